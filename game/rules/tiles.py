@@ -116,7 +116,7 @@ def tiles_in(mask: int) -> list[TileId]:
     return tiles
 
 
-def mask_of(tiles: "list[TileId] | tuple[TileId, ...]") -> int:
+def mask_of(tiles: list[TileId] | tuple[TileId, ...]) -> int:
     """The bit mask of a collection of tiles."""
     mask = 0
     for tile in tiles:

@@ -1,0 +1,178 @@
+"""Headless commands of RECORD.md: simulate, legal, check, solve.
+
+    python -m game.cli simulate --mode table --players 4 --seed 7 --ai greedy
+    python -m game.cli check game.contack.json
+
+Every command prints JSON on standard output and exits 0; a bad record or argument gets
+one line on standard error and exit status 2, and nothing is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import Any, NoReturn
+
+from game.ai.players import LEVELS, make_player
+from game.ai.solver import solve
+from game.rules.errors import RulesError
+from game.rules.record import (
+    DRAW_SOLITAIRE,
+    MODES,
+    TABLE,
+    GameRecord,
+    RecordedGame,
+    move_to_entry,
+)
+from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+from game.rules.table import TableGame, TableRules, TableState
+
+SIMULATED_SECONDS_PER_MOVE = 10.0
+"""Game time one move takes in a simulated timed club game."""
+
+
+class UsageError(Exception):
+    """Bad command-line arguments."""
+
+
+def bot_rng(seed: int | str, seat: int) -> random.Random:
+    """Each computer seat's own rng, derived from the game seed."""
+    return random.Random(f"contack-ai:{seed}:{seat}")
+
+
+def parse_rules(pairs: list[str]) -> TableRules:
+    """Rules from `KEY=VALUE` pairs; a value is JSON when it parses, else a string."""
+    known = TableRules().to_dict()
+    values: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or key not in known:
+            raise UsageError(
+                f"--rule {pair!r}: expected KEY=VALUE with KEY one of {', '.join(known)}"
+            )
+        try:
+            values[key] = json.loads(text)
+        except ValueError:
+            values[key] = text
+    return TableRules.from_dict(values)
+
+
+def simulate(
+    mode: str, players: int, seed: int | str, levels: list[str], rules: TableRules
+) -> GameRecord:
+    """Play a whole game between computer players; the same arguments give the same record."""
+    seats = players if mode == TABLE else 1
+    if len(levels) == 1:
+        levels = levels * seats
+    if len(levels) != seats:
+        raise UsageError(f"--ai names {len(levels)} levels for {seats} seats")
+    bots = [make_player(level, bot_rng(seed, seat)) for seat, level in enumerate(levels)]
+    entries = [
+        {"name": f"{level.title()} {seat + 1}", "kind": f"ai:{level}"}
+        for seat, level in enumerate(levels)
+    ]
+    if mode == TABLE:
+        recorded = RecordedGame.new_table(TableGame(players, rules), entries, seed)
+    elif mode == DRAW_SOLITAIRE:
+        recorded = RecordedGame.new_draw_solitaire(entries[0], seed)
+    else:
+        recorded = RecordedGame.new_stacked_solitaire(entries[0], seed)
+    state = recorded.state
+    while not state.is_terminal():
+        if isinstance(state, TableState):
+            if state.hand_over:
+                recorded.next_hand()
+                continue
+            if rules.timed:
+                state.clock_s += SIMULATED_SECONDS_PER_MOVE
+        recorded.play(bots[state.current_player].choose(state))
+    return recorded.record
+
+
+def read_record(path: str) -> RecordedGame:
+    record = GameRecord.from_json(sys.stdin.buffer.read()) if path == "-" else GameRecord.load(path)
+    return RecordedGame.from_record(record)
+
+
+def command_solve(path: str, budget_s: float) -> dict[str, Any]:
+    recorded = read_record(path)
+    state = recorded.state
+    if not isinstance(state, (DrawSolitaireState, StackedSolitaireState)):
+        raise UsageError("solve takes a solitaire record")
+    result = solve(state, budget_s)
+    if result.winnable is None:
+        return {"winnable": None}
+    if not result.winnable:
+        return {"winnable": False}
+    return {
+        "winnable": True,
+        "moves": [move_to_entry(recorded.mode, move, 0) for move in result.moves],
+    }
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m game.cli", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    sim = commands.add_parser("simulate", help="play a whole game between computer players")
+    sim.add_argument("--mode", choices=MODES, default=TABLE)
+    sim.add_argument("--players", type=int, default=2)
+    sim.add_argument("--seed", default="0", help="any whole number or word")
+    sim.add_argument(
+        "--ai", default="greedy", help=f"LEVEL or LEVEL,LEVEL,... ({', '.join(LEVELS)})"
+    )
+    sim.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
+    for name, text in (
+        ("legal", "legal moves of whoever acts next"),
+        ("check", "replay and check a record"),
+    ):
+        sub = commands.add_parser(name, help=text)
+        sub.add_argument("file", help="record file, or - for standard input")
+    sol = commands.add_parser("solve", help="decide whether a solitaire record can be won")
+    sol.add_argument("file", help="record file, or - for standard input")
+    sol.add_argument("--budget-s", type=float, default=10.0)
+    return parser
+
+
+def _seed(text: str) -> int | str:
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def run(argv: list[str]) -> Any:
+    """Run one command; returns what to print as JSON, or a record to print as it is."""
+    args = build_parser().parse_args(argv)
+    if args.command == "simulate":
+        levels = [level.strip() for level in args.ai.split(",")]
+        return simulate(args.mode, args.players, _seed(args.seed), levels, parse_rules(args.rule))
+    if args.command == "solve":
+        return command_solve(args.file, args.budget_s)
+    recorded = read_record(args.file)
+    if args.command == "legal":
+        return recorded.legal_entries()
+    return {"ok": True, "results": recorded.results(), "totals": recorded.totals()}
+
+
+def fail(message: str) -> NoReturn:
+    print(f"contack: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def main(argv: list[str] | None = None) -> None:
+    try:
+        output = run(sys.argv[1:] if argv is None else argv)
+    except (RulesError, UsageError) as error:
+        fail(str(error).replace("\n", " "))
+    except ValueError as error:
+        fail(str(error).replace("\n", " "))
+    if isinstance(output, GameRecord):
+        sys.stdout.write(output.dumps())
+    else:
+        print(json.dumps(output))
+
+
+if __name__ == "__main__":
+    main()

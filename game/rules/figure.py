@@ -1,0 +1,321 @@
+"""The figure: the tiles on the table, where the next tile may go and what it scores.
+
+Sections 3 and 4 of RULES.md. The figure keeps, for every empty cell that touches a tile
+(an *open cell*), the rotation the colours force there, the tiles that may legally touch
+all its neighbours (a bit mask) and the contacts it would make. Placing or removing a
+tile refreshes only that cell and its three neighbours, so asking for the legal
+placements never rescans the figure.
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from game.rules.errors import IllegalMoveError
+from game.rules.lattice import (
+    KEY_CELLS,
+    NEIGHBOUR_STEPS,
+    ORIGIN_KEY,
+    SIDES,
+    Cell,
+    cell_key,
+)
+from game.rules.tiles import (
+    ALL_TILES_MASK,
+    COLOUR_NAMES,
+    COMPATIBLE,
+    TILE_COUNT,
+    TILE_VALUES,
+    TileId,
+    contact_points,
+    tile_name,
+    tiles_in,
+)
+
+
+class Contact(NamedTuple):
+    """One side of a placed tile touching a tile already on the table."""
+
+    cell: Cell
+    """Cell of the tile being placed."""
+    side: int
+    """Side of `cell` (and of `neighbour`) along which the two tiles touch."""
+    neighbour: Cell
+    colour: int
+    value: int
+    """Value of the placed tile on that side."""
+    other_value: int
+    """Value of the touched tile on that side."""
+    points: int
+    """The sum for a counting contact, 0 for a matching one."""
+
+    @property
+    def counting(self) -> bool:
+        return self.points > 0
+
+
+class Placement(NamedTuple):
+    """A legal spot for a tile: where, which way round, and the points it scores."""
+
+    tile: TileId
+    cell: Cell
+    rot: int
+    score: int
+
+
+# SIDE_EDGE[tile * 3 + rot][side] = (colour, value) the tile shows on that side.
+SIDE_EDGE: Final = tuple(
+    tuple(((side - rot) % 3, TILE_VALUES[tile][(side - rot) % 3]) for side in SIDES)
+    for tile in range(TILE_COUNT)
+    for rot in range(3)
+)
+
+# POINTS[colour][value][tile]: points of `tile` touching `value` on `colour` (0 if matching
+# or not allowed; legality is decided by the COMPATIBLE masks).
+POINTS: Final = tuple(
+    tuple(
+        tuple((contact_points(TILE_VALUES[t][colour], value) or 0) for t in range(TILE_COUNT))
+        for value in range(11)
+    )
+    for colour in range(3)
+)
+
+_CONFLICT: Final = -1
+"""Rotation of an open cell whose neighbours ask for two different rotations."""
+
+
+class Figure:
+    """The tiles on the table, with incremental bookkeeping of the open cells."""
+
+    __slots__ = ("_open", "_openings", "_order", "_placed")
+
+    def __init__(self) -> None:
+        self._placed: dict[int, int] = {}
+        """cell key -> tile * 3 + rot"""
+        self._open: dict[int, tuple[int, int, tuple[tuple[int, int, int], ...]]] = {}
+        """open cell key -> (forced rot or _CONFLICT, fitting tiles mask, contacts);
+        each contact is (side, colour, neighbour value)."""
+        self._openings: set[int] = set()
+        """open cells touching two or three tiles"""
+        self._order: list[int] = []
+        """cell keys in the order the tiles were placed"""
+
+    # --- reading ---------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def __contains__(self, cell: object) -> bool:
+        return isinstance(cell, tuple) and cell_key(cell) in self._placed
+
+    def tile_at(self, cell: Cell) -> tuple[TileId, int] | None:
+        """(tile, rot) on `cell`, or None when it is empty."""
+        code = self._placed.get(cell_key(cell))
+        return None if code is None else divmod(code, 3)
+
+    def tiles(self) -> list[tuple[Cell, TileId, int]]:
+        """Every placed tile as (cell, tile, rot), in the order they were placed."""
+        placed = self._placed
+        return [(KEY_CELLS[k], *divmod(placed[k], 3)) for k in self._order]
+
+    @property
+    def last_cell(self) -> Cell | None:
+        """Cell of the last tile placed, or None on an empty table."""
+        return KEY_CELLS[self._order[-1]] if self._order else None
+
+    @property
+    def last_tile(self) -> TileId | None:
+        return self._placed[self._order[-1]] // 3 if self._order else None
+
+    def opportunity_openings(self) -> list[Cell]:
+        """Empty cells touching two or more tiles, sorted."""
+        return sorted(KEY_CELLS[k] for k in self._openings)
+
+    def open_cells(self) -> list[Cell]:
+        """Empty cells touching at least one tile, sorted."""
+        return sorted(KEY_CELLS[k] for k in self._open)
+
+    def is_dead_end(self) -> bool:
+        """True when no tile can ever be placed again (RULES.md section 4, dead end)."""
+        if not self._order or self._openings:
+            return False
+        last = self._order[-1]
+        placed = self._placed
+        return all(last + step in placed for step in NEIGHBOUR_STEPS[last])
+
+    def _candidate_keys(self) -> list[int]:
+        """Cells where a placement may go: around the last tile, and every opening."""
+        if not self._order:
+            return [ORIGIN_KEY]
+        last = self._order[-1]
+        keys = [last + step for step in NEIGHBOUR_STEPS[last]]
+        keys = [k for k in keys if k not in self._placed and k not in self._openings]
+        keys.extend(self._openings)
+        return keys
+
+    def placements(self, tiles_mask: int) -> list[Placement]:
+        """Every legal placement of the tiles in `tiles_mask` (a bit mask of tile ids)."""
+        if not self._order:
+            return [
+                Placement(tile, KEY_CELLS[ORIGIN_KEY], rot, 0)
+                for tile in tiles_in(tiles_mask)
+                for rot in range(3)
+            ]
+        result = []
+        open_cells = self._open
+        for key in self._candidate_keys():
+            rot, fits, contacts = open_cells[key]
+            fits &= tiles_mask
+            while fits:
+                low = fits & -fits
+                fits ^= low
+                tile = low.bit_length() - 1
+                score = 0
+                for _side, colour, value in contacts:
+                    score += POINTS[colour][value][tile]
+                result.append(Placement(tile, KEY_CELLS[key], rot, score))
+        return result
+
+    def has_placement(self, tiles_mask: int) -> bool:
+        """True when some tile of `tiles_mask` has a legal placement."""
+        if not self._order:
+            return tiles_mask != 0
+        open_cells = self._open
+        return any(open_cells[key][1] & tiles_mask for key in self._candidate_keys())
+
+    def fitting_tiles(self, cell: Cell) -> int:
+        """Mask of the tiles that may legally be placed on `cell` now (0 if none)."""
+        key = cell_key(cell)
+        if key not in self._candidate_keys():
+            return 0
+        if not self._order:
+            return ALL_TILES_MASK
+        return self._open[key][1]
+
+    def forced_rotation(self, cell: Cell) -> int | None:
+        """The rotation the colours force on an open cell (None: free or impossible)."""
+        entry = self._open.get(cell_key(cell))
+        if entry is None or entry[0] == _CONFLICT:
+            return None
+        return entry[0]
+
+    def contacts(self, tile: TileId, cell: Cell, rot: int) -> list[Contact]:
+        """The contacts `tile` would make on `cell` with rotation `rot`, legal or not."""
+        key = cell_key(cell)
+        placed = self._placed
+        result = []
+        values = TILE_VALUES[tile]
+        for side, step in enumerate(NEIGHBOUR_STEPS[key]):
+            code = placed.get(key + step)
+            if code is None:
+                continue
+            other_colour, other_value = SIDE_EDGE[code][side]
+            colour = (side - rot) % 3
+            value = values[colour]
+            points = contact_points(value, other_value) if colour == other_colour else None
+            result.append(
+                Contact(
+                    cell,
+                    side,
+                    KEY_CELLS[key + step],
+                    colour,
+                    value,
+                    other_value,
+                    -1 if points is None else points,
+                )
+            )
+        return result
+
+    def why_illegal(self, tile: TileId, cell: Cell, rot: int) -> str | None:
+        """Why placing `tile` on `cell` with `rot` breaks the rules, or None if it is legal."""
+        try:
+            key = cell_key(cell)
+        except ValueError as error:
+            return str(error)
+        if key in self._placed:
+            return f"cell {cell} is taken"
+        if not self._order:
+            return None if key == ORIGIN_KEY else "the first tile goes on cell (0, 0)"
+        if key not in self._open:
+            return f"cell {cell} touches no tile"
+        for contact in self.contacts(tile, cell, rot):
+            neighbour_code = self._placed[cell_key(contact.neighbour)]
+            other_colour = SIDE_EDGE[neighbour_code][contact.side][0]
+            if contact.colour != other_colour:
+                return f"{COLOUR_NAMES[contact.colour]} cannot touch {COLOUR_NAMES[other_colour]}"
+            if contact.points < 0:
+                name = COLOUR_NAMES[contact.colour]
+                return f"{name} {contact.value} cannot touch {name} {contact.other_value}"
+        if key not in self._candidate_keys():
+            return f"{tile_name(tile)} must touch the last tile or two tiles at once"
+        return None
+
+    # --- changing --------------------------------------------------------------------
+
+    def place(self, tile: TileId, cell: Cell, rot: int) -> list[Contact]:
+        """Place a tile after checking it is legal; returns its contacts."""
+        reason = self.why_illegal(tile, cell, rot)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        contacts = self.contacts(tile, cell, rot)
+        self.place_unchecked(tile, cell_key(cell), rot)
+        return contacts
+
+    def place_unchecked(self, tile: TileId, key: int, rot: int) -> None:
+        """Place a tile known to be legal (it came from `placements`)."""
+        self._placed[key] = tile * 3 + rot
+        self._order.append(key)
+        self._refresh(key)
+        for step in NEIGHBOUR_STEPS[key]:
+            self._refresh(key + step)
+
+    def remove_last(self) -> tuple[TileId, Cell, int]:
+        """Take back the last tile placed; returns (tile, cell, rot)."""
+        key = self._order.pop()
+        tile, rot = divmod(self._placed.pop(key), 3)
+        self._refresh(key)
+        for step in NEIGHBOUR_STEPS[key]:
+            self._refresh(key + step)
+        return tile, KEY_CELLS[key], rot
+
+    def clone(self) -> Figure:
+        other = Figure.__new__(Figure)
+        other._placed = self._placed.copy()
+        other._open = self._open.copy()
+        other._openings = self._openings.copy()
+        other._order = self._order.copy()
+        return other
+
+    def _refresh(self, key: int) -> None:
+        """Recompute what the empty cell `key` needs from its neighbours."""
+        placed = self._placed
+        if key in placed:
+            self._open.pop(key, None)
+            self._openings.discard(key)
+            return
+        rot = None
+        fits = ALL_TILES_MASK
+        contacts = []
+        for side, step in enumerate(NEIGHBOUR_STEPS[key]):
+            code = placed.get(key + step)
+            if code is None:
+                continue
+            colour, value = SIDE_EDGE[code][side]
+            wanted = (side - colour) % 3
+            if rot is None:
+                rot = wanted
+            elif rot != wanted:
+                rot = _CONFLICT
+            fits &= COMPATIBLE[colour][value]
+            contacts.append((side, colour, value))
+        if rot is None:
+            self._open.pop(key, None)
+            self._openings.discard(key)
+            return
+        if rot == _CONFLICT:
+            fits = 0
+        self._open[key] = (rot, fits, tuple(contacts))
+        if len(contacts) >= 2:
+            self._openings.add(key)
+        else:
+            self._openings.discard(key)

@@ -1,0 +1,518 @@
+"""Game records (`.contack.json`, RECORD.md): reading, checking, replaying and writing.
+
+`GameRecord` is the JSON document itself, unknown keys included. `RecordedGame` keeps a
+live state and its record in step: every move played through it is checked, applied and
+written down, so the record can be saved after any move and resumed exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Final
+
+from game.rules.errors import RulesError
+from game.rules.figure import Contact
+from game.rules.lattice import Cell
+from game.rules.moves import (
+    DISCARD,
+    DISCARD_PILE,
+    DRAW,
+    PASS,
+    PILE,
+    PLACE,
+    STOCK,
+    Move,
+)
+from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+from game.rules.table import MAX_PLAYERS, MIN_PLAYERS, TableGame, TableRules, TableState
+from game.rules.tiles import ALL_TILES, TileId, parse_tile, tile_name
+
+FORMAT: Final = "contack-record"
+VERSION: Final = 1
+TABLE: Final = "table"
+DRAW_SOLITAIRE: Final = "draw-solitaire"
+STACKED_SOLITAIRE: Final = "stacked-solitaire"
+MODES: Final = (TABLE, DRAW_SOLITAIRE, STACKED_SOLITAIRE)
+
+GameState = TableState | DrawSolitaireState | StackedSolitaireState
+
+
+class RecordError(RulesError):
+    """A record that cannot be read or replayed; the message names where and why."""
+
+
+def _where(hand: int | None, move: int | None) -> str:
+    if hand is None:
+        return "record"
+    if move is None:
+        return f"hand {hand}"
+    return f"hand {hand} move {move}"
+
+
+def _fail(hand: int | None, move: int | None, reason: str) -> RecordError:
+    return RecordError(f"{_where(hand, move)}: {reason}")
+
+
+# --- moves <-> record entries ---------------------------------------------------------
+
+
+def move_to_entry(
+    mode: str, move: Move, player: int, score: int | None = None, drawn: TileId | None = None
+) -> dict[str, Any]:
+    """The record entry of a move (`player` is ignored for solitaires)."""
+    entry: dict[str, Any] = {}
+    if mode == TABLE:
+        entry["player"] = player
+        if move.action == DRAW:
+            entry["draw"] = True
+            if drawn is not None:
+                entry["tile"] = tile_name(drawn)
+            return entry
+        if move.action == PASS:
+            entry["pass"] = True
+            return entry
+    elif move.source == PILE:
+        entry["from"] = "pile"
+        entry["pile"] = move.pile
+    else:
+        entry["from"] = move.source
+    entry["tile"] = tile_name(move.tile)
+    if move.action == DISCARD:
+        entry["discard"] = True
+        return entry
+    entry["cell"] = [move.cell[0], move.cell[1]]
+    entry["rot"] = move.rot
+    if score is not None:
+        entry["score"] = score
+    return entry
+
+
+def _tile_field(entry: dict[str, Any], hand: int, index: int) -> TileId:
+    if "tile" not in entry:
+        raise _fail(hand, index, "the move has no tile")
+    try:
+        return parse_tile(entry["tile"])
+    except RulesError as error:
+        raise _fail(hand, index, str(error)) from None
+
+
+def _placement_fields(entry: dict[str, Any], hand: int, index: int) -> tuple[TileId, Cell, int]:
+    tile = _tile_field(entry, hand, index)
+    cell = entry.get("cell")
+    if (
+        not isinstance(cell, list)
+        or len(cell) != 2
+        or not all(type(c) is int and -64 <= c < 64 for c in cell)
+    ):
+        raise _fail(hand, index, f"cell must be [q, r], whole numbers, not {cell!r}")
+    rot = entry.get("rot")
+    if type(rot) is not int or rot not in (0, 1, 2):
+        raise _fail(hand, index, f"rot must be 0, 1 or 2, not {rot!r}")
+    return tile, (cell[0], cell[1]), rot
+
+
+def entry_to_move(mode: str, entry: Any, hand: int, index: int) -> Move:
+    """Read one move entry of a record of `mode`."""
+    if not isinstance(entry, dict):
+        raise _fail(hand, index, "a move must be an object")
+    if mode == TABLE:
+        if entry.get("draw") is True:
+            return Move(DRAW)
+        if entry.get("pass") is True:
+            return Move(PASS)
+        return Move(PLACE, *_placement_fields(entry, hand, index))
+    source = entry.get("from")
+    if mode == DRAW_SOLITAIRE:
+        if source not in (STOCK, DISCARD_PILE):
+            raise _fail(hand, index, f"from must be 'stock' or 'discard', not {source!r}")
+        if entry.get("discard") is True:
+            if source != STOCK:
+                raise _fail(hand, index, "only a stock tile can be discarded")
+            return Move(DISCARD, _tile_field(entry, hand, index), source=STOCK)
+        return Move(PLACE, *_placement_fields(entry, hand, index), source)
+    if source != "pile":
+        raise _fail(hand, index, f"from must be 'pile', not {source!r}")
+    pile = entry.get("pile")
+    if type(pile) is not int or not 0 <= pile <= 6:
+        raise _fail(hand, index, f"pile must be 0 to 6, not {pile!r}")
+    return Move(PLACE, *_placement_fields(entry, hand, index), PILE, pile)
+
+
+# --- the document ---------------------------------------------------------------------
+
+
+class GameRecord:
+    """A record document. Keys this code does not know are kept and written back."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+
+    @classmethod
+    def new(
+        cls, mode: str, players: list[dict[str, Any]], rules: TableRules | None = None, **extra: Any
+    ) -> GameRecord:
+        data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "mode": mode}
+        data["rules"] = (rules or TableRules()).to_dict()
+        data["players"] = players
+        data.update(extra)
+        data["hands"] = []
+        return cls(data)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameRecord:
+        """Parse and check the document's shape (not its moves: `replay` does that)."""
+        try:
+            data = json.loads(text)
+        except (ValueError, UnicodeDecodeError) as error:
+            raise RecordError(f"record: not JSON ({error})") from None
+        record = cls(data)
+        record.validate_header()
+        return record
+
+    @classmethod
+    def load(cls, path: str) -> GameRecord:
+        try:
+            with open(path, "rb") as file:
+                text = file.read()
+        except OSError as error:
+            raise RecordError(f"record: cannot read {path}: {error.strerror}") from None
+        return cls.from_json(text)
+
+    def validate_header(self) -> None:
+        data = self.data
+        if not isinstance(data, dict):
+            raise RecordError("record: not a JSON object")
+        if data.get("format") != FORMAT:
+            raise RecordError(f"record: format must be {FORMAT!r}, not {data.get('format')!r}")
+        if data.get("version") != VERSION:
+            raise RecordError(f"record: version {data.get('version')!r} is not supported")
+        mode = data.get("mode")
+        if mode not in MODES:
+            raise RecordError(f"record: unknown mode {mode!r}")
+        try:
+            self.rules.validate()
+        except (RulesError, TypeError) as error:
+            raise RecordError(f"record: {error}") from None
+        players = data.get("players")
+        if not isinstance(players, list):
+            raise RecordError("record: players must be a list")
+        low, high = (MIN_PLAYERS, MAX_PLAYERS) if mode == TABLE else (1, 1)
+        if not low <= len(players) <= high:
+            raise RecordError(
+                f"record: a {mode} record has {low} to {high} players, not {len(players)}"
+            )
+        for seat, player in enumerate(players):
+            kind = player.get("kind") if isinstance(player, dict) else None
+            if kind != "human" and not (isinstance(kind, str) and kind.startswith("ai:")):
+                raise RecordError(f"record: players[{seat}].kind must be 'human' or 'ai:<level>'")
+        if mode == TABLE and self.rules.partners and len(players) != 4:
+            raise RecordError("record: partners needs exactly 4 players")
+        hands = data.get("hands")
+        if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
+            raise RecordError("record: hands must be a list of objects")
+        if mode != TABLE and len(hands) > 1:
+            raise RecordError("record: a solitaire record has one hand")
+
+    @property
+    def mode(self) -> str:
+        return str(self.data["mode"])
+
+    @property
+    def rules(self) -> TableRules:
+        rules = self.data.get("rules", {})
+        if not isinstance(rules, dict):
+            raise RecordError("record: rules must be an object")
+        try:
+            return TableRules.from_dict(rules)
+        except TypeError as error:
+            raise RecordError(f"record: bad rules ({error})") from None
+
+    @property
+    def players(self) -> list[dict[str, Any]]:
+        return list(self.data["players"])
+
+    @property
+    def hands(self) -> list[dict[str, Any]]:
+        return list(self.data["hands"])
+
+    def dumps(self) -> str:
+        """The document as text: one key per line, one move per line, stable bytes."""
+        return _format(self.data) + "\n"
+
+    def save(self, path: str) -> None:
+        """Write the record atomically (a temporary file renamed over the old one)."""
+        from game.rules.atomic import write_text_atomically
+
+        write_text_atomically(path, self.dumps())
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _format(data: dict[str, Any]) -> str:
+    lines = []
+    for key, value in data.items():
+        if key == "hands" and isinstance(value, list) and value:
+            hands = []
+            for hand in value:
+                parts = []
+                for hkey, hvalue in hand.items():
+                    if hkey == "moves" and isinstance(hvalue, list) and hvalue:
+                        moves = ",\n      ".join(_compact(m) for m in hvalue)
+                        parts.append(f'"moves": [\n      {moves}]')
+                    else:
+                        parts.append(f"{_compact(hkey)}: {_compact(hvalue)}")
+                hands.append("{" + ",\n     ".join(parts) + "}")
+            lines.append('"hands": [\n    ' + ",\n    ".join(hands) + "\n  ]")
+        else:
+            lines.append(f"{_compact(key)}: {_compact(value)}")
+    return "{\n  " + ",\n  ".join(lines) + "\n}"
+
+
+def _read_stock(hand: dict[str, Any], index: int) -> list[TileId]:
+    stock = hand.get("stock")
+    if not isinstance(stock, list):
+        raise _fail(index, None, "stock must be a list of 36 tile names")
+    try:
+        tiles = [parse_tile(name) for name in stock]
+    except RulesError as error:
+        raise _fail(index, None, f"stock: {error}") from None
+    if sorted(tiles) != list(ALL_TILES):
+        raise _fail(index, None, "the stock must hold each of the 36 tiles exactly once")
+    return tiles
+
+
+# --- a game and its record, in step ---------------------------------------------------
+
+
+class RecordedGame:
+    """A state and its record kept in step.
+
+    `play` checks a move, applies it and writes it down; `undo` takes the last one back
+    from both. Build one with `new_table`, `new_draw_solitaire`, `new_stacked_solitaire`
+    or `from_record` (which replays and checks every move, and so resumes a game).
+    """
+
+    def __init__(self, record: GameRecord, state: GameState) -> None:
+        self.record = record
+        self.state = state
+
+    # construction
+
+    @classmethod
+    def new_table(
+        cls, game: TableGame, players: list[dict[str, Any]], seed: int | str, **extra: Any
+    ) -> RecordedGame:
+        record = GameRecord.new(TABLE, players, game.rules, seed=seed, **extra)
+        state = game.new_state(seed)
+        recorded = cls(record, state)
+        recorded._start_hand_entry()
+        return recorded
+
+    @classmethod
+    def new_draw_solitaire(
+        cls, player: dict[str, Any], seed: int | str, **extra: Any
+    ) -> RecordedGame:
+        record = GameRecord.new(DRAW_SOLITAIRE, [player], seed=seed, **extra)
+        recorded = cls(record, DrawSolitaireState(seed=seed))
+        recorded._start_hand_entry()
+        return recorded
+
+    @classmethod
+    def new_stacked_solitaire(
+        cls, player: dict[str, Any], seed: int | str, **extra: Any
+    ) -> RecordedGame:
+        record = GameRecord.new(STACKED_SOLITAIRE, [player], seed=seed, **extra)
+        recorded = cls(record, StackedSolitaireState(seed=seed))
+        recorded._start_hand_entry()
+        return recorded
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> RecordedGame:
+        """Replay every move of `record`, checking each; `RecordError` on the first bad one."""
+        record.validate_header()
+        hands = record.data["hands"]
+        if not hands:
+            raise RecordError("record: there are no hands")
+        mode = record.mode
+        state: GameState
+        for h, hand in enumerate(hands):
+            stock = _read_stock(hand, h)
+            if mode == TABLE:
+                if h == 0:
+                    game = TableGame(len(record.players), record.rules)
+                    state = game.new_state(record.data.get("seed"), stock)
+                else:
+                    assert isinstance(state, TableState)
+                    if not state.hand_over:
+                        raise _fail(h, None, "the hand before it has not ended")
+                    if state.is_terminal():
+                        raise _fail(h, None, "the game was already over")
+                    state.rng.shuffle(list(ALL_TILES))  # keep the deal rng in step
+                    state.next_hand(stock)
+            elif mode == DRAW_SOLITAIRE:
+                state = DrawSolitaireState(stock)
+            else:
+                cut = hand.get("cut")
+                if type(cut) is not int or not 0 <= cut <= 5:
+                    raise _fail(h, None, f"cut must be 0 to 5, not {cut!r}")
+                state = StackedSolitaireState(stock, cut)
+            moves = hand.get("moves", [])
+            if not isinstance(moves, list):
+                raise _fail(h, None, "moves must be a list")
+            for m, entry in enumerate(moves):
+                _replay_move(mode, state, entry, h, m)
+            _check_result(state, hand, h)
+            if isinstance(state, TableState) and "clock_s" in hand:
+                clock = hand["clock_s"]
+                if type(clock) not in (int, float):
+                    raise _fail(h, None, "clock_s must be a number")
+                state.clock_s = float(clock)
+        return cls(record, state)
+
+    # reading
+
+    @property
+    def mode(self) -> str:
+        return self.record.mode
+
+    def is_over(self) -> bool:
+        return self.state.is_terminal()
+
+    def results(self) -> list[Any]:
+        """Each ended hand's result as in the record."""
+        return [hand["result"] for hand in self.record.data["hands"] if "result" in hand]
+
+    def totals(self) -> list[Any]:
+        """Table: each seat's sum over ended hands; solitaire: tiles placed."""
+        state = self.state
+        if isinstance(state, TableState):
+            return list(state.outcome().totals)
+        return [len(state.figure)]
+
+    def legal_entries(self) -> list[dict[str, Any]]:
+        """Legal moves of whoever acts next in the last hand, as record entries."""
+        state = self.state
+        entries = []
+        for move in state.legal_moves():
+            score = None
+            if move.action == PLACE:
+                contacts = state.figure.contacts(move.tile, move.cell, move.rot)
+                score = sum(c.points for c in contacts)
+            entries.append(move_to_entry(self.mode, move, state.current_player, score))
+        return entries
+
+    # changing
+
+    def play(self, move: Move) -> list[Contact]:
+        """Check and apply `move`, and write it into the record."""
+        state = self.state
+        drawn = None
+        if isinstance(state, TableState) and move.action == DRAW and state.can_draw(state.current):
+            drawn = state.stock[state.stock_pos]
+        player = state.current_player
+        contacts = state.apply(move)
+        entry = move_to_entry(
+            self.mode,
+            move,
+            player,
+            sum(c.points for c in contacts) if move.action == PLACE else None,
+            drawn,
+        )
+        hand = self.record.data["hands"][-1]
+        hand["moves"].append(entry)
+        self._write_result()
+        return contacts
+
+    def undo(self) -> Move:
+        """Take back the last move of the current hand from the state and the record."""
+        move = self.state.undo()
+        hand = self.record.data["hands"][-1]
+        hand["moves"].pop()
+        hand.pop("result", None)
+        hand.pop("clock_s", None)
+        return move
+
+    def next_hand(self) -> None:
+        """Table games: deal the next hand (the current one must have ended)."""
+        state = self.state
+        if not isinstance(state, TableState):
+            raise RulesError("solitaires have one hand")
+        state.next_hand()
+        self._start_hand_entry()
+
+    def _start_hand_entry(self) -> None:
+        state = self.state
+        hand: dict[str, Any] = {"stock": [tile_name(t) for t in state.stock]}
+        if isinstance(state, StackedSolitaireState):
+            hand["cut"] = state.cut
+        hand["moves"] = []
+        self.record.data["hands"].append(hand)
+        self._write_result()
+
+    def _write_result(self) -> None:
+        state = self.state
+        hand = self.record.data["hands"][-1]
+        if isinstance(state, TableState):
+            if state.hand_over:
+                hand["result"] = state.results[-1]
+                if state.game.rules.timed:
+                    hand["clock_s"] = round(state.clock_s, 3)
+        elif state.is_terminal():
+            hand["result"] = state.status
+
+
+def _replay_move(mode: str, state: GameState, entry: Any, h: int, m: int) -> None:
+    move = entry_to_move(mode, entry, h, m)
+    if state.is_terminal() or (isinstance(state, TableState) and state.hand_over):
+        raise _fail(h, m, "a move after the hand has ended")
+    if isinstance(state, TableState):
+        player = entry.get("player")
+        if player != state.current:
+            raise _fail(h, m, f"it is seat {state.current}'s turn, not {player!r}'s")
+        reason = state.why_illegal(move)
+        if reason is not None:
+            raise _fail(h, m, f"illegal move {move}: {reason}")
+        if move.action == DRAW and "tile" in entry:
+            drawn = tile_name(state.stock[state.stock_pos])
+            if entry["tile"] != drawn:
+                raise _fail(h, m, f"the stock gives {drawn}, not {entry['tile']!r}")
+    else:
+        if move.source == STOCK and state is not None and isinstance(state, DrawSolitaireState):
+            top = state.stock_top
+            if top is not None and top != move.tile:
+                raise _fail(h, m, f"the stock tile is {tile_name(top)}, not {tile_name(move.tile)}")
+        if move.source == PILE and isinstance(state, StackedSolitaireState):
+            top = state.top(move.pile)
+            if top != move.tile:
+                shown = "empty" if top is None else f"topped by {tile_name(top)}"
+                raise _fail(h, m, f"pile {move.pile} is {shown}, not {tile_name(move.tile)}")
+        if move not in state.legal_moves():
+            raise _fail(h, m, f"illegal move {move}: {state.why_illegal(move)}")
+    contacts = state.apply_unchecked(move)
+    if move.action == PLACE and "score" in entry:
+        score = sum(c.points for c in contacts)
+        if entry["score"] != score:
+            raise _fail(h, m, f"the move scores {score}, not {entry['score']!r}")
+
+
+def _check_result(state: GameState, hand: dict[str, Any], h: int) -> None:
+    if "result" not in hand:
+        return
+    if isinstance(state, TableState):
+        if not state.hand_over:
+            raise _fail(h, None, "a result is given but the hand has not ended")
+        if hand["result"] != state.results[-1]:
+            raise _fail(h, None, f"the result is {state.results[-1]}, not {hand['result']!r}")
+    else:
+        if not state.is_terminal():
+            raise _fail(h, None, "a result is given but the game has not ended")
+        if hand["result"] != state.status:
+            raise _fail(h, None, f"the result is {state.status!r}, not {hand['result']!r}")
+
+
+def new_seed() -> int:
+    """A fresh seed for a new deal."""
+    return random.SystemRandom().randrange(1, 10**9)

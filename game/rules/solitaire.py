@@ -1,0 +1,266 @@
+"""The two solitaires: draw solitaire (RULES.md section 6) and stacked solitaire (section 7)."""
+
+from __future__ import annotations
+
+import random
+from typing import Final, NamedTuple
+
+from game.rules.errors import IllegalMoveError, RulesError
+from game.rules.figure import Contact, Figure
+from game.rules.lattice import ORIGIN, ORIGIN_KEY, cell_key
+from game.rules.moves import DISCARD, DISCARD_PILE, PILE, PLACE, STOCK, Move
+from game.rules.tiles import ALL_TILES, TILE_COUNT, TileId, tile_name
+
+PLAYING: Final = "playing"
+WON: Final = "won"
+LOST: Final = "lost"
+
+PILE_COUNT: Final = 7
+PILE_SIZES: Final = (5, 5, 5, 5, 5, 5, 6)
+CUT_PILE: Final = 6
+
+
+def shuffled_tiles(rng: random.Random) -> list[TileId]:
+    tiles = list(ALL_TILES)
+    rng.shuffle(tiles)
+    return tiles
+
+
+def _check_stock(stock: list[TileId]) -> list[TileId]:
+    if sorted(stock) != list(ALL_TILES):
+        raise RulesError("the stock must hold each of the 36 tiles once")
+    return list(stock)
+
+
+class _SolitaireBase:
+    """What both solitaires share: the figure, the status and the move history."""
+
+    figure: Figure
+    status: str
+    _history: list[Move]
+
+    def legal_moves(self) -> list[Move]:
+        raise NotImplementedError
+
+    @property
+    def current_player(self) -> int:
+        return 0
+
+    def is_terminal(self) -> bool:
+        return self.status != PLAYING
+
+    @property
+    def won(self) -> bool:
+        return self.status == WON
+
+    def returns(self) -> list[float]:
+        return [1.0 if self.status == WON else 0.0]
+
+    @property
+    def moves(self) -> list[Move]:
+        return self._history.copy()
+
+    def _settle(self) -> None:
+        """Decide whether the game has ended after a move."""
+        if len(self.figure) == TILE_COUNT:
+            self.status = WON
+        elif self.figure.is_dead_end() or not self.legal_moves():
+            self.status = LOST
+        else:
+            self.status = PLAYING
+
+    def apply(self, move: Move) -> list[Contact]:
+        """Play `move` after checking it is legal; returns the contacts it made."""
+        if move not in self.legal_moves():
+            raise IllegalMoveError(f"{move}: {self.why_illegal(move)}")
+        return self.apply_unchecked(move)
+
+    def apply_unchecked(self, move: Move) -> list[Contact]:
+        raise NotImplementedError
+
+    def why_illegal(self, move: Move) -> str:
+        """Words for why `move` (known to be illegal) may not be played."""
+        if self.status != PLAYING:
+            return f"the game is {self.status}"
+        if move.action == PLACE:
+            reason = self.figure.why_illegal(move.tile, move.cell, move.rot)
+            if reason:
+                return reason
+        return f"{tile_name(move.tile) if move.tile >= 0 else move.action} cannot be played now"
+
+
+class DrawSolitaireState(_SolitaireBase):
+    """Solitaire No. 1: turn the stock one tile at a time; unplaceable tiles are discarded."""
+
+    def __init__(self, stock: list[TileId] | None = None, seed: int | str | None = None) -> None:
+        self.stock = (
+            _check_stock(stock) if stock is not None else shuffled_tiles(random.Random(seed))
+        )
+        self.stock_pos = 0
+        self.discard: list[TileId] = []
+        self.figure = Figure()
+        self.status = PLAYING
+        self._history = []
+
+    @property
+    def stock_left(self) -> int:
+        return TILE_COUNT - self.stock_pos
+
+    @property
+    def stock_top(self) -> TileId | None:
+        """The next stock tile (face down: a fair player must not look)."""
+        return self.stock[self.stock_pos] if self.stock_pos < TILE_COUNT else None
+
+    @property
+    def discard_top(self) -> TileId | None:
+        return self.discard[-1] if self.discard else None
+
+    def legal_moves(self) -> list[Move]:
+        if self.status != PLAYING:
+            return []
+        if not self.figure:
+            tile = self.stock[0]
+            return [Move(PLACE, tile, ORIGIN, rot, STOCK) for rot in range(3)]
+        moves = []
+        if self.discard:
+            top = self.discard[-1]
+            moves = [
+                Move(PLACE, p.tile, p.cell, p.rot, DISCARD_PILE)
+                for p in self.figure.placements(1 << top)
+            ]
+        if self.stock_pos < TILE_COUNT:
+            tile = self.stock[self.stock_pos]
+            stock_moves = [
+                Move(PLACE, p.tile, p.cell, p.rot, STOCK) for p in self.figure.placements(1 << tile)
+            ]
+            moves.extend(stock_moves or [Move(DISCARD, tile, source=STOCK)])
+        return moves
+
+    def apply_unchecked(self, move: Move) -> list[Contact]:
+        contacts: list[Contact] = []
+        if move.action == DISCARD:
+            self.discard.append(self.stock[self.stock_pos])
+            self.stock_pos += 1
+        else:
+            if move.source == STOCK:
+                self.stock_pos += 1
+            else:
+                self.discard.pop()
+            contacts = self.figure.contacts(move.tile, move.cell, move.rot)
+            self.figure.place_unchecked(move.tile, cell_key(move.cell), move.rot)
+        self._history.append(move)
+        self._settle()
+        return contacts
+
+    def undo(self) -> Move:
+        if not self._history:
+            raise RulesError("there is no move to take back")
+        move = self._history.pop()
+        if move.action == DISCARD:
+            self.discard.pop()
+            self.stock_pos -= 1
+        else:
+            self.figure.remove_last()
+            if move.source == STOCK:
+                self.stock_pos -= 1
+            else:
+                self.discard.append(move.tile)
+        self.status = PLAYING
+        return move
+
+    def clone(self) -> DrawSolitaireState:
+        other = DrawSolitaireState.__new__(DrawSolitaireState)
+        other.stock = self.stock
+        other.stock_pos = self.stock_pos
+        other.discard = self.discard.copy()
+        other.figure = self.figure.clone()
+        other.status = self.status
+        other._history = self._history.copy()
+        return other
+
+
+class StackedDeal(NamedTuple):
+    """A stacked-solitaire deal: the shuffled tiles and which tile of pile 6 is cut."""
+
+    stock: list[TileId]
+    cut: int
+
+
+class StackedSolitaireState(_SolitaireBase):
+    """Solitaire No. 2: seven face-up piles; place any pile's top tile."""
+
+    def __init__(
+        self,
+        stock: list[TileId] | None = None,
+        cut: int | None = None,
+        seed: int | str | None = None,
+    ) -> None:
+        rng = random.Random(seed)
+        self.stock = _check_stock(stock) if stock is not None else shuffled_tiles(rng)
+        if cut is None:
+            cut = rng.randrange(PILE_SIZES[CUT_PILE])
+        if type(cut) is not int or not 0 <= cut < PILE_SIZES[CUT_PILE]:
+            raise RulesError(f"the cut must be 0 to 5, not {cut!r}")
+        self.cut = cut
+        self.piles: list[list[TileId]] = []
+        """Each pile bottom to top (pile 6 without its cut tile); `heights` says how
+        many of them are still there."""
+        start = 0
+        for size in PILE_SIZES:
+            self.piles.append(self.stock[start : start + size])
+            start += size
+        self.cut_tile = self.piles[CUT_PILE].pop(cut)
+        self.heights = [len(pile) for pile in self.piles]
+        self.figure = Figure()
+        self.figure.place_unchecked(self.cut_tile, ORIGIN_KEY, 0)
+        self.status = PLAYING
+        self._history = []
+        self._settle()
+
+    def top(self, pile: int) -> TileId | None:
+        height = self.heights[pile]
+        return self.piles[pile][height - 1] if height else None
+
+    def legal_moves(self) -> list[Move]:
+        if self.status != PLAYING:
+            return []
+        tops = 0
+        pile_of = {}
+        for pile, height in enumerate(self.heights):
+            if height:
+                tile = self.piles[pile][height - 1]
+                tops |= 1 << tile
+                pile_of[tile] = pile
+        return [
+            Move(PLACE, p.tile, p.cell, p.rot, PILE, pile_of[p.tile])
+            for p in self.figure.placements(tops)
+        ]
+
+    def apply_unchecked(self, move: Move) -> list[Contact]:
+        contacts = self.figure.contacts(move.tile, move.cell, move.rot)
+        self.figure.place_unchecked(move.tile, cell_key(move.cell), move.rot)
+        self.heights[move.pile] -= 1
+        self._history.append(move)
+        self._settle()
+        return contacts
+
+    def undo(self) -> Move:
+        if not self._history:
+            raise RulesError("there is no move to take back")
+        move = self._history.pop()
+        self.figure.remove_last()
+        self.heights[move.pile] += 1
+        self.status = PLAYING
+        return move
+
+    def clone(self) -> StackedSolitaireState:
+        other = StackedSolitaireState.__new__(StackedSolitaireState)
+        other.stock = self.stock
+        other.cut = self.cut
+        other.cut_tile = self.cut_tile
+        other.piles = self.piles
+        other.heights = self.heights.copy()
+        other.figure = self.figure.clone()
+        other.status = self.status
+        other._history = self._history.copy()
+        return other

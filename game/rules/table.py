@@ -1,0 +1,441 @@
+"""The table game for 2 to 7 players (RULES.md section 5).
+
+`TableGame` holds the fixed facts (seats and options); `TableState` is the changing
+position of a whole game of several hands. The state owns a seeded `random.Random` for
+its deals, so a seed plus the moves replays exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, fields
+from typing import Any, Final, NamedTuple
+
+from game.rules.errors import IllegalMoveError, RulesError
+from game.rules.figure import Contact, Figure
+from game.rules.lattice import ORIGIN, cell_key
+from game.rules.moves import DRAW, DRAW_MOVE, HAND, PASS, PASS_MOVE, PLACE, Move
+from game.rules.tiles import ALL_TILES, TILE_COUNT, TILE_SIZES, TileId, tile_name, tiles_in
+
+HAND_SIZE: Final = 5
+PENALTY_PER_TILE: Final = 10
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 7
+VARIANTS: Final = ("standard", "club")
+
+# Why a hand ended.
+WENT_OUT: Final = "went out"
+ALL_PASSED: Final = "all passed"
+DEAD_END: Final = "dead end"
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """The options of a table game (RECORD.md `rules`)."""
+
+    hands: int = 3
+    partners: bool = False
+    free_draw: bool = False
+    variant: str = "standard"
+    chips: int = 40
+    time_limit_s: float | None = None
+
+    @property
+    def club(self) -> bool:
+        return self.variant == "club"
+
+    @property
+    def timed(self) -> bool:
+        return self.time_limit_s is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableRules:
+        """Read a `rules` object; missing keys take their defaults, unknown ones are ignored."""
+        if not isinstance(data, dict):
+            raise RulesError("rules must be an object")
+        values = {f.name: data[f.name] for f in fields(cls) if f.name in data}
+        rules = cls(**values)
+        rules.validate()
+        return rules
+
+    def validate(self) -> None:
+        """Raise `RulesError` for an option outside its range."""
+        if type(self.hands) is not int or self.hands < 1:
+            raise RulesError(f"rules.hands must be a whole number from 1 up, not {self.hands!r}")
+        for name in ("partners", "free_draw"):
+            if type(getattr(self, name)) is not bool:
+                raise RulesError(f"rules.{name} must be true or false")
+        if self.variant not in VARIANTS:
+            raise RulesError(f"rules.variant must be 'standard' or 'club', not {self.variant!r}")
+        if type(self.chips) is not int or self.chips < 0:
+            raise RulesError(f"rules.chips must be a whole number from 0 up, not {self.chips!r}")
+        limit = self.time_limit_s
+        if limit is not None and (type(limit) not in (int, float) or limit <= 0):
+            raise RulesError(f"rules.time_limit_s must be a positive number or null, not {limit!r}")
+
+
+@dataclass(frozen=True)
+class TableGame:
+    """Fixed facts of a table game: the number of seats and the options."""
+
+    players: int
+    rules: TableRules = TableRules()
+
+    def __post_init__(self) -> None:
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise RulesError(f"a table game has 2 to 7 players, not {self.players}")
+        if self.rules.partners and self.players != 4:
+            raise RulesError("partners needs exactly 4 players")
+
+    def team_of(self, seat: int) -> int:
+        """The team of a seat: seats 0 and 2 against 1 and 3 with partners, else the seat."""
+        return seat % 2 if self.rules.partners else seat
+
+    def new_state(
+        self, seed: int | str | None = None, stock: list[TileId] | None = None
+    ) -> TableState:
+        """A new game whose first hand is dealt from `stock` or shuffled with `seed`."""
+        return TableState(self, random.Random(seed), stock)
+
+
+class Outcome(NamedTuple):
+    """Final standing of a game (or of the hands played so far)."""
+
+    totals: tuple[int, ...]
+    """Per seat: points (standard) or chips won minus lost (club)."""
+    standings: tuple[int, ...]
+    """Per seat: what decides the winner (points; club: chips held minus chips owed)."""
+    team_totals: tuple[int, ...] | None
+    """With partners: team 0 (seats 0, 2) and team 1 (seats 1, 3)."""
+    winners: tuple[int, ...]
+    """Winning seats (with partners, both seats of the winning team); ties share."""
+
+
+class _Snapshot(NamedTuple):
+    current: int
+    passes: int
+    stock_pos: int
+    hands: tuple[int, ...]
+    hand_points: tuple[int, ...]
+    chips_held: tuple[int, ...]
+    chips_owed: tuple[int, ...]
+    end_reason: str | None
+    move: Move
+
+
+class TableState:
+    """The position of a table game: the current hand, its history, and past results."""
+
+    def __init__(
+        self, game: TableGame, rng: random.Random, stock: list[TileId] | None = None
+    ) -> None:
+        self.game = game
+        self.rng = rng
+        n = game.players
+        self.results: list[list[int]] = []
+        """Per ended hand, per seat: hand score (club: chips won or lost)."""
+        self.chips_held = [game.rules.chips if game.rules.club else 0] * n
+        self.chips_owed = [0] * n
+        self.clock_s = 0.0
+        """Game time played, advanced by whoever runs the game (timed club games)."""
+        self._deal(stock)
+
+    # --- dealing ---------------------------------------------------------------------
+
+    def _deal(self, stock: list[TileId] | None) -> None:
+        n = self.game.players
+        if stock is None:
+            stock = list(ALL_TILES)
+            self.rng.shuffle(stock)
+        elif sorted(stock) != list(ALL_TILES):
+            raise RulesError("the stock must hold each of the 36 tiles once")
+        self.stock = list(stock)
+        """This hand's shuffled tiles, index 0 first; `stock_pos` is the next to draw."""
+        self.stock_pos = HAND_SIZE * n
+        self.hands = [0] * n
+        """Bit mask of the tiles each seat holds."""
+        for seat in range(n):
+            for tile in stock[HAND_SIZE * seat : HAND_SIZE * (seat + 1)]:
+                self.hands[seat] |= 1 << tile
+        self.figure = Figure()
+        self.hand_points = [0] * n
+        """Counting points each seat scored in this hand."""
+        self._hand_chips_start = self.chips_held.copy(), self.chips_owed.copy()
+        self.passes = 0
+        self.end_reason: str | None = None
+        self.current = self.starting_seat()
+        self._history: list[_Snapshot] = []
+
+    def starting_seat(self) -> int:
+        """Who places the first tile: the smallest tile, by the tie rule of section 5."""
+
+        def key(seat: int) -> tuple[list[int], int]:
+            return sorted(TILE_SIZES[t] for t in tiles_in(self.hands[seat])), seat
+
+        return min(range(self.game.players), key=key)
+
+    def next_hand(self, stock: list[TileId] | None = None) -> None:
+        """Deal the next hand, after the current one ended and the game goes on."""
+        if not self.hand_over:
+            raise RulesError("the hand is still being played")
+        if self.is_terminal():
+            raise RulesError("the game is over")
+        self._deal(stock)
+
+    # --- reading ---------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    @property
+    def hand_number(self) -> int:
+        """Index of the hand being played (or just ended), from 0."""
+        return len(self.results) - (1 if self.hand_over else 0)
+
+    @property
+    def hand_over(self) -> bool:
+        return self.end_reason is not None
+
+    @property
+    def current_player(self) -> int:
+        return self.current
+
+    def hand_tiles(self, seat: int) -> list[TileId]:
+        return tiles_in(self.hands[seat])
+
+    def hand_size(self, seat: int) -> int:
+        return self.hands[seat].bit_count()
+
+    @property
+    def stock_left(self) -> int:
+        return TILE_COUNT - self.stock_pos
+
+    def can_draw(self, seat: int) -> bool:
+        return self.stock_pos < TILE_COUNT and self.hands[seat].bit_count() < HAND_SIZE
+
+    def legal_moves(self) -> list[Move]:
+        """Every move the player to act may make; empty once the hand is over."""
+        if self.end_reason is not None:
+            return []
+        seat = self.current
+        hand = self.hands[seat]
+        if not self.figure:
+            smallest = min(TILE_SIZES[t] for t in tiles_in(hand))
+            return [
+                Move(PLACE, tile, ORIGIN, rot)
+                for tile in tiles_in(hand)
+                if TILE_SIZES[tile] == smallest
+                for rot in range(3)
+            ]
+        moves = [Move(PLACE, p.tile, p.cell, p.rot) for p in self.figure.placements(hand)]
+        can_draw = self.stock_pos < TILE_COUNT and hand.bit_count() < HAND_SIZE
+        if moves:
+            if can_draw and self.game.rules.free_draw:
+                moves.append(DRAW_MOVE)
+            return moves
+        return [DRAW_MOVE] if can_draw else [PASS_MOVE]
+
+    def placement_score(self, move: Move) -> int:
+        """Points a placement would score now (it is not checked)."""
+        return sum(max(c.points, 0) for c in self.figure.contacts(move.tile, move.cell, move.rot))
+
+    def why_illegal(self, move: Move) -> str | None:
+        """Why `move` may not be played now, in words for the player; None if it may."""
+        if self.end_reason is not None:
+            return "the hand is over"
+        seat = self.current
+        hand = self.hands[seat]
+        can_draw = self.stock_pos < TILE_COUNT and hand.bit_count() < HAND_SIZE
+        if move.action == PLACE:
+            if move.source != HAND:
+                return "table moves place tiles from the hand"
+            if not hand >> move.tile & 1:
+                return f"{tile_name(move.tile)} is not in the hand of seat {seat}"
+            if not self.figure:
+                smallest = min(TILE_SIZES[t] for t in tiles_in(hand))
+                if TILE_SIZES[move.tile] != smallest:
+                    return "the first tile must be the smallest in the hand"
+            return self.figure.why_illegal(move.tile, move.cell, move.rot)
+        can_place = self.figure.has_placement(hand) if self.figure else True
+        if move.action == DRAW:
+            if not can_draw:
+                return "the stock is empty" if self.stock_pos >= TILE_COUNT else "the hand is full"
+            if can_place and not self.game.rules.free_draw:
+                return "a tile can be placed, so the player must place"
+            return None
+        if move.action == PASS:
+            if can_place:
+                return "a tile can be placed, so the player must place"
+            if can_draw:
+                return "the player must draw before passing"
+            return None
+        return f"{move.action} is not a table move"
+
+    def is_terminal(self) -> bool:
+        """True when the whole game is over."""
+        if self.end_reason is None:
+            return False
+        rules = self.game.rules
+        if rules.time_limit_s is not None:
+            return self.clock_s >= rules.time_limit_s
+        return len(self.results) >= rules.hands
+
+    def outcome(self) -> Outcome:
+        """Totals, standings and winners over the ended hands."""
+        n = self.game.players
+        totals = tuple(sum(hand[seat] for hand in self.results) for seat in range(n))
+        if self.game.rules.club:
+            standings = tuple(h - o for h, o in zip(self.chips_held, self.chips_owed, strict=True))
+        else:
+            standings = totals
+        team_totals = None
+        if self.game.rules.partners:
+            team_totals = (standings[0] + standings[2], standings[1] + standings[3])
+            best = max(team_totals)
+            winners = tuple(s for s in range(n) if team_totals[s % 2] == best)
+        else:
+            best = max(standings)
+            winners = tuple(s for s in range(n) if standings[s] == best)
+        return Outcome(totals, standings, team_totals, winners)
+
+    def returns(self) -> list[float]:
+        """OpenSpiel-style returns: each seat's standing."""
+        return [float(x) for x in self.outcome().standings]
+
+    # --- changing --------------------------------------------------------------------
+
+    def apply(self, move: Move) -> list[Contact]:
+        """Play `move` for the current player after checking it; returns its contacts."""
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMoveError(f"{move}: {reason}")
+        return self.apply_unchecked(move)
+
+    def apply_unchecked(self, move: Move) -> list[Contact]:
+        """Play a move known to be legal (taken from `legal_moves`)."""
+        seat = self.current
+        self._history.append(
+            _Snapshot(
+                seat,
+                self.passes,
+                self.stock_pos,
+                tuple(self.hands),
+                tuple(self.hand_points),
+                tuple(self.chips_held),
+                tuple(self.chips_owed),
+                self.end_reason,
+                move,
+            )
+        )
+        action = move.action
+        if action == PLACE:
+            figure = self.figure
+            contacts = figure.contacts(move.tile, move.cell, move.rot)
+            figure.place_unchecked(move.tile, cell_key(move.cell), move.rot)
+            self.hands[seat] ^= 1 << move.tile
+            for contact in contacts:
+                if contact.points:
+                    self._score(seat, contact.points)
+            self.passes = 0
+            if not self.hands[seat]:
+                self._end_hand(WENT_OUT)
+            elif figure.is_dead_end():
+                self._end_hand(DEAD_END)
+            else:
+                self.current = (seat + 1) % self.game.players
+            return contacts
+        if action == DRAW:
+            self.hands[seat] |= 1 << self.stock[self.stock_pos]
+            self.stock_pos += 1
+            return []
+        self.passes += 1
+        if self.passes >= self.game.players:
+            self._end_hand(ALL_PASSED)
+        else:
+            self.current = (seat + 1) % self.game.players
+        return []
+
+    def _score(self, seat: int, points: int) -> None:
+        self.hand_points[seat] += points
+        if not self.game.rules.club:
+            return
+        chips = points // 5
+        for other in range(self.game.players):
+            if other == seat:
+                continue
+            paid = min(chips, self.chips_held[other])
+            self.chips_held[other] -= paid
+            self.chips_owed[other] += chips - paid
+            self.chips_held[seat] += chips
+
+    def hand_result(self) -> list[int]:
+        """Per seat, the score of the hand so far (club: chips won minus chips lost)."""
+        if self.game.rules.club:
+            held, owed = self._hand_chips_start
+            return [
+                (self.chips_held[s] - self.chips_owed[s]) - (held[s] - owed[s])
+                for s in range(self.game.players)
+            ]
+        return [
+            self.hand_points[s]
+            - (PENALTY_PER_TILE * self.hands[s].bit_count() if self.hand_over else 0)
+            for s in range(self.game.players)
+        ]
+
+    def penalties(self) -> list[int]:
+        """The end-of-hand penalty of each seat (0 in club games, where there is none)."""
+        if self.game.rules.club:
+            return [0] * self.game.players
+        return [PENALTY_PER_TILE * hand.bit_count() for hand in self.hands]
+
+    def _end_hand(self, reason: str) -> None:
+        self.end_reason = reason
+        self.results.append(self.hand_result())
+
+    def undo(self) -> Move:
+        """Take back the last move of this hand; returns it."""
+        if not self._history:
+            raise RulesError("there is no move of this hand to take back")
+        snap = self._history.pop()
+        if snap.move.action == PLACE:
+            self.figure.remove_last()
+        if self.end_reason is not None:
+            self.results.pop()
+        self.current = snap.current
+        self.passes = snap.passes
+        self.stock_pos = snap.stock_pos
+        self.hands = list(snap.hands)
+        self.hand_points = list(snap.hand_points)
+        self.chips_held = list(snap.chips_held)
+        self.chips_owed = list(snap.chips_owed)
+        self.end_reason = snap.end_reason
+        return snap.move
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves of this hand so far."""
+        return [snap.move for snap in self._history]
+
+    def clone(self) -> TableState:
+        other = TableState.__new__(TableState)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.results = [r.copy() for r in self.results]
+        other.chips_held = self.chips_held.copy()
+        other.chips_owed = self.chips_owed.copy()
+        other.hands = self.hands.copy()
+        other.hand_points = self.hand_points.copy()
+        other.figure = self.figure.clone()
+        other._history = self._history.copy()
+        return other
+
+    def __repr__(self) -> str:
+        return (
+            f"<TableState hand {self.hand_number} seat {self.current} "
+            f"figure {len(self.figure)} stock {self.stock_left}>"
+        )

@@ -1,0 +1,97 @@
+"""Tile sprites: every tile on screen (figure, hands, piles, animations) is one of these.
+
+A `TileSprite` has an `FRect` whose centre is the centre of its triangle's bounding box,
+so a tile on cell `c` sits at `view.cell_box_centre(c)`. `TileLayer` is a
+`LayeredUpdates` group that draws sprites at positions interpolated between the last
+two updates (the loop's leftover `alpha`) and hit-tests triangles exactly.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.tiles import TileId
+from game.ui.layout import Point, point_in_triangle
+from game.ui.tiles import TileArt, TileState, image_size, triangle_points
+
+
+class TileSprite(pygame.sprite.Sprite):
+    """One tile on screen: which tile, its size, orientation, rotation and state."""
+
+    def __init__(self, art: TileArt, tile: TileId, side: int, centre: Point = (0.0, 0.0),
+                 up: bool = True, rot: int = 0, state: TileState = TileState.NORMAL) -> None:
+        super().__init__()
+        self.art = art
+        self.tile = tile
+        self.side = side
+        self.up = up
+        self.rot = rot
+        self.state = state
+        self.image = art.image(tile, side, up, rot, state)
+        self.rect = pygame.FRect(self.image.get_rect())
+        self.rect.center = centre
+        self.previous_centre: Point = centre
+
+    def set_look(self, *, side: int | None = None, up: bool | None = None,
+                 rot: int | None = None, state: TileState | None = None) -> None:
+        """Change any of size, orientation, rotation or state; the image is re-fetched."""
+        self.side = self.side if side is None else side
+        self.up = self.up if up is None else up
+        self.rot = self.rot if rot is None else rot
+        self.state = self.state if state is None else state
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Fetch the image again (after a theme change, for instance), keeping the centre."""
+        centre = self.rect.center
+        self.image = self.art.image(self.tile, self.side, self.up, self.rot, self.state)
+        self.rect.size = image_size(self.side)
+        self.rect.center = centre
+
+    @property
+    def centre(self) -> Point:
+        return self.rect.center
+
+    def move_to(self, centre: Point) -> None:
+        """Place the sprite; drawing interpolates from where it was at the last snapshot."""
+        self.rect.center = centre
+
+    def jump_to(self, centre: Point) -> None:
+        """Place the sprite with no interpolation (a teleport, e.g. after a re-layout)."""
+        self.rect.center = centre
+        self.previous_centre = centre
+
+    def contains(self, point: Point) -> bool:
+        """Exact hit test against the tile's triangle."""
+        return point_in_triangle(point, *triangle_points(self.side, self.up, self.rect.center))
+
+
+class TileLayer(pygame.sprite.LayeredUpdates):
+    """A layered group of tile sprites with interpolated drawing and exact hit tests."""
+
+    def snapshot(self) -> None:
+        """Remember every position; call at the start of each fixed update."""
+        for sprite in self.sprites():
+            sprite.previous_centre = sprite.rect.center
+
+    def draw_interpolated(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
+        """Blit every sprite, bottom layer first, between its previous and current place."""
+        blits = []
+        for sprite in self.sprites():
+            (px, py), (cx, cy) = sprite.previous_centre, sprite.rect.center
+            x, y = px + (cx - px) * alpha, py + (cy - py) * alpha
+            width, height = sprite.rect.size
+            blits.append((sprite.image, (x - width / 2, y - height / 2)))
+        surface.fblits(blits)
+
+    def sprite_at(self, point: Point) -> TileSprite | None:
+        """The topmost sprite whose triangle contains `point`."""
+        for sprite in reversed(self.sprites()):
+            if isinstance(sprite, TileSprite) and sprite.contains(point):
+                return sprite
+        return None
+
+    def refresh_all(self) -> None:
+        """Re-fetch every sprite's image (after a theme or colour-blind change)."""
+        for sprite in self.sprites():
+            sprite.refresh()

@@ -1,0 +1,134 @@
+"""Colours, fonts and the table-felt background.
+
+A `Theme` names the three edge colours of one edition (modern, 1939, 1962). The
+colour-blind aid is not a theme: it adds a symbol per colour on top of any theme
+(`COLOUR_SYMBOLS`). `PALETTE` holds the felt and interface colours every scene shares.
+`Fonts` loads the bundled fonts once and caches each size.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+import pygame
+
+Colour = tuple[int, int, int]
+
+ASSETS_DIR: Final = Path(__file__).resolve().parents[2] / "assets"
+FONTS_DIR: Final = ASSETS_DIR / "fonts"
+
+
+@dataclass(frozen=True)
+class Theme:
+    """The edge colours (blue, red, gold slots) of one edition, with their names."""
+
+    key: str
+    label: str
+    edge_colours: tuple[Colour, Colour, Colour]
+    edge_names: tuple[str, str, str]
+
+
+THEMES: Final[dict[str, Theme]] = {
+    "modern": Theme(
+        "modern", "Modern", ((38, 104, 196), (206, 52, 52), (222, 168, 32)), ("blue", "red", "gold")
+    ),
+    "1939": Theme(
+        "1939", "1939 edition", ((44, 82, 160), (182, 44, 40), (226, 120, 32)),
+        ("blue", "red", "orange"),
+    ),
+    "1962": Theme(
+        "1962", "1962 edition", ((52, 112, 190), (228, 104, 150), (124, 70, 168)),
+        ("blue", "pink", "purple"),
+    ),
+}
+
+COLOUR_SYMBOLS: Final = ("circle", "square", "diamond")
+"""Colour-blind aid: the symbol drawn on edges of colour 0, 1 and 2, whatever the theme."""
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Interface colours shared by every theme."""
+
+    felt: Colour = (26, 92, 62)
+    felt_dark: Colour = (11, 46, 31)
+    felt_light: Colour = (38, 118, 80)
+    ivory: Colour = (248, 242, 226)
+    ink: Colour = (34, 30, 26)
+    text: Colour = (244, 238, 220)
+    text_dim: Colour = (182, 200, 184)
+    gold: Colour = (232, 190, 92)
+    gold_dark: Colour = (150, 112, 40)
+    panel: Colour = (14, 40, 28)
+    panel_edge: Colour = (92, 140, 104)
+    button: Colour = (30, 74, 52)
+    button_hover: Colour = (46, 102, 72)
+    danger: Colour = (214, 70, 60)
+    good: Colour = (120, 220, 140)
+    tile_back: Colour = (28, 44, 84)
+    tile_back_line: Colour = (196, 160, 84)
+
+
+PALETTE: Final = Palette()
+
+
+def theme_named(key: str) -> Theme:
+    """The theme called `key`, or the modern one."""
+    return THEMES.get(key, THEMES["modern"])
+
+
+class Fonts:
+    """The bundled fonts, loaded once per (style, size) after `pygame.font.init()`."""
+
+    FILES: Final = {
+        "regular": "DejaVuSans.ttf",
+        "bold": "DejaVuSans-Bold.ttf",
+        "title": "DejaVuSerif-Bold.ttf",
+    }
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[str, int], pygame.font.Font] = {}
+
+    def get(self, size: int, style: str = "regular") -> pygame.font.Font:
+        """The font of `style` ("regular", "bold", "title") at `size` pixels."""
+        size = max(6, int(size))
+        key = (style, size)
+        font = self._cache.get(key)
+        if font is None:
+            path = FONTS_DIR / self.FILES[style]
+            font = pygame.font.Font(path if path.is_file() else None, size)
+            self._cache[key] = font
+        return font
+
+
+def render_felt(size: tuple[int, int]) -> pygame.Surface:
+    """The table felt: a soft radial vignette with a fine woven grain, opaque."""
+    width, height = max(1, size[0]), max(1, size[1])
+    # A small radial gradient, smoothly scaled up: cheap and free of banding.
+    small = pygame.Surface((64, 40))
+    small.fill(PALETTE.felt_dark)
+    steps = 24
+    for i in range(steps):
+        t = i / (steps - 1)
+        colour = pygame.Color(PALETTE.felt_dark).lerp(PALETTE.felt_light, t**1.6)
+        rx, ry = 52 * (1 - t) + 6, 34 * (1 - t) + 4
+        pygame.draw.ellipse(small, colour, pygame.Rect(32 - rx, 20 - ry, 2 * rx, 2 * ry))
+    felt = pygame.transform.smoothscale(small, (width, height)).convert()
+    grain = _grain_tile()
+    for y in range(0, height, grain.get_height()):
+        for x in range(0, width, grain.get_width()):
+            felt.blit(grain, (x, y))
+    return felt
+
+
+def _grain_tile() -> pygame.Surface:
+    """A 128x128 tile of faint random speckle, to give the felt a woven feel."""
+    side = 128
+    noise = pygame.image.frombytes(random.Random(1939).randbytes(side * side), (side, side), "P")
+    noise.set_palette([(v, v, v) for v in range(256)])
+    grain = noise.convert_alpha()
+    grain.fill((255, 255, 255, 10), special_flags=pygame.BLEND_RGBA_MIN)
+    return grain
