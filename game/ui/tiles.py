@@ -248,7 +248,7 @@ class TileArt:
         centre_box = (image.get_width() / 2, image.get_height() / 2)
         corners = triangle_points(side * 0.94, up, centre_box)
         centre = _centroid(corners)
-        font = self.fonts.get(round(side * 0.2), "bold")
+        font = self.fonts.get(round(side * 0.18), "bold")
         for side_index, edge in enumerate(self._edges(corners)):
             colour_index = side_colour(side_index, rot)
             value = TILE_VALUES[tile][colour_index]

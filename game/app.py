@@ -1,0 +1,323 @@
+"""The game window: pygame-ce start-up, the fixed-timestep loop and the scene stack.
+
+The loop follows "Fix your timestep": real frame time (clamped to `MAX_FRAME`) fills an
+accumulator that is spent in fixed `FIXED_DT` updates (at most `MAX_STEPS` a frame),
+and the scene is drawn with the leftover fraction `alpha` in [0, 1).
+
+Scenes ask for `push`, `pop`, `replace` or `clear_to_root`; the stack changes only after
+the current event or update has been handled, never in the middle of a scene's call.
+Closing the window quits at once; Escape calls the top scene's `on_back`.
+
+Tests drive an `App` headless: post events with `pygame.event.post`, then `tick()` or
+`run_frames(n)`, with a `ManualClock` so that every frame lasts exactly what they say.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import warnings
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Final
+
+import pygame
+
+from game.storage import Settings, Storage
+from game.ui.sound import SoundPlayer
+from game.ui.theme import Fonts, render_felt, theme_named
+from game.ui.tiles import TileArt
+from game.ui.widgets import Ui, blit_text
+
+if TYPE_CHECKING:
+    from game.scenes.base import Scene
+
+FIXED_DT: Final = 1 / 120
+MAX_FRAME: Final = 0.25
+MAX_STEPS: Final = 8
+MIN_SIZE: Final = (800, 600)
+DEFAULT_SIZE: Final = (1280, 800)
+DESIGN_SIZE: Final = (1280, 800)
+NOTICE_SECONDS: Final = 5.0
+TITLE: Final = "Contack"
+
+
+class ManualClock:
+    """A clock for tests: each reading advances it by `step` seconds (or use `advance`)."""
+
+    def __init__(self, step: float = FIXED_DT) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+class App:
+    """The window, shared resources (settings, storage, fonts, tile art, sound) and loop."""
+
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, *,
+                 clock: Callable[[], float] = time.perf_counter,
+                 storage: Storage | None = None, record_path: str | None = None,
+                 first_scene: Callable[[App], Scene] | None = None) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        self.clock = clock
+        self.storage = storage or Storage()
+        self.settings: Settings = self.storage.load_settings()
+        self.record_path = record_path
+        self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.screen = self._open_window()
+        self.fonts = Fonts()
+        self.ui = Ui(self.fonts, self._scale_for(self.size))
+        self.art = TileArt(self.fonts, theme_named(self.settings.theme),
+                           self.settings.colour_blind)
+        self.sound = SoundPlayer(self.settings.volume, self.settings.muted)
+        self._felt: pygame.Surface | None = None
+        self.scenes: list[Scene] = []
+        self._pending: list[Callable[[], None]] = []
+        self.running = True
+        self.frames = 0
+        self.time = 0.0
+        self._accumulator = 0.0
+        self._last = self.clock()
+        self._notices: list[tuple[str, float]] = []
+        self._take_storage_notices()
+        if first_scene is None:
+            from game.scenes.menu import MenuScene
+
+            first_scene = MenuScene
+        self.push(first_scene(self))
+        self._apply_pending()
+
+    # Window ---------------------------------------------------------------------
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def _open_window(self) -> pygame.Surface:
+        pygame.display.set_caption(TITLE)
+        if self.settings.fullscreen:
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
+        if not self.settings.fullscreen:
+            window.minimum_size = MIN_SIZE
+        return screen
+
+    @staticmethod
+    def _scale_for(size: tuple[int, int]) -> float:
+        return max(0.6, min(3.0, size[0] / DESIGN_SIZE[0], size[1] / DESIGN_SIZE[1]))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Resize the window (at least `MIN_SIZE`) and lay every scene out again."""
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        if not self.settings.fullscreen:
+            self.windowed_size = size
+        if pygame.display.get_surface() is None or self.screen.get_size() != size:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._relayout()
+
+    def set_fullscreen(self, fullscreen: bool) -> None:
+        """Switch between fullscreen and a window; saved in the settings."""
+        self.settings.fullscreen = fullscreen
+        self.screen = self._open_window()
+        self.save_settings()
+        self._relayout()
+
+    def _relayout(self) -> None:
+        self.screen = pygame.display.get_surface() or self.screen
+        self.ui.scale = self._scale_for(self.size)
+        self._felt = None
+        for scene in self.scenes:
+            scene.resize(self.size)
+
+    def felt(self) -> pygame.Surface:
+        """The table-felt background at the window's size (rendered once per size)."""
+        if self._felt is None or self._felt.get_size() != self.size:
+            self._felt = render_felt(self.size)
+        return self._felt
+
+    # Settings -------------------------------------------------------------------
+
+    def save_settings(self) -> None:
+        """Write the settings file now (atomically); failures become a notice."""
+        self.storage.save_settings(self.settings)
+        self._take_storage_notices()
+
+    def apply_settings(self) -> None:
+        """Bring sound and tile art in line with `settings`, then save them."""
+        self.sound.set_volume(self.settings.volume, self.settings.muted)
+        self.art.set_look(theme_named(self.settings.theme), self.settings.colour_blind)
+        for scene in self.scenes:
+            scene.settings_changed()
+        self.save_settings()
+
+    def notify(self, text: str) -> None:
+        """Show a one-line notice at the bottom of the window for a few seconds."""
+        self._notices.append((text, self.time + NOTICE_SECONDS))
+
+    def _take_storage_notices(self) -> None:
+        for text in self.storage.notices:
+            self.notify(text)
+        self.storage.notices.clear()
+
+    @property
+    def notices(self) -> list[str]:
+        """The notices on screen now."""
+        return [text for text, _until in self._notices]
+
+    # Scene stack ----------------------------------------------------------------
+
+    @property
+    def scene(self) -> Scene:
+        """The scene on top of the stack."""
+        return self.scenes[-1]
+
+    def push(self, scene: Scene) -> None:
+        """Ask for `scene` to go on top (the one below is paused)."""
+        self._pending.append(lambda: self._push_now(scene))
+
+    def pop(self) -> None:
+        """Ask for the top scene to go; with none left, the game quits."""
+        self._pending.append(self._pop_now)
+
+    def replace(self, scene: Scene) -> None:
+        """Ask for the top scene to be replaced by `scene`."""
+        def replace_now() -> None:
+            self.scenes.pop().exit()
+            self.scenes.append(scene)
+            scene.enter()
+
+        self._pending.append(replace_now)
+
+    def clear_to_root(self) -> None:
+        """Ask for every scene above the bottom one (the menu) to go."""
+        def clear_now() -> None:
+            while len(self.scenes) > 1:
+                self.scenes.pop().exit()
+            self.scenes[0].resume()
+
+        self._pending.append(clear_now)
+
+    def quit(self) -> None:
+        """Stop the loop after the current frame."""
+        self.running = False
+
+    def _push_now(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def _pop_now(self) -> None:
+        self.scenes.pop().exit()
+        if self.scenes:
+            self.scenes[-1].resume()
+        else:
+            self.running = False
+
+    def _apply_pending(self) -> None:
+        while self._pending:
+            self._pending.pop(0)()
+
+    # Loop -----------------------------------------------------------------------
+
+    def tick(self) -> bool:
+        """One frame: events, fixed updates, draw. False once the game should close."""
+        now = self.clock()
+        self._accumulator += min(MAX_FRAME, max(0.0, now - self._last))
+        self._last = now
+        for event in pygame.event.get():
+            self._dispatch(event)
+            self._apply_pending()
+            if not self.running:
+                return False
+        steps = 0
+        while self._accumulator >= FIXED_DT and steps < MAX_STEPS and self.scenes:
+            self.scene.update(FIXED_DT)
+            self._apply_pending()
+            self.time += FIXED_DT
+            self._accumulator -= FIXED_DT
+            steps += 1
+        if steps == MAX_STEPS:
+            self._accumulator = min(self._accumulator, FIXED_DT)
+        if not self.running or not self.scenes:
+            return False
+        self._notices = [(text, until) for text, until in self._notices if until > self.time]
+        self.draw(self._accumulator / FIXED_DT)
+        pygame.display.flip()
+        self.frames += 1
+        return True
+
+    def run_frames(self, count: int) -> bool:
+        """Run up to `count` frames; False when the game closed meanwhile."""
+        return all(self.tick() for _ in range(count))
+
+    def run(self) -> None:
+        """Run until the window closes, pacing frames to the display."""
+        pacer = pygame.time.Clock()
+        while self.tick():
+            pacer.tick(240)
+
+    def draw(self, alpha: float) -> None:
+        """Draw the top scene (and the scenes under an overlay) and the notices."""
+        first = len(self.scenes) - 1
+        while first > 0 and self.scenes[first].overlay:
+            first -= 1
+        for scene in self.scenes[first:]:
+            scene.draw(self.screen, alpha)
+        self._draw_notices()
+
+    def _draw_notices(self) -> None:
+        y = self.size[1] - self.ui.px(24)
+        for text, _until in reversed(self._notices[-3:]):
+            label = self.ui.text(text, 17)
+            box = label.get_rect(midbottom=(self.size[0] // 2, y)).inflate(
+                self.ui.px(28), self.ui.px(12))
+            pygame.draw.rect(self.screen, (12, 20, 16), box, border_radius=box.height // 2)
+            pygame.draw.rect(self.screen, (214, 170, 80), box, 1, border_radius=box.height // 2)
+            blit_text(self.screen, label, box.center)
+            y = box.top - self.ui.px(8)
+
+    def _dispatch(self, event: pygame.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+            return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            self.resize((event.x, event.y))
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.set_fullscreen(not self.settings.fullscreen)
+            return
+        if not self.scenes:
+            return
+        scene = self.scene
+        if scene.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            scene.on_back()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Open the game window; `FILE` (a game record) is accepted for later use."""
+    parser = argparse.ArgumentParser(prog="contack", description="Contack, the tile game.")
+    parser.add_argument("record", nargs="?", help="a .contack.json game record to open")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    app = App(record_path=args.record)
+    try:
+        app.run()
+    finally:
+        pygame.quit()
+    return 0

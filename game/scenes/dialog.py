@@ -1,0 +1,92 @@
+"""Overlay dialogs (a question with Yes / No) and a simple titled message screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.scenes.base import Scene
+from game.ui.theme import PALETTE
+from game.ui.widgets import Button, blit_text, draw_panel
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class ConfirmScene(Scene):
+    """Asks a yes/no question over the scene below; Escape answers no."""
+
+    overlay = True
+
+    def __init__(self, app: App, question: str, on_yes: Callable[[], None],
+                 yes: str = "Yes", no: str = "No") -> None:
+        super().__init__(app)
+        self.question = question
+        self.on_yes = on_yes
+        self.yes = self.form.add(Button(yes, self._answer_yes, primary=True))
+        self.no = self.form.add(Button(no, app.pop))
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def _answer_yes(self) -> None:
+        self.app.pop()
+        self.on_yes()
+
+    def enter(self) -> None:
+        super().enter()
+        self.form.focus(self.no)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        ui = self.app.ui
+        self.panel = pygame.Rect(0, 0, ui.px(520), ui.px(220))
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        width, height, gap = ui.px(180), ui.px(54), ui.px(20)
+        self.yes.rect = pygame.Rect(0, 0, width, height)
+        self.no.rect = pygame.Rect(0, 0, width, height)
+        self.yes.rect.bottomright = (self.panel.centerx - gap // 2, self.panel.bottom - ui.px(28))
+        self.no.rect.bottomleft = (self.panel.centerx + gap // 2, self.panel.bottom - ui.px(28))
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        surface.blit(shade, (0, 0))
+        draw_panel(surface, self.panel, self.app.ui, alpha=245, border=PALETTE.gold_dark)
+        blit_text(surface, self.app.ui.text(self.question, 26, PALETTE.text, "bold"),
+                  (self.panel.centerx, self.panel.y + self.app.ui.px(58)))
+        self.form.draw(surface, self.app.ui)
+
+
+class MessageScene(Scene):
+    """A titled screen with a few lines of text and a Back button (Escape goes back)."""
+
+    def __init__(self, app: App, title: str, lines: Sequence[str]) -> None:
+        super().__init__(app)
+        self.title = title
+        self.lines = list(lines)
+        self.back = self.form.add(Button("Back to the menu", app.pop, primary=True))
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def enter(self) -> None:
+        super().enter()
+        self.form.focus(self.back)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        ui = self.app.ui
+        self.panel = pygame.Rect(0, 0, min(size[0] - ui.px(80), ui.px(760)), ui.px(330))
+        self.panel.center = (size[0] // 2, size[1] // 2 + ui.px(20))
+        self.back.rect = pygame.Rect(0, 0, ui.px(260), ui.px(54))
+        self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - ui.px(28))
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.blit(self.app.felt(), (0, 0))
+        ui = self.app.ui
+        self.draw_title(surface, self.title)
+        draw_panel(surface, self.panel, ui)
+        y = self.panel.y + ui.px(34)
+        for line in self.lines:
+            for wrapped in ui.wrap(line, 20, self.panel.width - ui.px(80)):
+                rect = blit_text(surface, ui.text(wrapped, 20), (self.panel.centerx, y), "midtop")
+                y = rect.bottom + ui.px(6)
+            y += ui.px(10)
+        self.form.draw(surface, ui)

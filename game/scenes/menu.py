@@ -1,0 +1,170 @@
+"""The main menu: Continue, New table game, the two solitaires, Rules, Settings, Quit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.scenes.base import Scene
+from game.scenes.catalog import screenshot_target
+from game.scenes.dialog import ConfirmScene
+from game.ui.examples import THREE_SIDED
+from game.ui.layout import ROW_HEIGHT, LatticeView
+from game.ui.sprites import TileLayer, TileSprite
+from game.ui.theme import PALETTE
+from game.ui.tiles import TileState
+from game.ui.widgets import Button, blit_text
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+def scene_for_record(app: App, record: dict[str, Any]) -> Scene:
+    """The scene that resumes a saved game record (by its `mode`)."""
+    mode = record.get("mode")
+    if mode == "draw-solitaire":
+        from game.scenes.draw_solitaire import DrawSolitaireScene
+
+        return DrawSolitaireScene(app, record=record)
+    if mode == "stacked-solitaire":
+        from game.scenes.stacked_solitaire import StackedSolitaireScene
+
+        return StackedSolitaireScene(app, record=record)
+    from game.scenes.table import TableScene
+
+    config = {"rules": dict(record.get("rules", {})), "players": list(record.get("players", []))}
+    return TableScene(app, config, record=record)
+
+
+class MenuScene(Scene):
+    """The first screen. Escape asks whether to quit."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.buttons = {
+            "continue": Button("Continue", self.continue_game, primary=True),
+            "table": Button("New table game", self.new_table_game),
+            "draw": Button("Draw solitaire", self.draw_solitaire),
+            "stacked": Button("Stacked solitaire", self.stacked_solitaire),
+            "rules": Button("Rules", self.rules),
+            "settings": Button("Settings", self.open_settings),
+            "quit": Button("Quit", self.on_back),
+        }
+        for button in self.buttons.values():
+            self.form.add(button)
+        self.view = LatticeView()
+        self.tiles = TileLayer()
+        self.showcase = pygame.Rect(0, 0, 0, 0)
+        self.caption_y = 0
+
+    def enter(self) -> None:
+        super().enter()
+        self.form.focus(None)
+        self.form.move_focus(1)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        ui = self.app.ui
+        width, height = size
+        has_save = self.app.storage.has_saved_game()
+        self.buttons["continue"].visible = has_save
+        self.buttons["continue"].enabled = has_save
+        self.buttons["table"].primary = not has_save
+        column_x = round(width * 0.3)
+        button_w, button_h, gap = ui.px(340), ui.px(50), ui.px(12)
+        shown = [b for b in self.buttons.values() if b.visible]
+        total = len(shown) * button_h + (len(shown) - 1) * gap
+        top = max(ui.px(250), (height - total) // 2 + ui.px(90))
+        top = min(top, height - total - ui.px(40))
+        for index, button in enumerate(shown):
+            button.rect = pygame.Rect(0, 0, button_w, button_h)
+            button.rect.midtop = (column_x, top + index * (button_h + gap))
+        self.showcase = pygame.Rect(round(width * 0.56), ui.px(120), round(width * 0.38),
+                                    height - ui.px(260))
+        self.view.max_side = ui.px(150)
+        self.view.fit([cell for _tile, cell, _rot in THREE_SIDED], self.showcase, margin=0.15)
+        self.caption_y = round(self.view.to_screen((0, 2 * ROW_HEIGHT))[1]) + ui.px(28)
+        self._build_showcase()
+
+    def _build_showcase(self) -> None:
+        self.tiles.empty()
+        side = round(self.view.side * 0.97)
+        for index, (tile, cell, rot) in enumerate(THREE_SIDED):
+            state = TileState.LAST if index == len(THREE_SIDED) - 1 else TileState.NORMAL
+            up = (cell[0] + cell[1]) % 2 == 0
+            self.tiles.add(TileSprite(self.app.art, tile, side, self.view.cell_box_centre(cell),
+                                      up, rot, state))
+
+    def settings_changed(self) -> None:
+        self.tiles.refresh_all()
+
+    def on_back(self) -> None:
+        self.app.push(ConfirmScene(self.app, "Quit Contack?", self.app.quit, yes="Quit",
+                                   no="Stay"))
+
+    # Actions ------------------------------------------------------------------------
+
+    def continue_game(self) -> None:
+        record = self.app.storage.load_game()
+        if record is None:
+            self.app.notify("The saved game could not be opened.")
+            self.resize(self.app.size)
+            return
+        self.app.push(scene_for_record(self.app, record))
+
+    def new_table_game(self) -> None:
+        from game.scenes.setup import SetupScene
+
+        self.app.push(SetupScene(self.app))
+
+    def draw_solitaire(self) -> None:
+        from game.scenes.draw_solitaire import DrawSolitaireScene
+
+        self.app.push(DrawSolitaireScene(self.app))
+
+    def stacked_solitaire(self) -> None:
+        from game.scenes.stacked_solitaire import StackedSolitaireScene
+
+        self.app.push(StackedSolitaireScene(self.app))
+
+    def rules(self) -> None:
+        from game.scenes.rules_screen import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def open_settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    # Drawing ------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui = self.app.ui
+        surface.blit(self.app.felt(), (0, 0))
+        column_x = round(surface.get_width() * 0.3)
+        first_button = min(b.rect.top for b in self.buttons.values() if b.visible)
+        logo_y = max(ui.px(40), first_button - ui.px(190))
+        blit_text(surface, ui.text("Contack", 96, (8, 30, 20), "title"),
+                  (column_x + ui.px(3), logo_y + ui.px(5)), "midtop")
+        logo = blit_text(surface, ui.text("Contack", 96, (240, 214, 150), "title"),
+                         (column_x, logo_y), "midtop")
+        tagline = blit_text(surface, ui.text("The game of matching triangles", 22, PALETTE.text),
+                            (column_x, logo.bottom + ui.px(4)), "midtop")
+        blit_text(surface, ui.text("First published 1939", 17, PALETTE.text_dim),
+                  (column_x, tagline.bottom + ui.px(6)), "midtop")
+        self.tiles.draw_interpolated(surface, alpha)
+        caption = ui.text("Blue 8 + 7, red 9 + 6, gold 10 + 10: a 50-point opportunity play",
+                          17, PALETTE.text_dim)
+        blit_text(surface, caption, (self.showcase.centerx, self.caption_y), "midtop")
+        self.form.draw(surface, ui)
+
+
+@screenshot_target("menu")
+def _menu_target(app: App, record: dict[str, Any] | None) -> Scene | None:
+    return None
+
+
+@screenshot_target("quit")
+def _quit_target(app: App, record: dict[str, Any] | None) -> Scene | None:
+    return ConfirmScene(app, "Quit Contack?", app.quit, yes="Quit", no="Stay")

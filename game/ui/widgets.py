@@ -1,0 +1,427 @@
+"""Widgets that work by mouse and keyboard: button, toggle, choice, slider, text field.
+
+Scenes lay widgets out (set `rect`) on resize and pass events to a `Form`, which moves
+the focus with Tab / Shift+Tab and Up / Down, sends Left / Right to the focused widget
+and activates it with Enter or Space. `Ui` carries the fonts, the interface scale and a
+cache of rendered texts, so nothing is rendered twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar
+
+import pygame
+
+from game.ui.theme import PALETTE, Colour, Fonts
+
+T = TypeVar("T")
+
+TEXT_CACHE_LIMIT = 512
+
+
+class Ui:
+    """Fonts, interface scale and a cache of rendered text surfaces."""
+
+    def __init__(self, fonts: Fonts, scale: float = 1.0) -> None:
+        self.fonts = fonts
+        self.scale = scale
+        self._texts: dict[tuple[str, int, str, Colour], pygame.Surface] = {}
+
+    def px(self, value: float) -> int:
+        """A length given for a 1280x800 window, scaled to the current window."""
+        return max(1, round(value * self.scale))
+
+    def font(self, size: float, style: str = "regular") -> pygame.font.Font:
+        return self.fonts.get(self.px(size), style)
+
+    def text(self, text: str, size: float, colour: Colour = PALETTE.text,
+             style: str = "regular") -> pygame.Surface:
+        """The rendered text (antialiased), cached."""
+        key = (text, self.px(size), style, colour)
+        surface = self._texts.get(key)
+        if surface is None:
+            if len(self._texts) >= TEXT_CACHE_LIMIT:
+                self._texts.clear()
+            surface = self.font(size, style).render(text, True, colour)
+            self._texts[key] = surface
+        return surface
+
+    def wrap(self, text: str, size: float, width: int, style: str = "regular") -> list[str]:
+        """`text` broken into lines no wider than `width` pixels at `size`."""
+        font = self.font(size, style)
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            line = ""
+            for word in paragraph.split(" "):
+                attempt = f"{line} {word}".strip()
+                if font.size(attempt)[0] <= width or not line:
+                    line = attempt
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, ui: Ui, alpha: int = 215,
+               border: Colour = PALETTE.panel_edge) -> None:
+    """A translucent dark panel with a thin border and rounded corners."""
+    radius = ui.px(14)
+    panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(panel, (*PALETTE.panel, alpha), panel.get_rect(), border_radius=radius)
+    pygame.draw.rect(panel, (*border, 200), panel.get_rect(), max(1, ui.px(2)),
+                     border_radius=radius)
+    surface.blit(panel, rect)
+
+
+def blit_text(surface: pygame.Surface, text: pygame.Surface, anchor: tuple[int, int],
+              align: str = "center") -> pygame.Rect:
+    """Blit text with its rect's `align` point (e.g. "midleft") at `anchor`."""
+    rect = text.get_rect(**{align: anchor})
+    surface.blit(text, rect)
+    return rect
+
+
+class Widget:
+    """Base widget: a rect, focus and hover, mouse handling and keyboard hooks."""
+
+    focusable = True
+
+    def __init__(self, label: str = "") -> None:
+        self.label = label
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.focused = False
+        self.hovered = False
+        self.enabled = True
+        self.visible = True
+
+    def handle_mouse(self, event: pygame.Event) -> bool:
+        """React to a mouse event; True when used."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.rect.collidepoint(event.pos)):
+            self.click(event.pos)
+            return True
+        return False
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.activate()
+
+    def activate(self) -> None:
+        """Enter or Space on the focused widget."""
+
+    def step(self, direction: int) -> bool:
+        """Left (-1) or Right (+1) on the focused widget; True when used."""
+        return False
+
+    def handle_text(self, event: pygame.Event) -> bool:
+        """Typed text and editing keys; only text fields use them."""
+        return False
+
+    def draw(self, surface: pygame.Surface, ui: Ui) -> None:
+        raise NotImplementedError
+
+    def _draw_row(self, surface: pygame.Surface, ui: Ui) -> pygame.Rect:
+        """Row background and label; returns the rect left for the control."""
+        colour = PALETTE.button_hover if (self.focused or self.hovered) else PALETTE.button
+        row = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(row, (*colour, 170), row.get_rect(), border_radius=ui.px(10))
+        if self.focused:
+            pygame.draw.rect(row, PALETTE.gold, row.get_rect(), max(1, ui.px(2)),
+                             border_radius=ui.px(10))
+        surface.blit(row, self.rect)
+        text_colour = PALETTE.text if self.enabled else PALETTE.text_dim
+        blit_text(surface, ui.text(self.label, 20, text_colour),
+                  (self.rect.x + ui.px(16), self.rect.centery), "midleft")
+        control = self.rect.copy()
+        control.width = round(self.rect.width * 0.5)
+        control.right = self.rect.right - ui.px(12)
+        return control
+
+
+class Button(Widget):
+    """A push button; `primary` ones are gold."""
+
+    def __init__(self, label: str, on_click: Callable[[], None], primary: bool = False) -> None:
+        super().__init__(label)
+        self.on_click = on_click
+        self.primary = primary
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.on_click()
+
+    def draw(self, surface: pygame.Surface, ui: Ui) -> None:
+        lit = self.enabled and (self.focused or self.hovered)
+        if not self.enabled:
+            fill, text_colour = (34, 58, 46), (120, 140, 124)
+        elif self.primary:
+            fill, text_colour = (PALETTE.gold if lit else (210, 166, 70)), PALETTE.ink
+        else:
+            fill, text_colour = (PALETTE.button_hover if lit else PALETTE.button), PALETTE.text
+        radius = ui.px(12)
+        shadow = self.rect.move(0, ui.px(3))
+        pygame.draw.rect(surface, (6, 24, 16), shadow, border_radius=radius)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
+        edge = PALETTE.ivory if lit else (PALETTE.gold_dark if self.primary else PALETTE.panel_edge)
+        pygame.draw.rect(surface, edge, self.rect, max(1, ui.px(2)), border_radius=radius)
+        style = "bold" if self.primary or lit else "regular"
+        blit_text(surface, ui.text(self.label, 22, text_colour, style), self.rect.center)
+
+
+class Toggle(Widget):
+    """An on/off switch with a label."""
+
+    def __init__(self, label: str, value: bool, on_change: Callable[[bool], None]) -> None:
+        super().__init__(label)
+        self.value = value
+        self.on_change = on_change
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.value = not self.value
+            self.on_change(self.value)
+
+    def step(self, direction: int) -> bool:
+        if self.enabled and self.value != (direction > 0):
+            self.activate()
+        return True
+
+    def draw(self, surface: pygame.Surface, ui: Ui) -> None:
+        control = self._draw_row(surface, ui)
+        track = pygame.Rect(0, 0, ui.px(58), ui.px(28))
+        track.midright = control.midright
+        on = self.value and self.enabled
+        pygame.draw.rect(surface, PALETTE.gold if on else (70, 90, 78), track,
+                         border_radius=track.height // 2)
+        knob_x = track.right - track.height // 2 if self.value else track.x + track.height // 2
+        pygame.draw.circle(surface, PALETTE.ivory, (knob_x, track.centery), track.height // 2 - 3)
+        word = "On" if self.value else "Off"
+        blit_text(surface, ui.text(word, 18, PALETTE.text_dim),
+                  (track.x - ui.px(12), track.centery), "midright")
+
+
+class Choice(Widget, Generic[T]):
+    """One value among several, cycled with the arrows (or by clicking them)."""
+
+    def __init__(self, label: str, options: Sequence[tuple[T, str]], value: T,
+                 on_change: Callable[[T], None]) -> None:
+        super().__init__(label)
+        self.options = list(options)
+        self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
+        self.on_change = on_change
+        self._left = pygame.Rect(0, 0, 0, 0)
+        self._right = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def value(self) -> T:
+        return self.options[self.index][0]
+
+    def set_value(self, value: T) -> None:
+        """Select `value` without calling `on_change`."""
+        self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), self.index)
+
+    def step(self, direction: int) -> bool:
+        if self.enabled:
+            self.index = (self.index + direction) % len(self.options)
+            self.on_change(self.value)
+        return True
+
+    def activate(self) -> None:
+        self.step(1)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.step(-1 if self._left.collidepoint(pos) else 1)
+
+    def draw(self, surface: pygame.Surface, ui: Ui) -> None:
+        control = self._draw_row(surface, ui)
+        arrow = ui.px(30)
+        self._left = pygame.Rect(control.x, control.y, arrow, control.height)
+        self._right = pygame.Rect(control.right - arrow, control.y, arrow, control.height)
+        colour = PALETTE.gold if self.enabled else PALETTE.text_dim
+        for rect, pointing in ((self._left, -1), (self._right, 1)):
+            cx, cy, size = rect.centerx, rect.centery, ui.px(7)
+            tip = (cx + pointing * size, cy)
+            pygame.draw.polygon(surface, colour, [tip, (cx - pointing * size, cy - size),
+                                                  (cx - pointing * size, cy + size)])
+        text_colour = PALETTE.text if self.enabled else PALETTE.text_dim
+        blit_text(surface, ui.text(self.options[self.index][1], 20, text_colour, "bold"),
+                  control.center)
+
+
+class Slider(Widget):
+    """A value from 0 to 1 in `steps` steps, dragged or moved with the arrows."""
+
+    def __init__(self, label: str, value: float, on_change: Callable[[float], None],
+                 steps: int = 10) -> None:
+        super().__init__(label)
+        self.value = value
+        self.on_change = on_change
+        self.steps = steps
+        self.dragging = False
+        self._track = pygame.Rect(0, 0, 0, 0)
+
+    def _set(self, value: float) -> None:
+        value = round(max(0.0, min(1.0, value)) * self.steps) / self.steps
+        if value != self.value:
+            self.value = value
+            self.on_change(value)
+
+    def step(self, direction: int) -> bool:
+        if self.enabled:
+            self._set(self.value + direction / self.steps)
+        return True
+
+    def handle_mouse(self, event: pygame.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            self.dragging = False
+            return True
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self.click(event.pos)
+            return True
+        if super().handle_mouse(event):
+            self.dragging = event.type == pygame.MOUSEBUTTONDOWN
+            return True
+        return False
+
+    def click(self, pos: tuple[int, int]) -> None:
+        if self.enabled and self._track.width > 0:
+            self._set((pos[0] - self._track.x) / self._track.width)
+
+    def draw(self, surface: pygame.Surface, ui: Ui) -> None:
+        control = self._draw_row(surface, ui)
+        label_width = ui.px(56)
+        self._track = pygame.Rect(control.x + ui.px(10), 0, control.width - label_width - ui.px(20),
+                                  ui.px(8))
+        self._track.centery = control.centery
+        pygame.draw.rect(surface, (70, 90, 78), self._track, border_radius=self._track.height)
+        filled = self._track.copy()
+        filled.width = round(self._track.width * self.value)
+        pygame.draw.rect(surface, PALETTE.gold, filled, border_radius=self._track.height)
+        pygame.draw.circle(surface, PALETTE.ivory, (filled.right, self._track.centery), ui.px(11))
+        blit_text(surface, ui.text(f"{round(self.value * 100)}%", 18, PALETTE.text),
+                  (control.right, control.centery), "midright")
+
+
+class TextField(Widget):
+    """A one-line text entry; focused by click or Tab, typed into with the keyboard."""
+
+    def __init__(self, label: str, text: str, on_change: Callable[[str], None],
+                 max_length: int = 16) -> None:
+        super().__init__(label)
+        self.text = text
+        self.on_change = on_change
+        self.max_length = max_length
+
+    def handle_text(self, event: pygame.Event) -> bool:
+        if event.type == pygame.TEXTINPUT:
+            room = self.max_length - len(self.text)
+            if room > 0 and event.text.isprintable():
+                self.text += event.text[:room]
+                self.on_change(self.text)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            return True  # the space itself arrives as TEXTINPUT
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            if self.text:
+                self.text = self.text[:-1]
+                self.on_change(self.text)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, ui: Ui) -> None:
+        box = self.rect
+        radius = ui.px(8)
+        pygame.draw.rect(surface, (10, 30, 20), box, border_radius=radius)
+        edge = PALETTE.gold if self.focused else (PALETTE.text_dim if self.hovered
+                                                  else PALETTE.panel_edge)
+        pygame.draw.rect(surface, edge, box, max(1, ui.px(2)), border_radius=radius)
+        shown = self.text if self.text or self.focused else self.label
+        colour = PALETTE.text if self.text else PALETTE.text_dim
+        rect = blit_text(surface, ui.text(shown, 18, colour) if shown else ui.text(" ", 18),
+                         (box.x + ui.px(10), box.centery), "midleft")
+        if self.focused:
+            x = rect.right + 2 if self.text else box.x + ui.px(10)
+            pygame.draw.line(surface, PALETTE.gold, (x, box.centery - ui.px(10)),
+                             (x, box.centery + ui.px(10)), max(1, ui.px(2)))
+
+
+class Form:
+    """A set of widgets with one keyboard focus."""
+
+    def __init__(self, widgets: Sequence[Widget] = ()) -> None:
+        self.widgets: list[Widget] = list(widgets)
+        self.focus_index = -1
+
+    def add(self, widget: Widget) -> Any:
+        self.widgets.append(widget)
+        return widget
+
+    @property
+    def focused(self) -> Widget | None:
+        if 0 <= self.focus_index < len(self.widgets):
+            return self.widgets[self.focus_index]
+        return None
+
+    def focus(self, widget: Widget | None) -> None:
+        for other in self.widgets:
+            other.focused = other is widget
+        self.focus_index = self.widgets.index(widget) if widget in self.widgets else -1
+
+    def _usable(self, widget: Widget) -> bool:
+        return widget.focusable and widget.visible and widget.enabled
+
+    def move_focus(self, direction: int) -> None:
+        """Focus the next (+1) or previous (-1) usable widget, wrapping round."""
+        count = len(self.widgets)
+        index = self.focus_index
+        for _ in range(count):
+            index = (index + direction) % count if index >= 0 else (0 if direction > 0 else -1)
+            if self._usable(self.widgets[index]):
+                self.focus(self.widgets[index])
+                return
+
+    def handle_event(self, event: pygame.Event) -> bool:
+        """Route an event to the widgets; True when one of them (or the focus) used it."""
+        focused = self.focused
+        if focused is not None and focused.handle_text(event):
+            return True
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            used = False
+            for widget in self.widgets:
+                if widget.visible and widget.enabled and widget.handle_mouse(event):
+                    if event.type == pygame.MOUSEBUTTONDOWN:
+                        self.focus(widget)
+                    used = True
+            return used
+        if event.type != pygame.KEYDOWN:
+            return False
+        return self._handle_key(event)
+
+    def _handle_key(self, event: pygame.Event) -> bool:
+        key = event.key
+        if key == pygame.K_TAB:
+            self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        if key in (pygame.K_DOWN, pygame.K_UP):
+            self.move_focus(1 if key == pygame.K_DOWN else -1)
+            return True
+        focused = self.focused
+        if focused is None:
+            return False
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            return focused.step(1 if key == pygame.K_RIGHT else -1)
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if isinstance(focused, TextField):
+                self.move_focus(1)
+            else:
+                focused.activate()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, ui: Ui) -> None:
+        for widget in self.widgets:
+            if widget.visible:
+                widget.draw(surface, ui)

@@ -1,0 +1,71 @@
+"""Render a scene to a PNG, headless.
+
+    python tools/screenshot.py menu --size 1280x800 --out /tmp/menu.png
+    python tools/screenshot.py --list
+
+Targets come from `game.scenes.catalog` (each scene module registers its own); a target
+may read a game record given with `--record FILE`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame
+
+from game.app import App, ManualClock
+from game.scenes.catalog import load_all_targets
+from game.storage import Storage
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    width, _, height = text.lower().partition("x")
+    return int(width), int(height)
+
+
+def screenshot(target: str, size: tuple[int, int], out: Path, record: dict | None = None,
+               frames: int = 30, home: str | None = None) -> Path:
+    """Render `target` at `size` after `frames` frames and save it to `out`."""
+    targets = load_all_targets()
+    if target not in targets:
+        raise SystemExit(f"unknown target {target!r}; known: {', '.join(sorted(targets))}")
+    with tempfile.TemporaryDirectory() as scratch:
+        app = App(size, clock=ManualClock(), storage=Storage(home or scratch))
+        scene = targets[target](app, record)
+        if scene is not None:
+            app.push(scene)
+        app.run_frames(frames)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.screen, out)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("target", nargs="?", default="menu")
+    parser.add_argument("--size", type=parse_size, default=(1280, 800))
+    parser.add_argument("--out", type=Path)
+    parser.add_argument("--record", type=Path, help="a game record for targets that use one")
+    parser.add_argument("--frames", type=int, default=30, help="frames to run before the shot")
+    parser.add_argument("--home", help="settings/saves directory (default: a temporary one)")
+    parser.add_argument("--list", action="store_true", help="list the targets and exit")
+    args = parser.parse_args()
+    if args.list:
+        print("\n".join(sorted(load_all_targets())))
+        return
+    record = json.loads(args.record.read_text(encoding="utf-8")) if args.record else None
+    out = args.out or Path("screenshots") / f"{args.target}-{args.size[0]}x{args.size[1]}.png"
+    print(screenshot(args.target, args.size, out, record, args.frames, args.home))
+
+
+if __name__ == "__main__":
+    main()
