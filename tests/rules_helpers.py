@@ -1,0 +1,65 @@
+"""Shared helpers for the rules tests, including an independent, naive reading of
+RULES.md sections 3 and 4 that the engine's incremental search is compared with."""
+
+from __future__ import annotations
+
+from game.rules.figure import Figure
+from game.rules.lattice import Cell, cell_key, neighbour, points_up
+from game.rules.tiles import TILE_VALUES, TileId, parse_tile
+
+
+def build_figure(tiles: list[tuple[str, Cell, int]]) -> Figure:
+    """A figure holding the given (name, cell, rot) tiles, placed in order, unchecked."""
+    figure = Figure()
+    for name, cell, rot in tiles:
+        figure.place_unchecked(parse_tile(name), cell_key(cell), rot)
+    return figure
+
+
+def shown(tile: TileId, rot: int, side: int) -> tuple[int, int]:
+    """(colour, value) on `side` of a tile with rotation `rot`, straight from RULES.md 2."""
+    colour = (side - rot) % 3
+    return colour, TILE_VALUES[tile][colour]
+
+
+def naive_placements(figure: Figure, hand: list[TileId]) -> set[tuple[TileId, Cell, int, int]]:
+    """Every legal (tile, cell, rot, score) found by trying every rotation of every tile on
+    every empty cell next to the figure: no bookkeeping, just the rules as written."""
+    placed = {cell: (tile, rot) for cell, tile, rot in figure.tiles()}
+    if not placed:
+        return {(tile, (0, 0), rot, 0) for tile in hand for rot in range(3)}
+    last = figure.last_cell
+    candidates = {neighbour(cell, side) for cell in placed for side in range(3)} - set(placed)
+    result = set()
+    for cell in candidates:
+        touching = [(side, neighbour(cell, side)) for side in range(3)]
+        touching = [(side, other) for side, other in touching if other in placed]
+        if len(touching) < 2 and all(other != last for _, other in touching):
+            continue
+        for tile in hand:
+            for rot in range(3):
+                score = 0
+                for side, other in touching:
+                    colour, value = shown(tile, rot, side)
+                    other_colour, other_value = shown(*placed[other], side)
+                    total = value + other_value
+                    if colour != other_colour or (total % 5 and value != other_value):
+                        break
+                    score += total if total % 5 == 0 else 0
+                else:
+                    result.add((tile, cell, rot, score))
+    return result
+
+
+def naive_dead_end(figure: Figure) -> bool:
+    placed = {cell for cell, _, _ in figure.tiles()}
+    last = figure.last_cell
+    if last is None:
+        return False
+    if any(neighbour(last, side) not in placed for side in range(3)):
+        return False
+    empty_near = {neighbour(c, s) for c in placed for s in range(3)} - placed
+    return all(sum(neighbour(e, s) in placed for s in range(3)) < 2 for e in empty_near)
+
+
+__all__ = ["build_figure", "naive_dead_end", "naive_placements", "points_up", "shown"]

@@ -1,0 +1,380 @@
+"""Section 5: the table game, every rule and ruling, on hand-built positions."""
+
+import pytest
+
+from game.rules.errors import IllegalMoveError, RulesError
+from game.rules.lattice import ORIGIN
+from game.rules.moves import DRAW_MOVE, PASS_MOVE, PLACE, Move
+from game.rules.table import (
+    ALL_PASSED,
+    DEAD_END,
+    WENT_OUT,
+    TableGame,
+    TableRules,
+    TableState,
+)
+from game.rules.tiles import ALL_TILES, TILE_SIZES, mask_of, parse_tile
+from tests.rules_helpers import build_figure
+
+T = parse_tile
+STUCK = ["03-04-01", "05-01-04", "06-07-01", "02-09-10", "03-04-05", "03-07-08"]
+"""Tiles that fit nowhere next to 01-02-03 alone on the origin with rot 0."""
+STAR = [("07-08-02", (0, 1), 0), ("05-06-03", (1, 0), 0), ("02-09-10", (-1, 0), 0)]
+
+
+def stock_of(hands: list[list[str]], rest: list[str] | None = None) -> list[int]:
+    """A full stock dealing `hands`, then `rest`, then every other tile."""
+    dealt = [T(name) for hand in hands for name in hand]
+    head = dealt + [T(name) for name in rest or []]
+    return head + [t for t in ALL_TILES if t not in head]
+
+
+def position(
+    held: list[list[str]],
+    figure: list[tuple[str, tuple[int, int], int]],
+    stock: list[str],
+    current: int = 0,
+    **rules: object,
+) -> TableState:
+    """A hand in progress: the held tiles, figure, remaining stock (in order), seat to act."""
+    game = TableGame(len(held), TableRules(**rules))  # type: ignore[arg-type]
+    state = game.new_state(seed=1)
+    used = [T(n) for hand in held for n in hand] + [T(n) for n, _, _ in figure]
+    remaining = [T(n) for n in stock]
+    others = [t for t in ALL_TILES if t not in used and t not in remaining]
+    state.stock = used + others + remaining
+    state.stock_pos = 36 - len(remaining)
+    state.hands = [mask_of([T(n) for n in hand]) for hand in held]
+    state.figure = build_figure(figure)
+    state.current = current
+    return state
+
+
+def test_each_seat_takes_five_in_seat_order():
+    stock = stock_of([["01-02-03", "02-03-04", "03-04-05", "04-05-06", "05-06-07"]])
+    state = TableGame(3).new_state(stock=stock)
+    assert state.hand_tiles(0) == sorted(stock[0:5])
+    assert state.hand_tiles(1) == sorted(stock[5:10])
+    assert state.hand_tiles(2) == sorted(stock[10:15])
+    assert state.stock_left == 21
+
+
+def test_seven_players_leave_one_tile_in_the_stock():
+    state = TableGame(7).new_state(seed=3)
+    assert state.stock_left == 1
+    assert sum(state.hand_size(s) for s in range(7)) == 35
+
+
+def test_the_smallest_tile_starts_and_its_holder_places_it_on_the_origin():
+    hands = [
+        ["08-09-10", "07-08-09", "09-10-07", "06-07-08", "08-09-06"],
+        ["10-06-09", "01-02-03", "05-09-10", "09-05-08", "07-08-05"],
+    ]
+    state = TableGame(2).new_state(stock=stock_of(hands))
+    assert state.current_player == 1
+    moves = state.legal_moves()
+    assert {(m.tile, m.cell, m.rot) for m in moves} == {
+        (T("01-02-03"), ORIGIN, r) for r in range(3)
+    }
+
+
+def _tiles_of_size(size: int) -> list[str]:
+    from game.rules.tiles import TILE_NAMES
+
+    return [TILE_NAMES[t] for t in ALL_TILES if TILE_SIZES[t] == size]
+
+
+def test_tie_on_smallest_compares_next_smallest_then_lower_seat():
+    twelve, fourteen, fifteen = _tiles_of_size(12), _tiles_of_size(14), _tiles_of_size(15)
+    sixteen, seventeen = _tiles_of_size(16), _tiles_of_size(17)
+    second_smaller = [
+        [twelve[0], fourteen[0], fifteen[0], sixteen[0], seventeen[0]],
+        [twelve[1], _tiles_of_size(13)[0], fifteen[1], sixteen[1], seventeen[1]],
+    ]
+    assert TableGame(2).new_state(stock=stock_of(second_smaller)).current_player == 1
+    all_equal = [
+        [twelve[0], fourteen[0], fifteen[0], sixteen[0], seventeen[0]],
+        [twelve[1], fourteen[1], fifteen[1], sixteen[1], seventeen[1]],
+    ]
+    assert TableGame(2).new_state(stock=stock_of(all_equal)).current_player == 0
+
+
+def test_a_holder_of_several_smallest_tiles_chooses_which():
+    a, b = _tiles_of_size(12)
+    hands = [
+        [a, b, *_tiles_of_size(20)],
+        _tiles_of_size(23) + _tiles_of_size(24) + _tiles_of_size(25),
+    ]
+    state = TableGame(2).new_state(stock=stock_of(hands))
+    assert {m.tile for m in state.legal_moves()} == {T(a), T(b)}
+
+
+def test_play_passes_to_the_left():
+    state = TableGame(4).new_state(seed=5)
+    first = state.current_player
+    state.apply(state.legal_moves()[0])
+    assert state.current_player == (first + 1) % 4
+
+
+def test_a_player_who_can_place_must_place():
+    state = position(
+        [["02-03-04", "09-10-01"], ["10-06-09"]], [("01-02-03", (0, 0), 0)], ["05-06-07"]
+    )
+    moves = state.legal_moves()
+    assert moves and all(m.action == PLACE for m in moves)
+    assert "must place" in state.why_illegal(DRAW_MOVE)
+    assert "must place" in state.why_illegal(PASS_MOVE)
+    with pytest.raises(IllegalMoveError):
+        state.apply(DRAW_MOVE)
+
+
+def test_forced_draw_then_the_drawn_tile_must_be_placed_at_once():
+    # Seat 0 holds a tile that fits nowhere; the stock gives 02-03-04, which fits.
+    state = position(
+        [["03-04-01"], ["10-06-09"]], [("01-02-03", (0, 0), 0)], ["02-03-04", "05-06-07"]
+    )
+    assert state.legal_moves() == [DRAW_MOVE]
+    state.apply(DRAW_MOVE)
+    assert state.current_player == 0
+    moves = state.legal_moves()
+    assert moves and {m.tile for m in moves} == {T("02-03-04")}
+    state.apply(moves[0])
+    assert state.current_player == 1
+
+
+def test_keeps_drawing_until_five_then_passes():
+    stock = [*STUCK[1:5], "02-03-04"]
+    state = position([[STUCK[0]], ["02-09-10"]], [("01-02-03", (0, 0), 0)], stock)
+    draws = 0
+    while state.legal_moves() == [DRAW_MOVE]:
+        state.apply(DRAW_MOVE)
+        draws += 1
+    assert draws == 4 and state.hand_size(0) == 5
+    assert state.legal_moves() == [PASS_MOVE]
+    state.apply(PASS_MOVE)
+    assert state.current_player == 1
+
+
+def test_empty_stock_means_pass():
+    state = position([[STUCK[0]], [STUCK[1]]], [("01-02-03", (0, 0), 0)], [])
+    assert state.legal_moves() == [PASS_MOVE]
+    assert "stock is empty" in state.why_illegal(DRAW_MOVE)
+
+
+def test_a_full_round_of_passes_ends_the_hand_with_penalties():
+    state = position(
+        [STUCK[0:2], [STUCK[2]], [STUCK[3]]],
+        [("01-02-03", (0, 0), 0)],
+        [],
+    )
+    state.hand_points = [15, 0, 5]
+    state.apply(PASS_MOVE)
+    state.apply(PASS_MOVE)
+    assert not state.hand_over
+    state.apply(PASS_MOVE)
+    assert state.hand_over and state.end_reason == ALL_PASSED
+    assert state.results == [[15 - 20, -10, 5 - 10]]
+    assert state.legal_moves() == []
+
+
+def test_draws_do_not_break_a_round_of_passes():
+    state = position([[STUCK[0]], [STUCK[1]]], [("01-02-03", (0, 0), 0)], [STUCK[2]], current=1)
+    assert state.legal_moves() == [DRAW_MOVE]
+    state.apply(DRAW_MOVE)
+    assert state.legal_moves() == [PASS_MOVE]
+    state.apply(PASS_MOVE)
+    assert state.legal_moves() == [PASS_MOVE]
+    state.apply(PASS_MOVE)
+    assert state.end_reason == ALL_PASSED
+
+
+def test_placing_the_last_tile_ends_the_hand():
+    state = position(
+        [["02-03-04"], ["10-06-09", "09-10-07"]], [("01-02-03", (0, 0), 0)], ["05-06-07"]
+    )
+    state.hand_points = [0, 20]
+    move = next(m for m in state.legal_moves() if m.cell == (1, 0))
+    contacts = state.apply(move)
+    assert [c.points for c in contacts] == [5]
+    assert state.end_reason == WENT_OUT
+    assert state.results == [[5, 20 - 20]]
+
+
+def test_a_dead_end_ends_the_hand_at_once_before_anyone_draws():
+    state = position([["08-09-10", "04-05-06"], ["10-03-09"]], STAR, ["05-06-07"])
+    move = Move(PLACE, T("08-09-10"), (0, 0), 0)
+    assert move in state.legal_moves()
+    contacts = state.apply(move)
+    assert sum(c.points for c in contacts) == 50
+    assert state.end_reason == DEAD_END
+    assert state.results == [[50 - 10, -10]]
+    assert state.stock_left == 1
+
+
+def test_a_passed_player_plays_again_once_the_figure_changed():
+    # 03-04-05 fits nowhere next to 01-02-03, but fits once 02-03-04 lies at (1, 0).
+    state = position(
+        [["03-04-05"], ["02-03-04", "09-10-01"]], [("01-02-03", (0, 0), 0)], [], current=0
+    )
+    assert state.legal_moves() == [PASS_MOVE]
+    state.apply(PASS_MOVE)
+    state.apply(Move(PLACE, T("02-03-04"), (1, 0), 0))
+    assert state.current_player == 0
+    moves = state.legal_moves()
+    assert moves and all(m.action == PLACE for m in moves)
+
+
+def test_hands_per_game_and_the_end_of_the_game():
+    game = TableGame(2, TableRules(hands=2))
+    state = game.new_state(seed=11)
+    for hand in range(2):
+        while not state.hand_over:
+            state.apply(state.legal_moves()[0])
+        if hand == 0:
+            assert not state.is_terminal()
+            state.next_hand()
+    assert state.is_terminal()
+    assert len(state.results) == 2
+    with pytest.raises(RulesError):
+        state.next_hand()
+    outcome = state.outcome()
+    assert outcome.totals == tuple(sum(r[s] for r in state.results) for s in range(2))
+
+
+def test_next_hand_needs_the_hand_to_be_over():
+    state = TableGame(2).new_state(seed=1)
+    with pytest.raises(RulesError, match="still being played"):
+        state.next_hand()
+
+
+def test_partners_add_team_scores_and_share_the_win():
+    with pytest.raises(RulesError, match="4 players"):
+        TableGame(3, TableRules(partners=True))
+    state = TableGame(4, TableRules(partners=True, hands=1)).new_state(seed=2)
+    state.results = [[10, 30, 25, -5]]
+    outcome = state.outcome()
+    assert outcome.team_totals == (35, 25)
+    assert outcome.winners == (0, 2)
+    assert state.game.team_of(2) == 0 and state.game.team_of(3) == 1
+
+
+def test_equal_totals_share_the_win():
+    state = TableGame(3).new_state(seed=2)
+    state.results = [[20, 20, 5]]
+    assert state.outcome().winners == (0, 1)
+
+
+def test_free_draw_lets_a_player_who_could_place_draw_and_choose_again():
+    hands = [["02-03-04", "09-10-01"], ["10-06-09"]]
+    state = position(hands, [("01-02-03", (0, 0), 0)], ["05-06-07", "06-07-08"], free_draw=True)
+    moves = state.legal_moves()
+    assert DRAW_MOVE in moves and any(m.action == PLACE for m in moves)
+    state.apply(DRAW_MOVE)
+    assert state.current_player == 0 and state.hand_size(0) == 3
+    assert DRAW_MOVE in state.legal_moves()
+
+
+def test_free_draw_needs_room_in_the_hand_and_a_stock():
+    full = ["02-03-04", "09-10-01", "10-06-09", "09-10-07", "08-09-10"]
+    state = position([full, ["05-09-10"]], [("01-02-03", (0, 0), 0)], ["05-06-07"], free_draw=True)
+    assert DRAW_MOVE not in state.legal_moves()
+    state = position([["02-03-04"], ["05-09-10"]], [("01-02-03", (0, 0), 0)], [], free_draw=True)
+    assert DRAW_MOVE not in state.legal_moves()
+
+
+def test_club_counting_contact_takes_value_over_five_from_every_other_player():
+    hands = [["02-03-04", "09-10-01"], ["10-06-09"], ["09-10-07"]]
+    state = position(hands, [("01-02-03", (0, 0), 0)], ["05-06-07"], variant="club", chips=40)
+    state.chips_held = [40, 40, 40]
+    state._hand_chips_start = ([40, 40, 40], [0, 0, 0])
+    state.apply(Move(PLACE, T("02-03-04"), (1, 0), 0))  # red 3 + red 2 = 5: one chip each
+    assert state.chips_held == [42, 39, 39]
+    assert state.hand_result() == [2, -1, -1]
+
+
+def test_club_has_no_end_of_hand_penalty_and_results_are_chips():
+    state = position([STUCK[0:2], [STUCK[2]]], [("01-02-03", (0, 0), 0)], [], variant="club")
+    state._hand_chips_start = (state.chips_held.copy(), state.chips_owed.copy())
+    state.apply(PASS_MOVE)
+    state.apply(PASS_MOVE)
+    assert state.results == [[0, 0]]
+    assert state.penalties() == [0, 0]
+
+
+def test_club_debts_are_borrowed_from_the_bank_and_count_against_the_standing():
+    hands = [["08-09-10", "04-05-06"], ["10-03-09"]]
+    state = position(hands, STAR, ["05-06-07"], variant="club", chips=3, hands=1)
+    state.chips_held = [3, 3]
+    state._hand_chips_start = ([3, 3], [0, 0])
+    state.apply(Move(PLACE, T("08-09-10"), (0, 0), 0))  # 15 + 15 + 20: 3 + 3 + 4 chips
+    assert state.chips_held == [13, 0]
+    assert state.chips_owed == [0, 7]
+    assert state.results == [[10, -10]]
+    assert state.outcome().standings == (13, -7)
+    assert state.outcome().winners == (0,)
+
+
+def test_timed_club_game_ends_at_the_end_of_the_hand_in_play_when_time_is_up():
+    game = TableGame(2, TableRules(variant="club", time_limit_s=60))
+    state = game.new_state(seed=4)
+    while not state.hand_over:
+        state.apply(state.legal_moves()[0])
+    assert not state.is_terminal()  # time left: another hand follows
+    state.next_hand()
+    state.clock_s = 61
+    assert not state.is_terminal()  # the hand in play is finished first
+    while not state.hand_over:
+        state.apply(state.legal_moves()[0])
+    assert state.is_terminal()
+
+
+def test_undo_restores_the_position_and_the_result():
+    state = position([["08-09-10", "04-05-06"], ["10-03-09"]], STAR, ["05-06-07"], variant="club")
+    before = (state.hands.copy(), state.chips_held.copy(), state.current, len(state.figure))
+    state.apply(Move(PLACE, T("08-09-10"), (0, 0), 0))
+    assert state.hand_over
+    assert state.undo() == Move(PLACE, T("08-09-10"), (0, 0), 0)
+    assert not state.hand_over and state.results == []
+    assert (state.hands, state.chips_held, state.current, len(state.figure)) == before
+    with pytest.raises(RulesError):
+        TableGame(2).new_state(seed=1).undo()
+
+
+def test_clone_is_independent():
+    state = TableGame(3).new_state(seed=8)
+    copy = state.clone()
+    copy.apply(copy.legal_moves()[0])
+    assert len(state.figure) == 0 and len(copy.figure) == 1
+    assert state.hands != copy.hands
+
+
+def test_illegal_moves_are_refused_with_reasons():
+    state = position([["02-03-04"], ["10-06-09"]], [("01-02-03", (0, 0), 0)], [])
+    assert "not in the hand" in state.why_illegal(Move(PLACE, T("10-06-09"), (1, 0), 0))
+    state.hands[0] = mask_of([T("02-03-04"), T("09-10-04")])
+    with pytest.raises(IllegalMoveError, match="red 10 cannot touch red 2"):
+        state.apply(Move(PLACE, T("09-10-04"), (1, 0), 0))
+    with pytest.raises(IllegalMoveError, match="gold cannot touch red"):
+        state.apply(Move(PLACE, T("09-10-04"), (1, 0), 2))
+
+
+@pytest.mark.parametrize("players", [1, 8])
+def test_two_to_seven_players(players):
+    with pytest.raises(RulesError, match="2 to 7"):
+        TableGame(players)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {"hands": 0},
+        {"hands": "3"},
+        {"variant": "poker"},
+        {"chips": -1},
+        {"time_limit_s": 0},
+        {"partners": "yes"},
+    ],
+)
+def test_bad_options_are_refused(rules):
+    with pytest.raises(RulesError):
+        TableRules.from_dict(rules)
