@@ -1,0 +1,256 @@
+"""RECORD.md: records load, save, replay and refuse every kind of breakage."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from game.cli import simulate
+from game.rules.record import GameRecord, RecordedGame, RecordError
+from game.rules.table import TableRules
+
+
+def table_record(seed: int = 3, players: int = 3, **rules) -> dict:
+    record = simulate("table", players, seed, ["greedy"], TableRules(**rules))
+    return json.loads(record.dumps())
+
+
+def replay(data: dict) -> RecordedGame:
+    return RecordedGame.from_record(GameRecord(data))
+
+
+def test_a_simulated_record_replays_with_its_results():
+    data = table_record()
+    game = replay(data)
+    assert game.is_over()
+    assert game.results() == [hand["result"] for hand in data["hands"]]
+    assert game.totals() == [sum(h["result"][s] for h in data["hands"]) for s in range(3)]
+
+
+def test_dumps_round_trips_and_keeps_unknown_keys():
+    data = table_record()
+    data["comment"] = {"by": "a friend"}
+    data["hands"][0]["note"] = "first"
+    data["hands"][0]["moves"][0]["clock"] = 12
+    data["players"][0]["avatar"] = "owl"
+    record = GameRecord(data)
+    again = GameRecord.from_json(record.dumps())
+    assert again.data == data
+    RecordedGame.from_record(again)
+
+
+def test_save_writes_atomically(tmp_path):
+    path = tmp_path / "game.contack.json"
+    record = GameRecord(table_record())
+    record.save(str(path))
+    assert GameRecord.load(str(path)).data == record.data
+    assert [p.name for p in tmp_path.iterdir()] == ["game.contack.json"]
+
+
+def test_a_game_in_progress_resumes_where_it_stopped():
+    data = table_record()
+    data["hands"] = data["hands"][:2]
+    del data["hands"][1]["result"]
+    moves = data["hands"][1]["moves"]
+    data["hands"][1]["moves"] = moves[:7]
+    game = replay(data)
+    assert not game.state.hand_over and game.state.hand_number == 1
+    assert len(game.state.moves) == 7
+    game.play(game.state.legal_moves()[0])
+    assert len(game.record.data["hands"][1]["moves"]) == 8
+
+
+def test_undo_takes_the_move_out_of_the_record_too():
+    data = table_record()
+    data["hands"] = data["hands"][:1]
+    del data["hands"][0]["result"]
+    data["hands"][0]["moves"] = data["hands"][0]["moves"][:5]
+    game = replay(data)
+    game.play(game.state.legal_moves()[0])
+    game.undo()
+    assert len(game.record.data["hands"][0]["moves"]) == 5
+
+
+def break_move(data, hand, index, **changes):
+    data["hands"][hand]["moves"][index].update(changes)
+    return data
+
+
+def place_index(data, hand=0):
+    return next(i for i, m in enumerate(data["hands"][hand]["moves"]) if "cell" in m and i > 0)
+
+
+BROKEN = {
+    "not an object": lambda d: [1, 2],
+    "wrong format": lambda d: {**d, "format": "chess"},
+    "wrong version": lambda d: {**d, "version": 2},
+    "unknown mode": lambda d: {**d, "mode": "poker"},
+    "bad rules": lambda d: {**d, "rules": {"hands": 0}},
+    "too few players": lambda d: {**d, "players": d["players"][:1]},
+    "bad player kind": lambda d: {**d, "players": [{"name": "x", "kind": "robot"}] * 3},
+    "no hands": lambda d: {**d, "hands": []},
+    "short stock": lambda d: (d["hands"][0].update(stock=d["hands"][0]["stock"][:35]), d)[1],
+    "repeated tile": lambda d: (
+        d["hands"][0].update(stock=d["hands"][0]["stock"][:35] + d["hands"][0]["stock"][:1]),
+        d,
+    )[1],
+    "unknown tile in stock": lambda d: (
+        d["hands"][0].update(stock=["99-99-99", *d["hands"][0]["stock"][1:]]),
+        d,
+    )[1],
+    "unknown tile in move": lambda d: break_move(d, 0, 0, tile="00-00-00"),
+    "wrong player": lambda d: break_move(
+        d, 0, 1, player=(d["hands"][0]["moves"][1]["player"] + 1) % 3
+    ),
+    "illegal cell": lambda d: break_move(d, 0, place_index(d), cell=[9, 9]),
+    "bad rot": lambda d: break_move(d, 0, place_index(d), rot=3),
+    "bad cell shape": lambda d: break_move(d, 0, place_index(d), cell=[0]),
+    "wrong score": lambda d: break_move(d, 0, 0, score=99),
+    "wrong result": lambda d: (d["hands"][0].update(result=[0, 0, 0]), d)[1],
+    "move is not an object": lambda d: (d["hands"][0]["moves"].insert(1, "draw"), d)[1],
+    "extra hand": lambda d: (d["hands"].append(d["hands"][0]), d)[1],
+    "hand after an unfinished hand": lambda d: (
+        d["hands"][0].pop("result"),
+        d["hands"][0]["moves"].pop(),
+        d,
+    )[2],
+}
+
+
+@pytest.mark.parametrize("kind", list(BROKEN))
+def test_broken_records_are_refused_with_a_one_line_message(kind):
+    data = BROKEN[kind](table_record())
+    with pytest.raises(RecordError) as error:
+        replay(data) if isinstance(data, dict) else GameRecord(data).validate_header()
+    message = str(error.value)
+    assert "\n" not in message and message
+
+
+def test_move_errors_name_the_hand_and_the_move():
+    data = break_move(table_record(), 0, 4, score=99)
+    with pytest.raises(RecordError, match=r"^hand 0 move 4: "):
+        replay(data)
+
+
+def test_a_draw_tile_that_the_stock_does_not_give_is_refused():
+    for seed in range(30):
+        data = table_record(seed)
+        for h, hand in enumerate(data["hands"]):
+            for m, move in enumerate(hand["moves"]):
+                if move.get("draw"):
+                    move["tile"] = hand["stock"][0]
+                    with pytest.raises(RecordError, match=f"hand {h} move {m}"):
+                        replay(data)
+                    return
+    pytest.fail("no draw found")
+
+
+def test_not_json_is_refused():
+    with pytest.raises(RecordError, match="not JSON"):
+        GameRecord.from_json(b'{"format": ')
+    with pytest.raises(RecordError, match="not JSON"):
+        GameRecord.from_json(bytes(range(256)))
+
+
+def solitaire_record(mode: str, seed: int) -> dict:
+    return json.loads(simulate(mode, 1, seed, ["greedy"], TableRules()).dumps())
+
+
+@pytest.mark.parametrize("mode", ["draw-solitaire", "stacked-solitaire"])
+def test_solitaire_records_replay_and_check_their_result(mode):
+    data = solitaire_record(mode, 4)
+    game = replay(data)
+    assert game.results() == [data["hands"][0]["result"]]
+    data["hands"][0]["result"] = "won" if data["hands"][0]["result"] == "lost" else "lost"
+    with pytest.raises(RecordError, match="result"):
+        replay(data)
+
+
+def test_draw_solitaire_refuses_a_tile_that_is_not_the_stock_top():
+    data = solitaire_record("draw-solitaire", 4)
+    moves = data["hands"][0]["moves"]
+    index = next(i for i, m in enumerate(moves) if m["from"] == "stock" and i > 0)
+    moves[index]["tile"] = data["hands"][0]["stock"][-1]
+    with pytest.raises(RecordError, match=f"hand 0 move {index}: the stock tile is"):
+        replay(data)
+
+
+def test_stacked_solitaire_refuses_a_buried_tile_and_a_missing_cut():
+    data = solitaire_record("stacked-solitaire", 4)
+    move = data["hands"][0]["moves"][0]
+    move["tile"] = data["hands"][0]["stock"][5 * move["pile"]] if move["pile"] < 6 else move["tile"]
+    if move["pile"] < 6:
+        with pytest.raises(RecordError, match="hand 0 move 0: pile"):
+            replay(data)
+    data = solitaire_record("stacked-solitaire", 4)
+    del data["hands"][0]["cut"]
+    with pytest.raises(RecordError, match="cut"):
+        replay(data)
+
+
+# --- the commands ---------------------------------------------------------------------
+
+
+def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "game.cli", *args], capture_output=True, text=True, input=stdin
+    )
+
+
+def test_simulate_is_deterministic_and_check_accepts_it():
+    first = cli(
+        "simulate", "--mode", "table", "--players", "4", "--seed", "12", "--ai", "greedy,random"
+    )
+    assert first.returncode == 2  # two levels for four seats
+    args = ["simulate", "--mode", "table", "--players", "4", "--seed", "12", "--ai", "greedy"]
+    one, two = cli(*args), cli(*args)
+    assert one.returncode == 0 and one.stdout == two.stdout
+    checked = cli("check", "-", stdin=one.stdout)
+    assert checked.returncode == 0
+    assert json.loads(checked.stdout)["ok"] is True
+
+
+def test_legal_lists_the_moves_of_whoever_acts_next():
+    data = table_record()
+    data["hands"] = data["hands"][:1]
+    del data["hands"][0]["result"]
+    data["hands"][0]["moves"] = data["hands"][0]["moves"][:3]
+    result = cli("legal", "-", stdin=json.dumps(data))
+    moves = json.loads(result.stdout)
+    assert moves and all(m["player"] == replay(data).state.current_player for m in moves)
+    assert all("score" in m for m in moves if "cell" in m)
+    finished = cli("legal", "-", stdin=json.dumps(table_record()))
+    assert json.loads(finished.stdout) == []
+
+
+@pytest.mark.parametrize(
+    "stdin", ["", "not json", '{"format": "contack-record", "version": 1}', "[]"]
+)
+def test_bad_records_exit_2_with_one_line_on_stderr(stdin):
+    for command in ("check", "legal", "solve"):
+        result = cli(command, "-", stdin=stdin)
+        assert result.returncode == 2
+        assert result.stdout == ""
+        assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_missing_file_and_a_bad_rule_exit_2():
+    assert cli("check", "/nonexistent/file.json").returncode == 2
+    bad = cli("simulate", "--rule", "colour=green")
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+    assert cli("simulate", "--ai", "genius").returncode == 2
+    assert cli("simulate", "--players", "9").returncode == 2
+
+
+def test_solve_answers_with_a_line_that_wins_when_replayed():
+    for seed in range(1, 6):
+        data = solitaire_record("stacked-solitaire", seed)
+        data["hands"][0]["moves"] = []
+        data["hands"][0].pop("result")
+        answer = json.loads(cli("solve", "-", stdin=json.dumps(data)).stdout)
+        if answer["winnable"]:
+            data["hands"][0]["moves"] = answer["moves"]
+            assert replay(data).state.won
+            return
+    pytest.fail("no winnable deal among the first seeds")
