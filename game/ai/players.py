@@ -10,8 +10,12 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
+from game.ai.evaluation import Deadline
+from game.ai.search import Lookahead, MonteCarlo, ordered_by_points
 from game.rules.figure import Figure
+from game.rules.lattice import neighbours
 from game.rules.moves import PLACE, Move
+from game.rules.table import TableState
 
 
 class State(Protocol):
@@ -64,16 +68,123 @@ class GreedyPlayer:
         return top[self.rng.randrange(len(top))]
 
 
+class EasyPlayer:
+    """Plays for points like a family player, with human mistakes: it often overlooks
+    opportunity plays away from the last tile, and now and then plays a move at random.
+    It never draws while it could place."""
+
+    name = "easy"
+    SEES_OPENINGS = 0.5
+    """Chance, each turn, that it looks beyond the last tile for opportunity plays."""
+    SLIPS = 0.2
+    """Chance, each turn, that it plays any move it noticed rather than the best."""
+
+    def __init__(self, rng: random.Random, time_budget_s: float = 0.01) -> None:
+        self.rng = rng
+        self.time_budget_s = time_budget_s
+
+    def choose(self, state: State) -> Move:
+        moves = state.legal_moves()
+        placements = [move for move in moves if move.action == PLACE]
+        if not placements:
+            return moves[0]
+        last = state.figure.last_cell
+        noticed = placements
+        if last is not None and self.rng.random() >= self.SEES_OPENINGS:
+            near = set(neighbours(last))
+            noticed = [move for move in placements if move.cell in near] or placements
+        if self.rng.random() < self.SLIPS:
+            return noticed[self.rng.randrange(len(noticed))]
+        scores = [placement_points(state, move) for move in noticed]
+        best = max(scores)
+        top = [move for move, score in zip(noticed, scores, strict=True) if score == best]
+        return top[self.rng.randrange(len(top))]
+
+
+class ExpertPlayer:
+    """Looks `depth` placements ahead (its move, then the replies of the seats after it),
+    averaging over every tile a forced draw may bring, and judges the race to go out,
+    the tile penalty and what the seat to move can do next. Solitaires: greedy."""
+
+    name = "expert"
+
+    def __init__(
+        self, rng: random.Random, time_budget_s: float = 0.1, depth: int = 2, draws: int = 1
+    ) -> None:
+        self.rng = rng
+        self.time_budget_s = time_budget_s
+        self.depth = depth
+        self.draws = draws
+        self.greedy = GreedyPlayer(rng)
+
+    def choose(self, state: State) -> Move:
+        if not isinstance(state, TableState):
+            return self.greedy.choose(state)
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        ordered = ordered_by_points(state, moves)
+        search = Lookahead(state, self.depth, self.draws, Deadline(self.time_budget_s))
+        values = search.move_values(ordered)
+        if not values:
+            return ordered[0]
+        return ordered[max(range(len(values)), key=values.__getitem__)]
+
+
+class MasterPlayer:
+    """Guesses the unknown stock order `rollouts`-many times in all and plays each
+    candidate out to the end of the hand, keeping the best half of the candidates round
+    after round (sequential halving). The effort is fixed by `rollouts` (by default in
+    proportion to the time budget), so a state and a seed give one move; the budget is
+    a hard cap on top. Solitaires: greedy."""
+
+    name = "master"
+    ROLLOUTS_PER_SECOND = 3000
+    """Effort per second of budget: what this machine manages with room to spare."""
+
+    def __init__(
+        self, rng: random.Random, time_budget_s: float = 0.5, rollouts: int | None = None
+    ) -> None:
+        self.rng = rng
+        self.time_budget_s = time_budget_s
+        self.rollouts = (
+            rollouts if rollouts is not None else int(time_budget_s * self.ROLLOUTS_PER_SECOND)
+        )
+        self.greedy = GreedyPlayer(rng)
+
+    def choose(self, state: State) -> Move:
+        if not isinstance(state, TableState):
+            return self.greedy.choose(state)
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        search = MonteCarlo(state, self.rng, Deadline(self.time_budget_s))
+        return search.best_move(ordered_by_points(state, moves), self.rollouts)
+
+
 LEVELS: dict[str, Callable[[random.Random], Player]] = {
     "random": RandomPlayer,
+    "easy": EasyPlayer,
     "greedy": GreedyPlayer,
+    "expert": ExpertPlayer,
+    "master": MasterPlayer,
 }
 
+TIMED_LEVELS: dict[str, Callable[[random.Random, float], Player]] = {
+    "easy": EasyPlayer,
+    "expert": ExpertPlayer,
+    "master": MasterPlayer,
+}
+"""The levels that take a time budget per move (seconds) as a second argument."""
 
-def make_player(level: str, rng: random.Random) -> Player:
-    """A player of the named level; `ValueError` naming the levels for an unknown one."""
+
+def make_player(level: str, rng: random.Random, time_budget_s: float | None = None) -> Player:
+    """A player of the named level, with its own time budget per move when given and the
+    level has one; `ValueError` naming the levels for an unknown one."""
     try:
         factory = LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})") from None
+    if time_budget_s is not None and level in TIMED_LEVELS:
+        return TIMED_LEVELS[level](rng, time_budget_s)
     return factory(rng)
