@@ -116,12 +116,21 @@ class Storage:
             return False
         return True
 
-    def _set_aside(self, path: Path) -> None:
+    def set_aside(self, path: Path, reason: str = "") -> None:
+        """Rename a file found unusable after parsing (e.g. a save the rules refuse) aside."""
+        self._set_aside(path, reason)
+
+    def _set_aside(self, path: Path, reason: str = "") -> None:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         bad = path.with_name(f"{path.name}.bad-{stamp}")
+        count = 1
+        while bad.exists():
+            count += 1
+            bad = path.with_name(f"{path.name}.bad-{stamp}-{count}")
+        detail = f" ({reason})" if reason else ""
         try:
             os.replace(path, bad)
-            self.notices.append(f"{path.name} could not be read; kept as {bad.name}.")
+            self.notices.append(f"{path.name} could not be read{detail}; kept as {bad.name}.")
         except OSError:
             self.notices.append(f"{path.name} could not be read; using defaults.")
 
