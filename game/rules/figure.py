@@ -9,6 +9,7 @@ placements never rescans the figure.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Final, NamedTuple
 
 from game.rules.errors import IllegalMoveError
@@ -79,6 +80,8 @@ POINTS: Final = tuple(
     )
     for colour in range(3)
 )
+
+_new_contact: Final = partial(tuple.__new__, Contact)
 
 _CONFLICT: Final = -1
 """Rotation of an open cell whose neighbours ask for two different rotations."""
@@ -176,6 +179,22 @@ class Figure:
                 result.append(Placement(tile, KEY_CELLS[key], rot, score))
         return result
 
+    def spots(self, tiles_mask: int) -> list[tuple[TileId, int, int]]:
+        """Every legal placement of the tiles in `tiles_mask` as (tile, cell key, rot):
+        `placements` without the scores, for the hot paths."""
+        if not self._order:
+            return [(tile, ORIGIN_KEY, rot) for tile in tiles_in(tiles_mask) for rot in range(3)]
+        result = []
+        open_cells = self._open
+        for key in self._candidate_keys():
+            rot, fits, _ = open_cells[key]
+            fits &= tiles_mask
+            while fits:
+                low = fits & -fits
+                fits ^= low
+                result.append((low.bit_length() - 1, key, rot))
+        return result
+
     def has_placement(self, tiles_mask: int) -> bool:
         """True when some tile of `tiles_mask` has a legal placement."""
         if not self._order:
@@ -257,17 +276,57 @@ class Figure:
         reason = self.why_illegal(tile, cell, rot)
         if reason is not None:
             raise IllegalMoveError(reason)
-        contacts = self.contacts(tile, cell, rot)
-        self.place_unchecked(tile, cell_key(cell), rot)
-        return contacts
+        return self.place_unchecked(tile, cell_key(cell), rot)
 
-    def place_unchecked(self, tile: TileId, key: int, rot: int) -> None:
-        """Place a tile known to be legal (it came from `placements`)."""
-        self._placed[key] = tile * 3 + rot
+    def place_unchecked(self, tile: TileId, key: int, rot: int) -> list[Contact]:
+        """Place a tile known to be legal (it came from `placements` or `spots`) on the
+        cell with engine key `key`; returns its contacts."""
+        placed = self._placed
+        open_cells = self._open
+        code = tile * 3 + rot
+        contacts = []
+        entry = open_cells.pop(key, None)
+        if entry is not None:
+            self._openings.discard(key)
+            cell = KEY_CELLS[key]
+            values = TILE_VALUES[tile]
+            steps = NEIGHBOUR_STEPS[key]
+            for side, colour, value in entry[2]:
+                contacts.append(
+                    _new_contact(
+                        (
+                            cell,
+                            side,
+                            KEY_CELLS[key + steps[side]],
+                            colour,
+                            values[colour],
+                            value,
+                            POINTS[colour][value][tile],
+                        )
+                    )
+                )
+        placed[key] = code
         self._order.append(key)
-        self._refresh(key)
-        for step in NEIGHBOUR_STEPS[key]:
-            self._refresh(key + step)
+        # Each empty neighbour gains one contact: update its entry rather than rebuild it.
+        edges = SIDE_EDGE[code]
+        for side, step in enumerate(NEIGHBOUR_STEPS[key]):
+            other = key + step
+            if other in placed:
+                continue
+            colour, value = edges[side]
+            wanted = (side - colour) % 3
+            old = open_cells.get(other)
+            if old is None:
+                open_cells[other] = (wanted, COMPATIBLE[colour][value], ((side, colour, value),))
+                continue
+            old_rot, fits, old_contacts = old
+            if old_rot == wanted:
+                fits &= COMPATIBLE[colour][value]
+            else:
+                old_rot, fits = _CONFLICT, 0
+            open_cells[other] = (old_rot, fits, (*old_contacts, (side, colour, value)))
+            self._openings.add(other)
+        return contacts
 
     def remove_last(self) -> tuple[TileId, Cell, int]:
         """Take back the last tile placed; returns (tile, cell, rot)."""

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Final, NamedTuple
 
 from game.rules.errors import IllegalMoveError, RulesError
 from game.rules.figure import Contact, Figure
-from game.rules.lattice import ORIGIN, ORIGIN_KEY, cell_key
+from game.rules.lattice import KEY_CELLS, ORIGIN, ORIGIN_KEY, cell_key
 from game.rules.moves import DISCARD, DISCARD_PILE, PILE, PLACE, STOCK, Move
 from game.rules.tiles import ALL_TILES, TILE_COUNT, TileId, tile_name
 
@@ -18,6 +19,9 @@ LOST: Final = "lost"
 PILE_COUNT: Final = 7
 PILE_SIZES: Final = (5, 5, 5, 5, 5, 5, 6)
 CUT_PILE: Final = 6
+
+
+_new_move: Final = partial(tuple.__new__, Move)
 
 
 def shuffled_tiles(rng: random.Random) -> list[TileId]:
@@ -125,13 +129,14 @@ class DrawSolitaireState(_SolitaireBase):
         if self.discard:
             top = self.discard[-1]
             moves = [
-                Move(PLACE, p.tile, p.cell, p.rot, DISCARD_PILE)
-                for p in self.figure.placements(1 << top)
+                _new_move((PLACE, tile, KEY_CELLS[key], rot, DISCARD_PILE, -1))
+                for tile, key, rot in self.figure.spots(1 << top)
             ]
         if self.stock_pos < TILE_COUNT:
             tile = self.stock[self.stock_pos]
             stock_moves = [
-                Move(PLACE, p.tile, p.cell, p.rot, STOCK) for p in self.figure.placements(1 << tile)
+                _new_move((PLACE, tile, KEY_CELLS[key], rot, STOCK, -1))
+                for tile, key, rot in self.figure.spots(1 << tile)
             ]
             moves.extend(stock_moves or [Move(DISCARD, tile, source=STOCK)])
         return moves
@@ -146,8 +151,7 @@ class DrawSolitaireState(_SolitaireBase):
                 self.stock_pos += 1
             else:
                 self.discard.pop()
-            contacts = self.figure.contacts(move.tile, move.cell, move.rot)
-            self.figure.place_unchecked(move.tile, cell_key(move.cell), move.rot)
+            contacts = self.figure.place_unchecked(move.tile, cell_key(move.cell), move.rot)
         self._history.append(move)
         self._settle()
         return contacts
@@ -232,13 +236,12 @@ class StackedSolitaireState(_SolitaireBase):
                 tops |= 1 << tile
                 pile_of[tile] = pile
         return [
-            Move(PLACE, p.tile, p.cell, p.rot, PILE, pile_of[p.tile])
-            for p in self.figure.placements(tops)
+            _new_move((PLACE, tile, KEY_CELLS[key], rot, PILE, pile_of[tile]))
+            for tile, key, rot in self.figure.spots(tops)
         ]
 
     def apply_unchecked(self, move: Move) -> list[Contact]:
-        contacts = self.figure.contacts(move.tile, move.cell, move.rot)
-        self.figure.place_unchecked(move.tile, cell_key(move.cell), move.rot)
+        contacts = self.figure.place_unchecked(move.tile, cell_key(move.cell), move.rot)
         self.heights[move.pile] -= 1
         self._history.append(move)
         self._settle()

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, fields
+from functools import partial
 from typing import Any, Final, NamedTuple
 
 from game.rules.errors import IllegalMoveError, RulesError
 from game.rules.figure import Contact, Figure
-from game.rules.lattice import ORIGIN, cell_key
+from game.rules.lattice import KEY_CELLS, ORIGIN, cell_key
 from game.rules.moves import DRAW, DRAW_MOVE, HAND, PASS, PASS_MOVE, PLACE, Move
 from game.rules.tiles import ALL_TILES, TILE_COUNT, TILE_SIZES, TileId, tile_name, tiles_in
 
@@ -126,6 +127,10 @@ class _Snapshot(NamedTuple):
     move: Move
 
 
+_new_snapshot: Final = partial(tuple.__new__, _Snapshot)
+_new_move: Final = partial(tuple.__new__, Move)
+
+
 class TableState:
     """The position of a table game: the current hand, its history, and past results."""
 
@@ -231,7 +236,10 @@ class TableState:
                 if TILE_SIZES[tile] == smallest
                 for rot in range(3)
             ]
-        moves = [Move(PLACE, p.tile, p.cell, p.rot) for p in self.figure.placements(hand)]
+        moves = [
+            _new_move((PLACE, tile, KEY_CELLS[key], rot, HAND, -1))
+            for tile, key, rot in self.figure.spots(hand)
+        ]
         can_draw = self.stock_pos < TILE_COUNT and hand.bit_count() < HAND_SIZE
         if moves:
             if can_draw and self.game.rules.free_draw:
@@ -319,23 +327,24 @@ class TableState:
         """Play a move known to be legal (taken from `legal_moves`)."""
         seat = self.current
         self._history.append(
-            _Snapshot(
-                seat,
-                self.passes,
-                self.stock_pos,
-                tuple(self.hands),
-                tuple(self.hand_points),
-                tuple(self.chips_held),
-                tuple(self.chips_owed),
-                self.end_reason,
-                move,
+            _new_snapshot(
+                (
+                    seat,
+                    self.passes,
+                    self.stock_pos,
+                    tuple(self.hands),
+                    tuple(self.hand_points),
+                    tuple(self.chips_held),
+                    tuple(self.chips_owed),
+                    self.end_reason,
+                    move,
+                )
             )
         )
         action = move.action
         if action == PLACE:
             figure = self.figure
-            contacts = figure.contacts(move.tile, move.cell, move.rot)
-            figure.place_unchecked(move.tile, cell_key(move.cell), move.rot)
+            contacts = figure.place_unchecked(move.tile, cell_key(move.cell), move.rot)
             self.hands[seat] ^= 1 << move.tile
             for contact in contacts:
                 if contact.points:
