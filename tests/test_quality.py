@@ -1,0 +1,21 @@
+"""The code stays ruff-clean and the pure parts stay `mypy --strict` clean."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_tool(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True)
+
+
+def test_ruff_is_clean():
+    result = run_tool("ruff", "check", "game", "tests", "tools", "main.py")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_rules_ai_and_commands_are_mypy_strict_clean():
+    result = run_tool("mypy", "--strict", "game/rules", "game/ai", "game/cli.py")
+    assert result.returncode == 0, result.stdout + result.stderr
