@@ -254,3 +254,13 @@ def test_solve_answers_with_a_line_that_wins_when_replayed():
             assert replay(data).state.won
             return
     pytest.fail("no winnable deal among the first seeds")
+
+
+def test_a_resumed_game_deals_the_next_hand_the_seed_would_have_dealt():
+    data = table_record(seed=21)
+    full_second_stock = data["hands"][1]["stock"]
+    data["hands"] = data["hands"][:1]
+    game = replay(data)
+    assert game.state.hand_over and not game.is_over()
+    game.next_hand()
+    assert game.record.data["hands"][1]["stock"] == full_second_stock

@@ -350,8 +350,10 @@ class RecordedGame:
                         raise _fail(h, None, "the hand before it has not ended")
                     if state.is_terminal():
                         raise _fail(h, None, "the game was already over")
-                    state.rng.shuffle(list(ALL_TILES))  # keep the deal rng in step
                     state.next_hand(stock)
+                # A live game shuffles once per deal: keep the deal rng in step with it,
+                # so that a resumed game deals the hands the seed would have dealt.
+                state.rng.shuffle(list(ALL_TILES))
             elif mode == DRAW_SOLITAIRE:
                 state = DrawSolitaireState(stock)
             else:
