@@ -132,6 +132,8 @@ class Widget:
             pygame.draw.rect(row, PALETTE.gold, row.get_rect(), max(1, ui.px(2)),
                              border_radius=ui.px(10))
         surface.blit(row, self.rect)
+        if not self.label:
+            return self.rect.inflate(-ui.px(12), 0)
         text_colour = PALETTE.text if self.enabled else PALETTE.text_dim
         blit_text(surface, ui.text(self.label, 20, text_colour),
                   (self.rect.x + ui.px(16), self.rect.centery), "midleft")
@@ -247,8 +249,11 @@ class Choice(Widget, Generic[T]):
             pygame.draw.polygon(surface, colour, [tip, (cx - pointing * size, cy - size),
                                                   (cx - pointing * size, cy + size)])
         text_colour = PALETTE.text if self.enabled else PALETTE.text_dim
-        blit_text(surface, ui.text(self.options[self.index][1], 20, text_colour, "bold"),
-                  control.center)
+        words, size = self.options[self.index][1], 20.0
+        room = control.width - 2 * arrow
+        while size > 12 and ui.font(size, "bold").size(words)[0] > room:
+            size -= 1
+        blit_text(surface, ui.text(words, size, text_colour, "bold"), control.center)
 
 
 class Slider(Widget):

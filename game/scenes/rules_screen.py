@@ -1,0 +1,223 @@
+"""The illustrated rules: the rules in our own words, with figures of real tiles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.rules.lattice import Cell, neighbour, points_up
+from game.rules.tiles import TILE_VALUES, parse_tile
+from game.scenes.base import Scene
+from game.scenes.catalog import screenshot_target
+from game.ui.examples import THREE_SIDED, Placement, contact_pair, two_sided
+from game.ui.layout import LatticeView
+from game.ui.sprites import TileLayer, TileSprite
+from game.ui.theme import PALETTE
+from game.ui.tiles import TileState
+from game.ui.widgets import Button, blit_text, draw_panel
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+@dataclass
+class Page:
+    """One page: a heading, paragraphs, a figure, and the contacts to mark on it."""
+
+    heading: str
+    paragraphs: list[str]
+    figure: tuple[Placement, ...] = ()
+    marked: tuple[Cell, ...] = ()
+    caption: str = ""
+    face_down: bool = False
+    ghost: Cell | None = None
+
+
+def _row(names: list[str]) -> tuple[Placement, ...]:
+    return tuple((parse_tile(name), (2 * index, 0), 0) for index, name in enumerate(names))
+
+
+def _pages() -> list[Page]:
+    counting, matching = contact_pair(True), contact_pair(False)
+    chain = two_sided()
+    return [
+        Page("The tiles", [
+            "Contack is played with 36 triangular tiles. Each edge has a colour and a "
+            "value from 1 to 10; going round a tile the colours are always in the same "
+            "order, and its three values are all different.",
+            "Tiles lie on a triangular grid, some pointing up and some down. A tile is "
+            "never flipped over, only turned.",
+        ], _row(["01-02-03", "05-06-03", "04-05-06", "09-10-04", "08-09-10"]),
+            caption="Five of the 36 tiles"),
+        Page("Contacts", [
+            "A tile placed beside others touches each of them along a whole edge. Every "
+            "contact must join the same colour, and the two values must either be equal "
+            "(a matching contact, worth nothing) or add up to 5, 10, 15 or 20 (a counting "
+            "contact, worth its sum).",
+            "Any other contact is not allowed. A placement scores the sum of its contacts.",
+        ], (*matching, *((t, (c[0] + 3, c[1]), r) for t, c, r in counting)),
+            marked=((1, 0), (4, 0)),
+            caption=_contact_caption(matching) + "      " + _contact_caption(counting)),
+        Page("Where a tile may go", [
+            "The first tile goes anywhere. After that a tile must touch the last tile "
+            "placed, or else touch two or three tiles at once: an opportunity play, "
+            "which may be made anywhere on the figure.",
+            "Here the last tile is outlined, at the bottom. The gap on the left touches two "
+            "tiles, so the faded tile, which fits both sides, may go there.",
+        ], chain, marked=(chain[-2][1],), ghost=chain[-1][1],
+            caption=_opportunity_caption(chain)),
+        Page("The big opportunity", [
+            "Fill a gap that touches three tiles and every edge counts. The rule books' "
+            "favourite: 08-09-10 into a three-sided gap scores blue 8 + 7, red 9 + 6 and "
+            "gold 10 + 10.",
+            "That single play is worth 50 points.",
+        ], THREE_SIDED, marked=((0, 0),), caption="15 + 15 + 20 = 50 points"),
+        Page("The table game", [
+            "Two to seven players each draw five tiles and keep them face up. The smallest "
+            "tile starts; then play passes to the left.",
+            "You must place a tile when you can. If you cannot, draw one (up to five in "
+            "hand) and place it if it fits, or pass. The hand ends when someone places "
+            "their last tile, or when nobody can move.",
+            "Counting contacts score; each tile left in your hand costs 10. Three hands "
+            "make a game. Options: partners, free draw, and Club Contack, played for chips.",
+        ], _row(["03-04-05", "07-08-05", "02-06-07", "06-02-05", "10-06-09"])),
+        Page("Solitaires", [
+            "Draw solitaire: turn the stock one tile at a time. A tile that fits must be "
+            "placed; one that doesn't goes onto the discard pile, whose top may be placed "
+            "later.",
+            "Stacked solitaire: seven face-up piles; any top tile may be placed.",
+            "Win either by placing all 36 tiles.",
+        ], _row(["01-02-03", "01-02-03", "01-02-03", "01-02-03"]), face_down=True),
+    ]
+
+
+def _contact_caption(pair: tuple[Placement, Placement]) -> str:
+    a, b = TILE_VALUES[pair[0][0]][1], TILE_VALUES[pair[1][0]][1]
+    if a == b:
+        return f"red {a} = {b}: matching, 0"
+    return f"red {a} + {b} = {a + b}: counting, {a + b}"
+
+
+def _opportunity_caption(chain: tuple[Placement, ...]) -> str:
+    tile, cell, _rot = chain[-1]
+    placed = {c: t for t, c, _r in chain[:-1]}
+    sums = [(TILE_VALUES[tile][side], TILE_VALUES[other][side])
+            for side in range(3) if (other := placed.get(neighbour(cell, side))) is not None]
+    parts = " and ".join(f"{a} + {b}" for a, b in sums)
+    return f"Two-sided opportunity: {parts} = {sum(a + b for a, b in sums)} points"
+
+
+class RulesScene(Scene):
+    """Pages of rules with Previous / Next (or the arrow keys)."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.pages = _pages()
+        self.page = 0
+        self.previous = self.form.add(Button("Previous", lambda: self.turn(-1)))
+        self.next = self.form.add(Button("Next", lambda: self.turn(1), primary=True))
+        self.back = self.form.add(Button("Back", app.pop))
+        self.view = LatticeView()
+        self.tiles = TileLayer()
+        self.text_panel = pygame.Rect(0, 0, 0, 0)
+        self.figure_panel = pygame.Rect(0, 0, 0, 0)
+
+    def enter(self) -> None:
+        super().enter()
+        self.form.focus(self.next)
+
+    def turn(self, direction: int) -> None:
+        self.page = max(0, min(len(self.pages) - 1, self.page + direction))
+        self.resize(self.app.size)
+
+    def handle_event(self, event: pygame.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.turn(1 if event.key == pygame.K_RIGHT else -1)
+            return True
+        return super().handle_event(event)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        ui = self.app.ui
+        width, height = size
+        margin, gap = ui.px(40), ui.px(28)
+        top, bottom = ui.px(120), height - ui.px(100)
+        text_w = round((width - 2 * margin - gap) * 0.46)
+        self.text_panel = pygame.Rect(margin, top, text_w, bottom - top)
+        self.figure_panel = pygame.Rect(self.text_panel.right + gap, top,
+                                        width - margin - self.text_panel.right - gap, bottom - top)
+        button_w, button_h = ui.px(190), ui.px(50)
+        for button in (self.previous, self.next, self.back):
+            button.rect = pygame.Rect(0, 0, button_w, button_h)
+        self.back.rect.bottomleft = (margin, height - ui.px(28))
+        self.next.rect.bottomright = (width - margin, height - ui.px(28))
+        self.previous.rect.bottomright = (self.next.rect.x - ui.px(16), height - ui.px(28))
+        self.previous.enabled = self.page > 0
+        self.next.enabled = self.page < len(self.pages) - 1
+        self._build_figure()
+
+    def _build_figure(self) -> None:
+        page = self.pages[self.page]
+        self.tiles.empty()
+        area = self.figure_panel.inflate(-self.app.ui.px(60), -self.app.ui.px(120))
+        self.view.max_side = self.app.ui.px(150)
+        self.view.fit([cell for _t, cell, _r in page.figure], area, margin=0.2)
+        side = round(self.view.side * 0.96)
+        for tile, cell, rot in page.figure:
+            state = TileState.NORMAL
+            if page.face_down:
+                state = TileState.FACE_DOWN
+            elif cell == page.ghost:
+                state = TileState.GHOST
+            elif cell in page.marked:
+                state = TileState.LAST
+            self.tiles.add(TileSprite(self.app.art, tile, side, self.view.cell_box_centre(cell),
+                                      points_up(cell), rot, state))
+
+    def settings_changed(self) -> None:
+        self.tiles.refresh_all()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui = self.app.ui
+        page = self.pages[self.page]
+        surface.blit(self.app.felt(), (0, 0))
+        self.draw_title(surface, "How to play")
+        draw_panel(surface, self.text_panel, ui)
+        draw_panel(surface, self.figure_panel, ui, alpha=120)
+        x, y = self.text_panel.x + ui.px(28), self.text_panel.y + ui.px(24)
+        heading = blit_text(surface, ui.text(page.heading, 30, PALETTE.gold, "title"), (x, y),
+                            "topleft")
+        y = heading.bottom + ui.px(16)
+        for paragraph in page.paragraphs:
+            for line in ui.wrap(paragraph, 19, self.text_panel.width - ui.px(56)):
+                y = blit_text(surface, ui.text(line, 19), (x, y), "topleft").bottom + ui.px(3)
+            y += ui.px(12)
+        self.tiles.draw_interpolated(surface, alpha)
+        if page.caption:
+            blit_text(surface, ui.text(page.caption, 18, PALETTE.text, "bold"),
+                      (self.figure_panel.centerx, self.figure_panel.bottom - ui.px(26)),
+                      "midbottom")
+        dots_y = self.next.rect.centery
+        for index in range(len(self.pages)):
+            colour = PALETTE.gold if index == self.page else PALETTE.panel_edge
+            pygame.draw.circle(surface, colour, (surface.get_width() // 2 + (index - 2.5)
+                                                 * ui.px(22), dots_y), ui.px(6))
+        self.form.draw(surface, ui)
+
+
+@screenshot_target("rules")
+def _rules_target(app: App, record: dict[str, Any] | None) -> Scene:
+    return RulesScene(app)
+
+
+def _rules_page_target(page: int) -> None:
+    @screenshot_target(f"rules-{page + 1}")
+    def target(app: App, record: dict[str, Any] | None) -> Scene:
+        scene = RulesScene(app)
+        scene.page = page
+        return scene
+
+
+for _page in range(6):
+    _rules_page_target(_page)

@@ -1,0 +1,204 @@
+"""New table game: seats (2 to 7, human or computer, names) and every rule option.
+
+"Start" replaces this scene with the table scene, given a config that is a RECORD.md
+`rules` dict plus a `players` list of {"name", "kind"} ("human" or "ai:<level>").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+import pygame
+
+from game.rules.table import MAX_PLAYERS, MIN_PLAYERS, TableRules
+from game.scenes.base import Scene
+from game.scenes.catalog import screenshot_target
+from game.ui.theme import PALETTE
+from game.ui.widgets import Button, Choice, TextField, Toggle, blit_text, draw_panel
+
+if TYPE_CHECKING:
+    from game.app import App
+
+AI_LEVELS: Final = ("random", "easy", "greedy", "expert", "master")
+KIND_OPTIONS: Final = [("human", "Human")] + [
+    (f"ai:{level}", f"Computer · {level}") for level in AI_LEVELS]
+COMPUTER_NAMES: Final = {"random": "Rory", "easy": "Ellie", "greedy": "Gus",
+                         "expert": "Edna", "master": "Max"}
+TIME_LIMITS: Final = [(None, "By hands")] + [(m * 60, f"{m} minutes") for m in (10, 20, 30, 45,
+                                                                                   60)]
+NAME_LENGTH: Final = 14
+
+
+def default_name(seat: int, kind: str) -> str:
+    """The name a seat gets until the player types one."""
+    if kind.startswith("ai:"):
+        return f"{COMPUTER_NAMES.get(kind[3:], 'Bot')} ({seat + 1})"
+    return f"Player {seat + 1}"
+
+
+class SetupScene(Scene):
+    """Choose seats and options, then start the table game."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        last = app.settings.last_setup or {}
+        players = list(last.get("players", []))[:MAX_PLAYERS]
+        while len(players) < MAX_PLAYERS:
+            seat = len(players)
+            kind = "human" if seat == 0 else "ai:greedy"
+            players.append({"name": default_name(seat, kind), "kind": kind})
+        try:
+            rules = TableRules.from_dict(last.get("rules", {}))
+        except ValueError:
+            rules = TableRules()
+        self.count = self.form.add(Choice(
+            "Players", [(n, str(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
+            int(last.get("count", 2)), lambda _n: self.resize(self.app.size)))
+        self.names: list[TextField] = []
+        self.kinds: list[Choice[str]] = []
+        for seat, player in enumerate(players):
+            kind = player.get("kind", "human")
+            kind = kind if kind in dict(KIND_OPTIONS) else "human"
+            name = self.form.add(TextField(f"Seat {seat + 1} name",
+                                           str(player.get("name", ""))[:NAME_LENGTH],
+                                           lambda _text: None, NAME_LENGTH))
+            choice = self.form.add(Choice("", KIND_OPTIONS, kind,
+                                          lambda value, s=seat: self._kind_changed(s, value)))
+            self.names.append(name)
+            self.kinds.append(choice)
+        self.hands = self.form.add(Choice(
+            "Hands per game", [(n, str(n)) for n in range(1, 11)], min(rules.hands, 10),
+            lambda _n: None))
+        self.partners = self.form.add(Toggle("Partners (4 players)", rules.partners,
+                                             lambda _v: None))
+        self.free_draw = self.form.add(Toggle("Free draw", rules.free_draw, lambda _v: None))
+        self.variant = self.form.add(Choice(
+            "Scoring", [("standard", "Standard"), ("club", "Club Contack (chips)")],
+            rules.variant, lambda _v: self.resize(self.app.size)))
+        self.chips = self.form.add(Choice(
+            "Chips each", [(n, str(n)) for n in range(10, 101, 10)], rules.chips,
+            lambda _v: None))
+        self.time_limit = self.form.add(Choice(
+            "Club game length", TIME_LIMITS, rules.time_limit_s,
+            lambda _v: self.resize(self.app.size)))
+        self.back = self.form.add(Button("Back", app.pop))
+        self.start = self.form.add(Button("Start game", self.start_game, primary=True))
+        self.players_panel = pygame.Rect(0, 0, 0, 0)
+        self.rules_panel = pygame.Rect(0, 0, 0, 0)
+        self.hint_y = 0
+
+    def _kind_changed(self, seat: int, kind: str) -> None:
+        field = self.names[seat]
+        if field.text in {"", *(default_name(seat, k) for k, _ in KIND_OPTIONS)}:
+            field.text = default_name(seat, kind)
+
+    def enter(self) -> None:
+        super().enter()
+        self.form.focus(self.start)
+
+    # Layout -------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        ui = self.app.ui
+        width, height = size
+        club = self.variant.value == "club"
+        timed = club and self.time_limit.value is not None
+        four = self.count.value == 4
+        self.partners.enabled = four
+        if not four:
+            self.partners.value = False
+        self.chips.enabled = club
+        self.time_limit.enabled = club
+        self.hands.enabled = not timed
+        margin, gap = ui.px(36), ui.px(28)
+        top = ui.px(128)
+        bottom = height - ui.px(100)
+        column_w = (width - 2 * margin - gap) // 2
+        self.players_panel = pygame.Rect(margin, top, column_w, bottom - top)
+        self.rules_panel = pygame.Rect(margin + column_w + gap, top, column_w, bottom - top)
+        pad = ui.px(18)
+        row_h = min(ui.px(44), (self.players_panel.height - 2 * pad) // 8 - ui.px(6))
+        step = row_h + ui.px(6)
+        inner = self.players_panel.inflate(-2 * pad, -2 * pad)
+        self.count.rect = pygame.Rect(inner.x, inner.y, inner.width, row_h)
+        for seat, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True)):
+            y = inner.y + (seat + 1) * step
+            shown = seat < self.count.value
+            name.visible = kind.visible = shown
+            name.rect = pygame.Rect(inner.x + ui.px(40), y, round(inner.width * 0.42), row_h)
+            kind.rect = pygame.Rect(name.rect.right + ui.px(10), y,
+                                    inner.right - name.rect.right - ui.px(10), row_h)
+        inner = self.rules_panel.inflate(-2 * pad, -2 * pad)
+        rows = [self.hands, self.partners, self.free_draw, self.variant, self.chips,
+                self.time_limit]
+        for index, widget in enumerate(rows):
+            widget.rect = pygame.Rect(inner.x, inner.y + index * step, inner.width, row_h)
+        self.hint_y = inner.y + len(rows) * step + ui.px(8)
+        button_w, button_h = ui.px(220), ui.px(52)
+        self.back.rect = pygame.Rect(0, 0, button_w, button_h)
+        self.start.rect = pygame.Rect(0, 0, button_w, button_h)
+        self.back.rect.bottomleft = (margin, height - ui.px(28))
+        self.start.rect.bottomright = (width - margin, height - ui.px(28))
+
+    # Result -------------------------------------------------------------------------
+
+    def config(self) -> dict[str, Any]:
+        """The table scene's config: {"rules": RECORD.md rules, "players": [...]}."""
+        club = self.variant.value == "club"
+        time_limit = self.time_limit.value if club else None
+        rules = TableRules(
+            hands=self.hands.value,
+            partners=self.partners.value and self.count.value == 4,
+            free_draw=self.free_draw.value,
+            variant=self.variant.value,
+            chips=self.chips.value,
+            time_limit_s=time_limit,
+        )
+        rules.validate()
+        players = []
+        for seat in range(self.count.value):
+            kind = self.kinds[seat].value
+            name = self.names[seat].text.strip() or default_name(seat, kind)
+            players.append({"name": name, "kind": kind})
+        return {"rules": rules.to_dict(), "players": players}
+
+    def start_game(self) -> None:
+        from game.scenes.table import TableScene
+
+        config = self.config()
+        every_seat = [{"name": f.text, "kind": k.value}
+                      for f, k in zip(self.names, self.kinds, strict=True)]
+        self.app.settings.last_setup = {"count": self.count.value, "rules": config["rules"],
+                                        "players": every_seat}
+        self.app.save_settings()
+        self.app.replace(TableScene(self.app, config))
+
+    # Drawing ------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui = self.app.ui
+        surface.blit(self.app.felt(), (0, 0))
+        self.draw_title(surface, "New table game")
+        for panel, heading in ((self.players_panel, "Seats"), (self.rules_panel, "Rules")):
+            draw_panel(surface, panel, ui)
+            blit_text(surface, ui.text(heading, 18, PALETTE.gold, "bold"),
+                      (panel.x + ui.px(18), panel.y - ui.px(6)), "bottomleft")
+        for seat in range(self.count.value):
+            rect = self.names[seat].rect
+            blit_text(surface, ui.text(str(seat + 1), 20, PALETTE.gold, "bold"),
+                      (rect.x - ui.px(20), rect.centery))
+        hint = ("Club Contack: each counting contact wins value ÷ 5 chips from every other "
+                "player; a chip is worth 5 points.") if self.variant.value == "club" else (
+                "Standard scoring: counting contacts score their sum; each tile left in "
+                "hand costs 10 at the end of a hand.")
+        y = self.hint_y
+        for line in ui.wrap(hint, 16, self.rules_panel.width - ui.px(40)):
+            rect = blit_text(surface, ui.text(line, 16, PALETTE.text_dim),
+                             (self.rules_panel.x + ui.px(20), y), "topleft")
+            y = rect.bottom + ui.px(4)
+        self.form.draw(surface, ui)
+
+
+@screenshot_target("setup")
+def _setup_target(app: App, record: dict[str, Any] | None) -> Scene:
+    return SetupScene(app)

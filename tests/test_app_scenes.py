@@ -1,0 +1,265 @@
+"""The real app, headless, driven by posted mouse and keyboard events."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.app import FIXED_DT, MAX_STEPS, App, ManualClock
+from game.scenes.base import Scene
+from game.scenes.dialog import ConfirmScene
+from game.scenes.draw_solitaire import DrawSolitaireScene
+from game.scenes.menu import MenuScene
+from game.scenes.rules_screen import RulesScene
+from game.scenes.settings import SettingsScene
+from game.scenes.setup import SetupScene
+from game.scenes.stacked_solitaire import StackedSolitaireScene
+from game.scenes.table import TableScene
+from game.storage import Storage
+from game.ui.theme import PALETTE
+from game.ui.widgets import Widget
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    return tmp_path
+
+
+def make_app(home: Path, size: tuple[int, int] = (1280, 800)) -> App:
+    app = App(size, clock=ManualClock(), storage=Storage(home))
+    pygame.event.clear()
+    app.run_frames(2)
+    return app
+
+
+def click(app: App, widget: Widget, at: tuple[int, int] | None = None) -> None:
+    pos = at or widget.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.run_frames(2)
+
+
+def click_next(app: App, choice: Widget) -> None:
+    """Click a choice's right arrow (its next value)."""
+    click(app, choice, (choice.rect.right - 24, choice.rect.centery))
+
+
+def press(app: App, key: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+    app.run_frames(2)
+
+
+def menu_button(app: App, name: str) -> Widget:
+    scene = app.scene
+    assert isinstance(scene, MenuScene)
+    return scene.buttons[name]
+
+
+@pytest.mark.parametrize(("button", "scene_type"), [
+    ("table", SetupScene), ("draw", DrawSolitaireScene), ("stacked", StackedSolitaireScene),
+    ("rules", RulesScene), ("settings", SettingsScene),
+])
+def test_each_menu_entry_opens_its_scene_and_escape_comes_back(
+        home: Path, button: str, scene_type: type[Scene]) -> None:
+    app = make_app(home)
+    click(app, menu_button(app, button))
+    assert isinstance(app.scene, scene_type)
+    assert len(app.scenes) == 2
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene) and len(app.scenes) == 1
+
+
+def test_menu_keyboard_navigation_opens_rules(home: Path) -> None:
+    app = make_app(home)
+    for _ in range(3):
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, RulesScene)
+    press(app, pygame.K_RIGHT)
+    assert app.scene.page == 1
+
+
+def test_escape_on_menu_asks_before_quitting(home: Path) -> None:
+    app = make_app(home)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, ConfirmScene)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene) and app.running
+    press(app, pygame.K_ESCAPE)
+    dialog = app.scene
+    assert isinstance(dialog, ConfirmScene)
+    click(app, dialog.yes)
+    assert not app.running
+
+
+def test_closing_the_window_quits_at_once_from_any_scene(home: Path) -> None:
+    app = make_app(home)
+    click(app, menu_button(app, "rules"))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert app.tick() is False
+    assert not app.running
+
+
+def test_setup_builds_the_table_config(home: Path) -> None:
+    app = make_app(home)
+    click(app, menu_button(app, "table"))
+    setup = app.scene
+    assert isinstance(setup, SetupScene)
+    click_next(app, setup.count)
+    click_next(app, setup.count)
+    assert setup.count.value == 4 and setup.partners.enabled
+    click(app, setup.partners)
+    click(app, setup.names[0])
+    setup.names[0].text = ""
+    for letter in "Ann":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))
+    app.run_frames(1)
+    click(app, setup.kinds[2])  # greedy -> expert
+    click_next(app, setup.variant)
+    click_next(app, setup.time_limit)
+    click(app, setup.start)
+    table = app.scene
+    assert isinstance(table, TableScene) and len(app.scenes) == 2
+    assert table.config["rules"] == {"hands": 3, "partners": True, "free_draw": False,
+                                     "variant": "club", "chips": 40, "time_limit_s": 600}
+    players = table.config["players"]
+    assert [p["kind"] for p in players] == ["human", "ai:greedy", "ai:expert", "ai:greedy"]
+    assert players[0]["name"] == "Ann"
+    assert set(table.config) == {"rules", "players"}
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_every_setting_changes_and_survives_a_restart(home: Path) -> None:
+    app = make_app(home)
+    click(app, menu_button(app, "settings"))
+    settings = app.scene
+    assert isinstance(settings, SettingsScene)
+    click_next(app, settings.theme)
+    click(app, settings.colour_blind)
+    click(app, settings.volume)
+    press(app, pygame.K_LEFT)
+    click(app, settings.muted)
+    click_next(app, settings.speed)
+    click(app, settings.handoff)
+    press(app, pygame.K_F11)
+    assert settings.fullscreen.value
+    expected = {"theme": "1939", "colour_blind": True, "muted": True,
+                "animation_speed": "fast", "handoff_banner": False, "fullscreen": True}
+    for name, value in expected.items():
+        assert getattr(app.settings, name) == value, name
+    volume = app.settings.volume
+    assert volume != pytest.approx(0.7)
+    assert app.art.theme.key == "1939" and app.art.colour_blind
+    again = make_app(home)
+    for name, value in expected.items():
+        assert getattr(again.settings, name) == value, name
+    assert again.settings.volume == pytest.approx(volume)
+    assert again.sound.muted
+
+
+def test_resize_lays_out_again_with_a_minimum(home: Path) -> None:
+    app = make_app(home)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))
+    app.run_frames(1)
+    assert app.size == (1000, 700)
+    quit_button = menu_button(app, "quit")
+    assert pygame.Rect(0, 0, 1000, 700).contains(quit_button.rect)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=500, h=300, size=(500, 300)))
+    app.run_frames(1)
+    assert app.size == (800, 600)
+    click(app, menu_button(app, "quit"))
+    assert isinstance(app.scene, ConfirmScene)
+
+
+def test_corrupt_settings_give_a_notice_and_defaults(home: Path) -> None:
+    (home / "settings.json").write_text("{not json", encoding="utf-8")
+    app = make_app(home)
+    assert app.settings.theme == "modern"
+    assert any("could not be read" in notice for notice in app.notices)
+    kept = list(home.glob("settings.json.bad-*"))
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == "{not json"
+    assert not (home / "settings.json").exists()
+
+
+def test_continue_appears_with_a_saved_game_and_resumes_it(home: Path) -> None:
+    record = {"format": "contack-record", "version": 1, "mode": "table",
+              "rules": {"hands": 1}, "players": [{"name": "A", "kind": "human"},
+                                                 {"name": "B", "kind": "ai:random"}],
+              "hands": []}
+    (home / "saved-game.contack.json").write_text(json.dumps(record), encoding="utf-8")
+    app = make_app(home)
+    button = menu_button(app, "continue")
+    assert button.visible
+    click(app, button)
+    assert isinstance(app.scene, TableScene)
+    assert app.scene.record == record
+
+
+def test_the_loop_runs_fixed_steps_with_a_cap() -> None:
+    class Counter(Scene):
+        def __init__(self, app: App) -> None:
+            super().__init__(app)
+            self.steps: list[float] = []
+            self.alphas: list[float] = []
+
+        def update(self, dt: float) -> None:
+            self.steps.append(dt)
+
+        def draw(self, surface: pygame.Surface, alpha: float) -> None:
+            self.alphas.append(alpha)
+
+    clock = ManualClock(step=0.0)
+    app = App(clock=clock, storage=Storage(os.environ.get("TMPDIR", "/tmp") + "/contack-loop"),
+              first_scene=Counter)
+    counter = app.scene
+    assert isinstance(counter, Counter)
+    clock.advance(FIXED_DT * 2.5)
+    app.tick()
+    assert counter.steps == [FIXED_DT, FIXED_DT] and counter.alphas[-1] == pytest.approx(0.5)
+    clock.advance(5.0)  # a long stall: clamped, then capped
+    app.tick()
+    assert len(counter.steps) == 2 + MAX_STEPS
+
+
+def test_stack_changes_wait_until_the_handler_returns(home: Path) -> None:
+    app = make_app(home)
+    menu = app.scene
+    menu.app.push(SettingsScene(app))
+    assert app.scene is menu
+    app.run_frames(1)
+    assert isinstance(app.scene, SettingsScene)
+
+
+def test_menu_pixels_show_felt_and_a_gold_title(home: Path) -> None:
+    app = make_app(home)
+    corner = app.screen.get_at((5, 5))
+    assert corner.g > corner.r and corner.g > corner.b
+    button = menu_button(app, "table")
+    assert button.focused
+    assert app.screen.get_at((button.rect.x + 12, button.rect.centery))[:3] == PALETTE.gold
+
+
+def test_no_audio_device_runs_silent(tmp_path: Path) -> None:
+    script = ("from game.app import App, ManualClock\n"
+              "app = App(clock=ManualClock())\n"
+              "app.sound.play('place'); app.run_frames(3)\n"
+              "print(app.sound.available)\n")
+    env = {**os.environ, "SDL_AUDIODRIVER": "no-such-driver", "SDL_VIDEODRIVER": "dummy",
+           "CONTACK_HOME": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "False"
