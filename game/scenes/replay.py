@@ -1,0 +1,615 @@
+"""The replay viewer: any game record, watched move by move.
+
+`Replay` is the pure part: it checks the record with the rules engine, plays it once to
+collect each move's contacts (from `apply`) and a copy of the state at the start of every
+hand, then moves a live state to any position: forward by applying the recorded moves,
+back with `undo`, to another hand from that hand's starting copy. A position is
+`(hand, index)`: the first `index` moves of `hand` have been played.
+
+`ReplayScene` shows the position: the figure with the last tile marked and the last
+move's contacts lit on their shared sides, every hand (or the stock, discard pile and
+piles of a solitaire), the scores as they were, and a bar of controls: start, back,
+play/pause, forward, end, previous/next hand and the speed. Keys: Left/Right step,
+Space plays or pauses, Home/End, Page Up/Page Down change hand, Escape goes back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+import pygame
+
+from game.rules.figure import Contact
+from game.rules.lattice import Cell
+from game.rules.moves import DISCARD, DRAW, PASS, PILE, PLACE, STOCK, Move
+from game.rules.record import (
+    DRAW_SOLITAIRE,
+    TABLE,
+    GameRecord,
+    GameState,
+    RecordedGame,
+    entry_to_move,
+)
+from game.rules.solitaire import PILE_COUNT, DrawSolitaireState, StackedSolitaireState
+from game.rules.table import TableGame, TableState
+from game.rules.tiles import TileId, parse_tile, tile_name
+from game.scenes.base import Scene
+from game.scenes.catalog import screenshot_target
+from game.ui.layout import LatticeView, ViewController, cell_side_edges
+from game.ui.sprites import TileLayer, TileSprite
+from game.ui.theme import PALETTE
+from game.ui.tiles import TileState
+from game.ui.widgets import Button, Choice, blit_text, draw_panel
+
+if TYPE_CHECKING:
+    from game.app import App
+
+MODE_TITLES: Final = {TABLE: "Table game", DRAW_SOLITAIRE: "Draw solitaire",
+                      "stacked-solitaire": "Stacked solitaire"}
+SPEEDS: Final = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"),
+                 ("faster", "Very fast"))
+PILES_PER_ROW: Final = 4
+STEP_SECONDS: Final = {"slow": 1.6, "normal": 0.8, "fast": 0.35, "faster": 0.12}
+
+
+SideTile = tuple[TileId, tuple[float, float], bool, bool]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One recorded move with what the engine said about it when it was played."""
+
+    hand: int
+    index: int
+    move: Move
+    player: int
+    contacts: tuple[Contact, ...]
+    drawn: TileId | None
+    """Table draws: the tile that came off the stock."""
+
+    @property
+    def score(self) -> int:
+        return sum(contact.points for contact in self.contacts)
+
+
+class Replay:
+    """A record and a live state that can be moved to any position of it."""
+
+    def __init__(self, record: GameRecord) -> None:
+        RecordedGame.from_record(record)  # checks every move; RecordError when bad
+        self.record = record
+        self.mode = record.mode
+        self.steps: list[list[Step]] = []
+        self._starts: list[GameState] = []
+        self.final_cells: list[list[Cell]] = []
+        state: GameState | None = None
+        for h, hand in enumerate(record.hands):
+            state = self._deal(state, hand)
+            self._starts.append(state.clone())
+            steps = []
+            for index, entry in enumerate(hand.get("moves", [])):
+                move = entry_to_move(self.mode, entry, h, index)
+                drawn = None
+                if isinstance(state, TableState) and move.action == DRAW:
+                    drawn = state.stock[state.stock_pos]
+                player = state.current_player
+                steps.append(Step(h, index, move, player, tuple(state.apply(move)), drawn))
+            self.steps.append(steps)
+            self.final_cells.append([cell for cell, _tile, _rot in state.figure.tiles()])
+        self.hand = 0
+        self.index = 0
+        self.state: GameState = self._starts[0].clone()
+
+    def _deal(self, state: GameState | None, hand: dict[str, Any]) -> GameState:
+        stock = [parse_tile(name) for name in hand["stock"]]
+        if self.mode == TABLE:
+            if isinstance(state, TableState):
+                state.next_hand(stock)
+                return state
+            game = TableGame(len(self.record.players), self.record.rules)
+            return game.new_state(self.record.data.get("seed"), stock)
+        if self.mode == DRAW_SOLITAIRE:
+            return DrawSolitaireState(stock)
+        return StackedSolitaireState(stock, hand["cut"])
+
+    # reading
+
+    @property
+    def hands(self) -> int:
+        return len(self.steps)
+
+    @property
+    def moves_in_hand(self) -> int:
+        return len(self.steps[self.hand])
+
+    @property
+    def last_step(self) -> Step | None:
+        """The move that led to this position (None at the start of a hand)."""
+        return self.steps[self.hand][self.index - 1] if self.index else None
+
+    @property
+    def at_start(self) -> bool:
+        return self.hand == 0 and self.index == 0
+
+    @property
+    def at_end(self) -> bool:
+        return self.hand == self.hands - 1 and self.index == self.moves_in_hand
+
+    # moving
+
+    def seek(self, hand: int, index: int) -> None:
+        """Go to the position after the first `index` moves of `hand` (both clamped)."""
+        hand = max(0, min(self.hands - 1, hand))
+        index = max(0, min(len(self.steps[hand]), index))
+        if hand != self.hand or index < self.index - index:
+            self.state = self._starts[hand].clone()
+            self.hand, self.index = hand, 0
+        while self.index > index:
+            self.state.undo()
+            self.index -= 1
+        while self.index < index:
+            self.state.apply_unchecked(self.steps[hand][self.index].move)
+            self.index += 1
+
+    def forward(self) -> bool:
+        """One move on (or on to the next hand's deal); False at the end."""
+        if self.index < self.moves_in_hand:
+            self.seek(self.hand, self.index + 1)
+        elif self.hand < self.hands - 1:
+            self.seek(self.hand + 1, 0)
+        else:
+            return False
+        return True
+
+    def back(self) -> bool:
+        """One move back (or to the end of the previous hand); False at the start."""
+        if self.index > 0:
+            self.seek(self.hand, self.index - 1)
+        elif self.hand > 0:
+            self.seek(self.hand - 1, len(self.steps[self.hand - 1]))
+        else:
+            return False
+        return True
+
+    def to_end(self) -> None:
+        self.seek(self.hands - 1, len(self.steps[-1]))
+
+
+class ReplayScene(Scene):
+    """Watch a record: figure, hands, scores and contacts, with playback controls."""
+
+    def __init__(self, app: App, record: GameRecord, title: str = "") -> None:
+        super().__init__(app)
+        self.replay = Replay(record)
+        self.title = title or MODE_TITLES.get(record.mode, "Game")
+        self.names = [str(p.get("name", f"Seat {i + 1}")) for i, p in enumerate(record.players)]
+        self.playing = False
+        self.speed = "normal"
+        self.timer = 0.0
+        self.view = LatticeView()
+        self.figure_area = pygame.Rect(0, 0, 0, 0)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.bar = pygame.Rect(0, 0, 0, 0)
+        self.controller = ViewController(self.view, self.figure_area)
+        self.tiles = TileLayer()
+        self.side_tiles = TileLayer()
+        self.fitted_hand = -1
+        self.buttons = {
+            "back_to": Button("◀ Back", self.on_back),
+            "hand_back": Button("◀◀ Hand", lambda: self.go_hand(-1)),
+            "step_back": Button("◀", self.step_back),
+            "play": Button("▶ Play", self.toggle_play, primary=True),
+            "step": Button("▶", self.step_forward),
+            "hand_on": Button("Hand ▶▶", lambda: self.go_hand(1)),
+        }
+        for button in self.buttons.values():
+            self.form.add(button)
+        if self.replay.hands == 1 and self.replay.mode != TABLE:
+            self.buttons["hand_back"].visible = self.buttons["hand_on"].visible = False
+        self.speed_choice: Choice[str] = self.form.add(
+            Choice("", SPEEDS, self.speed, self.set_speed))
+
+    # controls ---------------------------------------------------------------------
+
+    def step_forward(self) -> None:
+        self.playing = False
+        self.replay.forward()
+        self._changed()
+
+    def step_back(self) -> None:
+        self.playing = False
+        self.replay.back()
+        self._changed()
+
+    def go_hand(self, direction: int) -> None:
+        """Previous/next hand: to its start (Back from mid-hand goes to this hand's start)."""
+        replay = self.replay
+        target = replay.hand + direction
+        if direction < 0 and replay.index > 0:
+            target = replay.hand
+        replay.seek(target, 0)
+        self._changed()
+
+    def jump(self, position: str) -> None:
+        self.playing = False
+        if position == "start":
+            self.replay.seek(0, 0)
+        else:
+            self.replay.to_end()
+        self._changed()
+
+    def toggle_play(self) -> None:
+        if not self.playing and self.replay.at_end:
+            self.replay.seek(0, 0)
+        self.playing = not self.playing
+        self.timer = 0.0
+        self._changed()
+
+    def set_speed(self, speed: str) -> None:
+        self.speed = speed
+
+    def handle_event(self, event: pygame.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            keys = {
+                pygame.K_RIGHT: self.step_forward, pygame.K_LEFT: self.step_back,
+                pygame.K_SPACE: self.toggle_play, pygame.K_HOME: lambda: self.jump("start"),
+                pygame.K_END: lambda: self.jump("end"),
+                pygame.K_PAGEUP: lambda: self.go_hand(-1),
+                pygame.K_PAGEDOWN: lambda: self.go_hand(1),
+            }
+            if event.key in keys:
+                keys[event.key]()
+                return True
+        if self.form.handle_event(event):
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
+                          pygame.MOUSEWHEEL):
+            return self.controller.handle_event(event)
+        return False
+
+    def update(self, dt: float) -> None:
+        self.tiles.snapshot()
+        if not self.playing:
+            return
+        self.timer += dt
+        if self.timer >= STEP_SECONDS[self.speed]:
+            self.timer = 0.0
+            if not self.replay.forward():
+                self.playing = False
+            self._changed()
+
+    # layout -----------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        ui = self.app.ui
+        width, height = size
+        margin = ui.px(20)
+        self.bar = pygame.Rect(0, height - ui.px(84), width, ui.px(84))
+        top = ui.px(78)
+        panel_w = max(ui.px(300), round(width * 0.31))
+        self.panel = pygame.Rect(width - panel_w - margin, top, panel_w,
+                                 self.bar.top - top - ui.px(12))
+        self.figure_area = pygame.Rect(margin, top, self.panel.left - 2 * margin,
+                                       self.bar.top - top - ui.px(96))
+        self.controller.area = self.figure_area
+        widths = {"back_to": 120, "hand_back": 130, "step_back": 64, "play": 130, "step": 64,
+                  "hand_on": 130}
+        gap = ui.px(10)
+        x = margin
+        for key, button in self.buttons.items():
+            if not button.visible:
+                continue
+            button.rect = pygame.Rect(x, 0, ui.px(widths[key]), ui.px(50))
+            button.rect.centery = self.bar.centery
+            x = button.rect.right + gap + (ui.px(24) if key == "back_to" else 0)
+        self.speed_choice.rect = pygame.Rect(0, 0, ui.px(200), ui.px(50))
+        self.speed_choice.rect.midright = (width - margin, self.bar.centery)
+        self.fitted_hand = -1
+        self._changed()
+
+    def _changed(self) -> None:
+        """Rebuild the sprites after the position (or the layout) changed."""
+        replay = self.replay
+        self.buttons["play"].label = "❚❚ Pause" if self.playing else "▶ Play"
+        if self.fitted_hand != replay.hand:
+            self.view.max_side = self.app.ui.px(120)
+            self.view.fit(replay.final_cells[replay.hand] or [(0, 0)], self.figure_area,
+                          margin=0.3)
+            self.fitted_hand = replay.hand
+        self._build_figure()
+        self._build_side()
+
+    def _build_figure(self) -> None:
+        self.tiles.empty()
+        figure = self.replay.state.figure
+        last = figure.last_cell
+        side = round(self.view.side * 0.97)
+        for cell, tile, rot in figure.tiles():
+            state = TileState.LAST if cell == last else TileState.NORMAL
+            up = (cell[0] + cell[1]) % 2 == 0
+            self.tiles.add(TileSprite(self.app.art, tile, side, self.view.cell_box_centre(cell),
+                                      up, rot, state))
+
+    def _small_side(self) -> int:
+        """Side of the tiles in the panel: as large as a row (or a pile column) allows."""
+        ui = self.app.ui
+        if self.replay.mode == TABLE:
+            return min(ui.px(58), round(self._row_height() * 0.92))
+        if self.replay.mode == DRAW_SOLITAIRE:
+            return ui.px(74)
+        return min(ui.px(64), round((self.panel.width - ui.px(36)) / PILES_PER_ROW * 0.8))
+
+    def _build_side(self) -> None:
+        """Sprites of the hands (table) or stock, discard and piles (solitaires)."""
+        self.side_tiles.empty()
+        state = self.replay.state
+        side = self._small_side()
+        for tile, centre, up, face_down in self._side_tile_places(state, side):
+            look = TileState.FACE_DOWN if face_down else TileState.NORMAL
+            self.side_tiles.add(TileSprite(self.app.art, tile, side, centre, up, 0, look))
+
+    def _pile_spot(self, pile: int) -> tuple[float, int]:
+        """Stacked solitaire: the centre x and the top y of a pile's place in the panel."""
+        row, column = divmod(pile, PILES_PER_ROW)
+        gap = (self.panel.width - self.app.ui.px(36)) / PILES_PER_ROW
+        shift = gap / 2 if row else 0.0
+        return self.panel.x + self.app.ui.px(18) + gap * (column + 0.5) + shift, \
+            self._row_top(row)
+
+    def _row_top(self, row: int) -> int:
+        return self.panel.y + self.app.ui.px(58) + row * self._row_height()
+
+    def _row_height(self) -> int:
+        ui = self.app.ui
+        if self.replay.mode != TABLE:
+            return ui.px(96)
+        return min(ui.px(74), (self.panel.height - ui.px(100)) // max(1, len(self.names)))
+
+    def _side_tile_places(self, state: GameState, side: int) -> list[SideTile]:
+        """Panel tiles as (tile, centre, points up, face down)."""
+        ui = self.app.ui
+        places: list[SideTile] = []
+        right = self.panel.right - ui.px(16) - side / 2
+        middle = self._row_height() / 2
+        if isinstance(state, TableState):
+            for seat in range(state.players):
+                y = self._row_top(seat) + middle
+                tiles = state.hand_tiles(seat)
+                for k, tile in enumerate(reversed(tiles)):
+                    places.append((tile, (right - k * side * 0.56, y), k % 2 == 0, False))
+        elif isinstance(state, DrawSolitaireState):
+            if state.stock_left:
+                places.append((0, (right, self._row_top(0) + middle), True, True))
+            if state.discard_top is not None:
+                places.append((state.discard_top, (right, self._row_top(1) + middle), True,
+                               False))
+        else:
+            assert isinstance(state, StackedSolitaireState)
+            for pile in range(PILE_COUNT):
+                top = state.top(pile)
+                if top is not None:
+                    x, y = self._pile_spot(pile)
+                    places.append((top, (x, y + ui.px(24) + side * 0.45), True, False))
+        return places
+
+    # drawing ----------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui = self.app.ui
+        surface.blit(self.app.felt(), (0, 0))
+        self._draw_header(surface)
+        clip = surface.get_clip()
+        surface.set_clip(self.figure_area.inflate(ui.px(30), ui.px(30)))
+        self.tiles.draw_interpolated(surface, alpha)
+        self._draw_contacts(surface)
+        surface.set_clip(clip)
+        self._draw_caption(surface)
+        self._draw_panel(surface)
+        draw_panel(surface, self.bar.inflate(ui.px(4), ui.px(4)).move(0, ui.px(2)), ui,
+                   alpha=200)
+        self.form.draw(surface, ui)
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        margin = ui.px(24)
+        blit_text(surface, ui.text(f"Replay · {self.title}", 32, PALETTE.gold, "title"),
+                  (margin, ui.px(20)), "topleft")
+        replay = self.replay
+        where = f"Move {replay.index} of {replay.moves_in_hand}"
+        if replay.mode == TABLE:
+            where = f"Hand {replay.hand + 1} of {replay.hands} · {where}"
+        blit_text(surface, ui.text(where, 20, PALETTE.text, "bold"),
+                  (surface.get_width() - margin, ui.px(30)), "topright")
+
+    def _draw_contacts(self, surface: pygame.Surface) -> None:
+        step = self.replay.last_step
+        if step is None or step.move.action != PLACE:
+            return
+        ui = self.app.ui
+        for contact in step.contacts:
+            a, b = cell_side_edges(contact.cell)[contact.side]
+            start, end = self.view.to_screen(a), self.view.to_screen(b)
+            colour = PALETTE.gold if contact.counting else PALETTE.ivory
+            pygame.draw.line(surface, (20, 16, 8), start, end, max(3, ui.px(9)))
+            pygame.draw.line(surface, colour, start, end, max(2, ui.px(5)))
+            if not contact.counting:
+                continue
+            label = f"{contact.value} + {contact.other_value} = {contact.points}"
+            text = ui.text(label, 18, PALETTE.ink, "bold")
+            mid = self.view.side_midpoint(contact.cell, contact.side)
+            box = text.get_rect(center=(round(mid[0]), round(mid[1]))).inflate(ui.px(14),
+                                                                                ui.px(6))
+            pygame.draw.rect(surface, PALETTE.gold, box, border_radius=box.height // 2)
+            pygame.draw.rect(surface, PALETTE.ink, box, 1, border_radius=box.height // 2)
+            blit_text(surface, text, box.center)
+
+    def describe(self, step: Step | None) -> tuple[str, str]:
+        """Words for the move that led here and for its contacts."""
+        replay = self.replay
+        if step is None:
+            if replay.mode == TABLE:
+                state = replay.state
+                assert isinstance(state, TableState)
+                return (f"Hand {replay.hand + 1} dealt. {self.names[state.current]} holds the "
+                        "smallest tile and starts.", "")
+            return "The deal, before the first move.", ""
+        move = step.move
+        who = self.names[step.player] if replay.mode == TABLE else "You"
+        tile = tile_name(move.tile) if move.tile >= 0 else ""
+        if move.action == DRAW:
+            drawn = tile_name(step.drawn) if step.drawn is not None else "a tile"
+            return f"{who} drew {drawn} from the stock.", ""
+        if move.action == PASS:
+            return f"{who} passed.", ""
+        if move.action == DISCARD:
+            return f"Turned {tile} from the stock: it fits nowhere, so it goes to the discard.", ""
+        source = {STOCK: " from the stock", PILE: f" from pile {move.pile + 1}",
+                  "discard": " from the discard pile"}.get(move.source, "")
+        opening = f"{who} placed" if replay.mode == TABLE else "Placed"
+        score = step.score
+        points = f" for {score} points" if score else ""
+        sides = len(step.contacts)
+        if sides >= 2:
+            points += f", an opportunity play on {sides} sides"
+        names = self.app.art.theme.edge_names
+        parts = []
+        for contact in step.contacts:
+            colour = names[contact.colour]
+            if contact.counting:
+                parts.append(f"{colour} {contact.value} + {contact.other_value} = "
+                             f"{contact.points}")
+            else:
+                parts.append(f"{colour} {contact.value} matches {contact.other_value}")
+        return f"{opening} {tile}{source}{points}.", "; ".join(parts)
+
+    def _draw_caption(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        line, detail = self.describe(self.replay.last_step)
+        ending = self._ending()
+        x = self.figure_area.centerx
+        y = self.figure_area.bottom + ui.px(14)
+        width = self.figure_area.width
+        for text, size, colour, style in ((line, 21, PALETTE.text, "bold"),
+                                          (detail, 18, PALETTE.gold, "regular"),
+                                          (ending, 18, PALETTE.good, "bold")):
+            if not text:
+                continue
+            for wrapped in ui.wrap(text, size, width, style)[:2]:
+                rect = blit_text(surface, ui.text(wrapped, size, colour, style), (x, y), "midtop")
+                y = rect.bottom + ui.px(4)
+
+    def _ending(self) -> str:
+        """What ended the hand or game at this position, if it did."""
+        state = self.replay.state
+        if isinstance(state, TableState):
+            if not state.hand_over:
+                return ""
+            why = {"went out": "a player went out", "all passed": "everyone passed",
+                   "dead end": "a dead end"}.get(state.end_reason or "", state.end_reason)
+            if state.is_terminal():
+                winners = " and ".join(self.names[s] for s in state.outcome().winners)
+                return f"Hand over ({why}). Game over: {winners} won."
+            return f"Hand over ({why})."
+        if state.is_terminal():
+            return "All 36 placed: won!" if state.won else "No tile can be placed: lost."
+        return ""
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        draw_panel(surface, self.panel, ui)
+        state = self.replay.state
+        x = self.panel.x + ui.px(18)
+        heading = "Hands and scores" if isinstance(state, TableState) else "Tiles"
+        blit_text(surface, ui.text(heading, 21, PALETTE.gold, "bold"),
+                  (x, self.panel.y + ui.px(16)), "topleft")
+        if isinstance(state, TableState):
+            self._draw_table_rows(surface, state)
+        elif isinstance(state, DrawSolitaireState):
+            self._draw_label_row(surface, 0, "Stock", f"{state.stock_left} left")
+            self._draw_label_row(surface, 1, "Discard pile", f"{len(state.discard)} tiles")
+            self._draw_label_row(surface, 2, "Figure", f"{len(state.figure)} of 36 placed")
+        else:
+            assert isinstance(state, StackedSolitaireState)
+            for pile in range(PILE_COUNT):
+                x, y = self._pile_spot(pile)
+                label = f"Pile {pile + 1}: {state.heights[pile]}"
+                blit_text(surface, ui.text(label, 15, PALETTE.text_dim), (round(x), y),
+                          "midtop")
+            self._draw_label_row(surface, 2, "Figure", f"{len(state.figure)} of 36 placed")
+        self.side_tiles.draw(surface)
+
+    def _draw_label_row(self, surface: pygame.Surface, row: int, label: str, value: str) -> None:
+        ui = self.app.ui
+        middle = self._row_top(row) + self._row_height() // 2
+        x = self.panel.x + ui.px(18)
+        blit_text(surface, ui.text(label, 20, PALETTE.text, "bold"), (x, middle - ui.px(2)),
+                  "bottomleft")
+        blit_text(surface, ui.text(value, 17, PALETTE.text_dim), (x, middle + ui.px(2)),
+                  "topleft")
+
+    def _draw_table_rows(self, surface: pygame.Surface, state: TableState) -> None:
+        ui = self.app.ui
+        rules = state.game.rules
+        past = [sum(hand[s] for hand in state.results) for s in range(state.players)]
+        now = state.hand_result()
+        x = self.panel.x + ui.px(18)
+        height = self._row_height()
+        for seat, name in enumerate(self.names):
+            top = self._row_top(seat)
+            acting = seat == state.current and not state.hand_over
+            if acting:
+                marker = pygame.Rect(self.panel.x + ui.px(6), top + ui.px(2),
+                                     self.panel.width - ui.px(12), height - ui.px(4))
+                pygame.draw.rect(surface, PALETTE.button_hover, marker,
+                                 border_radius=ui.px(10))
+                pygame.draw.rect(surface, PALETTE.gold, marker, max(1, ui.px(2)),
+                                 border_radius=ui.px(10))
+            name_colour = PALETTE.gold if acting else PALETTE.text
+            name_text = name if len(name) <= 14 else name[:13] + "…"
+            blit_text(surface, ui.text(name_text, 18, name_colour, "bold"),
+                      (x, top + height // 2 - ui.px(10)), "midleft")
+            total = past[seat] + (0 if state.hand_over else now[seat])
+            if rules.club:
+                owed = state.chips_owed[seat]
+                score = f"{state.chips_held[seat]} chips" + (f", owes {owed}" if owed else "")
+            else:
+                score = f"hand {now[seat]:+d} · total {total}"
+            blit_text(surface, ui.text(score, 15, PALETTE.text_dim),
+                      (x, top + height // 2 + ui.px(12)), "midleft")
+        footer_y = self.panel.bottom - ui.px(16)
+        footer = f"Stock: {state.stock_left}"
+        outcome = state.outcome()
+        if outcome.team_totals is not None:
+            team = outcome.team_totals
+            footer += f" · Teams: {self.names[0]} & {self.names[2]} {team[0]}, " \
+                      f"{self.names[1]} & {self.names[3]} {team[1]}"
+        for wrapped in reversed(ui.wrap(footer, 16, self.panel.width - ui.px(36))):
+            rect = blit_text(surface, ui.text(wrapped, 16, PALETTE.text_dim), (x, footer_y),
+                             "bottomleft")
+            footer_y = rect.top - ui.px(2)
+
+
+def sample_record(mode: str = TABLE, players: int = 4, seed: int = 7) -> GameRecord:
+    """A finished game between computer players (screenshots and tests)."""
+    from game.cli import simulate
+    from game.rules.table import TableRules
+
+    return simulate(mode, players, seed, ["greedy"], TableRules())
+
+
+def _target(mode: str, players: int, fraction: float) -> Any:
+    def factory(app: App, record: dict[str, Any] | None) -> Scene:
+        game = GameRecord(record) if record else sample_record(mode, players)
+        scene = ReplayScene(app, game)
+        replay = scene.replay
+        replay.seek(0, round(len(replay.steps[0]) * fraction))
+        return scene
+
+    return factory
+
+
+screenshot_target("replay")(_target(TABLE, 4, 0.6))
+screenshot_target("replay-7")(_target(TABLE, 7, 0.5))
+screenshot_target("replay-draw")(_target(DRAW_SOLITAIRE, 1, 0.7))
+screenshot_target("replay-stacked")(_target("stacked-solitaire", 1, 0.7))
