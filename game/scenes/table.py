@@ -1,25 +1,1219 @@
-"""The table game scene (placeholder until the table issue fills it in)."""
+"""The table game scene: couch play for 2 to 7 seats passing the mouse, computers included.
+
+The scene shows and animates; the rules engine decides. Every move goes through
+`RecordedGame.play`, whose contacts drive the scoring animation, and the record is
+saved after each move so Continue resumes exactly. Computer seats choose on a worker
+thread (`Thinker`) while the window keeps drawing.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
 
-from game.scenes.dialog import MessageScene
+import pygame
+
+from game.ai.players import Player, make_player
+from game.history import game_finished
+from game.rules.errors import RulesError
+from game.rules.figure import Contact
+from game.rules.lattice import Cell, points_up
+from game.rules.moves import DRAW, DRAW_MOVE, PLACE, Move
+from game.rules.record import GameRecord, RecordedGame, new_seed
+from game.rules.table import ALL_PASSED, DEAD_END, TableGame, TableRules, TableState
+from game.rules.tiles import TileId
+from game.scenes.base import Scene
+from game.scenes.catalog import screenshot_target
+from game.scenes.table_thinking import Thinker
+from game.ui.layout import LatticeView, Point, ViewController
+from game.ui.sprites import TileLayer, TileSprite
+from game.ui.table_layout import SeatBox, TableLayout
+from game.ui.theme import PALETTE, Colour
+from game.ui.tiles import TileState, triangle_points
+from game.ui.tween import SPEED_FACTORS, FloatingText, FloatingTexts, Tween, Tweens
+from game.ui.widgets import Button, blit_text, draw_panel
 
 if TYPE_CHECKING:
     from game.app import App
 
+THINK_PAUSE_S: Final = 0.7
+"""Shortest visible pause of a computer seat before it plays (normal speed)."""
+FORCED_PAUSE_S: Final = 0.6
+"""Pause before a forced draw or pass is played for a human."""
+FLIGHT_S: Final = 0.35
+DRAG_THRESHOLD: Final = 6
+HINT_LEVELS: Final = ("expert", "greedy")
+HINT_BUDGET_S: Final = 0.1
+FIGURE_LAYER, HAND_LAYER, MOVING_LAYER = 0, 1, 2
+TEAM_COLOURS: Final[tuple[Colour, Colour]] = ((120, 190, 255), (255, 150, 120))
 
-class TableScene(MessageScene):
-    """Couch play at the table. `config` is {"rules": {...}, "players": [...]}."""
+
+@dataclass
+class EdgeFlash:
+    """A shared edge lit up for a counting contact."""
+
+    cell: Cell
+    side: int
+    colour: Colour
+    delay: float
+    life: float
+    elapsed: float = 0.0
+
+
+@dataclass
+class Burst:
+    """An expanding ring: the big moment of an opportunity play."""
+
+    cell: Cell
+    delay: float
+    life: float
+    elapsed: float = 0.0
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!")) else ".")
+
+
+class TableScene(Scene):
+    """Couch play at the table. `config` is {"rules": {...}, "players": [...]} (+"seed")."""
 
     def __init__(self, app: App, config: dict[str, Any],
                  record: dict[str, Any] | None = None) -> None:
+        super().__init__(app)
         self.config = config
-        self.record = record
-        names = ", ".join(p["name"] for p in config.get("players", []))
-        super().__init__(app, "Table game", [
-            f"Players: {names}." if names else "No players.",
-            "The table itself comes next: hands round the table, the figure in the middle, "
-            "animated scoring and a score screen.",
-        ])
+        self.failure: str | None = None
+        self.recorded = self._open_game(config, record)
+        players = self.recorded.record.players
+        self.names = [str(p.get("name", f"Seat {i + 1}")) for i, p in enumerate(players)]
+        self.kinds = [str(p.get("kind", "human")) for p in players]
+        seed = self.recorded.record.data.get("seed", 0)
+        self.computers: dict[int, Player] = {
+            seat: make_player(kind[3:], random.Random(f"{seed}:{seat}"))
+            for seat, kind in enumerate(self.kinds) if kind.startswith("ai:")
+        }
+        self.thinker = Thinker()
+        self.view = LatticeView()
+        self.layout = TableLayout.build(app.size, self.state.players, app.ui)
+        self.controller = ViewController(self.view, self.layout.figure, self._is_background)
+        self.tiles = TileLayer()
+        self.figure_sprites: dict[Cell, TileSprite] = {}
+        self.hand_sprites: dict[TileId, TileSprite] = {}
+        self.tweens = Tweens(app.settings.animation_speed)
+        self.floats = FloatingTexts()
+        self.flashes: list[EdgeFlash] = []
+        self.bursts: list[Burst] = []
+        self.wait_s = 0.0
+        self.clock = 0.0
+        self._legal: list[Move] | None = None
+        self.selected: TileId | None = None
+        self.press: tuple[TileId, Point, Point] | None = None
+        """While the button is down on a hand tile: (tile, press pos, grab offset)."""
+        self.dragging = False
+        self.first_rot = 0
+        self.hover_cell: Cell | None = None
+        self.key_spot = -1
+        self.hint: Move | None = None
+        self.hint_pending = False
+        self.banner_seat: int | None = None
+        self.mouse_holder: int | None = None
+        self.shown_scores: list[float] = []
+        self.sync_scores()
+        self.count_delay = 0.0
+        self.hand_end_played = self.state.hand_over
+        self.score_screen_due = self.state.hand_over
+        self.finished_reported = False
+        self.hints_used = 0
+        self.undos_used = 0
+        self.message = ""
+        self._backdrop: pygame.Surface | None = None
+        self._spot_cache: dict[tuple[int, bool, str], pygame.Surface] = {}
+        self.buttons = {
+            "hint": Button("Hint (H)", self.show_hint),
+            "undo": Button("Undo (U)", self.undo),
+            "draw": Button("Draw (D)", self.draw_tile),
+            "menu": Button("Menu", self.on_back),
+        }
+        for button in self.buttons.values():
+            self.form.add(button)
+        self._apply_speed()
+
+    # --- the game -----------------------------------------------------------------------
+
+    def _open_game(self, config: dict[str, Any], record: dict[str, Any] | None) -> RecordedGame:
+        """A recorded game resumed from `record`, or a new one from `config`."""
+        if record is not None:
+            try:
+                return RecordedGame.from_record(GameRecord(record))
+            except (RulesError, KeyError, TypeError, ValueError) as error:
+                self.failure = f"The saved game could not be resumed ({error})."
+        players = [dict(p) for p in config.get("players", [])] or [
+            {"name": "You", "kind": "human"}, {"name": "Bot", "kind": "ai:greedy"}]
+        rules = TableRules.from_dict(config.get("rules", {}))
+        seed = config.get("seed", new_seed())
+        return RecordedGame.new_table(TableGame(len(players), rules), players, seed)
+
+    @property
+    def state(self) -> TableState:
+        state = self.recorded.state
+        assert isinstance(state, TableState)
+        return state
+
+    @property
+    def factor(self) -> float:
+        return SPEED_FACTORS.get(self.app.settings.animation_speed, 1.0)
+
+    def is_human(self, seat: int) -> bool:
+        return seat not in self.computers
+
+    @property
+    def humans(self) -> int:
+        return sum(1 for seat in range(self.state.players) if self.is_human(seat))
+
+    def legal_moves(self) -> list[Move]:
+        if self._legal is None:
+            self._legal = self.state.legal_moves()
+        return self._legal
+
+    def _position_ticket(self) -> tuple[int, int]:
+        """Identifies the position: hand number and moves played in it."""
+        return (len(self.recorded.record.data["hands"]), len(self.state.moves))
+
+    def _score_target(self, seat: int) -> int:
+        """What a seat's score shows: points so far, or chips held minus owed in club."""
+        state = self.state
+        if state.game.rules.club:
+            return state.chips_held[seat] - state.chips_owed[seat]
+        total = sum(hand[seat] for hand in state.results)
+        return total if state.hand_over else total + state.hand_points[seat]
+
+    def sync_scores(self) -> None:
+        """Show every score as it stands, with no counting."""
+        self.shown_scores = [float(self._score_target(s)) for s in range(self.state.players)]
+
+    def human_can_act(self) -> bool:
+        """True when the seat to play is a human who may place now."""
+        state = self.state
+        return (not state.hand_over and self.is_human(state.current_player)
+                and self.banner_seat is None and not self.tweens.busy)
+
+    # --- scene life ---------------------------------------------------------------------
+
+    def enter(self) -> None:
+        super().enter()
+        if self.failure:
+            self.app.notify(self.failure)
+            self.app.pop()
+            return
+        self._save()
+
+    def exit(self) -> None:
+        self.thinker.close()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout = TableLayout.build(size, self.state.players, self.app.ui)
+        self.controller.area = self.layout.figure
+        self._backdrop = None
+        self._spot_cache.clear()
+        buttons = [b for key, b in self.buttons.items()
+                   if key != "draw" or self.state.game.rules.free_draw]
+        self.buttons["draw"].visible = self.state.game.rules.free_draw
+        ui = self.app.ui
+        width = min(ui.px(150), (self.layout.buttons.width - ui.px(10) * 3) // len(buttons))
+        gap = ui.px(10)
+        total = len(buttons) * width + (len(buttons) - 1) * gap
+        x = self.layout.buttons.centerx - total // 2
+        for button in buttons:
+            button.rect = pygame.Rect(x, self.layout.buttons.y, width, self.layout.buttons.height)
+            x += width + gap
+        self._fit_view()
+        self._rebuild_sprites()
+
+    def settings_changed(self) -> None:
+        self._apply_speed()
+        self.tiles.refresh_all()
+        self._spot_cache.clear()
+
+    def _apply_speed(self) -> None:
+        self.tweens.set_speed(self.app.settings.animation_speed)
+        self.floats.factor = self.factor
+
+    def on_back(self) -> None:
+        """Escape: drop a held tile, else go back to the menu (the game stays saved)."""
+        if self.selected is not None:
+            self._deselect()
+            return
+        self.app.clear_to_root()
+
+    # --- sprites ------------------------------------------------------------------------
+
+    @property
+    def figure_side(self) -> int:
+        return max(8, round(self.view.side * 0.97))
+
+    def _fit_view(self) -> None:
+        ui = self.app.ui
+        self.view.max_side = ui.px(110)
+        self.view.min_side = ui.px(26)
+        figure = self.state.figure
+        cells = [cell for cell, _t, _r in figure.tiles()] + figure.open_cells()
+        self.view.fit(cells or [(0, 0)], self.layout.figure.inflate(-ui.px(20), -ui.px(20)),
+                      margin=0.2)
+
+    def _needs_fit(self) -> bool:
+        figure = self.state.figure
+        cells = [cell for cell, _t, _r in figure.tiles()] + figure.open_cells()
+        area = self.layout.figure
+        return not all(area.collidepoint(self.view.cell_centre(c)) for c in cells)
+
+    def _rebuild_sprites(self) -> None:
+        """Make every sprite again from the state (after a re-layout, resume or undo)."""
+        self.tiles.empty()
+        self.figure_sprites.clear()
+        self.hand_sprites.clear()
+        last = self.state.figure.last_cell
+        for cell, tile, rot in self.state.figure.tiles():
+            state = TileState.LAST if cell == last else TileState.NORMAL
+            sprite = TileSprite(self.app.art, tile, self.figure_side,
+                                self.view.cell_box_centre(cell), points_up(cell), rot, state)
+            self.figure_sprites[cell] = sprite
+            self.tiles.add(sprite, layer=FIGURE_LAYER)
+        for seat in range(self.state.players):
+            box = self.layout.seats[seat]
+            for tile in self.state.hand_tiles(seat):
+                centre, up = self._slot_of(seat, tile)
+                sprite = TileSprite(self.app.art, tile, box.tile_side, centre, up)
+                self.hand_sprites[tile] = sprite
+                self.tiles.add(sprite, layer=HAND_LAYER)
+        self._refresh_hand_looks()
+
+    def _place_figure_sprites(self) -> None:
+        """Put the figure's sprites where the view says (after a pan or zoom)."""
+        side = self.figure_side
+        for cell, sprite in self.figure_sprites.items():
+            if sprite.side != side:
+                sprite.set_look(side=side)
+            sprite.jump_to(self.view.cell_box_centre(cell))
+
+    def _slot_of(self, seat: int, tile: TileId) -> tuple[Point, bool]:
+        tiles = self.state.hand_tiles(seat)
+        return self.layout.seats[seat].slot(tiles.index(tile), len(tiles))
+
+    def _arrange_hands(self) -> None:
+        """Slide every hand tile to its slot (hands close up after a tile leaves)."""
+        for seat in range(self.state.players):
+            box = self.layout.seats[seat]
+            for tile in self.state.hand_tiles(seat):
+                sprite = self.hand_sprites.get(tile)
+                if sprite is None:
+                    continue
+                centre, up = self._slot_of(seat, tile)
+                if sprite.up != up or sprite.side != box.tile_side:
+                    sprite.set_look(up=up, side=box.tile_side)
+                if sprite.centre != centre and not (self.dragging and tile == self.selected):
+                    self.tweens.move(sprite, centre, 0.25)
+        self._refresh_hand_looks()
+
+    def _refresh_hand_looks(self) -> None:
+        """Selected, hinted and plain looks of the hand tiles."""
+        hinted = self.hint.tile if self.hint is not None and self.hint.action == PLACE else None
+        for tile, sprite in self.hand_sprites.items():
+            state = TileState.NORMAL
+            if tile == self.selected:
+                state = TileState.SELECTED
+            elif tile == hinted:
+                state = TileState.HOVERED
+            if sprite.state is not state and sprite.state is not TileState.ILLEGAL:
+                sprite.set_look(state=state)
+
+    # --- playing moves ------------------------------------------------------------------
+
+    def play(self, move: Move) -> None:
+        """Play `move` for the seat to act, animate it and save the record."""
+        state = self.state
+        seat = state.current_player
+        previous_last = state.figure.last_cell
+        drawn = state.stock[state.stock_pos] if move.action == DRAW else None
+        contacts = self.recorded.play(move)
+        self._legal = None
+        self.hint = None
+        self.key_spot = -1
+        self.press = None
+        self.dragging = False
+        self.selected = None
+        if self.is_human(seat):
+            self.mouse_holder = seat
+        if move.action == PLACE:
+            self._animate_placement(seat, move, contacts, previous_last)
+        elif move.action == DRAW and drawn is not None:
+            self._animate_draw(seat, drawn)
+        else:
+            self._animate_pass(seat)
+        self._arrange_hands()
+        if self.state.hand_over:
+            self.app.notify(self._end_words())
+        self._save()
+
+    def _animate_placement(self, seat: int, move: Move, contacts: list[Contact],
+                           previous_last: Cell | None) -> None:
+        if previous_last is not None and previous_last in self.figure_sprites:
+            self.figure_sprites[previous_last].set_look(state=TileState.NORMAL)
+        sprite = self.hand_sprites.pop(move.tile, None)
+        start = sprite.centre if sprite is not None else self.layout.seats[seat].rect.center
+        if sprite is None:
+            sprite = TileSprite(self.app.art, move.tile, self.figure_side, start)
+            self.tiles.add(sprite, layer=MOVING_LAYER)
+        self.tiles.change_layer(sprite, MOVING_LAYER)
+        sprite.set_look(side=self.figure_side, up=points_up(move.cell), rot=move.rot,
+                        state=TileState.LAST)
+        self.figure_sprites[move.cell] = sprite
+        self.count_delay = FLIGHT_S * self.factor + 0.05
+
+        def landed() -> None:
+            self.tiles.change_layer(sprite, FIGURE_LAYER)
+            self._celebrate(seat, move, contacts)
+            if self._needs_fit():
+                self._fit_view()
+                self._place_figure_sprites()
+
+        self.tweens.move(sprite, self.view.cell_box_centre(move.cell), FLIGHT_S,
+                         on_done=landed)
+
+    def _celebrate(self, seat: int, move: Move, contacts: list[Contact]) -> None:
+        """Light each counting contact's edge with its sum rising; more for opportunities."""
+        ui = self.app.ui
+        counting = [c for c in contacts if c.points > 0]
+        for index, contact in enumerate(counting):
+            colour = self.app.art.theme.edge_colours[contact.colour]
+            delay = 0.22 * index
+            self.flashes.append(EdgeFlash(contact.cell, contact.side, colour, delay * self.factor,
+                                          1.1 * self.factor))
+            words = f"{contact.value} + {contact.other_value} = {contact.points}"
+            self._float(words, self.view.side_midpoint(contact.cell, contact.side), 24,
+                        PALETTE.ivory, delay=delay, outline=colour)
+        total = sum(c.points for c in counting)
+        if len(contacts) >= 2:
+            self.bursts.append(Burst(move.cell, 0.0, 1.0 * self.factor))
+            centre = self.view.cell_centre(move.cell)
+            label = f"Opportunity play! +{total}" if total else "Opportunity play!"
+            self._float(label, (centre[0], centre[1] - ui.px(30)), 34, PALETTE.gold,
+                        delay=0.25 * len(counting), duration=1.8, rise=ui.px(70))
+            self.app.sound.play("opportunity")
+        elif total:
+            self.app.sound.play("count")
+        else:
+            self.app.sound.play("place")
+        if total:
+            box = self.layout.seats[seat].header
+            self._float(f"+{total}", (box.right - ui.px(90), box.y + ui.px(14)), 26, PALETTE.good,
+                        delay=0.2, rise=ui.px(30))
+        self.count_delay = 0.15 * self.factor
+
+    def _animate_draw(self, seat: int, tile: TileId) -> None:
+        box = self.layout.seats[seat]
+        sprite = TileSprite(self.app.art, tile, box.tile_side, self.layout.stock.center)
+        self.hand_sprites[tile] = sprite
+        self.tiles.add(sprite, layer=MOVING_LAYER)
+        centre, up = self._slot_of(seat, tile)
+        sprite.set_look(up=up)
+        self.tweens.move(sprite, centre, 0.45,
+                         on_done=lambda: self.tiles.change_layer(sprite, HAND_LAYER))
+        self._float("Draws a tile", (box.header.centerx, box.rect.bottom - self.app.ui.px(8)),
+                    18, PALETTE.text)
+        self.app.sound.play("draw")
+
+    def _animate_pass(self, seat: int) -> None:
+        box = self.layout.seats[seat]
+        self._float("Pass", box.rect.center, 30, PALETTE.text, duration=1.2)
+        self.app.sound.play("pass")
+
+    def _float(self, text: str, at: Point, size: int, colour: Colour, delay: float = 0.0,
+               duration: float = 1.3, rise: float | None = None,
+               outline: Colour | None = None) -> None:
+        """A floating text (its own surface, so fading it leaves the text cache alone)."""
+        ui = self.app.ui
+        label = ui.text(text, size, colour, "bold")
+        shade = ui.text(text, size, outline or (10, 20, 14), "bold")
+        pad = ui.px(3)
+        surface = pygame.Surface((label.get_width() + 2 * pad, label.get_height() + 2 * pad),
+                                 pygame.SRCALPHA)
+        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (1, 1)):
+            surface.blit(shade, (pad + dx * pad // 2 + dx, pad + dy * pad // 2 + dy))
+        surface.blit(label, (pad, pad))
+        self.floats.add(FloatingText(surface, at, rise if rise is not None else ui.px(48),
+                                     duration, delay))
+
+    def _end_words(self) -> str:
+        state = self.state
+        if state.end_reason == DEAD_END:
+            return "Dead end: no tile can ever be placed again. The hand is over."
+        if state.end_reason == ALL_PASSED:
+            return "Everyone passed. The hand is over."
+        went_out = next((s for s in range(state.players) if not state.hands[s]), None)
+        return f"{self.names[went_out]} went out!" if went_out is not None else "The hand is over."
+
+    def _play_penalties(self) -> None:
+        """Each leftover tile costs its -10, visibly (nothing in club games)."""
+        self.hand_end_played = True
+        if self.state.game.rules.club:
+            self.wait_s = 0.8 * self.factor
+            return
+        delay = 0.3
+        for seat in range(self.state.players):
+            for tile in self.state.hand_tiles(seat):
+                sprite = self.hand_sprites.get(tile)
+                if sprite is None:
+                    continue
+                self._float("-10", (sprite.centre[0], sprite.centre[1] - sprite.side * 0.3), 26,
+                            PALETTE.danger, delay=delay, rise=self.app.ui.px(40))
+                self.tweens.add(Tween(0.01, lambda _t, s=sprite: s.set_look(
+                    state=TileState.ILLEGAL), delay=delay))
+                delay += 0.18
+        self.count_delay = 0.3 * self.factor
+        self.wait_s = (delay + 1.2) * self.factor
+
+    def _save(self) -> None:
+        """Autosave the record (cleared once the game is over)."""
+        if self.state.is_terminal():
+            self.app.storage.clear_game()
+            return
+        state = self.state
+        if state.game.rules.timed and not state.hand_over:
+            self.recorded.record.data["hands"][-1]["clock_s"] = round(state.clock_s, 3)
+        self.app.storage.save_game(self.recorded.record.data)
+
+    # --- turns --------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.tiles.snapshot()
+        self.clock += dt
+        self.tweens.update(dt)
+        self.floats.update(dt)
+        self._update_effects(dt)
+        self._count_scores(dt)
+        state = self.state
+        if state.game.rules.timed and not state.hand_over:
+            state.clock_s += dt
+        if self.wait_s > 0:
+            self.wait_s -= dt
+        if self.tweens.busy or self.wait_s > 0 or self.banner_seat is not None:
+            return
+        if state.hand_over:
+            self._hand_over_step()
+            return
+        seat = state.current_player
+        if seat in self.computers:
+            self._computer_step(seat)
+            return
+        self._human_step(seat)
+        if self.hint_pending:
+            self._collect_hint()
+
+    def _hand_over_step(self) -> None:
+        if not self.hand_end_played:
+            self._play_penalties()
+            return
+        if self.score_screen_due:
+            return
+        self.score_screen_due = True
+        if self.state.is_terminal() and not self.finished_reported:
+            self.finished_reported = True
+            game_finished(self.app, self.recorded.record.data, hints=self.hints_used > 0,
+                          undos=self.undos_used > 0)
+            self.app.sound.play("win")
+        from game.scenes.score import ScoreScene
+
+        self.app.push(ScoreScene(self.app, self))
+
+    def _computer_step(self, seat: int) -> None:
+        ticket = self._position_ticket()
+        if not self.thinker.busy or self.thinker.ticket != ticket:
+            self.thinker.start(self.computers[seat], self.state, ticket)
+            self.wait_s = THINK_PAUSE_S * self.factor
+            self.message = f"{self.names[seat]} is thinking"
+            return
+        move = self.thinker.result(ticket)
+        if move is not None:
+            self.message = ""
+            self.play(move)
+
+    def _human_step(self, seat: int) -> None:
+        if (self.app.settings.handoff_banner and self.humans > 1
+                and self.mouse_holder != seat):
+            self.banner_seat = seat
+            return
+        self.mouse_holder = seat
+        moves = self.legal_moves()
+        if any(m.action == PLACE for m in moves):
+            return
+        forced = moves[0]
+        if self.message != "forced":
+            self.message = "forced"
+            self.wait_s = FORCED_PAUSE_S * self.factor
+            return
+        self.message = ""
+        self.play(forced)
+
+    def next_hand(self) -> None:
+        """Deal the next hand (from the score screen)."""
+        self.recorded.next_hand()
+        self._legal = None
+        self.hand_end_played = False
+        self.score_screen_due = False
+        self.mouse_holder = None if self.humans > 1 else self.mouse_holder
+        self.flashes.clear()
+        self.bursts.clear()
+        self._fit_view()
+        self._rebuild_sprites()
+        self.sync_scores()
+        self._save()
+
+    def rematch(self) -> None:
+        """A new game with the same seats and options."""
+        config = {"rules": dict(self.recorded.record.data["rules"]),
+                  "players": [dict(p) for p in self.recorded.record.players]}
+        self.app.replace(TableScene(self.app, config))
+
+    # --- hint and undo ------------------------------------------------------------------
+
+    def show_hint(self) -> None:
+        """Ask the engine's best player for the active human's move; shown on the board."""
+        if not self.human_can_act() or self.hint_pending:
+            return
+        player: Player | None = None
+        for level in HINT_LEVELS:
+            try:
+                player = make_player(level, random.Random(1), HINT_BUDGET_S)
+                break
+            except ValueError:
+                continue
+        assert player is not None
+        self.hints_used += 1
+        self.hint_pending = True
+        self.thinker.start(player, self.state, ("hint", self._position_ticket()))
+
+    def _collect_hint(self) -> None:
+        move = self.thinker.result(("hint", self._position_ticket()))
+        if move is None:
+            if not self.thinker.busy:
+                self.hint_pending = False
+            return
+        self.hint_pending = False
+        self.hint = move
+        if move.action == PLACE:
+            self._select(move.tile)
+            spots = self._spot_cells()
+            self.key_spot = spots.index(move.cell) if move.cell in spots else -1
+            if not self.state.figure:
+                self.first_rot = move.rot
+        elif move.action == DRAW:
+            self.app.notify("Hint: draw a tile.")
+        self._refresh_hand_looks()
+
+    def undo_target(self) -> int | None:
+        """Index in this hand's moves of the placement an undo would take back, if any.
+
+        A human takes back their own last placement until another human acts; moves by
+        computers after it are taken back too.
+        """
+        if self.state.hand_over:
+            return None
+        moves = self.recorded.record.data["hands"][-1]["moves"]
+        for index in range(len(moves) - 1, -1, -1):
+            entry = moves[index]
+            if not self.is_human(entry["player"]):
+                continue
+            return index if "cell" in entry else None
+        return None
+
+    def undo(self) -> None:
+        """Take back the last human placement (and the computer moves after it)."""
+        target = self.undo_target()
+        if target is None or self.tweens.busy:
+            return
+        self.thinker.cancel()
+        self.hint_pending = False
+        seat = self.recorded.record.data["hands"][-1]["moves"][target]["player"]
+        while len(self.state.moves) > target:
+            self.recorded.undo()
+        self.undos_used += 1
+        self._legal = None
+        self.hint = None
+        self.selected = None
+        self.banner_seat = None
+        self.mouse_holder = seat
+        self.message = ""
+        self.wait_s = 0.0
+        self._rebuild_sprites()
+        self.sync_scores()
+        self.app.notify(f"Took back {self.names[seat]}'s last tile.")
+        self._save()
+
+    def draw_tile(self) -> None:
+        """Free draw: draw instead of placing (when the rules allow it)."""
+        moves = self.legal_moves() if self.human_can_act() else []
+        if DRAW_MOVE in moves and any(m.action == PLACE for m in moves):
+            self.play(DRAW_MOVE)
+
+    # --- selecting and placing by hand --------------------------------------------------
+
+    def _active_tiles(self) -> list[TileId]:
+        return self.state.hand_tiles(self.state.current_player)
+
+    def spots(self) -> dict[Cell, Move]:
+        """Legal cells for the selected tile (first tile: in the chosen rotation)."""
+        if self.selected is None:
+            return {}
+        first = not self.state.figure
+        return {m.cell: m for m in self.legal_moves()
+                if m.action == PLACE and m.tile == self.selected
+                and (not first or m.rot == self.first_rot)}
+
+    def _spot_cells(self) -> list[Cell]:
+        return sorted(self.spots(), key=lambda c: (c[1], c[0]))
+
+    def _select(self, tile: TileId | None) -> None:
+        self.selected = tile
+        self.key_spot = -1
+        self._refresh_hand_looks()
+
+    def _deselect(self) -> None:
+        self._select(None)
+
+    def try_place(self, cell: Cell) -> bool:
+        """Place the selected tile on `cell`; if illegal, say why in words."""
+        tile = self.selected
+        if tile is None:
+            return False
+        move = self.spots().get(cell)
+        if move is not None:
+            self.play(move)
+            return True
+        rot = self.state.figure.forced_rotation(cell)
+        if rot is None:
+            rot = self.first_rot if not self.state.figure else 0
+        reason = self.state.why_illegal(Move(PLACE, tile, cell, rot))
+        if reason is None:
+            reason = "turn the first tile with the wheel or a right-click"
+        self.app.notify(_sentence(reason))
+        self._reject(tile, cell, rot)
+        return False
+
+    def _reject(self, tile: TileId, cell: Cell, rot: int) -> None:
+        """Show the tile red on the spot, then slide it back to the hand."""
+        sprite = self.hand_sprites.get(tile)
+        if sprite is None:
+            return
+        seat = self.state.current_player
+        home, up = self._slot_of(seat, tile)
+        side = self.layout.seats[seat].tile_side
+        self.tiles.change_layer(sprite, MOVING_LAYER)
+        sprite.set_look(side=self.figure_side, up=points_up(cell), rot=rot,
+                        state=TileState.ILLEGAL)
+        sprite.jump_to(self.view.cell_box_centre(cell))
+
+        def home_again() -> None:
+            sprite.set_look(side=side, up=up, rot=0, state=TileState.SELECTED)
+            self.tiles.change_layer(sprite, HAND_LAYER)
+
+        self.tweens.add(Tween(0.3, lambda _t: None, on_done=lambda: self.tweens.move(
+            sprite, home, 0.3, on_done=home_again)))
+
+    def rotate_first(self, step: int = 1) -> None:
+        if not self.state.figure:
+            self.first_rot = (self.first_rot + step) % 3
+
+    def _is_background(self, pos: Point) -> bool:
+        return self._hand_tile_at(pos) is None
+
+    def _hand_tile_at(self, pos: Point) -> TileId | None:
+        if not self.human_can_act():
+            return None
+        for tile in self._active_tiles():
+            sprite = self.hand_sprites.get(tile)
+            if sprite is not None and sprite.contains(pos):
+                return tile
+        return None
+
+    # --- events -------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.Event) -> bool:
+        if self.banner_seat is not None:
+            return self._banner_event(event)
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if not self.dragging and self.form.handle_event(event):
+                return True
+            return self._mouse_event(event)
+        if event.type == pygame.MOUSEWHEEL:
+            if not self.state.figure and self.selected is not None:
+                self.rotate_first(1 if event.y > 0 else -1)
+                return True
+            used = self.controller.handle_event(event)
+            self._place_figure_sprites()
+            return used
+        if event.type == pygame.KEYDOWN:
+            return self._key_event(event)
+        return False
+
+    def _banner_event(self, event: pygame.Event) -> bool:
+        dismiss = (event.type == pygame.MOUSEBUTTONDOWN or (
+            event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)))
+        if dismiss:
+            self.mouse_holder = self.banner_seat
+            self.banner_seat = None
+            return True
+        return event.type != pygame.KEYDOWN or event.key != pygame.K_ESCAPE
+
+    def _mouse_event(self, event: pygame.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            return self._mouse_motion(event)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 3:
+                self.rotate_first()
+                return True
+            if event.button != 1:
+                return False
+            tile = self._hand_tile_at(event.pos)
+            if tile is not None:
+                sprite = self.hand_sprites[tile]
+                offset = (sprite.centre[0] - event.pos[0], sprite.centre[1] - event.pos[1])
+                self.press = (tile, event.pos, offset)
+                return True
+            if (self.selected is not None and self.human_can_act()
+                    and self.layout.figure.collidepoint(event.pos)):
+                cell = self.view.cell_at(event.pos)
+                figure = self.state.figure
+                if not figure or cell in self.spots() or cell in figure.open_cells():
+                    self.try_place(cell)
+                    return True
+            return self.controller.handle_event(event)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._mouse_up(event)
+        return False
+
+    def _mouse_motion(self, event: pygame.Event) -> bool:
+        pos = event.pos
+        if self.layout.figure.collidepoint(pos):
+            self.hover_cell = self.view.cell_at(pos)
+        else:
+            self.hover_cell = None
+        if self.press is not None:
+            tile, start, offset = self.press
+            far = abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > DRAG_THRESHOLD
+            if far and not self.dragging:
+                self.dragging = True
+                self._select(tile)
+                self.tiles.change_layer(self.hand_sprites[tile], MOVING_LAYER)
+            if self.dragging:
+                self.hand_sprites[tile].jump_to((pos[0] + offset[0], pos[1] + offset[1]))
+            return True
+        used = self.controller.handle_event(event)
+        if used:
+            self._place_figure_sprites()
+        return used
+
+    def _mouse_up(self, event: pygame.Event) -> bool:
+        pos = event.pos
+        press, self.press = self.press, None
+        if press is None:
+            return self.controller.handle_event(event)
+        tile = press[0]
+        if self.dragging:
+            self.dragging = False
+            if self.layout.figure.collidepoint(pos):
+                cell = self.view.cell_at(pos)
+                if self.try_place(cell):
+                    return True
+            else:
+                self._slide_home(tile)
+            return True
+        self._select(None if self.selected == tile else tile)
+        return True
+
+    def _slide_home(self, tile: TileId) -> None:
+        sprite = self.hand_sprites.get(tile)
+        if sprite is None:
+            return
+        home, _up = self._slot_of(self.state.current_player, tile)
+        self.tweens.move(sprite, home, 0.25,
+                         on_done=lambda: self.tiles.change_layer(sprite, HAND_LAYER))
+
+    def _key_event(self, event: pygame.Event) -> bool:
+        key = event.key
+        if key == pygame.K_h:
+            self.show_hint()
+            return True
+        if key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
+            self.undo()
+            return True
+        if key == pygame.K_d:
+            self.draw_tile()
+            return True
+        if key == pygame.K_r:
+            self.rotate_first()
+            return True
+        if key == pygame.K_f:
+            self._fit_view()
+            self._place_figure_sprites()
+            return True
+        if key == pygame.K_TAB and self.human_can_act():
+            tiles = self._active_tiles()
+            if tiles:
+                step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+                index = tiles.index(self.selected) + step if self.selected in tiles else 0
+                self._select(tiles[index % len(tiles)])
+            return True
+        arrows = {pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_LEFT: -1, pygame.K_UP: -1}
+        if key in arrows and self.selected is not None:
+            cells = self._spot_cells()
+            if cells:
+                self.key_spot = (self.key_spot + arrows[key]) % len(cells)
+                self.hover_cell = cells[self.key_spot]
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
+            cells = self._spot_cells()
+            if cells and self.human_can_act():
+                self.try_place(cells[max(self.key_spot, 0)])
+            return True
+        used = self.controller.handle_event(event)
+        if used:
+            self._place_figure_sprites()
+        return used
+
+    # --- effects ------------------------------------------------------------------------
+
+    def _update_effects(self, dt: float) -> None:
+        for effect in (*self.flashes, *self.bursts):
+            effect.elapsed += dt
+        self.flashes = [f for f in self.flashes if f.elapsed < f.delay + f.life]
+        self.bursts = [b for b in self.bursts if b.elapsed < b.delay + b.life]
+
+    def _count_scores(self, dt: float) -> None:
+        """Scores count up (or down) to the state's, after the tile has landed."""
+        if self.count_delay > 0:
+            self.count_delay -= dt
+            return
+        for seat in range(self.state.players):
+            target = self._score_target(seat)
+            shown = self.shown_scores[seat]
+            if self.factor <= 0 or abs(target - shown) < 0.5:
+                self.shown_scores[seat] = float(target)
+                continue
+            speed = max(20.0, abs(target - shown) * 3.0) / self.factor
+            step = min(abs(target - shown), speed * dt)
+            self.shown_scores[seat] = shown + step * (1 if target > shown else -1)
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.blit(self._get_backdrop(), (0, 0))
+        self._draw_openings(surface)
+        self._draw_spots(surface)
+        self._draw_status(surface)
+        for index, box in enumerate(self.layout.seats):
+            self._draw_seat(surface, index, box)
+        self.tiles.draw_interpolated(surface, alpha)
+        self._draw_ghost(surface)
+        self._draw_effects(surface)
+        self.floats.draw(surface, alpha)
+        self._update_buttons()
+        self.form.draw(surface, self.app.ui)
+        if self.banner_seat is not None:
+            self._draw_banner(surface, self.banner_seat)
+
+    def _get_backdrop(self) -> pygame.Surface:
+        """Felt and seat panels, rendered once per layout."""
+        if self._backdrop is None or self._backdrop.get_size() != self.layout.size:
+            backdrop = self.app.felt().copy()
+            ui = self.app.ui
+            for box in self.layout.seats:
+                draw_panel(backdrop, box.rect, ui, alpha=200)
+            area = pygame.Surface(self.layout.figure.size, pygame.SRCALPHA)
+            pygame.draw.rect(area, (0, 0, 0, 40), area.get_rect(), border_radius=ui.px(18))
+            backdrop.blit(area, self.layout.figure)
+            draw_panel(backdrop, self.layout.status, ui, alpha=170)
+            self._backdrop = backdrop
+        return self._backdrop
+
+    def _update_buttons(self) -> None:
+        human = self.human_can_act()
+        self.buttons["hint"].enabled = human and not self.hint_pending
+        self.buttons["undo"].enabled = self.undo_target() is not None and not self.tweens.busy
+        self.buttons["draw"].enabled = human and DRAW_MOVE in self.legal_moves() and any(
+            m.action == PLACE for m in self.legal_moves())
+
+    def _spot_image(self, up: bool, kind: str) -> pygame.Surface:
+        """A translucent triangle for a lit spot, the hovered spot or an opening (cached)."""
+        side = round(self.view.side)
+        key = (side, up, kind)
+        image = self._spot_cache.get(key)
+        if image is None:
+            fill, edge, shrink = {
+                "spot": ((240, 200, 90, 70), (250, 220, 120, 220), 0.9),
+                "hover": ((255, 235, 160, 120), (255, 245, 200, 255), 0.9),
+                "opening": ((255, 255, 255, 18), (200, 230, 210, 110), 0.8),
+            }[kind]
+            height = side * 0.8660254
+            image = pygame.Surface((side + 4, round(height) + 4), pygame.SRCALPHA)
+            centre = (image.get_width() / 2, image.get_height() / 2)
+            points = triangle_points(side * shrink, up, centre)
+            pygame.draw.polygon(image, fill, points)
+            pygame.draw.polygon(image, edge, points, max(1, side // 30))
+            self._spot_cache[key] = image
+        return image
+
+    def _blit_on_cell(self, surface: pygame.Surface, image: pygame.Surface, cell: Cell) -> None:
+        centre = self.view.cell_box_centre(cell)
+        surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+    def _draw_openings(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        figure = self.state.figure
+        for cell in figure.opportunity_openings():
+            self._blit_on_cell(surface, self._spot_image(points_up(cell), "opening"), cell)
+            x, y = self.view.cell_centre(cell)
+            radius = max(3, round(self.view.side * 0.09))
+            pygame.draw.circle(surface, PALETTE.gold, (x, y), radius, max(1, ui.px(2)))
+            pygame.draw.circle(surface, PALETTE.gold, (x, y), max(1, radius // 3))
+
+    def _draw_spots(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        for index, (cell, move) in enumerate(sorted(self.spots().items(),
+                                                    key=lambda kv: (kv[0][1], kv[0][0]))):
+            hovered = cell == self.hover_cell or index == self.key_spot
+            kind = "hover" if hovered else "spot"
+            self._blit_on_cell(surface, self._spot_image(points_up(cell), kind), cell)
+            points = self.state.placement_score(move)
+            label = ui.text(f"+{points}" if points else "0", 17,
+                            PALETTE.gold if points else PALETTE.text_dim, "bold")
+            if not hovered or self.selected is None:
+                blit_text(surface, label, tuple(round(v) for v in self.view.cell_centre(cell)))
+
+    def _draw_ghost(self, surface: pygame.Surface) -> None:
+        """The held tile as a ghost on the hovered (or keyboard) spot, in its rotation."""
+        if self.selected is None or self.hover_cell is None:
+            return
+        move = self.spots().get(self.hover_cell)
+        if move is None:
+            return
+        image = self.app.art.image(move.tile, self.figure_side, points_up(move.cell), move.rot,
+                                   TileState.GHOST)
+        self._blit_on_cell(surface, image, move.cell)
+        ui = self.app.ui
+        points = self.state.placement_score(move)
+        x, y = self.view.cell_centre(move.cell)
+        label = ui.text(f"+{points}" if points else "match", 20, PALETTE.gold, "bold")
+        blit_text(surface, label, (round(x), round(y - self.view.side * 0.62)))
+
+    def _draw_effects(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        for flash in self.flashes:
+            t = (flash.elapsed - flash.delay) / flash.life if flash.life else 1.0
+            if t < 0 or t >= 1:
+                continue
+            a, b = self._edge_points(flash.cell, flash.side)
+            width = max(2, round(self.view.side * 0.11 * (1 - t * 0.6)))
+            pygame.draw.line(surface, (255, 255, 255), a, b, width + ui.px(4))
+            pygame.draw.line(surface, flash.colour, a, b, width)
+        for burst in self.bursts:
+            t = (burst.elapsed - burst.delay) / burst.life if burst.life else 1.0
+            if 0 <= t < 1:
+                x, y = self.view.cell_centre(burst.cell)
+                radius = self.view.side * (0.4 + 1.6 * t)
+                width = max(1, round(ui.px(8) * (1 - t)))
+                pygame.draw.circle(surface, PALETTE.gold, (x, y), radius, width)
+        if self.hint is not None and self.hint.action == PLACE:
+            x, y = self.view.cell_centre(self.hint.cell)
+            pulse = 0.5 + 0.5 * abs((self.clock * 1.5) % 2 - 1)
+            radius = self.view.side * (0.42 + 0.1 * pulse)
+            pygame.draw.circle(surface, PALETTE.good, (x, y), radius, max(2, ui.px(3)))
+
+    def _edge_points(self, cell: Cell, side: int) -> tuple[Point, Point]:
+        a, b, c = self.view.cell_vertices(cell)
+        return ((b, c), (c, a), (a, b))[side]
+
+    def _status_left(self) -> str:
+        state = self.state
+        rules = state.game.rules
+        if rules.timed and rules.time_limit_s is not None:
+            left = max(0.0, rules.time_limit_s - state.clock_s)
+            if left <= 0:
+                return f"Hand {state.hand_number + 1} · last hand"
+            minutes, seconds = divmod(int(left), 60)
+            return f"Hand {state.hand_number + 1} · {minutes}:{seconds:02d} left"
+        return f"Hand {state.hand_number + 1} of {rules.hands}"
+
+    def _status_centre(self) -> str:
+        state = self.state
+        if state.hand_over:
+            return "The hand is over"
+        seat = state.current_player
+        name = self.names[seat]
+        if seat in self.computers:
+            dots = "." * (1 + int(self.clock * 3) % 3)
+            return f"{name} is thinking{dots}"
+        if self.message == "forced":
+            moves = self.legal_moves()
+            return f"{name} cannot place: draws" if moves[0].action == DRAW else (
+                f"{name} cannot place: passes")
+        if self.selected is None:
+            return f"{name}: pick a tile (drag it, or click it then a lit spot)"
+        if not state.figure:
+            return "First tile: wheel or right-click turns it; click the spot"
+        if not self.spots():
+            return "That tile has no legal spot; pick another"
+        return "Drop it on a lit spot (arrows + Enter work too)"
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        rect = self.layout.status
+        left = blit_text(surface, ui.text(self._status_left(), 19, PALETTE.gold, "bold"),
+                         (rect.x + ui.px(16), rect.centery), "midleft")
+        words = self._status_centre()
+        room = rect.right - left.right - ui.px(32)
+        size = 18
+        while size > 12 and ui.font(size).size(words)[0] > room:
+            size -= 1
+        blit_text(surface, ui.text(words, size, PALETTE.text),
+                  ((left.right + rect.right) // 2, rect.centery))
+        stock = self.layout.stock
+        back = self.app.art.image(0, ui.px(44), True, 0, TileState.FACE_DOWN)
+        surface.blit(back, back.get_rect(center=stock.center))
+        blit_text(surface, ui.text(str(self.state.stock_left), 20, PALETTE.ivory, "bold"),
+                  (stock.centerx, stock.centery + ui.px(6)))
+        blit_text(surface, ui.text("stock", 14, PALETTE.text_dim),
+                  (stock.centerx, stock.bottom + ui.px(2)), "midtop")
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int, box: SeatBox) -> None:
+        ui = self.app.ui
+        state = self.state
+        active = not state.hand_over and seat == state.current_player
+        if active:
+            glow = box.rect.inflate(ui.px(6), ui.px(6))
+            pygame.draw.rect(surface, PALETTE.gold, glow, max(2, ui.px(4)),
+                             border_radius=ui.px(16))
+        header = box.header
+        name_colour = PALETTE.gold if active else PALETTE.ivory
+        name = blit_text(surface, ui.text(self.names[seat], 20, name_colour, "bold"),
+                         (header.x, header.y), "topleft")
+        if state.game.rules.partners:
+            team = seat % 2
+            tag = ui.text(f"Team {team + 1}", 13, TEAM_COLOURS[team], "bold")
+            blit_text(surface, tag, (name.right + ui.px(8), name.centery), "midleft")
+        club = state.game.rules.club
+        score = round(self.shown_scores[seat])
+        blit_text(surface, ui.text(str(score), 26, PALETTE.ivory, "bold"),
+                  (header.right, header.y - ui.px(2)), "topright")
+        kind = self.kinds[seat]
+        detail = "Human" if kind == "human" else f"Computer · {kind[3:]}"
+        if active:
+            detail = "thinking…" if seat in self.computers else "to play"
+        blit_text(surface, ui.text(detail, 14, PALETTE.gold if active else PALETTE.text_dim),
+                  (header.x, name.bottom + ui.px(2)), "topleft")
+        right = f"{state.hand_size(seat)} tiles"
+        if club:
+            right = f"chips {state.chips_held[seat]}"
+            if state.chips_owed[seat]:
+                right += f" · owes {state.chips_owed[seat]}"
+        blit_text(surface, ui.text(right, 14, PALETTE.text_dim),
+                  (header.right, name.bottom + ui.px(2)), "topright")
+
+    def _draw_banner(self, surface: pygame.Surface, seat: int) -> None:
+        ui = self.app.ui
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        panel = pygame.Rect(0, 0, ui.px(560), ui.px(200))
+        panel.center = self.layout.figure.center
+        draw_panel(surface, panel, ui, alpha=245, border=PALETTE.gold_dark)
+        blit_text(surface, ui.text(f"Pass to {self.names[seat]}", 40, PALETTE.gold, "title"),
+                  (panel.centerx, panel.y + ui.px(62)))
+        blit_text(surface, ui.text("Click or press Enter when ready", 19, PALETTE.text),
+                  (panel.centerx, panel.y + ui.px(132)))
+
+
+def table_config(players: list[tuple[str, str]], seed: int = 7,
+                 **rules: Any) -> dict[str, Any]:
+    """A table config from (name, kind) pairs: handy for screenshots and tests."""
+    return {"rules": rules, "players": [{"name": n, "kind": k} for n, k in players],
+            "seed": seed}
+
+
+SEAT_NAMES: Final = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus")
+
+
+def _mid_game(app: App, seats: int, moves: int, seed: int) -> TableScene:
+    """A table with `moves` greedy moves already played, its human seat to act."""
+    players = [(SEAT_NAMES[0], "human")] + [(SEAT_NAMES[s], "ai:greedy") for s in range(1, seats)]
+    scene = TableScene(app, table_config(players, seed))
+    bot = make_player("greedy", random.Random(seed))
+    while len(scene.state.figure) < moves or scene.state.current_player != 0:
+        if scene.state.hand_over:
+            break
+        scene.recorded.play(bot.choose(scene.state))
+    scene.mouse_holder = 0
+    scene.sync_scores()
+    return scene
+
+
+def _after_enter(scene: TableScene, action: Callable[[TableScene], None]) -> TableScene:
+    """Run `action` once the scene has been laid out (its first update)."""
+    original = scene.update
+    done = False
+
+    def update(dt: float) -> None:
+        nonlocal done
+        if not done:
+            done = True
+            action(scene)
+        original(dt)
+
+    scene.update = update  # type: ignore[method-assign]
+    return scene
+
+
+@screenshot_target("table-2")
+def _table_two(app: App, record: dict[str, Any] | None) -> Scene:
+    if record is not None:
+        return TableScene(app, {}, record=record)
+
+    def hold_tile(scene: TableScene) -> None:
+        tiles = scene._active_tiles()
+        best = max(tiles, key=lambda t: max(
+            (scene.state.placement_score(m) for m in scene.legal_moves() if m.tile == t),
+            default=-1))
+        scene._select(best)
+        cells = scene._spot_cells()
+        if cells:
+            scene.hover_cell = cells[0]
+
+    return _after_enter(_mid_game(app, 2, 9, 11), hold_tile)
+
+
+@screenshot_target("table-7")
+def _table_seven(app: App, record: dict[str, Any] | None) -> Scene:
+    scene = _mid_game(app, 7, 14, 5)
+    for seat in range(1, 7):
+        scene.computers[seat] = make_player("greedy", random.Random(seat))
+    return scene
+
+
+@screenshot_target("table-score-animation")
+def _table_scoring(app: App, record: dict[str, Any] | None) -> Scene:
+    """Just after a counting play: edges lit and sums rising."""
+    def play_best(scene: TableScene) -> None:
+        moves = [m for m in scene.legal_moves() if m.action == PLACE]
+        if moves:
+            scene.play(max(moves, key=lambda m: (len(scene.state.figure.contacts(
+                m.tile, m.cell, m.rot)), scene.state.placement_score(m))))
+            scene.tweens.update(FLIGHT_S)
+
+    return _after_enter(_mid_game(app, 3, 12, 23), play_best)
+
+
+@screenshot_target("table-banner")
+def _table_banner(app: App, record: dict[str, Any] | None) -> Scene:
+    scene = TableScene(app, table_config([("Ann", "human"), ("Ben", "human")], 3))
+    return scene

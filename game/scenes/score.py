@@ -1,0 +1,220 @@
+"""The score screen after each hand and at the end of a table game.
+
+A table of every seat and hand (club: chips won or lost per hand, chips held and
+owed), the last hand's counting points and tile penalties, totals, team totals with
+partners, and the leader or the winners (ties share). Next hand / Rematch / Menu.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.scenes.base import Scene
+from game.scenes.catalog import screenshot_target
+from game.ui.theme import PALETTE, Colour
+from game.ui.widgets import Button, blit_text, draw_panel
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.scenes.table import TableScene
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def _join_names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+class ScoreScene(Scene):
+    """Scores so far; its buttons drive the table scene below it."""
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+        state = table.state
+        self.final = state.is_terminal()
+        if self.final:
+            self.main = self.form.add(Button("Rematch", self.rematch, primary=True))
+        else:
+            self.main = self.form.add(Button("Next hand", self.next_hand, primary=True))
+        self.menu = self.form.add(Button("Menu", self.to_menu))
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def enter(self) -> None:
+        super().enter()
+        self.form.focus(self.main)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        ui = self.app.ui
+        width = min(size[0] - ui.px(60), ui.px(980))
+        self.panel = pygame.Rect(0, 0, width, size[1] - ui.px(230))
+        self.panel.midtop = (size[0] // 2, ui.px(138))
+        button_w, button_h, gap = ui.px(220), ui.px(52), ui.px(20)
+        self.main.rect = pygame.Rect(0, 0, button_w, button_h)
+        self.menu.rect = pygame.Rect(0, 0, button_w, button_h)
+        bottom = size[1] - ui.px(22)
+        self.main.rect.bottomright = (size[0] // 2 - gap // 2, bottom)
+        self.menu.rect.bottomleft = (size[0] // 2 + gap // 2, bottom)
+
+    def on_back(self) -> None:
+        self.to_menu()
+
+    def next_hand(self) -> None:
+        self.app.pop()
+        self.table.next_hand()
+
+    def rematch(self) -> None:
+        self.app.pop()
+        self.table.rematch()
+
+    def to_menu(self) -> None:
+        self.app.clear_to_root()
+
+    # --- words ----------------------------------------------------------------------------
+
+    def headline(self) -> str:
+        """Who wins (ties share) or leads."""
+        state = self.table.state
+        outcome = state.outcome()
+        names = self.table.names
+        if outcome.team_totals is not None:
+            teams = sorted({seat % 2 for seat in outcome.winners})
+            words = " and ".join(
+                f"Team {t + 1} ({names[t]} & {names[t + 2]})" for t in teams)
+            verb = ("win" if len(teams) == 1 else "share the win") if self.final else (
+                "lead" if len(teams) == 1 else "are level")
+            return f"{words} {verb}"
+        winners = [names[s] for s in outcome.winners]
+        if self.final:
+            if len(winners) == 1:
+                return f"{winners[0]} wins!"
+            return f"{_join_names(winners)} share the win!"
+        if len(winners) == 1:
+            return f"{winners[0]} leads"
+        return f"{_join_names(winners)} are level"
+
+    def columns(self) -> list[str]:
+        state = self.table.state
+        hands = [f"Hand {i + 1}" for i in range(len(state.results))]
+        if state.game.rules.club:
+            return ["Player", *hands, "Chips", "Owed", "Standing"]
+        last = len(state.results)
+        return ["Player", *hands, f"H{last} points", f"H{last} tiles", "Total"]
+
+    def rows(self) -> list[list[str]]:
+        """One row per seat: hand results, then last-hand detail and the total."""
+        state = self.table.state
+        outcome = state.outcome()
+        rows = []
+        for seat in range(state.players):
+            hands = [_signed(result[seat]) for result in state.results]
+            if state.game.rules.club:
+                tail = [str(state.chips_held[seat]), str(state.chips_owed[seat]),
+                        str(outcome.standings[seat])]
+            else:
+                penalty = state.penalties()[seat] if state.hand_over else 0
+                tail = [str(state.hand_points[seat]), f"-{penalty}" if penalty else "0",
+                        str(outcome.totals[seat])]
+            rows.append([self.table.names[seat], *hands, *tail])
+        return rows
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.blit(self.app.felt(), (0, 0))
+        ui = self.app.ui
+        state = self.table.state
+        title = "Final scores" if self.final else f"After hand {len(state.results)}"
+        self.draw_title(surface, title, self.table._end_words())
+        draw_panel(surface, self.panel, ui, alpha=225)
+        y = self._draw_table(surface)
+        outcome = state.outcome()
+        if outcome.team_totals is not None:
+            for team, total in enumerate(outcome.team_totals):
+                names = self.table.names
+                words = f"Team {team + 1}  ({names[team]} & {names[team + 2]}):  {total}"
+                blit_text(surface, ui.text(words, 20, PALETTE.text, "bold"),
+                          (self.panel.centerx, y), "midtop")
+                y += ui.px(30)
+        blit_text(surface, ui.text(self.headline(), 34, PALETTE.gold, "title"),
+                  (self.panel.centerx, self.panel.bottom - ui.px(24)), "midbottom")
+        if not self.final:
+            note = self._remaining()
+            blit_text(surface, ui.text(note, 16, PALETTE.text_dim),
+                      (self.panel.centerx, self.panel.bottom - ui.px(72)), "midbottom")
+        self.form.draw(surface, ui)
+
+    def _remaining(self) -> str:
+        rules = self.table.state.game.rules
+        if rules.timed:
+            return "Club game against the clock: hands go on until the time runs out."
+        left = rules.hands - len(self.table.state.results)
+        return f"{left} more hand{'s' if left != 1 else ''} to play."
+
+    def _draw_table(self, surface: pygame.Surface) -> int:
+        """The grid of seats and hands; returns the y below it."""
+        ui = self.app.ui
+        columns = self.columns()
+        rows = self.rows()
+        winners = set(self.table.state.outcome().winners)
+        inner = self.panel.inflate(-ui.px(40), 0)
+        name_w = round(inner.width * 0.24)
+        other_w = (inner.width - name_w) / max(1, len(columns) - 1)
+        available = self.panel.height - ui.px(150)
+        row_h = min(ui.px(44), available // (len(rows) + 1))
+        size = 19 if row_h >= ui.px(34) else 16
+        y = self.panel.y + ui.px(18)
+
+        def cell_x(index: int) -> int:
+            if index == 0:
+                return inner.x + ui.px(10)
+            return round(inner.x + name_w + other_w * (index - 0.5))
+
+        for index, heading in enumerate(columns):
+            anchor = "midleft" if index == 0 else "center"
+            blit_text(surface, ui.text(heading, 15, PALETTE.text_dim, "bold"),
+                      (cell_x(index), y + row_h // 2), anchor)
+        y += row_h
+        pygame.draw.line(surface, PALETTE.panel_edge, (inner.x, y), (inner.right, y),
+                         max(1, ui.px(1)))
+        for seat, row in enumerate(rows):
+            if seat in winners:
+                band = pygame.Rect(inner.x, y + 2, inner.width, row_h - 4)
+                pygame.draw.rect(surface, (60, 80, 40), band, border_radius=ui.px(8))
+            for index, value in enumerate(row):
+                last = index == len(row) - 1
+                colour: Colour = PALETTE.gold if last else PALETTE.text
+                if value.startswith("-") and not last:
+                    colour = PALETTE.danger
+                style = "bold" if index == 0 or last else "regular"
+                anchor = "midleft" if index == 0 else "center"
+                blit_text(surface, ui.text(value, size, colour, style),
+                          (cell_x(index), y + row_h // 2), anchor)
+            y += row_h
+        return y + ui.px(14)
+
+
+@screenshot_target("score")
+def _score_target(app: App, record: dict[str, Any] | None) -> Scene:
+    """A finished 4-seat game with partners, on its final score screen."""
+    import random
+
+    from game.ai.players import make_player
+    from game.scenes.table import TableScene, table_config
+
+    players = [("Ann", "human"), ("Ben", "ai:greedy"), ("Cleo", "human"), ("Dev", "ai:greedy")]
+    table = TableScene(app, table_config(players, 19, partners=True))
+    bot = make_player("greedy", random.Random(2))
+    state = table.state
+    while not state.is_terminal():
+        if state.hand_over:
+            table.recorded.next_hand()
+        else:
+            table.recorded.play(bot.choose(state))
+    table.hand_end_played = table.score_screen_due = table.finished_reported = True
+    app.push(table)
+    return ScoreScene(app, table)

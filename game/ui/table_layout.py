@@ -1,0 +1,91 @@
+"""Where things go on the table screen: seat panels round the figure, bars and buttons.
+
+Seats sit in two columns either side of the figure, in playing order round the table:
+down the left column, then up the right one. Each seat panel has a header (name and
+score) and a rack of up to five tiles that alternate up and down, so a hand is three
+tile sides wide and one row high.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from game.rules.table import HAND_SIZE
+from game.ui.layout import Point
+from game.ui.widgets import Ui
+
+SQRT3_2 = math.sqrt(3) / 2
+
+
+@dataclass
+class SeatBox:
+    """One seat's panel: its rect, the header band and the centres of its rack slots."""
+
+    seat: int
+    rect: pygame.Rect
+    header: pygame.Rect
+    tile_side: int
+    step: float
+    """Distance between the centres of neighbouring rack tiles."""
+    row_y: float
+
+    def slot(self, index: int, count: int) -> tuple[Point, bool]:
+        """(centre, points up) of rack slot `index` when the hand holds `count` tiles."""
+        first_x = self.rect.centerx - self.step * (count - 1) / 2
+        return (first_x + index * self.step, self.row_y), index % 2 == 0
+
+
+@dataclass
+class TableLayout:
+    """Every rect of the table screen for one window size and number of seats."""
+
+    size: tuple[int, int]
+    seats: list[SeatBox]
+    figure: pygame.Rect
+    status: pygame.Rect
+    buttons: pygame.Rect
+    stock: pygame.Rect
+
+    @classmethod
+    def build(cls, size: tuple[int, int], players: int, ui: Ui) -> TableLayout:
+        width, height = size
+        margin, gap = ui.px(14), ui.px(10)
+        column_w = min(ui.px(300), round(width * 0.25))
+        left_count = math.ceil(players / 2)
+        right_count = players - left_count
+        rows = max(left_count, 2)
+        panel_h = min(ui.px(170), (height - 2 * margin - (rows - 1) * gap) // rows)
+        seats: list[SeatBox] = []
+        for count, x, downwards in ((left_count, margin, True),
+                                    (right_count, width - margin - column_w, False)):
+            column_h = count * panel_h + (count - 1) * gap
+            top = (height - column_h) // 2
+            rows = range(count) if downwards else reversed(range(count))
+            for row in rows:
+                rect = pygame.Rect(x, top + row * (panel_h + gap), column_w, panel_h)
+                seats.append(cls._seat_box(len(seats), rect, ui))
+        middle_left = margin + column_w + gap
+        middle_w = width - 2 * middle_left
+        status = pygame.Rect(middle_left, margin, middle_w, ui.px(44))
+        buttons = pygame.Rect(middle_left, height - margin - ui.px(46), middle_w, ui.px(46))
+        figure = pygame.Rect(middle_left, status.bottom + gap, middle_w,
+                             buttons.top - status.bottom - 2 * gap)
+        stock = pygame.Rect(0, 0, ui.px(64), ui.px(64))
+        stock.topright = (figure.right - ui.px(6), figure.top + ui.px(4))
+        return cls(size, seats, figure, status, buttons, stock)
+
+    @staticmethod
+    def _seat_box(seat: int, rect: pygame.Rect, ui: Ui) -> SeatBox:
+        pad = ui.px(10)
+        header = pygame.Rect(rect.x + pad, rect.y + ui.px(6), rect.width - 2 * pad, ui.px(50))
+        rack_h = rect.bottom - header.bottom - pad
+        rack_w = rect.width - 2 * pad
+        # Five alternating tiles span three sides plus four gaps of 8% of a side.
+        spread = (HAND_SIZE + 1) / 2 + 0.08 * (HAND_SIZE - 1)
+        side = int(min(rack_w / spread, rack_h / SQRT3_2 / 1.05))
+        step = side / 2 + side * 0.08
+        row_y = header.bottom + rack_h / 2 + ui.px(2)
+        return SeatBox(seat, rect, header, side, step, row_y)
