@@ -86,6 +86,9 @@ class App:
         self._accumulator = 0.0
         self._last = self.clock()
         self._notices: list[tuple[str, float]] = []
+        from game.history import check_saved_game
+
+        check_saved_game(self.storage)
         self._take_storage_notices()
         if first_scene is None:
             from game.scenes.menu import MenuScene
@@ -93,6 +96,11 @@ class App:
             first_scene = MenuScene
         self.push(first_scene(self))
         self._apply_pending()
+        if record_path:
+            from game.scenes.records import open_record_file
+
+            open_record_file(self, record_path)
+            self._apply_pending()
 
     # Window ---------------------------------------------------------------------
 
@@ -311,7 +319,7 @@ class App:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Open the game window; `FILE` (a game record) is accepted for later use."""
+    """Open the game window; `FILE`, a game record, is resumed or replayed (see records)."""
     parser = argparse.ArgumentParser(prog="contack", description="Contack, the tile game.")
     parser.add_argument("record", nargs="?", help="a .contack.json game record to open")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)

@@ -47,6 +47,7 @@ class MenuScene(Scene):
             "table": Button("New table game", self.new_table_game),
             "draw": Button("Draw solitaire", self.draw_solitaire),
             "stacked": Button("Stacked solitaire", self.stacked_solitaire),
+            "games": Button("Records & statistics", self.your_games),
             "rules": Button("Rules", self.rules),
             "settings": Button("Settings", self.open_settings),
             "quit": Button("Quit", self.on_back),
@@ -105,7 +106,12 @@ class MenuScene(Scene):
     # Actions ------------------------------------------------------------------------
 
     def continue_game(self) -> None:
-        record = self.app.storage.load_game()
+        from game.history import check_saved_game
+
+        record = check_saved_game(self.app.storage)
+        for text in self.app.storage.notices:
+            self.app.notify(text)
+        self.app.storage.notices.clear()
         if record is None:
             self.app.notify("The saved game could not be opened.")
             self.resize(self.app.size)
@@ -126,6 +132,11 @@ class MenuScene(Scene):
         from game.scenes.stacked_solitaire import StackedSolitaireScene
 
         self.app.push(StackedSolitaireScene(self.app))
+
+    def your_games(self) -> None:
+        from game.scenes.records import RecordsScene
+
+        self.app.push(RecordsScene(self.app))
 
     def rules(self) -> None:
         from game.scenes.rules_screen import RulesScene
