@@ -1,4 +1,4 @@
-"""Start Contack: `python main.py [FILE]` (FILE, a game record, is for later use)."""
+"""Start Contack: `python main.py [FILE]`; FILE, a game record, is resumed or replayed."""
 
 import sys
 

@@ -1,0 +1,114 @@
+"""The last 50 games, newest first: date, game, players and result; open any in the viewer."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.history import entry_record_path, load_history, read_record
+from game.rules.record import RecordError
+from game.scenes.base import Scene
+from game.scenes.catalog import screenshot_target
+from game.scenes.records import GamesScene, RowList, SaveRecordScene
+from game.scenes.replay import MODE_TITLES, ReplayScene
+from game.ui.theme import PALETTE
+from game.ui.widgets import Button, blit_text
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class HistoryScene(GamesScene):
+    """The history list; Watch (or a click on the chosen row) opens the game's record."""
+
+    tab = "history"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.entries: list[dict[str, Any]] = []
+        self.list = RowList((("Date", 0.2), ("Game", 0.17), ("Players", 0.33), ("Result", 0.3)),
+                            lambda _index: self.watch_selected())
+        self.watch = self.form.add(Button("Watch", self.watch_selected, primary=True))
+        self.keep = self.form.add(Button("Save as record", self.keep_selected))
+
+    def enter(self) -> None:
+        self.entries = list(reversed(load_history(self.app.storage).games))
+        for text in self.app.storage.notices:
+            self.app.notify(text)
+        self.app.storage.notices.clear()
+        self.list.set_rows([[e["date"], MODE_TITLES.get(e["mode"], e["mode"]),
+                             ", ".join(str(p) for p in e["players"]), e["summary"]]
+                            for e in self.entries])
+        self.watch.enabled = self.keep.enabled = bool(self.entries)
+        super().enter()
+        self.form.focus(self.watch if self.entries else self.back)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        ui = self.app.ui
+        self.list.row_height = ui.px(44)
+        self.list.rect = self.body.copy()
+        self.list.select(self.list.selected)
+        self.watch.rect = pygame.Rect(0, 0, ui.px(150), ui.px(50))
+        self.watch.rect.topright = (size[0] - ui.px(32), self.back.rect.y)
+        self.keep.rect = pygame.Rect(0, 0, ui.px(210), ui.px(50))
+        self.keep.rect.topright = (self.watch.rect.x - ui.px(12), self.back.rect.y)
+
+    def handle_event(self, event: pygame.Event) -> bool:
+        return self.list.handle_event(event) or self.form.handle_event(event)
+
+    def _chosen_record(self) -> tuple[dict[str, Any], Any] | None:
+        if not self.entries:
+            return None
+        entry = self.entries[self.list.selected]
+        path = entry_record_path(self.app.storage, entry)
+        try:
+            return entry, read_record(path)
+        except RecordError as error:
+            self.app.notify(f"The record of this game could not be opened: {error}")
+            return None
+
+    def watch_selected(self) -> None:
+        chosen = self._chosen_record()
+        if chosen is not None:
+            entry, recorded = chosen
+            title = f"{MODE_TITLES.get(entry['mode'], 'Game')}, {entry['date']}"
+            self.app.push(ReplayScene(self.app, recorded.record, title))
+
+    def keep_selected(self) -> None:
+        chosen = self._chosen_record()
+        if chosen is not None:
+            self.app.push(SaveRecordScene(self.app, chosen[1].record.data))
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        self.list.draw(surface, ui, "No finished games yet. Games appear here when they end.")
+        if self.entries:
+            blit_text(surface, ui.text(f"The last {len(self.entries)} games (up to 50 are kept)",
+                                       16, PALETTE.text_dim),
+                      (self.body.centerx, self.back.rect.centery), "center")
+
+
+def fill_sample_history(app: App) -> None:
+    """A few finished games for screenshots and tests."""
+    from game.history import add_finished_game
+    from game.scenes.replay import sample_record
+
+    games = (("table", 4, 1), ("draw-solitaire", 1, 2), ("stacked-solitaire", 1, 3),
+             ("table", 3, 4), ("table", 2, 5), ("stacked-solitaire", 1, 6))
+    for mode, players, seed in games:
+        record = sample_record(mode, players, seed).data
+        names = ("Ann", "Bob", "Carla", "Dev")
+        for seat, player in enumerate(record["players"]):
+            if mode == "table" and seat < 2:
+                player.update(name=names[seat], kind="human")
+            elif mode != "table":
+                player.update(name="Ann", kind="human")
+        add_finished_game(app.storage, record, hints=seed == 3)
+
+
+@screenshot_target("history")
+def _history_target(app: App, record: dict[str, Any] | None) -> Scene:
+    fill_sample_history(app)
+    return HistoryScene(app)

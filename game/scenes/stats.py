@@ -1,0 +1,142 @@
+"""Statistics: per player name at the table and per solitaire, with a confirmed reset."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.history import SOLITAIRE_MODES, History, load_history, reset_statistics
+from game.scenes.base import Scene
+from game.scenes.catalog import screenshot_target
+from game.scenes.dialog import ConfirmScene
+from game.scenes.records import GamesScene, _fit
+from game.scenes.replay import MODE_TITLES
+from game.ui.theme import PALETTE
+from game.ui.widgets import Button, blit_text, draw_panel
+
+if TYPE_CHECKING:
+    from game.app import App
+
+NOTHING = "\u2013"
+"""Shown where there is no value yet."""
+TABLE_COLUMNS = (("Player", 0.3), ("Games", 0.12), ("Wins", 0.12), ("Mean", 0.14),
+                 ("Best", 0.14), ("Best move", 0.18))
+SOLITAIRE_COLUMNS = (("Solitaire", 0.24), ("Played", 0.1), ("Won", 0.09), ("Win rate", 0.12),
+                     ("Streak", 0.1), ("Best streak", 0.13), ("Clean wins", 0.12),
+                     ("With help", 0.1))
+
+
+class StatsScene(GamesScene):
+    """Two tables: the table game per player name, and both solitaires."""
+
+    tab = "stats"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.history = History()
+        self.reset = self.form.add(Button("Reset statistics", self.ask_reset))
+        self.table_rect = pygame.Rect(0, 0, 0, 0)
+        self.solitaire_rect = pygame.Rect(0, 0, 0, 0)
+
+    def enter(self) -> None:
+        self.reload()
+        super().enter()
+        self.form.focus(self.back)
+
+    def reload(self) -> None:
+        self.history = load_history(self.app.storage)
+        for text in self.app.storage.notices:
+            self.app.notify(text)
+        self.app.storage.notices.clear()
+        self.reset.enabled = bool(self.history.players) or any(
+            s.played for s in self.history.solitaires.values())
+
+    def ask_reset(self) -> None:
+        self.app.push(ConfirmScene(self.app, "Reset all statistics?", self.do_reset,
+                                   yes="Reset", no="Keep"))
+
+    def do_reset(self) -> None:
+        reset_statistics(self.app)
+        self.reload()
+        self.app.notify("Statistics reset. The history of games is kept.")
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        ui = self.app.ui
+        solitaire_h = ui.px(40) * 3 + ui.px(56)
+        self.solitaire_rect = pygame.Rect(self.body.x, self.body.bottom - solitaire_h,
+                                          self.body.width, solitaire_h)
+        self.table_rect = pygame.Rect(self.body.x, self.body.y, self.body.width,
+                                      self.solitaire_rect.y - self.body.y - ui.px(16))
+        self.reset.rect = pygame.Rect(0, 0, ui.px(230), ui.px(50))
+        self.reset.rect.topright = (size[0] - ui.px(32), self.back.rect.y)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        players = sorted(self.history.players.items(),
+                         key=lambda item: (item[1].computer, -item[1].wins, item[0].lower()))
+        rows = []
+        for name, stats in players:
+            shown = f"{name} (computer)" if stats.computer else name
+            rows.append([shown, str(stats.games), str(stats.wins), f"{stats.mean_score:.1f}",
+                         NOTHING if stats.best_score is None else str(stats.best_score),
+                         str(stats.best_move)])
+        self._draw_table(surface, self.table_rect, "Table game", TABLE_COLUMNS, rows,
+                         "No table games finished yet.")
+        rows = []
+        for mode in SOLITAIRE_MODES:
+            stats = self.history.solitaires[mode]
+            rows.append([MODE_TITLES[mode], str(stats.played), str(stats.won),
+                         f"{stats.win_rate:.0%}" if stats.played else NOTHING, str(stats.streak),
+                         str(stats.best_streak), str(stats.clean_wins),
+                         str(stats.assisted_wins)])
+        self._draw_table(surface, self.solitaire_rect, "Solitaires", SOLITAIRE_COLUMNS, rows, "")
+
+    def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, title: str,
+                    columns: Sequence[tuple[str, float]], rows: list[list[str]],
+                    empty: str) -> None:
+        ui = self.app.ui
+        draw_panel(surface, rect, ui)
+        pad, row_h = ui.px(18), ui.px(40)
+        blit_text(surface, ui.text(title, 20, PALETTE.gold, "bold"),
+                  (rect.x + pad, rect.y + ui.px(12)), "topleft")
+        width = rect.width - 2 * pad
+        xs, x = [], rect.x + pad
+        for _header, share in columns:
+            xs.append(x)
+            x += round(width * share)
+        y = rect.y + ui.px(56)
+        for index, (header, _share) in enumerate(columns):
+            right = (xs[index + 1] - ui.px(12)) if index + 1 < len(xs) else rect.right - pad
+            anchor, align = ((xs[index], y), "midleft") if index == 0 else ((right, y),
+                                                                              "midright")
+            blit_text(surface, ui.text(header, 15, PALETTE.text_dim, "bold"), anchor, align)
+        pygame.draw.line(surface, PALETTE.panel_edge, (rect.x + pad, y + row_h // 2 - ui.px(4)),
+                         (rect.right - pad, y + row_h // 2 - ui.px(4)))
+        room = (rect.bottom - y - row_h // 2) // row_h
+        if not rows and empty:
+            blit_text(surface, ui.text(empty, 18, PALETTE.text_dim), (rect.centerx, y + row_h))
+        for row in rows[:room]:
+            y += row_h
+            for index, cell in enumerate(row):
+                right = (xs[index + 1] - ui.px(12)) if index + 1 < len(xs) else rect.right - pad
+                style = "bold" if index == 0 else "regular"
+                if index == 0:
+                    text = _fit(ui, cell, 18, right - xs[0])
+                    blit_text(surface, ui.text(text, 18, PALETTE.text, style), (xs[0], y),
+                              "midleft")
+                else:
+                    blit_text(surface, ui.text(cell, 18, PALETTE.text, style), (right, y),
+                              "midright")
+        if len(rows) > room:
+            blit_text(surface, ui.text(f"and {len(rows) - room} more", 15, PALETTE.text_dim),
+                      (rect.right - pad, rect.y + ui.px(14)), "topright")
+
+
+@screenshot_target("stats")
+def _stats_target(app: App, record: dict[str, Any] | None) -> Scene:
+    from game.scenes.history_list import fill_sample_history
+
+    fill_sample_history(app)
+    return StatsScene(app)
