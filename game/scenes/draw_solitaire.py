@@ -1,22 +1,385 @@
-"""Draw solitaire, Solitaire No. 1 (placeholder until the solitaire issue fills it in)."""
+"""Draw solitaire, Solitaire No. 1 (RULES.md section 6).
+
+Click the face-down stock to turn its top tile (an animated flip). If the engine has
+placements for it, its spots light up and it must be placed; otherwise it slides onto
+the discard pile. The discard pile's top may be dragged or clicked and placed whenever
+it fits. The auto-player is fair: it decides without looking at the stock's order.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import importlib
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any, Final
 
-from game.scenes.dialog import MessageScene
+import pygame
+
+from game.ai.players import placement_points
+from game.rules.moves import DISCARD, DISCARD_PILE, PLACE, STOCK, Move
+from game.rules.record import RecordedGame
+from game.rules.solitaire import DrawSolitaireState
+from game.scenes.catalog import screenshot_target
+from game.scenes.solitaire_base import (
+    PLAYER,
+    SolitaireScene,
+    SourceKey,
+    _worker,
+    flip_image,
+)
+from game.ui.sprites import TileSprite
+from game.ui.theme import PALETTE
+from game.ui.tiles import TileState
+from game.ui.tween import Tween, linear
+from game.ui.widgets import Toggle, blit_text
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.scenes.base import Scene
+
+STOCK_KEY: Final[SourceKey] = (STOCK, -1)
+DISCARD_KEY: Final[SourceKey] = (DISCARD_PILE, -1)
 
 
-class DrawSolitaireScene(MessageScene):
+def fair_move(state: DrawSolitaireState) -> Move:
+    """The fair auto-player's move: `game.ai.autoplay`'s when it exists, else a simple one.
+
+    The simple one never reads the stock before turning it: it places the discard top
+    where it scores most, or else turns the stock (and then places the turned tile where
+    it scores most, as a player who has just seen it would).
+    """
+    try:
+        autoplay = importlib.import_module("game.ai.autoplay")
+    except ImportError:
+        return simple_fair_move(state)
+    hint = getattr(autoplay, "hint", None)
+    move = hint(state) if hint is not None else None
+    return move if isinstance(move, Move) else simple_fair_move(state)
+
+
+def simple_fair_move(state: DrawSolitaireState) -> Move:
+    moves = state.legal_moves()
+    from_discard = [m for m in moves if m.source == DISCARD_PILE]
+    if from_discard:
+        return max(from_discard, key=lambda m: placement_points(state, m))
+    return best_stock_move(state)
+
+
+def best_stock_move(state: DrawSolitaireState) -> Move:
+    """The turned tile's placement that scores most (or its discard when none)."""
+    moves = [m for m in state.legal_moves() if m.source == STOCK]
+    return max(moves, key=lambda m: placement_points(state, m))
+
+
+class DrawSolitaireScene(SolitaireScene):
     """Turn the stock one tile at a time and build the figure."""
 
-    def __init__(self, app: App, record: dict[str, Any] | None = None) -> None:
-        self.record = record
-        super().__init__(app, "Draw solitaire", [
-            "Turn tiles from the stock one at a time; place them, or they go to the "
-            "discard pile. Place all 36 to win.",
-            "This solitaire comes next: stock, discard pile, hints, undo and auto-play.",
-        ])
+    title = "Draw solitaire"
+
+    def __init__(self, app: App, record: dict[str, Any] | None = None,
+                 seed: int | None = None) -> None:
+        self.revealed = False
+        self.pending_auto: Move | None = None
+        self._advice_key = -1
+        self._advice: Future[Move] | None = None
+        self.stock_pos = (0.0, 0.0)
+        self.discard_pos = (0.0, 0.0)
+        self.source_side = 100
+        super().__init__(app, record, seed)
+
+    def _build_widgets(self) -> None:
+        super()._build_widgets()
+        self.at_once_toggle: Toggle = self.form.add(Toggle(
+            "Place at once", self.option("place_at_once"),
+            lambda value: self.set_option("place_at_once", value)))
+
+    def new_recorded(self, seed: int) -> RecordedGame:
+        return RecordedGame.new_draw_solitaire(dict(PLAYER), seed)
+
+    @property
+    def draw_state(self) -> DrawSolitaireState:
+        state = self.state
+        assert isinstance(state, DrawSolitaireState)
+        return state
+
+    def option_toggles(self) -> list[Toggle]:
+        return [self.winnable_toggle, self.at_once_toggle]
+
+    # Layout and sprites -------------------------------------------------------------------
+
+    def layout_sources(self) -> None:
+        ui, area = self.app.ui, self.sources_area
+        self.source_side = min(ui.px(116), round(area.width * 0.36))
+        y = area.top + ui.px(52) + self.source_side * 0.45
+        self.stock_pos = (area.x + area.width * 0.28, y)
+        self.discard_pos = (area.x + area.width * 0.72, y)
+
+    def build_sources(self) -> None:
+        state, art, side = self.draw_state, self.app.art, self.source_side
+        left = state.stock_left - (1 if self.revealed else 0)
+        depth = self.app.ui.px(3)
+        for layer in range(min(2, max(0, left - 1)), -1, -1):
+            if left <= 0:
+                break
+            centre = (self.stock_pos[0] + layer * depth, self.stock_pos[1] + layer * depth)
+            back = TileSprite(art, 0, side, centre, True, 0, TileState.FACE_DOWN)
+            if layer == 0 and not self.revealed:
+                self.add_source(STOCK_KEY, back)
+            else:
+                self.tiles.add(back, layer=1)
+        if self.revealed and state.stock_top is not None:
+            centre = (self.stock_pos[0], self.stock_pos[1] - self.app.ui.px(6))
+            self.add_source(STOCK_KEY, TileSprite(art, state.stock_top, side, centre))
+        pile = state.discard
+        for index in range(max(0, len(pile) - 3), len(pile)):
+            below = len(pile) - 1 - index
+            centre = (self.discard_pos[0] + below * depth, self.discard_pos[1] + below * depth)
+            sprite = TileSprite(art, pile[index], side, centre)
+            if below == 0:
+                self.add_source(DISCARD_KEY, sprite)
+            else:
+                self.tiles.add(sprite, layer=1)
+
+    def source_home(self, key: SourceKey) -> tuple[float, float]:
+        if key == DISCARD_KEY:
+            return self.discard_pos
+        return (self.stock_pos[0], self.stock_pos[1] - self.app.ui.px(6))
+
+    def source_centre(self, key: SourceKey) -> tuple[float, float]:
+        sprite = self.source_sprites.get(key)
+        if sprite is not None:
+            return sprite.centre
+        return self.discard_pos if key == DISCARD_KEY else self.stock_pos
+
+    def landing_sprite(self, move: Move) -> TileSprite | None:
+        if move.action == DISCARD:
+            return self.source_sprites.get(DISCARD_KEY)
+        return super().landing_sprite(move)
+
+    # Rules questions ----------------------------------------------------------------------
+
+    def moves_from(self, key: SourceKey) -> list[Move]:
+        if key == STOCK_KEY and not self.revealed:
+            return []
+        return super().moves_from(key)
+
+    def pickable(self, key: SourceKey) -> bool:
+        if key == STOCK_KEY and not self.revealed:
+            return self.draw_state.stock_left > 0 and not self.finished
+        return super().pickable(key)
+
+    def selection_is_forced(self) -> bool:
+        return self.revealed
+
+    def unplaceable_words(self, key: SourceKey) -> str:
+        return "The discard top fits nowhere now." if key == DISCARD_KEY else (
+            "That tile cannot be placed now.")
+
+    # Turning the stock ----------------------------------------------------------------------
+
+    def source_pressed(self, key: SourceKey, pos: tuple[int, int]) -> None:
+        if key == STOCK_KEY and not self.revealed:
+            if self.draw_state.stock_left > 0 and not self.tweens.busy:
+                self.turn_stock()
+            return
+        super().source_pressed(key, pos)
+
+    def extra_key(self, key: int) -> bool:
+        if key in (pygame.K_d, pygame.K_t) and not self.revealed and not self.finished:
+            self.turn_stock()
+            return True
+        return False
+
+    def turn_stock(self) -> None:
+        """Turn the stock's top tile face up with a flip; what follows is decided after."""
+        if self.draw_state.stock_top is None:
+            return
+        self.revealed = True
+        self.selected = None
+        self.hint_move = None
+        self.sync()
+        sprite = self.source_sprites[STOCK_KEY]
+        front = sprite.image
+        assert front is not None
+        back = self.app.art.image(0, sprite.side, True, 0, TileState.FACE_DOWN)
+
+        def turn(t: float) -> None:
+            sprite.image = flip_image(front, back, t)
+
+        self.app.sound.play("draw")
+        self.tweens.add(Tween(0.32, turn, linear, on_done=self._turned))
+
+    def _turned(self) -> None:
+        """The flip is over: discard an unplaceable tile, or light its spots."""
+        sprite = self.source_sprites.get(STOCK_KEY)
+        if sprite is not None:
+            sprite.refresh()
+        moves = [m for m in self.state.legal_moves() if m.source == STOCK]
+        pending, self.pending_auto = self.pending_auto, None
+        if pending is not None and pending in moves:
+            self.play(pending)
+        elif moves[0].action == DISCARD or (
+                self.option("place_at_once") and len({m.cell for m in moves}) == 1):
+            self.play(moves[0])
+        else:
+            self.selected = STOCK_KEY
+            self._refresh_source_states()
+
+    def play(self, move: Move, from_pos: tuple[float, float] | None = None,
+             redoing: bool = False) -> None:
+        if from_pos is None:
+            from_pos = self.source_centre((move.source, move.pile))
+        self.revealed = False
+        super().play(move, from_pos, redoing)
+
+    def undo(self) -> None:
+        if self.revealed and not self.finished:
+            self.use_assist("undos")
+            self.cancel_pending()
+            self.sync()
+            return
+        super().undo()
+
+    def can_undo(self) -> bool:
+        return len(self.state.moves) > 0
+
+    def cancel_pending(self) -> None:
+        super().cancel_pending()
+        self.revealed = False
+        self.pending_auto = None
+
+    # Advice --------------------------------------------------------------------------------
+
+    def advice_reset(self) -> None:
+        self._advice_key = -1
+        self._advice = None
+
+    def suggest(self) -> Move | None:
+        state = self.draw_state
+        if self.revealed:
+            return best_stock_move(state)
+        key = len(state.moves)
+        if self._advice is None or self._advice_key != key:
+            self._advice_key = key
+            self._advice = _worker().submit(fair_move, state.clone())
+        if not self._advice.done():
+            return None
+        move = self._advice.result()
+        return move if move in state.legal_moves() else simple_fair_move(state)
+
+    def thinking(self) -> bool:
+        return self._advice is not None and not self._advice.done()
+
+    def perform(self, move: Move) -> None:
+        if move.source == STOCK and not self.revealed:
+            self.pending_auto = move
+            self.turn_stock()
+        else:
+            self.play(move)
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        move = self.hint_move
+        if move is not None and move.source == STOCK and not self.revealed:
+            self.draw_hint_source(surface, move)
+            return
+        super()._draw_hint(surface)
+
+    def draw_hint_source(self, surface: pygame.Surface, move: Move) -> None:
+        if move.source != STOCK or self.revealed or self.finished:
+            return
+        ui = self.app.ui
+        sprite = self.source_sprites.get(STOCK_KEY)
+        if sprite is None:
+            return
+        rect = pygame.Rect(0, 0, sprite.side + ui.px(18), sprite.side + ui.px(4))
+        rect.center = (round(sprite.centre[0]), round(sprite.centre[1]))
+        pygame.draw.rect(surface, PALETTE.ivory, rect, max(2, ui.px(3)),
+                         border_radius=ui.px(12))
+        blit_text(surface, ui.text("Turn the stock", 16, PALETTE.ivory, "bold"),
+                  (rect.centerx, rect.bottom + ui.px(30)), "midtop")
+
+    # Drawing ------------------------------------------------------------------------------
+
+    def draw_sources_under(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        top = self.sources_area.top + ui.px(16)
+        for label, (x, _y) in (("Stock", self.stock_pos), ("Discard pile", self.discard_pos)):
+            blit_text(surface, ui.text(label, 19, PALETTE.text, "bold"), (round(x), top), "midtop")
+        side = self.source_side
+        for pos, empty in ((self.stock_pos, self.draw_state.stock_left == 0),
+                           (self.discard_pos, not self.draw_state.discard)):
+            if empty:
+                rect = pygame.Rect(0, 0, side, round(side * 0.87))
+                rect.center = (round(pos[0]), round(pos[1]))
+                pygame.draw.rect(surface, PALETTE.panel_edge, rect, max(1, ui.px(2)),
+                                 border_radius=ui.px(10))
+                blit_text(surface, ui.text("empty", 16, PALETTE.text_dim), rect.center)
+
+    def draw_sources_over(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        state = self.draw_state
+        below = self.stock_pos[1] + self.source_side * 0.5 + ui.px(14)
+        left = state.stock_left - (1 if self.revealed else 0)
+        for count, (x, _y) in ((left, self.stock_pos), (len(state.discard), self.discard_pos)):
+            self.draw_count(surface, (x, below), str(count))
+        words = self.guidance()
+        y = round(below + ui.px(30))
+        for line in ui.wrap(words, 17, self.sources_area.width - ui.px(36)):
+            rect = blit_text(surface, ui.text(line, 17, PALETTE.text_dim),
+                             (self.sources_area.centerx, y), "midtop")
+            y = rect.bottom + ui.px(4)
+
+    def guidance(self) -> str:
+        """A line telling the player what they may do now."""
+        if self.finished:
+            return "Start a new deal, or play this one again."
+        if self.revealed:
+            return "The turned tile must be placed: drag it or click a lit spot."
+        if self.selected == DISCARD_KEY:
+            return "Click a lit spot to place the discard top."
+        if self.moves_from(DISCARD_KEY):
+            return "Turn the stock (click it), or drag the discard top onto the figure."
+        return "Click the stock to turn its top tile."
+
+    def status_text(self) -> str:
+        return f"Placed {len(self.state.figure)} of 36"
+
+
+@screenshot_target("draw-solitaire")
+def _mid_game(app: App, record: dict[str, Any] | None) -> Scene:
+    scene = DrawSolitaireScene(app, record=record, seed=None if record else 7)
+    if record is None:
+        _play_fairly(scene, 24)
+    return scene
+
+
+@screenshot_target("draw-solitaire-turned")
+def _turned(app: App, record: dict[str, Any] | None) -> Scene:
+    scene = DrawSolitaireScene(app, seed=7)
+    _play_fairly(scene, 12)
+    for _ in range(20):
+        state = scene.draw_state
+        moves = [m for m in state.legal_moves() if m.source == STOCK]
+        if moves[0].action == PLACE:
+            scene.revealed = True
+            scene.selected = STOCK_KEY
+            break
+        scene.game.play(simple_fair_move(state))
+    scene.app.storage.clear_game()
+    return scene
+
+
+@screenshot_target("draw-solitaire-over")
+def _game_over(app: App, record: dict[str, Any] | None) -> Scene:
+    scene = DrawSolitaireScene(app, seed=7)
+    _play_fairly(scene, 200)
+    if scene.game.is_over():
+        scene.finish()
+    return scene
+
+
+def _play_fairly(scene: DrawSolitaireScene, moves: int) -> None:
+    """Play up to `moves` fair moves straight through the record (no animation)."""
+    for _ in range(moves):
+        if scene.game.is_over():
+            break
+        scene.game.play(simple_fair_move(scene.draw_state))

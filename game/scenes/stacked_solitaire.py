@@ -1,21 +1,242 @@
-"""Stacked solitaire, Solitaire No. 2 (placeholder until the solitaire issue fills it in)."""
+"""Stacked solitaire, Solitaire No. 2 (RULES.md section 7).
+
+Seven face-up piles lie in the side panel, one a row, their tops next to the figure.
+The opening cut of the six pile slides to the centre; any top tile may then be dragged
+or clicked onto a lit spot. With "fanned piles" every tile of every pile shows, in a
+strip beside its top. The auto-player plays a winning line whenever the solver finds
+one (worked out a few milliseconds a frame) and the greedy choice otherwise.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import random
+from typing import TYPE_CHECKING, Any, Final
 
-from game.scenes.dialog import MessageScene
+import pygame
+
+from game.ai.players import GreedyPlayer
+from game.rules.lattice import ORIGIN
+from game.rules.moves import PILE, Move
+from game.rules.record import RecordedGame
+from game.rules.solitaire import CUT_PILE, PILE_COUNT, StackedSolitaireState
+from game.scenes.catalog import screenshot_target
+from game.scenes.solitaire_base import PLAYER, SolitaireScene, SolverTask, SourceKey
+from game.ui.sprites import TileSprite
+from game.ui.theme import PALETTE
+from game.ui.tiles import TileState
+from game.ui.tween import FloatingText
+from game.ui.widgets import Toggle, blit_text
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.scenes.base import Scene
+
+FAN_SCALE: Final = 0.72
+"""Size of the fanned (covered) tiles against a pile's top tile."""
 
 
-class StackedSolitaireScene(MessageScene):
+class StackedSolitaireScene(SolitaireScene):
     """Seven face-up piles; place their top tiles to build the figure."""
 
-    def __init__(self, app: App, record: dict[str, Any] | None = None) -> None:
-        self.record = record
-        super().__init__(app, "Stacked solitaire", [
-            "Seven piles lie face up; any pile's top tile may be placed. Place all 36 to win.",
-            "This solitaire comes next: the piles, the opening cut, hints, undo and auto-play.",
-        ])
+    title = "Stacked solitaire"
+    panel_width = 400
+
+    def __init__(self, app: App, record: dict[str, Any] | None = None,
+                 seed: int | None = None) -> None:
+        self.pile_pos: list[tuple[float, float]] = [(0.0, 0.0)] * PILE_COUNT
+        self.pile_side = 80
+        self.line: list[Move] | None = None
+        self.line_task: SolverTask | None = None
+        self.no_line = False
+        self.greedy = GreedyPlayer(random.Random(0))
+        super().__init__(app, record, seed)
+        self.opening_pending = not self.state.moves and not self.finished
+
+    def _build_widgets(self) -> None:
+        super()._build_widgets()
+        self.fanned_toggle: Toggle = self.form.add(Toggle(
+            "Fanned piles", self.option("fanned_piles"), self._set_fanned))
+
+    def _set_fanned(self, value: bool) -> None:
+        self.set_option("fanned_piles", value)
+        self.sync()
+
+    def option_toggles(self) -> list[Toggle]:
+        return [self.winnable_toggle, self.fanned_toggle]
+
+    def new_recorded(self, seed: int) -> RecordedGame:
+        return RecordedGame.new_stacked_solitaire(dict(PLAYER), seed)
+
+    @property
+    def stacked_state(self) -> StackedSolitaireState:
+        state = self.state
+        assert isinstance(state, StackedSolitaireState)
+        return state
+
+    # The opening cut ------------------------------------------------------------------
+
+    def enter(self) -> None:
+        super().enter()
+        if self.opening_pending:
+            self.on_new_game()
+
+    def on_new_game(self) -> None:
+        """Slide the cut tile from the six pile to the centre of the table."""
+        self.opening_pending = False
+        sprite = self.cell_sprites.get(ORIGIN)
+        if sprite is None:
+            return
+        target = sprite.centre
+        sprite.jump_to(self.pile_pos[CUT_PILE])
+        self.tiles.change_layer(sprite, 2)
+        self.tweens.move(sprite, target, 0.6, delay=0.15, on_done=lambda: self._landed(sprite))
+        label = self.app.ui.text("The cut", 22, PALETTE.gold, "bold")
+        self.floating.add(FloatingText(label, (target[0], target[1] - self.view.side * 0.5),
+                                       self.app.ui.px(30), delay=0.6))
+
+    # Layout and sprites ---------------------------------------------------------------
+
+    def layout_sources(self) -> None:
+        ui, area = self.app.ui, self.sources_area
+        row_h = (area.height - ui.px(20)) / PILE_COUNT
+        self.pile_side = max(ui.px(40), min(ui.px(84), round(row_h / 0.87 * 0.86)))
+        x = area.right - ui.px(20) - self.pile_side / 2
+        for pile in range(PILE_COUNT):
+            self.pile_pos[pile] = (x, area.top + ui.px(12) + row_h * (pile + 0.5))
+
+    def build_sources(self) -> None:
+        state, art = self.stacked_state, self.app.art
+        side, depth = self.pile_side, self.app.ui.px(3)
+        fanned = self.option("fanned_piles")
+        small = round(side * FAN_SCALE)
+        for pile in range(PILE_COUNT):
+            height = state.heights[pile]
+            x, y = self.pile_pos[pile]
+            if fanned:
+                left = x - side / 2 - self.app.ui.px(10)
+                for below in range(1, height):
+                    tile = state.piles[pile][height - 1 - below]
+                    up = below % 2 == 1
+                    centre = (left - small / 2 * below, y + (side - small) * 0.2)
+                    self.tiles.add(TileSprite(art, tile, small, centre, up), layer=1)
+            else:
+                for below in range(min(2, height - 1), 0, -1):
+                    centre = (x - below * depth, y + below * depth)
+                    self.tiles.add(TileSprite(art, 0, side, centre, True, 0,
+                                              TileState.FACE_DOWN), layer=1)
+            top = state.top(pile)
+            if top is not None:
+                self.add_source((PILE, pile), TileSprite(art, top, side, (x, y)))
+
+    def source_centre(self, key: SourceKey) -> tuple[float, float]:
+        sprite = self.source_sprites.get(key)
+        return sprite.centre if sprite is not None else self.pile_pos[key[1]]
+
+    def source_home(self, key: SourceKey) -> tuple[float, float]:
+        return self.pile_pos[key[1]]
+
+    def unplaceable_words(self, key: SourceKey) -> str:
+        return f"The top of pile {key[1] + 1} fits nowhere now."
+
+    # Advice: a winning line when there is one ---------------------------------------------
+
+    def advice_reset(self) -> None:
+        self.line = None
+        self.line_task = None
+        self.no_line = False
+
+    def advice_played(self, move: Move) -> None:
+        if self.line and self.line[0] == move:
+            self.line.pop(0)
+        else:
+            self.advice_reset()
+
+    def suggest(self) -> Move | None:
+        if self.line:
+            return self.line[0]
+        if self.no_line:
+            return self.greedy.choose(self.stacked_state)
+        if self.line_task is None:
+            self.line_task = SolverTask(self.stacked_state)
+        return None
+
+    def advice_work(self) -> None:
+        if self.line_task is None:
+            return
+        result = self.line_task.work()
+        if result is None:
+            return
+        self.line_task = None
+        if result.winnable and result.moves:
+            self.line = list(result.moves)
+        else:
+            self.no_line = True
+
+    def thinking(self) -> bool:
+        return self.line_task is not None
+
+    # Drawing ---------------------------------------------------------------------------
+
+    def draw_sources_under(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        blit_text(surface, ui.text("Piles", 19, PALETTE.text, "bold"),
+                  (self.sources_area.x + ui.px(18), self.sources_area.top + ui.px(14)),
+                  "topleft")
+        for pile, (x, y) in enumerate(self.pile_pos):
+            if self.stacked_state.heights[pile] == 0:
+                rect = pygame.Rect(0, 0, self.pile_side, round(self.pile_side * 0.8))
+                rect.center = (round(x), round(y))
+                pygame.draw.rect(surface, PALETTE.panel_edge, rect, max(1, ui.px(2)),
+                                 border_radius=ui.px(10))
+
+    def draw_sources_over(self, surface: pygame.Surface) -> None:
+        if self.option("fanned_piles"):
+            return
+        ui = self.app.ui
+        for pile, (x, y) in enumerate(self.pile_pos):
+            height = self.stacked_state.heights[pile]
+            if height:
+                badge_x = x - self.pile_side / 2 - ui.px(26)
+                self.draw_count(surface, (badge_x, y + self.pile_side * 0.15), str(height))
+
+    def status_text(self) -> str:
+        words = f"Placed {len(self.state.figure)} of 36"
+        if self.no_line and not self.finished:
+            words += " · no winning line from here"
+        return words
+
+
+@screenshot_target("stacked-solitaire")
+def _mid_game(app: App, record: dict[str, Any] | None) -> Scene:
+    scene = StackedSolitaireScene(app, record=record, seed=None if record else 11)
+    if record is None:
+        _play_greedily(scene, 14)
+    return scene
+
+
+@screenshot_target("stacked-solitaire-fanned")
+def _fanned(app: App, record: dict[str, Any] | None) -> Scene:
+    app.settings.extra["solitaire"] = {"fanned_piles": True}
+    scene = StackedSolitaireScene(app, seed=11)
+    _play_greedily(scene, 6)
+    scene.selected = next((key for key in scene.source_sprites if scene.pickable(key)), None)
+    return scene
+
+
+@screenshot_target("stacked-solitaire-over")
+def _game_over(app: App, record: dict[str, Any] | None) -> Scene:
+    scene = StackedSolitaireScene(app, seed=11)
+    _play_greedily(scene, 40)
+    if scene.game.is_over():
+        scene.finish()
+    return scene
+
+
+def _play_greedily(scene: StackedSolitaireScene, moves: int) -> None:
+    """Play up to `moves` greedy moves straight through the record (no animation)."""
+    for _ in range(moves):
+        if scene.game.is_over():
+            break
+        scene.game.play(scene.greedy.choose(scene.stacked_state))
+    scene.opening_pending = False
+    scene.app.storage.clear_game()

@@ -1,0 +1,997 @@
+"""What both solitaire scenes share: the board, the bars, auto-play, hints, undo and redo.
+
+A `SolitaireScene` keeps a `RecordedGame` (the rules engine and its record in step) and
+shows it: the figure in a pannable, zoomable `LatticeView`, the sources of tiles (stock
+and discard pile, or the seven piles) in a panel drawn by the subclass, a top bar (deal
+number, new deal, restart) and a bottom bar (undo, redo, hint, auto-play). Every rule
+question is asked of the engine: the lit spots are its legal moves, nothing else.
+
+Slow thinking never blocks the window: solvers run a few milliseconds a frame
+(`SolverTask`) and the fair draw-solitaire player runs on a worker thread.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+import pygame
+
+from game.history import game_finished
+from game.rules.lattice import Cell, points_up
+from game.rules.moves import PLACE, Move
+from game.rules.record import GameRecord, RecordedGame, RecordError
+from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+from game.scenes.base import Scene
+from game.ui.layout import LatticeView, ViewController
+from game.ui.sprites import TileLayer, TileSprite
+from game.ui.theme import PALETTE
+from game.ui.tiles import TileState
+from game.ui.tween import FloatingText, FloatingTexts, Tweens
+from game.ui.widgets import Button, Choice, TextField, Toggle, blit_text, draw_panel
+
+try:
+    from game.ai.solver import Solver, SolveResult
+except ImportError:  # an older solver module: solve on a worker thread instead
+    from game.ai.solver import SolveResult, solve
+
+    Solver = None  # type: ignore[assignment,misc]
+else:
+    from game.ai.solver import solve
+
+if TYPE_CHECKING:
+    from game.app import App
+
+SolitaireState = DrawSolitaireState | StackedSolitaireState
+SourceKey = tuple[str, int]
+"""Where a tile comes from: ("stock", -1), ("discard", -1) or ("pile", i)."""
+
+FIGURE_LAYER: Final = 0
+SOURCE_LAYER: Final = 1
+MOVING_LAYER: Final = 2
+
+SPEEDS: Final = ("slow", "normal", "fast", "instant")
+AUTO_DELAY: Final = {"slow": 1.1, "normal": 0.5, "fast": 0.18, "instant": 0.0}
+"""Seconds between two auto-played moves at each speed."""
+
+SOLVER_SLICE_S: Final = 0.003
+"""Solver time spent per frame, so the animation keeps its frame budget."""
+SOLVER_BUDGET_S: Final = 10.0
+DRAG_THRESHOLD: Final = 6
+PLAYER: Final = {"name": "Player", "kind": "human"}
+OPTIONS_KEY: Final = "solitaire"
+VERDICTS: Final[dict[bool | None, str]] = {True: "could", False: "could not", None: "unknown"}
+
+
+class SolverTask:
+    """Solves one position a slice at a time (`work`), giving up after `budget_s` of work."""
+
+    def __init__(self, state: SolitaireState, budget_s: float = SOLVER_BUDGET_S) -> None:
+        self.budget_s = budget_s
+        self.spent = 0.0
+        self.result: SolveResult | None = None
+        self._future: Future[SolveResult] | None = None
+        if Solver is not None:
+            self._solver: Any = Solver(state)
+        else:
+            self._solver = None
+            self._future = _worker().submit(solve, state.clone(), budget_s)
+
+    def work(self, slice_s: float = SOLVER_SLICE_S) -> SolveResult | None:
+        """Search for about `slice_s` seconds; the result once known."""
+        if self.result is not None:
+            return self.result
+        if self._future is not None:
+            if self._future.done():
+                self.result = self._future.result()
+            return self.result
+        start = time.perf_counter()
+        while self.result is None and time.perf_counter() - start < slice_s:
+            self.result = self._solver.step(400)
+        self.spent += time.perf_counter() - start
+        if self.result is None and self.spent > self.budget_s:
+            self.result = SolveResult(None, [], self._solver.nodes)
+        return self.result
+
+
+_EXECUTOR: ThreadPoolExecutor | None = None
+
+
+def _worker() -> ThreadPoolExecutor:
+    """One shared worker thread for slow advice (the fair player, an old solver)."""
+    global _EXECUTOR
+    if _EXECUTOR is None:
+        _EXECUTOR = ThreadPoolExecutor(max_workers=1, thread_name_prefix="solitaire-ai")
+    return _EXECUTOR
+
+
+@dataclass
+class Press:
+    """A mouse press on a source tile: a click, or a drag once it moves far enough."""
+
+    source: SourceKey
+    start: tuple[int, int]
+    offset: tuple[float, float]
+    dragging: bool = False
+
+
+class SolitaireScene(Scene):
+    """One solitaire on screen. Subclasses lay out and draw their own tile sources."""
+
+    title = "Solitaire"
+    panel_width = 330
+    """Width of the side panel (for a 1280x800 window)."""
+
+    def __init__(self, app: App, record: dict[str, Any] | None = None,
+                 seed: int | None = None) -> None:
+        super().__init__(app)
+        self.view = LatticeView()
+        self.figure_area = pygame.Rect(0, 0, 1, 1)
+        self.panel = pygame.Rect(0, 0, 1, 1)
+        self.controller = ViewController(self.view, self.figure_area, self._is_background)
+        self.tiles = TileLayer()
+        self.cell_sprites: dict[Cell, TileSprite] = {}
+        self.source_sprites: dict[SourceKey, TileSprite] = {}
+        self.tweens = Tweens(app.settings.animation_speed)
+        self.floating = FloatingTexts()
+        self.selected: SourceKey | None = None
+        self.press: Press | None = None
+        self.hover_source: SourceKey | None = None
+        self.hover_cell: Cell | None = None
+        self.hint_move: Move | None = None
+        self.hint_wanted = False
+        self.redo_moves: list[Move] = []
+        self.user_view = False
+        self.autoplaying = False
+        self.auto_timer = 0.0
+        self.auto_speed = app.settings.animation_speed
+        self.finished = False
+        self.verdict: str | None = None
+        self.verdict_task: SolverTask | None = None
+        self.deal_search: SolverTask | None = None
+        self.deal_candidate = 0
+        self.busy_text = ""
+        self._build_widgets()
+        self.game = self._open(record, seed)
+        self.deal_field.text = str(self.seed)
+        self.advice_reset()
+
+    # Options --------------------------------------------------------------------------
+
+    def option(self, name: str, default: bool = False) -> bool:
+        """A solitaire option, kept with the settings (in their extra keys)."""
+        options = self.app.settings.extra.get(OPTIONS_KEY)
+        value = options.get(name, default) if isinstance(options, dict) else default
+        return bool(value)
+
+    def set_option(self, name: str, value: bool) -> None:
+        options = self.app.settings.extra.setdefault(OPTIONS_KEY, {})
+        if not isinstance(options, dict):
+            options = self.app.settings.extra[OPTIONS_KEY] = {}
+        options[name] = value
+        self.app.save_settings()
+
+    # Games ------------------------------------------------------------------------------
+
+    def new_recorded(self, seed: int) -> RecordedGame:
+        raise NotImplementedError
+
+    def initial_state(self, seed: int) -> SolitaireState:
+        """The opening position of deal `seed` (for the solver)."""
+        state = self.new_recorded(seed).state
+        assert isinstance(state, DrawSolitaireState | StackedSolitaireState)
+        return state
+
+    def _open(self, record: dict[str, Any] | None, seed: int | None) -> RecordedGame:
+        if record is not None:
+            try:
+                game = RecordedGame.from_record(GameRecord(record))
+                self.assists = dict(record.get("assists") or {})
+                if game.is_over():
+                    self.finished = True
+                    self.verdict = "won" if game.state.returns()[0] else None
+                return game
+            except (RecordError, KeyError, TypeError) as error:
+                self.app.notify(f"The saved game could not be resumed ({error}).")
+        self.assists = {}
+        return self.new_recorded(seed if seed is not None else random.randrange(1, 1_000_000))
+
+    @property
+    def state(self) -> SolitaireState:
+        state = self.game.state
+        assert isinstance(state, DrawSolitaireState | StackedSolitaireState)
+        return state
+
+    @property
+    def seed(self) -> int:
+        seed = self.game.record.data.get("seed", 0)
+        return int(seed) if isinstance(seed, int | str) and str(seed).isdigit() else 0
+
+    def start_deal(self, seed: int) -> None:
+        """Begin deal number `seed` from its start."""
+        self.game = self.new_recorded(seed)
+        self.assists = {}
+        self.finished = False
+        self.verdict = None
+        self.verdict_task = None
+        self.redo_moves.clear()
+        self.user_view = False
+        self.set_autoplay(False)
+        self.deal_field.text = str(seed)
+        self.form.focus(None)
+        self.reset_board()
+        self.save()
+        self.on_new_game()
+
+    def on_new_game(self) -> None:
+        """A deal has just begun (subclasses animate their opening)."""
+
+    def restart(self) -> None:
+        self.deal_search = None
+        self.start_deal(self.seed)
+
+    def new_deal(self) -> None:
+        """A fresh deal; with "winnable deals only", search for one first (across frames)."""
+        seed = random.randrange(1, 1_000_000)
+        if not self.option("winnable_only"):
+            self.start_deal(seed)
+            return
+        self.set_autoplay(False)
+        self._try_deal(seed)
+
+    def _try_deal(self, seed: int) -> None:
+        self.deal_candidate = seed
+        self.deal_search = SolverTask(self.initial_state(seed), budget_s=2.0)
+        self.busy_text = "Looking for a winnable deal…"
+
+    def typed_deal(self) -> None:
+        """Enter in the deal field: replay the typed deal number."""
+        if self.deal_field.text.isdigit():
+            self.start_deal(int(self.deal_field.text))
+        else:
+            self.deal_field.text = str(self.seed)
+            self.form.focus(None)
+
+    def save(self) -> None:
+        """Autosave the record (or clear the save once the game has ended)."""
+        if self.game.is_over():
+            self.app.storage.clear_game()
+        else:
+            self.app.storage.save_game(self.game.record.data)
+
+    def use_assist(self, name: str) -> None:
+        """Note honestly that the player used hints, undo or auto-play in this game."""
+        if not self.assists.get(name):
+            self.assists[name] = True
+            self.game.record.data["assists"] = dict(self.assists)
+
+    # Playing ----------------------------------------------------------------------------
+
+    def play(self, move: Move, from_pos: tuple[float, float] | None = None,
+             redoing: bool = False) -> None:
+        """Play `move` through the record, animate it from `from_pos`, autosave."""
+        if from_pos is None:
+            from_pos = self.source_centre((move.source, move.pile))
+        contacts = self.game.play(move)
+        if not redoing:
+            if self.redo_moves and self.redo_moves[-1] == move:
+                self.redo_moves.pop()
+            else:
+                self.redo_moves.clear()
+        self.selected = None
+        self.hint_move = None
+        self.hint_wanted = False
+        self.advice_played(move)
+        self.save()
+        self.sync()
+        landing = self.landing_sprite(move)
+        if landing is not None:
+            target = landing.centre
+            landing.jump_to(from_pos)
+            self.tiles.change_layer(landing, MOVING_LAYER)
+            self.tweens.move(landing, target, 0.3,
+                             on_done=lambda: self._landed(landing))
+        points = sum(c.points for c in contacts)
+        if move.action == PLACE:
+            self.app.sound.play("count" if points else "place")
+            if points:
+                centre = self.view.cell_centre(move.cell)
+                label = self.app.ui.text(f"+{points}", 26, PALETTE.gold, "bold")
+                self.floating.add(FloatingText(label, centre, self.app.ui.px(50), delay=0.25))
+        else:
+            self.app.sound.play("draw")
+        if self.game.is_over():
+            self.finish()
+
+    def _landed(self, sprite: TileSprite) -> None:
+        if sprite.alive():
+            self.tiles.change_layer(sprite, FIGURE_LAYER if sprite in self.cell_sprites.values()
+                                    else SOURCE_LAYER)
+
+    def landing_sprite(self, move: Move) -> TileSprite | None:
+        """The sprite where the tile of `move` ended up (it slides there)."""
+        if move.action == PLACE:
+            return self.cell_sprites.get(move.cell)
+        return None
+
+    def undo(self) -> None:
+        if self.finished or not self.can_undo():
+            return
+        self.cancel_pending()
+        self.use_assist("undos")
+        move = self.game.undo()
+        self.redo_moves.append(move)
+        self.after_takeback()
+
+    def can_undo(self) -> bool:
+        return bool(self.state.moves)
+
+    def redo(self) -> None:
+        if self.finished or not self.redo_moves:
+            return
+        self.cancel_pending()
+        self.play(self.redo_moves.pop(), redoing=True)
+
+    def after_takeback(self) -> None:
+        self.selected = None
+        self.hint_move = None
+        self.advice_reset()
+        self.save()
+        self.sync()
+
+    def cancel_pending(self) -> None:
+        """Drop any half-made action (a turned stock tile, a selection)."""
+        self.selected = None
+        self.press = None
+
+    def finish(self) -> None:
+        """The game has just ended: statistics, sound, and the solver's verdict."""
+        self.finished = True
+        self.set_autoplay(False)
+        won = self.state.won
+        self.app.sound.play("win" if won else "pass")
+        game_finished(self.app, self.game.record.data, hints=bool(self.assists.get("hints")),
+                      undos=bool(self.assists.get("undos")),
+                      autoplay=bool(self.assists.get("autoplay")))
+        self.user_view = False
+        self.sync()
+        if won:
+            self.verdict = "won"
+        else:
+            self.verdict = None
+            self.verdict_task = SolverTask(self.initial_state(self.seed))
+
+    # Advice: hints and auto-play ----------------------------------------------------------
+
+    def advice_reset(self) -> None:
+        """The position changed in a way the advice did not foresee."""
+
+    def advice_played(self, move: Move) -> None:
+        """`move` was just played; by default any earlier advice is stale."""
+        self.advice_reset()
+
+    def suggest(self) -> Move | None:
+        """The auto-player's next move here, or None while it is still thinking."""
+        raise NotImplementedError
+
+    def advice_work(self) -> None:
+        """Think a little (called once a frame)."""
+
+    def show_hint(self) -> None:
+        if self.finished or self.deal_search is not None:
+            return
+        self.use_assist("hints")
+        self.hint_wanted = True
+
+    def set_autoplay(self, on: bool) -> None:
+        if on and self.finished:
+            return
+        self.autoplaying = on
+        if on:
+            self.use_assist("autoplay")
+            self.auto_timer = 0.0
+            self.selected = None
+        self.tweens.set_speed(self.auto_speed if on else self.app.settings.animation_speed)
+        self.floating.factor = self.tweens.factor
+        self.auto_button.label = "Pause" if on else "Auto-play"
+
+    def toggle_autoplay(self) -> None:
+        self.set_autoplay(not self.autoplaying)
+
+    def step_once(self) -> None:
+        """Play the auto-player's next move (once it is known)."""
+        if self.finished:
+            return
+        self.set_autoplay(False)
+        self.use_assist("autoplay")
+        self.step_wanted = True
+
+    def perform(self, move: Move) -> None:
+        """Carry out an advised move with its animation (subclasses may stage it)."""
+        self.play(move)
+
+    def set_speed(self, speed: str) -> None:
+        self.auto_speed = speed
+        if self.autoplaying:
+            self.tweens.set_speed(speed)
+            self.floating.factor = self.tweens.factor
+
+    # Layout -----------------------------------------------------------------------------
+
+    def _build_widgets(self) -> None:
+        self.deal_field: TextField = self.form.add(
+            TextField("Deal number", "", self._deal_typed, 9))
+        self.new_button: Button = self.form.add(Button("New deal", self.new_deal, primary=True))
+        self.restart_button: Button = self.form.add(Button("Restart", self.restart))
+        self.menu_button: Button = self.form.add(Button("Menu", self.app.pop))
+        self.undo_button: Button = self.form.add(Button("Undo", self.undo))
+        self.redo_button: Button = self.form.add(Button("Redo", self.redo))
+        self.hint_button: Button = self.form.add(Button("Hint", self.show_hint))
+        self.auto_button: Button = self.form.add(Button("Auto-play", self.toggle_autoplay))
+        self.step_button: Button = self.form.add(Button("Step", self.step_once))
+        self.speed_choice: Choice[str] = self.form.add(Choice(
+            "Speed", [(speed, speed.capitalize()) for speed in SPEEDS],
+            self.auto_speed, self.set_speed))
+        self.winnable_toggle: Toggle = self.form.add(Toggle(
+            "Winnable only", self.option("winnable_only"),
+            lambda value: self.set_option("winnable_only", value)))
+        self.step_wanted = False
+
+    def _deal_typed(self, text: str) -> None:
+        digits = "".join(ch for ch in text if ch.isdigit())
+        if digits != text:
+            self.deal_field.text = digits
+
+    def resize(self, size: tuple[int, int]) -> None:
+        ui = self.app.ui
+        width, height = size
+        margin, bar_h = ui.px(16), ui.px(46)
+        top = margin
+        title_w = ui.font(30, "title").size(self.title)[0]
+        x = ui.px(20) + title_w + ui.px(80)
+        self.deal_field.rect = pygame.Rect(x, top, ui.px(130), bar_h)
+        right = width - margin
+        for button, w in ((self.menu_button, 110), (self.restart_button, 130),
+                          (self.new_button, 150)):
+            button.rect = pygame.Rect(0, top, ui.px(w), bar_h)
+            button.rect.right = right
+            right = button.rect.left - ui.px(10)
+        bottom = height - margin - bar_h
+        x = margin
+        for button, w in ((self.undo_button, 100), (self.redo_button, 100),
+                          (self.hint_button, 100), (self.auto_button, 150),
+                          (self.step_button, 100)):
+            button.rect = pygame.Rect(x, bottom, ui.px(w), bar_h)
+            x = button.rect.right + ui.px(10)
+        self.speed_choice.rect = pygame.Rect(x, bottom, ui.px(260), bar_h)
+        self.status_x = self.speed_choice.rect.right + ui.px(18)
+        panel_w = ui.px(self.panel_width)
+        self.panel = pygame.Rect(margin, top + bar_h + ui.px(14), panel_w,
+                                 bottom - top - bar_h - ui.px(28))
+        self.figure_area.update(self.panel.right + margin, self.panel.top,
+                                width - self.panel.right - 2 * margin, self.panel.height)
+        toggle_h = ui.px(44)
+        self.toggles_bottom = self.panel.bottom - ui.px(12)
+        y = self.toggles_bottom
+        for toggle in reversed(self.option_toggles()):
+            toggle.rect = pygame.Rect(self.panel.x + ui.px(12), y - toggle_h,
+                                      self.panel.width - ui.px(24), toggle_h)
+            y = toggle.rect.top - ui.px(8)
+        self.sources_area = pygame.Rect(self.panel.x, self.panel.y, self.panel.width,
+                                        y - self.panel.y)
+        self.layout_sources()
+        self.fit_view()
+        self.sync()
+
+    def option_toggles(self) -> list[Toggle]:
+        """The option switches at the foot of the side panel."""
+        return [self.winnable_toggle]
+
+    def layout_sources(self) -> None:
+        """Place the tile sources inside `self.sources_area`."""
+
+    def fit_view(self) -> None:
+        """Fit the figure and its open cells in the figure area, at an even tile size."""
+        figure = self.state.figure
+        cells = [cell for cell, _tile, _rot in figure.tiles()]
+        cells += figure.open_cells() if cells else []
+        self.view.max_side = self.app.ui.px(118)
+        self.view.min_side = self.app.ui.px(30)
+        area = self.figure_area.copy()
+        if self.finished:
+            area.height -= self.app.ui.px(120)
+            area.top += self.app.ui.px(120)
+        self.view.fit(cells or [(0, 0)], area, margin=0.3)
+        even = max(self.view.min_side, math.floor(self.view.side / 2) * 2)
+        self.view.zoom_at(even / self.view.side, area.center)
+
+    def reset_board(self) -> None:
+        self.selected = None
+        self.hint_move = None
+        self.hint_wanted = False
+        self.tweens.clear()
+        self.floating.items.clear()
+        self.advice_reset()
+        self.fit_view()
+        self.sync()
+
+    # Sprites ----------------------------------------------------------------------------
+
+    @property
+    def figure_side(self) -> int:
+        return max(8, round(self.view.side))
+
+    def sync(self) -> None:
+        """Rebuild every sprite from the state (after a move, an undo or a re-layout)."""
+        if not self.user_view:
+            self.fit_view()
+        self.tiles.empty()
+        self.cell_sprites.clear()
+        self.source_sprites.clear()
+        art, side = self.app.art, self.figure_side
+        last = self.state.figure.last_cell
+        for cell, tile, rot in self.state.figure.tiles():
+            state = TileState.LAST if cell == last and len(self.state.figure) > 1 else (
+                TileState.NORMAL)
+            sprite = TileSprite(art, tile, side, self.view.cell_box_centre(cell),
+                                points_up(cell), rot, state)
+            self.cell_sprites[cell] = sprite
+            self.tiles.add(sprite, layer=FIGURE_LAYER)
+        self.build_sources()
+        self._refresh_source_states()
+
+    def build_sources(self) -> None:
+        """Add the source sprites (stock, discard, piles) to `self.source_sprites`."""
+
+    def add_source(self, key: SourceKey, sprite: TileSprite) -> None:
+        self.source_sprites[key] = sprite
+        self.tiles.add(sprite, layer=SOURCE_LAYER)
+
+    def source_centre(self, key: SourceKey) -> tuple[float, float]:
+        """Where a tile from `key` starts its slide (the source's place on screen)."""
+        sprite = self.source_sprites.get(key)
+        return sprite.centre if sprite is not None else self.figure_area.center
+
+    def pickable(self, key: SourceKey) -> bool:
+        """True when the player may pick up the tile of `key` now."""
+        return bool(self.moves_from(key))
+
+    def moves_from(self, key: SourceKey) -> list[Move]:
+        """The legal placements of the tile of `key`."""
+        return [m for m in self.state.legal_moves()
+                if m.action == PLACE and (m.source, m.pile) == key]
+
+    def _refresh_source_states(self) -> None:
+        hinted = (self.hint_move.source, self.hint_move.pile) if self.hint_move else None
+        for key, sprite in self.source_sprites.items():
+            if sprite.state is TileState.FACE_DOWN:
+                continue
+            if key == self.selected or key == hinted:
+                wanted = TileState.SELECTED
+            elif key == self.hover_source and self.pickable(key):
+                wanted = TileState.HOVERED
+            else:
+                wanted = TileState.NORMAL
+            if sprite.state is not wanted:
+                sprite.set_look(state=wanted)
+
+    # Events -----------------------------------------------------------------------------
+
+    def _is_background(self, pos: tuple[float, float]) -> bool:
+        return self.tiles.sprite_at(pos) is None and self._lit_move_at(pos) is None
+
+    def handle_event(self, event: pygame.Event) -> bool:
+        if self.form.focused is self.deal_field and event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.typed_deal()
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.deal_field.text = str(self.seed)
+                self.form.focus(None)
+                return True
+            if event.key not in (pygame.K_TAB,):
+                return self.form.handle_event(event)
+        if event.type == pygame.KEYDOWN and self._handle_key(event):
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            if self.press is not None and self._handle_press(event):
+                return True
+            if self.form.handle_event(event):
+                if event.type == pygame.MOUSEBUTTONDOWN and self.form.focused is not (
+                        self.deal_field):
+                    self.form.focus(None)
+                return True
+            return self._handle_board_mouse(event)
+        if event.type == pygame.MOUSEWHEEL:
+            self.user_view = True
+            return self.controller.handle_event(event)
+        return self.form.handle_event(event)
+
+    def _handle_key(self, event: pygame.Event) -> bool:
+        key, ctrl = event.key, bool(event.mod & pygame.KMOD_CTRL)
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        if key == pygame.K_h:
+            self.show_hint()
+        elif (key == pygame.K_z and ctrl and shift) or key == pygame.K_y:
+            self.redo()
+        elif key in (pygame.K_z, pygame.K_u, pygame.K_BACKSPACE):
+            self.undo()
+        elif key == pygame.K_a or (key == pygame.K_SPACE and self.form.focused is None):
+            self.toggle_autoplay()
+        elif key == pygame.K_s:
+            self.step_once()
+        elif key == pygame.K_n:
+            self.new_deal()
+        elif key == pygame.K_r:
+            self.restart()
+        elif key == pygame.K_f:
+            self.user_view = False
+            self.sync()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) and (
+                self.form.focused is None):
+            self.user_view = True
+            self.controller.handle_event(event)
+            self.sync_positions()
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS,
+                     pygame.K_KP_MINUS):
+            self.user_view = True
+            self.controller.handle_event(event)
+            self.sync()
+        else:
+            return self.extra_key(key)
+        return True
+
+    def extra_key(self, key: int) -> bool:
+        """A key only this solitaire knows; True when used."""
+        return False
+
+    def sync_positions(self) -> None:
+        """Move the figure's sprites after a pan (no new images)."""
+        for cell, sprite in self.cell_sprites.items():
+            sprite.jump_to(self.view.cell_box_centre(cell))
+
+    def _lit_move_at(self, pos: tuple[float, float]) -> Move | None:
+        """The legal move of the selected (or dragged) tile onto the cell under `pos`."""
+        key = self.press.source if self.press and self.press.dragging else self.selected
+        if key is None or not self.figure_area.collidepoint(pos):
+            return None
+        cell = self.view.cell_at(pos)
+        return next((m for m in self.moves_from(key) if m.cell == cell), None)
+
+    def _handle_board_mouse(self, event: pygame.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+            if self.controller.dragging:
+                self.controller.handle_event(event)
+                self.user_view = True
+                self.sync_positions()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP:
+            if self.controller.dragging:
+                self.controller.handle_event(event)
+            return True
+        if event.button != 1:
+            return False
+        if self.finished or self.deal_search is not None:
+            return self.controller.handle_event(event)
+        if self.autoplaying:
+            self.set_autoplay(False)
+        move = self._lit_move_at(event.pos)
+        if move is not None:
+            self.play(move)
+            return True
+        key = self.source_at(event.pos)
+        if key is not None:
+            self.source_pressed(key, event.pos)
+            return True
+        if self.selected is not None and not self.selection_is_forced():
+            self.selected = None
+            self._refresh_source_states()
+        return self.controller.handle_event(event)
+
+    def selection_is_forced(self) -> bool:
+        """True when the selected tile must be placed (a turned stock tile)."""
+        return False
+
+    def source_at(self, pos: tuple[float, float]) -> SourceKey | None:
+        sprite = self.tiles.sprite_at(pos)
+        for key, candidate in self.source_sprites.items():
+            if candidate is sprite:
+                return key
+        return self.source_at_extra(pos)
+
+    def source_at_extra(self, pos: tuple[float, float]) -> SourceKey | None:
+        """A source hit by `pos` that is not a tile sprite (e.g. a stock's label)."""
+        return None
+
+    def source_pressed(self, key: SourceKey, pos: tuple[int, int]) -> None:
+        """A press on a source tile: pick it up (click to select, or drag)."""
+        if self.selection_is_forced() and key != self.selected:
+            self.app.notify("The turned stock tile must be placed first.")
+            return
+        if not self.pickable(key):
+            self.app.notify(self.unplaceable_words(key))
+            return
+        sprite = self.source_sprites[key]
+        self.press = Press(key, pos, (sprite.centre[0] - pos[0], sprite.centre[1] - pos[1]))
+
+    def unplaceable_words(self, key: SourceKey) -> str:
+        return "That tile cannot be placed now."
+
+    def _handle_press(self, event: pygame.Event) -> bool:
+        press = self.press
+        assert press is not None
+        sprite = self.source_sprites.get(press.source)
+        if sprite is None:
+            self.press = None
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            far = math.dist(event.pos, press.start) >= self.app.ui.px(DRAG_THRESHOLD)
+            if not press.dragging and far:
+                press.dragging = True
+                self.selected = press.source
+                self.tiles.change_layer(sprite, MOVING_LAYER)
+                self._refresh_source_states()
+            if press.dragging:
+                sprite.jump_to((event.pos[0] + press.offset[0], event.pos[1] + press.offset[1]))
+                self._hover(event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.press = None
+            if not press.dragging:
+                self.selected = None if self.selected == press.source and not (
+                    self.selection_is_forced()) else press.source
+                self._refresh_source_states()
+                return True
+            move = self._lit_move_at(event.pos) if self.figure_area.collidepoint(
+                event.pos) else None
+            if move is None:
+                move = self._lit_move_by_cell(event.pos, press.source)
+            if move is not None:
+                self.play(move, from_pos=sprite.centre)
+            else:
+                self.tiles.change_layer(sprite, SOURCE_LAYER)
+                self.tweens.move(sprite, self.source_home(press.source), 0.2)
+                self.selected = press.source
+            return True
+        return False
+
+    def _lit_move_by_cell(self, pos: tuple[int, int], key: SourceKey) -> Move | None:
+        if not self.figure_area.collidepoint(pos):
+            return None
+        cell = self.view.cell_at(pos)
+        return next((m for m in self.moves_from(key) if m.cell == cell), None)
+
+    def source_home(self, key: SourceKey) -> tuple[float, float]:
+        """Where the source tile of `key` rests."""
+        return self.source_centre(key)
+
+    def _hover(self, pos: tuple[float, float]) -> None:
+        self.hover_cell = self.view.cell_at(pos) if self.figure_area.collidepoint(pos) else None
+        key = self.source_at(pos) if self.press is None else None
+        if key != self.hover_source:
+            self.hover_source = key
+            self._refresh_source_states()
+
+    # Update -----------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.tiles.snapshot()
+        self.tweens.update(dt)
+        self.floating.update(dt)
+        if self._last_work_frame != self.app.frames:
+            self._last_work_frame = self.app.frames
+            self._work()
+        if self.tweens.busy or self.press is not None:
+            return
+        if self.hint_wanted and not self.finished:
+            move = self.suggest()
+            if move is not None:
+                self.hint_wanted = False
+                self.hint_move = move
+                self._refresh_source_states()
+        if self.step_wanted:
+            self._auto_move()
+            return
+        if self.autoplaying:
+            self.auto_timer -= dt
+            if self.auto_timer <= 0:
+                self._auto_move()
+
+    _last_work_frame = -1
+
+    def _auto_move(self) -> None:
+        if self.finished:
+            self.step_wanted = False
+            self.set_autoplay(False)
+            return
+        move = self.suggest()
+        if move is None:
+            return
+        self.step_wanted = False
+        self.auto_timer = AUTO_DELAY.get(self.auto_speed, 0.5)
+        self.perform(move)
+
+    def _work(self) -> None:
+        """Background thinking for this frame: the deal search, the verdict, the advice."""
+        if self.deal_search is not None:
+            result = self.deal_search.work()
+            if result is not None:
+                if result.winnable:
+                    self.deal_search = None
+                    self.busy_text = ""
+                    self.start_deal(self.deal_candidate)
+                else:
+                    self._try_deal(random.randrange(1, 1_000_000))
+            return
+        if self.verdict_task is not None:
+            result = self.verdict_task.work()
+            if result is not None:
+                self.verdict = VERDICTS[result.winnable]
+                self.verdict_task = None
+            return
+        if not self.finished:
+            self.advice_work()
+
+    # Drawing ----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui = self.app.ui
+        surface.blit(self.app.felt(), (0, 0))
+        draw_panel(surface, self.panel, ui, alpha=150)
+        self.draw_title_block(surface)
+        self.draw_sources_under(surface)
+        clip = surface.get_clip()
+        surface.set_clip(self.figure_area)
+        self._draw_spots(surface)
+        surface.set_clip(clip)
+        figure_and_sources = self.tiles.get_sprites_from_layer(FIGURE_LAYER)
+        self._blit(surface, figure_and_sources, alpha, clip_to=self.figure_area)
+        self._blit(surface, self.tiles.get_sprites_from_layer(SOURCE_LAYER), alpha)
+        self.draw_sources_over(surface)
+        self._draw_hint(surface)
+        self._blit(surface, self.tiles.get_sprites_from_layer(MOVING_LAYER), alpha)
+        self.floating.draw(surface, alpha)
+        self.form.draw(surface, ui)
+        blit_text(surface, ui.text(self.status_text(), 17, PALETTE.text_dim),
+                  (self.status_x, self.undo_button.rect.centery), "midleft")
+        if self.finished:
+            self._draw_game_over(surface)
+        elif self.busy_text and self.deal_search is not None:
+            self._draw_banner(surface, [(self.busy_text, 24, PALETTE.text)])
+        elif self.hint_wanted or ((self.step_wanted or self.autoplaying) and not (
+                self.tweens.busy) and self.thinking()):
+            words = ui.text("Thinking…", 18, PALETTE.text_dim)
+            blit_text(surface, words, (self.figure_area.centerx,
+                                       self.figure_area.top + ui.px(14)), "midtop")
+
+    def thinking(self) -> bool:
+        """True while the advice for this position is still being worked out."""
+        return False
+
+    def _blit(self, surface: pygame.Surface, sprites: list[Any], alpha: float,
+              clip_to: pygame.Rect | None = None) -> None:
+        blits = []
+        for sprite in sprites:
+            (px, py), (cx, cy) = sprite.previous_centre, sprite.rect.center
+            x, y = px + (cx - px) * alpha, py + (cy - py) * alpha
+            width, height = sprite.image.get_size()
+            blits.append((sprite.image, (x - width / 2, y - height / 2)))
+        clip = surface.get_clip()
+        if clip_to is not None:
+            surface.set_clip(clip_to)
+        surface.fblits(blits)
+        surface.set_clip(clip)
+
+    def draw_title_block(self, surface: pygame.Surface) -> None:
+        ui = self.app.ui
+        field = self.deal_field.rect
+        left = ui.px(20)
+        blit_text(surface, ui.text(self.title, 30, (8, 30, 20), "title"),
+                  (left + ui.px(2), field.centery + ui.px(2)), "midleft")
+        blit_text(surface, ui.text(self.title, 30, (240, 214, 150), "title"),
+                  (left, field.centery), "midleft")
+        blit_text(surface, ui.text("Deal", 18, PALETTE.text_dim),
+                  (field.x - ui.px(8), field.centery), "midright")
+        if self.form.focused is self.deal_field:
+            blit_text(surface, ui.text("Type a deal number, then Enter", 15, PALETTE.text_dim),
+                      (field.right + ui.px(10), field.centery), "midleft")
+
+    def draw_sources_under(self, surface: pygame.Surface) -> None:
+        """Labels and decorations drawn under the source tiles."""
+
+    def draw_sources_over(self, surface: pygame.Surface) -> None:
+        """Labels drawn over the source tiles (counts)."""
+
+    def status_text(self) -> str:
+        return f"Placed {len(self.state.figure)} of 36"
+
+    def _draw_spots(self, surface: pygame.Surface) -> None:
+        key = self.press.source if self.press and self.press.dragging else self.selected
+        if key is None or self.finished:
+            return
+        ui = self.app.ui
+        pulse = 0.5 + 0.5 * math.sin(self.app.time * 5)
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        seen: set[Cell] = set()
+        for move in self.moves_from(key):
+            if move.cell in seen:
+                continue
+            seen.add(move.cell)
+            points = self.view.cell_vertices(move.cell)
+            pygame.draw.polygon(shade, (*PALETTE.gold, 40 + round(40 * pulse)), points)
+            pygame.draw.polygon(shade, (*PALETTE.gold, 230), points, max(2, ui.px(3)))
+        surface.blit(shade, (0, 0))
+        if self.hover_cell in seen:
+            move = next(m for m in self.moves_from(key) if m.cell == self.hover_cell)
+            self._blit_tile(surface, move, TileState.GHOST)
+
+    def _blit_tile(self, surface: pygame.Surface, move: Move, state: TileState) -> None:
+        image = self.app.art.image(move.tile, self.figure_side, points_up(move.cell),
+                                   move.rot, state)
+        surface.blit(image, image.get_rect(center=self.view.cell_box_centre(move.cell)))
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        move = self.hint_move
+        if move is None or self.finished:
+            return
+        if move.action == PLACE:
+            clip = surface.get_clip()
+            surface.set_clip(self.figure_area)
+            self._blit_tile(surface, move, TileState.GHOST)
+            points = self.view.cell_vertices(move.cell)
+            pygame.draw.polygon(surface, PALETTE.ivory, points, max(2, self.app.ui.px(3)))
+            surface.set_clip(clip)
+        self.draw_hint_source(surface, move)
+
+    def draw_hint_source(self, surface: pygame.Surface, move: Move) -> None:
+        """Mark the source of the hinted move (when it is not a tile sprite)."""
+
+    def draw_count(self, surface: pygame.Surface, centre: tuple[float, float],
+                   text: str) -> None:
+        """A small round badge with a number (pile and stock counts)."""
+        ui = self.app.ui
+        label = ui.text(text, 15, PALETTE.ink, "bold")
+        radius = max(label.get_width(), label.get_height()) // 2 + ui.px(5)
+        pygame.draw.circle(surface, PALETTE.gold, centre, radius)
+        pygame.draw.circle(surface, PALETTE.gold_dark, centre, radius, max(1, ui.px(2)))
+        blit_text(surface, label, (round(centre[0]), round(centre[1])))
+
+    def _draw_banner(self, surface: pygame.Surface,
+                     lines: list[tuple[str, float, tuple[int, int, int]]]) -> None:
+        ui = self.app.ui
+        texts = [ui.text(words, size, colour, "bold" if i == 0 else "regular")
+                 for i, (words, size, colour) in enumerate(lines)]
+        width = max(t.get_width() for t in texts) + ui.px(60)
+        height = sum(t.get_height() for t in texts) + ui.px(14) * (len(texts) - 1) + ui.px(40)
+        box = pygame.Rect(0, 0, width, height)
+        box.midtop = (self.figure_area.centerx, self.figure_area.top + ui.px(8))
+        draw_panel(surface, box, ui, alpha=235, border=PALETTE.gold_dark)
+        y = box.top + ui.px(20)
+        for text in texts:
+            rect = blit_text(surface, text, (box.centerx, y), "midtop")
+            y = rect.bottom + ui.px(14)
+
+    def _draw_game_over(self, surface: pygame.Surface) -> None:
+        won = self.state.won
+        headline = ("You won! All 36 tiles placed." if won else
+                    f"No more moves: {len(self.state.figure)} of 36 placed.")
+        verdict = {
+            "won": "Press N for a new deal, R to play it again.",
+            "could": "This deal could have been won.",
+            "could not": "No order of play could have won this deal.",
+            "unknown": "The solver could not decide this deal in time.",
+        }.get(self.verdict or "", "Checking whether the deal could have been won…")
+        colour = PALETTE.good if won else PALETTE.text
+        self._draw_banner(surface, [(headline, 26, colour), (verdict, 19, PALETTE.text_dim)])
+
+
+def flip_image(front: pygame.Surface, back: pygame.Surface, t: float) -> pygame.Surface:
+    """The image of a tile turning over, at progress `t` (back first, then front)."""
+    source = back if t < 0.5 else front
+    width = max(1, round(source.get_width() * abs(1 - 2 * t)))
+    return pygame.transform.scale(source, (width, source.get_height()))
