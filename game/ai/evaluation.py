@@ -99,4 +99,3 @@ def forced_table_move(state: TableState) -> Move:
     if state.stock_pos < TILE_COUNT and hand.bit_count() < HAND_SIZE:
         return DRAW_MOVE
     return PASS_MOVE
-

@@ -24,9 +24,10 @@ from game.ai.evaluation import (
     utility,
 )
 from game.rules.figure import Placement
-from game.rules.moves import DRAW, DRAW_MOVE, PLACE, Move
-from game.rules.table import PENALTY_PER_TILE, TableState
-from game.rules.tiles import TILE_COUNT, mask_of
+from game.rules.lattice import Cell, cell_key
+from game.rules.moves import DRAW, DRAW_MOVE, PASS_MOVE, PLACE, Move
+from game.rules.table import HAND_SIZE, PENALTY_PER_TILE, TableState
+from game.rules.tiles import TILE_COUNT, TileId, mask_of
 
 CHECK_EVERY: Final = 64
 """Search nodes between two looks at the clock."""
@@ -153,22 +154,82 @@ class Lookahead:
         return value + self.weights[seat] * turn
 
 
-def rollout(state: TableState, rng: random.Random) -> None:
-    """Play the hand out with greedy placements (ties at random) and forced draws."""
-    figure = state.figure
-    while state.end_reason is None:
-        if not figure:
-            moves = state.legal_moves()
-            state.apply_unchecked(moves[rng.randrange(len(moves))])
-            continue
-        placements = figure.placements(state.hands[state.current])
-        if not placements:
-            state.apply_unchecked(forced_table_move(state))
-            continue
-        best = max(p.score for p in placements)
-        top = [p for p in placements if p.score == best]
-        choice = top[rng.randrange(len(top))] if len(top) > 1 else top[0]
-        state.apply_unchecked(placement_move(choice))
+class Playout:
+    """A hand played out to its end by greedy placements (ties by a cheap seeded
+    sequence) and forced draws, on a copy of the figure and plain per-seat lists: the
+    table rules of section 5 without the engine's history, for speed. `trace`, when
+    given, receives every move made, so a test can replay them through the engine."""
+
+    def __init__(
+        self, start: TableState, stock: list[TileId], seed: int, trace: list[Move] | None = None
+    ) -> None:
+        self.figure = start.figure.clone()
+        self.hands = start.hands.copy()
+        self.points = start.hand_points.copy()
+        self.stock = stock
+        self.stock_pos = start.stock_pos
+        self.seat = start.current
+        self.passes = start.passes
+        self.players = start.players
+        self.tie = seed
+        self.over = start.end_reason is not None
+        self.trace = trace
+
+    def place(self, tile: TileId, cell: Cell, rot: int, score: int) -> None:
+        figure = self.figure
+        figure.place_unchecked(tile, cell_key(cell), rot)
+        seat = self.seat
+        self.hands[seat] ^= 1 << tile
+        self.points[seat] += score
+        self.passes = 0
+        if self.trace is not None:
+            self.trace.append(Move(PLACE, tile, cell, rot))
+        if not self.hands[seat] or figure.is_dead_end():
+            self.over = True
+        else:
+            self.seat = (seat + 1) % self.players
+
+    def draw_or_pass(self) -> None:
+        seat = self.seat
+        if self.stock_pos < TILE_COUNT and self.hands[seat].bit_count() < HAND_SIZE:
+            self.hands[seat] |= 1 << self.stock[self.stock_pos]
+            self.stock_pos += 1
+            if self.trace is not None:
+                self.trace.append(DRAW_MOVE)
+            return
+        if self.trace is not None:
+            self.trace.append(PASS_MOVE)
+        self.passes += 1
+        if self.passes >= self.players:
+            self.over = True
+        else:
+            self.seat = (seat + 1) % self.players
+
+    def finish(self) -> None:
+        """Play greedily until the hand ends."""
+        figure = self.figure
+        hands = self.hands
+        while not self.over:
+            placements = figure.placements(hands[self.seat])
+            if not placements:
+                self.draw_or_pass()
+                continue
+            best = max(p.score for p in placements)
+            top = [p for p in placements if p.score == best]
+            if len(top) > 1:
+                self.tie = (self.tie * 1103515245 + 12345) & 0x7FFFFFFF
+                choice = top[(self.tie >> 8) % len(top)]
+            else:
+                choice = top[0]
+            self.place(choice.tile, choice.cell, choice.rot, choice.score)
+
+    def value(self, weights: tuple[float, ...], club: bool) -> float:
+        """The objective of `weights` for the hand as it ended."""
+        penalty = 0 if club else PENALTY_PER_TILE
+        return sum(
+            w * (points - penalty * hand.bit_count())
+            for w, points, hand in zip(weights, self.points, self.hands, strict=True)
+        )
 
 
 class MonteCarlo:
@@ -183,6 +244,7 @@ class MonteCarlo:
         self.rng = rng
         self.deadline = deadline
         self.weights = seat_weights(root, root.current)
+        self.club = root.game.rules.club
         self.guesses: list[tuple[list[int], int]] = []
         """Per sample: a stock order and a rollout seed."""
 
@@ -194,11 +256,13 @@ class MonteCarlo:
 
     def _playout(self, move: Move, index: int) -> float:
         stock, seed = self._guess(index)
-        state = self.root.clone()
-        state.stock = stock
-        state.apply_unchecked(move)
-        rollout(state, random.Random(seed))
-        return utility(state, self.weights)
+        playout = Playout(self.root, stock, seed)
+        if move.action == PLACE:
+            playout.place(move.tile, move.cell, move.rot, self.root.placement_score(move))
+        else:
+            playout.draw_or_pass()
+        playout.finish()
+        return playout.value(self.weights, self.club)
 
     def best_move(self, moves: list[Move], rollouts: int) -> Move:
         """The candidate with the best mean outcome; `moves` ordered best guess first."""
@@ -220,4 +284,3 @@ class MonteCarlo:
             tried = [i for i in alive if counts[i]] or alive
             alive = [max(tried, key=lambda i: totals[i] / counts[i] if counts[i] else -math.inf)]
         return moves[alive[0]]
-
