@@ -532,9 +532,9 @@ class ReplayScene(Scene):
         else:
             assert isinstance(state, StackedSolitaireState)
             for pile in range(PILE_COUNT):
-                x, y = self._pile_spot(pile)
+                pile_x, pile_y = self._pile_spot(pile)
                 label = f"Pile {pile + 1}: {state.heights[pile]}"
-                blit_text(surface, ui.text(label, 15, PALETTE.text_dim), (round(x), y),
+                blit_text(surface, ui.text(label, 15, PALETTE.text_dim), (round(pile_x), pile_y),
                           "midtop")
             self._draw_label_row(surface, 2, "Figure", f"{len(state.figure)} of 36 placed")
         self.side_tiles.draw(surface)

@@ -77,11 +77,11 @@ class StatsScene(GamesScene):
         players = sorted(self.history.players.items(),
                          key=lambda item: (item[1].computer, -item[1].wins, item[0].lower()))
         rows = []
-        for name, stats in players:
-            shown = f"{name} (computer)" if stats.computer else name
-            rows.append([shown, str(stats.games), str(stats.wins), f"{stats.mean_score:.1f}",
-                         NOTHING if stats.best_score is None else str(stats.best_score),
-                         str(stats.best_move)])
+        for name, player in players:
+            shown = f"{name} (computer)" if player.computer else name
+            rows.append([shown, str(player.games), str(player.wins), f"{player.mean_score:.1f}",
+                         NOTHING if player.best_score is None else str(player.best_score),
+                         str(player.best_move)])
         self._draw_table(surface, self.table_rect, "Table game", TABLE_COLUMNS, rows,
                          "No table games finished yet.")
         rows = []

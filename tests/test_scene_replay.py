@@ -1,0 +1,226 @@
+"""The replay viewer, history list and statistics screens, driven by real posted events."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.ai.solver import solve
+from game.history import HISTORY_FILE, HISTORY_LIMIT, add_finished_game, load_history
+from game.rules.record import GameRecord, RecordedGame
+from game.rules.table import TableState
+from game.scenes.dialog import ConfirmScene
+from game.scenes.history_list import HistoryScene, fill_sample_history
+from game.scenes.menu import MenuScene
+from game.scenes.records import RecordsScene
+from game.scenes.replay import Replay, ReplayScene
+from game.scenes.stats import StatsScene
+from game.storage import Storage
+from tests.persistence_helpers import click, finished_record, make_app, press
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def cli(*args: str) -> str:
+    done = subprocess.run([sys.executable, "-m", "game.cli", *args], capture_output=True,
+                          text=True, timeout=60, cwd=ROOT, check=True)
+    return done.stdout
+
+
+@pytest.mark.parametrize("simulate_args", [
+    ["--mode", "table", "--players", "4", "--seed", "3", "--ai", "greedy"],
+    ["--mode", "table", "--players", "4", "--seed", "8", "--ai", "random",
+     "--rule", "partners=true", "--rule", "variant=club"],
+    ["--mode", "draw-solitaire", "--seed", "4", "--ai", "greedy"],
+    ["--mode", "stacked-solitaire", "--seed", "9", "--ai", "greedy"],
+])
+def test_simulated_record_steps_to_the_end_with_the_scores_check_prints(
+        tmp_path: Path, simulate_args: list[str]) -> None:
+    path = tmp_path / "game.contack.json"
+    path.write_text(cli("simulate", *simulate_args))
+    checked = json.loads(cli("check", str(path)))
+    app = make_app(tmp_path / "home", record_path=str(path))
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    replay = scene.replay
+    assert replay.at_start
+    total = sum(len(steps) + 1 for steps in replay.steps) - 1
+    press(app, pygame.K_RIGHT, times=total)
+    assert replay.at_end
+    state = replay.state
+    if isinstance(state, TableState):
+        assert state.results == checked["results"]
+        assert list(state.outcome().totals) == checked["totals"]
+    else:
+        assert [state.status] == checked["results"]
+        assert [len(state.figure)] == checked["totals"]
+    press(app, pygame.K_RIGHT)
+    assert replay.at_end
+    press(app, pygame.K_HOME)
+    assert replay.at_start and len(replay.state.figure) <= 1
+
+
+def test_each_step_shows_the_contacts_and_score_of_its_move() -> None:
+    record = GameRecord(finished_record("table", 3, 21))
+    replay = Replay(record)
+    for h, hand in enumerate(record.hands):
+        for steps, entry in zip(replay.steps[h], hand["moves"], strict=True):
+            if "score" in entry:
+                assert steps.score == entry["score"]
+    assert any(len(step.contacts) >= 2 for steps in replay.steps for step in steps)
+
+
+def test_seek_back_and_forth_matches_stepping_forward() -> None:
+    replay = Replay(GameRecord(finished_record("table", 2, 13)))
+    positions = []
+    while True:
+        positions.append(((replay.hand, replay.index), replay.state.figure.tiles(),
+                          list(map(replay.state.hand_tiles, range(2)))))
+        if not replay.forward():
+            break
+    rng = random.Random(1)
+    for _ in range(60):
+        (hand, index), tiles, hands = rng.choice(positions)
+        replay.seek(hand, index)
+        assert replay.state.figure.tiles() == tiles
+        assert [replay.state.hand_tiles(s) for s in range(2)] == hands
+    replay.to_end()
+    while replay.back():
+        pass
+    assert (replay.hand, replay.index) == (0, 0)
+
+
+def test_play_pause_hands_and_speed_by_mouse(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = ReplayScene(app, GameRecord(finished_record("table", 3, 2)))
+    app.push(scene)
+    app.run_frames(2)
+    replay = scene.replay
+    click(app, scene.buttons["hand_on"])
+    assert (replay.hand, replay.index) == (1, 0)
+    click(app, scene.buttons["hand_back"])
+    assert (replay.hand, replay.index) == (0, 0)
+    click(app, scene.speed_choice)  # Normal -> Fast
+    assert scene.speed == "fast"
+    click(app, scene.buttons["play"])
+    assert scene.playing
+    app.run_frames(200)
+    moved = replay.index
+    assert moved >= 3
+    click(app, scene.buttons["play"])
+    assert not scene.playing
+    app.run_frames(200)
+    assert replay.index == moved
+    click(app, scene.buttons["step"])
+    assert replay.index == moved + 1
+    click(app, scene.buttons["step_back"])
+    assert replay.index == moved
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_history_keeps_the_last_fifty_games_and_their_records(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    first = None
+    for seed in range(HISTORY_LIMIT + 2):
+        entry = add_finished_game(storage, finished_record("stacked-solitaire", 1, seed),
+                                  now=1_700_000_000 + seed)
+        assert entry is not None
+        first = first or entry
+    assert add_finished_game(storage, finished_record("stacked-solitaire", 1, 5)) is None
+    history = load_history(storage)
+    assert len(history.games) == HISTORY_LIMIT
+    assert first is not None and not (tmp_path / first["file"]).exists()
+    assert all((tmp_path / entry["file"]).is_file() for entry in history.games)
+    assert history.solitaires["stacked-solitaire"].played == HISTORY_LIMIT + 2
+
+
+def solved_stacked_game() -> dict[str, Any]:
+    """A stacked solitaire won by following the solver's line."""
+    for seed in range(1, 30):
+        game = RecordedGame.new_stacked_solitaire({"name": "Ann", "kind": "human"}, seed)
+        result = solve(game.state, 10.0)
+        if result.winnable:
+            for move in result.moves:
+                game.play(move)
+            assert game.record.data["hands"][0]["result"] == "won"
+            return game.record.data
+    raise AssertionError("no winnable deal among the first seeds")
+
+
+def test_statistics_count_players_and_solitaires(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    record = finished_record("table", 3, 7)
+    record["players"][0].update(name="Ann", kind="human")
+    add_finished_game(storage, record)
+    stats = load_history(storage).players["Ann"]
+    assert stats.games == 1 and not stats.computer
+    best_move = max(m.get("score", 0) for h in record["hands"] for m in h["moves"]
+                    if m.get("player") == 0)
+    assert stats.best_move == best_move
+    won, lost = solved_stacked_game(), finished_record("stacked-solitaire", 1, 1)
+    assert lost["hands"][0]["result"] == "lost"
+    add_finished_game(storage, won)
+    add_finished_game(storage, {**won, "seed": "again"}, hints=True)
+    add_finished_game(storage, lost)
+    solitaire = load_history(storage).solitaires["stacked-solitaire"]
+    assert (solitaire.played, solitaire.won, solitaire.clean_wins, solitaire.hint_wins) == \
+        (3, 2, 1, 1)
+    assert (solitaire.streak, solitaire.best_streak) == (0, 2)
+
+
+def test_bad_history_file_is_set_aside_and_a_fresh_one_started(tmp_path: Path) -> None:
+    (tmp_path / HISTORY_FILE).write_bytes(b"\x00\xff garbage")
+    storage = Storage(tmp_path)
+    assert load_history(storage).games == []
+    assert list(tmp_path.glob(f"{HISTORY_FILE}.bad-*"))
+    assert add_finished_game(storage, finished_record()) is not None
+    assert len(load_history(storage).games) == 1
+
+
+def test_statistics_screen_resets_only_when_confirmed(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    fill_sample_history(app)
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    click(app, menu.buttons["games"])
+    assert isinstance(app.scene, RecordsScene)
+    click(app, app.scene.tabs["stats"])
+    stats = app.scene
+    assert isinstance(stats, StatsScene) and stats.history.players
+    click(app, stats.reset)
+    assert isinstance(app.scene, ConfirmScene)
+    click(app, app.scene.no)
+    assert app.scene is stats and load_history(app.storage).players
+    click(app, stats.reset)
+    click(app, app.scene.yes)
+    assert app.scene is stats
+    history = load_history(app.storage)
+    assert not history.players and history.solitaires["draw-solitaire"].played == 0
+    assert len(history.games) == 6
+
+
+def test_history_lists_games_and_opens_one_in_the_viewer(tmp_path: Path) -> None:
+    app = make_app(tmp_path, size=(800, 600))
+    fill_sample_history(app)
+    click(app, app.scene.buttons["games"])
+    click(app, app.scene.tabs["history"])
+    scene = app.scene
+    assert isinstance(scene, HistoryScene) and len(scene.list.rows) == 6
+    press(app, pygame.K_DOWN)
+    assert scene.list.selected == 1
+    click(app, scene.watch)
+    viewer = app.scene
+    assert isinstance(viewer, ReplayScene)
+    assert viewer.replay.record.data["mode"] == scene.entries[1]["mode"]
+    press(app, pygame.K_END)
+    assert viewer.replay.at_end
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is scene
