@@ -47,8 +47,8 @@ class MenuScene(Scene):
             "table": Button("New table game", self.new_table_game),
             "draw": Button("Draw solitaire", self.draw_solitaire),
             "stacked": Button("Stacked solitaire", self.stacked_solitaire),
-            "games": Button("Records & statistics", self.your_games),
             "rules": Button("Rules", self.rules),
+            "games": Button("Records & statistics", self.your_games),
             "settings": Button("Settings", self.open_settings),
             "quit": Button("Quit", self.on_back),
         }
