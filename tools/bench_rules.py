@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.rules.figure import Figure  # noqa: E402
-from game.rules.lattice import cell_key  # noqa: E402
-from game.rules.table import TableGame, TableState  # noqa: E402
-from game.rules.tiles import ALL_TILES_MASK, mask_of, tiles_in  # noqa: E402
+from game.rules.figure import Figure
+from game.rules.lattice import cell_key
+from game.rules.table import TableGame, TableState
+from game.rules.tiles import ALL_TILES_MASK, mask_of, tiles_in
 
 
 def random_hands(seconds: float, rng: random.Random) -> tuple[int, int, float]:
