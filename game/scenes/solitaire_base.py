@@ -27,7 +27,7 @@ from game.rules.moves import PLACE, Move
 from game.rules.record import GameRecord, RecordedGame, RecordError
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.base import Scene
-from game.ui.layout import LatticeView, ViewController
+from game.ui.layout import LatticeView, ViewController, world_vertices
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
@@ -57,6 +57,9 @@ MOVING_LAYER: Final = 2
 SPEEDS: Final = ("slow", "normal", "fast", "instant")
 AUTO_DELAY: Final = {"slow": 1.1, "normal": 0.5, "fast": 0.18, "instant": 0.0}
 """Seconds between two auto-played moves at each speed."""
+
+SIDE_LADDER: Final = (118, 100, 86, 74, 64, 56, 48, 40, 34)
+"""Tile sizes of the figure (for a 1280x800 window), largest first."""
 
 SOLVER_SLICE_S: Final = 0.003
 """Solver time spent per frame, so the animation keeps its frame budget."""
@@ -146,6 +149,7 @@ class SolitaireScene(Scene):
         self.hint_wanted = False
         self.redo_moves: list[Move] = []
         self.user_view = False
+        self.size_step = 0
         self.autoplaying = False
         self.auto_timer = 0.0
         self.auto_speed = app.settings.animation_speed
@@ -484,7 +488,7 @@ class SolitaireScene(Scene):
         self.sources_area = pygame.Rect(self.panel.x, self.panel.y, self.panel.width,
                                         y - self.panel.y)
         self.layout_sources()
-        self.fit_view()
+        self.size_step = 0
         self.sync()
 
     def option_toggles(self) -> list[Toggle]:
@@ -495,28 +499,55 @@ class SolitaireScene(Scene):
         """Place the tile sources inside `self.sources_area`."""
 
     def fit_view(self) -> None:
-        """Fit the figure and its open cells in the figure area, at an even tile size."""
+        """Centre the figure and its open cells in the figure area, as large as fits.
+
+        Tile sizes come from `SIDE_LADDER` and only shrink during a deal: each new size
+        renders every tile's art again, which is slow, so it must happen rarely.
+        """
         figure = self.state.figure
         cells = [cell for cell, _tile, _rot in figure.tiles()]
         cells += figure.open_cells() if cells else []
-        self.view.max_side = self.app.ui.px(118)
-        self.view.min_side = self.app.ui.px(30)
-        area = self.figure_area.copy()
+        points = [p for cell in cells or [(0, 0)] for p in world_vertices(cell)]
+        left, right = min(p[0] for p in points), max(p[0] for p in points)
+        top, bottom = min(p[1] for p in points), max(p[1] for p in points)
+        area = self.figure_area.inflate(-self.app.ui.px(20), -self.app.ui.px(20))
         if self.finished:
             area.height -= self.app.ui.px(120)
             area.top += self.app.ui.px(120)
-        self.view.fit(cells or [(0, 0)], area, margin=0.3)
-        even = max(self.view.min_side, math.floor(self.view.side / 2) * 2)
-        self.view.zoom_at(even / self.view.side, area.center)
+        sides = self.ladder()
+        self.view.max_side, self.view.min_side = sides[0], sides[-1]
+        step = len(sides) - 1
+        for index in range(self.size_step, len(sides)):
+            if (right - left) * sides[index] <= area.width and (
+                    (bottom - top) * sides[index] <= area.height):
+                step = index
+                break
+        self.size_step = step
+        side = self.view.side = sides[step]
+        self.view.origin = (area.centerx - (left + right) / 2 * side,
+                            area.centery - (top + bottom) / 2 * side)
+
+    def ladder(self) -> list[int]:
+        """The tile sizes the figure may take, largest first, in pixels."""
+        return [self.app.ui.px(side) for side in SIDE_LADDER]
+
+    def zoom(self, direction: int, anchor: tuple[float, float]) -> None:
+        """Zoom in (+1) or out (-1) one step of the ladder, keeping `anchor` still."""
+        sides = self.ladder()
+        current = min(range(len(sides)), key=lambda i: abs(sides[i] - self.view.side))
+        wanted = max(0, min(len(sides) - 1, current - direction))
+        self.user_view = True
+        self.view.zoom_at(sides[wanted] / self.view.side, anchor)
+        self.sync()
 
     def reset_board(self) -> None:
         self.selected = None
+        self.size_step = 0
         self.hint_move = None
         self.hint_wanted = False
         self.tweens.clear()
         self.floating.items.clear()
         self.advice_reset()
-        self.fit_view()
         self.sync()
 
     # Sprites ----------------------------------------------------------------------------
@@ -606,9 +637,11 @@ class SolitaireScene(Scene):
                     self.form.focus(None)
                 return True
             return self._handle_board_mouse(event)
-        if event.type == pygame.MOUSEWHEEL:
-            self.user_view = True
-            return self.controller.handle_event(event)
+        if event.type == pygame.MOUSEWHEEL and event.y:
+            pos = pygame.mouse.get_pos()
+            anchor = pos if self.figure_area.collidepoint(pos) else self.figure_area.center
+            self.zoom(1 if event.y > 0 else -1, anchor)
+            return True
         return self.form.handle_event(event)
 
     def _handle_key(self, event: pygame.Event) -> bool:
@@ -630,17 +663,17 @@ class SolitaireScene(Scene):
             self.restart()
         elif key == pygame.K_f:
             self.user_view = False
+            self.size_step = 0
             self.sync()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) and (
                 self.form.focused is None):
             self.user_view = True
             self.controller.handle_event(event)
             self.sync_positions()
-        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS,
-                     pygame.K_KP_MINUS):
-            self.user_view = True
-            self.controller.handle_event(event)
-            self.sync()
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.zoom(1, self.figure_area.center)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.zoom(-1, self.figure_area.center)
         else:
             return self.extra_key(key)
         return True

@@ -1,0 +1,261 @@
+"""Both solitaire scenes in the real app, headless, played through posted mouse and keys."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+import game.scenes.solitaire_base as solitaire_base
+from game.ai.solver import solve
+from game.app import App, ManualClock
+from game.rules.moves import DISCARD_PILE, PILE, STOCK, Move
+from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+from game.scenes.draw_solitaire import (
+    DISCARD_KEY,
+    STOCK_KEY,
+    DrawSolitaireScene,
+    best_stock_move,
+    simple_fair_move,
+)
+from game.scenes.menu import MenuScene
+from game.scenes.solitaire_base import SolitaireScene
+from game.scenes.stacked_solitaire import StackedSolitaireScene
+from game.storage import Storage
+
+Point = tuple[float, float]
+
+
+@pytest.fixture
+def finished_games(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """Every call the scenes make to `game_finished`, with its flags."""
+    calls: list[dict[str, Any]] = []
+
+    def record_call(app: App, record: dict[str, Any], **flags: bool) -> None:
+        calls.append({"record": json.loads(json.dumps(record)), **flags})
+
+    monkeypatch.setattr(solitaire_base, "game_finished", record_call)
+    return calls
+
+
+def make_app(home: Path, size: tuple[int, int] = (1280, 800)) -> App:
+    app = App(size, clock=ManualClock(), storage=Storage(home))
+    app.settings.animation_speed = "instant"
+    pygame.event.clear()
+    app.run_frames(2)
+    return app
+
+
+@pytest.fixture(scope="module")
+def module_app(tmp_path_factory: pytest.TempPathFactory) -> App:
+    """One small window for the module, so its tile art is rendered once, not per test."""
+    return make_app(tmp_path_factory.mktemp("solitaire"), (800, 600))
+
+
+@pytest.fixture
+def app(module_app: App) -> App:
+    """The module's app back at its menu, with no saved game."""
+    module_app.clear_to_root()
+    module_app.run_frames(1)
+    module_app.storage.clear_game()
+    module_app.settings.extra.pop("solitaire", None)
+    pygame.event.clear()
+    return module_app
+
+
+def open_scene(app: App, scene: SolitaireScene) -> Any:
+    app.push(scene)
+    app.run_frames(3)
+    assert app.scene is scene
+    return scene
+
+
+def post_mouse(kind: int, pos: Point, **extra: Any) -> None:
+    at = (round(pos[0]), round(pos[1]))
+    if kind == pygame.MOUSEMOTION:
+        pygame.event.post(pygame.event.Event(kind, pos=at, rel=extra.get("rel", (0, 0)),
+                                             buttons=extra.get("buttons", (0, 0, 0))))
+    else:
+        pygame.event.post(pygame.event.Event(kind, pos=at, button=1))
+
+
+def click(app: App, pos: Point, frames: int = 3) -> None:
+    post_mouse(pygame.MOUSEMOTION, pos)
+    post_mouse(pygame.MOUSEBUTTONDOWN, pos)
+    post_mouse(pygame.MOUSEBUTTONUP, pos)
+    app.run_frames(frames)
+
+
+def drag(app: App, start: Point, end: Point) -> None:
+    post_mouse(pygame.MOUSEMOTION, start)
+    post_mouse(pygame.MOUSEBUTTONDOWN, start)
+    middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+    for pos in (middle, end):
+        post_mouse(pygame.MOUSEMOTION, pos, buttons=(1, 0, 0))
+    post_mouse(pygame.MOUSEBUTTONUP, end)
+    app.run_frames(3)
+
+
+def press(app: App, key: int, mod: int = 0, frames: int = 3) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+    app.run_frames(frames)
+
+
+def cell_point(scene: SolitaireScene, move: Move) -> Point:
+    return scene.view.cell_centre(move.cell)
+
+
+def winnable_stacked_seed() -> int:
+    return next(seed for seed in range(1, 200)
+                if solve(StackedSolitaireState(seed=seed), 5.0).winnable)
+
+
+def play_draw_move(app: App, scene: DrawSolitaireScene, move: Move, by_drag: bool) -> None:
+    """Carry out `move` the way a player would: turn the stock, then click or drag."""
+    if move.source == STOCK:
+        click(app, scene.source_centre(STOCK_KEY))
+        if scene.revealed:
+            assert scene.selected == STOCK_KEY
+            placement = best_stock_move(scene.draw_state)
+            target = cell_point(scene, placement)
+            if by_drag:
+                drag(app, scene.source_centre(STOCK_KEY), target)
+            else:
+                click(app, target)
+    elif by_drag:
+        drag(app, scene.source_centre(DISCARD_KEY), cell_point(scene, move))
+    else:
+        click(app, scene.source_centre(DISCARD_KEY))
+        assert scene.selected == DISCARD_KEY
+        click(app, cell_point(scene, move))
+
+
+def test_a_whole_draw_solitaire_by_mouse(app: App,
+                                         finished_games: list[dict[str, Any]]) -> None:
+    scene = open_scene(app, DrawSolitaireScene(app, seed=5))
+    turns = 0
+    while not scene.game.is_over():
+        before = len(scene.state.moves)
+        play_draw_move(app, scene, simple_fair_move(scene.draw_state), by_drag=turns % 3 == 0)
+        assert len(scene.state.moves) == before + 1, "every action plays exactly one move"
+        assert scene.game.record.data["hands"][0]["moves"][-1]["from"] in (STOCK, DISCARD_PILE)
+        turns += 1
+        if not scene.game.is_over():
+            assert app.storage.load_game() == scene.game.record.data
+    record = scene.game.record.data
+    assert record["hands"][0]["result"] == scene.state.status
+    assert not app.storage.has_saved_game()
+    assert len(finished_games) == 1
+    assert finished_games[0]["record"] == record
+    assert not any(finished_games[0][flag] for flag in ("hints", "undos", "autoplay"))
+    app.run_frames(3)
+    first = scene.view.cell_centre((0, 0))
+    felt = app.felt().get_at((round(first[0]), round(first[1])))
+    assert app.screen.get_at((round(first[0]), round(first[1]))) != felt
+
+
+def test_a_winning_stacked_solitaire_by_mouse(app: App,
+                                              finished_games: list[dict[str, Any]]) -> None:
+    seed = winnable_stacked_seed()
+    line = solve(StackedSolitaireState(seed=seed), 5.0).moves
+    scene = open_scene(app, StackedSolitaireScene(app, seed=seed))
+    for index, move in enumerate(line):
+        top = scene.source_centre((PILE, move.pile))
+        if index % 2:
+            drag(app, top, cell_point(scene, move))
+        else:
+            click(app, top)
+            assert scene.selected == (PILE, move.pile)
+            click(app, cell_point(scene, move))
+        assert scene.state.moves[-1] == move
+    assert scene.state.won and scene.finished
+    assert scene.verdict == "won"
+    assert finished_games and finished_games[0]["record"]["hands"][0]["result"] == "won"
+    assert not finished_games[0]["undos"] and not finished_games[0]["hints"]
+
+
+def test_auto_play_wins_a_winnable_stacked_deal(app: App,
+                                                finished_games: list[dict[str, Any]]) -> None:
+    scene = open_scene(app, StackedSolitaireScene(app, seed=winnable_stacked_seed()))
+    seen = []
+    for _ in range(4):
+        click(app, (scene.speed_choice.rect.right - 20, scene.speed_choice.rect.centery))
+        seen.append(scene.auto_speed)
+    assert seen == ["slow", "normal", "fast", "instant"]
+    click(app, scene.auto_button.rect.center)
+    assert scene.autoplaying
+    for _ in range(3000):
+        if scene.finished:
+            break
+        app.run_frames(1)
+    assert scene.state.won
+    assert finished_games[0]["autoplay"] is True
+
+
+def test_undo_and_redo_round_trip(app: App) -> None:
+    scene = open_scene(app, DrawSolitaireScene(app, seed=3))
+    for turn in range(8):
+        play_draw_move(app, scene, simple_fair_move(scene.draw_state), by_drag=turn % 2 == 1)
+    played = json.loads(json.dumps(scene.game.record.data["hands"]))
+    figure = scene.state.figure.tiles()
+    for _ in range(5):
+        press(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert len(scene.state.moves) == 3
+    assert scene.game.record.data["hands"][0]["moves"] == played[0]["moves"][:3]
+    assert app.storage.load_game()["hands"][0]["moves"] == played[0]["moves"][:3]
+    click(app, scene.redo_button.rect.center)
+    for _ in range(4):
+        press(app, pygame.K_y)
+    assert scene.game.record.data["hands"] == played
+    assert scene.state.figure.tiles() == figure
+    assert scene.game.record.data["assists"] == {"undos": True}
+
+
+def test_resume_from_the_saved_record(app: App) -> None:
+    scene = open_scene(app, StackedSolitaireScene(app, seed=9))
+    for _ in range(4):
+        move = scene.stacked_state.legal_moves()[0]
+        click(app, scene.source_centre((PILE, move.pile)))
+        click(app, cell_point(scene, move))
+    saved = app.storage.load_game()
+    assert saved is not None and len(saved["hands"][0]["moves"]) == 4
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+    continue_button = app.scene.buttons["continue"]
+    assert continue_button.visible
+    click(app, continue_button.rect.center)
+    resumed = app.scene
+    assert isinstance(resumed, StackedSolitaireScene) and resumed is not scene
+    assert resumed.seed == 9
+    assert resumed.state.figure.tiles() == scene.state.figure.tiles()
+    assert resumed.stacked_state.heights == scene.stacked_state.heights
+    move = resumed.stacked_state.legal_moves()[0]
+    click(app, resumed.source_centre((PILE, move.pile)))
+    click(app, cell_point(resumed, move))
+    assert len((app.storage.load_game() or {})["hands"][0]["moves"]) == 5
+
+
+def test_typed_deal_number_and_hint(app: App) -> None:
+    scene = open_scene(app, DrawSolitaireScene(app, seed=1))
+    click(app, scene.deal_field.rect.center)
+    for _ in range(3):
+        press(app, pygame.K_BACKSPACE, frames=1)
+    for digit in "42x":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=digit))
+    press(app, pygame.K_RETURN)
+    assert scene.seed == 42
+    assert scene.draw_state.stock == DrawSolitaireState(seed=42).stock
+    press(app, pygame.K_h)
+    for _ in range(200):
+        if scene.hint_move is not None:
+            break
+        app.run_frames(1)
+    assert scene.hint_move in scene.state.legal_moves()
+    assert scene.game.record.data["assists"] == {"hints": True}
