@@ -813,6 +813,7 @@ class SolitaireScene(Scene):
     # Update -----------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self._refresh_buttons()
         self.tiles.snapshot()
         self.tweens.update(dt)
         self.floating.update(dt)
@@ -836,6 +837,13 @@ class SolitaireScene(Scene):
                 self._auto_move()
 
     _last_work_frame = -1
+
+    def _refresh_buttons(self) -> None:
+        playing = not self.finished and self.deal_search is None
+        self.undo_button.enabled = playing and (self.can_undo() or self.selection_is_forced())
+        self.redo_button.enabled = playing and bool(self.redo_moves)
+        for button in (self.hint_button, self.auto_button, self.step_button):
+            button.enabled = playing
 
     def _auto_move(self) -> None:
         if self.finished:
