@@ -45,6 +45,8 @@ FORCED_PAUSE_S: Final = 0.6
 FLIGHT_S: Final = 0.35
 DRAG_THRESHOLD: Final = 6
 HINT_LEVELS: Final = ("expert", "greedy")
+ZOOM_LEVELS: Final = (34, 44, 56, 70, 86, 104)
+"""Figure tile sides (at the 1280x800 design size) that wheel, keys and fitting use."""
 HINT_BUDGET_S: Final = 0.1
 FIGURE_LAYER, HAND_LAYER, MOVING_LAYER = 0, 1, 2
 TEAM_COLOURS: Final[tuple[Colour, Colour]] = ((120, 190, 255), (255, 150, 120))
@@ -195,8 +197,14 @@ class TableScene(Scene):
     def human_can_act(self) -> bool:
         """True when the seat to play is a human who may place now."""
         state = self.state
-        return (not state.hand_over and self.is_human(state.current_player)
-                and self.banner_seat is None and not self.tweens.busy)
+        seat = state.current_player
+        return (not state.hand_over and self.is_human(seat) and self.banner_seat is None
+                and not self._banner_due(seat) and not self.tweens.busy)
+
+    def _banner_due(self, seat: int) -> bool:
+        """True when the mouse must be passed to human `seat` before they play."""
+        return (self.app.settings.handoff_banner and self.humans > 1
+                and self.mouse_holder != seat)
 
     # --- scene life ---------------------------------------------------------------------
 
@@ -252,14 +260,30 @@ class TableScene(Scene):
     def figure_side(self) -> int:
         return max(8, round(self.view.side * 0.97))
 
+    def zoom_levels(self) -> list[int]:
+        """The figure's tile sizes: few, so tile art is rendered for few sizes (it is slow)."""
+        return [self.app.ui.px(side) for side in ZOOM_LEVELS]
+
     def _fit_view(self) -> None:
-        ui = self.app.ui
-        self.view.max_side = ui.px(110)
-        self.view.min_side = ui.px(26)
+        """Centre the figure and its open cells, at the largest zoom level that fits."""
+        area = self.layout.figure.inflate(-self.app.ui.px(20), -self.app.ui.px(20))
         figure = self.state.figure
         cells = [cell for cell, _t, _r in figure.tiles()] + figure.open_cells()
-        self.view.fit(cells or [(0, 0)], self.layout.figure.inflate(-ui.px(20), -ui.px(20)),
-                      margin=0.2)
+        levels = self.zoom_levels()
+        self.view.min_side, self.view.max_side = levels[0], levels[-1]
+        self.view.fit(cells or [(0, 0)], area, margin=0.2)
+        fitting = [side for side in levels if side <= self.view.side] or levels[:1]
+        self.view.zoom_at(fitting[-1] / self.view.side, area.center)
+
+    def _zoom(self, steps: int) -> None:
+        """Zoom to the next level in or out, keeping the point under the pointer still."""
+        levels = self.zoom_levels()
+        current = min(range(len(levels)), key=lambda i: abs(levels[i] - self.view.side))
+        target = levels[max(0, min(len(levels) - 1, current + steps))]
+        pos = pygame.mouse.get_pos()
+        anchor = pos if self.layout.figure.collidepoint(pos) else self.layout.figure.center
+        self.view.zoom_at(target / self.view.side, anchor)
+        self._place_figure_sprites()
 
     def _needs_fit(self) -> bool:
         figure = self.state.figure
@@ -539,8 +563,7 @@ class TableScene(Scene):
             self.play(move)
 
     def _human_step(self, seat: int) -> None:
-        if (self.app.settings.handoff_banner and self.humans > 1
-                and self.mouse_holder != seat):
+        if self._banner_due(seat):
             self.banner_seat = seat
             return
         self.mouse_holder = seat
@@ -749,9 +772,8 @@ class TableScene(Scene):
             if not self.state.figure and self.selected is not None:
                 self.rotate_first(1 if event.y > 0 else -1)
                 return True
-            used = self.controller.handle_event(event)
-            self._place_figure_sprites()
-            return used
+            self._zoom(1 if event.y > 0 else -1)
+            return True
         if event.type == pygame.KEYDOWN:
             return self._key_event(event)
         return False
@@ -853,6 +875,12 @@ class TableScene(Scene):
             return True
         if key == pygame.K_r:
             self.rotate_first()
+            return True
+        if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self._zoom(1)
+            return True
+        if key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self._zoom(-1)
             return True
         if key == pygame.K_f:
             self._fit_view()

@@ -1,0 +1,521 @@
+"""The table scene in the real app, headless, driven by posted mouse and keyboard events."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.ai.players import make_player
+from game.app import App, ManualClock
+from game.rules.moves import DRAW, PASS, PLACE, Move
+from game.rules.record import GameRecord, RecordedGame
+from game.rules.table import ALL_PASSED, DEAD_END, TableGame, TableRules, TableState
+from game.scenes.menu import scene_for_record
+from game.scenes.score import ScoreScene
+from game.scenes.table import TableScene, table_config
+from game.storage import Storage
+from game.ui.theme import PALETTE
+from game.ui.tiles import TileArt
+
+ROOT = Path(__file__).resolve().parents[1]
+Pos = tuple[int, int]
+
+
+SHARED_ART: list[TileArt] = []
+"""One tile-art cache for every test of this module: rendering tiles is slow."""
+
+
+def make_app(home: Path, speed: str = "instant", banner: bool = True) -> App:
+    app = App((1280, 800), clock=ManualClock(), storage=Storage(home))
+    if SHARED_ART:
+        app.art = SHARED_ART[0]
+    else:
+        SHARED_ART.append(app.art)
+    app.settings.animation_speed = speed
+    app.settings.handoff_banner = banner
+    pygame.event.clear()
+    app.run_frames(1)
+    return app
+
+
+def open_table(app: App, config: dict[str, Any] | None = None,
+               record: dict[str, Any] | None = None) -> TableScene:
+    scene = TableScene(app, config or {}, record=copy.deepcopy(record) if record else None)
+    app.push(scene)
+    app.run_frames(1)
+    assert app.scene is scene
+    return scene
+
+
+def post(kind: int, **fields: Any) -> None:
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def at(point: tuple[float, float]) -> Pos:
+    return (round(point[0]), round(point[1]))
+
+
+def click(app: App, pos: Pos, button: int = 1) -> None:
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+    app.tick()
+
+
+def drag(app: App, start: Pos, end: Pos) -> None:
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    middle = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    for pos in (middle, end):
+        post(pygame.MOUSEMOTION, pos=pos, rel=(pos[0] - start[0], pos[1] - start[1]),
+             buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    app.tick()
+
+
+def press(app: App, key: int, mod: int = 0) -> None:
+    post(pygame.KEYDOWN, key=key, mod=mod, unicode="")
+    app.tick()
+
+
+def run_until(app: App, done: Callable[[], bool], limit: int = 3000) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        app.tick()
+    raise AssertionError("the condition never came true")
+
+
+def ready_for_human(scene: TableScene) -> bool:
+    return scene.human_can_act() and scene.wait_s <= 0 and any(
+        m.action == PLACE for m in scene.legal_moves())
+
+
+def ready_on_a_figure(app: App, scene: TableScene) -> None:
+    """Run until a human may place on a figure (placing the first tile if it is theirs)."""
+    run_until(app, lambda: ready_for_human(scene))
+    if not scene.state.figure:
+        place_by_mouse(app, scene, scene.legal_moves()[0], by_drag=False)
+        run_until(app, lambda: ready_for_human(scene))
+
+
+def place_by_mouse(app: App, scene: TableScene, move: Move, by_drag: bool) -> None:
+    """Play a placement as a player would: turn the first tile, then drag or click-click."""
+    if not scene.state.figure:
+        click(app, at(scene.hand_sprites[move.tile].centre))
+        while scene.first_rot != move.rot:
+            click(app, at(scene.layout.figure.center), button=3)
+        target = at(scene.view.cell_centre(move.cell))
+        click(app, target)
+        return
+    tile_pos = at(scene.hand_sprites[move.tile].centre)
+    target = at(scene.view.cell_centre(move.cell))
+    if by_drag:
+        drag(app, tile_pos, target)
+    else:
+        click(app, tile_pos)
+        assert scene.selected == move.tile
+        assert move.cell in scene.spots()
+        click(app, target)
+
+
+def position(kinds: list[str], stop: Callable[[TableState], bool], level: str = "random",
+             rules: TableRules | None = None, seeds: range = range(400)) -> dict[str, Any]:
+    """A record whose position satisfies `stop`, found by playing seeded games."""
+    players = [{"name": f"P{seat + 1}", "kind": kind} for seat, kind in enumerate(kinds)]
+    for seed in seeds:
+        game = TableGame(len(kinds), rules or TableRules(hands=1))
+        recorded = RecordedGame.new_table(game, copy.deepcopy(players), seed)
+        state = recorded.state
+        assert isinstance(state, TableState)
+        bot = make_player(level, random.Random(seed))
+        while not state.hand_over:
+            if stop(state):
+                return copy.deepcopy(recorded.record.data)
+            recorded.play(bot.choose(state))
+    raise AssertionError("no such position in the seeds tried")
+
+
+def check_record(data: dict[str, Any]) -> None:
+    """The record replays and checks in the engine."""
+    RecordedGame.from_record(GameRecord(copy.deepcopy(data)))
+
+
+def finish_with_computers(app: App, scene: TableScene) -> ScoreScene:
+    """Run a table of computers through every hand to the final score screen."""
+    for _ in range(40):
+        run_until(app, lambda: isinstance(app.scene, ScoreScene), 6000)
+        score = app.scene
+        assert isinstance(score, ScoreScene)
+        if score.final:
+            return score
+        click(app, score.main.rect.center)
+        app.tick()
+    raise AssertionError("the game never ended")
+
+
+# --- the whole game ------------------------------------------------------------------
+
+
+def test_whole_three_hand_game_by_mouse(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    players = [("Ann", "human"), ("Bot", "ai:greedy"), ("Cleo", "human")]
+    scene = open_table(app, table_config(players, seed=42))
+    chooser = make_player("greedy", random.Random(3))
+    placements = banners = 0
+    checked_save = False
+    while True:
+        top = app.scene
+        if isinstance(top, ScoreScene):
+            assert top.rows() and top.headline()
+            if top.final:
+                break
+            click(app, top.main.rect.center)
+            app.tick()
+            continue
+        if scene.banner_seat is not None:
+            banners += 1
+            click(app, scene.layout.figure.center)
+            continue
+        if ready_for_human(scene):
+            seat = scene.state.current_player
+            glow = scene.layout.seats[seat].rect.inflate(6, 6)
+            app.tick()
+            assert tuple(app.screen.get_at((glow.centerx, glow.top + 1)))[:3] == PALETTE.gold
+            move = chooser.choose(scene.state)
+            if move.action != PLACE:
+                press(app, pygame.K_d)
+                continue
+            before = len(scene.state.moves)
+            place_by_mouse(app, scene, move, by_drag=placements % 2 == 0)
+            assert len(scene.state.moves) == before + 1, app.notices
+            assert scene.state.moves[-1] == move
+            placements += 1
+            if not checked_save and placements == 4:
+                assert app.storage.load_game() == scene.recorded.record.data
+                checked_save = True
+            continue
+        app.tick()
+    assert len(scene.state.results) == 3 and placements > 10 and banners > 3
+    assert app.storage.load_game() is None
+    path = tmp_path / "game.contack.json"
+    path.write_text(json.dumps(scene.recorded.record.data), encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "game.cli", "check", str(path)], cwd=ROOT,
+                            capture_output=True, text=True, check=True)
+    assert json.loads(result.stdout)["ok"] is True
+
+
+# --- options ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", [
+    {"hands": 1},
+    {"hands": 2, "free_draw": True},
+    {"hands": 1, "partners": True},
+    {"hands": 2, "variant": "club", "chips": 10},
+    {"variant": "club", "time_limit_s": 1.0},
+])
+def test_every_option_plays_to_the_end(tmp_path: Path, rules: dict[str, Any]) -> None:
+    app = make_app(tmp_path)
+    seats = 4 if rules.get("partners") else 3
+    players = [(f"C{s}", "ai:random" if s % 2 else "ai:greedy") for s in range(seats)]
+    scene = open_table(app, table_config(players, seed=5, **rules))
+    score = finish_with_computers(app, scene)
+    state = scene.state
+    check_record(scene.recorded.record.data)
+    if rules.get("partners"):
+        assert state.outcome().team_totals is not None and "Team" in score.headline()
+    if rules.get("variant") == "club":
+        assert score.columns()[-3:] == ["Chips", "Owed", "Standing"]
+        standing = [h - o for h, o in zip(state.chips_held, state.chips_owed, strict=True)]
+        assert [round(v) for v in scene.shown_scores] == standing
+    if rules.get("time_limit_s"):
+        assert state.clock_s >= 1.0
+    else:
+        assert len(state.results) == rules["hands"]
+
+
+def test_free_draw_button_draws(tmp_path: Path) -> None:
+    def can_free_draw(state: TableState) -> bool:
+        moves = state.legal_moves()
+        return state.current == 0 and Move(DRAW) in moves and len(moves) > 1
+
+    record = position(["human", "ai:greedy"], can_free_draw,
+                      rules=TableRules(hands=1, free_draw=True))
+    app = make_app(tmp_path)
+    scene = open_table(app, record=record)
+    button = scene.buttons["draw"]
+    assert button.visible
+    run_until(app, lambda: button.enabled)
+    size = scene.state.hand_size(0)
+    click(app, button.rect.center)
+    assert scene.state.hand_size(0) == size + 1
+    assert scene.recorded.record.data["hands"][-1]["moves"][-1]["draw"] is True
+
+
+# --- forced moves, ends of hands -------------------------------------------------------
+
+
+def test_forced_draw_is_played_visibly(tmp_path: Path) -> None:
+    def must_draw(state: TableState) -> bool:
+        return state.current == 0 and state.legal_moves() == [Move(DRAW)]
+
+    record = position(["human", "ai:greedy"], must_draw, level="greedy")
+    app = make_app(tmp_path, speed="fast")
+    scene = open_table(app, record=record)
+    size = scene.state.hand_size(0)
+    run_until(app, lambda: scene.state.hand_size(0) > size)
+    drawn = scene.state.moves[-1]
+    assert drawn.action == DRAW
+    assert scene.floats.items, "the draw is announced"
+    new_tile = set(scene.state.hand_tiles(0)) - set(RecordedGame.from_record(
+        GameRecord(copy.deepcopy(record))).state.hand_tiles(0))
+    sprite = scene.hand_sprites[new_tile.pop()]
+    run_until(app, lambda: not scene.tweens.busy)
+    assert at(sprite.centre) == at(scene._slot_of(0, sprite.tile)[0])
+
+
+def test_pass_is_played_for_the_player(tmp_path: Path) -> None:
+    def must_pass(state: TableState) -> bool:
+        return state.current == 0 and state.legal_moves() == [Move(PASS)]
+
+    record = position(["human", "ai:greedy"], must_pass, level="greedy")
+    app = make_app(tmp_path, speed="fast")
+    scene = open_table(app, record=record)
+    moves = len(scene.state.moves)
+    run_until(app, lambda: len(scene.state.moves) > moves)
+    assert scene.recorded.record.data["hands"][-1]["moves"][moves] == {"player": 0, "pass": True}
+    assert scene.floats.items
+
+
+@pytest.mark.parametrize(("kinds", "reason"), [
+    (["ai:greedy", "ai:greedy"], ALL_PASSED),
+    (["ai:random"] * 7, DEAD_END),
+])
+def test_blocked_hand_and_dead_end(tmp_path: Path, kinds: list[str], reason: str) -> None:
+    record, last = None, None
+    level = kinds[0][3:]
+    for seed in range(600):
+        game = TableGame(len(kinds), TableRules(hands=1))
+        players = [{"name": f"P{s}", "kind": k} for s, k in enumerate(kinds)]
+        recorded = RecordedGame.new_table(game, players, seed)
+        bot = make_player(level, random.Random(seed))
+        while not recorded.state.hand_over:
+            recorded.play(bot.choose(recorded.state))
+        if recorded.state.end_reason == reason:
+            last = recorded.undo()
+            record = copy.deepcopy(recorded.record.data)
+            record["players"][recorded.state.current_player]["kind"] = "human"
+            break
+    assert record is not None and last is not None
+    app = make_app(tmp_path)
+    scene = open_table(app, record=record)
+    if last.action == PLACE:
+        run_until(app, lambda: ready_for_human(scene))
+        place_by_mouse(app, scene, last, by_drag=True)
+    run_until(app, lambda: isinstance(app.scene, ScoreScene))
+    assert scene.state.end_reason == reason
+    score = app.scene
+    assert isinstance(score, ScoreScene) and score.final
+    assert score.table._end_words().split()[0] in ("Everyone", "Dead")
+    penalties = scene.state.penalties()
+    assert [row[-2] for row in score.rows()] == [f"-{p}" if p else "0" for p in penalties]
+    check_record(scene.recorded.record.data)
+
+
+def test_penalties_cost_ten_a_tile_visibly(tmp_path: Path) -> None:
+    def one_move_left(state: TableState) -> bool:
+        return state.current == 0 and any(
+            m.action == PLACE for m in state.legal_moves()) and state.hand_size(0) == 1
+
+    record = position(["human", "ai:greedy"], one_move_left, level="greedy")
+    app = make_app(tmp_path, speed="fast")
+    scene = open_table(app, record=record)
+    run_until(app, lambda: ready_for_human(scene))
+    move = next(m for m in scene.legal_moves() if m.action == PLACE)
+    place_by_mouse(app, scene, move, by_drag=True)
+    assert scene.state.hand_over
+    run_until(app, lambda: scene.hand_end_played)
+    minus = [item for item in scene.floats.items if item.delay > 0]
+    assert len(minus) >= scene.state.hand_size(1)
+    run_until(app, lambda: isinstance(app.scene, ScoreScene))
+    assert round(scene.shown_scores[1]) == scene.state.outcome().totals[1]
+
+
+# --- scoring ---------------------------------------------------------------------------
+
+
+def test_three_sided_opportunity_play(tmp_path: Path) -> None:
+    def three_sided(state: TableState) -> bool:
+        return state.current == 0 and any(
+            m.action == PLACE and len(state.figure.contacts(m.tile, m.cell, m.rot)) == 3
+            for m in state.legal_moves())
+
+    record = position(["human"] + ["ai:random"] * 6, three_sided)
+    app = make_app(tmp_path, speed="normal", banner=False)
+    scene = open_table(app, record=record)
+    run_until(app, lambda: ready_for_human(scene))
+    move = next(m for m in scene.legal_moves() if m.action == PLACE and len(
+        scene.state.figure.contacts(m.tile, m.cell, m.rot)) == 3)
+    points = scene.state.placement_score(move)
+    counting = [c for c in scene.state.figure.contacts(move.tile, move.cell, move.rot)
+                if c.points > 0]
+    before = scene.shown_scores[0]
+    place_by_mouse(app, scene, move, by_drag=False)
+    run_until(app, lambda: bool(scene.bursts), 600)
+    assert len(scene.flashes) == len(counting)
+    assert len(scene.floats.items) >= len(counting) + 1
+    run_until(app, lambda: round(scene.shown_scores[0]) == round(before) + points, 600)
+
+
+# --- hint, undo, keyboard, illegal drops -----------------------------------------------
+
+
+def test_hint_shows_a_legal_move(tmp_path: Path) -> None:
+    app = make_app(tmp_path, banner=False)
+    scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=8))
+    run_until(app, lambda: ready_for_human(scene))
+    press(app, pygame.K_h)
+    run_until(app, lambda: scene.hint is not None, 600)
+    assert scene.hint in scene.legal_moves()
+    assert scene.selected == scene.hint.tile and scene.hints_used == 1
+
+
+def test_undo_against_a_computer_goes_back_to_the_previous_turn(tmp_path: Path) -> None:
+    app = make_app(tmp_path, banner=False)
+    scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=9))
+    ready_on_a_figure(app, scene)
+    moves_before = len(scene.state.moves)
+    hand_before = scene.state.hand_tiles(0)
+    move = next(m for m in scene.legal_moves() if m.action == PLACE)
+    place_by_mouse(app, scene, move, by_drag=True)
+    run_until(app, lambda: ready_for_human(scene) or scene.state.hand_over)
+    if scene.state.hand_over:
+        pytest.skip("the hand ended at once")
+    click(app, scene.buttons["undo"].rect.center)
+    assert len(scene.state.moves) == moves_before
+    assert scene.state.hand_tiles(0) == hand_before
+    assert app.storage.load_game() == scene.recorded.record.data
+
+
+def test_undo_between_humans_stops_when_the_next_player_acts(tmp_path: Path) -> None:
+    app = make_app(tmp_path, banner=False)
+    scene = open_table(app, table_config([("Ann", "human"), ("Ben", "human")], seed=10))
+    chooser = make_player("greedy", random.Random(1))
+    for _ in range(2):
+        run_until(app, lambda: ready_for_human(scene))
+        place_by_mouse(app, scene, chooser.choose(scene.state), by_drag=True)
+    played = len(scene.state.moves)
+    second = scene.recorded.record.data["hands"][-1]["moves"][-1]["player"]
+    assert scene.undo_target() == played - 1
+    press(app, pygame.K_u)
+    assert len(scene.state.moves) == played - 1 and scene.state.current_player == second
+    assert scene.undo_target() == 0  # the other human's first tile, nobody acted since
+    run_until(app, lambda: ready_for_human(scene))
+    place_by_mouse(app, scene, chooser.choose(scene.state), by_drag=False)
+    assert scene.undos_used == 1
+
+
+def test_keyboard_tab_arrows_enter(tmp_path: Path) -> None:
+    app = make_app(tmp_path, banner=False)
+    scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=12))
+    ready_on_a_figure(app, scene)
+    for _ in range(6):
+        if scene.spots():
+            break
+        press(app, pygame.K_TAB)
+    assert scene.selected is not None and scene.spots()
+    press(app, pygame.K_RIGHT)
+    cell = scene._spot_cells()[scene.key_spot]
+    tile = scene.selected
+    press(app, pygame.K_RETURN)
+    assert scene.state.figure.tile_at(cell) is not None
+    assert scene.state.figure.tile_at(cell)[0] == tile  # type: ignore[index]
+
+
+def test_illegal_drop_slides_back_and_says_why(tmp_path: Path) -> None:
+    def has_illegal_open_cell(state: TableState) -> bool:
+        if state.current != 0 or len(state.figure) < 3:
+            return False
+        legal = {(m.tile, m.cell) for m in state.legal_moves() if m.action == PLACE}
+        return any((t, c) not in legal for t in state.hand_tiles(0)
+                   for c in state.figure.open_cells())
+
+    record = position(["human", "ai:greedy"], has_illegal_open_cell, level="greedy")
+    app = make_app(tmp_path, speed="fast")
+    scene = open_table(app, record=record)
+    run_until(app, lambda: ready_for_human(scene))
+    legal = {(m.tile, m.cell) for m in scene.legal_moves() if m.action == PLACE}
+    tile, cell = next((t, c) for t in scene.state.hand_tiles(0)
+                      for c in scene.state.figure.open_cells() if (t, c) not in legal)
+    home = at(scene.hand_sprites[tile].centre)
+    moves = len(scene.state.moves)
+    drag(app, home, at(scene.view.cell_centre(cell)))
+    assert len(scene.state.moves) == moves
+    rot = scene.state.figure.forced_rotation(cell)
+    reason = scene.state.why_illegal(Move(PLACE, tile, cell, 0 if rot is None else rot))
+    assert reason is not None and any(reason.lower() in n.lower() for n in app.notices)
+    run_until(app, lambda: not scene.tweens.busy)
+    assert at(scene.hand_sprites[tile].centre) == home
+
+
+# --- computers never freeze the window; resume ----------------------------------------
+
+
+class SlowPlayer:
+    """A computer that thinks for a while (like the master level)."""
+
+    name = "slow"
+
+    def choose(self, state: TableState) -> Move:
+        time.sleep(0.3)
+        return state.legal_moves()[0]
+
+
+def test_thinking_computer_never_blocks_frames(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = open_table(app, table_config([("Bot", "ai:greedy"), ("Slow", "ai:greedy")], seed=3))
+    scene.computers = {0: SlowPlayer(), 1: SlowPlayer()}  # type: ignore[dict-item]
+    worst = 0.0
+    for _ in range(60):
+        start = time.perf_counter()
+        app.tick()
+        worst = max(worst, time.perf_counter() - start)
+    assert worst < 0.1
+    run_until(app, lambda: len(scene.state.moves) >= 1, 2000)
+
+
+def test_continue_resumes_exactly(tmp_path: Path) -> None:
+    app = make_app(tmp_path, banner=False)
+    scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=14))
+    chooser = make_player("greedy", random.Random(2))
+    for _ in range(3):
+        run_until(app, lambda: ready_for_human(scene))
+        place_by_mouse(app, scene, chooser.choose(scene.state), by_drag=True)
+    run_until(app, lambda: ready_for_human(scene))
+    saved = app.storage.load_game()
+    assert saved is not None
+    app.clear_to_root()
+    app.tick()
+    resumed = scene_for_record(app, saved)
+    app.push(resumed)
+    app.tick()
+    assert isinstance(resumed, TableScene)
+    old, new = scene.state, resumed.state
+    assert new.figure.tiles() == old.figure.tiles()
+    assert new.hands == old.hands and new.current_player == old.current_player
+    assert new.hand_points == old.hand_points and new.stock_pos == old.stock_pos
+    assert resumed.shown_scores == scene.shown_scores
