@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -253,10 +254,10 @@ def test_typed_deal_number_and_hint(app: App) -> None:
     assert scene.seed == 42
     assert scene.draw_state.stock == DrawSolitaireState(seed=42).stock
     press(app, pygame.K_h)
-    for _ in range(200):
-        if scene.hint_move is not None:
-            break
+    deadline = time.monotonic() + 60
+    while scene.hint_move is None and time.monotonic() < deadline:
         app.run_frames(1)
+        time.sleep(0.005)
     assert scene.hint_move in scene.state.legal_moves()
     assert scene.game.record.data["assists"] == {"hints": True}
 

@@ -8,12 +8,12 @@ it fits. The auto-player is fair: it decides without looking at the stock's orde
 
 from __future__ import annotations
 
-import importlib
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
+from game.ai.autoplay import draw_hint
 from game.ai.players import placement_points
 from game.rules.moves import DISCARD, DISCARD_PILE, PLACE, STOCK, Move
 from game.rules.record import RecordedGame
@@ -23,7 +23,7 @@ from game.scenes.solitaire_base import (
     PLAYER,
     SolitaireScene,
     SourceKey,
-    _worker,
+    adviser,
     flip_image,
 )
 from game.ui.sprites import TileSprite
@@ -41,22 +41,12 @@ DISCARD_KEY: Final[SourceKey] = (DISCARD_PILE, -1)
 
 
 def fair_move(state: DrawSolitaireState) -> Move:
-    """The fair auto-player's move: `game.ai.autoplay`'s when it exists, else a simple one.
-
-    The simple one never reads the stock before turning it: it places the discard top
-    where it scores most, or else turns the stock (and then places the turned tile where
-    it scores most, as a player who has just seen it would).
-    """
-    try:
-        autoplay = importlib.import_module("game.ai.autoplay")
-    except ImportError:
-        return simple_fair_move(state)
-    hint = getattr(autoplay, "hint", None)
-    move = hint(state) if hint is not None else None
-    return move if isinstance(move, Move) else simple_fair_move(state)
+    """The fair auto-player's move (`game.ai.autoplay`): it never reads the stock's order."""
+    return draw_hint(state) or simple_fair_move(state)
 
 
 def simple_fair_move(state: DrawSolitaireState) -> Move:
+    """A quick fair move: the discard top where it scores most, else turn the stock."""
     moves = state.legal_moves()
     from_discard = [m for m in moves if m.source == DISCARD_PILE]
     if from_discard:
@@ -260,7 +250,7 @@ class DrawSolitaireScene(SolitaireScene):
         key = len(state.moves)
         if self._advice is None or self._advice_key != key:
             self._advice_key = key
-            self._advice = _worker().submit(fair_move, state.clone())
+            self._advice = adviser().submit(fair_move, state.clone())
         if not self._advice.done():
             return None
         move = self._advice.result()

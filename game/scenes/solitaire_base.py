@@ -13,14 +13,16 @@ Slow thinking never blocks the window: solvers run a few milliseconds a frame
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
+from game.ai.solver import Solver, SolveResult
 from game.history import game_finished
 from game.rules.lattice import Cell, points_up
 from game.rules.moves import PLACE, Move
@@ -33,15 +35,6 @@ from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
 from game.ui.tween import FloatingText, FloatingTexts, Tweens
 from game.ui.widgets import Button, Choice, TextField, Toggle, blit_text, draw_panel
-
-try:
-    from game.ai.solver import Solver, SolveResult
-except ImportError:  # an older solver module: solve on a worker thread instead
-    from game.ai.solver import SolveResult, solve
-
-    Solver = None  # type: ignore[assignment,misc]
-else:
-    from game.ai.solver import solve
 
 if TYPE_CHECKING:
     from game.app import App
@@ -77,21 +70,10 @@ class SolverTask:
         self.budget_s = budget_s
         self.spent = 0.0
         self.result: SolveResult | None = None
-        self._future: Future[SolveResult] | None = None
-        if Solver is not None:
-            self._solver: Any = Solver(state)
-        else:
-            self._solver = None
-            self._future = _worker().submit(solve, state.clone(), budget_s)
+        self._solver = Solver(state)
 
     def work(self, slice_s: float = SOLVER_SLICE_S) -> SolveResult | None:
         """Search for about `slice_s` seconds; the result once known."""
-        if self.result is not None:
-            return self.result
-        if self._future is not None:
-            if self._future.done():
-                self.result = self._future.result()
-            return self.result
         start = time.perf_counter()
         while self.result is None and time.perf_counter() - start < slice_s:
             self.result = self._solver.step(400)
@@ -101,15 +83,16 @@ class SolverTask:
         return self.result
 
 
-_EXECUTOR: ThreadPoolExecutor | None = None
+_ADVISER: ProcessPoolExecutor | None = None
 
 
-def _worker() -> ThreadPoolExecutor:
-    """One shared worker thread for slow advice (the fair player, an old solver)."""
-    global _EXECUTOR
-    if _EXECUTOR is None:
-        _EXECUTOR = ThreadPoolExecutor(max_workers=1, thread_name_prefix="solitaire-ai")
-    return _EXECUTOR
+def adviser() -> ProcessPoolExecutor:
+    """One worker process for slow advice (the fair player), so frames keep their pace."""
+    global _ADVISER
+    if _ADVISER is None:
+        _ADVISER = ProcessPoolExecutor(max_workers=1,
+                                       mp_context=multiprocessing.get_context("spawn"))
+    return _ADVISER
 
 
 @dataclass

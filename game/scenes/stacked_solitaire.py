@@ -4,17 +4,16 @@ Seven face-up piles lie in the side panel, one a row, their tops next to the fig
 The opening cut of the six pile slides to the centre; any top tile may then be dragged
 or clicked onto a lit spot. With "fanned piles" every tile of every pile shows, in a
 strip beside its top. The auto-player plays a winning line whenever the solver finds
-one (worked out a few milliseconds a frame) and the greedy choice otherwise.
+one (worked out a few milliseconds a frame) and its best try otherwise.
 """
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
-from game.ai.players import GreedyPlayer
+from game.ai.autoplay import stacked_best_try
 from game.rules.lattice import ORIGIN
 from game.rules.moves import PILE, Move
 from game.rules.record import RecordedGame
@@ -48,7 +47,6 @@ class StackedSolitaireScene(SolitaireScene):
         self.line: list[Move] | None = None
         self.line_task: SolverTask | None = None
         self.no_line = False
-        self.greedy = GreedyPlayer(random.Random(0))
         super().__init__(app, record, seed)
         self.opening_pending = not self.state.moves and not self.finished
 
@@ -155,7 +153,7 @@ class StackedSolitaireScene(SolitaireScene):
         if self.line:
             return self.line[0]
         if self.no_line:
-            return self.greedy.choose(self.stacked_state)
+            return stacked_best_try(self.stacked_state)
         if self.line_task is None:
             self.line_task = SolverTask(self.stacked_state)
         return None
@@ -210,7 +208,7 @@ class StackedSolitaireScene(SolitaireScene):
 def _mid_game(app: App, record: dict[str, Any] | None) -> Scene:
     scene = StackedSolitaireScene(app, record=record, seed=None if record else 11)
     if record is None:
-        _play_greedily(scene, 14)
+        _play_best_tries(scene, 14)
     return scene
 
 
@@ -218,7 +216,7 @@ def _mid_game(app: App, record: dict[str, Any] | None) -> Scene:
 def _fanned(app: App, record: dict[str, Any] | None) -> Scene:
     app.settings.extra["solitaire"] = {"fanned_piles": True}
     scene = StackedSolitaireScene(app, seed=11)
-    _play_greedily(scene, 6)
+    _play_best_tries(scene, 6)
     scene.selected = next((key for key in scene.source_sprites if scene.pickable(key)), None)
     return scene
 
@@ -226,17 +224,17 @@ def _fanned(app: App, record: dict[str, Any] | None) -> Scene:
 @screenshot_target("stacked-solitaire-over")
 def _game_over(app: App, record: dict[str, Any] | None) -> Scene:
     scene = StackedSolitaireScene(app, seed=11)
-    _play_greedily(scene, 40)
+    _play_best_tries(scene, 40)
     if scene.game.is_over():
         scene.finish()
     return scene
 
 
-def _play_greedily(scene: StackedSolitaireScene, moves: int) -> None:
-    """Play up to `moves` greedy moves straight through the record (no animation)."""
+def _play_best_tries(scene: StackedSolitaireScene, moves: int) -> None:
+    """Play up to `moves` best-try moves straight through the record (no animation)."""
     for _ in range(moves):
         if scene.game.is_over():
             break
-        scene.game.play(scene.greedy.choose(scene.stacked_state))
+        scene.game.play(stacked_best_try(scene.stacked_state))
     scene.opening_pending = False
     scene.app.storage.clear_game()
