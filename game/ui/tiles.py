@@ -84,6 +84,10 @@ def _rounded_triangle(surface: pygame.Surface, colour: pygame.Color | Colour | t
         pygame.draw.circle(surface, colour, inner[i], radius)
 
 
+def _middle(size: tuple[int, int]) -> Point:
+    return (size[0] / 2, size[1] / 2)
+
+
 def _luminance(colour: Colour) -> float:
     r, g, b = (c / 255 for c in colour)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
@@ -97,6 +101,8 @@ class TileArt:
         self.theme = theme
         self.colour_blind = colour_blind
         self._cache: dict[ArtKey, pygame.Surface] = {}
+        self._shadows: dict[tuple[int, bool, bool], pygame.Surface] = {}
+        self._glows: dict[tuple[int, bool, tuple[int, ...], bool], pygame.Surface] = {}
         self.hits = 0
         self.misses = 0
 
@@ -128,19 +134,22 @@ class TileArt:
     def _render(self, tile: TileId, side: int, up: bool, rot: int,
                 state: TileState) -> pygame.Surface:
         size = image_size(side)
+        image = pygame.Surface(size, pygame.SRCALPHA)
+        if state not in (TileState.GHOST, TileState.ILLEGAL):
+            image.blit(self._shadow(side, up, lifted=state is TileState.HOVERED), (0, 0))
+        glow = {TileState.SELECTED: PALETTE.gold, TileState.LAST: (255, 255, 255),
+                TileState.ILLEGAL: PALETTE.danger, TileState.HOVERED: (255, 250, 230)}
+        strong = state is not TileState.HOVERED
+        if state in glow:
+            image.blit(self._glow(side, up, glow[state], strong), (0, 0))
         k = SUPERSAMPLE
-        big = pygame.Surface((size[0] * k, size[1] * k), pygame.SRCALPHA)
+        body = pygame.Surface((size[0] * k, size[1] * k), pygame.SRCALPHA)
         centre = (size[0] * k / 2, size[1] * k / 2)
         corners = triangle_points(side * k, up, centre)
         radius = side * k * 0.07
-        if state not in (TileState.GHOST, TileState.ILLEGAL):
-            self._draw_shadow(big, corners, radius, side * k, lifted=state is TileState.HOVERED)
-        glow = {TileState.SELECTED: PALETTE.gold, TileState.LAST: (255, 255, 255),
-                TileState.ILLEGAL: PALETTE.danger, TileState.HOVERED: (255, 250, 230)}
-        if state in glow:
-            self._draw_glow(big, corners, radius, side * k, glow[state],
-                            strong=state is not TileState.HOVERED)
-        body = pygame.Surface(big.get_size(), pygame.SRCALPHA)
+        if state in glow and strong:
+            ring = _scaled(corners, 1.055, _centroid(corners))
+            _rounded_triangle(body, (*glow[state], 255), ring, radius * 1.1)
         if state is TileState.FACE_DOWN:
             self._draw_back(body, corners, radius)
         else:
@@ -151,35 +160,42 @@ class TileArt:
             tint = pygame.Surface(body.get_size(), pygame.SRCALPHA)
             _rounded_triangle(tint, (*PALETTE.danger, 110), corners, radius)
             body.blit(tint, (0, 0))
-        big.blit(body, (0, 0))
-        image = pygame.transform.smoothscale(big, size)
+        image.blit(pygame.transform.smoothscale(body, size), (0, 0))
         if state is not TileState.FACE_DOWN:
             self._draw_values(image, tile, side, up, rot)
         if state in (TileState.GHOST, TileState.ILLEGAL):
             image.fill((255, 255, 255, 165), special_flags=pygame.BLEND_RGBA_MULT)
         return image.convert_alpha() if pygame.display.get_surface() else image
 
-    @staticmethod
-    def _draw_shadow(big: pygame.Surface, corners: list[Point], radius: float, side: float,
-                     lifted: bool) -> None:
-        shadow = pygame.Surface(big.get_size(), pygame.SRCALPHA)
-        drop = side * (0.055 if lifted else 0.03)
-        moved = [(x, y + drop) for x, y in corners]
-        _rounded_triangle(shadow, (0, 0, 0, 120 if lifted else 105), moved, radius)
-        blur = max(1, round(side * (0.05 if lifted else 0.03)))
-        big.blit(pygame.transform.gaussian_blur(shadow, blur), (0, 0))
+    def _shadow(self, side: int, up: bool, lifted: bool) -> pygame.Surface:
+        """The blurred drop shadow of a tile; the same for every tile of a size, so it is
+        blurred once (at the final size, where blurring is cheap) and cached."""
+        key = (side, up, lifted)
+        shadow = self._shadows.get(key)
+        if shadow is None:
+            size = image_size(side)
+            shadow = pygame.Surface(size, pygame.SRCALPHA)
+            drop = side * (0.055 if lifted else 0.03)
+            corners = [(x, y + drop) for x, y in triangle_points(side, up, _middle(size))]
+            _rounded_triangle(shadow, (0, 0, 0, 120 if lifted else 105), corners, side * 0.07)
+            blur = max(1, round(side * (0.05 if lifted else 0.03)))
+            shadow = pygame.transform.gaussian_blur(shadow, blur)
+            self._shadows[key] = shadow
+        return shadow
 
-    @staticmethod
-    def _draw_glow(big: pygame.Surface, corners: list[Point], radius: float, side: float,
-                   colour: Colour, strong: bool) -> None:
-        glow = pygame.Surface(big.get_size(), pygame.SRCALPHA)
-        centre = _centroid(corners)
-        grown = _scaled(corners, 1.12 if strong else 1.07, centre)
-        _rounded_triangle(glow, (*colour, 235 if strong else 120), grown, radius * 1.4)
-        big.blit(pygame.transform.gaussian_blur(glow, max(1, round(side * 0.035))), (0, 0))
-        if strong:
-            ring = _scaled(corners, 1.055, centre)
-            _rounded_triangle(big, (*colour, 255), ring, radius * 1.1)
+    def _glow(self, side: int, up: bool, colour: Colour, strong: bool) -> pygame.Surface:
+        """The soft glow round a highlighted tile, blurred once per look and cached."""
+        key = (side, up, tuple(colour), strong)
+        glow = self._glows.get(key)
+        if glow is None:
+            size = image_size(side)
+            glow = pygame.Surface(size, pygame.SRCALPHA)
+            corners = triangle_points(side, up, _middle(size))
+            grown = _scaled(corners, 1.12 if strong else 1.07, _centroid(corners))
+            _rounded_triangle(glow, (*colour, 235 if strong else 120), grown, side * 0.07 * 1.4)
+            glow = pygame.transform.gaussian_blur(glow, max(1, round(side * 0.035)))
+            self._glows[key] = glow
+        return glow
 
     def _draw_face(self, body: pygame.Surface, corners: list[Point], radius: float,
                    rot: int) -> None:
