@@ -223,7 +223,7 @@ def test_whole_three_hand_game_by_mouse(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("rules", [
     {"hands": 1},
-    {"hands": 2, "free_draw": True},
+    {"hands": 1, "free_draw": True},
     {"hands": 1, "partners": True},
     {"hands": 2, "variant": "club", "chips": 10},
     {"variant": "club", "time_limit_s": 1.0},

@@ -557,8 +557,9 @@ class TableScene(Scene):
             self.wait_s = THINK_PAUSE_S * self.factor
             self.message = f"{self.names[seat]} is thinking"
             return
-        move = self.thinker.result(ticket)
-        if move is not None:
+        answer = self.thinker.result(ticket)
+        if answer is not None:
+            move, self.computers[seat] = answer
             self.message = ""
             self.play(move)
 
@@ -617,12 +618,13 @@ class TableScene(Scene):
         self.thinker.start(player, self.state, ("hint", self._position_ticket()))
 
     def _collect_hint(self) -> None:
-        move = self.thinker.result(("hint", self._position_ticket()))
-        if move is None:
+        answer = self.thinker.result(("hint", self._position_ticket()))
+        if answer is None:
             if not self.thinker.busy:
                 self.hint_pending = False
             return
         self.hint_pending = False
+        move = answer[0]
         self.hint = move
         if move.action == PLACE:
             self._select(move.tile)

@@ -1,0 +1,78 @@
+"""Frame-time benchmark of the real table scene: seven seats mid-game, computers thinking.
+
+    python tools/bench_table.py [--size 1280x800] [--frames 600] [--level master]
+
+Every seat is a computer of `--level`, so a worker thread is choosing a move during most
+frames while placements, scoring texts and counting scores animate. Each frame's update +
+draw is timed (wall clock; game time advances 1/60 s a frame). The tile art of the
+position is drawn once before timing, as a game in progress has it cached. The last line
+is one JSON object: frame_ms_p50, frame_ms_p99, frame_ms_max, moves, thinking_share.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.ai.players import make_player
+from game.app import App, ManualClock
+from game.scenes.table import SEAT_NAMES, TableScene, table_config
+from game.storage import Storage
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    width, _, height = text.lower().partition("x")
+    return int(width), int(height)
+
+
+def bench(size: tuple[int, int], frames: int, level: str) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as home:
+        app = App(size, clock=ManualClock(1 / 60), storage=Storage(home))
+        players = [(name, f"ai:{level}") for name in SEAT_NAMES]
+        scene = TableScene(app, table_config(players, seed=5))
+        bot = make_player("greedy", random.Random(5))
+        while len(scene.state.figure) < 16 and not scene.state.hand_over:
+            scene.recorded.play(bot.choose(scene.state))
+        scene.sync_scores()
+        app.push(scene)
+        app.run_frames(240)  # warm the caches: tile art of this position, texts
+        times: list[float] = []
+        thinking = 0
+        start_moves = len(scene.state.moves)
+        for _ in range(frames):
+            start = time.perf_counter()
+            app.tick()
+            times.append((time.perf_counter() - start) * 1000)
+            thinking += scene.thinker.busy
+        app.scene.exit()
+    times.sort()
+    return {
+        "frame_ms_p50": round(times[len(times) // 2], 3),
+        "frame_ms_p99": round(times[int(len(times) * 0.99) - 1], 3),
+        "frame_ms_max": round(times[-1], 3),
+        "moves": len(scene.state.moves) - start_moves,
+        "thinking_share": round(thinking / frames, 2),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=parse_size, default=(1280, 800))
+    parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--level", default="master")
+    args = parser.parse_args()
+    print(json.dumps(bench(args.size, args.frames, args.level)))
+
+
+if __name__ == "__main__":
+    main()
