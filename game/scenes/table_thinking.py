@@ -10,7 +10,9 @@ left (after an undo) is dropped by comparing the `ticket` it was started with.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import os
 from concurrent.futures import Future, ProcessPoolExecutor
 
 from game.ai.players import Player
@@ -24,8 +26,15 @@ def _worker_pool() -> ProcessPoolExecutor:
     """The shared worker process (started on first use, with a clean interpreter)."""
     global _pool
     if _pool is None:
-        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                    initializer=_yield_to_the_window)
     return _pool
+
+
+def _yield_to_the_window() -> None:
+    """Worker start-up: a lower priority, so the window's process is scheduled first."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(10)
 
 
 def choose_in_worker(player: Player, state: TableState) -> tuple[Move, Player]:
