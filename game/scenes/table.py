@@ -74,6 +74,10 @@ class Burst:
     elapsed: float = 0.0
 
 
+def at_pixel(point: Point) -> tuple[int, int]:
+    return (round(point[0]), round(point[1]))
+
+
 def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!")) else ".")
 
@@ -491,11 +495,18 @@ class TableScene(Scene):
                     continue
                 self._float("-10", (sprite.centre[0], sprite.centre[1] - sprite.side * 0.3), 26,
                             PALETTE.danger, delay=delay, rise=self.app.ui.px(40))
-                self.tweens.add(Tween(0.01, lambda _t, s=sprite: s.set_look(
-                    state=TileState.ILLEGAL), delay=delay))
+                self.tweens.add(Tween(0.01, self._marker(sprite, TileState.ILLEGAL), delay=delay))
                 delay += 0.18
         self.count_delay = 0.3 * self.factor
         self.wait_s = (delay + 1.2) * self.factor
+
+    @staticmethod
+    def _marker(sprite: TileSprite, look: TileState) -> Callable[[float], None]:
+        """A tween step that gives `sprite` the look `look`."""
+        def apply(_t: float) -> None:
+            sprite.set_look(state=look)
+
+        return apply
 
     def _save(self) -> None:
         """Autosave the record (cleared once the game is over)."""
@@ -742,8 +753,10 @@ class TableScene(Scene):
             sprite.set_look(side=side, up=up, rot=0, state=TileState.SELECTED)
             self.tiles.change_layer(sprite, HAND_LAYER)
 
-        self.tweens.add(Tween(0.3, lambda _t: None, on_done=lambda: self.tweens.move(
-            sprite, home, 0.3, on_done=home_again)))
+        def slide_home() -> None:
+            self.tweens.move(sprite, home, 0.3, on_done=home_again)
+
+        self.tweens.add(Tween(0.3, lambda _t: None, on_done=slide_home))
 
     def rotate_first(self, step: int = 1) -> None:
         if not self.state.figure:
@@ -915,8 +928,10 @@ class TableScene(Scene):
     # --- effects ------------------------------------------------------------------------
 
     def _update_effects(self, dt: float) -> None:
-        for effect in (*self.flashes, *self.bursts):
-            effect.elapsed += dt
+        for flash in self.flashes:
+            flash.elapsed += dt
+        for burst in self.bursts:
+            burst.elapsed += dt
         self.flashes = [f for f in self.flashes if f.elapsed < f.delay + f.life]
         self.bursts = [b for b in self.bursts if b.elapsed < b.delay + b.life]
 
@@ -1019,7 +1034,7 @@ class TableScene(Scene):
             label = ui.text(f"+{points}" if points else "0", 17,
                             PALETTE.gold if points else PALETTE.text_dim, "bold")
             if not hovered or self.selected is None:
-                blit_text(surface, label, tuple(round(v) for v in self.view.cell_centre(cell)))
+                blit_text(surface, label, at_pixel(self.view.cell_centre(cell)))
 
     def _draw_ghost(self, surface: pygame.Surface) -> None:
         """The held tile as a ghost on the hovered (or keyboard) spot, in its rotation."""

@@ -63,8 +63,8 @@ class TableLayout:
                                     (right_count, width - margin - column_w, False)):
             column_h = count * panel_h + (count - 1) * gap
             top = (height - column_h) // 2
-            rows = range(count) if downwards else reversed(range(count))
-            for row in rows:
+            order = range(count) if downwards else range(count - 1, -1, -1)
+            for row in order:
                 rect = pygame.Rect(x, top + row * (panel_h + gap), column_w, panel_h)
                 seats.append(cls._seat_box(len(seats), rect, ui))
         middle_left = margin + column_w + gap
