@@ -40,7 +40,7 @@ from game.ui.layout import LatticeView, ViewController, cell_side_edges
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
-from game.ui.widgets import Button, Choice, blit_text, draw_panel
+from game.ui.widgets import Button, Choice, blit_text, draw_panel, plural
 
 if TYPE_CHECKING:
     from game.app import App
@@ -527,7 +527,7 @@ class ReplayScene(Scene):
             self._draw_table_rows(surface, state)
         elif isinstance(state, DrawSolitaireState):
             self._draw_label_row(surface, 0, "Stock", f"{state.stock_left} left")
-            self._draw_label_row(surface, 1, "Discard pile", f"{len(state.discard)} tiles")
+            self._draw_label_row(surface, 1, "Discard pile", plural(len(state.discard), "tile"))
             self._draw_label_row(surface, 2, "Figure", f"{len(state.figure)} of 36 placed")
         else:
             assert isinstance(state, StackedSolitaireState)

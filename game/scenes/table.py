@@ -33,7 +33,7 @@ from game.ui.table_layout import SeatBox, TableLayout
 from game.ui.theme import PALETTE, Colour
 from game.ui.tiles import TileState, triangle_points
 from game.ui.tween import SPEED_FACTORS, FloatingText, FloatingTexts, Tween, Tweens
-from game.ui.widgets import Button, blit_text, draw_panel
+from game.ui.widgets import Button, blit_text, draw_panel, plural
 
 if TYPE_CHECKING:
     from game.app import App
@@ -1157,7 +1157,7 @@ class TableScene(Scene):
             detail = "thinking…" if seat in self.computers else "to play"
         blit_text(surface, ui.text(detail, 14, PALETTE.gold if active else PALETTE.text_dim),
                   (header.x, name.bottom + ui.px(2)), "topleft")
-        right = f"{state.hand_size(seat)} tiles"
+        right = plural(state.hand_size(seat), "tile")
         if club:
             right = f"chips {state.chips_held[seat]}"
             if state.chips_owed[seat]:

@@ -75,6 +75,11 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, ui: Ui, alpha: int = 
     surface.blit(panel, rect)
 
 
+def plural(count: int, noun: str) -> str:
+    """"1 tile", "3 tiles": a count with its noun."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def blit_text(surface: pygame.Surface, text: pygame.Surface, anchor: tuple[int, int],
               align: str = "center") -> pygame.Rect:
     """Blit text with its rect's `align` point (e.g. "midleft") at `anchor`."""
