@@ -15,7 +15,8 @@ import random
 import sys
 from typing import Any, NoReturn
 
-from game.ai.players import LEVELS, make_player
+from game.ai.autoplay import SOLITAIRE_LEVELS
+from game.ai.players import LEVELS, Player, make_player
 from game.ai.solver import solve
 from game.rules.errors import RulesError
 from game.rules.record import (
@@ -40,6 +41,13 @@ class UsageError(Exception):
 def bot_rng(seed: int | str, seat: int) -> random.Random:
     """Each computer seat's own rng, derived from the game seed."""
     return random.Random(f"contack-ai:{seed}:{seat}")
+
+
+def make_bot(mode: str, level: str, rng: random.Random) -> Player:
+    """A computer player for `mode`: the table levels, plus `auto` for the solitaires."""
+    if mode != TABLE and level in SOLITAIRE_LEVELS:
+        return SOLITAIRE_LEVELS[level](rng)  # type: ignore[return-value]
+    return make_player(level, rng)
 
 
 def parse_rules(pairs: list[str]) -> TableRules:
@@ -68,7 +76,7 @@ def simulate(
         levels = levels * seats
     if len(levels) != seats:
         raise UsageError(f"--ai names {len(levels)} levels for {seats} seats")
-    bots = [make_player(level, bot_rng(seed, seat)) for seat, level in enumerate(levels)]
+    bots = [make_bot(mode, level, bot_rng(seed, seat)) for seat, level in enumerate(levels)]
     entries = [
         {"name": f"{level.title()} {seat + 1}", "kind": f"ai:{level}"}
         for seat, level in enumerate(levels)
@@ -120,7 +128,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=2)
     sim.add_argument("--seed", default="0", help="any whole number or word")
     sim.add_argument(
-        "--ai", default="greedy", help=f"LEVEL or LEVEL,LEVEL,... ({', '.join(LEVELS)})"
+        "--ai",
+        default="greedy",
+        help=f"LEVEL or LEVEL,LEVEL,... ({', '.join(LEVELS)}; solitaires also auto)",
     )
     sim.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     for name, text in (
