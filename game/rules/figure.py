@@ -157,27 +157,19 @@ class Figure:
         return keys
 
     def placements(self, tiles_mask: int) -> list[Placement]:
-        """Every legal placement of the tiles in `tiles_mask` (a bit mask of tile ids)."""
-        if not self._order:
-            return [
-                Placement(tile, KEY_CELLS[ORIGIN_KEY], rot, 0)
-                for tile in tiles_in(tiles_mask)
-                for rot in range(3)
-            ]
-        result = []
-        open_cells = self._open
-        for key in self._candidate_keys():
-            rot, fits, contacts = open_cells[key]
-            fits &= tiles_mask
-            while fits:
-                low = fits & -fits
-                fits ^= low
-                tile = low.bit_length() - 1
-                score = 0
-                for _side, colour, value in contacts:
-                    score += POINTS[colour][value][tile]
-                result.append(Placement(tile, KEY_CELLS[key], rot, score))
-        return result
+        """Every legal placement of the tiles in `tiles_mask` (a bit mask of tile ids),
+        with the points each would score."""
+        return [
+            Placement(tile, KEY_CELLS[key], rot, self._points(tile, key))
+            for tile, key, rot in self.spots(tiles_mask)
+        ]
+
+    def _points(self, tile: TileId, key: int) -> int:
+        """Points of a legal placement of `tile` on the open cell `key`."""
+        entry = self._open.get(key)
+        if entry is None:
+            return 0
+        return sum(POINTS[colour][value][tile] for _side, colour, value in entry[2])
 
     def spots(self, tiles_mask: int) -> list[tuple[TileId, int, int]]:
         """Every legal placement of the tiles in `tiles_mask` as (tile, cell key, rot):

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from functools import partial
-from typing import Final, NamedTuple
+from typing import Final
 
 from game.rules.errors import IllegalMoveError, RulesError
 from game.rules.figure import Contact, Figure
@@ -173,21 +174,11 @@ class DrawSolitaireState(_SolitaireBase):
         return move
 
     def clone(self) -> DrawSolitaireState:
-        other = DrawSolitaireState.__new__(DrawSolitaireState)
-        other.stock = self.stock
-        other.stock_pos = self.stock_pos
+        other = copy.copy(self)
         other.discard = self.discard.copy()
         other.figure = self.figure.clone()
-        other.status = self.status
         other._history = self._history.copy()
         return other
-
-
-class StackedDeal(NamedTuple):
-    """A stacked-solitaire deal: the shuffled tiles and which tile of pile 6 is cut."""
-
-    stock: list[TileId]
-    cut: int
 
 
 class StackedSolitaireState(_SolitaireBase):
@@ -257,13 +248,9 @@ class StackedSolitaireState(_SolitaireBase):
         return move
 
     def clone(self) -> StackedSolitaireState:
-        other = StackedSolitaireState.__new__(StackedSolitaireState)
-        other.stock = self.stock
-        other.cut = self.cut
-        other.cut_tile = self.cut_tile
-        other.piles = self.piles
+        """A copy to play on; the deal itself (stock and piles) is shared, never changed."""
+        other = copy.copy(self)
         other.heights = self.heights.copy()
         other.figure = self.figure.clone()
-        other.status = self.status
         other._history = self._history.copy()
         return other
