@@ -7,7 +7,13 @@ import random
 
 import pytest
 
-from game.ai.evaluation import guessed_stock, seat_values, seat_weights, unknown_tiles
+from game.ai.evaluation import (
+    Deadline,
+    guessed_stock,
+    seat_values,
+    seat_weights,
+    unknown_tiles,
+)
 from game.ai.players import (
     LEVELS,
     EasyPlayer,
@@ -17,8 +23,7 @@ from game.ai.players import (
     Player,
     make_player,
 )
-from game.ai.search import Playout
-from game.rules.moves import Move
+from game.ai.search import Lookahead
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableGame, TableRules, TableState
 from game.rules.tiles import ALL_TILES_MASK
@@ -31,7 +36,7 @@ GENEROUS_S = 30.0
 def quick_player(level: str, rng: random.Random) -> Player:
     """A player of `level` with a small fixed effort, to keep the tests fast."""
     if level == "master":
-        return MasterPlayer(rng, time_budget_s=GENEROUS_S, rollouts=24)
+        return MasterPlayer(rng, time_budget_s=GENEROUS_S, samples=2, depth=3)
     if level == "expert":
         return ExpertPlayer(rng, time_budget_s=GENEROUS_S)
     return make_player(level, rng)
@@ -154,12 +159,12 @@ def test_players_leave_the_state_untouched(level: str) -> None:
 
 def test_searches_never_read_the_true_stock_order() -> None:
     state = midgame_states()[1]
-    honest = MasterPlayer(random.Random(5), GENEROUS_S, rollouts=60).choose(state)
+    honest = MasterPlayer(random.Random(5), GENEROUS_S, samples=3).choose(state)
     shuffled = state.clone()
     rest = shuffled.stock[shuffled.stock_pos :]
     random.Random(0).shuffle(rest)
     shuffled.stock = shuffled.stock[: shuffled.stock_pos] + rest
-    assert MasterPlayer(random.Random(5), GENEROUS_S, rollouts=60).choose(shuffled) == honest
+    assert MasterPlayer(random.Random(5), GENEROUS_S, samples=3).choose(shuffled) == honest
     assert ExpertPlayer(random.Random(5)).choose(shuffled) == ExpertPlayer(random.Random(5)).choose(
         state
     )
@@ -175,23 +180,18 @@ def test_unknown_tiles_are_exactly_the_stock() -> None:
         assert unknown_tiles(state) | stock == stock & ALL_TILES_MASK
 
 
-def test_playout_follows_the_table_rules() -> None:
-    """A playout's moves replay through the checked engine to the same hand values."""
-    for state in midgame_states():
-        for seed in range(5):
-            stock = guessed_stock(state, random.Random(seed))
-            trace: list[Move] = []
-            playout = Playout(state, stock, seed, trace)
-            playout.finish()
-            replay = state.clone()
-            replay.stock = stock
-            for move in trace:
-                replay.apply(move)
-            assert replay.hand_over
-            assert seat_values(replay) == [
-                points - (0 if state.game.rules.club else 10 * hand.bit_count())
-                for points, hand in zip(playout.points, playout.hands, strict=True)
-            ]
+def test_a_guessed_order_plays_its_draws_in_the_search() -> None:
+    """With a guessed stock the master's search draws the guessed tiles and stays legal."""
+    state = replayed(2, TableRules(), 3, 4)
+    for seed in range(4):
+        stock = guessed_stock(state, random.Random(seed))
+        search = Lookahead(state, 6, 5, Deadline(GENEROUS_S), stock)
+        values = search.move_values(state.legal_moves())
+        assert len(values) == len(state.legal_moves())
+        assert search.state.stock == stock
+        before, after = snapshot(state), snapshot(search.state)
+        assert after[:3] == before[:3]
+        assert after[4:9] == before[4:9]
 
 
 def test_partners_count_for_each_other_and_club_has_no_tile_penalty() -> None:

@@ -8,8 +8,8 @@ difference between seats is the point difference with no tile penalty, and that 
 the objective counts there.
 
 Knowledge: hands are face up, so the only hidden thing is the order of the stock. The
-set of tiles in it is every tile in no hand and not on the table; `sample_stock_order`
-makes a copy of a state whose stock order is a guess, so no search reads the true one.
+set of tiles in it is every tile in no hand and not on the table; `guessed_stock`
+makes a stock whose unseen part is a guess, so no search reads the true order.
 """
 
 from __future__ import annotations
@@ -84,13 +84,6 @@ def guessed_stock(state: TableState, rng: random.Random | None) -> list[TileId]:
     if rng is not None:
         rng.shuffle(rest)
     return state.stock[: state.stock_pos] + rest
-
-
-def sample_stock_order(state: TableState, rng: random.Random | None) -> TableState:
-    """A copy of `state` with a guessed stock order (see `guessed_stock`)."""
-    copy = state.clone()
-    copy.stock = guessed_stock(state, rng)
-    return copy
 
 
 def forced_table_move(state: TableState) -> Move:

@@ -10,12 +10,12 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from game.ai.evaluation import Deadline
-from game.ai.search import Lookahead, MonteCarlo, ordered_by_points
+from game.ai.evaluation import Deadline, guessed_stock
+from game.ai.search import Lookahead, ordered_by_points
 from game.rules.figure import Figure
 from game.rules.lattice import neighbours
 from game.rules.moves import PLACE, Move
-from game.rules.table import TableState
+from game.rules.table import HAND_SIZE, TableState
 
 
 class State(Protocol):
@@ -132,30 +132,26 @@ class ExpertPlayer:
 
 
 class MasterPlayer:
-    """Keeps the `width` best moves by the expert's look-ahead, then guesses the unknown
-    stock order `rollouts`-many times in all and plays each candidate out to the end of
-    the hand, keeping the best half of the candidates round after round (sequential
-    halving). The effort is fixed by `rollouts` (by default in proportion to the time
-    budget), so a state and a seed give one move; the budget is a hard cap on top.
-    Solitaires: greedy."""
+    """Guesses the unknown stock order `samples` times (with its own rng, never reading
+    the true order); on each guess it searches `depth` placements deep, the first draw
+    along a line averaged over the unknown tiles and later ones bringing the guessed
+    tiles, and plays the move with the best total over the guesses. The
+    effort is fixed, so a state and a seed give one move; the time budget is a hard cap
+    on top (guesses it leaves unsearched are left out). Solitaires: greedy."""
 
     name = "master"
-    ROLLOUTS_PER_SECOND = 6000
-    """Effort per second of budget: what this machine manages with room to spare."""
 
     def __init__(
         self,
         rng: random.Random,
         time_budget_s: float = 0.5,
-        rollouts: int | None = None,
-        width: int = 6,
+        samples: int = 4,
+        depth: int = 6,
     ) -> None:
         self.rng = rng
         self.time_budget_s = time_budget_s
-        self.width = width
-        self.rollouts = (
-            rollouts if rollouts is not None else int(time_budget_s * self.ROLLOUTS_PER_SECOND)
-        )
+        self.samples = samples
+        self.depth = depth
         self.greedy = GreedyPlayer(rng)
 
     def choose(self, state: State) -> Move:
@@ -166,12 +162,15 @@ class MasterPlayer:
             return moves[0]
         deadline = Deadline(self.time_budget_s)
         candidates = ordered_by_points(state, moves)
-        if len(candidates) > self.width:
-            values = Lookahead(state, 2, 1, deadline).move_values(candidates)
-            ranked = sorted(range(len(values)), key=lambda i: -values[i])
-            candidates = [candidates[i] for i in ranked[: self.width]] or candidates[:1]
-        search = MonteCarlo(state, self.rng, deadline)
-        return search.best_move(candidates, self.rollouts)
+        totals = [0.0] * len(candidates)
+        for _ in range(self.samples):
+            stock = guessed_stock(state, self.rng)
+            search = Lookahead(state, self.depth, HAND_SIZE, deadline, stock)
+            values = search.move_values(candidates)
+            if len(values) < len(candidates):
+                break
+            totals = [total + value for total, value in zip(totals, values, strict=True)]
+        return candidates[max(range(len(totals)), key=totals.__getitem__)]
 
 
 LEVELS: dict[str, Callable[[random.Random], Player]] = {

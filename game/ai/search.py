@@ -1,17 +1,15 @@
-"""Searches behind the stronger table levels.
+"""The search behind the expert and master levels.
 
-`Lookahead` (expert) plays each of its moves, the replies of the seats that follow, and
-judges the position a fixed number of placements ahead; a seat that must draw is a chance
-node over every tile the stock may still hold. `MonteCarlo` (master) guesses the stock
-order many times and plays every candidate out to the end of the hand with a fast greedy
-policy, spending its rollouts by sequential halving. Neither ever reads the true stock
-order, and both leave the state they are given untouched.
+`Lookahead` plays each of its moves, the replies of the seats that follow, and so on a
+fixed number of placements deep, then judges the position: every seat's points and tiles
+and what the seat to move can expect from its turn. A draw either averages over every
+tile the stock may still hold; the master also guesses the stock order several times, so
+that later draws along a line bring the guessed tiles, and adds the guesses up. It never
+reads the true stock order, and it works on its own copy of the state.
 """
 
 from __future__ import annotations
 
-import math
-import random
 from typing import Final
 
 from game.ai.evaluation import (
@@ -19,14 +17,12 @@ from game.ai.evaluation import (
     OutOfTime,
     forced_table_move,
     guessed_stock,
-    sample_stock_order,
     seat_weights,
     utility,
 )
 from game.rules.figure import Placement
-from game.rules.lattice import Cell, cell_key
-from game.rules.moves import DRAW, DRAW_MOVE, PASS_MOVE, PLACE, Move
-from game.rules.table import HAND_SIZE, PENALTY_PER_TILE, TableState
+from game.rules.moves import DRAW, DRAW_MOVE, PLACE, Move
+from game.rules.table import PENALTY_PER_TILE, TableState
 from game.rules.tiles import TILE_COUNT, TileId, mask_of
 
 CHECK_EVERY: Final = 64
@@ -51,11 +47,19 @@ class Lookahead:
 
     The searching seat and its partner take their best move; with two sides (two players
     or partners) an opponent takes the move worst for the searcher, and with more sides
-    an opponent is modelled as taking its highest score. Draws average over the tiles the
-    stock may hold, `draws` of them deep along any line.
+    an opponent is modelled as taking its highest score. The first draw along a line
+    averages over the tiles the stock may hold; given a guessed `stock` order, later
+    draws bring the tiles it says. At most `draws` draws are followed along any line.
     """
 
-    def __init__(self, root: TableState, depth: int, draws: int, deadline: Deadline) -> None:
+    def __init__(
+        self,
+        root: TableState,
+        depth: int,
+        draws: int,
+        deadline: Deadline,
+        stock: list[TileId] | None = None,
+    ) -> None:
         self.seat = root.current
         self.weights = seat_weights(root, self.seat)
         self.team = root.game.team_of(self.seat)
@@ -65,7 +69,10 @@ class Lookahead:
         self.draws = draws
         self.deadline = deadline
         self.nodes = 0
-        self.state = sample_stock_order(root, None)
+        self.sampled = stock is not None
+        """Draws follow the guessed `stock` order rather than averaging over the tiles."""
+        self.state = root.clone()
+        self.state.stock = stock if stock is not None else guessed_stock(root, None)
 
     def move_values(self, moves: list[Move]) -> list[float]:
         """The value of each move for the searching seat, in order; shorter than `moves`
@@ -112,11 +119,18 @@ class Lookahead:
         return max(values) if mine else min(values)
 
     def _chance(self, depth: int, draws: int) -> float:
-        """Average over the tile a draw may bring (the private stock holds exactly the
-        unknown tiles, in a neutral order, so each is swapped to the front in turn)."""
+        """Value of a draw: the first along a line averages over every tile the stock may
+        hold (its unseen part holds exactly the unknown tiles, so each is swapped to the
+        front in turn); later ones bring what the guessed order says, if there is one."""
         state = self.state
         if not draws:
             return self._judge()
+        if self.sampled and draws < self.draws:
+            state.apply_unchecked(DRAW_MOVE)
+            try:
+                return self._value(depth, draws - 1)
+            finally:
+                state.undo()
         stock = state.stock
         front = state.stock_pos
         total = 0.0
@@ -152,135 +166,3 @@ class Lookahead:
         else:
             turn = 0.0
         return value + self.weights[seat] * turn
-
-
-class Playout:
-    """A hand played out to its end by greedy placements (ties by a cheap seeded
-    sequence) and forced draws, on a copy of the figure and plain per-seat lists: the
-    table rules of section 5 without the engine's history, for speed. `trace`, when
-    given, receives every move made, so a test can replay them through the engine."""
-
-    def __init__(
-        self, start: TableState, stock: list[TileId], seed: int, trace: list[Move] | None = None
-    ) -> None:
-        self.figure = start.figure.clone()
-        self.hands = start.hands.copy()
-        self.points = start.hand_points.copy()
-        self.stock = stock
-        self.stock_pos = start.stock_pos
-        self.seat = start.current
-        self.passes = start.passes
-        self.players = start.players
-        self.tie = seed
-        self.over = start.end_reason is not None
-        self.trace = trace
-
-    def place(self, tile: TileId, cell: Cell, rot: int, score: int) -> None:
-        figure = self.figure
-        figure.place_unchecked(tile, cell_key(cell), rot)
-        seat = self.seat
-        self.hands[seat] ^= 1 << tile
-        self.points[seat] += score
-        self.passes = 0
-        if self.trace is not None:
-            self.trace.append(Move(PLACE, tile, cell, rot))
-        if not self.hands[seat] or figure.is_dead_end():
-            self.over = True
-        else:
-            self.seat = (seat + 1) % self.players
-
-    def draw_or_pass(self) -> None:
-        seat = self.seat
-        if self.stock_pos < TILE_COUNT and self.hands[seat].bit_count() < HAND_SIZE:
-            self.hands[seat] |= 1 << self.stock[self.stock_pos]
-            self.stock_pos += 1
-            if self.trace is not None:
-                self.trace.append(DRAW_MOVE)
-            return
-        if self.trace is not None:
-            self.trace.append(PASS_MOVE)
-        self.passes += 1
-        if self.passes >= self.players:
-            self.over = True
-        else:
-            self.seat = (seat + 1) % self.players
-
-    def finish(self) -> None:
-        """Play greedily until the hand ends."""
-        figure = self.figure
-        hands = self.hands
-        while not self.over:
-            placements = figure.placements(hands[self.seat])
-            if not placements:
-                self.draw_or_pass()
-                continue
-            best = max(p.score for p in placements)
-            top = [p for p in placements if p.score == best]
-            if len(top) > 1:
-                self.tie = (self.tie * 1103515245 + 12345) & 0x7FFFFFFF
-                choice = top[(self.tie >> 8) % len(top)]
-            else:
-                choice = top[0]
-            self.place(choice.tile, choice.cell, choice.rot, choice.score)
-
-    def value(self, weights: tuple[float, ...], club: bool) -> float:
-        """The objective of `weights` for the hand as it ended."""
-        penalty = 0 if club else PENALTY_PER_TILE
-        return sum(
-            w * (points - penalty * hand.bit_count())
-            for w, points, hand in zip(weights, self.points, self.hands, strict=True)
-        )
-
-
-class MonteCarlo:
-    """Perfect-information Monte Carlo over guessed stock orders, by sequential halving.
-
-    Every candidate is played out on the same guessed orders with the same rollout seeds,
-    so their means differ by the moves and not by the luck of the draw.
-    """
-
-    def __init__(self, root: TableState, rng: random.Random, deadline: Deadline) -> None:
-        self.root = root
-        self.rng = rng
-        self.deadline = deadline
-        self.weights = seat_weights(root, root.current)
-        self.club = root.game.rules.club
-        self.guesses: list[tuple[list[int], int]] = []
-        """Per sample: a stock order and a rollout seed."""
-
-    def _guess(self, index: int) -> tuple[list[int], int]:
-        while len(self.guesses) <= index:
-            order = guessed_stock(self.root, self.rng)
-            self.guesses.append((order, self.rng.getrandbits(32)))
-        return self.guesses[index]
-
-    def _playout(self, move: Move, index: int) -> float:
-        stock, seed = self._guess(index)
-        playout = Playout(self.root, stock, seed)
-        if move.action == PLACE:
-            playout.place(move.tile, move.cell, move.rot, self.root.placement_score(move))
-        else:
-            playout.draw_or_pass()
-        playout.finish()
-        return playout.value(self.weights, self.club)
-
-    def best_move(self, moves: list[Move], rollouts: int) -> Move:
-        """The candidate with the best mean outcome; `moves` ordered best guess first."""
-        totals = [0.0] * len(moves)
-        counts = [0] * len(moves)
-        alive = list(range(len(moves)))
-        rounds = max(1, math.ceil(math.log2(len(moves))))
-        try:
-            while len(alive) > 1:
-                per_move = max(1, rollouts // (rounds * len(alive)))
-                for i in alive:
-                    for _ in range(per_move):
-                        self.deadline.check()
-                        totals[i] += self._playout(moves[i], counts[i])
-                        counts[i] += 1
-                alive.sort(key=lambda i: -totals[i] / counts[i])
-                alive = alive[: math.ceil(len(alive) / 2)]
-        except OutOfTime:
-            tried = [i for i in alive if counts[i]] or alive
-            alive = [max(tried, key=lambda i: totals[i] / counts[i] if counts[i] else -math.inf)]
-        return moves[alive[0]]
