@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Protocol
+from typing import Final, Protocol
 
 from game.ai.evaluation import Deadline, guessed_stock
 from game.ai.search import Lookahead, ordered_by_points
@@ -101,6 +101,15 @@ class EasyPlayer:
         return top[self.rng.randrange(len(top))]
 
 
+EXPERT_DEPTH: Final = 2
+"""Placements the expert looks ahead (its own, then the next seat's)."""
+
+
+def best_of(moves: list[Move], values: list[float]) -> Move:
+    """The first move of highest value (`values` may stop short of `moves`)."""
+    return moves[max(range(len(values)), key=values.__getitem__)]
+
+
 class ExpertPlayer:
     """Looks `depth` placements ahead (its move, then the replies of the seats after it),
     averaging over every tile a forced draw may bring, and judges the race to go out,
@@ -109,7 +118,11 @@ class ExpertPlayer:
     name = "expert"
 
     def __init__(
-        self, rng: random.Random, time_budget_s: float = 0.1, depth: int = 2, draws: int = 1
+        self,
+        rng: random.Random,
+        time_budget_s: float = 0.1,
+        depth: int = EXPERT_DEPTH,
+        draws: int = 1,
     ) -> None:
         self.rng = rng
         self.time_budget_s = time_budget_s
@@ -126,18 +139,17 @@ class ExpertPlayer:
         ordered = ordered_by_points(state, moves)
         search = Lookahead(state, self.depth, self.draws, Deadline(self.time_budget_s))
         values = search.move_values(ordered)
-        if not values:
-            return ordered[0]
-        return ordered[max(range(len(values)), key=values.__getitem__)]
+        return best_of(ordered, values) if values else ordered[0]
 
 
 class MasterPlayer:
     """Guesses the unknown stock order `samples` times (with its own rng, never reading
-    the true order); on each guess it searches `depth` placements deep, the first draw
-    along a line averaged over the unknown tiles and later ones bringing the guessed
-    tiles, and plays the move with the best total over the guesses. The
-    effort is fixed, so a state and a seed give one move; the time budget is a hard cap
-    on top (guesses it leaves unsearched are left out). Solitaires: greedy."""
+    the true order); on each guess it searches `depth` placements deep (two fewer with
+    partners, where every seat branches), the first draw along a line averaged over the
+    unknown tiles and later ones bringing the guessed tiles, and plays the move with the
+    best total over the guesses. The effort is fixed, so a state and a seed give one
+    move; the time budget is a hard cap on top: when it runs out before every guess is
+    searched, the expert's judgement decides. Solitaires: greedy."""
 
     name = "master"
 
@@ -162,15 +174,20 @@ class MasterPlayer:
             return moves[0]
         deadline = Deadline(self.time_budget_s)
         candidates = ordered_by_points(state, moves)
-        totals = [0.0] * len(candidates)
+        totals = Lookahead(state, EXPERT_DEPTH, 1, deadline).move_values(candidates)
+        if len(totals) < len(candidates):
+            return best_of(candidates, totals) if totals else candidates[0]
+        depth = self.depth - 2 if state.game.rules.partners else self.depth
+        guessed = [0.0] * len(candidates)
+        searched = 0
         for _ in range(self.samples):
             stock = guessed_stock(state, self.rng)
-            search = Lookahead(state, self.depth, HAND_SIZE, deadline, stock)
-            values = search.move_values(candidates)
+            values = Lookahead(state, depth, HAND_SIZE, deadline, stock).move_values(candidates)
             if len(values) < len(candidates):
                 break
-            totals = [total + value for total, value in zip(totals, values, strict=True)]
-        return candidates[max(range(len(totals)), key=totals.__getitem__)]
+            guessed = [total + value for total, value in zip(guessed, values, strict=True)]
+            searched += 1
+        return best_of(candidates, guessed if searched else totals)
 
 
 LEVELS: dict[str, Callable[[random.Random], Player]] = {

@@ -47,7 +47,8 @@ class Lookahead:
 
     The searching seat and its partner take their best move; with two sides (two players
     or partners) an opponent takes the move worst for the searcher, and with more sides
-    an opponent is modelled as taking its highest score. The first draw along a line
+    an opponent is modelled as taking its highest score. A free draw is weighed as a
+    move of the searching seat only, never inside the tree. The first draw along a line
     averages over the tiles the stock may hold; given a guessed `stock` order, later
     draws bring the tiles it says. At most `draws` draws are followed along any line.
     """
@@ -114,8 +115,6 @@ class Lookahead:
             best = max(p.score for p in placements)
             placements = [p for p in placements if p.score == best]
         values = [self._after(placement_move(p), depth, draws) for p in placements]
-        if state.game.rules.free_draw and state.can_draw(seat) and draws:
-            values.append(self._chance(depth, draws))
         return max(values) if mine else min(values)
 
     def _chance(self, depth: int, draws: int) -> float:
