@@ -1,7 +1,11 @@
 """Computer players: each gets a state and its own seeded rng and returns a move.
 
 A player works on any state with `legal_moves()` (table game or solitaire). Levels are
-registered by name in `LEVELS`; `make_player` builds one.
+registered by name in `LEVELS`, weakest first apart from `random`: `easy`, `greedy`,
+`expert` and `master`; `make_player` builds one. Expert and master search table games
+(see `game.ai.search`) and play solitaires greedily. A player never changes the state
+it is given and, for one state and one rng seed, always takes the same move (unless its
+time budget, a hard cap, runs out first).
 """
 
 from __future__ import annotations
@@ -79,9 +83,8 @@ class EasyPlayer:
     SLIPS = 0.2
     """Chance, each turn, that it plays any move it noticed rather than the best."""
 
-    def __init__(self, rng: random.Random, time_budget_s: float = 0.01) -> None:
+    def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self.time_budget_s = time_budget_s
 
     def choose(self, state: State) -> Move:
         moves = state.legal_moves()
@@ -199,7 +202,6 @@ LEVELS: dict[str, Callable[[random.Random], Player]] = {
 }
 
 TIMED_LEVELS: dict[str, Callable[[random.Random, float], Player]] = {
-    "easy": EasyPlayer,
     "expert": ExpertPlayer,
     "master": MasterPlayer,
 }

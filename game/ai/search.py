@@ -35,11 +35,7 @@ def placement_move(placement: Placement) -> Move:
 
 def ordered_by_points(state: TableState, moves: list[Move]) -> list[Move]:
     """`moves` with the highest scoring first (stable, so equal moves keep their order)."""
-    return sorted(moves, key=lambda move: -placement_points(state, move))
-
-
-def placement_points(state: TableState, move: Move) -> int:
-    return state.placement_score(move) if move.action == PLACE else 0
+    return sorted(moves, key=lambda move: -state.placement_score(move) if move.is_place else 0)
 
 
 class Lookahead:
