@@ -7,8 +7,10 @@
 Game `g` deals with seed `g // players` and seats the levels rotated by `g % players`,
 so every level plays every deal from every seat once per block of `players` games.
 Prints per level the win rate with a 95% confidence interval (a shared win counts
-1 / winners), the mean final standing (points; club: chips) and the mean time per
-move; the last line is one JSON object with the same figures.
+1 / winning sides; with partners both seats of the winning team win), the mean final
+standing (points; club: chips) and the mean time per move; the last line is one JSON
+object with the same figures. `--budget LEVEL=SECONDS` (or `--master-budget-s`) sets a
+level's time budget per move; 2 worker processes by default.
 """
 
 from __future__ import annotations
@@ -80,7 +82,7 @@ def play_game(setup: Setup, game: int) -> list[SeatResult]:
         moves[seat] += 1
         state.apply(move)
     outcome = state.outcome()
-    share = 1 / len(outcome.winners)
+    share = 1 / len({state.game.team_of(seat) for seat in outcome.winners})
     return [
         SeatResult(
             level,
