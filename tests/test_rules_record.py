@@ -264,3 +264,10 @@ def test_a_resumed_game_deals_the_next_hand_the_seed_would_have_dealt():
     assert game.state.hand_over and not game.is_over()
     game.next_hand()
     assert game.record.data["hands"][1]["stock"] == full_second_stock
+
+
+@pytest.mark.parametrize("seed", [[1], {"a": 1}, None, True, 2.5])
+def test_a_seed_of_another_type_is_ignored(seed):
+    data = table_record()
+    data["seed"] = seed
+    assert replay(data).is_over()

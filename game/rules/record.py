@@ -229,6 +229,12 @@ class GameRecord:
             raise RecordError(f"record: bad rules ({error})") from None
 
     @property
+    def seed(self) -> int | str | None:
+        """The seed the deals came from, when the record says (None otherwise)."""
+        seed = self.data.get("seed")
+        return seed if isinstance(seed, int | str) and not isinstance(seed, bool) else None
+
+    @property
     def players(self) -> list[dict[str, Any]]:
         return list(self.data["players"])
 
@@ -343,7 +349,7 @@ class RecordedGame:
             if mode == TABLE:
                 if h == 0:
                     game = TableGame(len(record.players), record.rules)
-                    state = game.new_state(record.data.get("seed"), stock)
+                    state = game.new_state(record.seed, stock)
                 else:
                     assert isinstance(state, TableState)
                     if not state.hand_over:
