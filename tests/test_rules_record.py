@@ -1,12 +1,15 @@
 """RECORD.md: records load, save, replay and refuse every kind of breakage."""
 
+import copy
 import json
+import random
 import subprocess
 import sys
 
 import pytest
 
 from game.cli import simulate
+from game.rules.errors import RulesError
 from game.rules.record import GameRecord, RecordedGame, RecordError
 from game.rules.table import TableRules
 
@@ -271,3 +274,40 @@ def test_a_seed_of_another_type_is_ignored(seed):
     data = table_record()
     data["seed"] = seed
     assert replay(data).is_over()
+
+
+def _paths(value, path=()):
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value[:6]):
+            yield from _paths(item, (*path, index))
+
+
+def test_random_damage_to_records_only_ever_gives_a_record_error():
+    """Delete or retype one random key or item, many times: never a crash."""
+    bases = [
+        table_record(1, hands=2),
+        table_record(2, players=4, hands=1, variant="club", partners=True),
+        solitaire_record("draw-solitaire", 3),
+        solitaire_record("stacked-solitaire", 4),
+    ]
+    values = [None, True, 0, -1, 2, 99, 1.5, "x", [], {}, [0, 0], ["a"], "01-02-03", 10**30]
+    rng = random.Random(7)
+    for _ in range(1500):
+        data = copy.deepcopy(rng.choice(bases))
+        path = rng.choice(list(_paths(data))[1:])
+        parent = data
+        for key in path[:-1]:
+            parent = parent[key]
+        if rng.random() < 0.3:
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = rng.choice(values)
+        try:
+            game = replay(data)
+            game.results(), game.totals(), game.legal_entries()
+        except RulesError as error:
+            assert "\n" not in str(error) and str(error)
