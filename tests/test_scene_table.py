@@ -91,8 +91,11 @@ def press(app: App, key: int, mod: int = 0) -> None:
     app.tick()
 
 
-def run_until(app: App, done: Callable[[], bool], limit: int = 3000) -> None:
-    for _ in range(limit):
+def run_until(app: App, done: Callable[[], bool], limit_s: float = 120.0) -> None:
+    """Tick until `done()`. Computers think in another process, so how many ticks that
+    takes depends on the machine's load: the limit is generous wall-clock time."""
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
         if done():
             return
         app.tick()
@@ -157,7 +160,7 @@ def check_record(data: dict[str, Any]) -> None:
 def finish_with_computers(app: App, scene: TableScene) -> ScoreScene:
     """Run a table of computers through every hand to the final score screen."""
     for _ in range(40):
-        run_until(app, lambda: isinstance(app.scene, ScoreScene), 6000)
+        run_until(app, lambda: isinstance(app.scene, ScoreScene))
         score = app.scene
         assert isinstance(score, ScoreScene)
         if score.final:
@@ -375,10 +378,10 @@ def test_three_sided_opportunity_play(tmp_path: Path) -> None:
                 if c.points > 0]
     before = scene.shown_scores[0]
     place_by_mouse(app, scene, move, by_drag=False)
-    run_until(app, lambda: bool(scene.bursts), 600)
+    run_until(app, lambda: bool(scene.bursts))
     assert len(scene.flashes) == len(counting)
     assert len(scene.floats.items) >= len(counting) + 1
-    run_until(app, lambda: round(scene.shown_scores[0]) == round(before) + points, 600)
+    run_until(app, lambda: round(scene.shown_scores[0]) == round(before) + points)
 
 
 # --- hint, undo, keyboard, illegal drops -----------------------------------------------
@@ -389,7 +392,7 @@ def test_hint_shows_a_legal_move(tmp_path: Path) -> None:
     scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=8))
     run_until(app, lambda: ready_for_human(scene))
     press(app, pygame.K_h)
-    run_until(app, lambda: scene.hint is not None, 600)
+    run_until(app, lambda: scene.hint is not None)
     assert scene.hint in scene.legal_moves()
     assert scene.selected == scene.hint.tile and scene.hints_used == 1
 
@@ -489,13 +492,15 @@ def test_thinking_computer_never_blocks_frames(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     scene = open_table(app, table_config([("Bot", "ai:greedy"), ("Slow", "ai:greedy")], seed=3))
     scene.computers = {0: SlowPlayer(), 1: SlowPlayer()}  # type: ignore[dict-item]
-    worst = 0.0
-    for _ in range(60):
-        start = time.perf_counter()
+    # The window keeps ticking while the computer thinks: if it thought on the main
+    # thread, its move would land within the tick that asked for it.
+    run_until(app, lambda: scene.thinker.busy)
+    ticks_while_thinking = 0
+    deadline = time.monotonic() + 120
+    while not scene.state.moves and time.monotonic() < deadline:
         app.tick()
-        worst = max(worst, time.perf_counter() - start)
-    assert worst < 0.1
-    run_until(app, lambda: len(scene.state.moves) >= 1, 2000)
+        ticks_while_thinking += 1
+    assert scene.state.moves and ticks_while_thinking >= 5
 
 
 def test_continue_resumes_exactly(tmp_path: Path) -> None:
