@@ -24,15 +24,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from screenshot import parse_size
+
 from game.ai.players import make_player
 from game.app import App, ManualClock
 from game.scenes.table import SEAT_NAMES, TableScene, table_config
 from game.storage import Storage
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    width, _, height = text.lower().partition("x")
-    return int(width), int(height)
 
 
 def bench(size: tuple[int, int], frames: int, level: str) -> dict[str, float]:
