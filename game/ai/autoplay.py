@@ -1,11 +1,10 @@
 """The solitaire auto-players and hints.
 
-Draw solitaire: `FairDrawPlayer` never looks at the order of the stock. It places the
-discard top whenever it fits (burying it under the next unplaceable tile costs more than
-waiting gains), else turns the stock. To choose where a tile goes it uses only what is
-visible (the figure, the discard pile and the set of tiles not seen yet): it deals the
-unseen tiles at random into a few imagined stocks and asks the solver, in each, whether
-the position after each placement still wins.
+Draw solitaire: `FairDrawPlayer` never looks at the order of the stock. It sees the
+figure, the discard pile and the set of tiles not seen yet; whether to place the discard
+top (and where) or turn the stock, and where a turned tile goes, are chosen by playing
+each option out many times in imagined stock orders with a cheap fair policy
+(`game.ai.fair_draw`).
 
 Stacked solitaire: `StackedAutoPlayer` plays the solver's winning line whenever one
 exists, and otherwise the move that keeps the most tiles playable.
@@ -17,16 +16,11 @@ import random
 from collections.abc import Callable
 from typing import Final, Protocol
 
+from game.ai.fair_draw import FairDrawSearch
 from game.ai.solver import Solver
-from game.rules.lattice import neighbours
-from game.rules.moves import DISCARD, STOCK, Move
+from game.rules.moves import Move
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.rules.tiles import ALL_TILES
 
-SAMPLES: Final = 8
-"""Imagined stocks per decision of the fair draw-solitaire player."""
-SAMPLE_NODES: Final = 1500
-"""Solver nodes per imagined stock and choice; an undecided one counts as half a win."""
 STACKED_BUDGET_S: Final = 10.0
 """Solver time the stacked auto-player may spend on one position."""
 
@@ -39,76 +33,19 @@ class SolitairePlayer(Protocol):
     def choose(self, state: DrawSolitaireState | StackedSolitaireState) -> Move: ...
 
 
-def _cell_neighbours(state: DrawSolitaireState | StackedSolitaireState, move: Move) -> int:
-    """How many tiles the cell of a placement touches (0 for a discard)."""
-    if move.action == DISCARD:
-        return 0
-    return sum(cell in state.figure for cell in neighbours(move.cell))
-
-
-def _unseen(state: DrawSolitaireState) -> list[int]:
-    """The tiles the player has not seen: not in the figure and not on the discard pile."""
-    seen = {tile for _, tile, _ in state.figure.tiles()} | set(state.discard)
-    return [tile for tile in ALL_TILES if tile not in seen]
-
-
-def _wins(state: DrawSolitaireState) -> float:
-    """1 when the solver wins `state` within its node budget, 0 when lost, else 0.5."""
-    if state.won:
-        return 1.0
-    result = Solver(state).step(SAMPLE_NODES)
-    if result is None:
-        return 0.5
-    return 1.0 if result.winnable else 0.0
-
-
 class FairDrawPlayer:
-    """Draw solitaire without peeking at the stock: sampled stocks decide each choice."""
+    """Draw solitaire without peeking at the stock: imagined stock orders, played out by
+    a fair policy, decide each choice."""
 
     name = "auto"
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+        self._search = FairDrawSearch(rng)
 
     def choose(self, state: DrawSolitaireState) -> Move:
         """The move to play; `state` is left unchanged."""
-        moves = state.legal_moves()
-        if not state.figure:
-            return moves[0]
-        from_discard = [m for m in moves if m.source != STOCK]
-        if from_discard:
-            return self._best_placement(state, from_discard)
-        from_stock = [m for m in moves if m.source == STOCK]
-        return self._best_placement(state, from_stock)
-
-    def _worlds(self, state: DrawSolitaireState, fixed: int | None) -> list[DrawSolitaireState]:
-        """Copies of `state` whose unseen stock is dealt at random; `fixed` (a tile just
-        turned) stays on top."""
-        unseen = [t for t in _unseen(state) if t != fixed]
-        prefix = state.stock[: state.stock_pos] + ([] if fixed is None else [fixed])
-        worlds = []
-        for _ in range(SAMPLES):
-            self.rng.shuffle(unseen)
-            world = state.clone()
-            world.stock = prefix + unseen
-            worlds.append(world)
-        return worlds
-
-    def _score(self, worlds: list[DrawSolitaireState], move: Move) -> float:
-        total = 0.0
-        for world in worlds:
-            after = world.clone()
-            after.apply_unchecked(move)
-            total += _wins(after)
-        return total
-
-    def _best_placement(self, state: DrawSolitaireState, moves: list[Move]) -> Move:
-        """The placement (all of one tile) that wins in the most imagined stocks; ties go
-        to the cell that touches the most tiles."""
-        if len(moves) == 1:
-            return moves[0]
-        worlds = self._worlds(state, moves[0].tile if moves[0].source == STOCK else None)
-        return max(moves, key=lambda m: (self._score(worlds, m), _cell_neighbours(state, m)))
+        return self._search.choose(state)
 
 
 class StackedAutoPlayer:

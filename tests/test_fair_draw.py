@@ -1,0 +1,114 @@
+"""The fair draw-solitaire player: legal, deterministic, blind to the stock order."""
+
+from __future__ import annotations
+
+import random
+
+from game.ai.autoplay import FairDrawPlayer
+from game.ai.fair_draw import FairDrawSearch, rollout, unseen_tiles
+from game.rules.moves import STOCK
+from game.rules.solitaire import DrawSolitaireState
+
+
+def _snapshot(state: DrawSolitaireState) -> object:
+    return (
+        state.moves,
+        state.figure.tiles(),
+        state.status,
+        state.stock_pos,
+        state.discard.copy(),
+        state.stock.copy(),
+    )
+
+
+def _play(state: DrawSolitaireState, player: FairDrawPlayer, plies: int) -> list[object]:
+    """Up to `plies` moves of `player` on `state`, each checked legal; the moves played."""
+    played: list[object] = []
+    for _ in range(plies):
+        if state.is_terminal():
+            break
+        before = _snapshot(state)
+        move = player.choose(state)
+        assert _snapshot(state) == before
+        assert move in state.legal_moves()
+        state.apply(move)
+        played.append(move)
+    return played
+
+
+def test_plays_only_legal_moves_and_leaves_the_state_alone() -> None:
+    for seed in (3, 5):
+        state = DrawSolitaireState(seed=seed)
+        _play(state, FairDrawPlayer(random.Random(seed)), 200)
+        assert state.is_terminal()
+
+
+def test_same_seed_same_game() -> None:
+    games = []
+    for _ in range(2):
+        state = DrawSolitaireState(seed=9)
+        games.append(_play(state, FairDrawPlayer(random.Random(7)), 200))
+    assert games[0] == games[1]
+
+
+def test_never_reads_the_unseen_stock_order() -> None:
+    """Two deals differing only in the order of the unseen tiles get the same decisions
+    until a differing tile is turned."""
+    for seed, hidden in ((8, 10), (21, 18)):
+        first = DrawSolitaireState(seed=seed)
+        player = FairDrawPlayer(random.Random(4))
+        _play(first, player, hidden)
+        if first.is_terminal():
+            continue
+        # The next 6 stock tiles stay, the ones after them are shuffled.
+        kept = first.stock_pos + 6
+        rest = first.stock[kept:]
+        random.Random(seed).shuffle(rest)
+        assert rest != first.stock[kept:]
+        second = DrawSolitaireState(stock=first.stock[:kept] + rest)
+        for move in first.moves:
+            second.apply(move)
+        one, two = FairDrawPlayer(random.Random(11)), FairDrawPlayer(random.Random(11))
+        compared = 0
+        while not first.is_terminal():
+            a, b = one.choose(first), two.choose(second)
+            if a.source == STOCK and first.stock_top != second.stock_top:
+                # The turned tile differs: the decision to turn must have been the same.
+                assert b.source == STOCK
+                break
+            assert a == b
+            first.apply(a)
+            second.apply(b)
+            compared += 1
+        assert compared >= 6
+
+
+def test_unseen_tiles_are_those_neither_placed_nor_discarded() -> None:
+    state = DrawSolitaireState(seed=2)
+    _play(state, FairDrawPlayer(random.Random(0)), 15)
+    seen = {tile for _, tile, _ in state.figure.tiles()} | set(state.discard)
+    assert unseen_tiles(state) == sorted(set(range(36)) - seen)
+    assert sorted(unseen_tiles(state)) == sorted(state.stock[state.stock_pos :])
+
+
+def test_rollout_plays_out_a_legal_game() -> None:
+    state = DrawSolitaireState(seed=4)
+    state.apply(state.legal_moves()[0])
+    figure, discard = state.figure.clone(), state.discard.copy()
+    won = rollout(figure, discard, state.stock[state.stock_pos :], False)
+    assert won == (len(figure) == 36)
+    assert len(state.figure) == 1
+    placed = [tile for _, tile, _ in figure.tiles()]
+    assert len(set(placed)) == len(placed)
+    assert set(placed).isdisjoint(discard)
+
+
+def test_search_with_few_samples_still_chooses_legally() -> None:
+    state = DrawSolitaireState(seed=6)
+    search = FairDrawSearch(random.Random(1), samples=2)
+    for _ in range(30):
+        if state.is_terminal():
+            break
+        move = search.choose(state)
+        assert move in state.legal_moves()
+        state.apply(move)
