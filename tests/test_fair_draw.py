@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 
-from game.ai.autoplay import FairDrawPlayer
-from game.ai.fair_draw import FairDrawSearch, rollout, unseen_tiles
-from game.rules.moves import STOCK
+from game.ai.autoplay import FairDrawPlayer, draw_hint
+from game.ai.fair_draw import FairDrawSearch, rollout, unseen_tiles, unwind
+from game.ai.solver import solve
+from game.rules.lattice import KEY_CELLS
+from game.rules.moves import PLACE, STOCK, Move
 from game.rules.solitaire import DrawSolitaireState
 
 
@@ -112,3 +114,18 @@ def test_search_with_few_samples_still_chooses_legally() -> None:
         move = search.choose(state)
         assert move in state.legal_moves()
         state.apply(move)
+
+
+def test_unwind_finds_the_last_discards_line_when_the_stock_is_empty() -> None:
+    state = DrawSolitaireState(seed=1)
+    line = solve(state, 30).moves
+    while state.stock_pos < 36 or not state.discard:
+        state.apply(line.pop(0))
+    spots = unwind(state.figure.clone(), state.discard.copy(), [100_000])
+    assert spots is not None
+    assert len(spots) == len(state.discard)
+    moves = [Move(PLACE, tile, KEY_CELLS[key], rot, "discard") for tile, key, rot in spots]
+    assert draw_hint(state) == moves[0]
+    for move in moves:
+        state.apply(move)
+    assert state.won

@@ -11,7 +11,9 @@ each option is played out in each of them by a cheap *fair* policy, and the opti
 the best mean outcome (tiles placed, plus a bonus for a win) is chosen. The rollout
 policy places a tile where a linear evaluation of the position after it is highest:
 how many unseen tiles would fit next, how many fit anywhere, how the discard pile
-stands, how open the figure is (weights tuned on deals outside the benchmark's).
+stands, how open the figure is (weights tuned on deals outside the benchmark's). Once
+the stock is empty nothing is hidden any more: the discard pile is searched exhaustively
+for an order of placements that wins (`unwind`), in the rollouts and in play.
 
 Why not a perfect-information solver on the imagined stocks: knowing the stock about 95%
 of positions can be won, so every option looks the same ("strategy fusion").
@@ -40,6 +42,8 @@ SAMPLES: Final = 64
 """Imagined stock orders per choice."""
 WIN_BONUS: Final = 30.0
 """A won rollout scores this many tiles on top of the 36 it placed."""
+UNWIND_NODES: Final = 400
+"""Placements an exhaustive search of the last discard pile (stock empty) may try."""
 _DEAD: Final = -1e9
 
 
@@ -120,6 +124,28 @@ def _policy_discard(figure: Figure, discard: list[int], unseen: int, can_turn: b
     return spot
 
 
+def unwind(figure: Figure, discard: list[int], budget: list[int]) -> list[Spot] | None:
+    """With the stock empty: placements of the whole discard pile, top first, that win
+    (None when there are none, or when `budget[0]` placements were tried first).
+    `figure` and `discard` come back as they were."""
+    if not discard:
+        return [] if len(figure) == TILE_COUNT else None
+    tile = discard.pop()
+    try:
+        for spot in figure.spots(1 << tile):
+            if budget[0] <= 0:
+                return None
+            budget[0] -= 1
+            figure.place_unchecked(*spot)
+            rest = None if figure.is_dead_end() else unwind(figure, discard, budget)
+            figure.remove_last()
+            if rest is not None:
+                return [spot, *rest]
+        return None
+    finally:
+        discard.append(tile)
+
+
 def rollout(figure: Figure, discard: list[int], stock: list[int], turn_first: bool) -> bool:
     """Play on with the fair policy (`figure` and `discard` are changed); True on a win.
     With `turn_first` the stock is turned before the discard top may be placed."""
@@ -141,7 +167,12 @@ def rollout(figure: Figure, discard: list[int], stock: list[int], turn_first: bo
                 continue
         turn_first = False
         if pos == end:
-            return False
+            line = unwind(figure, discard, [UNWIND_NODES])
+            if line is None:
+                return False
+            for spot in line:
+                figure.place_unchecked(*spot)
+            return True
         tile = stock[pos]
         pos += 1
         unseen ^= 1 << tile
@@ -172,9 +203,9 @@ _Option = tuple[Spot, bool] | None
 class FairDrawSearch:
     """Flat Monte Carlo over the information set, with fair rollouts."""
 
-    def __init__(self, rng: random.Random, samples: int = SAMPLES) -> None:
+    def __init__(self, rng: random.Random, samples: int | None = None) -> None:
         self.rng = rng
-        self.samples = samples
+        self.samples = SAMPLES if samples is None else samples
 
     def choose(self, state: DrawSolitaireState) -> Move:
         """The move to play (the state is left unchanged). The stock order is never read:
@@ -188,6 +219,10 @@ class FairDrawSearch:
         options: list[_Option] = []
         if state.discard:
             options = [(spot, True) for spot in figure.spots(1 << state.discard[-1])]
+        if options and not unseen:
+            line = unwind(figure.clone(), state.discard.copy(), [UNWIND_NODES])
+            if line:
+                return _move(line[0], DISCARD_PILE)
         if options:
             if unseen:
                 options.append(None)
