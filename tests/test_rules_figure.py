@@ -125,3 +125,20 @@ def test_taken_and_detached_cells_are_refused_with_reasons():
     figure = build_figure([("01-02-03", (0, 0), 0)])
     assert "taken" in figure.why_illegal(T("02-03-04"), (0, 0), 0)
     assert "touches no tile" in figure.why_illegal(T("02-03-04"), (4, 4), 0)
+
+
+def test_summaries_of_the_open_cells_agree_with_the_naive_search():
+    figure = build_figure(
+        [("01-02-03", (0, 0), 0), ("02-03-04", (2, 0), 0), ("09-10-01", (5, 0), 0)]
+    )
+    legal = naive_placements(figure, list(range(36)))
+    assert figure.playable_tiles() == mask_of(sorted({tile for tile, _, _, _ in legal}))
+    assert figure.opening_count == len(figure.opportunity_openings()) == 1
+    assert len(figure.open_fit_masks()) == len(figure.open_cells())
+    union = 0
+    for fits in figure.open_fit_masks():
+        union |= fits
+    assert figure.fitting_anywhere() == union
+    assert figure.playable_tiles() & ~union == 0
+    assert figure.free_sides_of_last() == 3
+    assert Figure().free_sides_of_last() == 0

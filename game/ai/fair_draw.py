@@ -25,7 +25,7 @@ import random
 from typing import Final
 
 from game.rules.figure import Figure
-from game.rules.lattice import KEY_CELLS, NEIGHBOUR_STEPS
+from game.rules.lattice import KEY_CELLS
 from game.rules.moves import DISCARD, DISCARD_PILE, PLACE, STOCK, Move
 from game.rules.solitaire import DrawSolitaireState
 from game.rules.tiles import ALL_TILES_MASK, TILE_COUNT
@@ -48,19 +48,13 @@ _DEAD: Final = -1e9
 
 
 def _features(figure: Figure, unseen: int, discard: list[int]) -> tuple[float, ...]:
-    """What the rollout policy weighs in a position (the player to turn the stock next).
-
-    Reads the figure's open-cell table directly: the rules engine keeps, for every empty
-    cell touching a tile, the mask of tiles fitting there.
-    """
-    open_cells = figure._open
-    candidate = 0
-    for key in figure._candidate_keys():
-        candidate |= open_cells[key][1]
+    """What the rollout policy weighs in a position (the player to turn the stock next)."""
+    candidate = figure.playable_tiles()
+    fit_masks = figure.open_fit_masks()
     anywhere = 0
     top_cells = 0
     top = discard[-1] if discard else -1
-    for _, fits, _ in open_cells.values():
+    for fits in fit_masks:
         anywhere |= fits
         if top >= 0 and fits >> top & 1:
             top_cells += 1
@@ -70,9 +64,6 @@ def _features(figure: Figure, unseen: int, discard: list[int]) -> tuple[float, .
     for tile in discard:
         discarded |= 1 << tile
     size = len(discard)
-    last = figure._order[-1]
-    placed = figure._placed
-    free = sum(last + step not in placed for step in NEIGHBOUR_STEPS[last])
     return (
         (candidate & unseen).bit_count() * per_unseen,
         (anywhere & unseen).bit_count() * per_unseen,
@@ -81,10 +72,10 @@ def _features(figure: Figure, unseen: int, discard: list[int]) -> tuple[float, .
         1.0 if unseen_count == 0 else 0.0,
         1.0 if top >= 0 and candidate >> top & 1 else 0.0,
         (anywhere & discarded).bit_count() / max(1, size),
-        len(figure._openings) / 10,
+        figure.opening_count / 10,
         size / 10,
-        free / 2,
-        len(open_cells) / 20,
+        figure.free_sides_of_last() / 2,
+        len(fit_masks) / 20,
     )
 
 

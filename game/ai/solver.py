@@ -62,27 +62,6 @@ _RESTART_NOISE: Final = 6.0
 """Random noise added to the move scores after the first run."""
 
 
-def _open_fits(cells: dict[int, int]) -> int:
-    """Mask of the tiles that fit some open cell of a figure (`cells`: key -> tile * 3 + rot
-    of every placed tile)."""
-    union = 0
-    seen: set[int] = set()
-    for key in cells:
-        for step in NEIGHBOUR_STEPS[key]:
-            empty = key + step
-            if empty in cells or empty in seen:
-                continue
-            seen.add(empty)
-            fits = ALL_TILES_MASK
-            for side, nstep in enumerate(NEIGHBOUR_STEPS[empty]):
-                code = cells.get(empty + nstep)
-                if code is not None:
-                    colour = (side - code % 3) % 3
-                    fits &= COMPATIBLE[colour][TILE_VALUES[code // 3][colour]]
-            union |= fits
-    return union
-
-
 class Solver:
     """An incremental depth-first solver of one solitaire position.
 
@@ -350,7 +329,7 @@ class Solver:
                 risky |= low
         if not risky:
             return False
-        return bool(risky & ~_open_fits(self._cells))
+        return bool(risky & ~self._figure.fitting_anywhere())
 
 
 def solve(state: SolitaireState, budget_s: float = 10.0) -> SolveResult:

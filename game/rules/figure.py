@@ -194,6 +194,40 @@ class Figure:
         open_cells = self._open
         return any(open_cells[key][1] & tiles_mask for key in self._candidate_keys())
 
+    def playable_tiles(self) -> int:
+        """Mask of the tiles that have a legal placement now."""
+        if not self._order:
+            return ALL_TILES_MASK
+        open_cells = self._open
+        mask = 0
+        for key in self._candidate_keys():
+            mask |= open_cells[key][1]
+        return mask
+
+    def open_fit_masks(self) -> list[int]:
+        """For every open cell, the mask of the tiles that fit its neighbours (whether or
+        not the last-tile rule allows a placement there now)."""
+        return [fits for _rot, fits, _contacts in self._open.values()]
+
+    def fitting_anywhere(self) -> int:
+        """Mask of the tiles that fit some open cell (the union of `open_fit_masks`)."""
+        mask = 0
+        for _rot, fits, _contacts in self._open.values():
+            mask |= fits
+        return mask
+
+    @property
+    def opening_count(self) -> int:
+        """How many empty cells touch two or more tiles."""
+        return len(self._openings)
+
+    def free_sides_of_last(self) -> int:
+        """How many sides of the last tile are still free (0 on an empty table)."""
+        if not self._order:
+            return 0
+        last = self._order[-1]
+        return sum(last + step not in self._placed for step in NEIGHBOUR_STEPS[last])
+
     def fitting_tiles(self, cell: Cell) -> int:
         """Mask of the tiles that may legally be placed on `cell` now (0 if none)."""
         key = cell_key(cell)
