@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 import platformdirs
+
+from game.rules.atomic import write_text_atomically
 
 APP_NAME = "contack"
 HOME_VARIABLE = "CONTACK_HOME"
@@ -97,20 +98,15 @@ class Storage:
             self._set_aside(path)
             return None
 
-    def write_json(self, path: Path, data: Any) -> bool:
-        """Write `data` atomically (temp file + rename); False, with a notice, on failure."""
+    def write_json(self, path: Path, data: Any, every_move: bool = False) -> bool:
+        """Write `data` atomically (temp file + rename); False, with a notice, on failure.
+
+        Files written `every_move` (the autosave) are compact and skip waiting for the
+        disk, so that saving never stalls a frame; a crash still leaves a whole file.
+        """
+        text = json.dumps(data, ensure_ascii=False, indent=None if every_move else 1)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temp_name = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-            try:
-                with os.fdopen(handle, "w", encoding="utf-8") as file:
-                    json.dump(data, file, indent=1)
-                    file.flush()
-                    os.fsync(file.fileno())
-                os.replace(temp_name, path)
-            except BaseException:
-                Path(temp_name).unlink(missing_ok=True)
-                raise
+            write_text_atomically(path, text, durable=not every_move)
         except OSError as error:
             self.notices.append(f"Could not save {path.name}: {error.strerror or error}")
             return False
@@ -171,7 +167,7 @@ class Storage:
         return data
 
     def save_game(self, record: dict[str, Any]) -> bool:
-        return self.write_json(self.saved_game_path, record)
+        return self.write_json(self.saved_game_path, record, every_move=True)
 
     def clear_game(self) -> None:
         self.saved_game_path.unlink(missing_ok=True)

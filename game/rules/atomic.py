@@ -7,16 +7,22 @@ import os
 import tempfile
 
 
-def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
-    """Write `text` to `path` through a temporary file in the same folder and a rename."""
+def write_text_atomically(path: str | os.PathLike[str], text: str, durable: bool = True) -> None:
+    """Write `text` to `path` through a temporary file in the same folder and a rename.
+
+    `durable` also waits for the disk before the rename, so the new file survives a power
+    cut too; without it a crash of the program still leaves the old file or the new one,
+    whole, and the write costs far less (the autosave after every move skips it).
+    """
     folder = os.path.dirname(os.path.abspath(path))
     os.makedirs(folder, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".part")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
+            if durable:
+                file.flush()
+                os.fsync(file.fileno())
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
