@@ -122,6 +122,9 @@ class TableScene(Scene):
         self.key_spot = -1
         self.hint: Move | None = None
         self.hint_pending = False
+        self.save_due = False
+        self.moved = False
+        """Whether a move was played in this update step (then no spare art is drawn)."""
         self.banner_seat: int | None = None
         self.mouse_holder: int | None = None
         self.shown_scores: list[float] = []
@@ -221,7 +224,12 @@ class TableScene(Scene):
         self._save()
 
     def exit(self) -> None:
+        self._save_if_due()
         self.thinker.close()
+
+    def pause(self) -> None:
+        super().pause()
+        self._save_if_due()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = TableLayout.build(size, self.state.players, self.app.ui)
@@ -359,6 +367,7 @@ class TableScene(Scene):
 
     def play(self, move: Move) -> None:
         """Play `move` for the seat to act, animate it and save the record."""
+        self.moved = True
         state = self.state
         seat = state.current_player
         previous_last = state.figure.last_cell
@@ -381,7 +390,28 @@ class TableScene(Scene):
         self._arrange_hands()
         if self.state.hand_over:
             self.app.notify(self._end_words())
-        self._save()
+        self.save_due = True
+
+    def _prepare_art(self) -> None:
+        """Ask the tile art for what the next moves will probably show (any held tile
+        landing on the figure, at this zoom level and the next smaller one), so that it
+        is drawn in spare moments rather than in the frame of a move."""
+        figure = self.state.figure
+        if not figure:
+            return
+        rot = figure.tiles()[0][2]
+        levels = self.zoom_levels()
+        side = self.figure_side
+        smaller = [level for level in levels if level < side]
+        sides = [side, max(8, round(smaller[-1] * 0.97))] if smaller else [side]
+        held = [t for seat in range(self.state.players) for t in self.state.hand_tiles(seat)]
+        placed = [tile for _cell, tile, _rot in figure.tiles()]
+        art = self.app.art
+        for tile_side in sides:
+            for tile in held + placed:
+                for look in (TileState.LAST, TileState.NORMAL):
+                    for up in (True, False):
+                        art.prepare(tile, tile_side, up, rot, look)
 
     def _animate_placement(self, seat: int, move: Move, contacts: list[Contact],
                            previous_last: Cell | None) -> None:
@@ -508,6 +538,15 @@ class TableScene(Scene):
 
         return apply
 
+    def _save_if_due(self) -> None:
+        """Write the autosave a move asked for, and ask for the tile art the next moves
+        may show. This runs in the step after the move, so the frame that starts the
+        move's animation does not also wait for the disk."""
+        if self.save_due:
+            self.save_due = False
+            self._save()
+            self._prepare_art()
+
     def _save(self) -> None:
         """Autosave the record (cleared once the game is over)."""
         if self.state.is_terminal():
@@ -521,6 +560,13 @@ class TableScene(Scene):
     # --- turns --------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self._save_if_due()
+        self.moved = False
+        self._advance(dt)
+        if not self.moved:
+            self.app.art.render_prepared(1)
+
+    def _advance(self, dt: float) -> None:
         self.tiles.snapshot()
         self.clock += dt
         self.tweens.update(dt)

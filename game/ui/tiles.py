@@ -2,7 +2,7 @@
 
 A tile image is an equilateral triangle with an ivory rim, three coloured edge bands
 meeting round an ivory centre, and each edge's value upright in its band. The art is
-drawn three times larger and smoothly scaled down (antialiasing), then the numbers are
+drawn twice as large and smoothly scaled down (antialiasing), then the numbers are
 rendered at the final size so they stay crisp. Each image is cached under
 (tile, side, theme, colour-blind aid, up/down, rotation, state).
 
@@ -23,7 +23,7 @@ from game.rules.tiles import TILE_VALUES, TileId
 from game.ui.layout import Point
 from game.ui.theme import COLOUR_SYMBOLS, PALETTE, Colour, Fonts, Theme
 
-SUPERSAMPLE: Final = 3
+SUPERSAMPLE: Final = 2
 SQRT3: Final = math.sqrt(3)
 
 
@@ -101,6 +101,8 @@ class TileArt:
         self.theme = theme
         self.colour_blind = colour_blind
         self._cache: dict[ArtKey, pygame.Surface] = {}
+        self._prepared: dict[ArtKey, None] = {}
+        """Keys asked for ahead of need, oldest first (a dict keeps order, drops repeats)."""
         self._shadows: dict[tuple[int, bool, bool], pygame.Surface] = {}
         self._glows: dict[tuple[int, bool, tuple[int, ...], bool], pygame.Surface] = {}
         self.hits = 0
@@ -114,17 +116,47 @@ class TileArt:
     def image(self, tile: TileId, side: int, up: bool = True, rot: int = 0,
               state: TileState = TileState.NORMAL) -> pygame.Surface:
         """The cached image of `tile` (any id for a face-down tile) at `side` pixels."""
-        if state is TileState.FACE_DOWN:
-            tile, rot = -1, 0
-        key = (tile, side, self.theme.key, self.colour_blind, up, rot, state)
+        key = self._key(tile, side, up, rot, state)
         surface = self._cache.get(key)
         if surface is None:
             self.misses += 1
-            surface = self._render(tile, side, up, rot, state)
+            surface = self._render(*self._drawn(key))
             self._cache[key] = surface
         else:
             self.hits += 1
         return surface
+
+    def prepare(self, tile: TileId, side: int, up: bool = True, rot: int = 0,
+                state: TileState = TileState.NORMAL) -> None:
+        """Ask for an image that will probably be wanted soon: `render_prepared` draws it
+        in a spare moment, so that the frame which shows it first does not pay for it."""
+        key = self._key(tile, side, up, rot, state)
+        if key not in self._cache:
+            self._prepared[key] = None
+
+    def render_prepared(self, count: int = 1) -> int:
+        """Draw up to `count` of the prepared images (oldest first); returns how many."""
+        drawn = 0
+        while drawn < count and self._prepared:
+            key = next(iter(self._prepared))
+            del self._prepared[key]
+            look_now = (self.theme.key, self.colour_blind)
+            if key in self._cache or key[2:4] != look_now:
+                continue
+            self._cache[key] = self._render(*self._drawn(key))
+            drawn += 1
+        return drawn
+
+    def _key(self, tile: TileId, side: int, up: bool, rot: int, state: TileState) -> ArtKey:
+        if state is TileState.FACE_DOWN:
+            tile, rot = -1, 0
+        return (tile, side, self.theme.key, self.colour_blind, up, rot, state)
+
+    @staticmethod
+    def _drawn(key: ArtKey) -> tuple[TileId, int, bool, int, TileState]:
+        """The arguments of `_render` for a cache key."""
+        tile, side, _theme, _colour_blind, up, rot, state = key
+        return tile, side, up, rot, state
 
     def __len__(self) -> int:
         return len(self._cache)
