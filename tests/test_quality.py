@@ -19,3 +19,8 @@ def test_ruff_is_clean():
 def test_rules_ai_and_commands_are_mypy_strict_clean():
     result = run_tool("mypy", "--strict", "game/rules", "game/ai", "game/cli.py")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_whole_game_and_tools_type_check():
+    result = run_tool("mypy", "game", "tools", "main.py")
+    assert result.returncode == 0, result.stdout + result.stderr

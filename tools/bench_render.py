@@ -97,8 +97,11 @@ class BusyTableScene(Scene):
             sprite = self.tiles.get_sprites_from_layer(1)[0]
             home = sprite.rect.center
             target = self.view.cell_box_centre((6, 0))
-            self.tweens.move(sprite, target, 0.5, ease_in_out_cubic,
-                             on_done=lambda: self.tweens.move(sprite, home, 0.5))
+
+            def go_home() -> None:
+                self.tweens.move(sprite, home, 0.5)
+
+            self.tweens.move(sprite, target, 0.5, ease_in_out_cubic, on_done=go_home)
         if int(self.clock / 0.25) != int((self.clock - dt) / 0.25):
             cell = self.cells[int(self.clock * 4) % 36]
             label = self.app.ui.text("7 + 8 = 15", 26, PALETTE.gold, "bold")

@@ -29,7 +29,7 @@ def random_hands(seconds: float, rng: random.Random) -> tuple[int, int, float]:
     hands = moves = 0
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
-        state = game.new_state(rng.random())
+        state = game.new_state(rng.getrandbits(64))
         while not state.hand_over:
             legal = state.legal_moves()
             state.apply_unchecked(legal[rng.randrange(len(legal))])
@@ -61,7 +61,7 @@ def legal_query_us(rng: random.Random, positions: int = 200, repeats: int = 50) 
         figure = big_figure(rng)
         placed = {tile for _, tile, _ in figure.tiles()}
         free = [t for t in range(36) if t not in placed]
-        state: TableState = TableGame(4).new_state(rng.random())
+        state: TableState = TableGame(4).new_state(rng.getrandbits(64))
         state.figure = figure
         state.hands[state.current] = mask_of(rng.sample(free, 5))
         start = time.perf_counter()

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 import pygame
@@ -63,7 +64,7 @@ class SetupScene(Scene):
                                            str(player.get("name", ""))[:NAME_LENGTH],
                                            lambda _text: None, NAME_LENGTH))
             choice = self.form.add(Choice("", KIND_OPTIONS, kind,
-                                          lambda value, s=seat: self._kind_changed(s, value)))
+                                          partial(self._kind_changed, seat)))
             self.names.append(name)
             self.kinds.append(choice)
         self.hands = self.form.add(Choice(

@@ -18,6 +18,8 @@ from game.ui.tiles import TileArt, TileState, image_size, triangle_points
 class TileSprite(pygame.sprite.Sprite):
     """One tile on screen: which tile, its size, orientation, rotation and state."""
 
+    rect: pygame.FRect
+
     def __init__(self, art: TileArt, tile: TileId, side: int, centre: Point = (0.0, 0.0),
                  up: bool = True, rot: int = 0, state: TileState = TileState.NORMAL) -> None:
         super().__init__()

@@ -254,11 +254,11 @@ class Choice(Widget, Generic[T]):
             pygame.draw.polygon(surface, colour, [tip, (cx - pointing * size, cy - size),
                                                   (cx - pointing * size, cy + size)])
         text_colour = PALETTE.text if self.enabled else PALETTE.text_dim
-        words, size = self.options[self.index][1], 20.0
+        words, font_size = self.options[self.index][1], 20.0
         room = control.width - 2 * arrow
-        while size > 12 and ui.font(size, "bold").size(words)[0] > room:
-            size -= 1
-        blit_text(surface, ui.text(words, size, text_colour, "bold"), control.center)
+        while font_size > 12 and ui.font(font_size, "bold").size(words)[0] > room:
+            font_size -= 1
+        blit_text(surface, ui.text(words, font_size, text_colour, "bold"), control.center)
 
 
 class Slider(Widget):
