@@ -393,9 +393,9 @@ class TableScene(Scene):
         self.save_due = True
 
     def _prepare_art(self) -> None:
-        """Ask the tile art for what the next moves will probably show (any held tile
-        landing on the figure, at this zoom level and the next smaller one), so that it
-        is drawn in spare moments rather than in the frame of a move."""
+        """Ask the tile art for what the next moves will probably show (the hands turned
+        either way, any held tile landing on the figure, at this zoom level and the next
+        smaller one), so that it is drawn in spare moments rather than in a move's frame."""
         figure = self.state.figure
         if not figure:
             return
@@ -407,6 +407,10 @@ class TableScene(Scene):
         held = [t for seat in range(self.state.players) for t in self.state.hand_tiles(seat)]
         placed = [tile for _cell, tile, _rot in figure.tiles()]
         art = self.app.art
+        for seat in range(self.state.players):  # a hand turns its tiles as it shrinks
+            for tile in self.state.hand_tiles(seat):
+                for up in (True, False):
+                    art.prepare(tile, self.layout.seats[seat].tile_side, up)
         for tile_side in sides:
             for tile in held + placed:
                 for look in (TileState.LAST, TileState.NORMAL):
@@ -560,10 +564,11 @@ class TableScene(Scene):
     # --- turns --------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        busy = self.save_due  # a step that saves or plays a move draws no spare art
         self._save_if_due()
         self.moved = False
         self._advance(dt)
-        if not self.moved:
+        if not (busy or self.moved):
             self.app.art.render_prepared(1)
 
     def _advance(self, dt: float) -> None:
