@@ -217,6 +217,12 @@ class SolitaireScene(Scene):
     def on_new_game(self) -> None:
         """A deal has just begun (subclasses animate their opening)."""
 
+    def save_record(self) -> None:
+        """Keep the game, as it stands, as a named record (a dialog asks the name)."""
+        from game.scenes.records import SaveRecordScene
+
+        self.app.push(SaveRecordScene(self.app, self.game.record.data))
+
     def restart(self) -> None:
         self.deal_search = None
         self.start_deal(self.seed)
@@ -414,6 +420,7 @@ class SolitaireScene(Scene):
             TextField("Deal number", "", self._deal_typed, 9))
         self.new_button: Button = self.form.add(Button("New deal", self.new_deal, primary=True))
         self.restart_button: Button = self.form.add(Button("Restart", self.restart))
+        self.save_button: Button = self.form.add(Button("Save", self.save_record))
         self.menu_button: Button = self.form.add(Button("Menu", self.app.pop))
         self.undo_button: Button = self.form.add(Button("Undo", self.undo))
         self.redo_button: Button = self.form.add(Button("Redo", self.redo))
@@ -442,8 +449,8 @@ class SolitaireScene(Scene):
         x = ui.px(20) + title_w + ui.px(80)
         self.deal_field.rect = pygame.Rect(x, top, ui.px(130), bar_h)
         right = width - margin
-        for button, w in ((self.menu_button, 110), (self.restart_button, 130),
-                          (self.new_button, 150)):
+        for button, w in ((self.menu_button, 110), (self.save_button, 100),
+                          (self.restart_button, 130), (self.new_button, 150)):
             button.rect = pygame.Rect(0, top, ui.px(w), bar_h)
             button.rect.right = right
             right = button.rect.left - ui.px(10)

@@ -142,6 +142,7 @@ class TableScene(Scene):
             "hint": Button("Hint (H)", self.show_hint),
             "undo": Button("Undo (U)", self.undo),
             "draw": Button("Draw (D)", self.draw_tile),
+            "save": Button("Save (S)", self.save_record),
             "menu": Button("Menu", self.on_back),
         }
         for button in self.buttons.values():
@@ -737,6 +738,12 @@ class TableScene(Scene):
         self.app.notify(f"Took back {self.names[seat]}'s last tile.")
         self._save()
 
+    def save_record(self) -> None:
+        """Keep the game, as it stands, as a named record (a dialog asks the name)."""
+        from game.scenes.records import SaveRecordScene
+
+        self.app.push(SaveRecordScene(self.app, self.recorded.record.data))
+
     def draw_tile(self) -> None:
         """Free draw: draw instead of placing (when the rules allow it)."""
         moves = self.legal_moves() if self.human_can_act() else []
@@ -932,6 +939,9 @@ class TableScene(Scene):
         key = event.key
         if key == pygame.K_h:
             self.show_hint()
+            return True
+        if key == pygame.K_s:
+            self.save_record()
             return True
         if key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
             self.undo()

@@ -1,0 +1,52 @@
+"""The table and both solitaires keep the game in progress as a named record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.rules.record import GameRecord, RecordedGame
+from game.scenes.draw_solitaire import DrawSolitaireScene
+from game.scenes.records import SaveRecordScene, list_records
+from game.scenes.stacked_solitaire import StackedSolitaireScene
+from game.scenes.table import TableScene, table_config
+from tests.test_scene_table import make_app, open_table, press
+
+
+def save_through_the_dialog(app, scene) -> Path:
+    assert isinstance(app.scene, SaveRecordScene)
+    dialog = app.scene
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=dialog.save.rect.center,
+                                         button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=dialog.save.rect.center,
+                                         button=1))
+    app.tick()
+    assert app.scene is scene
+    records = list_records(app)
+    assert len(records) == 1
+    return records[0].path
+
+
+def test_s_at_the_table_saves_the_game_in_progress(tmp_path: Path) -> None:
+    app = make_app(tmp_path, banner=False)
+    scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=4))
+    assert isinstance(scene, TableScene)
+    press(app, pygame.K_s)
+    path = save_through_the_dialog(app, scene)
+    saved = RecordedGame.from_record(GameRecord.load(str(path)))
+    assert saved.state.figure.tiles() == scene.state.figure.tiles()
+
+
+def test_the_solitaires_save_button_keeps_a_record(tmp_path: Path) -> None:
+    for scene_class in (DrawSolitaireScene, StackedSolitaireScene):
+        app = make_app(tmp_path / scene_class.__name__)
+        scene = scene_class(app, seed=5)
+        app.push(scene)
+        app.tick()
+        button = scene.save_button.rect.center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button, button=1))
+        app.tick()
+        path = save_through_the_dialog(app, scene)
+        assert GameRecord.load(str(path)).mode == scene.game.record.mode
