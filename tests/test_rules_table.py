@@ -174,6 +174,7 @@ def test_a_full_round_of_passes_ends_the_hand_with_penalties():
     state.apply(PASS_MOVE)
     assert state.hand_over and state.end_reason == ALL_PASSED
     assert state.results == [[15 - 20, -10, 5 - 10]]
+    assert state.points_history == [[15, 0, 5]]
     assert state.legal_moves() == []
 
 
@@ -334,7 +335,7 @@ def test_undo_restores_the_position_and_the_result():
     state.apply(Move(PLACE, T("08-09-10"), (0, 0), 0))
     assert state.hand_over
     assert state.undo() == Move(PLACE, T("08-09-10"), (0, 0), 0)
-    assert not state.hand_over and state.results == []
+    assert not state.hand_over and state.results == [] and state.points_history == []
     assert (state.hands, state.chips_held, state.current, len(state.figure)) == before
     with pytest.raises(RulesError):
         TableGame(2).new_state(seed=1).undo()

@@ -142,6 +142,8 @@ class TableState:
         n = game.players
         self.results: list[list[int]] = []
         """Per ended hand, per seat: hand score (club: chips won or lost)."""
+        self.points_history: list[list[int]] = []
+        """Per ended hand, per seat: the counting points scored (before any penalty)."""
         self.chips_held = [game.rules.chips if game.rules.club else 0] * n
         self.chips_owed = [0] * n
         self.clock_s = 0.0
@@ -404,6 +406,7 @@ class TableState:
     def _end_hand(self, reason: str) -> None:
         self.end_reason = reason
         self.results.append(self.hand_result())
+        self.points_history.append(self.hand_points.copy())
 
     def undo(self) -> Move:
         """Take back the last move of this hand; returns it."""
@@ -414,6 +417,7 @@ class TableState:
             self.figure.remove_last()
         if self.end_reason is not None:
             self.results.pop()
+            self.points_history.pop()
         self.current = snap.current
         self.passes = snap.passes
         self.stock_pos = snap.stock_pos
@@ -435,6 +439,7 @@ class TableState:
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         other.results = [r.copy() for r in self.results]
+        other.points_history = [p.copy() for p in self.points_history]
         other.chips_held = self.chips_held.copy()
         other.chips_owed = self.chips_owed.copy()
         other.hands = self.hands.copy()

@@ -102,11 +102,11 @@ class ScoreScene(Scene):
         hands = [f"Hand {i + 1}" for i in range(len(state.results))]
         if state.game.rules.club:
             return ["Player", *hands, "Chips", "Owed", "Standing"]
-        last = len(state.results)
-        return ["Player", *hands, f"H{last} points", f"H{last} tiles", "Total"]
+        return ["Player", *hands, "Points", "Tiles left", "Total"]
 
     def rows(self) -> list[list[str]]:
-        """One row per seat: hand results, then last-hand detail and the total."""
+        """One row per seat: each hand's result, then the game's counting points, what the
+        tiles left in hand cost, and the total."""
         state = self.table.state
         outcome = state.outcome()
         rows = []
@@ -116,9 +116,9 @@ class ScoreScene(Scene):
                 tail = [str(state.chips_held[seat]), str(state.chips_owed[seat]),
                         str(outcome.standings[seat])]
             else:
-                penalty = state.penalties()[seat] if state.hand_over else 0
-                tail = [str(state.hand_points[seat]), f"-{penalty}" if penalty else "0",
-                        str(outcome.totals[seat])]
+                points = sum(hand[seat] for hand in state.points_history)
+                penalty = points - outcome.totals[seat]
+                tail = [str(points), f"-{penalty}" if penalty else "0", str(outcome.totals[seat])]
             rows.append([self.table.names[seat], *hands, *tail])
         return rows
 
