@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from itertools import permutations
 
 from game.ai.autoplay import FairDrawPlayer, draw_hint
-from game.ai.fair_draw import FairDrawSearch, rollout, unseen_tiles, unwind
+from game.ai.fair_draw import FairDrawSearch, exact_values, rollout, unseen_tiles, unwind
 from game.ai.solver import solve
 from game.rules.lattice import KEY_CELLS
 from game.rules.moves import PLACE, STOCK, Move
@@ -129,3 +130,43 @@ def test_unwind_finds_the_last_discards_line_when_the_stock_is_empty() -> None:
     for move in moves:
         state.apply(move)
     assert state.won
+
+
+def test_exact_values_are_fair_win_probabilities() -> None:
+    """Near the end the exact search gives each option its win probability for a player
+    who does not know the stock order: never more than a player who knows it wins."""
+    state = DrawSolitaireState(seed=1)
+    line = solve(state, 30).moves
+    while state.stock_left > 3:
+        state.apply(line.pop(0))
+    unseen = unseen_tiles(state)
+    before = _snapshot(state)
+    values = exact_values(state, [None], unseen, 100_000)
+    assert _snapshot(state) == before
+    assert values is not None
+    orders = list(permutations(unseen))
+    known_wins = 0
+    for order in orders:
+        other = DrawSolitaireState(stock=state.stock[: state.stock_pos] + list(order))
+        for move in state.moves:
+            other.apply(move)
+        known_wins += bool(solve(other, 10).winnable)
+    assert known_wins >= 1
+    assert 0.0 <= values[0] <= known_wins / len(orders)
+    assert exact_values(state, [None], unseen, 1) is None
+
+
+def test_exact_values_agree_with_unwind_once_the_stock_is_empty() -> None:
+    state = DrawSolitaireState(seed=1)
+    line = solve(state, 30).moves
+    while state.stock_pos < 36 or not state.discard:
+        state.apply(line.pop(0))
+    spots = state.figure.spots(1 << state.discard[-1])
+    values = exact_values(state, [(spot, True) for spot in spots], [], 100_000)
+    assert values is not None
+    assert max(values) == 1.0
+    for spot, value in zip(spots, values, strict=True):
+        figure, discard = state.figure.clone(), state.discard[:-1]
+        figure.place_unchecked(*spot)
+        won = not figure.is_dead_end() and unwind(figure, discard, [100_000]) is not None
+        assert value == (1.0 if won else 0.0)

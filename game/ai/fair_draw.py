@@ -13,7 +13,11 @@ policy places a tile where a linear evaluation of the position after it is highe
 how many unseen tiles would fit next, how many fit anywhere, how the discard pile
 stands, how open the figure is (weights tuned on deals outside the benchmark's). Once
 the stock is empty nothing is hidden any more: the discard pile is searched exhaustively
-for an order of placements that wins (`unwind`), in the rollouts and in play.
+for an order of placements that wins (`unwind`), in the rollouts and in play. Near the
+end (at most `EXACT_UNSEEN` tiles unseen) a choice is made exactly instead
+(`ExactSearch`): an expectimax in which the next turned tile is any unseen tile, each
+equally likely, gives every option its win probability under the best fair play; the
+rollouts then only break ties (and decide when no option can win).
 
 Why not a perfect-information solver on the imagined stocks: knowing the stock about 95%
 of positions can be won, so every option looks the same ("strategy fusion").
@@ -44,6 +48,10 @@ WIN_BONUS: Final = 30.0
 """A won rollout scores this many tiles on top of the 36 it placed."""
 UNWIND_NODES: Final = 400
 """Placements an exhaustive search of the last discard pile (stock empty) may try."""
+EXACT_UNSEEN: Final = 7
+"""With this many unseen tiles or fewer, a choice is made by exact expectimax."""
+EXACT_NODES: Final = 8000
+"""Positions the exact search may visit before it gives up (Monte Carlo decides then)."""
 _DEAD: Final = -1e9
 
 
@@ -191,6 +199,123 @@ def unseen_tiles(state: DrawSolitaireState) -> list[int]:
 _Option = tuple[Spot, bool] | None
 
 
+class _OutOfBudget(Exception):
+    """The exact search visited more positions than it may."""
+
+
+_ExactKey = tuple[frozenset[int], int, tuple[int, ...], int]
+
+
+class ExactSearch:
+    """Expectimax over the information set, for the end of a game: the next turned tile
+    is any unseen tile, each equally likely; the player chooses where tiles go and
+    whether to place the discard top or turn. Values are win probabilities under the
+    best fair play. Positions are remembered by the placements made since the search's
+    root (with the last one), the discard pile and the unseen tiles."""
+
+    def __init__(self, figure: Figure, discard: list[int], nodes: int) -> None:
+        self.figure = figure
+        self.discard = discard
+        self.nodes = nodes
+        self.memo: dict[_ExactKey, float] = {}
+
+    def value(self, placed: frozenset[int], last: int, unseen: int) -> float:
+        """Win probability with the player to choose (place the discard top or turn)."""
+        figure = self.figure
+        if len(figure) == TILE_COUNT:
+            return 1.0
+        if figure.is_dead_end():
+            return 0.0
+        discard = self.discard
+        key = (placed, last, tuple(discard), unseen)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        self.nodes -= 1
+        if self.nodes < 0:
+            raise _OutOfBudget
+        best = 0.0
+        if discard:
+            tile = discard.pop()
+            try:
+                for spot in figure.spots(1 << tile):
+                    best = max(best, self.after(spot, placed, unseen))
+                    if best >= 1.0:
+                        break
+            finally:
+                discard.append(tile)
+        if unseen and best < 1.0:
+            best = max(best, self.turn(placed, last, unseen))
+        self.memo[key] = best
+        return best
+
+    def after(self, spot: Spot, placed: frozenset[int], unseen: int) -> float:
+        """Win probability after placing `spot` (already taken from where it was)."""
+        figure = self.figure
+        tile, cell, rot = spot
+        code = (cell * TILE_COUNT + tile) * 3 + rot
+        figure.place_unchecked(tile, cell, rot)
+        try:
+            return self.value(placed | {code}, code, unseen)
+        finally:
+            figure.remove_last()
+
+    def turn(self, placed: frozenset[int], last: int, unseen: int) -> float:
+        """Win probability of turning the stock (`unseen` must not be empty)."""
+        total = 0.0
+        rest = unseen
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            total += self.turned(low.bit_length() - 1, placed, last, unseen ^ low)
+        return total / unseen.bit_count()
+
+    def turned(self, tile: int, placed: frozenset[int], last: int, unseen: int) -> float:
+        """Win probability once `tile` has been turned: placed at its best spot, or
+        discarded when it fits nowhere."""
+        spots = self.figure.spots(1 << tile)
+        if not spots:
+            self.discard.append(tile)
+            try:
+                return self.value(placed, last, unseen)
+            finally:
+                self.discard.pop()
+        best = 0.0
+        for spot in spots:
+            best = max(best, self.after(spot, placed, unseen))
+            if best >= 1.0:
+                break
+        return best
+
+
+def exact_values(
+    state: DrawSolitaireState, options: list[_Option], unseen: list[int], nodes: int
+) -> list[float] | None:
+    """Each option's win probability under the best fair play from there on, or None
+    when that takes more than `nodes` positions."""
+    mask = 0
+    for tile in unseen:
+        mask |= 1 << tile
+    search = ExactSearch(state.figure.clone(), state.discard.copy(), nodes)
+    values = []
+    try:
+        for option in options:
+            if option is None:
+                values.append(search.turn(frozenset(), -1, mask))
+                continue
+            spot, from_discard = option
+            if from_discard:
+                search.discard.pop()
+            try:
+                values.append(search.after(spot, frozenset(), mask))
+            finally:
+                if from_discard:
+                    search.discard.append(spot[0])
+    except _OutOfBudget:
+        return None
+    return values
+
+
 class FairDrawSearch:
     """Flat Monte Carlo over the information set, with fair rollouts."""
 
@@ -234,7 +359,17 @@ class FairDrawSearch:
     def _best(
         self, state: DrawSolitaireState, options: list[_Option], unseen: list[int]
     ) -> _Option:
-        """The option with the best mean rollout over the same imagined stocks."""
+        """The option with the best mean rollout over the same imagined stocks; near the
+        end, the option that wins most often under exact expectimax (the rollouts only
+        break ties between options that win equally often)."""
+        if len(unseen) <= EXACT_UNSEEN:
+            values = exact_values(state, options, unseen, EXACT_NODES)
+            if values is not None:
+                top = max(values)
+                if top > 0:
+                    options = [o for o, v in zip(options, values, strict=True) if v == top]
+                    if len(options) == 1:
+                        return options[0]
         stocks = []
         for _ in range(self.samples):
             order = unseen.copy()
