@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import random
 from functools import partial
-from typing import Final
+from typing import Final, Self
 
 from game.rules.errors import IllegalMoveError, RulesError
 from game.rules.figure import Contact, Figure
@@ -83,6 +83,32 @@ class _SolitaireBase:
     def apply_unchecked(self, move: Move) -> list[Contact]:
         raise NotImplementedError
 
+    def undo(self) -> Move:
+        """Take back the last move; returns it."""
+        if not self._history:
+            raise RulesError("there is no move to take back")
+        move = self._history.pop()
+        self._take_back(move)
+        self.status = PLAYING
+        return move
+
+    def clone(self) -> Self:
+        """A copy to play on; the deal itself (the stock, the piles) is shared, never
+        changed, so only what moves change is copied."""
+        other = copy.copy(self)
+        other.figure = self.figure.clone()
+        other._history = self._history.copy()
+        other._copy_sources()
+        return other
+
+    def _take_back(self, move: Move) -> None:
+        """Undo what `move` did to the stock, the discard pile or the piles."""
+        raise NotImplementedError
+
+    def _copy_sources(self) -> None:
+        """Give this copy its own lists of what moves change besides the figure."""
+        raise NotImplementedError
+
     def why_illegal(self, move: Move) -> str:
         """Words for why `move` (known to be illegal) may not be played."""
         if self.status != PLAYING:
@@ -157,10 +183,7 @@ class DrawSolitaireState(_SolitaireBase):
         self._settle()
         return contacts
 
-    def undo(self) -> Move:
-        if not self._history:
-            raise RulesError("there is no move to take back")
-        move = self._history.pop()
+    def _take_back(self, move: Move) -> None:
         if move.action == DISCARD:
             self.discard.pop()
             self.stock_pos -= 1
@@ -170,15 +193,9 @@ class DrawSolitaireState(_SolitaireBase):
                 self.stock_pos -= 1
             else:
                 self.discard.append(move.tile)
-        self.status = PLAYING
-        return move
 
-    def clone(self) -> DrawSolitaireState:
-        other = copy.copy(self)
-        other.discard = self.discard.copy()
-        other.figure = self.figure.clone()
-        other._history = self._history.copy()
-        return other
+    def _copy_sources(self) -> None:
+        self.discard = self.discard.copy()
 
 
 class StackedSolitaireState(_SolitaireBase):
@@ -238,19 +255,9 @@ class StackedSolitaireState(_SolitaireBase):
         self._settle()
         return contacts
 
-    def undo(self) -> Move:
-        if not self._history:
-            raise RulesError("there is no move to take back")
-        move = self._history.pop()
+    def _take_back(self, move: Move) -> None:
         self.figure.remove_last()
         self.heights[move.pile] += 1
-        self.status = PLAYING
-        return move
 
-    def clone(self) -> StackedSolitaireState:
-        """A copy to play on; the deal itself (stock and piles) is shared, never changed."""
-        other = copy.copy(self)
-        other.heights = self.heights.copy()
-        other.figure = self.figure.clone()
-        other._history = self._history.copy()
-        return other
+    def _copy_sources(self) -> None:
+        self.heights = self.heights.copy()
