@@ -13,6 +13,24 @@ from game.rules.moves import PLACE, STOCK, Move
 from game.rules.solitaire import DrawSolitaireState
 
 
+def fair_moves_agree(first: DrawSolitaireState, second: DrawSolitaireState, seed: int) -> int:
+    """Let two fair players with the same seed play two deals that differ only in the
+    hidden stock order: their moves must agree until a turned tile differs (when both
+    must have chosen to turn). Returns how many moves agreed."""
+    one, two = FairDrawPlayer(random.Random(seed)), FairDrawPlayer(random.Random(seed))
+    compared = 0
+    while not first.is_terminal():
+        a, b = one.choose(first), two.choose(second)
+        if a.source == STOCK and first.stock_top != second.stock_top:
+            assert b.source == STOCK
+            break
+        assert a == b
+        first.apply(a)
+        second.apply(b)
+        compared += 1
+    return compared
+
+
 def _snapshot(state: DrawSolitaireState) -> object:
     return (
         state.moves,
@@ -71,19 +89,7 @@ def test_never_reads_the_unseen_stock_order() -> None:
         second = DrawSolitaireState(stock=first.stock[:kept] + rest)
         for move in first.moves:
             second.apply(move)
-        one, two = FairDrawPlayer(random.Random(11)), FairDrawPlayer(random.Random(11))
-        compared = 0
-        while not first.is_terminal():
-            a, b = one.choose(first), two.choose(second)
-            if a.source == STOCK and first.stock_top != second.stock_top:
-                # The turned tile differs: the decision to turn must have been the same.
-                assert b.source == STOCK
-                break
-            assert a == b
-            first.apply(a)
-            second.apply(b)
-            compared += 1
-        assert compared >= 6
+        assert fair_moves_agree(first, second, 11) >= 6
 
 
 def test_unseen_tiles_are_those_neither_placed_nor_discarded() -> None:

@@ -18,9 +18,9 @@ from game.ai.autoplay import (
     stacked_hint,
 )
 from game.ai.solver import Solver, solve
-from game.rules.moves import STOCK
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+from tests.test_fair_draw import fair_moves_agree
 
 State = DrawSolitaireState | StackedSolitaireState
 
@@ -160,19 +160,7 @@ def test_fair_player_never_reads_the_hidden_stock() -> None:
     rest = first.stock[hidden:]
     random.Random(0).shuffle(rest)
     second = DrawSolitaireState(stock=first.stock[:hidden] + rest)
-    one, two = FairDrawPlayer(random.Random(4)), FairDrawPlayer(random.Random(4))
-    compared = 0
-    while not first.is_terminal():
-        a, b = one.choose(first), two.choose(second)
-        if a.source == STOCK and first.stock_top != second.stock_top:
-            # The turned tile differs: the decision to turn must have been the same.
-            assert b.source == STOCK
-            break
-        assert a == b
-        first.apply(a)
-        second.apply(b)
-        compared += 1
-    assert compared > hidden
+    assert fair_moves_agree(first, second, 4) > hidden
 
 
 def test_stacked_auto_player_wins_a_winnable_deal() -> None:
