@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 import subprocess
 import sys
@@ -13,14 +14,17 @@ import pygame
 import pytest
 
 from game.ai.solver import solve
+from game.app import App
 from game.history import HISTORY_FILE, HISTORY_LIMIT, add_finished_game, load_history
+from game.rules.lattice import Cell
+from game.rules.moves import PLACE
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.table import TableState
 from game.scenes.dialog import ConfirmScene
 from game.scenes.history_list import HistoryScene, fill_sample_history
 from game.scenes.menu import MenuScene
 from game.scenes.records import RecordsScene
-from game.scenes.replay import Replay, ReplayScene
+from game.scenes.replay import STEP_SECONDS, Replay, ReplayScene
 from game.scenes.stats import StatsScene
 from game.storage import Storage
 from tests.persistence_helpers import click, finished_record, make_app, press
@@ -124,6 +128,120 @@ def test_play_pause_hands_and_speed_by_mouse(tmp_path: Path) -> None:
     assert replay.index == moved
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
+
+
+def open_viewer(app: App, record: dict[str, Any]) -> ReplayScene:
+    scene = ReplayScene(app, GameRecord(record))
+    app.push(scene)
+    app.run_frames(2)
+    return scene
+
+
+def next_placement(app: App, scene: ReplayScene) -> Cell:
+    """Step on by real key presses until the next move places a tile, let any slide land,
+    and give that move's cell."""
+    while (step := scene.replay.next_step) is None or step.move.action != PLACE:
+        press(app, pygame.K_RIGHT)
+    app.run_frames(60)
+    assert not scene.flying
+    return step.move.cell
+
+
+def key_frame(app: App, key: int) -> None:
+    """A real key press and a single frame, to look at the scene mid-animation."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0))
+    app.tick()
+
+
+def inside(scene: ReplayScene, cell: Cell) -> tuple[int, int]:
+    """A pixel inside the triangle of `cell`: felt there means no tile is drawn on it."""
+    x, y = scene.view.cell_centre(cell)
+    return round(x), round(y)
+
+
+def resting(scene: ReplayScene) -> bool:
+    """Every figure tile on its cell, nothing sliding."""
+    return not scene.flying and not scene.tweens.busy and all(
+        math.dist(sprite.centre, scene.view.cell_box_centre(cell)) < 0.01
+        for cell, sprite in scene.figure_sprites.items())
+
+
+@pytest.mark.parametrize(("mode", "players", "seed"), [
+    ("table", 3, 2), ("draw-solitaire", 1, 4), ("stacked-solitaire", 1, 9)])
+def test_a_step_forward_slides_the_placed_tile_from_the_panel_to_its_cell(
+        tmp_path: Path, mode: str, players: int, seed: int) -> None:
+    app = make_app(tmp_path)
+    scene = open_viewer(app, finished_record(mode, players, seed))
+    press(app, pygame.K_RIGHT, times=3)
+    cell = next_placement(app, scene)
+    target = scene.view.cell_box_centre(cell)
+    key_frame(app, pygame.K_RIGHT)
+    sprite = scene.figure_sprites[cell]
+    assert sprite in scene.flying and sprite not in scene.tiles
+    assert scene.panel.collidepoint(sprite.centre)
+    away = math.dist(sprite.centre, target)
+    assert away > scene.view.side
+    assert app.screen.get_at(inside(scene, cell)) == app.felt().get_at(inside(scene, cell))
+    app.run_frames(10)
+    assert scene.view.side < math.dist(sprite.centre, target) < away  # on its way
+    app.run_frames(50)
+    assert sprite in scene.tiles and resting(scene)
+    assert app.screen.get_at(inside(scene, cell)) != app.felt().get_at(inside(scene, cell))
+
+
+def test_stepping_back_and_jumping_are_instant_and_a_new_step_lands_the_last(
+        tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = open_viewer(app, finished_record("table", 3, 2))
+    first, second = (step.move for step in scene.replay.steps[0][:2])
+    assert first.action == second.action == PLACE
+    key_frame(app, pygame.K_RIGHT)
+    assert scene.figure_sprites[first.cell] in scene.flying
+    key_frame(app, pygame.K_RIGHT)  # mid-slide: the first tile lands at once
+    assert scene.replay.index == 2
+    assert list(scene.flying) == [scene.figure_sprites[second.cell]]
+    landed = scene.figure_sprites[first.cell]
+    assert landed in scene.tiles
+    assert math.dist(landed.centre, scene.view.cell_box_centre(first.cell)) < 0.01
+    key_frame(app, pygame.K_LEFT)  # mid-slide again: back, at once
+    assert scene.replay.index == 1 and resting(scene)
+    assert second.cell not in scene.figure_sprites
+    assert app.screen.get_at(inside(scene, second.cell)) == \
+        app.felt().get_at(inside(scene, second.cell))
+    assert app.screen.get_at(inside(scene, first.cell)) != \
+        app.felt().get_at(inside(scene, first.cell))
+    for key in (pygame.K_END, pygame.K_HOME, pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+        key_frame(app, pygame.K_RIGHT)
+        key_frame(app, key)
+        assert resting(scene), pygame.key.name(key)
+    assert scene.replay.index == 0
+
+
+def test_auto_play_slides_each_placement_in_before_the_next_step(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = open_viewer(app, finished_record("stacked-solitaire", 1, 9))
+    click(app, scene.buttons["play"])
+    assert scene.playing
+    index, slid = scene.replay.index, 0
+    for _ in range(600):
+        app.tick()
+        if scene.replay.index != index:
+            assert scene.flying, "a placement during auto-play slides in"
+            index, slid = scene.replay.index, slid + 1
+        elif scene.timer > 0.75 * STEP_SECONDS[scene.speed]:
+            assert resting(scene), "the slide lands before the next step"
+    assert slid >= 3
+
+
+def test_the_instant_animation_speed_places_at_once(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    app.settings.animation_speed = "instant"
+    app.apply_settings()
+    scene = open_viewer(app, finished_record("stacked-solitaire", 1, 9))
+    cell = next_placement(app, scene)
+    key_frame(app, pygame.K_RIGHT)
+    assert cell in scene.figure_sprites and resting(scene)
 
 
 def test_history_keeps_the_last_fifty_games_and_their_records(tmp_path: Path) -> None:

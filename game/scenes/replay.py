@@ -11,6 +11,9 @@ move's contacts lit on their shared sides, every hand (or the stock, discard pil
 piles of a solitaire), the scores as they were, and a bar of controls: start, back,
 play/pause, forward, end, previous/next hand and the speed. Keys: Left/Right step,
 Space plays or pauses, Home/End, Page Up/Page Down change hand, Escape goes back.
+Stepping forward onto a placement (a step or auto-play) slides the placed tile from its
+place in the panel to its cell, a tween of the animation speed setting advanced in
+`update`; every other change of position, and the "instant" speed, show it at once.
 """
 
 from __future__ import annotations
@@ -36,10 +39,11 @@ from game.rules.table import TableGame, TableState
 from game.rules.tiles import TileId, parse_tile, tile_name
 from game.scenes.base import Scene
 from game.scenes.catalog import screenshot_target
-from game.ui.layout import LatticeView, ViewController, cell_side_edges
+from game.ui.layout import LatticeView, Point, ViewController, cell_side_edges
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
+from game.ui.tween import Tweens
 from game.ui.widgets import Button, Choice, blit_text, draw_panel, plural
 
 if TYPE_CHECKING:
@@ -51,6 +55,8 @@ SPEEDS: Final = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"),
                  ("faster", "Very fast"))
 PILES_PER_ROW: Final = 4
 STEP_SECONDS: Final = {"slow": 1.6, "normal": 0.8, "fast": 0.35, "faster": 0.12}
+FLIGHT_S: Final = 0.35
+"""How long a placed tile slides to its cell (normal animation speed, at most)."""
 
 
 SideTile = tuple[TileId, tuple[float, float], bool, bool]
@@ -129,6 +135,11 @@ class Replay:
         return self.steps[self.hand][self.index - 1] if self.index else None
 
     @property
+    def next_step(self) -> Step | None:
+        """The move `forward` would play (None at the end of a hand)."""
+        return self.steps[self.hand][self.index] if self.index < self.moves_in_hand else None
+
+    @property
     def at_start(self) -> bool:
         return self.hand == 0 and self.index == 0
 
@@ -193,6 +204,10 @@ class ReplayScene(Scene):
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.controller = ViewController(self.view, self.figure_area)
         self.tiles = TileLayer()
+        self.figure_sprites: dict[Cell, TileSprite] = {}
+        self.flying = TileLayer()
+        """The placed tile while it slides to its cell (drawn over the panel, unclipped)."""
+        self.tweens = Tweens(app.settings.animation_speed)
         self.side_tiles = TileLayer()
         self.fitted_hand = -1
         self.buttons = {
@@ -214,8 +229,47 @@ class ReplayScene(Scene):
 
     def step_forward(self) -> None:
         self.playing = False
-        self.replay.forward()
-        self._changed()
+        self._forward()
+
+    def _forward(self) -> bool:
+        """One move on; a placed tile slides in from the panel. False at the end."""
+        step = self.replay.next_step
+        move = step.move if step is not None else None
+        start = self._panel_centre(move) if move is not None and move.action == PLACE else None
+        moved = self.replay.forward()
+        self._changed()  # finishes a slide still under way: every tile is on its cell
+        if move is not None and start is not None:
+            self._slide_in(move.cell, start)
+        return moved
+
+    def _panel_centre(self, move: Move) -> Point | None:
+        """Where the tile of `move` lies in the panel before it is played."""
+        from_stock = move.source == STOCK  # the draw solitaire's stock shows its back
+        for tile, centre, _up, face_down in self._side_tile_places(self.replay.state,
+                                                                   self._small_side()):
+            if face_down == from_stock and (from_stock or tile == move.tile):
+                return centre
+        return None
+
+    def _slide_in(self, cell: Cell, start: Point) -> None:
+        """Take the sprite on `cell` back to `start` and slide it home (not at "instant")."""
+        sprite = self.figure_sprites.get(cell)
+        factor = self.tweens.factor
+        if sprite is None or factor <= 0:
+            return
+        duration = FLIGHT_S
+        if self.playing:  # lands before auto-play's next step
+            duration = min(duration, 0.75 * STEP_SECONDS[self.speed] / factor)
+        target = sprite.centre
+        sprite.jump_to(start)
+        self.tiles.remove(sprite)
+        self.flying.add(sprite)
+
+        def landed() -> None:
+            self.flying.remove(sprite)
+            self.tiles.add(sprite)
+
+        self.tweens.move(sprite, target, duration, on_done=landed)
 
     def step_back(self) -> None:
         self.playing = False
@@ -242,12 +296,19 @@ class ReplayScene(Scene):
     def toggle_play(self) -> None:
         if not self.playing and self.replay.at_end:
             self.replay.seek(0, 0)
+            self._changed()
         self.playing = not self.playing
         self.timer = 0.0
-        self._changed()
+        self._label_play()
+
+    def _label_play(self) -> None:
+        self.buttons["play"].label = "❚❚ Pause" if self.playing else "▶ Play"
 
     def set_speed(self, speed: str) -> None:
         self.speed = speed
+
+    def settings_changed(self) -> None:
+        self.tweens.set_speed(self.app.settings.animation_speed)
 
     def handle_event(self, event: pygame.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -270,14 +331,16 @@ class ReplayScene(Scene):
 
     def update(self, dt: float) -> None:
         self.tiles.snapshot()
+        self.flying.snapshot()
+        self.tweens.update(dt)
         if not self.playing:
             return
         self.timer += dt
         if self.timer >= STEP_SECONDS[self.speed]:
             self.timer = 0.0
-            if not self.replay.forward():
+            if not self._forward():
                 self.playing = False
-            self._changed()
+                self._label_play()
 
     # layout -----------------------------------------------------------------------
 
@@ -311,7 +374,7 @@ class ReplayScene(Scene):
     def _changed(self) -> None:
         """Rebuild the sprites after the position (or the layout) changed."""
         replay = self.replay
-        self.buttons["play"].label = "❚❚ Pause" if self.playing else "▶ Play"
+        self._label_play()
         if self.fitted_hand != replay.hand:
             self.view.max_side = self.app.ui.px(120)
             self.view.fit(replay.final_cells[replay.hand] or [(0, 0)], self.figure_area,
@@ -321,15 +384,20 @@ class ReplayScene(Scene):
         self._build_side()
 
     def _build_figure(self) -> None:
+        self.tweens.clear()
+        self.flying.empty()
         self.tiles.empty()
+        self.figure_sprites.clear()
         figure = self.replay.state.figure
         last = figure.last_cell
         side = round(self.view.side * 0.97)
         for cell, tile, rot in figure.tiles():
             state = TileState.LAST if cell == last else TileState.NORMAL
             up = (cell[0] + cell[1]) % 2 == 0
-            self.tiles.add(TileSprite(self.app.art, tile, side, self.view.cell_box_centre(cell),
-                                      up, rot, state))
+            sprite = TileSprite(self.app.art, tile, side, self.view.cell_box_centre(cell), up,
+                                rot, state)
+            self.figure_sprites[cell] = sprite
+            self.tiles.add(sprite)
 
     def _small_side(self) -> int:
         """Side of the tiles in the panel: as large as a row (or a pile column) allows."""
@@ -406,6 +474,7 @@ class ReplayScene(Scene):
         surface.set_clip(clip)
         self._draw_caption(surface)
         self._draw_panel(surface)
+        self.flying.draw_interpolated(surface, alpha)
         draw_panel(surface, self.bar.inflate(ui.px(4), ui.px(4)).move(0, ui.px(2)), ui,
                    alpha=200)
         self.form.draw(surface, ui)
@@ -424,7 +493,7 @@ class ReplayScene(Scene):
 
     def _draw_contacts(self, surface: pygame.Surface) -> None:
         step = self.replay.last_step
-        if step is None or step.move.action != PLACE:
+        if step is None or step.move.action != PLACE or self.flying:
             return
         ui = self.app.ui
         for contact in step.contacts:
