@@ -2,8 +2,8 @@
 
     python tools/bench_table.py [--size 1280x800] [--frames 600] [--level master]
 
-Every seat is a computer of `--level`, so a worker thread is choosing a move during most
-frames while placements, scoring texts and counting scores animate. Frames are paced at
+Every seat is a computer of `--level`, so the worker process is choosing a move during
+most frames while placements, scoring texts and counting scores animate. Frames are paced at
 60 a second and each frame's update + draw is timed (game time advances 1/60 s a frame).
 The tile art of the position is drawn once before timing, as a game in progress has it
 cached. The last line

@@ -7,7 +7,7 @@ number, new deal, restart) and a bottom bar (undo, redo, hint, auto-play). Every
 question is asked of the engine: the lit spots are its legal moves, nothing else.
 
 Slow thinking never blocks the window: solvers run a few milliseconds a frame
-(`SolverTask`) and the fair draw-solitaire player runs on a worker thread.
+(`SolverTask`) and the fair draw-solitaire player runs in a worker process.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 The scene shows and animates; the rules engine decides. Every move goes through
 `RecordedGame.play`, whose contacts drive the scoring animation, and the record is
-saved after each move so Continue resumes exactly. Computer seats choose on a worker
-thread (`Thinker`) while the window keeps drawing.
+saved after each move so Continue resumes exactly. Computer seats choose in a worker
+process (`Thinker`) while the window keeps drawing.
 """
 
 from __future__ import annotations
