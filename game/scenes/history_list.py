@@ -47,9 +47,7 @@ class HistoryScene(GamesScene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         ui = self.app.ui
-        self.list.row_height = ui.px(44)
-        self.list.rect = self.body.copy()
-        self.list.select(self.list.selected)
+        self.list.layout(self.body, ui)
         self.watch.rect = pygame.Rect(0, 0, ui.px(150), ui.px(50))
         self.watch.rect.topright = (size[0] - ui.px(32), self.back.rect.y)
         self.keep.rect = pygame.Rect(0, 0, ui.px(210), ui.px(50))

@@ -8,7 +8,8 @@ running or finished game as a named record.
 
 `GamesScene` is the frame shared by the three "your games" screens (records, history,
 statistics): a title, tabs to switch between them and a Back button. `RowList` is the
-scrollable, selectable table the records and history screens show.
+scrollable, selectable table (with a scroll bar when the rows do not fit) the records and
+history screens show.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from game.scenes.catalog import screenshot_target
 from game.scenes.dialog import ConfirmScene
 from game.scenes.replay import MODE_TITLES, ReplayScene
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button, TextField, Ui, blit_text, draw_panel
+from game.ui.widgets import Button, ScrollBar, TextField, Ui, blit_text, draw_panel
 
 if TYPE_CHECKING:
     from game.app import App
@@ -144,7 +145,12 @@ def _mtime(path: Path) -> float:
 
 
 class RowList:
-    """Rows of text in columns; click or Up/Down selects, the wheel scrolls."""
+    """Rows of text in columns; click or Up/Down selects, the wheel or the scroll bar scrolls.
+
+    The owner places it with `layout` (on every resize) and gives it rows with
+    `set_rows`; the panel and each row's fitted texts are drawn then, once, so that
+    `draw` only blits them.
+    """
 
     def __init__(self, columns: Sequence[tuple[str, float]],
                  on_open: Callable[[int], None]) -> None:
@@ -157,15 +163,60 @@ class RowList:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.row_height = 40
         self.on_open = on_open
+        self.scrollbar = ScrollBar(self.scroll_to)
+        self._ui: Ui | None = None
+        self._xs: list[int] = []
+        """The left edge of each column."""
+        self._backdrop: pygame.Surface | None = None
+        """The panel and the line under the headers."""
+        self._cells: list[list[pygame.Surface]] = []
+        """Each row's texts, cut to their columns."""
+        self._rows_right = 0
+        """Where the rows end: before the scroll bar when it is shown."""
 
     @property
     def visible_rows(self) -> int:
         return max(1, (self.rect.height - self.row_height) // self.row_height)
 
+    def layout(self, rect: pygame.Rect, ui: Ui) -> None:
+        """Place the table in `rect` at the interface scale of `ui`."""
+        self._ui = ui
+        self.rect = rect.copy()
+        self.row_height = ui.px(44)
+        pad = ui.px(16)
+        self._xs, x = [], rect.x + pad
+        for _header, share in self.columns:
+            self._xs.append(x)
+            x += round((rect.width - 2 * pad) * share)
+        width, top = ui.px(14), rect.y + self.row_height + ui.px(4)
+        self.scrollbar.rect = pygame.Rect(rect.right - ui.px(10) - width, top, width,
+                                          rect.bottom - ui.px(12) - top)
+        backdrop = pygame.Surface(rect.size, pygame.SRCALPHA)
+        draw_panel(backdrop, backdrop.get_rect(), ui)
+        line_y = self.row_height - ui.px(2)
+        pygame.draw.line(backdrop, PALETTE.panel_edge, (pad, line_y), (rect.width - pad, line_y))
+        self._backdrop = backdrop
+        self._render_rows()
+
     def set_rows(self, rows: list[list[str]], dim: set[int] | None = None) -> None:
         self.rows = rows
         self.dim = dim or set()
-        self.select(min(self.selected, len(rows) - 1))
+        self._render_rows()
+
+    def _render_rows(self) -> None:
+        """Fit and render every row's texts (after a new layout or new rows)."""
+        self.select(self.selected)
+        ui = self._ui
+        if ui is None:
+            return
+        self._rows_right = (self.scrollbar.rect.x - ui.px(6) if self.scrollbar.needed
+                            else self.rect.right - ui.px(6))
+        ends = [x - ui.px(10) for x in self._xs[1:]] + [self._rows_right - ui.px(10)]
+        font = ui.font(17)
+        self._cells = [[font.render(_fit(ui, cell, 17, end - x), True,
+                                    PALETTE.text_dim if index in self.dim else PALETTE.text)
+                        for cell, x, end in zip(row, self._xs, ends, strict=True)]
+                       for index, row in enumerate(self.rows)]
 
     def select(self, index: int) -> None:
         self.selected = max(0, min(len(self.rows) - 1, index))
@@ -173,7 +224,12 @@ class RowList:
             self.top = self.selected
         elif self.selected >= self.top + self.visible_rows:
             self.top = self.selected - self.visible_rows + 1
-        self.top = max(0, min(self.top, len(self.rows) - self.visible_rows))
+        self.scroll_to(self.top)
+
+    def scroll_to(self, top: int) -> None:
+        """Show the rows from `top` on (as far as there are rows to show)."""
+        self.top = max(0, min(top, len(self.rows) - self.visible_rows))
+        self.scrollbar.set_range(len(self.rows), self.visible_rows, self.top)
 
     def handle_event(self, event: pygame.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN,
@@ -183,13 +239,15 @@ class RowList:
             self.select(self.selected + step)
             return True
         if event.type == pygame.MOUSEWHEEL:
-            most = max(0, len(self.rows) - self.visible_rows)
-            self.top = max(0, min(most, self.top - event.y))
+            self.scroll_to(self.top - event.y)
+            return True
+        if self.scrollbar.handle_mouse(event):
             return True
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
                 and self.rect.collidepoint(event.pos)):
             index = self.top + (event.pos[1] - self.rect.y - self.row_height) // self.row_height
-            if event.pos[1] >= self.rect.y + self.row_height and 0 <= index < len(self.rows):
+            if (event.pos[1] >= self.rect.y + self.row_height and event.pos[0] < self._rows_right
+                    and 0 <= index < len(self.rows)):
                 if index == self.selected:
                     self.on_open(index)
                 self.select(index)
@@ -197,47 +255,34 @@ class RowList:
         return False
 
     def draw(self, surface: pygame.Surface, ui: Ui, empty: str) -> None:
-        draw_panel(surface, self.rect, ui)
-        pad = ui.px(16)
-        width = self.rect.width - 2 * pad
-        xs, x = [], self.rect.x + pad
-        for _header, share in self.columns:
-            xs.append(x)
-            x += round(width * share)
+        if self._backdrop is None:
+            return
+        surface.blit(self._backdrop, self.rect)
         header_y = self.rect.y + self.row_height // 2
-        for (header, _share), x in zip(self.columns, xs, strict=True):
+        for (header, _share), x in zip(self.columns, self._xs, strict=True):
             blit_text(surface, ui.text(header, 16, PALETTE.gold, "bold"), (x, header_y),
                       "midleft")
-        line_y = self.rect.y + self.row_height - ui.px(2)
-        pygame.draw.line(surface, PALETTE.panel_edge, (self.rect.x + pad, line_y),
-                         (self.rect.right - pad, line_y))
         if not self.rows:
             blit_text(surface, ui.text(empty, 19, PALETTE.text_dim),
                       (self.rect.centerx, self.rect.y + self.row_height * 2))
             return
-        for slot in range(self.visible_rows):
-            index = self.top + slot
-            if index >= len(self.rows):
-                break
+        last = min(len(self.rows), self.top + self.visible_rows)
+        for slot, index in enumerate(range(self.top, last)):
             top = self.rect.y + self.row_height * (slot + 1)
-            row_rect = pygame.Rect(self.rect.x + ui.px(6), top + 1, self.rect.width - ui.px(12),
-                                   self.row_height - 2)
+            row_rect = pygame.Rect(self.rect.x + ui.px(6), top + 1,
+                                   self._rows_right - self.rect.x - ui.px(6), self.row_height - 2)
             if index == self.selected:
                 pygame.draw.rect(surface, PALETTE.button_hover, row_rect,
                                  border_radius=ui.px(8))
                 pygame.draw.rect(surface, PALETTE.gold, row_rect, max(1, ui.px(2)),
                                  border_radius=ui.px(8))
-            colour = PALETTE.text_dim if index in self.dim else PALETTE.text
-            for column, (cell, x) in enumerate(zip(self.rows[index], xs, strict=True)):
-                room = (xs[column + 1] - x - ui.px(10)) if column + 1 < len(xs) else \
-                    self.rect.right - pad - x
-                blit_text(surface, ui.text(_fit(ui, cell, 17, room), 17, colour),
-                          (x, row_rect.centery), "midleft")
-        if len(self.rows) > self.visible_rows:
-            shown = f"{self.top + 1}-{min(len(self.rows), self.top + self.visible_rows)} " \
-                    f"of {len(self.rows)}"
+            for text, x in zip(self._cells[index], self._xs, strict=True):
+                blit_text(surface, text, (x, row_rect.centery), "midleft")
+        if self.scrollbar.needed:
+            shown = f"{self.top + 1}-{last} of {len(self.rows)}"
             blit_text(surface, ui.text(shown, 14, PALETTE.text_dim),
-                      (self.rect.right - pad, header_y), "midright")
+                      (self.rect.right - ui.px(16), header_y), "midright")
+        self.scrollbar.draw(surface, ui)
 
 
 def _fit(ui: Ui, text: str, size: float, room: int) -> str:
@@ -358,10 +403,8 @@ class RecordsScene(GamesScene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         ui = self.app.ui
-        self.list.row_height = ui.px(44)
-        self.list.rect = self.body.copy()
-        self.list.rect.height -= ui.px(40)
-        self.list.select(self.list.selected)
+        body = self.body
+        self.list.layout(pygame.Rect(body.x, body.y, body.width, body.height - ui.px(40)), ui)
         right = size[0] - ui.px(32)
         for button in (self.delete, self.resume_button, self.watch):
             button.rect = pygame.Rect(0, 0, ui.px(150), ui.px(50))
