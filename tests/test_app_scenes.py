@@ -172,6 +172,29 @@ def test_every_setting_changes_and_survives_a_restart(home: Path) -> None:
     assert again.sound.muted
 
 
+def test_choice_and_slider_hit_testing_does_not_wait_for_a_draw(home: Path) -> None:
+    """Their arrows and track come from the layout, so a click lands right even when the
+    scene has not been drawn since it was laid out (drawing changes nothing)."""
+    app = make_app(home)
+    click(app, menu_button(app, "settings"))
+    settings = app.scene
+    assert isinstance(settings, SettingsScene)
+    settings.resize((1000, 700))
+    speed = settings.speed
+    before = app.settings.animation_speed
+    left_arrow = (speed.rect.right - speed.rect.width // 2 + 4, speed.rect.centery)
+    for event_type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        settings.handle_event(pygame.event.Event(event_type, pos=left_arrow, button=1))
+    assert app.settings.animation_speed != before
+    speed.step(1)
+    assert app.settings.animation_speed == before
+    volume = settings.volume
+    far_left = (volume.rect.right - volume.rect.width // 2, volume.rect.centery)
+    for event_type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        settings.handle_event(pygame.event.Event(event_type, pos=far_left, button=1))
+    assert app.settings.volume == 0.0
+
+
 def test_resize_lays_out_again_with_a_minimum(home: Path) -> None:
     app = make_app(home)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))

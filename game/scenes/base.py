@@ -26,7 +26,7 @@ class Scene:
 
     def __init__(self, app: App) -> None:
         self.app = app
-        self.form = Form()
+        self.form = Form(app.ui)
 
     def enter(self) -> None:
         self.resize(self.app.size)

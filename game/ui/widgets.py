@@ -101,6 +101,8 @@ class Widget:
         self.hovered = False
         self.enabled = True
         self.visible = True
+        self.ui: Ui | None = None
+        """The interface scale, for hit-testing; set when a `Form` takes the widget."""
 
     def handle_mouse(self, event: pygame.Event) -> bool:
         """React to a mouse event; True when used."""
@@ -129,6 +131,15 @@ class Widget:
     def draw(self, surface: pygame.Surface, ui: Ui) -> None:
         raise NotImplementedError
 
+    def _control_rect(self, ui: Ui) -> pygame.Rect:
+        """The part of a labelled row that holds its control (the right half)."""
+        if not self.label:
+            return self.rect.inflate(-ui.px(12), 0)
+        control = self.rect.copy()
+        control.width = round(self.rect.width * 0.5)
+        control.right = self.rect.right - ui.px(12)
+        return control
+
     def _draw_row(self, surface: pygame.Surface, ui: Ui) -> pygame.Rect:
         """Row background and label; returns the rect left for the control."""
         colour = PALETTE.button_hover if (self.focused or self.hovered) else PALETTE.button
@@ -138,15 +149,11 @@ class Widget:
             pygame.draw.rect(row, PALETTE.gold, row.get_rect(), max(1, ui.px(2)),
                              border_radius=ui.px(10))
         surface.blit(row, self.rect)
-        if not self.label:
-            return self.rect.inflate(-ui.px(12), 0)
-        text_colour = PALETTE.text if self.enabled else PALETTE.text_dim
-        blit_text(surface, ui.text(self.label, 20, text_colour),
-                  (self.rect.x + ui.px(16), self.rect.centery), "midleft")
-        control = self.rect.copy()
-        control.width = round(self.rect.width * 0.5)
-        control.right = self.rect.right - ui.px(12)
-        return control
+        if self.label:
+            text_colour = PALETTE.text if self.enabled else PALETTE.text_dim
+            blit_text(surface, ui.text(self.label, 20, text_colour),
+                      (self.rect.x + ui.px(16), self.rect.centery), "midleft")
+        return self._control_rect(ui)
 
 
 class Button(Widget):
@@ -220,8 +227,6 @@ class Choice(Widget, Generic[T]):
         self.options = list(options)
         self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
         self.on_change = on_change
-        self._left = pygame.Rect(0, 0, 0, 0)
-        self._right = pygame.Rect(0, 0, 0, 0)
 
     @property
     def value(self) -> T:
@@ -240,16 +245,23 @@ class Choice(Widget, Generic[T]):
     def activate(self) -> None:
         self.step(1)
 
+    @staticmethod
+    def _arrows(control: pygame.Rect, ui: Ui) -> tuple[pygame.Rect, pygame.Rect]:
+        """The back and forward arrows at the ends of the control."""
+        arrow = ui.px(30)
+        return (pygame.Rect(control.x, control.y, arrow, control.height),
+                pygame.Rect(control.right - arrow, control.y, arrow, control.height))
+
     def click(self, pos: tuple[int, int]) -> None:
-        self.step(-1 if self._left.collidepoint(pos) else 1)
+        back = self.ui is not None and self._arrows(self._control_rect(self.ui),
+                                                    self.ui)[0].collidepoint(pos)
+        self.step(-1 if back else 1)
 
     def draw(self, surface: pygame.Surface, ui: Ui) -> None:
         control = self._draw_row(surface, ui)
         arrow = ui.px(30)
-        self._left = pygame.Rect(control.x, control.y, arrow, control.height)
-        self._right = pygame.Rect(control.right - arrow, control.y, arrow, control.height)
         colour = PALETTE.gold if self.enabled else PALETTE.text_dim
-        for rect, pointing in ((self._left, -1), (self._right, 1)):
+        for rect, pointing in zip(self._arrows(control, ui), (-1, 1), strict=True):
             cx, cy, size = rect.centerx, rect.centery, ui.px(7)
             tip = (cx + pointing * size, cy)
             pygame.draw.polygon(surface, colour, [tip, (cx - pointing * size, cy - size),
@@ -272,7 +284,6 @@ class Slider(Widget):
         self.on_change = on_change
         self.steps = steps
         self.dragging = False
-        self._track = pygame.Rect(0, 0, 0, 0)
 
     def _set(self, value: float) -> None:
         value = round(max(0.0, min(1.0, value)) * self.steps) / self.steps
@@ -297,21 +308,30 @@ class Slider(Widget):
             return True
         return False
 
+    @staticmethod
+    def _track(control: pygame.Rect, ui: Ui) -> pygame.Rect:
+        """The bar the knob slides along (the percentage is written right of it)."""
+        label_width = ui.px(56)
+        track = pygame.Rect(control.x + ui.px(10), 0, control.width - label_width - ui.px(20),
+                            ui.px(8))
+        track.centery = control.centery
+        return track
+
     def click(self, pos: tuple[int, int]) -> None:
-        if self.enabled and self._track.width > 0:
-            self._set((pos[0] - self._track.x) / self._track.width)
+        if not self.enabled or self.ui is None:
+            return
+        track = self._track(self._control_rect(self.ui), self.ui)
+        if track.width > 0:
+            self._set((pos[0] - track.x) / track.width)
 
     def draw(self, surface: pygame.Surface, ui: Ui) -> None:
         control = self._draw_row(surface, ui)
-        label_width = ui.px(56)
-        self._track = pygame.Rect(control.x + ui.px(10), 0, control.width - label_width - ui.px(20),
-                                  ui.px(8))
-        self._track.centery = control.centery
-        pygame.draw.rect(surface, (70, 90, 78), self._track, border_radius=self._track.height)
-        filled = self._track.copy()
-        filled.width = round(self._track.width * self.value)
-        pygame.draw.rect(surface, PALETTE.gold, filled, border_radius=self._track.height)
-        pygame.draw.circle(surface, PALETTE.ivory, (filled.right, self._track.centery), ui.px(11))
+        track = self._track(control, ui)
+        pygame.draw.rect(surface, (70, 90, 78), track, border_radius=track.height)
+        filled = track.copy()
+        filled.width = round(track.width * self.value)
+        pygame.draw.rect(surface, PALETTE.gold, filled, border_radius=track.height)
+        pygame.draw.circle(surface, PALETTE.ivory, (filled.right, track.centery), ui.px(11))
         blit_text(surface, ui.text(f"{round(self.value * 100)}%", 18, PALETTE.text),
                   (control.right, control.centery), "midright")
 
@@ -450,11 +470,13 @@ class TextField(Widget):
 class Form:
     """A set of widgets with one keyboard focus."""
 
-    def __init__(self, widgets: Sequence[Widget] = ()) -> None:
-        self.widgets: list[Widget] = list(widgets)
+    def __init__(self, ui: Ui) -> None:
+        self.ui = ui
+        self.widgets: list[Widget] = []
         self.focus_index = -1
 
     def add(self, widget: Widget) -> Any:
+        widget.ui = self.ui
         self.widgets.append(widget)
         return widget
 
