@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 FIXED_DT: Final = 1 / 120
 MAX_FRAME: Final = 0.25
 MAX_STEPS: Final = 8
+DEFAULT_FRAME_RATE: Final = 60
+"""Frames a second when the display does not say its refresh rate."""
 MIN_SIZE: Final = (800, 600)
 DEFAULT_SIZE: Final = (1280, 800)
 DESIGN_SIZE: Final = (1280, 800)
@@ -270,11 +272,17 @@ class App:
         """Run up to `count` frames; False when the game closed meanwhile."""
         return all(self.tick() for _ in range(count))
 
+    def frame_rate(self) -> int:
+        """Frames a second to draw: the display's refresh rate (more would only burn the
+        CPU the computer players think with), within 30..240."""
+        rate = pygame.display.get_current_refresh_rate() or DEFAULT_FRAME_RATE
+        return max(30, min(240, rate))
+
     def run(self) -> None:
         """Run until the window closes, pacing frames to the display."""
         pacer = pygame.time.Clock()
         while self.tick():
-            pacer.tick(240)
+            pacer.tick(self.frame_rate())
 
     def draw(self, alpha: float) -> None:
         """Draw the top scene (and the scenes under an overlay) and the notices."""

@@ -233,6 +233,14 @@ def test_continue_appears_with_a_saved_game_and_resumes_it(home: Path) -> None:
     assert isinstance(app.scene, TableScene)
 
 
+@pytest.mark.parametrize(("reported", "paced"), [(0, 60), (75, 75), (10, 30), (500, 240)])
+def test_frames_are_paced_to_the_display_refresh_rate(
+        home: Path, monkeypatch: pytest.MonkeyPatch, reported: int, paced: int) -> None:
+    app = make_app(home)
+    monkeypatch.setattr(pygame.display, "get_current_refresh_rate", lambda: reported)
+    assert app.frame_rate() == paced
+
+
 def test_the_loop_runs_fixed_steps_with_a_cap() -> None:
     class Counter(Scene):
         def __init__(self, app: App) -> None:
