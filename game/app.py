@@ -222,6 +222,11 @@ class App:
         """Stop the loop after the current frame."""
         self.running = False
 
+    def close(self) -> None:
+        """Let every scene leave, top first (they save, count and stop their workers)."""
+        while self.scenes:
+            self.scenes.pop().exit()
+
     def _push_now(self, scene: Scene) -> None:
         if self.scenes:
             self.scenes[-1].pause()
@@ -334,6 +339,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = App(record_path=args.record)
     try:
         app.run()
+        app.close()
     finally:
         pygame.quit()
     return 0

@@ -153,13 +153,17 @@ def test_a_whole_draw_solitaire_by_mouse(app: App,
     record = scene.game.record.data
     assert record["hands"][0]["result"] == scene.state.status
     assert not app.storage.has_saved_game()
-    assert len(finished_games) == 1
-    assert finished_games[0]["record"] == record
-    assert not any(finished_games[0][flag] for flag in ("hints", "undos", "autoplay"))
     app.run_frames(3)
     first = scene.view.cell_centre((0, 0))
     felt = app.felt().get_at((round(first[0]), round(first[1])))
     assert app.screen.get_at((round(first[0]), round(first[1]))) != felt
+    if not scene.state.won:
+        assert finished_games == []  # a loss counts once the player moves on
+        press(app, pygame.K_ESCAPE)
+        assert app.scene is not scene
+    assert len(finished_games) == 1
+    assert finished_games[0]["record"] == record
+    assert not any(finished_games[0][flag] for flag in ("hints", "undos", "autoplay"))
 
 
 def test_a_winning_stacked_solitaire_by_mouse(app: App,
@@ -216,6 +220,44 @@ def test_undo_and_redo_round_trip(app: App) -> None:
     assert scene.game.record.data["hands"] == played
     assert scene.state.figure.tiles() == figure
     assert scene.game.record.data["assists"] == {"undos": True}
+
+
+def lose_draw_deal(app: App, seed: int) -> DrawSolitaireScene:
+    """Deal `seed` of draw solitaire played to a loss (by the engine, quickly)."""
+    scene = open_scene(app, DrawSolitaireScene(app, seed=seed))
+    while not scene.game.is_over():
+        scene.play(simple_fair_move(scene.draw_state))
+        app.run_frames(1)
+    assert not scene.state.won and scene.finished
+    return scene
+
+
+def test_undo_after_a_loss_goes_on_and_only_the_real_end_counts(
+        app: App, finished_games: list[dict[str, Any]]) -> None:
+    scene = lose_draw_deal(app, 5)
+    lost_moves = list(scene.state.moves)
+    app.run_frames(2)
+    assert scene.undo_button.enabled and not scene.hint_button.enabled
+    press(app, pygame.K_u)
+    assert not scene.finished and scene.state.moves == lost_moves[:-1]
+    assert app.storage.has_saved_game()  # in play again, so saved again
+    assert finished_games == []
+    press(app, pygame.K_y)  # the same last move: lost again, still not counted
+    assert scene.finished and scene.state.moves == lost_moves and finished_games == []
+    press(app, pygame.K_n)
+    assert len(finished_games) == 1
+    counted = finished_games[0]
+    assert counted["record"]["hands"][0]["result"] == "lost" and counted["undos"]
+    assert not scene.finished and not scene.state.moves
+
+
+def test_a_loss_is_counted_when_the_game_closes(
+        tmp_path: Path, finished_games: list[dict[str, Any]]) -> None:
+    app = make_app(tmp_path, (800, 600))
+    lose_draw_deal(app, 5)
+    assert finished_games == []
+    app.close()
+    assert len(finished_games) == 1 and not app.scenes
 
 
 def test_resume_from_the_saved_record(app: App) -> None:

@@ -320,6 +320,8 @@ class DrawSolitaireScene(SolitaireScene):
 
     def guidance(self) -> str:
         """A line telling the player what they may do now."""
+        if self.loss_to_count:
+            return "Undo (U) to try another way, start a new deal, or play this one again."
         if self.finished:
             return "Start a new deal, or play this one again."
         if self.revealed:

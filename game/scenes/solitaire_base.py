@@ -137,6 +137,8 @@ class SolitaireScene(Scene):
         self.auto_timer = 0.0
         self.auto_speed = app.settings.animation_speed
         self.finished = False
+        self.loss_to_count = False
+        """Lost, but not in the statistics yet: undo may still take the loss back."""
         self.verdict: str | None = None
         self.verdict_task: SolverTask | None = None
         self.deal_search: SolverTask | None = None
@@ -198,8 +200,12 @@ class SolitaireScene(Scene):
         seed = self.game.record.data.get("seed", 0)
         return int(seed) if isinstance(seed, int | str) and str(seed).isdigit() else 0
 
+    def exit(self) -> None:
+        self.count_loss()
+
     def start_deal(self, seed: int) -> None:
         """Begin deal number `seed` from its start."""
+        self.count_loss()
         self.game = self.new_recorded(seed)
         self.assists = {}
         self.finished = False
@@ -312,6 +318,8 @@ class SolitaireScene(Scene):
         return None
 
     def undo(self) -> None:
+        if self.loss_to_count and self.can_undo():
+            self._reopen()
         if self.finished or not self.can_undo():
             return
         self.cancel_pending()
@@ -342,21 +350,39 @@ class SolitaireScene(Scene):
         self.press = None
 
     def finish(self) -> None:
-        """The game has just ended: statistics, sound, and the solver's verdict."""
+        """The game has just ended: sound, the solver's verdict, and the statistics (a
+        loss only once the player moves on, as undo may still take it back)."""
         self.finished = True
         self.set_autoplay(False)
         won = self.state.won
         self.app.sound.play("win" if won else "pass")
-        game_finished(self.app, self.game.record.data, hints=bool(self.assists.get("hints")),
-                      undos=bool(self.assists.get("undos")),
-                      autoplay=bool(self.assists.get("autoplay")))
         self.user_view = False
         self.sync()
         if won:
             self.verdict = "won"
+            self._count_game()
         else:
             self.verdict = None
             self.verdict_task = SolverTask(self.initial_state(self.seed))
+            self.loss_to_count = True
+
+    def _count_game(self) -> None:
+        game_finished(self.app, self.game.record.data, hints=bool(self.assists.get("hints")),
+                      undos=bool(self.assists.get("undos")),
+                      autoplay=bool(self.assists.get("autoplay")))
+
+    def count_loss(self) -> None:
+        """Put a lost game in the statistics (a new deal, a restart or leaving does)."""
+        if self.loss_to_count:
+            self.loss_to_count = False
+            self._count_game()
+
+    def _reopen(self) -> None:
+        """Undo at a lost end: the game goes on, and nothing was counted."""
+        self.finished = False
+        self.loss_to_count = False
+        self.verdict = None
+        self.verdict_task = None
 
     # Advice: hints and auto-play ----------------------------------------------------------
 
@@ -830,7 +856,8 @@ class SolitaireScene(Scene):
 
     def _refresh_buttons(self) -> None:
         playing = not self.finished and self.deal_search is None
-        self.undo_button.enabled = playing and (self.can_undo() or self.selection_is_forced())
+        take_back = (playing or self.loss_to_count) and self.can_undo()
+        self.undo_button.enabled = take_back or (playing and self.selection_is_forced())
         self.redo_button.enabled = playing and bool(self.redo_moves)
         for button in (self.hint_button, self.auto_button, self.step_button):
             button.enabled = playing
@@ -1013,7 +1040,7 @@ class SolitaireScene(Scene):
                     f"No more moves: {len(self.state.figure)} of 36 placed.")
         verdict = {
             "won": "Press N for a new deal, R to play it again.",
-            "could": "This deal could have been won.",
+            "could": "This deal could have been won: undo (U) and try another way.",
             "could not": "No order of play could have won this deal.",
             "unknown": "The solver could not decide this deal in time.",
         }.get(self.verdict or "", "Checking whether the deal could have been won…")
