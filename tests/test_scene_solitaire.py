@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 import game.scenes.solitaire_base as solitaire_base
-from game.ai.solver import solve
+from game.ai.solver import Solver, SolveResult, solve
 from game.app import App, ManualClock
 from game.rules.moves import DISCARD_PILE, PILE, STOCK, Move
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
@@ -28,6 +28,7 @@ from game.scenes.draw_solitaire import (
 )
 from game.scenes.menu import MenuScene
 from game.scenes.solitaire_base import SolitaireScene
+from game.scenes.solitaire_thinking import SolverTask, think
 from game.scenes.stacked_solitaire import StackedSolitaireScene
 from game.storage import Storage
 
@@ -313,3 +314,46 @@ def test_winnable_deals_only_gives_a_winnable_deal(app: App) -> None:
         app.run_frames(1)
     assert scene.deal_search is None and scene.seed != 1
     assert solve(StackedSolitaireState(seed=scene.seed), 5.0).winnable
+
+
+def wait_for(condition: Any, app: App | None = None, seconds: float = 120) -> None:
+    """Run frames (or just wait) until `condition()` holds; the worker thinks in real time."""
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        if app is not None:
+            app.run_frames(1)
+        time.sleep(0.005)
+    assert condition()
+
+
+def test_the_verdict_is_solved_in_the_worker_not_in_the_frames(
+        app: App, monkeypatch: pytest.MonkeyPatch,
+        finished_games: list[dict[str, Any]]) -> None:
+    expected = solve(DrawSolitaireState(seed=5), 10.0).winnable
+
+    def no_solving_here(*_args: Any) -> None:
+        raise AssertionError("the window's process ran the solver")
+
+    monkeypatch.setattr(Solver, "step", no_solving_here)
+    scene = lose_draw_deal(app, 5)
+    wait_for(lambda: scene.verdict is not None, app)
+    assert scene.verdict == {True: "could", False: "could not"}[expected]
+
+
+def test_a_cancelled_solve_gives_up_and_frees_the_worker() -> None:
+    hard = DrawSolitaireState(seed=182)  # about 3 s to solve alone
+    task = SolverTask(hard)
+    task.cancel()
+    wait_for(lambda: task.result() is not None, seconds=60)
+    assert task.result() == SolveResult(None, [], task.result().nodes)
+    quick = SolverTask(StackedSolitaireState(seed=2))
+    wait_for(lambda: quick.result() is not None, seconds=60)
+    assert quick.result() == solve(StackedSolitaireState(seed=2), 10.0)
+
+
+def test_a_worker_that_died_is_replaced() -> None:
+    dying = think(os._exit, 3)
+    wait_for(dying.done, seconds=60)
+    task = SolverTask(StackedSolitaireState(seed=2))
+    wait_for(lambda: task.result() is not None, seconds=60)
+    assert task.result() == solve(StackedSolitaireState(seed=2), 10.0)

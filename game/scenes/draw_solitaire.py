@@ -19,13 +19,8 @@ from game.rules.moves import DISCARD, DISCARD_PILE, PLACE, STOCK, Move
 from game.rules.record import RecordedGame
 from game.rules.solitaire import DrawSolitaireState
 from game.scenes.catalog import screenshot_target
-from game.scenes.solitaire_base import (
-    PLAYER,
-    SolitaireScene,
-    SourceKey,
-    adviser,
-    flip_image,
-)
+from game.scenes.solitaire_base import PLAYER, SolitaireScene, SourceKey, flip_image
+from game.scenes.solitaire_thinking import think
 from game.ui.sprites import TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
@@ -250,10 +245,13 @@ class DrawSolitaireScene(SolitaireScene):
         key = len(state.moves)
         if self._advice is None or self._advice_key != key:
             self._advice_key = key
-            self._advice = adviser().submit(fair_move, state.clone())
+            self._advice = think(fair_move, state.clone())
         if not self._advice.done():
             return None
-        move = self._advice.result()
+        try:
+            move = self._advice.result()
+        except Exception:  # the worker died: play on without its advice
+            move = simple_fair_move(state)
         return move if move in state.legal_moves() else simple_fair_move(state)
 
     def thinking(self) -> bool:

@@ -6,29 +6,26 @@ and discard pile, or the seven piles) in a panel drawn by the subclass, a top ba
 number, new deal, restart) and a bottom bar (undo, redo, hint, auto-play). Every rule
 question is asked of the engine: the lit spots are its legal moves, nothing else.
 
-Slow thinking never blocks the window: solvers run a few milliseconds a frame
-(`SolverTask`) and the fair draw-solitaire player runs in a worker process.
+Slow thinking never blocks the window: the solvers (`SolverTask`) and the fair
+draw-solitaire player run in a worker process (`game.scenes.solitaire_thinking`).
 """
 
 from __future__ import annotations
 
 import math
-import multiprocessing
 import random
-import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
-from game.ai.solver import Solver, SolveResult
 from game.history import game_finished
 from game.rules.lattice import Cell, points_up
 from game.rules.moves import PLACE, Move
 from game.rules.record import GameRecord, RecordedGame, RecordError
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.base import Scene
+from game.scenes.solitaire_thinking import SolverTask, cancel_solves
 from game.ui.layout import LatticeView, ViewController, world_vertices
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE
@@ -54,45 +51,10 @@ AUTO_DELAY: Final = {"slow": 1.1, "normal": 0.5, "fast": 0.18, "instant": 0.0}
 SIDE_LADDER: Final = (118, 100, 86, 74, 64, 56, 48, 40, 34)
 """Tile sizes of the figure (for a 1280x800 window), largest first."""
 
-SOLVER_SLICE_S: Final = 0.003
-"""Solver time spent per frame, so the animation keeps its frame budget."""
-SOLVER_BUDGET_S: Final = 10.0
 DRAG_THRESHOLD: Final = 6
 PLAYER: Final = {"name": "Player", "kind": "human"}
 OPTIONS_KEY: Final = "solitaire"
 VERDICTS: Final[dict[bool | None, str]] = {True: "could", False: "could not", None: "unknown"}
-
-
-class SolverTask:
-    """Solves one position a slice at a time (`work`), giving up after `budget_s` of work."""
-
-    def __init__(self, state: SolitaireState, budget_s: float = SOLVER_BUDGET_S) -> None:
-        self.budget_s = budget_s
-        self.spent = 0.0
-        self.result: SolveResult | None = None
-        self._solver = Solver(state)
-
-    def work(self, slice_s: float = SOLVER_SLICE_S) -> SolveResult | None:
-        """Search for about `slice_s` seconds; the result once known."""
-        start = time.perf_counter()
-        while self.result is None and time.perf_counter() - start < slice_s:
-            self.result = self._solver.step(400)
-        self.spent += time.perf_counter() - start
-        if self.result is None and self.spent > self.budget_s:
-            self.result = SolveResult(None, [], self._solver.nodes)
-        return self.result
-
-
-_ADVISER: ProcessPoolExecutor | None = None
-
-
-def adviser() -> ProcessPoolExecutor:
-    """One worker process for slow advice (the fair player), so frames keep their pace."""
-    global _ADVISER
-    if _ADVISER is None:
-        _ADVISER = ProcessPoolExecutor(max_workers=1,
-                                       mp_context=multiprocessing.get_context("spawn"))
-    return _ADVISER
 
 
 @dataclass
@@ -202,15 +164,25 @@ class SolitaireScene(Scene):
 
     def exit(self) -> None:
         self.count_loss()
+        self.drop_solves()
+        self.advice_reset()
+
+    def drop_solves(self) -> None:
+        """Forget the verdict or deal search under way (the worker stops it)."""
+        if self.verdict_task is not None or self.deal_search is not None:
+            cancel_solves()
+        self.verdict_task = None
+        self.deal_search = None
+        self.busy_text = ""
 
     def start_deal(self, seed: int) -> None:
         """Begin deal number `seed` from its start."""
         self.count_loss()
+        self.drop_solves()
         self.game = self.new_recorded(seed)
         self.assists = {}
         self.finished = False
         self.verdict = None
-        self.verdict_task = None
         self.redo_moves.clear()
         self.user_view = False
         self.set_autoplay(False)
@@ -230,7 +202,6 @@ class SolitaireScene(Scene):
         self.app.push(SaveRecordScene(self.app, self.game.record.data))
 
     def restart(self) -> None:
-        self.deal_search = None
         self.start_deal(self.seed)
 
     def new_deal(self) -> None:
@@ -382,7 +353,7 @@ class SolitaireScene(Scene):
         self.finished = False
         self.loss_to_count = False
         self.verdict = None
-        self.verdict_task = None
+        self.drop_solves()
 
     # Advice: hints and auto-play ----------------------------------------------------------
 
@@ -877,7 +848,7 @@ class SolitaireScene(Scene):
     def _work(self) -> None:
         """Background thinking for this frame: the deal search, the verdict, the advice."""
         if self.deal_search is not None:
-            result = self.deal_search.work()
+            result = self.deal_search.result()
             if result is not None:
                 if result.winnable:
                     self.deal_search = None
@@ -887,7 +858,7 @@ class SolitaireScene(Scene):
                     self._try_deal(random.randrange(1, 1_000_000))
             return
         if self.verdict_task is not None:
-            result = self.verdict_task.work()
+            result = self.verdict_task.result()
             if result is not None:
                 self.verdict = VERDICTS[result.winnable]
                 self.verdict_task = None

@@ -19,7 +19,8 @@ from game.rules.moves import PILE, Move
 from game.rules.record import RecordedGame
 from game.rules.solitaire import CUT_PILE, PILE_COUNT, StackedSolitaireState
 from game.scenes.catalog import screenshot_target
-from game.scenes.solitaire_base import PLAYER, SolitaireScene, SolverTask, SourceKey
+from game.scenes.solitaire_base import PLAYER, SolitaireScene, SourceKey
+from game.scenes.solitaire_thinking import SolverTask
 from game.ui.sprites import TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
@@ -139,6 +140,8 @@ class StackedSolitaireScene(SolitaireScene):
     # Advice: a winning line when there is one ---------------------------------------------
 
     def advice_reset(self) -> None:
+        if self.line_task is not None:
+            self.line_task.cancel()
         self.line = None
         self.line_task = None
         self.no_line = False
@@ -161,7 +164,7 @@ class StackedSolitaireScene(SolitaireScene):
     def advice_work(self) -> None:
         if self.line_task is None:
             return
-        result = self.line_task.work()
+        result = self.line_task.result()
         if result is None:
             return
         self.line_task = None
