@@ -9,7 +9,7 @@ import pygame
 
 from game.scenes.base import Scene
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button, blit_text, draw_panel
+from game.ui.widgets import Button, blit_text, dim, draw_panel
 
 if TYPE_CHECKING:
     from game.app import App
@@ -48,9 +48,7 @@ class ConfirmScene(Scene):
         self.no.rect.bottomleft = (self.panel.centerx + gap // 2, self.panel.bottom - ui.px(28))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surface.blit(shade, (0, 0))
+        dim(surface, 140)
         draw_panel(surface, self.panel, self.app.ui, alpha=245, border=PALETTE.gold_dark)
         blit_text(surface, self.app.ui.text(self.question, 26, PALETTE.text, "bold"),
                   (self.panel.centerx, self.panel.y + self.app.ui.px(58)))

@@ -36,7 +36,7 @@ from game.scenes.catalog import screenshot_target
 from game.scenes.dialog import ConfirmScene
 from game.scenes.replay import MODE_TITLES, ReplayScene
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button, ScrollBar, TextField, Ui, blit_text, draw_panel
+from game.ui.widgets import Button, ScrollBar, TextField, Ui, blit_text, dim, draw_panel
 
 if TYPE_CHECKING:
     from game.app import App
@@ -526,9 +526,7 @@ class SaveRecordScene(Scene):
                                        self.panel.bottom - ui.px(24))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surface.blit(shade, (0, 0))
+        dim(surface, 140)
         ui = self.app.ui
         draw_panel(surface, self.panel, ui, alpha=245, border=PALETTE.gold_dark)
         blit_text(surface, ui.text("Save this game as a record", 26, PALETTE.text, "bold"),

@@ -33,7 +33,7 @@ from game.ui.table_layout import SeatBox, TableLayout
 from game.ui.theme import PALETTE, Colour
 from game.ui.tiles import TileState, triangle_points
 from game.ui.tween import SPEED_FACTORS, FloatingText, FloatingTexts, Tween, Tweens
-from game.ui.widgets import Button, blit_text, draw_panel, plural
+from game.ui.widgets import Button, blit_text, dim, draw_panel, plural
 
 if TYPE_CHECKING:
     from game.app import App
@@ -1228,9 +1228,7 @@ class TableScene(Scene):
 
     def _draw_banner(self, surface: pygame.Surface, seat: int) -> None:
         ui = self.app.ui
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        dim(surface, 150)
         panel = pygame.Rect(0, 0, ui.px(560), ui.px(200))
         panel.center = self.layout.figure.center
         draw_panel(surface, panel, ui, alpha=245, border=PALETTE.gold_dark)

@@ -9,6 +9,7 @@ cache of rendered texts, so nothing is rendered twice.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
@@ -65,15 +66,27 @@ class Ui:
         return lines
 
 
+@functools.lru_cache(maxsize=256)
+def rounded_box(size: tuple[int, int], radius: int, fill: tuple[int, ...],
+                border: tuple[int, ...] | None = None, width: int = 1) -> pygame.Surface:
+    """A translucent rounded rectangle with an optional border, drawn once per look."""
+    box = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(box, fill, box.get_rect(), border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(box, border, box.get_rect(), width, border_radius=radius)
+    return box
+
+
+def dim(surface: pygame.Surface, alpha: int) -> None:
+    """Darken the whole surface under a dialog or banner."""
+    surface.blit(rounded_box(surface.get_size(), 0, (0, 0, 0, alpha)), (0, 0))
+
+
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, ui: Ui, alpha: int = 215,
                border: Colour = PALETTE.panel_edge) -> None:
     """A translucent dark panel with a thin border and rounded corners."""
-    radius = ui.px(14)
-    panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(panel, (*PALETTE.panel, alpha), panel.get_rect(), border_radius=radius)
-    pygame.draw.rect(panel, (*border, 200), panel.get_rect(), max(1, ui.px(2)),
-                     border_radius=radius)
-    surface.blit(panel, rect)
+    surface.blit(rounded_box(rect.size, ui.px(14), (*PALETTE.panel, alpha), (*border, 200),
+                             max(1, ui.px(2))), rect)
 
 
 def plural(count: int, noun: str) -> str:
@@ -143,12 +156,9 @@ class Widget:
     def _draw_row(self, surface: pygame.Surface, ui: Ui) -> pygame.Rect:
         """Row background and label; returns the rect left for the control."""
         colour = PALETTE.button_hover if (self.focused or self.hovered) else PALETTE.button
-        row = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(row, (*colour, 170), row.get_rect(), border_radius=ui.px(10))
-        if self.focused:
-            pygame.draw.rect(row, PALETTE.gold, row.get_rect(), max(1, ui.px(2)),
-                             border_radius=ui.px(10))
-        surface.blit(row, self.rect)
+        surface.blit(rounded_box(self.rect.size, ui.px(10), (*colour, 170),
+                                 PALETTE.gold if self.focused else None, max(1, ui.px(2))),
+                     self.rect)
         if self.label:
             text_colour = PALETTE.text if self.enabled else PALETTE.text_dim
             blit_text(surface, ui.text(self.label, 20, text_colour),
