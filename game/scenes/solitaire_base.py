@@ -80,6 +80,8 @@ class SolitaireScene(Scene):
         self.view = LatticeView()
         self.figure_area = pygame.Rect(0, 0, 1, 1)
         self.panel = pygame.Rect(0, 0, 1, 1)
+        self._backdrop: pygame.Surface | None = None
+        self._backdrop_key: tuple[object, ...] = ()
         self.controller = ViewController(self.view, self.figure_area, self._is_background)
         self.tiles = TileLayer()
         self.cell_sprites: dict[Cell, TileSprite] = {}
@@ -98,6 +100,7 @@ class SolitaireScene(Scene):
         self.autoplaying = False
         self.auto_timer = 0.0
         self.auto_speed = app.settings.animation_speed
+        self.save_due = False
         self.finished = False
         self.loss_to_count = False
         """Lost, but not in the statistics yet: undo may still take the loss back."""
@@ -163,6 +166,7 @@ class SolitaireScene(Scene):
         return int(seed) if isinstance(seed, int | str) and str(seed).isdigit() else 0
 
     def exit(self) -> None:
+        self._save_if_due()
         self.count_loss()
         self.drop_solves()
         self.advice_reset()
@@ -227,11 +231,41 @@ class SolitaireScene(Scene):
             self.form.focus(None)
 
     def save(self) -> None:
-        """Autosave the record (or clear the save once the game has ended)."""
+        """Autosave the record in the next step (so a move's frame does not also wait for
+        the disk), or clear the save once the game has ended."""
+        self.save_due = True
+
+    def _save_if_due(self) -> bool:
+        """Write the autosave a change asked for, and ask for the tile art the next moves
+        may show; True when there was one."""
+        if not self.save_due:
+            return False
+        self.save_due = False
         if self.game.is_over():
             self.app.storage.clear_game()
         else:
             self.app.storage.save_game(self.game.record.data)
+        self._prepare_art()
+        return True
+
+    def _prepare_art(self) -> None:
+        """Ask for the art of the next move's placements at this size and, for when the
+        figure outgrows the view, of every placed tile one size smaller: it is drawn in
+        spare steps, not in the frame that first shows it."""
+        art, side = self.app.art, self.figure_side
+        for move in self.state.legal_moves():
+            if move.action == PLACE:
+                art.prepare(move.tile, side, points_up(move.cell), move.rot, TileState.LAST)
+        figure = self.state.figure
+        last = figure.last_cell
+        smaller = [size for size in self.ladder() if size < side][:1]
+        for cell, tile, rot in figure.tiles():
+            up = points_up(cell)
+            if cell == last:
+                art.prepare(tile, side, up, rot, TileState.NORMAL)
+            for size in smaller:
+                look = TileState.LAST if cell == last else TileState.NORMAL
+                art.prepare(tile, size, up, rot, look)
 
     def use_assist(self, name: str) -> None:
         """Note honestly that the player used hints, undo or auto-play in this game."""
@@ -799,14 +833,20 @@ class SolitaireScene(Scene):
 
     # Update -----------------------------------------------------------------------------
 
+    def pause(self) -> None:
+        self._save_if_due()
+
     def update(self, dt: float) -> None:
+        saved = self._save_if_due()
         self._refresh_buttons()
         self.tiles.snapshot()
         self.tweens.update(dt)
         self.floating.update(dt)
-        if self._last_work_frame != self.app.frames:
+        if self._last_work_frame != self.app.frames:  # once a frame, not once a step
             self._last_work_frame = self.app.frames
             self._work()
+            if not saved:
+                self.app.art.render_prepared(1)
         if self.tweens.busy or self.press is not None:
             return
         if self.hint_wanted and not self.finished:
@@ -870,8 +910,7 @@ class SolitaireScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.app.ui
-        surface.blit(self.app.felt(), (0, 0))
-        draw_panel(surface, self.panel, ui, alpha=150)
+        surface.blit(self._get_backdrop(), (0, 0))
         self.draw_title_block(surface)
         self.draw_sources_under(surface)
         clip = surface.get_clip()
@@ -897,6 +936,16 @@ class SolitaireScene(Scene):
             words = ui.text("Thinking…", 18, PALETTE.text_dim)
             blit_text(surface, words, (self.figure_area.centerx,
                                        self.figure_area.top + ui.px(14)), "midtop")
+
+    def _get_backdrop(self) -> pygame.Surface:
+        """The felt with the sources' panel on it, made once per layout."""
+        felt = self.app.felt()
+        key = (felt, tuple(self.panel))  # the felt itself: a new theme or size makes a new one
+        if self._backdrop is None or self._backdrop_key != key:
+            self._backdrop = felt.copy()
+            draw_panel(self._backdrop, self.panel, self.app.ui, alpha=150)
+            self._backdrop_key = key
+        return self._backdrop
 
     def thinking(self) -> bool:
         """True while the advice for this position is still being worked out."""
@@ -945,16 +994,24 @@ class SolitaireScene(Scene):
             return
         ui = self.app.ui
         pulse = 0.5 + 0.5 * math.sin(self.app.time * 5)
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         seen: set[Cell] = set()
+        outlines = []
         for move in self.moves_from(key):
-            if move.cell in seen:
-                continue
-            seen.add(move.cell)
-            points = self.view.cell_vertices(move.cell)
-            pygame.draw.polygon(shade, (*PALETTE.gold, 40 + round(40 * pulse)), points)
-            pygame.draw.polygon(shade, (*PALETTE.gold, 230), points, max(2, ui.px(3)))
-        surface.blit(shade, (0, 0))
+            if move.cell not in seen:
+                seen.add(move.cell)
+                outlines.append(self.view.cell_vertices(move.cell))
+        if outlines:
+            # Only the part of the screen the spots cover gets a translucent layer.
+            xs = [x for points in outlines for x, _ in points]
+            ys = [y for points in outlines for _, y in points]
+            area = pygame.Rect(min(xs) - 4, min(ys) - 4, max(xs) - min(xs) + 9,
+                               max(ys) - min(ys) + 9)
+            shade = pygame.Surface(area.size, pygame.SRCALPHA)
+            for points in outlines:
+                local = [(x - area.x, y - area.y) for x, y in points]
+                pygame.draw.polygon(shade, (*PALETTE.gold, 40 + round(40 * pulse)), local)
+                pygame.draw.polygon(shade, (*PALETTE.gold, 230), local, max(2, ui.px(3)))
+            surface.blit(shade, area)
         if self.hover_cell in seen:
             move = next(m for m in self.moves_from(key) if m.cell == self.hover_cell)
             self._blit_tile(surface, move, TileState.GHOST)
