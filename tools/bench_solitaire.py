@@ -1,0 +1,78 @@
+"""Frame-time benchmark of the solitaire scenes while the worker process thinks.
+
+    python tools/bench_solitaire.py [--size 1280x800] [--seconds 60]
+
+Each solitaire auto-plays at the "fast" speed from a fresh deal (draw solitaire: the
+fair player chooses every move in the worker; stacked: the solver's line), and at game
+over the solver decides whether the deal could have been won. Draw deal 182 is the
+hardest of deals 1..1000 to solve. Frames are paced at 60 a second and each frame's
+update + draw is timed. The last line is one JSON object per mode with frame_ms_p50,
+frame_ms_p99, frame_ms_max, the moves played and whether the verdict arrived.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from screenshot import parse_size
+
+from game.app import App, ManualClock
+from game.scenes.draw_solitaire import DrawSolitaireScene
+from game.scenes.solitaire_base import SolitaireScene
+from game.scenes.stacked_solitaire import StackedSolitaireScene
+from game.storage import Storage
+
+DEALS = {"draw-solitaire": (DrawSolitaireScene, 182),
+         "stacked-solitaire": (StackedSolitaireScene, 7)}
+
+
+def bench(size: tuple[int, int], seconds: float, mode: str) -> dict[str, float | str]:
+    scene_type, seed = DEALS[mode]
+    with tempfile.TemporaryDirectory() as home:
+        app = App(size, clock=ManualClock(1 / 60), storage=Storage(home))
+        app.settings.animation_speed = "fast"
+        scene: SolitaireScene = scene_type(app, seed=seed)
+        app.push(scene)
+        app.run_frames(120)  # warm the caches
+        scene.auto_speed = "fast"
+        scene.set_autoplay(True)
+        times: list[float] = []
+        frame_start = time.perf_counter()
+        end = frame_start + seconds
+        while time.perf_counter() < end and scene.verdict is None:
+            start = time.perf_counter()
+            app.tick()
+            times.append((time.perf_counter() - start) * 1000)
+            frame_start += 1 / 60
+            time.sleep(max(0.0, frame_start - time.perf_counter()))
+        result: dict[str, float | str] = {
+            "frame_ms_p50": round(sorted(times)[len(times) // 2], 3),
+            "frame_ms_p99": round(sorted(times)[int(len(times) * 0.99) - 1], 3),
+            "frame_ms_max": round(max(times), 3),
+            "moves": len(scene.state.moves),
+            "verdict": scene.verdict or "pending",
+        }
+        app.close()
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=parse_size, default=(1280, 800))
+    parser.add_argument("--seconds", type=float, default=60.0)
+    args = parser.parse_args()
+    print(json.dumps({mode: bench(args.size, args.seconds, mode) for mode in DEALS}))
+
+
+if __name__ == "__main__":
+    main()
