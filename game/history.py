@@ -124,10 +124,6 @@ class SolitaireStats:
     def win_rate(self) -> float:
         return self.won / self.played if self.played else 0.0
 
-    @property
-    def assisted_wins(self) -> int:
-        return self.won - self.clean_wins
-
 
 @dataclass
 class History:

@@ -23,9 +23,10 @@ NOTHING = "\u2013"
 """Shown where there is no value yet."""
 TABLE_COLUMNS = (("Player", 0.3), ("Games", 0.12), ("Wins", 0.12), ("Mean", 0.14),
                  ("Best", 0.14), ("Best move", 0.18))
-SOLITAIRE_COLUMNS = (("Solitaire", 0.24), ("Played", 0.1), ("Won", 0.09), ("Win rate", 0.12),
-                     ("Streak", 0.1), ("Best streak", 0.13), ("Clean wins", 0.12),
-                     ("With help", 0.1))
+SOLITAIRE_COLUMNS = (("Solitaire", 0.22), ("Played", 0.09), ("Won", 0.08), ("Win rate", 0.1),
+                     ("Streak", 0.08), ("Best streak", 0.11), ("Clean wins", 0.11),
+                     ("Hint", 0.07), ("Undo", 0.07), ("Auto", 0.07))
+HELP_NOTE = "Hint, Undo, Auto: wins that used hints, undo or auto-play (a win may use several)"
 
 
 class StatsScene(GamesScene):
@@ -90,8 +91,12 @@ class StatsScene(GamesScene):
             rows.append([MODE_TITLES[mode], str(stats.played), str(stats.won),
                          f"{stats.win_rate:.0%}" if stats.played else NOTHING, str(stats.streak),
                          str(stats.best_streak), str(stats.clean_wins),
-                         str(stats.assisted_wins)])
+                         str(stats.hint_wins), str(stats.undo_wins), str(stats.autoplay_wins)])
         self._draw_table(surface, self.solitaire_rect, "Solitaires", SOLITAIRE_COLUMNS, rows, "")
+        ui = self.app.ui
+        blit_text(surface, ui.text(HELP_NOTE, 14, PALETTE.text_dim),
+                  (self.solitaire_rect.right - ui.px(18), self.solitaire_rect.y + ui.px(16)),
+                  "topright")
 
     def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, title: str,
                     columns: Sequence[tuple[str, float]], rows: list[list[str]],
