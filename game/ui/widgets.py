@@ -66,7 +66,7 @@ class Ui:
         return lines
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=32)
 def rounded_box(size: tuple[int, int], radius: int, fill: tuple[int, ...],
                 border: tuple[int, ...] | None = None, width: int = 1) -> pygame.Surface:
     """A translucent rounded rectangle with an optional border, drawn once per look."""
@@ -78,8 +78,9 @@ def rounded_box(size: tuple[int, int], radius: int, fill: tuple[int, ...],
 
 
 def dim(surface: pygame.Surface, alpha: int) -> None:
-    """Darken the whole surface under a dialog or banner."""
-    surface.blit(rounded_box(surface.get_size(), 0, (0, 0, 0, alpha)), (0, 0))
+    """Darken the whole surface under a dialog or banner, as black at `alpha` would."""
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, ui: Ui, alpha: int = 215,
