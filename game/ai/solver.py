@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from game.rules.lattice import KEY_CELLS, NEIGHBOUR_STEPS, ORIGIN_KEY, cell_key
@@ -121,14 +122,16 @@ class Solver:
 
     # --- the driver --------------------------------------------------------------------
 
-    def run(self, budget_s: float) -> SolveResult:
-        """Search until decided or `budget_s` seconds have passed (then `winnable` is None)."""
+    def run(self, budget_s: float,
+            stop: Callable[[], bool] = lambda: False) -> SolveResult:
+        """Search until decided, or until `budget_s` seconds have passed or `stop()` says
+        so (then `winnable` is None); both are looked at every 2,000 positions."""
         deadline = time.perf_counter() + budget_s
         while True:
             result = self.step(2000)
             if result is not None:
                 return result
-            if time.perf_counter() > deadline:
+            if time.perf_counter() > deadline or stop():
                 return SolveResult(None, [], self.nodes)
 
     def step(self, max_nodes: int) -> SolveResult | None:

@@ -20,7 +20,7 @@ from game.rules.record import RecordedGame
 from game.rules.solitaire import DrawSolitaireState
 from game.scenes.catalog import screenshot_target
 from game.scenes.solitaire_base import PLAYER, SolitaireScene, SourceKey, flip_image
-from game.scenes.solitaire_thinking import think
+from game.scenes.solitaire_thinking import answer, think
 from game.ui.sprites import TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
@@ -246,12 +246,9 @@ class DrawSolitaireScene(SolitaireScene):
         if self._advice is None or self._advice_key != key:
             self._advice_key = key
             self._advice = think(fair_move, state.clone())
-        if not self._advice.done():
+        move = answer(self._advice, lambda: simple_fair_move(state))
+        if move is None:
             return None
-        try:
-            move = self._advice.result()
-        except Exception:  # the worker died: play on without its advice
-            move = simple_fair_move(state)
         return move if move in state.legal_moves() else simple_fair_move(state)
 
     def thinking(self) -> bool:

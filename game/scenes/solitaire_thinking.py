@@ -13,7 +13,6 @@ generation on and any older solve still running gives up at its next check.
 from __future__ import annotations
 
 import multiprocessing
-import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -29,8 +28,6 @@ R = TypeVar("R")
 
 SOLVER_BUDGET_S: Final = 10.0
 """Time one solve may take before it answers "undecided"."""
-CHECK_NODES: Final = 2000
-"""Positions a solve searches between two looks at the clock and the generation."""
 
 _ADVISER: ProcessPoolExecutor | None = None
 _GENERATION: Synchronized[int] | None = None
@@ -70,6 +67,17 @@ def think(work: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> Future[R]:
         return _adviser().submit(work, *args, **kwargs)
 
 
+def answer(future: Future[R], failed: Callable[[], R]) -> R | None:
+    """The worker's answer once it is there (None before); `failed()` if the worker died
+    or the work raised, so a broken worker never takes the game down with it."""
+    if not future.done():
+        return None
+    try:
+        return future.result()
+    except Exception:
+        return failed()
+
+
 def cancel_solves() -> None:
     """Make every solve started so far give up (its result is then "undecided")."""
     generation = _shared_generation()
@@ -77,17 +85,14 @@ def cancel_solves() -> None:
         generation.value += 1
 
 
+def _cancelled(generation: int) -> bool:
+    """In the worker: whether a solve started in `generation` is no longer wanted."""
+    return _worker_generation is not None and _worker_generation.value != generation
+
+
 def solve_in_worker(state: SolitaireState, budget_s: float, generation: int) -> SolveResult:
     """Solve `state` (in the worker) until decided, out of time or cancelled."""
-    solver = Solver(state)
-    deadline = time.perf_counter() + budget_s
-    while True:
-        result = solver.step(CHECK_NODES)
-        if result is not None:
-            return result
-        cancelled = _worker_generation is not None and _worker_generation.value != generation
-        if cancelled or time.perf_counter() > deadline:
-            return SolveResult(None, [], solver.nodes)
+    return Solver(state).run(budget_s, stop=lambda: _cancelled(generation))
 
 
 class SolverTask:
@@ -100,12 +105,7 @@ class SolverTask:
 
     def result(self) -> SolveResult | None:
         """The answer once the worker has it (None before); undecided if the worker failed."""
-        if not self._future.done():
-            return None
-        try:
-            return self._future.result()
-        except Exception:  # a broken worker must not take the game down with it
-            return SolveResult(None, [], 0)
+        return answer(self._future, lambda: SolveResult(None, [], 0))
 
     def cancel(self) -> None:
         """The answer is no longer wanted: free the worker for other thinking."""
