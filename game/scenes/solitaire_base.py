@@ -258,14 +258,14 @@ class SolitaireScene(Scene):
                 art.prepare(move.tile, side, points_up(move.cell), move.rot, TileState.LAST)
         figure = self.state.figure
         last = figure.last_cell
-        smaller = [size for size in self.ladder() if size < side][:1]
+        smaller = next((size for size in self.ladder() if size < side), None)
         for cell, tile, rot in figure.tiles():
             up = points_up(cell)
             if cell == last:
                 art.prepare(tile, side, up, rot, TileState.NORMAL)
-            for size in smaller:
+            if smaller is not None:
                 look = TileState.LAST if cell == last else TileState.NORMAL
-                art.prepare(tile, size, up, rot, look)
+                art.prepare(tile, smaller, up, rot, look)
 
     def use_assist(self, name: str) -> None:
         """Note honestly that the player used hints, undo or auto-play in this game."""
@@ -1001,16 +1001,18 @@ class SolitaireScene(Scene):
                 seen.add(move.cell)
                 outlines.append(self.view.cell_vertices(move.cell))
         if outlines:
-            # Only the part of the screen the spots cover gets a translucent layer.
+            # Only the part of the screen the spots cover (with their edges) gets a
+            # translucent layer.
+            edge = max(2, ui.px(3))
             xs = [x for points in outlines for x, _ in points]
             ys = [y for points in outlines for _, y in points]
-            area = pygame.Rect(min(xs) - 4, min(ys) - 4, max(xs) - min(xs) + 9,
-                               max(ys) - min(ys) + 9)
+            area = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1,
+                               max(ys) - min(ys) + 1).inflate(2 * edge, 2 * edge)
             shade = pygame.Surface(area.size, pygame.SRCALPHA)
             for points in outlines:
                 local = [(x - area.x, y - area.y) for x, y in points]
                 pygame.draw.polygon(shade, (*PALETTE.gold, 40 + round(40 * pulse)), local)
-                pygame.draw.polygon(shade, (*PALETTE.gold, 230), local, max(2, ui.px(3)))
+                pygame.draw.polygon(shade, (*PALETTE.gold, 230), local, edge)
             surface.blit(shade, area)
         if self.hover_cell in seen:
             move = next(m for m in self.moves_from(key) if m.cell == self.hover_cell)
