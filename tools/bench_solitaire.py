@@ -24,6 +24,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from frames import frame_figures, paced_frames
 from screenshot import parse_size
 
 from game.app import App, ManualClock
@@ -47,18 +48,13 @@ def bench(size: tuple[int, int], seconds: float, mode: str) -> dict[str, float |
         scene.auto_speed = "fast"
         scene.set_autoplay(True)
         times: list[float] = []
-        frame_start = time.perf_counter()
-        end = frame_start + seconds
-        while time.perf_counter() < end and scene.verdict is None:
-            start = time.perf_counter()
-            app.tick()
-            times.append((time.perf_counter() - start) * 1000)
-            frame_start += 1 / 60
-            time.sleep(max(0.0, frame_start - time.perf_counter()))
+        end = time.perf_counter() + seconds
+        for frame_ms in paced_frames(app):
+            times.append(frame_ms)
+            if time.perf_counter() >= end or scene.verdict is not None:
+                break
         result: dict[str, float | str] = {
-            "frame_ms_p50": round(sorted(times)[len(times) // 2], 3),
-            "frame_ms_p99": round(sorted(times)[int(len(times) * 0.99) - 1], 3),
-            "frame_ms_max": round(max(times), 3),
+            **frame_figures(times),
             "moves": len(scene.state.moves),
             "verdict": scene.verdict or "pending",
         }

@@ -18,13 +18,13 @@ import os
 import random
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from frames import frame_figures, paced_frames
 from screenshot import parse_size
 
 from game.ai.players import make_player
@@ -47,22 +47,12 @@ def bench(size: tuple[int, int], frames: int, level: str) -> dict[str, float]:
         times: list[float] = []
         thinking = 0
         start_moves = len(scene.state.moves)
-        frame_start = time.perf_counter()
-        for _ in range(frames):
-            start = time.perf_counter()
-            app.tick()
-            times.append((time.perf_counter() - start) * 1000)
+        for _, frame_ms in zip(range(frames), paced_frames(app), strict=False):
+            times.append(frame_ms)
             thinking += scene.thinker.busy
-            # Pace the frames at 60 a second, as a display would, so the computers in
-            # the worker process get real time to think between them.
-            frame_start += 1 / 60
-            time.sleep(max(0.0, frame_start - time.perf_counter()))
         app.scene.exit()
-    times.sort()
     return {
-        "frame_ms_p50": round(times[len(times) // 2], 3),
-        "frame_ms_p99": round(times[int(len(times) * 0.99) - 1], 3),
-        "frame_ms_max": round(times[-1], 3),
+        **frame_figures(times),
         "moves": len(scene.state.moves) - start_moves,
         "thinking_share": round(thinking / frames, 2),
     }
