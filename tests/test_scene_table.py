@@ -208,6 +208,8 @@ def test_whole_three_hand_game_by_mouse(tmp_path: Path) -> None:
             assert scene.state.moves[-1] == move
             placements += 1
             if not checked_save and placements == 4:
+                while scene.save_due:  # written in the step after a move (a computer's too)
+                    app.tick()
                 assert app.storage.load_game() == scene.recorded.record.data
                 checked_save = True
             continue
