@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import TypeVar
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -31,6 +32,9 @@ from game.ui.theme import PALETTE
 from game.ui.widgets import Widget
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+S = TypeVar("S", bound=Scene)
 
 
 @pytest.fixture
@@ -67,6 +71,14 @@ def menu_button(app: App, name: str) -> Widget:
     scene = app.scene
     assert isinstance(scene, MenuScene)
     return scene.buttons[name]
+
+
+def open_from_menu(app: App, name: str, kind: type[S]) -> S:
+    """Click the menu entry `name`; the scene it opens, which must be a `kind`."""
+    click(app, menu_button(app, name))
+    scene = app.scene
+    assert isinstance(scene, kind)
+    return scene
 
 
 @pytest.mark.parametrize(("button", "scene_type"), [
@@ -116,9 +128,7 @@ def test_closing_the_window_quits_at_once_from_any_scene(home: Path) -> None:
 
 def test_setup_builds_the_table_config(home: Path) -> None:
     app = make_app(home)
-    click(app, menu_button(app, "table"))
-    setup = app.scene
-    assert isinstance(setup, SetupScene)
+    setup = open_from_menu(app, "table", SetupScene)
     click_next(app, setup.count)
     click_next(app, setup.count)
     assert setup.count.value == 4 and setup.partners.enabled
@@ -146,9 +156,7 @@ def test_setup_builds_the_table_config(home: Path) -> None:
 
 def test_every_setting_changes_and_survives_a_restart(home: Path) -> None:
     app = make_app(home)
-    click(app, menu_button(app, "settings"))
-    settings = app.scene
-    assert isinstance(settings, SettingsScene)
+    settings = open_from_menu(app, "settings", SettingsScene)
     click_next(app, settings.theme)
     click(app, settings.colour_blind)
     click(app, settings.volume)
@@ -176,9 +184,7 @@ def test_choice_and_slider_hit_testing_does_not_wait_for_a_draw(home: Path) -> N
     """Their arrows and track come from the layout, so a click lands right even when the
     scene has not been drawn since it was laid out (drawing changes nothing)."""
     app = make_app(home)
-    click(app, menu_button(app, "settings"))
-    settings = app.scene
-    assert isinstance(settings, SettingsScene)
+    settings = open_from_menu(app, "settings", SettingsScene)
     settings.resize((1000, 700))
     speed = settings.speed
     before = app.settings.animation_speed
