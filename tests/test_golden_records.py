@@ -1,0 +1,48 @@
+"""Golden records of format version 1, one per mode and option, written by an earlier
+version of the game and kept unchanged: every later version must still read, replay,
+resume and check them to the same results (RECORD.md)."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.rules.record import GameRecord, RecordedGame
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+EXPECTED = json.loads((GOLDEN / "expected-check.json").read_text(encoding="utf-8"))
+FILES = sorted(GOLDEN.glob("*.contack.json"))
+
+
+def test_every_mode_and_option_has_a_golden_record() -> None:
+    datas = [json.loads(path.read_text(encoding="utf-8")) for path in FILES]
+    assert {d["mode"] for d in datas} == {"table", "draw-solitaire", "stacked-solitaire"}
+    rules = [d["rules"] for d in datas if d["mode"] == "table"]
+    assert any(r["partners"] for r in rules)
+    assert any(r["free_draw"] for r in rules)
+    assert any(r["variant"] == "club" and r["time_limit_s"] for r in rules)
+    assert any(r["hands"] == 1 for r in rules) and any(r["hands"] > 3 for r in rules)
+    assert {d["version"] for d in datas} == {1}
+    assert set(EXPECTED) == {path.name for path in FILES}
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_golden_record_replays_to_its_results(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    game = RecordedGame.from_record(GameRecord.from_json(text))
+    expected = EXPECTED[path.name]
+    assert game.results() == expected["results"]
+    assert game.totals() == expected["totals"]
+    unfinished = "in-progress" in path.name or "between-hands" in path.name
+    assert game.is_over() is not unfinished
+    assert json.loads(game.record.dumps()) == json.loads(text)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_golden_record_passes_the_check_command(path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "game.cli", "check", str(path)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == EXPECTED[path.name]
