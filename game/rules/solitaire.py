@@ -43,6 +43,16 @@ def _check_stock(stock: list[TileId]) -> list[TileId]:
     return list(stock)
 
 
+def _not_on_top(top: TileId | None, tile: TileId, empty: str, shows: str) -> str | None:
+    """None when `tile` is `top`; else `empty` when there is no top, or `shows` followed
+    by the tile that is there and the one the move names."""
+    if top is None:
+        return empty
+    if top != tile:
+        return f"{shows} {tile_name(top)}, not {tile_name(tile)}"
+    return None
+
+
 class _SolitaireBase:
     """What both solitaires share: the figure, the status and the move history."""
 
@@ -209,19 +219,11 @@ class DrawSolitaireState(_SolitaireBase):
 
     def source_problem(self, move: Move) -> str | None:
         if move.source == STOCK:
-            top = self.stock_top
-            if top is None:
-                return "the stock is empty"
-            if top != move.tile:
-                return f"the stock tile is {tile_name(top)}, not {tile_name(move.tile)}"
-            return None
+            return _not_on_top(self.stock_top, move.tile, "the stock is empty", "the stock tile is")
         if move.source == DISCARD_PILE and move.action == PLACE:
-            top = self.discard_top
-            if top is None:
-                return "the discard pile is empty"
-            if top != move.tile:
-                return f"the discard top is {tile_name(top)}, not {tile_name(move.tile)}"
-            return None
+            return _not_on_top(
+                self.discard_top, move.tile, "the discard pile is empty", "the discard top is"
+            )
         return "draw solitaire places the stock tile or the discard top"
 
     def _drawn_by(self, move: Move) -> TileId | None:
@@ -310,11 +312,9 @@ class StackedSolitaireState(_SolitaireBase):
     def source_problem(self, move: Move) -> str | None:
         if move.source != PILE or not 0 <= move.pile < PILE_COUNT:
             return "stacked solitaire places the top of one of the 7 piles"
-        top = self.top(move.pile)
-        if top != move.tile:
-            shown = "empty" if top is None else f"topped by {tile_name(top)}"
-            return f"pile {move.pile} is {shown}, not {tile_name(move.tile)}"
-        return None
+        pile = f"pile {move.pile} is"
+        empty = f"{pile} empty, not {tile_name(move.tile)}"
+        return _not_on_top(self.top(move.pile), move.tile, empty, f"{pile} topped by")
 
     def apply_unchecked(self, move: Move) -> list[Contact]:
         contacts = self.figure.place_unchecked(move.tile, cell_key(move.cell), move.rot)
