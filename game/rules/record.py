@@ -438,7 +438,6 @@ class RecordedGame:
         hand = self.record.data["hands"][-1]
         hand["moves"].pop()
         hand.pop("result", None)
-        hand.pop("clock_s", None)
         self._write_result()
         return move
 
@@ -463,6 +462,7 @@ class RecordedGame:
         state = self.state
         hand = self.record.data["hands"][-1]
         if isinstance(state, TableState):
+            hand.pop("clock_s", None)  # written last: after the result once there is one
             if state.hand_over:
                 hand["result"] = state.results[-1]
             if state.game.rules.timed:
