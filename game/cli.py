@@ -16,7 +16,7 @@ import sys
 from typing import Any, NoReturn
 
 from game.ai.autoplay import SOLITAIRE_LEVELS
-from game.ai.players import LEVELS, Player, make_player
+from game.ai.players import LEVELS, Player, bot_rng, make_player
 from game.ai.solver import solve
 from game.rules.errors import RulesError
 from game.rules.record import (
@@ -36,11 +36,6 @@ SIMULATED_SECONDS_PER_MOVE = 10.0
 
 class UsageError(Exception):
     """Bad command-line arguments."""
-
-
-def bot_rng(seed: int | str, seat: int) -> random.Random:
-    """Each computer seat's own rng, derived from the game seed."""
-    return random.Random(f"contack-ai:{seed}:{seat}")
 
 
 def make_bot(mode: str, level: str, rng: random.Random) -> Player:
@@ -93,8 +88,7 @@ def simulate(
             if state.hand_over:
                 recorded.next_hand()
                 continue
-            if rules.timed:
-                state.clock_s += SIMULATED_SECONDS_PER_MOVE
+            state.advance_clock(SIMULATED_SECONDS_PER_MOVE)
         recorded.play(bots[state.current_player].choose(state))
     return recorded.record
 

@@ -288,11 +288,11 @@ def _entry_for(recorded: RecordedGame, key: str, file: str,
     entry: dict[str, Any] = {"key": key, "date": time.strftime("%Y-%m-%d %H:%M", stamp),
                              "mode": recorded.mode, "players": names, "file": file}
     if isinstance(state, TableState):
-        outcome = state.outcome()
-        entry["scores"] = list(outcome.standings)
-        entry["winners"] = list(outcome.winners)
-        winners = " and ".join(names[s] for s in outcome.winners)
-        scores = ", ".join(str(s) for s in outcome.standings)
+        tally = state.tally()
+        entry["scores"] = list(tally.standings)
+        entry["winners"] = list(tally.leaders)
+        winners = " and ".join(names[s] for s in tally.leaders)
+        scores = ", ".join(str(s) for s in tally.standings)
         entry["summary"] = f"{winners} won ({scores})"
     else:
         placed = len(state.figure)
@@ -304,7 +304,7 @@ def _entry_for(recorded: RecordedGame, key: str, file: str,
 def _count_table_game(history: History, recorded: RecordedGame) -> None:
     state = recorded.state
     assert isinstance(state, TableState)
-    outcome = state.outcome()
+    tally = state.tally()
     best_moves = [0] * state.players
     for hand in recorded.record.hands:
         for entry in hand.get("moves", []):
@@ -315,9 +315,9 @@ def _count_table_game(history: History, recorded: RecordedGame) -> None:
         name = str(player.get("name", f"Seat {seat + 1}"))
         stats = history.players.setdefault(name, PlayerStats())
         stats.computer = str(player.get("kind", "")).startswith("ai:")
-        score = outcome.standings[seat]
+        score = tally.standings[seat]
         stats.games += 1
-        stats.wins += seat in outcome.winners
+        stats.wins += seat in tally.leaders
         stats.score_sum += score
         stats.best_score = score if stats.best_score is None else max(stats.best_score, score)
         stats.best_move = max(stats.best_move, best_moves[seat])

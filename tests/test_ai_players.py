@@ -53,8 +53,7 @@ def play_table(game: TableGame, seed: int, levels: list[str]) -> TableState:
         if state.hand_over:
             state.next_hand()
             continue
-        if game.rules.timed:
-            state.clock_s += 10.0
+        state.advance_clock(10.0)
         move = bots[state.current_player].choose(state)
         assert move in state.legal_moves()
         state.apply(move)

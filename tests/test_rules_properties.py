@@ -63,7 +63,7 @@ def test_random_table_games_follow_the_rules(players, seed, rules, partners):
             move = moves[rng.randrange(len(moves))]
             assert state.why_illegal(move) is None
             assert parse_move(str(move)) == move
-            contacts = state.apply(move)
+            contacts = state.apply(move).contacts
             if move.action == PLACE:
                 assert all(c.points >= 0 for c in contacts)
                 assert state.figure.is_dead_end() == naive_dead_end(state.figure)

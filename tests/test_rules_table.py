@@ -195,8 +195,9 @@ def test_placing_the_last_tile_ends_the_hand():
     )
     state.hand_points = [0, 20]
     move = next(m for m in state.legal_moves() if m.cell == (1, 0))
-    contacts = state.apply(move)
-    assert [c.points for c in contacts] == [5]
+    result = state.apply(move)
+    assert [c.points for c in result.contacts] == [5] and result.points == 5
+    assert result.hand_ended and result.end_reason == WENT_OUT
     assert state.end_reason == WENT_OUT
     assert state.results == [[5, 20 - 20]]
 
@@ -205,8 +206,8 @@ def test_a_dead_end_ends_the_hand_at_once_before_anyone_draws():
     state = position([["08-09-10", "04-05-06"], ["10-03-09"]], STAR, ["05-06-07"])
     move = Move(PLACE, T("08-09-10"), (0, 0), 0)
     assert move in state.legal_moves()
-    contacts = state.apply(move)
-    assert sum(c.points for c in contacts) == 50
+    result = state.apply(move)
+    assert result.points == 50 and result.end_reason == DEAD_END
     assert state.end_reason == DEAD_END
     assert state.results == [[50 - 10, -10]]
     assert state.stock_left == 1
@@ -239,6 +240,7 @@ def test_hands_per_game_and_the_end_of_the_game():
     with pytest.raises(RulesError):
         state.next_hand()
     outcome = state.outcome()
+    assert outcome is not None and outcome.termination == state.end_reason
     assert outcome.totals == tuple(sum(r[s] for r in state.results) for s in range(2))
 
 
@@ -253,16 +255,16 @@ def test_partners_add_team_scores_and_share_the_win():
         TableGame(3, TableRules(partners=True))
     state = TableGame(4, TableRules(partners=True, hands=1)).new_state(seed=2)
     state.results = [[10, 30, 25, -5]]
-    outcome = state.outcome()
-    assert outcome.team_totals == (35, 25)
-    assert outcome.winners == (0, 2)
+    tally = state.tally()
+    assert tally.team_totals == (35, 25)
+    assert tally.leaders == (0, 2)
     assert state.game.team_of(2) == 0 and state.game.team_of(3) == 1
 
 
 def test_equal_totals_share_the_win():
     state = TableGame(3).new_state(seed=2)
     state.results = [[20, 20, 5]]
-    assert state.outcome().winners == (0, 1)
+    assert state.tally().leaders == (0, 1)
 
 
 def test_free_draw_lets_a_player_who_could_place_draw_and_choose_again():
@@ -322,7 +324,7 @@ def test_timed_club_game_ends_at_the_end_of_the_hand_in_play_when_time_is_up():
         state.apply(state.legal_moves()[0])
     assert not state.is_terminal()  # time left: another hand follows
     state.next_hand()
-    state.clock_s = 61
+    state.advance_clock(61)
     assert not state.is_terminal()  # the hand in play is finished first
     while not state.hand_over:
         state.apply(state.legal_moves()[0])

@@ -73,8 +73,7 @@ def play_game(setup: Setup, game: int) -> list[SeatResult]:
         if state.hand_over:
             state.next_hand()
             continue
-        if setup.rules.timed:
-            state.clock_s += SIMULATED_SECONDS_PER_MOVE
+        state.advance_clock(SIMULATED_SECONDS_PER_MOVE)
         seat = state.current_player
         start = time.perf_counter()
         move = bots[seat].choose(state)
@@ -82,6 +81,7 @@ def play_game(setup: Setup, game: int) -> list[SeatResult]:
         moves[seat] += 1
         state.apply(move)
     outcome = state.outcome()
+    assert outcome is not None
     share = 1 / len({state.game.team_of(seat) for seat in outcome.winners})
     return [
         SeatResult(

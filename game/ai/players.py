@@ -2,10 +2,11 @@
 
 A player works on any state with `legal_moves()` (table game or solitaire). Levels are
 registered by name in `LEVELS`, weakest first apart from `random`: `easy`, `greedy`,
-`expert` and `master`; `make_player` builds one. Expert and master search table games
-(see `game.ai.search`) and play solitaires greedily. A player never changes the state
-it is given and, for one state and one rng seed, always takes the same move (unless its
-time budget, a hard cap, runs out first).
+`expert` and `master`; `make_player` builds one, and `bot_rng` gives each computer seat
+of a seeded game its own rng (the window and the headless commands alike). Expert and
+master search table games (see `game.ai.search`) and play solitaires greedily. A player
+never changes the state it is given and, for one state and one rng seed, always takes
+the same move (unless its time budget, a hard cap, runs out first).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Final, Protocol
 
 from game.ai.evaluation import Deadline, guessed_stock
 from game.ai.search import Lookahead, ordered_by_points
-from game.rules.figure import Figure
+from game.rules.figure import Figure, contact_score
 from game.rules.lattice import neighbours
 from game.rules.moves import PLACE, Move
 from game.rules.table import HAND_SIZE, TableState
@@ -40,7 +41,12 @@ def placement_points(state: State, move: Move) -> int:
     """Points a move scores at once (0 for draws, passes and discards)."""
     if move.action != PLACE:
         return 0
-    return sum(c.points for c in state.figure.contacts(move.tile, move.cell, move.rot))
+    return contact_score(state.figure.contacts(move.tile, move.cell, move.rot))
+
+
+def bot_rng(seed: int | str, seat: int) -> random.Random:
+    """The rng of the computer player in `seat` of the game dealt from `seed`."""
+    return random.Random(f"contack-ai:{seed}:{seat}")
 
 
 class RandomPlayer:

@@ -9,6 +9,7 @@ placements never rescans the figure.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import partial
 from typing import Final, NamedTuple
 
@@ -53,6 +54,11 @@ class Contact(NamedTuple):
     @property
     def counting(self) -> bool:
         return self.points > 0
+
+
+def contact_score(contacts: Iterable[Contact]) -> int:
+    """Points a placement with these contacts scores: the sum of its counting contacts."""
+    return sum(contact.points for contact in contacts if contact.points > 0)
 
 
 class Placement(NamedTuple):

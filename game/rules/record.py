@@ -2,7 +2,8 @@
 
 `GameRecord` is the JSON document itself, unknown keys included. `RecordedGame` keeps a
 live state and its record in step: every move played through it is checked, applied and
-written down, so the record can be saved after any move and resumed exactly.
+written down (`play` returns the state's `MoveResult`), so the record can be saved after
+any move and resumed exactly.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ import json
 import random
 from typing import Any, Final
 
-from game.rules.errors import RulesError
-from game.rules.figure import Contact
+from game.rules.errors import IllegalMoveError, RulesError
+from game.rules.figure import contact_score
 from game.rules.lattice import Cell
 from game.rules.moves import (
     DISCARD,
@@ -24,6 +25,7 @@ from game.rules.moves import (
     STOCK,
     Move,
 )
+from game.rules.results import MoveResult
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import MAX_PLAYERS, MIN_PLAYERS, TableGame, TableRules, TableState
 from game.rules.tiles import ALL_TILES, TileId, parse_tile, tile_name
@@ -377,7 +379,7 @@ class RecordedGame:
                 clock = hand["clock_s"]
                 if type(clock) not in (int, float):
                     raise _fail(h, None, "clock_s must be a number")
-                state.clock_s = float(clock)
+                state.set_clock(float(clock))
         return cls(record, state)
 
     # reading
@@ -397,7 +399,7 @@ class RecordedGame:
         """Table: each seat's sum over ended hands; solitaire: tiles placed."""
         state = self.state
         if isinstance(state, TableState):
-            return list(state.outcome().totals)
+            return list(state.tally().totals)
         return [len(state.figure)]
 
     def legal_entries(self) -> list[dict[str, Any]]:
@@ -407,40 +409,36 @@ class RecordedGame:
         for move in state.legal_moves():
             score = None
             if move.action == PLACE:
-                contacts = state.figure.contacts(move.tile, move.cell, move.rot)
-                score = sum(c.points for c in contacts)
+                score = contact_score(state.figure.contacts(move.tile, move.cell, move.rot))
             entries.append(move_to_entry(self.mode, move, state.current_player, score))
         return entries
 
     # changing
 
-    def play(self, move: Move) -> list[Contact]:
-        """Check and apply `move`, and write it into the record."""
-        state = self.state
-        drawn = None
-        if isinstance(state, TableState) and move.action == DRAW and state.can_draw(state.current):
-            drawn = state.stock[state.stock_pos]
-        player = state.current_player
-        contacts = state.apply(move)
+    def play(self, move: Move) -> MoveResult:
+        """Check and apply `move` (`IllegalMoveError` if it may not be played), write it
+        into the record, and return what it did."""
+        result = self.state.apply(move)
         entry = move_to_entry(
             self.mode,
             move,
-            player,
-            sum(c.points for c in contacts) if move.action == PLACE else None,
-            drawn,
+            result.player,
+            result.points if move.action == PLACE else None,
+            result.drawn,
         )
         hand = self.record.data["hands"][-1]
         hand["moves"].append(entry)
         self._write_result()
-        return contacts
+        return result
 
     def undo(self) -> Move:
-        """Take back the last move of the current hand from the state and the record."""
+        """Take back the last move of the current hand from the state and the record
+        (timed games: the clock goes back to where it stood before that move)."""
         move = self.state.undo()
         hand = self.record.data["hands"][-1]
         hand["moves"].pop()
         hand.pop("result", None)
-        hand.pop("clock_s", None)
+        self._write_result()
         return move
 
     def next_hand(self) -> None:
@@ -464,10 +462,11 @@ class RecordedGame:
         state = self.state
         hand = self.record.data["hands"][-1]
         if isinstance(state, TableState):
+            hand.pop("clock_s", None)  # written last: after the result once there is one
             if state.hand_over:
                 hand["result"] = state.results[-1]
-                if state.game.rules.timed:
-                    hand["clock_s"] = round(state.clock_s, 3)
+            if state.game.rules.timed:
+                hand["clock_s"] = round(state.clock_s, 3)
         elif state.is_terminal():
             hand["result"] = state.status
 
@@ -480,30 +479,20 @@ def _replay_move(mode: str, state: GameState, entry: Any, h: int, m: int) -> Non
         player = entry.get("player")
         if player != state.current:
             raise _fail(h, m, f"it is seat {state.current}'s turn, not {player!r}'s")
-        reason = state.why_illegal(move)
-        if reason is not None:
-            raise _fail(h, m, f"illegal move {move}: {reason}")
-        if move.action == DRAW and "tile" in entry:
-            drawn = tile_name(state.stock[state.stock_pos])
-            if entry["tile"] != drawn:
-                raise _fail(h, m, f"the stock gives {drawn}, not {entry['tile']!r}")
     else:
-        if move.source == STOCK and state is not None and isinstance(state, DrawSolitaireState):
-            top = state.stock_top
-            if top is not None and top != move.tile:
-                raise _fail(h, m, f"the stock tile is {tile_name(top)}, not {tile_name(move.tile)}")
-        if move.source == PILE and isinstance(state, StackedSolitaireState):
-            top = state.top(move.pile)
-            if top != move.tile:
-                shown = "empty" if top is None else f"topped by {tile_name(top)}"
-                raise _fail(h, m, f"pile {move.pile} is {shown}, not {tile_name(move.tile)}")
-        if move not in state.legal_moves():
-            raise _fail(h, m, f"illegal move {move}: {state.why_illegal(move)}")
-    contacts = state.apply_unchecked(move)
-    if move.action == PLACE and "score" in entry:
-        score = sum(c.points for c in contacts)
-        if entry["score"] != score:
-            raise _fail(h, m, f"the move scores {score}, not {entry['score']!r}")
+        reason = state.source_problem(move)
+        if reason is not None:
+            raise _fail(h, m, reason)
+    try:
+        result = state.apply(move)
+    except IllegalMoveError as error:
+        raise _fail(h, m, f"illegal move {error}") from None
+    if move.action == DRAW and "tile" in entry and result.drawn is not None:
+        drawn = tile_name(result.drawn)
+        if entry["tile"] != drawn:
+            raise _fail(h, m, f"the stock gives {drawn}, not {entry['tile']!r}")
+    if move.action == PLACE and "score" in entry and entry["score"] != result.points:
+        raise _fail(h, m, f"the move scores {result.points}, not {entry['score']!r}")
 
 
 def _check_result(state: GameState, hand: dict[str, Any], h: int) -> None:

@@ -1,4 +1,9 @@
-"""The two solitaires: draw solitaire (RULES.md section 6) and stacked solitaire (section 7)."""
+"""The two solitaires: draw solitaire (RULES.md section 6) and stacked solitaire (section 7).
+
+Both states share the table game's API: `legal_moves`, `why_illegal` (None when legal),
+`apply` (returns a `MoveResult`), `apply_unchecked` (the solvers' hot path, returns the
+contacts), `undo`, `clone`, `outcome` (an `Outcome` once won or lost, else None).
+"""
 
 from __future__ import annotations
 
@@ -8,14 +13,15 @@ from functools import partial
 from typing import Final, Self
 
 from game.rules.errors import IllegalMoveError, RulesError
-from game.rules.figure import Contact, Figure
+from game.rules.figure import Contact, Figure, contact_score
 from game.rules.lattice import KEY_CELLS, ORIGIN, ORIGIN_KEY, cell_key
 from game.rules.moves import DISCARD, DISCARD_PILE, PILE, PLACE, STOCK, Move
+from game.rules.results import LOST as LOST  # re-exported: how a solitaire ended
+from game.rules.results import WON as WON
+from game.rules.results import MoveResult, Outcome
 from game.rules.tiles import ALL_TILES, TILE_COUNT, TileId, tile_name
 
 PLAYING: Final = "playing"
-WON: Final = "won"
-LOST: Final = "lost"
 
 PILE_COUNT: Final = 7
 PILE_SIZES: Final = (5, 5, 5, 5, 5, 5, 6)
@@ -35,6 +41,16 @@ def _check_stock(stock: list[TileId]) -> list[TileId]:
     if sorted(stock) != list(ALL_TILES):
         raise RulesError("the stock must hold each of the 36 tiles once")
     return list(stock)
+
+
+def _not_on_top(top: TileId | None, tile: TileId, empty: str, shows: str) -> str | None:
+    """None when `tile` is `top`; else `empty` when there is no top, or `shows` followed
+    by the tile that is there and the one the move names."""
+    if top is None:
+        return empty
+    if top != tile:
+        return f"{shows} {tile_name(top)}, not {tile_name(tile)}"
+    return None
 
 
 class _SolitaireBase:
@@ -61,6 +77,13 @@ class _SolitaireBase:
     def returns(self) -> list[float]:
         return [1.0 if self.status == WON else 0.0]
 
+    def outcome(self) -> Outcome | None:
+        """WON or LOST with the tiles placed, once the game is over; None while it goes on."""
+        if self.status == PLAYING:
+            return None
+        placed = (len(self.figure),)
+        return Outcome(self.status, (0,) if self.status == WON else (), placed, placed)
+
     @property
     def moves(self) -> list[Move]:
         return self._history.copy()
@@ -74,13 +97,31 @@ class _SolitaireBase:
         else:
             self.status = PLAYING
 
-    def apply(self, move: Move) -> list[Contact]:
-        """Play `move` after checking it is legal; returns the contacts it made."""
-        if move not in self.legal_moves():
-            raise IllegalMoveError(f"{move}: {self.why_illegal(move)}")
-        return self.apply_unchecked(move)
+    def apply(self, move: Move) -> MoveResult:
+        """Play `move` after checking it (`IllegalMoveError`, a `ValueError`, when
+        `why_illegal` has a reason); returns what it did."""
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMoveError(f"{move}: {reason}")
+        drawn = self._drawn_by(move)
+        contacts = self.apply_unchecked(move)
+        ended = self.status != PLAYING
+        return MoveResult(
+            move,
+            0,
+            tuple(contacts),
+            contact_score(contacts),
+            drawn,
+            ended,
+            self.status if ended else None,
+        )
+
+    def _drawn_by(self, move: Move) -> TileId | None:
+        """The face-down tile `move` turns over, if it turns one."""
+        return None
 
     def apply_unchecked(self, move: Move) -> list[Contact]:
+        """Play a move known to be legal (from `legal_moves`); returns its contacts."""
         raise NotImplementedError
 
     def undo(self) -> Move:
@@ -109,15 +150,23 @@ class _SolitaireBase:
         """Give this copy its own lists of what moves change besides the figure."""
         raise NotImplementedError
 
-    def why_illegal(self, move: Move) -> str:
-        """Words for why `move` (known to be illegal) may not be played."""
+    def why_illegal(self, move: Move) -> str | None:
+        """Why `move` may not be played now, in words for the player; None if it may."""
         if self.status != PLAYING:
             return f"the game is {self.status}"
-        if move.action == PLACE:
+        if move in self.legal_moves():
+            return None
+        reason = self.source_problem(move)
+        if reason is None and move.action == PLACE:
             reason = self.figure.why_illegal(move.tile, move.cell, move.rot)
-            if reason:
-                return reason
-        return f"{tile_name(move.tile) if move.tile >= 0 else move.action} cannot be played now"
+        if reason is None:
+            what = tile_name(move.tile) if move.tile >= 0 else move.action
+            reason = f"{what} cannot be played now"
+        return reason
+
+    def source_problem(self, move: Move) -> str | None:
+        """Why the tile of `move` is not where the move takes it from; None if it is."""
+        raise NotImplementedError
 
 
 class DrawSolitaireState(_SolitaireBase):
@@ -167,6 +216,18 @@ class DrawSolitaireState(_SolitaireBase):
             ]
             moves.extend(stock_moves or [Move(DISCARD, tile, source=STOCK)])
         return moves
+
+    def source_problem(self, move: Move) -> str | None:
+        if move.source == STOCK:
+            return _not_on_top(self.stock_top, move.tile, "the stock is empty", "the stock tile is")
+        if move.source == DISCARD_PILE and move.action == PLACE:
+            return _not_on_top(
+                self.discard_top, move.tile, "the discard pile is empty", "the discard top is"
+            )
+        return "draw solitaire places the stock tile or the discard top"
+
+    def _drawn_by(self, move: Move) -> TileId | None:
+        return move.tile if move.source == STOCK else None
 
     def apply_unchecked(self, move: Move) -> list[Contact]:
         contacts: list[Contact] = []
@@ -247,6 +308,13 @@ class StackedSolitaireState(_SolitaireBase):
             _new_move((PLACE, tile, KEY_CELLS[key], rot, PILE, pile_of[tile]))
             for tile, key, rot in self.figure.spots(tops)
         ]
+
+    def source_problem(self, move: Move) -> str | None:
+        if move.source != PILE or not 0 <= move.pile < PILE_COUNT:
+            return "stacked solitaire places the top of one of the 7 piles"
+        pile = f"pile {move.pile} is"
+        empty = f"{pile} empty, not {tile_name(move.tile)}"
+        return _not_on_top(self.top(move.pile), move.tile, empty, f"{pile} topped by")
 
     def apply_unchecked(self, move: Move) -> list[Contact]:
         contacts = self.figure.place_unchecked(move.tile, cell_key(move.cell), move.rot)

@@ -2,7 +2,9 @@
 
 `TableGame` holds the fixed facts (seats and options); `TableState` is the changing
 position of a whole game of several hands. The state owns a seeded `random.Random` for
-its deals, so a seed plus the moves replays exactly.
+its deals, so a seed plus the moves replays exactly, and the game clock of timed games
+(`advance_clock`; `undo` rewinds it). `apply` returns a `MoveResult`, `outcome()` an
+`Outcome` once the game is over, `standings()` the scores as the table shows them.
 """
 
 from __future__ import annotations
@@ -13,9 +15,13 @@ from functools import partial
 from typing import Any, Final, NamedTuple
 
 from game.rules.errors import IllegalMoveError, RulesError
-from game.rules.figure import Contact, Figure
+from game.rules.figure import Contact, Figure, contact_score
 from game.rules.lattice import KEY_CELLS, ORIGIN, cell_key
 from game.rules.moves import DRAW, DRAW_MOVE, HAND, PASS, PASS_MOVE, PLACE, Move
+from game.rules.results import ALL_PASSED as ALL_PASSED  # re-exported: why a hand ended
+from game.rules.results import DEAD_END as DEAD_END
+from game.rules.results import WENT_OUT as WENT_OUT
+from game.rules.results import MoveResult, Outcome
 from game.rules.tiles import ALL_TILES, TILE_COUNT, TILE_SIZES, TileId, tile_name, tiles_in
 
 HAND_SIZE: Final = 5
@@ -23,11 +29,6 @@ PENALTY_PER_TILE: Final = 10
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 7
 VARIANTS: Final = ("standard", "club")
-
-# Why a hand ended.
-WENT_OUT: Final = "went out"
-ALL_PASSED: Final = "all passed"
-DEAD_END: Final = "dead end"
 
 
 @dataclass(frozen=True)
@@ -102,8 +103,8 @@ class TableGame:
         return TableState(self, random.Random(seed), stock)
 
 
-class Outcome(NamedTuple):
-    """Final standing of a game (or of the hands played so far)."""
+class Tally(NamedTuple):
+    """The game's figures over the hands ended so far (the score sheet between hands)."""
 
     totals: tuple[int, ...]
     """Per seat: points (standard) or chips won minus lost (club)."""
@@ -111,8 +112,8 @@ class Outcome(NamedTuple):
     """Per seat: what decides the winner (points; club: chips held minus chips owed)."""
     team_totals: tuple[int, ...] | None
     """With partners: team 0 (seats 0, 2) and team 1 (seats 1, 3)."""
-    winners: tuple[int, ...]
-    """Winning seats (with partners, both seats of the winning team); ties share."""
+    leaders: tuple[int, ...]
+    """Leading seats (with partners, both seats of the leading team); ties share."""
 
 
 class _Snapshot(NamedTuple):
@@ -124,6 +125,7 @@ class _Snapshot(NamedTuple):
     chips_held: tuple[int, ...]
     chips_owed: tuple[int, ...]
     end_reason: str | None
+    clock_s: float
     move: Move
 
 
@@ -146,8 +148,7 @@ class TableState:
         """Per ended hand, per seat: the counting points scored (before any penalty)."""
         self.chips_held = [game.rules.chips if game.rules.club else 0] * n
         self.chips_owed = [0] * n
-        self.clock_s = 0.0
-        """Game time played, advanced by whoever runs the game (timed club games)."""
+        self._clock_s = 0.0
         self._deal(stock)
 
     # --- dealing ---------------------------------------------------------------------
@@ -251,7 +252,7 @@ class TableState:
 
     def placement_score(self, move: Move) -> int:
         """Points a placement would score now (it is not checked)."""
-        return sum(max(c.points, 0) for c in self.figure.contacts(move.tile, move.cell, move.rot))
+        return contact_score(self.figure.contacts(move.tile, move.cell, move.rot))
 
     def why_illegal(self, move: Move) -> str | None:
         """Why `move` may not be played now, in words for the player; None if it may."""
@@ -291,11 +292,47 @@ class TableState:
             return False
         rules = self.game.rules
         if rules.time_limit_s is not None:
-            return self.clock_s >= rules.time_limit_s
+            return self._clock_s >= rules.time_limit_s
         return len(self.results) >= rules.hands
 
-    def outcome(self) -> Outcome:
-        """Totals, standings and winners over the ended hands."""
+    @property
+    def clock_s(self) -> float:
+        """Game time played in seconds (it only runs in timed games while a hand is on)."""
+        return self._clock_s
+
+    def advance_clock(self, dt: float) -> None:
+        """Let `dt` seconds of play pass: counted in timed games while a hand is on."""
+        if self.game.rules.timed and self.end_reason is None:
+            self._clock_s += dt
+
+    def set_clock(self, seconds: float) -> None:
+        """Set the game time played (resuming a record). Taking back a move played before
+        this call leaves the clock at `seconds`: how long that move took is not known."""
+        self._clock_s = seconds
+        self._history = [snap._replace(clock_s=seconds) for snap in self._history]
+
+    def standings(self) -> list[int]:
+        """Each seat's score as the table shows it now: in club games the chips held minus
+        the chips owed; otherwise the ended hands' results plus, while a hand is on, the
+        points scored in it (its penalties come when it ends)."""
+        n = self.game.players
+        if self.game.rules.club:
+            return [self.chips_held[s] - self.chips_owed[s] for s in range(n)]
+        running = self.hand_points if self.end_reason is None else [0] * n
+        return [sum(hand[s] for hand in self.results) + running[s] for s in range(n)]
+
+    def outcome(self) -> Outcome | None:
+        """How the game came out, once it is over (`is_terminal`); None while it goes on."""
+        if not self.is_terminal():
+            return None
+        tally = self.tally()
+        assert self.end_reason is not None
+        return Outcome(
+            self.end_reason, tally.leaders, tally.totals, tally.standings, tally.team_totals
+        )
+
+    def tally(self) -> Tally:
+        """Totals, standings and leaders over the ended hands (at any point of the game)."""
         n = self.game.players
         totals = tuple(sum(hand[seat] for hand in self.results) for seat in range(n))
         if self.game.rules.club:
@@ -310,23 +347,36 @@ class TableState:
         else:
             best = max(standings)
             winners = tuple(s for s in range(n) if standings[s] == best)
-        return Outcome(totals, standings, team_totals, winners)
+        return Tally(totals, standings, team_totals, winners)
 
     def returns(self) -> list[float]:
-        """OpenSpiel-style returns: each seat's standing."""
-        return [float(x) for x in self.outcome().standings]
+        """OpenSpiel-style returns: each seat's standing over the ended hands."""
+        return [float(x) for x in self.tally().standings]
 
     # --- changing --------------------------------------------------------------------
 
-    def apply(self, move: Move) -> list[Contact]:
-        """Play `move` for the current player after checking it; returns its contacts."""
+    def apply(self, move: Move) -> MoveResult:
+        """Play `move` for the current player after checking it (`IllegalMoveError`, a
+        `ValueError`, when `why_illegal` has a reason); returns what it did."""
         reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMoveError(f"{move}: {reason}")
-        return self.apply_unchecked(move)
+        seat = self.current
+        drawn = self.stock[self.stock_pos] if move.action == DRAW else None
+        contacts = self.apply_unchecked(move)
+        return MoveResult(
+            move,
+            seat,
+            tuple(contacts),
+            contact_score(contacts),
+            drawn,
+            self.end_reason is not None,
+            self.end_reason,
+        )
 
     def apply_unchecked(self, move: Move) -> list[Contact]:
-        """Play a move known to be legal (taken from `legal_moves`)."""
+        """Play a move known to be legal (taken from `legal_moves`); returns its contacts.
+        The solvers' hot path: no check and no `MoveResult`."""
         seat = self.current
         self._history.append(
             _new_snapshot(
@@ -339,6 +389,7 @@ class TableState:
                     tuple(self.chips_held),
                     tuple(self.chips_owed),
                     self.end_reason,
+                    self._clock_s,
                     move,
                 )
             )
@@ -409,7 +460,7 @@ class TableState:
         self.points_history.append(self.hand_points.copy())
 
     def undo(self) -> Move:
-        """Take back the last move of this hand; returns it."""
+        """Take back the last move of this hand, and the game time since it; returns it."""
         if not self._history:
             raise RulesError("there is no move of this hand to take back")
         snap = self._history.pop()
@@ -426,6 +477,7 @@ class TableState:
         self.chips_held = list(snap.chips_held)
         self.chips_owed = list(snap.chips_owed)
         self.end_reason = snap.end_reason
+        self._clock_s = snap.clock_s
         return snap.move
 
     @property

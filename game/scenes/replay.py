@@ -34,6 +34,7 @@ from game.rules.record import (
     RecordedGame,
     entry_to_move,
 )
+from game.rules.results import MoveResult
 from game.rules.solitaire import PILE_COUNT, DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableGame, TableState
 from game.rules.tiles import TileId, parse_tile, tile_name
@@ -68,15 +69,28 @@ class Step:
 
     hand: int
     index: int
-    move: Move
-    player: int
-    contacts: tuple[Contact, ...]
-    drawn: TileId | None
-    """Table draws: the tile that came off the stock."""
+    result: MoveResult
+
+    @property
+    def move(self) -> Move:
+        return self.result.move
+
+    @property
+    def player(self) -> int:
+        return self.result.player
+
+    @property
+    def contacts(self) -> tuple[Contact, ...]:
+        return self.result.contacts
+
+    @property
+    def drawn(self) -> TileId | None:
+        """Table draws: the tile that came off the stock."""
+        return self.result.drawn
 
     @property
     def score(self) -> int:
-        return sum(contact.points for contact in self.contacts)
+        return self.result.points
 
 
 class Replay:
@@ -96,11 +110,7 @@ class Replay:
             steps = []
             for index, entry in enumerate(hand.get("moves", [])):
                 move = entry_to_move(self.mode, entry, h, index)
-                drawn = None
-                if isinstance(state, TableState) and move.action == DRAW:
-                    drawn = state.stock[state.stock_pos]
-                player = state.current_player
-                steps.append(Step(h, index, move, player, tuple(state.apply(move)), drawn))
+                steps.append(Step(h, index, state.apply(move)))
             self.steps.append(steps)
             self.final_cells.append([cell for cell, _tile, _rot in state.figure.tiles()])
         self.hand = 0
@@ -577,7 +587,9 @@ class ReplayScene(Scene):
             why = {"went out": "a player went out", "all passed": "everyone passed",
                    "dead end": "a dead end"}.get(state.end_reason or "", state.end_reason)
             if state.is_terminal():
-                winners = " and ".join(self.names[s] for s in state.outcome().winners)
+                outcome = state.outcome()
+                assert outcome is not None
+                winners = " and ".join(self.names[s] for s in outcome.winners)
                 return f"Hand over ({why}). Game over: {winners} won."
             return f"Hand over ({why})."
         if state.is_terminal():
@@ -620,7 +632,7 @@ class ReplayScene(Scene):
     def _draw_table_rows(self, surface: pygame.Surface, state: TableState) -> None:
         ui = self.app.ui
         rules = state.game.rules
-        past = [sum(hand[s] for hand in state.results) for s in range(state.players)]
+        standings = state.standings()
         now = state.hand_result()
         x = self.panel.x + ui.px(18)
         height = self._row_height()
@@ -638,7 +650,7 @@ class ReplayScene(Scene):
             name_text = name if len(name) <= 14 else name[:13] + "…"
             blit_text(surface, ui.text(name_text, 18, name_colour, "bold"),
                       (x, top + height // 2 - ui.px(10)), "midleft")
-            total = past[seat] + (0 if state.hand_over else now[seat])
+            total = standings[seat]
             if rules.club:
                 owed = state.chips_owed[seat]
                 score = f"{state.chips_held[seat]} chips" + (f", owes {owed}" if owed else "")
@@ -648,9 +660,8 @@ class ReplayScene(Scene):
                       (x, top + height // 2 + ui.px(12)), "midleft")
         footer_y = self.panel.bottom - ui.px(16)
         footer = f"Stock: {state.stock_left}"
-        outcome = state.outcome()
-        if outcome.team_totals is not None:
-            team = outcome.team_totals
+        team = state.tally().team_totals
+        if team is not None:
             footer += f" · Teams: {self.names[0]} & {self.names[2]} {team[0]}, " \
                       f"{self.names[1]} & {self.names[3]} {team[1]}"
         for wrapped in reversed(ui.wrap(footer, 16, self.panel.width - ui.px(36))):

@@ -79,16 +79,16 @@ class ScoreScene(Scene):
     def headline(self) -> str:
         """Who wins (ties share) or leads."""
         state = self.table.state
-        outcome = state.outcome()
+        tally = state.tally()
         names = self.table.names
-        if outcome.team_totals is not None:
-            teams = sorted({seat % 2 for seat in outcome.winners})
+        if tally.team_totals is not None:
+            teams = sorted({seat % 2 for seat in tally.leaders})
             words = " and ".join(
                 f"Team {t + 1} ({names[t]} & {names[t + 2]})" for t in teams)
             verb = ("win" if len(teams) == 1 else "share the win") if self.final else (
                 "lead" if len(teams) == 1 else "are level")
             return f"{words} {verb}"
-        winners = [names[s] for s in outcome.winners]
+        winners = [names[s] for s in tally.leaders]
         if self.final:
             if len(winners) == 1:
                 return f"{winners[0]} wins!"
@@ -108,17 +108,17 @@ class ScoreScene(Scene):
         """One row per seat: each hand's result, then the game's counting points, what the
         tiles left in hand cost, and the total."""
         state = self.table.state
-        outcome = state.outcome()
+        tally = state.tally()
         rows = []
         for seat in range(state.players):
             hands = [_signed(result[seat]) for result in state.results]
             if state.game.rules.club:
                 tail = [str(state.chips_held[seat]), str(state.chips_owed[seat]),
-                        str(outcome.standings[seat])]
+                        str(tally.standings[seat])]
             else:
                 points = sum(hand[seat] for hand in state.points_history)
-                penalty = points - outcome.totals[seat]
-                tail = [str(points), f"-{penalty}" if penalty else "0", str(outcome.totals[seat])]
+                penalty = points - tally.totals[seat]
+                tail = [str(points), f"-{penalty}" if penalty else "0", str(tally.totals[seat])]
             rows.append([self.table.names[seat], *hands, *tail])
         return rows
 
@@ -132,9 +132,9 @@ class ScoreScene(Scene):
         self.draw_title(surface, title, self.table._end_words())
         draw_panel(surface, self.panel, ui, alpha=225)
         y = self._draw_table(surface)
-        outcome = state.outcome()
-        if outcome.team_totals is not None:
-            for team, total in enumerate(outcome.team_totals):
+        team_totals = state.tally().team_totals
+        if team_totals is not None:
+            for team, total in enumerate(team_totals):
                 names = self.table.names
                 words = f"Team {team + 1}  ({names[team]} & {names[team + 2]}):  {total}"
                 blit_text(surface, ui.text(words, 20, PALETTE.text, "bold"),
@@ -160,7 +160,7 @@ class ScoreScene(Scene):
         ui = self.app.ui
         columns = self.columns()
         rows = self.rows()
-        winners = set(self.table.state.outcome().winners)
+        winners = set(self.table.state.tally().leaders)
         inner = self.panel.inflate(-ui.px(40), 0)
         name_w = round(inner.width * 0.24)
         other_w = (inner.width - name_w) / max(1, len(columns) - 1)

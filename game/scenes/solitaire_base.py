@@ -280,7 +280,7 @@ class SolitaireScene(Scene):
         """Play `move` through the record, animate it from `from_pos`, autosave."""
         if from_pos is None:
             from_pos = self.source_centre((move.source, move.pile))
-        contacts = self.game.play(move)
+        result = self.game.play(move)
         if not redoing:
             if self.redo_moves and self.redo_moves[-1] == move:
                 self.redo_moves.pop()
@@ -299,7 +299,7 @@ class SolitaireScene(Scene):
             self.tiles.change_layer(landing, MOVING_LAYER)
             self.tweens.move(landing, target, 0.3,
                              on_done=lambda: self._landed(landing))
-        points = sum(c.points for c in contacts)
+        points = result.points
         if move.action == PLACE:
             self.app.sound.play("count" if points else "place")
             if points:

@@ -1,7 +1,7 @@
 """The table game scene: couch play for 2 to 7 seats passing the mouse, computers included.
 
 The scene shows and animates; the rules engine decides. Every move goes through
-`RecordedGame.play`, whose contacts drive the scoring animation, and the record is
+`RecordedGame.play`, whose `MoveResult` drives the scoring animation, and the record is
 saved after each move so Continue resumes exactly. Computer seats choose in a worker
 process (`Thinker`) while the window keeps drawing.
 """
@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
-from game.ai.players import Player, make_player
+from game.ai.players import Player, bot_rng, make_player
 from game.history import game_finished
 from game.rules.errors import RulesError
-from game.rules.figure import Contact
 from game.rules.lattice import Cell, points_up
 from game.rules.moves import DRAW, DRAW_MOVE, PLACE, Move
 from game.rules.record import GameRecord, RecordedGame, new_seed
+from game.rules.results import MoveResult
 from game.rules.table import ALL_PASSED, DEAD_END, TableGame, TableRules, TableState
 from game.rules.tiles import TileId
 from game.scenes.base import Scene
@@ -96,7 +96,7 @@ class TableScene(Scene):
         self.kinds = [str(p.get("kind", "human")) for p in players]
         seed = self.recorded.record.data.get("seed", 0)
         self.computers: dict[int, Player] = {
-            seat: make_player(kind[3:], random.Random(f"{seed}:{seat}"))
+            seat: make_player(kind[3:], bot_rng(seed, seat))
             for seat, kind in enumerate(self.kinds) if kind.startswith("ai:")
         }
         self.thinker = Thinker()
@@ -192,11 +192,7 @@ class TableScene(Scene):
 
     def _score_target(self, seat: int) -> int:
         """What a seat's score shows: points so far, or chips held minus owed in club."""
-        state = self.state
-        if state.game.rules.club:
-            return state.chips_held[seat] - state.chips_owed[seat]
-        total = sum(hand[seat] for hand in state.results)
-        return total if state.hand_over else total + state.hand_points[seat]
+        return self.state.standings()[seat]
 
     def sync_scores(self) -> None:
         """Show every score as it stands, with no counting."""
@@ -372,8 +368,7 @@ class TableScene(Scene):
         state = self.state
         seat = state.current_player
         previous_last = state.figure.last_cell
-        drawn = state.stock[state.stock_pos] if move.action == DRAW else None
-        contacts = self.recorded.play(move)
+        result = self.recorded.play(move)
         self._legal = None
         self.hint = None
         self.key_spot = -1
@@ -383,9 +378,9 @@ class TableScene(Scene):
         if self.is_human(seat):
             self.mouse_holder = seat
         if move.action == PLACE:
-            self._animate_placement(seat, move, contacts, previous_last)
-        elif move.action == DRAW and drawn is not None:
-            self._animate_draw(seat, drawn)
+            self._animate_placement(seat, move, result, previous_last)
+        elif result.drawn is not None:
+            self._animate_draw(seat, result.drawn)
         else:
             self._animate_pass(seat)
         self._arrange_hands()
@@ -418,7 +413,7 @@ class TableScene(Scene):
                     for up in (True, False):
                         art.prepare(tile, tile_side, up, rot, look)
 
-    def _animate_placement(self, seat: int, move: Move, contacts: list[Contact],
+    def _animate_placement(self, seat: int, move: Move, result: MoveResult,
                            previous_last: Cell | None) -> None:
         if previous_last is not None and previous_last in self.figure_sprites:
             self.figure_sprites[previous_last].set_look(state=TileState.NORMAL)
@@ -435,7 +430,7 @@ class TableScene(Scene):
 
         def landed() -> None:
             self.tiles.change_layer(sprite, FIGURE_LAYER)
-            self._celebrate(seat, move, contacts)
+            self._celebrate(seat, move, result)
             if self._needs_fit():
                 self._fit_view()
                 self._place_figure_sprites()
@@ -443,9 +438,10 @@ class TableScene(Scene):
         self.tweens.move(sprite, self.view.cell_box_centre(move.cell), FLIGHT_S,
                          on_done=landed)
 
-    def _celebrate(self, seat: int, move: Move, contacts: list[Contact]) -> None:
+    def _celebrate(self, seat: int, move: Move, result: MoveResult) -> None:
         """Light each counting contact's edge with its sum rising; more for opportunities."""
         ui = self.app.ui
+        contacts = result.contacts
         counting = [c for c in contacts if c.points > 0]
         for index, contact in enumerate(counting):
             colour = self.app.art.theme.edge_colours[contact.colour]
@@ -455,7 +451,7 @@ class TableScene(Scene):
             words = f"{contact.value} + {contact.other_value} = {contact.points}"
             self._float(words, self.view.side_midpoint(contact.cell, contact.side), 24,
                         PALETTE.ivory, delay=delay, outline=colour)
-        total = sum(c.points for c in counting)
+        total = result.points
         if len(contacts) >= 2:
             self.bursts.append(Burst(move.cell, 0.0, 1.0 * self.factor))
             centre = self.view.cell_centre(move.cell)
@@ -580,8 +576,7 @@ class TableScene(Scene):
         self._update_effects(dt)
         self._count_scores(dt)
         state = self.state
-        if state.game.rules.timed and not state.hand_over:
-            state.clock_s += dt
+        state.advance_clock(dt)
         if self.wait_s > 0:
             self.wait_s -= dt
         if self.tweens.busy or self.wait_s > 0 or self.banner_seat is not None:
