@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
+from game.ai.worker import Adviser, shared_pool
 from game.storage import Settings, Storage
 from game.ui.sound import SoundPlayer
 from game.ui.theme import Fonts, render_felt, theme_named
@@ -65,11 +66,14 @@ class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, *,
                  clock: Callable[[], float] = time.perf_counter,
                  storage: Storage | None = None, record_path: str | None = None,
-                 first_scene: Callable[[App], Scene] | None = None) -> None:
+                 first_scene: Callable[[App], Scene] | None = None,
+                 adviser: Adviser | None = None) -> None:
         pygame.display.init()
         pygame.font.init()
         self.clock = clock
         self.storage = storage or Storage()
+        self.adviser: Adviser = adviser or shared_pool()
+        """Where computers, hints and solvers think: a worker process, or in-process."""
         self.settings: Settings = self.storage.load_settings()
         self.record_path = record_path
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
@@ -223,9 +227,10 @@ class App:
         self.running = False
 
     def close(self) -> None:
-        """Let every scene leave, top first (they save, count and stop their workers)."""
+        """Let every scene leave, top first (they save and count), then stop the worker."""
         while self.scenes:
             self.scenes.pop().exit()
+        self.adviser.shutdown()
 
     def _push_now(self, scene: Scene) -> None:
         if self.scenes:

@@ -70,6 +70,7 @@ def partial_record(record: dict[str, Any], moves: int) -> dict[str, Any]:
 def resumed_game(app: App) -> RecordedGame:
     """The RecordedGame of the scene on top (table scene: `recorded`, solitaires: `game`)."""
     scene = app.scene
-    game = getattr(scene, "recorded", None) or getattr(scene, "game", None)
+    match = getattr(scene, "match", None)
+    game = match.recorded if match is not None else getattr(scene, "game", None)
     assert isinstance(game, RecordedGame), f"{type(scene).__name__} has no recorded game"
     return game

@@ -144,12 +144,12 @@ def test_setup_builds_the_table_config(home: Path) -> None:
     click(app, setup.start)
     table = app.scene
     assert isinstance(table, TableScene) and len(app.scenes) == 2
-    assert table.config["rules"] == {"hands": 3, "partners": True, "free_draw": False,
-                                     "variant": "club", "chips": 40, "time_limit_s": 600}
-    players = table.config["players"]
+    assert table.match.record["rules"] == {"hands": 3, "partners": True, "free_draw": False,
+                                           "variant": "club", "chips": 40, "time_limit_s": 600}
+    players = table.match.record["players"]
     assert [p["kind"] for p in players] == ["human", "ai:greedy", "ai:expert", "ai:greedy"]
     assert players[0]["name"] == "Ann"
-    assert set(table.config) == {"rules", "players"}
+    assert set(table.match.record) >= {"rules", "players", "seed", "hands"}
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
 

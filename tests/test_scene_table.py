@@ -8,7 +8,6 @@ import os
 import random
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ import pygame
 import pytest
 
 from game.ai.players import make_player
+from game.ai.worker import InProcessAdviser
 from game.app import App, ManualClock
 from game.rules.moves import DRAW, PASS, PLACE, Move
 from game.rules.record import GameRecord, RecordedGame
@@ -40,7 +40,7 @@ SHARED_ART: list[TileArt] = []
 
 
 def make_app(home: Path, speed: str = "instant", banner: bool = True) -> App:
-    app = App((1280, 800), clock=ManualClock(), storage=Storage(home))
+    app = App((1280, 800), clock=ManualClock(), storage=Storage(home), adviser=InProcessAdviser())
     if SHARED_ART:
         app.art = SHARED_ART[0]
     else:
@@ -91,11 +91,9 @@ def press(app: App, key: int, mod: int = 0) -> None:
     app.tick()
 
 
-def run_until(app: App, done: Callable[[], bool], limit_s: float = 120.0) -> None:
-    """Tick until `done()`. Computers think in another process, so how many ticks that
-    takes depends on the machine's load: the limit is generous wall-clock time."""
-    deadline = time.monotonic() + limit_s
-    while time.monotonic() < deadline:
+def run_until(app: App, done: Callable[[], bool], limit: int = 20_000) -> None:
+    """Tick until `done()` (computers think in-process: no wall-clock waits)."""
+    for _ in range(limit):
         if done():
             return
         app.tick()
@@ -208,16 +206,16 @@ def test_whole_three_hand_game_by_mouse(tmp_path: Path) -> None:
             assert scene.state.moves[-1] == move
             placements += 1
             if not checked_save and placements == 4:
-                while scene.save_due:  # written in the step after a move (a computer's too)
+                while scene.match.save_due:  # written in the step after a move (a computer's too)
                     app.tick()
-                assert app.storage.load_game() == scene.recorded.record.data
+                assert app.storage.load_game() == scene.match.record
                 checked_save = True
             continue
         app.tick()
     assert len(scene.state.results) == 3 and placements > 10 and banners > 3
     assert app.storage.load_game() is None
     path = tmp_path / "game.contack.json"
-    path.write_text(json.dumps(scene.recorded.record.data), encoding="utf-8")
+    path.write_text(json.dumps(scene.match.record), encoding="utf-8")
     result = subprocess.run([sys.executable, "-m", "game.cli", "check", str(path)], cwd=ROOT,
                             capture_output=True, text=True, check=True)
     assert json.loads(result.stdout)["ok"] is True
@@ -240,7 +238,7 @@ def test_every_option_plays_to_the_end(tmp_path: Path, rules: dict[str, Any]) ->
     scene = open_table(app, table_config(players, seed=5, **rules))
     score = finish_with_computers(app, scene)
     state = scene.state
-    check_record(scene.recorded.record.data)
+    check_record(scene.match.record)
     if rules.get("partners"):
         assert state.outcome().team_totals is not None and "Team" in score.headline()
     if rules.get("variant") == "club":
@@ -268,7 +266,7 @@ def test_free_draw_button_draws(tmp_path: Path) -> None:
     size = scene.state.hand_size(0)
     click(app, button.rect.center)
     assert scene.state.hand_size(0) == size + 1
-    assert scene.recorded.record.data["hands"][-1]["moves"][-1]["draw"] is True
+    assert scene.match.record["hands"][-1]["moves"][-1]["draw"] is True
 
 
 # --- forced moves, ends of hands -------------------------------------------------------
@@ -302,7 +300,7 @@ def test_pass_is_played_for_the_player(tmp_path: Path) -> None:
     scene = open_table(app, record=record)
     moves = len(scene.state.moves)
     run_until(app, lambda: len(scene.state.moves) > moves)
-    assert scene.recorded.record.data["hands"][-1]["moves"][moves] == {"player": 0, "pass": True}
+    assert scene.match.record["hands"][-1]["moves"][moves] == {"player": 0, "pass": True}
     assert scene.floats.items
 
 
@@ -338,7 +336,7 @@ def test_blocked_hand_and_dead_end(tmp_path: Path, kinds: list[str], reason: str
     assert score.table._end_words().split()[0] in ("Everyone", "Dead")
     penalties = scene.state.penalties()
     assert [row[-2] for row in score.rows()] == [f"-{p}" if p else "0" for p in penalties]
-    check_record(scene.recorded.record.data)
+    check_record(scene.match.record)
 
 
 def test_penalties_cost_ten_a_tile_visibly(tmp_path: Path) -> None:
@@ -396,7 +394,7 @@ def test_hint_shows_a_legal_move(tmp_path: Path) -> None:
     press(app, pygame.K_h)
     run_until(app, lambda: scene.hint is not None)
     assert scene.hint in scene.legal_moves()
-    assert scene.selected == scene.hint.tile and scene.hints_used == 1
+    assert scene.selected == scene.hint.tile and scene.match.hints_used == 1
 
 
 def test_undo_against_a_computer_goes_back_to_the_previous_turn(tmp_path: Path) -> None:
@@ -413,7 +411,7 @@ def test_undo_against_a_computer_goes_back_to_the_previous_turn(tmp_path: Path) 
     click(app, scene.buttons["undo"].rect.center)
     assert len(scene.state.moves) == moves_before
     assert scene.state.hand_tiles(0) == hand_before
-    assert app.storage.load_game() == scene.recorded.record.data
+    assert app.storage.load_game() == scene.match.record
 
 
 def test_undo_between_humans_stops_when_the_next_player_acts(tmp_path: Path) -> None:
@@ -424,14 +422,14 @@ def test_undo_between_humans_stops_when_the_next_player_acts(tmp_path: Path) -> 
         run_until(app, lambda: ready_for_human(scene))
         place_by_mouse(app, scene, chooser.choose(scene.state), by_drag=True)
     played = len(scene.state.moves)
-    second = scene.recorded.record.data["hands"][-1]["moves"][-1]["player"]
-    assert scene.undo_target() == played - 1
+    second = scene.match.record["hands"][-1]["moves"][-1]["player"]
+    assert scene.match.undo_target() == played - 1
     press(app, pygame.K_u)
     assert len(scene.state.moves) == played - 1 and scene.state.current_player == second
-    assert scene.undo_target() == 0  # the other human's first tile, nobody acted since
+    assert scene.match.undo_target() == 0  # the other human's first tile, nobody acted since
     run_until(app, lambda: ready_for_human(scene))
     place_by_mouse(app, scene, chooser.choose(scene.state), by_drag=False)
-    assert scene.undos_used == 1
+    assert scene.match.undos_used == 1
 
 
 def test_keyboard_tab_arrows_enter(tmp_path: Path) -> None:
@@ -480,29 +478,17 @@ def test_illegal_drop_slides_back_and_says_why(tmp_path: Path) -> None:
 # --- computers never freeze the window; resume ----------------------------------------
 
 
-class SlowPlayer:
-    """A computer that thinks for a while (like the master level)."""
-
-    name = "slow"
-
-    def choose(self, state: TableState) -> Move:
-        time.sleep(0.3)
-        return state.legal_moves()[0]
-
-
-def test_thinking_computer_never_blocks_frames(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    scene = open_table(app, table_config([("Bot", "ai:greedy"), ("Slow", "ai:greedy")], seed=3))
-    scene.computers = {0: SlowPlayer(), 1: SlowPlayer()}  # type: ignore[dict-item]
-    # The window keeps ticking while the computer thinks: if it thought on the main
-    # thread, its move would land within the tick that asked for it.
-    run_until(app, lambda: scene.thinker.busy)
-    ticks_while_thinking = 0
-    deadline = time.monotonic() + 120
-    while not scene.state.moves and time.monotonic() < deadline:
-        app.tick()
-        ticks_while_thinking += 1
-    assert scene.state.moves and ticks_while_thinking >= 5
+def test_a_thinking_computer_never_blocks_frames(tmp_path: Path, held_adviser: Any) -> None:
+    adviser = held_adviser
+    app = App((1280, 800), clock=ManualClock(), storage=Storage(tmp_path), adviser=adviser)
+    app.settings.animation_speed = "instant"
+    scene = open_table(app, table_config([("Bot", "ai:greedy"), ("Two", "ai:greedy")], seed=3))
+    run_until(app, lambda: scene.match.thinking)
+    app.run_frames(50)  # the window goes on while the answer is not there
+    assert not scene.state.moves and scene.match.thinking
+    assert "thinking" in scene._status_centre()
+    adviser.release()
+    run_until(app, lambda: bool(scene.state.moves))
 
 
 def test_continue_resumes_exactly(tmp_path: Path) -> None:

@@ -40,7 +40,7 @@ def bench(size: tuple[int, int], frames: int, level: str) -> dict[str, float]:
         scene = TableScene(app, table_config(players, seed=5))
         bot = make_player("greedy", random.Random(5))
         while len(scene.state.figure) < 16 and not scene.state.hand_over:
-            scene.recorded.play(bot.choose(scene.state))
+            scene.match.play(bot.choose(scene.state))
         scene.sync_scores()
         app.push(scene)
         app.run_frames(240)  # warm the caches: tile art of this position, texts
@@ -49,7 +49,7 @@ def bench(size: tuple[int, int], frames: int, level: str) -> dict[str, float]:
         start_moves = len(scene.state.moves)
         for _, frame_ms in zip(range(frames), paced_frames(app), strict=False):
             times.append(frame_ms)
-            thinking += scene.thinker.busy
+            thinking += scene.match.thinking
         app.scene.exit()
     return {
         **frame_figures(times),

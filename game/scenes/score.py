@@ -212,9 +212,9 @@ def _score_target(app: App, record: dict[str, Any] | None) -> Scene:
     state = table.state
     while not state.is_terminal():
         if state.hand_over:
-            table.recorded.next_hand()
+            table.match.next_hand()
         else:
-            table.recorded.play(bot.choose(state))
+            table.match.play(bot.choose(state))
     table.hand_end_played = table.score_screen_due = table.finished_reported = True
     app.push(table)
     return ScoreScene(app, table)

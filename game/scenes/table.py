@@ -1,9 +1,10 @@
 """The table game scene: couch play for 2 to 7 seats passing the mouse, computers included.
 
-The scene shows and animates; the rules engine decides. Every move goes through
-`RecordedGame.play`, whose `MoveResult` drives the scoring animation, and the record is
-saved after each move so Continue resumes exactly. Computer seats choose in a worker
-process (`Thinker`) while the window keeps drawing.
+The scene shows, paces and animates; its `TableMatch` (game.play) runs the turns,
+computers, undo, clock and autosave point, and the rules engine decides. Each move comes
+back as a `MoveResult`, which drives the scoring animation; the record is saved in the
+step after each move so Continue resumes exactly. Computers think through the app's
+adviser (a worker process) while the window keeps drawing.
 """
 
 from __future__ import annotations
@@ -15,18 +16,18 @@ from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
-from game.ai.players import Player, bot_rng, make_player
+from game.ai.players import make_player
 from game.history import game_finished
+from game.play.table_match import Event, HintFound, MovePlayed, TableMatch, TookBack, Turn
 from game.rules.errors import RulesError
 from game.rules.lattice import Cell, points_up
 from game.rules.moves import DRAW, DRAW_MOVE, PLACE, Move
-from game.rules.record import GameRecord, RecordedGame, new_seed
+from game.rules.record import new_seed
 from game.rules.results import MoveResult
-from game.rules.table import ALL_PASSED, DEAD_END, TableGame, TableRules, TableState
+from game.rules.table import ALL_PASSED, DEAD_END, TableState
 from game.rules.tiles import TileId
 from game.scenes.base import Scene
 from game.scenes.catalog import screenshot_target
-from game.scenes.table_thinking import Thinker
 from game.ui.layout import LatticeView, Point, ViewController
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.table_layout import SeatBox, TableLayout
@@ -44,10 +45,8 @@ FORCED_PAUSE_S: Final = 0.6
 """Pause before a forced draw or pass is played for a human."""
 FLIGHT_S: Final = 0.35
 DRAG_THRESHOLD: Final = 6
-HINT_LEVELS: Final = ("expert", "greedy")
 ZOOM_LEVELS: Final = (34, 44, 56, 70, 86, 104)
 """Figure tile sides (at the 1280x800 design size) that wheel, keys and fitting use."""
-HINT_BUDGET_S: Final = 0.1
 FIGURE_LAYER, HAND_LAYER, MOVING_LAYER = 0, 1, 2
 TEAM_COLOURS: Final[tuple[Colour, Colour]] = ((120, 190, 255), (255, 150, 120))
 
@@ -88,23 +87,15 @@ class TableScene(Scene):
     def __init__(self, app: App, config: dict[str, Any],
                  record: dict[str, Any] | None = None) -> None:
         super().__init__(app)
-        self.config = config
         self.failure: str | None = None
-        self.recorded = self._open_game(config, record)
-        players = self.recorded.record.players
-        self.names = [str(p.get("name", f"Seat {i + 1}")) for i, p in enumerate(players)]
-        self.kinds = [str(p.get("kind", "human")) for p in players]
-        seed = self.recorded.record.data.get("seed", 0)
-        self.computers: dict[int, Player] = {
-            seat: make_player(kind[3:], bot_rng(seed, seat))
-            for seat, kind in enumerate(self.kinds) if kind.startswith("ai:")
-        }
-        self.thinker = Thinker()
+        self.match = self._open_match(config, record)
         self.view = LatticeView()
         self.layout = TableLayout.build(app.size, self.state.players, app.ui)
         self.controller = ViewController(self.view, self.layout.figure, self._is_background)
         self.tiles = TileLayer()
         self.figure_sprites: dict[Cell, TileSprite] = {}
+        self.last_shown: Cell | None = None
+        """The cell drawn with the last-tile look."""
         self.hand_sprites: dict[TileId, TileSprite] = {}
         self.tweens = Tweens(app.settings.animation_speed)
         self.floats = FloatingTexts()
@@ -112,7 +103,6 @@ class TableScene(Scene):
         self.bursts: list[Burst] = []
         self.wait_s = 0.0
         self.clock = 0.0
-        self._legal: list[Move] | None = None
         self.selected: TileId | None = None
         self.press: tuple[TileId, Point, Point] | None = None
         """While the button is down on a hand tile: (tile, press pos, grab offset)."""
@@ -121,8 +111,8 @@ class TableScene(Scene):
         self.hover_cell: Cell | None = None
         self.key_spot = -1
         self.hint: Move | None = None
-        self.hint_pending = False
-        self.save_due = False
+        self.forced_shown = False
+        """Whether the forced draw or pass of the human to act has been announced."""
         self.moved = False
         """Whether a move was played in this update step (then no spare art is drawn)."""
         self.banner_seat: int | None = None
@@ -133,9 +123,6 @@ class TableScene(Scene):
         self.hand_end_played = self.state.hand_over
         self.score_screen_due = self.state.hand_over
         self.finished_reported = False
-        self.hints_used = 0
-        self.undos_used = 0
-        self.message = ""
         self._backdrop: pygame.Surface | None = None
         self._spot_cache: dict[tuple[int, bool, str], pygame.Surface] = {}
         self.buttons = {
@@ -151,63 +138,44 @@ class TableScene(Scene):
 
     # --- the game -----------------------------------------------------------------------
 
-    def _open_game(self, config: dict[str, Any], record: dict[str, Any] | None) -> RecordedGame:
-        """A recorded game resumed from `record`, or a new one from `config`."""
+    def _open_match(self, config: dict[str, Any], record: dict[str, Any] | None) -> TableMatch:
+        """The game of `record` resumed, or a new one from `config`."""
         if record is not None:
             try:
-                return RecordedGame.from_record(GameRecord(record))
+                return TableMatch.resume(record, self.app.adviser)
             except (RulesError, KeyError, TypeError, ValueError) as error:
                 self.failure = f"The saved game could not be resumed ({error})."
-        players = [dict(p) for p in config.get("players", [])] or [
-            {"name": "You", "kind": "human"}, {"name": "Bot", "kind": "ai:greedy"}]
-        rules = TableRules.from_dict(config.get("rules", {}))
-        seed = config.get("seed", new_seed())
-        return RecordedGame.new_table(TableGame(len(players), rules), players, seed)
+        return TableMatch.new(config, self.app.adviser, new_seed())
 
     @property
     def state(self) -> TableState:
-        state = self.recorded.state
-        assert isinstance(state, TableState)
-        return state
+        return self.match.state
+
+    @property
+    def names(self) -> list[str]:
+        return self.match.names
 
     @property
     def factor(self) -> float:
         return SPEED_FACTORS.get(self.app.settings.animation_speed, 1.0)
 
-    def is_human(self, seat: int) -> bool:
-        return seat not in self.computers
-
-    @property
-    def humans(self) -> int:
-        return sum(1 for seat in range(self.state.players) if self.is_human(seat))
-
     def legal_moves(self) -> list[Move]:
-        if self._legal is None:
-            self._legal = self.state.legal_moves()
-        return self._legal
-
-    def _position_ticket(self) -> tuple[int, int]:
-        """Identifies the position: hand number and moves played in it."""
-        return (len(self.recorded.record.data["hands"]), len(self.state.moves))
-
-    def _score_target(self, seat: int) -> int:
-        """What a seat's score shows: points so far, or chips held minus owed in club."""
-        return self.state.standings()[seat]
+        return self.match.legal_moves()
 
     def sync_scores(self) -> None:
         """Show every score as it stands, with no counting."""
-        self.shown_scores = [float(self._score_target(s)) for s in range(self.state.players)]
+        self.shown_scores = [float(score) for score in self.match.standings()]
 
     def human_can_act(self) -> bool:
         """True when the seat to play is a human who may place now."""
         state = self.state
         seat = state.current_player
-        return (not state.hand_over and self.is_human(seat) and self.banner_seat is None
+        return (not state.hand_over and self.match.is_human(seat) and self.banner_seat is None
                 and not self._banner_due(seat) and not self.tweens.busy)
 
     def _banner_due(self, seat: int) -> bool:
         """True when the mouse must be passed to human `seat` before they play."""
-        return (self.app.settings.handoff_banner and self.humans > 1
+        return (self.app.settings.handoff_banner and self.match.humans > 1
                 and self.mouse_holder != seat)
 
     # --- scene life ---------------------------------------------------------------------
@@ -222,7 +190,7 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         self._save_if_due()
-        self.thinker.close()
+        self.match.close()
 
     def pause(self) -> None:
         super().pause()
@@ -305,7 +273,7 @@ class TableScene(Scene):
         self.tiles.empty()
         self.figure_sprites.clear()
         self.hand_sprites.clear()
-        last = self.state.figure.last_cell
+        last = self.last_shown = self.state.figure.last_cell
         for cell, tile, rot in self.state.figure.tiles():
             state = TileState.LAST if cell == last else TileState.NORMAL
             sprite = TileSprite(self.app.art, tile, self.figure_side,
@@ -363,19 +331,28 @@ class TableScene(Scene):
     # --- playing moves ------------------------------------------------------------------
 
     def play(self, move: Move) -> None:
-        """Play `move` for the seat to act, animate it and save the record."""
+        """Play a human's `move` for the seat to act (it is legal: it came from a lit spot,
+        the forced move or the free draw)."""
+        self._show_events(self.match.play(move))
+
+    def _show_events(self, events: list[Event]) -> None:
+        """Animate what the match says happened."""
+        for event in events:
+            if isinstance(event, MovePlayed):
+                self._show_move(event)
+
+    def _show_move(self, event: MovePlayed) -> None:
         self.moved = True
-        state = self.state
-        seat = state.current_player
-        previous_last = state.figure.last_cell
-        result = self.recorded.play(move)
-        self._legal = None
+        result = event.result
+        seat, move = event.seat, result.move
+        previous_last = self.last_shown
         self.hint = None
         self.key_spot = -1
         self.press = None
         self.dragging = False
         self.selected = None
-        if self.is_human(seat):
+        self.forced_shown = False
+        if self.match.is_human(seat):
             self.mouse_holder = seat
         if move.action == PLACE:
             self._animate_placement(seat, move, result, previous_last)
@@ -384,9 +361,8 @@ class TableScene(Scene):
         else:
             self._animate_pass(seat)
         self._arrange_hands()
-        if self.state.hand_over:
+        if result.hand_ended:
             self.app.notify(self._end_words())
-        self.save_due = True
 
     def _prepare_art(self) -> None:
         """Ask the tile art for what the next moves will probably show (the hands turned
@@ -417,6 +393,7 @@ class TableScene(Scene):
                            previous_last: Cell | None) -> None:
         if previous_last is not None and previous_last in self.figure_sprites:
             self.figure_sprites[previous_last].set_look(state=TileState.NORMAL)
+        self.last_shown = move.cell
         sprite = self.hand_sprites.pop(move.tile, None)
         start = sprite.centre if sprite is not None else self.layout.seats[seat].rect.center
         if sprite is None:
@@ -543,25 +520,22 @@ class TableScene(Scene):
         """Write the autosave a move asked for, and ask for the tile art the next moves
         may show. This runs in the step after the move, so the frame that starts the
         move's animation does not also wait for the disk."""
-        if self.save_due:
-            self.save_due = False
+        if self.match.save_due:
             self._save()
             self._prepare_art()
 
     def _save(self) -> None:
-        """Autosave the record (cleared once the game is over)."""
-        if self.state.is_terminal():
+        """Autosave the record now (cleared once the game is over)."""
+        _due, data = self.match.take_save()
+        if data is None:
             self.app.storage.clear_game()
-            return
-        state = self.state
-        if state.game.rules.timed and not state.hand_over:
-            self.recorded.record.data["hands"][-1]["clock_s"] = round(state.clock_s, 3)
-        self.app.storage.save_game(self.recorded.record.data)
+        else:
+            self.app.storage.save_game(data)
 
     # --- turns --------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        busy = self.save_due  # a step that saves or plays a move draws no spare art
+        busy = self.match.save_due  # a step that saves or plays a move draws no spare art
         self._save_if_due()
         self.moved = False
         self._advance(dt)
@@ -575,22 +549,20 @@ class TableScene(Scene):
         self.floats.update(dt)
         self._update_effects(dt)
         self._count_scores(dt)
-        state = self.state
-        state.advance_clock(dt)
+        self.match.advance_clock(dt)
+        if self.match.hint_pending:
+            self._collect_hint()
         if self.wait_s > 0:
             self.wait_s -= dt
         if self.tweens.busy or self.wait_s > 0 or self.banner_seat is not None:
             return
-        if state.hand_over:
+        turn = self.match.turn()
+        if turn in (Turn.HAND_OVER, Turn.GAME_OVER):
             self._hand_over_step()
-            return
-        seat = state.current_player
-        if seat in self.computers:
-            self._computer_step(seat)
-            return
-        self._human_step(seat)
-        if self.hint_pending:
-            self._collect_hint()
+        elif turn is Turn.COMPUTER:
+            self._computer_step()
+        else:
+            self._human_step(turn)
 
     def _hand_over_step(self) -> None:
         if not self.hand_end_played:
@@ -601,49 +573,41 @@ class TableScene(Scene):
         self.score_screen_due = True
         if self.state.is_terminal() and not self.finished_reported:
             self.finished_reported = True
-            game_finished(self.app, self.recorded.record.data, hints=self.hints_used > 0,
-                          undos=self.undos_used > 0)
+            game_finished(self.app, self.match.record, hints=self.match.hints_used > 0,
+                          undos=self.match.undos_used > 0)
             self.app.sound.play("win")
         from game.scenes.score import ScoreScene
 
         self.app.push(ScoreScene(self.app, self))
 
-    def _computer_step(self, seat: int) -> None:
-        ticket = self._position_ticket()
-        if not self.thinker.busy or self.thinker.ticket != ticket:
-            self.thinker.start(self.computers[seat], self.state, ticket)
+    def _computer_step(self) -> None:
+        """A computer seat starts thinking, visibly for a moment; its move lands once the
+        pause is over and the move is chosen."""
+        if self.match.think():
             self.wait_s = THINK_PAUSE_S * self.factor
-            self.message = f"{self.names[seat]} is thinking"
             return
-        answer = self.thinker.result(ticket)
-        if answer is not None:
-            move, self.computers[seat] = answer
-            self.message = ""
-            self.play(move)
+        self._show_events(self.match.poll())
 
-    def _human_step(self, seat: int) -> None:
+    def _human_step(self, turn: Turn) -> None:
+        seat = self.state.current_player
         if self._banner_due(seat):
             self.banner_seat = seat
             return
         self.mouse_holder = seat
-        moves = self.legal_moves()
-        if any(m.action == PLACE for m in moves):
+        if turn is Turn.HUMAN:
             return
-        forced = moves[0]
-        if self.message != "forced":
-            self.message = "forced"
+        if not self.forced_shown:  # say it, then play it after a pause
+            self.forced_shown = True
             self.wait_s = FORCED_PAUSE_S * self.factor
             return
-        self.message = ""
-        self.play(forced)
+        self._show_events(self.match.play_forced())
 
     def next_hand(self) -> None:
         """Deal the next hand (from the score screen)."""
-        self.recorded.next_hand()
-        self._legal = None
+        self.match.next_hand()
         self.hand_end_played = False
         self.score_screen_due = False
-        self.mouse_holder = None if self.humans > 1 else self.mouse_holder
+        self.mouse_holder = None if self.match.humans > 1 else self.mouse_holder
         self.flashes.clear()
         self.bursts.clear()
         self._fit_view()
@@ -653,36 +617,21 @@ class TableScene(Scene):
 
     def rematch(self) -> None:
         """A new game with the same seats and options."""
-        config = {"rules": dict(self.recorded.record.data["rules"]),
-                  "players": [dict(p) for p in self.recorded.record.players]}
-        self.app.replace(TableScene(self.app, config))
+        self.app.replace(TableScene(self.app, self.match.rematch_config()))
 
     # --- hint and undo ------------------------------------------------------------------
 
     def show_hint(self) -> None:
         """Ask the engine's best player for the active human's move; shown on the board."""
-        if not self.human_can_act() or self.hint_pending:
-            return
-        player: Player | None = None
-        for level in HINT_LEVELS:
-            try:
-                player = make_player(level, random.Random(1), HINT_BUDGET_S)
-                break
-            except ValueError:
-                continue
-        assert player is not None
-        self.hints_used += 1
-        self.hint_pending = True
-        self.thinker.start(player, self.state, ("hint", self._position_ticket()))
+        if self.human_can_act():
+            self.match.ask_hint()
 
     def _collect_hint(self) -> None:
-        answer = self.thinker.result(("hint", self._position_ticket()))
-        if answer is None:
-            if not self.thinker.busy:
-                self.hint_pending = False
-            return
-        self.hint_pending = False
-        move = answer[0]
+        for event in self.match.poll_hint():
+            if isinstance(event, HintFound):
+                self._show_hint(event.move)
+
+    def _show_hint(self, move: Move) -> None:
         self.hint = move
         if move.action == PLACE:
             self._select(move.tile)
@@ -694,55 +643,32 @@ class TableScene(Scene):
             self.app.notify("Hint: draw a tile.")
         self._refresh_hand_looks()
 
-    def undo_target(self) -> int | None:
-        """Index in this hand's moves of the placement an undo would take back, if any.
-
-        A human takes back their own last placement until another human acts; moves by
-        computers after it are taken back too.
-        """
-        if self.state.hand_over:
-            return None
-        moves = self.recorded.record.data["hands"][-1]["moves"]
-        for index in range(len(moves) - 1, -1, -1):
-            entry = moves[index]
-            if not self.is_human(entry["player"]):
-                continue
-            return index if "cell" in entry else None
-        return None
-
     def undo(self) -> None:
         """Take back the last human placement (and the computer moves after it)."""
-        target = self.undo_target()
-        if target is None or self.tweens.busy:
+        if self.tweens.busy:
             return
-        self.thinker.cancel()
-        self.hint_pending = False
-        seat = self.recorded.record.data["hands"][-1]["moves"][target]["player"]
-        while len(self.state.moves) > target:
-            self.recorded.undo()
-        self.undos_used += 1
-        self._legal = None
-        self.hint = None
-        self.selected = None
-        self.banner_seat = None
-        self.mouse_holder = seat
-        self.message = ""
-        self.wait_s = 0.0
-        self._rebuild_sprites()
-        self.sync_scores()
-        self.app.notify(f"Took back {self.names[seat]}'s last tile.")
-        self._save()
+        for event in self.match.undo():
+            if isinstance(event, TookBack):
+                self.hint = None
+                self.selected = None
+                self.banner_seat = None
+                self.mouse_holder = event.seat
+                self.forced_shown = False
+                self.wait_s = 0.0
+                self._rebuild_sprites()
+                self.sync_scores()
+                self.app.notify(f"Took back {self.names[event.seat]}'s last tile.")
+                self._save()
 
     def save_record(self) -> None:
         """Keep the game, as it stands, as a named record (a dialog asks the name)."""
         from game.scenes.records import SaveRecordScene
 
-        self.app.push(SaveRecordScene(self.app, self.recorded.record.data))
+        self.app.push(SaveRecordScene(self.app, self.match.record))
 
     def draw_tile(self) -> None:
         """Free draw: draw instead of placing (when the rules allow it)."""
-        moves = self.legal_moves() if self.human_can_act() else []
-        if DRAW_MOVE in moves and any(m.action == PLACE for m in moves):
+        if self.human_can_act() and self.match.can_free_draw():
             self.play(DRAW_MOVE)
 
     # --- selecting and placing by hand --------------------------------------------------
@@ -996,8 +922,7 @@ class TableScene(Scene):
         if self.count_delay > 0:
             self.count_delay -= dt
             return
-        for seat in range(self.state.players):
-            target = self._score_target(seat)
+        for seat, target in enumerate(self.match.standings()):
             shown = self.shown_scores[seat]
             if self.factor <= 0 or abs(target - shown) < 0.5:
                 self.shown_scores[seat] = float(target)
@@ -1040,8 +965,8 @@ class TableScene(Scene):
 
     def _update_buttons(self) -> None:
         human = self.human_can_act()
-        self.buttons["hint"].enabled = human and not self.hint_pending
-        self.buttons["undo"].enabled = self.undo_target() is not None and not self.tweens.busy
+        self.buttons["hint"].enabled = human and not self.match.hint_pending
+        self.buttons["undo"].enabled = self.match.can_undo() and not self.tweens.busy
         self.buttons["draw"].enabled = human and DRAW_MOVE in self.legal_moves() and any(
             m.action == PLACE for m in self.legal_moves())
 
@@ -1152,10 +1077,10 @@ class TableScene(Scene):
             return "The hand is over"
         seat = state.current_player
         name = self.names[seat]
-        if seat in self.computers:
+        if not self.match.is_human(seat):
             dots = "." * (1 + int(self.clock * 3) % 3)
             return f"{name} is thinking{dots}"
-        if self.message == "forced":
+        if self.forced_shown:
             moves = self.legal_moves()
             return f"{name} cannot place: draws" if moves[0].action == DRAW else (
                 f"{name} cannot place: passes")
@@ -1207,10 +1132,10 @@ class TableScene(Scene):
         score = round(self.shown_scores[seat])
         blit_text(surface, ui.text(str(score), 26, PALETTE.ivory, "bold"),
                   (header.right, header.y - ui.px(2)), "topright")
-        kind = self.kinds[seat]
+        kind = self.match.kinds[seat]
         detail = "Human" if kind == "human" else f"Computer · {kind[3:]}"
         if active:
-            detail = "thinking…" if seat in self.computers else "to play"
+            detail = "to play" if self.match.is_human(seat) else "thinking…"
         blit_text(surface, ui.text(detail, 14, PALETTE.gold if active else PALETTE.text_dim),
                   (header.x, name.bottom + ui.px(2)), "topleft")
         right = plural(state.hand_size(seat), "tile")
@@ -1251,7 +1176,7 @@ def _mid_game(app: App, seats: int, moves: int, seed: int) -> TableScene:
     while len(scene.state.figure) < moves or scene.state.current_player != 0:
         if scene.state.hand_over:
             break
-        scene.recorded.play(bot.choose(scene.state))
+        scene.match.play(bot.choose(scene.state))
     scene.mouse_holder = 0
     scene.sync_scores()
     return scene
@@ -1295,7 +1220,7 @@ def _table_two(app: App, record: dict[str, Any] | None) -> Scene:
 def _table_seven(app: App, record: dict[str, Any] | None) -> Scene:
     scene = _mid_game(app, 7, 14, 5)
     for seat in range(1, 7):
-        scene.computers[seat] = make_player("greedy", random.Random(seat))
+        scene.match.computers[seat] = make_player("greedy", random.Random(seat))
     return scene
 
 

@@ -1,0 +1,349 @@
+"""The turn flow of a table game: seats, computers, forced moves, undo, clock, autosave.
+
+A `TableMatch` owns the `RecordedGame` (the rules engine and its record in step) and
+decides everything about whose turn it is and what may happen next; it never draws and
+never waits on the wall clock. The table scene asks `turn()` what the game waits for,
+hands over the human's moves with `play`, lets the computers think with `think` and
+`poll`, and animates the events these return. Computers and hints are chosen by an
+`Adviser` (a worker process in the window, in-process in tests).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Final
+
+from game.ai.players import Player, bot_rng, make_player
+from game.ai.worker import Adviser, Job, choose_move
+from game.rules.moves import DRAW_MOVE, PLACE, Move
+from game.rules.record import GameRecord, RecordedGame
+from game.rules.results import MoveResult
+from game.rules.table import TableGame, TableRules, TableState
+
+HINT_LEVELS: Final = ("expert", "greedy")
+"""The strongest level that exists gives the hints."""
+HINT_BUDGET_S: Final = 0.1
+DEFAULT_PLAYERS: Final = ({"name": "You", "kind": "human"}, {"name": "Bot", "kind": "ai:greedy"})
+
+
+class Turn(StrEnum):
+    """What the game waits for."""
+
+    HUMAN = "human"
+    """A human seat to place a tile (or, with the free draw, to draw)."""
+    FORCED = "forced"
+    """A human seat that cannot place: its draw or pass is played for it."""
+    COMPUTER = "computer"
+    """A computer seat to choose its move."""
+    HAND_OVER = "hand over"
+    """The hand has ended and the game goes on: the next hand waits to be dealt."""
+    GAME_OVER = "game over"
+
+
+@dataclass(frozen=True)
+class MovePlayed:
+    """A move was played; `result` says what it did (contacts, points, drawn tile, end)."""
+
+    result: MoveResult
+    by_computer: bool
+    forced: bool
+
+    @property
+    def seat(self) -> int:
+        return self.result.player
+
+
+@dataclass(frozen=True)
+class TookBack:
+    """An undo took back `count` moves, the last placement of human `seat` first of all."""
+
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True)
+class HintFound:
+    """The adviser's move for the human to act."""
+
+    move: Move
+
+
+Event = MovePlayed | TookBack | HintFound
+
+
+class TableMatch:
+    """One table game in play. Build it with `new` or `resume`."""
+
+    def __init__(self, recorded: RecordedGame, adviser: Adviser) -> None:
+        if not isinstance(recorded.state, TableState):
+            raise ValueError("a table match needs a table game")
+        self.recorded = recorded
+        self.adviser = adviser
+        players = recorded.record.players
+        self.names = [str(p.get("name", f"Seat {i + 1}")) for i, p in enumerate(players)]
+        self.kinds = [str(p.get("kind", "human")) for p in players]
+        seed = recorded.record.data.get("seed", 0)
+        self.computers: dict[int, Player] = {
+            seat: make_player(kind[3:], bot_rng(seed, seat))
+            for seat, kind in enumerate(self.kinds) if kind.startswith("ai:")
+        }
+        self.hints_used = 0
+        self.undos_used = 0
+        self.save_due = False
+        self._legal: list[Move] | None = None
+        self._thinking: Job[tuple[Move, Player]] | None = None
+        self._thinking_for: tuple[int, int] | None = None
+        self._hint: Job[tuple[Move, Player]] | None = None
+        self._hint_for: tuple[int, int] | None = None
+
+    @classmethod
+    def new(cls, config: dict[str, Any], adviser: Adviser, seed: int | str) -> TableMatch:
+        """A new game from a setup `config` ({"rules": {...}, "players": [...]})."""
+        players = [dict(p) for p in config.get("players", [])] or [
+            dict(p) for p in DEFAULT_PLAYERS]
+        rules = TableRules.from_dict(config.get("rules", {}))
+        game = TableGame(len(players), rules)
+        return cls(RecordedGame.new_table(game, players, config.get("seed", seed)), adviser)
+
+    @classmethod
+    def resume(cls, data: dict[str, Any], adviser: Adviser) -> TableMatch:
+        """The game of record `data`, replayed and checked (`RulesError` if it cannot be)."""
+        return cls(RecordedGame.from_record(GameRecord(data)), adviser)
+
+    # --- reading -------------------------------------------------------------------------
+
+    @property
+    def state(self) -> TableState:
+        state = self.recorded.state
+        assert isinstance(state, TableState)
+        return state
+
+    @property
+    def record(self) -> dict[str, Any]:
+        """The game's `.contack.json` document (kept in step with every move)."""
+        return self.recorded.record.data
+
+    @property
+    def rules(self) -> TableRules:
+        return self.state.game.rules
+
+    @property
+    def players(self) -> int:
+        return self.state.players
+
+    def is_human(self, seat: int) -> bool:
+        return seat not in self.computers
+
+    @property
+    def humans(self) -> int:
+        return sum(1 for seat in range(self.players) if self.is_human(seat))
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the seat to act (asked once per position)."""
+        if self._legal is None:
+            self._legal = self.state.legal_moves()
+        return self._legal
+
+    def can_place(self) -> bool:
+        return any(move.action == PLACE for move in self.legal_moves())
+
+    def can_free_draw(self) -> bool:
+        """Whether the seat to act may draw instead of placing (the free-draw option)."""
+        return DRAW_MOVE in self.legal_moves() and self.can_place()
+
+    def turn(self) -> Turn:
+        state = self.state
+        if state.hand_over:
+            return Turn.GAME_OVER if state.is_terminal() else Turn.HAND_OVER
+        seat = state.current_player
+        if not self.is_human(seat):
+            return Turn.COMPUTER
+        return Turn.HUMAN if self.can_place() else Turn.FORCED
+
+    def forced_move(self) -> Move:
+        """The draw or pass a human who cannot place must make."""
+        assert self.turn() is Turn.FORCED
+        return self.legal_moves()[0]
+
+    def standings(self) -> list[int]:
+        """Each seat's score as the table shows it (club: chips held minus owed)."""
+        return self.state.standings()
+
+    def went_out(self) -> int | None:
+        """The seat that placed its last tile, once a hand has ended that way."""
+        state = self.state
+        if not state.hand_over:
+            return None
+        return next((s for s in range(state.players) if not state.hands[s]), None)
+
+    def time_left_s(self) -> float | None:
+        """Timed club games: game time left (0 once it has run out)."""
+        limit = self.rules.time_limit_s
+        return None if limit is None else max(0.0, limit - self.state.clock_s)
+
+    def position(self) -> tuple[int, int]:
+        """Identifies the position: hand number and moves played in it."""
+        return (len(self.record["hands"]), len(self.state.moves))
+
+    # --- playing -------------------------------------------------------------------------
+
+    def play(self, move: Move) -> list[Event]:
+        """Play a human's move (`IllegalMoveError` if it is not legal)."""
+        return [self._play(move, by_computer=False, forced=False)]
+
+    def play_forced(self) -> list[Event]:
+        """Play the draw or pass of a human who cannot place."""
+        return [self._play(self.forced_move(), by_computer=False, forced=True)]
+
+    def _play(self, move: Move, *, by_computer: bool, forced: bool) -> MovePlayed:
+        result = self.recorded.play(move)
+        self._legal = None
+        self._drop_thinking()
+        self.save_due = True
+        return MovePlayed(result, by_computer, forced)
+
+    def advance_clock(self, dt: float) -> None:
+        """Game time passes (it counts only in timed games, while a hand is on)."""
+        self.state.advance_clock(dt)
+
+    def next_hand(self) -> None:
+        """Deal the next hand (the last one has ended and the game goes on)."""
+        self.recorded.next_hand()
+        self._legal = None
+        self.save_due = True
+
+    def rematch_config(self) -> dict[str, Any]:
+        """A setup config for a new game with the same seats and options."""
+        return {"rules": dict(self.record["rules"]),
+                "players": [dict(p) for p in self.recorded.record.players]}
+
+    # --- computers and hints -------------------------------------------------------------
+
+    def think(self) -> bool:
+        """Start the computer to act choosing its move; False if it already is."""
+        seat = self.state.current_player
+        if self._thinking is not None and self._thinking_for == self.position():
+            return False
+        self._thinking = self.adviser.submit(choose_move, self.computers[seat],
+                                             self.state.clone())
+        self._thinking_for = self.position()
+        return True
+
+    @property
+    def thinking(self) -> bool:
+        return self._thinking is not None
+
+    def poll(self) -> list[Event]:
+        """The computer's move once chosen, played (no events while it still thinks)."""
+        job = self._thinking
+        if job is None or self._thinking_for != self.position() or not job.done():
+            return []
+        self._thinking = None
+        answer = job.result()
+        seat = self.state.current_player
+        if answer is None:  # the worker failed: think again in this process, simply
+            move = make_player("greedy", bot_rng(self.record.get("seed", 0), seat)).choose(
+                self.state)
+        else:
+            move, self.computers[seat] = answer
+        return [self._play(move, by_computer=True, forced=False)]
+
+    def ask_hint(self) -> bool:
+        """Ask the best level for the human's move; False when no hint can be asked now."""
+        if self.turn() is not Turn.HUMAN or self._hint is not None:
+            return False
+        player: Player | None = None
+        for level in HINT_LEVELS:
+            try:
+                player = make_player(level, bot_rng("hint", 0), HINT_BUDGET_S)
+                break
+            except ValueError:
+                continue
+        assert player is not None
+        self.hints_used += 1
+        self._hint = self.adviser.submit(choose_move, player, self.state.clone())
+        self._hint_for = self.position()
+        return True
+
+    @property
+    def hint_pending(self) -> bool:
+        return self._hint is not None
+
+    def poll_hint(self) -> list[Event]:
+        """The hint once found (nothing while it is being looked for)."""
+        job = self._hint
+        if job is None or not job.done():
+            return []
+        self._hint = None
+        answer = job.result()
+        if answer is None or self._hint_for != self.position():
+            return []
+        return [HintFound(answer[0])]
+
+    def _drop_thinking(self) -> None:
+        for job in (self._thinking, self._hint):
+            if job is not None:
+                job.cancel()
+        self._thinking = self._hint = None
+
+    # --- undo ----------------------------------------------------------------------------
+
+    def undo_target(self) -> int | None:
+        """Index in this hand's moves of the placement an undo would take back, if any.
+
+        A human takes back their own last placement until another human acts; moves by
+        computers after it are taken back with it.
+        """
+        if self.state.hand_over:
+            return None
+        moves = self.record["hands"][-1]["moves"]
+        for index in range(len(moves) - 1, -1, -1):
+            entry = moves[index]
+            if not self.is_human(entry["player"]):
+                continue
+            return index if "cell" in entry else None
+        return None
+
+    def can_undo(self) -> bool:
+        return self.undo_target() is not None
+
+    def undo(self) -> list[Event]:
+        """Take back the last human placement and the computer moves after it."""
+        target = self.undo_target()
+        if target is None:
+            return []
+        seat = self.record["hands"][-1]["moves"][target]["player"]
+        count = 0
+        while len(self.state.moves) > target:
+            self.recorded.undo()
+            count += 1
+        self._drop_thinking()
+        self._legal = None
+        self.undos_used += 1
+        self.save_due = True
+        return [TookBack(seat, count)]
+
+    # --- saving --------------------------------------------------------------------------
+
+    def take_save(self) -> tuple[bool, dict[str, Any] | None]:
+        """(whether an autosave is due, the record to save or None to clear the save).
+
+        The record carries the hand's game clock in timed games. Calling this marks the
+        save as done.
+        """
+        due, self.save_due = self.save_due, False
+        return due, self.save_data()
+
+    def save_data(self) -> dict[str, Any] | None:
+        """The record to autosave now, or None once the game is over."""
+        state = self.state
+        if state.is_terminal():
+            return None
+        if self.rules.timed and not state.hand_over:
+            self.record["hands"][-1]["clock_s"] = round(state.clock_s, 3)
+        return self.record
+
+    def close(self) -> None:
+        """Forget any thinking under way."""
+        self._drop_thinking()

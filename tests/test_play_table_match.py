@@ -1,0 +1,170 @@
+"""The table's turn flow without pygame: turns, computers, forced moves, undo, clock, saves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from game.ai.worker import InProcessAdviser
+from game.play.table_match import HintFound, MovePlayed, TableMatch, TookBack, Turn
+from game.rules.errors import RulesError
+from game.rules.moves import DRAW, PASS, PLACE
+from game.rules.record import GameRecord, RecordedGame
+
+
+def config(*kinds: str, seed: int = 7, **rules: Any) -> dict[str, Any]:
+    names = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus")
+    return {"rules": rules, "seed": seed,
+            "players": [{"name": names[i], "kind": k} for i, k in enumerate(kinds)]}
+
+
+def new_match(*kinds: str, seed: int = 7, **rules: Any) -> TableMatch:
+    return TableMatch.new(config(*kinds, seed=seed, **rules), InProcessAdviser(), seed)
+
+
+def run_computers(match: TableMatch) -> list[MovePlayed]:
+    """Let computers play until a human must act or the hand ends."""
+    played: list[MovePlayed] = []
+    while match.turn() is Turn.COMPUTER:
+        match.think()
+        for event in match.poll():
+            assert isinstance(event, MovePlayed)
+            played.append(event)
+    return played
+
+
+def best_placement(match: TableMatch):
+    moves = [m for m in match.legal_moves() if m.action == PLACE]
+    return max(moves, key=match.state.placement_score)
+
+
+def test_a_human_plays_and_the_result_comes_back_as_data() -> None:
+    match = new_match("human", "human")
+    assert match.turn() is Turn.HUMAN
+    seat = match.state.current_player
+    move = best_placement(match)
+    (event,) = match.play(move)
+    assert isinstance(event, MovePlayed)
+    assert event.seat == seat and event.result.move == move and not event.by_computer
+    assert match.record["hands"][0]["moves"][-1]["player"] == seat
+    assert match.save_due
+
+
+def test_illegal_moves_are_refused_and_change_nothing() -> None:
+    match = new_match("human", "human")
+    legal = best_placement(match)
+    illegal = legal._replace(cell=(5, 5))
+    with pytest.raises(RulesError):
+        match.play(illegal)
+    assert not match.state.moves and not match.save_due
+
+
+def test_computers_answer_through_the_adviser_and_play_the_same_as_the_cli_seeding() -> None:
+    match = new_match("ai:greedy", "ai:greedy", "ai:easy", seed=3, hands=1)
+    while match.turn() is Turn.COMPUTER:
+        assert match.think()
+        assert not match.think()  # already thinking about this position
+        events = match.poll()
+        assert len(events) == 1 and events[0].by_computer
+    assert match.turn() is Turn.GAME_OVER
+    replayed = RecordedGame.from_record(GameRecord(match.record))
+    assert replayed.is_over()
+
+
+def test_a_human_who_cannot_place_gets_a_forced_draw_or_pass() -> None:
+    for seed in range(1, 60):
+        match = new_match("human", "human", seed=seed)
+        while match.turn() is Turn.HUMAN:
+            match.play(best_placement(match))
+        if match.turn() is Turn.FORCED:
+            forced = match.forced_move()
+            assert forced.action in (DRAW, PASS)
+            (event,) = match.play_forced()
+            assert isinstance(event, MovePlayed) and event.forced
+            assert event.result.move == forced
+            if forced.action == DRAW:
+                assert event.result.drawn is not None
+            return
+    pytest.fail("no forced move in 60 deals")
+
+
+def test_undo_takes_back_the_humans_placement_and_the_computer_replies() -> None:
+    match = new_match("human", "ai:greedy", seed=5)
+    run_computers(match)
+    assert match.turn() is Turn.HUMAN
+    before = len(match.state.moves)
+    seat = match.state.current_player
+    match.play(best_placement(match))
+    replies = run_computers(match)
+    assert match.can_undo()
+    (event,) = match.undo()
+    assert isinstance(event, TookBack)
+    assert event.seat == seat and event.count == 1 + len(replies)
+    assert len(match.state.moves) == before
+    assert len(match.record["hands"][0]["moves"]) == before
+    assert match.undos_used == 1
+
+
+def test_a_human_never_takes_back_another_humans_move() -> None:
+    match = new_match("human", "human", seed=9)
+    match.play(best_placement(match))
+    assert match.can_undo()  # the first human's placement, nobody else acted
+    if match.turn() is Turn.HUMAN:
+        match.play(best_placement(match))
+        target = match.undo_target()
+        assert target == len(match.state.moves) - 1  # only the second human's own move
+
+
+def test_undo_rewinds_the_clock_of_a_timed_club_game() -> None:
+    match = new_match("human", "human", variant="club", time_limit_s=600)
+    match.advance_clock(30.0)
+    match.play(best_placement(match))
+    match.advance_clock(12.5)
+    assert match.state.clock_s == pytest.approx(42.5)
+    match.undo()
+    assert match.state.clock_s == pytest.approx(30.0)
+    due, data = match.take_save()
+    assert due and data is not None
+    assert data["hands"][-1]["clock_s"] == pytest.approx(30.0)
+    assert match.time_left_s() == pytest.approx(570.0)
+
+
+def test_hints_come_from_the_adviser_and_go_stale_after_a_move() -> None:
+    match = new_match("human", "human")
+    assert match.ask_hint()
+    assert not match.ask_hint()  # one at a time
+    (event,) = match.poll_hint()
+    assert isinstance(event, HintFound) and event.move in match.legal_moves()
+    assert match.hints_used == 1
+
+
+def test_the_hand_ends_the_game_goes_on_and_the_next_hand_is_dealt() -> None:
+    match = new_match("ai:greedy", "ai:greedy", hands=2)
+    run_computers(match)
+    assert match.turn() is Turn.HAND_OVER
+    assert match.save_data() is not None
+    match.next_hand()
+    assert match.turn() is Turn.COMPUTER
+    assert len(match.record["hands"]) == 2
+    run_computers(match)
+    assert match.turn() is Turn.GAME_OVER
+    assert match.save_data() is None  # a finished game clears the autosave
+
+
+def test_resume_gives_the_same_position_and_players() -> None:
+    match = new_match("human", "ai:expert", seed=11)
+    run_computers(match)
+    match.play(best_placement(match))
+    run_computers(match)
+    again = TableMatch.resume(match.record, InProcessAdviser())
+    assert again.state.moves == match.state.moves
+    assert again.names == match.names and again.kinds == match.kinds
+    assert again.turn() is match.turn()
+    assert again.standings() == match.standings()
+
+
+def test_rematch_keeps_the_seats_and_options() -> None:
+    match = new_match("human", "ai:greedy", partners=False, hands=4)
+    rematch = TableMatch.new(match.rematch_config(), InProcessAdviser(), 99)
+    assert rematch.kinds == match.kinds and rematch.rules == match.rules
