@@ -68,9 +68,9 @@ def partial_record(record: dict[str, Any], moves: int) -> dict[str, Any]:
 
 
 def resumed_game(app: App) -> RecordedGame:
-    """The RecordedGame of the scene on top (table scene: `recorded`, solitaires: `game`)."""
+    """The RecordedGame of the scene on top (its table match or solitaire session)."""
     scene = app.scene
-    match = getattr(scene, "match", None)
-    game = match.recorded if match is not None else getattr(scene, "game", None)
+    flow = getattr(scene, "match", None) or getattr(scene, "session", None)
+    game = getattr(flow, "recorded", None)
     assert isinstance(game, RecordedGame), f"{type(scene).__name__} has no recorded game"
     return game

@@ -49,4 +49,4 @@ def test_the_solitaires_save_button_keeps_a_record(tmp_path: Path) -> None:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button, button=1))
         app.tick()
         path = save_through_the_dialog(app, scene)
-        assert GameRecord.load(str(path)).mode == scene.game.record.mode
+        assert GameRecord.load(str(path)).mode == scene.session.mode

@@ -15,20 +15,15 @@ import pygame
 import pytest
 
 import game.scenes.solitaire_base as solitaire_base
-from game.ai.solver import Solver, SolveResult, solve
+from game.ai.autoplay import best_stock_move, simple_fair_move
+from game.ai.solver import solve
+from game.ai.worker import InProcessAdviser
 from game.app import App, ManualClock
 from game.rules.moves import DISCARD_PILE, PILE, STOCK, Move
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.scenes.draw_solitaire import (
-    DISCARD_KEY,
-    STOCK_KEY,
-    DrawSolitaireScene,
-    best_stock_move,
-    simple_fair_move,
-)
+from game.scenes.draw_solitaire import DISCARD_KEY, STOCK_KEY, DrawSolitaireScene
 from game.scenes.menu import MenuScene
 from game.scenes.solitaire_base import SolitaireScene
-from game.scenes.solitaire_thinking import SolverTask, think
 from game.scenes.stacked_solitaire import StackedSolitaireScene
 from game.storage import Storage
 
@@ -48,7 +43,7 @@ def finished_games(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
 
 
 def make_app(home: Path, size: tuple[int, int] = (1280, 800)) -> App:
-    app = App(size, clock=ManualClock(), storage=Storage(home))
+    app = App(size, clock=ManualClock(), storage=Storage(home), adviser=InProcessAdviser())
     app.settings.animation_speed = "instant"
     pygame.event.clear()
     app.run_frames(2)
@@ -68,6 +63,7 @@ def app(module_app: App) -> App:
     module_app.run_frames(1)
     module_app.storage.clear_game()
     module_app.settings.extra.pop("solitaire", None)
+    module_app.adviser = InProcessAdviser()
     pygame.event.clear()
     return module_app
 
@@ -143,15 +139,15 @@ def test_a_whole_draw_solitaire_by_mouse(app: App,
                                          finished_games: list[dict[str, Any]]) -> None:
     scene = open_scene(app, DrawSolitaireScene(app, seed=5))
     turns = 0
-    while not scene.game.is_over():
+    while not scene.session.recorded.is_over():
         before = len(scene.state.moves)
         play_draw_move(app, scene, simple_fair_move(scene.draw_state), by_drag=turns % 3 == 0)
         assert len(scene.state.moves) == before + 1, "every action plays exactly one move"
-        assert scene.game.record.data["hands"][0]["moves"][-1]["from"] in (STOCK, DISCARD_PILE)
+        assert scene.session.record["hands"][0]["moves"][-1]["from"] in (STOCK, DISCARD_PILE)
         turns += 1
-        if not scene.game.is_over():
-            assert app.storage.load_game() == scene.game.record.data
-    record = scene.game.record.data
+        if not scene.session.recorded.is_over():
+            assert app.storage.load_game() == scene.session.record
+    record = scene.session.record
     assert record["hands"][0]["result"] == scene.state.status
     assert not app.storage.has_saved_game()
     app.run_frames(3)
@@ -208,25 +204,25 @@ def test_undo_and_redo_round_trip(app: App) -> None:
     scene = open_scene(app, DrawSolitaireScene(app, seed=3))
     for turn in range(8):
         play_draw_move(app, scene, simple_fair_move(scene.draw_state), by_drag=turn % 2 == 1)
-    played = json.loads(json.dumps(scene.game.record.data["hands"]))
+    played = json.loads(json.dumps(scene.session.record["hands"]))
     figure = scene.state.figure.tiles()
     for _ in range(5):
         press(app, pygame.K_z, pygame.KMOD_CTRL)
     assert len(scene.state.moves) == 3
-    assert scene.game.record.data["hands"][0]["moves"] == played[0]["moves"][:3]
+    assert scene.session.record["hands"][0]["moves"] == played[0]["moves"][:3]
     assert (app.storage.load_game() or {})["hands"][0]["moves"] == played[0]["moves"][:3]
     click(app, scene.redo_button.rect.center)
     for _ in range(4):
         press(app, pygame.K_y)
-    assert scene.game.record.data["hands"] == played
+    assert scene.session.record["hands"] == played
     assert scene.state.figure.tiles() == figure
-    assert scene.game.record.data["assists"] == {"undos": True}
+    assert scene.session.record["assists"] == {"undos": True}
 
 
 def lose_draw_deal(app: App, seed: int) -> DrawSolitaireScene:
     """Deal `seed` of draw solitaire played to a loss (by the engine, quickly)."""
     scene = open_scene(app, DrawSolitaireScene(app, seed=seed))
-    while not scene.game.is_over():
+    while not scene.session.recorded.is_over():
         scene.play(simple_fair_move(scene.draw_state))
         app.run_frames(1)
     assert not scene.state.won and scene.finished
@@ -301,7 +297,7 @@ def test_typed_deal_number_and_hint(app: App) -> None:
         app.run_frames(1)
         time.sleep(0.005)
     assert scene.hint_move in scene.state.legal_moves()
-    assert scene.game.record.data["assists"] == {"hints": True}
+    assert scene.session.record["assists"] == {"hints": True}
 
 
 def test_winnable_deals_only_gives_a_winnable_deal(app: App) -> None:
@@ -316,44 +312,14 @@ def test_winnable_deals_only_gives_a_winnable_deal(app: App) -> None:
     assert solve(StackedSolitaireState(seed=scene.seed), 5.0).winnable
 
 
-def wait_for(condition: Any, app: App | None = None, seconds: float = 120) -> None:
-    """Run frames (or just wait) until `condition()` holds; the worker thinks in real time."""
-    deadline = time.monotonic() + seconds
-    while not condition() and time.monotonic() < deadline:
-        if app is not None:
-            app.run_frames(1)
-        time.sleep(0.005)
-    assert condition()
-
-
-def test_the_verdict_is_solved_in_the_worker_not_in_the_frames(
+def test_the_verdict_comes_from_the_adviser_not_from_the_frames(
         app: App, monkeypatch: pytest.MonkeyPatch,
-        finished_games: list[dict[str, Any]]) -> None:
+        finished_games: list[dict[str, Any]], held_adviser: Any) -> None:
     expected = solve(DrawSolitaireState(seed=5), 10.0).winnable
-
-    def no_solving_here(*_args: Any) -> None:
-        raise AssertionError("the window's process ran the solver")
-
-    monkeypatch.setattr(Solver, "step", no_solving_here)
+    app.adviser = held_adviser
     scene = lose_draw_deal(app, 5)
-    wait_for(lambda: scene.verdict is not None, app)
+    app.run_frames(20)
+    assert scene.verdict is None and scene.session.judging  # the window goes on meanwhile
+    held_adviser.release()
+    app.run_frames(2)
     assert scene.verdict == {True: "could", False: "could not"}[expected]
-
-
-def test_a_cancelled_solve_gives_up_and_frees_the_worker() -> None:
-    hard = DrawSolitaireState(seed=182)  # about 3 s to solve alone
-    task = SolverTask(hard)
-    task.cancel()
-    wait_for(lambda: task.result() is not None, seconds=60)
-    assert task.result() == SolveResult(None, [], task.result().nodes)
-    quick = SolverTask(StackedSolitaireState(seed=2))
-    wait_for(lambda: quick.result() is not None, seconds=60)
-    assert quick.result() == solve(StackedSolitaireState(seed=2), 10.0)
-
-
-def test_a_worker_that_died_is_replaced() -> None:
-    dying = think(os._exit, 3)
-    wait_for(dying.done, seconds=60)
-    task = SolverTask(StackedSolitaireState(seed=2))
-    wait_for(lambda: task.result() is not None, seconds=60)
-    assert task.result() == solve(StackedSolitaireState(seed=2), 10.0)

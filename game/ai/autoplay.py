@@ -17,8 +17,9 @@ from collections.abc import Callable
 from typing import Final, Protocol
 
 from game.ai.fair_draw import FairDrawSearch
+from game.ai.players import placement_points
 from game.ai.solver import Solver
-from game.rules.moves import Move
+from game.rules.moves import DISCARD_PILE, STOCK, Move
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 
 STACKED_BUDGET_S: Final = 10.0
@@ -92,6 +93,26 @@ def draw_hint(state: DrawSolitaireState) -> Move | None:
     if state.is_terminal():
         return None
     return FairDrawPlayer(random.Random(0)).choose(state)
+
+
+def fair_move(state: DrawSolitaireState) -> Move:
+    """The fair auto-player's move: it never reads the stock's order."""
+    return draw_hint(state) or simple_fair_move(state)
+
+
+def simple_fair_move(state: DrawSolitaireState) -> Move:
+    """A quick fair move: the discard top where it scores most, else turn the stock."""
+    moves = state.legal_moves()
+    from_discard = [m for m in moves if m.source == DISCARD_PILE]
+    if from_discard:
+        return max(from_discard, key=lambda m: placement_points(state, m))
+    return best_stock_move(state)
+
+
+def best_stock_move(state: DrawSolitaireState) -> Move:
+    """The turned tile's placement that scores most (or its discard when none)."""
+    moves = [m for m in state.legal_moves() if m.source == STOCK]
+    return max(moves, key=lambda m: placement_points(state, m))
 
 
 def stacked_hint(state: StackedSolitaireState) -> Move | None:

@@ -10,15 +10,14 @@ hands over the human's moves with `play`, lets the computers think with `think` 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
 from game.ai.players import Player, bot_rng, make_player
 from game.ai.worker import Adviser, Job, choose_move
+from game.play.events import Event, HintFound, MovePlayed, TookBack
 from game.rules.moves import DRAW_MOVE, PLACE, Move
 from game.rules.record import GameRecord, RecordedGame
-from game.rules.results import MoveResult
 from game.rules.table import TableGame, TableRules, TableState
 
 HINT_LEVELS: Final = ("expert", "greedy")
@@ -39,37 +38,6 @@ class Turn(StrEnum):
     HAND_OVER = "hand over"
     """The hand has ended and the game goes on: the next hand waits to be dealt."""
     GAME_OVER = "game over"
-
-
-@dataclass(frozen=True)
-class MovePlayed:
-    """A move was played; `result` says what it did (contacts, points, drawn tile, end)."""
-
-    result: MoveResult
-    by_computer: bool
-    forced: bool
-
-    @property
-    def seat(self) -> int:
-        return self.result.player
-
-
-@dataclass(frozen=True)
-class TookBack:
-    """An undo took back `count` moves, the last placement of human `seat` first of all."""
-
-    seat: int
-    count: int
-
-
-@dataclass(frozen=True)
-class HintFound:
-    """The adviser's move for the human to act."""
-
-    move: Move
-
-
-Event = MovePlayed | TookBack | HintFound
 
 
 class TableMatch:

@@ -8,19 +8,16 @@ it fits. The auto-player is fair: it decides without looking at the stock's orde
 
 from __future__ import annotations
 
-from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
-from game.ai.autoplay import draw_hint
-from game.ai.players import placement_points
+from game.ai.autoplay import simple_fair_move
 from game.rules.moves import DISCARD, DISCARD_PILE, PLACE, STOCK, Move
-from game.rules.record import RecordedGame
+from game.rules.record import DRAW_SOLITAIRE
 from game.rules.solitaire import DrawSolitaireState
 from game.scenes.catalog import screenshot_target
-from game.scenes.solitaire_base import PLAYER, SolitaireScene, SourceKey, flip_image
-from game.scenes.solitaire_thinking import answer, think
+from game.scenes.solitaire_base import SolitaireScene, SourceKey, flip_image
 from game.ui.sprites import TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
@@ -35,37 +32,16 @@ STOCK_KEY: Final[SourceKey] = (STOCK, -1)
 DISCARD_KEY: Final[SourceKey] = (DISCARD_PILE, -1)
 
 
-def fair_move(state: DrawSolitaireState) -> Move:
-    """The fair auto-player's move (`game.ai.autoplay`): it never reads the stock's order."""
-    return draw_hint(state) or simple_fair_move(state)
-
-
-def simple_fair_move(state: DrawSolitaireState) -> Move:
-    """A quick fair move: the discard top where it scores most, else turn the stock."""
-    moves = state.legal_moves()
-    from_discard = [m for m in moves if m.source == DISCARD_PILE]
-    if from_discard:
-        return max(from_discard, key=lambda m: placement_points(state, m))
-    return best_stock_move(state)
-
-
-def best_stock_move(state: DrawSolitaireState) -> Move:
-    """The turned tile's placement that scores most (or its discard when none)."""
-    moves = [m for m in state.legal_moves() if m.source == STOCK]
-    return max(moves, key=lambda m: placement_points(state, m))
-
-
 class DrawSolitaireScene(SolitaireScene):
     """Turn the stock one tile at a time and build the figure."""
 
     title = "Draw solitaire"
+    mode = DRAW_SOLITAIRE
 
     def __init__(self, app: App, record: dict[str, Any] | None = None,
                  seed: int | None = None) -> None:
         self.revealed = False
         self.pending_auto: Move | None = None
-        self._advice_key = -1
-        self._advice: Future[Move] | None = None
         self.stock_pos = (0.0, 0.0)
         self.discard_pos = (0.0, 0.0)
         self.source_side = 100
@@ -76,9 +52,6 @@ class DrawSolitaireScene(SolitaireScene):
         self.at_once_toggle: Toggle = self.form.add(Toggle(
             "Place at once", self.option("place_at_once"),
             lambda value: self.set_option("place_at_once", value)))
-
-    def new_recorded(self, seed: int) -> RecordedGame:
-        return RecordedGame.new_draw_solitaire(dict(PLAYER), seed)
 
     @property
     def draw_state(self) -> DrawSolitaireState:
@@ -224,9 +197,6 @@ class DrawSolitaireScene(SolitaireScene):
             return
         super().undo()
 
-    def can_undo(self) -> bool:
-        return len(self.state.moves) > 0
-
     def cancel_pending(self) -> None:
         super().cancel_pending()
         self.revealed = False
@@ -234,25 +204,11 @@ class DrawSolitaireScene(SolitaireScene):
 
     # Advice --------------------------------------------------------------------------------
 
-    def advice_reset(self) -> None:
-        self._advice_key = -1
-        self._advice = None
-
     def suggest(self) -> Move | None:
-        state = self.draw_state
-        if self.revealed:
-            return best_stock_move(state)
-        key = len(state.moves)
-        if self._advice is None or self._advice_key != key:
-            self._advice_key = key
-            self._advice = think(fair_move, state.clone())
-        move = answer(self._advice, lambda: simple_fair_move(state))
-        if move is None:
-            return None
-        return move if move in state.legal_moves() else simple_fair_move(state)
+        return self.session.suggest(turned=self.revealed)
 
     def thinking(self) -> bool:
-        return self._advice is not None and not self._advice.done()
+        return self.session.thinking
 
     def perform(self, move: Move) -> None:
         if move.source == STOCK and not self.revealed:
@@ -315,7 +271,7 @@ class DrawSolitaireScene(SolitaireScene):
 
     def guidance(self) -> str:
         """A line telling the player what they may do now."""
-        if self.loss_to_count:
+        if self.session.loss_to_count:
             return "Undo (U) to try another way, start a new deal, or play this one again."
         if self.finished:
             return "Start a new deal, or play this one again."
@@ -350,7 +306,7 @@ def _turned(app: App, record: dict[str, Any] | None) -> Scene:
             scene.revealed = True
             scene.selected = STOCK_KEY
             break
-        scene.game.play(simple_fair_move(state))
+        scene.session.play(simple_fair_move(state))
     scene.app.storage.clear_game()
     return scene
 
@@ -359,14 +315,14 @@ def _turned(app: App, record: dict[str, Any] | None) -> Scene:
 def _game_over(app: App, record: dict[str, Any] | None) -> Scene:
     scene = DrawSolitaireScene(app, seed=7)
     _play_fairly(scene, 200)
-    if scene.game.is_over():
-        scene.finish()
+    if scene.finished:
+        scene.finish(scene.state.won)
     return scene
 
 
 def _play_fairly(scene: DrawSolitaireScene, moves: int) -> None:
     """Play up to `moves` fair moves straight through the record (no animation)."""
     for _ in range(moves):
-        if scene.game.is_over():
+        if scene.finished:
             break
-        scene.game.play(simple_fair_move(scene.draw_state))
+        scene.session.play(simple_fair_move(scene.draw_state))

@@ -1,13 +1,14 @@
 """What both solitaire scenes share: the board, the bars, auto-play, hints, undo and redo.
 
-A `SolitaireScene` keeps a `RecordedGame` (the rules engine and its record in step) and
-shows it: the figure in a pannable, zoomable `LatticeView`, the sources of tiles (stock
-and discard pile, or the seven piles) in a panel drawn by the subclass, a top bar (deal
-number, new deal, restart) and a bottom bar (undo, redo, hint, auto-play). Every rule
+A `SolitaireScene` shows a `SolitaireSession` (game.play: the deal's moves, undo and
+redo, assists, its end and the auto-player's advice): the figure in a pannable, zoomable
+`LatticeView`, the sources of tiles (stock and discard pile, or the seven piles) in a
+panel drawn by the subclass, a top bar (deal number, new deal, restart) and a bottom bar
+(undo, redo, hint, auto-play). Every rule
 question is asked of the engine: the lit spots are its legal moves, nothing else.
 
-Slow thinking never blocks the window: the solvers (`SolverTask`) and the fair
-draw-solitaire player run in a worker process (`game.scenes.solitaire_thinking`).
+Slow thinking never blocks the window: the solvers and the fair draw-solitaire player
+run through the app's adviser (a worker process, `game.ai.worker`).
 """
 
 from __future__ import annotations
@@ -20,12 +21,18 @@ from typing import TYPE_CHECKING, Any, Final
 import pygame
 
 from game.history import game_finished
+from game.play.events import MovePlayed
+from game.play.solitaire_session import (
+    GameEnded,
+    Report,
+    SolitaireSession,
+    WinnableDealSearch,
+)
 from game.rules.lattice import Cell, points_up
 from game.rules.moves import PLACE, Move
-from game.rules.record import GameRecord, RecordedGame, RecordError
+from game.rules.record import RecordError
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.base import Scene
-from game.scenes.solitaire_thinking import SolverTask, cancel_solves
 from game.ui.layout import LatticeView, ViewController, world_vertices
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE
@@ -52,9 +59,7 @@ SIDE_LADDER: Final = (118, 100, 86, 74, 64, 56, 48, 40, 34)
 """Tile sizes of the figure (for a 1280x800 window), largest first."""
 
 DRAG_THRESHOLD: Final = 6
-PLAYER: Final = {"name": "Player", "kind": "human"}
 OPTIONS_KEY: Final = "solitaire"
-VERDICTS: Final[dict[bool | None, str]] = {True: "could", False: "could not", None: "unknown"}
 
 
 @dataclass
@@ -71,6 +76,8 @@ class SolitaireScene(Scene):
     """One solitaire on screen. Subclasses lay out and draw their own tile sources."""
 
     title = "Solitaire"
+    mode: str
+    """DRAW_SOLITAIRE or STACKED_SOLITAIRE (set by each solitaire)."""
     panel_width = 330
     """Width of the side panel (for a 1280x800 window)."""
 
@@ -94,25 +101,16 @@ class SolitaireScene(Scene):
         self.hover_cell: Cell | None = None
         self.hint_move: Move | None = None
         self.hint_wanted = False
-        self.redo_moves: list[Move] = []
         self.user_view = False
         self.size_step = 0
         self.autoplaying = False
         self.auto_timer = 0.0
         self.auto_speed = app.settings.animation_speed
-        self.save_due = False
-        self.finished = False
-        self.loss_to_count = False
-        """Lost, but not in the statistics yet: undo may still take the loss back."""
-        self.verdict: str | None = None
-        self.verdict_task: SolverTask | None = None
-        self.deal_search: SolverTask | None = None
-        self.deal_candidate = 0
+        self.deal_search: WinnableDealSearch | None = None
         self.busy_text = ""
         self._build_widgets()
-        self.game = self._open(record, seed)
+        self.session = self._open(record, seed)
         self.deal_field.text = str(self.seed)
-        self.advice_reset()
 
     # Options --------------------------------------------------------------------------
 
@@ -131,63 +129,50 @@ class SolitaireScene(Scene):
 
     # Games ------------------------------------------------------------------------------
 
-    def new_recorded(self, seed: int) -> RecordedGame:
-        raise NotImplementedError
-
-    def initial_state(self, seed: int) -> SolitaireState:
-        """The opening position of deal `seed` (for the solver)."""
-        state = self.new_recorded(seed).state
-        assert isinstance(state, DrawSolitaireState | StackedSolitaireState)
-        return state
-
-    def _open(self, record: dict[str, Any] | None, seed: int | None) -> RecordedGame:
+    def _open(self, record: dict[str, Any] | None, seed: int | None) -> SolitaireSession:
         if record is not None:
             try:
-                game = RecordedGame.from_record(GameRecord(record))
-                self.assists = dict(record.get("assists") or {})
-                if game.is_over():
-                    self.finished = True
-                    self.verdict = "won" if game.state.returns()[0] else None
-                return game
+                return SolitaireSession.resume(record, self.app.adviser)
             except (RecordError, KeyError, TypeError) as error:
                 self.app.notify(f"The saved game could not be resumed ({error}).")
-        self.assists = {}
-        return self.new_recorded(seed if seed is not None else random.randrange(1, 1_000_000))
+        seed = seed if seed is not None else random.randrange(1, 1_000_000)
+        return SolitaireSession.new(self.mode, seed, self.app.adviser)
 
     @property
     def state(self) -> SolitaireState:
-        state = self.game.state
-        assert isinstance(state, DrawSolitaireState | StackedSolitaireState)
-        return state
+        return self.session.state
+
+    @property
+    def finished(self) -> bool:
+        return self.session.finished
+
+    @property
+    def verdict(self) -> str | None:
+        return self.session.verdict
 
     @property
     def seed(self) -> int:
-        seed = self.game.record.data.get("seed", 0)
-        return int(seed) if isinstance(seed, int | str) and str(seed).isdigit() else 0
+        return self.session.seed
 
     def exit(self) -> None:
         self._save_if_due()
         self.count_loss()
-        self.drop_solves()
-        self.advice_reset()
+        self.drop_deal_search()
+        self.session.close()
 
-    def drop_solves(self) -> None:
-        """Forget the verdict or deal search under way (the worker stops it)."""
-        if self.verdict_task is not None or self.deal_search is not None:
-            cancel_solves()
-        self.verdict_task = None
+    def drop_deal_search(self) -> None:
+        """Forget the search for a winnable deal (the worker stops it)."""
+        if self.deal_search is not None:
+            self.deal_search.cancel()
         self.deal_search = None
         self.busy_text = ""
 
     def start_deal(self, seed: int) -> None:
         """Begin deal number `seed` from its start."""
         self.count_loss()
-        self.drop_solves()
-        self.game = self.new_recorded(seed)
-        self.assists = {}
-        self.finished = False
-        self.verdict = None
-        self.redo_moves.clear()
+        self.drop_deal_search()
+        self.session.close()
+        self.session = SolitaireSession.new(self.mode, seed, self.app.adviser)
         self.user_view = False
         self.set_autoplay(False)
         self.deal_field.text = str(seed)
@@ -203,23 +188,19 @@ class SolitaireScene(Scene):
         """Keep the game, as it stands, as a named record (a dialog asks the name)."""
         from game.scenes.records import SaveRecordScene
 
-        self.app.push(SaveRecordScene(self.app, self.game.record.data))
+        self.app.push(SaveRecordScene(self.app, self.session.record))
 
     def restart(self) -> None:
         self.start_deal(self.seed)
 
     def new_deal(self) -> None:
         """A fresh deal; with "winnable deals only", search for one first (across frames)."""
-        seed = random.randrange(1, 1_000_000)
         if not self.option("winnable_only"):
-            self.start_deal(seed)
+            self.start_deal(random.randrange(1, 1_000_000))
             return
         self.set_autoplay(False)
-        self._try_deal(seed)
-
-    def _try_deal(self, seed: int) -> None:
-        self.deal_candidate = seed
-        self.deal_search = SolverTask(self.initial_state(seed), budget_s=2.0)
+        self.drop_deal_search()
+        self.deal_search = WinnableDealSearch(self.mode, self.app.adviser)
         self.busy_text = "Looking for a winnable deal…"
 
     def typed_deal(self) -> None:
@@ -233,18 +214,18 @@ class SolitaireScene(Scene):
     def save(self) -> None:
         """Autosave the record in the next step (so a move's frame does not also wait for
         the disk), or clear the save once the game has ended."""
-        self.save_due = True
+        self.session.save_due = True
 
     def _save_if_due(self) -> bool:
         """Write the autosave a change asked for, and ask for the tile art the next moves
         may show; True when there was one."""
-        if not self.save_due:
+        due, data = self.session.take_save()
+        if not due:
             return False
-        self.save_due = False
-        if self.game.is_over():
+        if data is None:
             self.app.storage.clear_game()
         else:
-            self.app.storage.save_game(self.game.record.data)
+            self.app.storage.save_game(data)
         self._prepare_art()
         return True
 
@@ -269,9 +250,7 @@ class SolitaireScene(Scene):
 
     def use_assist(self, name: str) -> None:
         """Note honestly that the player used hints, undo or auto-play in this game."""
-        if not self.assists.get(name):
-            self.assists[name] = True
-            self.game.record.data["assists"] = dict(self.assists)
+        self.session.use_assist(name)
 
     # Playing ----------------------------------------------------------------------------
 
@@ -280,17 +259,11 @@ class SolitaireScene(Scene):
         """Play `move` through the record, animate it from `from_pos`, autosave."""
         if from_pos is None:
             from_pos = self.source_centre((move.source, move.pile))
-        result = self.game.play(move)
-        if not redoing:
-            if self.redo_moves and self.redo_moves[-1] == move:
-                self.redo_moves.pop()
-            else:
-                self.redo_moves.clear()
+        events = self.session.play(move, redoing=redoing)
+        result = next(e.result for e in events if isinstance(e, MovePlayed))
         self.selected = None
         self.hint_move = None
         self.hint_wanted = False
-        self.advice_played(move)
-        self.save()
         self.sync()
         landing = self.landing_sprite(move)
         if landing is not None:
@@ -308,8 +281,9 @@ class SolitaireScene(Scene):
                 self.floating.add(FloatingText(label, centre, self.app.ui.px(50), delay=0.25))
         else:
             self.app.sound.play("draw")
-        if self.game.is_over():
-            self.finish()
+        for event in events:
+            if isinstance(event, GameEnded):
+                self.finish(event.won)
 
     def _landed(self, sprite: TileSprite) -> None:
         if sprite.alive():
@@ -323,30 +297,21 @@ class SolitaireScene(Scene):
         return None
 
     def undo(self) -> None:
-        if self.loss_to_count and self.can_undo():
-            self._reopen()
-        if self.finished or not self.can_undo():
+        if not self.session.can_undo():
             return
         self.cancel_pending()
-        self.use_assist("undos")
-        move = self.game.undo()
-        self.redo_moves.append(move)
-        self.after_takeback()
-
-    def can_undo(self) -> bool:
-        return bool(self.state.moves)
+        if self.session.undo() is not None:
+            self.after_takeback()
 
     def redo(self) -> None:
-        if self.finished or not self.redo_moves:
+        if not self.session.can_redo():
             return
         self.cancel_pending()
-        self.play(self.redo_moves.pop(), redoing=True)
+        self.play(self.session.redo_moves.pop(), redoing=True)
 
     def after_takeback(self) -> None:
         self.selected = None
         self.hint_move = None
-        self.advice_reset()
-        self.save()
         self.sync()
 
     def cancel_pending(self) -> None:
@@ -354,56 +319,32 @@ class SolitaireScene(Scene):
         self.selected = None
         self.press = None
 
-    def finish(self) -> None:
-        """The game has just ended: sound, the solver's verdict, and the statistics (a
-        loss only once the player moves on, as undo may still take it back)."""
-        self.finished = True
+    def finish(self, won: bool) -> None:
+        """The game has just ended: sound, and a win in the statistics (a loss is counted
+        once the player moves on, as undo may still take it back; the session asks the
+        solver meanwhile whether the deal could have been won)."""
         self.set_autoplay(False)
-        won = self.state.won
         self.app.sound.play("win" if won else "pass")
         self.user_view = False
         self.sync()
         if won:
-            self.verdict = "won"
-            self._count_game()
-        else:
-            self.verdict = None
-            self.verdict_task = SolverTask(self.initial_state(self.seed))
-            self.loss_to_count = True
+            self._count(self.session.report())
 
-    def _count_game(self) -> None:
-        game_finished(self.app, self.game.record.data, hints=bool(self.assists.get("hints")),
-                      undos=bool(self.assists.get("undos")),
-                      autoplay=bool(self.assists.get("autoplay")))
+    def _count(self, report: Report) -> None:
+        game_finished(self.app, report.record, hints=report.hints, undos=report.undos,
+                      autoplay=report.autoplay)
 
     def count_loss(self) -> None:
         """Put a lost game in the statistics (a new deal, a restart or leaving does)."""
-        if self.loss_to_count:
-            self.loss_to_count = False
-            self._count_game()
-
-    def _reopen(self) -> None:
-        """Undo at a lost end: the game goes on, and nothing was counted."""
-        self.finished = False
-        self.loss_to_count = False
-        self.verdict = None
-        self.drop_solves()
+        report = self.session.take_loss()
+        if report is not None:
+            self._count(report)
 
     # Advice: hints and auto-play ----------------------------------------------------------
 
-    def advice_reset(self) -> None:
-        """The position changed in a way the advice did not foresee."""
-
-    def advice_played(self, move: Move) -> None:
-        """`move` was just played; by default any earlier advice is stale."""
-        self.advice_reset()
-
     def suggest(self) -> Move | None:
         """The auto-player's next move here, or None while it is still thinking."""
-        raise NotImplementedError
-
-    def advice_work(self) -> None:
-        """Think a little (called once a frame)."""
+        return self.session.suggest()
 
     def show_hint(self) -> None:
         if self.finished or self.deal_search is not None:
@@ -568,7 +509,6 @@ class SolitaireScene(Scene):
         self.hint_wanted = False
         self.tweens.clear()
         self.floating.items.clear()
-        self.advice_reset()
         self.sync()
 
     # Sprites ----------------------------------------------------------------------------
@@ -867,9 +807,9 @@ class SolitaireScene(Scene):
 
     def _refresh_buttons(self) -> None:
         playing = not self.finished and self.deal_search is None
-        take_back = (playing or self.loss_to_count) and self.can_undo()
+        take_back = (playing or self.session.loss_to_count) and self.session.can_undo()
         self.undo_button.enabled = take_back or (playing and self.selection_is_forced())
-        self.redo_button.enabled = playing and bool(self.redo_moves)
+        self.redo_button.enabled = playing and self.session.can_redo()
         for button in (self.hint_button, self.auto_button, self.step_button):
             button.enabled = playing
 
@@ -888,23 +828,13 @@ class SolitaireScene(Scene):
     def _work(self) -> None:
         """Background thinking for this frame: the deal search, the verdict, the advice."""
         if self.deal_search is not None:
-            result = self.deal_search.result()
-            if result is not None:
-                if result.winnable:
-                    self.deal_search = None
-                    self.busy_text = ""
-                    self.start_deal(self.deal_candidate)
-                else:
-                    self._try_deal(random.randrange(1, 1_000_000))
+            seed = self.deal_search.poll()
+            if seed is not None:
+                self.deal_search = None
+                self.busy_text = ""
+                self.start_deal(seed)
             return
-        if self.verdict_task is not None:
-            result = self.verdict_task.result()
-            if result is not None:
-                self.verdict = VERDICTS[result.winnable]
-                self.verdict_task = None
-            return
-        if not self.finished:
-            self.advice_work()
+        self.session.poll()
 
     # Drawing ----------------------------------------------------------------------------
 

@@ -15,12 +15,11 @@ import pygame
 
 from game.ai.autoplay import stacked_best_try
 from game.rules.lattice import ORIGIN
-from game.rules.moves import PILE, Move
-from game.rules.record import RecordedGame
+from game.rules.moves import PILE
+from game.rules.record import STACKED_SOLITAIRE
 from game.rules.solitaire import CUT_PILE, PILE_COUNT, StackedSolitaireState
 from game.scenes.catalog import screenshot_target
-from game.scenes.solitaire_base import PLAYER, SolitaireScene, SourceKey
-from game.scenes.solitaire_thinking import SolverTask
+from game.scenes.solitaire_base import SolitaireScene, SourceKey
 from game.ui.sprites import TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
@@ -39,15 +38,13 @@ class StackedSolitaireScene(SolitaireScene):
     """Seven face-up piles; place their top tiles to build the figure."""
 
     title = "Stacked solitaire"
+    mode = STACKED_SOLITAIRE
     panel_width = 400
 
     def __init__(self, app: App, record: dict[str, Any] | None = None,
                  seed: int | None = None) -> None:
         self.pile_pos: list[tuple[float, float]] = [(0.0, 0.0)] * PILE_COUNT
         self.pile_side = 80
-        self.line: list[Move] | None = None
-        self.line_task: SolverTask | None = None
-        self.no_line = False
         super().__init__(app, record, seed)
         self.opening_pending = not self.state.moves and not self.finished
 
@@ -62,9 +59,6 @@ class StackedSolitaireScene(SolitaireScene):
 
     def option_toggles(self) -> list[Toggle]:
         return [self.winnable_toggle, self.fanned_toggle]
-
-    def new_recorded(self, seed: int) -> RecordedGame:
-        return RecordedGame.new_stacked_solitaire(dict(PLAYER), seed)
 
     @property
     def stacked_state(self) -> StackedSolitaireState:
@@ -137,44 +131,8 @@ class StackedSolitaireScene(SolitaireScene):
     def unplaceable_words(self, key: SourceKey) -> str:
         return f"The top of pile {key[1] + 1} fits nowhere now."
 
-    # Advice: a winning line when there is one ---------------------------------------------
-
-    def advice_reset(self) -> None:
-        if self.line_task is not None:
-            self.line_task.cancel()
-        self.line = None
-        self.line_task = None
-        self.no_line = False
-
-    def advice_played(self, move: Move) -> None:
-        if self.line and self.line[0] == move:
-            self.line.pop(0)
-        else:
-            self.advice_reset()
-
-    def suggest(self) -> Move | None:
-        if self.line:
-            return self.line[0]
-        if self.no_line:
-            return stacked_best_try(self.stacked_state)
-        if self.line_task is None:
-            self.line_task = SolverTask(self.stacked_state)
-        return None
-
-    def advice_work(self) -> None:
-        if self.line_task is None:
-            return
-        result = self.line_task.result()
-        if result is None:
-            return
-        self.line_task = None
-        if result.winnable and result.moves:
-            self.line = list(result.moves)
-        else:
-            self.no_line = True
-
     def thinking(self) -> bool:
-        return self.line_task is not None
+        return self.session.thinking
 
     # Drawing ---------------------------------------------------------------------------
 
@@ -202,7 +160,7 @@ class StackedSolitaireScene(SolitaireScene):
 
     def status_text(self) -> str:
         words = f"Placed {len(self.state.figure)} of 36"
-        if self.no_line and not self.finished:
+        if self.session.no_winning_line and not self.finished:
             words += " · no winning line from here"
         return words
 
@@ -228,16 +186,16 @@ def _fanned(app: App, record: dict[str, Any] | None) -> Scene:
 def _game_over(app: App, record: dict[str, Any] | None) -> Scene:
     scene = StackedSolitaireScene(app, seed=11)
     _play_best_tries(scene, 40)
-    if scene.game.is_over():
-        scene.finish()
+    if scene.finished:
+        scene.finish(scene.state.won)
     return scene
 
 
 def _play_best_tries(scene: StackedSolitaireScene, moves: int) -> None:
     """Play up to `moves` best-try moves straight through the record (no animation)."""
     for _ in range(moves):
-        if scene.game.is_over():
+        if scene.finished:
             break
-        scene.game.play(stacked_best_try(scene.stacked_state))
+        scene.session.play(stacked_best_try(scene.stacked_state))
     scene.opening_pending = False
     scene.app.storage.clear_game()

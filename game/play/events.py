@@ -1,0 +1,39 @@
+"""What the turn flow reports back to the screens: each event is data to animate."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules.moves import Move
+from game.rules.results import MoveResult
+
+
+@dataclass(frozen=True)
+class MovePlayed:
+    """A move was played; `result` says what it did (contacts, points, drawn tile, end)."""
+
+    result: MoveResult
+    by_computer: bool
+    forced: bool
+
+    @property
+    def seat(self) -> int:
+        return self.result.player
+
+
+@dataclass(frozen=True)
+class TookBack:
+    """An undo took back `count` moves, the last placement of human `seat` first of all."""
+
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True)
+class HintFound:
+    """The adviser's move for the human to act."""
+
+    move: Move
+
+
+Event = MovePlayed | TookBack | HintFound

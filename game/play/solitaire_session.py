@@ -1,0 +1,356 @@
+"""The flow of one solitaire deal: moves, undo and redo, assists, the end, the advice.
+
+A `SolitaireSession` owns the `RecordedGame` of one deal of draw or stacked solitaire
+and everything decided about it apart from the rules: the redo stack, the assists the
+player used (kept in the record as `assists`), whether the game has ended and whether
+its loss still waits to be counted (undo may take a loss back), the solver's verdict on
+a lost deal, and the auto-player's advice. Slow thinking goes through an `Adviser`.
+The scene animates the events it returns and paces auto-play; it never decides rules.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Final
+
+from game.ai.autoplay import best_stock_move, fair_move, simple_fair_move, stacked_best_try
+from game.ai.solver import SolveResult
+from game.ai.worker import SOLVER_BUDGET_S, Adviser, Job, solve
+from game.play.events import Event, MovePlayed
+from game.rules.moves import Move
+from game.rules.record import (
+    DRAW_SOLITAIRE,
+    STACKED_SOLITAIRE,
+    GameRecord,
+    RecordedGame,
+)
+from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+
+SolitaireState = DrawSolitaireState | StackedSolitaireState
+PLAYER: Final = {"name": "Player", "kind": "human"}
+ASSISTS: Final = ("hints", "undos", "autoplay")
+DEAL_SEARCH_BUDGET_S: Final = 2.0
+"""Solver time a candidate deal gets when only winnable deals are wanted."""
+VERDICTS: Final[dict[bool | None, str]] = {True: "could", False: "could not", None: "unknown"}
+
+
+@dataclass(frozen=True)
+class GameEnded:
+    """The deal was just won or lost."""
+
+    won: bool
+
+
+@dataclass(frozen=True)
+class VerdictFound:
+    """The solver's word on a lost deal: "could", "could not" (be won) or "unknown"."""
+
+    verdict: str
+
+
+@dataclass(frozen=True)
+class Report:
+    """A finished deal for the history and statistics."""
+
+    record: dict[str, Any]
+    hints: bool
+    undos: bool
+    autoplay: bool
+
+
+SessionEvent = Event | GameEnded | VerdictFound
+
+
+def new_recorded(mode: str, seed: int) -> RecordedGame:
+    """A fresh deal number `seed` of `mode`."""
+    if mode == DRAW_SOLITAIRE:
+        return RecordedGame.new_draw_solitaire(dict(PLAYER), seed)
+    if mode == STACKED_SOLITAIRE:
+        return RecordedGame.new_stacked_solitaire(dict(PLAYER), seed)
+    raise ValueError(f"not a solitaire mode: {mode!r}")
+
+
+class SolitaireSession:
+    """One deal in play. Build it with `new` or `resume`."""
+
+    def __init__(self, recorded: RecordedGame, adviser: Adviser) -> None:
+        if not isinstance(recorded.state, DrawSolitaireState | StackedSolitaireState):
+            raise ValueError("a solitaire session needs a solitaire")
+        self.recorded = recorded
+        self.adviser = adviser
+        assists = recorded.record.data.get("assists")
+        self.assists = {name: bool(assists.get(name)) for name in ASSISTS
+                        if assists.get(name)} if isinstance(assists, dict) else {}
+        self.redo_moves: list[Move] = []
+        self.finished = recorded.is_over()
+        self.loss_to_count = False
+        """Lost, but not in the statistics yet: undo may still take the loss back."""
+        self.verdict: str | None = "won" if self.finished and self.state.won else None
+        self.save_due = False
+        self._verdict_job: Job[SolveResult] | None = None
+        self._advice: Job[Move] | None = None
+        self._advice_for = -1
+        self._line: list[Move] | None = None
+        self._line_job: Job[SolveResult] | None = None
+        self._no_line = False
+
+    @classmethod
+    def new(cls, mode: str, seed: int, adviser: Adviser) -> SolitaireSession:
+        return cls(new_recorded(mode, seed), adviser)
+
+    @classmethod
+    def resume(cls, data: dict[str, Any], adviser: Adviser) -> SolitaireSession:
+        """The deal of record `data`, replayed and checked (`RulesError` if it cannot be)."""
+        return cls(RecordedGame.from_record(GameRecord(data)), adviser)
+
+    # --- reading -------------------------------------------------------------------------
+
+    @property
+    def state(self) -> SolitaireState:
+        state = self.recorded.state
+        assert isinstance(state, DrawSolitaireState | StackedSolitaireState)
+        return state
+
+    @property
+    def mode(self) -> str:
+        return self.recorded.mode
+
+    @property
+    def record(self) -> dict[str, Any]:
+        return self.recorded.record.data
+
+    @property
+    def seed(self) -> int:
+        """The deal number (0 for a record whose seed is not a number)."""
+        seed = self.record.get("seed", 0)
+        return int(seed) if isinstance(seed, int | str) and str(seed).isdigit() else 0
+
+    def initial_state(self) -> SolitaireState:
+        """The deal as it was before the first move."""
+        state = self.state.clone()
+        while state.moves:
+            state.undo()
+        return state
+
+    def can_undo(self) -> bool:
+        return bool(self.state.moves) and (not self.finished or self.loss_to_count)
+
+    def can_redo(self) -> bool:
+        return not self.finished and bool(self.redo_moves)
+
+    # --- playing -------------------------------------------------------------------------
+
+    def play(self, move: Move, *, by_computer: bool = False,
+             redoing: bool = False) -> list[SessionEvent]:
+        """Play `move` (`IllegalMoveError` if it is not legal)."""
+        result = self.recorded.play(move)
+        if not redoing:
+            if self.redo_moves and self.redo_moves[-1] == move:
+                self.redo_moves.pop()
+            else:
+                self.redo_moves.clear()
+        self._advice_played(move)
+        self.save_due = True
+        events: list[SessionEvent] = [MovePlayed(result, by_computer, False)]
+        if self.recorded.is_over():
+            events.append(self._finish())
+        return events
+
+    def _finish(self) -> GameEnded:
+        self.finished = True
+        won = self.state.won
+        if won:
+            self.verdict = "won"
+        else:
+            self.verdict = None
+            self.loss_to_count = True
+            self._verdict_job = self.adviser.submit(
+                solve, self.initial_state(), SOLVER_BUDGET_S, self.adviser.generation())
+        return GameEnded(won)
+
+    def undo(self) -> Move | None:
+        """Take back the last move (also after a loss not yet counted); the move, or None."""
+        if not self.can_undo():
+            return None
+        if self.finished:  # undo at a lost end: the game goes on, and nothing was counted
+            self.finished = False
+            self.loss_to_count = False
+            self.verdict = None
+            self._drop_verdict()
+        self.use_assist("undos")
+        move = self.recorded.undo()
+        self.redo_moves.append(move)
+        self.reset_advice()
+        self.save_due = True
+        return move
+
+    def redo(self) -> list[SessionEvent]:
+        if not self.can_redo():
+            return []
+        return self.play(self.redo_moves.pop(), redoing=True)
+
+    def use_assist(self, name: str) -> None:
+        """Note honestly that the player used hints, undo or auto-play in this game."""
+        if not self.assists.get(name):
+            self.assists[name] = True
+            self.record["assists"] = dict(self.assists)
+
+    def report(self) -> Report:
+        return Report(self.record, bool(self.assists.get("hints")),
+                      bool(self.assists.get("undos")), bool(self.assists.get("autoplay")))
+
+    def take_win(self, events: list[SessionEvent]) -> Report | None:
+        """The report of a deal these events won (a win is counted at once)."""
+        won = any(isinstance(e, GameEnded) and e.won for e in events)
+        return self.report() if won else None
+
+    def take_loss(self) -> Report | None:
+        """The report of a loss still to be counted (once the player moves on), once."""
+        if not self.loss_to_count:
+            return None
+        self.loss_to_count = False
+        return self.report()
+
+    def take_save(self) -> tuple[bool, dict[str, Any] | None]:
+        """(whether an autosave is due, the record to save or None to clear the save)."""
+        due, self.save_due = self.save_due, False
+        return due, None if self.recorded.is_over() else self.record
+
+    # --- thinking ------------------------------------------------------------------------
+
+    def poll(self) -> list[SessionEvent]:
+        """Collect the verdict and the advice once the adviser has them."""
+        events: list[SessionEvent] = []
+        job = self._verdict_job
+        if job is not None and job.done():
+            self._verdict_job = None
+            answer = job.result()
+            self.verdict = VERDICTS[answer.winnable if answer is not None else None]
+            events.append(VerdictFound(self.verdict))
+        line_job = self._line_job
+        if line_job is not None and line_job.done():
+            self._line_job = None
+            line = line_job.result()
+            if line is not None and line.winnable and line.moves:
+                self._line = list(line.moves)
+            else:
+                self._no_line = True
+        return events
+
+    @property
+    def thinking(self) -> bool:
+        """Whether the auto-player's advice is still being worked out."""
+        if self._line_job is not None:
+            return True
+        return self._advice is not None and not self._advice.done()
+
+    @property
+    def no_winning_line(self) -> bool:
+        """Stacked solitaire: the solver found no winning line from this position."""
+        return self._no_line
+
+    @property
+    def judging(self) -> bool:
+        """Whether the solver is still deciding if a lost deal could have been won."""
+        return self._verdict_job is not None
+
+    def suggest(self, turned: bool = False) -> Move | None:
+        """The auto-player's next move here (None while it is still thinking or the game
+        is over). `turned`: draw solitaire's stock tile is face up, waiting to be placed."""
+        if self.finished:
+            return None
+        state = self.state
+        if isinstance(state, DrawSolitaireState):
+            return self._suggest_draw(state, turned)
+        return self._suggest_stacked(state)
+
+    def _suggest_draw(self, state: DrawSolitaireState, turned: bool) -> Move | None:
+        if turned:
+            return best_stock_move(state)
+        key = len(state.moves)
+        if self._advice is None or self._advice_for != key:
+            self._advice_for = key
+            self._advice = self.adviser.submit(fair_move, state.clone())
+        job = self._advice
+        if not job.done():
+            return None
+        move = job.result()
+        if move is None or move not in state.legal_moves():  # the worker failed
+            return simple_fair_move(state)
+        return move
+
+    def _suggest_stacked(self, state: StackedSolitaireState) -> Move | None:
+        if self._line:
+            return self._line[0]
+        if self._no_line:
+            return stacked_best_try(state)
+        if self._line_job is None:
+            self._line_job = self.adviser.submit(
+                solve, state.clone(), SOLVER_BUDGET_S, self.adviser.generation())
+            self.poll()  # an in-process adviser has answered already
+            return self._line[0] if self._line else (
+                stacked_best_try(state) if self._no_line else None)
+        return None
+
+    def _advice_played(self, move: Move) -> None:
+        if self._line and self._line[0] == move:
+            self._line.pop(0)
+        else:
+            self.reset_advice()
+
+    def reset_advice(self) -> None:
+        """The position changed in a way the advice did not foresee."""
+        if self._line_job is not None:
+            self.adviser.cancel_solves()
+        self._advice = None
+        self._advice_for = -1
+        self._line = None
+        self._line_job = None
+        self._no_line = False
+
+    def _drop_verdict(self) -> None:
+        if self._verdict_job is not None:
+            self.adviser.cancel_solves()
+            self._verdict_job = None
+
+    def close(self) -> None:
+        """Forget the thinking under way."""
+        self._drop_verdict()
+        self.reset_advice()
+
+
+class WinnableDealSearch:
+    """Looks for a deal the solver can win, one candidate at a time."""
+
+    def __init__(self, mode: str, adviser: Adviser, rng: random.Random | None = None) -> None:
+        self.mode = mode
+        self.adviser = adviser
+        self.rng = rng or random.Random()
+        self.candidate = 0
+        self._job: Job[SolveResult] | None = None
+        self._next()
+
+    def _next(self) -> None:
+        self.candidate = self.rng.randrange(1, 1_000_000)
+        state = new_recorded(self.mode, self.candidate).state
+        self.adviser.cancel_solves()
+        self._job = self.adviser.submit(solve, state, DEAL_SEARCH_BUDGET_S,
+                                        self.adviser.generation())
+
+    def poll(self) -> int | None:
+        """The deal number once one is found to be winnable (else None; keeps looking)."""
+        job = self._job
+        if job is None or not job.done():
+            return None
+        answer = job.result()
+        if answer is not None and answer.winnable:
+            self._job = None
+            return self.candidate
+        self._next()
+        return None
+
+    def cancel(self) -> None:
+        if self._job is not None:
+            self.adviser.cancel_solves()
+            self._job = None

@@ -1,0 +1,108 @@
+"""A solitaire deal's flow without pygame: moves, undo/redo, assists, the end, advice."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai.autoplay import simple_fair_move
+from game.ai.solver import solve
+from game.ai.worker import InProcessAdviser
+from game.play.events import MovePlayed
+from game.play.solitaire_session import (
+    GameEnded,
+    SolitaireSession,
+    VerdictFound,
+    WinnableDealSearch,
+)
+from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
+from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+
+
+def lost_draw_session(seed: int = 5) -> tuple[SolitaireSession, list[object]]:
+    session = SolitaireSession.new(DRAW_SOLITAIRE, seed, InProcessAdviser())
+    events: list[object] = []
+    while not session.finished:
+        events = list(session.play(simple_fair_move(session.state)))  # type: ignore[arg-type]
+    return session, events
+
+
+def test_moves_come_back_as_results_and_ask_for_a_save() -> None:
+    session = SolitaireSession.new(STACKED_SOLITAIRE, 3, InProcessAdviser())
+    move = session.state.legal_moves()[0]
+    (event,) = session.play(move)
+    assert isinstance(event, MovePlayed) and event.result.move == move
+    due, data = session.take_save()
+    assert due and data is session.record
+    assert session.take_save() == (False, session.record)
+
+
+def test_undo_and_redo_note_the_assist_and_keep_the_redo_line() -> None:
+    session = SolitaireSession.new(STACKED_SOLITAIRE, 3, InProcessAdviser())
+    first = session.state.legal_moves()[0]
+    session.play(first)
+    assert session.undo() == first and session.can_redo()
+    assert session.record["assists"] == {"undos": True}
+    session.redo()
+    assert session.state.moves == [first] and not session.can_redo()
+
+
+def test_a_loss_waits_to_be_counted_and_undo_takes_it_back() -> None:
+    session, events = lost_draw_session()
+    assert GameEnded(False) in events
+    assert session.loss_to_count and session.can_undo()
+    assert session.take_save()[1] is None  # a finished game clears the autosave
+    session.undo()
+    assert not session.finished and not session.loss_to_count
+    assert session.take_loss() is None
+
+
+def test_the_verdict_on_a_lost_deal_comes_from_the_solver() -> None:
+    session, _events = lost_draw_session()
+    expected = solve(DrawSolitaireState(seed=5), 10.0).winnable
+    (event,) = session.poll()
+    assert event == VerdictFound({True: "could", False: "could not"}[expected])
+    report = session.take_loss()
+    assert report is not None and report.record is session.record
+    assert session.take_loss() is None  # counted once
+
+
+def test_stacked_advice_follows_the_winning_line_to_a_win() -> None:
+    seed = next(s for s in range(1, 50) if solve(StackedSolitaireState(seed=s), 5.0).winnable)
+    session = SolitaireSession.new(STACKED_SOLITAIRE, seed, InProcessAdviser())
+    while not session.finished:
+        move = session.suggest()
+        assert move is not None
+        session.play(move, by_computer=True)
+    assert session.state.won and session.verdict == "won"
+
+
+def test_draw_advice_is_a_legal_fair_move() -> None:
+    session = SolitaireSession.new(DRAW_SOLITAIRE, 9, InProcessAdviser())
+    move = session.suggest()
+    assert move is not None and move in session.state.legal_moves()
+
+
+def test_a_resumed_record_keeps_its_assists() -> None:
+    session = SolitaireSession.new(DRAW_SOLITAIRE, 4, InProcessAdviser())
+    session.use_assist("hints")
+    again = SolitaireSession.resume(session.record, InProcessAdviser())
+    assert again.assists == {"hints": True}
+
+
+def test_winnable_deal_search_finds_a_deal_the_solver_wins() -> None:
+    search = WinnableDealSearch(STACKED_SOLITAIRE, InProcessAdviser(), random.Random(1))
+    seed = None
+    for _ in range(20):
+        seed = search.poll()
+        if seed is not None:
+            break
+    assert seed is not None
+    state = SolitaireSession.new(STACKED_SOLITAIRE, seed, InProcessAdviser()).state
+    assert solve(state, 10.0).winnable
+
+
+def test_not_a_solitaire_mode_is_refused() -> None:
+    with pytest.raises(ValueError):
+        SolitaireSession.new("table", 1, InProcessAdviser())
