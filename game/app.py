@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Final
 import pygame
 
 from game.ai.worker import Adviser, shared_pool
-from game.storage import Settings, Storage
+from game.persist.storage import Settings, Storage
 from game.ui.sound import SoundPlayer
 from game.ui.theme import Fonts, render_felt, theme_named
 from game.ui.tiles import TileArt
@@ -92,7 +92,7 @@ class App:
         self._accumulator = 0.0
         self._last = self.clock()
         self._notices: list[tuple[str, float]] = []
-        from game.history import check_saved_game
+        from game.persist.history import check_saved_game
 
         check_saved_game(self.storage)
         self._take_storage_notices()
@@ -272,6 +272,7 @@ class App:
             self._accumulator = min(self._accumulator, FIXED_DT)
         if not self.running or not self.scenes:
             return False
+        self._take_storage_notices()
         self._notices = [(text, until) for text, until in self._notices if until > self.time]
         self.draw(self._accumulator / FIXED_DT)
         pygame.display.flip()

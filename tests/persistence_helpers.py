@@ -14,9 +14,9 @@ import pygame
 
 from game.app import App, ManualClock
 from game.cli import simulate
+from game.persist.storage import Storage
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.table import TableRules
-from game.storage import Storage
 from game.ui.widgets import Widget
 
 

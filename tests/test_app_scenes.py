@@ -17,6 +17,7 @@ import pytest
 
 from game.app import FIXED_DT, MAX_STEPS, App, ManualClock
 from game.cli import simulate
+from game.persist.storage import Storage
 from game.rules.table import TableRules
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
@@ -27,7 +28,6 @@ from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
 from game.scenes.table import TableScene
-from game.storage import Storage
 from game.ui.theme import PALETTE
 from game.ui.widgets import Widget
 

@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from game.history import check_saved_game
+from game.persist.history import check_saved_game
+from game.persist.records import list_records, load_record, save_named_record, write_record
+from game.persist.storage import SAVED_GAME_FILE, Storage
 from game.rules.record import GameRecord, RecordedGame
 from game.scenes.menu import MenuScene
-from game.scenes.records import RecordsScene, SaveRecordScene, list_records, save_named_record
+from game.scenes.records import RecordsScene, SaveRecordScene
 from game.scenes.replay import ReplayScene
-from game.storage import SAVED_GAME_FILE, Storage
 from tests.persistence_helpers import (
     click,
     finished_record,
@@ -32,13 +33,13 @@ CRASHING_GAME = textwrap.dedent("""
     sys.path.insert(0, {root!r})
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
-    import game.storage
+    import game.persist.storage
     from tests.persistence_helpers import make_app, partial_record
     from pathlib import Path
     record = json.loads(Path({source!r}).read_text())
     app = make_app(Path({home!r}))
     crash_at, mid_write = {crash_at}, {mid_write}
-    real_replace = game.storage.os.replace
+    real_replace = game.persist.storage.os.replace
 
     def crash_on_replace(src, dst):
         os._exit(0)  # the process dies after writing the temporary file, before the rename
@@ -47,7 +48,7 @@ CRASHING_GAME = textwrap.dedent("""
         if moves == crash_at + 1:
             if not mid_write:
                 os._exit(0)  # the process dies between two moves
-            game.storage.os.replace = crash_on_replace
+            game.persist.storage.os.replace = crash_on_replace
         app.storage.save_game(partial_record(record, moves))
         app.tick()
     raise SystemExit("not reached")
@@ -124,13 +125,13 @@ def test_a_good_save_is_kept(tmp_path: Path) -> None:
 
 def test_main_file_opens_finished_in_viewer_and_resumes_in_progress(tmp_path: Path) -> None:
     finished = tmp_path / "done.contack.json"
-    GameRecord(finished_record()).save(str(finished))
+    write_record(GameRecord(finished_record()), finished)
     app = make_app(tmp_path / "a", record_path=str(finished))
     assert isinstance(app.scene, ReplayScene)
 
     running = tmp_path / "running.contack.json"
     data = partial_record(finished_record("stacked-solitaire", 1, 3), 5)
-    GameRecord(data).save(str(running))
+    write_record(GameRecord(data), running)
     app = make_app(tmp_path / "b", record_path=str(running))
     assert resumed_game(app).record.data["hands"] == data["hands"]
 
@@ -148,14 +149,14 @@ def test_main_file_broken_gives_one_line_and_the_menu(tmp_path: Path, content: s
 def test_named_records_saved_listed_and_opened(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     record = finished_record()
-    first = save_named_record(app, record, "Sunday: the big game")
-    second = save_named_record(app, record, "Sunday: the big game")
-    assert first is not None and second is not None and first != second
+    first = save_named_record(app.storage, GameRecord(record), "Sunday: the big game")
+    second = save_named_record(app.storage, GameRecord(record), "Sunday: the big game")
+    assert first != second
     assert first.name == "Sunday the big game.contack.json"
     assert second.name == "Sunday the big game 2.contack.json"
-    assert GameRecord.load(str(first)).data == record
+    assert load_record(first).data == record
     (first.parent / "torn.contack.json").write_text('{"format": "con')
-    names = {entry.name: entry for entry in list_records(app)}
+    names = {entry.name: entry for entry in list_records(app.storage)}
     assert names["torn"].error and not names["Sunday the big game"].error
 
     menu = app.scene
@@ -183,3 +184,11 @@ def test_save_dialog_types_a_name_and_saves(tmp_path: Path) -> None:
     click(app, dialog.save)
     assert dialog.saved_path is not None and dialog.saved_path.name == "Ann wins.contack.json"
     assert app.scene is not dialog
+
+
+def test_a_record_is_written_atomically_and_read_back(tmp_path: Path) -> None:
+    path = tmp_path / "game.contack.json"
+    record = GameRecord(finished_record())
+    write_record(record, path)
+    assert load_record(path).data == record.data
+    assert [p.name for p in tmp_path.iterdir()] == ["game.contack.json"]

@@ -43,14 +43,6 @@ def test_dumps_round_trips_and_keeps_unknown_keys():
     RecordedGame.from_record(again)
 
 
-def test_save_writes_atomically(tmp_path):
-    path = tmp_path / "game.contack.json"
-    record = GameRecord(table_record())
-    record.save(str(path))
-    assert GameRecord.load(str(path)).data == record.data
-    assert [p.name for p in tmp_path.iterdir()] == ["game.contack.json"]
-
-
 def test_a_game_in_progress_resumes_where_it_stopped():
     data = table_record()
     data["hands"] = data["hands"][:2]

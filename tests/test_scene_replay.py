@@ -15,7 +15,8 @@ import pytest
 
 from game.ai.solver import solve
 from game.app import App
-from game.history import HISTORY_FILE, HISTORY_LIMIT, add_finished_game, load_history
+from game.persist.history import HISTORY_FILE, HISTORY_LIMIT, add_finished_game, load_history
+from game.persist.storage import Storage
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE
 from game.rules.record import GameRecord, RecordedGame
@@ -26,7 +27,6 @@ from game.scenes.menu import MenuScene
 from game.scenes.records import RecordsScene
 from game.scenes.replay import STEP_SECONDS, Replay, ReplayScene
 from game.scenes.stats import StatsScene
-from game.storage import Storage
 from tests.persistence_helpers import click, finished_record, make_app, press
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pygame
 
-from game.rules.record import GameRecord, RecordedGame
+from game.persist.records import list_records, load_record
+from game.rules.record import RecordedGame
 from game.scenes.draw_solitaire import DrawSolitaireScene
-from game.scenes.records import SaveRecordScene, list_records
+from game.scenes.records import SaveRecordScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
 from game.scenes.table import TableScene, table_config
 from tests.test_scene_table import make_app, open_table, press
@@ -23,7 +24,7 @@ def save_through_the_dialog(app, scene) -> Path:
                                          button=1))
     app.tick()
     assert app.scene is scene
-    records = list_records(app)
+    records = list_records(app.storage)
     assert len(records) == 1
     return records[0].path
 
@@ -34,7 +35,7 @@ def test_s_at_the_table_saves_the_game_in_progress(tmp_path: Path) -> None:
     assert isinstance(scene, TableScene)
     press(app, pygame.K_s)
     path = save_through_the_dialog(app, scene)
-    saved = RecordedGame.from_record(GameRecord.load(str(path)))
+    saved = RecordedGame.from_record(load_record(path))
     assert saved.state.figure.tiles() == scene.state.figure.tiles()
 
 
@@ -49,4 +50,4 @@ def test_the_solitaires_save_button_keeps_a_record(tmp_path: Path) -> None:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button, button=1))
         app.tick()
         path = save_through_the_dialog(app, scene)
-        assert GameRecord.load(str(path)).mode == scene.session.mode
+        assert load_record(path).mode == scene.session.mode

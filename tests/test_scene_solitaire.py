@@ -19,26 +19,26 @@ from game.ai.autoplay import best_stock_move, simple_fair_move
 from game.ai.solver import solve
 from game.ai.worker import InProcessAdviser
 from game.app import App, ManualClock
+from game.persist.storage import Storage
 from game.rules.moves import DISCARD_PILE, PILE, STOCK, Move
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.draw_solitaire import DISCARD_KEY, STOCK_KEY, DrawSolitaireScene
 from game.scenes.menu import MenuScene
 from game.scenes.solitaire_base import SolitaireScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
-from game.storage import Storage
 
 Point = tuple[float, float]
 
 
 @pytest.fixture
 def finished_games(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """Every call the scenes make to `game_finished`, with its flags."""
+    """Every finished game the scenes add to the history, with its flags."""
     calls: list[dict[str, Any]] = []
 
-    def record_call(app: App, record: dict[str, Any], **flags: bool) -> None:
+    def record_call(storage: Any, record: dict[str, Any], **flags: bool) -> None:
         calls.append({"record": json.loads(json.dumps(record)), **flags})
 
-    monkeypatch.setattr(solitaire_base, "game_finished", record_call)
+    monkeypatch.setattr(solitaire_base, "add_finished_game", record_call)
     return calls
 
 

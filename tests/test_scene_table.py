@@ -21,13 +21,13 @@ import pytest
 from game.ai.players import make_player
 from game.ai.worker import InProcessAdviser
 from game.app import App, ManualClock
+from game.persist.storage import Storage
 from game.rules.moves import DRAW, PASS, PLACE, Move
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.table import ALL_PASSED, DEAD_END, TableGame, TableRules, TableState
 from game.scenes.menu import scene_for_record
 from game.scenes.score import ScoreScene
 from game.scenes.table import TableScene, table_config
-from game.storage import Storage
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileArt
 

@@ -9,10 +9,12 @@ import pygame
 import pytest
 
 from game.app import App
-from game.history import add_finished_game
+from game.persist.history import add_finished_game
+from game.persist.records import save_named_record
+from game.rules.record import GameRecord
 from game.scenes.history_list import HistoryScene
 from game.scenes.menu import MenuScene
-from game.scenes.records import RecordsScene, RowList, save_named_record
+from game.scenes.records import RecordsScene, RowList
 from game.ui.theme import PALETTE
 from game.ui.widgets import ScrollBar
 from tests.persistence_helpers import click, finished_record, make_app, press
@@ -27,7 +29,7 @@ def open_games(tmp_path: Path, tab: str, count: int) -> tuple[App, RowList]:
     record = finished_record("draw-solitaire", 1, seed=5)
     for number in range(1, count + 1):
         if tab == "records":
-            save_named_record(app, record, f"Game {number}")
+            save_named_record(app.storage, GameRecord(record), f"Game {number}")
         else:
             game = copy.deepcopy(record)
             game["players"][0]["name"] = f"Player {number}"

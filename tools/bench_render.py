@@ -28,9 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame
 
 from game.app import FIXED_DT, App, ManualClock
+from game.persist.storage import Storage
 from game.rules.lattice import Cell, neighbours, points_up
 from game.scenes.base import Scene
-from game.storage import Storage
 from game.ui.layout import LatticeView
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE

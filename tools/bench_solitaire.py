@@ -28,10 +28,10 @@ from frames import frame_figures, paced_frames
 from screenshot import parse_size
 
 from game.app import App, ManualClock
+from game.persist.storage import Storage
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.solitaire_base import SolitaireScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
-from game.storage import Storage
 
 DEALS = {"draw-solitaire": (DrawSolitaireScene, 182),
          "stacked-solitaire": (StackedSolitaireScene, 7)}

@@ -29,8 +29,8 @@ from screenshot import parse_size
 
 from game.ai.players import make_player
 from game.app import App, ManualClock
+from game.persist.storage import Storage
 from game.scenes.table import SEAT_NAMES, TableScene, table_config
-from game.storage import Storage
 
 
 def bench(size: tuple[int, int], frames: int, level: str) -> dict[str, float]:

@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame
 
 from game.app import App, ManualClock
+from game.persist.storage import Storage
 from game.scenes.catalog import load_all_targets
-from game.storage import Storage
 
 
 def parse_size(text: str) -> tuple[int, int]:

@@ -172,15 +172,6 @@ class GameRecord:
         record.validate_header()
         return record
 
-    @classmethod
-    def load(cls, path: str) -> GameRecord:
-        try:
-            with open(path, "rb") as file:
-                text = file.read()
-        except OSError as error:
-            raise RecordError(f"record: cannot read {path}: {error.strerror}") from None
-        return cls.from_json(text)
-
     def validate_header(self) -> None:
         data = self.data
         if not isinstance(data, dict):
@@ -248,11 +239,6 @@ class GameRecord:
         """The document as text: one key per line, one move per line, stable bytes."""
         return _format(self.data) + "\n"
 
-    def save(self, path: str) -> None:
-        """Write the record atomically (a temporary file renamed over the old one)."""
-        from game.rules.atomic import write_text_atomically
-
-        write_text_atomically(path, self.dumps())
 
 
 def _compact(value: Any) -> str:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.history import entry_record_path, load_history, read_record
+from game.persist.history import entry_record_path, load_history, read_record
 from game.rules.record import RecordError
 from game.scenes.base import Scene
 from game.scenes.catalog import screenshot_target
@@ -90,7 +90,7 @@ class HistoryScene(GamesScene):
 
 def fill_sample_history(app: App) -> None:
     """A few finished games for screenshots and tests."""
-    from game.history import add_finished_game
+    from game.persist.history import add_finished_game
     from game.scenes.replay import sample_record
 
     games = (("table", 4, 1), ("draw-solitaire", 1, 2), ("stacked-solitaire", 1, 3),

@@ -106,7 +106,7 @@ class MenuScene(Scene):
     # Actions ------------------------------------------------------------------------
 
     def continue_game(self) -> None:
-        from game.history import check_saved_game
+        from game.persist.history import check_saved_game
 
         record = check_saved_game(self.app.storage)
         for text in self.app.storage.notices:

@@ -1,10 +1,9 @@
-"""Record files: the records folder list, opening a file, and saving a game under a name.
+"""Record files on screen: the records folder list, opening a file, and the dialog that
+saves a game under a name (the files themselves are `game.persist.records`).
 
-Records live in `<data dir>/records/*.contack.json` (RECORD.md). `open_record_file`
-is what `python main.py FILE` and the list use: a finished game opens in the replay
-viewer, a game in progress is resumed, and a broken file gives a one-line notice.
-`save_named_record` (and the `SaveRecordScene` dialog around it) lets any scene keep the
-running or finished game as a named record.
+`open_record_file` is what `python main.py FILE` and the list use: a finished game opens
+in the replay viewer, a game in progress is resumed, and a broken file gives a one-line
+notice.
 
 `GamesScene` is the frame shared by the three "your games" screens (records, history,
 statistics): a title, tabs to switch between them and a Back button. `RowList` is the
@@ -17,18 +16,21 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
-from game.history import (
+from game.persist.history import check_record_dict, read_record
+from game.persist.records import (
     RECORD_SUFFIX,
-    check_record_dict,
+    RecordFile,
+    RecordSaveError,
+    clean_name,
     is_in_progress,
-    read_record,
+    list_records,
     records_dir,
+    save_named_record,
 )
 from game.rules.record import GameRecord, RecordError
 from game.scenes.base import Scene
@@ -46,35 +48,6 @@ _UNSAFE: Final = re.compile(r"[^\w \-()',.!&+]")
 
 
 # --- files ------------------------------------------------------------------------------
-
-
-def clean_name(name: str) -> str:
-    """A record name that is safe as a file name on every system."""
-    cleaned = _UNSAFE.sub("", name).strip(" .")
-    return re.sub(r"\s+", " ", cleaned)[:NAME_LENGTH]
-
-
-def save_named_record(app: App, record: dict[str, Any], name: str) -> Path | None:
-    """Save `record` as `<records>/<name>.contack.json` (a new name if taken), atomically.
-
-    Returns the path, or None with a notice when the name is empty or the disk refuses.
-    """
-    stem = clean_name(name)
-    if not stem:
-        app.notify("Give the record a name.")
-        return None
-    folder = records_dir(app.storage)
-    path = folder / f"{stem}{RECORD_SUFFIX}"
-    count = 1
-    while path.exists():
-        count += 1
-        path = folder / f"{stem} {count}{RECORD_SUFFIX}"
-    try:
-        GameRecord(record).save(str(path))
-    except OSError as error:
-        app.notify(f"Could not save the record: {error.strerror or error}")
-        return None
-    return path
 
 
 def open_record_file(app: App, path: str | Path) -> bool:
@@ -97,48 +70,15 @@ def open_record_file(app: App, path: str | Path) -> bool:
     return True
 
 
-@dataclass
-class RecordFile:
-    """One file of the records folder, read far enough to list it."""
-
-    path: Path
-    name: str
-    saved: str
-    mode: str = ""
-    players: str = ""
-    status: str = ""
-    in_progress: bool = False
-    error: str = ""
+def _mode_words(file: RecordFile) -> str:
+    title = MODE_TITLES.get(file.mode, file.mode)
+    return f"{title}, in progress" if file.in_progress else title
 
 
-def list_records(app: App) -> list[RecordFile]:
-    """The records folder, newest first; broken files are listed with their error."""
-    folder = records_dir(app.storage)
-    files = sorted(folder.glob(f"*{RECORD_SUFFIX}"), key=_mtime, reverse=True)
-    listed = []
-    for path in files:
-        saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(_mtime(path)))
-        entry = RecordFile(path, path.name.removesuffix(RECORD_SUFFIX), saved)
-        try:
-            record = GameRecord.load(str(path))
-        except RecordError as error:
-            entry.error = str(error)
-            entry.status = "Cannot be read"
-        else:
-            data = record.data
-            entry.mode = MODE_TITLES.get(record.mode, record.mode)
-            entry.players = ", ".join(str(p.get("name", "?")) for p in record.players)
-            entry.in_progress = is_in_progress(data)
-            entry.status = "In progress" if entry.in_progress else "Finished"
-        listed.append(entry)
-    return listed
-
-
-def _mtime(path: Path) -> float:
-    try:
-        return path.stat().st_mtime
-    except OSError:
-        return 0.0
+def _status(file: RecordFile) -> str:
+    if file.error:
+        return "Cannot be read"
+    return "In progress" if file.in_progress else "Finished"
 
 
 # --- a scrollable table of rows ---------------------------------------------------------
@@ -383,9 +323,8 @@ class RecordsScene(GamesScene):
         super().resume()
 
     def refresh(self) -> None:
-        self.files = list_records(self.app)
-        self.list.set_rows([[f.name, f"{f.mode}, in progress" if f.in_progress else f.mode,
-                             f.players or f.status, f.saved]
+        self.files = list_records(self.app.storage)
+        self.list.set_rows([[f.name, _mode_words(f), f.players or _status(f), f.saved]
                             for f in self.files],
                            {i for i, f in enumerate(self.files) if f.error})
         self._update_buttons()
@@ -461,7 +400,7 @@ class RecordsScene(GamesScene):
         elif chosen.error:
             note = f"{chosen.path.name} cannot be read: {chosen.error}"
         else:
-            note = f"{chosen.status}. " + ("Resume plays on from the last move; Watch replays it."
+            note = f"{_status(chosen)}. " + ("Resume plays on from the last move; Watch replays it."
                                            if chosen.in_progress else "Watch replays it move "
                                            "by move.")
         text = _fit(ui, note, 16, self.body.width)
@@ -506,11 +445,14 @@ class SaveRecordScene(Scene):
             self.app.notify(f"This game cannot be saved as a record: {error}")
             self.app.pop()
             return
-        path = save_named_record(self.app, self.record, self.field.text)
-        if path is not None:
-            self.saved_path = path
-            self.app.notify(f"Saved as “{path.name.removesuffix(RECORD_SUFFIX)}” in Records.")
-            self.app.pop()
+        try:
+            path = save_named_record(self.app.storage, GameRecord(self.record), self.field.text)
+        except RecordSaveError as error:
+            self.app.notify(str(error))
+            return
+        self.saved_path = path
+        self.app.notify(f"Saved as “{path.name.removesuffix(RECORD_SUFFIX)}” in Records.")
+        self.app.pop()
 
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.app.ui
@@ -552,8 +494,9 @@ def _fill_records(app: App) -> None:
         if index == 3:
             record["hands"][-1]["moves"] = record["hands"][-1]["moves"][:12]
             record["hands"][-1].pop("result", None)
-        save_named_record(app, record, ("Sunday with the family", "Morning draw",
-                                        "Stacked, close call", "Seven at the club")[index])
+        name = ("Sunday with the family", "Morning draw", "Stacked, close call",
+                "Seven at the club")[index]
+        save_named_record(app.storage, GameRecord(record), name)
     bad = records_dir(app.storage) / f"Half copied{RECORD_SUFFIX}"
     bad.write_text('{"format": "contack-record", "version": 1, "mo', encoding="utf-8")
 

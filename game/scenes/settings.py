@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.persist.storage import ANIMATION_SPEEDS
 from game.rules.tiles import parse_tile
 from game.scenes.base import Scene
 from game.scenes.catalog import screenshot_target
-from game.storage import ANIMATION_SPEEDS
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE, THEMES
 from game.ui.widgets import Button, Choice, Slider, Toggle, blit_text, draw_panel

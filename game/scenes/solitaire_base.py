@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
-from game.history import game_finished
+from game.persist.history import add_finished_game
 from game.play.events import MovePlayed
 from game.play.solitaire_session import (
     GameEnded,
@@ -331,7 +331,7 @@ class SolitaireScene(Scene):
             self._count(self.session.report())
 
     def _count(self, report: Report) -> None:
-        game_finished(self.app, report.record, hints=report.hints, undos=report.undos,
+        add_finished_game(self.app.storage, report.record, hints=report.hints, undos=report.undos,
                       autoplay=report.autoplay)
 
     def count_loss(self) -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.history import SOLITAIRE_MODES, History, load_history, reset_statistics
+from game.persist.history import SOLITAIRE_MODES, History, load_history, reset_statistics
 from game.scenes.base import Scene
 from game.scenes.catalog import screenshot_target
 from game.scenes.dialog import ConfirmScene
@@ -59,7 +59,7 @@ class StatsScene(GamesScene):
                                    yes="Reset", no="Keep"))
 
     def do_reset(self) -> None:
-        reset_statistics(self.app)
+        reset_statistics(self.app.storage)
         self.reload()
         self.app.notify("Statistics reset. The history of games is kept.")
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 import pygame
 
 from game.ai.players import make_player
-from game.history import game_finished
+from game.persist.history import add_finished_game
 from game.play.table_match import Event, HintFound, MovePlayed, TableMatch, TookBack, Turn
 from game.rules.errors import RulesError
 from game.rules.lattice import Cell, points_up
@@ -573,7 +573,7 @@ class TableScene(Scene):
         self.score_screen_due = True
         if self.state.is_terminal() and not self.finished_reported:
             self.finished_reported = True
-            game_finished(self.app, self.match.record, hints=self.match.hints_used > 0,
+            add_finished_game(self.app.storage, self.match.record, hints=self.match.hints_used > 0,
                           undos=self.match.undos_used > 0)
             self.app.sound.play("win")
         from game.scenes.score import ScoreScene

@@ -18,7 +18,7 @@ from typing import Any
 
 import platformdirs
 
-from game.rules.atomic import write_text_atomically
+from game.persist.atomic import write_text_atomically
 
 APP_NAME = "contack"
 HOME_VARIABLE = "CONTACK_HOME"

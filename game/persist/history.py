@@ -1,9 +1,9 @@
-"""Finished games: the history of the last 50 games, the statistics and the records folder.
+"""Finished games: the history of the last 50 games and the statistics.
 
-Scenes call `game_finished` once when a table game or a solitaire ends. The game is
+Scenes call `add_finished_game` once when a table game or a solitaire ends. The game is
 replayed and checked by the rules engine, its record is kept in `records/finished/` of the
 data directory (so the history can open it in the viewer), and `history.json` gets a
-history entry and updated statistics, written atomically through `app.storage`. A
+history entry and updated statistics, written atomically through the `Storage`. A
 history file that cannot be read is set aside with a notice and a fresh one is started;
 nothing here ever raises into the game.
 
@@ -20,18 +20,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from game.persist.records import RECORD_SUFFIX, finished_dir, load_record, write_record
 from game.rules.record import TABLE, GameRecord, RecordedGame, RecordError
 from game.rules.solitaire import WON
 from game.rules.table import TableState
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.storage import Storage
+    from game.persist.storage import Storage
 
 HISTORY_FILE: Final = "history.json"
-RECORDS_DIR: Final = "records"
-FINISHED_DIR: Final = "finished"
-RECORD_SUFFIX: Final = ".contack.json"
 HISTORY_LIMIT: Final = 50
 HISTORY_VERSION: Final = 1
 SOLITAIRE_MODES: Final = ("draw-solitaire", "stacked-solitaire")
@@ -40,20 +37,9 @@ SOLITAIRE_MODES: Final = ("draw-solitaire", "stacked-solitaire")
 # --- the records folder -------------------------------------------------------------------
 
 
-def records_dir(storage: Storage) -> Path:
-    """The folder of named records (`<data dir>/records`)."""
-    return storage.data_dir / RECORDS_DIR
-
-
-def finished_dir(storage: Storage) -> Path:
-    """The folder where finished games are kept for the history."""
-    return records_dir(storage) / FINISHED_DIR
-
-
 def read_record(path: str | Path) -> RecordedGame:
     """Load and replay the record at `path`; `RecordError` (one line) when it is bad."""
-    record = GameRecord.load(str(path))
-    return RecordedGame.from_record(record)
+    return RecordedGame.from_record(load_record(path))
 
 
 def check_record_dict(data: Any) -> RecordedGame:
@@ -61,12 +47,6 @@ def check_record_dict(data: Any) -> RecordedGame:
     if not isinstance(data, dict):
         raise RecordError("record: not a JSON object")
     return RecordedGame.from_record(GameRecord(copy.deepcopy(data)))
-
-
-def is_in_progress(data: dict[str, Any]) -> bool:
-    """True when the record's last hand has no result yet (it would resume)."""
-    hands = data.get("hands")
-    return not hands or not isinstance(hands[-1], dict) or "result" not in hands[-1]
 
 
 # --- the saved game (Continue) ------------------------------------------------------------
@@ -211,12 +191,10 @@ def save_history(storage: Storage, history: History) -> bool:
     return storage.write_json(history_path(storage), history.to_dict())
 
 
-def reset_statistics(app: App) -> None:
+def reset_statistics(storage: Storage) -> None:
     """Clear every statistic (the list of past games stays)."""
-    history = load_history(app.storage)
-    fresh = History(games=history.games)
-    save_history(app.storage, fresh)
-    _flush_notices(app)
+    history = load_history(storage)
+    save_history(storage, History(games=history.games))
 
 
 def record_key(record: dict[str, Any]) -> str:
@@ -227,28 +205,15 @@ def record_key(record: dict[str, Any]) -> str:
 # --- a finished game ----------------------------------------------------------------------
 
 
-def game_finished(
-    app: App,
-    record: dict[str, Any],
-    *,
-    hints: bool = False,
-    undos: bool = False,
-    autoplay: bool = False,
-) -> None:
-    """Add a finished game to the history and statistics.
-
-    `record` is the finished game's `.contack.json` document; the flags say whether the
-    player used hints, undo or auto-play (such wins are counted apart from clean wins).
-    Problems (a record the engine refuses, a disk error) become notices, never exceptions.
-    """
-    add_finished_game(app.storage, record, hints=hints, undos=undos, autoplay=autoplay)
-    _flush_notices(app)
-
-
 def add_finished_game(storage: Storage, record: dict[str, Any], *, hints: bool = False,
                       undos: bool = False, autoplay: bool = False,
                       now: float | None = None) -> dict[str, Any] | None:
-    """`game_finished` without the app; returns the new history entry (None if refused)."""
+    """Add a finished game to the history and statistics; the new entry (None if refused).
+
+    `record` is the finished game's `.contack.json` document; the flags say whether the
+    player used hints, undo or auto-play (such wins are counted apart from clean wins).
+    Problems (a record the engine refuses, a disk error) become `storage.notices`.
+    """
     try:
         recorded = check_record_dict(record)
     except RecordError as error:
@@ -262,7 +227,7 @@ def add_finished_game(storage: Storage, record: dict[str, Any], *, hints: bool =
     file = finished_dir(storage) / (
         f"{time.strftime('%Y%m%d-%H%M%S', stamp)}-{recorded.mode}-{key[:6]}{RECORD_SUFFIX}")
     try:
-        recorded.record.save(str(file))
+        write_record(recorded.record, file)
     except OSError as error:
         storage.notices.append(f"Could not keep the game's record: {error.strerror or error}")
     entry = _entry_for(recorded, key, file.relative_to(storage.data_dir).as_posix(), stamp)
@@ -348,9 +313,3 @@ def _forget_record_file(storage: Storage, entry: dict[str, Any]) -> None:
 def entry_record_path(storage: Storage, entry: dict[str, Any]) -> Path:
     """Where the record of a history entry is kept."""
     return storage.data_dir / entry["file"]
-
-
-def _flush_notices(app: App) -> None:
-    for text in app.storage.notices:
-        app.notify(text)
-    app.storage.notices.clear()
