@@ -22,12 +22,13 @@ from game.rules.moves import PLACE
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.table import TableState
 from game.scenes.dialog import ConfirmScene
-from game.scenes.history_list import HistoryScene, fill_sample_history
+from game.scenes.history_list import HistoryScene
 from game.scenes.menu import MenuScene
 from game.scenes.records import RecordsScene
 from game.scenes.replay import STEP_SECONDS, Replay, ReplayScene
 from game.scenes.stats import StatsScene
 from tests.persistence_helpers import click, finished_record, make_app, press
+from tools.samples import fill_sample_history
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -305,7 +306,7 @@ def test_bad_history_file_is_set_aside_and_a_fresh_one_started(tmp_path: Path) -
 
 def test_statistics_screen_resets_only_when_confirmed(tmp_path: Path) -> None:
     app = make_app(tmp_path)
-    fill_sample_history(app)
+    fill_sample_history(app.storage)
     menu = app.scene
     assert isinstance(menu, MenuScene)
     click(app, menu.buttons["games"])
@@ -327,7 +328,7 @@ def test_statistics_screen_resets_only_when_confirmed(tmp_path: Path) -> None:
 
 def test_history_lists_games_and_opens_one_in_the_viewer(tmp_path: Path) -> None:
     app = make_app(tmp_path, size=(800, 600))
-    fill_sample_history(app)
+    fill_sample_history(app.storage)
     click(app, app.scene.buttons["games"])
     click(app, app.scene.tabs["history"])
     scene = app.scene

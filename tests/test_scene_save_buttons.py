@@ -11,8 +11,9 @@ from game.rules.record import RecordedGame
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.records import SaveRecordScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
-from game.scenes.table import TableScene, table_config
+from game.scenes.table import TableScene
 from tests.test_scene_table import make_app, open_table, press
+from tools.samples import table_config
 
 
 def save_through_the_dialog(app, scene) -> Path:

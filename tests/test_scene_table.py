@@ -27,9 +27,10 @@ from game.rules.record import GameRecord, RecordedGame
 from game.rules.table import ALL_PASSED, DEAD_END, TableGame, TableRules, TableState
 from game.scenes.menu import scene_for_record
 from game.scenes.score import ScoreScene
-from game.scenes.table import TableScene, table_config
+from game.scenes.table import TableScene
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileArt
+from tools.samples import table_config
 
 ROOT = Path(__file__).resolve().parents[1]
 Pos = tuple[int, int]

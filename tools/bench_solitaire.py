@@ -24,14 +24,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from frames import frame_figures, paced_frames
-from screenshot import parse_size
-
 from game.app import App, ManualClock
 from game.persist.storage import Storage
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.solitaire_base import SolitaireScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
+from tools.frames import frame_figures, paced_frames
+from tools.screenshot import parse_size
 
 DEALS = {"draw-solitaire": (DrawSolitaireScene, 182),
          "stacked-solitaire": (StackedSolitaireScene, 7)}

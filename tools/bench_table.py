@@ -24,13 +24,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from frames import frame_figures, paced_frames
-from screenshot import parse_size
-
 from game.ai.players import make_player
 from game.app import App, ManualClock
 from game.persist.storage import Storage
-from game.scenes.table import SEAT_NAMES, TableScene, table_config
+from game.scenes.table import TableScene
+from tools.frames import frame_figures, paced_frames
+from tools.samples import SEAT_NAMES, table_config
+from tools.screenshot import parse_size
 
 
 def bench(size: tuple[int, int], frames: int, level: str) -> dict[str, float]:

@@ -3,8 +3,8 @@
     python tools/screenshot.py menu --size 1280x800 --out /tmp/menu.png
     python tools/screenshot.py --list
 
-Targets come from `game.scenes.catalog` (each scene module registers its own); a target
-may read a game record given with `--record FILE`.
+Targets come from `tools/screenshot_targets.py`; a target may read a game record given
+with `--record FILE`.
 """
 
 from __future__ import annotations
@@ -22,9 +22,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame
 
+from game.ai.worker import InProcessAdviser
 from game.app import App, ManualClock
 from game.persist.storage import Storage
-from game.scenes.catalog import load_all_targets
+from tools.screenshot_targets import TARGETS
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -35,15 +36,18 @@ def parse_size(text: str) -> tuple[int, int]:
 def screenshot(target: str, size: tuple[int, int], out: Path, record: dict | None = None,
                frames: int = 30, home: str | None = None) -> Path:
     """Render `target` at `size` after `frames` frames and save it to `out`."""
-    targets = load_all_targets()
-    if target not in targets:
-        raise SystemExit(f"unknown target {target!r}; known: {', '.join(sorted(targets))}")
+    if target not in TARGETS:
+        raise SystemExit(f"unknown target {target!r}; known: {', '.join(sorted(TARGETS))}")
     with tempfile.TemporaryDirectory() as scratch:
-        app = App(size, clock=ManualClock(), storage=Storage(home or scratch))
-        scene = targets[target](app, record)
-        if scene is not None:
-            app.push(scene)
-        app.run_frames(frames)
+        app = App(size, clock=ManualClock(), storage=Storage(home or scratch),
+                  adviser=InProcessAdviser())
+        shot = TARGETS[target](app, record)
+        if shot.scene is not None:
+            app.push(shot.scene)
+        app.run_frames(1)
+        if shot.after_layout is not None:
+            shot.after_layout()
+        app.run_frames(frames - 1)
         out.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(app.screen, out)
     return out
@@ -60,7 +64,7 @@ def main() -> None:
     parser.add_argument("--list", action="store_true", help="list the targets and exit")
     args = parser.parse_args()
     if args.list:
-        print("\n".join(sorted(load_all_targets())))
+        print("\n".join(sorted(TARGETS)))
         return
     record = json.loads(args.record.read_text(encoding="utf-8")) if args.record else None
     out = args.out or Path("screenshots") / f"{args.target}-{args.size[0]}x{args.size[1]}.png"

@@ -12,11 +12,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
-from game.ai.autoplay import simple_fair_move
-from game.rules.moves import DISCARD, DISCARD_PILE, PLACE, STOCK, Move
+from game.rules.moves import DISCARD, DISCARD_PILE, STOCK, Move
 from game.rules.record import DRAW_SOLITAIRE
 from game.rules.solitaire import DrawSolitaireState
-from game.scenes.catalog import screenshot_target
 from game.scenes.solitaire_base import SolitaireScene, SourceKey, flip_image
 from game.ui.sprites import TileSprite
 from game.ui.theme import PALETTE
@@ -26,7 +24,6 @@ from game.ui.widgets import Toggle, blit_text
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.scenes.base import Scene
 
 STOCK_KEY: Final[SourceKey] = (STOCK, -1)
 DISCARD_KEY: Final[SourceKey] = (DISCARD_PILE, -1)
@@ -285,44 +282,3 @@ class DrawSolitaireScene(SolitaireScene):
 
     def status_text(self) -> str:
         return f"Placed {len(self.state.figure)} of 36"
-
-
-@screenshot_target("draw-solitaire")
-def _mid_game(app: App, record: dict[str, Any] | None) -> Scene:
-    scene = DrawSolitaireScene(app, record=record, seed=None if record else 7)
-    if record is None:
-        _play_fairly(scene, 24)
-    return scene
-
-
-@screenshot_target("draw-solitaire-turned")
-def _turned(app: App, record: dict[str, Any] | None) -> Scene:
-    scene = DrawSolitaireScene(app, seed=7)
-    _play_fairly(scene, 12)
-    for _ in range(20):
-        state = scene.draw_state
-        moves = [m for m in state.legal_moves() if m.source == STOCK]
-        if moves[0].action == PLACE:
-            scene.revealed = True
-            scene.selected = STOCK_KEY
-            break
-        scene.session.play(simple_fair_move(state))
-    scene.app.storage.clear_game()
-    return scene
-
-
-@screenshot_target("draw-solitaire-over")
-def _game_over(app: App, record: dict[str, Any] | None) -> Scene:
-    scene = DrawSolitaireScene(app, seed=7)
-    _play_fairly(scene, 200)
-    if scene.finished:
-        scene.finish(scene.state.won)
-    return scene
-
-
-def _play_fairly(scene: DrawSolitaireScene, moves: int) -> None:
-    """Play up to `moves` fair moves straight through the record (no animation)."""
-    for _ in range(moves):
-        if scene.finished:
-            break
-        scene.session.play(simple_fair_move(scene.draw_state))

@@ -8,8 +8,6 @@ import pygame
 
 from game.persist.history import entry_record_path, load_history, read_record
 from game.rules.record import RecordError
-from game.scenes.base import Scene
-from game.scenes.catalog import screenshot_target
 from game.scenes.records import GamesScene, RowList, SaveRecordScene
 from game.scenes.replay import MODE_TITLES, ReplayScene
 from game.ui.theme import PALETTE
@@ -86,27 +84,3 @@ class HistoryScene(GamesScene):
             blit_text(surface, ui.text(f"The last {len(self.entries)} games (up to 50 are kept)",
                                        16, PALETTE.text_dim),
                       (self.body.centerx, self.back.rect.centery), "center")
-
-
-def fill_sample_history(app: App) -> None:
-    """A few finished games for screenshots and tests."""
-    from game.persist.history import add_finished_game
-    from game.scenes.replay import sample_record
-
-    games = (("table", 4, 1), ("draw-solitaire", 1, 2), ("stacked-solitaire", 1, 3),
-             ("table", 3, 4), ("table", 2, 5), ("stacked-solitaire", 1, 6))
-    for mode, players, seed in games:
-        record = sample_record(mode, players, seed).data
-        names = ("Ann", "Bob", "Carla", "Dev")
-        for seat, player in enumerate(record["players"]):
-            if mode == "table" and seat < 2:
-                player.update(name=names[seat], kind="human")
-            elif mode != "table":
-                player.update(name="Ann", kind="human")
-        add_finished_game(app.storage, record, hints=seed == 3)
-
-
-@screenshot_target("history")
-def _history_target(app: App, record: dict[str, Any] | None) -> Scene:
-    fill_sample_history(app)
-    return HistoryScene(app)

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.scenes.base import Scene
-from game.scenes.catalog import screenshot_target
 from game.scenes.dialog import ConfirmScene
 from game.ui.examples import THREE_SIDED
 from game.ui.layout import ROW_HEIGHT, LatticeView
@@ -169,13 +168,3 @@ class MenuScene(Scene):
                           17, PALETTE.text_dim)
         blit_text(surface, caption, (self.showcase.centerx, self.caption_y), "midtop")
         self.form.draw(surface, ui)
-
-
-@screenshot_target("menu")
-def _menu_target(app: App, record: dict[str, Any] | None) -> Scene | None:
-    return None
-
-
-@screenshot_target("quit")
-def _quit_target(app: App, record: dict[str, Any] | None) -> Scene | None:
-    return ConfirmScene(app, "Quit Contack?", app.quit, yes="Quit", no="Stay")

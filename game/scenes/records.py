@@ -34,7 +34,6 @@ from game.persist.records import (
 )
 from game.rules.record import GameRecord, RecordError
 from game.scenes.base import Scene
-from game.scenes.catalog import screenshot_target
 from game.scenes.dialog import ConfirmScene
 from game.scenes.replay import MODE_TITLES, ReplayScene
 from game.ui.theme import PALETTE
@@ -480,37 +479,3 @@ def default_name(record: dict[str, Any]) -> str:
     """A name for a new record: the game and the date."""
     title = MODE_TITLES.get(str(record.get("mode")), "Game")
     return clean_name(f"{title} {time.strftime('%Y-%m-%d %H%M')}")
-
-
-# --- screenshots ------------------------------------------------------------------------
-
-
-def _fill_records(app: App) -> None:
-    from game.scenes.replay import sample_record
-
-    for index, (mode, players) in enumerate((("table", 4), ("draw-solitaire", 1),
-                                             ("stacked-solitaire", 1), ("table", 7))):
-        record = sample_record(mode, players, seed=index + 3).data
-        if index == 3:
-            record["hands"][-1]["moves"] = record["hands"][-1]["moves"][:12]
-            record["hands"][-1].pop("result", None)
-        name = ("Sunday with the family", "Morning draw", "Stacked, close call",
-                "Seven at the club")[index]
-        save_named_record(app.storage, GameRecord(record), name)
-    bad = records_dir(app.storage) / f"Half copied{RECORD_SUFFIX}"
-    bad.write_text('{"format": "contack-record", "version": 1, "mo', encoding="utf-8")
-
-
-@screenshot_target("records")
-def _records_target(app: App, record: dict[str, Any] | None) -> Scene:
-    _fill_records(app)
-    return RecordsScene(app)
-
-
-@screenshot_target("save-record")
-def _save_target(app: App, record: dict[str, Any] | None) -> Scene:
-    from game.scenes.replay import sample_record
-
-    data = record or sample_record().data
-    app.push(ReplayScene(app, GameRecord(data)))
-    return SaveRecordScene(app, data, "Sunday with the family")

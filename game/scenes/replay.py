@@ -39,7 +39,6 @@ from game.rules.solitaire import PILE_COUNT, DrawSolitaireState, StackedSolitair
 from game.rules.table import TableGame, TableState
 from game.rules.tiles import TileId, parse_tile, tile_name
 from game.scenes.base import Scene
-from game.scenes.catalog import screenshot_target
 from game.ui.layout import LatticeView, Point, ViewController, cell_side_edges
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE
@@ -668,28 +667,3 @@ class ReplayScene(Scene):
             rect = blit_text(surface, ui.text(wrapped, 16, PALETTE.text_dim), (x, footer_y),
                              "bottomleft")
             footer_y = rect.top - ui.px(2)
-
-
-def sample_record(mode: str = TABLE, players: int = 4, seed: int = 7) -> GameRecord:
-    """A finished game between computer players (screenshots and tests)."""
-    from game.cli import simulate
-    from game.rules.table import TableRules
-
-    return simulate(mode, players, seed, ["greedy"], TableRules())
-
-
-def _target(mode: str, players: int, fraction: float) -> Any:
-    def factory(app: App, record: dict[str, Any] | None) -> Scene:
-        game = GameRecord(record) if record else sample_record(mode, players)
-        scene = ReplayScene(app, game)
-        replay = scene.replay
-        replay.seek(0, round(len(replay.steps[0]) * fraction))
-        return scene
-
-    return factory
-
-
-screenshot_target("replay")(_target(TABLE, 4, 0.6))
-screenshot_target("replay-7")(_target(TABLE, 7, 0.5))
-screenshot_target("replay-draw")(_target(DRAW_SOLITAIRE, 1, 0.7))
-screenshot_target("replay-stacked")(_target("stacked-solitaire", 1, 0.7))

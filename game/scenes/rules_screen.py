@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.rules.lattice import Cell, neighbour, points_up
 from game.rules.tiles import TILE_VALUES, parse_tile
 from game.scenes.base import Scene
-from game.scenes.catalog import screenshot_target
 from game.ui.examples import THREE_SIDED, Placement, contact_pair, two_sided
 from game.ui.layout import LatticeView
 from game.ui.sprites import TileLayer, TileSprite
@@ -204,20 +203,3 @@ class RulesScene(Scene):
             pygame.draw.circle(surface, colour, (surface.get_width() // 2 + (index - 2.5)
                                                  * ui.px(22), dots_y), ui.px(6))
         self.form.draw(surface, ui)
-
-
-@screenshot_target("rules")
-def _rules_target(app: App, record: dict[str, Any] | None) -> Scene:
-    return RulesScene(app)
-
-
-def _rules_page_target(page: int) -> None:
-    @screenshot_target(f"rules-{page + 1}")
-    def target(app: App, record: dict[str, Any] | None) -> Scene:
-        scene = RulesScene(app)
-        scene.page = page
-        return scene
-
-
-for _page in range(6):
-    _rules_page_target(_page)

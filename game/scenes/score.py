@@ -7,12 +7,11 @@ partners, and the leader or the winners (ties share). Next hand / Rematch / Menu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.scenes.base import Scene
-from game.scenes.catalog import screenshot_target
 from game.ui.theme import PALETTE, Colour
 from game.ui.widgets import Button, blit_text, draw_panel
 
@@ -196,25 +195,3 @@ class ScoreScene(Scene):
                           (cell_x(index), y + row_h // 2), anchor)
             y += row_h
         return y + ui.px(14)
-
-
-@screenshot_target("score")
-def _score_target(app: App, record: dict[str, Any] | None) -> Scene:
-    """A finished 4-seat game with partners, on its final score screen."""
-    import random
-
-    from game.ai.players import make_player
-    from game.scenes.table import TableScene, table_config
-
-    players = [("Ann", "human"), ("Ben", "ai:greedy"), ("Cleo", "human"), ("Dev", "ai:greedy")]
-    table = TableScene(app, table_config(players, 19, partners=True))
-    bot = make_player("greedy", random.Random(2))
-    state = table.state
-    while not state.is_terminal():
-        if state.hand_over:
-            table.match.next_hand()
-        else:
-            table.match.play(bot.choose(state))
-    table.hand_end_played = table.score_screen_due = table.finished_reported = True
-    app.push(table)
-    return ScoreScene(app, table)

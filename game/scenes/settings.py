@@ -12,7 +12,6 @@ import pygame
 from game.persist.storage import ANIMATION_SPEEDS
 from game.rules.tiles import parse_tile
 from game.scenes.base import Scene
-from game.scenes.catalog import screenshot_target
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE, THEMES
 from game.ui.widgets import Button, Choice, Slider, Toggle, blit_text, draw_panel
@@ -112,8 +111,3 @@ class SettingsScene(Scene):
         blit_text(surface, ui.text(names, 16, PALETTE.text_dim),
                   (self.panel.centerx, self.preview_centre_y + ui.px(48)), "midtop")
         self.form.draw(surface, ui)
-
-
-@screenshot_target("settings")
-def _settings_target(app: App, record: dict[str, Any] | None) -> Scene:
-    return SettingsScene(app)

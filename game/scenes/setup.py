@@ -13,7 +13,6 @@ import pygame
 
 from game.rules.table import MAX_PLAYERS, MIN_PLAYERS, TableRules
 from game.scenes.base import Scene
-from game.scenes.catalog import screenshot_target
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, Choice, TextField, Toggle, blit_text, draw_panel
 
@@ -198,8 +197,3 @@ class SetupScene(Scene):
                              (self.rules_panel.x + ui.px(20), y), "topleft")
             y = rect.bottom + ui.px(4)
         self.form.draw(surface, ui)
-
-
-@screenshot_target("setup")
-def _setup_target(app: App, record: dict[str, Any] | None) -> Scene:
-    return SetupScene(app)

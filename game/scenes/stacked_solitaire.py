@@ -13,12 +13,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
-from game.ai.autoplay import stacked_best_try
 from game.rules.lattice import ORIGIN
 from game.rules.moves import PILE
 from game.rules.record import STACKED_SOLITAIRE
 from game.rules.solitaire import CUT_PILE, PILE_COUNT, StackedSolitaireState
-from game.scenes.catalog import screenshot_target
 from game.scenes.solitaire_base import SolitaireScene, SourceKey
 from game.ui.sprites import TileSprite
 from game.ui.theme import PALETTE
@@ -28,7 +26,6 @@ from game.ui.widgets import Toggle, blit_text
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.scenes.base import Scene
 
 FAN_SCALE: Final = 0.72
 """Size of the fanned (covered) tiles against a pile's top tile."""
@@ -163,39 +160,3 @@ class StackedSolitaireScene(SolitaireScene):
         if self.session.no_winning_line and not self.finished:
             words += " · no winning line from here"
         return words
-
-
-@screenshot_target("stacked-solitaire")
-def _mid_game(app: App, record: dict[str, Any] | None) -> Scene:
-    scene = StackedSolitaireScene(app, record=record, seed=None if record else 11)
-    if record is None:
-        _play_best_tries(scene, 14)
-    return scene
-
-
-@screenshot_target("stacked-solitaire-fanned")
-def _fanned(app: App, record: dict[str, Any] | None) -> Scene:
-    app.settings.extra["solitaire"] = {"fanned_piles": True}
-    scene = StackedSolitaireScene(app, seed=11)
-    _play_best_tries(scene, 6)
-    scene.selected = next((key for key in scene.source_sprites if scene.pickable(key)), None)
-    return scene
-
-
-@screenshot_target("stacked-solitaire-over")
-def _game_over(app: App, record: dict[str, Any] | None) -> Scene:
-    scene = StackedSolitaireScene(app, seed=11)
-    _play_best_tries(scene, 40)
-    if scene.finished:
-        scene.finish(scene.state.won)
-    return scene
-
-
-def _play_best_tries(scene: StackedSolitaireScene, moves: int) -> None:
-    """Play up to `moves` best-try moves straight through the record (no animation)."""
-    for _ in range(moves):
-        if scene.finished:
-            break
-        scene.session.play(stacked_best_try(scene.stacked_state))
-    scene.opening_pending = False
-    scene.app.storage.clear_game()

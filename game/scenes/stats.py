@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.persist.history import SOLITAIRE_MODES, History, load_history, reset_statistics
-from game.scenes.base import Scene
-from game.scenes.catalog import screenshot_target
 from game.scenes.dialog import ConfirmScene
 from game.scenes.records import GamesScene, _fit
 from game.scenes.replay import MODE_TITLES
@@ -137,11 +135,3 @@ class StatsScene(GamesScene):
         if len(rows) > room:
             blit_text(surface, ui.text(f"and {len(rows) - room} more", 15, PALETTE.text_dim),
                       (rect.right - pad, rect.y + ui.px(14)), "topright")
-
-
-@screenshot_target("stats")
-def _stats_target(app: App, record: dict[str, Any] | None) -> Scene:
-    from game.scenes.history_list import fill_sample_history
-
-    fill_sample_history(app)
-    return StatsScene(app)

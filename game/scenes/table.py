@@ -9,14 +9,12 @@ adviser (a worker process) while the window keeps drawing.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
-from game.ai.players import make_player
 from game.persist.history import add_finished_game
 from game.play.table_match import Event, HintFound, MovePlayed, TableMatch, TookBack, Turn
 from game.rules.errors import RulesError
@@ -27,7 +25,6 @@ from game.rules.results import MoveResult
 from game.rules.table import ALL_PASSED, DEAD_END, TableState
 from game.rules.tiles import TileId
 from game.scenes.base import Scene
-from game.scenes.catalog import screenshot_target
 from game.ui.layout import LatticeView, Point, ViewController
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.table_layout import SeatBox, TableLayout
@@ -1156,88 +1153,3 @@ class TableScene(Scene):
                   (panel.centerx, panel.y + ui.px(62)))
         blit_text(surface, ui.text("Click or press Enter when ready", 19, PALETTE.text),
                   (panel.centerx, panel.y + ui.px(132)))
-
-
-def table_config(players: list[tuple[str, str]], seed: int = 7,
-                 **rules: Any) -> dict[str, Any]:
-    """A table config from (name, kind) pairs: handy for screenshots and tests."""
-    return {"rules": rules, "players": [{"name": n, "kind": k} for n, k in players],
-            "seed": seed}
-
-
-SEAT_NAMES: Final = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus")
-
-
-def _mid_game(app: App, seats: int, moves: int, seed: int) -> TableScene:
-    """A table with `moves` greedy moves already played, its human seat to act."""
-    players = [(SEAT_NAMES[0], "human")] + [(SEAT_NAMES[s], "ai:greedy") for s in range(1, seats)]
-    scene = TableScene(app, table_config(players, seed))
-    bot = make_player("greedy", random.Random(seed))
-    while len(scene.state.figure) < moves or scene.state.current_player != 0:
-        if scene.state.hand_over:
-            break
-        scene.match.play(bot.choose(scene.state))
-    scene.mouse_holder = 0
-    scene.sync_scores()
-    return scene
-
-
-def _after_enter(scene: TableScene, action: Callable[[TableScene], None]) -> TableScene:
-    """Run `action` once the scene has been laid out (its first update)."""
-    original = scene.update
-    done = False
-
-    def update(dt: float) -> None:
-        nonlocal done
-        if not done:
-            done = True
-            action(scene)
-        original(dt)
-
-    scene.update = update  # type: ignore[method-assign]
-    return scene
-
-
-@screenshot_target("table-2")
-def _table_two(app: App, record: dict[str, Any] | None) -> Scene:
-    if record is not None:
-        return TableScene(app, {}, record=record)
-
-    def hold_tile(scene: TableScene) -> None:
-        tiles = scene._active_tiles()
-        best = max(tiles, key=lambda t: max(
-            (scene.state.placement_score(m) for m in scene.legal_moves() if m.tile == t),
-            default=-1))
-        scene._select(best)
-        cells = scene._spot_cells()
-        if cells:
-            scene.hover_cell = cells[0]
-
-    return _after_enter(_mid_game(app, 2, 9, 11), hold_tile)
-
-
-@screenshot_target("table-7")
-def _table_seven(app: App, record: dict[str, Any] | None) -> Scene:
-    scene = _mid_game(app, 7, 14, 5)
-    for seat in range(1, 7):
-        scene.match.computers[seat] = make_player("greedy", random.Random(seat))
-    return scene
-
-
-@screenshot_target("table-score-animation")
-def _table_scoring(app: App, record: dict[str, Any] | None) -> Scene:
-    """Just after a counting play: edges lit and sums rising."""
-    def play_best(scene: TableScene) -> None:
-        moves = [m for m in scene.legal_moves() if m.action == PLACE]
-        if moves:
-            scene.play(max(moves, key=lambda m: (len(scene.state.figure.contacts(
-                m.tile, m.cell, m.rot)), scene.state.placement_score(m))))
-            scene.tweens.update(FLIGHT_S)
-
-    return _after_enter(_mid_game(app, 3, 12, 23), play_best)
-
-
-@screenshot_target("table-banner")
-def _table_banner(app: App, record: dict[str, Any] | None) -> Scene:
-    scene = TableScene(app, table_config([("Ann", "human"), ("Ben", "human")], 3))
-    return scene

@@ -1,0 +1,1 @@
+"""Developer tools: benchmarks, screenshots and the sample games they (and tests) use."""

@@ -1,0 +1,57 @@
+"""Sample games for screenshots, benchmarks and tests: table set-ups, finished records
+played by computers, a filled history and records folder."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from game.cli import simulate
+from game.persist.history import add_finished_game
+from game.persist.records import RECORD_SUFFIX, records_dir, save_named_record
+from game.persist.storage import Storage
+from game.rules.record import TABLE, GameRecord
+from game.rules.table import TableRules
+
+SEAT_NAMES: Final = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus")
+
+
+def table_config(players: list[tuple[str, str]], seed: int = 7,
+                 **rules: Any) -> dict[str, Any]:
+    """A table set-up from (name, kind) pairs."""
+    return {"rules": rules, "players": [{"name": n, "kind": k} for n, k in players],
+            "seed": seed}
+
+
+def sample_record(mode: str = TABLE, players: int = 4, seed: int = 7) -> GameRecord:
+    """A finished game between greedy computer players."""
+    return simulate(mode, players, seed, ["greedy"], TableRules())
+
+
+def fill_sample_history(storage: Storage) -> None:
+    """A few finished games in the history (two humans at the table)."""
+    games = (("table", 4, 1), ("draw-solitaire", 1, 2), ("stacked-solitaire", 1, 3),
+             ("table", 3, 4), ("table", 2, 5), ("stacked-solitaire", 1, 6))
+    for mode, players, seed in games:
+        record = sample_record(mode, players, seed).data
+        names = ("Ann", "Bob", "Carla", "Dev")
+        for seat, player in enumerate(record["players"]):
+            if mode == "table" and seat < 2:
+                player.update(name=names[seat], kind="human")
+            elif mode != "table":
+                player.update(name="Ann", kind="human")
+        add_finished_game(storage, record, hints=seed == 3)
+
+
+def fill_sample_records(storage: Storage) -> None:
+    """Four named records (one in progress) and one broken file in the records folder."""
+    for index, (mode, players) in enumerate((("table", 4), ("draw-solitaire", 1),
+                                             ("stacked-solitaire", 1), ("table", 7))):
+        record = sample_record(mode, players, seed=index + 3).data
+        if index == 3:
+            record["hands"][-1]["moves"] = record["hands"][-1]["moves"][:12]
+            record["hands"][-1].pop("result", None)
+        name = ("Sunday with the family", "Morning draw", "Stacked, close call",
+                "Seven at the club")[index]
+        save_named_record(storage, GameRecord(record), name)
+    bad = records_dir(storage) / f"Half copied{RECORD_SUFFIX}"
+    bad.write_text('{"format": "contack-record", "version": 1, "mo', encoding="utf-8")

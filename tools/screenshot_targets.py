@@ -1,0 +1,307 @@
+"""Named scenes to render for `tools/screenshot.py` (and tests): each target sets up a
+scene as a player would meet it, above the menu.
+
+A target gets the app and an optional parsed game record and returns a `Shot`: the scene
+to push (None: the menu itself) and, if the picture needs it, a step to run once the
+scene has been laid out (its first frame), such as holding a tile over a spot.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.ai.autoplay import simple_fair_move, stacked_best_try
+from game.ai.players import make_player
+from game.app import App
+from game.rules.moves import PLACE, STOCK
+from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE, GameRecord
+from game.scenes.base import Scene
+from game.scenes.dialog import ConfirmScene
+from game.scenes.draw_solitaire import STOCK_KEY, DrawSolitaireScene
+from game.scenes.history_list import HistoryScene
+from game.scenes.records import RecordsScene, SaveRecordScene
+from game.scenes.replay import ReplayScene
+from game.scenes.rules_screen import RulesScene
+from game.scenes.score import ScoreScene
+from game.scenes.settings import SettingsScene
+from game.scenes.setup import SetupScene
+from game.scenes.stacked_solitaire import StackedSolitaireScene
+from game.scenes.stats import StatsScene
+from game.scenes.table import FLIGHT_S, TableScene
+from tools.samples import (
+    SEAT_NAMES,
+    fill_sample_history,
+    fill_sample_records,
+    sample_record,
+    table_config,
+)
+
+Record = dict[str, Any] | None
+
+
+@dataclass
+class Shot:
+    scene: Scene | None
+    after_layout: Callable[[], None] | None = None
+
+
+Target = Callable[[App, Record], Shot]
+TARGETS: dict[str, Target] = {}
+
+
+def target(name: str) -> Callable[[Target], Target]:
+    def register(factory: Target) -> Target:
+        TARGETS[name] = factory
+        return factory
+
+    return register
+
+
+# --- menu, dialogs and forms ----------------------------------------------------------
+
+
+@target("menu")
+def _menu(app: App, record: Record) -> Shot:
+    return Shot(None)
+
+
+@target("quit")
+def _quit(app: App, record: Record) -> Shot:
+    return Shot(ConfirmScene(app, "Quit Contack?", app.quit, yes="Quit", no="Stay"))
+
+
+@target("setup")
+def _setup(app: App, record: Record) -> Shot:
+    return Shot(SetupScene(app))
+
+
+@target("settings")
+def _settings(app: App, record: Record) -> Shot:
+    return Shot(SettingsScene(app))
+
+
+@target("rules")
+def _rules(app: App, record: Record) -> Shot:
+    return Shot(RulesScene(app))
+
+
+def _rules_page(page: int) -> Target:
+    def factory(app: App, record: Record) -> Shot:
+        scene = RulesScene(app)
+        scene.page = page
+        return Shot(scene)
+
+    return factory
+
+
+for _page in range(6):
+    target(f"rules-{_page + 1}")(_rules_page(_page))
+
+
+# --- the table ------------------------------------------------------------------------
+
+
+def _mid_game(app: App, seats: int, moves: int, seed: int) -> TableScene:
+    """A table with `moves` greedy moves already played, its human seat to act."""
+    players = [(SEAT_NAMES[0], "human")] + [(SEAT_NAMES[s], "ai:greedy") for s in range(1, seats)]
+    scene = TableScene(app, table_config(players, seed))
+    bot = make_player("greedy", random.Random(seed))
+    while len(scene.state.figure) < moves or scene.state.current_player != 0:
+        if scene.state.hand_over:
+            break
+        scene.match.play(bot.choose(scene.state))
+    scene.mouse_holder = 0
+    scene.sync_scores()
+    return scene
+
+
+@target("table-2")
+def _table_two(app: App, record: Record) -> Shot:
+    if record is not None:
+        return Shot(TableScene(app, {}, record=record))
+    scene = _mid_game(app, 2, 9, 11)
+
+    def hold_tile() -> None:
+        tiles = scene._active_tiles()
+        best = max(tiles, key=lambda t: max(
+            (scene.state.placement_score(m) for m in scene.legal_moves() if m.tile == t),
+            default=-1))
+        scene._select(best)
+        cells = scene._spot_cells()
+        if cells:
+            scene.hover_cell = cells[0]
+
+    return Shot(scene, hold_tile)
+
+
+@target("table-7")
+def _table_seven(app: App, record: Record) -> Shot:
+    scene = _mid_game(app, 7, 14, 5)
+    for seat in range(1, 7):
+        scene.match.computers[seat] = make_player("greedy", random.Random(seat))
+    return Shot(scene)
+
+
+@target("table-score-animation")
+def _table_scoring(app: App, record: Record) -> Shot:
+    """Just after a counting play: edges lit and sums rising."""
+    scene = _mid_game(app, 3, 12, 23)
+
+    def play_best() -> None:
+        moves = [m for m in scene.legal_moves() if m.action == PLACE]
+        if moves:
+            scene.play(max(moves, key=lambda m: (len(scene.state.figure.contacts(
+                m.tile, m.cell, m.rot)), scene.state.placement_score(m))))
+            scene.tweens.update(FLIGHT_S)
+
+    return Shot(scene, play_best)
+
+
+@target("table-banner")
+def _table_banner(app: App, record: Record) -> Shot:
+    return Shot(TableScene(app, table_config([("Ann", "human"), ("Ben", "human")], 3)))
+
+
+@target("score")
+def _score(app: App, record: Record) -> Shot:
+    """A finished 4-seat game with partners, on its final score screen."""
+    players = [("Ann", "human"), ("Ben", "ai:greedy"), ("Cleo", "human"), ("Dev", "ai:greedy")]
+    table = TableScene(app, table_config(players, 19, partners=True))
+    bot = make_player("greedy", random.Random(2))
+    state = table.state
+    while not state.is_terminal():
+        if state.hand_over:
+            table.match.next_hand()
+        else:
+            table.match.play(bot.choose(state))
+    table.hand_end_played = table.score_screen_due = table.finished_reported = True
+    app.push(table)
+    return Shot(ScoreScene(app, table))
+
+
+# --- the solitaires -------------------------------------------------------------------
+
+
+def _play_fairly(scene: DrawSolitaireScene, moves: int) -> None:
+    """Play up to `moves` fair moves straight through the session (no animation)."""
+    for _ in range(moves):
+        if scene.finished:
+            break
+        scene.session.play(simple_fair_move(scene.draw_state))
+
+
+@target("draw-solitaire")
+def _draw_mid_game(app: App, record: Record) -> Shot:
+    scene = DrawSolitaireScene(app, record=record, seed=None if record else 7)
+    if record is None:
+        _play_fairly(scene, 24)
+    return Shot(scene)
+
+
+@target("draw-solitaire-turned")
+def _draw_turned(app: App, record: Record) -> Shot:
+    scene = DrawSolitaireScene(app, seed=7)
+    _play_fairly(scene, 12)
+    for _ in range(20):
+        state = scene.draw_state
+        moves = [m for m in state.legal_moves() if m.source == STOCK]
+        if moves[0].action == PLACE:
+            scene.revealed = True
+            scene.selected = STOCK_KEY
+            break
+        scene.session.play(simple_fair_move(state))
+    app.storage.clear_game()
+    return Shot(scene)
+
+
+@target("draw-solitaire-over")
+def _draw_over(app: App, record: Record) -> Shot:
+    scene = DrawSolitaireScene(app, seed=7)
+    _play_fairly(scene, 200)
+    if scene.finished:
+        scene.finish(scene.state.won)
+    return Shot(scene)
+
+
+def _play_best_tries(scene: StackedSolitaireScene, moves: int) -> None:
+    """Play up to `moves` best-try moves straight through the session (no animation)."""
+    for _ in range(moves):
+        if scene.finished:
+            break
+        scene.session.play(stacked_best_try(scene.stacked_state))
+    scene.opening_pending = False
+    scene.app.storage.clear_game()
+
+
+@target("stacked-solitaire")
+def _stacked_mid_game(app: App, record: Record) -> Shot:
+    scene = StackedSolitaireScene(app, record=record, seed=None if record else 11)
+    if record is None:
+        _play_best_tries(scene, 14)
+    return Shot(scene)
+
+
+@target("stacked-solitaire-fanned")
+def _stacked_fanned(app: App, record: Record) -> Shot:
+    app.settings.extra["solitaire"] = {"fanned_piles": True}
+    scene = StackedSolitaireScene(app, seed=11)
+    _play_best_tries(scene, 6)
+    scene.selected = next((key for key in scene.source_sprites if scene.pickable(key)), None)
+    return Shot(scene)
+
+
+@target("stacked-solitaire-over")
+def _stacked_over(app: App, record: Record) -> Shot:
+    scene = StackedSolitaireScene(app, seed=11)
+    _play_best_tries(scene, 40)
+    if scene.finished:
+        scene.finish(scene.state.won)
+    return Shot(scene)
+
+
+# --- records, history, statistics, replays --------------------------------------------
+
+
+@target("records")
+def _records(app: App, record: Record) -> Shot:
+    fill_sample_records(app.storage)
+    return Shot(RecordsScene(app))
+
+
+@target("save-record")
+def _save_record(app: App, record: Record) -> Shot:
+    data = record or sample_record().data
+    app.push(ReplayScene(app, GameRecord(data)))
+    return Shot(SaveRecordScene(app, data, "Sunday with the family"))
+
+
+@target("history")
+def _history(app: App, record: Record) -> Shot:
+    fill_sample_history(app.storage)
+    return Shot(HistoryScene(app))
+
+
+@target("stats")
+def _stats(app: App, record: Record) -> Shot:
+    fill_sample_history(app.storage)
+    return Shot(StatsScene(app))
+
+
+def _replay(mode: str, players: int, fraction: float) -> Target:
+    def factory(app: App, record: Record) -> Shot:
+        game = GameRecord(record) if record else sample_record(mode, players)
+        scene = ReplayScene(app, game)
+        replay = scene.replay
+        replay.seek(0, round(len(replay.steps[0]) * fraction))
+        return Shot(scene)
+
+    return factory
+
+
+target("replay")(_replay(TABLE, 4, 0.6))
+target("replay-7")(_replay(TABLE, 7, 0.5))
+target("replay-draw")(_replay(DRAW_SOLITAIRE, 1, 0.7))
+target("replay-stacked")(_replay(STACKED_SOLITAIRE, 1, 0.7))
