@@ -19,19 +19,22 @@ import sys
 import time
 import warnings
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final
+from pathlib import Path
+from typing import Any, Final
 
 import pygame
 
 from game.ai.worker import Adviser, shared_pool
+from game.persist.history import check_saved_game, read_record
+from game.persist.records import RECORD_SUFFIX
 from game.persist.storage import Settings, Storage
+from game.router import make_scene, scene_for_record
+from game.rules.record import RecordError
+from game.scenes.base import Scene
 from game.ui.sound import SoundPlayer
 from game.ui.theme import Fonts, render_felt, theme_named
 from game.ui.tiles import TileArt
 from game.ui.widgets import Ui, blit_text
-
-if TYPE_CHECKING:
-    from game.scenes.base import Scene
 
 FIXED_DT: Final = 1 / 120
 MAX_FRAME: Final = 0.25
@@ -66,7 +69,6 @@ class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, *,
                  clock: Callable[[], float] = time.perf_counter,
                  storage: Storage | None = None, record_path: str | None = None,
-                 first_scene: Callable[[App], Scene] | None = None,
                  adviser: Adviser | None = None) -> None:
         pygame.display.init()
         pygame.font.init()
@@ -92,20 +94,12 @@ class App:
         self._accumulator = 0.0
         self._last = self.clock()
         self._notices: list[tuple[str, float]] = []
-        from game.persist.history import check_saved_game
-
         check_saved_game(self.storage)
         self._take_storage_notices()
-        if first_scene is None:
-            from game.scenes.menu import MenuScene
-
-            first_scene = MenuScene
-        self.push(first_scene(self))
+        self.open("menu")
         self._apply_pending()
         if record_path:
-            from game.scenes.records import open_record_file
-
-            open_record_file(self, record_path)
+            self.open_record_file(record_path)
             self._apply_pending()
 
     # Window ---------------------------------------------------------------------
@@ -203,6 +197,30 @@ class App:
     def pop(self) -> None:
         """Ask for the top scene to go; with none left, the game quits."""
         self._pending.append(self._pop_now)
+
+    def open(self, name: str, **options: Any) -> None:
+        """Ask for the screen the router names `name` to go on top."""
+        self.push(make_scene(self, name, **options))
+
+    def switch_to(self, name: str, **options: Any) -> None:
+        """Ask for the top scene to be replaced by the screen named `name`."""
+        self.replace(make_scene(self, name, **options))
+
+    def open_record(self, data: dict[str, Any], title: str = "") -> None:
+        """A game in progress resumed in its own screen, a finished one in the viewer."""
+        self.push(scene_for_record(self, data, title))
+
+    def open_record_file(self, path: str) -> bool:
+        """Open the record at `path` (`python main.py FILE`); a file that cannot be read
+        or replayed gives a one-line notice, and False."""
+        name = Path(path).name
+        try:
+            recorded = read_record(path)
+        except RecordError as error:
+            self.notify(f"Could not open {name}: {error}")
+            return False
+        self.open_record(recorded.record.data, name.removesuffix(RECORD_SUFFIX))
+        return True
 
     def replace(self, scene: Scene) -> None:
         """Ask for the top scene to be replaced by `scene`."""

@@ -261,10 +261,12 @@ def test_the_loop_runs_fixed_steps_with_a_cap() -> None:
             self.alphas.append(alpha)
 
     clock = ManualClock(step=0.0)
-    app = App(clock=clock, storage=Storage(os.environ.get("TMPDIR", "/tmp") + "/contack-loop"),
-              first_scene=Counter)
-    counter = app.scene
-    assert isinstance(counter, Counter)
+    app = App(clock=clock, storage=Storage(os.environ.get("TMPDIR", "/tmp") + "/contack-loop"))
+    counter = Counter(app)
+    app.push(counter)
+    clock.advance(FIXED_DT)
+    app.tick()  # the menu's step, then the push
+    assert app.scene is counter and not counter.steps
     clock.advance(FIXED_DT * 2.5)
     app.tick()
     assert counter.steps == [FIXED_DT, FIXED_DT] and counter.alphas[-1] == pytest.approx(0.5)
@@ -276,7 +278,7 @@ def test_the_loop_runs_fixed_steps_with_a_cap() -> None:
 def test_stack_changes_wait_until_the_handler_returns(home: Path) -> None:
     app = make_app(home)
     menu = app.scene
-    menu.app.push(SettingsScene(app))
+    menu.services.push(SettingsScene(app))
     assert app.scene is menu
     app.run_frames(1)
     assert isinstance(app.scene, SettingsScene)

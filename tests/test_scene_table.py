@@ -22,10 +22,10 @@ from game.ai.players import make_player
 from game.ai.worker import InProcessAdviser
 from game.app import App, ManualClock
 from game.persist.storage import Storage
+from game.router import scene_for_record
 from game.rules.moves import DRAW, PASS, PLACE, Move
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.table import ALL_PASSED, DEAD_END, TableGame, TableRules, TableState
-from game.scenes.menu import scene_for_record
 from game.scenes.score import ScoreScene
 from game.scenes.table import TableScene
 from game.ui.theme import PALETTE
@@ -334,7 +334,7 @@ def test_blocked_hand_and_dead_end(tmp_path: Path, kinds: list[str], reason: str
     assert scene.state.end_reason == reason
     score = app.scene
     assert isinstance(score, ScoreScene) and score.final
-    assert score.table._end_words().split()[0] in ("Everyone", "Dead")
+    assert score.end_words.split()[0] in ("Everyone", "Dead")
     penalties = scene.state.penalties()
     assert [row[-2] for row in score.rows()] == [f"-{p}" if p else "0" for p in penalties]
     check_record(scene.match.record)

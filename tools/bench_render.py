@@ -74,9 +74,10 @@ class BusyTableScene(Scene):
         side = round(self.view.side)
         for tile, cell in enumerate(self.cells):
             state = TileState.LAST if tile == 35 else TileState.NORMAL
-            self.tiles.add(TileSprite(self.app.art, tile, side, self.view.cell_box_centre(cell),
-                                      points_up(cell), tile % 3, state), layer=0)
-        hand_side = self.app.ui.px(58)
+            centre = self.view.cell_box_centre(cell)
+            self.tiles.add(TileSprite(self.services.art, tile, side, centre, points_up(cell),
+                                      tile % 3, state), layer=0)
+        hand_side = self.services.ui.px(58)
         for seat in range(SEATS):
             angle = math.pi / 2 + seat * 2 * math.pi / SEATS
             cx = width / 2 + math.cos(angle) * width * 0.42
@@ -85,7 +86,7 @@ class BusyTableScene(Scene):
                 tile = (seat * HAND + slot) % 36
                 centre = (cx + (slot - 2) * hand_side * 0.56, cy)
                 state = TileState.SELECTED if seat == 0 and slot == 2 else TileState.NORMAL
-                self.tiles.add(TileSprite(self.app.art, tile, hand_side, centre, slot % 2 == 0,
+                self.tiles.add(TileSprite(self.services.art, tile, hand_side, centre, slot % 2 == 0,
                                           0, state), layer=1)
 
     def update(self, dt: float) -> None:
@@ -104,11 +105,11 @@ class BusyTableScene(Scene):
             self.tweens.move(sprite, target, 0.5, ease_in_out_cubic, on_done=go_home)
         if int(self.clock / 0.25) != int((self.clock - dt) / 0.25):
             cell = self.cells[int(self.clock * 4) % 36]
-            label = self.app.ui.text("7 + 8 = 15", 26, PALETTE.gold, "bold")
+            label = self.services.ui.text("7 + 8 = 15", 26, PALETTE.gold, "bold")
             self.texts.add(FloatingText(label, self.view.cell_centre(cell)))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        surface.blit(self.app.felt(), (0, 0))
+        surface.blit(self.services.felt(), (0, 0))
         self.tiles.draw_interpolated(surface, alpha)
         self.texts.draw(surface, alpha)
 

@@ -179,7 +179,7 @@ def _score(app: App, record: Record) -> Shot:
             table.match.play(bot.choose(state))
     table.hand_end_played = table.score_screen_due = table.finished_reported = True
     app.push(table)
-    return Shot(ScoreScene(app, table))
+    return Shot(ScoreScene(app, table.match, table._end_words(), table.next_hand))
 
 
 # --- the solitaires -------------------------------------------------------------------
@@ -233,7 +233,7 @@ def _play_best_tries(scene: StackedSolitaireScene, moves: int) -> None:
             break
         scene.session.play(stacked_best_try(scene.stacked_state))
     scene.opening_pending = False
-    scene.app.storage.clear_game()
+    scene.services.storage.clear_game()
 
 
 @target("stacked-solitaire")

@@ -9,7 +9,7 @@ import pygame
 from game.ui.widgets import Form, blit_text
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 
 class Scene:
@@ -24,12 +24,12 @@ class Scene:
 
     overlay = False
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.form = Form(app.ui)
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        self.form = Form(services.ui)
 
     def enter(self) -> None:
-        self.resize(self.app.size)
+        self.resize(self.services.size)
 
     def exit(self) -> None:
         """Called once when the scene leaves the stack."""
@@ -38,7 +38,7 @@ class Scene:
         """Called when another scene is pushed on top of this one."""
 
     def resume(self) -> None:
-        self.resize(self.app.size)
+        self.resize(self.services.size)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the scene out for a window of `size`."""
@@ -48,7 +48,7 @@ class Scene:
 
     def on_back(self) -> None:
         """Escape: go back one scene."""
-        self.app.pop()
+        self.services.pop()
 
     def handle_event(self, event: pygame.Event) -> bool:
         """Handle one event; True when consumed. By default the scene's form gets it."""
@@ -59,12 +59,12 @@ class Scene:
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         """Draw the felt and the form; `alpha` is the fraction of a step since the update."""
-        surface.blit(self.app.felt(), (0, 0))
-        self.form.draw(surface, self.app.ui)
+        surface.blit(self.services.felt(), (0, 0))
+        self.form.draw(surface, self.services.ui)
 
     def draw_title(self, surface: pygame.Surface, title: str, subtitle: str = "") -> int:
         """The scene's title (and subtitle) at the top; returns the y below them."""
-        ui = self.app.ui
+        ui = self.services.ui
         centre_x = surface.get_width() // 2
         top = ui.px(34)
         shadow = ui.text(title, 46, (8, 30, 20), "title")

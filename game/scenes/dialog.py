@@ -12,7 +12,7 @@ from game.ui.theme import PALETTE
 from game.ui.widgets import Button, blit_text, dim, draw_panel
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 
 class ConfirmScene(Scene):
@@ -20,17 +20,17 @@ class ConfirmScene(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, question: str, on_yes: Callable[[], None],
+    def __init__(self, services: Services, question: str, on_yes: Callable[[], None],
                  yes: str = "Yes", no: str = "No") -> None:
-        super().__init__(app)
+        super().__init__(services)
         self.question = question
         self.on_yes = on_yes
         self.yes = self.form.add(Button(yes, self._answer_yes, primary=True))
-        self.no = self.form.add(Button(no, app.pop))
+        self.no = self.form.add(Button(no, services.pop))
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def _answer_yes(self) -> None:
-        self.app.pop()
+        self.services.pop()
         self.on_yes()
 
     def enter(self) -> None:
@@ -38,7 +38,7 @@ class ConfirmScene(Scene):
         self.form.focus(self.no)
 
     def resize(self, size: tuple[int, int]) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         self.panel = pygame.Rect(0, 0, ui.px(520), ui.px(220))
         self.panel.center = (size[0] // 2, size[1] // 2)
         width, height, gap = ui.px(180), ui.px(54), ui.px(20)
@@ -49,20 +49,20 @@ class ConfirmScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         dim(surface, 140)
-        draw_panel(surface, self.panel, self.app.ui, alpha=245, border=PALETTE.gold_dark)
-        blit_text(surface, self.app.ui.text(self.question, 26, PALETTE.text, "bold"),
-                  (self.panel.centerx, self.panel.y + self.app.ui.px(58)))
-        self.form.draw(surface, self.app.ui)
+        draw_panel(surface, self.panel, self.services.ui, alpha=245, border=PALETTE.gold_dark)
+        blit_text(surface, self.services.ui.text(self.question, 26, PALETTE.text, "bold"),
+                  (self.panel.centerx, self.panel.y + self.services.ui.px(58)))
+        self.form.draw(surface, self.services.ui)
 
 
 class MessageScene(Scene):
     """A titled screen with a few lines of text and a Back button (Escape goes back)."""
 
-    def __init__(self, app: App, title: str, lines: Sequence[str]) -> None:
-        super().__init__(app)
+    def __init__(self, services: Services, title: str, lines: Sequence[str]) -> None:
+        super().__init__(services)
         self.title = title
         self.lines = list(lines)
-        self.back = self.form.add(Button("Back to the menu", app.pop, primary=True))
+        self.back = self.form.add(Button("Back to the menu", services.pop, primary=True))
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def enter(self) -> None:
@@ -70,15 +70,15 @@ class MessageScene(Scene):
         self.form.focus(self.back)
 
     def resize(self, size: tuple[int, int]) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         self.panel = pygame.Rect(0, 0, min(size[0] - ui.px(80), ui.px(760)), ui.px(330))
         self.panel.center = (size[0] // 2, size[1] // 2 + ui.px(20))
         self.back.rect = pygame.Rect(0, 0, ui.px(260), ui.px(54))
         self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - ui.px(28))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        surface.blit(self.app.felt(), (0, 0))
-        ui = self.app.ui
+        surface.blit(self.services.felt(), (0, 0))
+        ui = self.services.ui
         self.draw_title(surface, self.title)
         draw_panel(surface, self.panel, ui)
         y = self.panel.y + ui.px(34)

@@ -23,7 +23,7 @@ from game.ui.tween import Tween, linear
 from game.ui.widgets import Toggle, blit_text
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 STOCK_KEY: Final[SourceKey] = (STOCK, -1)
 DISCARD_KEY: Final[SourceKey] = (DISCARD_PILE, -1)
@@ -35,14 +35,14 @@ class DrawSolitaireScene(SolitaireScene):
     title = "Draw solitaire"
     mode = DRAW_SOLITAIRE
 
-    def __init__(self, app: App, record: dict[str, Any] | None = None,
+    def __init__(self, services: Services, record: dict[str, Any] | None = None,
                  seed: int | None = None) -> None:
         self.revealed = False
         self.pending_auto: Move | None = None
         self.stock_pos = (0.0, 0.0)
         self.discard_pos = (0.0, 0.0)
         self.source_side = 100
-        super().__init__(app, record, seed)
+        super().__init__(services, record, seed)
 
     def _build_widgets(self) -> None:
         super()._build_widgets()
@@ -62,16 +62,16 @@ class DrawSolitaireScene(SolitaireScene):
     # Layout and sprites -------------------------------------------------------------------
 
     def layout_sources(self) -> None:
-        ui, area = self.app.ui, self.sources_area
+        ui, area = self.services.ui, self.sources_area
         self.source_side = min(ui.px(116), round(area.width * 0.36))
         y = area.top + ui.px(52) + self.source_side * 0.45
         self.stock_pos = (area.x + area.width * 0.28, y)
         self.discard_pos = (area.x + area.width * 0.72, y)
 
     def build_sources(self) -> None:
-        state, art, side = self.draw_state, self.app.art, self.source_side
+        state, art, side = self.draw_state, self.services.art, self.source_side
         left = state.stock_left - (1 if self.revealed else 0)
-        depth = self.app.ui.px(3)
+        depth = self.services.ui.px(3)
         for layer in range(min(2, max(0, left - 1)), -1, -1):
             if left <= 0:
                 break
@@ -82,7 +82,7 @@ class DrawSolitaireScene(SolitaireScene):
             else:
                 self.tiles.add(back, layer=1)
         if self.revealed and state.stock_top is not None:
-            centre = (self.stock_pos[0], self.stock_pos[1] - self.app.ui.px(6))
+            centre = (self.stock_pos[0], self.stock_pos[1] - self.services.ui.px(6))
             self.add_source(STOCK_KEY, TileSprite(art, state.stock_top, side, centre))
         pile = state.discard
         for index in range(max(0, len(pile) - 3), len(pile)):
@@ -97,7 +97,7 @@ class DrawSolitaireScene(SolitaireScene):
     def source_home(self, key: SourceKey) -> tuple[float, float]:
         if key == DISCARD_KEY:
             return self.discard_pos
-        return (self.stock_pos[0], self.stock_pos[1] - self.app.ui.px(6))
+        return (self.stock_pos[0], self.stock_pos[1] - self.services.ui.px(6))
 
     def source_centre(self, key: SourceKey) -> tuple[float, float]:
         sprite = self.source_sprites.get(key)
@@ -155,12 +155,12 @@ class DrawSolitaireScene(SolitaireScene):
         sprite = self.source_sprites[STOCK_KEY]
         front = sprite.image
         assert front is not None
-        back = self.app.art.image(0, sprite.side, True, 0, TileState.FACE_DOWN)
+        back = self.services.art.image(0, sprite.side, True, 0, TileState.FACE_DOWN)
 
         def turn(t: float) -> None:
             sprite.image = flip_image(front, back, t)
 
-        self.app.sound.play("draw")
+        self.services.sound.play("draw")
         self.tweens.add(Tween(0.32, turn, linear, on_done=self._turned))
 
     def _turned(self) -> None:
@@ -224,7 +224,7 @@ class DrawSolitaireScene(SolitaireScene):
     def draw_hint_source(self, surface: pygame.Surface, move: Move) -> None:
         if move.source != STOCK or self.revealed or self.finished:
             return
-        ui = self.app.ui
+        ui = self.services.ui
         sprite = self.source_sprites.get(STOCK_KEY)
         if sprite is None:
             return
@@ -238,7 +238,7 @@ class DrawSolitaireScene(SolitaireScene):
     # Drawing ------------------------------------------------------------------------------
 
     def draw_sources_under(self, surface: pygame.Surface) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         top = self.sources_area.top + ui.px(16)
         for label, (x, _y) in (("Stock", self.stock_pos), ("Discard pile", self.discard_pos)):
             blit_text(surface, ui.text(label, 19, PALETTE.text, "bold"), (round(x), top), "midtop")
@@ -253,7 +253,7 @@ class DrawSolitaireScene(SolitaireScene):
                 blit_text(surface, ui.text("empty", 16, PALETTE.text_dim), rect.center)
 
     def draw_sources_over(self, surface: pygame.Surface) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         state = self.draw_state
         below = self.stock_pos[1] + self.source_side * 0.5 + ui.px(14)
         left = state.stock_left - (1 if self.revealed else 0)

@@ -8,13 +8,13 @@ import pygame
 
 from game.persist.history import entry_record_path, load_history, read_record
 from game.rules.record import RecordError
-from game.scenes.records import GamesScene, RowList, SaveRecordScene
-from game.scenes.replay import MODE_TITLES, ReplayScene
+from game.scenes.games_frame import GamesScene, RowList
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, blit_text
+from game.ui.words import MODE_TITLES
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 
 class HistoryScene(GamesScene):
@@ -22,8 +22,8 @@ class HistoryScene(GamesScene):
 
     tab = "history"
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
         self.entries: list[dict[str, Any]] = []
         self.list = RowList((("Date", 0.2), ("Game", 0.17), ("Players", 0.33), ("Result", 0.3)),
                             lambda _index: self.watch_selected())
@@ -31,10 +31,10 @@ class HistoryScene(GamesScene):
         self.keep = self.form.add(Button("Save as record", self.keep_selected))
 
     def enter(self) -> None:
-        self.entries = list(reversed(load_history(self.app.storage).games))
-        for text in self.app.storage.notices:
-            self.app.notify(text)
-        self.app.storage.notices.clear()
+        self.entries = list(reversed(load_history(self.services.storage).games))
+        for text in self.services.storage.notices:
+            self.services.notify(text)
+        self.services.storage.notices.clear()
         self.list.set_rows([[e["date"], MODE_TITLES.get(e["mode"], e["mode"]),
                              ", ".join(str(p) for p in e["players"]), e["summary"]]
                             for e in self.entries])
@@ -44,7 +44,7 @@ class HistoryScene(GamesScene):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        ui = self.app.ui
+        ui = self.services.ui
         self.list.layout(self.body, ui)
         self.watch.rect = pygame.Rect(0, 0, ui.px(150), ui.px(50))
         self.watch.rect.topright = (size[0] - ui.px(32), self.back.rect.y)
@@ -58,11 +58,11 @@ class HistoryScene(GamesScene):
         if not self.entries:
             return None
         entry = self.entries[self.list.selected]
-        path = entry_record_path(self.app.storage, entry)
+        path = entry_record_path(self.services.storage, entry)
         try:
             return entry, read_record(path)
         except RecordError as error:
-            self.app.notify(f"The record of this game could not be opened: {error}")
+            self.services.notify(f"The record of this game could not be opened: {error}")
             return None
 
     def watch_selected(self) -> None:
@@ -70,15 +70,15 @@ class HistoryScene(GamesScene):
         if chosen is not None:
             entry, recorded = chosen
             title = f"{MODE_TITLES.get(entry['mode'], 'Game')}, {entry['date']}"
-            self.app.push(ReplayScene(self.app, recorded.record, title))
+            self.services.open("replay", record=recorded.record, title=title)
 
     def keep_selected(self) -> None:
         chosen = self._chosen_record()
         if chosen is not None:
-            self.app.push(SaveRecordScene(self.app, chosen[1].record.data))
+            self.services.open("save-record", record=chosen[1].record.data)
 
     def draw_body(self, surface: pygame.Surface) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         self.list.draw(surface, ui, "No finished games yet. Games appear here when they end.")
         if self.entries:
             blit_text(surface, ui.text(f"The last {len(self.entries)} games (up to 50 are kept)",

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from game.persist.history import check_saved_game
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
 from game.ui.examples import THREE_SIDED
@@ -16,31 +17,14 @@ from game.ui.tiles import TileState
 from game.ui.widgets import Button, blit_text
 
 if TYPE_CHECKING:
-    from game.app import App
-
-
-def scene_for_record(app: App, record: dict[str, Any]) -> Scene:
-    """The scene that resumes a saved game record (by its `mode`)."""
-    mode = record.get("mode")
-    if mode == "draw-solitaire":
-        from game.scenes.draw_solitaire import DrawSolitaireScene
-
-        return DrawSolitaireScene(app, record=record)
-    if mode == "stacked-solitaire":
-        from game.scenes.stacked_solitaire import StackedSolitaireScene
-
-        return StackedSolitaireScene(app, record=record)
-    from game.scenes.table import TableScene
-
-    config = {"rules": dict(record.get("rules", {})), "players": list(record.get("players", []))}
-    return TableScene(app, config, record=record)
+    from game.scenes.services import Services
 
 
 class MenuScene(Scene):
     """The first screen. Escape asks whether to quit."""
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
         self.buttons = {
             "continue": Button("Continue", self.continue_game, primary=True),
             "table": Button("New table game", self.new_table_game),
@@ -64,9 +48,9 @@ class MenuScene(Scene):
         self.form.move_focus(1)
 
     def resize(self, size: tuple[int, int]) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         width, height = size
-        has_save = self.app.storage.has_saved_game()
+        has_save = self.services.storage.has_saved_game()
         self.buttons["continue"].visible = has_save
         self.buttons["continue"].enabled = has_save
         self.buttons["table"].primary = not has_save
@@ -92,66 +76,52 @@ class MenuScene(Scene):
         for index, (tile, cell, rot) in enumerate(THREE_SIDED):
             state = TileState.LAST if index == len(THREE_SIDED) - 1 else TileState.NORMAL
             up = (cell[0] + cell[1]) % 2 == 0
-            self.tiles.add(TileSprite(self.app.art, tile, side, self.view.cell_box_centre(cell),
-                                      up, rot, state))
+            centre = self.view.cell_box_centre(cell)
+            self.tiles.add(TileSprite(self.services.art, tile, side, centre, up, rot, state))
 
     def settings_changed(self) -> None:
         self.tiles.refresh_all()
 
     def on_back(self) -> None:
-        self.app.push(ConfirmScene(self.app, "Quit Contack?", self.app.quit, yes="Quit",
-                                   no="Stay"))
+        self.services.push(ConfirmScene(self.services, "Quit Contack?", self.services.quit,
+                                        yes="Quit", no="Stay"))
 
     # Actions ------------------------------------------------------------------------
 
     def continue_game(self) -> None:
-        from game.persist.history import check_saved_game
-
-        record = check_saved_game(self.app.storage)
-        for text in self.app.storage.notices:
-            self.app.notify(text)
-        self.app.storage.notices.clear()
+        record = check_saved_game(self.services.storage)
+        for text in self.services.storage.notices:
+            self.services.notify(text)
+        self.services.storage.notices.clear()
         if record is None:
-            self.app.notify("The saved game could not be opened.")
-            self.resize(self.app.size)
+            self.services.notify("The saved game could not be opened.")
+            self.resize(self.services.size)
             return
-        self.app.push(scene_for_record(self.app, record))
+        self.services.open_record(record)
 
     def new_table_game(self) -> None:
-        from game.scenes.setup import SetupScene
-
-        self.app.push(SetupScene(self.app))
+        self.services.open("setup")
 
     def draw_solitaire(self) -> None:
-        from game.scenes.draw_solitaire import DrawSolitaireScene
-
-        self.app.push(DrawSolitaireScene(self.app))
+        self.services.open("draw-solitaire")
 
     def stacked_solitaire(self) -> None:
-        from game.scenes.stacked_solitaire import StackedSolitaireScene
-
-        self.app.push(StackedSolitaireScene(self.app))
+        self.services.open("stacked-solitaire")
 
     def your_games(self) -> None:
-        from game.scenes.records import RecordsScene
-
-        self.app.push(RecordsScene(self.app))
+        self.services.open("records")
 
     def rules(self) -> None:
-        from game.scenes.rules_screen import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        self.services.open("rules")
 
     def open_settings(self) -> None:
-        from game.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.services.open("settings")
 
     # Drawing ------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        ui = self.app.ui
-        surface.blit(self.app.felt(), (0, 0))
+        ui = self.services.ui
+        surface.blit(self.services.felt(), (0, 0))
         column_x = round(surface.get_width() * 0.3)
         first_button = min(b.rect.top for b in self.buttons.values() if b.visible)
         logo_y = max(ui.px(40), first_button - ui.px(190))

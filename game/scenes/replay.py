@@ -45,12 +45,11 @@ from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
 from game.ui.tween import Tweens
 from game.ui.widgets import Button, Choice, blit_text, draw_panel, plural
+from game.ui.words import MODE_TITLES
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
-MODE_TITLES: Final = {TABLE: "Table game", DRAW_SOLITAIRE: "Draw solitaire",
-                      "stacked-solitaire": "Stacked solitaire"}
 SPEEDS: Final = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"),
                  ("faster", "Very fast"))
 PILES_PER_ROW: Final = 4
@@ -199,8 +198,8 @@ class Replay:
 class ReplayScene(Scene):
     """Watch a record: figure, hands, scores and contacts, with playback controls."""
 
-    def __init__(self, app: App, record: GameRecord, title: str = "") -> None:
-        super().__init__(app)
+    def __init__(self, services: Services, record: GameRecord, title: str = "") -> None:
+        super().__init__(services)
         self.replay = Replay(record)
         self.title = title or MODE_TITLES.get(record.mode, "Game")
         self.names = [str(p.get("name", f"Seat {i + 1}")) for i, p in enumerate(record.players)]
@@ -216,7 +215,7 @@ class ReplayScene(Scene):
         self.figure_sprites: dict[Cell, TileSprite] = {}
         self.flying = TileLayer()
         """The placed tile while it slides to its cell (drawn over the panel, unclipped)."""
-        self.tweens = Tweens(app.settings.animation_speed)
+        self.tweens = Tweens(services.settings.animation_speed)
         self.side_tiles = TileLayer()
         self.fitted_hand = -1
         self.buttons = {
@@ -317,7 +316,7 @@ class ReplayScene(Scene):
         self.speed = speed
 
     def settings_changed(self) -> None:
-        self.tweens.set_speed(self.app.settings.animation_speed)
+        self.tweens.set_speed(self.services.settings.animation_speed)
 
     def handle_event(self, event: pygame.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -354,7 +353,7 @@ class ReplayScene(Scene):
     # layout -----------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         width, height = size
         margin = ui.px(20)
         self.bar = pygame.Rect(0, height - ui.px(84), width, ui.px(84))
@@ -385,7 +384,7 @@ class ReplayScene(Scene):
         replay = self.replay
         self._label_play()
         if self.fitted_hand != replay.hand:
-            self.view.max_side = self.app.ui.px(120)
+            self.view.max_side = self.services.ui.px(120)
             self.view.fit(replay.final_cells[replay.hand] or [(0, 0)], self.figure_area,
                           margin=0.3)
             self.fitted_hand = replay.hand
@@ -403,14 +402,14 @@ class ReplayScene(Scene):
         for cell, tile, rot in figure.tiles():
             state = TileState.LAST if cell == last else TileState.NORMAL
             up = (cell[0] + cell[1]) % 2 == 0
-            sprite = TileSprite(self.app.art, tile, side, self.view.cell_box_centre(cell), up,
+            sprite = TileSprite(self.services.art, tile, side, self.view.cell_box_centre(cell), up,
                                 rot, state)
             self.figure_sprites[cell] = sprite
             self.tiles.add(sprite)
 
     def _small_side(self) -> int:
         """Side of the tiles in the panel: as large as a row (or a pile column) allows."""
-        ui = self.app.ui
+        ui = self.services.ui
         if self.replay.mode == TABLE:
             return min(ui.px(58), round(self._row_height() * 0.92))
         if self.replay.mode == DRAW_SOLITAIRE:
@@ -424,28 +423,28 @@ class ReplayScene(Scene):
         side = self._small_side()
         for tile, centre, up, face_down in self._side_tile_places(state, side):
             look = TileState.FACE_DOWN if face_down else TileState.NORMAL
-            self.side_tiles.add(TileSprite(self.app.art, tile, side, centre, up, 0, look))
+            self.side_tiles.add(TileSprite(self.services.art, tile, side, centre, up, 0, look))
 
     def _pile_spot(self, pile: int) -> tuple[float, int]:
         """Stacked solitaire: the centre x and the top y of a pile's place in the panel."""
         row, column = divmod(pile, PILES_PER_ROW)
-        gap = (self.panel.width - self.app.ui.px(36)) / PILES_PER_ROW
+        gap = (self.panel.width - self.services.ui.px(36)) / PILES_PER_ROW
         shift = gap / 2 if row else 0.0
-        return self.panel.x + self.app.ui.px(18) + gap * (column + 0.5) + shift, \
+        return self.panel.x + self.services.ui.px(18) + gap * (column + 0.5) + shift, \
             self._row_top(row)
 
     def _row_top(self, row: int) -> int:
-        return self.panel.y + self.app.ui.px(58) + row * self._row_height()
+        return self.panel.y + self.services.ui.px(58) + row * self._row_height()
 
     def _row_height(self) -> int:
-        ui = self.app.ui
+        ui = self.services.ui
         if self.replay.mode != TABLE:
             return ui.px(96)
         return min(ui.px(74), (self.panel.height - ui.px(100)) // max(1, len(self.names)))
 
     def _side_tile_places(self, state: GameState, side: int) -> list[SideTile]:
         """Panel tiles as (tile, centre, points up, face down)."""
-        ui = self.app.ui
+        ui = self.services.ui
         places: list[SideTile] = []
         right = self.panel.right - ui.px(16) - side / 2
         middle = self._row_height() / 2
@@ -473,8 +472,8 @@ class ReplayScene(Scene):
     # drawing ----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        ui = self.app.ui
-        surface.blit(self.app.felt(), (0, 0))
+        ui = self.services.ui
+        surface.blit(self.services.felt(), (0, 0))
         self._draw_header(surface)
         clip = surface.get_clip()
         surface.set_clip(self.figure_area.inflate(ui.px(30), ui.px(30)))
@@ -489,7 +488,7 @@ class ReplayScene(Scene):
         self.form.draw(surface, ui)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         margin = ui.px(24)
         blit_text(surface, ui.text(f"Replay · {self.title}", 32, PALETTE.gold, "title"),
                   (margin, ui.px(20)), "topleft")
@@ -504,7 +503,7 @@ class ReplayScene(Scene):
         step = self.replay.last_step
         if step is None or step.move.action != PLACE or self.flying:
             return
-        ui = self.app.ui
+        ui = self.services.ui
         for contact in step.contacts:
             a, b = cell_side_edges(contact.cell)[contact.side]
             start, end = self.view.to_screen(a), self.view.to_screen(b)
@@ -550,7 +549,7 @@ class ReplayScene(Scene):
         sides = len(step.contacts)
         if sides >= 2:
             points += f", an opportunity play on {sides} sides"
-        names = self.app.art.theme.edge_names
+        names = self.services.art.theme.edge_names
         parts = []
         for contact in step.contacts:
             colour = names[contact.colour]
@@ -562,7 +561,7 @@ class ReplayScene(Scene):
         return f"{opening} {tile}{source}{points}.", "; ".join(parts)
 
     def _draw_caption(self, surface: pygame.Surface) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         line, detail = self.describe(self.replay.last_step)
         ending = self._ending()
         x = self.figure_area.centerx
@@ -596,7 +595,7 @@ class ReplayScene(Scene):
         return ""
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         draw_panel(surface, self.panel, ui)
         state = self.replay.state
         x = self.panel.x + ui.px(18)
@@ -620,7 +619,7 @@ class ReplayScene(Scene):
         self.side_tiles.draw(surface)
 
     def _draw_label_row(self, surface: pygame.Surface, row: int, label: str, value: str) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         middle = self._row_top(row) + self._row_height() // 2
         x = self.panel.x + ui.px(18)
         blit_text(surface, ui.text(label, 20, PALETTE.text, "bold"), (x, middle - ui.px(2)),
@@ -629,7 +628,7 @@ class ReplayScene(Scene):
                   "topleft")
 
     def _draw_table_rows(self, surface: pygame.Surface, state: TableState) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         rules = state.game.rules
         standings = state.standings()
         now = state.hand_result()

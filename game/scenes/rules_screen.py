@@ -18,7 +18,7 @@ from game.ui.tiles import TileState
 from game.ui.widgets import Button, blit_text, draw_panel
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 
 @dataclass
@@ -111,13 +111,13 @@ def _opportunity_caption(chain: tuple[Placement, ...]) -> str:
 class RulesScene(Scene):
     """Pages of rules with Previous / Next (or the arrow keys)."""
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
         self.pages = _pages()
         self.page = 0
         self.previous = self.form.add(Button("Previous", lambda: self.turn(-1)))
         self.next = self.form.add(Button("Next", lambda: self.turn(1), primary=True))
-        self.back = self.form.add(Button("Back", app.pop))
+        self.back = self.form.add(Button("Back", services.pop))
         self.view = LatticeView()
         self.tiles = TileLayer()
         self.text_panel = pygame.Rect(0, 0, 0, 0)
@@ -129,7 +129,7 @@ class RulesScene(Scene):
 
     def turn(self, direction: int) -> None:
         self.page = max(0, min(len(self.pages) - 1, self.page + direction))
-        self.resize(self.app.size)
+        self.resize(self.services.size)
 
     def handle_event(self, event: pygame.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
@@ -138,7 +138,7 @@ class RulesScene(Scene):
         return super().handle_event(event)
 
     def resize(self, size: tuple[int, int]) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         width, height = size
         margin, gap = ui.px(40), ui.px(28)
         top, bottom = ui.px(120), height - ui.px(100)
@@ -159,8 +159,8 @@ class RulesScene(Scene):
     def _build_figure(self) -> None:
         page = self.pages[self.page]
         self.tiles.empty()
-        area = self.figure_panel.inflate(-self.app.ui.px(60), -self.app.ui.px(120))
-        self.view.max_side = self.app.ui.px(150)
+        area = self.figure_panel.inflate(-self.services.ui.px(60), -self.services.ui.px(120))
+        self.view.max_side = self.services.ui.px(150)
         self.view.fit([cell for _t, cell, _r in page.figure], area, margin=0.2)
         side = round(self.view.side * 0.96)
         for tile, cell, rot in page.figure:
@@ -171,16 +171,17 @@ class RulesScene(Scene):
                 state = TileState.GHOST
             elif cell in page.marked:
                 state = TileState.LAST
-            self.tiles.add(TileSprite(self.app.art, tile, side, self.view.cell_box_centre(cell),
-                                      points_up(cell), rot, state))
+            centre = self.view.cell_box_centre(cell)
+            self.tiles.add(TileSprite(self.services.art, tile, side, centre, points_up(cell), rot,
+                                      state))
 
     def settings_changed(self) -> None:
         self.tiles.refresh_all()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         page = self.pages[self.page]
-        surface.blit(self.app.felt(), (0, 0))
+        surface.blit(self.services.felt(), (0, 0))
         self.draw_title(surface, "How to play")
         draw_panel(surface, self.text_panel, ui)
         draw_panel(surface, self.figure_panel, ui, alpha=120)

@@ -7,17 +7,18 @@ partners, and the leader or the winners (ties share). Next hand / Rematch / Menu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.play.table_match import TableMatch
 from game.scenes.base import Scene
 from game.ui.theme import PALETTE, Colour
 from game.ui.widgets import Button, blit_text, draw_panel
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.scenes.table import TableScene
+    from game.scenes.services import Services
 
 
 def _signed(value: int) -> str:
@@ -29,12 +30,16 @@ def _join_names(names: list[str]) -> str:
 
 
 class ScoreScene(Scene):
-    """Scores so far; its buttons drive the table scene below it."""
+    """The scores of a `TableMatch` so far. `end_words` say how the hand ended;
+    `on_next_hand` (the table's) deals the next hand and lays the table out for it."""
 
-    def __init__(self, app: App, table: TableScene) -> None:
-        super().__init__(app)
-        self.table = table
-        state = table.state
+    def __init__(self, services: Services, match: TableMatch, end_words: str,
+                 on_next_hand: Callable[[], None]) -> None:
+        super().__init__(services)
+        self.match = match
+        self.end_words = end_words
+        self.on_next_hand = on_next_hand
+        state = match.state
         self.final = state.is_terminal()
         if self.final:
             self.main = self.form.add(Button("Rematch", self.rematch, primary=True))
@@ -48,7 +53,7 @@ class ScoreScene(Scene):
         self.form.focus(self.main)
 
     def resize(self, size: tuple[int, int]) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         width = min(size[0] - ui.px(60), ui.px(980))
         self.panel = pygame.Rect(0, 0, width, size[1] - ui.px(230))
         self.panel.midtop = (size[0] // 2, ui.px(138))
@@ -63,23 +68,24 @@ class ScoreScene(Scene):
         self.to_menu()
 
     def next_hand(self) -> None:
-        self.app.pop()
-        self.table.next_hand()
+        self.services.pop()
+        self.on_next_hand()
 
     def rematch(self) -> None:
-        self.app.pop()
-        self.table.rematch()
+        """A new game with the same seats and options, in place of the finished one."""
+        self.services.pop()
+        self.services.switch_to("table", config=self.match.rematch_config())
 
     def to_menu(self) -> None:
-        self.app.clear_to_root()
+        self.services.clear_to_root()
 
     # --- words ----------------------------------------------------------------------------
 
     def headline(self) -> str:
         """Who wins (ties share) or leads."""
-        state = self.table.state
+        state = self.match.state
         tally = state.tally()
-        names = self.table.names
+        names = self.match.names
         if tally.team_totals is not None:
             teams = sorted({seat % 2 for seat in tally.leaders})
             words = " and ".join(
@@ -97,7 +103,7 @@ class ScoreScene(Scene):
         return f"{_join_names(winners)} are level"
 
     def columns(self) -> list[str]:
-        state = self.table.state
+        state = self.match.state
         hands = [f"Hand {i + 1}" for i in range(len(state.results))]
         if state.game.rules.club:
             return ["Player", *hands, "Chips", "Owed", "Standing"]
@@ -106,7 +112,7 @@ class ScoreScene(Scene):
     def rows(self) -> list[list[str]]:
         """One row per seat: each hand's result, then the game's counting points, what the
         tiles left in hand cost, and the total."""
-        state = self.table.state
+        state = self.match.state
         tally = state.tally()
         rows = []
         for seat in range(state.players):
@@ -118,23 +124,23 @@ class ScoreScene(Scene):
                 points = sum(hand[seat] for hand in state.points_history)
                 penalty = points - tally.totals[seat]
                 tail = [str(points), f"-{penalty}" if penalty else "0", str(tally.totals[seat])]
-            rows.append([self.table.names[seat], *hands, *tail])
+            rows.append([self.match.names[seat], *hands, *tail])
         return rows
 
     # --- drawing ------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        surface.blit(self.app.felt(), (0, 0))
-        ui = self.app.ui
-        state = self.table.state
+        surface.blit(self.services.felt(), (0, 0))
+        ui = self.services.ui
+        state = self.match.state
         title = "Final scores" if self.final else f"After hand {len(state.results)}"
-        self.draw_title(surface, title, self.table._end_words())
+        self.draw_title(surface, title, self.end_words)
         draw_panel(surface, self.panel, ui, alpha=225)
         y = self._draw_table(surface)
         team_totals = state.tally().team_totals
         if team_totals is not None:
             for team, total in enumerate(team_totals):
-                names = self.table.names
+                names = self.match.names
                 words = f"Team {team + 1}  ({names[team]} & {names[team + 2]}):  {total}"
                 blit_text(surface, ui.text(words, 20, PALETTE.text, "bold"),
                           (self.panel.centerx, y), "midtop")
@@ -148,18 +154,18 @@ class ScoreScene(Scene):
         self.form.draw(surface, ui)
 
     def _remaining(self) -> str:
-        rules = self.table.state.game.rules
+        rules = self.match.state.game.rules
         if rules.timed:
             return "Club game against the clock: hands go on until the time runs out."
-        left = rules.hands - len(self.table.state.results)
+        left = rules.hands - len(self.match.state.results)
         return f"{left} more hand{'s' if left != 1 else ''} to play."
 
     def _draw_table(self, surface: pygame.Surface) -> int:
         """The grid of seats and hands; returns the y below it."""
-        ui = self.app.ui
+        ui = self.services.ui
         columns = self.columns()
         rows = self.rows()
-        winners = set(self.table.state.tally().leaders)
+        winners = set(self.match.state.tally().leaders)
         inner = self.panel.inflate(-ui.px(40), 0)
         name_w = round(inner.width * 0.24)
         other_w = (inner.width - name_w) / max(1, len(columns) - 1)

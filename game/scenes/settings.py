@@ -17,7 +17,7 @@ from game.ui.theme import PALETTE, THEMES
 from game.ui.widgets import Button, Choice, Slider, Toggle, blit_text, draw_panel
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 PREVIEW_TILES = ("08-09-10", "05-01-04", "03-07-08", "09-10-01")
 
@@ -25,9 +25,9 @@ PREVIEW_TILES = ("08-09-10", "05-01-04", "03-07-08", "09-10-01")
 class SettingsScene(Scene):
     """Each row changes one setting; a row of tiles previews the look."""
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        settings = app.settings
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
+        settings = services.settings
         self.theme = self.form.add(Choice(
             "Tile colours", [(key, theme.label) for key, theme in THEMES.items()],
             settings.theme, lambda value: self._set("theme", value)))
@@ -42,20 +42,20 @@ class SettingsScene(Scene):
             "Animation speed", [(speed, speed.capitalize()) for speed in ANIMATION_SPEEDS],
             settings.animation_speed, lambda value: self._set("animation_speed", value)))
         self.fullscreen = self.form.add(Toggle(
-            "Fullscreen (F11)", settings.fullscreen, app.set_fullscreen))
+            "Fullscreen (F11)", settings.fullscreen, services.set_fullscreen))
         self.handoff = self.form.add(Toggle(
             "Hand-off banner between human players", settings.handoff_banner,
             lambda value: self._set("handoff_banner", value)))
-        self.done = self.form.add(Button("Done", app.pop, primary=True))
+        self.done = self.form.add(Button("Done", services.pop, primary=True))
         self.preview = TileLayer()
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.preview_centre_y = 0
 
     def _set(self, name: str, value: Any) -> None:
-        setattr(self.app.settings, name, value)
-        self.app.apply_settings()
+        setattr(self.services.settings, name, value)
+        self.services.apply_settings()
         if name in ("volume", "muted"):
-            self.app.sound.play("place")
+            self.services.sound.play("place")
 
     def enter(self) -> None:
         super().enter()
@@ -63,11 +63,11 @@ class SettingsScene(Scene):
 
     def resume(self) -> None:
         super().resume()
-        self.fullscreen.value = self.app.settings.fullscreen
+        self.fullscreen.value = self.services.settings.fullscreen
 
     def resize(self, size: tuple[int, int]) -> None:
-        ui = self.app.ui
-        self.fullscreen.value = self.app.settings.fullscreen
+        ui = self.services.ui
+        self.fullscreen.value = self.services.settings.fullscreen
         width = min(size[0] - ui.px(80), ui.px(760))
         row_h, gap = ui.px(48), ui.px(10)
         rows = [w for w in self.form.widgets if w is not self.done]
@@ -87,7 +87,7 @@ class SettingsScene(Scene):
         self._build_preview()
 
     def _build_preview(self) -> None:
-        side = self.app.ui.px(84)
+        side = self.services.ui.px(84)
         self.preview.empty()
         spacing = side * 0.56
         start = self.panel.centerx - spacing * (len(PREVIEW_TILES) - 1) / 2
@@ -95,18 +95,18 @@ class SettingsScene(Scene):
             up = index % 2 == 0
             centre = (start + index * spacing, self.preview_centre_y)
             tile = parse_tile(name)
-            self.preview.add(TileSprite(self.app.art, tile, side, centre, up, index % 3))
+            self.preview.add(TileSprite(self.services.art, tile, side, centre, up, index % 3))
 
     def settings_changed(self) -> None:
         self.preview.refresh_all()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        ui = self.app.ui
-        surface.blit(self.app.felt(), (0, 0))
+        ui = self.services.ui
+        surface.blit(self.services.felt(), (0, 0))
         self.draw_title(surface, "Settings", "Changes apply at once and are saved.")
         draw_panel(surface, self.panel, ui)
         self.preview.draw_interpolated(surface, alpha)
-        theme = THEMES.get(self.app.settings.theme, THEMES["modern"])
+        theme = THEMES.get(self.services.settings.theme, THEMES["modern"])
         names = " · ".join(name.capitalize() for name in theme.edge_names)
         blit_text(surface, ui.text(names, 16, PALETTE.text_dim),
                   (self.panel.centerx, self.preview_centre_y + ui.px(48)), "midtop")

@@ -17,7 +17,7 @@ from game.ui.theme import PALETTE
 from game.ui.widgets import Button, Choice, TextField, Toggle, blit_text, draw_panel
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 AI_LEVELS: Final = ("random", "easy", "greedy", "expert", "master")
 KIND_OPTIONS: Final = [("human", "Human")] + [
@@ -39,9 +39,9 @@ def default_name(seat: int, kind: str) -> str:
 class SetupScene(Scene):
     """Choose seats and options, then start the table game."""
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        last = app.settings.last_setup or {}
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
+        last = services.settings.last_setup or {}
         players = list(last.get("players", []))[:MAX_PLAYERS]
         while len(players) < MAX_PLAYERS:
             seat = len(players)
@@ -53,7 +53,7 @@ class SetupScene(Scene):
             rules = TableRules()
         self.count = self.form.add(Choice(
             "Players", [(n, str(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
-            int(last.get("count", 2)), lambda _n: self.resize(self.app.size)))
+            int(last.get("count", 2)), lambda _n: self.resize(self.services.size)))
         self.names: list[TextField] = []
         self.kinds: list[Choice[str]] = []
         for seat, player in enumerate(players):
@@ -74,14 +74,14 @@ class SetupScene(Scene):
         self.free_draw = self.form.add(Toggle("Free draw", rules.free_draw, lambda _v: None))
         self.variant = self.form.add(Choice(
             "Scoring", [("standard", "Standard"), ("club", "Club Contack (chips)")],
-            rules.variant, lambda _v: self.resize(self.app.size)))
+            rules.variant, lambda _v: self.resize(self.services.size)))
         self.chips = self.form.add(Choice(
             "Chips each", [(n, str(n)) for n in range(10, 101, 10)], rules.chips,
             lambda _v: None))
         self.time_limit = self.form.add(Choice(
             "Club game length", TIME_LIMITS, rules.time_limit_s,
-            lambda _v: self.resize(self.app.size)))
-        self.back = self.form.add(Button("Back", app.pop))
+            lambda _v: self.resize(self.services.size)))
+        self.back = self.form.add(Button("Back", services.pop))
         self.start = self.form.add(Button("Start game", self.start_game, primary=True))
         self.players_panel = pygame.Rect(0, 0, 0, 0)
         self.rules_panel = pygame.Rect(0, 0, 0, 0)
@@ -99,7 +99,7 @@ class SetupScene(Scene):
     # Layout -------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         width, height = size
         club = self.variant.value == "club"
         timed = club and self.time_limit.value is not None
@@ -163,21 +163,19 @@ class SetupScene(Scene):
         return {"rules": rules.to_dict(), "players": players}
 
     def start_game(self) -> None:
-        from game.scenes.table import TableScene
-
         config = self.config()
         every_seat = [{"name": f.text, "kind": k.value}
                       for f, k in zip(self.names, self.kinds, strict=True)]
-        self.app.settings.last_setup = {"count": self.count.value, "rules": config["rules"],
+        self.services.settings.last_setup = {"count": self.count.value, "rules": config["rules"],
                                         "players": every_seat}
-        self.app.save_settings()
-        self.app.replace(TableScene(self.app, config))
+        self.services.save_settings()
+        self.services.switch_to("table", config=config)
 
     # Drawing ------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        ui = self.app.ui
-        surface.blit(self.app.felt(), (0, 0))
+        ui = self.services.ui
+        surface.blit(self.services.felt(), (0, 0))
         self.draw_title(surface, "New table game")
         for panel, heading in ((self.players_panel, "Seats"), (self.rules_panel, "Rules")):
             draw_panel(surface, panel, ui)

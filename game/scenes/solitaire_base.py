@@ -41,7 +41,7 @@ from game.ui.tween import FloatingText, FloatingTexts, Tweens
 from game.ui.widgets import Button, Choice, TextField, Toggle, blit_text, draw_panel
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 SolitaireState = DrawSolitaireState | StackedSolitaireState
 SourceKey = tuple[str, int]
@@ -81,9 +81,9 @@ class SolitaireScene(Scene):
     panel_width = 330
     """Width of the side panel (for a 1280x800 window)."""
 
-    def __init__(self, app: App, record: dict[str, Any] | None = None,
+    def __init__(self, services: Services, record: dict[str, Any] | None = None,
                  seed: int | None = None) -> None:
-        super().__init__(app)
+        super().__init__(services)
         self.view = LatticeView()
         self.figure_area = pygame.Rect(0, 0, 1, 1)
         self.panel = pygame.Rect(0, 0, 1, 1)
@@ -93,7 +93,7 @@ class SolitaireScene(Scene):
         self.tiles = TileLayer()
         self.cell_sprites: dict[Cell, TileSprite] = {}
         self.source_sprites: dict[SourceKey, TileSprite] = {}
-        self.tweens = Tweens(app.settings.animation_speed)
+        self.tweens = Tweens(services.settings.animation_speed)
         self.floating = FloatingTexts()
         self.selected: SourceKey | None = None
         self.press: Press | None = None
@@ -105,7 +105,7 @@ class SolitaireScene(Scene):
         self.size_step = 0
         self.autoplaying = False
         self.auto_timer = 0.0
-        self.auto_speed = app.settings.animation_speed
+        self.auto_speed = services.settings.animation_speed
         self.deal_search: WinnableDealSearch | None = None
         self.busy_text = ""
         self._build_widgets()
@@ -116,27 +116,27 @@ class SolitaireScene(Scene):
 
     def option(self, name: str, default: bool = False) -> bool:
         """A solitaire option, kept with the settings (in their extra keys)."""
-        options = self.app.settings.extra.get(OPTIONS_KEY)
+        options = self.services.settings.extra.get(OPTIONS_KEY)
         value = options.get(name, default) if isinstance(options, dict) else default
         return bool(value)
 
     def set_option(self, name: str, value: bool) -> None:
-        options = self.app.settings.extra.setdefault(OPTIONS_KEY, {})
+        options = self.services.settings.extra.setdefault(OPTIONS_KEY, {})
         if not isinstance(options, dict):
-            options = self.app.settings.extra[OPTIONS_KEY] = {}
+            options = self.services.settings.extra[OPTIONS_KEY] = {}
         options[name] = value
-        self.app.save_settings()
+        self.services.save_settings()
 
     # Games ------------------------------------------------------------------------------
 
     def _open(self, record: dict[str, Any] | None, seed: int | None) -> SolitaireSession:
         if record is not None:
             try:
-                return SolitaireSession.resume(record, self.app.adviser)
+                return SolitaireSession.resume(record, self.services.adviser)
             except (RecordError, KeyError, TypeError) as error:
-                self.app.notify(f"The saved game could not be resumed ({error}).")
+                self.services.notify(f"The saved game could not be resumed ({error}).")
         seed = seed if seed is not None else random.randrange(1, 1_000_000)
-        return SolitaireSession.new(self.mode, seed, self.app.adviser)
+        return SolitaireSession.new(self.mode, seed, self.services.adviser)
 
     @property
     def state(self) -> SolitaireState:
@@ -172,7 +172,7 @@ class SolitaireScene(Scene):
         self.count_loss()
         self.drop_deal_search()
         self.session.close()
-        self.session = SolitaireSession.new(self.mode, seed, self.app.adviser)
+        self.session = SolitaireSession.new(self.mode, seed, self.services.adviser)
         self.user_view = False
         self.set_autoplay(False)
         self.deal_field.text = str(seed)
@@ -186,9 +186,7 @@ class SolitaireScene(Scene):
 
     def save_record(self) -> None:
         """Keep the game, as it stands, as a named record (a dialog asks the name)."""
-        from game.scenes.records import SaveRecordScene
-
-        self.app.push(SaveRecordScene(self.app, self.session.record))
+        self.services.open("save-record", record=self.session.record)
 
     def restart(self) -> None:
         self.start_deal(self.seed)
@@ -200,7 +198,7 @@ class SolitaireScene(Scene):
             return
         self.set_autoplay(False)
         self.drop_deal_search()
-        self.deal_search = WinnableDealSearch(self.mode, self.app.adviser)
+        self.deal_search = WinnableDealSearch(self.mode, self.services.adviser)
         self.busy_text = "Looking for a winnable deal…"
 
     def typed_deal(self) -> None:
@@ -223,9 +221,9 @@ class SolitaireScene(Scene):
         if not due:
             return False
         if data is None:
-            self.app.storage.clear_game()
+            self.services.storage.clear_game()
         else:
-            self.app.storage.save_game(data)
+            self.services.storage.save_game(data)
         self._prepare_art()
         return True
 
@@ -233,7 +231,7 @@ class SolitaireScene(Scene):
         """Ask for the art of the next move's placements at this size and, for when the
         figure outgrows the view, of every placed tile one size smaller: it is drawn in
         spare steps, not in the frame that first shows it."""
-        art, side = self.app.art, self.figure_side
+        art, side = self.services.art, self.figure_side
         for move in self.state.legal_moves():
             if move.action == PLACE:
                 art.prepare(move.tile, side, points_up(move.cell), move.rot, TileState.LAST)
@@ -274,13 +272,13 @@ class SolitaireScene(Scene):
                              on_done=lambda: self._landed(landing))
         points = result.points
         if move.action == PLACE:
-            self.app.sound.play("count" if points else "place")
+            self.services.sound.play("count" if points else "place")
             if points:
                 centre = self.view.cell_centre(move.cell)
-                label = self.app.ui.text(f"+{points}", 26, PALETTE.gold, "bold")
-                self.floating.add(FloatingText(label, centre, self.app.ui.px(50), delay=0.25))
+                label = self.services.ui.text(f"+{points}", 26, PALETTE.gold, "bold")
+                self.floating.add(FloatingText(label, centre, self.services.ui.px(50), delay=0.25))
         else:
-            self.app.sound.play("draw")
+            self.services.sound.play("draw")
         for event in events:
             if isinstance(event, GameEnded):
                 self.finish(event.won)
@@ -324,15 +322,15 @@ class SolitaireScene(Scene):
         once the player moves on, as undo may still take it back; the session asks the
         solver meanwhile whether the deal could have been won)."""
         self.set_autoplay(False)
-        self.app.sound.play("win" if won else "pass")
+        self.services.sound.play("win" if won else "pass")
         self.user_view = False
         self.sync()
         if won:
             self._count(self.session.report())
 
     def _count(self, report: Report) -> None:
-        add_finished_game(self.app.storage, report.record, hints=report.hints, undos=report.undos,
-                      autoplay=report.autoplay)
+        add_finished_game(self.services.storage, report.record, hints=report.hints,
+                          undos=report.undos, autoplay=report.autoplay)
 
     def count_loss(self) -> None:
         """Put a lost game in the statistics (a new deal, a restart or leaving does)."""
@@ -360,7 +358,7 @@ class SolitaireScene(Scene):
             self.use_assist("autoplay")
             self.auto_timer = 0.0
             self.selected = None
-        self.tweens.set_speed(self.auto_speed if on else self.app.settings.animation_speed)
+        self.tweens.set_speed(self.auto_speed if on else self.services.settings.animation_speed)
         self.floating.factor = self.tweens.factor
         self.auto_button.label = "Pause" if on else "Auto-play"
 
@@ -393,7 +391,7 @@ class SolitaireScene(Scene):
         self.new_button: Button = self.form.add(Button("New deal", self.new_deal, primary=True))
         self.restart_button: Button = self.form.add(Button("Restart", self.restart))
         self.save_button: Button = self.form.add(Button("Save", self.save_record))
-        self.menu_button: Button = self.form.add(Button("Menu", self.app.pop))
+        self.menu_button: Button = self.form.add(Button("Menu", self.services.pop))
         self.undo_button: Button = self.form.add(Button("Undo", self.undo))
         self.redo_button: Button = self.form.add(Button("Redo", self.redo))
         self.hint_button: Button = self.form.add(Button("Hint", self.show_hint))
@@ -413,7 +411,7 @@ class SolitaireScene(Scene):
             self.deal_field.text = digits
 
     def resize(self, size: tuple[int, int]) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         width, height = size
         margin, bar_h = ui.px(16), ui.px(46)
         top = margin
@@ -472,10 +470,10 @@ class SolitaireScene(Scene):
         points = [p for cell in cells or [(0, 0)] for p in world_vertices(cell)]
         left, right = min(p[0] for p in points), max(p[0] for p in points)
         top, bottom = min(p[1] for p in points), max(p[1] for p in points)
-        area = self.figure_area.inflate(-self.app.ui.px(20), -self.app.ui.px(20))
+        area = self.figure_area.inflate(-self.services.ui.px(20), -self.services.ui.px(20))
         if self.finished:
-            area.height -= self.app.ui.px(120)
-            area.top += self.app.ui.px(120)
+            area.height -= self.services.ui.px(120)
+            area.top += self.services.ui.px(120)
         sides = self.ladder()
         self.view.max_side, self.view.min_side = sides[0], sides[-1]
         step = len(sides) - 1
@@ -491,7 +489,7 @@ class SolitaireScene(Scene):
 
     def ladder(self) -> list[int]:
         """The tile sizes the figure may take, largest first, in pixels."""
-        return [self.app.ui.px(side) for side in SIDE_LADDER]
+        return [self.services.ui.px(side) for side in SIDE_LADDER]
 
     def zoom(self, direction: int, anchor: tuple[float, float]) -> None:
         """Zoom in (+1) or out (-1) one step of the ladder, keeping `anchor` still."""
@@ -524,7 +522,7 @@ class SolitaireScene(Scene):
         self.tiles.empty()
         self.cell_sprites.clear()
         self.source_sprites.clear()
-        art, side = self.app.art, self.figure_side
+        art, side = self.services.art, self.figure_side
         last = self.state.figure.last_cell
         for cell, tile, rot in self.state.figure.tiles():
             state = TileState.LAST if cell == last and len(self.state.figure) > 1 else (
@@ -705,10 +703,10 @@ class SolitaireScene(Scene):
     def source_pressed(self, key: SourceKey, pos: tuple[int, int]) -> None:
         """A press on a source tile: pick it up (click to select, or drag)."""
         if self.selection_is_forced() and key != self.selected:
-            self.app.notify("The turned stock tile must be placed first.")
+            self.services.notify("The turned stock tile must be placed first.")
             return
         if not self.pickable(key):
-            self.app.notify(self.unplaceable_words(key))
+            self.services.notify(self.unplaceable_words(key))
             return
         sprite = self.source_sprites[key]
         self.press = Press(key, pos, (sprite.centre[0] - pos[0], sprite.centre[1] - pos[1]))
@@ -724,7 +722,7 @@ class SolitaireScene(Scene):
             self.press = None
             return False
         if event.type == pygame.MOUSEMOTION:
-            far = math.dist(event.pos, press.start) >= self.app.ui.px(DRAG_THRESHOLD)
+            far = math.dist(event.pos, press.start) >= self.services.ui.px(DRAG_THRESHOLD)
             if not press.dragging and far:
                 press.dragging = True
                 self.selected = press.source
@@ -782,11 +780,11 @@ class SolitaireScene(Scene):
         self.tiles.snapshot()
         self.tweens.update(dt)
         self.floating.update(dt)
-        if self._last_work_frame != self.app.frames:  # once a frame, not once a step
-            self._last_work_frame = self.app.frames
+        if self._last_work_frame != self.services.frames:  # once a frame, not once a step
+            self._last_work_frame = self.services.frames
             self._work()
             if not saved:
-                self.app.art.render_prepared(1)
+                self.services.art.render_prepared(1)
         if self.tweens.busy or self.press is not None:
             return
         if self.hint_wanted and not self.finished:
@@ -839,7 +837,7 @@ class SolitaireScene(Scene):
     # Drawing ----------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         surface.blit(self._get_backdrop(), (0, 0))
         self.draw_title_block(surface)
         self.draw_sources_under(surface)
@@ -869,11 +867,11 @@ class SolitaireScene(Scene):
 
     def _get_backdrop(self) -> pygame.Surface:
         """The felt with the sources' panel on it, made once per layout."""
-        felt = self.app.felt()
+        felt = self.services.felt()
         key = (felt, tuple(self.panel))  # the felt itself: a new theme or size makes a new one
         if self._backdrop is None or self._backdrop_key != key:
             self._backdrop = felt.copy()
-            draw_panel(self._backdrop, self.panel, self.app.ui, alpha=150)
+            draw_panel(self._backdrop, self.panel, self.services.ui, alpha=150)
             self._backdrop_key = key
         return self._backdrop
 
@@ -896,7 +894,7 @@ class SolitaireScene(Scene):
         surface.set_clip(clip)
 
     def draw_title_block(self, surface: pygame.Surface) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         field = self.deal_field.rect
         left = ui.px(20)
         blit_text(surface, ui.text(self.title, 30, (8, 30, 20), "title"),
@@ -922,8 +920,8 @@ class SolitaireScene(Scene):
         key = self.press.source if self.press and self.press.dragging else self.selected
         if key is None or self.finished:
             return
-        ui = self.app.ui
-        pulse = 0.5 + 0.5 * math.sin(self.app.time * 5)
+        ui = self.services.ui
+        pulse = 0.5 + 0.5 * math.sin(self.services.time * 5)
         seen: set[Cell] = set()
         outlines = []
         for move in self.moves_from(key):
@@ -949,7 +947,7 @@ class SolitaireScene(Scene):
             self._blit_tile(surface, move, TileState.GHOST)
 
     def _blit_tile(self, surface: pygame.Surface, move: Move, state: TileState) -> None:
-        image = self.app.art.image(move.tile, self.figure_side, points_up(move.cell),
+        image = self.services.art.image(move.tile, self.figure_side, points_up(move.cell),
                                    move.rot, state)
         surface.blit(image, image.get_rect(center=self.view.cell_box_centre(move.cell)))
 
@@ -962,7 +960,7 @@ class SolitaireScene(Scene):
             surface.set_clip(self.figure_area)
             self._blit_tile(surface, move, TileState.GHOST)
             points = self.view.cell_vertices(move.cell)
-            pygame.draw.polygon(surface, PALETTE.ivory, points, max(2, self.app.ui.px(3)))
+            pygame.draw.polygon(surface, PALETTE.ivory, points, max(2, self.services.ui.px(3)))
             surface.set_clip(clip)
         self.draw_hint_source(surface, move)
 
@@ -972,7 +970,7 @@ class SolitaireScene(Scene):
     def draw_count(self, surface: pygame.Surface, centre: tuple[float, float],
                    text: str) -> None:
         """A small round badge with a number (pile and stock counts)."""
-        ui = self.app.ui
+        ui = self.services.ui
         label = ui.text(text, 15, PALETTE.ink, "bold")
         radius = max(label.get_width(), label.get_height()) // 2 + ui.px(5)
         pygame.draw.circle(surface, PALETTE.gold, centre, radius)
@@ -981,7 +979,7 @@ class SolitaireScene(Scene):
 
     def _draw_banner(self, surface: pygame.Surface,
                      lines: list[tuple[str, float, tuple[int, int, int]]]) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         texts = [ui.text(words, size, colour, "bold" if i == 0 else "regular")
                  for i, (words, size, colour) in enumerate(lines)]
         width = max(t.get_width() for t in texts) + ui.px(60)

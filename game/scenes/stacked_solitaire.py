@@ -25,7 +25,7 @@ from game.ui.tween import FloatingText
 from game.ui.widgets import Toggle, blit_text
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 FAN_SCALE: Final = 0.72
 """Size of the fanned (covered) tiles against a pile's top tile."""
@@ -38,11 +38,11 @@ class StackedSolitaireScene(SolitaireScene):
     mode = STACKED_SOLITAIRE
     panel_width = 400
 
-    def __init__(self, app: App, record: dict[str, Any] | None = None,
+    def __init__(self, services: Services, record: dict[str, Any] | None = None,
                  seed: int | None = None) -> None:
         self.pile_pos: list[tuple[float, float]] = [(0.0, 0.0)] * PILE_COUNT
         self.pile_side = 80
-        super().__init__(app, record, seed)
+        super().__init__(services, record, seed)
         self.opening_pending = not self.state.moves and not self.finished
 
     def _build_widgets(self) -> None:
@@ -80,14 +80,14 @@ class StackedSolitaireScene(SolitaireScene):
         sprite.jump_to(self.pile_pos[CUT_PILE])
         self.tiles.change_layer(sprite, 2)
         self.tweens.move(sprite, target, 0.6, delay=0.15, on_done=lambda: self._landed(sprite))
-        label = self.app.ui.text("The cut", 22, PALETTE.gold, "bold")
+        label = self.services.ui.text("The cut", 22, PALETTE.gold, "bold")
         self.floating.add(FloatingText(label, (target[0], target[1] - self.view.side * 0.5),
-                                       self.app.ui.px(30), delay=0.6))
+                                       self.services.ui.px(30), delay=0.6))
 
     # Layout and sprites ---------------------------------------------------------------
 
     def layout_sources(self) -> None:
-        ui, area = self.app.ui, self.sources_area
+        ui, area = self.services.ui, self.sources_area
         row_h = (area.height - ui.px(20)) / PILE_COUNT
         self.pile_side = max(ui.px(40), min(ui.px(84), round(row_h / 0.87 * 0.86)))
         x = area.right - ui.px(20) - self.pile_side / 2
@@ -95,15 +95,15 @@ class StackedSolitaireScene(SolitaireScene):
             self.pile_pos[pile] = (x, area.top + ui.px(12) + row_h * (pile + 0.5))
 
     def build_sources(self) -> None:
-        state, art = self.stacked_state, self.app.art
-        side, depth = self.pile_side, self.app.ui.px(3)
+        state, art = self.stacked_state, self.services.art
+        side, depth = self.pile_side, self.services.ui.px(3)
         fanned = self.option("fanned_piles")
         small = round(side * FAN_SCALE)
         for pile in range(PILE_COUNT):
             height = state.heights[pile]
             x, y = self.pile_pos[pile]
             if fanned:
-                left = x - side / 2 - self.app.ui.px(10)
+                left = x - side / 2 - self.services.ui.px(10)
                 for below in range(1, height):
                     tile = state.piles[pile][height - 1 - below]
                     up = below % 2 == 1
@@ -134,7 +134,7 @@ class StackedSolitaireScene(SolitaireScene):
     # Drawing ---------------------------------------------------------------------------
 
     def draw_sources_under(self, surface: pygame.Surface) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         blit_text(surface, ui.text("Piles", 19, PALETTE.text, "bold"),
                   (self.sources_area.x + ui.px(18), self.sources_area.top + ui.px(14)),
                   "topleft")
@@ -148,7 +148,7 @@ class StackedSolitaireScene(SolitaireScene):
     def draw_sources_over(self, surface: pygame.Surface) -> None:
         if self.option("fanned_piles"):
             return
-        ui = self.app.ui
+        ui = self.services.ui
         for pile, (x, y) in enumerate(self.pile_pos):
             height = self.stacked_state.heights[pile]
             if height:

@@ -9,13 +9,13 @@ import pygame
 
 from game.persist.history import SOLITAIRE_MODES, History, load_history, reset_statistics
 from game.scenes.dialog import ConfirmScene
-from game.scenes.records import GamesScene, _fit
-from game.scenes.replay import MODE_TITLES
+from game.scenes.games_frame import GamesScene, fit_text
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, blit_text, draw_panel
+from game.ui.words import MODE_TITLES
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 NOTHING = "\u2013"
 """Shown where there is no value yet."""
@@ -32,8 +32,8 @@ class StatsScene(GamesScene):
 
     tab = "stats"
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
         self.history = History()
         self.reset = self.form.add(Button("Reset statistics", self.ask_reset))
         self.table_rect = pygame.Rect(0, 0, 0, 0)
@@ -45,25 +45,25 @@ class StatsScene(GamesScene):
         self.form.focus(self.back)
 
     def reload(self) -> None:
-        self.history = load_history(self.app.storage)
-        for text in self.app.storage.notices:
-            self.app.notify(text)
-        self.app.storage.notices.clear()
+        self.history = load_history(self.services.storage)
+        for text in self.services.storage.notices:
+            self.services.notify(text)
+        self.services.storage.notices.clear()
         self.reset.enabled = bool(self.history.players) or any(
             s.played for s in self.history.solitaires.values())
 
     def ask_reset(self) -> None:
-        self.app.push(ConfirmScene(self.app, "Reset all statistics?", self.do_reset,
+        self.services.push(ConfirmScene(self.services, "Reset all statistics?", self.do_reset,
                                    yes="Reset", no="Keep"))
 
     def do_reset(self) -> None:
-        reset_statistics(self.app.storage)
+        reset_statistics(self.services.storage)
         self.reload()
-        self.app.notify("Statistics reset. The history of games is kept.")
+        self.services.notify("Statistics reset. The history of games is kept.")
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        ui = self.app.ui
+        ui = self.services.ui
         solitaire_h = ui.px(40) * 3 + ui.px(56)
         self.solitaire_rect = pygame.Rect(self.body.x, self.body.bottom - solitaire_h,
                                           self.body.width, solitaire_h)
@@ -91,7 +91,7 @@ class StatsScene(GamesScene):
                          str(stats.best_streak), str(stats.clean_wins),
                          str(stats.hint_wins), str(stats.undo_wins), str(stats.autoplay_wins)])
         self._draw_table(surface, self.solitaire_rect, "Solitaires", SOLITAIRE_COLUMNS, rows, "")
-        ui = self.app.ui
+        ui = self.services.ui
         blit_text(surface, ui.text(HELP_NOTE, 14, PALETTE.text_dim),
                   (self.solitaire_rect.right - ui.px(18), self.solitaire_rect.y + ui.px(16)),
                   "topright")
@@ -99,7 +99,7 @@ class StatsScene(GamesScene):
     def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, title: str,
                     columns: Sequence[tuple[str, float]], rows: list[list[str]],
                     empty: str) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         draw_panel(surface, rect, ui)
         pad, row_h = ui.px(18), ui.px(40)
         blit_text(surface, ui.text(title, 20, PALETTE.gold, "bold"),
@@ -126,7 +126,7 @@ class StatsScene(GamesScene):
                 right = (xs[index + 1] - ui.px(12)) if index + 1 < len(xs) else rect.right - pad
                 style = "bold" if index == 0 else "regular"
                 if index == 0:
-                    text = _fit(ui, cell, 18, right - xs[0])
+                    text = fit_text(ui, cell, 18, right - xs[0])
                     blit_text(surface, ui.text(text, 18, PALETTE.text, style), (xs[0], y),
                               "midleft")
                 else:

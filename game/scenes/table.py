@@ -34,7 +34,7 @@ from game.ui.tween import SPEED_FACTORS, FloatingText, FloatingTexts, Tween, Twe
 from game.ui.widgets import Button, blit_text, dim, draw_panel, plural
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 THINK_PAUSE_S: Final = 0.7
 """Shortest visible pause of a computer seat before it plays (normal speed)."""
@@ -81,20 +81,20 @@ def _sentence(text: str) -> str:
 class TableScene(Scene):
     """Couch play at the table. `config` is {"rules": {...}, "players": [...]} (+"seed")."""
 
-    def __init__(self, app: App, config: dict[str, Any],
+    def __init__(self, services: Services, config: dict[str, Any],
                  record: dict[str, Any] | None = None) -> None:
-        super().__init__(app)
+        super().__init__(services)
         self.failure: str | None = None
         self.match = self._open_match(config, record)
         self.view = LatticeView()
-        self.layout = TableLayout.build(app.size, self.state.players, app.ui)
+        self.layout = TableLayout.build(services.size, self.state.players, services.ui)
         self.controller = ViewController(self.view, self.layout.figure, self._is_background)
         self.tiles = TileLayer()
         self.figure_sprites: dict[Cell, TileSprite] = {}
         self.last_shown: Cell | None = None
         """The cell drawn with the last-tile look."""
         self.hand_sprites: dict[TileId, TileSprite] = {}
-        self.tweens = Tweens(app.settings.animation_speed)
+        self.tweens = Tweens(services.settings.animation_speed)
         self.floats = FloatingTexts()
         self.flashes: list[EdgeFlash] = []
         self.bursts: list[Burst] = []
@@ -139,10 +139,10 @@ class TableScene(Scene):
         """The game of `record` resumed, or a new one from `config`."""
         if record is not None:
             try:
-                return TableMatch.resume(record, self.app.adviser)
+                return TableMatch.resume(record, self.services.adviser)
             except (RulesError, KeyError, TypeError, ValueError) as error:
                 self.failure = f"The saved game could not be resumed ({error})."
-        return TableMatch.new(config, self.app.adviser, new_seed())
+        return TableMatch.new(config, self.services.adviser, new_seed())
 
     @property
     def state(self) -> TableState:
@@ -154,7 +154,7 @@ class TableScene(Scene):
 
     @property
     def factor(self) -> float:
-        return SPEED_FACTORS.get(self.app.settings.animation_speed, 1.0)
+        return SPEED_FACTORS.get(self.services.settings.animation_speed, 1.0)
 
     def legal_moves(self) -> list[Move]:
         return self.match.legal_moves()
@@ -172,7 +172,7 @@ class TableScene(Scene):
 
     def _banner_due(self, seat: int) -> bool:
         """True when the mouse must be passed to human `seat` before they play."""
-        return (self.app.settings.handoff_banner and self.match.humans > 1
+        return (self.services.settings.handoff_banner and self.match.humans > 1
                 and self.mouse_holder != seat)
 
     # --- scene life ---------------------------------------------------------------------
@@ -180,8 +180,8 @@ class TableScene(Scene):
     def enter(self) -> None:
         super().enter()
         if self.failure:
-            self.app.notify(self.failure)
-            self.app.pop()
+            self.services.notify(self.failure)
+            self.services.pop()
             return
         self._save()
 
@@ -194,14 +194,14 @@ class TableScene(Scene):
         self._save_if_due()
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = TableLayout.build(size, self.state.players, self.app.ui)
+        self.layout = TableLayout.build(size, self.state.players, self.services.ui)
         self.controller.area = self.layout.figure
         self._backdrop = None
         self._spot_cache.clear()
         buttons = [b for key, b in self.buttons.items()
                    if key != "draw" or self.state.game.rules.free_draw]
         self.buttons["draw"].visible = self.state.game.rules.free_draw
-        ui = self.app.ui
+        ui = self.services.ui
         width = min(ui.px(150), (self.layout.buttons.width - ui.px(10) * 3) // len(buttons))
         gap = ui.px(10)
         total = len(buttons) * width + (len(buttons) - 1) * gap
@@ -218,7 +218,7 @@ class TableScene(Scene):
         self._spot_cache.clear()
 
     def _apply_speed(self) -> None:
-        self.tweens.set_speed(self.app.settings.animation_speed)
+        self.tweens.set_speed(self.services.settings.animation_speed)
         self.floats.factor = self.factor
 
     def on_back(self) -> None:
@@ -226,7 +226,7 @@ class TableScene(Scene):
         if self.selected is not None:
             self._deselect()
             return
-        self.app.clear_to_root()
+        self.services.clear_to_root()
 
     # --- sprites ------------------------------------------------------------------------
 
@@ -236,11 +236,11 @@ class TableScene(Scene):
 
     def zoom_levels(self) -> list[int]:
         """The figure's tile sizes: few, so tile art is rendered for few sizes (it is slow)."""
-        return [self.app.ui.px(side) for side in ZOOM_LEVELS]
+        return [self.services.ui.px(side) for side in ZOOM_LEVELS]
 
     def _fit_view(self) -> None:
         """Centre the figure and its open cells, at the largest zoom level that fits."""
-        area = self.layout.figure.inflate(-self.app.ui.px(20), -self.app.ui.px(20))
+        area = self.layout.figure.inflate(-self.services.ui.px(20), -self.services.ui.px(20))
         figure = self.state.figure
         cells = [cell for cell, _t, _r in figure.tiles()] + figure.open_cells()
         levels = self.zoom_levels()
@@ -273,7 +273,7 @@ class TableScene(Scene):
         last = self.last_shown = self.state.figure.last_cell
         for cell, tile, rot in self.state.figure.tiles():
             state = TileState.LAST if cell == last else TileState.NORMAL
-            sprite = TileSprite(self.app.art, tile, self.figure_side,
+            sprite = TileSprite(self.services.art, tile, self.figure_side,
                                 self.view.cell_box_centre(cell), points_up(cell), rot, state)
             self.figure_sprites[cell] = sprite
             self.tiles.add(sprite, layer=FIGURE_LAYER)
@@ -281,7 +281,7 @@ class TableScene(Scene):
             box = self.layout.seats[seat]
             for tile in self.state.hand_tiles(seat):
                 centre, up = self._slot_of(seat, tile)
-                sprite = TileSprite(self.app.art, tile, box.tile_side, centre, up)
+                sprite = TileSprite(self.services.art, tile, box.tile_side, centre, up)
                 self.hand_sprites[tile] = sprite
                 self.tiles.add(sprite, layer=HAND_LAYER)
         self._refresh_hand_looks()
@@ -359,7 +359,7 @@ class TableScene(Scene):
             self._animate_pass(seat)
         self._arrange_hands()
         if result.hand_ended:
-            self.app.notify(self._end_words())
+            self.services.notify(self._end_words())
 
     def _prepare_art(self) -> None:
         """Ask the tile art for what the next moves will probably show (the hands turned
@@ -375,7 +375,7 @@ class TableScene(Scene):
         sides = [side, max(8, round(smaller[-1] * 0.97))] if smaller else [side]
         held = [t for seat in range(self.state.players) for t in self.state.hand_tiles(seat)]
         placed = [tile for _cell, tile, _rot in figure.tiles()]
-        art = self.app.art
+        art = self.services.art
         for seat in range(self.state.players):  # a hand turns its tiles as it shrinks
             for tile in self.state.hand_tiles(seat):
                 for up in (True, False):
@@ -394,7 +394,7 @@ class TableScene(Scene):
         sprite = self.hand_sprites.pop(move.tile, None)
         start = sprite.centre if sprite is not None else self.layout.seats[seat].rect.center
         if sprite is None:
-            sprite = TileSprite(self.app.art, move.tile, self.figure_side, start)
+            sprite = TileSprite(self.services.art, move.tile, self.figure_side, start)
             self.tiles.add(sprite, layer=MOVING_LAYER)
         self.tiles.change_layer(sprite, MOVING_LAYER)
         sprite.set_look(side=self.figure_side, up=points_up(move.cell), rot=move.rot,
@@ -414,11 +414,11 @@ class TableScene(Scene):
 
     def _celebrate(self, seat: int, move: Move, result: MoveResult) -> None:
         """Light each counting contact's edge with its sum rising; more for opportunities."""
-        ui = self.app.ui
+        ui = self.services.ui
         contacts = result.contacts
         counting = [c for c in contacts if c.points > 0]
         for index, contact in enumerate(counting):
-            colour = self.app.art.theme.edge_colours[contact.colour]
+            colour = self.services.art.theme.edge_colours[contact.colour]
             delay = 0.22 * index
             self.flashes.append(EdgeFlash(contact.cell, contact.side, colour, delay * self.factor,
                                           1.1 * self.factor))
@@ -432,11 +432,11 @@ class TableScene(Scene):
             label = f"Opportunity play! +{total}" if total else "Opportunity play!"
             self._float(label, (centre[0], centre[1] - ui.px(30)), 34, PALETTE.gold,
                         delay=0.25 * len(counting), duration=1.8, rise=ui.px(70))
-            self.app.sound.play("opportunity")
+            self.services.sound.play("opportunity")
         elif total:
-            self.app.sound.play("count")
+            self.services.sound.play("count")
         else:
-            self.app.sound.play("place")
+            self.services.sound.play("place")
         if total:
             box = self.layout.seats[seat].header
             self._float(f"+{total}", (box.right - ui.px(90), box.y + ui.px(14)), 26, PALETTE.good,
@@ -445,27 +445,27 @@ class TableScene(Scene):
 
     def _animate_draw(self, seat: int, tile: TileId) -> None:
         box = self.layout.seats[seat]
-        sprite = TileSprite(self.app.art, tile, box.tile_side, self.layout.stock.center)
+        sprite = TileSprite(self.services.art, tile, box.tile_side, self.layout.stock.center)
         self.hand_sprites[tile] = sprite
         self.tiles.add(sprite, layer=MOVING_LAYER)
         centre, up = self._slot_of(seat, tile)
         sprite.set_look(up=up)
         self.tweens.move(sprite, centre, 0.45,
                          on_done=lambda: self.tiles.change_layer(sprite, HAND_LAYER))
-        self._float("Draws a tile", (box.header.centerx, box.rect.bottom - self.app.ui.px(8)),
+        self._float("Draws a tile", (box.header.centerx, box.rect.bottom - self.services.ui.px(8)),
                     18, PALETTE.text)
-        self.app.sound.play("draw")
+        self.services.sound.play("draw")
 
     def _animate_pass(self, seat: int) -> None:
         box = self.layout.seats[seat]
         self._float("Pass", box.rect.center, 30, PALETTE.text, duration=1.2)
-        self.app.sound.play("pass")
+        self.services.sound.play("pass")
 
     def _float(self, text: str, at: Point, size: int, colour: Colour, delay: float = 0.0,
                duration: float = 1.3, rise: float | None = None,
                outline: Colour | None = None) -> None:
         """A floating text (its own surface, so fading it leaves the text cache alone)."""
-        ui = self.app.ui
+        ui = self.services.ui
         label = ui.text(text, size, colour, "bold")
         shade = ui.text(text, size, outline or (10, 20, 14), "bold")
         pad = ui.px(3)
@@ -499,7 +499,7 @@ class TableScene(Scene):
                 if sprite is None:
                     continue
                 self._float("-10", (sprite.centre[0], sprite.centre[1] - sprite.side * 0.3), 26,
-                            PALETTE.danger, delay=delay, rise=self.app.ui.px(40))
+                            PALETTE.danger, delay=delay, rise=self.services.ui.px(40))
                 self.tweens.add(Tween(0.01, self._marker(sprite, TileState.ILLEGAL), delay=delay))
                 delay += 0.18
         self.count_delay = 0.3 * self.factor
@@ -525,9 +525,9 @@ class TableScene(Scene):
         """Autosave the record now (cleared once the game is over)."""
         _due, data = self.match.take_save()
         if data is None:
-            self.app.storage.clear_game()
+            self.services.storage.clear_game()
         else:
-            self.app.storage.save_game(data)
+            self.services.storage.save_game(data)
 
     # --- turns --------------------------------------------------------------------------
 
@@ -537,7 +537,7 @@ class TableScene(Scene):
         self.moved = False
         self._advance(dt)
         if not (busy or self.moved):
-            self.app.art.render_prepared(1)
+            self.services.art.render_prepared(1)
 
     def _advance(self, dt: float) -> None:
         self.tiles.snapshot()
@@ -570,12 +570,11 @@ class TableScene(Scene):
         self.score_screen_due = True
         if self.state.is_terminal() and not self.finished_reported:
             self.finished_reported = True
-            add_finished_game(self.app.storage, self.match.record, hints=self.match.hints_used > 0,
-                          undos=self.match.undos_used > 0)
-            self.app.sound.play("win")
-        from game.scenes.score import ScoreScene
-
-        self.app.push(ScoreScene(self.app, self))
+            add_finished_game(self.services.storage, self.match.record,
+                              hints=self.match.hints_used > 0, undos=self.match.undos_used > 0)
+            self.services.sound.play("win")
+        self.services.open("score", match=self.match, end_words=self._end_words(),
+                           on_next_hand=self.next_hand)
 
     def _computer_step(self) -> None:
         """A computer seat starts thinking, visibly for a moment; its move lands once the
@@ -612,10 +611,6 @@ class TableScene(Scene):
         self.sync_scores()
         self._save()
 
-    def rematch(self) -> None:
-        """A new game with the same seats and options."""
-        self.app.replace(TableScene(self.app, self.match.rematch_config()))
-
     # --- hint and undo ------------------------------------------------------------------
 
     def show_hint(self) -> None:
@@ -637,7 +632,7 @@ class TableScene(Scene):
             if not self.state.figure:
                 self.first_rot = move.rot
         elif move.action == DRAW:
-            self.app.notify("Hint: draw a tile.")
+            self.services.notify("Hint: draw a tile.")
         self._refresh_hand_looks()
 
     def undo(self) -> None:
@@ -654,14 +649,12 @@ class TableScene(Scene):
                 self.wait_s = 0.0
                 self._rebuild_sprites()
                 self.sync_scores()
-                self.app.notify(f"Took back {self.names[event.seat]}'s last tile.")
+                self.services.notify(f"Took back {self.names[event.seat]}'s last tile.")
                 self._save()
 
     def save_record(self) -> None:
         """Keep the game, as it stands, as a named record (a dialog asks the name)."""
-        from game.scenes.records import SaveRecordScene
-
-        self.app.push(SaveRecordScene(self.app, self.match.record))
+        self.services.open("save-record", record=self.match.record)
 
     def draw_tile(self) -> None:
         """Free draw: draw instead of placing (when the rules allow it)."""
@@ -708,7 +701,7 @@ class TableScene(Scene):
         reason = self.state.why_illegal(Move(PLACE, tile, cell, rot))
         if reason is None:
             reason = "turn the first tile with the wheel or a right-click"
-        self.app.notify(_sentence(reason))
+        self.services.notify(_sentence(reason))
         self._reject(tile, cell, rot)
         return False
 
@@ -942,15 +935,15 @@ class TableScene(Scene):
         self._draw_effects(surface)
         self.floats.draw(surface, alpha)
         self._update_buttons()
-        self.form.draw(surface, self.app.ui)
+        self.form.draw(surface, self.services.ui)
         if self.banner_seat is not None:
             self._draw_banner(surface, self.banner_seat)
 
     def _get_backdrop(self) -> pygame.Surface:
         """Felt and seat panels, rendered once per layout."""
         if self._backdrop is None or self._backdrop.get_size() != self.layout.size:
-            backdrop = self.app.felt().copy()
-            ui = self.app.ui
+            backdrop = self.services.felt().copy()
+            ui = self.services.ui
             for box in self.layout.seats:
                 draw_panel(backdrop, box.rect, ui, alpha=200)
             area = pygame.Surface(self.layout.figure.size, pygame.SRCALPHA)
@@ -992,7 +985,7 @@ class TableScene(Scene):
         surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
 
     def _draw_openings(self, surface: pygame.Surface) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         figure = self.state.figure
         for cell in figure.opportunity_openings():
             self._blit_on_cell(surface, self._spot_image(points_up(cell), "opening"), cell)
@@ -1002,7 +995,7 @@ class TableScene(Scene):
             pygame.draw.circle(surface, PALETTE.gold, (x, y), max(1, radius // 3))
 
     def _draw_spots(self, surface: pygame.Surface) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         for index, (cell, move) in enumerate(sorted(self.spots().items(),
                                                     key=lambda kv: (kv[0][1], kv[0][0]))):
             hovered = cell == self.hover_cell or index == self.key_spot
@@ -1021,17 +1014,17 @@ class TableScene(Scene):
         move = self.spots().get(self.hover_cell)
         if move is None:
             return
-        image = self.app.art.image(move.tile, self.figure_side, points_up(move.cell), move.rot,
+        image = self.services.art.image(move.tile, self.figure_side, points_up(move.cell), move.rot,
                                    TileState.GHOST)
         self._blit_on_cell(surface, image, move.cell)
-        ui = self.app.ui
+        ui = self.services.ui
         points = self.state.placement_score(move)
         x, y = self.view.cell_centre(move.cell)
         label = ui.text(f"+{points}" if points else "match", 20, PALETTE.gold, "bold")
         blit_text(surface, label, (round(x), round(y - self.view.side * 0.62)))
 
     def _draw_effects(self, surface: pygame.Surface) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         for flash in self.flashes:
             t = (flash.elapsed - flash.delay) / flash.life if flash.life else 1.0
             if t < 0 or t >= 1:
@@ -1090,7 +1083,7 @@ class TableScene(Scene):
         return "Drop it on a lit spot (arrows + Enter work too)"
 
     def _draw_status(self, surface: pygame.Surface) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         rect = self.layout.status
         left = blit_text(surface, ui.text(self._status_left(), 19, PALETTE.gold, "bold"),
                          (rect.x + ui.px(16), rect.centery), "midleft")
@@ -1102,7 +1095,7 @@ class TableScene(Scene):
         blit_text(surface, ui.text(words, size, PALETTE.text),
                   ((left.right + rect.right) // 2, rect.centery))
         stock = self.layout.stock
-        back = self.app.art.image(0, ui.px(44), True, 0, TileState.FACE_DOWN)
+        back = self.services.art.image(0, ui.px(44), True, 0, TileState.FACE_DOWN)
         surface.blit(back, back.get_rect(center=stock.center))
         blit_text(surface, ui.text(str(self.state.stock_left), 20, PALETTE.ivory, "bold"),
                   (stock.centerx, stock.centery + ui.px(6)))
@@ -1110,7 +1103,7 @@ class TableScene(Scene):
                   (stock.centerx, stock.bottom + ui.px(2)), "midtop")
 
     def _draw_seat(self, surface: pygame.Surface, seat: int, box: SeatBox) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         state = self.state
         active = not state.hand_over and seat == state.current_player
         if active:
@@ -1144,7 +1137,7 @@ class TableScene(Scene):
                   (header.right, name.bottom + ui.px(2)), "topright")
 
     def _draw_banner(self, surface: pygame.Surface, seat: int) -> None:
-        ui = self.app.ui
+        ui = self.services.ui
         dim(surface, 150)
         panel = pygame.Rect(0, 0, ui.px(560), ui.px(200))
         panel.center = self.layout.figure.center
