@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from game.persist.records import is_in_progress
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, GameRecord
-from game.scenes.base import Scene
+from game.scenes.base import Scene, Services
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.history_list import HistoryScene
 from game.scenes.menu import MenuScene
@@ -20,7 +20,6 @@ from game.scenes.records import RecordsScene, SaveRecordScene
 from game.scenes.replay import ReplayScene
 from game.scenes.rules_screen import RulesScene
 from game.scenes.score import ScoreScene
-from game.scenes.services import Services
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene

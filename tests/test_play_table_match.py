@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from game.ai.worker import InProcessAdviser
-from game.play.table_match import HintFound, MovePlayed, TableMatch, TookBack, Turn
+from game.play.events import HintFound, MovePlayed, TookBack
+from game.play.table_match import TableMatch, Turn
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW, PASS, PLACE
 from game.rules.record import GameRecord, RecordedGame

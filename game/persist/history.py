@@ -312,4 +312,4 @@ def _forget_record_file(storage: Storage, entry: dict[str, Any]) -> None:
 
 def entry_record_path(storage: Storage, entry: dict[str, Any]) -> Path:
     """Where the record of a history entry is kept."""
-    return storage.data_dir / entry["file"]
+    return storage.data_dir / str(entry["file"])

@@ -12,7 +12,7 @@ from game.ui.theme import PALETTE
 from game.ui.widgets import Button, blit_text, dim, draw_panel
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import Services
 
 
 class ConfirmScene(Scene):

@@ -23,7 +23,7 @@ from game.ui.tween import Tween, linear
 from game.ui.widgets import Toggle, blit_text
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import Services
 
 STOCK_KEY: Final[SourceKey] = (STOCK, -1)
 DISCARD_KEY: Final[SourceKey] = (DISCARD_PILE, -1)

@@ -10,8 +10,7 @@ from typing import Final
 
 import pygame
 
-from game.scenes.base import Scene
-from game.scenes.services import Services
+from game.scenes.base import Scene, Services
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, ScrollBar, Ui, blit_text, draw_panel
 

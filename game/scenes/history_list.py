@@ -14,7 +14,7 @@ from game.ui.widgets import Button, blit_text
 from game.ui.words import MODE_TITLES
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import Services
 
 
 class HistoryScene(GamesScene):

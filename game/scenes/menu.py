@@ -17,7 +17,7 @@ from game.ui.tiles import TileState
 from game.ui.widgets import Button, blit_text
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import Services
 
 
 class MenuScene(Scene):

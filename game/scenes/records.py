@@ -39,7 +39,7 @@ from game.ui.widgets import Button, TextField, blit_text, dim, draw_panel
 from game.ui.words import MODE_TITLES
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import Services
 
 
 

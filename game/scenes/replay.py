@@ -18,6 +18,7 @@ place in the panel to its cell, a tween of the animation speed setting advanced 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -48,7 +49,7 @@ from game.ui.widgets import Button, Choice, blit_text, draw_panel, plural
 from game.ui.words import MODE_TITLES
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import Services
 
 SPEEDS: Final = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"),
                  ("faster", "Very fast"))
@@ -320,7 +321,7 @@ class ReplayScene(Scene):
 
     def handle_event(self, event: pygame.Event) -> bool:
         if event.type == pygame.KEYDOWN:
-            keys = {
+            keys: dict[int, Callable[[], None]] = {
                 pygame.K_RIGHT: self.step_forward, pygame.K_LEFT: self.step_back,
                 pygame.K_SPACE: self.toggle_play, pygame.K_HOME: lambda: self.jump("start"),
                 pygame.K_END: lambda: self.jump("end"),

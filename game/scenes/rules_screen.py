@@ -18,7 +18,7 @@ from game.ui.tiles import TileState
 from game.ui.widgets import Button, blit_text, draw_panel
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import Services
 
 
 @dataclass

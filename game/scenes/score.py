@@ -18,7 +18,7 @@ from game.ui.theme import PALETTE, Colour
 from game.ui.widgets import Button, blit_text, draw_panel
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import Services
 
 
 def _signed(value: int) -> str:

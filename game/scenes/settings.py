@@ -17,7 +17,7 @@ from game.ui.theme import PALETTE, THEMES
 from game.ui.widgets import Button, Choice, Slider, Toggle, blit_text, draw_panel
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import Services
 
 PREVIEW_TILES = ("08-09-10", "05-01-04", "03-07-08", "09-10-01")
 

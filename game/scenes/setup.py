@@ -17,7 +17,7 @@ from game.ui.theme import PALETTE
 from game.ui.widgets import Button, Choice, TextField, Toggle, blit_text, draw_panel
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import Services
 
 AI_LEVELS: Final = ("random", "easy", "greedy", "expert", "master")
 KIND_OPTIONS: Final = [("human", "Human")] + [

@@ -41,7 +41,7 @@ from game.ui.tween import FloatingText, FloatingTexts, Tweens
 from game.ui.widgets import Button, Choice, TextField, Toggle, blit_text, draw_panel
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import Services
 
 SolitaireState = DrawSolitaireState | StackedSolitaireState
 SourceKey = tuple[str, int]

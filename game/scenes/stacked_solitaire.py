@@ -25,7 +25,7 @@ from game.ui.tween import FloatingText
 from game.ui.widgets import Toggle, blit_text
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import Services
 
 FAN_SCALE: Final = 0.72
 """Size of the fanned (covered) tiles against a pile's top tile."""

@@ -15,7 +15,7 @@ from game.ui.widgets import Button, blit_text, draw_panel
 from game.ui.words import MODE_TITLES
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import Services
 
 NOTHING = "\u2013"
 """Shown where there is no value yet."""

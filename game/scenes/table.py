@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, Final
 import pygame
 
 from game.persist.history import add_finished_game
-from game.play.table_match import Event, HintFound, MovePlayed, TableMatch, TookBack, Turn
+from game.play.events import Event, HintFound, MovePlayed, TookBack
+from game.play.table_match import TableMatch, Turn
 from game.rules.errors import RulesError
 from game.rules.lattice import Cell, points_up
 from game.rules.moves import DRAW, DRAW_MOVE, PLACE, Move
@@ -34,7 +35,7 @@ from game.ui.tween import SPEED_FACTORS, FloatingText, FloatingTexts, Tween, Twe
 from game.ui.widgets import Button, blit_text, dim, draw_panel, plural
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import Services
 
 THINK_PAUSE_S: Final = 0.7
 """Shortest visible pause of a computer seat before it plays (normal speed)."""

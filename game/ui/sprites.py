@@ -68,7 +68,7 @@ class TileSprite(pygame.sprite.Sprite):
         return point_in_triangle(point, *triangle_points(self.side, self.up, self.rect.center))
 
 
-class TileLayer(pygame.sprite.LayeredUpdates):
+class TileLayer(pygame.sprite.LayeredUpdates[TileSprite]):
     """A layered group of tile sprites with interpolated drawing and exact hit tests."""
 
     def snapshot(self) -> None:
@@ -78,12 +78,13 @@ class TileLayer(pygame.sprite.LayeredUpdates):
 
     def draw_interpolated(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
         """Blit every sprite, bottom layer first, between its previous and current place."""
-        blits = []
+        blits: list[tuple[pygame.Surface, tuple[float, float]]] = []
         for sprite in self.sprites():
             (px, py), (cx, cy) = sprite.previous_centre, sprite.rect.center
             x, y = px + (cx - px) * alpha, py + (cy - py) * alpha
             width, height = sprite.rect.size
-            blits.append((sprite.image, (x - width / 2, y - height / 2)))
+            if sprite.image is not None:
+                blits.append((sprite.image, (x - width / 2, y - height / 2)))
         surface.fblits(blits)
 
     def sprite_at(self, point: Point) -> TileSprite | None:
