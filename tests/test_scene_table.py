@@ -284,7 +284,7 @@ def test_forced_draw_is_played_visibly(tmp_path: Path) -> None:
     run_until(app, lambda: scene.state.hand_size(0) > size)
     drawn = scene.state.moves[-1]
     assert drawn.action == DRAW
-    assert scene.floats.items, "the draw is announced"
+    assert scene.animator.floats.items, "the draw is announced"
     new_tile = set(scene.state.hand_tiles(0)) - set(RecordedGame.from_record(
         GameRecord(copy.deepcopy(record))).state.hand_tiles(0))
     sprite = scene.hand_sprites[new_tile.pop()]
@@ -302,7 +302,7 @@ def test_pass_is_played_for_the_player(tmp_path: Path) -> None:
     moves = len(scene.state.moves)
     run_until(app, lambda: len(scene.state.moves) > moves)
     assert scene.match.record["hands"][-1]["moves"][moves] == {"player": 0, "pass": True}
-    assert scene.floats.items
+    assert scene.animator.floats.items
 
 
 @pytest.mark.parametrize(("kinds", "reason"), [
@@ -353,7 +353,7 @@ def test_penalties_cost_ten_a_tile_visibly(tmp_path: Path) -> None:
     place_by_mouse(app, scene, move, by_drag=True)
     assert scene.state.hand_over
     run_until(app, lambda: scene.hand_end_played)
-    minus = [item for item in scene.floats.items if item.delay > 0]
+    minus = [item for item in scene.animator.floats.items if item.delay > 0]
     assert len(minus) >= scene.state.hand_size(1)
     run_until(app, lambda: isinstance(app.scene, ScoreScene))
     assert round(scene.shown_scores[1]) == scene.state.outcome().totals[1]
@@ -379,9 +379,9 @@ def test_three_sided_opportunity_play(tmp_path: Path) -> None:
                 if c.points > 0]
     before = scene.shown_scores[0]
     place_by_mouse(app, scene, move, by_drag=False)
-    run_until(app, lambda: bool(scene.bursts))
-    assert len(scene.flashes) == len(counting)
-    assert len(scene.floats.items) >= len(counting) + 1
+    run_until(app, lambda: bool(scene.animator.bursts))
+    assert len(scene.animator.flashes) == len(counting)
+    assert len(scene.animator.floats.items) >= len(counting) + 1
     run_until(app, lambda: round(scene.shown_scores[0]) == round(before) + points)
 
 

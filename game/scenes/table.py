@@ -10,7 +10,6 @@ adviser (a worker process) while the window keeps drawing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 import pygame
@@ -26,12 +25,14 @@ from game.rules.results import MoveResult
 from game.rules.table import ALL_PASSED, DEAD_END, TableState
 from game.rules.tiles import TileId
 from game.scenes.base import Scene
-from game.ui.layout import LatticeView, Point, ViewController
+from game.ui.board import FIGURE_LAYER, Board, Gesture
+from game.ui.contact_animator import ContactAnimator, ScoreCounter
+from game.ui.layout import LatticeView, Point
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.table_layout import SeatBox, TableLayout
 from game.ui.theme import PALETTE, Colour
-from game.ui.tiles import TileState, triangle_points
-from game.ui.tween import SPEED_FACTORS, FloatingText, FloatingTexts, Tween, Tweens
+from game.ui.tiles import TileState
+from game.ui.tween import Tween, Tweens
 from game.ui.widgets import Button, blit_text, dim, draw_panel, plural
 
 if TYPE_CHECKING:
@@ -42,37 +43,8 @@ THINK_PAUSE_S: Final = 0.7
 FORCED_PAUSE_S: Final = 0.6
 """Pause before a forced draw or pass is played for a human."""
 FLIGHT_S: Final = 0.35
-DRAG_THRESHOLD: Final = 6
-ZOOM_LEVELS: Final = (34, 44, 56, 70, 86, 104)
-"""Figure tile sides (at the 1280x800 design size) that wheel, keys and fitting use."""
-FIGURE_LAYER, HAND_LAYER, MOVING_LAYER = 0, 1, 2
+HAND_LAYER, MOVING_LAYER = 1, 2
 TEAM_COLOURS: Final[tuple[Colour, Colour]] = ((120, 190, 255), (255, 150, 120))
-
-
-@dataclass
-class EdgeFlash:
-    """A shared edge lit up for a counting contact."""
-
-    cell: Cell
-    side: int
-    colour: Colour
-    delay: float
-    life: float
-    elapsed: float = 0.0
-
-
-@dataclass
-class Burst:
-    """An expanding ring: the big moment of an opportunity play."""
-
-    cell: Cell
-    delay: float
-    life: float
-    elapsed: float = 0.0
-
-
-def at_pixel(point: Point) -> tuple[int, int]:
-    return (round(point[0]), round(point[1]))
 
 
 def _sentence(text: str) -> str:
@@ -87,24 +59,18 @@ class TableScene(Scene):
         super().__init__(services)
         self.failure: str | None = None
         self.match = self._open_match(config, record)
-        self.view = LatticeView()
         self.layout = TableLayout.build(services.size, self.state.players, services.ui)
-        self.controller = ViewController(self.view, self.layout.figure, self._is_background)
         self.tiles = TileLayer()
-        self.figure_sprites: dict[Cell, TileSprite] = {}
-        self.last_shown: Cell | None = None
-        """The cell drawn with the last-tile look."""
+        self.board = Board(services.ui, services.art, self.tiles, self._is_background)
+        self.animator = ContactAnimator(services.ui, self.board,
+                                        services.art.theme.edge_colours)
+        self.scores = ScoreCounter(self.match.standings())
+        self.gesture: Gesture[TileId] = Gesture(services.ui)
         self.hand_sprites: dict[TileId, TileSprite] = {}
         self.tweens = Tweens(services.settings.animation_speed)
-        self.floats = FloatingTexts()
-        self.flashes: list[EdgeFlash] = []
-        self.bursts: list[Burst] = []
         self.wait_s = 0.0
         self.clock = 0.0
         self.selected: TileId | None = None
-        self.press: tuple[TileId, Point, Point] | None = None
-        """While the button is down on a hand tile: (tile, press pos, grab offset)."""
-        self.dragging = False
         self.first_rot = 0
         self.hover_cell: Cell | None = None
         self.key_spot = -1
@@ -115,14 +81,10 @@ class TableScene(Scene):
         """Whether a move was played in this update step (then no spare art is drawn)."""
         self.banner_seat: int | None = None
         self.mouse_holder: int | None = None
-        self.shown_scores: list[float] = []
-        self.sync_scores()
-        self.count_delay = 0.0
         self.hand_end_played = self.state.hand_over
         self.score_screen_due = self.state.hand_over
         self.finished_reported = False
         self._backdrop: pygame.Surface | None = None
-        self._spot_cache: dict[tuple[int, bool, str], pygame.Surface] = {}
         self.buttons = {
             "hint": Button("Hint (H)", self.show_hint),
             "undo": Button("Undo (U)", self.undo),
@@ -155,14 +117,23 @@ class TableScene(Scene):
 
     @property
     def factor(self) -> float:
-        return SPEED_FACTORS.get(self.services.settings.animation_speed, 1.0)
+        return self.tweens.factor
+
+    @property
+    def view(self) -> LatticeView:
+        return self.board.view
+
+    @property
+    def shown_scores(self) -> list[float]:
+        """Each seat's score as it shows now (counting up to the standings)."""
+        return self.scores.shown
 
     def legal_moves(self) -> list[Move]:
         return self.match.legal_moves()
 
     def sync_scores(self) -> None:
         """Show every score as it stands, with no counting."""
-        self.shown_scores = [float(score) for score in self.match.standings()]
+        self.scores.sync(self.match.standings())
 
     def human_can_act(self) -> bool:
         """True when the seat to play is a human who may place now."""
@@ -196,9 +167,8 @@ class TableScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = TableLayout.build(size, self.state.players, self.services.ui)
-        self.controller.area = self.layout.figure
+        self.board.set_area(self.layout.figure)
         self._backdrop = None
-        self._spot_cache.clear()
         buttons = [b for key, b in self.buttons.items()
                    if key != "draw" or self.state.game.rules.free_draw]
         self.buttons["draw"].visible = self.state.game.rules.free_draw
@@ -216,11 +186,12 @@ class TableScene(Scene):
     def settings_changed(self) -> None:
         self._apply_speed()
         self.tiles.refresh_all()
-        self._spot_cache.clear()
+        self.animator.edge_colours = self.services.art.theme.edge_colours
 
     def _apply_speed(self) -> None:
         self.tweens.set_speed(self.services.settings.animation_speed)
-        self.floats.factor = self.factor
+        self.animator.set_factor(self.factor)
+        self.scores.factor = self.factor
 
     def on_back(self) -> None:
         """Escape: drop a held tile, else go back to the menu (the game stays saved)."""
@@ -233,51 +204,26 @@ class TableScene(Scene):
 
     @property
     def figure_side(self) -> int:
-        return max(8, round(self.view.side * 0.97))
+        return self.board.tile_side
 
-    def zoom_levels(self) -> list[int]:
-        """The figure's tile sizes: few, so tile art is rendered for few sizes (it is slow)."""
-        return [self.services.ui.px(side) for side in ZOOM_LEVELS]
+    def _figure_cells(self) -> list[Cell]:
+        figure = self.state.figure
+        return [cell for cell, _t, _r in figure.tiles()] + figure.open_cells()
 
     def _fit_view(self) -> None:
-        """Centre the figure and its open cells, at the largest zoom level that fits."""
-        area = self.layout.figure.inflate(-self.services.ui.px(20), -self.services.ui.px(20))
-        figure = self.state.figure
-        cells = [cell for cell, _t, _r in figure.tiles()] + figure.open_cells()
-        levels = self.zoom_levels()
-        self.view.min_side, self.view.max_side = levels[0], levels[-1]
-        self.view.fit(cells or [(0, 0)], area, margin=0.2)
-        fitting = [side for side in levels if side <= self.view.side] or levels[:1]
-        self.view.zoom_at(fitting[-1] / self.view.side, area.center)
+        """Centre the figure and its open cells, at the largest tile size that fits."""
+        self.board.fit(self._figure_cells() or [(0, 0)])
 
     def _zoom(self, steps: int) -> None:
-        """Zoom to the next level in or out, keeping the point under the pointer still."""
-        levels = self.zoom_levels()
-        current = min(range(len(levels)), key=lambda i: abs(levels[i] - self.view.side))
-        target = levels[max(0, min(len(levels) - 1, current + steps))]
-        pos = pygame.mouse.get_pos()
-        anchor = pos if self.layout.figure.collidepoint(pos) else self.layout.figure.center
-        self.view.zoom_at(target / self.view.side, anchor)
-        self._place_figure_sprites()
-
-    def _needs_fit(self) -> bool:
-        figure = self.state.figure
-        cells = [cell for cell, _t, _r in figure.tiles()] + figure.open_cells()
-        area = self.layout.figure
-        return not all(area.collidepoint(self.view.cell_centre(c)) for c in cells)
+        """Zoom a step in or out, keeping the point under the pointer still."""
+        self.board.zoom(steps, pygame.mouse.get_pos())
 
     def _rebuild_sprites(self) -> None:
         """Make every sprite again from the state (after a re-layout, resume or undo)."""
         self.tiles.empty()
-        self.figure_sprites.clear()
         self.hand_sprites.clear()
-        last = self.last_shown = self.state.figure.last_cell
-        for cell, tile, rot in self.state.figure.tiles():
-            state = TileState.LAST if cell == last else TileState.NORMAL
-            sprite = TileSprite(self.services.art, tile, self.figure_side,
-                                self.view.cell_box_centre(cell), points_up(cell), rot, state)
-            self.figure_sprites[cell] = sprite
-            self.tiles.add(sprite, layer=FIGURE_LAYER)
+        figure = self.state.figure
+        self.board.show(figure.tiles(), figure.last_cell)
         for seat in range(self.state.players):
             box = self.layout.seats[seat]
             for tile in self.state.hand_tiles(seat):
@@ -286,14 +232,6 @@ class TableScene(Scene):
                 self.hand_sprites[tile] = sprite
                 self.tiles.add(sprite, layer=HAND_LAYER)
         self._refresh_hand_looks()
-
-    def _place_figure_sprites(self) -> None:
-        """Put the figure's sprites where the view says (after a pan or zoom)."""
-        side = self.figure_side
-        for cell, sprite in self.figure_sprites.items():
-            if sprite.side != side:
-                sprite.set_look(side=side)
-            sprite.jump_to(self.view.cell_box_centre(cell))
 
     def _slot_of(self, seat: int, tile: TileId) -> tuple[Point, bool]:
         tiles = self.state.hand_tiles(seat)
@@ -310,7 +248,8 @@ class TableScene(Scene):
                 centre, up = self._slot_of(seat, tile)
                 if sprite.up != up or sprite.side != box.tile_side:
                     sprite.set_look(up=up, side=box.tile_side)
-                if sprite.centre != centre and not (self.dragging and tile == self.selected):
+                if sprite.centre != centre and not (self.gesture.dragging
+                                                    and tile == self.selected):
                     self.tweens.move(sprite, centre, 0.25)
         self._refresh_hand_looks()
 
@@ -343,17 +282,15 @@ class TableScene(Scene):
         self.moved = True
         result = event.result
         seat, move = event.seat, result.move
-        previous_last = self.last_shown
         self.hint = None
         self.key_spot = -1
-        self.press = None
-        self.dragging = False
+        self.gesture.cancel()
         self.selected = None
         self.forced_shown = False
         if self.match.is_human(seat):
             self.mouse_holder = seat
         if move.action == PLACE:
-            self._animate_placement(seat, move, result, previous_last)
+            self._animate_placement(seat, result)
         elif result.drawn is not None:
             self._animate_draw(seat, result.drawn)
         else:
@@ -370,7 +307,7 @@ class TableScene(Scene):
         if not figure:
             return
         rot = figure.tiles()[0][2]
-        levels = self.zoom_levels()
+        levels = self.board.ladder()
         side = self.figure_side
         smaller = [level for level in levels if level < side]
         sides = [side, max(8, round(smaller[-1] * 0.97))] if smaller else [side]
@@ -387,62 +324,41 @@ class TableScene(Scene):
                     for up in (True, False):
                         art.prepare(tile, tile_side, up, rot, look)
 
-    def _animate_placement(self, seat: int, move: Move, result: MoveResult,
-                           previous_last: Cell | None) -> None:
-        if previous_last is not None and previous_last in self.figure_sprites:
-            self.figure_sprites[previous_last].set_look(state=TileState.NORMAL)
-        self.last_shown = move.cell
+    def _animate_placement(self, seat: int, result: MoveResult) -> None:
+        """The tile flies from the hand to its cell; its contacts light once it lands."""
+        move = result.move
         sprite = self.hand_sprites.pop(move.tile, None)
-        start = sprite.centre if sprite is not None else self.layout.seats[seat].rect.center
         if sprite is None:
-            sprite = TileSprite(self.services.art, move.tile, self.figure_side, start)
+            sprite = TileSprite(self.services.art, move.tile, self.figure_side,
+                                self.layout.seats[seat].rect.center)
             self.tiles.add(sprite, layer=MOVING_LAYER)
         self.tiles.change_layer(sprite, MOVING_LAYER)
-        sprite.set_look(side=self.figure_side, up=points_up(move.cell), rot=move.rot,
-                        state=TileState.LAST)
-        self.figure_sprites[move.cell] = sprite
-        self.count_delay = FLIGHT_S * self.factor + 0.05
+        target = self.board.adopt(move.cell, sprite, move.rot)
+        self.scores.wait(FLIGHT_S + 0.05)
 
         def landed() -> None:
             self.tiles.change_layer(sprite, FIGURE_LAYER)
-            self._celebrate(seat, move, result)
-            if self._needs_fit():
+            self._celebrate(seat, result)
+            if not self.board.shows(self._figure_cells()):
                 self._fit_view()
-                self._place_figure_sprites()
+                self.board.place_sprites()
 
-        self.tweens.move(sprite, self.view.cell_box_centre(move.cell), FLIGHT_S,
-                         on_done=landed)
+        self.tweens.move(sprite, target, FLIGHT_S, on_done=landed)
 
-    def _celebrate(self, seat: int, move: Move, result: MoveResult) -> None:
-        """Light each counting contact's edge with its sum rising; more for opportunities."""
-        ui = self.services.ui
-        contacts = result.contacts
-        counting = [c for c in contacts if c.points > 0]
-        for index, contact in enumerate(counting):
-            colour = self.services.art.theme.edge_colours[contact.colour]
-            delay = 0.22 * index
-            self.flashes.append(EdgeFlash(contact.cell, contact.side, colour, delay * self.factor,
-                                          1.1 * self.factor))
-            words = f"{contact.value} + {contact.other_value} = {contact.points}"
-            self._float(words, self.view.side_midpoint(contact.cell, contact.side), 24,
-                        PALETTE.ivory, delay=delay, outline=colour)
-        total = result.points
-        if len(contacts) >= 2:
-            self.bursts.append(Burst(move.cell, 0.0, 1.0 * self.factor))
-            centre = self.view.cell_centre(move.cell)
-            label = f"Opportunity play! +{total}" if total else "Opportunity play!"
-            self._float(label, (centre[0], centre[1] - ui.px(30)), 34, PALETTE.gold,
-                        delay=0.25 * len(counting), duration=1.8, rise=ui.px(70))
+    def _celebrate(self, seat: int, result: MoveResult) -> None:
+        """The contacts light up; the seat's score shows what the move earned."""
+        self.animator.placed(result)
+        if len(result.contacts) >= 2:
             self.services.sound.play("opportunity")
-        elif total:
-            self.services.sound.play("count")
         else:
-            self.services.sound.play("place")
-        if total:
+            self.services.sound.play("count" if result.points else "place")
+        if result.points:
+            ui = self.services.ui
             box = self.layout.seats[seat].header
-            self._float(f"+{total}", (box.right - ui.px(90), box.y + ui.px(14)), 26, PALETTE.good,
-                        delay=0.2, rise=ui.px(30))
-        self.count_delay = 0.15 * self.factor
+            self.animator.show_label(f"+{result.points}",
+                                     (box.right - ui.px(90), box.y + ui.px(14)), 26,
+                                     PALETTE.good, delay=0.2, rise=ui.px(30))
+        self.scores.wait(0.15)
 
     def _animate_draw(self, seat: int, tile: TileId) -> None:
         box = self.layout.seats[seat]
@@ -453,30 +369,15 @@ class TableScene(Scene):
         sprite.set_look(up=up)
         self.tweens.move(sprite, centre, 0.45,
                          on_done=lambda: self.tiles.change_layer(sprite, HAND_LAYER))
-        self._float("Draws a tile", (box.header.centerx, box.rect.bottom - self.services.ui.px(8)),
-                    18, PALETTE.text)
+        self.animator.show_label("Draws a tile",
+                            (box.header.centerx, box.rect.bottom - self.services.ui.px(8)),
+                            18, PALETTE.text)
         self.services.sound.play("draw")
 
     def _animate_pass(self, seat: int) -> None:
         box = self.layout.seats[seat]
-        self._float("Pass", box.rect.center, 30, PALETTE.text, duration=1.2)
+        self.animator.show_label("Pass", box.rect.center, 30, PALETTE.text, duration=1.2)
         self.services.sound.play("pass")
-
-    def _float(self, text: str, at: Point, size: int, colour: Colour, delay: float = 0.0,
-               duration: float = 1.3, rise: float | None = None,
-               outline: Colour | None = None) -> None:
-        """A floating text (its own surface, so fading it leaves the text cache alone)."""
-        ui = self.services.ui
-        label = ui.text(text, size, colour, "bold")
-        shade = ui.text(text, size, outline or (10, 20, 14), "bold")
-        pad = ui.px(3)
-        surface = pygame.Surface((label.get_width() + 2 * pad, label.get_height() + 2 * pad),
-                                 pygame.SRCALPHA)
-        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (1, 1)):
-            surface.blit(shade, (pad + dx * pad // 2 + dx, pad + dy * pad // 2 + dy))
-        surface.blit(label, (pad, pad))
-        self.floats.add(FloatingText(surface, at, rise if rise is not None else ui.px(48),
-                                     duration, delay))
 
     def _end_words(self) -> str:
         state = self.state
@@ -499,11 +400,11 @@ class TableScene(Scene):
                 sprite = self.hand_sprites.get(tile)
                 if sprite is None:
                     continue
-                self._float("-10", (sprite.centre[0], sprite.centre[1] - sprite.side * 0.3), 26,
-                            PALETTE.danger, delay=delay, rise=self.services.ui.px(40))
+                self.animator.penalty((sprite.centre[0], sprite.centre[1] - sprite.side * 0.3),
+                                      delay)
                 self.tweens.add(Tween(0.01, self._marker(sprite, TileState.ILLEGAL), delay=delay))
                 delay += 0.18
-        self.count_delay = 0.3 * self.factor
+        self.scores.wait(0.3)
         self.wait_s = (delay + 1.2) * self.factor
 
     @staticmethod
@@ -544,9 +445,8 @@ class TableScene(Scene):
         self.tiles.snapshot()
         self.clock += dt
         self.tweens.update(dt)
-        self.floats.update(dt)
-        self._update_effects(dt)
-        self._count_scores(dt)
+        self.animator.update(dt)
+        self.scores.update(dt, self.match.standings())
         self.match.advance_clock(dt)
         if self.match.hint_pending:
             self._collect_hint()
@@ -605,8 +505,7 @@ class TableScene(Scene):
         self.hand_end_played = False
         self.score_screen_due = False
         self.mouse_holder = None if self.match.humans > 1 else self.mouse_holder
-        self.flashes.clear()
-        self.bursts.clear()
+        self.animator.clear()
         self._fit_view()
         self._rebuild_sprites()
         self.sync_scores()
@@ -750,7 +649,7 @@ class TableScene(Scene):
         if self.banner_seat is not None:
             return self._banner_event(event)
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            if not self.dragging and self.form.handle_event(event):
+            if not self.gesture.dragging and self.form.handle_event(event):
                 return True
             return self._mouse_event(event)
         if event.type == pygame.MOUSEWHEEL:
@@ -784,57 +683,43 @@ class TableScene(Scene):
                 return False
             tile = self._hand_tile_at(event.pos)
             if tile is not None:
-                sprite = self.hand_sprites[tile]
-                offset = (sprite.centre[0] - event.pos[0], sprite.centre[1] - event.pos[1])
-                self.press = (tile, event.pos, offset)
+                self.gesture.down(tile, event.pos, self.hand_sprites[tile].centre)
                 return True
-            if (self.selected is not None and self.human_can_act()
-                    and self.layout.figure.collidepoint(event.pos)):
-                cell = self.view.cell_at(event.pos)
+            cell = self.board.cell_at(event.pos)
+            if self.selected is not None and self.human_can_act() and cell is not None:
                 figure = self.state.figure
                 if not figure or cell in self.spots() or cell in figure.open_cells():
                     self.try_place(cell)
                     return True
-            return self.controller.handle_event(event)
+            return self.board.handle_view_event(event)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return self._mouse_up(event)
         return False
 
     def _mouse_motion(self, event: pygame.Event) -> bool:
         pos = event.pos
-        if self.layout.figure.collidepoint(pos):
-            self.hover_cell = self.view.cell_at(pos)
-        else:
-            self.hover_cell = None
-        if self.press is not None:
-            tile, start, offset = self.press
-            far = abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > DRAG_THRESHOLD
-            if far and not self.dragging:
-                self.dragging = True
-                self._select(tile)
-                self.tiles.change_layer(self.hand_sprites[tile], MOVING_LAYER)
-            if self.dragging:
-                self.hand_sprites[tile].jump_to((pos[0] + offset[0], pos[1] + offset[1]))
+        self.hover_cell = self.board.cell_at(pos)
+        press = self.gesture.press
+        if press is not None:
+            if self.gesture.moved(pos):
+                self._select(press.key)
+                self.tiles.change_layer(self.hand_sprites[press.key], MOVING_LAYER)
+            if self.gesture.dragging:
+                self.hand_sprites[press.key].jump_to(self.gesture.held_at(pos))
             return True
-        used = self.controller.handle_event(event)
-        if used:
-            self._place_figure_sprites()
-        return used
+        return self.board.handle_view_event(event)
 
     def _mouse_up(self, event: pygame.Event) -> bool:
-        pos = event.pos
-        press, self.press = self.press, None
+        press = self.gesture.up()
         if press is None:
-            return self.controller.handle_event(event)
-        tile = press[0]
-        if self.dragging:
-            self.dragging = False
-            if self.layout.figure.collidepoint(pos):
-                cell = self.view.cell_at(pos)
-                if self.try_place(cell):
-                    return True
-            else:
+            return self.board.handle_view_event(event)
+        tile = press.key
+        if press.dragging:
+            cell = self.board.cell_at(event.pos)
+            if cell is None:
                 self._slide_home(tile)
+            else:
+                self.try_place(cell)
             return True
         self._select(None if self.selected == tile else tile)
         return True
@@ -872,7 +757,7 @@ class TableScene(Scene):
             return True
         if key == pygame.K_f:
             self._fit_view()
-            self._place_figure_sprites()
+            self.board.place_sprites()
             return True
         if key == pygame.K_TAB and self.human_can_act():
             tiles = self._active_tiles()
@@ -893,48 +778,23 @@ class TableScene(Scene):
             if cells and self.human_can_act():
                 self.try_place(cells[max(self.key_spot, 0)])
             return True
-        used = self.controller.handle_event(event)
-        if used:
-            self._place_figure_sprites()
-        return used
-
-    # --- effects ------------------------------------------------------------------------
-
-    def _update_effects(self, dt: float) -> None:
-        for flash in self.flashes:
-            flash.elapsed += dt
-        for burst in self.bursts:
-            burst.elapsed += dt
-        self.flashes = [f for f in self.flashes if f.elapsed < f.delay + f.life]
-        self.bursts = [b for b in self.bursts if b.elapsed < b.delay + b.life]
-
-    def _count_scores(self, dt: float) -> None:
-        """Scores count up (or down) to the state's, after the tile has landed."""
-        if self.count_delay > 0:
-            self.count_delay -= dt
-            return
-        for seat, target in enumerate(self.match.standings()):
-            shown = self.shown_scores[seat]
-            if self.factor <= 0 or abs(target - shown) < 0.5:
-                self.shown_scores[seat] = float(target)
-                continue
-            speed = max(20.0, abs(target - shown) * 3.0) / self.factor
-            step = min(abs(target - shown), speed * dt)
-            self.shown_scores[seat] = shown + step * (1 if target > shown else -1)
+        return self.board.handle_view_event(event)
 
     # --- drawing ------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.blit(self._get_backdrop(), (0, 0))
-        self._draw_openings(surface)
+        self.board.draw_openings(surface, self.state.figure.opportunity_openings())
         self._draw_spots(surface)
         self._draw_status(surface)
         for index, box in enumerate(self.layout.seats):
             self._draw_seat(surface, index, box)
         self.tiles.draw_interpolated(surface, alpha)
         self._draw_ghost(surface)
-        self._draw_effects(surface)
-        self.floats.draw(surface, alpha)
+        self.animator.draw_effects(surface)
+        if self.hint is not None and self.hint.action == PLACE:
+            self.board.draw_ring(surface, self.hint.cell, abs((self.clock * 1.5) % 2 - 1))
+        self.animator.draw_labels(surface, alpha)
         self._update_buttons()
         self.form.draw(surface, self.services.ui)
         if self.banner_seat is not None:
@@ -961,95 +821,21 @@ class TableScene(Scene):
         self.buttons["draw"].enabled = human and DRAW_MOVE in self.legal_moves() and any(
             m.action == PLACE for m in self.legal_moves())
 
-    def _spot_image(self, up: bool, kind: str) -> pygame.Surface:
-        """A translucent triangle for a lit spot, the hovered spot or an opening (cached)."""
-        side = round(self.view.side)
-        key = (side, up, kind)
-        image = self._spot_cache.get(key)
-        if image is None:
-            fill, edge, shrink = {
-                "spot": ((240, 200, 90, 70), (250, 220, 120, 220), 0.9),
-                "hover": ((255, 235, 160, 120), (255, 245, 200, 255), 0.9),
-                "opening": ((255, 255, 255, 18), (200, 230, 210, 110), 0.8),
-            }[kind]
-            height = side * 0.8660254
-            image = pygame.Surface((side + 4, round(height) + 4), pygame.SRCALPHA)
-            centre = (image.get_width() / 2, image.get_height() / 2)
-            points = triangle_points(side * shrink, up, centre)
-            pygame.draw.polygon(image, fill, points)
-            pygame.draw.polygon(image, edge, points, max(1, side // 30))
-            self._spot_cache[key] = image
-        return image
-
-    def _blit_on_cell(self, surface: pygame.Surface, image: pygame.Surface, cell: Cell) -> None:
-        centre = self.view.cell_box_centre(cell)
-        surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
-
-    def _draw_openings(self, surface: pygame.Surface) -> None:
-        ui = self.services.ui
-        figure = self.state.figure
-        for cell in figure.opportunity_openings():
-            self._blit_on_cell(surface, self._spot_image(points_up(cell), "opening"), cell)
-            x, y = self.view.cell_centre(cell)
-            radius = max(3, round(self.view.side * 0.09))
-            pygame.draw.circle(surface, PALETTE.gold, (x, y), radius, max(1, ui.px(2)))
-            pygame.draw.circle(surface, PALETTE.gold, (x, y), max(1, radius // 3))
-
     def _draw_spots(self, surface: pygame.Surface) -> None:
-        ui = self.services.ui
-        for index, (cell, move) in enumerate(sorted(self.spots().items(),
-                                                    key=lambda kv: (kv[0][1], kv[0][0]))):
-            hovered = cell == self.hover_cell or index == self.key_spot
-            kind = "hover" if hovered else "spot"
-            self._blit_on_cell(surface, self._spot_image(points_up(cell), kind), cell)
-            points = self.state.placement_score(move)
-            label = ui.text(f"+{points}" if points else "0", 17,
-                            PALETTE.gold if points else PALETTE.text_dim, "bold")
-            if not hovered or self.selected is None:
-                blit_text(surface, label, at_pixel(self.view.cell_centre(cell)))
+        spots = sorted(self.spots().items(), key=lambda kv: (kv[0][1], kv[0][0]))
+        keyed = spots[self.key_spot][0] if 0 <= self.key_spot < len(spots) else None
+        highlighted = self.hover_cell if self.hover_cell in self.spots() else keyed
+        self.board.draw_spots(surface, [(cell, self.state.placement_score(move))
+                                        for cell, move in spots], highlighted)
 
     def _draw_ghost(self, surface: pygame.Surface) -> None:
         """The held tile as a ghost on the hovered (or keyboard) spot, in its rotation."""
         if self.selected is None or self.hover_cell is None:
             return
         move = self.spots().get(self.hover_cell)
-        if move is None:
-            return
-        image = self.services.art.image(move.tile, self.figure_side, points_up(move.cell), move.rot,
-                                   TileState.GHOST)
-        self._blit_on_cell(surface, image, move.cell)
-        ui = self.services.ui
-        points = self.state.placement_score(move)
-        x, y = self.view.cell_centre(move.cell)
-        label = ui.text(f"+{points}" if points else "match", 20, PALETTE.gold, "bold")
-        blit_text(surface, label, (round(x), round(y - self.view.side * 0.62)))
-
-    def _draw_effects(self, surface: pygame.Surface) -> None:
-        ui = self.services.ui
-        for flash in self.flashes:
-            t = (flash.elapsed - flash.delay) / flash.life if flash.life else 1.0
-            if t < 0 or t >= 1:
-                continue
-            a, b = self._edge_points(flash.cell, flash.side)
-            width = max(2, round(self.view.side * 0.11 * (1 - t * 0.6)))
-            pygame.draw.line(surface, (255, 255, 255), a, b, width + ui.px(4))
-            pygame.draw.line(surface, flash.colour, a, b, width)
-        for burst in self.bursts:
-            t = (burst.elapsed - burst.delay) / burst.life if burst.life else 1.0
-            if 0 <= t < 1:
-                x, y = self.view.cell_centre(burst.cell)
-                radius = self.view.side * (0.4 + 1.6 * t)
-                width = max(1, round(ui.px(8) * (1 - t)))
-                pygame.draw.circle(surface, PALETTE.gold, (x, y), radius, width)
-        if self.hint is not None and self.hint.action == PLACE:
-            x, y = self.view.cell_centre(self.hint.cell)
-            pulse = 0.5 + 0.5 * abs((self.clock * 1.5) % 2 - 1)
-            radius = self.view.side * (0.42 + 0.1 * pulse)
-            pygame.draw.circle(surface, PALETTE.good, (x, y), radius, max(2, ui.px(3)))
-
-    def _edge_points(self, cell: Cell, side: int) -> tuple[Point, Point]:
-        a, b, c = self.view.cell_vertices(cell)
-        return ((b, c), (c, a), (a, b))[side]
+        if move is not None:
+            self.board.draw_ghost(surface, move.tile, move.cell, move.rot,
+                                  self.state.placement_score(move))
 
     def _status_left(self) -> str:
         state = self.state
