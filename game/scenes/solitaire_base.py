@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
 from game.persist.history import add_finished_game
+from game.persist.storage import ANIMATION_SPEEDS
 from game.play.events import MovePlayed
 from game.play.solitaire_session import (
     GameEnded,
@@ -31,13 +31,16 @@ from game.play.solitaire_session import (
 from game.rules.lattice import Cell, points_up
 from game.rules.moves import PLACE, Move
 from game.rules.record import RecordError
+from game.rules.results import MoveResult
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.base import Scene
-from game.ui.layout import LatticeView, ViewController, world_vertices
+from game.ui.board import FIGURE_LAYER, Board, Gesture
+from game.ui.contact_animator import ContactAnimator
+from game.ui.layout import LatticeView
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
-from game.ui.tween import FloatingText, FloatingTexts, Tweens
+from game.ui.tween import Tweens
 from game.ui.widgets import Button, Choice, TextField, Toggle, blit_text, draw_panel
 
 if TYPE_CHECKING:
@@ -47,29 +50,13 @@ SolitaireState = DrawSolitaireState | StackedSolitaireState
 SourceKey = tuple[str, int]
 """Where a tile comes from: ("stock", -1), ("discard", -1) or ("pile", i)."""
 
-FIGURE_LAYER: Final = 0
 SOURCE_LAYER: Final = 1
 MOVING_LAYER: Final = 2
 
-SPEEDS: Final = ("slow", "normal", "fast", "instant")
 AUTO_DELAY: Final = {"slow": 1.1, "normal": 0.5, "fast": 0.18, "instant": 0.0}
 """Seconds between two auto-played moves at each speed."""
 
-SIDE_LADDER: Final = (118, 100, 86, 74, 64, 56, 48, 40, 34)
-"""Tile sizes of the figure (for a 1280x800 window), largest first."""
-
-DRAG_THRESHOLD: Final = 6
 OPTIONS_KEY: Final = "solitaire"
-
-
-@dataclass
-class Press:
-    """A mouse press on a source tile: a click, or a drag once it moves far enough."""
-
-    source: SourceKey
-    start: tuple[int, int]
-    offset: tuple[float, float]
-    dragging: bool = False
 
 
 class SolitaireScene(Scene):
@@ -84,25 +71,25 @@ class SolitaireScene(Scene):
     def __init__(self, services: Services, record: dict[str, Any] | None = None,
                  seed: int | None = None) -> None:
         super().__init__(services)
-        self.view = LatticeView()
-        self.figure_area = pygame.Rect(0, 0, 1, 1)
         self.panel = pygame.Rect(0, 0, 1, 1)
         self._backdrop: pygame.Surface | None = None
         self._backdrop_key: tuple[object, ...] = ()
-        self.controller = ViewController(self.view, self.figure_area, self._is_background)
         self.tiles = TileLayer()
-        self.cell_sprites: dict[Cell, TileSprite] = {}
+        self.board = Board(services.ui, services.art, self.tiles, self._is_background)
+        self.animator = ContactAnimator(services.ui, self.board,
+                                        services.art.theme.edge_colours)
+        self.gesture: Gesture[SourceKey] = Gesture(services.ui)
         self.source_sprites: dict[SourceKey, TileSprite] = {}
         self.tweens = Tweens(services.settings.animation_speed)
-        self.floating = FloatingTexts()
         self.selected: SourceKey | None = None
-        self.press: Press | None = None
         self.hover_source: SourceKey | None = None
         self.hover_cell: Cell | None = None
         self.hint_move: Move | None = None
         self.hint_wanted = False
         self.user_view = False
-        self.size_step = 0
+        self.fit_cap: float | None = None
+        """The largest tile side the figure may take now: it only shrinks during a deal,
+        as each new size draws every tile's art again."""
         self.autoplaying = False
         self.auto_timer = 0.0
         self.auto_speed = services.settings.animation_speed
@@ -237,7 +224,7 @@ class SolitaireScene(Scene):
                 art.prepare(move.tile, side, points_up(move.cell), move.rot, TileState.LAST)
         figure = self.state.figure
         last = figure.last_cell
-        smaller = next((size for size in self.ladder() if size < side), None)
+        smaller = max((size for size in self.board.ladder() if size < side), default=None)
         for cell, tile, rot in figure.tiles():
             up = points_up(cell)
             if cell == last:
@@ -269,24 +256,22 @@ class SolitaireScene(Scene):
             landing.jump_to(from_pos)
             self.tiles.change_layer(landing, MOVING_LAYER)
             self.tweens.move(landing, target, 0.3,
-                             on_done=lambda: self._landed(landing))
-        points = result.points
+                             on_done=lambda: self._landed(landing, result))
         if move.action == PLACE:
-            self.services.sound.play("count" if points else "place")
-            if points:
-                centre = self.view.cell_centre(move.cell)
-                label = self.services.ui.text(f"+{points}", 26, PALETTE.gold, "bold")
-                self.floating.add(FloatingText(label, centre, self.services.ui.px(50), delay=0.25))
+            self.services.sound.play("count" if result.points else "place")
         else:
             self.services.sound.play("draw")
         for event in events:
             if isinstance(event, GameEnded):
                 self.finish(event.won)
 
-    def _landed(self, sprite: TileSprite) -> None:
+    def _landed(self, sprite: TileSprite, result: MoveResult | None = None) -> None:
+        """A tile has slid into place; a placement's contacts light up."""
         if sprite.alive():
             self.tiles.change_layer(sprite, FIGURE_LAYER if sprite in self.cell_sprites.values()
                                     else SOURCE_LAYER)
+        if result is not None and result.move.action == PLACE:
+            self.animator.placed(result)
 
     def landing_sprite(self, move: Move) -> TileSprite | None:
         """The sprite where the tile of `move` ended up (it slides there)."""
@@ -315,7 +300,7 @@ class SolitaireScene(Scene):
     def cancel_pending(self) -> None:
         """Drop any half-made action (a turned stock tile, a selection)."""
         self.selected = None
-        self.press = None
+        self.gesture.cancel()
 
     def finish(self, won: bool) -> None:
         """The game has just ended: sound, and a win in the statistics (a loss is counted
@@ -359,7 +344,7 @@ class SolitaireScene(Scene):
             self.auto_timer = 0.0
             self.selected = None
         self.tweens.set_speed(self.auto_speed if on else self.services.settings.animation_speed)
-        self.floating.factor = self.tweens.factor
+        self.animator.set_factor(self.tweens.factor)
         self.auto_button.label = "Pause" if on else "Auto-play"
 
     def toggle_autoplay(self) -> None:
@@ -381,7 +366,7 @@ class SolitaireScene(Scene):
         self.auto_speed = speed
         if self.autoplaying:
             self.tweens.set_speed(speed)
-            self.floating.factor = self.tweens.factor
+            self.animator.set_factor(self.tweens.factor)
 
     # Layout -----------------------------------------------------------------------------
 
@@ -398,7 +383,7 @@ class SolitaireScene(Scene):
         self.auto_button: Button = self.form.add(Button("Auto-play", self.toggle_autoplay))
         self.step_button: Button = self.form.add(Button("Step", self.step_once))
         self.speed_choice: Choice[str] = self.form.add(Choice(
-            "Speed", [(speed, speed.capitalize()) for speed in SPEEDS],
+            "Speed", [(speed, speed.capitalize()) for speed in ANIMATION_SPEEDS],
             self.auto_speed, self.set_speed))
         self.winnable_toggle: Toggle = self.form.add(Toggle(
             "Winnable only", self.option("winnable_only"),
@@ -436,8 +421,9 @@ class SolitaireScene(Scene):
         panel_w = ui.px(self.panel_width)
         self.panel = pygame.Rect(margin, top + bar_h + ui.px(14), panel_w,
                                  bottom - top - bar_h - ui.px(28))
-        self.figure_area.update(self.panel.right + margin, self.panel.top,
-                                width - self.panel.right - 2 * margin, self.panel.height)
+        self.board.set_area(pygame.Rect(self.panel.right + margin, self.panel.top,
+                                        width - self.panel.right - 2 * margin,
+                                        self.panel.height))
         toggle_h = ui.px(44)
         self.toggles_bottom = self.panel.bottom - ui.px(12)
         y = self.toggles_bottom
@@ -448,7 +434,7 @@ class SolitaireScene(Scene):
         self.sources_area = pygame.Rect(self.panel.x, self.panel.y, self.panel.width,
                                         y - self.panel.y)
         self.layout_sources()
-        self.size_step = 0
+        self.fit_cap = None
         self.sync()
 
     def option_toggles(self) -> list[Toggle]:
@@ -459,78 +445,59 @@ class SolitaireScene(Scene):
         """Place the tile sources inside `self.sources_area`."""
 
     def fit_view(self) -> None:
-        """Centre the figure and its open cells in the figure area, as large as fits.
-
-        Tile sizes come from `SIDE_LADDER` and only shrink during a deal: each new size
-        renders every tile's art again, which is slow, so it must happen rarely.
-        """
+        """Centre the figure and its open cells in the figure area, as large as fits (but
+        never larger than before in this deal: see `fit_cap`)."""
         figure = self.state.figure
         cells = [cell for cell, _tile, _rot in figure.tiles()]
         cells += figure.open_cells() if cells else []
-        points = [p for cell in cells or [(0, 0)] for p in world_vertices(cell)]
-        left, right = min(p[0] for p in points), max(p[0] for p in points)
-        top, bottom = min(p[1] for p in points), max(p[1] for p in points)
-        area = self.figure_area.inflate(-self.services.ui.px(20), -self.services.ui.px(20))
+        ui = self.services.ui
+        area = self.figure_area.inflate(-ui.px(20), -ui.px(20))
         if self.finished:
-            area.height -= self.services.ui.px(120)
-            area.top += self.services.ui.px(120)
-        sides = self.ladder()
-        self.view.max_side, self.view.min_side = sides[0], sides[-1]
-        step = len(sides) - 1
-        for index in range(self.size_step, len(sides)):
-            if (right - left) * sides[index] <= area.width and (
-                    (bottom - top) * sides[index] <= area.height):
-                step = index
-                break
-        self.size_step = step
-        side = self.view.side = sides[step]
-        self.view.origin = (area.centerx - (left + right) / 2 * side,
-                            area.centery - (top + bottom) / 2 * side)
-
-    def ladder(self) -> list[int]:
-        """The tile sizes the figure may take, largest first, in pixels."""
-        return [self.services.ui.px(side) for side in SIDE_LADDER]
+            area.height -= ui.px(120)
+            area.top += ui.px(120)
+        self.board.fit(cells or [(0, 0)], area, margin=0.0, largest=self.fit_cap)
+        self.fit_cap = self.view.side
 
     def zoom(self, direction: int, anchor: tuple[float, float]) -> None:
         """Zoom in (+1) or out (-1) one step of the ladder, keeping `anchor` still."""
-        sides = self.ladder()
-        current = min(range(len(sides)), key=lambda i: abs(sides[i] - self.view.side))
-        wanted = max(0, min(len(sides) - 1, current - direction))
         self.user_view = True
-        self.view.zoom_at(sides[wanted] / self.view.side, anchor)
-        self.sync()
+        self.board.zoom(direction, anchor)
 
     def reset_board(self) -> None:
         self.selected = None
-        self.size_step = 0
+        self.fit_cap = None
         self.hint_move = None
         self.hint_wanted = False
         self.tweens.clear()
-        self.floating.items.clear()
+        self.animator.clear()
         self.sync()
 
     # Sprites ----------------------------------------------------------------------------
 
     @property
     def figure_side(self) -> int:
-        return max(8, round(self.view.side))
+        return self.board.tile_side
+
+    @property
+    def view(self) -> LatticeView:
+        return self.board.view
+
+    @property
+    def figure_area(self) -> pygame.Rect:
+        return self.board.area
+
+    @property
+    def cell_sprites(self) -> dict[Cell, TileSprite]:
+        return self.board.sprites
 
     def sync(self) -> None:
         """Rebuild every sprite from the state (after a move, an undo or a re-layout)."""
         if not self.user_view:
             self.fit_view()
         self.tiles.empty()
-        self.cell_sprites.clear()
         self.source_sprites.clear()
-        art, side = self.services.art, self.figure_side
-        last = self.state.figure.last_cell
-        for cell, tile, rot in self.state.figure.tiles():
-            state = TileState.LAST if cell == last and len(self.state.figure) > 1 else (
-                TileState.NORMAL)
-            sprite = TileSprite(art, tile, side, self.view.cell_box_centre(cell),
-                                points_up(cell), rot, state)
-            self.cell_sprites[cell] = sprite
-            self.tiles.add(sprite, layer=FIGURE_LAYER)
+        figure = self.state.figure
+        self.board.show(figure.tiles(), figure.last_cell, mark_last=len(figure) > 1)
         self.build_sources()
         self._refresh_source_states()
 
@@ -588,7 +555,7 @@ class SolitaireScene(Scene):
         if event.type == pygame.KEYDOWN and self._handle_key(event):
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            if self.press is not None and self._handle_press(event):
+            if self.gesture.press is not None and self._handle_press(event):
                 return True
             if self.form.handle_event(event):
                 if event.type == pygame.MOUSEBUTTONDOWN and self.form.focused is not (
@@ -622,13 +589,12 @@ class SolitaireScene(Scene):
             self.restart()
         elif key == pygame.K_f:
             self.user_view = False
-            self.size_step = 0
+            self.fit_cap = None
             self.sync()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) and (
                 self.form.focused is None):
             self.user_view = True
-            self.controller.handle_event(event)
-            self.sync_positions()
+            self.board.handle_view_event(event)
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.zoom(1, self.figure_area.center)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -641,35 +607,30 @@ class SolitaireScene(Scene):
         """A key only this solitaire knows; True when used."""
         return False
 
-    def sync_positions(self) -> None:
-        """Move the figure's sprites after a pan (no new images)."""
-        for cell, sprite in self.cell_sprites.items():
-            sprite.jump_to(self.view.cell_box_centre(cell))
-
     def _lit_move_at(self, pos: tuple[float, float]) -> Move | None:
         """The legal move of the selected (or dragged) tile onto the cell under `pos`."""
-        key = self.press.source if self.press and self.press.dragging else self.selected
-        if key is None or not self.figure_area.collidepoint(pos):
+        press = self.gesture.press
+        key = press.key if press is not None and press.dragging else self.selected
+        cell = self.board.cell_at(pos)
+        if key is None or cell is None:
             return None
-        cell = self.view.cell_at(pos)
         return next((m for m in self.moves_from(key) if m.cell == cell), None)
 
     def _handle_board_mouse(self, event: pygame.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
-            if self.controller.dragging:
-                self.controller.handle_event(event)
+            if self.board.panning:
+                self.board.handle_view_event(event)
                 self.user_view = True
-                self.sync_positions()
             return True
         if event.type == pygame.MOUSEBUTTONUP:
-            if self.controller.dragging:
-                self.controller.handle_event(event)
+            if self.board.panning:
+                self.board.handle_view_event(event)
             return True
         if event.button != 1:
             return False
         if self.finished or self.deal_search is not None:
-            return self.controller.handle_event(event)
+            return self.board.handle_view_event(event)
         if self.autoplaying:
             self.set_autoplay(False)
         move = self._lit_move_at(event.pos)
@@ -683,7 +644,7 @@ class SolitaireScene(Scene):
         if self.selected is not None and not self.selection_is_forced():
             self.selected = None
             self._refresh_source_states()
-        return self.controller.handle_event(event)
+        return self.board.handle_view_event(event)
 
     def selection_is_forced(self) -> bool:
         """True when the selected tile must be placed (a turned stock tile)."""
@@ -708,54 +669,46 @@ class SolitaireScene(Scene):
         if not self.pickable(key):
             self.services.notify(self.unplaceable_words(key))
             return
-        sprite = self.source_sprites[key]
-        self.press = Press(key, pos, (sprite.centre[0] - pos[0], sprite.centre[1] - pos[1]))
+        self.gesture.down(key, pos, self.source_sprites[key].centre)
 
     def unplaceable_words(self, key: SourceKey) -> str:
         return "That tile cannot be placed now."
 
     def _handle_press(self, event: pygame.Event) -> bool:
-        press = self.press
+        press = self.gesture.press
         assert press is not None
-        sprite = self.source_sprites.get(press.source)
+        sprite = self.source_sprites.get(press.key)
         if sprite is None:
-            self.press = None
+            self.gesture.cancel()
             return False
         if event.type == pygame.MOUSEMOTION:
-            far = math.dist(event.pos, press.start) >= self.services.ui.px(DRAG_THRESHOLD)
-            if not press.dragging and far:
-                press.dragging = True
-                self.selected = press.source
+            if self.gesture.moved(event.pos):
+                self.selected = press.key
                 self.tiles.change_layer(sprite, MOVING_LAYER)
                 self._refresh_source_states()
             if press.dragging:
-                sprite.jump_to((event.pos[0] + press.offset[0], event.pos[1] + press.offset[1]))
+                sprite.jump_to(self.gesture.held_at(event.pos))
                 self._hover(event.pos)
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.press = None
+            self.gesture.up()
             if not press.dragging:
-                self.selected = None if self.selected == press.source and not (
-                    self.selection_is_forced()) else press.source
+                self.selected = None if self.selected == press.key and not (
+                    self.selection_is_forced()) else press.key
                 self._refresh_source_states()
                 return True
-            move = self._lit_move_at(event.pos) if self.figure_area.collidepoint(
-                event.pos) else None
-            if move is None:
-                move = self._lit_move_by_cell(event.pos, press.source)
+            move = self._lit_move_at(event.pos) or self._lit_move_by_cell(event.pos, press.key)
             if move is not None:
                 self.play(move, from_pos=sprite.centre)
             else:
                 self.tiles.change_layer(sprite, SOURCE_LAYER)
-                self.tweens.move(sprite, self.source_home(press.source), 0.2)
-                self.selected = press.source
+                self.tweens.move(sprite, self.source_home(press.key), 0.2)
+                self.selected = press.key
             return True
         return False
 
     def _lit_move_by_cell(self, pos: tuple[int, int], key: SourceKey) -> Move | None:
-        if not self.figure_area.collidepoint(pos):
-            return None
-        cell = self.view.cell_at(pos)
+        cell = self.board.cell_at(pos)
         return next((m for m in self.moves_from(key) if m.cell == cell), None)
 
     def source_home(self, key: SourceKey) -> tuple[float, float]:
@@ -763,8 +716,8 @@ class SolitaireScene(Scene):
         return self.source_centre(key)
 
     def _hover(self, pos: tuple[float, float]) -> None:
-        self.hover_cell = self.view.cell_at(pos) if self.figure_area.collidepoint(pos) else None
-        key = self.source_at(pos) if self.press is None else None
+        self.hover_cell = self.board.cell_at(pos)
+        key = self.source_at(pos) if self.gesture.press is None else None
         if key != self.hover_source:
             self.hover_source = key
             self._refresh_source_states()
@@ -779,13 +732,13 @@ class SolitaireScene(Scene):
         self._refresh_buttons()
         self.tiles.snapshot()
         self.tweens.update(dt)
-        self.floating.update(dt)
+        self.animator.update(dt)
         if self._last_work_frame != self.services.frames:  # once a frame, not once a step
             self._last_work_frame = self.services.frames
             self._work()
             if not saved:
                 self.services.art.render_prepared(1)
-        if self.tweens.busy or self.press is not None:
+        if self.tweens.busy or self.gesture.press is not None:
             return
         if self.hint_wanted and not self.finished:
             move = self.suggest()
@@ -850,8 +803,9 @@ class SolitaireScene(Scene):
         self._blit(surface, self.tiles.get_sprites_from_layer(SOURCE_LAYER), alpha)
         self.draw_sources_over(surface)
         self._draw_hint(surface)
+        self.animator.draw_effects(surface)
         self._blit(surface, self.tiles.get_sprites_from_layer(MOVING_LAYER), alpha)
-        self.floating.draw(surface, alpha)
+        self.animator.draw_labels(surface, alpha)
         self.form.draw(surface, ui)
         blit_text(surface, ui.text(self.status_text(), 17, PALETTE.text_dim),
                   (self.status_x, self.undo_button.rect.centery), "midleft")
@@ -917,39 +871,16 @@ class SolitaireScene(Scene):
         return f"Placed {len(self.state.figure)} of 36"
 
     def _draw_spots(self, surface: pygame.Surface) -> None:
-        key = self.press.source if self.press and self.press.dragging else self.selected
+        press = self.gesture.press
+        key = press.key if press is not None and press.dragging else self.selected
         if key is None or self.finished:
             return
-        ui = self.services.ui
-        pulse = 0.5 + 0.5 * math.sin(self.services.time * 5)
-        seen: set[Cell] = set()
-        outlines = []
-        for move in self.moves_from(key):
-            if move.cell not in seen:
-                seen.add(move.cell)
-                outlines.append(self.view.cell_vertices(move.cell))
-        if outlines:
-            # Only the part of the screen the spots cover (with their edges) gets a
-            # translucent layer.
-            edge = max(2, ui.px(3))
-            xs = [x for points in outlines for x, _ in points]
-            ys = [y for points in outlines for _, y in points]
-            area = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1,
-                               max(ys) - min(ys) + 1).inflate(2 * edge, 2 * edge)
-            shade = pygame.Surface(area.size, pygame.SRCALPHA)
-            for points in outlines:
-                local = [(x - area.x, y - area.y) for x, y in points]
-                pygame.draw.polygon(shade, (*PALETTE.gold, 40 + round(40 * pulse)), local)
-                pygame.draw.polygon(shade, (*PALETTE.gold, 230), local, edge)
-            surface.blit(shade, area)
-        if self.hover_cell in seen:
-            move = next(m for m in self.moves_from(key) if m.cell == self.hover_cell)
-            self._blit_tile(surface, move, TileState.GHOST)
-
-    def _blit_tile(self, surface: pygame.Surface, move: Move, state: TileState) -> None:
-        image = self.services.art.image(move.tile, self.figure_side, points_up(move.cell),
-                                   move.rot, state)
-        surface.blit(image, image.get_rect(center=self.view.cell_box_centre(move.cell)))
+        moves = {move.cell: move for move in self.moves_from(key)}
+        self.board.draw_spots(surface, [(cell, 0) for cell in moves], self.hover_cell,
+                              points=False)
+        move = moves.get(self.hover_cell) if self.hover_cell is not None else None
+        if move is not None:
+            self.board.draw_ghost(surface, move.tile, move.cell, move.rot, None)
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         move = self.hint_move
@@ -958,9 +889,9 @@ class SolitaireScene(Scene):
         if move.action == PLACE:
             clip = surface.get_clip()
             surface.set_clip(self.figure_area)
-            self._blit_tile(surface, move, TileState.GHOST)
-            points = self.view.cell_vertices(move.cell)
-            pygame.draw.polygon(surface, PALETTE.ivory, points, max(2, self.services.ui.px(3)))
+            self.board.draw_ghost(surface, move.tile, move.cell, move.rot, None)
+            self.board.draw_ring(surface, move.cell, 0.5 + 0.5 * math.sin(
+                self.services.time * 5))
             surface.set_clip(clip)
         self.draw_hint_source(surface, move)
 

@@ -21,7 +21,6 @@ from game.scenes.solitaire_base import SolitaireScene, SourceKey
 from game.ui.sprites import TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
-from game.ui.tween import FloatingText
 from game.ui.widgets import Toggle, blit_text
 
 if TYPE_CHECKING:
@@ -80,9 +79,8 @@ class StackedSolitaireScene(SolitaireScene):
         sprite.jump_to(self.pile_pos[CUT_PILE])
         self.tiles.change_layer(sprite, 2)
         self.tweens.move(sprite, target, 0.6, delay=0.15, on_done=lambda: self._landed(sprite))
-        label = self.services.ui.text("The cut", 22, PALETTE.gold, "bold")
-        self.floating.add(FloatingText(label, (target[0], target[1] - self.view.side * 0.5),
-                                       self.services.ui.px(30), delay=0.6))
+        self.animator.show_label("The cut", (target[0], target[1] - self.view.side * 0.5), 22,
+                                 PALETTE.gold, delay=0.6, rise=self.services.ui.px(30))
 
     # Layout and sprites ---------------------------------------------------------------
 
