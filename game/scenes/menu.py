@@ -9,11 +9,11 @@ import pygame
 from game.persist.history import check_saved_game
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
+from game.ui.board import LADDER, Board
 from game.ui.examples import THREE_SIDED
-from game.ui.layout import ROW_HEIGHT, LatticeView
-from game.ui.sprites import TileLayer, TileSprite
+from game.ui.layout import ROW_HEIGHT
+from game.ui.sprites import TileLayer
 from game.ui.theme import PALETTE
-from game.ui.tiles import TileState
 from game.ui.widgets import Button, blit_text
 
 if TYPE_CHECKING:
@@ -37,8 +37,8 @@ class MenuScene(Scene):
         }
         for button in self.buttons.values():
             self.form.add(button)
-        self.view = LatticeView()
         self.tiles = TileLayer()
+        self.board = Board(services.ui, services.art, self.tiles, largest=LADDER[-1])
         self.showcase = pygame.Rect(0, 0, 0, 0)
         self.caption_y = 0
 
@@ -65,19 +65,11 @@ class MenuScene(Scene):
             button.rect.midtop = (column_x, top + index * (button_h + gap))
         self.showcase = pygame.Rect(round(width * 0.56), ui.px(120), round(width * 0.38),
                                     height - ui.px(260))
-        self.view.max_side = ui.px(150)
-        self.view.fit([cell for _tile, cell, _rot in THREE_SIDED], self.showcase, margin=0.15)
-        self.caption_y = round(self.view.to_screen((0, 2 * ROW_HEIGHT))[1]) + ui.px(28)
-        self._build_showcase()
-
-    def _build_showcase(self) -> None:
-        self.tiles.empty()
-        side = round(self.view.side * 0.97)
-        for index, (tile, cell, rot) in enumerate(THREE_SIDED):
-            state = TileState.LAST if index == len(THREE_SIDED) - 1 else TileState.NORMAL
-            up = (cell[0] + cell[1]) % 2 == 0
-            centre = self.view.cell_box_centre(cell)
-            self.tiles.add(TileSprite(self.services.art, tile, side, centre, up, rot, state))
+        self.board.set_area(self.showcase)
+        self.board.fit([cell for _tile, cell, _rot in THREE_SIDED], self.showcase, margin=0.15)
+        self.caption_y = round(self.board.view.to_screen((0, 2 * ROW_HEIGHT))[1]) + ui.px(28)
+        placed = [(cell, tile, rot) for tile, cell, rot in THREE_SIDED]
+        self.board.show(placed, THREE_SIDED[-1][1])
 
     def settings_changed(self) -> None:
         self.tiles.refresh_all()

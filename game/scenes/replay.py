@@ -40,7 +40,9 @@ from game.rules.solitaire import PILE_COUNT, DrawSolitaireState, StackedSolitair
 from game.rules.table import TableGame, TableState
 from game.rules.tiles import TileId, parse_tile, tile_name
 from game.scenes.base import Scene
-from game.ui.layout import LatticeView, Point, ViewController, cell_side_edges
+from game.ui.board import Board
+from game.ui.contact_animator import ContactAnimator
+from game.ui.layout import LatticeView, Point
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
@@ -207,16 +209,16 @@ class ReplayScene(Scene):
         self.playing = False
         self.speed = "normal"
         self.timer = 0.0
-        self.view = LatticeView()
-        self.figure_area = pygame.Rect(0, 0, 0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.bar = pygame.Rect(0, 0, 0, 0)
-        self.controller = ViewController(self.view, self.figure_area)
         self.tiles = TileLayer()
-        self.figure_sprites: dict[Cell, TileSprite] = {}
+        self.board = Board(services.ui, services.art, self.tiles)
+        self.animator = ContactAnimator(services.ui, self.board,
+                                        services.art.theme.edge_colours)
         self.flying = TileLayer()
         """The placed tile while it slides to its cell (drawn over the panel, unclipped)."""
         self.tweens = Tweens(services.settings.animation_speed)
+        self.animator.set_factor(self.tweens.factor)
         self.side_tiles = TileLayer()
         self.fitted_hand = -1
         self.buttons = {
@@ -234,6 +236,18 @@ class ReplayScene(Scene):
         self.speed_choice: Choice[str] = self.form.add(
             Choice("", SPEEDS, self.speed, self.set_speed))
 
+    @property
+    def view(self) -> LatticeView:
+        return self.board.view
+
+    @property
+    def figure_area(self) -> pygame.Rect:
+        return self.board.area
+
+    @property
+    def figure_sprites(self) -> dict[Cell, TileSprite]:
+        return self.board.sprites
+
     # controls ---------------------------------------------------------------------
 
     def step_forward(self) -> None:
@@ -247,8 +261,9 @@ class ReplayScene(Scene):
         start = self._panel_centre(move) if move is not None and move.action == PLACE else None
         moved = self.replay.forward()
         self._changed()  # finishes a slide still under way: every tile is on its cell
-        if move is not None and start is not None:
-            self._slide_in(move.cell, start)
+        played = self.replay.last_step
+        if played is not None and start is not None:
+            self._slide_in(played.result, start)
         return moved
 
     def _panel_centre(self, move: Move) -> Point | None:
@@ -260,9 +275,10 @@ class ReplayScene(Scene):
                 return centre
         return None
 
-    def _slide_in(self, cell: Cell, start: Point) -> None:
-        """Take the sprite on `cell` back to `start` and slide it home (not at "instant")."""
-        sprite = self.figure_sprites.get(cell)
+    def _slide_in(self, result: MoveResult, start: Point) -> None:
+        """Take the placed tile back to `start` and slide it home, its contacts lighting up
+        as it lands (not at "instant")."""
+        sprite = self.figure_sprites.get(result.move.cell)
         factor = self.tweens.factor
         if sprite is None or factor <= 0:
             return
@@ -277,6 +293,7 @@ class ReplayScene(Scene):
         def landed() -> None:
             self.flying.remove(sprite)
             self.tiles.add(sprite)
+            self.animator.placed(result)
 
         self.tweens.move(sprite, target, duration, on_done=landed)
 
@@ -318,6 +335,8 @@ class ReplayScene(Scene):
 
     def settings_changed(self) -> None:
         self.tweens.set_speed(self.services.settings.animation_speed)
+        self.animator.set_factor(self.tweens.factor)
+        self.animator.edge_colours = self.services.art.theme.edge_colours
 
     def handle_event(self, event: pygame.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -335,13 +354,14 @@ class ReplayScene(Scene):
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
                           pygame.MOUSEWHEEL):
-            return self.controller.handle_event(event)
+            return self.board.handle_view_event(event)
         return False
 
     def update(self, dt: float) -> None:
         self.tiles.snapshot()
         self.flying.snapshot()
         self.tweens.update(dt)
+        self.animator.update(dt)
         if not self.playing:
             return
         self.timer += dt
@@ -362,9 +382,8 @@ class ReplayScene(Scene):
         panel_w = max(ui.px(300), round(width * 0.31))
         self.panel = pygame.Rect(width - panel_w - margin, top, panel_w,
                                  self.bar.top - top - ui.px(12))
-        self.figure_area = pygame.Rect(margin, top, self.panel.left - 2 * margin,
-                                       self.bar.top - top - ui.px(96))
-        self.controller.area = self.figure_area
+        self.board.set_area(pygame.Rect(margin, top, self.panel.left - 2 * margin,
+                                        self.bar.top - top - ui.px(96)))
         widths = {"back_to": 120, "hand_back": 130, "step_back": 64, "play": 130, "step": 64,
                   "hand_on": 130}
         gap = ui.px(10)
@@ -385,28 +404,19 @@ class ReplayScene(Scene):
         replay = self.replay
         self._label_play()
         if self.fitted_hand != replay.hand:
-            self.view.max_side = self.services.ui.px(120)
-            self.view.fit(replay.final_cells[replay.hand] or [(0, 0)], self.figure_area,
-                          margin=0.3)
+            self.board.fit(replay.final_cells[replay.hand] or [(0, 0)], self.figure_area,
+                           margin=0.3)
             self.fitted_hand = replay.hand
         self._build_figure()
         self._build_side()
 
     def _build_figure(self) -> None:
         self.tweens.clear()
+        self.animator.clear()
         self.flying.empty()
         self.tiles.empty()
-        self.figure_sprites.clear()
         figure = self.replay.state.figure
-        last = figure.last_cell
-        side = round(self.view.side * 0.97)
-        for cell, tile, rot in figure.tiles():
-            state = TileState.LAST if cell == last else TileState.NORMAL
-            up = (cell[0] + cell[1]) % 2 == 0
-            sprite = TileSprite(self.services.art, tile, side, self.view.cell_box_centre(cell), up,
-                                rot, state)
-            self.figure_sprites[cell] = sprite
-            self.tiles.add(sprite)
+        self.board.show(figure.tiles(), figure.last_cell)
 
     def _small_side(self) -> int:
         """Side of the tiles in the panel: as large as a row (or a pile column) allows."""
@@ -480,10 +490,12 @@ class ReplayScene(Scene):
         surface.set_clip(self.figure_area.inflate(ui.px(30), ui.px(30)))
         self.tiles.draw_interpolated(surface, alpha)
         self._draw_contacts(surface)
+        self.animator.draw_effects(surface)
         surface.set_clip(clip)
         self._draw_caption(surface)
         self._draw_panel(surface)
         self.flying.draw_interpolated(surface, alpha)
+        self.animator.draw_labels(surface, alpha)
         draw_panel(surface, self.bar.inflate(ui.px(4), ui.px(4)).move(0, ui.px(2)), ui,
                    alpha=200)
         self.form.draw(surface, ui)
@@ -506,8 +518,7 @@ class ReplayScene(Scene):
             return
         ui = self.services.ui
         for contact in step.contacts:
-            a, b = cell_side_edges(contact.cell)[contact.side]
-            start, end = self.view.to_screen(a), self.view.to_screen(b)
+            start, end = self.board.edge(contact.cell, contact.side)
             colour = PALETTE.gold if contact.counting else PALETTE.ivory
             pygame.draw.line(surface, (20, 16, 8), start, end, max(3, ui.px(9)))
             pygame.draw.line(surface, colour, start, end, max(2, ui.px(5)))

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.lattice import Cell, neighbour, points_up
+from game.rules.lattice import Cell, neighbour
 from game.rules.tiles import TILE_VALUES, parse_tile
 from game.scenes.base import Scene
+from game.ui.board import LADDER, Board
 from game.ui.examples import THREE_SIDED, Placement, contact_pair, two_sided
-from game.ui.layout import LatticeView
-from game.ui.sprites import TileLayer, TileSprite
+from game.ui.sprites import TileLayer
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
 from game.ui.widgets import Button, blit_text, draw_panel
@@ -118,8 +118,8 @@ class RulesScene(Scene):
         self.previous = self.form.add(Button("Previous", lambda: self.turn(-1)))
         self.next = self.form.add(Button("Next", lambda: self.turn(1), primary=True))
         self.back = self.form.add(Button("Back", services.pop))
-        self.view = LatticeView()
         self.tiles = TileLayer()
+        self.board = Board(services.ui, services.art, self.tiles, largest=LADDER[-1])
         self.text_panel = pygame.Rect(0, 0, 0, 0)
         self.figure_panel = pygame.Rect(0, 0, 0, 0)
 
@@ -160,20 +160,17 @@ class RulesScene(Scene):
         page = self.pages[self.page]
         self.tiles.empty()
         area = self.figure_panel.inflate(-self.services.ui.px(60), -self.services.ui.px(120))
-        self.view.max_side = self.services.ui.px(150)
-        self.view.fit([cell for _t, cell, _r in page.figure], area, margin=0.2)
-        side = round(self.view.side * 0.96)
-        for tile, cell, rot in page.figure:
-            state = TileState.NORMAL
+        self.board.set_area(self.figure_panel)
+        self.board.fit([cell for _t, cell, _r in page.figure], area, margin=0.2)
+
+        def look(cell: Cell) -> TileState:
             if page.face_down:
-                state = TileState.FACE_DOWN
-            elif cell == page.ghost:
-                state = TileState.GHOST
-            elif cell in page.marked:
-                state = TileState.LAST
-            centre = self.view.cell_box_centre(cell)
-            self.tiles.add(TileSprite(self.services.art, tile, side, centre, points_up(cell), rot,
-                                      state))
+                return TileState.FACE_DOWN
+            if cell == page.ghost:
+                return TileState.GHOST
+            return TileState.LAST if cell in page.marked else TileState.NORMAL
+
+        self.board.show([(cell, tile, rot) for tile, cell, rot in page.figure], None, look=look)
 
     def settings_changed(self) -> None:
         self.tiles.refresh_all()

@@ -27,9 +27,11 @@ from game.ui.theme import PALETTE
 from game.ui.tiles import TileArt, TileState, triangle_points
 from game.ui.widgets import Ui, blit_text
 
-LADDER: Final = (34, 40, 48, 56, 64, 74, 86, 100, 118)
+LADDER: Final = (34, 40, 48, 56, 64, 74, 86, 100, 118, 136, 156)
 """The figure's tile sides (at the 1280x800 design size), smallest first: few sizes, as
 each new size renders every tile's art again."""
+PLAY_LARGEST: Final = 118
+"""The largest of them in play (pictures, like the rules screen's, may go larger)."""
 TILE_GAP: Final = 0.97
 """A placed tile's side as a share of its cell's (a hairline of felt between tiles)."""
 DRAG_THRESHOLD: Final = 6
@@ -44,8 +46,11 @@ class Board:
     """The figure in `area`: view, fitting, zoom, sprites, spots and marks, hit tests."""
 
     def __init__(self, ui: Ui, art: TileArt, layer: TileLayer,
-                 is_background: Callable[[Point], bool] = lambda _pos: True) -> None:
+                 is_background: Callable[[Point], bool] = lambda _pos: True,
+                 largest: int = PLAY_LARGEST) -> None:
         self.ui = ui
+        self.largest = largest
+        """The largest ladder side (design pixels) this board uses."""
         self.art = art
         self.layer = layer
         self.view = LatticeView()
@@ -64,7 +69,7 @@ class Board:
 
     def ladder(self) -> list[int]:
         """The tile sides the figure may take, smallest first, in pixels."""
-        return [self.ui.px(side) for side in LADDER]
+        return [self.ui.px(side) for side in LADDER if side <= self.largest]
 
     @property
     def tile_side(self) -> int:
@@ -121,17 +126,22 @@ class Board:
     # --- the figure's sprites ------------------------------------------------------------
 
     def show(self, placed: Iterable[Placed], last: Cell | None, layer: int = FIGURE_LAYER,
-             mark_last: bool = True) -> None:
-        """Make the figure's sprites again (after a re-layout, an undo, a jump)."""
+             mark_last: bool = True,
+             look: Callable[[Cell], TileState] | None = None) -> None:
+        """Make the figure's sprites again (after a re-layout, an undo, a jump). The last
+        tile is marked (if `mark_last`), unless `look` says each cell's look."""
         for sprite in self.sprites.values():
             sprite.kill()
         self.sprites.clear()
         self.last = last
         side = self.tile_side
         for cell, tile, rot in placed:
-            look = TileState.LAST if cell == last and mark_last else TileState.NORMAL
+            if look is not None:
+                state = look(cell)
+            else:
+                state = TileState.LAST if cell == last and mark_last else TileState.NORMAL
             sprite = TileSprite(self.art, tile, side, self.view.cell_box_centre(cell),
-                                points_up(cell), rot, look)
+                                points_up(cell), rot, state)
             self.sprites[cell] = sprite
             self.layer.add(sprite, layer=layer)
 
