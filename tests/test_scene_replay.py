@@ -157,14 +157,14 @@ def key_frame(app: App, key: int) -> None:
 
 def inside(scene: ReplayScene, cell: Cell) -> tuple[int, int]:
     """A pixel inside the triangle of `cell`: felt there means no tile is drawn on it."""
-    x, y = scene.view.cell_centre(cell)
+    x, y = scene.board.view.cell_centre(cell)
     return round(x), round(y)
 
 
 def resting(scene: ReplayScene) -> bool:
     """Every figure tile on its cell, nothing sliding."""
     return not scene.flying and not scene.tweens.busy and all(
-        math.dist(sprite.centre, scene.view.cell_box_centre(cell)) < 0.01
+        math.dist(sprite.centre, scene.board.view.cell_box_centre(cell)) < 0.01
         for cell, sprite in scene.figure_sprites.items())
 
 
@@ -176,16 +176,16 @@ def test_a_step_forward_slides_the_placed_tile_from_the_panel_to_its_cell(
     scene = open_viewer(app, finished_record(mode, players, seed))
     press(app, pygame.K_RIGHT, times=3)
     cell = next_placement(app, scene)
-    target = scene.view.cell_box_centre(cell)
+    target = scene.board.view.cell_box_centre(cell)
     key_frame(app, pygame.K_RIGHT)
     sprite = scene.figure_sprites[cell]
     assert sprite in scene.flying and sprite not in scene.tiles
     assert scene.panel.collidepoint(sprite.centre)
     away = math.dist(sprite.centre, target)
-    assert away > scene.view.side
+    assert away > scene.board.view.side
     assert app.screen.get_at(inside(scene, cell)) == app.felt().get_at(inside(scene, cell))
     app.run_frames(10)
-    assert scene.view.side < math.dist(sprite.centre, target) < away  # on its way
+    assert scene.board.view.side < math.dist(sprite.centre, target) < away  # on its way
     app.run_frames(50)
     assert sprite in scene.tiles and resting(scene)
     assert app.screen.get_at(inside(scene, cell)) != app.felt().get_at(inside(scene, cell))
@@ -204,7 +204,7 @@ def test_stepping_back_and_jumping_are_instant_and_a_new_step_lands_the_last(
     assert list(scene.flying) == [scene.figure_sprites[second.cell]]
     landed = scene.figure_sprites[first.cell]
     assert landed in scene.tiles
-    assert math.dist(landed.centre, scene.view.cell_box_centre(first.cell)) < 0.01
+    assert math.dist(landed.centre, scene.board.view.cell_box_centre(first.cell)) < 0.01
     key_frame(app, pygame.K_LEFT)  # mid-slide again: back, at once
     assert scene.replay.index == 1 and resting(scene)
     assert second.cell not in scene.figure_sprites

@@ -42,7 +42,7 @@ from game.rules.tiles import TileId, parse_tile, tile_name
 from game.scenes.base import Scene
 from game.ui.board import Board
 from game.ui.contact_animator import ContactAnimator
-from game.ui.layout import LatticeView, Point
+from game.ui.layout import Point
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
@@ -237,14 +237,6 @@ class ReplayScene(Scene):
             Choice("", SPEEDS, self.speed, self.set_speed))
 
     @property
-    def view(self) -> LatticeView:
-        return self.board.view
-
-    @property
-    def figure_area(self) -> pygame.Rect:
-        return self.board.area
-
-    @property
     def figure_sprites(self) -> dict[Cell, TileSprite]:
         return self.board.sprites
 
@@ -404,7 +396,7 @@ class ReplayScene(Scene):
         replay = self.replay
         self._label_play()
         if self.fitted_hand != replay.hand:
-            self.board.fit(replay.final_cells[replay.hand] or [(0, 0)], self.figure_area,
+            self.board.fit(replay.final_cells[replay.hand] or [(0, 0)], self.board.area,
                            margin=0.3)
             self.fitted_hand = replay.hand
         self._build_figure()
@@ -487,7 +479,7 @@ class ReplayScene(Scene):
         surface.blit(self.services.felt(), (0, 0))
         self._draw_header(surface)
         clip = surface.get_clip()
-        surface.set_clip(self.figure_area.inflate(ui.px(30), ui.px(30)))
+        surface.set_clip(self.board.area.inflate(ui.px(30), ui.px(30)))
         self.tiles.draw_interpolated(surface, alpha)
         self._draw_contacts(surface)
         self.animator.draw_effects(surface)
@@ -526,7 +518,7 @@ class ReplayScene(Scene):
                 continue
             label = f"{contact.value} + {contact.other_value} = {contact.points}"
             text = ui.text(label, 18, PALETTE.ink, "bold")
-            mid = self.view.side_midpoint(contact.cell, contact.side)
+            mid = self.board.view.side_midpoint(contact.cell, contact.side)
             box = text.get_rect(center=(round(mid[0]), round(mid[1]))).inflate(ui.px(14),
                                                                                 ui.px(6))
             pygame.draw.rect(surface, PALETTE.gold, box, border_radius=box.height // 2)
@@ -576,9 +568,9 @@ class ReplayScene(Scene):
         ui = self.services.ui
         line, detail = self.describe(self.replay.last_step)
         ending = self._ending()
-        x = self.figure_area.centerx
-        y = self.figure_area.bottom + ui.px(14)
-        width = self.figure_area.width
+        x = self.board.area.centerx
+        y = self.board.area.bottom + ui.px(14)
+        width = self.board.area.width
         for text, size, colour, style in ((line, 21, PALETTE.text, "bold"),
                                           (detail, 18, PALETTE.gold, "regular"),
                                           (ending, 18, PALETTE.good, "bold")):
