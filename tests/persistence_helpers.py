@@ -2,47 +2,22 @@
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-from pathlib import Path
 from typing import Any
 
-import pygame
-
-from game.app import App, ManualClock
+from game.app import App
 from game.cli import simulate
-from game.persist.storage import Storage
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.table import TableRules
-from game.ui.widgets import Widget
+from tests import drive
 
-
-def make_app(home: Path, size: tuple[int, int] = (1280, 800),
-             record_path: str | None = None) -> App:
-    app = App(size, clock=ManualClock(), storage=Storage(home), record_path=record_path)
-    app.run_frames(2)
-    return app
-
-
-def click(app: App, widget: Widget) -> None:
-    """A real left click on the middle of `widget`, then a frame."""
-    assert widget.visible and widget.enabled, widget.label
-    pos = widget.rect.center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.run_frames(2)
+click = drive.click
+make_app = drive.new_app
 
 
 def press(app: App, key: int, times: int = 1) -> None:
+    """`times` key presses, a frame after each, and one more."""
     for _ in range(times):
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
-        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0))
-        app.tick()
+        drive.press(app, key, frames=1)
     app.tick()
 
 

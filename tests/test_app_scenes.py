@@ -9,9 +9,6 @@ import sys
 from pathlib import Path
 from typing import TypeVar
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import pygame
 import pytest
 
@@ -30,6 +27,8 @@ from game.scenes.stacked_solitaire import StackedSolitaireScene
 from game.scenes.table import TableScene
 from game.ui.theme import PALETTE
 from game.ui.widgets import Widget
+from tests.drive import click, press
+from tests.drive import new_app as make_app
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -42,29 +41,9 @@ def home(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def make_app(home: Path, size: tuple[int, int] = (1280, 800)) -> App:
-    app = App(size, clock=ManualClock(), storage=Storage(home))
-    pygame.event.clear()
-    app.run_frames(2)
-    return app
-
-
-def click(app: App, widget: Widget, at: tuple[int, int] | None = None) -> None:
-    pos = at or widget.rect.center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.run_frames(2)
-
-
 def click_next(app: App, choice: Widget) -> None:
     """Click a choice's right arrow (its next value)."""
-    click(app, choice, (choice.rect.right - 24, choice.rect.centery))
-
-
-def press(app: App, key: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
-    app.run_frames(2)
+    click(app, (choice.rect.right - 24, choice.rect.centery))
 
 
 def menu_button(app: App, name: str) -> Widget:

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import json
-import os
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
@@ -18,14 +15,14 @@ import game.scenes.solitaire_base as solitaire_base
 from game.ai.autoplay import best_stock_move, simple_fair_move
 from game.ai.solver import solve
 from game.ai.worker import InProcessAdviser
-from game.app import App, ManualClock
-from game.persist.storage import Storage
+from game.app import App
 from game.rules.moves import DISCARD_PILE, PILE, STOCK, Move
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.draw_solitaire import DISCARD_KEY, STOCK_KEY, DrawSolitaireScene
 from game.scenes.menu import MenuScene
 from game.scenes.solitaire_base import SolitaireScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
+from tests import drive
 
 Point = tuple[float, float]
 
@@ -43,11 +40,7 @@ def finished_games(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
 
 
 def make_app(home: Path, size: tuple[int, int] = (1280, 800)) -> App:
-    app = App(size, clock=ManualClock(), storage=Storage(home), adviser=InProcessAdviser())
-    app.settings.animation_speed = "instant"
-    pygame.event.clear()
-    app.run_frames(2)
-    return app
+    return drive.new_app(home, size, speed="instant")
 
 
 @pytest.fixture(scope="module")
@@ -75,35 +68,9 @@ def open_scene(app: App, scene: SolitaireScene) -> Any:
     return scene
 
 
-def post_mouse(kind: int, pos: Point, **extra: Any) -> None:
-    at = (round(pos[0]), round(pos[1]))
-    if kind == pygame.MOUSEMOTION:
-        pygame.event.post(pygame.event.Event(kind, pos=at, rel=extra.get("rel", (0, 0)),
-                                             buttons=extra.get("buttons", (0, 0, 0))))
-    else:
-        pygame.event.post(pygame.event.Event(kind, pos=at, button=1))
-
-
-def click(app: App, pos: Point, frames: int = 3) -> None:
-    post_mouse(pygame.MOUSEMOTION, pos)
-    post_mouse(pygame.MOUSEBUTTONDOWN, pos)
-    post_mouse(pygame.MOUSEBUTTONUP, pos)
-    app.run_frames(frames)
-
-
-def drag(app: App, start: Point, end: Point) -> None:
-    post_mouse(pygame.MOUSEMOTION, start)
-    post_mouse(pygame.MOUSEBUTTONDOWN, start)
-    middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
-    for pos in (middle, end):
-        post_mouse(pygame.MOUSEMOTION, pos, buttons=(1, 0, 0))
-    post_mouse(pygame.MOUSEBUTTONUP, end)
-    app.run_frames(3)
-
-
-def press(app: App, key: int, mod: int = 0, frames: int = 3) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
-    app.run_frames(frames)
+click = partial(drive.click, frames=3)
+press = partial(drive.press, frames=3)
+drag = partial(drive.drag, frames=3)
 
 
 def cell_point(scene: SolitaireScene, move: Move) -> Point:

@@ -4,22 +4,18 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import random
 import subprocess
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
 
 from game.ai.players import make_player
-from game.ai.worker import InProcessAdviser
 from game.app import App, ManualClock
 from game.persist.storage import Storage
 from game.router import scene_for_record
@@ -30,6 +26,8 @@ from game.scenes.score import ScoreScene
 from game.scenes.table import TableScene
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileArt
+from tests import drive
+from tests.drive import at
 from tools.samples import table_config
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,15 +39,10 @@ SHARED_ART: list[TileArt] = []
 
 
 def make_app(home: Path, speed: str = "instant", banner: bool = True) -> App:
-    app = App((1280, 800), clock=ManualClock(), storage=Storage(home), adviser=InProcessAdviser())
-    if SHARED_ART:
-        app.art = SHARED_ART[0]
-    else:
+    app = drive.new_app(home, speed=speed, banner=banner,
+                        art=SHARED_ART[0] if SHARED_ART else None, frames=1)
+    if not SHARED_ART:
         SHARED_ART.append(app.art)
-    app.settings.animation_speed = speed
-    app.settings.handoff_banner = banner
-    pygame.event.clear()
-    app.run_frames(1)
     return app
 
 
@@ -62,34 +55,9 @@ def open_table(app: App, config: dict[str, Any] | None = None,
     return scene
 
 
-def post(kind: int, **fields: Any) -> None:
-    pygame.event.post(pygame.event.Event(kind, **fields))
-
-
-def at(point: tuple[float, float]) -> Pos:
-    return (round(point[0]), round(point[1]))
-
-
-def click(app: App, pos: Pos, button: int = 1) -> None:
-    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
-    post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
-    app.tick()
-
-
-def drag(app: App, start: Pos, end: Pos) -> None:
-    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
-    middle = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
-    for pos in (middle, end):
-        post(pygame.MOUSEMOTION, pos=pos, rel=(pos[0] - start[0], pos[1] - start[1]),
-             buttons=(1, 0, 0))
-    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
-    app.tick()
-
-
-def press(app: App, key: int, mod: int = 0) -> None:
-    post(pygame.KEYDOWN, key=key, mod=mod, unicode="")
-    app.tick()
+click = partial(drive.click, frames=1)
+press = partial(drive.press, frames=1)
+drag = drive.drag
 
 
 def run_until(app: App, done: Callable[[], bool], limit: int = 20_000) -> None:
