@@ -257,7 +257,8 @@ def test_forced_draw_is_played_visibly(tmp_path: Path) -> None:
         GameRecord(copy.deepcopy(record))).state.hand_tiles(0))
     sprite = scene.hand_sprites[new_tile.pop()]
     run_until(app, lambda: not scene.tweens.busy)
-    assert at(sprite.centre) == at(scene._slot_of(0, sprite.tile)[0])
+    home, _up = scene.hands.slot_of(scene.state.hand_tiles(0), 0, sprite.tile)
+    assert at(sprite.centre) == at(home)
 
 
 def test_pass_is_played_for_the_player(tmp_path: Path) -> None:
@@ -455,7 +456,7 @@ def test_a_thinking_computer_never_blocks_frames(tmp_path: Path, held_adviser: A
     run_until(app, lambda: scene.match.thinking)
     app.run_frames(50)  # the window goes on while the answer is not there
     assert not scene.state.moves and scene.match.thinking
-    assert "thinking" in scene._status_centre()
+    assert "thinking" in scene._status_words()
     adviser.release()
     run_until(app, lambda: bool(scene.state.moves))
 

@@ -31,6 +31,7 @@ from game.scenes.setup import SetupScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
 from game.scenes.stats import StatsScene
 from game.scenes.table import FLIGHT_S, TableScene
+from game.scenes.table_panels import end_words
 from tools.samples import (
     SEAT_NAMES,
     fill_sample_history,
@@ -179,7 +180,7 @@ def _score(app: App, record: Record) -> Shot:
             table.match.play(bot.choose(state))
     table.hand_end_played = table.score_screen_due = table.finished_reported = True
     app.push(table)
-    return Shot(ScoreScene(app, table.match, table._end_words(), table.next_hand))
+    return Shot(ScoreScene(app, table.match, end_words(table.match), table.next_hand))
 
 
 # --- the solitaires -------------------------------------------------------------------

@@ -19,6 +19,7 @@ from game.play.events import Event, HintFound, MovePlayed, TookBack
 from game.rules.moves import DRAW_MOVE, PLACE, Move
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.table import TableGame, TableRules, TableState
+from game.rules.tiles import TileId
 
 HINT_LEVELS: Final = ("expert", "greedy")
 """The strongest level that exists gives the hints."""
@@ -133,6 +134,10 @@ class TableMatch:
         """The draw or pass a human who cannot place must make."""
         assert self.turn() is Turn.FORCED
         return self.legal_moves()[0]
+
+    def hands(self) -> list[list[TileId]]:
+        """Every seat's tiles in hand, in the order the hand shows them."""
+        return [self.state.hand_tiles(seat) for seat in range(self.players)]
 
     def standings(self) -> list[int]:
         """Each seat's score as the table shows it (club: chips held minus owed)."""

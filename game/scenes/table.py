@@ -9,7 +9,6 @@ adviser (a worker process) while the window keeps drawing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 import pygame
@@ -18,22 +17,30 @@ from game.persist.history import add_finished_game
 from game.play.events import Event, HintFound, MovePlayed, TookBack
 from game.play.table_match import TableMatch, Turn
 from game.rules.errors import RulesError
-from game.rules.lattice import Cell, points_up
+from game.rules.lattice import Cell
 from game.rules.moves import DRAW, DRAW_MOVE, PLACE, Move
 from game.rules.record import new_seed
 from game.rules.results import MoveResult
-from game.rules.table import ALL_PASSED, DEAD_END, TableState
+from game.rules.table import TableState
 from game.rules.tiles import TileId
 from game.scenes.base import Scene
+from game.scenes.table_panels import (
+    backdrop,
+    draw_banner,
+    draw_seat,
+    draw_status,
+    end_words,
+)
 from game.ui.board import FIGURE_LAYER, Board, Gesture
 from game.ui.contact_animator import ContactAnimator, ScoreCounter
+from game.ui.hands import MOVING_LAYER, Hands
 from game.ui.layout import LatticeView, Point
 from game.ui.sprites import TileLayer, TileSprite
-from game.ui.table_layout import SeatBox, TableLayout
-from game.ui.theme import PALETTE, Colour
+from game.ui.table_layout import TableLayout
+from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
-from game.ui.tween import Tween, Tweens
-from game.ui.widgets import Button, blit_text, dim, draw_panel, plural
+from game.ui.tween import Tweens
+from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -43,8 +50,6 @@ THINK_PAUSE_S: Final = 0.7
 FORCED_PAUSE_S: Final = 0.6
 """Pause before a forced draw or pass is played for a human."""
 FLIGHT_S: Final = 0.35
-HAND_LAYER, MOVING_LAYER = 1, 2
-TEAM_COLOURS: Final[tuple[Colour, Colour]] = ((120, 190, 255), (255, 150, 120))
 
 
 def _sentence(text: str) -> str:
@@ -66,8 +71,8 @@ class TableScene(Scene):
                                         services.art.theme.edge_colours)
         self.scores = ScoreCounter(self.match.standings())
         self.gesture: Gesture[TileId] = Gesture(services.ui)
-        self.hand_sprites: dict[TileId, TileSprite] = {}
         self.tweens = Tweens(services.settings.animation_speed)
+        self.hands = Hands(services.art, self.tiles, self.tweens)
         self.wait_s = 0.0
         self.clock = 0.0
         self.selected: TileId | None = None
@@ -221,49 +226,25 @@ class TableScene(Scene):
     def _rebuild_sprites(self) -> None:
         """Make every sprite again from the state (after a re-layout, resume or undo)."""
         self.tiles.empty()
-        self.hand_sprites.clear()
         figure = self.state.figure
         self.board.show(figure.tiles(), figure.last_cell)
-        for seat in range(self.state.players):
-            box = self.layout.seats[seat]
-            for tile in self.state.hand_tiles(seat):
-                centre, up = self._slot_of(seat, tile)
-                sprite = TileSprite(self.services.art, tile, box.tile_side, centre, up)
-                self.hand_sprites[tile] = sprite
-                self.tiles.add(sprite, layer=HAND_LAYER)
+        self.hands.show(self.match.hands(), self.layout.seats)
         self._refresh_hand_looks()
-
-    def _slot_of(self, seat: int, tile: TileId) -> tuple[Point, bool]:
-        tiles = self.state.hand_tiles(seat)
-        return self.layout.seats[seat].slot(tiles.index(tile), len(tiles))
 
     def _arrange_hands(self) -> None:
         """Slide every hand tile to its slot (hands close up after a tile leaves)."""
-        for seat in range(self.state.players):
-            box = self.layout.seats[seat]
-            for tile in self.state.hand_tiles(seat):
-                sprite = self.hand_sprites.get(tile)
-                if sprite is None:
-                    continue
-                centre, up = self._slot_of(seat, tile)
-                if sprite.up != up or sprite.side != box.tile_side:
-                    sprite.set_look(up=up, side=box.tile_side)
-                if sprite.centre != centre and not (self.gesture.dragging
-                                                    and tile == self.selected):
-                    self.tweens.move(sprite, centre, 0.25)
+        held = self.selected if self.gesture.dragging else None
+        self.hands.arrange(self.match.hands(), held)
         self._refresh_hand_looks()
 
     def _refresh_hand_looks(self) -> None:
         """Selected, hinted and plain looks of the hand tiles."""
         hinted = self.hint.tile if self.hint is not None and self.hint.action == PLACE else None
-        for tile, sprite in self.hand_sprites.items():
-            state = TileState.NORMAL
-            if tile == self.selected:
-                state = TileState.SELECTED
-            elif tile == hinted:
-                state = TileState.HOVERED
-            if sprite.state is not state and sprite.state is not TileState.ILLEGAL:
-                sprite.set_look(state=state)
+        self.hands.set_looks(self.selected, hinted)
+
+    @property
+    def hand_sprites(self) -> dict[TileId, TileSprite]:
+        return self.hands.sprites
 
     # --- playing moves ------------------------------------------------------------------
 
@@ -297,7 +278,7 @@ class TableScene(Scene):
             self._animate_pass(seat)
         self._arrange_hands()
         if result.hand_ended:
-            self.services.notify(self._end_words())
+            self.services.notify(end_words(self.match))
 
     def _prepare_art(self) -> None:
         """Ask the tile art for what the next moves will probably show (the hands turned
@@ -314,10 +295,7 @@ class TableScene(Scene):
         held = [t for seat in range(self.state.players) for t in self.state.hand_tiles(seat)]
         placed = [tile for _cell, tile, _rot in figure.tiles()]
         art = self.services.art
-        for seat in range(self.state.players):  # a hand turns its tiles as it shrinks
-            for tile in self.state.hand_tiles(seat):
-                for up in (True, False):
-                    art.prepare(tile, self.layout.seats[seat].tile_side, up)
+        self.hands.prepare_art(self.match.hands())
         for tile_side in sides:
             for tile in held + placed:
                 for look in (TileState.LAST, TileState.NORMAL):
@@ -327,12 +305,11 @@ class TableScene(Scene):
     def _animate_placement(self, seat: int, result: MoveResult) -> None:
         """The tile flies from the hand to its cell; its contacts light once it lands."""
         move = result.move
-        sprite = self.hand_sprites.pop(move.tile, None)
+        sprite = self.hands.take(move.tile)
         if sprite is None:
             sprite = TileSprite(self.services.art, move.tile, self.figure_side,
                                 self.layout.seats[seat].rect.center)
             self.tiles.add(sprite, layer=MOVING_LAYER)
-        self.tiles.change_layer(sprite, MOVING_LAYER)
         target = self.board.adopt(move.cell, sprite, move.rot)
         self.scores.wait(FLIGHT_S + 0.05)
 
@@ -362,13 +339,7 @@ class TableScene(Scene):
 
     def _animate_draw(self, seat: int, tile: TileId) -> None:
         box = self.layout.seats[seat]
-        sprite = TileSprite(self.services.art, tile, box.tile_side, self.layout.stock.center)
-        self.hand_sprites[tile] = sprite
-        self.tiles.add(sprite, layer=MOVING_LAYER)
-        centre, up = self._slot_of(seat, tile)
-        sprite.set_look(up=up)
-        self.tweens.move(sprite, centre, 0.45,
-                         on_done=lambda: self.tiles.change_layer(sprite, HAND_LAYER))
+        self.hands.draw_in(self.state.hand_tiles(seat), seat, tile, self.layout.stock.center)
         self.animator.show_label("Draws a tile",
                             (box.header.centerx, box.rect.bottom - self.services.ui.px(8)),
                             18, PALETTE.text)
@@ -379,15 +350,6 @@ class TableScene(Scene):
         self.animator.show_label("Pass", box.rect.center, 30, PALETTE.text, duration=1.2)
         self.services.sound.play("pass")
 
-    def _end_words(self) -> str:
-        state = self.state
-        if state.end_reason == DEAD_END:
-            return "Dead end: no tile can ever be placed again. The hand is over."
-        if state.end_reason == ALL_PASSED:
-            return "Everyone passed. The hand is over."
-        went_out = next((s for s in range(state.players) if not state.hands[s]), None)
-        return f"{self.names[went_out]} went out!" if went_out is not None else "The hand is over."
-
     def _play_penalties(self) -> None:
         """Each leftover tile costs its -10, visibly (nothing in club games)."""
         self.hand_end_played = True
@@ -397,23 +359,12 @@ class TableScene(Scene):
         delay = 0.3
         for seat in range(self.state.players):
             for tile in self.state.hand_tiles(seat):
-                sprite = self.hand_sprites.get(tile)
-                if sprite is None:
-                    continue
-                self.animator.penalty((sprite.centre[0], sprite.centre[1] - sprite.side * 0.3),
-                                      delay)
-                self.tweens.add(Tween(0.01, self._marker(sprite, TileState.ILLEGAL), delay=delay))
-                delay += 0.18
+                at = self.hands.mark_left(tile, delay)
+                if at is not None:
+                    self.animator.penalty(at, delay)
+                    delay += 0.18
         self.scores.wait(0.3)
         self.wait_s = (delay + 1.2) * self.factor
-
-    @staticmethod
-    def _marker(sprite: TileSprite, look: TileState) -> Callable[[float], None]:
-        """A tween step that gives `sprite` the look `look`."""
-        def apply(_t: float) -> None:
-            sprite.set_look(state=look)
-
-        return apply
 
     def _save_if_due(self) -> None:
         """Write the autosave a move asked for, and ask for the tile art the next moves
@@ -474,7 +425,7 @@ class TableScene(Scene):
             add_finished_game(self.services.storage, self.match.record,
                               hints=self.match.hints_used > 0, undos=self.match.undos_used > 0)
             self.services.sound.play("win")
-        self.services.open("score", match=self.match, end_words=self._end_words(),
+        self.services.open("score", match=self.match, end_words=end_words(self.match),
                            on_next_hand=self.next_hand)
 
     def _computer_step(self) -> None:
@@ -607,25 +558,8 @@ class TableScene(Scene):
 
     def _reject(self, tile: TileId, cell: Cell, rot: int) -> None:
         """Show the tile red on the spot, then slide it back to the hand."""
-        sprite = self.hand_sprites.get(tile)
-        if sprite is None:
-            return
         seat = self.state.current_player
-        home, up = self._slot_of(seat, tile)
-        side = self.layout.seats[seat].tile_side
-        self.tiles.change_layer(sprite, MOVING_LAYER)
-        sprite.set_look(side=self.figure_side, up=points_up(cell), rot=rot,
-                        state=TileState.ILLEGAL)
-        sprite.jump_to(self.view.cell_box_centre(cell))
-
-        def home_again() -> None:
-            sprite.set_look(side=side, up=up, rot=0, state=TileState.SELECTED)
-            self.tiles.change_layer(sprite, HAND_LAYER)
-
-        def slide_home() -> None:
-            self.tweens.move(sprite, home, 0.3, on_done=home_again)
-
-        self.tweens.add(Tween(0.3, lambda _t: None, on_done=slide_home))
+        self.hands.refuse(self.state.hand_tiles(seat), seat, tile, self.board, cell, rot)
 
     def rotate_first(self, step: int = 1) -> None:
         if not self.state.figure:
@@ -635,13 +569,7 @@ class TableScene(Scene):
         return self._hand_tile_at(pos) is None
 
     def _hand_tile_at(self, pos: Point) -> TileId | None:
-        if not self.human_can_act():
-            return None
-        for tile in self._active_tiles():
-            sprite = self.hand_sprites.get(tile)
-            if sprite is not None and sprite.contains(pos):
-                return tile
-        return None
+        return self.hands.tile_at(self._active_tiles(), pos) if self.human_can_act() else None
 
     # --- events -------------------------------------------------------------------------
 
@@ -703,7 +631,7 @@ class TableScene(Scene):
         if press is not None:
             if self.gesture.moved(pos):
                 self._select(press.key)
-                self.tiles.change_layer(self.hand_sprites[press.key], MOVING_LAYER)
+                self.hands.lift(press.key)
             if self.gesture.dragging:
                 self.hand_sprites[press.key].jump_to(self.gesture.held_at(pos))
             return True
@@ -725,12 +653,8 @@ class TableScene(Scene):
         return True
 
     def _slide_home(self, tile: TileId) -> None:
-        sprite = self.hand_sprites.get(tile)
-        if sprite is None:
-            return
-        home, _up = self._slot_of(self.state.current_player, tile)
-        self.tweens.move(sprite, home, 0.25,
-                         on_done=lambda: self.tiles.change_layer(sprite, HAND_LAYER))
+        seat = self.state.current_player
+        self.hands.send_home(self.state.hand_tiles(seat), seat, tile)
 
     def _key_event(self, event: pygame.Event) -> bool:
         key = event.key
@@ -783,12 +707,16 @@ class TableScene(Scene):
     # --- drawing ------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        surface.blit(self._get_backdrop(), (0, 0))
+        if self._backdrop is None or self._backdrop.get_size() != self.layout.size:
+            self._backdrop = backdrop(self.services.felt(), self.layout, self.services.ui)
+        surface.blit(self._backdrop, (0, 0))
         self.board.draw_openings(surface, self.state.figure.opportunity_openings())
         self._draw_spots(surface)
-        self._draw_status(surface)
-        for index, box in enumerate(self.layout.seats):
-            self._draw_seat(surface, index, box)
+        ui = self.services.ui
+        draw_status(surface, ui, self.services.art, self.layout, self.match,
+                    self._status_words())
+        for seat, box in enumerate(self.layout.seats):
+            draw_seat(surface, ui, self.match, seat, box, round(self.scores.shown[seat]))
         self.tiles.draw_interpolated(surface, alpha)
         self._draw_ghost(surface)
         self.animator.draw_effects(surface)
@@ -798,21 +726,7 @@ class TableScene(Scene):
         self._update_buttons()
         self.form.draw(surface, self.services.ui)
         if self.banner_seat is not None:
-            self._draw_banner(surface, self.banner_seat)
-
-    def _get_backdrop(self) -> pygame.Surface:
-        """Felt and seat panels, rendered once per layout."""
-        if self._backdrop is None or self._backdrop.get_size() != self.layout.size:
-            backdrop = self.services.felt().copy()
-            ui = self.services.ui
-            for box in self.layout.seats:
-                draw_panel(backdrop, box.rect, ui, alpha=200)
-            area = pygame.Surface(self.layout.figure.size, pygame.SRCALPHA)
-            pygame.draw.rect(area, (0, 0, 0, 40), area.get_rect(), border_radius=ui.px(18))
-            backdrop.blit(area, self.layout.figure)
-            draw_panel(backdrop, self.layout.status, ui, alpha=170)
-            self._backdrop = backdrop
-        return self._backdrop
+            draw_banner(surface, ui, self.layout.figure.center, self.names[self.banner_seat])
 
     def _update_buttons(self) -> None:
         human = self.human_can_act()
@@ -837,18 +751,8 @@ class TableScene(Scene):
             self.board.draw_ghost(surface, move.tile, move.cell, move.rot,
                                   self.state.placement_score(move))
 
-    def _status_left(self) -> str:
-        state = self.state
-        rules = state.game.rules
-        if rules.timed and rules.time_limit_s is not None:
-            left = max(0.0, rules.time_limit_s - state.clock_s)
-            if left <= 0:
-                return f"Hand {state.hand_number + 1} · last hand"
-            minutes, seconds = divmod(int(left), 60)
-            return f"Hand {state.hand_number + 1} · {minutes}:{seconds:02d} left"
-        return f"Hand {state.hand_number + 1} of {rules.hands}"
-
-    def _status_centre(self) -> str:
+    def _status_words(self) -> str:
+        """What the status bar says now."""
         state = self.state
         if state.hand_over:
             return "The hand is over"
@@ -868,68 +772,3 @@ class TableScene(Scene):
         if not self.spots():
             return "That tile has no legal spot; pick another"
         return "Drop it on a lit spot (arrows + Enter work too)"
-
-    def _draw_status(self, surface: pygame.Surface) -> None:
-        ui = self.services.ui
-        rect = self.layout.status
-        left = blit_text(surface, ui.text(self._status_left(), 19, PALETTE.gold, "bold"),
-                         (rect.x + ui.px(16), rect.centery), "midleft")
-        words = self._status_centre()
-        room = rect.right - left.right - ui.px(32)
-        size = 18
-        while size > 12 and ui.font(size).size(words)[0] > room:
-            size -= 1
-        blit_text(surface, ui.text(words, size, PALETTE.text),
-                  ((left.right + rect.right) // 2, rect.centery))
-        stock = self.layout.stock
-        back = self.services.art.image(0, ui.px(44), True, 0, TileState.FACE_DOWN)
-        surface.blit(back, back.get_rect(center=stock.center))
-        blit_text(surface, ui.text(str(self.state.stock_left), 20, PALETTE.ivory, "bold"),
-                  (stock.centerx, stock.centery + ui.px(6)))
-        blit_text(surface, ui.text("stock", 14, PALETTE.text_dim),
-                  (stock.centerx, stock.bottom + ui.px(2)), "midtop")
-
-    def _draw_seat(self, surface: pygame.Surface, seat: int, box: SeatBox) -> None:
-        ui = self.services.ui
-        state = self.state
-        active = not state.hand_over and seat == state.current_player
-        if active:
-            glow = box.rect.inflate(ui.px(6), ui.px(6))
-            pygame.draw.rect(surface, PALETTE.gold, glow, max(2, ui.px(4)),
-                             border_radius=ui.px(16))
-        header = box.header
-        name_colour = PALETTE.gold if active else PALETTE.ivory
-        name = blit_text(surface, ui.text(self.names[seat], 20, name_colour, "bold"),
-                         (header.x, header.y), "topleft")
-        if state.game.rules.partners:
-            team = seat % 2
-            tag = ui.text(f"Team {team + 1}", 13, TEAM_COLOURS[team], "bold")
-            blit_text(surface, tag, (name.right + ui.px(8), name.centery), "midleft")
-        club = state.game.rules.club
-        score = round(self.shown_scores[seat])
-        blit_text(surface, ui.text(str(score), 26, PALETTE.ivory, "bold"),
-                  (header.right, header.y - ui.px(2)), "topright")
-        kind = self.match.kinds[seat]
-        detail = "Human" if kind == "human" else f"Computer · {kind[3:]}"
-        if active:
-            detail = "to play" if self.match.is_human(seat) else "thinking…"
-        blit_text(surface, ui.text(detail, 14, PALETTE.gold if active else PALETTE.text_dim),
-                  (header.x, name.bottom + ui.px(2)), "topleft")
-        right = plural(state.hand_size(seat), "tile")
-        if club:
-            right = f"chips {state.chips_held[seat]}"
-            if state.chips_owed[seat]:
-                right += f" · owes {state.chips_owed[seat]}"
-        blit_text(surface, ui.text(right, 14, PALETTE.text_dim),
-                  (header.right, name.bottom + ui.px(2)), "topright")
-
-    def _draw_banner(self, surface: pygame.Surface, seat: int) -> None:
-        ui = self.services.ui
-        dim(surface, 150)
-        panel = pygame.Rect(0, 0, ui.px(560), ui.px(200))
-        panel.center = self.layout.figure.center
-        draw_panel(surface, panel, ui, alpha=245, border=PALETTE.gold_dark)
-        blit_text(surface, ui.text(f"Pass to {self.names[seat]}", 40, PALETTE.gold, "title"),
-                  (panel.centerx, panel.y + ui.px(62)))
-        blit_text(surface, ui.text("Click or press Enter when ready", 19, PALETTE.text),
-                  (panel.centerx, panel.y + ui.px(132)))

@@ -1,0 +1,123 @@
+"""What the table screen shows around the figure: the backdrop with the seat panels, each
+seat's name, score and state, the status bar with the stock, the hand-off banner, and
+the words for them. Drawing only: these read the match and change nothing."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import pygame
+
+from game.play.table_match import TableMatch
+from game.rules.table import ALL_PASSED, DEAD_END
+from game.ui.table_layout import SeatBox, TableLayout
+from game.ui.theme import PALETTE, Colour
+from game.ui.tiles import TileArt, TileState
+from game.ui.widgets import Ui, blit_text, dim, draw_panel, plural
+
+TEAM_COLOURS: Final[tuple[Colour, Colour]] = ((120, 190, 255), (255, 150, 120))
+
+
+def end_words(match: TableMatch) -> str:
+    """How the hand ended, in a player's words."""
+    state = match.state
+    if state.end_reason == DEAD_END:
+        return "Dead end: no tile can ever be placed again. The hand is over."
+    if state.end_reason == ALL_PASSED:
+        return "Everyone passed. The hand is over."
+    went_out = match.went_out()
+    return f"{match.names[went_out]} went out!" if went_out is not None else (
+        "The hand is over.")
+
+
+def hand_words(match: TableMatch) -> str:
+    """Which hand this is, and the time left in a timed game."""
+    state = match.state
+    left = match.time_left_s()
+    if left is not None:
+        if left <= 0:
+            return f"Hand {state.hand_number + 1} · last hand"
+        minutes, seconds = divmod(int(left), 60)
+        return f"Hand {state.hand_number + 1} · {minutes}:{seconds:02d} left"
+    return f"Hand {state.hand_number + 1} of {match.rules.hands}"
+
+
+def backdrop(felt: pygame.Surface, layout: TableLayout, ui: Ui) -> pygame.Surface:
+    """The felt with the seat panels, the figure's area and the status bar (drawn once per
+    layout)."""
+    surface = felt.copy()
+    for box in layout.seats:
+        draw_panel(surface, box.rect, ui, alpha=200)
+    area = pygame.Surface(layout.figure.size, pygame.SRCALPHA)
+    pygame.draw.rect(area, (0, 0, 0, 40), area.get_rect(), border_radius=ui.px(18))
+    surface.blit(area, layout.figure)
+    draw_panel(surface, layout.status, ui, alpha=170)
+    return surface
+
+
+def draw_status(surface: pygame.Surface, ui: Ui, art: TileArt, layout: TableLayout,
+                match: TableMatch, words: str) -> None:
+    """The hand (and time) on the left, `words` in the middle, the stock on the right."""
+    rect = layout.status
+    left = blit_text(surface, ui.text(hand_words(match), 19, PALETTE.gold, "bold"),
+                     (rect.x + ui.px(16), rect.centery), "midleft")
+    room = rect.right - left.right - ui.px(32)
+    size = 18
+    while size > 12 and ui.font(size).size(words)[0] > room:
+        size -= 1
+    blit_text(surface, ui.text(words, size, PALETTE.text),
+              ((left.right + rect.right) // 2, rect.centery))
+    stock = layout.stock
+    back = art.image(0, ui.px(44), True, 0, TileState.FACE_DOWN)
+    surface.blit(back, back.get_rect(center=stock.center))
+    blit_text(surface, ui.text(str(match.state.stock_left), 20, PALETTE.ivory, "bold"),
+              (stock.centerx, stock.centery + ui.px(6)))
+    blit_text(surface, ui.text("stock", 14, PALETTE.text_dim),
+              (stock.centerx, stock.bottom + ui.px(2)), "midtop")
+
+
+def draw_seat(surface: pygame.Surface, ui: Ui, match: TableMatch, seat: int, box: SeatBox,
+              score: int) -> None:
+    """A seat's panel: name (and team), the score as it shows now, who plays, tiles or
+    chips; the seat to play glows."""
+    state = match.state
+    active = not state.hand_over and seat == state.current_player
+    if active:
+        glow = box.rect.inflate(ui.px(6), ui.px(6))
+        pygame.draw.rect(surface, PALETTE.gold, glow, max(2, ui.px(4)),
+                         border_radius=ui.px(16))
+    header = box.header
+    name_colour = PALETTE.gold if active else PALETTE.ivory
+    name = blit_text(surface, ui.text(match.names[seat], 20, name_colour, "bold"),
+                     (header.x, header.y), "topleft")
+    if match.rules.partners:
+        team = seat % 2
+        tag = ui.text(f"Team {team + 1}", 13, TEAM_COLOURS[team], "bold")
+        blit_text(surface, tag, (name.right + ui.px(8), name.centery), "midleft")
+    blit_text(surface, ui.text(str(score), 26, PALETTE.ivory, "bold"),
+              (header.right, header.y - ui.px(2)), "topright")
+    kind = match.kinds[seat]
+    detail = "Human" if kind == "human" else f"Computer · {kind[3:]}"
+    if active:
+        detail = "to play" if match.is_human(seat) else "thinking…"
+    blit_text(surface, ui.text(detail, 14, PALETTE.gold if active else PALETTE.text_dim),
+              (header.x, name.bottom + ui.px(2)), "topleft")
+    right = plural(state.hand_size(seat), "tile")
+    if match.rules.club:
+        right = f"chips {state.chips_held[seat]}"
+        if state.chips_owed[seat]:
+            right += f" · owes {state.chips_owed[seat]}"
+    blit_text(surface, ui.text(right, 14, PALETTE.text_dim),
+              (header.right, name.bottom + ui.px(2)), "topright")
+
+
+def draw_banner(surface: pygame.Surface, ui: Ui, centre: tuple[int, int], name: str) -> None:
+    """The hand-off: the window dims and asks to pass the mouse to `name`."""
+    dim(surface, 150)
+    panel = pygame.Rect(0, 0, ui.px(560), ui.px(200))
+    panel.center = centre
+    draw_panel(surface, panel, ui, alpha=245, border=PALETTE.gold_dark)
+    blit_text(surface, ui.text(f"Pass to {name}", 40, PALETTE.gold, "title"),
+              (panel.centerx, panel.y + ui.px(62)))
+    blit_text(surface, ui.text("Click or press Enter when ready", 19, PALETTE.text),
+              (panel.centerx, panel.y + ui.px(132)))

@@ -1,0 +1,159 @@
+"""The players' hands at the table: one sprite per tile in hand, in its seat's slots.
+
+`Hands` builds the sprites from the hands as the rules hold them, slides tiles to their
+slots when a hand changes, shows which tile is held or hinted, hit-tests the tiles of
+the seat to play, and animates what happens to hand tiles: a tile drawn from the stock,
+a refused tile sent back, and the tiles left at the end of a hand marked as penalties.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from game.rules.lattice import Cell, points_up
+from game.rules.tiles import TileId
+from game.ui.board import Board
+from game.ui.layout import Point
+from game.ui.sprites import TileLayer, TileSprite
+from game.ui.table_layout import SeatBox
+from game.ui.tiles import TileArt, TileState
+from game.ui.tween import Tween, Tweens
+
+HAND_LAYER: Final = 1
+MOVING_LAYER: Final = 2
+
+
+class Hands:
+    """The hand tiles of every seat, laid out in the seats' boxes."""
+
+    def __init__(self, art: TileArt, layer: TileLayer, tweens: Tweens) -> None:
+        self.art = art
+        self.layer = layer
+        self.tweens = tweens
+        self.sprites: dict[TileId, TileSprite] = {}
+        self.seats: list[SeatBox] = []
+
+    def show(self, hands: Sequence[Sequence[TileId]], seats: list[SeatBox]) -> None:
+        """Make every hand sprite again (after a re-layout, a resume or an undo)."""
+        for sprite in self.sprites.values():
+            sprite.kill()
+        self.sprites.clear()
+        self.seats = seats
+        for seat, tiles in enumerate(hands):
+            box = seats[seat]
+            for index, tile in enumerate(tiles):
+                centre, up = box.slot(index, len(tiles))
+                sprite = TileSprite(self.art, tile, box.tile_side, centre, up)
+                self.sprites[tile] = sprite
+                self.layer.add(sprite, layer=HAND_LAYER)
+
+    def slot_of(self, hand: Sequence[TileId], seat: int, tile: TileId) -> tuple[Point, bool]:
+        """Where `tile` rests in its seat's box, and whether it points up there."""
+        return self.seats[seat].slot(list(hand).index(tile), len(hand))
+
+    def arrange(self, hands: Sequence[Sequence[TileId]], held: TileId | None = None) -> None:
+        """Slide every hand tile to its slot (a hand closes up after a tile leaves); the
+        tile being dragged (`held`) stays with the pointer."""
+        for seat, tiles in enumerate(hands):
+            box = self.seats[seat]
+            for tile in tiles:
+                sprite = self.sprites.get(tile)
+                if sprite is None:
+                    continue
+                centre, up = self.slot_of(tiles, seat, tile)
+                if sprite.up != up or sprite.side != box.tile_side:
+                    sprite.set_look(up=up, side=box.tile_side)
+                if sprite.centre != centre and tile != held:
+                    self.tweens.move(sprite, centre, 0.25)
+
+    def set_looks(self, selected: TileId | None, hinted: TileId | None) -> None:
+        """Selected, hinted and plain looks (a refused tile keeps its red until home)."""
+        for tile, sprite in self.sprites.items():
+            look = TileState.NORMAL
+            if tile == selected:
+                look = TileState.SELECTED
+            elif tile == hinted:
+                look = TileState.HOVERED
+            if sprite.state is not look and sprite.state is not TileState.ILLEGAL:
+                sprite.set_look(state=look)
+
+    def tile_at(self, tiles: Sequence[TileId], pos: Point) -> TileId | None:
+        """Which of `tiles` (the hand to play) lies under `pos`."""
+        for tile in tiles:
+            sprite = self.sprites.get(tile)
+            if sprite is not None and sprite.contains(pos):
+                return tile
+        return None
+
+    def take(self, tile: TileId) -> TileSprite | None:
+        """The sprite of a tile leaving the hand (for the figure), lifted above the rest."""
+        sprite = self.sprites.pop(tile, None)
+        if sprite is not None:
+            self.layer.change_layer(sprite, MOVING_LAYER)
+        return sprite
+
+    def lift(self, tile: TileId) -> None:
+        """The tile follows the pointer above everything."""
+        self.layer.change_layer(self.sprites[tile], MOVING_LAYER)
+
+    def draw_in(self, hand: Sequence[TileId], seat: int, tile: TileId, start: Point) -> None:
+        """A tile drawn from the stock at `start` flies to its slot in the hand."""
+        box = self.seats[seat]
+        sprite = TileSprite(self.art, tile, box.tile_side, start)
+        self.sprites[tile] = sprite
+        self.layer.add(sprite, layer=MOVING_LAYER)
+        centre, up = self.slot_of(hand, seat, tile)
+        sprite.set_look(up=up)
+        self.tweens.move(sprite, centre, 0.45,
+                         on_done=lambda: self.layer.change_layer(sprite, HAND_LAYER))
+
+    def send_home(self, hand: Sequence[TileId], seat: int, tile: TileId) -> None:
+        """A dropped tile slides back to its slot."""
+        sprite = self.sprites.get(tile)
+        if sprite is None:
+            return
+        home, _up = self.slot_of(hand, seat, tile)
+        self.tweens.move(sprite, home, 0.25,
+                         on_done=lambda: self.layer.change_layer(sprite, HAND_LAYER))
+
+    def refuse(self, hand: Sequence[TileId], seat: int, tile: TileId, board: Board,
+               cell: Cell, rot: int) -> None:
+        """Show the tile red on the spot it may not take, then slide it back home."""
+        sprite = self.sprites.get(tile)
+        if sprite is None:
+            return
+        home, up = self.slot_of(hand, seat, tile)
+        side = self.seats[seat].tile_side
+        self.layer.change_layer(sprite, MOVING_LAYER)
+        sprite.set_look(side=board.tile_side, up=points_up(cell), rot=rot,
+                        state=TileState.ILLEGAL)
+        sprite.jump_to(board.view.cell_box_centre(cell))
+
+        def home_again() -> None:
+            sprite.set_look(side=side, up=up, rot=0, state=TileState.SELECTED)
+            self.layer.change_layer(sprite, HAND_LAYER)
+
+        def slide_home() -> None:
+            self.tweens.move(sprite, home, 0.3, on_done=home_again)
+
+        self.tweens.add(Tween(0.3, lambda _t: None, on_done=slide_home))
+
+    def mark_left(self, tile: TileId, delay: float) -> Point | None:
+        """After `delay`, the tile turns red: it costs a penalty. Returns where to say so."""
+        sprite = self.sprites.get(tile)
+        if sprite is None:
+            return None
+
+        def mark(_t: float) -> None:
+            sprite.set_look(state=TileState.ILLEGAL)
+
+        self.tweens.add(Tween(0.01, mark, delay=delay))
+        return (sprite.centre[0], sprite.centre[1] - sprite.side * 0.3)
+
+    def prepare_art(self, hands: Sequence[Sequence[TileId]]) -> None:
+        """Ask for each hand tile turned either way (a hand turns its tiles as it shrinks)."""
+        for seat, tiles in enumerate(hands):
+            for tile in tiles:
+                for up in (True, False):
+                    self.art.prepare(tile, self.seats[seat].tile_side, up)
