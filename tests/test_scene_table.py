@@ -86,7 +86,7 @@ def place_by_mouse(app: App, scene: TableScene, move: Move, by_drag: bool) -> No
     """Play a placement as a player would: turn the first tile, then drag or click-click."""
     if not scene.state.figure:
         click(app, at(scene.hand_sprites[move.tile].centre))
-        while scene.first_rot != move.rot:
+        while scene.controls.first_rot != move.rot:
             click(app, at(scene.layout.figure.center), button=3)
         target = at(scene.view.cell_centre(move.cell))
         click(app, target)
@@ -97,7 +97,7 @@ def place_by_mouse(app: App, scene: TableScene, move: Move, by_drag: bool) -> No
         drag(app, tile_pos, target)
     else:
         click(app, tile_pos)
-        assert scene.selected == move.tile
+        assert scene.controls.selected == move.tile
         assert move.cell in scene.spots()
         click(app, target)
 
@@ -364,7 +364,7 @@ def test_hint_shows_a_legal_move(tmp_path: Path) -> None:
     press(app, pygame.K_h)
     run_until(app, lambda: scene.hint is not None)
     assert scene.hint in scene.legal_moves()
-    assert scene.selected == scene.hint.tile and scene.match.hints_used == 1
+    assert scene.controls.selected == scene.hint.tile and scene.match.hints_used == 1
 
 
 def test_undo_against_a_computer_goes_back_to_the_previous_turn(tmp_path: Path) -> None:
@@ -410,10 +410,10 @@ def test_keyboard_tab_arrows_enter(tmp_path: Path) -> None:
         if scene.spots():
             break
         press(app, pygame.K_TAB)
-    assert scene.selected is not None and scene.spots()
+    assert scene.controls.selected is not None and scene.spots()
     press(app, pygame.K_RIGHT)
-    cell = scene._spot_cells()[scene.key_spot]
-    tile = scene.selected
+    cell = scene.controls.spot_cells()[scene.controls.key_spot]
+    tile = scene.controls.selected
     press(app, pygame.K_RETURN)
     assert scene.state.figure.tile_at(cell) is not None
     assert scene.state.figure.tile_at(cell)[0] == tile  # type: ignore[index]

@@ -126,14 +126,15 @@ def _table_two(app: App, record: Record) -> Shot:
     scene = _mid_game(app, 2, 9, 11)
 
     def hold_tile() -> None:
-        tiles = scene._active_tiles()
+        controls = scene.controls
+        tiles = controls.active_tiles()
         best = max(tiles, key=lambda t: max(
             (scene.state.placement_score(m) for m in scene.legal_moves() if m.tile == t),
             default=-1))
-        scene._select(best)
-        cells = scene._spot_cells()
+        controls.select(best)
+        cells = controls.spot_cells()
         if cells:
-            scene.hover_cell = cells[0]
+            controls.hover_cell = cells[0]
 
     return Shot(scene, hold_tile)
 

@@ -24,6 +24,7 @@ from game.rules.results import MoveResult
 from game.rules.table import TableState
 from game.rules.tiles import TileId
 from game.scenes.base import Scene
+from game.scenes.table_controls import TableControls
 from game.scenes.table_panels import (
     backdrop,
     draw_banner,
@@ -31,10 +32,10 @@ from game.scenes.table_panels import (
     draw_status,
     end_words,
 )
-from game.ui.board import FIGURE_LAYER, Board, Gesture
+from game.ui.board import FIGURE_LAYER, Board
 from game.ui.contact_animator import ContactAnimator, ScoreCounter
 from game.ui.hands import MOVING_LAYER, Hands
-from game.ui.layout import LatticeView, Point
+from game.ui.layout import LatticeView
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.table_layout import TableLayout
 from game.ui.theme import PALETTE
@@ -66,19 +67,15 @@ class TableScene(Scene):
         self.match = self._open_match(config, record)
         self.layout = TableLayout.build(services.size, self.state.players, services.ui)
         self.tiles = TileLayer()
-        self.board = Board(services.ui, services.art, self.tiles, self._is_background)
+        self.board = Board(services.ui, services.art, self.tiles,
+                           lambda pos: self.controls.hand_tile_at(pos) is None)
         self.animator = ContactAnimator(services.ui, self.board,
                                         services.art.theme.edge_colours)
         self.scores = ScoreCounter(self.match.standings())
-        self.gesture: Gesture[TileId] = Gesture(services.ui)
         self.tweens = Tweens(services.settings.animation_speed)
         self.hands = Hands(services.art, self.tiles, self.tweens)
         self.wait_s = 0.0
         self.clock = 0.0
-        self.selected: TileId | None = None
-        self.first_rot = 0
-        self.hover_cell: Cell | None = None
-        self.key_spot = -1
         self.hint: Move | None = None
         self.forced_shown = False
         """Whether the forced draw or pass of the human to act has been announced."""
@@ -90,6 +87,7 @@ class TableScene(Scene):
         self.score_screen_due = self.state.hand_over
         self.finished_reported = False
         self._backdrop: pygame.Surface | None = None
+        self.controls = TableControls(self)
         self.buttons = {
             "hint": Button("Hint (H)", self.show_hint),
             "undo": Button("Undo (U)", self.undo),
@@ -185,7 +183,7 @@ class TableScene(Scene):
         for button in buttons:
             button.rect = pygame.Rect(x, self.layout.buttons.y, width, self.layout.buttons.height)
             x += width + gap
-        self._fit_view()
+        self.fit_view()
         self._rebuild_sprites()
 
     def settings_changed(self) -> None:
@@ -200,8 +198,8 @@ class TableScene(Scene):
 
     def on_back(self) -> None:
         """Escape: drop a held tile, else go back to the menu (the game stays saved)."""
-        if self.selected is not None:
-            self._deselect()
+        if self.controls.selected is not None:
+            self.controls.select(None)
             return
         self.services.clear_to_root()
 
@@ -215,13 +213,10 @@ class TableScene(Scene):
         figure = self.state.figure
         return [cell for cell, _t, _r in figure.tiles()] + figure.open_cells()
 
-    def _fit_view(self) -> None:
+    def fit_view(self) -> None:
         """Centre the figure and its open cells, at the largest tile size that fits."""
         self.board.fit(self._figure_cells() or [(0, 0)])
-
-    def _zoom(self, steps: int) -> None:
-        """Zoom a step in or out, keeping the point under the pointer still."""
-        self.board.zoom(steps, pygame.mouse.get_pos())
+        self.board.place_sprites()
 
     def _rebuild_sprites(self) -> None:
         """Make every sprite again from the state (after a re-layout, resume or undo)."""
@@ -229,18 +224,18 @@ class TableScene(Scene):
         figure = self.state.figure
         self.board.show(figure.tiles(), figure.last_cell)
         self.hands.show(self.match.hands(), self.layout.seats)
-        self._refresh_hand_looks()
+        self.refresh_hand_looks()
 
     def _arrange_hands(self) -> None:
         """Slide every hand tile to its slot (hands close up after a tile leaves)."""
-        held = self.selected if self.gesture.dragging else None
+        held = self.controls.selected if self.controls.gesture.dragging else None
         self.hands.arrange(self.match.hands(), held)
-        self._refresh_hand_looks()
+        self.refresh_hand_looks()
 
-    def _refresh_hand_looks(self) -> None:
+    def refresh_hand_looks(self) -> None:
         """Selected, hinted and plain looks of the hand tiles."""
         hinted = self.hint.tile if self.hint is not None and self.hint.action == PLACE else None
-        self.hands.set_looks(self.selected, hinted)
+        self.hands.set_looks(self.controls.selected, hinted)
 
     @property
     def hand_sprites(self) -> dict[TileId, TileSprite]:
@@ -264,9 +259,7 @@ class TableScene(Scene):
         result = event.result
         seat, move = event.seat, result.move
         self.hint = None
-        self.key_spot = -1
-        self.gesture.cancel()
-        self.selected = None
+        self.controls.drop()
         self.forced_shown = False
         if self.match.is_human(seat):
             self.mouse_holder = seat
@@ -317,7 +310,7 @@ class TableScene(Scene):
             self.tiles.change_layer(sprite, FIGURE_LAYER)
             self._celebrate(seat, result)
             if not self.board.shows(self._figure_cells()):
-                self._fit_view()
+                self.fit_view()
                 self.board.place_sprites()
 
         self.tweens.move(sprite, target, FLIGHT_S, on_done=landed)
@@ -457,7 +450,7 @@ class TableScene(Scene):
         self.score_screen_due = False
         self.mouse_holder = None if self.match.humans > 1 else self.mouse_holder
         self.animator.clear()
-        self._fit_view()
+        self.fit_view()
         self._rebuild_sprites()
         self.sync_scores()
         self._save()
@@ -477,14 +470,10 @@ class TableScene(Scene):
     def _show_hint(self, move: Move) -> None:
         self.hint = move
         if move.action == PLACE:
-            self._select(move.tile)
-            spots = self._spot_cells()
-            self.key_spot = spots.index(move.cell) if move.cell in spots else -1
-            if not self.state.figure:
-                self.first_rot = move.rot
+            self.controls.point_at(move)
         elif move.action == DRAW:
             self.services.notify("Hint: draw a tile.")
-        self._refresh_hand_looks()
+        self.refresh_hand_looks()
 
     def undo(self) -> None:
         """Take back the last human placement (and the computer moves after it)."""
@@ -493,7 +482,7 @@ class TableScene(Scene):
         for event in self.match.undo():
             if isinstance(event, TookBack):
                 self.hint = None
-                self.selected = None
+                self.controls.drop()
                 self.banner_seat = None
                 self.mouse_holder = event.seat
                 self.forced_shown = False
@@ -512,64 +501,8 @@ class TableScene(Scene):
         if self.human_can_act() and self.match.can_free_draw():
             self.play(DRAW_MOVE)
 
-    # --- selecting and placing by hand --------------------------------------------------
-
-    def _active_tiles(self) -> list[TileId]:
-        return self.state.hand_tiles(self.state.current_player)
-
     def spots(self) -> dict[Cell, Move]:
-        """Legal cells for the selected tile (first tile: in the chosen rotation)."""
-        if self.selected is None:
-            return {}
-        first = not self.state.figure
-        return {m.cell: m for m in self.legal_moves()
-                if m.action == PLACE and m.tile == self.selected
-                and (not first or m.rot == self.first_rot)}
-
-    def _spot_cells(self) -> list[Cell]:
-        return sorted(self.spots(), key=lambda c: (c[1], c[0]))
-
-    def _select(self, tile: TileId | None) -> None:
-        self.selected = tile
-        self.key_spot = -1
-        self._refresh_hand_looks()
-
-    def _deselect(self) -> None:
-        self._select(None)
-
-    def try_place(self, cell: Cell) -> bool:
-        """Place the selected tile on `cell`; if illegal, say why in words."""
-        tile = self.selected
-        if tile is None:
-            return False
-        move = self.spots().get(cell)
-        if move is not None:
-            self.play(move)
-            return True
-        rot = self.state.figure.forced_rotation(cell)
-        if rot is None:
-            rot = self.first_rot if not self.state.figure else 0
-        reason = self.state.why_illegal(Move(PLACE, tile, cell, rot))
-        if reason is None:
-            reason = "turn the first tile with the wheel or a right-click"
-        self.services.notify(_sentence(reason))
-        self._reject(tile, cell, rot)
-        return False
-
-    def _reject(self, tile: TileId, cell: Cell, rot: int) -> None:
-        """Show the tile red on the spot, then slide it back to the hand."""
-        seat = self.state.current_player
-        self.hands.refuse(self.state.hand_tiles(seat), seat, tile, self.board, cell, rot)
-
-    def rotate_first(self, step: int = 1) -> None:
-        if not self.state.figure:
-            self.first_rot = (self.first_rot + step) % 3
-
-    def _is_background(self, pos: Point) -> bool:
-        return self._hand_tile_at(pos) is None
-
-    def _hand_tile_at(self, pos: Point) -> TileId | None:
-        return self.hands.tile_at(self._active_tiles(), pos) if self.human_can_act() else None
+        return self.controls.spots()
 
     # --- events -------------------------------------------------------------------------
 
@@ -577,17 +510,13 @@ class TableScene(Scene):
         if self.banner_seat is not None:
             return self._banner_event(event)
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            if not self.gesture.dragging and self.form.handle_event(event):
+            if not self.controls.gesture.dragging and self.form.handle_event(event):
                 return True
-            return self._mouse_event(event)
+            return self.controls.handle_pointer(event)
         if event.type == pygame.MOUSEWHEEL:
-            if not self.state.figure and self.selected is not None:
-                self.rotate_first(1 if event.y > 0 else -1)
-                return True
-            self._zoom(1 if event.y > 0 else -1)
-            return True
+            return self.controls.handle_pointer(event)
         if event.type == pygame.KEYDOWN:
-            return self._key_event(event)
+            return self.controls.handle_key(event)
         return False
 
     def _banner_event(self, event: pygame.Event) -> bool:
@@ -599,110 +528,6 @@ class TableScene(Scene):
             self.banner_seat = None
             return True
         return event.type != pygame.KEYDOWN or event.key != pygame.K_ESCAPE
-
-    def _mouse_event(self, event: pygame.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            return self._mouse_motion(event)
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            if event.button == 3:
-                self.rotate_first()
-                return True
-            if event.button != 1:
-                return False
-            tile = self._hand_tile_at(event.pos)
-            if tile is not None:
-                self.gesture.down(tile, event.pos, self.hand_sprites[tile].centre)
-                return True
-            cell = self.board.cell_at(event.pos)
-            if self.selected is not None and self.human_can_act() and cell is not None:
-                figure = self.state.figure
-                if not figure or cell in self.spots() or cell in figure.open_cells():
-                    self.try_place(cell)
-                    return True
-            return self.board.handle_view_event(event)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            return self._mouse_up(event)
-        return False
-
-    def _mouse_motion(self, event: pygame.Event) -> bool:
-        pos = event.pos
-        self.hover_cell = self.board.cell_at(pos)
-        press = self.gesture.press
-        if press is not None:
-            if self.gesture.moved(pos):
-                self._select(press.key)
-                self.hands.lift(press.key)
-            if self.gesture.dragging:
-                self.hand_sprites[press.key].jump_to(self.gesture.held_at(pos))
-            return True
-        return self.board.handle_view_event(event)
-
-    def _mouse_up(self, event: pygame.Event) -> bool:
-        press = self.gesture.up()
-        if press is None:
-            return self.board.handle_view_event(event)
-        tile = press.key
-        if press.dragging:
-            cell = self.board.cell_at(event.pos)
-            if cell is None:
-                self._slide_home(tile)
-            else:
-                self.try_place(cell)
-            return True
-        self._select(None if self.selected == tile else tile)
-        return True
-
-    def _slide_home(self, tile: TileId) -> None:
-        seat = self.state.current_player
-        self.hands.send_home(self.state.hand_tiles(seat), seat, tile)
-
-    def _key_event(self, event: pygame.Event) -> bool:
-        key = event.key
-        if key == pygame.K_h:
-            self.show_hint()
-            return True
-        if key == pygame.K_s:
-            self.save_record()
-            return True
-        if key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
-            self.undo()
-            return True
-        if key == pygame.K_d:
-            self.draw_tile()
-            return True
-        if key == pygame.K_r:
-            self.rotate_first()
-            return True
-        if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self._zoom(1)
-            return True
-        if key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self._zoom(-1)
-            return True
-        if key == pygame.K_f:
-            self._fit_view()
-            self.board.place_sprites()
-            return True
-        if key == pygame.K_TAB and self.human_can_act():
-            tiles = self._active_tiles()
-            if tiles:
-                step = -1 if event.mod & pygame.KMOD_SHIFT else 1
-                index = tiles.index(self.selected) + step if self.selected in tiles else 0
-                self._select(tiles[index % len(tiles)])
-            return True
-        arrows = {pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_LEFT: -1, pygame.K_UP: -1}
-        if key in arrows and self.selected is not None:
-            cells = self._spot_cells()
-            if cells:
-                self.key_spot = (self.key_spot + arrows[key]) % len(cells)
-                self.hover_cell = cells[self.key_spot]
-            return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
-            cells = self._spot_cells()
-            if cells and self.human_can_act():
-                self.try_place(cells[max(self.key_spot, 0)])
-            return True
-        return self.board.handle_view_event(event)
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -737,16 +562,18 @@ class TableScene(Scene):
 
     def _draw_spots(self, surface: pygame.Surface) -> None:
         spots = sorted(self.spots().items(), key=lambda kv: (kv[0][1], kv[0][0]))
-        keyed = spots[self.key_spot][0] if 0 <= self.key_spot < len(spots) else None
-        highlighted = self.hover_cell if self.hover_cell in self.spots() else keyed
+        controls = self.controls
+        keyed = spots[controls.key_spot][0] if 0 <= controls.key_spot < len(spots) else None
+        highlighted = controls.hover_cell if controls.hover_cell in self.spots() else keyed
         self.board.draw_spots(surface, [(cell, self.state.placement_score(move))
                                         for cell, move in spots], highlighted)
 
     def _draw_ghost(self, surface: pygame.Surface) -> None:
         """The held tile as a ghost on the hovered (or keyboard) spot, in its rotation."""
-        if self.selected is None or self.hover_cell is None:
+        hover = self.controls.hover_cell
+        if self.controls.selected is None or hover is None:
             return
-        move = self.spots().get(self.hover_cell)
+        move = self.spots().get(hover)
         if move is not None:
             self.board.draw_ghost(surface, move.tile, move.cell, move.rot,
                                   self.state.placement_score(move))
@@ -765,7 +592,7 @@ class TableScene(Scene):
             moves = self.legal_moves()
             return f"{name} cannot place: draws" if moves[0].action == DRAW else (
                 f"{name} cannot place: passes")
-        if self.selected is None:
+        if self.controls.selected is None:
             return f"{name}: pick a tile (drag it, or click it then a lit spot)"
         if not state.figure:
             return "First tile: wheel or right-click turns it; click the spot"

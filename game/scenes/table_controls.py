@@ -1,0 +1,232 @@
+"""The player's hands on the table: picking a tile (click, or drag with the shared
+gesture), turning the first tile of a hand, dropping it on a lit spot or stepping
+through the spots with the arrow keys, and the keys of the table's commands.
+
+`TableControls` keeps what the player holds and points at; the table screen (its
+`TableHost`) plays the moves, draws, and says why a spot is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from game.rules.lattice import Cell
+from game.rules.moves import PLACE, Move
+from game.rules.tiles import TileId
+from game.ui.board import Board, Gesture
+from game.ui.hands import Hands
+from game.ui.layout import Point
+
+if TYPE_CHECKING:
+    from game.play.table_match import TableMatch
+    from game.scenes.base import Services
+
+ARROWS = {pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_LEFT: -1, pygame.K_UP: -1}
+
+
+class TableHost(Protocol):
+    """What the controls ask of the table screen."""
+
+    services: Services
+    match: TableMatch
+    board: Board
+    hands: Hands
+
+    def human_can_act(self) -> bool: ...
+    def play(self, move: Move) -> None: ...
+    def show_hint(self) -> None: ...
+    def save_record(self) -> None: ...
+    def undo(self) -> None: ...
+    def draw_tile(self) -> None: ...
+    def fit_view(self) -> None: ...
+    def refresh_hand_looks(self) -> None: ...
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!")) else ".")
+
+
+class TableControls:
+    """Selection, pointing and keys for the human to play."""
+
+    def __init__(self, host: TableHost) -> None:
+        self.host = host
+        self.selected: TileId | None = None
+        self.first_rot = 0
+        """The turn of the first tile of a hand (its colours' places)."""
+        self.hover_cell: Cell | None = None
+        self.key_spot = -1
+        """The lit spot chosen with the arrow keys (-1: none)."""
+        self.gesture: Gesture[TileId] = Gesture(host.services.ui)
+
+    # --- what the player holds -----------------------------------------------------------
+
+    def active_tiles(self) -> list[TileId]:
+        state = self.host.match.state
+        return state.hand_tiles(state.current_player)
+
+    def spots(self) -> dict[Cell, Move]:
+        """Legal cells for the selected tile (first tile: in the chosen turn)."""
+        if self.selected is None:
+            return {}
+        first = not self.host.match.state.figure
+        return {m.cell: m for m in self.host.match.legal_moves()
+                if m.action == PLACE and m.tile == self.selected
+                and (not first or m.rot == self.first_rot)}
+
+    def spot_cells(self) -> list[Cell]:
+        return sorted(self.spots(), key=lambda c: (c[1], c[0]))
+
+    def select(self, tile: TileId | None) -> None:
+        self.selected = tile
+        self.key_spot = -1
+        self.host.refresh_hand_looks()
+
+    def drop(self) -> None:
+        """Nothing held any more (a move was played or taken back)."""
+        self.selected = None
+        self.key_spot = -1
+        self.gesture.cancel()
+
+    def point_at(self, move: Move) -> None:
+        """Hold the tile of `move` with its spot chosen (a hint)."""
+        self.select(move.tile)
+        spots = self.spot_cells()
+        self.key_spot = spots.index(move.cell) if move.cell in spots else -1
+        if not self.host.match.state.figure:
+            self.first_rot = move.rot
+
+    def rotate_first(self, step: int = 1) -> None:
+        if not self.host.match.state.figure:
+            self.first_rot = (self.first_rot + step) % 3
+
+    def hand_tile_at(self, pos: Point) -> TileId | None:
+        host = self.host
+        return host.hands.tile_at(self.active_tiles(), pos) if host.human_can_act() else None
+
+    def try_place(self, cell: Cell) -> bool:
+        """Place the selected tile on `cell`; if it may not go there, say why in words."""
+        tile, state = self.selected, self.host.match.state
+        if tile is None:
+            return False
+        move = self.spots().get(cell)
+        if move is not None:
+            self.host.play(move)
+            return True
+        rot = state.figure.forced_rotation(cell)
+        if rot is None:
+            rot = self.first_rot if not state.figure else 0
+        reason = state.why_illegal(Move(PLACE, tile, cell, rot))
+        if reason is None:
+            reason = "turn the first tile with the wheel or a right-click"
+        self.host.services.notify(_sentence(reason))
+        seat = state.current_player
+        self.host.hands.refuse(state.hand_tiles(seat), seat, tile, self.host.board, cell, rot)
+        return False
+
+    # --- pointer ---------------------------------------------------------------------------
+
+    def handle_pointer(self, event: pygame.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            if not self.host.match.state.figure and self.selected is not None:
+                self.rotate_first(1 if event.y > 0 else -1)
+            else:
+                self.host.board.zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            return self._motion(event)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return self._press(event)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._release(event)
+        return False
+
+    def _press(self, event: pygame.Event) -> bool:
+        if event.button == 3:
+            self.rotate_first()
+            return True
+        if event.button != 1:
+            return False
+        host = self.host
+        tile = self.hand_tile_at(event.pos)
+        if tile is not None:
+            self.gesture.down(tile, event.pos, host.hands.sprites[tile].centre)
+            return True
+        cell = host.board.cell_at(event.pos)
+        if self.selected is not None and host.human_can_act() and cell is not None:
+            figure = host.match.state.figure
+            if not figure or cell in self.spots() or cell in figure.open_cells():
+                self.try_place(cell)
+                return True
+        return host.board.handle_view_event(event)
+
+    def _motion(self, event: pygame.Event) -> bool:
+        pos = event.pos
+        self.hover_cell = self.host.board.cell_at(pos)
+        press = self.gesture.press
+        if press is None:
+            return self.host.board.handle_view_event(event)
+        if self.gesture.moved(pos):
+            self.select(press.key)
+            self.host.hands.lift(press.key)
+        if self.gesture.dragging:
+            self.host.hands.sprites[press.key].jump_to(self.gesture.held_at(pos))
+        return True
+
+    def _release(self, event: pygame.Event) -> bool:
+        press = self.gesture.up()
+        if press is None:
+            return self.host.board.handle_view_event(event)
+        if not press.dragging:
+            self.select(None if self.selected == press.key else press.key)
+            return True
+        cell = self.host.board.cell_at(event.pos)
+        if cell is not None:
+            self.try_place(cell)
+        else:
+            state = self.host.match.state
+            seat = state.current_player
+            self.host.hands.send_home(state.hand_tiles(seat), seat, press.key)
+        return True
+
+    # --- keys ------------------------------------------------------------------------------
+
+    def handle_key(self, event: pygame.Event) -> bool:
+        host, key = self.host, event.key
+
+        def zoom(steps: int) -> Callable[[], None]:
+            return lambda: host.board.zoom(steps, pygame.mouse.get_pos())
+
+        commands = {pygame.K_h: host.show_hint, pygame.K_s: host.save_record,
+                    pygame.K_u: host.undo, pygame.K_d: host.draw_tile,
+                    pygame.K_r: self.rotate_first, pygame.K_f: host.fit_view,
+                    pygame.K_PLUS: zoom(1), pygame.K_EQUALS: zoom(1), pygame.K_KP_PLUS: zoom(1),
+                    pygame.K_MINUS: zoom(-1), pygame.K_KP_MINUS: zoom(-1)}
+        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            host.undo()
+            return True
+        if key in commands:
+            commands[key]()
+            return True
+        if key == pygame.K_TAB and host.human_can_act():
+            tiles = self.active_tiles()
+            if tiles:
+                step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+                index = tiles.index(self.selected) + step if self.selected in tiles else 0
+                self.select(tiles[index % len(tiles)])
+            return True
+        if key in ARROWS and self.selected is not None:
+            cells = self.spot_cells()
+            if cells:
+                self.key_spot = (self.key_spot + ARROWS[key]) % len(cells)
+                self.hover_cell = cells[self.key_spot]
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
+            cells = self.spot_cells()
+            if cells and host.human_can_act():
+                self.try_place(cells[max(self.key_spot, 0)])
+            return True
+        return host.board.handle_view_event(event)
