@@ -30,7 +30,8 @@ from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
 from game.scenes.stats import StatsScene
-from game.scenes.table import FLIGHT_S, TableScene
+from game.scenes.table import TableScene
+from game.scenes.table_moves import FLIGHT_S
 from game.scenes.table_panels import end_words
 from tools.samples import (
     SEAT_NAMES,

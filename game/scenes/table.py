@@ -20,26 +20,25 @@ from game.rules.errors import RulesError
 from game.rules.lattice import Cell
 from game.rules.moves import DRAW, DRAW_MOVE, PLACE, Move
 from game.rules.record import new_seed
-from game.rules.results import MoveResult
 from game.rules.table import TableState
 from game.rules.tiles import TileId
 from game.scenes.base import Scene
 from game.scenes.table_controls import TableControls
+from game.scenes.table_moves import TableMoves
 from game.scenes.table_panels import (
     backdrop,
     draw_banner,
     draw_seat,
     draw_status,
     end_words,
+    status_words,
 )
-from game.ui.board import FIGURE_LAYER, Board
+from game.ui.board import Board
 from game.ui.contact_animator import ContactAnimator, ScoreCounter
-from game.ui.hands import MOVING_LAYER, Hands
+from game.ui.hands import Hands
 from game.ui.layout import LatticeView
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.table_layout import TableLayout
-from game.ui.theme import PALETTE
-from game.ui.tiles import TileState
 from game.ui.tween import Tweens
 from game.ui.widgets import Button
 
@@ -50,7 +49,6 @@ THINK_PAUSE_S: Final = 0.7
 """Shortest visible pause of a computer seat before it plays (normal speed)."""
 FORCED_PAUSE_S: Final = 0.6
 """Pause before a forced draw or pass is played for a human."""
-FLIGHT_S: Final = 0.35
 
 
 def _sentence(text: str) -> str:
@@ -88,6 +86,7 @@ class TableScene(Scene):
         self.finished_reported = False
         self._backdrop: pygame.Surface | None = None
         self.controls = TableControls(self)
+        self.moves = TableMoves(self)
         self.buttons = {
             "hint": Button("Hint (H)", self.show_hint),
             "undo": Button("Undo (U)", self.undo),
@@ -209,13 +208,13 @@ class TableScene(Scene):
     def figure_side(self) -> int:
         return self.board.tile_side
 
-    def _figure_cells(self) -> list[Cell]:
+    def figure_cells(self) -> list[Cell]:
         figure = self.state.figure
         return [cell for cell, _t, _r in figure.tiles()] + figure.open_cells()
 
     def fit_view(self) -> None:
         """Centre the figure and its open cells, at the largest tile size that fits."""
-        self.board.fit(self._figure_cells() or [(0, 0)])
+        self.board.fit(self.figure_cells() or [(0, 0)])
         self.board.place_sprites()
 
     def _rebuild_sprites(self) -> None:
@@ -257,107 +256,21 @@ class TableScene(Scene):
     def _show_move(self, event: MovePlayed) -> None:
         self.moved = True
         result = event.result
-        seat, move = event.seat, result.move
+        seat = event.seat
         self.hint = None
         self.controls.drop()
         self.forced_shown = False
         if self.match.is_human(seat):
             self.mouse_holder = seat
-        if move.action == PLACE:
-            self._animate_placement(seat, result)
-        elif result.drawn is not None:
-            self._animate_draw(seat, result.drawn)
-        else:
-            self._animate_pass(seat)
+        self.moves.show(result)
         self._arrange_hands()
         if result.hand_ended:
             self.services.notify(end_words(self.match))
 
-    def _prepare_art(self) -> None:
-        """Ask the tile art for what the next moves will probably show (the hands turned
-        either way, any held tile landing on the figure, at this zoom level and the next
-        smaller one), so that it is drawn in spare moments rather than in a move's frame."""
-        figure = self.state.figure
-        if not figure:
-            return
-        rot = figure.tiles()[0][2]
-        levels = self.board.ladder()
-        side = self.figure_side
-        smaller = [level for level in levels if level < side]
-        sides = [side, max(8, round(smaller[-1] * 0.97))] if smaller else [side]
-        held = [t for seat in range(self.state.players) for t in self.state.hand_tiles(seat)]
-        placed = [tile for _cell, tile, _rot in figure.tiles()]
-        art = self.services.art
-        self.hands.prepare_art(self.match.hands())
-        for tile_side in sides:
-            for tile in held + placed:
-                for look in (TileState.LAST, TileState.NORMAL):
-                    for up in (True, False):
-                        art.prepare(tile, tile_side, up, rot, look)
-
-    def _animate_placement(self, seat: int, result: MoveResult) -> None:
-        """The tile flies from the hand to its cell; its contacts light once it lands."""
-        move = result.move
-        sprite = self.hands.take(move.tile)
-        if sprite is None:
-            sprite = TileSprite(self.services.art, move.tile, self.figure_side,
-                                self.layout.seats[seat].rect.center)
-            self.tiles.add(sprite, layer=MOVING_LAYER)
-        target = self.board.adopt(move.cell, sprite, move.rot)
-        self.scores.wait(FLIGHT_S + 0.05)
-
-        def landed() -> None:
-            self.tiles.change_layer(sprite, FIGURE_LAYER)
-            self._celebrate(seat, result)
-            if not self.board.shows(self._figure_cells()):
-                self.fit_view()
-                self.board.place_sprites()
-
-        self.tweens.move(sprite, target, FLIGHT_S, on_done=landed)
-
-    def _celebrate(self, seat: int, result: MoveResult) -> None:
-        """The contacts light up; the seat's score shows what the move earned."""
-        self.animator.placed(result)
-        if len(result.contacts) >= 2:
-            self.services.sound.play("opportunity")
-        else:
-            self.services.sound.play("count" if result.points else "place")
-        if result.points:
-            ui = self.services.ui
-            box = self.layout.seats[seat].header
-            self.animator.show_label(f"+{result.points}",
-                                     (box.right - ui.px(90), box.y + ui.px(14)), 26,
-                                     PALETTE.good, delay=0.2, rise=ui.px(30))
-        self.scores.wait(0.15)
-
-    def _animate_draw(self, seat: int, tile: TileId) -> None:
-        box = self.layout.seats[seat]
-        self.hands.draw_in(self.state.hand_tiles(seat), seat, tile, self.layout.stock.center)
-        self.animator.show_label("Draws a tile",
-                            (box.header.centerx, box.rect.bottom - self.services.ui.px(8)),
-                            18, PALETTE.text)
-        self.services.sound.play("draw")
-
-    def _animate_pass(self, seat: int) -> None:
-        box = self.layout.seats[seat]
-        self.animator.show_label("Pass", box.rect.center, 30, PALETTE.text, duration=1.2)
-        self.services.sound.play("pass")
-
     def _play_penalties(self) -> None:
-        """Each leftover tile costs its -10, visibly (nothing in club games)."""
+        """Each leftover tile costs its -10, visibly, then the score screen comes."""
         self.hand_end_played = True
-        if self.state.game.rules.club:
-            self.wait_s = 0.8 * self.factor
-            return
-        delay = 0.3
-        for seat in range(self.state.players):
-            for tile in self.state.hand_tiles(seat):
-                at = self.hands.mark_left(tile, delay)
-                if at is not None:
-                    self.animator.penalty(at, delay)
-                    delay += 0.18
-        self.scores.wait(0.3)
-        self.wait_s = (delay + 1.2) * self.factor
+        self.wait_s = self.moves.penalties() * self.factor
 
     def _save_if_due(self) -> None:
         """Write the autosave a move asked for, and ask for the tile art the next moves
@@ -365,7 +278,7 @@ class TableScene(Scene):
         move's animation does not also wait for the disk."""
         if self.match.save_due:
             self._save()
-            self._prepare_art()
+            self.moves.prepare_art()
 
     def _save(self) -> None:
         """Autosave the record now (cleared once the game is over)."""
@@ -536,14 +449,14 @@ class TableScene(Scene):
             self._backdrop = backdrop(self.services.felt(), self.layout, self.services.ui)
         surface.blit(self._backdrop, (0, 0))
         self.board.draw_openings(surface, self.state.figure.opportunity_openings())
-        self._draw_spots(surface)
+        self.controls.draw_spots(surface)
         ui = self.services.ui
         draw_status(surface, ui, self.services.art, self.layout, self.match,
                     self._status_words())
         for seat, box in enumerate(self.layout.seats):
             draw_seat(surface, ui, self.match, seat, box, round(self.scores.shown[seat]))
         self.tiles.draw_interpolated(surface, alpha)
-        self._draw_ghost(surface)
+        self.controls.draw_ghost(surface)
         self.animator.draw_effects(surface)
         if self.hint is not None and self.hint.action == PLACE:
             self.board.draw_ring(surface, self.hint.cell, abs((self.clock * 1.5) % 2 - 1))
@@ -560,42 +473,8 @@ class TableScene(Scene):
         self.buttons["draw"].enabled = human and DRAW_MOVE in self.legal_moves() and any(
             m.action == PLACE for m in self.legal_moves())
 
-    def _draw_spots(self, surface: pygame.Surface) -> None:
-        spots = sorted(self.spots().items(), key=lambda kv: (kv[0][1], kv[0][0]))
-        controls = self.controls
-        keyed = spots[controls.key_spot][0] if 0 <= controls.key_spot < len(spots) else None
-        highlighted = controls.hover_cell if controls.hover_cell in self.spots() else keyed
-        self.board.draw_spots(surface, [(cell, self.state.placement_score(move))
-                                        for cell, move in spots], highlighted)
-
-    def _draw_ghost(self, surface: pygame.Surface) -> None:
-        """The held tile as a ghost on the hovered (or keyboard) spot, in its rotation."""
-        hover = self.controls.hover_cell
-        if self.controls.selected is None or hover is None:
-            return
-        move = self.spots().get(hover)
-        if move is not None:
-            self.board.draw_ghost(surface, move.tile, move.cell, move.rot,
-                                  self.state.placement_score(move))
-
     def _status_words(self) -> str:
         """What the status bar says now."""
-        state = self.state
-        if state.hand_over:
-            return "The hand is over"
-        seat = state.current_player
-        name = self.names[seat]
-        if not self.match.is_human(seat):
-            dots = "." * (1 + int(self.clock * 3) % 3)
-            return f"{name} is thinking{dots}"
-        if self.forced_shown:
-            moves = self.legal_moves()
-            return f"{name} cannot place: draws" if moves[0].action == DRAW else (
-                f"{name} cannot place: passes")
-        if self.controls.selected is None:
-            return f"{name}: pick a tile (drag it, or click it then a lit spot)"
-        if not state.figure:
-            return "First tile: wheel or right-click turns it; click the spot"
-        if not self.spots():
-            return "That tile has no legal spot; pick another"
-        return "Drop it on a lit spot (arrows + Enter work too)"
+        controls = self.controls
+        return status_words(self.match, self.clock, self.forced_shown,
+                            controls.selected is not None, bool(controls.spots()))

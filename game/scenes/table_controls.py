@@ -127,6 +127,26 @@ class TableControls:
         self.host.hands.refuse(state.hand_tiles(seat), seat, tile, self.host.board, cell, rot)
         return False
 
+    # --- drawing (changes nothing) ---------------------------------------------------------
+
+    def draw_spots(self, surface: pygame.Surface) -> None:
+        """The held tile's lit spots with their points; the pointed one brighter."""
+        match = self.host.match
+        spots = sorted(self.spots().items(), key=lambda kv: (kv[0][1], kv[0][0]))
+        keyed = spots[self.key_spot][0] if 0 <= self.key_spot < len(spots) else None
+        highlighted = self.hover_cell if self.hover_cell in self.spots() else keyed
+        self.host.board.draw_spots(surface, [(cell, match.state.placement_score(move))
+                                             for cell, move in spots], highlighted)
+
+    def draw_ghost(self, surface: pygame.Surface) -> None:
+        """The held tile as a ghost on the pointed spot, in its turn, with its points."""
+        if self.selected is None or self.hover_cell is None:
+            return
+        move = self.spots().get(self.hover_cell)
+        if move is not None:
+            self.host.board.draw_ghost(surface, move.tile, move.cell, move.rot,
+                                       self.host.match.state.placement_score(move))
+
     # --- pointer ---------------------------------------------------------------------------
 
     def handle_pointer(self, event: pygame.Event) -> bool:

@@ -9,6 +9,7 @@ from typing import Final
 import pygame
 
 from game.play.table_match import TableMatch
+from game.rules.moves import DRAW
 from game.rules.table import ALL_PASSED, DEAD_END
 from game.ui.table_layout import SeatBox, TableLayout
 from game.ui.theme import PALETTE, Colour
@@ -28,6 +29,30 @@ def end_words(match: TableMatch) -> str:
     went_out = match.went_out()
     return f"{match.names[went_out]} went out!" if went_out is not None else (
         "The hand is over.")
+
+
+def status_words(match: TableMatch, clock: float, forced: bool, holding: bool,
+                 has_spots: bool) -> str:
+    """What the status bar says: who is thinking, why a player must draw or pass, what
+    to do with the tile held."""
+    state = match.state
+    if state.hand_over:
+        return "The hand is over"
+    seat = state.current_player
+    name = match.names[seat]
+    if not match.is_human(seat):
+        dots = "." * (1 + int(clock * 3) % 3)
+        return f"{name} is thinking{dots}"
+    if forced:
+        return f"{name} cannot place: draws" if match.legal_moves()[0].action == DRAW else (
+            f"{name} cannot place: passes")
+    if not holding:
+        return f"{name}: pick a tile (drag it, or click it then a lit spot)"
+    if not state.figure:
+        return "First tile: wheel or right-click turns it; click the spot"
+    if not has_spots:
+        return "That tile has no legal spot; pick another"
+    return "Drop it on a lit spot (arrows + Enter work too)"
 
 
 def hand_words(match: TableMatch) -> str:

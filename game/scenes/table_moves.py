@@ -1,0 +1,152 @@
+"""How moves look at the table: a tile flying from a hand to its cell and its contacts
+lighting up as it lands, a tile drawn from the stock, a pass, and the tiles left in hand
+at the end costing their -10. `TableMoves` animates the results the match returns; it
+decides nothing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final, Protocol
+
+from game.rules.lattice import Cell
+from game.rules.moves import PLACE
+from game.rules.results import MoveResult
+from game.ui.board import FIGURE_LAYER, Board
+from game.ui.contact_animator import ContactAnimator, ScoreCounter
+from game.ui.hands import MOVING_LAYER, Hands
+from game.ui.sprites import TileLayer, TileSprite
+from game.ui.table_layout import TableLayout
+from game.ui.theme import PALETTE
+from game.ui.tiles import TileState
+from game.ui.tween import Tweens
+
+if TYPE_CHECKING:
+    from game.play.table_match import TableMatch
+    from game.scenes.base import Services
+
+FLIGHT_S: Final = 0.35
+"""How long a tile takes from a hand to its cell (normal speed)."""
+
+
+class TableStage(Protocol):
+    """The parts of the table screen the moves are shown with."""
+
+    services: Services
+    match: TableMatch
+    board: Board
+    hands: Hands
+    animator: ContactAnimator
+    scores: ScoreCounter
+    tweens: Tweens
+    tiles: TileLayer
+    layout: TableLayout
+
+    def fit_view(self) -> None: ...
+    def figure_cells(self) -> list[Cell]: ...
+
+
+class TableMoves:
+    """Animates each move's result on the table's stage."""
+
+    def __init__(self, stage: TableStage) -> None:
+        self.stage = stage
+
+    def show(self, result: MoveResult) -> None:
+        """A move just played: the placement flies, a draw comes in, a pass is said."""
+        seat = result.player
+        if result.move.action == PLACE:
+            self._placement(seat, result)
+        elif result.drawn is not None:
+            self._draw(seat, result.drawn)
+        else:
+            self._pass(seat)
+
+    def _placement(self, seat: int, result: MoveResult) -> None:
+        stage, move = self.stage, result.move
+        sprite = stage.hands.take(move.tile)
+        if sprite is None:
+            sprite = TileSprite(stage.services.art, move.tile, stage.board.tile_side,
+                                stage.layout.seats[seat].rect.center)
+            stage.tiles.add(sprite, layer=MOVING_LAYER)
+        target = stage.board.adopt(move.cell, sprite, move.rot)
+        stage.scores.wait(FLIGHT_S + 0.05)
+
+        def landed() -> None:
+            stage.tiles.change_layer(sprite, FIGURE_LAYER)
+            self._celebrate(seat, result)
+            if not stage.board.shows(stage.figure_cells()):
+                stage.fit_view()
+
+        stage.tweens.move(sprite, target, FLIGHT_S, on_done=landed)
+
+    def _celebrate(self, seat: int, result: MoveResult) -> None:
+        """The contacts light up; the seat's score shows what the move earned."""
+        stage = self.stage
+        stage.animator.placed(result)
+        sound = stage.services.sound
+        if len(result.contacts) >= 2:
+            sound.play("opportunity")
+        else:
+            sound.play("count" if result.points else "place")
+        if result.points:
+            ui = stage.services.ui
+            box = stage.layout.seats[seat].header
+            stage.animator.show_label(f"+{result.points}",
+                                      (box.right - ui.px(90), box.y + ui.px(14)), 26,
+                                      PALETTE.good, delay=0.2, rise=ui.px(30))
+        stage.scores.wait(0.15)
+
+    def _draw(self, seat: int, tile: int) -> None:
+        stage = self.stage
+        box = stage.layout.seats[seat]
+        stage.hands.draw_in(stage.match.state.hand_tiles(seat), seat, tile,
+                            stage.layout.stock.center)
+        stage.animator.show_label("Draws a tile",
+                                  (box.header.centerx,
+                                   box.rect.bottom - stage.services.ui.px(8)),
+                                  18, PALETTE.text)
+        stage.services.sound.play("draw")
+
+    def _pass(self, seat: int) -> None:
+        box = self.stage.layout.seats[seat]
+        self.stage.animator.show_label("Pass", box.rect.center, 30, PALETTE.text,
+                                       duration=1.2)
+        self.stage.services.sound.play("pass")
+
+    def penalties(self) -> float:
+        """Each tile left in hand costs its -10, visibly; the seconds (normal speed) it
+        takes. Nothing is shown in club games, where no tile costs points."""
+        stage = self.stage
+        if stage.match.rules.club:
+            return 0.8
+        delay = 0.3
+        for tiles in stage.match.hands():
+            for tile in tiles:
+                at = stage.hands.mark_left(tile, delay)
+                if at is not None:
+                    stage.animator.penalty(at, delay)
+                    delay += 0.18
+        stage.scores.wait(0.3)
+        return delay + 1.2
+
+    def prepare_art(self) -> None:
+        """Ask the tile art for what the next moves will probably show (the hands turned
+        either way, any held tile landing on the figure, at this size and the next smaller
+        one), so that it is drawn in spare moments rather than in a move's frame."""
+        stage = self.stage
+        figure = stage.match.state.figure
+        if not figure:
+            return
+        rot = figure.tiles()[0][2]
+        side = stage.board.tile_side
+        smaller = [level for level in stage.board.ladder() if level < side]
+        sides = [side, max(8, round(smaller[-1] * 0.97))] if smaller else [side]
+        hands = stage.match.hands()
+        held = [tile for tiles in hands for tile in tiles]
+        placed = [tile for _cell, tile, _rot in figure.tiles()]
+        art = stage.services.art
+        stage.hands.prepare_art(hands)
+        for tile_side in sides:
+            for tile in held + placed:
+                for look in (TileState.LAST, TileState.NORMAL):
+                    for up in (True, False):
+                        art.prepare(tile, tile_side, up, rot, look)
