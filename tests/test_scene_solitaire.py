@@ -87,7 +87,7 @@ def play_draw_move(app: App, scene: DrawSolitaireScene, move: Move, by_drag: boo
     if move.source == STOCK:
         click(app, scene.source_centre(STOCK_KEY))
         if scene.revealed:
-            assert scene.selected == STOCK_KEY
+            assert scene.controls.selected == STOCK_KEY
             placement = best_stock_move(scene.draw_state)
             target = cell_point(scene, placement)
             if by_drag:
@@ -98,7 +98,7 @@ def play_draw_move(app: App, scene: DrawSolitaireScene, move: Move, by_drag: boo
         drag(app, scene.source_centre(DISCARD_KEY), cell_point(scene, move))
     else:
         click(app, scene.source_centre(DISCARD_KEY))
-        assert scene.selected == DISCARD_KEY
+        assert scene.controls.selected == DISCARD_KEY
         click(app, cell_point(scene, move))
 
 
@@ -141,7 +141,7 @@ def test_a_winning_stacked_solitaire_by_mouse(app: App,
             drag(app, top, cell_point(scene, move))
         else:
             click(app, top)
-            assert scene.selected == (PILE, move.pile)
+            assert scene.controls.selected == (PILE, move.pile)
             click(app, cell_point(scene, move))
         assert scene.state.moves[-1] == move
     assert scene.state.won and scene.finished

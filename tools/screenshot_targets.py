@@ -213,7 +213,7 @@ def _draw_turned(app: App, record: Record) -> Shot:
         moves = [m for m in state.legal_moves() if m.source == STOCK]
         if moves[0].action == PLACE:
             scene.revealed = True
-            scene.selected = STOCK_KEY
+            scene.controls.selected = STOCK_KEY
             break
         scene.session.play(simple_fair_move(state))
     app.storage.clear_game()
@@ -252,7 +252,8 @@ def _stacked_fanned(app: App, record: Record) -> Shot:
     app.settings.extra["solitaire"] = {"fanned_piles": True}
     scene = StackedSolitaireScene(app, seed=11)
     _play_best_tries(scene, 6)
-    scene.selected = next((key for key in scene.source_sprites if scene.pickable(key)), None)
+    pickable = [key for key in scene.source_sprites if scene.pickable(key)]
+    scene.controls.selected = pickable[0] if pickable else None
     return Shot(scene)
 
 

@@ -15,7 +15,8 @@ import pygame
 from game.rules.moves import DISCARD, DISCARD_PILE, STOCK, Move
 from game.rules.record import DRAW_SOLITAIRE
 from game.rules.solitaire import DrawSolitaireState
-from game.scenes.solitaire_base import SolitaireScene, SourceKey, flip_image
+from game.scenes.solitaire_base import SolitaireScene, flip_image
+from game.scenes.solitaire_controls import SourceKey
 from game.ui.sprites import TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
@@ -149,7 +150,7 @@ class DrawSolitaireScene(SolitaireScene):
         if self.draw_state.stock_top is None:
             return
         self.revealed = True
-        self.selected = None
+        self.controls.selected = None
         self.hint_move = None
         self.sync()
         sprite = self.source_sprites[STOCK_KEY]
@@ -176,8 +177,8 @@ class DrawSolitaireScene(SolitaireScene):
                 self.option("place_at_once") and len({m.cell for m in moves}) == 1):
             self.play(moves[0])
         else:
-            self.selected = STOCK_KEY
-            self._refresh_source_states()
+            self.controls.selected = STOCK_KEY
+            self.refresh_source_states()
 
     def play(self, move: Move, from_pos: tuple[float, float] | None = None,
              redoing: bool = False) -> None:
@@ -274,7 +275,7 @@ class DrawSolitaireScene(SolitaireScene):
             return "Start a new deal, or play this one again."
         if self.revealed:
             return "The turned tile must be placed: drag it or click a lit spot."
-        if self.selected == DISCARD_KEY:
+        if self.controls.selected == DISCARD_KEY:
             return "Click a lit spot to place the discard top."
         if self.moves_from(DISCARD_KEY):
             return "Turn the stock (click it), or drag the discard top onto the figure."

@@ -34,7 +34,8 @@ from game.rules.record import RecordError
 from game.rules.results import MoveResult
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.base import Scene
-from game.ui.board import FIGURE_LAYER, Board, Gesture
+from game.scenes.solitaire_controls import SolitaireControls, SourceKey
+from game.ui.board import FIGURE_LAYER, Board
 from game.ui.contact_animator import ContactAnimator
 from game.ui.layout import LatticeView
 from game.ui.sprites import TileLayer, TileSprite
@@ -47,8 +48,6 @@ if TYPE_CHECKING:
     from game.scenes.base import Services
 
 SolitaireState = DrawSolitaireState | StackedSolitaireState
-SourceKey = tuple[str, int]
-"""Where a tile comes from: ("stock", -1), ("discard", -1) or ("pile", i)."""
 
 SOURCE_LAYER: Final = 1
 MOVING_LAYER: Final = 2
@@ -78,12 +77,8 @@ class SolitaireScene(Scene):
         self.board = Board(services.ui, services.art, self.tiles, self._is_background)
         self.animator = ContactAnimator(services.ui, self.board,
                                         services.art.theme.edge_colours)
-        self.gesture: Gesture[SourceKey] = Gesture(services.ui)
         self.source_sprites: dict[SourceKey, TileSprite] = {}
         self.tweens = Tweens(services.settings.animation_speed)
-        self.selected: SourceKey | None = None
-        self.hover_source: SourceKey | None = None
-        self.hover_cell: Cell | None = None
         self.hint_move: Move | None = None
         self.hint_wanted = False
         self.user_view = False
@@ -95,6 +90,7 @@ class SolitaireScene(Scene):
         self.auto_speed = services.settings.animation_speed
         self.deal_search: WinnableDealSearch | None = None
         self.busy_text = ""
+        self.controls = SolitaireControls(self)
         self._build_widgets()
         self.session = self._open(record, seed)
         self.deal_field.text = str(self.seed)
@@ -246,7 +242,7 @@ class SolitaireScene(Scene):
             from_pos = self.source_centre((move.source, move.pile))
         events = self.session.play(move, redoing=redoing)
         result = next(e.result for e in events if isinstance(e, MovePlayed))
-        self.selected = None
+        self.controls.selected = None
         self.hint_move = None
         self.hint_wanted = False
         self.sync()
@@ -293,14 +289,14 @@ class SolitaireScene(Scene):
         self.play(self.session.redo_moves.pop(), redoing=True)
 
     def after_takeback(self) -> None:
-        self.selected = None
+        self.controls.selected = None
         self.hint_move = None
         self.sync()
 
     def cancel_pending(self) -> None:
         """Drop any half-made action (a turned stock tile, a selection)."""
-        self.selected = None
-        self.gesture.cancel()
+        self.controls.selected = None
+        self.controls.gesture.cancel()
 
     def finish(self, won: bool) -> None:
         """The game has just ended: sound, and a win in the statistics (a loss is counted
@@ -342,7 +338,7 @@ class SolitaireScene(Scene):
         if on:
             self.use_assist("autoplay")
             self.auto_timer = 0.0
-            self.selected = None
+            self.controls.selected = None
         self.tweens.set_speed(self.auto_speed if on else self.services.settings.animation_speed)
         self.animator.set_factor(self.tweens.factor)
         self.auto_button.label = "Pause" if on else "Auto-play"
@@ -464,7 +460,7 @@ class SolitaireScene(Scene):
         self.board.zoom(direction, anchor)
 
     def reset_board(self) -> None:
-        self.selected = None
+        self.controls.selected = None
         self.fit_cap = None
         self.hint_move = None
         self.hint_wanted = False
@@ -499,7 +495,7 @@ class SolitaireScene(Scene):
         figure = self.state.figure
         self.board.show(figure.tiles(), figure.last_cell, mark_last=len(figure) > 1)
         self.build_sources()
-        self._refresh_source_states()
+        self.refresh_source_states()
 
     def build_sources(self) -> None:
         """Add the source sprites (stock, discard, piles) to `self.source_sprites`."""
@@ -522,14 +518,16 @@ class SolitaireScene(Scene):
         return [m for m in self.state.legal_moves()
                 if m.action == PLACE and (m.source, m.pile) == key]
 
-    def _refresh_source_states(self) -> None:
+    def refresh_source_states(self) -> None:
+        """Held, hinted, pointed-at and plain looks of the source tiles."""
         hinted = (self.hint_move.source, self.hint_move.pile) if self.hint_move else None
+        controls = self.controls
         for key, sprite in self.source_sprites.items():
             if sprite.state is TileState.FACE_DOWN:
                 continue
-            if key == self.selected or key == hinted:
+            if key == controls.selected or key == hinted:
                 wanted = TileState.SELECTED
-            elif key == self.hover_source and self.pickable(key):
+            elif key == controls.hover_source and self.pickable(key):
                 wanted = TileState.HOVERED
             else:
                 wanted = TileState.NORMAL
@@ -539,7 +537,16 @@ class SolitaireScene(Scene):
     # Events -----------------------------------------------------------------------------
 
     def _is_background(self, pos: tuple[float, float]) -> bool:
-        return self.tiles.sprite_at(pos) is None and self._lit_move_at(pos) is None
+        return self.tiles.sprite_at(pos) is None and self.controls.lit_move_at(pos) is None
+
+    @property
+    def busy(self) -> bool:
+        """Looking for a winnable deal: the board takes no moves meanwhile."""
+        return self.deal_search is not None
+
+    def stop_autoplay(self) -> None:
+        if self.autoplaying:
+            self.set_autoplay(False)
 
     def handle_event(self, event: pygame.Event) -> bool:
         if self.form.focused is self.deal_field and event.type == pygame.KEYDOWN:
@@ -555,14 +562,14 @@ class SolitaireScene(Scene):
         if event.type == pygame.KEYDOWN and self._handle_key(event):
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            if self.gesture.press is not None and self._handle_press(event):
+            if self.controls.gesture.press is not None and self.controls.handle_press(event):
                 return True
             if self.form.handle_event(event):
                 if event.type == pygame.MOUSEBUTTONDOWN and self.form.focused is not (
                         self.deal_field):
                     self.form.focus(None)
                 return True
-            return self._handle_board_mouse(event)
+            return self.controls.handle_board_mouse(event)
         if event.type == pygame.MOUSEWHEEL and event.y:
             pos = pygame.mouse.get_pos()
             anchor = pos if self.figure_area.collidepoint(pos) else self.figure_area.center
@@ -607,45 +614,6 @@ class SolitaireScene(Scene):
         """A key only this solitaire knows; True when used."""
         return False
 
-    def _lit_move_at(self, pos: tuple[float, float]) -> Move | None:
-        """The legal move of the selected (or dragged) tile onto the cell under `pos`."""
-        press = self.gesture.press
-        key = press.key if press is not None and press.dragging else self.selected
-        cell = self.board.cell_at(pos)
-        if key is None or cell is None:
-            return None
-        return next((m for m in self.moves_from(key) if m.cell == cell), None)
-
-    def _handle_board_mouse(self, event: pygame.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self._hover(event.pos)
-            if self.board.panning:
-                self.board.handle_view_event(event)
-                self.user_view = True
-            return True
-        if event.type == pygame.MOUSEBUTTONUP:
-            if self.board.panning:
-                self.board.handle_view_event(event)
-            return True
-        if event.button != 1:
-            return False
-        if self.finished or self.deal_search is not None:
-            return self.board.handle_view_event(event)
-        if self.autoplaying:
-            self.set_autoplay(False)
-        move = self._lit_move_at(event.pos)
-        if move is not None:
-            self.play(move)
-            return True
-        key = self.source_at(event.pos)
-        if key is not None:
-            self.source_pressed(key, event.pos)
-            return True
-        if self.selected is not None and not self.selection_is_forced():
-            self.selected = None
-            self._refresh_source_states()
-        return self.board.handle_view_event(event)
-
     def selection_is_forced(self) -> bool:
         """True when the selected tile must be placed (a turned stock tile)."""
         return False
@@ -663,64 +631,14 @@ class SolitaireScene(Scene):
 
     def source_pressed(self, key: SourceKey, pos: tuple[int, int]) -> None:
         """A press on a source tile: pick it up (click to select, or drag)."""
-        if self.selection_is_forced() and key != self.selected:
-            self.services.notify("The turned stock tile must be placed first.")
-            return
-        if not self.pickable(key):
-            self.services.notify(self.unplaceable_words(key))
-            return
-        self.gesture.down(key, pos, self.source_sprites[key].centre)
+        self.controls.pick(key, pos)
 
     def unplaceable_words(self, key: SourceKey) -> str:
         return "That tile cannot be placed now."
 
-    def _handle_press(self, event: pygame.Event) -> bool:
-        press = self.gesture.press
-        assert press is not None
-        sprite = self.source_sprites.get(press.key)
-        if sprite is None:
-            self.gesture.cancel()
-            return False
-        if event.type == pygame.MOUSEMOTION:
-            if self.gesture.moved(event.pos):
-                self.selected = press.key
-                self.tiles.change_layer(sprite, MOVING_LAYER)
-                self._refresh_source_states()
-            if press.dragging:
-                sprite.jump_to(self.gesture.held_at(event.pos))
-                self._hover(event.pos)
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.gesture.up()
-            if not press.dragging:
-                self.selected = None if self.selected == press.key and not (
-                    self.selection_is_forced()) else press.key
-                self._refresh_source_states()
-                return True
-            move = self._lit_move_at(event.pos) or self._lit_move_by_cell(event.pos, press.key)
-            if move is not None:
-                self.play(move, from_pos=sprite.centre)
-            else:
-                self.tiles.change_layer(sprite, SOURCE_LAYER)
-                self.tweens.move(sprite, self.source_home(press.key), 0.2)
-                self.selected = press.key
-            return True
-        return False
-
-    def _lit_move_by_cell(self, pos: tuple[int, int], key: SourceKey) -> Move | None:
-        cell = self.board.cell_at(pos)
-        return next((m for m in self.moves_from(key) if m.cell == cell), None)
-
     def source_home(self, key: SourceKey) -> tuple[float, float]:
         """Where the source tile of `key` rests."""
         return self.source_centre(key)
-
-    def _hover(self, pos: tuple[float, float]) -> None:
-        self.hover_cell = self.board.cell_at(pos)
-        key = self.source_at(pos) if self.gesture.press is None else None
-        if key != self.hover_source:
-            self.hover_source = key
-            self._refresh_source_states()
 
     # Update -----------------------------------------------------------------------------
 
@@ -738,14 +656,14 @@ class SolitaireScene(Scene):
             self._work()
             if not saved:
                 self.services.art.render_prepared(1)
-        if self.tweens.busy or self.gesture.press is not None:
+        if self.tweens.busy or self.controls.gesture.press is not None:
             return
         if self.hint_wanted and not self.finished:
             move = self.suggest()
             if move is not None:
                 self.hint_wanted = False
                 self.hint_move = move
-                self._refresh_source_states()
+                self.refresh_source_states()
         if self.step_wanted:
             self._auto_move()
             return
@@ -796,7 +714,7 @@ class SolitaireScene(Scene):
         self.draw_sources_under(surface)
         clip = surface.get_clip()
         surface.set_clip(self.figure_area)
-        self._draw_spots(surface)
+        self.controls.draw_spots(surface)
         surface.set_clip(clip)
         figure_and_sources = self.tiles.get_sprites_from_layer(FIGURE_LAYER)
         self._blit(surface, figure_and_sources, alpha, clip_to=self.figure_area)
@@ -869,18 +787,6 @@ class SolitaireScene(Scene):
 
     def status_text(self) -> str:
         return f"Placed {len(self.state.figure)} of 36"
-
-    def _draw_spots(self, surface: pygame.Surface) -> None:
-        press = self.gesture.press
-        key = press.key if press is not None and press.dragging else self.selected
-        if key is None or self.finished:
-            return
-        moves = {move.cell: move for move in self.moves_from(key)}
-        self.board.draw_spots(surface, [(cell, 0) for cell in moves], self.hover_cell,
-                              points=False)
-        move = moves.get(self.hover_cell) if self.hover_cell is not None else None
-        if move is not None:
-            self.board.draw_ghost(surface, move.tile, move.cell, move.rot, None)
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         move = self.hint_move

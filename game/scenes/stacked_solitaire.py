@@ -17,7 +17,8 @@ from game.rules.lattice import ORIGIN
 from game.rules.moves import PILE
 from game.rules.record import STACKED_SOLITAIRE
 from game.rules.solitaire import CUT_PILE, PILE_COUNT, StackedSolitaireState
-from game.scenes.solitaire_base import SolitaireScene, SourceKey
+from game.scenes.solitaire_base import SolitaireScene
+from game.scenes.solitaire_controls import SourceKey
 from game.ui.sprites import TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState

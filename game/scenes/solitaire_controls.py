@@ -1,0 +1,171 @@
+"""The player's hands in a solitaire: picking a tile from a source (the stock, the
+discard pile or a pile top) with a click or a drag, pointing at the lit spots, and
+dropping the tile on one. `SolitaireControls` keeps what is held and pointed at; the
+solitaire screen (its `SolitaireHost`) knows its sources and plays the moves."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from game.rules.lattice import Cell
+from game.rules.moves import Move
+from game.ui.board import Board, Gesture
+from game.ui.layout import Point
+from game.ui.sprites import TileLayer, TileSprite
+from game.ui.tween import Tweens
+
+if TYPE_CHECKING:
+    from game.scenes.base import Services
+
+SourceKey = tuple[str, int]
+"""Where a tile comes from: ("stock", -1), ("discard", -1) or ("pile", i)."""
+SOURCE_LAYER = 1
+MOVING_LAYER = 2
+
+
+class SolitaireHost(Protocol):
+    """What the controls ask of the solitaire screen."""
+
+    services: Services
+    board: Board
+    tiles: TileLayer
+    source_sprites: dict[SourceKey, TileSprite]
+    tweens: Tweens
+    user_view: bool
+
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def busy(self) -> bool: ...
+    def stop_autoplay(self) -> None: ...
+    def play(self, move: Move, from_pos: Point | None = None, redoing: bool = False) -> None: ...
+    def moves_from(self, key: SourceKey) -> list[Move]: ...
+    def pickable(self, key: SourceKey) -> bool: ...
+    def selection_is_forced(self) -> bool: ...
+    def unplaceable_words(self, key: SourceKey) -> str: ...
+    def source_at(self, pos: Point) -> SourceKey | None: ...
+    def source_pressed(self, key: SourceKey, pos: tuple[int, int]) -> None: ...
+    def source_home(self, key: SourceKey) -> Point: ...
+    def refresh_source_states(self) -> None: ...
+
+
+class SolitaireControls:
+    """Selection, pointing and dropping for the solitaire player."""
+
+    def __init__(self, host: SolitaireHost) -> None:
+        self.host = host
+        self.selected: SourceKey | None = None
+        self.hover_source: SourceKey | None = None
+        self.hover_cell: Cell | None = None
+        self.gesture: Gesture[SourceKey] = Gesture(host.services.ui)
+
+    def held(self) -> SourceKey | None:
+        """The source being dragged, else the selected one."""
+        press = self.gesture.press
+        return press.key if press is not None and press.dragging else self.selected
+
+    def lit_move_at(self, pos: Point, key: SourceKey | None = None) -> Move | None:
+        """The legal move of the held tile (or `key`'s) onto the cell under `pos`."""
+        key = key or self.held()
+        cell = self.host.board.cell_at(pos)
+        if key is None or cell is None:
+            return None
+        return next((m for m in self.host.moves_from(key) if m.cell == cell), None)
+
+    def pick(self, key: SourceKey, pos: tuple[int, int]) -> None:
+        """A press on a source tile: pick it up (click to select, or drag)."""
+        host = self.host
+        if host.selection_is_forced() and key != self.selected:
+            host.services.notify("The turned stock tile must be placed first.")
+            return
+        if not host.pickable(key):
+            host.services.notify(host.unplaceable_words(key))
+            return
+        self.gesture.down(key, pos, host.source_sprites[key].centre)
+
+    def hover(self, pos: Point) -> None:
+        self.hover_cell = self.host.board.cell_at(pos)
+        key = self.host.source_at(pos) if self.gesture.press is None else None
+        if key != self.hover_source:
+            self.hover_source = key
+            self.host.refresh_source_states()
+
+    def handle_board_mouse(self, event: pygame.Event) -> bool:
+        """A click on a lit spot plays, on a source picks it up; else the board pans."""
+        host = self.host
+        board = host.board
+        if event.type == pygame.MOUSEMOTION:
+            self.hover(event.pos)
+            if board.panning:
+                board.handle_view_event(event)
+                host.user_view = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP:
+            if board.panning:
+                board.handle_view_event(event)
+            return True
+        if event.button != 1:
+            return False
+        if host.finished or host.busy:
+            return board.handle_view_event(event)
+        host.stop_autoplay()
+        move = self.lit_move_at(event.pos)
+        if move is not None:
+            host.play(move)
+            return True
+        key = host.source_at(event.pos)
+        if key is not None:
+            host.source_pressed(key, event.pos)
+            return True
+        if self.selected is not None and not host.selection_is_forced():
+            self.selected = None
+            host.refresh_source_states()
+        return board.handle_view_event(event)
+
+    def handle_press(self, event: pygame.Event) -> bool:
+        """While the button is down on a source: follow a drag, then drop or select."""
+        host, press = self.host, self.gesture.press
+        assert press is not None
+        sprite = host.source_sprites.get(press.key)
+        if sprite is None:
+            self.gesture.cancel()
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            if self.gesture.moved(event.pos):
+                self.selected = press.key
+                host.tiles.change_layer(sprite, MOVING_LAYER)
+                host.refresh_source_states()
+            if press.dragging:
+                sprite.jump_to(self.gesture.held_at(event.pos))
+                self.hover(event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.gesture.up()
+            if not press.dragging:
+                self.selected = None if self.selected == press.key and not (
+                    host.selection_is_forced()) else press.key
+                host.refresh_source_states()
+                return True
+            move = self.lit_move_at(event.pos) or self.lit_move_at(event.pos, press.key)
+            if move is not None:
+                host.play(move, from_pos=sprite.centre)
+            else:
+                host.tiles.change_layer(sprite, SOURCE_LAYER)
+                host.tweens.move(sprite, host.source_home(press.key), 0.2)
+                self.selected = press.key
+            return True
+        return False
+
+    def draw_spots(self, surface: pygame.Surface) -> None:
+        """The held tile's lit spots, and its ghost on the one pointed at."""
+        key = self.held()
+        if key is None or self.host.finished:
+            return
+        moves = {move.cell: move for move in self.host.moves_from(key)}
+        board = self.host.board
+        board.draw_spots(surface, [(cell, 0) for cell in moves], self.hover_cell, points=False)
+        move = moves.get(self.hover_cell) if self.hover_cell is not None else None
+        if move is not None:
+            board.draw_ghost(surface, move.tile, move.cell, move.rot, None)
