@@ -35,6 +35,7 @@ from game.rules.results import MoveResult
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.base import Scene
 from game.scenes.solitaire_controls import SolitaireControls, SourceKey
+from game.scenes.solitaire_panels import draw_banner, draw_count, draw_title, game_over_lines
 from game.ui.board import FIGURE_LAYER, Board
 from game.ui.contact_animator import ContactAnimator
 from game.ui.layout import LatticeView
@@ -716,21 +717,21 @@ class SolitaireScene(Scene):
         surface.set_clip(self.figure_area)
         self.controls.draw_spots(surface)
         surface.set_clip(clip)
-        figure_and_sources = self.tiles.get_sprites_from_layer(FIGURE_LAYER)
-        self._blit(surface, figure_and_sources, alpha, clip_to=self.figure_area)
-        self._blit(surface, self.tiles.get_sprites_from_layer(SOURCE_LAYER), alpha)
+        self.tiles.draw_interpolated(surface, alpha, FIGURE_LAYER, self.figure_area)
+        self.tiles.draw_interpolated(surface, alpha, SOURCE_LAYER)
         self.draw_sources_over(surface)
         self._draw_hint(surface)
         self.animator.draw_effects(surface)
-        self._blit(surface, self.tiles.get_sprites_from_layer(MOVING_LAYER), alpha)
+        self.tiles.draw_interpolated(surface, alpha, MOVING_LAYER)
         self.animator.draw_labels(surface, alpha)
         self.form.draw(surface, ui)
         blit_text(surface, ui.text(self.status_text(), 17, PALETTE.text_dim),
                   (self.status_x, self.undo_button.rect.centery), "midleft")
         if self.finished:
-            self._draw_game_over(surface)
+            lines = game_over_lines(self.state.won, len(self.state.figure), self.verdict)
+            draw_banner(surface, ui, self.figure_area, lines)
         elif self.busy_text and self.deal_search is not None:
-            self._draw_banner(surface, [(self.busy_text, 24, PALETTE.text)])
+            draw_banner(surface, ui, self.figure_area, [(self.busy_text, 24, PALETTE.text)])
         elif self.hint_wanted or ((self.step_wanted or self.autoplaying) and not (
                 self.tweens.busy) and self.thinking()):
             words = ui.text("Thinking…", 18, PALETTE.text_dim)
@@ -751,33 +752,9 @@ class SolitaireScene(Scene):
         """True while the advice for this position is still being worked out."""
         return False
 
-    def _blit(self, surface: pygame.Surface, sprites: list[Any], alpha: float,
-              clip_to: pygame.Rect | None = None) -> None:
-        blits = []
-        for sprite in sprites:
-            (px, py), (cx, cy) = sprite.previous_centre, sprite.rect.center
-            x, y = px + (cx - px) * alpha, py + (cy - py) * alpha
-            width, height = sprite.image.get_size()
-            blits.append((sprite.image, (x - width / 2, y - height / 2)))
-        clip = surface.get_clip()
-        if clip_to is not None:
-            surface.set_clip(clip_to)
-        surface.fblits(blits)
-        surface.set_clip(clip)
-
     def draw_title_block(self, surface: pygame.Surface) -> None:
-        ui = self.services.ui
-        field = self.deal_field.rect
-        left = ui.px(20)
-        blit_text(surface, ui.text(self.title, 30, (8, 30, 20), "title"),
-                  (left + ui.px(2), field.centery + ui.px(2)), "midleft")
-        blit_text(surface, ui.text(self.title, 30, (240, 214, 150), "title"),
-                  (left, field.centery), "midleft")
-        blit_text(surface, ui.text("Deal", 18, PALETTE.text_dim),
-                  (field.x - ui.px(8), field.centery), "midright")
-        if self.form.focused is self.deal_field:
-            blit_text(surface, ui.text("Type a deal number, then Enter", 15, PALETTE.text_dim),
-                      (field.right + ui.px(10), field.centery), "midleft")
+        draw_title(surface, self.services.ui, self.title, self.deal_field.rect,
+                   self.form.focused is self.deal_field)
 
     def draw_sources_under(self, surface: pygame.Surface) -> None:
         """Labels and decorations drawn under the source tiles."""
@@ -807,41 +784,7 @@ class SolitaireScene(Scene):
     def draw_count(self, surface: pygame.Surface, centre: tuple[float, float],
                    text: str) -> None:
         """A small round badge with a number (pile and stock counts)."""
-        ui = self.services.ui
-        label = ui.text(text, 15, PALETTE.ink, "bold")
-        radius = max(label.get_width(), label.get_height()) // 2 + ui.px(5)
-        pygame.draw.circle(surface, PALETTE.gold, centre, radius)
-        pygame.draw.circle(surface, PALETTE.gold_dark, centre, radius, max(1, ui.px(2)))
-        blit_text(surface, label, (round(centre[0]), round(centre[1])))
-
-    def _draw_banner(self, surface: pygame.Surface,
-                     lines: list[tuple[str, float, tuple[int, int, int]]]) -> None:
-        ui = self.services.ui
-        texts = [ui.text(words, size, colour, "bold" if i == 0 else "regular")
-                 for i, (words, size, colour) in enumerate(lines)]
-        width = max(t.get_width() for t in texts) + ui.px(60)
-        height = sum(t.get_height() for t in texts) + ui.px(14) * (len(texts) - 1) + ui.px(40)
-        box = pygame.Rect(0, 0, width, height)
-        box.midtop = (self.figure_area.centerx, self.figure_area.top + ui.px(8))
-        draw_panel(surface, box, ui, alpha=235, border=PALETTE.gold_dark)
-        y = box.top + ui.px(20)
-        for text in texts:
-            rect = blit_text(surface, text, (box.centerx, y), "midtop")
-            y = rect.bottom + ui.px(14)
-
-    def _draw_game_over(self, surface: pygame.Surface) -> None:
-        won = self.state.won
-        headline = ("You won! All 36 tiles placed." if won else
-                    f"No more moves: {len(self.state.figure)} of 36 placed.")
-        verdict = {
-            "won": "Press N for a new deal, R to play it again.",
-            "could": "This deal could have been won: undo (U) and try another way.",
-            "could not": "No order of play could have won this deal.",
-            "unknown": "The solver could not decide this deal in time.",
-        }.get(self.verdict or "", "Checking whether the deal could have been won…")
-        colour = PALETTE.good if won else PALETTE.text
-        self._draw_banner(surface, [(headline, 26, colour), (verdict, 19, PALETTE.text_dim)])
-
+        draw_count(surface, self.services.ui, centre, text)
 
 def flip_image(front: pygame.Surface, back: pygame.Surface, t: float) -> pygame.Surface:
     """The image of a tile turning over, at progress `t` (back first, then front)."""

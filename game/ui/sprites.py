@@ -76,16 +76,23 @@ class TileLayer(pygame.sprite.LayeredUpdates[TileSprite]):
         for sprite in self.sprites():
             sprite.previous_centre = sprite.rect.center
 
-    def draw_interpolated(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
-        """Blit every sprite, bottom layer first, between its previous and current place."""
+    def draw_interpolated(self, surface: pygame.Surface, alpha: float = 1.0,
+                          layer: int | None = None, clip: pygame.Rect | None = None) -> None:
+        """Blit every sprite (of `layer`, if given), bottom layer first, between its
+        previous and current place; only inside `clip`, if given."""
+        sprites = self.sprites() if layer is None else self.get_sprites_from_layer(layer)
         blits: list[tuple[pygame.Surface, tuple[float, float]]] = []
-        for sprite in self.sprites():
+        for sprite in sprites:
             (px, py), (cx, cy) = sprite.previous_centre, sprite.rect.center
             x, y = px + (cx - px) * alpha, py + (cy - py) * alpha
             width, height = sprite.rect.size
             if sprite.image is not None:
                 blits.append((sprite.image, (x - width / 2, y - height / 2)))
+        previous = surface.get_clip()
+        if clip is not None:
+            surface.set_clip(clip)
         surface.fblits(blits)
+        surface.set_clip(previous)
 
     def sprite_at(self, point: Point) -> TileSprite | None:
         """The topmost sprite whose triangle contains `point`."""

@@ -1,0 +1,67 @@
+"""What the solitaire screens draw around the figure: the title with the deal number, the
+banners over the figure (searching for a deal, the game's end with the solver's verdict)
+and the count badges of piles and stock. Drawing only: nothing here changes state."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.theme import PALETTE, Colour
+from game.ui.widgets import Ui, blit_text, draw_panel
+
+VERDICT_WORDS = {
+    "won": "Press N for a new deal, R to play it again.",
+    "could": "This deal could have been won: undo (U) and try another way.",
+    "could not": "No order of play could have won this deal.",
+    "unknown": "The solver could not decide this deal in time.",
+}
+Line = tuple[str, float, Colour]
+
+
+def draw_title(surface: pygame.Surface, ui: Ui, title: str, field: pygame.Rect,
+               typing: bool) -> None:
+    """The solitaire's name and the label of its deal-number field."""
+    left = ui.px(20)
+    blit_text(surface, ui.text(title, 30, (8, 30, 20), "title"),
+              (left + ui.px(2), field.centery + ui.px(2)), "midleft")
+    blit_text(surface, ui.text(title, 30, (240, 214, 150), "title"),
+              (left, field.centery), "midleft")
+    blit_text(surface, ui.text("Deal", 18, PALETTE.text_dim),
+              (field.x - ui.px(8), field.centery), "midright")
+    if typing:
+        blit_text(surface, ui.text("Type a deal number, then Enter", 15, PALETTE.text_dim),
+                  (field.right + ui.px(10), field.centery), "midleft")
+
+
+def draw_count(surface: pygame.Surface, ui: Ui, centre: tuple[float, float],
+               text: str) -> None:
+    """A small round badge with a number (pile and stock counts)."""
+    label = ui.text(text, 15, PALETTE.ink, "bold")
+    radius = max(label.get_width(), label.get_height()) // 2 + ui.px(5)
+    pygame.draw.circle(surface, PALETTE.gold, centre, radius)
+    pygame.draw.circle(surface, PALETTE.gold_dark, centre, radius, max(1, ui.px(2)))
+    blit_text(surface, label, (round(centre[0]), round(centre[1])))
+
+
+def draw_banner(surface: pygame.Surface, ui: Ui, area: pygame.Rect, lines: list[Line]) -> None:
+    """A panel at the top of the figure's area with a bold first line."""
+    texts = [ui.text(words, size, colour, "bold" if i == 0 else "regular")
+             for i, (words, size, colour) in enumerate(lines)]
+    width = max(t.get_width() for t in texts) + ui.px(60)
+    height = sum(t.get_height() for t in texts) + ui.px(14) * (len(texts) - 1) + ui.px(40)
+    box = pygame.Rect(0, 0, width, height)
+    box.midtop = (area.centerx, area.top + ui.px(8))
+    draw_panel(surface, box, ui, alpha=235, border=PALETTE.gold_dark)
+    y = box.top + ui.px(20)
+    for text in texts:
+        rect = blit_text(surface, text, (box.centerx, y), "midtop")
+        y = rect.bottom + ui.px(14)
+
+
+def game_over_lines(won: bool, placed: int, verdict: str | None) -> list[Line]:
+    """The end of a deal: won, or how far it got and whether it could have been won."""
+    headline = ("You won! All 36 tiles placed." if won else
+                f"No more moves: {placed} of 36 placed.")
+    words = VERDICT_WORDS.get(verdict or "", "Checking whether the deal could have been won…")
+    return [(headline, 26, PALETTE.good if won else PALETTE.text),
+            (words, 19, PALETTE.text_dim)]
