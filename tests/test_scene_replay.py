@@ -17,6 +17,7 @@ from game.ai.solver import solve
 from game.app import App
 from game.persist.history import HISTORY_FILE, HISTORY_LIMIT, add_finished_game, load_history
 from game.persist.storage import Storage
+from game.play.replay import Replay
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE
 from game.rules.record import GameRecord, RecordedGame
@@ -25,7 +26,7 @@ from game.scenes.dialog import ConfirmScene
 from game.scenes.history_list import HistoryScene
 from game.scenes.menu import MenuScene
 from game.scenes.records import RecordsScene
-from game.scenes.replay import STEP_SECONDS, Replay, ReplayScene
+from game.scenes.replay import STEP_SECONDS, ReplayScene
 from game.scenes.stats import StatsScene
 from tests.persistence_helpers import click, finished_record, make_app, press
 from tools.samples import fill_sample_history
@@ -180,7 +181,7 @@ def test_a_step_forward_slides_the_placed_tile_from_the_panel_to_its_cell(
     key_frame(app, pygame.K_RIGHT)
     sprite = scene.figure_sprites[cell]
     assert sprite in scene.flying and sprite not in scene.tiles
-    assert scene.panel.collidepoint(sprite.centre)
+    assert scene.panel.rect.collidepoint(sprite.centre)
     away = math.dist(sprite.centre, target)
     assert away > scene.board.view.side
     assert app.screen.get_at(inside(scene, cell)) == app.felt().get_at(inside(scene, cell))

@@ -140,8 +140,16 @@ class WorkerPool:
 
     def __init__(self) -> None:
         self._context = multiprocessing.get_context("spawn")
-        self._generation: Synchronized[int] = self._context.Value("i", 0)
+        self._shared_generation: Synchronized[int] | None = None
         self._pool: ProcessPoolExecutor | None = None
+
+    @property
+    def _generation(self) -> Synchronized[int]:
+        """The solve generation shared with the worker (made with the first worker, so a
+        game that never thinks starts no helper process)."""
+        if self._shared_generation is None:
+            self._shared_generation = self._context.Value("i", 0)
+        return self._shared_generation
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -158,6 +166,8 @@ class WorkerPool:
             return _FutureJob(self._executor().submit(work, *args))
 
     def cancel_solves(self) -> None:
+        if self._shared_generation is None:  # nothing was ever solved
+            return
         with self._generation.get_lock():
             self._generation.value += 1
 

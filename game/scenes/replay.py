@@ -1,14 +1,9 @@
 """The replay viewer: any game record, watched move by move.
 
-`Replay` is the pure part: it checks the record with the rules engine, plays it once to
-collect each move's contacts (from `apply`) and a copy of the state at the start of every
-hand, then moves a live state to any position: forward by applying the recorded moves,
-back with `undo`, to another hand from that hand's starting copy. A position is
-`(hand, index)`: the first `index` moves of `hand` have been played.
-
-`ReplayScene` shows the position: the figure with the last tile marked and the last
-move's contacts lit on their shared sides, every hand (or the stock, discard pile and
-piles of a solitaire), the scores as they were, and a bar of controls: start, back,
+`ReplayScene` shows the position of a `Replay` (game.play.replay): the figure with the
+last tile marked and the last move's contacts lit on their shared sides, every hand (or
+the stock, discard pile and piles of a solitaire, in its `ReplayPanel`), the scores as
+they were, and a bar of controls: start, back,
 play/pause, forward, end, previous/next hand and the speed. Keys: Left/Right step,
 Space plays or pauses, Home/End, Page Up/Page Down change hand, Escape goes back.
 Stepping forward onto a placement (a step or auto-play) slides the placed tile from its
@@ -18,36 +13,30 @@ place in the panel to its cell, a tween of the animation speed setting advanced 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Final
 
 import pygame
 
-from game.rules.figure import Contact
+from game.play.replay import Replay, Step
 from game.rules.lattice import Cell
 from game.rules.moves import DISCARD, DRAW, PASS, PILE, PLACE, STOCK, Move
 from game.rules.record import (
-    DRAW_SOLITAIRE,
     TABLE,
     GameRecord,
-    GameState,
-    RecordedGame,
-    entry_to_move,
 )
 from game.rules.results import MoveResult
-from game.rules.solitaire import PILE_COUNT, DrawSolitaireState, StackedSolitaireState
-from game.rules.table import TableGame, TableState
-from game.rules.tiles import TileId, parse_tile, tile_name
+from game.rules.table import TableState
+from game.rules.tiles import tile_name
 from game.scenes.base import Scene
+from game.scenes.replay_panel import ReplayPanel
 from game.ui.board import Board
 from game.ui.contact_animator import ContactAnimator
 from game.ui.layout import Point
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE
-from game.ui.tiles import TileState
 from game.ui.tween import Tweens
-from game.ui.widgets import Button, Choice, blit_text, draw_panel, plural
+from game.ui.widgets import Button, Choice, blit_text, draw_panel
 from game.ui.words import MODE_TITLES
 
 if TYPE_CHECKING:
@@ -55,147 +44,11 @@ if TYPE_CHECKING:
 
 SPEEDS: Final = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"),
                  ("faster", "Very fast"))
-PILES_PER_ROW: Final = 4
 STEP_SECONDS: Final = {"slow": 1.6, "normal": 0.8, "fast": 0.35, "faster": 0.12}
 FLIGHT_S: Final = 0.35
 """How long a placed tile slides to its cell (normal animation speed, at most)."""
 
 
-SideTile = tuple[TileId, tuple[float, float], bool, bool]
-
-
-@dataclass(frozen=True)
-class Step:
-    """One recorded move with what the engine said about it when it was played."""
-
-    hand: int
-    index: int
-    result: MoveResult
-
-    @property
-    def move(self) -> Move:
-        return self.result.move
-
-    @property
-    def player(self) -> int:
-        return self.result.player
-
-    @property
-    def contacts(self) -> tuple[Contact, ...]:
-        return self.result.contacts
-
-    @property
-    def drawn(self) -> TileId | None:
-        """Table draws: the tile that came off the stock."""
-        return self.result.drawn
-
-    @property
-    def score(self) -> int:
-        return self.result.points
-
-
-class Replay:
-    """A record and a live state that can be moved to any position of it."""
-
-    def __init__(self, record: GameRecord) -> None:
-        RecordedGame.from_record(record)  # checks every move; RecordError when bad
-        self.record = record
-        self.mode = record.mode
-        self.steps: list[list[Step]] = []
-        self._starts: list[GameState] = []
-        self.final_cells: list[list[Cell]] = []
-        state: GameState | None = None
-        for h, hand in enumerate(record.hands):
-            state = self._deal(state, hand)
-            self._starts.append(state.clone())
-            steps = []
-            for index, entry in enumerate(hand.get("moves", [])):
-                move = entry_to_move(self.mode, entry, h, index)
-                steps.append(Step(h, index, state.apply(move)))
-            self.steps.append(steps)
-            self.final_cells.append([cell for cell, _tile, _rot in state.figure.tiles()])
-        self.hand = 0
-        self.index = 0
-        self.state: GameState = self._starts[0].clone()
-
-    def _deal(self, state: GameState | None, hand: dict[str, Any]) -> GameState:
-        stock = [parse_tile(name) for name in hand["stock"]]
-        if self.mode == TABLE:
-            if isinstance(state, TableState):
-                state.next_hand(stock)
-                return state
-            game = TableGame(len(self.record.players), self.record.rules)
-            return game.new_state(self.record.data.get("seed"), stock)
-        if self.mode == DRAW_SOLITAIRE:
-            return DrawSolitaireState(stock)
-        return StackedSolitaireState(stock, hand["cut"])
-
-    # reading
-
-    @property
-    def hands(self) -> int:
-        return len(self.steps)
-
-    @property
-    def moves_in_hand(self) -> int:
-        return len(self.steps[self.hand])
-
-    @property
-    def last_step(self) -> Step | None:
-        """The move that led to this position (None at the start of a hand)."""
-        return self.steps[self.hand][self.index - 1] if self.index else None
-
-    @property
-    def next_step(self) -> Step | None:
-        """The move `forward` would play (None at the end of a hand)."""
-        return self.steps[self.hand][self.index] if self.index < self.moves_in_hand else None
-
-    @property
-    def at_start(self) -> bool:
-        return self.hand == 0 and self.index == 0
-
-    @property
-    def at_end(self) -> bool:
-        return self.hand == self.hands - 1 and self.index == self.moves_in_hand
-
-    # moving
-
-    def seek(self, hand: int, index: int) -> None:
-        """Go to the position after the first `index` moves of `hand` (both clamped)."""
-        hand = max(0, min(self.hands - 1, hand))
-        index = max(0, min(len(self.steps[hand]), index))
-        if hand != self.hand or index < self.index - index:
-            self.state = self._starts[hand].clone()
-            self.hand, self.index = hand, 0
-        while self.index > index:
-            self.state.undo()
-            self.index -= 1
-        while self.index < index:
-            self.state.apply_unchecked(self.steps[hand][self.index].move)
-            self.index += 1
-
-    def forward(self) -> bool:
-        """One move on (or on to the next hand's deal); False at the end."""
-        if self.index < self.moves_in_hand:
-            self.seek(self.hand, self.index + 1)
-        elif self.hand < self.hands - 1:
-            self.seek(self.hand + 1, 0)
-        else:
-            return False
-        return True
-
-    def back(self) -> bool:
-        """One move back (or to the end of the previous hand); False at the start."""
-        if self.index > 0:
-            self.seek(self.hand, self.index - 1)
-        elif self.hand > 0:
-            self.seek(self.hand - 1, len(self.steps[self.hand - 1]))
-        else:
-            return False
-        return True
-
-    def to_end(self) -> None:
-        self.seek(self.hands - 1, len(self.steps[-1]))
 
 
 class ReplayScene(Scene):
@@ -209,7 +62,6 @@ class ReplayScene(Scene):
         self.playing = False
         self.speed = "normal"
         self.timer = 0.0
-        self.panel = pygame.Rect(0, 0, 0, 0)
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.tiles = TileLayer()
         self.board = Board(services.ui, services.art, self.tiles)
@@ -219,7 +71,7 @@ class ReplayScene(Scene):
         """The placed tile while it slides to its cell (drawn over the panel, unclipped)."""
         self.tweens = Tweens(services.settings.animation_speed)
         self.animator.set_factor(self.tweens.factor)
-        self.side_tiles = TileLayer()
+        self.panel = ReplayPanel(services.ui, services.art, self.replay, self.names)
         self.fitted_hand = -1
         self.buttons = {
             "back_to": Button("◀ Back", self.on_back),
@@ -261,8 +113,8 @@ class ReplayScene(Scene):
     def _panel_centre(self, move: Move) -> Point | None:
         """Where the tile of `move` lies in the panel before it is played."""
         from_stock = move.source == STOCK  # the draw solitaire's stock shows its back
-        for tile, centre, _up, face_down in self._side_tile_places(self.replay.state,
-                                                                   self._small_side()):
+        for tile, centre, _up, face_down in self.panel.places(self.replay.state,
+                                                              self.panel.tile_side()):
             if face_down == from_stock and (from_stock or tile == move.tile):
                 return centre
         return None
@@ -372,9 +224,9 @@ class ReplayScene(Scene):
         self.bar = pygame.Rect(0, height - ui.px(84), width, ui.px(84))
         top = ui.px(78)
         panel_w = max(ui.px(300), round(width * 0.31))
-        self.panel = pygame.Rect(width - panel_w - margin, top, panel_w,
-                                 self.bar.top - top - ui.px(12))
-        self.board.set_area(pygame.Rect(margin, top, self.panel.left - 2 * margin,
+        self.panel.rect = pygame.Rect(width - panel_w - margin, top, panel_w,
+                                      self.bar.top - top - ui.px(12))
+        self.board.set_area(pygame.Rect(margin, top, self.panel.rect.left - 2 * margin,
                                         self.bar.top - top - ui.px(96)))
         widths = {"back_to": 120, "hand_back": 130, "step_back": 64, "play": 130, "step": 64,
                   "hand_on": 130}
@@ -400,7 +252,7 @@ class ReplayScene(Scene):
                            margin=0.3)
             self.fitted_hand = replay.hand
         self._build_figure()
-        self._build_side()
+        self.panel.build()
 
     def _build_figure(self) -> None:
         self.tweens.clear()
@@ -409,68 +261,6 @@ class ReplayScene(Scene):
         self.tiles.empty()
         figure = self.replay.state.figure
         self.board.show(figure.tiles(), figure.last_cell)
-
-    def _small_side(self) -> int:
-        """Side of the tiles in the panel: as large as a row (or a pile column) allows."""
-        ui = self.services.ui
-        if self.replay.mode == TABLE:
-            return min(ui.px(58), round(self._row_height() * 0.92))
-        if self.replay.mode == DRAW_SOLITAIRE:
-            return ui.px(74)
-        return min(ui.px(64), round((self.panel.width - ui.px(36)) / PILES_PER_ROW * 0.8))
-
-    def _build_side(self) -> None:
-        """Sprites of the hands (table) or stock, discard and piles (solitaires)."""
-        self.side_tiles.empty()
-        state = self.replay.state
-        side = self._small_side()
-        for tile, centre, up, face_down in self._side_tile_places(state, side):
-            look = TileState.FACE_DOWN if face_down else TileState.NORMAL
-            self.side_tiles.add(TileSprite(self.services.art, tile, side, centre, up, 0, look))
-
-    def _pile_spot(self, pile: int) -> tuple[float, int]:
-        """Stacked solitaire: the centre x and the top y of a pile's place in the panel."""
-        row, column = divmod(pile, PILES_PER_ROW)
-        gap = (self.panel.width - self.services.ui.px(36)) / PILES_PER_ROW
-        shift = gap / 2 if row else 0.0
-        return self.panel.x + self.services.ui.px(18) + gap * (column + 0.5) + shift, \
-            self._row_top(row)
-
-    def _row_top(self, row: int) -> int:
-        return self.panel.y + self.services.ui.px(58) + row * self._row_height()
-
-    def _row_height(self) -> int:
-        ui = self.services.ui
-        if self.replay.mode != TABLE:
-            return ui.px(96)
-        return min(ui.px(74), (self.panel.height - ui.px(100)) // max(1, len(self.names)))
-
-    def _side_tile_places(self, state: GameState, side: int) -> list[SideTile]:
-        """Panel tiles as (tile, centre, points up, face down)."""
-        ui = self.services.ui
-        places: list[SideTile] = []
-        right = self.panel.right - ui.px(16) - side / 2
-        middle = self._row_height() / 2
-        if isinstance(state, TableState):
-            for seat in range(state.players):
-                y = self._row_top(seat) + middle
-                tiles = state.hand_tiles(seat)
-                for k, tile in enumerate(reversed(tiles)):
-                    places.append((tile, (right - k * side * 0.56, y), k % 2 == 0, False))
-        elif isinstance(state, DrawSolitaireState):
-            if state.stock_left:
-                places.append((0, (right, self._row_top(0) + middle), True, True))
-            if state.discard_top is not None:
-                places.append((state.discard_top, (right, self._row_top(1) + middle), True,
-                               False))
-        else:
-            assert isinstance(state, StackedSolitaireState)
-            for pile in range(PILE_COUNT):
-                top = state.top(pile)
-                if top is not None:
-                    x, y = self._pile_spot(pile)
-                    places.append((top, (x, y + ui.px(24) + side * 0.45), True, False))
-        return places
 
     # drawing ----------------------------------------------------------------------
 
@@ -485,7 +275,7 @@ class ReplayScene(Scene):
         self.animator.draw_effects(surface)
         surface.set_clip(clip)
         self._draw_caption(surface)
-        self._draw_panel(surface)
+        self.panel.draw(surface)
         self.flying.draw_interpolated(surface, alpha)
         self.animator.draw_labels(surface, alpha)
         draw_panel(surface, self.bar.inflate(ui.px(4), ui.px(4)).move(0, ui.px(2)), ui,
@@ -525,148 +315,77 @@ class ReplayScene(Scene):
             pygame.draw.rect(surface, PALETTE.ink, box, 1, border_radius=box.height // 2)
             blit_text(surface, text, box.center)
 
-    def describe(self, step: Step | None) -> tuple[str, str]:
-        """Words for the move that led here and for its contacts."""
-        replay = self.replay
-        if step is None:
-            if replay.mode == TABLE:
-                state = replay.state
-                assert isinstance(state, TableState)
-                return (f"Hand {replay.hand + 1} dealt. {self.names[state.current]} holds the "
-                        "smallest tile and starts.", "")
-            return "The deal, before the first move.", ""
-        move = step.move
-        who = self.names[step.player] if replay.mode == TABLE else "You"
-        tile = tile_name(move.tile) if move.tile >= 0 else ""
-        if move.action == DRAW:
-            drawn = tile_name(step.drawn) if step.drawn is not None else "a tile"
-            return f"{who} drew {drawn} from the stock.", ""
-        if move.action == PASS:
-            return f"{who} passed.", ""
-        if move.action == DISCARD:
-            return f"Turned {tile} from the stock: it fits nowhere, so it goes to the discard.", ""
-        source = {STOCK: " from the stock", PILE: f" from pile {move.pile + 1}",
-                  "discard": " from the discard pile"}.get(move.source, "")
-        opening = f"{who} placed" if replay.mode == TABLE else "Placed"
-        score = step.score
-        points = f" for {score} points" if score else ""
-        sides = len(step.contacts)
-        if sides >= 2:
-            points += f", an opportunity play on {sides} sides"
-        names = self.services.art.theme.edge_names
-        parts = []
-        for contact in step.contacts:
-            colour = names[contact.colour]
-            if contact.counting:
-                parts.append(f"{colour} {contact.value} + {contact.other_value} = "
-                             f"{contact.points}")
-            else:
-                parts.append(f"{colour} {contact.value} matches {contact.other_value}")
-        return f"{opening} {tile}{source}{points}.", "; ".join(parts)
-
     def _draw_caption(self, surface: pygame.Surface) -> None:
         ui = self.services.ui
-        line, detail = self.describe(self.replay.last_step)
-        ending = self._ending()
+        line, detail = describe(self.replay, self.replay.last_step, self.names,
+                                self.services.art.theme.edge_names)
+        words = ending(self.replay, self.names)
         x = self.board.area.centerx
         y = self.board.area.bottom + ui.px(14)
         width = self.board.area.width
         for text, size, colour, style in ((line, 21, PALETTE.text, "bold"),
                                           (detail, 18, PALETTE.gold, "regular"),
-                                          (ending, 18, PALETTE.good, "bold")):
+                                          (words, 18, PALETTE.good, "bold")):
             if not text:
                 continue
             for wrapped in ui.wrap(text, size, width, style)[:2]:
                 rect = blit_text(surface, ui.text(wrapped, size, colour, style), (x, y), "midtop")
                 y = rect.bottom + ui.px(4)
 
-    def _ending(self) -> str:
-        """What ended the hand or game at this position, if it did."""
-        state = self.replay.state
-        if isinstance(state, TableState):
-            if not state.hand_over:
-                return ""
-            why = {"went out": "a player went out", "all passed": "everyone passed",
-                   "dead end": "a dead end"}.get(state.end_reason or "", state.end_reason)
-            if state.is_terminal():
-                outcome = state.outcome()
-                assert outcome is not None
-                winners = " and ".join(self.names[s] for s in outcome.winners)
-                return f"Hand over ({why}). Game over: {winners} won."
-            return f"Hand over ({why})."
-        if state.is_terminal():
-            return "All 36 placed: won!" if state.won else "No tile can be placed: lost."
-        return ""
 
-    def _draw_panel(self, surface: pygame.Surface) -> None:
-        ui = self.services.ui
-        draw_panel(surface, self.panel, ui)
-        state = self.replay.state
-        x = self.panel.x + ui.px(18)
-        heading = "Hands and scores" if isinstance(state, TableState) else "Tiles"
-        blit_text(surface, ui.text(heading, 21, PALETTE.gold, "bold"),
-                  (x, self.panel.y + ui.px(16)), "topleft")
-        if isinstance(state, TableState):
-            self._draw_table_rows(surface, state)
-        elif isinstance(state, DrawSolitaireState):
-            self._draw_label_row(surface, 0, "Stock", f"{state.stock_left} left")
-            self._draw_label_row(surface, 1, "Discard pile", plural(len(state.discard), "tile"))
-            self._draw_label_row(surface, 2, "Figure", f"{len(state.figure)} of 36 placed")
+def describe(replay: Replay, step: Step | None, names: list[str],
+             edge_names: Sequence[str]) -> tuple[str, str]:
+    """Words for the move that led here and for its contacts."""
+    if step is None:
+        if replay.mode == TABLE:
+            state = replay.state
+            assert isinstance(state, TableState)
+            return (f"Hand {replay.hand + 1} dealt. {names[state.current]} holds the "
+                    "smallest tile and starts.", "")
+        return "The deal, before the first move.", ""
+    move = step.move
+    who = names[step.player] if replay.mode == TABLE else "You"
+    tile = tile_name(move.tile) if move.tile >= 0 else ""
+    if move.action == DRAW:
+        drawn = tile_name(step.drawn) if step.drawn is not None else "a tile"
+        return f"{who} drew {drawn} from the stock.", ""
+    if move.action == PASS:
+        return f"{who} passed.", ""
+    if move.action == DISCARD:
+        return f"Turned {tile} from the stock: it fits nowhere, so it goes to the discard.", ""
+    source = {STOCK: " from the stock", PILE: f" from pile {move.pile + 1}",
+              "discard": " from the discard pile"}.get(move.source, "")
+    opening = f"{who} placed" if replay.mode == TABLE else "Placed"
+    score = step.score
+    points = f" for {score} points" if score else ""
+    sides = len(step.contacts)
+    if sides >= 2:
+        points += f", an opportunity play on {sides} sides"
+    parts = []
+    for contact in step.contacts:
+        colour = edge_names[contact.colour]
+        if contact.counting:
+            parts.append(f"{colour} {contact.value} + {contact.other_value} = "
+                         f"{contact.points}")
         else:
-            assert isinstance(state, StackedSolitaireState)
-            for pile in range(PILE_COUNT):
-                pile_x, pile_y = self._pile_spot(pile)
-                label = f"Pile {pile + 1}: {state.heights[pile]}"
-                blit_text(surface, ui.text(label, 15, PALETTE.text_dim), (round(pile_x), pile_y),
-                          "midtop")
-            self._draw_label_row(surface, 2, "Figure", f"{len(state.figure)} of 36 placed")
-        self.side_tiles.draw(surface)
+            parts.append(f"{colour} {contact.value} matches {contact.other_value}")
+    return f"{opening} {tile}{source}{points}.", "; ".join(parts)
 
-    def _draw_label_row(self, surface: pygame.Surface, row: int, label: str, value: str) -> None:
-        ui = self.services.ui
-        middle = self._row_top(row) + self._row_height() // 2
-        x = self.panel.x + ui.px(18)
-        blit_text(surface, ui.text(label, 20, PALETTE.text, "bold"), (x, middle - ui.px(2)),
-                  "bottomleft")
-        blit_text(surface, ui.text(value, 17, PALETTE.text_dim), (x, middle + ui.px(2)),
-                  "topleft")
 
-    def _draw_table_rows(self, surface: pygame.Surface, state: TableState) -> None:
-        ui = self.services.ui
-        rules = state.game.rules
-        standings = state.standings()
-        now = state.hand_result()
-        x = self.panel.x + ui.px(18)
-        height = self._row_height()
-        for seat, name in enumerate(self.names):
-            top = self._row_top(seat)
-            acting = seat == state.current and not state.hand_over
-            if acting:
-                marker = pygame.Rect(self.panel.x + ui.px(6), top + ui.px(2),
-                                     self.panel.width - ui.px(12), height - ui.px(4))
-                pygame.draw.rect(surface, PALETTE.button_hover, marker,
-                                 border_radius=ui.px(10))
-                pygame.draw.rect(surface, PALETTE.gold, marker, max(1, ui.px(2)),
-                                 border_radius=ui.px(10))
-            name_colour = PALETTE.gold if acting else PALETTE.text
-            name_text = name if len(name) <= 14 else name[:13] + "…"
-            blit_text(surface, ui.text(name_text, 18, name_colour, "bold"),
-                      (x, top + height // 2 - ui.px(10)), "midleft")
-            total = standings[seat]
-            if rules.club:
-                owed = state.chips_owed[seat]
-                score = f"{state.chips_held[seat]} chips" + (f", owes {owed}" if owed else "")
-            else:
-                score = f"hand {now[seat]:+d} · total {total}"
-            blit_text(surface, ui.text(score, 15, PALETTE.text_dim),
-                      (x, top + height // 2 + ui.px(12)), "midleft")
-        footer_y = self.panel.bottom - ui.px(16)
-        footer = f"Stock: {state.stock_left}"
-        team = state.tally().team_totals
-        if team is not None:
-            footer += f" · Teams: {self.names[0]} & {self.names[2]} {team[0]}, " \
-                      f"{self.names[1]} & {self.names[3]} {team[1]}"
-        for wrapped in reversed(ui.wrap(footer, 16, self.panel.width - ui.px(36))):
-            rect = blit_text(surface, ui.text(wrapped, 16, PALETTE.text_dim), (x, footer_y),
-                             "bottomleft")
-            footer_y = rect.top - ui.px(2)
+def ending(replay: Replay, names: list[str]) -> str:
+    """What ended the hand or game at this position, if it did."""
+    state = replay.state
+    if isinstance(state, TableState):
+        if not state.hand_over:
+            return ""
+        why = {"went out": "a player went out", "all passed": "everyone passed",
+               "dead end": "a dead end"}.get(state.end_reason or "", state.end_reason)
+        if state.is_terminal():
+            outcome = state.outcome()
+            assert outcome is not None
+            winners = " and ".join(names[s] for s in outcome.winners)
+            return f"Hand over ({why}). Game over: {winners} won."
+        return f"Hand over ({why})."
+    if state.is_terminal():
+        return "All 36 placed: won!" if state.won else "No tile can be placed: lost."
+    return ""

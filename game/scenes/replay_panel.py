@@ -1,0 +1,168 @@
+"""The replay viewer's panel beside the figure: each seat's hand and score (table), or
+the stock, discard pile and piles (solitaires), with their tiles drawn small."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import pygame
+
+from game.play.replay import Replay
+from game.rules.record import DRAW_SOLITAIRE, TABLE, GameState
+from game.rules.solitaire import PILE_COUNT, DrawSolitaireState, StackedSolitaireState
+from game.rules.table import TableState
+from game.rules.tiles import TileId
+from game.ui.sprites import TileLayer, TileSprite
+from game.ui.theme import PALETTE
+from game.ui.tiles import TileArt, TileState
+from game.ui.widgets import Ui, blit_text, draw_panel, plural
+
+PILES_PER_ROW: Final = 4
+SideTile = tuple[TileId, tuple[float, float], bool, bool]
+
+
+class ReplayPanel:
+    """The panel's rows and small tiles for the replay's current position."""
+
+    def __init__(self, ui: Ui, art: TileArt, replay: Replay, names: list[str]) -> None:
+        self.ui = ui
+        self.art = art
+        self.replay = replay
+        self.names = names
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.tiles = TileLayer()
+
+    def tile_side(self) -> int:
+        """Side of the tiles in the panel: as large as a row (or a pile column) allows."""
+        ui = self.ui
+        if self.replay.mode == TABLE:
+            return min(ui.px(58), round(self.row_height() * 0.92))
+        if self.replay.mode == DRAW_SOLITAIRE:
+            return ui.px(74)
+        return min(ui.px(64), round((self.rect.width - ui.px(36)) / PILES_PER_ROW * 0.8))
+
+    def build(self) -> None:
+        """Sprites of the hands (table) or stock, discard and piles (solitaires)."""
+        self.tiles.empty()
+        state = self.replay.state
+        side = self.tile_side()
+        for tile, centre, up, face_down in self.places(state, side):
+            look = TileState.FACE_DOWN if face_down else TileState.NORMAL
+            self.tiles.add(TileSprite(self.art, tile, side, centre, up, 0, look))
+
+    def pile_spot(self, pile: int) -> tuple[float, int]:
+        """Stacked solitaire: the centre x and the top y of a pile's place in the panel."""
+        row, column = divmod(pile, PILES_PER_ROW)
+        gap = (self.rect.width - self.ui.px(36)) / PILES_PER_ROW
+        shift = gap / 2 if row else 0.0
+        return self.rect.x + self.ui.px(18) + gap * (column + 0.5) + shift, \
+            self.row_top(row)
+
+    def row_top(self, row: int) -> int:
+        return self.rect.y + self.ui.px(58) + row * self.row_height()
+
+    def row_height(self) -> int:
+        ui = self.ui
+        if self.replay.mode != TABLE:
+            return ui.px(96)
+        return min(ui.px(74), (self.rect.height - ui.px(100)) // max(1, len(self.names)))
+
+    def places(self, state: GameState, side: int) -> list[SideTile]:
+        """Panel tiles as (tile, centre, points up, face down)."""
+        ui = self.ui
+        places: list[SideTile] = []
+        right = self.rect.right - ui.px(16) - side / 2
+        middle = self.row_height() / 2
+        if isinstance(state, TableState):
+            for seat in range(state.players):
+                y = self.row_top(seat) + middle
+                tiles = state.hand_tiles(seat)
+                for k, tile in enumerate(reversed(tiles)):
+                    places.append((tile, (right - k * side * 0.56, y), k % 2 == 0, False))
+        elif isinstance(state, DrawSolitaireState):
+            if state.stock_left:
+                places.append((0, (right, self.row_top(0) + middle), True, True))
+            if state.discard_top is not None:
+                places.append((state.discard_top, (right, self.row_top(1) + middle), True,
+                               False))
+        else:
+            assert isinstance(state, StackedSolitaireState)
+            for pile in range(PILE_COUNT):
+                top = state.top(pile)
+                if top is not None:
+                    x, y = self.pile_spot(pile)
+                    places.append((top, (x, y + ui.px(24) + side * 0.45), True, False))
+        return places
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui = self.ui
+        draw_panel(surface, self.rect, ui)
+        state = self.replay.state
+        x = self.rect.x + ui.px(18)
+        heading = "Hands and scores" if isinstance(state, TableState) else "Tiles"
+        blit_text(surface, ui.text(heading, 21, PALETTE.gold, "bold"),
+                  (x, self.rect.y + ui.px(16)), "topleft")
+        if isinstance(state, TableState):
+            self._table_rows(surface, state)
+        elif isinstance(state, DrawSolitaireState):
+            self._label_row(surface, 0, "Stock", f"{state.stock_left} left")
+            self._label_row(surface, 1, "Discard pile", plural(len(state.discard), "tile"))
+            self._label_row(surface, 2, "Figure", f"{len(state.figure)} of 36 placed")
+        else:
+            assert isinstance(state, StackedSolitaireState)
+            for pile in range(PILE_COUNT):
+                pile_x, pile_y = self.pile_spot(pile)
+                label = f"Pile {pile + 1}: {state.heights[pile]}"
+                blit_text(surface, ui.text(label, 15, PALETTE.text_dim), (round(pile_x), pile_y),
+                          "midtop")
+            self._label_row(surface, 2, "Figure", f"{len(state.figure)} of 36 placed")
+        self.tiles.draw(surface)
+
+    def _label_row(self, surface: pygame.Surface, row: int, label: str, value: str) -> None:
+        ui = self.ui
+        middle = self.row_top(row) + self.row_height() // 2
+        x = self.rect.x + ui.px(18)
+        blit_text(surface, ui.text(label, 20, PALETTE.text, "bold"), (x, middle - ui.px(2)),
+                  "bottomleft")
+        blit_text(surface, ui.text(value, 17, PALETTE.text_dim), (x, middle + ui.px(2)),
+                  "topleft")
+
+    def _table_rows(self, surface: pygame.Surface, state: TableState) -> None:
+        ui = self.ui
+        rules = state.game.rules
+        standings = state.standings()
+        now = state.hand_result()
+        x = self.rect.x + ui.px(18)
+        height = self.row_height()
+        for seat, name in enumerate(self.names):
+            top = self.row_top(seat)
+            acting = seat == state.current and not state.hand_over
+            if acting:
+                marker = pygame.Rect(self.rect.x + ui.px(6), top + ui.px(2),
+                                     self.rect.width - ui.px(12), height - ui.px(4))
+                pygame.draw.rect(surface, PALETTE.button_hover, marker,
+                                 border_radius=ui.px(10))
+                pygame.draw.rect(surface, PALETTE.gold, marker, max(1, ui.px(2)),
+                                 border_radius=ui.px(10))
+            name_colour = PALETTE.gold if acting else PALETTE.text
+            name_text = name if len(name) <= 14 else name[:13] + "…"
+            blit_text(surface, ui.text(name_text, 18, name_colour, "bold"),
+                      (x, top + height // 2 - ui.px(10)), "midleft")
+            total = standings[seat]
+            if rules.club:
+                owed = state.chips_owed[seat]
+                score = f"{state.chips_held[seat]} chips" + (f", owes {owed}" if owed else "")
+            else:
+                score = f"hand {now[seat]:+d} · total {total}"
+            blit_text(surface, ui.text(score, 15, PALETTE.text_dim),
+                      (x, top + height // 2 + ui.px(12)), "midleft")
+        footer_y = self.rect.bottom - ui.px(16)
+        footer = f"Stock: {state.stock_left}"
+        team = state.tally().team_totals
+        if team is not None:
+            footer += f" · Teams: {self.names[0]} & {self.names[2]} {team[0]}, " \
+                      f"{self.names[1]} & {self.names[3]} {team[1]}"
+        for wrapped in reversed(ui.wrap(footer, 16, self.rect.width - ui.px(36))):
+            rect = blit_text(surface, ui.text(wrapped, 16, PALETTE.text_dim), (x, footer_y),
+                             "bottomleft")
+            footer_y = rect.top - ui.px(2)
