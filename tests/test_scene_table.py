@@ -70,7 +70,7 @@ def run_until(app: App, done: Callable[[], bool], limit: int = 20_000) -> None:
 
 
 def ready_for_human(scene: TableScene) -> bool:
-    return scene.human_can_act() and scene.wait_s <= 0 and any(
+    return scene.human_can_act() and scene.turns.wait_s <= 0 and any(
         m.action == PLACE for m in scene.legal_moves())
 
 
@@ -156,7 +156,7 @@ def test_whole_three_hand_game_by_mouse(tmp_path: Path) -> None:
             click(app, top.main.rect.center)
             app.tick()
             continue
-        if scene.banner_seat is not None:
+        if scene.turns.banner_seat is not None:
             banners += 1
             click(app, scene.layout.figure.center)
             continue
@@ -321,7 +321,7 @@ def test_penalties_cost_ten_a_tile_visibly(tmp_path: Path) -> None:
     move = next(m for m in scene.legal_moves() if m.action == PLACE)
     place_by_mouse(app, scene, move, by_drag=True)
     assert scene.state.hand_over
-    run_until(app, lambda: scene.hand_end_played)
+    run_until(app, lambda: scene.turns.hand_end_played)
     minus = [item for item in scene.animator.floats.items if item.delay > 0]
     assert len(minus) >= scene.state.hand_size(1)
     run_until(app, lambda: isinstance(app.scene, ScoreScene))

@@ -115,7 +115,7 @@ def _mid_game(app: App, seats: int, moves: int, seed: int) -> TableScene:
         if scene.state.hand_over:
             break
         scene.match.play(bot.choose(scene.state))
-    scene.mouse_holder = 0
+    scene.turns.mouse_holder = 0
     scene.sync_scores()
     return scene
 
@@ -180,7 +180,8 @@ def _score(app: App, record: Record) -> Shot:
             table.match.next_hand()
         else:
             table.match.play(bot.choose(state))
-    table.hand_end_played = table.score_screen_due = table.finished_reported = True
+    turns = table.turns
+    turns.hand_end_played = turns.score_screen_due = turns.finished_reported = True
     app.push(table)
     return Shot(ScoreScene(app, table.match, end_words(table.match), table.next_hand))
 

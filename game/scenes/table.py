@@ -9,13 +9,12 @@ adviser (a worker process) while the window keeps drawing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.persist.history import add_finished_game
 from game.play.events import Event, HintFound, MovePlayed, TookBack
-from game.play.table_match import TableMatch, Turn
+from game.play.table_match import TableMatch
 from game.rules.errors import RulesError
 from game.rules.lattice import Cell
 from game.rules.moves import DRAW, DRAW_MOVE, PLACE, Move
@@ -33,6 +32,7 @@ from game.scenes.table_panels import (
     end_words,
     status_words,
 )
+from game.scenes.table_turns import TableTurns
 from game.ui.board import Board
 from game.ui.contact_animator import ContactAnimator, ScoreCounter
 from game.ui.hands import Hands
@@ -45,10 +45,6 @@ from game.ui.widgets import Button
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
-THINK_PAUSE_S: Final = 0.7
-"""Shortest visible pause of a computer seat before it plays (normal speed)."""
-FORCED_PAUSE_S: Final = 0.6
-"""Pause before a forced draw or pass is played for a human."""
 
 
 def _sentence(text: str) -> str:
@@ -72,21 +68,14 @@ class TableScene(Scene):
         self.scores = ScoreCounter(self.match.standings())
         self.tweens = Tweens(services.settings.animation_speed)
         self.hands = Hands(services.art, self.tiles, self.tweens)
-        self.wait_s = 0.0
         self.clock = 0.0
         self.hint: Move | None = None
-        self.forced_shown = False
-        """Whether the forced draw or pass of the human to act has been announced."""
         self.moved = False
         """Whether a move was played in this update step (then no spare art is drawn)."""
-        self.banner_seat: int | None = None
-        self.mouse_holder: int | None = None
-        self.hand_end_played = self.state.hand_over
-        self.score_screen_due = self.state.hand_over
-        self.finished_reported = False
         self._backdrop: pygame.Surface | None = None
         self.controls = TableControls(self)
         self.moves = TableMoves(self)
+        self.turns = TableTurns(self)
         self.buttons = {
             "hint": Button("Hint (H)", self.show_hint),
             "undo": Button("Undo (U)", self.undo),
@@ -139,15 +128,7 @@ class TableScene(Scene):
 
     def human_can_act(self) -> bool:
         """True when the seat to play is a human who may place now."""
-        state = self.state
-        seat = state.current_player
-        return (not state.hand_over and self.match.is_human(seat) and self.banner_seat is None
-                and not self._banner_due(seat) and not self.tweens.busy)
-
-    def _banner_due(self, seat: int) -> bool:
-        """True when the mouse must be passed to human `seat` before they play."""
-        return (self.services.settings.handoff_banner and self.match.humans > 1
-                and self.mouse_holder != seat)
+        return self.turns.human_can_act()
 
     # --- scene life ---------------------------------------------------------------------
 
@@ -245,9 +226,9 @@ class TableScene(Scene):
     def play(self, move: Move) -> None:
         """Play a human's `move` for the seat to act (it is legal: it came from a lit spot,
         the forced move or the free draw)."""
-        self._show_events(self.match.play(move))
+        self.show_events(self.match.play(move))
 
-    def _show_events(self, events: list[Event]) -> None:
+    def show_events(self, events: list[Event]) -> None:
         """Animate what the match says happened."""
         for event in events:
             if isinstance(event, MovePlayed):
@@ -259,18 +240,11 @@ class TableScene(Scene):
         seat = event.seat
         self.hint = None
         self.controls.drop()
-        self.forced_shown = False
-        if self.match.is_human(seat):
-            self.mouse_holder = seat
+        self.turns.moved(seat)
         self.moves.show(result)
         self._arrange_hands()
         if result.hand_ended:
             self.services.notify(end_words(self.match))
-
-    def _play_penalties(self) -> None:
-        """Each leftover tile costs its -10, visibly, then the score screen comes."""
-        self.hand_end_played = True
-        self.wait_s = self.moves.penalties() * self.factor
 
     def _save_if_due(self) -> None:
         """Write the autosave a move asked for, and ask for the tile art the next moves
@@ -307,61 +281,12 @@ class TableScene(Scene):
         self.match.advance_clock(dt)
         if self.match.hint_pending:
             self._collect_hint()
-        if self.wait_s > 0:
-            self.wait_s -= dt
-        if self.tweens.busy or self.wait_s > 0 or self.banner_seat is not None:
-            return
-        turn = self.match.turn()
-        if turn in (Turn.HAND_OVER, Turn.GAME_OVER):
-            self._hand_over_step()
-        elif turn is Turn.COMPUTER:
-            self._computer_step()
-        else:
-            self._human_step(turn)
-
-    def _hand_over_step(self) -> None:
-        if not self.hand_end_played:
-            self._play_penalties()
-            return
-        if self.score_screen_due:
-            return
-        self.score_screen_due = True
-        if self.state.is_terminal() and not self.finished_reported:
-            self.finished_reported = True
-            add_finished_game(self.services.storage, self.match.record,
-                              hints=self.match.hints_used > 0, undos=self.match.undos_used > 0)
-            self.services.sound.play("win")
-        self.services.open("score", match=self.match, end_words=end_words(self.match),
-                           on_next_hand=self.next_hand)
-
-    def _computer_step(self) -> None:
-        """A computer seat starts thinking, visibly for a moment; its move lands once the
-        pause is over and the move is chosen."""
-        if self.match.think():
-            self.wait_s = THINK_PAUSE_S * self.factor
-            return
-        self._show_events(self.match.poll())
-
-    def _human_step(self, turn: Turn) -> None:
-        seat = self.state.current_player
-        if self._banner_due(seat):
-            self.banner_seat = seat
-            return
-        self.mouse_holder = seat
-        if turn is Turn.HUMAN:
-            return
-        if not self.forced_shown:  # say it, then play it after a pause
-            self.forced_shown = True
-            self.wait_s = FORCED_PAUSE_S * self.factor
-            return
-        self._show_events(self.match.play_forced())
+        self.turns.step(dt)
 
     def next_hand(self) -> None:
         """Deal the next hand (from the score screen)."""
         self.match.next_hand()
-        self.hand_end_played = False
-        self.score_screen_due = False
-        self.mouse_holder = None if self.match.humans > 1 else self.mouse_holder
+        self.turns.new_hand()
         self.animator.clear()
         self.fit_view()
         self._rebuild_sprites()
@@ -396,10 +321,7 @@ class TableScene(Scene):
             if isinstance(event, TookBack):
                 self.hint = None
                 self.controls.drop()
-                self.banner_seat = None
-                self.mouse_holder = event.seat
-                self.forced_shown = False
-                self.wait_s = 0.0
+                self.turns.took_back(event.seat)
                 self._rebuild_sprites()
                 self.sync_scores()
                 self.services.notify(f"Took back {self.names[event.seat]}'s last tile.")
@@ -420,8 +342,8 @@ class TableScene(Scene):
     # --- events -------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.Event) -> bool:
-        if self.banner_seat is not None:
-            return self._banner_event(event)
+        if self.turns.banner_seat is not None:
+            return self.turns.banner_event(event)
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if not self.controls.gesture.dragging and self.form.handle_event(event):
                 return True
@@ -431,18 +353,6 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN:
             return self.controls.handle_key(event)
         return False
-
-    def _banner_event(self, event: pygame.Event) -> bool:
-        dismiss = (event.type == pygame.MOUSEBUTTONDOWN or (
-            event.type == pygame.KEYDOWN and event.key in (
-                pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)))
-        if dismiss:
-            self.mouse_holder = self.banner_seat
-            self.banner_seat = None
-            return True
-        return event.type != pygame.KEYDOWN or event.key != pygame.K_ESCAPE
-
-    # --- drawing ------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self._backdrop is None or self._backdrop.get_size() != self.layout.size:
@@ -463,8 +373,9 @@ class TableScene(Scene):
         self.animator.draw_labels(surface, alpha)
         self._update_buttons()
         self.form.draw(surface, self.services.ui)
-        if self.banner_seat is not None:
-            draw_banner(surface, ui, self.layout.figure.center, self.names[self.banner_seat])
+        if self.turns.banner_seat is not None:
+            draw_banner(surface, ui, self.layout.figure.center,
+                        self.names[self.turns.banner_seat])
 
     def _update_buttons(self) -> None:
         human = self.human_can_act()
@@ -476,5 +387,5 @@ class TableScene(Scene):
     def _status_words(self) -> str:
         """What the status bar says now."""
         controls = self.controls
-        return status_words(self.match, self.clock, self.forced_shown,
+        return status_words(self.match, self.clock, self.turns.forced_shown,
                             controls.selected is not None, bool(controls.spots()))

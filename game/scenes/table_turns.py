@@ -1,0 +1,156 @@
+"""The pace of the table: who gets the mouse, how long a computer visibly thinks, when a
+forced draw or pass is said and then played, the penalties at a hand's end, and when the
+score screen comes. `TableTurns` asks the match what the game waits for and paces it for
+people; the match decides, the screen animates."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final, Protocol
+
+import pygame
+
+from game.persist.history import add_finished_game
+from game.play.events import Event
+from game.play.table_match import TableMatch, Turn
+from game.scenes.table_moves import TableMoves
+from game.scenes.table_panels import end_words
+from game.ui.tween import Tweens
+
+if TYPE_CHECKING:
+    from game.scenes.base import Services
+
+THINK_PAUSE_S: Final = 0.7
+"""Shortest visible pause of a computer seat before it plays (normal speed)."""
+FORCED_PAUSE_S: Final = 0.6
+"""Pause before a forced draw or pass is played for a human."""
+
+
+class TurnsHost(Protocol):
+    """What the pacing asks of the table screen."""
+
+    services: Services
+    match: TableMatch
+    tweens: Tweens
+    moves: TableMoves
+
+    def show_events(self, events: list[Event]) -> None: ...
+    def next_hand(self) -> None: ...
+
+
+class TableTurns:
+    """Waits, hand-offs and the end of a hand, step by fixed step."""
+
+    def __init__(self, host: TurnsHost) -> None:
+        self.host = host
+        over = host.match.state.hand_over
+        self.wait_s = 0.0
+        """Time left of the current pause (thinking, a forced move, penalties)."""
+        self.forced_shown = False
+        """Whether the forced draw or pass of the human to act has been said."""
+        self.banner_seat: int | None = None
+        """The seat the hand-off banner asks the mouse to be passed to."""
+        self.mouse_holder: int | None = None
+        self.hand_end_played = over
+        self.score_screen_due = over
+        self.finished_reported = False
+
+    @property
+    def factor(self) -> float:
+        return self.host.tweens.factor
+
+    def human_can_act(self) -> bool:
+        """True when the seat to play is a human who may place now."""
+        match = self.host.match
+        seat = match.state.current_player
+        return (not match.state.hand_over and match.is_human(seat) and self.banner_seat is None
+                and not self._banner_due(seat) and not self.host.tweens.busy)
+
+    def _banner_due(self, seat: int) -> bool:
+        """True when the mouse must be passed to human `seat` before they play."""
+        return (self.host.services.settings.handoff_banner and self.host.match.humans > 1
+                and self.mouse_holder != seat)
+
+    def step(self, dt: float) -> None:
+        """One fixed step: count down a pause, or move the game on."""
+        if self.wait_s > 0:
+            self.wait_s -= dt
+        if self.host.tweens.busy or self.wait_s > 0 or self.banner_seat is not None:
+            return
+        turn = self.host.match.turn()
+        if turn in (Turn.HAND_OVER, Turn.GAME_OVER):
+            self._hand_over()
+        elif turn is Turn.COMPUTER:
+            self._computer()
+        else:
+            self._human(turn)
+
+    def _hand_over(self) -> None:
+        host = self.host
+        if not self.hand_end_played:  # each leftover tile costs its -10, visibly
+            self.hand_end_played = True
+            self.wait_s = host.moves.penalties() * self.factor
+            return
+        if self.score_screen_due:
+            return
+        self.score_screen_due = True
+        match = host.match
+        if match.state.is_terminal() and not self.finished_reported:
+            self.finished_reported = True
+            add_finished_game(host.services.storage, match.record,
+                              hints=match.hints_used > 0, undos=match.undos_used > 0)
+            host.services.sound.play("win")
+        host.services.open("score", match=match, end_words=end_words(match),
+                           on_next_hand=host.next_hand)
+
+    def _computer(self) -> None:
+        """A computer seat starts thinking, visibly for a moment; its move lands once the
+        pause is over and the move is chosen."""
+        if self.host.match.think():
+            self.wait_s = THINK_PAUSE_S * self.factor
+            return
+        self.host.show_events(self.host.match.poll())
+
+    def _human(self, turn: Turn) -> None:
+        seat = self.host.match.state.current_player
+        if self._banner_due(seat):
+            self.banner_seat = seat
+            return
+        self.mouse_holder = seat
+        if turn is Turn.HUMAN:
+            return
+        if not self.forced_shown:  # say it, then play it after a pause
+            self.forced_shown = True
+            self.wait_s = FORCED_PAUSE_S * self.factor
+            return
+        self.host.show_events(self.host.match.play_forced())
+
+    def moved(self, seat: int) -> None:
+        """A move was played by `seat`."""
+        self.forced_shown = False
+        if self.host.match.is_human(seat):
+            self.mouse_holder = seat
+
+    def took_back(self, seat: int) -> None:
+        """An undo gave the turn back to `seat`."""
+        self.banner_seat = None
+        self.mouse_holder = seat
+        self.forced_shown = False
+        self.wait_s = 0.0
+
+    def new_hand(self) -> None:
+        self.hand_end_played = False
+        self.score_screen_due = False
+        if self.host.match.humans > 1:
+            self.mouse_holder = None
+
+    def banner_event(self, event: pygame.Event) -> bool:
+        """While the hand-off banner shows: a click, Enter or Space dismisses it; only
+        Escape gets through (to leave the table)."""
+        dismiss = (event.type == pygame.MOUSEBUTTONDOWN or (
+            event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)))
+        if dismiss:
+            self.mouse_holder = self.banner_seat
+            self.banner_seat = None
+            return True
+        return event.type != pygame.KEYDOWN or event.key != pygame.K_ESCAPE
