@@ -24,6 +24,7 @@ from game.rules.record import GameRecord, RecordedGame
 from game.rules.table import ALL_PASSED, DEAD_END, TableGame, TableRules, TableState
 from game.scenes.score import ScoreScene
 from game.scenes.table import TableScene
+from game.scenes.table_panels import status_words
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileArt
 from tests import drive
@@ -88,11 +89,11 @@ def place_by_mouse(app: App, scene: TableScene, move: Move, by_drag: bool) -> No
         click(app, at(scene.hand_sprites[move.tile].centre))
         while scene.controls.first_rot != move.rot:
             click(app, at(scene.layout.figure.center), button=3)
-        target = at(scene.view.cell_centre(move.cell))
+        target = at(scene.board.view.cell_centre(move.cell))
         click(app, target)
         return
     tile_pos = at(scene.hand_sprites[move.tile].centre)
-    target = at(scene.view.cell_centre(move.cell))
+    target = at(scene.board.view.cell_centre(move.cell))
     if by_drag:
         drag(app, tile_pos, target)
     else:
@@ -436,7 +437,7 @@ def test_illegal_drop_slides_back_and_says_why(tmp_path: Path) -> None:
                       for c in scene.state.figure.open_cells() if (t, c) not in legal)
     home = at(scene.hand_sprites[tile].centre)
     moves = len(scene.state.moves)
-    drag(app, home, at(scene.view.cell_centre(cell)))
+    drag(app, home, at(scene.board.view.cell_centre(cell)))
     assert len(scene.state.moves) == moves
     rot = scene.state.figure.forced_rotation(cell)
     reason = scene.state.why_illegal(Move(PLACE, tile, cell, 0 if rot is None else rot))
@@ -456,7 +457,7 @@ def test_a_thinking_computer_never_blocks_frames(tmp_path: Path, held_adviser: A
     run_until(app, lambda: scene.match.thinking)
     app.run_frames(50)  # the window goes on while the answer is not there
     assert not scene.state.moves and scene.match.thinking
-    assert "thinking" in scene._status_words()
+    assert "thinking" in status_words(scene.match, scene.clock, False, False, False)
     adviser.release()
     run_until(app, lambda: bool(scene.state.moves))
 

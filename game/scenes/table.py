@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.ai.worker import Adviser
 from game.play.events import Event, HintFound, MovePlayed, TookBack
 from game.play.table_match import TableMatch
 from game.rules.errors import RulesError
 from game.rules.lattice import Cell
-from game.rules.moves import DRAW, DRAW_MOVE, PLACE, Move
+from game.rules.moves import DRAW_MOVE, PLACE, Move
 from game.rules.record import new_seed
 from game.rules.table import TableState
 from game.rules.tiles import TileId
@@ -30,13 +31,13 @@ from game.scenes.table_panels import (
     draw_seat,
     draw_status,
     end_words,
+    lay_out_buttons,
     status_words,
 )
 from game.scenes.table_turns import TableTurns
 from game.ui.board import Board
 from game.ui.contact_animator import ContactAnimator, ScoreCounter
 from game.ui.hands import Hands
-from game.ui.layout import LatticeView
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.table_layout import TableLayout
 from game.ui.tween import Tweens
@@ -51,14 +52,26 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!")) else ".")
 
 
+def open_match(config: dict[str, Any], record: dict[str, Any] | None,
+               adviser: Adviser) -> tuple[TableMatch, str | None]:
+    """The game of `record` resumed or, if it cannot be, a new one from `config` with the
+    reason in words."""
+    failure = None
+    if record is not None:
+        try:
+            return TableMatch.resume(record, adviser), None
+        except (RulesError, KeyError, TypeError, ValueError) as error:
+            failure = f"The saved game could not be resumed ({error})."
+    return TableMatch.new(config, adviser, new_seed()), failure
+
+
 class TableScene(Scene):
     """Couch play at the table. `config` is {"rules": {...}, "players": [...]} (+"seed")."""
 
     def __init__(self, services: Services, config: dict[str, Any],
                  record: dict[str, Any] | None = None) -> None:
         super().__init__(services)
-        self.failure: str | None = None
-        self.match = self._open_match(config, record)
+        self.match, self.failure = open_match(config, record, services.adviser)
         self.layout = TableLayout.build(services.size, self.state.players, services.ui)
         self.tiles = TileLayer()
         self.board = Board(services.ui, services.art, self.tiles,
@@ -70,8 +83,7 @@ class TableScene(Scene):
         self.hands = Hands(services.art, self.tiles, self.tweens)
         self.clock = 0.0
         self.hint: Move | None = None
-        self.moved = False
-        """Whether a move was played in this update step (then no spare art is drawn)."""
+        self.moved = False  # a move played in this step: no spare art drawn in it
         self._backdrop: pygame.Surface | None = None
         self.controls = TableControls(self)
         self.moves = TableMoves(self)
@@ -89,15 +101,6 @@ class TableScene(Scene):
 
     # --- the game -----------------------------------------------------------------------
 
-    def _open_match(self, config: dict[str, Any], record: dict[str, Any] | None) -> TableMatch:
-        """The game of `record` resumed, or a new one from `config`."""
-        if record is not None:
-            try:
-                return TableMatch.resume(record, self.services.adviser)
-            except (RulesError, KeyError, TypeError, ValueError) as error:
-                self.failure = f"The saved game could not be resumed ({error})."
-        return TableMatch.new(config, self.services.adviser, new_seed())
-
     @property
     def state(self) -> TableState:
         return self.match.state
@@ -109,10 +112,6 @@ class TableScene(Scene):
     @property
     def factor(self) -> float:
         return self.tweens.factor
-
-    @property
-    def view(self) -> LatticeView:
-        return self.board.view
 
     @property
     def shown_scores(self) -> list[float]:
@@ -152,17 +151,9 @@ class TableScene(Scene):
         self.layout = TableLayout.build(size, self.state.players, self.services.ui)
         self.board.set_area(self.layout.figure)
         self._backdrop = None
-        buttons = [b for key, b in self.buttons.items()
-                   if key != "draw" or self.state.game.rules.free_draw]
-        self.buttons["draw"].visible = self.state.game.rules.free_draw
-        ui = self.services.ui
-        width = min(ui.px(150), (self.layout.buttons.width - ui.px(10) * 3) // len(buttons))
-        gap = ui.px(10)
-        total = len(buttons) * width + (len(buttons) - 1) * gap
-        x = self.layout.buttons.centerx - total // 2
-        for button in buttons:
-            button.rect = pygame.Rect(x, self.layout.buttons.y, width, self.layout.buttons.height)
-            x += width + gap
+        self.buttons["draw"].visible = self.match.rules.free_draw
+        lay_out_buttons([b for b in self.buttons.values() if b.visible], self.layout.buttons,
+                        self.services.ui)
         self.fit_view()
         self._rebuild_sprites()
 
@@ -184,10 +175,6 @@ class TableScene(Scene):
         self.services.clear_to_root()
 
     # --- sprites ------------------------------------------------------------------------
-
-    @property
-    def figure_side(self) -> int:
-        return self.board.tile_side
 
     def figure_cells(self) -> list[Cell]:
         figure = self.state.figure
@@ -303,15 +290,8 @@ class TableScene(Scene):
     def _collect_hint(self) -> None:
         for event in self.match.poll_hint():
             if isinstance(event, HintFound):
-                self._show_hint(event.move)
-
-    def _show_hint(self, move: Move) -> None:
-        self.hint = move
-        if move.action == PLACE:
-            self.controls.point_at(move)
-        elif move.action == DRAW:
-            self.services.notify("Hint: draw a tile.")
-        self.refresh_hand_looks()
+                self.hint = event.move
+                self.controls.take_hint(event.move)
 
     def undo(self) -> None:
         """Take back the last human placement (and the computer moves after it)."""
@@ -361,8 +341,10 @@ class TableScene(Scene):
         self.board.draw_openings(surface, self.state.figure.opportunity_openings())
         self.controls.draw_spots(surface)
         ui = self.services.ui
-        draw_status(surface, ui, self.services.art, self.layout, self.match,
-                    self._status_words())
+        controls = self.controls
+        words = status_words(self.match, self.clock, self.turns.forced_shown,
+                             controls.selected is not None, bool(controls.spots()))
+        draw_status(surface, ui, self.services.art, self.layout, self.match, words)
         for seat, box in enumerate(self.layout.seats):
             draw_seat(surface, ui, self.match, seat, box, round(self.scores.shown[seat]))
         self.tiles.draw_interpolated(surface, alpha)
@@ -383,9 +365,3 @@ class TableScene(Scene):
         self.buttons["undo"].enabled = self.match.can_undo() and not self.tweens.busy
         self.buttons["draw"].enabled = human and DRAW_MOVE in self.legal_moves() and any(
             m.action == PLACE for m in self.legal_moves())
-
-    def _status_words(self) -> str:
-        """What the status bar says now."""
-        controls = self.controls
-        return status_words(self.match, self.clock, self.turns.forced_shown,
-                            controls.selected is not None, bool(controls.spots()))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game.rules.lattice import Cell
-from game.rules.moves import PLACE, Move
+from game.rules.moves import DRAW, PLACE, Move
 from game.rules.tiles import TileId
 from game.ui.board import Board, Gesture
 from game.ui.hands import Hands
@@ -98,6 +98,14 @@ class TableControls:
         self.key_spot = spots.index(move.cell) if move.cell in spots else -1
         if not self.host.match.state.figure:
             self.first_rot = move.rot
+
+    def take_hint(self, move: Move) -> None:
+        """Show the hinted move: its tile held and its spot chosen, or say to draw."""
+        if move.action == PLACE:
+            self.point_at(move)
+        elif move.action == DRAW:
+            self.host.services.notify("Hint: draw a tile.")
+        self.host.refresh_hand_looks()
 
     def rotate_first(self, step: int = 1) -> None:
         if not self.host.match.state.figure:

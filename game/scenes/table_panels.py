@@ -14,7 +14,7 @@ from game.rules.table import ALL_PASSED, DEAD_END
 from game.ui.table_layout import SeatBox, TableLayout
 from game.ui.theme import PALETTE, Colour
 from game.ui.tiles import TileArt, TileState
-from game.ui.widgets import Ui, blit_text, dim, draw_panel, plural
+from game.ui.widgets import Button, Ui, blit_text, dim, draw_panel, plural
 
 TEAM_COLOURS: Final[tuple[Colour, Colour]] = ((120, 190, 255), (255, 150, 120))
 
@@ -134,6 +134,17 @@ def draw_seat(surface: pygame.Surface, ui: Ui, match: TableMatch, seat: int, box
             right += f" · owes {state.chips_owed[seat]}"
     blit_text(surface, ui.text(right, 14, PALETTE.text_dim),
               (header.right, name.bottom + ui.px(2)), "topright")
+
+
+def lay_out_buttons(buttons: list[Button], area: pygame.Rect, ui: Ui) -> None:
+    """The table's buttons side by side, centred in `area`."""
+    width = min(ui.px(150), (area.width - ui.px(10) * 3) // len(buttons))
+    gap = ui.px(10)
+    total = len(buttons) * width + (len(buttons) - 1) * gap
+    x = area.centerx - total // 2
+    for button in buttons:
+        button.rect = pygame.Rect(x, area.y, width, area.height)
+        x += width + gap
 
 
 def draw_banner(surface: pygame.Surface, ui: Ui, centre: tuple[int, int], name: str) -> None:
