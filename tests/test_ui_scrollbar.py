@@ -15,8 +15,8 @@ from game.rules.record import GameRecord
 from game.scenes.history_list import HistoryScene
 from game.scenes.menu import MenuScene
 from game.scenes.records import RecordsScene, RowList
+from game.ui.scrollbar import ScrollBar
 from game.ui.theme import PALETTE
-from game.ui.widgets import ScrollBar
 from tests.persistence_helpers import click, finished_record, make_app, press
 
 SIZE = (800, 600)

@@ -11,8 +11,9 @@ from typing import Final
 import pygame
 
 from game.scenes.base import Scene, Services
+from game.ui.scrollbar import ScrollBar
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button, ScrollBar, Ui, blit_text, draw_panel
+from game.ui.widgets import Button, Ui, blit_text, draw_panel
 
 # --- a scrollable table of rows ---------------------------------------------------------
 
