@@ -46,7 +46,7 @@ def test_the_solitaires_save_button_keeps_a_record(tmp_path: Path) -> None:
         scene = scene_class(app, seed=5)
         app.push(scene)
         app.tick()
-        button = scene.save_button.rect.center
+        button = scene.bars.save_button.rect.center
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button, button=1))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button, button=1))
         app.tick()

@@ -155,10 +155,10 @@ def test_auto_play_wins_a_winnable_stacked_deal(app: App,
     scene = open_scene(app, StackedSolitaireScene(app, seed=winnable_stacked_seed()))
     seen = []
     for _ in range(4):
-        click(app, (scene.speed_choice.rect.right - 20, scene.speed_choice.rect.centery))
+        click(app, (scene.bars.speed_choice.rect.right - 20, scene.bars.speed_choice.rect.centery))
         seen.append(scene.auto_speed)
     assert seen == ["slow", "normal", "fast", "instant"]
-    click(app, scene.auto_button.rect.center)
+    click(app, scene.bars.auto_button.rect.center)
     assert scene.autoplaying
     deadline = time.monotonic() + 120  # the solver works a few ms a frame, more when busy
     while not scene.finished and time.monotonic() < deadline:
@@ -178,7 +178,7 @@ def test_undo_and_redo_round_trip(app: App) -> None:
     assert len(scene.state.moves) == 3
     assert scene.session.record["hands"][0]["moves"] == played[0]["moves"][:3]
     assert (app.storage.load_game() or {})["hands"][0]["moves"] == played[0]["moves"][:3]
-    click(app, scene.redo_button.rect.center)
+    click(app, scene.bars.redo_button.rect.center)
     for _ in range(4):
         press(app, pygame.K_y)
     assert scene.session.record["hands"] == played
@@ -201,7 +201,7 @@ def test_undo_after_a_loss_goes_on_and_only_the_real_end_counts(
     scene = lose_draw_deal(app, 5)
     lost_moves = list(scene.state.moves)
     app.run_frames(2)
-    assert scene.undo_button.enabled and not scene.hint_button.enabled
+    assert scene.bars.undo_button.enabled and not scene.bars.hint_button.enabled
     press(app, pygame.K_u)
     assert not scene.finished and scene.state.moves == lost_moves[:-1]
     assert app.storage.has_saved_game()  # in play again, so saved again
@@ -250,7 +250,7 @@ def test_resume_from_the_saved_record(app: App) -> None:
 
 def test_typed_deal_number_and_hint(app: App) -> None:
     scene = open_scene(app, DrawSolitaireScene(app, seed=1))
-    click(app, scene.deal_field.rect.center)
+    click(app, scene.bars.deal_field.rect.center)
     for _ in range(3):
         press(app, pygame.K_BACKSPACE, frames=1)
     for digit in "42x":
@@ -269,9 +269,9 @@ def test_typed_deal_number_and_hint(app: App) -> None:
 
 def test_winnable_deals_only_gives_a_winnable_deal(app: App) -> None:
     scene = open_scene(app, StackedSolitaireScene(app, seed=1))
-    click(app, scene.winnable_toggle.rect.center)
+    click(app, scene.bars.winnable_toggle.rect.center)
     assert scene.option("winnable_only")
-    click(app, scene.new_button.rect.center)
+    click(app, scene.bars.new_button.rect.center)
     deadline = time.monotonic() + 120
     while scene.deal_search is not None and time.monotonic() < deadline:
         app.run_frames(1)

@@ -21,7 +21,7 @@ from game.ui.sprites import TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
 from game.ui.tween import Tween, linear
-from game.ui.widgets import Toggle, blit_text
+from game.ui.widgets import blit_text
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -45,20 +45,14 @@ class DrawSolitaireScene(SolitaireScene):
         self.source_side = 100
         super().__init__(services, record, seed)
 
-    def _build_widgets(self) -> None:
-        super()._build_widgets()
-        self.at_once_toggle: Toggle = self.form.add(Toggle(
-            "Place at once", self.option("place_at_once"),
-            lambda value: self.set_option("place_at_once", value)))
+    def add_options(self) -> None:
+        self.at_once_toggle = self.bars.add_option("Place at once", "place_at_once")
 
     @property
     def draw_state(self) -> DrawSolitaireState:
         state = self.state
         assert isinstance(state, DrawSolitaireState)
         return state
-
-    def option_toggles(self) -> list[Toggle]:
-        return [self.winnable_toggle, self.at_once_toggle]
 
     # Layout and sprites -------------------------------------------------------------------
 

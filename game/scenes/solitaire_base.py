@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any, Final
 import pygame
 
 from game.persist.history import add_finished_game
-from game.persist.storage import ANIMATION_SPEEDS
 from game.play.events import MovePlayed
 from game.play.solitaire_session import (
     GameEnded,
@@ -34,6 +33,7 @@ from game.rules.record import RecordError
 from game.rules.results import MoveResult
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.base import Scene
+from game.scenes.solitaire_bars import SolitaireBars, option
 from game.scenes.solitaire_controls import SolitaireControls, SourceKey
 from game.scenes.solitaire_panels import draw_banner, draw_count, draw_title, game_over_lines
 from game.ui.board import FIGURE_LAYER, Board
@@ -43,7 +43,7 @@ from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
 from game.ui.tween import Tweens
-from game.ui.widgets import Button, Choice, TextField, Toggle, blit_text, draw_panel
+from game.ui.widgets import blit_text, draw_panel
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -56,7 +56,6 @@ MOVING_LAYER: Final = 2
 AUTO_DELAY: Final = {"slow": 1.1, "normal": 0.5, "fast": 0.18, "instant": 0.0}
 """Seconds between two auto-played moves at each speed."""
 
-OPTIONS_KEY: Final = "solitaire"
 
 
 class SolitaireScene(Scene):
@@ -71,7 +70,8 @@ class SolitaireScene(Scene):
     def __init__(self, services: Services, record: dict[str, Any] | None = None,
                  seed: int | None = None) -> None:
         super().__init__(services)
-        self.panel = pygame.Rect(0, 0, 1, 1)
+        self.panel = self.sources_area = pygame.Rect(0, 0, 1, 1)
+        self.status_x = 0
         self._backdrop: pygame.Surface | None = None
         self._backdrop_key: tuple[object, ...] = ()
         self.tiles = TileLayer()
@@ -92,24 +92,20 @@ class SolitaireScene(Scene):
         self.deal_search: WinnableDealSearch | None = None
         self.busy_text = ""
         self.controls = SolitaireControls(self)
-        self._build_widgets()
+        self.bars = SolitaireBars(self.form, self, self.auto_speed)
+        self.step_wanted = False
+        self.add_options()
         self.session = self._open(record, seed)
-        self.deal_field.text = str(self.seed)
+        self.bars.deal_field.text = str(self.seed)
 
     # Options --------------------------------------------------------------------------
 
-    def option(self, name: str, default: bool = False) -> bool:
-        """A solitaire option, kept with the settings (in their extra keys)."""
-        options = self.services.settings.extra.get(OPTIONS_KEY)
-        value = options.get(name, default) if isinstance(options, dict) else default
-        return bool(value)
+    def option(self, name: str) -> bool:
+        """A solitaire option, kept with the settings."""
+        return option(self.services, name)
 
-    def set_option(self, name: str, value: bool) -> None:
-        options = self.services.settings.extra.setdefault(OPTIONS_KEY, {})
-        if not isinstance(options, dict):
-            options = self.services.settings.extra[OPTIONS_KEY] = {}
-        options[name] = value
-        self.services.save_settings()
+    def add_options(self) -> None:
+        """Add this solitaire's own option switches to the bars."""
 
     # Games ------------------------------------------------------------------------------
 
@@ -159,7 +155,7 @@ class SolitaireScene(Scene):
         self.session = SolitaireSession.new(self.mode, seed, self.services.adviser)
         self.user_view = False
         self.set_autoplay(False)
-        self.deal_field.text = str(seed)
+        self.bars.deal_field.text = str(seed)
         self.form.focus(None)
         self.reset_board()
         self.save()
@@ -187,10 +183,10 @@ class SolitaireScene(Scene):
 
     def typed_deal(self) -> None:
         """Enter in the deal field: replay the typed deal number."""
-        if self.deal_field.text.isdigit():
-            self.start_deal(int(self.deal_field.text))
+        if self.bars.deal_field.text.isdigit():
+            self.start_deal(int(self.bars.deal_field.text))
         else:
-            self.deal_field.text = str(self.seed)
+            self.bars.deal_field.text = str(self.seed)
             self.form.focus(None)
 
     def save(self) -> None:
@@ -342,7 +338,7 @@ class SolitaireScene(Scene):
             self.controls.selected = None
         self.tweens.set_speed(self.auto_speed if on else self.services.settings.animation_speed)
         self.animator.set_factor(self.tweens.factor)
-        self.auto_button.label = "Pause" if on else "Auto-play"
+        self.bars.auto_button.label = "Pause" if on else "Auto-play"
 
     def toggle_autoplay(self) -> None:
         self.set_autoplay(not self.autoplaying)
@@ -367,76 +363,13 @@ class SolitaireScene(Scene):
 
     # Layout -----------------------------------------------------------------------------
 
-    def _build_widgets(self) -> None:
-        self.deal_field: TextField = self.form.add(
-            TextField("Deal number", "", self._deal_typed, 9))
-        self.new_button: Button = self.form.add(Button("New deal", self.new_deal, primary=True))
-        self.restart_button: Button = self.form.add(Button("Restart", self.restart))
-        self.save_button: Button = self.form.add(Button("Save", self.save_record))
-        self.menu_button: Button = self.form.add(Button("Menu", self.services.pop))
-        self.undo_button: Button = self.form.add(Button("Undo", self.undo))
-        self.redo_button: Button = self.form.add(Button("Redo", self.redo))
-        self.hint_button: Button = self.form.add(Button("Hint", self.show_hint))
-        self.auto_button: Button = self.form.add(Button("Auto-play", self.toggle_autoplay))
-        self.step_button: Button = self.form.add(Button("Step", self.step_once))
-        self.speed_choice: Choice[str] = self.form.add(Choice(
-            "Speed", [(speed, speed.capitalize()) for speed in ANIMATION_SPEEDS],
-            self.auto_speed, self.set_speed))
-        self.winnable_toggle: Toggle = self.form.add(Toggle(
-            "Winnable only", self.option("winnable_only"),
-            lambda value: self.set_option("winnable_only", value)))
-        self.step_wanted = False
-
-    def _deal_typed(self, text: str) -> None:
-        digits = "".join(ch for ch in text if ch.isdigit())
-        if digits != text:
-            self.deal_field.text = digits
-
     def resize(self, size: tuple[int, int]) -> None:
-        ui = self.services.ui
-        width, height = size
-        margin, bar_h = ui.px(16), ui.px(46)
-        top = margin
-        title_w = ui.font(30, "title").size(self.title)[0]
-        x = ui.px(20) + title_w + ui.px(80)
-        self.deal_field.rect = pygame.Rect(x, top, ui.px(130), bar_h)
-        right = width - margin
-        for button, w in ((self.menu_button, 110), (self.save_button, 100),
-                          (self.restart_button, 130), (self.new_button, 150)):
-            button.rect = pygame.Rect(0, top, ui.px(w), bar_h)
-            button.rect.right = right
-            right = button.rect.left - ui.px(10)
-        bottom = height - margin - bar_h
-        x = margin
-        for button, w in ((self.undo_button, 100), (self.redo_button, 100),
-                          (self.hint_button, 100), (self.auto_button, 150),
-                          (self.step_button, 100)):
-            button.rect = pygame.Rect(x, bottom, ui.px(w), bar_h)
-            x = button.rect.right + ui.px(10)
-        self.speed_choice.rect = pygame.Rect(x, bottom, ui.px(260), bar_h)
-        self.status_x = self.speed_choice.rect.right + ui.px(18)
-        panel_w = ui.px(self.panel_width)
-        self.panel = pygame.Rect(margin, top + bar_h + ui.px(14), panel_w,
-                                 bottom - top - bar_h - ui.px(28))
-        self.board.set_area(pygame.Rect(self.panel.right + margin, self.panel.top,
-                                        width - self.panel.right - 2 * margin,
-                                        self.panel.height))
-        toggle_h = ui.px(44)
-        self.toggles_bottom = self.panel.bottom - ui.px(12)
-        y = self.toggles_bottom
-        for toggle in reversed(self.option_toggles()):
-            toggle.rect = pygame.Rect(self.panel.x + ui.px(12), y - toggle_h,
-                                      self.panel.width - ui.px(24), toggle_h)
-            y = toggle.rect.top - ui.px(8)
-        self.sources_area = pygame.Rect(self.panel.x, self.panel.y, self.panel.width,
-                                        y - self.panel.y)
+        layout = self.bars.lay_out(size, self.title, self.panel_width)
+        self.panel, self.sources_area, self.status_x = layout.panel, layout.sources, layout.status_x
+        self.board.set_area(layout.figure)
         self.layout_sources()
         self.fit_cap = None
         self.sync()
-
-    def option_toggles(self) -> list[Toggle]:
-        """The option switches at the foot of the side panel."""
-        return [self.winnable_toggle]
 
     def layout_sources(self) -> None:
         """Place the tile sources inside `self.sources_area`."""
@@ -550,12 +483,12 @@ class SolitaireScene(Scene):
             self.set_autoplay(False)
 
     def handle_event(self, event: pygame.Event) -> bool:
-        if self.form.focused is self.deal_field and event.type == pygame.KEYDOWN:
+        if self.form.focused is self.bars.deal_field and event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.typed_deal()
                 return True
             if event.key == pygame.K_ESCAPE:
-                self.deal_field.text = str(self.seed)
+                self.bars.deal_field.text = str(self.seed)
                 self.form.focus(None)
                 return True
             if event.key not in (pygame.K_TAB,):
@@ -567,7 +500,7 @@ class SolitaireScene(Scene):
                 return True
             if self.form.handle_event(event):
                 if event.type == pygame.MOUSEBUTTONDOWN and self.form.focused is not (
-                        self.deal_field):
+                        self.bars.deal_field):
                     self.form.focus(None)
                 return True
             return self.controls.handle_board_mouse(event)
@@ -678,10 +611,7 @@ class SolitaireScene(Scene):
     def _refresh_buttons(self) -> None:
         playing = not self.finished and self.deal_search is None
         take_back = (playing or self.session.loss_to_count) and self.session.can_undo()
-        self.undo_button.enabled = take_back or (playing and self.selection_is_forced())
-        self.redo_button.enabled = playing and self.session.can_redo()
-        for button in (self.hint_button, self.auto_button, self.step_button):
-            button.enabled = playing
+        self.bars.refresh(playing, take_back, self.selection_is_forced(), self.session.can_redo())
 
     def _auto_move(self) -> None:
         if self.finished:
@@ -726,7 +656,7 @@ class SolitaireScene(Scene):
         self.animator.draw_labels(surface, alpha)
         self.form.draw(surface, ui)
         blit_text(surface, ui.text(self.status_text(), 17, PALETTE.text_dim),
-                  (self.status_x, self.undo_button.rect.centery), "midleft")
+                  (self.status_x, self.bars.undo_button.rect.centery), "midleft")
         if self.finished:
             lines = game_over_lines(self.state.won, len(self.state.figure), self.verdict)
             draw_banner(surface, ui, self.figure_area, lines)
@@ -753,8 +683,8 @@ class SolitaireScene(Scene):
         return False
 
     def draw_title_block(self, surface: pygame.Surface) -> None:
-        draw_title(surface, self.services.ui, self.title, self.deal_field.rect,
-                   self.form.focused is self.deal_field)
+        draw_title(surface, self.services.ui, self.title, self.bars.deal_field.rect,
+                   self.form.focused is self.bars.deal_field)
 
     def draw_sources_under(self, surface: pygame.Surface) -> None:
         """Labels and decorations drawn under the source tiles."""

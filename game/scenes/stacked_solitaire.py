@@ -22,7 +22,7 @@ from game.scenes.solitaire_controls import SourceKey
 from game.ui.sprites import TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
-from game.ui.widgets import Toggle, blit_text
+from game.ui.widgets import blit_text
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -45,17 +45,8 @@ class StackedSolitaireScene(SolitaireScene):
         super().__init__(services, record, seed)
         self.opening_pending = not self.state.moves and not self.finished
 
-    def _build_widgets(self) -> None:
-        super()._build_widgets()
-        self.fanned_toggle: Toggle = self.form.add(Toggle(
-            "Fanned piles", self.option("fanned_piles"), self._set_fanned))
-
-    def _set_fanned(self, value: bool) -> None:
-        self.set_option("fanned_piles", value)
-        self.sync()
-
-    def option_toggles(self) -> list[Toggle]:
-        return [self.winnable_toggle, self.fanned_toggle]
+    def add_options(self) -> None:
+        self.fanned_toggle = self.bars.add_option("Fanned piles", "fanned_piles", self.sync)
 
     @property
     def stacked_state(self) -> StackedSolitaireState:

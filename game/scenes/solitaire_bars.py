@@ -1,0 +1,148 @@
+"""The frame of a solitaire screen: the top bar (deal number, new deal, restart, save,
+menu), the bottom bar (undo, redo, hint, auto-play, step, speed, and the status words),
+the option switches at the foot of the side panel, and where the side panel and the
+figure go. The buttons call the screen (its `BarsHost`); the options are kept with the
+settings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final, Protocol
+
+import pygame
+
+from game.persist.storage import ANIMATION_SPEEDS
+from game.ui.widgets import Button, Choice, Form, TextField, Toggle
+
+if TYPE_CHECKING:
+    from game.scenes.base import Services
+
+OPTIONS_KEY: Final = "solitaire"
+
+
+class BarsHost(Protocol):
+    """What the bars' buttons ask of the solitaire screen."""
+
+    services: Services
+
+    def new_deal(self) -> None: ...
+    def restart(self) -> None: ...
+    def save_record(self) -> None: ...
+    def undo(self) -> None: ...
+    def redo(self) -> None: ...
+    def show_hint(self) -> None: ...
+    def toggle_autoplay(self) -> None: ...
+    def step_once(self) -> None: ...
+    def set_speed(self, speed: str) -> None: ...
+
+
+def option(services: Services, name: str, default: bool = False) -> bool:
+    """A solitaire option, kept with the settings (in their extra keys)."""
+    options = services.settings.extra.get(OPTIONS_KEY)
+    value = options.get(name, default) if isinstance(options, dict) else default
+    return bool(value)
+
+
+def set_option(services: Services, name: str, value: bool) -> None:
+    options = services.settings.extra.setdefault(OPTIONS_KEY, {})
+    if not isinstance(options, dict):
+        options = services.settings.extra[OPTIONS_KEY] = {}
+    options[name] = value
+    services.save_settings()
+
+
+@dataclass
+class SolitaireLayout:
+    """Where things go for one window size."""
+
+    panel: pygame.Rect
+    figure: pygame.Rect
+    sources: pygame.Rect
+    """The part of the panel above the option switches, for the tile sources."""
+    status_x: int
+
+
+class SolitaireBars:
+    """The widgets around a solitaire's figure."""
+
+    def __init__(self, form: Form, host: BarsHost, speed: str) -> None:
+        services = host.services
+        self.services = services
+        self.form = form
+        self.deal_field: TextField = form.add(TextField("Deal number", "", self._deal_typed, 9))
+        self.new_button: Button = form.add(Button("New deal", host.new_deal, primary=True))
+        self.restart_button: Button = form.add(Button("Restart", host.restart))
+        self.save_button: Button = form.add(Button("Save", host.save_record))
+        self.menu_button: Button = form.add(Button("Menu", services.pop))
+        self.undo_button: Button = form.add(Button("Undo", host.undo))
+        self.redo_button: Button = form.add(Button("Redo", host.redo))
+        self.hint_button: Button = form.add(Button("Hint", host.show_hint))
+        self.auto_button: Button = form.add(Button("Auto-play", host.toggle_autoplay))
+        self.step_button: Button = form.add(Button("Step", host.step_once))
+        self.speed_choice: Choice[str] = form.add(Choice(
+            "Speed", [(name, name.capitalize()) for name in ANIMATION_SPEEDS], speed,
+            host.set_speed))
+        self.toggles: list[Toggle] = []
+        self.winnable_toggle = self.add_option("Winnable only", "winnable_only")
+
+    def add_option(self, label: str, name: str,
+                   then: Callable[[], None] | None = None) -> Toggle:
+        """A switch at the foot of the side panel for the option `name` (`then` runs after
+        it changes)."""
+        def change(value: bool) -> None:
+            set_option(self.services, name, value)
+            if then is not None:
+                then()
+
+        toggle: Toggle = self.form.add(Toggle(label, option(self.services, name), change))
+        self.toggles.append(toggle)
+        return toggle
+
+    def _deal_typed(self, text: str) -> None:
+        digits = "".join(ch for ch in text if ch.isdigit())
+        if digits != text:
+            self.deal_field.text = digits
+
+    def refresh(self, playing: bool, take_back: bool, forced: bool, can_redo: bool) -> None:
+        """Which buttons may be pressed now."""
+        self.undo_button.enabled = take_back or (playing and forced)
+        self.redo_button.enabled = playing and can_redo
+        for button in (self.hint_button, self.auto_button, self.step_button):
+            button.enabled = playing
+
+    def lay_out(self, size: tuple[int, int], title: str, panel_width: int) -> SolitaireLayout:
+        """Place the bars and switches for a window of `size`; where the rest goes."""
+        ui = self.services.ui
+        width, height = size
+        margin, bar_h = ui.px(16), ui.px(46)
+        top = margin
+        x = ui.px(20) + ui.font(30, "title").size(title)[0] + ui.px(80)
+        self.deal_field.rect = pygame.Rect(x, top, ui.px(130), bar_h)
+        right = width - margin
+        for button, w in ((self.menu_button, 110), (self.save_button, 100),
+                          (self.restart_button, 130), (self.new_button, 150)):
+            button.rect = pygame.Rect(0, top, ui.px(w), bar_h)
+            button.rect.right = right
+            right = button.rect.left - ui.px(10)
+        bottom = height - margin - bar_h
+        x = margin
+        for button, w in ((self.undo_button, 100), (self.redo_button, 100),
+                          (self.hint_button, 100), (self.auto_button, 150),
+                          (self.step_button, 100)):
+            button.rect = pygame.Rect(x, bottom, ui.px(w), bar_h)
+            x = button.rect.right + ui.px(10)
+        self.speed_choice.rect = pygame.Rect(x, bottom, ui.px(260), bar_h)
+        panel = pygame.Rect(margin, top + bar_h + ui.px(14), ui.px(panel_width),
+                            bottom - top - bar_h - ui.px(28))
+        figure = pygame.Rect(panel.right + margin, panel.top,
+                             width - panel.right - 2 * margin, panel.height)
+        toggle_h = ui.px(44)
+        y = panel.bottom - ui.px(12)
+        for toggle in reversed(self.toggles):
+            toggle.rect = pygame.Rect(panel.x + ui.px(12), y - toggle_h,
+                                      panel.width - ui.px(24), toggle_h)
+            y = toggle.rect.top - ui.px(8)
+        sources = pygame.Rect(panel.x, panel.y, panel.width, y - panel.y)
+        return SolitaireLayout(panel, figure, sources,
+                               self.speed_choice.rect.right + ui.px(18))
