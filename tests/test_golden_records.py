@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from game.rules.record import GameRecord, RecordedGame
+from game.scenes.replay import ReplayScene
+from tests.drive import new_app
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 EXPECTED = json.loads((GOLDEN / "expected-check.json").read_text(encoding="utf-8"))
@@ -46,3 +48,23 @@ def test_golden_record_passes_the_check_command(path: Path) -> None:
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == EXPECTED[path.name]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_golden_record_opens_in_its_screen(path: Path, tmp_path: Path) -> None:
+    """In progress: resumed in its own screen at the same position; finished: replayed.
+    (A table game between hands opens without a complaint; where it should open is
+    issue 16's, which finds it opened as finished.)"""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    app = new_app(tmp_path, (800, 600), speed="instant")
+    app.open_record(data, path.name)
+    app.run_frames(1)
+    scene = app.scene
+    if "in-progress" in path.name:
+        flow = getattr(scene, "match", None) or getattr(scene, "session", None)
+        assert flow is not None, type(scene).__name__
+        replayed = RecordedGame.from_record(GameRecord.from_json(path.read_text()))
+        assert flow.state.moves[:len(replayed.state.moves)] == replayed.state.moves
+    elif "between-hands" not in path.name:
+        assert isinstance(scene, ReplayScene)
+    assert not app.notices
