@@ -3,6 +3,7 @@ and keyboard events. (Fixtures live in conftest.py.)"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,16 @@ def drag(app: App, start: Point, end: Point, *, frames: int = 1) -> None:
              buttons=(1, 0, 0))
     post(pygame.MOUSEBUTTONUP, pos=end_at, button=1)
     app.run_frames(frames)
+
+
+def run_until(app: App, done: Callable[[], bool], limit: int = 20_000) -> None:
+    """Run frames until `done()`; computers and solvers think in-process, so this waits
+    on frames, never on wall-clock time."""
+    for _ in range(limit):
+        if done():
+            return
+        app.tick()
+    raise AssertionError("the condition never came true")
 
 
 def press(app: App, key: int, mod: int = 0, *, frames: int = 2) -> None:

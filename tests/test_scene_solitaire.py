@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.solitaire_base import SolitaireScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
 from tests import drive
+from tests.drive import run_until
 
 Point = tuple[float, float]
 
@@ -160,9 +160,7 @@ def test_auto_play_wins_a_winnable_stacked_deal(app: App,
     assert seen == ["slow", "normal", "fast", "instant"]
     click(app, scene.bars.auto_button.rect.center)
     assert scene.autoplaying
-    deadline = time.monotonic() + 120  # the solver works a few ms a frame, more when busy
-    while not scene.finished and time.monotonic() < deadline:
-        app.run_frames(1)
+    run_until(app, lambda: scene.finished)
     assert scene.state.won
     assert finished_games[0]["autoplay"] is True
 
@@ -259,10 +257,7 @@ def test_typed_deal_number_and_hint(app: App) -> None:
     assert scene.seed == 42
     assert scene.draw_state.stock == DrawSolitaireState(seed=42).stock
     press(app, pygame.K_h)
-    deadline = time.monotonic() + 60
-    while scene.hint_move is None and time.monotonic() < deadline:
-        app.run_frames(1)
-        time.sleep(0.005)
+    run_until(app, lambda: scene.hint_move is not None)
     assert scene.hint_move in scene.state.legal_moves()
     assert scene.session.record["assists"] == {"hints": True}
 
@@ -272,10 +267,8 @@ def test_winnable_deals_only_gives_a_winnable_deal(app: App) -> None:
     click(app, scene.bars.winnable_toggle.rect.center)
     assert scene.option("winnable_only")
     click(app, scene.bars.new_button.rect.center)
-    deadline = time.monotonic() + 120
-    while scene.deal_search is not None and time.monotonic() < deadline:
-        app.run_frames(1)
-    assert scene.deal_search is None and scene.seed != 1
+    run_until(app, lambda: scene.deal_search is None)
+    assert scene.seed != 1
     assert solve(StackedSolitaireState(seed=scene.seed), 5.0).winnable
 
 

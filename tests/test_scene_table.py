@@ -28,7 +28,7 @@ from game.scenes.table_panels import status_words
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileArt
 from tests import drive
-from tests.drive import at
+from tests.drive import at, run_until
 from tools.samples import table_config
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -59,15 +59,6 @@ def open_table(app: App, config: dict[str, Any] | None = None,
 click = partial(drive.click, frames=1)
 press = partial(drive.press, frames=1)
 drag = drive.drag
-
-
-def run_until(app: App, done: Callable[[], bool], limit: int = 20_000) -> None:
-    """Tick until `done()` (computers think in-process: no wall-clock waits)."""
-    for _ in range(limit):
-        if done():
-            return
-        app.tick()
-    raise AssertionError("the condition never came true")
 
 
 def ready_for_human(scene: TableScene) -> bool:
