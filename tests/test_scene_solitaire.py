@@ -156,10 +156,10 @@ def test_auto_play_wins_a_winnable_stacked_deal(app: App,
     seen = []
     for _ in range(4):
         click(app, (scene.bars.speed_choice.rect.right - 20, scene.bars.speed_choice.rect.centery))
-        seen.append(scene.auto_speed)
+        seen.append(scene.autoplay.speed)
     assert seen == ["slow", "normal", "fast", "instant"]
     click(app, scene.bars.auto_button.rect.center)
-    assert scene.autoplaying
+    assert scene.autoplay.playing
     run_until(app, lambda: scene.finished)
     assert scene.state.won
     assert finished_games[0]["autoplay"] is True
@@ -257,8 +257,8 @@ def test_typed_deal_number_and_hint(app: App) -> None:
     assert scene.seed == 42
     assert scene.draw_state.stock == DrawSolitaireState(seed=42).stock
     press(app, pygame.K_h)
-    run_until(app, lambda: scene.hint_move is not None)
-    assert scene.hint_move in scene.state.legal_moves()
+    run_until(app, lambda: scene.autoplay.hint_move is not None)
+    assert scene.autoplay.hint_move in scene.state.legal_moves()
     assert scene.session.record["assists"] == {"hints": True}
 
 

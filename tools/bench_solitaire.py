@@ -44,8 +44,8 @@ def bench(size: tuple[int, int], seconds: float, mode: str) -> dict[str, float |
         scene: SolitaireScene = scene_type(app, seed=seed)
         app.push(scene)
         app.run_frames(120)  # warm the caches
-        scene.auto_speed = "fast"
-        scene.set_autoplay(True)
+        scene.autoplay.speed = "fast"
+        scene.autoplay.set(True)
         times: list[float] = []
         end = time.perf_counter() + seconds
         for frame_ms in paced_frames(app):

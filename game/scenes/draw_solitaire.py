@@ -145,7 +145,7 @@ class DrawSolitaireScene(SolitaireScene):
             return
         self.revealed = True
         self.controls.selected = None
-        self.hint_move = None
+        self.autoplay.hint_move = None
         self.sync()
         sprite = self.source_sprites[STOCK_KEY]
         front = sprite.image
@@ -210,7 +210,7 @@ class DrawSolitaireScene(SolitaireScene):
             self.play(move)
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
-        move = self.hint_move
+        move = self.autoplay.hint_move
         if move is not None and move.source == STOCK and not self.revealed:
             self.draw_hint_source(surface, move)
             return

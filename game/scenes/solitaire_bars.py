@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 import pygame
 
 from game.persist.storage import ANIMATION_SPEEDS
+from game.scenes.solitaire_autoplay import SolitaireAutoPlay
 from game.ui.widgets import Button, Choice, Form, TextField, Toggle
 
 if TYPE_CHECKING:
@@ -31,10 +32,6 @@ class BarsHost(Protocol):
     def save_record(self) -> None: ...
     def undo(self) -> None: ...
     def redo(self) -> None: ...
-    def show_hint(self) -> None: ...
-    def toggle_autoplay(self) -> None: ...
-    def step_once(self) -> None: ...
-    def set_speed(self, speed: str) -> None: ...
 
 
 def option(services: Services, name: str, default: bool = False) -> bool:
@@ -66,7 +63,7 @@ class SolitaireLayout:
 class SolitaireBars:
     """The widgets around a solitaire's figure."""
 
-    def __init__(self, form: Form, host: BarsHost, speed: str) -> None:
+    def __init__(self, form: Form, host: BarsHost, autoplay: SolitaireAutoPlay) -> None:
         services = host.services
         self.services = services
         self.form = form
@@ -77,12 +74,12 @@ class SolitaireBars:
         self.menu_button: Button = form.add(Button("Menu", services.pop))
         self.undo_button: Button = form.add(Button("Undo", host.undo))
         self.redo_button: Button = form.add(Button("Redo", host.redo))
-        self.hint_button: Button = form.add(Button("Hint", host.show_hint))
-        self.auto_button: Button = form.add(Button("Auto-play", host.toggle_autoplay))
-        self.step_button: Button = form.add(Button("Step", host.step_once))
+        self.hint_button: Button = form.add(Button("Hint", autoplay.show_hint))
+        self.auto_button: Button = form.add(Button("Auto-play", autoplay.toggle))
+        self.step_button: Button = form.add(Button("Step", autoplay.step_once))
         self.speed_choice: Choice[str] = form.add(Choice(
-            "Speed", [(name, name.capitalize()) for name in ANIMATION_SPEEDS], speed,
-            host.set_speed))
+            "Speed", [(name, name.capitalize()) for name in ANIMATION_SPEEDS], autoplay.speed,
+            autoplay.set_speed))
         self.toggles: list[Toggle] = []
         self.winnable_toggle = self.add_option("Winnable only", "winnable_only")
 

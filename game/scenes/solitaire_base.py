@@ -33,6 +33,7 @@ from game.rules.record import RecordError
 from game.rules.results import MoveResult
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.base import Scene
+from game.scenes.solitaire_autoplay import SolitaireAutoPlay
 from game.scenes.solitaire_bars import SolitaireBars, option
 from game.scenes.solitaire_controls import SolitaireControls, SourceKey
 from game.scenes.solitaire_panels import draw_banner, draw_count, draw_title, game_over_lines
@@ -53,8 +54,6 @@ SolitaireState = DrawSolitaireState | StackedSolitaireState
 SOURCE_LAYER: Final = 1
 MOVING_LAYER: Final = 2
 
-AUTO_DELAY: Final = {"slow": 1.1, "normal": 0.5, "fast": 0.18, "instant": 0.0}
-"""Seconds between two auto-played moves at each speed."""
 
 
 
@@ -80,20 +79,15 @@ class SolitaireScene(Scene):
                                         services.art.theme.edge_colours)
         self.source_sprites: dict[SourceKey, TileSprite] = {}
         self.tweens = Tweens(services.settings.animation_speed)
-        self.hint_move: Move | None = None
-        self.hint_wanted = False
         self.user_view = False
         self.fit_cap: float | None = None
         """The largest tile side the figure may take now: it only shrinks during a deal,
         as each new size draws every tile's art again."""
-        self.autoplaying = False
-        self.auto_timer = 0.0
-        self.auto_speed = services.settings.animation_speed
         self.deal_search: WinnableDealSearch | None = None
         self.busy_text = ""
         self.controls = SolitaireControls(self)
-        self.bars = SolitaireBars(self.form, self, self.auto_speed)
-        self.step_wanted = False
+        self.autoplay = SolitaireAutoPlay(self)
+        self.bars = SolitaireBars(self.form, self, self.autoplay)
         self.add_options()
         self.session = self._open(record, seed)
         self.bars.deal_field.text = str(self.seed)
@@ -154,7 +148,7 @@ class SolitaireScene(Scene):
         self.session.close()
         self.session = SolitaireSession.new(self.mode, seed, self.services.adviser)
         self.user_view = False
-        self.set_autoplay(False)
+        self.autoplay.set(False)
         self.bars.deal_field.text = str(seed)
         self.form.focus(None)
         self.reset_board()
@@ -176,7 +170,7 @@ class SolitaireScene(Scene):
         if not self.option("winnable_only"):
             self.start_deal(random.randrange(1, 1_000_000))
             return
-        self.set_autoplay(False)
+        self.autoplay.set(False)
         self.drop_deal_search()
         self.deal_search = WinnableDealSearch(self.mode, self.services.adviser)
         self.busy_text = "Looking for a winnable deal…"
@@ -240,8 +234,7 @@ class SolitaireScene(Scene):
         events = self.session.play(move, redoing=redoing)
         result = next(e.result for e in events if isinstance(e, MovePlayed))
         self.controls.selected = None
-        self.hint_move = None
-        self.hint_wanted = False
+        self.autoplay.forget_hint()
         self.sync()
         landing = self.landing_sprite(move)
         if landing is not None:
@@ -287,7 +280,7 @@ class SolitaireScene(Scene):
 
     def after_takeback(self) -> None:
         self.controls.selected = None
-        self.hint_move = None
+        self.autoplay.hint_move = None
         self.sync()
 
     def cancel_pending(self) -> None:
@@ -299,7 +292,7 @@ class SolitaireScene(Scene):
         """The game has just ended: sound, and a win in the statistics (a loss is counted
         once the player moves on, as undo may still take it back; the session asks the
         solver meanwhile whether the deal could have been won)."""
-        self.set_autoplay(False)
+        self.autoplay.set(False)
         self.services.sound.play("win" if won else "pass")
         self.user_view = False
         self.sync()
@@ -322,44 +315,14 @@ class SolitaireScene(Scene):
         """The auto-player's next move here, or None while it is still thinking."""
         return self.session.suggest()
 
-    def show_hint(self) -> None:
-        if self.finished or self.deal_search is not None:
-            return
-        self.use_assist("hints")
-        self.hint_wanted = True
-
-    def set_autoplay(self, on: bool) -> None:
-        if on and self.finished:
-            return
-        self.autoplaying = on
+    def auto_play_changed(self, on: bool) -> None:
         if on:
-            self.use_assist("autoplay")
-            self.auto_timer = 0.0
             self.controls.selected = None
-        self.tweens.set_speed(self.auto_speed if on else self.services.settings.animation_speed)
-        self.animator.set_factor(self.tweens.factor)
         self.bars.auto_button.label = "Pause" if on else "Auto-play"
-
-    def toggle_autoplay(self) -> None:
-        self.set_autoplay(not self.autoplaying)
-
-    def step_once(self) -> None:
-        """Play the auto-player's next move (once it is known)."""
-        if self.finished:
-            return
-        self.set_autoplay(False)
-        self.use_assist("autoplay")
-        self.step_wanted = True
 
     def perform(self, move: Move) -> None:
         """Carry out an advised move with its animation (subclasses may stage it)."""
         self.play(move)
-
-    def set_speed(self, speed: str) -> None:
-        self.auto_speed = speed
-        if self.autoplaying:
-            self.tweens.set_speed(speed)
-            self.animator.set_factor(self.tweens.factor)
 
     # Layout -----------------------------------------------------------------------------
 
@@ -396,8 +359,7 @@ class SolitaireScene(Scene):
     def reset_board(self) -> None:
         self.controls.selected = None
         self.fit_cap = None
-        self.hint_move = None
-        self.hint_wanted = False
+        self.autoplay.forget_hint()
         self.tweens.clear()
         self.animator.clear()
         self.sync()
@@ -454,7 +416,8 @@ class SolitaireScene(Scene):
 
     def refresh_source_states(self) -> None:
         """Held, hinted, pointed-at and plain looks of the source tiles."""
-        hinted = (self.hint_move.source, self.hint_move.pile) if self.hint_move else None
+        hint = self.autoplay.hint_move
+        hinted = (hint.source, hint.pile) if hint else None
         controls = self.controls
         for key, sprite in self.source_sprites.items():
             if sprite.state is TileState.FACE_DOWN:
@@ -479,8 +442,7 @@ class SolitaireScene(Scene):
         return self.deal_search is not None
 
     def stop_autoplay(self) -> None:
-        if self.autoplaying:
-            self.set_autoplay(False)
+        self.autoplay.stop()
 
     def handle_event(self, event: pygame.Event) -> bool:
         if self.form.focused is self.bars.deal_field and event.type == pygame.KEYDOWN:
@@ -515,15 +477,15 @@ class SolitaireScene(Scene):
         key, ctrl = event.key, bool(event.mod & pygame.KMOD_CTRL)
         shift = bool(event.mod & pygame.KMOD_SHIFT)
         if key == pygame.K_h:
-            self.show_hint()
+            self.autoplay.show_hint()
         elif (key == pygame.K_z and ctrl and shift) or key == pygame.K_y:
             self.redo()
         elif key in (pygame.K_z, pygame.K_u, pygame.K_BACKSPACE):
             self.undo()
         elif key == pygame.K_a or (key == pygame.K_SPACE and self.form.focused is None):
-            self.toggle_autoplay()
+            self.autoplay.toggle()
         elif key == pygame.K_s:
-            self.step_once()
+            self.autoplay.step_once()
         elif key == pygame.K_n:
             self.new_deal()
         elif key == pygame.K_r:
@@ -592,19 +554,7 @@ class SolitaireScene(Scene):
                 self.services.art.render_prepared(1)
         if self.tweens.busy or self.controls.gesture.press is not None:
             return
-        if self.hint_wanted and not self.finished:
-            move = self.suggest()
-            if move is not None:
-                self.hint_wanted = False
-                self.hint_move = move
-                self.refresh_source_states()
-        if self.step_wanted:
-            self._auto_move()
-            return
-        if self.autoplaying:
-            self.auto_timer -= dt
-            if self.auto_timer <= 0:
-                self._auto_move()
+        self.autoplay.step(dt)
 
     _last_work_frame = -1
 
@@ -612,18 +562,6 @@ class SolitaireScene(Scene):
         playing = not self.finished and self.deal_search is None
         take_back = (playing or self.session.loss_to_count) and self.session.can_undo()
         self.bars.refresh(playing, take_back, self.selection_is_forced(), self.session.can_redo())
-
-    def _auto_move(self) -> None:
-        if self.finished:
-            self.step_wanted = False
-            self.set_autoplay(False)
-            return
-        move = self.suggest()
-        if move is None:
-            return
-        self.step_wanted = False
-        self.auto_timer = AUTO_DELAY.get(self.auto_speed, 0.5)
-        self.perform(move)
 
     def _work(self) -> None:
         """Background thinking for this frame: the deal search, the verdict, the advice."""
@@ -662,8 +600,8 @@ class SolitaireScene(Scene):
             draw_banner(surface, ui, self.figure_area, lines)
         elif self.busy_text and self.deal_search is not None:
             draw_banner(surface, ui, self.figure_area, [(self.busy_text, 24, PALETTE.text)])
-        elif self.hint_wanted or ((self.step_wanted or self.autoplaying) and not (
-                self.tweens.busy) and self.thinking()):
+        elif self.autoplay.hint_wanted or (self.autoplay.waiting and not self.tweens.busy
+                                           and self.thinking()):
             words = ui.text("Thinking…", 18, PALETTE.text_dim)
             blit_text(surface, words, (self.figure_area.centerx,
                                        self.figure_area.top + ui.px(14)), "midtop")
@@ -696,7 +634,7 @@ class SolitaireScene(Scene):
         return f"Placed {len(self.state.figure)} of 36"
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
-        move = self.hint_move
+        move = self.autoplay.hint_move
         if move is None or self.finished:
             return
         if move.action == PLACE:
