@@ -455,7 +455,7 @@ class SolitaireScene(Scene):
                 return True
             if event.key not in (pygame.K_TAB,):
                 return self.form.handle_event(event)
-        if event.type == pygame.KEYDOWN and self._handle_key(event):
+        if event.type == pygame.KEYDOWN and self.controls.handle_key(event):
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if self.controls.gesture.press is not None and self.controls.handle_press(event):
@@ -473,38 +473,11 @@ class SolitaireScene(Scene):
             return True
         return self.form.handle_event(event)
 
-    def _handle_key(self, event: pygame.Event) -> bool:
-        key, ctrl = event.key, bool(event.mod & pygame.KMOD_CTRL)
-        shift = bool(event.mod & pygame.KMOD_SHIFT)
-        if key == pygame.K_h:
-            self.autoplay.show_hint()
-        elif (key == pygame.K_z and ctrl and shift) or key == pygame.K_y:
-            self.redo()
-        elif key in (pygame.K_z, pygame.K_u, pygame.K_BACKSPACE):
-            self.undo()
-        elif key == pygame.K_a or (key == pygame.K_SPACE and self.form.focused is None):
-            self.autoplay.toggle()
-        elif key == pygame.K_s:
-            self.autoplay.step_once()
-        elif key == pygame.K_n:
-            self.new_deal()
-        elif key == pygame.K_r:
-            self.restart()
-        elif key == pygame.K_f:
-            self.user_view = False
-            self.fit_cap = None
-            self.sync()
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) and (
-                self.form.focused is None):
-            self.user_view = True
-            self.board.handle_view_event(event)
-        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.zoom(1, self.figure_area.center)
-        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.zoom(-1, self.figure_area.center)
-        else:
-            return self.extra_key(key)
-        return True
+    def refit(self) -> None:
+        """Fit the figure to its area again (the F key), at the largest size that shows it."""
+        self.user_view = False
+        self.fit_cap = None
+        self.sync()
 
     def extra_key(self, key: int) -> bool:
         """A key only this solitaire knows; True when used."""

@@ -15,9 +15,11 @@ from game.ui.board import Board, Gesture
 from game.ui.layout import Point
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.tween import Tweens
+from game.ui.widgets import Form
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
+    from game.scenes.solitaire_autoplay import SolitaireAutoPlay
 
 SourceKey = tuple[str, int]
 """Where a tile comes from: ("stock", -1), ("discard", -1) or ("pile", i)."""
@@ -34,6 +36,8 @@ class SolitaireHost(Protocol):
     source_sprites: dict[SourceKey, TileSprite]
     tweens: Tweens
     user_view: bool
+    form: Form
+    autoplay: SolitaireAutoPlay
 
     @property
     def finished(self) -> bool: ...
@@ -49,6 +53,13 @@ class SolitaireHost(Protocol):
     def source_pressed(self, key: SourceKey, pos: tuple[int, int]) -> None: ...
     def source_home(self, key: SourceKey) -> Point: ...
     def refresh_source_states(self) -> None: ...
+    def undo(self) -> None: ...
+    def redo(self) -> None: ...
+    def new_deal(self) -> None: ...
+    def restart(self) -> None: ...
+    def refit(self) -> None: ...
+    def zoom(self, direction: int, anchor: tuple[float, float]) -> None: ...
+    def extra_key(self, key: int) -> bool: ...
 
 
 class SolitaireControls:
@@ -169,3 +180,37 @@ class SolitaireControls:
         move = moves.get(self.hover_cell) if self.hover_cell is not None else None
         if move is not None:
             board.draw_ghost(surface, move.tile, move.cell, move.rot, None)
+
+    def handle_key(self, event: pygame.Event) -> bool:
+        """The solitaire's keys: hint, undo and redo, auto-play and step, new deal,
+        restart, fit, pan and zoom; then the solitaire's own (`extra_key`)."""
+        host, key = self.host, event.key
+        ctrl, shift = bool(event.mod & pygame.KMOD_CTRL), bool(event.mod & pygame.KMOD_SHIFT)
+        free = host.form.focused is None
+        centre = host.board.area.center
+        if key == pygame.K_h:
+            host.autoplay.show_hint()
+        elif (key == pygame.K_z and ctrl and shift) or key == pygame.K_y:
+            host.redo()
+        elif key in (pygame.K_z, pygame.K_u, pygame.K_BACKSPACE):
+            host.undo()
+        elif key == pygame.K_a or (key == pygame.K_SPACE and free):
+            host.autoplay.toggle()
+        elif key == pygame.K_s:
+            host.autoplay.step_once()
+        elif key == pygame.K_n:
+            host.new_deal()
+        elif key == pygame.K_r:
+            host.restart()
+        elif key == pygame.K_f:
+            host.refit()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) and free:
+            host.user_view = True
+            host.board.handle_view_event(event)
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            host.zoom(1, centre)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            host.zoom(-1, centre)
+        else:
+            return host.extra_key(key)
+        return True
