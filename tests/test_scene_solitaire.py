@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
-import game.scenes.solitaire_base as solitaire_base
+import game.scenes.solitaire_deals as solitaire_deals
 from game.ai.autoplay import best_stock_move, simple_fair_move
 from game.ai.solver import solve
 from game.ai.worker import InProcessAdviser
@@ -35,7 +35,7 @@ def finished_games(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     def record_call(storage: Any, record: dict[str, Any], **flags: bool) -> None:
         calls.append({"record": json.loads(json.dumps(record)), **flags})
 
-    monkeypatch.setattr(solitaire_base, "add_finished_game", record_call)
+    monkeypatch.setattr(solitaire_deals, "add_finished_game", record_call)
     return calls
 
 

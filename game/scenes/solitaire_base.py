@@ -14,28 +14,25 @@ run through the app's adviser (a worker process, `game.ai.worker`).
 from __future__ import annotations
 
 import math
-import random
 from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
-from game.persist.history import add_finished_game
 from game.play.events import MovePlayed
 from game.play.solitaire_session import (
     GameEnded,
-    Report,
     SolitaireSession,
     WinnableDealSearch,
 )
 from game.rules.lattice import Cell, points_up
 from game.rules.moves import PLACE, Move
-from game.rules.record import RecordError
 from game.rules.results import MoveResult
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.base import Scene
 from game.scenes.solitaire_autoplay import SolitaireAutoPlay
 from game.scenes.solitaire_bars import SolitaireBars, option
 from game.scenes.solitaire_controls import SolitaireControls, SourceKey
+from game.scenes.solitaire_deals import SolitaireDeals
 from game.scenes.solitaire_panels import draw_banner, draw_count, draw_title, game_over_lines
 from game.ui.board import FIGURE_LAYER, Board
 from game.ui.contact_animator import ContactAnimator
@@ -83,13 +80,11 @@ class SolitaireScene(Scene):
         self.fit_cap: float | None = None
         """The largest tile side the figure may take now: it only shrinks during a deal,
         as each new size draws every tile's art again."""
-        self.deal_search: WinnableDealSearch | None = None
-        self.busy_text = ""
         self.controls = SolitaireControls(self)
         self.autoplay = SolitaireAutoPlay(self)
         self.bars = SolitaireBars(self.form, self, self.autoplay)
         self.add_options()
-        self.session = self._open(record, seed)
+        self.deals = SolitaireDeals(self, record, seed)
         self.bars.deal_field.text = str(self.seed)
 
     # Options --------------------------------------------------------------------------
@@ -103,14 +98,13 @@ class SolitaireScene(Scene):
 
     # Games ------------------------------------------------------------------------------
 
-    def _open(self, record: dict[str, Any] | None, seed: int | None) -> SolitaireSession:
-        if record is not None:
-            try:
-                return SolitaireSession.resume(record, self.services.adviser)
-            except (RecordError, KeyError, TypeError) as error:
-                self.services.notify(f"The saved game could not be resumed ({error}).")
-        seed = seed if seed is not None else random.randrange(1, 1_000_000)
-        return SolitaireSession.new(self.mode, seed, self.services.adviser)
+    @property
+    def session(self) -> SolitaireSession:
+        return self.deals.session
+
+    @property
+    def deal_search(self) -> WinnableDealSearch | None:
+        return self.deals.search
 
     @property
     def state(self) -> SolitaireState:
@@ -129,31 +123,7 @@ class SolitaireScene(Scene):
         return self.session.seed
 
     def exit(self) -> None:
-        self._save_if_due()
-        self.count_loss()
-        self.drop_deal_search()
-        self.session.close()
-
-    def drop_deal_search(self) -> None:
-        """Forget the search for a winnable deal (the worker stops it)."""
-        if self.deal_search is not None:
-            self.deal_search.cancel()
-        self.deal_search = None
-        self.busy_text = ""
-
-    def start_deal(self, seed: int) -> None:
-        """Begin deal number `seed` from its start."""
-        self.count_loss()
-        self.drop_deal_search()
-        self.session.close()
-        self.session = SolitaireSession.new(self.mode, seed, self.services.adviser)
-        self.user_view = False
-        self.autoplay.set(False)
-        self.bars.deal_field.text = str(seed)
-        self.form.focus(None)
-        self.reset_board()
-        self.save()
-        self.on_new_game()
+        self.deals.close()
 
     def on_new_game(self) -> None:
         """A deal has just begun (subclasses animate their opening)."""
@@ -163,45 +133,12 @@ class SolitaireScene(Scene):
         self.services.open("save-record", record=self.session.record)
 
     def restart(self) -> None:
-        self.start_deal(self.seed)
+        self.deals.restart()
 
     def new_deal(self) -> None:
-        """A fresh deal; with "winnable deals only", search for one first (across frames)."""
-        if not self.option("winnable_only"):
-            self.start_deal(random.randrange(1, 1_000_000))
-            return
-        self.autoplay.set(False)
-        self.drop_deal_search()
-        self.deal_search = WinnableDealSearch(self.mode, self.services.adviser)
-        self.busy_text = "Looking for a winnable deal…"
+        self.deals.new()
 
-    def typed_deal(self) -> None:
-        """Enter in the deal field: replay the typed deal number."""
-        if self.bars.deal_field.text.isdigit():
-            self.start_deal(int(self.bars.deal_field.text))
-        else:
-            self.bars.deal_field.text = str(self.seed)
-            self.form.focus(None)
-
-    def save(self) -> None:
-        """Autosave the record in the next step (so a move's frame does not also wait for
-        the disk), or clear the save once the game has ended."""
-        self.session.save_due = True
-
-    def _save_if_due(self) -> bool:
-        """Write the autosave a change asked for, and ask for the tile art the next moves
-        may show; True when there was one."""
-        due, data = self.session.take_save()
-        if not due:
-            return False
-        if data is None:
-            self.services.storage.clear_game()
-        else:
-            self.services.storage.save_game(data)
-        self._prepare_art()
-        return True
-
-    def _prepare_art(self) -> None:
+    def prepare_art(self) -> None:
         """Ask for the art of the next move's placements at this size and, for when the
         figure outgrows the view, of every placed tile one size smaller: it is drawn in
         spare steps, not in the frame that first shows it."""
@@ -297,17 +234,7 @@ class SolitaireScene(Scene):
         self.user_view = False
         self.sync()
         if won:
-            self._count(self.session.report())
-
-    def _count(self, report: Report) -> None:
-        add_finished_game(self.services.storage, report.record, hints=report.hints,
-                          undos=report.undos, autoplay=report.autoplay)
-
-    def count_loss(self) -> None:
-        """Put a lost game in the statistics (a new deal, a restart or leaving does)."""
-        report = self.session.take_loss()
-        if report is not None:
-            self._count(report)
+            self.deals.count(self.session.report())
 
     # Advice: hints and auto-play ----------------------------------------------------------
 
@@ -447,7 +374,7 @@ class SolitaireScene(Scene):
     def handle_event(self, event: pygame.Event) -> bool:
         if self.form.focused is self.bars.deal_field and event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.typed_deal()
+                self.deals.typed()
                 return True
             if event.key == pygame.K_ESCAPE:
                 self.bars.deal_field.text = str(self.seed)
@@ -512,17 +439,17 @@ class SolitaireScene(Scene):
     # Update -----------------------------------------------------------------------------
 
     def pause(self) -> None:
-        self._save_if_due()
+        self.deals.save_if_due()
 
     def update(self, dt: float) -> None:
-        saved = self._save_if_due()
+        saved = self.deals.save_if_due()
         self._refresh_buttons()
         self.tiles.snapshot()
         self.tweens.update(dt)
         self.animator.update(dt)
         if self._last_work_frame != self.services.frames:  # once a frame, not once a step
             self._last_work_frame = self.services.frames
-            self._work()
+            self.deals.work()
             if not saved:
                 self.services.art.render_prepared(1)
         if self.tweens.busy or self.controls.gesture.press is not None:
@@ -535,17 +462,6 @@ class SolitaireScene(Scene):
         playing = not self.finished and self.deal_search is None
         take_back = (playing or self.session.loss_to_count) and self.session.can_undo()
         self.bars.refresh(playing, take_back, self.selection_is_forced(), self.session.can_redo())
-
-    def _work(self) -> None:
-        """Background thinking for this frame: the deal search, the verdict, the advice."""
-        if self.deal_search is not None:
-            seed = self.deal_search.poll()
-            if seed is not None:
-                self.deal_search = None
-                self.busy_text = ""
-                self.start_deal(seed)
-            return
-        self.session.poll()
 
     # Drawing ----------------------------------------------------------------------------
 
@@ -571,8 +487,8 @@ class SolitaireScene(Scene):
         if self.finished:
             lines = game_over_lines(self.state.won, len(self.state.figure), self.verdict)
             draw_banner(surface, ui, self.figure_area, lines)
-        elif self.busy_text and self.deal_search is not None:
-            draw_banner(surface, ui, self.figure_area, [(self.busy_text, 24, PALETTE.text)])
+        elif self.deals.busy_text and self.deal_search is not None:
+            draw_banner(surface, ui, self.figure_area, [(self.deals.busy_text, 24, PALETTE.text)])
         elif self.autoplay.hint_wanted or (self.autoplay.waiting and not self.tweens.busy
                                            and self.thinking()):
             words = ui.text("Thinking…", 18, PALETTE.text_dim)

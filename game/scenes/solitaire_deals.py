@@ -1,0 +1,143 @@
+"""The deals of a solitaire screen: opening the saved deal or a new one, starting over,
+the next deal (found winnable first when the player asks for that), the deal number
+typed, the autosave written in the step after a change, and finished deals put in the
+history (a loss only once the player moves on, as undo may still take it back)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Protocol
+
+from game.persist.history import add_finished_game
+from game.play.solitaire_session import Report, SolitaireSession, WinnableDealSearch
+from game.rules.record import RecordError
+from game.scenes.solitaire_autoplay import SolitaireAutoPlay
+from game.scenes.solitaire_bars import SolitaireBars
+from game.ui.widgets import Form
+
+if TYPE_CHECKING:
+    from game.scenes.base import Services
+
+
+class DealsHost(Protocol):
+    """What the deals ask of the solitaire screen."""
+
+    services: Services
+    mode: str
+    form: Form
+    bars: SolitaireBars
+    autoplay: SolitaireAutoPlay
+    user_view: bool
+
+    def option(self, name: str) -> bool: ...
+    def reset_board(self) -> None: ...
+    def on_new_game(self) -> None: ...
+    def prepare_art(self) -> None: ...
+
+
+class SolitaireDeals:
+    """The session of the deal on screen, and the search for the next one."""
+
+    def __init__(self, host: DealsHost, record: dict[str, Any] | None,
+                 seed: int | None) -> None:
+        self.host = host
+        self.search: WinnableDealSearch | None = None
+        self.busy_text = ""
+        self.session = self._open(record, seed)
+
+    def _open(self, record: dict[str, Any] | None, seed: int | None) -> SolitaireSession:
+        services = self.host.services
+        if record is not None:
+            try:
+                return SolitaireSession.resume(record, services.adviser)
+            except (RecordError, KeyError, TypeError) as error:
+                services.notify(f"The saved game could not be resumed ({error}).")
+        seed = seed if seed is not None else random.randrange(1, 1_000_000)
+        return SolitaireSession.new(self.host.mode, seed, services.adviser)
+
+    def close(self) -> None:
+        """The screen is leaving: write what is due, count a loss, stop the thinking."""
+        self.save_if_due()
+        self.count_loss()
+        self.drop_search()
+        self.session.close()
+
+    def drop_search(self) -> None:
+        """Forget the search for a winnable deal (the worker stops it)."""
+        if self.search is not None:
+            self.search.cancel()
+        self.search = None
+        self.busy_text = ""
+
+    def start(self, seed: int) -> None:
+        """Begin deal number `seed` from its start."""
+        host = self.host
+        self.count_loss()
+        self.drop_search()
+        self.session.close()
+        self.session = SolitaireSession.new(host.mode, seed, host.services.adviser)
+        host.user_view = False
+        host.autoplay.set(False)
+        host.bars.deal_field.text = str(seed)
+        host.form.focus(None)
+        host.reset_board()
+        self.session.save_due = True
+        host.on_new_game()
+
+    def restart(self) -> None:
+        self.start(self.session.seed)
+
+    def new(self) -> None:
+        """A fresh deal; with "winnable deals only", search for one first (across frames)."""
+        if not self.host.option("winnable_only"):
+            self.start(random.randrange(1, 1_000_000))
+            return
+        self.host.autoplay.set(False)
+        self.drop_search()
+        self.search = WinnableDealSearch(self.host.mode, self.host.services.adviser)
+        self.busy_text = "Looking for a winnable deal…"
+
+    def typed(self) -> None:
+        """Enter in the deal field: play the typed deal number."""
+        field = self.host.bars.deal_field
+        if field.text.isdigit():
+            self.start(int(field.text))
+        else:
+            field.text = str(self.session.seed)
+            self.host.form.focus(None)
+
+    def work(self) -> None:
+        """Background thinking for this frame: the deal search, the verdict, the advice."""
+        if self.search is not None:
+            seed = self.search.poll()
+            if seed is not None:
+                self.search = None
+                self.busy_text = ""
+                self.start(seed)
+            return
+        self.session.poll()
+
+    def save_if_due(self) -> bool:
+        """Write the autosave a change asked for (in the step after it, so a move's frame
+        does not also wait for the disk) and ask for the art the next moves may show;
+        True when there was one."""
+        due, data = self.session.take_save()
+        if not due:
+            return False
+        storage = self.host.services.storage
+        if data is None:
+            storage.clear_game()
+        else:
+            storage.save_game(data)
+        self.host.prepare_art()
+        return True
+
+    def count(self, report: Report) -> None:
+        add_finished_game(self.host.services.storage, report.record, hints=report.hints,
+                          undos=report.undos, autoplay=report.autoplay)
+
+    def count_loss(self) -> None:
+        """Put a lost game in the statistics (a new deal, a restart or leaving does)."""
+        report = self.session.take_loss()
+        if report is not None:
+            self.count(report)
