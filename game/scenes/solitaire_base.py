@@ -13,7 +13,6 @@ run through the app's adviser (a worker process, `game.ai.worker`).
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any, Final
 
 import pygame
@@ -33,7 +32,13 @@ from game.scenes.solitaire_autoplay import SolitaireAutoPlay
 from game.scenes.solitaire_bars import SolitaireBars, option
 from game.scenes.solitaire_controls import SolitaireControls, SourceKey
 from game.scenes.solitaire_deals import SolitaireDeals
-from game.scenes.solitaire_panels import draw_banner, draw_count, draw_title, game_over_lines
+from game.scenes.solitaire_panels import (
+    PanelBackdrop,
+    draw_count,
+    draw_figure_message,
+    draw_hinted_spot,
+    draw_title,
+)
 from game.ui.board import FIGURE_LAYER, Board
 from game.ui.contact_animator import ContactAnimator
 from game.ui.layout import LatticeView
@@ -41,7 +46,7 @@ from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
 from game.ui.tween import Tweens
-from game.ui.widgets import blit_text, draw_panel
+from game.ui.widgets import blit_text
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -68,8 +73,7 @@ class SolitaireScene(Scene):
         super().__init__(services)
         self.panel = self.sources_area = pygame.Rect(0, 0, 1, 1)
         self.status_x = 0
-        self._backdrop: pygame.Surface | None = None
-        self._backdrop_key: tuple[object, ...] = ()
+        self.backdrop = PanelBackdrop()
         self.tiles = TileLayer()
         self.board = Board(services.ui, services.art, self.tiles, self._is_background)
         self.animator = ContactAnimator(services.ui, self.board,
@@ -343,20 +347,7 @@ class SolitaireScene(Scene):
 
     def refresh_source_states(self) -> None:
         """Held, hinted, pointed-at and plain looks of the source tiles."""
-        hint = self.autoplay.hint_move
-        hinted = (hint.source, hint.pile) if hint else None
-        controls = self.controls
-        for key, sprite in self.source_sprites.items():
-            if sprite.state is TileState.FACE_DOWN:
-                continue
-            if key == controls.selected or key == hinted:
-                wanted = TileState.SELECTED
-            elif key == controls.hover_source and self.pickable(key):
-                wanted = TileState.HOVERED
-            else:
-                wanted = TileState.NORMAL
-            if sprite.state is not wanted:
-                sprite.set_look(state=wanted)
+        self.controls.refresh_looks(self.autoplay.hint_move)
 
     # Events -----------------------------------------------------------------------------
 
@@ -467,7 +458,7 @@ class SolitaireScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.services.ui
-        surface.blit(self._get_backdrop(), (0, 0))
+        surface.blit(self.backdrop.get(self.services.felt(), self.panel, ui), (0, 0))
         self.draw_title_block(surface)
         self.draw_sources_under(surface)
         clip = surface.get_clip()
@@ -484,26 +475,10 @@ class SolitaireScene(Scene):
         self.form.draw(surface, ui)
         blit_text(surface, ui.text(self.status_text(), 17, PALETTE.text_dim),
                   (self.status_x, self.bars.undo_button.rect.centery), "midleft")
-        if self.finished:
-            lines = game_over_lines(self.state.won, len(self.state.figure), self.verdict)
-            draw_banner(surface, ui, self.figure_area, lines)
-        elif self.deals.busy_text and self.deal_search is not None:
-            draw_banner(surface, ui, self.figure_area, [(self.deals.busy_text, 24, PALETTE.text)])
-        elif self.autoplay.hint_wanted or (self.autoplay.waiting and not self.tweens.busy
-                                           and self.thinking()):
-            words = ui.text("Thinking…", 18, PALETTE.text_dim)
-            blit_text(surface, words, (self.figure_area.centerx,
-                                       self.figure_area.top + ui.px(14)), "midtop")
-
-    def _get_backdrop(self) -> pygame.Surface:
-        """The felt with the sources' panel on it, made once per layout."""
-        felt = self.services.felt()
-        key = (felt, tuple(self.panel))  # the felt itself: a new theme or size makes a new one
-        if self._backdrop is None or self._backdrop_key != key:
-            self._backdrop = felt.copy()
-            draw_panel(self._backdrop, self.panel, self.services.ui, alpha=150)
-            self._backdrop_key = key
-        return self._backdrop
+        thinking = self.autoplay.hint_wanted or (self.autoplay.waiting and not self.tweens.busy
+                                                 and self.thinking())
+        draw_figure_message(surface, ui, self.figure_area, self.state, self.verdict,
+                            self.deals.busy_text if self.deal_search else "", thinking)
 
     def thinking(self) -> bool:
         """True while the advice for this position is still being worked out."""
@@ -527,12 +502,7 @@ class SolitaireScene(Scene):
         if move is None or self.finished:
             return
         if move.action == PLACE:
-            clip = surface.get_clip()
-            surface.set_clip(self.figure_area)
-            self.board.draw_ghost(surface, move.tile, move.cell, move.rot, None)
-            self.board.draw_ring(surface, move.cell, 0.5 + 0.5 * math.sin(
-                self.services.time * 5))
-            surface.set_clip(clip)
+            draw_hinted_spot(surface, self.board, move, self.services.time)
         self.draw_hint_source(surface, move)
 
     def draw_hint_source(self, surface: pygame.Surface, move: Move) -> None:

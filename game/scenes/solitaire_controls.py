@@ -14,6 +14,7 @@ from game.rules.moves import Move
 from game.ui.board import Board, Gesture
 from game.ui.layout import Point
 from game.ui.sprites import TileLayer, TileSprite
+from game.ui.tiles import TileState
 from game.ui.tween import Tweens
 from game.ui.widgets import Form
 
@@ -168,6 +169,21 @@ class SolitaireControls:
                 self.selected = press.key
             return True
         return False
+
+    def refresh_looks(self, hint: Move | None) -> None:
+        """Held, hinted, pointed-at and plain looks of the source tiles."""
+        hinted = (hint.source, hint.pile) if hint else None
+        for key, sprite in self.host.source_sprites.items():
+            if sprite.state is TileState.FACE_DOWN:
+                continue
+            if key in (self.selected, hinted):
+                wanted = TileState.SELECTED
+            elif key == self.hover_source and self.host.pickable(key):
+                wanted = TileState.HOVERED
+            else:
+                wanted = TileState.NORMAL
+            if sprite.state is not wanted:
+                sprite.set_look(state=wanted)
 
     def draw_spots(self, surface: pygame.Surface) -> None:
         """The held tile's lit spots, and its ghost on the one pointed at."""

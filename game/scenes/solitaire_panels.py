@@ -4,8 +4,13 @@ and the count badges of piles and stock. Drawing only: nothing here changes stat
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
+from game.rules.moves import Move
+from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+from game.ui.board import Board
 from game.ui.theme import PALETTE, Colour
 from game.ui.widgets import Ui, blit_text, draw_panel
 
@@ -65,3 +70,41 @@ def game_over_lines(won: bool, placed: int, verdict: str | None) -> list[Line]:
     words = VERDICT_WORDS.get(verdict or "", "Checking whether the deal could have been won…")
     return [(headline, 26, PALETTE.good if won else PALETTE.text),
             (words, 19, PALETTE.text_dim)]
+
+
+def draw_figure_message(surface: pygame.Surface, ui: Ui, area: pygame.Rect,
+                        state: DrawSolitaireState | StackedSolitaireState, verdict: str | None,
+                        busy: str, thinking: bool) -> None:
+    """Over the figure: the game's end, the search for a deal, or that advice is coming."""
+    if state.is_terminal():
+        draw_banner(surface, ui, area, game_over_lines(state.won, len(state.figure), verdict))
+    elif busy:
+        draw_banner(surface, ui, area, [(busy, 24, PALETTE.text)])
+    elif thinking:
+        words = ui.text("Thinking…", 18, PALETTE.text_dim)
+        blit_text(surface, words, (area.centerx, area.top + ui.px(14)), "midtop")
+
+
+def draw_hinted_spot(surface: pygame.Surface, board: Board, move: Move, time: float) -> None:
+    """The hinted placement: its tile as a ghost on the spot, with a pulsing ring."""
+    clip = surface.get_clip()
+    surface.set_clip(board.area)
+    board.draw_ghost(surface, move.tile, move.cell, move.rot, None)
+    board.draw_ring(surface, move.cell, 0.5 + 0.5 * math.sin(time * 5))
+    surface.set_clip(clip)
+
+
+class PanelBackdrop:
+    """The felt with the side panel on it, drawn once per felt and layout."""
+
+    def __init__(self) -> None:
+        self._image: pygame.Surface | None = None
+        self._key: tuple[object, ...] = ()
+
+    def get(self, felt: pygame.Surface, panel: pygame.Rect, ui: Ui) -> pygame.Surface:
+        key = (felt, tuple(panel))  # the felt itself: a new theme or size makes a new one
+        if self._image is None or self._key != key:
+            self._image = felt.copy()
+            draw_panel(self._image, panel, ui, alpha=150)
+            self._key = key
+        return self._image
