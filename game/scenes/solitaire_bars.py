@@ -101,6 +101,18 @@ class SolitaireBars:
         if digits != text:
             self.deal_field.text = digits
 
+    def deal_key(self, event: pygame.Event, play_typed: Callable[[], None], seed: int) -> bool:
+        """A key while the deal number is being typed: Enter plays that deal, Escape puts
+        the current number back; other keys edit the field."""
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            play_typed()
+            return True
+        if event.key == pygame.K_ESCAPE:
+            self.deal_field.text = str(seed)
+            self.form.focus(None)
+            return True
+        return self.form.handle_event(event)
+
     def refresh(self, playing: bool, take_back: bool, forced: bool, can_redo: bool) -> None:
         """Which buttons may be pressed now."""
         self.undo_button.enabled = take_back or (playing and forced)

@@ -23,7 +23,7 @@ from game.play.solitaire_session import (
     SolitaireSession,
     WinnableDealSearch,
 )
-from game.rules.lattice import Cell, points_up
+from game.rules.lattice import Cell
 from game.rules.moves import PLACE, Move
 from game.rules.results import MoveResult
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
@@ -44,7 +44,6 @@ from game.ui.contact_animator import ContactAnimator
 from game.ui.layout import LatticeView
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE
-from game.ui.tiles import TileState
 from game.ui.tween import Tweens
 from game.ui.widgets import blit_text
 
@@ -143,23 +142,9 @@ class SolitaireScene(Scene):
         self.deals.new()
 
     def prepare_art(self) -> None:
-        """Ask for the art of the next move's placements at this size and, for when the
-        figure outgrows the view, of every placed tile one size smaller: it is drawn in
-        spare steps, not in the frame that first shows it."""
-        art, side = self.services.art, self.figure_side
-        for move in self.state.legal_moves():
-            if move.action == PLACE:
-                art.prepare(move.tile, side, points_up(move.cell), move.rot, TileState.LAST)
-        figure = self.state.figure
-        last = figure.last_cell
-        smaller = max((size for size in self.board.ladder() if size < side), default=None)
-        for cell, tile, rot in figure.tiles():
-            up = points_up(cell)
-            if cell == last:
-                art.prepare(tile, side, up, rot, TileState.NORMAL)
-            if smaller is not None:
-                look = TileState.LAST if cell == last else TileState.NORMAL
-                art.prepare(tile, smaller, up, rot, look)
+        """Ask for the art the next moves may show (see `Board.prepare_next`)."""
+        self.board.prepare_next(self.state.figure, [
+            move for move in self.state.legal_moves() if move.action == PLACE])
 
     def use_assist(self, name: str) -> None:
         """Note honestly that the player used hints, undo or auto-play in this game."""
@@ -363,16 +348,9 @@ class SolitaireScene(Scene):
         self.autoplay.stop()
 
     def handle_event(self, event: pygame.Event) -> bool:
-        if self.form.focused is self.bars.deal_field and event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.deals.typed()
-                return True
-            if event.key == pygame.K_ESCAPE:
-                self.bars.deal_field.text = str(self.seed)
-                self.form.focus(None)
-                return True
-            if event.key not in (pygame.K_TAB,):
-                return self.form.handle_event(event)
+        if self.form.focused is self.bars.deal_field and event.type == pygame.KEYDOWN and (
+                event.key != pygame.K_TAB):
+            return self.bars.deal_key(event, self.deals.typed, self.seed)
         if event.type == pygame.KEYDOWN and self.controls.handle_key(event):
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE
 from game.rules.results import MoveResult
-from game.ui.board import FIGURE_LAYER, Board
+from game.ui.board import FIGURE_LAYER, TILE_GAP, Board
 from game.ui.contact_animator import ContactAnimator, ScoreCounter
 from game.ui.hands import MOVING_LAYER, Hands
 from game.ui.sprites import TileLayer, TileSprite
@@ -138,8 +138,8 @@ class TableMoves:
             return
         rot = figure.tiles()[0][2]
         side = stage.board.tile_side
-        smaller = [level for level in stage.board.ladder() if level < side]
-        sides = [side, max(8, round(smaller[-1] * 0.97))] if smaller else [side]
+        smaller = [level for level in stage.board.ladder() if level < stage.board.view.side]
+        sides = [side, max(8, round(smaller[-1] * TILE_GAP))] if smaller else [side]
         hands = stage.match.hands()
         held = [tile for tiles in hands for tile in tiles]
         placed = [tile for _cell, tile, _rot in figure.tiles()]

@@ -19,7 +19,9 @@ from typing import Final, Generic, TypeVar
 
 import pygame
 
+from game.rules.figure import Figure
 from game.rules.lattice import Cell, points_up
+from game.rules.moves import Move
 from game.rules.tiles import TileId
 from game.ui.layout import LatticeView, Point, ViewController, cell_side_edges, world_vertices
 from game.ui.sprites import TileLayer, TileSprite
@@ -154,6 +156,26 @@ class Board:
         sprite.set_look(side=self.tile_side, up=points_up(cell), rot=rot, state=TileState.LAST)
         self.sprites[cell] = sprite
         return self.view.cell_box_centre(cell)
+
+    def prepare_next(self, figure: Figure, placements: Iterable[Move]) -> None:
+        """Ask the tile art for what the next moves may show, to be drawn in spare steps
+        rather than in the frame that first shows it: each of `placements` landing at this
+        size, and every placed tile one size smaller, for when the figure outgrows the
+        view."""
+        side = self.tile_side
+        for move in placements:
+            self.art.prepare(move.tile, side, points_up(move.cell), move.rot, TileState.LAST)
+        last = figure.last_cell
+        smaller_view = max((size for size in self.ladder() if size < self.view.side),
+                           default=None)
+        smaller = None if smaller_view is None else max(8, round(smaller_view * TILE_GAP))
+        for cell, tile, rot in figure.tiles():
+            up = points_up(cell)
+            if cell == last:
+                self.art.prepare(tile, side, up, rot, TileState.NORMAL)
+            if smaller is not None:
+                look = TileState.LAST if cell == last else TileState.NORMAL
+                self.art.prepare(tile, smaller, up, rot, look)
 
     def place_sprites(self) -> None:
         """Put the sprites where the view says (after a pan or zoom)."""
