@@ -79,10 +79,6 @@ class SolitaireScene(Scene):
                                         services.art.theme.edge_colours)
         self.source_sprites: dict[SourceKey, TileSprite] = {}
         self.tweens = Tweens(services.settings.animation_speed)
-        self.user_view = False
-        self.fit_cap: float | None = None
-        """The largest tile side the figure may take now: it only shrinks during a deal,
-        as each new size draws every tile's art again."""
         self.controls = SolitaireControls(self)
         self.autoplay = SolitaireAutoPlay(self)
         self.bars = SolitaireBars(self.form, self, self.autoplay)
@@ -220,7 +216,7 @@ class SolitaireScene(Scene):
         solver meanwhile whether the deal could have been won)."""
         self.autoplay.set(False)
         self.services.sound.play("win" if won else "pass")
-        self.user_view = False
+        self.board.moved_by_player = False
         self.sync()
         if won:
             self.deals.count(self.session.report())
@@ -247,15 +243,15 @@ class SolitaireScene(Scene):
         self.panel, self.sources_area, self.status_x = layout.panel, layout.sources, layout.status_x
         self.board.set_area(layout.figure)
         self.layout_sources()
-        self.fit_cap = None
+        self.board.cap = None
         self.sync()
 
     def layout_sources(self) -> None:
         """Place the tile sources inside `self.sources_area`."""
 
-    def fit_view(self) -> None:
-        """Centre the figure and its open cells in the figure area, as large as fits (but
-        never larger than before in this deal: see `fit_cap`)."""
+    def follow_figure(self) -> None:
+        """Keep the figure and its open cells in view, below the game-over banner when
+        there is one (see `Board.follow`)."""
         figure = self.state.figure
         cells = [cell for cell, _tile, _rot in figure.tiles()]
         cells += figure.open_cells() if cells else []
@@ -264,17 +260,16 @@ class SolitaireScene(Scene):
         if self.finished:
             area.height -= ui.px(120)
             area.top += ui.px(120)
-        self.board.fit(cells or [(0, 0)], area, margin=0.0, largest=self.fit_cap)
-        self.fit_cap = self.view.side
+        self.board.follow(cells or [(0, 0)], area)
 
     def zoom(self, direction: int, anchor: tuple[float, float]) -> None:
         """Zoom in (+1) or out (-1) one step of the ladder, keeping `anchor` still."""
-        self.user_view = True
+        self.board.moved_by_player = True
         self.board.zoom(direction, anchor)
 
     def reset_board(self) -> None:
         self.controls.selected = None
-        self.fit_cap = None
+        self.board.cap = None
         self.autoplay.forget_hint()
         self.tweens.clear()
         self.animator.clear()
@@ -300,8 +295,7 @@ class SolitaireScene(Scene):
 
     def sync(self) -> None:
         """Rebuild every sprite from the state (after a move, an undo or a re-layout)."""
-        if not self.user_view:
-            self.fit_view()
+        self.follow_figure()
         self.tiles.empty()
         self.source_sprites.clear()
         figure = self.state.figure
@@ -371,8 +365,7 @@ class SolitaireScene(Scene):
 
     def refit(self) -> None:
         """Fit the figure to its area again (the F key), at the largest size that shows it."""
-        self.user_view = False
-        self.fit_cap = None
+        self.board.release()
         self.sync()
 
     def extra_key(self, key: int) -> bool:

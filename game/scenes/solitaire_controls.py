@@ -36,7 +36,6 @@ class SolitaireHost(Protocol):
     tiles: TileLayer
     source_sprites: dict[SourceKey, TileSprite]
     tweens: Tweens
-    user_view: bool
     form: Form
     autoplay: SolitaireAutoPlay
 
@@ -112,7 +111,7 @@ class SolitaireControls:
             self.hover(event.pos)
             if board.panning:
                 board.handle_view_event(event)
-                host.user_view = True
+                board.moved_by_player = True
             return True
         if event.type == pygame.MOUSEBUTTONUP:
             if board.panning:
@@ -221,7 +220,7 @@ class SolitaireControls:
         elif key == pygame.K_f:
             host.refit()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) and free:
-            host.user_view = True
+            host.board.moved_by_player = True
             host.board.handle_view_event(event)
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             host.zoom(1, centre)

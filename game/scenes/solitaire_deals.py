@@ -13,6 +13,7 @@ from game.play.solitaire_session import Report, SolitaireSession, WinnableDealSe
 from game.rules.record import RecordError
 from game.scenes.solitaire_autoplay import SolitaireAutoPlay
 from game.scenes.solitaire_bars import SolitaireBars
+from game.ui.board import Board
 from game.ui.widgets import Form
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ class DealsHost(Protocol):
     form: Form
     bars: SolitaireBars
     autoplay: SolitaireAutoPlay
-    user_view: bool
+    board: Board
 
     def option(self, name: str) -> bool: ...
     def reset_board(self) -> None: ...
@@ -76,7 +77,7 @@ class SolitaireDeals:
         self.drop_search()
         self.session.close()
         self.session = SolitaireSession.new(host.mode, seed, host.services.adviser)
-        host.user_view = False
+        host.board.release()
         host.autoplay.set(False)
         host.bars.deal_field.text = str(seed)
         host.form.focus(None)

@@ -60,6 +60,10 @@ class Board:
         self.controller = ViewController(self.view, self.area, is_background)
         self.sprites: dict[Cell, TileSprite] = {}
         self.last: Cell | None = None
+        self.moved_by_player = False
+        """The player panned or zoomed: `follow` leaves the view alone until `release`."""
+        self.cap: float | None = None
+        """The largest side `follow` may fit to now."""
         self._spot_cache: dict[tuple[int, bool, str], pygame.Surface] = {}
 
     # --- the view ------------------------------------------------------------------------
@@ -95,6 +99,19 @@ class Board:
         side = self.view.side = (fitting or ladder[:1])[-1]
         self.view.origin = (area.centerx - (left + right) / 2 * side,
                             area.centery - (top + bottom) / 2 * side)
+
+    def follow(self, cells: Iterable[Cell], area: pygame.Rect) -> None:
+        """Fit `cells` (with no margin) unless the player moved the view, never larger than
+        the last fit: the figure only shrinks as it grows, as each new size draws every
+        tile's art again."""
+        if not self.moved_by_player:
+            self.fit(cells, area, margin=0.0, largest=self.cap)
+            self.cap = self.view.side
+
+    def release(self) -> None:
+        """Follow the figure again, from the largest size that fits."""
+        self.moved_by_player = False
+        self.cap = None
 
     def shows(self, cells: Iterable[Cell]) -> bool:
         """True when every cell's centre lies in the board's area."""
