@@ -1,26 +1,38 @@
 """The one worker pool, with a real worker process: thinking happens there, a cancelled
-solve gives up, and a worker that died (killed mid-think, at the table too) is replaced.
+solve gives up, a worker that died (killed mid-think, at the table too) is replaced, and
+shutting down leaves no worker behind. Then, in-process: every caller falls back on its
+own answer when the worker fails.
 
-These are the only tests that wait on another process; they wait for its answers, never
-for a length of time.
+The tests marked "real worker" are the only ones that wait on another process; they wait
+for its answers, never for a length of time.
 """
 
 from __future__ import annotations
 
 import os
+import random
 import signal
 from collections.abc import Callable
 from concurrent.futures import wait
-from typing import Any
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from typing import Any, NoReturn, TypeVar, cast
 
 import pytest
 
+from game.ai.autoplay import simple_fair_move, stacked_best_try
+from game.ai.players import MasterPlayer
 from game.ai.solver import SolveResult, solve
 from game.ai.worker import InProcessAdviser, Job, WorkerPool
 from game.ai.worker import solve as solve_job
-from game.play.events import MovePlayed
+from game.play.events import HintFound, MovePlayed
+from game.play.solitaire_session import SolitaireSession, VerdictFound
 from game.play.table_match import TableMatch, Turn
+from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+from tests.drive import new_app
+
+R = TypeVar("R")
 
 
 def answer(job: Job[Any]) -> Any:
@@ -63,17 +75,39 @@ def test_the_table_gets_its_move_when_its_worker_is_killed_mid_think(pool: Worke
     players = [{"name": "Bot", "kind": "ai:master"}, {"name": "Two", "kind": "ai:master"}]
     match = TableMatch.new({"players": players, "seed": 4}, pool, 4)
     assert answer(pool.submit(os.getpid))  # the worker is up
+    (killed,) = pool.worker_pids()
+    seat = match.state.current_player
+    usual = match.computers[seat]
+    # a master with no time cap and many guesses: about 10 s here, so the kill lands
+    # while the worker is surely still thinking this move
+    match.computers[seat] = MasterPlayer(random.Random(1), time_budget_s=600.0,
+                                         samples=64, depth=8)
     assert match.turn() is Turn.COMPUTER and match.think()
-    for pid in pool.worker_pids():
-        os.kill(pid, signal.SIGKILL)
+    os.kill(killed, signal.SIGKILL)
     job = match._thinking
     assert job is not None
-    answer(job)
+    assert answer(job) is None and job.failed
+    (event,) = match.poll()  # the table's own fallback move
+    assert isinstance(event, MovePlayed) and event.by_computer
+    assert event.result.move in match.state.moves and not match.thinking
+    match.computers[seat] = usual
+    assert match.turn() is Turn.COMPUTER and match.think()  # the next computer thinks
+    job = match._thinking
+    assert job is not None and answer(job) is not None and not job.failed
+    assert pool.worker_pids() and killed not in pool.worker_pids()  # in a new worker
     (event,) = match.poll()
     assert isinstance(event, MovePlayed) and event.by_computer
-    assert event.result.move in match.state.moves
-    match.think()  # the next computer thinks in a new worker
-    assert answer(match._thinking) is not None  # type: ignore[arg-type]
+
+
+def test_shutting_down_leaves_no_worker_behind(pool: WorkerPool) -> None:
+    worker = answer(pool.submit(os.getpid))
+    pool.shutdown()
+    with pytest.raises(ProcessLookupError):  # ended and reaped, not a zombie
+        os.kill(worker, 0)
+    assert pool.worker_pids() == []
+
+
+# --- in-process ---------------------------------------------------------------------
 
 
 def test_the_in_process_adviser_answers_at_once_and_reports_failures() -> None:
@@ -82,3 +116,74 @@ def test_the_in_process_adviser_answers_at_once_and_reports_failures() -> None:
     failing: Callable[[], int] = lambda: 1 // 0  # noqa: E731
     job = adviser.submit(failing)
     assert job.done() and job.failed and job.result() is None
+
+
+def test_a_worker_that_cannot_be_started_gives_a_failed_job(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    class Broken:
+        def submit(self, *_args: Any) -> NoReturn:
+            raise BrokenProcessPool("no worker")
+
+        def shutdown(self, **_options: Any) -> None:
+            pass
+
+    pool = WorkerPool()
+    monkeypatch.setattr(pool, "_executor", Broken)
+    job = pool.submit(os.getpid)
+    assert job.done() and job.failed and job.result() is None
+
+
+class DeadWorker(InProcessAdviser):
+    """Every job fails, as when the worker dies each time it thinks."""
+
+    def submit(self, work: Callable[..., R], *args: Any) -> Job[R]:
+        def dies() -> NoReturn:
+            raise BrokenProcessPool("the worker died")
+
+        return cast(Job[R], super().submit(dies))
+
+
+def test_the_app_stops_its_adviser_when_it_closes(tmp_path: Path) -> None:
+    stops: list[bool] = []
+
+    class Watched(InProcessAdviser):
+        def shutdown(self) -> None:
+            stops.append(True)
+
+    new_app(tmp_path, adviser=Watched()).close()
+    assert stops == [True]
+
+
+def test_table_computers_and_hints_without_a_working_worker() -> None:
+    players = [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "ai:master"},
+               {"name": "Cy", "kind": "ai:expert"}]
+    match = TableMatch.new({"players": players, "seed": 3}, DeadWorker(), 3)
+    computer_moves = 0
+    while computer_moves < 6 and match.turn() in (Turn.COMPUTER, Turn.HUMAN, Turn.FORCED):
+        if match.turn() is Turn.COMPUTER:
+            assert match.think()
+            (event,) = match.poll()  # the greedy fallback plays at once
+            assert isinstance(event, MovePlayed) and event.by_computer
+            computer_moves += 1
+        elif match.turn() is Turn.FORCED:
+            match.play_forced()
+        else:
+            assert match.ask_hint()
+            assert not any(isinstance(e, HintFound) for e in match.poll_hint())
+            assert not match.hint_pending  # no hint, and no hint left waiting
+            match.play(match.legal_moves()[0])
+    assert computer_moves == 6
+
+
+def test_solitaires_fall_back_on_their_own_moves_without_a_working_worker() -> None:
+    draw = SolitaireSession.new(DRAW_SOLITAIRE, 5, DeadWorker())
+    assert draw.suggest() == simple_fair_move(draw.state)  # type: ignore[arg-type]
+    while not draw.finished:
+        move = draw.suggest()
+        assert move is not None
+        draw.play(move)
+    assert not draw.state.won  # deal 5 is lost this way: its verdict is "unknown"
+    assert draw.poll() == [VerdictFound("unknown")] and not draw.judging
+    stacked = SolitaireSession.new(STACKED_SOLITAIRE, 3, DeadWorker())
+    assert stacked.suggest() == stacked_best_try(stacked.state)  # type: ignore[arg-type]
+    assert not stacked.thinking

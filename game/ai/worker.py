@@ -163,7 +163,11 @@ class WorkerPool:
             return _FutureJob(self._executor().submit(work, *args))
         except BrokenProcessPool:  # the worker died: start a new one
             self._discard()
+        try:
             return _FutureJob(self._executor().submit(work, *args))
+        except (BrokenProcessPool, OSError):  # no worker can be started: a failed job
+            self._discard()
+            return _DoneJob(None, failed=True)
 
     def cancel_solves(self) -> None:
         if self._shared_generation is None:  # nothing was ever solved
