@@ -24,12 +24,7 @@ def has_saved_game(files: GameFiles) -> bool:
 
 def load_game(files: GameFiles) -> dict[str, Any] | None:
     """The saved game record, or None (a bad file is set aside with a notice)."""
-    path = saved_game_path(files)
-    data = files.read_json(path)
-    if data is not None and not isinstance(data, dict):
-        files.set_aside(path)
-        return None
-    return data
+    return files.read_object(saved_game_path(files))
 
 
 def save_game(files: GameFiles, record: dict[str, Any]) -> bool:

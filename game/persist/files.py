@@ -52,6 +52,15 @@ class GameFiles:
             self.set_aside(path)
             return None
 
+    def read_object(self, path: Path, reason: str = "") -> dict[str, Any] | None:
+        """A JSON object from `path`, or None when missing or unusable (set aside, with
+        `reason` in the notice when the file parsed but is not an object)."""
+        data = self.read_json(path)
+        if data is not None and not isinstance(data, dict):
+            self.set_aside(path, reason)
+            return None
+        return data
+
     def write_json(self, path: Path, data: Any, every_move: bool = False) -> bool:
         """Write `data` atomically (temp file + rename); False, with a notice, on failure.
 

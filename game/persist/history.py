@@ -35,6 +35,7 @@ from game.rules.table import TableState
 HISTORY_FILE: Final = "history.json"
 HISTORY_LIMIT: Final = 50
 HISTORY_VERSION: Final = 1
+NOT_HISTORY: Final = "not a Contack history file"
 
 
 
@@ -92,11 +93,11 @@ def history_path(files: GameFiles) -> Path:
 def load_history(files: GameFiles) -> History:
     """The history file, or a fresh history (a bad file is set aside with a notice)."""
     path = history_path(files)
-    data = files.read_json(path)
+    data = files.read_object(path, NOT_HISTORY)
     if data is None:
         return History()
-    if not isinstance(data, dict) or data.get("version") != HISTORY_VERSION:
-        files.set_aside(path, "not a Contack history file")
+    if data.get("version") != HISTORY_VERSION:
+        files.set_aside(path, NOT_HISTORY)
         return History()
     return History.from_dict(data)
 

@@ -65,14 +65,8 @@ def settings_path(files: GameFiles) -> Path:
 
 def load_settings(files: GameFiles) -> Settings:
     """The saved settings, or defaults (with a notice when the file was bad)."""
-    path = settings_path(files)
-    data = files.read_json(path)
-    if data is None:
-        return Settings()
-    if not isinstance(data, dict):
-        files.set_aside(path)
-        return Settings()
-    return Settings.from_dict(data)
+    data = files.read_object(settings_path(files))
+    return Settings() if data is None else Settings.from_dict(data)
 
 
 def save_settings(files: GameFiles, settings: Settings) -> bool:
