@@ -25,9 +25,10 @@ from typing import Any, Final
 import pygame
 
 from game.ai.worker import Adviser, shared_pool
-from game.persist.history import check_saved_game, read_record
-from game.persist.records import RECORD_SUFFIX
-from game.persist.storage import Settings, Storage
+from game.persist.autosave import check_saved_game
+from game.persist.records import RECORD_SUFFIX, read_recorded_game
+from game.persist.settings import Settings
+from game.persist.storage import Storage
 from game.router import make_scene, scene_for_record
 from game.rules.record import RecordError
 from game.scenes.base import Scene
@@ -174,9 +175,8 @@ class App:
         self._notices.append((text, self.time + NOTICE_SECONDS))
 
     def _take_storage_notices(self) -> None:
-        for text in self.storage.notices:
+        for text in self.storage.take_notices():
             self.notify(text)
-        self.storage.notices.clear()
 
     @property
     def notices(self) -> list[str]:
@@ -215,7 +215,7 @@ class App:
         or replayed gives a one-line notice, and False."""
         name = Path(path).name
         try:
-            recorded = read_record(path)
+            recorded = read_recorded_game(path)
         except RecordError as error:
             self.notify(f"Could not open {name}: {error}")
             return False

@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 from game.ai.autoplay import SOLITAIRE_LEVELS
 from game.ai.players import LEVELS, Player, bot_rng, make_player
 from game.ai.solver import solve
-from game.persist.records import load_record
+from game.persist.records import read_recorded_game
 from game.rules.errors import RulesError
 from game.rules.record import (
     DRAW_SOLITAIRE,
@@ -95,8 +95,9 @@ def simulate(
 
 
 def read_record(path: str) -> RecordedGame:
-    record = GameRecord.from_json(sys.stdin.buffer.read()) if path == "-" else load_record(path)
-    return RecordedGame.from_record(record)
+    if path == "-":
+        return RecordedGame.from_record(GameRecord.from_json(sys.stdin.buffer.read()))
+    return read_recorded_game(path)
 
 
 def command_solve(path: str, budget_s: float) -> dict[str, Any]:

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from game.persist.history import check_saved_game
-from game.persist.records import list_records, load_record, save_named_record, write_record
-from game.persist.storage import SAVED_GAME_FILE, Storage
+from game.persist.autosave import SAVED_GAME_FILE, check_saved_game
+from game.persist.records import list_records, read_record, save_named_record, write_record
+from game.persist.storage import Storage
 from game.rules.record import GameRecord, RecordedGame
 from game.scenes.menu import MenuScene
 from game.scenes.records import RecordsScene, SaveRecordScene
@@ -33,13 +33,13 @@ CRASHING_GAME = textwrap.dedent("""
     sys.path.insert(0, {root!r})
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
-    import game.persist.storage
+    import game.persist.atomic
     from tests.persistence_helpers import make_app, partial_record
     from pathlib import Path
     record = json.loads(Path({source!r}).read_text())
     app = make_app(Path({home!r}))
     crash_at, mid_write = {crash_at}, {mid_write}
-    real_replace = game.persist.storage.os.replace
+    real_replace = game.persist.atomic.os.replace
 
     def crash_on_replace(src, dst):
         os._exit(0)  # the process dies after writing the temporary file, before the rename
@@ -48,7 +48,7 @@ CRASHING_GAME = textwrap.dedent("""
         if moves == crash_at + 1:
             if not mid_write:
                 os._exit(0)  # the process dies between two moves
-            game.persist.storage.os.replace = crash_on_replace
+            game.persist.atomic.os.replace = crash_on_replace
         app.storage.save_game(partial_record(record, moves))
         app.tick()
     raise SystemExit("not reached")
@@ -154,7 +154,7 @@ def test_named_records_saved_listed_and_opened(tmp_path: Path) -> None:
     assert first != second
     assert first.name == "Sunday the big game.contack.json"
     assert second.name == "Sunday the big game 2.contack.json"
-    assert load_record(first).data == record
+    assert read_record(first).data == record
     (first.parent / "torn.contack.json").write_text('{"format": "con')
     names = {entry.name: entry for entry in list_records(app.storage)}
     assert names["torn"].error and not names["Sunday the big game"].error
@@ -190,5 +190,5 @@ def test_a_record_is_written_atomically_and_read_back(tmp_path: Path) -> None:
     path = tmp_path / "game.contack.json"
     record = GameRecord(finished_record())
     write_record(record, path)
-    assert load_record(path).data == record.data
+    assert read_record(path).data == record.data
     assert [p.name for p in tmp_path.iterdir()] == ["game.contack.json"]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pygame
 
-from game.persist.records import list_records, load_record
+from game.persist.records import list_records, read_record
 from game.rules.record import RecordedGame
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.records import SaveRecordScene
@@ -36,7 +36,7 @@ def test_s_at_the_table_saves_the_game_in_progress(tmp_path: Path) -> None:
     assert isinstance(scene, TableScene)
     press(app, pygame.K_s)
     path = save_through_the_dialog(app, scene)
-    saved = RecordedGame.from_record(load_record(path))
+    saved = RecordedGame.from_record(read_record(path))
     assert saved.state.figure.tiles() == scene.state.figure.tiles()
 
 
@@ -51,4 +51,4 @@ def test_the_solitaires_save_button_keeps_a_record(tmp_path: Path) -> None:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button, button=1))
         app.tick()
         path = save_through_the_dialog(app, scene)
-        assert load_record(path).mode == scene.session.mode
+        assert read_record(path).mode == scene.session.mode

@@ -1,19 +1,19 @@
-"""Record files (`.contack.json`, RECORD.md) on disk: reading and writing them, the
-records folder and its listing, and saving a game under a name a player typed."""
+"""Record files (`.contack.json`, RECORD.md) on disk: reading, checking and writing them,
+the records folder and its listing, naming, saving and deleting records. The rules only
+turn records into text and back (`GameRecord.from_json` / `dumps`); the files are here."""
 
 from __future__ import annotations
 
+import copy
 import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import Any, Final
 
 from game.persist.atomic import write_text_atomically
-from game.rules.record import GameRecord, RecordError
-
-if TYPE_CHECKING:
-    from game.persist.storage import Storage
+from game.persist.files import GameFiles
+from game.rules.record import GameRecord, RecordedGame, RecordError
 
 RECORDS_DIR: Final = "records"
 FINISHED_DIR: Final = "finished"
@@ -26,7 +26,7 @@ class RecordSaveError(ValueError):
     """A record could not be saved under the name given (the message says why)."""
 
 
-def load_record(path: str | Path) -> GameRecord:
+def read_record(path: str | Path) -> GameRecord:
     """Read and parse the record at `path`; `RecordError` (one line) when it is bad."""
     try:
         with open(path, "rb") as file:
@@ -41,14 +41,35 @@ def write_record(record: GameRecord, path: str | Path) -> None:
     write_text_atomically(path, record.dumps())
 
 
-def records_dir(storage: Storage) -> Path:
+def read_recorded_game(path: str | Path) -> RecordedGame:
+    """Read the record at `path` and replay it; `RecordError` (one line) when it is bad."""
+    return RecordedGame.from_record(read_record(path))
+
+
+def check_record_dict(data: Any) -> RecordedGame:
+    """Replay a parsed record document (a copy of it); `RecordError` when it is bad."""
+    if not isinstance(data, dict):
+        raise RecordError("record: not a JSON object")
+    return RecordedGame.from_record(GameRecord(copy.deepcopy(data)))
+
+
+def delete_record(path: Path) -> str | None:
+    """Delete a record file; None when done, else a one-line notice saying why not."""
+    try:
+        path.unlink()
+    except OSError as error:
+        return f"Could not delete {path.name}: {error.strerror or error}"
+    return None
+
+
+def records_dir(files: GameFiles) -> Path:
     """The folder of named records (`<data dir>/records`)."""
-    return storage.data_dir / RECORDS_DIR
+    return files.data_dir / RECORDS_DIR
 
 
-def finished_dir(storage: Storage) -> Path:
+def finished_dir(files: GameFiles) -> Path:
     """The folder where finished games are kept for the history."""
-    return records_dir(storage) / FINISHED_DIR
+    return records_dir(files) / FINISHED_DIR
 
 
 def clean_name(name: str) -> str:
@@ -57,13 +78,18 @@ def clean_name(name: str) -> str:
     return re.sub(r"\s+", " ", cleaned)[:NAME_LENGTH]
 
 
-def save_named_record(storage: Storage, record: GameRecord, name: str) -> Path:
+def dated_name(title: str, now: float | None = None) -> str:
+    """A name for a new record: the game's title and the date (`now`, else the time now)."""
+    return clean_name(f"{title} {time.strftime('%Y-%m-%d %H%M', time.localtime(now))}")
+
+
+def save_named_record(files: GameFiles, record: GameRecord, name: str) -> Path:
     """Save `record` as `<records>/<name>.contack.json` (a new name if taken), atomically;
     `RecordSaveError` when the name is empty or the disk refuses."""
     stem = clean_name(name)
     if not stem:
         raise RecordSaveError("Give the record a name.")
-    folder = records_dir(storage)
+    folder = records_dir(files)
     path = folder / f"{stem}{RECORD_SUFFIX}"
     count = 1
     while path.exists():
@@ -96,16 +122,16 @@ class RecordFile:
     error: str = ""
 
 
-def list_records(storage: Storage) -> list[RecordFile]:
+def list_records(files: GameFiles) -> list[RecordFile]:
     """The records folder, newest first; broken files are listed with their error."""
-    folder = records_dir(storage)
-    files = sorted(folder.glob(f"*{RECORD_SUFFIX}"), key=_mtime, reverse=True)
+    folder = records_dir(files)
+    paths = sorted(folder.glob(f"*{RECORD_SUFFIX}"), key=_mtime, reverse=True)
     listed = []
-    for path in files:
+    for path in paths:
         saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(_mtime(path)))
         entry = RecordFile(path, path.name.removesuffix(RECORD_SUFFIX), saved)
         try:
-            record = load_record(path)
+            record = read_record(path)
         except RecordError as error:
             entry.error = str(error)
         else:

@@ -19,7 +19,8 @@ from game.ui.widgets import Form, Ui, blit_text
 
 if TYPE_CHECKING:
     from game.ai.worker import Adviser
-    from game.persist.storage import Settings, Storage
+    from game.persist.settings import Settings
+    from game.persist.storage import Storage
     from game.ui.sound import SoundPlayer
     from game.ui.tiles import TileArt
 

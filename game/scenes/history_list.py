@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.persist.history import entry_record_path, load_history, read_record
+from game.persist.history import entry_record_path, load_history
+from game.persist.records import read_recorded_game
 from game.rules.record import RecordError
 from game.scenes.games_frame import GamesScene, RowList
 from game.ui.theme import PALETTE
@@ -32,9 +33,8 @@ class HistoryScene(GamesScene):
 
     def enter(self) -> None:
         self.entries = list(reversed(load_history(self.services.storage).games))
-        for text in self.services.storage.notices:
+        for text in self.services.storage.take_notices():
             self.services.notify(text)
-        self.services.storage.notices.clear()
         self.list.set_rows([[e["date"], MODE_TITLES.get(e["mode"], e["mode"]),
                              ", ".join(str(p) for p in e["players"]), e["summary"]]
                             for e in self.entries])
@@ -60,7 +60,7 @@ class HistoryScene(GamesScene):
         entry = self.entries[self.list.selected]
         path = entry_record_path(self.services.storage, entry)
         try:
-            return entry, read_record(path)
+            return entry, read_recorded_game(path)
         except RecordError as error:
             self.services.notify(f"The record of this game could not be opened: {error}")
             return None

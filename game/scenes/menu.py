@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.persist.history import check_saved_game
+from game.persist.autosave import check_saved_game
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
 from game.ui.board import LADDER, Board
@@ -82,9 +82,8 @@ class MenuScene(Scene):
 
     def continue_game(self) -> None:
         record = check_saved_game(self.services.storage)
-        for text in self.services.storage.notices:
+        for text in self.services.storage.take_notices():
             self.services.notify(text)
-        self.services.storage.notices.clear()
         if record is None:
             self.services.notify("The saved game could not be opened.")
             self.resize(self.services.size)

@@ -13,20 +13,21 @@ history screens show.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.persist.history import check_record_dict, read_record
 from game.persist.records import (
     NAME_LENGTH,
     RECORD_SUFFIX,
     RecordFile,
     RecordSaveError,
-    clean_name,
+    check_record_dict,
+    dated_name,
+    delete_record,
     list_records,
+    read_recorded_game,
     records_dir,
     save_named_record,
 )
@@ -121,7 +122,7 @@ class RecordsScene(GamesScene):
     def _open(self, chosen: RecordFile, resume: bool) -> None:
         """Replay the chosen record or, if `resume` and it is in progress, play it on."""
         try:
-            recorded = read_record(chosen.path)
+            recorded = read_recorded_game(chosen.path)
         except RecordError as error:
             self.services.notify(f"Could not open {chosen.path.name}: {error}")
             return
@@ -146,10 +147,9 @@ class RecordsScene(GamesScene):
             return
 
         def delete() -> None:
-            try:
-                chosen.path.unlink()
-            except OSError as error:
-                self.services.notify(f"Could not delete {chosen.path.name}: {error.strerror}")
+            notice = delete_record(chosen.path)
+            if notice:
+                self.services.notify(notice)
             self.refresh()
 
         name = fit_text(self.services.ui, chosen.name, 26, 380)
@@ -244,5 +244,4 @@ class SaveRecordScene(Scene):
 
 def default_name(record: dict[str, Any]) -> str:
     """A name for a new record: the game and the date."""
-    title = MODE_TITLES.get(str(record.get("mode")), "Game")
-    return clean_name(f"{title} {time.strftime('%Y-%m-%d %H%M')}")
+    return dated_name(MODE_TITLES.get(str(record.get("mode")), "Game"))

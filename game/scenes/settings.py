@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.persist.storage import ANIMATION_SPEEDS
+from game.persist.settings import ANIMATION_SPEEDS
 from game.rules.tiles import parse_tile
 from game.scenes.base import Scene
 from game.ui.sprites import TileLayer, TileSprite

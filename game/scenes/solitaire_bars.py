@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 import pygame
 
-from game.persist.storage import ANIMATION_SPEEDS
+from game.persist.settings import ANIMATION_SPEEDS
 from game.scenes.solitaire_autoplay import SolitaireAutoPlay
 from game.ui.widgets import Button, Choice, Form, TextField, Toggle
 

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.persist.history import SOLITAIRE_MODES, History, load_history, reset_statistics
+from game.persist.history import History, load_history, reset_statistics
+from game.persist.stats import SOLITAIRE_MODES
 from game.scenes.dialog import ConfirmScene
 from game.scenes.games_frame import GamesScene, fit_text
 from game.ui.theme import PALETTE
@@ -46,9 +47,8 @@ class StatsScene(GamesScene):
 
     def reload(self) -> None:
         self.history = load_history(self.services.storage)
-        for text in self.services.storage.notices:
+        for text in self.services.storage.take_notices():
             self.services.notify(text)
-        self.services.storage.notices.clear()
         self.reset.enabled = bool(self.history.players) or any(
             s.played for s in self.history.solitaires.values())
 

@@ -1,0 +1,74 @@
+"""The player's settings (`settings.json` in the config directory)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any, Final
+
+from game.persist.files import GameFiles
+
+SETTINGS_FILE: Final = "settings.json"
+
+THEME_NAMES: Final = ("modern", "1939", "1962")
+ANIMATION_SPEEDS: Final = ("slow", "normal", "fast", "instant")
+
+
+@dataclass
+class Settings:
+    """Every player-facing setting. Unknown keys of the file are kept in `extra`."""
+
+    theme: str = "modern"
+    colour_blind: bool = False
+    volume: float = 0.7
+    muted: bool = False
+    animation_speed: str = "normal"
+    fullscreen: bool = False
+    handoff_banner: bool = True
+    last_setup: dict[str, Any] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Settings:
+        """Settings from a parsed file; a key of the wrong type keeps its default."""
+        settings = cls()
+        known = {f.name for f in fields(cls)} - {"extra"}
+        for key, value in data.items():
+            if key not in known:
+                settings.extra[key] = value
+            elif _valid_setting(key, value):
+                setattr(settings, key, float(value) if key == "volume" else value)
+        return settings
+
+    def to_dict(self) -> dict[str, Any]:
+        """The dict written to the settings file (extra keys at top level)."""
+        data = asdict(self)
+        extra = data.pop("extra")
+        return {**extra, **data}
+
+
+def _valid_setting(key: str, value: Any) -> bool:
+    if key == "theme":
+        return value in THEME_NAMES
+    if key == "animation_speed":
+        return value in ANIMATION_SPEEDS
+    if key == "volume":
+        return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
+    if key == "last_setup":
+        return value is None or isinstance(value, dict)
+    return isinstance(value, bool)
+
+
+def settings_path(files: GameFiles) -> Path:
+    return files.config_dir / SETTINGS_FILE
+
+
+def load_settings(files: GameFiles) -> Settings:
+    """The saved settings, or defaults (with a notice when the file was bad)."""
+    data = files.read_object(settings_path(files))
+    return Settings() if data is None else Settings.from_dict(data)
+
+
+def save_settings(files: GameFiles, settings: Settings) -> bool:
+    """Write the settings atomically; False (with a notice) when the disk refuses."""
+    return files.write_json(settings_path(files), settings.to_dict())

@@ -1,0 +1,111 @@
+"""The statistics of finished games: per player name at the table, per solitaire.
+
+They are kept in `history.json` beside the list of games (`game.persist.history` reads
+and writes the file); here are their shapes, their checked reading, and the counting of
+one finished game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final, TypeVar
+
+from game.rules.record import RecordedGame
+from game.rules.table import TableState
+
+SOLITAIRE_MODES: Final = ("draw-solitaire", "stacked-solitaire")
+
+
+@dataclass
+class PlayerStats:
+    """One player name's table games."""
+
+    games: int = 0
+    wins: int = 0
+    score_sum: int = 0
+    best_score: int | None = None
+    best_move: int = 0
+    computer: bool = False
+
+    @property
+    def mean_score(self) -> float:
+        return self.score_sum / self.games if self.games else 0.0
+
+
+@dataclass
+class SolitaireStats:
+    """One solitaire's games; wins with help are counted apart from clean wins."""
+
+    played: int = 0
+    won: int = 0
+    clean_wins: int = 0
+    hint_wins: int = 0
+    undo_wins: int = 0
+    autoplay_wins: int = 0
+    streak: int = 0
+    best_streak: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+
+Stats = TypeVar("Stats", PlayerStats, SolitaireStats)
+
+
+def read_stats(kind: type[Stats], values: Any) -> Stats | None:
+    """A stats object from a dict whose values have the right types, else None."""
+    if not isinstance(values, dict):
+        return None
+    stats = kind()
+    for key, default in vars(kind()).items():
+        value = values.get(key, default)
+        if isinstance(default, bool):
+            ok = isinstance(value, bool)
+        elif key == "best_score":
+            ok = value is None or type(value) is int
+        else:
+            ok = type(value) is int
+        if not ok:
+            return None
+        setattr(stats, key, value)
+    return stats
+
+
+def count_table_game(players: dict[str, PlayerStats], recorded: RecordedGame) -> None:
+    """Add a finished table game to the statistics of each of its player names."""
+    state = recorded.state
+    assert isinstance(state, TableState)
+    tally = state.tally()
+    best_moves = [0] * state.players
+    for hand in recorded.record.hands:
+        for entry in hand.get("moves", []):
+            seat, score = entry.get("player"), entry.get("score")
+            if type(seat) is int and type(score) is int and 0 <= seat < state.players:
+                best_moves[seat] = max(best_moves[seat], score)
+    for seat, player in enumerate(recorded.record.players):
+        name = str(player.get("name", f"Seat {seat + 1}"))
+        stats = players.setdefault(name, PlayerStats())
+        stats.computer = str(player.get("kind", "")).startswith("ai:")
+        score = tally.standings[seat]
+        stats.games += 1
+        stats.wins += seat in tally.leaders
+        stats.score_sum += score
+        stats.best_score = score if stats.best_score is None else max(stats.best_score, score)
+        stats.best_move = max(stats.best_move, best_moves[seat])
+
+
+def count_solitaire(stats: SolitaireStats, won: bool, *, hints: bool, undos: bool,
+                    autoplay: bool) -> None:
+    """Add a finished solitaire: a win with hints, undo or auto-play is not a clean win."""
+    stats.played += 1
+    if not won:
+        stats.streak = 0
+        return
+    stats.won += 1
+    stats.streak += 1
+    stats.best_streak = max(stats.best_streak, stats.streak)
+    stats.hint_wins += hints
+    stats.undo_wins += undos
+    stats.autoplay_wins += autoplay
+    stats.clean_wins += not (hints or undos or autoplay)
