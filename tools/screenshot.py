@@ -35,7 +35,9 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def screenshot(target: str, size: tuple[int, int], out: Path, record: dict | None = None,
                frames: int = 30, home: str | None = None) -> Path:
-    """Render `target` at `size` after `frames` frames and save it to `out`."""
+    """Render `target` at `size` after `frames` frames and save it to `out`. A target's
+    after-layout step runs once the scene has been laid out (its first frame), and then
+    `frames` more frames run, as when the step ran inside the scene's first update."""
     if target not in TARGETS:
         raise SystemExit(f"unknown target {target!r}; known: {', '.join(sorted(TARGETS))}")
     with tempfile.TemporaryDirectory() as scratch:
@@ -45,9 +47,12 @@ def screenshot(target: str, size: tuple[int, int], out: Path, record: dict | Non
         if shot.scene is not None:
             app.push(shot.scene)
         app.run_frames(1)
+        remaining = frames - 1
         if shot.after_layout is not None:
+            # The step stands where the scene's first update was: `frames` follow it.
             shot.after_layout()
-        app.run_frames(frames - 1)
+            remaining = frames
+        app.run_frames(remaining)
         out.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(app.screen, out)
     return out

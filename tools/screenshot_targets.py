@@ -46,6 +46,9 @@ Record = dict[str, Any] | None
 
 @dataclass
 class Shot:
+    """What a target shows: `scene` pushed on the app (None: the menu as it is) and an
+    optional `after_layout` step the tool runs once the scene is laid out."""
+
     scene: Scene | None
     after_layout: Callable[[], None] | None = None
 

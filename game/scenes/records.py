@@ -1,14 +1,10 @@
-"""Record files on screen: the records folder list, opening a file, and the dialog that
-saves a game under a name (the files themselves are `game.persist.records`).
+"""Record files on screen: the records folder list and the dialog that saves a game
+under a name (the files themselves are `game.persist.records`).
 
-`open_record_file` is what `python main.py FILE` and the list use: a finished game opens
-in the replay viewer, a game in progress is resumed, and a broken file gives a one-line
-notice.
-
-`GamesScene` is the frame shared by the three "your games" screens (records, history,
-statistics): a title, tabs to switch between them and a Back button. `RowList` is the
-scrollable, selectable table (with a scroll bar when the rows do not fit) the records and
-history screens show.
+The list opens a file through the services: `open_record` resumes a game in progress in
+its own screen or shows a finished one in the replay viewer (the router decides), and
+Watch opens the "replay" screen; a file that cannot be read gives a one-line notice.
+The list sits in the "your games" frame (`GamesScene`, `RowList` in games_frame.py).
 """
 
 from __future__ import annotations
