@@ -1,7 +1,9 @@
 """A real game process killed while its own autosave is being written leaves a save that
 resumes: the table of computers is killed (SIGKILL) right as it starts writing, several
 times at random moves, and each time the save replays, passes the rules and reopens at
-the table with the same moves. The test waits on the child's output, never on time."""
+the table with the same moves. The child waits for a word from the test before each
+write, so it can never run ahead of the kill; the test waits on the child's output,
+never on time."""
 
 from __future__ import annotations
 
@@ -34,6 +36,7 @@ write = app.storage.save_game
 
 def save_game(record):
     print("saving", len(record["hands"][-1]["moves"]), flush=True)
+    sys.stdin.readline()  # the test says when: so the game never runs ahead of it
     return write(record)
 
 app.storage.save_game = save_game
@@ -49,15 +52,18 @@ def kill_while_saving(home: Path, saves: int) -> tuple[int, int]:
     the number of moves the save before it held, and the number this one holds."""
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     child = subprocess.Popen([sys.executable, "-c", CHILD, str(home)], cwd=ROOT, env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True)
     try:
-        assert child.stdout is not None
+        assert child.stdout is not None and child.stdin is not None
         seen, before = 0, -1
         for line in child.stdout:
             if line.startswith("saving"):
                 seen += 1
                 moves = int(line.split()[1])
-                if seen == saves:
+                child.stdin.write("go\n")
+                child.stdin.flush()
+                if seen == saves:  # killed as it starts writing
                     child.send_signal(signal.SIGKILL)
                     return before, moves
                 before = moves
