@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -13,6 +14,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest
 
 from game.ai.worker import InProcessAdviser, Job
+from game.app import App
+from tests.drive import Input, new_app
 
 R = TypeVar("R")
 
@@ -58,3 +61,38 @@ class HeldAdviser(InProcessAdviser):
 @pytest.fixture
 def held_adviser() -> HeldAdviser:
     return HeldAdviser()
+
+
+class AppMaker:
+    """Builds apps the way `tests.drive.new_app` does (a manual clock, an in-process
+    adviser), on the test's own data folder unless given another; remembers the last."""
+
+    def __init__(self, home: Path) -> None:
+        self.home = home
+        self.apps: list[App] = []
+
+    def __call__(self, home: Path | None = None, size: tuple[int, int] = (1280, 800), *,
+                 speed: str | None = None, banner: bool | None = None,
+                 **options: Any) -> App:
+        app = new_app(self.home if home is None else home, size, speed=speed, banner=banner,
+                      **options)
+        self.apps.append(app)
+        return app
+
+    @property
+    def last(self) -> App:
+        assert self.apps, "no app made yet"
+        return self.apps[-1]
+
+
+@pytest.fixture
+def make_app(tmp_path: Path) -> AppMaker:
+    """`make_app(home=tmp_path, size=(1280, 800), *, speed=None, banner=None, art=None,
+    record_path=None, adviser=None, frames=2)`: a new headless app."""
+    return AppMaker(tmp_path)
+
+
+@pytest.fixture
+def ui(make_app: AppMaker) -> Input:
+    """Real mouse and keyboard input to the last app `make_app` made."""
+    return Input(lambda: make_app.last)

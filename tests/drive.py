@@ -1,5 +1,5 @@
 """Driving the real app headless in tests: one way to build it and to post real mouse
-and keyboard events. (Fixtures live in conftest.py.)"""
+and keyboard events (`Input`). (Fixtures live in conftest.py.)"""
 
 from __future__ import annotations
 
@@ -37,38 +37,70 @@ def new_app(home: Path, size: tuple[int, int] = (1280, 800), *, speed: str | Non
     return app
 
 
-def post(kind: int, **fields: Any) -> None:
-    pygame.event.post(pygame.event.Event(kind, **fields))
-
-
 def at(point: Point) -> tuple[int, int]:
     return (round(point[0]), round(point[1]))
 
 
-def click(app: App, target: Widget | Point, *, button: int = 1, frames: int = 2) -> None:
-    """A real click on a widget's middle (which must be usable) or on a point."""
-    if isinstance(target, Widget):
-        assert target.visible and target.enabled, target.label
-        pos = target.rect.center
-    else:
-        pos = at(target)
-    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
-    post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
-    app.run_frames(frames)
+class Input:
+    """Real mouse and keyboard events posted to one app; each gesture is followed by
+    `frames` frames (unless told otherwise)."""
 
+    def __init__(self, app: App | Callable[[], App], frames: int = 2) -> None:
+        self._app = app
+        self.default_frames = frames
 
-def drag(app: App, start: Point, end: Point, *, frames: int = 1) -> None:
-    """Press at `start`, move through the middle to `end`, release."""
-    start_at, end_at = at(start), at(end)
-    post(pygame.MOUSEMOTION, pos=start_at, rel=(0, 0), buttons=(0, 0, 0))
-    post(pygame.MOUSEBUTTONDOWN, pos=start_at, button=1)
-    middle = at(((start[0] + end[0]) / 2, (start[1] + end[1]) / 2))
-    for pos in (middle, end_at):
-        post(pygame.MOUSEMOTION, pos=pos, rel=(pos[0] - start_at[0], pos[1] - start_at[1]),
-             buttons=(1, 0, 0))
-    post(pygame.MOUSEBUTTONUP, pos=end_at, button=1)
-    app.run_frames(frames)
+    @property
+    def app(self) -> App:
+        """The app driven (given, or found when needed)."""
+        return self._app if isinstance(self._app, App) else self._app()
+
+    @staticmethod
+    def post(kind: int, **fields: Any) -> None:
+        pygame.event.post(pygame.event.Event(kind, **fields))
+
+    def frames(self, count: int | None = None) -> None:
+        """Run `count` frames (the default number when not told)."""
+        self.app.run_frames(self.default_frames if count is None else count)
+
+    def click(self, target: Widget | Point, *, button: int = 1,
+              frames: int | None = None) -> None:
+        """A real click on a widget's middle (which must be usable) or on a point."""
+        if isinstance(target, Widget):
+            assert target.visible and target.enabled, target.label
+            pos = target.rect.center
+        else:
+            pos = at(target)
+        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+        self.frames(frames)
+
+    def drag(self, start: Point, end: Point, *, frames: int | None = None) -> None:
+        """Press at `start`, move through the middle to `end`, release."""
+        start_at, end_at = at(start), at(end)
+        self.post(pygame.MOUSEMOTION, pos=start_at, rel=(0, 0), buttons=(0, 0, 0))
+        self.post(pygame.MOUSEBUTTONDOWN, pos=start_at, button=1)
+        middle = at(((start[0] + end[0]) / 2, (start[1] + end[1]) / 2))
+        for pos in (middle, end_at):
+            self.post(pygame.MOUSEMOTION, pos=pos,
+                      rel=(pos[0] - start_at[0], pos[1] - start_at[1]), buttons=(1, 0, 0))
+        self.post(pygame.MOUSEBUTTONUP, pos=end_at, button=1)
+        self.frames(frames)
+
+    def press(self, key: int, mod: int = 0, *, times: int = 1,
+              frames: int | None = None) -> None:
+        """`times` real key presses (and releases), a frame after each but the last,
+        which is followed by `frames` frames."""
+        for time in range(times):
+            self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="")
+            self.post(pygame.KEYUP, key=key, mod=mod)
+            self.frames(frames if time == times - 1 else 1)
+
+    def text(self, text: str, *, frames: int | None = None) -> None:
+        """Type `text`, one TEXTINPUT event a character, then `frames` frames."""
+        for letter in text:
+            self.post(pygame.TEXTINPUT, text=letter)
+        self.frames(frames)
 
 
 def run_until(app: App, done: Callable[[], bool], limit: int = 20_000) -> None:
@@ -79,10 +111,3 @@ def run_until(app: App, done: Callable[[], bool], limit: int = 20_000) -> None:
             return
         app.tick()
     raise AssertionError("the condition never came true")
-
-
-def press(app: App, key: int, mod: int = 0, *, frames: int = 2) -> None:
-    """A real key press (and release), then `frames` frames."""
-    post(pygame.KEYDOWN, key=key, mod=mod, unicode="")
-    post(pygame.KEYUP, key=key, mod=mod)
-    app.run_frames(frames)

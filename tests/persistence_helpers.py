@@ -1,4 +1,4 @@
-"""Helpers for the persistence and replay tests: a headless app and real posted events."""
+"""Helpers for the persistence and replay tests: finished and partial records."""
 
 from __future__ import annotations
 
@@ -8,17 +8,6 @@ from game.app import App
 from game.cli import simulate
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.table import TableRules
-from tests import drive
-
-click = drive.click
-make_app = drive.new_app
-
-
-def press(app: App, key: int, times: int = 1) -> None:
-    """`times` key presses, a frame after each, and one more."""
-    for _ in range(times):
-        drive.press(app, key, frames=1)
-    app.tick()
 
 
 def finished_record(mode: str = "table", players: int = 3, seed: int = 11) -> dict[str, Any]:

@@ -27,8 +27,8 @@ from game.scenes.stacked_solitaire import StackedSolitaireScene
 from game.scenes.table import TableScene
 from game.ui.theme import PALETTE
 from game.ui.widgets import Widget
-from tests.drive import click, press
-from tests.drive import new_app as make_app
+from tests.conftest import AppMaker
+from tests.drive import Input
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -43,7 +43,7 @@ def home(tmp_path: Path) -> Path:
 
 def click_next(app: App, choice: Widget) -> None:
     """Click a choice's right arrow (its next value)."""
-    click(app, (choice.rect.right - 24, choice.rect.centery))
+    Input(app).click((choice.rect.right - 24, choice.rect.centery))
 
 
 def menu_button(app: App, name: str) -> Widget:
@@ -54,7 +54,7 @@ def menu_button(app: App, name: str) -> Widget:
 
 def open_from_menu(app: App, name: str, kind: type[S]) -> S:
     """Click the menu entry `name`; the scene it opens, which must be a `kind`."""
-    click(app, menu_button(app, name))
+    Input(app).click(menu_button(app, name))
     scene = app.scene
     assert isinstance(scene, kind)
     return scene
@@ -64,63 +64,61 @@ def open_from_menu(app: App, name: str, kind: type[S]) -> S:
     ("table", SetupScene), ("draw", DrawSolitaireScene), ("stacked", StackedSolitaireScene),
     ("rules", RulesScene), ("settings", SettingsScene),
 ])
-def test_each_menu_entry_opens_its_scene_and_escape_comes_back(
+def test_each_menu_entry_opens_its_scene_and_escape_comes_back(make_app: AppMaker,
         home: Path, button: str, scene_type: type[Scene]) -> None:
     app = make_app(home)
-    click(app, menu_button(app, button))
+    Input(app).click(menu_button(app, button))
     assert isinstance(app.scene, scene_type)
     assert len(app.scenes) == 2
-    press(app, pygame.K_ESCAPE)
+    Input(app).press(pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene) and len(app.scenes) == 1
 
 
-def test_menu_keyboard_navigation_opens_rules(home: Path) -> None:
+def test_menu_keyboard_navigation_opens_rules(make_app: AppMaker, home: Path) -> None:
     app = make_app(home)
     for _ in range(3):
-        press(app, pygame.K_DOWN)
-    press(app, pygame.K_RETURN)
+        Input(app).press(pygame.K_DOWN)
+    Input(app).press(pygame.K_RETURN)
     assert isinstance(app.scene, RulesScene)
-    press(app, pygame.K_RIGHT)
+    Input(app).press(pygame.K_RIGHT)
     assert app.scene.page == 1
 
 
-def test_escape_on_menu_asks_before_quitting(home: Path) -> None:
+def test_escape_on_menu_asks_before_quitting(make_app: AppMaker, home: Path) -> None:
     app = make_app(home)
-    press(app, pygame.K_ESCAPE)
+    Input(app).press(pygame.K_ESCAPE)
     assert isinstance(app.scene, ConfirmScene)
-    press(app, pygame.K_ESCAPE)
+    Input(app).press(pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene) and app.running
-    press(app, pygame.K_ESCAPE)
+    Input(app).press(pygame.K_ESCAPE)
     dialog = app.scene
     assert isinstance(dialog, ConfirmScene)
-    click(app, dialog.yes)
+    Input(app).click(dialog.yes)
     assert not app.running
 
 
-def test_closing_the_window_quits_at_once_from_any_scene(home: Path) -> None:
+def test_closing_the_window_quits_at_once_from_any_scene(make_app: AppMaker, home: Path) -> None:
     app = make_app(home)
-    click(app, menu_button(app, "rules"))
+    Input(app).click(menu_button(app, "rules"))
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert app.tick() is False
     assert not app.running
 
 
-def test_setup_builds_the_table_config(home: Path) -> None:
+def test_setup_builds_the_table_config(make_app: AppMaker, home: Path) -> None:
     app = make_app(home)
     setup = open_from_menu(app, "table", SetupScene)
     click_next(app, setup.count)
     click_next(app, setup.count)
     assert setup.count.value == 4 and setup.partners.enabled
-    click(app, setup.partners)
-    click(app, setup.names[0])
+    Input(app).click(setup.partners)
+    Input(app).click(setup.names[0])
     setup.names[0].text = ""
-    for letter in "Ann":
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))
-    app.run_frames(1)
-    click(app, setup.kinds[2])  # greedy -> expert
+    Input(app).text("Ann", frames=1)
+    Input(app).click(setup.kinds[2])  # greedy -> expert
     click_next(app, setup.variant)
     click_next(app, setup.time_limit)
-    click(app, setup.start)
+    Input(app).click(setup.start)
     table = app.scene
     assert isinstance(table, TableScene) and len(app.scenes) == 2
     assert table.match.record["rules"] == {"hands": 3, "partners": True, "free_draw": False,
@@ -129,21 +127,21 @@ def test_setup_builds_the_table_config(home: Path) -> None:
     assert [p["kind"] for p in players] == ["human", "ai:greedy", "ai:expert", "ai:greedy"]
     assert players[0]["name"] == "Ann"
     assert set(table.match.record) >= {"rules", "players", "seed", "hands"}
-    press(app, pygame.K_ESCAPE)
+    Input(app).press(pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
 
 
-def test_every_setting_changes_and_survives_a_restart(home: Path) -> None:
+def test_every_setting_changes_and_survives_a_restart(make_app: AppMaker, home: Path) -> None:
     app = make_app(home)
     settings = open_from_menu(app, "settings", SettingsScene)
     click_next(app, settings.theme)
-    click(app, settings.colour_blind)
-    click(app, settings.volume)
-    press(app, pygame.K_LEFT)
-    click(app, settings.muted)
+    Input(app).click(settings.colour_blind)
+    Input(app).click(settings.volume)
+    Input(app).press(pygame.K_LEFT)
+    Input(app).click(settings.muted)
     click_next(app, settings.speed)
-    click(app, settings.handoff)
-    press(app, pygame.K_F11)
+    Input(app).click(settings.handoff)
+    Input(app).press(pygame.K_F11)
     assert settings.fullscreen.value
     expected = {"theme": "1939", "colour_blind": True, "muted": True,
                 "animation_speed": "fast", "handoff_banner": False, "fullscreen": True}
@@ -159,7 +157,8 @@ def test_every_setting_changes_and_survives_a_restart(home: Path) -> None:
     assert again.sound.muted
 
 
-def test_choice_and_slider_hit_testing_does_not_wait_for_a_draw(home: Path) -> None:
+def test_choice_and_slider_hit_testing_does_not_wait_for_a_draw(
+        make_app: AppMaker, home: Path) -> None:
     """Their arrows and track come from the layout, so a click lands right even when the
     scene has not been drawn since it was laid out (drawing changes nothing)."""
     app = make_app(home)
@@ -180,7 +179,7 @@ def test_choice_and_slider_hit_testing_does_not_wait_for_a_draw(home: Path) -> N
     assert app.settings.volume == 0.0
 
 
-def test_resize_lays_out_again_with_a_minimum(home: Path) -> None:
+def test_resize_lays_out_again_with_a_minimum(make_app: AppMaker, home: Path) -> None:
     app = make_app(home)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))
     app.run_frames(1)
@@ -190,11 +189,11 @@ def test_resize_lays_out_again_with_a_minimum(home: Path) -> None:
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=500, h=300, size=(500, 300)))
     app.run_frames(1)
     assert app.size == (800, 600)
-    click(app, menu_button(app, "quit"))
+    Input(app).click(menu_button(app, "quit"))
     assert isinstance(app.scene, ConfirmScene)
 
 
-def test_corrupt_settings_give_a_notice_and_defaults(home: Path) -> None:
+def test_corrupt_settings_give_a_notice_and_defaults(make_app: AppMaker, home: Path) -> None:
     (home / "settings.json").write_text("{not json", encoding="utf-8")
     app = make_app(home)
     assert app.settings.theme == "modern"
@@ -204,7 +203,7 @@ def test_corrupt_settings_give_a_notice_and_defaults(home: Path) -> None:
     assert not (home / "settings.json").exists()
 
 
-def test_continue_appears_with_a_saved_game_and_resumes_it(home: Path) -> None:
+def test_continue_appears_with_a_saved_game_and_resumes_it(make_app: AppMaker, home: Path) -> None:
     finished = simulate("table", 2, 5, ["random"], TableRules(hands=1))
     record = json.loads(finished.dumps())
     record["players"][0]["kind"] = "human"
@@ -214,12 +213,12 @@ def test_continue_appears_with_a_saved_game_and_resumes_it(home: Path) -> None:
     app = make_app(home)
     button = menu_button(app, "continue")
     assert button.visible
-    click(app, button)
+    Input(app).click(button)
     assert isinstance(app.scene, TableScene)
 
 
 @pytest.mark.parametrize(("reported", "paced"), [(0, 60), (75, 75), (10, 30), (500, 240)])
-def test_frames_are_paced_to_the_display_refresh_rate(
+def test_frames_are_paced_to_the_display_refresh_rate(make_app: AppMaker,
         home: Path, monkeypatch: pytest.MonkeyPatch, reported: int, paced: int) -> None:
     app = make_app(home)
     monkeypatch.setattr(pygame.display, "get_current_refresh_rate", lambda: reported)
@@ -254,7 +253,7 @@ def test_the_loop_runs_fixed_steps_with_a_cap() -> None:
     assert len(counter.steps) == 2 + MAX_STEPS
 
 
-def test_stack_changes_wait_until_the_handler_returns(home: Path) -> None:
+def test_stack_changes_wait_until_the_handler_returns(make_app: AppMaker, home: Path) -> None:
     app = make_app(home)
     menu = app.scene
     menu.services.push(SettingsScene(app))
@@ -263,7 +262,7 @@ def test_stack_changes_wait_until_the_handler_returns(home: Path) -> None:
     assert isinstance(app.scene, SettingsScene)
 
 
-def test_menu_pixels_show_felt_and_a_gold_title(home: Path) -> None:
+def test_menu_pixels_show_felt_and_a_gold_title(make_app: AppMaker, home: Path) -> None:
     app = make_app(home)
     corner = app.screen.get_at((5, 5))
     assert corner.g > corner.r and corner.g > corner.b

@@ -17,14 +17,9 @@ from game.rules.record import GameRecord, RecordedGame
 from game.scenes.menu import MenuScene
 from game.scenes.records import RecordsScene, SaveRecordScene
 from game.scenes.replay import ReplayScene
-from tests.persistence_helpers import (
-    click,
-    finished_record,
-    make_app,
-    partial_record,
-    press,
-    resumed_game,
-)
+from tests.conftest import AppMaker
+from tests.drive import Input
+from tests.persistence_helpers import finished_record, partial_record, resumed_game
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -34,7 +29,8 @@ CRASHING_GAME = textwrap.dedent("""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     import game.persist.atomic
-    from tests.persistence_helpers import make_app, partial_record
+    from tests.drive import new_app as make_app
+    from tests.persistence_helpers import partial_record
     from pathlib import Path
     record = json.loads(Path({source!r}).read_text())
     app = make_app(Path({home!r}))
@@ -58,7 +54,7 @@ CRASHING_GAME = textwrap.dedent("""
 @pytest.mark.parametrize(("mode", "mid_write"), [("table", False), ("table", True),
                                                  ("draw-solitaire", False),
                                                  ("stacked-solitaire", True)])
-def test_killed_mid_game_continue_restores_the_same_position(
+def test_killed_mid_game_continue_restores_the_same_position(make_app: AppMaker,
         tmp_path: Path, mode: str, mid_write: bool) -> None:
     record = finished_record(mode, 3 if mode == "table" else 1, seed=5)
     source = tmp_path / "game.json"
@@ -75,7 +71,7 @@ def test_killed_mid_game_continue_restores_the_same_position(
     app = make_app(home)
     menu = app.scene
     assert isinstance(menu, MenuScene)
-    click(app, menu.buttons["continue"])
+    Input(app).click(menu.buttons["continue"])
     game = resumed_game(app)
     expected = RecordedGame.from_record(GameRecord(partial_record(record, crash_at)))
     assert game.record.data["hands"] == expected.record.data["hands"]
@@ -88,7 +84,7 @@ def test_killed_mid_game_continue_restores_the_same_position(
     bytes(range(256)) * 3,
     b"[1, 2, 3]",
 ])
-def test_unreadable_save_is_set_aside_and_the_game_starts(tmp_path: Path,
+def test_unreadable_save_is_set_aside_and_the_game_starts(make_app: AppMaker, tmp_path: Path,
                                                           content: bytes) -> None:
     (tmp_path / SAVED_GAME_FILE).write_bytes(content)
     app = make_app(tmp_path)
@@ -99,7 +95,8 @@ def test_unreadable_save_is_set_aside_and_the_game_starts(tmp_path: Path,
     assert any("could not be read" in text for text in app.notices)
 
 
-def test_save_the_rules_refuse_is_set_aside_when_continue_is_pressed(tmp_path: Path) -> None:
+def test_save_the_rules_refuse_is_set_aside_when_continue_is_pressed(
+        make_app: AppMaker, tmp_path: Path) -> None:
     app = make_app(tmp_path)
     bad = partial_record(finished_record(), 6)
     bad["hands"][0]["moves"][5]["cell"] = [40, 40]
@@ -107,7 +104,7 @@ def test_save_the_rules_refuse_is_set_aside_when_continue_is_pressed(tmp_path: P
     menu = app.scene
     assert isinstance(menu, MenuScene)
     menu.resize(app.size)
-    click(app, menu.buttons["continue"])
+    Input(app).click(menu.buttons["continue"])
     assert app.scene is menu
     assert not app.storage.has_saved_game()
     kept = list(tmp_path.glob(f"{SAVED_GAME_FILE}.bad-*"))
@@ -123,7 +120,8 @@ def test_a_good_save_is_kept(tmp_path: Path) -> None:
     assert storage.has_saved_game() and not storage.notices
 
 
-def test_main_file_opens_finished_in_viewer_and_resumes_in_progress(tmp_path: Path) -> None:
+def test_main_file_opens_finished_in_viewer_and_resumes_in_progress(
+        make_app: AppMaker, tmp_path: Path) -> None:
     finished = tmp_path / "done.contack.json"
     write_record(GameRecord(finished_record()), finished)
     app = make_app(tmp_path / "a", record_path=str(finished))
@@ -137,7 +135,8 @@ def test_main_file_opens_finished_in_viewer_and_resumes_in_progress(tmp_path: Pa
 
 
 @pytest.mark.parametrize("content", ["not json at all", '{"format": "contack-record"}'])
-def test_main_file_broken_gives_one_line_and_the_menu(tmp_path: Path, content: str) -> None:
+def test_main_file_broken_gives_one_line_and_the_menu(
+        make_app: AppMaker, tmp_path: Path, content: str) -> None:
     broken = tmp_path / "broken.contack.json"
     broken.write_text(content)
     app = make_app(tmp_path / "home", record_path=str(broken))
@@ -146,7 +145,7 @@ def test_main_file_broken_gives_one_line_and_the_menu(tmp_path: Path, content: s
     assert len(messages) == 1 and "\n" not in messages[0]
 
 
-def test_named_records_saved_listed_and_opened(tmp_path: Path) -> None:
+def test_named_records_saved_listed_and_opened(make_app: AppMaker, tmp_path: Path) -> None:
     app = make_app(tmp_path)
     record = finished_record()
     first = save_named_record(app.storage, GameRecord(record), "Sunday: the big game")
@@ -161,27 +160,25 @@ def test_named_records_saved_listed_and_opened(tmp_path: Path) -> None:
 
     menu = app.scene
     assert isinstance(menu, MenuScene)
-    click(app, menu.buttons["games"])
+    Input(app).click(menu.buttons["games"])
     scene = app.scene
     assert isinstance(scene, RecordsScene)
     while scene.chosen is not None and scene.chosen.error:
-        press(app, __import__("pygame").K_DOWN)
-    click(app, scene.watch)
+        Input(app).press(__import__("pygame").K_DOWN)
+    Input(app).click(scene.watch)
     assert isinstance(app.scene, ReplayScene)
 
 
-def test_save_dialog_types_a_name_and_saves(tmp_path: Path) -> None:
+def test_save_dialog_types_a_name_and_saves(make_app: AppMaker, tmp_path: Path) -> None:
     import pygame
 
     app = make_app(tmp_path)
     dialog = SaveRecordScene(app, finished_record(), "")
     app.push(dialog)
     app.run_frames(2)
-    press(app, pygame.K_BACKSPACE, times=60)
-    for letter in "Ann wins":
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))
-    app.run_frames(2)
-    click(app, dialog.save)
+    Input(app).press(pygame.K_BACKSPACE, times=60)
+    Input(app).text("Ann wins")
+    Input(app).click(dialog.save)
     assert dialog.saved_path is not None and dialog.saved_path.name == "Ann wins.contack.json"
     assert app.scene is not dialog
 

@@ -28,7 +28,9 @@ from game.scenes.menu import MenuScene
 from game.scenes.records import RecordsScene
 from game.scenes.replay import STEP_SECONDS, ReplayScene
 from game.scenes.stats import StatsScene
-from tests.persistence_helpers import click, finished_record, make_app, press
+from tests.conftest import AppMaker
+from tests.drive import Input
+from tests.persistence_helpers import finished_record
 from tools.samples import fill_sample_history
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,7 +49,7 @@ def cli(*args: str) -> str:
     ["--mode", "draw-solitaire", "--seed", "4", "--ai", "greedy"],
     ["--mode", "stacked-solitaire", "--seed", "9", "--ai", "greedy"],
 ])
-def test_simulated_record_steps_to_the_end_with_the_scores_check_prints(
+def test_simulated_record_steps_to_the_end_with_the_scores_check_prints(make_app: AppMaker,
         tmp_path: Path, simulate_args: list[str]) -> None:
     path = tmp_path / "game.contack.json"
     path.write_text(cli("simulate", *simulate_args))
@@ -58,7 +60,7 @@ def test_simulated_record_steps_to_the_end_with_the_scores_check_prints(
     replay = scene.replay
     assert replay.at_start
     total = sum(len(steps) + 1 for steps in replay.steps) - 1
-    press(app, pygame.K_RIGHT, times=total)
+    Input(app).press(pygame.K_RIGHT, times=total)
     assert replay.at_end
     state = replay.state
     if isinstance(state, TableState):
@@ -67,9 +69,9 @@ def test_simulated_record_steps_to_the_end_with_the_scores_check_prints(
     else:
         assert [state.status] == checked["results"]
         assert [len(state.figure)] == checked["totals"]
-    press(app, pygame.K_RIGHT)
+    Input(app).press(pygame.K_RIGHT)
     assert replay.at_end
-    press(app, pygame.K_HOME)
+    Input(app).press(pygame.K_HOME)
     assert replay.at_start and len(replay.state.figure) <= 1
 
 
@@ -103,32 +105,32 @@ def test_seek_back_and_forth_matches_stepping_forward() -> None:
     assert (replay.hand, replay.index) == (0, 0)
 
 
-def test_play_pause_hands_and_speed_by_mouse(tmp_path: Path) -> None:
+def test_play_pause_hands_and_speed_by_mouse(make_app: AppMaker, tmp_path: Path) -> None:
     app = make_app(tmp_path)
     scene = ReplayScene(app, GameRecord(finished_record("table", 3, 2)))
     app.push(scene)
     app.run_frames(2)
     replay = scene.replay
-    click(app, scene.buttons["hand_on"])
+    Input(app).click(scene.buttons["hand_on"])
     assert (replay.hand, replay.index) == (1, 0)
-    click(app, scene.buttons["hand_back"])
+    Input(app).click(scene.buttons["hand_back"])
     assert (replay.hand, replay.index) == (0, 0)
-    click(app, scene.speed_choice)  # Normal -> Fast
+    Input(app).click(scene.speed_choice)  # Normal -> Fast
     assert scene.speed == "fast"
-    click(app, scene.buttons["play"])
+    Input(app).click(scene.buttons["play"])
     assert scene.playing
     app.run_frames(200)
     moved = replay.index
     assert moved >= 3
-    click(app, scene.buttons["play"])
+    Input(app).click(scene.buttons["play"])
     assert not scene.playing
     app.run_frames(200)
     assert replay.index == moved
-    click(app, scene.buttons["step"])
+    Input(app).click(scene.buttons["step"])
     assert replay.index == moved + 1
-    click(app, scene.buttons["step_back"])
+    Input(app).click(scene.buttons["step_back"])
     assert replay.index == moved
-    press(app, pygame.K_ESCAPE)
+    Input(app).press(pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
 
 
@@ -143,7 +145,7 @@ def next_placement(app: App, scene: ReplayScene) -> Cell:
     """Step on by real key presses until the next move places a tile, let any slide land,
     and give that move's cell."""
     while (step := scene.replay.next_step) is None or step.move.action != PLACE:
-        press(app, pygame.K_RIGHT)
+        Input(app).press(pygame.K_RIGHT)
     app.run_frames(60)
     assert not scene.flying
     return step.move.cell
@@ -151,9 +153,7 @@ def next_placement(app: App, scene: ReplayScene) -> Cell:
 
 def key_frame(app: App, key: int) -> None:
     """A real key press and a single frame, to look at the scene mid-animation."""
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0))
-    app.tick()
+    Input(app).press(key, frames=1)
 
 
 def inside(scene: ReplayScene, cell: Cell) -> tuple[int, int]:
@@ -171,11 +171,11 @@ def resting(scene: ReplayScene) -> bool:
 
 @pytest.mark.parametrize(("mode", "players", "seed"), [
     ("table", 3, 2), ("draw-solitaire", 1, 4), ("stacked-solitaire", 1, 9)])
-def test_a_step_forward_slides_the_placed_tile_from_the_panel_to_its_cell(
+def test_a_step_forward_slides_the_placed_tile_from_the_panel_to_its_cell(make_app: AppMaker,
         tmp_path: Path, mode: str, players: int, seed: int) -> None:
     app = make_app(tmp_path)
     scene = open_viewer(app, finished_record(mode, players, seed))
-    press(app, pygame.K_RIGHT, times=3)
+    Input(app).press(pygame.K_RIGHT, times=3)
     cell = next_placement(app, scene)
     target = scene.board.view.cell_box_centre(cell)
     key_frame(app, pygame.K_RIGHT)
@@ -192,7 +192,7 @@ def test_a_step_forward_slides_the_placed_tile_from_the_panel_to_its_cell(
     assert app.screen.get_at(inside(scene, cell)) != app.felt().get_at(inside(scene, cell))
 
 
-def test_stepping_back_and_jumping_are_instant_and_a_new_step_lands_the_last(
+def test_stepping_back_and_jumping_are_instant_and_a_new_step_lands_the_last(make_app: AppMaker,
         tmp_path: Path) -> None:
     app = make_app(tmp_path)
     scene = open_viewer(app, finished_record("table", 3, 2))
@@ -220,10 +220,11 @@ def test_stepping_back_and_jumping_are_instant_and_a_new_step_lands_the_last(
     assert scene.replay.index == 0
 
 
-def test_auto_play_slides_each_placement_in_before_the_next_step(tmp_path: Path) -> None:
+def test_auto_play_slides_each_placement_in_before_the_next_step(
+        make_app: AppMaker, tmp_path: Path) -> None:
     app = make_app(tmp_path)
     scene = open_viewer(app, finished_record("stacked-solitaire", 1, 9))
-    click(app, scene.buttons["play"])
+    Input(app).click(scene.buttons["play"])
     assert scene.playing
     index, slid = scene.replay.index, 0
     for _ in range(600):
@@ -236,7 +237,7 @@ def test_auto_play_slides_each_placement_in_before_the_next_step(tmp_path: Path)
     assert slid >= 3
 
 
-def test_the_instant_animation_speed_places_at_once(tmp_path: Path) -> None:
+def test_the_instant_animation_speed_places_at_once(make_app: AppMaker, tmp_path: Path) -> None:
     app = make_app(tmp_path)
     app.settings.animation_speed = "instant"
     app.apply_settings()
@@ -305,42 +306,43 @@ def test_bad_history_file_is_set_aside_and_a_fresh_one_started(tmp_path: Path) -
     assert len(load_history(storage).games) == 1
 
 
-def test_statistics_screen_resets_only_when_confirmed(tmp_path: Path) -> None:
+def test_statistics_screen_resets_only_when_confirmed(make_app: AppMaker, tmp_path: Path) -> None:
     app = make_app(tmp_path)
     fill_sample_history(app.storage)
     menu = app.scene
     assert isinstance(menu, MenuScene)
-    click(app, menu.buttons["games"])
+    Input(app).click(menu.buttons["games"])
     assert isinstance(app.scene, RecordsScene)
-    click(app, app.scene.tabs["stats"])
+    Input(app).click(app.scene.tabs["stats"])
     stats = app.scene
     assert isinstance(stats, StatsScene) and stats.history.players
-    click(app, stats.reset)
+    Input(app).click(stats.reset)
     assert isinstance(app.scene, ConfirmScene)
-    click(app, app.scene.no)
+    Input(app).click(app.scene.no)
     assert app.scene is stats and load_history(app.storage).players
-    click(app, stats.reset)
-    click(app, app.scene.yes)
+    Input(app).click(stats.reset)
+    Input(app).click(app.scene.yes)
     assert app.scene is stats
     history = load_history(app.storage)
     assert not history.players and history.solitaires["draw-solitaire"].played == 0
     assert len(history.games) == 6
 
 
-def test_history_lists_games_and_opens_one_in_the_viewer(tmp_path: Path) -> None:
+def test_history_lists_games_and_opens_one_in_the_viewer(
+        make_app: AppMaker, tmp_path: Path) -> None:
     app = make_app(tmp_path, size=(800, 600))
     fill_sample_history(app.storage)
-    click(app, app.scene.buttons["games"])
-    click(app, app.scene.tabs["history"])
+    Input(app).click(app.scene.buttons["games"])
+    Input(app).click(app.scene.tabs["history"])
     scene = app.scene
     assert isinstance(scene, HistoryScene) and len(scene.list.rows) == 6
-    press(app, pygame.K_DOWN)
+    Input(app).press(pygame.K_DOWN)
     assert scene.list.selected == 1
-    click(app, scene.watch)
+    Input(app).click(scene.watch)
     viewer = app.scene
     assert isinstance(viewer, ReplayScene)
     assert viewer.replay.record.data["mode"] == scene.entries[1]["mode"]
-    press(app, pygame.K_END)
+    Input(app).press(pygame.K_END)
     assert viewer.replay.at_end
-    press(app, pygame.K_ESCAPE)
+    Input(app).press(pygame.K_ESCAPE)
     assert app.scene is scene

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
+from game.app import App
 from game.persist.records import list_records, read_record
 from game.rules.record import RecordedGame
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.records import SaveRecordScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
 from game.scenes.table import TableScene
-from tests.test_scene_table import make_app, open_table, press
+from tests.drive import Input
+from tests.test_scene_table import FRAMES, open_table
 from tools.samples import table_config
 
 
@@ -30,17 +33,19 @@ def save_through_the_dialog(app, scene) -> Path:
     return records[0].path
 
 
-def test_s_at_the_table_saves_the_game_in_progress(tmp_path: Path) -> None:
+def test_s_at_the_table_saves_the_game_in_progress(
+        make_app: Callable[..., App], tmp_path: Path) -> None:
     app = make_app(tmp_path, banner=False)
     scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=4))
     assert isinstance(scene, TableScene)
-    press(app, pygame.K_s)
+    Input(app, FRAMES).press(pygame.K_s)
     path = save_through_the_dialog(app, scene)
     saved = RecordedGame.from_record(read_record(path))
     assert saved.state.figure.tiles() == scene.state.figure.tiles()
 
 
-def test_the_solitaires_save_button_keeps_a_record(tmp_path: Path) -> None:
+def test_the_solitaires_save_button_keeps_a_record(
+        make_app: Callable[..., App], tmp_path: Path) -> None:
     for scene_class in (DrawSolitaireScene, StackedSolitaireScene):
         app = make_app(tmp_path / scene_class.__name__)
         scene = scene_class(app, seed=5)

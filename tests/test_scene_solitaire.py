@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +20,8 @@ from game.scenes.draw_solitaire import DISCARD_KEY, STOCK_KEY, DrawSolitaireScen
 from game.scenes.menu import MenuScene
 from game.scenes.solitaire_base import SolitaireScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
-from tests import drive
-from tests.drive import run_until
+from tests.conftest import AppMaker
+from tests.drive import Input, new_app, run_until
 
 Point = tuple[float, float]
 
@@ -39,14 +38,10 @@ def finished_games(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     return calls
 
 
-def make_app(home: Path, size: tuple[int, int] = (1280, 800)) -> App:
-    return drive.new_app(home, size, speed="instant")
-
-
 @pytest.fixture(scope="module")
 def module_app(tmp_path_factory: pytest.TempPathFactory) -> App:
     """One small window for the module, so its tile art is rendered once, not per test."""
-    return make_app(tmp_path_factory.mktemp("solitaire"), (800, 600))
+    return new_app(tmp_path_factory.mktemp("solitaire"), (800, 600), speed="instant")
 
 
 @pytest.fixture
@@ -68,9 +63,8 @@ def open_scene(app: App, scene: SolitaireScene) -> Any:
     return scene
 
 
-click = partial(drive.click, frames=3)
-press = partial(drive.press, frames=3)
-drag = partial(drive.drag, frames=3)
+FRAMES = 3
+"""Frames after each click, drag or key press."""
 
 
 def cell_point(scene: SolitaireScene, move: Move) -> Point:
@@ -85,21 +79,21 @@ def winnable_stacked_seed() -> int:
 def play_draw_move(app: App, scene: DrawSolitaireScene, move: Move, by_drag: bool) -> None:
     """Carry out `move` the way a player would: turn the stock, then click or drag."""
     if move.source == STOCK:
-        click(app, scene.source_centre(STOCK_KEY))
+        Input(app, FRAMES).click(scene.source_centre(STOCK_KEY))
         if scene.revealed:
             assert scene.controls.selected == STOCK_KEY
             placement = best_stock_move(scene.draw_state)
             target = cell_point(scene, placement)
             if by_drag:
-                drag(app, scene.source_centre(STOCK_KEY), target)
+                Input(app, FRAMES).drag(scene.source_centre(STOCK_KEY), target)
             else:
-                click(app, target)
+                Input(app, FRAMES).click(target)
     elif by_drag:
-        drag(app, scene.source_centre(DISCARD_KEY), cell_point(scene, move))
+        Input(app, FRAMES).drag(scene.source_centre(DISCARD_KEY), cell_point(scene, move))
     else:
-        click(app, scene.source_centre(DISCARD_KEY))
+        Input(app, FRAMES).click(scene.source_centre(DISCARD_KEY))
         assert scene.controls.selected == DISCARD_KEY
-        click(app, cell_point(scene, move))
+        Input(app, FRAMES).click(cell_point(scene, move))
 
 
 def test_a_whole_draw_solitaire_by_mouse(app: App,
@@ -123,7 +117,7 @@ def test_a_whole_draw_solitaire_by_mouse(app: App,
     assert app.screen.get_at((round(first[0]), round(first[1]))) != felt
     if not scene.state.won:
         assert finished_games == []  # a loss counts once the player moves on
-        press(app, pygame.K_ESCAPE)
+        Input(app, FRAMES).press(pygame.K_ESCAPE)
         assert app.scene is not scene
     assert len(finished_games) == 1
     assert finished_games[0]["record"] == record
@@ -138,11 +132,11 @@ def test_a_winning_stacked_solitaire_by_mouse(app: App,
     for index, move in enumerate(line):
         top = scene.source_centre((PILE, move.pile))
         if index % 2:
-            drag(app, top, cell_point(scene, move))
+            Input(app, FRAMES).drag(top, cell_point(scene, move))
         else:
-            click(app, top)
+            Input(app, FRAMES).click(top)
             assert scene.controls.selected == (PILE, move.pile)
-            click(app, cell_point(scene, move))
+            Input(app, FRAMES).click(cell_point(scene, move))
         assert scene.state.moves[-1] == move
     assert scene.state.won and scene.finished
     assert scene.verdict == "won"
@@ -155,10 +149,11 @@ def test_auto_play_wins_a_winnable_stacked_deal(app: App,
     scene = open_scene(app, StackedSolitaireScene(app, seed=winnable_stacked_seed()))
     seen = []
     for _ in range(4):
-        click(app, (scene.bars.speed_choice.rect.right - 20, scene.bars.speed_choice.rect.centery))
+        choice = scene.bars.speed_choice.rect
+        Input(app, FRAMES).click((choice.right - 20, choice.centery))
         seen.append(scene.autoplay.speed)
     assert seen == ["slow", "normal", "fast", "instant"]
-    click(app, scene.bars.auto_button.rect.center)
+    Input(app, FRAMES).click(scene.bars.auto_button.rect.center)
     assert scene.autoplay.playing
     run_until(app, lambda: scene.finished)
     assert scene.state.won
@@ -172,13 +167,13 @@ def test_undo_and_redo_round_trip(app: App) -> None:
     played = json.loads(json.dumps(scene.session.record["hands"]))
     figure = scene.state.figure.tiles()
     for _ in range(5):
-        press(app, pygame.K_z, pygame.KMOD_CTRL)
+        Input(app, FRAMES).press(pygame.K_z, pygame.KMOD_CTRL)
     assert len(scene.state.moves) == 3
     assert scene.session.record["hands"][0]["moves"] == played[0]["moves"][:3]
     assert (app.storage.load_game() or {})["hands"][0]["moves"] == played[0]["moves"][:3]
-    click(app, scene.bars.redo_button.rect.center)
+    Input(app, FRAMES).click(scene.bars.redo_button.rect.center)
     for _ in range(4):
-        press(app, pygame.K_y)
+        Input(app, FRAMES).press(pygame.K_y)
     assert scene.session.record["hands"] == played
     assert scene.state.figure.tiles() == figure
     assert scene.session.record["assists"] == {"undos": True}
@@ -200,22 +195,22 @@ def test_undo_after_a_loss_goes_on_and_only_the_real_end_counts(
     lost_moves = list(scene.state.moves)
     app.run_frames(2)
     assert scene.bars.undo_button.enabled and not scene.bars.hint_button.enabled
-    press(app, pygame.K_u)
+    Input(app, FRAMES).press(pygame.K_u)
     assert not scene.finished and scene.state.moves == lost_moves[:-1]
     assert app.storage.has_saved_game()  # in play again, so saved again
     assert finished_games == []
-    press(app, pygame.K_y)  # the same last move: lost again, still not counted
+    Input(app, FRAMES).press(pygame.K_y)  # the same last move: lost again, still not counted
     assert scene.finished and scene.state.moves == lost_moves and finished_games == []
-    press(app, pygame.K_n)
+    Input(app, FRAMES).press(pygame.K_n)
     assert len(finished_games) == 1
     counted = finished_games[0]
     assert counted["record"]["hands"][0]["result"] == "lost" and counted["undos"]
     assert not scene.finished and not scene.state.moves
 
 
-def test_a_loss_is_counted_when_the_game_closes(
+def test_a_loss_is_counted_when_the_game_closes(make_app: AppMaker,
         tmp_path: Path, finished_games: list[dict[str, Any]]) -> None:
-    app = make_app(tmp_path, (800, 600))
+    app = make_app(tmp_path, (800, 600), speed="instant")
     lose_draw_deal(app, 5)
     assert finished_games == []
     app.close()
@@ -226,37 +221,36 @@ def test_resume_from_the_saved_record(app: App) -> None:
     scene = open_scene(app, StackedSolitaireScene(app, seed=9))
     for _ in range(4):
         move = scene.stacked_state.legal_moves()[0]
-        click(app, scene.source_centre((PILE, move.pile)))
-        click(app, cell_point(scene, move))
+        Input(app, FRAMES).click(scene.source_centre((PILE, move.pile)))
+        Input(app, FRAMES).click(cell_point(scene, move))
     saved = app.storage.load_game()
     assert saved is not None and len(saved["hands"][0]["moves"]) == 4
-    press(app, pygame.K_ESCAPE)
+    Input(app, FRAMES).press(pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
     continue_button = app.scene.buttons["continue"]
     assert continue_button.visible
-    click(app, continue_button.rect.center)
+    Input(app, FRAMES).click(continue_button.rect.center)
     resumed = app.scene
     assert isinstance(resumed, StackedSolitaireScene) and resumed is not scene
     assert resumed.seed == 9
     assert resumed.state.figure.tiles() == scene.state.figure.tiles()
     assert resumed.stacked_state.heights == scene.stacked_state.heights
     move = resumed.stacked_state.legal_moves()[0]
-    click(app, resumed.source_centre((PILE, move.pile)))
-    click(app, cell_point(resumed, move))
+    Input(app, FRAMES).click(resumed.source_centre((PILE, move.pile)))
+    Input(app, FRAMES).click(cell_point(resumed, move))
     assert len((app.storage.load_game() or {})["hands"][0]["moves"]) == 5
 
 
 def test_typed_deal_number_and_hint(app: App) -> None:
     scene = open_scene(app, DrawSolitaireScene(app, seed=1))
-    click(app, scene.bars.deal_field.rect.center)
+    Input(app, FRAMES).click(scene.bars.deal_field.rect.center)
     for _ in range(3):
-        press(app, pygame.K_BACKSPACE, frames=1)
-    for digit in "42x":
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=digit))
-    press(app, pygame.K_RETURN)
+        Input(app, FRAMES).press(pygame.K_BACKSPACE, frames=1)
+    Input(app, FRAMES).text("42x", frames=0)
+    Input(app, FRAMES).press(pygame.K_RETURN)
     assert scene.seed == 42
     assert scene.draw_state.stock == DrawSolitaireState(seed=42).stock
-    press(app, pygame.K_h)
+    Input(app, FRAMES).press(pygame.K_h)
     run_until(app, lambda: scene.autoplay.hint_move is not None)
     assert scene.autoplay.hint_move in scene.state.legal_moves()
     assert scene.session.record["assists"] == {"hints": True}
@@ -264,9 +258,9 @@ def test_typed_deal_number_and_hint(app: App) -> None:
 
 def test_winnable_deals_only_gives_a_winnable_deal(app: App) -> None:
     scene = open_scene(app, StackedSolitaireScene(app, seed=1))
-    click(app, scene.bars.winnable_toggle.rect.center)
+    Input(app, FRAMES).click(scene.bars.winnable_toggle.rect.center)
     assert scene.option("winnable_only")
-    click(app, scene.bars.new_button.rect.center)
+    Input(app, FRAMES).click(scene.bars.new_button.rect.center)
     run_until(app, lambda: scene.deal_search is None)
     assert scene.seed != 1
     assert solve(StackedSolitaireState(seed=scene.seed), 5.0).winnable

@@ -8,7 +8,6 @@ import random
 import subprocess
 import sys
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +26,8 @@ from game.scenes.table import TableScene
 from game.scenes.table_panels import status_words
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileArt
-from tests import drive
-from tests.drive import at, run_until
+from tests.conftest import AppMaker
+from tests.drive import Input, at, run_until
 from tools.samples import table_config
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,12 +38,18 @@ SHARED_ART: list[TileArt] = []
 """One tile-art cache for every test of this module: rendering tiles is slow."""
 
 
-def make_app(home: Path, speed: str = "instant", banner: bool = True) -> App:
-    app = drive.new_app(home, speed=speed, banner=banner,
-                        art=SHARED_ART[0] if SHARED_ART else None, frames=1)
-    if not SHARED_ART:
-        SHARED_ART.append(app.art)
-    return app
+@pytest.fixture
+def make_app(make_app: AppMaker) -> Callable[..., App]:
+    """This module's apps: instant animations, the hand-off banner on, the shared art."""
+
+    def make(home: Path, speed: str = "instant", banner: bool = True) -> App:
+        app = make_app(home, speed=speed, banner=banner,
+                       art=SHARED_ART[0] if SHARED_ART else None, frames=1)
+        if not SHARED_ART:
+            SHARED_ART.append(app.art)
+        return app
+
+    return make
 
 
 def open_table(app: App, config: dict[str, Any] | None = None,
@@ -56,9 +61,8 @@ def open_table(app: App, config: dict[str, Any] | None = None,
     return scene
 
 
-click = partial(drive.click, frames=1)
-press = partial(drive.press, frames=1)
-drag = drive.drag
+FRAMES = 1
+"""Frames after each click, drag or key press."""
 
 
 def ready_for_human(scene: TableScene) -> bool:
@@ -77,21 +81,21 @@ def ready_on_a_figure(app: App, scene: TableScene) -> None:
 def place_by_mouse(app: App, scene: TableScene, move: Move, by_drag: bool) -> None:
     """Play a placement as a player would: turn the first tile, then drag or click-click."""
     if not scene.state.figure:
-        click(app, at(scene.hand_sprites[move.tile].centre))
+        Input(app, FRAMES).click(at(scene.hand_sprites[move.tile].centre))
         while scene.controls.first_rot != move.rot:
-            click(app, at(scene.layout.figure.center), button=3)
+            Input(app, FRAMES).click(at(scene.layout.figure.center), button=3)
         target = at(scene.board.view.cell_centre(move.cell))
-        click(app, target)
+        Input(app, FRAMES).click(target)
         return
     tile_pos = at(scene.hand_sprites[move.tile].centre)
     target = at(scene.board.view.cell_centre(move.cell))
     if by_drag:
-        drag(app, tile_pos, target)
+        Input(app, FRAMES).drag(tile_pos, target)
     else:
-        click(app, tile_pos)
+        Input(app, FRAMES).click(tile_pos)
         assert scene.controls.selected == move.tile
         assert move.cell in scene.spots()
-        click(app, target)
+        Input(app, FRAMES).click(target)
 
 
 def position(kinds: list[str], stop: Callable[[TableState], bool], level: str = "random",
@@ -124,7 +128,7 @@ def finish_with_computers(app: App, scene: TableScene) -> ScoreScene:
         assert isinstance(score, ScoreScene)
         if score.final:
             return score
-        click(app, score.main.rect.center)
+        Input(app, FRAMES).click(score.main.rect.center)
         app.tick()
     raise AssertionError("the game never ended")
 
@@ -132,7 +136,7 @@ def finish_with_computers(app: App, scene: TableScene) -> ScoreScene:
 # --- the whole game ------------------------------------------------------------------
 
 
-def test_whole_three_hand_game_by_mouse(tmp_path: Path) -> None:
+def test_whole_three_hand_game_by_mouse(make_app: Callable[..., App], tmp_path: Path) -> None:
     app = make_app(tmp_path)
     players = [("Ann", "human"), ("Bot", "ai:greedy"), ("Cleo", "human")]
     scene = open_table(app, table_config(players, seed=42))
@@ -145,12 +149,12 @@ def test_whole_three_hand_game_by_mouse(tmp_path: Path) -> None:
             assert top.rows() and top.headline()
             if top.final:
                 break
-            click(app, top.main.rect.center)
+            Input(app, FRAMES).click(top.main.rect.center)
             app.tick()
             continue
         if scene.turns.banner_seat is not None:
             banners += 1
-            click(app, scene.layout.figure.center)
+            Input(app, FRAMES).click(scene.layout.figure.center)
             continue
         if ready_for_human(scene):
             seat = scene.state.current_player
@@ -159,7 +163,7 @@ def test_whole_three_hand_game_by_mouse(tmp_path: Path) -> None:
             assert tuple(app.screen.get_at((glow.centerx, glow.top + 1)))[:3] == PALETTE.gold
             move = chooser.choose(scene.state)
             if move.action != PLACE:
-                press(app, pygame.K_d)
+                Input(app, FRAMES).press(pygame.K_d)
                 continue
             before = len(scene.state.moves)
             place_by_mouse(app, scene, move, by_drag=placements % 2 == 0)
@@ -192,7 +196,8 @@ def test_whole_three_hand_game_by_mouse(tmp_path: Path) -> None:
     {"hands": 2, "variant": "club", "chips": 10},
     {"variant": "club", "time_limit_s": 1.0},
 ])
-def test_every_option_plays_to_the_end(tmp_path: Path, rules: dict[str, Any]) -> None:
+def test_every_option_plays_to_the_end(
+        make_app: Callable[..., App], tmp_path: Path, rules: dict[str, Any]) -> None:
     app = make_app(tmp_path)
     seats = 4 if rules.get("partners") else 3
     players = [(f"C{s}", "ai:random" if s % 2 else "ai:greedy") for s in range(seats)]
@@ -212,7 +217,7 @@ def test_every_option_plays_to_the_end(tmp_path: Path, rules: dict[str, Any]) ->
         assert len(state.results) == rules["hands"]
 
 
-def test_free_draw_button_draws(tmp_path: Path) -> None:
+def test_free_draw_button_draws(make_app: Callable[..., App], tmp_path: Path) -> None:
     def can_free_draw(state: TableState) -> bool:
         moves = state.legal_moves()
         return state.current == 0 and Move(DRAW) in moves and len(moves) > 1
@@ -225,7 +230,7 @@ def test_free_draw_button_draws(tmp_path: Path) -> None:
     assert button.visible
     run_until(app, lambda: button.enabled)
     size = scene.state.hand_size(0)
-    click(app, button.rect.center)
+    Input(app, FRAMES).click(button.rect.center)
     assert scene.state.hand_size(0) == size + 1
     assert scene.match.record["hands"][-1]["moves"][-1]["draw"] is True
 
@@ -233,7 +238,7 @@ def test_free_draw_button_draws(tmp_path: Path) -> None:
 # --- forced moves, ends of hands -------------------------------------------------------
 
 
-def test_forced_draw_is_played_visibly(tmp_path: Path) -> None:
+def test_forced_draw_is_played_visibly(make_app: Callable[..., App], tmp_path: Path) -> None:
     def must_draw(state: TableState) -> bool:
         return state.current == 0 and state.legal_moves() == [Move(DRAW)]
 
@@ -253,7 +258,7 @@ def test_forced_draw_is_played_visibly(tmp_path: Path) -> None:
     assert at(sprite.centre) == at(home)
 
 
-def test_pass_is_played_for_the_player(tmp_path: Path) -> None:
+def test_pass_is_played_for_the_player(make_app: Callable[..., App], tmp_path: Path) -> None:
     def must_pass(state: TableState) -> bool:
         return state.current == 0 and state.legal_moves() == [Move(PASS)]
 
@@ -270,7 +275,8 @@ def test_pass_is_played_for_the_player(tmp_path: Path) -> None:
     (["ai:greedy", "ai:greedy"], ALL_PASSED),
     (["ai:random"] * 7, DEAD_END),
 ])
-def test_blocked_hand_and_dead_end(tmp_path: Path, kinds: list[str], reason: str) -> None:
+def test_blocked_hand_and_dead_end(
+        make_app: Callable[..., App], tmp_path: Path, kinds: list[str], reason: str) -> None:
     record, last = None, None
     level = kinds[0][3:]
     for seed in range(600):
@@ -301,7 +307,7 @@ def test_blocked_hand_and_dead_end(tmp_path: Path, kinds: list[str], reason: str
     check_record(scene.match.record)
 
 
-def test_penalties_cost_ten_a_tile_visibly(tmp_path: Path) -> None:
+def test_penalties_cost_ten_a_tile_visibly(make_app: Callable[..., App], tmp_path: Path) -> None:
     def one_move_left(state: TableState) -> bool:
         return state.current == 0 and any(
             m.action == PLACE for m in state.legal_moves()) and state.hand_size(0) == 1
@@ -323,7 +329,7 @@ def test_penalties_cost_ten_a_tile_visibly(tmp_path: Path) -> None:
 # --- scoring ---------------------------------------------------------------------------
 
 
-def test_three_sided_opportunity_play(tmp_path: Path) -> None:
+def test_three_sided_opportunity_play(make_app: Callable[..., App], tmp_path: Path) -> None:
     def three_sided(state: TableState) -> bool:
         return state.current == 0 and any(
             m.action == PLACE and len(state.figure.contacts(m.tile, m.cell, m.rot)) == 3
@@ -349,17 +355,18 @@ def test_three_sided_opportunity_play(tmp_path: Path) -> None:
 # --- hint, undo, keyboard, illegal drops -----------------------------------------------
 
 
-def test_hint_shows_a_legal_move(tmp_path: Path) -> None:
+def test_hint_shows_a_legal_move(make_app: Callable[..., App], tmp_path: Path) -> None:
     app = make_app(tmp_path, banner=False)
     scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=8))
     run_until(app, lambda: ready_for_human(scene))
-    press(app, pygame.K_h)
+    Input(app, FRAMES).press(pygame.K_h)
     run_until(app, lambda: scene.hint is not None)
     assert scene.hint in scene.legal_moves()
     assert scene.controls.selected == scene.hint.tile and scene.match.hints_used == 1
 
 
-def test_undo_against_a_computer_goes_back_to_the_previous_turn(tmp_path: Path) -> None:
+def test_undo_against_a_computer_goes_back_to_the_previous_turn(
+        make_app: Callable[..., App], tmp_path: Path) -> None:
     app = make_app(tmp_path, banner=False)
     scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=9))
     ready_on_a_figure(app, scene)
@@ -370,13 +377,14 @@ def test_undo_against_a_computer_goes_back_to_the_previous_turn(tmp_path: Path) 
     run_until(app, lambda: ready_for_human(scene) or scene.state.hand_over)
     if scene.state.hand_over:
         pytest.skip("the hand ended at once")
-    click(app, scene.buttons["undo"].rect.center)
+    Input(app, FRAMES).click(scene.buttons["undo"].rect.center)
     assert len(scene.state.moves) == moves_before
     assert scene.state.hand_tiles(0) == hand_before
     assert app.storage.load_game() == scene.match.record
 
 
-def test_undo_between_humans_stops_when_the_next_player_acts(tmp_path: Path) -> None:
+def test_undo_between_humans_stops_when_the_next_player_acts(
+        make_app: Callable[..., App], tmp_path: Path) -> None:
     app = make_app(tmp_path, banner=False)
     scene = open_table(app, table_config([("Ann", "human"), ("Ben", "human")], seed=10))
     chooser = make_player("greedy", random.Random(1))
@@ -386,7 +394,7 @@ def test_undo_between_humans_stops_when_the_next_player_acts(tmp_path: Path) -> 
     played = len(scene.state.moves)
     second = scene.match.record["hands"][-1]["moves"][-1]["player"]
     assert scene.match.undo_target() == played - 1
-    press(app, pygame.K_u)
+    Input(app, FRAMES).press(pygame.K_u)
     assert len(scene.state.moves) == played - 1 and scene.state.current_player == second
     assert scene.match.undo_target() == 0  # the other human's first tile, nobody acted since
     run_until(app, lambda: ready_for_human(scene))
@@ -394,24 +402,25 @@ def test_undo_between_humans_stops_when_the_next_player_acts(tmp_path: Path) -> 
     assert scene.match.undos_used == 1
 
 
-def test_keyboard_tab_arrows_enter(tmp_path: Path) -> None:
+def test_keyboard_tab_arrows_enter(make_app: Callable[..., App], tmp_path: Path) -> None:
     app = make_app(tmp_path, banner=False)
     scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=12))
     ready_on_a_figure(app, scene)
     for _ in range(6):
         if scene.spots():
             break
-        press(app, pygame.K_TAB)
+        Input(app, FRAMES).press(pygame.K_TAB)
     assert scene.controls.selected is not None and scene.spots()
-    press(app, pygame.K_RIGHT)
+    Input(app, FRAMES).press(pygame.K_RIGHT)
     cell = scene.controls.spot_cells()[scene.controls.key_spot]
     tile = scene.controls.selected
-    press(app, pygame.K_RETURN)
+    Input(app, FRAMES).press(pygame.K_RETURN)
     assert scene.state.figure.tile_at(cell) is not None
     assert scene.state.figure.tile_at(cell)[0] == tile  # type: ignore[index]
 
 
-def test_illegal_drop_slides_back_and_says_why(tmp_path: Path) -> None:
+def test_illegal_drop_slides_back_and_says_why(
+        make_app: Callable[..., App], tmp_path: Path) -> None:
     def has_illegal_open_cell(state: TableState) -> bool:
         if state.current != 0 or len(state.figure) < 3:
             return False
@@ -428,7 +437,7 @@ def test_illegal_drop_slides_back_and_says_why(tmp_path: Path) -> None:
                       for c in scene.state.figure.open_cells() if (t, c) not in legal)
     home = at(scene.hand_sprites[tile].centre)
     moves = len(scene.state.moves)
-    drag(app, home, at(scene.board.view.cell_centre(cell)))
+    Input(app, FRAMES).drag(home, at(scene.board.view.cell_centre(cell)))
     assert len(scene.state.moves) == moves
     rot = scene.state.figure.forced_rotation(cell)
     reason = scene.state.why_illegal(Move(PLACE, tile, cell, 0 if rot is None else rot))
@@ -453,7 +462,7 @@ def test_a_thinking_computer_never_blocks_frames(tmp_path: Path, held_adviser: A
     run_until(app, lambda: bool(scene.state.moves))
 
 
-def test_continue_resumes_exactly(tmp_path: Path) -> None:
+def test_continue_resumes_exactly(make_app: Callable[..., App], tmp_path: Path) -> None:
     app = make_app(tmp_path, banner=False)
     scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=14))
     chooser = make_player("greedy", random.Random(2))

@@ -17,7 +17,8 @@ from game.scenes.menu import MenuScene
 from game.scenes.records import RecordsScene, RowList
 from game.ui.scrollbar import ScrollBar
 from game.ui.theme import PALETTE
-from tests.persistence_helpers import click, finished_record, make_app, press
+from tests.drive import Input, new_app
+from tests.persistence_helpers import finished_record
 
 SIZE = (800, 600)
 MANY = 30
@@ -25,7 +26,7 @@ MANY = 30
 
 def open_games(tmp_path: Path, tab: str, count: int) -> tuple[App, RowList]:
     """An 800x600 app with `count` records (or history entries), on the `tab` screen."""
-    app = make_app(tmp_path, size=SIZE)
+    app = new_app(tmp_path, size=SIZE)
     record = finished_record("draw-solitaire", 1, seed=5)
     for number in range(1, count + 1):
         if tab == "records":
@@ -36,30 +37,23 @@ def open_games(tmp_path: Path, tab: str, count: int) -> tuple[App, RowList]:
             assert add_finished_game(app.storage, game) is not None
     menu = app.scene
     assert isinstance(menu, MenuScene)
-    click(app, menu.buttons["games"])
+    Input(app).click(menu.buttons["games"])
     scene = app.scene
     assert isinstance(scene, RecordsScene)
     if tab == "history":
-        click(app, scene.tabs["history"])
+        Input(app).click(scene.tabs["history"])
         scene = app.scene
         assert isinstance(scene, HistoryScene)
     assert len(scene.list.rows) == count
     return app, scene.list
 
 
-def post(kind: int, pos: tuple[int, int], held: bool = False) -> None:
+def mouse(kind: int, pos: tuple[int, int], held: bool = False) -> None:
+    """One mouse event of a gesture the test paces itself (a thumb drag)."""
     if kind == pygame.MOUSEMOTION:
-        pygame.event.post(pygame.event.Event(kind, pos=pos, rel=(0, 0),
-                                             buttons=(int(held), 0, 0)))
+        Input.post(kind, pos=pos, rel=(0, 0), buttons=(int(held), 0, 0))
     else:
-        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
-
-
-def mouse_click(app: App, pos: tuple[int, int]) -> None:
-    post(pygame.MOUSEMOTION, pos)
-    post(pygame.MOUSEBUTTONDOWN, pos)
-    post(pygame.MOUSEBUTTONUP, pos)
-    app.run_frames(2)
+        Input.post(kind, pos=pos, button=1)
 
 
 def colour_at(app: App, pos: tuple[int, int]) -> tuple[int, int, int]:
@@ -86,18 +80,18 @@ def test_dragging_the_thumb_to_the_bottom_shows_the_last_row(tmp_path: Path, tab
     assert colour_at(app, track_spot(bar)) == ScrollBar.TRACK
 
     start = bar.thumb.center
-    post(pygame.MOUSEMOTION, start)
-    post(pygame.MOUSEBUTTONDOWN, start)
-    post(pygame.MOUSEMOTION, (start[0], start[1] + 1), held=True)
+    mouse(pygame.MOUSEMOTION, start)
+    mouse(pygame.MOUSEBUTTONDOWN, start)
+    mouse(pygame.MOUSEMOTION, (start[0], start[1] + 1), held=True)
     app.run_frames(2)
     assert rows.top == 0 and bar.dragging  # taking the thumb does not make it jump
     assert colour_at(app, bar.thumb.center) == PALETTE.gold
     for y in range(start[1], bar.rect.bottom + 60, 25):
-        post(pygame.MOUSEMOTION, (start[0] + 30, y), held=True)
+        mouse(pygame.MOUSEMOTION, (start[0] + 30, y), held=True)
     app.run_frames(2)
     assert rows.top == MANY - shown
     assert bar.thumb.bottom == bar.rect.bottom
-    post(pygame.MOUSEBUTTONUP, (start[0] + 30, bar.rect.bottom + 60))
+    mouse(pygame.MOUSEBUTTONUP, (start[0] + 30, bar.rect.bottom + 60))
     app.run_frames(2)
     assert not bar.dragging and rows.top == MANY - shown
     assert colour_at(app, bar.thumb.center) == PALETTE.panel_edge
@@ -117,19 +111,19 @@ def test_clicking_the_track_pages_up_and_down(tmp_path: Path, tab: str) -> None:
     bar = rows.scrollbar
     shown = rows.visible_rows
     most = MANY - shown
-    mouse_click(app, track_spot(bar))
+    Input(app).click(track_spot(bar))
     assert rows.top == shown
-    mouse_click(app, (bar.rect.centerx, bar.rect.bottom - 2))
+    Input(app).click((bar.rect.centerx, bar.rect.bottom - 2))
     assert rows.top == most and bar.thumb.bottom == bar.rect.bottom
-    mouse_click(app, (bar.rect.centerx, bar.rect.top + 2))
+    Input(app).click((bar.rect.centerx, bar.rect.top + 2))
     assert rows.top == most - shown
-    mouse_click(app, (bar.rect.centerx, bar.rect.top + 2))
+    Input(app).click((bar.rect.centerx, bar.rect.top + 2))
     assert rows.top == 0 and bar.thumb.top == bar.rect.top
     assert rows.selected == 0 and app.scene.list is rows
 
-    press(app, pygame.K_PAGEDOWN, times=2)  # the keys and the wheel move the thumb too
+    Input(app).press(pygame.K_PAGEDOWN, times=2)  # the keys and the wheel move the thumb too
     assert rows.top > 0 and bar.offset == rows.top and bar.thumb.top > bar.rect.top
-    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=MANY, flipped=False))
+    Input.post(pygame.MOUSEWHEEL, x=0, y=MANY, flipped=False)
     app.run_frames(2)
     assert rows.top == 0 and bar.thumb.top == bar.rect.top
 
@@ -148,5 +142,5 @@ def test_no_bar_when_every_row_fits(tmp_path: Path, tab: str, count: int) -> Non
         seen = colour_at(app, (bar.rect.centerx, y))
         assert max(abs(a - b) for a, b in zip(seen, empty_panel, strict=True)) <= 8
     before = rows.top
-    mouse_click(app, (bar.rect.centerx, bar.rect.bottom - 4))
+    Input(app).click((bar.rect.centerx, bar.rect.bottom - 4))
     assert rows.top == before == 0
