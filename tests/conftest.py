@@ -15,7 +15,7 @@ import pytest
 
 from game.ai.worker import InProcessAdviser, Job
 from game.app import App
-from tests.drive import Input, new_app
+from tests.drive import new_app
 
 R = TypeVar("R")
 
@@ -65,24 +65,16 @@ def held_adviser() -> HeldAdviser:
 
 class AppMaker:
     """Builds apps the way `tests.drive.new_app` does (a manual clock, an in-process
-    adviser), on the test's own data folder unless given another; remembers the last."""
+    adviser), on the test's own data folder unless given another."""
 
     def __init__(self, home: Path) -> None:
         self.home = home
-        self.apps: list[App] = []
 
     def __call__(self, home: Path | None = None, size: tuple[int, int] = (1280, 800), *,
                  speed: str | None = None, banner: bool | None = None,
                  **options: Any) -> App:
-        app = new_app(self.home if home is None else home, size, speed=speed, banner=banner,
-                      **options)
-        self.apps.append(app)
-        return app
-
-    @property
-    def last(self) -> App:
-        assert self.apps, "no app made yet"
-        return self.apps[-1]
+        return new_app(self.home if home is None else home, size, speed=speed, banner=banner,
+                       **options)
 
 
 @pytest.fixture
@@ -91,8 +83,3 @@ def make_app(tmp_path: Path) -> AppMaker:
     record_path=None, adviser=None, frames=2)`: a new headless app."""
     return AppMaker(tmp_path)
 
-
-@pytest.fixture
-def ui(make_app: AppMaker) -> Input:
-    """Real mouse and keyboard input to the last app `make_app` made."""
-    return Input(lambda: make_app.last)
