@@ -51,7 +51,7 @@ def screenshot(target: str, size: tuple[int, int], out: Path, record: dict | Non
         if shot.after_layout is not None:
             # The step stands where the scene's first update was: `frames` follow it.
             shot.after_layout()
-            remaining = frames
+            remaining = frames if shot.frames is None else shot.frames
         app.run_frames(remaining)
         out.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(app.screen, out)

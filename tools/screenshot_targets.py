@@ -13,11 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import pygame
+
 from game.ai.autoplay import simple_fair_move, stacked_best_try
 from game.ai.players import make_player
 from game.app import App
 from game.rules.moves import PLACE, STOCK
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE, GameRecord
+from game.rules.results import MoveResult
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
 from game.scenes.draw_solitaire import STOCK_KEY, DrawSolitaireScene
@@ -51,6 +54,8 @@ class Shot:
 
     scene: Scene | None
     after_layout: Callable[[], None] | None = None
+    frames: int | None = None
+    """Frames to run after the after-layout step, when the target wants its own count."""
 
 
 Target = Callable[[App, Record], Shot]
@@ -168,7 +173,51 @@ def _table_scoring(app: App, record: Record) -> Shot:
 
 @target("table-banner")
 def _table_banner(app: App, record: Record) -> Shot:
-    return Shot(TableScene(app, table_config([("Ann", "human"), ("Ben", "human")], 3)))
+    """The hand-off to a second human, with what the others did since their last turn."""
+    players = [("Ann", "human"), ("Edna", "ai:greedy"), ("Ben", "human")]
+    scene = TableScene(app, table_config(players, 3))
+    bot = make_player("greedy", random.Random(3))
+
+    def play_until_handoff() -> None:
+        turns = scene.turns
+        for _ in range(3000):
+            seat = turns.banner_seat
+            if seat is not None and turns.news.get(seat) and len(scene.state.figure) > 2:
+                return
+            if seat is not None:
+                turns.banner_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                                      pos=(0, 0)))
+            elif scene.human_can_act():
+                scene.play(bot.choose(scene.state))
+            app.run_frames(1)
+
+    return Shot(scene, play_until_handoff)
+
+
+@target("table-computer-move")
+def _table_computer_move(app: App, record: Record) -> Shot:
+    """A computer's move just landed: the tile marked, its contacts lit, its points."""
+    scene = _mid_game(app, 3, 10, 23)
+
+    def computer_lands() -> None:
+        shown: list[MoveResult] = []
+        show = scene.moves.show
+
+        def spy(result: MoveResult, forced: bool = False) -> None:
+            shown.append(result)
+            show(result, forced)
+
+        scene.moves.show = spy  # type: ignore[method-assign]
+        for _ in range(3000):
+            last = shown[-1] if shown else None
+            if (last is not None and last.move.action == PLACE and last.contacts
+                    and not scene.match.is_human(last.player) and not scene.tweens.busy):
+                return
+            if scene.human_can_act():
+                scene.play(scene.legal_moves()[0])
+            app.run_frames(1)
+
+    return Shot(scene, computer_lands, frames=12)
 
 
 @target("score")

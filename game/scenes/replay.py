@@ -205,6 +205,7 @@ class ReplayScene(Scene):
         self.tiles.snapshot()
         self.flying.snapshot()
         self.tweens.update(dt)
+        self.board.update(dt)
         self.animator.update(dt)
         if not self.playing:
             return
@@ -270,7 +271,9 @@ class ReplayScene(Scene):
         self._draw_header(surface)
         clip = surface.get_clip()
         surface.set_clip(self.board.area.inflate(ui.px(30), ui.px(30)))
+        self.board.draw_openings(surface, self.replay.state.figure.opportunity_openings())
         self.tiles.draw_interpolated(surface, alpha)
+        self.board.draw_last_mark(surface)
         self._draw_contacts(surface)
         self.animator.draw_effects(surface)
         surface.set_clip(clip)

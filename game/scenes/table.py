@@ -32,6 +32,7 @@ from game.scenes.table_panels import (
     draw_status,
     end_words,
     lay_out_buttons,
+    move_words,
     status_words,
 )
 from game.scenes.table_turns import TableTurns
@@ -83,6 +84,8 @@ class TableScene(Scene):
         self.hands = Hands(services.art, self.tiles, self.tweens)
         self.clock = 0.0
         self.hint: Move | None = None
+        self.last_words = ""
+        """What the last move did, said in the status bar while it stays in view."""
         self.moved = False  # a move played in this step: no spare art drawn in it
         self._backdrop: pygame.Surface | None = None
         self.controls = TableControls(self)
@@ -202,7 +205,14 @@ class TableScene(Scene):
     def refresh_hand_looks(self) -> None:
         """Selected, hinted and plain looks of the hand tiles."""
         hinted = self.hint.tile if self.hint is not None and self.hint.action == PLACE else None
-        self.hands.set_looks(self.controls.selected, hinted)
+        self.hands.set_looks(self.controls.selected, hinted, self.unplayable_tiles())
+
+    def unplayable_tiles(self) -> set[TileId]:
+        """The tiles of the human to act that no lit spot takes now (shown darker)."""
+        if not self.human_can_act():
+            return set()
+        playable = {move.tile for move in self.legal_moves() if move.action == PLACE}
+        return set(self.state.hand_tiles(self.state.current_player)) - playable
 
     @property
     def hand_sprites(self) -> dict[TileId, TileSprite]:
@@ -227,8 +237,9 @@ class TableScene(Scene):
         seat = event.seat
         self.hint = None
         self.controls.drop()
-        self.turns.moved(seat)
-        self.moves.show(result)
+        self.last_words = move_words(self.names[seat], result)
+        self.turns.moved(seat, self.last_words, by_hand=not (event.by_computer or event.forced))
+        self.moves.show(result, forced=event.forced)
         self._arrange_hands()
         if result.hand_ended:
             self.services.notify(end_words(self.match))
@@ -263,16 +274,19 @@ class TableScene(Scene):
         self.tiles.snapshot()
         self.clock += dt
         self.tweens.update(dt)
+        self.board.update(dt)
         self.animator.update(dt)
         self.scores.update(dt, self.match.standings())
         self.match.advance_clock(dt)
         if self.match.hint_pending:
             self._collect_hint()
         self.turns.step(dt)
+        self.refresh_hand_looks()
 
     def next_hand(self) -> None:
         """Deal the next hand (from the score screen)."""
         self.match.next_hand()
+        self.hands.forget()
         self.turns.new_hand()
         self.animator.clear()
         self.fit_view()
@@ -342,12 +356,14 @@ class TableScene(Scene):
         self.controls.draw_spots(surface)
         ui = self.services.ui
         controls = self.controls
-        words = status_words(self.match, self.clock, self.turns.forced_shown,
-                             controls.selected is not None, bool(controls.spots()))
+        words = self.last_words if self.turns.showing_move else status_words(
+            self.match, self.clock, self.turns.forced_shown, controls.selected is not None,
+            bool(controls.spots()))
         draw_status(surface, ui, self.services.art, self.layout, self.match, words)
         for seat, box in enumerate(self.layout.seats):
             draw_seat(surface, ui, self.match, seat, box, round(self.scores.shown[seat]))
         self.tiles.draw_interpolated(surface, alpha)
+        self.board.draw_last_mark(surface)
         self.controls.draw_ghost(surface)
         self.animator.draw_effects(surface)
         if self.hint is not None and self.hint.action == PLACE:
@@ -356,8 +372,9 @@ class TableScene(Scene):
         self._update_buttons()
         self.form.draw(surface, self.services.ui)
         if self.turns.banner_seat is not None:
-            draw_banner(surface, ui, self.layout.figure.center,
-                        self.names[self.turns.banner_seat])
+            seat = self.turns.banner_seat
+            draw_banner(surface, ui, self.layout.figure, self.names[seat],
+                        self.turns.news.get(seat, []))
 
     def _update_buttons(self) -> None:
         human = self.human_can_act()

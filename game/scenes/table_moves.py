@@ -50,15 +50,17 @@ class TableMoves:
     def __init__(self, stage: TableStage) -> None:
         self.stage = stage
 
-    def show(self, result: MoveResult) -> None:
-        """A move just played: the placement flies, a draw comes in, a pass is said."""
+    def show(self, result: MoveResult, forced: bool = False) -> None:
+        """A move just played: the placement flies, a draw comes in, a pass is said (a
+        `forced` draw or pass says why)."""
         seat = result.player
         if result.move.action == PLACE:
             self._placement(seat, result)
         elif result.drawn is not None:
-            self._draw(seat, result.drawn)
+            self._draw(seat, result.drawn, "No tile fits: draws" if forced else "Draws a tile")
         else:
-            self._pass(seat)
+            self.say(seat, "No tile fits: passes" if forced else "Passes", duration=1.8)
+            self.stage.services.sound.play("pass")
 
     def _placement(self, seat: int, result: MoveResult) -> None:
         stage, move = self.stage, result.move
@@ -87,30 +89,28 @@ class TableMoves:
             sound.play("opportunity")
         else:
             sound.play("count" if result.points else "place")
-        if result.points:
+        if result.points:  # beside the seat's score, rising only within the header
             ui = stage.services.ui
             box = stage.layout.seats[seat].header
             stage.animator.show_label(f"+{result.points}",
-                                      (box.right - ui.px(90), box.y + ui.px(14)), 26,
-                                      PALETTE.good, delay=0.2, rise=ui.px(30))
+                                      (box.right - ui.px(70), box.y + ui.px(30)), 24,
+                                      PALETTE.good, delay=0.2, duration=1.6, rise=ui.px(14))
         stage.scores.wait(0.15)
 
-    def _draw(self, seat: int, tile: int) -> None:
+    def say(self, seat: int, words: str, duration: float = 1.4) -> None:
+        """`words` over `seat`'s panel, rising a little (it stays inside the panel)."""
         stage = self.stage
-        box = stage.layout.seats[seat]
+        box = stage.layout.seats[seat].rect
+        stage.animator.show_label(words, (box.centerx, box.bottom - box.height // 3), 22,
+                                  PALETTE.ivory, duration=duration,
+                                  rise=stage.services.ui.px(12))
+
+    def _draw(self, seat: int, tile: int, words: str) -> None:
+        stage = self.stage
         stage.hands.draw_in(stage.match.state.hand_tiles(seat), seat, tile,
                             stage.layout.stock.center)
-        stage.animator.show_label("Draws a tile",
-                                  (box.header.centerx,
-                                   box.rect.bottom - stage.services.ui.px(8)),
-                                  18, PALETTE.text)
+        self.say(seat, words)
         stage.services.sound.play("draw")
-
-    def _pass(self, seat: int) -> None:
-        box = self.stage.layout.seats[seat]
-        self.stage.animator.show_label("Pass", box.rect.center, 30, PALETTE.text,
-                                       duration=1.2)
-        self.stage.services.sound.play("pass")
 
     def penalties(self) -> float:
         """Each tile left in hand costs its -10, visibly; the seconds (normal speed) it

@@ -9,12 +9,14 @@ from typing import Final
 import pygame
 
 from game.play.table_match import TableMatch
-from game.rules.moves import DRAW
+from game.rules.moves import DRAW, PLACE
+from game.rules.results import MoveResult
 from game.rules.table import ALL_PASSED, DEAD_END
+from game.rules.tiles import TILE_VALUES, TileId
 from game.ui.table_layout import SeatBox, TableLayout
 from game.ui.theme import PALETTE, Colour
 from game.ui.tiles import TileArt, TileState
-from game.ui.widgets import Button, Ui, blit_text, dim, draw_panel, plural
+from game.ui.widgets import Button, Ui, blit_text, draw_panel, plural
 
 TEAM_COLOURS: Final[tuple[Colour, Colour]] = ((120, 190, 255), (255, 150, 120))
 
@@ -31,6 +33,48 @@ def end_words(match: TableMatch) -> str:
         "The hand is over.")
 
 
+def tile_words(tile: TileId) -> str:
+    """A tile named by its values, smallest first: "1-2-3"."""
+    return "-".join(str(value) for value in sorted(TILE_VALUES[tile]))
+
+
+def move_words(name: str, result: MoveResult) -> str:
+    """What a move did, for the others: "Edna: opportunity play, +15"."""
+    if result.move.action == PLACE:
+        if len(result.contacts) == 3:
+            kind = "three-sided opportunity play"
+        elif len(result.contacts) == 2:
+            kind = "opportunity play"
+        else:
+            kind = "placed " + tile_words(result.move.tile)
+        points = f", +{result.points}" if result.points else ""
+        return f"{name}: {kind}{points}"
+    if result.drawn is not None:
+        return f"{name} drew a tile"
+    return f"{name} passed"
+
+
+def forced_words(match: TableMatch, seat: int) -> str:
+    """Why a seat that cannot place draws or passes, in a player's words."""
+    name = match.names[seat]
+    if match.legal_moves()[0].action == DRAW:
+        return f"No tile of {name}'s fits: {name} draws"
+    if match.state.stock_left == 0:
+        return f"No tile of {name}'s fits and the stock is empty: {name} passes"
+    return f"No tile of {name}'s fits and the hand is full: {name} passes"
+
+
+def opening_words(match: TableMatch) -> str:
+    """Who starts, with which tile, and why."""
+    seat = match.state.current_player
+    tiles = sorted({m.tile for m in match.legal_moves() if m.action == PLACE})
+    who = match.names[seat]
+    if len(tiles) == 1:
+        return f"{who} starts with {tile_words(tiles[0])}, the smallest tile in play"
+    return f"{who} starts with one of the smallest tiles: " + ", ".join(
+        tile_words(tile) for tile in tiles)
+
+
 def status_words(match: TableMatch, clock: float, forced: bool, holding: bool,
                  has_spots: bool) -> str:
     """What the status bar says: who is thinking, why a player must draw or pass, what
@@ -44,14 +88,15 @@ def status_words(match: TableMatch, clock: float, forced: bool, holding: bool,
         dots = "." * (1 + int(clock * 3) % 3)
         return f"{name} is thinking{dots}"
     if forced:
-        return f"{name} cannot place: draws" if match.legal_moves()[0].action == DRAW else (
-            f"{name} cannot place: passes")
+        return forced_words(match, seat)
+    if not state.figure and not holding:
+        return opening_words(match)
     if not holding:
-        return f"{name}: pick a tile (drag it, or click it then a lit spot)"
+        return f"{name}: pick a bright tile (drag it, or click it then a lit spot)"
     if not state.figure:
-        return "First tile: wheel or right-click turns it; click the spot"
+        return "First tile: the wheel or right-click turns it; click the lit spot"
     if not has_spots:
-        return "That tile has no legal spot; pick another"
+        return "That tile fits nowhere now; pick a bright one"
     return "Drop it on a lit spot (arrows + Enter work too)"
 
 
@@ -65,6 +110,14 @@ def hand_words(match: TableMatch) -> str:
         minutes, seconds = divmod(int(left), 60)
         return f"Hand {state.hand_number + 1} · {minutes}:{seconds:02d} left"
     return f"Hand {state.hand_number + 1} of {match.rules.hands}"
+
+
+def shrunk_text(ui: Ui, text: str, size: int, room: int, colour: Colour,
+                style: str = "regular") -> pygame.Surface:
+    """`text` rendered at `size`, or smaller (down to 12) until it fits `room` pixels."""
+    while size > 12 and ui.font(size, style).size(text)[0] > room:
+        size -= 1
+    return ui.text(text, size, colour, style)
 
 
 def backdrop(felt: pygame.Surface, layout: TableLayout, ui: Ui) -> pygame.Surface:
@@ -87,10 +140,7 @@ def draw_status(surface: pygame.Surface, ui: Ui, art: TileArt, layout: TableLayo
     left = blit_text(surface, ui.text(hand_words(match), 19, PALETTE.gold, "bold"),
                      (rect.x + ui.px(16), rect.centery), "midleft")
     room = rect.right - left.right - ui.px(32)
-    size = 18
-    while size > 12 and ui.font(size).size(words)[0] > room:
-        size -= 1
-    blit_text(surface, ui.text(words, size, PALETTE.text),
+    blit_text(surface, shrunk_text(ui, words, 18, room, PALETTE.text),
               ((left.right + rect.right) // 2, rect.centery))
     stock = layout.stock
     back = art.image(0, ui.px(44), True, 0, TileState.FACE_DOWN)
@@ -147,13 +197,26 @@ def lay_out_buttons(buttons: list[Button], area: pygame.Rect, ui: Ui) -> None:
         x += width + gap
 
 
-def draw_banner(surface: pygame.Surface, ui: Ui, centre: tuple[int, int], name: str) -> None:
-    """The hand-off: the window dims and asks to pass the mouse to `name`."""
-    dim(surface, 150)
-    panel = pygame.Rect(0, 0, ui.px(560), ui.px(200))
-    panel.center = centre
-    draw_panel(surface, panel, ui, alpha=245, border=PALETTE.gold_dark)
-    blit_text(surface, ui.text(f"Pass to {name}", 40, PALETTE.gold, "title"),
-              (panel.centerx, panel.y + ui.px(62)))
-    blit_text(surface, ui.text("Click or press Enter when ready", 19, PALETTE.text),
-              (panel.centerx, panel.y + ui.px(132)))
+BANNER_NEWS_LINES: Final = 4
+
+
+def draw_banner(surface: pygame.Surface, ui: Ui, area: pygame.Rect, name: str,
+                news: list[str]) -> None:
+    """The hand-off: a panel low in the figure's `area` (the board shows above it) asks
+    to pass the mouse to `name` and says what happened since their last turn."""
+    shown = news[-BANNER_NEWS_LINES:]
+    line_h = ui.px(24)
+    height = ui.px(112) + line_h * len(shown)
+    panel = pygame.Rect(0, 0, min(area.width - ui.px(20), ui.px(560)), height)
+    panel.midbottom = (area.centerx, area.bottom - ui.px(10))
+    draw_panel(surface, panel, ui, alpha=240, border=PALETTE.gold_dark)
+    title = blit_text(surface, shrunk_text(ui, f"Pass to {name}", 34, panel.width - ui.px(24),
+                                           PALETTE.gold, "title"),
+                      (panel.centerx, panel.y + ui.px(12)), "midtop")
+    y = title.bottom + ui.px(8)
+    for line in shown:
+        blit_text(surface, shrunk_text(ui, line, 17, panel.width - ui.px(32), PALETTE.ivory),
+                  (panel.centerx, y), "midtop")
+        y += line_h
+    blit_text(surface, ui.text("Click or press Enter when ready", 16, PALETTE.text_dim),
+              (panel.centerx, panel.bottom - ui.px(12)), "midbottom")

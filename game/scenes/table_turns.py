@@ -21,8 +21,11 @@ if TYPE_CHECKING:
 
 THINK_PAUSE_S: Final = 0.7
 """Shortest visible pause of a computer seat before it plays (normal speed)."""
-FORCED_PAUSE_S: Final = 0.6
-"""Pause before a forced draw or pass is played for a human."""
+FORCED_PAUSE_S: Final = 1.0
+"""Pause before a forced draw or pass is played for a human (normal speed)."""
+LANDED_PAUSE_S: Final = 1.1
+"""How long a computer's move, or a forced one, stays in view once it has landed before
+the game goes on (normal speed): time to see the tile, its contacts and its points."""
 
 
 class TurnsHost(Protocol):
@@ -45,6 +48,10 @@ class TableTurns:
         over = host.match.state.hand_over
         self.wait_s = 0.0
         """Time left of the current pause (thinking, a forced move, penalties)."""
+        self.hold_s = 0.0
+        """Time left that a landed move stays in view; it runs once nothing moves."""
+        self.news: dict[int, list[str]] = {}
+        """Per human seat: what the others did since that seat last had the mouse."""
         self.forced_shown = False
         """Whether the forced draw or pass of the human to act has been said."""
         self.banner_seat: int | None = None
@@ -57,6 +64,11 @@ class TableTurns:
     @property
     def factor(self) -> float:
         return self.host.tweens.factor
+
+    @property
+    def showing_move(self) -> bool:
+        """True while a computer's or a forced move is flying in or held in view."""
+        return self.hold_s > 0
 
     def human_can_act(self) -> bool:
         """True when the seat to play is a human who may place now."""
@@ -75,6 +87,9 @@ class TableTurns:
         if self.wait_s > 0:
             self.wait_s -= dt
         if self.host.tweens.busy or self.wait_s > 0 or self.banner_seat is not None:
+            return
+        if self.hold_s > 0:
+            self.hold_s -= dt
             return
         turn = self.host.match.turn()
         if turn in (Turn.HAND_OVER, Turn.GAME_OVER):
@@ -111,35 +126,49 @@ class TableTurns:
         self.host.show_events(self.host.match.poll())
 
     def _human(self, turn: Turn) -> None:
+        """A human's turn: the mouse is passed to them if it must be; a seat that cannot
+        place gets no hand-off: its draw or pass is said, with why, then played."""
         seat = self.host.match.state.current_player
+        if turn is Turn.FORCED:
+            if not self.forced_shown:  # the status bar says why; it is played after a pause
+                self.forced_shown = True
+                self.wait_s = FORCED_PAUSE_S * self.factor
+                return
+            self.host.show_events(self.host.match.play_forced())
+            return
         if self._banner_due(seat):
             self.banner_seat = seat
             return
-        self.mouse_holder = seat
-        if turn is Turn.HUMAN:
-            return
-        if not self.forced_shown:  # say it, then play it after a pause
-            self.forced_shown = True
-            self.wait_s = FORCED_PAUSE_S * self.factor
-            return
-        self.host.show_events(self.host.match.play_forced())
+        self._give_mouse(seat)
 
-    def moved(self, seat: int) -> None:
-        """A move was played by `seat`."""
+    def _give_mouse(self, seat: int) -> None:
+        self.mouse_holder = seat
+        self.news.pop(seat, None)
+
+    def moved(self, seat: int, words: str, by_hand: bool) -> None:
+        """`seat` played a move, said in `words`; `by_hand` when a human placed or drew
+        it themselves. Other moves stay in view for a moment after they land, and every
+        other human hears of it at their next hand-off."""
         self.forced_shown = False
-        if self.host.match.is_human(seat):
-            self.mouse_holder = seat
+        if by_hand:
+            self._give_mouse(seat)
+        else:
+            self.hold_s = LANDED_PAUSE_S * self.factor
+        for other in range(self.host.match.state.players):
+            if other != seat and self.host.match.is_human(other):
+                self.news.setdefault(other, []).append(words)
 
     def took_back(self, seat: int) -> None:
         """An undo gave the turn back to `seat`."""
         self.banner_seat = None
-        self.mouse_holder = seat
+        self._give_mouse(seat)
         self.forced_shown = False
-        self.wait_s = 0.0
+        self.wait_s = self.hold_s = 0.0
 
     def new_hand(self) -> None:
         self.hand_end_played = False
         self.score_screen_due = False
+        self.news.clear()
         if self.host.match.humans > 1:
             self.mouse_holder = None
 
@@ -149,8 +178,8 @@ class TableTurns:
         dismiss = (event.type == pygame.MOUSEBUTTONDOWN or (
             event.type == pygame.KEYDOWN and event.key in (
                 pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)))
-        if dismiss:
-            self.mouse_holder = self.banner_seat
+        if dismiss and self.banner_seat is not None:
+            self._give_mouse(self.banner_seat)
             self.banner_seat = None
             return True
         return event.type != pygame.KEYDOWN or event.key != pygame.K_ESCAPE

@@ -39,6 +39,10 @@ TILE_GAP: Final = 0.97
 DRAG_THRESHOLD: Final = 6
 """How far (design pixels, straight line) a press moves before it is a drag."""
 FIGURE_LAYER: Final = 0
+LAST_PULSE_S: Final = 0.9
+"""How long the last-tile mark swells when the last tile changes."""
+LAST_MARK: Final = (255, 255, 255)
+"""The last-tile mark's colour (with a dark rim): apart from every theme's edge colours."""
 
 Placed = tuple[Cell, TileId, int]
 K = TypeVar("K")
@@ -65,6 +69,11 @@ class Board:
         self.cap: float | None = None
         """The largest side `follow` may fit to now."""
         self._spot_cache: dict[tuple[int, bool, str], pygame.Surface] = {}
+        self.clock = 0.0
+        """Seconds of `update`: the last-tile mark's pulse runs on it."""
+        self._pulse_from: float | None = None
+        """When the last-tile mark began to swell (None: it is to begin once the last
+        tile comes to rest on its cell)."""
 
     # --- the view ------------------------------------------------------------------------
 
@@ -152,6 +161,8 @@ class Board:
         for sprite in self.sprites.values():
             sprite.kill()
         self.sprites.clear()
+        if last != self.last:
+            self._pulse_from = None
         self.last = last
         side = self.tile_side
         for cell, tile, rot in placed:
@@ -170,6 +181,7 @@ class Board:
         if self.last is not None and self.last in self.sprites:
             self.sprites[self.last].set_look(state=TileState.NORMAL)
         self.last = cell
+        self._pulse_from = None
         sprite.set_look(side=self.tile_side, up=points_up(cell), rot=rot, state=TileState.LAST)
         self.sprites[cell] = sprite
         return self.view.cell_box_centre(cell)
@@ -202,7 +214,56 @@ class Board:
                 sprite.set_look(side=side)
             sprite.jump_to(self.view.cell_box_centre(cell))
 
+    def update(self, dt: float) -> None:
+        """Run the last-tile mark's pulse; it starts once the last tile is at rest."""
+        self.clock += dt
+        if self._pulse_from is None and self._last_at_rest():
+            self._pulse_from = self.clock
+
+    def _last_at_rest(self) -> bool:
+        last = self.last
+        sprite = self.sprites.get(last) if last is not None else None
+        if last is None or sprite is None:
+            return False
+        x, y = self.view.cell_box_centre(last)
+        return abs(sprite.centre[0] - x) < 1 and abs(sprite.centre[1] - y) < 1
+
     # --- drawing (changes nothing) -------------------------------------------------------
+
+    def draw_last_mark(self, surface: pygame.Surface) -> None:
+        """The last tile's mark, which decides where every tile may go: a white outline
+        with a dark rim round it, swelling once when the last tile changes."""
+        cell = self.last
+        if cell is None or not self._last_at_rest():
+            return
+        self._blit_on(surface, self._last_ring(points_up(cell)), cell)
+        if self._pulse_from is None:
+            return
+        t = (self.clock - self._pulse_from) / LAST_PULSE_S
+        if 0 <= t < 1:
+            pulse = math.sin(math.pi * t)
+            swell = triangle_points(self.view.side * (1.05 + 0.4 * t), points_up(cell),
+                                    self.view.cell_box_centre(cell))
+            pygame.draw.polygon(surface, LAST_MARK, swell, max(1, round(self.ui.px(5) * pulse)))
+
+    def _last_ring(self, up: bool) -> pygame.Surface:
+        """The last-tile mark at this size: a white band with dark rims (drawn once)."""
+        side = round(self.view.side)
+        key = (side, up, "last")
+        ring = self._spot_cache.get(key)
+        if ring is None:
+            band = max(3, self.ui.px(4))
+            rim = max(1, self.ui.px(2))
+            reach = side + 4 * (band + rim)
+            ring = pygame.Surface((reach + 4, round(reach * 0.8660254) + 4), pygame.SRCALPHA)
+            centre = (ring.get_width() / 2, ring.get_height() / 2)
+            # Each layer's triangle grows by the same width all round (inradius = side/√12).
+            for grow, colour in ((band + 2 * rim, (12, 16, 14, 230)), (band + rim, LAST_MARK),
+                                 (rim, (12, 16, 14, 230)), (0, (0, 0, 0, 0))):
+                outline = triangle_points(side * TILE_GAP + grow * 3.4641016, up, centre)
+                pygame.draw.polygon(ring, colour, outline)
+            self._spot_cache[key] = ring
+        return ring
 
     def edge(self, cell: Cell, side: int) -> tuple[Point, Point]:
         """The two ends of one side of a cell on screen."""

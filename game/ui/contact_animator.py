@@ -9,6 +9,7 @@ to their new value in a `ScoreCounter`. Every duration is scaled by the animatio
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -87,8 +88,19 @@ class ContactAnimator:
         self.flashes.append(EdgeFlash(contact.cell, contact.side, colour, delay * self.factor,
                                       1.1 * self.factor))
         words = f"{contact.value} + {contact.other_value} = {contact.points}"
-        self.show_label(words, self.board.view.side_midpoint(contact.cell, contact.side), 24,
-                   PALETTE.ivory, delay=delay, outline=colour)
+        self.show_label(words, self._beside(contact), 22, PALETTE.ivory, delay=delay,
+                        outline=colour, rise=self.ui.px(14))
+
+    def _beside(self, contact: Contact) -> Point:
+        """Where a contact's sum goes: out past the touched tile's far corner, so that it
+        leaves the two values it adds up in view."""
+        view = self.board.view
+        mx, my = view.side_midpoint(contact.cell, contact.side)
+        cx, cy = view.cell_centre(contact.cell)
+        dx, dy = mx - cx, my - cy
+        length = math.hypot(dx, dy) or 1.0
+        reach = view.side * 0.78
+        return mx + dx / length * reach, my + dy / length * reach
 
     def show_label(self, text: str, at: Point, size: int, colour: Colour, delay: float = 0.0,
               duration: float = 1.3, rise: float | None = None,
@@ -109,7 +121,7 @@ class ContactAnimator:
 
     def penalty(self, at: Point, delay: float) -> None:
         """A tile left in hand costs its -10."""
-        self.show_label("-10", at, 26, PALETTE.danger, delay=delay, rise=self.ui.px(40))
+        self.show_label("-10", at, 26, PALETTE.penalty, delay=delay, rise=self.ui.px(24))
 
     @property
     def busy(self) -> bool:

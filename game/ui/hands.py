@@ -8,7 +8,7 @@ a refused tile sent back, and the tiles left at the end of a hand marked as pena
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Final
 
 from game.rules.lattice import Cell, points_up
@@ -33,6 +33,21 @@ class Hands:
         self.tweens = tweens
         self.sprites: dict[TileId, TileSprite] = {}
         self.seats: list[SeatBox] = []
+        self.ups: dict[TileId, bool] = {}
+        """Which way each tile in hand points: kept while it stays in the hand, so that a
+        hand keeps its look when a tile leaves it or comes in."""
+
+    def forget(self) -> None:
+        """A new hand is dealt: its tiles take fresh places."""
+        self.ups.clear()
+
+    def _ups(self, tiles: Sequence[TileId]) -> list[bool]:
+        """Each tile's way up; a tile new to the hand nests with the one before it."""
+        ups: list[bool] = []
+        for tile in tiles:
+            up = self.ups.setdefault(tile, not ups[-1] if ups else True)
+            ups.append(up)
+        return ups
 
     def show(self, hands: Sequence[Sequence[TileId]], seats: list[SeatBox]) -> None:
         """Make every hand sprite again (after a re-layout, a resume or an undo)."""
@@ -42,15 +57,17 @@ class Hands:
         self.seats = seats
         for seat, tiles in enumerate(hands):
             box = seats[seat]
-            for index, tile in enumerate(tiles):
-                centre, up = box.slot(index, len(tiles))
+            ups = self._ups(tiles)
+            for tile, centre, up in zip(tiles, box.row(ups), ups, strict=True):
                 sprite = TileSprite(self.art, tile, box.tile_side, centre, up)
                 self.sprites[tile] = sprite
                 self.layer.add(sprite, layer=HAND_LAYER)
 
     def slot_of(self, hand: Sequence[TileId], seat: int, tile: TileId) -> tuple[Point, bool]:
         """Where `tile` rests in its seat's box, and whether it points up there."""
-        return self.seats[seat].slot(list(hand).index(tile), len(hand))
+        ups = self._ups(hand)
+        index = list(hand).index(tile)
+        return self.seats[seat].row(ups)[index], ups[index]
 
     def arrange(self, hands: Sequence[Sequence[TileId]], held: TileId | None = None) -> None:
         """Slide every hand tile to its slot (a hand closes up after a tile leaves); the
@@ -67,14 +84,18 @@ class Hands:
                 if sprite.centre != centre and tile != held:
                     self.tweens.move(sprite, centre, 0.25)
 
-    def set_looks(self, selected: TileId | None, hinted: TileId | None) -> None:
-        """Selected, hinted and plain looks (a refused tile keeps its red until home)."""
+    def set_looks(self, selected: TileId | None, hinted: TileId | None,
+                  muted: Collection[TileId] = ()) -> None:
+        """Selected, hinted, muted (cannot be placed now) and plain looks (a refused tile
+        keeps its red until home)."""
         for tile, sprite in self.sprites.items():
             look = TileState.NORMAL
             if tile == selected:
                 look = TileState.SELECTED
             elif tile == hinted:
                 look = TileState.HOVERED
+            elif tile in muted:
+                look = TileState.MUTED
             if sprite.state is not look and sprite.state is not TileState.ILLEGAL:
                 sprite.set_look(state=look)
 
@@ -156,4 +177,5 @@ class Hands:
         for seat, tiles in enumerate(hands):
             for tile in tiles:
                 for up in (True, False):
-                    self.art.prepare(tile, self.seats[seat].tile_side, up)
+                    for look in (TileState.NORMAL, TileState.MUTED):
+                        self.art.prepare(tile, self.seats[seat].tile_side, up, state=look)

@@ -9,6 +9,7 @@ tile sides wide and one row high.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -32,10 +33,20 @@ class SeatBox:
     """Distance between the centres of neighbouring rack tiles."""
     row_y: float
 
-    def slot(self, index: int, count: int) -> tuple[Point, bool]:
-        """(centre, points up) of rack slot `index` when the hand holds `count` tiles."""
-        first_x = self.rect.centerx - self.step * (count - 1) / 2
-        return (first_x + index * self.step, self.row_y), index % 2 == 0
+    def row(self, ups: Sequence[bool]) -> list[Point]:
+        """The centres of a hand's tiles, each pointing up or down as `ups` says: tiles
+        turned opposite ways nest into each other, tiles turned alike stand side by side.
+        The row is centred in the panel and squeezed if it would not fit."""
+        steps = [self.step if ups[i] != ups[i - 1] else self.tile_side * 1.06
+                 for i in range(1, len(ups))]
+        room = self.rect.width - self.tile_side * 1.1
+        squeeze = min(1.0, room / sum(steps)) if steps else 1.0
+        x = self.rect.centerx - sum(steps) * squeeze / 2
+        centres = [(x, self.row_y)]
+        for step in steps:
+            x += step * squeeze
+            centres.append((x, self.row_y))
+        return centres
 
 
 @dataclass

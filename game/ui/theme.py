@@ -67,6 +67,8 @@ class Palette:
     button: Colour = (30, 74, 52)
     button_hover: Colour = (46, 102, 72)
     danger: Colour = (214, 70, 60)
+    penalty: Colour = (255, 128, 112)
+    """Lost points written on the dark panels (danger is too dark to read there)."""
     good: Colour = (120, 220, 140)
     tile_back: Colour = (28, 44, 84)
     tile_back_line: Colour = (196, 160, 84)

@@ -36,6 +36,8 @@ class TileState(StrEnum):
     GHOST = "ghost"
     ILLEGAL = "illegal"
     LAST = "last"
+    MUTED = "muted"
+    """A hand tile that cannot be placed now: darker, so the playable ones stand out."""
     FACE_DOWN = "face_down"
 
 
@@ -197,6 +199,8 @@ class TileArt:
             self._draw_values(image, tile, side, up, rot)
         if state in (TileState.GHOST, TileState.ILLEGAL):
             image.fill((255, 255, 255, 165), special_flags=pygame.BLEND_RGBA_MULT)
+        elif state is TileState.MUTED:
+            image.fill((125, 125, 125), special_flags=pygame.BLEND_RGB_MULT)
         return image.convert_alpha() if pygame.display.get_surface() else image
 
     def _shadow(self, side: int, up: bool, lifted: bool) -> pygame.Surface:

@@ -1,0 +1,177 @@
+"""Pacing at the table you can follow: a computer's move stays in view (marked, not covered)
+for the pause its speed gives; the hand-off sums up what happened; a seat with no move
+gets no hand-off; the opening says who starts and why; unplayable tiles look apart."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ai.players import make_player
+from game.app import FIXED_DT, App
+from game.play.table_match import Turn
+from game.rules.moves import PLACE
+from game.scenes.table import TableScene
+from game.scenes.table_panels import status_words
+from game.scenes.table_turns import LANDED_PAUSE_S
+from game.ui.board import LAST_MARK
+from game.ui.tiles import TileState
+from game.ui.tween import SPEED_FACTORS
+from tests.conftest import AppMaker
+from tests.drive import Input, run_until
+from tools.samples import table_config
+
+
+def open_table(app: App, players: list[tuple[str, str]], seed: int) -> TableScene:
+    scene = TableScene(app, table_config(players, seed))
+    app.push(scene)
+    app.run_frames(1)
+    return scene
+
+
+def first_human_move(app: App, scene: TableScene) -> None:
+    """Let the computers play until the human may act, then place the first legal tile."""
+    run_until(app, scene.human_can_act)
+    scene.play(scene.legal_moves()[0])
+
+
+def held_frames(app: App, scene: TableScene) -> int:
+    """After a human's move: the frames from the computer's tile coming to rest until
+    the game moves on (the human may act again or the next computer thinks)."""
+    figure = len(scene.state.figure)
+    run_until(app, lambda: len(scene.state.figure) > figure and not scene.tweens.busy
+              and scene.state.current_player == 0)
+    frames = 0
+    while scene.turns.showing_move:
+        app.run_frames(1)
+        frames += 1
+    return frames
+
+
+@pytest.mark.parametrize("speed", ["normal", "slow"])
+def test_a_computer_move_stays_in_view_for_its_pause(make_app: AppMaker, speed: str) -> None:
+    app = make_app(speed=speed, frames=1)
+    for seed in range(1, 40):  # a deal where the computer answers with a placement
+        scene = open_table(app, [("Ann", "human"), ("Bot", "ai:greedy")], seed)
+        first_human_move(app, scene)
+        if scene.state.current_player == 1 and any(
+                m.action == PLACE for m in scene.legal_moves()):
+            break
+        app.pop()
+        app.run_frames(1)
+    frames = held_frames(app, scene)
+    pause = LANDED_PAUSE_S * SPEED_FACTORS[speed]
+    assert frames * FIXED_DT >= pause - FIXED_DT
+    # Marked on the board while it is held: the last-tile ring's white is in the pixels.
+    assert scene.board.last == scene.state.figure.last_cell
+
+
+def test_the_last_tile_mark_is_in_the_pixels(make_app: AppMaker) -> None:
+    app = make_app(speed="instant", banner=False, frames=1)
+    scene = open_table(app, [("Ann", "human"), ("Ben", "human")], 5)
+    first_human_move(app, scene)
+    app.run_frames(3)
+    cell = scene.state.figure.last_cell
+    assert cell is not None
+    board = scene.board
+    x, y = board.view.cell_box_centre(cell)
+    up = (cell[0] + cell[1]) % 2 == 0
+    # Just outside the tile's bottom edge (up tiles) or top edge (down tiles).
+    offset = board.view.side * 0.8660254 * 0.5 * 0.97 + 3
+    probe = (round(x), round(y + offset if up else y - offset))
+    marked = app.screen.get_at(probe)[:3]
+    board.last = None
+    app.run_frames(1)
+    plain = app.screen.get_at(probe)[:3]
+    assert sum(marked) > sum(plain) + 150, (marked, plain)
+    assert max(abs(a - b) for a, b in zip(marked, LAST_MARK, strict=True)) < 60
+
+
+def test_the_handoff_waits_for_the_computer_and_sums_up(make_app: AppMaker) -> None:
+    app = make_app(speed="normal", banner=True, frames=1)
+    scene = open_table(app, [("Ann", "human"), ("Edna", "ai:greedy"), ("Ben", "human")], 3)
+    bot = make_player("greedy", random.Random(1))
+    drive = Input(app, frames=1)
+    for _ in range(4000):
+        seat = scene.turns.banner_seat
+        if seat is not None and len(scene.turns.news.get(seat, [])) >= 2:
+            break
+        assert seat is None or not scene.turns.showing_move
+        if seat is not None:
+            drive.press(pygame.K_RETURN)
+        elif scene.human_can_act():
+            scene.play(bot.choose(scene.state))
+        app.run_frames(1)
+    seat = scene.turns.banner_seat
+    assert seat is not None
+    news = scene.turns.news[seat]
+    assert any(line.startswith("Edna") for line in news)
+    assert all("(" not in line for line in news)  # tiles in words, no cells
+    drive.press(pygame.K_RETURN)
+    assert scene.turns.banner_seat is None and seat not in scene.turns.news
+
+
+def forced_table(app: App) -> TableScene:
+    """Two humans, and the seat to act can only draw or pass (found by playing on)."""
+    for seed in range(1, 200):
+        scene = TableScene(app, table_config([("Ann", "human"), ("Ben", "human")], seed))
+        bot = make_player("greedy", random.Random(seed))
+        for _ in range(60):
+            if scene.state.hand_over:
+                break
+            if scene.match.turn() is Turn.FORCED:
+                scene.turns.mouse_holder = 1 - scene.state.current_player
+                app.push(scene)
+                return scene
+            scene.match.play(bot.choose(scene.state))
+    raise AssertionError("no forced turn found")
+
+
+def test_no_handoff_for_a_seat_that_cannot_place(make_app: AppMaker) -> None:
+    app = make_app(speed="normal", banner=True, frames=1)
+    scene = forced_table(app)
+    seat = scene.state.current_player
+    played = len(scene.match.record["hands"][-1]["moves"])
+    reason_said = False
+    while len(scene.match.record["hands"][-1]["moves"]) == played:
+        app.run_frames(1)
+        assert scene.turns.banner_seat is None
+        reason_said = reason_said or "fits" in status_words(
+            scene.match, 0.0, scene.turns.forced_shown, False, False)
+    assert reason_said
+    assert scene.last_words.startswith(scene.names[seat])
+
+
+def test_opening_names_the_starting_tile_and_mutes_the_rest(make_app: AppMaker) -> None:
+    app = make_app(speed="instant", banner=False, frames=1)
+    scene = open_table(app, [("Ann", "human"), ("Ben", "human")], 9)
+    run_until(app, scene.human_can_act)
+    words = status_words(scene.match, 0.0, False, False, False)
+    assert "starts with" in words and "smallest" in words
+    seat = scene.state.current_player
+    starters = {m.tile for m in scene.legal_moves() if m.action == PLACE}
+    app.run_frames(1)
+    for tile in scene.state.hand_tiles(seat):
+        sprite = scene.hands.sprites[tile]
+        assert (sprite.state is TileState.MUTED) == (tile not in starters)
+
+
+def test_hand_order_and_orientation_kept_after_a_placement(make_app: AppMaker,
+                                                           tmp_path: Path) -> None:
+    app = make_app(speed="instant", banner=False, frames=1)
+    scene = open_table(app, [("Ann", "human"), ("Ben", "human")], 4)
+    run_until(app, scene.human_can_act)
+    seat = scene.state.current_player
+    before = {t: (s.centre[0], s.up) for t, s in scene.hands.sprites.items()
+              if t in scene.state.hand_tiles(seat)}
+    move = scene.legal_moves()[0]
+    scene.play(move)
+    run_until(app, lambda: not scene.tweens.busy)
+    after = {t: (s.centre[0], s.up) for t, s in scene.hands.sprites.items()
+             if t in scene.state.hand_tiles(seat)}
+    left = [t for t in sorted(before, key=lambda t: before[t][0]) if t != move.tile]
+    assert sorted(after, key=lambda t: after[t][0]) == left
+    assert all(after[t][1] == before[t][1] for t in left)
