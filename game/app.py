@@ -94,7 +94,8 @@ class App:
         self.time = 0.0
         self._accumulator = 0.0
         self._last = self.clock()
-        self._notices: list[tuple[str, float]] = []
+        self._notices: list[tuple[str, float, int]] = []
+        """(text, shown until, the frame it was posted in) of each notice on screen."""
         check_saved_game(self.storage)
         self._take_storage_notices()
         self.open("menu")
@@ -172,7 +173,7 @@ class App:
 
     def notify(self, text: str) -> None:
         """Show a one-line notice at the bottom of the window for a few seconds."""
-        self._notices.append((text, self.time + NOTICE_SECONDS))
+        self._notices.append((text, self.time + NOTICE_SECONDS, self.frames))
 
     def _take_storage_notices(self) -> None:
         for text in self.storage.take_notices():
@@ -181,7 +182,7 @@ class App:
     @property
     def notices(self) -> list[str]:
         """The notices on screen now."""
-        return [text for text, _until in self._notices]
+        return [text for text, _until, _frame in self._notices]
 
     # Scene stack ----------------------------------------------------------------
 
@@ -264,6 +265,10 @@ class App:
             self.running = False
 
     def _apply_pending(self) -> None:
+        """Change the scene stack as asked. A notice belongs to its screen: those posted
+        before this frame go with it; those of this frame tell of the change and stay."""
+        if self._pending:
+            self._notices = [notice for notice in self._notices if notice[2] == self.frames]
         while self._pending:
             self._pending.pop(0)()
 
@@ -291,7 +296,7 @@ class App:
         if not self.running or not self.scenes:
             return False
         self._take_storage_notices()
-        self._notices = [(text, until) for text, until in self._notices if until > self.time]
+        self._notices = [notice for notice in self._notices if notice[1] > self.time]
         self.draw(self._accumulator / FIXED_DT)
         pygame.display.flip()
         self.frames += 1
@@ -324,10 +329,16 @@ class App:
 
     def _draw_notices(self) -> None:
         y = self.size[1] - self.ui.px(24)
-        for text, _until in reversed(self._notices[-3:]):
+        widgets = [w.rect for w in self.scene.form.widgets if w.visible] if self.scenes else []
+        for text, _until, _frame in reversed(self._notices[-3:]):
             label = self.ui.text(text, 17)
             box = label.get_rect(midbottom=(self.size[0] // 2, y)).inflate(
                 self.ui.px(28), self.ui.px(12))
+            for _ in widgets:  # never over a button: above whatever it would cover
+                covered = [rect for rect in widgets if rect.colliderect(box)]
+                if not covered:
+                    break
+                box.bottom = min(rect.top for rect in covered) - self.ui.px(8)
             pygame.draw.rect(self.screen, (12, 20, 16), box, border_radius=box.height // 2)
             pygame.draw.rect(self.screen, (214, 170, 80), box, 1, border_radius=box.height // 2)
             blit_text(self.screen, label, box.center)

@@ -26,6 +26,7 @@ from game.scenes.table import TableScene
 from game.scenes.table_panels import status_words
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileArt
+from game.ui.words import refusal_words
 from tests.conftest import AppMaker
 from tests.drive import Input, at, run_until
 from tools.samples import table_config
@@ -433,15 +434,18 @@ def test_illegal_drop_slides_back_and_says_why(
     scene = open_table(app, record=record)
     run_until(app, lambda: ready_for_human(scene))
     legal = {(m.tile, m.cell) for m in scene.legal_moves() if m.action == PLACE}
-    tile, cell = next((t, c) for t in scene.state.hand_tiles(0)
+    playable = {t for t, _c in legal}
+    tile, cell = next((t, c) for t in scene.state.hand_tiles(0) if t in playable
                       for c in scene.state.figure.open_cells() if (t, c) not in legal)
     home = at(scene.hand_sprites[tile].centre)
     moves = len(scene.state.moves)
     Input(app, FRAMES).drag(home, at(scene.board.view.cell_centre(cell)))
     assert len(scene.state.moves) == moves
     rot = scene.state.figure.forced_rotation(cell)
-    reason = scene.state.why_illegal(Move(PLACE, tile, cell, 0 if rot is None else rot))
-    assert reason is not None and any(reason.lower() in n.lower() for n in app.notices)
+    refusal = scene.state.figure.refusal(tile, cell, 0 if rot is None else rot)
+    assert refusal is not None
+    words = refusal_words(refusal, app.art.theme.edge_names)
+    assert words in app.notices and "(" not in words
     run_until(app, lambda: not scene.tweens.busy)
     assert at(scene.hand_sprites[tile].centre) == home
 

@@ -175,3 +175,42 @@ def test_hand_order_and_orientation_kept_after_a_placement(make_app: AppMaker,
     left = [t for t in sorted(before, key=lambda t: before[t][0]) if t != move.tile]
     assert sorted(after, key=lambda t: after[t][0]) == left
     assert all(after[t][1] == before[t][1] for t in left)
+
+
+def test_a_hint_shows_its_points_and_escape_clears_it(make_app: AppMaker) -> None:
+    app = make_app(speed="instant", banner=False, frames=1)
+    scene = open_table(app, [("Ann", "human"), ("Ben", "human")], 6)
+    first_human_move(app, scene)
+    run_until(app, scene.human_can_act)
+    drive = Input(app)
+    drive.press(pygame.K_h)
+    run_until(app, lambda: scene.hint is not None)
+    hint = scene.hint
+    assert hint is not None
+    if hint.action == PLACE:
+        assert scene.hint_points == scene.state.placement_score(hint)
+    drive.press(pygame.K_ESCAPE)
+    assert scene.hint is None and app.scene is scene
+
+
+def test_notices_keep_off_the_buttons_and_go_with_their_screen(make_app: AppMaker) -> None:
+    app = make_app(speed="instant", banner=False, frames=1)
+    scene = open_table(app, [("Ann", "human"), ("Ben", "human")], 6)
+    app.notify("A notice long enough to reach across the whole row of buttons at the "
+               "bottom of the table screen")
+    app.run_frames(1)
+    buttons = [b.rect for b in scene.buttons.values() if b.visible]
+    text = app.ui.text(app.notices[0], 17)
+    # The notice's row is clear of every button: no button pixel changed colour.
+    top = min(rect.top for rect in buttons)
+    below = app.screen.subsurface(pygame.Rect(0, top, app.size[0], app.size[1] - top)).copy()
+    app._notices.clear()  # the notice gone before its time, to compare with the plain table
+    app.run_frames(1)
+    plain = app.screen.subsurface(pygame.Rect(0, top, app.size[0], app.size[1] - top))
+    assert pygame.image.tobytes(below, "RGB") == pygame.image.tobytes(plain, "RGB")
+    assert text.get_width() > 0
+    app.notify("Ann went out!")
+    app.run_frames(1)
+    app.open("rules")
+    app.run_frames(2)
+    assert "Ann went out!" not in app.notices

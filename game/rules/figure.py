@@ -34,6 +34,26 @@ from game.rules.tiles import (
     tiles_in,
 )
 
+# Why a placement is refused (`Figure.refusal`).
+TOO_FAR: Final = "too far"
+TAKEN: Final = "is taken"
+FIRST_ELSEWHERE: Final = "first elsewhere"
+TOUCHES_NOTHING: Final = "touches no tile"
+COLOUR_CLASH: Final = "colour clash"
+VALUE_CLASH: Final = "value clash"
+AWAY_FROM_LAST: Final = "away from the last tile"
+
+
+class Refusal(NamedTuple):
+    """Why a placement breaks the rules: a `kind` above, and for a clash the colour
+    indices and values of the two touching sides."""
+
+    kind: str
+    colour: int = 0
+    other_colour: int = 0
+    value: int = 0
+    other_value: int = 0
+
 
 class Contact(NamedTuple):
     """One side of a placed tile touching a tile already on the table."""
@@ -277,29 +297,49 @@ class Figure:
             )
         return result
 
-    def why_illegal(self, tile: TileId, cell: Cell, rot: int) -> str | None:
-        """Why placing `tile` on `cell` with `rot` breaks the rules, or None if it is legal."""
+    def refusal(self, tile: TileId, cell: Cell, rot: int) -> Refusal | None:
+        """Why placing `tile` on `cell` with `rot` breaks the rules, as data (the screens
+        word it in the player's language and colours), or None if it is legal."""
         try:
             key = cell_key(cell)
-        except ValueError as error:
-            return str(error)
+        except ValueError:
+            return Refusal(TOO_FAR)
         if key in self._placed:
-            return f"cell {cell} is taken"
+            return Refusal(TAKEN)
         if not self._order:
-            return None if key == ORIGIN_KEY else "the first tile goes on cell (0, 0)"
+            return None if key == ORIGIN_KEY else Refusal(FIRST_ELSEWHERE)
         if key not in self._open:
-            return f"cell {cell} touches no tile"
+            return Refusal(TOUCHES_NOTHING)
         for contact in self.contacts(tile, cell, rot):
             neighbour_code = self._placed[cell_key(contact.neighbour)]
             other_colour = SIDE_EDGE[neighbour_code][contact.side][0]
             if contact.colour != other_colour:
-                return f"{COLOUR_NAMES[contact.colour]} cannot touch {COLOUR_NAMES[other_colour]}"
+                return Refusal(COLOUR_CLASH, contact.colour, other_colour)
             if contact.points < 0:
-                name = COLOUR_NAMES[contact.colour]
-                return f"{name} {contact.value} cannot touch {name} {contact.other_value}"
+                return Refusal(VALUE_CLASH, contact.colour, contact.colour, contact.value,
+                               contact.other_value)
         if key not in self._candidate_keys():
-            return f"{tile_name(tile)} must touch the last tile or two tiles at once"
+            return Refusal(AWAY_FROM_LAST)
         return None
+
+    def why_illegal(self, tile: TileId, cell: Cell, rot: int) -> str | None:
+        """Why placing `tile` on `cell` with `rot` breaks the rules, or None if it is legal."""
+        refusal = self.refusal(tile, cell, rot)
+        if refusal is None:
+            return None
+        kind = refusal.kind
+        if kind == TOO_FAR:
+            return f"cell {cell} is too far from the origin"
+        if kind in (TAKEN, TOUCHES_NOTHING):
+            return f"cell {cell} {kind}"
+        if kind == FIRST_ELSEWHERE:
+            return "the first tile goes on cell (0, 0)"
+        if kind == AWAY_FROM_LAST:
+            return f"{tile_name(tile)} must touch the last tile or two tiles at once"
+        name, other = COLOUR_NAMES[refusal.colour], COLOUR_NAMES[refusal.other_colour]
+        if kind == COLOUR_CLASH:
+            return f"{name} cannot touch {other}"
+        return f"{name} {refusal.value} cannot touch {other} {refusal.other_value}"
 
     # --- changing --------------------------------------------------------------------
 

@@ -49,10 +49,6 @@ if TYPE_CHECKING:
 
 
 
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!")) else ".")
-
-
 def open_match(config: dict[str, Any], record: dict[str, Any] | None,
                adviser: Adviser) -> tuple[TableMatch, str | None]:
     """The game of `record` resumed or, if it cannot be, a new one from `config` with the
@@ -84,6 +80,7 @@ class TableScene(Scene):
         self.hands = Hands(services.art, self.tiles, self.tweens)
         self.clock = 0.0
         self.hint: Move | None = None
+        self.hint_points = 0
         self.last_words = ""
         """What the last move did, said in the status bar while it stays in view."""
         self.moved = False  # a move played in this step: no spare art drawn in it
@@ -171,9 +168,12 @@ class TableScene(Scene):
         self.scores.factor = self.factor
 
     def on_back(self) -> None:
-        """Escape: drop a held tile, else go back to the menu (the game stays saved)."""
-        if self.controls.selected is not None:
+        """Escape: drop a held tile and the hint, else go back to the menu (the game is
+        saved)."""
+        if self.controls.selected is not None or self.hint is not None:
             self.controls.select(None)
+            self.hint = None
+            self.refresh_hand_looks()
             return
         self.services.clear_to_root()
 
@@ -305,6 +305,8 @@ class TableScene(Scene):
         for event in self.match.poll_hint():
             if isinstance(event, HintFound):
                 self.hint = event.move
+                self.hint_points = (self.state.placement_score(event.move)
+                                    if event.move.action == PLACE else 0)
                 self.controls.take_hint(event.move)
 
     def undo(self) -> None:
@@ -368,6 +370,7 @@ class TableScene(Scene):
         self.animator.draw_effects(surface)
         if self.hint is not None and self.hint.action == PLACE:
             self.board.draw_ring(surface, self.hint.cell, abs((self.clock * 1.5) % 2 - 1))
+            self.board.draw_spots(surface, [(self.hint.cell, self.hint_points)])
         self.animator.draw_labels(surface, alpha)
         self._update_buttons()
         self.form.draw(surface, self.services.ui)

@@ -19,6 +19,7 @@ from game.rules.tiles import TileId
 from game.ui.board import Board, Gesture
 from game.ui.hands import Hands
 from game.ui.layout import Point
+from game.ui.words import refusal_words
 
 if TYPE_CHECKING:
     from game.play.table_match import TableMatch
@@ -43,10 +44,6 @@ class TableHost(Protocol):
     def draw_tile(self) -> None: ...
     def fit_view(self) -> None: ...
     def refresh_hand_looks(self) -> None: ...
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!")) else ".")
 
 
 class TableControls:
@@ -127,10 +124,16 @@ class TableControls:
         rot = state.figure.forced_rotation(cell)
         if rot is None:
             rot = self.first_rot if not state.figure else 0
-        reason = state.why_illegal(Move(PLACE, tile, cell, rot))
-        if reason is None:
-            reason = "turn the first tile with the wheel or a right-click"
-        self.host.services.notify(_sentence(reason))
+        refusal = state.figure.refusal(tile, cell, rot)
+        playable = {move.tile for move in self.host.match.legal_moves() if move.action == PLACE}
+        if tile not in playable:
+            words = ("Only the smallest tile may start the hand." if not state.figure
+                     else "That tile fits nowhere now; pick a bright one.")
+        elif refusal is not None:
+            words = refusal_words(refusal, self.host.services.art.theme.edge_names)
+        else:
+            words = "Turn the first tile with the wheel or a right-click."
+        self.host.services.notify(words)
         seat = state.current_player
         self.host.hands.refuse(state.hand_tiles(seat), seat, tile, self.host.board, cell, rot)
         return False

@@ -2,10 +2,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
+from game.rules.figure import (
+    AWAY_FROM_LAST,
+    COLOUR_CLASH,
+    FIRST_ELSEWHERE,
+    TAKEN,
+    TOO_FAR,
+    TOUCHES_NOTHING,
+    VALUE_CLASH,
+    Refusal,
+)
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
 
 MODE_TITLES: Final = {TABLE: "Table game", DRAW_SOLITAIRE: "Draw solitaire",
                       STACKED_SOLITAIRE: "Stacked solitaire"}
 """Each game mode's name on screen."""
+
+
+def refusal_words(refusal: Refusal, colour_names: Sequence[str]) -> str:
+    """Why a tile may not go on a spot, in a player's words and the theme's colours."""
+    kind = refusal.kind
+    if kind == COLOUR_CLASH:
+        colour, other = colour_names[refusal.colour], colour_names[refusal.other_colour]
+        return f"{colour.capitalize()} cannot touch {other}."
+    if kind == VALUE_CLASH:
+        colour = colour_names[refusal.colour]
+        return (f"{colour.capitalize()} {refusal.value} cannot touch {colour} "
+                f"{refusal.other_value}.")
+    return {
+        TOO_FAR: "That spot is too far out.",
+        TAKEN: "That spot is taken.",
+        FIRST_ELSEWHERE: "The first tile goes on the lit spot.",
+        TOUCHES_NOTHING: "A tile must touch the figure.",
+        AWAY_FROM_LAST: "A tile must touch the last tile (ringed) or two tiles at once.",
+    }.get(kind, "That tile cannot go there.")
