@@ -18,7 +18,7 @@ from game.scenes.table import TableScene
 from game.scenes.table_panels import status_words
 from game.scenes.table_turns import LANDED_PAUSE_S
 from game.ui.board import LAST_MARK
-from game.ui.tiles import TileState
+from game.ui.tiles import DIGIT_SHARE, TileState
 from game.ui.tween import SPEED_FACTORS
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until
@@ -214,3 +214,16 @@ def test_notices_keep_off_the_buttons_and_go_with_their_screen(make_app: AppMake
     app.open("rules")
     app.run_frames(2)
     assert "Ann went out!" not in app.notices
+
+
+@pytest.mark.parametrize("seats", [2, 7])
+def test_the_tiles_in_the_tray_are_readable_at_800x600(make_app: AppMaker, seats: int) -> None:
+    app = make_app(size=(800, 600), speed="instant", banner=False, frames=1)
+    players = [("Ann", "human")] + [(f"C{n}", "ai:greedy") for n in range(1, seats)]
+    scene = open_table(app, players, 2)
+    tray = scene.layout.tray
+    assert tray is not None and scene.hands.tray_seat == 0
+    digit = app.art.fonts.get(round(tray.tile_side * DIGIT_SHARE), "bold")
+    assert digit.render("8", True, (0, 0, 0)).get_bounding_rect().height >= 12
+    for tile in scene.state.hand_tiles(0):
+        assert tray.rect.collidepoint(scene.hands.sprites[tile].centre)

@@ -30,6 +30,7 @@ from game.scenes.table_panels import (
     draw_banner,
     draw_seat,
     draw_status,
+    draw_tray_label,
     end_words,
     lay_out_buttons,
     move_words,
@@ -69,7 +70,8 @@ class TableScene(Scene):
                  record: dict[str, Any] | None = None) -> None:
         super().__init__(services)
         self.match, self.failure = open_match(config, record, services.adviser)
-        self.layout = TableLayout.build(services.size, self.state.players, services.ui)
+        self.layout = TableLayout.build(services.size, self.state.players, services.ui,
+                                        tray=self.match.humans > 0)
         self.tiles = TileLayer()
         self.board = Board(services.ui, services.art, self.tiles,
                            lambda pos: self.controls.hand_tile_at(pos) is None)
@@ -126,8 +128,9 @@ class TableScene(Scene):
         self.scores.sync(self.match.standings())
 
     def human_can_act(self) -> bool:
-        """True when the seat to play is a human who may place now."""
-        return self.turns.human_can_act()
+        """True when the seat to play is a human who may place now (their tiles in the
+        tray, when it has moved to them)."""
+        return self.turns.human_can_act() and self.hands.tray_seat == self.tray_seat()
 
     # --- scene life ---------------------------------------------------------------------
 
@@ -148,7 +151,8 @@ class TableScene(Scene):
         self._save_if_due()
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = TableLayout.build(size, self.state.players, self.services.ui)
+        self.layout = TableLayout.build(size, self.state.players, self.services.ui,
+                                        tray=self.match.humans > 0)
         self.board.set_area(self.layout.figure)
         self._backdrop = None
         self.buttons["draw"].visible = self.match.rules.free_draw
@@ -193,8 +197,21 @@ class TableScene(Scene):
         self.tiles.empty()
         figure = self.state.figure
         self.board.show(figure.tiles(), figure.last_cell)
-        self.hands.show(self.match.hands(), self.layout.seats)
+        self.hands.tray_seat = self.tray_seat()
+        self.hands.show(self.match.hands(), self.layout.seats, self.layout.tray)
         self.refresh_hand_looks()
+
+    def tray_seat(self) -> int | None:
+        """The human whose tiles lie in the tray: the human to play once the mouse is
+        theirs, else the last one who had it, else the first human seat."""
+        seat = self.state.current_player
+        if (self.match.is_human(seat) and not self.state.hand_over
+                and (self.turns.mouse_holder == seat or not self.turns.banner_due(seat))):
+            return seat
+        if self.turns.mouse_holder is not None:
+            return self.turns.mouse_holder
+        return next((seat for seat in range(self.state.players) if self.match.is_human(seat)),
+                    None)
 
     def _arrange_hands(self) -> None:
         """Slide every hand tile to its slot (hands close up after a tile leaves)."""
@@ -281,6 +298,9 @@ class TableScene(Scene):
         if self.match.hint_pending:
             self._collect_hint()
         self.turns.step(dt)
+        if self.hands.tray_seat != self.tray_seat():  # the mouse changed hands
+            self.hands.tray_seat = self.tray_seat()
+            self._arrange_hands()
         self.refresh_hand_looks()
 
     def next_hand(self) -> None:
@@ -363,7 +383,10 @@ class TableScene(Scene):
             bool(controls.spots()))
         draw_status(surface, ui, self.services.art, self.layout, self.match, words)
         for seat, box in enumerate(self.layout.seats):
-            draw_seat(surface, ui, self.match, seat, box, round(self.scores.shown[seat]))
+            draw_seat(surface, ui, self.match, seat, box, round(self.scores.shown[seat]),
+                      in_tray=seat == self.hands.tray_seat)
+        if self.layout.tray is not None and self.hands.tray_seat is not None:
+            draw_tray_label(surface, ui, self.layout.tray, self.names[self.hands.tray_seat])
         self.tiles.draw_interpolated(surface, alpha)
         self.board.draw_last_mark(surface)
         self.controls.draw_ghost(surface)
@@ -376,8 +399,8 @@ class TableScene(Scene):
         self.form.draw(surface, self.services.ui)
         if self.turns.banner_seat is not None:
             seat = self.turns.banner_seat
-            draw_banner(surface, ui, self.layout.figure, self.names[seat],
-                        self.turns.news.get(seat, []))
+            area = self.layout.tray.rect if self.layout.tray is not None else self.layout.status
+            draw_banner(surface, ui, area, self.names[seat], self.turns.news.get(seat, []))
 
     def _update_buttons(self) -> None:
         human = self.human_can_act()

@@ -130,7 +130,15 @@ def backdrop(felt: pygame.Surface, layout: TableLayout, ui: Ui) -> pygame.Surfac
     pygame.draw.rect(area, (0, 0, 0, 40), area.get_rect(), border_radius=ui.px(18))
     surface.blit(area, layout.figure)
     draw_panel(surface, layout.status, ui, alpha=170)
+    if layout.tray is not None:
+        draw_panel(surface, layout.tray.rect, ui, alpha=150)
     return surface
+
+
+def draw_tray_label(surface: pygame.Surface, ui: Ui, tray: SeatBox, name: str) -> None:
+    """Whose tiles lie in the tray."""
+    blit_text(surface, ui.text(f"{name}'s tiles", 16, PALETTE.gold, "bold"),
+              tray.header.topleft, "topleft")
 
 
 def draw_status(surface: pygame.Surface, ui: Ui, art: TileArt, layout: TableLayout,
@@ -152,9 +160,9 @@ def draw_status(surface: pygame.Surface, ui: Ui, art: TileArt, layout: TableLayo
 
 
 def draw_seat(surface: pygame.Surface, ui: Ui, match: TableMatch, seat: int, box: SeatBox,
-              score: int) -> None:
+              score: int, in_tray: bool = False) -> None:
     """A seat's panel: name (and team), the score as it shows now, who plays, tiles or
-    chips; the seat to play glows."""
+    chips; the seat to play glows. A seat whose tiles lie in the tray says so."""
     state = match.state
     active = not state.hand_over and seat == state.current_player
     if active:
@@ -184,6 +192,9 @@ def draw_seat(surface: pygame.Surface, ui: Ui, match: TableMatch, seat: int, box
             right += f" · owes {state.chips_owed[seat]}"
     blit_text(surface, ui.text(right, 14, PALETTE.text_dim),
               (header.right, name.bottom + ui.px(2)), "topright")
+    if in_tray and state.hand_size(seat):
+        blit_text(surface, ui.text("Tiles in the tray below", 15, PALETTE.text_dim),
+                  (box.rect.centerx, round(box.row_y)))
 
 
 def lay_out_buttons(buttons: list[Button], area: pygame.Rect, ui: Ui) -> None:
@@ -202,21 +213,25 @@ BANNER_NEWS_LINES: Final = 4
 
 def draw_banner(surface: pygame.Surface, ui: Ui, area: pygame.Rect, name: str,
                 news: list[str]) -> None:
-    """The hand-off: a panel low in the figure's `area` (the board shows above it) asks
-    to pass the mouse to `name` and says what happened since their last turn."""
+    """The hand-off, over `area` (the tray: the board stays in view above it): pass
+    the mouse to `name`, with what happened since their last turn beside it."""
+    panel = area.inflate(ui.px(8), ui.px(8))
+    draw_panel(surface, panel, ui, alpha=248, border=PALETTE.gold_dark)
     shown = news[-BANNER_NEWS_LINES:]
-    line_h = ui.px(24)
-    height = ui.px(112) + line_h * len(shown)
-    panel = pygame.Rect(0, 0, min(area.width - ui.px(20), ui.px(560)), height)
-    panel.midbottom = (area.centerx, area.bottom - ui.px(10))
-    draw_panel(surface, panel, ui, alpha=240, border=PALETTE.gold_dark)
-    title = blit_text(surface, shrunk_text(ui, f"Pass to {name}", 34, panel.width - ui.px(24),
-                                           PALETTE.gold, "title"),
-                      (panel.centerx, panel.y + ui.px(12)), "midtop")
-    y = title.bottom + ui.px(8)
+    left = pygame.Rect(panel.x, panel.y, panel.width * 2 // 5 if shown else panel.width,
+                       panel.height)
+    title = shrunk_text(ui, f"Pass to {name}", 34, left.width - ui.px(24), PALETTE.gold,
+                        "title")
+    hint = ui.text("Click or press Enter when ready", 15, PALETTE.text_dim)
+    top = left.centery - (title.get_height() + hint.get_height()) // 2
+    blit_text(surface, title, (left.centerx, top), "midtop")
+    blit_text(surface, hint, (left.centerx, top + title.get_height()), "midtop")
+    if not shown:
+        return
+    line_h = min(ui.px(24), (panel.height - ui.px(12)) // len(shown))
+    x = left.right + ui.px(8)
+    y = panel.centery - line_h * len(shown) // 2
     for line in shown:
-        blit_text(surface, shrunk_text(ui, line, 17, panel.width - ui.px(32), PALETTE.ivory),
-                  (panel.centerx, y), "midtop")
+        blit_text(surface, shrunk_text(ui, line, 17, panel.right - x - ui.px(16), PALETTE.ivory),
+                  (x, y + line_h // 2), "midleft")
         y += line_h
-    blit_text(surface, ui.text("Click or press Enter when ready", 16, PALETTE.text_dim),
-              (panel.centerx, panel.bottom - ui.px(12)), "midbottom")

@@ -75,9 +75,9 @@ class TableTurns:
         match = self.host.match
         seat = match.state.current_player
         return (not match.state.hand_over and match.is_human(seat) and self.banner_seat is None
-                and not self._banner_due(seat) and not self.host.tweens.busy)
+                and not self.banner_due(seat) and not self.host.tweens.busy)
 
-    def _banner_due(self, seat: int) -> bool:
+    def banner_due(self, seat: int) -> bool:
         """True when the mouse must be passed to human `seat` before they play."""
         return (self.host.services.settings.handoff_banner and self.host.match.humans > 1
                 and self.mouse_holder != seat)
@@ -136,7 +136,7 @@ class TableTurns:
                 return
             self.host.show_events(self.host.match.play_forced())
             return
-        if self._banner_due(seat):
+        if self.banner_due(seat):
             self.banner_seat = seat
             return
         self._give_mouse(seat)

@@ -33,9 +33,19 @@ class Hands:
         self.tweens = tweens
         self.sprites: dict[TileId, TileSprite] = {}
         self.seats: list[SeatBox] = []
+        self.tray: SeatBox | None = None
+        self.tray_seat: int | None = None
+        """The seat whose tiles lie large in the tray (the human with the mouse)."""
         self.ups: dict[TileId, bool] = {}
         """Which way each tile in hand points: kept while it stays in the hand, so that a
         hand keeps its look when a tile leaves it or comes in."""
+
+    def box(self, seat: int) -> SeatBox:
+        """Where `seat`'s tiles lie: the tray for the human with the mouse, else the
+        seat's own panel."""
+        if seat == self.tray_seat and self.tray is not None:
+            return self.tray
+        return self.seats[seat]
 
     def forget(self) -> None:
         """A new hand is dealt: its tiles take fresh places."""
@@ -49,14 +59,16 @@ class Hands:
             ups.append(up)
         return ups
 
-    def show(self, hands: Sequence[Sequence[TileId]], seats: list[SeatBox]) -> None:
+    def show(self, hands: Sequence[Sequence[TileId]], seats: list[SeatBox],
+             tray: SeatBox | None = None) -> None:
         """Make every hand sprite again (after a re-layout, a resume or an undo)."""
         for sprite in self.sprites.values():
             sprite.kill()
         self.sprites.clear()
         self.seats = seats
+        self.tray = tray
         for seat, tiles in enumerate(hands):
-            box = seats[seat]
+            box = self.box(seat)
             ups = self._ups(tiles)
             for tile, centre, up in zip(tiles, box.row(ups), ups, strict=True):
                 sprite = TileSprite(self.art, tile, box.tile_side, centre, up)
@@ -67,13 +79,13 @@ class Hands:
         """Where `tile` rests in its seat's box, and whether it points up there."""
         ups = self._ups(hand)
         index = list(hand).index(tile)
-        return self.seats[seat].row(ups)[index], ups[index]
+        return self.box(seat).row(ups)[index], ups[index]
 
     def arrange(self, hands: Sequence[Sequence[TileId]], held: TileId | None = None) -> None:
         """Slide every hand tile to its slot (a hand closes up after a tile leaves); the
         tile being dragged (`held`) stays with the pointer."""
         for seat, tiles in enumerate(hands):
-            box = self.seats[seat]
+            box = self.box(seat)
             for tile in tiles:
                 sprite = self.sprites.get(tile)
                 if sprite is None:
@@ -120,7 +132,7 @@ class Hands:
 
     def draw_in(self, hand: Sequence[TileId], seat: int, tile: TileId, start: Point) -> None:
         """A tile drawn from the stock at `start` flies to its slot in the hand."""
-        box = self.seats[seat]
+        box = self.box(seat)
         sprite = TileSprite(self.art, tile, box.tile_side, start)
         self.sprites[tile] = sprite
         self.layer.add(sprite, layer=MOVING_LAYER)
@@ -145,7 +157,7 @@ class Hands:
         if sprite is None:
             return
         home, up = self.slot_of(hand, seat, tile)
-        side = self.seats[seat].tile_side
+        side = self.box(seat).tile_side
         self.layer.change_layer(sprite, MOVING_LAYER)
         sprite.set_look(side=board.tile_side, up=points_up(cell), rot=rot,
                         state=TileState.ILLEGAL)
@@ -178,4 +190,4 @@ class Hands:
             for tile in tiles:
                 for up in (True, False):
                     for look in (TileState.NORMAL, TileState.MUTED):
-                        self.art.prepare(tile, self.seats[seat].tile_side, up, state=look)
+                        self.art.prepare(tile, self.box(seat).tile_side, up, state=look)

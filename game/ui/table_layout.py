@@ -59,9 +59,13 @@ class TableLayout:
     status: pygame.Rect
     buttons: pygame.Rect
     stock: pygame.Rect
+    tray: SeatBox | None = None
+    """The rack under the figure where the human with the mouse holds their tiles large
+    (None at a table of computers only)."""
 
     @classmethod
-    def build(cls, size: tuple[int, int], players: int, ui: Ui) -> TableLayout:
+    def build(cls, size: tuple[int, int], players: int, ui: Ui,
+              tray: bool = True) -> TableLayout:
         width, height = size
         margin, gap = ui.px(14), ui.px(10)
         column_w = min(ui.px(300), round(width * 0.25))
@@ -84,9 +88,26 @@ class TableLayout:
         buttons = pygame.Rect(middle_left, height - margin - ui.px(46), middle_w, ui.px(46))
         figure = pygame.Rect(middle_left, status.bottom + gap, middle_w,
                              buttons.top - status.bottom - 2 * gap)
+        rack = None
+        if tray:
+            tray_h = max(ui.px(126), min(ui.px(140), round(figure.height * 0.2)))
+            rect = pygame.Rect(figure.x, figure.bottom - tray_h, figure.width, tray_h)
+            figure.height -= tray_h + gap
+            rack = cls._tray_box(rect, ui)
         stock = pygame.Rect(0, 0, ui.px(64), ui.px(64))
         stock.topright = (figure.right - ui.px(6), figure.top + ui.px(4))
-        return cls(size, seats, figure, status, buttons, stock)
+        return cls(size, seats, figure, status, buttons, stock, rack)
+
+    @staticmethod
+    def _tray_box(rect: pygame.Rect, ui: Ui) -> SeatBox:
+        """The tray's rack: one row of tiles as tall as the tray allows (the name of the
+        hand's owner goes in its top-left corner)."""
+        label = pygame.Rect(rect.x + ui.px(14), rect.y + ui.px(6), rect.width // 3, ui.px(20))
+        spread = (HAND_SIZE + 1) / 2 + 0.08 * (HAND_SIZE - 1)
+        side = int(min((rect.height - ui.px(12)) / SQRT3_2,
+                       (rect.width - ui.px(24)) / spread))
+        step = side / 2 + side * 0.08
+        return SeatBox(-1, rect, label, side, step, rect.centery + ui.px(2))
 
     @staticmethod
     def _seat_box(seat: int, rect: pygame.Rect, ui: Ui) -> SeatBox:

@@ -25,6 +25,8 @@ from game.ui.theme import COLOUR_SYMBOLS, PALETTE, Colour, Fonts, Theme
 
 SUPERSAMPLE: Final = 2
 SQRT3: Final = math.sqrt(3)
+DIGIT_SHARE: Final = 0.21
+"""A tile's digits' font size as a share of its side: as large as the bands allow."""
 
 
 class TileState(StrEnum):
@@ -200,7 +202,7 @@ class TileArt:
         if state in (TileState.GHOST, TileState.ILLEGAL):
             image.fill((255, 255, 255, 165), special_flags=pygame.BLEND_RGBA_MULT)
         elif state is TileState.MUTED:
-            image.fill((125, 125, 125), special_flags=pygame.BLEND_RGB_MULT)
+            image.fill((150, 150, 150), special_flags=pygame.BLEND_RGB_MULT)
         return image.convert_alpha() if pygame.display.get_surface() else image
 
     def _shadow(self, side: int, up: bool, lifted: bool) -> pygame.Surface:
@@ -300,7 +302,7 @@ class TileArt:
         centre_box = (image.get_width() / 2, image.get_height() / 2)
         corners = triangle_points(side * 0.94, up, centre_box)
         centre = _centroid(corners)
-        font = self.fonts.get(round(side * 0.18), "bold")
+        font = self.fonts.get(round(side * DIGIT_SHARE), "bold")
         for side_index, edge in enumerate(self._edges(corners)):
             colour_index = side_colour(side_index, rot)
             value = TILE_VALUES[tile][colour_index]
