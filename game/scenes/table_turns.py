@@ -14,6 +14,7 @@ from game.play.events import Event
 from game.play.table_match import TableMatch, Turn
 from game.scenes.table_moves import TableMoves
 from game.scenes.table_panels import end_words
+from game.ui.contact_animator import ContactAnimator
 from game.ui.tween import Tweens
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ class TurnsHost(Protocol):
     match: TableMatch
     tweens: Tweens
     moves: TableMoves
+    animator: ContactAnimator
 
     def show_events(self, events: list[Event]) -> None: ...
     def next_hand(self) -> None: ...
@@ -90,6 +92,8 @@ class TableTurns:
             return
         if self.hold_s > 0:
             self.hold_s -= dt
+            return
+        if self.host.animator.busy:  # the last move's sums and points still showing
             return
         turn = self.host.match.turn()
         if turn in (Turn.HAND_OVER, Turn.GAME_OVER):
