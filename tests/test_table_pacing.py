@@ -227,3 +227,17 @@ def test_the_tiles_in_the_tray_are_readable_at_800x600(make_app: AppMaker, seats
     assert digit.render("8", True, (0, 0, 0)).get_bounding_rect().height >= 12
     for tile in scene.state.hand_tiles(0):
         assert tray.rect.collidepoint(scene.hands.sprites[tile].centre)
+
+
+def test_resizing_while_a_tile_flies_lands_it(make_app: AppMaker) -> None:
+    app = make_app(speed="slow", banner=False, frames=1)
+    scene = open_table(app, [("Ann", "human"), ("Bot", "ai:greedy")], 8)
+    run_until(app, scene.human_can_act)
+    move = scene.legal_moves()[0]
+    scene.play(move)
+    assert scene.tweens.busy
+    for size in ((900, 650), (1500, 900), (800, 600)):
+        Input.post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+        app.run_frames(2)
+    run_until(app, lambda: len(scene.state.figure) >= 3)
+    assert scene.board.sprites.keys() == {cell for cell, _t, _r in scene.state.figure.tiles()}

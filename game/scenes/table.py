@@ -151,6 +151,7 @@ class TableScene(Scene):
         self._save_if_due()
 
     def resize(self, size: tuple[int, int]) -> None:
+        self.tweens.finish()  # a tile in flight lands before the sprites are made again
         self.layout = TableLayout.build(size, self.state.players, self.services.ui,
                                         tray=self.match.humans > 0)
         self.board.set_area(self.layout.figure)

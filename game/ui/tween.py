@@ -119,6 +119,17 @@ class Tweens:
     def clear(self) -> None:
         self._running.clear()
 
+    def finish(self) -> None:
+        """Run every tween to its end now, with the tweens their endings start (a
+        re-layout does this, so that no ending runs on sprites made again)."""
+        for _ in range(100):  # endings chain a few tweens, never unboundedly
+            if not self._running:
+                return
+            running, self._running = self._running, []
+            for tween in running:
+                tween.update(tween.delay + tween.duration + 1.0)
+        self._running.clear()
+
 
 class FloatingText:
     """A short text that rises and fades out ("+15"), drawn with the leftover alpha."""
