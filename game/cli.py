@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 from typing import Any, NoReturn
@@ -19,6 +20,7 @@ from game.ai.autoplay import SOLITAIRE_LEVELS
 from game.ai.players import LEVELS, Player, bot_rng, make_player
 from game.ai.solver import solve
 from game.persist.records import read_recorded_game
+from game.rules import jsontext
 from game.rules.errors import RulesError
 from game.rules.record import (
     DRAW_SOLITAIRE,
@@ -29,14 +31,23 @@ from game.rules.record import (
     move_to_entry,
 )
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.rules.table import TableGame, TableRules, TableState
+from game.rules.table import MAX_PLAYERS, MIN_PLAYERS, TableGame, TableRules, TableState
 
+MAX_BUDGET_S = 3600.0
+"""The longest a solve may be given."""
 SIMULATED_SECONDS_PER_MOVE = 10.0
 """Game time one move takes in a simulated timed club game."""
 
 
 class UsageError(Exception):
     """Bad command-line arguments."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Argument errors as one line on standard error and exit status 2, as for records."""
+
+    def error(self, message: str) -> NoReturn:
+        fail(f"{message} (see python -m game.cli --help)")
 
 
 def make_bot(mode: str, level: str, rng: random.Random) -> Player:
@@ -57,7 +68,7 @@ def parse_rules(pairs: list[str]) -> TableRules:
                 f"--rule {pair!r}: expected KEY=VALUE with KEY one of {', '.join(known)}"
             )
         try:
-            values[key] = json.loads(text)
+            values[key] = jsontext.parse(text)
         except ValueError:
             values[key] = text
     return TableRules.from_dict(values)
@@ -96,7 +107,8 @@ def simulate(
 
 def read_record(path: str) -> RecordedGame:
     if path == "-":
-        return RecordedGame.from_record(GameRecord.from_json(sys.stdin.buffer.read()))
+        text = sys.stdin.buffer.read(jsontext.MAX_BYTES + 1)
+        return RecordedGame.from_record(GameRecord.from_json(text))
     return read_recorded_game(path)
 
 
@@ -117,11 +129,13 @@ def command_solve(path: str, budget_s: float) -> dict[str, Any]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m game.cli", description=__doc__.splitlines()[0])
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser = OneLineParser(prog="python -m game.cli", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True,
+                                     parser_class=OneLineParser)
     sim = commands.add_parser("simulate", help="play a whole game between computer players")
     sim.add_argument("--mode", choices=MODES, default=TABLE)
-    sim.add_argument("--players", type=int, default=2)
+    sim.add_argument("--players", type=_players, default=2,
+                     help=f"{MIN_PLAYERS} to {MAX_PLAYERS}")
     sim.add_argument("--seed", default="0", help="any whole number or word")
     sim.add_argument(
         "--ai",
@@ -137,8 +151,26 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("file", help="record file, or - for standard input")
     sol = commands.add_parser("solve", help="decide whether a solitaire record can be won")
     sol.add_argument("file", help="record file, or - for standard input")
-    sol.add_argument("--budget-s", type=float, default=10.0)
+    sol.add_argument("--budget-s", type=_budget, default=10.0)
     return parser
+
+
+def _players(text: str) -> int:
+    if not text.strip().isdecimal() or not MIN_PLAYERS <= int(text) <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(
+            f"--players takes {MIN_PLAYERS} to {MAX_PLAYERS}, not {text[:20]!r}")
+    return int(text)
+
+
+def _budget(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds <= MAX_BUDGET_S:
+        raise argparse.ArgumentTypeError(
+            f"--budget-s takes seconds above 0 and up to {MAX_BUDGET_S:g}, not {text[:20]!r}")
+    return seconds
 
 
 def _seed(text: str) -> int | str:
@@ -172,8 +204,8 @@ def main(argv: list[str] | None = None) -> None:
         output = run(sys.argv[1:] if argv is None else argv)
     except (RulesError, UsageError) as error:
         fail(str(error).replace("\n", " "))
-    except ValueError as error:
-        fail(str(error).replace("\n", " "))
+    except (ValueError, RecursionError, OverflowError, MemoryError) as error:
+        fail(str(error).replace("\n", " ") or type(error).__name__)
     if isinstance(output, GameRecord):
         sys.stdout.write(output.dumps())
     else:

@@ -9,8 +9,10 @@ the game to show, and the caller gets None (it then uses its default).
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 import time
 from pathlib import Path
 from typing import Any, Final
@@ -18,9 +20,32 @@ from typing import Any, Final
 import platformdirs
 
 from game.persist.atomic import write_text_atomically
+from game.rules import jsontext
+from game.rules.jsontext import MAX_BYTES
 
 APP_NAME: Final = "contack"
 HOME_VARIABLE: Final = "CONTACK_HOME"
+
+
+def read_bounded(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> bytes:
+    """The bytes of the regular file at `path` (a link is followed). Anything else (a
+    pipe, a device, a folder) or a file over `limit` bytes raises `OSError` with a
+    one-line reason, before it can hang the game or fill its memory."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    descriptor = os.open(path, flags)
+    try:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
+        if info.st_size > limit:
+            raise OSError(errno.EFBIG, f"larger than {limit // (1024 * 1024)} MB")
+        with os.fdopen(descriptor, "rb", closefd=False) as file:
+            data = file.read(limit + 1)
+    finally:
+        os.close(descriptor)
+    if len(data) > limit:
+        raise OSError(errno.EFBIG, f"larger than {limit // (1024 * 1024)} MB")
+    return data
 
 
 class GameFiles:
@@ -44,12 +69,17 @@ class GameFiles:
     def read_json(self, path: Path) -> Any | None:
         """The parsed contents of `path`, or None when missing or unreadable (set aside)."""
         try:
-            with path.open(encoding="utf-8") as file:
-                return json.load(file)
+            data = jsontext.parse(read_bounded(path))
+            if data is None:
+                self.set_aside(path, "it holds only null")
+            return data
         except FileNotFoundError:
             return None
-        except (OSError, ValueError):
-            self.set_aside(path)
+        except OSError as error:
+            self.set_aside(path, error.strerror or str(error))
+            return None
+        except ValueError as error:
+            self.set_aside(path, str(error))
             return None
 
     def read_object(self, path: Path, reason: str = "") -> dict[str, Any] | None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from game.persist.atomic import write_text_atomically
-from game.persist.files import GameFiles
+from game.persist.files import GameFiles, read_bounded
 from game.rules.record import GameRecord, RecordedGame, RecordError
 
 RECORDS_DIR: Final = "records"
@@ -29,10 +29,9 @@ class RecordSaveError(ValueError):
 def read_record(path: str | Path) -> GameRecord:
     """Read and parse the record at `path`; `RecordError` (one line) when it is bad."""
     try:
-        with open(path, "rb") as file:
-            text = file.read()
+        text = read_bounded(path)
     except OSError as error:
-        raise RecordError(f"record: cannot read {path}: {error.strerror}") from None
+        raise RecordError(f"record: cannot read {path}: {error.strerror or error}") from None
     return GameRecord.from_json(text)
 
 

@@ -10,10 +10,11 @@ hands over the human's moves with `play`, lets the computers think with `think` 
 
 from __future__ import annotations
 
+import unicodedata
 from enum import StrEnum
 from typing import Any, Final
 
-from game.ai.players import Player, bot_rng, make_player
+from game.ai.players import LEVELS, Player, bot_rng, make_player
 from game.ai.worker import Adviser, Job, choose_move
 from game.play.events import Event, HintFound, MovePlayed, TookBack
 from game.rules.moves import DRAW_MOVE, PLACE, Move
@@ -41,6 +42,24 @@ class Turn(StrEnum):
     GAME_OVER = "game over"
 
 
+STAND_IN_LEVEL: Final = "expert"
+"""Who plays a computer seat of a level this version does not know (a newer game's)."""
+HIDDEN_CATEGORIES: Final = frozenset({"Cc", "Cs", "Co", "Cn"})
+"""Characters no name shows: controls (NUL included), surrogates, private and unassigned."""
+NAME_LIMIT: Final = 24
+"""The most characters of a player's name shown."""
+
+
+def shown_name(name: object, seat: int) -> str:
+    """A player's name as the screens show it: control characters dropped, spaces
+    trimmed, cut at `NAME_LIMIT` with an ellipsis; "Seat N" when nothing is left."""
+    text = "".join(c for c in str(name or "")[:1000]
+                   if unicodedata.category(c) not in HIDDEN_CATEGORIES).strip()
+    if len(text) > NAME_LIMIT:
+        text = text[:NAME_LIMIT - 1].rstrip() + "…"
+    return text or f"Seat {seat + 1}"
+
+
 class TableMatch:
     """One table game in play. Build it with `new` or `resume`."""
 
@@ -50,11 +69,12 @@ class TableMatch:
         self.recorded = recorded
         self.adviser = adviser
         players = recorded.record.players
-        self.names = [str(p.get("name", f"Seat {i + 1}")) for i, p in enumerate(players)]
+        self.names = [shown_name(p.get("name"), i) for i, p in enumerate(players)]
         self.kinds = [str(p.get("kind", "human")) for p in players]
         seed = recorded.record.data.get("seed", 0)
         self.computers: dict[int, Player] = {
-            seat: make_player(kind[3:], bot_rng(seed, seat))
+            seat: make_player(kind[3:] if kind[3:] in LEVELS else STAND_IN_LEVEL,
+                              bot_rng(seed, seat))
             for seat, kind in enumerate(self.kinds) if kind.startswith("ai:")
         }
         self.hints_used = 0

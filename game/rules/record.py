@@ -9,9 +9,11 @@ any move and resumed exactly.
 from __future__ import annotations
 
 import json
+import math
 import random
 from typing import Any, Final
 
+from game.rules import jsontext
 from game.rules.errors import IllegalMoveError, RulesError
 from game.rules.figure import contact_score
 from game.rules.lattice import Cell
@@ -165,9 +167,9 @@ class GameRecord:
     def from_json(cls, text: str | bytes) -> GameRecord:
         """Parse and check the document's shape (not its moves: `replay` does that)."""
         try:
-            data = json.loads(text)
-        except (ValueError, UnicodeDecodeError) as error:
-            raise RecordError(f"record: not JSON ({error})") from None
+            data = jsontext.parse(text)
+        except ValueError as error:
+            raise RecordError(f"record: {error}") from None
         record = cls(data)
         record.validate_header()
         return record
@@ -363,8 +365,8 @@ class RecordedGame:
             _check_result(state, hand, h)
             if isinstance(state, TableState) and "clock_s" in hand:
                 clock = hand["clock_s"]
-                if type(clock) not in (int, float):
-                    raise _fail(h, None, "clock_s must be a number")
+                if type(clock) not in (int, float) or not 0 <= clock < math.inf:
+                    raise _fail(h, None, "clock_s must be a number of seconds from 0 up")
                 state.set_clock(float(clock))
         return cls(record, state)
 
@@ -483,6 +485,9 @@ def _replay_move(mode: str, state: GameState, entry: Any, h: int, m: int) -> Non
 
 def _check_result(state: GameState, hand: dict[str, Any], h: int) -> None:
     if "result" not in hand:
+        ended = state.hand_over if isinstance(state, TableState) else state.is_terminal()
+        if ended:
+            raise _fail(h, None, "the hand has ended but gives no result")
         return
     if isinstance(state, TableState):
         if not state.hand_over:

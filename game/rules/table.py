@@ -9,6 +9,7 @@ its deals, so a seed plus the moves replays exactly, and the game clock of timed
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, fields
 from functools import partial
@@ -75,7 +76,7 @@ class TableRules:
         if type(self.chips) is not int or self.chips < 0:
             raise RulesError(f"rules.chips must be a whole number from 0 up, not {self.chips!r}")
         limit = self.time_limit_s
-        if limit is not None and (type(limit) not in (int, float) or limit <= 0):
+        if limit is not None and (type(limit) not in (int, float) or not 0 < limit < math.inf):
             raise RulesError(f"rules.time_limit_s must be a positive number or null, not {limit!r}")
 
 

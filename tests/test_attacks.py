@@ -1,0 +1,178 @@
+"""Attacks on what the game reads: every malformed input to the headless commands gets
+exit status 2 and one line naming what is wrong, never a traceback or a hang; damaged
+files are set aside with a notice and the game goes on (issue 16)."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.ai.worker import InProcessAdviser
+from game.cli import main
+from game.persist.files import read_bounded
+from game.persist.storage import Storage
+from game.play.table_match import NAME_LIMIT, TableMatch
+
+GOLDEN = Path(__file__).parent / "golden"
+TABLE = GOLDEN / "table-2-standard.contack.json"
+
+
+def run_cli(args: list[str], capsys: pytest.CaptureFixture[str],
+            stdin: bytes | None = None, monkeypatch: pytest.MonkeyPatch | None = None,
+            ) -> tuple[int, str, str]:
+    if stdin is not None:
+        assert monkeypatch is not None
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
+    try:
+        main(args)
+        code = 0
+    except SystemExit as exit_:
+        code = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def refused(args: list[str], capsys: pytest.CaptureFixture[str], *words: str,
+            **stdin: Any) -> str:
+    """Run the command; assert exit 2 with one line on stderr naming the problem."""
+    code, out, err = run_cli(args, capsys, **stdin)
+    assert code == 2, (code, out[:200], err[:200])
+    assert out == "" and err.startswith("contack: ") and err.count("\n") == 1, err[:300]
+    assert "Traceback" not in err
+    for word in words:
+        assert word in err, err
+    return err
+
+
+def table_record() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(TABLE.read_text(encoding="utf-8"))
+    return data
+
+
+def write(tmp_path: Path, text: str | bytes, name: str = "r.contack.json") -> str:
+    path = tmp_path / name
+    if isinstance(text, str):
+        path.write_text(text, encoding="utf-8")
+    else:
+        path.write_bytes(text)
+    return str(path)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("[" * 100_000, ("nested",)),
+    ('{"a":' * 100_000, ("nested",)),
+    ("", ("not JSON",)),
+    ("\xff\xfe", ("not",)),
+    ("null", ("not a JSON object",)),
+])
+def test_check_refuses_broken_documents(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                        text: str, words: tuple[str, ...]) -> None:
+    refused(["check", write(tmp_path, text)], capsys, *words)
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d.update(extra="NEST"), ("nested",)),
+    (lambda d: d["hands"][0].update(clock_s="9" * 401), ("digits",)),
+    (lambda d: d["rules"].update(time_limit_s="NaN"), ("NaN",)),
+    (lambda d: d["rules"].update(time_limit_s="Infinity"), ("Infinity",)),
+    (lambda d: d["rules"].update(time_limit_s="1e999"), ("range",)),
+    (lambda d: d["hands"][0].pop("result"), ("hand 0", "no result")),
+])
+def test_check_refuses_records_the_game_cannot_open(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], change: Any,
+        words: tuple[str, ...]) -> None:
+    data = table_record()
+    change(data)
+    text = json.dumps(data)
+    for raw in ("NaN", "Infinity", "1e999", "9" * 401):  # numbers JSON writers emit bare
+        text = text.replace(f'"{raw}"', raw)
+    text = text.replace('"NEST"', '{"k": ' * 1000 + "{}" + "}" * 1000)
+    refused(["check", write(tmp_path, text)], capsys, *words)
+
+
+def test_check_refuses_what_is_not_a_file(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    refused(["check", str(tmp_path)], capsys, "not a regular file")
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "pipe.contack.json"
+        os.mkfifo(fifo)
+        refused(["check", str(fifo)], capsys, "not a regular file")  # and it does not hang
+    if Path("/dev/zero").exists():
+        refused(["check", "/dev/zero"], capsys, "not a regular file")
+        link = tmp_path / "zero.contack.json"
+        link.symlink_to("/dev/zero")
+        refused(["legal", str(link)], capsys, "not a regular file")
+    refused(["check", str(tmp_path / "missing.json")], capsys, "cannot read")
+
+
+def test_a_record_too_large_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
+    path = tmp_path / "big.json"
+    path.write_bytes(b" " * 2048)
+    with pytest.raises(OSError, match="larger"):
+        read_bounded(path, limit=1024)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["simulate", "--players", "99999999999999999999"], ("--players",)),
+    (["simulate", "--players", "1"], ("--players",)),
+    (["simulate", "--players", "x"], ("--players",)),
+    (["simulate", "--mode", "chess"], ("chess",)),
+    (["solve", "f", "--budget-s", "nan"], ("--budget-s",)),
+    (["solve", "f", "--budget-s", "inf"], ("--budget-s",)),
+    (["frobnicate"], ("frobnicate",)),
+    ([], ("command",)),
+    (["check"], ("file",)),
+    (["simulate", "--rule", "time_limit_s=NaN"], ("time_limit_s",)),
+    (["simulate", "--rule", "colour=1"], ("--rule",)),
+])
+def test_argument_errors_take_one_line(capsys: pytest.CaptureFixture[str], args: list[str],
+                                       words: tuple[str, ...]) -> None:
+    refused(args, capsys, *words)
+
+
+def test_standard_input_is_read_with_the_same_care(capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    refused(["check", "-"], capsys, "nested", stdin=b"[" * 100_000, monkeypatch=monkeypatch)
+    code, out, _err = run_cli(["check", "-"], capsys, stdin=TABLE.read_bytes(),
+                              monkeypatch=monkeypatch)
+    assert code == 0 and json.loads(out)["ok"]
+
+
+@pytest.mark.parametrize("text", ["[" * 5000, '{"a": NaN}', "null", "[]", "\x00\x01"])
+def test_damaged_settings_are_set_aside_with_a_notice(tmp_path: Path, text: str) -> None:
+    storage = Storage(tmp_path)
+    storage.settings_path.parent.mkdir(parents=True, exist_ok=True)
+    storage.settings_path.write_text(text, encoding="utf-8")
+    settings = storage.load_settings()
+    assert settings == type(settings)()
+    assert len(storage.take_notices()) == 1
+    assert not storage.settings_path.exists()
+    assert any(p.name.startswith(storage.settings_path.name + ".bad-")
+               for p in storage.settings_path.parent.iterdir())
+
+
+def test_a_pipe_in_place_of_the_settings_is_set_aside(tmp_path: Path) -> None:
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    storage = Storage(tmp_path)
+    storage.settings_path.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(storage.settings_path)
+    storage.load_settings()  # returns at once: it does not wait on the pipe
+    assert "not a regular file" in " ".join(storage.take_notices())
+
+
+def test_a_record_check_accepts_opens_in_the_game(tmp_path: Path) -> None:
+    """A newer version's computer level and names no screen can draw still open."""
+    data = table_record()
+    data["players"][0]["name"] = "An\x00n" + "\u202e" + "x" * 10_000
+    data["players"][1]["kind"] = "ai:nonsense"
+    match = TableMatch.resume(data, InProcessAdviser())
+    assert match.names[0].startswith("Ann") and len(match.names[0]) <= NAME_LIMIT
+    assert "\x00" not in match.names[0]
+    assert 1 in match.computers
