@@ -11,7 +11,9 @@ import pytest
 
 from game.rules.record import GameRecord, RecordedGame
 from game.scenes.replay import ReplayScene
-from tests.drive import new_app
+from game.scenes.score import ScoreScene
+from game.scenes.table import TableScene
+from tests.drive import Input, new_app
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 EXPECTED = json.loads((GOLDEN / "expected-check.json").read_text(encoding="utf-8"))
@@ -52,9 +54,8 @@ def test_golden_record_passes_the_check_command(path: Path) -> None:
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_golden_record_opens_in_its_screen(path: Path, tmp_path: Path) -> None:
-    """In progress: resumed in its own screen at the same position; finished: replayed.
-    (A table game between hands opens without a complaint; where it should open is
-    issue 16's, which finds it opened as finished.)"""
+    """In progress: resumed in its own screen at the same position; between hands: at
+    the score screen, from which the next hand is dealt; finished: replayed."""
     data = json.loads(path.read_text(encoding="utf-8"))
     app = new_app(tmp_path, (800, 600), speed="instant")
     app.open_record(data, path.name)
@@ -65,6 +66,15 @@ def test_golden_record_opens_in_its_screen(path: Path, tmp_path: Path) -> None:
         assert flow is not None, type(scene).__name__
         replayed = RecordedGame.from_record(GameRecord.from_json(path.read_text()))
         assert flow.state.moves[:len(replayed.state.moves)] == replayed.state.moves
-    elif "between-hands" not in path.name:
+    elif "between-hands" in path.name:
+        app.run_frames(3)
+        score = app.scene
+        assert isinstance(score, ScoreScene) and not score.final
+        hands = len(data["hands"])
+        Input(app).click(score.main.rect.center)
+        app.run_frames(2)
+        assert isinstance(app.scene, TableScene)
+        assert len(app.scene.match.record["hands"]) == hands + 1
+    else:
         assert isinstance(scene, ReplayScene)
     assert not app.notices

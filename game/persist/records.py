@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from game.persist.atomic import write_text_atomically
 from game.persist.files import GameFiles, read_bounded
-from game.rules.record import GameRecord, RecordedGame, RecordError
+from game.rules.record import TABLE, GameRecord, RecordedGame, RecordError
 
 RECORDS_DIR: Final = "records"
 FINISHED_DIR: Final = "finished"
@@ -102,10 +102,19 @@ def save_named_record(files: GameFiles, record: GameRecord, name: str) -> Path:
 
 
 def is_in_progress(data: dict[str, object]) -> bool:
-    """True when the record's last hand has no result yet (it would resume)."""
+    """True when the game would resume: its last hand has no result yet, or a table game
+    stopped between hands (replayed to tell, as only the rules know whether another hand
+    is due)."""
     hands = data.get("hands")
-    return not isinstance(hands, list) or not hands or not isinstance(hands[-1], dict) or (
-        "result" not in hands[-1])
+    if not isinstance(hands, list) or not hands or not isinstance(hands[-1], dict) or (
+            "result" not in hands[-1]):
+        return True
+    if data.get("mode") != TABLE:
+        return False
+    try:
+        return not check_record_dict(data).is_over()
+    except RecordError:
+        return False
 
 
 @dataclass

@@ -274,6 +274,7 @@ class TableScene(Scene):
         """Autosave the record now (cleared once the game is over)."""
         _due, data = self.match.take_save()
         if data is None:
+            self.turns.report_finished()
             self.services.storage.clear_game()
         else:
             self.services.storage.save_game(data)

@@ -60,7 +60,9 @@ class TableTurns:
         """The seat the hand-off banner asks the mouse to be passed to."""
         self.mouse_holder: int | None = None
         self.hand_end_played = over
-        self.score_screen_due = over
+        self.score_screen_due = over and host.match.state.is_terminal()
+        """Whether the score screen has been asked for (a game resumed between hands
+        opens it again, so that the next hand can be dealt)."""
         self.finished_reported = False
 
     @property
@@ -113,13 +115,21 @@ class TableTurns:
             return
         self.score_screen_due = True
         match = host.match
-        if match.state.is_terminal() and not self.finished_reported:
-            self.finished_reported = True
-            add_finished_game(host.services.storage, match.record,
-                              hints=match.hints_used > 0, undos=match.undos_used > 0)
+        if match.state.is_terminal():
+            self.report_finished()
             host.services.sound.play("win")
         host.services.open("score", match=match, end_words=end_words(match),
                            on_next_hand=host.next_hand)
+
+    def report_finished(self) -> None:
+        """Put the finished game in the history, once (before its autosave is cleared,
+        so that a game closed in its last seconds is never lost)."""
+        if self.finished_reported:
+            return
+        self.finished_reported = True
+        match = self.host.match
+        add_finished_game(self.host.services.storage, match.record,
+                          hints=match.hints_used > 0, undos=match.undos_used > 0)
 
     def _computer(self) -> None:
         """A computer seat starts thinking, visibly for a moment; its move lands once the
