@@ -94,6 +94,8 @@ class App:
         self.time = 0.0
         self._accumulator = 0.0
         self._last = self.clock()
+        self._new_size: tuple[int, int] | None = None
+        """The window size the events of this frame ask for (resizes are coalesced)."""
         self._notices: list[tuple[str, float, int]] = []
         """(text, shown until, the frame it was posted in) of each notice on screen."""
         check_saved_game(self.storage)
@@ -279,11 +281,14 @@ class App:
         now = self.clock()
         self._accumulator += min(MAX_FRAME, max(0.0, now - self._last))
         self._last = now
+        self._new_size = None
         for event in pygame.event.get():
             self._dispatch(event)
             self._apply_pending()
             if not self.running:
                 return False
+        if self._new_size is not None and self._new_size != self.size:
+            self.resize(self._new_size)  # once a frame, however many resize events came
         steps = 0
         while self._accumulator >= FIXED_DT and steps < MAX_STEPS and self.scenes:
             self.scene.update(FIXED_DT)
@@ -349,10 +354,10 @@ class App:
             self.running = False
             return
         if event.type == pygame.VIDEORESIZE:
-            self.resize((event.w, event.h))
+            self._new_size = (event.w, event.h)
             return
         if event.type == pygame.WINDOWSIZECHANGED:
-            self.resize((event.x, event.y))
+            self._new_size = (event.x, event.y)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.settings.fullscreen)

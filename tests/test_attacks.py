@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
 from game.ai.worker import InProcessAdviser
@@ -18,6 +19,7 @@ from game.cli import main
 from game.persist.files import read_bounded
 from game.persist.storage import Storage
 from game.play.table_match import NAME_LIMIT, TableMatch
+from tests.conftest import AppMaker
 
 GOLDEN = Path(__file__).parent / "golden"
 TABLE = GOLDEN / "table-2-standard.contack.json"
@@ -176,3 +178,17 @@ def test_a_record_check_accepts_opens_in_the_game(tmp_path: Path) -> None:
     assert match.names[0].startswith("Ann") and len(match.names[0]) <= NAME_LIMIT
     assert "\x00" not in match.names[0]
     assert 1 in match.computers
+
+
+def test_a_resize_storm_lays_out_once_a_frame(make_app: AppMaker) -> None:
+    app = make_app(speed="instant", frames=1)
+    layouts: list[tuple[int, int]] = []
+    scene = app.scene
+    resize = scene.resize
+    scene.resize = lambda size: (layouts.append(size), resize(size))[1]  # type: ignore[method-assign]
+    for step in range(200):
+        size = (800 + step, 600 + step // 2)
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1],
+                                             size=size))
+    app.run_frames(1)
+    assert layouts == [(999, 699)]
