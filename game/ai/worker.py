@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import multiprocessing.connection
 import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -123,11 +125,22 @@ _worker_generation: Synchronized[int] | None = None
 
 def _start_worker(generation: Synchronized[int]) -> None:
     """Worker start-up: remember the generation; a lower priority, so the window's
-    process is scheduled first."""
+    process is scheduled first; and end with the game, even when it is killed."""
     global _worker_generation
     _worker_generation = generation
     with contextlib.suppress(AttributeError, OSError):
         os.nice(10)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True,
+                         name="contack-watchdog").start()
+
+
+def _exit_with(parent_sentinel: int) -> None:
+    """Wait for the game's process to end, then end this worker at once (a game killed
+    outright leaves no process behind, whatever the worker was thinking)."""
+    multiprocessing.connection.wait([parent_sentinel])
+    os._exit(0)
 
 
 def _cancelled(generation: int) -> bool:
