@@ -25,7 +25,7 @@ from typing import Any, Final
 import pygame
 
 from game.ai.worker import Adviser, shared_pool
-from game.persist.autosave import check_saved_game
+from game.persist.autosave import check_saved_games
 from game.persist.records import RECORD_SUFFIX, read_recorded_game
 from game.persist.settings import Settings
 from game.persist.storage import Storage
@@ -98,7 +98,7 @@ class App:
         """The window size the events of this frame ask for (resizes are coalesced)."""
         self._notices: list[tuple[str, float, int]] = []
         """(text, shown until, the frame it was posted in) of each notice on screen."""
-        check_saved_game(self.storage)
+        check_saved_games(self.storage)
         self._take_storage_notices()
         self.open("menu")
         self._apply_pending()

@@ -209,10 +209,13 @@ def test_continue_appears_with_a_saved_game_and_resumes_it(make_app: AppMaker, h
     record["players"][0]["kind"] = "human"
     del record["hands"][0]["result"]
     record["hands"][0]["moves"] = record["hands"][0]["moves"][:3]
+    # An earlier version's single save: moved to the table's slot on start.
     (home / "saved-game.contack.json").write_text(json.dumps(record), encoding="utf-8")
     app = make_app(home)
-    button = menu_button(app, "continue")
+    assert not (home / "saved-game.contack.json").exists()
+    button = menu_button(app, "continue-table")
     assert button.visible
+    assert not menu_button(app, "continue-draw").visible
     Input(app).click(button)
     assert isinstance(app.scene, TableScene)
 
@@ -241,6 +244,7 @@ def test_the_loop_runs_fixed_steps_with_a_cap() -> None:
     clock = ManualClock(step=0.0)
     app = App(clock=clock, storage=Storage(os.environ.get("TMPDIR", "/tmp") + "/contack-loop"))
     counter = Counter(app)
+    pygame.event.clear()  # no window events left from opening the window or other tests
     app.push(counter)
     clock.advance(FIXED_DT)
     app.tick()  # the menu's step, then the push

@@ -80,7 +80,7 @@ def test_a_kill_during_the_autosave_leaves_a_game_that_resumes(tmp_path: Path,
                                                                 seed: int) -> None:
     saves = random.Random(seed).randrange(2, 12)
     before, during = kill_while_saving(tmp_path, saves)
-    data = Storage(tmp_path).load_game()
+    data = Storage(tmp_path).load_game("table")
     assert data is not None
     saved_moves = len(data["hands"][-1]["moves"])
     assert saved_moves in (before, during)  # the old save whole, or the new one whole

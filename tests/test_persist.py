@@ -40,7 +40,7 @@ from game.persist.records import (
 from game.persist.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from game.persist.stats import PlayerStats, SolitaireStats, count_solitaire, read_stats
 from game.persist.storage import Storage
-from game.rules.record import GameRecord, RecordError
+from game.rules.record import MODES, GameRecord, RecordError
 from game.rules.table import TableRules
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,7 +73,7 @@ def test_home_variable_puts_both_folders_under_one_base(tmp_path: Path,
     storage = Storage()
     assert storage.config_dir == storage.data_dir == tmp_path
     assert storage.settings_path == tmp_path / "settings.json"
-    assert storage.saved_game_path == tmp_path / "saved-game.contack.json"
+    assert storage.saved_game_path("table") == tmp_path / "saved-table.contack.json"
     assert records_dir(storage) == tmp_path / "records"
     assert finished_dir(storage) == tmp_path / "records" / "finished"
 
@@ -151,16 +151,41 @@ def test_settings_that_are_not_an_object_are_set_aside(tmp_path: Path) -> None:
 
 def test_autosave_saved_checked_and_cleared(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
-    assert not autosave.has_saved_game(storage) and autosave.check_saved_game(storage) is None
-    data = in_progress(record("draw-solitaire"))
+    mode = "draw-solitaire"
+    assert not autosave.has_saved_game(storage)
+    assert autosave.check_saved_game(storage, mode) is None
+    data = in_progress(record(mode))
     assert autosave.save_game(storage, data)
-    assert autosave.check_saved_game(storage) == data and not storage.notices
+    assert autosave.check_saved_game(storage, mode) == data and not storage.notices
     undealt = {**data, "hands": []}
     storage.save_game(undealt)
-    assert autosave.check_saved_game(storage) == undealt
-    autosave.clear_game(storage)
+    assert autosave.check_saved_game(storage, mode) == undealt
+    autosave.clear_game(storage, mode)
     assert not storage.has_saved_game()
-    autosave.clear_game(storage)  # nothing to clear is fine
+    autosave.clear_game(storage, mode)  # nothing to clear is fine
+
+
+def test_each_mode_keeps_its_own_autosave(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    saves = {mode: in_progress(record(mode)) for mode in MODES}
+    for data in saves.values():
+        storage.save_game(data)
+    assert autosave.check_saved_games(storage) == saves
+    storage.clear_game("table")
+    assert not storage.has_saved_game("table") and storage.has_saved_game("draw-solitaire")
+
+
+def test_the_old_single_autosave_moves_to_its_mode(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    data = in_progress(record("stacked-solitaire"))
+    (tmp_path / autosave.LEGACY_FILE).write_text(json.dumps(data), encoding="utf-8")
+    assert autosave.check_saved_games(storage) == {"stacked-solitaire": data}
+    newer = in_progress(record("table"))
+    storage.save_game(newer)
+    (tmp_path / autosave.LEGACY_FILE).write_text(json.dumps(in_progress(record("table"), 2)),
+                                                 encoding="utf-8")
+    assert autosave.check_saved_games(storage)["table"] == newer  # the newer one stays
+    assert list(tmp_path.glob(f"{autosave.LEGACY_FILE}.bad-*"))  # the old one kept aside
 
 
 def test_autosave_the_rules_refuse_is_set_aside_with_the_reason(tmp_path: Path) -> None:
@@ -168,9 +193,9 @@ def test_autosave_the_rules_refuse_is_set_aside_with_the_reason(tmp_path: Path) 
     data = in_progress(record(), 4)
     data["hands"][0]["moves"][2]["tile"] = "99-99-99"
     storage.save_game(data)
-    assert autosave.check_saved_game(storage) is None
+    assert autosave.check_saved_game(storage, "table") is None
     assert not storage.has_saved_game()
-    assert list(tmp_path.glob(f"{autosave.SAVED_GAME_FILE}.bad-*"))
+    assert list(tmp_path.glob("saved-table.contack.json.bad-*"))
     notices = storage.take_notices()
     assert len(notices) == 1 and "hand 0 move 2" in notices[0]
 

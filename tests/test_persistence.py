@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.persist.autosave import SAVED_GAME_FILE, check_saved_game
+from game.persist.autosave import check_saved_game
 from game.persist.records import list_records, read_record, save_named_record, write_record
 from game.persist.storage import Storage
 from game.rules.record import GameRecord, RecordedGame
@@ -22,6 +22,7 @@ from tests.drive import Input
 from tests.persistence_helpers import finished_record, partial_record, resumed_game
 
 ROOT = Path(__file__).resolve().parents[1]
+SAVED_GAME_FILE = "saved-table.contack.json"
 
 CRASHING_GAME = textwrap.dedent("""
     import json, os, sys
@@ -71,7 +72,7 @@ def test_killed_mid_game_continue_restores_the_same_position(make_app: AppMaker,
     app = make_app(home)
     menu = app.scene
     assert isinstance(menu, MenuScene)
-    Input(app).click(menu.buttons["continue"])
+    Input(app).click(menu.buttons["continue-" + mode.split("-")[0]])
     game = resumed_game(app)
     expected = RecordedGame.from_record(GameRecord(partial_record(record, crash_at)))
     assert game.record.data["hands"] == expected.record.data["hands"]
@@ -89,7 +90,7 @@ def test_unreadable_save_is_set_aside_and_the_game_starts(make_app: AppMaker, tm
     (tmp_path / SAVED_GAME_FILE).write_bytes(content)
     app = make_app(tmp_path)
     assert isinstance(app.scene, MenuScene)
-    assert not app.scene.buttons["continue"].visible
+    assert not app.scene.buttons["continue-table"].visible
     kept = list(tmp_path.glob(f"{SAVED_GAME_FILE}.bad-*"))
     assert len(kept) == 1 and kept[0].read_bytes() == content
     assert any("could not be read" in text for text in app.notices)
@@ -104,7 +105,7 @@ def test_save_the_rules_refuse_is_set_aside_when_continue_is_pressed(
     menu = app.scene
     assert isinstance(menu, MenuScene)
     menu.resize(app.size)
-    Input(app).click(menu.buttons["continue"])
+    Input(app).click(menu.buttons["continue-table"])
     assert app.scene is menu
     assert not app.storage.has_saved_game()
     kept = list(tmp_path.glob(f"{SAVED_GAME_FILE}.bad-*"))
@@ -116,7 +117,7 @@ def test_a_good_save_is_kept(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
     data = partial_record(finished_record(), 4)
     storage.save_game(data)
-    assert check_saved_game(storage) == data
+    assert check_saved_game(storage, "table") == data
     assert storage.has_saved_game() and not storage.notices
 
 

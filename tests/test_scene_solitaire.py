@@ -15,6 +15,7 @@ from game.ai.solver import solve
 from game.ai.worker import InProcessAdviser
 from game.app import App
 from game.rules.moves import DISCARD_PILE, PILE, STOCK, Move
+from game.rules.record import MODES
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.draw_solitaire import DISCARD_KEY, STOCK_KEY, DrawSolitaireScene
 from game.scenes.menu import MenuScene
@@ -49,7 +50,8 @@ def app(module_app: App) -> App:
     """The module's app back at its menu, with no saved game."""
     module_app.clear_to_root()
     module_app.run_frames(1)
-    module_app.storage.clear_game()
+    for mode in MODES:
+        module_app.storage.clear_game(mode)
     module_app.settings.extra.pop("solitaire", None)
     module_app.adviser = InProcessAdviser()
     pygame.event.clear()
@@ -107,7 +109,7 @@ def test_a_whole_draw_solitaire_by_mouse(app: App,
         assert scene.session.record["hands"][0]["moves"][-1]["from"] in (STOCK, DISCARD_PILE)
         turns += 1
         if not scene.session.recorded.is_over():
-            assert app.storage.load_game() == scene.session.record
+            assert app.storage.load_game(scene.mode) == scene.session.record
     record = scene.session.record
     assert record["hands"][0]["result"] == scene.state.status
     assert not app.storage.has_saved_game()
@@ -170,7 +172,7 @@ def test_undo_and_redo_round_trip(app: App) -> None:
         Input(app, FRAMES).press(pygame.K_z, pygame.KMOD_CTRL)
     assert len(scene.state.moves) == 3
     assert scene.session.record["hands"][0]["moves"] == played[0]["moves"][:3]
-    assert (app.storage.load_game() or {})["hands"][0]["moves"] == played[0]["moves"][:3]
+    assert (app.storage.load_game(scene.mode) or {})["hands"][0]["moves"] == played[0]["moves"][:3]
     Input(app, FRAMES).click(scene.bars.redo_button.rect.center)
     for _ in range(4):
         Input(app, FRAMES).press(pygame.K_y)
@@ -223,11 +225,11 @@ def test_resume_from_the_saved_record(app: App) -> None:
         move = scene.stacked_state.legal_moves()[0]
         Input(app, FRAMES).click(scene.source_centre((PILE, move.pile)))
         Input(app, FRAMES).click(cell_point(scene, move))
-    saved = app.storage.load_game()
+    saved = app.storage.load_game(scene.mode)
     assert saved is not None and len(saved["hands"][0]["moves"]) == 4
     Input(app, FRAMES).press(pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
-    continue_button = app.scene.buttons["continue"]
+    continue_button = app.scene.buttons["continue-stacked"]
     assert continue_button.visible
     Input(app, FRAMES).click(continue_button.rect.center)
     resumed = app.scene
@@ -238,7 +240,7 @@ def test_resume_from_the_saved_record(app: App) -> None:
     move = resumed.stacked_state.legal_moves()[0]
     Input(app, FRAMES).click(resumed.source_centre((PILE, move.pile)))
     Input(app, FRAMES).click(cell_point(resumed, move))
-    assert len((app.storage.load_game() or {})["hands"][0]["moves"]) == 5
+    assert len((app.storage.load_game(scene.mode) or {})["hands"][0]["moves"]) == 5
 
 
 def test_typed_deal_number_and_hint(app: App) -> None:

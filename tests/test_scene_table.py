@@ -173,12 +173,12 @@ def test_whole_three_hand_game_by_mouse(make_app: Callable[..., App], tmp_path: 
             if not checked_save and placements == 4:
                 while scene.match.save_due:  # written in the step after a move (a computer's too)
                     app.tick()
-                assert app.storage.load_game() == scene.match.record
+                assert app.storage.load_game("table") == scene.match.record
                 checked_save = True
             continue
         app.tick()
     assert len(scene.state.results) == 3 and placements > 10 and banners > 3
-    assert app.storage.load_game() is None
+    assert app.storage.load_game("table") is None
     path = tmp_path / "game.contack.json"
     path.write_text(json.dumps(scene.match.record), encoding="utf-8")
     result = subprocess.run([sys.executable, "-m", "game.cli", "check", str(path)], cwd=ROOT,
@@ -380,7 +380,7 @@ def test_undo_against_a_computer_goes_back_to_the_previous_turn(
     Input(app, FRAMES).click(scene.buttons["undo"].rect.center)
     assert len(scene.state.moves) == moves_before
     assert scene.state.hand_tiles(0) == hand_before
-    assert app.storage.load_game() == scene.match.record
+    assert app.storage.load_game("table") == scene.match.record
 
 
 def test_undo_between_humans_stops_when_the_next_player_acts(
@@ -474,7 +474,7 @@ def test_continue_resumes_exactly(make_app: Callable[..., App], tmp_path: Path) 
         run_until(app, lambda: ready_for_human(scene))
         place_by_mouse(app, scene, chooser.choose(scene.state), by_drag=True)
     run_until(app, lambda: ready_for_human(scene))
-    saved = app.storage.load_game()
+    saved = app.storage.load_game("table")
     assert saved is not None
     app.clear_to_root()
     app.tick()

@@ -269,7 +269,7 @@ def _draw_turned(app: App, record: Record) -> Shot:
             scene.controls.selected = STOCK_KEY
             break
         scene.session.play(simple_fair_move(state))
-    app.storage.clear_game()
+    app.storage.clear_game(DRAW_SOLITAIRE)
     return Shot(scene)
 
 
@@ -289,7 +289,7 @@ def _play_best_tries(scene: StackedSolitaireScene, moves: int) -> None:
             break
         scene.session.play(stacked_best_try(scene.stacked_state))
     scene.opening_pending = False
-    scene.services.storage.clear_game()
+    scene.services.storage.clear_game(STACKED_SOLITAIRE)
 
 
 @target("stacked-solitaire")

@@ -1,52 +1,96 @@
-"""The autosave behind the Continue button (`saved-game.contack.json` in the data
-directory): written after every move, cleared when the game ends, and checked by the rules
-engine before it is offered (a save it cannot replay is set aside with a notice)."""
+"""The autosaves behind the menu's Continue buttons: one per mode (the table game and
+each solitaire: `saved-<mode>.contack.json` in the data directory), written after every
+move, cleared when the game ends, and checked by the rules engine before they are
+offered (a save it cannot replay is set aside with a notice). Games of different modes
+never replace each other."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any, Final
 
 from game.persist.files import GameFiles
 from game.persist.records import check_record_dict
-from game.rules.record import GameRecord, RecordError
+from game.rules.record import MODES, GameRecord, RecordError
 
-SAVED_GAME_FILE: Final = "saved-game.contack.json"
-
-
-def saved_game_path(files: GameFiles) -> Path:
-    return files.data_dir / SAVED_GAME_FILE
+LEGACY_FILE: Final = "saved-game.contack.json"
+"""The one autosave of earlier versions, moved to its mode's slot on start."""
 
 
-def has_saved_game(files: GameFiles) -> bool:
-    return saved_game_path(files).is_file()
+def saved_game_path(files: GameFiles, mode: str) -> Path:
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}")
+    return files.data_dir / f"saved-{mode}.contack.json"
 
 
-def load_game(files: GameFiles) -> dict[str, Any] | None:
-    """The saved game record, or None (a bad file is set aside with a notice)."""
-    return files.read_object(saved_game_path(files))
+def has_saved_game(files: GameFiles, mode: str | None = None) -> bool:
+    """Whether there is a save of `mode` (of any mode when None)."""
+    modes = MODES if mode is None else (mode,)
+    return any(saved_game_path(files, each).is_file() for each in modes)
+
+
+def load_game(files: GameFiles, mode: str) -> dict[str, Any] | None:
+    """The saved game of `mode`, or None (a bad file is set aside with a notice)."""
+    return files.read_object(saved_game_path(files, mode))
 
 
 def save_game(files: GameFiles, record: dict[str, Any]) -> bool:
-    """Write the game in progress (compact, no wait for the disk; still atomic)."""
-    return files.write_json(saved_game_path(files), record, every_move=True)
+    """Write the game in progress to its mode's slot (compact, no wait for the disk;
+    still atomic)."""
+    return files.write_json(saved_game_path(files, record["mode"]), record, every_move=True)
 
 
-def clear_game(files: GameFiles) -> None:
-    saved_game_path(files).unlink(missing_ok=True)
+def clear_game(files: GameFiles, mode: str) -> None:
+    saved_game_path(files, mode).unlink(missing_ok=True)
 
 
-def check_saved_game(files: GameFiles) -> dict[str, Any] | None:
-    """The saved game if the rules engine can replay it; a bad one is set aside (notice)."""
-    data = load_game(files)
+def check_saved_game(files: GameFiles, mode: str) -> dict[str, Any] | None:
+    """The saved game of `mode` if the rules engine can replay it; a bad one is set
+    aside (notice)."""
+    path = saved_game_path(files, mode)
+    data = load_game(files, mode)
     if data is None:
         return None
     try:
+        if data.get("mode") != mode:
+            raise RecordError(f"record: a {data.get('mode')!r} game in the {mode} save")
         if data.get("hands") == []:  # set up but not dealt yet: the scene deals it
             GameRecord(data).validate_header()
         else:
             check_record_dict(data)
     except RecordError as error:
-        files.set_aside(saved_game_path(files), str(error))
+        files.set_aside(path, str(error))
         return None
     return data
+
+
+def check_saved_games(files: GameFiles) -> dict[str, dict[str, Any]]:
+    """Every mode's save that can be resumed (an earlier version's one save moved to
+    its slot first); bad ones are set aside with a notice."""
+    move_legacy_save(files)
+    saves = {mode: check_saved_game(files, mode) for mode in MODES}
+    return {mode: data for mode, data in saves.items() if data is not None}
+
+
+def move_legacy_save(files: GameFiles) -> None:
+    """Move the single autosave of earlier versions to its mode's slot, unless that
+    slot is taken (then it is set aside, never deleted)."""
+    legacy = files.data_dir / LEGACY_FILE
+    if not legacy.is_file():
+        return
+    data = files.read_object(legacy)
+    if data is None:
+        return
+    mode = data.get("mode")
+    if mode not in MODES:
+        files.set_aside(legacy, "not a game of any mode")
+        return
+    target = saved_game_path(files, str(mode))
+    if target.exists():
+        files.set_aside(legacy, f"a newer {mode} game is saved")
+        return
+    try:
+        os.replace(legacy, target)
+    except OSError as error:
+        files.notices.append(f"Could not move the saved game: {error.strerror or error}")

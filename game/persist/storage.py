@@ -32,21 +32,20 @@ class Storage(GameFiles):
     def save_settings(self, chosen: Settings) -> bool:
         return settings.save_settings(self, chosen)
 
-    # Saved game ---------------------------------------------------------------
+    # Saved games (one per mode) -----------------------------------------------
 
-    @property
-    def saved_game_path(self) -> Path:
-        return autosave.saved_game_path(self)
+    def saved_game_path(self, mode: str) -> Path:
+        return autosave.saved_game_path(self, mode)
 
-    def has_saved_game(self) -> bool:
-        return autosave.has_saved_game(self)
+    def has_saved_game(self, mode: str | None = None) -> bool:
+        return autosave.has_saved_game(self, mode)
 
-    def load_game(self) -> dict[str, Any] | None:
-        """The saved game record, or None (a bad file is set aside with a notice)."""
-        return autosave.load_game(self)
+    def load_game(self, mode: str) -> dict[str, Any] | None:
+        """The saved game of `mode`, or None (a bad file is set aside with a notice)."""
+        return autosave.load_game(self, mode)
 
     def save_game(self, record: dict[str, Any]) -> bool:
         return autosave.save_game(self, record)
 
-    def clear_game(self) -> None:
-        autosave.clear_game(self)
+    def clear_game(self, mode: str) -> None:
+        autosave.clear_game(self, mode)

@@ -21,9 +21,10 @@ class ConfirmScene(Scene):
     overlay = True
 
     def __init__(self, services: Services, question: str, on_yes: Callable[[], None],
-                 yes: str = "Yes", no: str = "No") -> None:
+                 yes: str = "Yes", no: str = "No", detail: str = "") -> None:
         super().__init__(services)
         self.question = question
+        self.detail = detail
         self.on_yes = on_yes
         self.yes = self.form.add(Button(yes, self._answer_yes, primary=True))
         self.no = self.form.add(Button(no, services.pop))
@@ -50,8 +51,12 @@ class ConfirmScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         dim(surface, 140)
         draw_panel(surface, self.panel, self.services.ui, alpha=245, border=PALETTE.gold_dark)
-        blit_text(surface, self.services.ui.text(self.question, 26, PALETTE.text, "bold"),
-                  (self.panel.centerx, self.panel.y + self.services.ui.px(58)))
+        ui = self.services.ui
+        blit_text(surface, ui.text(self.question, 26, PALETTE.text, "bold"),
+                  (self.panel.centerx, self.panel.y + ui.px(50 if self.detail else 58)))
+        if self.detail:
+            blit_text(surface, ui.text(self.detail, 18, PALETTE.text_dim),
+                      (self.panel.centerx, self.panel.y + ui.px(86)))
         self.form.draw(surface, self.services.ui)
 
 

@@ -1,12 +1,16 @@
-"""The main menu: Continue, New table game, the two solitaires, Rules, Settings, Quit."""
+"""The main menu: a new table game and the two solitaires, each with a Continue button
+beside it while a game of that mode is saved; Rules, Records & statistics, Settings,
+Quit. The buttons never move: a Continue button only appears in its place."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
 
 import pygame
 
 from game.persist.autosave import check_saved_game
+from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
 from game.ui.board import LADDER, Board
@@ -15,9 +19,14 @@ from game.ui.layout import ROW_HEIGHT
 from game.ui.sprites import TileLayer
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, blit_text
+from game.ui.words import MODE_TITLES
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
+
+
+CONTINUES: Final = {TABLE: "table", DRAW_SOLITAIRE: "draw", STACKED_SOLITAIRE: "stacked"}
+"""Each mode's new-game button; its Continue button is "continue-" and the same key."""
 
 
 class MenuScene(Scene):
@@ -26,10 +35,16 @@ class MenuScene(Scene):
     def __init__(self, services: Services) -> None:
         super().__init__(services)
         self.buttons = {
-            "continue": Button("Continue", self.continue_game, primary=True),
             "table": Button("New table game", self.new_table_game),
+            "continue-table": Button("Continue", lambda: self.continue_game(TABLE),
+                                     primary=True),
             "draw": Button("Draw solitaire", self.draw_solitaire),
+            "continue-draw": Button("Continue", lambda: self.continue_game(DRAW_SOLITAIRE),
+                                    primary=True),
             "stacked": Button("Stacked solitaire", self.stacked_solitaire),
+            "continue-stacked": Button("Continue",
+                                       lambda: self.continue_game(STACKED_SOLITAIRE),
+                                       primary=True),
             "rules": Button("Rules", self.rules),
             "games": Button("Records & statistics", self.your_games),
             "settings": Button("Settings", self.open_settings),
@@ -50,19 +65,22 @@ class MenuScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.services.ui
         width, height = size
-        has_save = self.services.storage.has_saved_game()
-        self.buttons["continue"].visible = has_save
-        self.buttons["continue"].enabled = has_save
-        self.buttons["table"].primary = not has_save
         column_x = round(width * 0.3)
-        button_w, button_h, gap = ui.px(340), ui.px(50), ui.px(12)
-        shown = [b for b in self.buttons.values() if b.visible]
-        total = len(shown) * button_h + (len(shown) - 1) * gap
+        button_w, continue_w = ui.px(300), ui.px(150)
+        button_h, gap = ui.px(50), ui.px(12)
+        rows = [key for key in self.buttons if not key.startswith("continue-")]
+        total = len(rows) * button_h + (len(rows) - 1) * gap
         top = max(ui.px(250), (height - total) // 2 + ui.px(90))
         top = min(top, height - total - ui.px(40))
-        for index, button in enumerate(shown):
-            button.rect = pygame.Rect(0, 0, button_w, button_h)
-            button.rect.midtop = (column_x, top + index * (button_h + gap))
+        left = column_x - button_w // 2  # under the title; a Continue sticks out right
+        for index, key in enumerate(rows):
+            button = self.buttons[key]
+            button.rect = pygame.Rect(left, top + index * (button_h + gap), button_w, button_h)
+        for beside in CONTINUES.values():
+            row = self.buttons[beside].rect
+            self.buttons[f"continue-{beside}"].rect = pygame.Rect(row.right + gap, row.y,
+                                                                  continue_w, button_h)
+        self.refresh_saves()
         self.showcase = pygame.Rect(round(width * 0.56), ui.px(120), round(width * 0.38),
                                     height - ui.px(260))
         self.board.set_area(self.showcase)
@@ -70,6 +88,17 @@ class MenuScene(Scene):
         self.caption_y = round(self.board.view.to_screen((0, 2 * ROW_HEIGHT))[1]) + ui.px(28)
         placed = [(cell, tile, rot) for tile, cell, rot in THREE_SIDED]
         self.board.show(placed, THREE_SIDED[-1][1])
+
+    def refresh_saves(self) -> None:
+        """Show the Continue button of each mode that has a saved game."""
+        for mode, beside in CONTINUES.items():
+            button = self.buttons[f"continue-{beside}"]
+            button.visible = button.enabled = self.services.storage.has_saved_game(mode)
+        self.buttons["table"].primary = not self.buttons["continue-table"].visible
+
+    def resume(self) -> None:
+        super().resume()
+        self.refresh_saves()
 
     def settings_changed(self) -> None:
         self.tiles.refresh_all()
@@ -80,24 +109,33 @@ class MenuScene(Scene):
 
     # Actions ------------------------------------------------------------------------
 
-    def continue_game(self) -> None:
-        record = check_saved_game(self.services.storage)
+    def continue_game(self, mode: str) -> None:
+        record = check_saved_game(self.services.storage, mode)
         for text in self.services.storage.take_notices():
             self.services.notify(text)
         if record is None:
             self.services.notify("The saved game could not be opened.")
-            self.resize(self.services.size)
+            self.refresh_saves()
             return
         self.services.open_record(record)
 
+    def _start_new(self, mode: str, start: Callable[[], None]) -> None:
+        """Start a new game of `mode`; over an unfinished one, ask first."""
+        if not self.services.storage.has_saved_game(mode):
+            start()
+            return
+        self.services.push(ConfirmScene(
+            self.services, f"Start a new {MODE_TITLES[mode].lower()}?", start,
+            yes="New game", no="Keep it", detail="The unfinished one will be lost."))
+
     def new_table_game(self) -> None:
-        self.services.open("setup")
+        self._start_new(TABLE, lambda: self.services.open("setup"))
 
     def draw_solitaire(self) -> None:
-        self.services.open("draw-solitaire")
+        self._start_new(DRAW_SOLITAIRE, lambda: self.services.open("draw-solitaire"))
 
     def stacked_solitaire(self) -> None:
-        self.services.open("stacked-solitaire")
+        self._start_new(STACKED_SOLITAIRE, lambda: self.services.open("stacked-solitaire"))
 
     def your_games(self) -> None:
         self.services.open("records")

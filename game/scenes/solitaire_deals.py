@@ -127,7 +127,7 @@ class SolitaireDeals:
             return False
         storage = self.host.services.storage
         if data is None:
-            storage.clear_game()
+            storage.clear_game(self.host.mode)
         else:
             storage.save_game(data)
         self.host.prepare_art()

@@ -19,7 +19,7 @@ from game.play.table_match import TableMatch
 from game.rules.errors import RulesError
 from game.rules.lattice import Cell
 from game.rules.moves import DRAW_MOVE, PLACE, Move
-from game.rules.record import new_seed
+from game.rules.record import TABLE, new_seed
 from game.rules.table import TableState
 from game.rules.tiles import TileId
 from game.scenes.base import Scene
@@ -275,7 +275,7 @@ class TableScene(Scene):
         _due, data = self.match.take_save()
         if data is None:
             self.turns.report_finished()
-            self.services.storage.clear_game()
+            self.services.storage.clear_game(TABLE)
         else:
             self.services.storage.save_game(data)
 

@@ -1,0 +1,105 @@
+"""Progress kept: one autosave per mode, each resumed from its own Continue button; a new
+game over an unfinished one of its mode asks first; the menu's buttons never move."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.app import App
+from game.cli import simulate
+from game.rules.record import DRAW_SOLITAIRE, MODES, STACKED_SOLITAIRE, TABLE
+from game.rules.table import TableRules
+from game.scenes.dialog import ConfirmScene
+from game.scenes.draw_solitaire import DrawSolitaireScene
+from game.scenes.menu import MenuScene
+from game.scenes.setup import SetupScene
+from game.scenes.stacked_solitaire import StackedSolitaireScene
+from game.scenes.table import TableScene
+from tests.conftest import AppMaker
+from tests.drive import Input
+
+SCREENS = {TABLE: TableScene, DRAW_SOLITAIRE: DrawSolitaireScene,
+           STACKED_SOLITAIRE: StackedSolitaireScene}
+BUTTONS = {TABLE: "table", DRAW_SOLITAIRE: "draw", STACKED_SOLITAIRE: "stacked"}
+
+
+def unfinished(mode: str) -> dict[str, Any]:
+    record = json.loads(simulate(mode, 2 if mode == TABLE else 1, 4, ["greedy"],
+                                 TableRules(hands=1)).dumps())
+    record["players"][0]["kind"] = "human"
+    hand = record["hands"][0]
+    hand.pop("result")
+    hand["moves"] = hand["moves"][:3]
+    return record
+
+
+def menu(app: App) -> MenuScene:
+    scene = app.scene
+    assert isinstance(scene, MenuScene)
+    return scene
+
+
+def test_three_autosaves_coexist_and_each_resumes(make_app: AppMaker, tmp_path: Path) -> None:
+    app = make_app(speed="instant")
+    saves = {mode: unfinished(mode) for mode in MODES}
+    for data in saves.values():
+        app.storage.save_game(data)
+    for mode in MODES:
+        app.clear_to_root()
+        app.run_frames(2)
+        button = menu(app).buttons[f"continue-{BUTTONS[mode]}"]
+        assert button.visible
+        Input(app).click(button)
+        scene = app.scene
+        assert isinstance(scene, SCREENS[mode])
+        flow = getattr(scene, "match", None) or getattr(scene, "session", None)
+        assert flow is not None
+        assert flow.record["hands"][0]["moves"][:3] == saves[mode]["hands"][0]["moves"]
+    for mode in MODES:  # none replaced another
+        saved = app.storage.load_game(mode)
+        assert saved is not None and saved["mode"] == mode
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_new_game_over_an_unfinished_one_asks_first(make_app: AppMaker, mode: str) -> None:
+    app = make_app(speed="instant")
+    app.storage.save_game(unfinished(mode))
+    menu(app).refresh_saves()
+    drive = Input(app)
+    drive.click(menu(app).buttons[BUTTONS[mode]])
+    ask = app.scene
+    assert isinstance(ask, ConfirmScene) and "lost" in ask.detail
+    drive.press(pygame.K_ESCAPE)  # keep it
+    assert isinstance(app.scene, MenuScene) and app.storage.has_saved_game(mode)
+    drive.click(menu(app).buttons[BUTTONS[mode]])
+    ask = app.scene
+    assert isinstance(ask, ConfirmScene)
+    drive.click(ask.yes)
+    new = SetupScene if mode == TABLE else SCREENS[mode]
+    assert isinstance(app.scene, new)
+
+
+def test_no_question_without_an_unfinished_game(make_app: AppMaker) -> None:
+    app = make_app(speed="instant")
+    Input(app).click(menu(app).buttons["draw"])
+    assert isinstance(app.scene, DrawSolitaireScene)
+
+
+def test_the_menu_buttons_stay_put_when_saves_come_and_go(make_app: AppMaker) -> None:
+    app = make_app(speed="instant")
+    before = {key: button.rect.copy() for key, button in menu(app).buttons.items()}
+    assert not any(b.visible for k, b in menu(app).buttons.items() if k.startswith("continue"))
+    for mode in MODES:
+        app.storage.save_game(unfinished(mode))
+    app.open("rules")
+    app.run_frames(3)
+    app.pop()
+    app.run_frames(3)
+    assert all(b.visible for k, b in menu(app).buttons.items() if k.startswith("continue"))
+    after = {key: button.rect for key, button in menu(app).buttons.items()}
+    assert after == before
