@@ -14,6 +14,9 @@ from game.ai.players import make_player
 from game.app import FIXED_DT, App
 from game.play.table_match import Turn
 from game.rules.moves import PLACE
+from game.scenes.records import SaveRecordScene
+from game.scenes.replay import ReplayScene
+from game.scenes.score import KEYS_ARMED_S, ScoreScene
 from game.scenes.table import TableScene
 from game.scenes.table_panels import status_words
 from game.scenes.table_turns import LANDED_PAUSE_S
@@ -241,3 +244,50 @@ def test_resizing_while_a_tile_flies_lands_it(make_app: AppMaker) -> None:
         app.run_frames(2)
     run_until(app, lambda: len(scene.state.figure) >= 3)
     assert scene.board.sprites.keys() == {cell for cell, _t, _r in scene.state.figure.tiles()}
+
+
+def computers_to_the_scores(app: App, hands: int) -> TableScene:
+    """Two computers play their first hand; the score screen is then on top."""
+    scene = TableScene(app, table_config([("Ann", "ai:greedy"), ("Bot", "ai:greedy")], 3,
+                                         hands=hands))
+    app.push(scene)
+    run_until(app, lambda: isinstance(app.scene, ScoreScene))
+    return scene
+
+
+def test_the_final_scores_need_a_deliberate_click(make_app: AppMaker) -> None:
+    app = make_app(speed="instant", banner=False, frames=1)
+    computers_to_the_scores(app, hands=1)
+    score = app.scene
+    assert isinstance(score, ScoreScene) and score.final
+    drive = Input(app)
+    drive.press(pygame.K_RETURN)  # pressed for the table: ignored
+    app.run_frames(round(KEYS_ARMED_S / FIXED_DT) + 2)
+    drive.press(pygame.K_RETURN)
+    drive.press(pygame.K_SPACE)
+    assert app.scene is score
+    assert [b.label for b in score.buttons] == ["Rematch", "Watch replay", "Save record",
+                                                "Menu"]
+    drive.click(score.buttons[1])
+    assert isinstance(app.scene, ReplayScene)
+    drive.press(pygame.K_ESCAPE)
+    assert app.scene is score
+    drive.click(score.buttons[2])
+    assert isinstance(app.scene, SaveRecordScene)
+
+
+def test_between_hands_enter_deals_the_next_hand_once_armed(make_app: AppMaker) -> None:
+    app = make_app(speed="instant", banner=False, frames=1)
+    scene = computers_to_the_scores(app, hands=2)
+    drive = Input(app)
+    drive.press(pygame.K_RETURN)
+    assert isinstance(app.scene, ScoreScene)
+    app.run_frames(round(KEYS_ARMED_S / FIXED_DT) + 2)
+    drive.press(pygame.K_RETURN)
+    assert app.scene is scene and len(scene.match.record["hands"]) == 2
+
+
+def test_an_empty_hand_lays_out(make_app: AppMaker) -> None:
+    app = make_app(speed="instant", frames=1)
+    scene = open_table(app, [("Ann", "human"), ("Bot", "ai:greedy")], 3)
+    assert scene.layout.seats[0].row([]) == []

@@ -2,13 +2,16 @@
 
 A table of every seat and hand (club: chips won or lost per hand, chips held and
 owed), the last hand's counting points and tile penalties, totals, team totals with
-partners, and the leader or the winners (ties share). Next hand / Rematch / Menu.
+partners, and the leader or the winners (ties share). Between hands: Next hand (Enter)
+and Menu. At the end: Rematch, Watch replay, Save record and Menu; Enter starts nothing
+there, so that the winner is seen and a new game is a deliberate click. Keys pressed in
+the first moments of the screen are ignored: they were meant for the table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import pygame
 
@@ -19,6 +22,10 @@ from game.ui.widgets import Button, blit_text, draw_panel
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
+
+
+KEYS_ARMED_S: Final = 0.6
+"""How long the screen ignores keys after it opens."""
 
 
 def _signed(value: int) -> str:
@@ -41,28 +48,43 @@ class ScoreScene(Scene):
         self.on_next_hand = on_next_hand
         state = match.state
         self.final = state.is_terminal()
+        self.age = 0.0
         if self.final:
             self.main = self.form.add(Button("Rematch", self.rematch, primary=True))
+            self.buttons = [self.main,
+                            self.form.add(Button("Watch replay", self.watch_replay)),
+                            self.form.add(Button("Save record", self.save_record))]
         else:
             self.main = self.form.add(Button("Next hand", self.next_hand, primary=True))
+            self.buttons = [self.main]
         self.menu = self.form.add(Button("Menu", self.to_menu))
+        self.buttons.append(self.menu)
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def enter(self) -> None:
         super().enter()
-        self.form.focus(self.main)
+        self.form.focus(None if self.final else self.main)
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+
+    def handle_event(self, event: pygame.Event) -> bool:
+        if event.type == pygame.KEYDOWN and self.age < KEYS_ARMED_S:
+            return True
+        return super().handle_event(event)
 
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.services.ui
         width = min(size[0] - ui.px(60), ui.px(980))
         self.panel = pygame.Rect(0, 0, width, size[1] - ui.px(230))
         self.panel.midtop = (size[0] // 2, ui.px(138))
-        button_w, button_h, gap = ui.px(220), ui.px(52), ui.px(20)
-        self.main.rect = pygame.Rect(0, 0, button_w, button_h)
-        self.menu.rect = pygame.Rect(0, 0, button_w, button_h)
-        bottom = size[1] - ui.px(22)
-        self.main.rect.bottomright = (size[0] // 2 - gap // 2, bottom)
-        self.menu.rect.bottomleft = (size[0] // 2 + gap // 2, bottom)
+        gap, button_h = ui.px(16), ui.px(52)
+        count = len(self.buttons)
+        button_w = min(ui.px(220), (width - gap * (count - 1)) // count)
+        x = size[0] // 2 - (count * button_w + (count - 1) * gap) // 2
+        for button in self.buttons:
+            button.rect = pygame.Rect(x, size[1] - ui.px(22) - button_h, button_w, button_h)
+            x += button_w + gap
 
     def on_back(self) -> None:
         self.to_menu()
@@ -78,6 +100,13 @@ class ScoreScene(Scene):
 
     def to_menu(self) -> None:
         self.services.clear_to_root()
+
+    def watch_replay(self) -> None:
+        """The finished game from its first move, in the replay viewer (Back returns)."""
+        self.services.open_record(self.match.record, "This game")
+
+    def save_record(self) -> None:
+        self.services.open("save-record", record=self.match.record)
 
     # --- words ----------------------------------------------------------------------------
 
@@ -107,11 +136,11 @@ class ScoreScene(Scene):
         hands = [f"Hand {i + 1}" for i in range(len(state.results))]
         if state.game.rules.club:
             return ["Player", *hands, "Chips", "Owed", "Standing"]
-        return ["Player", *hands, "Points", "Tiles left", "Total"]
+        return ["Player", *hands, "Contacts", "Penalties", "Total"]
 
     def rows(self) -> list[list[str]]:
-        """One row per seat: each hand's result, then the game's counting points, what the
-        tiles left in hand cost, and the total."""
+        """One row per seat: each hand's net result, then the game's contact points and
+        tile penalties (they add up to the total, as the hands do)."""
         state = self.match.state
         tally = state.tally()
         rows = []
@@ -137,6 +166,11 @@ class ScoreScene(Scene):
         self.draw_title(surface, title, self.end_words)
         draw_panel(surface, self.panel, ui, alpha=225)
         y = self._draw_table(surface)
+        if not state.game.rules.club:
+            note = "A hand's result: its contact points, less 10 for each tile left in hand."
+            blit_text(surface, ui.text(note, 15, PALETTE.text_dim), (self.panel.centerx, y),
+                      "midtop")
+            y += ui.px(28)
         team_totals = state.tally().team_totals
         if team_totals is not None:
             for team, total in enumerate(team_totals):
@@ -194,7 +228,7 @@ class ScoreScene(Scene):
                 last = index == len(row) - 1
                 colour: Colour = PALETTE.gold if last else PALETTE.text
                 if value.startswith("-") and not last:
-                    colour = PALETTE.danger
+                    colour = PALETTE.penalty
                 style = "bold" if index == 0 or last else "regular"
                 anchor = "midleft" if index == 0 else "center"
                 blit_text(surface, ui.text(value, size, colour, style),

@@ -37,6 +37,8 @@ class SeatBox:
         """The centres of a hand's tiles, each pointing up or down as `ups` says: tiles
         turned opposite ways nest into each other, tiles turned alike stand side by side.
         The row is centred in the panel and squeezed if it would not fit."""
+        if not ups:
+            return []
         steps = [self.step if ups[i] != ups[i - 1] else self.tile_side * 1.06
                  for i in range(1, len(ups))]
         room = self.rect.width - self.tile_side * 1.1
