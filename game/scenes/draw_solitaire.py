@@ -133,6 +133,10 @@ class DrawSolitaireScene(SolitaireScene):
             return
         super().source_pressed(key, pos)
 
+    def key_source(self, key: int) -> SourceKey | None:
+        """X picks the discard pile's top (D or T turns the stock)."""
+        return DISCARD_KEY if key == pygame.K_x else None
+
     def extra_key(self, key: int) -> bool:
         if key in (pygame.K_d, pygame.K_t) and not self.revealed and not self.finished:
             self.turn_stock()
@@ -227,8 +231,6 @@ class DrawSolitaireScene(SolitaireScene):
         rect.center = (round(sprite.centre[0]), round(sprite.centre[1]))
         pygame.draw.rect(surface, PALETTE.ivory, rect, max(2, ui.px(3)),
                          border_radius=ui.px(12))
-        blit_text(surface, ui.text("Turn the stock", 16, PALETTE.ivory, "bold"),
-                  (rect.centerx, rect.bottom + ui.px(30)), "midtop")
 
     # Drawing ------------------------------------------------------------------------------
 
@@ -267,13 +269,18 @@ class DrawSolitaireScene(SolitaireScene):
             return "Undo (U) to try another way, start a new deal, or play this one again."
         if self.finished:
             return "Start a new deal, or play this one again."
+        hint = self.autoplay.hint_move
+        if hint is not None and hint.source == STOCK and not self.revealed:
+            return "Hint: turn the stock (click it, D, or Enter)."
         if self.revealed:
-            return "The turned tile must be placed: drag it or click a lit spot."
+            return ("The turned tile must be placed: drag it or click a lit spot "
+                    "(arrows and Enter work too).")
         if self.controls.selected == DISCARD_KEY:
             return "Click a lit spot to place the discard top."
         if self.moves_from(DISCARD_KEY):
-            return "Turn the stock (click it), or drag the discard top onto the figure."
-        return "Click the stock to turn its top tile."
+            return ("Turn the stock (click it or D), or place the discard top (drag it, "
+                    "or X then arrows and Enter).")
+        return "Click the stock (or press D) to turn its top tile."
 
     def status_text(self) -> str:
         return f"Placed {len(self.state.figure)} of 36"

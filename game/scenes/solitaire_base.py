@@ -39,6 +39,7 @@ from game.scenes.solitaire_panels import (
     draw_hinted_spot,
     draw_title,
 )
+from game.scenes.solitaire_win import Celebration
 from game.ui.board import FIGURE_LAYER, Board
 from game.ui.contact_animator import ContactAnimator
 from game.ui.layout import LatticeView
@@ -77,6 +78,8 @@ class SolitaireScene(Scene):
         self.board = Board(services.ui, services.art, self.tiles, self._is_background)
         self.animator = ContactAnimator(services.ui, self.board,
                                         services.art.theme.edge_colours)
+        self.animator.scored = False  # a solitaire keeps no score: no numbers pop up
+        self.celebration = Celebration()
         self.source_sprites: dict[SourceKey, TileSprite] = {}
         self.tweens = Tweens(services.settings.animation_speed)
         self.controls = SolitaireControls(self)
@@ -166,7 +169,7 @@ class SolitaireScene(Scene):
             self.tweens.move(landing, target, 0.3,
                              on_done=lambda: self._landed(landing, result))
         if move.action == PLACE:
-            self.services.sound.play("count" if result.points else "place")
+            self.services.sound.play("place")
         else:
             self.services.sound.play("draw")
         for event in events:
@@ -216,9 +219,10 @@ class SolitaireScene(Scene):
         solver meanwhile whether the deal could have been won)."""
         self.autoplay.set(False)
         self.services.sound.play("win" if won else "pass")
-        self.board.moved_by_player = False
+        self.board.release()
         self.sync()
         if won:
+            self.celebration.start([cell for cell, _t, _r in self.state.figure.tiles()])
             self.deals.count(self.session.report())
 
     # Advice: hints and auto-play ----------------------------------------------------------
@@ -257,10 +261,25 @@ class SolitaireScene(Scene):
         cells += figure.open_cells() if cells else []
         ui = self.services.ui
         area = self.figure_area.inflate(-ui.px(20), -ui.px(20))
-        if self.finished:
+        if self.finished:  # the whole figure, as large as fits under the game-over words
             area.height -= ui.px(120)
             area.top += ui.px(120)
+            if not self.board.moved_by_player:
+                self.board.fit([cell for cell, _tile, _rot in figure.tiles()], area)
+                return
         self.board.follow(cells or [(0, 0)], area)
+
+    def on_back(self) -> None:
+        """Escape: put down the tile held and drop the hint, else back to the menu."""
+        if (self.controls.selected is not None and not self.selection_is_forced()) or (
+                self.autoplay.hint_move is not None):
+            if not self.selection_is_forced():
+                self.controls.selected = None
+                self.controls.hover_cell = None
+            self.autoplay.forget_hint()
+            self.refresh_source_states()
+            return
+        super().on_back()
 
     def zoom(self, direction: int, anchor: tuple[float, float]) -> None:
         """Zoom in (+1) or out (-1) one step of the ladder, keeping `anchor` still."""
@@ -273,6 +292,7 @@ class SolitaireScene(Scene):
         self.autoplay.forget_hint()
         self.tweens.clear()
         self.animator.clear()
+        self.celebration.stop()
         self.sync()
 
     # Sprites ----------------------------------------------------------------------------
@@ -372,6 +392,10 @@ class SolitaireScene(Scene):
         """A key only this solitaire knows; True when used."""
         return False
 
+    def key_source(self, key: int) -> SourceKey | None:
+        """The tile source a key picks (pile numbers, the discard pile), if any."""
+        return None
+
     def selection_is_forced(self) -> bool:
         """True when the selected tile must be placed (a turned stock tile)."""
         return False
@@ -408,7 +432,9 @@ class SolitaireScene(Scene):
         self._refresh_buttons()
         self.tiles.snapshot()
         self.tweens.update(dt)
+        self.board.update(dt)
         self.animator.update(dt)
+        self.celebration.update(dt)
         if self._last_work_frame != self.services.frames:  # once a frame, not once a step
             self._last_work_frame = self.services.frames
             self.deals.work()
@@ -434,9 +460,16 @@ class SolitaireScene(Scene):
         self.draw_sources_under(surface)
         clip = surface.get_clip()
         surface.set_clip(self.figure_area)
+        if not self.finished:
+            self.board.draw_openings(surface, self.state.figure.opportunity_openings())
         self.controls.draw_spots(surface)
         surface.set_clip(clip)
         self.tiles.draw_interpolated(surface, alpha, FIGURE_LAYER, self.figure_area)
+        surface.set_clip(self.figure_area)
+        if not self.finished:
+            self.board.draw_last_mark(surface)
+        self.celebration.draw(surface, self.board, ui)
+        surface.set_clip(clip)
         self.tiles.draw_interpolated(surface, alpha, SOURCE_LAYER)
         self.draw_sources_over(surface)
         self._draw_hint(surface)

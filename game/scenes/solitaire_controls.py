@@ -60,6 +60,8 @@ class SolitaireHost(Protocol):
     def refit(self) -> None: ...
     def zoom(self, direction: int, anchor: tuple[float, float]) -> None: ...
     def extra_key(self, key: int) -> bool: ...
+    def key_source(self, key: int) -> SourceKey | None: ...
+    def perform(self, move: Move) -> None: ...
 
 
 class SolitaireControls:
@@ -85,16 +87,62 @@ class SolitaireControls:
             return None
         return next((m for m in self.host.moves_from(key) if m.cell == cell), None)
 
-    def pick(self, key: SourceKey, pos: tuple[int, int]) -> None:
-        """A press on a source tile: pick it up (click to select, or drag)."""
+    def may_pick(self, key: SourceKey) -> bool:
+        """Whether the tile of `key` may be picked up now; if not, the player is told."""
         host = self.host
         if host.selection_is_forced() and key != self.selected:
             host.services.notify("The turned stock tile must be placed first.")
-            return
+            return False
         if not host.pickable(key):
             host.services.notify(host.unplaceable_words(key))
+            return False
+        return True
+
+    def pick(self, key: SourceKey, pos: tuple[int, int]) -> None:
+        """A press on a source tile: pick it up (click to select, or drag)."""
+        if self.may_pick(key):
+            self.gesture.down(key, pos, self.host.source_sprites[key].centre)
+
+    def select_by_key(self, key: SourceKey) -> None:
+        """A key picked the tile of `key`: selected, with its first lit spot pointed at."""
+        if self.may_pick(key) and key in self.host.source_sprites:
+            self.selected = key
+            self.hover_cell = None
+            self.step_spot(1)
+            self.host.refresh_source_states()
+
+    def spot_cells(self) -> list[Cell]:
+        """The held tile's lit spots, top row first, left to right."""
+        key = self.held()
+        if key is None:
+            return []
+        return sorted({move.cell for move in self.host.moves_from(key)},
+                      key=lambda cell: (cell[1], cell[0]))
+
+    def step_spot(self, step: int) -> None:
+        """Point at the next (+1) or previous (-1) lit spot."""
+        cells = self.spot_cells()
+        if not cells:
             return
-        self.gesture.down(key, pos, host.source_sprites[key].centre)
+        index = cells.index(self.hover_cell) if self.hover_cell in cells else -1 if (
+            step > 0) else 0
+        self.hover_cell = cells[(index + step) % len(cells)]
+
+    def place_pointed(self) -> bool:
+        """Enter: place the held tile on the spot pointed at, or play the hint shown."""
+        host = self.host
+        key = self.held()
+        if key is not None:
+            move = next((m for m in host.moves_from(key) if m.cell == self.hover_cell), None)
+            if move is None:
+                return False
+            host.play(move)
+            return True
+        hint = host.autoplay.hint_move
+        if hint is None or host.finished:
+            return False
+        host.perform(hint)
+        return True
 
     def hover(self, pos: Point) -> None:
         self.hover_cell = self.host.board.cell_at(pos)
@@ -203,7 +251,16 @@ class SolitaireControls:
         ctrl, shift = bool(event.mod & pygame.KMOD_CTRL), bool(event.mod & pygame.KMOD_SHIFT)
         free = host.form.focused is None
         centre = host.board.area.center
-        if key == pygame.K_h:
+        source = host.key_source(key) if free and not host.finished else None
+        arrows = {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1}
+        if source is not None:
+            host.stop_autoplay()
+            self.select_by_key(source)
+        elif key in arrows and free and self.held() is not None and self.spot_cells():
+            self.step_spot(arrows[key])
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and free:
+            return self.place_pointed()
+        elif key == pygame.K_h:
             host.autoplay.show_hint()
         elif (key == pygame.K_z and ctrl and shift) or key == pygame.K_y:
             host.redo()

@@ -65,10 +65,11 @@ def draw_banner(surface: pygame.Surface, ui: Ui, area: pygame.Rect, lines: list[
 
 def game_over_lines(won: bool, placed: int, verdict: str | None) -> list[Line]:
     """The end of a deal: won, or how far it got and whether it could have been won."""
-    headline = ("You won! All 36 tiles placed." if won else
-                f"No more moves: {placed} of 36 placed.")
+    if won:
+        return [("Solved! All 36 tiles placed.", 38, PALETTE.gold),
+                (VERDICT_WORDS["won"], 19, PALETTE.text_dim)]
     words = VERDICT_WORDS.get(verdict or "", "Checking whether the deal could have been won…")
-    return [(headline, 26, PALETTE.good if won else PALETTE.text),
+    return [(f"No more moves: {placed} of 36 placed.", 26, PALETTE.text),
             (words, 19, PALETTE.text_dim)]
 
 

@@ -121,6 +121,11 @@ class StackedSolitaireScene(SolitaireScene):
     def thinking(self) -> bool:
         return self.session.thinking
 
+    def key_source(self, key: int) -> SourceKey | None:
+        """Keys 1 to 7 pick the top of that pile."""
+        pile = key - pygame.K_1
+        return (PILE, pile) if 0 <= pile < PILE_COUNT else None
+
     # Drawing ---------------------------------------------------------------------------
 
     def draw_sources_under(self, surface: pygame.Surface) -> None:

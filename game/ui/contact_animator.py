@@ -62,6 +62,8 @@ class ContactAnimator:
         self.bursts: list[Burst] = []
         self.floats = FloatingTexts()
         self.factor = 1.0
+        self.scored = True
+        """False where nothing is scored (the solitaires): edges light, no numbers."""
 
     def set_factor(self, factor: float) -> None:
         """The animation speed's duration factor (0: instant, nothing shown)."""
@@ -77,7 +79,7 @@ class ContactAnimator:
             cell = result.move.cell
             self.bursts.append(Burst(cell, 0.0, 1.0 * self.factor))
             x, y = self.board.view.cell_centre(cell)
-            label = f"Opportunity play! +{result.points}" if result.points else (
+            label = f"Opportunity play! +{result.points}" if result.points and self.scored else (
                 "Opportunity play!")
             self.show_label(label, (x, y - self.ui.px(30)), 34, PALETTE.gold, delay=last,
                        duration=1.8, rise=self.ui.px(70))
@@ -87,6 +89,8 @@ class ContactAnimator:
         colour = self.edge_colours[contact.colour]
         self.flashes.append(EdgeFlash(contact.cell, contact.side, colour, delay * self.factor,
                                       1.1 * self.factor))
+        if not self.scored:
+            return
         words = f"{contact.value} + {contact.other_value} = {contact.points}"
         self.show_label(words, self._beside(contact), 22, PALETTE.ivory, delay=delay,
                         outline=colour, rise=self.ui.px(14))
