@@ -13,6 +13,7 @@ from game.rules.moves import PILE, PLACE
 from game.scenes.draw_solitaire import DISCARD_KEY, DrawSolitaireScene
 from game.scenes.solitaire_base import SolitaireScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
+from game.ui.tiles import DIGIT_SHARE, TileState
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until
 
@@ -130,3 +131,41 @@ def test_the_last_tile_is_marked_on_a_solitaire_board(make_app: AppMaker) -> Non
         scene.sync()
     app.run_frames(3)
     assert scene.board.last == scene.state.figure.last_cell
+
+
+@pytest.mark.parametrize("fanned", [False, True])
+def test_stacked_piles_lie_in_seven_columns_with_readable_tops(make_app: AppMaker,
+                                                               fanned: bool) -> None:
+    app = make_app(size=(800, 600), speed="instant")
+    app.settings.extra["solitaire"] = {"fanned_piles": fanned}
+    scene = open_scene(app, StackedSolitaireScene(app, seed=9))
+    assert isinstance(scene, StackedSolitaireScene)
+    xs = [x for x, _y in scene.pile_pos]
+    assert xs == sorted(xs) and len({round(y) for _x, y in scene.pile_pos}) == 1
+    digit = app.art.fonts.get(round(scene.pile_side * DIGIT_SHARE), "bold")
+    assert digit.render("8", True, (0, 0, 0)).get_bounding_rect().height >= 12
+    faces = [s for s in scene.tiles.sprites() if s not in scene.cell_sprites.values()
+             and s.state is not TileState.FACE_DOWN]
+    assert len(faces) == (35 if fanned else 7)
+    for a in faces:  # in a column each covered tile shows its upper part: all its values
+        for b in faces:
+            if a is not b and abs(a.centre[0] - b.centre[0]) < 1:
+                gap = abs(a.centre[1] - b.centre[1])
+                assert gap >= 0.55 * min(a.side, b.side) * 0.866, (a.tile, b.tile)
+
+
+def test_the_discard_pile_is_fanned_beside_the_stock(make_app: AppMaker) -> None:
+    app = make_app(size=(800, 600), speed="instant")
+    scene = open_scene(app, DrawSolitaireScene(app, seed=7))
+    assert isinstance(scene, DrawSolitaireScene)
+    for _ in range(60):
+        if len(scene.draw_state.discard) >= 4 or scene.finished:
+            break
+        scene.session.play(simple_fair_move(scene.draw_state))
+    scene.sync()
+    shown = [s for s in scene.tiles.sprites() if s.tile in scene.draw_state.discard]
+    assert len(shown) == len(scene.draw_state.discard) >= 4
+    xs = [s.centre[0] for s in sorted(shown, key=lambda s: scene.draw_state.discard.index(
+        s.tile))]
+    assert xs == sorted(xs) and xs[0] > scene.stock_pos[0]
+    assert scene.source_sprites[DISCARD_KEY].tile == scene.draw_state.discard[-1]

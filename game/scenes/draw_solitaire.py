@@ -8,6 +8,7 @@ it fits. The auto-player is fair: it decides without looking at the stock's orde
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, Final
 
 import pygame
@@ -26,6 +27,7 @@ from game.ui.widgets import blit_text
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
+SQRT3_2: Final = math.sqrt(3) / 2
 STOCK_KEY: Final[SourceKey] = (STOCK, -1)
 DISCARD_KEY: Final[SourceKey] = (DISCARD_PILE, -1)
 
@@ -35,6 +37,7 @@ class DrawSolitaireScene(SolitaireScene):
 
     title = "Draw solitaire"
     mode = DRAW_SOLITAIRE
+    panel_width = 250
 
     def __init__(self, services: Services, record: dict[str, Any] | None = None,
                  seed: int | None = None) -> None:
@@ -43,6 +46,7 @@ class DrawSolitaireScene(SolitaireScene):
         self.stock_pos = (0.0, 0.0)
         self.discard_pos = (0.0, 0.0)
         self.source_side = 100
+        self.discard_row = pygame.Rect(0, 0, 1, 1)
         super().__init__(services, record, seed)
 
     def add_options(self) -> None:
@@ -56,12 +60,27 @@ class DrawSolitaireScene(SolitaireScene):
 
     # Layout and sprites -------------------------------------------------------------------
 
+    def strip_height(self, size: tuple[int, int]) -> int:
+        ui = self.services.ui
+        self.source_side = int(min(ui.px(112), size[1] * 0.17 / SQRT3_2))
+        return round(self.source_side * SQRT3_2 + ui.px(40))
+
     def layout_sources(self) -> None:
-        ui, area = self.services.ui, self.sources_area
-        self.source_side = min(ui.px(116), round(area.width * 0.36))
-        y = area.top + ui.px(52) + self.source_side * 0.45
-        self.stock_pos = (area.x + area.width * 0.28, y)
-        self.discard_pos = (area.x + area.width * 0.72, y)
+        ui, strip = self.services.ui, self.strip
+        y = strip.bottom - ui.px(8) - self.source_side * SQRT3_2 / 2
+        self.stock_pos = (strip.x + self.source_side * 0.62, y)
+        self.discard_row = pygame.Rect(round(strip.x + self.source_side * 1.45), strip.y,
+                                       round(strip.width - self.source_side * 1.45),
+                                       strip.height)
+        self.discard_pos = self._discard_centres(max(1, len(self.draw_state.discard)))[-1]
+
+    def _discard_centres(self, count: int) -> list[tuple[float, float]]:
+        """Where the discard pile's tiles lie: a row that nests up and down tiles, oldest
+        on the left, squeezed to fit (the newest, on top, always whole)."""
+        side, row = self.source_side, self.discard_row
+        step = min(side * 0.55, (row.width - side) / max(1, count - 1))
+        y = self.stock_pos[1]
+        return [(row.x + side / 2 + index * step, y) for index in range(count)]
 
     def build_sources(self) -> None:
         state, art, side = self.draw_state, self.services.art, self.source_side
@@ -80,11 +99,12 @@ class DrawSolitaireScene(SolitaireScene):
             centre = (self.stock_pos[0], self.stock_pos[1] - self.services.ui.px(6))
             self.add_source(STOCK_KEY, TileSprite(art, state.stock_top, side, centre))
         pile = state.discard
-        for index in range(max(0, len(pile) - 3), len(pile)):
-            below = len(pile) - 1 - index
-            centre = (self.discard_pos[0] + below * depth, self.discard_pos[1] + below * depth)
-            sprite = TileSprite(art, pile[index], side, centre)
-            if below == 0:
+        centres = self._discard_centres(len(pile))
+        if centres:
+            self.discard_pos = centres[-1]
+        for index, (tile, centre) in enumerate(zip(pile, centres, strict=True)):
+            sprite = TileSprite(art, tile, side, centre, index % 2 == (len(pile) - 1) % 2)
+            if index == len(pile) - 1:
                 self.add_source(DISCARD_KEY, sprite)
             else:
                 self.tiles.add(sprite, layer=1)
@@ -236,32 +256,37 @@ class DrawSolitaireScene(SolitaireScene):
 
     def draw_sources_under(self, surface: pygame.Surface) -> None:
         ui = self.services.ui
-        top = self.sources_area.top + ui.px(16)
-        for label, (x, _y) in (("Stock", self.stock_pos), ("Discard pile", self.discard_pos)):
-            blit_text(surface, ui.text(label, 19, PALETTE.text, "bold"), (round(x), top), "midtop")
+        top = self.strip.top + ui.px(2)
+        blit_text(surface, ui.text("Stock", 17, PALETTE.text, "bold"),
+                  (round(self.stock_pos[0]), top), "midtop")
+        blit_text(surface, ui.text("Discard pile (newest on the right)", 17, PALETTE.text,
+                                   "bold"), (self.discard_row.x, top), "topleft")
         side = self.source_side
         for pos, empty in ((self.stock_pos, self.draw_state.stock_left == 0),
-                           (self.discard_pos, not self.draw_state.discard)):
+                           (self._discard_centres(1)[0], not self.draw_state.discard)):
             if empty:
-                rect = pygame.Rect(0, 0, side, round(side * 0.87))
+                rect = pygame.Rect(0, 0, side, round(side * SQRT3_2))
                 rect.center = (round(pos[0]), round(pos[1]))
                 pygame.draw.rect(surface, PALETTE.panel_edge, rect, max(1, ui.px(2)),
                                  border_radius=ui.px(10))
                 blit_text(surface, ui.text("empty", 16, PALETTE.text_dim), rect.center)
+        area = self.sources_area
+        y = area.top + ui.px(16)
+        for line in ui.wrap(self.guidance(), 17, area.width - ui.px(32)):
+            rect = blit_text(surface, ui.text(line, 17, PALETTE.text_dim),
+                             (area.x + ui.px(16), y), "topleft")
+            y = rect.bottom + ui.px(4)
 
     def draw_sources_over(self, surface: pygame.Surface) -> None:
-        ui = self.services.ui
         state = self.draw_state
-        below = self.stock_pos[1] + self.source_side * 0.5 + ui.px(14)
         left = state.stock_left - (1 if self.revealed else 0)
-        for count, (x, _y) in ((left, self.stock_pos), (len(state.discard), self.discard_pos)):
-            self.draw_count(surface, (x, below), str(count))
-        words = self.guidance()
-        y = round(below + ui.px(30))
-        for line in ui.wrap(words, 17, self.sources_area.width - ui.px(36)):
-            rect = blit_text(surface, ui.text(line, 17, PALETTE.text_dim),
-                             (self.sources_area.centerx, y), "midtop")
-            y = rect.bottom + ui.px(4)
+        corner = self.source_side * 0.42, self.source_side * 0.3
+        x, y = self.stock_pos
+        if left > 0:
+            self.draw_count(surface, (x + corner[0], y + corner[1]), str(left))
+        if state.discard:
+            x, y = self.discard_pos
+            self.draw_count(surface, (x + corner[0], y + corner[1]), str(len(state.discard)))
 
     def guidance(self) -> str:
         """A line telling the player what they may do now."""

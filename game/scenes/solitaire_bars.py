@@ -58,6 +58,8 @@ class SolitaireLayout:
     sources: pygame.Rect
     """The part of the panel above the option switches, for the tile sources."""
     status_x: int
+    strip: pygame.Rect
+    """A band under the figure for tile sources laid out across (empty if none)."""
 
 
 class SolitaireBars:
@@ -120,8 +122,10 @@ class SolitaireBars:
         for button in (self.hint_button, self.auto_button, self.step_button):
             button.enabled = playing
 
-    def lay_out(self, size: tuple[int, int], title: str, panel_width: int) -> SolitaireLayout:
-        """Place the bars and switches for a window of `size`; where the rest goes."""
+    def lay_out(self, size: tuple[int, int], title: str, panel_width: int,
+                strip_height: int = 0) -> SolitaireLayout:
+        """Place the bars and switches for a window of `size`; where the rest goes (with
+        a band of `strip_height` under the figure when asked)."""
         ui = self.services.ui
         width, height = size
         margin, bar_h = ui.px(16), ui.px(46)
@@ -146,6 +150,9 @@ class SolitaireBars:
                             bottom - top - bar_h - ui.px(28))
         figure = pygame.Rect(panel.right + margin, panel.top,
                              width - panel.right - 2 * margin, panel.height)
+        strip = pygame.Rect(figure.x, figure.bottom - strip_height, figure.width, strip_height)
+        if strip_height:
+            figure.height -= strip_height + ui.px(10)
         toggle_h = ui.px(44)
         y = panel.bottom - ui.px(12)
         for toggle in reversed(self.toggles):
@@ -154,4 +161,4 @@ class SolitaireBars:
             y = toggle.rect.top - ui.px(8)
         sources = pygame.Rect(panel.x, panel.y, panel.width, y - panel.y)
         return SolitaireLayout(panel, figure, sources,
-                               self.speed_choice.rect.right + ui.px(18))
+                               self.speed_choice.rect.right + ui.px(18), strip)

@@ -71,7 +71,7 @@ class SolitaireScene(Scene):
     def __init__(self, services: Services, record: dict[str, Any] | None = None,
                  seed: int | None = None) -> None:
         super().__init__(services)
-        self.panel = self.sources_area = pygame.Rect(0, 0, 1, 1)
+        self.panel = self.sources_area = self.strip = pygame.Rect(0, 0, 1, 1)
         self.status_x = 0
         self.backdrop = PanelBackdrop()
         self.tiles = TileLayer()
@@ -243,15 +243,20 @@ class SolitaireScene(Scene):
     # Layout -----------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
-        layout = self.bars.lay_out(size, self.title, self.panel_width)
+        layout = self.bars.lay_out(size, self.title, self.panel_width, self.strip_height(size))
         self.panel, self.sources_area, self.status_x = layout.panel, layout.sources, layout.status_x
+        self.strip = layout.strip
         self.board.set_area(layout.figure)
         self.layout_sources()
         self.board.cap = None
         self.sync()
 
+    def strip_height(self, size: tuple[int, int]) -> int:
+        """The height of a band under the figure for the tile sources (none by default)."""
+        return 0
+
     def layout_sources(self) -> None:
-        """Place the tile sources inside `self.sources_area`."""
+        """Place the tile sources inside `self.sources_area` (or `self.strip`)."""
 
     def follow_figure(self) -> None:
         """Keep the figure and its open cells in view, below the game-over banner when

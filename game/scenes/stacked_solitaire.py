@@ -9,6 +9,7 @@ one (worked out a few milliseconds a frame) and its best try otherwise.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, Final
 
 import pygame
@@ -27,8 +28,18 @@ from game.ui.widgets import blit_text
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
-FAN_SCALE: Final = 0.72
+FAN_SCALE: Final = 0.8
 """Size of the fanned (covered) tiles against a pile's top tile."""
+FAN_STEP: Final = 0.62
+"""How far up each covered tile lies, as a share of its height: its lower point is
+covered, its three values show."""
+PILE_HEIGHT: Final = 5
+"""The most tiles a pile holds (35 tiles in seven piles)."""
+SQRT3_2: Final = math.sqrt(3) / 2
+
+
+PILE_HELP: Final = ("Place the top tile of any pile: click or drag it, or press its "
+                    "number (1-7), then a lit spot (arrows and Enter work too).")
 
 
 class StackedSolitaireScene(SolitaireScene):
@@ -36,7 +47,7 @@ class StackedSolitaireScene(SolitaireScene):
 
     title = "Stacked solitaire"
     mode = STACKED_SOLITAIRE
-    panel_width = 400
+    panel_width = 250
 
     def __init__(self, services: Services, record: dict[str, Any] | None = None,
                  seed: int | None = None) -> None:
@@ -46,7 +57,8 @@ class StackedSolitaireScene(SolitaireScene):
         self.opening_pending = not self.state.moves and not self.finished
 
     def add_options(self) -> None:
-        self.fanned_toggle = self.bars.add_option("Fanned piles", "fanned_piles", self.sync)
+        self.fanned_toggle = self.bars.add_option(
+            "Fanned piles", "fanned_piles", lambda: self.resize(self.services.size))
 
     @property
     def stacked_state(self) -> StackedSolitaireState:
@@ -76,32 +88,46 @@ class StackedSolitaireScene(SolitaireScene):
 
     # Layout and sprites ---------------------------------------------------------------
 
+    def _pile_sides(self, size: tuple[int, int]) -> tuple[int, int]:
+        """The side of the pile tops and the height of the band of piles: as large as
+        seven columns across the figure's width allow, within a share of the height."""
+        ui = self.services.ui
+        column_w = (size[0] - ui.px(self.panel_width) - ui.px(48)) / PILE_COUNT
+        fanned = self.option("fanned_piles")
+        rows = 1 + (PILE_HEIGHT - 1) * FAN_SCALE * FAN_STEP * SQRT3_2 / SQRT3_2 if fanned else 1.25
+        room = size[1] * (0.46 if fanned else 0.3)
+        side = int(min(column_w * 0.9, ui.px(120), room / (rows * SQRT3_2) - ui.px(4)))
+        return side, round(side * SQRT3_2 * rows + ui.px(16))
+
+    def strip_height(self, size: tuple[int, int]) -> int:
+        return self._pile_sides(size)[1]
+
     def layout_sources(self) -> None:
-        ui, area = self.services.ui, self.sources_area
-        row_h = (area.height - ui.px(20)) / PILE_COUNT
-        self.pile_side = max(ui.px(40), min(ui.px(84), round(row_h / 0.87 * 0.86)))
-        x = area.right - ui.px(20) - self.pile_side / 2
+        ui, strip = self.services.ui, self.strip
+        self.pile_side = self._pile_sides(self.services.size)[0]
+        column_w = strip.width / PILE_COUNT
+        y = strip.bottom - ui.px(8) - self.pile_side * SQRT3_2 / 2
         for pile in range(PILE_COUNT):
-            self.pile_pos[pile] = (x, area.top + ui.px(12) + row_h * (pile + 0.5))
+            self.pile_pos[pile] = (strip.x + column_w * (pile + 0.5), y)
 
     def build_sources(self) -> None:
         state, art = self.stacked_state, self.services.art
         side, depth = self.pile_side, self.services.ui.px(3)
         fanned = self.option("fanned_piles")
         small = round(side * FAN_SCALE)
+        step = small * SQRT3_2 * FAN_STEP
         for pile in range(PILE_COUNT):
             height = state.heights[pile]
             x, y = self.pile_pos[pile]
-            if fanned:
-                left = x - side / 2 - self.services.ui.px(10)
-                for below in range(1, height):
+            if fanned:  # buried tiles point down above the top: each shows all its values
+                apex = y - side * SQRT3_2 / 2
+                for below in range(height - 1, 0, -1):
                     tile = state.piles[pile][height - 1 - below]
-                    up = below % 2 == 1
-                    centre = (left - small / 2 * below, y + (side - small) * 0.2)
-                    self.tiles.add(TileSprite(art, tile, small, centre, up), layer=1)
+                    centre = (x, apex - below * step + small * SQRT3_2 / 2)
+                    self.tiles.add(TileSprite(art, tile, small, centre, False), layer=1)
             else:
                 for below in range(min(2, height - 1), 0, -1):
-                    centre = (x - below * depth, y + below * depth)
+                    centre = (x - below * depth, y - below * depth)
                     self.tiles.add(TileSprite(art, 0, side, centre, True, 0,
                                               TileState.FACE_DOWN), layer=1)
             top = state.top(pile)
@@ -130,25 +156,34 @@ class StackedSolitaireScene(SolitaireScene):
 
     def draw_sources_under(self, surface: pygame.Surface) -> None:
         ui = self.services.ui
+        area = self.sources_area
+        y = area.top + ui.px(14)
         blit_text(surface, ui.text("Piles", 19, PALETTE.text, "bold"),
-                  (self.sources_area.x + ui.px(18), self.sources_area.top + ui.px(14)),
-                  "topleft")
-        for pile, (x, y) in enumerate(self.pile_pos):
+                  (area.x + ui.px(16), y), "topleft")
+        y += ui.px(34)
+        for line in ui.wrap(PILE_HELP, 16, area.width - ui.px(32)):
+            rect = blit_text(surface, ui.text(line, 16, PALETTE.text_dim),
+                             (area.x + ui.px(16), y), "topleft")
+            y = rect.bottom + ui.px(3)
+        for pile, (x, y_top) in enumerate(self.pile_pos):
             if self.stacked_state.heights[pile] == 0:
-                rect = pygame.Rect(0, 0, self.pile_side, round(self.pile_side * 0.8))
-                rect.center = (round(x), round(y))
+                rect = pygame.Rect(0, 0, self.pile_side, round(self.pile_side * SQRT3_2))
+                rect.center = (round(x), round(y_top))
                 pygame.draw.rect(surface, PALETTE.panel_edge, rect, max(1, ui.px(2)),
                                  border_radius=ui.px(10))
 
     def draw_sources_over(self, surface: pygame.Surface) -> None:
-        if self.option("fanned_piles"):
-            return
+        """Each pile's number (its key) by its top, and how many tiles it holds."""
         ui = self.services.ui
+        fanned = self.option("fanned_piles")
         for pile, (x, y) in enumerate(self.pile_pos):
+            corner = (round(x - self.pile_side * 0.47), round(y + self.pile_side * 0.3))
+            blit_text(surface, ui.text(str(pile + 1), 17, PALETTE.ivory, "bold"), corner,
+                      "midright")
             height = self.stacked_state.heights[pile]
-            if height:
-                badge_x = x - self.pile_side / 2 - ui.px(26)
-                self.draw_count(surface, (badge_x, y + self.pile_side * 0.15), str(height))
+            if height and not fanned:
+                self.draw_count(surface, (x + self.pile_side * 0.42, y + self.pile_side * 0.3),
+                                str(height))
 
     def status_text(self) -> str:
         words = f"Placed {len(self.state.figure)} of 36"

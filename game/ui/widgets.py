@@ -224,9 +224,10 @@ class Toggle(Widget):
                          border_radius=track.height // 2)
         knob_x = track.right - track.height // 2 if self.value else track.x + track.height // 2
         pygame.draw.circle(surface, PALETTE.ivory, (knob_x, track.centery), track.height // 2 - 3)
-        word = "On" if self.value else "Off"
-        blit_text(surface, ui.text(word, 18, PALETTE.text_dim),
-                  (track.x - ui.px(12), track.centery), "midright")
+        if self.rect.width >= ui.px(300):  # the word too, where the row has room
+            word = "On" if self.value else "Off"
+            blit_text(surface, ui.text(word, 18, PALETTE.text_dim),
+                      (track.x - ui.px(12), track.centery), "midright")
 
 
 class Choice(Widget, Generic[T]):
