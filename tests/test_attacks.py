@@ -20,6 +20,7 @@ from game.persist.files import read_bounded
 from game.persist.storage import Storage
 from game.play.table_match import NAME_LIMIT, TableMatch
 from tests.conftest import AppMaker
+from tests.drive import Input
 
 GOLDEN = Path(__file__).parent / "golden"
 TABLE = GOLDEN / "table-2-standard.contack.json"
@@ -192,3 +193,32 @@ def test_a_resize_storm_lays_out_once_a_frame(make_app: AppMaker) -> None:
                                              size=size))
     app.run_frames(1)
     assert layouts == [(999, 699)]
+
+
+@pytest.mark.parametrize("last_setup", [
+    [1, 2], "text", {"players": "abc"}, {"players": [1, None, []]},
+    {"players": [{"kind": ["ai:greedy"]}]}, {"rules": [1]}, {"rules": {"hands": "x"}},
+    {"count": 99}, {"count": "3"}, {"players": [{"name": {"a": 1}, "kind": "human"}]},
+])
+def test_a_saved_setup_of_any_shape_opens_the_setup_screen(make_app: AppMaker,
+                                                           last_setup: Any) -> None:
+    app = make_app(speed="instant")
+    app.settings.last_setup = last_setup
+    app.open("setup")
+    app.run_frames(3)
+    assert type(app.scene).__name__ == "SetupScene"
+
+
+@pytest.mark.parametrize("typed", ["²", "⁵", "①", "٣", "1²"])
+def test_unicode_digits_in_the_deal_box_are_refused_quietly(make_app: AppMaker,
+                                                            typed: str) -> None:
+    app = make_app(speed="instant")
+    app.open("draw-solitaire")
+    app.run_frames(3)
+    scene = app.scene
+    drive = Input(app)
+    drive.click(scene.bars.deal_field)
+    drive.press(pygame.K_a, pygame.KMOD_CTRL)
+    drive.text(typed)
+    drive.press(pygame.K_RETURN)
+    assert app.scene is scene and scene.bars.deal_field.text.isascii()

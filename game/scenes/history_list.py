@@ -12,7 +12,7 @@ from game.rules.record import RecordError
 from game.scenes.games_frame import GamesScene, RowList
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, blit_text
-from game.ui.words import MODE_TITLES
+from game.ui.words import MODE_TITLES, plural
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -81,6 +81,7 @@ class HistoryScene(GamesScene):
         ui = self.services.ui
         self.list.draw(surface, ui, "No finished games yet. Games appear here when they end.")
         if self.entries:
-            blit_text(surface, ui.text(f"The last {len(self.entries)} games (up to 50 are kept)",
+            shown = plural(len(self.entries), "game")
+            blit_text(surface, ui.text(f"The last {shown} (up to 50 are kept)",
                                        16, PALETTE.text_dim),
                       (self.body.centerx, self.back.rect.centery), "center")

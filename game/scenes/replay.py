@@ -27,7 +27,6 @@ from game.rules.record import (
 )
 from game.rules.results import MoveResult
 from game.rules.table import TableState
-from game.rules.tiles import tile_name
 from game.scenes.base import Scene
 from game.scenes.replay_panel import ReplayPanel
 from game.ui.board import Board
@@ -37,7 +36,7 @@ from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tween import Tweens
 from game.ui.widgets import Button, Choice, blit_text, draw_panel
-from game.ui.words import MODE_TITLES
+from game.ui.words import MODE_TITLES, tile_words
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -348,9 +347,9 @@ def describe(replay: Replay, step: Step | None, names: list[str],
         return "The deal, before the first move.", ""
     move = step.move
     who = names[step.player] if replay.mode == TABLE else "You"
-    tile = tile_name(move.tile) if move.tile >= 0 else ""
+    tile = tile_words(move.tile) if move.tile >= 0 else ""
     if move.action == DRAW:
-        drawn = tile_name(step.drawn) if step.drawn is not None else "a tile"
+        drawn = tile_words(step.drawn) if step.drawn is not None else "a tile"
         return f"{who} drew {drawn} from the stock.", ""
     if move.action == PASS:
         return f"{who} passed.", ""
@@ -360,7 +359,7 @@ def describe(replay: Replay, step: Step | None, names: list[str],
               "discard": " from the discard pile"}.get(move.source, "")
     opening = f"{who} placed" if replay.mode == TABLE else "Placed"
     score = step.score
-    points = f" for {score} points" if score else ""
+    points = f" for {score} points" if score and replay.mode == TABLE else ""
     sides = len(step.contacts)
     if sides >= 2:
         points += f", an opportunity play on {sides} sides"

@@ -15,7 +15,8 @@ from game.rules.tiles import TileId
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileArt, TileState
-from game.ui.widgets import Ui, blit_text, draw_panel, plural
+from game.ui.widgets import Ui, blit_text, draw_panel
+from game.ui.words import plural
 
 PILES_PER_ROW: Final = 4
 SideTile = tuple[TileId, tuple[float, float], bool, bool]

@@ -22,17 +22,23 @@ if TYPE_CHECKING:
 AI_LEVELS: Final = ("random", "easy", "greedy", "expert", "master")
 KIND_OPTIONS: Final = [("human", "Human")] + [
     (f"ai:{level}", f"Computer · {level}") for level in AI_LEVELS]
-COMPUTER_NAMES: Final = {"random": "Rory", "easy": "Ellie", "greedy": "Gus",
-                         "expert": "Edna", "master": "Max"}
+COMPUTER_NAMES: Final = ("Ada", "Gus", "Edna", "Max", "Ellie", "Rory", "Otto")
+"""A computer seat's name by seat: each seat its own, whatever its level."""
 TIME_LIMITS: Final = [(None, "By hands")] + [(m * 60, f"{m} minutes") for m in (10, 20, 30, 45,
                                                                                    60)]
 NAME_LENGTH: Final = 14
 
 
+def seat_count(value: object) -> int:
+    """The number of seats a saved setup asks for, if it is one the table takes (a
+    damaged settings file may hold anything)."""
+    return value if type(value) is int and MIN_PLAYERS <= value <= MAX_PLAYERS else 2
+
+
 def default_name(seat: int, kind: str) -> str:
     """The name a seat gets until the player types one."""
     if kind.startswith("ai:"):
-        return f"{COMPUTER_NAMES.get(kind[3:], 'Bot')} ({seat + 1})"
+        return COMPUTER_NAMES[seat % len(COMPUTER_NAMES)]
     return f"Player {seat + 1}"
 
 
@@ -41,24 +47,27 @@ class SetupScene(Scene):
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
-        last = services.settings.last_setup or {}
-        players = list(last.get("players", []))[:MAX_PLAYERS]
+        last = services.settings.last_setup
+        last = last if isinstance(last, dict) else {}
+        saved = last.get("players")
+        players = [p for p in saved if isinstance(p, dict)][:MAX_PLAYERS] if isinstance(
+            saved, list) else []
         while len(players) < MAX_PLAYERS:
             seat = len(players)
             kind = "human" if seat == 0 else "ai:greedy"
             players.append({"name": default_name(seat, kind), "kind": kind})
         try:
             rules = TableRules.from_dict(last.get("rules", {}))
-        except ValueError:
+        except (ValueError, TypeError, AttributeError):  # settings of another shape
             rules = TableRules()
         self.count = self.form.add(Choice(
             "Players", [(n, str(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
-            int(last.get("count", 2)), lambda _n: self.resize(self.services.size)))
+            seat_count(last.get("count")), lambda _n: self.resize(self.services.size)))
         self.names: list[TextField] = []
         self.kinds: list[Choice[str]] = []
         for seat, player in enumerate(players):
             kind = player.get("kind", "human")
-            kind = kind if kind in dict(KIND_OPTIONS) else "human"
+            kind = kind if isinstance(kind, str) and kind in dict(KIND_OPTIONS) else "human"
             name = self.form.add(TextField(f"Seat {seat + 1} name",
                                            str(player.get("name", ""))[:NAME_LENGTH],
                                            lambda _text: None, NAME_LENGTH))

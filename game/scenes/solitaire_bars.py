@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from game.scenes.base import Services
 
 OPTIONS_KEY: Final = "solitaire"
+ASCII_DIGITS: Final = frozenset("0123456789")
 
 
 class BarsHost(Protocol):
@@ -99,7 +100,7 @@ class SolitaireBars:
         return toggle
 
     def _deal_typed(self, text: str) -> None:
-        digits = "".join(ch for ch in text if ch.isdigit())
+        digits = "".join(ch for ch in text if ch in ASCII_DIGITS)  # not "²" or "①"
         if digits != text:
             self.deal_field.text = digits
 

@@ -101,7 +101,7 @@ class SolitaireDeals:
     def typed(self) -> None:
         """Enter in the deal field: play the typed deal number."""
         field = self.host.bars.deal_field
-        if field.text.isdigit():
+        if field.text.isascii() and field.text.isdigit() and len(field.text) <= 9:
             self.start(int(field.text))
         else:
             field.text = str(self.session.seed)

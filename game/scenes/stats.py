@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -14,6 +15,9 @@ from game.scenes.games_frame import GamesScene, fit_text
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, blit_text, draw_panel
 from game.ui.words import MODE_TITLES
+
+SEAT_NUMBER = re.compile(r" \(\d\)$")
+"""The seat number older versions added to computer names ("Gus (4)")."""
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -77,7 +81,7 @@ class StatsScene(GamesScene):
                          key=lambda item: (item[1].computer, -item[1].wins, item[0].lower()))
         rows = []
         for name, player in players:
-            shown = f"{name} (computer)" if player.computer else name
+            shown = f"{SEAT_NUMBER.sub('', name)} (computer)" if player.computer else name
             rows.append([shown, str(player.games), str(player.wins), f"{player.mean_score:.1f}",
                          NOTHING if player.best_score is None else str(player.best_score),
                          str(player.best_move)])

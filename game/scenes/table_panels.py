@@ -12,11 +12,11 @@ from game.play.table_match import TableMatch
 from game.rules.moves import DRAW, PLACE
 from game.rules.results import MoveResult
 from game.rules.table import ALL_PASSED, DEAD_END
-from game.rules.tiles import TILE_VALUES, TileId
 from game.ui.table_layout import SeatBox, TableLayout
 from game.ui.theme import PALETTE, Colour
 from game.ui.tiles import TileArt, TileState
-from game.ui.widgets import Button, Ui, blit_text, draw_panel, plural
+from game.ui.widgets import Button, Ui, blit_text, draw_panel
+from game.ui.words import plural, tile_words
 
 TEAM_COLOURS: Final[tuple[Colour, Colour]] = ((120, 190, 255), (255, 150, 120))
 
@@ -31,11 +31,6 @@ def end_words(match: TableMatch) -> str:
     went_out = match.went_out()
     return f"{match.names[went_out]} went out!" if went_out is not None else (
         "The hand is over.")
-
-
-def tile_words(tile: TileId) -> str:
-    """A tile named by its values, smallest first: "1-2-3"."""
-    return "-".join(str(value) for value in sorted(TILE_VALUES[tile]))
 
 
 def move_words(name: str, result: MoveResult) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 import pygame
 
@@ -88,11 +88,6 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, ui: Ui, alpha: int = 
     """A translucent dark panel with a thin border and rounded corners."""
     surface.blit(rounded_box(rect.size, ui.px(14), (*PALETTE.panel, alpha), (*border, 200),
                              max(1, ui.px(2))), rect)
-
-
-def plural(count: int, noun: str) -> str:
-    """"1 tile", "3 tiles": a count with its noun."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def blit_text(surface: pygame.Surface, text: pygame.Surface, anchor: tuple[int, int],
@@ -349,7 +344,11 @@ class Slider(Widget):
 
 
 class TextField(Widget):
-    """A one-line text entry; focused by click or Tab, typed into with the keyboard."""
+    """A one-line text entry; focused by click or Tab, typed into with the keyboard. A
+    click puts the caret at the character clicked; the arrows, Home and End move it;
+    Ctrl+A selects everything, which what is typed next replaces."""
+
+    TEXT_SIZE: Final = 18
 
     def __init__(self, label: str, text: str, on_change: Callable[[str], None],
                  max_length: int = 16) -> None:
@@ -357,22 +356,59 @@ class TextField(Widget):
         self.text = text
         self.on_change = on_change
         self.max_length = max_length
+        self._caret: int | None = None
+        """Where typing goes (None: at the end)."""
+        self.all_selected = False
+
+    @property
+    def caret(self) -> int:
+        return len(self.text) if self._caret is None else min(self._caret, len(self.text))
+
+    def _edit(self, text: str, caret: int) -> None:
+        self.text, self._caret, self.all_selected = text, caret, False
+        self.on_change(self.text)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """Put the caret at the character boundary nearest the click."""
+        self.all_selected = False
+        if self.ui is None:
+            return
+        font = self.ui.font(self.TEXT_SIZE)
+        x = pos[0] - (self.rect.x + self.ui.px(10))
+        edges = [font.size(self.text[:index])[0] for index in range(len(self.text) + 1)]
+        self._caret = min(range(len(edges)), key=lambda index: abs(edges[index] - x))
 
     def handle_text(self, event: pygame.Event) -> bool:
         if event.type == pygame.TEXTINPUT:
-            room = self.max_length - len(self.text)
-            if room > 0 and event.text.isprintable():
-                self.text += event.text[:room]
-                self.on_change(self.text)
+            typed = "".join(ch for ch in event.text if ch.isprintable())
+            text, caret = ("", 0) if self.all_selected else (self.text, self.caret)
+            typed = typed[:max(0, self.max_length - len(text))]
+            if typed:
+                self._edit(text[:caret] + typed + text[caret:], caret + len(typed))
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
-            return True  # the space itself arrives as TEXTINPUT
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-            if self.text:
-                self.text = self.text[:-1]
-                self.on_change(self.text)
-            return True
-        return False
+        if event.type != pygame.KEYDOWN:
+            return False
+        key, caret = event.key, self.caret
+        if key == pygame.K_a and event.mod & pygame.KMOD_CTRL:
+            self.all_selected = bool(self.text)
+        elif key == pygame.K_SPACE:
+            pass  # the space itself arrives as TEXTINPUT
+        elif key in (pygame.K_BACKSPACE, pygame.K_DELETE) and self.all_selected:
+            self._edit("", 0)
+        elif key == pygame.K_BACKSPACE:
+            if caret:
+                self._edit(self.text[:caret - 1] + self.text[caret:], caret - 1)
+        elif key == pygame.K_DELETE:
+            if caret < len(self.text):
+                self._edit(self.text[:caret] + self.text[caret + 1:], caret)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+            moves = {pygame.K_LEFT: caret - 1, pygame.K_RIGHT: caret + 1, pygame.K_HOME: 0,
+                     pygame.K_END: len(self.text)}
+            self._caret = max(0, min(len(self.text), moves[key]))
+            self.all_selected = False
+        else:
+            return False
+        return True
 
     def draw(self, surface: pygame.Surface, ui: Ui) -> None:
         box = self.rect
@@ -383,10 +419,14 @@ class TextField(Widget):
         pygame.draw.rect(surface, edge, box, max(1, ui.px(2)), border_radius=radius)
         shown = self.text if self.text or self.focused else self.label
         colour = PALETTE.text if self.text else PALETTE.text_dim
-        rect = blit_text(surface, ui.text(shown, 18, colour) if shown else ui.text(" ", 18),
-                         (box.x + ui.px(10), box.centery), "midleft")
-        if self.focused:
-            x = rect.right + 2 if self.text else box.x + ui.px(10)
+        left = box.x + ui.px(10)
+        image = ui.text(shown, self.TEXT_SIZE, colour) if shown else ui.text(" ", 18)
+        if self.focused and self.all_selected:
+            mark = image.get_rect(midleft=(left, box.centery)).inflate(ui.px(4), ui.px(2))
+            pygame.draw.rect(surface, PALETTE.gold_dark, mark, border_radius=ui.px(3))
+        blit_text(surface, image, (left, box.centery), "midleft")
+        if self.focused and not self.all_selected:
+            x = left + ui.font(self.TEXT_SIZE).size(self.text[:self.caret])[0] + 1
             pygame.draw.line(surface, PALETTE.gold, (x, box.centery - ui.px(10)),
                              (x, box.centery + ui.px(10)), max(1, ui.px(2)))
 

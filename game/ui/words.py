@@ -16,6 +16,7 @@ from game.rules.figure import (
     Refusal,
 )
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
+from game.rules.tiles import TILE_VALUES, TileId
 
 MODE_TITLES: Final = {TABLE: "Table game", DRAW_SOLITAIRE: "Draw solitaire",
                       STACKED_SOLITAIRE: "Stacked solitaire"}
@@ -39,3 +40,13 @@ def refusal_words(refusal: Refusal, colour_names: Sequence[str]) -> str:
         TOUCHES_NOTHING: "A tile must touch the figure.",
         AWAY_FROM_LAST: "A tile must touch the last tile (ringed) or two tiles at once.",
     }.get(kind, "That tile cannot go there.")
+
+
+def tile_words(tile: TileId) -> str:
+    """A tile named by its values, smallest first: "1-2-3"."""
+    return "-".join(str(value) for value in sorted(TILE_VALUES[tile]))
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """"1 tile", "3 tiles", "1 match", "2 matches": a count with its noun."""
+    return f"{count} {noun}" if count == 1 else f"{count} {many or noun + 's'}"
