@@ -223,7 +223,8 @@ class ReplayScene(Scene):
         margin = ui.px(20)
         self.bar = pygame.Rect(0, height - ui.px(84), width, ui.px(84))
         top = ui.px(78)
-        panel_w = max(ui.px(300), round(width * 0.31))
+        share = 0.36 if self.replay.mode == TABLE else 0.31  # the hands want room
+        panel_w = max(ui.px(300), min(ui.px(480), round(width * share)))
         self.panel.rect = pygame.Rect(width - panel_w - margin, top, panel_w,
                                       self.bar.top - top - ui.px(12))
         self.board.set_area(pygame.Rect(margin, top, self.panel.rect.left - 2 * margin,

@@ -19,6 +19,8 @@ from game.ui.widgets import Ui, blit_text, draw_panel
 from game.ui.words import plural
 
 PILES_PER_ROW: Final = 4
+HAND_TOP: Final = 34
+"""Where a seat's hand begins under its row's top (design pixels): its name line first."""
 SideTile = tuple[TileId, tuple[float, float], bool, bool]
 
 
@@ -36,8 +38,9 @@ class ReplayPanel:
     def tile_side(self) -> int:
         """Side of the tiles in the panel: as large as a row (or a pile column) allows."""
         ui = self.ui
-        if self.replay.mode == TABLE:
-            return min(ui.px(58), round(self.row_height() * 0.92))
+        if self.replay.mode == TABLE:  # a hand of five nests into 3.4 sides, under the name
+            return int(min(ui.px(130), (self.rect.width - ui.px(36)) / 3.4,
+                           (self.row_height() - ui.px(HAND_TOP)) / 0.88))
         if self.replay.mode == DRAW_SOLITAIRE:
             return ui.px(74)
         return min(ui.px(64), round((self.rect.width - ui.px(36)) / PILES_PER_ROW * 0.8))
@@ -66,7 +69,7 @@ class ReplayPanel:
         ui = self.ui
         if self.replay.mode != TABLE:
             return ui.px(96)
-        return min(ui.px(74), (self.rect.height - ui.px(100)) // max(1, len(self.names)))
+        return min(ui.px(150), (self.rect.height - ui.px(100)) // max(1, len(self.names)))
 
     def places(self, state: GameState, side: int) -> list[SideTile]:
         """Panel tiles as (tile, centre, points up, face down)."""
@@ -75,11 +78,11 @@ class ReplayPanel:
         right = self.rect.right - ui.px(16) - side / 2
         middle = self.row_height() / 2
         if isinstance(state, TableState):
+            left = self.rect.x + ui.px(18) + side / 2
             for seat in range(state.players):
-                y = self.row_top(seat) + middle
-                tiles = state.hand_tiles(seat)
-                for k, tile in enumerate(reversed(tiles)):
-                    places.append((tile, (right - k * side * 0.56, y), k % 2 == 0, False))
+                y = self.row_top(seat) + ui.px(HAND_TOP) + side * 0.44
+                for k, tile in enumerate(state.hand_tiles(seat)):
+                    places.append((tile, (left + k * side * 0.56, y), k % 2 == 0, False))
         elif isinstance(state, DrawSolitaireState):
             if state.stock_left:
                 places.append((0, (right, self.row_top(0) + middle), True, True))
@@ -147,8 +150,9 @@ class ReplayPanel:
                                  border_radius=ui.px(10))
             name_colour = PALETTE.gold if acting else PALETTE.text
             name_text = name if len(name) <= 14 else name[:13] + "…"
-            blit_text(surface, ui.text(name_text, 18, name_colour, "bold"),
-                      (x, top + height // 2 - ui.px(10)), "midleft")
+            line_y = top + ui.px(HAND_TOP) // 2
+            blit_text(surface, ui.text(name_text, 18, name_colour, "bold"), (x, line_y),
+                      "midleft")
             total = standings[seat]
             if rules.club:
                 owed = state.chips_owed[seat]
@@ -156,7 +160,7 @@ class ReplayPanel:
             else:
                 score = f"hand {now[seat]:+d} · total {total}"
             blit_text(surface, ui.text(score, 15, PALETTE.text_dim),
-                      (x, top + height // 2 + ui.px(12)), "midleft")
+                      (self.rect.right - ui.px(16), line_y), "midright")
         footer_y = self.rect.bottom - ui.px(16)
         footer = f"Stock: {state.stock_left}"
         team = state.tally().team_totals
