@@ -49,6 +49,11 @@ NOTICE_SECONDS: Final = 5.0
 TITLE: Final = "Contack"
 
 
+ART_BUDGET_S: Final = 0.008
+"""Time a frame of the real loop may spend drawing new tile images; past it, images are
+scaled from another size for a few frames (a resize or a new tile size never stalls)."""
+
+
 class ManualClock:
     """A clock for tests: each reading advances it by `step` seconds (or use `advance`)."""
 
@@ -279,6 +284,7 @@ class App:
     def tick(self) -> bool:
         """One frame: events, fixed updates, draw. False once the game should close."""
         now = self.clock()
+        self.art.begin_frame()
         self._accumulator += min(MAX_FRAME, max(0.0, now - self._last))
         self._last = now
         self._new_size = None
@@ -300,6 +306,7 @@ class App:
             self._accumulator = min(self._accumulator, FIXED_DT)
         if not self.running or not self.scenes:
             return False
+        self.art.refine()
         self._take_storage_notices()
         self._notices = [notice for notice in self._notices if notice[1] > self.time]
         self.draw(self._accumulator / FIXED_DT)
@@ -320,6 +327,7 @@ class App:
     def run(self) -> None:
         """Run until the window closes, pacing frames to the display."""
         pacer = pygame.time.Clock()
+        self.art.frame_budget_s = ART_BUDGET_S
         while self.tick():
             pacer.tick(self.frame_rate())
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-from game.app import App
+from game.app import ART_BUDGET_S, App
 
 FRAME_S = 1 / 60
 
@@ -14,6 +14,7 @@ def paced_frames(app: App) -> Iterator[float]:
     """Tick `app` for as long as the caller asks, paced at 60 frames a second as a display
     would (so worker processes get real time to think between frames); yields each
     frame's update + draw time in milliseconds."""
+    app.art.frame_budget_s = ART_BUDGET_S  # as the game's own loop has it
     frame_start = time.perf_counter()
     while True:
         start = time.perf_counter()

@@ -86,6 +86,7 @@ class TableScene(Scene):
         self.last_words = ""
         """What the last move did, said in the status bar while it stays in view."""
         self.moved = False  # a move played in this step: no spare art drawn in it
+        self._art_frame = -1  # the last frame that drew one piece of art ahead
         self._backdrop: pygame.Surface | None = None
         self.controls = TableControls(self)
         self.moves = TableMoves(self)
@@ -286,7 +287,9 @@ class TableScene(Scene):
         self._save_if_due()
         self.moved = False
         self._advance(dt)
-        if not (busy or self.moved):
+        frame = self.services.frames
+        if not (busy or self.moved) and frame != self._art_frame:  # once a frame at most
+            self._art_frame = frame
             self.services.art.render_prepared(1)
 
     def _advance(self, dt: float) -> None:

@@ -10,13 +10,12 @@ from typing import TYPE_CHECKING, Final, Protocol
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE
 from game.rules.results import MoveResult
-from game.ui.board import FIGURE_LAYER, TILE_GAP, Board
+from game.ui.board import FIGURE_LAYER, Board
 from game.ui.contact_animator import ContactAnimator, ScoreCounter
 from game.ui.hands import MOVING_LAYER, Hands
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.table_layout import TableLayout
 from game.ui.theme import PALETTE
-from game.ui.tiles import TileState
 from game.ui.tween import Tweens
 
 if TYPE_CHECKING:
@@ -129,24 +128,12 @@ class TableMoves:
         return delay + 1.2
 
     def prepare_art(self) -> None:
-        """Ask the tile art for what the next moves will probably show (the hands turned
-        either way, any held tile landing on the figure, at this size and the next smaller
-        one), so that it is drawn in spare moments rather than in a move's frame."""
+        """Ask the tile art for what the next moves will probably show (the humans' tiles
+        in the tray, the next move's placements landing, the figure one size smaller), so
+        that it is drawn in spare moments rather than in a move's frame."""
         stage = self.stage
-        figure = stage.match.state.figure
-        if not figure:
-            return
-        rot = figure.tiles()[0][2]
-        side = stage.board.tile_side
-        smaller = [level for level in stage.board.ladder() if level < stage.board.view.side]
-        sides = [side, max(8, round(smaller[-1] * TILE_GAP))] if smaller else [side]
         hands = stage.match.hands()
-        held = [tile for tiles in hands for tile in tiles]
-        placed = [tile for _cell, tile, _rot in figure.tiles()]
-        art = stage.services.art
-        stage.hands.prepare_art(hands)
-        for tile_side in sides:
-            for tile in held + placed:
-                for look in (TileState.LAST, TileState.NORMAL):
-                    for up in (True, False):
-                        art.prepare(tile, tile_side, up, rot, look)
+        stage.hands.prepare_art(hands, [seat for seat in range(len(hands))
+                                        if stage.match.is_human(seat)])
+        placements = [move for move in stage.match.legal_moves() if move.action == PLACE]
+        stage.board.prepare_next(stage.match.state.figure, placements)

@@ -184,10 +184,13 @@ class Hands:
         self.tweens.add(Tween(0.01, mark, delay=delay))
         return (sprite.centre[0], sprite.centre[1] - sprite.side * 0.3)
 
-    def prepare_art(self, hands: Sequence[Sequence[TileId]]) -> None:
-        """Ask for each hand tile turned either way (a hand turns its tiles as it shrinks)."""
-        for seat, tiles in enumerate(hands):
-            for tile in tiles:
-                for up in (True, False):
-                    for look in (TileState.NORMAL, TileState.MUTED):
-                        self.art.prepare(tile, self.box(seat).tile_side, up, state=look)
+    def prepare_art(self, hands: Sequence[Sequence[TileId]], humans: Collection[int]) -> None:
+        """Ask for what the humans' hands will show next: their tiles in the tray, plain
+        and muted (a tile keeps its way up, so only that one)."""
+        if self.tray is None:
+            return
+        for seat in humans:
+            ups = self._ups(hands[seat])
+            for tile, up in zip(hands[seat], ups, strict=True):
+                for look in (TileState.NORMAL, TileState.MUTED):
+                    self.art.prepare(tile, self.tray.tile_side, up, state=look)

@@ -30,6 +30,9 @@ class TileSprite(pygame.sprite.Sprite):
         self.rot = rot
         self.state = state
         self.image = art.image(tile, side, up, rot, state)
+        self.drawn = art.is_drawn(tile, side, up, rot, state)
+        """False while the image is a stand-in scaled from another size."""
+        self.seen_generation = art.generation
         self.rect = pygame.FRect(self.image.get_rect())
         self.rect.center = centre
         self.previous_centre: Point = centre
@@ -47,6 +50,8 @@ class TileSprite(pygame.sprite.Sprite):
         """Fetch the image again (after a theme change, for instance), keeping the centre."""
         centre = self.rect.center
         self.image = self.art.image(self.tile, self.side, self.up, self.rot, self.state)
+        self.drawn = self.art.is_drawn(self.tile, self.side, self.up, self.rot, self.state)
+        self.seen_generation = self.art.generation
         self.rect.size = image_size(self.side)
         self.rect.center = centre
 
@@ -72,9 +77,12 @@ class TileLayer(pygame.sprite.LayeredUpdates[TileSprite]):
     """A layered group of tile sprites with interpolated drawing and exact hit tests."""
 
     def snapshot(self) -> None:
-        """Remember every position; call at the start of each fixed update."""
+        """Remember every position; call at the start of each fixed update. A sprite
+        showing a stand-in image takes the real one once it has been drawn."""
         for sprite in self.sprites():
             sprite.previous_centre = sprite.rect.center
+            if not sprite.drawn and sprite.seen_generation != sprite.art.generation:
+                sprite.refresh()
 
     def draw_interpolated(self, surface: pygame.Surface, alpha: float = 1.0,
                           layer: int | None = None, clip: pygame.Rect | None = None) -> None:

@@ -13,6 +13,7 @@ holds the shadow and glows. `triangle_points` gives the triangle inside the imag
 from __future__ import annotations
 
 import math
+import time
 from enum import StrEnum
 from typing import Final
 
@@ -107,6 +108,16 @@ class TileArt:
         self._cache: dict[ArtKey, pygame.Surface] = {}
         self._prepared: dict[ArtKey, None] = {}
         """Keys asked for ahead of need, oldest first (a dict keeps order, drops repeats)."""
+        self._stand_ins: dict[ArtKey, pygame.Surface] = {}
+        """Images scaled from another size, shown until the real one is drawn."""
+        self._sides: dict[tuple[int, str, bool, bool, int, TileState], set[int]] = {}
+        """The sizes each look of each tile has been drawn at (to scale a stand-in from)."""
+        self.frame_budget_s: float | None = None
+        """Drawing time a frame may spend on new images (None: no limit); past it, an
+        image is scaled from another size and drawn properly in a later frame."""
+        self._budget_left = math.inf
+        self.generation = 0
+        """Counts the stand-ins replaced by their real images (sprites look again)."""
         self._shadows: dict[tuple[int, bool, bool], pygame.Surface] = {}
         self._glows: dict[tuple[int, bool, tuple[int, ...], bool], pygame.Surface] = {}
         self.hits = 0
@@ -122,13 +133,64 @@ class TileArt:
         """The cached image of `tile` (any id for a face-down tile) at `side` pixels."""
         key = self._key(tile, side, up, rot, state)
         surface = self._cache.get(key)
-        if surface is None:
-            self.misses += 1
-            surface = self._render(*self._drawn(key))
-            self._cache[key] = surface
-        else:
+        if surface is not None:
             self.hits += 1
+            return surface
+        if self._budget_left <= 0:
+            stand_in = self._stand_in(key)
+            if stand_in is not None:
+                return stand_in
+        self.misses += 1
+        started = time.perf_counter()
+        surface = self._store(key)
+        self._budget_left -= time.perf_counter() - started
         return surface
+
+    def begin_frame(self) -> None:
+        """A new frame: its budget for drawing new images starts afresh."""
+        self._budget_left = math.inf if self.frame_budget_s is None else self.frame_budget_s
+
+    def refine(self) -> None:
+        """Draw real images in place of stand-ins while this frame's budget lasts."""
+        while self._stand_ins and self._budget_left > 0:
+            key = next(iter(self._stand_ins))
+            started = time.perf_counter()
+            if key[2:4] == (self.theme.key, self.colour_blind):
+                self._store(key)
+            else:
+                del self._stand_ins[key]
+            self._budget_left -= time.perf_counter() - started
+
+    def is_drawn(self, tile: TileId, side: int, up: bool = True, rot: int = 0,
+                 state: TileState = TileState.NORMAL) -> bool:
+        """Whether the real image is there (not a stand-in scaled from another size)."""
+        return self._key(tile, side, up, rot, state) in self._cache
+
+    def _store(self, key: ArtKey) -> pygame.Surface:
+        surface = self._render(*self._drawn(key))
+        self._cache[key] = surface
+        tile, side, theme, colour_blind, up, rot, state = key
+        self._sides.setdefault((tile, theme, colour_blind, up, rot, state), set()).add(side)
+        if self._stand_ins.pop(key, None) is not None:
+            self.generation += 1
+        return surface
+
+    def _stand_in(self, key: ArtKey) -> pygame.Surface | None:
+        """The image of `key` scaled from the nearest size drawn (the real one is asked
+        for), or None when no size of it has been drawn yet."""
+        stand_in = self._stand_ins.get(key)
+        if stand_in is not None:
+            return stand_in
+        tile, side, theme, colour_blind, up, rot, state = key
+        sides = self._sides.get((tile, theme, colour_blind, up, rot, state))
+        if not sides:
+            return None
+        nearest = min(sides, key=lambda drawn: abs(drawn - side))
+        source = self._cache[(tile, nearest, theme, colour_blind, up, rot, state)]
+        stand_in = pygame.transform.smoothscale(source, image_size(side))
+        self._stand_ins[key] = stand_in
+        self._prepared[key] = None
+        return stand_in
 
     def prepare(self, tile: TileId, side: int, up: bool = True, rot: int = 0,
                 state: TileState = TileState.NORMAL) -> None:
@@ -147,7 +209,7 @@ class TileArt:
             look_now = (self.theme.key, self.colour_blind)
             if key in self._cache or key[2:4] != look_now:
                 continue
-            self._cache[key] = self._render(*self._drawn(key))
+            self._store(key)
             drawn += 1
         return drawn
 
