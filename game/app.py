@@ -15,6 +15,7 @@ Tests drive an `App` headless: post events with `pygame.event.post`, then `tick(
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 import warnings
@@ -72,7 +73,7 @@ class ManualClock:
 class App:
     """The window, shared resources (settings, storage, fonts, tile art, sound) and loop."""
 
-    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, *,
+    def __init__(self, size: tuple[int, int] | None = None, *,
                  clock: Callable[[], float] = time.perf_counter,
                  storage: Storage | None = None, record_path: str | None = None,
                  adviser: Adviser | None = None) -> None:
@@ -84,6 +85,7 @@ class App:
         """Where computers, hints and solvers think: a worker process, or in-process."""
         self.settings: Settings = self.storage.load_settings()
         self.record_path = record_path
+        size = size or window_size_for(pygame.display.get_desktop_sizes())
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.screen = self._open_window()
         self.fonts = Fonts()
@@ -379,11 +381,34 @@ class App:
             scene.on_back()
 
 
+def declare_dpi_awareness() -> None:
+    """Ask for the display's real pixels where SDL allows: on Windows the process is made
+    DPI-aware (before SDL starts), so a 150% screen shows crisp pixels, not a blurred
+    enlargement; the window is then sized from the desktop's real size and the
+    interface scales with it. (SDL 2 with pygame's `set_mode` has no such switch on
+    macOS: there a Retina screen still shows the window scaled.)"""
+    if sys.platform == "win32":
+        os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+
+
+def window_size_for(desktops: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """The first window's size: the design shape, as large as 85% of the desktop allows
+    (in the desktop's own pixels, which a DPI-aware process sees), at least 1280x800
+    where the desktop has room."""
+    if not desktops:
+        return DEFAULT_SIZE
+    width, height = desktops[0]
+    scale = min(width * 0.85 / DESIGN_SIZE[0], height * 0.85 / DESIGN_SIZE[1])
+    scale = max(scale, min(1.0, width / DESIGN_SIZE[0], height / DESIGN_SIZE[1]))
+    return round(DESIGN_SIZE[0] * scale), round(DESIGN_SIZE[1] * scale)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Open the game window; `FILE`, a game record, is resumed or replayed (see records)."""
     parser = argparse.ArgumentParser(prog="contack", description="Contack, the tile game.")
     parser.add_argument("record", nargs="?", help="a .contack.json game record to open")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    declare_dpi_awareness()
     app = App(record_path=args.record)
     try:
         app.run()

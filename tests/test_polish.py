@@ -70,3 +70,12 @@ def test_a_click_puts_the_caret_where_it_lands(make_app: AppMaker) -> None:
     assert field.text == "bcXdef"
     drive.text("y" * 10_000)  # a huge paste stops at the field's length
     assert len(field.text) == field.max_length
+
+
+def test_the_first_window_is_sized_from_the_desktop() -> None:
+    from game.app import DEFAULT_SIZE, window_size_for
+
+    assert window_size_for([]) == DEFAULT_SIZE
+    assert window_size_for([(3840, 2160)]) == (2938, 1836)  # a 4K screen in real pixels
+    assert window_size_for([(1920, 1080)]) == (1469, 918)
+    assert window_size_for([(1366, 768)]) == (1229, 768)  # all the height there is
