@@ -105,8 +105,13 @@ class App:
         """The window size the events of this frame ask for (resizes are coalesced)."""
         self._notices: list[tuple[str, float, int]] = []
         """(text, shown until, the frame it was posted in) of each notice on screen."""
+        self.storage.sweep_partial_writes()
         check_saved_games(self.storage)
         self._take_storage_notices()
+        for style in Fonts.FILES:  # a damaged font file: pygame's own font stands in
+            self.fonts.get(18, style)
+        for name in sorted(self.fonts.broken):
+            self.notify(f"The font {name} could not be read; a plain font stands in.")
         self.open("menu")
         self._apply_pending()
         if record_path:

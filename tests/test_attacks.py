@@ -222,3 +222,45 @@ def test_unicode_digits_in_the_deal_box_are_refused_quietly(make_app: AppMaker,
     drive.text(typed)
     drive.press(pygame.K_RETURN)
     assert app.scene is scene and scene.bars.deal_field.text.isascii()
+
+
+def test_a_damaged_font_file_falls_back_to_a_plain_font(tmp_path: Path) -> None:
+    from game.ui.theme import Fonts
+
+    folder = tmp_path / "fonts"
+    folder.mkdir()
+    for name in Fonts.FILES.values():
+        (folder / name).write_bytes(b"not a font at all" * 10)
+    pygame.font.init()
+    fonts = Fonts(folder)
+    for style in Fonts.FILES:
+        assert fonts.get(18, style).render("Ann", True, (255, 255, 255)).get_width() > 0
+    assert fonts.broken == set(Fonts.FILES.values())
+
+
+@pytest.mark.parametrize("name", ["con", "NUL", "com1", "lpt1", "aux.txt", "Con.backup"])
+def test_names_the_system_keeps_are_refused(tmp_path: Path, name: str) -> None:
+    from game.persist.records import RecordSaveError, save_named_record
+    from game.rules.record import GameRecord
+
+    with pytest.raises(RecordSaveError, match="keeps for itself"):
+        save_named_record(Storage(tmp_path), GameRecord(table_record()), name)
+    assert not list(tmp_path.rglob("*.contack.json"))
+
+
+@pytest.mark.parametrize("file", ["../../etc/passwd", "/dev/zero", "records/finished/../x",
+                                  "records/other.contack.json", 5])
+def test_a_history_entry_is_read_only_from_the_games_records(tmp_path: Path,
+                                                             file: object) -> None:
+    from game.persist.history import entry_record_path
+    from game.rules.record import RecordError
+
+    with pytest.raises(RecordError, match="outside"):
+        entry_record_path(Storage(tmp_path), {"file": file})
+
+
+def test_writes_cut_short_are_swept_at_start(make_app: AppMaker, tmp_path: Path) -> None:
+    leftover = tmp_path / ".tmp-abc.part"
+    leftover.write_text("{", encoding="utf-8")
+    make_app(tmp_path)
+    assert not leftover.exists()

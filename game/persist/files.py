@@ -9,6 +9,7 @@ the game to show, and the caller gets None (it then uses its default).
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -60,6 +61,17 @@ class GameFiles:
             self.config_dir = Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
             self.data_dir = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
         self.notices: list[str] = []
+
+    def sweep_partial_writes(self) -> None:
+        """Remove what writes cut short left behind (`.tmp-*.part`, from a game killed
+        mid-write; the file it was writing is whole, old or new)."""
+        folders = {self.config_dir, self.data_dir, self.data_dir / "records",
+                   self.data_dir / "records" / "finished"}
+        for folder in folders:
+            with contextlib.suppress(OSError):
+                for leftover in folder.glob(".tmp-*.part"):
+                    with contextlib.suppress(OSError):
+                        leftover.unlink()
 
     def take_notices(self) -> list[str]:
         """The notices queued so far (for the game to show); the queue is emptied."""

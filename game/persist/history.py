@@ -189,5 +189,10 @@ def _forget_record_file(files: GameFiles, entry: dict[str, Any]) -> None:
 
 
 def entry_record_path(files: GameFiles, entry: dict[str, Any]) -> Path:
-    """Where the record of a history entry is kept."""
-    return files.data_dir / str(entry["file"])
+    """Where the record of a history entry is kept: only ever inside the game's own
+    records folder (`RecordError` for an entry that names anything else)."""
+    folder = finished_dir(files).resolve()
+    path = (files.data_dir / str(entry.get("file", ""))).resolve()
+    if path.parent != folder or not path.name.endswith(RECORD_SUFFIX):
+        raise RecordError("record: the history names a file outside the game's records")
+    return path

@@ -19,6 +19,10 @@ RECORDS_DIR: Final = "records"
 FINISHED_DIR: Final = "finished"
 RECORD_SUFFIX: Final = ".contack.json"
 NAME_LENGTH: Final = 40
+RESERVED_NAMES: Final = frozenset(
+    {"CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"}
+    | {f"{device}{n}" for device in ("COM", "LPT") for n in "0123456789¹²³"})
+"""File names Windows keeps for devices (with any extension): never a record's."""
 _UNSAFE: Final = re.compile(r"[^\w \-()',.!&+]")
 
 
@@ -88,6 +92,9 @@ def save_named_record(files: GameFiles, record: GameRecord, name: str) -> Path:
     stem = clean_name(name)
     if not stem:
         raise RecordSaveError("Give the record a name.")
+    if stem.split(".")[0].strip().upper() in RESERVED_NAMES:
+        raise RecordSaveError(f"“{stem}” is a name the system keeps for itself; "
+                              "choose another.")
     folder = records_dir(files)
     path = folder / f"{stem}{RECORD_SUFFIX}"
     count = 1

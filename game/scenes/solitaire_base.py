@@ -157,6 +157,7 @@ class SolitaireScene(Scene):
         if from_pos is None:
             from_pos = self.source_centre((move.source, move.pile))
         events = self.session.play(move, redoing=redoing)
+        self.deals.save_if_due()  # at once: a game killed now resumes after this move
         result = next(e.result for e in events if isinstance(e, MovePlayed))
         self.controls.selected = None
         self.autoplay.forget_hint()

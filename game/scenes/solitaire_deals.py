@@ -1,6 +1,6 @@
 """The deals of a solitaire screen: opening the saved deal or a new one, starting over,
 the next deal (found winnable first when the player asks for that), the deal number
-typed, the autosave written in the step after a change, and finished deals put in the
+typed, the autosave written as soon as a move is played, and finished deals put in the
 history (a loss only once the player moves on, as undo may still take it back)."""
 
 from __future__ import annotations
@@ -119,9 +119,9 @@ class SolitaireDeals:
         self.session.poll()
 
     def save_if_due(self) -> bool:
-        """Write the autosave a change asked for (in the step after it, so a move's frame
-        does not also wait for the disk) and ask for the art the next moves may show;
-        True when there was one."""
+        """Write the autosave a change asked for (moves write it at once; other changes
+        in the next step) and ask for the art the next moves may show; True when there
+        was one."""
         due, data = self.session.take_save()
         if not due:
             return False

@@ -2,8 +2,8 @@
 
 The scene shows, paces and animates; its `TableMatch` (game.play) runs the turns,
 computers, undo, clock and autosave point, and the rules engine decides. Each move comes
-back as a `MoveResult`, which drives the scoring animation; the record is saved in the
-step after each move so Continue resumes exactly. Computers think through the app's
+back as a `MoveResult`, which drives the scoring animation; the record is saved as soon
+as each move is played, so Continue resumes exactly. Computers think through the app's
 adviser (a worker process) while the window keeps drawing.
 """
 
@@ -245,10 +245,12 @@ class TableScene(Scene):
         self.show_events(self.match.play(move))
 
     def show_events(self, events: list[Event]) -> None:
-        """Animate what the match says happened."""
+        """Animate what the match says happened, and save it at once (a game killed in
+        the next instant resumes after this move)."""
         for event in events:
             if isinstance(event, MovePlayed):
                 self._show_move(event)
+        self._save_if_due()
 
     def _show_move(self, event: MovePlayed) -> None:
         self.moved = True
@@ -264,9 +266,9 @@ class TableScene(Scene):
             self.services.notify(end_words(self.match))
 
     def _save_if_due(self) -> None:
-        """Write the autosave a move asked for, and ask for the tile art the next moves
-        may show. This runs in the step after the move, so the frame that starts the
-        move's animation does not also wait for the disk."""
+        """Write the autosave a move asked for (compact and without waiting for the
+        disk, so it costs the move's frame about a millisecond), and ask for the tile
+        art the next moves may show."""
         if self.match.save_due:
             self._save()
             self.moves.prepare_art()

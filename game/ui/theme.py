@@ -91,17 +91,26 @@ class Fonts:
         "title": "DejaVuSerif-Bold.ttf",
     }
 
-    def __init__(self) -> None:
+    def __init__(self, folder: Path = FONTS_DIR) -> None:
+        self.folder = folder
         self._cache: dict[tuple[str, int], pygame.font.Font] = {}
+        self.broken: set[str] = set()
+        """Font files that could not be read: pygame's own font stands in for them."""
 
     def get(self, size: int, style: str = "regular") -> pygame.font.Font:
-        """The font of `style` ("regular", "bold", "title") at `size` pixels."""
-        size = max(6, int(size))
+        """The font of `style` ("regular", "bold", "title") at `size` pixels; pygame's
+        own font if the bundled file is missing or damaged."""
+        size = max(6, min(400, int(size)))
         key = (style, size)
         font = self._cache.get(key)
         if font is None:
-            path = FONTS_DIR / self.FILES[style]
-            font = pygame.font.Font(path if path.is_file() else None, size)
+            path = self.folder / self.FILES[style]
+            try:
+                font = pygame.font.Font(path if path.is_file() else None, size)
+                font.render("Ag", True, (0, 0, 0))  # a damaged file fails only here
+            except (pygame.error, OSError, ValueError):
+                self.broken.add(path.name)
+                font = pygame.font.Font(None, size)
             self._cache[key] = font
         return font
 
