@@ -27,6 +27,7 @@ import pygame
 
 from game.ai.worker import Adviser, shared_pool
 from game.persist.autosave import check_saved_games
+from game.persist.history import count_lost_saves
 from game.persist.records import RECORD_SUFFIX, read_recorded_game
 from game.persist.settings import Settings
 from game.persist.storage import Storage
@@ -107,6 +108,7 @@ class App:
         """(text, shown until, the frame it was posted in) of each notice on screen."""
         self.storage.sweep_partial_writes()
         check_saved_games(self.storage)
+        count_lost_saves(self.storage)
         self._take_storage_notices()
         for style in Fonts.FILES:  # a damaged font file: pygame's own font stands in
             self.fonts.get(18, style)

@@ -264,3 +264,30 @@ def test_writes_cut_short_are_swept_at_start(make_app: AppMaker, tmp_path: Path)
     leftover.write_text("{", encoding="utf-8")
     make_app(tmp_path)
     assert not leftover.exists()
+
+
+def test_a_lost_solitaire_is_counted_even_if_the_game_dies_first(make_app: AppMaker,
+                                                                 tmp_path: Path) -> None:
+    from game.ai.autoplay import simple_fair_move
+    from game.persist.history import load_history
+    from game.scenes.draw_solitaire import DrawSolitaireScene
+
+    app = make_app(tmp_path, speed="instant")
+    for seed in range(1, 30):
+        scene = DrawSolitaireScene(app, seed=seed)
+        app.push(scene)
+        app.run_frames(2)
+        while not scene.finished:
+            scene.play(simple_fair_move(scene.draw_state))
+        if not scene.state.won:
+            break
+        app.pop()
+        app.run_frames(2)
+    assert scene.finished and not scene.state.won
+    app.run_frames(2)
+    assert app.storage.has_saved_game("draw-solitaire")  # kept until the loss is counted
+    before = load_history(app.storage).solitaires["draw-solitaire"].played
+    # The game dies here (no exit, no new deal); the next start counts the loss.
+    again = make_app(tmp_path)
+    assert load_history(again.storage).solitaires["draw-solitaire"].played == before + 1
+    assert not again.storage.has_saved_game("draw-solitaire")

@@ -52,7 +52,9 @@ def test_a_loss_waits_to_be_counted_and_undo_takes_it_back() -> None:
     session, events = lost_draw_session()
     assert GameEnded(False) in events
     assert session.loss_to_count and session.can_undo()
-    assert session.take_save()[1] is None  # a finished game clears the autosave
+    # A lost game stays saved until its loss is counted (a crash before that counts it
+    # at the next start); once counted, its save is cleared.
+    assert session.take_save()[1] is session.record
     session.undo()
     assert not session.finished and not session.loss_to_count
     assert session.take_loss() is None
@@ -66,6 +68,7 @@ def test_the_verdict_on_a_lost_deal_comes_from_the_solver() -> None:
     report = session.take_loss()
     assert report is not None and report.record is session.record
     assert session.take_loss() is None  # counted once
+    assert session.take_save() == (True, None)  # and its save goes
 
 
 def test_stacked_advice_follows_the_winning_line_to_a_win() -> None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from game.persist import autosave
 from game.persist.files import GameFiles
 from game.persist.records import RECORD_SUFFIX, check_record_dict, finished_dir, write_record
 from game.persist.stats import (
@@ -196,3 +197,23 @@ def entry_record_path(files: GameFiles, entry: dict[str, Any]) -> Path:
     if path.parent != folder or not path.name.endswith(RECORD_SUFFIX):
         raise RecordError("record: the history names a file outside the game's records")
     return path
+
+
+def count_lost_saves(files: GameFiles) -> None:
+    """Count a solitaire that was lost but never counted (the game closed before the
+    player moved on: its save still holds it), and clear its save."""
+    for mode in SOLITAIRE_MODES:
+        data = autosave.load_game(files, mode)
+        if data is None:
+            continue
+        try:
+            over = check_record_dict(data).is_over()
+        except RecordError:
+            continue
+        if over:
+            assists = data.get("assists")
+            used = assists if isinstance(assists, dict) else {}
+            add_finished_game(files, data, hints=bool(used.get("hints")),
+                              undos=bool(used.get("undos")),
+                              autoplay=bool(used.get("autoplay")))
+            autosave.clear_game(files, mode)

@@ -210,12 +210,15 @@ class SolitaireSession:
         if not self.loss_to_count:
             return None
         self.loss_to_count = False
+        self.save_due = True  # counted: its save goes
         return self.report()
 
     def take_save(self) -> tuple[bool, dict[str, Any] | None]:
-        """(whether an autosave is due, the record to save or None to clear the save)."""
+        """(whether an autosave is due, the record to save or None to clear the save). A
+        lost game stays saved until its loss is counted, so that a game closed before the
+        player moves on is counted when the game next starts."""
         due, self.save_due = self.save_due, False
-        return due, None if self.recorded.is_over() else self.record
+        return due, None if self.recorded.is_over() and not self.loss_to_count else self.record
 
     # --- thinking ------------------------------------------------------------------------
 

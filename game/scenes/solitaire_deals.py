@@ -57,9 +57,9 @@ class SolitaireDeals:
         return SolitaireSession.new(self.host.mode, seed, services.adviser)
 
     def close(self) -> None:
-        """The screen is leaving: write what is due, count a loss, stop the thinking."""
-        self.save_if_due()
+        """The screen is leaving: count a loss, write what is due, stop the thinking."""
         self.count_loss()
+        self.save_if_due()
         self.drop_search()
         self.session.close()
 
