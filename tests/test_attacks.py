@@ -18,7 +18,8 @@ from game.ai.worker import InProcessAdviser
 from game.cli import main
 from game.persist.files import read_bounded
 from game.persist.storage import Storage
-from game.play.table_match import NAME_LIMIT, TableMatch
+from game.play.table_match import TableMatch
+from game.rules.record import NAME_LIMIT
 from tests.conftest import AppMaker
 from tests.drive import Input
 
@@ -291,3 +292,27 @@ def test_a_lost_solitaire_is_counted_even_if_the_game_dies_first(make_app: AppMa
     again = make_app(tmp_path)
     assert load_history(again.storage).solitaires["draw-solitaire"].played == before + 1
     assert not again.storage.has_saved_game("draw-solitaire")
+
+
+@pytest.mark.parametrize("name", ["שלום עולם", "مرحبا بالعالم", "Zoë 😀", "\uff37" * 14,
+                                  "x" * 1_000_000, "A\x00B\u202eC"])
+def test_any_name_a_record_holds_is_drawn_within_its_seat(make_app: AppMaker,
+                                                          name: str) -> None:
+    from game.scenes.table import TableScene
+
+    app = make_app(size=(800, 600), speed="instant")
+    data = table_record()
+    data["players"][0]["name"] = name
+    data["hands"] = data["hands"][:1]
+    data["hands"][0]["moves"] = data["hands"][0]["moves"][:3]
+    data["hands"][0].pop("result")
+    app.open_record(data)
+    app.run_frames(3)
+    scene = app.scene
+    assert isinstance(scene, TableScene)
+    from game.scenes.table_panels import shrunk_text
+
+    shown = scene.match.names[0]
+    room = scene.layout.seats[0].header.width // 2
+    text = shrunk_text(app.ui, shown, 20, room, (255, 255, 255), "bold")
+    assert 0 < text.get_width() <= room and len(shown) <= NAME_LIMIT

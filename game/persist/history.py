@@ -29,7 +29,7 @@ from game.persist.stats import (
     count_table_game,
     read_stats,
 )
-from game.rules.record import TABLE, GameRecord, RecordedGame, RecordError
+from game.rules.record import TABLE, GameRecord, RecordedGame, RecordError, player_name
 from game.rules.solitaire import WON
 from game.rules.table import TableState
 
@@ -164,7 +164,7 @@ def add_finished_game(files: GameFiles, record: dict[str, Any], *, hints: bool =
 
 def _entry_for(recorded: RecordedGame, key: str, file: str,
                stamp: time.struct_time) -> dict[str, Any]:
-    names = [str(p.get("name", f"Seat {i + 1}")) for i, p in enumerate(recorded.record.players)]
+    names = [player_name(p, i) for i, p in enumerate(recorded.record.players)]
     state = recorded.state
     entry: dict[str, Any] = {"key": key, "date": time.strftime("%Y-%m-%d %H:%M", stamp),
                              "mode": recorded.mode, "players": names, "file": file}

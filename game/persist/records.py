@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from game.persist.atomic import write_text_atomically
 from game.persist.files import GameFiles, read_bounded
-from game.rules.record import TABLE, GameRecord, RecordedGame, RecordError
+from game.rules.record import TABLE, GameRecord, RecordedGame, RecordError, player_name
 
 RECORDS_DIR: Final = "records"
 FINISHED_DIR: Final = "finished"
@@ -151,7 +151,7 @@ def list_records(files: GameFiles) -> list[RecordFile]:
             entry.error = str(error)
         else:
             entry.mode = record.mode
-            entry.players = ", ".join(str(p.get("name", "?")) for p in record.players)
+            entry.players = ", ".join(player_name(p, i) for i, p in enumerate(record.players))
             entry.in_progress = is_in_progress(record.data)
         listed.append(entry)
     return listed

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
-from game.rules.record import RecordedGame
+from game.rules.record import RecordedGame, player_name
 from game.rules.table import TableState
 
 SOLITAIRE_MODES: Final = ("draw-solitaire", "stacked-solitaire")
@@ -84,7 +84,7 @@ def count_table_game(players: dict[str, PlayerStats], recorded: RecordedGame) ->
             if type(seat) is int and type(score) is int and 0 <= seat < state.players:
                 best_moves[seat] = max(best_moves[seat], score)
     for seat, player in enumerate(recorded.record.players):
-        name = str(player.get("name", f"Seat {seat + 1}"))
+        name = player_name(player, seat)
         stats = players.setdefault(name, PlayerStats())
         stats.computer = str(player.get("kind", "")).startswith("ai:")
         score = tally.standings[seat]

@@ -10,7 +10,6 @@ hands over the human's moves with `play`, lets the computers think with `think` 
 
 from __future__ import annotations
 
-import unicodedata
 from enum import StrEnum
 from typing import Any, Final
 
@@ -18,7 +17,7 @@ from game.ai.players import LEVELS, Player, bot_rng, make_player
 from game.ai.worker import Adviser, Job, choose_move
 from game.play.events import Event, HintFound, MovePlayed, TookBack
 from game.rules.moves import DRAW_MOVE, PLACE, Move
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record import GameRecord, RecordedGame, player_name
 from game.rules.table import TableGame, TableRules, TableState
 from game.rules.tiles import TileId
 
@@ -44,22 +43,6 @@ class Turn(StrEnum):
 
 STAND_IN_LEVEL: Final = "expert"
 """Who plays a computer seat of a level this version does not know (a newer game's)."""
-HIDDEN_CATEGORIES: Final = frozenset({"Cc", "Cs", "Co", "Cn"})
-"""Characters no name shows: controls (NUL included), surrogates, private and unassigned."""
-NAME_LIMIT: Final = 24
-"""The most characters of a player's name shown."""
-
-
-def shown_name(name: object, seat: int) -> str:
-    """A player's name as the screens show it: control characters dropped, spaces
-    trimmed, cut at `NAME_LIMIT` with an ellipsis; "Seat N" when nothing is left."""
-    text = "".join(c for c in str(name or "")[:1000]
-                   if unicodedata.category(c) not in HIDDEN_CATEGORIES).strip()
-    if len(text) > NAME_LIMIT:
-        text = text[:NAME_LIMIT - 1].rstrip() + "…"
-    return text or f"Seat {seat + 1}"
-
-
 class TableMatch:
     """One table game in play. Build it with `new` or `resume`."""
 
@@ -69,7 +52,7 @@ class TableMatch:
         self.recorded = recorded
         self.adviser = adviser
         players = recorded.record.players
-        self.names = [shown_name(p.get("name"), i) for i, p in enumerate(players)]
+        self.names = [player_name(p, i) for i, p in enumerate(players)]
         self.kinds = [str(p.get("kind", "human")) for p in players]
         seed = recorded.record.data.get("seed", 0)
         self.computers: dict[int, Player] = {

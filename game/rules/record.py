@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import unicodedata
 from typing import Any, Final
 
 from game.rules import jsontext
@@ -504,3 +505,21 @@ def _check_result(state: GameState, hand: dict[str, Any], h: int) -> None:
 def new_seed() -> int:
     """A fresh seed for a new deal."""
     return random.SystemRandom().randrange(1, 10**9)
+
+
+HIDDEN_CATEGORIES: Final = frozenset({"Cc", "Cs", "Co", "Cn"})
+"""Characters no name shows: controls (NUL included), surrogates, private and unassigned."""
+NAME_LIMIT: Final = 24
+"""The most characters of a player's name shown."""
+
+
+def player_name(player: object, seat: int) -> str:
+    """A player's name from a record's `players` entry, as the screens show it: control
+    characters dropped, spaces trimmed, cut at `NAME_LIMIT` with an ellipsis; "Seat N"
+    when nothing is left (a record may hold anything there)."""
+    name = player.get("name") if isinstance(player, dict) else None
+    text = "".join(c for c in (name if isinstance(name, str) else "")[:1000]
+                   if unicodedata.category(c) not in HIDDEN_CATEGORIES).strip()
+    if len(text) > NAME_LIMIT:
+        text = text[:NAME_LIMIT - 1].rstrip() + "…"
+    return text or f"Seat {seat + 1}"

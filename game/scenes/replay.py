@@ -24,6 +24,7 @@ from game.rules.moves import DISCARD, DRAW, PASS, PILE, PLACE, STOCK, Move
 from game.rules.record import (
     TABLE,
     GameRecord,
+    player_name,
 )
 from game.rules.results import MoveResult
 from game.rules.table import TableState
@@ -57,7 +58,7 @@ class ReplayScene(Scene):
         super().__init__(services)
         self.replay = Replay(record)
         self.title = title or MODE_TITLES.get(record.mode, "Game")
-        self.names = [str(p.get("name", f"Seat {i + 1}")) for i, p in enumerate(record.players)]
+        self.names = [player_name(p, i) for i, p in enumerate(record.players)]
         self.playing = False
         self.speed = "normal"
         self.timer = 0.0

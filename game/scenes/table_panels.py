@@ -109,9 +109,15 @@ def hand_words(match: TableMatch) -> str:
 
 def shrunk_text(ui: Ui, text: str, size: int, room: int, colour: Colour,
                 style: str = "regular") -> pygame.Surface:
-    """`text` rendered at `size`, or smaller (down to 12) until it fits `room` pixels."""
+    """`text` rendered at `size`, or smaller (down to 12) until it fits `room` pixels;
+    cut with an ellipsis if even that is too wide."""
     while size > 12 and ui.font(size, style).size(text)[0] > room:
         size -= 1
+    font = ui.font(size, style)
+    if font.size(text)[0] > room:
+        while len(text) > 1 and font.size(text + "…")[0] > room:
+            text = text[:-1]
+        text += "…"
     return ui.text(text, size, colour, style)
 
 
@@ -166,7 +172,8 @@ def draw_seat(surface: pygame.Surface, ui: Ui, match: TableMatch, seat: int, box
                          border_radius=ui.px(16))
     header = box.header
     name_colour = PALETTE.gold if active else PALETTE.ivory
-    name = blit_text(surface, ui.text(match.names[seat], 20, name_colour, "bold"),
+    room = header.width - ui.font(26, "bold").size(str(score))[0] - ui.px(12)
+    name = blit_text(surface, shrunk_text(ui, match.names[seat], 20, room, name_colour, "bold"),
                      (header.x, header.y), "topleft")
     if match.rules.partners:
         team = seat % 2
