@@ -133,6 +133,8 @@ def test_a_record_too_large_is_refused_before_it_is_parsed(tmp_path: Path) -> No
     ([], ("command",)),
     (["check"], ("file",)),
     (["simulate", "--rule", "time_limit_s=NaN"], ("time_limit_s",)),
+    (["simulate", "--rule", "time_limit_s=1e308"], ("time_limit_s",)),  # a game without end
+    (["simulate", "--rule", "hands=100000000"], ("hands",)),
     (["simulate", "--rule", "colour=1"], ("--rule",)),
 ])
 def test_argument_errors_take_one_line(capsys: pytest.CaptureFixture[str], args: list[str],
@@ -316,3 +318,32 @@ def test_any_name_a_record_holds_is_drawn_within_its_seat(make_app: AppMaker,
     room = scene.layout.seats[0].header.width // 2
     text = shrunk_text(app.ui, shown, 20, room, (255, 255, 255), "bold")
     assert 0 < text.get_width() <= room and len(shown) <= NAME_LIMIT
+
+
+def test_a_full_disk_gives_a_notice_and_keeps_the_last_save(
+        make_app: AppMaker, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    from game.persist import files as persist_files
+    from game.scenes.table import TableScene
+
+    app = make_app(tmp_path, speed="instant", banner=False)
+    app.open("table", config={"players": [{"name": "Ann", "kind": "human"},
+                                          {"name": "Bot", "kind": "ai:greedy"}]})
+    app.run_frames(3)
+    scene = app.scene
+    assert isinstance(scene, TableScene)
+    kept = app.storage.saved_game_path("table").read_bytes()
+
+    def full(*_args: Any, **_kw: Any) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(persist_files, "write_text_atomically", full)
+    from tests.drive import run_until
+
+    run_until(app, scene.human_can_act)
+    scene.play(scene.legal_moves()[0])
+    app.run_frames(2)
+    assert any("No space left" in text for text in app.notices)
+    assert app.storage.saved_game_path("table").read_bytes() == kept
+    assert app.scene is scene  # the game goes on

@@ -9,7 +9,6 @@ its deals, so a seed plus the moves replays exactly, and the game clock of timed
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass, fields
 from functools import partial
@@ -26,6 +25,10 @@ from game.rules.results import MoveResult, Outcome
 from game.rules.tiles import ALL_TILES, TILE_COUNT, TILE_SIZES, TileId, tile_name, tiles_in
 
 HAND_SIZE: Final = 5
+MAX_HANDS: Final = 1000
+"""The most hands a game may have (RULES.md: from 1 up; a bound keeps a game finite)."""
+MAX_TIME_LIMIT_S: Final = 86_400
+"""The longest timed club game: a day."""
 PENALTY_PER_TILE: Final = 10
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 7
@@ -66,8 +69,9 @@ class TableRules:
 
     def validate(self) -> None:
         """Raise `RulesError` for an option outside its range."""
-        if type(self.hands) is not int or self.hands < 1:
-            raise RulesError(f"rules.hands must be a whole number from 1 up, not {self.hands!r}")
+        if type(self.hands) is not int or not 1 <= self.hands <= MAX_HANDS:
+            raise RulesError(f"rules.hands must be a whole number from 1 to {MAX_HANDS}, "
+                             f"not {self.hands!r}")
         for name in ("partners", "free_draw"):
             if type(getattr(self, name)) is not bool:
                 raise RulesError(f"rules.{name} must be true or false")
@@ -76,8 +80,10 @@ class TableRules:
         if type(self.chips) is not int or self.chips < 0:
             raise RulesError(f"rules.chips must be a whole number from 0 up, not {self.chips!r}")
         limit = self.time_limit_s
-        if limit is not None and (type(limit) not in (int, float) or not 0 < limit < math.inf):
-            raise RulesError(f"rules.time_limit_s must be a positive number or null, not {limit!r}")
+        if limit is not None and (type(limit) not in (int, float)
+                                  or not 0 < limit <= MAX_TIME_LIMIT_S):
+            raise RulesError(f"rules.time_limit_s must be seconds above 0 and up to "
+                             f"{MAX_TIME_LIMIT_S} (a day), or null, not {limit!r}")
 
 
 @dataclass(frozen=True)
