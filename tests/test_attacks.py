@@ -347,3 +347,24 @@ def test_a_full_disk_gives_a_notice_and_keeps_the_last_save(
     assert any("No space left" in text for text in app.notices)
     assert app.storage.saved_game_path("table").read_bytes() == kept
     assert app.scene is scene  # the game goes on
+
+
+def test_a_won_solitaire_is_in_the_history_before_its_save_goes(make_app: AppMaker,
+                                                               tmp_path: Path) -> None:
+    from game.ai.solver import solve
+    from game.persist.history import load_history
+    from game.scenes.stacked_solitaire import StackedSolitaireScene
+
+    app = make_app(tmp_path, speed="instant")
+    scene = StackedSolitaireScene(app, seed=3)
+    app.push(scene)
+    app.run_frames(2)
+    answer = solve(scene.stacked_state, 10.0)
+    assert answer.winnable
+    seen: list[int] = []
+    clear = app.storage.clear_game
+    app.storage.clear_game = lambda mode: (  # type: ignore[method-assign]
+        seen.append(load_history(app.storage).solitaires[mode].won), clear(mode))[1]
+    for move in answer.moves:
+        scene.play(move)
+    assert scene.state.won and seen and seen[-1] == 1

@@ -68,8 +68,8 @@ def test_a_click_puts_the_caret_where_it_lands(make_app: AppMaker) -> None:
     drive.press(pygame.K_HOME)
     drive.press(pygame.K_DELETE)
     assert field.text == "bcXdef"
-    drive.text("y" * 10_000)  # a huge paste stops at the field's length
-    assert len(field.text) == field.max_length
+    drive.text("y" * 10_000)  # a huge paste stops at the field's length, and says so
+    assert len(field.text) == field.max_length and field.overflowed
 
 
 def test_the_first_window_is_sized_from_the_desktop() -> None:

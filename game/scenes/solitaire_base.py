@@ -157,7 +157,6 @@ class SolitaireScene(Scene):
         if from_pos is None:
             from_pos = self.source_centre((move.source, move.pile))
         events = self.session.play(move, redoing=redoing)
-        self.deals.save_if_due()  # at once: a game killed now resumes after this move
         result = next(e.result for e in events if isinstance(e, MovePlayed))
         self.controls.selected = None
         self.autoplay.forget_hint()
@@ -175,7 +174,8 @@ class SolitaireScene(Scene):
             self.services.sound.play("draw")
         for event in events:
             if isinstance(event, GameEnded):
-                self.finish(event.won)
+                self.finish(event.won)  # a win goes into the history first...
+        self.deals.save_if_due()  # ...then the save, at once: a kill loses nothing
 
     def _landed(self, sprite: TileSprite, result: MoveResult | None = None) -> None:
         """A tile has slid into place; a placement's contacts light up."""

@@ -389,6 +389,8 @@ class TextField(Widget):
         self._caret: int | None = None
         """Where typing goes (None: at the end)."""
         self.all_selected = False
+        self.overflowed = False
+        """The last typing was cut at `max_length` (the field says so)."""
 
     @property
     def caret(self) -> int:
@@ -412,13 +414,16 @@ class TextField(Widget):
         if event.type == pygame.TEXTINPUT:
             typed = "".join(ch for ch in event.text if ch.isprintable())
             text, caret = ("", 0) if self.all_selected else (self.text, self.caret)
-            typed = typed[:max(0, self.max_length - len(text))]
+            room = max(0, self.max_length - len(text))
+            self.overflowed = len(typed) > room
+            typed = typed[:room]
             if typed:
                 self._edit(text[:caret] + typed + text[caret:], caret + len(typed))
             return True
         if event.type != pygame.KEYDOWN:
             return False
         key, caret = event.key, self.caret
+        self.overflowed = False
         if key == pygame.K_a and event.mod & pygame.KMOD_CTRL:
             self.all_selected = bool(self.text)
         elif key == pygame.K_SPACE:
@@ -455,6 +460,9 @@ class TextField(Widget):
             mark = image.get_rect(midleft=(left, box.centery)).inflate(ui.px(4), ui.px(2))
             pygame.draw.rect(surface, PALETTE.gold_dark, mark, border_radius=ui.px(3))
         blit_text(surface, image, (left, box.centery), "midleft")
+        if self.focused and self.overflowed:
+            note = ui.text(f"{self.max_length} characters at most", 14, PALETTE.penalty)
+            blit_text(surface, note, (box.right - ui.px(8), box.bottom + ui.px(2)), "topright")
         if self.focused and not self.all_selected:
             x = left + ui.font(self.TEXT_SIZE).size(self.text[:self.caret])[0] + 1
             pygame.draw.line(surface, PALETTE.gold, (x, box.centery - ui.px(10)),
