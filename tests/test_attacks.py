@@ -368,3 +368,23 @@ def test_a_won_solitaire_is_in_the_history_before_its_save_goes(make_app: AppMak
     for move in answer.moves:
         scene.play(move)
     assert scene.state.won and seen and seen[-1] == 1
+
+
+def test_a_finished_table_game_is_in_the_history_before_its_save_goes(
+        make_app: AppMaker, tmp_path: Path) -> None:
+    from game.persist.history import load_history
+    from game.scenes.table import TableScene
+    from tests.drive import run_until
+
+    app = make_app(tmp_path, speed="instant", banner=False)
+    seen: list[int] = []
+    clear = app.storage.clear_game
+    app.storage.clear_game = lambda mode: (  # type: ignore[method-assign]
+        seen.append(len(load_history(app.storage).games)), clear(mode))[1]
+    scene = TableScene(app, {"rules": {"hands": 1}, "seed": 4,
+                             "players": [{"name": "A", "kind": "ai:greedy"},
+                                         {"name": "B", "kind": "ai:greedy"}]})
+    app.push(scene)
+    run_until(app, scene.state.is_terminal)
+    app.run_frames(2)
+    assert seen and seen[-1] == 1  # the game was in the history when its save went
