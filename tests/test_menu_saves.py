@@ -82,6 +82,7 @@ def test_a_new_game_over_an_unfinished_one_asks_first(make_app: AppMaker, mode: 
     drive.click(ask.yes)
     new = SetupScene if mode == TABLE else SCREENS[mode]
     assert isinstance(app.scene, new)
+    assert not app.storage.has_saved_game(mode)  # lost, as the question said
 
 
 def test_no_question_without_an_unfinished_game(make_app: AppMaker) -> None:

@@ -8,6 +8,7 @@ scene has been laid out (its first frame), such as holding a tile over a spot.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
 from game.scenes.draw_solitaire import STOCK_KEY, DrawSolitaireScene
 from game.scenes.history_list import HistoryScene
+from game.scenes.menu import MenuScene
 from game.scenes.records import RecordsScene, SaveRecordScene
 from game.scenes.replay import ReplayScene
 from game.scenes.rules_screen import RulesScene
@@ -75,6 +77,22 @@ def target(name: str) -> Callable[[Target], Target]:
 
 @target("menu")
 def _menu(app: App, record: Record) -> Shot:
+    return Shot(None)
+
+
+@target("menu-saves")
+def _menu_saves(app: App, record: Record) -> Shot:
+    """The menu with an unfinished table game and draw solitaire saved."""
+    for mode in (TABLE, DRAW_SOLITAIRE):
+        data = json.loads(sample_record(mode, 2 if mode == TABLE else 1).dumps())
+        hand = data["hands"][0]
+        hand.pop("result", None)
+        hand["moves"] = hand["moves"][:3]
+        data["hands"] = [hand]
+        app.storage.save_game(data)
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    menu.refresh_saves()
     return Shot(None)
 
 
@@ -218,6 +236,20 @@ def _table_computer_move(app: App, record: Record) -> Shot:
             app.run_frames(1)
 
     return Shot(scene, computer_lands, frames=12)
+
+
+@target("score-hand")
+def _score_hand(app: App, record: Record) -> Shot:
+    """The scores after the first hand of three (Next hand to go on)."""
+    players = [("Ann", "human"), ("Ben", "ai:greedy"), ("Cleo", "ai:greedy")]
+    table = TableScene(app, table_config(players, 8))
+    bot = make_player("greedy", random.Random(8))
+    while not table.state.hand_over:
+        table.match.play(bot.choose(table.state))
+    turns = table.turns
+    turns.hand_end_played = turns.score_screen_due = True
+    app.push(table)
+    return Shot(ScoreScene(app, table.match, end_words(table.match), table.next_hand))
 
 
 @target("score")

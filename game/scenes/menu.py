@@ -124,8 +124,12 @@ class MenuScene(Scene):
         if not self.services.storage.has_saved_game(mode):
             start()
             return
+        def replace() -> None:
+            self.services.storage.clear_game(mode)  # as the question says
+            start()
+
         self.services.push(ConfirmScene(
-            self.services, f"Start a new {MODE_TITLES[mode].lower()}?", start,
+            self.services, f"Start a new {MODE_TITLES[mode].lower()}?", replace,
             yes="New game", no="Keep it", detail="The unfinished one will be lost."))
 
     def new_table_game(self) -> None:
