@@ -312,7 +312,7 @@ def test_any_name_a_record_holds_is_drawn_within_its_seat(make_app: AppMaker,
     app.run_frames(3)
     scene = app.scene
     assert isinstance(scene, TableScene)
-    from game.scenes.table_panels import shrunk_text
+    from game.ui.text import shrunk_text
 
     shown = scene.match.names[0]
     room = scene.layout.seats[0].header.width // 2

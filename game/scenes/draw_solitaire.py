@@ -8,7 +8,6 @@ it fits. The auto-player is fair: it decides without looking at the stock's orde
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any, Final
 
 import pygame
@@ -18,7 +17,9 @@ from game.rules.record import DRAW_SOLITAIRE
 from game.rules.solitaire import DrawSolitaireState
 from game.scenes.solitaire_base import SolitaireScene, flip_image
 from game.scenes.solitaire_controls import SourceKey
+from game.ui.layout import ROW_HEIGHT
 from game.ui.sprites import TileSprite
+from game.ui.text import blit_paragraph
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
 from game.ui.tween import Tween, linear
@@ -27,7 +28,6 @@ from game.ui.widgets import blit_text
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
-SQRT3_2: Final = math.sqrt(3) / 2
 STOCK_KEY: Final[SourceKey] = (STOCK, -1)
 DISCARD_KEY: Final[SourceKey] = (DISCARD_PILE, -1)
 
@@ -62,12 +62,12 @@ class DrawSolitaireScene(SolitaireScene):
 
     def strip_height(self, size: tuple[int, int]) -> int:
         ui = self.services.ui
-        self.source_side = int(min(ui.px(112), size[1] * 0.17 / SQRT3_2))
-        return round(self.source_side * SQRT3_2 + ui.px(40))
+        self.source_side = int(min(ui.px(112), size[1] * 0.17 / ROW_HEIGHT))
+        return round(self.source_side * ROW_HEIGHT + ui.px(40))
 
     def layout_sources(self) -> None:
         ui, strip = self.services.ui, self.strip
-        y = strip.bottom - ui.px(8) - self.source_side * SQRT3_2 / 2
+        y = strip.bottom - ui.px(8) - self.source_side * ROW_HEIGHT / 2
         self.stock_pos = (strip.x + self.source_side * 0.62, y)
         self.discard_row = pygame.Rect(round(strip.x + self.source_side * 1.45), strip.y,
                                        round(strip.width - self.source_side * 1.45),
@@ -265,17 +265,14 @@ class DrawSolitaireScene(SolitaireScene):
         for pos, empty in ((self.stock_pos, self.draw_state.stock_left == 0),
                            (self._discard_centres(1)[0], not self.draw_state.discard)):
             if empty:
-                rect = pygame.Rect(0, 0, side, round(side * SQRT3_2))
+                rect = pygame.Rect(0, 0, side, round(side * ROW_HEIGHT))
                 rect.center = (round(pos[0]), round(pos[1]))
                 pygame.draw.rect(surface, PALETTE.panel_edge, rect, max(1, ui.px(2)),
                                  border_radius=ui.px(10))
                 blit_text(surface, ui.text("empty", 16, PALETTE.text_dim), rect.center)
         area = self.sources_area
-        y = area.top + ui.px(16)
-        for line in ui.wrap(self.guidance(), 17, area.width - ui.px(32)):
-            rect = blit_text(surface, ui.text(line, 17, PALETTE.text_dim),
-                             (area.x + ui.px(16), y), "topleft")
-            y = rect.bottom + ui.px(4)
+        blit_paragraph(surface, ui, self.guidance(), 17, PALETTE.text_dim,
+                       (area.x + ui.px(16), area.top + ui.px(16)), area.width - ui.px(32))
 
     def draw_sources_over(self, surface: pygame.Surface) -> None:
         state = self.draw_state

@@ -12,6 +12,7 @@ import pygame
 
 from game.scenes.base import Scene, Services
 from game.ui.scrollbar import ScrollBar
+from game.ui.text import fit_text
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, Ui, blit_text, draw_panel
 
@@ -157,16 +158,6 @@ class RowList:
             blit_text(surface, ui.text(shown, 14, PALETTE.text_dim),
                       (self.rect.right - ui.px(16), header_y), "midright")
         self.scrollbar.draw(surface, ui)
-
-
-def fit_text(ui: Ui, text: str, size: float, room: int) -> str:
-    """`text`, cut with an ellipsis to fit `room` pixels."""
-    font = ui.font(size)
-    if font.size(text)[0] <= room:
-        return text
-    while text and font.size(text + "…")[0] > room:
-        text = text[:-1]
-    return text + "…"
 
 
 # --- the "your games" screens -----------------------------------------------------------

@@ -30,7 +30,8 @@ from game.persist.records import (
 from game.rules.record import GameRecord, RecordError
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
-from game.scenes.games_frame import GamesScene, RowList, fit_text
+from game.scenes.games_frame import GamesScene, RowList
+from game.ui.text import fit_text
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, TextField, blit_text, dim, draw_panel
 from game.ui.words import MODE_TITLES

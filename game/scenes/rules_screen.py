@@ -13,6 +13,7 @@ from game.scenes.base import Scene
 from game.ui.board import LADDER, Board
 from game.ui.examples import THREE_SIDED, Placement, contact_pair, two_sided
 from game.ui.sprites import TileLayer
+from game.ui.text import blit_paragraph
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
 from game.ui.widgets import Button, blit_text, draw_panel
@@ -187,9 +188,8 @@ class RulesScene(Scene):
                             "topleft")
         y = heading.bottom + ui.px(16)
         for paragraph in page.paragraphs:
-            for line in ui.wrap(paragraph, 19, self.text_panel.width - ui.px(56)):
-                y = blit_text(surface, ui.text(line, 19), (x, y), "topleft").bottom + ui.px(3)
-            y += ui.px(12)
+            y = blit_paragraph(surface, ui, paragraph, 19, PALETTE.text, (x, y),
+                               self.text_panel.width - ui.px(56), gap=3) + ui.px(12)
         self.tiles.draw_interpolated(surface, alpha)
         if page.caption:
             blit_text(surface, ui.text(page.caption, 18, PALETTE.text, "bold"),

@@ -13,6 +13,7 @@ import pygame
 
 from game.rules.table import MAX_PLAYERS, MIN_PLAYERS, TableRules
 from game.scenes.base import Scene
+from game.ui.text import blit_paragraph
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, Choice, TextField, Toggle, blit_text, draw_panel
 
@@ -198,9 +199,7 @@ class SetupScene(Scene):
                 "player; a chip is worth 5 points.") if self.variant.value == "club" else (
                 "Standard scoring: counting contacts score their sum; each tile left in "
                 "hand costs 10 at the end of a hand.")
-        y = self.hint_y
-        for line in ui.wrap(hint, 16, self.rules_panel.width - ui.px(40)):
-            rect = blit_text(surface, ui.text(line, 16, PALETTE.text_dim),
-                             (self.rules_panel.x + ui.px(20), y), "topleft")
-            y = rect.bottom + ui.px(4)
+        blit_paragraph(surface, ui, hint, 16, PALETTE.text_dim,
+                       (self.rules_panel.x + ui.px(20), self.hint_y),
+                       self.rules_panel.width - ui.px(40))
         self.form.draw(surface, ui)

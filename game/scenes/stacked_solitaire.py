@@ -9,7 +9,6 @@ one (worked out a few milliseconds a frame) and its best try otherwise.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any, Final
 
 import pygame
@@ -20,7 +19,9 @@ from game.rules.record import STACKED_SOLITAIRE
 from game.rules.solitaire import CUT_PILE, PILE_COUNT, StackedSolitaireState
 from game.scenes.solitaire_base import SolitaireScene
 from game.scenes.solitaire_controls import SourceKey
+from game.ui.layout import ROW_HEIGHT
 from game.ui.sprites import TileSprite
+from game.ui.text import blit_paragraph
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
 from game.ui.widgets import blit_text
@@ -35,7 +36,6 @@ FAN_STEP: Final = 0.62
 covered, its three values show."""
 PILE_HEIGHT: Final = 5
 """The most tiles a pile holds (35 tiles in seven piles)."""
-SQRT3_2: Final = math.sqrt(3) / 2
 
 
 PILE_HELP: Final = ("Place the top tile of any pile: click or drag it, or press its "
@@ -94,10 +94,10 @@ class StackedSolitaireScene(SolitaireScene):
         ui = self.services.ui
         column_w = (size[0] - ui.px(self.panel_width) - ui.px(48)) / PILE_COUNT
         fanned = self.option("fanned_piles")
-        rows = 1 + (PILE_HEIGHT - 1) * FAN_SCALE * FAN_STEP * SQRT3_2 / SQRT3_2 if fanned else 1.25
+        rows = 1 + (PILE_HEIGHT - 1) * FAN_SCALE * FAN_STEP if fanned else 1.25
         room = size[1] * (0.46 if fanned else 0.3)
-        side = int(min(column_w * 0.9, ui.px(120), room / (rows * SQRT3_2) - ui.px(4)))
-        return side, round(side * SQRT3_2 * rows + ui.px(16))
+        side = int(min(column_w * 0.9, ui.px(120), room / (rows * ROW_HEIGHT) - ui.px(4)))
+        return side, round(side * ROW_HEIGHT * rows + ui.px(16))
 
     def strip_height(self, size: tuple[int, int]) -> int:
         return self._pile_sides(size)[1]
@@ -106,7 +106,7 @@ class StackedSolitaireScene(SolitaireScene):
         ui, strip = self.services.ui, self.strip
         self.pile_side = self._pile_sides(self.services.size)[0]
         column_w = strip.width / PILE_COUNT
-        y = strip.bottom - ui.px(8) - self.pile_side * SQRT3_2 / 2
+        y = strip.bottom - ui.px(8) - self.pile_side * ROW_HEIGHT / 2
         for pile in range(PILE_COUNT):
             self.pile_pos[pile] = (strip.x + column_w * (pile + 0.5), y)
 
@@ -115,15 +115,15 @@ class StackedSolitaireScene(SolitaireScene):
         side, depth = self.pile_side, self.services.ui.px(3)
         fanned = self.option("fanned_piles")
         small = round(side * FAN_SCALE)
-        step = small * SQRT3_2 * FAN_STEP
+        step = small * ROW_HEIGHT * FAN_STEP
         for pile in range(PILE_COUNT):
             height = state.heights[pile]
             x, y = self.pile_pos[pile]
             if fanned:  # buried tiles point down above the top: each shows all its values
-                apex = y - side * SQRT3_2 / 2
+                apex = y - side * ROW_HEIGHT / 2
                 for below in range(height - 1, 0, -1):
                     tile = state.piles[pile][height - 1 - below]
-                    centre = (x, apex - below * step + small * SQRT3_2 / 2)
+                    centre = (x, apex - below * step + small * ROW_HEIGHT / 2)
                     self.tiles.add(TileSprite(art, tile, small, centre, False), layer=1)
             else:
                 for below in range(min(2, height - 1), 0, -1):
@@ -160,14 +160,11 @@ class StackedSolitaireScene(SolitaireScene):
         y = area.top + ui.px(14)
         blit_text(surface, ui.text("Piles", 19, PALETTE.text, "bold"),
                   (area.x + ui.px(16), y), "topleft")
-        y += ui.px(34)
-        for line in ui.wrap(PILE_HELP, 16, area.width - ui.px(32)):
-            rect = blit_text(surface, ui.text(line, 16, PALETTE.text_dim),
-                             (area.x + ui.px(16), y), "topleft")
-            y = rect.bottom + ui.px(3)
+        blit_paragraph(surface, ui, PILE_HELP, 16, PALETTE.text_dim,
+                       (area.x + ui.px(16), y + ui.px(34)), area.width - ui.px(32), gap=3)
         for pile, (x, y_top) in enumerate(self.pile_pos):
             if self.stacked_state.heights[pile] == 0:
-                rect = pygame.Rect(0, 0, self.pile_side, round(self.pile_side * SQRT3_2))
+                rect = pygame.Rect(0, 0, self.pile_side, round(self.pile_side * ROW_HEIGHT))
                 rect.center = (round(x), round(y_top))
                 pygame.draw.rect(surface, PALETTE.panel_edge, rect, max(1, ui.px(2)),
                                  border_radius=ui.px(10))

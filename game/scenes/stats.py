@@ -11,7 +11,8 @@ import pygame
 from game.persist.history import History, load_history, reset_statistics
 from game.persist.stats import SOLITAIRE_MODES
 from game.scenes.dialog import ConfirmScene
-from game.scenes.games_frame import GamesScene, fit_text
+from game.scenes.games_frame import GamesScene
+from game.ui.text import fit_text
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, blit_text, draw_panel
 from game.ui.words import MODE_TITLES

@@ -13,6 +13,7 @@ from game.rules.moves import DRAW, PLACE
 from game.rules.results import MoveResult
 from game.rules.table import ALL_PASSED, DEAD_END
 from game.ui.table_layout import SeatBox, TableLayout
+from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
 from game.ui.tiles import TileArt, TileState
 from game.ui.widgets import Button, Ui, blit_text, draw_panel
@@ -105,20 +106,6 @@ def hand_words(match: TableMatch) -> str:
         minutes, seconds = divmod(int(left), 60)
         return f"Hand {state.hand_number + 1} · {minutes}:{seconds:02d} left"
     return f"Hand {state.hand_number + 1} of {match.rules.hands}"
-
-
-def shrunk_text(ui: Ui, text: str, size: int, room: int, colour: Colour,
-                style: str = "regular") -> pygame.Surface:
-    """`text` rendered at `size`, or smaller (down to 12) until it fits `room` pixels;
-    cut with an ellipsis if even that is too wide."""
-    while size > 12 and ui.font(size, style).size(text)[0] > room:
-        size -= 1
-    font = ui.font(size, style)
-    if font.size(text)[0] > room:
-        while len(text) > 1 and font.size(text + "…")[0] > room:
-            text = text[:-1]
-        text += "…"
-    return ui.text(text, size, colour, style)
 
 
 def backdrop(felt: pygame.Surface, layout: TableLayout, ui: Ui) -> pygame.Surface:

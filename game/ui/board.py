@@ -23,10 +23,17 @@ from game.rules.figure import Figure
 from game.rules.lattice import Cell, points_up
 from game.rules.moves import Move
 from game.rules.tiles import TileId
-from game.ui.layout import LatticeView, Point, ViewController, cell_side_edges, world_vertices
+from game.ui.layout import (
+    ROW_HEIGHT,
+    LatticeView,
+    Point,
+    ViewController,
+    cell_side_edges,
+    world_vertices,
+)
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE
-from game.ui.tiles import TileArt, TileState, triangle_points
+from game.ui.tiles import SQRT3, TileArt, TileState, triangle_points
 from game.ui.widgets import Ui, blit_text
 
 LADDER: Final = (34, 40, 48, 56, 64, 74, 86, 100, 118, 136, 156)
@@ -255,12 +262,13 @@ class Board:
             band = max(3, self.ui.px(4))
             rim = max(1, self.ui.px(2))
             reach = side + 4 * (band + rim)
-            ring = pygame.Surface((reach + 4, round(reach * 0.8660254) + 4), pygame.SRCALPHA)
+            ring = pygame.Surface((reach + 4, round(reach * ROW_HEIGHT) + 4), pygame.SRCALPHA)
             centre = (ring.get_width() / 2, ring.get_height() / 2)
-            # Each layer's triangle grows by the same width all round (inradius = side/√12).
+            # Each layer's triangle grows by the same width all round: a side grows by 2√3
+            # times the width (the inradius is side/√12).
             for grow, colour in ((band + 2 * rim, (12, 16, 14, 230)), (band + rim, LAST_MARK),
                                  (rim, (12, 16, 14, 230)), (0, (0, 0, 0, 0))):
-                outline = triangle_points(side * TILE_GAP + grow * 3.4641016, up, centre)
+                outline = triangle_points(side * TILE_GAP + grow * 2 * SQRT3, up, centre)
                 pygame.draw.polygon(ring, colour, outline)
             self._spot_cache[key] = ring
         return ring

@@ -15,10 +15,8 @@ from dataclasses import dataclass
 import pygame
 
 from game.rules.table import HAND_SIZE
-from game.ui.layout import Point
+from game.ui.layout import ROW_HEIGHT, Point
 from game.ui.widgets import Ui
-
-SQRT3_2 = math.sqrt(3) / 2
 
 
 @dataclass
@@ -106,7 +104,7 @@ class TableLayout:
         hand's owner goes in its top-left corner)."""
         label = pygame.Rect(rect.x + ui.px(14), rect.y + ui.px(6), rect.width // 3, ui.px(20))
         spread = (HAND_SIZE + 1) / 2 + 0.08 * (HAND_SIZE - 1)
-        side = int(min((rect.height - ui.px(12)) / SQRT3_2,
+        side = int(min((rect.height - ui.px(12)) / ROW_HEIGHT,
                        (rect.width - ui.px(24)) / spread))
         step = side / 2 + side * 0.08
         return SeatBox(-1, rect, label, side, step, rect.centery + ui.px(2))
@@ -119,7 +117,7 @@ class TableLayout:
         rack_w = rect.width - 2 * pad
         # Five alternating tiles span three sides plus four gaps of 8% of a side.
         spread = (HAND_SIZE + 1) / 2 + 0.08 * (HAND_SIZE - 1)
-        side = int(min(rack_w / spread, rack_h / SQRT3_2 / 1.05))
+        side = int(min(rack_w / spread, rack_h / ROW_HEIGHT / 1.05))
         step = side / 2 + side * 0.08
         row_y = header.bottom + rack_h / 2 + ui.px(2)
         return SeatBox(seat, rect, header, side, step, row_y)

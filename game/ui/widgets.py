@@ -9,49 +9,18 @@ cache of rendered texts, so nothing is rendered twice.
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Generic, TypeVar
 
 import pygame
 
+from game.ui.text import TEXT_LIMIT, render_text
 from game.ui.theme import PALETTE, Colour, Fonts
 
 T = TypeVar("T")
 
 TEXT_CACHE_LIMIT = 512
-TEXT_LIMIT = 300
-"""The most characters one line of text draws (a name from a record may be any length)."""
-MISSING_GLYPH = "\ufffd"
-"""Drawn for a character the font has no glyph for (so it shows, rather than vanish)."""
-
-
-def render_text(font: pygame.font.Font, text: str, colour: Colour) -> pygame.Surface:
-    """`text` rendered antialiased: a character the font lacks shows as a replacement
-    mark, and text mostly in a right-to-left script (Hebrew, Arabic) is laid out right
-    to left and shaped by the font engine (HarfBuzz, where SDL_ttf has it)."""
-    metrics = font.metrics(text) if text else []
-    if any(metric is None for metric in metrics):
-        text = "".join(ch if metric is not None else MISSING_GLYPH
-                       for ch, metric in zip(text, metrics, strict=False))
-    kinds = [unicodedata.bidirectional(ch) for ch in text]
-    rtl = sum(kind in ("R", "AL") for kind in kinds)
-    if rtl <= sum(kind == "L" for kind in kinds):
-        return font.render(text, True, colour)
-    try:
-        font.set_script("Arab" if "AL" in kinds else "Hebr")
-        font.set_direction(pygame.DIRECTION_RTL)
-        return font.render(text, True, colour)
-    except pygame.error:  # no shaping engine: drawn as it is
-        return font.render(text, True, colour)
-    finally:
-        with contextlib.suppress(pygame.error):
-            font.set_script("Latn")
-            font.set_direction(pygame.DIRECTION_LTR)
-
-
 class Ui:
     """Fonts, interface scale and a cache of rendered text surfaces."""
 

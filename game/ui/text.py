@@ -1,0 +1,83 @@
+"""Text as the screens draw it: right-to-left scripts laid out and shaped, glyphs the
+font lacks shown, lines fitted to their room (cut or shrunk), and wrapped paragraphs.
+`Ui.text` renders and caches through `render_text`; the rest take the `Ui` (as `Texts`)."""
+
+from __future__ import annotations
+
+import contextlib
+import unicodedata
+from typing import Protocol
+
+import pygame
+
+from game.ui.theme import Colour
+
+TEXT_LIMIT = 300
+"""The most characters one line of text draws (a name from a record may be any length)."""
+MISSING_GLYPH = "\ufffd"
+"""Drawn for a character the font has no glyph for (so it shows, rather than vanish)."""
+
+
+def render_text(font: pygame.font.Font, text: str, colour: Colour) -> pygame.Surface:
+    """`text` rendered antialiased: a character the font lacks shows as a replacement
+    mark, and text mostly in a right-to-left script (Hebrew, Arabic) is laid out right
+    to left and shaped by the font engine (HarfBuzz, where SDL_ttf has it)."""
+    metrics = font.metrics(text) if text else []
+    if any(metric is None for metric in metrics):
+        text = "".join(ch if metric is not None else MISSING_GLYPH
+                       for ch, metric in zip(text, metrics, strict=False))
+    kinds = [unicodedata.bidirectional(ch) for ch in text]
+    rtl = sum(kind in ("R", "AL") for kind in kinds)
+    if rtl <= sum(kind == "L" for kind in kinds):
+        return font.render(text, True, colour)
+    try:
+        font.set_script("Arab" if "AL" in kinds else "Hebr")
+        font.set_direction(pygame.DIRECTION_RTL)
+        return font.render(text, True, colour)
+    except pygame.error:  # no shaping engine: drawn as it is
+        return font.render(text, True, colour)
+    finally:
+        with contextlib.suppress(pygame.error):
+            font.set_script("Latn")
+            font.set_direction(pygame.DIRECTION_LTR)
+
+
+class Texts(Protocol):
+    """What the fitting and wrapping need of `game.ui.widgets.Ui`."""
+
+    def px(self, value: float) -> int: ...
+    def font(self, size: float, style: str = "regular") -> pygame.font.Font: ...
+    def text(self, text: str, size: float, colour: Colour = ...,
+             style: str = "regular") -> pygame.Surface: ...
+    def wrap(self, text: str, size: float, width: int, style: str = "regular") -> list[str]: ...
+
+
+def fit_text(ui: Texts, text: str, size: float, room: int, style: str = "regular") -> str:
+    """`text`, cut with an ellipsis to fit `room` pixels at `size`."""
+    font = ui.font(size, style)
+    if font.size(text)[0] <= room:
+        return text
+    while text and font.size(text + "…")[0] > room:
+        text = text[:-1]
+    return text + "…"
+
+
+def shrunk_text(ui: Texts, text: str, size: int, room: int, colour: Colour,
+                style: str = "regular") -> pygame.Surface:
+    """`text` rendered at `size`, or smaller (down to 12) until it fits `room` pixels;
+    cut with an ellipsis if even that is too wide."""
+    while size > 12 and ui.font(size, style).size(text)[0] > room:
+        size -= 1
+    return ui.text(fit_text(ui, text, size, room, style), size, colour, style)
+
+
+def blit_paragraph(surface: pygame.Surface, ui: Texts, text: str, size: int, colour: Colour,
+                   topleft: tuple[int, int], width: int, gap: int = 4) -> int:
+    """`text` wrapped to `width` pixels from `topleft`, `gap` design pixels between
+    lines; returns the y below the last line."""
+    x, y = topleft
+    for line in ui.wrap(text, size, width):
+        image = ui.text(line, size, colour)
+        surface.blit(image, (x, y))
+        y += image.get_height() + ui.px(gap)
+    return y
