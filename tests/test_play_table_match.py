@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from game.ai.worker import InProcessAdviser
-from game.play.events import HintFound, MovePlayed, TookBack
+from game.play.events import HintFound, MovePlayed, Redone, TookBack
 from game.play.table_match import TableMatch, Turn
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW, PASS, PLACE
@@ -107,28 +107,85 @@ def test_undo_takes_back_the_humans_placement_and_the_computer_replies() -> None
     assert match.undos_used == 1
 
 
+def test_undo_goes_all_the_way_back_and_redo_plays_the_same_moves_again() -> None:
+    match = new_match("human", "ai:greedy", "ai:easy", seed=5)
+    run_computers(match)
+    start = len(match.state.moves)
+    for _ in range(3):
+        if match.turn() is not Turn.HUMAN:
+            break
+        match.play(best_placement(match))
+        run_computers(match)
+    played = [dict(entry) for entry in match.record["hands"][0]["moves"]]
+    undos = 0
+    while match.can_undo():
+        (event,) = match.undo()
+        assert isinstance(event, TookBack) and event.seat == 0
+        undos += 1
+    assert undos >= 2 and len(match.state.moves) == start
+    assert match.record["undos"] == undos and not match.can_undo()
+    while match.can_redo():
+        (event,) = match.redo()
+        assert isinstance(event, Redone) and event.seat == 0
+    assert match.record["hands"][0]["moves"] == played
+    assert "redo" not in match.record["hands"][0]
+
+
+def test_a_new_move_after_an_undo_ends_the_redo_line() -> None:
+    match = new_match("human", "ai:greedy", seed=5)
+    run_computers(match)
+    match.play(best_placement(match))
+    run_computers(match)
+    match.undo()
+    assert match.can_redo()
+    other = [m for m in match.legal_moves() if m.action == PLACE][-1]
+    match.play(other)
+    assert not match.can_redo() and "redo" not in match.record["hands"][0]
+
+
 def test_a_human_never_takes_back_another_humans_move() -> None:
     match = new_match("human", "human", seed=9)
     match.play(best_placement(match))
-    assert match.can_undo()  # the first human's placement, nobody else acted
-    if match.turn() is Turn.HUMAN:
-        match.play(best_placement(match))
-        target = match.undo_target()
-        assert target == len(match.state.moves) - 1  # only the second human's own move
+    assert match.turn() is Turn.HUMAN and match.state.current_player == 1
+    assert not match.can_undo()  # Ben, to play, may not take back Ann's tile
+    assert match.can_undo(0)  # Ann may, while she still has the mouse
+    match.play(best_placement(match))
+    assert not match.can_undo(0)  # Ben has played since
+    assert match.undo_target(1) == len(match.state.moves) - 1
+    assert match.undo(0) == [] and len(match.state.moves) == 2
 
 
-def test_undo_rewinds_the_clock_of_a_timed_club_game() -> None:
-    match = new_match("human", "human", variant="club", time_limit_s=600)
+def test_undo_and_redo_carry_over_a_resume() -> None:
+    match = new_match("human", "ai:greedy", seed=5)
+    run_computers(match)
+    match.play(best_placement(match))
+    run_computers(match)
+    match.play(best_placement(match))
+    run_computers(match)
+    match.undo()
+    resumed = TableMatch.resume(match.record, InProcessAdviser())
+    assert resumed.undos_used == 1 and resumed.can_redo()
+    resumed.redo()
+    assert resumed.record["hands"][0]["moves"] == match.record["hands"][0]["moves"] + (
+        match.record["hands"][0]["redo"][-1] if "redo" in match.record["hands"][0] else [])
+    assert resumed.undo() and resumed.undo()
+    assert not resumed.can_undo()
+
+
+def test_undo_rewinds_the_clock_of_a_timed_club_game_after_a_resume_too() -> None:
+    match = new_match("human", "ai:greedy", variant="club", time_limit_s=600)
+    run_computers(match)
     match.advance_clock(30.0)
     match.play(best_placement(match))
+    run_computers(match)
     match.advance_clock(12.5)
-    assert match.state.clock_s == pytest.approx(42.5)
-    match.undo()
-    assert match.state.clock_s == pytest.approx(30.0)
-    due, data = match.take_save()
-    assert due and data is not None
-    assert data["hands"][-1]["clock_s"] == pytest.approx(30.0)
-    assert match.time_left_s() == pytest.approx(570.0)
+    _due, data = match.take_save()
+    assert data is not None
+    resumed = TableMatch.resume(data, InProcessAdviser())
+    assert resumed.state.clock_s == pytest.approx(match.state.clock_s)
+    resumed.undo()
+    assert resumed.state.clock_s == pytest.approx(30.0)
+    assert resumed.time_left_s() == pytest.approx(570.0)
 
 
 def test_hints_come_from_the_adviser_and_go_stale_after_a_move() -> None:

@@ -10,7 +10,7 @@ from game.ai.solver import solve
 from game.rules.errors import IllegalMoveError, RulesError
 from game.rules.lattice import ORIGIN
 from game.rules.moves import DISCARD, DRAW, DRAW_MOVE, PASS_MOVE, PILE, PLACE, STOCK, Move
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record import GameRecord, RecordedGame, RecordError
 from game.rules.results import LOST, WENT_OUT, WON, MoveResult, Outcome
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableGame, TableRules, TableState
@@ -186,19 +186,45 @@ def test_the_clock_runs_only_in_timed_games_while_a_hand_is_on():
     assert timed.clock_s == 0.0
 
 
-def test_a_resumed_clock_is_not_given_back_by_undoing_older_moves():
+def test_a_resumed_clock_goes_back_to_when_the_move_was_played():
+    rules = TableRules(variant="club", time_limit_s=600)
+    recorded = RecordedGame.new_table(TableGame(2, rules), PLAYERS, seed=4)
+    state = recorded.state
+    assert isinstance(state, TableState)
+    state.advance_clock(7.0)
+    recorded.play(state.legal_moves()[0])
+    assert recorded.record.data["hands"][-1]["moves"][-1]["clock_s"] == 7.0
+    state.advance_clock(40.0)
+    recorded.record.data["hands"][-1]["clock_s"] = state.clock_s  # what the autosave does
+    resumed = RecordedGame.from_record(GameRecord(recorded.record.data))
+    assert isinstance(resumed.state, TableState) and resumed.state.clock_s == 47.0
+    resumed.undo()
+    assert resumed.state.clock_s == 7.0
+    assert resumed.record.data["hands"][-1]["clock_s"] == 7.0
+
+
+def test_a_record_without_move_times_keeps_the_resumed_clock_on_undo():
     rules = TableRules(variant="club", time_limit_s=600)
     recorded = RecordedGame.new_table(TableGame(2, rules), PLAYERS, seed=4)
     state = recorded.state
     assert isinstance(state, TableState)
     recorded.play(state.legal_moves()[0])
-    state.advance_clock(40.0)
-    recorded.record.data["hands"][-1]["clock_s"] = state.clock_s  # what the autosave does
+    del recorded.record.data["hands"][-1]["moves"][-1]["clock_s"]
+    recorded.record.data["hands"][-1]["clock_s"] = 40.0
     resumed = RecordedGame.from_record(GameRecord(recorded.record.data))
-    assert isinstance(resumed.state, TableState) and resumed.state.clock_s == 40.0
     resumed.undo()
-    assert resumed.state.clock_s == 40.0
-    assert resumed.record.data["hands"][-1]["clock_s"] == 40.0
+    assert resumed.state.clock_s == 40.0  # how long that move took is not known
+
+
+def test_a_move_time_that_is_not_a_number_is_refused():
+    rules = TableRules(variant="club", time_limit_s=600)
+    recorded = RecordedGame.new_table(TableGame(2, rules), PLAYERS, seed=4)
+    state = recorded.state
+    assert isinstance(state, TableState)
+    recorded.play(state.legal_moves()[0])
+    recorded.record.data["hands"][-1]["moves"][-1]["clock_s"] = "soon"
+    with pytest.raises(RecordError, match="hand 0 move 0: clock_s"):
+        RecordedGame.from_record(GameRecord(recorded.record.data))
 
 
 def test_recorded_undo_writes_the_rewound_clock():

@@ -383,24 +383,82 @@ def test_undo_against_a_computer_goes_back_to_the_previous_turn(
     assert app.storage.load_game("table") == scene.match.record
 
 
-def test_undo_between_humans_stops_when_the_next_player_acts(
+def test_a_human_takes_back_at_the_hand_off_but_never_the_other_humans_tile(
         make_app: Callable[..., App], tmp_path: Path) -> None:
-    app = make_app(tmp_path, speed="fast", banner=False)  # no forced move runs in between
+    app = make_app(tmp_path, speed="fast")  # the hand-off banner on
     scene = open_table(app, table_config([("Ann", "human"), ("Ben", "human")], seed=10))
     chooser = make_player("greedy", random.Random(1))
-    for _ in range(2):
-        run_until(app, lambda: ready_for_human(scene))
-        place_by_mouse(app, scene, chooser.choose(scene.state), by_drag=True)
-    played = len(scene.state.moves)
-    second = scene.match.record["hands"][-1]["moves"][-1]["player"]
-    assert scene.match.undo_target() == played - 1
-    run_until(app, lambda: not scene.tweens.busy)
-    Input(app, FRAMES).press(pygame.K_u)
-    assert len(scene.state.moves) == played - 1 and scene.state.current_player == second
-    assert scene.match.undo_target() == 0  # the other human's first tile, nobody acted since
+    run_until(app, lambda: scene.turns.banner_seat is not None)
+    Input(app, FRAMES).press(pygame.K_RETURN)
     run_until(app, lambda: ready_for_human(scene))
-    place_by_mouse(app, scene, chooser.choose(scene.state), by_drag=False)
+    first = scene.state.current_player
+    place_by_mouse(app, scene, chooser.choose(scene.state), by_drag=True)
+    run_until(app, lambda: scene.turns.banner_seat is not None)
+    Input(app, FRAMES).press(pygame.K_u)  # the player who moved still has the mouse
+    assert not scene.state.moves and scene.state.current_player == first
+    assert scene.turns.banner_seat is None
+    run_until(app, lambda: ready_for_human(scene))
+    place_by_mouse(app, scene, chooser.choose(scene.state), by_drag=True)
+    run_until(app, lambda: scene.turns.banner_seat is not None)
+    Input(app, FRAMES).press(pygame.K_RETURN)  # the next player takes the mouse
+    run_until(app, lambda: ready_for_human(scene))
+    assert not scene.buttons["undo"].enabled
+    Input(app, FRAMES).press(pygame.K_u)
+    assert len(scene.state.moves) == 1  # the other human's tile stays
     assert scene.match.undos_used == 1
+
+
+def test_undo_and_redo_by_the_buttons_across_the_computers_replies(
+        make_app: Callable[..., App], tmp_path: Path) -> None:
+    app = make_app(tmp_path, banner=False)
+    scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy"),
+                                          ("Cy", "ai:easy")], seed=9))
+    ready_on_a_figure(app, scene)
+    for _ in range(2):
+        move = next(m for m in scene.legal_moves() if m.action == PLACE)
+        place_by_mouse(app, scene, move, by_drag=True)
+        run_until(app, lambda: ready_for_human(scene) or scene.state.hand_over)
+        if scene.state.hand_over:
+            pytest.skip("the hand ended at once")
+    played = list(scene.match.record["hands"][-1]["moves"])
+    undos = 0
+    while scene.buttons["undo"].enabled:
+        Input(app, FRAMES).click(scene.buttons["undo"].rect.center)
+        undos += 1
+    assert undos >= 3 and all(entry["player"] != 0  # all the way back to the deal
+                              for entry in scene.match.record["hands"][-1]["moves"])
+    Input(app, FRAMES).click(scene.buttons["redo"].rect.center)
+    while scene.buttons["redo"].enabled:
+        Input(app, FRAMES).press(pygame.K_y)
+    assert scene.match.record["hands"][-1]["moves"] == played
+    assert len(scene.board.sprites) == len(scene.state.figure)
+    assert app.storage.load_game("table") == scene.match.record
+
+
+def test_undo_after_a_resume_gives_a_timed_club_game_its_time_back(
+        make_app: Callable[..., App], tmp_path: Path) -> None:
+    app = make_app(tmp_path, banner=False)
+    config = table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=9)
+    config["rules"] = {"variant": "club", "time_limit_s": 900}
+    scene = open_table(app, config)
+    ready_on_a_figure(app, scene)
+    place_by_mouse(app, scene, next(m for m in scene.legal_moves() if m.action == PLACE),
+                   by_drag=False)
+    placed_at = scene.match.record["hands"][-1]["moves"][-1]["clock_s"]
+    run_until(app, lambda: ready_for_human(scene) or scene.state.hand_over)
+    if scene.state.hand_over:
+        pytest.skip("the hand ended at once")
+    assert scene.state.clock_s > placed_at
+    app.pop()
+    app.run_frames(1)
+    resumed = open_table(app, record=app.storage.load_game("table"))
+    run_until(app, lambda: ready_for_human(resumed))
+    app.run_frames(90)  # Ann thinks a while
+    assert resumed.state.clock_s > placed_at + 0.5
+    Input(app, FRAMES).press(pygame.K_u)
+    one_frame = 1 / 60 + 1e-6  # the clock runs on in the frame after the key
+    assert resumed.state.clock_s == pytest.approx(placed_at, abs=one_frame)
+    assert resumed.match.time_left_s() == pytest.approx(900 - placed_at, abs=one_frame)
 
 
 def test_keyboard_tab_arrows_enter(make_app: Callable[..., App], tmp_path: Path) -> None:

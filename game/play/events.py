@@ -30,10 +30,18 @@ class TookBack:
 
 
 @dataclass(frozen=True)
+class Redone:
+    """A redo played again the `count` moves the last undo of human `seat` took back."""
+
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True)
 class HintFound:
     """The adviser's move for the human to act."""
 
     move: Move
 
 
-Event = MovePlayed | TookBack | HintFound
+Event = MovePlayed | TookBack | Redone | HintFound

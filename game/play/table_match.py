@@ -1,4 +1,5 @@
-"""The turn flow of a table game: seats, computers, forced moves, undo, clock, autosave.
+"""The turn flow of a table game: seats, computers, forced moves, undo and redo, clock,
+autosave.
 
 A `TableMatch` owns the `RecordedGame` (the rules engine and its record in step) and
 decides everything about whose turn it is and what may happen next; it never draws and
@@ -15,9 +16,10 @@ from typing import Any, Final
 
 from game.ai.players import LEVELS, Player, bot_rng, make_player
 from game.ai.worker import Adviser, Job, choose_move
-from game.play.events import Event, HintFound, MovePlayed, TookBack
+from game.play.events import Event, HintFound, MovePlayed, Redone, TookBack
+from game.rules.errors import RulesError
 from game.rules.moves import DRAW_MOVE, PLACE, Move
-from game.rules.record import GameRecord, RecordedGame, player_name
+from game.rules.record import TABLE, GameRecord, RecordedGame, entry_to_move, player_name
 from game.rules.table import TableGame, TableRules, TableState
 from game.rules.tiles import TileId
 
@@ -41,6 +43,11 @@ class Turn(StrEnum):
     GAME_OVER = "game over"
 
 
+REDO_KEY: Final = "redo"
+"""A hand's moves taken back and not yet played again: a list of undos, each the list of
+record entries it took back (kept in the record, so a resumed game can redo them)."""
+UNDOS_KEY: Final = "undos"
+"""How many times the game's humans used undo (kept in the record for the statistics)."""
 STAND_IN_LEVEL: Final = "expert"
 """Who plays a computer seat of a level this version does not know (a newer game's)."""
 class TableMatch:
@@ -61,7 +68,8 @@ class TableMatch:
             for seat, kind in enumerate(self.kinds) if kind.startswith("ai:")
         }
         self.hints_used = 0
-        self.undos_used = 0
+        undos = recorded.record.data.get(UNDOS_KEY, 0)
+        self.undos_used = undos if type(undos) is int and undos >= 0 else 0
         self.save_due = False
         self._legal: list[Move] | None = None
         self._thinking: Job[tuple[Move, Player]] | None = None
@@ -174,9 +182,9 @@ class TableMatch:
 
     def _play(self, move: Move, *, by_computer: bool, forced: bool) -> MovePlayed:
         result = self.recorded.play(move)
-        self._legal = None
-        self._drop_thinking()
-        self.save_due = True
+        if not by_computer:
+            self.record["hands"][-1].pop(REDO_KEY, None)  # a new line of play: no redo
+        self._moved()
         return MovePlayed(result, by_computer, forced)
 
     def advance_clock(self, dt: float) -> None:
@@ -263,42 +271,106 @@ class TableMatch:
                 job.cancel()
         self._thinking = self._hint = None
 
-    # --- undo ----------------------------------------------------------------------------
+    # --- undo and redo ------------------------------------------------------------------
 
-    def undo_target(self) -> int | None:
-        """Index in this hand's moves of the placement an undo would take back, if any.
+    def _undoer(self, seat: int | None) -> int | None:
+        """The human seat whose moves an undo takes back: `seat` (the human with the
+        mouse) when given, else the seat to act when it is a human's, else the last human
+        who moved in this hand."""
+        state = self.state
+        if state.hand_over:
+            return None
+        if seat is not None:
+            return seat if self.is_human(seat) else None
+        if self.is_human(state.current_player):
+            return state.current_player
+        moves = self.record["hands"][-1]["moves"]
+        return next((entry["player"] for entry in reversed(moves)
+                     if self.is_human(entry["player"])), None)
 
-        A human takes back their own last placement until another human acts; moves by
-        computers after it are taken back with it.
+    def undo_target(self, seat: int | None = None) -> int | None:
+        """Index in this hand's moves of the placement an undo by human `seat` would take
+        back, if any (`seat` None: see `_undoer`).
+
+        A human takes back their own placements, one per undo, as far back as the hand
+        goes, but never another human's move: the computers' moves after it go with it.
         """
-        if self.state.hand_over:
+        undoer = self._undoer(seat)
+        if undoer is None:
             return None
         moves = self.record["hands"][-1]["moves"]
         for index in range(len(moves) - 1, -1, -1):
-            entry = moves[index]
-            if not self.is_human(entry["player"]):
-                continue
-            return index if "cell" in entry else None
+            player = moves[index]["player"]
+            if player != undoer and self.is_human(player):
+                return None
+            if player == undoer and "cell" in moves[index]:
+                return index
         return None
 
-    def can_undo(self) -> bool:
-        return self.undo_target() is not None
+    def can_undo(self, seat: int | None = None) -> bool:
+        return self.undo_target(seat) is not None
 
-    def undo(self) -> list[Event]:
-        """Take back the last human placement and the computer moves after it."""
-        target = self.undo_target()
+    def undo(self, seat: int | None = None) -> list[Event]:
+        """Take back human `seat`'s last placement and every move after it (kept, with the
+        record, for redo). Timed games: the clock goes back to that move."""
+        target = self.undo_target(seat)
         if target is None:
             return []
-        seat = self.record["hands"][-1]["moves"][target]["player"]
-        count = 0
+        hand = self.record["hands"][-1]
+        seat = hand["moves"][target]["player"]
+        taken = hand["moves"][target:]
         while len(self.state.moves) > target:
             self.recorded.undo()
-            count += 1
+        hand.setdefault(REDO_KEY, []).append(taken)
+        self._moved()
+        self.undos_used += 1
+        self.record[UNDOS_KEY] = self.undos_used
+        return [TookBack(seat, len(taken))]
+
+    def _redo_moves(self) -> list[Move] | None:
+        """The moves the next redo plays, when they are still legal to play now."""
+        hand = self.record["hands"][-1]
+        stack = hand.get(REDO_KEY)
+        if self.state.hand_over or not isinstance(stack, list) or not stack:
+            return None
+        group = stack[-1]
+        if not isinstance(group, list) or not group or not isinstance(group[0], dict):
+            return None
+        if group[0].get("player") != self.state.current_player:
+            return None
+        try:
+            return [entry_to_move(TABLE, entry, len(self.record["hands"]) - 1, index)
+                    for index, entry in enumerate(group)]
+        except RulesError:
+            return None
+
+    def can_redo(self) -> bool:
+        return self._redo_moves() is not None
+
+    def redo(self) -> list[Event]:
+        """Play again the moves the last undo took back."""
+        moves = self._redo_moves()
+        if moves is None:
+            return []
+        hand = self.record["hands"][-1]
+        group = hand[REDO_KEY].pop()
+        seat = group[0]["player"]
+        played = 0
+        try:
+            for move in moves:
+                self.recorded.play(move)
+                played += 1
+        except RulesError:  # a redo list written by hand into a record: drop it
+            hand.pop(REDO_KEY, None)
+        if not hand.get(REDO_KEY):
+            hand.pop(REDO_KEY, None)
+        self._moved()
+        return [Redone(seat, played)] if played else []
+
+    def _moved(self) -> None:
         self._drop_thinking()
         self._legal = None
-        self.undos_used += 1
         self.save_due = True
-        return [TookBack(seat, count)]
 
     # --- saving --------------------------------------------------------------------------
 

@@ -361,14 +361,22 @@ class RecordedGame:
             moves = hand.get("moves", [])
             if not isinstance(moves, list):
                 raise _fail(h, None, "moves must be a list")
+            timed = isinstance(state, TableState) and state.game.rules.timed
+            every_move_timed = True
             for m, entry in enumerate(moves):
+                if timed and isinstance(entry, dict) and "clock_s" in entry:
+                    assert isinstance(state, TableState)
+                    state.restore_clock(_seconds(entry["clock_s"], h, m))
+                else:
+                    every_move_timed = False
                 _replay_move(mode, state, entry, h, m)
             _check_result(state, hand, h)
             if isinstance(state, TableState) and "clock_s" in hand:
-                clock = hand["clock_s"]
-                if type(clock) not in (int, float) or not 0 <= clock < math.inf:
-                    raise _fail(h, None, "clock_s must be a number of seconds from 0 up")
-                state.set_clock(float(clock))
+                clock = _seconds(hand["clock_s"], h, None)
+                if every_move_timed:
+                    state.restore_clock(clock)
+                else:
+                    state.set_clock(clock)
         return cls(record, state)
 
     # reading
@@ -407,7 +415,9 @@ class RecordedGame:
     def play(self, move: Move) -> MoveResult:
         """Check and apply `move` (`IllegalMoveError` if it may not be played), write it
         into the record, and return what it did."""
-        result = self.state.apply(move)
+        state = self.state
+        clock = state.clock_s if isinstance(state, TableState) and state.game.rules.timed else None
+        result = state.apply(move)
         entry = move_to_entry(
             self.mode,
             move,
@@ -415,6 +425,8 @@ class RecordedGame:
             result.points if move.action == PLACE else None,
             result.drawn,
         )
+        if clock is not None:
+            entry["clock_s"] = round(clock, 3)
         hand = self.record.data["hands"][-1]
         hand["moves"].append(entry)
         self._write_result()
@@ -458,6 +470,13 @@ class RecordedGame:
                 hand["clock_s"] = round(state.clock_s, 3)
         elif state.is_terminal():
             hand["result"] = state.status
+
+
+def _seconds(value: Any, h: int, m: int | None) -> float:
+    """A `clock_s` of the record: game time in seconds."""
+    if type(value) not in (int, float) or not 0 <= value < math.inf:
+        raise _fail(h, m, "clock_s must be a number of seconds from 0 up")
+    return float(value)
 
 
 def _replay_move(mode: str, state: GameState, entry: Any, h: int, m: int) -> None:

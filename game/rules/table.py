@@ -318,6 +318,11 @@ class TableState:
         self._clock_s = seconds
         self._history = [snap._replace(clock_s=seconds) for snap in self._history]
 
+    def restore_clock(self, seconds: float) -> None:
+        """Put the game time at `seconds` before the next move (replaying a record that
+        wrote down when each move was played); taking a move back returns to its time."""
+        self._clock_s = seconds
+
     def standings(self) -> list[int]:
         """Each seat's score as the table shows it now: in club games the chips held minus
         the chips owed; otherwise the ended hands' results plus, while a hand is on, the

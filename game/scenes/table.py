@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ai.worker import Adviser
-from game.play.events import Event, HintFound, MovePlayed, TookBack
+from game.play.events import Event, HintFound, MovePlayed, Redone, TookBack
 from game.play.table_match import TableMatch
 from game.rules.errors import RulesError
 from game.rules.lattice import Cell
@@ -94,6 +94,7 @@ class TableScene(Scene):
         self.buttons = {
             "hint": Button("Hint (H)", self.show_hint),
             "undo": Button("Undo (U)", self.undo),
+            "redo": Button("Redo (Y)", self.redo),
             "draw": Button("Draw (D)", self.draw_tile),
             "save": Button("Save (S)", self.save_record),
             "menu": Button("Menu", self.on_back),
@@ -337,18 +338,29 @@ class TableScene(Scene):
                 self.controls.take_hint(event.move)
 
     def undo(self) -> None:
-        """Take back the last human placement (and the computer moves after it)."""
-        if self.tweens.busy:
-            return
-        for event in self.match.undo():
-            if isinstance(event, TookBack):
-                self.hint = None
-                self.controls.drop()
-                self.turns.took_back(event.seat)
-                self._rebuild_sprites()
-                self.sync_scores()
-                self.services.notify(f"Took back {self.names[event.seat]}'s last tile.")
-                self._save()
+        """Take back the acting human's last placement (and the computer moves after it)."""
+        if not self.tweens.busy:
+            for event in self.match.undo(self.tray_seat()):
+                if isinstance(event, TookBack):
+                    self._turn_changed(event.seat,
+                                       f"Took back {self.names[event.seat]}'s last tile.")
+
+    def redo(self) -> None:
+        """Play again what the last undo took back."""
+        if not self.tweens.busy:
+            for event in self.match.redo():
+                if isinstance(event, Redone):
+                    self._turn_changed(event.seat, f"Played {self.names[event.seat]}'s tile again.")
+
+    def _turn_changed(self, seat: int, words: str) -> None:
+        """After an undo or redo: the position is shown as it now stands, no animation."""
+        self.hint = None
+        self.controls.drop()
+        self.turns.took_back(seat)
+        self._rebuild_sprites()
+        self.sync_scores()
+        self.services.notify(words)
+        self._save()
 
     def save_record(self) -> None:
         """Keep the game, as it stands, as a named record (a dialog asks the name)."""
@@ -407,11 +419,16 @@ class TableScene(Scene):
         if self.turns.banner_seat is not None:
             seat = self.turns.banner_seat
             area = self.layout.tray.rect if self.layout.tray is not None else self.layout.status
-            draw_banner(surface, ui, area, self.names[seat], self.turns.news.get(seat, []))
+            undoer = self.tray_seat()
+            draw_banner(surface, ui, area, self.names[seat], self.turns.news.get(seat, []),
+                        self.names[undoer] if undoer is not None and self.match.can_undo(undoer)
+                        else None)
 
     def _update_buttons(self) -> None:
         human = self.human_can_act()
         self.buttons["hint"].enabled = human and not self.match.hint_pending
-        self.buttons["undo"].enabled = self.match.can_undo() and not self.tweens.busy
+        idle = not self.tweens.busy
+        self.buttons["undo"].enabled = idle and self.match.can_undo(self.tray_seat())
+        self.buttons["redo"].enabled = idle and self.match.can_redo()
         self.buttons["draw"].enabled = human and DRAW_MOVE in self.legal_moves() and any(
             m.action == PLACE for m in self.legal_moves())

@@ -41,6 +41,8 @@ class TableHost(Protocol):
     def show_hint(self) -> None: ...
     def save_record(self) -> None: ...
     def undo(self) -> None: ...
+
+    def redo(self) -> None: ...
     def draw_tile(self) -> None: ...
     def fit_view(self) -> None: ...
     def refresh_hand_looks(self) -> None: ...
@@ -232,12 +234,15 @@ class TableControls:
             return lambda: host.board.zoom(steps, pygame.mouse.get_pos())
 
         commands = {pygame.K_h: host.show_hint, pygame.K_s: host.save_record,
-                    pygame.K_u: host.undo, pygame.K_d: host.draw_tile,
+                    pygame.K_u: host.undo, pygame.K_y: host.redo, pygame.K_d: host.draw_tile,
                     pygame.K_r: self.rotate_first, pygame.K_f: host.fit_view,
                     pygame.K_PLUS: zoom(1), pygame.K_EQUALS: zoom(1), pygame.K_KP_PLUS: zoom(1),
                     pygame.K_MINUS: zoom(-1), pygame.K_KP_MINUS: zoom(-1)}
         if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-            host.undo()
+            if event.mod & pygame.KMOD_SHIFT:
+                host.redo()
+            else:
+                host.undo()
             return True
         if key in commands:
             commands[key]()

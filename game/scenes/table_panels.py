@@ -201,9 +201,10 @@ BANNER_NEWS_LINES: Final = 4
 
 
 def draw_banner(surface: pygame.Surface, ui: Ui, area: pygame.Rect, name: str,
-                news: list[str]) -> None:
+                news: list[str], undoer: str | None = None) -> None:
     """The hand-off, over `area` (the tray: the board stays in view above it): pass
-    the mouse to `name`, with what happened since their last turn beside it."""
+    the mouse to `name`, with what happened since their last turn beside it; `undoer`
+    names the player who may still take their move back."""
     panel = area.inflate(ui.px(8), ui.px(8))
     draw_panel(surface, panel, ui, alpha=248, border=PALETTE.gold_dark)
     shown = news[-BANNER_NEWS_LINES:]
@@ -211,7 +212,10 @@ def draw_banner(surface: pygame.Surface, ui: Ui, area: pygame.Rect, name: str,
                        panel.height)
     title = shrunk_text(ui, f"Pass to {name}", 34, left.width - ui.px(24), PALETTE.gold,
                         "title")
-    hint = ui.text("Click or press Enter when ready", 15, PALETTE.text_dim)
+    words = "Click or press Enter when ready"
+    if undoer is not None:
+        words += f" ({undoer}: U takes back)"
+    hint = shrunk_text(ui, words, 15, left.width - ui.px(16), PALETTE.text_dim)
     top = left.centery - (title.get_height() + hint.get_height()) // 2
     blit_text(surface, title, (left.centerx, top), "midtop")
     blit_text(surface, hint, (left.centerx, top + title.get_height()), "midtop")

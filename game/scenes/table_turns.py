@@ -40,6 +40,7 @@ class TurnsHost(Protocol):
 
     def show_events(self, events: list[Event]) -> None: ...
     def next_hand(self) -> None: ...
+    def undo(self) -> None: ...
 
 
 class TableTurns:
@@ -187,8 +188,12 @@ class TableTurns:
             self.mouse_holder = None
 
     def banner_event(self, event: pygame.Event) -> bool:
-        """While the hand-off banner shows: a click, Enter or Space dismisses it; only
-        Escape gets through (to leave the table)."""
+        """While the hand-off banner shows: a click, Enter or Space dismisses it; U or
+        Ctrl+Z lets the player who just moved take it back; only Escape gets through (to
+        leave the table)."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_u, pygame.K_z):
+            self.host.undo()  # the player who just moved may still take it back
+            return True
         dismiss = (event.type == pygame.MOUSEBUTTONDOWN or (
             event.type == pygame.KEYDOWN and event.key in (
                 pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)))
