@@ -186,17 +186,22 @@ def test_the_clock_runs_only_in_timed_games_while_a_hand_is_on():
     assert timed.clock_s == 0.0
 
 
-def test_a_resumed_clock_goes_back_to_when_the_move_was_played():
+def timed_club_game(seconds_before_the_move: float = 0.0) -> dict:
+    """A timed club record with one move, played after `seconds_before_the_move`."""
     rules = TableRules(variant="club", time_limit_s=600)
     recorded = RecordedGame.new_table(TableGame(2, rules), PLAYERS, seed=4)
     state = recorded.state
     assert isinstance(state, TableState)
-    state.advance_clock(7.0)
+    state.advance_clock(seconds_before_the_move)
     recorded.play(state.legal_moves()[0])
-    assert recorded.record.data["hands"][-1]["moves"][-1]["clock_s"] == 7.0
-    state.advance_clock(40.0)
-    recorded.record.data["hands"][-1]["clock_s"] = state.clock_s  # what the autosave does
-    resumed = RecordedGame.from_record(GameRecord(recorded.record.data))
+    return recorded.record.data
+
+
+def test_a_resumed_clock_goes_back_to_when_the_move_was_played():
+    data = timed_club_game(7.0)
+    assert data["hands"][-1]["moves"][-1]["clock_s"] == 7.0
+    data["hands"][-1]["clock_s"] = 47.0  # what the autosave writes 40 s later
+    resumed = RecordedGame.from_record(GameRecord(data))
     assert isinstance(resumed.state, TableState) and resumed.state.clock_s == 47.0
     resumed.undo()
     assert resumed.state.clock_s == 7.0
@@ -204,27 +209,19 @@ def test_a_resumed_clock_goes_back_to_when_the_move_was_played():
 
 
 def test_a_record_without_move_times_keeps_the_resumed_clock_on_undo():
-    rules = TableRules(variant="club", time_limit_s=600)
-    recorded = RecordedGame.new_table(TableGame(2, rules), PLAYERS, seed=4)
-    state = recorded.state
-    assert isinstance(state, TableState)
-    recorded.play(state.legal_moves()[0])
-    del recorded.record.data["hands"][-1]["moves"][-1]["clock_s"]
-    recorded.record.data["hands"][-1]["clock_s"] = 40.0
-    resumed = RecordedGame.from_record(GameRecord(recorded.record.data))
+    data = timed_club_game()
+    del data["hands"][-1]["moves"][-1]["clock_s"]
+    data["hands"][-1]["clock_s"] = 40.0
+    resumed = RecordedGame.from_record(GameRecord(data))
     resumed.undo()
     assert resumed.state.clock_s == 40.0  # how long that move took is not known
 
 
 def test_a_move_time_that_is_not_a_number_is_refused():
-    rules = TableRules(variant="club", time_limit_s=600)
-    recorded = RecordedGame.new_table(TableGame(2, rules), PLAYERS, seed=4)
-    state = recorded.state
-    assert isinstance(state, TableState)
-    recorded.play(state.legal_moves()[0])
-    recorded.record.data["hands"][-1]["moves"][-1]["clock_s"] = "soon"
+    data = timed_club_game()
+    data["hands"][-1]["moves"][-1]["clock_s"] = "soon"
     with pytest.raises(RecordError, match="hand 0 move 0: clock_s"):
-        RecordedGame.from_record(GameRecord(recorded.record.data))
+        RecordedGame.from_record(GameRecord(data))
 
 
 def test_recorded_undo_writes_the_rewound_clock():
