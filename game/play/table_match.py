@@ -20,6 +20,7 @@ from game.play.events import Event, HintFound, MovePlayed, Redone, TookBack
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW_MOVE, PLACE, Move
 from game.rules.record import TABLE, GameRecord, RecordedGame, entry_to_move, player_name
+from game.rules.share import ShareCode, ShareCodeError, deal_number
 from game.rules.table import TableGame, TableRules, TableState
 from game.rules.tiles import TileId
 
@@ -197,10 +198,29 @@ class TableMatch:
         self._legal = None
         self.save_due = True
 
-    def rematch_config(self) -> dict[str, Any]:
-        """A setup config for a new game with the same seats and options."""
-        return {"rules": dict(self.record["rules"]),
-                "players": [dict(p) for p in self.recorded.record.players]}
+    def rematch_config(self, same_deal: bool = False) -> dict[str, Any]:
+        """A setup config for a new game with the same seats and options (and, when
+        `same_deal`, the same deal number)."""
+        config: dict[str, Any] = {
+            "rules": dict(self.record["rules"]),
+            "players": [dict(p) for p in self.recorded.record.players]}
+        if same_deal and self.deal is not None:
+            config["seed"] = self.deal
+        return config
+
+    @property
+    def deal(self) -> int | None:
+        """The game's deal number (None for a record whose seed is not one)."""
+        return deal_number(self.record.get("seed"))
+
+    def share_code(self) -> str | None:
+        """The code a friend types to play this deal with these seats and options."""
+        if self.deal is None:
+            return None
+        try:
+            return str(ShareCode(TABLE, self.deal, tuple(self.kinds), self.rules))
+        except ShareCodeError:  # a seat or option no code can say (a newer game's)
+            return None
 
     # --- computers and hints -------------------------------------------------------------
 

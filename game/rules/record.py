@@ -522,8 +522,8 @@ def _check_result(state: GameState, hand: dict[str, Any], h: int) -> None:
 
 
 def new_seed() -> int:
-    """A fresh seed for a new deal."""
-    return random.SystemRandom().randrange(1, 10**9)
+    """A fresh deal number for a new game (six digits at most: short to read out)."""
+    return random.SystemRandom().randrange(1, 1_000_000)
 
 
 HIDDEN_CATEGORIES: Final = frozenset({"Cc", "Cs", "Co", "Cn"})

@@ -2,8 +2,9 @@
 
 A table of every seat and hand (club: chips won or lost per hand, chips held and
 owed), the last hand's counting points and tile penalties, totals, team totals with
-partners, and the leader or the winners (ties share). Between hands: Next hand (Enter)
-and Menu. At the end: Rematch, Watch replay, Save record and Menu; Enter starts nothing
+partners, the leader or the winners (ties share), and the deal number with its share
+code (C or a click copies it). Between hands: Next hand (Enter) and Menu. At the end:
+Rematch, Play this deal again, Watch replay, Save record and Menu; Enter starts nothing
 there, so that the winner is seen and a new game is a deliberate click. Keys pressed in
 the first moments of the screen are ignored: they were meant for the table.
 """
@@ -17,8 +18,9 @@ import pygame
 
 from game.play.table_match import TableMatch
 from game.scenes.base import Scene
+from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
-from game.ui.widgets import Button, blit_text, draw_panel
+from game.ui.widgets import Button, blit_text, draw_panel, put_clipboard_text
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -51,8 +53,11 @@ class ScoreScene(Scene):
         self.age = 0.0
         if self.final:
             self.main = self.form.add(Button("Rematch", self.rematch, primary=True))
-            self.buttons = [self.main,
-                            self.form.add(Button("Watch replay", self.watch_replay)),
+            self.buttons = [self.main]
+            if match.deal is not None:
+                self.buttons.append(self.form.add(Button("Play this deal again",
+                                                         self.same_deal_again)))
+            self.buttons += [self.form.add(Button("Watch replay", self.watch_replay)),
                             self.form.add(Button("Save record", self.save_record))]
         else:
             self.main = self.form.add(Button("Next hand", self.next_hand, primary=True))
@@ -60,6 +65,8 @@ class ScoreScene(Scene):
         self.menu = self.form.add(Button("Menu", self.to_menu))
         self.buttons.append(self.menu)
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.code_rect = pygame.Rect(0, 0, 0, 0)
+        """Where the share code is written (a click copies it)."""
 
     def enter(self) -> None:
         super().enter()
@@ -71,6 +78,11 @@ class ScoreScene(Scene):
     def handle_event(self, event: pygame.Event) -> bool:
         if event.type == pygame.KEYDOWN and self.age < KEYS_ARMED_S:
             return True
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_c) or (
+                event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.code_rect.collidepoint(event.pos)):
+            self.copy_code()
+            return True
         return super().handle_event(event)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -78,6 +90,8 @@ class ScoreScene(Scene):
         width = min(size[0] - ui.px(60), ui.px(980))
         self.panel = pygame.Rect(0, 0, width, size[1] - ui.px(230))
         self.panel.midtop = (size[0] // 2, ui.px(138))
+        self.code_rect = pygame.Rect(self.panel.x, self.panel.bottom - ui.px(96),
+                                     self.panel.width, ui.px(24))
         gap, button_h = ui.px(16), ui.px(52)
         count = len(self.buttons)
         button_w = min(ui.px(220), (width - gap * (count - 1)) // count)
@@ -97,6 +111,17 @@ class ScoreScene(Scene):
         """A new game with the same seats and options, in place of the finished one."""
         self.services.pop()
         self.services.switch_to("table", config=self.match.rematch_config())
+
+    def same_deal_again(self) -> None:
+        """The same deal, seats and options again: a new game dealt as this one was."""
+        self.services.pop()
+        self.services.switch_to("table", config=self.match.rematch_config(same_deal=True))
+
+    def copy_code(self) -> None:
+        """Put the share code on the clipboard, to paste to a friend."""
+        code = self.match.share_code()
+        if code is not None and put_clipboard_text(code):
+            self.services.notify(f"Copied {code}: a friend types it in New table game.")
 
     def to_menu(self) -> None:
         self.services.clear_to_root()
@@ -181,10 +206,17 @@ class ScoreScene(Scene):
                 y += ui.px(30)
         blit_text(surface, ui.text(self.headline(), 34, PALETTE.gold, "title"),
                   (self.panel.centerx, self.panel.bottom - ui.px(24)), "midbottom")
-        if not self.final:
-            note = self._remaining()
-            blit_text(surface, ui.text(note, 16, PALETTE.text_dim),
-                      (self.panel.centerx, self.panel.bottom - ui.px(72)), "midbottom")
+        notes = [] if self.final else [self._remaining()]
+        if self.match.deal is not None:
+            code = self.match.share_code()
+            notes.append(f"Deal {self.match.deal}" + (
+                f" · share code {code} (C copies it)" if code is not None else ""))
+        y = self.panel.bottom - ui.px(72)
+        for note in reversed(notes):
+            rect = blit_text(surface, shrunk_text(ui, note, 16, self.panel.width - ui.px(24),
+                                                  PALETTE.text_dim),
+                             (self.panel.centerx, y), "midbottom")
+            y = rect.top - ui.px(4)
         self.form.draw(surface, ui)
 
     def _remaining(self) -> str:

@@ -1,4 +1,5 @@
-"""New table game: seats (2 to 7, human or computer, names) and every rule option.
+"""New table game: seats (2 to 7, human or computer, names), every rule option, and a
+deal number or a friend's share code (a solitaire's code plays that solitaire deal).
 
 "Start" replaces this scene with the table scene, given a config that is a RECORD.md
 `rules` dict plus a `players` list of {"name", "kind"} ("human" or "ai:<level>").
@@ -11,11 +12,13 @@ from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
-from game.rules.table import MAX_PLAYERS, MIN_PLAYERS, TableRules
+from game.rules.record import TABLE
+from game.rules.share import MAX_CODE_LENGTH, MAX_DEAL, ShareCode, ShareCodeError, deal_number
+from game.rules.table import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS, TableRules
 from game.scenes.base import Scene
-from game.ui.text import blit_paragraph
+from game.ui.text import blit_paragraph, shrunk_text
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button, Choice, TextField, Toggle, blit_text, draw_panel
+from game.ui.widgets import Button, Choice, Counter, TextField, Toggle, blit_text, draw_panel
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -76,9 +79,8 @@ class SetupScene(Scene):
                                           partial(self._kind_changed, seat)))
             self.names.append(name)
             self.kinds.append(choice)
-        self.hands = self.form.add(Choice(
-            "Hands per game", [(n, str(n)) for n in range(1, 11)], min(rules.hands, 10),
-            lambda _n: None))
+        self.hands = self.form.add(Counter("Hands per game", rules.hands, 1, MAX_HANDS,
+                                           lambda _n: None))
         self.partners = self.form.add(Toggle("Partners (4 players)", rules.partners,
                                              lambda _v: None))
         self.free_draw = self.form.add(Toggle("Free draw", rules.free_draw, lambda _v: None))
@@ -91,11 +93,71 @@ class SetupScene(Scene):
         self.time_limit = self.form.add(Choice(
             "Club game length", TIME_LIMITS, rules.time_limit_s,
             lambda _v: self.resize(self.services.size)))
+        self.deal_field = self.form.add(TextField(
+            "Deal number or share code (blank: a new deal)", "", self._deal_typed,
+            MAX_CODE_LENGTH))
+        self.deal_words = ""
+        """What the deal field's text means, or why it cannot be read."""
+        self.deal_ok = True
+        self.shared: ShareCode | None = None
+        """A solitaire's share code typed in the deal field: Start plays that deal."""
         self.back = self.form.add(Button("Back", services.pop))
         self.start = self.form.add(Button("Start game", self.start_game, primary=True))
         self.players_panel = pygame.Rect(0, 0, 0, 0)
         self.rules_panel = pygame.Rect(0, 0, 0, 0)
         self.hint_y = 0
+
+    def _deal_typed(self, text: str) -> None:
+        """Read the deal field as the player types: a deal number, or a share code whose
+        seats and options are set at once."""
+        self.shared, text = None, text.strip()
+        if not text:
+            self.deal_words, self.deal_ok = "", True
+        elif text.isdigit():
+            number = deal_number(int(text))
+            self.deal_ok = number is not None
+            self.deal_words = (f"Deal {number}: the same tiles as every game of that number"
+                               if number is not None else
+                               f"A deal number is 1 to {MAX_DEAL}.")
+        else:
+            try:
+                code = ShareCode.parse(text)
+            except ShareCodeError as error:
+                self.deal_words, self.deal_ok = f"Not a code: {error}.", False
+                return
+            self.deal_ok = True
+            if code.mode == TABLE:
+                self._apply_code(code)
+                self.deal_words = f"Code read: deal {code.deal}, {len(code.seats)} seats."
+            else:
+                self.shared = code
+                self.deal_words = (f"A {code.mode.replace('-', ' ')} deal: Start plays "
+                                   f"deal {code.deal}.")
+
+    def _apply_code(self, code: ShareCode) -> None:
+        """Set the seats and options a table share code names (names stay as typed)."""
+        self.count.set_value(len(code.seats))
+        for seat, kind in enumerate(code.seats):
+            self.kinds[seat].set_value(kind)
+            self._kind_changed(seat, kind)
+        rules = code.rules
+        self.hands.set_value(rules.hands)
+        self.partners.value = rules.partners
+        self.free_draw.value = rules.free_draw
+        self.variant.set_value(rules.variant)
+        self.chips.set_value(rules.chips)
+        self.time_limit.set_value(rules.time_limit_s)
+        self.resize(self.services.size)
+
+    def deal(self) -> int | None:
+        """The deal number typed, if any (a share code's too)."""
+        text = self.deal_field.text.strip()
+        if text.isdigit():
+            return deal_number(int(text))
+        try:
+            return ShareCode.parse(text).deal if text else None
+        except ShareCodeError:
+            return None
 
     def _kind_changed(self, seat: int, kind: str) -> None:
         field = self.names[seat]
@@ -140,10 +202,10 @@ class SetupScene(Scene):
                                     inner.right - name.rect.right - ui.px(10), row_h)
         inner = self.rules_panel.inflate(-2 * pad, -2 * pad)
         rows = [self.hands, self.partners, self.free_draw, self.variant, self.chips,
-                self.time_limit]
+                self.time_limit, self.deal_field]
         for index, widget in enumerate(rows):
             widget.rect = pygame.Rect(inner.x, inner.y + index * step, inner.width, row_h)
-        self.hint_y = inner.y + len(rows) * step + ui.px(8)
+        self.hint_y = inner.y + len(rows) * step + ui.px(26)
         button_w, button_h = ui.px(220), ui.px(52)
         self.back.rect = pygame.Rect(0, 0, button_w, button_h)
         self.start.rect = pygame.Rect(0, 0, button_w, button_h)
@@ -173,12 +235,21 @@ class SetupScene(Scene):
         return {"rules": rules.to_dict(), "players": players}
 
     def start_game(self) -> None:
+        if not self.deal_ok:
+            self.services.notify(self.deal_words)
+            return
+        if self.shared is not None:
+            self.services.switch_to(self.shared.mode, seed=self.shared.deal)
+            return
         config = self.config()
         every_seat = [{"name": f.text, "kind": k.value}
                       for f, k in zip(self.names, self.kinds, strict=True)]
         self.services.settings.last_setup = {"count": self.count.value, "rules": config["rules"],
                                         "players": every_seat}
         self.services.save_settings()
+        deal = self.deal()
+        if deal is not None:
+            config["seed"] = deal
         self.services.switch_to("table", config=config)
 
     # Drawing ------------------------------------------------------------------------
@@ -199,6 +270,11 @@ class SetupScene(Scene):
                 "player; a chip is worth 5 points.") if self.variant.value == "club" else (
                 "Standard scoring: counting contacts score their sum; each tile left in "
                 "hand costs 10 at the end of a hand.")
+        if self.deal_words:
+            field = self.deal_field.rect
+            blit_text(surface, shrunk_text(ui, self.deal_words, 15, field.width,
+                                           PALETTE.text if self.deal_ok else PALETTE.penalty),
+                      (field.x + ui.px(4), field.bottom + ui.px(3)), "topleft")
         blit_paragraph(surface, ui, hint, 16, PALETTE.text_dim,
                        (self.rules_panel.x + ui.px(20), self.hint_y),
                        self.rules_panel.width - ui.px(40))

@@ -26,6 +26,7 @@ from game.play.solitaire_session import (
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE, Move
 from game.rules.results import MoveResult
+from game.rules.share import ShareCode, deal_number
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.base import Scene
 from game.scenes.solitaire_autoplay import SolitaireAutoPlay
@@ -495,8 +496,10 @@ class SolitaireScene(Scene):
         return False
 
     def draw_title_block(self, surface: pygame.Surface) -> None:
+        deal = deal_number(self.seed)
         draw_title(surface, self.services.ui, self.title, self.bars.deal_field.rect,
-                   self.form.focused is self.bars.deal_field)
+                   self.form.focused is self.bars.deal_field,
+                   None if deal is None else str(ShareCode(self.mode, deal)))
 
     def draw_sources_under(self, surface: pygame.Surface) -> None:
         """Labels and decorations drawn under the source tiles."""

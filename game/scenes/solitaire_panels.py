@@ -24,8 +24,9 @@ Line = tuple[str, float, Colour]
 
 
 def draw_title(surface: pygame.Surface, ui: Ui, title: str, field: pygame.Rect,
-               typing: bool) -> None:
-    """The solitaire's name and the label of its deal-number field."""
+               typing: bool, code: str | None) -> None:
+    """The solitaire's name, the label of its deal-number field and the deal's share
+    code."""
     left = ui.px(20)
     blit_text(surface, ui.text(title, 30, (8, 30, 20), "title"),
               (left + ui.px(2), field.centery + ui.px(2)), "midleft")
@@ -33,8 +34,10 @@ def draw_title(surface: pygame.Surface, ui: Ui, title: str, field: pygame.Rect,
               (left, field.centery), "midleft")
     blit_text(surface, ui.text("Deal", 18, PALETTE.text_dim),
               (field.x - ui.px(8), field.centery), "midright")
-    if typing:
-        blit_text(surface, ui.text("Type a deal number, then Enter", 15, PALETTE.text_dim),
+    words = "Type a deal number, then Enter" if typing else (
+        f"Share code {code}" if code is not None else "")
+    if words:
+        blit_text(surface, ui.text(words, 15, PALETTE.text_dim),
                   (field.right + ui.px(10), field.centery), "midleft")
 
 

@@ -391,7 +391,9 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self._backdrop is None or self._backdrop.get_size() != self.layout.size:
-            self._backdrop = backdrop(self.services.felt(), self.layout, self.services.ui)
+            deal = self.match.deal
+            self._backdrop = backdrop(self.services.felt(), self.layout, self.services.ui,
+                                      None if deal is None else (deal, self.match.share_code()))
         surface.blit(self._backdrop, (0, 0))
         self.board.draw_openings(surface, self.state.figure.opportunity_openings())
         self.controls.draw_spots(surface)

@@ -108,15 +108,25 @@ def hand_words(match: TableMatch) -> str:
     return f"Hand {state.hand_number + 1} of {match.rules.hands}"
 
 
-def backdrop(felt: pygame.Surface, layout: TableLayout, ui: Ui) -> pygame.Surface:
+def backdrop(felt: pygame.Surface, layout: TableLayout, ui: Ui,
+             deal: tuple[int, str | None] | None = None) -> pygame.Surface:
     """The felt with the seat panels, the figure's area and the status bar (drawn once per
-    layout)."""
+    layout); `deal`, the deal number and share code, in the figure area's corner."""
     surface = felt.copy()
     for box in layout.seats:
         draw_panel(surface, box.rect, ui, alpha=200)
     area = pygame.Surface(layout.figure.size, pygame.SRCALPHA)
     pygame.draw.rect(area, (0, 0, 0, 40), area.get_rect(), border_radius=ui.px(18))
     surface.blit(area, layout.figure)
+    if deal is not None:
+        number, code = deal
+        corner = (layout.figure.x + ui.px(14), layout.figure.y + ui.px(10))
+        room = layout.figure.width // 2
+        label = blit_text(surface, shrunk_text(ui, f"Deal {number}", 16, room, PALETTE.gold,
+                                               "bold"), corner, "topleft")
+        if code is not None:
+            blit_text(surface, shrunk_text(ui, f"Share code {code}", 14, room,
+                                           PALETTE.text_dim), label.bottomleft, "topleft")
     draw_panel(surface, layout.status, ui, alpha=170)
     if layout.tray is not None:
         draw_panel(surface, layout.tray.rect, ui, alpha=150)

@@ -15,7 +15,7 @@ from typing import Any, Final, Generic, TypeVar
 
 import pygame
 
-from game.ui.text import TEXT_LIMIT, render_text
+from game.ui.text import TEXT_LIMIT, render_text, shrunk_text
 from game.ui.theme import PALETTE, Colour, Fonts
 
 T = TypeVar("T")
@@ -188,7 +188,8 @@ class Button(Widget):
         edge = PALETTE.ivory if lit else (PALETTE.gold_dark if self.primary else PALETTE.panel_edge)
         pygame.draw.rect(surface, edge, self.rect, max(1, ui.px(2)), border_radius=radius)
         style = "bold" if self.primary or lit else "regular"
-        blit_text(surface, ui.text(self.label, 22, text_colour, style), self.rect.center)
+        blit_text(surface, shrunk_text(ui, self.label, 22, self.rect.width - ui.px(14),
+                                       text_colour, style), self.rect.center)
 
 
 class Toggle(Widget):
@@ -263,6 +264,10 @@ class Choice(Widget, Generic[T]):
                                                     self.ui)[0].collidepoint(pos)
         self.step(-1 if back else 1)
 
+    def words(self) -> str:
+        """The value as the control shows it."""
+        return self.options[self.index][1]
+
     def draw(self, surface: pygame.Surface, ui: Ui) -> None:
         control = self._draw_row(surface, ui)
         arrow = ui.px(30)
@@ -273,11 +278,55 @@ class Choice(Widget, Generic[T]):
             pygame.draw.polygon(surface, colour, [tip, (cx - pointing * size, cy - size),
                                                   (cx - pointing * size, cy + size)])
         text_colour = PALETTE.text if self.enabled else PALETTE.text_dim
-        words, font_size = self.options[self.index][1], 20.0
+        words, font_size = self.words(), 20.0
         room = control.width - 2 * arrow
         while font_size > 12 and ui.font(font_size, "bold").size(words)[0] > room:
             font_size -= 1
         blit_text(surface, ui.text(words, font_size, text_colour, "bold"), control.center)
+
+
+DIGIT_KEYS: Final = {**{pygame.K_0 + d: d for d in range(10)},
+                     **{getattr(pygame, f"K_KP{d}"): d for d in range(10)}}
+
+
+class Counter(Choice[int]):
+    """A whole number from `lowest` to `highest`: the arrows step it by one, and digits
+    typed while it has the focus set it (Backspace takes the last digit back)."""
+
+    def __init__(self, label: str, value: int, lowest: int, highest: int,
+                 on_change: Callable[[int], None]) -> None:
+        super().__init__(label, [(value, str(value))], value, on_change)
+        self.lowest, self.highest = lowest, highest
+        self._typed = ""
+
+    def set_value(self, value: int) -> None:
+        value = max(self.lowest, min(self.highest, value))
+        self.options, self.index = [(value, str(value))], 0
+
+    def step(self, direction: int) -> bool:
+        if self.enabled:
+            self._typed = ""
+            self._change(self.value + direction)
+        return True
+
+    def _change(self, value: int) -> None:
+        value = max(self.lowest, min(self.highest, value))
+        if value != self.value:
+            self.set_value(value)
+            self.on_change(value)
+
+    def handle_text(self, event: pygame.Event) -> bool:
+        if event.type != pygame.KEYDOWN or not self.enabled:
+            return False
+        if event.key in DIGIT_KEYS:
+            self._typed = (self._typed + str(DIGIT_KEYS[event.key]))[-len(str(self.highest)):]
+        elif event.key == pygame.K_BACKSPACE and self._typed:
+            self._typed = self._typed[:-1]
+        else:
+            return False
+        if self._typed:
+            self._change(int(self._typed))
+        return True
 
 
 class Slider(Widget):
@@ -342,10 +391,28 @@ class Slider(Widget):
                   (control.right, control.centery), "midright")
 
 
+def clipboard_text() -> str:
+    """The text on the system clipboard ("" when there is none or no clipboard)."""
+    try:
+        return pygame.scrap.get_text()
+    except pygame.error:
+        return ""
+
+
+def put_clipboard_text(text: str) -> bool:
+    """Put `text` on the system clipboard; False when there is no clipboard."""
+    try:
+        pygame.scrap.put_text(text)
+    except pygame.error:
+        return False
+    return True
+
+
 class TextField(Widget):
     """A one-line text entry; focused by click or Tab, typed into with the keyboard. A
     click puts the caret at the character clicked; the arrows, Home and End move it;
-    Ctrl+A selects everything, which what is typed next replaces."""
+    Ctrl+A selects everything, which what is typed next replaces; Ctrl+V pastes and
+    Ctrl+C copies the whole text."""
 
     TEXT_SIZE: Final = 18
 
@@ -381,14 +448,28 @@ class TextField(Widget):
 
     def handle_text(self, event: pygame.Event) -> bool:
         if event.type == pygame.TEXTINPUT:
-            typed = "".join(ch for ch in event.text if ch.isprintable())
-            text, caret = ("", 0) if self.all_selected else (self.text, self.caret)
-            room = max(0, self.max_length - len(text))
-            self.overflowed = len(typed) > room
-            typed = typed[:room]
-            if typed:
-                self._edit(text[:caret] + typed + text[caret:], caret + len(typed))
+            self.type_in(event.text)
             return True
+        if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and event.key in (
+                pygame.K_v, pygame.K_c):
+            if event.key == pygame.K_v:
+                self.type_in(clipboard_text()[:1000].split("\n")[0].strip())
+            else:
+                put_clipboard_text(self.text)
+            return True
+        return self._edit_key(event)
+
+    def type_in(self, typed: str) -> None:
+        """Insert `typed` at the caret (or over the selection), as far as there is room."""
+        typed = "".join(ch for ch in typed if ch.isprintable())
+        text, caret = ("", 0) if self.all_selected else (self.text, self.caret)
+        room = max(0, self.max_length - len(text))
+        self.overflowed = len(typed) > room
+        typed = typed[:room]
+        if typed:
+            self._edit(text[:caret] + typed + text[caret:], caret + len(typed))
+
+    def _edit_key(self, event: pygame.Event) -> bool:
         if event.type != pygame.KEYDOWN:
             return False
         key, caret = event.key, self.caret
