@@ -10,6 +10,7 @@ one line on standard error and exit status 2, and nothing is written.
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import math
 import random
@@ -17,6 +18,7 @@ import sys
 from typing import Any, NoReturn
 
 from game.ai.autoplay import SOLITAIRE_LEVELS
+from game.ai.daily import DAILY_MODES, daily_record
 from game.ai.players import LEVELS, Player, bot_rng, make_player
 from game.ai.solver import solve
 from game.persist.records import read_recorded_game
@@ -149,6 +151,9 @@ def build_parser() -> argparse.ArgumentParser:
     ):
         sub = commands.add_parser(name, help=text)
         sub.add_argument("file", help="record file, or - for standard input")
+    daily = commands.add_parser("daily", help="print a date's daily solitaire deal")
+    daily.add_argument("--mode", choices=DAILY_MODES, required=True)
+    daily.add_argument("--date", type=_date, default=None, help="YYYY-MM-DD (today)")
     sol = commands.add_parser("solve", help="decide whether a solitaire record can be won")
     sol.add_argument("file", help="record file, or - for standard input")
     sol.add_argument("--budget-s", type=_budget, default=10.0)
@@ -173,6 +178,14 @@ def _budget(text: str) -> float:
     return seconds
 
 
+def _date(text: str) -> datetime.date:
+    try:
+        return datetime.date.fromisoformat(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"--date takes a date as YYYY-MM-DD, not {text[:20]!r}") from None
+
+
 def _seed(text: str) -> int | str:
     try:
         return int(text)
@@ -188,6 +201,8 @@ def run(argv: list[str]) -> Any:
         return simulate(args.mode, args.players, _seed(args.seed), levels, parse_rules(args.rule))
     if args.command == "solve":
         return command_solve(args.file, args.budget_s)
+    if args.command == "daily":
+        return daily_record(args.mode, args.date or datetime.date.today()).record
     recorded = read_record(args.file)
     if args.command == "legal":
         return recorded.legal_entries()

@@ -13,6 +13,7 @@ from typing import Any, Final
 from game.persist.records import is_in_progress
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, GameRecord
 from game.scenes.base import Scene, Services
+from game.scenes.daily import DailyScene
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.history_list import HistoryScene
 from game.scenes.menu import MenuScene
@@ -37,6 +38,7 @@ SCENES: Final[dict[str, Callable[..., Scene]]] = {
     "history": HistoryScene,
     "stats": StatsScene,
     "rules": RulesScene,
+    "daily": DailyScene,
     "settings": SettingsScene,
     "replay": ReplayScene,
     "save-record": SaveRecordScene,

@@ -3,10 +3,11 @@ played by computers, a filled history and records folder."""
 
 from __future__ import annotations
 
+import datetime
 from typing import Any, Final
 
 from game.cli import simulate
-from game.persist.history import add_finished_game
+from game.persist.history import add_finished_game, load_history, save_history
 from game.persist.records import RECORD_SUFFIX, records_dir, save_named_record
 from game.persist.storage import Storage
 from game.rules.record import TABLE, GameRecord
@@ -40,6 +41,18 @@ def fill_sample_history(storage: Storage) -> None:
             elif mode != "table":
                 player.update(name="Ann", kind="human")
         add_finished_game(storage, record, hints=seed == 3)
+
+
+def fill_sample_daily(storage: Storage, today: datetime.date) -> None:
+    """Daily deals won on some days of the month before `today` (a streak up to
+    yesterday in draw solitaire), one played but not won."""
+    history = load_history(storage)
+    for back in (1, 2, 3, 4, 7, 9, 12, 13, 20):
+        day = today - datetime.timedelta(days=back)
+        history.daily["draw-solitaire"].count(day, won=True)
+        history.daily["stacked-solitaire"].count(day, won=back % 3 != 0)
+    history.daily["stacked-solitaire"].count(today, won=False)
+    save_history(storage, history)
 
 
 def fill_sample_records(storage: Storage) -> None:

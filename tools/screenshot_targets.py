@@ -8,6 +8,7 @@ scene has been laid out (its first frame), such as holding a tile over a spot.
 
 from __future__ import annotations
 
+import datetime
 import json
 import random
 from collections.abc import Callable
@@ -23,6 +24,7 @@ from game.rules.moves import PLACE, STOCK
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE, GameRecord
 from game.rules.results import MoveResult
 from game.scenes.base import Scene
+from game.scenes.daily import DailyScene
 from game.scenes.dialog import ConfirmScene
 from game.scenes.draw_solitaire import STOCK_KEY, DrawSolitaireScene
 from game.scenes.history_list import HistoryScene
@@ -40,6 +42,7 @@ from game.scenes.table_moves import FLIGHT_S
 from game.scenes.table_panels import end_words
 from tools.samples import (
     SEAT_NAMES,
+    fill_sample_daily,
     fill_sample_history,
     fill_sample_records,
     sample_record,
@@ -376,7 +379,18 @@ def _history(app: App, record: Record) -> Shot:
 @target("stats")
 def _stats(app: App, record: Record) -> Shot:
     fill_sample_history(app.storage)
+    fill_sample_daily(app.storage, SAMPLE_DAY)
     return Shot(StatsScene(app))
+
+
+SAMPLE_DAY = datetime.date(2026, 11, 22)
+
+
+@target("daily")
+def _daily(app: App, record: Record) -> Shot:
+    """The daily deals on a sample day, with days won marked on the calendar."""
+    fill_sample_daily(app.storage, SAMPLE_DAY)
+    return Shot(DailyScene(app, today=SAMPLE_DAY))
 
 
 def _replay(mode: str, players: int, fraction: float) -> Target:

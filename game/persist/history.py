@@ -18,11 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from game.ai.daily import record_day
 from game.persist import autosave
 from game.persist.files import GameFiles
 from game.persist.records import RECORD_SUFFIX, check_record_dict, finished_dir, write_record
 from game.persist.stats import (
     SOLITAIRE_MODES,
+    DailyStats,
     PlayerStats,
     SolitaireStats,
     count_solitaire,
@@ -48,6 +50,8 @@ class History:
     players: dict[str, PlayerStats] = field(default_factory=dict)
     solitaires: dict[str, SolitaireStats] = field(
         default_factory=lambda: {mode: SolitaireStats() for mode in SOLITAIRE_MODES})
+    daily: dict[str, DailyStats] = field(
+        default_factory=lambda: {mode: DailyStats() for mode in SOLITAIRE_MODES})
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -55,6 +59,7 @@ class History:
             "games": self.games,
             "players": {name: vars(stats) for name, stats in self.players.items()},
             "solitaires": {mode: vars(stats) for mode, stats in self.solitaires.items()},
+            "daily": {mode: stats.to_dict() for mode, stats in self.daily.items()},
         }
 
     @classmethod
@@ -76,6 +81,10 @@ class History:
                 stats = read_stats(SolitaireStats, solitaires.get(mode))
                 if stats is not None:
                     history.solitaires[mode] = stats
+        daily = data.get("daily")
+        if isinstance(daily, dict):
+            history.daily = {mode: DailyStats.from_dict(daily.get(mode))
+                             for mode in SOLITAIRE_MODES}
         return history
 
 
@@ -108,7 +117,7 @@ def save_history(files: GameFiles, history: History) -> bool:
 
 
 def reset_statistics(files: GameFiles) -> None:
-    """Clear every statistic (the list of past games stays)."""
+    """Clear every statistic, daily deals too (the list of past games stays)."""
     history = load_history(files)
     save_history(files, History(games=history.games))
 
@@ -151,9 +160,12 @@ def add_finished_game(files: GameFiles, record: dict[str, Any], *, hints: bool =
     if recorded.mode == TABLE:
         count_table_game(history.players, recorded)
     else:
-        count_solitaire(history.solitaires[recorded.mode], recorded.state.is_terminal()
-                         and getattr(recorded.state, "status", None) == WON,
-                         hints=hints, undos=undos, autoplay=autoplay)
+        won = recorded.state.is_terminal() and getattr(recorded.state, "status", None) == WON
+        count_solitaire(history.solitaires[recorded.mode], won,
+                        hints=hints, undos=undos, autoplay=autoplay)
+        day = record_day(record)
+        if day is not None:
+            history.daily[recorded.mode].count(day, won)
     history.games.append(entry)
     for dropped in history.games[:-HISTORY_LIMIT]:
         _forget_record_file(files, dropped)

@@ -7,7 +7,8 @@ one finished game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import datetime
+from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
 from game.rules.record import RecordedGame, player_name
@@ -48,6 +49,68 @@ class SolitaireStats:
     @property
     def win_rate(self) -> float:
         return self.won / self.played if self.played else 0.0
+
+
+@dataclass
+class DailyStats:
+    """One solitaire's daily deals: the dates (YYYY-MM-DD) finished and won."""
+
+    played: set[str] = field(default_factory=set)
+    won: set[str] = field(default_factory=set)
+
+    def to_dict(self) -> dict[str, list[str]]:
+        return {"played": sorted(self.played), "won": sorted(self.won)}
+
+    @classmethod
+    def from_dict(cls, values: Any) -> DailyStats:
+        """Read the lists of dates; anything that is not a date is dropped."""
+        stats = cls()
+        if isinstance(values, dict):
+            for key in ("played", "won"):
+                dates = values.get(key)
+                if isinstance(dates, list):
+                    getattr(stats, key).update(
+                        d for d in dates[-DAILY_LIMIT:] if _is_date(d))
+        stats.played |= stats.won
+        return stats
+
+    def count(self, day: datetime.date, won: bool) -> None:
+        self.played.add(day.isoformat())
+        if won:
+            self.won.add(day.isoformat())
+
+    def streak(self, today: datetime.date) -> int:
+        """Daily deals won on consecutive days up to today (or yesterday, while today's
+        is still to play)."""
+        day = today if today.isoformat() in self.won else today - datetime.timedelta(days=1)
+        count = 0
+        while day.isoformat() in self.won:
+            count += 1
+            day -= datetime.timedelta(days=1)
+        return count
+
+    def best_streak(self) -> int:
+        best = run = 0
+        previous: datetime.date | None = None
+        for text in sorted(self.won):
+            day = datetime.date.fromisoformat(text)
+            run = run + 1 if previous is not None and (day - previous).days == 1 else 1
+            best, previous = max(best, run), day
+        return best
+
+
+DAILY_LIMIT: Final = 4000
+"""The most dates kept per list (about eleven years of daily deals)."""
+
+
+def _is_date(value: Any) -> bool:
+    if not isinstance(value, str) or len(value) != 10:
+        return False
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 Stats = TypeVar("Stats", PlayerStats, SolitaireStats)

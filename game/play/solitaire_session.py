@@ -20,8 +20,6 @@ from game.ai.worker import SOLVER_BUDGET_S, Adviser, Job, solve
 from game.play.events import Event, MovePlayed
 from game.rules.moves import Move
 from game.rules.record import (
-    DRAW_SOLITAIRE,
-    STACKED_SOLITAIRE,
     GameRecord,
     RecordedGame,
 )
@@ -62,13 +60,9 @@ class Report:
 SessionEvent = Event | GameEnded | VerdictFound
 
 
-def new_recorded(mode: str, seed: int) -> RecordedGame:
-    """A fresh deal number `seed` of `mode`."""
-    if mode == DRAW_SOLITAIRE:
-        return RecordedGame.new_draw_solitaire(dict(PLAYER), seed)
-    if mode == STACKED_SOLITAIRE:
-        return RecordedGame.new_stacked_solitaire(dict(PLAYER), seed)
-    raise ValueError(f"not a solitaire mode: {mode!r}")
+def new_recorded(mode: str, seed: int, **extra: Any) -> RecordedGame:
+    """A fresh deal number `seed` of `mode` (`extra` keys go into its record)."""
+    return RecordedGame.new_solitaire(mode, dict(PLAYER), seed, **extra)
 
 
 class SolitaireSession:
@@ -96,8 +90,8 @@ class SolitaireSession:
         self._no_line = False
 
     @classmethod
-    def new(cls, mode: str, seed: int, adviser: Adviser) -> SolitaireSession:
-        return cls(new_recorded(mode, seed), adviser)
+    def new(cls, mode: str, seed: int, adviser: Adviser, **extra: Any) -> SolitaireSession:
+        return cls(new_recorded(mode, seed, **extra), adviser)
 
     @classmethod
     def resume(cls, data: dict[str, Any], adviser: Adviser) -> SolitaireSession:

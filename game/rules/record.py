@@ -327,6 +327,17 @@ class RecordedGame:
         return recorded
 
     @classmethod
+    def new_solitaire(
+        cls, mode: str, player: dict[str, Any], seed: int | str, **extra: Any
+    ) -> RecordedGame:
+        """Deal `seed` of solitaire `mode` (`RulesError` for a mode that is not one)."""
+        if mode == DRAW_SOLITAIRE:
+            return cls.new_draw_solitaire(player, seed, **extra)
+        if mode == STACKED_SOLITAIRE:
+            return cls.new_stacked_solitaire(player, seed, **extra)
+        raise RulesError(f"not a solitaire mode: {mode!r}")
+
+    @classmethod
     def from_record(cls, record: GameRecord) -> RecordedGame:
         """Replay every move of `record`, checking each; `RecordError` on the first bad one."""
         record.validate_header()

@@ -1,6 +1,6 @@
 """The main menu: a new table game and the two solitaires, each with a Continue button
-beside it while a game of that mode is saved; Rules, Records & statistics, Settings,
-Quit. The buttons never move: a Continue button only appears in its place."""
+beside it while a game of that mode is saved; Daily deals, Rules, Records & statistics,
+Settings, Quit. The buttons never move: a Continue button only appears in its place."""
 
 from __future__ import annotations
 
@@ -45,6 +45,7 @@ class MenuScene(Scene):
             "continue-stacked": Button("Continue",
                                        lambda: self.continue_game(STACKED_SOLITAIRE),
                                        primary=True),
+            "daily": Button("Daily deals", lambda: self.services.open("daily")),
             "rules": Button("Rules", self.rules),
             "games": Button("Records & statistics", self.your_games),
             "settings": Button("Settings", self.open_settings),

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
+from game.ai.daily import record_day
 from game.play.events import MovePlayed
 from game.play.solitaire_session import (
     GameEnded,
@@ -497,9 +498,13 @@ class SolitaireScene(Scene):
 
     def draw_title_block(self, surface: pygame.Surface) -> None:
         deal = deal_number(self.seed)
+        note = "" if deal is None else f"Share code {ShareCode(self.mode, deal)}"
+        day = record_day(self.session.record)
+        if day is not None:
+            note = f"Daily deal of {day:%d %b %Y}" + (f" · {note}" if note else "")
         draw_title(surface, self.services.ui, self.title, self.bars.deal_field.rect,
-                   self.form.focused is self.bars.deal_field,
-                   None if deal is None else str(ShareCode(self.mode, deal)))
+                   self.form.focused is self.bars.deal_field, note,
+                   self.bars.new_button.rect.x)
 
     def draw_sources_under(self, surface: pygame.Surface) -> None:
         """Labels and decorations drawn under the source tiles."""

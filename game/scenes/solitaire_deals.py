@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Protocol
 
+from game.ai.daily import DAILY_KEY
 from game.persist.history import add_finished_game
 from game.play.solitaire_session import Report, SolitaireSession, WinnableDealSearch
 from game.rules.record import RecordError
@@ -70,13 +71,13 @@ class SolitaireDeals:
         self.search = None
         self.busy_text = ""
 
-    def start(self, seed: int) -> None:
-        """Begin deal number `seed` from its start."""
+    def start(self, seed: int, **extra: Any) -> None:
+        """Begin deal number `seed` from its start (`extra` keys go into its record)."""
         host = self.host
         self.count_loss()
         self.drop_search()
         self.session.close()
-        self.session = SolitaireSession.new(host.mode, seed, host.services.adviser)
+        self.session = SolitaireSession.new(host.mode, seed, host.services.adviser, **extra)
         host.board.release()
         host.autoplay.set(False)
         host.bars.deal_field.text = str(seed)
@@ -86,7 +87,9 @@ class SolitaireDeals:
         host.on_new_game()
 
     def restart(self) -> None:
-        self.start(self.session.seed)
+        """The same deal from its start (a daily deal stays the day's)."""
+        day = self.session.record.get(DAILY_KEY)
+        self.start(self.session.seed, **({DAILY_KEY: day} if isinstance(day, str) else {}))
 
     def new(self) -> None:
         """A fresh deal; with "winnable deals only", search for one first (across frames)."""

@@ -11,6 +11,7 @@ import pygame
 from game.rules.moves import Move
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.ui.board import Board
+from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
 from game.ui.widgets import Ui, blit_text, draw_panel
 
@@ -24,9 +25,9 @@ Line = tuple[str, float, Colour]
 
 
 def draw_title(surface: pygame.Surface, ui: Ui, title: str, field: pygame.Rect,
-               typing: bool, code: str | None) -> None:
-    """The solitaire's name, the label of its deal-number field and the deal's share
-    code."""
+               typing: bool, note: str, right: int) -> None:
+    """The solitaire's name, the label of its deal-number field and, beside the field up
+    to `right`, `note` (the share code; the date of a daily deal)."""
     left = ui.px(20)
     blit_text(surface, ui.text(title, 30, (8, 30, 20), "title"),
               (left + ui.px(2), field.centery + ui.px(2)), "midleft")
@@ -34,10 +35,10 @@ def draw_title(surface: pygame.Surface, ui: Ui, title: str, field: pygame.Rect,
               (left, field.centery), "midleft")
     blit_text(surface, ui.text("Deal", 18, PALETTE.text_dim),
               (field.x - ui.px(8), field.centery), "midright")
-    words = "Type a deal number, then Enter" if typing else (
-        f"Share code {code}" if code is not None else "")
-    if words:
-        blit_text(surface, ui.text(words, 15, PALETTE.text_dim),
+    words = "Type a deal number, then Enter" if typing else note
+    room = right - field.right - ui.px(20)
+    if words and room > ui.px(40):
+        blit_text(surface, shrunk_text(ui, words, 15, room, PALETTE.text_dim),
                   (field.right + ui.px(10), field.centery), "midleft")
 
 

@@ -1,7 +1,9 @@
-"""Statistics: per player name at the table and per solitaire, with a confirmed reset."""
+"""Statistics: per player name at the table and per solitaire (its daily deals apart),
+with a confirmed reset."""
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -69,7 +71,7 @@ class StatsScene(GamesScene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         ui = self.services.ui
-        solitaire_h = ui.px(40) * 3 + ui.px(56)
+        solitaire_h = ui.px(40) * 5 + ui.px(56)
         self.solitaire_rect = pygame.Rect(self.body.x, self.body.bottom - solitaire_h,
                                           self.body.width, solitaire_h)
         self.table_rect = pygame.Rect(self.body.x, self.body.y, self.body.width,
@@ -95,6 +97,13 @@ class StatsScene(GamesScene):
                          f"{stats.win_rate:.0%}" if stats.played else NOTHING, str(stats.streak),
                          str(stats.best_streak), str(stats.clean_wins),
                          str(stats.hint_wins), str(stats.undo_wins), str(stats.autoplay_wins)])
+        for mode in SOLITAIRE_MODES:
+            daily = self.history.daily[mode]
+            played, won = len(daily.played), len(daily.won)
+            rows.append([f"{MODE_TITLES[mode]}: daily", str(played), str(won),
+                         f"{won / played:.0%}" if played else NOTHING,
+                         str(daily.streak(datetime.date.today())), str(daily.best_streak()),
+                         NOTHING, NOTHING, NOTHING, NOTHING])
         self._draw_table(surface, self.solitaire_rect, "Solitaires", SOLITAIRE_COLUMNS, rows, "")
         ui = self.services.ui
         blit_text(surface, ui.text(HELP_NOTE, 14, PALETTE.text_dim),
