@@ -128,7 +128,7 @@ def _rules_page(page: int) -> Target:
     return factory
 
 
-for _page in range(6):
+for _page in range(10):
     target(f"rules-{_page + 1}")(_rules_page(_page))
 
 

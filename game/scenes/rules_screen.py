@@ -83,6 +83,37 @@ def _pages() -> list[Page]:
             "Counting contacts score; each tile left in your hand costs 10. Three hands "
             "make a game. Options: partners, free draw, and Club Contack, played for chips.",
         ], _row(["03-04-05", "07-08-05", "02-06-07", "06-02-05", "10-06-09"])),
+        Page("The free draw", [
+            "An option from the 1939 leaflet. A player who could place a tile may draw one "
+            "instead, if they hold fewer than five tiles and the stock is not empty.",
+            "They then choose again: place a tile, or draw once more. At the table, press "
+            "Draw (D).",
+        ], _row(["02-03-04", "05-06-07", "08-09-10"]), face_down=True,
+            caption="Draw instead of placing, up to five tiles in hand"),
+        Page("Club Contack: chips", [
+            "From the Spanish edition. Everyone starts with the same number of chips (40 "
+            "unless you choose otherwise); a chip is worth 5 points.",
+            "Each counting contact wins its value ÷ 5 chips from every other player: a 15 "
+            "wins 3 chips from each. Nothing else moves chips, so tiles left in hand cost "
+            "nothing.",
+            "A player who must pay with no chips left borrows from the bank. The debt shows "
+            "beside their chips; the final standing is chips held minus chips owed, and the "
+            "most wins.",
+        ], counting, marked=(counting[1][1],), caption=_chips_caption(counting)),
+        Page("The timed club game", [
+            "A club game may be played against the clock instead of for a number of hands: "
+            "10 to 60 minutes, chosen in the setup.",
+            "Hands follow one another. When the time runs out, the hand in play is finished "
+            "and the game ends. The clock runs only while a hand is on, and taking a move "
+            "back gives its time back.",
+        ], _row(["01-02-03", "04-05-06"]), caption="The time left shows in the status bar"),
+        Page("The dead end", [
+            "Rarely, the figure closes in on itself: the last tile has no empty side, and "
+            "no gap touches two tiles. Then no tile can ever be placed again.",
+            "The hand (or the solitaire) ends at once, before anyone draws, and is scored "
+            "as any other end of a hand.",
+        ], THREE_SIDED, marked=((0, 0),),
+            caption="The last tile is boxed in and no gap touches two tiles"),
         Page("Solitaires", [
             "Draw solitaire: turn the stock one tile at a time. A tile that fits must be "
             "placed; one that doesn't goes onto the discard pile, whose top may be placed "
@@ -91,6 +122,12 @@ def _pages() -> list[Page]:
             "Win either by placing all 36 tiles.",
         ], _row(["01-02-03", "01-02-03", "01-02-03", "01-02-03"]), face_down=True),
     ]
+
+
+def _chips_caption(pair: tuple[Placement, Placement]) -> str:
+    total = TILE_VALUES[pair[0][0]][1] + TILE_VALUES[pair[1][0]][1]
+    chips = total // 5
+    return f"A {total} wins {chips} chip{'s' if chips != 1 else ''} from every other player"
 
 
 def _contact_caption(pair: tuple[Placement, Placement]) -> str:
