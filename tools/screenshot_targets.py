@@ -109,6 +109,14 @@ def _setup(app: App, record: Record) -> Shot:
     return Shot(SetupScene(app))
 
 
+@target("setup-code")
+def _setup_code(app: App, record: Record) -> Shot:
+    """A friend's share code typed into the setup screen: seats and options set."""
+    scene = SetupScene(app)
+
+    return Shot(scene, lambda: scene.deal_field.type_in("T4711-HXHG-12FC40-D"))
+
+
 @target("settings")
 def _settings(app: App, record: Record) -> Shot:
     return Shot(SettingsScene(app))
