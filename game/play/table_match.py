@@ -54,6 +54,9 @@ STAND_IN_LEVEL: Final = "expert"
 class TableMatch:
     """One table game in play. Build it with `new` or `resume`."""
 
+    keeps_record = True
+    """Whether the game is autosaved and counted in the history (not a lesson's)."""
+
     def __init__(self, recorded: RecordedGame, adviser: Adviser) -> None:
         if not isinstance(recorded.state, TableState):
             raise ValueError("a table match needs a table game")

@@ -300,10 +300,13 @@ class RecordedGame:
 
     @classmethod
     def new_table(
-        cls, game: TableGame, players: list[dict[str, Any]], seed: int | str, **extra: Any
+        cls, game: TableGame, players: list[dict[str, Any]], seed: int | str,
+        stock: list[TileId] | None = None, **extra: Any
     ) -> RecordedGame:
+        """A new table game shuffled with `seed`, or whose first hand is dealt from a
+        prepared `stock`."""
         record = GameRecord.new(TABLE, players, game.rules, seed=seed, **extra)
-        state = game.new_state(seed)
+        state = game.new_state(seed, stock)
         recorded = cls(record, state)
         recorded._start_hand_entry()
         return recorded

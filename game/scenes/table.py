@@ -64,12 +64,16 @@ def open_match(config: dict[str, Any], record: dict[str, Any] | None,
 
 
 class TableScene(Scene):
-    """Couch play at the table. `config` is {"rules": {...}, "players": [...]} (+"seed")."""
+    """Couch play at the table. `config` is {"rules": {...}, "players": [...]} (+"seed");
+    `match`, when given, is a match made elsewhere (the guided game's)."""
 
     def __init__(self, services: Services, config: dict[str, Any],
-                 record: dict[str, Any] | None = None) -> None:
+                 record: dict[str, Any] | None = None, match: TableMatch | None = None) -> None:
         super().__init__(services)
-        self.match, self.failure = open_match(config, record, services.adviser)
+        if match is None:
+            self.match, self.failure = open_match(config, record, services.adviser)
+        else:
+            self.match, self.failure = match, None
         self.layout = TableLayout.build(services.size, self.state.players, services.ui,
                                         tray=self.match.humans > 0)
         self.tiles = TileLayer()
@@ -91,7 +95,14 @@ class TableScene(Scene):
         self.controls = TableControls(self)
         self.moves = TableMoves(self)
         self.turns = TableTurns(self)
-        self.buttons = {
+        self.buttons = self.make_buttons()
+        for button in self.buttons.values():
+            self.form.add(button)
+        self._apply_speed()
+
+    def make_buttons(self) -> dict[str, Button]:
+        """The buttons under the table, by name."""
+        return {
             "hint": Button("Hint (H)", self.show_hint),
             "undo": Button("Undo (U)", self.undo),
             "redo": Button("Redo (Y)", self.redo),
@@ -99,9 +110,6 @@ class TableScene(Scene):
             "save": Button("Save (S)", self.save_record),
             "menu": Button("Menu", self.on_back),
         }
-        for button in self.buttons.values():
-            self.form.add(button)
-        self._apply_speed()
 
     # --- the game -----------------------------------------------------------------------
 
@@ -158,11 +166,15 @@ class TableScene(Scene):
                                         tray=self.match.humans > 0)
         self.board.set_area(self.layout.figure)
         self._backdrop = None
-        self.buttons["draw"].visible = self.match.rules.free_draw
+        self.buttons["draw"].visible = self.draw_button_shown()
         lay_out_buttons([b for b in self.buttons.values() if b.visible], self.layout.buttons,
                         self.services.ui)
         self.fit_view()
         self._rebuild_sprites()
+
+    def draw_button_shown(self) -> bool:
+        """Whether the table has a Draw button (the free-draw option gives one)."""
+        return self.match.rules.free_draw
 
     def settings_changed(self) -> None:
         self._apply_speed()
@@ -276,6 +288,8 @@ class TableScene(Scene):
 
     def _save(self) -> None:
         """Autosave the record now (cleared once the game is over)."""
+        if not self.match.keeps_record:
+            return
         _due, data = self.match.take_save()
         if data is None:
             self.turns.report_finished()
@@ -310,6 +324,11 @@ class TableScene(Scene):
             self.hands.tray_seat = self.tray_seat()
             self._arrange_hands()
         self.refresh_hand_looks()
+
+    def show_score(self) -> None:
+        """The hand is over: the score screen, where the next hand is dealt."""
+        self.services.open("score", match=self.match, end_words=end_words(self.match),
+                           on_next_hand=self.next_hand)
 
     def next_hand(self) -> None:
         """Deal the next hand (from the score screen)."""
@@ -398,11 +417,7 @@ class TableScene(Scene):
         self.board.draw_openings(surface, self.state.figure.opportunity_openings())
         self.controls.draw_spots(surface)
         ui = self.services.ui
-        controls = self.controls
-        words = self.last_words if self.turns.showing_move else status_words(
-            self.match, self.clock, self.turns.forced_shown, controls.selected is not None,
-            bool(controls.spots()))
-        draw_status(surface, ui, self.services.art, self.layout, self.match, words)
+        draw_status(surface, ui, self.services.art, self.layout, self.match, self.status_text())
         for seat, box in enumerate(self.layout.seats):
             draw_seat(surface, ui, self.match, seat, box, round(self.scores.shown[seat]),
                       in_tray=seat == self.hands.tray_seat)
@@ -416,7 +431,7 @@ class TableScene(Scene):
             self.board.draw_ring(surface, self.hint.cell, abs((self.clock * 1.5) % 2 - 1))
             self.board.draw_spots(surface, [(self.hint.cell, self.hint_points)])
         self.animator.draw_labels(surface, alpha)
-        self._update_buttons()
+        self.update_buttons()
         self.form.draw(surface, self.services.ui)
         if self.turns.banner_seat is not None:
             seat = self.turns.banner_seat
@@ -426,11 +441,19 @@ class TableScene(Scene):
                         self.names[undoer] if undoer is not None and self.match.can_undo(undoer)
                         else None)
 
-    def _update_buttons(self) -> None:
+    def status_text(self) -> str:
+        """The status bar's words: the move just made while it shows, else what now."""
+        if self.turns.showing_move:
+            return self.last_words
+        controls = self.controls
+        return status_words(self.match, self.clock, self.turns.forced_shown,
+                            controls.selected is not None, bool(controls.spots()))
+
+    def update_buttons(self) -> None:
+        """Each button enabled when what it does can be done now."""
         human = self.human_can_act()
         self.buttons["hint"].enabled = human and not self.match.hint_pending
         idle = not self.tweens.busy
         self.buttons["undo"].enabled = idle and self.match.can_undo(self.tray_seat())
         self.buttons["redo"].enabled = idle and self.match.can_redo()
-        self.buttons["draw"].enabled = human and DRAW_MOVE in self.legal_moves() and any(
-            m.action == PLACE for m in self.legal_moves())
+        self.buttons["draw"].enabled = human and self.match.can_free_draw()

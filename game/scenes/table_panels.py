@@ -135,7 +135,8 @@ def backdrop(felt: pygame.Surface, layout: TableLayout, ui: Ui,
 
 def draw_tray_label(surface: pygame.Surface, ui: Ui, tray: SeatBox, name: str) -> None:
     """Whose tiles lie in the tray."""
-    blit_text(surface, ui.text(f"{name}'s tiles", 16, PALETTE.gold, "bold"),
+    whose = "Your" if name == "You" else f"{name}'s"
+    blit_text(surface, ui.text(f"{whose} tiles", 16, PALETTE.gold, "bold"),
               tray.header.topleft, "topleft")
 
 

@@ -13,7 +13,6 @@ from game.persist.history import add_finished_game
 from game.play.events import Event
 from game.play.table_match import TableMatch, Turn
 from game.scenes.table_moves import TableMoves
-from game.scenes.table_panels import end_words
 from game.ui.contact_animator import ContactAnimator
 from game.ui.tween import Tweens
 
@@ -39,7 +38,7 @@ class TurnsHost(Protocol):
     animator: ContactAnimator
 
     def show_events(self, events: list[Event]) -> None: ...
-    def next_hand(self) -> None: ...
+    def show_score(self) -> None: ...
     def undo(self) -> None: ...
 
 
@@ -119,16 +118,15 @@ class TableTurns:
         if match.state.is_terminal():
             self.report_finished()
             host.services.sound.play("win")
-        host.services.open("score", match=match, end_words=end_words(match),
-                           on_next_hand=host.next_hand)
+        host.show_score()
 
     def report_finished(self) -> None:
         """Put the finished game in the history, once (before its autosave is cleared,
         so that a game closed in its last seconds is never lost)."""
-        if self.finished_reported:
+        match = self.host.match
+        if self.finished_reported or not match.keeps_record:
             return
         self.finished_reported = True
-        match = self.host.match
         add_finished_game(self.host.services.storage, match.record,
                           hints=match.hints_used > 0, undos=match.undos_used > 0)
 

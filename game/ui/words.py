@@ -13,6 +13,7 @@ from game.rules.figure import (
     TOO_FAR,
     TOUCHES_NOTHING,
     VALUE_CLASH,
+    Contact,
     Refusal,
 )
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
@@ -50,3 +51,21 @@ def tile_words(tile: TileId) -> str:
 def plural(count: int, noun: str, many: str | None = None) -> str:
     """"1 tile", "3 tiles", "1 match", "2 matches": a count with its noun."""
     return f"{count} {noun}" if count == 1 else f"{count} {many or noun + 's'}"
+
+
+def contact_words(contacts: Sequence[Contact], colour_names: Sequence[str]) -> str:
+    """What a placement's contacts made, in the theme's colours: "Blue 4 + blue 6 = 10:
+    10 points." or "Red 2 meets red 2: no points."."""
+    parts = []
+    for contact in contacts:
+        colour = colour_names[contact.colour]
+        if contact.counting:
+            parts.append(f"{colour} {contact.value} + {colour} {contact.other_value} = "
+                         f"{contact.points}")
+        else:
+            parts.append(f"{colour} {contact.value} meets {colour} {contact.other_value}")
+    if not parts:
+        return ""
+    points = sum(contact.points for contact in contacts if contact.counting)
+    said = ", ".join(parts)
+    return f"{said[0].upper()}{said[1:]}: {plural(points, 'point') if points else 'no points'}."

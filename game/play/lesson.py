@@ -1,0 +1,282 @@
+"""The guided first game: one scripted table hand against a computer, on a prepared deal.
+
+The deal and every move are fixed (`LESSON_DEAL`, `LESSON_MOVES`; tests/test_lesson.py
+checks that they teach what the steps say), so that the hand shows, in order, a matching and a
+counting contact, the last-tile rule, forced draws, a two-sided opportunity play away
+from the last tile, a pass and the three-sided opportunity play with which the player
+goes out, leaving the computer five tiles to pay for. `LESSON_STEPS` cuts the hand into
+steps, each a text for the coach panel and the moves it waits for.
+
+A `LessonMatch` is a `TableMatch` whose human may play only the move the step shows
+(its legal moves are that one move), whose computer plays the script, and which waits
+for the player to go on after each explanation. It is neither saved nor counted.
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from game.ai.worker import Adviser
+from game.play.events import Event
+from game.play.table_match import TableMatch, Turn
+from game.rules.errors import IllegalMoveError
+from game.rules.moves import PLACE, Move, parse_move
+from game.rules.record import RecordedGame
+from game.rules.results import MoveResult
+from game.rules.table import TableGame, TableRules
+from game.rules.tiles import parse_tile
+
+LESSON_PLAYERS: Final = ({"name": "You", "kind": "human"},
+                         {"name": "Computer", "kind": "ai:greedy"})
+YOU: Final = 0
+COMPUTER: Final = 1
+LESSON_DEAL: Final = (
+    "09-02-08", "04-05-06", "04-08-09", "09-05-08", "09-10-04",  # your five tiles
+    "01-02-03", "06-07-08", "03-04-01", "07-08-02", "08-01-07",  # the computer's
+    "02-03-04", "01-05-06", "03-04-05", "09-10-07", "02-06-07", "02-09-10", "05-06-03",
+    "03-07-08", "05-01-04", "06-07-01", "01-08-09", "09-10-01", "04-05-02", "06-02-05",
+    "07-03-06", "08-09-03", "10-03-09", "06-07-04", "08-04-07", "05-06-07", "07-08-05",
+    "05-09-10", "08-09-06", "10-06-09", "07-08-09", "08-09-10",
+)
+"""The lesson's stock: seat 0 (you) takes the first five, the computer the next five."""
+LESSON_MOVES: Final = (
+    "01-02-03@0,0r0", "09-02-08@1,0r0", "06-07-08@2,0r0", "04-05-06@2,1r0",
+    "draw", "02-03-04@3,1r0", "draw", "draw", "03-04-05@3,2r0", "03-04-01@2,2r0",
+    "04-08-09@1,2r0", "07-08-02@0,2r0", "09-05-08@-1,2r0", "draw", "09-10-07@-1,1r0",
+    "01-05-06@1,1r0", "draw", "draw", "draw", "draw", "pass", "09-10-04@0,1r0",
+)
+"""Every move of the hand, in order, both seats."""
+
+
+class LessonStep(NamedTuple):
+    """One step of the lesson: `text` while it waits (what to do, or what comes), then
+    `moves` moves of the script, then `then` (what happened; "" goes straight on).
+
+    Texts name colours as {blue}, {red} and {gold} (the theme's words fill them in) and
+    may say {contacts} (the contacts of the step's last placement), {you} and
+    {computer} (the seats' hand scores)."""
+
+    title: str
+    text: str
+    moves: int = 0
+    then: str = ""
+
+
+LESSON_STEPS: Final = (
+    LessonStep(
+        "Welcome",
+        "Learn Contack by playing one short hand against the computer. Tiles are laid "
+        "edge to edge: touching edges must be the same colour, and their numbers must "
+        "be equal or add up to 5, 10, 15 or 20. Hands lie face up, so you see the "
+        "computer's tiles. The smallest tile starts, and the computer holds it: 1-2-3."),
+    LessonStep(
+        "The first tile",
+        "The computer starts: the first tile goes in the middle of the table.", 1,
+        "The ring marks the last tile placed. Every new tile must touch it, unless it "
+        "touches two tiles at once (you will see that later)."),
+    LessonStep(
+        "A matching contact",
+        "Your turn. Put your 2-8-9 on the glowing spot beside the 1-2-3: drag it there, "
+        "or click it and then the spot. Its {red} 2 will meet the {red} 2.", 1,
+        "{contacts} Equal numbers make a matching contact: allowed, but worth nothing."),
+    LessonStep(
+        "The computer plays",
+        "The computer's turn: its tile must touch yours, the last one placed.", 1,
+        "{contacts}"),
+    LessonStep(
+        "A counting contact",
+        "Now your 4-5-6 goes beside the computer's tile: its {blue} 4 will meet a "
+        "{blue} 6.", 1,
+        "{contacts} Numbers that add up to 5, 10, 15 or 20 make a counting contact, which "
+        "scores the sum. Numbers that neither match nor count may not touch."),
+    LessonStep(
+        "The computer draws",
+        "The computer's turn.", 2,
+        "None of the computer's tiles could touch the last tile, so it had to draw a "
+        "tile. The tile fitted, so it had to place it at once. {contacts}"),
+    LessonStep(
+        "You must draw",
+        "None of your three tiles fits where a tile may go now. A player who cannot "
+        "place must draw: press Draw (D).", 1),
+    LessonStep(
+        "Keep drawing",
+        "The 1-5-6 you drew does not fit either. You hold four tiles, fewer than five, "
+        "so you draw again: press Draw.", 1),
+    LessonStep(
+        "Place the drawn tile",
+        "The 3-4-5 fits, and a drawn tile that fits must be placed at once. Put it on "
+        "the glowing spot.", 1,
+        "{contacts}"),
+    LessonStep(
+        "The computer plays",
+        "The computer's turn.", 1,
+        "{contacts}"),
+    LessonStep(
+        "Your turn",
+        "Your 4-8-9 goes beside the computer's tile: {gold} 9 against {gold} 1.", 1,
+        "{contacts}"),
+    LessonStep(
+        "The computer plays",
+        "The computer's turn.", 1,
+        "{contacts}"),
+    LessonStep(
+        "Your turn",
+        "Put your 5-8-9 on the glowing spot.", 1,
+        "{contacts}"),
+    LessonStep(
+        "The computer draws again",
+        "The computer's turn.", 2,
+        "The computer could not place, drew a tile that fitted and placed it. {contacts}"),
+    LessonStep(
+        "A two-sided opportunity play",
+        "See the glowing spot: it touches two tiles, and not the last one. A tile that "
+        "touches two or more tiles at once is an opportunity play, and may go anywhere "
+        "on the figure. The 1-5-6 that fitted nowhere before fits there.", 1,
+        "{contacts} An opportunity play scores every one of its counting contacts."),
+    LessonStep(
+        "A pass",
+        "The computer's turn.", 5,
+        "Nothing of the computer's fitted. It drew until it held five tiles, still "
+        "nothing fitted, so it passed. A player who passed plays again once the figure "
+        "has changed; when every player passes in a row, the hand ends."),
+    LessonStep(
+        "The three-sided opportunity play",
+        "Your last tile, the 4-9-10, fits the hole with three sides: the best play in "
+        "the game. Fill it.", 1,
+        "{contacts} And it was your last tile: placing it ends the hand."),
+    LessonStep(
+        "The end of the hand",
+        "When a hand ends, every tile left in a hand costs 10 points. The computer holds "
+        "five: minus 50. This hand: you {you}, the computer {computer}. A game is three "
+        "hands and the highest total wins. You know Contack now; the Rules screen has the "
+        "rest: the options, Club Contack and the two solitaires."),
+)
+"""The lesson, step by step; the steps' moves add up to `LESSON_MOVES`."""
+
+
+def lesson_game() -> RecordedGame:
+    """The lesson's hand, dealt and not yet begun."""
+    return RecordedGame.new_table(TableGame(2, TableRules(hands=1)),
+                                  [dict(p) for p in LESSON_PLAYERS], "lesson",
+                                  [parse_tile(name) for name in LESSON_DEAL])
+
+
+class LessonMatch(TableMatch):
+    """The guided hand: the script's moves only, one step at a time."""
+
+    keeps_record = False
+
+    def __init__(self, adviser: Adviser) -> None:
+        super().__init__(lesson_game(), adviser)
+        self.script = [parse_move(text) for text in LESSON_MOVES]
+        self.step_index = 0
+        self.played_in_step = 0
+        self.explaining = False
+        """True once the step's moves are played and its `then` text waits."""
+        self.last_placement: MoveResult | None = None
+        self._computer_due = False
+
+    # --- the steps -----------------------------------------------------------------------
+
+    @property
+    def step(self) -> LessonStep:
+        return LESSON_STEPS[self.step_index]
+
+    @property
+    def finished(self) -> bool:
+        """True on the last step (the hand is over)."""
+        return self.step_index == len(LESSON_STEPS) - 1
+
+    @property
+    def waiting(self) -> bool:
+        """True when the lesson waits for the player to go on (a text to read)."""
+        return self.step.moves == 0 or self.explaining
+
+    def can_go_on(self) -> bool:
+        return self.waiting and not self.finished
+
+    def go_on(self) -> None:
+        """The player has read the step's text: the next step."""
+        if self.can_go_on():
+            self._next_step()
+
+    def _next_step(self) -> None:
+        self.step_index += 1
+        self.played_in_step = 0
+        self.explaining = False
+
+    def expected(self) -> Move | None:
+        """The move the lesson waits for now, if it waits for one."""
+        if self.waiting:
+            return None
+        return self.script[len(self.state.moves)]
+
+    def shown_move(self) -> Move | None:
+        """The human placement the lesson points at (its tile and its spot)."""
+        move = self.expected()
+        if move is None or move.action != PLACE or not self.is_human(self.state.current_player):
+            return None
+        return move
+
+    # --- the match, held to the script ---------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        move = self.expected()
+        if move is None or not self.is_human(self.state.current_player):
+            return []
+        return [move]
+
+    def turn(self) -> Turn:
+        """A human's draw is theirs to press, never played for them."""
+        turn = super().turn()
+        return Turn.HUMAN if turn is Turn.FORCED else turn
+
+    def can_free_draw(self) -> bool:
+        """Draw is pressed when the lesson waits for the human's draw."""
+        move = self.expected()
+        return move is not None and move.action != PLACE and self.is_human(
+            self.state.current_player)
+
+    def play(self, move: Move) -> list[Event]:
+        if move != self.expected():
+            raise IllegalMoveError(f"{move}: the lesson waits for another move")
+        return self._lesson_play(move, by_computer=False)
+
+    def think(self) -> bool:
+        """The computer's scripted move is due (once per move, while none waits)."""
+        if self.expected() is None or self._computer_due:
+            return False
+        self._computer_due = True
+        return True
+
+    @property
+    def thinking(self) -> bool:
+        return self._computer_due
+
+    def poll(self) -> list[Event]:
+        move = self.expected()
+        if not self._computer_due or move is None:
+            return []
+        self._computer_due = False
+        return self._lesson_play(move, by_computer=True)
+
+    def _lesson_play(self, move: Move, by_computer: bool) -> list[Event]:
+        event = self._play(move, by_computer=by_computer, forced=False)
+        if move.action == PLACE:
+            self.last_placement = event.result
+        self.played_in_step += 1
+        if self.played_in_step == self.step.moves:
+            if self.step.then:
+                self.explaining = True
+            else:
+                self._next_step()
+        return [event]
+
+    def ask_hint(self) -> bool:
+        return False
+
+    def undo_target(self, seat: int | None = None) -> int | None:
+        return None
+
+    def can_redo(self) -> bool:
+        return False
