@@ -26,6 +26,7 @@ from game.scenes.setup import SetupScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
 from game.scenes.stats import StatsScene
 from game.scenes.table import TableScene
+from game.scenes.table_guided import GuidedGameScene
 
 SCENES: Final[dict[str, Callable[..., Scene]]] = {
     "menu": MenuScene,
@@ -39,6 +40,7 @@ SCENES: Final[dict[str, Callable[..., Scene]]] = {
     "stats": StatsScene,
     "rules": RulesScene,
     "daily": DailyScene,
+    "guided-game": GuidedGameScene,
     "settings": SettingsScene,
     "replay": ReplayScene,
     "save-record": SaveRecordScene,

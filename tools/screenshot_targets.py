@@ -20,6 +20,7 @@ import pygame
 from game.ai.autoplay import simple_fair_move, stacked_best_try
 from game.ai.players import make_player
 from game.app import App
+from game.play.lesson import LESSON_STEPS, LessonMatch
 from game.rules.moves import PLACE, STOCK
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE, GameRecord
 from game.rules.results import MoveResult
@@ -38,6 +39,7 @@ from game.scenes.setup import SetupScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
 from game.scenes.stats import StatsScene
 from game.scenes.table import TableScene
+from game.scenes.table_guided import GuidedGameScene
 from game.scenes.table_moves import FLIGHT_S
 from game.scenes.table_panels import end_words
 from tools.samples import (
@@ -141,6 +143,37 @@ for _page in range(10):
 
 
 # --- the table ------------------------------------------------------------------------
+
+
+def play_lesson_to(lesson: LessonMatch, step: int, explained: bool = False) -> None:
+    """Play the lesson straight through to `step` (0-based), waiting for its move, or,
+    when `explained`, once its move is played and explained."""
+    while lesson.step_index < step or (explained and not lesson.explaining):
+        if lesson.waiting:
+            lesson.go_on()
+        elif lesson.is_human(lesson.state.current_player):
+            expected = lesson.expected()
+            assert expected is not None
+            lesson.play(expected)
+        else:
+            lesson.think()
+            lesson.poll()
+
+
+def _guided(step: int, explained: bool) -> Target:
+    def factory(app: App, record: Record) -> Shot:
+        scene = GuidedGameScene(app)
+        play_lesson_to(scene.lesson, step, explained)
+        scene.sync_scores()
+        return Shot(scene)
+
+    return factory
+
+
+for _step, _lesson_step in enumerate(LESSON_STEPS):
+    target(f"guided-{_step + 1}")(_guided(_step, False))
+    if _lesson_step.then:
+        target(f"guided-{_step + 1}-done")(_guided(_step, True))
 
 
 def _mid_game(app: App, seats: int, moves: int, seed: int) -> TableScene:

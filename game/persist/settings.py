@@ -26,6 +26,8 @@ class Settings:
     fullscreen: bool = False
     handoff_banner: bool = True
     last_setup: dict[str, Any] | None = None
+    guided_game_offered: bool = False
+    """Whether the guided first game has been offered (it is offered once, on the menu)."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod

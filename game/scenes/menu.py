@@ -17,8 +17,9 @@ from game.ui.board import LADDER, Board
 from game.ui.examples import THREE_SIDED
 from game.ui.layout import ROW_HEIGHT
 from game.ui.sprites import TileLayer
+from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button, blit_text
+from game.ui.widgets import Button, blit_text, draw_panel
 from game.ui.words import MODE_TITLES
 
 if TYPE_CHECKING:
@@ -53,6 +54,12 @@ class MenuScene(Scene):
         }
         for button in self.buttons.values():
             self.form.add(button)
+        self.offer = {
+            "learn": self.form.add(Button("Play a guided hand", self.take_offer, primary=True)),
+            "no-thanks": self.form.add(Button("No, thanks", self.decline_offer)),
+        }
+        """The guided first game, offered until it is taken or declined."""
+        self.offer_card = pygame.Rect(0, 0, 0, 0)
         self.tiles = TileLayer()
         self.board = Board(services.ui, services.art, self.tiles, largest=LADDER[-1])
         self.showcase = pygame.Rect(0, 0, 0, 0)
@@ -82,8 +89,17 @@ class MenuScene(Scene):
             self.buttons[f"continue-{beside}"].rect = pygame.Rect(row.right + gap, row.y,
                                                                   continue_w, button_h)
         self.refresh_saves()
+        offering = not self.services.settings.guided_game_offered
+        card_h = ui.px(150)
         self.showcase = pygame.Rect(round(width * 0.56), ui.px(120), round(width * 0.38),
-                                    height - ui.px(260))
+                                    height - ui.px(260) - (card_h if offering else 0))
+        self.offer_card = pygame.Rect(self.showcase.x, height - ui.px(30) - card_h,
+                                      self.showcase.width, card_h)
+        half = (self.offer_card.width - ui.px(48)) // 2
+        for index, button in enumerate(self.offer.values()):
+            button.visible = button.enabled = offering
+            button.rect = pygame.Rect(self.offer_card.x + ui.px(16) + index * (half + ui.px(16)),
+                                      self.offer_card.bottom - ui.px(66), half, ui.px(50))
         self.board.set_area(self.showcase)
         self.board.fit([cell for _tile, cell, _rot in THREE_SIDED], self.showcase, margin=0.15)
         self.caption_y = round(self.board.view.to_screen((0, 2 * ROW_HEIGHT))[1]) + ui.px(28)
@@ -109,6 +125,18 @@ class MenuScene(Scene):
                                         yes="Quit", no="Stay"))
 
     # Actions ------------------------------------------------------------------------
+
+    def take_offer(self) -> None:
+        self.decline_offer()
+        self.services.open("guided-game")
+
+    def decline_offer(self) -> None:
+        """The guided game is not offered again (the rules screen still has it)."""
+        self.services.settings.guided_game_offered = True
+        self.services.save_settings()
+        self.resize(self.services.size)
+        self.form.focus(None)
+        self.form.move_focus(1)
 
     def continue_game(self, mode: str) -> None:
         record = check_saved_game(self.services.storage, mode)
@@ -171,4 +199,12 @@ class MenuScene(Scene):
         caption = ui.text("Blue 8 + 7, red 9 + 6, gold 10 + 10: a 50-point opportunity play",
                           17, PALETTE.text_dim)
         blit_text(surface, caption, (self.showcase.centerx, self.caption_y), "midtop")
+        if self.offer["learn"].visible:
+            draw_panel(surface, self.offer_card, ui, border=PALETTE.gold_dark)
+            inner = self.offer_card.inflate(-ui.px(32), 0)
+            title = blit_text(surface, ui.text("New to Contack?", 22, PALETTE.gold, "bold"),
+                              (inner.x, self.offer_card.y + ui.px(12)), "topleft")
+            blit_text(surface, shrunk_text(ui, "Learn it in one short hand against the computer.",
+                                           17, inner.width, PALETTE.text),
+                      (inner.x, title.bottom + ui.px(6)), "topleft")
         self.form.draw(surface, ui)

@@ -156,6 +156,8 @@ class RulesScene(Scene):
         self.previous = self.form.add(Button("Previous", lambda: self.turn(-1)))
         self.next = self.form.add(Button("Next", lambda: self.turn(1), primary=True))
         self.back = self.form.add(Button("Back", services.pop))
+        self.learn = self.form.add(Button("Learn by playing",
+                                          lambda: services.open("guided-game")))
         self.tiles = TileLayer()
         self.board = Board(services.ui, services.art, self.tiles, largest=LADDER[-1])
         self.text_panel = pygame.Rect(0, 0, 0, 0)
@@ -185,9 +187,10 @@ class RulesScene(Scene):
         self.figure_panel = pygame.Rect(self.text_panel.right + gap, top,
                                         width - margin - self.text_panel.right - gap, bottom - top)
         button_w, button_h = ui.px(190), ui.px(50)
-        for button in (self.previous, self.next, self.back):
+        for button in (self.previous, self.next, self.back, self.learn):
             button.rect = pygame.Rect(0, 0, button_w, button_h)
         self.back.rect.bottomleft = (margin, height - ui.px(28))
+        self.learn.rect.bottomleft = (self.back.rect.right + ui.px(16), height - ui.px(28))
         self.next.rect.bottomright = (width - margin, height - ui.px(28))
         self.previous.rect.bottomright = (self.next.rect.x - ui.px(16), height - ui.px(28))
         self.previous.enabled = self.page > 0
@@ -232,9 +235,12 @@ class RulesScene(Scene):
             blit_text(surface, ui.text(page.caption, 18, PALETTE.text, "bold"),
                       (self.figure_panel.centerx, self.figure_panel.bottom - ui.px(26)),
                       "midbottom")
+        # The page dots, centred between the button groups.
         dots_y = self.next.rect.centery
+        middle = (self.learn.rect.right + self.previous.rect.left) / 2
+        step = min(ui.px(22), (self.previous.rect.left - self.learn.rect.right) / len(self.pages))
         for index in range(len(self.pages)):
             colour = PALETTE.gold if index == self.page else PALETTE.panel_edge
-            pygame.draw.circle(surface, colour, (surface.get_width() // 2 + (index - 2.5)
-                                                 * ui.px(22), dots_y), ui.px(6))
+            x = middle + (index - (len(self.pages) - 1) / 2) * step
+            pygame.draw.circle(surface, colour, (x, dots_y), min(ui.px(6), step * 0.3))
         self.form.draw(surface, ui)

@@ -1,0 +1,155 @@
+"""The guided first game: the table screen over a `LessonMatch`, with a coach panel above
+the figure that says what to do and explains what happened, a glowing spot where to
+play, and Continue and Skip buttons. Nothing of it is saved or counted.
+
+It is the table screen with a lesson in it (it extends `TableScene`), so it lives with
+the table screen's parts rather than as a screen of its own."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.play.lesson import COMPUTER, LESSON_STEPS, YOU, LessonMatch
+from game.scenes.table import TableScene
+from game.ui.text import blit_paragraph
+from game.ui.theme import PALETTE
+from game.ui.widgets import Button, blit_text, draw_panel
+from game.ui.words import contact_words
+
+if TYPE_CHECKING:
+    from game.scenes.base import Services
+
+COACH_TEXT_SIZE = 18
+COACH_TEXT_SMALLEST = 13
+
+
+class GuidedGameScene(TableScene):
+    """One scripted hand against the computer that teaches the game by playing it."""
+
+    def __init__(self, services: Services) -> None:
+        self.lesson = LessonMatch(services.adviser)
+        super().__init__(services, {}, match=self.lesson)
+        self.coach = pygame.Rect(0, 0, 0, 0)
+
+    def make_buttons(self) -> dict[str, Button]:
+        return {
+            "draw": Button("Draw (D)", self.draw_tile),
+            "continue": Button("Continue (Enter)", self.go_on, primary=True),
+            "skip": Button("Skip the lesson", self.leave),
+        }
+
+    def draw_button_shown(self) -> bool:
+        return True
+
+    def enter(self) -> None:
+        super().enter()
+        settings = self.services.settings
+        if not settings.guided_game_offered:  # taken, so never offered again
+            settings.guided_game_offered = True
+            self.services.save_settings()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        ui = self.services.ui
+        figure = self.layout.figure
+        height = min(ui.px(170), round(figure.height * 0.4))
+        right = self.layout.stock.left - ui.px(6)  # the stock stays in view
+        self.coach = pygame.Rect(figure.x + ui.px(8), figure.y + ui.px(8),
+                                 right - figure.x - ui.px(8), height)
+        self.board.set_area(pygame.Rect(figure.x, self.coach.bottom, figure.width,
+                                        figure.bottom - self.coach.bottom))
+        self.fit_view()
+        self._rebuild_sprites()
+
+    # --- the lesson ---------------------------------------------------------------------
+
+    def go_on(self) -> None:
+        """Continue: the next step; on the last one, a table game of one's own."""
+        if self.lesson.finished:
+            self.services.switch_to("setup")
+        elif not self.tweens.busy:
+            self.lesson.go_on()
+
+    def leave(self) -> None:
+        """Skip the lesson (or, once it is over, leave it): back where it was opened."""
+        self.services.pop()
+
+    def on_back(self) -> None:
+        if self.controls.selected is not None:
+            self.controls.select(None)
+            self.refresh_hand_looks()
+            return
+        self.leave()
+
+    def save_record(self) -> None:
+        """The lesson is not kept as a record."""
+
+    def show_score(self) -> None:
+        """The lesson's last step says how the hand ended; there is no score screen."""
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        shown = self.lesson.shown_move()
+        if shown != self.hint:
+            self.hint = shown
+            self.hint_points = 0 if shown is None else self.state.placement_score(shown)
+            self.refresh_hand_looks()
+        finished = self.lesson.finished
+        self.buttons["continue"].label = "Play a game" if finished else "Continue (Enter)"
+        self.buttons["skip"].label = "Back" if finished else "Skip the lesson"
+
+    def status_text(self) -> str:
+        if self.lesson.waiting and not self.lesson.finished:
+            return "Read the lesson, then press Continue"
+        return super().status_text()
+
+    def update_buttons(self) -> None:
+        self.buttons["draw"].enabled = self.human_can_act() and self.lesson.can_free_draw()
+        self.buttons["continue"].enabled = (self.lesson.finished or self.lesson.can_go_on()
+                                            ) and not self.tweens.busy
+
+    def handle_event(self, event: pygame.Event) -> bool:
+        if (event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+                and self.buttons["continue"].enabled):
+            self.go_on()
+            return True
+        return super().handle_event(event)
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def coach_words(self) -> tuple[str, str]:
+        """The step's title and its text, with the theme's colours and the move's
+        contacts filled in."""
+        lesson = self.lesson
+        step = lesson.step
+        text = step.then if lesson.explaining else step.text
+        names = self.services.art.theme.edge_names
+        placed = lesson.last_placement
+        results = lesson.state.hand_result() if lesson.state.hand_over else [0, 0]
+        words = text.format(
+            blue=names[0], red=names[1], gold=names[2],
+            contacts=contact_words(placed.contacts, names) if placed is not None else "",
+            you=f"{results[YOU]:+d}", computer=f"{results[COMPUTER]:+d}")
+        return step.title, words
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw(surface, alpha)
+        ui = self.services.ui
+        draw_panel(surface, self.coach, ui, alpha=235, border=PALETTE.gold_dark)
+        title, words = self.coach_words()
+        pad = ui.px(14)
+        heading = f"{title}   ·   step {self.lesson.step_index + 1} of {len(LESSON_STEPS)}"
+        top = blit_text(surface, ui.text(heading, 18, PALETTE.gold, "bold"),
+                        (self.coach.x + pad, self.coach.y + ui.px(10)), "topleft").bottom
+        room = self.coach.width - 2 * pad
+        size = COACH_TEXT_SIZE
+        line_h = ui.font(size).get_linesize() + ui.px(3)
+        while size > COACH_TEXT_SMALLEST and (
+                top + ui.px(6) + len(ui.wrap(words, size, room)) * line_h > self.coach.bottom):
+            size -= 1
+            line_h = ui.font(size).get_linesize() + ui.px(3)
+        blit_paragraph(surface, ui, words, size, PALETTE.text,
+                       (self.coach.x + pad, top + ui.px(6)), room, gap=3)
