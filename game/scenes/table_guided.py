@@ -103,10 +103,13 @@ class GuidedGameScene(TableScene):
     def status_text(self) -> str:
         if self.lesson.waiting and not self.lesson.finished:
             return "Read the lesson, then press Continue"
+        if self.lesson.can_free_draw():
+            return "None of your tiles fits: press Draw (D)"
         return super().status_text()
 
     def update_buttons(self) -> None:
-        self.buttons["draw"].enabled = self.human_can_act() and self.lesson.can_free_draw()
+        draw = self.buttons["draw"]
+        draw.enabled = draw.primary = self.human_can_act() and self.lesson.can_free_draw()
         self.buttons["continue"].enabled = (self.lesson.finished or self.lesson.can_go_on()
                                             ) and not self.tweens.busy
 
