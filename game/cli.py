@@ -1,4 +1,4 @@
-"""Headless commands of RECORD.md: simulate, legal, check, solve.
+"""Headless commands of RECORD.md: simulate, legal, check, solve, analyse, daily.
 
     python -m game.cli simulate --mode table --players 4 --seed 7 --ai greedy
     python -m game.cli check game.contack.json
@@ -17,6 +17,7 @@ import random
 import sys
 from typing import Any, NoReturn
 
+from game.ai.analysis import review_solitaire, review_table
 from game.ai.autoplay import SOLITAIRE_LEVELS
 from game.ai.daily import DAILY_MODES, daily_record
 from game.ai.players import LEVELS, Player, bot_rng, make_player
@@ -130,6 +131,13 @@ def command_solve(path: str, budget_s: float) -> dict[str, Any]:
     }
 
 
+def command_analyse(path: str, budget_s: float) -> dict[str, Any]:
+    recorded = read_record(path)
+    if recorded.mode == TABLE:
+        return review_table(recorded.record).to_json()
+    return review_solitaire(recorded.record, budget_s).to_json()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="python -m game.cli", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True,
@@ -157,6 +165,10 @@ def build_parser() -> argparse.ArgumentParser:
     sol = commands.add_parser("solve", help="decide whether a solitaire record can be won")
     sol.add_argument("file", help="record file, or - for standard input")
     sol.add_argument("--budget-s", type=_budget, default=10.0)
+    analyse = commands.add_parser(
+        "analyse", help="where a solitaire slipped, or a coach's review of a table game")
+    analyse.add_argument("file", help="record file, or - for standard input")
+    analyse.add_argument("--budget-s", type=_budget, default=10.0)
     return parser
 
 
@@ -201,6 +213,8 @@ def run(argv: list[str]) -> Any:
         return simulate(args.mode, args.players, _seed(args.seed), levels, parse_rules(args.rule))
     if args.command == "solve":
         return command_solve(args.file, args.budget_s)
+    if args.command == "analyse":
+        return command_analyse(args.file, args.budget_s)
     if args.command == "daily":
         return daily_record(args.mode, args.date or datetime.date.today()).record
     recorded = read_record(args.file)

@@ -70,10 +70,12 @@ class Solver:
     decided (None before); `run(budget_s)` steps until decided or out of time.
     """
 
-    def __init__(self, state: SolitaireState) -> None:
+    def __init__(self, state: SolitaireState, lost: set[int] | None = None) -> None:
+        """`lost` may be shared by solvers of positions of one deal: the positions one
+        proves lost, the others need not search again."""
         self.nodes = 0
         self.result: SolveResult | None = None
-        self._lost: set[int] = set()
+        self._lost: set[int] = set() if lost is None else lost
         self._line: list[_Step] = []
         self._frames: list[tuple[int, list[_Step], int]] = []
         """(position key, moves in the order to try, index of the next one)"""

@@ -1,0 +1,323 @@
+"""Learning from a finished (or running) game: where a solitaire slipped, a coach's table review.
+
+Solitaire: along one game a position that can still be won has only winnable positions
+before it, so a binary search over the number of moves played finds the last winnable
+position in about log2(36) solves. Positions proven lost are shared between the solves
+(a lost position is lost whichever root reached it). An undecided solve is never read as
+a loss: the review then says it is undecided, and why.
+
+Table: every human move is compared with the move the strongest computer level would
+have played there (seeded, so a record gives one review), with the points of both and
+the best opportunity play the player left.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Final
+
+from game.ai.players import MasterPlayer, placement_points
+from game.ai.solver import SolitaireState, Solver
+from game.rules.figure import Figure
+from game.rules.moves import PLACE, Move
+from game.rules.record import TABLE, GameRecord, RecordedGame, entry_to_move, move_to_entry
+from game.rules.table import TableState
+
+COACH_BUDGET_S: Final = 5.0
+"""Hard cap on the strongest level's thinking per reviewed move; its effort is fixed
+well below this, so the cap only guards against a very slow machine."""
+
+
+def _never() -> bool:
+    return False
+
+
+# --- solitaire ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SolitaireReview:
+    """Where a solitaire game stopped being winnable, and how it could have been won."""
+
+    mode: str
+    moves: tuple[Move, ...]
+    """The moves of the game, in order."""
+    last_winnable: int | None
+    """The most moves after which the deal could still be won (None: never winnable)."""
+    line: tuple[Move, ...]
+    """A winning continuation from the position after `last_winnable` moves."""
+    decided: bool = True
+    reason: str = ""
+    """Why the review is undecided (empty when decided)."""
+
+    @property
+    def slipped(self) -> bool:
+        """True when a move of the game threw the win away."""
+        return self.last_winnable is not None and self.last_winnable < len(self.moves)
+
+    @property
+    def slip_move(self) -> Move | None:
+        """The move that lost the win (None when none did)."""
+        return self.moves[self.last_winnable] if self.slipped and self.last_winnable is not None \
+            else None
+
+    def to_json(self) -> dict[str, Any]:
+        """The `analyse` command's answer (RECORD.md)."""
+        data: dict[str, Any] = {"mode": self.mode, "moves": len(self.moves)}
+        if not self.decided:
+            return {**data, "decided": False, "reason": self.reason}
+        return {**data, "last_winnable": self.last_winnable,
+                "line": [move_to_entry(self.mode, move, 0) for move in self.line],
+                "decided": True}
+
+
+def position_after(final: SolitaireState, played: int) -> SolitaireState:
+    """A copy of the game's position after its first `played` moves."""
+    state = final.clone()
+    for _ in range(len(state.moves) - played):
+        state.undo()
+    return state
+
+
+def review_solitaire(record: GameRecord, budget_s: float,
+                     stop: Callable[[], bool] = _never) -> SolitaireReview:
+    """Find the last winnable position of a solitaire record, spending at most `budget_s`
+    seconds (or until `stop()` says so) over all the solves."""
+    final = RecordedGame.from_record(record).state
+    if isinstance(final, TableState):
+        raise ValueError("a solitaire review takes a solitaire record")
+    moves = tuple(final.moves)
+    deadline = time.perf_counter() + budget_s
+    lost: set[int] = set()
+
+    def winning_line(played: int) -> list[Move] | None:
+        """A winning line after `played` moves, None when lost; TimeoutError when undecided."""
+        solver = Solver(position_after(final, played), lost)
+        result = solver.run(max(0.0, deadline - time.perf_counter()), stop)
+        if result.winnable is None:
+            raise TimeoutError
+        return result.moves if result.winnable else None
+
+    def undecided(solves: int) -> SolitaireReview:
+        reason = "stopped" if stop() else f"the {budget_s:g} s budget ran out after {solves} solves"
+        return SolitaireReview(record.mode, moves, None, (), decided=False, reason=reason)
+
+    if final.won:
+        return SolitaireReview(record.mode, moves, len(moves), ())
+    solves = 0
+    try:
+        line = winning_line(len(moves)) if not final.is_terminal() else None
+        solves += 1
+        if line is not None:
+            return SolitaireReview(record.mode, moves, len(moves), tuple(line))
+        line = winning_line(0)
+        solves += 1
+        if line is None:
+            return SolitaireReview(record.mode, moves, None, ())
+        low, high = 0, len(moves)
+        while True:
+            # The positions along a winning line are winnable: follow the game along it.
+            while line and low < high - 1 and line[0] == moves[low]:
+                line.pop(0)
+                low += 1
+            if high - low <= 1:
+                return SolitaireReview(record.mode, moves, low, tuple(line))
+            middle = (low + high) // 2
+            found = winning_line(middle)
+            solves += 1
+            if found is None:
+                high = middle
+            else:
+                low, line = middle, found
+    except TimeoutError:
+        return undecided(solves)
+
+
+def analyse_solitaire_json(record_json: str, budget_s: float) -> SolitaireReview:
+    """`review_solitaire` of a record given as text (picklable work for the worker)."""
+    return review_solitaire(GameRecord.from_json(record_json), budget_s)
+
+
+# --- the table -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One human move at the table beside the strongest level's choice."""
+
+    hand: int
+    index: int
+    player: int
+    played: Move
+    best: Move
+    played_points: int
+    best_points: int
+    opportunity: Move | None
+    """The best-scoring opportunity play the player left (None when they left none)."""
+    opportunity_points: int
+    opportunity_sides: int
+    choices: int
+    """How many legal moves there were (1: the move was forced)."""
+
+    @property
+    def matched_best(self) -> bool:
+        return self.played == self.best
+
+    @property
+    def points_missed(self) -> int:
+        return max(0, self.best_points - self.played_points)
+
+    def to_json(self) -> dict[str, Any]:
+        def entry(move: Move, points: int) -> dict[str, Any]:
+            data = move_to_entry(TABLE, move, self.player)
+            if move.action == PLACE:
+                data["score"] = points
+            return data
+
+        missed = None
+        if self.opportunity is not None:
+            missed = {"move": entry(self.opportunity, self.opportunity_points),
+                      "points": self.opportunity_points, "sides": self.opportunity_sides}
+        return {"hand": self.hand, "index": self.index, "player": self.player,
+                "played": entry(self.played, self.played_points),
+                "best": entry(self.best, self.best_points),
+                "played_points": self.played_points, "best_points": self.best_points,
+                "opportunity_missed": missed}
+
+
+@dataclass(frozen=True)
+class SeatReview:
+    """One human seat's moves summed up; the best-move share counts only the moves that
+    were a choice (a forced draw or pass says nothing of the player)."""
+
+    seat: int
+    moves: int
+    choices: int
+    best_moves: int
+    points_missed: int
+
+    @property
+    def best_share(self) -> float:
+        return self.best_moves / self.choices if self.choices else 1.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "moves": self.moves, "best_share": round(self.best_share, 3),
+                "points_missed": self.points_missed}
+
+
+@dataclass(frozen=True)
+class GameHighlight:
+    """The game's best move: the highest-scoring placement anyone made."""
+
+    hand: int
+    index: int
+    player: int
+    move: Move
+    points: int
+
+
+@dataclass(frozen=True)
+class TableReview:
+    reviews: tuple[MoveReview, ...]
+    seats: tuple[SeatReview, ...]
+    highlight: GameHighlight | None
+
+    def for_hand(self, hand: int) -> list[MoveReview]:
+        return [review for review in self.reviews if review.hand == hand]
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"mode": TABLE,
+                                "reviews": [review.to_json() for review in self.reviews],
+                                "seats": [seat.to_json() for seat in self.seats]}
+        if self.highlight is not None:
+            best = self.highlight
+            data["best_move"] = {"hand": best.hand, "index": best.index, "player": best.player,
+                                 "move": move_to_entry(TABLE, best.move, best.player),
+                                 "points": best.points}
+        return data
+
+
+def touched_sides(figure: Figure, move: Move) -> int:
+    """How many tiles a placement touches (two or three: an opportunity play)."""
+    return len(figure.contacts(move.tile, move.cell, move.rot)) if move.action == PLACE else 0
+
+
+def best_opportunity(state: TableState, moves: list[Move]) -> tuple[Move, int, int] | None:
+    """The highest-scoring opportunity play among `moves`: (move, points, sides)."""
+    best: tuple[Move, int, int] | None = None
+    for move in moves:
+        sides = touched_sides(state.figure, move)
+        if sides >= 2:
+            points = placement_points(state, move)
+            if best is None or (points, sides) > (best[1], best[2]):
+                best = (move, points, sides)
+    return best
+
+
+def review_move(state: TableState, played: Move, hand: int, index: int,
+                rng: random.Random) -> MoveReview:
+    """Compare `played` (about to be played in `state`) with the strongest level's move."""
+    moves = state.legal_moves()
+    best = MasterPlayer(rng, COACH_BUDGET_S).choose(state) if len(moves) > 1 else played
+    played_points = placement_points(state, played)
+    opportunity = best_opportunity(state, moves)
+    if opportunity is not None and (opportunity[0] == played or opportunity[1] <= played_points):
+        opportunity = None
+    return MoveReview(hand, index, state.current_player, played, best, played_points,
+                      placement_points(state, best),
+                      opportunity[0] if opportunity else None,
+                      opportunity[1] if opportunity else 0, opportunity[2] if opportunity else 0,
+                      len(moves))
+
+
+def table_positions(record: GameRecord) -> Iterator[tuple[int, int, TableState, Move]]:
+    """Every move of a table record with the position it was played in: (hand, index,
+    state before the move, move). The state is live: read it before the next step."""
+    RecordedGame.from_record(record)  # checks every move; RecordError when bad
+    for h, hand in enumerate(record.hands):
+        data = dict(record.data)
+        data["hands"] = [*record.hands[:h], {"stock": hand["stock"]}]
+        state = RecordedGame.from_record(GameRecord(data)).state
+        assert isinstance(state, TableState)
+        for index, entry in enumerate(hand.get("moves", [])):
+            move = entry_to_move(TABLE, entry, h, index)
+            yield h, index, state, move
+            state.apply(move)
+
+
+def review_table(record: GameRecord, hands: set[int] | None = None,
+                 stop: Callable[[], bool] = _never) -> TableReview:
+    """Review every human move of a table record (of `hands` only, when given)."""
+    if record.mode != TABLE:
+        raise ValueError("a table review takes a table record")
+    humans = {seat for seat, player in enumerate(record.players)
+              if player.get("kind") == "human"}
+    reviews: list[MoveReview] = []
+    highlight: GameHighlight | None = None
+    for h, index, state, move in table_positions(record):
+        if hands is not None and h not in hands:
+            continue
+        if stop():
+            break
+        points = placement_points(state, move)
+        if move.action == PLACE and (highlight is None or points > highlight.points):
+            highlight = GameHighlight(h, index, state.current_player, move, points)
+        if state.current_player in humans:
+            rng = random.Random(f"contack-coach:{record.seed}:{h}:{index}")
+            reviews.append(review_move(state, move, h, index, rng))
+    seats = tuple(
+        SeatReview(seat, len(mine), sum(review.choices > 1 for review in mine),
+                   sum(review.matched_best for review in mine if review.choices > 1),
+                   sum(review.points_missed for review in mine))
+        for seat in sorted(humans)
+        for mine in [[review for review in reviews if review.player == seat]])
+    return TableReview(tuple(reviews), seats, highlight)
+
+
+def review_table_json(record_json: str, hands: tuple[int, ...] | None = None) -> TableReview:
+    """`review_table` of a record given as text (picklable work for the worker)."""
+    return review_table(GameRecord.from_json(record_json),
+                        set(hands) if hands is not None else None)

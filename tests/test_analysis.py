@@ -1,0 +1,155 @@
+"""The game review: where a solitaire slipped (with the winning line), and the table coach."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game import cli
+from game.ai.analysis import position_after, review_solitaire, review_table
+from game.ai.solver import solve
+from game.rules.figure import contact_score
+from game.rules.moves import PLACE
+from game.rules.record import GameRecord, RecordedGame, entry_to_move
+from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+from game.rules.table import TableRules, TableState
+
+MODES = ("draw-solitaire", "stacked-solitaire")
+
+
+def random_game(mode: str, seed: int) -> GameRecord:
+    return cli.simulate(mode, 1, seed, ["random"], TableRules())
+
+
+def human_table_game(seed: int, players: int = 2, hands: int = 1) -> GameRecord:
+    record = cli.simulate("table", players, seed, ["random"] * players, TableRules(hands=hands))
+    for player in record.players:
+        player["kind"] = "human"
+    return record
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("seed", range(1, 7))
+def test_the_last_winnable_position_is_winnable_and_the_next_is_lost(mode: str, seed: int) -> None:
+    record = random_game(mode, seed)
+    final = RecordedGame.from_record(record).state
+    assert isinstance(final, DrawSolitaireState | StackedSolitaireState)
+    review = review_solitaire(record, 60)
+    assert review.decided
+    if review.last_winnable is None:
+        assert solve(position_after(final, 0), 60).winnable is False
+        return
+    k = review.last_winnable
+    state = position_after(final, k)
+    for move in review.line:
+        state.apply(move)  # checked: every move of the line is legal
+    assert state.won
+    if k < len(review.moves):
+        assert review.slip_move == review.moves[k]
+        assert solve(position_after(final, k + 1), 60).winnable is False
+
+
+def test_a_won_game_is_winnable_to_its_end_with_no_line() -> None:
+    recorded = RecordedGame.new_stacked_solitaire({"name": "Me", "kind": "human"}, 4)
+    state = recorded.state
+    assert isinstance(state, StackedSolitaireState)
+    for move in solve(state, 30).moves:
+        recorded.play(move)
+    review = review_solitaire(recorded.record, 30)
+    assert review.last_winnable == len(review.moves) and review.line == ()
+    assert not review.slipped
+
+
+@pytest.mark.parametrize(("mode", "seed"), [("draw-solitaire", 11), ("stacked-solitaire", 750)])
+def test_a_deal_that_could_never_be_won_says_null(mode: str, seed: int) -> None:
+    recorded = RecordedGame.new_solitaire(mode, {"name": "Me", "kind": "human"}, seed)
+    answer = review_solitaire(recorded.record, 60).to_json()
+    assert answer == {"mode": mode, "moves": 0, "last_winnable": None, "line": [],
+                      "decided": True}
+
+
+def test_an_undecided_search_is_not_read_as_a_loss() -> None:
+    review = review_solitaire(random_game("draw-solitaire", 3), 60, stop=lambda: True)
+    answer = review.to_json()
+    assert answer["decided"] is False and answer["reason"] == "stopped"
+    assert "last_winnable" not in answer
+
+
+def test_the_coach_lists_a_missed_three_sided_play() -> None:
+    record = human_table_game(2)  # a random player left a 25-point three-sided play here
+    review = review_table(record)
+    missed = [r for r in review.reviews if r.opportunity_sides == 3]
+    assert [(r.index, r.opportunity_points) for r in missed] == [(40, 25)]
+    entry = missed[0].to_json()["opportunity_missed"]
+    state = position_before(record, 0, 40)
+    move = entry_to_move("table", entry["move"], 0, 40)
+    assert move in state.legal_moves()
+    contacts = state.figure.contacts(move.tile, move.cell, move.rot)
+    assert len(contacts) == 3 and contact_score(contacts) == entry["points"] == 25
+
+
+def position_before(record: GameRecord, hand: int, index: int) -> TableState:
+    data = json.loads(record.dumps())
+    data["hands"] = data["hands"][:hand + 1]
+    data["hands"][hand]["moves"] = data["hands"][hand]["moves"][:index]
+    data["hands"][hand].pop("result", None)
+    state = RecordedGame.from_record(GameRecord(data)).state
+    assert isinstance(state, TableState)
+    return state
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_every_best_move_is_legal_and_its_points_true(seed: int) -> None:
+    record = human_table_game(seed, players=3, hands=2)
+    review = review_table(record)
+    assert len(review.reviews) == sum(len(hand["moves"]) for hand in record.hands)
+    for item in review.reviews[::3]:
+        state = position_before(record, item.hand, item.index)
+        assert state.current_player == item.player
+        assert item.best in state.legal_moves()
+        for move, points in ((item.best, item.best_points), (item.played, item.played_points)):
+            expected = (contact_score(state.figure.contacts(move.tile, move.cell, move.rot))
+                        if move.action == PLACE else 0)
+            assert points == expected
+    for seat in review.seats:
+        mine = [r for r in review.reviews if r.player == seat.seat]
+        assert seat.moves == len(mine)
+        assert seat.points_missed == sum(max(0, r.best_points - r.played_points) for r in mine)
+        assert 0 <= seat.best_share <= 1
+
+
+def test_computer_moves_are_not_reviewed() -> None:
+    record = cli.simulate("table", 2, 5, ["random", "greedy"], TableRules(hands=1))
+    record.players[0]["kind"] = "human"
+    review = review_table(record)
+    assert review.reviews and {r.player for r in review.reviews} == {0}
+    assert [seat.seat for seat in review.seats] == [0]
+
+
+@pytest.mark.parametrize("mode", [*MODES, "table"])
+def test_analyse_prints_one_json_object_for_every_mode(mode: str, tmp_path: Path) -> None:
+    record = human_table_game(4) if mode == "table" else random_game(mode, 2)
+    path = tmp_path / "game.contack.json"
+    path.write_text(record.dumps())
+    answer = json.loads(json.dumps(cli.run(["analyse", str(path), "--budget-s", "30"])))
+    assert answer["mode"] == mode
+    if mode == "table":
+        assert set(answer) >= {"reviews", "seats"}
+        assert set(answer["reviews"][0]) == {"hand", "index", "player", "played", "best",
+                                             "played_points", "best_points",
+                                             "opportunity_missed"}
+    else:
+        assert set(answer) == {"mode", "moves", "last_winnable", "line", "decided"}
+
+
+def test_analyse_refuses_a_bad_record_in_one_line(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.contack.json"
+    path.write_text('{"format": "contack-record", "version": 1, "mode": "table"')
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["analyse", str(path)])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err
+    assert error.startswith("contack: ") and error.count("\n") == 1
