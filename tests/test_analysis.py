@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from game import cli
-from game.ai.analysis import position_after, review_solitaire, review_table
+from game.ai.analysis import fair_odds, position_after, review_solitaire, review_table
 from game.ai.solver import solve
 from game.rules.figure import contact_score
 from game.rules.moves import PLACE
@@ -153,3 +153,17 @@ def test_analyse_refuses_a_bad_record_in_one_line(tmp_path: Path,
     assert stopped.value.code == 2
     error = capsys.readouterr().err
     assert error.startswith("contack: ") and error.count("\n") == 1
+
+
+def test_fair_odds_never_read_the_hidden_stock() -> None:
+    state = DrawSolitaireState(seed=9)
+    for _ in range(6):
+        state.apply(state.legal_moves()[0])
+    shuffled = state.clone()
+    rest = shuffled.stock[shuffled.stock_pos:]
+    shuffled.stock = [*shuffled.stock[:shuffled.stock_pos], *reversed(rest)]
+    first = fair_odds(state, 2, 5)
+    assert first == fair_odds(shuffled, 2, 5)
+    wins, games = first
+    assert games == 2 and 0 <= wins <= 2
+    assert state.moves and len(state.figure) <= 6  # the state is left as it was

@@ -17,13 +17,16 @@ from typing import Any
 
 import pygame
 
+from game.ai.analysis import review_solitaire
 from game.ai.autoplay import simple_fair_move, stacked_best_try
 from game.ai.players import make_player
 from game.app import App
+from game.cli import simulate
 from game.play.lesson import LESSON_STEPS, LessonMatch
 from game.rules.moves import PLACE, STOCK
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE, GameRecord
 from game.rules.results import MoveResult
+from game.rules.table import TableRules
 from game.scenes.base import Scene
 from game.scenes.daily import DailyScene
 from game.scenes.dialog import ConfirmScene
@@ -449,3 +452,23 @@ target("replay")(_replay(TABLE, 4, 0.6))
 target("replay-7")(_replay(TABLE, 7, 0.5))
 target("replay-draw")(_replay(DRAW_SOLITAIRE, 1, 0.7))
 target("replay-stacked")(_replay(STACKED_SOLITAIRE, 1, 0.7))
+
+
+def _solitaire_review(mode: str, seed: int, into_line: float) -> Target:
+    """A lost solitaire in the review: at the slip, or `into_line` of the way along the
+    winning line ("Show me" under way)."""
+    def factory(app: App, record: Record) -> Shot:
+        game = GameRecord(record) if record else simulate(mode, 1, seed, ["random"],
+                                                          TableRules())
+        found = review_solitaire(game, 30)
+        scene = ReplayScene(app, game, review=found)
+        if into_line and found.last_winnable is not None:
+            scene.replay.seek(0, found.last_winnable + round(len(found.line) * into_line))
+        return Shot(scene)
+
+    return factory
+
+
+target("review-draw")(_solitaire_review(DRAW_SOLITAIRE, 2, 0))
+target("review-stacked")(_solitaire_review(STACKED_SOLITAIRE, 3, 0))
+target("review-draw-line")(_solitaire_review(DRAW_SOLITAIRE, 2, 0.5))

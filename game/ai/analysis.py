@@ -19,11 +19,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
+from game.ai.autoplay import FairDrawPlayer
 from game.ai.players import MasterPlayer, placement_points
 from game.ai.solver import SolitaireState, Solver
 from game.rules.figure import Figure
 from game.rules.moves import PLACE, Move
 from game.rules.record import TABLE, GameRecord, RecordedGame, entry_to_move, move_to_entry
+from game.rules.solitaire import DrawSolitaireState
 from game.rules.table import TableState
 
 COACH_BUDGET_S: Final = 5.0
@@ -136,9 +138,23 @@ def review_solitaire(record: GameRecord, budget_s: float,
         return undecided(solves)
 
 
-def analyse_solitaire_json(record_json: str, budget_s: float) -> SolitaireReview:
-    """`review_solitaire` of a record given as text (picklable work for the worker)."""
-    return review_solitaire(GameRecord.from_json(record_json), budget_s)
+def fair_odds(state: DrawSolitaireState, games: int, seed: int) -> tuple[int, int]:
+    """(wins, games): how often the fair auto-player wins draw solitaire from `state` when
+    the tiles it has not seen come in `games` fresh random orders (the true order is never
+    read: from the player's side of the table every order is as likely)."""
+    rng = random.Random(seed)
+    unseen = state.stock[state.stock_pos:]
+    wins = 0
+    for _ in range(games):
+        play = state.clone()
+        order = unseen.copy()
+        rng.shuffle(order)
+        play.stock = [*state.stock[:state.stock_pos], *order]
+        player = FairDrawPlayer(random.Random(rng.random()))
+        while not play.is_terminal():
+            play.apply_unchecked(player.choose(play))
+        wins += play.won
+    return wins, games
 
 
 # --- the table -----------------------------------------------------------------------------

@@ -29,9 +29,11 @@ from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.sharedctypes import Synchronized
 from typing import Any, Final, Generic, Protocol, TypeVar
 
+from game.ai.analysis import SolitaireReview, review_solitaire
 from game.ai.players import Player, State
 from game.ai.solver import Solver, SolveResult
 from game.rules.moves import Move
+from game.rules.record import GameRecord
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 
 R = TypeVar("R")
@@ -254,3 +256,9 @@ def choose_move(player: Player, state: State) -> tuple[Move, Player]:
 def solve(state: SolitaireState, budget_s: float, generation: int) -> SolveResult:
     """Solve a solitaire position until decided, out of time or cancelled."""
     return Solver(state).run(budget_s, stop=lambda: _cancelled(generation))
+
+
+def review(record_json: str, budget_s: float, generation: int) -> SolitaireReview:
+    """Where a solitaire record slipped, until decided, out of time or cancelled."""
+    return review_solitaire(GameRecord.from_json(record_json), budget_s,
+                            stop=lambda: _cancelled(generation))

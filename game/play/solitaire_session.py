@@ -14,9 +14,10 @@ import random
 from dataclasses import dataclass
 from typing import Any, Final
 
+from game.ai.analysis import SolitaireReview, fair_odds
 from game.ai.autoplay import best_stock_move, fair_move, simple_fair_move, stacked_best_try
 from game.ai.solver import SolveResult
-from game.ai.worker import SOLVER_BUDGET_S, Adviser, Job, solve
+from game.ai.worker import SOLVER_BUDGET_S, Adviser, Job, review, solve
 from game.play.events import Event, MovePlayed
 from game.rules.moves import Move
 from game.rules.record import (
@@ -27,10 +28,14 @@ from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 
 SolitaireState = DrawSolitaireState | StackedSolitaireState
 PLAYER: Final = {"name": "Player", "kind": "human"}
-ASSISTS: Final = ("hints", "undos", "autoplay")
+ASSISTS: Final = ("hints", "undos", "autoplay", "review")
+"""The help a player may take; a review during play counts as a hint in the statistics."""
 DEAL_SEARCH_BUDGET_S: Final = 2.0
 """Solver time a candidate deal gets when only winnable deals are wanted."""
-VERDICTS: Final[dict[bool | None, str]] = {True: "could", False: "could not", None: "unknown"}
+ODDS_BATCH: Final = 4
+"""Fair games played per worker job when estimating the fair odds (about 2 s)."""
+ODDS_GAMES: Final = 40
+"""Fair games the odds estimate stops at."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +65,13 @@ class Report:
 SessionEvent = Event | GameEnded | VerdictFound
 
 
+def verdict_of(review: SolitaireReview | None) -> str:
+    """The word on a lost deal: "could" (have been won), "could not" or "unknown"."""
+    if review is None or not review.decided:
+        return "unknown"
+    return "could not" if review.last_winnable is None else "could"
+
+
 def new_recorded(mode: str, seed: int, **extra: Any) -> RecordedGame:
     """A fresh deal number `seed` of `mode` (`extra` keys go into its record)."""
     return RecordedGame.new_solitaire(mode, dict(PLAYER), seed, **extra)
@@ -82,7 +94,14 @@ class SolitaireSession:
         """Lost, but not in the statistics yet: undo may still take the loss back."""
         self.verdict: str | None = "won" if self.finished and self.state.won else None
         self.save_due = False
-        self._verdict_job: Job[SolveResult] | None = None
+        self.review: SolitaireReview | None = None
+        """Where the game slipped: found at a loss, or when the player asks."""
+        self._review_job: Job[SolitaireReview] | None = None
+        self._review_asked = False
+        self.odds: tuple[int, int] | None = None
+        """(wins, games) of the fair auto-player from `odds_from` moves into the deal."""
+        self.odds_from = 0
+        self._odds_job: Job[tuple[int, int]] | None = None
         self._advice: Job[Move] | None = None
         self._advice_for = -1
         self._line: list[Move] | None = None
@@ -145,6 +164,7 @@ class SolitaireSession:
             else:
                 self.redo_moves.clear()
         self._advice_played(move)
+        self._drop_odds()  # they were for the position before
         self.save_due = True
         events: list[SessionEvent] = [MovePlayed(result, by_computer, False)]
         if self.recorded.is_over():
@@ -159,9 +179,57 @@ class SolitaireSession:
         else:
             self.verdict = None
             self.loss_to_count = True
-            self._verdict_job = self.adviser.submit(
-                solve, self.initial_state(), SOLVER_BUDGET_S, self.adviser.generation())
+            self._start_review()
         return GameEnded(won)
+
+    def _start_review(self) -> None:
+        self.review = None
+        self._review_job = self.adviser.submit(
+            review, self.recorded.record.dumps(), SOLVER_BUDGET_S, self.adviser.generation())
+
+    def ask_review(self) -> None:
+        """The player asks where the game slipped; during play it counts as an assist. The
+        answer comes as `take_asked_review`."""
+        if not self.finished:
+            self.use_assist("review")
+            self._start_review()
+        elif self.review is None and self._review_job is None:
+            self._start_review()
+        self._review_asked = True
+        self.poll()  # an in-process adviser has answered already
+
+    def take_asked_review(self) -> SolitaireReview | None:
+        """The review the player asked for, once it is there (once)."""
+        if not self._review_asked or self.review is None or self._review_job is not None:
+            return None
+        self._review_asked = False
+        return self.review
+
+    @property
+    def reviewing(self) -> bool:
+        """Whether the review the player asked for is still being worked out."""
+        return self._review_asked and self._review_job is not None
+
+    def ask_odds(self) -> None:
+        """Estimate how often the fair auto-player wins draw solitaire from here (from the
+        deal's start once the game is over), a few games per job."""
+        state = self.state
+        if not isinstance(state, DrawSolitaireState):
+            return
+        start = state.is_terminal()
+        self.odds_from = 0 if start else len(state.moves)
+        self.odds = (0, 0)
+        self._next_odds()
+
+    def _next_odds(self) -> None:
+        state = self.initial_state() if self.odds_from == 0 else self.state.clone()
+        assert isinstance(state, DrawSolitaireState) and self.odds is not None
+        seed = hash((self.seed, self.odds_from, self.odds[1])) & 0xFFFF_FFFF
+        self._odds_job = self.adviser.submit(fair_odds, state, ODDS_BATCH, seed)
+
+    @property
+    def odds_pending(self) -> bool:
+        return self._odds_job is not None
 
     def undo(self) -> Move | None:
         """Take back the last move (also after a loss not yet counted); the move, or None."""
@@ -171,7 +239,7 @@ class SolitaireSession:
             self.finished = False
             self.loss_to_count = False
             self.verdict = None
-            self._drop_verdict()
+            self._drop_review()
         self.use_assist("undos")
         move = self.recorded.undo()
         self.redo_moves.append(move)
@@ -191,7 +259,7 @@ class SolitaireSession:
             self.record["assists"] = dict(self.assists)
 
     def report(self) -> Report:
-        return Report(self.record, bool(self.assists.get("hints")),
+        return Report(self.record, bool(self.assists.get("hints") or self.assists.get("review")),
                       bool(self.assists.get("undos")), bool(self.assists.get("autoplay")))
 
     def take_win(self, events: list[SessionEvent]) -> Report | None:
@@ -219,12 +287,24 @@ class SolitaireSession:
     def poll(self) -> list[SessionEvent]:
         """Collect the verdict and the advice once the adviser has them."""
         events: list[SessionEvent] = []
-        job = self._verdict_job
+        job = self._review_job
         if job is not None and job.done():
-            self._verdict_job = None
+            self._review_job = None
             answer = job.result()
-            self.verdict = VERDICTS[answer.winnable if answer is not None else None]
-            events.append(VerdictFound(self.verdict))
+            self.review = answer if answer is not None and answer.decided else None
+            if self.finished and not self.state.won:
+                self.verdict = verdict_of(answer)
+                events.append(VerdictFound(self.verdict))
+            if self.review is None:
+                self._review_asked = False
+        odds = self._odds_job
+        if odds is not None and odds.done() and self.odds is not None:
+            self._odds_job = None
+            batch = odds.result()
+            if batch is not None:
+                self.odds = (self.odds[0] + batch[0], self.odds[1] + batch[1])
+                if self.odds[1] < ODDS_GAMES:
+                    self._next_odds()
         line_job = self._line_job
         if line_job is not None and line_job.done():
             self._line_job = None
@@ -250,7 +330,7 @@ class SolitaireSession:
     @property
     def judging(self) -> bool:
         """Whether the solver is still deciding if a lost deal could have been won."""
-        return self._verdict_job is not None
+        return self.finished and self._review_job is not None
 
     def suggest(self, turned: bool = False) -> Move | None:
         """The auto-player's next move here (None while it is still thinking or the game
@@ -306,14 +386,23 @@ class SolitaireSession:
         self._line_job = None
         self._no_line = False
 
-    def _drop_verdict(self) -> None:
-        if self._verdict_job is not None:
+    def _drop_review(self) -> None:
+        if self._review_job is not None:
             self.adviser.cancel_solves()
-            self._verdict_job = None
+            self._review_job = None
+        self.review = None
+        self._review_asked = False
+        self._drop_odds()
+
+    def _drop_odds(self) -> None:
+        if self._odds_job is not None:
+            self._odds_job.cancel()
+            self._odds_job = None
+        self.odds = None
 
     def close(self) -> None:
         """Forget the thinking under way."""
-        self._drop_verdict()
+        self._drop_review()
         self.reset_advice()
 
 

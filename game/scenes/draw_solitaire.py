@@ -23,13 +23,17 @@ from game.ui.text import blit_paragraph
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
 from game.ui.tween import Tween, linear
-from game.ui.widgets import blit_text
+from game.ui.widgets import Button, blit_text
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
 STOCK_KEY: Final[SourceKey] = (STOCK, -1)
 DISCARD_KEY: Final[SourceKey] = (DISCARD_PILE, -1)
+
+
+AUTO_PLAY_WORDS: Final = ("Auto-play plays fair: it never peeks at the stock, so it wins "
+                          "only about 1 deal in 15.")
 
 
 class DrawSolitaireScene(SolitaireScene):
@@ -51,6 +55,29 @@ class DrawSolitaireScene(SolitaireScene):
 
     def add_options(self) -> None:
         self.at_once_toggle = self.bars.add_option("Place at once", "place_at_once")
+        self.odds_button: Button = self.form.add(Button("Fair odds (O)", self.ask_odds))
+
+    def ask_odds(self) -> None:
+        """Estimate how often the fair auto-player wins from here (from the deal's start
+        once the game is over), in the worker, a few games at a time."""
+        if self.deal_search is None and not self.session.odds_pending:
+            self.session.ask_odds()
+
+    def odds_words(self) -> str:
+        """The fair odds as far as they are known, with their sample size."""
+        odds = self.session.odds
+        if odds is None:
+            return ""
+        wins, games = odds
+        where = "from the deal's start" if self.session.odds_from == 0 else "from here"
+        if games == 0:
+            return f"Playing fair games {where}…"
+        share = f"about {round(100 * wins / games)}%"
+        more = "…" if self.session.odds_pending else ""
+        return f"A fair player wins {share} {where} ({wins} of {games} games{more})."
+
+    def end_note(self) -> str:
+        return self.odds_words() or "Fair odds (O): how often a fair player wins this deal."
 
     @property
     def draw_state(self) -> DrawSolitaireState:
@@ -73,6 +100,9 @@ class DrawSolitaireScene(SolitaireScene):
                                        round(strip.width - self.source_side * 1.45),
                                        strip.height)
         self.discard_pos = self._discard_centres(max(1, len(self.draw_state.discard)))[-1]
+        area = self.sources_area
+        self.odds_button.rect = pygame.Rect(area.x + ui.px(12), area.bottom - ui.px(50),
+                                            area.width - ui.px(24), ui.px(42))
 
     def _discard_centres(self, count: int) -> list[tuple[float, float]]:
         """Where the discard pile's tiles lie: a row that nests up and down tiles, oldest
@@ -160,6 +190,9 @@ class DrawSolitaireScene(SolitaireScene):
     def extra_key(self, key: int) -> bool:
         if key in (pygame.K_d, pygame.K_t) and not self.revealed and not self.finished:
             self.turn_stock()
+            return True
+        if key == pygame.K_o:
+            self.ask_odds()
             return True
         return False
 
@@ -271,8 +304,15 @@ class DrawSolitaireScene(SolitaireScene):
                                  border_radius=ui.px(10))
                 blit_text(surface, ui.text("empty", 16, PALETTE.text_dim), rect.center)
         area = self.sources_area
+        width = area.width - ui.px(32)
         blit_paragraph(surface, ui, self.guidance(), 17, PALETTE.text_dim,
-                       (area.x + ui.px(16), area.top + ui.px(16)), area.width - ui.px(32))
+                       (area.x + ui.px(16), area.top + ui.px(16)), width)
+        fair = f"{AUTO_PLAY_WORDS} {self.odds_words()}".strip()
+        lines = len(ui.wrap(fair, 15, width))
+        top = self.odds_button.rect.top - ui.px(10) - lines * (ui.font(15).get_height()
+                                                              + ui.px(3))
+        blit_paragraph(surface, ui, fair, 15, PALETTE.text_dim, (area.x + ui.px(16), top),
+                       width, gap=3)
 
     def draw_sources_over(self, surface: pygame.Surface) -> None:
         state = self.draw_state

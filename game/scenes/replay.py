@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
+from game.ai.analysis import SolitaireReview
+from game.ai.worker import SOLVER_BUDGET_S, Job, review
 from game.play.replay import Replay, Step
 from game.rules.lattice import Cell
 from game.rules.moves import DISCARD, DRAW, PASS, PILE, PLACE, STOCK, Move
@@ -30,6 +32,7 @@ from game.rules.results import MoveResult
 from game.rules.table import TableState
 from game.scenes.base import Scene
 from game.scenes.replay_panel import ReplayPanel
+from game.scenes.replay_review import draw_review_marks, line_record, review_lines
 from game.ui.board import Board
 from game.ui.contact_animator import ContactAnimator
 from game.ui.layout import Point
@@ -54,7 +57,10 @@ FLIGHT_S: Final = 0.35
 class ReplayScene(Scene):
     """Watch a record: figure, hands, scores and contacts, with playback controls."""
 
-    def __init__(self, services: Services, record: GameRecord, title: str = "") -> None:
+    def __init__(self, services: Services, record: GameRecord, title: str = "",
+                 review: SolitaireReview | None = None, show_line: bool = False) -> None:
+        """`review`: open on a solitaire review (where the game slipped, and the winning
+        line from there, which `show_line` starts playing at once)."""
         super().__init__(services)
         self.replay = Replay(record)
         self.title = title or MODE_TITLES.get(record.mode, "Game")
@@ -73,6 +79,12 @@ class ReplayScene(Scene):
         self.animator.set_factor(self.tweens.factor)
         self.panel = ReplayPanel(services.ui, services.art, self.replay, self.names)
         self.fitted_hand = -1
+        self.size = (0, 0)
+        self.clock = 0.0
+        self.review: SolitaireReview | None = None
+        self.review_job: Job[SolitaireReview] | None = None
+        self.review_note = ""
+        """Why a review asked for could not be shown."""
         self.buttons = {
             "back_to": Button("◀ Back", self.on_back),
             "hand_back": Button("◀◀ Hand", lambda: self.go_hand(-1)),
@@ -80,13 +92,66 @@ class ReplayScene(Scene):
             "play": Button("▶ Play", self.toggle_play, primary=True),
             "step": Button("▶", self.step_forward),
             "hand_on": Button("Hand ▶▶", lambda: self.go_hand(1)),
+            "review": Button("Review", self.ask_review),
         }
         for button in self.buttons.values():
             self.form.add(button)
         if self.replay.hands == 1 and self.replay.mode != TABLE:
             self.buttons["hand_back"].visible = self.buttons["hand_on"].visible = False
+        self.buttons["review"].visible = self.replay.mode != TABLE
         self.speed_choice: Choice[str] = self.form.add(
             Choice("", SPEEDS, self.speed, self.set_speed))
+        if review is not None:
+            self.show_review(review, show_line)
+
+    # the solitaire review ---------------------------------------------------------
+
+    def ask_review(self) -> None:
+        """Work out in the worker where this solitaire slipped (the window goes on)."""
+        if self.review_job is not None or self.replay.mode == TABLE:
+            return
+        adviser = self.services.adviser
+        self.review_job = adviser.submit(review, self.replay.record.dumps(), SOLVER_BUDGET_S,
+                                         adviser.generation())
+        self.buttons["review"].label = "Reviewing…"
+        self.buttons["review"].enabled = False
+        self._poll_review()
+
+    def _poll_review(self) -> None:
+        job = self.review_job
+        if job is None or not job.done():
+            return
+        self.review_job = None
+        answer = job.result()
+        self.buttons["review"].label = "Review"
+        self.buttons["review"].enabled = True
+        if answer is None or not answer.decided:
+            self.review_note = "The solver could not decide this game in time."
+            return
+        self.show_review(answer, False)
+
+    def show_review(self, found: SolitaireReview, play: bool) -> None:
+        """Watch the game up to where it slipped, then its winning line (at the slip)."""
+        self.review = found
+        self.review_note = ""
+        self.buttons["review"].visible = False
+        if found.last_winnable is not None:
+            self.replay = Replay(line_record(self.replay.record, found))
+            self.panel.replay = self.replay
+            self.replay.seek(0, found.last_winnable)
+            self.playing = play
+            self.timer = 0.0
+        if self.size != (0, 0):
+            self.resize(self.size)
+
+    @property
+    def line_start(self) -> int | None:
+        """The move the winning line starts after (None when not watching one)."""
+        return self.review.last_winnable if self.review is not None else None
+
+    def exit(self) -> None:
+        if self.review_job is not None:
+            self.services.adviser.cancel_solves()
 
     @property
     def figure_sprites(self) -> dict[Cell, TileSprite]:
@@ -165,14 +230,16 @@ class ReplayScene(Scene):
 
     def toggle_play(self) -> None:
         if not self.playing and self.replay.at_end:
-            self.replay.seek(0, 0)
+            self.replay.seek(0, self.line_start or 0)
             self._changed()
         self.playing = not self.playing
         self.timer = 0.0
         self._label_play()
 
     def _label_play(self) -> None:
-        self.buttons["play"].label = "❚❚ Pause" if self.playing else "▶ Play"
+        at_slip = self.line_start is not None and self.replay.index == self.line_start
+        idle = "▶ Show me" if at_slip and not self.replay.at_end else "▶ Play"
+        self.buttons["play"].label = "❚❚ Pause" if self.playing else idle
 
     def set_speed(self, speed: str) -> None:
         self.speed = speed
@@ -207,6 +274,8 @@ class ReplayScene(Scene):
         self.tweens.update(dt)
         self.board.update(dt)
         self.animator.update(dt)
+        self.clock += dt
+        self._poll_review()
         if not self.playing:
             return
         self.timer += dt
@@ -220,6 +289,7 @@ class ReplayScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.services.ui
+        self.size = size
         width, height = size
         margin = ui.px(20)
         self.bar = pygame.Rect(0, height - ui.px(84), width, ui.px(84))
@@ -228,10 +298,11 @@ class ReplayScene(Scene):
         panel_w = max(ui.px(300), min(ui.px(480), round(width * share)))
         self.panel.rect = pygame.Rect(width - panel_w - margin, top, panel_w,
                                       self.bar.top - top - ui.px(12))
+        caption_h = ui.px(150 if self.review is not None else 96)  # a review says more
         self.board.set_area(pygame.Rect(margin, top, self.panel.rect.left - 2 * margin,
-                                        self.bar.top - top - ui.px(96)))
+                                        self.bar.top - top - caption_h))
         widths = {"back_to": 120, "hand_back": 130, "step_back": 64, "play": 130, "step": 64,
-                  "hand_on": 130}
+                  "hand_on": 130, "review": 130}
         gap = ui.px(10)
         x = margin
         for key, button in self.buttons.items():
@@ -275,6 +346,8 @@ class ReplayScene(Scene):
         self.board.draw_openings(surface, self.replay.state.figure.opportunity_openings())
         self.tiles.draw_interpolated(surface, alpha)
         self.board.draw_last_mark(surface)
+        if self.review is not None and self.replay.index == self.line_start:
+            draw_review_marks(surface, self.board, self.review, self.clock)
         self._draw_contacts(surface)
         self.animator.draw_effects(surface)
         surface.set_clip(clip)
@@ -289,10 +362,14 @@ class ReplayScene(Scene):
     def _draw_header(self, surface: pygame.Surface) -> None:
         ui = self.services.ui
         margin = ui.px(24)
-        blit_text(surface, ui.text(f"Replay · {self.title}", 32, PALETTE.gold, "title"),
+        heading = "Review" if self.review is not None else "Replay"
+        blit_text(surface, ui.text(f"{heading} · {self.title}", 32, PALETTE.gold, "title"),
                   (margin, ui.px(20)), "topleft")
         replay = self.replay
         where = f"Move {replay.index} of {replay.moves_in_hand}"
+        start = self.line_start
+        if start is not None and replay.index > start:
+            where = f"Winning line · {where}"
         if replay.mode == TABLE:
             where = f"Hand {replay.hand + 1} of {replay.hands} · {where}"
         blit_text(surface, ui.text(where, 20, PALETTE.text, "bold"),
@@ -323,7 +400,11 @@ class ReplayScene(Scene):
         ui = self.services.ui
         line, detail = describe(self.replay, self.replay.last_step, self.names,
                                 self.services.art.theme.edge_names)
-        words = ending(self.replay, self.names)
+        words = self.review_note or ending(self.replay, self.names)
+        found = self.review
+        if found is not None and (found.last_winnable is None
+                                  or self.replay.index == found.last_winnable):
+            line, detail, words = review_lines(found, self.replay.mode)
         x = self.board.area.centerx
         y = self.board.area.bottom + ui.px(14)
         width = self.board.area.width

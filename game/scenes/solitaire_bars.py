@@ -33,6 +33,8 @@ class BarsHost(Protocol):
     def save_record(self) -> None: ...
     def undo(self) -> None: ...
     def redo(self) -> None: ...
+    def review(self) -> None: ...
+    def show_winning_line(self) -> None: ...
 
 
 def option(services: Services, name: str, default: bool = False) -> bool:
@@ -80,6 +82,10 @@ class SolitaireBars:
         self.hint_button: Button = form.add(Button("Hint", autoplay.show_hint))
         self.auto_button: Button = form.add(Button("Auto-play", autoplay.toggle))
         self.step_button: Button = form.add(Button("Step", autoplay.step_once))
+        self.review_button: Button = form.add(Button("Review", host.review))
+        self.line_button: Button = form.add(Button("Show me a winning line",
+                                                   host.show_winning_line, primary=True))
+        self.line_button.visible = False
         self.speed_choice: Choice[str] = form.add(Choice(
             "Speed", [(name, name.capitalize()) for name in ANIMATION_SPEEDS], autoplay.speed,
             autoplay.set_speed))
@@ -123,6 +129,14 @@ class SolitaireBars:
         for button in (self.hint_button, self.auto_button, self.step_button):
             button.enabled = playing
 
+    def refresh_review(self, reviewing: bool, may_review: bool, line_shown: bool) -> None:
+        """The review button (busy while the review is worked out) and, once a lost game
+        has a winning line to show, that button in auto-play's place."""
+        self.review_button.label = "Reviewing…" if reviewing else "Review"
+        self.review_button.enabled = may_review and not reviewing
+        self.line_button.visible = line_shown
+        self.auto_button.visible = not line_shown
+
     def lay_out(self, size: tuple[int, int], title: str, panel_width: int,
                 strip_height: int = 0) -> SolitaireLayout:
         """Place the bars and switches for a window of `size`; where the rest goes (with
@@ -143,9 +157,10 @@ class SolitaireBars:
         x = margin
         for button, w in ((self.undo_button, 100), (self.redo_button, 100),
                           (self.hint_button, 100), (self.auto_button, 150),
-                          (self.step_button, 100)):
+                          (self.step_button, 100), (self.review_button, 120)):
             button.rect = pygame.Rect(x, bottom, ui.px(w), bar_h)
             x = button.rect.right + ui.px(10)
+        self.line_button.rect = self.auto_button.rect.union(self.step_button.rect)
         self.speed_choice.rect = pygame.Rect(x, bottom, ui.px(260), bar_h)
         panel = pygame.Rect(margin, top + bar_h + ui.px(14), ui.px(panel_width),
                             bottom - top - bar_h - ui.px(28))

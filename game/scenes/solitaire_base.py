@@ -13,6 +13,7 @@ run through the app's adviser (a worker process, `game.ai.worker`).
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any, Final
 
 import pygame
@@ -26,6 +27,7 @@ from game.play.solitaire_session import (
 )
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE, Move
+from game.rules.record import GameRecord
 from game.rules.results import MoveResult
 from game.rules.share import ShareCode, deal_number
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
@@ -40,6 +42,7 @@ from game.scenes.solitaire_panels import (
     draw_figure_message,
     draw_hinted_spot,
     draw_title,
+    verdict_words,
 )
 from game.scenes.solitaire_win import Celebration
 from game.ui.board import FIGURE_LAYER, Board
@@ -150,6 +153,34 @@ class SolitaireScene(Scene):
     def use_assist(self, name: str) -> None:
         """Note honestly that the player used hints, undo or auto-play in this game."""
         self.session.use_assist(name)
+
+    # Review: where did I lose it? --------------------------------------------------------
+
+    def review(self) -> None:
+        """Where the game slipped, with the winning line from there, in the replay viewer
+        (during play it counts as an assist)."""
+        if self.deal_search is not None or self.session.reviewing or self.state.won:
+            return
+        self.stop_autoplay()
+        self.cancel_pending()
+        self.session.ask_review()
+        self._open_asked_review()
+
+    def show_winning_line(self) -> None:
+        """After a loss: the review, with its winning line playing at once."""
+        self.line_wanted = True
+        self.review()
+
+    def _open_asked_review(self) -> None:
+        found = self.session.take_asked_review()
+        if found is None:
+            return
+        record = GameRecord(copy.deepcopy(self.session.record))
+        self.services.open("replay", record=record, title=self.title, review=found,
+                           show_line=self.line_wanted)
+        self.line_wanted = False
+
+    line_wanted = False
 
     # Playing ----------------------------------------------------------------------------
 
@@ -446,6 +477,7 @@ class SolitaireScene(Scene):
         if self._last_work_frame != self.services.frames:  # once a frame, not once a step
             self._last_work_frame = self.services.frames
             self.deals.work()
+            self._open_asked_review()
             if not saved:
                 self.services.art.render_prepared(1)
         if self.tweens.busy or self.controls.gesture.press is not None:
@@ -458,6 +490,12 @@ class SolitaireScene(Scene):
         playing = not self.finished and self.deal_search is None
         take_back = (playing or self.session.loss_to_count) and self.session.can_undo()
         self.bars.refresh(playing, take_back, self.selection_is_forced(), self.session.can_redo())
+        session = self.session
+        lost = session.finished and not self.state.won
+        found = session.review
+        self.bars.refresh_review(session.reviewing or (lost and session.judging),
+                                 playing or (lost and found is not None),
+                                 lost and found is not None and found.last_winnable is not None)
 
     # Drawing ----------------------------------------------------------------------------
 
@@ -489,12 +527,18 @@ class SolitaireScene(Scene):
                   (self.status_x, self.bars.undo_button.rect.centery), "midleft")
         thinking = self.autoplay.hint_wanted or (self.autoplay.waiting and not self.tweens.busy
                                                  and self.thinking())
-        draw_figure_message(surface, ui, self.figure_area, self.state, self.verdict,
-                            self.deals.busy_text if self.deal_search else "", thinking)
+        draw_figure_message(surface, ui, self.figure_area, self.state,
+                            verdict_words(self.verdict, self.session.review),
+                            self.deals.busy_text if self.deal_search else "", thinking,
+                            self.end_note())
 
     def thinking(self) -> bool:
         """True while the advice for this position is still being worked out."""
         return False
+
+    def end_note(self) -> str:
+        """A last line for the game-over banner (draw solitaire: the fair odds)."""
+        return ""
 
     def draw_title_block(self, surface: pygame.Surface) -> None:
         deal = deal_number(self.seed)

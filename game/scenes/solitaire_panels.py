@@ -8,6 +8,7 @@ import math
 
 import pygame
 
+from game.ai.analysis import SolitaireReview
 from game.rules.moves import Move
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.ui.board import Board
@@ -21,6 +22,7 @@ VERDICT_WORDS = {
     "could not": "No order of play could have won this deal.",
     "unknown": "The solver could not decide this deal in time.",
 }
+CHECKING = "Checking whether the deal could have been won…"
 Line = tuple[str, float, Colour]
 
 
@@ -53,9 +55,13 @@ def draw_count(surface: pygame.Surface, ui: Ui, centre: tuple[float, float],
 
 
 def draw_banner(surface: pygame.Surface, ui: Ui, area: pygame.Rect, lines: list[Line]) -> None:
-    """A panel at the top of the figure's area with a bold first line."""
-    texts = [ui.text(words, size, colour, "bold" if i == 0 else "regular")
-             for i, (words, size, colour) in enumerate(lines)]
+    """A panel at the top of the figure's area with a bold first line (each line wrapped
+    to the area's width)."""
+    room = area.width - ui.px(70)
+    texts = [ui.text(wrapped, size, colour, style)
+             for i, (words, size, colour) in enumerate(lines)
+             for style in ["bold" if i == 0 else "regular"]
+             for wrapped in ui.wrap(words, size, room, style)]
     width = max(t.get_width() for t in texts) + ui.px(60)
     height = sum(t.get_height() for t in texts) + ui.px(14) * (len(texts) - 1) + ui.px(40)
     box = pygame.Rect(0, 0, width, height)
@@ -67,27 +73,38 @@ def draw_banner(surface: pygame.Surface, ui: Ui, area: pygame.Rect, lines: list[
         y = rect.bottom + ui.px(14)
 
 
-def game_over_lines(won: bool, placed: int, verdict: str | None) -> list[Line]:
+def verdict_words(verdict: str | None, review: SolitaireReview | None) -> str:
+    """The solver's word on the end of a deal, saying where a lost game slipped."""
+    if verdict == "could" and review is not None and review.last_winnable is not None:
+        k = review.last_winnable
+        after = "at the start" if k == 0 else f"after move {k}"
+        return (f"You could still have won {after}: move {k + 1} let it slip. "
+                "Review (V) shows where.")
+    return VERDICT_WORDS.get(verdict or "", CHECKING)
+
+
+def game_over_lines(won: bool, placed: int, words: str, note: str = "") -> list[Line]:
     """The end of a deal: won, or how far it got and whether it could have been won."""
     if won:
         return [("Solved! All 36 tiles placed.", 38, PALETTE.gold),
                 (VERDICT_WORDS["won"], 19, PALETTE.text_dim)]
-    words = VERDICT_WORDS.get(verdict or "", "Checking whether the deal could have been won…")
-    return [(f"No more moves: {placed} of 36 placed.", 26, PALETTE.text),
-            (words, 19, PALETTE.text_dim)]
+    lines: list[Line] = [(f"No more moves: {placed} of 36 placed.", 26, PALETTE.text),
+             (words, 19, PALETTE.text_dim)]
+    return [*lines, (note, 17, PALETTE.text_dim)] if note else lines
 
 
 def draw_figure_message(surface: pygame.Surface, ui: Ui, area: pygame.Rect,
-                        state: DrawSolitaireState | StackedSolitaireState, verdict: str | None,
-                        busy: str, thinking: bool) -> None:
+                        state: DrawSolitaireState | StackedSolitaireState, words: str,
+                        busy: str, thinking: bool, note: str = "") -> None:
     """Over the figure: the game's end, the search for a deal, or that advice is coming."""
     if state.is_terminal():
-        draw_banner(surface, ui, area, game_over_lines(state.won, len(state.figure), verdict))
+        draw_banner(surface, ui, area,
+                    game_over_lines(state.won, len(state.figure), words, note))
     elif busy:
         draw_banner(surface, ui, area, [(busy, 24, PALETTE.text)])
     elif thinking:
-        words = ui.text("Thinking…", 18, PALETTE.text_dim)
-        blit_text(surface, words, (area.centerx, area.top + ui.px(14)), "midtop")
+        blit_text(surface, ui.text("Thinking…", 18, PALETTE.text_dim),
+                  (area.centerx, area.top + ui.px(14)), "midtop")
 
 
 def draw_hinted_spot(surface: pygame.Surface, board: Board, move: Move, time: float) -> None:

@@ -32,7 +32,7 @@ from game.ui.layout import (
     world_vertices,
 )
 from game.ui.sprites import TileLayer, TileSprite
-from game.ui.theme import PALETTE
+from game.ui.theme import PALETTE, Colour
 from game.ui.tiles import SQRT3, TileArt, TileState, triangle_points
 from game.ui.widgets import Ui, blit_text
 
@@ -310,11 +310,12 @@ class Board:
             pygame.draw.circle(surface, PALETTE.gold, (x, y), radius, max(1, self.ui.px(2)))
             pygame.draw.circle(surface, PALETTE.gold, (x, y), max(1, radius // 3))
 
-    def draw_ring(self, surface: pygame.Surface, cell: Cell, pulse: float) -> None:
+    def draw_ring(self, surface: pygame.Surface, cell: Cell, pulse: float,
+                  colour: Colour = PALETTE.good) -> None:
         """A pulsing ring round `cell` (the hint); `pulse` in 0..1."""
         x, y = self.view.cell_centre(cell)
         radius = self.view.side * (0.42 + 0.1 * pulse)
-        pygame.draw.circle(surface, PALETTE.good, (x, y), radius, max(2, self.ui.px(3)))
+        pygame.draw.circle(surface, colour, (x, y), radius, max(2, self.ui.px(3)))
 
     def _blit_on(self, surface: pygame.Surface, image: pygame.Surface, cell: Cell) -> None:
         surface.blit(image, image.get_rect(center=_pixel(self.view.cell_box_centre(cell))))

@@ -1,0 +1,83 @@
+"""The replay viewer's solitaire review: where the game slipped and the winning line.
+
+A `SolitaireReview` (game.ai.analysis) becomes a record to watch: the game's moves up to
+the last position that could still be won, then the solver's winning line. The viewer
+opens it at that position, marks the move the player made there (red ring) and the move
+that keeps the win (green ring), and "Show me" plays the line on. Drawing and words only.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+
+import pygame
+
+from game.ai.analysis import SolitaireReview
+from game.rules.moves import DISCARD, PILE, STOCK, Move
+from game.rules.record import DRAW_SOLITAIRE, GameRecord, move_to_entry
+from game.ui.board import Board
+from game.ui.theme import PALETTE
+from game.ui.words import tile_words
+
+BEHIND_THE_CURTAIN = "The line knows the stock's order: a look behind the curtain."
+
+
+def line_record(record: GameRecord, review: SolitaireReview) -> GameRecord:
+    """The game's first `last_winnable` moves, then the winning line, as a won game."""
+    assert review.last_winnable is not None
+    data = copy.deepcopy(record.data)
+    hand = data["hands"][0]
+    kept = hand.get("moves", [])[:review.last_winnable]
+    hand["moves"] = [*kept, *(move_to_entry(record.mode, move, 0) for move in review.line)]
+    hand["result"] = "won"
+    return GameRecord(data)
+
+
+def move_words(move: Move) -> str:
+    """What a solitaire move did: "placed 2-7-8 from the stock"."""
+    tile = tile_words(move.tile)
+    if move.action == DISCARD:
+        return f"turned {tile} from the stock and discarded it"
+    source = {STOCK: "the stock", PILE: f"pile {move.pile + 1}"}.get(move.source,
+                                                                     "the discard pile")
+    return f"placed {tile} from {source}"
+
+
+def review_lines(review: SolitaireReview, mode: str) -> list[str]:
+    """The review in words: where it slipped, what was played, what keeps the win."""
+    k = review.last_winnable
+    if k is None:
+        return ["No order of play could have won this deal.",
+                "The solver tried every way from the first move.", ""]
+    curtain = BEHIND_THE_CURTAIN if mode == DRAW_SOLITAIRE else ""
+    keep = review.line[0] if review.line else None
+    if not review.slipped:
+        if keep is None:
+            return ["Won: every move kept the win.", "", ""]
+        return [f"Still winnable after move {k}: the win is still there.",
+                f"The winning line goes on: it {move_words(keep).replace('placed', 'places', 1)}"
+                " (green ring).",
+                f"Show me (Space) plays it. {curtain}".strip()]
+    played = review.slip_move
+    assert played is not None and keep is not None
+    after = "at the start" if k == 0 else f"after move {k}"
+    return [f"You could still have won {after}: move {k + 1} let it slip.",
+            f"You {move_words(played)} (red ring); the winning line "
+            f"{move_words(keep).replace('placed', 'places', 1)} (green ring).",
+            f"Show me (Space) plays the winning line from here. {curtain}".strip()]
+
+
+def draw_review_marks(surface: pygame.Surface, board: Board, review: SolitaireReview,
+                      time: float) -> None:
+    """At the slip: the move played as a ghost in a red ring, the move that keeps the win
+    as a ghost in a pulsing green ring."""
+    pulse = 0.5 + 0.5 * math.sin(time * 4)
+    played = review.slip_move
+    if played is not None and played.action != DISCARD:
+        board.draw_ghost(surface, played.tile, played.cell, played.rot, None)
+        board.draw_ring(surface, played.cell, 0.3, PALETTE.penalty)
+    keep = review.line[0] if review.line else None
+    if keep is not None and keep.action != DISCARD:
+        board.draw_ghost(surface, keep.tile, keep.cell, keep.rot, None)
+        board.draw_ring(surface, keep.cell, pulse)
