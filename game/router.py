@@ -13,6 +13,7 @@ from typing import Any, Final
 from game.persist.records import is_in_progress
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, GameRecord
 from game.scenes.base import Scene, Services
+from game.scenes.coach import CoachScene
 from game.scenes.daily import DailyScene
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.history_list import HistoryScene
@@ -43,6 +44,7 @@ SCENES: Final[dict[str, Callable[..., Scene]]] = {
     "guided-game": GuidedGameScene,
     "settings": SettingsScene,
     "replay": ReplayScene,
+    "coach": CoachScene,
     "save-record": SaveRecordScene,
 }
 """Screen name -> the scene class (called with the services and the options)."""

@@ -266,13 +266,13 @@ def test_the_final_scores_need_a_deliberate_click(make_app: AppMaker) -> None:
     drive.press(pygame.K_RETURN)
     drive.press(pygame.K_SPACE)
     assert app.scene is score
-    assert [b.label for b in score.buttons] == ["Rematch", "Play this deal again",
+    assert [b.label for b in score.buttons] == ["Rematch", "Play this deal again", "Coach",
                                                 "Watch replay", "Save record", "Menu"]
-    drive.click(score.buttons[2])
+    drive.click(score.buttons[3])
     assert isinstance(app.scene, ReplayScene)
     drive.press(pygame.K_ESCAPE)
     assert app.scene is score
-    drive.click(score.buttons[3])
+    drive.click(score.buttons[4])
     assert isinstance(app.scene, SaveRecordScene)
 
 

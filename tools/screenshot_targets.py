@@ -28,6 +28,7 @@ from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE, GameReco
 from game.rules.results import MoveResult
 from game.rules.table import TableRules
 from game.scenes.base import Scene
+from game.scenes.coach import CoachScene
 from game.scenes.daily import DailyScene
 from game.scenes.dialog import ConfirmScene
 from game.scenes.draw_solitaire import STOCK_KEY, DrawSolitaireScene
@@ -467,6 +468,28 @@ def _solitaire_review(mode: str, seed: int, into_line: float) -> Target:
         return Shot(scene)
 
     return factory
+
+
+def _coached_record() -> GameRecord:
+    """A three-seat game with two people (Ann and Bob, random players) and a computer."""
+    record = simulate(TABLE, 3, 2, ["random", "random", "greedy"], TableRules(hands=2))
+    for seat, name in enumerate(("Ann", "Bob")):
+        record.players[seat].update(name=name, kind="human")
+    return record
+
+
+@target("coach")
+def _coach(app: App, record: Record) -> Shot:
+    return Shot(CoachScene(app, GameRecord(record) if record else _coached_record()))
+
+
+@target("coach-move")
+def _coach_move(app: App, record: Record) -> Shot:
+    """The coach's first move worth a look, shown on the board."""
+    coach = CoachScene(app, GameRecord(record) if record else _coached_record())
+    app.push(coach)
+    coach.show_selected()
+    return Shot(None)
 
 
 target("review-draw")(_solitaire_review(DRAW_SOLITAIRE, 2, 0))

@@ -289,6 +289,13 @@ def review_move(state: TableState, played: Move, hand: int, index: int,
                       len(moves))
 
 
+def coach_move(state: TableState, played: Move, hand: int, index: int,
+               seed: int | str | None) -> MoveReview:
+    """`review_move` with the rng `review_table` gives that move (picklable work)."""
+    return review_move(state, played, hand, index,
+                       random.Random(f"contack-coach:{seed}:{hand}:{index}"))
+
+
 def table_positions(record: GameRecord) -> Iterator[tuple[int, int, TableState, Move]]:
     """Every move of a table record with the position it was played in: (hand, index,
     state before the move, move). The state is live: read it before the next step."""
@@ -322,8 +329,7 @@ def review_table(record: GameRecord, hands: set[int] | None = None,
         if move.action == PLACE and (highlight is None or points > highlight.points):
             highlight = GameHighlight(h, index, state.current_player, move, points)
         if state.current_player in humans:
-            rng = random.Random(f"contack-coach:{record.seed}:{h}:{index}")
-            reviews.append(review_move(state, move, h, index, rng))
+            reviews.append(coach_move(state, move, h, index, record.seed))
     seats = tuple(
         SeatReview(seat, len(mine), sum(review.choices > 1 for review in mine),
                    sum(review.matched_best for review in mine if review.choices > 1),

@@ -25,6 +25,8 @@ class Settings:
     animation_speed: str = "normal"
     fullscreen: bool = False
     handoff_banner: bool = True
+    coach_tips: bool = False
+    """Live tips at the table: the coach says what a human's move missed."""
     last_setup: dict[str, Any] | None = None
     guided_game_offered: bool = False
     """Whether the guided first game has been offered (it is offered once, on the menu)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.ai.analysis import MoveReview
 from game.rules.moves import Move
 from game.rules.results import MoveResult
 
@@ -38,10 +39,17 @@ class Redone:
 
 
 @dataclass(frozen=True)
+class TipFound:
+    """The coach's look at a human's move just played (live tips for learners)."""
+
+    review: MoveReview
+
+
+@dataclass(frozen=True)
 class HintFound:
     """The adviser's move for the human to act."""
 
     move: Move
 
 
-Event = MovePlayed | TookBack | Redone | HintFound
+Event = MovePlayed | TookBack | Redone | HintFound | TipFound

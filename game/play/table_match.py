@@ -14,9 +14,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Final
 
+from game.ai.analysis import MoveReview, coach_move
 from game.ai.players import LEVELS, Player, bot_rng, make_player
 from game.ai.worker import Adviser, Job, choose_move
-from game.play.events import Event, HintFound, MovePlayed, Redone, TookBack
+from game.play.events import Event, HintFound, MovePlayed, Redone, TipFound, TookBack
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW_MOVE, PLACE, Move
 from game.rules.record import TABLE, GameRecord, RecordedGame, entry_to_move, player_name
@@ -80,6 +81,9 @@ class TableMatch:
         self._thinking_for: tuple[int, int] | None = None
         self._hint: Job[tuple[Move, Player]] | None = None
         self._hint_for: tuple[int, int] | None = None
+        self.tips = False
+        """Whether the coach looks at each human move as it is played (for learners)."""
+        self._tips: list[Job[MoveReview]] = []
 
     @classmethod
     def new(cls, config: dict[str, Any], adviser: Adviser, seed: int | str) -> TableMatch:
@@ -185,6 +189,11 @@ class TableMatch:
         return [self._play(self.forced_move(), by_computer=False, forced=True)]
 
     def _play(self, move: Move, *, by_computer: bool, forced: bool) -> MovePlayed:
+        if self.tips and not by_computer and not forced:
+            hand = len(self.record["hands"]) - 1
+            index = len(self.record["hands"][-1].get("moves", []))
+            self._tips.append(self.adviser.submit(coach_move, self.state.clone(), move, hand,
+                                                  index, self.record.get("seed")))
         result = self.recorded.play(move)
         if not by_computer:
             self.record["hands"][-1].pop(REDO_KEY, None)  # a new line of play: no redo
@@ -287,6 +296,15 @@ class TableMatch:
         if answer is None or self._hint_for != self.position():
             return []
         return [HintFound(answer[0])]
+
+    def poll_tips(self) -> list[Event]:
+        """The coach's looks at the moves just played, in order, as they come."""
+        events: list[Event] = []
+        while self._tips and self._tips[0].done():
+            answer = self._tips.pop(0).result()
+            if answer is not None:
+                events.append(TipFound(answer))
+        return events
 
     def _drop_thinking(self) -> None:
         for job in (self._thinking, self._hint):

@@ -32,7 +32,7 @@ from game.rules.results import MoveResult
 from game.rules.table import TableState
 from game.scenes.base import Scene
 from game.scenes.replay_panel import ReplayPanel
-from game.scenes.replay_review import draw_review_marks, line_record, review_lines
+from game.scenes.replay_review import Focus, draw_move_marks, line_record, review_focus
 from game.ui.board import Board
 from game.ui.contact_animator import ContactAnimator
 from game.ui.layout import Point
@@ -58,9 +58,11 @@ class ReplayScene(Scene):
     """Watch a record: figure, hands, scores and contacts, with playback controls."""
 
     def __init__(self, services: Services, record: GameRecord, title: str = "",
-                 review: SolitaireReview | None = None, show_line: bool = False) -> None:
+                 review: SolitaireReview | None = None, show_line: bool = False,
+                 focus: Focus | None = None) -> None:
         """`review`: open on a solitaire review (where the game slipped, and the winning
-        line from there, which `show_line` starts playing at once)."""
+        line from there, which `show_line` starts playing at once). `focus`: open at a
+        position with a move played there and a better one marked (the coach)."""
         super().__init__(services)
         self.replay = Replay(record)
         self.title = title or MODE_TITLES.get(record.mode, "Game")
@@ -85,6 +87,7 @@ class ReplayScene(Scene):
         self.review_job: Job[SolitaireReview] | None = None
         self.review_note = ""
         """Why a review asked for could not be shown."""
+        self.focus = focus
         self.buttons = {
             "back_to": Button("◀ Back", self.on_back),
             "hand_back": Button("◀◀ Hand", lambda: self.go_hand(-1)),
@@ -98,17 +101,24 @@ class ReplayScene(Scene):
             self.form.add(button)
         if self.replay.hands == 1 and self.replay.mode != TABLE:
             self.buttons["hand_back"].visible = self.buttons["hand_on"].visible = False
-        self.buttons["review"].visible = self.replay.mode != TABLE
+        if self.replay.mode == TABLE:
+            self.buttons["review"].label = "Coach"
         self.speed_choice: Choice[str] = self.form.add(
             Choice("", SPEEDS, self.speed, self.set_speed))
         if review is not None:
             self.show_review(review, show_line)
+        elif focus is not None:
+            self.replay.seek(focus.hand, focus.index)
 
     # the solitaire review ---------------------------------------------------------
 
     def ask_review(self) -> None:
-        """Work out in the worker where this solitaire slipped (the window goes on)."""
-        if self.review_job is not None or self.replay.mode == TABLE:
+        """Work out in the worker where this solitaire slipped (the window goes on); a
+        table game goes to the coach."""
+        if self.replay.mode == TABLE:
+            self.services.open("coach", record=self.replay.record, title=self.title)
+            return
+        if self.review_job is not None:
             return
         adviser = self.services.adviser
         self.review_job = adviser.submit(review, self.replay.record.dumps(), SOLVER_BUDGET_S,
@@ -133,6 +143,7 @@ class ReplayScene(Scene):
     def show_review(self, found: SolitaireReview, play: bool) -> None:
         """Watch the game up to where it slipped, then its winning line (at the slip)."""
         self.review = found
+        self.focus = review_focus(found, self.replay.mode)
         self.review_note = ""
         self.buttons["review"].visible = False
         if found.last_winnable is not None:
@@ -143,6 +154,11 @@ class ReplayScene(Scene):
             self.timer = 0.0
         if self.size != (0, 0):
             self.resize(self.size)
+
+    def at_focus(self) -> bool:
+        focus = self.focus
+        return focus is not None and (self.replay.hand, self.replay.index) == (focus.hand,
+                                                                               focus.index)
 
     @property
     def line_start(self) -> int | None:
@@ -346,8 +362,8 @@ class ReplayScene(Scene):
         self.board.draw_openings(surface, self.replay.state.figure.opportunity_openings())
         self.tiles.draw_interpolated(surface, alpha)
         self.board.draw_last_mark(surface)
-        if self.review is not None and self.replay.index == self.line_start:
-            draw_review_marks(surface, self.board, self.review, self.clock)
+        if self.at_focus() and self.focus is not None:
+            draw_move_marks(surface, self.board, self.focus, self.clock)
         self._draw_contacts(surface)
         self.animator.draw_effects(surface)
         surface.set_clip(clip)
@@ -401,10 +417,9 @@ class ReplayScene(Scene):
         line, detail = describe(self.replay, self.replay.last_step, self.names,
                                 self.services.art.theme.edge_names)
         words = self.review_note or ending(self.replay, self.names)
-        found = self.review
-        if found is not None and (found.last_winnable is None
-                                  or self.replay.index == found.last_winnable):
-            line, detail, words = review_lines(found, self.replay.mode)
+        if self.focus is not None and (self.at_focus() or (
+                self.review is not None and self.review.last_winnable is None)):
+            line, detail, words = self.focus.lines
         x = self.board.area.centerx
         y = self.board.area.bottom + ui.px(14)
         width = self.board.area.width

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import copy
 import math
+from dataclasses import dataclass
 
 import pygame
 
 from game.ai.analysis import SolitaireReview
-from game.rules.moves import DISCARD, PILE, STOCK, Move
+from game.rules.moves import DISCARD, PILE, PLACE, STOCK, Move
 from game.rules.record import DRAW_SOLITAIRE, GameRecord, move_to_entry
 from game.ui.board import Board
 from game.ui.theme import PALETTE
@@ -68,16 +69,33 @@ def review_lines(review: SolitaireReview, mode: str) -> list[str]:
             f"Show me (Space) plays the winning line from here. {curtain}".strip()]
 
 
-def draw_review_marks(surface: pygame.Surface, board: Board, review: SolitaireReview,
-                      time: float) -> None:
-    """At the slip: the move played as a ghost in a red ring, the move that keeps the win
-    as a ghost in a pulsing green ring."""
+@dataclass(frozen=True)
+class Focus:
+    """A position the viewer points at: the move played there and a better one, with
+    the words that say why (a solitaire's slip, a coach's note)."""
+
+    hand: int
+    index: int
+    played: Move | None
+    better: Move | None
+    lines: tuple[str, str, str]
+
+
+def review_focus(review: SolitaireReview, mode: str) -> Focus:
+    """The slip of a solitaire review (or the line's start when nothing slipped)."""
+    first, second, third = review_lines(review, mode)
+    return Focus(0, review.last_winnable or 0, review.slip_move,
+                 review.line[0] if review.line else None, (first, second, third))
+
+
+def draw_move_marks(surface: pygame.Surface, board: Board, focus: Focus, time: float) -> None:
+    """The move played as a ghost in a red ring, the better move as a ghost in a
+    pulsing green ring (draws and passes have no place to mark)."""
     pulse = 0.5 + 0.5 * math.sin(time * 4)
-    played = review.slip_move
-    if played is not None and played.action != DISCARD:
+    played, better = focus.played, focus.better
+    if played is not None and played.action == PLACE and played != better:
         board.draw_ghost(surface, played.tile, played.cell, played.rot, None)
         board.draw_ring(surface, played.cell, 0.3, PALETTE.penalty)
-    keep = review.line[0] if review.line else None
-    if keep is not None and keep.action != DISCARD:
-        board.draw_ghost(surface, keep.tile, keep.cell, keep.rot, None)
-        board.draw_ring(surface, keep.cell, pulse)
+    if better is not None and better.action == PLACE:
+        board.draw_ghost(surface, better.tile, better.cell, better.rot, None)
+        board.draw_ring(surface, better.cell, pulse)

@@ -11,12 +11,14 @@ the first moments of the screen are ignored: they were meant for the table.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 import pygame
 
 from game.play.table_match import TableMatch
+from game.rules.record import GameRecord
 from game.scenes.base import Scene
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
@@ -57,11 +59,12 @@ class ScoreScene(Scene):
             if match.deal is not None:
                 self.buttons.append(self.form.add(Button("Play this deal again",
                                                          self.same_deal_again)))
-            self.buttons += [self.form.add(Button("Watch replay", self.watch_replay)),
+            self.buttons += [self.form.add(Button("Coach", self.coach)),
+                             self.form.add(Button("Watch replay", self.watch_replay)),
                             self.form.add(Button("Save record", self.save_record))]
         else:
             self.main = self.form.add(Button("Next hand", self.next_hand, primary=True))
-            self.buttons = [self.main]
+            self.buttons = [self.main, self.form.add(Button("Coach this hand", self.coach))]
         self.menu = self.form.add(Button("Menu", self.to_menu))
         self.buttons.append(self.menu)
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -132,6 +135,12 @@ class ScoreScene(Scene):
 
     def save_record(self) -> None:
         self.services.open("save-record", record=self.match.record)
+
+    def coach(self) -> None:
+        """The coach's review of the game (between hands: of the hand just played)."""
+        record = GameRecord(copy.deepcopy(self.match.record))
+        hands = None if self.final else (len(record.hands) - 1,)
+        self.services.open("coach", record=record, title="This game", hands=hands)
 
     # --- words ----------------------------------------------------------------------------
 

@@ -46,6 +46,9 @@ class SettingsScene(Scene):
         self.handoff = self.form.add(Toggle(
             "Hand-off banner between human players", settings.handoff_banner,
             lambda value: self._set("handoff_banner", value)))
+        self.tips = self.form.add(Toggle(
+            "Coach's tips after each of your moves", settings.coach_tips,
+            lambda value: self._set("coach_tips", value)))
         self.done = self.form.add(Button("Done", services.pop, primary=True))
         self.preview = TileLayer()
         self.panel = pygame.Rect(0, 0, 0, 0)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ai.worker import Adviser
-from game.play.events import Event, HintFound, MovePlayed, Redone, TookBack
+from game.play.events import Event, HintFound, MovePlayed, Redone, TipFound, TookBack
 from game.play.table_match import TableMatch
 from game.rules.errors import RulesError
 from game.rules.lattice import Cell
@@ -38,6 +38,7 @@ from game.scenes.table_panels import (
 )
 from game.scenes.table_turns import TableTurns
 from game.ui.board import Board
+from game.ui.coach_words import tip_words
 from game.ui.contact_animator import ContactAnimator, ScoreCounter
 from game.ui.hands import Hands
 from game.ui.sprites import TileLayer, TileSprite
@@ -150,6 +151,7 @@ class TableScene(Scene):
             self.services.notify(self.failure)
             self.services.pop()
             return
+        self._apply_tips()
         self._save()
 
     def exit(self) -> None:
@@ -177,9 +179,21 @@ class TableScene(Scene):
         return self.match.rules.free_draw
 
     def settings_changed(self) -> None:
+        self._apply_tips()
         self._apply_speed()
         self.tiles.refresh_all()
         self.animator.edge_colours = self.services.art.theme.edge_colours
+
+    def _apply_tips(self) -> None:
+        """The coach's live tips, when the setting asks for them (never in a lesson)."""
+        self.match.tips = self.services.settings.coach_tips and self.match.keeps_record
+
+    def _collect_tips(self) -> None:
+        for event in self.match.poll_tips():
+            if isinstance(event, TipFound):
+                words = tip_words(event.review)
+                if words:
+                    self.services.notify(f"{self.names[event.review.player]}: {words}")
 
     def _apply_speed(self) -> None:
         self.tweens.set_speed(self.services.settings.animation_speed)
@@ -319,6 +333,7 @@ class TableScene(Scene):
         self.match.advance_clock(dt)
         if self.match.hint_pending:
             self._collect_hint()
+        self._collect_tips()
         self.turns.step(dt)
         if self.hands.tray_seat != self.tray_seat():  # the mouse changed hands
             self.hands.tray_seat = self.tray_seat()

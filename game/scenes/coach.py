@@ -1,0 +1,155 @@
+"""The coach: a review of a table game (or of one hand) for the people who played it.
+
+The worker sets every human move beside the move the master level would have played
+(`game.ai.analysis.review_table`); the screen says, per human seat, how often they found
+it and how many points they left on the table, names the game's best move, and lists
+the moves worth a second look (the most points left first). Show on the board (or a
+click on the chosen row) opens the replay viewer at that move with the move played and
+the master's move marked.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+import pygame
+
+from game.ai.analysis import MoveReview, TableReview, review_table_json
+from game.ai.worker import Job
+from game.rules.record import GameRecord, player_name
+from game.scenes.base import Scene
+from game.scenes.games_frame import RowList
+from game.scenes.replay_review import Focus
+from game.ui.coach_words import missed_words, table_move_words, tip_words
+from game.ui.text import blit_paragraph
+from game.ui.theme import PALETTE
+from game.ui.widgets import Button, blit_text
+from game.ui.words import plural
+
+if TYPE_CHECKING:
+    from game.scenes.base import Services
+
+COLUMNS: Final = (("Move", 0.13), ("Player", 0.15), ("Played", 0.2), ("Master", 0.2),
+                  ("Left on the table", 0.32))
+
+
+def worth_a_look(review: TableReview) -> list[MoveReview]:
+    """The moves that left something, the most points first (then in game order)."""
+    notable = [r for r in review.reviews if r.points_missed or r.opportunity is not None]
+    return sorted(notable, key=lambda r: (-max(r.points_missed, r.opportunity_points),
+                                          r.hand, r.index))
+
+
+class CoachScene(Scene):
+    """The coach's review of a table record (of the hands in `hands`, when given)."""
+
+    def __init__(self, services: Services, record: GameRecord, title: str = "",
+                 hands: tuple[int, ...] | None = None) -> None:
+        super().__init__(services)
+        self.record = record
+        self.title = title or "This game"
+        self.hands = hands
+        self.names = [player_name(p, i) for i, p in enumerate(record.players)]
+        self.review: TableReview | None = None
+        self.failed = False
+        self.notable: list[MoveReview] = []
+        self.list = RowList(COLUMNS, lambda _index: self.show_selected())
+        self.back = self.form.add(Button("◀ Back", services.pop))
+        self.show = self.form.add(Button("Show on the board", self.show_selected, primary=True))
+        self.show.enabled = False
+        self.summary_top = 0
+        self.size = (0, 0)
+        adviser = services.adviser
+        self.job: Job[TableReview] | None = adviser.submit(review_table_json, record.dumps(),
+                                                           hands)
+        self._poll()
+
+    def _poll(self) -> None:
+        job = self.job
+        if job is None or not job.done():
+            return
+        self.job = None
+        self.review = job.result()
+        self.failed = self.review is None
+        if self.review is None:
+            return
+        self.notable = worth_a_look(self.review)
+        self.list.set_rows([
+            [f"{r.hand + 1}.{r.index + 1}", self.names[r.player],
+             table_move_words(r.played, r.played_points),
+             table_move_words(r.best, r.best_points), missed_words(r)]
+            for r in self.notable])
+        self.show.enabled = bool(self.notable)
+        if self.size != (0, 0):
+            self.resize(self.size)
+
+    def update(self, dt: float) -> None:
+        self._poll()
+
+    def show_selected(self) -> None:
+        if not self.notable:
+            return
+        chosen = self.notable[self.list.selected]
+        who = self.names[chosen.player]
+        lines = (f"Hand {chosen.hand + 1}, move {chosen.index + 1}: {who} played "
+                 f"{table_move_words(chosen.played, chosen.played_points)} (red ring).",
+                 f"The master would play {table_move_words(chosen.best, chosen.best_points)}"
+                 " (green ring).", tip_words(chosen))
+        focus = Focus(chosen.hand, chosen.index, chosen.played, chosen.best, lines)
+        self.services.open("replay", record=self.record, title=self.title, focus=focus)
+
+    # layout and drawing -----------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        ui = self.services.ui
+        margin = ui.px(32)
+        self.back.rect = pygame.Rect(margin, size[1] - ui.px(72), ui.px(130), ui.px(50))
+        self.show.rect = pygame.Rect(0, 0, ui.px(240), ui.px(50))
+        self.show.rect.topright = (size[0] - margin, self.back.rect.y)
+        self.summary_top = ui.px(84)
+        width = size[0] - 2 * margin
+        lines = [len(ui.wrap(line, 18, width)) for line in self.summary()]
+        top = (self.summary_top + sum(lines) * (ui.font(18).get_height() + ui.px(4))
+               + len(lines) * ui.px(6) + ui.px(10))
+        self.list.layout(pygame.Rect(margin, top, size[0] - 2 * margin,
+                                     self.back.rect.top - ui.px(16) - top), ui)
+
+    def handle_event(self, event: pygame.Event) -> bool:
+        return self.list.handle_event(event) or self.form.handle_event(event)
+
+    def summary(self) -> list[str]:
+        review = self.review
+        if review is None:
+            return ["The coach could not finish this review."] if self.failed else [
+                "The coach is going over every move…"]
+        lines = []
+        for seat in review.seats:
+            share = round(100 * seat.best_share)
+            lines.append(f"{self.names[seat.seat]}: {plural(seat.moves, 'move')}, the "
+                         f"master's choice in {share}% of the real choices, "
+                         f"{plural(seat.points_missed, 'point')} left on the table.")
+        if not review.seats:
+            lines.append("Nobody at this table was a person: there is nothing to coach.")
+        best = review.highlight
+        if best is not None:
+            lines.append(f"Move of the game: {self.names[best.player]}'s "
+                         f"{table_move_words(best.move, best.points)}, hand {best.hand + 1}, "
+                         f"move {best.index + 1}.")
+        return lines
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui = self.services.ui
+        surface.blit(self.services.felt(), (0, 0))
+        margin = ui.px(32)
+        which = "" if self.hands is None else " · hand " + ", ".join(
+            str(h + 1) for h in self.hands)
+        blit_text(surface, ui.text(f"Coach · {self.title}{which}", 32, PALETTE.gold, "title"),
+                  (margin, ui.px(22)), "topleft")
+        y = self.summary_top
+        width = surface.get_width() - 2 * margin
+        for line in self.summary():
+            y = blit_paragraph(surface, ui, line, 18, PALETTE.text, (margin, y), width) + ui.px(6)
+        if self.review is not None:
+            self.list.draw(surface, ui, "Every move was as good as the master's. Well played!")
+        self.form.draw(surface, ui)
