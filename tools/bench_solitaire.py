@@ -4,10 +4,11 @@
 
 Each solitaire auto-plays at the "fast" speed from a fresh deal (draw solitaire: the
 fair player chooses every move in the worker; stacked: the solver's line), and at game
-over the solver decides whether the deal could have been won. Draw deal 182 is the
-hardest of deals 1..1000 to solve. Frames are paced at 60 a second and each frame's
-update + draw is timed. The last line is one JSON object per mode with frame_ms_p50,
-frame_ms_p99, frame_ms_max, the moves played and whether the verdict arrived.
+over the review decides whether, and until which move, the deal could have been won.
+Draw deal 182 is the hardest of deals 1..1000 to solve. Frames are paced at 60 a
+second and each frame's update + draw is timed. The last line is one JSON object per
+mode with frame_ms_p50, frame_ms_p99, frame_ms_max, the moves played and whether the
+verdict arrived.
 """
 
 from __future__ import annotations
