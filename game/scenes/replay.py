@@ -364,7 +364,8 @@ class ReplayScene(Scene):
         self.board.draw_last_mark(surface)
         if self.at_focus() and self.focus is not None:
             draw_move_marks(surface, self.board, self.focus, self.clock)
-        self._draw_contacts(surface)
+        else:  # at a marked move, the move before it stays quiet
+            self._draw_contacts(surface)
         self.animator.draw_effects(surface)
         surface.set_clip(clip)
         self._draw_caption(surface)

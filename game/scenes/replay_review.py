@@ -90,11 +90,13 @@ def review_focus(review: SolitaireReview, mode: str) -> Focus:
 
 def draw_move_marks(surface: pygame.Surface, board: Board, focus: Focus, time: float) -> None:
     """The move played as a ghost in a red ring, the better move as a ghost in a
-    pulsing green ring (draws and passes have no place to mark)."""
+    pulsing green ring (on one cell, only the better ghost; draws and passes have no
+    place to mark)."""
     pulse = 0.5 + 0.5 * math.sin(time * 4)
     played, better = focus.played, focus.better
     if played is not None and played.action == PLACE and played != better:
-        board.draw_ghost(surface, played.tile, played.cell, played.rot, None)
+        if better is None or better.cell != played.cell:
+            board.draw_ghost(surface, played.tile, played.cell, played.rot, None)
         board.draw_ring(surface, played.cell, 0.3, PALETTE.penalty)
     if better is not None and better.action == PLACE:
         board.draw_ghost(surface, better.tile, better.cell, better.rot, None)

@@ -148,16 +148,19 @@ class Widget:
         control.right = self.rect.right - ui.px(12)
         return control
 
-    def _draw_row(self, surface: pygame.Surface, ui: Ui) -> pygame.Rect:
-        """Row background and label; returns the rect left for the control."""
+    def _draw_row(self, surface: pygame.Surface, ui: Ui,
+                  label_room: int | None = None) -> pygame.Rect:
+        """Row background and label (shrunk to `label_room` pixels when given); returns
+        the rect left for the control."""
         colour = PALETTE.button_hover if (self.focused or self.hovered) else PALETTE.button
         surface.blit(rounded_box(self.rect.size, ui.px(10), (*colour, 170),
                                  PALETTE.gold if self.focused else None, max(1, ui.px(2))),
                      self.rect)
         if self.label:
             text_colour = PALETTE.text if self.enabled else PALETTE.text_dim
-            blit_text(surface, ui.text(self.label, 20, text_colour),
-                      (self.rect.x + ui.px(16), self.rect.centery), "midleft")
+            label = (ui.text(self.label, 20, text_colour) if label_room is None
+                     else shrunk_text(ui, self.label, 20, label_room, text_colour))
+            blit_text(surface, label, (self.rect.x + ui.px(16), self.rect.centery), "midleft")
         return self._control_rect(ui)
 
 
@@ -211,7 +214,9 @@ class Toggle(Widget):
         return True
 
     def draw(self, surface: pygame.Surface, ui: Ui) -> None:
-        control = self._draw_row(surface, ui)
+        worded = self.rect.width >= ui.px(300)  # "On"/"Off" too, where the row has room
+        room = self.rect.width - ui.px(16 + 58 + 16 + 12 + (50 if worded else 0))
+        control = self._draw_row(surface, ui, room)
         track = pygame.Rect(0, 0, ui.px(58), ui.px(28))
         track.midright = control.midright
         on = self.value and self.enabled
@@ -219,7 +224,7 @@ class Toggle(Widget):
                          border_radius=track.height // 2)
         knob_x = track.right - track.height // 2 if self.value else track.x + track.height // 2
         pygame.draw.circle(surface, PALETTE.ivory, (knob_x, track.centery), track.height // 2 - 3)
-        if self.rect.width >= ui.px(300):  # the word too, where the row has room
+        if worded:
             word = "On" if self.value else "Off"
             blit_text(surface, ui.text(word, 18, PALETTE.text_dim),
                       (track.x - ui.px(12), track.centery), "midright")
