@@ -52,6 +52,9 @@ def test_a_lost_game_shows_where_it_slipped_and_show_me_wins(app: App) -> None:
     assert viewer.review is not None and viewer.review.slip_move == played
     assert viewer.buttons["play"].label == "▶ Show me"
     assert viewer.review.line[0] != played
+    viewer.speed_choice.step(1)
+    viewer.speed_choice.step(1)  # the fastest of the replay speeds
+    assert viewer.speed == "faster"
     Input(app, FRAMES).click(viewer.buttons["play"])
     assert viewer.playing
     run_until(app, lambda: not viewer.playing, limit=20_000)
