@@ -22,7 +22,7 @@ from typing import Any, Final
 from game.ai.autoplay import FairDrawPlayer
 from game.ai.players import MasterPlayer, placement_points
 from game.ai.solver import SolitaireState, Solver
-from game.rules.figure import Figure
+from game.rules.figure import contact_score
 from game.rules.moves import PLACE, Move
 from game.rules.record import TABLE, GameRecord, RecordedGame, entry_to_move, move_to_entry
 from game.rules.solitaire import DrawSolitaireState
@@ -241,9 +241,6 @@ class TableReview:
     seats: tuple[SeatReview, ...]
     highlight: GameHighlight | None
 
-    def for_hand(self, hand: int) -> list[MoveReview]:
-        return [review for review in self.reviews if review.hand == hand]
-
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"mode": TABLE,
                                 "reviews": [review.to_json() for review in self.reviews],
@@ -256,20 +253,17 @@ class TableReview:
         return data
 
 
-def touched_sides(figure: Figure, move: Move) -> int:
-    """How many tiles a placement touches (two or three: an opportunity play)."""
-    return len(figure.contacts(move.tile, move.cell, move.rot)) if move.action == PLACE else 0
-
-
 def best_opportunity(state: TableState, moves: list[Move]) -> tuple[Move, int, int] | None:
-    """The highest-scoring opportunity play among `moves`: (move, points, sides)."""
+    """The highest-scoring opportunity play (a placement touching two or three tiles)
+    among `moves`: (move, points, sides)."""
     best: tuple[Move, int, int] | None = None
     for move in moves:
-        sides = touched_sides(state.figure, move)
-        if sides >= 2:
-            points = placement_points(state, move)
-            if best is None or (points, sides) > (best[1], best[2]):
-                best = (move, points, sides)
+        if move.action != PLACE:
+            continue
+        contacts = state.figure.contacts(move.tile, move.cell, move.rot)
+        sides, points = len(contacts), contact_score(contacts)
+        if sides >= 2 and (best is None or (points, sides) > (best[1], best[2])):
+            best = (move, points, sides)
     return best
 
 

@@ -58,21 +58,21 @@ class CoachScene(Scene):
         self.show = self.form.add(Button("Show on the board", self.show_selected, primary=True))
         self.show.enabled = False
         self.summary_top = 0
-        self.size = (0, 0)
         adviser = services.adviser
         self.job: Job[TableReview] | None = adviser.submit(review_table_json, record.dumps(),
                                                            hands)
         self._poll()
 
-    def _poll(self) -> None:
+    def _poll(self) -> bool:
+        """Take the review once the worker has it; True when it just came."""
         job = self.job
         if job is None or not job.done():
-            return
+            return False
         self.job = None
         self.review = job.result()
         self.failed = self.review is None
         if self.review is None:
-            return
+            return True
         self.notable = worth_a_look(self.review)
         self.list.set_rows([
             [f"{r.hand + 1}.{r.index + 1}", self.names[r.player],
@@ -80,11 +80,11 @@ class CoachScene(Scene):
              table_move_words(r.best, r.best_points), missed_words(r)]
             for r in self.notable])
         self.show.enabled = bool(self.notable)
-        if self.size != (0, 0):
-            self.resize(self.size)
+        return True
 
     def update(self, dt: float) -> None:
-        self._poll()
+        if self._poll():
+            self.resize(self.services.size)  # the summary's lines push the list down
 
     def show_selected(self) -> None:
         if not self.notable:
@@ -101,7 +101,6 @@ class CoachScene(Scene):
     # layout and drawing -----------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
         ui = self.services.ui
         margin = ui.px(32)
         self.back.rect = pygame.Rect(margin, size[1] - ui.px(72), ui.px(130), ui.px(50))

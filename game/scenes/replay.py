@@ -22,7 +22,7 @@ from game.ai.analysis import SolitaireReview
 from game.ai.worker import SOLVER_BUDGET_S, Job, review
 from game.play.replay import Replay, Step
 from game.rules.lattice import Cell
-from game.rules.moves import DISCARD, DRAW, PASS, PILE, PLACE, STOCK, Move
+from game.rules.moves import DISCARD, DRAW, PASS, PLACE, STOCK, Move
 from game.rules.record import (
     TABLE,
     GameRecord,
@@ -40,7 +40,7 @@ from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tween import Tweens
 from game.ui.widgets import Button, Choice, blit_text, draw_panel
-from game.ui.words import MODE_TITLES, tile_words
+from game.ui.words import MODE_TITLES, source_words, tile_words
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -81,8 +81,6 @@ class ReplayScene(Scene):
         self.animator.set_factor(self.tweens.factor)
         self.panel = ReplayPanel(services.ui, services.art, self.replay, self.names)
         self.fitted_hand = -1
-        self.size = (0, 0)
-        self.clock = 0.0
         self.review: SolitaireReview | None = None
         self.review_job: Job[SolitaireReview] | None = None
         self.review_note = ""
@@ -139,6 +137,7 @@ class ReplayScene(Scene):
             self.review_note = "The solver could not decide this game in time."
             return
         self.show_review(answer, False)
+        self.resize(self.services.size)  # the review's caption wants more room
 
     def show_review(self, found: SolitaireReview, play: bool) -> None:
         """Watch the game up to where it slipped, then its winning line (at the slip)."""
@@ -152,8 +151,6 @@ class ReplayScene(Scene):
             self.replay.seek(0, found.last_winnable)
             self.playing = play
             self.timer = 0.0
-        if self.size != (0, 0):
-            self.resize(self.size)
 
     def at_focus(self) -> bool:
         focus = self.focus
@@ -290,7 +287,6 @@ class ReplayScene(Scene):
         self.tweens.update(dt)
         self.board.update(dt)
         self.animator.update(dt)
-        self.clock += dt
         self._poll_review()
         if not self.playing:
             return
@@ -305,7 +301,6 @@ class ReplayScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.services.ui
-        self.size = size
         width, height = size
         margin = ui.px(20)
         self.bar = pygame.Rect(0, height - ui.px(84), width, ui.px(84))
@@ -363,7 +358,7 @@ class ReplayScene(Scene):
         self.tiles.draw_interpolated(surface, alpha)
         self.board.draw_last_mark(surface)
         if self.at_focus() and self.focus is not None:
-            draw_move_marks(surface, self.board, self.focus, self.clock)
+            draw_move_marks(surface, self.board, self.focus, self.board.clock)
         else:  # at a marked move, the move before it stays quiet
             self._draw_contacts(surface)
         self.animator.draw_effects(surface)
@@ -454,8 +449,8 @@ def describe(replay: Replay, step: Step | None, names: list[str],
         return f"{who} passed.", ""
     if move.action == DISCARD:
         return f"Turned {tile} from the stock: it fits nowhere, so it goes to the discard.", ""
-    source = {STOCK: " from the stock", PILE: f" from pile {move.pile + 1}",
-              "discard": " from the discard pile"}.get(move.source, "")
+    where = source_words(move)
+    source = f" from {where}" if where else ""
     opening = f"{who} placed" if replay.mode == TABLE else "Placed"
     score = step.score
     points = f" for {score} points" if score and replay.mode == TABLE else ""

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 import pygame
 
 from game.ai.analysis import SolitaireReview
-from game.rules.moves import DISCARD, PILE, PLACE, STOCK, Move
+from game.rules.moves import DISCARD, PLACE, Move
 from game.rules.record import DRAW_SOLITAIRE, GameRecord, move_to_entry
 from game.ui.board import Board
 from game.ui.theme import PALETTE
-from game.ui.words import tile_words
+from game.ui.words import slip_words, source_words, tile_words
 
 BEHIND_THE_CURTAIN = "The line knows the stock's order: a look behind the curtain."
 
@@ -40,9 +40,7 @@ def move_words(move: Move) -> str:
     tile = tile_words(move.tile)
     if move.action == DISCARD:
         return f"turned {tile} from the stock and discarded it"
-    source = {STOCK: "the stock", PILE: f"pile {move.pile + 1}"}.get(move.source,
-                                                                     "the discard pile")
-    return f"placed {tile} from {source}"
+    return f"placed {tile} from {source_words(move)}"
 
 
 def review_lines(review: SolitaireReview, mode: str) -> list[str]:
@@ -62,8 +60,7 @@ def review_lines(review: SolitaireReview, mode: str) -> list[str]:
                 f"Show me (Space) plays it. {curtain}".strip()]
     played = review.slip_move
     assert played is not None and keep is not None
-    after = "at the start" if k == 0 else f"after move {k}"
-    return [f"You could still have won {after}: move {k + 1} let it slip.",
+    return [slip_words(k),
             f"You {move_words(played)} (red ring); the winning line "
             f"{move_words(keep).replace('placed', 'places', 1)} (green ring).",
             f"Show me (Space) plays the winning line from here. {curtain}".strip()]

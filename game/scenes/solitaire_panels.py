@@ -15,6 +15,7 @@ from game.ui.board import Board
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
 from game.ui.widgets import Ui, blit_text, draw_panel
+from game.ui.words import slip_words
 
 VERDICT_WORDS = {
     "won": "Press N for a new deal, R to play it again.",
@@ -76,10 +77,7 @@ def draw_banner(surface: pygame.Surface, ui: Ui, area: pygame.Rect, lines: list[
 def verdict_words(verdict: str | None, review: SolitaireReview | None) -> str:
     """The solver's word on the end of a deal, saying where a lost game slipped."""
     if verdict == "could" and review is not None and review.last_winnable is not None:
-        k = review.last_winnable
-        after = "at the start" if k == 0 else f"after move {k}"
-        return (f"You could still have won {after}: move {k + 1} let it slip. "
-                "Review (V) shows where.")
+        return f"{slip_words(review.last_winnable)} Review (V) shows where."
     return VERDICT_WORDS.get(verdict or "", CHECKING)
 
 
@@ -89,7 +87,7 @@ def game_over_lines(won: bool, placed: int, words: str, note: str = "") -> list[
         return [("Solved! All 36 tiles placed.", 38, PALETTE.gold),
                 (VERDICT_WORDS["won"], 19, PALETTE.text_dim)]
     lines: list[Line] = [(f"No more moves: {placed} of 36 placed.", 26, PALETTE.text),
-             (words, 19, PALETTE.text_dim)]
+                         (words, 19, PALETTE.text_dim)]
     return [*lines, (note, 17, PALETTE.text_dim)] if note else lines
 
 

@@ -16,6 +16,7 @@ from game.rules.figure import (
     Contact,
     Refusal,
 )
+from game.rules.moves import DISCARD_PILE, PILE, STOCK, Move
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
 from game.rules.tiles import TILE_VALUES, TileId
 
@@ -46,6 +47,20 @@ def refusal_words(refusal: Refusal, colour_names: Sequence[str]) -> str:
 def tile_words(tile: TileId) -> str:
     """A tile named by its values, smallest first: "1-2-3"."""
     return "-".join(str(value) for value in sorted(TILE_VALUES[tile]))
+
+
+def source_words(move: Move) -> str:
+    """Where a solitaire move's tile came from: "the stock", "pile 3", "the discard pile"
+    ("" for a table move, from the player's hand)."""
+    return {STOCK: "the stock", PILE: f"pile {move.pile + 1}",
+            DISCARD_PILE: "the discard pile"}.get(move.source, "")
+
+
+def slip_words(last_winnable: int) -> str:
+    """Where a solitaire slipped: "You could still have won after move 17: move 18 let
+    it slip."."""
+    after = "at the start" if last_winnable == 0 else f"after move {last_winnable}"
+    return f"You could still have won {after}: move {last_winnable + 1} let it slip."
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
