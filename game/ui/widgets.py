@@ -22,12 +22,13 @@ T = TypeVar("T")
 
 TEXT_CACHE_LIMIT = 512
 class Ui:
-    """Fonts, interface scale and a cache of rendered text surfaces."""
+    """Fonts, interface scale and caches of rendered text surfaces and wrapped lines."""
 
     def __init__(self, fonts: Fonts, scale: float = 1.0) -> None:
         self.fonts = fonts
         self.scale = scale
         self._texts: dict[tuple[str, int, str, Colour], pygame.Surface] = {}
+        self._wraps: dict[tuple[str, int, int, str], list[str]] = {}
 
     def px(self, value: float) -> int:
         """A length given for a 1280x800 window, scaled to the current window."""
@@ -49,7 +50,17 @@ class Ui:
         return surface
 
     def wrap(self, text: str, size: float, width: int, style: str = "regular") -> list[str]:
-        """`text` broken into lines no wider than `width` pixels at `size`."""
+        """`text` broken into lines no wider than `width` pixels at `size` (cached: screens
+        wrap their words every frame)."""
+        key = (text, self.px(size), width, style)
+        lines = self._wraps.get(key)
+        if lines is None:
+            if len(self._wraps) >= TEXT_CACHE_LIMIT:
+                self._wraps.clear()
+            lines = self._wraps[key] = self._wrapped(text, size, width, style)
+        return lines.copy()
+
+    def _wrapped(self, text: str, size: float, width: int, style: str) -> list[str]:
         font = self.font(size, style)
         lines: list[str] = []
         for paragraph in text.split("\n"):
