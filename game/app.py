@@ -26,7 +26,9 @@ from typing import Any, Final
 import pygame
 
 from game.ai.worker import Adviser, shared_pool
+from game.i18n import N_, _, language, set_language, system_language
 from game.persist.autosave import check_saved_games
+from game.persist.files import Notice
 from game.persist.history import count_lost_saves
 from game.persist.records import RECORD_SUFFIX, read_recorded_game
 from game.persist.settings import Settings
@@ -38,6 +40,7 @@ from game.ui.sound import SoundPlayer
 from game.ui.theme import Fonts, render_felt, theme_named
 from game.ui.tiles import TileArt
 from game.ui.widgets import Ui, blit_text
+from game.ui.words import notice_words
 
 FIXED_DT: Final = 1 / 120
 MAX_FRAME: Final = 0.25
@@ -48,7 +51,7 @@ MIN_SIZE: Final = (800, 600)
 DEFAULT_SIZE: Final = (1280, 800)
 DESIGN_SIZE: Final = (1280, 800)
 NOTICE_SECONDS: Final = 5.0
-TITLE: Final = "Contack"
+TITLE: Final = N_("Contack")
 
 
 ART_BUDGET_S: Final = 0.008
@@ -85,6 +88,7 @@ class App:
         self.adviser: Adviser = adviser or shared_pool()
         """Where computers, hints and solvers think: a worker process, or in-process."""
         self.settings: Settings = self.storage.load_settings()
+        set_language(self.settings.language or system_language())
         self.record_path = record_path
         size = size or window_size_for(pygame.display.get_desktop_sizes())
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
@@ -113,7 +117,8 @@ class App:
         for style in Fonts.FILES:  # a damaged font file: pygame's own font stands in
             self.fonts.get(18, style)
         for name in sorted(self.fonts.broken):
-            self.notify(f"The font {name} could not be read; a plain font stands in.")
+            self.notify(_("The font {name} could not be read; a plain font stands in.")
+                        .format(name=name))
         self.open("menu")
         self._apply_pending()
         if record_path:
@@ -127,7 +132,7 @@ class App:
         return self.screen.get_size()
 
     def _open_window(self) -> pygame.Surface:
-        pygame.display.set_caption(TITLE)
+        pygame.display.set_caption(_(TITLE))
         if self.settings.fullscreen:
             screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
@@ -180,20 +185,26 @@ class App:
         self._take_storage_notices()
 
     def apply_settings(self) -> None:
-        """Bring sound and tile art in line with `settings`, then save them."""
+        """Bring sound, tile art and language in line with `settings`, then save them.
+        A new language lays every scene out again: its words have other widths."""
         self.sound.set_volume(self.settings.volume, self.settings.muted)
         self.art.set_look(theme_named(self.settings.theme), self.settings.colour_blind)
+        spoken = language()
+        if set_language(self.settings.language or system_language()) != spoken:
+            pygame.display.set_caption(_(TITLE))
+            self._relayout()
         for scene in self.scenes:
             scene.settings_changed()
         self.save_settings()
 
-    def notify(self, text: str) -> None:
-        """Show a one-line notice at the bottom of the window for a few seconds."""
-        self._notices.append((text, self.time + NOTICE_SECONDS, self.frames))
+    def notify(self, text: str | Notice) -> None:
+        """Show a one-line notice at the bottom of the window for a few seconds (a notice
+        from the files in the player's language)."""
+        self._notices.append((notice_words(text), self.time + NOTICE_SECONDS, self.frames))
 
     def _take_storage_notices(self) -> None:
-        for text in self.storage.take_notices():
-            self.notify(text)
+        for notice in self.storage.take_notices():
+            self.notify(notice)
 
     @property
     def notices(self) -> list[str]:
@@ -234,7 +245,7 @@ class App:
         try:
             recorded = read_recorded_game(path)
         except RecordError as error:
-            self.notify(f"Could not open {name}: {error}")
+            self.notify(_("Could not open {name}: {reason}").format(name=name, reason=error))
             return False
         self.open_record(recorded.record.data, name.removesuffix(RECORD_SUFFIX))
         return True
@@ -356,7 +367,7 @@ class App:
             label = self.ui.text(text, 17)
             box = label.get_rect(midbottom=(self.size[0] // 2, y)).inflate(
                 self.ui.px(28), self.ui.px(12))
-            for _ in widgets:  # never over a button: above whatever it would cover
+            for _widget in widgets:  # never over a button: above whatever it would cover
                 covered = [rect for rect in widgets if rect.colliderect(box)]
                 if not covered:
                     break
@@ -412,8 +423,10 @@ def window_size_for(desktops: Sequence[tuple[int, int]]) -> tuple[int, int]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Open the game window; `FILE`, a game record, is resumed or replayed (see records)."""
-    parser = argparse.ArgumentParser(prog="contack", description="Contack, the tile game.")
-    parser.add_argument("record", nargs="?", help="a .contack.json game record to open")
+    parser = argparse.ArgumentParser(
+        prog="contack", description="Contack, the tile game.")  # untranslated: the shell's
+    parser.add_argument("record", nargs="?",
+                        help="a .contack.json game record to open")  # untranslated: the shell's
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     declare_dpi_awareness()
     app = App(record_path=args.record)

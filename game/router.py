@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from game.persist.records import is_in_progress
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, GameRecord
+from game.scenes.about import AboutScene
 from game.scenes.base import Scene, Services
 from game.scenes.coach import CoachScene
 from game.scenes.daily import DailyScene
@@ -43,6 +44,7 @@ SCENES: Final[dict[str, Callable[..., Scene]]] = {
     "daily": DailyScene,
     "guided-game": GuidedGameScene,
     "settings": SettingsScene,
+    "about": AboutScene,
     "replay": ReplayScene,
     "coach": CoachScene,
     "save-record": SaveRecordScene,

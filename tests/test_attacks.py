@@ -118,7 +118,7 @@ def test_check_refuses_what_is_not_a_file(tmp_path: Path,
 def test_a_record_too_large_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
     path = tmp_path / "big.json"
     path.write_bytes(b" " * 2048)
-    with pytest.raises(OSError, match="larger"):
+    with pytest.raises(OSError, match="too large"):
         read_bounded(path, limit=1024)
 
 
@@ -170,7 +170,7 @@ def test_a_pipe_in_place_of_the_settings_is_set_aside(tmp_path: Path) -> None:
     storage.settings_path.parent.mkdir(parents=True, exist_ok=True)
     os.mkfifo(storage.settings_path)
     storage.load_settings()  # returns at once: it does not wait on the pipe
-    assert "not a regular file" in " ".join(storage.take_notices())
+    assert "not a regular file" in " ".join(map(str, storage.take_notices()))
 
 
 def test_a_record_check_accepts_opens_in_the_game(tmp_path: Path) -> None:

@@ -103,7 +103,7 @@ def test_write_json_refused_by_the_disk_gives_a_notice(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
     (tmp_path / "blocked").write_text("a file where a folder should be")
     assert not storage.write_json(tmp_path / "blocked" / "x.json", {"a": 1})
-    notices = storage.take_notices()
+    notices = [str(n) for n in storage.take_notices()]
     assert len(notices) == 1 and notices[0].startswith("Could not save x.json")
     assert storage.notices == [] and storage.take_notices() == []
 
@@ -116,7 +116,7 @@ def test_unreadable_json_is_set_aside_once_per_name(tmp_path: Path) -> None:
         assert storage.read_json(path) is None
     assert not path.exists()
     assert len(list(tmp_path.glob("thing.json.bad-*"))) == 2
-    assert all("could not be read" in text for text in storage.take_notices())
+    assert all("could not be read" in text for text in map(str, storage.take_notices()))
     assert storage.read_json(tmp_path / "missing.json") is None and not storage.notices
 
 
@@ -196,7 +196,7 @@ def test_autosave_the_rules_refuse_is_set_aside_with_the_reason(tmp_path: Path) 
     assert autosave.check_saved_game(storage, "table") is None
     assert not storage.has_saved_game()
     assert list(tmp_path.glob("saved-table.contack.json.bad-*"))
-    notices = storage.take_notices()
+    notices = [str(n) for n in storage.take_notices()]
     assert len(notices) == 1 and "hand 0 move 2" in notices[0]
 
 
@@ -246,7 +246,7 @@ def test_records_listed_newest_first_and_deleted(tmp_path: Path) -> None:
     assert listed[2].mode == "table" and listed[2].players
     assert delete_record(old) is None and not old.exists()
     notice = delete_record(old)
-    assert notice is not None and notice.startswith("Could not delete old.contack.json")
+    assert notice is not None and str(notice).startswith("Could not delete old.contack.json")
 
 
 # --- history and statistics --------------------------------------------------------------
@@ -255,7 +255,7 @@ def test_records_listed_newest_first_and_deleted(tmp_path: Path) -> None:
 def test_a_refused_game_is_not_added_and_says_why(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
     assert add_finished_game(storage, {"format": "nonsense"}) is None
-    assert "not added to the history" in storage.take_notices()[0]
+    assert "not added to the history" in str(storage.take_notices()[0])
     assert not (tmp_path / HISTORY_FILE).exists()
 
 
@@ -275,7 +275,7 @@ def test_history_of_another_version_is_set_aside(tmp_path: Path) -> None:
     (tmp_path / HISTORY_FILE).write_text(json.dumps({"version": 99, "games": []}))
     storage = Storage(tmp_path)
     assert load_history(storage) == History()
-    assert "not a Contack history file" in storage.take_notices()[0]
+    assert "not a Contack history file" in str(storage.take_notices()[0])
 
 
 def test_stats_read_only_with_the_right_types() -> None:

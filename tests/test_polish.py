@@ -9,7 +9,7 @@ import pygame
 from game.rules.tiles import parse_tile
 from game.scenes.setup import SetupScene, default_name
 from game.ui.widgets import TextField
-from game.ui.words import plural, tile_words
+from game.ui.words import points_words, tile_words, tiles_words
 from tests.conftest import AppMaker
 from tests.drive import Input
 
@@ -28,8 +28,8 @@ def test_computer_seats_get_distinct_names(make_app: AppMaker) -> None:
 
 
 def test_plurals_and_tile_words() -> None:
-    assert plural(1, "game") == "1 game" and plural(2, "game") == "2 games"
-    assert plural(0, "match", "matches") == "0 matches"
+    assert tiles_words(1) == "1 tile" and tiles_words(2) == "2 tiles"
+    assert points_words(0) == "0 points" and points_words(1) == "1 point"
     assert tile_words(parse_tile("04-08-09")) == "4-8-9"
 
 

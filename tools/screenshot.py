@@ -34,15 +34,18 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def screenshot(target: str, size: tuple[int, int], out: Path, record: dict | None = None,
-               frames: int = 30, home: str | None = None) -> Path:
+               frames: int = 30, home: str | None = None, language: str | None = None,
+               theme: str | None = None) -> Path:
     """Render `target` at `size` after `frames` frames and save it to `out`. A target's
     after-layout step runs once the scene has been laid out (its first frame), and then
-    `frames` more frames run, as when the step ran inside the scene's first update."""
+    `frames` more frames run, as when the step ran inside the scene's first update.
+    `language` ("en", "es") and `theme` ("modern", "1939", "1962") set those settings."""
     if target not in TARGETS:
         raise SystemExit(f"unknown target {target!r}; known: {', '.join(sorted(TARGETS))}")
     with tempfile.TemporaryDirectory() as scratch:
         app = App(size, clock=ManualClock(), storage=Storage(home or scratch),
                   adviser=InProcessAdviser())
+        set_look(app, language, theme)
         shot = TARGETS[target](app, record)
         if shot.scene is not None:
             app.push(shot.scene)
@@ -58,6 +61,16 @@ def screenshot(target: str, size: tuple[int, int], out: Path, record: dict | Non
     return out
 
 
+def set_look(app: App, language: str | None, theme: str | None) -> None:
+    """The language and theme a shot is taken in (the app's own settings otherwise)."""
+    if language is not None:
+        app.settings.language = language
+    if theme is not None:
+        app.settings.theme = theme
+    if language is not None or theme is not None:
+        app.apply_settings()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("target", nargs="?", default="menu")
@@ -66,6 +79,8 @@ def main() -> None:
     parser.add_argument("--record", type=Path, help="a game record for targets that use one")
     parser.add_argument("--frames", type=int, default=30, help="frames to run before the shot")
     parser.add_argument("--home", help="settings/saves directory (default: a temporary one)")
+    parser.add_argument("--language", help="the words' language: en or es")
+    parser.add_argument("--theme", help="the tile colours: modern, 1939 or 1962")
     parser.add_argument("--list", action="store_true", help="list the targets and exit")
     args = parser.parse_args()
     if args.list:
@@ -73,7 +88,8 @@ def main() -> None:
         return
     record = json.loads(args.record.read_text(encoding="utf-8")) if args.record else None
     out = args.out or Path("screenshots") / f"{args.target}-{args.size[0]}x{args.size[1]}.png"
-    print(screenshot(args.target, args.size, out, record, args.frames, args.home))
+    print(screenshot(args.target, args.size, out, record, args.frames, args.home,
+                     args.language, args.theme))
 
 
 if __name__ == "__main__":

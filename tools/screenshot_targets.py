@@ -23,10 +23,12 @@ from game.ai.players import make_player
 from game.app import App
 from game.cli import simulate
 from game.play.lesson import LESSON_STEPS, LessonMatch
+from game.rules.figure import COLOUR_CLASH, VALUE_CLASH
 from game.rules.moves import PLACE, STOCK
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE, GameRecord
 from game.rules.results import MoveResult
 from game.rules.table import TableRules
+from game.scenes.about import AboutScene
 from game.scenes.base import Scene
 from game.scenes.coach import CoachScene
 from game.scenes.daily import DailyScene
@@ -212,6 +214,32 @@ def _table_two(app: App, record: Record) -> Shot:
             controls.hover_cell = cells[0]
 
     return Shot(scene, hold_tile)
+
+
+@target("table-refusal")
+def _table_refusal(app: App, record: Record) -> Shot:
+    """A playable tile dropped where it may not go: the refusal says why, in the theme's
+    colour words."""
+    scene = _mid_game(app, 2, 9, 11)
+
+    def refuse() -> None:
+        controls = scene.controls
+        playable = {m.tile for m in scene.legal_moves() if m.action == PLACE}
+        state = scene.state
+        for tile in sorted(playable):
+            controls.select(tile)
+            for cell in sorted(state.figure.open_cells()):
+                refusal = state.figure.refusal(tile, cell, state.figure.forced_rotation(cell) or 0)
+                if refusal is not None and refusal.kind in (COLOUR_CLASH, VALUE_CLASH):
+                    controls.try_place(cell)
+                    return
+
+    return Shot(scene, refuse, frames=12)
+
+
+@target("about")
+def _about(app: App, record: Record) -> Shot:
+    return Shot(AboutScene(app))
 
 
 @target("table-7")

@@ -10,7 +10,8 @@ import os
 from pathlib import Path
 from typing import Any, Final
 
-from game.persist.files import GameFiles
+from game.i18n import N_
+from game.persist.files import GameFiles, Notice
 from game.persist.records import check_record_dict
 from game.rules.record import MODES, GameRecord, RecordError
 
@@ -84,13 +85,14 @@ def move_legacy_save(files: GameFiles) -> None:
         return
     mode = data.get("mode")
     if mode not in MODES:
-        files.set_aside(legacy, "not a game of any mode")
+        files.set_aside(legacy, N_("not a game of any mode"))
         return
     target = saved_game_path(files, str(mode))
     if target.exists():
-        files.set_aside(legacy, f"a newer {mode} game is saved")
+        files.set_aside(legacy, N_("a newer game of that mode is saved"))
         return
     try:
         os.replace(legacy, target)
     except OSError as error:
-        files.notices.append(f"Could not move the saved game: {error.strerror or error}")
+        files.notices.append(Notice(N_("Could not move the saved game: {reason}"),
+                                    {"reason": error.strerror or str(error)}))

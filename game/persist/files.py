@@ -15,17 +15,32 @@ import json
 import os
 import stat
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
 import platformdirs
 
+from game.i18n import N_
 from game.persist.atomic import write_text_atomically
 from game.rules import jsontext
 from game.rules.jsontext import MAX_BYTES
 
 APP_NAME: Final = "contack"
 HOME_VARIABLE: Final = "CONTACK_HOME"
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One line for the player about the files. `message` is English with `{fields}`,
+    marked for the catalogue: the screens translate it, and each field that is itself a
+    catalogue message (a reason given here), when they show it."""
+
+    message: str
+    fields: dict[str, str] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.message.format(**self.fields)
 
 
 def read_bounded(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> bytes:
@@ -37,15 +52,15 @@ def read_bounded(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> bytes:
     try:
         info = os.fstat(descriptor)
         if not stat.S_ISREG(info.st_mode):
-            raise OSError(errno.EINVAL, "not a regular file")
+            raise OSError(errno.EINVAL, N_("not a regular file"))
         if info.st_size > limit:
-            raise OSError(errno.EFBIG, f"larger than {limit // (1024 * 1024)} MB")
+            raise OSError(errno.EFBIG, N_("too large to be a game file"))
         with os.fdopen(descriptor, "rb", closefd=False) as file:
             data = file.read(limit + 1)
     finally:
         os.close(descriptor)
     if len(data) > limit:
-        raise OSError(errno.EFBIG, f"larger than {limit // (1024 * 1024)} MB")
+        raise OSError(errno.EFBIG, N_("too large to be a game file"))
     return data
 
 
@@ -60,7 +75,7 @@ class GameFiles:
         else:
             self.config_dir = Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
             self.data_dir = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-        self.notices: list[str] = []
+        self.notices: list[Notice] = []
 
     def sweep_partial_writes(self) -> None:
         """Remove what writes cut short left behind (`.tmp-*.part`, from a game killed
@@ -73,7 +88,7 @@ class GameFiles:
                     with contextlib.suppress(OSError):
                         leftover.unlink()
 
-    def take_notices(self) -> list[str]:
+    def take_notices(self) -> list[Notice]:
         """The notices queued so far (for the game to show); the queue is emptied."""
         notices, self.notices = self.notices, []
         return notices
@@ -83,7 +98,7 @@ class GameFiles:
         try:
             data = jsontext.parse(read_bounded(path))
             if data is None:
-                self.set_aside(path, "it holds only null")
+                self.set_aside(path, N_("it holds only null"))
             return data
         except FileNotFoundError:
             return None
@@ -113,7 +128,8 @@ class GameFiles:
         try:
             write_text_atomically(path, text, durable=not every_move)
         except OSError as error:
-            self.notices.append(f"Could not save {path.name}: {error.strerror or error}")
+            self.notices.append(Notice(N_("Could not save {name}: {reason}"),
+                                       {"name": path.name, "reason": error.strerror or str(error)}))
             return False
         return True
 
@@ -125,9 +141,14 @@ class GameFiles:
         while bad.exists():
             count += 1
             bad = path.with_name(f"{path.name}.bad-{stamp}-{count}")
-        detail = f" ({reason})" if reason else ""
         try:
             os.replace(path, bad)
-            self.notices.append(f"{path.name} could not be read{detail}; kept as {bad.name}.")
         except OSError:
-            self.notices.append(f"{path.name} could not be read; using defaults.")
+            self.notices.append(Notice(N_("{name} could not be read; using defaults."),
+                                       {"name": path.name}))
+            return
+        names = {"name": path.name, "kept": bad.name}
+        self.notices.append(
+            Notice(N_("{name} could not be read ({reason}); kept as {kept}."),
+                   {**names, "reason": reason}) if reason else
+            Notice(N_("{name} could not be read; kept as {kept}."), names))

@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Any, Final
 
 from game.ai.daily import record_day
+from game.i18n import N_
 from game.persist import autosave
-from game.persist.files import GameFiles
+from game.persist.files import GameFiles, Notice
 from game.persist.records import RECORD_SUFFIX, check_record_dict, finished_dir, write_record
 from game.persist.stats import (
     SOLITAIRE_MODES,
@@ -38,7 +39,7 @@ from game.rules.table import TableState
 HISTORY_FILE: Final = "history.json"
 HISTORY_LIMIT: Final = 50
 HISTORY_VERSION: Final = 1
-NOT_HISTORY: Final = "not a Contack history file"
+NOT_HISTORY: Final = N_("not a Contack history file")
 
 
 
@@ -142,7 +143,8 @@ def add_finished_game(files: GameFiles, record: dict[str, Any], *, hints: bool =
     try:
         recorded = check_record_dict(record)
     except RecordError as error:
-        files.notices.append(f"This game was not added to the history ({error}).")
+        files.notices.append(Notice(N_("This game was not added to the history ({reason})."),
+                                    {"reason": str(error)}))
         return None
     history = load_history(files)
     key = record_key(record)
@@ -154,7 +156,8 @@ def add_finished_game(files: GameFiles, record: dict[str, Any], *, hints: bool =
     try:
         write_record(recorded.record, file)
     except OSError as error:
-        files.notices.append(f"Could not keep the game's record: {error.strerror or error}")
+        files.notices.append(Notice(N_("Could not keep the game's record: {reason}"),
+                                    {"reason": error.strerror or str(error)}))
     entry = _entry_for(recorded, key, file.relative_to(files.data_dir).as_posix(), stamp)
     entry.update(hints=hints, undos=undos, autoplay=autoplay)
     if recorded.mode == TABLE:
@@ -183,14 +186,17 @@ def _entry_for(recorded: RecordedGame, key: str, file: str,
     if isinstance(state, TableState):
         tally = state.tally()
         entry["scores"] = list(tally.standings)
-        entry["winners"] = list(tally.leaders)
+        entry["winners"] = list(tally.leaders)  # untranslated: the file
         winners = " and ".join(names[s] for s in tally.leaders)
         scores = ", ".join(str(s) for s in tally.standings)
-        entry["summary"] = f"{winners} won ({scores})"
+        entry["summary"] = f"{winners} won ({scores})"  # untranslated: the file's own words
     else:
         placed = len(state.figure)
         entry["won"] = state.status == WON
-        entry["summary"] = "Won, all 36 placed" if entry["won"] else f"Lost, {placed} of 36 placed"
+        entry["placed"] = placed
+        # The file's own words; the screens word it from "won" and "placed".
+        entry["summary"] = ("Won, all 36 placed" if entry["won"]  # untranslated: the file
+                            else f"Lost, {placed} of 36 placed")  # untranslated: the file
     return entry
 
 

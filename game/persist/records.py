@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from game.i18n import N_
 from game.persist.atomic import write_text_atomically
-from game.persist.files import GameFiles, read_bounded
+from game.persist.files import GameFiles, Notice, read_bounded
 from game.rules.record import TABLE, GameRecord, RecordedGame, RecordError, player_name
 
 RECORDS_DIR: Final = "records"
@@ -27,7 +28,11 @@ _UNSAFE: Final = re.compile(r"[^\w \-()',.!&+]")
 
 
 class RecordSaveError(ValueError):
-    """A record could not be saved under the name given (the message says why)."""
+    """A record could not be saved under the name given; `notice` says why."""
+
+    def __init__(self, notice: Notice) -> None:
+        super().__init__(str(notice))
+        self.notice = notice
 
 
 def read_record(path: str | Path) -> GameRecord:
@@ -56,12 +61,13 @@ def check_record_dict(data: Any) -> RecordedGame:
     return RecordedGame.from_record(GameRecord(copy.deepcopy(data)))
 
 
-def delete_record(path: Path) -> str | None:
+def delete_record(path: Path) -> Notice | None:
     """Delete a record file; None when done, else a one-line notice saying why not."""
     try:
         path.unlink()
     except OSError as error:
-        return f"Could not delete {path.name}: {error.strerror or error}"
+        return Notice(N_("Could not delete {name}: {reason}"),
+                      {"name": path.name, "reason": error.strerror or str(error)})
     return None
 
 
@@ -91,10 +97,11 @@ def save_named_record(files: GameFiles, record: GameRecord, name: str) -> Path:
     `RecordSaveError` when the name is empty or the disk refuses."""
     stem = clean_name(name)
     if not stem:
-        raise RecordSaveError("Give the record a name.")
+        raise RecordSaveError(Notice(N_("Give the record a name.")))
     if stem.split(".")[0].strip().upper() in RESERVED_NAMES:
-        raise RecordSaveError(f"“{stem}” is a name the system keeps for itself; "
-                              "choose another.")
+        raise RecordSaveError(Notice(
+            N_("“{name}” is a name the system keeps for itself; choose another."),
+            {"name": stem}))
     folder = records_dir(files)
     path = folder / f"{stem}{RECORD_SUFFIX}"
     count = 1
@@ -104,7 +111,8 @@ def save_named_record(files: GameFiles, record: GameRecord, name: str) -> Path:
     try:
         write_record(record, path)
     except OSError as error:
-        raise RecordSaveError(f"Could not save the record: {error.strerror or error}") from None
+        raise RecordSaveError(Notice(N_("Could not save the record: {reason}"),
+                                     {"reason": error.strerror or str(error)})) from None
     return path
 
 

@@ -11,6 +11,10 @@ from game.persist.files import GameFiles
 SETTINGS_FILE: Final = "settings.json"
 
 THEME_NAMES: Final = ("modern", "1939", "1962")
+LANGUAGE_CODES: Final = ("", "en", "es")
+"""The languages a player may choose; "" follows the system's language."""
+EDITION_NAMES: Final = ("", "1939", "1962", "spanish")
+"""The editions a player may choose; "" is none (theme and language chosen apart)."""
 ANIMATION_SPEEDS: Final = ("slow", "normal", "fast", "instant")
 
 
@@ -19,6 +23,10 @@ class Settings:
     """Every player-facing setting. Unknown keys of the file are kept in `extra`."""
 
     theme: str = "modern"
+    language: str = ""
+    """The language of the words on screen; "" follows the system's."""
+    edition: str = ""
+    """The edition last chosen as a whole (theme, language, options), or ""."""
     colour_blind: bool = False
     volume: float = 0.7
     muted: bool = False
@@ -54,6 +62,10 @@ class Settings:
 def _valid_setting(key: str, value: Any) -> bool:
     if key == "theme":
         return value in THEME_NAMES
+    if key == "language":
+        return value in LANGUAGE_CODES
+    if key == "edition":
+        return value in EDITION_NAMES
     if key == "animation_speed":
         return value in ANIMATION_SPEEDS
     if key == "volume":

@@ -113,7 +113,7 @@ def _is_date(value: Any) -> bool:
     return True
 
 
-Stats = TypeVar("Stats", PlayerStats, SolitaireStats)
+Stats = TypeVar("Stats", PlayerStats, SolitaireStats)  # untranslated: a type's name
 
 
 def read_stats(kind: type[Stats], values: Any) -> Stats | None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from game.ai.worker import Adviser
+from game.i18n import N_, _
 from game.play.events import Event
 from game.play.table_match import TableMatch, Turn
 from game.rules.errors import IllegalMoveError
@@ -26,8 +27,9 @@ from game.rules.results import MoveResult
 from game.rules.table import TableGame, TableRules
 from game.rules.tiles import parse_tile
 
-LESSON_PLAYERS: Final = ({"name": "You", "kind": "human"},
-                         {"name": "Computer", "kind": "ai:greedy"})
+LESSON_PLAYERS: Final = ({"name": N_("You"), "kind": "human"},
+                         {"name": N_("Computer"), "kind": "ai:greedy"})
+"""The two seats; their names are put in the player's language when the lesson starts."""
 YOU: Final = 0
 COMPUTER: Final = 1
 LESSON_DEAL: Final = (
@@ -52,6 +54,7 @@ class LessonStep(NamedTuple):
     """One step of the lesson: `text` while it waits (what to do, or what comes), then
     `moves` moves of the script, then `then` (what happened; "" goes straight on).
 
+    The words are English messages for the catalogue; the screen translates them.
     Texts name colours as {blue}, {red} and {gold} (the theme's words fill them in) and
     may say {contacts} (the contacts of the step's last placement), {you} and
     {computer} (the seats' hand scores)."""
@@ -64,92 +67,92 @@ class LessonStep(NamedTuple):
 
 LESSON_STEPS: Final = (
     LessonStep(
-        "Welcome",
-        "Learn Contack by playing one short hand against the computer. Tiles are laid "
+        N_("Welcome"),
+        N_("Learn Contack by playing one short hand against the computer. Tiles are laid "
         "edge to edge: touching edges must be the same colour, and their numbers must "
         "be equal or add up to 5, 10, 15 or 20. Hands lie face up, so you see the "
-        "computer's tiles. The smallest tile starts, and the computer holds it: 1-2-3."),
+        "computer's tiles. The smallest tile starts, and the computer holds it: 1-2-3.")),
     LessonStep(
-        "The first tile",
-        "The computer starts: the first tile goes in the middle of the table.", 1,
-        "The ring marks the last tile placed. Every new tile must touch it, unless it "
-        "touches two tiles at once (you will see that later)."),
+        N_("The first tile"),
+        N_("The computer starts: the first tile goes in the middle of the table."), 1,
+        N_("The ring marks the last tile placed. Every new tile must touch it, unless it "
+        "touches two tiles at once (you will see that later).")),
     LessonStep(
-        "A matching contact",
-        "Your turn. Put your 2-8-9 on the glowing spot beside the 1-2-3: drag it there, "
-        "or click it and then the spot. Its {red} 2 will meet the {red} 2.", 1,
-        "{contacts} Equal numbers make a matching contact: allowed, but worth nothing."),
+        N_("A matching contact"),
+        N_("Your turn. Put your 2-8-9 on the glowing spot beside the 1-2-3: drag it there, "
+        "or click it and then the spot. Its {red} 2 will meet the {red} 2."), 1,
+        N_("{contacts} Equal numbers make a matching contact: allowed, but worth nothing.")),
     LessonStep(
-        "The computer plays",
-        "The computer's turn: its tile must touch yours, the last one placed.", 1,
-        "{contacts}"),
+        N_("The computer plays"),
+        N_("The computer's turn: its tile must touch yours, the last one placed."), 1,
+        N_("{contacts}")),
     LessonStep(
-        "A counting contact",
-        "Now your 4-5-6 goes beside the computer's tile: its {blue} 4 will meet a "
-        "{blue} 6.", 1,
-        "{contacts} Numbers that add up to 5, 10, 15 or 20 make a counting contact, which "
-        "scores the sum. Numbers that neither match nor count may not touch."),
+        N_("A counting contact"),
+        N_("Now your 4-5-6 goes beside the computer's tile: its {blue} 4 will meet a "
+        "{blue} 6."), 1,
+        N_("{contacts} Numbers that add up to 5, 10, 15 or 20 make a counting contact, which "
+        "scores the sum. Numbers that neither match nor count may not touch.")),
     LessonStep(
-        "The computer draws",
-        "The computer's turn.", 2,
-        "None of the computer's tiles could touch the last tile, so it had to draw a "
-        "tile. The tile fitted, so it had to place it at once. {contacts}"),
+        N_("The computer draws"),
+        N_("The computer's turn."), 2,
+        N_("None of the computer's tiles could touch the last tile, so it had to draw a "
+        "tile. The tile fitted, so it had to place it at once. {contacts}")),
     LessonStep(
-        "You must draw",
-        "None of your three tiles fits where a tile may go now. A player who cannot "
-        "place must draw: press Draw (D).", 1),
+        N_("You must draw"),
+        N_("None of your three tiles fits where a tile may go now. A player who cannot "
+        "place must draw: press Draw (D)."), 1),
     LessonStep(
-        "Keep drawing",
-        "The 1-5-6 you drew does not fit either. You hold four tiles, fewer than five, "
-        "so you draw again: press Draw.", 1),
+        N_("Keep drawing"),
+        N_("The 1-5-6 you drew does not fit either. You hold four tiles, fewer than five, "
+        "so you draw again: press Draw."), 1),
     LessonStep(
-        "Place the drawn tile",
-        "The 3-4-5 fits, and a drawn tile that fits must be placed at once. Put it on "
-        "the glowing spot.", 1,
-        "{contacts}"),
+        N_("Place the drawn tile"),
+        N_("The 3-4-5 fits, and a drawn tile that fits must be placed at once. Put it on "
+        "the glowing spot."), 1,
+        N_("{contacts}")),
     LessonStep(
-        "The computer plays",
-        "The computer's turn.", 1,
-        "{contacts}"),
+        N_("The computer plays"),
+        N_("The computer's turn."), 1,
+        N_("{contacts}")),
     LessonStep(
-        "Your turn",
-        "Your 4-8-9 goes beside the computer's tile: {gold} 9 against {gold} 1.", 1,
-        "{contacts}"),
+        N_("Your turn"),
+        N_("Your 4-8-9 goes beside the computer's tile: {gold} 9 against {gold} 1."), 1,
+        N_("{contacts}")),
     LessonStep(
-        "The computer plays",
-        "The computer's turn.", 1,
-        "{contacts}"),
+        N_("The computer plays"),
+        N_("The computer's turn."), 1,
+        N_("{contacts}")),
     LessonStep(
-        "Your turn",
-        "Put your 5-8-9 on the glowing spot.", 1,
-        "{contacts}"),
+        N_("Your turn"),
+        N_("Put your 5-8-9 on the glowing spot."), 1,
+        N_("{contacts}")),
     LessonStep(
-        "The computer draws again",
-        "The computer's turn.", 2,
-        "The computer could not place, drew a tile that fitted and placed it. {contacts}"),
+        N_("The computer draws again"),
+        N_("The computer's turn."), 2,
+        N_("The computer could not place, drew a tile that fitted and placed it. {contacts}")),
     LessonStep(
-        "A two-sided opportunity play",
-        "See the glowing spot: it touches two tiles, and not the last one. A tile that "
+        N_("A two-sided opportunity play"),
+        N_("See the glowing spot: it touches two tiles, and not the last one. A tile that "
         "touches two or more tiles at once is an opportunity play, and may go anywhere "
-        "on the figure. The 1-5-6 that fitted nowhere before fits there.", 1,
-        "{contacts} An opportunity play scores every one of its counting contacts."),
+        "on the figure. The 1-5-6 that fitted nowhere before fits there."), 1,
+        N_("{contacts} An opportunity play scores every one of its counting contacts.")),
     LessonStep(
-        "A pass",
-        "The computer's turn.", 5,
-        "Nothing of the computer's fitted. It drew until it held five tiles, still "
+        N_("A pass"),
+        N_("The computer's turn."), 5,
+        N_("Nothing of the computer's fitted. It drew until it held five tiles, still "
         "nothing fitted, so it passed. A player who passed plays again once the figure "
-        "has changed; when every player passes in a row, the hand ends."),
+        "has changed; when every player passes in a row, the hand ends.")),
     LessonStep(
-        "The three-sided opportunity play",
-        "Your last tile, the 4-9-10, fits the hole with three sides: the best play in "
-        "the game. Fill it.", 1,
-        "{contacts} And it was your last tile: placing it ends the hand."),
+        N_("The three-sided opportunity play"),
+        N_("Your last tile, the 4-9-10, fits the hole with three sides: the best play in "
+        "the game. Fill it."), 1,
+        N_("{contacts} And it was your last tile: placing it ends the hand.")),
     LessonStep(
-        "The end of the hand",
-        "When a hand ends, every tile left in a hand costs 10 points. The computer holds "
+        N_("The end of the hand"),
+        N_("When a hand ends, every tile left in a hand costs 10 points. The computer holds "
         "five: minus 50. This hand: you {you}, the computer {computer}. A game is three "
         "hands and the highest total wins. You know Contack now; the Rules screen has the "
-        "rest: the options, Club Contack and the two solitaires."),
+        "rest: the options, Club Contack and the two solitaires.")),
 )
 """The lesson, step by step; the steps' moves add up to `LESSON_MOVES`."""
 
@@ -157,7 +160,8 @@ LESSON_STEPS: Final = (
 def lesson_game() -> RecordedGame:
     """The lesson's hand, dealt and not yet begun."""
     return RecordedGame.new_table(TableGame(2, TableRules(hands=1)),
-                                  [dict(p) for p in LESSON_PLAYERS], "lesson",
+                                  [{**p, "name": _(p["name"])} for p in LESSON_PLAYERS],
+                                  "lesson",
                                   [parse_tile(name) for name in LESSON_DEAL])
 
 

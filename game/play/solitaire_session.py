@@ -27,7 +27,7 @@ from game.rules.record import (
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 
 SolitaireState = DrawSolitaireState | StackedSolitaireState
-PLAYER: Final = {"name": "Player", "kind": "human"}
+PLAYER: Final = {"name": "Player", "kind": "human"}  # untranslated: the record's own
 ASSISTS: Final = ("hints", "undos", "autoplay", "review")
 """The help a player may take; a review during play counts as a hint in the statistics."""
 DEAL_SEARCH_BUDGET_S: Final = 2.0
@@ -69,7 +69,7 @@ def verdict_of(review: SolitaireReview | None) -> str:
     """The word on a lost deal: "could" (have been won), "could not" or "unknown"."""
     if review is None or not review.decided:
         return "unknown"
-    return "could not" if review.last_winnable is None else "could"
+    return "could not" if review.last_winnable is None else "could"  # untranslated: a key
 
 
 def new_recorded(mode: str, seed: int, **extra: Any) -> RecordedGame:

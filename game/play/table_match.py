@@ -28,7 +28,9 @@ from game.rules.tiles import TileId
 HINT_LEVELS: Final = ("expert", "greedy")
 """The strongest level that exists gives the hints."""
 HINT_BUDGET_S: Final = 0.1
-DEFAULT_PLAYERS: Final = ({"name": "You", "kind": "human"}, {"name": "Bot", "kind": "ai:greedy"})
+DEFAULT_PLAYERS: Final = (  # the setup screen names the seats; these stand in
+    {"name": "You", "kind": "human"},  # untranslated: a stand-in
+    {"name": "Bot", "kind": "ai:greedy"})  # untranslated: a stand-in
 
 
 class Turn(StrEnum):
@@ -40,9 +42,9 @@ class Turn(StrEnum):
     """A human seat that cannot place: its draw or pass is played for it."""
     COMPUTER = "computer"
     """A computer seat to choose its move."""
-    HAND_OVER = "hand over"
+    HAND_OVER = "hand over"  # untranslated: a name in the code
     """The hand has ended and the game goes on: the next hand waits to be dealt."""
-    GAME_OVER = "game over"
+    GAME_OVER = "game over"  # untranslated: a name in the code
 
 
 REDO_KEY: Final = "redo"

@@ -35,7 +35,16 @@ _OPTIONS: Final = re.compile(r"(\d+)(P?)(F?)(?:C(\d+))?(?:([MS])(\d+))?")
 
 
 class ShareCodeError(RulesError):
-    """A share code that cannot be read; the message says what is wrong with it."""
+    """A share code that cannot be read; the message says what is wrong with it.
+
+    `reason` is the message's English template with `{fields}` (the catalogue's
+    extractor reads each as a message, so the screens can say it in the player's
+    language); `str(error)` is the reason filled in."""
+
+    def __init__(self, reason: str, **fields: object) -> None:
+        super().__init__(reason.format(**fields))
+        self.reason = reason
+        self.fields = fields
 
 
 def check_letter(body: str) -> str:
@@ -61,22 +70,24 @@ class ShareCode:
 
     def __post_init__(self) -> None:
         if self.mode not in MODE_LETTERS:
-            raise ShareCodeError(f"there is no game mode {self.mode!r}")
+            raise ShareCodeError("there is no game mode {mode!r}", mode=self.mode)
         if deal_number(self.deal) is None:
-            raise ShareCodeError(f"a deal number is 1 to {MAX_DEAL}, not {self.deal!r}")
+            raise ShareCodeError("a deal number is 1 to {largest}, not {deal!r}", largest=MAX_DEAL,
+                                 deal=self.deal)
         if self.mode == "table":
             if not MIN_PLAYERS <= len(self.seats) <= MAX_PLAYERS:
-                raise ShareCodeError(f"a table game has {MIN_PLAYERS} to {MAX_PLAYERS} seats, "
-                                     f"not {len(self.seats)}")
+                raise ShareCodeError("a table game has {least} to {most} seats, not {seats}",
+                                     least=MIN_PLAYERS, most=MAX_PLAYERS,
+                                     seats=len(self.seats))
             unknown = [kind for kind in self.seats if kind not in SEAT_LETTERS]
             if unknown:
-                raise ShareCodeError(f"no seat can be {unknown[0]!r}")
+                raise ShareCodeError("no seat can be {seat!r}", seat=unknown[0])
             if self.rules.partners and len(self.seats) != 4:
                 raise ShareCodeError("partners play with 4 seats")
             try:
                 self.rules.validate()
             except RulesError as error:
-                raise ShareCodeError(str(error)) from None
+                raise ShareCodeError("{problem}", problem=str(error)) from None
             limit = self.rules.time_limit_s
             if limit is not None and limit != int(limit):
                 raise ShareCodeError("a shared time limit is a whole number of seconds")
@@ -95,7 +106,8 @@ class ShareCode:
     def parse(cls, text: str) -> ShareCode:
         """Read a code a person typed (`ShareCodeError` with the reason if it is wrong)."""
         if len(text) > MAX_CODE_LENGTH:
-            raise ShareCodeError(f"a share code is at most {MAX_CODE_LENGTH} characters")
+            raise ShareCodeError("a share code is at most {length} characters",
+                                 length=MAX_CODE_LENGTH)
         parts = [part for part in re.split(r"[\s\-]+", text.strip().upper()) if part]
         if not parts:
             raise ShareCodeError("type a share code, such as D482133-Z")
@@ -136,16 +148,16 @@ def _read_seats(text: str) -> tuple[str, ...]:
     kinds = {letter: kind for kind, letter in SEAT_LETTERS.items()}
     wrong = [letter for letter in text if letter not in kinds]
     if wrong:
-        raise ShareCodeError(f"{wrong[0]!r} is not a seat: H is a human, R, E, G, X and M "
-                             "computers")
+        raise ShareCodeError("{letter!r} is not a seat: H is a human, R, E, G, X and M "
+                             "computers", letter=wrong[0])
     return tuple(kinds[letter] for letter in text)
 
 
 def _read_options(text: str) -> TableRules:
     match = _OPTIONS.fullmatch(text)
     if match is None:
-        raise ShareCodeError(f"{text!r} are not options: the hands, then P, F, C<chips>, "
-                             "M<minutes>")
+        raise ShareCodeError("{text!r} are not options: the hands, then P, F, C<chips>, "
+                             "M<minutes>", text=text)
     hands, partners, free_draw, chips, unit, amount = match.groups()
     if unit is not None and chips is None:
         raise ShareCodeError("only a club game (C<chips>) can be timed")

@@ -15,10 +15,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game.ui.text import shrunk_text
 from game.ui.widgets import Form, Ui, blit_text
 
 if TYPE_CHECKING:
     from game.ai.worker import Adviser
+    from game.persist.files import Notice
     from game.persist.settings import Settings
     from game.persist.storage import Storage
     from game.ui.sound import SoundPlayer
@@ -80,13 +82,14 @@ class Scene:
         ui = self.services.ui
         centre_x = surface.get_width() // 2
         top = ui.px(34)
-        shadow = ui.text(title, 46, (8, 30, 20), "title")
+        room = surface.get_width() - ui.px(48)
+        shadow = shrunk_text(ui, title, 46, room, (8, 30, 20), "title")
         blit_text(surface, shadow, (centre_x + ui.px(2), top + ui.px(3)), "midtop")
-        rect = blit_text(surface, ui.text(title, 46, (240, 214, 150), "title"),
+        rect = blit_text(surface, shrunk_text(ui, title, 46, room, (240, 214, 150), "title"),
                          (centre_x, top), "midtop")
         bottom = rect.bottom
         if subtitle:
-            sub = blit_text(surface, ui.text(subtitle, 19, (182, 200, 184)),
+            sub = blit_text(surface, shrunk_text(ui, subtitle, 19, room, (182, 200, 184)),
                             (centre_x, bottom + ui.px(6)), "midtop")
             bottom = sub.bottom
         return bottom + ui.px(18)
@@ -113,8 +116,9 @@ class Services(Protocol):
     def felt(self) -> pygame.Surface:
         """The table-felt background at the window's size."""
 
-    def notify(self, text: str) -> None:
-        """Show a one-line notice for a few seconds."""
+    def notify(self, text: str | Notice) -> None:
+        """Show a one-line notice for a few seconds (a notice from the files is put in
+        the player's language)."""
 
     def save_settings(self) -> None:
         """Write the settings now (atomically)."""

@@ -16,21 +16,22 @@ import pygame
 
 from game.ai.analysis import MoveReview, TableReview, review_table_json
 from game.ai.worker import Job
+from game.i18n import N_, _, format_percent, ngettext
 from game.rules.record import GameRecord, player_name
 from game.scenes.base import Scene
 from game.scenes.games_frame import RowList
 from game.scenes.replay_review import Focus
 from game.ui.coach_words import missed_words, table_move_words, tip_words
-from game.ui.text import blit_paragraph
+from game.ui.text import blit_paragraph, shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, blit_text
-from game.ui.words import plural
+from game.ui.words import points_words
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
-COLUMNS: Final = (("Move", 0.13), ("Player", 0.15), ("Played", 0.2), ("Master", 0.2),
-                  ("Left on the table", 0.32))
+COLUMNS: Final = ((N_("Move"), 0.13), (N_("Player"), 0.15), (N_("Played"), 0.2),
+                  (N_("Master"), 0.2), (N_("Left on the table"), 0.32))
 
 
 def worth_a_look(review: TableReview) -> list[MoveReview]:
@@ -47,7 +48,7 @@ class CoachScene(Scene):
                  hands: tuple[int, ...] | None = None) -> None:
         super().__init__(services)
         self.record = record
-        self.title = title or "This game"
+        self.title = title or _("This game")
         self.hands = hands
         self.names = [player_name(p, i) for i, p in enumerate(record.players)]
         self.review: TableReview | None = None
@@ -55,7 +56,7 @@ class CoachScene(Scene):
         self.notable: list[MoveReview] = []
         self.list = RowList(COLUMNS, lambda _index: self.show_selected())
         self.back = self.form.add(Button("◀ Back", services.pop))
-        self.show = self.form.add(Button("Show on the board", self.show_selected, primary=True))
+        self.show = self.form.add(Button(N_("Show on the board"), self.show_selected, primary=True))
         self.show.enabled = False
         self.summary_top = 0
         adviser = services.adviser
@@ -91,10 +92,12 @@ class CoachScene(Scene):
             return
         chosen = self.notable[self.list.selected]
         who = self.names[chosen.player]
-        lines = (f"Hand {chosen.hand + 1}, move {chosen.index + 1}: {who} played "
-                 f"{table_move_words(chosen.played, chosen.played_points)} (red ring).",
-                 f"The master would play {table_move_words(chosen.best, chosen.best_points)}"
-                 " (green ring).", tip_words(chosen))
+        lines = (_("Hand {hand}, move {move}: {name} played {played} (red ring).").format(
+                     hand=chosen.hand + 1, move=chosen.index + 1, name=who,
+                     played=table_move_words(chosen.played, chosen.played_points)),
+                 _("The master would play {best} (green ring).").format(
+                     best=table_move_words(chosen.best, chosen.best_points)),
+                 tip_words(chosen))
         focus = Focus(chosen.hand, chosen.index, chosen.played, chosen.best, lines)
         self.services.open("replay", record=self.record, title=self.title, focus=focus)
 
@@ -120,35 +123,41 @@ class CoachScene(Scene):
     def summary(self) -> list[str]:
         review = self.review
         if review is None:
-            return ["The coach could not finish this review."] if self.failed else [
-                "The coach is going over every move…"]
+            return [_("The coach could not finish this review.")] if self.failed else [
+                _("The coach is going over every move…")]
         lines = []
         for seat in review.seats:
-            share = round(100 * seat.best_share)
-            lines.append(f"{self.names[seat.seat]}: {plural(seat.moves, 'move')}, the "
-                         f"master's choice in {share}% of the real choices, "
-                         f"{plural(seat.points_missed, 'point')} left on the table.")
+            moves = ngettext("{count} move", "{count} moves", seat.moves).format(
+                count=seat.moves)
+            lines.append(_("{name}: {moves}, the master's choice in {share} of the real "
+                           "choices, {points} left on the table.").format(
+                name=self.names[seat.seat], moves=moves, share=format_percent(seat.best_share),
+                points=points_words(seat.points_missed)))
         if not review.seats:
-            lines.append("Nobody at this table was a person: there is nothing to coach.")
+            lines.append(_("Nobody at this table was a person: there is nothing to coach."))
         best = review.highlight
         if best is not None:
-            lines.append(f"Move of the game: {self.names[best.player]}'s "
-                         f"{table_move_words(best.move, best.points)}, hand {best.hand + 1}, "
-                         f"move {best.index + 1}.")
+            lines.append(_("Move of the game: {name}'s {move}, hand {hand}, move {number}.")
+                         .format(name=self.names[best.player],
+                                 move=table_move_words(best.move, best.points),
+                                 hand=best.hand + 1, number=best.index + 1))
         return lines
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.services.ui
         surface.blit(self.services.felt(), (0, 0))
         margin = ui.px(32)
-        which = "" if self.hands is None else " · hand " + ", ".join(
-            str(h + 1) for h in self.hands)
-        blit_text(surface, ui.text(f"Coach · {self.title}{which}", 32, PALETTE.gold, "title"),
-                  (margin, ui.px(22)), "topleft")
+        heading = _("Coach · {title}").format(title=self.title)
+        if self.hands is not None:
+            heading = ngettext("{heading} · hand {hands}", "{heading} · hands {hands}",
+                               len(self.hands)).format(
+                heading=heading, hands=", ".join(str(h + 1) for h in self.hands))
+        blit_text(surface, shrunk_text(ui, heading, 32, surface.get_width() - 2 * margin,
+                                       PALETTE.gold, "title"), (margin, ui.px(22)), "topleft")
         y = self.summary_top
         width = surface.get_width() - 2 * margin
         for line in self.summary():
             y = blit_paragraph(surface, ui, line, 18, PALETTE.text, (margin, y), width) + ui.px(6)
         if self.review is not None:
-            self.list.draw(surface, ui, "Every move was as good as the master's. Well played!")
+            self.list.draw(surface, ui, _("Every move was as good as the master's. Well played!"))
         self.form.draw(surface, ui)

@@ -17,6 +17,7 @@ import pygame
 
 from game.ai.daily import DAILY_KEY, DAILY_MODES, daily_deal, new_deal
 from game.ai.worker import Job
+from game.i18n import N_, _, format_long_date, format_month, ngettext, weekday_name
 from game.persist.history import History, load_history
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
 from game.rules.share import ShareCode
@@ -34,6 +35,10 @@ MARKS: Final[dict[str, Colour]] = {DRAW_SOLITAIRE: PALETTE.gold,
                                    STACKED_SOLITAIRE: (96, 160, 232)}
 """Each solitaire's mark on a day won."""
 
+DAILY_QUESTIONS: Final = {DRAW_SOLITAIRE: N_("Play today's draw solitaire?"),
+                          STACKED_SOLITAIRE: N_("Play today's stacked solitaire?")}
+WON_LEGENDS: Final = {DRAW_SOLITAIRE: N_("Draw solitaire won"),
+                      STACKED_SOLITAIRE: N_("Stacked solitaire won")}
 
 class DailyScene(Scene):
     """Today's deals and the calendar. `today` is for tests (the real date otherwise)."""
@@ -45,7 +50,7 @@ class DailyScene(Scene):
         self.history = History()
         self.jobs: dict[str, Job[int]] = {}
         self.records: dict[str, dict[str, Any]] = {}
-        self.play_buttons = {mode: self.form.add(Button("Play", partial(self.play, mode),
+        self.play_buttons = {mode: self.form.add(Button(N_("Play"), partial(self.play, mode),
                                                         primary=True))
                              for mode in DAILY_MODES}
         self.earlier = self.form.add(Button("◀", lambda: self.turn_month(-1)))
@@ -79,7 +84,7 @@ class DailyScene(Scene):
                 del self.jobs[mode]
                 deal = job.result()
                 if deal is None:
-                    self.services.notify("Today's deal could not be worked out; try again.")
+                    self.services.notify(_("Today's deal could not be worked out; try again."))
                 else:
                     self.records[mode] = new_deal(
                         mode, deal, **{DAILY_KEY: self.today.isoformat()}).record.data
@@ -115,8 +120,8 @@ class DailyScene(Scene):
             self.services.open_record(dict(record))
 
         self.services.push(ConfirmScene(
-            self.services, f"Play today's {MODE_TITLES[mode].lower()}?", replace,
-            yes="Play it", no="Keep mine", detail="Your unfinished game will be lost."))
+            self.services, _(DAILY_QUESTIONS[mode]), replace,
+            yes=_("Play it"), no=_("Keep mine"), detail=_("Your unfinished game will be lost.")))
 
     # --- layout and drawing -------------------------------------------------------------
 
@@ -148,32 +153,35 @@ class DailyScene(Scene):
         daily = self.history.daily[mode]
         today = self.today.isoformat()
         if today in daily.won:
-            state = ("Won today", PALETTE.gold)
+            state = (_("Won today"), PALETTE.gold)
         elif today in daily.played:
-            state = ("Played today, not won yet: it can be won", PALETTE.text)
+            state = (_("Played today, not won yet: it can be won"), PALETTE.text)
         elif mode in self.jobs:
-            state = ("Dealing…", PALETTE.text_dim)
+            state = (_("Dealing…"), PALETTE.text_dim)
         else:
-            state = ("Not played yet today", PALETTE.text)
+            state = (_("Not played yet today"), PALETTE.text)
         streak = daily.streak(self.today)
         record = self.records.get(mode)
         deal = [] if record is None else [
-            (f"Deal {record['seed']} · share code {ShareCode(mode, record['seed'])}",
-             PALETTE.text_dim)]
+            (_("Deal {deal} · share code {code}").format(
+                deal=record["seed"], code=ShareCode(mode, record["seed"])), PALETTE.text_dim)]
         return [state, *deal,
-                (f"Played {len(daily.played)} · won {len(daily.won)}", PALETTE.text),
-                (f"Streak {streak} day{'s' if streak != 1 else ''} · best "
-                 f"{daily.best_streak()}", PALETTE.text_dim)]
+                (_("Played {played} · won {won}").format(played=len(daily.played),
+                                                         won=len(daily.won)), PALETTE.text),
+                (ngettext("Streak {count} day · best {best}", "Streak {count} days · best {best}",
+                          streak).format(count=streak, best=daily.best_streak()),
+                 PALETTE.text_dim)]
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.services.ui
         surface.blit(self.services.felt(), (0, 0))
-        self.draw_title(surface, "Daily deals",
-                        f"{self.today:%A %d %B %Y}: the same winnable deals for everyone")
+        self.draw_title(surface, _("Daily deals"),
+                        _("{date}: the same winnable deals for everyone").format(
+                            date=format_long_date(self.today)))
         for mode, card in self.cards.items():
             draw_panel(surface, card, ui)
             pad = ui.px(18)
-            title = blit_text(surface, ui.text(MODE_TITLES[mode], 24, MARKS[mode], "bold"),
+            title = blit_text(surface, ui.text(_(MODE_TITLES[mode]), 24, MARKS[mode], "bold"),
                               (card.x + pad, card.y + ui.px(14)), "topleft")
             y = title.bottom + ui.px(8)
             room = card.width - 2 * pad
@@ -205,17 +213,18 @@ class DailyScene(Scene):
         ui = self.services.ui
         rect = self.calendar_rect
         draw_panel(surface, rect, ui)
-        blit_text(surface, ui.text(f"{self.month:%B %Y}", 22, PALETTE.gold, "bold"),
+        blit_text(surface, ui.text(format_month(self.month), 22, PALETTE.gold, "bold"),
                   (rect.centerx, self.earlier.rect.centery))
-        for x, name in zip(self.weekday_xs, calendar.day_abbr, strict=True):
-            blit_text(surface, ui.text(name[:2], 14, PALETTE.text_dim), (x, self.weekdays_y))
+        for weekday, x in enumerate(self.weekday_xs):
+            blit_text(surface, ui.text(weekday_name(weekday, short=True), 14, PALETTE.text_dim),
+                      (x, self.weekdays_y))
         for day, cell in self.day_rects.items():
             self._draw_day(surface, cell, day)
         legend_y = rect.bottom - ui.px(22)
         x = rect.x + ui.px(20)
         for mode, colour in MARKS.items():
             pygame.draw.circle(surface, colour, (x, legend_y), ui.px(6))
-            label = blit_text(surface, ui.text(f"{MODE_TITLES[mode]} won", 15, PALETTE.text),
+            label = blit_text(surface, ui.text(_(WON_LEGENDS[mode]), 15, PALETTE.text),
                               (x + ui.px(12), legend_y), "midleft")
             x = label.right + ui.px(24)
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import N_
 from game.scenes.base import Scene
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, blit_text, dim, draw_panel
@@ -21,7 +22,7 @@ class ConfirmScene(Scene):
     overlay = True
 
     def __init__(self, services: Services, question: str, on_yes: Callable[[], None],
-                 yes: str = "Yes", no: str = "No", detail: str = "") -> None:
+                 yes: str = N_("Yes"), no: str = N_("No"), detail: str = "") -> None:
         super().__init__(services)
         self.question = question
         self.detail = detail
@@ -67,7 +68,7 @@ class MessageScene(Scene):
         super().__init__(services)
         self.title = title
         self.lines = list(lines)
-        self.back = self.form.add(Button("Back to the menu", services.pop, primary=True))
+        self.back = self.form.add(Button(N_("Back to the menu"), services.pop, primary=True))
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def enter(self) -> None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
+from game.i18n import N_, _, format_percent, ngettext
 from game.rules.moves import DISCARD, DISCARD_PILE, STOCK, Move
 from game.rules.record import DRAW_SOLITAIRE
 from game.rules.solitaire import DrawSolitaireState
@@ -24,6 +25,7 @@ from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
 from game.ui.tween import Tween, linear
 from game.ui.widgets import Button, blit_text
+from game.ui.words import placed_words
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -32,14 +34,14 @@ STOCK_KEY: Final[SourceKey] = (STOCK, -1)
 DISCARD_KEY: Final[SourceKey] = (DISCARD_PILE, -1)
 
 
-AUTO_PLAY_WORDS: Final = ("Auto-play plays fair: it never peeks at the stock, so it wins "
-                          "only about 1 deal in 15.")
+AUTO_PLAY_WORDS: Final = (N_("Auto-play plays fair: it never peeks at the stock, so it wins "
+                          "only about 1 deal in 15."))
 
 
 class DrawSolitaireScene(SolitaireScene):
     """Turn the stock one tile at a time and build the figure."""
 
-    title = "Draw solitaire"
+    title = N_("Draw solitaire")
     mode = DRAW_SOLITAIRE
     panel_width = 250
 
@@ -54,8 +56,8 @@ class DrawSolitaireScene(SolitaireScene):
         super().__init__(services, record, seed)
 
     def add_options(self) -> None:
-        self.at_once_toggle = self.bars.add_option("Place at once", "place_at_once")
-        self.odds_button: Button = self.form.add(Button("Fair odds (O)", self.ask_odds))
+        self.at_once_toggle = self.bars.add_option(_("Place at once"), "place_at_once")
+        self.odds_button: Button = self.form.add(Button(N_("Fair odds (O)"), self.ask_odds))
 
     def ask_odds(self) -> None:
         """Estimate how often the fair auto-player wins from here (from the deal's start
@@ -69,15 +71,22 @@ class DrawSolitaireScene(SolitaireScene):
         if odds is None:
             return ""
         wins, games = odds
-        where = "from the deal's start" if self.session.odds_from == 0 else "from here"
+        start = self.session.odds_from == 0
         if games == 0:
-            return f"Playing fair games {where}…"
-        share = f"about {round(100 * wins / games)}%"
+            return _("Playing fair games from the deal's start…") if start else _(
+                "Playing fair games from here…")
         more = "…" if self.session.odds_pending else ""
-        return f"A fair player wins {share} {where} ({wins} of {games} games{more})."
+        words = (ngettext("A fair player wins about {share} from the deal's start ({wins} of "
+                          "{games} game{more}).", "A fair player wins about {share} from the "
+                          "deal's start ({wins} of {games} games{more}).", games) if start else
+                 ngettext("A fair player wins about {share} from here ({wins} of {games} "
+                          "game{more}).", "A fair player wins about {share} from here ({wins} "
+                          "of {games} games{more}).", games))
+        return words.format(share=format_percent(wins / games), wins=wins, games=games,
+                            more=more)
 
     def end_note(self) -> str:
-        return self.odds_words() or "Fair odds (O): how often a fair player wins this deal."
+        return self.odds_words() or _("Fair odds (O): how often a fair player wins this deal.")
 
     @property
     def draw_state(self) -> DrawSolitaireState:
@@ -171,8 +180,8 @@ class DrawSolitaireScene(SolitaireScene):
         return self.revealed
 
     def unplaceable_words(self, key: SourceKey) -> str:
-        return "The discard top fits nowhere now." if key == DISCARD_KEY else (
-            "That tile cannot be placed now.")
+        return _("The discard top fits nowhere now.") if key == DISCARD_KEY else (
+            _("That tile cannot be placed now."))
 
     # Turning the stock ----------------------------------------------------------------------
 
@@ -290,9 +299,9 @@ class DrawSolitaireScene(SolitaireScene):
     def draw_sources_under(self, surface: pygame.Surface) -> None:
         ui = self.services.ui
         top = self.strip.top + ui.px(2)
-        blit_text(surface, ui.text("Stock", 17, PALETTE.text, "bold"),
+        blit_text(surface, ui.text(_("Stock"), 17, PALETTE.text, "bold"),
                   (round(self.stock_pos[0]), top), "midtop")
-        blit_text(surface, ui.text("Discard pile (newest on the right)", 17, PALETTE.text,
+        blit_text(surface, ui.text(_("Discard pile (newest on the right)"), 17, PALETTE.text,
                                    "bold"), (self.discard_row.x, top), "topleft")
         side = self.source_side
         for pos, empty in ((self.stock_pos, self.draw_state.stock_left == 0),
@@ -302,7 +311,7 @@ class DrawSolitaireScene(SolitaireScene):
                 rect.center = (round(pos[0]), round(pos[1]))
                 pygame.draw.rect(surface, PALETTE.panel_edge, rect, max(1, ui.px(2)),
                                  border_radius=ui.px(10))
-                blit_text(surface, ui.text("empty", 16, PALETTE.text_dim), rect.center)
+                blit_text(surface, ui.text(_("empty"), 16, PALETTE.text_dim), rect.center)
         area = self.sources_area
         width = area.width - ui.px(32)
         blit_paragraph(surface, ui, self.guidance(), 17, PALETTE.text_dim,
@@ -328,21 +337,21 @@ class DrawSolitaireScene(SolitaireScene):
     def guidance(self) -> str:
         """A line telling the player what they may do now."""
         if self.session.loss_to_count:
-            return "Undo (U) to try another way, start a new deal, or play this one again."
+            return _("Undo (U) to try another way, start a new deal, or play this one again.")
         if self.finished:
-            return "Start a new deal, or play this one again."
+            return _("Start a new deal, or play this one again.")
         hint = self.autoplay.hint_move
         if hint is not None and hint.source == STOCK and not self.revealed:
-            return "Hint: turn the stock (click it, D, or Enter)."
+            return _("Hint: turn the stock (click it, D, or Enter).")
         if self.revealed:
-            return ("The turned tile must be placed: drag it or click a lit spot "
-                    "(arrows and Enter work too).")
+            return (_("The turned tile must be placed: drag it or click a lit spot "
+                    "(arrows and Enter work too)."))
         if self.controls.selected == DISCARD_KEY:
-            return "Click a lit spot to place the discard top."
+            return _("Click a lit spot to place the discard top.")
         if self.moves_from(DISCARD_KEY):
-            return ("Turn the stock (click it or D), or place the discard top (drag it, "
-                    "or X then arrows and Enter).")
-        return "Click the stock (or press D) to turn its top tile."
+            return (_("Turn the stock (click it or D), or place the discard top (drag it, "
+                    "or X then arrows and Enter)."))
+        return _("Click the stock (or press D) to turn its top tile.")
 
     def status_text(self) -> str:
-        return f"Placed {len(self.state.figure)} of 36"
+        return placed_words(len(self.state.figure))

@@ -10,6 +10,7 @@ from typing import Final
 
 import pygame
 
+from game.i18n import N_, _
 from game.scenes.base import Scene, Services
 from game.ui.scrollbar import ScrollBar
 from game.ui.text import fit_text
@@ -135,7 +136,7 @@ class RowList:
         surface.blit(self._backdrop, self.rect)
         header_y = self.rect.y + self.row_height // 2
         for (header, _share), x in zip(self.columns, self._xs, strict=True):
-            blit_text(surface, ui.text(header, 16, PALETTE.gold, "bold"), (x, header_y),
+            blit_text(surface, ui.text(_(header), 16, PALETTE.gold, "bold"), (x, header_y),
                       "midleft")
         if not self.rows:
             blit_text(surface, ui.text(empty, 19, PALETTE.text_dim),
@@ -162,14 +163,14 @@ class RowList:
 
 # --- the "your games" screens -----------------------------------------------------------
 
-TABS: Final = (("records", "Records"), ("history", "History"), ("stats", "Statistics"))
+TABS: Final = (("records", N_("Records")), ("history", N_("History")), ("stats", N_("Statistics")))
 
 
 class GamesScene(Scene):
     """Title, tabs (records, history, statistics) and Back; subclasses fill the body."""
 
     tab = "records"
-    title = "Your games"
+    title = N_("Your games")
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)

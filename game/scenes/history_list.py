@@ -6,16 +6,34 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import N_, _, format_number, ngettext
 from game.persist.history import entry_record_path, load_history
 from game.persist.records import read_recorded_game
 from game.rules.record import RecordError
 from game.scenes.games_frame import GamesScene, RowList
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, blit_text
-from game.ui.words import MODE_TITLES, plural
+from game.ui.words import MODE_TITLES, moment_words, names_words
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
+
+
+def result_words(entry: dict[str, Any]) -> str:
+    """How a finished game ended, from the history entry's fields (the entry's English
+    "summary" where an older entry lacks them)."""
+    players, scores = entry.get("players", []), entry.get("scores")
+    if isinstance(scores, list) and isinstance(entry.get("winners"), list):
+        winners = [str(players[s]) for s in entry["winners"]
+                   if isinstance(s, int) and 0 <= s < len(players)]
+        return _("{winners} won ({scores})").format(
+            winners=names_words(winners), scores=", ".join(format_number(s) for s in scores
+                                                         if isinstance(s, int)))
+    if entry.get("won") is True:
+        return _("Won, all 36 placed")
+    if isinstance(entry.get("placed"), int):
+        return _("Lost, {placed} of 36 placed").format(placed=entry["placed"])
+    return str(entry.get("summary", ""))
 
 
 class HistoryScene(GamesScene):
@@ -26,17 +44,18 @@ class HistoryScene(GamesScene):
     def __init__(self, services: Services) -> None:
         super().__init__(services)
         self.entries: list[dict[str, Any]] = []
-        self.list = RowList((("Date", 0.2), ("Game", 0.17), ("Players", 0.33), ("Result", 0.3)),
+        self.list = RowList(((N_("Date"), 0.2), (N_("Game"), 0.17), (N_("Players"), 0.33),
+                             (N_("Result"), 0.3)),
                             lambda _index: self.watch_selected())
-        self.watch = self.form.add(Button("Watch", self.watch_selected, primary=True))
-        self.keep = self.form.add(Button("Save as record", self.keep_selected))
+        self.watch = self.form.add(Button(N_("Watch"), self.watch_selected, primary=True))
+        self.keep = self.form.add(Button(N_("Save as record"), self.keep_selected))
 
     def enter(self) -> None:
         self.entries = list(reversed(load_history(self.services.storage).games))
         for text in self.services.storage.take_notices():
             self.services.notify(text)
-        self.list.set_rows([[e["date"], MODE_TITLES.get(e["mode"], e["mode"]),
-                             ", ".join(str(p) for p in e["players"]), e["summary"]]
+        self.list.set_rows([[moment_words(e["date"]), _(MODE_TITLES.get(e["mode"], e["mode"])),
+                             ", ".join(str(p) for p in e["players"]), result_words(e)]
                             for e in self.entries])
         self.watch.enabled = self.keep.enabled = bool(self.entries)
         super().enter()
@@ -62,14 +81,17 @@ class HistoryScene(GamesScene):
         try:
             return entry, read_recorded_game(path)
         except RecordError as error:
-            self.services.notify(f"The record of this game could not be opened: {error}")
+            self.services.notify(_("The record of this game could not be opened: {reason}")
+                                 .format(reason=error))
             return None
 
     def watch_selected(self) -> None:
         chosen = self._chosen_record()
         if chosen is not None:
             entry, recorded = chosen
-            title = f"{MODE_TITLES.get(entry['mode'], 'Game')}, {entry['date']}"
+            title = _("{game}, {date}").format(
+                game=_(MODE_TITLES.get(entry["mode"], N_("Game"))),
+                date=moment_words(entry["date"]))
             self.services.open("replay", record=recorded.record, title=title)
 
     def keep_selected(self) -> None:
@@ -79,9 +101,10 @@ class HistoryScene(GamesScene):
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.services.ui
-        self.list.draw(surface, ui, "No finished games yet. Games appear here when they end.")
+        self.list.draw(surface, ui, _("No finished games yet. Games appear here when they end."))
         if self.entries:
-            shown = plural(len(self.entries), "game")
-            blit_text(surface, ui.text(f"The last {shown} (up to 50 are kept)",
-                                       16, PALETTE.text_dim),
+            shown = ngettext("The last game (up to 50 are kept)",
+                             "The last {count} games (up to 50 are kept)",
+                             len(self.entries)).format(count=len(self.entries))
+            blit_text(surface, ui.text(shown, 16, PALETTE.text_dim),
                       (self.body.centerx, self.back.rect.centery), "center")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
+from game.i18n import N_, _
 from game.persist.autosave import check_saved_game
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
 from game.scenes.base import Scene
@@ -20,13 +21,16 @@ from game.ui.sprites import TileLayer
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, blit_text, draw_panel
-from game.ui.words import MODE_TITLES
+from game.ui.words import capitalised, colour_word
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
 
 CONTINUES: Final = {TABLE: "table", DRAW_SOLITAIRE: "draw", STACKED_SOLITAIRE: "stacked"}
+START_QUESTIONS: Final = {TABLE: N_("Start a new table game?"),
+                          DRAW_SOLITAIRE: N_("Start a new draw solitaire?"),
+                          STACKED_SOLITAIRE: N_("Start a new stacked solitaire?")}
 """Each mode's new-game button; its Continue button is "continue-" and the same key."""
 
 
@@ -36,27 +40,27 @@ class MenuScene(Scene):
     def __init__(self, services: Services) -> None:
         super().__init__(services)
         self.buttons = {
-            "table": Button("New table game", self.new_table_game),
-            "continue-table": Button("Continue", lambda: self.continue_game(TABLE),
+            "table": Button(N_("New table game"), self.new_table_game),
+            "continue-table": Button(N_("Continue"), lambda: self.continue_game(TABLE),
                                      primary=True),
-            "draw": Button("Draw solitaire", self.draw_solitaire),
-            "continue-draw": Button("Continue", lambda: self.continue_game(DRAW_SOLITAIRE),
+            "draw": Button(N_("Draw solitaire"), self.draw_solitaire),
+            "continue-draw": Button(N_("Continue"), lambda: self.continue_game(DRAW_SOLITAIRE),
                                     primary=True),
-            "stacked": Button("Stacked solitaire", self.stacked_solitaire),
-            "continue-stacked": Button("Continue",
+            "stacked": Button(N_("Stacked solitaire"), self.stacked_solitaire),
+            "continue-stacked": Button(N_("Continue"),
                                        lambda: self.continue_game(STACKED_SOLITAIRE),
                                        primary=True),
-            "daily": Button("Daily deals", lambda: self.services.open("daily")),
-            "rules": Button("Rules", self.rules),
-            "games": Button("Records & statistics", self.your_games),
-            "settings": Button("Settings", self.open_settings),
-            "quit": Button("Quit", self.on_back),
+            "daily": Button(N_("Daily deals"), lambda: self.services.open("daily")),
+            "rules": Button(N_("Rules"), self.rules),
+            "games": Button(N_("Records & statistics"), self.your_games),
+            "settings": Button(N_("Settings"), self.open_settings),
+            "quit": Button(N_("Quit"), self.on_back),
         }
         for button in self.buttons.values():
             self.form.add(button)
         self.offer = {
-            "learn": self.form.add(Button("Play a guided hand", self.take_offer, primary=True)),
-            "no-thanks": self.form.add(Button("No, thanks", self.decline_offer)),
+            "learn": self.form.add(Button(N_("Play a guided hand"), self.take_offer, primary=True)),
+            "no-thanks": self.form.add(Button(N_("No, thanks"), self.decline_offer)),
         }
         """The guided first game, offered until it is taken or declined."""
         self.offer_card = pygame.Rect(0, 0, 0, 0)
@@ -121,8 +125,8 @@ class MenuScene(Scene):
         self.tiles.refresh_all()
 
     def on_back(self) -> None:
-        self.services.push(ConfirmScene(self.services, "Quit Contack?", self.services.quit,
-                                        yes="Quit", no="Stay"))
+        self.services.push(ConfirmScene(self.services, _("Quit Contack?"), self.services.quit,
+                                        yes=_("Quit"), no=_("Stay")))
 
     # Actions ------------------------------------------------------------------------
 
@@ -143,7 +147,7 @@ class MenuScene(Scene):
         for text in self.services.storage.take_notices():
             self.services.notify(text)
         if record is None:
-            self.services.notify("The saved game could not be opened.")
+            self.services.notify(_("The saved game could not be opened."))
             self.refresh_saves()
             return
         self.services.open_record(record)
@@ -158,8 +162,8 @@ class MenuScene(Scene):
             start()
 
         self.services.push(ConfirmScene(
-            self.services, f"Start a new {MODE_TITLES[mode].lower()}?", replace,
-            yes="New game", no="Keep it", detail="The unfinished one will be lost."))
+            self.services, _(START_QUESTIONS[mode]), replace,
+            yes=_("New game"), no=_("Keep it"), detail=_("The unfinished one will be lost.")))
 
     def new_table_game(self) -> None:
         self._start_new(TABLE, lambda: self.services.open("setup"))
@@ -187,24 +191,29 @@ class MenuScene(Scene):
         column_x = round(surface.get_width() * 0.3)
         first_button = min(b.rect.top for b in self.buttons.values() if b.visible)
         logo_y = max(ui.px(40), first_button - ui.px(190))
-        blit_text(surface, ui.text("Contack", 96, (8, 30, 20), "title"),
+        blit_text(surface, ui.text(_("Contack"), 96, (8, 30, 20), "title"),
                   (column_x + ui.px(3), logo_y + ui.px(5)), "midtop")
-        logo = blit_text(surface, ui.text("Contack", 96, (240, 214, 150), "title"),
+        logo = blit_text(surface, ui.text(_("Contack"), 96, (240, 214, 150), "title"),
                          (column_x, logo_y), "midtop")
-        tagline = blit_text(surface, ui.text("The game of matching triangles", 22, PALETTE.text),
+        tagline = blit_text(surface, ui.text(_("The game of matching triangles"), 22, PALETTE.text),
                             (column_x, logo.bottom + ui.px(4)), "midtop")
-        blit_text(surface, ui.text("First published 1939", 17, PALETTE.text_dim),
+        blit_text(surface, ui.text(_("First published 1939"), 17, PALETTE.text_dim),
                   (column_x, tagline.bottom + ui.px(6)), "midtop")
         self.tiles.draw_interpolated(surface, alpha)
-        caption = ui.text("Blue 8 + 7, red 9 + 6, gold 10 + 10: a 50-point opportunity play",
-                          17, PALETTE.text_dim)
-        blit_text(surface, caption, (self.showcase.centerx, self.caption_y), "midtop")
+        names = self.services.art.theme.edge_names
+        caption = capitalised(
+            _("{blue} 8 + 7, {red} 9 + 6, {gold} 10 + 10: a 50-point opportunity play").format(
+                blue=colour_word(names, 0), red=colour_word(names, 1), gold=colour_word(names, 2)))
+        caption_image = shrunk_text(ui, caption, 17, self.showcase.width + ui.px(40),
+                                    PALETTE.text_dim)
+        blit_text(surface, caption_image, (self.showcase.centerx, self.caption_y), "midtop")
         if self.offer["learn"].visible:
             draw_panel(surface, self.offer_card, ui, border=PALETTE.gold_dark)
             inner = self.offer_card.inflate(-ui.px(32), 0)
-            title = blit_text(surface, ui.text("New to Contack?", 22, PALETTE.gold, "bold"),
+            title = blit_text(surface, ui.text(_("New to Contack?"), 22, PALETTE.gold, "bold"),
                               (inner.x, self.offer_card.y + ui.px(12)), "topleft")
-            blit_text(surface, shrunk_text(ui, "Learn it in one short hand against the computer.",
+            offer = _("Learn it in one short hand against the computer.")
+            blit_text(surface, shrunk_text(ui, offer,
                                            17, inner.width, PALETTE.text),
                       (inner.x, title.bottom + ui.px(6)), "topleft")
         self.form.draw(surface, ui)

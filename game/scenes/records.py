@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import N_, _
 from game.persist.records import (
     NAME_LENGTH,
     RECORD_SUFFIX,
@@ -34,7 +35,7 @@ from game.scenes.games_frame import GamesScene, RowList
 from game.ui.text import fit_text
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, TextField, blit_text, dim, draw_panel
-from game.ui.words import MODE_TITLES
+from game.ui.words import MODE_TITLES, moment_words
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -45,14 +46,14 @@ if TYPE_CHECKING:
 
 
 def _mode_words(file: RecordFile) -> str:
-    title = MODE_TITLES.get(file.mode, file.mode)
-    return f"{title}, in progress" if file.in_progress else title
+    title = _(MODE_TITLES.get(file.mode, file.mode))
+    return _("{game}, in progress").format(game=title) if file.in_progress else title
 
 
 def _status(file: RecordFile) -> str:
     if file.error:
-        return "Cannot be read"
-    return "In progress" if file.in_progress else "Finished"
+        return _("Cannot be read")
+    return _("In progress") if file.in_progress else _("Finished")
 
 
 class RecordsScene(GamesScene):
@@ -63,11 +64,12 @@ class RecordsScene(GamesScene):
     def __init__(self, services: Services) -> None:
         super().__init__(services)
         self.files: list[RecordFile] = []
-        self.list = RowList((("Name", 0.3), ("Game", 0.17), ("Players", 0.28), ("Saved", 0.25)),
+        self.list = RowList(((N_("Name"), 0.3), (N_("Game"), 0.17), (N_("Players"), 0.28),
+                             (N_("Saved"), 0.25)),
                             self.open_selected)
-        self.watch = self.form.add(Button("Watch", self.watch_selected, primary=True))
-        self.resume_button = self.form.add(Button("Resume", self.resume_selected))
-        self.delete = self.form.add(Button("Delete", self.delete_selected))
+        self.watch = self.form.add(Button(N_("Watch"), self.watch_selected, primary=True))
+        self.resume_button = self.form.add(Button(N_("Resume"), self.resume_selected))
+        self.delete = self.form.add(Button(N_("Delete"), self.delete_selected))
 
     def enter(self) -> None:
         self.refresh()
@@ -80,7 +82,7 @@ class RecordsScene(GamesScene):
 
     def refresh(self) -> None:
         self.files = list_records(self.services.storage)
-        self.list.set_rows([[f.name, _mode_words(f), f.players or _status(f), f.saved]
+        self.list.set_rows([[f.name, _mode_words(f), f.players or _status(f), moment_words(f.saved)]
                             for f in self.files],
                            {i for i, f in enumerate(self.files) if f.error})
         self._update_buttons()
@@ -121,7 +123,8 @@ class RecordsScene(GamesScene):
         try:
             recorded = read_recorded_game(chosen.path)
         except RecordError as error:
-            self.services.notify(f"Could not open {chosen.path.name}: {error}")
+            self.services.notify(_("Could not open {name}: {reason}").format(
+                name=chosen.path.name, reason=error))
             return
         if resume:
             self.services.open_record(recorded.record.data, chosen.name)
@@ -150,21 +153,24 @@ class RecordsScene(GamesScene):
             self.refresh()
 
         name = fit_text(self.services.ui, chosen.name, 26, 380)
-        self.services.push(ConfirmScene(self.services, f"Delete “{name}”?", delete,
-                                        yes="Delete", no="Keep"))
+        self.services.push(ConfirmScene(self.services, _("Delete “{name}”?").format(name=name),
+                                        delete,
+                                        yes=_("Delete"), no=_("Keep")))
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.services.ui
-        self.list.draw(surface, ui, "No records yet: save a game as a record to see it here.")
+        self.list.draw(surface, ui, _("No records yet: save a game as a record to see it here."))
         chosen = self.chosen
         if chosen is None:
-            note = f"Records are kept in {records_dir(self.services.storage)}"
+            note = _("Records are kept in {folder}").format(
+                folder=records_dir(self.services.storage))
         elif chosen.error:
-            note = f"{chosen.path.name} cannot be read: {chosen.error}"
+            note = _("{name} cannot be read: {reason}").format(name=chosen.path.name,
+                                                               reason=chosen.error)
         else:
-            note = f"{_status(chosen)}. " + ("Resume plays on from the last move; Watch replays it."
-                                           if chosen.in_progress else "Watch replays it move "
-                                           "by move.")
+            how = (_("Resume plays on from the last move; Watch replays it.")
+                   if chosen.in_progress else _("Watch replays it move by move."))
+            note = _("{status}. {how}").format(status=_status(chosen), how=how)
         text = fit_text(ui, note, 16, self.body.width)
         blit_text(surface, ui.text(text, 16, PALETTE.text_dim),
                   (self.body.x, self.list.rect.bottom + ui.px(12)), "topleft")
@@ -178,10 +184,10 @@ class SaveRecordScene(Scene):
     def __init__(self, services: Services, record: dict[str, Any], name: str = "") -> None:
         super().__init__(services)
         self.record = record
-        self.field = self.form.add(TextField("Record name", name or default_name(record),
+        self.field = self.form.add(TextField(N_("Record name"), name or default_name(record),
                                              lambda _text: None, max_length=NAME_LENGTH))
-        self.save = self.form.add(Button("Save", self.save_now, primary=True))
-        self.cancel = self.form.add(Button("Cancel", services.pop))
+        self.save = self.form.add(Button(N_("Save"), self.save_now, primary=True))
+        self.cancel = self.form.add(Button(N_("Cancel"), services.pop))
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.saved_path: Path | None = None
 
@@ -204,17 +210,19 @@ class SaveRecordScene(Scene):
         try:
             check_record_dict(self.record)
         except RecordError as error:
-            self.services.notify(f"This game cannot be saved as a record: {error}")
+            self.services.notify(_("This game cannot be saved as a record: {reason}").format(
+                reason=error))
             self.services.pop()
             return
         try:
             record = GameRecord(self.record)
             path = save_named_record(self.services.storage, record, self.field.text)
         except RecordSaveError as error:
-            self.services.notify(str(error))
+            self.services.notify(error.notice)
             return
         self.saved_path = path
-        self.services.notify(f"Saved as “{path.name.removesuffix(RECORD_SUFFIX)}” in Records.")
+        self.services.notify(_("Saved as “{name}” in Records.").format(
+            name=path.name.removesuffix(RECORD_SUFFIX)))
         self.services.pop()
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -234,11 +242,11 @@ class SaveRecordScene(Scene):
         dim(surface, 140)
         ui = self.services.ui
         draw_panel(surface, self.panel, ui, alpha=245, border=PALETTE.gold_dark)
-        blit_text(surface, ui.text("Save this game as a record", 26, PALETTE.text, "bold"),
+        blit_text(surface, ui.text(_("Save this game as a record"), 26, PALETTE.text, "bold"),
                   (self.panel.centerx, self.panel.y + ui.px(44)))
         self.form.draw(surface, ui)
 
 
 def default_name(record: dict[str, Any]) -> str:
     """A name for a new record: the game and the date."""
-    return dated_name(MODE_TITLES.get(str(record.get("mode")), "Game"))
+    return dated_name(_(MODE_TITLES.get(str(record.get("mode")), N_("Game"))))

@@ -20,6 +20,7 @@ import pygame
 
 from game.ai.analysis import SolitaireReview
 from game.ai.worker import SOLVER_BUDGET_S, Job, review
+from game.i18n import N_, _
 from game.play.replay import Replay, Step
 from game.rules.lattice import Cell
 from game.rules.moves import DISCARD, DRAW, PASS, PLACE, STOCK, Move
@@ -28,7 +29,7 @@ from game.rules.record import (
     GameRecord,
     player_name,
 )
-from game.rules.results import MoveResult
+from game.rules.results import ALL_PASSED, DEAD_END, WENT_OUT, MoveResult
 from game.rules.table import TableState
 from game.scenes.base import Scene
 from game.scenes.replay_panel import ReplayPanel
@@ -37,16 +38,24 @@ from game.ui.board import Board
 from game.ui.contact_animator import ContactAnimator
 from game.ui.layout import Point
 from game.ui.sprites import TileLayer, TileSprite
+from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.tween import Tweens
 from game.ui.widgets import Button, Choice, blit_text, draw_panel
-from game.ui.words import MODE_TITLES, source_words, tile_words
+from game.ui.words import (
+    MODE_TITLES,
+    colour_word,
+    names_words,
+    points_words,
+    source_words,
+    tile_words,
+)
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
-SPEEDS: Final = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"),
-                 ("faster", "Very fast"))
+SPEEDS: Final = (("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")),
+                 ("faster", N_("Very fast")))
 STEP_SECONDS: Final = {"slow": 1.6, "normal": 0.8, "fast": 0.35, "faster": 0.12}
 FLIGHT_S: Final = 0.35
 """How long a placed tile slides to its cell (normal animation speed, at most)."""
@@ -65,7 +74,7 @@ class ReplayScene(Scene):
         position with a move played there and a better one marked (the coach)."""
         super().__init__(services)
         self.replay = Replay(record)
-        self.title = title or MODE_TITLES.get(record.mode, "Game")
+        self.title = title or _(MODE_TITLES.get(record.mode, N_("Game")))
         self.names = [player_name(p, i) for i, p in enumerate(record.players)]
         self.playing = False
         self.speed = "normal"
@@ -90,17 +99,17 @@ class ReplayScene(Scene):
             "back_to": Button("◀ Back", self.on_back),
             "hand_back": Button("◀◀ Hand", lambda: self.go_hand(-1)),
             "step_back": Button("◀", self.step_back),
-            "play": Button("▶ Play", self.toggle_play, primary=True),
+            "play": Button(N_("▶ Play"), self.toggle_play, primary=True),
             "step": Button("▶", self.step_forward),
-            "hand_on": Button("Hand ▶▶", lambda: self.go_hand(1)),
-            "review": Button("Review", self.ask_review),
+            "hand_on": Button(N_("Hand ▶▶"), lambda: self.go_hand(1)),
+            "review": Button(N_("Review"), self.ask_review),
         }
         for button in self.buttons.values():
             self.form.add(button)
         if self.replay.hands == 1 and self.replay.mode != TABLE:
             self.buttons["hand_back"].visible = self.buttons["hand_on"].visible = False
         if self.replay.mode == TABLE:
-            self.buttons["review"].label = "Coach"
+            self.buttons["review"].label = N_("Coach")
         self.speed_choice: Choice[str] = self.form.add(
             Choice("", SPEEDS, self.speed, self.set_speed))
         if review is not None:
@@ -121,7 +130,7 @@ class ReplayScene(Scene):
         adviser = self.services.adviser
         self.review_job = adviser.submit(review, self.replay.record.dumps(), SOLVER_BUDGET_S,
                                          adviser.generation())
-        self.buttons["review"].label = "Reviewing…"
+        self.buttons["review"].label = N_("Reviewing…")
         self.buttons["review"].enabled = False
         self._poll_review()
 
@@ -131,10 +140,10 @@ class ReplayScene(Scene):
             return
         self.review_job = None
         answer = job.result()
-        self.buttons["review"].label = "Review"
+        self.buttons["review"].label = N_("Review")
         self.buttons["review"].enabled = True
         if answer is None or not answer.decided:
-            self.review_note = "The solver could not decide this game in time."
+            self.review_note = _("The solver could not decide this game in time.")
             return
         self.show_review(answer, False)
         self.resize(self.services.size)  # the review's caption wants more room
@@ -251,8 +260,8 @@ class ReplayScene(Scene):
 
     def _label_play(self) -> None:
         at_slip = self.line_start is not None and self.replay.index == self.line_start
-        idle = "▶ Show me" if at_slip and not self.replay.at_end else "▶ Play"
-        self.buttons["play"].label = "❚❚ Pause" if self.playing else idle
+        idle = N_("▶ Show me") if at_slip and not self.replay.at_end else N_("▶ Play")
+        self.buttons["play"].label = N_("❚❚ Pause") if self.playing else idle
 
     def set_speed(self, speed: str) -> None:
         self.speed = speed
@@ -374,18 +383,21 @@ class ReplayScene(Scene):
     def _draw_header(self, surface: pygame.Surface) -> None:
         ui = self.services.ui
         margin = ui.px(24)
-        heading = "Review" if self.review is not None else "Replay"
-        blit_text(surface, ui.text(f"{heading} · {self.title}", 32, PALETTE.gold, "title"),
-                  (margin, ui.px(20)), "topleft")
+        heading = _("Review") if self.review is not None else _("Replay")
         replay = self.replay
-        where = f"Move {replay.index} of {replay.moves_in_hand}"
+        where = _("Move {number} of {count}").format(number=replay.index,
+                                                     count=replay.moves_in_hand)
         start = self.line_start
         if start is not None and replay.index > start:
-            where = f"Winning line · {where}"
+            where = _("Winning line · {where}").format(where=where)
         if replay.mode == TABLE:
-            where = f"Hand {replay.hand + 1} of {replay.hands} · {where}"
-        blit_text(surface, ui.text(where, 20, PALETTE.text, "bold"),
-                  (surface.get_width() - margin, ui.px(30)), "topright")
+            where = _("Hand {number} of {count} · {where}").format(
+                number=replay.hand + 1, count=replay.hands, where=where)
+        place = blit_text(surface, ui.text(where, 20, PALETTE.text, "bold"),
+                          (surface.get_width() - margin, ui.px(30)), "topright")
+        blit_text(surface, shrunk_text(ui, f"{heading} · {self.title}", 32,
+                                       place.x - 2 * margin, PALETTE.gold, "title"),
+                  (margin, ui.px(20)), "topleft")
 
     def _draw_contacts(self, surface: pygame.Surface) -> None:
         step = self.replay.last_step
@@ -436,36 +448,42 @@ def describe(replay: Replay, step: Step | None, names: list[str],
         if replay.mode == TABLE:
             state = replay.state
             assert isinstance(state, TableState)
-            return (f"Hand {replay.hand + 1} dealt. {names[state.current]} holds the "
-                    "smallest tile and starts.", "")
-        return "The deal, before the first move.", ""
+            return (_("Hand {number} dealt. {name} holds the smallest tile and starts.").format(
+                number=replay.hand + 1, name=names[state.current]), "")
+        return _("The deal, before the first move."), ""
     move = step.move
-    who = names[step.player] if replay.mode == TABLE else "You"
+    who = names[step.player] if replay.mode == TABLE else _("You")
     tile = tile_words(move.tile) if move.tile >= 0 else ""
     if move.action == DRAW:
-        drawn = tile_words(step.drawn) if step.drawn is not None else "a tile"
-        return f"{who} drew {drawn} from the stock.", ""
+        if step.drawn is None:
+            return _("{name} drew a tile from the stock.").format(name=who), ""
+        return _("{name} drew {tile} from the stock.").format(
+            name=who, tile=tile_words(step.drawn)), ""
     if move.action == PASS:
-        return f"{who} passed.", ""
+        return _("{name} passed.").format(name=who), ""
     if move.action == DISCARD:
-        return f"Turned {tile} from the stock: it fits nowhere, so it goes to the discard.", ""
+        return _("Turned {tile} from the stock: it fits nowhere, so it goes to the "
+                 "discard.").format(tile=tile), ""
     where = source_words(move)
-    source = f" from {where}" if where else ""
-    opening = f"{who} placed" if replay.mode == TABLE else "Placed"
+    if replay.mode == TABLE:
+        said = _("{name} placed {tile}").format(name=who, tile=tile)
+    elif where:
+        said = _("Placed {tile} from {source}").format(tile=tile, source=where)
+    else:
+        said = _("Placed {tile}").format(tile=tile)
     score = step.score
-    points = f" for {score} points" if score and replay.mode == TABLE else ""
+    if score and replay.mode == TABLE:
+        said = _("{move} for {points}").format(move=said, points=points_words(score))
     sides = len(step.contacts)
     if sides >= 2:
-        points += f", an opportunity play on {sides} sides"
+        said = _("{move}, an opportunity play on {sides} sides").format(move=said, sides=sides)
     parts = []
     for contact in step.contacts:
-        colour = edge_names[contact.colour]
-        if contact.counting:
-            parts.append(f"{colour} {contact.value} + {contact.other_value} = "
-                         f"{contact.points}")
-        else:
-            parts.append(f"{colour} {contact.value} matches {contact.other_value}")
-    return f"{opening} {tile}{source}{points}.", "; ".join(parts)
+        fields = {"colour": colour_word(edge_names, contact.colour), "value": contact.value,
+                  "other": contact.other_value, "sum": contact.points}
+        parts.append((_("{colour} {value} + {other} = {sum}") if contact.counting else
+                       _("{colour} {value} matches {other}")).format(**fields))
+    return _("{move}.").format(move=said), "; ".join(parts)
 
 
 def ending(replay: Replay, names: list[str]) -> str:
@@ -474,14 +492,15 @@ def ending(replay: Replay, names: list[str]) -> str:
     if isinstance(state, TableState):
         if not state.hand_over:
             return ""
-        why = {"went out": "a player went out", "all passed": "everyone passed",
-               "dead end": "a dead end"}.get(state.end_reason or "", state.end_reason)
+        why = {WENT_OUT: _("a player went out"), ALL_PASSED: _("everyone passed"),
+               DEAD_END: _("a dead end")}.get(state.end_reason or "", state.end_reason)
         if state.is_terminal():
             outcome = state.outcome()
             assert outcome is not None
-            winners = " and ".join(names[s] for s in outcome.winners)
-            return f"Hand over ({why}). Game over: {winners} won."
-        return f"Hand over ({why})."
+            winners = names_words([names[s] for s in outcome.winners])
+            return _("Hand over ({why}). Game over: {winners} won.").format(why=why,
+                                                                           winners=winners)
+        return _("Hand over ({why}).").format(why=why)
     if state.is_terminal():
-        return "All 36 placed: won!" if state.won else "No tile can be placed: lost."
+        return _("All 36 placed: won!") if state.won else _("No tile can be placed: lost.")
     return ""

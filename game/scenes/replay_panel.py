@@ -7,6 +7,7 @@ from typing import Final
 
 import pygame
 
+from game.i18n import _, format_number, format_signed
 from game.play.replay import Replay
 from game.rules.record import DRAW_SOLITAIRE, TABLE, GameState
 from game.rules.solitaire import PILE_COUNT, DrawSolitaireState, StackedSolitaireState
@@ -16,7 +17,7 @@ from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileArt, TileState
 from game.ui.widgets import Ui, blit_text, draw_panel
-from game.ui.words import plural
+from game.ui.words import chips_words, tiles_words
 
 PILES_PER_ROW: Final = 4
 HAND_TOP: Final = 34
@@ -103,23 +104,27 @@ class ReplayPanel:
         draw_panel(surface, self.rect, ui)
         state = self.replay.state
         x = self.rect.x + ui.px(18)
-        heading = "Hands and scores" if isinstance(state, TableState) else "Tiles"
+        heading = _("Hands and scores") if isinstance(state, TableState) else _("Tiles")
         blit_text(surface, ui.text(heading, 21, PALETTE.gold, "bold"),
                   (x, self.rect.y + ui.px(16)), "topleft")
         if isinstance(state, TableState):
             self._table_rows(surface, state)
         elif isinstance(state, DrawSolitaireState):
-            self._label_row(surface, 0, "Stock", f"{state.stock_left} left")
-            self._label_row(surface, 1, "Discard pile", plural(len(state.discard), "tile"))
-            self._label_row(surface, 2, "Figure", f"{len(state.figure)} of 36 placed")
+            self._label_row(surface, 0, _("Stock"),
+                            _("{count} left").format(count=state.stock_left))
+            self._label_row(surface, 1, _("Discard pile"), tiles_words(len(state.discard)))
+            self._label_row(surface, 2, _("Figure"), _("{placed} of 36 placed").format(
+                placed=len(state.figure)))
         else:
             assert isinstance(state, StackedSolitaireState)
             for pile in range(PILE_COUNT):
                 pile_x, pile_y = self.pile_spot(pile)
-                label = f"Pile {pile + 1}: {state.heights[pile]}"
+                label = _("Pile {number}: {height}").format(number=pile + 1,
+                                                            height=state.heights[pile])
                 blit_text(surface, ui.text(label, 15, PALETTE.text_dim), (round(pile_x), pile_y),
                           "midtop")
-            self._label_row(surface, 2, "Figure", f"{len(state.figure)} of 36 placed")
+            self._label_row(surface, 2, _("Figure"), _("{placed} of 36 placed").format(
+                placed=len(state.figure)))
         self.tiles.draw(surface)
 
     def _label_row(self, surface: pygame.Surface, row: int, label: str, value: str) -> None:
@@ -156,17 +161,23 @@ class ReplayPanel:
             total = standings[seat]
             if rules.club:
                 owed = state.chips_owed[seat]
-                score = f"{state.chips_held[seat]} chips" + (f", owes {owed}" if owed else "")
+                score = chips_words(state.chips_held[seat])
+                if owed:
+                    score = _("{chips}, owes {owed}").format(chips=score, owed=owed)
             else:
-                score = f"hand {now[seat]:+d} · total {total}"
+                score = _("hand {hand} · total {total}").format(hand=format_signed(now[seat]),
+                                                                total=format_number(total))
             blit_text(surface, ui.text(score, 15, PALETTE.text_dim),
                       (self.rect.right - ui.px(16), line_y), "midright")
         footer_y = self.rect.bottom - ui.px(16)
-        footer = f"Stock: {state.stock_left}"
+        footer = _("Stock: {count}").format(count=state.stock_left)
         team = state.tally().team_totals
         if team is not None:
-            footer += f" · Teams: {self.names[0]} & {self.names[2]} {team[0]}, " \
-                      f"{self.names[1]} & {self.names[3]} {team[1]}"
+            footer = _("{stock} · Teams: {first} & {third} {score}, {second} & {fourth} "
+                       "{other}").format(stock=footer, first=self.names[0],
+                                         third=self.names[2], score=team[0],
+                                         second=self.names[1], fourth=self.names[3],
+                                         other=team[1])
         for wrapped in reversed(ui.wrap(footer, 16, self.rect.width - ui.px(36))):
             rect = blit_text(surface, ui.text(wrapped, 16, PALETTE.text_dim), (x, footer_y),
                              "bottomleft")

@@ -15,13 +15,14 @@ from dataclasses import dataclass
 import pygame
 
 from game.ai.analysis import SolitaireReview
+from game.i18n import N_, _
 from game.rules.moves import DISCARD, PLACE, Move
 from game.rules.record import DRAW_SOLITAIRE, GameRecord, move_to_entry
 from game.ui.board import Board
 from game.ui.theme import PALETTE
 from game.ui.words import slip_words, source_words, tile_words
 
-BEHIND_THE_CURTAIN = "The line knows the stock's order: a look behind the curtain."
+BEHIND_THE_CURTAIN = N_("The line knows the stock's order: a look behind the curtain.")
 
 
 def line_record(record: GameRecord, review: SolitaireReview) -> GameRecord:
@@ -35,35 +36,40 @@ def line_record(record: GameRecord, review: SolitaireReview) -> GameRecord:
     return GameRecord(data)
 
 
-def move_words(move: Move) -> str:
-    """What a solitaire move did: "placed 2-7-8 from the stock"."""
-    tile = tile_words(move.tile)
+def move_words(move: Move, done: bool = True) -> str:
+    """What a solitaire move did ("placed 2-7-8 from the stock") or, not `done`, does
+    ("places 2-7-8 from the stock")."""
+    tile, source = tile_words(move.tile), source_words(move)
     if move.action == DISCARD:
-        return f"turned {tile} from the stock and discarded it"
-    return f"placed {tile} from {source_words(move)}"
+        words = (_("turned {tile} from the stock and discarded it") if done else
+                 _("turns {tile} from the stock and discards it"))
+    else:
+        words = _("placed {tile} from {source}") if done else _("places {tile} from {source}")
+    return words.format(tile=tile, source=source)
 
 
 def review_lines(review: SolitaireReview, mode: str) -> list[str]:
     """The review in words: where it slipped, what was played, what keeps the win."""
     k = review.last_winnable
     if k is None:
-        return ["No order of play could have won this deal.",
-                "The solver tried every way from the first move.", ""]
-    curtain = BEHIND_THE_CURTAIN if mode == DRAW_SOLITAIRE else ""
+        return [_("No order of play could have won this deal."),
+                _("The solver tried every way from the first move."), ""]
+    curtain = _(BEHIND_THE_CURTAIN) if mode == DRAW_SOLITAIRE else ""
     keep = review.line[0] if review.line else None
     if not review.slipped:
         if keep is None:
-            return ["Won: every move kept the win.", "", ""]
-        return [f"Still winnable after move {k}: the win is still there.",
-                f"The winning line goes on: it {move_words(keep).replace('placed', 'places', 1)}"
-                " (green ring).",
-                f"Show me (Space) plays it. {curtain}".strip()]
+            return [_("Won: every move kept the win."), "", ""]
+        return [_("Still winnable after move {move}: the win is still there.").format(move=k),
+                _("The winning line goes on: it {move} (green ring).").format(
+                    move=move_words(keep, done=False)),
+                _("Show me (Space) plays it. {curtain}").format(curtain=curtain).strip()]
     played = review.slip_move
     assert played is not None and keep is not None
     return [slip_words(k),
-            f"You {move_words(played)} (red ring); the winning line "
-            f"{move_words(keep).replace('placed', 'places', 1)} (green ring).",
-            f"Show me (Space) plays the winning line from here. {curtain}".strip()]
+            _("You {played} (red ring); the winning line {keeps} (green ring).").format(
+                played=move_words(played), keeps=move_words(keep, done=False)),
+            _("Show me (Space) plays the winning line from here. {curtain}").format(
+                curtain=curtain).strip()]
 
 
 @dataclass(frozen=True)

@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.rules.lattice import Cell, neighbour
 from game.rules.tiles import TILE_VALUES, parse_tile
 from game.scenes.base import Scene
 from game.ui.board import LADDER, Board
 from game.ui.examples import THREE_SIDED, Placement, contact_pair, two_sided
 from game.ui.sprites import TileLayer
-from game.ui.text import blit_paragraph
+from game.ui.text import blit_paragraph, shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
 from game.ui.widgets import Button, blit_text, draw_panel
+from game.ui.words import colour_word, names_words, points_words
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -39,87 +42,91 @@ def _row(names: list[str]) -> tuple[Placement, ...]:
     return tuple((parse_tile(name), (2 * index, 0), 0) for index, name in enumerate(names))
 
 
-def _pages() -> list[Page]:
+def _pages(colours: Sequence[str]) -> list[Page]:
+    """The pages in the player's language, naming colours as the theme `colours` does."""
     counting, matching = contact_pair(True), contact_pair(False)
     chain = two_sided()
     return [
-        Page("The tiles", [
-            "Contack is played with 36 triangular tiles. Each edge has a colour and a "
+        Page(_("The tiles"), [
+            _("Contack is played with 36 triangular tiles. Each edge has a colour and a "
             "value from 1 to 10; going round a tile the colours are always in the same "
-            "order, and its three values are all different.",
-            "Tiles lie on a triangular grid, some pointing up and some down. A tile is "
-            "never flipped over, only turned.",
+            "order, and its three values are all different."),
+            _("Tiles lie on a triangular grid, some pointing up and some down. A tile is "
+            "never flipped over, only turned."),
         ], _row(["01-02-03", "05-06-03", "04-05-06", "09-10-04", "08-09-10"]),
-            caption="Five of the 36 tiles"),
-        Page("Contacts", [
-            "A tile placed beside others touches each of them along a whole edge. Every "
+            caption=_("Five of the 36 tiles")),
+        Page(_("Contacts"), [
+            _("A tile placed beside others touches each of them along a whole edge. Every "
             "contact must join the same colour, and the two values must either be equal "
             "(a matching contact, worth nothing) or add up to 5, 10, 15 or 20 (a counting "
-            "contact, worth its sum).",
-            "Any other contact is not allowed. A placement scores the sum of its contacts.",
+            "contact, worth its sum)."),
+            _("Any other contact is not allowed. A placement scores the sum of its contacts."),
         ], (*matching, *((t, (c[0] + 3, c[1]), r) for t, c, r in counting)),
             marked=((1, 0), (4, 0)),
-            caption=_contact_caption(matching) + "      " + _contact_caption(counting)),
-        Page("Where a tile may go", [
-            "The first tile goes anywhere. After that a tile must touch the last tile "
+            caption=f"{_contact_caption(matching, colours)}      "
+                    f"{_contact_caption(counting, colours)}"),
+        Page(_("Where a tile may go"), [
+            _("The first tile goes anywhere. After that a tile must touch the last tile "
             "placed, or else touch two or three tiles at once: an opportunity play, "
-            "which may be made anywhere on the figure.",
-            "Here the last tile is outlined, at the bottom. The gap on the left touches two "
-            "tiles, so the faded tile, which fits both sides, may go there.",
+            "which may be made anywhere on the figure."),
+            _("Here the last tile is outlined, at the bottom. The gap on the left touches two "
+            "tiles, so the faded tile, which fits both sides, may go there."),
         ], chain, marked=(chain[-2][1],), ghost=chain[-1][1],
             caption=_opportunity_caption(chain)),
-        Page("The big opportunity", [
-            "Fill a gap that touches three tiles and every edge counts. The rule books' "
-            "favourite: 08-09-10 into a three-sided gap scores blue 8 + 7, red 9 + 6 and "
-            "gold 10 + 10.",
-            "That single play is worth 50 points.",
-        ], THREE_SIDED, marked=((0, 0),), caption="15 + 15 + 20 = 50 points"),
-        Page("The table game", [
-            "Two to seven players each draw five tiles and keep them face up. The smallest "
-            "tile starts; then play passes to the left.",
-            "You must place a tile when you can. If you cannot, draw one (up to five in "
+        Page(_("The big opportunity"), [
+            _("Fill a gap that touches three tiles and every edge counts. The rule books' "
+              "favourite: 08-09-10 into a three-sided gap scores {blue} 8 + 7, {red} 9 + 6 "
+              "and {gold} 10 + 10.").format(blue=colour_word(colours, 0),
+                                            red=colour_word(colours, 1),
+                                            gold=colour_word(colours, 2)),
+            _("That single play is worth 50 points."),
+        ], THREE_SIDED, marked=((0, 0),), caption=_("15 + 15 + 20 = 50 points")),
+        Page(_("The table game"), [
+            _("Two to seven players each draw five tiles and keep them face up. The smallest "
+            "tile starts; then play passes to the left."),
+            _("You must place a tile when you can. If you cannot, draw one (up to five in "
             "hand) and place it if it fits, or pass. The hand ends when someone places "
-            "their last tile, or when nobody can move.",
-            "Counting contacts score; each tile left in your hand costs 10. Three hands "
-            "make a game. Options: partners, free draw, and Club Contack, played for chips.",
+            "their last tile, or when nobody can move."),
+            _("Counting contacts score; each tile left in your hand costs 10. Three hands "
+            "make a game. Options: partners, free draw, and Club Contack, played for chips."),
         ], _row(["03-04-05", "07-08-05", "02-06-07", "06-02-05", "10-06-09"])),
-        Page("The free draw", [
-            "An option from the 1939 leaflet. A player who could place a tile may draw one "
-            "instead, if they hold fewer than five tiles and the stock is not empty.",
-            "They then choose again: place a tile, or draw once more. At the table, press "
-            "Draw (D).",
+        Page(_("The free draw"), [
+            _("An option from the 1939 leaflet. A player who could place a tile may draw one "
+            "instead, if they hold fewer than five tiles and the stock is not empty."),
+            _("They then choose again: place a tile, or draw once more. At the table, press "
+            "Draw (D)."),
         ], _row(["02-03-04", "05-06-07", "08-09-10"]), face_down=True,
-            caption="Draw instead of placing, up to five tiles in hand"),
-        Page("Club Contack: chips", [
-            "From the Spanish edition. Everyone starts with the same number of chips (40 "
-            "unless you choose otherwise); a chip is worth 5 points.",
-            "Each counting contact wins its value ÷ 5 chips from every other player: a 15 "
+            caption=_("Draw instead of placing, up to five tiles in hand")),
+        Page(_("Club Contack: chips"), [
+            _("From the Spanish edition. Everyone starts with the same number of chips (40 "
+            "unless you choose otherwise); a chip is worth 5 points."),
+            _("Each counting contact wins its value ÷ 5 chips from every other player: a 15 "
             "wins 3 chips from each. Nothing else moves chips, so tiles left in hand cost "
-            "nothing.",
-            "A player who must pay with no chips left borrows from the bank. The debt shows "
+            "nothing."),
+            _("A player who must pay with no chips left borrows from the bank. The debt shows "
             "beside their chips; the final standing is chips held minus chips owed, and the "
-            "most wins.",
+            "most wins."),
         ], counting, marked=(counting[1][1],), caption=_chips_caption(counting)),
-        Page("The timed club game", [
-            "A club game may be played against the clock instead of for a number of hands: "
-            "10 to 60 minutes, chosen in the setup.",
-            "Hands follow one another. When the time runs out, the hand in play is finished "
+        Page(_("The timed club game"), [
+            _("A club game may be played against the clock instead of for a number of hands: "
+            "10 to 60 minutes, chosen in the setup."),
+            _("Hands follow one another. When the time runs out, the hand in play is finished "
             "and the game ends. The clock runs only while a hand is on, and taking a move "
-            "back gives its time back.",
-        ], _row(["01-02-03", "04-05-06"]), caption="The time left shows in the status bar"),
-        Page("The dead end", [
-            "Rarely, the figure closes in on itself: the last tile has no empty side, and "
-            "no gap touches two tiles. Then no tile can ever be placed again.",
-            "The hand (or the solitaire) ends at once, before anyone draws, and is scored "
-            "as any other end of a hand.",
+            "back gives its time back."),
+        ], _row(["01-02-03", "04-05-06"]), caption=_("The time left shows in the status bar")),
+        Page(_("The dead end"), [
+            _("Rarely, the figure closes in on itself: the last tile has no empty side, and "
+            "no gap touches two tiles. Then no tile can ever be placed again."),
+            _("The hand (or the solitaire) ends at once, before anyone draws, and is scored "
+            "as any other end of a hand."),
         ], THREE_SIDED, marked=((0, 0),),
-            caption="The last tile is boxed in and no gap touches two tiles"),
-        Page("Solitaires", [
-            "Draw solitaire: turn the stock one tile at a time. A tile that fits must be "
+            caption=_("The last tile is boxed in and no gap touches two tiles")),
+        Page(_("Solitaires"), [
+            _("Draw solitaire: turn the stock one tile at a time. A tile that fits must be "
             "placed; one that doesn't goes onto the discard pile, whose top may be placed "
-            "later.",
-            "Stacked solitaire: seven face-up piles; any top tile may be placed.",
-            "Win either by placing all 36 tiles.",
+            "later."),
+            _("Stacked solitaire: seven face-up piles; any top tile may be placed."),
+            _("Win either by placing all 36 tiles."),
         ], _row(["01-02-03", "01-02-03", "01-02-03", "01-02-03"]), face_down=True),
     ]
 
@@ -127,14 +134,20 @@ def _pages() -> list[Page]:
 def _chips_caption(pair: tuple[Placement, Placement]) -> str:
     total = TILE_VALUES[pair[0][0]][1] + TILE_VALUES[pair[1][0]][1]
     chips = total // 5
-    return f"A {total} wins {chips} chip{'s' if chips != 1 else ''} from every other player"
+    return ngettext("A {total} wins {chips} chip from every other player",
+                    "A {total} wins {chips} chips from every other player", chips).format(
+        total=total, chips=chips)
 
 
-def _contact_caption(pair: tuple[Placement, Placement]) -> str:
+def _contact_caption(pair: tuple[Placement, Placement], colours: Sequence[str]) -> str:
+    """The two tiles meet on edge colour 1 (red in most boxes, pink in 1962)."""
     a, b = TILE_VALUES[pair[0][0]][1], TILE_VALUES[pair[1][0]][1]
+    colour = colour_word(colours, 1)
     if a == b:
-        return f"red {a} = {b}: matching, 0"
-    return f"red {a} + {b} = {a + b}: counting, {a + b}"
+        return _("{colour} {value} = {other}: matching, 0").format(colour=colour, value=a,
+                                                                   other=b)
+    return _("{colour} {value} + {other} = {sum}: counting, {sum}").format(
+        colour=colour, value=a, other=b, sum=a + b)
 
 
 def _opportunity_caption(chain: tuple[Placement, ...]) -> str:
@@ -142,8 +155,9 @@ def _opportunity_caption(chain: tuple[Placement, ...]) -> str:
     placed = {c: t for t, c, _r in chain[:-1]}
     sums = [(TILE_VALUES[tile][side], TILE_VALUES[other][side])
             for side in range(3) if (other := placed.get(neighbour(cell, side))) is not None]
-    parts = " and ".join(f"{a} + {b}" for a, b in sums)
-    return f"Two-sided opportunity: {parts} = {sum(a + b for a, b in sums)} points"
+    parts = names_words([f"{a} + {b}" for a, b in sums])
+    return _("Two-sided opportunity: {sums} = {points}").format(
+        sums=parts, points=points_words(sum(a + b for a, b in sums)))
 
 
 class RulesScene(Scene):
@@ -151,12 +165,12 @@ class RulesScene(Scene):
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
-        self.pages = _pages()
+        self.pages = _pages(services.art.theme.edge_names)
         self.page = 0
-        self.previous = self.form.add(Button("Previous", lambda: self.turn(-1)))
-        self.next = self.form.add(Button("Next", lambda: self.turn(1), primary=True))
-        self.back = self.form.add(Button("Back", services.pop))
-        self.learn = self.form.add(Button("Learn by playing",
+        self.previous = self.form.add(Button(N_("Previous"), lambda: self.turn(-1)))
+        self.next = self.form.add(Button(N_("Next"), lambda: self.turn(1), primary=True))
+        self.back = self.form.add(Button(N_("Back"), services.pop))
+        self.learn = self.form.add(Button(N_("Learn by playing"),
                                           lambda: services.open("guided-game")))
         self.tiles = TileLayer()
         self.board = Board(services.ui, services.art, self.tiles, largest=LADDER[-1])
@@ -179,6 +193,7 @@ class RulesScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.services.ui
+        self.pages = _pages(self.services.art.theme.edge_names)  # the language may be new
         width, height = size
         margin, gap = ui.px(40), ui.px(28)
         top, bottom = ui.px(120), height - ui.px(100)
@@ -214,25 +229,39 @@ class RulesScene(Scene):
         self.board.show([(cell, tile, rot) for tile, cell, rot in page.figure], None, look=look)
 
     def settings_changed(self) -> None:
+        self.pages = _pages(self.services.art.theme.edge_names)
         self.tiles.refresh_all()
+
+    def _text_height(self, page: Page, size: int, room: int) -> int:
+        """The height of `page`'s paragraphs at `size`, wrapped to `room` pixels."""
+        ui = self.services.ui
+        line = ui.font(size).get_height() + ui.px(3)
+        return sum(len(ui.wrap(text, size, room)) * line + ui.px(12)
+                   for text in page.paragraphs)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.services.ui
         page = self.pages[self.page]
         surface.blit(self.services.felt(), (0, 0))
-        self.draw_title(surface, "How to play")
+        self.draw_title(surface, _("How to play"))
         draw_panel(surface, self.text_panel, ui)
         draw_panel(surface, self.figure_panel, ui, alpha=120)
         x, y = self.text_panel.x + ui.px(28), self.text_panel.y + ui.px(24)
-        heading = blit_text(surface, ui.text(page.heading, 30, PALETTE.gold, "title"), (x, y),
-                            "topleft")
+        room = self.text_panel.width - ui.px(56)
+        heading = blit_text(surface, shrunk_text(ui, page.heading, 30, room, PALETTE.gold,
+                                                 "title"), (x, y), "topleft")
         y = heading.bottom + ui.px(16)
+        size = 19  # as large as lets every paragraph fit the panel
+        while size > 12 and self._text_height(page, size, room) > self.text_panel.bottom - y:
+            size -= 1
         for paragraph in page.paragraphs:
-            y = blit_paragraph(surface, ui, paragraph, 19, PALETTE.text, (x, y),
-                               self.text_panel.width - ui.px(56), gap=3) + ui.px(12)
+            y = blit_paragraph(surface, ui, paragraph, size, PALETTE.text, (x, y), room,
+                               gap=3) + ui.px(12)
         self.tiles.draw_interpolated(surface, alpha)
         if page.caption:
-            blit_text(surface, ui.text(page.caption, 18, PALETTE.text, "bold"),
+            caption_room = self.figure_panel.width - ui.px(24)
+            blit_text(surface, shrunk_text(ui, page.caption, 18, caption_room, PALETTE.text,
+                                           "bold"),
                       (self.figure_panel.centerx, self.figure_panel.bottom - ui.px(26)),
                       "midbottom")
         # The page dots, centred between the button groups.

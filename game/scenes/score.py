@@ -17,12 +17,14 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
+from game.i18n import N_, _, format_number, format_signed, ngettext
 from game.play.table_match import TableMatch
 from game.rules.record import GameRecord
 from game.scenes.base import Scene
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
 from game.ui.widgets import Button, blit_text, draw_panel, put_clipboard_text
+from game.ui.words import names_words
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -30,14 +32,6 @@ if TYPE_CHECKING:
 
 KEYS_ARMED_S: Final = 0.6
 """How long the screen ignores keys after it opens."""
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value)
-
-
-def _join_names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 class ScoreScene(Scene):
@@ -54,18 +48,18 @@ class ScoreScene(Scene):
         self.final = state.is_terminal()
         self.age = 0.0
         if self.final:
-            self.main = self.form.add(Button("Rematch", self.rematch, primary=True))
+            self.main = self.form.add(Button(N_("Rematch"), self.rematch, primary=True))
             self.buttons = [self.main]
             if match.deal is not None:
-                self.buttons.append(self.form.add(Button("Play this deal again",
+                self.buttons.append(self.form.add(Button(N_("Play this deal again"),
                                                          self.same_deal_again)))
-            self.buttons += [self.form.add(Button("Coach", self.coach)),
-                             self.form.add(Button("Watch replay", self.watch_replay)),
-                            self.form.add(Button("Save record", self.save_record))]
+            self.buttons += [self.form.add(Button(N_("Coach"), self.coach)),
+                             self.form.add(Button(N_("Watch replay"), self.watch_replay)),
+                            self.form.add(Button(N_("Save record"), self.save_record))]
         else:
-            self.main = self.form.add(Button("Next hand", self.next_hand, primary=True))
-            self.buttons = [self.main, self.form.add(Button("Coach this hand", self.coach))]
-        self.menu = self.form.add(Button("Menu", self.to_menu))
+            self.main = self.form.add(Button(N_("Next hand"), self.next_hand, primary=True))
+            self.buttons = [self.main, self.form.add(Button(N_("Coach this hand"), self.coach))]
+        self.menu = self.form.add(Button(N_("Menu"), self.to_menu))
         self.buttons.append(self.menu)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.code_rect = pygame.Rect(0, 0, 0, 0)
@@ -124,14 +118,15 @@ class ScoreScene(Scene):
         """Put the share code on the clipboard, to paste to a friend."""
         code = self.match.share_code()
         if code is not None and put_clipboard_text(code):
-            self.services.notify(f"Copied {code}: a friend types it in New table game.")
+            self.services.notify(_("Copied {code}: a friend types it in New table game.").format(
+                code=code))
 
     def to_menu(self) -> None:
         self.services.clear_to_root()
 
     def watch_replay(self) -> None:
         """The finished game from its first move, in the replay viewer (Back returns)."""
-        self.services.open_record(self.match.record, "This game")
+        self.services.open_record(self.match.record, _("This game"))
 
     def save_record(self) -> None:
         self.services.open("save-record", record=self.match.record)
@@ -140,7 +135,7 @@ class ScoreScene(Scene):
         """The coach's review of the game (between hands: of the hand just played)."""
         record = GameRecord(copy.deepcopy(self.match.record))
         hands = None if self.final else (len(record.hands) - 1,)
-        self.services.open("coach", record=record, title="This game", hands=hands)
+        self.services.open("coach", record=record, title=_("This game"), hands=hands)
 
     # --- words ----------------------------------------------------------------------------
 
@@ -151,26 +146,25 @@ class ScoreScene(Scene):
         names = self.match.names
         if tally.team_totals is not None:
             teams = sorted({seat % 2 for seat in tally.leaders})
-            words = " and ".join(
-                f"Team {t + 1} ({names[t]} & {names[t + 2]})" for t in teams)
-            verb = ("win" if len(teams) == 1 else "share the win") if self.final else (
-                "lead" if len(teams) == 1 else "are level")
-            return f"{words} {verb}"
+            if len(teams) > 1:
+                return _("The teams share the win") if self.final else _("The teams are level")
+            team = teams[0]
+            words = (_("Team {number} ({first} & {second}) wins") if self.final else
+                     _("Team {number} ({first} & {second}) leads"))
+            return words.format(number=team + 1, first=names[team], second=names[team + 2])
         winners = [names[s] for s in tally.leaders]
-        if self.final:
-            if len(winners) == 1:
-                return f"{winners[0]} wins!"
-            return f"{_join_names(winners)} share the win!"
         if len(winners) == 1:
-            return f"{winners[0]} leads"
-        return f"{_join_names(winners)} are level"
+            words = _("{name} wins!") if self.final else _("{name} leads")
+            return words.format(name=winners[0])
+        words = _("{names} share the win!") if self.final else _("{names} are level")
+        return words.format(names=names_words(winners))
 
     def columns(self) -> list[str]:
         state = self.match.state
-        hands = [f"Hand {i + 1}" for i in range(len(state.results))]
+        hands = [_("Hand {number}").format(number=i + 1) for i in range(len(state.results))]
         if state.game.rules.club:
-            return ["Player", *hands, "Chips", "Owed", "Standing"]
-        return ["Player", *hands, "Contacts", "Penalties", "Total"]
+            return [_("Player"), *hands, _("Chips"), _("Owed"), _("Standing")]
+        return [_("Player"), *hands, _("Contacts"), _("Penalties"), _("Total")]
 
     def rows(self) -> list[list[str]]:
         """One row per seat: each hand's net result, then the game's contact points and
@@ -179,14 +173,16 @@ class ScoreScene(Scene):
         tally = state.tally()
         rows = []
         for seat in range(state.players):
-            hands = [_signed(result[seat]) for result in state.results]
+            hands = [format_signed(result[seat]) for result in state.results]
             if state.game.rules.club:
-                tail = [str(state.chips_held[seat]), str(state.chips_owed[seat]),
-                        str(tally.standings[seat])]
+                tail = [format_number(state.chips_held[seat]),
+                        format_number(state.chips_owed[seat]),
+                        format_number(tally.standings[seat])]
             else:
                 points = sum(hand[seat] for hand in state.points_history)
                 penalty = points - tally.totals[seat]
-                tail = [str(points), f"-{penalty}" if penalty else "0", str(tally.totals[seat])]
+                tail = [format_number(points), format_signed(-penalty),
+                        format_number(tally.totals[seat])]
             rows.append([self.match.names[seat], *hands, *tail])
         return rows
 
@@ -196,30 +192,35 @@ class ScoreScene(Scene):
         surface.blit(self.services.felt(), (0, 0))
         ui = self.services.ui
         state = self.match.state
-        title = "Final scores" if self.final else f"After hand {len(state.results)}"
+        title = _("Final scores") if self.final else _("After hand {number}").format(
+            number=len(state.results))
         self.draw_title(surface, title, self.end_words)
         draw_panel(surface, self.panel, ui, alpha=225)
         y = self._draw_table(surface)
         if not state.game.rules.club:
-            note = "A hand's result: its contact points, less 10 for each tile left in hand."
-            blit_text(surface, ui.text(note, 15, PALETTE.text_dim), (self.panel.centerx, y),
-                      "midtop")
+            note = _("A hand's result: its contact points, less 10 for each tile left in hand.")
+            blit_text(surface, shrunk_text(ui, note, 15, self.panel.width - ui.px(24),
+                                           PALETTE.text_dim), (self.panel.centerx, y), "midtop")
             y += ui.px(28)
         team_totals = state.tally().team_totals
         if team_totals is not None:
             for team, total in enumerate(team_totals):
                 names = self.match.names
-                words = f"Team {team + 1}  ({names[team]} & {names[team + 2]}):  {total}"
+                words = _("Team {number}  ({first} & {second}):  {total}").format(
+                    number=team + 1, first=names[team], second=names[team + 2],
+                    total=format_number(total))
                 blit_text(surface, ui.text(words, 20, PALETTE.text, "bold"),
                           (self.panel.centerx, y), "midtop")
                 y += ui.px(30)
-        blit_text(surface, ui.text(self.headline(), 34, PALETTE.gold, "title"),
+        blit_text(surface, shrunk_text(ui, self.headline(), 34, self.panel.width - ui.px(24),
+                                       PALETTE.gold, "title"),
                   (self.panel.centerx, self.panel.bottom - ui.px(24)), "midbottom")
         notes = [] if self.final else [self._remaining()]
         if self.match.deal is not None:
             code = self.match.share_code()
-            notes.append(f"Deal {self.match.deal}" + (
-                f" · share code {code} (C copies it)" if code is not None else ""))
+            notes.append(_("Deal {deal}").format(deal=self.match.deal) if code is None else
+                         _("Deal {deal} · share code {code} (C copies it)").format(
+                             deal=self.match.deal, code=code))
         y = self.panel.bottom - ui.px(72)
         for note in reversed(notes):
             rect = blit_text(surface, shrunk_text(ui, note, 16, self.panel.width - ui.px(24),
@@ -231,9 +232,10 @@ class ScoreScene(Scene):
     def _remaining(self) -> str:
         rules = self.match.state.game.rules
         if rules.timed:
-            return "Club game against the clock: hands go on until the time runs out."
+            return _("Club game against the clock: hands go on until the time runs out.")
         left = rules.hands - len(self.match.state.results)
-        return f"{left} more hand{'s' if left != 1 else ''} to play."
+        return ngettext("{count} more hand to play.", "{count} more hands to play.",
+                        left).format(count=left)
 
     def _draw_table(self, surface: pygame.Surface) -> int:
         """The grid of seats and hands; returns the y below it."""

@@ -1,4 +1,5 @@
-"""The settings screen: theme, colour-blind aid, sound, animation speed, fullscreen, hand-off.
+"""The settings screen: edition, language, theme, colour-blind aid, sound, animation
+speed, fullscreen, hand-off banner, coach's tips; and the way to the About screen.
 
 Every change applies at once and is saved at once.
 """
@@ -9,17 +10,22 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import LANGUAGES, N_, _
 from game.persist.settings import ANIMATION_SPEEDS
 from game.rules.tiles import parse_tile
 from game.scenes.base import Scene
+from game.ui.editions import apply_edition, current_edition, edition_options
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE, THEMES
 from game.ui.widgets import Button, Choice, Slider, Toggle, blit_text, draw_panel
+from game.ui.words import SPEED_WORDS, capitalised, colour_word
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
 PREVIEW_TILES = ("08-09-10", "05-01-04", "03-07-08", "09-10-01")
+LANGUAGE_OPTIONS = [("", N_("As the system")), *LANGUAGES.items()]
+"""Each language by its own name (never translated), after the system's choice."""
 
 
 class SettingsScene(Scene):
@@ -28,28 +34,34 @@ class SettingsScene(Scene):
     def __init__(self, services: Services) -> None:
         super().__init__(services)
         settings = services.settings
+        self.edition = self.form.add(Choice(
+            N_("Edition"), edition_options(), current_edition(settings), self._set_edition))
+        self.language = self.form.add(Choice(
+            N_("Language"), LANGUAGE_OPTIONS, settings.language,
+            lambda value: self._set("language", value)))
         self.theme = self.form.add(Choice(
-            "Tile colours", [(key, theme.label) for key, theme in THEMES.items()],
+            N_("Tile colours"), [(key, theme.label) for key, theme in THEMES.items()],
             settings.theme, lambda value: self._set("theme", value)))
         self.colour_blind = self.form.add(Toggle(
-            "Colour-blind aid (symbols)", settings.colour_blind,
+            N_("Colour-blind aid (symbols)"), settings.colour_blind,
             lambda value: self._set("colour_blind", value)))
         self.volume = self.form.add(Slider(
-            "Sound volume", settings.volume, lambda value: self._set("volume", value)))
+            N_("Sound volume"), settings.volume, lambda value: self._set("volume", value)))
         self.muted = self.form.add(Toggle(
-            "Mute", settings.muted, lambda value: self._set("muted", value)))
+            N_("Mute"), settings.muted, lambda value: self._set("muted", value)))
         self.speed = self.form.add(Choice(
-            "Animation speed", [(speed, speed.capitalize()) for speed in ANIMATION_SPEEDS],
+            N_("Animation speed"), [(speed, SPEED_WORDS[speed]) for speed in ANIMATION_SPEEDS],
             settings.animation_speed, lambda value: self._set("animation_speed", value)))
         self.fullscreen = self.form.add(Toggle(
-            "Fullscreen (F11)", settings.fullscreen, services.set_fullscreen))
+            N_("Fullscreen (F11)"), settings.fullscreen, services.set_fullscreen))
         self.handoff = self.form.add(Toggle(
-            "Hand-off banner between human players", settings.handoff_banner,
+            N_("Hand-off banner between human players"), settings.handoff_banner,
             lambda value: self._set("handoff_banner", value)))
         self.tips = self.form.add(Toggle(
-            "Coach's tips after each of your moves", settings.coach_tips,
+            N_("Coach's tips after each of your moves"), settings.coach_tips,
             lambda value: self._set("coach_tips", value)))
-        self.done = self.form.add(Button("Done", services.pop, primary=True))
+        self.about = self.form.add(Button(N_("About Contack"), lambda: services.open("about")))
+        self.done = self.form.add(Button(N_("Done"), services.pop, primary=True))
         self.preview = TileLayer()
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.preview_centre_y = 0
@@ -57,12 +69,21 @@ class SettingsScene(Scene):
     def _set(self, name: str, value: Any) -> None:
         setattr(self.services.settings, name, value)
         self.services.apply_settings()
+        self.edition.set_value(current_edition(self.services.settings))
         if name in ("volume", "muted"):
             self.services.sound.play("place")
 
+    def _set_edition(self, key: str) -> None:
+        """Theme, language and new-game options of the edition, all at once."""
+        settings = self.services.settings
+        apply_edition(settings, key)
+        self.theme.set_value(settings.theme)
+        self.language.set_value(settings.language)
+        self.services.apply_settings()
+
     def enter(self) -> None:
         super().enter()
-        self.form.focus(self.theme)
+        self.form.focus(self.edition)
 
     def resume(self) -> None:
         super().resume()
@@ -72,11 +93,11 @@ class SettingsScene(Scene):
         ui = self.services.ui
         self.fullscreen.value = self.services.settings.fullscreen
         width = min(size[0] - ui.px(80), ui.px(760))
-        row_h, gap = ui.px(48), ui.px(10)
-        rows = [w for w in self.form.widgets if w is not self.done]
-        preview_h = ui.px(110)
-        height = len(rows) * (row_h + gap) + preview_h + ui.px(120)
-        top = max(ui.px(120), (size[1] - height) // 2 + ui.px(40))
+        rows = [w for w in self.form.widgets if w not in (self.done, self.about)]
+        row_h, gap = ui.px(38), ui.px(5)
+        preview_h = ui.px(90)
+        height = len(rows) * (row_h + gap) + preview_h + ui.px(124)
+        top = max(ui.px(126), (size[1] - height) // 2 + ui.px(40))
         self.panel = pygame.Rect(0, 0, width + ui.px(48), height)
         self.panel.midtop = (size[0] // 2, top)
         y = self.panel.y + ui.px(24)
@@ -86,7 +107,9 @@ class SettingsScene(Scene):
             y += row_h + gap
         self.preview_centre_y = y + preview_h // 2
         self.done.rect = pygame.Rect(0, 0, ui.px(220), ui.px(50))
-        self.done.rect.midbottom = (size[0] // 2, self.panel.bottom - ui.px(22))
+        self.done.rect.bottomright = (self.panel.centerx - ui.px(8), self.panel.bottom - ui.px(22))
+        self.about.rect = pygame.Rect(0, 0, ui.px(220), ui.px(50))
+        self.about.rect.bottomleft = (self.panel.centerx + ui.px(8), self.panel.bottom - ui.px(22))
         self._build_preview()
 
     def _build_preview(self) -> None:
@@ -106,11 +129,12 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.services.ui
         surface.blit(self.services.felt(), (0, 0))
-        self.draw_title(surface, "Settings", "Changes apply at once and are saved.")
+        self.draw_title(surface, _("Settings"), _("Changes apply at once and are saved."))
         draw_panel(surface, self.panel, ui)
         self.preview.draw_interpolated(surface, alpha)
         theme = THEMES.get(self.services.settings.theme, THEMES["modern"])
-        names = " · ".join(name.capitalize() for name in theme.edge_names)
+        names = " · ".join(capitalised(colour_word(theme.edge_names, colour))
+                           for colour in range(3))
         blit_text(surface, ui.text(names, 16, PALETTE.text_dim),
-                  (self.panel.centerx, self.preview_centre_y + ui.px(48)), "midtop")
+                  (self.panel.centerx, self.preview_centre_y + ui.px(44)), "midtop")
         self.form.draw(surface, ui)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
+from game.i18n import N_, _, format_number
 from game.rules.record import TABLE
 from game.rules.share import MAX_CODE_LENGTH, MAX_DEAL, ShareCode, ShareCodeError, deal_number
 from game.rules.table import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS, TableRules
@@ -19,17 +20,17 @@ from game.scenes.base import Scene
 from game.ui.text import blit_paragraph, shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, Choice, Counter, TextField, Toggle, blit_text, draw_panel
+from game.ui.words import KIND_WORDS, MODE_TITLES, share_code_reason
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
-AI_LEVELS: Final = ("random", "easy", "greedy", "expert", "master")
-KIND_OPTIONS: Final = [("human", "Human")] + [
-    (f"ai:{level}", f"Computer · {level}") for level in AI_LEVELS]
-COMPUTER_NAMES: Final = ("Ada", "Gus", "Edna", "Max", "Ellie", "Rory", "Otto")
+KIND_OPTIONS: Final = list(KIND_WORDS)
+COMPUTER_NAMES: Final = (
+    "Ada", "Gus", "Edna", "Max", "Ellie", "Rory", "Otto")  # untranslated: names
 """A computer seat's name by seat: each seat its own, whatever its level."""
-TIME_LIMITS: Final = [(None, "By hands")] + [(m * 60, f"{m} minutes") for m in (10, 20, 30, 45,
-                                                                                   60)]
+TIME_LIMITS: Final = [(None, N_("By hands")), (600, N_("10 minutes")), (1200, N_("20 minutes")),
+                      (1800, N_("30 minutes")), (2700, N_("45 minutes")), (3600, N_("60 minutes"))]
 NAME_LENGTH: Final = 14
 
 
@@ -43,7 +44,7 @@ def default_name(seat: int, kind: str) -> str:
     """The name a seat gets until the player types one."""
     if kind.startswith("ai:"):
         return COMPUTER_NAMES[seat % len(COMPUTER_NAMES)]
-    return f"Player {seat + 1}"
+    return _("Player {number}").format(number=seat + 1)
 
 
 class SetupScene(Scene):
@@ -65,44 +66,44 @@ class SetupScene(Scene):
         except (ValueError, TypeError, AttributeError):  # settings of another shape
             rules = TableRules()
         self.count = self.form.add(Choice(
-            "Players", [(n, str(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
+            N_("Players"), [(n, str(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
             seat_count(last.get("count")), lambda _n: self.resize(self.services.size)))
         self.names: list[TextField] = []
         self.kinds: list[Choice[str]] = []
         for seat, player in enumerate(players):
             kind = player.get("kind", "human")
             kind = kind if isinstance(kind, str) and kind in dict(KIND_OPTIONS) else "human"
-            name = self.form.add(TextField(f"Seat {seat + 1} name",
+            name = self.form.add(TextField(N_("Name"),
                                            str(player.get("name", ""))[:NAME_LENGTH],
                                            lambda _text: None, NAME_LENGTH))
             choice = self.form.add(Choice("", KIND_OPTIONS, kind,
                                           partial(self._kind_changed, seat)))
             self.names.append(name)
             self.kinds.append(choice)
-        self.hands = self.form.add(Counter("Hands per game", rules.hands, 1, MAX_HANDS,
+        self.hands = self.form.add(Counter(N_("Hands per game"), rules.hands, 1, MAX_HANDS,
                                            lambda _n: None))
-        self.partners = self.form.add(Toggle("Partners (4 players)", rules.partners,
+        self.partners = self.form.add(Toggle(N_("Partners (4 players)"), rules.partners,
                                              lambda _v: None))
-        self.free_draw = self.form.add(Toggle("Free draw", rules.free_draw, lambda _v: None))
+        self.free_draw = self.form.add(Toggle(N_("Free draw"), rules.free_draw, lambda _v: None))
         self.variant = self.form.add(Choice(
-            "Scoring", [("standard", "Standard"), ("club", "Club Contack (chips)")],
+            N_("Scoring"), [("standard", N_("Standard")), ("club", N_("Club Contack (chips)"))],
             rules.variant, lambda _v: self.resize(self.services.size)))
         self.chips = self.form.add(Choice(
-            "Chips each", [(n, str(n)) for n in range(10, 101, 10)], rules.chips,
+            N_("Chips each"), [(n, str(n)) for n in range(10, 101, 10)], rules.chips,
             lambda _v: None))
         self.time_limit = self.form.add(Choice(
-            "Club game length", TIME_LIMITS, rules.time_limit_s,
+            N_("Club game length"), TIME_LIMITS, rules.time_limit_s,
             lambda _v: self.resize(self.services.size)))
         self.deal_field = self.form.add(TextField(
-            "Deal number or share code (blank: a new deal)", "", self._deal_typed,
+            N_("Deal number or share code (blank: a new deal)"), "", self._deal_typed,
             MAX_CODE_LENGTH))
         self.deal_words = ""
         """What the deal field's text means, or why it cannot be read."""
         self.deal_ok = True
         self.shared: ShareCode | None = None
         """A solitaire's share code typed in the deal field: Start plays that deal."""
-        self.back = self.form.add(Button("Back", services.pop))
-        self.start = self.form.add(Button("Start game", self.start_game, primary=True))
+        self.back = self.form.add(Button(N_("Back"), services.pop))
+        self.start = self.form.add(Button(N_("Start game"), self.start_game, primary=True))
         self.players_panel = pygame.Rect(0, 0, 0, 0)
         self.rules_panel = pygame.Rect(0, 0, 0, 0)
         self.hint_y = 0
@@ -116,23 +117,26 @@ class SetupScene(Scene):
         elif text.isdigit():
             number = deal_number(int(text))
             self.deal_ok = number is not None
-            self.deal_words = (f"Deal {number}: the same tiles as every game of that number"
-                               if number is not None else
-                               f"A deal number is 1 to {MAX_DEAL}.")
+            self.deal_words = (
+                _("Deal {deal}: the same tiles as every game of that number").format(deal=number)
+                if number is not None else
+                _("A deal number is 1 to {largest}.").format(largest=format_number(MAX_DEAL)))
         else:
             try:
                 code = ShareCode.parse(text)
             except ShareCodeError as error:
-                self.deal_words, self.deal_ok = f"Not a code: {error}.", False
+                self.deal_words = _("Not a code: {reason}.").format(reason=share_code_reason(error))
+                self.deal_ok = False
                 return
             self.deal_ok = True
             if code.mode == TABLE:
                 self._apply_code(code)
-                self.deal_words = f"Code read: deal {code.deal}, {len(code.seats)} seats."
+                self.deal_words = _("Code read: deal {deal}, {seats} seats.").format(
+                    deal=code.deal, seats=len(code.seats))
             else:
                 self.shared = code
-                self.deal_words = (f"A {code.mode.replace('-', ' ')} deal: Start plays "
-                                   f"deal {code.deal}.")
+                self.deal_words = _("A {game} deal: Start plays deal {deal}.").format(
+                    game=_(MODE_TITLES[code.mode]).lower(), deal=code.deal)
 
     def _apply_code(self, code: ShareCode) -> None:
         """Set the seats and options a table share code names (names stay as typed)."""
@@ -161,7 +165,7 @@ class SetupScene(Scene):
 
     def _kind_changed(self, seat: int, kind: str) -> None:
         field = self.names[seat]
-        if field.text in {"", *(default_name(seat, k) for k, _ in KIND_OPTIONS)}:
+        if field.text in {"", *(default_name(seat, k) for k, _label in KIND_OPTIONS)}:
             field.text = default_name(seat, kind)
 
     def enter(self) -> None:
@@ -257,8 +261,8 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.services.ui
         surface.blit(self.services.felt(), (0, 0))
-        self.draw_title(surface, "New table game")
-        for panel, heading in ((self.players_panel, "Seats"), (self.rules_panel, "Rules")):
+        self.draw_title(surface, _("New table game"))
+        for panel, heading in ((self.players_panel, _("Seats")), (self.rules_panel, _("Rules"))):
             draw_panel(surface, panel, ui)
             blit_text(surface, ui.text(heading, 18, PALETTE.gold, "bold"),
                       (panel.x + ui.px(18), panel.y - ui.px(6)), "bottomleft")
@@ -266,10 +270,10 @@ class SetupScene(Scene):
             rect = self.names[seat].rect
             blit_text(surface, ui.text(str(seat + 1), 20, PALETTE.gold, "bold"),
                       (rect.x - ui.px(20), rect.centery))
-        hint = ("Club Contack: each counting contact wins value ÷ 5 chips from every other "
-                "player; a chip is worth 5 points.") if self.variant.value == "club" else (
-                "Standard scoring: counting contacts score their sum; each tile left in "
-                "hand costs 10 at the end of a hand.")
+        hint = (_("Club Contack: each counting contact wins value ÷ 5 chips from every other "
+                "player; a chip is worth 5 points.")) if self.variant.value == "club" else (
+                _("Standard scoring: counting contacts score their sum; each tile left in "
+                "hand costs 10 at the end of a hand."))
         if self.deal_words:
             field = self.deal_field.rect
             blit_text(surface, shrunk_text(ui, self.deal_words, 15, field.width,

@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 import pygame
 
+from game.i18n import N_
 from game.persist.settings import ANIMATION_SPEEDS
 from game.scenes.solitaire_autoplay import SolitaireAutoPlay
 from game.ui.widgets import Button, Choice, Form, TextField, Toggle
+from game.ui.words import SPEED_WORDS
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -72,25 +74,25 @@ class SolitaireBars:
         services = host.services
         self.services = services
         self.form = form
-        self.deal_field: TextField = form.add(TextField("Deal number", "", self._deal_typed, 9))
-        self.new_button: Button = form.add(Button("New deal", host.new_deal, primary=True))
-        self.restart_button: Button = form.add(Button("Restart", host.restart))
-        self.save_button: Button = form.add(Button("Save", host.save_record))
-        self.menu_button: Button = form.add(Button("Menu", services.pop))
-        self.undo_button: Button = form.add(Button("Undo", host.undo))
-        self.redo_button: Button = form.add(Button("Redo", host.redo))
-        self.hint_button: Button = form.add(Button("Hint", autoplay.show_hint))
-        self.auto_button: Button = form.add(Button("Auto-play", autoplay.toggle))
-        self.step_button: Button = form.add(Button("Step", autoplay.step_once))
-        self.review_button: Button = form.add(Button("Review", host.review))
-        self.line_button: Button = form.add(Button("Show me a winning line",
+        self.deal_field: TextField = form.add(TextField(N_("Deal number"), "", self._deal_typed, 9))
+        self.new_button: Button = form.add(Button(N_("New deal"), host.new_deal, primary=True))
+        self.restart_button: Button = form.add(Button(N_("Restart"), host.restart))
+        self.save_button: Button = form.add(Button(N_("Save"), host.save_record))
+        self.menu_button: Button = form.add(Button(N_("Menu"), services.pop))
+        self.undo_button: Button = form.add(Button(N_("Undo"), host.undo))
+        self.redo_button: Button = form.add(Button(N_("Redo"), host.redo))
+        self.hint_button: Button = form.add(Button(N_("Hint"), autoplay.show_hint))
+        self.auto_button: Button = form.add(Button(N_("Auto-play"), autoplay.toggle))
+        self.step_button: Button = form.add(Button(N_("Step"), autoplay.step_once))
+        self.review_button: Button = form.add(Button(N_("Review"), host.review))
+        self.line_button: Button = form.add(Button(N_("Show me a winning line"),
                                                    host.show_winning_line, primary=True))
         self.line_button.visible = False
         self.speed_choice: Choice[str] = form.add(Choice(
-            "Speed", [(name, name.capitalize()) for name in ANIMATION_SPEEDS], autoplay.speed,
+            N_("Speed"), [(name, SPEED_WORDS[name]) for name in ANIMATION_SPEEDS], autoplay.speed,
             autoplay.set_speed))
         self.toggles: list[Toggle] = []
-        self.winnable_toggle = self.add_option("Winnable only", "winnable_only")
+        self.winnable_toggle = self.add_option(N_("Winnable only"), "winnable_only")
 
     def add_option(self, label: str, name: str,
                    then: Callable[[], None] | None = None) -> Toggle:
@@ -132,7 +134,7 @@ class SolitaireBars:
     def refresh_review(self, reviewing: bool, may_review: bool, line_shown: bool) -> None:
         """The review button (busy while the review is worked out) and, once a lost game
         has a winning line to show, that button in auto-play's place."""
-        self.review_button.label = "Reviewing…" if reviewing else "Review"
+        self.review_button.label = N_("Reviewing…") if reviewing else N_("Review")
         self.review_button.enabled = may_review and not reviewing
         self.line_button.visible = line_shown
         self.auto_button.visible = not line_shown

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 import pygame
 
 from game.ai.daily import record_day
+from game.i18n import N_, _, format_date
 from game.play.events import MovePlayed
 from game.play.solitaire_session import (
     GameEnded,
@@ -52,6 +53,7 @@ from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tween import Tweens
 from game.ui.widgets import blit_text
+from game.ui.words import placed_words
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -67,7 +69,7 @@ MOVING_LAYER: Final = 2
 class SolitaireScene(Scene):
     """One solitaire on screen. Subclasses lay out and draw their own tile sources."""
 
-    title = "Solitaire"
+    title = N_("Solitaire")
     mode: str
     """DRAW_SOLITAIRE or STACKED_SOLITAIRE (set by each solitaire)."""
     panel_width = 330
@@ -268,7 +270,7 @@ class SolitaireScene(Scene):
     def auto_play_changed(self, on: bool) -> None:
         if on:
             self.controls.selected = None
-        self.bars.auto_button.label = "Pause" if on else "Auto-play"
+        self.bars.auto_button.label = N_("Pause") if on else N_("Auto-play")
 
     def perform(self, move: Move) -> None:
         """Carry out an advised move with its animation (subclasses may stage it)."""
@@ -455,7 +457,7 @@ class SolitaireScene(Scene):
         self.controls.pick(key, pos)
 
     def unplaceable_words(self, key: SourceKey) -> str:
-        return "That tile cannot be placed now."
+        return _("That tile cannot be placed now.")
 
     def source_home(self, key: SourceKey) -> tuple[float, float]:
         """Where the source tile of `key` rests."""
@@ -542,10 +544,12 @@ class SolitaireScene(Scene):
 
     def draw_title_block(self, surface: pygame.Surface) -> None:
         deal = deal_number(self.seed)
-        note = "" if deal is None else f"Share code {ShareCode(self.mode, deal)}"
+        note = "" if deal is None else _("Share code {code}").format(
+            code=ShareCode(self.mode, deal))
         day = record_day(self.session.record)
         if day is not None:
-            note = f"Daily deal of {day:%d %b %Y}" + (f" · {note}" if note else "")
+            daily = _("Daily deal of {date}").format(date=format_date(day))
+            note = f"{daily} · {note}" if note else daily
         draw_title(surface, self.services.ui, self.title, self.bars.deal_field.rect,
                    self.form.focused is self.bars.deal_field, note,
                    self.bars.new_button.rect.x)
@@ -557,7 +561,7 @@ class SolitaireScene(Scene):
         """Labels drawn over the source tiles (counts)."""
 
     def status_text(self) -> str:
-        return f"Placed {len(self.state.figure)} of 36"
+        return placed_words(len(self.state.figure))
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         move = self.autoplay.hint_move

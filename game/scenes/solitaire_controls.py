@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.i18n import _
 from game.rules.lattice import Cell
 from game.rules.moves import Move
 from game.ui.board import Board, Gesture
@@ -92,7 +93,7 @@ class SolitaireControls:
         """Whether the tile of `key` may be picked up now; if not, the player is told."""
         host = self.host
         if host.selection_is_forced() and key != self.selected:
-            host.services.notify("The turned stock tile must be placed first.")
+            host.services.notify(_("The turned stock tile must be placed first."))
             return False
         if not host.pickable(key):
             host.services.notify(host.unplaceable_words(key))

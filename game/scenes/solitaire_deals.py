@@ -9,6 +9,7 @@ import random
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.ai.daily import DAILY_KEY
+from game.i18n import _
 from game.persist.history import add_finished_game
 from game.play.solitaire_session import Report, SolitaireSession, WinnableDealSearch
 from game.rules.record import RecordError
@@ -53,7 +54,8 @@ class SolitaireDeals:
             try:
                 return SolitaireSession.resume(record, services.adviser)
             except (RecordError, KeyError, TypeError) as error:
-                services.notify(f"The saved game could not be resumed ({error}).")
+                services.notify(_("The saved game could not be resumed ({reason}).").format(
+                    reason=error))
         seed = seed if seed is not None else random.randrange(1, 1_000_000)
         return SolitaireSession.new(self.host.mode, seed, services.adviser)
 
@@ -99,7 +101,7 @@ class SolitaireDeals:
         self.host.autoplay.set(False)
         self.drop_search()
         self.search = WinnableDealSearch(self.host.mode, self.host.services.adviser)
-        self.busy_text = "Looking for a winnable deal…"
+        self.busy_text = _("Looking for a winnable deal…")
 
     def typed(self) -> None:
         """Enter in the deal field: play the typed deal number."""

@@ -9,6 +9,7 @@ import math
 import pygame
 
 from game.ai.analysis import SolitaireReview
+from game.i18n import N_, _
 from game.rules.moves import Move
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.ui.board import Board
@@ -18,12 +19,12 @@ from game.ui.widgets import Ui, blit_text, draw_panel
 from game.ui.words import slip_words
 
 VERDICT_WORDS = {
-    "won": "Press N for a new deal, R to play it again.",
-    "could": "This deal could have been won: undo (U) and try another way.",
-    "could not": "No order of play could have won this deal.",
-    "unknown": "The solver could not decide this deal in time.",
+    "won": N_("Press N for a new deal, R to play it again."),
+    "could": N_("This deal could have been won: undo (U) and try another way."),
+    N_("could not"): N_("No order of play could have won this deal."),
+    "unknown": N_("The solver could not decide this deal in time."),
 }
-CHECKING = "Checking whether the deal could have been won…"
+CHECKING = N_("Checking whether the deal could have been won…")
 Line = tuple[str, float, Colour]
 
 
@@ -36,9 +37,9 @@ def draw_title(surface: pygame.Surface, ui: Ui, title: str, field: pygame.Rect,
               (left + ui.px(2), field.centery + ui.px(2)), "midleft")
     blit_text(surface, ui.text(title, 30, (240, 214, 150), "title"),
               (left, field.centery), "midleft")
-    blit_text(surface, ui.text("Deal", 18, PALETTE.text_dim),
+    blit_text(surface, ui.text(_("Deal"), 18, PALETTE.text_dim),
               (field.x - ui.px(8), field.centery), "midright")
-    words = "Type a deal number, then Enter" if typing else note
+    words = _("Type a deal number, then Enter") if typing else note
     room = right - field.right - ui.px(20)
     if words and room > ui.px(40):
         blit_text(surface, shrunk_text(ui, words, 15, room, PALETTE.text_dim),
@@ -77,16 +78,17 @@ def draw_banner(surface: pygame.Surface, ui: Ui, area: pygame.Rect, lines: list[
 def verdict_words(verdict: str | None, review: SolitaireReview | None) -> str:
     """The solver's word on the end of a deal, saying where a lost game slipped."""
     if verdict == "could" and review is not None and review.last_winnable is not None:
-        return f"{slip_words(review.last_winnable)} Review (V) shows where."
+        return _("{slip} Review (V) shows where.").format(slip=slip_words(review.last_winnable))
     return VERDICT_WORDS.get(verdict or "", CHECKING)
 
 
 def game_over_lines(won: bool, placed: int, words: str, note: str = "") -> list[Line]:
     """The end of a deal: won, or how far it got and whether it could have been won."""
     if won:
-        return [("Solved! All 36 tiles placed.", 38, PALETTE.gold),
+        return [(_("Solved! All 36 tiles placed."), 38, PALETTE.gold),
                 (VERDICT_WORDS["won"], 19, PALETTE.text_dim)]
-    lines: list[Line] = [(f"No more moves: {placed} of 36 placed.", 26, PALETTE.text),
+    lines: list[Line] = [(_("No more moves: {placed} of 36 placed.").format(placed=placed), 26,
+                          PALETTE.text),
                          (words, 19, PALETTE.text_dim)]
     return [*lines, (note, 17, PALETTE.text_dim)] if note else lines
 
@@ -101,7 +103,7 @@ def draw_figure_message(surface: pygame.Surface, ui: Ui, area: pygame.Rect,
     elif busy:
         draw_banner(surface, ui, area, [(busy, 24, PALETTE.text)])
     elif thinking:
-        blit_text(surface, ui.text("Thinking…", 18, PALETTE.text_dim),
+        blit_text(surface, ui.text(_("Thinking…"), 18, PALETTE.text_dim),
                   (area.centerx, area.top + ui.px(14)), "midtop")
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
+from game.i18n import N_, _
 from game.rules.lattice import ORIGIN
 from game.rules.moves import PILE
 from game.rules.record import STACKED_SOLITAIRE
@@ -25,6 +26,7 @@ from game.ui.text import blit_paragraph
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
 from game.ui.widgets import blit_text
+from game.ui.words import placed_words
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -38,14 +40,14 @@ PILE_HEIGHT: Final = 5
 """The most tiles a pile holds (35 tiles in seven piles)."""
 
 
-PILE_HELP: Final = ("Place the top tile of any pile: click or drag it, or press its "
-                    "number (1-7), then a lit spot (arrows and Enter work too).")
+PILE_HELP: Final = (N_("Place the top tile of any pile: click or drag it, or press its "
+                    "number (1-7), then a lit spot (arrows and Enter work too)."))
 
 
 class StackedSolitaireScene(SolitaireScene):
     """Seven face-up piles; place their top tiles to build the figure."""
 
-    title = "Stacked solitaire"
+    title = N_("Stacked solitaire")
     mode = STACKED_SOLITAIRE
     panel_width = 250
 
@@ -58,7 +60,7 @@ class StackedSolitaireScene(SolitaireScene):
 
     def add_options(self) -> None:
         self.fanned_toggle = self.bars.add_option(
-            "Fanned piles", "fanned_piles", lambda: self.resize(self.services.size))
+            _("Fanned piles"), "fanned_piles", lambda: self.resize(self.services.size))
 
     @property
     def stacked_state(self) -> StackedSolitaireState:
@@ -83,7 +85,7 @@ class StackedSolitaireScene(SolitaireScene):
         sprite.jump_to(self.pile_pos[CUT_PILE])
         self.tiles.change_layer(sprite, 2)
         self.tweens.move(sprite, target, 0.6, delay=0.15, on_done=lambda: self._landed(sprite))
-        self.animator.show_label("The cut", (target[0], target[1] - self.view.side * 0.5), 22,
+        self.animator.show_label(_("The cut"), (target[0], target[1] - self.view.side * 0.5), 22,
                                  PALETTE.gold, delay=0.6, rise=self.services.ui.px(30))
 
     # Layout and sprites ---------------------------------------------------------------
@@ -142,7 +144,7 @@ class StackedSolitaireScene(SolitaireScene):
         return self.pile_pos[key[1]]
 
     def unplaceable_words(self, key: SourceKey) -> str:
-        return f"The top of pile {key[1] + 1} fits nowhere now."
+        return _("The top of pile {number} fits nowhere now.").format(number=key[1] + 1)
 
     def thinking(self) -> bool:
         return self.session.thinking
@@ -158,7 +160,7 @@ class StackedSolitaireScene(SolitaireScene):
         ui = self.services.ui
         area = self.sources_area
         y = area.top + ui.px(14)
-        blit_text(surface, ui.text("Piles", 19, PALETTE.text, "bold"),
+        blit_text(surface, ui.text(_("Piles"), 19, PALETTE.text, "bold"),
                   (area.x + ui.px(16), y), "topleft")
         blit_paragraph(surface, ui, PILE_HELP, 16, PALETTE.text_dim,
                        (area.x + ui.px(16), y + ui.px(34)), area.width - ui.px(32), gap=3)
@@ -183,7 +185,7 @@ class StackedSolitaireScene(SolitaireScene):
                                 str(height))
 
     def status_text(self) -> str:
-        words = f"Placed {len(self.state.figure)} of 36"
+        words = placed_words(len(self.state.figure))
         if self.session.no_winning_line and not self.finished:
-            words += " · no winning line from here"
+            words += _(" · no winning line from here")
         return words

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import N_, _
 from game.persist.history import History, load_history, reset_statistics
 from game.persist.stats import SOLITAIRE_MODES
 from game.scenes.dialog import ConfirmScene
@@ -27,12 +28,13 @@ if TYPE_CHECKING:
 
 NOTHING = "\u2013"
 """Shown where there is no value yet."""
-TABLE_COLUMNS = (("Player", 0.3), ("Games", 0.12), ("Wins", 0.12), ("Mean", 0.14),
-                 ("Best", 0.14), ("Best move", 0.18))
-SOLITAIRE_COLUMNS = (("Solitaire", 0.22), ("Played", 0.09), ("Won", 0.08), ("Win rate", 0.1),
-                     ("Streak", 0.08), ("Best streak", 0.11), ("Clean wins", 0.11),
-                     ("Hint", 0.07), ("Undo", 0.07), ("Auto", 0.07))
-HELP_NOTE = "Hint, Undo, Auto: wins that used hints, undo or auto-play (a win may use several)"
+TABLE_COLUMNS = ((N_("Player"), 0.3), (N_("Games"), 0.12), (N_("Wins"), 0.12),
+                 (N_("Mean"), 0.14), (N_("Best"), 0.14), (N_("Best move"), 0.18))
+SOLITAIRE_COLUMNS = ((N_("Solitaire"), 0.22), (N_("Played"), 0.09), (N_("Won"), 0.08),
+                     (N_("Win rate"), 0.1),
+                     (N_("Streak"), 0.08), (N_("Best streak"), 0.11), (N_("Clean wins"), 0.11),
+                     (N_("Hint"), 0.07), (N_("Undo"), 0.07), (N_("Auto"), 0.07))
+HELP_NOTE = N_("Hint, Undo, Auto: wins that used hints, undo or auto-play (a win may use several)")
 
 
 class StatsScene(GamesScene):
@@ -43,7 +45,7 @@ class StatsScene(GamesScene):
     def __init__(self, services: Services) -> None:
         super().__init__(services)
         self.history = History()
-        self.reset = self.form.add(Button("Reset statistics", self.ask_reset))
+        self.reset = self.form.add(Button(N_("Reset statistics"), self.ask_reset))
         self.table_rect = pygame.Rect(0, 0, 0, 0)
         self.solitaire_rect = pygame.Rect(0, 0, 0, 0)
 
@@ -60,13 +62,13 @@ class StatsScene(GamesScene):
             s.played for s in self.history.solitaires.values())
 
     def ask_reset(self) -> None:
-        self.services.push(ConfirmScene(self.services, "Reset all statistics?", self.do_reset,
-                                   yes="Reset", no="Keep"))
+        self.services.push(ConfirmScene(self.services, _("Reset all statistics?"), self.do_reset,
+                                   yes=_("Reset"), no=_("Keep")))
 
     def do_reset(self) -> None:
         reset_statistics(self.services.storage)
         self.reload()
-        self.services.notify("Statistics reset. The history of games is kept.")
+        self.services.notify(_("Statistics reset. The history of games is kept."))
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -88,8 +90,8 @@ class StatsScene(GamesScene):
             rows.append([shown, str(player.games), str(player.wins), f"{player.mean_score:.1f}",
                          NOTHING if player.best_score is None else str(player.best_score),
                          str(player.best_move)])
-        self._draw_table(surface, self.table_rect, "Table game", TABLE_COLUMNS, rows,
-                         "No table games finished yet.")
+        self._draw_table(surface, self.table_rect, _("Table game"), TABLE_COLUMNS, rows,
+                         _("No table games finished yet."))
         rows = []
         for mode in SOLITAIRE_MODES:
             stats = self.history.solitaires[mode]
@@ -104,7 +106,7 @@ class StatsScene(GamesScene):
                          f"{won / played:.0%}" if played else NOTHING,
                          str(daily.streak(datetime.date.today())), str(daily.best_streak()),
                          NOTHING, NOTHING, NOTHING, NOTHING])
-        self._draw_table(surface, self.solitaire_rect, "Solitaires", SOLITAIRE_COLUMNS, rows, "")
+        self._draw_table(surface, self.solitaire_rect, _("Solitaires"), SOLITAIRE_COLUMNS, rows, "")
         ui = self.services.ui
         blit_text(surface, ui.text(HELP_NOTE, 14, PALETTE.text_dim),
                   (self.solitaire_rect.right - ui.px(18), self.solitaire_rect.y + ui.px(16)),
@@ -147,5 +149,6 @@ class StatsScene(GamesScene):
                     blit_text(surface, ui.text(cell, 18, PALETTE.text, style), (right, y),
                               "midright")
         if len(rows) > room:
-            blit_text(surface, ui.text(f"and {len(rows) - room} more", 15, PALETTE.text_dim),
+            blit_text(surface, ui.text(_("and {count} more").format(count=len(rows) - room), 15,
+                                       PALETTE.text_dim),
                       (rect.right - pad, rect.y + ui.px(14)), "topright")

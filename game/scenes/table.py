@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ai.worker import Adviser
+from game.i18n import N_, _
 from game.play.events import Event, HintFound, MovePlayed, Redone, TipFound, TookBack
 from game.play.table_match import TableMatch
 from game.rules.errors import RulesError
@@ -60,7 +61,7 @@ def open_match(config: dict[str, Any], record: dict[str, Any] | None,
         try:
             return TableMatch.resume(record, adviser), None
         except (RulesError, KeyError, TypeError, ValueError) as error:
-            failure = f"The saved game could not be resumed ({error})."
+            failure = _("The saved game could not be resumed ({reason}).").format(reason=error)
     return TableMatch.new(config, adviser, new_seed()), failure
 
 
@@ -104,12 +105,12 @@ class TableScene(Scene):
     def make_buttons(self) -> dict[str, Button]:
         """The buttons under the table, by name."""
         return {
-            "hint": Button("Hint (H)", self.show_hint),
-            "undo": Button("Undo (U)", self.undo),
-            "redo": Button("Redo (Y)", self.redo),
-            "draw": Button("Draw (D)", self.draw_tile),
-            "save": Button("Save (S)", self.save_record),
-            "menu": Button("Menu", self.on_back),
+            "hint": Button(N_("Hint (H)"), self.show_hint),
+            "undo": Button(N_("Undo (U)"), self.undo),
+            "redo": Button(N_("Redo (Y)"), self.redo),
+            "draw": Button(N_("Draw (D)"), self.draw_tile),
+            "save": Button(N_("Save (S)"), self.save_record),
+            "menu": Button(N_("Menu"), self.on_back),
         }
 
     # --- the game -----------------------------------------------------------------------
@@ -376,15 +377,16 @@ class TableScene(Scene):
         if not self.tweens.busy:
             for event in self.match.undo(self.tray_seat()):
                 if isinstance(event, TookBack):
-                    self._turn_changed(event.seat,
-                                       f"Took back {self.names[event.seat]}'s last tile.")
+                    self._turn_changed(event.seat, _("Took back {name}'s last tile.").format(
+                        name=self.names[event.seat]))
 
     def redo(self) -> None:
         """Play again what the last undo took back."""
         if not self.tweens.busy:
             for event in self.match.redo():
                 if isinstance(event, Redone):
-                    self._turn_changed(event.seat, f"Played {self.names[event.seat]}'s tile again.")
+                    self._turn_changed(event.seat, _("Played {name}'s tile again.").format(
+                        name=self.names[event.seat]))
 
     def _turn_changed(self, seat: int, words: str) -> None:
         """After an undo or redo: the position is shown as it now stands, no animation."""

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.i18n import _
 from game.rules.lattice import Cell
 from game.rules.moves import DRAW, PLACE, Move
 from game.rules.tiles import TileId
@@ -103,7 +104,7 @@ class TableControls:
         if move.action == PLACE:
             self.point_at(move)
         elif move.action == DRAW:
-            self.host.services.notify("Hint: draw a tile.")
+            self.host.services.notify(_("Hint: draw a tile."))
         self.host.refresh_hand_looks()
 
     def rotate_first(self, step: int = 1) -> None:
@@ -129,12 +130,12 @@ class TableControls:
         refusal = state.figure.refusal(tile, cell, rot)
         playable = {move.tile for move in self.host.match.legal_moves() if move.action == PLACE}
         if tile not in playable:
-            words = ("Only the smallest tile may start the hand." if not state.figure
-                     else "That tile fits nowhere now; pick a bright one.")
+            words = (_("Only the smallest tile may start the hand.") if not state.figure
+                     else _("That tile fits nowhere now; pick a bright one."))
         elif refusal is not None:
             words = refusal_words(refusal, self.host.services.art.theme.edge_names)
         else:
-            words = "Turn the first tile with the wheel or a right-click."
+            words = _("Turn the first tile with the wheel or a right-click.")
         self.host.services.notify(words)
         seat = state.current_player
         self.host.hands.refuse(state.hand_tiles(seat), seat, tile, self.host.board, cell, rot)

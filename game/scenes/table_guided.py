@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import N_, _, format_signed
 from game.play.lesson import COMPUTER, LESSON_STEPS, YOU, LessonMatch
 from game.scenes.table import TableScene
 from game.ui.text import blit_paragraph
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, blit_text, draw_panel
-from game.ui.words import contact_words
+from game.ui.words import colour_word, contact_words
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -35,9 +36,9 @@ class GuidedGameScene(TableScene):
 
     def make_buttons(self) -> dict[str, Button]:
         return {
-            "draw": Button("Draw (D)", self.draw_tile),
-            "continue": Button("Continue (Enter)", self.go_on, primary=True),
-            "skip": Button("Skip the lesson", self.leave),
+            "draw": Button(N_("Draw (D)"), self.draw_tile),
+            "continue": Button(N_("Continue (Enter)"), self.go_on, primary=True),
+            "skip": Button(N_("Skip the lesson"), self.leave),
         }
 
     def draw_button_shown(self) -> bool:
@@ -97,14 +98,14 @@ class GuidedGameScene(TableScene):
             self.hint_points = 0 if shown is None else self.state.placement_score(shown)
             self.refresh_hand_looks()
         finished = self.lesson.finished
-        self.buttons["continue"].label = "Play a game" if finished else "Continue (Enter)"
-        self.buttons["skip"].label = "Back" if finished else "Skip the lesson"
+        self.buttons["continue"].label = N_("Play a game") if finished else N_("Continue (Enter)")
+        self.buttons["skip"].label = N_("Back") if finished else N_("Skip the lesson")
 
     def status_text(self) -> str:
         if self.lesson.waiting and not self.lesson.finished:
-            return "Read the lesson, then press Continue"
+            return _("Read the lesson, then press Continue")
         if self.lesson.can_free_draw():
-            return "None of your tiles fits: press Draw (D)"
+            return _("None of your tiles fits: press Draw (D)")
         return super().status_text()
 
     def update_buttons(self) -> None:
@@ -128,15 +129,15 @@ class GuidedGameScene(TableScene):
         contacts filled in."""
         lesson = self.lesson
         step = lesson.step
-        text = step.then if lesson.explaining else step.text
-        names = self.services.art.theme.edge_names
+        text = _(step.then if lesson.explaining else step.text)
+        names = [colour_word(self.services.art.theme.edge_names, colour) for colour in range(3)]
         placed = lesson.last_placement
         results = lesson.state.hand_result() if lesson.state.hand_over else [0, 0]
         words = text.format(
             blue=names[0], red=names[1], gold=names[2],
             contacts=contact_words(placed.contacts, names) if placed is not None else "",
-            you=f"{results[YOU]:+d}", computer=f"{results[COMPUTER]:+d}")
-        return step.title, words
+            you=format_signed(results[YOU]), computer=format_signed(results[COMPUTER]))
+        return _(step.title), words
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         super().draw(surface, alpha)
@@ -144,7 +145,8 @@ class GuidedGameScene(TableScene):
         draw_panel(surface, self.coach, ui, alpha=235, border=PALETTE.gold_dark)
         title, words = self.coach_words()
         pad = ui.px(14)
-        heading = f"{title}   ·   step {self.lesson.step_index + 1} of {len(LESSON_STEPS)}"
+        heading = _("{title}   ·   step {number} of {count}").format(
+            title=title, number=self.lesson.step_index + 1, count=len(LESSON_STEPS))
         top = blit_text(surface, ui.text(heading, 18, PALETTE.gold, "bold"),
                         (self.coach.x + pad, self.coach.y + ui.px(10)), "topleft").bottom
         room = self.coach.width - 2 * pad

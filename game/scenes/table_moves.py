@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, Protocol
 
+from game.i18n import _
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE
 from game.rules.results import MoveResult
@@ -56,9 +57,10 @@ class TableMoves:
         if result.move.action == PLACE:
             self._placement(seat, result)
         elif result.drawn is not None:
-            self._draw(seat, result.drawn, "No tile fits: draws" if forced else "Draws a tile")
+            said = _("No tile fits: draws") if forced else _("Draws a tile")
+            self._draw(seat, result.drawn, said)
         else:
-            self.say(seat, "No tile fits: passes" if forced else "Passes", duration=1.8)
+            self.say(seat, _("No tile fits: passes") if forced else _("Passes"), duration=1.8)
             self.stage.services.sound.play("pass")
 
     def _placement(self, seat: int, result: MoveResult) -> None:

@@ -8,6 +8,7 @@ from typing import Final
 
 import pygame
 
+from game.i18n import _
 from game.play.table_match import TableMatch
 from game.rules.moves import DRAW, PLACE
 from game.rules.results import MoveResult
@@ -17,7 +18,7 @@ from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
 from game.ui.tiles import TileArt, TileState
 from game.ui.widgets import Button, Ui, blit_text, draw_panel
-from game.ui.words import plural, tile_words
+from game.ui.words import KIND_WORDS, chips_words, tile_words, tiles_words
 
 TEAM_COLOURS: Final[tuple[Colour, Colour]] = ((120, 190, 255), (255, 150, 120))
 
@@ -26,38 +27,42 @@ def end_words(match: TableMatch) -> str:
     """How the hand ended, in a player's words."""
     state = match.state
     if state.end_reason == DEAD_END:
-        return "Dead end: no tile can ever be placed again. The hand is over."
+        return _("Dead end: no tile can ever be placed again. The hand is over.")
     if state.end_reason == ALL_PASSED:
-        return "Everyone passed. The hand is over."
+        return _("Everyone passed. The hand is over.")
     went_out = match.went_out()
-    return f"{match.names[went_out]} went out!" if went_out is not None else (
-        "The hand is over.")
+    if went_out is None:
+        return _("The hand is over.")
+    return _("{name} went out!").format(name=match.names[went_out])
 
 
 def move_words(name: str, result: MoveResult) -> str:
     """What a move did, for the others: "Edna: opportunity play, +15"."""
     if result.move.action == PLACE:
         if len(result.contacts) == 3:
-            kind = "three-sided opportunity play"
+            kind = _("three-sided opportunity play")
         elif len(result.contacts) == 2:
-            kind = "opportunity play"
+            kind = _("opportunity play")
         else:
-            kind = "placed " + tile_words(result.move.tile)
-        points = f", +{result.points}" if result.points else ""
-        return f"{name}: {kind}{points}"
+            kind = _("placed {tile}").format(tile=tile_words(result.move.tile))
+        if result.points:
+            return _("{name}: {move}, +{points}").format(name=name, move=kind,
+                                                         points=result.points)
+        return _("{name}: {move}").format(name=name, move=kind)
     if result.drawn is not None:
-        return f"{name} drew a tile"
-    return f"{name} passed"
+        return _("{name} drew a tile").format(name=name)
+    return _("{name} passed").format(name=name)
 
 
 def forced_words(match: TableMatch, seat: int) -> str:
     """Why a seat that cannot place draws or passes, in a player's words."""
     name = match.names[seat]
     if match.legal_moves()[0].action == DRAW:
-        return f"No tile of {name}'s fits: {name} draws"
+        return _("No tile of {name}'s fits: {name} draws").format(name=name)
     if match.state.stock_left == 0:
-        return f"No tile of {name}'s fits and the stock is empty: {name} passes"
-    return f"No tile of {name}'s fits and the hand is full: {name} passes"
+        return _("No tile of {name}'s fits and the stock is empty: {name} passes").format(
+            name=name)
+    return _("No tile of {name}'s fits and the hand is full: {name} passes").format(name=name)
 
 
 def opening_words(match: TableMatch) -> str:
@@ -66,9 +71,10 @@ def opening_words(match: TableMatch) -> str:
     tiles = sorted({m.tile for m in match.legal_moves() if m.action == PLACE})
     who = match.names[seat]
     if len(tiles) == 1:
-        return f"{who} starts with {tile_words(tiles[0])}, the smallest tile in play"
-    return f"{who} starts with one of the smallest tiles: " + ", ".join(
-        tile_words(tile) for tile in tiles)
+        return _("{name} starts with {tile}, the smallest tile in play").format(
+            name=who, tile=tile_words(tiles[0]))
+    return _("{name} starts with one of the smallest tiles: {tiles}").format(
+        name=who, tiles=", ".join(tile_words(tile) for tile in tiles))
 
 
 def status_words(match: TableMatch, clock: float, forced: bool, holding: bool,
@@ -77,23 +83,24 @@ def status_words(match: TableMatch, clock: float, forced: bool, holding: bool,
     to do with the tile held."""
     state = match.state
     if state.hand_over:
-        return "The hand is over"
+        return _("The hand is over")
     seat = state.current_player
     name = match.names[seat]
     if not match.is_human(seat):
         dots = "." * (1 + int(clock * 3) % 3)
-        return f"{name} is thinking{dots}"
+        return _("{name} is thinking{dots}").format(name=name, dots=dots)
     if forced:
         return forced_words(match, seat)
     if not state.figure and not holding:
         return opening_words(match)
     if not holding:
-        return f"{name}: pick a bright tile (drag it, or click it then a lit spot)"
+        return _("{name}: pick a bright tile (drag it, or click it then a lit spot)").format(
+            name=name)
     if not state.figure:
-        return "First tile: the wheel or right-click turns it; click the lit spot"
+        return _("First tile: the wheel or right-click turns it; click the lit spot")
     if not has_spots:
-        return "That tile fits nowhere now; pick a bright one"
-    return "Drop it on a lit spot (arrows + Enter work too)"
+        return _("That tile fits nowhere now; pick a bright one")
+    return _("Drop it on a lit spot (arrows + Enter work too)")
 
 
 def hand_words(match: TableMatch) -> str:
@@ -102,10 +109,12 @@ def hand_words(match: TableMatch) -> str:
     left = match.time_left_s()
     if left is not None:
         if left <= 0:
-            return f"Hand {state.hand_number + 1} · last hand"
+            return _("Hand {number} · last hand").format(number=state.hand_number + 1)
         minutes, seconds = divmod(int(left), 60)
-        return f"Hand {state.hand_number + 1} · {minutes}:{seconds:02d} left"
-    return f"Hand {state.hand_number + 1} of {match.rules.hands}"
+        return _("Hand {number} · {time} left").format(number=state.hand_number + 1,
+                                                        time=f"{minutes}:{seconds:02d}")
+    return _("Hand {number} of {count}").format(number=state.hand_number + 1,
+                                                 count=match.rules.hands)
 
 
 def backdrop(felt: pygame.Surface, layout: TableLayout, ui: Ui,
@@ -122,10 +131,11 @@ def backdrop(felt: pygame.Surface, layout: TableLayout, ui: Ui,
         number, code = deal
         corner = (layout.figure.x + ui.px(14), layout.figure.y + ui.px(10))
         room = layout.figure.width // 2
-        label = blit_text(surface, shrunk_text(ui, f"Deal {number}", 16, room, PALETTE.gold,
+        deal_words = _("Deal {deal}").format(deal=number)
+        label = blit_text(surface, shrunk_text(ui, deal_words, 16, room, PALETTE.gold,
                                                "bold"), corner, "topleft")
         if code is not None:
-            blit_text(surface, shrunk_text(ui, f"Share code {code}", 14, room,
+            blit_text(surface, shrunk_text(ui, _("Share code {code}").format(code=code), 14, room,
                                            PALETTE.text_dim), label.bottomleft, "topleft")
     draw_panel(surface, layout.status, ui, alpha=170)
     if layout.tray is not None:
@@ -135,8 +145,9 @@ def backdrop(felt: pygame.Surface, layout: TableLayout, ui: Ui,
 
 def draw_tray_label(surface: pygame.Surface, ui: Ui, tray: SeatBox, name: str) -> None:
     """Whose tiles lie in the tray."""
-    whose = "Your" if name == "You" else f"{name}'s"
-    blit_text(surface, ui.text(f"{whose} tiles", 16, PALETTE.gold, "bold"),
+    whose = (_("Your tiles") if name in ("You", _("You")) else  # untranslated: a seat's name
+             _("{name}'s tiles").format(name=name))
+    blit_text(surface, shrunk_text(ui, whose, 16, tray.header.width, PALETTE.gold, "bold"),
               tray.header.topleft, "topleft")
 
 
@@ -154,7 +165,7 @@ def draw_status(surface: pygame.Surface, ui: Ui, art: TileArt, layout: TableLayo
     surface.blit(back, back.get_rect(center=stock.center))
     blit_text(surface, ui.text(str(match.state.stock_left), 20, PALETTE.ivory, "bold"),
               (stock.centerx, stock.centery + ui.px(6)))
-    blit_text(surface, ui.text("stock", 14, PALETTE.text_dim),
+    blit_text(surface, ui.text(_("stock"), 14, PALETTE.text_dim),
               (stock.centerx, stock.bottom + ui.px(2)), "midtop")
 
 
@@ -175,25 +186,25 @@ def draw_seat(surface: pygame.Surface, ui: Ui, match: TableMatch, seat: int, box
                      (header.x, header.y), "topleft")
     if match.rules.partners:
         team = seat % 2
-        tag = ui.text(f"Team {team + 1}", 13, TEAM_COLOURS[team], "bold")
+        tag = ui.text(_("Team {number}").format(number=team + 1), 13, TEAM_COLOURS[team], "bold")
         blit_text(surface, tag, (name.right + ui.px(8), name.centery), "midleft")
     blit_text(surface, ui.text(str(score), 26, PALETTE.ivory, "bold"),
               (header.right, header.y - ui.px(2)), "topright")
     kind = match.kinds[seat]
-    detail = "Human" if kind == "human" else f"Computer · {kind[3:]}"
+    detail = _(dict(KIND_WORDS).get(kind, kind))
     if active:
-        detail = "to play" if match.is_human(seat) else "thinking…"
+        detail = _("to play") if match.is_human(seat) else _("thinking…")
     blit_text(surface, ui.text(detail, 14, PALETTE.gold if active else PALETTE.text_dim),
               (header.x, name.bottom + ui.px(2)), "topleft")
-    right = plural(state.hand_size(seat), "tile")
+    right = tiles_words(state.hand_size(seat))
     if match.rules.club:
-        right = f"chips {state.chips_held[seat]}"
+        right = chips_words(state.chips_held[seat])
         if state.chips_owed[seat]:
-            right += f" · owes {state.chips_owed[seat]}"
+            right = _("{chips} · owes {owed}").format(chips=right, owed=state.chips_owed[seat])
     blit_text(surface, ui.text(right, 14, PALETTE.text_dim),
               (header.right, name.bottom + ui.px(2)), "topright")
     if in_tray and state.hand_size(seat):
-        blit_text(surface, ui.text("Tiles in the tray below", 15, PALETTE.text_dim),
+        blit_text(surface, ui.text(_("Tiles in the tray below"), 15, PALETTE.text_dim),
                   (box.rect.centerx, round(box.row_y)))
 
 
@@ -221,11 +232,11 @@ def draw_banner(surface: pygame.Surface, ui: Ui, area: pygame.Rect, name: str,
     shown = news[-BANNER_NEWS_LINES:]
     left = pygame.Rect(panel.x, panel.y, panel.width * 2 // 5 if shown else panel.width,
                        panel.height)
-    title = shrunk_text(ui, f"Pass to {name}", 34, left.width - ui.px(24), PALETTE.gold,
-                        "title")
-    words = "Click or press Enter when ready"
+    title = shrunk_text(ui, _("Pass to {name}").format(name=name), 34, left.width - ui.px(24),
+                        PALETTE.gold, "title")
+    words = _("Click or press Enter when ready")
     if undoer is not None:
-        words += f" ({undoer}: U takes back)"
+        words = _("Click or press Enter when ready ({name}: U takes back)").format(name=undoer)
     hint = shrunk_text(ui, words, 15, left.width - ui.px(16), PALETTE.text_dim)
     top = left.centery - (title.get_height() + hint.get_height()) // 2
     blit_text(surface, title, (left.centerx, top), "midtop")

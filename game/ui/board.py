@@ -19,6 +19,7 @@ from typing import Final, Generic, TypeVar
 
 import pygame
 
+from game.i18n import _
 from game.rules.figure import Figure
 from game.rules.lattice import Cell, points_up
 from game.rules.moves import Move
@@ -298,7 +299,7 @@ class Board:
         self._blit_on(surface, image, cell)
         if score is not None:
             x, y = self.view.cell_centre(cell)
-            label = self.ui.text(f"+{score}" if score else "match", 20, PALETTE.gold, "bold")
+            label = self.ui.text(f"+{score}" if score else _("match"), 20, PALETTE.gold, "bold")
             blit_text(surface, label, (round(x), round(y - self.view.side * 0.62)))
 
     def draw_openings(self, surface: pygame.Surface, cells: Iterable[Cell]) -> None:

@@ -16,6 +16,7 @@ from typing import Final
 
 import pygame
 
+from game.i18n import _
 from game.rules.figure import Contact
 from game.rules.lattice import Cell
 from game.rules.results import MoveResult
@@ -79,8 +80,8 @@ class ContactAnimator:
             cell = result.move.cell
             self.bursts.append(Burst(cell, 0.0, 1.0 * self.factor))
             x, y = self.board.view.cell_centre(cell)
-            label = f"Opportunity play! +{result.points}" if result.points and self.scored else (
-                "Opportunity play!")
+            label = (_("Opportunity play! +{points}").format(points=result.points)
+                     if result.points and self.scored else _("Opportunity play!"))
             self.show_label(label, (x, y - self.ui.px(30)), 34, PALETTE.gold, delay=last,
                        duration=1.8, rise=self.ui.px(70))
         return last

@@ -31,14 +31,14 @@ def render_text(font: pygame.font.Font, text: str, colour: Colour) -> pygame.Sur
     if rtl <= sum(kind == "L" for kind in kinds):
         return font.render(text, True, colour)
     try:
-        font.set_script("Arab" if "AL" in kinds else "Hebr")
+        font.set_script("Arab" if "AL" in kinds else "Hebr")  # untranslated: script codes
         font.set_direction(pygame.DIRECTION_RTL)
         return font.render(text, True, colour)
     except pygame.error:  # no shaping engine: drawn as it is
         return font.render(text, True, colour)
     finally:
         with contextlib.suppress(pygame.error):
-            font.set_script("Latn")
+            font.set_script("Latn")  # untranslated: a script code
             font.set_direction(pygame.DIRECTION_LTR)
 
 

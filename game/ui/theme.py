@@ -15,6 +15,8 @@ from typing import Final
 
 import pygame
 
+from game.i18n import N_
+
 Colour = tuple[int, int, int]
 
 ASSETS_DIR: Final = Path(__file__).resolve().parents[2] / "assets"
@@ -23,7 +25,8 @@ FONTS_DIR: Final = ASSETS_DIR / "fonts"
 
 @dataclass(frozen=True)
 class Theme:
-    """The edge colours (blue, red, gold slots) of one edition, with their names."""
+    """The edge colours (blue, red, gold slots) of one edition, with their names (English
+    messages for the catalogue: `game.ui.words.colour_word` says them)."""
 
     key: str
     label: str
@@ -33,15 +36,16 @@ class Theme:
 
 THEMES: Final[dict[str, Theme]] = {
     "modern": Theme(
-        "modern", "Modern", ((38, 104, 196), (206, 52, 52), (222, 168, 32)), ("blue", "red", "gold")
+        "modern", N_("Modern"), ((38, 104, 196), (206, 52, 52), (222, 168, 32)),
+        (N_("blue"), N_("red"), N_("gold")),
     ),
     "1939": Theme(
-        "1939", "1939 edition", ((44, 82, 160), (182, 44, 40), (226, 120, 32)),
-        ("blue", "red", "orange"),
+        "1939", N_("1939 colours"), ((44, 82, 160), (182, 44, 40), (226, 120, 32)),
+        (N_("blue"), N_("red"), N_("orange")),
     ),
     "1962": Theme(
-        "1962", "1962 edition", ((52, 112, 190), (228, 104, 150), (124, 70, 168)),
-        ("blue", "pink", "purple"),
+        "1962", N_("1962 colours"), ((52, 112, 190), (228, 104, 150), (124, 70, 168)),
+        (N_("blue"), N_("pink"), N_("purple")),
     ),
 }
 
@@ -86,9 +90,9 @@ class Fonts:
     """The bundled fonts, loaded once per (style, size) after `pygame.font.init()`."""
 
     FILES: Final = {
-        "regular": "DejaVuSans.ttf",
-        "bold": "DejaVuSans-Bold.ttf",
-        "title": "DejaVuSerif-Bold.ttf",
+        "regular": "DejaVuSans.ttf",  # untranslated: a file
+        "bold": "DejaVuSans-Bold.ttf",  # untranslated: a file
+        "title": "DejaVuSerif-Bold.ttf",  # untranslated: a file
     }
 
     def __init__(self, folder: Path = FONTS_DIR) -> None:
@@ -107,7 +111,7 @@ class Fonts:
             path = self.folder / self.FILES[style]
             try:
                 font = pygame.font.Font(path if path.is_file() else None, size)
-                font.render("Ag", True, (0, 0, 0))  # a damaged file fails only here
+                font.render("Ag", True, (0, 0, 0))  # untranslated: a damaged file fails only here
             except (pygame.error, OSError, ValueError):
                 self.broken.add(path.name)
                 font = pygame.font.Font(None, size)

@@ -15,6 +15,7 @@ from typing import Any, Final, Generic, TypeVar
 
 import pygame
 
+from game.i18n import _, format_percent, ngettext
 from game.ui.text import TEXT_LIMIT, render_text, shrunk_text
 from game.ui.theme import PALETTE, Colour, Fonts
 
@@ -115,6 +116,8 @@ class Widget:
 
     def __init__(self, label: str = "") -> None:
         self.label = label
+        """The label's message, in English: the widget translates it as it draws, so a
+        change of language shows at once (mark literal labels with `N_`)."""
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.focused = False
         self.hovered = False
@@ -167,12 +170,14 @@ class Widget:
         surface.blit(rounded_box(self.rect.size, ui.px(10), (*colour, 170),
                                  PALETTE.gold if self.focused else None, max(1, ui.px(2))),
                      self.rect)
+        control = self._control_rect(ui)
         if self.label:
             text_colour = PALETTE.text if self.enabled else PALETTE.text_dim
-            label = (ui.text(self.label, 20, text_colour) if label_room is None
-                     else shrunk_text(ui, self.label, 20, label_room, text_colour))
+            if label_room is None:  # the label has the row up to its control
+                label_room = control.x - self.rect.x - ui.px(24)
+            label = shrunk_text(ui, _(self.label), 20, label_room, text_colour)
             blit_text(surface, label, (self.rect.x + ui.px(16), self.rect.centery), "midleft")
-        return self._control_rect(ui)
+        return control
 
 
 class Button(Widget):
@@ -202,7 +207,7 @@ class Button(Widget):
         edge = PALETTE.ivory if lit else (PALETTE.gold_dark if self.primary else PALETTE.panel_edge)
         pygame.draw.rect(surface, edge, self.rect, max(1, ui.px(2)), border_radius=radius)
         style = "bold" if self.primary or lit else "regular"
-        blit_text(surface, shrunk_text(ui, self.label, 22, self.rect.width - ui.px(14),
+        blit_text(surface, shrunk_text(ui, _(self.label), 22, self.rect.width - ui.px(14),
                                        text_colour, style), self.rect.center)
 
 
@@ -236,7 +241,7 @@ class Toggle(Widget):
         knob_x = track.right - track.height // 2 if self.value else track.x + track.height // 2
         pygame.draw.circle(surface, PALETTE.ivory, (knob_x, track.centery), track.height // 2 - 3)
         if worded:
-            word = "On" if self.value else "Off"
+            word = _("On") if self.value else _("Off")
             blit_text(surface, ui.text(word, 18, PALETTE.text_dim),
                       (track.x - ui.px(12), track.centery), "midright")
 
@@ -281,8 +286,9 @@ class Choice(Widget, Generic[T]):
         self.step(-1 if back else 1)
 
     def words(self) -> str:
-        """The value as the control shows it."""
-        return self.options[self.index][1]
+        """The value as the control shows it (each option's words are a message for
+        the catalogue, translated here)."""
+        return _(self.options[self.index][1])
 
     def draw(self, surface: pygame.Surface, ui: Ui) -> None:
         control = self._draw_row(surface, ui)
@@ -403,7 +409,7 @@ class Slider(Widget):
         filled.width = round(track.width * self.value)
         pygame.draw.rect(surface, PALETTE.gold, filled, border_radius=track.height)
         pygame.draw.circle(surface, PALETTE.ivory, (filled.right, track.centery), ui.px(11))
-        blit_text(surface, ui.text(f"{round(self.value * 100)}%", 18, PALETTE.text),
+        blit_text(surface, ui.text(format_percent(self.value), 18, PALETTE.text),
                   (control.right, control.centery), "midright")
 
 
@@ -518,7 +524,7 @@ class TextField(Widget):
         edge = PALETTE.gold if self.focused else (PALETTE.text_dim if self.hovered
                                                   else PALETTE.panel_edge)
         pygame.draw.rect(surface, edge, box, max(1, ui.px(2)), border_radius=radius)
-        shown = self.text if self.text or self.focused else self.label
+        shown = self.text if self.text or self.focused else _(self.label)
         colour = PALETTE.text if self.text else PALETTE.text_dim
         left = box.x + ui.px(10)
         image = ui.text(shown, self.TEXT_SIZE, colour) if shown else ui.text(" ", 18)
@@ -527,7 +533,9 @@ class TextField(Widget):
             pygame.draw.rect(surface, PALETTE.gold_dark, mark, border_radius=ui.px(3))
         blit_text(surface, image, (left, box.centery), "midleft")
         if self.focused and self.overflowed:
-            note = ui.text(f"{self.max_length} characters at most", 14, PALETTE.penalty)
+            limit = ngettext("{count} character at most", "{count} characters at most",
+                             self.max_length).format(count=self.max_length)
+            note = ui.text(limit, 14, PALETTE.penalty)
             blit_text(surface, note, (box.right - ui.px(8), box.bottom + ui.px(2)), "topright")
         if self.focused and not self.all_selected:
             x = left + ui.font(self.TEXT_SIZE).size(self.text[:self.caret])[0] + 1
@@ -566,7 +574,7 @@ class Form:
         """Focus the next (+1) or previous (-1) usable widget, wrapping round."""
         count = len(self.widgets)
         index = self.focus_index
-        for _ in range(count):
+        for _step in range(count):
             index = (index + direction) % count if index >= 0 else (0 if direction > 0 else -1)
             if self._usable(self.widgets[index]):
                 self.focus(self.widgets[index])

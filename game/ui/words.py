@@ -1,10 +1,16 @@
-"""Words the screens share: the names of things a player sees in more than one place."""
+"""Words the screens share: the names of things a player sees in more than one place.
+
+Colours are named by the theme (`Theme.edge_names`, English messages) and translated
+here; the rules hand out colour indices only."""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 from typing import Final
 
+from game.i18n import N_, _, format_date_time, format_number, ngettext
+from game.persist.files import Notice
 from game.rules.figure import (
     AWAY_FROM_LAST,
     COLOUR_CLASH,
@@ -18,30 +24,50 @@ from game.rules.figure import (
 )
 from game.rules.moves import DISCARD_PILE, PILE, STOCK, Move
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
+from game.rules.share import ShareCodeError
 from game.rules.tiles import TILE_VALUES, TileId
 
-MODE_TITLES: Final = {TABLE: "Table game", DRAW_SOLITAIRE: "Draw solitaire",
-                      STACKED_SOLITAIRE: "Stacked solitaire"}
+MODE_TITLES: Final = {TABLE: N_("Table game"), DRAW_SOLITAIRE: N_("Draw solitaire"),
+                      STACKED_SOLITAIRE: N_("Stacked solitaire")}
 """Each game mode's name on screen."""
+KIND_WORDS: Final = (
+    ("human", N_("Human")), ("ai:random", N_("Computer · random")),
+    ("ai:easy", N_("Computer · easy")), ("ai:greedy", N_("Computer · greedy")),
+    ("ai:expert", N_("Computer · expert")), ("ai:master", N_("Computer · master")))
+"""Each kind of seat (RECORD.md's "human" or "ai:<level>") as the screens name it."""
+SPEED_WORDS: Final = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"),
+                      "instant": N_("Instant")}
+"""Each animation speed's name on screen."""
+
+
+def colour_word(colour_names: Sequence[str], colour: int) -> str:
+    """The theme's name of edge colour `colour` in the player's language ("blue", "azul")."""
+    return _(colour_names[colour])
+
+
+def capitalised(text: str) -> str:
+    """`text` with its first letter a capital (the rest as it is)."""
+    return text[:1].upper() + text[1:]
 
 
 def refusal_words(refusal: Refusal, colour_names: Sequence[str]) -> str:
     """Why a tile may not go on a spot, in a player's words and the theme's colours."""
     kind = refusal.kind
     if kind == COLOUR_CLASH:
-        colour, other = colour_names[refusal.colour], colour_names[refusal.other_colour]
-        return f"{colour.capitalize()} cannot touch {other}."
+        return capitalised(_("{colour} cannot touch {other}.").format(
+            colour=colour_word(colour_names, refusal.colour),
+            other=colour_word(colour_names, refusal.other_colour)))
     if kind == VALUE_CLASH:
-        colour = colour_names[refusal.colour]
-        return (f"{colour.capitalize()} {refusal.value} cannot touch {colour} "
-                f"{refusal.other_value}.")
+        return capitalised(_("{colour} {value} cannot touch {colour} {other}.").format(
+            colour=colour_word(colour_names, refusal.colour), value=refusal.value,
+            other=refusal.other_value))
     return {
-        TOO_FAR: "That spot is too far out.",
-        TAKEN: "That spot is taken.",
-        FIRST_ELSEWHERE: "The first tile goes on the lit spot.",
-        TOUCHES_NOTHING: "A tile must touch the figure.",
-        AWAY_FROM_LAST: "A tile must touch the last tile (ringed) or two tiles at once.",
-    }.get(kind, "That tile cannot go there.")
+        TOO_FAR: _("That spot is too far out."),
+        TAKEN: _("That spot is taken."),
+        FIRST_ELSEWHERE: _("The first tile goes on the lit spot."),
+        TOUCHES_NOTHING: _("A tile must touch the figure."),
+        AWAY_FROM_LAST: _("A tile must touch the last tile (ringed) or two tiles at once."),
+    }.get(kind, _("That tile cannot go there."))
 
 
 def tile_words(tile: TileId) -> str:
@@ -52,20 +78,68 @@ def tile_words(tile: TileId) -> str:
 def source_words(move: Move) -> str:
     """Where a solitaire move's tile came from: "the stock", "pile 3", "the discard pile"
     ("" for a table move, from the player's hand)."""
-    return {STOCK: "the stock", PILE: f"pile {move.pile + 1}",
-            DISCARD_PILE: "the discard pile"}.get(move.source, "")
+    if move.source == PILE:
+        return _("pile {number}").format(number=move.pile + 1)
+    return {STOCK: _("the stock"), DISCARD_PILE: _("the discard pile")}.get(move.source, "")
 
 
 def slip_words(last_winnable: int) -> str:
     """Where a solitaire slipped: "You could still have won after move 17: move 18 let
     it slip."."""
-    after = "at the start" if last_winnable == 0 else f"after move {last_winnable}"
-    return f"You could still have won {after}: move {last_winnable + 1} let it slip."
+    if last_winnable == 0:
+        return _("You could still have won at the start: move 1 let it slip.")
+    return _("You could still have won after move {move}: move {next} let it slip.").format(
+        move=last_winnable, next=last_winnable + 1)
 
 
-def plural(count: int, noun: str, many: str | None = None) -> str:
-    """"1 tile", "3 tiles", "1 match", "2 matches": a count with its noun."""
-    return f"{count} {noun}" if count == 1 else f"{count} {many or noun + 's'}"
+def names_words(names: Sequence[str]) -> str:
+    """Names joined as a sentence says them: "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def moment_words(stamp: str) -> str:
+    """A "2026-11-23 14:05" time stamp of the files, written the player's way."""
+    try:
+        return format_date_time(datetime.datetime.strptime(stamp, "%Y-%m-%d %H:%M"))
+    except (TypeError, ValueError):
+        return str(stamp)
+
+
+def notice_words(notice: Notice | str) -> str:
+    """A notice from the files in the player's language (its message and each field
+    that is itself a message, such as a reason)."""
+    if isinstance(notice, str):
+        return notice
+    return _(notice.message).format(**{key: _(value) if value else value
+                                       for key, value in notice.fields.items()})
+
+
+def placed_words(placed: int) -> str:
+    """A solitaire's progress: "Placed 17 of 36"."""
+    return _("Placed {placed} of 36").format(placed=placed)
+
+
+def chips_words(count: int) -> str:
+    """"1 chip", "40 chips" (Club Contack) in the player's language."""
+    return ngettext("{count} chip", "{count} chips", count).format(count=format_number(count))
+
+
+def share_code_reason(error: ShareCodeError) -> str:
+    """Why a typed share code cannot be read, in the player's language."""
+    return _(error.reason).format(**error.fields)
+
+
+def points_words(points: int) -> str:
+    """"1 point", "10 points" in the player's language."""
+    return ngettext("{count} point", "{count} points", points).format(
+        count=format_number(points))
+
+
+def tiles_words(count: int) -> str:
+    """"1 tile", "3 tiles" in the player's language."""
+    return ngettext("{count} tile", "{count} tiles", count).format(count=count)
 
 
 def contact_words(contacts: Sequence[Contact], colour_names: Sequence[str]) -> str:
@@ -73,14 +147,12 @@ def contact_words(contacts: Sequence[Contact], colour_names: Sequence[str]) -> s
     10 points." or "Red 2 meets red 2: no points."."""
     parts = []
     for contact in contacts:
-        colour = colour_names[contact.colour]
-        if contact.counting:
-            parts.append(f"{colour} {contact.value} + {colour} {contact.other_value} = "
-                         f"{contact.points}")
-        else:
-            parts.append(f"{colour} {contact.value} meets {colour} {contact.other_value}")
+        fields = {"colour": colour_word(colour_names, contact.colour), "value": contact.value,
+                  "other": contact.other_value, "sum": contact.points}
+        parts.append((_("{colour} {value} + {colour} {other} = {sum}") if contact.counting
+                      else _("{colour} {value} meets {colour} {other}")).format(**fields))
     if not parts:
         return ""
     points = sum(contact.points for contact in contacts if contact.counting)
-    said = ", ".join(parts)
-    return f"{said[0].upper()}{said[1:]}: {plural(points, 'point') if points else 'no points'}."
+    return capitalised(_("{contacts}: {points}.").format(
+        contacts=_(", ").join(parts), points=points_words(points) if points else _("no points")))

@@ -1,0 +1,164 @@
+"""The player's language: gettext catalogues, plurals, numbers and dates.
+
+Every word a screen shows is looked up here. `_` translates now; `N_` only marks a
+message for the catalogue where it is stored (a button's label, a notice kept for
+later) and the screen translates it when it draws, so a change of language shows at
+once. The catalogues are `locale/<code>/LC_MESSAGES/contack.po` in the source, compiled
+to `.mo` by the build (see `setup.py`); a language without a compiled catalogue shows
+English. How numbers and dates are written is itself in the catalogue (separators, month
+names, the date pattern), so a new language needs only its `.po`.
+
+Standard library only: the rules, computer players and files below the screens never
+import this module; they hand the screens data or English messages marked with `N_`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import gettext
+import locale
+import os
+from pathlib import Path
+from typing import Final
+
+DOMAIN: Final = "contack"
+LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
+LANGUAGES: Final = {"en": "English", "es": "Español"}
+"""The languages the game speaks, each named in itself (so never translated)."""
+DEFAULT_LANGUAGE: Final = "en"
+
+_state: dict[str, gettext.NullTranslations | str] = {
+    "catalogue": gettext.NullTranslations(), "code": DEFAULT_LANGUAGE}
+
+MONTHS: Final = ("January", "February", "March", "April", "May", "June", "July", "August",
+                 "September", "October", "November", "December")
+"""Month names: each is in the catalogue under the context "month"."""
+WEEKDAYS: Final = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
+                   "Sunday")
+"""Day names, Monday first: in the catalogue under "weekday" (and "weekday initials",
+where the calendar's heads give them two letters)."""
+
+
+def _catalogue() -> gettext.NullTranslations:
+    catalogue = _state["catalogue"]
+    assert isinstance(catalogue, gettext.NullTranslations)
+    return catalogue
+
+
+def set_language(code: str) -> str:
+    """Speak `code` ("en", "es") from now on; an unknown code, or one whose catalogue
+    is not compiled, speaks English. Returns the code now spoken."""
+    if code not in LANGUAGES:
+        code = DEFAULT_LANGUAGE
+    catalogue: gettext.NullTranslations = gettext.NullTranslations()
+    if code != DEFAULT_LANGUAGE:
+        try:
+            catalogue = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
+        except OSError:  # not compiled (a bare source tree) or unreadable
+            code = DEFAULT_LANGUAGE
+    _state["catalogue"], _state["code"] = catalogue, code
+    return code
+
+
+def language() -> str:
+    """The code of the language spoken now."""
+    return str(_state["code"])
+
+
+def system_language() -> str:
+    """The game's language nearest the system's: Spanish for any Spanish locale, else
+    English."""
+    names = [os.environ.get(name, "") for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES",
+                                                   "LANG")]
+    with contextlib.suppress(ValueError):
+        names.append(locale.getlocale()[0] or "")
+    for name in names:
+        for part in name.split(":"):
+            code = part.split("_")[0].split(".")[0].lower()
+            if code in LANGUAGES:
+                return code
+            if code and code not in ("c", "posix"):
+                return DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE
+
+
+def _(message: str) -> str:
+    """`message` in the player's language ("" stays "": gettext would give the
+    catalogue's header)."""
+    return _catalogue().gettext(message) if message else message
+
+
+def N_(message: str) -> str:
+    """`message`, marked for the catalogue and translated later, where it is shown."""
+    return message
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a counted message that suits `count` in the player's language."""
+    return _catalogue().ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in the player's language, as meant in `context` (one English word
+    with two senses gets two translations)."""
+    return _catalogue().pgettext(context, message)
+
+
+def format_number(value: float, decimals: int = 0) -> str:
+    """`value` written the player's way: "12,345.5" in English, "12.345,5" in Spanish."""
+    text = f"{abs(value):.{decimals}f}"
+    whole, _dot, fraction = text.partition(".")
+    if abs(value) >= int(pgettext("number format", "1000")):
+        groups: list[str] = []
+        while len(whole) > 3:
+            whole, group = whole[:-3], whole[-3:]
+            groups.insert(0, group)
+        whole = pgettext("number format", ",").join([whole, *groups])
+    sign = "-" if value < 0 and text.strip("0.") else ""
+    return sign + whole + (pgettext("number format", ".") + fraction if fraction else "")
+
+
+def format_signed(value: int) -> str:
+    """A score change with its sign: "+12", "-30", "0"."""
+    return ("+" if value > 0 else "") + format_number(value)
+
+
+def format_percent(fraction: float) -> str:
+    """A fraction as a whole percentage: "45%" in English, "45 %" in Spanish."""
+    return _("{percent}%").format(percent=format_number(round(100 * fraction)))
+
+
+def month_name(month: int) -> str:
+    """The name of `month` (1-12) in the player's language."""
+    return pgettext("month", MONTHS[month - 1])
+
+
+def weekday_name(weekday: int, short: bool = False) -> str:
+    """The name of `weekday` (0 is Monday), or its two-letter head in a calendar."""
+    name = WEEKDAYS[weekday]
+    return pgettext("weekday initials", name[:2]) if short else pgettext("weekday", name)
+
+
+def format_month(day: datetime.date) -> str:
+    """A month of a year: "November 2026" / "noviembre de 2026"."""
+    return _("{month} {year}").format(month=month_name(day.month), year=day.year)
+
+
+def format_long_date(day: datetime.date) -> str:
+    """A day with its weekday: "Monday 23 November 2026" / "lunes, 23 de noviembre de 2026"."""
+    return _("{weekday} {day} {month} {year}").format(
+        weekday=weekday_name(day.weekday()), day=day.day, month=month_name(day.month),
+        year=day.year)
+
+
+def format_date(day: datetime.date) -> str:
+    """A day written out: "23 November 2026" / "23 de noviembre de 2026"."""
+    return _("{day} {month} {year}").format(day=day.day, month=month_name(day.month),
+                                             year=day.year)
+
+
+def format_date_time(moment: datetime.datetime) -> str:
+    """A day and a time of day: "23 November 2026, 14:05"."""
+    return _("{date}, {time}").format(date=format_date(moment.date()),
+                                      time=moment.strftime("%H:%M"))
