@@ -31,13 +31,27 @@ DEFAULT_LANGUAGE: Final = "en"
 _state: dict[str, gettext.NullTranslations | str] = {
     "catalogue": gettext.NullTranslations(), "code": DEFAULT_LANGUAGE}
 
-MONTHS: Final = ("January", "February", "March", "April", "May", "June", "July", "August",
-                 "September", "October", "November", "December")
-"""Month names: each is in the catalogue under the context "month"."""
-WEEKDAYS: Final = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
-                   "Sunday")
-"""Day names, Monday first: in the catalogue under "weekday" (and "weekday initials",
-where the calendar's heads give them two letters)."""
+
+
+def NC_(context: str, message: str) -> str:
+    """`message`, marked for the catalogue in `context`, translated later by `pgettext`."""
+    return message
+
+
+MONTHS: Final = (NC_("month", "January"), NC_("month", "February"), NC_("month", "March"),
+                 NC_("month", "April"), NC_("month", "May"), NC_("month", "June"),
+                 NC_("month", "July"), NC_("month", "August"), NC_("month", "September"),
+                 NC_("month", "October"), NC_("month", "November"),
+                 NC_("month", "December"))
+WEEKDAYS: Final = (NC_("weekday", "Monday"), NC_("weekday", "Tuesday"),
+                   NC_("weekday", "Wednesday"), NC_("weekday", "Thursday"),
+                   NC_("weekday", "Friday"), NC_("weekday", "Saturday"),
+                   NC_("weekday", "Sunday"))
+WEEKDAY_HEADS: Final = (NC_("weekday initials", "Mo"), NC_("weekday initials", "Tu"),
+                        NC_("weekday initials", "We"), NC_("weekday initials", "Th"),
+                        NC_("weekday initials", "Fr"), NC_("weekday initials", "Sa"),
+                        NC_("weekday initials", "Su"))
+"""A calendar's column heads, two letters each."""
 
 
 def _catalogue() -> gettext.NullTranslations:
@@ -136,8 +150,9 @@ def month_name(month: int) -> str:
 
 def weekday_name(weekday: int, short: bool = False) -> str:
     """The name of `weekday` (0 is Monday), or its two-letter head in a calendar."""
-    name = WEEKDAYS[weekday]
-    return pgettext("weekday initials", name[:2]) if short else pgettext("weekday", name)
+    if short:
+        return pgettext("weekday initials", WEEKDAY_HEADS[weekday])
+    return pgettext("weekday", WEEKDAYS[weekday])
 
 
 def format_month(day: datetime.date) -> str:

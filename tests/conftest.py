@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ["LANGUAGE"] = "en"  # the tests read English unless they choose Spanish
 
 import pytest
 

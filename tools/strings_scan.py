@@ -24,7 +24,7 @@ from typing import Final
 ROOT: Final = Path(__file__).resolve().parents[1]
 SCANNED: Final = ("game/ui", "game/scenes", "game/play", "game/persist", "game/app.py",
                   "game/router.py")
-CATALOGUE_CALLS: Final = frozenset({"_", "N_", "ngettext", "pgettext"})
+CATALOGUE_CALLS: Final = frozenset({"_", "N_", "ngettext", "pgettext", "NC_"})
 NOT_SHOWN_NOTE: Final = "# untranslated:"
 ENGLISH_ERRORS: Final = frozenset({"ValueError", "TypeError", "KeyError", "LookupError",
                                    "RuntimeError", "RecordError", "IllegalMoveError"})

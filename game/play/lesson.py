@@ -27,9 +27,10 @@ from game.rules.results import MoveResult
 from game.rules.table import TableGame, TableRules
 from game.rules.tiles import parse_tile
 
-LESSON_PLAYERS: Final = ({"name": N_("You"), "kind": "human"},
-                         {"name": N_("Computer"), "kind": "ai:greedy"})
-"""The two seats; their names are put in the player's language when the lesson starts."""
+LESSON_NAMES: Final = (N_("You"), N_("Computer"))
+"""The two seats' names, put in the player's language when the lesson starts."""
+LESSON_PLAYERS: Final = ({"name": LESSON_NAMES[0], "kind": "human"},
+                         {"name": LESSON_NAMES[1], "kind": "ai:greedy"})
 YOU: Final = 0
 COMPUTER: Final = 1
 LESSON_DEAL: Final = (
@@ -160,7 +161,8 @@ LESSON_STEPS: Final = (
 def lesson_game() -> RecordedGame:
     """The lesson's hand, dealt and not yet begun."""
     return RecordedGame.new_table(TableGame(2, TableRules(hands=1)),
-                                  [{**p, "name": _(p["name"])} for p in LESSON_PLAYERS],
+                                  [{**player, "name": _(name)} for player, name in zip(
+                                      LESSON_PLAYERS, LESSON_NAMES, strict=True)],
                                   "lesson",
                                   [parse_tile(name) for name in LESSON_DEAL])
 

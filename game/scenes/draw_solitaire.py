@@ -316,7 +316,7 @@ class DrawSolitaireScene(SolitaireScene):
         width = area.width - ui.px(32)
         blit_paragraph(surface, ui, self.guidance(), 17, PALETTE.text_dim,
                        (area.x + ui.px(16), area.top + ui.px(16)), width)
-        fair = f"{AUTO_PLAY_WORDS} {self.odds_words()}".strip()
+        fair = f"{_(AUTO_PLAY_WORDS)} {self.odds_words()}".strip()
         lines = len(ui.wrap(fair, 15, width))
         top = self.odds_button.rect.top - ui.px(10) - lines * (ui.font(15).get_height()
                                                               + ui.px(3))

@@ -19,7 +19,7 @@ from game.ui.text import blit_paragraph, shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
 from game.ui.widgets import Button, blit_text, draw_panel
-from game.ui.words import colour_word, names_words, points_words
+from game.ui.words import capitalised, colour_word, names_words, points_words
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -63,8 +63,8 @@ def _pages(colours: Sequence[str]) -> list[Page]:
             _("Any other contact is not allowed. A placement scores the sum of its contacts."),
         ], (*matching, *((t, (c[0] + 3, c[1]), r) for t, c, r in counting)),
             marked=((1, 0), (4, 0)),
-            caption=f"{_contact_caption(matching, colours)}      "
-                    f"{_contact_caption(counting, colours)}"),
+            caption=f"{capitalised(_contact_caption(matching, colours))}      "
+                    f"{capitalised(_contact_caption(counting, colours))}"),
         Page(_("Where a tile may go"), [
             _("The first tile goes anywhere. After that a tile must touch the last tile "
             "placed, or else touch two or three tiles at once: an opportunity play, "

@@ -196,6 +196,10 @@ class ScoreScene(Scene):
             number=len(state.results))
         self.draw_title(surface, title, self.end_words)
         draw_panel(surface, self.panel, ui, alpha=225)
+        keeper = shrunk_text(ui, _("The score keeper's sheet"), 15, self.panel.width // 3,
+                             PALETTE.gold, "bold")
+        blit_text(surface, keeper, (self.panel.x + ui.px(18), self.panel.y - ui.px(4)),
+                  "bottomleft")
         y = self._draw_table(surface)
         if not state.game.rules.club:
             note = _("A hand's result: its contact points, less 10 for each tile left in hand.")

@@ -21,7 +21,7 @@ from game.ui.words import slip_words
 VERDICT_WORDS = {
     "won": N_("Press N for a new deal, R to play it again."),
     "could": N_("This deal could have been won: undo (U) and try another way."),
-    N_("could not"): N_("No order of play could have won this deal."),
+    "could not": N_("No order of play could have won this deal."),  # untranslated: a key
     "unknown": N_("The solver could not decide this deal in time."),
 }
 CHECKING = N_("Checking whether the deal could have been won…")
@@ -79,14 +79,14 @@ def verdict_words(verdict: str | None, review: SolitaireReview | None) -> str:
     """The solver's word on the end of a deal, saying where a lost game slipped."""
     if verdict == "could" and review is not None and review.last_winnable is not None:
         return _("{slip} Review (V) shows where.").format(slip=slip_words(review.last_winnable))
-    return VERDICT_WORDS.get(verdict or "", CHECKING)
+    return _(VERDICT_WORDS.get(verdict or "", CHECKING))
 
 
 def game_over_lines(won: bool, placed: int, words: str, note: str = "") -> list[Line]:
     """The end of a deal: won, or how far it got and whether it could have been won."""
     if won:
         return [(_("Solved! All 36 tiles placed."), 38, PALETTE.gold),
-                (VERDICT_WORDS["won"], 19, PALETTE.text_dim)]
+                (verdict_words("won", None), 19, PALETTE.text_dim)]
     lines: list[Line] = [(_("No more moves: {placed} of 36 placed.").format(placed=placed), 26,
                           PALETTE.text),
                          (words, 19, PALETTE.text_dim)]

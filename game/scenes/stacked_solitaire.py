@@ -162,7 +162,7 @@ class StackedSolitaireScene(SolitaireScene):
         y = area.top + ui.px(14)
         blit_text(surface, ui.text(_("Piles"), 19, PALETTE.text, "bold"),
                   (area.x + ui.px(16), y), "topleft")
-        blit_paragraph(surface, ui, PILE_HELP, 16, PALETTE.text_dim,
+        blit_paragraph(surface, ui, _(PILE_HELP), 16, PALETTE.text_dim,
                        (area.x + ui.px(16), y + ui.px(34)), area.width - ui.px(32), gap=3)
         for pile, (x, y_top) in enumerate(self.pile_pos):
             if self.stacked_state.heights[pile] == 0:

@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, format_number, format_percent
 from game.persist.history import History, load_history, reset_statistics
 from game.persist.stats import SOLITAIRE_MODES
+from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
 from game.scenes.dialog import ConfirmScene
 from game.scenes.games_frame import GamesScene
-from game.ui.text import fit_text
+from game.ui.text import fit_text, shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, blit_text, draw_panel
 from game.ui.words import MODE_TITLES
@@ -34,6 +35,8 @@ SOLITAIRE_COLUMNS = ((N_("Solitaire"), 0.22), (N_("Played"), 0.09), (N_("Won"), 
                      (N_("Win rate"), 0.1),
                      (N_("Streak"), 0.08), (N_("Best streak"), 0.11), (N_("Clean wins"), 0.11),
                      (N_("Hint"), 0.07), (N_("Undo"), 0.07), (N_("Auto"), 0.07))
+DAILY_ROWS = {DRAW_SOLITAIRE: N_("Draw solitaire: daily"),
+              STACKED_SOLITAIRE: N_("Stacked solitaire: daily")}
 HELP_NOTE = N_("Hint, Undo, Auto: wins that used hints, undo or auto-play (a win may use several)")
 
 
@@ -87,7 +90,8 @@ class StatsScene(GamesScene):
         rows = []
         for name, player in players:
             shown = f"{SEAT_NUMBER.sub('', name)} (computer)" if player.computer else name
-            rows.append([shown, str(player.games), str(player.wins), f"{player.mean_score:.1f}",
+            rows.append([shown, str(player.games), str(player.wins),
+                         format_number(player.mean_score, 1),
                          NOTHING if player.best_score is None else str(player.best_score),
                          str(player.best_move)])
         self._draw_table(surface, self.table_rect, _("Table game"), TABLE_COLUMNS, rows,
@@ -95,20 +99,21 @@ class StatsScene(GamesScene):
         rows = []
         for mode in SOLITAIRE_MODES:
             stats = self.history.solitaires[mode]
-            rows.append([MODE_TITLES[mode], str(stats.played), str(stats.won),
-                         f"{stats.win_rate:.0%}" if stats.played else NOTHING, str(stats.streak),
+            rows.append([_(MODE_TITLES[mode]), str(stats.played), str(stats.won),
+                         format_percent(stats.win_rate) if stats.played else NOTHING,
+                         str(stats.streak),
                          str(stats.best_streak), str(stats.clean_wins),
                          str(stats.hint_wins), str(stats.undo_wins), str(stats.autoplay_wins)])
         for mode in SOLITAIRE_MODES:
             daily = self.history.daily[mode]
             played, won = len(daily.played), len(daily.won)
-            rows.append([f"{MODE_TITLES[mode]}: daily", str(played), str(won),
-                         f"{won / played:.0%}" if played else NOTHING,
+            rows.append([_(DAILY_ROWS[mode]), str(played), str(won),
+                         format_percent(won / played) if played else NOTHING,
                          str(daily.streak(datetime.date.today())), str(daily.best_streak()),
                          NOTHING, NOTHING, NOTHING, NOTHING])
         self._draw_table(surface, self.solitaire_rect, _("Solitaires"), SOLITAIRE_COLUMNS, rows, "")
         ui = self.services.ui
-        blit_text(surface, ui.text(HELP_NOTE, 14, PALETTE.text_dim),
+        blit_text(surface, ui.text(_(HELP_NOTE), 14, PALETTE.text_dim),
                   (self.solitaire_rect.right - ui.px(18), self.solitaire_rect.y + ui.px(16)),
                   "topright")
 
@@ -130,7 +135,9 @@ class StatsScene(GamesScene):
             right = (xs[index + 1] - ui.px(12)) if index + 1 < len(xs) else rect.right - pad
             anchor, align = ((xs[index], y), "midleft") if index == 0 else ((right, y),
                                                                               "midright")
-            blit_text(surface, ui.text(header, 15, PALETTE.text_dim, "bold"), anchor, align)
+            room = right - xs[index]
+            blit_text(surface, shrunk_text(ui, _(header), 15, room, PALETTE.text_dim, "bold"),
+                      anchor, align)
         pygame.draw.line(surface, PALETTE.panel_edge, (rect.x + pad, y + row_h // 2 - ui.px(4)),
                          (rect.right - pad, y + row_h // 2 - ui.px(4)))
         room = (rect.bottom - y - row_h // 2) // row_h

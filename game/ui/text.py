@@ -71,6 +71,25 @@ def shrunk_text(ui: Texts, text: str, size: int, room: int, colour: Colour,
     return ui.text(fit_text(ui, text, size, room, style), size, colour, style)
 
 
+def fitted_lines(ui: Texts, text: str, size: int, room: int, max_lines: int = 2,
+                 style: str = "regular", smallest: int = 12) -> tuple[list[str], int]:
+    """`text` laid out to fit `room` pixels wide, never cut: on one line if a little
+    shrinking does it, else wrapped onto up to `max_lines` lines at the largest size
+    that fits; returns the lines and their size."""
+    def fits(lines: list[str], at: int) -> bool:
+        font = ui.font(at, style)
+        return all(font.size(line)[0] <= room for line in lines)
+
+    for at in range(size, max(smallest, round(size * 0.8)) - 1, -1):
+        if fits([text], at):
+            return [text], at
+    for at in range(size, smallest - 1, -1):
+        lines = ui.wrap(text, at, room, style)
+        if len(lines) <= max_lines and fits(lines, at):
+            return lines, at
+    return ui.wrap(text, smallest, room, style), smallest
+
+
 def blit_paragraph(surface: pygame.Surface, ui: Texts, text: str, size: int, colour: Colour,
                    topleft: tuple[int, int], width: int, gap: int = 4) -> int:
     """`text` wrapped to `width` pixels from `topleft`, `gap` design pixels between

@@ -16,7 +16,7 @@ from typing import Any, Final, Generic, TypeVar
 import pygame
 
 from game.i18n import _, format_percent, ngettext
-from game.ui.text import TEXT_LIMIT, render_text, shrunk_text
+from game.ui.text import TEXT_LIMIT, fitted_lines, render_text, shrunk_text
 from game.ui.theme import PALETTE, Colour, Fonts
 
 T = TypeVar("T")
@@ -207,8 +207,14 @@ class Button(Widget):
         edge = PALETTE.ivory if lit else (PALETTE.gold_dark if self.primary else PALETTE.panel_edge)
         pygame.draw.rect(surface, edge, self.rect, max(1, ui.px(2)), border_radius=radius)
         style = "bold" if self.primary or lit else "regular"
-        blit_text(surface, shrunk_text(ui, _(self.label), 22, self.rect.width - ui.px(14),
-                                       text_colour, style), self.rect.center)
+        lines, size = fitted_lines(ui, _(self.label), 22, self.rect.width - ui.px(14),
+                                   max_lines=2 if self.rect.height >= ui.px(40) else 1,
+                                   style=style)
+        images = [ui.text(line, size, text_colour, style) for line in lines]
+        line_h = images[0].get_height() - ui.px(2) if len(images) > 1 else 0
+        top = self.rect.centery - line_h * (len(images) - 1) / 2
+        for index, image in enumerate(images):
+            blit_text(surface, image, (self.rect.centerx, round(top + index * line_h)))
 
 
 class Toggle(Widget):
