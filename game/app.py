@@ -37,6 +37,7 @@ from game.router import make_scene, scene_for_record
 from game.rules.record import RecordError
 from game.scenes.base import Scene
 from game.ui.sound import SoundPlayer
+from game.ui.text import fitted_lines
 from game.ui.theme import Fonts, render_felt, theme_named
 from game.ui.tiles import TileArt
 from game.ui.widgets import Ui, blit_text
@@ -364,9 +365,13 @@ class App:
         y = self.size[1] - self.ui.px(24)
         widgets = [w.rect for w in self.scene.form.widgets if w.visible] if self.scenes else []
         for text, _until, _frame in reversed(self._notices[-3:]):
-            label = self.ui.text(text, 17)
-            box = label.get_rect(midbottom=(self.size[0] // 2, y)).inflate(
-                self.ui.px(28), self.ui.px(12))
+            lines, size = fitted_lines(self.ui, text, 17, self.size[0] - self.ui.px(80))
+            images = [self.ui.text(line, size) for line in lines]
+            label = pygame.Rect(0, 0, max(image.get_width() for image in images),
+                                sum(image.get_height() for image in images))
+            box = label.copy()
+            box.midbottom = (self.size[0] // 2, y)
+            box.inflate_ip(self.ui.px(28), self.ui.px(12))
             for _widget in widgets:  # never over a button: above whatever it would cover
                 covered = [rect for rect in widgets if rect.colliderect(box)]
                 if not covered:
@@ -374,7 +379,9 @@ class App:
                 box.bottom = min(rect.top for rect in covered) - self.ui.px(8)
             pygame.draw.rect(self.screen, (12, 20, 16), box, border_radius=box.height // 2)
             pygame.draw.rect(self.screen, (214, 170, 80), box, 1, border_radius=box.height // 2)
-            blit_text(self.screen, label, box.center)
+            line_y = box.centery - label.height // 2
+            for image in images:
+                line_y = blit_text(self.screen, image, (box.centerx, line_y), "midtop").bottom
             y = box.top - self.ui.px(8)
 
     def _dispatch(self, event: pygame.Event) -> None:

@@ -33,29 +33,35 @@ def parse_size(text: str) -> tuple[int, int]:
     return int(width), int(height)
 
 
+def staged(target: str, size: tuple[int, int], home: str, record: dict | None = None,
+           frames: int = 30, language: str | None = None, theme: str | None = None) -> App:
+    """The app showing `target` at `size` after `frames` frames, its files in `home`. A
+    target's after-layout step runs once the scene has been laid out (its first frame),
+    and then `frames` more frames run, as when the step ran inside the scene's first
+    update. `language` ("en", "es") and `theme` ("modern", "1939", "1962") set those."""
+    if target not in TARGETS:
+        raise SystemExit(f"unknown target {target!r}; known: {', '.join(sorted(TARGETS))}")
+    app = App(size, clock=ManualClock(), storage=Storage(home), adviser=InProcessAdviser())
+    set_look(app, language, theme)
+    shot = TARGETS[target](app, record)
+    if shot.scene is not None:
+        app.push(shot.scene)
+    app.run_frames(1)
+    remaining = frames - 1
+    if shot.after_layout is not None:
+        # The step stands where the scene's first update was: `frames` follow it.
+        shot.after_layout()
+        remaining = frames if shot.frames is None else shot.frames
+    app.run_frames(remaining)
+    return app
+
+
 def screenshot(target: str, size: tuple[int, int], out: Path, record: dict | None = None,
                frames: int = 30, home: str | None = None, language: str | None = None,
                theme: str | None = None) -> Path:
-    """Render `target` at `size` after `frames` frames and save it to `out`. A target's
-    after-layout step runs once the scene has been laid out (its first frame), and then
-    `frames` more frames run, as when the step ran inside the scene's first update.
-    `language` ("en", "es") and `theme` ("modern", "1939", "1962") set those settings."""
-    if target not in TARGETS:
-        raise SystemExit(f"unknown target {target!r}; known: {', '.join(sorted(TARGETS))}")
+    """Render `target` (see `staged`) and save it to `out`."""
     with tempfile.TemporaryDirectory() as scratch:
-        app = App(size, clock=ManualClock(), storage=Storage(home or scratch),
-                  adviser=InProcessAdviser())
-        set_look(app, language, theme)
-        shot = TARGETS[target](app, record)
-        if shot.scene is not None:
-            app.push(shot.scene)
-        app.run_frames(1)
-        remaining = frames - 1
-        if shot.after_layout is not None:
-            # The step stands where the scene's first update was: `frames` follow it.
-            shot.after_layout()
-            remaining = frames if shot.frames is None else shot.frames
-        app.run_frames(remaining)
+        app = staged(target, size, home or scratch, record, frames, language, theme)
         out.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(app.screen, out)
     return out

@@ -32,7 +32,6 @@ from game.scenes.about import AboutScene
 from game.scenes.base import Scene
 from game.scenes.coach import CoachScene
 from game.scenes.daily import DailyScene
-from game.scenes.dialog import ConfirmScene
 from game.scenes.draw_solitaire import STOCK_KEY, DrawSolitaireScene
 from game.scenes.history_list import HistoryScene
 from game.scenes.menu import MenuScene
@@ -109,7 +108,9 @@ def _menu_saves(app: App, record: Record) -> Shot:
 
 @target("quit")
 def _quit(app: App, record: Record) -> Shot:
-    return Shot(ConfirmScene(app, "Quit Contack?", app.quit, yes="Quit", no="Stay"))
+    """The menu's Escape: the question whether to quit."""
+    app.scene.on_back()
+    return Shot(None)
 
 
 @target("setup")

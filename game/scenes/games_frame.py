@@ -203,7 +203,7 @@ class GamesScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.blit(self.services.felt(), (0, 0))
         ui = self.services.ui
-        blit_text(surface, ui.text(self.title, 40, (240, 214, 150), "title"),
+        blit_text(surface, ui.text(_(self.title), 40, (240, 214, 150), "title"),
                   (surface.get_width() // 2, ui.px(24)), "midtop")
         self.draw_body(surface)
         self.form.draw(surface, ui)

@@ -17,6 +17,7 @@ from game.rules.record import TABLE
 from game.rules.share import MAX_CODE_LENGTH, MAX_DEAL, ShareCode, ShareCodeError, deal_number
 from game.rules.table import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS, TableRules
 from game.scenes.base import Scene
+from game.ui.editions import EDITIONS, apply_edition, club_first, current_edition, edition_options
 from game.ui.text import blit_paragraph, shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, Choice, Counter, TextField, Toggle, blit_text, draw_panel
@@ -32,6 +33,12 @@ COMPUTER_NAMES: Final = (
 TIME_LIMITS: Final = [(None, N_("By hands")), (600, N_("10 minutes")), (1200, N_("20 minutes")),
                       (1800, N_("30 minutes")), (2700, N_("45 minutes")), (3600, N_("60 minutes"))]
 NAME_LENGTH: Final = 14
+
+
+def scoring_options(club_first: bool) -> list[tuple[str, str]]:
+    """The scoring choice's options: Club Contack first in the Spanish edition."""
+    options = [("standard", N_("Standard")), ("club", N_("Club Contack (chips)"))]
+    return options[::-1] if club_first else options
 
 
 def seat_count(value: object) -> int:
@@ -86,7 +93,7 @@ class SetupScene(Scene):
                                              lambda _v: None))
         self.free_draw = self.form.add(Toggle(N_("Free draw"), rules.free_draw, lambda _v: None))
         self.variant = self.form.add(Choice(
-            N_("Scoring"), [("standard", N_("Standard")), ("club", N_("Club Contack (chips)"))],
+            N_("Scoring"), scoring_options(club_first(services.settings)),
             rules.variant, lambda _v: self.resize(self.services.size)))
         self.chips = self.form.add(Choice(
             N_("Chips each"), [(n, str(n)) for n in range(10, 101, 10)], rules.chips,
@@ -102,11 +109,27 @@ class SetupScene(Scene):
         self.deal_ok = True
         self.shared: ShareCode | None = None
         """A solitaire's share code typed in the deal field: Start plays that deal."""
+        self.edition = self.form.add(Choice(
+            N_("Edition"), edition_options(), current_edition(services.settings),
+            self._edition_chosen))
         self.back = self.form.add(Button(N_("Back"), services.pop))
         self.start = self.form.add(Button(N_("Start game"), self.start_game, primary=True))
         self.players_panel = pygame.Rect(0, 0, 0, 0)
         self.rules_panel = pygame.Rect(0, 0, 0, 0)
         self.hint_y = 0
+
+    def _edition_chosen(self, key: str) -> None:
+        """An edition's theme, language and options, at once (the seats stay)."""
+        settings = self.services.settings
+        apply_edition(settings, key)
+        self.services.apply_settings()
+        edition = EDITIONS.get(key)
+        if edition is None:
+            return
+        self.variant.options = scoring_options(edition.club_first)
+        self.variant.set_value(edition.table_options["variant"])
+        self.free_draw.value = edition.table_options["free_draw"]
+        self.resize(self.services.size)
 
     def _deal_typed(self, text: str) -> None:
         """Read the deal field as the player types: a deal number, or a share code whose
@@ -215,6 +238,10 @@ class SetupScene(Scene):
         self.start.rect = pygame.Rect(0, 0, button_w, button_h)
         self.back.rect.bottomleft = (margin, height - ui.px(28))
         self.start.rect.bottomright = (width - margin, height - ui.px(28))
+        between = self.start.rect.x - self.back.rect.right - 2 * gap
+        self.edition.rect = pygame.Rect(0, 0, min(ui.px(460), between), button_h)
+        self.edition.rect.center = ((self.back.rect.right + self.start.rect.x) // 2,
+                                    self.start.rect.centery)
 
     # Result -------------------------------------------------------------------------
 

@@ -137,7 +137,7 @@ class SolitaireBars:
         self.review_button.label = N_("Reviewing…") if reviewing else N_("Review")
         self.review_button.enabled = may_review and not reviewing
         self.line_button.visible = line_shown
-        self.auto_button.visible = not line_shown
+        self.auto_button.visible = self.step_button.visible = not line_shown
 
     def lay_out(self, size: tuple[int, int], title: str, panel_width: int,
                 strip_height: int = 0) -> SolitaireLayout:

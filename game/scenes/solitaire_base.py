@@ -178,7 +178,7 @@ class SolitaireScene(Scene):
         if found is None:
             return
         record = GameRecord(copy.deepcopy(self.session.record))
-        self.services.open("replay", record=record, title=self.title, review=found,
+        self.services.open("replay", record=record, title=_(self.title), review=found,
                            show_line=self.line_wanted)
         self.line_wanted = False
 
@@ -279,7 +279,7 @@ class SolitaireScene(Scene):
     # Layout -----------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
-        layout = self.bars.lay_out(size, self.title, self.panel_width, self.strip_height(size))
+        layout = self.bars.lay_out(size, _(self.title), self.panel_width, self.strip_height(size))
         self.panel, self.sources_area, self.status_x = layout.panel, layout.sources, layout.status_x
         self.strip = layout.strip
         self.board.set_area(layout.figure)
@@ -550,7 +550,7 @@ class SolitaireScene(Scene):
         if day is not None:
             daily = _("Daily deal of {date}").format(date=format_date(day))
             note = f"{daily} · {note}" if note else daily
-        draw_title(surface, self.services.ui, self.title, self.bars.deal_field.rect,
+        draw_title(surface, self.services.ui, _(self.title), self.bars.deal_field.rect,
                    self.form.focused is self.bars.deal_field, note,
                    self.bars.new_button.rect.x)
 

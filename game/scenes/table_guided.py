@@ -14,7 +14,7 @@ import pygame
 from game.i18n import N_, _, format_signed
 from game.play.lesson import COMPUTER, LESSON_STEPS, YOU, LessonMatch
 from game.scenes.table import TableScene
-from game.ui.text import blit_paragraph
+from game.ui.text import blit_paragraph, shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, blit_text, draw_panel
 from game.ui.words import colour_word, contact_words
@@ -147,7 +147,8 @@ class GuidedGameScene(TableScene):
         pad = ui.px(14)
         heading = _("{title}   ·   step {number} of {count}").format(
             title=title, number=self.lesson.step_index + 1, count=len(LESSON_STEPS))
-        top = blit_text(surface, ui.text(heading, 18, PALETTE.gold, "bold"),
+        top = blit_text(surface, shrunk_text(ui, heading, 18, self.coach.width - 2 * pad,
+                                             PALETTE.gold, "bold"),
                         (self.coach.x + pad, self.coach.y + ui.px(10)), "topleft").bottom
         room = self.coach.width - 2 * pad
         size = COACH_TEXT_SIZE

@@ -1,0 +1,263 @@
+"""Languages: the catalogue is complete and compiled, no word bypasses it, numbers and
+dates follow the language, the running app switches language live, and every screen
+holds its Spanish words inside their boxes at 800x600 and 1280x800."""
+
+from __future__ import annotations
+
+import datetime
+import io
+import string
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+
+from game import i18n
+from game.app import App
+from game.i18n import _, format_date, format_number, format_percent, ngettext
+from game.ui.words import refusal_words
+from tests.drive import Input
+from tools import catalogue, strings_scan
+from tools.screenshot import staged
+from tools.screenshot_targets import TARGETS
+from tools.text_audit import audit, watching
+
+SPANISH_PO = catalogue.LOCALE_DIR / "es" / "LC_MESSAGES" / "contack.po"
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    """Each test leaves the game speaking English, as the other tests expect."""
+    yield
+    i18n.set_language("en")
+
+
+@pytest.fixture(scope="module")
+def spanish() -> Catalog:
+    return catalogue.read(SPANISH_PO)
+
+
+def fields(text: str) -> set[str]:
+    return {name for _literal, name, _spec, _conv in string.Formatter().parse(text)
+            if name is not None}
+
+
+# --- the catalogue ----------------------------------------------------------------------
+
+
+def test_every_message_in_the_game_has_a_spanish_translation(spanish: Catalog) -> None:
+    """Extracted from game/ as the build does: each message is in the Spanish catalogue,
+    translated (not fuzzy, no form empty), with the same {fields}."""
+    problems = []
+    for message in catalogue.extract():
+        if not message.id:
+            continue
+        found = spanish.get(message.id, message.context)
+        if found is None:
+            problems.append(f"missing: {message.id!r}")
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        forms = found.string if isinstance(found.string, tuple) else (found.string,)
+        if found.fuzzy or not all(forms):
+            problems.append(f"untranslated: {message.id!r}")
+        elif (fields(forms[-1]) != fields(ids[-1])
+              or any(not fields(form) <= fields(ids[-1]) for form in forms)):
+            problems.append(f"other fields: {message.id!r} -> {forms!r}")
+    assert not problems, "\n".join(problems)
+
+
+def test_no_visible_word_bypasses_the_catalogue() -> None:
+    """A worded string in the screens' layers is a catalogue message, a docstring, a
+    developer's error, or marked `# untranslated:` (tools/strings_scan.py says how)."""
+    assert strings_scan.all_bypasses() == []
+
+
+def test_the_scanner_finds_words_that_bypass_the_catalogue(tmp_path: Path) -> None:
+    source = tmp_path / "scene.py"
+    source.write_text(
+        '"""A docstring is fine."""\n'
+        'from game.i18n import N_, _\n'
+        'LABEL = N_("Start game")\n'
+        'def draw(ui, count):\n'
+        '    ui.text("Start game", 20)\n'
+        '    ui.text(_("Start game"), 20)\n'
+        '    ui.text(f"{count} tiles left", 20)\n'
+        '    ui.text(_(f"{count} tiles left"), 20)\n'
+        '    ui.text("Contack.ttf", 20)  # untranslated: a file\n'
+        '    raise ValueError("a message for developers")\n', encoding="utf-8")
+    found = {line for line, _text in strings_scan.bypasses(source)}
+    assert found == {5, 7, 8}
+
+
+def test_the_compiled_catalogue_is_the_po_file_compiled() -> None:
+    """The build compiles the .po (setup.py); after editing it, `pip install -e .` or
+    `python -m tools.catalogue compile` brings the .mo up to date."""
+    compiled = io.BytesIO()
+    write_mo(compiled, catalogue.read(SPANISH_PO))
+    mo_file = SPANISH_PO.with_suffix(".mo")
+    assert mo_file.is_file(), "no compiled catalogue: run `pip install -e .`"
+    assert mo_file.read_bytes() == compiled.getvalue(), "the .mo is older than the .po"
+
+
+# --- words, numbers and dates ------------------------------------------------------------
+
+
+def test_spanish_words_numbers_and_dates() -> None:
+    assert i18n.set_language("es") == "es"
+    assert _("New table game") == "Nueva partida de mesa"
+    assert ngettext("{count} tile", "{count} tiles", 1).format(count=1) == "1 triángulo"
+    assert ngettext("{count} tile", "{count} tiles", 3).format(count=3) == "3 triángulos"
+    assert format_number(1234) == "1234" and format_number(12345) == "12.345"
+    assert format_number(-2.5, 1) == "-2,5"
+    assert format_percent(0.45) == "45\u00a0%"
+    assert format_date(datetime.date(2026, 11, 23)) == "23 de noviembre de 2026"
+    assert _("") == ""  # not the catalogue's header
+
+
+def test_english_words_numbers_and_dates() -> None:
+    i18n.set_language("en")
+    assert format_number(12345) == "12,345" and format_number(1234) == "1,234"
+    assert format_percent(0.45) == "45%"
+    assert format_date(datetime.date(2026, 11, 23)) == "23 November 2026"
+
+
+def test_an_unknown_language_speaks_english() -> None:
+    assert i18n.set_language("xx") == "en"
+    assert _("New table game") == "New table game"
+
+
+@pytest.mark.parametrize(("variables", "expected"), [
+    ({"LANGUAGE": "es_MX:en"}, "es"), ({"LANGUAGE": "", "LC_ALL": "es_ES.UTF-8"}, "es"),
+    ({"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "de_DE.UTF-8"}, "en"),
+    ({"LANGUAGE": "fr"}, "en"),
+])
+def test_the_default_language_follows_the_system(monkeypatch: pytest.MonkeyPatch,
+                                                  variables: dict[str, str],
+                                                  expected: str) -> None:
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+    assert i18n.system_language() == expected
+
+
+def test_colour_words_come_from_the_theme_in_each_language() -> None:
+    """The rules give colour indices; the words are the theme's, in the language."""
+    from game.rules.figure import VALUE_CLASH, Refusal
+    from game.ui.theme import THEMES
+
+    refusal = Refusal(VALUE_CLASH, colour=2, value=10, other_colour=2, other_value=1)
+    i18n.set_language("es")
+    assert refusal_words(refusal, THEMES["modern"].edge_names) == (
+        "El oro 10 no puede tocar el oro 1.")
+    assert refusal_words(refusal, THEMES["1962"].edge_names) == (
+        "El morado 10 no puede tocar el morado 1.")
+    i18n.set_language("en")
+    assert refusal_words(refusal, THEMES["1939"].edge_names) == (
+        "Orange 10 cannot touch orange 1.")
+
+
+# --- the running app --------------------------------------------------------------------
+
+
+def drawn_words(app: App) -> list[str]:
+    """Every text one frame of the app draws."""
+    with watching(app) as frame:
+        app.draw(1.0)
+    return [drawn.text for drawn in frame.texts]
+
+
+def choose_language(drive: Input, code: str) -> None:
+    """Click the settings screen's Language arrows until `code` is chosen."""
+    scene = drive.app.scene
+    choice = scene.language  # type: ignore[attr-defined]
+    forward = choice._arrows(choice._control_rect(drive.app.ui), drive.app.ui)[1]
+    for _click in range(len(choice.options)):
+        if drive.app.settings.language == code:
+            return
+        drive.click(forward.center)
+    assert drive.app.settings.language == code
+
+
+def test_the_language_switches_live_in_the_running_app(make_app, tmp_path: Path) -> None:
+    """Spanish chosen in the settings shows at once: the menu, the table, a refusal and
+    the score screen speak Spanish; English comes back the same way. The choice is
+    saved with the settings."""
+    app = make_app()
+    drive = Input(app)
+    assert "New table game" in drawn_words(app)
+    drive.click(app.scene.buttons["settings"])  # type: ignore[attr-defined]
+    choose_language(drive, "es")
+    assert "Idioma" in drawn_words(app)
+    drive.press(pygame.K_ESCAPE)
+    assert "Nueva partida de mesa" in drawn_words(app)
+
+    refused = TARGETS["table-refusal"](app, None)
+    app.push(refused.scene)
+    drive.frames()
+    assert refused.after_layout is not None
+    refused.after_layout()
+    drive.frames()
+    assert any(word.startswith("Mano 1 de") for word in drawn_words(app))
+    assert any("no puede tocar" in notice for notice in app.notices), app.notices
+
+    score = TARGETS["score"](app, None)
+    app.push(score.scene)
+    drive.frames()
+    words = drawn_words(app)
+    assert "Tallas finales" in words and "La hoja del Encargado de Tallas" in words
+
+    assert '"language": "es"' in (tmp_path / "settings.json").read_text(encoding="utf-8")
+    app.clear_to_root()
+    drive.frames()
+    drive.click(app.scene.buttons["settings"])  # type: ignore[attr-defined]
+    choose_language(drive, "en")
+    drive.press(pygame.K_ESCAPE)
+    assert "New table game" in drawn_words(app)
+
+
+def test_an_edition_sets_theme_language_and_options_together(make_app) -> None:
+    """The Spanish edition on the setup screen: Spanish words, the 1939 colours named in
+    Spanish, Club Contack offered first and chosen; the seats stay as they were."""
+    app = make_app()
+    app.open("setup")
+    drive = Input(app)
+    drive.frames()
+    setup = app.scene
+    edition = setup.edition  # type: ignore[attr-defined]
+    forward = edition._arrows(edition._control_rect(app.ui), app.ui)[1]
+    while app.settings.edition != "spanish":
+        drive.click(forward.center)
+    assert app.settings.language == "es" and app.settings.theme == "1939"
+    assert setup.variant.options[0][0] == "club"  # type: ignore[attr-defined]
+    assert setup.variant.value == "club"  # type: ignore[attr-defined]
+    assert "Club Contack (fichas)" in drawn_words(app)
+    assert app.art.theme.edge_names[2] == "orange" and _("orange") == "naranja"
+
+
+# --- every screen, in Spanish, keeps its words in their boxes -----------------------------
+
+
+@pytest.fixture(scope="module")
+def english_only(spanish: Catalog) -> frozenset[str]:
+    """English messages whose Spanish differs: none of them may show in Spanish."""
+    return frozenset(message.id for message in spanish
+                     if isinstance(message.id, str) and message.id and message.string
+                     and message.string != message.id and len(message.id) > 3)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)], ids=["800x600", "1280x800"])
+@pytest.mark.parametrize("target", sorted(TARGETS))
+def test_every_screen_keeps_its_spanish_words_in_their_boxes(
+        target: str, size: tuple[int, int], tmp_path: Path,
+        english_only: frozenset[str]) -> None:
+    """Each `tools/screenshot.py` target in Spanish: no text outside the window, its
+    widget or its panel, none over another, none cut short, none left in English."""
+    app = staged(target, size, str(tmp_path), language="es")
+    try:
+        assert audit(app) == []
+        left_in_english = [word for word in drawn_words(app) if word in english_only]
+        assert left_in_english == []
+    finally:
+        app.close()

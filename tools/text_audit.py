@@ -1,0 +1,204 @@
+"""Checks that every word drawn on screen stays in its box: inside the window, inside
+the widget or panel it is drawn on, clear of other words, and never cut short.
+
+    python -m tools.text_audit --language es --size 800x600   # every screenshot target
+
+The audit watches one frame drawn: each text `Ui.text` renders and where `blit_text`
+or `blit_paragraph` puts it on the screen, each panel `draw_panel` draws, each
+visible widget, and each text `fit_text` had to cut with an ellipsis.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.app import App
+from game.ui import text as text_module
+from game.ui import widgets as widgets_module
+
+TOLERANCE = 2
+"""Pixels a text may stray past its box (antialiasing, rounding)."""
+
+
+@dataclass
+class Drawn:
+    text: str
+    rect: pygame.Rect
+    scene: int
+    """The index on the scene stack of the scene that drew it (a dialog over a screen
+    has its own boxes)."""
+
+
+@dataclass
+class Frame:
+    """What one audited frame drew."""
+
+    texts: list[Drawn] = field(default_factory=list)
+    panels: list[tuple[int, pygame.Rect]] = field(default_factory=list)
+    widgets: list[tuple[int, pygame.Rect]] = field(default_factory=list)
+    cut: list[str] = field(default_factory=list)
+    scene: int = -1
+    """The scene drawing now."""
+
+
+def _patch_everywhere(original: Callable[..., Any], replacement: Callable[..., Any],
+                      undo: list[tuple[object, str, Any]]) -> None:
+    """Put `replacement` wherever a game module holds `original` by name."""
+    for name, module in list(sys.modules.items()):
+        if not (name == "game" or name.startswith("game.")) or module is None:
+            continue
+        for attribute, value in list(vars(module).items()):
+            if value is original:
+                undo.append((module, attribute, value))
+                setattr(module, attribute, replacement)
+
+
+@contextmanager
+def watching(app: App) -> Iterator[Frame]:
+    """Record what the app draws while the block runs."""
+    frame = Frame()
+    rendered: dict[int, str] = {}
+    undo: list[tuple[object, str, Any]] = []
+    ui = app.ui
+    real_text = ui.text
+
+    def text(words: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        image = real_text(words, *args, **kwargs)
+        rendered[id(image)] = words
+        return image
+
+    real_blit_text = widgets_module.blit_text
+
+    def blit_text(surface: pygame.Surface, image: pygame.Surface, anchor: tuple[int, int],
+                  align: str = "center") -> pygame.Rect:
+        rect = real_blit_text(surface, image, anchor, align)
+        if surface is app.screen and id(image) in rendered and rendered[id(image)].strip():
+            frame.texts.append(Drawn(rendered[id(image)], rect.copy(), frame.scene))
+        return rect
+
+    real_paragraph = text_module.blit_paragraph
+
+    def blit_paragraph(surface: pygame.Surface, texts: Any, words: str, size: int,
+                       colour: Any, topleft: tuple[int, int], width: int,
+                       gap: int = 4) -> int:
+        bottom = real_paragraph(surface, texts, words, size, colour, topleft, width, gap)
+        if surface is app.screen and words.strip():
+            font = texts.font(size)
+            widest = max((font.size(line)[0] for line in texts.wrap(words, size, width)),
+                         default=0)
+            frame.texts.append(Drawn(words, pygame.Rect(topleft, (widest, bottom - topleft[1])),
+                                     frame.scene))
+        return bottom
+
+    real_panel = widgets_module.draw_panel
+
+    def draw_panel(surface: pygame.Surface, rect: pygame.Rect, *args: Any,
+                   **kwargs: Any) -> None:
+        real_panel(surface, rect, *args, **kwargs)
+        if surface is app.screen:
+            frame.panels.append((frame.scene, pygame.Rect(rect)))
+
+    real_fit = text_module.fit_text
+
+    def fit_text(texts: Any, words: str, size: float, room: int,
+                 style: str = "regular") -> str:
+        fitted = real_fit(texts, words, size, room, style)
+        if fitted != words:
+            frame.cut.append(words)
+        return fitted
+
+    for index, scene in enumerate(app.scenes):
+        real_draw = scene.draw
+
+        def draw(surface: pygame.Surface, alpha: float, index: int = index,
+                 real_draw: Callable[..., None] = real_draw) -> None:
+            frame.scene = index
+            real_draw(surface, alpha)
+            frame.scene = -1
+
+        undo.append((scene, "draw", None))
+        scene.draw = draw  # type: ignore[method-assign]
+    ui.text = text  # type: ignore[method-assign, assignment]
+    for original, replacement in ((real_blit_text, blit_text), (real_paragraph, blit_paragraph),
+                                  (real_panel, draw_panel), (real_fit, fit_text)):
+        _patch_everywhere(original, replacement, undo)
+    try:
+        yield frame
+    finally:
+        ui.text = real_text  # type: ignore[method-assign]
+        for module, attribute, value in reversed(undo):
+            if value is None:  # a scene's own draw, patched on the instance
+                delattr(module, attribute)
+            else:
+                setattr(module, attribute, value)
+    for index, scene in enumerate(app.scenes):
+        frame.widgets.extend((index, pygame.Rect(widget.rect))
+                             for widget in scene.form.widgets if widget.visible)
+
+
+def _inside(inner: pygame.Rect, outer: pygame.Rect) -> bool:
+    return outer.inflate(2 * TOLERANCE, 2 * TOLERANCE).contains(inner)
+
+
+def problems(frame: Frame, window: pygame.Rect) -> list[str]:
+    """Every text out of its box, overlapping another, or cut short."""
+    found = [f"cut short: {words!r}" for words in frame.cut]
+    for drawn in frame.texts:
+        where = f"{drawn.text!r} at {tuple(drawn.rect)}"
+        if not _inside(drawn.rect, window):
+            found.append(f"outside the window: {where}")
+            continue
+        centre = drawn.rect.center
+        boxes = [rect for scene, rect in frame.widgets
+                 if scene == drawn.scene and rect.collidepoint(centre)]
+        if not boxes:
+            boxes = sorted((rect for scene, rect in frame.panels
+                            if scene == drawn.scene and rect.collidepoint(centre)),
+                           key=lambda rect: rect.width * rect.height)[:1]
+        if boxes and not any(_inside(drawn.rect, box) for box in boxes):
+            found.append(f"outside its box {tuple(boxes[0])}: {where}")
+    for index, drawn in enumerate(frame.texts):
+        for other in frame.texts[index + 1:]:
+            if other.text == drawn.text:  # a shadow under its text
+                continue
+            overlap = drawn.rect.clip(other.rect)
+            if overlap.width > TOLERANCE and overlap.height > 2 * TOLERANCE:
+                found.append(f"overlapping: {drawn.text!r} {tuple(drawn.rect)} and "
+                             f"{other.text!r} {tuple(other.rect)}")
+    return found
+
+
+def audit(app: App) -> list[str]:
+    """Draw one frame of `app` and say what is wrong with its words."""
+    with watching(app) as frame:
+        app.draw(1.0)
+    return problems(frame, app.screen.get_rect())
+
+
+def main() -> None:
+    from tools.screenshot import parse_size, staged
+    from tools.screenshot_targets import TARGETS
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("targets", nargs="*", help="screenshot targets (default: all)")
+    parser.add_argument("--size", type=parse_size, default=(800, 600))
+    parser.add_argument("--language", default="es")
+    args = parser.parse_args()
+    for target in args.targets or sorted(TARGETS):
+        with tempfile.TemporaryDirectory() as home:
+            app = staged(target, args.size, home, language=args.language)
+            for problem in audit(app):
+                print(f"{target}: {problem}")
+            app.close()
+
+
+if __name__ == "__main__":
+    main()
