@@ -43,6 +43,12 @@ MONTHS: Final = (NC_("month", "January"), NC_("month", "February"), NC_("month",
                  NC_("month", "July"), NC_("month", "August"), NC_("month", "September"),
                  NC_("month", "October"), NC_("month", "November"),
                  NC_("month", "December"))
+SHORT_MONTHS: Final = (NC_("short month", "Jan"), NC_("short month", "Feb"),
+                       NC_("short month", "Mar"), NC_("short month", "Apr"),
+                       NC_("short month", "May"), NC_("short month", "Jun"),
+                       NC_("short month", "Jul"), NC_("short month", "Aug"),
+                       NC_("short month", "Sep"), NC_("short month", "Oct"),
+                       NC_("short month", "Nov"), NC_("short month", "Dec"))
 WEEKDAYS: Final = (NC_("weekday", "Monday"), NC_("weekday", "Tuesday"),
                    NC_("weekday", "Wednesday"), NC_("weekday", "Thursday"),
                    NC_("weekday", "Friday"), NC_("weekday", "Saturday"),
@@ -171,6 +177,13 @@ def format_date(day: datetime.date) -> str:
     """A day written out: "23 November 2026" / "23 de noviembre de 2026"."""
     return _("{day} {month} {year}").format(day=day.day, month=month_name(day.month),
                                              year=day.year)
+
+
+def format_short_date_time(moment: datetime.datetime) -> str:
+    """A day and time where room is short (lists): "23 Nov 2026, 14:05"."""
+    return _("{day} {short_month} {year}, {time}").format(
+        day=moment.day, short_month=pgettext("short month", SHORT_MONTHS[moment.month - 1]),
+        year=moment.year, time=moment.strftime("%H:%M"))
 
 
 def format_date_time(moment: datetime.datetime) -> str:

@@ -28,8 +28,10 @@ CATALOGUE_CALLS: Final = frozenset({"_", "N_", "ngettext", "pgettext", "NC_"})
 NOT_SHOWN_NOTE: Final = "# untranslated:"
 ENGLISH_ERRORS: Final = frozenset({"ValueError", "TypeError", "KeyError", "LookupError",
                                    "RuntimeError", "RecordError", "IllegalMoveError"})
-WORDS: Final = re.compile(r"[A-Za-z]{2,}[^A-Za-z]*\s+[^\s]*[A-Za-z]|^[A-Z][a-z]+")
-"""Two words, or one capitalised word: what a sentence, label or title looks like."""
+WORDS: Final = re.compile(r"[A-Za-z]{2,}[^A-Za-z]*\s+[^\s]*[A-Za-z]"
+                          r"|(^|[^\w.])[A-Z][a-z]+|^[^\w.]+[a-z]{2,}")
+"""Two words, one capitalised word, or a word after a mark ("◀ Back", " (computer)"):
+what a sentence, a label or a title looks like (a file's suffix, ".wav", does not)."""
 
 
 def _catalogue_call(node: ast.AST) -> bool:

@@ -186,8 +186,8 @@ def _entry_for(recorded: RecordedGame, key: str, file: str,
     if isinstance(state, TableState):
         tally = state.tally()
         entry["scores"] = list(tally.standings)
-        entry["winners"] = list(tally.leaders)  # untranslated: the file
-        winners = " and ".join(names[s] for s in tally.leaders)
+        entry["winners"] = list(tally.leaders)
+        winners = " and ".join(names[s] for s in tally.leaders)  # untranslated: the file
         scores = ", ".join(str(s) for s in tally.standings)
         entry["summary"] = f"{winners} won ({scores})"  # untranslated: the file's own words
     else:

@@ -55,7 +55,7 @@ class CoachScene(Scene):
         self.failed = False
         self.notable: list[MoveReview] = []
         self.list = RowList(COLUMNS, lambda _index: self.show_selected())
-        self.back = self.form.add(Button("◀ Back", services.pop))
+        self.back = self.form.add(Button(N_("◀ Back"), services.pop))
         self.show = self.form.add(Button(N_("Show on the board"), self.show_selected, primary=True))
         self.show.enabled = False
         self.summary_top = 0

@@ -55,7 +55,7 @@ class DailyScene(Scene):
                              for mode in DAILY_MODES}
         self.earlier = self.form.add(Button("◀", lambda: self.turn_month(-1)))
         self.later = self.form.add(Button("▶", lambda: self.turn_month(1)))
-        self.back = self.form.add(Button("◀ Menu", services.pop))
+        self.back = self.form.add(Button(N_("◀ Menu"), services.pop))
         self.cards: dict[str, pygame.Rect] = {}
         self.calendar_rect = pygame.Rect(0, 0, 0, 0)
         self.day_rects: dict[datetime.date, pygame.Rect] = {}

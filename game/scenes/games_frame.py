@@ -155,7 +155,8 @@ class RowList:
             for text, x in zip(self._cells[index], self._xs, strict=True):
                 blit_text(surface, text, (x, row_rect.centery), "midleft")
         if self.scrollbar.needed:
-            shown = f"{self.top + 1}-{last} of {len(self.rows)}"
+            shown = _("{first}-{last} of {count}").format(first=self.top + 1, last=last,
+                                                          count=len(self.rows))
             blit_text(surface, ui.text(shown, 14, PALETTE.text_dim),
                       (self.rect.right - ui.px(16), header_y), "midright")
         self.scrollbar.draw(surface, ui)
@@ -178,7 +179,7 @@ class GamesScene(Scene):
                      for key, label in TABS}
         for button in self.tabs.values():
             self.form.add(button)
-        self.back = self.form.add(Button("◀ Menu", services.pop))
+        self.back = self.form.add(Button(N_("◀ Menu"), services.pop))
         self.body = pygame.Rect(0, 0, 0, 0)
 
     def _switcher(self, key: str) -> Callable[[], None]:

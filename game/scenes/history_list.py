@@ -44,8 +44,8 @@ class HistoryScene(GamesScene):
     def __init__(self, services: Services) -> None:
         super().__init__(services)
         self.entries: list[dict[str, Any]] = []
-        self.list = RowList(((N_("Date"), 0.2), (N_("Game"), 0.17), (N_("Players"), 0.33),
-                             (N_("Result"), 0.3)),
+        self.list = RowList(((N_("Date"), 0.19), (N_("Game"), 0.22), (N_("Players"), 0.28),
+                             (N_("Result"), 0.31)),
                             lambda _index: self.watch_selected())
         self.watch = self.form.add(Button(N_("Watch"), self.watch_selected, primary=True))
         self.keep = self.form.add(Button(N_("Save as record"), self.keep_selected))

@@ -64,8 +64,8 @@ class RecordsScene(GamesScene):
     def __init__(self, services: Services) -> None:
         super().__init__(services)
         self.files: list[RecordFile] = []
-        self.list = RowList(((N_("Name"), 0.3), (N_("Game"), 0.17), (N_("Players"), 0.28),
-                             (N_("Saved"), 0.25)),
+        self.list = RowList(((N_("Name"), 0.25), (N_("Game"), 0.25), (N_("Players"), 0.3),
+                             (N_("Saved"), 0.2)),
                             self.open_selected)
         self.watch = self.form.add(Button(N_("Watch"), self.watch_selected, primary=True))
         self.resume_button = self.form.add(Button(N_("Resume"), self.resume_selected))

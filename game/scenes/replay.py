@@ -96,8 +96,8 @@ class ReplayScene(Scene):
         """Why a review asked for could not be shown."""
         self.focus = focus
         self.buttons = {
-            "back_to": Button("◀ Back", self.on_back),
-            "hand_back": Button("◀◀ Hand", lambda: self.go_hand(-1)),
+            "back_to": Button(N_("◀ Back"), self.on_back),
+            "hand_back": Button(N_("◀◀ Hand"), lambda: self.go_hand(-1)),
             "step_back": Button("◀", self.step_back),
             "play": Button(N_("▶ Play"), self.toggle_play, primary=True),
             "step": Button("▶", self.step_forward),

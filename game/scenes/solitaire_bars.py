@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 import pygame
 
-from game.i18n import N_
+from game.i18n import N_, _
 from game.persist.settings import ANIMATION_SPEEDS
 from game.scenes.solitaire_autoplay import SolitaireAutoPlay
 from game.ui.widgets import Button, Choice, Form, TextField, Toggle
@@ -147,7 +147,8 @@ class SolitaireBars:
         width, height = size
         margin, bar_h = ui.px(16), ui.px(46)
         top = margin
-        x = ui.px(20) + ui.font(30, "title").size(title)[0] + ui.px(80)
+        label_w = ui.font(18).size(_("Deal"))[0]  # the field's label, in its language
+        x = ui.px(20) + ui.font(30, "title").size(title)[0] + ui.px(28) + label_w
         self.deal_field.rect = pygame.Rect(x, top, ui.px(130), bar_h)
         right = width - margin
         for button, w in ((self.menu_button, 110), (self.save_button, 100),

@@ -89,7 +89,8 @@ class StatsScene(GamesScene):
                          key=lambda item: (item[1].computer, -item[1].wins, item[0].lower()))
         rows = []
         for name, player in players:
-            shown = f"{SEAT_NUMBER.sub('', name)} (computer)" if player.computer else name
+            shown = (_("{name} (computer)").format(name=SEAT_NUMBER.sub("", name))
+                     if player.computer else name)
             rows.append([shown, str(player.games), str(player.wins),
                          format_number(player.mean_score, 1),
                          NOTHING if player.best_score is None else str(player.best_score),

@@ -9,7 +9,7 @@ import datetime
 from collections.abc import Sequence
 from typing import Final
 
-from game.i18n import N_, _, format_date_time, format_number, ngettext
+from game.i18n import N_, _, format_number, format_short_date_time, ngettext
 from game.persist.files import Notice
 from game.rules.figure import (
     AWAY_FROM_LAST,
@@ -100,9 +100,10 @@ def names_words(names: Sequence[str]) -> str:
 
 
 def moment_words(stamp: str) -> str:
-    """A "2026-11-23 14:05" time stamp of the files, written the player's way."""
+    """A "2026-11-23 14:05" time stamp of the files, written the player's way (short:
+    it stands in lists)."""
     try:
-        return format_date_time(datetime.datetime.strptime(stamp, "%Y-%m-%d %H:%M"))
+        return format_short_date_time(datetime.datetime.strptime(stamp, "%Y-%m-%d %H:%M"))
     except (TypeError, ValueError):
         return str(stamp)
 
