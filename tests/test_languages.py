@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pygame
 import pytest
-from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
 from game import i18n
@@ -25,7 +24,8 @@ from tools.screenshot import staged
 from tools.screenshot_targets import TARGETS
 from tools.text_audit import audit, watching
 
-SPANISH_PO = catalogue.LOCALE_DIR / "es" / "LC_MESSAGES" / "contack.po"
+TRANSLATED = sorted(code for code in i18n.LANGUAGES if code != i18n.DEFAULT_LANGUAGE)
+"""Every language but English: each has its catalogue, and every screen is audited in it."""
 
 
 @pytest.fixture(autouse=True)
@@ -33,11 +33,6 @@ def english_after() -> Iterator[None]:
     """Each test leaves the game speaking English, as the other tests expect."""
     yield
     i18n.set_language("en")
-
-
-@pytest.fixture(scope="module")
-def spanish() -> Catalog:
-    return catalogue.read(SPANISH_PO)
 
 
 def fields(text: str) -> set[str]:
@@ -48,14 +43,16 @@ def fields(text: str) -> set[str]:
 # --- the catalogue ----------------------------------------------------------------------
 
 
-def test_every_message_in_the_game_has_a_spanish_translation(spanish: Catalog) -> None:
-    """Extracted from game/ as the build does: each message is in the Spanish catalogue,
-    translated (not fuzzy, no form empty), with the same {fields}."""
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_in_the_game_is_translated(code: str) -> None:
+    """Extracted from game/ as the build does: each message is in the language's
+    catalogue, translated (not fuzzy, no form empty), with the same {fields}."""
+    translations = catalogue.read(catalogue.LOCALE_DIR / code / "LC_MESSAGES" / "contack.po")
     problems = []
     for message in catalogue.extract():
         if not message.id:
             continue
-        found = spanish.get(message.id, message.context)
+        found = translations.get(message.id, message.context)
         if found is None:
             problems.append(f"missing: {message.id!r}")
             continue
@@ -92,12 +89,14 @@ def test_the_scanner_finds_words_that_bypass_the_catalogue(tmp_path: Path) -> No
     assert found == {5, 7, 8}
 
 
-def test_the_compiled_catalogue_is_the_po_file_compiled() -> None:
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_compiled_catalogue_is_the_po_file_compiled(code: str) -> None:
     """The build compiles the .po (setup.py); after editing it, `pip install -e .` or
     `python -m tools.catalogue compile` brings the .mo up to date."""
+    po_file = catalogue.LOCALE_DIR / code / "LC_MESSAGES" / "contack.po"
     compiled = io.BytesIO()
-    write_mo(compiled, catalogue.read(SPANISH_PO))
-    mo_file = SPANISH_PO.with_suffix(".mo")
+    write_mo(compiled, catalogue.read(po_file))
+    mo_file = po_file.with_suffix(".mo")
     assert mo_file.is_file(), "no compiled catalogue: run `pip install -e .`"
     assert mo_file.read_bytes() == compiled.getvalue(), "the .mo is older than the .po"
 
@@ -239,25 +238,29 @@ def test_an_edition_sets_theme_language_and_options_together(make_app) -> None:
 # --- every screen, in Spanish, keeps its words in their boxes -----------------------------
 
 
-@pytest.fixture(scope="module")
-def english_only(spanish: Catalog) -> frozenset[str]:
-    """English messages whose Spanish differs: none of them may show in Spanish."""
-    return frozenset(message.id for message in spanish
+def english_only(code: str) -> frozenset[str]:
+    """English messages whose translation differs: none of them may show in `code`."""
+    translations = catalogue.read(catalogue.LOCALE_DIR / code / "LC_MESSAGES" / "contack.po")
+    return frozenset(message.id for message in translations
                      if isinstance(message.id, str) and message.id and message.string
                      and message.string != message.id and len(message.id) > 3)
 
 
+ENGLISH_ONLY = {code: english_only(code) for code in TRANSLATED}
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800)], ids=["800x600", "1280x800"])
 @pytest.mark.parametrize("target", sorted(TARGETS))
-def test_every_screen_keeps_its_spanish_words_in_their_boxes(
-        target: str, size: tuple[int, int], tmp_path: Path,
-        english_only: frozenset[str]) -> None:
-    """Each `tools/screenshot.py` target in Spanish: no text outside the window, its
-    widget or its panel, none over another, none cut short, none left in English."""
-    app = staged(target, size, str(tmp_path), language="es")
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_screen_keeps_its_words_in_their_boxes(
+        code: str, target: str, size: tuple[int, int], tmp_path: Path) -> None:
+    """Each `tools/screenshot.py` target in each translated language (Spanish): no text
+    outside the window, its widget or its panel, none over another, none cut short, none
+    left in English."""
+    app = staged(target, size, str(tmp_path), language=code)
     try:
         assert audit(app) == []
-        left_in_english = [word for word in drawn_words(app) if word in english_only]
+        left_in_english = [word for word in drawn_words(app) if word in ENGLISH_ONLY[code]]
         assert left_in_english == []
     finally:
         app.close()
