@@ -232,6 +232,7 @@ def test_an_edition_sets_theme_language_and_options_together(make_app) -> None:
     assert setup.variant.options[0][0] == "club"  # type: ignore[attr-defined]
     assert setup.variant.value == "club"  # type: ignore[attr-defined]
     assert "Club Contack (fichas)" in drawn_words(app)
+    assert setup.names[0].text == "Jugador 1"  # type: ignore[attr-defined]
     assert app.art.theme.edge_names[2] == "orange" and _("orange") == "naranja"
 
 

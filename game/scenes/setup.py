@@ -121,8 +121,12 @@ class SetupScene(Scene):
     def _edition_chosen(self, key: str) -> None:
         """An edition's theme, language and options, at once (the seats stay)."""
         settings = self.services.settings
+        named = [field.text in self._default_names(seat) for seat, field in enumerate(self.names)]
         apply_edition(settings, key)
         self.services.apply_settings()
+        for seat, field in enumerate(self.names):  # default names in the new language
+            if named[seat]:
+                field.text = default_name(seat, self.kinds[seat].value)
         edition = EDITIONS.get(key)
         if edition is None:
             return
@@ -186,9 +190,14 @@ class SetupScene(Scene):
         except ShareCodeError:
             return None
 
+    @staticmethod
+    def _default_names(seat: int) -> set[str]:
+        """The names a seat has until a player types one (and the empty name)."""
+        return {"", *(default_name(seat, kind) for kind, _label in KIND_OPTIONS)}
+
     def _kind_changed(self, seat: int, kind: str) -> None:
         field = self.names[seat]
-        if field.text in {"", *(default_name(seat, k) for k, _label in KIND_OPTIONS)}:
+        if field.text in self._default_names(seat):
             field.text = default_name(seat, kind)
 
     def enter(self) -> None:
