@@ -37,7 +37,6 @@ from game.router import make_scene, scene_for_record
 from game.rules.record import RecordError
 from game.scenes.base import Scene
 from game.ui.sound import SoundPlayer
-from game.ui.text import fitted_lines
 from game.ui.theme import Fonts, render_felt, theme_named
 from game.ui.tiles import TileArt
 from game.ui.widgets import Ui, blit_text
@@ -365,7 +364,7 @@ class App:
         y = self.size[1] - self.ui.px(24)
         widgets = [w.rect for w in self.scene.form.widgets if w.visible] if self.scenes else []
         for text, _until, _frame in reversed(self._notices[-3:]):
-            lines, size = fitted_lines(self.ui, text, 17, self.size[0] - self.ui.px(80))
+            lines, size = self.ui.fitted(text, 17, self.size[0] - self.ui.px(80))
             images = [self.ui.text(line, size) for line in lines]
             label = pygame.Rect(0, 0, max(image.get_width() for image in images),
                                 sum(image.get_height() for image in images))

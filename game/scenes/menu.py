@@ -18,7 +18,7 @@ from game.ui.board import LADDER, Board
 from game.ui.examples import THREE_SIDED
 from game.ui.layout import ROW_HEIGHT
 from game.ui.sprites import TileLayer
-from game.ui.text import fitted_lines, shrunk_text
+from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, blit_text, draw_panel
 from game.ui.words import capitalised, colour_word
@@ -204,7 +204,7 @@ class MenuScene(Scene):
         caption = capitalised(
             _("{blue} 8 + 7, {red} 9 + 6, {gold} 10 + 10: a 50-point opportunity play").format(
                 blue=colour_word(names, 0), red=colour_word(names, 1), gold=colour_word(names, 2)))
-        lines, size = fitted_lines(ui, caption, 17, self.showcase.width + ui.px(40))
+        lines, size = ui.fitted(caption, 17, self.showcase.width + ui.px(40))
         y = self.caption_y
         for line in lines:
             y = blit_text(surface, ui.text(line, size, PALETTE.text_dim),

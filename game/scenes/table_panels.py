@@ -14,7 +14,7 @@ from game.rules.moves import DRAW, PLACE
 from game.rules.results import MoveResult
 from game.rules.table import ALL_PASSED, DEAD_END
 from game.ui.table_layout import SeatBox, TableLayout
-from game.ui.text import fitted_lines, shrunk_text
+from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
 from game.ui.tiles import TileArt, TileState
 from game.ui.widgets import Button, Ui, blit_text, draw_panel
@@ -158,8 +158,8 @@ def draw_status(surface: pygame.Surface, ui: Ui, art: TileArt, layout: TableLayo
     left = blit_text(surface, ui.text(hand_words(match), 19, PALETTE.gold, "bold"),
                      (rect.x + ui.px(16), rect.centery), "midleft")
     room = rect.right - left.right - ui.px(32)
-    lines, size = fitted_lines(ui, words, 18, room,
-                               max_lines=2 if rect.height >= 2 * ui.font(12).get_height() else 1)
+    lines, size = ui.fitted(words, 18, room,
+                            max_lines=2 if rect.height >= 2 * ui.font(12).get_height() else 1)
     line_h = ui.font(size).get_height()
     top = rect.centery - line_h * len(lines) // 2
     for index, line in enumerate(lines):
@@ -242,7 +242,7 @@ def draw_banner(surface: pygame.Surface, ui: Ui, area: pygame.Rect, name: str,
     words = _("Click or press Enter when ready")
     if undoer is not None:
         words = _("Click or press Enter when ready ({name}: U takes back)").format(name=undoer)
-    lines, size = fitted_lines(ui, words, 15, left.width - ui.px(16))
+    lines, size = ui.fitted(words, 15, left.width - ui.px(16))
     hints = [ui.text(line, size, PALETTE.text_dim) for line in lines]
     top = left.centery - (title.get_height() + sum(h.get_height() for h in hints)) // 2
     y = blit_text(surface, title, (left.centerx, top), "midtop").bottom

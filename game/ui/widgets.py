@@ -30,6 +30,7 @@ class Ui:
         self.scale = scale
         self._texts: dict[tuple[str, int, str, Colour], pygame.Surface] = {}
         self._wraps: dict[tuple[str, int, int, str], list[str]] = {}
+        self._fits: dict[tuple[str, int, int, int, str], tuple[list[str], int]] = {}
 
     def px(self, value: float) -> int:
         """A length given for a 1280x800 window, scaled to the current window."""
@@ -60,6 +61,17 @@ class Ui:
                 self._wraps.clear()
             lines = self._wraps[key] = self._wrapped(text, size, width, style)
         return lines.copy()
+
+    def fitted(self, text: str, size: int, room: int, max_lines: int = 2,
+               style: str = "regular") -> tuple[list[str], int]:
+        """`fitted_lines` of `text` (cached: buttons and bars fit their words every frame)."""
+        key = (text, self.px(size), room, max_lines, style)
+        fit = self._fits.get(key)
+        if fit is None:
+            if len(self._fits) >= TEXT_CACHE_LIMIT:
+                self._fits.clear()
+            fit = self._fits[key] = fitted_lines(self, text, size, room, max_lines, style)
+        return fit[0].copy(), fit[1]
 
     def _wrapped(self, text: str, size: float, width: int, style: str) -> list[str]:
         font = self.font(size, style)
@@ -207,9 +219,9 @@ class Button(Widget):
         edge = PALETTE.ivory if lit else (PALETTE.gold_dark if self.primary else PALETTE.panel_edge)
         pygame.draw.rect(surface, edge, self.rect, max(1, ui.px(2)), border_radius=radius)
         style = "bold" if self.primary or lit else "regular"
-        lines, size = fitted_lines(ui, _(self.label), 22, self.rect.width - ui.px(14),
-                                   max_lines=2 if self.rect.height >= ui.px(40) else 1,
-                                   style=style)
+        lines, size = ui.fitted(_(self.label), 22, self.rect.width - ui.px(14),
+                                max_lines=2 if self.rect.height >= ui.px(40) else 1,
+                                style=style)
         images = [ui.text(line, size, text_colour, style) for line in lines]
         line_h = images[0].get_height() - ui.px(2) if len(images) > 1 else 0
         top = self.rect.centery - line_h * (len(images) - 1) / 2
