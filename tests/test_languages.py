@@ -265,3 +265,48 @@ def test_every_screen_keeps_its_words_in_their_boxes(
         assert left_in_english == []
     finally:
         app.close()
+
+
+# --- settings and the About screen ---------------------------------------------------------
+
+
+def test_a_damaged_language_or_edition_setting_falls_back() -> None:
+    from game.persist.settings import Settings
+
+    settings = Settings.from_dict({"language": "klingon", "edition": 1939, "theme": "1962"})
+    assert settings.language == "" and settings.edition == "" and settings.theme == "1962"
+    assert Settings.from_dict({"language": "es", "edition": "spanish"}).language == "es"
+
+
+def test_the_about_screen_opens_the_games_folders(make_app, monkeypatch: pytest.MonkeyPatch,
+                                                  tmp_path: Path) -> None:
+    """Where the system can open a folder, each folder has its Open button; the version,
+    the font's licence and the folders are on the screen."""
+    opened: list[Path] = []
+
+    def opener(folder: Path) -> bool:
+        opened.append(folder)
+        return True
+
+    monkeypatch.setattr("game.scenes.about.folder_opener", lambda: opener)
+    app = make_app()
+    app.open("about")
+    drive = Input(app)
+    drive.frames()
+    about = app.scene
+    words = drawn_words(app)
+    assert any("DejaVu" in word for word in words)
+    assert any(word.startswith("Contack ") for word in words)
+    assert str(tmp_path) in words
+    drive.click(about.open_buttons[0])  # type: ignore[attr-defined]
+    assert opened == [app.storage.config_dir]
+
+
+def test_the_about_screen_says_so_where_no_folder_can_be_opened(
+        make_app, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("game.scenes.about.folder_opener", lambda: None)
+    app = make_app()
+    app.open("about")
+    Input(app).frames()
+    assert not any(button.visible for button in app.scene.open_buttons)  # type: ignore[attr-defined]
+    assert "This system gives the game no way to open a folder for you." in drawn_words(app)
