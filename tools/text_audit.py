@@ -26,6 +26,8 @@ from game.ui import widgets as widgets_module
 
 TOLERANCE = 2
 """Pixels a text may stray past its box (antialiasing, rounding)."""
+GAP = 2
+"""Pixels that must part two texts side by side (closer, they read as one)."""
 
 
 @dataclass
@@ -169,9 +171,9 @@ def problems(frame: Frame, window: pygame.Rect) -> list[str]:
         for other in frame.texts[index + 1:]:
             if other.text == drawn.text:  # a shadow under its text
                 continue
-            overlap = drawn.rect.clip(other.rect)
-            if overlap.width > TOLERANCE and overlap.height > 2 * TOLERANCE:
-                found.append(f"overlapping: {drawn.text!r} {tuple(drawn.rect)} and "
+            overlap = drawn.rect.inflate(2 * GAP, 0).clip(other.rect)
+            if overlap.width > 0 and overlap.height > 2 * TOLERANCE:
+                found.append(f"overlapping or touching: {drawn.text!r} {tuple(drawn.rect)} and "
                              f"{other.text!r} {tuple(other.rect)}")
     return found
 

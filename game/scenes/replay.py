@@ -44,6 +44,7 @@ from game.ui.tween import Tweens
 from game.ui.widgets import Button, Choice, blit_text, draw_panel
 from game.ui.words import (
     MODE_TITLES,
+    capitalised,
     colour_word,
     names_words,
     points_words,
@@ -483,7 +484,7 @@ def describe(replay: Replay, step: Step | None, names: list[str],
                   "other": contact.other_value, "sum": contact.points}
         parts.append((_("{colour} {value} + {other} = {sum}") if contact.counting else
                        _("{colour} {value} matches {other}")).format(**fields))
-    return _("{move}.").format(move=said), "; ".join(parts)
+    return _("{move}.").format(move=said), capitalised("; ".join(parts))
 
 
 def ending(replay: Replay, names: list[str]) -> str:

@@ -14,6 +14,7 @@ from game.rules.solitaire import PILE_COUNT, DrawSolitaireState, StackedSolitair
 from game.rules.table import TableState
 from game.rules.tiles import TileId
 from game.ui.sprites import TileLayer, TileSprite
+from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileArt, TileState
 from game.ui.widgets import Ui, blit_text, draw_panel
@@ -117,12 +118,13 @@ class ReplayPanel:
                 placed=len(state.figure)))
         else:
             assert isinstance(state, StackedSolitaireState)
+            room = round(self.pile_spot(1)[0] - self.pile_spot(0)[0]) - ui.px(8)
             for pile in range(PILE_COUNT):
                 pile_x, pile_y = self.pile_spot(pile)
                 label = _("Pile {number}: {height}").format(number=pile + 1,
                                                             height=state.heights[pile])
-                blit_text(surface, ui.text(label, 15, PALETTE.text_dim), (round(pile_x), pile_y),
-                          "midtop")
+                blit_text(surface, shrunk_text(ui, label, 15, room, PALETTE.text_dim),
+                          (round(pile_x), pile_y), "midtop")
             self._label_row(surface, 2, _("Figure"), _("{placed} of 36 placed").format(
                 placed=len(state.figure)))
         self.tiles.draw(surface)
