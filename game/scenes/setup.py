@@ -127,6 +127,7 @@ class SetupScene(Scene):
         for seat, field in enumerate(self.names):  # default names in the new language
             if named[seat]:
                 field.text = default_name(seat, self.kinds[seat].value)
+        self._deal_typed(self.deal_field.text)  # what the deal field says, said again
         edition = EDITIONS.get(key)
         if edition is None:
             return
