@@ -27,6 +27,8 @@ LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
 LANGUAGES: Final = {"en": "English", "es": "Español"}
 """The languages the game speaks, each named in itself (so never translated)."""
 DEFAULT_LANGUAGE: Final = "en"
+NAMED_LANGUAGES: Final = {"english": "en", "spanish": "es"}
+"""Windows names a locale's language in English ("Spanish_Mexico"): each one's code."""
 
 _state: dict[str, gettext.NullTranslations | str] = {
     "catalogue": gettext.NullTranslations(), "code": DEFAULT_LANGUAGE}
@@ -96,6 +98,7 @@ def system_language() -> str:
     for name in names:
         for part in name.split(":"):
             code = part.split("_")[0].split(".")[0].lower()
+            code = NAMED_LANGUAGES.get(code, code)
             if code in LANGUAGES:
                 return code
             if code and code not in ("c", "posix"):

@@ -146,6 +146,15 @@ def test_the_default_language_follows_the_system(monkeypatch: pytest.MonkeyPatch
     assert i18n.system_language() == expected
 
 
+def test_a_windows_locale_name_gives_its_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr("locale.getlocale", lambda: ("Spanish_Mexico", "1252"))
+    assert i18n.system_language() == "es"
+    monkeypatch.setattr("locale.getlocale", lambda: (None, None))
+    assert i18n.system_language() == "en"
+
+
 def test_colour_words_come_from_the_theme_in_each_language() -> None:
     """The rules give colour indices; the words are the theme's, in the language."""
     from game.rules.figure import VALUE_CLASH, Refusal
