@@ -19,6 +19,7 @@ import datetime
 import gettext
 import locale
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
@@ -30,9 +31,17 @@ DEFAULT_LANGUAGE: Final = "en"
 NAMED_LANGUAGES: Final = {"english": "en", "spanish": "es"}
 """Windows names a locale's language in English ("Spanish_Mexico"): each one's code."""
 
-_state: dict[str, gettext.NullTranslations | str] = {
-    "catalogue": gettext.NullTranslations(), "code": DEFAULT_LANGUAGE}
 
+
+@dataclass
+class _Speaking:
+    """The language spoken now, and its catalogue."""
+
+    code: str = DEFAULT_LANGUAGE
+    catalogue: gettext.NullTranslations = field(default_factory=gettext.NullTranslations)
+
+
+_speaking = _Speaking()
 
 
 def NC_(context: str, message: str) -> str:
@@ -62,12 +71,6 @@ WEEKDAY_HEADS: Final = (NC_("weekday initials", "Mo"), NC_("weekday initials", "
 """A calendar's column heads, two letters each."""
 
 
-def _catalogue() -> gettext.NullTranslations:
-    catalogue = _state["catalogue"]
-    assert isinstance(catalogue, gettext.NullTranslations)
-    return catalogue
-
-
 def set_language(code: str) -> str:
     """Speak `code` ("en", "es") from now on; an unknown code, or one whose catalogue
     is not compiled, speaks English. Returns the code now spoken."""
@@ -79,13 +82,13 @@ def set_language(code: str) -> str:
             catalogue = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
         except OSError:  # not compiled (a bare source tree) or unreadable
             code = DEFAULT_LANGUAGE
-    _state["catalogue"], _state["code"] = catalogue, code
+    _speaking.code, _speaking.catalogue = code, catalogue
     return code
 
 
 def language() -> str:
     """The code of the language spoken now."""
-    return str(_state["code"])
+    return _speaking.code
 
 
 def system_language() -> str:
@@ -109,7 +112,7 @@ def system_language() -> str:
 def _(message: str) -> str:
     """`message` in the player's language ("" stays "": gettext would give the
     catalogue's header)."""
-    return _catalogue().gettext(message) if message else message
+    return _speaking.catalogue.gettext(message) if message else message
 
 
 def N_(message: str) -> str:
@@ -119,13 +122,13 @@ def N_(message: str) -> str:
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a counted message that suits `count` in the player's language."""
-    return _catalogue().ngettext(singular, plural, count)
+    return _speaking.catalogue.ngettext(singular, plural, count)
 
 
 def pgettext(context: str, message: str) -> str:
     """`message` in the player's language, as meant in `context` (one English word
     with two senses gets two translations)."""
-    return _catalogue().pgettext(context, message)
+    return _speaking.catalogue.pgettext(context, message)
 
 
 def format_number(value: float, decimals: int = 0) -> str:
