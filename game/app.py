@@ -39,7 +39,7 @@ from game.scenes.base import Scene
 from game.ui.sound import SoundPlayer
 from game.ui.theme import Fonts, render_felt, theme_named
 from game.ui.tiles import TileArt
-from game.ui.widgets import Ui, blit_text
+from game.ui.widgets import Ui, blit_lines, lines_rect
 from game.ui.words import notice_words
 
 FIXED_DT: Final = 1 / 120
@@ -366,9 +366,7 @@ class App:
         for text, _until, _frame in reversed(self._notices[-3:]):
             lines, size = self.ui.fitted(text, 17, self.size[0] - self.ui.px(80))
             images = [self.ui.text(line, size) for line in lines]
-            label = pygame.Rect(0, 0, max(image.get_width() for image in images),
-                                sum(image.get_height() for image in images))
-            box = label.copy()
+            box = lines_rect(images)
             box.midbottom = (self.size[0] // 2, y)
             box.inflate_ip(self.ui.px(28), self.ui.px(12))
             for _widget in widgets:  # never over a button: above whatever it would cover
@@ -378,9 +376,7 @@ class App:
                 box.bottom = min(rect.top for rect in covered) - self.ui.px(8)
             pygame.draw.rect(self.screen, (12, 20, 16), box, border_radius=box.height // 2)
             pygame.draw.rect(self.screen, (214, 170, 80), box, 1, border_radius=box.height // 2)
-            line_y = box.centery - label.height // 2
-            for image in images:
-                line_y = blit_text(self.screen, image, (box.centerx, line_y), "midtop").bottom
+            blit_lines(self.screen, images, box.center)
             y = box.top - self.ui.px(8)
 
     def _dispatch(self, event: pygame.Event) -> None:

@@ -14,7 +14,7 @@ from game.i18n import N_, _
 from game.persist.folders import folder_opener
 from game.persist.records import records_dir
 from game.scenes.base import Scene
-from game.ui.text import blit_paragraph, shrunk_text
+from game.ui.text import blit_paragraph, blit_paragraphs, shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, blit_text, draw_panel
 
@@ -102,17 +102,9 @@ class AboutScene(Scene):
                                            PALETTE.gold, "bold"),
                       (panel.x + pad, panel.y - ui.px(6)), "bottomleft")
         room = self.credits.width - 2 * pad
-        size = 18  # as large as lets the credits fit their panel
-        lines = self.credit_lines()
-        line_h = ui.font(size).get_height() + ui.px(3)
-        while size > 12 and sum(len(ui.wrap(text, size, room)) * line_h + ui.px(12)
-                                for text in lines) > self.credits.height - 2 * pad:
-            size -= 1
-            line_h = ui.font(size).get_height() + ui.px(3)
-        y = self.credits.y + pad
-        for text in lines:
-            y = blit_paragraph(surface, ui, text, size, PALETTE.text,
-                               (self.credits.x + pad, y), room, gap=3) + ui.px(12)
+        blit_paragraphs(surface, ui, self.credit_lines(), 18, PALETTE.text,
+                        (self.credits.x + pad, self.credits.y + pad), room,
+                        self.credits.height - 2 * pad)
         for (name, folder), button in zip(self.folders, self.open_buttons, strict=True):
             label_room = (button.rect.x if button.visible else self.files.right) - (
                 self.files.x + 2 * pad)

@@ -20,7 +20,7 @@ from game.ui.layout import ROW_HEIGHT
 from game.ui.sprites import TileLayer
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button, blit_text, draw_panel
+from game.ui.widgets import Button, blit_lines, blit_text, draw_panel
 from game.ui.words import capitalised, colour_word
 
 if TYPE_CHECKING:
@@ -205,10 +205,8 @@ class MenuScene(Scene):
             _("{blue} 8 + 7, {red} 9 + 6, {gold} 10 + 10: a 50-point opportunity play").format(
                 blue=colour_word(names, 0), red=colour_word(names, 1), gold=colour_word(names, 2)))
         lines, size = ui.fitted(caption, 17, self.showcase.width + ui.px(40))
-        y = self.caption_y
-        for line in lines:
-            y = blit_text(surface, ui.text(line, size, PALETTE.text_dim),
-                          (self.showcase.centerx, y), "midtop").bottom
+        blit_lines(surface, [ui.text(line, size, PALETTE.text_dim) for line in lines],
+                   (self.showcase.centerx, self.caption_y), "midtop")
         if self.offer["learn"].visible:
             draw_panel(surface, self.offer_card, ui, border=PALETTE.gold_dark)
             inner = self.offer_card.inflate(-ui.px(32), 0)

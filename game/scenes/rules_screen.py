@@ -15,7 +15,7 @@ from game.scenes.base import Scene
 from game.ui.board import LADDER, Board
 from game.ui.examples import THREE_SIDED, Placement, contact_pair, two_sided
 from game.ui.sprites import TileLayer
-from game.ui.text import blit_paragraph, shrunk_text
+from game.ui.text import blit_paragraphs, shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
 from game.ui.widgets import Button, blit_text, draw_panel
@@ -232,13 +232,6 @@ class RulesScene(Scene):
         self.pages = _pages(self.services.art.theme.edge_names)
         self.tiles.refresh_all()
 
-    def _text_height(self, page: Page, size: int, room: int) -> int:
-        """The height of `page`'s paragraphs at `size`, wrapped to `room` pixels."""
-        ui = self.services.ui
-        line = ui.font(size).get_height() + ui.px(3)
-        return sum(len(ui.wrap(text, size, room)) * line + ui.px(12)
-                   for text in page.paragraphs)
-
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.services.ui
         page = self.pages[self.page]
@@ -251,12 +244,8 @@ class RulesScene(Scene):
         heading = blit_text(surface, shrunk_text(ui, page.heading, 30, room, PALETTE.gold,
                                                  "title"), (x, y), "topleft")
         y = heading.bottom + ui.px(16)
-        size = 19  # as large as lets every paragraph fit the panel
-        while size > 12 and self._text_height(page, size, room) > self.text_panel.bottom - y:
-            size -= 1
-        for paragraph in page.paragraphs:
-            y = blit_paragraph(surface, ui, paragraph, size, PALETTE.text, (x, y), room,
-                               gap=3) + ui.px(12)
+        blit_paragraphs(surface, ui, page.paragraphs, 19, PALETTE.text, (x, y), room,
+                        self.text_panel.bottom - y)
         self.tiles.draw_interpolated(surface, alpha)
         if page.caption:
             caption_room = self.figure_panel.width - ui.px(24)

@@ -17,7 +17,7 @@ from game.ui.table_layout import SeatBox, TableLayout
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
 from game.ui.tiles import TileArt, TileState
-from game.ui.widgets import Button, Ui, blit_text, draw_panel
+from game.ui.widgets import Button, Ui, blit_lines, blit_text, draw_panel
 from game.ui.words import KIND_WORDS, chips_words, tile_words, tiles_words
 
 TEAM_COLOURS: Final[tuple[Colour, Colour]] = ((120, 190, 255), (255, 150, 120))
@@ -160,11 +160,8 @@ def draw_status(surface: pygame.Surface, ui: Ui, art: TileArt, layout: TableLayo
     room = rect.right - left.right - ui.px(32)
     lines, size = ui.fitted(words, 18, room,
                             max_lines=2 if rect.height >= 2 * ui.font(12).get_height() else 1)
-    line_h = ui.font(size).get_height()
-    top = rect.centery - line_h * len(lines) // 2
-    for index, line in enumerate(lines):
-        blit_text(surface, ui.text(line, size, PALETTE.text),
-                  ((left.right + rect.right) // 2, top + index * line_h), "midtop")
+    blit_lines(surface, [ui.text(line, size, PALETTE.text) for line in lines],
+               ((left.right + rect.right) // 2, rect.centery))
     stock = layout.stock
     back = art.image(0, ui.px(44), True, 0, TileState.FACE_DOWN)
     surface.blit(back, back.get_rect(center=stock.center))
@@ -243,11 +240,8 @@ def draw_banner(surface: pygame.Surface, ui: Ui, area: pygame.Rect, name: str,
     if undoer is not None:
         words = _("Click or press Enter when ready ({name}: U takes back)").format(name=undoer)
     lines, size = ui.fitted(words, 15, left.width - ui.px(16))
-    hints = [ui.text(line, size, PALETTE.text_dim) for line in lines]
-    top = left.centery - (title.get_height() + sum(h.get_height() for h in hints)) // 2
-    y = blit_text(surface, title, (left.centerx, top), "midtop").bottom
-    for hint in hints:
-        y = blit_text(surface, hint, (left.centerx, y), "midtop").bottom
+    blit_lines(surface, [title, *(ui.text(line, size, PALETTE.text_dim) for line in lines)],
+               left.center)
     if not shown:
         return
     line_h = min(ui.px(24), (panel.height - ui.px(12)) // len(shown))

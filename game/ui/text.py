@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import unicodedata
+from collections.abc import Sequence
 from typing import Protocol
 
 import pygame
@@ -99,4 +100,22 @@ def blit_paragraph(surface: pygame.Surface, ui: Texts, text: str, size: int, col
         image = ui.text(line, size, colour)
         surface.blit(image, (x, y))
         y += image.get_height() + ui.px(gap)
+    return y
+
+
+def blit_paragraphs(surface: pygame.Surface, ui: Texts, paragraphs: Sequence[str], size: int,
+                    colour: Colour, topleft: tuple[int, int], width: int, height: int,
+                    gap: int = 3, spacing: int = 12, smallest: int = 12) -> int:
+    """`paragraphs` wrapped to `width` pixels from `topleft`, `spacing` design pixels
+    after each, at the largest size from `size` down to `smallest` that fits them in
+    `height` pixels (shrunk, never cut); returns the y below the last."""
+    def needed(at: int) -> int:
+        line = ui.font(at).get_height() + ui.px(gap)
+        return sum(len(ui.wrap(text, at, width)) * line + ui.px(spacing) for text in paragraphs)
+
+    while size > smallest and needed(size) > height:
+        size -= 1
+    x, y = topleft
+    for text in paragraphs:
+        y = blit_paragraph(surface, ui, text, size, colour, (x, y), width, gap) + ui.px(spacing)
     return y

@@ -121,6 +121,26 @@ def blit_text(surface: pygame.Surface, text: pygame.Surface, anchor: tuple[int, 
     return rect
 
 
+def lines_rect(lines: Sequence[pygame.Surface], overlap: int = 0) -> pygame.Rect:
+    """The size of rendered `lines` set one under another, each drawn `overlap` pixels
+    over the one above (tight two-line buttons)."""
+    height = sum(line.get_height() for line in lines) - overlap * max(0, len(lines) - 1)
+    return pygame.Rect(0, 0, max((line.get_width() for line in lines), default=0), height)
+
+
+def blit_lines(surface: pygame.Surface, lines: Sequence[pygame.Surface],
+               anchor: tuple[int, int], align: str = "center", overlap: int = 0) -> pygame.Rect:
+    """Rendered `lines` (`Ui.fitted`'s, say) one under another, each centred, the block's
+    `align` point ("center", "midtop") at `anchor`; returns the block's rect."""
+    block = lines_rect(lines, overlap)
+    setattr(block, align, anchor)
+    y = block.top
+    for line in lines:
+        blit_text(surface, line, (block.centerx, y), "midtop")
+        y += line.get_height() - overlap
+    return block
+
+
 class Widget:
     """Base widget: a rect, focus and hover, mouse handling and keyboard hooks."""
 
@@ -222,11 +242,8 @@ class Button(Widget):
         lines, size = ui.fitted(_(self.label), 22, self.rect.width - ui.px(14),
                                 max_lines=2 if self.rect.height >= ui.px(40) else 1,
                                 style=style)
-        images = [ui.text(line, size, text_colour, style) for line in lines]
-        line_h = images[0].get_height() - ui.px(2) if len(images) > 1 else 0
-        top = self.rect.centery - line_h * (len(images) - 1) / 2
-        for index, image in enumerate(images):
-            blit_text(surface, image, (self.rect.centerx, round(top + index * line_h)))
+        blit_lines(surface, [ui.text(line, size, text_colour, style) for line in lines],
+                   self.rect.center, overlap=ui.px(2))
 
 
 class Toggle(Widget):
