@@ -32,7 +32,6 @@ NAMED_LANGUAGES: Final = {"english": "en", "spanish": "es"}
 """Windows names a locale's language in English ("Spanish_Mexico"): each one's code."""
 
 
-
 @dataclass
 class _Speaking:
     """The language spoken now, and its catalogue."""

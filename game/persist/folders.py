@@ -12,31 +12,26 @@ from pathlib import Path
 
 
 def folder_opener() -> Callable[[Path], bool] | None:
-    """A function that shows a folder in the file manager (True once asked), or None on
-    a system with no way to."""
+    """A function that shows a folder in the file manager (True once asked, the folder
+    made first if it is not there yet), or None on a system with no way to."""
+    launch: Callable[[Path], object]
     if sys.platform == "win32" and hasattr(os, "startfile"):
-        return _start_file
-    command = "open" if sys.platform == "darwin" else "xdg-open"
-    program = shutil.which(command)
-    if program is None:
-        return None
+        launch = os.startfile
+    else:
+        program = shutil.which("open" if sys.platform == "darwin" else "xdg-open")
+        if program is None:
+            return None
 
-    def open_with(folder: Path) -> bool:
+        def launch(folder: Path) -> object:
+            return subprocess.Popen([program, str(folder)], stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.DEVNULL, start_new_session=True)
+
+    def open_folder(folder: Path) -> bool:
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            subprocess.Popen([program, str(folder)], stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL, start_new_session=True)
+            launch(folder)
         except OSError:
             return False
         return True
 
-    return open_with
-
-
-def _start_file(folder: Path) -> bool:
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        os.startfile(folder)  # type: ignore[attr-defined]  # Windows only
-    except OSError:
-        return False
-    return True
+    return open_folder

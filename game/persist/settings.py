@@ -6,12 +6,13 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Final
 
+from game.i18n import LANGUAGES
 from game.persist.files import GameFiles
 
 SETTINGS_FILE: Final = "settings.json"
 
 THEME_NAMES: Final = ("modern", "1939", "1962")
-LANGUAGE_CODES: Final = ("", "en", "es")
+LANGUAGE_CODES: Final = ("", *LANGUAGES)
 """The languages a player may choose; "" follows the system's language."""
 EDITION_NAMES: Final = ("", "1939", "1962", "spanish")
 """The editions a player may choose; "" is none (theme and language chosen apart)."""
