@@ -26,7 +26,6 @@ from game.ui.words import KIND_WORDS, MODE_TITLES, share_code_reason
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
-KIND_OPTIONS: Final = list(KIND_WORDS)
 COMPUTER_NAMES: Final = (
     "Ada", "Gus", "Edna", "Max", "Ellie", "Rory", "Otto")  # untranslated: names
 """A computer seat's name by seat: each seat its own, whatever its level."""
@@ -79,11 +78,11 @@ class SetupScene(Scene):
         self.kinds: list[Choice[str]] = []
         for seat, player in enumerate(players):
             kind = player.get("kind", "human")
-            kind = kind if isinstance(kind, str) and kind in dict(KIND_OPTIONS) else "human"
+            kind = kind if isinstance(kind, str) and kind in dict(KIND_WORDS) else "human"
             name = self.form.add(TextField(N_("Name"),
                                            str(player.get("name", ""))[:NAME_LENGTH],
                                            lambda _text: None, NAME_LENGTH))
-            choice = self.form.add(Choice("", KIND_OPTIONS, kind,
+            choice = self.form.add(Choice("", KIND_WORDS, kind,
                                           partial(self._kind_changed, seat)))
             self.names.append(name)
             self.kinds.append(choice)
@@ -194,7 +193,7 @@ class SetupScene(Scene):
     @staticmethod
     def _default_names(seat: int) -> set[str]:
         """The names a seat has until a player types one (and the empty name)."""
-        return {"", *(default_name(seat, kind) for kind, _label in KIND_OPTIONS)}
+        return {"", *(default_name(seat, kind) for kind, _label in KIND_WORDS)}
 
     def _kind_changed(self, seat: int, kind: str) -> None:
         field = self.names[seat]
