@@ -1,6 +1,6 @@
 """Languages: the catalogue is complete and compiled, no word bypasses it, numbers and
 dates follow the language, the running app switches language live, and every screen
-holds its Spanish words inside their boxes at 800x600 and 1280x800."""
+holds its Spanish words inside their boxes at 800x600, 1280x800 and 1920x1080."""
 
 from __future__ import annotations
 
@@ -264,7 +264,8 @@ def english_only(code: str) -> frozenset[str]:
 ENGLISH_ONLY = {code: english_only(code) for code in TRANSLATED}
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1280, 800)], ids=["800x600", "1280x800"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)],
+                         ids=["800x600", "1280x800", "1920x1080"])
 @pytest.mark.parametrize("target", sorted(TARGETS))
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_every_screen_keeps_its_words_in_their_boxes(

@@ -159,7 +159,8 @@ def draw_status(surface: pygame.Surface, ui: Ui, art: TileArt, layout: TableLayo
                      (rect.x + ui.px(16), rect.centery), "midleft")
     room = rect.right - left.right - ui.px(32)
     lines, size = ui.fitted(words, 18, room,
-                            max_lines=2 if rect.height >= 2 * ui.font(12).get_height() else 1)
+                            max_lines=2 if rect.height >= 2 * ui.font(12).get_height() else 1,
+                            height=rect.height)
     blit_lines(surface, [ui.text(line, size, PALETTE.text) for line in lines],
                ((left.right + rect.right) // 2, rect.centery))
     stock = layout.stock

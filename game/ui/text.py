@@ -73,13 +73,15 @@ def shrunk_text(ui: Texts, text: str, size: int, room: int, colour: Colour,
 
 
 def fitted_lines(ui: Texts, text: str, size: int, room: int, max_lines: int = 2,
-                 style: str = "regular", smallest: int = 12) -> tuple[list[str], int]:
-    """`text` laid out to fit `room` pixels wide, never cut: on one line if a little
-    shrinking does it, else wrapped onto up to `max_lines` lines at the largest size
-    that fits; returns the lines and their size."""
+                 style: str = "regular", smallest: int = 12,
+                 height: int | None = None) -> tuple[list[str], int]:
+    """`text` laid out to fit `room` pixels wide (and `height` pixels high, when given),
+    never cut: on one line if a little shrinking does it, else wrapped onto up to
+    `max_lines` lines at the largest size that fits; returns the lines and their size."""
     def fits(lines: list[str], at: int) -> bool:
         font = ui.font(at, style)
-        return all(font.size(line)[0] <= room for line in lines)
+        return (all(font.size(line)[0] <= room for line in lines)
+                and (height is None or len(lines) * font.get_height() <= height))
 
     for at in range(size, max(smallest, round(size * 0.8)) - 1, -1):
         if fits([text], at):

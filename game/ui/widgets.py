@@ -30,7 +30,8 @@ class Ui:
         self.scale = scale
         self._texts: dict[tuple[str, int, str, Colour], pygame.Surface] = {}
         self._wraps: dict[tuple[str, int, int, str], list[str]] = {}
-        self._fits: dict[tuple[str, int, int, int, str], tuple[list[str], int]] = {}
+        self._fits: dict[tuple[str, int, int, int, str, int | None],
+                         tuple[list[str], int]] = {}
 
     def px(self, value: float) -> int:
         """A length given for a 1280x800 window, scaled to the current window."""
@@ -63,14 +64,15 @@ class Ui:
         return lines.copy()
 
     def fitted(self, text: str, size: int, room: int, max_lines: int = 2,
-               style: str = "regular") -> tuple[list[str], int]:
+               style: str = "regular", height: int | None = None) -> tuple[list[str], int]:
         """`fitted_lines` of `text` (cached: buttons and bars fit their words every frame)."""
-        key = (text, self.px(size), room, max_lines, style)
+        key = (text, self.px(size), room, max_lines, style, height)
         fit = self._fits.get(key)
         if fit is None:
             if len(self._fits) >= TEXT_CACHE_LIMIT:
                 self._fits.clear()
-            fit = self._fits[key] = fitted_lines(self, text, size, room, max_lines, style)
+            fit = self._fits[key] = fitted_lines(self, text, size, room, max_lines, style,
+                                                 height=height)
         return fit[0].copy(), fit[1]
 
     def _wrapped(self, text: str, size: float, width: int, style: str) -> list[str]:
@@ -241,7 +243,7 @@ class Button(Widget):
         style = "bold" if self.primary or lit else "regular"
         lines, size = ui.fitted(_(self.label), 22, self.rect.width - ui.px(14),
                                 max_lines=2 if self.rect.height >= ui.px(40) else 1,
-                                style=style)
+                                style=style, height=self.rect.height)
         blit_lines(surface, [ui.text(line, size, text_colour, style) for line in lines],
                    self.rect.center, overlap=ui.px(2))
 
