@@ -13,6 +13,7 @@ import argparse
 import datetime
 import json
 import math
+import os
 import random
 import sys
 from typing import Any, NoReturn
@@ -24,14 +25,17 @@ from game.ai.players import LEVELS, Player, bot_rng, make_player
 from game.ai.solver import solve
 from game.persist.records import read_recorded_game
 from game.rules import jsontext
-from game.rules.errors import RulesError
+from game.rules.errors import MESSAGE_LIMIT, RulesError
 from game.rules.record import (
     DRAW_SOLITAIRE,
     MODES,
     TABLE,
     GameRecord,
     RecordedGame,
+    RecordError,
+    cut_text,
     move_to_entry,
+    read_seed,
 )
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import MAX_PLAYERS, MIN_PLAYERS, TableGame, TableRules, TableState
@@ -146,7 +150,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--mode", choices=MODES, default=TABLE)
     sim.add_argument("--players", type=_players, default=2,
                      help=f"{MIN_PLAYERS} to {MAX_PLAYERS}")
-    sim.add_argument("--seed", default="0", help="any whole number or word")
+    sim.add_argument("--seed", default=0, type=_seed,
+                     help="a whole number of at most 18 digits, or a word")
     sim.add_argument(
         "--ai",
         default="greedy",
@@ -200,9 +205,9 @@ def _date(text: str) -> datetime.date:
 
 def _seed(text: str) -> int | str:
     try:
-        return int(text)
-    except ValueError:
-        return text
+        return read_seed(text)
+    except RecordError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def run(argv: list[str]) -> Any:
@@ -210,7 +215,7 @@ def run(argv: list[str]) -> Any:
     args = build_parser().parse_args(argv)
     if args.command == "simulate":
         levels = [level.strip() for level in args.ai.split(",")]
-        return simulate(args.mode, args.players, _seed(args.seed), levels, parse_rules(args.rule))
+        return simulate(args.mode, args.players, args.seed, levels, parse_rules(args.rule))
     if args.command == "solve":
         return command_solve(args.file, args.budget_s)
     if args.command == "analyse":
@@ -224,7 +229,8 @@ def run(argv: list[str]) -> Any:
 
 
 def fail(message: str) -> NoReturn:
-    print(f"contack: {message}", file=sys.stderr)
+    line = " ".join(message.split())
+    print(f"contack: {cut_text(line, MESSAGE_LIMIT)}", file=sys.stderr)
     raise SystemExit(2)
 
 
@@ -232,13 +238,18 @@ def main(argv: list[str] | None = None) -> None:
     try:
         output = run(sys.argv[1:] if argv is None else argv)
     except (RulesError, UsageError) as error:
-        fail(str(error).replace("\n", " "))
+        fail(str(error))
     except (ValueError, RecursionError, OverflowError, MemoryError) as error:
-        fail(str(error).replace("\n", " ") or type(error).__name__)
-    if isinstance(output, GameRecord):
-        sys.stdout.write(output.dumps())
-    else:
-        print(json.dumps(output))
+        fail(str(error) or type(error).__name__)
+    try:
+        sys.stdout.write(output.dumps() if isinstance(output, GameRecord)
+                         else json.dumps(output) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped early (`| head`): as Python's documentation advises, point
+        # standard output at devnull so that the exit's own flush fails quietly.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(1) from None
 
 
 if __name__ == "__main__":

@@ -262,11 +262,46 @@ def test_a_resumed_game_deals_the_next_hand_the_seed_would_have_dealt():
     assert game.record.data["hands"][1]["stock"] == full_second_stock
 
 
-@pytest.mark.parametrize("seed", [[1], {"a": 1}, None, True, 2.5])
-def test_a_seed_of_another_type_is_ignored(seed):
+@pytest.mark.parametrize("seed", [[1], {"a": 1}, None, True, 2.5, "²", "a b", 10**18, "x" * 19])
+def test_a_seed_the_game_cannot_deal_from_is_refused_in_one_line(seed):
+    """`check` and the game read one parser: a record `check` accepts always opens."""
+    data = table_record()
+    data["seed"] = seed
+    with pytest.raises(RecordError, match=r"^record: seed must be") as refused:
+        replay(data)
+    assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize("seed", [0, -7, 10**18 - 1, "word", "deal-7"])
+def test_a_seed_of_a_number_or_a_word_deals(seed):
     data = table_record()
     data["seed"] = seed
     assert replay(data).is_over()
+
+
+@pytest.mark.parametrize(("key", "value"), [("undos", -1), ("undos", "2"), ("daily", 5),
+                                            ("daily", "yesterday")])
+def test_the_games_own_keys_of_the_wrong_shape_are_refused(key, value):
+    data = table_record()
+    data[key] = value
+    with pytest.raises(RecordError, match=rf"^record: {key} must"):
+        replay(data)
+
+
+@pytest.mark.parametrize("redo", ["x", [1], [[]], [["move"]], {"a": 1}])
+def test_a_hands_redo_of_the_wrong_shape_is_refused(redo):
+    data = table_record()
+    data["hands"][-1]["redo"] = redo
+    with pytest.raises(RecordError, match=r"^hand \d+: redo must be"):
+        replay(data)
+
+
+def test_an_error_quoting_a_huge_text_is_one_short_line():
+    data = table_record()
+    data["mode"] = "x" * 100_000
+    with pytest.raises(RecordError) as refused:
+        replay(data)
+    assert len(str(refused.value)) <= 300
 
 
 def _paths(value, path=()):

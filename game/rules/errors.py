@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+MESSAGE_LIMIT = 300
+"""The most characters of an error's message: a reason may quote what a person typed or
+a file held (any length), and an error is one readable line."""
+
 
 class RulesError(ValueError):
-    """Base of every error the rules raise."""
+    """Base of every error the rules raise; its message is one line of at most
+    `MESSAGE_LIMIT` characters."""
+
+    def __init__(self, message: object = "", *args: object) -> None:
+        text = " ".join(str(message).split("\n"))
+        if len(text) > MESSAGE_LIMIT:
+            text = text[:MESSAGE_LIMIT - 1] + "…"
+        super().__init__(text, *args)
 
 
 class IllegalMoveError(RulesError):

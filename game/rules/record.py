@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 import unicodedata
 from typing import Any, Final
 
@@ -209,6 +210,29 @@ class GameRecord:
             raise RecordError("record: hands must be a list of objects")
         if mode != TABLE and len(hands) > 1:
             raise RecordError("record: a solitaire record has one hand")
+        self._validate_game_keys()
+
+    def _validate_game_keys(self) -> None:
+        """The keys this game adds to RECORD.md's (`seed`, `daily`, `undos`, a hand's
+        `redo`): absent, or of the shape the game reads, so that a record `check` accepts
+        always opens in the game."""
+        data = self.data
+        if "seed" in data and not is_seed(data["seed"]):
+            raise RecordError("record: seed must be a whole number of at most "
+                              f"{SEED_DIGITS} digits or a word of letters and digits "
+                              f"(at most {SEED_DIGITS} characters)")
+        daily = data.get("daily")
+        if "daily" in data and not (isinstance(daily, str) and _DATE.fullmatch(daily)):
+            raise RecordError("record: daily must be a date written YYYY-MM-DD")
+        undos = data.get("undos")
+        if "undos" in data and not (type(undos) is int and undos >= 0):
+            raise RecordError("record: undos must be a whole number from 0 up")
+        for h, hand in enumerate(data["hands"]):
+            redo = hand.get("redo")
+            if "redo" in hand and not (isinstance(redo, list) and all(
+                    isinstance(group, list) and group
+                    and all(isinstance(entry, dict) for entry in group) for group in redo)):
+                raise _fail(h, None, "redo must be a list of lists of moves")
 
     @property
     def mode(self) -> str:
@@ -228,7 +252,7 @@ class GameRecord:
     def seed(self) -> int | str | None:
         """The seed the deals came from, when the record says (None otherwise)."""
         seed = self.data.get("seed")
-        return seed if isinstance(seed, int | str) and not isinstance(seed, bool) else None
+        return seed if is_seed(seed) else None
 
     @property
     def players(self) -> list[dict[str, Any]]:
@@ -535,24 +559,67 @@ def _check_result(state: GameState, hand: dict[str, Any], h: int) -> None:
             raise _fail(h, None, f"the result is {state.status!r}, not {hand['result']!r}")
 
 
+SEED_DIGITS: Final = 18
+"""The most digits of a numeric seed, and the most characters of a word seed."""
+_SEED_WORD: Final = re.compile(rf"[A-Za-z0-9_.-]{{1,{SEED_DIGITS}}}")
+_SEED_NUMBER: Final = re.compile(r"[+-]?[0-9]+")
+_DATE: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def is_seed(value: object) -> bool:
+    """Whether `value` may seed a game: a whole number of at most `SEED_DIGITS` digits
+    (either sign), or a short word of ASCII letters, digits, `_`, `.` and `-`."""
+    if type(value) is int:
+        return abs(value) < 10**SEED_DIGITS
+    return isinstance(value, str) and _SEED_WORD.fullmatch(value) is not None
+
+
+def read_seed(text: str) -> int | str:
+    """A seed as a person typed it (a number, else a word); `RecordError` when it is
+    neither (`is_seed`)."""
+    text = text.strip()
+    seed: int | str = int(text) if _SEED_NUMBER.fullmatch(text) else text
+    if not is_seed(seed):
+        raise RecordError(f"a seed is a whole number of at most {SEED_DIGITS} digits or a "
+                          f"word of letters and digits, not {cut_text(text)!r}")
+    return seed
+
+
+def cut_text(text: str, limit: int = 40) -> str:
+    """`text` cut to `limit` characters with an ellipsis: an error line quotes what a
+    person typed or a file held without repeating all of it."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def new_seed() -> int:
     """A fresh deal number for a new game (six digits at most: short to read out)."""
     return random.SystemRandom().randrange(1, 1_000_000)
 
 
-HIDDEN_CATEGORIES: Final = frozenset({"Cc", "Cs", "Co", "Cn"})
-"""Characters no name shows: controls (NUL included), surrogates, private and unassigned."""
+HIDDEN_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+"""Characters no name shows: controls (NUL included), invisible format marks (U+200B,
+U+202E, U+FEFF...), surrogates, private and unassigned."""
 NAME_LIMIT: Final = 24
 """The most characters of a player's name shown."""
 
 
 def player_name(player: object, seat: int) -> str:
     """A player's name from a record's `players` entry, as the screens show it: control
-    characters dropped, spaces trimmed, cut at `NAME_LIMIT` with an ellipsis; "Seat N"
-    when nothing is left (a record may hold anything there)."""
+    and format characters dropped, spaces trimmed, cut at `NAME_LIMIT` with an ellipsis;
+    "Seat N" when nothing visible is left (a record may hold anything there)."""
     name = player.get("name") if isinstance(player, dict) else None
     text = "".join(c for c in (name if isinstance(name, str) else "")[:1000]
                    if unicodedata.category(c) not in HIDDEN_CATEGORIES).strip()
     if len(text) > NAME_LIMIT:
         text = text[:NAME_LIMIT - 1].rstrip() + "…"
-    return text or f"Seat {seat + 1}"
+    if not any(unicodedata.category(c)[0] not in "ZM" for c in text):
+        return f"Seat {seat + 1}"
+    return text
+
+
+def trim_names(record: GameRecord) -> None:
+    """Write each player's name as `player_name` shows it into `record`, so that a game
+    continued from a record with a huge or invisible name saves only what shows."""
+    for seat, player in enumerate(record.data["players"]):
+        if isinstance(player, dict) and player.get("name") != player_name(player, seat):
+            player["name"] = player_name(player, seat)

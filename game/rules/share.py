@@ -31,7 +31,7 @@ SEAT_LETTERS: Final = {"human": "H", "ai:random": "R", "ai:easy": "E", "ai:greed
 MAX_CODE_LENGTH: Final = 48
 CHECK_LETTERS: Final = "ABCDEFGHJKMNPQRSTUVWXYZ"
 """23 letters (a prime count, no I, L or O): the check letter of a code."""
-_OPTIONS: Final = re.compile(r"(\d+)(P?)(F?)(?:C(\d+))?(?:([MS])(\d+))?")
+_OPTIONS: Final = re.compile(r"([0-9]+)(P?)(F?)(?:C([0-9]+))?(?:([MS])([0-9]+))?")
 
 
 class ShareCodeError(RulesError):
@@ -51,6 +51,12 @@ def check_letter(body: str) -> str:
     """The check letter of a code's `body` (its canonical text before the last dash)."""
     total = sum((index + 1) * ord(char) for index, char in enumerate(body))
     return CHECK_LETTERS[total % len(CHECK_LETTERS)]
+
+
+def is_number_text(text: str) -> bool:
+    """Whether `text` is a whole number in the digits 0-9 (Python's `isdigit` also takes
+    '²', '①' and other scripts' digits, which `int` may refuse)."""
+    return text.isascii() and text.isdigit()
 
 
 def deal_number(seed: object) -> int | None:
@@ -111,7 +117,7 @@ class ShareCode:
         parts = [part for part in re.split(r"[\s\-]+", text.strip().upper()) if part]
         if not parts:
             raise ShareCodeError("type a share code, such as D482133-Z")
-        if len(parts[0]) < 2 or parts[0][0] not in "TDS" or not parts[0][1:].isdigit():
+        if len(parts[0]) < 2 or parts[0][0] not in "TDS" or not is_number_text(parts[0][1:]):
             raise ShareCodeError("a share code starts with T, D or S and the deal number, "
                                  "such as T482133")
         if len(parts) < 2:
