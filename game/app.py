@@ -101,6 +101,8 @@ class App:
         self._felt: pygame.Surface | None = None
         self.scenes: list[Scene] = []
         self._pending: list[Callable[[], None]] = []
+        self._text_of_opening_key = ""
+        """The text of the last key pressed if it opened another screen (see `tick`)."""
         self.running = True
         self.frames = 0
         self.time = 0.0
@@ -309,10 +311,16 @@ class App:
         self._last = now
         self._new_size = None
         for event in pygame.event.get():
+            top = self.scenes[-1] if self.scenes else None
             self._dispatch(event)
             self._apply_pending()
             if not self.running:
                 return False
+            if event.type == pygame.KEYDOWN:
+                # The text a key types arrives after it as TEXTINPUT: a key that opened
+                # another screen (S: the save dialog) must not type into that screen.
+                opened = bool(self.scenes) and self.scenes[-1] is not top
+                self._text_of_opening_key = event.unicode if opened else ""
         if self._new_size is not None and self._new_size != self.size:
             self.resize(self._new_size)  # once a frame, however many resize events came
         steps = 0
@@ -380,6 +388,10 @@ class App:
             y = box.top - self.ui.px(8)
 
     def _dispatch(self, event: pygame.Event) -> None:
+        if event.type == pygame.TEXTINPUT:
+            opening_key, self._text_of_opening_key = self._text_of_opening_key, ""
+            if opening_key and event.text == opening_key:
+                return
         if event.type == pygame.QUIT:
             self.running = False
             return

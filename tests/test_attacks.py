@@ -388,3 +388,222 @@ def test_a_finished_table_game_is_in_the_history_before_its_save_goes(
     run_until(app, scene.state.is_terminal)
     app.run_frames(2)
     assert seen and seen[-1] == 1  # the game was in the history when its save went
+
+
+# --- issue 25: what a hostile first hour still found -----------------------------------
+
+
+def test_the_key_that_opens_the_save_dialog_types_nothing_and_typing_lives_on(
+        make_app: AppMaker, monkeypatch: pytest.MonkeyPatch) -> None:
+    """S opens the save dialog without typing an "s" into its name, and closing the
+    dialog leaves the keyboard's text input on (deal numbers, codes and names)."""
+    from tools.samples import table_config
+
+    text_input = {"on": True}
+    monkeypatch.setattr(pygame.key, "stop_text_input",
+                        lambda: text_input.update(on=False))
+    monkeypatch.setattr(pygame.key, "start_text_input", lambda: text_input.update(on=True))
+    app = make_app(speed="instant")
+    app.open("table", config=table_config([("Ann", "human"), ("Ben", "ai:greedy")], 3))
+    app.run_frames(30)
+    drive = Input(app)
+    drive.post(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s")
+    drive.post(pygame.TEXTINPUT, text="s")
+    drive.post(pygame.KEYUP, key=pygame.K_s, mod=0)
+    drive.frames(2)
+    dialog = app.scene
+    assert type(dialog).__name__ == "SaveRecordScene"
+    name = dialog.field.text  # type: ignore[attr-defined]
+    assert not name.endswith("s"), name
+    drive.text("!")
+    assert dialog.field.text == name + "!"  # type: ignore[attr-defined]
+    drive.press(pygame.K_RETURN)
+    assert type(app.scene).__name__ == "TableScene" and text_input["on"]
+
+
+@pytest.mark.parametrize("typed", ["²", "⁵", "①", "T²-HH-3-A", "٣"])
+def test_other_digits_in_the_table_deal_box_are_refused_with_words(make_app: AppMaker,
+                                                                    typed: str) -> None:
+    app = make_app(speed="instant")
+    app.open("setup")
+    app.run_frames(3)
+    scene = app.scene
+    drive = Input(app)
+    drive.click(scene.deal_field)  # type: ignore[attr-defined]
+    drive.text(typed)
+    assert app.scene is scene
+    assert scene.deal_ok is False and scene.deal() is None  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("seed", ["²", "①", "1" * 36, "a b", "x" * 100_000])
+def test_simulate_refuses_a_seed_its_own_check_would_refuse(
+        capsys: pytest.CaptureFixture[str], seed: str) -> None:
+    err = refused(["simulate", "--mode", "draw-solitaire", "--seed", seed, "--ai", "auto"],
+                  capsys, "seed")
+    assert len(err) < 400
+
+
+def test_a_reader_that_stops_early_gets_no_traceback() -> None:
+    import subprocess
+
+    reader = subprocess.run(
+        f"{sys.executable} -m game.cli simulate --mode table --players 7 --seed 3 "
+        "--ai greedy | head -c 1", shell=True, capture_output=True, text=True, timeout=120,
+        cwd=Path(__file__).parents[1])
+    assert reader.stdout == "{" and "Traceback" not in reader.stderr, reader.stderr
+
+
+INVISIBLE_NAMES = [" \ufe0f", "\u200b", "\u200e", "\u202e", "\u2060", "\ufeff", "\u200b \u200d"]
+
+
+@pytest.mark.parametrize("name", INVISIBLE_NAMES)
+def test_a_name_that_draws_nothing_is_shown_as_its_seat(make_app: AppMaker,
+                                                        name: str) -> None:
+    from tools.samples import table_config
+
+    app = make_app(speed="instant")
+    assert app.ui.text(name, 20).get_width() < 10  # drawn as (almost) nothing, no crash
+    app.open("table", config=table_config([(name, "human"), ("Ben", "ai:greedy")], 3))
+    app.run_frames(5)
+    assert type(app.scene).__name__ == "TableScene"
+    assert app.scene.match.names[0] == "Seat 1"  # type: ignore[attr-defined]
+
+
+def test_records_and_history_list_names_that_draw_nothing(make_app: AppMaker,
+                                                          tmp_path: Path) -> None:
+    from game.persist.history import add_finished_game
+    from game.persist.records import records_dir
+
+    data = table_record()
+    data["players"][0]["name"] = "\u200b"
+    storage = Storage(tmp_path)
+    records_dir(storage).mkdir(parents=True)
+    (records_dir(storage) / "zero.contack.json").write_text(json.dumps(data), "utf-8")
+    add_finished_game(storage, data)
+    history = json.loads((tmp_path / "history.json").read_text("utf-8"))
+    history["games"][0]["players"] = ["\u200b", "\ufeff"]
+    (tmp_path / "history.json").write_text(json.dumps(history), "utf-8")
+    app = make_app(speed="instant")
+    for screen in ("records", "history"):
+        app.open(screen)
+        app.run_frames(3)
+        assert app.scene.tab == screen  # type: ignore[attr-defined]
+
+
+def test_the_records_folder_is_read_once_however_often_it_is_listed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Thousands of records list at once: a file is read again only when it changed."""
+    from game.persist import records
+
+    storage = Storage(tmp_path)
+    folder = records.records_dir(storage)
+    folder.mkdir(parents=True)
+    for index in range(30):
+        (folder / f"game {index}.contack.json").write_text(TABLE.read_text("utf-8"), "utf-8")
+    (folder / "broken.contack.json").write_text("{", "utf-8")
+    first = records.list_records(storage)
+    reads: list[Path] = []
+    real_read = records.read_record
+    monkeypatch.setattr(records, "read_record",
+                        lambda path: (reads.append(Path(path)), real_read(path))[1])
+    again = records.list_records(storage)
+    assert again == first and reads == []
+    (folder / "game 3.contack.json").write_text("[]", "utf-8")
+    changed = {file.name: file for file in records.list_records(storage)}
+    assert reads == [folder / "game 3.contack.json"] and changed["game 3"].error
+    assert changed["broken"].error and changed["game 4"].players
+
+
+def test_a_damaged_listing_is_read_again_from_the_files(tmp_path: Path) -> None:
+    from game.persist import records
+
+    storage = Storage(tmp_path)
+    folder = records.records_dir(storage)
+    folder.mkdir(parents=True)
+    (folder / "one.contack.json").write_text(TABLE.read_text("utf-8"), "utf-8")
+    (folder / records.LISTING_FILE).write_text('{"one.contack.json": 7, "x": [', "utf-8")
+    assert [file.name for file in records.list_records(storage)] == ["one"]
+    (folder / records.LISTING_FILE).write_text('{"one.contack.json": {"stamp": 1}}', "utf-8")
+    assert records.list_records(storage)[0].players
+
+
+def test_a_read_only_data_folder_never_stops_the_game(make_app: AppMaker,
+                                                      tmp_path: Path) -> None:
+    """A finished solitaire in the save, a folder that refuses every write: the game
+    starts (again and again) with notices, and keeps the save for a later start."""
+    from game.persist import autosave
+    from game.persist.history import load_history
+    from tests.persistence_helpers import finished_record
+
+    storage = Storage(tmp_path)
+    autosave.save_game(storage, finished_record("draw-solitaire"))
+
+    def refuse(*_args: Any, **_kwargs: Any) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Path, "unlink", refuse)
+        patch.setattr("game.persist.atomic.os.replace", refuse)
+        for _start in range(2):
+            app = make_app(speed="instant")
+            assert type(app.scene).__name__ == "MenuScene"
+    assert autosave.load_game(storage, "draw-solitaire") is not None
+    app = make_app(speed="instant")  # the disk works again: counted once, then cleared
+    assert load_history(storage).solitaires["draw-solitaire"].played == 1
+    assert autosave.load_game(storage, "draw-solitaire") is None
+
+
+@pytest.mark.parametrize("file", ["records/finished/a\x00.contack.json", "../x.contack.json",
+                                  "/etc/passwd"])
+def test_history_watch_and_keep_refuse_a_file_outside_with_a_notice(
+        make_app: AppMaker, tmp_path: Path, file: str) -> None:
+    from game.persist.history import add_finished_game
+    from tests.persistence_helpers import finished_record
+
+    storage = Storage(tmp_path)
+    for seed in range(1, 4):
+        add_finished_game(storage, finished_record("draw-solitaire", 1, seed))
+    history = json.loads((tmp_path / "history.json").read_text("utf-8"))
+    history["games"][1]["file"] = file
+    (tmp_path / "history.json").write_text(json.dumps(history), "utf-8")
+    app = make_app(speed="instant")
+    app.open("history")
+    app.run_frames(3)
+    scene = app.scene
+    scene.list.select(1)  # type: ignore[attr-defined]
+    for button in (scene.watch, scene.keep):  # type: ignore[attr-defined]
+        Input(app).click(button)
+        assert app.scene is scene
+
+
+def test_a_nul_in_the_oldest_of_fifty_games_never_stops_a_start(make_app: AppMaker,
+                                                                tmp_path: Path) -> None:
+    """The 51st game pushes out an entry whose file holds a NUL: it is only dropped."""
+    from game.persist import autosave
+    from game.persist.history import HISTORY_LIMIT, add_finished_game, load_history
+    from tests.persistence_helpers import finished_record
+
+    storage = Storage(tmp_path)
+    add_finished_game(storage, finished_record("draw-solitaire", 1, 1))
+    history = json.loads((tmp_path / "history.json").read_text("utf-8"))
+    entry = history["games"][0]
+    history["games"] = [{**entry, "key": f"k{n}", "file": "records/finished/\x00.contack.json"}
+                        for n in range(HISTORY_LIMIT)]
+    (tmp_path / "history.json").write_text(json.dumps(history), "utf-8")
+    autosave.save_game(storage, finished_record("draw-solitaire", 1, 2))
+    app = make_app(speed="instant")
+    assert type(app.scene).__name__ == "MenuScene"
+    assert len(load_history(storage).games) == HISTORY_LIMIT
+
+
+def test_a_huge_name_in_a_record_is_not_written_again_every_move() -> None:
+    data = table_record()
+    data["hands"] = data["hands"][:1]
+    data["hands"][0]["moves"] = data["hands"][0]["moves"][:3]
+    data["hands"][0].pop("result")
+    data["players"][0]["name"] = "Ann" + "n" * 1_000_000
+    match = TableMatch.resume(data, InProcessAdviser())
+    match.save_due = True
+    _due, saved = match.take_save()
+    assert saved is not None and len(json.dumps(saved)) < 20_000
+    assert saved["players"][0]["name"] == match.names[0]

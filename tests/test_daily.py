@@ -110,3 +110,22 @@ def test_the_daily_deal_is_played_from_the_menu_counted_and_marked_won(
     colours = {tuple(app.screen.get_at((x, y)))[:3] for x in range(cell.left, cell.right)
                for y in range(cell.centery, cell.bottom)}
     assert MARKS["stacked-solitaire"] in colours and MARKS["draw-solitaire"] not in colours
+
+
+def test_the_calendar_turns_back_only_to_the_first_daily_played(make_app: AppMaker) -> None:
+    """◀ held down never runs the calendar into year 0: it stops at the first month a
+    daily deal was played (this month for a new player)."""
+    app = make_app()
+    daily = DailyScene(app, today=DAY)
+    app.push(daily)
+    app.run_frames(2)
+    drive = Input(app)
+    assert not daily.earlier.enabled
+    daily.history.daily["draw-solitaire"].count(DAY.replace(year=DAY.year - 1), won=True)
+    daily.update(0.0)
+    for _press in range(30):
+        if daily.earlier.enabled:
+            drive.click(daily.earlier, frames=0)
+    daily.turn_month(-12 * 3000)
+    app.run_frames(1)
+    assert daily.month == DAY.replace(year=DAY.year - 1, day=1)

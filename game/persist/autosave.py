@@ -43,7 +43,13 @@ def save_game(files: GameFiles, record: dict[str, Any]) -> bool:
 
 
 def clear_game(files: GameFiles, mode: str) -> None:
-    saved_game_path(files, mode).unlink(missing_ok=True)
+    """Delete the save of `mode` (a folder that refuses gives a notice, not a crash)."""
+    path = saved_game_path(files, mode)
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as error:
+        files.notices.append(Notice(N_("Could not delete {name}: {reason}"),
+                                    {"name": path.name, "reason": error.strerror or str(error)}))
 
 
 def check_saved_game(files: GameFiles, mode: str) -> dict[str, Any] | None:

@@ -12,6 +12,7 @@ The statistics themselves (their shapes and the counting) are `game.persist.stat
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import time
 from dataclasses import dataclass, field
@@ -202,25 +203,51 @@ def _entry_for(recorded: RecordedGame, key: str, file: str,
 
 def _forget_record_file(files: GameFiles, entry: dict[str, Any]) -> None:
     """Delete the kept record of a game that fell off the history (only our own files)."""
-    path = (files.data_dir / entry["file"]).resolve()
-    if path.parent == finished_dir(files).resolve():
-        path.unlink(missing_ok=True)
+    with contextlib.suppress(RecordError, OSError):
+        entry_record_path(files, entry).unlink(missing_ok=True)
 
 
 def entry_record_path(files: GameFiles, entry: dict[str, Any]) -> Path:
     """Where the record of a history entry is kept: only ever inside the game's own
-    records folder (`RecordError` for an entry that names anything else)."""
-    folder = finished_dir(files).resolve()
-    path = (files.data_dir / str(entry.get("file", ""))).resolve()
-    if path.parent != folder or not path.name.endswith(RECORD_SUFFIX):
+    records folder (`RecordError` for an entry that names anything else, a NUL or a
+    path the system cannot read included)."""
+    try:
+        folder = finished_dir(files).resolve()
+        path = (files.data_dir / str(entry.get("file", ""))).resolve()
+    except (OSError, ValueError, RuntimeError):  # a NUL, a loop of links
+        path = folder = Path()
+    if not path.name.endswith(RECORD_SUFFIX) or path.parent != folder:
         raise RecordError("record: the history names a file outside the game's records")
     return path
 
 
+def is_uncounted_finished_game(files: GameFiles, data: dict[str, Any] | None) -> bool:
+    """Whether `data`, a save, holds a finished game the history does not have yet (its
+    write failed: a full or read-only disk). Such a save is kept, and the next start
+    counts it, so that a game is never lost from the history."""
+    if data is None:
+        return False
+    try:
+        if not check_record_dict(data).is_over():
+            return False
+    except RecordError:
+        return False
+    key = record_key(data)
+    return not any(entry.get("key") == key for entry in load_history(files).games)
+
+
+def clear_counted_game(files: GameFiles, mode: str) -> None:
+    """Delete the save of `mode`, unless it holds a finished game the history could
+    not take yet (`is_uncounted_finished_game`)."""
+    if not is_uncounted_finished_game(files, autosave.load_game(files, mode)):
+        autosave.clear_game(files, mode)
+
+
 def count_lost_saves(files: GameFiles) -> None:
-    """Count a solitaire that was lost but never counted (the game closed before the
-    player moved on: its save still holds it), and clear its save."""
-    for mode in SOLITAIRE_MODES:
+    """Count a finished game that was never counted (a solitaire lost when the game
+    closed before the player moved on, or any game whose history write failed: its save
+    still holds it), and clear its save once it is counted."""
+    for mode in (*SOLITAIRE_MODES, TABLE):
         data = autosave.load_game(files, mode)
         if data is None:
             continue
@@ -234,4 +261,4 @@ def count_lost_saves(files: GameFiles) -> None:
             add_finished_game(files, data, hints=bool(used.get("hints")),
                               undos=bool(used.get("undos")),
                               autoplay=bool(used.get("autoplay")))
-            autosave.clear_game(files, mode)
+            clear_counted_game(files, mode)

@@ -4,7 +4,9 @@ turn records into text and back (`GameRecord.from_json` / `dumps`); the files ar
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import json
 import re
 import time
 from dataclasses import dataclass
@@ -145,28 +147,54 @@ class RecordFile:
     error: str = ""
 
 
+LISTING_FILE: Final = ".listing.json"
+"""What the records folder's listing knows of each file (its size and time, and what the
+list shows), so that a folder of thousands of records is not read again every visit."""
+
+
 def list_records(files: GameFiles) -> list[RecordFile]:
-    """The records folder, newest first; broken files are listed with their error."""
+    """The records folder, newest first; broken files are listed with their error. Only
+    files new or changed since the last listing are read (see `LISTING_FILE`)."""
     folder = records_dir(files)
-    paths = sorted(folder.glob(f"*{RECORD_SUFFIX}"), key=_mtime, reverse=True)
+    known = _read_listing(folder / LISTING_FILE)
+    listing: dict[str, dict[str, Any]] = {}
     listed = []
-    for path in paths:
-        saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(_mtime(path)))
-        entry = RecordFile(path, path.name.removesuffix(RECORD_SUFFIX), saved)
+    for path in folder.glob(f"*{RECORD_SUFFIX}"):
         try:
-            record = read_record(path)
-        except RecordError as error:
-            entry.error = str(error)
-        else:
-            entry.mode = record.mode
-            entry.players = ", ".join(player_name(p, i) for i, p in enumerate(record.players))
-            entry.in_progress = is_in_progress(record.data)
-        listed.append(entry)
-    return listed
+            status = path.stat()
+        except OSError:
+            continue
+        stamp = [status.st_mtime_ns, status.st_size]
+        summary = known.get(path.name)
+        if not isinstance(summary, dict) or summary.get("stamp") != stamp:
+            summary = {"stamp": stamp, **_summary(path)}
+        listing[path.name] = summary
+        saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(status.st_mtime))
+        listed.append((status.st_mtime, RecordFile(
+            path, path.name.removesuffix(RECORD_SUFFIX), saved,
+            str(summary.get("mode", "")), str(summary.get("players", "")),
+            summary.get("in_progress") is True, str(summary.get("error", "")))))
+    if listing != known:
+        with contextlib.suppress(OSError):
+            write_text_atomically(folder / LISTING_FILE, json.dumps(listing), durable=False)
+    listed.sort(key=lambda pair: pair[0], reverse=True)
+    return [entry for _time, entry in listed]
 
 
-def _mtime(path: Path) -> float:
+def _summary(path: Path) -> dict[str, Any]:
+    """What the records list shows of one file (read and checked as far as it needs)."""
     try:
-        return path.stat().st_mtime
-    except OSError:
-        return 0.0
+        record = read_record(path)
+    except RecordError as error:
+        return {"error": str(error)}
+    return {"mode": record.mode, "in_progress": is_in_progress(record.data),
+            "players": ", ".join(player_name(p, i) for i, p in enumerate(record.players))}
+
+
+def _read_listing(path: Path) -> dict[str, Any]:
+    """The last listing of the folder; empty when there is none or it is damaged."""
+    try:
+        listing = json.loads(read_bounded(path))
+    except (OSError, ValueError, RecursionError):
+        return {}
+    return listing if isinstance(listing, dict) else {}

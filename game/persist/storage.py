@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.persist import autosave, settings
+from game.persist import autosave, history, settings
 from game.persist.files import GameFiles
 from game.persist.settings import Settings
 
@@ -48,4 +48,6 @@ class Storage(GameFiles):
         return autosave.save_game(self, record)
 
     def clear_game(self, mode: str) -> None:
-        autosave.clear_game(self, mode)
+        """Delete the save of `mode`; a finished game the history could not take yet
+        stays, for the next start to count."""
+        history.clear_counted_game(self, mode)

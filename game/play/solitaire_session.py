@@ -23,6 +23,7 @@ from game.rules.moves import Move
 from game.rules.record import (
     GameRecord,
     RecordedGame,
+    trim_names,
 )
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 
@@ -85,6 +86,7 @@ class SolitaireSession:
             raise ValueError("a solitaire session needs a solitaire")
         self.recorded = recorded
         self.adviser = adviser
+        trim_names(recorded.record)
         assists = recorded.record.data.get("assists")
         self.assists = {name: bool(assists.get(name)) for name in ASSISTS
                         if assists.get(name)} if isinstance(assists, dict) else {}

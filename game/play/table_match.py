@@ -20,7 +20,14 @@ from game.ai.worker import Adviser, Job, choose_move
 from game.play.events import Event, HintFound, MovePlayed, Redone, TipFound, TookBack
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW_MOVE, PLACE, Move
-from game.rules.record import TABLE, GameRecord, RecordedGame, entry_to_move, player_name
+from game.rules.record import (
+    TABLE,
+    GameRecord,
+    RecordedGame,
+    entry_to_move,
+    player_name,
+    trim_names,
+)
 from game.rules.share import ShareCode, ShareCodeError, deal_number
 from game.rules.table import TableGame, TableRules, TableState
 from game.rules.tiles import TileId
@@ -65,6 +72,7 @@ class TableMatch:
             raise ValueError("a table match needs a table game")
         self.recorded = recorded
         self.adviser = adviser
+        trim_names(recorded.record)
         players = recorded.record.players
         self.names = [player_name(p, i) for i, p in enumerate(players)]
         self.kinds = [str(p.get("kind", "human")) for p in players]

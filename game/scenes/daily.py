@@ -91,10 +91,22 @@ class DailyScene(Scene):
         for mode, button in self.play_buttons.items():
             button.enabled = mode in self.records
         self.later.enabled = self.month < self.today.replace(day=1)
+        self.earlier.enabled = self.month > self.first_month()
+
+    def first_month(self) -> datetime.date:
+        """The earliest month the calendar shows: the first daily deal played (nothing
+        can be marked before it), or this month."""
+        days = [datetime.date.fromisoformat(day) for stats in self.history.daily.values()
+                for day in stats.played]
+        return min([*days, self.today]).replace(day=1)
 
     def turn_month(self, step: int) -> None:
+        """Show the month `step` months on, within the first month and this one."""
         year, month = divmod(self.month.year * 12 + self.month.month - 1 + step, 12)
-        self.month = datetime.date(year, month + 1, 1)
+        if not datetime.MINYEAR <= year <= datetime.MAXYEAR:
+            return
+        wanted = datetime.date(year, month + 1, 1)
+        self.month = max(self.first_month(), min(wanted, self.today.replace(day=1)))
         self._lay_out_calendar()
         self.update(0.0)
 

@@ -45,7 +45,10 @@ class RowList:
         """The left edge of each column."""
         self._backdrop: pygame.Surface | None = None
         """The panel and the line under the headers."""
-        self._cells: list[list[pygame.Surface]] = []
+        self._cells: dict[int, list[pygame.Surface]] = {}
+        """Each drawn row's rendered cells, made when the row first shows (a list of
+        thousands of records renders only the rows on screen)."""
+        self._ends: list[int] = []
         """Each row's texts, cut to their columns."""
         self._rows_right = 0
         """Where the rows end: before the scroll bar when it is shown."""
@@ -87,12 +90,19 @@ class RowList:
             return
         self._rows_right = (self.scrollbar.rect.x - ui.px(6) if self.scrollbar.needed
                             else self.rect.right - ui.px(6))
-        ends = [x - ui.px(10) for x in self._xs[1:]] + [self._rows_right - ui.px(10)]
-        font = ui.font(17)
-        self._cells = [[font.render(fit_text(ui, cell, 17, end - x), True,
-                                    PALETTE.text_dim if index in self.dim else PALETTE.text)
-                        for cell, x, end in zip(row, self._xs, ends, strict=True)]
-                       for index, row in enumerate(self.rows)]
+        self._ends = [x - ui.px(10) for x in self._xs[1:]] + [self._rows_right - ui.px(10)]
+        self._cells = {}
+
+    def _row_cells(self, ui: Ui, index: int) -> list[pygame.Surface]:
+        """Row `index`'s texts fitted to their columns and rendered (cached)."""
+        cells = self._cells.get(index)
+        if cells is None:
+            colour = PALETTE.text_dim if index in self.dim else PALETTE.text
+            cells = [ui.text(fit_text(ui, cell, 17, end - x), 17, colour)
+                     for cell, x, end in zip(self.rows[index], self._xs, self._ends,
+                                             strict=True)]
+            self._cells[index] = cells
+        return cells
 
     def select(self, index: int) -> None:
         self.selected = max(0, min(len(self.rows) - 1, index))
@@ -152,7 +162,7 @@ class RowList:
                                  border_radius=ui.px(8))
                 pygame.draw.rect(surface, PALETTE.gold, row_rect, max(1, ui.px(2)),
                                  border_radius=ui.px(8))
-            for text, x in zip(self._cells[index], self._xs, strict=True):
+            for text, x in zip(self._row_cells(ui, index), self._xs, strict=True):
                 blit_text(surface, text, (x, row_rect.centery), "midleft")
         if self.scrollbar.needed:
             shown = _("{first}-{last} of {count}").format(first=self.top + 1, last=last,

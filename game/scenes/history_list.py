@@ -9,7 +9,8 @@ import pygame
 from game.i18n import N_, _, format_number, ngettext
 from game.persist.history import entry_record_path, load_history
 from game.persist.records import read_recorded_game
-from game.rules.record import RecordError
+from game.play.solitaire_session import PLAYER as SOLITAIRE_PLAYER
+from game.rules.record import TABLE, RecordError
 from game.scenes.games_frame import GamesScene, RowList
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, blit_text
@@ -36,6 +37,15 @@ def result_words(entry: dict[str, Any]) -> str:
     return str(entry.get("summary", ""))
 
 
+def players_words(entry: dict[str, Any]) -> str:
+    """The players of a finished game; a solitaire's player, stored under the record's
+    own English name, is named in the player's language."""
+    names = [str(name) for name in entry["players"]]
+    if entry["mode"] != TABLE and names == [SOLITAIRE_PLAYER["name"]]:
+        return _("Player")
+    return ", ".join(names)
+
+
 class HistoryScene(GamesScene):
     """The history list; Watch (or a click on the chosen row) opens the game's record."""
 
@@ -55,7 +65,7 @@ class HistoryScene(GamesScene):
         for text in self.services.storage.take_notices():
             self.services.notify(text)
         self.list.set_rows([[moment_words(e["date"]), _(MODE_TITLES.get(e["mode"], e["mode"])),
-                             ", ".join(str(p) for p in e["players"]), result_words(e)]
+                             players_words(e), result_words(e)]
                             for e in self.entries])
         self.watch.enabled = self.keep.enabled = bool(self.entries)
         super().enter()
@@ -77,9 +87,8 @@ class HistoryScene(GamesScene):
         if not self.entries:
             return None
         entry = self.entries[self.list.selected]
-        path = entry_record_path(self.services.storage, entry)
         try:
-            return entry, read_recorded_game(path)
+            return entry, read_recorded_game(entry_record_path(self.services.storage, entry))
         except RecordError as error:
             self.services.notify(_("The record of this game could not be opened: {reason}")
                                  .format(reason=error))

@@ -194,10 +194,6 @@ class SaveRecordScene(Scene):
     def enter(self) -> None:
         super().enter()
         self.form.focus(self.field)
-        pygame.key.start_text_input()
-
-    def exit(self) -> None:
-        pygame.key.stop_text_input()
 
     def handle_event(self, event: pygame.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \

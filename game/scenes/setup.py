@@ -14,7 +14,14 @@ import pygame
 
 from game.i18n import N_, _, format_number
 from game.rules.record import TABLE
-from game.rules.share import MAX_CODE_LENGTH, MAX_DEAL, ShareCode, ShareCodeError, deal_number
+from game.rules.share import (
+    MAX_CODE_LENGTH,
+    MAX_DEAL,
+    ShareCode,
+    ShareCodeError,
+    deal_number,
+    is_number_text,
+)
 from game.rules.table import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS, TableRules
 from game.scenes.base import Scene
 from game.ui.editions import EDITIONS, apply_edition, club_first, current_edition, edition_options
@@ -141,7 +148,7 @@ class SetupScene(Scene):
         self.shared, text = None, text.strip()
         if not text:
             self.deal_words, self.deal_ok = "", True
-        elif text.isdigit():
+        elif is_number_text(text):
             number = deal_number(int(text))
             self.deal_ok = number is not None
             self.deal_words = (
@@ -183,7 +190,7 @@ class SetupScene(Scene):
     def deal(self) -> int | None:
         """The deal number typed, if any (a share code's too)."""
         text = self.deal_field.text.strip()
-        if text.isdigit():
+        if is_number_text(text):
             return deal_number(int(text))
         try:
             return ShareCode.parse(text).deal if text else None

@@ -13,6 +13,7 @@ from game.i18n import _
 from game.persist.history import add_finished_game
 from game.play.solitaire_session import Report, SolitaireSession, WinnableDealSearch
 from game.rules.record import RecordError
+from game.rules.share import is_number_text
 from game.scenes.solitaire_autoplay import SolitaireAutoPlay
 from game.scenes.solitaire_bars import SolitaireBars
 from game.ui.board import Board
@@ -106,7 +107,7 @@ class SolitaireDeals:
     def typed(self) -> None:
         """Enter in the deal field: play the typed deal number."""
         field = self.host.bars.deal_field
-        if field.text.isascii() and field.text.isdigit() and len(field.text) <= 9:
+        if is_number_text(field.text) and len(field.text) <= 9:
             self.start(int(field.text))
         else:
             field.text = str(self.session.seed)

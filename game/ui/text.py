@@ -27,6 +27,8 @@ def render_text(font: pygame.font.Font, text: str, colour: Colour) -> pygame.Sur
     if any(metric is None for metric in metrics):
         text = "".join(ch if metric is not None else MISSING_GLYPH
                        for ch, metric in zip(text, metrics, strict=False))
+    if font.size(text)[0] == 0:  # only marks of no width (U+200B, U+FEFF...): SDL refuses
+        return font.render("", True, colour)
     kinds = [unicodedata.bidirectional(ch) for ch in text]
     rtl = sum(kind in ("R", "AL") for kind in kinds)
     if rtl <= sum(kind == "L" for kind in kinds):
