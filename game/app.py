@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 import time
 import warnings
 from collections.abc import Callable, Sequence
@@ -25,7 +26,7 @@ from typing import Any, Final
 
 import pygame
 
-from game.ai.worker import Adviser, shared_pool
+from game.ai.worker import Adviser, InProcessAdviser, shared_pool
 from game.i18n import N_, _, language, set_language, system_language
 from game.persist.autosave import check_saved_games
 from game.persist.files import Notice
@@ -36,7 +37,7 @@ from game.persist.storage import Storage
 from game.router import make_scene, scene_for_record
 from game.rules.record import RecordError
 from game.scenes.base import Scene
-from game.ui.sound import SoundPlayer
+from game.ui.sound import EFFECTS, SOUNDS_DIR, SoundPlayer
 from game.ui.theme import Fonts, render_felt, theme_named
 from game.ui.tiles import TileArt
 from game.ui.widgets import Ui, blit_lines, lines_rect
@@ -441,7 +442,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="contack", description="Contack, the tile game.")  # untranslated: the shell's
     parser.add_argument("record", nargs="?",
                         help="a .contack.json game record to open")  # untranslated: the shell's
+    parser.add_argument("--self-check", action="store_true",  # untranslated: the shell's
+                        help="start without a window and say whether the fonts, sounds and "
+                             "languages were installed")  # untranslated: the shell's
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    if args.self_check:
+        return self_check()
     declare_dpi_awareness()
     app = App(record_path=args.record)
     try:
@@ -449,4 +455,49 @@ def main(argv: Sequence[str] | None = None) -> int:
         app.close()
     finally:
         pygame.quit()
+    return 0
+
+
+def install_problems(app: App) -> list[str]:
+    """What a whole install has and `app` lacks: a bundled font, a sound, the Spanish
+    catalogue (empty when nothing is missing)."""
+    problems = []
+    for style in Fonts.FILES:
+        app.fonts.get(20, style)
+    if app.fonts.broken:
+        broken = ", ".join(sorted(app.fonts.broken))
+        problems.append(f"fonts missing or damaged: {broken}")  # untranslated: the shell's
+    sounds = [name for name in EFFECTS if not (SOUNDS_DIR / f"{name}.wav").is_file()]
+    if sounds:
+        problems.append(f"sounds missing: {', '.join(sounds)}")  # untranslated: the shell's
+    spoken = language()
+    if set_language("es") != "es" or _("Rules") == "Rules":  # untranslated: a probe
+        problems.append("no Spanish catalogue (not compiled)")  # untranslated: the shell's
+    set_language(spoken)
+    return problems
+
+
+def self_check() -> int:
+    """`contack --self-check`: start the game without a screen, in Spanish, on a scratch
+    data folder, draw a few frames of the menu, and say in one line whether the install
+    is whole (exit 0) or what it lacks (exit 1)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    with tempfile.TemporaryDirectory() as home:
+        app = App((800, 600), storage=Storage(home), adviser=InProcessAdviser())
+        try:
+            set_language("es")
+            app.run_frames(3)
+            problems = install_problems(app)
+        finally:
+            app.close()
+            pygame.quit()
+    if problems:
+        lacking = "; ".join(problems)
+        print(f"contack: the install is not whole: {lacking}",  # untranslated: the shell's
+              file=sys.stderr)
+        return 1
+    fonts, sounds = len(Fonts.FILES), len(EFFECTS)
+    whole = f"{fonts} fonts, {sounds} sounds, English and Spanish"  # untranslated: the shell's
+    print(f"contack: the install is whole: {whole}")  # untranslated: the shell's
     return 0

@@ -1,4 +1,4 @@
-"""Synthesize the game's short sound effects into assets/sounds/*.wav (standard library only).
+"""Synthesize the game's short sound effects into game/assets/sounds/*.wav (standard library only).
 
     python tools/make_sounds.py
 
@@ -14,7 +14,7 @@ import wave
 from pathlib import Path
 
 RATE = 22050
-OUT = Path(__file__).resolve().parents[1] / "assets" / "sounds"
+OUT = Path(__file__).resolve().parents[1] / "game" / "assets" / "sounds"
 
 Note = tuple[float, float, float, float]
 """(start s, frequency Hz, length s, loudness 0..1)"""

@@ -85,7 +85,7 @@ class AboutScene(Scene):
             _("Made by the Contack developers. The program is free software under the MIT "
               "licence."),
             _("Fonts: DejaVu Sans and DejaVu Serif, under the DejaVu fonts licence (free to "
-              "use, change and share; the licence is in assets/fonts/LICENSE-DejaVu.txt)."),
+              "use, change and share; the licence is in game/assets/fonts/LICENSE-DejaVu.txt)."),
             _("Sounds: made for this game by tools/make_sounds.py, under the game's own "
               "licence. Nothing else is borrowed."),
         ]

@@ -8,8 +8,11 @@ colour-blind aid is not a theme: it adds a symbol per colour on top of any theme
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import random
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import Final
 
@@ -19,7 +22,13 @@ from game.i18n import N_
 
 Colour = tuple[int, int, int]
 
-ASSETS_DIR: Final = Path(__file__).resolve().parents[2] / "assets"
+_ASSET_FILES: Final = contextlib.ExitStack()
+"""Keeps a bundled file extracted to the disk while the game runs, where the package is
+not a folder (a zip); a package installed as a folder (every pip install) needs none."""
+atexit.register(_ASSET_FILES.close)
+ASSETS_DIR: Final = _ASSET_FILES.enter_context(
+    resources.as_file(resources.files("game") / "assets"))
+"""The fonts and sounds shipped inside the `game` package (package data)."""
 FONTS_DIR: Final = ASSETS_DIR / "fonts"
 
 
@@ -110,7 +119,9 @@ class Fonts:
         if font is None:
             path = self.folder / self.FILES[style]
             try:
-                font = pygame.font.Font(path if path.is_file() else None, size)
+                if not path.is_file():
+                    raise FileNotFoundError(path)
+                font = pygame.font.Font(path, size)
                 font.render("Ag", True, (0, 0, 0))  # untranslated: a damaged file fails only here
             except (pygame.error, OSError, ValueError):
                 self.broken.add(path.name)

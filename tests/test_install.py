@@ -1,0 +1,50 @@
+"""An install is whole: the fonts and sounds ship inside the `game` package, and
+`contack --self-check` says so, or says what is missing (CI runs it on a wheel installed
+into a fresh venv)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import game
+from game.app import install_problems
+from game.ui import sound, theme
+from game.ui.theme import Fonts
+from tests.conftest import AppMaker
+
+
+def test_the_fonts_and_sounds_are_package_data() -> None:
+    package = Path(game.__file__).parent
+    assert theme.FONTS_DIR.resolve().is_relative_to(package.resolve())
+    for name in Fonts.FILES.values():
+        assert (theme.FONTS_DIR / name).is_file()
+    for name in sound.EFFECTS:
+        assert (sound.SOUNDS_DIR / f"{name}.wav").is_file()
+
+
+def test_a_whole_install_passes_its_self_check(make_app: AppMaker) -> None:
+    assert install_problems(make_app(frames=1)) == []
+
+
+def test_a_missing_font_or_sound_fails_the_self_check(make_app: AppMaker, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app(frames=1)
+    app.fonts = Fonts(tmp_path)  # a folder with no fonts: a plain font stands in
+    monkeypatch.setattr("game.app.SOUNDS_DIR", tmp_path)
+    problems = install_problems(app)
+    assert any("DejaVuSans.ttf" in problem for problem in problems)
+    assert any("sounds missing: place" in problem for problem in problems)
+
+
+def test_the_self_check_command_says_so_in_one_line() -> None:
+    checked = subprocess.run([sys.executable, "-c", "import sys; from game.app import main; "
+                              "sys.exit(main(['--self-check']))"],
+                             capture_output=True, text=True, timeout=120,
+                             cwd=Path(__file__).parents[1])
+    assert checked.returncode == 0, checked.stderr[-500:]
+    lines = [line for line in checked.stdout.splitlines() if line.startswith("contack:")]
+    assert lines == ["contack: the install is whole: 3 fonts, 7 sounds, English and Spanish"]
