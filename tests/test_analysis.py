@@ -118,6 +118,8 @@ def test_every_best_move_is_legal_and_its_points_true(seed: int) -> None:
         assert seat.moves == len(mine)
         assert seat.points_missed == sum(max(0, r.best_points - r.played_points) for r in mine)
         assert 0 <= seat.best_share <= 1
+        if seat.points_missed == 0:  # nothing left on the table: every choice as good
+            assert seat.best_share == 1, "the share and 'as good as the master' disagree"
 
 
 def test_computer_moves_are_not_reviewed() -> None:
@@ -167,3 +169,16 @@ def test_fair_odds_never_read_the_hidden_stock() -> None:
     wins, games = first
     assert games == 2 and 0 <= wins <= 2
     assert state.moves and len(state.figure) <= 6  # the state is left as it was
+
+
+def test_a_different_move_scoring_as_much_is_as_good_as_the_masters() -> None:
+    """The coach's share and its "every move was as good as the master's" agree: a move
+    that scores as much as the master's counts as one (issue 25: "0%" above "Well
+    played!")."""
+    import dataclasses
+
+    review = review_table(human_table_game(3, players=3, hands=2))
+    differing = next(r for r in review.reviews if r.played != r.best)
+    assert dataclasses.replace(differing, played_points=differing.best_points).matched_best
+    assert not dataclasses.replace(differing, played_points=differing.best_points - 1,
+                                   ).matched_best

@@ -180,7 +180,9 @@ class MoveReview:
 
     @property
     def matched_best(self) -> bool:
-        return self.played == self.best
+        """The move was as good as the master's: the same move, or one scoring as much
+        (the coach's share and its "as good as the master's" speak of the same thing)."""
+        return self.played == self.best or self.played_points >= self.best_points
 
     @property
     def points_missed(self) -> int:
@@ -206,8 +208,9 @@ class MoveReview:
 
 @dataclass(frozen=True)
 class SeatReview:
-    """One human seat's moves summed up; the best-move share counts only the moves that
-    were a choice (a forced draw or pass says nothing of the player)."""
+    """One human seat's moves summed up; the best-move share (moves as good as the
+    master's) counts only the moves that were a choice (a forced draw or pass says
+    nothing of the player)."""
 
     seat: int
     moves: int

@@ -129,7 +129,7 @@ class CoachScene(Scene):
         for seat in review.seats:
             moves = ngettext("{count} move", "{count} moves", seat.moves).format(
                 count=seat.moves)
-            lines.append(_("{name}: {moves}, the master's choice in {share} of the real "
+            lines.append(_("{name}: {moves}, as good as the master's in {share} of the real "
                            "choices, {points} left on the table.").format(
                 name=self.names[seat.seat], moves=moves, share=format_percent(seat.best_share),
                 points=points_words(seat.points_missed)))
