@@ -280,3 +280,17 @@ def test_the_verdict_comes_from_the_adviser_not_from_the_frames(
     held_adviser.release()
     app.run_frames(2)
     assert scene.verdict == {True: "could", False: "could not"}[expected]
+
+
+def test_enter_alone_plays_draw_solitaire(app: App) -> None:
+    """The help says "arrows and Enter": Enter turns the stock, points at a lit spot for
+    the turned tile, then places it, with no mouse and no other key."""
+    scene = open_scene(app, DrawSolitaireScene(app, seed=5))
+    drive = Input(app, FRAMES)
+    for _press in range(40):
+        if scene.finished or len(scene.state.figure) >= 4:
+            break
+        drive.press(pygame.K_RETURN)
+        app.run_frames(10)
+    assert len(scene.state.figure) >= 4 or scene.finished
+    assert scene.session.record["hands"][0]["moves"]

@@ -197,7 +197,8 @@ class DrawSolitaireScene(SolitaireScene):
         return DISCARD_KEY if key == pygame.K_x else None
 
     def extra_key(self, key: int) -> bool:
-        if key in (pygame.K_d, pygame.K_t) and not self.revealed and not self.finished:
+        turn_keys = (pygame.K_d, pygame.K_t, pygame.K_RETURN, pygame.K_KP_ENTER)
+        if key in turn_keys and not self.revealed and not self.finished:
             self.turn_stock()
             return True
         if key == pygame.K_o:
@@ -349,9 +350,9 @@ class DrawSolitaireScene(SolitaireScene):
         if self.controls.selected == DISCARD_KEY:
             return _("Click a lit spot to place the discard top.")
         if self.moves_from(DISCARD_KEY):
-            return (_("Turn the stock (click it or D), or place the discard top (drag it, "
+            return (_("Turn the stock (click it, D or Enter), or place the discard top (drag it, "
                     "or X then arrows and Enter)."))
-        return _("Click the stock (or press D) to turn its top tile.")
+        return _("Click the stock (or press D or Enter) to turn its top tile.")
 
     def status_text(self) -> str:
         return placed_words(len(self.state.figure))

@@ -131,13 +131,18 @@ class SolitaireControls:
         self.hover_cell = cells[(index + step) % len(cells)]
 
     def place_pointed(self) -> bool:
-        """Enter: place the held tile on the spot pointed at, or play the hint shown."""
+        """Enter: place the held tile on the spot pointed at (with none pointed at yet,
+        point at the first, its ghost shown, so that Enter again places it), or play the
+        hint shown; False when Enter has nothing to do here."""
         host = self.host
         key = self.held()
         if key is not None:
             move = next((m for m in host.moves_from(key) if m.cell == self.hover_cell), None)
             if move is None:
-                return False
+                if not self.spot_cells():
+                    return False
+                self.step_spot(1)
+                return True
             host.play(move)
             return True
         hint = host.autoplay.hint_move
@@ -260,8 +265,8 @@ class SolitaireControls:
             self.select_by_key(source)
         elif key in arrows and free and self.held() is not None and self.spot_cells():
             self.step_spot(arrows[key])
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and free:
-            return self.place_pointed()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and free and self.place_pointed():
+            pass  # else Enter falls to the solitaire's own keys (draw: turn the stock)
         elif key == pygame.K_h:
             host.autoplay.show_hint()
         elif (key == pygame.K_z and ctrl and shift) or key == pygame.K_y:
