@@ -19,7 +19,7 @@ from game.scenes.replay import ReplayScene
 from game.scenes.score import KEYS_ARMED_S, ScoreScene
 from game.scenes.table import TableScene
 from game.scenes.table_panels import status_words
-from game.scenes.table_turns import LANDED_PAUSE_S
+from game.scenes.table_turns import LANDED_PAUSE_S, PAUSE_FACTOR_CAP
 from game.ui.board import LAST_MARK
 from game.ui.tiles import DIGIT_SHARE, TileState
 from game.ui.tween import SPEED_FACTORS
@@ -66,7 +66,7 @@ def test_a_computer_move_stays_in_view_for_its_pause(make_app: AppMaker, speed: 
         app.pop()
         app.run_frames(1)
     frames = held_frames(app, scene)
-    pause = LANDED_PAUSE_S * SPEED_FACTORS[speed]
+    pause = LANDED_PAUSE_S * min(SPEED_FACTORS[speed], PAUSE_FACTOR_CAP)
     assert frames * FIXED_DT >= pause - FIXED_DT
     # Marked on the board while it is held: the last-tile ring's white is in the pixels.
     assert scene.board.last == scene.state.figure.last_cell
@@ -291,3 +291,24 @@ def test_an_empty_hand_lays_out(make_app: AppMaker) -> None:
     app = make_app(speed="instant", frames=1)
     scene = open_table(app, [("Ann", "human"), ("Bot", "ai:greedy")], 3)
     assert scene.layout.seats[0].row([]) == []
+
+
+@pytest.mark.parametrize(("speed", "most_s"), [("slow", 0.45), ("normal", 0.45)])
+def test_a_greedy_computer_answers_briskly_even_at_slow(make_app: AppMaker, speed: str,
+                                                        most_s: float) -> None:
+    """Slow slows what moves, not the waiting: once the human's move has shown its
+    points, a greedy computer's tile is chosen within a brisk pause at any speed (at
+    Slow it "thought" 1.1 s a move on top of the animations: 4-5 s a move, and a round
+    of seven seats half a minute)."""
+    app = make_app(speed=speed, frames=1)
+    scene = open_table(app, [("Ann", "human"), ("Bot", "ai:greedy")], 3)
+    run_until(app, scene.human_can_act)
+    figure = len(scene.state.figure)
+    scene.play(scene.legal_moves()[0])
+    run_until(app, lambda: not scene.tweens.busy and not scene.animator.busy
+              and scene.turns.hold_s <= 0)
+    frames = 0
+    while len(scene.state.figure) < figure + 2 and frames < 2000:  # the answer is a tile
+        app.run_frames(1)
+        frames += 1
+    assert frames * FIXED_DT <= most_s, frames * FIXED_DT

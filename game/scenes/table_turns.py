@@ -19,8 +19,13 @@ from game.ui.tween import Tweens
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
-THINK_PAUSE_S: Final = 0.7
-"""Shortest visible pause of a computer seat before it plays (normal speed)."""
+THINK_PAUSE_S: Final = {"random": 0.3, "easy": 0.35, "greedy": 0.35, "expert": 0.55,
+                        "master": 0.7}
+"""Shortest visible pause of a computer seat before it plays, by level (normal speed):
+the quick levels answer briskly, the deep ones take a breath."""
+PAUSE_FACTOR_CAP: Final = 1.2
+"""The most the animation speed stretches a pause: Slow slows what moves, and the
+waiting only a little (a round of seven seats stays brisk)."""
 FORCED_PAUSE_S: Final = 1.0
 """Pause before a forced draw or pass is played for a human (normal speed)."""
 LANDED_PAUSE_S: Final = 1.1
@@ -68,6 +73,11 @@ class TableTurns:
     @property
     def factor(self) -> float:
         return self.host.tweens.factor
+
+    @property
+    def pause_factor(self) -> float:
+        """How much the animation speed stretches a pause (see `PAUSE_FACTOR_CAP`)."""
+        return min(self.factor, PAUSE_FACTOR_CAP)
 
     @property
     def showing_move(self) -> bool:
@@ -133,8 +143,11 @@ class TableTurns:
     def _computer(self) -> None:
         """A computer seat starts thinking, visibly for a moment; its move lands once the
         pause is over and the move is chosen."""
-        if self.host.match.think():
-            self.wait_s = THINK_PAUSE_S * self.factor
+        match = self.host.match
+        if match.think():
+            level = match.kinds[match.state.current_player].removeprefix("ai:")
+            self.wait_s = THINK_PAUSE_S.get(level, max(THINK_PAUSE_S.values())) * min(
+                self.factor, 1.0)
             return
         self.host.show_events(self.host.match.poll())
 
@@ -145,7 +158,7 @@ class TableTurns:
         if turn is Turn.FORCED:
             if not self.forced_shown:  # the status bar says why; it is played after a pause
                 self.forced_shown = True
-                self.wait_s = FORCED_PAUSE_S * self.factor
+                self.wait_s = FORCED_PAUSE_S * self.pause_factor
                 return
             self.host.show_events(self.host.match.play_forced())
             return
@@ -166,7 +179,7 @@ class TableTurns:
         if by_hand:
             self._give_mouse(seat)
         else:
-            self.hold_s = LANDED_PAUSE_S * self.factor
+            self.hold_s = LANDED_PAUSE_S * self.pause_factor
         for other in range(self.host.match.state.players):
             if other != seat and self.host.match.is_human(other):
                 self.news.setdefault(other, []).append(words)
