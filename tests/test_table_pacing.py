@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
+import game.scenes.table as table_module
 from game.ai.players import make_player
 from game.app import FIXED_DT, App
 from game.play.table_match import Turn
@@ -146,6 +148,27 @@ def test_no_handoff_for_a_seat_that_cannot_place(make_app: AppMaker) -> None:
             scene.match, 0.0, scene.turns.forced_shown, False, False)
     assert reason_said
     assert scene.last_words.startswith(scene.names[seat])
+
+
+def test_the_tray_shows_whose_forced_draw_it_is(make_app: AppMaker) -> None:
+    """Ben's draw, played for him, lands in a tray that says it is Ben's (the tray said
+    "Ann's tiles" while Ben drew)."""
+    app = make_app(speed="normal", banner=True, frames=1)
+    scene = forced_table(app)
+    seat = scene.state.current_player
+    app.run_frames(2)
+    assert scene.hands.tray_seat == seat
+    captions: list[str] = []
+    real_label = table_module.draw_tray_label
+
+    def label(surface: Any, ui: Any, rect: Any, name: str) -> None:
+        captions.append(name)
+        real_label(surface, ui, rect, name)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(table_module, "draw_tray_label", label)
+        app.run_frames(1)
+    assert captions == [scene.names[seat]]
 
 
 def test_opening_names_the_starting_tile_and_mutes_the_rest(make_app: AppMaker) -> None:

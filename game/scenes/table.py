@@ -16,7 +16,7 @@ import pygame
 from game.ai.worker import Adviser
 from game.i18n import N_, _
 from game.play.events import Event, HintFound, MovePlayed, Redone, TipFound, TookBack
-from game.play.table_match import TableMatch
+from game.play.table_match import TableMatch, Turn
 from game.rules.errors import RulesError
 from game.rules.lattice import Cell
 from game.rules.moves import DRAW_MOVE, PLACE, Move
@@ -233,10 +233,13 @@ class TableScene(Scene):
 
     def tray_seat(self) -> int | None:
         """The human whose tiles lie in the tray: the human to play once the mouse is
-        theirs, else the last one who had it, else the first human seat."""
+        theirs (or while their forced draw or pass is played for them, so that the tray
+        shows whose tiles they are), else the last one who had it, else the first human
+        seat."""
         seat = self.state.current_player
         if (self.match.is_human(seat) and not self.state.hand_over
-                and (self.turns.mouse_holder == seat or not self.turns.banner_due(seat))):
+                and (self.turns.mouse_holder == seat or not self.turns.banner_due(seat)
+                     or self.match.turn() is Turn.FORCED)):
             return seat
         if self.turns.mouse_holder is not None:
             return self.turns.mouse_holder
