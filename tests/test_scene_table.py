@@ -155,7 +155,7 @@ def test_whole_three_hand_game_by_mouse(make_app: Callable[..., App], tmp_path: 
             continue
         if scene.turns.banner_seat is not None:
             banners += 1
-            Input(app, FRAMES).click(scene.layout.figure.center)
+            Input(app, FRAMES).click(scene.handoff.ready)  # only Ready hands the mouse over
             continue
         if ready_for_human(scene):
             seat = scene.state.current_player

@@ -119,6 +119,51 @@ def test_the_handoff_waits_for_the_computer_and_sums_up(make_app: AppMaker) -> N
     assert scene.turns.banner_seat is None and seat not in scene.turns.news
 
 
+def test_the_handoff_keeps_every_move_of_five_computers_and_scrolls(
+        make_app: AppMaker) -> None:
+    """With five computers between two people, the hand-off's log holds every move
+    since the player's last turn (it showed the last four), scrolls with the wheel,
+    and the tiles those moves placed are ringed on the board. Only Ready (or Enter)
+    hands the mouse over: a click elsewhere on the panel does nothing."""
+    app = make_app(size=(800, 600), speed="instant", banner=True, frames=1)
+    seats = [("Ann", "human"), *((name, "ai:greedy") for name in "BCDEF"), ("Gus", "human")]
+    scene = open_table(app, seats, 3)
+    bot = make_player("greedy", random.Random(1))
+    drive = Input(app, frames=1)
+    for _ in range(4000):
+        seat = scene.turns.banner_seat
+        if seat is not None and len(scene.turns.news.get(seat, [])) >= 6:
+            break
+        if seat is not None:
+            drive.press(pygame.K_RETURN)
+        elif scene.human_can_act():
+            scene.play(bot.choose(scene.state))
+        app.run_frames(1)
+    seat = scene.turns.banner_seat
+    assert seat is not None
+    news = scene.turns.news[seat]
+    panel = scene.handoff
+    assert panel.lines == news and len(news) >= 6
+    shown = panel.scrollbar.shown
+    assert shown < len(news) and panel.offset == len(news) - shown  # the newest in view
+    drive.post(pygame.MOUSEWHEEL, x=0, y=10, flipped=False, precise_x=0.0, precise_y=10.0)
+    drive.frames(1)
+    assert panel.offset == 0  # scrolled back to the first move since their last turn
+    placed = scene.turns.placed_since[seat]
+    assert placed and all(cell in scene.state.figure for cell in placed)
+    rings: list[Any] = []
+    real_outline = scene.board.draw_outline
+    scene.board.draw_outline = lambda surface, cell, *rest: (  # type: ignore[method-assign]
+        rings.append(cell), real_outline(surface, cell, *rest))
+    app.run_frames(1)
+    assert set(rings) >= set(placed) - {scene.state.figure.last_cell}
+    empty_spot = (panel.panel.right - 4, panel.panel.bottom - 4)
+    drive.click(empty_spot)
+    assert scene.turns.banner_seat == seat
+    drive.click(panel.ready)
+    assert scene.turns.banner_seat is None and scene.hands.tray_seat == seat
+
+
 def forced_table(app: App) -> TableScene:
     """Two humans, and the seat to act can only draw or pass (found by playing on)."""
     for seed in range(1, 200):

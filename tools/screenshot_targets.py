@@ -15,8 +15,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import pygame
-
 from game.ai.analysis import review_solitaire
 from game.ai.autoplay import simple_fair_move, stacked_best_try
 from game.ai.players import make_player
@@ -266,27 +264,42 @@ def _table_scoring(app: App, record: Record) -> Shot:
     return Shot(scene, play_best)
 
 
-@target("table-banner")
-def _table_banner(app: App, record: Record) -> Shot:
-    """The hand-off to a second human, with what the others did since their last turn."""
-    players = [("Ann", "human"), ("Edna", "ai:greedy"), ("Ben", "human")]
-    scene = TableScene(app, table_config(players, 3))
+def _until_handoff(app: App, scene: TableScene, moves: int) -> Callable[[], None]:
+    """Play (the people by a greedy choice) until a hand-off has `moves` moves to tell."""
     bot = make_player("greedy", random.Random(3))
 
     def play_until_handoff() -> None:
         turns = scene.turns
         for _ in range(3000):
             seat = turns.banner_seat
-            if seat is not None and turns.news.get(seat) and len(scene.state.figure) > 2:
+            if seat is not None and len(turns.news.get(seat, [])) >= moves and len(
+                    scene.state.figure) > 2:
                 return
             if seat is not None:
-                turns.banner_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
-                                                      pos=(0, 0)))
+                turns.hand_over_mouse()
             elif scene.human_can_act():
                 scene.play(bot.choose(scene.state))
             app.run_frames(1)
 
-    return Shot(scene, play_until_handoff)
+    return play_until_handoff
+
+
+@target("table-banner")
+def _table_banner(app: App, record: Record) -> Shot:
+    """The hand-off to a second human, with what the others did since their last turn."""
+    players = [("Ann", "human"), ("Edna", "ai:greedy"), ("Ben", "human")]
+    scene = TableScene(app, table_config(players, 3))
+    return Shot(scene, _until_handoff(app, scene, 1))
+
+
+@target("table-banner-log")
+def _table_banner_log(app: App, record: Record) -> Shot:
+    """The hand-off after five computers: a log longer than the panel, the newest move
+    in view, the scroll bar, and the tiles placed since the player's turn ringed."""
+    players = [("Ann", "human"), *((name, "ai:greedy") for name in
+                                   ("Bea", "Cy", "Dot", "Eve", "Fay")), ("Gus", "human")]
+    scene = TableScene(app, table_config(players, 3))
+    return Shot(scene, _until_handoff(app, scene, 6))
 
 
 @target("table-computer-move")

@@ -25,10 +25,10 @@ from game.rules.table import TableState
 from game.rules.tiles import TileId
 from game.scenes.base import Scene
 from game.scenes.table_controls import TableControls
+from game.scenes.table_handoff import HandoffPanel
 from game.scenes.table_moves import TableMoves
 from game.scenes.table_panels import (
     backdrop,
-    draw_banner,
     draw_seat,
     draw_status,
     draw_tray_label,
@@ -44,6 +44,7 @@ from game.ui.contact_animator import ContactAnimator, ScoreCounter
 from game.ui.hands import Hands
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.table_layout import TableLayout
+from game.ui.theme import PALETTE
 from game.ui.tween import Tweens
 from game.ui.widgets import Button
 
@@ -97,6 +98,7 @@ class TableScene(Scene):
         self.controls = TableControls(self)
         self.moves = TableMoves(self)
         self.turns = TableTurns(self)
+        self.handoff = HandoffPanel(self.turns.hand_over_mouse)
         self.buttons = self.make_buttons()
         for button in self.buttons.values():
             self.form.add(button)
@@ -290,7 +292,9 @@ class TableScene(Scene):
         self.hint = None
         self.controls.drop()
         self.last_words = move_words(self.names[seat], result)
-        self.turns.moved(seat, self.last_words, by_hand=not (event.by_computer or event.forced))
+        cell = result.move.cell if result.move.action == PLACE else None
+        self.turns.moved(seat, self.last_words, by_hand=not (event.by_computer or event.forced),
+                         cell=cell)
         self.moves.show(result, forced=event.forced)
         self._arrange_hands()
         if result.hand_ended:
@@ -339,6 +343,10 @@ class TableScene(Scene):
             self._collect_hint()
         self._collect_tips()
         self.turns.step(dt)
+        if self.turns.banner_seat is not None:
+            area = self.layout.tray.rect if self.layout.tray is not None else self.layout.status
+            self.handoff.show(area, self.services.ui,
+                              self.turns.news.get(self.turns.banner_seat, []))
         if self.hands.tray_seat != self.tray_seat():  # the mouse changed hands
             self.hands.tray_seat = self.tray_seat()
             self._arrange_hands()
@@ -417,6 +425,9 @@ class TableScene(Scene):
 
     def handle_event(self, event: pygame.Event) -> bool:
         if self.turns.banner_seat is not None:
+            if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN,
+                              pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
+                return self.handoff.handle_event(event)
             return self.turns.banner_event(event)
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if not self.controls.gesture.dragging and self.form.handle_event(event):
@@ -441,9 +452,11 @@ class TableScene(Scene):
         for seat, box in enumerate(self.layout.seats):
             draw_seat(surface, ui, self.match, seat, box, round(self.scores.shown[seat]),
                       in_tray=seat == self.hands.tray_seat)
-        if self.layout.tray is not None and self.hands.tray_seat is not None:
+        if (self.layout.tray is not None and self.hands.tray_seat is not None
+                and self.turns.banner_seat is None):  # the hand-off covers the tray
             draw_tray_label(surface, ui, self.layout.tray, self.names[self.hands.tray_seat])
         self.tiles.draw_interpolated(surface, alpha)
+        self._draw_placed_since(surface)
         self.board.draw_last_mark(surface)
         self.controls.draw_ghost(surface)
         self.animator.draw_effects(surface)
@@ -454,12 +467,21 @@ class TableScene(Scene):
         self.update_buttons()
         self.form.draw(surface, self.services.ui)
         if self.turns.banner_seat is not None:
-            seat = self.turns.banner_seat
-            area = self.layout.tray.rect if self.layout.tray is not None else self.layout.status
             undoer = self.tray_seat()
-            draw_banner(surface, ui, area, self.names[seat], self.turns.news.get(seat, []),
-                        self.names[undoer] if undoer is not None and self.match.can_undo(undoer)
-                        else None)
+            self.handoff.draw(surface, ui, self.names[self.turns.banner_seat],
+                              self.names[undoer] if undoer is not None
+                              and self.match.can_undo(undoer) else None)
+
+    def _draw_placed_since(self, surface: pygame.Surface) -> None:
+        """Ring every tile the others placed since the player at the mouse (or the one
+        the hand-off waits for) last moved; the last tile keeps its own white mark."""
+        watcher = self.turns.banner_seat
+        if watcher is None:
+            watcher = self.tray_seat()
+        last = self.state.figure.last_cell
+        for cell in self.turns.placed_since.get(watcher, []) if watcher is not None else []:
+            if cell != last and cell in self.state.figure:
+                self.board.draw_outline(surface, cell, PALETTE.recent)
 
     def status_text(self) -> str:
         """The status bar's words: the move just made while it shows, else what now."""

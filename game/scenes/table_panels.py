@@ -220,35 +220,3 @@ def lay_out_buttons(buttons: list[Button], area: pygame.Rect, ui: Ui) -> None:
     for button in buttons:
         button.rect = pygame.Rect(x, area.y, width, area.height)
         x += width + gap
-
-
-BANNER_NEWS_LINES: Final = 4
-
-
-def draw_banner(surface: pygame.Surface, ui: Ui, area: pygame.Rect, name: str,
-                news: list[str], undoer: str | None = None) -> None:
-    """The hand-off, over `area` (the tray: the board stays in view above it): pass
-    the mouse to `name`, with what happened since their last turn beside it; `undoer`
-    names the player who may still take their move back."""
-    panel = area.inflate(ui.px(8), ui.px(8))
-    draw_panel(surface, panel, ui, alpha=248, border=PALETTE.gold_dark)
-    shown = news[-BANNER_NEWS_LINES:]
-    left = pygame.Rect(panel.x, panel.y, panel.width * 2 // 5 if shown else panel.width,
-                       panel.height)
-    title = shrunk_text(ui, _("Pass to {name}").format(name=name), 34, left.width - ui.px(24),
-                        PALETTE.gold, "title")
-    words = _("Click or press Enter when ready")
-    if undoer is not None:
-        words = _("Click or press Enter when ready ({name}: U takes back)").format(name=undoer)
-    lines, size = ui.fitted(words, 15, left.width - ui.px(16))
-    blit_lines(surface, [title, *(ui.text(line, size, PALETTE.text_dim) for line in lines)],
-               left.center)
-    if not shown:
-        return
-    line_h = min(ui.px(24), (panel.height - ui.px(12)) // len(shown))
-    x = left.right + ui.px(8)
-    y = panel.centery - line_h * len(shown) // 2
-    for line in shown:
-        blit_text(surface, shrunk_text(ui, line, 17, panel.right - x - ui.px(16), PALETTE.ivory),
-                  (x, y + line_h // 2), "midleft")
-        y += line_h

@@ -12,6 +12,7 @@ import pygame
 from game.persist.history import add_finished_game
 from game.play.events import Event
 from game.play.table_match import TableMatch, Turn
+from game.rules.lattice import Cell
 from game.scenes.table_moves import TableMoves
 from game.ui.contact_animator import ContactAnimator
 from game.ui.tween import Tweens
@@ -58,7 +59,9 @@ class TableTurns:
         self.hold_s = 0.0
         """Time left that a landed move stays in view; it runs once nothing moves."""
         self.news: dict[int, list[str]] = {}
-        """Per human seat: what the others did since that seat last had the mouse."""
+        """Per human seat, every move since their last turn, in words (the hand-off's log)."""
+        self.placed_since: dict[int, list[Cell]] = {}
+        """Per human seat, the cells of the tiles placed since their last turn (ringed)."""
         self.forced_shown = False
         """Whether the forced draw or pass of the human to act has been said."""
         self.banner_seat: int | None = None
@@ -171,11 +174,13 @@ class TableTurns:
         self.mouse_holder = seat
         self.news.pop(seat, None)
 
-    def moved(self, seat: int, words: str, by_hand: bool) -> None:
-        """`seat` played a move, said in `words`; `by_hand` when a human placed or drew
-        it themselves. Other moves stay in view for a moment after they land, and every
-        other human hears of it at their next hand-off."""
+    def moved(self, seat: int, words: str, by_hand: bool, cell: Cell | None = None) -> None:
+        """`seat` played a move, said in `words` (a placement on `cell`); `by_hand` when a
+        human placed or drew it themselves. Other moves stay in view for a moment after
+        they land, and every other human hears of it at their next hand-off and sees its
+        tile ringed until their own move."""
         self.forced_shown = False
+        self.placed_since.pop(seat, None)
         if by_hand:
             self._give_mouse(seat)
         else:
@@ -183,6 +188,8 @@ class TableTurns:
         for other in range(self.host.match.state.players):
             if other != seat and self.host.match.is_human(other):
                 self.news.setdefault(other, []).append(words)
+                if cell is not None:
+                    self.placed_since.setdefault(other, []).append(cell)
 
     def took_back(self, seat: int) -> None:
         """An undo gave the turn back to `seat`."""
@@ -195,21 +202,25 @@ class TableTurns:
         self.hand_end_played = False
         self.score_screen_due = False
         self.news.clear()
+        self.placed_since.clear()
         if self.host.match.humans > 1:
             self.mouse_holder = None
 
     def banner_event(self, event: pygame.Event) -> bool:
-        """While the hand-off banner shows: a click, Enter or Space dismisses it; U or
-        Ctrl+Z lets the player who just moved take it back; only Escape gets through (to
-        leave the table)."""
+        """While the hand-off banner shows, its keys: Enter or Space hands the mouse over
+        (as its Ready button does); U or Ctrl+Z lets the player who just moved take it
+        back; only Escape gets through (to leave the table)."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_u, pygame.K_z):
             self.host.undo()  # the player who just moved may still take it back
             return True
-        dismiss = (event.type == pygame.MOUSEBUTTONDOWN or (
-            event.type == pygame.KEYDOWN and event.key in (
-                pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)))
-        if dismiss and self.banner_seat is not None:
-            self._give_mouse(self.banner_seat)
-            self.banner_seat = None
+        if event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.hand_over_mouse()
             return True
         return event.type != pygame.KEYDOWN or event.key != pygame.K_ESCAPE
+
+    def hand_over_mouse(self) -> None:
+        """The player the banner waits for is ready: the mouse is theirs."""
+        if self.banner_seat is not None:
+            self._give_mouse(self.banner_seat)
+            self.banner_seat = None

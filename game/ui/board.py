@@ -318,6 +318,13 @@ class Board:
         radius = self.view.side * (0.42 + 0.1 * pulse)
         pygame.draw.circle(surface, colour, (x, y), radius, max(2, self.ui.px(3)))
 
+    def draw_outline(self, surface: pygame.Surface, cell: Cell, colour: Colour) -> None:
+        """A thin outline along `cell`'s tile edges (a tile placed since the player's
+        last turn): it marks the tile without covering its neighbours' numbers."""
+        outline = triangle_points(self.view.side * 0.96, points_up(cell),
+                                  self.view.cell_box_centre(cell))
+        pygame.draw.polygon(surface, colour, outline, max(2, self.ui.px(4)))
+
     def _blit_on(self, surface: pygame.Surface, image: pygame.Surface, cell: Cell) -> None:
         surface.blit(image, image.get_rect(center=_pixel(self.view.cell_box_centre(cell))))
 

@@ -74,6 +74,8 @@ class Palette:
     text: Colour = (244, 238, 220)
     text_dim: Colour = (182, 200, 184)
     gold: Colour = (232, 190, 92)
+    recent: Colour = (255, 236, 120)
+    """The outline of a tile placed since the player's last turn."""
     gold_dark: Colour = (150, 112, 40)
     panel: Colour = (14, 40, 28)
     panel_edge: Colour = (92, 140, 104)
