@@ -95,23 +95,29 @@ def test_the_last_tile_mark_is_in_the_pixels(make_app: AppMaker) -> None:
     assert max(abs(a - b) for a, b in zip(marked, LAST_MARK, strict=True)) < 60
 
 
-def test_the_handoff_waits_for_the_computer_and_sums_up(make_app: AppMaker) -> None:
-    app = make_app(speed="normal", banner=True, frames=1)
-    scene = open_table(app, [("Ann", "human"), ("Edna", "ai:greedy"), ("Ben", "human")], 3)
+def play_until_handoff(app: App, scene: TableScene, moves: int) -> int:
+    """Play on (the people by a greedy choice, Enter at each hand-off) until a hand-off
+    has at least `moves` moves to tell; the seat it waits for. A computer's move is
+    never still in view under a hand-off."""
     bot = make_player("greedy", random.Random(1))
-    drive = Input(app, frames=1)
     for _ in range(4000):
         seat = scene.turns.banner_seat
-        if seat is not None and len(scene.turns.news.get(seat, [])) >= 2:
-            break
+        if seat is not None and len(scene.turns.news.get(seat, [])) >= moves:
+            return seat
         assert seat is None or not scene.turns.showing_move
         if seat is not None:
-            drive.press(pygame.K_RETURN)
+            Input(app, frames=0).press(pygame.K_RETURN)
         elif scene.human_can_act():
             scene.play(bot.choose(scene.state))
         app.run_frames(1)
-    seat = scene.turns.banner_seat
-    assert seat is not None
+    raise AssertionError("no hand-off came")
+
+
+def test_the_handoff_waits_for_the_computer_and_sums_up(make_app: AppMaker) -> None:
+    app = make_app(speed="normal", banner=True, frames=1)
+    scene = open_table(app, [("Ann", "human"), ("Edna", "ai:greedy"), ("Ben", "human")], 3)
+    drive = Input(app, frames=1)
+    seat = play_until_handoff(app, scene, 2)
     news = scene.turns.news[seat]
     assert any(line.startswith("Edna") for line in news)
     assert all("(" not in line for line in news)  # tiles in words, no cells
@@ -128,19 +134,8 @@ def test_the_handoff_keeps_every_move_of_five_computers_and_scrolls(
     app = make_app(size=(800, 600), speed="instant", banner=True, frames=1)
     seats = [("Ann", "human"), *((name, "ai:greedy") for name in "BCDEF"), ("Gus", "human")]
     scene = open_table(app, seats, 3)
-    bot = make_player("greedy", random.Random(1))
     drive = Input(app, frames=1)
-    for _ in range(4000):
-        seat = scene.turns.banner_seat
-        if seat is not None and len(scene.turns.news.get(seat, [])) >= 6:
-            break
-        if seat is not None:
-            drive.press(pygame.K_RETURN)
-        elif scene.human_can_act():
-            scene.play(bot.choose(scene.state))
-        app.run_frames(1)
-    seat = scene.turns.banner_seat
-    assert seat is not None
+    seat = play_until_handoff(app, scene, 6)
     news = scene.turns.news[seat]
     panel = scene.handoff
     assert panel.lines == news and len(news) >= 6
