@@ -91,7 +91,9 @@ class App:
         self.settings: Settings = self.storage.load_settings()
         set_language(self.settings.language or system_language())
         self.record_path = record_path
-        size = size or window_size_for(pygame.display.get_desktop_sizes())
+        desktops = pygame.display.get_desktop_sizes()
+        size = size or remembered_size(self.settings.window_size, desktops) or window_size_for(
+            desktops)
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.screen = self._open_window()
         self.fonts = Fonts()
@@ -276,9 +278,13 @@ class App:
         self.running = False
 
     def close(self) -> None:
-        """Let every scene leave, top first (they save and count), then stop the worker."""
+        """Let every scene leave, top first (they save and count), then stop the worker;
+        the window's size is kept for the next start."""
         while self.scenes:
             self.scenes.pop().exit()
+        if self.settings.window_size != list(self.windowed_size):
+            self.settings.window_size = list(self.windowed_size)
+            self.save_settings()
         self.adviser.shutdown()
 
     def _push_now(self, scene: Scene) -> None:
@@ -422,6 +428,18 @@ def declare_dpi_awareness() -> None:
     macOS: there a Retina screen still shows the window scaled.)"""
     if sys.platform == "win32":
         os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+
+
+def remembered_size(saved: list[int] | None,
+                    desktops: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
+    """The window size the player last left, made to fit the screen there is now (a
+    smaller screen than last time); None when none was kept."""
+    if saved is None:
+        return None
+    width, height = saved
+    if desktops:
+        width, height = min(width, desktops[0][0]), min(height, desktops[0][1])
+    return (max(MIN_SIZE[0], width), max(MIN_SIZE[1], height))
 
 
 def window_size_for(desktops: Sequence[tuple[int, int]]) -> tuple[int, int]:

@@ -19,6 +19,10 @@ EDITION_NAMES: Final = ("", "1939", "1962", "spanish")
 ANIMATION_SPEEDS: Final = ("slow", "normal", "fast", "instant")
 
 
+WINDOW_SIDES: Final = (200, 16384)
+"""The least and most pixels of a remembered window side (a damaged value is dropped)."""
+
+
 @dataclass
 class Settings:
     """Every player-facing setting. Unknown keys of the file are kept in `extra`."""
@@ -33,6 +37,8 @@ class Settings:
     muted: bool = False
     animation_speed: str = "normal"
     fullscreen: bool = False
+    window_size: list[int] | None = None
+    """The window's size as the player last left it (None: sized from the screen)."""
     handoff_banner: bool = True
     coach_tips: bool = False
     """Live tips at the table: the coach says what a human's move missed."""
@@ -71,6 +77,9 @@ def _valid_setting(key: str, value: Any) -> bool:
         return value in ANIMATION_SPEEDS
     if key == "volume":
         return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
+    if key == "window_size":
+        return value is None or (isinstance(value, list) and len(value) == 2 and all(
+            type(side) is int and WINDOW_SIDES[0] <= side <= WINDOW_SIDES[1] for side in value))
     if key == "last_setup":
         return value is None or isinstance(value, dict)
     return isinstance(value, bool)
