@@ -136,3 +136,19 @@ def test_fair_odds_are_played_out_in_batches_and_shown(app: App,
     assert isinstance(scene.state, DrawSolitaireState)
     scene.play(scene.state.legal_moves()[0])
     assert scene.session.odds is None  # the estimate was for the position before
+
+
+def test_the_review_zooms_to_the_move_it_discusses(app: App) -> None:
+    """At the slip the board is fitted to the two marked moves and the tiles they touch
+    (their digits readable), and a step away shows the whole figure again."""
+    from game.scenes.replay_review import focus_cells
+
+    scene = lose_draw_deal(app, 7)
+    app.run_frames(2)
+    Input(app, FRAMES).click(scene.bars.review_button)
+    viewer = open_review(app)
+    assert viewer.at_focus() and viewer.focus is not None
+    zoomed = viewer.board.view.side
+    assert viewer.board.shows(focus_cells(viewer.focus)[:2])
+    Input(app, FRAMES).press(pygame.K_RIGHT)
+    assert not viewer.at_focus() and viewer.board.view.side < zoomed

@@ -33,7 +33,13 @@ from game.rules.results import ALL_PASSED, DEAD_END, WENT_OUT, MoveResult
 from game.rules.table import TableState
 from game.scenes.base import Scene
 from game.scenes.replay_panel import ReplayPanel
-from game.scenes.replay_review import Focus, draw_move_marks, line_record, review_focus
+from game.scenes.replay_review import (
+    Focus,
+    draw_move_marks,
+    focus_cells,
+    line_record,
+    review_focus,
+)
 from game.ui.board import Board
 from game.ui.contact_animator import ContactAnimator
 from game.ui.layout import Point
@@ -90,7 +96,9 @@ class ReplayScene(Scene):
         self.tweens = Tweens(services.settings.animation_speed)
         self.animator.set_factor(self.tweens.factor)
         self.panel = ReplayPanel(services.ui, services.art, self.replay, self.names)
-        self.fitted_hand = -1
+        self.fitted: tuple[int, int] | None = None
+        """What the view was last fitted to: (hand, -1) a whole hand's figure, (hand,
+        index) the move a review discusses."""
         self.review: SolitaireReview | None = None
         self.review_job: Job[SolitaireReview] | None = None
         self.review_note = ""
@@ -334,17 +342,22 @@ class ReplayScene(Scene):
             x = button.rect.right + gap + (ui.px(24) if key == "back_to" else 0)
         self.speed_choice.rect = pygame.Rect(0, 0, ui.px(200), ui.px(50))
         self.speed_choice.rect.midright = (width - margin, self.bar.centery)
-        self.fitted_hand = -1
+        self.fitted = None
         self._changed()
 
     def _changed(self) -> None:
         """Rebuild the sprites after the position (or the layout) changed."""
         replay = self.replay
         self._label_play()
-        if self.fitted_hand != replay.hand:
-            self.board.fit(replay.final_cells[replay.hand] or [(0, 0)], self.board.area,
-                           margin=0.3)
-            self.fitted_hand = replay.hand
+        wanted = (replay.hand, replay.index if self.at_focus() else -1)
+        if self.fitted != wanted:
+            if wanted[1] < 0:
+                self.board.fit(replay.final_cells[replay.hand] or [(0, 0)], self.board.area,
+                               margin=0.3)
+            else:  # zoom to the move discussed, its neighbours in view
+                assert self.focus is not None
+                self.board.fit(focus_cells(self.focus), self.board.area, margin=0.6)
+            self.fitted = wanted
         self._build_figure()
         self.panel.build()
 

@@ -16,6 +16,7 @@ import pygame
 
 from game.ai.analysis import SolitaireReview
 from game.i18n import N_, _
+from game.rules.lattice import Cell, neighbours
 from game.rules.moves import DISCARD, PLACE, Move
 from game.rules.record import DRAW_SOLITAIRE, GameRecord, move_to_entry
 from game.ui.board import Board
@@ -91,16 +92,27 @@ def review_focus(review: SolitaireReview, mode: str) -> Focus:
                  review.line[0] if review.line else None, (first, second, third))
 
 
+def focus_cells(focus: Focus) -> list[Cell]:
+    """The cells a review zooms to: the two marked moves' cells and their neighbours
+    (the tiles they touch), so that their digits can be read."""
+    marked = [move.cell for move in (focus.played, focus.better)
+              if move is not None and move.action == PLACE]
+    return [*marked, *(side for cell in marked for side in neighbours(cell))] or [(0, 0)]
+
+
 def draw_move_marks(surface: pygame.Surface, board: Board, focus: Focus, time: float) -> None:
-    """The move played as a ghost in a red ring, the better move as a ghost in a
-    pulsing green ring (on one cell, only the better ghost; draws and passes have no
+    """The move played as a ghost outlined in red, the better move as a ghost outlined
+    in green (outlines follow the tiles' edges, so two neighbouring marks never cover
+    each other or a label; on one cell, only the better ghost; draws and passes have no
     place to mark)."""
-    pulse = 0.5 + 0.5 * math.sin(time * 4)
     played, better = focus.played, focus.better
-    if played is not None and played.action == PLACE and played != better:
-        if better is None or better.cell != played.cell:
-            board.draw_ghost(surface, played.tile, played.cell, played.rot, None)
-        board.draw_ring(surface, played.cell, 0.3, PALETTE.penalty)
+    if (played is not None and played.action == PLACE and played != better
+            and (better is None or better.cell != played.cell)):
+        board.draw_ghost(surface, played.tile, played.cell, played.rot, None)
+        board.draw_outline(surface, played.cell, PALETTE.penalty)
     if better is not None and better.action == PLACE:
         board.draw_ghost(surface, better.tile, better.cell, better.rot, None)
-        board.draw_ring(surface, better.cell, pulse)
+        lit = 0.75 + 0.25 * math.sin(time * 4)
+        red, green, blue = PALETTE.good
+        board.draw_outline(surface, better.cell, (round(red * lit), round(green * lit),
+                                                  round(blue * lit)))
