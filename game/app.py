@@ -375,24 +375,33 @@ class App:
             scene.draw(self.screen, alpha)
         self._draw_notices()
 
-    def _draw_notices(self) -> None:
+    def notice_boxes(self) -> list[tuple[list[pygame.Surface], pygame.Rect]]:
+        """The notices shown now (three at most), each its lines and its box: at the
+        bottom, newest lowest, never over a button or what the scene keeps clear."""
         y = self.size[1] - self.ui.px(24)
-        widgets = [w.rect for w in self.scene.form.widgets if w.visible] if self.scenes else []
+        avoid = ([w.rect for w in self.scene.form.widgets if w.visible]
+                 + self.scene.keep_clear()) if self.scenes else []
+        boxes = []
         for text, _until, _frame in reversed(self._notices[-3:]):
             lines, size = self.ui.fitted(text, 17, self.size[0] - self.ui.px(80))
             images = [self.ui.text(line, size) for line in lines]
             box = lines_rect(images)
             box.midbottom = (self.size[0] // 2, y)
             box.inflate_ip(self.ui.px(28), self.ui.px(12))
-            for _widget in widgets:  # never over a button: above whatever it would cover
-                covered = [rect for rect in widgets if rect.colliderect(box)]
+            for _area in avoid:  # above whatever it would cover
+                covered = [rect for rect in avoid if rect.colliderect(box)]
                 if not covered:
                     break
                 box.bottom = min(rect.top for rect in covered) - self.ui.px(8)
+            boxes.append((images, box))
+            y = box.top - self.ui.px(8)
+        return boxes
+
+    def _draw_notices(self) -> None:
+        for images, box in self.notice_boxes():
             pygame.draw.rect(self.screen, (12, 20, 16), box, border_radius=box.height // 2)
             pygame.draw.rect(self.screen, (214, 170, 80), box, 1, border_radius=box.height // 2)
             blit_lines(self.screen, images, box.center)
-            y = box.top - self.ui.px(8)
 
     def _dispatch(self, event: pygame.Event) -> None:
         if event.type == pygame.TEXTINPUT:

@@ -545,3 +545,4 @@ def test_continue_resumes_exactly(make_app: Callable[..., App], tmp_path: Path) 
     assert new.hands == old.hands and new.current_player == old.current_player
     assert new.hand_points == old.hand_points and new.stock_pos == old.stock_pos
     assert resumed.shown_scores == scene.shown_scores
+

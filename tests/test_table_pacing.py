@@ -375,3 +375,20 @@ def test_a_greedy_computer_answers_briskly_even_at_slow(make_app: AppMaker, spee
         app.run_frames(1)
         frames += 1
     assert frames * FIXED_DT <= most_s, frames * FIXED_DT
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+def test_notices_never_land_on_the_players_tiles(make_app: AppMaker,
+                                                 size: tuple[int, int]) -> None:
+    """A refusal (or any notice) shows above the tray, not over the tiles in it."""
+    app = make_app(size=size, speed="instant")
+    scene = open_table(app, [("Ann", "human"), ("Bot", "ai:greedy")], 11)
+    run_until(app, scene.human_can_act)
+    for words in ("Red 10 cannot touch red 2.", "A longer notice " * 12, "Saved."):
+        app.notify(words)
+    app.run_frames(1)
+    tray = scene.layout.tray
+    assert tray is not None
+    boxes = [box for _lines, box in app.notice_boxes()]
+    assert len(boxes) == 3 and not any(box.colliderect(tray.rect) for box in boxes)
+    assert all(app.screen.get_rect().contains(box) for box in boxes)

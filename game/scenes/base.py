@@ -61,6 +61,10 @@ class Scene:
     def settings_changed(self) -> None:
         """React to a changed setting (theme, animation speed...)."""
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """Where notices must not land, besides the buttons (a player's tiles)."""
+        return []
+
     def on_back(self) -> None:
         """Escape: go back one scene."""
         self.services.pop()

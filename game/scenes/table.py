@@ -472,6 +472,10 @@ class TableScene(Scene):
                               self.names[undoer] if undoer is not None
                               and self.match.can_undo(undoer) else None)
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """Notices stay off the tray: the player's own tiles."""
+        return [self.layout.tray.rect] if self.layout.tray is not None else []
+
     def _draw_placed_since(self, surface: pygame.Surface) -> None:
         """Ring every tile the others placed since the player at the mouse (or the one
         the hand-off waits for) last moved; the last tile keeps its own white mark."""
