@@ -392,3 +392,30 @@ def test_notices_never_land_on_the_players_tiles(make_app: AppMaker,
     boxes = [box for _lines, box in app.notice_boxes()]
     assert len(boxes) == 3 and not any(box.colliderect(tray.rect) for box in boxes)
     assert all(app.screen.get_rect().contains(box) for box in boxes)
+
+
+def test_a_seats_points_rise_beside_its_score_not_over_its_tile_count(
+        make_app: AppMaker) -> None:
+    """The '+10' of a move stays on the score's line in the seat's header: it printed
+    over the seat's tile count ('+10' over '2 triángulos')."""
+    app = make_app(size=(800, 600), speed="normal", frames=1)
+    scene = open_table(app, [("Ann", "human"), ("Bot", "ai:greedy")], 23)
+    for _turn in range(20):  # play on until the person has a scoring move
+        run_until(app, scene.human_can_act)
+        scoring = max(scene.legal_moves(), key=lambda m: scene.state.clone().apply(m).points)
+        if scene.state.clone().apply(scoring).points > 0:
+            break
+        scene.play(scoring)
+    seat = scene.state.current_player
+    scene.play(scoring)
+    panel = scene.layout.seats[seat].rect
+
+    def labels() -> list[Any]:
+        return [f for f in scene.animator.floats.items if panel.collidepoint(f.start)]
+
+    run_until(app, lambda: bool(labels()), limit=600)
+    header = scene.layout.seats[seat].header
+    for label in labels():
+        box = label.surface.get_rect(center=(round(label.start[0]), round(label.start[1])))
+        box.y -= round(label.rise)
+        assert header.top - app.ui.px(10) <= box.top and box.bottom <= header.y + app.ui.px(30)

@@ -90,12 +90,17 @@ class TableMoves:
             sound.play("opportunity")
         else:
             sound.play("count" if result.points else "place")
-        if result.points:  # beside the seat's score, rising only within the header
+        if result.points:  # left of the seat's score, on its line (not over the tile count)
             ui = stage.services.ui
             box = stage.layout.seats[seat].header
-            stage.animator.show_label(f"+{result.points}",
-                                      (box.right - ui.px(70), box.y + ui.px(30)), 24,
-                                      PALETTE.good, delay=0.2, duration=1.6, rise=ui.px(14))
+            score = round(stage.scores.shown[seat])
+            score_width = max(ui.font(26, "bold").size(str(score))[0],
+                              ui.font(26, "bold").size(str(score + result.points))[0])
+            label_half = ui.font(24, "bold").size(f"+{result.points}")[0] // 2 + ui.px(4)
+            stage.animator.show_label(
+                f"+{result.points}", (box.right - score_width - ui.px(8) - label_half,
+                                      box.y + ui.px(12)), 24,
+                PALETTE.good, delay=0.2, duration=1.6, rise=ui.px(4))
         stage.scores.wait(0.15)
 
     def say(self, seat: int, words: str, duration: float = 1.4) -> None:
