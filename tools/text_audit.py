@@ -2,6 +2,9 @@
 the widget or panel it is drawn on, clear of other words, and never cut short.
 
     python -m tools.text_audit --language es --size 800x600   # every screenshot target
+    python -m tools.text_audit --size 1024x768 --size 2560x1440 --language en --language es
+
+It exits with status 1 when it found any problem.
 
 The audit watches one frame drawn: each text `Ui.text` renders and where `blit_text`
 or `blit_paragraph` puts it on the screen, each panel `draw_panel` draws, each
@@ -191,15 +194,24 @@ def main() -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("targets", nargs="*", help="screenshot targets (default: all)")
-    parser.add_argument("--size", type=parse_size, default=(800, 600))
-    parser.add_argument("--language", default="es")
+    parser.add_argument("--size", type=parse_size, action="append",
+                        help="a window size such as 800x600 (repeat for several; "
+                             "default 800x600)")
+    parser.add_argument("--language", action="append",
+                        help="en or es (repeat for several; default es)")
     args = parser.parse_args()
-    for target in args.targets or sorted(TARGETS):
-        with tempfile.TemporaryDirectory() as home:
-            app = staged(target, args.size, home, language=args.language)
-            for problem in audit(app):
-                print(f"{target}: {problem}")
-            app.close()
+    found = 0
+    for size in args.size or [(800, 600)]:
+        for language in args.language or ["es"]:
+            for target in args.targets or sorted(TARGETS):
+                with tempfile.TemporaryDirectory() as home:
+                    app = staged(target, size, home, language=language)
+                    for problem in audit(app):
+                        found += 1
+                        print(f"{target} {size[0]}x{size[1]} {language}: {problem}")
+                    app.close()
+    print(f"{found} problems")
+    sys.exit(1 if found else 0)
 
 
 if __name__ == "__main__":

@@ -71,6 +71,9 @@ def _pages(colours: Sequence[str]) -> list[Page]:
             "which may be made anywhere on the figure."),
             _("Here the last tile is outlined, at the bottom. The gap on the left touches two "
             "tiles, so the faded tile, which fits both sides, may go there."),
+            _("After an opportunity play the next tile must touch that tile, or be another "
+              "opportunity play. So says the 1939 book; the 1939 leaflet says only that it must "
+              "touch the opportunity tile. The game follows the book."),
         ], chain, marked=(chain[-2][1],), ghost=chain[-1][1],
             caption=_opportunity_caption(chain)),
         Page(_("The big opportunity"), [
