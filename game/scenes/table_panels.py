@@ -191,21 +191,22 @@ def draw_seat(surface: pygame.Surface, ui: Ui, match: TableMatch, seat: int, box
         team = seat % 2
         tag = ui.text(_("Team {number}").format(number=team + 1), 13, TEAM_COLOURS[team], "bold")
         blit_text(surface, tag, (name.right + ui.px(8), name.centery), "midleft")
-    blit_text(surface, ui.text(str(score), 26, PALETTE.ivory, "bold"),
-              (header.right, header.y - ui.px(2)), "topright")
+    shown = blit_text(surface, ui.text(str(score), 26, PALETTE.ivory, "bold"),
+                      (header.right, header.y - ui.px(2)), "topright")
+    line_y = max(name.bottom + ui.px(2), shown.bottom + 1)  # below the name and the score
     kind = match.kinds[seat]
     detail = _(dict(KIND_WORDS).get(kind, kind))
     if active:
         detail = _("to play") if match.is_human(seat) else _("thinking…")
     blit_text(surface, ui.text(detail, 14, PALETTE.gold if active else PALETTE.text_dim),
-              (header.x, name.bottom + ui.px(2)), "topleft")
+              (header.x, line_y), "topleft")
     right = tiles_words(state.hand_size(seat))
     if match.rules.club:
         right = chips_words(state.chips_held[seat])
         if state.chips_owed[seat]:
             right = _("{chips} · owes {owed}").format(chips=right, owed=state.chips_owed[seat])
     blit_text(surface, ui.text(right, 14, PALETTE.text_dim),
-              (header.right, name.bottom + ui.px(2)), "topright")
+              (header.right, line_y), "topright")
     if in_tray and state.hand_size(seat):
         blit_text(surface, ui.text(_("Tiles in the tray below"), 15, PALETTE.text_dim),
                   (box.rect.centerx, round(box.row_y)))
