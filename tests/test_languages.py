@@ -282,6 +282,18 @@ def test_every_screen_keeps_its_words_in_their_boxes(
         app.close()
 
 
+@pytest.mark.parametrize("target", ["table-2", "table-7", "guided-1", "menu", "setup"])
+def test_a_hidpi_window_keeps_its_words_in_their_boxes(target: str, tmp_path: Path) -> None:
+    """The largest size promised (2560x1440), in English: the seat panels' scores ran
+    into their tile counts there. (`python -m tools.text_audit` checks every target at
+    every size in both languages.)"""
+    app = staged(target, (2560, 1440), str(tmp_path), language="en")
+    try:
+        assert audit(app) == []
+    finally:
+        app.close()
+
+
 # --- settings and the About screen ---------------------------------------------------------
 
 
