@@ -92,10 +92,10 @@ class CoachScene(Scene):
             return
         chosen = self.notable[self.list.selected]
         who = self.names[chosen.player]
-        lines = (_("Hand {hand}, move {move}: {name} played {played} (red ring).").format(
+        lines = (_("Hand {hand}, move {move}: {name} played {played} (red outline).").format(
                      hand=chosen.hand + 1, move=chosen.index + 1, name=who,
                      played=table_move_words(chosen.played, chosen.played_points)),
-                 _("The master would play {best} (green ring).").format(
+                 _("The master would play {best} (green outline).").format(
                      best=table_move_words(chosen.best, chosen.best_points)),
                  tip_words(chosen))
         focus = Focus(chosen.hand, chosen.index, chosen.played, chosen.best, lines)

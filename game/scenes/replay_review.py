@@ -2,8 +2,8 @@
 
 A `SolitaireReview` (game.ai.analysis) becomes a record to watch: the game's moves up to
 the last position that could still be won, then the solver's winning line. The viewer
-opens it at that position, marks the move the player made there (red ring) and the move
-that keeps the win (green ring), and "Show me" plays the line on. Drawing and words only.
+opens it at that position, marks the move the player made there (outlined in red) and the move
+that keeps the win (outlined in green), and "Show me" plays the line on. Drawing and words only.
 """
 
 from __future__ import annotations
@@ -61,13 +61,13 @@ def review_lines(review: SolitaireReview, mode: str) -> list[str]:
         if keep is None:
             return [_("Won: every move kept the win."), "", ""]
         return [_("Still winnable after move {move}: the win is still there.").format(move=k),
-                _("The winning line goes on: it {move} (green ring).").format(
+                _("The winning line goes on: it {move} (green outline).").format(
                     move=move_words(keep, done=False)),
                 _("Show me (Space) plays it. {curtain}").format(curtain=curtain).strip()]
     played = review.slip_move
     assert played is not None and keep is not None
     return [slip_words(k),
-            _("You {played} (red ring); the winning line {keeps} (green ring).").format(
+            _("You {played} (red outline); the winning line {keeps} (green outline).").format(
                 played=move_words(played), keeps=move_words(keep, done=False)),
             _("Show me (Space) plays the winning line from here. {curtain}").format(
                 curtain=curtain).strip()]
