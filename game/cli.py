@@ -16,6 +16,7 @@ import math
 import os
 import random
 import sys
+from dataclasses import fields
 from typing import Any, NoReturn
 
 from game.ai.analysis import review_solitaire, review_table
@@ -66,7 +67,7 @@ def make_bot(mode: str, level: str, rng: random.Random) -> Player:
 
 def parse_rules(pairs: list[str]) -> TableRules:
     """Rules from `KEY=VALUE` pairs; a value is JSON when it parses, else a string."""
-    known = TableRules().to_dict()
+    known = [option.name for option in fields(TableRules)]
     values: dict[str, Any] = {}
     for pair in pairs:
         key, sep, text = pair.partition("=")

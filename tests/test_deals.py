@@ -16,6 +16,7 @@ from game.app import App
 from game.play.table_match import TableMatch
 from game.rules.share import MAX_DEAL, SEAT_LETTERS, ShareCode, ShareCodeError, check_letter
 from game.rules.table import MAX_HANDS, TableRules
+from game.rules.table_rules import CLUB_RULES
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.score import ScoreScene
 from game.scenes.setup import SetupScene
@@ -37,7 +38,8 @@ def table_codes(draw: st.DrawFn) -> ShareCode:
         free_draw=draw(st.booleans()),
         variant="club" if club else "standard",
         chips=draw(st.integers(0, 500)) if club else 40,
-        time_limit_s=draw(st.one_of(st.none(), st.integers(1, 86_400))) if club else None)
+        time_limit_s=draw(st.one_of(st.none(), st.integers(1, 86_400))) if club else None,
+        club_rules=draw(st.sampled_from(CLUB_RULES)) if club else "standard")
     return ShareCode("table", draw(st.integers(1, MAX_DEAL)), seats, rules)
 
 
@@ -84,6 +86,7 @@ def checked(body: str) -> str:
     (checked("T5-HH-3P"), "partners play with 4 seats"),
     (checked("T5-HH-3M10"), "only a club game"),
     (checked("T5-HH-THREE"), "are not options"),
+    (checked("T5-HH-3E"), "are not options"),  # the Spanish club rules without club
     (checked("D0"), "a deal number is 1"),
     (checked("D5-HH"), "deal and the check letter only"),
 ])

@@ -232,7 +232,8 @@ def test_the_language_switches_live_in_the_running_app(make_app, tmp_path: Path)
 
 def test_an_edition_sets_theme_language_and_options_together(make_app) -> None:
     """The Spanish edition on the setup screen: Spanish words, the 1939 colours named in
-    Spanish, Club Contack offered first and chosen; the seats stay as they were."""
+    Spanish, Club Contack by the Spanish book's rules offered first and chosen, with the
+    box's chips; the seats stay as they were."""
     app = make_app()
     app.open("setup")
     drive = Input(app)
@@ -243,9 +244,12 @@ def test_an_edition_sets_theme_language_and_options_together(make_app) -> None:
     while app.settings.edition != "spanish":
         drive.click(forward.center)
     assert app.settings.language == "es" and app.settings.theme == "1939"
-    assert setup.variant.options[0][0] == "club"  # type: ignore[attr-defined]
-    assert setup.variant.value == "club"  # type: ignore[attr-defined]
-    assert "Club Contack (fichas)" in drawn_words(app)
+    assert setup.variant.options[0][0] == "club-spanish"  # type: ignore[attr-defined]
+    assert setup.variant.value == "club-spanish"  # type: ignore[attr-defined]
+    assert "Club Contack, libro español" in drawn_words(app)
+    assert "Fichas en la caja" in drawn_words(app)
+    rules = setup.config()["rules"]  # type: ignore[attr-defined]
+    assert (rules["variant"], rules["club_rules"], rules["chips"]) == ("club", "spanish", 200)
     assert setup.names[0].text == "Jugador 1"  # type: ignore[attr-defined]
     assert app.art.theme.edge_names[2] == "orange" and _("orange") == "naranja"
 

@@ -238,6 +238,14 @@ def test_a_missing_file_and_a_bad_rule_exit_2():
     assert cli("simulate", "--players", "9").returncode == 2
 
 
+def test_simulate_plays_club_contack_by_the_spanish_book_and_check_reads_it():
+    made = cli("simulate", "--players", "3", "--seed", "3", "--rule", "variant=club",
+               "--rule", "club_rules=spanish", "--rule", "chips=30")
+    assert made.returncode == 0, made.stderr
+    assert json.loads(made.stdout)["rules"]["club_rules"] == "spanish"
+    assert cli("check", "-", stdin=made.stdout).returncode == 0
+
+
 def test_solve_answers_with_a_line_that_wins_when_replayed():
     for seed in range(1, 6):
         data = solitaire_record("stacked-solitaire", seed)

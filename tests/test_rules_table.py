@@ -289,7 +289,7 @@ def test_club_counting_contact_takes_value_over_five_from_every_other_player():
     hands = [["02-03-04", "09-10-01"], ["10-06-09"], ["09-10-07"]]
     state = position(hands, [("01-02-03", (0, 0), 0)], ["05-06-07"], variant="club", chips=40)
     state.chips_held = [40, 40, 40]
-    state._hand_chips_start = ([40, 40, 40], [0, 0, 0])
+    state._hand_chips_start = [40, 40, 40]
     state.apply(Move(PLACE, T("02-03-04"), (1, 0), 0))  # red 3 + red 2 = 5: one chip each
     assert state.chips_held == [42, 39, 39]
     assert state.hand_result() == [2, -1, -1]
@@ -297,7 +297,7 @@ def test_club_counting_contact_takes_value_over_five_from_every_other_player():
 
 def test_club_has_no_end_of_hand_penalty_and_results_are_chips():
     state = position([STUCK[0:2], [STUCK[2]]], [("01-02-03", (0, 0), 0)], [], variant="club")
-    state._hand_chips_start = (state.chips_held.copy(), state.chips_owed.copy())
+    state._hand_chips_start = state.chips_worth()
     state.apply(PASS_MOVE)
     state.apply(PASS_MOVE)
     assert state.results == [[0, 0]]
@@ -308,13 +308,63 @@ def test_club_debts_are_borrowed_from_the_bank_and_count_against_the_standing():
     hands = [["08-09-10", "04-05-06"], ["10-03-09"]]
     state = position(hands, STAR, ["05-06-07"], variant="club", chips=3, hands=1)
     state.chips_held = [3, 3]
-    state._hand_chips_start = ([3, 3], [0, 0])
+    state._hand_chips_start = [3, 3]
     state.apply(Move(PLACE, T("08-09-10"), (0, 0), 0))  # 15 + 15 + 20: 3 + 3 + 4 chips
     assert state.chips_held == [13, 0]
     assert state.chips_owed == [0, 7]
     assert state.results == [[10, -10]]
     assert state.outcome().standings == (13, -7)
     assert state.outcome().winners == (0,)
+
+
+def test_spanish_club_rules_borrow_from_the_player_paid_and_count_what_is_owed_to_them():
+    hands = [["08-09-10", "04-05-06"], ["10-03-09"]]
+    state = position(hands, STAR, ["05-06-07"], variant="club", chips=6, hands=1,
+                     club_rules="spanish")
+    assert state.chips_held == [3, 3]  # the box's 6 chips, divided equally
+    state._hand_chips_start = [3, 3]
+    state.apply(Move(PLACE, T("08-09-10"), (0, 0), 0))  # 10 chips won; the loser holds 3
+    assert state.chips_held == [6, 0]
+    assert state.chips_owed == [0, 7]
+    assert state.chips_lent == [7, 0]  # seat 1 borrowed its 7 from seat 0
+    assert state.results == [[10, -10]]
+    assert state.outcome().standings == (13, -7)  # 6 held and 7 owed to seat 0
+    state.undo()
+    assert (state.chips_held, state.chips_owed, state.chips_lent) == ([3, 3], [0, 0], [0, 0])
+
+
+def test_the_box_is_divided_equally_and_its_remainder_stays_in_the_bank():
+    rules = TableRules(variant="club", chips=200, club_rules="spanish")
+    assert TableGame(7, rules).new_state(seed=1).chips_held == [28] * 7
+    each = TableRules(variant="club", chips=40)
+    assert TableGame(3, each).new_state(seed=1).chips_held == [40] * 3
+    assert TableRules(chips=200, club_rules="spanish").starting_chips(4) == 0  # not a club game
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_who_lends_never_changes_a_club_game_result(seed):
+    def play(club_rules, chips):
+        game = TableGame(4, TableRules(variant="club", chips=chips, hands=2,
+                                       club_rules=club_rules))
+        state = game.new_state(seed=seed)
+        while not state.is_terminal():
+            if state.hand_over:
+                state.next_hand()
+            state.apply(state.legal_moves()[-1])
+        return state
+
+    bank, spanish = play("standard", 2), play("spanish", 8)  # 2 chips each both ways
+    assert spanish.results == bank.results
+    assert spanish.outcome() == bank.outcome()
+    assert any(spanish.chips_lent)  # somebody ran out, so the test means something
+
+
+def test_club_rules_are_standard_or_spanish_and_a_record_names_them_only_when_spanish():
+    with pytest.raises(RulesError, match="club_rules"):
+        TableRules.from_dict({"variant": "club", "club_rules": "french"})
+    assert "club_rules" not in TableRules(variant="club").to_dict()
+    spanish = TableRules(variant="club", club_rules="spanish")
+    assert TableRules.from_dict(spanish.to_dict()) == spanish
 
 
 def test_timed_club_game_ends_at_the_end_of_the_hand_in_play_when_time_is_up():

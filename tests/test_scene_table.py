@@ -194,6 +194,7 @@ def test_whole_three_hand_game_by_mouse(make_app: Callable[..., App], tmp_path: 
     {"hands": 1, "free_draw": True},
     {"hands": 1, "partners": True},
     {"hands": 2, "variant": "club", "chips": 10},
+    {"hands": 2, "variant": "club", "chips": 20, "club_rules": "spanish"},
     {"variant": "club", "time_limit_s": 1.0},
 ])
 def test_every_option_plays_to_the_end(
@@ -207,9 +208,14 @@ def test_every_option_plays_to_the_end(
     check_record(scene.match.record)
     if rules.get("partners"):
         assert state.outcome().team_totals is not None and "Team" in score.headline()
-    if rules.get("variant") == "club":
+    if rules.get("club_rules") == "spanish":
+        assert score.columns()[-4:] == ["Chips", "Owes", "Is owed", "Standing"]
+        assert sum(state.chips_held) + sum(state.chips_owed) - sum(state.chips_lent) == 18
+    elif rules.get("variant") == "club":
         assert score.columns()[-3:] == ["Chips", "Owed", "Standing"]
-        standing = [h - o for h, o in zip(state.chips_held, state.chips_owed, strict=True)]
+    if rules.get("variant") == "club":
+        standing = [h - o + lent for h, o, lent in
+                    zip(state.chips_held, state.chips_owed, state.chips_lent, strict=True)]
         assert [round(v) for v in scene.shown_scores] == standing
     if rules.get("time_limit_s"):
         assert state.clock_s >= 1.0

@@ -124,6 +124,14 @@ def _setup_code(app: App, record: Record) -> Shot:
     return Shot(scene, lambda: scene.deal_field.type_in("T4711-HXHG-12FC40-D"))
 
 
+@target("setup-club")
+def _setup_club(app: App, record: Record) -> Shot:
+    """Club Contack by the Spanish book chosen: the chips are the box's."""
+    scene = SetupScene(app)
+    scene.variant.set_value("club-spanish")
+    return Shot(scene, scene._scoring_chosen)
+
+
 @target("settings")
 def _settings(app: App, record: Record) -> Shot:
     return Shot(SettingsScene(app))
@@ -143,7 +151,7 @@ def _rules_page(page: int) -> Target:
     return factory
 
 
-for _page in range(10):
+for _page in range(11):
     target(f"rules-{_page + 1}")(_rules_page(_page))
 
 
@@ -181,10 +189,10 @@ for _step, _lesson_step in enumerate(LESSON_STEPS):
         target(f"guided-{_step + 1}-done")(_guided(_step, True))
 
 
-def _mid_game(app: App, seats: int, moves: int, seed: int) -> TableScene:
+def _mid_game(app: App, seats: int, moves: int, seed: int, **rules: Any) -> TableScene:
     """A table with `moves` greedy moves already played, its human seat to act."""
     players = [(SEAT_NAMES[0], "human")] + [(SEAT_NAMES[s], "ai:greedy") for s in range(1, seats)]
-    scene = TableScene(app, table_config(players, seed))
+    scene = TableScene(app, table_config(players, seed, **rules))
     bot = make_player("greedy", random.Random(seed))
     while len(scene.state.figure) < moves or scene.state.current_player != 0:
         if scene.state.hand_over:
@@ -193,6 +201,13 @@ def _mid_game(app: App, seats: int, moves: int, seed: int) -> TableScene:
     scene.turns.mouse_holder = 0
     scene.sync_scores()
     return scene
+
+
+@target("table-club")
+def _table_club(app: App, record: Record) -> Shot:
+    """Seven seats of a Spanish book club game sharing a box of 70: purses with debts and
+    loans beside the names."""
+    return Shot(_mid_game(app, 7, 16, 4, variant="club", chips=70, club_rules="spanish"))
 
 
 @target("table-2")
@@ -342,12 +357,11 @@ def _score_hand(app: App, record: Record) -> Shot:
     return Shot(ScoreScene(app, table.match, end_words(table.match), table.next_hand))
 
 
-@target("score")
-def _score(app: App, record: Record) -> Shot:
-    """A finished 4-seat game with partners, on its final score screen."""
-    players = [("Ann", "human"), ("Ben", "ai:greedy"), ("Cleo", "human"), ("Dev", "ai:greedy")]
-    table = TableScene(app, table_config(players, 19, partners=True))
-    bot = make_player("greedy", random.Random(2))
+def _final_scores(app: App, players: list[tuple[str, str]], seed: int, bot_seed: int,
+                  **rules: Any) -> Shot:
+    """A table game played out by greedy moves, on its final score screen."""
+    table = TableScene(app, table_config(players, seed, **rules))
+    bot = make_player("greedy", random.Random(bot_seed))
     state = table.state
     while not state.is_terminal():
         if state.hand_over:
@@ -358,6 +372,22 @@ def _score(app: App, record: Record) -> Shot:
     turns.hand_end_played = turns.score_screen_due = turns.finished_reported = True
     app.push(table)
     return Shot(ScoreScene(app, table.match, end_words(table.match), table.next_hand))
+
+
+@target("score-club")
+def _score_club(app: App, record: Record) -> Shot:
+    """A finished club game by the Spanish book's rules: a small box, so players borrow
+    from each other and the sheet shows what each owes and is owed."""
+    players = [("Ann", "human"), ("Ben", "ai:greedy"), ("Cleo", "ai:greedy")]
+    return _final_scores(app, players, 5, 5, hands=2, variant="club", chips=30,
+                         club_rules="spanish")
+
+
+@target("score")
+def _score(app: App, record: Record) -> Shot:
+    """A finished 4-seat game with partners, on its final score screen."""
+    players = [("Ann", "human"), ("Ben", "ai:greedy"), ("Cleo", "human"), ("Dev", "ai:greedy")]
+    return _final_scores(app, players, 19, 2, partners=True)
 
 
 # --- the solitaires -------------------------------------------------------------------

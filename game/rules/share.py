@@ -6,12 +6,13 @@ every option, and ends with a check letter that catches a mistyped character:
     T482133-HGX-3F-J     table, deal 482133, a human, a greedy and an expert computer,
                          3 hands, free draw
     T77-HH-1C40M20-B     club Contack, 40 chips each, 20 minutes
+    T77-HHH-3C200E-R     club Contack by the Spanish book: the box's 200 chips shared
     D482133-Z            draw solitaire deal 482133 (S for stacked)
 
 Options: the number of hands, then `P` partners, `F` free draw, `C<chips>` club
-scoring, `M<minutes>` (or `S<seconds>`) a timed club game. Letters may be typed in
-either case, and spaces may stand for the dashes. `str(code)` round-trips through
-`ShareCode.parse`.
+scoring (`E` after it: the Spanish book's club rules), `M<minutes>` (or `S<seconds>`) a
+timed club game. Letters may be typed in either case, and spaces may stand for the dashes.
+`str(code)` round-trips through `ShareCode.parse`.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ SEAT_LETTERS: Final = {"human": "H", "ai:random": "R", "ai:easy": "E", "ai:greed
 MAX_CODE_LENGTH: Final = 48
 CHECK_LETTERS: Final = "ABCDEFGHJKMNPQRSTUVWXYZ"
 """23 letters (a prime count, no I, L or O): the check letter of a code."""
-_OPTIONS: Final = re.compile(r"([0-9]+)(P?)(F?)(?:C([0-9]+))?(?:([MS])([0-9]+))?")
+_OPTIONS: Final = re.compile(r"([0-9]+)(P?)(F?)(?:C([0-9]+)(E?))?(?:([MS])([0-9]+))?")
 
 
 class ShareCodeError(RulesError):
@@ -142,7 +143,7 @@ def _options_text(rules: TableRules) -> str:
     text += "P" if rules.partners else ""
     text += "F" if rules.free_draw else ""
     if rules.club:
-        text += f"C{rules.chips}"
+        text += f"C{rules.chips}" + ("E" if rules.spanish_club else "")
         limit = rules.time_limit_s
         if limit is not None:
             seconds = int(limit)
@@ -163,12 +164,12 @@ def _read_options(text: str) -> TableRules:
     match = _OPTIONS.fullmatch(text)
     if match is None:
         raise ShareCodeError("{text!r} are not options: the hands, then P, F, C<chips>, "
-                             "M<minutes>", text=text)
-    hands, partners, free_draw, chips, unit, amount = match.groups()
+                             "E, M<minutes>", text=text)
+    hands, partners, free_draw, chips, spanish, unit, amount = match.groups()
     if unit is not None and chips is None:
         raise ShareCodeError("only a club game (C<chips>) can be timed")
     limit = None if amount is None else int(amount) * (60 if unit == "M" else 1)
     return TableRules(hands=int(hands), partners=bool(partners), free_draw=bool(free_draw),
                       variant="club" if chips is not None else "standard",
                       chips=int(chips) if chips is not None else TableRules.chips,
-                      time_limit_s=limit)
+                      time_limit_s=limit, club_rules="spanish" if spanish else "standard")

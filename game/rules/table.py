@@ -10,9 +10,9 @@ its deals, so a seed plus the moves replays exactly, and the game clock of timed
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Final, NamedTuple
+from typing import Final, NamedTuple
 
 from game.rules.errors import IllegalMoveError, RulesError
 from game.rules.figure import Contact, Figure, contact_score
@@ -22,68 +22,16 @@ from game.rules.results import ALL_PASSED as ALL_PASSED  # re-exported: why a ha
 from game.rules.results import DEAD_END as DEAD_END
 from game.rules.results import WENT_OUT as WENT_OUT
 from game.rules.results import MoveResult, Outcome
+from game.rules.table_rules import MAX_HANDS as MAX_HANDS  # re-exported
+from game.rules.table_rules import MAX_PLAYERS as MAX_PLAYERS
+from game.rules.table_rules import MAX_TIME_LIMIT_S as MAX_TIME_LIMIT_S
+from game.rules.table_rules import MIN_PLAYERS as MIN_PLAYERS
+from game.rules.table_rules import PENALTY_PER_TILE as PENALTY_PER_TILE
+from game.rules.table_rules import VARIANTS as VARIANTS
+from game.rules.table_rules import TableRules as TableRules
 from game.rules.tiles import ALL_TILES, TILE_COUNT, TILE_SIZES, TileId, tile_name, tiles_in
 
 HAND_SIZE: Final = 5
-MAX_HANDS: Final = 1000
-"""The most hands a game may have (RULES.md: from 1 up; a bound keeps a game finite)."""
-MAX_TIME_LIMIT_S: Final = 86_400
-"""The longest timed club game: a day."""
-PENALTY_PER_TILE: Final = 10
-MIN_PLAYERS: Final = 2
-MAX_PLAYERS: Final = 7
-VARIANTS: Final = ("standard", "club")
-
-
-@dataclass(frozen=True)
-class TableRules:
-    """The options of a table game (RECORD.md `rules`)."""
-
-    hands: int = 3
-    partners: bool = False
-    free_draw: bool = False
-    variant: str = "standard"
-    chips: int = 40
-    time_limit_s: float | None = None
-
-    @property
-    def club(self) -> bool:
-        return self.variant == "club"
-
-    @property
-    def timed(self) -> bool:
-        return self.time_limit_s is not None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> TableRules:
-        """Read a `rules` object; missing keys take their defaults, unknown ones are ignored."""
-        if not isinstance(data, dict):
-            raise RulesError("rules must be an object")
-        values = {f.name: data[f.name] for f in fields(cls) if f.name in data}
-        rules = cls(**values)
-        rules.validate()
-        return rules
-
-    def validate(self) -> None:
-        """Raise `RulesError` for an option outside its range."""
-        if type(self.hands) is not int or not 1 <= self.hands <= MAX_HANDS:
-            raise RulesError(f"rules.hands must be a whole number from 1 to {MAX_HANDS}, "
-                             f"not {self.hands!r}")
-        for name in ("partners", "free_draw"):
-            if type(getattr(self, name)) is not bool:
-                raise RulesError(f"rules.{name} must be true or false")
-        if self.variant not in VARIANTS:
-            raise RulesError(f"rules.variant must be 'standard' or 'club', not {self.variant!r}")
-        if type(self.chips) is not int or self.chips < 0:
-            raise RulesError(f"rules.chips must be a whole number from 0 up, not {self.chips!r}")
-        limit = self.time_limit_s
-        if limit is not None and (type(limit) not in (int, float)
-                                  or not 0 < limit <= MAX_TIME_LIMIT_S):
-            raise RulesError(f"rules.time_limit_s must be seconds above 0 and up to "
-                             f"{MAX_TIME_LIMIT_S} (a day), or null, not {limit!r}")
 
 
 @dataclass(frozen=True)
@@ -91,7 +39,7 @@ class TableGame:
     """Fixed facts of a table game: the number of seats and the options."""
 
     players: int
-    rules: TableRules = TableRules()
+    rules: TableRules = field(default_factory=TableRules)
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
@@ -116,7 +64,7 @@ class Tally(NamedTuple):
     totals: tuple[int, ...]
     """Per seat: points (standard) or chips won minus lost (club)."""
     standings: tuple[int, ...]
-    """Per seat: what decides the winner (points; club: chips held minus chips owed)."""
+    """Per seat: what decides the winner (points; club: `chips_worth`)."""
     team_totals: tuple[int, ...] | None
     """With partners: team 0 (seats 0, 2) and team 1 (seats 1, 3)."""
     leaders: tuple[int, ...]
@@ -131,6 +79,7 @@ class _Snapshot(NamedTuple):
     hand_points: tuple[int, ...]
     chips_held: tuple[int, ...]
     chips_owed: tuple[int, ...]
+    chips_lent: tuple[int, ...]
     end_reason: str | None
     clock_s: float
     move: Move
@@ -153,8 +102,11 @@ class TableState:
         """Per ended hand, per seat: hand score (club: chips won or lost)."""
         self.points_history: list[list[int]] = []
         """Per ended hand, per seat: the counting points scored (before any penalty)."""
-        self.chips_held = [game.rules.chips if game.rules.club else 0] * n
+        self.chips_held = [game.rules.starting_chips(n)] * n
         self.chips_owed = [0] * n
+        """Club: per seat, the chips it borrowed and owes (to the bank or to players)."""
+        self.chips_lent = [0] * n
+        """Spanish club rules: per seat, the chips other players borrowed from it."""
         self._clock_s = 0.0
         self._deal(stock)
 
@@ -178,7 +130,7 @@ class TableState:
         self.figure = Figure()
         self.hand_points = [0] * n
         """Counting points each seat scored in this hand."""
-        self._hand_chips_start = self.chips_held.copy(), self.chips_owed.copy()
+        self._hand_chips_start = self.chips_worth()
         self.passes = 0
         self.end_reason: str | None = None
         self.current = self.starting_seat()
@@ -324,12 +276,12 @@ class TableState:
         self._clock_s = seconds
 
     def standings(self) -> list[int]:
-        """Each seat's score as the table shows it now: in club games the chips held minus
-        the chips owed; otherwise the ended hands' results plus, while a hand is on, the
+        """Each seat's score as the table shows it now: in club games `chips_worth`;
+        otherwise the ended hands' results plus, while a hand is on, the
         points scored in it (its penalties come when it ends)."""
         n = self.game.players
         if self.game.rules.club:
-            return [self.chips_held[s] - self.chips_owed[s] for s in range(n)]
+            return self.chips_worth()
         running = self.hand_points if self.end_reason is None else [0] * n
         return [sum(hand[s] for hand in self.results) + running[s] for s in range(n)]
 
@@ -347,10 +299,7 @@ class TableState:
         """Totals, standings and leaders over the ended hands (at any point of the game)."""
         n = self.game.players
         totals = tuple(sum(hand[seat] for hand in self.results) for seat in range(n))
-        if self.game.rules.club:
-            standings = tuple(h - o for h, o in zip(self.chips_held, self.chips_owed, strict=True))
-        else:
-            standings = totals
+        standings = tuple(self.chips_worth()) if self.game.rules.club else totals
         team_totals = None
         if self.game.rules.partners:
             team_totals = (standings[0] + standings[2], standings[1] + standings[3])
@@ -400,6 +349,7 @@ class TableState:
                     tuple(self.hand_points),
                     tuple(self.chips_held),
                     tuple(self.chips_owed),
+                    tuple(self.chips_lent),
                     self.end_reason,
                     self._clock_s,
                     move,
@@ -438,22 +388,30 @@ class TableState:
         if not self.game.rules.club:
             return
         chips = points // 5
+        players_lend = self.game.rules.spanish_club
         for other in range(self.game.players):
             if other == seat:
                 continue
             paid = min(chips, self.chips_held[other])
             self.chips_held[other] -= paid
             self.chips_owed[other] += chips - paid
-            self.chips_held[seat] += chips
+            if players_lend:  # the rest is a loan from the player paid
+                self.chips_held[seat] += paid
+                self.chips_lent[seat] += chips - paid
+            else:  # the bank lends the rest
+                self.chips_held[seat] += chips
+
+    def chips_worth(self) -> list[int]:
+        """Club: per seat, the chips held minus the chips it owes plus the chips owed to
+        it (what decides a club game); who lent never changes it."""
+        return [held - owed + lent for held, owed, lent in
+                zip(self.chips_held, self.chips_owed, self.chips_lent, strict=True)]
 
     def hand_result(self) -> list[int]:
         """Per seat, the score of the hand so far (club: chips won minus chips lost)."""
         if self.game.rules.club:
-            held, owed = self._hand_chips_start
-            return [
-                (self.chips_held[s] - self.chips_owed[s]) - (held[s] - owed[s])
-                for s in range(self.game.players)
-            ]
+            start = self._hand_chips_start
+            return [now - before for now, before in zip(self.chips_worth(), start, strict=True)]
         return [
             self.hand_points[s]
             - (PENALTY_PER_TILE * self.hands[s].bit_count() if self.hand_over else 0)
@@ -488,6 +446,7 @@ class TableState:
         self.hand_points = list(snap.hand_points)
         self.chips_held = list(snap.chips_held)
         self.chips_owed = list(snap.chips_owed)
+        self.chips_lent = list(snap.chips_lent)
         self.end_reason = snap.end_reason
         self._clock_s = snap.clock_s
         return snap.move
@@ -506,6 +465,7 @@ class TableState:
         other.points_history = [p.copy() for p in self.points_history]
         other.chips_held = self.chips_held.copy()
         other.chips_owed = self.chips_owed.copy()
+        other.chips_lent = self.chips_lent.copy()
         other.hands = self.hands.copy()
         other.hand_points = self.hand_points.copy()
         other.figure = self.figure.clone()

@@ -18,7 +18,7 @@ from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileArt, TileState
 from game.ui.widgets import Ui, blit_text, draw_panel
-from game.ui.words import chips_words, tiles_words
+from game.ui.words import purse_words, tiles_words
 
 PILES_PER_ROW: Final = 4
 HAND_TOP: Final = 34
@@ -162,10 +162,8 @@ class ReplayPanel:
                       "midleft")
             total = standings[seat]
             if rules.club:
-                owed = state.chips_owed[seat]
-                score = chips_words(state.chips_held[seat])
-                if owed:
-                    score = _("{chips}, owes {owed}").format(chips=score, owed=owed)
+                score = purse_words(state.chips_held[seat], state.chips_owed[seat],
+                                    state.chips_lent[seat])
             else:
                 score = _("hand {hand} · total {total}").format(hand=format_signed(now[seat]),
                                                                 total=format_number(total))

@@ -117,6 +117,15 @@ def _pages(colours: Sequence[str]) -> list[Page]:
             "and the game ends. The clock runs only while a hand is on, and taking a move "
             "back gives its time back."),
         ], _row(["01-02-03", "04-05-06"]), caption=_("The time left shows in the status bar")),
+        Page(_("Club Contack by the Spanish book"), [
+            _("The Spanish book allows three things the plain club game leaves out. Choose "
+            "\"Club Contack, Spanish book\" in the setup; the Spanish edition starts with it."),
+            _("The box's chips are divided equally among the players: the setup says how many "
+            "the box holds, and any left over stay in the bank."),
+            _("A player who must pay with no chips left borrows from the player being paid, "
+            "and the chips owed to you count for you. Who lends never changes who wins."),
+        ], counting, marked=(counting[1][1],), caption=_("Chips held, less what you owe, plus "
+                                                          "what you are owed")),
         Page(_("The dead end"), [
             _("Rarely, the figure closes in on itself: the last tile has no empty side, and "
             "no gap touches two tiles. Then no tile can ever be placed again."),

@@ -162,6 +162,8 @@ class ScoreScene(Scene):
     def columns(self) -> list[str]:
         state = self.match.state
         hands = [_("Hand {number}").format(number=i + 1) for i in range(len(state.results))]
+        if state.game.rules.spanish_club:
+            return [_("Player"), *hands, _("Chips"), _("Owes"), _("Is owed"), _("Standing")]
         if state.game.rules.club:
             return [_("Player"), *hands, _("Chips"), _("Owed"), _("Standing")]
         return [_("Player"), *hands, _("Contacts"), _("Penalties"), _("Total")]
@@ -175,9 +177,10 @@ class ScoreScene(Scene):
         for seat in range(state.players):
             hands = [format_signed(result[seat]) for result in state.results]
             if state.game.rules.club:
-                tail = [format_number(state.chips_held[seat]),
-                        format_number(state.chips_owed[seat]),
-                        format_number(tally.standings[seat])]
+                lent = [state.chips_lent[seat]] if state.game.rules.spanish_club else []
+                tail = [format_number(chips) for chips in (
+                    state.chips_held[seat], state.chips_owed[seat], *lent,
+                    tally.standings[seat])]
             else:
                 points = sum(hand[seat] for hand in state.points_history)
                 penalty = points - tally.totals[seat]

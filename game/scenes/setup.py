@@ -41,10 +41,24 @@ TIME_LIMITS: Final = [(None, N_("By hands")), (600, N_("10 minutes")), (1200, N_
 NAME_LENGTH: Final = 14
 
 
+SPANISH_CLUB: Final = "club-spanish"
+"""The scoring choice of Club Contack by the Spanish book's own options."""
+CHIPS_EACH: Final = [(n, str(n)) for n in range(10, 101, 10)]
+CHIPS_IN_BOX: Final = [(n, str(n)) for n in range(50, 501, 50)]
+BOX_CHIPS: Final = 200
+"""The box's chips a Spanish book club game starts from unless the player says."""
+
+
 def scoring_options(club_first: bool) -> list[tuple[str, str]]:
     """The scoring choice's options: Club Contack first in the Spanish edition."""
-    options = [("standard", N_("Standard")), ("club", N_("Club Contack (chips)"))]
+    options = [("standard", N_("Standard")), ("club", N_("Club Contack (chips)")),
+               (SPANISH_CLUB, N_("Club Contack, Spanish book"))]
     return options[::-1] if club_first else options
+
+
+def scoring_of(rules: TableRules) -> str:
+    """The scoring choice's value for `rules`."""
+    return SPANISH_CLUB if rules.spanish_club else rules.variant
 
 
 def seat_count(value: object) -> int:
@@ -100,10 +114,10 @@ class SetupScene(Scene):
         self.free_draw = self.form.add(Toggle(N_("Free draw"), rules.free_draw, lambda _v: None))
         self.variant = self.form.add(Choice(
             N_("Scoring"), scoring_options(club_first(services.settings)),
-            rules.variant, lambda _v: self.resize(self.services.size)))
-        self.chips = self.form.add(Choice(
-            N_("Chips each"), [(n, str(n)) for n in range(10, 101, 10)], rules.chips,
-            lambda _v: None))
+            scoring_of(rules), lambda _v: self._scoring_chosen()))
+        self.chips = self.form.add(Choice(N_("Chips each"), CHIPS_EACH, rules.chips,
+                                          lambda _v: None))
+        self._chips_for_scoring(rules.chips)
         self.time_limit = self.form.add(Choice(
             N_("Club game length"), TIME_LIMITS, rules.time_limit_s,
             lambda _v: self.resize(self.services.size)))
@@ -124,6 +138,20 @@ class SetupScene(Scene):
         self.rules_panel = pygame.Rect(0, 0, 0, 0)
         self.hint_y = 0
 
+    def _chips_for_scoring(self, chips: int) -> None:
+        """The chips choice as the scoring asks: each player's chips, or the box's that
+        the Spanish book divides; `chips` if it is one of them, else the usual number."""
+        spanish = self.variant.value == SPANISH_CLUB
+        self.chips.label = N_("Chips in the box") if spanish else N_("Chips each")
+        self.chips.options = CHIPS_IN_BOX if spanish else CHIPS_EACH
+        usual = BOX_CHIPS if spanish else TableRules.chips
+        self.chips.index = 0
+        self.chips.set_value(chips if chips in dict(self.chips.options) else usual)
+
+    def _scoring_chosen(self) -> None:
+        self._chips_for_scoring(self.chips.value)
+        self.resize(self.services.size)
+
     def _edition_chosen(self, key: str) -> None:
         """An edition's theme, language and options, at once (the seats stay)."""
         settings = self.services.settings
@@ -138,7 +166,8 @@ class SetupScene(Scene):
         if edition is None:
             return
         self.variant.options = scoring_options(edition.club_first)
-        self.variant.set_value(edition.table_options["variant"])
+        self.variant.set_value(scoring_of(TableRules.from_dict(edition.table_options)))
+        self._chips_for_scoring(self.chips.value)
         self.free_draw.value = edition.table_options["free_draw"]
         self.resize(self.services.size)
 
@@ -182,8 +211,8 @@ class SetupScene(Scene):
         self.hands.set_value(rules.hands)
         self.partners.value = rules.partners
         self.free_draw.value = rules.free_draw
-        self.variant.set_value(rules.variant)
-        self.chips.set_value(rules.chips)
+        self.variant.set_value(scoring_of(rules))
+        self._chips_for_scoring(rules.chips)
         self.time_limit.set_value(rules.time_limit_s)
         self.resize(self.services.size)
 
@@ -216,7 +245,7 @@ class SetupScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.services.ui
         width, height = size
-        club = self.variant.value == "club"
+        club = self.variant.value != "standard"
         timed = club and self.time_limit.value is not None
         four = self.count.value == 4
         self.partners.enabled = four
@@ -263,15 +292,16 @@ class SetupScene(Scene):
 
     def config(self) -> dict[str, Any]:
         """The table scene's config: {"rules": RECORD.md rules, "players": [...]}."""
-        club = self.variant.value == "club"
+        club = self.variant.value != "standard"
         time_limit = self.time_limit.value if club else None
         rules = TableRules(
             hands=self.hands.value,
             partners=self.partners.value and self.count.value == 4,
             free_draw=self.free_draw.value,
-            variant=self.variant.value,
+            variant="club" if club else "standard",
             chips=self.chips.value,
             time_limit_s=time_limit,
+            club_rules="spanish" if self.variant.value == SPANISH_CLUB else "standard",
         )
         rules.validate()
         players = []
@@ -313,10 +343,14 @@ class SetupScene(Scene):
             rect = self.names[seat].rect
             blit_text(surface, ui.text(str(seat + 1), 20, PALETTE.gold, "bold"),
                       (rect.x - ui.px(20), rect.centery))
-        hint = (_("Club Contack: each counting contact wins value ÷ 5 chips from every other "
-                "player; a chip is worth 5 points.")) if self.variant.value == "club" else (
-                _("Standard scoring: counting contacts score their sum; each tile left in "
-                "hand costs 10 at the end of a hand."))
+        hint = {
+            "club": _("Club Contack: each counting contact wins value ÷ 5 chips from every "
+                      "other player; a chip is worth 5 points."),
+            SPANISH_CLUB: _("The Spanish book's club rules: the box's chips are divided "
+                            "equally; a player with no chips borrows from the player paid, "
+                            "and chips owed to you count for you."),
+        }.get(self.variant.value, _("Standard scoring: counting contacts score their sum; "
+                                    "each tile left in hand costs 10 at the end of a hand."))
         if self.deal_words:
             field = self.deal_field.rect
             blit_text(surface, shrunk_text(ui, self.deal_words, 15, field.width,

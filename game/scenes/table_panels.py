@@ -18,7 +18,7 @@ from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
 from game.ui.tiles import TileArt, TileState
 from game.ui.widgets import Button, Ui, blit_lines, blit_text, draw_panel
-from game.ui.words import KIND_WORDS, chips_words, tile_words, tiles_words
+from game.ui.words import KIND_WORDS, purse_words, tile_words, tiles_words
 
 TEAM_COLOURS: Final[tuple[Colour, Colour]] = ((120, 190, 255), (255, 150, 120))
 
@@ -198,15 +198,20 @@ def draw_seat(surface: pygame.Surface, ui: Ui, match: TableMatch, seat: int, box
     detail = _(dict(KIND_WORDS).get(kind, kind))
     if active:
         detail = _("to play") if match.is_human(seat) else _("thinking…")
-    blit_text(surface, ui.text(detail, 14, PALETTE.gold if active else PALETTE.text_dim),
-              (header.x, line_y), "topleft")
     right = tiles_words(state.hand_size(seat))
     if match.rules.club:
-        right = chips_words(state.chips_held[seat])
-        if state.chips_owed[seat]:
-            right = _("{chips} · owes {owed}").format(chips=right, owed=state.chips_owed[seat])
-    blit_text(surface, ui.text(right, 14, PALETTE.text_dim),
-              (header.right, line_y), "topright")
+        right = purse_words(state.chips_held[seat], state.chips_owed[seat],
+                            state.chips_lent[seat])
+    # the tiles or the purse first; who plays keeps 40% of the line, the seat's kind only
+    # what the purse leaves (a long purse of a narrow seat hides the kind)
+    share = 0.6 if active else 1.0
+    shown_right = blit_text(surface, shrunk_text(ui, right, 14, round(header.width * share),
+                                                 PALETTE.text_dim),
+                            (header.right, line_y), "topright")
+    room = shown_right.x - header.x - ui.px(8)
+    if active or ui.font(12).size(detail)[0] <= room:
+        blit_text(surface, shrunk_text(ui, detail, 14, room, PALETTE.gold if active else
+                                       PALETTE.text_dim), (header.x, line_y), "topleft")
     if in_tray and state.hand_size(seat):
         blit_text(surface, ui.text(_("Tiles in the tray below"), 15, PALETTE.text_dim),
                   (box.rect.centerx, round(box.row_y)))

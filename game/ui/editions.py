@@ -30,14 +30,17 @@ class Edition:
 
 EDITIONS: Final = {
     "1939": Edition("1939", N_("1939 English"), "1939", "en",
-                    {"variant": "standard", "free_draw": True}),
+                    {"variant": "standard", "free_draw": True, "club_rules": "standard",
+                     "chips": 40}),
     "1962": Edition("1962", N_("1962 English"), "1962", "en",
-                    {"variant": "standard", "free_draw": False}),
+                    {"variant": "standard", "free_draw": False, "club_rules": "standard",
+                     "chips": 40}),
     "spanish": Edition("spanish", N_("Spanish"), "1939", "es",
-                       {"variant": "club", "free_draw": False}, club_first=True),
+                       {"variant": "club", "free_draw": False, "club_rules": "spanish",
+                        "chips": 200}, club_first=True),
 }
 """Every edition, in the order the choice offers them. The 1939 box came with the leaflet
-that allows the free draw; the Spanish one alone has Club Contack."""
+that allows the free draw; the Spanish one alone has Club Contack, by its own rules."""
 MIX: Final = ""
 """The edition key when theme and language were chosen apart."""
 MIX_LABEL: Final = N_("Your own mix")

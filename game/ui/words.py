@@ -127,6 +127,20 @@ def chips_words(count: int) -> str:
     return ngettext("{count} chip", "{count} chips", count).format(count=format_number(count))
 
 
+def purse_words(held: int, owed: int, lent: int) -> str:
+    """A club seat's purse: "12 chips", with "owes 3" for its debts and "is owed 7" for
+    what players borrowed from it (the Spanish book's club rules)."""
+    chips = chips_words(held)
+    if owed and lent:
+        return _("{chips} · owes {owed} · is owed {lent}").format(
+            chips=chips, owed=format_number(owed), lent=format_number(lent))
+    if owed:
+        return _("{chips} · owes {owed}").format(chips=chips, owed=format_number(owed))
+    if lent:
+        return _("{chips} · is owed {lent}").format(chips=chips, lent=format_number(lent))
+    return chips
+
+
 def share_code_reason(error: ShareCodeError) -> str:
     """Why a typed share code cannot be read, in the player's language."""
     return _(error.reason).format(**error.fields)
