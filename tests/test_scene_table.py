@@ -530,6 +530,40 @@ def test_a_thinking_computer_never_blocks_frames(tmp_path: Path, held_adviser: A
     run_until(app, lambda: bool(scene.state.moves))
 
 
+@pytest.mark.parametrize("seed", [3, 14])
+def test_a_resumed_game_shows_every_hand_tile_as_it_lay(
+        make_app: Callable[..., App], tmp_path: Path, seed: int) -> None:
+    """Which way each hand tile points depends on the tiles that came and went; a resume
+    (or an undo, or a new window size) lays every hand out as it was, with no tile
+    turned over."""
+    app = make_app(tmp_path, banner=False)
+    players = [("Ann", "human"), ("Bot", "ai:greedy"), ("Cy", "ai:greedy")]
+    scene = open_table(app, table_config(players, seed=seed))
+    chooser = make_player("greedy", random.Random(seed))
+
+    def drawn_and_placed() -> bool:
+        moves = scene.match.record["hands"][-1]["moves"]
+        return any(m.get("draw") for m in moves) and len(scene.state.figure) >= 8
+
+    while not drawn_and_placed():
+        run_until(app, lambda: ready_for_human(scene) or scene.state.hand_over)
+        if scene.state.hand_over:
+            pytest.skip("the hand ended before anybody drew")
+        move = chooser.choose(scene.state)
+        scene.play(move)
+    run_until(app, lambda: ready_for_human(scene))
+    looks = {tile: sprite.up for tile, sprite in scene.hands.sprites.items()}
+    app.clear_to_root()
+    app.tick()
+    resumed = scene_for_record(app, app.storage.load_game("table"))
+    app.push(resumed)
+    app.tick()
+    assert isinstance(resumed, TableScene)
+    assert {tile: sprite.up for tile, sprite in resumed.hands.sprites.items()} == looks
+    resumed.resize((1024, 768))
+    assert {tile: sprite.up for tile, sprite in resumed.hands.sprites.items()} == looks
+
+
 def test_continue_resumes_exactly(make_app: Callable[..., App], tmp_path: Path) -> None:
     app = make_app(tmp_path, banner=False)
     scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=14))

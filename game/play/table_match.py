@@ -30,7 +30,7 @@ from game.rules.record import (
 )
 from game.rules.share import ShareCode, ShareCodeError, deal_number
 from game.rules.table import TableGame, TableRules, TableState
-from game.rules.tiles import TileId
+from game.rules.tiles import TileId, tiles_in
 
 HINT_LEVELS: Final = ("expert", "greedy")
 """The strongest level that exists gives the hints."""
@@ -168,8 +168,12 @@ class TableMatch:
         """Every seat's tiles in hand, in the order the hand shows them."""
         return [self.state.hand_tiles(seat) for seat in range(self.players)]
 
+    def hands_so_far(self) -> list[list[list[TileId]]]:
+        """Every seat's tiles in hand as dealt, then after each move of this hand."""
+        return [[tiles_in(mask) for mask in masks] for masks in self.state.hands_so_far()]
+
     def standings(self) -> list[int]:
-        """Each seat's score as the table shows it (club: chips held minus owed)."""
+        """Each seat's score as the table shows it (club: `chips_worth`)."""
         return self.state.standings()
 
     def went_out(self) -> int | None:

@@ -171,6 +171,10 @@ class TableState:
     def current_player(self) -> int:
         return self.current
 
+    def hands_so_far(self) -> list[tuple[int, ...]]:
+        """Every seat's hand (bit masks) as dealt, then after each move of this hand."""
+        return [snap.hands for snap in self._history] + [tuple(self.hands)]
+
     def hand_tiles(self, seat: int) -> list[TileId]:
         return tiles_in(self.hands[seat])
 

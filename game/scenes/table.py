@@ -230,6 +230,7 @@ class TableScene(Scene):
         figure = self.state.figure
         self.board.show(figure.tiles(), figure.last_cell)
         self.hands.tray_seat = self.tray_seat()
+        self.hands.follow(self.match.hands_so_far())
         self.hands.show(self.match.hands(), self.layout.seats, self.layout.tray)
         self.refresh_hand_looks()
 
@@ -251,6 +252,7 @@ class TableScene(Scene):
     def _arrange_hands(self) -> None:
         """Slide every hand tile to its slot (hands close up after a tile leaves)."""
         held = self.controls.selected if self.controls.gesture.dragging else None
+        self.hands.follow(self.match.hands_so_far())
         self.hands.arrange(self.match.hands(), held)
         self.refresh_hand_looks()
 
@@ -360,7 +362,6 @@ class TableScene(Scene):
     def next_hand(self) -> None:
         """Deal the next hand (from the score screen)."""
         self.match.next_hand()
-        self.hands.forget()
         self.turns.new_hand()
         self.animator.clear()
         self.fit_view()

@@ -38,7 +38,8 @@ class Hands:
         """The seat whose tiles lie large in the tray (the human with the mouse)."""
         self.ups: dict[TileId, bool] = {}
         """Which way each tile in hand points: kept while it stays in the hand, so that a
-        hand keeps its look when a tile leaves it or comes in."""
+        hand keeps its look when a tile leaves it or comes in (`follow` works it out
+        again from the hand's history)."""
 
     def box(self, seat: int) -> SeatBox:
         """Where `seat`'s tiles lie: the tray for the human with the mouse, else the
@@ -47,9 +48,14 @@ class Hands:
             return self.tray
         return self.seats[seat]
 
-    def forget(self) -> None:
-        """A new hand is dealt: its tiles take fresh places."""
+    def follow(self, history: Sequence[Sequence[Sequence[TileId]]]) -> None:
+        """Which way every tile points, from the hands as dealt and after each move
+        since: the same whether the hand was watched move by move or resumed from a
+        save, so that no tile turns over when the table is built again."""
         self.ups.clear()
+        for hands in history:
+            for tiles in hands:
+                self._ups(tiles)
 
     def _ups(self, tiles: Sequence[TileId]) -> list[bool]:
         """Each tile's way up; a tile new to the hand nests with the one before it."""
