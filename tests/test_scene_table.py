@@ -30,6 +30,7 @@ from game.ui.words import refusal_words
 from tests.conftest import AppMaker
 from tests.drive import Input, at, run_until
 from tools.samples import table_config
+from tools.text_audit import watching
 
 ROOT = Path(__file__).resolve().parents[1]
 Pos = tuple[int, int]
@@ -223,6 +224,26 @@ def test_every_option_plays_to_the_end(
         assert len(state.results) == rules["hands"]
 
 
+def test_a_computer_that_draws_says_so_on_its_panel_not_over_its_tiles(
+        make_app: Callable[..., App], tmp_path: Path) -> None:
+    def computer_must_draw(state: TableState) -> bool:
+        return state.current == 1 and state.legal_moves() == [Move(DRAW)]
+
+    app = make_app(tmp_path, banner=False)
+    scene = open_table(app, record=position(["human", "ai:greedy"], computer_must_draw))
+    run_until(app, lambda: scene.moves.saying(1) is not None)
+    assert scene.moves.saying(1) == "Draws a tile"
+    with watching(app) as frame:
+        app.draw(1.0)
+    said = next(drawn.rect for drawn in frame.texts if drawn.text == "Draws a tile")
+    box = scene.layout.seats[1]
+    assert box.rect.contains(said)
+    assert not any(said.colliderect(sprite.rect) for tile, sprite in scene.hands.sprites.items()
+                   if tile in scene.state.hand_tiles(1))
+    app.run_frames(240)
+    assert scene.moves.saying(1) is None
+
+
 def test_free_draw_button_draws(make_app: Callable[..., App], tmp_path: Path) -> None:
     def can_free_draw(state: TableState) -> bool:
         moves = state.legal_moves()
@@ -255,7 +276,7 @@ def test_forced_draw_is_played_visibly(make_app: Callable[..., App], tmp_path: P
     run_until(app, lambda: scene.state.hand_size(0) > size)
     drawn = scene.state.moves[-1]
     assert drawn.action == DRAW
-    assert scene.animator.floats.items, "the draw is announced"
+    assert scene.moves.saying(0) == "No tile fits: draws", "the draw is announced"
     new_tile = set(scene.state.hand_tiles(0)) - set(RecordedGame.from_record(
         GameRecord(copy.deepcopy(record))).state.hand_tiles(0))
     sprite = scene.hand_sprites[new_tile.pop()]
@@ -274,7 +295,7 @@ def test_pass_is_played_for_the_player(make_app: Callable[..., App], tmp_path: P
     moves = len(scene.state.moves)
     run_until(app, lambda: len(scene.state.moves) > moves)
     assert scene.match.record["hands"][-1]["moves"][moves] == {"player": 0, "pass": True}
-    assert scene.animator.floats.items
+    assert scene.moves.saying(0) == "No tile fits: passes"  # said on the seat's panel
 
 
 @pytest.mark.parametrize(("kinds", "reason"), [

@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game.rules.lattice import neighbour, points_up
+from game.ui.contact_animator import kept_within
 from game.ui.layout import LatticeView, cell_side_edges, point_in_triangle
 
 CELLS = [(q, r) for q in range(-4, 5) for r in range(-3, 4)]
@@ -68,3 +69,11 @@ def test_zoom_keeps_the_anchor_and_fit_contains_every_cell(view: LatticeView) ->
         for x, y in view.cell_vertices(cell):
             assert rect.left - 1e-6 <= x <= rect.right + 1e-6
             assert rect.top - 1e-6 <= y <= rect.bottom + 1e-6
+
+
+def test_a_label_by_a_tile_at_the_board_edge_stays_on_the_board_as_it_rises() -> None:
+    board = pygame.Rect(200, 40, 400, 420)
+    x, y = kept_within((215, 60), (260, 40), 70, board)  # wide, near the top-left corner
+    assert board.contains(pygame.Rect(x - 130, y - 70 - 20, 260, 40 + 70))
+    assert kept_within((400, 250), (100, 30), 20, board) == (400, 250)  # inside: untouched
+    assert kept_within((400, 250), (900, 30), 20, board)[0] == board.centerx  # too wide

@@ -343,6 +343,23 @@ def _table_computer_move(app: App, record: Record) -> Shot:
     return Shot(scene, computer_lands, frames=12)
 
 
+@target("table-hand-end")
+def _table_hand_end(app: App, record: Record) -> Shot:
+    """A hand just ended: the tiles left in hand cost their -10 each."""
+    scene = _mid_game(app, 3, 14, 23)
+    bot = make_player("greedy", random.Random(23))
+
+    def hand_ends() -> None:
+        for _ in range(6000):
+            if scene.state.hand_over:
+                return
+            if scene.human_can_act():
+                scene.play(bot.choose(scene.state))
+            app.run_frames(1)
+
+    return Shot(scene, hand_ends, frames=70)
+
+
 @target("score-hand")
 def _score_hand(app: App, record: Record) -> Shot:
     """The scores after the first hand of three (Next hand to go on)."""

@@ -339,6 +339,7 @@ class TableScene(Scene):
         self.tweens.update(dt)
         self.board.update(dt)
         self.animator.update(dt)
+        self.moves.update(dt)
         self.scores.update(dt, self.match.standings())
         self.match.advance_clock(dt)
         if self.match.hint_pending:
@@ -452,7 +453,7 @@ class TableScene(Scene):
         draw_status(surface, ui, self.services.art, self.layout, self.match, self.status_text())
         for seat, box in enumerate(self.layout.seats):
             draw_seat(surface, ui, self.match, seat, box, round(self.scores.shown[seat]),
-                      in_tray=seat == self.hands.tray_seat)
+                      in_tray=seat == self.hands.tray_seat, said=self.moves.saying(seat))
         if (self.layout.tray is not None and self.hands.tray_seat is not None
                 and self.turns.banner_seat is None):  # the hand-off covers the tray
             draw_tray_label(surface, ui, self.layout.tray, self.names[self.hands.tray_seat])

@@ -49,6 +49,9 @@ class TableMoves:
 
     def __init__(self, stage: TableStage) -> None:
         self.stage = stage
+        self.sayings: dict[int, tuple[str, float]] = {}
+        """Per seat: what it just did ("Draws a tile") and the seconds its panel still
+        says so, in place of the seat's kind (over its tiles it would hide them)."""
 
     def show(self, result: MoveResult, forced: bool = False) -> None:
         """A move just played: the placement flies, a draw comes in, a pass is said (a
@@ -104,12 +107,17 @@ class TableMoves:
         stage.scores.wait(0.15)
 
     def say(self, seat: int, words: str, duration: float = 1.4) -> None:
-        """`words` over `seat`'s panel, rising a little (it stays inside the panel)."""
-        stage = self.stage
-        box = stage.layout.seats[seat].rect
-        stage.animator.show_label(words, (box.centerx, box.bottom - box.height // 3), 22,
-                                  PALETTE.ivory, duration=duration,
-                                  rise=stage.services.ui.px(12))
+        """`words` on `seat`'s panel for `duration` seconds (scaled by the speed)."""
+        self.sayings[seat] = words, duration * self.stage.animator.factor
+
+    def saying(self, seat: int) -> str | None:
+        """What `seat`'s panel says it just did, while it says so."""
+        said = self.sayings.get(seat)
+        return said[0] if said is not None else None
+
+    def update(self, dt: float) -> None:
+        self.sayings = {seat: (words, left - dt) for seat, (words, left)
+                        in self.sayings.items() if left > dt}
 
     def _draw(self, seat: int, tile: int, words: str) -> None:
         stage = self.stage

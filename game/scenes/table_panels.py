@@ -173,9 +173,10 @@ def draw_status(surface: pygame.Surface, ui: Ui, art: TileArt, layout: TableLayo
 
 
 def draw_seat(surface: pygame.Surface, ui: Ui, match: TableMatch, seat: int, box: SeatBox,
-              score: int, in_tray: bool = False) -> None:
-    """A seat's panel: name (and team), the score as it shows now, who plays, tiles or
-    chips; the seat to play glows. A seat whose tiles lie in the tray says so."""
+              score: int, in_tray: bool = False, said: str | None = None) -> None:
+    """A seat's panel: name (and team), the score as it shows now, who plays (or what
+    it just did: `said`), tiles or chips; the seat to play glows. A seat whose tiles lie
+    in the tray says so."""
     state = match.state
     active = not state.hand_over and seat == state.current_player
     if active:
@@ -198,6 +199,20 @@ def draw_seat(surface: pygame.Surface, ui: Ui, match: TableMatch, seat: int, box
     detail = _(dict(KIND_WORDS).get(kind, kind))
     if active:
         detail = _("to play") if match.is_human(seat) else _("thinking…")
+    if said is not None:  # what the seat just did takes the whole line for a moment
+        blit_text(surface, shrunk_text(ui, said, 14, header.width, PALETTE.gold),
+                  (header.x, line_y), "topleft")
+    else:
+        _draw_detail_line(surface, ui, match, seat, header, line_y, detail, active)
+    if in_tray and state.hand_size(seat):
+        blit_text(surface, ui.text(_("Tiles in the tray below"), 15, PALETTE.text_dim),
+                  (box.rect.centerx, round(box.row_y)))
+
+
+def _draw_detail_line(surface: pygame.Surface, ui: Ui, match: TableMatch, seat: int,
+                      header: pygame.Rect, line_y: int, detail: str, active: bool) -> None:
+    """Who plays or the seat's kind on the left, its tiles or purse on the right."""
+    state = match.state
     right = tiles_words(state.hand_size(seat))
     if match.rules.club:
         right = purse_words(state.chips_held[seat], state.chips_owed[seat],
@@ -212,9 +227,6 @@ def draw_seat(surface: pygame.Surface, ui: Ui, match: TableMatch, seat: int, box
     if active or ui.font(12).size(detail)[0] <= room:
         blit_text(surface, shrunk_text(ui, detail, 14, room, PALETTE.gold if active else
                                        PALETTE.text_dim), (header.x, line_y), "topleft")
-    if in_tray and state.hand_size(seat):
-        blit_text(surface, ui.text(_("Tiles in the tray below"), 15, PALETTE.text_dim),
-                  (box.rect.centerx, round(box.row_y)))
 
 
 def lay_out_buttons(buttons: list[Button], area: pygame.Rect, ui: Ui) -> None:

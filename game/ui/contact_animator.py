@@ -52,6 +52,20 @@ class Burst:
     elapsed: float = 0.0
 
 
+def kept_within(centre: Point, size: tuple[int, int], rise: float,
+                area: pygame.Rect) -> Point:
+    """Where a label of `size` centred on `centre` and rising `rise` pixels stays inside
+    `area` (centred on it where the label is the larger)."""
+    width, height = size
+    x = min(max(centre[0], area.left + width / 2), area.right - width / 2)
+    y = min(max(centre[1], area.top + rise + height / 2), area.bottom - height / 2)
+    if width > area.width:
+        x = area.centerx
+    if rise + height > area.height:
+        y = area.centery
+    return x, y
+
+
 class ContactAnimator:
     """Edge flashes, rising sums, opportunity rings and floating labels over a board."""
 
@@ -83,7 +97,7 @@ class ContactAnimator:
             label = (_("Opportunity play! +{points}").format(points=result.points)
                      if result.points and self.scored else _("Opportunity play!"))
             self.show_label(label, (x, y - self.ui.px(30)), 34, PALETTE.gold, delay=last,
-                       duration=1.8, rise=self.ui.px(70))
+                            duration=1.8, rise=self.ui.px(70), within=self.board.area)
         return last
 
     def _flash(self, contact: Contact, delay: float) -> None:
@@ -94,7 +108,7 @@ class ContactAnimator:
             return
         words = f"{contact.value} + {contact.other_value} = {contact.points}"
         self.show_label(words, self._beside(contact), 22, PALETTE.ivory, delay=delay,
-                        outline=colour, rise=self.ui.px(14))
+                        outline=colour, rise=self.ui.px(14), within=self.board.area)
 
     def _beside(self, contact: Contact) -> Point:
         """Where a contact's sum goes: out past the touched tile's far corner, so that it
@@ -108,10 +122,11 @@ class ContactAnimator:
         return mx + dx / length * reach, my + dy / length * reach
 
     def show_label(self, text: str, at: Point, size: int, colour: Colour, delay: float = 0.0,
-              duration: float = 1.3, rise: float | None = None,
-              outline: Colour | None = None) -> None:
+                   duration: float = 1.3, rise: float | None = None,
+                   outline: Colour | None = None, within: pygame.Rect | None = None) -> None:
         """A label that rises and fades (its own surface: fading it leaves the text cache
-        alone)."""
+        alone), kept `within` an area all the way up when one is given (a sum by a tile
+        at the board's edge stays on the board, off the seats' panels)."""
         ui = self.ui
         label = ui.text(text, size, colour, "bold")
         shade = ui.text(text, size, outline or (10, 20, 14), "bold")
@@ -121,8 +136,10 @@ class ContactAnimator:
         for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (1, 1)):
             surface.blit(shade, (pad + dx * pad // 2 + dx, pad + dy * pad // 2 + dy))
         surface.blit(label, (pad, pad))
-        self.floats.add(FloatingText(surface, at, rise if rise is not None else ui.px(48),
-                                     duration, delay))
+        rise = rise if rise is not None else ui.px(48)
+        if within is not None:
+            at = kept_within(at, surface.get_size(), rise, within)
+        self.floats.add(FloatingText(surface, at, rise, duration, delay))
 
     def penalty(self, at: Point, delay: float) -> None:
         """A tile left in hand costs its -10."""

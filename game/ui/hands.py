@@ -179,7 +179,8 @@ class Hands:
         self.tweens.add(Tween(0.3, lambda _t: None, on_done=slide_home))
 
     def mark_left(self, tile: TileId, delay: float) -> Point | None:
-        """After `delay`, the tile turns red: it costs a penalty. Returns where to say so."""
+        """After `delay`, the tile turns red: it costs a penalty. Returns where to say so:
+        at its top edge, so that the words rise off the tile and leave its numbers seen."""
         sprite = self.sprites.get(tile)
         if sprite is None:
             return None
@@ -188,7 +189,7 @@ class Hands:
             sprite.set_look(state=TileState.ILLEGAL)
 
         self.tweens.add(Tween(0.01, mark, delay=delay))
-        return (sprite.centre[0], sprite.centre[1] - sprite.side * 0.3)
+        return (sprite.centre[0], sprite.centre[1] - sprite.side * 0.55)
 
     def prepare_art(self, hands: Sequence[Sequence[TileId]], humans: Collection[int]) -> None:
         """Ask for what the humans' hands will show next: their tiles in the tray, plain
