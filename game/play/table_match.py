@@ -17,6 +17,7 @@ from typing import Any, Final
 from game.ai.analysis import MoveReview, coach_move
 from game.ai.players import LEVELS, Player, bot_rng, make_player
 from game.ai.worker import Adviser, Job, choose_move
+from game.i18n import _
 from game.play.events import Event, HintFound, MovePlayed, Redone, TipFound, TookBack
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW_MOVE, PLACE, Move
@@ -74,7 +75,7 @@ class TableMatch:
         self.adviser = adviser
         trim_names(recorded.record)
         players = recorded.record.players
-        self.names = [player_name(p, i) for i, p in enumerate(players)]
+        self.names = [player_name(p, i, _("Seat {number}")) for i, p in enumerate(players)]
         self.kinds = [str(p.get("kind", "human")) for p in players]
         seed = recorded.record.data.get("seed", 0)
         self.computers: dict[int, Player] = {

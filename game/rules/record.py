@@ -603,23 +603,27 @@ NAME_LIMIT: Final = 24
 """The most characters of a player's name shown."""
 
 
-def player_name(player: object, seat: int) -> str:
+def player_name(player: object, seat: int, fallback: str = "Seat {number}") -> str:
     """A player's name from a record's `players` entry, as the screens show it: control
     and format characters dropped, spaces trimmed, cut at `NAME_LIMIT` with an ellipsis;
-    "Seat N" when nothing visible is left (a record may hold anything there)."""
+    `fallback` with the seat's number when nothing visible is left (a record may hold
+    anything there; a screen passes the words in the player's language)."""
     name = player.get("name") if isinstance(player, dict) else None
     text = "".join(c for c in (name if isinstance(name, str) else "")[:1000]
                    if unicodedata.category(c) not in HIDDEN_CATEGORIES).strip()
     if len(text) > NAME_LIMIT:
         text = text[:NAME_LIMIT - 1].rstrip() + "…"
     if not any(unicodedata.category(c)[0] not in "ZM" for c in text):
-        return f"Seat {seat + 1}"
+        return fallback.format(number=seat + 1)
     return text
 
 
 def trim_names(record: GameRecord) -> None:
     """Write each player's name as `player_name` shows it into `record`, so that a game
-    continued from a record with a huge or invisible name saves only what shows."""
+    continued from a record with a huge or invisible name saves only what shows (an
+    invisible one as "": each screen names that seat in its player's language)."""
     for seat, player in enumerate(record.data["players"]):
-        if isinstance(player, dict) and player.get("name") != player_name(player, seat):
-            player["name"] = player_name(player, seat)
+        if isinstance(player, dict):
+            shown = player_name(player, seat, fallback="")
+            if player.get("name") != shown:
+                player["name"] = shown

@@ -50,7 +50,7 @@ class CoachScene(Scene):
         self.record = record
         self.title = title or _("This game")
         self.hands = hands
-        self.names = [player_name(p, i) for i, p in enumerate(record.players)]
+        self.names = [player_name(p, i, _("Seat {number}")) for i, p in enumerate(record.players)]
         self.review: TableReview | None = None
         self.failed = False
         self.notable: list[MoveReview] = []

@@ -82,7 +82,7 @@ class ReplayScene(Scene):
         super().__init__(services)
         self.replay = Replay(record)
         self.title = title or _(MODE_TITLES.get(record.mode, N_("Game")))
-        self.names = [player_name(p, i) for i, p in enumerate(record.players)]
+        self.names = [player_name(p, i, _("Seat {number}")) for i, p in enumerate(record.players)]
         self.playing = False
         self.speed = "normal"
         self.timer = 0.0
