@@ -35,7 +35,7 @@ from game.persist.records import RECORD_SUFFIX, read_recorded_game
 from game.persist.settings import Settings
 from game.persist.storage import Storage
 from game.router import make_scene, scene_for_record
-from game.rules.record import RecordError
+from game.rules.errors import RecordError
 from game.scenes.base import Scene
 from game.ui.sound import EFFECTS, SOUNDS_DIR, SoundPlayer
 from game.ui.theme import Fonts, render_felt, theme_named

@@ -15,11 +15,13 @@ import pygame
 import pytest
 
 from game.ai.worker import InProcessAdviser
+from game.app import App
 from game.cli import main
 from game.persist.files import read_bounded
 from game.persist.storage import Storage
 from game.play.table_match import TableMatch
-from game.rules.record import NAME_LIMIT
+from game.rules.seeds_names import NAME_LIMIT
+from game.scenes.base import Scene
 from tests.conftest import AppMaker
 from tests.drive import Input
 
@@ -212,19 +214,27 @@ def test_a_saved_setup_of_any_shape_opens_the_setup_screen(make_app: AppMaker,
     assert type(app.scene).__name__ == "SetupScene"
 
 
+def type_into_deal_box(make_app: AppMaker, screen: str, typed: str) -> tuple[App, Scene]:
+    """Open `screen` (a solitaire or the table setup) and type `typed` into its deal box."""
+    app = make_app(speed="instant")
+    app.open(screen)
+    app.run_frames(3)
+    scene = app.scene
+    bars = getattr(scene, "bars", None)
+    field = bars.deal_field if bars is not None else scene.deal_field  # type: ignore[attr-defined]
+    drive = Input(app)
+    drive.click(field)
+    drive.press(pygame.K_a, pygame.KMOD_CTRL)
+    drive.text(typed)
+    return app, scene
+
+
 @pytest.mark.parametrize("typed", ["²", "⁵", "①", "٣", "1²"])
 def test_unicode_digits_in_the_deal_box_are_refused_quietly(make_app: AppMaker,
                                                             typed: str) -> None:
-    app = make_app(speed="instant")
-    app.open("draw-solitaire")
-    app.run_frames(3)
-    scene = app.scene
-    drive = Input(app)
-    drive.click(scene.bars.deal_field)
-    drive.press(pygame.K_a, pygame.KMOD_CTRL)
-    drive.text(typed)
-    drive.press(pygame.K_RETURN)
-    assert app.scene is scene and scene.bars.deal_field.text.isascii()
+    app, scene = type_into_deal_box(make_app, "draw-solitaire", typed)
+    Input(app).press(pygame.K_RETURN)
+    assert app.scene is scene and scene.bars.deal_field.text.isascii()  # type: ignore[attr-defined]
 
 
 def test_a_damaged_font_file_falls_back_to_a_plain_font(tmp_path: Path) -> None:
@@ -256,7 +266,7 @@ def test_names_the_system_keeps_are_refused(tmp_path: Path, name: str) -> None:
 def test_a_history_entry_is_read_only_from_the_games_records(tmp_path: Path,
                                                              file: object) -> None:
     from game.persist.history import entry_record_path
-    from game.rules.record import RecordError
+    from game.rules.errors import RecordError
 
     with pytest.raises(RecordError, match="outside"):
         entry_record_path(Storage(tmp_path), {"file": file})
@@ -424,13 +434,7 @@ def test_the_key_that_opens_the_save_dialog_types_nothing_and_typing_lives_on(
 @pytest.mark.parametrize("typed", ["²", "⁵", "①", "T²-HH-3-A", "٣"])
 def test_other_digits_in_the_table_deal_box_are_refused_with_words(make_app: AppMaker,
                                                                     typed: str) -> None:
-    app = make_app(speed="instant")
-    app.open("setup")
-    app.run_frames(3)
-    scene = app.scene
-    drive = Input(app)
-    drive.click(scene.deal_field)  # type: ignore[attr-defined]
-    drive.text(typed)
+    app, scene = type_into_deal_box(make_app, "setup", typed)
     assert app.scene is scene
     assert scene.deal_ok is False and scene.deal() is None  # type: ignore[attr-defined]
 

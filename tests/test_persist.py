@@ -40,7 +40,8 @@ from game.persist.records import (
 from game.persist.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from game.persist.stats import PlayerStats, SolitaireStats, count_solitaire, read_stats
 from game.persist.storage import Storage
-from game.rules.record import MODES, GameRecord, RecordError
+from game.rules.errors import RecordError
+from game.rules.record import MODES, GameRecord
 from game.rules.table import TableRules
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -7,10 +7,10 @@ import pytest
 
 from game.ai.players import bot_rng
 from game.ai.solver import solve
-from game.rules.errors import IllegalMoveError, RulesError
+from game.rules.errors import IllegalMoveError, RecordError, RulesError
 from game.rules.lattice import ORIGIN
 from game.rules.moves import DISCARD, DRAW, DRAW_MOVE, PASS_MOVE, PILE, PLACE, STOCK, Move
-from game.rules.record import GameRecord, RecordedGame, RecordError
+from game.rules.record import GameRecord, RecordedGame
 from game.rules.results import LOST, WENT_OUT, WON, MoveResult, Outcome
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableGame, TableRules, TableState

@@ -9,8 +9,8 @@ import sys
 import pytest
 
 from game.cli import simulate
-from game.rules.errors import RulesError
-from game.rules.record import GameRecord, RecordedGame, RecordError
+from game.rules.errors import RecordError, RulesError
+from game.rules.record import GameRecord, RecordedGame
 from game.rules.table import TableRules
 
 

@@ -13,7 +13,8 @@ from typing import Any, Final
 from game.i18n import N_
 from game.persist.files import GameFiles, Notice
 from game.persist.records import check_record_dict
-from game.rules.record import MODES, GameRecord, RecordError
+from game.rules.errors import RecordError
+from game.rules.record import MODES, GameRecord
 
 LEGACY_FILE: Final = "saved-game.contack.json"
 """The one autosave of earlier versions, moved to its mode's slot on start."""

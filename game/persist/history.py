@@ -33,7 +33,9 @@ from game.persist.stats import (
     count_table_game,
     read_stats,
 )
-from game.rules.record import TABLE, GameRecord, RecordedGame, RecordError, player_name
+from game.rules.errors import RecordError
+from game.rules.record import TABLE, GameRecord, RecordedGame
+from game.rules.seeds_names import player_name
 from game.rules.solitaire import WON
 from game.rules.table import TableState
 

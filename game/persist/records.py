@@ -16,7 +16,9 @@ from typing import Any, Final
 from game.i18n import N_
 from game.persist.atomic import write_text_atomically
 from game.persist.files import GameFiles, Notice, read_bounded
-from game.rules.record import TABLE, GameRecord, RecordedGame, RecordError, player_name
+from game.rules.errors import RecordError
+from game.rules.record import TABLE, GameRecord, RecordedGame
+from game.rules.seeds_names import player_name
 
 RECORDS_DIR: Final = "records"
 FINISHED_DIR: Final = "finished"

@@ -11,7 +11,8 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
-from game.rules.record import RecordedGame, player_name
+from game.rules.record import RecordedGame
+from game.rules.seeds_names import player_name
 from game.rules.table import TableState
 
 SOLITAIRE_MODES: Final = ("draw-solitaire", "stacked-solitaire")

@@ -20,11 +20,8 @@ from game.ai.solver import SolveResult
 from game.ai.worker import SOLVER_BUDGET_S, Adviser, Job, review, solve
 from game.play.events import Event, MovePlayed
 from game.rules.moves import Move
-from game.rules.record import (
-    GameRecord,
-    RecordedGame,
-    trim_names,
-)
+from game.rules.record import GameRecord, RecordedGame
+from game.rules.seeds_names import trim_names
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 
 SolitaireState = DrawSolitaireState | StackedSolitaireState
@@ -86,7 +83,7 @@ class SolitaireSession:
             raise ValueError("a solitaire session needs a solitaire")
         self.recorded = recorded
         self.adviser = adviser
-        trim_names(recorded.record)
+        trim_names(recorded.record.players)
         assists = recorded.record.data.get("assists")
         self.assists = {name: bool(assists.get(name)) for name in ASSISTS
                         if assists.get(name)} if isinstance(assists, dict) else {}

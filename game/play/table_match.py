@@ -21,14 +21,8 @@ from game.i18n import _
 from game.play.events import Event, HintFound, MovePlayed, Redone, TipFound, TookBack
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW_MOVE, PLACE, Move
-from game.rules.record import (
-    TABLE,
-    GameRecord,
-    RecordedGame,
-    entry_to_move,
-    player_name,
-    trim_names,
-)
+from game.rules.record import TABLE, GameRecord, RecordedGame, entry_to_move
+from game.rules.seeds_names import player_name, trim_names
 from game.rules.share import ShareCode, ShareCodeError, deal_number
 from game.rules.table import TableGame, TableRules, TableState
 from game.rules.tiles import TileId, tiles_in
@@ -73,7 +67,7 @@ class TableMatch:
             raise ValueError("a table match needs a table game")
         self.recorded = recorded
         self.adviser = adviser
-        trim_names(recorded.record)
+        trim_names(recorded.record.players)
         players = recorded.record.players
         self.names = [player_name(p, i, _("Seat {number}")) for i, p in enumerate(players)]
         self.kinds = [str(p.get("kind", "human")) for p in players]

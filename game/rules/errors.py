@@ -24,3 +24,7 @@ class IllegalMoveError(RulesError):
 
 class InvalidMoveError(RulesError):
     """A move whose text or record form cannot be read."""
+
+
+class RecordError(RulesError):
+    """A record that cannot be read or replayed; the message names where and why."""

@@ -17,7 +17,8 @@ import pygame
 from game.ai.analysis import MoveReview, TableReview, review_table_json
 from game.ai.worker import Job
 from game.i18n import N_, _, format_percent, ngettext
-from game.rules.record import GameRecord, player_name
+from game.rules.record import GameRecord
+from game.rules.seeds_names import player_name
 from game.scenes.base import Scene
 from game.scenes.games_frame import RowList
 from game.scenes.replay_review import Focus

@@ -10,7 +10,8 @@ from game.i18n import N_, _, format_number, ngettext
 from game.persist.history import entry_record_path, load_history
 from game.persist.records import read_recorded_game
 from game.play.solitaire_session import PLAYER as SOLITAIRE_PLAYER
-from game.rules.record import TABLE, RecordError
+from game.rules.errors import RecordError
+from game.rules.record import TABLE
 from game.scenes.games_frame import GamesScene, RowList
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, blit_text

@@ -28,7 +28,8 @@ from game.persist.records import (
     records_dir,
     save_named_record,
 )
-from game.rules.record import GameRecord, RecordError
+from game.rules.errors import RecordError
+from game.rules.record import GameRecord
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
 from game.scenes.games_frame import GamesScene, RowList

@@ -24,12 +24,9 @@ from game.i18n import N_, _
 from game.play.replay import Replay, Step
 from game.rules.lattice import Cell
 from game.rules.moves import DISCARD, DRAW, PASS, PLACE, STOCK, Move
-from game.rules.record import (
-    TABLE,
-    GameRecord,
-    player_name,
-)
+from game.rules.record import TABLE, GameRecord
 from game.rules.results import ALL_PASSED, DEAD_END, WENT_OUT, MoveResult
+from game.rules.seeds_names import player_name
 from game.rules.table import TableState
 from game.scenes.base import Scene
 from game.scenes.replay_panel import ReplayPanel

@@ -12,7 +12,7 @@ from game.ai.daily import DAILY_KEY
 from game.i18n import _
 from game.persist.history import add_finished_game
 from game.play.solitaire_session import Report, SolitaireSession, WinnableDealSearch
-from game.rules.record import RecordError
+from game.rules.errors import RecordError
 from game.rules.share import is_number_text
 from game.scenes.solitaire_autoplay import SolitaireAutoPlay
 from game.scenes.solitaire_bars import SolitaireBars

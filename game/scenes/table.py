@@ -20,7 +20,8 @@ from game.play.table_match import TableMatch, Turn
 from game.rules.errors import RulesError
 from game.rules.lattice import Cell
 from game.rules.moves import DRAW_MOVE, PLACE, Move
-from game.rules.record import TABLE, new_seed
+from game.rules.record import TABLE
+from game.rules.seeds_names import new_seed
 from game.rules.table import TableState
 from game.rules.tiles import TileId
 from game.scenes.base import Scene
