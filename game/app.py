@@ -78,10 +78,15 @@ class ManualClock:
 class App:
     """The window, shared resources (settings, storage, fonts, tile art, sound) and loop."""
 
-    def __init__(self, size: tuple[int, int] | None = None, *,
-                 clock: Callable[[], float] = time.perf_counter,
-                 storage: Storage | None = None, record_path: str | None = None,
-                 adviser: Adviser | None = None) -> None:
+    def __init__(
+        self,
+        size: tuple[int, int] | None = None,
+        *,
+        clock: Callable[[], float] = time.perf_counter,
+        storage: Storage | None = None,
+        record_path: str | None = None,
+        adviser: Adviser | None = None,
+    ) -> None:
         pygame.display.init()
         pygame.font.init()
         self.clock = clock
@@ -92,14 +97,16 @@ class App:
         set_language(self.settings.language or system_language())
         self.record_path = record_path
         desktops = pygame.display.get_desktop_sizes()
-        size = size or remembered_size(self.settings.window_size, desktops) or window_size_for(
-            desktops)
+        size = (
+            size
+            or remembered_size(self.settings.window_size, desktops)
+            or window_size_for(desktops)
+        )
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.screen = self._open_window()
         self.fonts = Fonts()
         self.ui = Ui(self.fonts, self._scale_for(self.size))
-        self.art = TileArt(self.fonts, theme_named(self.settings.theme),
-                           self.settings.colour_blind)
+        self.art = TileArt(self.fonts, theme_named(self.settings.theme), self.settings.colour_blind)
         self.sound = SoundPlayer(self.settings.volume, self.settings.muted)
         self._felt: pygame.Surface | None = None
         self.scenes: list[Scene] = []
@@ -122,8 +129,9 @@ class App:
         for style in Fonts.FILES:  # a damaged font file: pygame's own font stands in
             self.fonts.get(18, style)
         for name in sorted(self.fonts.broken):
-            self.notify(_("The font {name} could not be read; a plain font stands in.")
-                        .format(name=name))
+            self.notify(
+                _("The font {name} could not be read; a plain font stands in.").format(name=name)
+            )
         self.open("menu")
         self._apply_pending()
         if record_path:
@@ -257,6 +265,7 @@ class App:
 
     def replace(self, scene: Scene) -> None:
         """Ask for the top scene to be replaced by `scene`."""
+
         def replace_now() -> None:
             self.scenes.pop().exit()
             self.scenes.append(scene)
@@ -266,6 +275,7 @@ class App:
 
     def clear_to_root(self) -> None:
         """Ask for every scene above the bottom one (the menu) to go."""
+
         def clear_now() -> None:
             while len(self.scenes) > 1:
                 self.scenes.pop().exit()
@@ -379,8 +389,11 @@ class App:
         """The notices shown now (three at most), each its lines and its box: at the
         bottom, newest lowest, never over a button or what the scene keeps clear."""
         y = self.size[1] - self.ui.px(24)
-        avoid = ([w.rect for w in self.scene.form.widgets if w.visible]
-                 + self.scene.keep_clear()) if self.scenes else []
+        avoid = (
+            ([w.rect for w in self.scene.form.widgets if w.visible] + self.scene.keep_clear())
+            if self.scenes
+            else []
+        )
         boxes = []
         for text, _until, _frame in reversed(self._notices[-3:]):
             lines, size = self.ui.fitted(text, 17, self.size[0] - self.ui.px(80))
@@ -439,8 +452,9 @@ def declare_dpi_awareness() -> None:
         os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
 
 
-def remembered_size(saved: list[int] | None,
-                    desktops: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
+def remembered_size(
+    saved: list[int] | None, desktops: Sequence[tuple[int, int]]
+) -> tuple[int, int] | None:
     """The window size the player last left, made to fit the screen there is now (a
     smaller screen than last time); None when none was kept."""
     if saved is None:
@@ -466,12 +480,20 @@ def window_size_for(desktops: Sequence[tuple[int, int]]) -> tuple[int, int]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Open the game window; `FILE`, a game record, is resumed or replayed (see records)."""
     parser = argparse.ArgumentParser(
-        prog="contack", description="Contack, the tile game.")  # untranslated: the shell's
-    parser.add_argument("record", nargs="?",
-                        help="a .contack.json game record to open")  # untranslated: the shell's
-    parser.add_argument("--self-check", action="store_true",  # untranslated: the shell's
-                        help="start without a window and say whether the fonts, sounds and "
-                             "languages were installed")  # untranslated: the shell's
+        prog="contack",
+        description="Contack, the tile game.",  # untranslated: the shell's
+    )
+    parser.add_argument(
+        "record",
+        nargs="?",
+        help="a .contack.json game record to open",  # untranslated: the shell's
+    )
+    parser.add_argument(
+        "--self-check",  # untranslated: the shell's
+        action="store_true",
+        help="start without a window and say whether the fonts, sounds "  # untranslated: shell
+        "and languages were installed",  # untranslated: the shell's
+    )
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if args.self_check:
         return self_check()
@@ -521,8 +543,10 @@ def self_check() -> int:
             pygame.quit()
     if problems:
         lacking = "; ".join(problems)
-        print(f"contack: the install is not whole: {lacking}",  # untranslated: the shell's
-              file=sys.stderr)
+        print(
+            f"contack: the install is not whole: {lacking}",  # untranslated: the shell's
+            file=sys.stderr,
+        )
         return 1
     fonts, sounds = len(Fonts.FILES), len(EFFECTS)
     whole = f"{fonts} fonts, {sounds} sounds, English and Spanish"  # untranslated: the shell's

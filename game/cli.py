@@ -136,14 +136,13 @@ def command_analyse(path: str, budget_s: float) -> dict[str, Any]:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="python -m game.cli", description=__doc__.splitlines()[0])
-    commands = parser.add_subparsers(dest="command", required=True,
-                                     parser_class=OneLineParser)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     sim = commands.add_parser("simulate", help="play a whole game between computer players")
     sim.add_argument("--mode", choices=MODES, default=TABLE)
-    sim.add_argument("--players", type=_players, default=2,
-                     help=f"{MIN_PLAYERS} to {MAX_PLAYERS}")
-    sim.add_argument("--seed", default=0, type=_seed,
-                     help="a whole number of at most 18 digits, or a word")
+    sim.add_argument("--players", type=_players, default=2, help=f"{MIN_PLAYERS} to {MAX_PLAYERS}")
+    sim.add_argument(
+        "--seed", default=0, type=_seed, help="a whole number of at most 18 digits, or a word"
+    )
     sim.add_argument(
         "--ai",
         default="greedy",
@@ -163,7 +162,8 @@ def build_parser() -> argparse.ArgumentParser:
     sol.add_argument("file", help="record file, or - for standard input")
     sol.add_argument("--budget-s", type=_budget, default=10.0)
     analyse = commands.add_parser(
-        "analyse", help="where a solitaire slipped, or a coach's review of a table game")
+        "analyse", help="where a solitaire slipped, or a coach's review of a table game"
+    )
     analyse.add_argument("file", help="record file, or - for standard input")
     analyse.add_argument("--budget-s", type=_budget, default=10.0)
     return parser
@@ -172,7 +172,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _players(text: str) -> int:
     if not text.strip().isdecimal() or not MIN_PLAYERS <= int(text) <= MAX_PLAYERS:
         raise argparse.ArgumentTypeError(
-            f"--players takes {MIN_PLAYERS} to {MAX_PLAYERS}, not {text[:20]!r}")
+            f"--players takes {MIN_PLAYERS} to {MAX_PLAYERS}, not {text[:20]!r}"
+        )
     return int(text)
 
 
@@ -183,7 +184,8 @@ def _budget(text: str) -> float:
         seconds = math.nan
     if not 0 < seconds <= MAX_BUDGET_S:
         raise argparse.ArgumentTypeError(
-            f"--budget-s takes seconds above 0 and up to {MAX_BUDGET_S:g}, not {text[:20]!r}")
+            f"--budget-s takes seconds above 0 and up to {MAX_BUDGET_S:g}, not {text[:20]!r}"
+        )
     return seconds
 
 
@@ -192,7 +194,8 @@ def _date(text: str) -> datetime.date:
         return datetime.date.fromisoformat(text.strip())
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"--date takes a date as YYYY-MM-DD, not {text[:20]!r}") from None
+            f"--date takes a date as YYYY-MM-DD, not {text[:20]!r}"
+        ) from None
 
 
 def _seed(text: str) -> int | str:
@@ -234,8 +237,9 @@ def main(argv: list[str] | None = None) -> None:
     except (ValueError, RecursionError, OverflowError, MemoryError) as error:
         fail(str(error) or type(error).__name__)
     try:
-        sys.stdout.write(output.dumps() if isinstance(output, GameRecord)
-                         else json.dumps(output) + "\n")
+        sys.stdout.write(
+            output.dumps() if isinstance(output, GameRecord) else json.dumps(output) + "\n"
+        )
         sys.stdout.flush()
     except BrokenPipeError:
         # The reader stopped early (`| head`): as Python's documentation advises, point

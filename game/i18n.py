@@ -48,25 +48,52 @@ def NC_(context: str, message: str) -> str:
     return message
 
 
-MONTHS: Final = (NC_("month", "January"), NC_("month", "February"), NC_("month", "March"),
-                 NC_("month", "April"), NC_("month", "May"), NC_("month", "June"),
-                 NC_("month", "July"), NC_("month", "August"), NC_("month", "September"),
-                 NC_("month", "October"), NC_("month", "November"),
-                 NC_("month", "December"))
-SHORT_MONTHS: Final = (NC_("short month", "Jan"), NC_("short month", "Feb"),
-                       NC_("short month", "Mar"), NC_("short month", "Apr"),
-                       NC_("short month", "May"), NC_("short month", "Jun"),
-                       NC_("short month", "Jul"), NC_("short month", "Aug"),
-                       NC_("short month", "Sep"), NC_("short month", "Oct"),
-                       NC_("short month", "Nov"), NC_("short month", "Dec"))
-WEEKDAYS: Final = (NC_("weekday", "Monday"), NC_("weekday", "Tuesday"),
-                   NC_("weekday", "Wednesday"), NC_("weekday", "Thursday"),
-                   NC_("weekday", "Friday"), NC_("weekday", "Saturday"),
-                   NC_("weekday", "Sunday"))
-WEEKDAY_HEADS: Final = (NC_("weekday initials", "Mo"), NC_("weekday initials", "Tu"),
-                        NC_("weekday initials", "We"), NC_("weekday initials", "Th"),
-                        NC_("weekday initials", "Fr"), NC_("weekday initials", "Sa"),
-                        NC_("weekday initials", "Su"))
+MONTHS: Final = (
+    NC_("month", "January"),
+    NC_("month", "February"),
+    NC_("month", "March"),
+    NC_("month", "April"),
+    NC_("month", "May"),
+    NC_("month", "June"),
+    NC_("month", "July"),
+    NC_("month", "August"),
+    NC_("month", "September"),
+    NC_("month", "October"),
+    NC_("month", "November"),
+    NC_("month", "December"),
+)
+SHORT_MONTHS: Final = (
+    NC_("short month", "Jan"),
+    NC_("short month", "Feb"),
+    NC_("short month", "Mar"),
+    NC_("short month", "Apr"),
+    NC_("short month", "May"),
+    NC_("short month", "Jun"),
+    NC_("short month", "Jul"),
+    NC_("short month", "Aug"),
+    NC_("short month", "Sep"),
+    NC_("short month", "Oct"),
+    NC_("short month", "Nov"),
+    NC_("short month", "Dec"),
+)
+WEEKDAYS: Final = (
+    NC_("weekday", "Monday"),
+    NC_("weekday", "Tuesday"),
+    NC_("weekday", "Wednesday"),
+    NC_("weekday", "Thursday"),
+    NC_("weekday", "Friday"),
+    NC_("weekday", "Saturday"),
+    NC_("weekday", "Sunday"),
+)
+WEEKDAY_HEADS: Final = (
+    NC_("weekday initials", "Mo"),
+    NC_("weekday initials", "Tu"),
+    NC_("weekday initials", "We"),
+    NC_("weekday initials", "Th"),
+    NC_("weekday initials", "Fr"),
+    NC_("weekday initials", "Sa"),
+    NC_("weekday initials", "Su"),
+)
 """A calendar's column heads, two letters each."""
 
 
@@ -93,8 +120,7 @@ def language() -> str:
 def system_language() -> str:
     """The game's language nearest the system's: Spanish for any Spanish locale, else
     English."""
-    names = [os.environ.get(name, "") for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES",
-                                                   "LANG")]
+    names = [os.environ.get(name, "") for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
     with contextlib.suppress(ValueError):
         names.append(locale.getlocale()[0] or "")
     for name in names:
@@ -174,24 +200,27 @@ def format_month(day: datetime.date) -> str:
 def format_long_date(day: datetime.date) -> str:
     """A day with its weekday: "Monday 23 November 2026" / "lunes, 23 de noviembre de 2026"."""
     return _("{weekday} {day} {month} {year}").format(
-        weekday=weekday_name(day.weekday()), day=day.day, month=month_name(day.month),
-        year=day.year)
+        weekday=weekday_name(day.weekday()), day=day.day, month=month_name(day.month), year=day.year
+    )
 
 
 def format_date(day: datetime.date) -> str:
     """A day written out: "23 November 2026" / "23 de noviembre de 2026"."""
-    return _("{day} {month} {year}").format(day=day.day, month=month_name(day.month),
-                                             year=day.year)
+    return _("{day} {month} {year}").format(day=day.day, month=month_name(day.month), year=day.year)
 
 
 def format_short_date_time(moment: datetime.datetime) -> str:
     """A day and time where room is short (lists): "23 Nov 2026, 14:05"."""
     return _("{day} {short_month} {year}, {time}").format(
-        day=moment.day, short_month=pgettext("short month", SHORT_MONTHS[moment.month - 1]),
-        year=moment.year, time=moment.strftime("%H:%M"))
+        day=moment.day,
+        short_month=pgettext("short month", SHORT_MONTHS[moment.month - 1]),
+        year=moment.year,
+        time=moment.strftime("%H:%M"),
+    )
 
 
 def format_date_time(moment: datetime.datetime) -> str:
     """A day and a time of day: "23 November 2026, 14:05"."""
-    return _("{date}, {time}").format(date=format_date(moment.date()),
-                                      time=moment.strftime("%H:%M"))
+    return _("{date}, {time}").format(
+        date=format_date(moment.date()), time=moment.strftime("%H:%M")
+    )

@@ -71,11 +71,18 @@ class AppMaker:
     def __init__(self, home: Path) -> None:
         self.home = home
 
-    def __call__(self, home: Path | None = None, size: tuple[int, int] = (1280, 800), *,
-                 speed: str | None = None, banner: bool | None = None,
-                 **options: Any) -> App:
-        return new_app(self.home if home is None else home, size, speed=speed, banner=banner,
-                       **options)
+    def __call__(
+        self,
+        home: Path | None = None,
+        size: tuple[int, int] = (1280, 800),
+        *,
+        speed: str | None = None,
+        banner: bool | None = None,
+        **options: Any,
+    ) -> App:
+        return new_app(
+            self.home if home is None else home, size, speed=speed, banner=banner, **options
+        )
 
 
 @pytest.fixture
@@ -83,4 +90,3 @@ def make_app(tmp_path: Path) -> AppMaker:
     """`make_app(home=tmp_path, size=(1280, 800), *, speed=None, banner=None, art=None,
     record_path=None, adviser=None, frames=2)`: a new headless app."""
     return AppMaker(tmp_path)
-

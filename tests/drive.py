@@ -18,14 +18,26 @@ from game.ui.widgets import Widget
 Point = tuple[float, float]
 
 
-def new_app(home: Path, size: tuple[int, int] = (1280, 800), *, speed: str | None = None,
-            banner: bool | None = None, record_path: str | None = None,
-            art: TileArt | None = None, adviser: Adviser | None = None,
-            frames: int = 2) -> App:
+def new_app(
+    home: Path,
+    size: tuple[int, int] = (1280, 800),
+    *,
+    speed: str | None = None,
+    banner: bool | None = None,
+    record_path: str | None = None,
+    art: TileArt | None = None,
+    adviser: Adviser | None = None,
+    frames: int = 2,
+) -> App:
     """An app on a data folder `home`, thinking in-process, with a manual clock; `art`
     shares a tile-art cache between the tests of a module (rendering tiles is slow)."""
-    app = App(size, clock=ManualClock(), storage=Storage(home), record_path=record_path,
-              adviser=adviser or InProcessAdviser())
+    app = App(
+        size,
+        clock=ManualClock(),
+        storage=Storage(home),
+        record_path=record_path,
+        adviser=adviser or InProcessAdviser(),
+    )
     if art is not None:
         app.art = art
     if speed is not None:
@@ -62,8 +74,7 @@ class Input:
         """Run `count` frames (the default number when not told)."""
         self.app.run_frames(self.default_frames if count is None else count)
 
-    def click(self, target: Widget | Point, *, button: int = 1,
-              frames: int | None = None) -> None:
+    def click(self, target: Widget | Point, *, button: int = 1, frames: int | None = None) -> None:
         """A real click on a widget's middle (which must be usable) or on a point."""
         if isinstance(target, Widget):
             assert target.visible and target.enabled, target.label
@@ -82,13 +93,16 @@ class Input:
         self.post(pygame.MOUSEBUTTONDOWN, pos=start_at, button=1)
         middle = at(((start[0] + end[0]) / 2, (start[1] + end[1]) / 2))
         for pos in (middle, end_at):
-            self.post(pygame.MOUSEMOTION, pos=pos,
-                      rel=(pos[0] - start_at[0], pos[1] - start_at[1]), buttons=(1, 0, 0))
+            self.post(
+                pygame.MOUSEMOTION,
+                pos=pos,
+                rel=(pos[0] - start_at[0], pos[1] - start_at[1]),
+                buttons=(1, 0, 0),
+            )
         self.post(pygame.MOUSEBUTTONUP, pos=end_at, button=1)
         self.frames(frames)
 
-    def press(self, key: int, mod: int = 0, *, times: int = 1,
-              frames: int | None = None) -> None:
+    def press(self, key: int, mod: int = 0, *, times: int = 1, frames: int | None = None) -> None:
         """`times` real key presses (and releases), a frame after each but the last,
         which is followed by `frames` frames."""
         for time in range(times):

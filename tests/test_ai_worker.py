@@ -80,8 +80,7 @@ def test_the_table_gets_its_move_when_its_worker_is_killed_mid_think(pool: Worke
     usual = match.computers[seat]
     # a master with no time cap and many guesses: about 10 s here, so the kill lands
     # while the worker is surely still thinking this move
-    match.computers[seat] = MasterPlayer(random.Random(1), time_budget_s=600.0,
-                                         samples=64, depth=8)
+    match.computers[seat] = MasterPlayer(random.Random(1), time_budget_s=600.0, samples=64, depth=8)
     assert match.turn() is Turn.COMPUTER and match.think()
     os.kill(killed, signal.SIGKILL)
     job = match._thinking
@@ -119,7 +118,8 @@ def test_the_in_process_adviser_answers_at_once_and_reports_failures() -> None:
 
 
 def test_a_worker_that_cannot_be_started_gives_a_failed_job(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     class Broken:
         def submit(self, *_args: Any) -> NoReturn:
             raise BrokenProcessPool("no worker")
@@ -155,8 +155,11 @@ def test_the_app_stops_its_adviser_when_it_closes(tmp_path: Path) -> None:
 
 
 def test_table_computers_and_hints_without_a_working_worker() -> None:
-    players = [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "ai:master"},
-               {"name": "Cy", "kind": "ai:expert"}]
+    players = [
+        {"name": "Ann", "kind": "human"},
+        {"name": "Bot", "kind": "ai:master"},
+        {"name": "Cy", "kind": "ai:expert"},
+    ]
     match = TableMatch.new({"players": players, "seed": 3}, DeadWorker(), 3)
     computer_moves = 0
     while computer_moves < 6 and match.turn() in (Turn.COMPUTER, Turn.HUMAN, Turn.FORCED):

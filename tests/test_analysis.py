@@ -66,8 +66,7 @@ def test_a_won_game_is_winnable_to_its_end_with_no_line() -> None:
 def test_a_deal_that_could_never_be_won_says_null(mode: str, seed: int) -> None:
     recorded = RecordedGame.new_solitaire(mode, {"name": "Me", "kind": "human"}, seed)
     answer = review_solitaire(recorded.record, 60).to_json()
-    assert answer == {"mode": mode, "moves": 0, "last_winnable": None, "line": [],
-                      "decided": True}
+    assert answer == {"mode": mode, "moves": 0, "last_winnable": None, "line": [], "decided": True}
 
 
 def test_an_undecided_search_is_not_read_as_a_loss() -> None:
@@ -92,7 +91,7 @@ def test_the_coach_lists_a_missed_three_sided_play() -> None:
 
 def position_before(record: GameRecord, hand: int, index: int) -> TableState:
     data = json.loads(record.dumps())
-    data["hands"] = data["hands"][:hand + 1]
+    data["hands"] = data["hands"][: hand + 1]
     data["hands"][hand]["moves"] = data["hands"][hand]["moves"][:index]
     data["hands"][hand].pop("result", None)
     state = RecordedGame.from_record(GameRecord(data)).state
@@ -110,8 +109,11 @@ def test_every_best_move_is_legal_and_its_points_true(seed: int) -> None:
         assert state.current_player == item.player
         assert item.best in state.legal_moves()
         for move, points in ((item.best, item.best_points), (item.played, item.played_points)):
-            expected = (contact_score(state.figure.contacts(move.tile, move.cell, move.rot))
-                        if move.action == PLACE else 0)
+            expected = (
+                contact_score(state.figure.contacts(move.tile, move.cell, move.rot))
+                if move.action == PLACE
+                else 0
+            )
             assert points == expected
     for seat in review.seats:
         mine = [r for r in review.reviews if r.player == seat.seat]
@@ -139,15 +141,23 @@ def test_analyse_prints_one_json_object_for_every_mode(mode: str, tmp_path: Path
     assert answer["mode"] == mode
     if mode == "table":
         assert set(answer) >= {"reviews", "seats"}
-        assert set(answer["reviews"][0]) == {"hand", "index", "player", "played", "best",
-                                             "played_points", "best_points",
-                                             "opportunity_missed"}
+        assert set(answer["reviews"][0]) == {
+            "hand",
+            "index",
+            "player",
+            "played",
+            "best",
+            "played_points",
+            "best_points",
+            "opportunity_missed",
+        }
     else:
         assert set(answer) == {"mode", "moves", "last_winnable", "line", "decided"}
 
 
-def test_analyse_refuses_a_bad_record_in_one_line(tmp_path: Path,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_analyse_refuses_a_bad_record_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "bad.contack.json"
     path.write_text('{"format": "contack-record", "version": 1, "mode": "table"')
     with pytest.raises(SystemExit) as stopped:
@@ -162,8 +172,8 @@ def test_fair_odds_never_read_the_hidden_stock() -> None:
     for _ in range(6):
         state.apply(state.legal_moves()[0])
     shuffled = state.clone()
-    rest = shuffled.stock[shuffled.stock_pos:]
-    shuffled.stock = [*shuffled.stock[:shuffled.stock_pos], *reversed(rest)]
+    rest = shuffled.stock[shuffled.stock_pos :]
+    shuffled.stock = [*shuffled.stock[: shuffled.stock_pos], *reversed(rest)]
     first = fair_odds(state, 2, 5)
     assert first == fair_odds(shuffled, 2, 5)
     wins, games = first
@@ -180,5 +190,7 @@ def test_a_different_move_scoring_as_much_is_as_good_as_the_masters() -> None:
     review = review_table(human_table_game(3, players=3, hands=2))
     differing = next(r for r in review.reviews if r.played != r.best)
     assert dataclasses.replace(differing, played_points=differing.best_points).matched_best
-    assert not dataclasses.replace(differing, played_points=differing.best_points - 1,
-                                   ).matched_best
+    assert not dataclasses.replace(
+        differing,
+        played_points=differing.best_points - 1,
+    ).matched_best

@@ -60,12 +60,19 @@ def open_from_menu(app: App, name: str, kind: type[S]) -> S:
     return scene
 
 
-@pytest.mark.parametrize(("button", "scene_type"), [
-    ("table", SetupScene), ("draw", DrawSolitaireScene), ("stacked", StackedSolitaireScene),
-    ("rules", RulesScene), ("settings", SettingsScene),
-])
-def test_each_menu_entry_opens_its_scene_and_escape_comes_back(make_app: AppMaker,
-        home: Path, button: str, scene_type: type[Scene]) -> None:
+@pytest.mark.parametrize(
+    ("button", "scene_type"),
+    [
+        ("table", SetupScene),
+        ("draw", DrawSolitaireScene),
+        ("stacked", StackedSolitaireScene),
+        ("rules", RulesScene),
+        ("settings", SettingsScene),
+    ],
+)
+def test_each_menu_entry_opens_its_scene_and_escape_comes_back(
+    make_app: AppMaker, home: Path, button: str, scene_type: type[Scene]
+) -> None:
     app = make_app(home)
     Input(app).click(menu_button(app, button))
     assert isinstance(app.scene, scene_type)
@@ -121,8 +128,14 @@ def test_setup_builds_the_table_config(make_app: AppMaker, home: Path) -> None:
     Input(app).click(setup.start)
     table = app.scene
     assert isinstance(table, TableScene) and len(app.scenes) == 2
-    assert table.match.record["rules"] == {"hands": 3, "partners": True, "free_draw": False,
-                                           "variant": "club", "chips": 40, "time_limit_s": 600}
+    assert table.match.record["rules"] == {
+        "hands": 3,
+        "partners": True,
+        "free_draw": False,
+        "variant": "club",
+        "chips": 40,
+        "time_limit_s": 600,
+    }
     players = table.match.record["players"]
     assert [p["kind"] for p in players] == ["human", "ai:greedy", "ai:expert", "ai:greedy"]
     assert players[0]["name"] == "Ann"
@@ -143,8 +156,14 @@ def test_every_setting_changes_and_survives_a_restart(make_app: AppMaker, home: 
     Input(app).click(settings.handoff)
     Input(app).press(pygame.K_F11)
     assert settings.fullscreen.value
-    expected = {"theme": "1939", "colour_blind": True, "muted": True,
-                "animation_speed": "fast", "handoff_banner": False, "fullscreen": True}
+    expected = {
+        "theme": "1939",
+        "colour_blind": True,
+        "muted": True,
+        "animation_speed": "fast",
+        "handoff_banner": False,
+        "fullscreen": True,
+    }
     for name, value in expected.items():
         assert getattr(app.settings, name) == value, name
     volume = app.settings.volume
@@ -158,7 +177,8 @@ def test_every_setting_changes_and_survives_a_restart(make_app: AppMaker, home: 
 
 
 def test_choice_and_slider_hit_testing_does_not_wait_for_a_draw(
-        make_app: AppMaker, home: Path) -> None:
+    make_app: AppMaker, home: Path
+) -> None:
     """Their arrows and track come from the layout, so a click lands right even when the
     scene has not been drawn since it was laid out (drawing changes nothing)."""
     app = make_app(home)
@@ -221,8 +241,9 @@ def test_continue_appears_with_a_saved_game_and_resumes_it(make_app: AppMaker, h
 
 
 @pytest.mark.parametrize(("reported", "paced"), [(0, 60), (75, 75), (10, 30), (500, 240)])
-def test_frames_are_paced_to_the_display_refresh_rate(make_app: AppMaker,
-        home: Path, monkeypatch: pytest.MonkeyPatch, reported: int, paced: int) -> None:
+def test_frames_are_paced_to_the_display_refresh_rate(
+    make_app: AppMaker, home: Path, monkeypatch: pytest.MonkeyPatch, reported: int, paced: int
+) -> None:
     app = make_app(home)
     monkeypatch.setattr(pygame.display, "get_current_refresh_rate", lambda: reported)
     assert app.frame_rate() == paced
@@ -276,14 +297,26 @@ def test_menu_pixels_show_felt_and_a_gold_title(make_app: AppMaker, home: Path) 
 
 
 def test_no_audio_device_runs_silent(tmp_path: Path) -> None:
-    script = ("from game.app import App, ManualClock\n"
-              "app = App(clock=ManualClock())\n"
-              "app.sound.play('place'); app.run_frames(3)\n"
-              "print(app.sound.available)\n")
-    env = {**os.environ, "SDL_AUDIODRIVER": "no-such-driver", "SDL_VIDEODRIVER": "dummy",
-           "CONTACK_HOME": str(tmp_path)}
-    result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env,
-                            capture_output=True, text=True, timeout=60)
+    script = (
+        "from game.app import App, ManualClock\n"
+        "app = App(clock=ManualClock())\n"
+        "app.sound.play('place'); app.run_frames(3)\n"
+        "print(app.sound.available)\n"
+    )
+    env = {
+        **os.environ,
+        "SDL_AUDIODRIVER": "no-such-driver",
+        "SDL_VIDEODRIVER": "dummy",
+        "CONTACK_HOME": str(tmp_path),
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1] == "False"
 
@@ -294,14 +327,14 @@ def test_the_window_keeps_the_size_the_player_chose(tmp_path: Path) -> None:
     from game.ai.worker import InProcessAdviser
     from game.app import remembered_size
 
-    app = App((1280, 800), clock=ManualClock(), storage=Storage(tmp_path),
-              adviser=InProcessAdviser())
+    app = App(
+        (1280, 800), clock=ManualClock(), storage=Storage(tmp_path), adviser=InProcessAdviser()
+    )
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=650, size=(900, 650)))
     app.run_frames(2)
     app.close()
     again = App(clock=ManualClock(), storage=Storage(tmp_path), adviser=InProcessAdviser())
-    assert again.windowed_size == remembered_size([900, 650],
-                                                  pygame.display.get_desktop_sizes())
+    assert again.windowed_size == remembered_size([900, 650], pygame.display.get_desktop_sizes())
     again.close()
     assert remembered_size([3000, 2000], [(1920, 1080)]) == (1920, 1080)
     assert remembered_size(None, [(1920, 1080)]) is None

@@ -29,9 +29,12 @@ GOLDEN = Path(__file__).parent / "golden"
 TABLE = GOLDEN / "table-2-standard.contack.json"
 
 
-def run_cli(args: list[str], capsys: pytest.CaptureFixture[str],
-            stdin: bytes | None = None, monkeypatch: pytest.MonkeyPatch | None = None,
-            ) -> tuple[int, str, str]:
+def run_cli(
+    args: list[str],
+    capsys: pytest.CaptureFixture[str],
+    stdin: bytes | None = None,
+    monkeypatch: pytest.MonkeyPatch | None = None,
+) -> tuple[int, str, str]:
     if stdin is not None:
         assert monkeypatch is not None
         monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
@@ -44,8 +47,7 @@ def run_cli(args: list[str], capsys: pytest.CaptureFixture[str],
     return code, out, err
 
 
-def refused(args: list[str], capsys: pytest.CaptureFixture[str], *words: str,
-            **stdin: Any) -> str:
+def refused(args: list[str], capsys: pytest.CaptureFixture[str], *words: str, **stdin: Any) -> str:
     """Run the command; assert exit 2 with one line on stderr naming the problem."""
     code, out, err = run_cli(args, capsys, **stdin)
     assert code == 2, (code, out[:200], err[:200])
@@ -70,29 +72,36 @@ def write(tmp_path: Path, text: str | bytes, name: str = "r.contack.json") -> st
     return str(path)
 
 
-@pytest.mark.parametrize("text, words", [
-    ("[" * 100_000, ("nested",)),
-    ('{"a":' * 100_000, ("nested",)),
-    ("", ("not JSON",)),
-    ("\xff\xfe", ("not",)),
-    ("null", ("not a JSON object",)),
-])
-def test_check_refuses_broken_documents(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                        text: str, words: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("[" * 100_000, ("nested",)),
+        ('{"a":' * 100_000, ("nested",)),
+        ("", ("not JSON",)),
+        ("\xff\xfe", ("not",)),
+        ("null", ("not a JSON object",)),
+    ],
+)
+def test_check_refuses_broken_documents(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, words: tuple[str, ...]
+) -> None:
     refused(["check", write(tmp_path, text)], capsys, *words)
 
 
-@pytest.mark.parametrize("change, words", [
-    (lambda d: d.update(extra="NEST"), ("nested",)),
-    (lambda d: d["hands"][0].update(clock_s="9" * 401), ("digits",)),
-    (lambda d: d["rules"].update(time_limit_s="NaN"), ("NaN",)),
-    (lambda d: d["rules"].update(time_limit_s="Infinity"), ("Infinity",)),
-    (lambda d: d["rules"].update(time_limit_s="1e999"), ("range",)),
-    (lambda d: d["hands"][0].pop("result"), ("hand 0", "no result")),
-])
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (lambda d: d.update(extra="NEST"), ("nested",)),
+        (lambda d: d["hands"][0].update(clock_s="9" * 401), ("digits",)),
+        (lambda d: d["rules"].update(time_limit_s="NaN"), ("NaN",)),
+        (lambda d: d["rules"].update(time_limit_s="Infinity"), ("Infinity",)),
+        (lambda d: d["rules"].update(time_limit_s="1e999"), ("range",)),
+        (lambda d: d["hands"][0].pop("result"), ("hand 0", "no result")),
+    ],
+)
 def test_check_refuses_records_the_game_cannot_open(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], change: Any,
-        words: tuple[str, ...]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], change: Any, words: tuple[str, ...]
+) -> None:
     data = table_record()
     change(data)
     text = json.dumps(data)
@@ -102,8 +111,9 @@ def test_check_refuses_records_the_game_cannot_open(
     refused(["check", write(tmp_path, text)], capsys, *words)
 
 
-def test_check_refuses_what_is_not_a_file(tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_refuses_what_is_not_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     refused(["check", str(tmp_path)], capsys, "not a regular file")
     if hasattr(os, "mkfifo"):
         fifo = tmp_path / "pipe.contack.json"
@@ -124,31 +134,37 @@ def test_a_record_too_large_is_refused_before_it_is_parsed(tmp_path: Path) -> No
         read_bounded(path, limit=1024)
 
 
-@pytest.mark.parametrize("args, words", [
-    (["simulate", "--players", "99999999999999999999"], ("--players",)),
-    (["simulate", "--players", "1"], ("--players",)),
-    (["simulate", "--players", "x"], ("--players",)),
-    (["simulate", "--mode", "chess"], ("chess",)),
-    (["solve", "f", "--budget-s", "nan"], ("--budget-s",)),
-    (["solve", "f", "--budget-s", "inf"], ("--budget-s",)),
-    (["frobnicate"], ("frobnicate",)),
-    ([], ("command",)),
-    (["check"], ("file",)),
-    (["simulate", "--rule", "time_limit_s=NaN"], ("time_limit_s",)),
-    (["simulate", "--rule", "time_limit_s=1e308"], ("time_limit_s",)),  # a game without end
-    (["simulate", "--rule", "hands=100000000"], ("hands",)),
-    (["simulate", "--rule", "colour=1"], ("--rule",)),
-])
-def test_argument_errors_take_one_line(capsys: pytest.CaptureFixture[str], args: list[str],
-                                       words: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["simulate", "--players", "99999999999999999999"], ("--players",)),
+        (["simulate", "--players", "1"], ("--players",)),
+        (["simulate", "--players", "x"], ("--players",)),
+        (["simulate", "--mode", "chess"], ("chess",)),
+        (["solve", "f", "--budget-s", "nan"], ("--budget-s",)),
+        (["solve", "f", "--budget-s", "inf"], ("--budget-s",)),
+        (["frobnicate"], ("frobnicate",)),
+        ([], ("command",)),
+        (["check"], ("file",)),
+        (["simulate", "--rule", "time_limit_s=NaN"], ("time_limit_s",)),
+        (["simulate", "--rule", "time_limit_s=1e308"], ("time_limit_s",)),  # a game without end
+        (["simulate", "--rule", "hands=100000000"], ("hands",)),
+        (["simulate", "--rule", "colour=1"], ("--rule",)),
+    ],
+)
+def test_argument_errors_take_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], words: tuple[str, ...]
+) -> None:
     refused(args, capsys, *words)
 
 
-def test_standard_input_is_read_with_the_same_care(capsys: pytest.CaptureFixture[str],
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_standard_input_is_read_with_the_same_care(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     refused(["check", "-"], capsys, "nested", stdin=b"[" * 100_000, monkeypatch=monkeypatch)
-    code, out, _err = run_cli(["check", "-"], capsys, stdin=TABLE.read_bytes(),
-                              monkeypatch=monkeypatch)
+    code, out, _err = run_cli(
+        ["check", "-"], capsys, stdin=TABLE.read_bytes(), monkeypatch=monkeypatch
+    )
     assert code == 0 and json.loads(out)["ok"]
 
 
@@ -161,8 +177,10 @@ def test_damaged_settings_are_set_aside_with_a_notice(tmp_path: Path, text: str)
     assert settings == type(settings)()
     assert len(storage.take_notices()) == 1
     assert not storage.settings_path.exists()
-    assert any(p.name.startswith(storage.settings_path.name + ".bad-")
-               for p in storage.settings_path.parent.iterdir())
+    assert any(
+        p.name.startswith(storage.settings_path.name + ".bad-")
+        for p in storage.settings_path.parent.iterdir()
+    )
 
 
 def test_a_pipe_in_place_of_the_settings_is_set_aside(tmp_path: Path) -> None:
@@ -194,19 +212,29 @@ def test_a_resize_storm_lays_out_once_a_frame(make_app: AppMaker) -> None:
     scene.resize = lambda size: (layouts.append(size), resize(size))[1]  # type: ignore[method-assign]
     for step in range(200):
         size = (800 + step, 600 + step // 2)
-        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1],
-                                             size=size))
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
     app.run_frames(1)
     assert layouts == [(999, 699)]
 
 
-@pytest.mark.parametrize("last_setup", [
-    [1, 2], "text", {"players": "abc"}, {"players": [1, None, []]},
-    {"players": [{"kind": ["ai:greedy"]}]}, {"rules": [1]}, {"rules": {"hands": "x"}},
-    {"count": 99}, {"count": "3"}, {"players": [{"name": {"a": 1}, "kind": "human"}]},
-])
-def test_a_saved_setup_of_any_shape_opens_the_setup_screen(make_app: AppMaker,
-                                                           last_setup: Any) -> None:
+@pytest.mark.parametrize(
+    "last_setup",
+    [
+        [1, 2],
+        "text",
+        {"players": "abc"},
+        {"players": [1, None, []]},
+        {"players": [{"kind": ["ai:greedy"]}]},
+        {"rules": [1]},
+        {"rules": {"hands": "x"}},
+        {"count": 99},
+        {"count": "3"},
+        {"players": [{"name": {"a": 1}, "kind": "human"}]},
+    ],
+)
+def test_a_saved_setup_of_any_shape_opens_the_setup_screen(
+    make_app: AppMaker, last_setup: Any
+) -> None:
     app = make_app(speed="instant")
     app.settings.last_setup = last_setup
     app.open("setup")
@@ -230,8 +258,7 @@ def type_into_deal_box(make_app: AppMaker, screen: str, typed: str) -> tuple[App
 
 
 @pytest.mark.parametrize("typed", ["²", "⁵", "①", "٣", "1²"])
-def test_unicode_digits_in_the_deal_box_are_refused_quietly(make_app: AppMaker,
-                                                            typed: str) -> None:
+def test_unicode_digits_in_the_deal_box_are_refused_quietly(make_app: AppMaker, typed: str) -> None:
     app, scene = type_into_deal_box(make_app, "draw-solitaire", typed)
     Input(app).press(pygame.K_RETURN)
     assert app.scene is scene and scene.bars.deal_field.text.isascii()  # type: ignore[attr-defined]
@@ -261,10 +288,11 @@ def test_names_the_system_keeps_are_refused(tmp_path: Path, name: str) -> None:
     assert not list(tmp_path.rglob("*.contack.json"))
 
 
-@pytest.mark.parametrize("file", ["../../etc/passwd", "/dev/zero", "records/finished/../x",
-                                  "records/other.contack.json", 5])
-def test_a_history_entry_is_read_only_from_the_games_records(tmp_path: Path,
-                                                             file: object) -> None:
+@pytest.mark.parametrize(
+    "file",
+    ["../../etc/passwd", "/dev/zero", "records/finished/../x", "records/other.contack.json", 5],
+)
+def test_a_history_entry_is_read_only_from_the_games_records(tmp_path: Path, file: object) -> None:
     from game.persist.history import entry_record_path
     from game.rules.errors import RecordError
 
@@ -279,8 +307,9 @@ def test_writes_cut_short_are_swept_at_start(make_app: AppMaker, tmp_path: Path)
     assert not leftover.exists()
 
 
-def test_a_lost_solitaire_is_counted_even_if_the_game_dies_first(make_app: AppMaker,
-                                                                 tmp_path: Path) -> None:
+def test_a_lost_solitaire_is_counted_even_if_the_game_dies_first(
+    make_app: AppMaker, tmp_path: Path
+) -> None:
     from game.ai.autoplay import simple_fair_move
     from game.persist.history import load_history
     from game.scenes.draw_solitaire import DrawSolitaireScene
@@ -306,10 +335,11 @@ def test_a_lost_solitaire_is_counted_even_if_the_game_dies_first(make_app: AppMa
     assert not again.storage.has_saved_game("draw-solitaire")
 
 
-@pytest.mark.parametrize("name", ["שלום עולם", "مرحبا بالعالم", "Zoë 😀", "\uff37" * 14,
-                                  "x" * 1_000_000, "A\x00B\u202eC"])
-def test_any_name_a_record_holds_is_drawn_within_its_seat(make_app: AppMaker,
-                                                          name: str) -> None:
+@pytest.mark.parametrize(
+    "name",
+    ["שלום עולם", "مرحبا بالعالم", "Zoë 😀", "\uff37" * 14, "x" * 1_000_000, "A\x00B\u202eC"],
+)
+def test_any_name_a_record_holds_is_drawn_within_its_seat(make_app: AppMaker, name: str) -> None:
     from game.scenes.table import TableScene
 
     app = make_app(size=(800, 600), speed="instant")
@@ -331,15 +361,20 @@ def test_any_name_a_record_holds_is_drawn_within_its_seat(make_app: AppMaker,
 
 
 def test_a_full_disk_gives_a_notice_and_keeps_the_last_save(
-        make_app: AppMaker, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    make_app: AppMaker, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import errno
 
     from game.persist import files as persist_files
     from game.scenes.table import TableScene
 
     app = make_app(tmp_path, speed="instant", banner=False)
-    app.open("table", config={"players": [{"name": "Ann", "kind": "human"},
-                                          {"name": "Bot", "kind": "ai:greedy"}]})
+    app.open(
+        "table",
+        config={
+            "players": [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "ai:greedy"}]
+        },
+    )
     app.run_frames(3)
     scene = app.scene
     assert isinstance(scene, TableScene)
@@ -359,8 +394,9 @@ def test_a_full_disk_gives_a_notice_and_keeps_the_last_save(
     assert app.scene is scene  # the game goes on
 
 
-def test_a_won_solitaire_is_in_the_history_before_its_save_goes(make_app: AppMaker,
-                                                               tmp_path: Path) -> None:
+def test_a_won_solitaire_is_in_the_history_before_its_save_goes(
+    make_app: AppMaker, tmp_path: Path
+) -> None:
     from game.ai.solver import solve
     from game.persist.history import load_history
     from game.scenes.stacked_solitaire import StackedSolitaireScene
@@ -374,14 +410,17 @@ def test_a_won_solitaire_is_in_the_history_before_its_save_goes(make_app: AppMak
     seen: list[int] = []
     clear = app.storage.clear_game
     app.storage.clear_game = lambda mode: (  # type: ignore[method-assign]
-        seen.append(load_history(app.storage).solitaires[mode].won), clear(mode))[1]
+        seen.append(load_history(app.storage).solitaires[mode].won),
+        clear(mode),
+    )[1]
     for move in answer.moves:
         scene.play(move)
     assert scene.state.won and seen and seen[-1] == 1
 
 
 def test_a_finished_table_game_is_in_the_history_before_its_save_goes(
-        make_app: AppMaker, tmp_path: Path) -> None:
+    make_app: AppMaker, tmp_path: Path
+) -> None:
     from game.persist.history import load_history
     from game.scenes.table import TableScene
     from tests.drive import run_until
@@ -390,10 +429,17 @@ def test_a_finished_table_game_is_in_the_history_before_its_save_goes(
     seen: list[int] = []
     clear = app.storage.clear_game
     app.storage.clear_game = lambda mode: (  # type: ignore[method-assign]
-        seen.append(len(load_history(app.storage).games)), clear(mode))[1]
-    scene = TableScene(app, {"rules": {"hands": 1}, "seed": 4,
-                             "players": [{"name": "A", "kind": "ai:greedy"},
-                                         {"name": "B", "kind": "ai:greedy"}]})
+        seen.append(len(load_history(app.storage).games)),
+        clear(mode),
+    )[1]
+    scene = TableScene(
+        app,
+        {
+            "rules": {"hands": 1},
+            "seed": 4,
+            "players": [{"name": "A", "kind": "ai:greedy"}, {"name": "B", "kind": "ai:greedy"}],
+        },
+    )
     app.push(scene)
     run_until(app, scene.state.is_terminal)
     app.run_frames(2)
@@ -404,14 +450,14 @@ def test_a_finished_table_game_is_in_the_history_before_its_save_goes(
 
 
 def test_the_key_that_opens_the_save_dialog_types_nothing_and_typing_lives_on(
-        make_app: AppMaker, monkeypatch: pytest.MonkeyPatch) -> None:
+    make_app: AppMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """S opens the save dialog without typing an "s" into its name, and closing the
     dialog leaves the keyboard's text input on (deal numbers, codes and names)."""
     from tools.samples import table_config
 
     text_input = {"on": True}
-    monkeypatch.setattr(pygame.key, "stop_text_input",
-                        lambda: text_input.update(on=False))
+    monkeypatch.setattr(pygame.key, "stop_text_input", lambda: text_input.update(on=False))
     monkeypatch.setattr(pygame.key, "start_text_input", lambda: text_input.update(on=True))
     app = make_app(speed="instant")
     app.open("table", config=table_config([("Ann", "human"), ("Ben", "ai:greedy")], 3))
@@ -432,8 +478,9 @@ def test_the_key_that_opens_the_save_dialog_types_nothing_and_typing_lives_on(
 
 
 @pytest.mark.parametrize("typed", ["²", "⁵", "①", "T²-HH-3-A", "٣"])
-def test_other_digits_in_the_table_deal_box_are_refused_with_words(make_app: AppMaker,
-                                                                    typed: str) -> None:
+def test_other_digits_in_the_table_deal_box_are_refused_with_words(
+    make_app: AppMaker, typed: str
+) -> None:
     app, scene = type_into_deal_box(make_app, "setup", typed)
     assert app.scene is scene
     assert scene.deal_ok is False and scene.deal() is None  # type: ignore[attr-defined]
@@ -441,9 +488,11 @@ def test_other_digits_in_the_table_deal_box_are_refused_with_words(make_app: App
 
 @pytest.mark.parametrize("seed", ["²", "①", "1" * 36, "a b", "x" * 100_000])
 def test_simulate_refuses_a_seed_its_own_check_would_refuse(
-        capsys: pytest.CaptureFixture[str], seed: str) -> None:
-    err = refused(["simulate", "--mode", "draw-solitaire", "--seed", seed, "--ai", "auto"],
-                  capsys, "seed")
+    capsys: pytest.CaptureFixture[str], seed: str
+) -> None:
+    err = refused(
+        ["simulate", "--mode", "draw-solitaire", "--seed", seed, "--ai", "auto"], capsys, "seed"
+    )
     assert len(err) < 400
 
 
@@ -452,8 +501,13 @@ def test_a_reader_that_stops_early_gets_no_traceback() -> None:
 
     reader = subprocess.run(
         f"{sys.executable} -m game.cli simulate --mode table --players 7 --seed 3 "
-        "--ai greedy | head -c 1", shell=True, capture_output=True, text=True, timeout=120,
-        cwd=Path(__file__).parents[1])
+        "--ai greedy | head -c 1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).parents[1],
+    )
     assert reader.stdout == "{" and "Traceback" not in reader.stderr, reader.stderr
 
 
@@ -461,8 +515,7 @@ INVISIBLE_NAMES = [" \ufe0f", "\u200b", "\u200e", "\u202e", "\u2060", "\ufeff", 
 
 
 @pytest.mark.parametrize("name", INVISIBLE_NAMES)
-def test_a_name_that_draws_nothing_is_shown_as_its_seat(make_app: AppMaker,
-                                                        name: str) -> None:
+def test_a_name_that_draws_nothing_is_shown_as_its_seat(make_app: AppMaker, name: str) -> None:
     from tools.samples import table_config
 
     app = make_app(speed="instant")
@@ -488,8 +541,9 @@ def test_a_seat_without_a_name_is_named_in_the_players_language(make_app: AppMak
         i18n.set_language("en")
 
 
-def test_records_and_history_list_names_that_draw_nothing(make_app: AppMaker,
-                                                          tmp_path: Path) -> None:
+def test_records_and_history_list_names_that_draw_nothing(
+    make_app: AppMaker, tmp_path: Path
+) -> None:
     from game.persist.history import add_finished_game
     from game.persist.records import records_dir
 
@@ -510,7 +564,8 @@ def test_records_and_history_list_names_that_draw_nothing(make_app: AppMaker,
 
 
 def test_the_records_folder_is_read_once_however_often_it_is_listed(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Thousands of records list at once: a file is read again only when it changed."""
     from game.persist import records
 
@@ -523,8 +578,9 @@ def test_the_records_folder_is_read_once_however_often_it_is_listed(
     first = records.list_records(storage)
     reads: list[Path] = []
     real_read = records.read_record
-    monkeypatch.setattr(records, "read_record",
-                        lambda path: (reads.append(Path(path)), real_read(path))[1])
+    monkeypatch.setattr(
+        records, "read_record", lambda path: (reads.append(Path(path)), real_read(path))[1]
+    )
     again = records.list_records(storage)
     assert again == first and reads == []
     (folder / "game 3.contack.json").write_text("[]", "utf-8")
@@ -546,8 +602,7 @@ def test_a_damaged_listing_is_read_again_from_the_files(tmp_path: Path) -> None:
     assert records.list_records(storage)[0].players
 
 
-def test_a_read_only_data_folder_never_stops_the_game(make_app: AppMaker,
-                                                      tmp_path: Path) -> None:
+def test_a_read_only_data_folder_never_stops_the_game(make_app: AppMaker, tmp_path: Path) -> None:
     """A finished solitaire in the save, a folder that refuses every write: the game
     starts (again and again) with notices, and keeps the save for a later start."""
     from game.persist import autosave
@@ -572,10 +627,12 @@ def test_a_read_only_data_folder_never_stops_the_game(make_app: AppMaker,
     assert autosave.load_game(storage, "draw-solitaire") is None
 
 
-@pytest.mark.parametrize("file", ["records/finished/a\x00.contack.json", "../x.contack.json",
-                                  "/etc/passwd"])
+@pytest.mark.parametrize(
+    "file", ["records/finished/a\x00.contack.json", "../x.contack.json", "/etc/passwd"]
+)
 def test_history_watch_and_keep_refuse_a_file_outside_with_a_notice(
-        make_app: AppMaker, tmp_path: Path, file: str) -> None:
+    make_app: AppMaker, tmp_path: Path, file: str
+) -> None:
     from game.persist.history import add_finished_game
     from tests.persistence_helpers import finished_record
 
@@ -595,8 +652,9 @@ def test_history_watch_and_keep_refuse_a_file_outside_with_a_notice(
         assert app.scene is scene
 
 
-def test_a_nul_in_the_oldest_of_fifty_games_never_stops_a_start(make_app: AppMaker,
-                                                                tmp_path: Path) -> None:
+def test_a_nul_in_the_oldest_of_fifty_games_never_stops_a_start(
+    make_app: AppMaker, tmp_path: Path
+) -> None:
     """The 51st game pushes out an entry whose file holds a NUL: it is only dropped."""
     from game.persist import autosave
     from game.persist.history import HISTORY_LIMIT, add_finished_game, load_history
@@ -606,8 +664,10 @@ def test_a_nul_in_the_oldest_of_fifty_games_never_stops_a_start(make_app: AppMak
     add_finished_game(storage, finished_record("draw-solitaire", 1, 1))
     history = json.loads((tmp_path / "history.json").read_text("utf-8"))
     entry = history["games"][0]
-    history["games"] = [{**entry, "key": f"k{n}", "file": "records/finished/\x00.contack.json"}
-                        for n in range(HISTORY_LIMIT)]
+    history["games"] = [
+        {**entry, "key": f"k{n}", "file": "records/finished/\x00.contack.json"}
+        for n in range(HISTORY_LIMIT)
+    ]
     (tmp_path / "history.json").write_text(json.dumps(history), "utf-8")
     autosave.save_game(storage, finished_record("draw-solitaire", 1, 2))
     app = make_app(speed="instant")

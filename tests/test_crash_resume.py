@@ -51,9 +51,15 @@ def kill_while_saving(home: Path, saves: int) -> tuple[int, int]:
     """Run a game in a child process and kill it as it starts its `saves`-th autosave;
     the number of moves the save before it held, and the number this one holds."""
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    child = subprocess.Popen([sys.executable, "-c", CHILD, str(home)], cwd=ROOT, env=env,
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             stderr=subprocess.DEVNULL, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(home)],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     try:
         assert child.stdout is not None and child.stdin is not None
         seen, before = 0, -1
@@ -76,8 +82,7 @@ def kill_while_saving(home: Path, saves: int) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_a_kill_during_the_autosave_leaves_a_game_that_resumes(tmp_path: Path,
-                                                                seed: int) -> None:
+def test_a_kill_during_the_autosave_leaves_a_game_that_resumes(tmp_path: Path, seed: int) -> None:
     saves = random.Random(seed).randrange(2, 12)
     before, during = kill_while_saving(tmp_path, saves)
     data = Storage(tmp_path).load_game("table")

@@ -32,13 +32,17 @@ dates = st.dates(datetime.date(2000, 1, 1), datetime.date(2200, 12, 31))
 def daily_command(mode: str, day: datetime.date) -> str:
     return subprocess.run(
         [sys.executable, "-m", "game.cli", "daily", "--mode", mode, "--date", day.isoformat()],
-        capture_output=True, text=True, check=True).stdout
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
 
 
 @settings(max_examples=4, deadline=None)
 @given(dates, st.sampled_from(["draw-solitaire", "stacked-solitaire"]))
-def test_daily_prints_the_same_winnable_deal_in_two_processes(day: datetime.date,
-                                                              mode: str) -> None:
+def test_daily_prints_the_same_winnable_deal_in_two_processes(
+    day: datetime.date, mode: str
+) -> None:
     first, second = daily_command(mode, day), daily_command(mode, day)
     assert first == second
     data = json.loads(first)
@@ -50,13 +54,29 @@ def test_daily_prints_the_same_winnable_deal_in_two_processes(day: datetime.date
 
 
 def test_daily_without_a_date_is_today_and_a_bad_date_is_refused() -> None:
-    data = json.loads(subprocess.run(
-        [sys.executable, "-m", "game.cli", "daily", "--mode", "draw-solitaire"],
-        capture_output=True, text=True, check=True).stdout)
+    data = json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "game.cli", "daily", "--mode", "draw-solitaire"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    )
     assert data[DAILY_KEY] == datetime.date.today().isoformat()
-    bad = subprocess.run([sys.executable, "-m", "game.cli", "daily", "--mode",
-                          "draw-solitaire", "--date", "2026-02-30"],
-                         capture_output=True, text=True)
+    bad = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "game.cli",
+            "daily",
+            "--mode",
+            "draw-solitaire",
+            "--date",
+            "2026-02-30",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert bad.returncode == 2 and bad.stdout == ""
     assert len(bad.stderr.strip().splitlines()) == 1 and "YYYY-MM-DD" in bad.stderr
 
@@ -80,8 +100,7 @@ def test_the_streak_counts_days_won_in_a_row_up_to_today_or_yesterday() -> None:
     assert again == stats
 
 
-def test_the_daily_deal_is_played_from_the_menu_counted_and_marked_won(
-        make_app: AppMaker) -> None:
+def test_the_daily_deal_is_played_from_the_menu_counted_and_marked_won(make_app: AppMaker) -> None:
     app = make_app()
     app.push(DailyScene(app, today=DAY))
     app.run_frames(2)
@@ -107,8 +126,11 @@ def test_the_daily_deal_is_played_from_the_menu_counted_and_marked_won(
     assert daily.status("stacked-solitaire")[0][0] == "Won today"
     app.run_frames(1)
     cell = daily.day_rects[DAY]
-    colours = {tuple(app.screen.get_at((x, y)))[:3] for x in range(cell.left, cell.right)
-               for y in range(cell.centery, cell.bottom)}
+    colours = {
+        tuple(app.screen.get_at((x, y)))[:3]
+        for x in range(cell.left, cell.right)
+        for y in range(cell.centery, cell.bottom)
+    }
     assert MARKS["stacked-solitaire"] in colours and MARKS["draw-solitaire"] not in colours
 
 

@@ -39,7 +39,8 @@ def table_codes(draw: st.DrawFn) -> ShareCode:
         variant="club" if club else "standard",
         chips=draw(st.integers(0, 500)) if club else 40,
         time_limit_s=draw(st.one_of(st.none(), st.integers(1, 86_400))) if club else None,
-        club_rules=draw(st.sampled_from(CLUB_RULES)) if club else "standard")
+        club_rules=draw(st.sampled_from(CLUB_RULES)) if club else "standard",
+    )
     return ShareCode("table", draw(st.integers(1, MAX_DEAL)), seats, rules)
 
 
@@ -60,16 +61,19 @@ def test_every_computer_level_has_a_seat_letter() -> None:
     assert {f"ai:{level}" for level in LEVELS} <= set(SEAT_LETTERS)
 
 
-@pytest.mark.parametrize(("text", "reason"), [
-    ("", "type a share code"),
-    ("hello", "starts with T, D or S"),
-    ("T482133", "check letter is missing"),
-    ("T482133-HGX-3F-A", "check letter does not match"),
-    ("T48213-HGX-3F-J", "check letter does not match"),  # a digit left out
-    ("T482133-HXG-3F-J", "check letter does not match"),  # two seats swapped
-    ("D482133", "check letter is missing"),
-    ("T1-" + "H" * 60, "at most 48 characters"),
-])
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("", "type a share code"),
+        ("hello", "starts with T, D or S"),
+        ("T482133", "check letter is missing"),
+        ("T482133-HGX-3F-A", "check letter does not match"),
+        ("T48213-HGX-3F-J", "check letter does not match"),  # a digit left out
+        ("T482133-HXG-3F-J", "check letter does not match"),  # two seats swapped
+        ("D482133", "check letter is missing"),
+        ("T1-" + "H" * 60, "at most 48 characters"),
+    ],
+)
 def test_a_broken_code_is_refused_with_its_reason(text: str, reason: str) -> None:
     with pytest.raises(ShareCodeError, match=reason):
         ShareCode.parse(text)
@@ -79,17 +83,20 @@ def checked(body: str) -> str:
     return f"{body}-{check_letter(body)}"
 
 
-@pytest.mark.parametrize(("text", "reason"), [
-    (checked("T5-HQ-3"), "'Q' is not a seat"),
-    (checked("T5-H-3"), "2 to 7 seats"),
-    (checked("T5-HH-0"), "rules.hands"),
-    (checked("T5-HH-3P"), "partners play with 4 seats"),
-    (checked("T5-HH-3M10"), "only a club game"),
-    (checked("T5-HH-THREE"), "are not options"),
-    (checked("T5-HH-3E"), "are not options"),  # the Spanish club rules without club
-    (checked("D0"), "a deal number is 1"),
-    (checked("D5-HH"), "deal and the check letter only"),
-])
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        (checked("T5-HQ-3"), "'Q' is not a seat"),
+        (checked("T5-H-3"), "2 to 7 seats"),
+        (checked("T5-HH-0"), "rules.hands"),
+        (checked("T5-HH-3P"), "partners play with 4 seats"),
+        (checked("T5-HH-3M10"), "only a club game"),
+        (checked("T5-HH-THREE"), "are not options"),
+        (checked("T5-HH-3E"), "are not options"),  # the Spanish club rules without club
+        (checked("D0"), "a deal number is 1"),
+        (checked("D5-HH"), "deal and the check letter only"),
+    ],
+)
 def test_a_well_checked_code_that_names_no_game_is_refused(text: str, reason: str) -> None:
     with pytest.raises(ShareCodeError, match=reason):
         ShareCode.parse(text)
@@ -120,10 +127,12 @@ def type_into_deal_field(app: App, setup: SetupScene, text: str) -> None:
 
 
 def test_a_typed_share_code_sets_the_seats_and_options_and_deals_that_deal(
-        make_app: AppMaker) -> None:
+    make_app: AppMaker,
+) -> None:
     app = make_app()
-    code = ShareCode("table", 4711, ("human", "ai:expert", "human"),
-                     TableRules(hands=12, free_draw=True))
+    code = ShareCode(
+        "table", 4711, ("human", "ai:expert", "human"), TableRules(hands=12, free_draw=True)
+    )
     setup = open_setup(app)
     type_into_deal_field(app, setup, str(code))
     assert setup.count.value == 3 and setup.hands.value == 12 and setup.free_draw.value
@@ -145,10 +154,13 @@ def test_a_broken_code_says_why_and_does_not_start(make_app: AppMaker) -> None:
     assert any("check letter" in notice for notice in app.notices)
 
 
-@pytest.mark.parametrize(("mode", "scene_type"), [
-    ("draw-solitaire", DrawSolitaireScene), ("stacked-solitaire", StackedSolitaireScene)])
+@pytest.mark.parametrize(
+    ("mode", "scene_type"),
+    [("draw-solitaire", DrawSolitaireScene), ("stacked-solitaire", StackedSolitaireScene)],
+)
 def test_a_solitaire_code_in_the_setup_screen_plays_that_solitaire_deal(
-        make_app: AppMaker, mode: str, scene_type: type) -> None:
+    make_app: AppMaker, mode: str, scene_type: type
+) -> None:
     app = make_app()
     setup = open_setup(app)
     type_into_deal_field(app, setup, str(ShareCode(mode, 90210)).lower())
@@ -170,7 +182,8 @@ def test_hands_per_game_takes_any_number_typed(make_app: AppMaker) -> None:
 
 
 def test_play_this_deal_again_deals_the_same_tiles_to_the_same_seats(
-        make_app: AppMaker, tmp_path: Path) -> None:
+    make_app: AppMaker, tmp_path: Path
+) -> None:
     app = make_app(speed="instant")
     players = [{"name": "Ada", "kind": "ai:greedy"}, {"name": "Gus", "kind": "ai:easy"}]
     app.open("table", config={"rules": {"hands": 1}, "players": players, "seed": 31337})

@@ -46,8 +46,9 @@ def test_golden_record_replays_to_its_results(path: Path) -> None:
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_golden_record_passes_the_check_command(path: Path) -> None:
-    result = subprocess.run([sys.executable, "-m", "game.cli", "check", str(path)],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "game.cli", "check", str(path)], capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == EXPECTED[path.name]
 
@@ -65,7 +66,7 @@ def test_golden_record_opens_in_its_screen(path: Path, tmp_path: Path) -> None:
         flow = getattr(scene, "match", None) or getattr(scene, "session", None)
         assert flow is not None, type(scene).__name__
         replayed = RecordedGame.from_record(GameRecord.from_json(path.read_text()))
-        assert flow.state.moves[:len(replayed.state.moves)] == replayed.state.moves
+        assert flow.state.moves[: len(replayed.state.moves)] == replayed.state.moves
     elif "between-hands" in path.name:
         app.run_frames(3)
         score = app.scene

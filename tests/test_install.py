@@ -30,8 +30,9 @@ def test_a_whole_install_passes_its_self_check(make_app: AppMaker) -> None:
     assert install_problems(make_app(frames=1)) == []
 
 
-def test_a_missing_font_or_sound_fails_the_self_check(make_app: AppMaker, tmp_path: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_missing_font_or_sound_fails_the_self_check(
+    make_app: AppMaker, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     app = make_app(frames=1)
     app.fonts = Fonts(tmp_path)  # a folder with no fonts: a plain font stands in
     monkeypatch.setattr("game.app.SOUNDS_DIR", tmp_path)
@@ -41,10 +42,17 @@ def test_a_missing_font_or_sound_fails_the_self_check(make_app: AppMaker, tmp_pa
 
 
 def test_the_self_check_command_says_so_in_one_line() -> None:
-    checked = subprocess.run([sys.executable, "-c", "import sys; from game.app import main; "
-                              "sys.exit(main(['--self-check']))"],
-                             capture_output=True, text=True, timeout=120,
-                             cwd=Path(__file__).parents[1])
+    checked = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from game.app import main; sys.exit(main(['--self-check']))",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).parents[1],
+    )
     assert checked.returncode == 0, checked.stderr[-500:]
     lines = [line for line in checked.stdout.splitlines() if line.startswith("contack:")]
     assert lines == ["contack: the install is whole: 3 fonts, 7 sounds, English and Spanish"]

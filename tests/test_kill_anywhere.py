@@ -51,9 +51,14 @@ while app.tick():
 def kill_at(mode: str, home: Path, seed: int, frame: int) -> None:
     """Run a game and kill it outright at `frame`; return once every process it started
     has ended (a guard fails the test if one lingers)."""
-    child = subprocess.Popen([sys.executable, "-c", CHILD, mode, str(home), str(seed)],
-                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                             text=True, env={**_environment(), "CONTACK_HOME": str(home)})
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, mode, str(home), str(seed)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env={**_environment(), "CONTACK_HOME": str(home)},
+    )
     assert child.stdout is not None
     for line in child.stdout:
         if line.strip().isdigit() and int(line) >= frame:  # (pygame greets first)
@@ -86,10 +91,12 @@ def resumes(mode: str, home: Path) -> None:
     assert flow_moves == recorded.state.moves
 
 
-@pytest.mark.parametrize(("mode", "kills"), [(TABLE, 14), (DRAW_SOLITAIRE, 8),
-                                             (STACKED_SOLITAIRE, 8)])
-def test_a_kill_at_any_moment_leaves_a_game_that_resumes(tmp_path: Path, mode: str,
-                                                         kills: int) -> None:
+@pytest.mark.parametrize(
+    ("mode", "kills"), [(TABLE, 14), (DRAW_SOLITAIRE, 8), (STACKED_SOLITAIRE, 8)]
+)
+def test_a_kill_at_any_moment_leaves_a_game_that_resumes(
+    tmp_path: Path, mode: str, kills: int
+) -> None:
     chance = random.Random(f"kills:{mode}")
     for kill in range(kills):
         home = tmp_path / f"kill-{kill}"

@@ -30,8 +30,13 @@ time.sleep(600)
 
 
 def test_a_killed_game_leaves_no_worker_behind() -> None:
-    child = subprocess.Popen([sys.executable, "-c", CHILD], cwd=ROOT, stdout=subprocess.PIPE,
-                             stderr=subprocess.DEVNULL, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     assert child.stdout is not None
     line = child.stdout.readline()
     assert line.startswith("worker"), line

@@ -37,8 +37,9 @@ def english_after() -> Iterator[None]:
 
 
 def fields(text: str) -> set[str]:
-    return {name for _literal, name, _spec, _conv in string.Formatter().parse(text)
-            if name is not None}
+    return {
+        name for _literal, name, _spec, _conv in string.Formatter().parse(text) if name is not None
+    }
 
 
 # --- the catalogue ----------------------------------------------------------------------
@@ -61,8 +62,9 @@ def test_every_message_in_the_game_is_translated(code: str) -> None:
         forms = found.string if isinstance(found.string, tuple) else (found.string,)
         if found.fuzzy or not all(forms):
             problems.append(f"untranslated: {message.id!r}")
-        elif (fields(forms[-1]) != fields(ids[-1])
-              or any(not fields(form) <= fields(ids[-1]) for form in forms)):
+        elif fields(forms[-1]) != fields(ids[-1]) or any(
+            not fields(form) <= fields(ids[-1]) for form in forms
+        ):
             problems.append(f"other fields: {message.id!r} -> {forms!r}")
     assert not problems, "\n".join(problems)
 
@@ -77,15 +79,17 @@ def test_the_scanner_finds_words_that_bypass_the_catalogue(tmp_path: Path) -> No
     source = tmp_path / "scene.py"
     source.write_text(
         '"""A docstring is fine."""\n'
-        'from game.i18n import N_, _\n'
+        "from game.i18n import N_, _\n"
         'LABEL = N_("Start game")\n'
-        'def draw(ui, count):\n'
+        "def draw(ui, count):\n"
         '    ui.text("Start game", 20)\n'
         '    ui.text(_("Start game"), 20)\n'
         '    ui.text(f"{count} tiles left", 20)\n'
         '    ui.text(_(f"{count} tiles left"), 20)\n'
         '    ui.text("Contack.ttf", 20)  # untranslated: a file\n'
-        '    raise ValueError("a message for developers")\n', encoding="utf-8")
+        '    raise ValueError("a message for developers")\n',
+        encoding="utf-8",
+    )
     found = {line for line, _text in strings_scan.bypasses(source)}
     assert found == {5, 7, 8}
 
@@ -102,8 +106,10 @@ def test_the_compiled_catalogue_is_the_po_file_compiled(code: str) -> None:
     write_mo(compiled, catalogue.read(po_file))
     compiled.seek(0)
     with mo_file.open("rb") as installed:
-        assert (gettext.GNUTranslations(installed)._catalog  # type: ignore[attr-defined]
-                == gettext.GNUTranslations(compiled)._catalog), "the .mo is older than the .po"
+        assert (
+            gettext.GNUTranslations(installed)._catalog  # type: ignore[attr-defined]
+            == gettext.GNUTranslations(compiled)._catalog
+        ), "the .mo is older than the .po"
 
 
 # --- words, numbers and dates ------------------------------------------------------------
@@ -133,14 +139,18 @@ def test_an_unknown_language_speaks_english() -> None:
     assert _("New table game") == "New table game"
 
 
-@pytest.mark.parametrize(("variables", "expected"), [
-    ({"LANGUAGE": "es_MX:en"}, "es"), ({"LANGUAGE": "", "LC_ALL": "es_ES.UTF-8"}, "es"),
-    ({"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "de_DE.UTF-8"}, "en"),
-    ({"LANGUAGE": "fr"}, "en"),
-])
-def test_the_default_language_follows_the_system(monkeypatch: pytest.MonkeyPatch,
-                                                  variables: dict[str, str],
-                                                  expected: str) -> None:
+@pytest.mark.parametrize(
+    ("variables", "expected"),
+    [
+        ({"LANGUAGE": "es_MX:en"}, "es"),
+        ({"LANGUAGE": "", "LC_ALL": "es_ES.UTF-8"}, "es"),
+        ({"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANGUAGE": "fr"}, "en"),
+    ],
+)
+def test_the_default_language_follows_the_system(
+    monkeypatch: pytest.MonkeyPatch, variables: dict[str, str], expected: str
+) -> None:
     for name, value in variables.items():
         monkeypatch.setenv(name, value)
     assert i18n.system_language() == expected
@@ -163,12 +173,13 @@ def test_colour_words_come_from_the_theme_in_each_language() -> None:
     refusal = Refusal(VALUE_CLASH, colour=2, value=10, other_colour=2, other_value=1)
     i18n.set_language("es")
     assert refusal_words(refusal, THEMES["modern"].edge_names) == (
-        "El oro 10 no puede tocar el oro 1.")
+        "El oro 10 no puede tocar el oro 1."
+    )
     assert refusal_words(refusal, THEMES["1962"].edge_names) == (
-        "El morado 10 no puede tocar el morado 1.")
+        "El morado 10 no puede tocar el morado 1."
+    )
     i18n.set_language("en")
-    assert refusal_words(refusal, THEMES["1939"].edge_names) == (
-        "Orange 10 cannot touch orange 1.")
+    assert refusal_words(refusal, THEMES["1939"].edge_names) == ("Orange 10 cannot touch orange 1.")
 
 
 # --- the running app --------------------------------------------------------------------
@@ -260,20 +271,28 @@ def test_an_edition_sets_theme_language_and_options_together(make_app) -> None:
 def english_only(code: str) -> frozenset[str]:
     """English messages whose translation differs: none of them may show in `code`."""
     translations = catalogue.read(catalogue.LOCALE_DIR / code / "LC_MESSAGES" / "contack.po")
-    return frozenset(message.id for message in translations
-                     if isinstance(message.id, str) and message.id and message.string
-                     and message.string != message.id and len(message.id) > 3)
+    return frozenset(
+        message.id
+        for message in translations
+        if isinstance(message.id, str)
+        and message.id
+        and message.string
+        and message.string != message.id
+        and len(message.id) > 3
+    )
 
 
 ENGLISH_ONLY = {code: english_only(code) for code in TRANSLATED}
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)],
-                         ids=["800x600", "1280x800", "1920x1080"])
+@pytest.mark.parametrize(
+    "size", [(800, 600), (1280, 800), (1920, 1080)], ids=["800x600", "1280x800", "1920x1080"]
+)
 @pytest.mark.parametrize("target", sorted(TARGETS))
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_every_screen_keeps_its_words_in_their_boxes(
-        code: str, target: str, size: tuple[int, int], tmp_path: Path) -> None:
+    code: str, target: str, size: tuple[int, int], tmp_path: Path
+) -> None:
     """Each `tools/screenshot.py` target in each translated language (Spanish): no text
     outside the window, its widget or its panel, none over another, none cut short, none
     left in English."""
@@ -309,8 +328,9 @@ def test_a_damaged_language_or_edition_setting_falls_back() -> None:
     assert Settings.from_dict({"language": "es", "edition": "spanish"}).language == "es"
 
 
-def test_the_about_screen_opens_the_games_folders(make_app, monkeypatch: pytest.MonkeyPatch,
-                                                  tmp_path: Path) -> None:
+def test_the_about_screen_opens_the_games_folders(
+    make_app, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     """Where the system can open a folder, each folder has its Open button; the version,
     the font's licence and the folders are on the screen."""
     opened: list[Path] = []
@@ -334,7 +354,8 @@ def test_the_about_screen_opens_the_games_folders(make_app, monkeypatch: pytest.
 
 
 def test_the_about_screen_says_so_where_no_folder_can_be_opened(
-        make_app, monkeypatch: pytest.MonkeyPatch) -> None:
+    make_app, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr("game.scenes.about.folder_opener", lambda: None)
     app = make_app()
     app.open("about")

@@ -39,7 +39,8 @@ def play_lesson(lesson: LessonMatch) -> dict[str, list[MoveResult]]:
             assert expected is not None
             events = lesson.play(expected)
         results.setdefault(title, []).extend(
-            event.result for event in events if isinstance(event, MovePlayed))
+            event.result for event in events if isinstance(event, MovePlayed)
+        )
     return results
 
 
@@ -59,7 +60,8 @@ def advance_to(lesson: LessonMatch, title: str) -> None:
 
 def test_the_script_is_a_legal_hand_by_the_rules() -> None:
     state = TableGame(2, TableRules(hands=1)).new_state(
-        stock=[parse_tile(name) for name in LESSON_DEAL])
+        stock=[parse_tile(name) for name in LESSON_DEAL]
+    )
     assert state.current_player == COMPUTER  # it holds the smallest tile, 1-2-3
     for text in LESSON_MOVES:
         move = parse_move(text)

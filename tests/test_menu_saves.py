@@ -23,14 +23,18 @@ from game.scenes.table import TableScene
 from tests.conftest import AppMaker
 from tests.drive import Input
 
-SCREENS = {TABLE: TableScene, DRAW_SOLITAIRE: DrawSolitaireScene,
-           STACKED_SOLITAIRE: StackedSolitaireScene}
+SCREENS = {
+    TABLE: TableScene,
+    DRAW_SOLITAIRE: DrawSolitaireScene,
+    STACKED_SOLITAIRE: StackedSolitaireScene,
+}
 BUTTONS = {TABLE: "table", DRAW_SOLITAIRE: "draw", STACKED_SOLITAIRE: "stacked"}
 
 
 def unfinished(mode: str) -> dict[str, Any]:
-    record = json.loads(simulate(mode, 2 if mode == TABLE else 1, 4, ["greedy"],
-                                 TableRules(hands=1)).dumps())
+    record = json.loads(
+        simulate(mode, 2 if mode == TABLE else 1, 4, ["greedy"], TableRules(hands=1)).dumps()
+    )
     record["players"][0]["kind"] = "human"
     hand = record["hands"][0]
     hand.pop("result")

@@ -61,15 +61,17 @@ def in_progress(data: dict[str, Any], moves: int = 3) -> dict[str, Any]:
 
 
 def test_the_package_imports_no_pygame() -> None:
-    check = ("import sys, game.persist.storage, game.persist.history, game.persist.records;"
-             "assert not [m for m in sys.modules if m.split('.')[0] == 'pygame']")
-    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True,
-                          cwd=ROOT)
+    check = (
+        "import sys, game.persist.storage, game.persist.history, game.persist.records;"
+        "assert not [m for m in sys.modules if m.split('.')[0] == 'pygame']"
+    )
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
 
 
-def test_home_variable_puts_both_folders_under_one_base(tmp_path: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_home_variable_puts_both_folders_under_one_base(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv(files.HOME_VARIABLE, str(tmp_path))
     storage = Storage()
     assert storage.config_dir == storage.data_dir == tmp_path
@@ -85,8 +87,9 @@ def test_without_home_the_platform_folders_are_used(monkeypatch: pytest.MonkeyPa
     assert storage.config_dir.name == storage.data_dir.name == "contack"
 
 
-def test_a_failed_atomic_write_keeps_the_old_file_whole(tmp_path: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_atomic_write_keeps_the_old_file_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "file.json"
     atomic.write_text_atomically(path, "old")
 
@@ -127,9 +130,17 @@ def test_unreadable_json_is_set_aside_once_per_name(tmp_path: Path) -> None:
 def test_settings_round_trip_and_keep_unknown_keys(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
     assert load_settings(storage) == Settings()
-    (tmp_path / SETTINGS_FILE).write_text(json.dumps(
-        {"theme": "1962", "volume": 1, "muted": "yes", "animation_speed": "warp",
-         "future_option": [1, 2]}))
+    (tmp_path / SETTINGS_FILE).write_text(
+        json.dumps(
+            {
+                "theme": "1962",
+                "volume": 1,
+                "muted": "yes",
+                "animation_speed": "warp",
+                "future_option": [1, 2],
+            }
+        )
+    )
     chosen = storage.load_settings()
     assert (chosen.theme, chosen.volume, chosen.muted) == ("1962", 1.0, False)
     assert chosen.animation_speed == "normal" and chosen.extra == {"future_option": [1, 2]}
@@ -183,8 +194,9 @@ def test_the_old_single_autosave_moves_to_its_mode(tmp_path: Path) -> None:
     assert autosave.check_saved_games(storage) == {"stacked-solitaire": data}
     newer = in_progress(record("table"))
     storage.save_game(newer)
-    (tmp_path / autosave.LEGACY_FILE).write_text(json.dumps(in_progress(record("table"), 2)),
-                                                 encoding="utf-8")
+    (tmp_path / autosave.LEGACY_FILE).write_text(
+        json.dumps(in_progress(record("table"), 2)), encoding="utf-8"
+    )
     assert autosave.check_saved_games(storage)["table"] == newer  # the newer one stays
     assert list(tmp_path.glob(f"{autosave.LEGACY_FILE}.bad-*"))  # the old one kept aside
 
@@ -280,13 +292,15 @@ def test_history_of_another_version_is_set_aside(tmp_path: Path) -> None:
 
 
 def test_stats_read_only_with_the_right_types() -> None:
-    assert read_stats(PlayerStats, {"games": 2, "wins": 1, "best_score": None}) == \
-        PlayerStats(games=2, wins=1)
+    assert read_stats(PlayerStats, {"games": 2, "wins": 1, "best_score": None}) == PlayerStats(
+        games=2, wins=1
+    )
     assert read_stats(PlayerStats, {"games": "2"}) is None
     assert read_stats(PlayerStats, {"computer": 1}) is None
     assert read_stats(SolitaireStats, [1]) is None
-    history = History.from_dict({"players": {"Ann": {"games": 1.5}, "Bo": {"games": 1}},
-                                 "games": [{"date": "x"}]})
+    history = History.from_dict(
+        {"players": {"Ann": {"games": 1.5}, "Bo": {"games": 1}}, "games": [{"date": "x"}]}
+    )
     assert list(history.players) == ["Bo"] and history.games == []
 
 

@@ -52,20 +52,24 @@ CRASHING_GAME = textwrap.dedent("""
 """)
 
 
-@pytest.mark.parametrize(("mode", "mid_write"), [("table", False), ("table", True),
-                                                 ("draw-solitaire", False),
-                                                 ("stacked-solitaire", True)])
-def test_killed_mid_game_continue_restores_the_same_position(make_app: AppMaker,
-        tmp_path: Path, mode: str, mid_write: bool) -> None:
+@pytest.mark.parametrize(
+    ("mode", "mid_write"),
+    [("table", False), ("table", True), ("draw-solitaire", False), ("stacked-solitaire", True)],
+)
+def test_killed_mid_game_continue_restores_the_same_position(
+    make_app: AppMaker, tmp_path: Path, mode: str, mid_write: bool
+) -> None:
     record = finished_record(mode, 3 if mode == "table" else 1, seed=5)
     source = tmp_path / "game.json"
     source.write_text(json.dumps(record))
     home = tmp_path / "home"
     crash_at = 9
-    script = CRASHING_GAME.format(root=str(ROOT), source=str(source), home=str(home),
-                                  crash_at=crash_at, mid_write=mid_write)
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          timeout=60, cwd=ROOT)
+    script = CRASHING_GAME.format(
+        root=str(ROOT), source=str(source), home=str(home), crash_at=crash_at, mid_write=mid_write
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
     assert done.returncode == 0, done.stderr
     assert "not reached" not in done.stderr
 
@@ -80,13 +84,17 @@ def test_killed_mid_game_continue_restores_the_same_position(make_app: AppMaker,
     assert game.state.current_player == expected.state.current_player
 
 
-@pytest.mark.parametrize("content", [
-    b'{"format": "contack-record", "version": 1, "mode": "table", "rules": {"hands"',
-    bytes(range(256)) * 3,
-    b"[1, 2, 3]",
-])
-def test_unreadable_save_is_set_aside_and_the_game_starts(make_app: AppMaker, tmp_path: Path,
-                                                          content: bytes) -> None:
+@pytest.mark.parametrize(
+    "content",
+    [
+        b'{"format": "contack-record", "version": 1, "mode": "table", "rules": {"hands"',
+        bytes(range(256)) * 3,
+        b"[1, 2, 3]",
+    ],
+)
+def test_unreadable_save_is_set_aside_and_the_game_starts(
+    make_app: AppMaker, tmp_path: Path, content: bytes
+) -> None:
     (tmp_path / SAVED_GAME_FILE).write_bytes(content)
     app = make_app(tmp_path)
     assert isinstance(app.scene, MenuScene)
@@ -97,7 +105,8 @@ def test_unreadable_save_is_set_aside_and_the_game_starts(make_app: AppMaker, tm
 
 
 def test_save_the_rules_refuse_is_set_aside_when_continue_is_pressed(
-        make_app: AppMaker, tmp_path: Path) -> None:
+    make_app: AppMaker, tmp_path: Path
+) -> None:
     app = make_app(tmp_path)
     bad = partial_record(finished_record(), 6)
     bad["hands"][0]["moves"][5]["cell"] = [40, 40]
@@ -122,7 +131,8 @@ def test_a_good_save_is_kept(tmp_path: Path) -> None:
 
 
 def test_main_file_opens_finished_in_viewer_and_resumes_in_progress(
-        make_app: AppMaker, tmp_path: Path) -> None:
+    make_app: AppMaker, tmp_path: Path
+) -> None:
     finished = tmp_path / "done.contack.json"
     write_record(GameRecord(finished_record()), finished)
     app = make_app(tmp_path / "a", record_path=str(finished))
@@ -137,7 +147,8 @@ def test_main_file_opens_finished_in_viewer_and_resumes_in_progress(
 
 @pytest.mark.parametrize("content", ["not json at all", '{"format": "contack-record"}'])
 def test_main_file_broken_gives_one_line_and_the_menu(
-        make_app: AppMaker, tmp_path: Path, content: str) -> None:
+    make_app: AppMaker, tmp_path: Path, content: str
+) -> None:
     broken = tmp_path / "broken.contack.json"
     broken.write_text(content)
     app = make_app(tmp_path / "home", record_path=str(broken))

@@ -16,8 +16,11 @@ from game.rules.record import GameRecord, RecordedGame
 
 def config(*kinds: str, seed: int = 7, **rules: Any) -> dict[str, Any]:
     names = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus")
-    return {"rules": rules, "seed": seed,
-            "players": [{"name": names[i], "kind": k} for i, k in enumerate(kinds)]}
+    return {
+        "rules": rules,
+        "seed": seed,
+        "players": [{"name": names[i], "kind": k} for i, k in enumerate(kinds)],
+    }
 
 
 def new_match(*kinds: str, seed: int = 7, **rules: Any) -> TableMatch:
@@ -167,7 +170,8 @@ def test_undo_and_redo_carry_over_a_resume() -> None:
     assert resumed.undos_used == 1 and resumed.can_redo()
     resumed.redo()
     assert resumed.record["hands"][0]["moves"] == match.record["hands"][0]["moves"] + (
-        match.record["hands"][0]["redo"][-1] if "redo" in match.record["hands"][0] else [])
+        match.record["hands"][0]["redo"][-1] if "redo" in match.record["hands"][0] else []
+    )
     assert resumed.undo() and resumed.undo()
     assert not resumed.can_undo()
 

@@ -22,8 +22,11 @@ def test_computer_seats_get_distinct_names(make_app: AppMaker) -> None:
     app.run_frames(3)
     setup = app.scene
     assert isinstance(setup, SetupScene)
-    computers = [field.text for field, kind in zip(setup.names, setup.kinds, strict=True)
-                 if kind.value.startswith("ai:")]
+    computers = [
+        field.text
+        for field, kind in zip(setup.names, setup.kinds, strict=True)
+        if kind.value.startswith("ai:")
+    ]
     assert len(set(computers)) == len(computers) == 6
 
 

@@ -22,11 +22,15 @@ def navigation_calls() -> list[tuple[str, str, list[str]]]:
     calls = []
     for path in sorted(SCENES_DIR.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                    and node.func.attr in NAVIGATION):
+            if not (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in NAVIGATION
+            ):
                 continue
-            if not (isinstance(node.func.value, ast.Attribute)
-                    and node.func.value.attr == "services"):
+            if not (
+                isinstance(node.func.value, ast.Attribute) and node.func.value.attr == "services"
+            ):
                 continue
             first = node.args[0] if node.args else None
             if isinstance(first, ast.Constant) and isinstance(first.value, str):
@@ -45,7 +49,8 @@ def test_the_scenes_navigate_by_name() -> None:
 
 @pytest.mark.parametrize(("where", "name", "options"), CALLS, ids=[c[0] for c in CALLS])
 def test_each_screen_asked_for_is_routed_with_options_it_takes(
-        where: str, name: str, options: list[str]) -> None:
+    where: str, name: str, options: list[str]
+) -> None:
     assert name in SCENES, f"{where} asks for {name!r}, which the router does not know"
     signature = inspect.signature(SCENES[name])
     try:

@@ -129,8 +129,7 @@ def test_a_solitaire_outcome_says_won_or_lost():
 
 
 def test_the_last_move_result_names_the_termination():
-    state = position([["02-03-04"], ["10-06-09"]], [("01-02-03", ORIGIN, 0)], ["05-06-07"],
-                     hands=1)
+    state = position([["02-03-04"], ["10-06-09"]], [("01-02-03", ORIGIN, 0)], ["05-06-07"], hands=1)
     result = state.apply(next(m for m in state.legal_moves() if m.cell == (1, 0)))
     outcome = state.outcome()
     assert result.end_reason == WENT_OUT and outcome is not None
@@ -156,8 +155,9 @@ def test_standings_after_a_hand_are_the_results_with_penalties():
 
 
 def test_club_standings_are_chips_held_minus_owed():
-    state = position([["08-09-10", "04-05-06"], ["10-03-09"]], STAR, ["05-06-07"],
-                     variant="club", chips=3)
+    state = position(
+        [["08-09-10", "04-05-06"], ["10-03-09"]], STAR, ["05-06-07"], variant="club", chips=3
+    )
     state.chips_held = [3, 3]
     state.apply(Move(PLACE, T("08-09-10"), ORIGIN, 0))
     assert state.standings() == [13, -7]
@@ -239,11 +239,14 @@ def test_recorded_undo_writes_the_rewound_clock():
 # --- why_illegal ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("make", [
-    lambda: TableGame(3).new_state(seed=6),
-    lambda: DrawSolitaireState(seed=6),
-    lambda: StackedSolitaireState(seed=6),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: TableGame(3).new_state(seed=6),
+        lambda: DrawSolitaireState(seed=6),
+        lambda: StackedSolitaireState(seed=6),
+    ],
+)
 def test_why_illegal_is_none_exactly_for_the_legal_moves(make):
     state = make()
     rng = random.Random(1)
@@ -252,8 +255,11 @@ def test_why_illegal_is_none_exactly_for_the_legal_moves(make):
         if not moves:
             break
         assert all(state.why_illegal(m) is None for m in moves)
-        for move in (Move(PLACE, T("01-02-03"), (9, 9), 0, moves[0].source, moves[0].pile),
-                     DRAW_MOVE, PASS_MOVE):
+        for move in (
+            Move(PLACE, T("01-02-03"), (9, 9), 0, moves[0].source, moves[0].pile),
+            DRAW_MOVE,
+            PASS_MOVE,
+        ):
             if move not in moves:
                 reason = state.why_illegal(move)
                 assert isinstance(reason, str) and reason

@@ -239,8 +239,19 @@ def test_a_missing_file_and_a_bad_rule_exit_2():
 
 
 def test_simulate_plays_club_contack_by_the_spanish_book_and_check_reads_it():
-    made = cli("simulate", "--players", "3", "--seed", "3", "--rule", "variant=club",
-               "--rule", "club_rules=spanish", "--rule", "chips=30")
+    made = cli(
+        "simulate",
+        "--players",
+        "3",
+        "--seed",
+        "3",
+        "--rule",
+        "variant=club",
+        "--rule",
+        "club_rules=spanish",
+        "--rule",
+        "chips=30",
+    )
     assert made.returncode == 0, made.stderr
     assert json.loads(made.stdout)["rules"]["club_rules"] == "spanish"
     assert cli("check", "-", stdin=made.stdout).returncode == 0
@@ -287,8 +298,9 @@ def test_a_seed_of_a_number_or_a_word_deals(seed):
     assert replay(data).is_over()
 
 
-@pytest.mark.parametrize(("key", "value"), [("undos", -1), ("undos", "2"), ("daily", 5),
-                                            ("daily", "yesterday")])
+@pytest.mark.parametrize(
+    ("key", "value"), [("undos", -1), ("undos", "2"), ("daily", 5), ("daily", "yesterday")]
+)
 def test_the_games_own_keys_of_the_wrong_shape_are_refused(key, value):
     data = table_record()
     data[key] = value

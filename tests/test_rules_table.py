@@ -319,8 +319,9 @@ def test_club_debts_are_borrowed_from_the_bank_and_count_against_the_standing():
 
 def test_spanish_club_rules_borrow_from_the_player_paid_and_count_what_is_owed_to_them():
     hands = [["08-09-10", "04-05-06"], ["10-03-09"]]
-    state = position(hands, STAR, ["05-06-07"], variant="club", chips=6, hands=1,
-                     club_rules="spanish")
+    state = position(
+        hands, STAR, ["05-06-07"], variant="club", chips=6, hands=1, club_rules="spanish"
+    )
     assert state.chips_held == [3, 3]  # the box's 6 chips, divided equally
     state._hand_chips_start = [3, 3]
     state.apply(Move(PLACE, T("08-09-10"), (0, 0), 0))  # 10 chips won; the loser holds 3
@@ -344,8 +345,7 @@ def test_the_box_is_divided_equally_and_its_remainder_stays_in_the_bank():
 @pytest.mark.parametrize("seed", range(6))
 def test_who_lends_never_changes_a_club_game_result(seed):
     def play(club_rules, chips):
-        game = TableGame(4, TableRules(variant="club", chips=chips, hands=2,
-                                       club_rules=club_rules))
+        game = TableGame(4, TableRules(variant="club", chips=chips, hands=2, club_rules=club_rules))
         state = game.new_state(seed=seed)
         while not state.is_terminal():
             if state.hand_over:

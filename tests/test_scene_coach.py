@@ -30,7 +30,8 @@ def finished_table(app: App, seed: int = 2) -> TableScene:
 
 
 def test_the_score_screen_coaches_the_game_and_shows_a_move_on_the_board(
-        make_app: AppMaker) -> None:
+    make_app: AppMaker,
+) -> None:
     app = make_app(size=(800, 600), speed="instant", banner=False)
     table = finished_table(app)
     match = table.match

@@ -40,8 +40,11 @@ def lesson_ready(scene: GuidedGameScene) -> bool:
     if lesson.waiting:
         return scene.buttons["continue"].enabled
     expected = lesson.expected()
-    return (expected is not None and lesson.is_human(lesson.state.current_player)
-            and scene.human_can_act())
+    return (
+        expected is not None
+        and lesson.is_human(lesson.state.current_player)
+        and scene.human_can_act()
+    )
 
 
 def play_step(app: App, scene: GuidedGameScene) -> None:
@@ -62,8 +65,7 @@ def play_step(app: App, scene: GuidedGameScene) -> None:
     Input(app, FRAMES).drag(tile, scene.board.view.cell_centre(expected.cell))
 
 
-def test_the_menu_offers_the_guided_game_once(make_app: Callable[..., App],
-                                              tmp_path: Path) -> None:
+def test_the_menu_offers_the_guided_game_once(make_app: Callable[..., App], tmp_path: Path) -> None:
     app = make_app(tmp_path)
     menu = app.scene
     assert isinstance(menu, MenuScene) and menu.offer["learn"].visible
@@ -74,8 +76,9 @@ def test_the_menu_offers_the_guided_game_once(make_app: Callable[..., App],
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
-def test_the_guided_game_steps_through_to_its_end(make_app: Callable[..., App],
-                                                  tmp_path: Path, size: tuple[int, int]) -> None:
+def test_the_guided_game_steps_through_to_its_end(
+    make_app: Callable[..., App], tmp_path: Path, size: tuple[int, int]
+) -> None:
     app = make_app(tmp_path, size)
     menu = app.scene
     assert isinstance(menu, MenuScene)
@@ -97,8 +100,9 @@ def test_the_guided_game_steps_through_to_its_end(make_app: Callable[..., App],
     assert isinstance(app.scene, SetupScene)
 
 
-def test_the_contacts_are_explained_in_the_themes_colours(make_app: Callable[..., App],
-                                                          tmp_path: Path) -> None:
+def test_the_contacts_are_explained_in_the_themes_colours(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
     app = make_app(tmp_path)
     app.settings.theme = "1962"
     app.apply_settings()
@@ -110,8 +114,9 @@ def test_the_contacts_are_explained_in_the_themes_colours(make_app: Callable[...
     assert scene.coach_words()[1].startswith("Pink 2 meets pink 2: no points.")
 
 
-def test_the_guided_game_is_skipped_from_the_rules_screen(make_app: Callable[..., App],
-                                                          tmp_path: Path) -> None:
+def test_the_guided_game_is_skipped_from_the_rules_screen(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
     app = make_app(tmp_path)
     rules = RulesScene(app)
     app.push(rules)

@@ -37,20 +37,42 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def cli(*args: str) -> str:
-    done = subprocess.run([sys.executable, "-m", "game.cli", *args], capture_output=True,
-                          text=True, timeout=60, cwd=ROOT, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "game.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        check=True,
+    )
     return done.stdout
 
 
-@pytest.mark.parametrize("simulate_args", [
-    ["--mode", "table", "--players", "4", "--seed", "3", "--ai", "greedy"],
-    ["--mode", "table", "--players", "4", "--seed", "8", "--ai", "random",
-     "--rule", "partners=true", "--rule", "variant=club"],
-    ["--mode", "draw-solitaire", "--seed", "4", "--ai", "greedy"],
-    ["--mode", "stacked-solitaire", "--seed", "9", "--ai", "greedy"],
-])
-def test_simulated_record_steps_to_the_end_with_the_scores_check_prints(make_app: AppMaker,
-        tmp_path: Path, simulate_args: list[str]) -> None:
+@pytest.mark.parametrize(
+    "simulate_args",
+    [
+        ["--mode", "table", "--players", "4", "--seed", "3", "--ai", "greedy"],
+        [
+            "--mode",
+            "table",
+            "--players",
+            "4",
+            "--seed",
+            "8",
+            "--ai",
+            "random",
+            "--rule",
+            "partners=true",
+            "--rule",
+            "variant=club",
+        ],
+        ["--mode", "draw-solitaire", "--seed", "4", "--ai", "greedy"],
+        ["--mode", "stacked-solitaire", "--seed", "9", "--ai", "greedy"],
+    ],
+)
+def test_simulated_record_steps_to_the_end_with_the_scores_check_prints(
+    make_app: AppMaker, tmp_path: Path, simulate_args: list[str]
+) -> None:
     path = tmp_path / "game.contack.json"
     path.write_text(cli("simulate", *simulate_args))
     checked = json.loads(cli("check", str(path)))
@@ -89,8 +111,13 @@ def test_seek_back_and_forth_matches_stepping_forward() -> None:
     replay = Replay(GameRecord(finished_record("table", 2, 13)))
     positions = []
     while True:
-        positions.append(((replay.hand, replay.index), replay.state.figure.tiles(),
-                          list(map(replay.state.hand_tiles, range(2)))))
+        positions.append(
+            (
+                (replay.hand, replay.index),
+                replay.state.figure.tiles(),
+                list(map(replay.state.hand_tiles, range(2))),
+            )
+        )
         if not replay.forward():
             break
     rng = random.Random(1)
@@ -164,15 +191,23 @@ def inside(scene: ReplayScene, cell: Cell) -> tuple[int, int]:
 
 def resting(scene: ReplayScene) -> bool:
     """Every figure tile on its cell, nothing sliding."""
-    return not scene.flying and not scene.tweens.busy and all(
-        math.dist(sprite.centre, scene.board.view.cell_box_centre(cell)) < 0.01
-        for cell, sprite in scene.figure_sprites.items())
+    return (
+        not scene.flying
+        and not scene.tweens.busy
+        and all(
+            math.dist(sprite.centre, scene.board.view.cell_box_centre(cell)) < 0.01
+            for cell, sprite in scene.figure_sprites.items()
+        )
+    )
 
 
-@pytest.mark.parametrize(("mode", "players", "seed"), [
-    ("table", 3, 2), ("draw-solitaire", 1, 4), ("stacked-solitaire", 1, 9)])
-def test_a_step_forward_slides_the_placed_tile_from_the_panel_to_its_cell(make_app: AppMaker,
-        tmp_path: Path, mode: str, players: int, seed: int) -> None:
+@pytest.mark.parametrize(
+    ("mode", "players", "seed"),
+    [("table", 3, 2), ("draw-solitaire", 1, 4), ("stacked-solitaire", 1, 9)],
+)
+def test_a_step_forward_slides_the_placed_tile_from_the_panel_to_its_cell(
+    make_app: AppMaker, tmp_path: Path, mode: str, players: int, seed: int
+) -> None:
     app = make_app(tmp_path)
     scene = open_viewer(app, finished_record(mode, players, seed))
     Input(app).press(pygame.K_RIGHT, times=3)
@@ -192,8 +227,9 @@ def test_a_step_forward_slides_the_placed_tile_from_the_panel_to_its_cell(make_a
     assert app.screen.get_at(inside(scene, cell)) != app.felt().get_at(inside(scene, cell))
 
 
-def test_stepping_back_and_jumping_are_instant_and_a_new_step_lands_the_last(make_app: AppMaker,
-        tmp_path: Path) -> None:
+def test_stepping_back_and_jumping_are_instant_and_a_new_step_lands_the_last(
+    make_app: AppMaker, tmp_path: Path
+) -> None:
     app = make_app(tmp_path)
     scene = open_viewer(app, finished_record("table", 3, 2))
     first, second = (step.move for step in scene.replay.steps[0][:2])
@@ -209,10 +245,12 @@ def test_stepping_back_and_jumping_are_instant_and_a_new_step_lands_the_last(mak
     key_frame(app, pygame.K_LEFT)  # mid-slide again: back, at once
     assert scene.replay.index == 1 and resting(scene)
     assert second.cell not in scene.figure_sprites
-    assert app.screen.get_at(inside(scene, second.cell)) == \
-        app.felt().get_at(inside(scene, second.cell))
-    assert app.screen.get_at(inside(scene, first.cell)) != \
-        app.felt().get_at(inside(scene, first.cell))
+    assert app.screen.get_at(inside(scene, second.cell)) == app.felt().get_at(
+        inside(scene, second.cell)
+    )
+    assert app.screen.get_at(inside(scene, first.cell)) != app.felt().get_at(
+        inside(scene, first.cell)
+    )
     for key in (pygame.K_END, pygame.K_HOME, pygame.K_PAGEDOWN, pygame.K_PAGEUP):
         key_frame(app, pygame.K_RIGHT)
         key_frame(app, key)
@@ -221,7 +259,8 @@ def test_stepping_back_and_jumping_are_instant_and_a_new_step_lands_the_last(mak
 
 
 def test_auto_play_slides_each_placement_in_before_the_next_step(
-        make_app: AppMaker, tmp_path: Path) -> None:
+    make_app: AppMaker, tmp_path: Path
+) -> None:
     app = make_app(tmp_path)
     scene = open_viewer(app, finished_record("stacked-solitaire", 1, 9))
     Input(app).click(scene.buttons["play"])
@@ -251,8 +290,9 @@ def test_history_keeps_the_last_fifty_games_and_their_records(tmp_path: Path) ->
     storage = Storage(tmp_path)
     first = None
     for seed in range(HISTORY_LIMIT + 2):
-        entry = add_finished_game(storage, finished_record("stacked-solitaire", 1, seed),
-                                  now=1_700_000_000 + seed)
+        entry = add_finished_game(
+            storage, finished_record("stacked-solitaire", 1, seed), now=1_700_000_000 + seed
+        )
         assert entry is not None
         first = first or entry
     assert add_finished_game(storage, finished_record("stacked-solitaire", 1, 5)) is None
@@ -283,8 +323,9 @@ def test_statistics_count_players_and_solitaires(tmp_path: Path) -> None:
     add_finished_game(storage, record)
     stats = load_history(storage).players["Ann"]
     assert stats.games == 1 and not stats.computer
-    best_move = max(m.get("score", 0) for h in record["hands"] for m in h["moves"]
-                    if m.get("player") == 0)
+    best_move = max(
+        m.get("score", 0) for h in record["hands"] for m in h["moves"] if m.get("player") == 0
+    )
     assert stats.best_move == best_move
     won, lost = solved_stacked_game(), finished_record("stacked-solitaire", 1, 1)
     assert lost["hands"][0]["result"] == "lost"
@@ -292,8 +333,12 @@ def test_statistics_count_players_and_solitaires(tmp_path: Path) -> None:
     add_finished_game(storage, {**won, "seed": "again"}, hints=True)
     add_finished_game(storage, lost)
     solitaire = load_history(storage).solitaires["stacked-solitaire"]
-    assert (solitaire.played, solitaire.won, solitaire.clean_wins, solitaire.hint_wins) == \
-        (3, 2, 1, 1)
+    assert (solitaire.played, solitaire.won, solitaire.clean_wins, solitaire.hint_wins) == (
+        3,
+        2,
+        1,
+        1,
+    )
     assert (solitaire.streak, solitaire.best_streak) == (0, 2)
 
 
@@ -329,7 +374,8 @@ def test_statistics_screen_resets_only_when_confirmed(make_app: AppMaker, tmp_pa
 
 
 def test_history_lists_games_and_opens_one_in_the_viewer(
-        make_app: AppMaker, tmp_path: Path) -> None:
+    make_app: AppMaker, tmp_path: Path
+) -> None:
     app = make_app(tmp_path, size=(800, 600))
     fill_sample_history(app.storage)
     Input(app).click(app.scene.buttons["games"])

@@ -120,8 +120,9 @@ def test_a_deal_nobody_could_win_says_so_in_the_viewer(app: App) -> None:
     assert not viewer.buttons["review"].visible
 
 
-def test_fair_odds_are_played_out_in_batches_and_shown(app: App,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_fair_odds_are_played_out_in_batches_and_shown(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(solitaire_session, "ODDS_BATCH", 1)
     monkeypatch.setattr(solitaire_session, "ODDS_GAMES", 2)
     scene = DrawSolitaireScene(app, seed=7)

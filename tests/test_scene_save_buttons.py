@@ -22,10 +22,12 @@ from tools.samples import table_config
 def save_through_the_dialog(app, scene) -> Path:
     assert isinstance(app.scene, SaveRecordScene)
     dialog = app.scene
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=dialog.save.rect.center,
-                                         button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=dialog.save.rect.center,
-                                         button=1))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=dialog.save.rect.center, button=1)
+    )
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=dialog.save.rect.center, button=1)
+    )
     app.tick()
     assert app.scene is scene
     records = list_records(app.storage)
@@ -34,7 +36,8 @@ def save_through_the_dialog(app, scene) -> Path:
 
 
 def test_s_at_the_table_saves_the_game_in_progress(
-        make_app: Callable[..., App], tmp_path: Path) -> None:
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
     app = make_app(tmp_path, banner=False)
     scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=4))
     assert isinstance(scene, TableScene)
@@ -45,7 +48,8 @@ def test_s_at_the_table_saves_the_game_in_progress(
 
 
 def test_the_solitaires_save_button_keeps_a_record(
-        make_app: Callable[..., App], tmp_path: Path) -> None:
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
     for scene_class in (DrawSolitaireScene, StackedSolitaireScene):
         app = make_app(tmp_path / scene_class.__name__)
         scene = scene_class(app, seed=5)

@@ -74,8 +74,9 @@ def cell_point(scene: SolitaireScene, move: Move) -> Point:
 
 
 def winnable_stacked_seed() -> int:
-    return next(seed for seed in range(1, 200)
-                if solve(StackedSolitaireState(seed=seed), 5.0).winnable)
+    return next(
+        seed for seed in range(1, 200) if solve(StackedSolitaireState(seed=seed), 5.0).winnable
+    )
 
 
 def play_draw_move(app: App, scene: DrawSolitaireScene, move: Move, by_drag: bool) -> None:
@@ -98,8 +99,7 @@ def play_draw_move(app: App, scene: DrawSolitaireScene, move: Move, by_drag: boo
         Input(app, FRAMES).click(cell_point(scene, move))
 
 
-def test_a_whole_draw_solitaire_by_mouse(app: App,
-                                         finished_games: list[dict[str, Any]]) -> None:
+def test_a_whole_draw_solitaire_by_mouse(app: App, finished_games: list[dict[str, Any]]) -> None:
     scene = open_scene(app, DrawSolitaireScene(app, seed=5))
     turns = 0
     while not scene.session.recorded.is_over():
@@ -127,8 +127,9 @@ def test_a_whole_draw_solitaire_by_mouse(app: App,
     assert not any(finished_games[0][flag] for flag in ("hints", "undos", "autoplay"))
 
 
-def test_a_winning_stacked_solitaire_by_mouse(app: App,
-                                              finished_games: list[dict[str, Any]]) -> None:
+def test_a_winning_stacked_solitaire_by_mouse(
+    app: App, finished_games: list[dict[str, Any]]
+) -> None:
     seed = winnable_stacked_seed()
     line = solve(StackedSolitaireState(seed=seed), 5.0).moves
     scene = open_scene(app, StackedSolitaireScene(app, seed=seed))
@@ -147,8 +148,9 @@ def test_a_winning_stacked_solitaire_by_mouse(app: App,
     assert not finished_games[0]["undos"] and not finished_games[0]["hints"]
 
 
-def test_auto_play_wins_a_winnable_stacked_deal(app: App,
-                                                finished_games: list[dict[str, Any]]) -> None:
+def test_auto_play_wins_a_winnable_stacked_deal(
+    app: App, finished_games: list[dict[str, Any]]
+) -> None:
     scene = open_scene(app, StackedSolitaireScene(app, seed=winnable_stacked_seed()))
     seen = []
     for _ in range(4):
@@ -193,7 +195,8 @@ def lose_draw_deal(app: App, seed: int) -> DrawSolitaireScene:
 
 
 def test_undo_after_a_loss_goes_on_and_only_the_real_end_counts(
-        app: App, finished_games: list[dict[str, Any]]) -> None:
+    app: App, finished_games: list[dict[str, Any]]
+) -> None:
     scene = lose_draw_deal(app, 5)
     lost_moves = list(scene.state.moves)
     app.run_frames(2)
@@ -211,8 +214,9 @@ def test_undo_after_a_loss_goes_on_and_only_the_real_end_counts(
     assert not scene.finished and not scene.state.moves
 
 
-def test_a_loss_is_counted_when_the_game_closes(make_app: AppMaker,
-        tmp_path: Path, finished_games: list[dict[str, Any]]) -> None:
+def test_a_loss_is_counted_when_the_game_closes(
+    make_app: AppMaker, tmp_path: Path, finished_games: list[dict[str, Any]]
+) -> None:
     app = make_app(tmp_path, (800, 600), speed="instant")
     lose_draw_deal(app, 5)
     assert finished_games == []
@@ -270,8 +274,11 @@ def test_winnable_deals_only_gives_a_winnable_deal(app: App) -> None:
 
 
 def test_the_verdict_comes_from_the_adviser_not_from_the_frames(
-        app: App, monkeypatch: pytest.MonkeyPatch,
-        finished_games: list[dict[str, Any]], held_adviser: Any) -> None:
+    app: App,
+    monkeypatch: pytest.MonkeyPatch,
+    finished_games: list[dict[str, Any]],
+    held_adviser: Any,
+) -> None:
     expected = solve(DrawSolitaireState(seed=5), 10.0).winnable
     app.adviser = held_adviser
     scene = lose_draw_deal(app, 5)

@@ -45,8 +45,9 @@ def make_app(make_app: AppMaker) -> Callable[..., App]:
     """This module's apps: instant animations, the hand-off banner on, the shared art."""
 
     def make(home: Path, speed: str = "instant", banner: bool = True) -> App:
-        app = make_app(home, speed=speed, banner=banner,
-                       art=SHARED_ART[0] if SHARED_ART else None, frames=1)
+        app = make_app(
+            home, speed=speed, banner=banner, art=SHARED_ART[0] if SHARED_ART else None, frames=1
+        )
         if not SHARED_ART:
             SHARED_ART.append(app.art)
         return app
@@ -54,8 +55,9 @@ def make_app(make_app: AppMaker) -> Callable[..., App]:
     return make
 
 
-def open_table(app: App, config: dict[str, Any] | None = None,
-               record: dict[str, Any] | None = None) -> TableScene:
+def open_table(
+    app: App, config: dict[str, Any] | None = None, record: dict[str, Any] | None = None
+) -> TableScene:
     scene = TableScene(app, config or {}, record=copy.deepcopy(record) if record else None)
     app.push(scene)
     app.run_frames(1)
@@ -68,8 +70,11 @@ FRAMES = 1
 
 
 def ready_for_human(scene: TableScene) -> bool:
-    return scene.human_can_act() and scene.turns.wait_s <= 0 and any(
-        m.action == PLACE for m in scene.legal_moves())
+    return (
+        scene.human_can_act()
+        and scene.turns.wait_s <= 0
+        and any(m.action == PLACE for m in scene.legal_moves())
+    )
 
 
 def ready_on_a_figure(app: App, scene: TableScene) -> None:
@@ -100,8 +105,13 @@ def place_by_mouse(app: App, scene: TableScene, move: Move, by_drag: bool) -> No
         Input(app, FRAMES).click(target)
 
 
-def position(kinds: list[str], stop: Callable[[TableState], bool], level: str = "random",
-             rules: TableRules | None = None, seeds: range = range(400)) -> dict[str, Any]:
+def position(
+    kinds: list[str],
+    stop: Callable[[TableState], bool],
+    level: str = "random",
+    rules: TableRules | None = None,
+    seeds: range = range(400),
+) -> dict[str, Any]:
     """A record whose position satisfies `stop`, found by playing seeded games."""
     players = [{"name": f"P{seat + 1}", "kind": kind} for seat, kind in enumerate(kinds)]
     for seed in seeds:
@@ -169,7 +179,7 @@ def test_whole_three_hand_game_by_mouse(make_app: Callable[..., App], tmp_path: 
                 continue
             before = len(scene.state.moves)
             place_by_mouse(app, scene, move, by_drag=placements % 2 == 0)
-            assert scene.state.moves[before:before + 1] == [move], app.notices
+            assert scene.state.moves[before : before + 1] == [move], app.notices
             placements += 1
             if not checked_save and placements == 4:
                 while scene.match.save_due:  # written in the step after a move (a computer's too)
@@ -182,24 +192,33 @@ def test_whole_three_hand_game_by_mouse(make_app: Callable[..., App], tmp_path: 
     assert app.storage.load_game("table") is None
     path = tmp_path / "game.contack.json"
     path.write_text(json.dumps(scene.match.record), encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "game.cli", "check", str(path)], cwd=ROOT,
-                            capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "game.cli", "check", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert json.loads(result.stdout)["ok"] is True
 
 
 # --- options ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rules", [
-    {"hands": 1},
-    {"hands": 1, "free_draw": True},
-    {"hands": 1, "partners": True},
-    {"hands": 2, "variant": "club", "chips": 10},
-    {"hands": 2, "variant": "club", "chips": 20, "club_rules": "spanish"},
-    {"variant": "club", "time_limit_s": 1.0},
-])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {"hands": 1},
+        {"hands": 1, "free_draw": True},
+        {"hands": 1, "partners": True},
+        {"hands": 2, "variant": "club", "chips": 10},
+        {"hands": 2, "variant": "club", "chips": 20, "club_rules": "spanish"},
+        {"variant": "club", "time_limit_s": 1.0},
+    ],
+)
 def test_every_option_plays_to_the_end(
-        make_app: Callable[..., App], tmp_path: Path, rules: dict[str, Any]) -> None:
+    make_app: Callable[..., App], tmp_path: Path, rules: dict[str, Any]
+) -> None:
     app = make_app(tmp_path)
     seats = 4 if rules.get("partners") else 3
     players = [(f"C{s}", "ai:random" if s % 2 else "ai:greedy") for s in range(seats)]
@@ -215,8 +234,10 @@ def test_every_option_plays_to_the_end(
     elif rules.get("variant") == "club":
         assert score.columns()[-3:] == ["Chips", "Owed", "Standing"]
     if rules.get("variant") == "club":
-        standing = [h - o + lent for h, o, lent in
-                    zip(state.chips_held, state.chips_owed, state.chips_lent, strict=True)]
+        standing = [
+            h - o + lent
+            for h, o, lent in zip(state.chips_held, state.chips_owed, state.chips_lent, strict=True)
+        ]
         assert [round(v) for v in scene.shown_scores] == standing
     if rules.get("time_limit_s"):
         assert state.clock_s >= 1.0
@@ -225,7 +246,8 @@ def test_every_option_plays_to_the_end(
 
 
 def test_a_computer_that_draws_says_so_on_its_panel_not_over_its_tiles(
-        make_app: Callable[..., App], tmp_path: Path) -> None:
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
     def computer_must_draw(state: TableState) -> bool:
         return state.current == 1 and state.legal_moves() == [Move(DRAW)]
 
@@ -238,8 +260,11 @@ def test_a_computer_that_draws_says_so_on_its_panel_not_over_its_tiles(
     said = next(drawn.rect for drawn in frame.texts if drawn.text == "Draws a tile")
     box = scene.layout.seats[1]
     assert box.rect.contains(said)
-    assert not any(said.colliderect(sprite.rect) for tile, sprite in scene.hands.sprites.items()
-                   if tile in scene.state.hand_tiles(1))
+    assert not any(
+        said.colliderect(sprite.rect)
+        for tile, sprite in scene.hands.sprites.items()
+        if tile in scene.state.hand_tiles(1)
+    )
     app.run_frames(240)
     assert scene.moves.saying(1) is None
 
@@ -249,8 +274,9 @@ def test_free_draw_button_draws(make_app: Callable[..., App], tmp_path: Path) ->
         moves = state.legal_moves()
         return state.current == 0 and Move(DRAW) in moves and len(moves) > 1
 
-    record = position(["human", "ai:greedy"], can_free_draw,
-                      rules=TableRules(hands=1, free_draw=True))
+    record = position(
+        ["human", "ai:greedy"], can_free_draw, rules=TableRules(hands=1, free_draw=True)
+    )
     app = make_app(tmp_path)
     scene = open_table(app, record=record)
     button = scene.buttons["draw"]
@@ -277,8 +303,9 @@ def test_forced_draw_is_played_visibly(make_app: Callable[..., App], tmp_path: P
     drawn = scene.state.moves[-1]
     assert drawn.action == DRAW
     assert scene.moves.saying(0) == "No tile fits: draws", "the draw is announced"
-    new_tile = set(scene.state.hand_tiles(0)) - set(RecordedGame.from_record(
-        GameRecord(copy.deepcopy(record))).state.hand_tiles(0))
+    new_tile = set(scene.state.hand_tiles(0)) - set(
+        RecordedGame.from_record(GameRecord(copy.deepcopy(record))).state.hand_tiles(0)
+    )
     sprite = scene.hand_sprites[new_tile.pop()]
     run_until(app, lambda: not scene.tweens.busy)
     home, _up = scene.hands.slot_of(scene.state.hand_tiles(0), 0, sprite.tile)
@@ -298,12 +325,16 @@ def test_pass_is_played_for_the_player(make_app: Callable[..., App], tmp_path: P
     assert scene.moves.saying(0) == "No tile fits: passes"  # said on the seat's panel
 
 
-@pytest.mark.parametrize(("kinds", "reason"), [
-    (["ai:greedy", "ai:greedy"], ALL_PASSED),
-    (["ai:random"] * 7, DEAD_END),
-])
+@pytest.mark.parametrize(
+    ("kinds", "reason"),
+    [
+        (["ai:greedy", "ai:greedy"], ALL_PASSED),
+        (["ai:random"] * 7, DEAD_END),
+    ],
+)
 def test_blocked_hand_and_dead_end(
-        make_app: Callable[..., App], tmp_path: Path, kinds: list[str], reason: str) -> None:
+    make_app: Callable[..., App], tmp_path: Path, kinds: list[str], reason: str
+) -> None:
     record, last = None, None
     level = kinds[0][3:]
     for seed in range(600):
@@ -336,8 +367,11 @@ def test_blocked_hand_and_dead_end(
 
 def test_penalties_cost_ten_a_tile_visibly(make_app: Callable[..., App], tmp_path: Path) -> None:
     def one_move_left(state: TableState) -> bool:
-        return state.current == 0 and any(
-            m.action == PLACE for m in state.legal_moves()) and state.hand_size(0) == 1
+        return (
+            state.current == 0
+            and any(m.action == PLACE for m in state.legal_moves())
+            and state.hand_size(0) == 1
+        )
 
     record = position(["human", "ai:greedy"], one_move_left, level="greedy")
     app = make_app(tmp_path, speed="fast")
@@ -360,17 +394,22 @@ def test_three_sided_opportunity_play(make_app: Callable[..., App], tmp_path: Pa
     def three_sided(state: TableState) -> bool:
         return state.current == 0 and any(
             m.action == PLACE and len(state.figure.contacts(m.tile, m.cell, m.rot)) == 3
-            for m in state.legal_moves())
+            for m in state.legal_moves()
+        )
 
     record = position(["human"] + ["ai:random"] * 6, three_sided)
     app = make_app(tmp_path, speed="normal", banner=False)
     scene = open_table(app, record=record)
     run_until(app, lambda: ready_for_human(scene))
-    move = next(m for m in scene.legal_moves() if m.action == PLACE and len(
-        scene.state.figure.contacts(m.tile, m.cell, m.rot)) == 3)
+    move = next(
+        m
+        for m in scene.legal_moves()
+        if m.action == PLACE and len(scene.state.figure.contacts(m.tile, m.cell, m.rot)) == 3
+    )
     points = scene.state.placement_score(move)
-    counting = [c for c in scene.state.figure.contacts(move.tile, move.cell, move.rot)
-                if c.points > 0]
+    counting = [
+        c for c in scene.state.figure.contacts(move.tile, move.cell, move.rot) if c.points > 0
+    ]
     before = scene.shown_scores[0]
     place_by_mouse(app, scene, move, by_drag=False)
     run_until(app, lambda: bool(scene.animator.bursts))
@@ -393,7 +432,8 @@ def test_hint_shows_a_legal_move(make_app: Callable[..., App], tmp_path: Path) -
 
 
 def test_undo_against_a_computer_goes_back_to_the_previous_turn(
-        make_app: Callable[..., App], tmp_path: Path) -> None:
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
     app = make_app(tmp_path, banner=False)
     scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=9))
     ready_on_a_figure(app, scene)
@@ -411,7 +451,8 @@ def test_undo_against_a_computer_goes_back_to_the_previous_turn(
 
 
 def test_a_human_takes_back_at_the_hand_off_but_never_the_other_humans_tile(
-        make_app: Callable[..., App], tmp_path: Path) -> None:
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
     app = make_app(tmp_path, speed="fast")  # the hand-off banner on
     scene = open_table(app, table_config([("Ann", "human"), ("Ben", "human")], seed=10))
     chooser = make_player("greedy", random.Random(1))
@@ -436,10 +477,12 @@ def test_a_human_takes_back_at_the_hand_off_but_never_the_other_humans_tile(
 
 
 def test_undo_and_redo_by_the_buttons_across_the_computers_replies(
-        make_app: Callable[..., App], tmp_path: Path) -> None:
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
     app = make_app(tmp_path, banner=False)
-    scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy"),
-                                          ("Cy", "ai:easy")], seed=9))
+    scene = open_table(
+        app, table_config([("Ann", "human"), ("Bot", "ai:greedy"), ("Cy", "ai:easy")], seed=9)
+    )
     ready_on_a_figure(app, scene)
     for _ in range(2):
         move = next(m for m in scene.legal_moves() if m.action == PLACE)
@@ -452,8 +495,10 @@ def test_undo_and_redo_by_the_buttons_across_the_computers_replies(
     while scene.buttons["undo"].enabled:
         Input(app, FRAMES).click(scene.buttons["undo"].rect.center)
         undos += 1
-    assert undos >= 3 and all(entry["player"] != 0  # all the way back to the deal
-                              for entry in scene.match.record["hands"][-1]["moves"])
+    assert undos >= 3 and all(
+        entry["player"] != 0  # all the way back to the deal
+        for entry in scene.match.record["hands"][-1]["moves"]
+    )
     Input(app, FRAMES).click(scene.buttons["redo"].rect.center)
     while scene.buttons["redo"].enabled:
         Input(app, FRAMES).press(pygame.K_y)
@@ -463,14 +508,16 @@ def test_undo_and_redo_by_the_buttons_across_the_computers_replies(
 
 
 def test_undo_after_a_resume_gives_a_timed_club_game_its_time_back(
-        make_app: Callable[..., App], tmp_path: Path) -> None:
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
     app = make_app(tmp_path, banner=False)
     config = table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=9)
     config["rules"] = {"variant": "club", "time_limit_s": 900}
     scene = open_table(app, config)
     ready_on_a_figure(app, scene)
-    place_by_mouse(app, scene, next(m for m in scene.legal_moves() if m.action == PLACE),
-                   by_drag=False)
+    place_by_mouse(
+        app, scene, next(m for m in scene.legal_moves() if m.action == PLACE), by_drag=False
+    )
     placed_at = scene.match.record["hands"][-1]["moves"][-1]["clock_s"]
     run_until(app, lambda: ready_for_human(scene) or scene.state.hand_over)
     if scene.state.hand_over:
@@ -506,13 +553,15 @@ def test_keyboard_tab_arrows_enter(make_app: Callable[..., App], tmp_path: Path)
 
 
 def test_illegal_drop_slides_back_and_says_why(
-        make_app: Callable[..., App], tmp_path: Path) -> None:
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
     def has_illegal_open_cell(state: TableState) -> bool:
         if state.current != 0 or len(state.figure) < 3:
             return False
         legal = {(m.tile, m.cell) for m in state.legal_moves() if m.action == PLACE}
-        return any((t, c) not in legal for t in state.hand_tiles(0)
-                   for c in state.figure.open_cells())
+        return any(
+            (t, c) not in legal for t in state.hand_tiles(0) for c in state.figure.open_cells()
+        )
 
     record = position(["human", "ai:greedy"], has_illegal_open_cell, level="greedy")
     app = make_app(tmp_path, speed="fast")
@@ -520,8 +569,13 @@ def test_illegal_drop_slides_back_and_says_why(
     run_until(app, lambda: ready_for_human(scene))
     legal = {(m.tile, m.cell) for m in scene.legal_moves() if m.action == PLACE}
     playable = {t for t, _c in legal}
-    tile, cell = next((t, c) for t in scene.state.hand_tiles(0) if t in playable
-                      for c in scene.state.figure.open_cells() if (t, c) not in legal)
+    tile, cell = next(
+        (t, c)
+        for t in scene.state.hand_tiles(0)
+        if t in playable
+        for c in scene.state.figure.open_cells()
+        if (t, c) not in legal
+    )
     home = at(scene.hand_sprites[tile].centre)
     moves = len(scene.state.moves)
     Input(app, FRAMES).drag(home, at(scene.board.view.cell_centre(cell)))
@@ -553,7 +607,8 @@ def test_a_thinking_computer_never_blocks_frames(tmp_path: Path, held_adviser: A
 
 @pytest.mark.parametrize("seed", [3, 14])
 def test_a_resumed_game_shows_every_hand_tile_as_it_lay(
-        make_app: Callable[..., App], tmp_path: Path, seed: int) -> None:
+    make_app: Callable[..., App], tmp_path: Path, seed: int
+) -> None:
     """Which way each hand tile points depends on the tiles that came and went; a resume
     (or an undo, or a new window size) lays every hand out as it was, with no tile
     turned over."""
@@ -606,4 +661,3 @@ def test_continue_resumes_exactly(make_app: Callable[..., App], tmp_path: Path) 
     assert new.hands == old.hands and new.current_player == old.current_player
     assert new.hand_points == old.hand_points and new.stock_pos == old.stock_pos
     assert resumed.shown_scores == scene.shown_scores
-

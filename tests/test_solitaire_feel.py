@@ -65,8 +65,9 @@ def test_draw_keyboard_play_turns_the_stock_and_places(make_app: AppMaker) -> No
 
 
 @pytest.mark.parametrize("kind", [StackedSolitaireScene, DrawSolitaireScene])
-def test_h_then_enter_places_the_hint_and_escape_clears_it(make_app: AppMaker,
-                                                           kind: type[SolitaireScene]) -> None:
+def test_h_then_enter_places_the_hint_and_escape_clears_it(
+    make_app: AppMaker, kind: type[SolitaireScene]
+) -> None:
     app = make_app(speed="instant")
     scene = open_scene(app, kind(app, seed=5))
     drive = Input(app)
@@ -88,7 +89,9 @@ def test_no_points_pop_up_in_a_solitaire(make_app: AppMaker) -> None:
     said: list[str] = []
     show_label = scene.animator.show_label
     scene.animator.show_label = lambda text, *a, **k: (  # type: ignore[method-assign]
-        said.append(text), show_label(text, *a, **k))[1]
+        said.append(text),
+        show_label(text, *a, **k),
+    )[1]
     flashes = 0
     for _ in range(12):
         move = stacked_best_try(scene.stacked_state)
@@ -134,8 +137,9 @@ def test_the_last_tile_is_marked_on_a_solitaire_board(make_app: AppMaker) -> Non
 
 
 @pytest.mark.parametrize("fanned", [False, True])
-def test_stacked_piles_lie_in_seven_columns_with_readable_tops(make_app: AppMaker,
-                                                               fanned: bool) -> None:
+def test_stacked_piles_lie_in_seven_columns_with_readable_tops(
+    make_app: AppMaker, fanned: bool
+) -> None:
     app = make_app(size=(800, 600), speed="instant")
     app.settings.extra["solitaire"] = {"fanned_piles": fanned}
     scene = open_scene(app, StackedSolitaireScene(app, seed=9))
@@ -144,8 +148,11 @@ def test_stacked_piles_lie_in_seven_columns_with_readable_tops(make_app: AppMake
     assert xs == sorted(xs) and len({round(y) for _x, y in scene.pile_pos}) == 1
     digit = app.art.fonts.get(round(scene.pile_side * DIGIT_SHARE), "bold")
     assert digit.render("8", True, (0, 0, 0)).get_bounding_rect().height >= 12
-    faces = [s for s in scene.tiles.sprites() if s not in scene.cell_sprites.values()
-             and s.state is not TileState.FACE_DOWN]
+    faces = [
+        s
+        for s in scene.tiles.sprites()
+        if s not in scene.cell_sprites.values() and s.state is not TileState.FACE_DOWN
+    ]
     assert len(faces) == (35 if fanned else 7)
     for a in faces:  # in a column each covered tile shows its upper part: all its values
         for b in faces:
@@ -165,7 +172,6 @@ def test_the_discard_pile_is_fanned_beside_the_stock(make_app: AppMaker) -> None
     scene.sync()
     shown = [s for s in scene.tiles.sprites() if s.tile in scene.draw_state.discard]
     assert len(shown) == len(scene.draw_state.discard) >= 4
-    xs = [s.centre[0] for s in sorted(shown, key=lambda s: scene.draw_state.discard.index(
-        s.tile))]
+    xs = [s.centre[0] for s in sorted(shown, key=lambda s: scene.draw_state.discard.index(s.tile))]
     assert xs == sorted(xs) and xs[0] > scene.stock_pos[0]
     assert scene.source_sprites[DISCARD_KEY].tile == scene.draw_state.discard[-1]

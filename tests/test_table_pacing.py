@@ -47,8 +47,14 @@ def held_frames(app: App, scene: TableScene) -> int:
     """After a human's move: the frames from the computer's tile coming to rest until
     the game moves on (the human may act again or the next computer thinks)."""
     figure = len(scene.state.figure)
-    run_until(app, lambda: len(scene.state.figure) > figure and not scene.tweens.busy
-              and scene.state.current_player == 0)
+    run_until(
+        app,
+        lambda: (
+            len(scene.state.figure) > figure
+            and not scene.tweens.busy
+            and scene.state.current_player == 0
+        ),
+    )
     frames = 0
     while scene.turns.showing_move:
         app.run_frames(1)
@@ -62,8 +68,7 @@ def test_a_computer_move_stays_in_view_for_its_pause(make_app: AppMaker, speed: 
     for seed in range(1, 40):  # a deal where the computer answers with a placement
         scene = open_table(app, [("Ann", "human"), ("Bot", "ai:greedy")], seed)
         first_human_move(app, scene)
-        if scene.state.current_player == 1 and any(
-                m.action == PLACE for m in scene.legal_moves()):
+        if scene.state.current_player == 1 and any(m.action == PLACE for m in scene.legal_moves()):
             break
         app.pop()
         app.run_frames(1)
@@ -125,8 +130,7 @@ def test_the_handoff_waits_for_the_computer_and_sums_up(make_app: AppMaker) -> N
     assert scene.turns.banner_seat is None and seat not in scene.turns.news
 
 
-def test_the_handoff_keeps_every_move_of_five_computers_and_scrolls(
-        make_app: AppMaker) -> None:
+def test_the_handoff_keeps_every_move_of_five_computers_and_scrolls(make_app: AppMaker) -> None:
     """With five computers between two people, the hand-off's log holds every move
     since the player's last turn (it showed the last four), scrolls with the wheel,
     and the tiles those moves placed are ringed on the board. Only Ready (or Enter)
@@ -149,7 +153,9 @@ def test_the_handoff_keeps_every_move_of_five_computers_and_scrolls(
     rings: list[Any] = []
     real_outline = scene.board.draw_outline
     scene.board.draw_outline = lambda surface, cell, *rest: (  # type: ignore[method-assign]
-        rings.append(cell), real_outline(surface, cell, *rest))
+        rings.append(cell),
+        real_outline(surface, cell, *rest),
+    )
     app.run_frames(1)
     assert set(rings) >= set(placed) - {scene.state.figure.last_cell}
     empty_spot = (panel.panel.right - 4, panel.panel.bottom - 4)
@@ -185,7 +191,8 @@ def test_no_handoff_for_a_seat_that_cannot_place(make_app: AppMaker) -> None:
         app.run_frames(1)
         assert scene.turns.banner_seat is None
         reason_said = reason_said or "fits" in status_words(
-            scene.match, 0.0, scene.turns.forced_shown, False, False)
+            scene.match, 0.0, scene.turns.forced_shown, False, False
+        )
     assert reason_said
     assert scene.last_words.startswith(scene.names[seat])
 
@@ -225,19 +232,26 @@ def test_opening_names_the_starting_tile_and_mutes_the_rest(make_app: AppMaker) 
         assert (sprite.state is TileState.MUTED) == (tile not in starters)
 
 
-def test_hand_order_and_orientation_kept_after_a_placement(make_app: AppMaker,
-                                                           tmp_path: Path) -> None:
+def test_hand_order_and_orientation_kept_after_a_placement(
+    make_app: AppMaker, tmp_path: Path
+) -> None:
     app = make_app(speed="instant", banner=False, frames=1)
     scene = open_table(app, [("Ann", "human"), ("Ben", "human")], 4)
     run_until(app, scene.human_can_act)
     seat = scene.state.current_player
-    before = {t: (s.centre[0], s.up) for t, s in scene.hands.sprites.items()
-              if t in scene.state.hand_tiles(seat)}
+    before = {
+        t: (s.centre[0], s.up)
+        for t, s in scene.hands.sprites.items()
+        if t in scene.state.hand_tiles(seat)
+    }
     move = scene.legal_moves()[0]
     scene.play(move)
     run_until(app, lambda: not scene.tweens.busy)
-    after = {t: (s.centre[0], s.up) for t, s in scene.hands.sprites.items()
-             if t in scene.state.hand_tiles(seat)}
+    after = {
+        t: (s.centre[0], s.up)
+        for t, s in scene.hands.sprites.items()
+        if t in scene.state.hand_tiles(seat)
+    }
     left = [t for t in sorted(before, key=lambda t: before[t][0]) if t != move.tile]
     assert sorted(after, key=lambda t: after[t][0]) == left
     assert all(after[t][1] == before[t][1] for t in left)
@@ -262,8 +276,10 @@ def test_a_hint_shows_its_points_and_escape_clears_it(make_app: AppMaker) -> Non
 def test_notices_keep_off_the_buttons_and_go_with_their_screen(make_app: AppMaker) -> None:
     app = make_app(speed="instant", banner=False, frames=1)
     scene = open_table(app, [("Ann", "human"), ("Ben", "human")], 6)
-    app.notify("A notice long enough to reach across the whole row of buttons at the "
-               "bottom of the table screen")
+    app.notify(
+        "A notice long enough to reach across the whole row of buttons at the "
+        "bottom of the table screen"
+    )
     app.run_frames(1)
     buttons = [b.rect for b in scene.buttons.values() if b.visible]
     text = app.ui.text(app.notices[0], 17)
@@ -311,8 +327,9 @@ def test_resizing_while_a_tile_flies_lands_it(make_app: AppMaker) -> None:
 
 def computers_to_the_scores(app: App, hands: int) -> TableScene:
     """Two computers play their first hand; the score screen is then on top."""
-    scene = TableScene(app, table_config([("Ann", "ai:greedy"), ("Bot", "ai:greedy")], 3,
-                                         hands=hands))
+    scene = TableScene(
+        app, table_config([("Ann", "ai:greedy"), ("Bot", "ai:greedy")], 3, hands=hands)
+    )
     app.push(scene)
     run_until(app, lambda: isinstance(app.scene, ScoreScene))
     return scene
@@ -329,8 +346,14 @@ def test_the_final_scores_need_a_deliberate_click(make_app: AppMaker) -> None:
     drive.press(pygame.K_RETURN)
     drive.press(pygame.K_SPACE)
     assert app.scene is score
-    assert [b.label for b in score.buttons] == ["Rematch", "Play this deal again", "Coach",
-                                                "Watch replay", "Save record", "Menu"]
+    assert [b.label for b in score.buttons] == [
+        "Rematch",
+        "Play this deal again",
+        "Coach",
+        "Watch replay",
+        "Save record",
+        "Menu",
+    ]
     drive.click(score.buttons[3])
     assert isinstance(app.scene, ReplayScene)
     drive.press(pygame.K_ESCAPE)
@@ -357,8 +380,9 @@ def test_an_empty_hand_lays_out(make_app: AppMaker) -> None:
 
 
 @pytest.mark.parametrize(("speed", "most_s"), [("slow", 0.45), ("normal", 0.45)])
-def test_a_greedy_computer_answers_briskly_even_at_slow(make_app: AppMaker, speed: str,
-                                                        most_s: float) -> None:
+def test_a_greedy_computer_answers_briskly_even_at_slow(
+    make_app: AppMaker, speed: str, most_s: float
+) -> None:
     """Slow slows what moves, not the waiting: once the human's move has shown its
     points, a greedy computer's tile is chosen within a brisk pause at any speed (at
     Slow it "thought" 1.1 s a move on top of the animations: 4-5 s a move, and a round
@@ -368,8 +392,9 @@ def test_a_greedy_computer_answers_briskly_even_at_slow(make_app: AppMaker, spee
     run_until(app, scene.human_can_act)
     figure = len(scene.state.figure)
     scene.play(scene.legal_moves()[0])
-    run_until(app, lambda: not scene.tweens.busy and not scene.animator.busy
-              and scene.turns.hold_s <= 0)
+    run_until(
+        app, lambda: not scene.tweens.busy and not scene.animator.busy and scene.turns.hold_s <= 0
+    )
     frames = 0
     while len(scene.state.figure) < figure + 2 and frames < 2000:  # the answer is a tile
         app.run_frames(1)
@@ -378,8 +403,7 @@ def test_a_greedy_computer_answers_briskly_even_at_slow(make_app: AppMaker, spee
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
-def test_notices_never_land_on_the_players_tiles(make_app: AppMaker,
-                                                 size: tuple[int, int]) -> None:
+def test_notices_never_land_on_the_players_tiles(make_app: AppMaker, size: tuple[int, int]) -> None:
     """A refusal (or any notice) shows above the tray, not over the tiles in it."""
     app = make_app(size=size, speed="instant")
     scene = open_table(app, [("Ann", "human"), ("Bot", "ai:greedy")], 11)
@@ -394,8 +418,7 @@ def test_notices_never_land_on_the_players_tiles(make_app: AppMaker,
     assert all(app.screen.get_rect().contains(box) for box in boxes)
 
 
-def test_a_seats_points_rise_beside_its_score_not_over_its_tile_count(
-        make_app: AppMaker) -> None:
+def test_a_seats_points_rise_beside_its_score_not_over_its_tile_count(make_app: AppMaker) -> None:
     """The '+10' of a move stays on the score's line in the seat's header: it printed
     over the seat's tile count ('+10' over '2 triángulos')."""
     app = make_app(size=(800, 600), speed="normal", frames=1)

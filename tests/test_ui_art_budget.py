@@ -8,8 +8,7 @@ from game.ui.tiles import TileArt
 from tests.conftest import AppMaker
 
 
-def test_past_the_budget_a_stand_in_shows_until_the_real_image_is_drawn(
-        make_app: AppMaker) -> None:
+def test_past_the_budget_a_stand_in_shows_until_the_real_image_is_drawn(make_app: AppMaker) -> None:
     art: TileArt = TileArt(make_app().fonts, make_app().art.theme)
     art.image(5, 80)
     art.frame_budget_s = 0.0

@@ -97,10 +97,17 @@ def test_dragging_the_thumb_to_the_bottom_shows_the_last_row(tmp_path: Path, tab
     assert colour_at(app, bar.thumb.center) == PALETTE.panel_edge
     assert rows.selected == 0 and app.scene.list is rows  # scrolling chose nothing
 
-    last_slot = pygame.Rect(rows.rect.x, rows.rect.y + rows.row_height * shown,
-                            bar.rect.x - rows.rect.x, rows.row_height)
-    texts = {colour_at(app, (x, y)) for x in range(last_slot.left, last_slot.right, 2)
-             for y in range(last_slot.top, last_slot.bottom)}
+    last_slot = pygame.Rect(
+        rows.rect.x,
+        rows.rect.y + rows.row_height * shown,
+        bar.rect.x - rows.rect.x,
+        rows.row_height,
+    )
+    texts = {
+        colour_at(app, (x, y))
+        for x in range(last_slot.left, last_slot.right, 2)
+        for y in range(last_slot.top, last_slot.bottom)
+    }
     assert PALETTE.text in texts  # the last row is drawn in the last slot
     assert rows.top + shown == len(rows.rows)
 
@@ -133,8 +140,11 @@ def test_no_bar_when_every_row_fits(tmp_path: Path, tab: str, count: int) -> Non
     app, rows = open_games(tmp_path, tab, count)
     bar = rows.scrollbar
     assert not bar.needed and bar.rect.height > 0
-    drawn = {colour_at(app, (x, y)) for x in range(bar.rect.left, bar.rect.right)
-             for y in range(bar.rect.top, bar.rect.bottom)}
+    drawn = {
+        colour_at(app, (x, y))
+        for x in range(bar.rect.left, bar.rect.right)
+        for y in range(bar.rect.top, bar.rect.bottom)
+    }
     assert PALETTE.panel_edge not in drawn and ScrollBar.TRACK not in drawn
     below_rows = rows.rect.y + rows.row_height * (count + 1) + 4
     empty_panel = colour_at(app, (rows.rect.centerx, bar.rect.bottom - 4))

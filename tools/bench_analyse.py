@@ -52,10 +52,11 @@ def frames_while_reviewing(kind: str) -> dict[str, Any]:
             app.push(viewer)
             app.run_frames(60)
             viewer.ask_review()
-            done = lambda: viewer.review_job is None  # noqa: E731
+
+            def done() -> bool:
+                return viewer.review_job is None
         else:
-            record = simulate("table", 3, 9, ["random", "random", "greedy"],
-                              TableRules(hands=6))
+            record = simulate("table", 3, 9, ["random", "random", "greedy"], TableRules(hands=6))
             for player in record.players[:2]:
                 player["kind"] = "human"
             app.push(CoachScene(app, GameRecord(record.data)))  # its words drawn once
@@ -64,7 +65,10 @@ def frames_while_reviewing(kind: str) -> dict[str, Any]:
             app.run_frames(2)
             coach = CoachScene(app, GameRecord(record.data))
             app.push(coach)
-            done = lambda: coach.job is None  # noqa: E731
+
+            def done() -> bool:
+                return coach.job is None
+
         times: list[float] = []
         start = time.perf_counter()
         for frame_ms in paced_frames(app):
@@ -96,13 +100,24 @@ def main() -> None:
         undecided += not review.decided
         never += review.decided and review.last_winnable is None
         if (number + 1) % 20 == 0:
-            print(f"{number + 1} deals: median {statistics.median(times):.3f} s, "
-                  f"worst {max(times):.3f} s", flush=True)
-    print(json.dumps({"median_s": round(statistics.median(times), 3),
-                      "worst_s": round(max(times), 3), "undecided": undecided,
-                      "lost": lost, "never_winnable": never,
-                      "solitaire_review_frames": frames_while_reviewing("solitaire"),
-                      "coach_frames": frames_while_reviewing("table")}))
+            print(
+                f"{number + 1} deals: median {statistics.median(times):.3f} s, "
+                f"worst {max(times):.3f} s",
+                flush=True,
+            )
+    print(
+        json.dumps(
+            {
+                "median_s": round(statistics.median(times), 3),
+                "worst_s": round(max(times), 3),
+                "undecided": undecided,
+                "lost": lost,
+                "never_winnable": never,
+                "solitaire_review_frames": frames_while_reviewing("solitaire"),
+                "coach_frames": frames_while_reviewing("table"),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -75,8 +75,10 @@ class BusyTableScene(Scene):
         for tile, cell in enumerate(self.cells):
             state = TileState.LAST if tile == 35 else TileState.NORMAL
             centre = self.view.cell_box_centre(cell)
-            self.tiles.add(TileSprite(self.services.art, tile, side, centre, points_up(cell),
-                                      tile % 3, state), layer=0)
+            self.tiles.add(
+                TileSprite(self.services.art, tile, side, centre, points_up(cell), tile % 3, state),
+                layer=0,
+            )
         hand_side = self.services.ui.px(58)
         for seat in range(SEATS):
             angle = math.pi / 2 + seat * 2 * math.pi / SEATS
@@ -86,8 +88,10 @@ class BusyTableScene(Scene):
                 tile = (seat * HAND + slot) % 36
                 centre = (cx + (slot - 2) * hand_side * 0.56, cy)
                 state = TileState.SELECTED if seat == 0 and slot == 2 else TileState.NORMAL
-                self.tiles.add(TileSprite(self.services.art, tile, hand_side, centre, slot % 2 == 0,
-                                          0, state), layer=1)
+                self.tiles.add(
+                    TileSprite(self.services.art, tile, hand_side, centre, slot % 2 == 0, 0, state),
+                    layer=1,
+                )
 
     def update(self, dt: float) -> None:
         self.tiles.snapshot()
@@ -141,11 +145,22 @@ print(time.time())
 
 def measure_startup() -> float:
     with tempfile.TemporaryDirectory() as home:
-        env = {**os.environ, "CONTACK_HOME": home, "SDL_VIDEODRIVER": "dummy",
-               "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+        env = {
+            **os.environ,
+            "CONTACK_HOME": home,
+            "SDL_VIDEODRIVER": "dummy",
+            "SDL_AUDIODRIVER": "dummy",
+            "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+        }
         start = time.time()
-        output = subprocess.run([sys.executable, "-c", STARTUP_SCRIPT], cwd=ROOT, env=env,
-                                capture_output=True, text=True, check=True).stdout
+        output = subprocess.run(
+            [sys.executable, "-c", STARTUP_SCRIPT],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
         return float(output.strip().splitlines()[-1]) - start
 
 
@@ -163,10 +178,19 @@ def main() -> None:
     times = measure_frames((int(width), int(height)), args.frames)
     startup = min(measure_startup() for _ in range(3))
     p50, p99 = percentile(times, 0.5), percentile(times, 0.99)
-    print(f"{args.frames} frames at {args.size}: p50 {p50:.2f} ms, p99 {p99:.2f} ms, "
-          f"max {max(times):.2f} ms; startup {startup:.3f} s")
-    print(json.dumps({"frame_ms_p50": round(p50, 3), "frame_ms_p99": round(p99, 3),
-                      "startup_s": round(startup, 3)}))
+    print(
+        f"{args.frames} frames at {args.size}: p50 {p50:.2f} ms, p99 {p99:.2f} ms, "
+        f"max {max(times):.2f} ms; startup {startup:.3f} s"
+    )
+    print(
+        json.dumps(
+            {
+                "frame_ms_p50": round(p50, 3),
+                "frame_ms_p99": round(p99, 3),
+                "startup_s": round(startup, 3),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -33,8 +33,10 @@ from game.scenes.stacked_solitaire import StackedSolitaireScene
 from tools.frames import frame_figures, paced_frames
 from tools.screenshot import parse_size
 
-DEALS = {"draw-solitaire": (DrawSolitaireScene, 182),
-         "stacked-solitaire": (StackedSolitaireScene, 7)}
+DEALS = {
+    "draw-solitaire": (DrawSolitaireScene, 182),
+    "stacked-solitaire": (StackedSolitaireScene, 7),
+}
 
 
 def bench(size: tuple[int, int], seconds: float, mode: str) -> dict[str, float | str]:

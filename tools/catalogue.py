@@ -30,10 +30,15 @@ def extract() -> Catalog:
     """Every message in game/, with where it is used."""
     catalogue = Catalog(project="contack", msgid_bugs_address="", fuzzy=False)
     for filename, lineno, message, comments, context in extract_from_dir(
-            ROOT / "game", [("**.py", "python")], keywords=KEYWORDS,
-            comment_tags=("Translators:",), strip_comment_tags=True):
-        catalogue.add(message, None, [(f"game/{filename}", lineno)],
-                      auto_comments=comments, context=context)
+        ROOT / "game",
+        [("**.py", "python")],
+        keywords=KEYWORDS,
+        comment_tags=("Translators:",),
+        strip_comment_tags=True,
+    ):
+        catalogue.add(
+            message, None, [(f"game/{filename}", lineno)], auto_comments=comments, context=context
+        )
     return catalogue
 
 

@@ -33,19 +33,59 @@ from game.app import App, ManualClock
 from game.persist.storage import Storage
 from tools.samples import table_config
 
-KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_TAB, pygame.K_LEFT,
-        pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_BACKSPACE, pygame.K_DELETE,
-        pygame.K_HOME, pygame.K_END, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_F11,
-        pygame.K_PLUS, pygame.K_MINUS] + [getattr(pygame, f"K_{c}") for c in
-                                         "abdfhnrstuxyz1234567"]
-TEXTS = ["a", "Zoë", "7", "²", "⁵", "①", "٣", "שלום", "مرحبا", "😀", "\x00", " ",
-         "x" * 10_000, "12345678901234567890"]
+KEYS = [
+    pygame.K_ESCAPE,
+    pygame.K_RETURN,
+    pygame.K_SPACE,
+    pygame.K_TAB,
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_BACKSPACE,
+    pygame.K_DELETE,
+    pygame.K_HOME,
+    pygame.K_END,
+    pygame.K_PAGEUP,
+    pygame.K_PAGEDOWN,
+    pygame.K_F11,
+    pygame.K_PLUS,
+    pygame.K_MINUS,
+] + [getattr(pygame, f"K_{c}") for c in "abdfhnrstuxyz1234567"]
+TEXTS = [
+    "a",
+    "Zoë",
+    "7",
+    "²",
+    "⁵",
+    "①",
+    "٣",
+    "שלום",
+    "مرحبا",
+    "😀",
+    "\x00",
+    " ",
+    "x" * 10_000,
+    "12345678901234567890",
+]
 SCREENS: list[tuple[str, dict[str, Any]]] = [
-    ("setup", {}), ("settings", {}), ("rules", {}), ("records", {}), ("history", {}),
-    ("stats", {}), ("draw-solitaire", {}), ("stacked-solitaire", {}),
+    ("setup", {}),
+    ("settings", {}),
+    ("rules", {}),
+    ("records", {}),
+    ("history", {}),
+    ("stats", {}),
+    ("draw-solitaire", {}),
+    ("stacked-solitaire", {}),
     ("table", {"config": table_config([("Ann", "human"), ("Bot", "ai:greedy")], 3)}),
-    ("table", {"config": table_config([("Ann", "human"), ("Ben", "human"),
-                                       ("Cleo", "ai:easy")], 5, hands=1)}),
+    (
+        "table",
+        {
+            "config": table_config(
+                [("Ann", "human"), ("Ben", "human"), ("Cleo", "ai:easy")], 5, hands=1
+            )
+        },
+    ),
 ]
 
 
@@ -55,18 +95,21 @@ def random_event(chance: random.Random, size: tuple[int, int]) -> pygame.Event:
     pos = (chance.randrange(-50, width + 50), chance.randrange(-50, height + 50))
     kind = chance.random()
     if kind < 0.3:
-        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                  buttons=(chance.random() < 0.3, 0, 0))
+        return pygame.event.Event(
+            pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(chance.random() < 0.3, 0, 0)
+        )
     if kind < 0.5:
         down = chance.random() < 0.5
-        return pygame.event.Event(pygame.MOUSEBUTTONDOWN if down else pygame.MOUSEBUTTONUP,
-                                  pos=pos, button=chance.choice([1, 1, 1, 2, 3]))
+        return pygame.event.Event(
+            pygame.MOUSEBUTTONDOWN if down else pygame.MOUSEBUTTONUP,
+            pos=pos,
+            button=chance.choice([1, 1, 1, 2, 3]),
+        )
     if kind < 0.55:
         return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=chance.choice([-1, 1]))
     if kind < 0.8:
         mod = chance.choice([0, 0, 0, pygame.KMOD_CTRL, pygame.KMOD_SHIFT])
-        return pygame.event.Event(pygame.KEYDOWN, key=chance.choice(KEYS), mod=mod,
-                                  unicode="")
+        return pygame.event.Event(pygame.KEYDOWN, key=chance.choice(KEYS), mod=mod, unicode="")
     if kind < 0.92:
         return pygame.event.Event(pygame.TEXTINPUT, text=chance.choice(TEXTS))
     new = (chance.randrange(1, 4000), chance.randrange(1, 2500))
@@ -81,8 +124,12 @@ def fuzz(events: int, seed: int) -> dict[str, int]:
         while sent < events:
             if app is None:
                 starts += 1
-                app = App((1280, 800), clock=ManualClock(), storage=Storage(home),
-                          adviser=InProcessAdviser())
+                app = App(
+                    (1280, 800),
+                    clock=ManualClock(),
+                    storage=Storage(home),
+                    adviser=InProcessAdviser(),
+                )
             try:
                 if chance.random() < 0.01:
                     name, options = chance.choice(SCREENS)

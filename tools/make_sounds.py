@@ -29,9 +29,11 @@ def render(notes: list[Note], decay: float = 9.0, knock: float = 0.0) -> list[fl
         for i in range(int(duration * RATE)):
             t = i / RATE
             envelope = min(1.0, t / 0.004) * math.exp(-decay * t)
-            wave_value = (math.sin(2 * math.pi * frequency * t)
-                          + 0.35 * math.sin(4 * math.pi * frequency * t)
-                          + 0.12 * math.sin(6 * math.pi * frequency * t))
+            wave_value = (
+                math.sin(2 * math.pi * frequency * t)
+                + 0.35 * math.sin(4 * math.pi * frequency * t)
+                + 0.12 * math.sin(6 * math.pi * frequency * t)
+            )
             samples[first + i] += loudness * envelope * wave_value
     if knock:
         for i in range(int(0.03 * RATE)):
@@ -63,10 +65,27 @@ EFFECTS: dict[str, tuple[list[Note], float, float]] = {
     "draw": ([(0.0, 392.0, 0.1, 0.4), (0.05, 523.3, 0.12, 0.35)], 25.0, 0.4),
     "pass": ([(0.0, 392.0, 0.22, 0.45), (0.12, 311.1, 0.3, 0.45)], 10.0, 0.0),
     "count": ([(0.0, 659.3, 0.35, 0.5), (0.07, 987.8, 0.4, 0.45)], 9.0, 0.0),
-    "opportunity": ([(0.0, 523.3, 0.5, 0.45), (0.08, 659.3, 0.5, 0.45),
-                     (0.16, 784.0, 0.5, 0.45), (0.24, 1046.5, 0.7, 0.5)], 6.0, 0.0),
-    "win": ([(0.0, 523.3, 0.3, 0.45), (0.15, 659.3, 0.3, 0.45), (0.3, 784.0, 0.3, 0.45),
-             (0.45, 1046.5, 0.9, 0.55), (0.45, 784.0, 0.9, 0.3)], 4.0, 0.0),
+    "opportunity": (
+        [
+            (0.0, 523.3, 0.5, 0.45),
+            (0.08, 659.3, 0.5, 0.45),
+            (0.16, 784.0, 0.5, 0.45),
+            (0.24, 1046.5, 0.7, 0.5),
+        ],
+        6.0,
+        0.0,
+    ),
+    "win": (
+        [
+            (0.0, 523.3, 0.3, 0.45),
+            (0.15, 659.3, 0.3, 0.45),
+            (0.3, 784.0, 0.3, 0.45),
+            (0.45, 1046.5, 0.9, 0.55),
+            (0.45, 784.0, 0.9, 0.3),
+        ],
+        4.0,
+        0.0,
+    ),
 }
 
 

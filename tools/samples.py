@@ -16,11 +16,9 @@ from game.rules.table import TableRules
 SEAT_NAMES: Final = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus")
 
 
-def table_config(players: list[tuple[str, str]], seed: int = 7,
-                 **rules: Any) -> dict[str, Any]:
+def table_config(players: list[tuple[str, str]], seed: int = 7, **rules: Any) -> dict[str, Any]:
     """A table set-up from (name, kind) pairs."""
-    return {"rules": rules, "players": [{"name": n, "kind": k} for n, k in players],
-            "seed": seed}
+    return {"rules": rules, "players": [{"name": n, "kind": k} for n, k in players], "seed": seed}
 
 
 def sample_record(mode: str = TABLE, players: int = 4, seed: int = 7) -> GameRecord:
@@ -30,8 +28,14 @@ def sample_record(mode: str = TABLE, players: int = 4, seed: int = 7) -> GameRec
 
 def fill_sample_history(storage: Storage) -> None:
     """A few finished games in the history (two humans at the table)."""
-    games = (("table", 4, 1), ("draw-solitaire", 1, 2), ("stacked-solitaire", 1, 3),
-             ("table", 3, 4), ("table", 2, 5), ("stacked-solitaire", 1, 6))
+    games = (
+        ("table", 4, 1),
+        ("draw-solitaire", 1, 2),
+        ("stacked-solitaire", 1, 3),
+        ("table", 3, 4),
+        ("table", 2, 5),
+        ("stacked-solitaire", 1, 6),
+    )
     for mode, players, seed in games:
         record = sample_record(mode, players, seed).data
         names = ("Ann", "Bob", "Carla", "Dev")
@@ -57,14 +61,19 @@ def fill_sample_daily(storage: Storage, today: datetime.date) -> None:
 
 def fill_sample_records(storage: Storage) -> None:
     """Four named records (one in progress) and one broken file in the records folder."""
-    for index, (mode, players) in enumerate((("table", 4), ("draw-solitaire", 1),
-                                             ("stacked-solitaire", 1), ("table", 7))):
+    for index, (mode, players) in enumerate(
+        (("table", 4), ("draw-solitaire", 1), ("stacked-solitaire", 1), ("table", 7))
+    ):
         record = sample_record(mode, players, seed=index + 3).data
         if index == 3:
             record["hands"][-1]["moves"] = record["hands"][-1]["moves"][:12]
             record["hands"][-1].pop("result", None)
-        name = ("Sunday with the family", "Morning draw", "Stacked, close call",
-                "Seven at the club")[index]
+        name = (
+            "Sunday with the family",
+            "Morning draw",
+            "Stacked, close call",
+            "Seven at the club",
+        )[index]
         save_named_record(storage, GameRecord(record), name)
     bad = records_dir(storage) / f"Half copied{RECORD_SUFFIX}"
     bad.write_text('{"format": "contack-record", "version": 1, "mo', encoding="utf-8")

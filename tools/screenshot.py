@@ -15,6 +15,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -33,8 +34,15 @@ def parse_size(text: str) -> tuple[int, int]:
     return int(width), int(height)
 
 
-def staged(target: str, size: tuple[int, int], home: str, record: dict | None = None,
-           frames: int = 30, language: str | None = None, theme: str | None = None) -> App:
+def staged(
+    target: str,
+    size: tuple[int, int],
+    home: str,
+    record: dict[str, Any] | None = None,
+    frames: int = 30,
+    language: str | None = None,
+    theme: str | None = None,
+) -> App:
     """The app showing `target` at `size` after `frames` frames, its files in `home`. A
     target's after-layout step runs once the scene has been laid out (its first frame),
     and then `frames` more frames run, as when the step ran inside the scene's first
@@ -56,9 +64,16 @@ def staged(target: str, size: tuple[int, int], home: str, record: dict | None = 
     return app
 
 
-def screenshot(target: str, size: tuple[int, int], out: Path, record: dict | None = None,
-               frames: int = 30, home: str | None = None, language: str | None = None,
-               theme: str | None = None) -> Path:
+def screenshot(
+    target: str,
+    size: tuple[int, int],
+    out: Path,
+    record: dict[str, Any] | None = None,
+    frames: int = 30,
+    home: str | None = None,
+    language: str | None = None,
+    theme: str | None = None,
+) -> Path:
     """Render `target` (see `staged`) and save it to `out`."""
     with tempfile.TemporaryDirectory() as scratch:
         app = staged(target, size, home or scratch, record, frames, language, theme)
@@ -94,8 +109,11 @@ def main() -> None:
         return
     record = json.loads(args.record.read_text(encoding="utf-8")) if args.record else None
     out = args.out or Path("screenshots") / f"{args.target}-{args.size[0]}x{args.size[1]}.png"
-    print(screenshot(args.target, args.size, out, record, args.frames, args.home,
-                     args.language, args.theme))
+    print(
+        screenshot(
+            args.target, args.size, out, record, args.frames, args.home, args.language, args.theme
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -219,9 +219,13 @@ def _table_two(app: App, record: Record) -> Shot:
     def hold_tile() -> None:
         controls = scene.controls
         tiles = controls.active_tiles()
-        best = max(tiles, key=lambda t: max(
-            (scene.state.placement_score(m) for m in scene.legal_moves() if m.tile == t),
-            default=-1))
+        best = max(
+            tiles,
+            key=lambda t: max(
+                (scene.state.placement_score(m) for m in scene.legal_moves() if m.tile == t),
+                default=-1,
+            ),
+        )
         controls.select(best)
         cells = controls.spot_cells()
         if cells:
@@ -272,8 +276,15 @@ def _table_scoring(app: App, record: Record) -> Shot:
     def play_best() -> None:
         moves = [m for m in scene.legal_moves() if m.action == PLACE]
         if moves:
-            scene.play(max(moves, key=lambda m: (len(scene.state.figure.contacts(
-                m.tile, m.cell, m.rot)), scene.state.placement_score(m))))
+            scene.play(
+                max(
+                    moves,
+                    key=lambda m: (
+                        len(scene.state.figure.contacts(m.tile, m.cell, m.rot)),
+                        scene.state.placement_score(m),
+                    ),
+                )
+            )
             scene.tweens.update(FLIGHT_S)
 
     return Shot(scene, play_best)
@@ -287,8 +298,11 @@ def _until_handoff(app: App, scene: TableScene, moves: int) -> Callable[[], None
         turns = scene.turns
         for _ in range(3000):
             seat = turns.banner_seat
-            if seat is not None and len(turns.news.get(seat, [])) >= moves and len(
-                    scene.state.figure) > 2:
+            if (
+                seat is not None
+                and len(turns.news.get(seat, [])) >= moves
+                and len(scene.state.figure) > 2
+            ):
                 return
             if seat is not None:
                 turns.hand_over_mouse()
@@ -311,8 +325,11 @@ def _table_banner(app: App, record: Record) -> Shot:
 def _table_banner_log(app: App, record: Record) -> Shot:
     """The hand-off after five computers: a log longer than the panel, the newest move
     in view, the scroll bar, and the tiles placed since the player's turn ringed."""
-    players = [("Ann", "human"), *((name, "ai:greedy") for name in
-                                   ("Bea", "Cy", "Dot", "Eve", "Fay")), ("Gus", "human")]
+    players = [
+        ("Ann", "human"),
+        *((name, "ai:greedy") for name in ("Bea", "Cy", "Dot", "Eve", "Fay")),
+        ("Gus", "human"),
+    ]
     scene = TableScene(app, table_config(players, 3))
     return Shot(scene, _until_handoff(app, scene, 6))
 
@@ -333,8 +350,13 @@ def _table_computer_move(app: App, record: Record) -> Shot:
         scene.moves.show = spy  # type: ignore[method-assign]
         for _ in range(3000):
             last = shown[-1] if shown else None
-            if (last is not None and last.move.action == PLACE and last.contacts
-                    and not scene.match.is_human(last.player) and not scene.tweens.busy):
+            if (
+                last is not None
+                and last.move.action == PLACE
+                and last.contacts
+                and not scene.match.is_human(last.player)
+                and not scene.tweens.busy
+            ):
                 return
             if scene.human_can_act():
                 scene.play(scene.legal_moves()[0])
@@ -374,8 +396,9 @@ def _score_hand(app: App, record: Record) -> Shot:
     return Shot(ScoreScene(app, table.match, end_words(table.match), table.next_hand))
 
 
-def _final_scores(app: App, players: list[tuple[str, str]], seed: int, bot_seed: int,
-                  **rules: Any) -> Shot:
+def _final_scores(
+    app: App, players: list[tuple[str, str]], seed: int, bot_seed: int, **rules: Any
+) -> Shot:
     """A table game played out by greedy moves, on its final score screen."""
     table = TableScene(app, table_config(players, seed, **rules))
     bot = make_player("greedy", random.Random(bot_seed))
@@ -396,8 +419,9 @@ def _score_club(app: App, record: Record) -> Shot:
     """A finished club game by the Spanish book's rules: a small box, so players borrow
     from each other and the sheet shows what each owes and is owed."""
     players = [("Ann", "human"), ("Ben", "ai:greedy"), ("Cleo", "ai:greedy")]
-    return _final_scores(app, players, 5, 5, hands=2, variant="club", chips=30,
-                         club_rules="spanish")
+    return _final_scores(
+        app, players, 5, 5, hands=2, variant="club", chips=30, club_rules="spanish"
+    )
 
 
 @target("score")
@@ -547,9 +571,9 @@ target("replay-stacked")(_replay(STACKED_SOLITAIRE, 1, 0.7))
 def _solitaire_review(mode: str, seed: int, into_line: float) -> Target:
     """A lost solitaire in the review: at the slip, or `into_line` of the way along the
     winning line ("Show me" under way)."""
+
     def factory(app: App, record: Record) -> Shot:
-        game = GameRecord(record) if record else simulate(mode, 1, seed, ["random"],
-                                                          TableRules())
+        game = GameRecord(record) if record else simulate(mode, 1, seed, ["random"], TableRules())
         found = review_solitaire(game, 30)
         scene = ReplayScene(app, game, review=found)
         if into_line and found.last_winnable is not None:

@@ -22,14 +22,31 @@ from pathlib import Path
 from typing import Final
 
 ROOT: Final = Path(__file__).resolve().parents[1]
-SCANNED: Final = ("game/ui", "game/scenes", "game/play", "game/persist", "game/app.py",
-                  "game/router.py")
+SCANNED: Final = (
+    "game/ui",
+    "game/scenes",
+    "game/play",
+    "game/persist",
+    "game/app.py",
+    "game/router.py",
+)
 CATALOGUE_CALLS: Final = frozenset({"_", "N_", "ngettext", "pgettext", "NC_"})
 NOT_SHOWN_NOTE: Final = "# untranslated:"
-ENGLISH_ERRORS: Final = frozenset({"ValueError", "TypeError", "KeyError", "LookupError",
-                                   "RuntimeError", "RecordError", "IllegalMoveError"})
-WORDS: Final = re.compile(r"[A-Za-z]{2,}[^A-Za-z]*\s+[^\s]*[A-Za-z]"
-                          r"|(^|[^\w.])[A-Z][a-z]+|^[^\w.]+[a-z]{2,}")
+ENGLISH_ERRORS: Final = frozenset(
+    {
+        "ValueError",
+        "TypeError",
+        "KeyError",
+        "LookupError",
+        "RuntimeError",
+        "RecordError",
+        "IllegalMoveError",
+    }
+)
+WORDS: Final = re.compile(
+    r"[A-Za-z]{2,}[^A-Za-z]*\s+[^\s]*[A-Za-z]"
+    r"|(^|[^\w.])[A-Z][a-z]+|^[^\w.]+[a-z]{2,}"
+)
 """Two words, one capitalised word, or a word after a mark ("◀ Back", " (computer)"):
 what a sentence, a label or a title looks like (a file's suffix, ".wav", does not)."""
 
@@ -51,9 +68,12 @@ def _docstrings(tree: ast.AST) -> set[int]:
             continue
         for index, statement in enumerate(body):
             # A docstring, or the string just after an assignment (an attribute's note).
-            if (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
-                    and isinstance(statement.value.value, str)
-                    and (index == 0 or isinstance(body[index - 1], ast.Assign | ast.AnnAssign))):
+            if (
+                isinstance(statement, ast.Expr)
+                and isinstance(statement.value, ast.Constant)
+                and isinstance(statement.value.value, str)
+                and (index == 0 or isinstance(body[index - 1], ast.Assign | ast.AnnAssign))
+            ):
                 ids.add(id(statement.value))
     return ids
 
@@ -84,8 +104,11 @@ def bypasses(path: Path) -> Iterator[tuple[int, str]]:
         if id(node) in skip or id(node) in inside:
             continue
         if isinstance(node, ast.JoinedStr):
-            text = "".join(part.value for part in node.values
-                           if isinstance(part, ast.Constant) and isinstance(part.value, str))
+            text = "".join(
+                part.value
+                for part in node.values
+                if isinstance(part, ast.Constant) and isinstance(part.value, str)
+            )
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             text = node.value
         else:
@@ -108,8 +131,11 @@ def scanned_files() -> list[Path]:
 
 def all_bypasses() -> list[str]:
     """Every bypass in the scanned code, as "path:line: text"."""
-    return [f"{path.relative_to(ROOT)}:{line}: {text!r}"
-            for path in scanned_files() for line, text in bypasses(path)]
+    return [
+        f"{path.relative_to(ROOT)}:{line}: {text!r}"
+        for path in scanned_files()
+        for line, text in bypasses(path)
+    ]
 
 
 if __name__ == "__main__":

@@ -54,8 +54,11 @@ class Frame:
     """The scene drawing now."""
 
 
-def _patch_everywhere(original: Callable[..., Any], replacement: Callable[..., Any],
-                      undo: list[tuple[object, str, Any]]) -> None:
+def _patch_everywhere(
+    original: Callable[..., Any],
+    replacement: Callable[..., Any],
+    undo: list[tuple[object, str, Any]],
+) -> None:
     """Put `replacement` wherever a game module holds `original` by name."""
     for name, module in list(sys.modules.items()):
         if not (name == "game" or name.startswith("game.")) or module is None:
@@ -82,8 +85,12 @@ def watching(app: App) -> Iterator[Frame]:
 
     real_blit_text = widgets_module.blit_text
 
-    def blit_text(surface: pygame.Surface, image: pygame.Surface, anchor: tuple[int, int],
-                  align: str = "center") -> pygame.Rect:
+    def blit_text(
+        surface: pygame.Surface,
+        image: pygame.Surface,
+        anchor: tuple[int, int],
+        align: str = "center",
+    ) -> pygame.Rect:
         rect = real_blit_text(surface, image, anchor, align)
         if surface is app.screen and id(image) in rendered and rendered[id(image)].strip():
             frame.texts.append(Drawn(rendered[id(image)], rect.copy(), frame.scene))
@@ -91,30 +98,35 @@ def watching(app: App) -> Iterator[Frame]:
 
     real_paragraph = text_module.blit_paragraph
 
-    def blit_paragraph(surface: pygame.Surface, texts: Any, words: str, size: int,
-                       colour: Any, topleft: tuple[int, int], width: int,
-                       gap: int = 4) -> int:
+    def blit_paragraph(
+        surface: pygame.Surface,
+        texts: Any,
+        words: str,
+        size: int,
+        colour: Any,
+        topleft: tuple[int, int],
+        width: int,
+        gap: int = 4,
+    ) -> int:
         bottom = real_paragraph(surface, texts, words, size, colour, topleft, width, gap)
         if surface is app.screen and words.strip():
             font = texts.font(size)
-            widest = max((font.size(line)[0] for line in texts.wrap(words, size, width)),
-                         default=0)
-            frame.texts.append(Drawn(words, pygame.Rect(topleft, (widest, bottom - topleft[1])),
-                                     frame.scene))
+            widest = max((font.size(line)[0] for line in texts.wrap(words, size, width)), default=0)
+            frame.texts.append(
+                Drawn(words, pygame.Rect(topleft, (widest, bottom - topleft[1])), frame.scene)
+            )
         return bottom
 
     real_panel = widgets_module.draw_panel
 
-    def draw_panel(surface: pygame.Surface, rect: pygame.Rect, *args: Any,
-                   **kwargs: Any) -> None:
+    def draw_panel(surface: pygame.Surface, rect: pygame.Rect, *args: Any, **kwargs: Any) -> None:
         real_panel(surface, rect, *args, **kwargs)
         if surface is app.screen:
             frame.panels.append((frame.scene, pygame.Rect(rect)))
 
     real_fit = text_module.fit_text
 
-    def fit_text(texts: Any, words: str, size: float, room: int,
-                 style: str = "regular") -> str:
+    def fit_text(texts: Any, words: str, size: float, room: int, style: str = "regular") -> str:
         fitted = real_fit(texts, words, size, room, style)
         if fitted != words:
             frame.cut.append(words)
@@ -123,8 +135,12 @@ def watching(app: App) -> Iterator[Frame]:
     for index, scene in enumerate(app.scenes):
         real_draw = scene.draw
 
-        def draw(surface: pygame.Surface, alpha: float, index: int = index,
-                 real_draw: Callable[..., None] = real_draw) -> None:
+        def draw(
+            surface: pygame.Surface,
+            alpha: float,
+            index: int = index,
+            real_draw: Callable[..., None] = real_draw,
+        ) -> None:
             frame.scene = index
             real_draw(surface, alpha)
             frame.scene = -1
@@ -132,8 +148,12 @@ def watching(app: App) -> Iterator[Frame]:
         undo.append((scene, "draw", None))
         scene.draw = draw  # type: ignore[method-assign]
     ui.text = text  # type: ignore[method-assign, assignment]
-    for original, replacement in ((real_blit_text, blit_text), (real_paragraph, blit_paragraph),
-                                  (real_panel, draw_panel), (real_fit, fit_text)):
+    for original, replacement in (
+        (real_blit_text, blit_text),
+        (real_paragraph, blit_paragraph),
+        (real_panel, draw_panel),
+        (real_fit, fit_text),
+    ):
         _patch_everywhere(original, replacement, undo)
     try:
         yield frame
@@ -145,8 +165,9 @@ def watching(app: App) -> Iterator[Frame]:
             else:
                 setattr(module, attribute, value)
     for index, scene in enumerate(app.scenes):
-        frame.widgets.extend((index, pygame.Rect(widget.rect))
-                             for widget in scene.form.widgets if widget.visible)
+        frame.widgets.extend(
+            (index, pygame.Rect(widget.rect)) for widget in scene.form.widgets if widget.visible
+        )
 
 
 def _inside(inner: pygame.Rect, outer: pygame.Rect) -> bool:
@@ -162,22 +183,32 @@ def problems(frame: Frame, window: pygame.Rect) -> list[str]:
             found.append(f"outside the window: {where}")
             continue
         centre = drawn.rect.center
-        boxes = [rect for scene, rect in frame.widgets
-                 if scene == drawn.scene and rect.collidepoint(centre)]
+        boxes = [
+            rect
+            for scene, rect in frame.widgets
+            if scene == drawn.scene and rect.collidepoint(centre)
+        ]
         if not boxes:
-            boxes = sorted((rect for scene, rect in frame.panels
-                            if scene == drawn.scene and rect.collidepoint(centre)),
-                           key=lambda rect: rect.width * rect.height)[:1]
+            boxes = sorted(
+                (
+                    rect
+                    for scene, rect in frame.panels
+                    if scene == drawn.scene and rect.collidepoint(centre)
+                ),
+                key=lambda rect: rect.width * rect.height,
+            )[:1]
         if boxes and not any(_inside(drawn.rect, box) for box in boxes):
             found.append(f"outside its box {tuple(boxes[0])}: {where}")
     for index, drawn in enumerate(frame.texts):
-        for other in frame.texts[index + 1:]:
+        for other in frame.texts[index + 1 :]:
             if other.text == drawn.text:  # a shadow under its text
                 continue
             overlap = drawn.rect.inflate(2 * GAP, 0).clip(other.rect)
             if overlap.width > 0 and overlap.height > 2 * TOLERANCE:
-                found.append(f"overlapping or touching: {drawn.text!r} {tuple(drawn.rect)} and "
-                             f"{other.text!r} {tuple(other.rect)}")
+                found.append(
+                    f"overlapping or touching: {drawn.text!r} {tuple(drawn.rect)} and "
+                    f"{other.text!r} {tuple(other.rect)}"
+                )
     return found
 
 
@@ -194,11 +225,15 @@ def main() -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("targets", nargs="*", help="screenshot targets (default: all)")
-    parser.add_argument("--size", type=parse_size, action="append",
-                        help="a window size such as 800x600 (repeat for several; "
-                             "default 800x600)")
-    parser.add_argument("--language", action="append",
-                        help="en or es (repeat for several; default es)")
+    parser.add_argument(
+        "--size",
+        type=parse_size,
+        action="append",
+        help="a window size such as 800x600 (repeat for several; default 800x600)",
+    )
+    parser.add_argument(
+        "--language", action="append", help="en or es (repeat for several; default es)"
+    )
     args = parser.parse_args()
     found = 0
     for size in args.size or [(800, 600)]:

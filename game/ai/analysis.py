@@ -63,17 +63,23 @@ class SolitaireReview:
     @property
     def slip_move(self) -> Move | None:
         """The move that lost the win (None when none did)."""
-        return self.moves[self.last_winnable] if self.slipped and self.last_winnable is not None \
+        return (
+            self.moves[self.last_winnable]
+            if self.slipped and self.last_winnable is not None
             else None
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The `analyse` command's answer (RECORD.md)."""
         data: dict[str, Any] = {"mode": self.mode, "moves": len(self.moves)}
         if not self.decided:
             return {**data, "decided": False, "reason": self.reason}
-        return {**data, "last_winnable": self.last_winnable,
-                "line": [move_to_entry(self.mode, move, 0) for move in self.line],
-                "decided": True}
+        return {
+            **data,
+            "last_winnable": self.last_winnable,
+            "line": [move_to_entry(self.mode, move, 0) for move in self.line],
+            "decided": True,
+        }
 
 
 def position_after(final: SolitaireState, played: int) -> SolitaireState:
@@ -84,8 +90,9 @@ def position_after(final: SolitaireState, played: int) -> SolitaireState:
     return state
 
 
-def review_solitaire(record: GameRecord, budget_s: float,
-                     stop: Callable[[], bool] = _never) -> SolitaireReview:
+def review_solitaire(
+    record: GameRecord, budget_s: float, stop: Callable[[], bool] = _never
+) -> SolitaireReview:
     """Find the last winnable position of a solitaire record, spending at most `budget_s`
     seconds (or until `stop()` says so) over all the solves."""
     final = RecordedGame.from_record(record).state
@@ -143,13 +150,13 @@ def fair_odds(state: DrawSolitaireState, games: int, seed: int) -> tuple[int, in
     the tiles it has not seen come in `games` fresh random orders (the true order is never
     read: from the player's side of the table every order is as likely)."""
     rng = random.Random(seed)
-    unseen = state.stock[state.stock_pos:]
+    unseen = state.stock[state.stock_pos :]
     wins = 0
     for _ in range(games):
         play = state.clone()
         order = unseen.copy()
         rng.shuffle(order)
-        play.stock = [*state.stock[:state.stock_pos], *order]
+        play.stock = [*state.stock[: state.stock_pos], *order]
         player = FairDrawPlayer(random.Random(rng.random()))
         while not play.is_terminal():
             play.apply_unchecked(player.choose(play))
@@ -197,13 +204,21 @@ class MoveReview:
 
         missed = None
         if self.opportunity is not None:
-            missed = {"move": entry(self.opportunity, self.opportunity_points),
-                      "points": self.opportunity_points, "sides": self.opportunity_sides}
-        return {"hand": self.hand, "index": self.index, "player": self.player,
-                "played": entry(self.played, self.played_points),
-                "best": entry(self.best, self.best_points),
-                "played_points": self.played_points, "best_points": self.best_points,
-                "opportunity_missed": missed}
+            missed = {
+                "move": entry(self.opportunity, self.opportunity_points),
+                "points": self.opportunity_points,
+                "sides": self.opportunity_sides,
+            }
+        return {
+            "hand": self.hand,
+            "index": self.index,
+            "player": self.player,
+            "played": entry(self.played, self.played_points),
+            "best": entry(self.best, self.best_points),
+            "played_points": self.played_points,
+            "best_points": self.best_points,
+            "opportunity_missed": missed,
+        }
 
 
 @dataclass(frozen=True)
@@ -223,8 +238,12 @@ class SeatReview:
         return self.best_moves / self.choices if self.choices else 1.0
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "moves": self.moves, "best_share": round(self.best_share, 3),
-                "points_missed": self.points_missed}
+        return {
+            "seat": self.seat,
+            "moves": self.moves,
+            "best_share": round(self.best_share, 3),
+            "points_missed": self.points_missed,
+        }
 
 
 @dataclass(frozen=True)
@@ -245,14 +264,20 @@ class TableReview:
     highlight: GameHighlight | None
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"mode": TABLE,
-                                "reviews": [review.to_json() for review in self.reviews],
-                                "seats": [seat.to_json() for seat in self.seats]}
+        data: dict[str, Any] = {
+            "mode": TABLE,
+            "reviews": [review.to_json() for review in self.reviews],
+            "seats": [seat.to_json() for seat in self.seats],
+        }
         if self.highlight is not None:
             best = self.highlight
-            data["best_move"] = {"hand": best.hand, "index": best.index, "player": best.player,
-                                 "move": move_to_entry(TABLE, best.move, best.player),
-                                 "points": best.points}
+            data["best_move"] = {
+                "hand": best.hand,
+                "index": best.index,
+                "player": best.player,
+                "move": move_to_entry(TABLE, best.move, best.player),
+                "points": best.points,
+            }
         return data
 
 
@@ -270,8 +295,9 @@ def best_opportunity(state: TableState, moves: list[Move]) -> tuple[Move, int, i
     return best
 
 
-def review_move(state: TableState, played: Move, hand: int, index: int,
-                rng: random.Random) -> MoveReview:
+def review_move(
+    state: TableState, played: Move, hand: int, index: int, rng: random.Random
+) -> MoveReview:
     """Compare `played` (about to be played in `state`) with the strongest level's move."""
     moves = state.legal_moves()
     best = MasterPlayer(rng, COACH_BUDGET_S).choose(state) if len(moves) > 1 else played
@@ -279,18 +305,28 @@ def review_move(state: TableState, played: Move, hand: int, index: int,
     opportunity = best_opportunity(state, moves)
     if opportunity is not None and (opportunity[0] == played or opportunity[1] <= played_points):
         opportunity = None
-    return MoveReview(hand, index, state.current_player, played, best, played_points,
-                      placement_points(state, best),
-                      opportunity[0] if opportunity else None,
-                      opportunity[1] if opportunity else 0, opportunity[2] if opportunity else 0,
-                      len(moves))
+    return MoveReview(
+        hand,
+        index,
+        state.current_player,
+        played,
+        best,
+        played_points,
+        placement_points(state, best),
+        opportunity[0] if opportunity else None,
+        opportunity[1] if opportunity else 0,
+        opportunity[2] if opportunity else 0,
+        len(moves),
+    )
 
 
-def coach_move(state: TableState, played: Move, hand: int, index: int,
-               seed: int | str | None) -> MoveReview:
+def coach_move(
+    state: TableState, played: Move, hand: int, index: int, seed: int | str | None
+) -> MoveReview:
     """`review_move` with the rng `review_table` gives that move (picklable work)."""
-    return review_move(state, played, hand, index,
-                       random.Random(f"contack-coach:{seed}:{hand}:{index}"))
+    return review_move(
+        state, played, hand, index, random.Random(f"contack-coach:{seed}:{hand}:{index}")
+    )
 
 
 def table_positions(record: GameRecord) -> Iterator[tuple[int, int, TableState, Move]]:
@@ -308,13 +344,13 @@ def table_positions(record: GameRecord) -> Iterator[tuple[int, int, TableState, 
             state.apply(move)
 
 
-def review_table(record: GameRecord, hands: set[int] | None = None,
-                 stop: Callable[[], bool] = _never) -> TableReview:
+def review_table(
+    record: GameRecord, hands: set[int] | None = None, stop: Callable[[], bool] = _never
+) -> TableReview:
     """Review every human move of a table record (of `hands` only, when given)."""
     if record.mode != TABLE:
         raise ValueError("a table review takes a table record")
-    humans = {seat for seat, player in enumerate(record.players)
-              if player.get("kind") == "human"}
+    humans = {seat for seat, player in enumerate(record.players) if player.get("kind") == "human"}
     reviews: list[MoveReview] = []
     highlight: GameHighlight | None = None
     for h, index, state, move in table_positions(record):
@@ -328,15 +364,21 @@ def review_table(record: GameRecord, hands: set[int] | None = None,
         if state.current_player in humans:
             reviews.append(coach_move(state, move, h, index, record.seed))
     seats = tuple(
-        SeatReview(seat, len(mine), sum(review.choices > 1 for review in mine),
-                   sum(review.matched_best for review in mine if review.choices > 1),
-                   sum(review.points_missed for review in mine))
+        SeatReview(
+            seat,
+            len(mine),
+            sum(review.choices > 1 for review in mine),
+            sum(review.matched_best for review in mine if review.choices > 1),
+            sum(review.points_missed for review in mine),
+        )
         for seat in sorted(humans)
-        for mine in [[review for review in reviews if review.player == seat]])
+        for mine in [[review for review in reviews if review.player == seat]]
+    )
     return TableReview(tuple(reviews), seats, highlight)
 
 
 def review_table_json(record_json: str, hands: tuple[int, ...] | None = None) -> TableReview:
     """`review_table` of a record given as text (picklable work for the worker)."""
-    return review_table(GameRecord.from_json(record_json),
-                        set(hands) if hands is not None else None)
+    return review_table(
+        GameRecord.from_json(record_json), set(hands) if hands is not None else None
+    )

@@ -124,8 +124,7 @@ class Solver:
 
     # --- the driver --------------------------------------------------------------------
 
-    def run(self, budget_s: float,
-            stop: Callable[[], bool] = lambda: False) -> SolveResult:
+    def run(self, budget_s: float, stop: Callable[[], bool] = lambda: False) -> SolveResult:
         """Search until decided, or until `budget_s` seconds have passed or `stop()` says
         so (then `winnable` is None); both are looked at every 2,000 positions."""
         deadline = time.perf_counter() + budget_s

@@ -93,8 +93,11 @@ class _FutureJob(Generic[R]):
 
     @property
     def failed(self) -> bool:
-        return (self._future.done() and not self._future.cancelled()
-                and self._future.exception() is not None) or self._future.cancelled()
+        return (
+            self._future.done()
+            and not self._future.cancelled()
+            and self._future.exception() is not None
+        ) or self._future.cancelled()
 
     def cancel(self) -> None:
         self._future.cancel()
@@ -134,8 +137,9 @@ def _start_worker(generation: Synchronized[int]) -> None:
         os.nice(10)
     parent = multiprocessing.parent_process()
     if parent is not None:
-        threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True,
-                         name="contack-watchdog").start()
+        threading.Thread(
+            target=_exit_with, args=(parent.sentinel,), daemon=True, name="contack-watchdog"
+        ).start()
 
 
 def _exit_with(parent_sentinel: int) -> None:
@@ -169,8 +173,11 @@ class WorkerPool:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                max_workers=1, mp_context=self._context, initializer=_start_worker,
-                initargs=(self._generation,))
+                max_workers=1,
+                mp_context=self._context,
+                initializer=_start_worker,
+                initargs=(self._generation,),
+            )
         return self._pool
 
     def submit(self, work: Callable[..., R], *args: Any) -> Job[R]:
@@ -260,5 +267,6 @@ def solve(state: SolitaireState, budget_s: float, generation: int) -> SolveResul
 
 def review(record_json: str, budget_s: float, generation: int) -> SolitaireReview:
     """Where a solitaire record slipped, until decided, out of time or cancelled."""
-    return review_solitaire(GameRecord.from_json(record_json), budget_s,
-                            stop=lambda: _cancelled(generation))
+    return review_solitaire(
+        GameRecord.from_json(record_json), budget_s, stop=lambda: _cancelled(generation)
+    )

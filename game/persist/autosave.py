@@ -49,8 +49,12 @@ def clear_game(files: GameFiles, mode: str) -> None:
     try:
         path.unlink(missing_ok=True)
     except OSError as error:
-        files.notices.append(Notice(N_("Could not delete {name}: {reason}"),
-                                    {"name": path.name, "reason": error.strerror or str(error)}))
+        files.notices.append(
+            Notice(
+                N_("Could not delete {name}: {reason}"),
+                {"name": path.name, "reason": error.strerror or str(error)},
+            )
+        )
 
 
 def check_saved_game(files: GameFiles, mode: str) -> dict[str, Any] | None:
@@ -101,5 +105,9 @@ def move_legacy_save(files: GameFiles) -> None:
     try:
         os.replace(legacy, target)
     except OSError as error:
-        files.notices.append(Notice(N_("Could not move the saved game: {reason}"),
-                                    {"reason": error.strerror or str(error)}))
+        files.notices.append(
+            Notice(
+                N_("Could not move the saved game: {reason}"),
+                {"reason": error.strerror or str(error)},
+            )
+        )

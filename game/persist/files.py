@@ -80,8 +80,12 @@ class GameFiles:
     def sweep_partial_writes(self) -> None:
         """Remove what writes cut short left behind (`.tmp-*.part`, from a game killed
         mid-write; the file it was writing is whole, old or new)."""
-        folders = {self.config_dir, self.data_dir, self.data_dir / "records",
-                   self.data_dir / "records" / "finished"}
+        folders = {
+            self.config_dir,
+            self.data_dir,
+            self.data_dir / "records",
+            self.data_dir / "records" / "finished",
+        }
         for folder in folders:
             with contextlib.suppress(OSError):
                 for leftover in folder.glob(".tmp-*.part"):
@@ -128,8 +132,12 @@ class GameFiles:
         try:
             write_text_atomically(path, text, durable=not every_move)
         except OSError as error:
-            self.notices.append(Notice(N_("Could not save {name}: {reason}"),
-                                       {"name": path.name, "reason": error.strerror or str(error)}))
+            self.notices.append(
+                Notice(
+                    N_("Could not save {name}: {reason}"),
+                    {"name": path.name, "reason": error.strerror or str(error)},
+                )
+            )
             return False
         return True
 
@@ -144,11 +152,16 @@ class GameFiles:
         try:
             os.replace(path, bad)
         except OSError:
-            self.notices.append(Notice(N_("{name} could not be read; using defaults."),
-                                       {"name": path.name}))
+            self.notices.append(
+                Notice(N_("{name} could not be read; using defaults."), {"name": path.name})
+            )
             return
         names = {"name": path.name, "kept": bad.name}
         self.notices.append(
-            Notice(N_("{name} could not be read ({reason}); kept as {kept}."),
-                   {**names, "reason": reason}) if reason else
-            Notice(N_("{name} could not be read; kept as {kept}."), names))
+            Notice(
+                N_("{name} could not be read ({reason}); kept as {kept}."),
+                {**names, "reason": reason},
+            )
+            if reason
+            else Notice(N_("{name} could not be read; kept as {kept}."), names)
+        )

@@ -23,8 +23,12 @@ def folder_opener() -> Callable[[Path], bool] | None:
             return None
 
         def launch(folder: Path) -> object:
-            return subprocess.Popen([program, str(folder)], stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.DEVNULL, start_new_session=True)
+            return subprocess.Popen(
+                [program, str(folder)],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
 
     def open_folder(folder: Path) -> bool:
         try:

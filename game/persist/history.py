@@ -45,7 +45,6 @@ HISTORY_VERSION: Final = 1
 NOT_HISTORY: Final = N_("not a Contack history file")
 
 
-
 @dataclass
 class History:
     """The contents of `history.json`: the last games (oldest first) and the statistics."""
@@ -53,9 +52,11 @@ class History:
     games: list[dict[str, Any]] = field(default_factory=list)
     players: dict[str, PlayerStats] = field(default_factory=dict)
     solitaires: dict[str, SolitaireStats] = field(
-        default_factory=lambda: {mode: SolitaireStats() for mode in SOLITAIRE_MODES})
+        default_factory=lambda: {mode: SolitaireStats() for mode in SOLITAIRE_MODES}
+    )
     daily: dict[str, DailyStats] = field(
-        default_factory=lambda: {mode: DailyStats() for mode in SOLITAIRE_MODES})
+        default_factory=lambda: {mode: DailyStats() for mode in SOLITAIRE_MODES}
+    )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -87,8 +88,9 @@ class History:
                     history.solitaires[mode] = stats
         daily = data.get("daily")
         if isinstance(daily, dict):
-            history.daily = {mode: DailyStats.from_dict(daily.get(mode))
-                             for mode in SOLITAIRE_MODES}
+            history.daily = {
+                mode: DailyStats.from_dict(daily.get(mode)) for mode in SOLITAIRE_MODES
+            }
         return history
 
 
@@ -97,7 +99,8 @@ _ENTRY_FIELDS: Final = {"date": str, "mode": str, "players": list, "summary": st
 
 def _valid_entry(entry: Any) -> bool:
     return isinstance(entry, dict) and all(
-        isinstance(entry.get(key), kind) for key, kind in _ENTRY_FIELDS.items())
+        isinstance(entry.get(key), kind) for key, kind in _ENTRY_FIELDS.items()
+    )
 
 
 def history_path(files: GameFiles) -> Path:
@@ -134,9 +137,15 @@ def record_key(record: dict[str, Any]) -> str:
 # --- a finished game ----------------------------------------------------------------------
 
 
-def add_finished_game(files: GameFiles, record: dict[str, Any], *, hints: bool = False,
-                      undos: bool = False, autoplay: bool = False,
-                      now: float | None = None) -> dict[str, Any] | None:
+def add_finished_game(
+    files: GameFiles,
+    record: dict[str, Any],
+    *,
+    hints: bool = False,
+    undos: bool = False,
+    autoplay: bool = False,
+    now: float | None = None,
+) -> dict[str, Any] | None:
     """Add a finished game to the history and statistics; the new entry (None if refused).
 
     `record` is the finished game's `.contack.json` document; the flags say whether the
@@ -146,8 +155,9 @@ def add_finished_game(files: GameFiles, record: dict[str, Any], *, hints: bool =
     try:
         recorded = check_record_dict(record)
     except RecordError as error:
-        files.notices.append(Notice(N_("This game was not added to the history ({reason})."),
-                                    {"reason": str(error)}))
+        files.notices.append(
+            Notice(N_("This game was not added to the history ({reason})."), {"reason": str(error)})
+        )
         return None
     history = load_history(files)
     key = record_key(record)
@@ -155,20 +165,26 @@ def add_finished_game(files: GameFiles, record: dict[str, Any], *, hints: bool =
         return None
     stamp = time.localtime(now)
     file = finished_dir(files) / (
-        f"{time.strftime('%Y%m%d-%H%M%S', stamp)}-{recorded.mode}-{key[:6]}{RECORD_SUFFIX}")
+        f"{time.strftime('%Y%m%d-%H%M%S', stamp)}-{recorded.mode}-{key[:6]}{RECORD_SUFFIX}"
+    )
     try:
         write_record(recorded.record, file)
     except OSError as error:
-        files.notices.append(Notice(N_("Could not keep the game's record: {reason}"),
-                                    {"reason": error.strerror or str(error)}))
+        files.notices.append(
+            Notice(
+                N_("Could not keep the game's record: {reason}"),
+                {"reason": error.strerror or str(error)},
+            )
+        )
     entry = _entry_for(recorded, key, file.relative_to(files.data_dir).as_posix(), stamp)
     entry.update(hints=hints, undos=undos, autoplay=autoplay)
     if recorded.mode == TABLE:
         count_table_game(history.players, recorded)
     else:
         won = recorded.state.is_terminal() and getattr(recorded.state, "status", None) == WON
-        count_solitaire(history.solitaires[recorded.mode], won,
-                        hints=hints, undos=undos, autoplay=autoplay)
+        count_solitaire(
+            history.solitaires[recorded.mode], won, hints=hints, undos=undos, autoplay=autoplay
+        )
         day = record_day(record)
         if day is not None:
             history.daily[recorded.mode].count(day, won)
@@ -180,12 +196,18 @@ def add_finished_game(files: GameFiles, record: dict[str, Any], *, hints: bool =
     return entry
 
 
-def _entry_for(recorded: RecordedGame, key: str, file: str,
-               stamp: time.struct_time) -> dict[str, Any]:
+def _entry_for(
+    recorded: RecordedGame, key: str, file: str, stamp: time.struct_time
+) -> dict[str, Any]:
     names = [player_name(p, i) for i, p in enumerate(recorded.record.players)]
     state = recorded.state
-    entry: dict[str, Any] = {"key": key, "date": time.strftime("%Y-%m-%d %H:%M", stamp),
-                             "mode": recorded.mode, "players": names, "file": file}
+    entry: dict[str, Any] = {
+        "key": key,
+        "date": time.strftime("%Y-%m-%d %H:%M", stamp),
+        "mode": recorded.mode,
+        "players": names,
+        "file": file,
+    }
     if isinstance(state, TableState):
         tally = state.tally()
         entry["scores"] = list(tally.standings)
@@ -198,8 +220,11 @@ def _entry_for(recorded: RecordedGame, key: str, file: str,
         entry["won"] = state.status == WON
         entry["placed"] = placed
         # The file's own words; the screens word it from "won" and "placed".
-        entry["summary"] = ("Won, all 36 placed" if entry["won"]  # untranslated: the file
-                            else f"Lost, {placed} of 36 placed")  # untranslated: the file
+        entry["summary"] = (
+            "Won, all 36 placed"  # untranslated: the file
+            if entry["won"]
+            else f"Lost, {placed} of 36 placed"  # untranslated: the file
+        )
     return entry
 
 
@@ -260,7 +285,11 @@ def count_lost_saves(files: GameFiles) -> None:
         if over:
             assists = data.get("assists")
             used = assists if isinstance(assists, dict) else {}
-            add_finished_game(files, data, hints=bool(used.get("hints")),
-                              undos=bool(used.get("undos")),
-                              autoplay=bool(used.get("autoplay")))
+            add_finished_game(
+                files,
+                data,
+                hints=bool(used.get("hints")),
+                undos=bool(used.get("undos")),
+                autoplay=bool(used.get("autoplay")),
+            )
             clear_counted_game(files, mode)

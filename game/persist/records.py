@@ -26,7 +26,8 @@ RECORD_SUFFIX: Final = ".contack.json"
 NAME_LENGTH: Final = 40
 RESERVED_NAMES: Final = frozenset(
     {"CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"}
-    | {f"{device}{n}" for device in ("COM", "LPT") for n in "0123456789¹²³"})
+    | {f"{device}{n}" for device in ("COM", "LPT") for n in "0123456789¹²³"}
+)
 """File names Windows keeps for devices (with any extension): never a record's."""
 _UNSAFE: Final = re.compile(r"[^\w \-()',.!&+]")
 
@@ -70,8 +71,10 @@ def delete_record(path: Path) -> Notice | None:
     try:
         path.unlink()
     except OSError as error:
-        return Notice(N_("Could not delete {name}: {reason}"),
-                      {"name": path.name, "reason": error.strerror or str(error)})
+        return Notice(
+            N_("Could not delete {name}: {reason}"),
+            {"name": path.name, "reason": error.strerror or str(error)},
+        )
     return None
 
 
@@ -103,9 +106,12 @@ def save_named_record(files: GameFiles, record: GameRecord, name: str) -> Path:
     if not stem:
         raise RecordSaveError(Notice(N_("Give the record a name.")))
     if stem.split(".")[0].strip().upper() in RESERVED_NAMES:
-        raise RecordSaveError(Notice(
-            N_("“{name}” is a name the system keeps for itself; choose another."),
-            {"name": stem}))
+        raise RecordSaveError(
+            Notice(
+                N_("“{name}” is a name the system keeps for itself; choose another."),
+                {"name": stem},
+            )
+        )
     folder = records_dir(files)
     path = folder / f"{stem}{RECORD_SUFFIX}"
     count = 1
@@ -115,8 +121,11 @@ def save_named_record(files: GameFiles, record: GameRecord, name: str) -> Path:
     try:
         write_record(record, path)
     except OSError as error:
-        raise RecordSaveError(Notice(N_("Could not save the record: {reason}"),
-                                     {"reason": error.strerror or str(error)})) from None
+        raise RecordSaveError(
+            Notice(
+                N_("Could not save the record: {reason}"), {"reason": error.strerror or str(error)}
+            )
+        ) from None
     return path
 
 
@@ -125,8 +134,12 @@ def is_in_progress(data: dict[str, object]) -> bool:
     stopped between hands (replayed to tell, as only the rules know whether another hand
     is due)."""
     hands = data.get("hands")
-    if not isinstance(hands, list) or not hands or not isinstance(hands[-1], dict) or (
-            "result" not in hands[-1]):
+    if (
+        not isinstance(hands, list)
+        or not hands
+        or not isinstance(hands[-1], dict)
+        or ("result" not in hands[-1])
+    ):
         return True
     if data.get("mode") != TABLE:
         return False
@@ -172,10 +185,20 @@ def list_records(files: GameFiles) -> list[RecordFile]:
             summary = {"stamp": stamp, **_summary(path)}
         listing[path.name] = summary
         saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(status.st_mtime))
-        listed.append((status.st_mtime, RecordFile(
-            path, path.name.removesuffix(RECORD_SUFFIX), saved,
-            str(summary.get("mode", "")), str(summary.get("players", "")),
-            summary.get("in_progress") is True, str(summary.get("error", "")))))
+        listed.append(
+            (
+                status.st_mtime,
+                RecordFile(
+                    path,
+                    path.name.removesuffix(RECORD_SUFFIX),
+                    saved,
+                    str(summary.get("mode", "")),
+                    str(summary.get("players", "")),
+                    summary.get("in_progress") is True,
+                    str(summary.get("error", "")),
+                ),
+            )
+        )
     if listing != known:
         with contextlib.suppress(OSError):
             write_text_atomically(folder / LISTING_FILE, json.dumps(listing), durable=False)
@@ -189,8 +212,11 @@ def _summary(path: Path) -> dict[str, Any]:
         record = read_record(path)
     except RecordError as error:
         return {"error": str(error)}
-    return {"mode": record.mode, "in_progress": is_in_progress(record.data),
-            "players": ", ".join(player_name(p, i) for i, p in enumerate(record.players))}
+    return {
+        "mode": record.mode,
+        "in_progress": is_in_progress(record.data),
+        "players": ", ".join(player_name(p, i) for i, p in enumerate(record.players)),
+    }
 
 
 def _read_listing(path: Path) -> dict[str, Any]:

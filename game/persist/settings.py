@@ -78,8 +78,13 @@ def _valid_setting(key: str, value: Any) -> bool:
     if key == "volume":
         return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
     if key == "window_size":
-        return value is None or (isinstance(value, list) and len(value) == 2 and all(
-            type(side) is int and WINDOW_SIDES[0] <= side <= WINDOW_SIDES[1] for side in value))
+        return value is None or (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(
+                type(side) is int and WINDOW_SIDES[0] <= side <= WINDOW_SIDES[1] for side in value
+            )
+        )
     if key == "last_setup":
         return value is None or isinstance(value, dict)
     return isinstance(value, bool)

@@ -70,8 +70,7 @@ class DailyStats:
             for key in ("played", "won"):
                 dates = values.get(key)
                 if isinstance(dates, list):
-                    getattr(stats, key).update(
-                        d for d in dates[-DAILY_LIMIT:] if _is_date(d))
+                    getattr(stats, key).update(d for d in dates[-DAILY_LIMIT:] if _is_date(d))
         stats.played |= stats.won
         return stats
 
@@ -159,8 +158,9 @@ def count_table_game(players: dict[str, PlayerStats], recorded: RecordedGame) ->
         stats.best_move = max(stats.best_move, best_moves[seat])
 
 
-def count_solitaire(stats: SolitaireStats, won: bool, *, hints: bool, undos: bool,
-                    autoplay: bool) -> None:
+def count_solitaire(
+    stats: SolitaireStats, won: bool, *, hints: bool, undos: bool, autoplay: bool
+) -> None:
     """Add a finished solitaire: a win with hints, undo or auto-play is not a clean win."""
     stats.played += 1
     if not won:

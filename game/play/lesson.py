@@ -29,24 +29,74 @@ from game.rules.tiles import parse_tile
 
 LESSON_NAMES: Final = (N_("You"), N_("Computer"))
 """The two seats' names, put in the player's language when the lesson starts."""
-LESSON_PLAYERS: Final = ({"name": LESSON_NAMES[0], "kind": "human"},
-                         {"name": LESSON_NAMES[1], "kind": "ai:greedy"})
+LESSON_PLAYERS: Final = (
+    {"name": LESSON_NAMES[0], "kind": "human"},
+    {"name": LESSON_NAMES[1], "kind": "ai:greedy"},
+)
 YOU: Final = 0
 COMPUTER: Final = 1
 LESSON_DEAL: Final = (
-    "09-02-08", "04-05-06", "04-08-09", "09-05-08", "09-10-04",  # your five tiles
-    "01-02-03", "06-07-08", "03-04-01", "07-08-02", "08-01-07",  # the computer's
-    "02-03-04", "01-05-06", "03-04-05", "09-10-07", "02-06-07", "02-09-10", "05-06-03",
-    "03-07-08", "05-01-04", "06-07-01", "01-08-09", "09-10-01", "04-05-02", "06-02-05",
-    "07-03-06", "08-09-03", "10-03-09", "06-07-04", "08-04-07", "05-06-07", "07-08-05",
-    "05-09-10", "08-09-06", "10-06-09", "07-08-09", "08-09-10",
+    "09-02-08",
+    "04-05-06",
+    "04-08-09",
+    "09-05-08",
+    "09-10-04",  # your five tiles
+    "01-02-03",
+    "06-07-08",
+    "03-04-01",
+    "07-08-02",
+    "08-01-07",  # the computer's
+    "02-03-04",
+    "01-05-06",
+    "03-04-05",
+    "09-10-07",
+    "02-06-07",
+    "02-09-10",
+    "05-06-03",
+    "03-07-08",
+    "05-01-04",
+    "06-07-01",
+    "01-08-09",
+    "09-10-01",
+    "04-05-02",
+    "06-02-05",
+    "07-03-06",
+    "08-09-03",
+    "10-03-09",
+    "06-07-04",
+    "08-04-07",
+    "05-06-07",
+    "07-08-05",
+    "05-09-10",
+    "08-09-06",
+    "10-06-09",
+    "07-08-09",
+    "08-09-10",
 )
 """The lesson's stock: seat 0 (you) takes the first five, the computer the next five."""
 LESSON_MOVES: Final = (
-    "01-02-03@0,0r0", "09-02-08@1,0r0", "06-07-08@2,0r0", "04-05-06@2,1r0",
-    "draw", "02-03-04@3,1r0", "draw", "draw", "03-04-05@3,2r0", "03-04-01@2,2r0",
-    "04-08-09@1,2r0", "07-08-02@0,2r0", "09-05-08@-1,2r0", "draw", "09-10-07@-1,1r0",
-    "01-05-06@1,1r0", "draw", "draw", "draw", "draw", "pass", "09-10-04@0,1r0",
+    "01-02-03@0,0r0",
+    "09-02-08@1,0r0",
+    "06-07-08@2,0r0",
+    "04-05-06@2,1r0",
+    "draw",
+    "02-03-04@3,1r0",
+    "draw",
+    "draw",
+    "03-04-05@3,2r0",
+    "03-04-01@2,2r0",
+    "04-08-09@1,2r0",
+    "07-08-02@0,2r0",
+    "09-05-08@-1,2r0",
+    "draw",
+    "09-10-07@-1,1r0",
+    "01-05-06@1,1r0",
+    "draw",
+    "draw",
+    "draw",
+    "draw",
+    "pass",
+    "09-10-04@0,1r0",
 )
 """Every move of the hand, in order, both seats."""
 
@@ -69,102 +119,148 @@ class LessonStep(NamedTuple):
 LESSON_STEPS: Final = (
     LessonStep(
         N_("Welcome"),
-        N_("Learn Contack by playing one short hand against the computer. Tiles are laid "
-        "edge to edge: touching edges must be the same colour, and their numbers must "
-        "be equal or add up to 5, 10, 15 or 20. Hands lie face up, so you see the "
-        "computer's tiles. The smallest tile starts, and the computer holds it: 1-2-3.")),
+        N_(
+            "Learn Contack by playing one short hand against the computer. Tiles are laid "
+            "edge to edge: touching edges must be the same colour, and their numbers must "
+            "be equal or add up to 5, 10, 15 or 20. Hands lie face up, so you see the "
+            "computer's tiles. The smallest tile starts, and the computer holds it: 1-2-3."
+        ),
+    ),
     LessonStep(
         N_("The first tile"),
-        N_("The computer starts: the first tile goes in the middle of the table."), 1,
-        N_("The ring marks the last tile placed. Every new tile must touch it, unless it "
-        "touches two tiles at once (you will see that later).")),
+        N_("The computer starts: the first tile goes in the middle of the table."),
+        1,
+        N_(
+            "The ring marks the last tile placed. Every new tile must touch it, unless it "
+            "touches two tiles at once (you will see that later)."
+        ),
+    ),
     LessonStep(
         N_("A matching contact"),
-        N_("Your turn. Put your 2-8-9 on the glowing spot beside the 1-2-3: drag it there, "
-        "or click it and then the spot. Its {red} 2 will meet the {red} 2."), 1,
-        N_("{contacts} Equal numbers make a matching contact: allowed, but worth nothing.")),
+        N_(
+            "Your turn. Put your 2-8-9 on the glowing spot beside the 1-2-3: drag it there, "
+            "or click it and then the spot. Its {red} 2 will meet the {red} 2."
+        ),
+        1,
+        N_("{contacts} Equal numbers make a matching contact: allowed, but worth nothing."),
+    ),
     LessonStep(
         N_("The computer plays"),
-        N_("The computer's turn: its tile must touch yours, the last one placed."), 1,
-        N_("{contacts}")),
+        N_("The computer's turn: its tile must touch yours, the last one placed."),
+        1,
+        N_("{contacts}"),
+    ),
     LessonStep(
         N_("A counting contact"),
-        N_("Now your 4-5-6 goes beside the computer's tile: its {blue} 4 will meet a "
-        "{blue} 6."), 1,
-        N_("{contacts} Numbers that add up to 5, 10, 15 or 20 make a counting contact, which "
-        "scores the sum. Numbers that neither match nor count may not touch.")),
+        N_("Now your 4-5-6 goes beside the computer's tile: its {blue} 4 will meet a {blue} 6."),
+        1,
+        N_(
+            "{contacts} Numbers that add up to 5, 10, 15 or 20 make a counting contact, which "
+            "scores the sum. Numbers that neither match nor count may not touch."
+        ),
+    ),
     LessonStep(
         N_("The computer draws"),
-        N_("The computer's turn."), 2,
-        N_("None of the computer's tiles could touch the last tile, so it had to draw a "
-        "tile. The tile fitted, so it had to place it at once. {contacts}")),
+        N_("The computer's turn."),
+        2,
+        N_(
+            "None of the computer's tiles could touch the last tile, so it had to draw a "
+            "tile. The tile fitted, so it had to place it at once. {contacts}"
+        ),
+    ),
     LessonStep(
         N_("You must draw"),
-        N_("None of your three tiles fits where a tile may go now. A player who cannot "
-        "place must draw: press Draw (D)."), 1),
+        N_(
+            "None of your three tiles fits where a tile may go now. A player who cannot "
+            "place must draw: press Draw (D)."
+        ),
+        1,
+    ),
     LessonStep(
         N_("Keep drawing"),
-        N_("The 1-5-6 you drew does not fit either. You hold four tiles, fewer than five, "
-        "so you draw again: press Draw."), 1),
+        N_(
+            "The 1-5-6 you drew does not fit either. You hold four tiles, fewer than five, "
+            "so you draw again: press Draw."
+        ),
+        1,
+    ),
     LessonStep(
         N_("Place the drawn tile"),
-        N_("The 3-4-5 fits, and a drawn tile that fits must be placed at once. Put it on "
-        "the glowing spot."), 1,
-        N_("{contacts}")),
-    LessonStep(
-        N_("The computer plays"),
-        N_("The computer's turn."), 1,
-        N_("{contacts}")),
-    LessonStep(
-        N_("Your turn"),
-        N_("Your 4-8-9 goes beside the computer's tile: {gold} 9 against {gold} 1."), 1,
-        N_("{contacts}")),
-    LessonStep(
-        N_("The computer plays"),
-        N_("The computer's turn."), 1,
-        N_("{contacts}")),
+        N_(
+            "The 3-4-5 fits, and a drawn tile that fits must be placed at once. Put it on "
+            "the glowing spot."
+        ),
+        1,
+        N_("{contacts}"),
+    ),
+    LessonStep(N_("The computer plays"), N_("The computer's turn."), 1, N_("{contacts}")),
     LessonStep(
         N_("Your turn"),
-        N_("Put your 5-8-9 on the glowing spot."), 1,
-        N_("{contacts}")),
+        N_("Your 4-8-9 goes beside the computer's tile: {gold} 9 against {gold} 1."),
+        1,
+        N_("{contacts}"),
+    ),
+    LessonStep(N_("The computer plays"), N_("The computer's turn."), 1, N_("{contacts}")),
+    LessonStep(N_("Your turn"), N_("Put your 5-8-9 on the glowing spot."), 1, N_("{contacts}")),
     LessonStep(
         N_("The computer draws again"),
-        N_("The computer's turn."), 2,
-        N_("The computer could not place, drew a tile that fitted and placed it. {contacts}")),
+        N_("The computer's turn."),
+        2,
+        N_("The computer could not place, drew a tile that fitted and placed it. {contacts}"),
+    ),
     LessonStep(
         N_("A two-sided opportunity play"),
-        N_("See the glowing spot: it touches two tiles, and not the last one. A tile that "
-        "touches two or more tiles at once is an opportunity play, and may go anywhere "
-        "on the figure. The 1-5-6 that fitted nowhere before fits there."), 1,
-        N_("{contacts} An opportunity play scores every one of its counting contacts.")),
+        N_(
+            "See the glowing spot: it touches two tiles, and not the last one. A tile that "
+            "touches two or more tiles at once is an opportunity play, and may go anywhere "
+            "on the figure. The 1-5-6 that fitted nowhere before fits there."
+        ),
+        1,
+        N_("{contacts} An opportunity play scores every one of its counting contacts."),
+    ),
     LessonStep(
         N_("A pass"),
-        N_("The computer's turn."), 5,
-        N_("Nothing of the computer's fitted. It drew until it held five tiles, still "
-        "nothing fitted, so it passed. A player who passed plays again once the figure "
-        "has changed; when every player passes in a row, the hand ends.")),
+        N_("The computer's turn."),
+        5,
+        N_(
+            "Nothing of the computer's fitted. It drew until it held five tiles, still "
+            "nothing fitted, so it passed. A player who passed plays again once the figure "
+            "has changed; when every player passes in a row, the hand ends."
+        ),
+    ),
     LessonStep(
         N_("The three-sided opportunity play"),
-        N_("Your last tile, the 4-9-10, fits the hole with three sides: the best play in "
-        "the game. Fill it."), 1,
-        N_("{contacts} And it was your last tile: placing it ends the hand.")),
+        N_(
+            "Your last tile, the 4-9-10, fits the hole with three sides: the best play in "
+            "the game. Fill it."
+        ),
+        1,
+        N_("{contacts} And it was your last tile: placing it ends the hand."),
+    ),
     LessonStep(
         N_("The end of the hand"),
-        N_("When a hand ends, every tile left in a hand costs 10 points. The computer holds "
-        "five: minus 50. This hand: you {you}, the computer {computer}. A game is three "
-        "hands and the highest total wins. You know Contack now; the Rules screen has the "
-        "rest: the options, Club Contack and the two solitaires.")),
+        N_(
+            "When a hand ends, every tile left in a hand costs 10 points. The computer holds "
+            "five: minus 50. This hand: you {you}, the computer {computer}. A game is three "
+            "hands and the highest total wins. You know Contack now; the Rules screen has the "
+            "rest: the options, Club Contack and the two solitaires."
+        ),
+    ),
 )
 """The lesson, step by step; the steps' moves add up to `LESSON_MOVES`."""
 
 
 def lesson_game() -> RecordedGame:
     """The lesson's hand, dealt and not yet begun."""
-    return RecordedGame.new_table(TableGame(2, TableRules(hands=1)),
-                                  [{**player, "name": _(name)} for player, name in zip(
-                                      LESSON_PLAYERS, LESSON_NAMES, strict=True)],
-                                  "lesson",
-                                  [parse_tile(name) for name in LESSON_DEAL])
+    return RecordedGame.new_table(
+        TableGame(2, TableRules(hands=1)),
+        [
+            {**player, "name": _(name)}
+            for player, name in zip(LESSON_PLAYERS, LESSON_NAMES, strict=True)
+        ],
+        "lesson",
+        [parse_tile(name) for name in LESSON_DEAL],
+    )
 
 
 class LessonMatch(TableMatch):
@@ -240,8 +336,9 @@ class LessonMatch(TableMatch):
     def can_free_draw(self) -> bool:
         """Draw is pressed when the lesson waits for the human's draw."""
         move = self.expected()
-        return move is not None and move.action != PLACE and self.is_human(
-            self.state.current_player)
+        return (
+            move is not None and move.action != PLACE and self.is_human(self.state.current_player)
+        )
 
     def play(self, move: Move) -> list[Event]:
         if move != self.expected():

@@ -85,8 +85,11 @@ class SolitaireSession:
         self.adviser = adviser
         trim_names(recorded.record.players)
         assists = recorded.record.data.get("assists")
-        self.assists = {name: bool(assists.get(name)) for name in ASSISTS
-                        if assists.get(name)} if isinstance(assists, dict) else {}
+        self.assists = (
+            {name: bool(assists.get(name)) for name in ASSISTS if assists.get(name)}
+            if isinstance(assists, dict)
+            else {}
+        )
         self.redo_moves: list[Move] = []
         self.finished = recorded.is_over()
         self.loss_to_count = False
@@ -153,8 +156,9 @@ class SolitaireSession:
 
     # --- playing -------------------------------------------------------------------------
 
-    def play(self, move: Move, *, by_computer: bool = False,
-             redoing: bool = False) -> list[SessionEvent]:
+    def play(
+        self, move: Move, *, by_computer: bool = False, redoing: bool = False
+    ) -> list[SessionEvent]:
         """Play `move` (`IllegalMoveError` if it is not legal)."""
         result = self.recorded.play(move)
         if not redoing:
@@ -184,7 +188,8 @@ class SolitaireSession:
     def _start_review(self) -> None:
         self.review = None
         self._review_job = self.adviser.submit(
-            review, self.recorded.record.dumps(), SOLVER_BUDGET_S, self.adviser.generation())
+            review, self.recorded.record.dumps(), SOLVER_BUDGET_S, self.adviser.generation()
+        )
 
     def ask_review(self) -> None:
         """The player asks where the game slipped; during play it counts as an assist. The
@@ -258,8 +263,12 @@ class SolitaireSession:
             self.record["assists"] = dict(self.assists)
 
     def report(self) -> Report:
-        return Report(self.record, bool(self.assists.get("hints") or self.assists.get("review")),
-                      bool(self.assists.get("undos")), bool(self.assists.get("autoplay")))
+        return Report(
+            self.record,
+            bool(self.assists.get("hints") or self.assists.get("review")),
+            bool(self.assists.get("undos")),
+            bool(self.assists.get("autoplay")),
+        )
 
     def take_win(self, events: list[SessionEvent]) -> Report | None:
         """The report of a deal these events won (a win is counted at once)."""
@@ -363,10 +372,14 @@ class SolitaireSession:
             return stacked_best_try(state)
         if self._line_job is None:
             self._line_job = self.adviser.submit(
-                solve, state.clone(), SOLVER_BUDGET_S, self.adviser.generation())
+                solve, state.clone(), SOLVER_BUDGET_S, self.adviser.generation()
+            )
             self.poll()  # an in-process adviser has answered already
-            return self._line[0] if self._line else (
-                stacked_best_try(state) if self._no_line else None)
+            return (
+                self._line[0]
+                if self._line
+                else (stacked_best_try(state) if self._no_line else None)
+            )
         return None
 
     def _advice_played(self, move: Move) -> None:
@@ -420,8 +433,9 @@ class WinnableDealSearch:
         self.candidate = self.rng.randrange(1, 1_000_000)
         state = new_recorded(self.mode, self.candidate).state
         self.adviser.cancel_solves()
-        self._job = self.adviser.submit(solve, state, DEAL_SEARCH_BUDGET_S,
-                                        self.adviser.generation())
+        self._job = self.adviser.submit(
+            solve, state, DEAL_SEARCH_BUDGET_S, self.adviser.generation()
+        )
 
     def poll(self) -> int | None:
         """The deal number once one is found to be winnable (else None; keeps looking)."""

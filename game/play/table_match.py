@@ -32,7 +32,8 @@ HINT_LEVELS: Final = ("expert", "greedy")
 HINT_BUDGET_S: Final = 0.1
 DEFAULT_PLAYERS: Final = (  # the setup screen names the seats; these stand in
     {"name": "You", "kind": "human"},  # untranslated: a stand-in
-    {"name": "Bot", "kind": "ai:greedy"})  # untranslated: a stand-in
+    {"name": "Bot", "kind": "ai:greedy"},  # untranslated: a stand-in
+)
 
 
 class Turn(StrEnum):
@@ -56,6 +57,8 @@ UNDOS_KEY: Final = "undos"
 """How many times the game's humans used undo (kept in the record for the statistics)."""
 STAND_IN_LEVEL: Final = "expert"
 """Who plays a computer seat of a level this version does not know (a newer game's)."""
+
+
 class TableMatch:
     """One table game in play. Build it with `new` or `resume`."""
 
@@ -73,9 +76,11 @@ class TableMatch:
         self.kinds = [str(p.get("kind", "human")) for p in players]
         seed = recorded.record.data.get("seed", 0)
         self.computers: dict[int, Player] = {
-            seat: make_player(kind[3:] if kind[3:] in LEVELS else STAND_IN_LEVEL,
-                              bot_rng(seed, seat))
-            for seat, kind in enumerate(self.kinds) if kind.startswith("ai:")
+            seat: make_player(
+                kind[3:] if kind[3:] in LEVELS else STAND_IN_LEVEL, bot_rng(seed, seat)
+            )
+            for seat, kind in enumerate(self.kinds)
+            if kind.startswith("ai:")
         }
         self.hints_used = 0
         undos = recorded.record.data.get(UNDOS_KEY, 0)
@@ -93,8 +98,7 @@ class TableMatch:
     @classmethod
     def new(cls, config: dict[str, Any], adviser: Adviser, seed: int | str) -> TableMatch:
         """A new game from a setup `config` ({"rules": {...}, "players": [...]})."""
-        players = [dict(p) for p in config.get("players", [])] or [
-            dict(p) for p in DEFAULT_PLAYERS]
+        players = [dict(p) for p in config.get("players", [])] or [dict(p) for p in DEFAULT_PLAYERS]
         rules = TableRules.from_dict(config.get("rules", {}))
         game = TableGame(len(players), rules)
         return cls(RecordedGame.new_table(game, players, config.get("seed", seed)), adviser)
@@ -201,8 +205,11 @@ class TableMatch:
         if self.tips and not by_computer and not forced:
             hand = len(self.record["hands"]) - 1
             index = len(self.record["hands"][-1].get("moves", []))
-            self._tips.append(self.adviser.submit(coach_move, self.state.clone(), move, hand,
-                                                  index, self.record.get("seed")))
+            self._tips.append(
+                self.adviser.submit(
+                    coach_move, self.state.clone(), move, hand, index, self.record.get("seed")
+                )
+            )
         result = self.recorded.play(move)
         if not by_computer:
             self.record["hands"][-1].pop(REDO_KEY, None)  # a new line of play: no redo
@@ -224,7 +231,8 @@ class TableMatch:
         `same_deal`, the same deal number)."""
         config: dict[str, Any] = {
             "rules": dict(self.record["rules"]),
-            "players": [dict(p) for p in self.recorded.record.players]}
+            "players": [dict(p) for p in self.recorded.record.players],
+        }
         if same_deal and self.deal is not None:
             config["seed"] = self.deal
         return config
@@ -250,8 +258,7 @@ class TableMatch:
         seat = self.state.current_player
         if self._thinking is not None and self._thinking_for == self.position():
             return False
-        self._thinking = self.adviser.submit(choose_move, self.computers[seat],
-                                             self.state.clone())
+        self._thinking = self.adviser.submit(choose_move, self.computers[seat], self.state.clone())
         self._thinking_for = self.position()
         return True
 
@@ -269,7 +276,8 @@ class TableMatch:
         seat = self.state.current_player
         if answer is None:  # the worker failed: think again in this process, simply
             move = make_player("greedy", bot_rng(self.record.get("seed", 0), seat)).choose(
-                self.state)
+                self.state
+            )
         else:
             move, self.computers[seat] = answer
         return [self._play(move, by_computer=True, forced=False)]
@@ -335,8 +343,9 @@ class TableMatch:
         if self.is_human(state.current_player):
             return state.current_player
         moves = self.record["hands"][-1]["moves"]
-        return next((entry["player"] for entry in reversed(moves)
-                     if self.is_human(entry["player"])), None)
+        return next(
+            (entry["player"] for entry in reversed(moves) if self.is_human(entry["player"])), None
+        )
 
     def undo_target(self, seat: int | None = None) -> int | None:
         """Index in this hand's moves of the placement an undo by human `seat` would take
@@ -389,8 +398,10 @@ class TableMatch:
         if group[0].get("player") != self.state.current_player:
             return None
         try:
-            return [entry_to_move(TABLE, entry, len(self.record["hands"]) - 1, index)
-                    for index, entry in enumerate(group)]
+            return [
+                entry_to_move(TABLE, entry, len(self.record["hands"]) - 1, index)
+                for index, entry in enumerate(group)
+            ]
         except RulesError:
             return None
 

@@ -14,7 +14,7 @@ class RulesError(ValueError):
     def __init__(self, message: object = "", *args: object) -> None:
         text = " ".join(str(message).split("\n"))
         if len(text) > MESSAGE_LIMIT:
-            text = text[:MESSAGE_LIMIT - 1] + "…"
+            text = text[: MESSAGE_LIMIT - 1] + "…"
         super().__init__(text, *args)
 
 

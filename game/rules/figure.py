@@ -316,8 +316,9 @@ class Figure:
             if contact.colour != other_colour:
                 return Refusal(COLOUR_CLASH, contact.colour, other_colour)
             if contact.points < 0:
-                return Refusal(VALUE_CLASH, contact.colour, contact.colour, contact.value,
-                               contact.other_value)
+                return Refusal(
+                    VALUE_CLASH, contact.colour, contact.colour, contact.value, contact.other_value
+                )
         if key not in self._candidate_keys():
             return Refusal(AWAY_FROM_LAST)
         return None

@@ -46,8 +46,9 @@ def _depth(data: Any) -> int:
             deepest = max(deepest, depth)
             if depth > MAX_DEPTH:
                 return depth
-            stack.extend((child, depth + 1)
-                         for child in (item.values() if isinstance(item, dict) else item))
+            stack.extend(
+                (child, depth + 1) for child in (item.values() if isinstance(item, dict) else item)
+            )
     return deepest
 
 
@@ -56,8 +57,7 @@ def parse(text: str | bytes) -> Any:
     if len(text) > MAX_BYTES:
         raise JsonTextError(f"larger than {MAX_BYTES // (1024 * 1024)} MB")
     try:
-        data = json.loads(text, parse_int=_number, parse_float=_number,
-                          parse_constant=_constant)
+        data = json.loads(text, parse_int=_number, parse_float=_number, parse_constant=_constant)
     except RecursionError:
         raise JsonTextError(f"nested deeper than {MAX_DEPTH} levels") from None
     except JsonTextError:

@@ -214,9 +214,11 @@ class GameRecord:
         always opens in the game."""
         data = self.data
         if "seed" in data and not is_seed(data["seed"]):
-            raise RecordError("record: seed must be a whole number of at most "
-                              f"{SEED_DIGITS} digits or a word of letters and digits "
-                              f"(at most {SEED_DIGITS} characters)")
+            raise RecordError(
+                "record: seed must be a whole number of at most "
+                f"{SEED_DIGITS} digits or a word of letters and digits "
+                f"(at most {SEED_DIGITS} characters)"
+            )
         daily = data.get("daily")
         if "daily" in data and not (isinstance(daily, str) and _DATE.fullmatch(daily)):
             raise RecordError("record: daily must be a date written YYYY-MM-DD")
@@ -225,9 +227,15 @@ class GameRecord:
             raise RecordError("record: undos must be a whole number from 0 up")
         for h, hand in enumerate(data["hands"]):
             redo = hand.get("redo")
-            if "redo" in hand and not (isinstance(redo, list) and all(
-                    isinstance(group, list) and group
-                    and all(isinstance(entry, dict) for entry in group) for group in redo)):
+            if "redo" in hand and not (
+                isinstance(redo, list)
+                and all(
+                    isinstance(group, list)
+                    and group
+                    and all(isinstance(entry, dict) for entry in group)
+                    for group in redo
+                )
+            ):
                 raise _fail(h, None, "redo must be a list of lists of moves")
 
     @property
@@ -261,7 +269,6 @@ class GameRecord:
     def dumps(self) -> str:
         """The document as text: one key per line, one move per line, stable bytes."""
         return _format(self.data) + "\n"
-
 
 
 def _compact(value: Any) -> str:
@@ -320,8 +327,12 @@ class RecordedGame:
 
     @classmethod
     def new_table(
-        cls, game: TableGame, players: list[dict[str, Any]], seed: int | str,
-        stock: list[TileId] | None = None, **extra: Any
+        cls,
+        game: TableGame,
+        players: list[dict[str, Any]],
+        seed: int | str,
+        stock: list[TileId] | None = None,
+        **extra: Any,
     ) -> RecordedGame:
         """A new table game shuffled with `seed`, or whose first hand is dealt from a
         prepared `stock`."""

@@ -30,15 +30,17 @@ def read_seed(text: str) -> int | str:
     text = text.strip()
     seed: int | str = int(text) if _SEED_NUMBER.fullmatch(text) else text
     if not is_seed(seed):
-        raise RecordError(f"a seed is a whole number of at most {SEED_DIGITS} digits or a "
-                          f"word of letters and digits, not {cut_text(text)!r}")
+        raise RecordError(
+            f"a seed is a whole number of at most {SEED_DIGITS} digits or a "
+            f"word of letters and digits, not {cut_text(text)!r}"
+        )
     return seed
 
 
 def cut_text(text: str, limit: int = 40) -> str:
     """`text` cut to `limit` characters with an ellipsis: an error line quotes what a
     person typed or a file held without repeating all of it."""
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def new_seed() -> int:
@@ -59,10 +61,13 @@ def player_name(player: object, seat: int, fallback: str = "Seat {number}") -> s
     `fallback` with the seat's number when nothing visible is left (a record may hold
     anything there; a screen passes the words in the player's language)."""
     name = player.get("name") if isinstance(player, dict) else None
-    text = "".join(c for c in (name if isinstance(name, str) else "")[:1000]
-                   if unicodedata.category(c) not in HIDDEN_CATEGORIES).strip()
+    text = "".join(
+        c
+        for c in (name if isinstance(name, str) else "")[:1000]
+        if unicodedata.category(c) not in HIDDEN_CATEGORIES
+    ).strip()
     if len(text) > NAME_LIMIT:
-        text = text[:NAME_LIMIT - 1].rstrip() + "…"
+        text = text[: NAME_LIMIT - 1].rstrip() + "…"
     if not any(unicodedata.category(c)[0] not in "ZM" for c in text):
         return fallback.format(number=seat + 1)
     return text

@@ -27,8 +27,14 @@ from game.rules.table import MAX_PLAYERS, MIN_PLAYERS, TableRules
 MAX_DEAL: Final = 999_999_999
 """The largest deal number (a new game takes one of six digits at most)."""
 MODE_LETTERS: Final = {"table": "T", "draw-solitaire": "D", "stacked-solitaire": "S"}
-SEAT_LETTERS: Final = {"human": "H", "ai:random": "R", "ai:easy": "E", "ai:greedy": "G",
-                       "ai:expert": "X", "ai:master": "M"}
+SEAT_LETTERS: Final = {
+    "human": "H",
+    "ai:random": "R",
+    "ai:easy": "E",
+    "ai:greedy": "G",
+    "ai:expert": "X",
+    "ai:master": "M",
+}
 MAX_CODE_LENGTH: Final = 48
 CHECK_LETTERS: Final = "ABCDEFGHJKMNPQRSTUVWXYZ"
 """23 letters (a prime count, no I, L or O): the check letter of a code."""
@@ -79,13 +85,17 @@ class ShareCode:
         if self.mode not in MODE_LETTERS:
             raise ShareCodeError("there is no game mode {mode!r}", mode=self.mode)
         if deal_number(self.deal) is None:
-            raise ShareCodeError("a deal number is 1 to {largest}, not {deal!r}", largest=MAX_DEAL,
-                                 deal=self.deal)
+            raise ShareCodeError(
+                "a deal number is 1 to {largest}, not {deal!r}", largest=MAX_DEAL, deal=self.deal
+            )
         if self.mode == "table":
             if not MIN_PLAYERS <= len(self.seats) <= MAX_PLAYERS:
-                raise ShareCodeError("a table game has {least} to {most} seats, not {seats}",
-                                     least=MIN_PLAYERS, most=MAX_PLAYERS,
-                                     seats=len(self.seats))
+                raise ShareCodeError(
+                    "a table game has {least} to {most} seats, not {seats}",
+                    least=MIN_PLAYERS,
+                    most=MAX_PLAYERS,
+                    seats=len(self.seats),
+                )
             unknown = [kind for kind in self.seats if kind not in SEAT_LETTERS]
             if unknown:
                 raise ShareCodeError("no seat can be {seat!r}", seat=unknown[0])
@@ -113,20 +123,23 @@ class ShareCode:
     def parse(cls, text: str) -> ShareCode:
         """Read a code a person typed (`ShareCodeError` with the reason if it is wrong)."""
         if len(text) > MAX_CODE_LENGTH:
-            raise ShareCodeError("a share code is at most {length} characters",
-                                 length=MAX_CODE_LENGTH)
+            raise ShareCodeError(
+                "a share code is at most {length} characters", length=MAX_CODE_LENGTH
+            )
         parts = [part for part in re.split(r"[\s\-]+", text.strip().upper()) if part]
         if not parts:
             raise ShareCodeError("type a share code, such as D482133-Z")
         if len(parts[0]) < 2 or parts[0][0] not in "TDS" or not is_number_text(parts[0][1:]):
-            raise ShareCodeError("a share code starts with T, D or S and the deal number, "
-                                 "such as T482133")
+            raise ShareCodeError(
+                "a share code starts with T, D or S and the deal number, such as T482133"
+            )
         if len(parts) < 2:
             raise ShareCodeError("the code is cut short: its check letter is missing")
         body, check = "-".join(parts[:-1]), parts[-1]
         if len(check) != 1 or check_letter(body) != check:
-            raise ShareCodeError("the check letter does not match: a character was "
-                                 "mistyped or left out")
+            raise ShareCodeError(
+                "the check letter does not match: a character was mistyped or left out"
+            )
         mode = next(m for m, letter in MODE_LETTERS.items() if letter == parts[0][0])
         deal = int(parts[0][1:])
         if mode != "table":
@@ -155,21 +168,28 @@ def _read_seats(text: str) -> tuple[str, ...]:
     kinds = {letter: kind for kind, letter in SEAT_LETTERS.items()}
     wrong = [letter for letter in text if letter not in kinds]
     if wrong:
-        raise ShareCodeError("{letter!r} is not a seat: H is a human, R, E, G, X and M "
-                             "computers", letter=wrong[0])
+        raise ShareCodeError(
+            "{letter!r} is not a seat: H is a human, R, E, G, X and M computers", letter=wrong[0]
+        )
     return tuple(kinds[letter] for letter in text)
 
 
 def _read_options(text: str) -> TableRules:
     match = _OPTIONS.fullmatch(text)
     if match is None:
-        raise ShareCodeError("{text!r} are not options: the hands, then P, F, C<chips>, "
-                             "E, M<minutes>", text=text)
+        raise ShareCodeError(
+            "{text!r} are not options: the hands, then P, F, C<chips>, E, M<minutes>", text=text
+        )
     hands, partners, free_draw, chips, spanish, unit, amount = match.groups()
     if unit is not None and chips is None:
         raise ShareCodeError("only a club game (C<chips>) can be timed")
     limit = None if amount is None else int(amount) * (60 if unit == "M" else 1)
-    return TableRules(hands=int(hands), partners=bool(partners), free_draw=bool(free_draw),
-                      variant="club" if chips is not None else "standard",
-                      chips=int(chips) if chips is not None else TableRules.chips,
-                      time_limit_s=limit, club_rules="spanish" if spanish else "standard")
+    return TableRules(
+        hands=int(hands),
+        partners=bool(partners),
+        free_draw=bool(free_draw),
+        variant="club" if chips is not None else "standard",
+        chips=int(chips) if chips is not None else TableRules.chips,
+        time_limit_s=limit,
+        club_rules="spanish" if spanish else "standard",
+    )

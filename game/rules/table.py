@@ -408,8 +408,12 @@ class TableState:
     def chips_worth(self) -> list[int]:
         """Club: per seat, the chips held minus the chips it owes plus the chips owed to
         it (what decides a club game); who lent never changes it."""
-        return [held - owed + lent for held, owed, lent in
-                zip(self.chips_held, self.chips_owed, self.chips_lent, strict=True)]
+        return [
+            held - owed + lent
+            for held, owed, lent in zip(
+                self.chips_held, self.chips_owed, self.chips_lent, strict=True
+            )
+        ]
 
     def hand_result(self) -> list[int]:
         """Per seat, the score of the hand so far (club: chips won minus chips lost)."""

@@ -80,22 +80,25 @@ class TableRules:
     def validate(self) -> None:
         """Raise `RulesError` for an option outside its range."""
         if type(self.hands) is not int or not 1 <= self.hands <= MAX_HANDS:
-            raise RulesError(f"rules.hands must be a whole number from 1 to {MAX_HANDS}, "
-                             f"not {self.hands!r}")
+            raise RulesError(
+                f"rules.hands must be a whole number from 1 to {MAX_HANDS}, not {self.hands!r}"
+            )
         for name in ("partners", "free_draw"):
             if type(getattr(self, name)) is not bool:
                 raise RulesError(f"rules.{name} must be true or false")
         if self.variant not in VARIANTS:
             raise RulesError(f"rules.variant must be 'standard' or 'club', not {self.variant!r}")
         if self.club_rules not in CLUB_RULES:
-            raise RulesError(f"rules.club_rules must be 'standard' or 'spanish', "
-                             f"not {self.club_rules!r}")
+            raise RulesError(
+                f"rules.club_rules must be 'standard' or 'spanish', not {self.club_rules!r}"
+            )
         if type(self.chips) is not int or self.chips < 0:
             raise RulesError(f"rules.chips must be a whole number from 0 up, not {self.chips!r}")
         limit = self.time_limit_s
-        if limit is not None and (type(limit) not in (int, float)
-                                  or not 0 < limit <= MAX_TIME_LIMIT_S):
-            raise RulesError(f"rules.time_limit_s must be seconds above 0 and up to "
-                             f"{MAX_TIME_LIMIT_S} (a day), or null, not {limit!r}")
-
-
+        if limit is not None and (
+            type(limit) not in (int, float) or not 0 < limit <= MAX_TIME_LIMIT_S
+        ):
+            raise RulesError(
+                f"rules.time_limit_s must be seconds above 0 and up to "
+                f"{MAX_TIME_LIMIT_S} (a day), or null, not {limit!r}"
+            )

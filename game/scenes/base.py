@@ -89,12 +89,20 @@ class Scene:
         room = surface.get_width() - ui.px(48)
         shadow = shrunk_text(ui, title, 46, room, (8, 30, 20), "title")
         blit_text(surface, shadow, (centre_x + ui.px(2), top + ui.px(3)), "midtop")
-        rect = blit_text(surface, shrunk_text(ui, title, 46, room, (240, 214, 150), "title"),
-                         (centre_x, top), "midtop")
+        rect = blit_text(
+            surface,
+            shrunk_text(ui, title, 46, room, (240, 214, 150), "title"),
+            (centre_x, top),
+            "midtop",
+        )
         bottom = rect.bottom
         if subtitle:
-            sub = blit_text(surface, shrunk_text(ui, subtitle, 19, room, (182, 200, 184)),
-                            (centre_x, bottom + ui.px(6)), "midtop")
+            sub = blit_text(
+                surface,
+                shrunk_text(ui, subtitle, 19, room, (182, 200, 184)),
+                (centre_x, bottom + ui.px(6)),
+                "midtop",
+            )
             bottom = sub.bottom
         return bottom + ui.px(18)
 

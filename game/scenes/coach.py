@@ -31,22 +31,33 @@ from game.ui.words import points_words
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
-COLUMNS: Final = ((N_("Move"), 0.13), (N_("Player"), 0.15), (N_("Played"), 0.2),
-                  (N_("Master"), 0.2), (N_("Left on the table"), 0.32))
+COLUMNS: Final = (
+    (N_("Move"), 0.13),
+    (N_("Player"), 0.15),
+    (N_("Played"), 0.2),
+    (N_("Master"), 0.2),
+    (N_("Left on the table"), 0.32),
+)
 
 
 def worth_a_look(review: TableReview) -> list[MoveReview]:
     """The moves that left something, the most points first (then in game order)."""
     notable = [r for r in review.reviews if r.points_missed or r.opportunity is not None]
-    return sorted(notable, key=lambda r: (-max(r.points_missed, r.opportunity_points),
-                                          r.hand, r.index))
+    return sorted(
+        notable, key=lambda r: (-max(r.points_missed, r.opportunity_points), r.hand, r.index)
+    )
 
 
 class CoachScene(Scene):
     """The coach's review of a table record (of the hands in `hands`, when given)."""
 
-    def __init__(self, services: Services, record: GameRecord, title: str = "",
-                 hands: tuple[int, ...] | None = None) -> None:
+    def __init__(
+        self,
+        services: Services,
+        record: GameRecord,
+        title: str = "",
+        hands: tuple[int, ...] | None = None,
+    ) -> None:
         super().__init__(services)
         self.record = record
         self.title = title or _("This game")
@@ -61,8 +72,7 @@ class CoachScene(Scene):
         self.show.enabled = False
         self.summary_top = 0
         adviser = services.adviser
-        self.job: Job[TableReview] | None = adviser.submit(review_table_json, record.dumps(),
-                                                           hands)
+        self.job: Job[TableReview] | None = adviser.submit(review_table_json, record.dumps(), hands)
         self._poll()
 
     def _poll(self) -> bool:
@@ -76,11 +86,18 @@ class CoachScene(Scene):
         if self.review is None:
             return True
         self.notable = worth_a_look(self.review)
-        self.list.set_rows([
-            [f"{r.hand + 1}.{r.index + 1}", self.names[r.player],
-             table_move_words(r.played, r.played_points),
-             table_move_words(r.best, r.best_points), missed_words(r)]
-            for r in self.notable])
+        self.list.set_rows(
+            [
+                [
+                    f"{r.hand + 1}.{r.index + 1}",
+                    self.names[r.player],
+                    table_move_words(r.played, r.played_points),
+                    table_move_words(r.best, r.best_points),
+                    missed_words(r),
+                ]
+                for r in self.notable
+            ]
+        )
         self.show.enabled = bool(self.notable)
         return True
 
@@ -93,12 +110,18 @@ class CoachScene(Scene):
             return
         chosen = self.notable[self.list.selected]
         who = self.names[chosen.player]
-        lines = (_("Hand {hand}, move {move}: {name} played {played} (red outline).").format(
-                     hand=chosen.hand + 1, move=chosen.index + 1, name=who,
-                     played=table_move_words(chosen.played, chosen.played_points)),
-                 _("The master would play {best} (green outline).").format(
-                     best=table_move_words(chosen.best, chosen.best_points)),
-                 tip_words(chosen))
+        lines = (
+            _("Hand {hand}, move {move}: {name} played {played} (red outline).").format(
+                hand=chosen.hand + 1,
+                move=chosen.index + 1,
+                name=who,
+                played=table_move_words(chosen.played, chosen.played_points),
+            ),
+            _("The master would play {best} (green outline).").format(
+                best=table_move_words(chosen.best, chosen.best_points)
+            ),
+            tip_words(chosen),
+        )
         focus = Focus(chosen.hand, chosen.index, chosen.played, chosen.best, lines)
         self.services.open("replay", record=self.record, title=self.title, focus=focus)
 
@@ -113,10 +136,15 @@ class CoachScene(Scene):
         self.summary_top = ui.px(84)
         width = size[0] - 2 * margin
         lines = [len(ui.wrap(line, 18, width)) for line in self.summary()]
-        top = (self.summary_top + sum(lines) * (ui.font(18).get_height() + ui.px(4))
-               + len(lines) * ui.px(6) + ui.px(10))
-        self.list.layout(pygame.Rect(margin, top, size[0] - 2 * margin,
-                                     self.back.rect.top - ui.px(16) - top), ui)
+        top = (
+            self.summary_top
+            + sum(lines) * (ui.font(18).get_height() + ui.px(4))
+            + len(lines) * ui.px(6)
+            + ui.px(10)
+        )
+        self.list.layout(
+            pygame.Rect(margin, top, size[0] - 2 * margin, self.back.rect.top - ui.px(16) - top), ui
+        )
 
     def handle_event(self, event: pygame.Event) -> bool:
         return self.list.handle_event(event) or self.form.handle_event(event)
@@ -124,24 +152,37 @@ class CoachScene(Scene):
     def summary(self) -> list[str]:
         review = self.review
         if review is None:
-            return [_("The coach could not finish this review.")] if self.failed else [
-                _("The coach is going over every move…")]
+            return (
+                [_("The coach could not finish this review.")]
+                if self.failed
+                else [_("The coach is going over every move…")]
+            )
         lines = []
         for seat in review.seats:
-            moves = ngettext("{count} move", "{count} moves", seat.moves).format(
-                count=seat.moves)
-            lines.append(_("{name}: {moves}, as good as the master's in {share} of the real "
-                           "choices, {points} left on the table.").format(
-                name=self.names[seat.seat], moves=moves, share=format_percent(seat.best_share),
-                points=points_words(seat.points_missed)))
+            moves = ngettext("{count} move", "{count} moves", seat.moves).format(count=seat.moves)
+            lines.append(
+                _(
+                    "{name}: {moves}, as good as the master's in {share} of the real "
+                    "choices, {points} left on the table."
+                ).format(
+                    name=self.names[seat.seat],
+                    moves=moves,
+                    share=format_percent(seat.best_share),
+                    points=points_words(seat.points_missed),
+                )
+            )
         if not review.seats:
             lines.append(_("Nobody at this table was a person: there is nothing to coach."))
         best = review.highlight
         if best is not None:
-            lines.append(_("Move of the game: {name}'s {move}, hand {hand}, move {number}.")
-                         .format(name=self.names[best.player],
-                                 move=table_move_words(best.move, best.points),
-                                 hand=best.hand + 1, number=best.index + 1))
+            lines.append(
+                _("Move of the game: {name}'s {move}, hand {hand}, move {number}.").format(
+                    name=self.names[best.player],
+                    move=table_move_words(best.move, best.points),
+                    hand=best.hand + 1,
+                    number=best.index + 1,
+                )
+            )
         return lines
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -150,11 +191,15 @@ class CoachScene(Scene):
         margin = ui.px(32)
         heading = _("Coach · {title}").format(title=self.title)
         if self.hands is not None:
-            heading = ngettext("{heading} · hand {hands}", "{heading} · hands {hands}",
-                               len(self.hands)).format(
-                heading=heading, hands=", ".join(str(h + 1) for h in self.hands))
-        blit_text(surface, shrunk_text(ui, heading, 32, surface.get_width() - 2 * margin,
-                                       PALETTE.gold, "title"), (margin, ui.px(22)), "topleft")
+            heading = ngettext(
+                "{heading} · hand {hands}", "{heading} · hands {hands}", len(self.hands)
+            ).format(heading=heading, hands=", ".join(str(h + 1) for h in self.hands))
+        blit_text(
+            surface,
+            shrunk_text(ui, heading, 32, surface.get_width() - 2 * margin, PALETTE.gold, "title"),
+            (margin, ui.px(22)),
+            "topleft",
+        )
         y = self.summary_top
         width = surface.get_width() - 2 * margin
         for line in self.summary():

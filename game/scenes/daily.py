@@ -31,14 +31,18 @@ from game.ui.words import MODE_TITLES
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
-MARKS: Final[dict[str, Colour]] = {DRAW_SOLITAIRE: PALETTE.gold,
-                                   STACKED_SOLITAIRE: (96, 160, 232)}
+MARKS: Final[dict[str, Colour]] = {DRAW_SOLITAIRE: PALETTE.gold, STACKED_SOLITAIRE: (96, 160, 232)}
 """Each solitaire's mark on a day won."""
 
-DAILY_QUESTIONS: Final = {DRAW_SOLITAIRE: N_("Play today's draw solitaire?"),
-                          STACKED_SOLITAIRE: N_("Play today's stacked solitaire?")}
-WON_LEGENDS: Final = {DRAW_SOLITAIRE: N_("Draw solitaire won"),
-                      STACKED_SOLITAIRE: N_("Stacked solitaire won")}
+DAILY_QUESTIONS: Final = {
+    DRAW_SOLITAIRE: N_("Play today's draw solitaire?"),
+    STACKED_SOLITAIRE: N_("Play today's stacked solitaire?"),
+}
+WON_LEGENDS: Final = {
+    DRAW_SOLITAIRE: N_("Draw solitaire won"),
+    STACKED_SOLITAIRE: N_("Stacked solitaire won"),
+}
+
 
 class DailyScene(Scene):
     """Today's deals and the calendar. `today` is for tests (the real date otherwise)."""
@@ -50,9 +54,10 @@ class DailyScene(Scene):
         self.history = History()
         self.jobs: dict[str, Job[int]] = {}
         self.records: dict[str, dict[str, Any]] = {}
-        self.play_buttons = {mode: self.form.add(Button(N_("Play"), partial(self.play, mode),
-                                                        primary=True))
-                             for mode in DAILY_MODES}
+        self.play_buttons = {
+            mode: self.form.add(Button(N_("Play"), partial(self.play, mode), primary=True))
+            for mode in DAILY_MODES
+        }
         self.earlier = self.form.add(Button("◀", lambda: self.turn_month(-1)))
         self.later = self.form.add(Button("▶", lambda: self.turn_month(1)))
         self.back = self.form.add(Button(N_("◀ Menu"), services.pop))
@@ -87,7 +92,8 @@ class DailyScene(Scene):
                     self.services.notify(_("Today's deal could not be worked out; try again."))
                 else:
                     self.records[mode] = new_deal(
-                        mode, deal, **{DAILY_KEY: self.today.isoformat()}).record.data
+                        mode, deal, **{DAILY_KEY: self.today.isoformat()}
+                    ).record.data
         for mode, button in self.play_buttons.items():
             button.enabled = mode in self.records
         self.later.enabled = self.month < self.today.replace(day=1)
@@ -96,8 +102,11 @@ class DailyScene(Scene):
     def first_month(self) -> datetime.date:
         """The earliest month the calendar shows: the first daily deal played (nothing
         can be marked before it), or this month."""
-        days = [datetime.date.fromisoformat(day) for stats in self.history.daily.values()
-                for day in stats.played]
+        days = [
+            datetime.date.fromisoformat(day)
+            for stats in self.history.daily.values()
+            for day in stats.played
+        ]
         return min([*days, self.today]).replace(day=1)
 
     def turn_month(self, step: int) -> None:
@@ -131,9 +140,16 @@ class DailyScene(Scene):
             storage.clear_game(mode)
             self.services.open_record(dict(record))
 
-        self.services.push(ConfirmScene(
-            self.services, _(DAILY_QUESTIONS[mode]), replace,
-            yes=_("Play it"), no=_("Keep mine"), detail=_("Your unfinished game will be lost.")))
+        self.services.push(
+            ConfirmScene(
+                self.services,
+                _(DAILY_QUESTIONS[mode]),
+                replace,
+                yes=_("Play it"),
+                no=_("Keep mine"),
+                detail=_("Your unfinished game will be lost."),
+            )
+        )
 
     # --- layout and drawing -------------------------------------------------------------
 
@@ -150,11 +166,13 @@ class DailyScene(Scene):
             button = self.play_buttons[mode]
             button.rect = pygame.Rect(0, 0, min(ui.px(160), left_w // 3), ui.px(48))
             button.rect.bottomright = (card.right - ui.px(16), card.bottom - ui.px(16))
-        self.calendar_rect = pygame.Rect(margin + left_w + gap, top,
-                                         width - 2 * margin - left_w - gap, bottom - top)
+        self.calendar_rect = pygame.Rect(
+            margin + left_w + gap, top, width - 2 * margin - left_w - gap, bottom - top
+        )
         arrow = ui.px(44)
-        self.earlier.rect = pygame.Rect(self.calendar_rect.x + ui.px(14),
-                                        self.calendar_rect.y + ui.px(12), arrow, arrow)
+        self.earlier.rect = pygame.Rect(
+            self.calendar_rect.x + ui.px(14), self.calendar_rect.y + ui.px(12), arrow, arrow
+        )
         self.later.rect = self.earlier.rect.copy()
         self.later.rect.right = self.calendar_rect.right - ui.px(14)
         self.back.rect = pygame.Rect(margin, height - ui.px(78), ui.px(150), ui.px(50))
@@ -174,32 +192,60 @@ class DailyScene(Scene):
             state = (_("Not played yet today"), PALETTE.text)
         streak = daily.streak(self.today)
         record = self.records.get(mode)
-        deal = [] if record is None else [
-            (_("Deal {deal} · share code {code}").format(
-                deal=record["seed"], code=ShareCode(mode, record["seed"])), PALETTE.text_dim)]
-        return [state, *deal,
-                (_("Played {played} · won {won}").format(played=len(daily.played),
-                                                         won=len(daily.won)), PALETTE.text),
-                (ngettext("Streak {count} day · best {best}", "Streak {count} days · best {best}",
-                          streak).format(count=streak, best=daily.best_streak()),
-                 PALETTE.text_dim)]
+        deal = (
+            []
+            if record is None
+            else [
+                (
+                    _("Deal {deal} · share code {code}").format(
+                        deal=record["seed"], code=ShareCode(mode, record["seed"])
+                    ),
+                    PALETTE.text_dim,
+                )
+            ]
+        )
+        return [
+            state,
+            *deal,
+            (
+                _("Played {played} · won {won}").format(
+                    played=len(daily.played), won=len(daily.won)
+                ),
+                PALETTE.text,
+            ),
+            (
+                ngettext(
+                    "Streak {count} day · best {best}", "Streak {count} days · best {best}", streak
+                ).format(count=streak, best=daily.best_streak()),
+                PALETTE.text_dim,
+            ),
+        ]
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.services.ui
         surface.blit(self.services.felt(), (0, 0))
-        self.draw_title(surface, _("Daily deals"),
-                        _("{date}: the same winnable deals for everyone").format(
-                            date=format_long_date(self.today)))
+        self.draw_title(
+            surface,
+            _("Daily deals"),
+            _("{date}: the same winnable deals for everyone").format(
+                date=format_long_date(self.today)
+            ),
+        )
         for mode, card in self.cards.items():
             draw_panel(surface, card, ui)
             pad = ui.px(18)
-            title = blit_text(surface, ui.text(_(MODE_TITLES[mode]), 24, MARKS[mode], "bold"),
-                              (card.x + pad, card.y + ui.px(14)), "topleft")
+            title = blit_text(
+                surface,
+                ui.text(_(MODE_TITLES[mode]), 24, MARKS[mode], "bold"),
+                (card.x + pad, card.y + ui.px(14)),
+                "topleft",
+            )
             y = title.bottom + ui.px(8)
             room = card.width - 2 * pad
             for words, colour in self.status(mode):
-                line = blit_text(surface, shrunk_text(ui, words, 18, room, colour),
-                                 (card.x + pad, y), "topleft")
+                line = blit_text(
+                    surface, shrunk_text(ui, words, 18, room, colour), (card.x + pad, y), "topleft"
+                )
                 y = line.bottom + ui.px(4)
         self._draw_calendar(surface)
         self.form.draw(surface, ui)
@@ -215,46 +261,58 @@ class DailyScene(Scene):
         left = rect.centerx - cell_w * 7 // 2
         self.weekdays_y = grid_top + ui.px(8)
         self.day_rects = {
-            day: pygame.Rect(left + column * cell_w, grid_top + ui.px(20) + row * cell_h,
-                             cell_w, cell_h).inflate(-ui.px(4), -ui.px(4))
-            for row, week in enumerate(weeks) for column, day in enumerate(week)
-            if day.month == self.month.month}
+            day: pygame.Rect(
+                left + column * cell_w, grid_top + ui.px(20) + row * cell_h, cell_w, cell_h
+            ).inflate(-ui.px(4), -ui.px(4))
+            for row, week in enumerate(weeks)
+            for column, day in enumerate(week)
+            if day.month == self.month.month
+        }
         self.weekday_xs = [left + column * cell_w + cell_w // 2 for column in range(7)]
 
     def _draw_calendar(self, surface: pygame.Surface) -> None:
         ui = self.services.ui
         rect = self.calendar_rect
         draw_panel(surface, rect, ui)
-        blit_text(surface, ui.text(format_month(self.month), 22, PALETTE.gold, "bold"),
-                  (rect.centerx, self.earlier.rect.centery))
+        blit_text(
+            surface,
+            ui.text(format_month(self.month), 22, PALETTE.gold, "bold"),
+            (rect.centerx, self.earlier.rect.centery),
+        )
         for weekday, x in enumerate(self.weekday_xs):
-            blit_text(surface, ui.text(weekday_name(weekday, short=True), 14, PALETTE.text_dim),
-                      (x, self.weekdays_y))
+            blit_text(
+                surface,
+                ui.text(weekday_name(weekday, short=True), 14, PALETTE.text_dim),
+                (x, self.weekdays_y),
+            )
         for day, cell in self.day_rects.items():
             self._draw_day(surface, cell, day)
         legend_y = rect.bottom - ui.px(22)
         x = rect.x + ui.px(20)
         for mode, colour in MARKS.items():
             pygame.draw.circle(surface, colour, (x, legend_y), ui.px(6))
-            label = blit_text(surface, ui.text(_(WON_LEGENDS[mode]), 15, PALETTE.text),
-                              (x + ui.px(12), legend_y), "midleft")
+            label = blit_text(
+                surface,
+                ui.text(_(WON_LEGENDS[mode]), 15, PALETTE.text),
+                (x + ui.px(12), legend_y),
+                "midleft",
+            )
             x = label.right + ui.px(24)
 
-    def _draw_day(self, surface: pygame.Surface, cell: pygame.Rect,
-                  day: datetime.date) -> None:
+    def _draw_day(self, surface: pygame.Surface, cell: pygame.Rect, day: datetime.date) -> None:
         ui = self.services.ui
         text = day.isoformat()
         won = [mode for mode in DAILY_MODES if text in self.history.daily[mode].won]
         fill = (26, 70, 48) if won else (16, 44, 30)
         pygame.draw.rect(surface, fill, cell, border_radius=ui.px(6))
         if day == self.today:
-            pygame.draw.rect(surface, PALETTE.ivory, cell, max(1, ui.px(2)),
-                             border_radius=ui.px(6))
+            pygame.draw.rect(surface, PALETTE.ivory, cell, max(1, ui.px(2)), border_radius=ui.px(6))
         colour = PALETTE.text if day <= self.today else PALETTE.text_dim
-        blit_text(surface, ui.text(str(day.day), 15, colour),
-                  (cell.centerx, cell.y + cell.height // 3))
+        blit_text(
+            surface, ui.text(str(day.day), 15, colour), (cell.centerx, cell.y + cell.height // 3)
+        )
         for index, mode in enumerate(won):
             x = cell.centerx + (index * 2 - len(won) + 1) * ui.px(8)
-            pygame.draw.circle(surface, MARKS[mode], (x, cell.bottom - cell.height // 4),
-                               max(2, ui.px(5)))
-
+            pygame.draw.circle(
+                surface, MARKS[mode], (x, cell.bottom - cell.height // 4), max(2, ui.px(5))
+            )

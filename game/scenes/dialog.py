@@ -21,8 +21,15 @@ class ConfirmScene(Scene):
 
     overlay = True
 
-    def __init__(self, services: Services, question: str, on_yes: Callable[[], None],
-                 yes: str = N_("Yes"), no: str = N_("No"), detail: str = "") -> None:
+    def __init__(
+        self,
+        services: Services,
+        question: str,
+        on_yes: Callable[[], None],
+        yes: str = N_("Yes"),
+        no: str = N_("No"),
+        detail: str = "",
+    ) -> None:
         super().__init__(services)
         self.question = question
         self.detail = detail
@@ -53,11 +60,17 @@ class ConfirmScene(Scene):
         dim(surface, 140)
         draw_panel(surface, self.panel, self.services.ui, alpha=245, border=PALETTE.gold_dark)
         ui = self.services.ui
-        blit_text(surface, ui.text(self.question, 26, PALETTE.text, "bold"),
-                  (self.panel.centerx, self.panel.y + ui.px(50 if self.detail else 58)))
+        blit_text(
+            surface,
+            ui.text(self.question, 26, PALETTE.text, "bold"),
+            (self.panel.centerx, self.panel.y + ui.px(50 if self.detail else 58)),
+        )
         if self.detail:
-            blit_text(surface, ui.text(self.detail, 18, PALETTE.text_dim),
-                      (self.panel.centerx, self.panel.y + ui.px(86)))
+            blit_text(
+                surface,
+                ui.text(self.detail, 18, PALETTE.text_dim),
+                (self.panel.centerx, self.panel.y + ui.px(86)),
+            )
         self.form.draw(surface, self.services.ui)
 
 

@@ -34,8 +34,9 @@ STOCK_KEY: Final[SourceKey] = (STOCK, -1)
 DISCARD_KEY: Final[SourceKey] = (DISCARD_PILE, -1)
 
 
-AUTO_PLAY_WORDS: Final = (N_("Auto-play plays fair: it never peeks at the stock, so it wins "
-                          "only about 1 deal in 15."))
+AUTO_PLAY_WORDS: Final = N_(
+    "Auto-play plays fair: it never peeks at the stock, so it wins only about 1 deal in 15."
+)
 
 
 class DrawSolitaireScene(SolitaireScene):
@@ -45,8 +46,9 @@ class DrawSolitaireScene(SolitaireScene):
     mode = DRAW_SOLITAIRE
     panel_width = 250
 
-    def __init__(self, services: Services, record: dict[str, Any] | None = None,
-                 seed: int | None = None) -> None:
+    def __init__(
+        self, services: Services, record: dict[str, Any] | None = None, seed: int | None = None
+    ) -> None:
         self.revealed = False
         self.pending_auto: Move | None = None
         self.stock_pos = (0.0, 0.0)
@@ -73,17 +75,28 @@ class DrawSolitaireScene(SolitaireScene):
         wins, games = odds
         start = self.session.odds_from == 0
         if games == 0:
-            return _("Playing fair games from the deal's start…") if start else _(
-                "Playing fair games from here…")
+            return (
+                _("Playing fair games from the deal's start…")
+                if start
+                else _("Playing fair games from here…")
+            )
         more = "…" if self.session.odds_pending else ""
-        words = (ngettext("A fair player wins about {share} from the deal's start ({wins} of "
-                          "{games} game{more}).", "A fair player wins about {share} from the "
-                          "deal's start ({wins} of {games} games{more}).", games) if start else
-                 ngettext("A fair player wins about {share} from here ({wins} of {games} "
-                          "game{more}).", "A fair player wins about {share} from here ({wins} "
-                          "of {games} games{more}).", games))
-        return words.format(share=format_percent(wins / games), wins=wins, games=games,
-                            more=more)
+        words = (
+            ngettext(
+                "A fair player wins about {share} from the deal's start ({wins} of "
+                "{games} game{more}).",
+                "A fair player wins about {share} from the "
+                "deal's start ({wins} of {games} games{more}).",
+                games,
+            )
+            if start
+            else ngettext(
+                "A fair player wins about {share} from here ({wins} of {games} game{more}).",
+                "A fair player wins about {share} from here ({wins} of {games} games{more}).",
+                games,
+            )
+        )
+        return words.format(share=format_percent(wins / games), wins=wins, games=games, more=more)
 
     def end_note(self) -> str:
         return self.odds_words() or _("Fair odds (O): how often a fair player wins this deal.")
@@ -105,13 +118,17 @@ class DrawSolitaireScene(SolitaireScene):
         ui, strip = self.services.ui, self.strip
         y = strip.bottom - ui.px(8) - self.source_side * ROW_HEIGHT / 2
         self.stock_pos = (strip.x + self.source_side * 0.62, y)
-        self.discard_row = pygame.Rect(round(strip.x + self.source_side * 1.45), strip.y,
-                                       round(strip.width - self.source_side * 1.45),
-                                       strip.height)
+        self.discard_row = pygame.Rect(
+            round(strip.x + self.source_side * 1.45),
+            strip.y,
+            round(strip.width - self.source_side * 1.45),
+            strip.height,
+        )
         self.discard_pos = self._discard_centres(max(1, len(self.draw_state.discard)))[-1]
         area = self.sources_area
-        self.odds_button.rect = pygame.Rect(area.x + ui.px(12), area.bottom - ui.px(50),
-                                            area.width - ui.px(24), ui.px(42))
+        self.odds_button.rect = pygame.Rect(
+            area.x + ui.px(12), area.bottom - ui.px(50), area.width - ui.px(24), ui.px(42)
+        )
 
     def _discard_centres(self, count: int) -> list[tuple[float, float]]:
         """Where the discard pile's tiles lie: a row that nests up and down tiles, oldest
@@ -180,8 +197,11 @@ class DrawSolitaireScene(SolitaireScene):
         return self.revealed
 
     def unplaceable_words(self, key: SourceKey) -> str:
-        return _("The discard top fits nowhere now.") if key == DISCARD_KEY else (
-            _("That tile cannot be placed now."))
+        return (
+            _("The discard top fits nowhere now.")
+            if key == DISCARD_KEY
+            else (_("That tile cannot be placed now."))
+        )
 
     # Turning the stock ----------------------------------------------------------------------
 
@@ -235,14 +255,16 @@ class DrawSolitaireScene(SolitaireScene):
         if pending is not None and pending in moves:
             self.play(pending)
         elif moves[0].action == DISCARD or (
-                self.option("place_at_once") and len({m.cell for m in moves}) == 1):
+            self.option("place_at_once") and len({m.cell for m in moves}) == 1
+        ):
             self.play(moves[0])
         else:
             self.controls.selected = STOCK_KEY
             self.refresh_source_states()
 
-    def play(self, move: Move, from_pos: tuple[float, float] | None = None,
-             redoing: bool = False) -> None:
+    def play(
+        self, move: Move, from_pos: tuple[float, float] | None = None, redoing: bool = False
+    ) -> None:
         if from_pos is None:
             from_pos = self.source_centre((move.source, move.pile))
         self.revealed = False
@@ -292,37 +314,54 @@ class DrawSolitaireScene(SolitaireScene):
             return
         rect = pygame.Rect(0, 0, sprite.side + ui.px(18), sprite.side + ui.px(4))
         rect.center = (round(sprite.centre[0]), round(sprite.centre[1]))
-        pygame.draw.rect(surface, PALETTE.ivory, rect, max(2, ui.px(3)),
-                         border_radius=ui.px(12))
+        pygame.draw.rect(surface, PALETTE.ivory, rect, max(2, ui.px(3)), border_radius=ui.px(12))
 
     # Drawing ------------------------------------------------------------------------------
 
     def draw_sources_under(self, surface: pygame.Surface) -> None:
         ui = self.services.ui
         top = self.strip.top + ui.px(2)
-        blit_text(surface, ui.text(_("Stock"), 17, PALETTE.text, "bold"),
-                  (round(self.stock_pos[0]), top), "midtop")
-        blit_text(surface, ui.text(_("Discard pile (newest on the right)"), 17, PALETTE.text,
-                                   "bold"), (self.discard_row.x, top), "topleft")
+        blit_text(
+            surface,
+            ui.text(_("Stock"), 17, PALETTE.text, "bold"),
+            (round(self.stock_pos[0]), top),
+            "midtop",
+        )
+        blit_text(
+            surface,
+            ui.text(_("Discard pile (newest on the right)"), 17, PALETTE.text, "bold"),
+            (self.discard_row.x, top),
+            "topleft",
+        )
         side = self.source_side
-        for pos, empty in ((self.stock_pos, self.draw_state.stock_left == 0),
-                           (self._discard_centres(1)[0], not self.draw_state.discard)):
+        for pos, empty in (
+            (self.stock_pos, self.draw_state.stock_left == 0),
+            (self._discard_centres(1)[0], not self.draw_state.discard),
+        ):
             if empty:
                 rect = pygame.Rect(0, 0, side, round(side * ROW_HEIGHT))
                 rect.center = (round(pos[0]), round(pos[1]))
-                pygame.draw.rect(surface, PALETTE.panel_edge, rect, max(1, ui.px(2)),
-                                 border_radius=ui.px(10))
+                pygame.draw.rect(
+                    surface, PALETTE.panel_edge, rect, max(1, ui.px(2)), border_radius=ui.px(10)
+                )
                 blit_text(surface, ui.text(_("empty"), 16, PALETTE.text_dim), rect.center)
         area = self.sources_area
         width = area.width - ui.px(32)
-        blit_paragraph(surface, ui, self.guidance(), 17, PALETTE.text_dim,
-                       (area.x + ui.px(16), area.top + ui.px(16)), width)
+        blit_paragraph(
+            surface,
+            ui,
+            self.guidance(),
+            17,
+            PALETTE.text_dim,
+            (area.x + ui.px(16), area.top + ui.px(16)),
+            width,
+        )
         fair = f"{_(AUTO_PLAY_WORDS)} {self.odds_words()}".strip()
         lines = len(ui.wrap(fair, 15, width))
-        top = self.odds_button.rect.top - ui.px(10) - lines * (ui.font(15).get_height()
-                                                              + ui.px(3))
-        blit_paragraph(surface, ui, fair, 15, PALETTE.text_dim, (area.x + ui.px(16), top),
-                       width, gap=3)
+        top = self.odds_button.rect.top - ui.px(10) - lines * (ui.font(15).get_height() + ui.px(3))
+        blit_paragraph(
+            surface, ui, fair, 15, PALETTE.text_dim, (area.x + ui.px(16), top), width, gap=3
+        )
 
     def draw_sources_over(self, surface: pygame.Surface) -> None:
         state = self.draw_state
@@ -345,13 +384,17 @@ class DrawSolitaireScene(SolitaireScene):
         if hint is not None and hint.source == STOCK and not self.revealed:
             return _("Hint: turn the stock (click it, D, or Enter).")
         if self.revealed:
-            return (_("The turned tile must be placed: drag it or click a lit spot "
-                    "(arrows and Enter work too)."))
+            return _(
+                "The turned tile must be placed: drag it or click a lit spot "
+                "(arrows and Enter work too)."
+            )
         if self.controls.selected == DISCARD_KEY:
             return _("Click a lit spot to place the discard top.")
         if self.moves_from(DISCARD_KEY):
-            return (_("Turn the stock (click it, D or Enter), or place the discard top (drag it, "
-                    "or X then arrows and Enter)."))
+            return _(
+                "Turn the stock (click it, D or Enter), or place the discard top (drag it, "
+                "or X then arrows and Enter)."
+            )
         return _("Click the stock (or press D or Enter) to turn its top tile.")
 
     def status_text(self) -> str:

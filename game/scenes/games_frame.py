@@ -28,8 +28,9 @@ class RowList:
     `draw` only blits them.
     """
 
-    def __init__(self, columns: Sequence[tuple[str, float]],
-                 on_open: Callable[[int], None]) -> None:
+    def __init__(
+        self, columns: Sequence[tuple[str, float]], on_open: Callable[[int], None]
+    ) -> None:
         self.columns = list(columns)
         """(header, share of the width) per column."""
         self.rows: list[list[str]] = []
@@ -68,8 +69,9 @@ class RowList:
             self._xs.append(x)
             x += round((rect.width - 2 * pad) * share)
         width, top = ui.px(14), rect.y + self.row_height + ui.px(4)
-        self.scrollbar.rect = pygame.Rect(rect.right - ui.px(10) - width, top, width,
-                                          rect.bottom - ui.px(12) - top)
+        self.scrollbar.rect = pygame.Rect(
+            rect.right - ui.px(10) - width, top, width, rect.bottom - ui.px(12) - top
+        )
         backdrop = pygame.Surface(rect.size, pygame.SRCALPHA)
         draw_panel(backdrop, backdrop.get_rect(), ui)
         line_y = self.row_height - ui.px(2)
@@ -88,8 +90,11 @@ class RowList:
         ui = self._ui
         if ui is None:
             return
-        self._rows_right = (self.scrollbar.rect.x - ui.px(6) if self.scrollbar.needed
-                            else self.rect.right - ui.px(6))
+        self._rows_right = (
+            self.scrollbar.rect.x - ui.px(6)
+            if self.scrollbar.needed
+            else self.rect.right - ui.px(6)
+        )
         self._ends = [x - ui.px(10) for x in self._xs[1:]] + [self._rows_right - ui.px(10)]
         self._cells = {}
 
@@ -98,9 +103,10 @@ class RowList:
         cells = self._cells.get(index)
         if cells is None:
             colour = PALETTE.text_dim if index in self.dim else PALETTE.text
-            cells = [ui.text(fit_text(ui, cell, 17, end - x), 17, colour)
-                     for cell, x, end in zip(self.rows[index], self._xs, self._ends,
-                                             strict=True)]
+            cells = [
+                ui.text(fit_text(ui, cell, 17, end - x), 17, colour)
+                for cell, x, end in zip(self.rows[index], self._xs, self._ends, strict=True)
+            ]
             self._cells[index] = cells
         return cells
 
@@ -118,10 +124,18 @@ class RowList:
         self.scrollbar.set_range(len(self.rows), self.visible_rows, self.top)
 
     def handle_event(self, event: pygame.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN,
-                                                          pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.visible_rows,
-                    pygame.K_PAGEDOWN: self.visible_rows}[event.key]
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_UP,
+            pygame.K_DOWN,
+            pygame.K_PAGEUP,
+            pygame.K_PAGEDOWN,
+        ):
+            step = {
+                pygame.K_UP: -1,
+                pygame.K_DOWN: 1,
+                pygame.K_PAGEUP: -self.visible_rows,
+                pygame.K_PAGEDOWN: self.visible_rows,
+            }[event.key]
             self.select(self.selected + step)
             return True
         if event.type == pygame.MOUSEWHEEL:
@@ -129,11 +143,17 @@ class RowList:
             return True
         if self.scrollbar.handle_mouse(event):
             return True
-        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-                and self.rect.collidepoint(event.pos)):
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.rect.collidepoint(event.pos)
+        ):
             index = self.top + (event.pos[1] - self.rect.y - self.row_height) // self.row_height
-            if (event.pos[1] >= self.rect.y + self.row_height and event.pos[0] < self._rows_right
-                    and 0 <= index < len(self.rows)):
+            if (
+                event.pos[1] >= self.rect.y + self.row_height
+                and event.pos[0] < self._rows_right
+                and 0 <= index < len(self.rows)
+            ):
                 if index == self.selected:
                     self.on_open(index)
                 self.select(index)
@@ -146,29 +166,42 @@ class RowList:
         surface.blit(self._backdrop, self.rect)
         header_y = self.rect.y + self.row_height // 2
         for (header, _share), x in zip(self.columns, self._xs, strict=True):
-            blit_text(surface, ui.text(_(header), 16, PALETTE.gold, "bold"), (x, header_y),
-                      "midleft")
+            blit_text(
+                surface, ui.text(_(header), 16, PALETTE.gold, "bold"), (x, header_y), "midleft"
+            )
         if not self.rows:
-            blit_text(surface, ui.text(empty, 19, PALETTE.text_dim),
-                      (self.rect.centerx, self.rect.y + self.row_height * 2))
+            blit_text(
+                surface,
+                ui.text(empty, 19, PALETTE.text_dim),
+                (self.rect.centerx, self.rect.y + self.row_height * 2),
+            )
             return
         last = min(len(self.rows), self.top + self.visible_rows)
         for slot, index in enumerate(range(self.top, last)):
             top = self.rect.y + self.row_height * (slot + 1)
-            row_rect = pygame.Rect(self.rect.x + ui.px(6), top + 1,
-                                   self._rows_right - self.rect.x - ui.px(6), self.row_height - 2)
+            row_rect = pygame.Rect(
+                self.rect.x + ui.px(6),
+                top + 1,
+                self._rows_right - self.rect.x - ui.px(6),
+                self.row_height - 2,
+            )
             if index == self.selected:
-                pygame.draw.rect(surface, PALETTE.button_hover, row_rect,
-                                 border_radius=ui.px(8))
-                pygame.draw.rect(surface, PALETTE.gold, row_rect, max(1, ui.px(2)),
-                                 border_radius=ui.px(8))
+                pygame.draw.rect(surface, PALETTE.button_hover, row_rect, border_radius=ui.px(8))
+                pygame.draw.rect(
+                    surface, PALETTE.gold, row_rect, max(1, ui.px(2)), border_radius=ui.px(8)
+                )
             for text, x in zip(self._row_cells(ui, index), self._xs, strict=True):
                 blit_text(surface, text, (x, row_rect.centery), "midleft")
         if self.scrollbar.needed:
-            shown = _("{first}-{last} of {count}").format(first=self.top + 1, last=last,
-                                                          count=len(self.rows))
-            blit_text(surface, ui.text(shown, 14, PALETTE.text_dim),
-                      (self.rect.right - ui.px(16), header_y), "midright")
+            shown = _("{first}-{last} of {count}").format(
+                first=self.top + 1, last=last, count=len(self.rows)
+            )
+            blit_text(
+                surface,
+                ui.text(shown, 14, PALETTE.text_dim),
+                (self.rect.right - ui.px(16), header_y),
+                "midright",
+            )
         self.scrollbar.draw(surface, ui)
 
 
@@ -185,8 +218,9 @@ class GamesScene(Scene):
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
-        self.tabs = {key: Button(label, self._switcher(key), primary=key == self.tab)
-                     for key, label in TABS}
+        self.tabs = {
+            key: Button(label, self._switcher(key), primary=key == self.tab) for key, label in TABS
+        }
         for button in self.tabs.values():
             self.form.add(button)
         self.back = self.form.add(Button(N_("◀ Menu"), services.pop))
@@ -208,14 +242,19 @@ class GamesScene(Scene):
         for index, button in enumerate(self.tabs.values()):
             button.rect = pygame.Rect(left + index * (tab_w + gap), ui.px(96), tab_w, tab_h)
         self.back.rect = pygame.Rect(margin, height - ui.px(74), ui.px(150), ui.px(50))
-        self.body = pygame.Rect(margin, ui.px(158), width - 2 * margin,
-                                height - ui.px(158) - ui.px(90))
+        self.body = pygame.Rect(
+            margin, ui.px(158), width - 2 * margin, height - ui.px(158) - ui.px(90)
+        )
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.blit(self.services.felt(), (0, 0))
         ui = self.services.ui
-        blit_text(surface, ui.text(_(self.title), 40, (240, 214, 150), "title"),
-                  (surface.get_width() // 2, ui.px(24)), "midtop")
+        blit_text(
+            surface,
+            ui.text(_(self.title), 40, (240, 214, 150), "title"),
+            (surface.get_width() // 2, ui.px(24)),
+            "midtop",
+        )
         self.draw_body(surface)
         self.form.draw(surface, ui)
 

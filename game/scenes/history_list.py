@@ -26,11 +26,15 @@ def result_words(entry: dict[str, Any]) -> str:
     "summary" where an older entry lacks them)."""
     players, scores = entry.get("players", []), entry.get("scores")
     if isinstance(scores, list) and isinstance(entry.get("winners"), list):
-        winners = [str(players[s]) for s in entry["winners"]
-                   if isinstance(s, int) and 0 <= s < len(players)]
+        winners = [
+            str(players[s])
+            for s in entry["winners"]
+            if isinstance(s, int) and 0 <= s < len(players)
+        ]
         return _("{winners} won ({scores})").format(
-            winners=names_words(winners), scores=", ".join(format_number(s) for s in scores
-                                                         if isinstance(s, int)))
+            winners=names_words(winners),
+            scores=", ".join(format_number(s) for s in scores if isinstance(s, int)),
+        )
     if entry.get("won") is True:
         return _("Won, all 36 placed")
     if isinstance(entry.get("placed"), int):
@@ -55,9 +59,10 @@ class HistoryScene(GamesScene):
     def __init__(self, services: Services) -> None:
         super().__init__(services)
         self.entries: list[dict[str, Any]] = []
-        self.list = RowList(((N_("Date"), 0.19), (N_("Game"), 0.22), (N_("Players"), 0.28),
-                             (N_("Result"), 0.31)),
-                            lambda _index: self.watch_selected())
+        self.list = RowList(
+            ((N_("Date"), 0.19), (N_("Game"), 0.22), (N_("Players"), 0.28), (N_("Result"), 0.31)),
+            lambda _index: self.watch_selected(),
+        )
         self.watch = self.form.add(Button(N_("Watch"), self.watch_selected, primary=True))
         self.keep = self.form.add(Button(N_("Save as record"), self.keep_selected))
 
@@ -65,9 +70,17 @@ class HistoryScene(GamesScene):
         self.entries = list(reversed(load_history(self.services.storage).games))
         for text in self.services.storage.take_notices():
             self.services.notify(text)
-        self.list.set_rows([[moment_words(e["date"]), _(MODE_TITLES.get(e["mode"], e["mode"])),
-                             players_words(e), result_words(e)]
-                            for e in self.entries])
+        self.list.set_rows(
+            [
+                [
+                    moment_words(e["date"]),
+                    _(MODE_TITLES.get(e["mode"], e["mode"])),
+                    players_words(e),
+                    result_words(e),
+                ]
+                for e in self.entries
+            ]
+        )
         self.watch.enabled = self.keep.enabled = bool(self.entries)
         super().enter()
         self.form.focus(self.watch if self.entries else self.back)
@@ -91,8 +104,9 @@ class HistoryScene(GamesScene):
         try:
             return entry, read_recorded_game(entry_record_path(self.services.storage, entry))
         except RecordError as error:
-            self.services.notify(_("The record of this game could not be opened: {reason}")
-                                 .format(reason=error))
+            self.services.notify(
+                _("The record of this game could not be opened: {reason}").format(reason=error)
+            )
             return None
 
     def watch_selected(self) -> None:
@@ -100,8 +114,8 @@ class HistoryScene(GamesScene):
         if chosen is not None:
             entry, recorded = chosen
             title = _("{game}, {date}").format(
-                game=_(MODE_TITLES.get(entry["mode"], N_("Game"))),
-                date=moment_words(entry["date"]))
+                game=_(MODE_TITLES.get(entry["mode"], N_("Game"))), date=moment_words(entry["date"])
+            )
             self.services.open("replay", record=recorded.record, title=title)
 
     def keep_selected(self) -> None:
@@ -113,8 +127,14 @@ class HistoryScene(GamesScene):
         ui = self.services.ui
         self.list.draw(surface, ui, _("No finished games yet. Games appear here when they end."))
         if self.entries:
-            shown = ngettext("The last game (up to 50 are kept)",
-                             "The last {count} games (up to 50 are kept)",
-                             len(self.entries)).format(count=len(self.entries))
-            blit_text(surface, ui.text(shown, 16, PALETTE.text_dim),
-                      (self.body.centerx, self.back.rect.centery), "center")
+            shown = ngettext(
+                "The last game (up to 50 are kept)",
+                "The last {count} games (up to 50 are kept)",
+                len(self.entries),
+            ).format(count=len(self.entries))
+            blit_text(
+                surface,
+                ui.text(shown, 16, PALETTE.text_dim),
+                (self.body.centerx, self.back.rect.centery),
+                "center",
+            )

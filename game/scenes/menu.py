@@ -28,9 +28,11 @@ if TYPE_CHECKING:
 
 
 CONTINUES: Final = {TABLE: "table", DRAW_SOLITAIRE: "draw", STACKED_SOLITAIRE: "stacked"}
-START_QUESTIONS: Final = {TABLE: N_("Start a new table game?"),
-                          DRAW_SOLITAIRE: N_("Start a new draw solitaire?"),
-                          STACKED_SOLITAIRE: N_("Start a new stacked solitaire?")}
+START_QUESTIONS: Final = {
+    TABLE: N_("Start a new table game?"),
+    DRAW_SOLITAIRE: N_("Start a new draw solitaire?"),
+    STACKED_SOLITAIRE: N_("Start a new stacked solitaire?"),
+}
 """Each mode's new-game button; its Continue button is "continue-" and the same key."""
 
 
@@ -41,15 +43,17 @@ class MenuScene(Scene):
         super().__init__(services)
         self.buttons = {
             "table": Button(N_("New table game"), self.new_table_game),
-            "continue-table": Button(N_("Continue"), lambda: self.continue_game(TABLE),
-                                     primary=True),
+            "continue-table": Button(
+                N_("Continue"), lambda: self.continue_game(TABLE), primary=True
+            ),
             "draw": Button(N_("Draw solitaire"), self.draw_solitaire),
-            "continue-draw": Button(N_("Continue"), lambda: self.continue_game(DRAW_SOLITAIRE),
-                                    primary=True),
+            "continue-draw": Button(
+                N_("Continue"), lambda: self.continue_game(DRAW_SOLITAIRE), primary=True
+            ),
             "stacked": Button(N_("Stacked solitaire"), self.stacked_solitaire),
-            "continue-stacked": Button(N_("Continue"),
-                                       lambda: self.continue_game(STACKED_SOLITAIRE),
-                                       primary=True),
+            "continue-stacked": Button(
+                N_("Continue"), lambda: self.continue_game(STACKED_SOLITAIRE), primary=True
+            ),
             "daily": Button(N_("Daily deals"), lambda: self.services.open("daily")),
             "rules": Button(N_("Rules"), self.rules),
             "games": Button(N_("Records & statistics"), self.your_games),
@@ -90,20 +94,30 @@ class MenuScene(Scene):
             button.rect = pygame.Rect(left, top + index * (button_h + gap), button_w, button_h)
         for beside in CONTINUES.values():
             row = self.buttons[beside].rect
-            self.buttons[f"continue-{beside}"].rect = pygame.Rect(row.right + gap, row.y,
-                                                                  continue_w, button_h)
+            self.buttons[f"continue-{beside}"].rect = pygame.Rect(
+                row.right + gap, row.y, continue_w, button_h
+            )
         self.refresh_saves()
         offering = not self.services.settings.guided_game_offered
         card_h = ui.px(150)
-        self.showcase = pygame.Rect(round(width * 0.56), ui.px(120), round(width * 0.38),
-                                    height - ui.px(260) - (card_h if offering else 0))
-        self.offer_card = pygame.Rect(self.showcase.x, height - ui.px(30) - card_h,
-                                      self.showcase.width, card_h)
+        self.showcase = pygame.Rect(
+            round(width * 0.56),
+            ui.px(120),
+            round(width * 0.38),
+            height - ui.px(260) - (card_h if offering else 0),
+        )
+        self.offer_card = pygame.Rect(
+            self.showcase.x, height - ui.px(30) - card_h, self.showcase.width, card_h
+        )
         half = (self.offer_card.width - ui.px(48)) // 2
         for index, button in enumerate(self.offer.values()):
             button.visible = button.enabled = offering
-            button.rect = pygame.Rect(self.offer_card.x + ui.px(16) + index * (half + ui.px(16)),
-                                      self.offer_card.bottom - ui.px(66), half, ui.px(50))
+            button.rect = pygame.Rect(
+                self.offer_card.x + ui.px(16) + index * (half + ui.px(16)),
+                self.offer_card.bottom - ui.px(66),
+                half,
+                ui.px(50),
+            )
         self.board.set_area(self.showcase)
         self.board.fit([cell for _tile, cell, _rot in THREE_SIDED], self.showcase, margin=0.15)
         self.caption_y = round(self.board.view.to_screen((0, 2 * ROW_HEIGHT))[1]) + ui.px(28)
@@ -125,8 +139,11 @@ class MenuScene(Scene):
         self.tiles.refresh_all()
 
     def on_back(self) -> None:
-        self.services.push(ConfirmScene(self.services, _("Quit Contack?"), self.services.quit,
-                                        yes=_("Quit"), no=_("Stay")))
+        self.services.push(
+            ConfirmScene(
+                self.services, _("Quit Contack?"), self.services.quit, yes=_("Quit"), no=_("Stay")
+            )
+        )
 
     # Actions ------------------------------------------------------------------------
 
@@ -157,13 +174,21 @@ class MenuScene(Scene):
         if not self.services.storage.has_saved_game(mode):
             start()
             return
+
         def replace() -> None:
             self.services.storage.clear_game(mode)  # as the question says
             start()
 
-        self.services.push(ConfirmScene(
-            self.services, _(START_QUESTIONS[mode]), replace,
-            yes=_("New game"), no=_("Keep it"), detail=_("The unfinished one will be lost.")))
+        self.services.push(
+            ConfirmScene(
+                self.services,
+                _(START_QUESTIONS[mode]),
+                replace,
+                yes=_("New game"),
+                no=_("Keep it"),
+                detail=_("The unfinished one will be lost."),
+            )
+        )
 
     def new_table_game(self) -> None:
         self._start_new(TABLE, lambda: self.services.open("setup"))
@@ -191,29 +216,58 @@ class MenuScene(Scene):
         column_x = round(surface.get_width() * 0.3)
         first_button = min(b.rect.top for b in self.buttons.values() if b.visible)
         logo_y = max(ui.px(40), first_button - ui.px(190))
-        blit_text(surface, ui.text(_("Contack"), 96, (8, 30, 20), "title"),
-                  (column_x + ui.px(3), logo_y + ui.px(5)), "midtop")
-        logo = blit_text(surface, ui.text(_("Contack"), 96, (240, 214, 150), "title"),
-                         (column_x, logo_y), "midtop")
-        tagline = blit_text(surface, ui.text(_("The game of matching triangles"), 22, PALETTE.text),
-                            (column_x, logo.bottom + ui.px(4)), "midtop")
-        blit_text(surface, ui.text(_("First published 1939"), 17, PALETTE.text_dim),
-                  (column_x, tagline.bottom + ui.px(6)), "midtop")
+        blit_text(
+            surface,
+            ui.text(_("Contack"), 96, (8, 30, 20), "title"),
+            (column_x + ui.px(3), logo_y + ui.px(5)),
+            "midtop",
+        )
+        logo = blit_text(
+            surface,
+            ui.text(_("Contack"), 96, (240, 214, 150), "title"),
+            (column_x, logo_y),
+            "midtop",
+        )
+        tagline = blit_text(
+            surface,
+            ui.text(_("The game of matching triangles"), 22, PALETTE.text),
+            (column_x, logo.bottom + ui.px(4)),
+            "midtop",
+        )
+        blit_text(
+            surface,
+            ui.text(_("First published 1939"), 17, PALETTE.text_dim),
+            (column_x, tagline.bottom + ui.px(6)),
+            "midtop",
+        )
         self.tiles.draw_interpolated(surface, alpha)
         names = self.services.art.theme.edge_names
         caption = capitalised(
             _("{blue} 8 + 7, {red} 9 + 6, {gold} 10 + 10: a 50-point opportunity play").format(
-                blue=colour_word(names, 0), red=colour_word(names, 1), gold=colour_word(names, 2)))
+                blue=colour_word(names, 0), red=colour_word(names, 1), gold=colour_word(names, 2)
+            )
+        )
         lines, size = ui.fitted(caption, 17, self.showcase.width + ui.px(40))
-        blit_lines(surface, [ui.text(line, size, PALETTE.text_dim) for line in lines],
-                   (self.showcase.centerx, self.caption_y), "midtop")
+        blit_lines(
+            surface,
+            [ui.text(line, size, PALETTE.text_dim) for line in lines],
+            (self.showcase.centerx, self.caption_y),
+            "midtop",
+        )
         if self.offer["learn"].visible:
             draw_panel(surface, self.offer_card, ui, border=PALETTE.gold_dark)
             inner = self.offer_card.inflate(-ui.px(32), 0)
-            title = blit_text(surface, ui.text(_("New to Contack?"), 22, PALETTE.gold, "bold"),
-                              (inner.x, self.offer_card.y + ui.px(12)), "topleft")
+            title = blit_text(
+                surface,
+                ui.text(_("New to Contack?"), 22, PALETTE.gold, "bold"),
+                (inner.x, self.offer_card.y + ui.px(12)),
+                "topleft",
+            )
             offer = _("Learn it in one short hand against the computer.")
-            blit_text(surface, shrunk_text(ui, offer,
-                                           17, inner.width, PALETTE.text),
-                      (inner.x, title.bottom + ui.px(6)), "topleft")
+            blit_text(
+                surface,
+                shrunk_text(ui, offer, 17, inner.width, PALETTE.text),
+                (inner.x, title.bottom + ui.px(6)),
+                "topleft",
+            )
         self.form.draw(surface, ui)

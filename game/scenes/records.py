@@ -42,7 +42,6 @@ if TYPE_CHECKING:
     from game.scenes.base import Services
 
 
-
 # --- files ------------------------------------------------------------------------------
 
 
@@ -65,9 +64,10 @@ class RecordsScene(GamesScene):
     def __init__(self, services: Services) -> None:
         super().__init__(services)
         self.files: list[RecordFile] = []
-        self.list = RowList(((N_("Name"), 0.25), (N_("Game"), 0.25), (N_("Players"), 0.3),
-                             (N_("Saved"), 0.2)),
-                            self.open_selected)
+        self.list = RowList(
+            ((N_("Name"), 0.25), (N_("Game"), 0.25), (N_("Players"), 0.3), (N_("Saved"), 0.2)),
+            self.open_selected,
+        )
         self.watch = self.form.add(Button(N_("Watch"), self.watch_selected, primary=True))
         self.resume_button = self.form.add(Button(N_("Resume"), self.resume_selected))
         self.delete = self.form.add(Button(N_("Delete"), self.delete_selected))
@@ -83,9 +83,13 @@ class RecordsScene(GamesScene):
 
     def refresh(self) -> None:
         self.files = list_records(self.services.storage)
-        self.list.set_rows([[f.name, _mode_words(f), f.players or _status(f), moment_words(f.saved)]
-                            for f in self.files],
-                           {i for i, f in enumerate(self.files) if f.error})
+        self.list.set_rows(
+            [
+                [f.name, _mode_words(f), f.players or _status(f), moment_words(f.saved)]
+                for f in self.files
+            ],
+            {i for i, f in enumerate(self.files) if f.error},
+        )
         self._update_buttons()
 
     def _update_buttons(self) -> None:
@@ -124,8 +128,9 @@ class RecordsScene(GamesScene):
         try:
             recorded = read_recorded_game(chosen.path)
         except RecordError as error:
-            self.services.notify(_("Could not open {name}: {reason}").format(
-                name=chosen.path.name, reason=error))
+            self.services.notify(
+                _("Could not open {name}: {reason}").format(name=chosen.path.name, reason=error)
+            )
             return
         if resume:
             self.services.open_record(recorded.record.data, chosen.name)
@@ -154,9 +159,15 @@ class RecordsScene(GamesScene):
             self.refresh()
 
         name = fit_text(self.services.ui, chosen.name, 26, 380)
-        self.services.push(ConfirmScene(self.services, _("Delete “{name}”?").format(name=name),
-                                        delete,
-                                        yes=_("Delete"), no=_("Keep")))
+        self.services.push(
+            ConfirmScene(
+                self.services,
+                _("Delete “{name}”?").format(name=name),
+                delete,
+                yes=_("Delete"),
+                no=_("Keep"),
+            )
+        )
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.services.ui
@@ -164,17 +175,26 @@ class RecordsScene(GamesScene):
         chosen = self.chosen
         if chosen is None:
             note = _("Records are kept in {folder}").format(
-                folder=records_dir(self.services.storage))
+                folder=records_dir(self.services.storage)
+            )
         elif chosen.error:
-            note = _("{name} cannot be read: {reason}").format(name=chosen.path.name,
-                                                               reason=chosen.error)
+            note = _("{name} cannot be read: {reason}").format(
+                name=chosen.path.name, reason=chosen.error
+            )
         else:
-            how = (_("Resume plays on from the last move; Watch replays it.")
-                   if chosen.in_progress else _("Watch replays it move by move."))
+            how = (
+                _("Resume plays on from the last move; Watch replays it.")
+                if chosen.in_progress
+                else _("Watch replays it move by move.")
+            )
             note = _("{status}. {how}").format(status=_status(chosen), how=how)
         text = fit_text(ui, note, 16, self.body.width)
-        blit_text(surface, ui.text(text, 16, PALETTE.text_dim),
-                  (self.body.x, self.list.rect.bottom + ui.px(12)), "topleft")
+        blit_text(
+            surface,
+            ui.text(text, 16, PALETTE.text_dim),
+            (self.body.x, self.list.rect.bottom + ui.px(12)),
+            "topleft",
+        )
 
 
 class SaveRecordScene(Scene):
@@ -185,8 +205,14 @@ class SaveRecordScene(Scene):
     def __init__(self, services: Services, record: dict[str, Any], name: str = "") -> None:
         super().__init__(services)
         self.record = record
-        self.field = self.form.add(TextField(N_("Record name"), name or default_name(record),
-                                             lambda _text: None, max_length=NAME_LENGTH))
+        self.field = self.form.add(
+            TextField(
+                N_("Record name"),
+                name or default_name(record),
+                lambda _text: None,
+                max_length=NAME_LENGTH,
+            )
+        )
         self.save = self.form.add(Button(N_("Save"), self.save_now, primary=True))
         self.cancel = self.form.add(Button(N_("Cancel"), services.pop))
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -197,8 +223,11 @@ class SaveRecordScene(Scene):
         self.form.focus(self.field)
 
     def handle_event(self, event: pygame.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
-                and self.form.focused is self.field:
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+            and self.form.focused is self.field
+        ):
             self.save_now()
             return True
         return self.form.handle_event(event)
@@ -207,8 +236,9 @@ class SaveRecordScene(Scene):
         try:
             check_record_dict(self.record)
         except RecordError as error:
-            self.services.notify(_("This game cannot be saved as a record: {reason}").format(
-                reason=error))
+            self.services.notify(
+                _("This game cannot be saved as a record: {reason}").format(reason=error)
+            )
             self.services.pop()
             return
         try:
@@ -218,29 +248,36 @@ class SaveRecordScene(Scene):
             self.services.notify(error.notice)
             return
         self.saved_path = path
-        self.services.notify(_("Saved as “{name}” in Records.").format(
-            name=path.name.removesuffix(RECORD_SUFFIX)))
+        self.services.notify(
+            _("Saved as “{name}” in Records.").format(name=path.name.removesuffix(RECORD_SUFFIX))
+        )
         self.services.pop()
 
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.services.ui
         self.panel = pygame.Rect(0, 0, ui.px(560), ui.px(250))
         self.panel.center = (size[0] // 2, size[1] // 2)
-        self.field.rect = pygame.Rect(self.panel.x + ui.px(32), self.panel.y + ui.px(92),
-                                      self.panel.width - ui.px(64), ui.px(48))
+        self.field.rect = pygame.Rect(
+            self.panel.x + ui.px(32),
+            self.panel.y + ui.px(92),
+            self.panel.width - ui.px(64),
+            ui.px(48),
+        )
         width, height, gap = ui.px(180), ui.px(52), ui.px(20)
         self.save.rect = pygame.Rect(0, 0, width, height)
         self.cancel.rect = pygame.Rect(0, 0, width, height)
         self.save.rect.bottomright = (self.panel.centerx - gap // 2, self.panel.bottom - ui.px(24))
-        self.cancel.rect.bottomleft = (self.panel.centerx + gap // 2,
-                                       self.panel.bottom - ui.px(24))
+        self.cancel.rect.bottomleft = (self.panel.centerx + gap // 2, self.panel.bottom - ui.px(24))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         dim(surface, 140)
         ui = self.services.ui
         draw_panel(surface, self.panel, ui, alpha=245, border=PALETTE.gold_dark)
-        blit_text(surface, ui.text(_("Save this game as a record"), 26, PALETTE.text, "bold"),
-                  (self.panel.centerx, self.panel.y + ui.px(44)))
+        blit_text(
+            surface,
+            ui.text(_("Save this game as a record"), 26, PALETTE.text, "bold"),
+            (self.panel.centerx, self.panel.y + ui.px(44)),
+        )
         self.form.draw(surface, ui)
 
 

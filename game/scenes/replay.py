@@ -58,21 +58,29 @@ from game.ui.words import (
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
-SPEEDS: Final = (("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")),
-                 ("faster", N_("Very fast")))
+SPEEDS: Final = (
+    ("slow", N_("Slow")),
+    ("normal", N_("Normal")),
+    ("fast", N_("Fast")),
+    ("faster", N_("Very fast")),
+)
 STEP_SECONDS: Final = {"slow": 1.6, "normal": 0.8, "fast": 0.35, "faster": 0.12}
 FLIGHT_S: Final = 0.35
 """How long a placed tile slides to its cell (normal animation speed, at most)."""
 
 
-
-
 class ReplayScene(Scene):
     """Watch a record: figure, hands, scores and contacts, with playback controls."""
 
-    def __init__(self, services: Services, record: GameRecord, title: str = "",
-                 review: SolitaireReview | None = None, show_line: bool = False,
-                 focus: Focus | None = None) -> None:
+    def __init__(
+        self,
+        services: Services,
+        record: GameRecord,
+        title: str = "",
+        review: SolitaireReview | None = None,
+        show_line: bool = False,
+        focus: Focus | None = None,
+    ) -> None:
         """`review`: open on a solitaire review (where the game slipped, and the winning
         line from there, which `show_line` starts playing at once). `focus`: open at a
         position with a move played there and a better one marked (the coach)."""
@@ -86,8 +94,7 @@ class ReplayScene(Scene):
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.tiles = TileLayer()
         self.board = Board(services.ui, services.art, self.tiles)
-        self.animator = ContactAnimator(services.ui, self.board,
-                                        services.art.theme.edge_colours)
+        self.animator = ContactAnimator(services.ui, self.board, services.art.theme.edge_colours)
         self.flying = TileLayer()
         """The placed tile while it slides to its cell (drawn over the panel, unclipped)."""
         self.tweens = Tweens(services.settings.animation_speed)
@@ -117,7 +124,8 @@ class ReplayScene(Scene):
         if self.replay.mode == TABLE:
             self.buttons["review"].label = N_("Coach")
         self.speed_choice: Choice[str] = self.form.add(
-            Choice("", SPEEDS, self.speed, self.set_speed))
+            Choice("", SPEEDS, self.speed, self.set_speed)
+        )
         if review is not None:
             self.show_review(review, show_line)
         elif focus is not None:
@@ -134,8 +142,9 @@ class ReplayScene(Scene):
         if self.review_job is not None:
             return
         adviser = self.services.adviser
-        self.review_job = adviser.submit(review, self.replay.record.dumps(), SOLVER_BUDGET_S,
-                                         adviser.generation())
+        self.review_job = adviser.submit(
+            review, self.replay.record.dumps(), SOLVER_BUDGET_S, adviser.generation()
+        )
         self.buttons["review"].label = N_("Reviewing…")
         self.buttons["review"].enabled = False
         self._poll_review()
@@ -169,8 +178,10 @@ class ReplayScene(Scene):
 
     def at_focus(self) -> bool:
         focus = self.focus
-        return focus is not None and (self.replay.hand, self.replay.index) == (focus.hand,
-                                                                               focus.index)
+        return focus is not None and (self.replay.hand, self.replay.index) == (
+            focus.hand,
+            focus.index,
+        )
 
     @property
     def line_start(self) -> int | None:
@@ -206,8 +217,9 @@ class ReplayScene(Scene):
     def _panel_centre(self, move: Move) -> Point | None:
         """Where the tile of `move` lies in the panel before it is played."""
         from_stock = move.source == STOCK  # the draw solitaire's stock shows its back
-        for tile, centre, _up, face_down in self.panel.places(self.replay.state,
-                                                              self.panel.tile_side()):
+        for tile, centre, _up, face_down in self.panel.places(
+            self.replay.state, self.panel.tile_side()
+        ):
             if face_down == from_stock and (from_stock or tile == move.tile):
                 return centre
         return None
@@ -280,8 +292,10 @@ class ReplayScene(Scene):
     def handle_event(self, event: pygame.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             keys: dict[int, Callable[[], None]] = {
-                pygame.K_RIGHT: self.step_forward, pygame.K_LEFT: self.step_back,
-                pygame.K_SPACE: self.toggle_play, pygame.K_HOME: lambda: self.jump("start"),
+                pygame.K_RIGHT: self.step_forward,
+                pygame.K_LEFT: self.step_back,
+                pygame.K_SPACE: self.toggle_play,
+                pygame.K_HOME: lambda: self.jump("start"),
                 pygame.K_END: lambda: self.jump("end"),
                 pygame.K_PAGEUP: lambda: self.go_hand(-1),
                 pygame.K_PAGEDOWN: lambda: self.go_hand(1),
@@ -291,8 +305,12 @@ class ReplayScene(Scene):
                 return True
         if self.form.handle_event(event):
             return True
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
-                          pygame.MOUSEWHEEL):
+        if event.type in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEMOTION,
+            pygame.MOUSEWHEEL,
+        ):
             return self.board.handle_view_event(event)
         return False
 
@@ -322,13 +340,24 @@ class ReplayScene(Scene):
         top = ui.px(78)
         share = 0.36 if self.replay.mode == TABLE else 0.31  # the hands want room
         panel_w = max(ui.px(300), min(ui.px(480), round(width * share)))
-        self.panel.rect = pygame.Rect(width - panel_w - margin, top, panel_w,
-                                      self.bar.top - top - ui.px(12))
+        self.panel.rect = pygame.Rect(
+            width - panel_w - margin, top, panel_w, self.bar.top - top - ui.px(12)
+        )
         caption_h = ui.px(150 if self.review is not None else 96)  # a review says more
-        self.board.set_area(pygame.Rect(margin, top, self.panel.rect.left - 2 * margin,
-                                        self.bar.top - top - caption_h))
-        widths = {"back_to": 120, "hand_back": 130, "step_back": 64, "play": 130, "step": 64,
-                  "hand_on": 130, "review": 130}
+        self.board.set_area(
+            pygame.Rect(
+                margin, top, self.panel.rect.left - 2 * margin, self.bar.top - top - caption_h
+            )
+        )
+        widths = {
+            "back_to": 120,
+            "hand_back": 130,
+            "step_back": 64,
+            "play": 130,
+            "step": 64,
+            "hand_on": 130,
+            "review": 130,
+        }
         gap = ui.px(10)
         x = margin
         for key, button in self.buttons.items():
@@ -349,8 +378,9 @@ class ReplayScene(Scene):
         wanted = (replay.hand, replay.index if self.at_focus() else -1)
         if self.fitted != wanted:
             if wanted[1] < 0:
-                self.board.fit(replay.final_cells[replay.hand] or [(0, 0)], self.board.area,
-                               margin=0.3)
+                self.board.fit(
+                    replay.final_cells[replay.hand] or [(0, 0)], self.board.area, margin=0.3
+                )
             else:  # zoom to the move discussed, its neighbours in view
                 assert self.focus is not None
                 self.board.fit(focus_cells(self.focus), self.board.area, margin=0.6)
@@ -387,8 +417,7 @@ class ReplayScene(Scene):
         self.panel.draw(surface)
         self.flying.draw_interpolated(surface, alpha)
         self.animator.draw_labels(surface, alpha)
-        draw_panel(surface, self.bar.inflate(ui.px(4), ui.px(4)).move(0, ui.px(2)), ui,
-                   alpha=200)
+        draw_panel(surface, self.bar.inflate(ui.px(4), ui.px(4)).move(0, ui.px(2)), ui, alpha=200)
         self.form.draw(surface, ui)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
@@ -396,19 +425,30 @@ class ReplayScene(Scene):
         margin = ui.px(24)
         heading = _("Review") if self.review is not None else _("Replay")
         replay = self.replay
-        where = _("Move {number} of {count}").format(number=replay.index,
-                                                     count=replay.moves_in_hand)
+        where = _("Move {number} of {count}").format(
+            number=replay.index, count=replay.moves_in_hand
+        )
         start = self.line_start
         if start is not None and replay.index > start:
             where = _("Winning line · {where}").format(where=where)
         if replay.mode == TABLE:
             where = _("Hand {number} of {count} · {where}").format(
-                number=replay.hand + 1, count=replay.hands, where=where)
-        place = blit_text(surface, ui.text(where, 20, PALETTE.text, "bold"),
-                          (surface.get_width() - margin, ui.px(30)), "topright")
-        blit_text(surface, shrunk_text(ui, f"{heading} · {self.title}", 32,
-                                       place.x - 2 * margin, PALETTE.gold, "title"),
-                  (margin, ui.px(20)), "topleft")
+                number=replay.hand + 1, count=replay.hands, where=where
+            )
+        place = blit_text(
+            surface,
+            ui.text(where, 20, PALETTE.text, "bold"),
+            (surface.get_width() - margin, ui.px(30)),
+            "topright",
+        )
+        blit_text(
+            surface,
+            shrunk_text(
+                ui, f"{heading} · {self.title}", 32, place.x - 2 * margin, PALETTE.gold, "title"
+            ),
+            (margin, ui.px(20)),
+            "topleft",
+        )
 
     def _draw_contacts(self, surface: pygame.Surface) -> None:
         step = self.replay.last_step
@@ -425,26 +465,29 @@ class ReplayScene(Scene):
             label = f"{contact.value} + {contact.other_value} = {contact.points}"
             text = ui.text(label, 18, PALETTE.ink, "bold")
             mid = self.board.view.side_midpoint(contact.cell, contact.side)
-            box = text.get_rect(center=(round(mid[0]), round(mid[1]))).inflate(ui.px(14),
-                                                                                ui.px(6))
+            box = text.get_rect(center=(round(mid[0]), round(mid[1]))).inflate(ui.px(14), ui.px(6))
             pygame.draw.rect(surface, PALETTE.gold, box, border_radius=box.height // 2)
             pygame.draw.rect(surface, PALETTE.ink, box, 1, border_radius=box.height // 2)
             blit_text(surface, text, box.center)
 
     def _draw_caption(self, surface: pygame.Surface) -> None:
         ui = self.services.ui
-        line, detail = describe(self.replay, self.replay.last_step, self.names,
-                                self.services.art.theme.edge_names)
+        line, detail = describe(
+            self.replay, self.replay.last_step, self.names, self.services.art.theme.edge_names
+        )
         words = self.review_note or ending(self.replay, self.names)
-        if self.focus is not None and (self.at_focus() or (
-                self.review is not None and self.review.last_winnable is None)):
+        if self.focus is not None and (
+            self.at_focus() or (self.review is not None and self.review.last_winnable is None)
+        ):
             line, detail, words = self.focus.lines
         x = self.board.area.centerx
         y = self.board.area.bottom + ui.px(14)
         width = self.board.area.width
-        for text, size, colour, style in ((line, 21, PALETTE.text, "bold"),
-                                          (detail, 18, PALETTE.gold, "regular"),
-                                          (words, 18, PALETTE.good, "bold")):
+        for text, size, colour, style in (
+            (line, 21, PALETTE.text, "bold"),
+            (detail, 18, PALETTE.gold, "regular"),
+            (words, 18, PALETTE.good, "bold"),
+        ):
             if not text:
                 continue
             for wrapped in ui.wrap(text, size, width, style)[:2]:
@@ -452,15 +495,20 @@ class ReplayScene(Scene):
                 y = rect.bottom + ui.px(4)
 
 
-def describe(replay: Replay, step: Step | None, names: list[str],
-             edge_names: Sequence[str]) -> tuple[str, str]:
+def describe(
+    replay: Replay, step: Step | None, names: list[str], edge_names: Sequence[str]
+) -> tuple[str, str]:
     """Words for the move that led here and for its contacts."""
     if step is None:
         if replay.mode == TABLE:
             state = replay.state
             assert isinstance(state, TableState)
-            return (_("Hand {number} dealt. {name} holds the smallest tile and starts.").format(
-                number=replay.hand + 1, name=names[state.current]), "")
+            return (
+                _("Hand {number} dealt. {name} holds the smallest tile and starts.").format(
+                    number=replay.hand + 1, name=names[state.current]
+                ),
+                "",
+            )
         return _("The deal, before the first move."), ""
     move = step.move
     who = names[step.player] if replay.mode == TABLE else _("You")
@@ -469,12 +517,14 @@ def describe(replay: Replay, step: Step | None, names: list[str],
         if step.drawn is None:
             return _("{name} drew a tile from the stock.").format(name=who), ""
         return _("{name} drew {tile} from the stock.").format(
-            name=who, tile=tile_words(step.drawn)), ""
+            name=who, tile=tile_words(step.drawn)
+        ), ""
     if move.action == PASS:
         return _("{name} passed.").format(name=who), ""
     if move.action == DISCARD:
-        return _("Turned {tile} from the stock: it fits nowhere, so it goes to the "
-                 "discard.").format(tile=tile), ""
+        return _(
+            "Turned {tile} from the stock: it fits nowhere, so it goes to the discard."
+        ).format(tile=tile), ""
     where = source_words(move)
     if replay.mode == TABLE:
         said = _("{name} placed {tile}").format(name=who, tile=tile)
@@ -490,10 +540,19 @@ def describe(replay: Replay, step: Step | None, names: list[str],
         said = _("{move}, an opportunity play on {sides} sides").format(move=said, sides=sides)
     parts = []
     for contact in step.contacts:
-        fields = {"colour": colour_word(edge_names, contact.colour), "value": contact.value,
-                  "other": contact.other_value, "sum": contact.points}
-        parts.append((_("{colour} {value} + {other} = {sum}") if contact.counting else
-                       _("{colour} {value} matches {other}")).format(**fields))
+        fields = {
+            "colour": colour_word(edge_names, contact.colour),
+            "value": contact.value,
+            "other": contact.other_value,
+            "sum": contact.points,
+        }
+        parts.append(
+            (
+                _("{colour} {value} + {other} = {sum}")
+                if contact.counting
+                else _("{colour} {value} matches {other}")
+            ).format(**fields)
+        )
     return _("{move}.").format(move=said), capitalised("; ".join(parts))
 
 
@@ -503,14 +562,18 @@ def ending(replay: Replay, names: list[str]) -> str:
     if isinstance(state, TableState):
         if not state.hand_over:
             return ""
-        why = {WENT_OUT: _("a player went out"), ALL_PASSED: _("everyone passed"),
-               DEAD_END: _("a dead end")}.get(state.end_reason or "", state.end_reason)
+        why = {
+            WENT_OUT: _("a player went out"),
+            ALL_PASSED: _("everyone passed"),
+            DEAD_END: _("a dead end"),
+        }.get(state.end_reason or "", state.end_reason)
         if state.is_terminal():
             outcome = state.outcome()
             assert outcome is not None
             winners = names_words([names[s] for s in outcome.winners])
-            return _("Hand over ({why}). Game over: {winners} won.").format(why=why,
-                                                                           winners=winners)
+            return _("Hand over ({why}). Game over: {winners} won.").format(
+                why=why, winners=winners
+            )
         return _("Hand over ({why}).").format(why=why)
     if state.is_terminal():
         return _("All 36 placed: won!") if state.won else _("No tile can be placed: lost.")

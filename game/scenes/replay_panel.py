@@ -41,8 +41,13 @@ class ReplayPanel:
         """Side of the tiles in the panel: as large as a row (or a pile column) allows."""
         ui = self.ui
         if self.replay.mode == TABLE:  # a hand of five nests into 3.4 sides, under the name
-            return int(min(ui.px(130), (self.rect.width - ui.px(36)) / 3.4,
-                           (self.row_height() - ui.px(HAND_TOP)) / 0.88))
+            return int(
+                min(
+                    ui.px(130),
+                    (self.rect.width - ui.px(36)) / 3.4,
+                    (self.row_height() - ui.px(HAND_TOP)) / 0.88,
+                )
+            )
         if self.replay.mode == DRAW_SOLITAIRE:
             return ui.px(74)
         return min(ui.px(64), round((self.rect.width - ui.px(36)) / PILES_PER_ROW * 0.8))
@@ -61,8 +66,7 @@ class ReplayPanel:
         row, column = divmod(pile, PILES_PER_ROW)
         gap = (self.rect.width - self.ui.px(36)) / PILES_PER_ROW
         shift = gap / 2 if row else 0.0
-        return self.rect.x + self.ui.px(18) + gap * (column + 0.5) + shift, \
-            self.row_top(row)
+        return self.rect.x + self.ui.px(18) + gap * (column + 0.5) + shift, self.row_top(row)
 
     def row_top(self, row: int) -> int:
         return self.rect.y + self.ui.px(58) + row * self.row_height()
@@ -89,8 +93,7 @@ class ReplayPanel:
             if state.stock_left:
                 places.append((0, (right, self.row_top(0) + middle), True, True))
             if state.discard_top is not None:
-                places.append((state.discard_top, (right, self.row_top(1) + middle), True,
-                               False))
+                places.append((state.discard_top, (right, self.row_top(1) + middle), True, False))
         else:
             assert isinstance(state, StackedSolitaireState)
             for pile in range(PILE_COUNT):
@@ -106,37 +109,49 @@ class ReplayPanel:
         state = self.replay.state
         x = self.rect.x + ui.px(18)
         heading = _("Hands and scores") if isinstance(state, TableState) else _("Tiles")
-        blit_text(surface, ui.text(heading, 21, PALETTE.gold, "bold"),
-                  (x, self.rect.y + ui.px(16)), "topleft")
+        blit_text(
+            surface,
+            ui.text(heading, 21, PALETTE.gold, "bold"),
+            (x, self.rect.y + ui.px(16)),
+            "topleft",
+        )
         if isinstance(state, TableState):
             self._table_rows(surface, state)
         elif isinstance(state, DrawSolitaireState):
-            self._label_row(surface, 0, _("Stock"),
-                            _("{count} left").format(count=state.stock_left))
+            self._label_row(
+                surface, 0, _("Stock"), _("{count} left").format(count=state.stock_left)
+            )
             self._label_row(surface, 1, _("Discard pile"), tiles_words(len(state.discard)))
-            self._label_row(surface, 2, _("Figure"), _("{placed} of 36 placed").format(
-                placed=len(state.figure)))
+            self._label_row(
+                surface, 2, _("Figure"), _("{placed} of 36 placed").format(placed=len(state.figure))
+            )
         else:
             assert isinstance(state, StackedSolitaireState)
             room = round(self.pile_spot(1)[0] - self.pile_spot(0)[0]) - ui.px(8)
             for pile in range(PILE_COUNT):
                 pile_x, pile_y = self.pile_spot(pile)
-                label = _("Pile {number}: {height}").format(number=pile + 1,
-                                                            height=state.heights[pile])
-                blit_text(surface, shrunk_text(ui, label, 15, room, PALETTE.text_dim),
-                          (round(pile_x), pile_y), "midtop")
-            self._label_row(surface, 2, _("Figure"), _("{placed} of 36 placed").format(
-                placed=len(state.figure)))
+                label = _("Pile {number}: {height}").format(
+                    number=pile + 1, height=state.heights[pile]
+                )
+                blit_text(
+                    surface,
+                    shrunk_text(ui, label, 15, room, PALETTE.text_dim),
+                    (round(pile_x), pile_y),
+                    "midtop",
+                )
+            self._label_row(
+                surface, 2, _("Figure"), _("{placed} of 36 placed").format(placed=len(state.figure))
+            )
         self.tiles.draw(surface)
 
     def _label_row(self, surface: pygame.Surface, row: int, label: str, value: str) -> None:
         ui = self.ui
         middle = self.row_top(row) + self.row_height() // 2
         x = self.rect.x + ui.px(18)
-        blit_text(surface, ui.text(label, 20, PALETTE.text, "bold"), (x, middle - ui.px(2)),
-                  "bottomleft")
-        blit_text(surface, ui.text(value, 17, PALETTE.text_dim), (x, middle + ui.px(2)),
-                  "topleft")
+        blit_text(
+            surface, ui.text(label, 20, PALETTE.text, "bold"), (x, middle - ui.px(2)), "bottomleft"
+        )
+        blit_text(surface, ui.text(value, 17, PALETTE.text_dim), (x, middle + ui.px(2)), "topleft")
 
     def _table_rows(self, surface: pygame.Surface, state: TableState) -> None:
         ui = self.ui
@@ -149,36 +164,52 @@ class ReplayPanel:
             top = self.row_top(seat)
             acting = seat == state.current and not state.hand_over
             if acting:
-                marker = pygame.Rect(self.rect.x + ui.px(6), top + ui.px(2),
-                                     self.rect.width - ui.px(12), height - ui.px(4))
-                pygame.draw.rect(surface, PALETTE.button_hover, marker,
-                                 border_radius=ui.px(10))
-                pygame.draw.rect(surface, PALETTE.gold, marker, max(1, ui.px(2)),
-                                 border_radius=ui.px(10))
+                marker = pygame.Rect(
+                    self.rect.x + ui.px(6),
+                    top + ui.px(2),
+                    self.rect.width - ui.px(12),
+                    height - ui.px(4),
+                )
+                pygame.draw.rect(surface, PALETTE.button_hover, marker, border_radius=ui.px(10))
+                pygame.draw.rect(
+                    surface, PALETTE.gold, marker, max(1, ui.px(2)), border_radius=ui.px(10)
+                )
             name_colour = PALETTE.gold if acting else PALETTE.text
             name_text = name if len(name) <= 14 else name[:13] + "…"
             line_y = top + ui.px(HAND_TOP) // 2
-            blit_text(surface, ui.text(name_text, 18, name_colour, "bold"), (x, line_y),
-                      "midleft")
+            blit_text(surface, ui.text(name_text, 18, name_colour, "bold"), (x, line_y), "midleft")
             total = standings[seat]
             if rules.club:
-                score = purse_words(state.chips_held[seat], state.chips_owed[seat],
-                                    state.chips_lent[seat])
+                score = purse_words(
+                    state.chips_held[seat], state.chips_owed[seat], state.chips_lent[seat]
+                )
             else:
-                score = _("hand {hand} · total {total}").format(hand=format_signed(now[seat]),
-                                                                total=format_number(total))
-            blit_text(surface, ui.text(score, 15, PALETTE.text_dim),
-                      (self.rect.right - ui.px(16), line_y), "midright")
+                score = _("hand {hand} · total {total}").format(
+                    hand=format_signed(now[seat]), total=format_number(total)
+                )
+            blit_text(
+                surface,
+                ui.text(score, 15, PALETTE.text_dim),
+                (self.rect.right - ui.px(16), line_y),
+                "midright",
+            )
         footer_y = self.rect.bottom - ui.px(16)
         footer = _("Stock: {count}").format(count=state.stock_left)
         team = state.tally().team_totals
         if team is not None:
-            footer = _("{stock} · Teams: {first} & {third} {score}, {second} & {fourth} "
-                       "{other}").format(stock=footer, first=self.names[0],
-                                         third=self.names[2], score=team[0],
-                                         second=self.names[1], fourth=self.names[3],
-                                         other=team[1])
+            footer = _(
+                "{stock} · Teams: {first} & {third} {score}, {second} & {fourth} {other}"
+            ).format(
+                stock=footer,
+                first=self.names[0],
+                third=self.names[2],
+                score=team[0],
+                second=self.names[1],
+                fourth=self.names[3],
+                other=team[1],
+            )
         for wrapped in reversed(ui.wrap(footer, 16, self.rect.width - ui.px(36))):
-            rect = blit_text(surface, ui.text(wrapped, 16, PALETTE.text_dim), (x, footer_y),
-                             "bottomleft")
+            rect = blit_text(
+                surface, ui.text(wrapped, 16, PALETTE.text_dim), (x, footer_y), "bottomleft"
+            )
             footer_y = rect.top - ui.px(2)

@@ -31,7 +31,7 @@ def line_record(record: GameRecord, review: SolitaireReview) -> GameRecord:
     assert review.last_winnable is not None
     data = copy.deepcopy(record.data)
     hand = data["hands"][0]
-    kept = hand.get("moves", [])[:review.last_winnable]
+    kept = hand.get("moves", [])[: review.last_winnable]
     hand["moves"] = [*kept, *(move_to_entry(record.mode, move, 0) for move in review.line)]
     hand["result"] = "won"
     return GameRecord(data)
@@ -42,8 +42,11 @@ def move_words(move: Move, done: bool = True) -> str:
     ("places 2-7-8 from the stock")."""
     tile, source = tile_words(move.tile), source_words(move)
     if move.action == DISCARD:
-        words = (_("turned {tile} from the stock and discarded it") if done else
-                 _("turns {tile} from the stock and discards it"))
+        words = (
+            _("turned {tile} from the stock and discarded it")
+            if done
+            else _("turns {tile} from the stock and discards it")
+        )
     else:
         words = _("placed {tile} from {source}") if done else _("places {tile} from {source}")
     return words.format(tile=tile, source=source)
@@ -53,24 +56,34 @@ def review_lines(review: SolitaireReview, mode: str) -> list[str]:
     """The review in words: where it slipped, what was played, what keeps the win."""
     k = review.last_winnable
     if k is None:
-        return [_("No order of play could have won this deal."),
-                _("The solver tried every way from the first move."), ""]
+        return [
+            _("No order of play could have won this deal."),
+            _("The solver tried every way from the first move."),
+            "",
+        ]
     curtain = _(BEHIND_THE_CURTAIN) if mode == DRAW_SOLITAIRE else ""
     keep = review.line[0] if review.line else None
     if not review.slipped:
         if keep is None:
             return [_("Won: every move kept the win."), "", ""]
-        return [_("Still winnable after move {move}: the win is still there.").format(move=k),
-                _("The winning line goes on: it {move} (green outline).").format(
-                    move=move_words(keep, done=False)),
-                _("Show me (Space) plays it. {curtain}").format(curtain=curtain).strip()]
+        return [
+            _("Still winnable after move {move}: the win is still there.").format(move=k),
+            _("The winning line goes on: it {move} (green outline).").format(
+                move=move_words(keep, done=False)
+            ),
+            _("Show me (Space) plays it. {curtain}").format(curtain=curtain).strip(),
+        ]
     played = review.slip_move
     assert played is not None and keep is not None
-    return [slip_words(k),
-            _("You {played} (red outline); the winning line {keeps} (green outline).").format(
-                played=move_words(played), keeps=move_words(keep, done=False)),
-            _("Show me (Space) plays the winning line from here. {curtain}").format(
-                curtain=curtain).strip()]
+    return [
+        slip_words(k),
+        _("You {played} (red outline); the winning line {keeps} (green outline).").format(
+            played=move_words(played), keeps=move_words(keep, done=False)
+        ),
+        _("Show me (Space) plays the winning line from here. {curtain}")
+        .format(curtain=curtain)
+        .strip(),
+    ]
 
 
 @dataclass(frozen=True)
@@ -88,15 +101,23 @@ class Focus:
 def review_focus(review: SolitaireReview, mode: str) -> Focus:
     """The slip of a solitaire review (or the line's start when nothing slipped)."""
     first, second, third = review_lines(review, mode)
-    return Focus(0, review.last_winnable or 0, review.slip_move,
-                 review.line[0] if review.line else None, (first, second, third))
+    return Focus(
+        0,
+        review.last_winnable or 0,
+        review.slip_move,
+        review.line[0] if review.line else None,
+        (first, second, third),
+    )
 
 
 def focus_cells(focus: Focus) -> list[Cell]:
     """The cells a review zooms to: the two marked moves' cells and their neighbours
     (the tiles they touch), so that their digits can be read."""
-    marked = [move.cell for move in (focus.played, focus.better)
-              if move is not None and move.action == PLACE]
+    marked = [
+        move.cell
+        for move in (focus.played, focus.better)
+        if move is not None and move.action == PLACE
+    ]
     return [*marked, *(side for cell in marked for side in neighbours(cell))] or [(0, 0)]
 
 
@@ -106,13 +127,18 @@ def draw_move_marks(surface: pygame.Surface, board: Board, focus: Focus, time: f
     each other or a label; on one cell, only the better ghost; draws and passes have no
     place to mark)."""
     played, better = focus.played, focus.better
-    if (played is not None and played.action == PLACE and played != better
-            and (better is None or better.cell != played.cell)):
+    if (
+        played is not None
+        and played.action == PLACE
+        and played != better
+        and (better is None or better.cell != played.cell)
+    ):
         board.draw_ghost(surface, played.tile, played.cell, played.rot, None)
         board.draw_outline(surface, played.cell, PALETTE.penalty)
     if better is not None and better.action == PLACE:
         board.draw_ghost(surface, better.tile, better.cell, better.rot, None)
         lit = 0.75 + 0.25 * math.sin(time * 4)
         red, green, blue = PALETTE.good
-        board.draw_outline(surface, better.cell, (round(red * lit), round(green * lit),
-                                                  round(blue * lit)))
+        board.draw_outline(
+            surface, better.cell, (round(red * lit), round(green * lit), round(blue * lit))
+        )

@@ -38,8 +38,13 @@ class ScoreScene(Scene):
     """The scores of a `TableMatch` so far. `end_words` say how the hand ended;
     `on_next_hand` (the table's) deals the next hand and lays the table out for it."""
 
-    def __init__(self, services: Services, match: TableMatch, end_words: str,
-                 on_next_hand: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        services: Services,
+        match: TableMatch,
+        end_words: str,
+        on_next_hand: Callable[[], None],
+    ) -> None:
         super().__init__(services)
         self.match = match
         self.end_words = end_words
@@ -51,11 +56,14 @@ class ScoreScene(Scene):
             self.main = self.form.add(Button(N_("Rematch"), self.rematch, primary=True))
             self.buttons = [self.main]
             if match.deal is not None:
-                self.buttons.append(self.form.add(Button(N_("Play this deal again"),
-                                                         self.same_deal_again)))
-            self.buttons += [self.form.add(Button(N_("Coach"), self.coach)),
-                             self.form.add(Button(N_("Watch replay"), self.watch_replay)),
-                            self.form.add(Button(N_("Save record"), self.save_record))]
+                self.buttons.append(
+                    self.form.add(Button(N_("Play this deal again"), self.same_deal_again))
+                )
+            self.buttons += [
+                self.form.add(Button(N_("Coach"), self.coach)),
+                self.form.add(Button(N_("Watch replay"), self.watch_replay)),
+                self.form.add(Button(N_("Save record"), self.save_record)),
+            ]
         else:
             self.main = self.form.add(Button(N_("Next hand"), self.next_hand, primary=True))
             self.buttons = [self.main, self.form.add(Button(N_("Coach this hand"), self.coach))]
@@ -76,8 +84,10 @@ class ScoreScene(Scene):
         if event.type == pygame.KEYDOWN and self.age < KEYS_ARMED_S:
             return True
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_c) or (
-                event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-                and self.code_rect.collidepoint(event.pos)):
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.code_rect.collidepoint(event.pos)
+        ):
             self.copy_code()
             return True
         return super().handle_event(event)
@@ -87,8 +97,9 @@ class ScoreScene(Scene):
         width = min(size[0] - ui.px(60), ui.px(980))
         self.panel = pygame.Rect(0, 0, width, size[1] - ui.px(230))
         self.panel.midtop = (size[0] // 2, ui.px(138))
-        self.code_rect = pygame.Rect(self.panel.x, self.panel.bottom - ui.px(96),
-                                     self.panel.width, ui.px(24))
+        self.code_rect = pygame.Rect(
+            self.panel.x, self.panel.bottom - ui.px(96), self.panel.width, ui.px(24)
+        )
         gap, button_h = ui.px(16), ui.px(52)
         count = len(self.buttons)
         button_w = min(ui.px(220), (width - gap * (count - 1)) // count)
@@ -118,8 +129,9 @@ class ScoreScene(Scene):
         """Put the share code on the clipboard, to paste to a friend."""
         code = self.match.share_code()
         if code is not None and put_clipboard_text(code):
-            self.services.notify(_("Copied {code}: a friend types it in New table game.").format(
-                code=code))
+            self.services.notify(
+                _("Copied {code}: a friend types it in New table game.").format(code=code)
+            )
 
     def to_menu(self) -> None:
         self.services.clear_to_root()
@@ -149,8 +161,11 @@ class ScoreScene(Scene):
             if len(teams) > 1:
                 return _("The teams share the win") if self.final else _("The teams are level")
             team = teams[0]
-            words = (_("Team {number} ({first} & {second}) wins") if self.final else
-                     _("Team {number} ({first} & {second}) leads"))
+            words = (
+                _("Team {number} ({first} & {second}) wins")
+                if self.final
+                else _("Team {number} ({first} & {second}) leads")
+            )
             return words.format(number=team + 1, first=names[team], second=names[team + 2])
         winners = [names[s] for s in tally.leaders]
         if len(winners) == 1:
@@ -178,14 +193,23 @@ class ScoreScene(Scene):
             hands = [format_signed(result[seat]) for result in state.results]
             if state.game.rules.club:
                 lent = [state.chips_lent[seat]] if state.game.rules.spanish_club else []
-                tail = [format_number(chips) for chips in (
-                    state.chips_held[seat], state.chips_owed[seat], *lent,
-                    tally.standings[seat])]
+                tail = [
+                    format_number(chips)
+                    for chips in (
+                        state.chips_held[seat],
+                        state.chips_owed[seat],
+                        *lent,
+                        tally.standings[seat],
+                    )
+                ]
             else:
                 points = sum(hand[seat] for hand in state.points_history)
                 penalty = points - tally.totals[seat]
-                tail = [format_number(points), format_signed(-penalty),
-                        format_number(tally.totals[seat])]
+                tail = [
+                    format_number(points),
+                    format_signed(-penalty),
+                    format_number(tally.totals[seat]),
+                ]
             rows.append([self.match.names[seat], *hands, *tail])
         return rows
 
@@ -195,44 +219,72 @@ class ScoreScene(Scene):
         surface.blit(self.services.felt(), (0, 0))
         ui = self.services.ui
         state = self.match.state
-        title = _("Final scores") if self.final else _("After hand {number}").format(
-            number=len(state.results))
+        title = (
+            _("Final scores")
+            if self.final
+            else _("After hand {number}").format(number=len(state.results))
+        )
         self.draw_title(surface, title, self.end_words)
         draw_panel(surface, self.panel, ui, alpha=225)
-        keeper = shrunk_text(ui, _("The score keeper's sheet"), 15, self.panel.width // 3,
-                             PALETTE.gold, "bold")
-        blit_text(surface, keeper, (self.panel.x + ui.px(18), self.panel.y - ui.px(4)),
-                  "bottomleft")
+        keeper = shrunk_text(
+            ui, _("The score keeper's sheet"), 15, self.panel.width // 3, PALETTE.gold, "bold"
+        )
+        blit_text(
+            surface, keeper, (self.panel.x + ui.px(18), self.panel.y - ui.px(4)), "bottomleft"
+        )
         y = self._draw_table(surface)
         if not state.game.rules.club:
             note = _("A hand's result: its contact points, less 10 for each tile left in hand.")
-            blit_text(surface, shrunk_text(ui, note, 15, self.panel.width - ui.px(24),
-                                           PALETTE.text_dim), (self.panel.centerx, y), "midtop")
+            blit_text(
+                surface,
+                shrunk_text(ui, note, 15, self.panel.width - ui.px(24), PALETTE.text_dim),
+                (self.panel.centerx, y),
+                "midtop",
+            )
             y += ui.px(28)
         team_totals = state.tally().team_totals
         if team_totals is not None:
             for team, total in enumerate(team_totals):
                 names = self.match.names
                 words = _("Team {number}  ({first} & {second}):  {total}").format(
-                    number=team + 1, first=names[team], second=names[team + 2],
-                    total=format_number(total))
-                blit_text(surface, ui.text(words, 20, PALETTE.text, "bold"),
-                          (self.panel.centerx, y), "midtop")
+                    number=team + 1,
+                    first=names[team],
+                    second=names[team + 2],
+                    total=format_number(total),
+                )
+                blit_text(
+                    surface,
+                    ui.text(words, 20, PALETTE.text, "bold"),
+                    (self.panel.centerx, y),
+                    "midtop",
+                )
                 y += ui.px(30)
-        blit_text(surface, shrunk_text(ui, self.headline(), 34, self.panel.width - ui.px(24),
-                                       PALETTE.gold, "title"),
-                  (self.panel.centerx, self.panel.bottom - ui.px(24)), "midbottom")
+        blit_text(
+            surface,
+            shrunk_text(
+                ui, self.headline(), 34, self.panel.width - ui.px(24), PALETTE.gold, "title"
+            ),
+            (self.panel.centerx, self.panel.bottom - ui.px(24)),
+            "midbottom",
+        )
         notes = [] if self.final else [self._remaining()]
         if self.match.deal is not None:
             code = self.match.share_code()
-            notes.append(_("Deal {deal}").format(deal=self.match.deal) if code is None else
-                         _("Deal {deal} · share code {code} (C copies it)").format(
-                             deal=self.match.deal, code=code))
+            notes.append(
+                _("Deal {deal}").format(deal=self.match.deal)
+                if code is None
+                else _("Deal {deal} · share code {code} (C copies it)").format(
+                    deal=self.match.deal, code=code
+                )
+            )
         y = self.panel.bottom - ui.px(72)
         for note in reversed(notes):
-            rect = blit_text(surface, shrunk_text(ui, note, 16, self.panel.width - ui.px(24),
-                                                  PALETTE.text_dim),
-                             (self.panel.centerx, y), "midbottom")
+            rect = blit_text(
+                surface,
+                shrunk_text(ui, note, 16, self.panel.width - ui.px(24), PALETTE.text_dim),
+                (self.panel.centerx, y),
+                "midbottom",
+            )
             y = rect.top - ui.px(4)
         self.form.draw(surface, ui)
 
@@ -241,8 +293,9 @@ class ScoreScene(Scene):
         if rules.timed:
             return _("Club game against the clock: hands go on until the time runs out.")
         left = rules.hands - len(self.match.state.results)
-        return ngettext("{count} more hand to play.", "{count} more hands to play.",
-                        left).format(count=left)
+        return ngettext("{count} more hand to play.", "{count} more hands to play.", left).format(
+            count=left
+        )
 
     def _draw_table(self, surface: pygame.Surface) -> int:
         """The grid of seats and hands; returns the y below it."""
@@ -265,11 +318,16 @@ class ScoreScene(Scene):
 
         for index, heading in enumerate(columns):
             anchor = "midleft" if index == 0 else "center"
-            blit_text(surface, ui.text(heading, 15, PALETTE.text_dim, "bold"),
-                      (cell_x(index), y + row_h // 2), anchor)
+            blit_text(
+                surface,
+                ui.text(heading, 15, PALETTE.text_dim, "bold"),
+                (cell_x(index), y + row_h // 2),
+                anchor,
+            )
         y += row_h
-        pygame.draw.line(surface, PALETTE.panel_edge, (inner.x, y), (inner.right, y),
-                         max(1, ui.px(1)))
+        pygame.draw.line(
+            surface, PALETTE.panel_edge, (inner.x, y), (inner.right, y), max(1, ui.px(1))
+        )
         for seat, row in enumerate(rows):
             if seat in winners:
                 band = pygame.Rect(inner.x, y + 2, inner.width, row_h - 4)
@@ -281,7 +339,11 @@ class ScoreScene(Scene):
                     colour = PALETTE.penalty
                 style = "bold" if index == 0 or last else "regular"
                 anchor = "midleft" if index == 0 else "center"
-                blit_text(surface, ui.text(value, size, colour, style),
-                          (cell_x(index), y + row_h // 2), anchor)
+                blit_text(
+                    surface,
+                    ui.text(value, size, colour, style),
+                    (cell_x(index), y + row_h // 2),
+                    anchor,
+                )
             y += row_h
         return y + ui.px(14)

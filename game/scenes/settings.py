@@ -34,32 +34,63 @@ class SettingsScene(Scene):
     def __init__(self, services: Services) -> None:
         super().__init__(services)
         settings = services.settings
-        self.edition = self.form.add(Choice(
-            N_("Edition"), edition_options(), current_edition(settings), self._set_edition))
-        self.language = self.form.add(Choice(
-            N_("Language"), LANGUAGE_OPTIONS, settings.language,
-            lambda value: self._set("language", value)))
-        self.theme = self.form.add(Choice(
-            N_("Tile colours"), [(key, theme.label) for key, theme in THEMES.items()],
-            settings.theme, lambda value: self._set("theme", value)))
-        self.colour_blind = self.form.add(Toggle(
-            N_("Colour-blind aid (symbols)"), settings.colour_blind,
-            lambda value: self._set("colour_blind", value)))
-        self.volume = self.form.add(Slider(
-            N_("Sound volume"), settings.volume, lambda value: self._set("volume", value)))
-        self.muted = self.form.add(Toggle(
-            N_("Mute"), settings.muted, lambda value: self._set("muted", value)))
-        self.speed = self.form.add(Choice(
-            N_("Animation speed"), [(speed, SPEED_WORDS[speed]) for speed in ANIMATION_SPEEDS],
-            settings.animation_speed, lambda value: self._set("animation_speed", value)))
-        self.fullscreen = self.form.add(Toggle(
-            N_("Fullscreen (F11)"), settings.fullscreen, services.set_fullscreen))
-        self.handoff = self.form.add(Toggle(
-            N_("Hand-off banner between human players"), settings.handoff_banner,
-            lambda value: self._set("handoff_banner", value)))
-        self.tips = self.form.add(Toggle(
-            N_("Coach's tips after each of your moves"), settings.coach_tips,
-            lambda value: self._set("coach_tips", value)))
+        self.edition = self.form.add(
+            Choice(N_("Edition"), edition_options(), current_edition(settings), self._set_edition)
+        )
+        self.language = self.form.add(
+            Choice(
+                N_("Language"),
+                LANGUAGE_OPTIONS,
+                settings.language,
+                lambda value: self._set("language", value),
+            )
+        )
+        self.theme = self.form.add(
+            Choice(
+                N_("Tile colours"),
+                [(key, theme.label) for key, theme in THEMES.items()],
+                settings.theme,
+                lambda value: self._set("theme", value),
+            )
+        )
+        self.colour_blind = self.form.add(
+            Toggle(
+                N_("Colour-blind aid (symbols)"),
+                settings.colour_blind,
+                lambda value: self._set("colour_blind", value),
+            )
+        )
+        self.volume = self.form.add(
+            Slider(N_("Sound volume"), settings.volume, lambda value: self._set("volume", value))
+        )
+        self.muted = self.form.add(
+            Toggle(N_("Mute"), settings.muted, lambda value: self._set("muted", value))
+        )
+        self.speed = self.form.add(
+            Choice(
+                N_("Animation speed"),
+                [(speed, SPEED_WORDS[speed]) for speed in ANIMATION_SPEEDS],
+                settings.animation_speed,
+                lambda value: self._set("animation_speed", value),
+            )
+        )
+        self.fullscreen = self.form.add(
+            Toggle(N_("Fullscreen (F11)"), settings.fullscreen, services.set_fullscreen)
+        )
+        self.handoff = self.form.add(
+            Toggle(
+                N_("Hand-off banner between human players"),
+                settings.handoff_banner,
+                lambda value: self._set("handoff_banner", value),
+            )
+        )
+        self.tips = self.form.add(
+            Toggle(
+                N_("Coach's tips after each of your moves"),
+                settings.coach_tips,
+                lambda value: self._set("coach_tips", value),
+            )
+        )
         self.about = self.form.add(Button(N_("About Contack"), lambda: services.open("about")))
         self.done = self.form.add(Button(N_("Done"), services.pop, primary=True))
         self.preview = TileLayer()
@@ -133,8 +164,13 @@ class SettingsScene(Scene):
         draw_panel(surface, self.panel, ui)
         self.preview.draw_interpolated(surface, alpha)
         theme = THEMES.get(self.services.settings.theme, THEMES["modern"])
-        names = " · ".join(capitalised(colour_word(theme.edge_names, colour))
-                           for colour in range(3))
-        blit_text(surface, ui.text(names, 16, PALETTE.text_dim),
-                  (self.panel.centerx, self.preview_centre_y + ui.px(44)), "midtop")
+        names = " · ".join(
+            capitalised(colour_word(theme.edge_names, colour)) for colour in range(3)
+        )
+        blit_text(
+            surface,
+            ui.text(names, 16, PALETTE.text_dim),
+            (self.panel.centerx, self.preview_centre_y + ui.px(44)),
+            "midtop",
+        )
         self.form.draw(surface, ui)

@@ -33,11 +33,17 @@ from game.ui.words import KIND_WORDS, MODE_TITLES, share_code_reason
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
-COMPUTER_NAMES: Final = (
-    "Ada", "Gus", "Edna", "Max", "Ellie", "Rory", "Otto")  # untranslated: names
+_COMPUTER_NAMES: Final = "Ada Gus Edna Max Ellie Rory Otto"  # untranslated: names
+COMPUTER_NAMES: Final = tuple(_COMPUTER_NAMES.split())
 """A computer seat's name by seat: each seat its own, whatever its level."""
-TIME_LIMITS: Final = [(None, N_("By hands")), (600, N_("10 minutes")), (1200, N_("20 minutes")),
-                      (1800, N_("30 minutes")), (2700, N_("45 minutes")), (3600, N_("60 minutes"))]
+TIME_LIMITS: Final = [
+    (None, N_("By hands")),
+    (600, N_("10 minutes")),
+    (1200, N_("20 minutes")),
+    (1800, N_("30 minutes")),
+    (2700, N_("45 minutes")),
+    (3600, N_("60 minutes")),
+]
 NAME_LENGTH: Final = 14
 
 
@@ -51,8 +57,11 @@ BOX_CHIPS: Final = 200
 
 def scoring_options(club_first: bool) -> list[tuple[str, str]]:
     """The scoring choice's options: Club Contack first in the Spanish edition."""
-    options = [("standard", N_("Standard")), ("club", N_("Club Contack (chips)")),
-               (SPANISH_CLUB, N_("Club Contack, Spanish book"))]
+    options = [
+        ("standard", N_("Standard")),
+        ("club", N_("Club Contack (chips)")),
+        (SPANISH_CLUB, N_("Club Contack, Spanish book")),
+    ]
     return options[::-1] if club_first else options
 
 
@@ -82,8 +91,11 @@ class SetupScene(Scene):
         last = services.settings.last_setup
         last = last if isinstance(last, dict) else {}
         saved = last.get("players")
-        players = [p for p in saved if isinstance(p, dict)][:MAX_PLAYERS] if isinstance(
-            saved, list) else []
+        players = (
+            [p for p in saved if isinstance(p, dict)][:MAX_PLAYERS]
+            if isinstance(saved, list)
+            else []
+        )
         while len(players) < MAX_PLAYERS:
             seat = len(players)
             kind = "human" if seat == 0 else "ai:greedy"
@@ -92,46 +104,78 @@ class SetupScene(Scene):
             rules = TableRules.from_dict(last.get("rules", {}))
         except (ValueError, TypeError, AttributeError):  # settings of another shape
             rules = TableRules()
-        self.count = self.form.add(Choice(
-            N_("Players"), [(n, str(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
-            seat_count(last.get("count")), lambda _n: self.resize(self.services.size)))
+        self.count = self.form.add(
+            Choice(
+                N_("Players"),
+                [(n, str(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
+                seat_count(last.get("count")),
+                lambda _n: self.resize(self.services.size),
+            )
+        )
         self.names: list[TextField] = []
         self.kinds: list[Choice[str]] = []
         for seat, player in enumerate(players):
             kind = player.get("kind", "human")
             kind = kind if isinstance(kind, str) and kind in dict(KIND_WORDS) else "human"
-            name = self.form.add(TextField(N_("Name"),
-                                           str(player.get("name", ""))[:NAME_LENGTH],
-                                           lambda _text: None, NAME_LENGTH))
-            choice = self.form.add(Choice("", KIND_WORDS, kind,
-                                          partial(self._kind_changed, seat)))
+            name = self.form.add(
+                TextField(
+                    N_("Name"),
+                    str(player.get("name", ""))[:NAME_LENGTH],
+                    lambda _text: None,
+                    NAME_LENGTH,
+                )
+            )
+            choice = self.form.add(Choice("", KIND_WORDS, kind, partial(self._kind_changed, seat)))
             self.names.append(name)
             self.kinds.append(choice)
-        self.hands = self.form.add(Counter(N_("Hands per game"), rules.hands, 1, MAX_HANDS,
-                                           lambda _n: None))
-        self.partners = self.form.add(Toggle(N_("Partners (4 players)"), rules.partners,
-                                             lambda _v: None))
+        self.hands = self.form.add(
+            Counter(N_("Hands per game"), rules.hands, 1, MAX_HANDS, lambda _n: None)
+        )
+        self.partners = self.form.add(
+            Toggle(N_("Partners (4 players)"), rules.partners, lambda _v: None)
+        )
         self.free_draw = self.form.add(Toggle(N_("Free draw"), rules.free_draw, lambda _v: None))
-        self.variant = self.form.add(Choice(
-            N_("Scoring"), scoring_options(club_first(services.settings)),
-            scoring_of(rules), lambda _v: self._scoring_chosen()))
-        self.chips = self.form.add(Choice(N_("Chips each"), CHIPS_EACH, rules.chips,
-                                          lambda _v: None))
+        self.variant = self.form.add(
+            Choice(
+                N_("Scoring"),
+                scoring_options(club_first(services.settings)),
+                scoring_of(rules),
+                lambda _v: self._scoring_chosen(),
+            )
+        )
+        self.chips = self.form.add(
+            Choice(N_("Chips each"), CHIPS_EACH, rules.chips, lambda _v: None)
+        )
         self._chips_for_scoring(rules.chips)
-        self.time_limit = self.form.add(Choice(
-            N_("Club game length"), TIME_LIMITS, rules.time_limit_s,
-            lambda _v: self.resize(self.services.size)))
-        self.deal_field = self.form.add(TextField(
-            N_("Deal number or share code (blank: a new deal)"), "", self._deal_typed,
-            MAX_CODE_LENGTH))
+        self.time_limit = self.form.add(
+            Choice(
+                N_("Club game length"),
+                TIME_LIMITS,
+                rules.time_limit_s,
+                lambda _v: self.resize(self.services.size),
+            )
+        )
+        self.deal_field = self.form.add(
+            TextField(
+                N_("Deal number or share code (blank: a new deal)"),
+                "",
+                self._deal_typed,
+                MAX_CODE_LENGTH,
+            )
+        )
         self.deal_words = ""
         """What the deal field's text means, or why it cannot be read."""
         self.deal_ok = True
         self.shared: ShareCode | None = None
         """A solitaire's share code typed in the deal field: Start plays that deal."""
-        self.edition = self.form.add(Choice(
-            N_("Edition"), edition_options(), current_edition(services.settings),
-            self._edition_chosen))
+        self.edition = self.form.add(
+            Choice(
+                N_("Edition"),
+                edition_options(),
+                current_edition(services.settings),
+                self._edition_chosen,
+            )
+        )
         self.back = self.form.add(Button(N_("Back"), services.pop))
         self.start = self.form.add(Button(N_("Start game"), self.start_game, primary=True))
         self.players_panel = pygame.Rect(0, 0, 0, 0)
@@ -182,8 +226,9 @@ class SetupScene(Scene):
             self.deal_ok = number is not None
             self.deal_words = (
                 _("Deal {deal}: the same tiles as every game of that number").format(deal=number)
-                if number is not None else
-                _("A deal number is 1 to {largest}.").format(largest=format_number(MAX_DEAL)))
+                if number is not None
+                else _("A deal number is 1 to {largest}.").format(largest=format_number(MAX_DEAL))
+            )
         else:
             try:
                 code = ShareCode.parse(text)
@@ -195,11 +240,13 @@ class SetupScene(Scene):
             if code.mode == TABLE:
                 self._apply_code(code)
                 self.deal_words = _("Code read: deal {deal}, {seats} seats.").format(
-                    deal=code.deal, seats=len(code.seats))
+                    deal=code.deal, seats=len(code.seats)
+                )
             else:
                 self.shared = code
                 self.deal_words = _("A {game} deal: Start plays deal {deal}.").format(
-                    game=_(MODE_TITLES[code.mode]).lower(), deal=code.deal)
+                    game=_(MODE_TITLES[code.mode]).lower(), deal=code.deal
+                )
 
     def _apply_code(self, code: ShareCode) -> None:
         """Set the seats and options a table share code names (names stay as typed)."""
@@ -270,11 +317,19 @@ class SetupScene(Scene):
             shown = seat < self.count.value
             name.visible = kind.visible = shown
             name.rect = pygame.Rect(inner.x + ui.px(40), y, round(inner.width * 0.42), row_h)
-            kind.rect = pygame.Rect(name.rect.right + ui.px(10), y,
-                                    inner.right - name.rect.right - ui.px(10), row_h)
+            kind.rect = pygame.Rect(
+                name.rect.right + ui.px(10), y, inner.right - name.rect.right - ui.px(10), row_h
+            )
         inner = self.rules_panel.inflate(-2 * pad, -2 * pad)
-        rows = [self.hands, self.partners, self.free_draw, self.variant, self.chips,
-                self.time_limit, self.deal_field]
+        rows = [
+            self.hands,
+            self.partners,
+            self.free_draw,
+            self.variant,
+            self.chips,
+            self.time_limit,
+            self.deal_field,
+        ]
         for index, widget in enumerate(rows):
             widget.rect = pygame.Rect(inner.x, inner.y + index * step, inner.width, row_h)
         self.hint_y = inner.y + len(rows) * step + ui.px(26)
@@ -285,8 +340,10 @@ class SetupScene(Scene):
         self.start.rect.bottomright = (width - margin, height - ui.px(28))
         between = self.start.rect.x - self.back.rect.right - 2 * gap
         self.edition.rect = pygame.Rect(0, 0, min(ui.px(460), between), button_h)
-        self.edition.rect.center = ((self.back.rect.right + self.start.rect.x) // 2,
-                                    self.start.rect.centery)
+        self.edition.rect.center = (
+            (self.back.rect.right + self.start.rect.x) // 2,
+            self.start.rect.centery,
+        )
 
     # Result -------------------------------------------------------------------------
 
@@ -319,10 +376,14 @@ class SetupScene(Scene):
             self.services.switch_to(self.shared.mode, seed=self.shared.deal)
             return
         config = self.config()
-        every_seat = [{"name": f.text, "kind": k.value}
-                      for f, k in zip(self.names, self.kinds, strict=True)]
-        self.services.settings.last_setup = {"count": self.count.value, "rules": config["rules"],
-                                        "players": every_seat}
+        every_seat = [
+            {"name": f.text, "kind": k.value} for f, k in zip(self.names, self.kinds, strict=True)
+        ]
+        self.services.settings.last_setup = {
+            "count": self.count.value,
+            "rules": config["rules"],
+            "players": every_seat,
+        }
         self.services.save_settings()
         deal = self.deal()
         if deal is not None:
@@ -337,26 +398,57 @@ class SetupScene(Scene):
         self.draw_title(surface, _("New table game"))
         for panel, heading in ((self.players_panel, _("Seats")), (self.rules_panel, _("Rules"))):
             draw_panel(surface, panel, ui)
-            blit_text(surface, ui.text(heading, 18, PALETTE.gold, "bold"),
-                      (panel.x + ui.px(18), panel.y - ui.px(6)), "bottomleft")
+            blit_text(
+                surface,
+                ui.text(heading, 18, PALETTE.gold, "bold"),
+                (panel.x + ui.px(18), panel.y - ui.px(6)),
+                "bottomleft",
+            )
         for seat in range(self.count.value):
             rect = self.names[seat].rect
-            blit_text(surface, ui.text(str(seat + 1), 20, PALETTE.gold, "bold"),
-                      (rect.x - ui.px(20), rect.centery))
+            blit_text(
+                surface,
+                ui.text(str(seat + 1), 20, PALETTE.gold, "bold"),
+                (rect.x - ui.px(20), rect.centery),
+            )
         hint = {
-            "club": _("Club Contack: each counting contact wins value ÷ 5 chips from every "
-                      "other player; a chip is worth 5 points."),
-            SPANISH_CLUB: _("The Spanish book's club rules: the box's chips are divided "
-                            "equally; a player with no chips borrows from the player paid, "
-                            "and chips owed to you count for you."),
-        }.get(self.variant.value, _("Standard scoring: counting contacts score their sum; "
-                                    "each tile left in hand costs 10 at the end of a hand."))
+            "club": _(
+                "Club Contack: each counting contact wins value ÷ 5 chips from every "
+                "other player; a chip is worth 5 points."
+            ),
+            SPANISH_CLUB: _(
+                "The Spanish book's club rules: the box's chips are divided "
+                "equally; a player with no chips borrows from the player paid, "
+                "and chips owed to you count for you."
+            ),
+        }.get(
+            self.variant.value,
+            _(
+                "Standard scoring: counting contacts score their sum; "
+                "each tile left in hand costs 10 at the end of a hand."
+            ),
+        )
         if self.deal_words:
             field = self.deal_field.rect
-            blit_text(surface, shrunk_text(ui, self.deal_words, 15, field.width,
-                                           PALETTE.text if self.deal_ok else PALETTE.penalty),
-                      (field.x + ui.px(4), field.bottom + ui.px(3)), "topleft")
-        blit_paragraph(surface, ui, hint, 16, PALETTE.text_dim,
-                       (self.rules_panel.x + ui.px(20), self.hint_y),
-                       self.rules_panel.width - ui.px(40))
+            blit_text(
+                surface,
+                shrunk_text(
+                    ui,
+                    self.deal_words,
+                    15,
+                    field.width,
+                    PALETTE.text if self.deal_ok else PALETTE.penalty,
+                ),
+                (field.x + ui.px(4), field.bottom + ui.px(3)),
+                "topleft",
+            )
+        blit_paragraph(
+            surface,
+            ui,
+            hint,
+            16,
+            PALETTE.text_dim,
+            (self.rules_panel.x + ui.px(20), self.hint_y),
+            self.rules_panel.width - ui.px(40),
+        )
         self.form.draw(surface, ui)

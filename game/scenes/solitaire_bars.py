@@ -85,19 +85,25 @@ class SolitaireBars:
         self.auto_button: Button = form.add(Button(N_("Auto-play"), autoplay.toggle))
         self.step_button: Button = form.add(Button(N_("Step"), autoplay.step_once))
         self.review_button: Button = form.add(Button(N_("Review"), host.review))
-        self.line_button: Button = form.add(Button(N_("Show me a winning line"),
-                                                   host.show_winning_line, primary=True))
+        self.line_button: Button = form.add(
+            Button(N_("Show me a winning line"), host.show_winning_line, primary=True)
+        )
         self.line_button.visible = False
-        self.speed_choice: Choice[str] = form.add(Choice(
-            N_("Speed"), [(name, SPEED_WORDS[name]) for name in ANIMATION_SPEEDS], autoplay.speed,
-            autoplay.set_speed))
+        self.speed_choice: Choice[str] = form.add(
+            Choice(
+                N_("Speed"),
+                [(name, SPEED_WORDS[name]) for name in ANIMATION_SPEEDS],
+                autoplay.speed,
+                autoplay.set_speed,
+            )
+        )
         self.toggles: list[Toggle] = []
         self.winnable_toggle = self.add_option(N_("Winnable only"), "winnable_only")
 
-    def add_option(self, label: str, name: str,
-                   then: Callable[[], None] | None = None) -> Toggle:
+    def add_option(self, label: str, name: str, then: Callable[[], None] | None = None) -> Toggle:
         """A switch at the foot of the side panel for the option `name` (`then` runs after
         it changes)."""
+
         def change(value: bool) -> None:
             set_option(self.services, name, value)
             if then is not None:
@@ -139,8 +145,9 @@ class SolitaireBars:
         self.line_button.visible = line_shown
         self.auto_button.visible = self.step_button.visible = not line_shown
 
-    def lay_out(self, size: tuple[int, int], title: str, panel_width: int,
-                strip_height: int = 0) -> SolitaireLayout:
+    def lay_out(
+        self, size: tuple[int, int], title: str, panel_width: int, strip_height: int = 0
+    ) -> SolitaireLayout:
         """Place the bars and switches for a window of `size`; where the rest goes (with
         a band of `strip_height` under the figure when asked)."""
         ui = self.services.ui
@@ -151,33 +158,46 @@ class SolitaireBars:
         x = ui.px(20) + ui.font(30, "title").size(title)[0] + ui.px(28) + label_w
         self.deal_field.rect = pygame.Rect(x, top, ui.px(130), bar_h)
         right = width - margin
-        for button, w in ((self.menu_button, 110), (self.save_button, 100),
-                          (self.restart_button, 130), (self.new_button, 150)):
+        for button, w in (
+            (self.menu_button, 110),
+            (self.save_button, 100),
+            (self.restart_button, 130),
+            (self.new_button, 150),
+        ):
             button.rect = pygame.Rect(0, top, ui.px(w), bar_h)
             button.rect.right = right
             right = button.rect.left - ui.px(10)
         bottom = height - margin - bar_h
         x = margin
-        for button, w in ((self.undo_button, 100), (self.redo_button, 100),
-                          (self.hint_button, 100), (self.auto_button, 150),
-                          (self.step_button, 100), (self.review_button, 120)):
+        for button, w in (
+            (self.undo_button, 100),
+            (self.redo_button, 100),
+            (self.hint_button, 100),
+            (self.auto_button, 150),
+            (self.step_button, 100),
+            (self.review_button, 120),
+        ):
             button.rect = pygame.Rect(x, bottom, ui.px(w), bar_h)
             x = button.rect.right + ui.px(10)
         self.line_button.rect = self.auto_button.rect.union(self.step_button.rect)
         self.speed_choice.rect = pygame.Rect(x, bottom, ui.px(260), bar_h)
-        panel = pygame.Rect(margin, top + bar_h + ui.px(14), ui.px(panel_width),
-                            bottom - top - bar_h - ui.px(28))
-        figure = pygame.Rect(panel.right + margin, panel.top,
-                             width - panel.right - 2 * margin, panel.height)
+        panel = pygame.Rect(
+            margin, top + bar_h + ui.px(14), ui.px(panel_width), bottom - top - bar_h - ui.px(28)
+        )
+        figure = pygame.Rect(
+            panel.right + margin, panel.top, width - panel.right - 2 * margin, panel.height
+        )
         strip = pygame.Rect(figure.x, figure.bottom - strip_height, figure.width, strip_height)
         if strip_height:
             figure.height -= strip_height + ui.px(10)
         toggle_h = ui.px(44)
         y = panel.bottom - ui.px(12)
         for toggle in reversed(self.toggles):
-            toggle.rect = pygame.Rect(panel.x + ui.px(12), y - toggle_h,
-                                      panel.width - ui.px(24), toggle_h)
+            toggle.rect = pygame.Rect(
+                panel.x + ui.px(12), y - toggle_h, panel.width - ui.px(24), toggle_h
+            )
             y = toggle.rect.top - ui.px(8)
         sources = pygame.Rect(panel.x, panel.y, panel.width, y - panel.y)
-        return SolitaireLayout(panel, figure, sources,
-                               self.speed_choice.rect.right + ui.px(18), strip)
+        return SolitaireLayout(
+            panel, figure, sources, self.speed_choice.rect.right + ui.px(18), strip
+        )

@@ -64,8 +64,6 @@ SOURCE_LAYER: Final = 1
 MOVING_LAYER: Final = 2
 
 
-
-
 class SolitaireScene(Scene):
     """One solitaire on screen. Subclasses lay out and draw their own tile sources."""
 
@@ -75,16 +73,16 @@ class SolitaireScene(Scene):
     panel_width = 330
     """Width of the side panel (for a 1280x800 window)."""
 
-    def __init__(self, services: Services, record: dict[str, Any] | None = None,
-                 seed: int | None = None) -> None:
+    def __init__(
+        self, services: Services, record: dict[str, Any] | None = None, seed: int | None = None
+    ) -> None:
         super().__init__(services)
         self.panel = self.sources_area = self.strip = pygame.Rect(0, 0, 1, 1)
         self.status_x = 0
         self.backdrop = PanelBackdrop()
         self.tiles = TileLayer()
         self.board = Board(services.ui, services.art, self.tiles, self._is_background)
-        self.animator = ContactAnimator(services.ui, self.board,
-                                        services.art.theme.edge_colours)
+        self.animator = ContactAnimator(services.ui, self.board, services.art.theme.edge_colours)
         self.animator.scored = False  # a solitaire keeps no score: no numbers pop up
         self.celebration = Celebration()
         self.source_sprites: dict[SourceKey, TileSprite] = {}
@@ -149,8 +147,9 @@ class SolitaireScene(Scene):
 
     def prepare_art(self) -> None:
         """Ask for the art the next moves may show (see `Board.prepare_next`)."""
-        self.board.prepare_next(self.state.figure, [
-            move for move in self.state.legal_moves() if move.action == PLACE])
+        self.board.prepare_next(
+            self.state.figure, [move for move in self.state.legal_moves() if move.action == PLACE]
+        )
 
     def use_assist(self, name: str) -> None:
         """Note honestly that the player used hints, undo or auto-play in this game."""
@@ -178,16 +177,18 @@ class SolitaireScene(Scene):
         if found is None:
             return
         record = GameRecord(copy.deepcopy(self.session.record))
-        self.services.open("replay", record=record, title=_(self.title), review=found,
-                           show_line=self.line_wanted)
+        self.services.open(
+            "replay", record=record, title=_(self.title), review=found, show_line=self.line_wanted
+        )
         self.line_wanted = False
 
     line_wanted = False
 
     # Playing ----------------------------------------------------------------------------
 
-    def play(self, move: Move, from_pos: tuple[float, float] | None = None,
-             redoing: bool = False) -> None:
+    def play(
+        self, move: Move, from_pos: tuple[float, float] | None = None, redoing: bool = False
+    ) -> None:
         """Play `move` through the record, animate it from `from_pos`, autosave."""
         if from_pos is None:
             from_pos = self.source_centre((move.source, move.pile))
@@ -201,8 +202,7 @@ class SolitaireScene(Scene):
             target = landing.centre
             landing.jump_to(from_pos)
             self.tiles.change_layer(landing, MOVING_LAYER)
-            self.tweens.move(landing, target, 0.3,
-                             on_done=lambda: self._landed(landing, result))
+            self.tweens.move(landing, target, 0.3, on_done=lambda: self._landed(landing, result))
         if move.action == PLACE:
             self.services.sound.play("place")
         else:
@@ -215,8 +215,9 @@ class SolitaireScene(Scene):
     def _landed(self, sprite: TileSprite, result: MoveResult | None = None) -> None:
         """A tile has slid into place; a placement's contacts light up."""
         if sprite.alive():
-            self.tiles.change_layer(sprite, FIGURE_LAYER if sprite in self.cell_sprites.values()
-                                    else SOURCE_LAYER)
+            self.tiles.change_layer(
+                sprite, FIGURE_LAYER if sprite in self.cell_sprites.values() else SOURCE_LAYER
+            )
         if result is not None and result.move.action == PLACE:
             self.animator.placed(result)
 
@@ -313,7 +314,8 @@ class SolitaireScene(Scene):
     def on_back(self) -> None:
         """Escape: put down the tile held and drop the hint, else back to the menu."""
         if (self.controls.selected is not None and not self.selection_is_forced()) or (
-                self.autoplay.hint_move is not None):
+            self.autoplay.hint_move is not None
+        ):
             if not self.selection_is_forced():
                 self.controls.selected = None
                 self.controls.hover_cell = None
@@ -382,8 +384,9 @@ class SolitaireScene(Scene):
 
     def moves_from(self, key: SourceKey) -> list[Move]:
         """The legal placements of the tile of `key`."""
-        return [m for m in self.state.legal_moves()
-                if m.action == PLACE and (m.source, m.pile) == key]
+        return [
+            m for m in self.state.legal_moves() if m.action == PLACE and (m.source, m.pile) == key
+        ]
 
     def refresh_source_states(self) -> None:
         """Held, hinted, pointed-at and plain looks of the source tiles."""
@@ -403,8 +406,11 @@ class SolitaireScene(Scene):
         self.autoplay.stop()
 
     def handle_event(self, event: pygame.Event) -> bool:
-        if self.form.focused is self.bars.deal_field and event.type == pygame.KEYDOWN and (
-                event.key != pygame.K_TAB):
+        if (
+            self.form.focused is self.bars.deal_field
+            and event.type == pygame.KEYDOWN
+            and (event.key != pygame.K_TAB)
+        ):
             return self.bars.deal_key(event, self.deals.typed, self.seed)
         if event.type == pygame.KEYDOWN and self.controls.handle_key(event):
             return True
@@ -413,7 +419,8 @@ class SolitaireScene(Scene):
                 return True
             if self.form.handle_event(event):
                 if event.type == pygame.MOUSEBUTTONDOWN and self.form.focused is not (
-                        self.bars.deal_field):
+                    self.bars.deal_field
+                ):
                     self.form.focus(None)
                 return True
             return self.controls.handle_board_mouse(event)
@@ -495,9 +502,11 @@ class SolitaireScene(Scene):
         session = self.session
         lost = session.finished and not self.state.won
         found = session.review
-        self.bars.refresh_review(session.reviewing or (lost and session.judging),
-                                 playing or (lost and found is not None),
-                                 lost and found is not None and found.last_winnable is not None)
+        self.bars.refresh_review(
+            session.reviewing or (lost and session.judging),
+            playing or (lost and found is not None),
+            lost and found is not None and found.last_winnable is not None,
+        )
 
     # Drawing ----------------------------------------------------------------------------
 
@@ -525,14 +534,25 @@ class SolitaireScene(Scene):
         self.tiles.draw_interpolated(surface, alpha, MOVING_LAYER)
         self.animator.draw_labels(surface, alpha)
         self.form.draw(surface, ui)
-        blit_text(surface, ui.text(self.status_text(), 17, PALETTE.text_dim),
-                  (self.status_x, self.bars.undo_button.rect.centery), "midleft")
-        thinking = self.autoplay.hint_wanted or (self.autoplay.waiting and not self.tweens.busy
-                                                 and self.thinking())
-        draw_figure_message(surface, ui, self.figure_area, self.state,
-                            verdict_words(self.verdict, self.session.review),
-                            self.deals.busy_text if self.deal_search else "", thinking,
-                            self.end_note())
+        blit_text(
+            surface,
+            ui.text(self.status_text(), 17, PALETTE.text_dim),
+            (self.status_x, self.bars.undo_button.rect.centery),
+            "midleft",
+        )
+        thinking = self.autoplay.hint_wanted or (
+            self.autoplay.waiting and not self.tweens.busy and self.thinking()
+        )
+        draw_figure_message(
+            surface,
+            ui,
+            self.figure_area,
+            self.state,
+            verdict_words(self.verdict, self.session.review),
+            self.deals.busy_text if self.deal_search else "",
+            thinking,
+            self.end_note(),
+        )
 
     def thinking(self) -> bool:
         """True while the advice for this position is still being worked out."""
@@ -544,15 +564,22 @@ class SolitaireScene(Scene):
 
     def draw_title_block(self, surface: pygame.Surface) -> None:
         deal = deal_number(self.seed)
-        note = "" if deal is None else _("Share code {code}").format(
-            code=ShareCode(self.mode, deal))
+        note = (
+            "" if deal is None else _("Share code {code}").format(code=ShareCode(self.mode, deal))
+        )
         day = record_day(self.session.record)
         if day is not None:
             daily = _("Daily deal of {date}").format(date=format_date(day))
             note = f"{daily} · {note}" if note else daily
-        draw_title(surface, self.services.ui, _(self.title), self.bars.deal_field.rect,
-                   self.form.focused is self.bars.deal_field, note,
-                   self.bars.new_button.rect.x)
+        draw_title(
+            surface,
+            self.services.ui,
+            _(self.title),
+            self.bars.deal_field.rect,
+            self.form.focused is self.bars.deal_field,
+            note,
+            self.bars.new_button.rect.x,
+        )
 
     def draw_sources_under(self, surface: pygame.Surface) -> None:
         """Labels and decorations drawn under the source tiles."""
@@ -574,10 +601,10 @@ class SolitaireScene(Scene):
     def draw_hint_source(self, surface: pygame.Surface, move: Move) -> None:
         """Mark the source of the hinted move (when it is not a tile sprite)."""
 
-    def draw_count(self, surface: pygame.Surface, centre: tuple[float, float],
-                   text: str) -> None:
+    def draw_count(self, surface: pygame.Surface, centre: tuple[float, float], text: str) -> None:
         """A small round badge with a number (pile and stock counts)."""
         draw_count(surface, self.services.ui, centre, text)
+
 
 def flip_image(front: pygame.Surface, back: pygame.Surface, t: float) -> pygame.Surface:
     """The image of a tile turning over, at progress `t` (back first, then front)."""

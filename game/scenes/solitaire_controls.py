@@ -118,16 +118,18 @@ class SolitaireControls:
         key = self.held()
         if key is None:
             return []
-        return sorted({move.cell for move in self.host.moves_from(key)},
-                      key=lambda cell: (cell[1], cell[0]))
+        return sorted(
+            {move.cell for move in self.host.moves_from(key)}, key=lambda cell: (cell[1], cell[0])
+        )
 
     def step_spot(self, step: int) -> None:
         """Point at the next (+1) or previous (-1) lit spot."""
         cells = self.spot_cells()
         if not cells:
             return
-        index = cells.index(self.hover_cell) if self.hover_cell in cells else -1 if (
-            step > 0) else 0
+        index = (
+            cells.index(self.hover_cell) if self.hover_cell in cells else -1 if (step > 0) else 0
+        )
         self.hover_cell = cells[(index + step) % len(cells)]
 
     def place_pointed(self) -> bool:
@@ -210,8 +212,11 @@ class SolitaireControls:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.gesture.up()
             if not press.dragging:
-                self.selected = None if self.selected == press.key and not (
-                    host.selection_is_forced()) else press.key
+                self.selected = (
+                    None
+                    if self.selected == press.key and not (host.selection_is_forced())
+                    else press.key
+                )
                 host.refresh_source_states()
                 return True
             move = self.lit_move_at(event.pos) or self.lit_move_at(event.pos, press.key)

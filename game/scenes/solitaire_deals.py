@@ -42,8 +42,7 @@ class DealsHost(Protocol):
 class SolitaireDeals:
     """The session of the deal on screen, and the search for the next one."""
 
-    def __init__(self, host: DealsHost, record: dict[str, Any] | None,
-                 seed: int | None) -> None:
+    def __init__(self, host: DealsHost, record: dict[str, Any] | None, seed: int | None) -> None:
         self.host = host
         self.search: WinnableDealSearch | None = None
         self.busy_text = ""
@@ -55,8 +54,9 @@ class SolitaireDeals:
             try:
                 return SolitaireSession.resume(record, services.adviser)
             except (RecordError, KeyError, TypeError) as error:
-                services.notify(_("The saved game could not be resumed ({reason}).").format(
-                    reason=error))
+                services.notify(
+                    _("The saved game could not be resumed ({reason}).").format(reason=error)
+                )
         seed = seed if seed is not None else random.randrange(1, 1_000_000)
         return SolitaireSession.new(self.host.mode, seed, services.adviser)
 
@@ -140,8 +140,13 @@ class SolitaireDeals:
         return True
 
     def count(self, report: Report) -> None:
-        add_finished_game(self.host.services.storage, report.record, hints=report.hints,
-                          undos=report.undos, autoplay=report.autoplay)
+        add_finished_game(
+            self.host.services.storage,
+            report.record,
+            hints=report.hints,
+            undos=report.undos,
+            autoplay=report.autoplay,
+        )
 
     def count_loss(self) -> None:
         """Put a lost game in the statistics (a new deal, a restart or leaving does)."""

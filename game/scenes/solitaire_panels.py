@@ -28,26 +28,45 @@ CHECKING = N_("Checking whether the deal could have been won…")
 Line = tuple[str, float, Colour]
 
 
-def draw_title(surface: pygame.Surface, ui: Ui, title: str, field: pygame.Rect,
-               typing: bool, note: str, right: int) -> None:
+def draw_title(
+    surface: pygame.Surface,
+    ui: Ui,
+    title: str,
+    field: pygame.Rect,
+    typing: bool,
+    note: str,
+    right: int,
+) -> None:
     """The solitaire's name, the label of its deal-number field and, beside the field up
     to `right`, `note` (the share code; the date of a daily deal)."""
     left = ui.px(20)
-    blit_text(surface, ui.text(title, 30, (8, 30, 20), "title"),
-              (left + ui.px(2), field.centery + ui.px(2)), "midleft")
-    blit_text(surface, ui.text(title, 30, (240, 214, 150), "title"),
-              (left, field.centery), "midleft")
-    blit_text(surface, ui.text(_("Deal"), 18, PALETTE.text_dim),
-              (field.x - ui.px(8), field.centery), "midright")
+    blit_text(
+        surface,
+        ui.text(title, 30, (8, 30, 20), "title"),
+        (left + ui.px(2), field.centery + ui.px(2)),
+        "midleft",
+    )
+    blit_text(
+        surface, ui.text(title, 30, (240, 214, 150), "title"), (left, field.centery), "midleft"
+    )
+    blit_text(
+        surface,
+        ui.text(_("Deal"), 18, PALETTE.text_dim),
+        (field.x - ui.px(8), field.centery),
+        "midright",
+    )
     words = _("Type a deal number, then Enter") if typing else note
     room = right - field.right - ui.px(20)
     if words and room > ui.px(40):
-        blit_text(surface, shrunk_text(ui, words, 15, room, PALETTE.text_dim),
-                  (field.right + ui.px(10), field.centery), "midleft")
+        blit_text(
+            surface,
+            shrunk_text(ui, words, 15, room, PALETTE.text_dim),
+            (field.right + ui.px(10), field.centery),
+            "midleft",
+        )
 
 
-def draw_count(surface: pygame.Surface, ui: Ui, centre: tuple[float, float],
-               text: str) -> None:
+def draw_count(surface: pygame.Surface, ui: Ui, centre: tuple[float, float], text: str) -> None:
     """A small round badge with a number (pile and stock counts)."""
     label = ui.text(text, 15, PALETTE.ink, "bold")
     radius = max(label.get_width(), label.get_height()) // 2 + ui.px(5)
@@ -60,10 +79,12 @@ def draw_banner(surface: pygame.Surface, ui: Ui, area: pygame.Rect, lines: list[
     """A panel at the top of the figure's area with a bold first line (each line wrapped
     to the area's width)."""
     room = area.width - ui.px(70)
-    texts = [ui.text(wrapped, size, colour, style)
-             for i, (words, size, colour) in enumerate(lines)
-             for style in ["bold" if i == 0 else "regular"]
-             for wrapped in ui.wrap(words, size, room, style)]
+    texts = [
+        ui.text(wrapped, size, colour, style)
+        for i, (words, size, colour) in enumerate(lines)
+        for style in ["bold" if i == 0 else "regular"]
+        for wrapped in ui.wrap(words, size, room, style)
+    ]
     width = max(t.get_width() for t in texts) + ui.px(60)
     height = sum(t.get_height() for t in texts) + ui.px(14) * (len(texts) - 1) + ui.px(40)
     box = pygame.Rect(0, 0, width, height)
@@ -85,26 +106,39 @@ def verdict_words(verdict: str | None, review: SolitaireReview | None) -> str:
 def game_over_lines(won: bool, placed: int, words: str, note: str = "") -> list[Line]:
     """The end of a deal: won, or how far it got and whether it could have been won."""
     if won:
-        return [(_("Solved! All 36 tiles placed."), 38, PALETTE.gold),
-                (verdict_words("won", None), 19, PALETTE.text_dim)]
-    lines: list[Line] = [(_("No more moves: {placed} of 36 placed.").format(placed=placed), 26,
-                          PALETTE.text),
-                         (words, 19, PALETTE.text_dim)]
+        return [
+            (_("Solved! All 36 tiles placed."), 38, PALETTE.gold),
+            (verdict_words("won", None), 19, PALETTE.text_dim),
+        ]
+    lines: list[Line] = [
+        (_("No more moves: {placed} of 36 placed.").format(placed=placed), 26, PALETTE.text),
+        (words, 19, PALETTE.text_dim),
+    ]
     return [*lines, (note, 17, PALETTE.text_dim)] if note else lines
 
 
-def draw_figure_message(surface: pygame.Surface, ui: Ui, area: pygame.Rect,
-                        state: DrawSolitaireState | StackedSolitaireState, words: str,
-                        busy: str, thinking: bool, note: str = "") -> None:
+def draw_figure_message(
+    surface: pygame.Surface,
+    ui: Ui,
+    area: pygame.Rect,
+    state: DrawSolitaireState | StackedSolitaireState,
+    words: str,
+    busy: str,
+    thinking: bool,
+    note: str = "",
+) -> None:
     """Over the figure: the game's end, the search for a deal, or that advice is coming."""
     if state.is_terminal():
-        draw_banner(surface, ui, area,
-                    game_over_lines(state.won, len(state.figure), words, note))
+        draw_banner(surface, ui, area, game_over_lines(state.won, len(state.figure), words, note))
     elif busy:
         draw_banner(surface, ui, area, [(busy, 24, PALETTE.text)])
     elif thinking:
-        blit_text(surface, ui.text(_("Thinking…"), 18, PALETTE.text_dim),
-                  (area.centerx, area.top + ui.px(14)), "midtop")
+        blit_text(
+            surface,
+            ui.text(_("Thinking…"), 18, PALETTE.text_dim),
+            (area.centerx, area.top + ui.px(14)),
+            "midtop",
+        )
 
 
 def draw_hinted_spot(surface: pygame.Surface, board: Board, move: Move, time: float) -> None:

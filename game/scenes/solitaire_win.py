@@ -60,7 +60,7 @@ class Celebration:
             if not 0 <= t < 1:
                 continue
             glow = math.sin(math.pi * t)
-            corners = triangle_points(side * (1.0 + 0.12 * glow), points_up(cell),
-                                      board.view.cell_box_centre(cell))
-            pygame.draw.polygon(surface, PALETTE.gold, corners,
-                                max(2, round(ui.px(6) * glow)))
+            corners = triangle_points(
+                side * (1.0 + 0.12 * glow), points_up(cell), board.view.cell_box_centre(cell)
+            )
+            pygame.draw.polygon(surface, PALETTE.gold, corners, max(2, round(ui.px(6) * glow)))

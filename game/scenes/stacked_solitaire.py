@@ -40,8 +40,10 @@ PILE_HEIGHT: Final = 5
 """The most tiles a pile holds (35 tiles in seven piles)."""
 
 
-PILE_HELP: Final = (N_("Place the top tile of any pile: click or drag it, or press its "
-                    "number (1-7), then a lit spot (arrows and Enter work too)."))
+PILE_HELP: Final = N_(
+    "Place the top tile of any pile: click or drag it, or press its "
+    "number (1-7), then a lit spot (arrows and Enter work too)."
+)
 
 
 class StackedSolitaireScene(SolitaireScene):
@@ -51,8 +53,9 @@ class StackedSolitaireScene(SolitaireScene):
     mode = STACKED_SOLITAIRE
     panel_width = 250
 
-    def __init__(self, services: Services, record: dict[str, Any] | None = None,
-                 seed: int | None = None) -> None:
+    def __init__(
+        self, services: Services, record: dict[str, Any] | None = None, seed: int | None = None
+    ) -> None:
         self.pile_pos: list[tuple[float, float]] = [(0.0, 0.0)] * PILE_COUNT
         self.pile_side = 80
         super().__init__(services, record, seed)
@@ -60,7 +63,8 @@ class StackedSolitaireScene(SolitaireScene):
 
     def add_options(self) -> None:
         self.fanned_toggle = self.bars.add_option(
-            _("Fanned piles"), "fanned_piles", lambda: self.resize(self.services.size))
+            _("Fanned piles"), "fanned_piles", lambda: self.resize(self.services.size)
+        )
 
     @property
     def stacked_state(self) -> StackedSolitaireState:
@@ -85,8 +89,14 @@ class StackedSolitaireScene(SolitaireScene):
         sprite.jump_to(self.pile_pos[CUT_PILE])
         self.tiles.change_layer(sprite, 2)
         self.tweens.move(sprite, target, 0.6, delay=0.15, on_done=lambda: self._landed(sprite))
-        self.animator.show_label(_("The cut"), (target[0], target[1] - self.view.side * 0.5), 22,
-                                 PALETTE.gold, delay=0.6, rise=self.services.ui.px(30))
+        self.animator.show_label(
+            _("The cut"),
+            (target[0], target[1] - self.view.side * 0.5),
+            22,
+            PALETTE.gold,
+            delay=0.6,
+            rise=self.services.ui.px(30),
+        )
 
     # Layout and sprites ---------------------------------------------------------------
 
@@ -130,8 +140,9 @@ class StackedSolitaireScene(SolitaireScene):
             else:
                 for below in range(min(2, height - 1), 0, -1):
                     centre = (x - below * depth, y - below * depth)
-                    self.tiles.add(TileSprite(art, 0, side, centre, True, 0,
-                                              TileState.FACE_DOWN), layer=1)
+                    self.tiles.add(
+                        TileSprite(art, 0, side, centre, True, 0, TileState.FACE_DOWN), layer=1
+                    )
             top = state.top(pile)
             if top is not None:
                 self.add_source((PILE, pile), TileSprite(art, top, side, (x, y)))
@@ -160,16 +171,29 @@ class StackedSolitaireScene(SolitaireScene):
         ui = self.services.ui
         area = self.sources_area
         y = area.top + ui.px(14)
-        blit_text(surface, ui.text(_("Piles"), 19, PALETTE.text, "bold"),
-                  (area.x + ui.px(16), y), "topleft")
-        blit_paragraph(surface, ui, _(PILE_HELP), 16, PALETTE.text_dim,
-                       (area.x + ui.px(16), y + ui.px(34)), area.width - ui.px(32), gap=3)
+        blit_text(
+            surface,
+            ui.text(_("Piles"), 19, PALETTE.text, "bold"),
+            (area.x + ui.px(16), y),
+            "topleft",
+        )
+        blit_paragraph(
+            surface,
+            ui,
+            _(PILE_HELP),
+            16,
+            PALETTE.text_dim,
+            (area.x + ui.px(16), y + ui.px(34)),
+            area.width - ui.px(32),
+            gap=3,
+        )
         for pile, (x, y_top) in enumerate(self.pile_pos):
             if self.stacked_state.heights[pile] == 0:
                 rect = pygame.Rect(0, 0, self.pile_side, round(self.pile_side * ROW_HEIGHT))
                 rect.center = (round(x), round(y_top))
-                pygame.draw.rect(surface, PALETTE.panel_edge, rect, max(1, ui.px(2)),
-                                 border_radius=ui.px(10))
+                pygame.draw.rect(
+                    surface, PALETTE.panel_edge, rect, max(1, ui.px(2)), border_radius=ui.px(10)
+                )
 
     def draw_sources_over(self, surface: pygame.Surface) -> None:
         """Each pile's number (its key) by its top, and how many tiles it holds."""
@@ -177,12 +201,14 @@ class StackedSolitaireScene(SolitaireScene):
         fanned = self.option("fanned_piles")
         for pile, (x, y) in enumerate(self.pile_pos):
             corner = (round(x - self.pile_side * 0.47), round(y + self.pile_side * 0.3))
-            blit_text(surface, ui.text(str(pile + 1), 17, PALETTE.ivory, "bold"), corner,
-                      "midright")
+            blit_text(
+                surface, ui.text(str(pile + 1), 17, PALETTE.ivory, "bold"), corner, "midright"
+            )
             height = self.stacked_state.heights[pile]
             if height and not fanned:
-                self.draw_count(surface, (x + self.pile_side * 0.42, y + self.pile_side * 0.3),
-                                str(height))
+                self.draw_count(
+                    surface, (x + self.pile_side * 0.42, y + self.pile_side * 0.3), str(height)
+                )
 
     def status_text(self) -> str:
         words = placed_words(len(self.state.figure))

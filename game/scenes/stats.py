@@ -29,14 +29,30 @@ if TYPE_CHECKING:
 
 NOTHING = "\u2013"
 """Shown where there is no value yet."""
-TABLE_COLUMNS = ((N_("Player"), 0.3), (N_("Games"), 0.12), (N_("Wins"), 0.12),
-                 (N_("Mean"), 0.14), (N_("Best"), 0.14), (N_("Best move"), 0.18))
-SOLITAIRE_COLUMNS = ((N_("Solitaire"), 0.22), (N_("Played"), 0.09), (N_("Won"), 0.08),
-                     (N_("Win rate"), 0.1),
-                     (N_("Streak"), 0.08), (N_("Best streak"), 0.11), (N_("Clean wins"), 0.11),
-                     (N_("Hint"), 0.07), (N_("Undo"), 0.07), (N_("Auto"), 0.07))
-DAILY_ROWS = {DRAW_SOLITAIRE: N_("Draw solitaire: daily"),
-              STACKED_SOLITAIRE: N_("Stacked solitaire: daily")}
+TABLE_COLUMNS = (
+    (N_("Player"), 0.3),
+    (N_("Games"), 0.12),
+    (N_("Wins"), 0.12),
+    (N_("Mean"), 0.14),
+    (N_("Best"), 0.14),
+    (N_("Best move"), 0.18),
+)
+SOLITAIRE_COLUMNS = (
+    (N_("Solitaire"), 0.22),
+    (N_("Played"), 0.09),
+    (N_("Won"), 0.08),
+    (N_("Win rate"), 0.1),
+    (N_("Streak"), 0.08),
+    (N_("Best streak"), 0.11),
+    (N_("Clean wins"), 0.11),
+    (N_("Hint"), 0.07),
+    (N_("Undo"), 0.07),
+    (N_("Auto"), 0.07),
+)
+DAILY_ROWS = {
+    DRAW_SOLITAIRE: N_("Draw solitaire: daily"),
+    STACKED_SOLITAIRE: N_("Stacked solitaire: daily"),
+}
 HELP_NOTE = N_("Hint, Undo, Auto: wins that used hints, undo or auto-play (a win may use several)")
 
 
@@ -62,11 +78,19 @@ class StatsScene(GamesScene):
         for text in self.services.storage.take_notices():
             self.services.notify(text)
         self.reset.enabled = bool(self.history.players) or any(
-            s.played for s in self.history.solitaires.values())
+            s.played for s in self.history.solitaires.values()
+        )
 
     def ask_reset(self) -> None:
-        self.services.push(ConfirmScene(self.services, _("Reset all statistics?"), self.do_reset,
-                                   yes=_("Reset"), no=_("Keep")))
+        self.services.push(
+            ConfirmScene(
+                self.services,
+                _("Reset all statistics?"),
+                self.do_reset,
+                yes=_("Reset"),
+                no=_("Keep"),
+            )
+        )
 
     def do_reset(self) -> None:
         reset_statistics(self.services.storage)
@@ -77,55 +101,109 @@ class StatsScene(GamesScene):
         super().resize(size)
         ui = self.services.ui
         solitaire_h = ui.px(40) * 5 + ui.px(56)
-        self.solitaire_rect = pygame.Rect(self.body.x, self.body.bottom - solitaire_h,
-                                          self.body.width, solitaire_h)
-        self.table_rect = pygame.Rect(self.body.x, self.body.y, self.body.width,
-                                      self.solitaire_rect.y - self.body.y - ui.px(16))
+        self.solitaire_rect = pygame.Rect(
+            self.body.x, self.body.bottom - solitaire_h, self.body.width, solitaire_h
+        )
+        self.table_rect = pygame.Rect(
+            self.body.x,
+            self.body.y,
+            self.body.width,
+            self.solitaire_rect.y - self.body.y - ui.px(16),
+        )
         self.reset.rect = pygame.Rect(0, 0, ui.px(230), ui.px(50))
         self.reset.rect.topright = (size[0] - ui.px(32), self.back.rect.y)
 
     def draw_body(self, surface: pygame.Surface) -> None:
-        players = sorted(self.history.players.items(),
-                         key=lambda item: (item[1].computer, -item[1].wins, item[0].lower()))
+        players = sorted(
+            self.history.players.items(),
+            key=lambda item: (item[1].computer, -item[1].wins, item[0].lower()),
+        )
         rows = []
         for name, player in players:
-            shown = (_("{name} (computer)").format(name=SEAT_NUMBER.sub("", name))
-                     if player.computer else name)
-            rows.append([shown, str(player.games), str(player.wins),
-                         format_number(player.mean_score, 1),
-                         NOTHING if player.best_score is None else str(player.best_score),
-                         str(player.best_move)])
-        self._draw_table(surface, self.table_rect, _("Table game"), TABLE_COLUMNS, rows,
-                         _("No table games finished yet."))
+            shown = (
+                _("{name} (computer)").format(name=SEAT_NUMBER.sub("", name))
+                if player.computer
+                else name
+            )
+            rows.append(
+                [
+                    shown,
+                    str(player.games),
+                    str(player.wins),
+                    format_number(player.mean_score, 1),
+                    NOTHING if player.best_score is None else str(player.best_score),
+                    str(player.best_move),
+                ]
+            )
+        self._draw_table(
+            surface,
+            self.table_rect,
+            _("Table game"),
+            TABLE_COLUMNS,
+            rows,
+            _("No table games finished yet."),
+        )
         rows = []
         for mode in SOLITAIRE_MODES:
             stats = self.history.solitaires[mode]
-            rows.append([_(MODE_TITLES[mode]), str(stats.played), str(stats.won),
-                         format_percent(stats.win_rate) if stats.played else NOTHING,
-                         str(stats.streak),
-                         str(stats.best_streak), str(stats.clean_wins),
-                         str(stats.hint_wins), str(stats.undo_wins), str(stats.autoplay_wins)])
+            rows.append(
+                [
+                    _(MODE_TITLES[mode]),
+                    str(stats.played),
+                    str(stats.won),
+                    format_percent(stats.win_rate) if stats.played else NOTHING,
+                    str(stats.streak),
+                    str(stats.best_streak),
+                    str(stats.clean_wins),
+                    str(stats.hint_wins),
+                    str(stats.undo_wins),
+                    str(stats.autoplay_wins),
+                ]
+            )
         for mode in SOLITAIRE_MODES:
             daily = self.history.daily[mode]
             played, won = len(daily.played), len(daily.won)
-            rows.append([_(DAILY_ROWS[mode]), str(played), str(won),
-                         format_percent(won / played) if played else NOTHING,
-                         str(daily.streak(datetime.date.today())), str(daily.best_streak()),
-                         NOTHING, NOTHING, NOTHING, NOTHING])
+            rows.append(
+                [
+                    _(DAILY_ROWS[mode]),
+                    str(played),
+                    str(won),
+                    format_percent(won / played) if played else NOTHING,
+                    str(daily.streak(datetime.date.today())),
+                    str(daily.best_streak()),
+                    NOTHING,
+                    NOTHING,
+                    NOTHING,
+                    NOTHING,
+                ]
+            )
         self._draw_table(surface, self.solitaire_rect, _("Solitaires"), SOLITAIRE_COLUMNS, rows, "")
         ui = self.services.ui
-        blit_text(surface, ui.text(_(HELP_NOTE), 14, PALETTE.text_dim),
-                  (self.solitaire_rect.right - ui.px(18), self.solitaire_rect.y + ui.px(16)),
-                  "topright")
+        blit_text(
+            surface,
+            ui.text(_(HELP_NOTE), 14, PALETTE.text_dim),
+            (self.solitaire_rect.right - ui.px(18), self.solitaire_rect.y + ui.px(16)),
+            "topright",
+        )
 
-    def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, title: str,
-                    columns: Sequence[tuple[str, float]], rows: list[list[str]],
-                    empty: str) -> None:
+    def _draw_table(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        title: str,
+        columns: Sequence[tuple[str, float]],
+        rows: list[list[str]],
+        empty: str,
+    ) -> None:
         ui = self.services.ui
         draw_panel(surface, rect, ui)
         pad, row_h = ui.px(18), ui.px(40)
-        blit_text(surface, ui.text(title, 20, PALETTE.gold, "bold"),
-                  (rect.x + pad, rect.y + ui.px(12)), "topleft")
+        blit_text(
+            surface,
+            ui.text(title, 20, PALETTE.gold, "bold"),
+            (rect.x + pad, rect.y + ui.px(12)),
+            "topleft",
+        )
         width = rect.width - 2 * pad
         xs, x = [], rect.x + pad
         for _header, share in columns:
@@ -134,13 +212,20 @@ class StatsScene(GamesScene):
         y = rect.y + ui.px(56)
         for index, (header, _share) in enumerate(columns):
             right = (xs[index + 1] - ui.px(12)) if index + 1 < len(xs) else rect.right - pad
-            anchor, align = ((xs[index], y), "midleft") if index == 0 else ((right, y),
-                                                                              "midright")
+            anchor, align = ((xs[index], y), "midleft") if index == 0 else ((right, y), "midright")
             room = right - xs[index]
-            blit_text(surface, shrunk_text(ui, _(header), 15, room, PALETTE.text_dim, "bold"),
-                      anchor, align)
-        pygame.draw.line(surface, PALETTE.panel_edge, (rect.x + pad, y + row_h // 2 - ui.px(4)),
-                         (rect.right - pad, y + row_h // 2 - ui.px(4)))
+            blit_text(
+                surface,
+                shrunk_text(ui, _(header), 15, room, PALETTE.text_dim, "bold"),
+                anchor,
+                align,
+            )
+        pygame.draw.line(
+            surface,
+            PALETTE.panel_edge,
+            (rect.x + pad, y + row_h // 2 - ui.px(4)),
+            (rect.right - pad, y + row_h // 2 - ui.px(4)),
+        )
         room = (rect.bottom - y - row_h // 2) // row_h
         if not rows and empty:
             blit_text(surface, ui.text(empty, 18, PALETTE.text_dim), (rect.centerx, y + row_h))
@@ -151,12 +236,17 @@ class StatsScene(GamesScene):
                 style = "bold" if index == 0 else "regular"
                 if index == 0:
                     text = fit_text(ui, cell, 18, right - xs[0])
-                    blit_text(surface, ui.text(text, 18, PALETTE.text, style), (xs[0], y),
-                              "midleft")
+                    blit_text(
+                        surface, ui.text(text, 18, PALETTE.text, style), (xs[0], y), "midleft"
+                    )
                 else:
-                    blit_text(surface, ui.text(cell, 18, PALETTE.text, style), (right, y),
-                              "midright")
+                    blit_text(
+                        surface, ui.text(cell, 18, PALETTE.text, style), (right, y), "midright"
+                    )
         if len(rows) > room:
-            blit_text(surface, ui.text(_("and {count} more").format(count=len(rows) - room), 15,
-                                       PALETTE.text_dim),
-                      (rect.right - pad, rect.y + ui.px(14)), "topright")
+            blit_text(
+                surface,
+                ui.text(_("and {count} more").format(count=len(rows) - room), 15, PALETTE.text_dim),
+                (rect.right - pad, rect.y + ui.px(14)),
+                "topright",
+            )

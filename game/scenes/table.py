@@ -53,9 +53,9 @@ if TYPE_CHECKING:
     from game.scenes.base import Services
 
 
-
-def open_match(config: dict[str, Any], record: dict[str, Any] | None,
-               adviser: Adviser) -> tuple[TableMatch, str | None]:
+def open_match(
+    config: dict[str, Any], record: dict[str, Any] | None, adviser: Adviser
+) -> tuple[TableMatch, str | None]:
     """The game of `record` resumed or, if it cannot be, a new one from `config` with the
     reason in words."""
     failure = None
@@ -71,20 +71,29 @@ class TableScene(Scene):
     """Couch play at the table. `config` is {"rules": {...}, "players": [...]} (+"seed");
     `match`, when given, is a match made elsewhere (the guided game's)."""
 
-    def __init__(self, services: Services, config: dict[str, Any],
-                 record: dict[str, Any] | None = None, match: TableMatch | None = None) -> None:
+    def __init__(
+        self,
+        services: Services,
+        config: dict[str, Any],
+        record: dict[str, Any] | None = None,
+        match: TableMatch | None = None,
+    ) -> None:
         super().__init__(services)
         if match is None:
             self.match, self.failure = open_match(config, record, services.adviser)
         else:
             self.match, self.failure = match, None
-        self.layout = TableLayout.build(services.size, self.state.players, services.ui,
-                                        tray=self.match.humans > 0)
+        self.layout = TableLayout.build(
+            services.size, self.state.players, services.ui, tray=self.match.humans > 0
+        )
         self.tiles = TileLayer()
-        self.board = Board(services.ui, services.art, self.tiles,
-                           lambda pos: self.controls.hand_tile_at(pos) is None)
-        self.animator = ContactAnimator(services.ui, self.board,
-                                        services.art.theme.edge_colours)
+        self.board = Board(
+            services.ui,
+            services.art,
+            self.tiles,
+            lambda pos: self.controls.hand_tile_at(pos) is None,
+        )
+        self.animator = ContactAnimator(services.ui, self.board, services.art.theme.edge_colours)
         self.scores = ScoreCounter(self.match.standings())
         self.tweens = Tweens(services.settings.animation_speed)
         self.hands = Hands(services.art, self.tiles, self.tweens)
@@ -168,13 +177,15 @@ class TableScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.tweens.finish()  # a tile in flight lands before the sprites are made again
-        self.layout = TableLayout.build(size, self.state.players, self.services.ui,
-                                        tray=self.match.humans > 0)
+        self.layout = TableLayout.build(
+            size, self.state.players, self.services.ui, tray=self.match.humans > 0
+        )
         self.board.set_area(self.layout.figure)
         self._backdrop = None
         self.buttons["draw"].visible = self.draw_button_shown()
-        lay_out_buttons([b for b in self.buttons.values() if b.visible], self.layout.buttons,
-                        self.services.ui)
+        lay_out_buttons(
+            [b for b in self.buttons.values() if b.visible], self.layout.buttons, self.services.ui
+        )
         self.fit_view()
         self._rebuild_sprites()
 
@@ -241,14 +252,19 @@ class TableScene(Scene):
         shows whose tiles they are), else the last one who had it, else the first human
         seat."""
         seat = self.state.current_player
-        if (self.match.is_human(seat) and not self.state.hand_over
-                and (self.turns.mouse_holder == seat or not self.turns.banner_due(seat)
-                     or self.match.turn() is Turn.FORCED)):
+        if (
+            self.match.is_human(seat)
+            and not self.state.hand_over
+            and (
+                self.turns.mouse_holder == seat
+                or not self.turns.banner_due(seat)
+                or self.match.turn() is Turn.FORCED
+            )
+        ):
             return seat
         if self.turns.mouse_holder is not None:
             return self.turns.mouse_holder
-        return next((seat for seat in range(self.state.players) if self.match.is_human(seat)),
-                    None)
+        return next((seat for seat in range(self.state.players) if self.match.is_human(seat)), None)
 
     def _arrange_hands(self) -> None:
         """Slide every hand tile to its slot (hands close up after a tile leaves)."""
@@ -296,8 +312,9 @@ class TableScene(Scene):
         self.controls.drop()
         self.last_words = move_words(self.names[seat], result)
         cell = result.move.cell if result.move.action == PLACE else None
-        self.turns.moved(seat, self.last_words, by_hand=not (event.by_computer or event.forced),
-                         cell=cell)
+        self.turns.moved(
+            seat, self.last_words, by_hand=not (event.by_computer or event.forced), cell=cell
+        )
         self.moves.show(result, forced=event.forced)
         self._arrange_hands()
         if result.hand_ended:
@@ -349,8 +366,9 @@ class TableScene(Scene):
         self.turns.step(dt)
         if self.turns.banner_seat is not None:
             area = self.layout.tray.rect if self.layout.tray is not None else self.layout.status
-            self.handoff.show(area, self.services.ui,
-                              self.turns.news.get(self.turns.banner_seat, []))
+            self.handoff.show(
+                area, self.services.ui, self.turns.news.get(self.turns.banner_seat, [])
+            )
         if self.hands.tray_seat != self.tray_seat():  # the mouse changed hands
             self.hands.tray_seat = self.tray_seat()
             self._arrange_hands()
@@ -358,8 +376,9 @@ class TableScene(Scene):
 
     def show_score(self) -> None:
         """The hand is over: the score screen, where the next hand is dealt."""
-        self.services.open("score", match=self.match, end_words=end_words(self.match),
-                           on_next_hand=self.next_hand)
+        self.services.open(
+            "score", match=self.match, end_words=end_words(self.match), on_next_hand=self.next_hand
+        )
 
     def next_hand(self) -> None:
         """Deal the next hand (from the score screen)."""
@@ -382,8 +401,9 @@ class TableScene(Scene):
         for event in self.match.poll_hint():
             if isinstance(event, HintFound):
                 self.hint = event.move
-                self.hint_points = (self.state.placement_score(event.move)
-                                    if event.move.action == PLACE else 0)
+                self.hint_points = (
+                    self.state.placement_score(event.move) if event.move.action == PLACE else 0
+                )
                 self.controls.take_hint(event.move)
 
     def undo(self) -> None:
@@ -391,16 +411,20 @@ class TableScene(Scene):
         if not self.tweens.busy:
             for event in self.match.undo(self.tray_seat()):
                 if isinstance(event, TookBack):
-                    self._turn_changed(event.seat, _("Took back {name}'s last tile.").format(
-                        name=self.names[event.seat]))
+                    self._turn_changed(
+                        event.seat,
+                        _("Took back {name}'s last tile.").format(name=self.names[event.seat]),
+                    )
 
     def redo(self) -> None:
         """Play again what the last undo took back."""
         if not self.tweens.busy:
             for event in self.match.redo():
                 if isinstance(event, Redone):
-                    self._turn_changed(event.seat, _("Played {name}'s tile again.").format(
-                        name=self.names[event.seat]))
+                    self._turn_changed(
+                        event.seat,
+                        _("Played {name}'s tile again.").format(name=self.names[event.seat]),
+                    )
 
     def _turn_changed(self, seat: int, words: str) -> None:
         """After an undo or redo: the position is shown as it now stands, no animation."""
@@ -428,8 +452,12 @@ class TableScene(Scene):
 
     def handle_event(self, event: pygame.Event) -> bool:
         if self.turns.banner_seat is not None:
-            if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN,
-                              pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
+            if event.type in (
+                pygame.MOUSEMOTION,
+                pygame.MOUSEBUTTONDOWN,
+                pygame.MOUSEBUTTONUP,
+                pygame.MOUSEWHEEL,
+            ):
                 return self.handoff.handle_event(event)
             return self.turns.banner_event(event)
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -445,18 +473,33 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self._backdrop is None or self._backdrop.get_size() != self.layout.size:
             deal = self.match.deal
-            self._backdrop = backdrop(self.services.felt(), self.layout, self.services.ui,
-                                      None if deal is None else (deal, self.match.share_code()))
+            self._backdrop = backdrop(
+                self.services.felt(),
+                self.layout,
+                self.services.ui,
+                None if deal is None else (deal, self.match.share_code()),
+            )
         surface.blit(self._backdrop, (0, 0))
         self.board.draw_openings(surface, self.state.figure.opportunity_openings())
         self.controls.draw_spots(surface)
         ui = self.services.ui
         draw_status(surface, ui, self.services.art, self.layout, self.match, self.status_text())
         for seat, box in enumerate(self.layout.seats):
-            draw_seat(surface, ui, self.match, seat, box, round(self.scores.shown[seat]),
-                      in_tray=seat == self.hands.tray_seat, said=self.moves.saying(seat))
-        if (self.layout.tray is not None and self.hands.tray_seat is not None
-                and self.turns.banner_seat is None):  # the hand-off covers the tray
+            draw_seat(
+                surface,
+                ui,
+                self.match,
+                seat,
+                box,
+                round(self.scores.shown[seat]),
+                in_tray=seat == self.hands.tray_seat,
+                said=self.moves.saying(seat),
+            )
+        if (
+            self.layout.tray is not None
+            and self.hands.tray_seat is not None
+            and self.turns.banner_seat is None
+        ):  # the hand-off covers the tray
             draw_tray_label(surface, ui, self.layout.tray, self.names[self.hands.tray_seat])
         self.tiles.draw_interpolated(surface, alpha)
         self._draw_placed_since(surface)
@@ -471,9 +514,12 @@ class TableScene(Scene):
         self.form.draw(surface, self.services.ui)
         if self.turns.banner_seat is not None:
             undoer = self.tray_seat()
-            self.handoff.draw(surface, ui, self.names[self.turns.banner_seat],
-                              self.names[undoer] if undoer is not None
-                              and self.match.can_undo(undoer) else None)
+            self.handoff.draw(
+                surface,
+                ui,
+                self.names[self.turns.banner_seat],
+                self.names[undoer] if undoer is not None and self.match.can_undo(undoer) else None,
+            )
 
     def keep_clear(self) -> list[pygame.Rect]:
         """Notices stay off the tray: the player's own tiles."""
@@ -495,8 +541,13 @@ class TableScene(Scene):
         if self.turns.showing_move:
             return self.last_words
         controls = self.controls
-        return status_words(self.match, self.clock, self.turns.forced_shown,
-                            controls.selected is not None, bool(controls.spots()))
+        return status_words(
+            self.match,
+            self.clock,
+            self.turns.forced_shown,
+            controls.selected is not None,
+            bool(controls.spots()),
+        )
 
     def update_buttons(self) -> None:
         """Each button enabled when what it does can be done now."""

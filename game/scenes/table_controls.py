@@ -73,9 +73,13 @@ class TableControls:
         if self.selected is None:
             return {}
         first = not self.host.match.state.figure
-        return {m.cell: m for m in self.host.match.legal_moves()
-                if m.action == PLACE and m.tile == self.selected
-                and (not first or m.rot == self.first_rot)}
+        return {
+            m.cell: m
+            for m in self.host.match.legal_moves()
+            if m.action == PLACE
+            and m.tile == self.selected
+            and (not first or m.rot == self.first_rot)
+        }
 
     def spot_cells(self) -> list[Cell]:
         return sorted(self.spots(), key=lambda c: (c[1], c[0]))
@@ -130,8 +134,11 @@ class TableControls:
         refusal = state.figure.refusal(tile, cell, rot)
         playable = {move.tile for move in self.host.match.legal_moves() if move.action == PLACE}
         if tile not in playable:
-            words = (_("Only the smallest tile may start the hand.") if not state.figure
-                     else _("That tile fits nowhere now; pick a bright one."))
+            words = (
+                _("Only the smallest tile may start the hand.")
+                if not state.figure
+                else _("That tile fits nowhere now; pick a bright one.")
+            )
         elif refusal is not None:
             words = refusal_words(refusal, self.host.services.art.theme.edge_names)
         else:
@@ -149,8 +156,11 @@ class TableControls:
         spots = sorted(self.spots().items(), key=lambda kv: (kv[0][1], kv[0][0]))
         keyed = spots[self.key_spot][0] if 0 <= self.key_spot < len(spots) else None
         highlighted = self.hover_cell if self.hover_cell in self.spots() else keyed
-        self.host.board.draw_spots(surface, [(cell, match.state.placement_score(move))
-                                             for cell, move in spots], highlighted)
+        self.host.board.draw_spots(
+            surface,
+            [(cell, match.state.placement_score(move)) for cell, move in spots],
+            highlighted,
+        )
 
     def draw_ghost(self, surface: pygame.Surface) -> None:
         """The held tile as a ghost on the pointed spot, in its turn, with its points."""
@@ -158,8 +168,9 @@ class TableControls:
             return
         move = self.spots().get(self.hover_cell)
         if move is not None:
-            self.host.board.draw_ghost(surface, move.tile, move.cell, move.rot,
-                                       self.host.match.state.placement_score(move))
+            self.host.board.draw_ghost(
+                surface, move.tile, move.cell, move.rot, self.host.match.state.placement_score(move)
+            )
 
     # --- pointer ---------------------------------------------------------------------------
 
@@ -234,11 +245,20 @@ class TableControls:
         def zoom(steps: int) -> Callable[[], None]:
             return lambda: host.board.zoom(steps, pygame.mouse.get_pos())
 
-        commands = {pygame.K_h: host.show_hint, pygame.K_s: host.save_record,
-                    pygame.K_u: host.undo, pygame.K_y: host.redo, pygame.K_d: host.draw_tile,
-                    pygame.K_r: self.rotate_first, pygame.K_f: host.fit_view,
-                    pygame.K_PLUS: zoom(1), pygame.K_EQUALS: zoom(1), pygame.K_KP_PLUS: zoom(1),
-                    pygame.K_MINUS: zoom(-1), pygame.K_KP_MINUS: zoom(-1)}
+        commands = {
+            pygame.K_h: host.show_hint,
+            pygame.K_s: host.save_record,
+            pygame.K_u: host.undo,
+            pygame.K_y: host.redo,
+            pygame.K_d: host.draw_tile,
+            pygame.K_r: self.rotate_first,
+            pygame.K_f: host.fit_view,
+            pygame.K_PLUS: zoom(1),
+            pygame.K_EQUALS: zoom(1),
+            pygame.K_KP_PLUS: zoom(1),
+            pygame.K_MINUS: zoom(-1),
+            pygame.K_KP_MINUS: zoom(-1),
+        }
         if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             if event.mod & pygame.KMOD_SHIFT:
                 host.redo()

@@ -57,10 +57,14 @@ class GuidedGameScene(TableScene):
         figure = self.layout.figure
         height = min(ui.px(170), round(figure.height * 0.4))
         right = self.layout.stock.left - ui.px(6)  # the stock stays in view
-        self.coach = pygame.Rect(figure.x + ui.px(8), figure.y + ui.px(8),
-                                 right - figure.x - ui.px(8), height)
-        self.board.set_area(pygame.Rect(figure.x, self.coach.bottom, figure.width,
-                                        figure.bottom - self.coach.bottom))
+        self.coach = pygame.Rect(
+            figure.x + ui.px(8), figure.y + ui.px(8), right - figure.x - ui.px(8), height
+        )
+        self.board.set_area(
+            pygame.Rect(
+                figure.x, self.coach.bottom, figure.width, figure.bottom - self.coach.bottom
+            )
+        )
         self.fit_view()
         self._rebuild_sprites()
 
@@ -111,13 +115,16 @@ class GuidedGameScene(TableScene):
     def update_buttons(self) -> None:
         draw = self.buttons["draw"]
         draw.enabled = draw.primary = self.human_can_act() and self.lesson.can_free_draw()
-        self.buttons["continue"].enabled = (self.lesson.finished or self.lesson.can_go_on()
-                                            ) and not self.tweens.busy
+        self.buttons["continue"].enabled = (
+            self.lesson.finished or self.lesson.can_go_on()
+        ) and not self.tweens.busy
 
     def handle_event(self, event: pygame.Event) -> bool:
-        if (event.type == pygame.KEYDOWN and event.key in (
-                pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-                and self.buttons["continue"].enabled):
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+            and self.buttons["continue"].enabled
+        ):
             self.go_on()
             return True
         return super().handle_event(event)
@@ -134,9 +141,13 @@ class GuidedGameScene(TableScene):
         placed = lesson.last_placement
         results = lesson.state.hand_result() if lesson.state.hand_over else [0, 0]
         words = text.format(
-            blue=names[0], red=names[1], gold=names[2],
+            blue=names[0],
+            red=names[1],
+            gold=names[2],
             contacts=contact_words(placed.contacts, names) if placed is not None else "",
-            you=format_signed(results[YOU]), computer=format_signed(results[COMPUTER]))
+            you=format_signed(results[YOU]),
+            computer=format_signed(results[COMPUTER]),
+        )
         return _(step.title), words
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -146,16 +157,29 @@ class GuidedGameScene(TableScene):
         title, words = self.coach_words()
         pad = ui.px(14)
         heading = _("{title}   ·   step {number} of {count}").format(
-            title=title, number=self.lesson.step_index + 1, count=len(LESSON_STEPS))
-        top = blit_text(surface, shrunk_text(ui, heading, 18, self.coach.width - 2 * pad,
-                                             PALETTE.gold, "bold"),
-                        (self.coach.x + pad, self.coach.y + ui.px(10)), "topleft").bottom
+            title=title, number=self.lesson.step_index + 1, count=len(LESSON_STEPS)
+        )
+        top = blit_text(
+            surface,
+            shrunk_text(ui, heading, 18, self.coach.width - 2 * pad, PALETTE.gold, "bold"),
+            (self.coach.x + pad, self.coach.y + ui.px(10)),
+            "topleft",
+        ).bottom
         room = self.coach.width - 2 * pad
         size = COACH_TEXT_SIZE
         line_h = ui.font(size).get_linesize() + ui.px(3)
         while size > COACH_TEXT_SMALLEST and (
-                top + ui.px(6) + len(ui.wrap(words, size, room)) * line_h > self.coach.bottom):
+            top + ui.px(6) + len(ui.wrap(words, size, room)) * line_h > self.coach.bottom
+        ):
             size -= 1
             line_h = ui.font(size).get_linesize() + ui.px(3)
-        blit_paragraph(surface, ui, words, size, PALETTE.text,
-                       (self.coach.x + pad, top + ui.px(6)), room, gap=3)
+        blit_paragraph(
+            surface,
+            ui,
+            words,
+            size,
+            PALETTE.text,
+            (self.coach.x + pad, top + ui.px(6)),
+            room,
+            gap=3,
+        )

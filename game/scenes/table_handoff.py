@@ -44,9 +44,12 @@ class HandoffPanel:
         self.ready.rect = pygame.Rect(0, 0, min(ui.px(220), left_width - ui.px(24)), button_h)
         self.ready.rect.midbottom = (self.left.centerx, self.left.bottom - ui.px(10))
         bar = ui.px(12)
-        self.log = pygame.Rect(self.left.right + ui.px(8), self.panel.y + ui.px(8),
-                               self.panel.right - self.left.right - ui.px(24) - bar,
-                               self.panel.height - ui.px(16))
+        self.log = pygame.Rect(
+            self.left.right + ui.px(8),
+            self.panel.y + ui.px(8),
+            self.panel.right - self.left.right - ui.px(24) - bar,
+            self.panel.height - ui.px(16),
+        )
         self.line_h = max(1, min(ui.px(LOG_LINE_PX), self.log.height))
         shown = max(1, self.log.height // self.line_h)
         if news != self.lines:
@@ -55,8 +58,9 @@ class HandoffPanel:
             if grew:
                 self.offset = max(0, len(news) - shown)
         self.offset = max(0, min(self.offset, len(self.lines) - shown))
-        self.scrollbar.rect = pygame.Rect(self.log.right + ui.px(4), self.log.y, bar,
-                                          self.log.height)
+        self.scrollbar.rect = pygame.Rect(
+            self.log.right + ui.px(4), self.log.y, bar, self.log.height
+        )
         self.scrollbar.set_range(len(self.lines), shown, self.offset)
 
     def _scroll_to(self, offset: int) -> None:
@@ -71,8 +75,11 @@ class HandoffPanel:
             bar.set_range(bar.total, bar.shown, self.offset)
             return True
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            return self.scrollbar.handle_mouse(event) or self.ready.handle_mouse(event) or (
-                event.type != pygame.MOUSEMOTION)
+            return (
+                self.scrollbar.handle_mouse(event)
+                or self.ready.handle_mouse(event)
+                or (event.type != pygame.MOUSEMOTION)
+            )
         return False
 
     def draw(self, surface: pygame.Surface, ui: Ui, name: str, undoer: str | None) -> None:
@@ -81,22 +88,28 @@ class HandoffPanel:
         draw_panel(surface, self.panel, ui, alpha=248, border=PALETTE.gold_dark)
         left = self.left
         room = left.width - ui.px(24)
-        title = shrunk_text(ui, _("Pass to {name}").format(name=name), 34, room, PALETTE.gold,
-                            "title")
+        title = shrunk_text(
+            ui, _("Pass to {name}").format(name=name), 34, room, PALETTE.gold, "title"
+        )
         words = _("Click Ready or press Enter")
         if undoer is not None:
             words = _("Click Ready or press Enter ({name}: U takes back)").format(name=undoer)
         lines, size = ui.fitted(words, 15, room)
         top = pygame.Rect(left.x, left.y, left.width, self.ready.rect.top - left.y)
-        blit_lines(surface, [title, *(ui.text(line, size, PALETTE.text_dim) for line in lines)],
-                   top.center)
+        blit_lines(
+            surface, [title, *(ui.text(line, size, PALETTE.text_dim) for line in lines)], top.center
+        )
         self.ready.draw(surface, ui)
         if not self.lines:
             return
-        shown = self.lines[self.offset:self.offset + self.scrollbar.shown]
+        shown = self.lines[self.offset : self.offset + self.scrollbar.shown]
         y = self.log.y + (self.log.height - self.line_h * len(shown)) // 2
         for line in shown:
-            blit_text(surface, shrunk_text(ui, line, 17, self.log.width, PALETTE.ivory),
-                      (self.log.x, y + self.line_h // 2), "midleft")
+            blit_text(
+                surface,
+                shrunk_text(ui, line, 17, self.log.width, PALETTE.ivory),
+                (self.log.x, y + self.line_h // 2),
+                "midleft",
+            )
             y += self.line_h
         self.scrollbar.draw(surface, ui)

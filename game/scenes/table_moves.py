@@ -70,8 +70,12 @@ class TableMoves:
         stage, move = self.stage, result.move
         sprite = stage.hands.take(move.tile)
         if sprite is None:
-            sprite = TileSprite(stage.services.art, move.tile, stage.board.tile_side,
-                                stage.layout.seats[seat].rect.center)
+            sprite = TileSprite(
+                stage.services.art,
+                move.tile,
+                stage.board.tile_side,
+                stage.layout.seats[seat].rect.center,
+            )
             stage.tiles.add(sprite, layer=MOVING_LAYER)
         target = stage.board.adopt(move.cell, sprite, move.rot)
         stage.scores.wait(FLIGHT_S + 0.05)
@@ -97,13 +101,20 @@ class TableMoves:
             ui = stage.services.ui
             box = stage.layout.seats[seat].header
             score = round(stage.scores.shown[seat])
-            score_width = max(ui.font(26, "bold").size(str(score))[0],
-                              ui.font(26, "bold").size(str(score + result.points))[0])
+            score_width = max(
+                ui.font(26, "bold").size(str(score))[0],
+                ui.font(26, "bold").size(str(score + result.points))[0],
+            )
             label_half = ui.font(24, "bold").size(f"+{result.points}")[0] // 2 + ui.px(4)
             stage.animator.show_label(
-                f"+{result.points}", (box.right - score_width - ui.px(8) - label_half,
-                                      box.y + ui.px(12)), 24,
-                PALETTE.good, delay=0.2, duration=1.6, rise=ui.px(4))
+                f"+{result.points}",
+                (box.right - score_width - ui.px(8) - label_half, box.y + ui.px(12)),
+                24,
+                PALETTE.good,
+                delay=0.2,
+                duration=1.6,
+                rise=ui.px(4),
+            )
         stage.scores.wait(0.15)
 
     def say(self, seat: int, words: str, duration: float = 1.4) -> None:
@@ -116,13 +127,15 @@ class TableMoves:
         return said[0] if said is not None else None
 
     def update(self, dt: float) -> None:
-        self.sayings = {seat: (words, left - dt) for seat, (words, left)
-                        in self.sayings.items() if left > dt}
+        self.sayings = {
+            seat: (words, left - dt) for seat, (words, left) in self.sayings.items() if left > dt
+        }
 
     def _draw(self, seat: int, tile: int, words: str) -> None:
         stage = self.stage
-        stage.hands.draw_in(stage.match.state.hand_tiles(seat), seat, tile,
-                            stage.layout.stock.center)
+        stage.hands.draw_in(
+            stage.match.state.hand_tiles(seat), seat, tile, stage.layout.stock.center
+        )
         self.say(seat, words)
         stage.services.sound.play("draw")
 
@@ -148,7 +161,8 @@ class TableMoves:
         that it is drawn in spare moments rather than in a move's frame."""
         stage = self.stage
         hands = stage.match.hands()
-        stage.hands.prepare_art(hands, [seat for seat in range(len(hands))
-                                        if stage.match.is_human(seat)])
+        stage.hands.prepare_art(
+            hands, [seat for seat in range(len(hands)) if stage.match.is_human(seat)]
+        )
         placements = [move for move in stage.match.legal_moves() if move.action == PLACE]
         stage.board.prepare_next(stage.match.state.figure, placements)

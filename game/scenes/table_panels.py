@@ -46,8 +46,7 @@ def move_words(name: str, result: MoveResult) -> str:
         else:
             kind = _("placed {tile}").format(tile=tile_words(result.move.tile))
         if result.points:
-            return _("{name}: {move}, +{points}").format(name=name, move=kind,
-                                                         points=result.points)
+            return _("{name}: {move}, +{points}").format(name=name, move=kind, points=result.points)
         return _("{name}: {move}").format(name=name, move=kind)
     if result.drawn is not None:
         return _("{name} drew a tile").format(name=name)
@@ -60,8 +59,7 @@ def forced_words(match: TableMatch, seat: int) -> str:
     if match.legal_moves()[0].action == DRAW:
         return _("No tile of {name}'s fits: {name} draws").format(name=name)
     if match.state.stock_left == 0:
-        return _("No tile of {name}'s fits and the stock is empty: {name} passes").format(
-            name=name)
+        return _("No tile of {name}'s fits and the stock is empty: {name} passes").format(name=name)
     return _("No tile of {name}'s fits and the hand is full: {name} passes").format(name=name)
 
 
@@ -72,13 +70,16 @@ def opening_words(match: TableMatch) -> str:
     who = match.names[seat]
     if len(tiles) == 1:
         return _("{name} starts with {tile}, the smallest tile in play").format(
-            name=who, tile=tile_words(tiles[0]))
+            name=who, tile=tile_words(tiles[0])
+        )
     return _("{name} starts with one of the smallest tiles: {tiles}").format(
-        name=who, tiles=", ".join(tile_words(tile) for tile in tiles))
+        name=who, tiles=", ".join(tile_words(tile) for tile in tiles)
+    )
 
 
-def status_words(match: TableMatch, clock: float, forced: bool, holding: bool,
-                 has_spots: bool) -> str:
+def status_words(
+    match: TableMatch, clock: float, forced: bool, holding: bool, has_spots: bool
+) -> str:
     """What the status bar says: who is thinking, why a player must draw or pass, what
     to do with the tile held."""
     state = match.state
@@ -95,7 +96,8 @@ def status_words(match: TableMatch, clock: float, forced: bool, holding: bool,
         return opening_words(match)
     if not holding:
         return _("{name}: pick a bright tile (drag it, or click it then a lit spot)").format(
-            name=name)
+            name=name
+        )
     if not state.figure:
         return _("First tile: the wheel or right-click turns it; click the lit spot")
     if not has_spots:
@@ -111,14 +113,17 @@ def hand_words(match: TableMatch) -> str:
         if left <= 0:
             return _("Hand {number} · last hand").format(number=state.hand_number + 1)
         minutes, seconds = divmod(int(left), 60)
-        return _("Hand {number} · {time} left").format(number=state.hand_number + 1,
-                                                        time=f"{minutes}:{seconds:02d}")
-    return _("Hand {number} of {count}").format(number=state.hand_number + 1,
-                                                 count=match.rules.hands)
+        return _("Hand {number} · {time} left").format(
+            number=state.hand_number + 1, time=f"{minutes}:{seconds:02d}"
+        )
+    return _("Hand {number} of {count}").format(
+        number=state.hand_number + 1, count=match.rules.hands
+    )
 
 
-def backdrop(felt: pygame.Surface, layout: TableLayout, ui: Ui,
-             deal: tuple[int, str | None] | None = None) -> pygame.Surface:
+def backdrop(
+    felt: pygame.Surface, layout: TableLayout, ui: Ui, deal: tuple[int, str | None] | None = None
+) -> pygame.Surface:
     """The felt with the seat panels, the figure's area and the status bar (drawn once per
     layout); `deal`, the deal number and share code, in the figure area's corner."""
     surface = felt.copy()
@@ -132,11 +137,18 @@ def backdrop(felt: pygame.Surface, layout: TableLayout, ui: Ui,
         corner = (layout.figure.x + ui.px(14), layout.figure.y + ui.px(10))
         room = layout.figure.width // 2
         deal_words = _("Deal {deal}").format(deal=number)
-        label = blit_text(surface, shrunk_text(ui, deal_words, 16, room, PALETTE.gold,
-                                               "bold"), corner, "topleft")
+        label = blit_text(
+            surface, shrunk_text(ui, deal_words, 16, room, PALETTE.gold, "bold"), corner, "topleft"
+        )
         if code is not None:
-            blit_text(surface, shrunk_text(ui, _("Share code {code}").format(code=code), 14, room,
-                                           PALETTE.text_dim), label.bottomleft, "topleft")
+            blit_text(
+                surface,
+                shrunk_text(
+                    ui, _("Share code {code}").format(code=code), 14, room, PALETTE.text_dim
+                ),
+                label.bottomleft,
+                "topleft",
+            )
     draw_panel(surface, layout.status, ui, alpha=170)
     if layout.tray is not None:
         draw_panel(surface, layout.tray.rect, ui, alpha=150)
@@ -145,35 +157,74 @@ def backdrop(felt: pygame.Surface, layout: TableLayout, ui: Ui,
 
 def draw_tray_label(surface: pygame.Surface, ui: Ui, tray: SeatBox, name: str) -> None:
     """Whose tiles lie in the tray."""
-    whose = (_("Your tiles") if name in ("You", _("You")) else  # untranslated: a seat's name
-             _("{name}'s tiles").format(name=name))
-    blit_text(surface, shrunk_text(ui, whose, 16, tray.header.width, PALETTE.gold, "bold"),
-              tray.header.topleft, "topleft")
+    whose = (
+        _("Your tiles")
+        if name in ("You", _("You"))  # untranslated: a seat's name
+        else _("{name}'s tiles").format(name=name)
+    )
+    blit_text(
+        surface,
+        shrunk_text(ui, whose, 16, tray.header.width, PALETTE.gold, "bold"),
+        tray.header.topleft,
+        "topleft",
+    )
 
 
-def draw_status(surface: pygame.Surface, ui: Ui, art: TileArt, layout: TableLayout,
-                match: TableMatch, words: str) -> None:
+def draw_status(
+    surface: pygame.Surface,
+    ui: Ui,
+    art: TileArt,
+    layout: TableLayout,
+    match: TableMatch,
+    words: str,
+) -> None:
     """The hand (and time) on the left, `words` in the middle, the stock on the right."""
     rect = layout.status
-    left = blit_text(surface, ui.text(hand_words(match), 19, PALETTE.gold, "bold"),
-                     (rect.x + ui.px(16), rect.centery), "midleft")
+    left = blit_text(
+        surface,
+        ui.text(hand_words(match), 19, PALETTE.gold, "bold"),
+        (rect.x + ui.px(16), rect.centery),
+        "midleft",
+    )
     room = rect.right - left.right - ui.px(32)
-    lines, size = ui.fitted(words, 18, room,
-                            max_lines=2 if rect.height >= 2 * ui.font(12).get_height() else 1,
-                            height=rect.height)
-    blit_lines(surface, [ui.text(line, size, PALETTE.text) for line in lines],
-               ((left.right + rect.right) // 2, rect.centery))
+    lines, size = ui.fitted(
+        words,
+        18,
+        room,
+        max_lines=2 if rect.height >= 2 * ui.font(12).get_height() else 1,
+        height=rect.height,
+    )
+    blit_lines(
+        surface,
+        [ui.text(line, size, PALETTE.text) for line in lines],
+        ((left.right + rect.right) // 2, rect.centery),
+    )
     stock = layout.stock
     back = art.image(0, ui.px(44), True, 0, TileState.FACE_DOWN)
     surface.blit(back, back.get_rect(center=stock.center))
-    blit_text(surface, ui.text(str(match.state.stock_left), 20, PALETTE.ivory, "bold"),
-              (stock.centerx, stock.centery + ui.px(6)))
-    blit_text(surface, ui.text(_("stock"), 14, PALETTE.text_dim),
-              (stock.centerx, stock.bottom + ui.px(2)), "midtop")
+    blit_text(
+        surface,
+        ui.text(str(match.state.stock_left), 20, PALETTE.ivory, "bold"),
+        (stock.centerx, stock.centery + ui.px(6)),
+    )
+    blit_text(
+        surface,
+        ui.text(_("stock"), 14, PALETTE.text_dim),
+        (stock.centerx, stock.bottom + ui.px(2)),
+        "midtop",
+    )
 
 
-def draw_seat(surface: pygame.Surface, ui: Ui, match: TableMatch, seat: int, box: SeatBox,
-              score: int, in_tray: bool = False, said: str | None = None) -> None:
+def draw_seat(
+    surface: pygame.Surface,
+    ui: Ui,
+    match: TableMatch,
+    seat: int,
+    box: SeatBox,
+    score: int,
+    in_tray: bool = False,
+    said: str | None = None,
+) -> None:
     """A seat's panel: name (and team), the score as it shows now, who plays (or what
     it just did: `said`), tiles or chips; the seat to play glows. A seat whose tiles lie
     in the tray says so."""
@@ -181,52 +232,80 @@ def draw_seat(surface: pygame.Surface, ui: Ui, match: TableMatch, seat: int, box
     active = not state.hand_over and seat == state.current_player
     if active:
         glow = box.rect.inflate(ui.px(6), ui.px(6))
-        pygame.draw.rect(surface, PALETTE.gold, glow, max(2, ui.px(4)),
-                         border_radius=ui.px(16))
+        pygame.draw.rect(surface, PALETTE.gold, glow, max(2, ui.px(4)), border_radius=ui.px(16))
     header = box.header
     name_colour = PALETTE.gold if active else PALETTE.ivory
     room = header.width - ui.font(26, "bold").size(str(score))[0] - ui.px(12)
-    name = blit_text(surface, shrunk_text(ui, match.names[seat], 20, room, name_colour, "bold"),
-                     (header.x, header.y), "topleft")
+    name = blit_text(
+        surface,
+        shrunk_text(ui, match.names[seat], 20, room, name_colour, "bold"),
+        (header.x, header.y),
+        "topleft",
+    )
     if match.rules.partners:
         team = seat % 2
         tag = ui.text(_("Team {number}").format(number=team + 1), 13, TEAM_COLOURS[team], "bold")
         blit_text(surface, tag, (name.right + ui.px(8), name.centery), "midleft")
-    shown = blit_text(surface, ui.text(str(score), 26, PALETTE.ivory, "bold"),
-                      (header.right, header.y - ui.px(2)), "topright")
+    shown = blit_text(
+        surface,
+        ui.text(str(score), 26, PALETTE.ivory, "bold"),
+        (header.right, header.y - ui.px(2)),
+        "topright",
+    )
     line_y = max(name.bottom + ui.px(2), shown.bottom + 1)  # below the name and the score
     kind = match.kinds[seat]
     detail = _(dict(KIND_WORDS).get(kind, kind))
     if active:
         detail = _("to play") if match.is_human(seat) else _("thinking…")
     if said is not None:  # what the seat just did takes the whole line for a moment
-        blit_text(surface, shrunk_text(ui, said, 14, header.width, PALETTE.gold),
-                  (header.x, line_y), "topleft")
+        blit_text(
+            surface,
+            shrunk_text(ui, said, 14, header.width, PALETTE.gold),
+            (header.x, line_y),
+            "topleft",
+        )
     else:
         _draw_detail_line(surface, ui, match, seat, header, line_y, detail, active)
     if in_tray and state.hand_size(seat):
-        blit_text(surface, ui.text(_("Tiles in the tray below"), 15, PALETTE.text_dim),
-                  (box.rect.centerx, round(box.row_y)))
+        blit_text(
+            surface,
+            ui.text(_("Tiles in the tray below"), 15, PALETTE.text_dim),
+            (box.rect.centerx, round(box.row_y)),
+        )
 
 
-def _draw_detail_line(surface: pygame.Surface, ui: Ui, match: TableMatch, seat: int,
-                      header: pygame.Rect, line_y: int, detail: str, active: bool) -> None:
+def _draw_detail_line(
+    surface: pygame.Surface,
+    ui: Ui,
+    match: TableMatch,
+    seat: int,
+    header: pygame.Rect,
+    line_y: int,
+    detail: str,
+    active: bool,
+) -> None:
     """Who plays or the seat's kind on the left, its tiles or purse on the right."""
     state = match.state
     right = tiles_words(state.hand_size(seat))
     if match.rules.club:
-        right = purse_words(state.chips_held[seat], state.chips_owed[seat],
-                            state.chips_lent[seat])
+        right = purse_words(state.chips_held[seat], state.chips_owed[seat], state.chips_lent[seat])
     # the tiles or the purse first; who plays keeps 40% of the line, the seat's kind only
     # what the purse leaves (a long purse of a narrow seat hides the kind)
     share = 0.6 if active else 1.0
-    shown_right = blit_text(surface, shrunk_text(ui, right, 14, round(header.width * share),
-                                                 PALETTE.text_dim),
-                            (header.right, line_y), "topright")
+    shown_right = blit_text(
+        surface,
+        shrunk_text(ui, right, 14, round(header.width * share), PALETTE.text_dim),
+        (header.right, line_y),
+        "topright",
+    )
     room = shown_right.x - header.x - ui.px(8)
     if active or ui.font(12).size(detail)[0] <= room:
-        blit_text(surface, shrunk_text(ui, detail, 14, room, PALETTE.gold if active else
-                                       PALETTE.text_dim), (header.x, line_y), "topleft")
+        blit_text(
+            surface,
+            shrunk_text(ui, detail, 14, room, PALETTE.gold if active else PALETTE.text_dim),
+            (header.x, line_y),
+            "topleft",
+        )
 
 
 def lay_out_buttons(buttons: list[Button], area: pygame.Rect, ui: Ui) -> None:

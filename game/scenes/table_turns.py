@@ -20,8 +20,7 @@ from game.ui.tween import Tweens
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
-THINK_PAUSE_S: Final = {"random": 0.3, "easy": 0.35, "greedy": 0.35, "expert": 0.55,
-                        "master": 0.7}
+THINK_PAUSE_S: Final = {"random": 0.3, "easy": 0.35, "greedy": 0.35, "expert": 0.55, "master": 0.7}
 """Shortest visible pause of a computer seat before it plays, by level (normal speed):
 the quick levels answer briskly, the deep ones take a breath."""
 PAUSE_FACTOR_CAP: Final = 1.2
@@ -91,13 +90,21 @@ class TableTurns:
         """True when the seat to play is a human who may place now."""
         match = self.host.match
         seat = match.state.current_player
-        return (not match.state.hand_over and match.is_human(seat) and self.banner_seat is None
-                and not self.banner_due(seat) and not self.host.tweens.busy)
+        return (
+            not match.state.hand_over
+            and match.is_human(seat)
+            and self.banner_seat is None
+            and not self.banner_due(seat)
+            and not self.host.tweens.busy
+        )
 
     def banner_due(self, seat: int) -> bool:
         """True when the mouse must be passed to human `seat` before they play."""
-        return (self.host.services.settings.handoff_banner and self.host.match.humans > 1
-                and self.mouse_holder != seat)
+        return (
+            self.host.services.settings.handoff_banner
+            and self.host.match.humans > 1
+            and self.mouse_holder != seat
+        )
 
     def step(self, dt: float) -> None:
         """One fixed step: count down a pause, or move the game on."""
@@ -140,8 +147,12 @@ class TableTurns:
         if self.finished_reported or not match.keeps_record:
             return
         self.finished_reported = True
-        add_finished_game(self.host.services.storage, match.record,
-                          hints=match.hints_used > 0, undos=match.undos_used > 0)
+        add_finished_game(
+            self.host.services.storage,
+            match.record,
+            hints=match.hints_used > 0,
+            undos=match.undos_used > 0,
+        )
 
     def _computer(self) -> None:
         """A computer seat starts thinking, visibly for a moment; its move lands once the
@@ -150,7 +161,8 @@ class TableTurns:
         if match.think():
             level = match.kinds[match.state.current_player].removeprefix("ai:")
             self.wait_s = THINK_PAUSE_S.get(level, max(THINK_PAUSE_S.values())) * min(
-                self.factor, 1.0)
+                self.factor, 1.0
+            )
             return
         self.host.show_events(self.host.match.poll())
 
@@ -214,7 +226,10 @@ class TableTurns:
             self.host.undo()  # the player who just moved may still take it back
             return True
         if event.type == pygame.KEYDOWN and event.key in (
-                pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_SPACE,
+        ):
             self.hand_over_mouse()
             return True
         return event.type != pygame.KEYDOWN or event.key != pygame.K_ESCAPE

@@ -59,9 +59,14 @@ K = TypeVar("K")
 class Board:
     """The figure in `area`: view, fitting, zoom, sprites, spots and marks, hit tests."""
 
-    def __init__(self, ui: Ui, art: TileArt, layer: TileLayer,
-                 is_background: Callable[[Point], bool] = lambda _pos: True,
-                 largest: int = PLAY_LARGEST) -> None:
+    def __init__(
+        self,
+        ui: Ui,
+        art: TileArt,
+        layer: TileLayer,
+        is_background: Callable[[Point], bool] = lambda _pos: True,
+        largest: int = PLAY_LARGEST,
+    ) -> None:
         self.ui = ui
         self.largest = largest
         """The largest ladder side (design pixels) this board uses."""
@@ -99,23 +104,33 @@ class Board:
         """The side of a placed tile's sprite."""
         return max(8, round(self.view.side * TILE_GAP))
 
-    def fit(self, cells: Iterable[Cell], area: pygame.Rect | None = None,
-            margin: float = 0.2, largest: float | None = None) -> None:
+    def fit(
+        self,
+        cells: Iterable[Cell],
+        area: pygame.Rect | None = None,
+        margin: float = 0.2,
+        largest: float | None = None,
+    ) -> None:
         """Centre `cells` in `area` (the board's by default) at the largest ladder side
         that shows them with `margin` tile sides around, and no larger than `largest`."""
         area = area or self.area.inflate(-self.ui.px(20), -self.ui.px(20))
-        points = [v for cell in cells for v in world_vertices(cell)] or list(
-            world_vertices((0, 0)))
+        points = [v for cell in cells for v in world_vertices(cell)] or list(world_vertices((0, 0)))
         left, right = min(p[0] for p in points) - margin, max(p[0] for p in points) + margin
         top, bottom = min(p[1] for p in points) - margin, max(p[1] for p in points) + margin
         ladder = self.ladder()
         self.view.min_side, self.view.max_side = ladder[0], ladder[-1]
-        fitting = [side for side in ladder
-                   if (right - left) * side <= area.width and (bottom - top) * side <= area.height
-                   and (largest is None or side <= largest)]
+        fitting = [
+            side
+            for side in ladder
+            if (right - left) * side <= area.width
+            and (bottom - top) * side <= area.height
+            and (largest is None or side <= largest)
+        ]
         side = self.view.side = (fitting or ladder[:1])[-1]
-        self.view.origin = (area.centerx - (left + right) / 2 * side,
-                            area.centery - (top + bottom) / 2 * side)
+        self.view.origin = (
+            area.centerx - (left + right) / 2 * side,
+            area.centery - (top + bottom) / 2 * side,
+        )
 
     def follow(self, cells: Iterable[Cell], area: pygame.Rect) -> None:
         """Fit `cells` (with no margin) unless the player moved the view, never larger than
@@ -161,9 +176,14 @@ class Board:
 
     # --- the figure's sprites ------------------------------------------------------------
 
-    def show(self, placed: Iterable[Placed], last: Cell | None, layer: int = FIGURE_LAYER,
-             mark_last: bool = True,
-             look: Callable[[Cell], TileState] | None = None) -> None:
+    def show(
+        self,
+        placed: Iterable[Placed],
+        last: Cell | None,
+        layer: int = FIGURE_LAYER,
+        mark_last: bool = True,
+        look: Callable[[Cell], TileState] | None = None,
+    ) -> None:
         """Make the figure's sprites again (after a re-layout, an undo, a jump). The last
         tile is marked (if `mark_last`), unless `look` says each cell's look."""
         for sprite in self.sprites.values():
@@ -178,8 +198,9 @@ class Board:
                 state = look(cell)
             else:
                 state = TileState.LAST if cell == last and mark_last else TileState.NORMAL
-            sprite = TileSprite(self.art, tile, side, self.view.cell_box_centre(cell),
-                                points_up(cell), rot, state)
+            sprite = TileSprite(
+                self.art, tile, side, self.view.cell_box_centre(cell), points_up(cell), rot, state
+            )
             self.sprites[cell] = sprite
             self.layer.add(sprite, layer=layer)
 
@@ -203,8 +224,7 @@ class Board:
         for move in placements:
             self.art.prepare(move.tile, side, points_up(move.cell), move.rot, TileState.LAST)
         last = figure.last_cell
-        smaller_view = max((size for size in self.ladder() if size < self.view.side),
-                           default=None)
+        smaller_view = max((size for size in self.ladder() if size < self.view.side), default=None)
         smaller = None if smaller_view is None else max(8, round(smaller_view * TILE_GAP))
         for cell, tile, rot in figure.tiles():
             up = points_up(cell)
@@ -250,8 +270,9 @@ class Board:
         t = (self.clock - self._pulse_from) / LAST_PULSE_S
         if 0 <= t < 1:
             pulse = math.sin(math.pi * t)
-            swell = triangle_points(self.view.side * (1.05 + 0.4 * t), points_up(cell),
-                                    self.view.cell_box_centre(cell))
+            swell = triangle_points(
+                self.view.side * (1.05 + 0.4 * t), points_up(cell), self.view.cell_box_centre(cell)
+            )
             pygame.draw.polygon(surface, LAST_MARK, swell, max(1, round(self.ui.px(5) * pulse)))
 
     def _last_ring(self, up: bool) -> pygame.Surface:
@@ -267,8 +288,12 @@ class Board:
             centre = (ring.get_width() / 2, ring.get_height() / 2)
             # Each layer's triangle grows by the same width all round: a side grows by 2√3
             # times the width (the inradius is side/√12).
-            for grow, colour in ((band + 2 * rim, (12, 16, 14, 230)), (band + rim, LAST_MARK),
-                                 (rim, (12, 16, 14, 230)), (0, (0, 0, 0, 0))):
+            for grow, colour in (
+                (band + 2 * rim, (12, 16, 14, 230)),
+                (band + rim, LAST_MARK),
+                (rim, (12, 16, 14, 230)),
+                (0, (0, 0, 0, 0)),
+            ):
                 outline = triangle_points(side * TILE_GAP + grow * 2 * SQRT3, up, centre)
                 pygame.draw.polygon(ring, colour, outline)
             self._spot_cache[key] = ring
@@ -279,21 +304,32 @@ class Board:
         a, b = cell_side_edges(cell)[side]
         return self.view.to_screen(a), self.view.to_screen(b)
 
-    def draw_spots(self, surface: pygame.Surface, spots: Sequence[tuple[Cell, int]],
-                   highlighted: Cell | None = None, points: bool = True) -> None:
+    def draw_spots(
+        self,
+        surface: pygame.Surface,
+        spots: Sequence[tuple[Cell, int]],
+        highlighted: Cell | None = None,
+        points: bool = True,
+    ) -> None:
         """Lit spots, each with the points it would score (the highlighted one brighter,
         its label left to the ghost)."""
         for cell, score in spots:
             lit = cell == highlighted
-            self._blit_on(surface, self._spot_image(points_up(cell), "hover" if lit else "spot"),
-                          cell)
+            self._blit_on(
+                surface, self._spot_image(points_up(cell), "hover" if lit else "spot"), cell
+            )
             if points and not lit:
-                label = self.ui.text(f"+{score}" if score else "0", 17,
-                                     PALETTE.gold if score else PALETTE.text_dim, "bold")
+                label = self.ui.text(
+                    f"+{score}" if score else "0",
+                    17,
+                    PALETTE.gold if score else PALETTE.text_dim,
+                    "bold",
+                )
                 blit_text(surface, label, _pixel(self.view.cell_centre(cell)))
 
-    def draw_ghost(self, surface: pygame.Surface, tile: TileId, cell: Cell, rot: int,
-                   score: int | None) -> None:
+    def draw_ghost(
+        self, surface: pygame.Surface, tile: TileId, cell: Cell, rot: int, score: int | None
+    ) -> None:
         """The held tile as a ghost on `cell`, with what it would score above it."""
         image = self.art.image(tile, self.tile_side, points_up(cell), rot, TileState.GHOST)
         self._blit_on(surface, image, cell)
@@ -311,8 +347,9 @@ class Board:
             pygame.draw.circle(surface, PALETTE.gold, (x, y), radius, max(1, self.ui.px(2)))
             pygame.draw.circle(surface, PALETTE.gold, (x, y), max(1, radius // 3))
 
-    def draw_ring(self, surface: pygame.Surface, cell: Cell, pulse: float,
-                  colour: Colour = PALETTE.good) -> None:
+    def draw_ring(
+        self, surface: pygame.Surface, cell: Cell, pulse: float, colour: Colour = PALETTE.good
+    ) -> None:
         """A pulsing ring round `cell` (the hint); `pulse` in 0..1."""
         x, y = self.view.cell_centre(cell)
         radius = self.view.side * (0.42 + 0.1 * pulse)
@@ -321,8 +358,9 @@ class Board:
     def draw_outline(self, surface: pygame.Surface, cell: Cell, colour: Colour) -> None:
         """A thin outline along `cell`'s tile edges (a tile placed since the player's
         last turn): it marks the tile without covering its neighbours' numbers."""
-        outline = triangle_points(self.view.side * 0.96, points_up(cell),
-                                  self.view.cell_box_centre(cell))
+        outline = triangle_points(
+            self.view.side * 0.96, points_up(cell), self.view.cell_box_centre(cell)
+        )
         pygame.draw.polygon(surface, colour, outline, max(2, self.ui.px(4)))
 
     def _blit_on(self, surface: pygame.Surface, image: pygame.Surface, cell: Cell) -> None:

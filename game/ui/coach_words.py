@@ -25,18 +25,22 @@ def missed_words(review: MoveReview) -> str:
     if review.points_missed:
         parts.append(points_words(review.points_missed))
     if review.opportunity is not None:
-        parts.append(_("opportunity: {points} on {sides} sides").format(
-            points=review.opportunity_points, sides=review.opportunity_sides))
+        parts.append(
+            _("opportunity: {points} on {sides} sides").format(
+                points=review.opportunity_points, sides=review.opportunity_sides
+            )
+        )
     return " · ".join(parts) or _("nothing")
 
 
 def tip_words(review: MoveReview) -> str:
     """A learner's tip on one move, or "" when the move was as good as the master's."""
     if review.opportunity is not None:
-        return _("Tip: a {points}-point opportunity play on {sides} sides was possible."
-                 ).format(points=review.opportunity_points, sides=review.opportunity_sides)
+        return _("Tip: a {points}-point opportunity play on {sides} sides was possible.").format(
+            points=review.opportunity_points, sides=review.opportunity_sides
+        )
     if review.points_missed:
         return _("Tip: {move} would have scored {points} more.").format(
-            move=table_move_words(review.best, review.best_points),
-            points=review.points_missed)
+            move=table_move_words(review.best, review.best_points), points=review.points_missed
+        )
     return ""

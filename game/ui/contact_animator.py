@@ -52,8 +52,7 @@ class Burst:
     elapsed: float = 0.0
 
 
-def kept_within(centre: Point, size: tuple[int, int], rise: float,
-                area: pygame.Rect) -> Point:
+def kept_within(centre: Point, size: tuple[int, int], rise: float, area: pygame.Rect) -> Point:
     """Where a label of `size` centred on `centre` and rising `rise` pixels stays inside
     `area` (centred on it where the label is the larger)."""
     width, height = size
@@ -94,21 +93,41 @@ class ContactAnimator:
             cell = result.move.cell
             self.bursts.append(Burst(cell, 0.0, 1.0 * self.factor))
             x, y = self.board.view.cell_centre(cell)
-            label = (_("Opportunity play! +{points}").format(points=result.points)
-                     if result.points and self.scored else _("Opportunity play!"))
-            self.show_label(label, (x, y - self.ui.px(30)), 34, PALETTE.gold, delay=last,
-                            duration=1.8, rise=self.ui.px(70), within=self.board.area)
+            label = (
+                _("Opportunity play! +{points}").format(points=result.points)
+                if result.points and self.scored
+                else _("Opportunity play!")
+            )
+            self.show_label(
+                label,
+                (x, y - self.ui.px(30)),
+                34,
+                PALETTE.gold,
+                delay=last,
+                duration=1.8,
+                rise=self.ui.px(70),
+                within=self.board.area,
+            )
         return last
 
     def _flash(self, contact: Contact, delay: float) -> None:
         colour = self.edge_colours[contact.colour]
-        self.flashes.append(EdgeFlash(contact.cell, contact.side, colour, delay * self.factor,
-                                      1.1 * self.factor))
+        self.flashes.append(
+            EdgeFlash(contact.cell, contact.side, colour, delay * self.factor, 1.1 * self.factor)
+        )
         if not self.scored:
             return
         words = f"{contact.value} + {contact.other_value} = {contact.points}"
-        self.show_label(words, self._beside(contact), 22, PALETTE.ivory, delay=delay,
-                        outline=colour, rise=self.ui.px(14), within=self.board.area)
+        self.show_label(
+            words,
+            self._beside(contact),
+            22,
+            PALETTE.ivory,
+            delay=delay,
+            outline=colour,
+            rise=self.ui.px(14),
+            within=self.board.area,
+        )
 
     def _beside(self, contact: Contact) -> Point:
         """Where a contact's sum goes: out past the touched tile's far corner, so that it
@@ -121,9 +140,18 @@ class ContactAnimator:
         reach = view.side * 0.78
         return mx + dx / length * reach, my + dy / length * reach
 
-    def show_label(self, text: str, at: Point, size: int, colour: Colour, delay: float = 0.0,
-                   duration: float = 1.3, rise: float | None = None,
-                   outline: Colour | None = None, within: pygame.Rect | None = None) -> None:
+    def show_label(
+        self,
+        text: str,
+        at: Point,
+        size: int,
+        colour: Colour,
+        delay: float = 0.0,
+        duration: float = 1.3,
+        rise: float | None = None,
+        outline: Colour | None = None,
+        within: pygame.Rect | None = None,
+    ) -> None:
         """A label that rises and fades (its own surface: fading it leaves the text cache
         alone), kept `within` an area all the way up when one is given (a sum by a tile
         at the board's edge stays on the board, off the seats' panels)."""
@@ -131,8 +159,9 @@ class ContactAnimator:
         label = ui.text(text, size, colour, "bold")
         shade = ui.text(text, size, outline or (10, 20, 14), "bold")
         pad = ui.px(3)
-        surface = pygame.Surface((label.get_width() + 2 * pad, label.get_height() + 2 * pad),
-                                 pygame.SRCALPHA)
+        surface = pygame.Surface(
+            (label.get_width() + 2 * pad, label.get_height() + 2 * pad), pygame.SRCALPHA
+        )
         for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (1, 1)):
             surface.blit(shade, (pad + dx * pad // 2 + dx, pad + dy * pad // 2 + dy))
         surface.blit(label, (pad, pad))

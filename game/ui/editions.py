@@ -29,15 +29,28 @@ class Edition:
 
 
 EDITIONS: Final = {
-    "1939": Edition("1939", N_("1939 English"), "1939", "en",
-                    {"variant": "standard", "free_draw": True, "club_rules": "standard",
-                     "chips": 40}),
-    "1962": Edition("1962", N_("1962 English"), "1962", "en",
-                    {"variant": "standard", "free_draw": False, "club_rules": "standard",
-                     "chips": 40}),
-    "spanish": Edition("spanish", N_("Spanish"), "1939", "es",
-                       {"variant": "club", "free_draw": False, "club_rules": "spanish",
-                        "chips": 200}, club_first=True),
+    "1939": Edition(
+        "1939",
+        N_("1939 English"),
+        "1939",
+        "en",
+        {"variant": "standard", "free_draw": True, "club_rules": "standard", "chips": 40},
+    ),
+    "1962": Edition(
+        "1962",
+        N_("1962 English"),
+        "1962",
+        "en",
+        {"variant": "standard", "free_draw": False, "club_rules": "standard", "chips": 40},
+    ),
+    "spanish": Edition(
+        "spanish",
+        N_("Spanish"),
+        "1939",
+        "es",
+        {"variant": "club", "free_draw": False, "club_rules": "spanish", "chips": 200},
+        club_first=True,
+    ),
 }
 """Every edition, in the order the choice offers them. The 1939 box came with the leaflet
 that allows the free draw; the Spanish one alone has Club Contack, by its own rules."""
@@ -54,8 +67,11 @@ def edition_options() -> list[tuple[str, str]]:
 def current_edition(settings: Settings) -> str:
     """The edition the settings are set to, or `MIX` once its parts were changed."""
     edition = EDITIONS.get(settings.edition)
-    if edition is None or settings.theme != edition.theme or (
-            settings.language or edition.language) != edition.language:
+    if (
+        edition is None
+        or settings.theme != edition.theme
+        or (settings.language or edition.language) != edition.language
+    ):
         return MIX
     return edition.key
 

@@ -65,8 +65,9 @@ class Hands:
             ups.append(up)
         return ups
 
-    def show(self, hands: Sequence[Sequence[TileId]], seats: list[SeatBox],
-             tray: SeatBox | None = None) -> None:
+    def show(
+        self, hands: Sequence[Sequence[TileId]], seats: list[SeatBox], tray: SeatBox | None = None
+    ) -> None:
         """Make every hand sprite again (after a re-layout, a resume or an undo)."""
         for sprite in self.sprites.values():
             sprite.kill()
@@ -102,8 +103,9 @@ class Hands:
                 if sprite.centre != centre and tile != held:
                     self.tweens.move(sprite, centre, 0.25)
 
-    def set_looks(self, selected: TileId | None, hinted: TileId | None,
-                  muted: Collection[TileId] = ()) -> None:
+    def set_looks(
+        self, selected: TileId | None, hinted: TileId | None, muted: Collection[TileId] = ()
+    ) -> None:
         """Selected, hinted, muted (cannot be placed now) and plain looks (a refused tile
         keeps its red until home)."""
         for tile, sprite in self.sprites.items():
@@ -144,8 +146,9 @@ class Hands:
         self.layer.add(sprite, layer=MOVING_LAYER)
         centre, up = self.slot_of(hand, seat, tile)
         sprite.set_look(up=up)
-        self.tweens.move(sprite, centre, 0.45,
-                         on_done=lambda: self.layer.change_layer(sprite, HAND_LAYER))
+        self.tweens.move(
+            sprite, centre, 0.45, on_done=lambda: self.layer.change_layer(sprite, HAND_LAYER)
+        )
 
     def send_home(self, hand: Sequence[TileId], seat: int, tile: TileId) -> None:
         """A dropped tile slides back to its slot."""
@@ -153,11 +156,13 @@ class Hands:
         if sprite is None:
             return
         home, _up = self.slot_of(hand, seat, tile)
-        self.tweens.move(sprite, home, 0.25,
-                         on_done=lambda: self.layer.change_layer(sprite, HAND_LAYER))
+        self.tweens.move(
+            sprite, home, 0.25, on_done=lambda: self.layer.change_layer(sprite, HAND_LAYER)
+        )
 
-    def refuse(self, hand: Sequence[TileId], seat: int, tile: TileId, board: Board,
-               cell: Cell, rot: int) -> None:
+    def refuse(
+        self, hand: Sequence[TileId], seat: int, tile: TileId, board: Board, cell: Cell, rot: int
+    ) -> None:
         """Show the tile red on the spot it may not take, then slide it back home."""
         sprite = self.sprites.get(tile)
         if sprite is None:
@@ -165,8 +170,7 @@ class Hands:
         home, up = self.slot_of(hand, seat, tile)
         side = self.box(seat).tile_side
         self.layer.change_layer(sprite, MOVING_LAYER)
-        sprite.set_look(side=board.tile_side, up=points_up(cell), rot=rot,
-                        state=TileState.ILLEGAL)
+        sprite.set_look(side=board.tile_side, up=points_up(cell), rot=rot, state=TileState.ILLEGAL)
         sprite.jump_to(board.view.cell_box_centre(cell))
 
         def home_again() -> None:

@@ -69,8 +69,11 @@ class LatticeView:
     """World <-> screen mapping of the lattice: a scale and an origin, pannable, zoomable."""
 
     def __init__(
-        self, side: float = 80.0, origin: Point = (0.0, 0.0),
-        min_side: float = 24.0, max_side: float = 180.0,
+        self,
+        side: float = 80.0,
+        origin: Point = (0.0, 0.0),
+        min_side: float = 24.0,
+        max_side: float = 180.0,
     ) -> None:
         self.side = side
         self.origin = origin
@@ -99,8 +102,10 @@ class LatticeView:
     def side_midpoint(self, cell: Cell, side: int) -> Point:
         """The middle of one side of a cell on screen (contacts light up here)."""
         a, b = cell_side_edges(cell)[side]
-        return ((a[0] + b[0]) / 2 * self.side + self.origin[0],
-                (a[1] + b[1]) / 2 * self.side + self.origin[1])
+        return (
+            (a[0] + b[0]) / 2 * self.side + self.origin[0],
+            (a[1] + b[1]) / 2 * self.side + self.origin[1],
+        )
 
     def cell_at(self, point: Point) -> Cell:
         """The cell under a screen point (exact triangle test)."""
@@ -119,11 +124,11 @@ class LatticeView:
         self.side = min(self.max_side, max(self.min_side, self.side * factor))
         self.origin = (anchor[0] - world[0] * self.side, anchor[1] - world[1] * self.side)
 
-    def fit(self, cells: Iterable[Cell], rect: pygame.Rect | pygame.FRect,
-            margin: float = 0.5) -> None:
+    def fit(
+        self, cells: Iterable[Cell], rect: pygame.Rect | pygame.FRect, margin: float = 0.5
+    ) -> None:
         """Centre `cells` in `rect`, as large as fits with `margin` tile sides around."""
-        points = [v for cell in cells for v in world_vertices(cell)] or list(
-            world_vertices((0, 0)))
+        points = [v for cell in cells for v in world_vertices(cell)] or list(world_vertices((0, 0)))
         left = min(p[0] for p in points) - margin
         right = max(p[0] for p in points) + margin
         top = min(p[1] for p in points) - margin
@@ -155,8 +160,12 @@ class ViewController:
     tile should not); `area` is the part of the screen the view occupies.
     """
 
-    def __init__(self, view: LatticeView, area: pygame.Rect,
-                 is_background: Callable[[Point], bool] = lambda _pos: True) -> None:
+    def __init__(
+        self,
+        view: LatticeView,
+        area: pygame.Rect,
+        is_background: Callable[[Point], bool] = lambda _pos: True,
+    ) -> None:
         self.view = view
         self.area = area
         self.is_background = is_background
@@ -177,15 +186,19 @@ class ViewController:
         elif event.type == pygame.MOUSEWHEEL:
             pos = pygame.mouse.get_pos()
             anchor = pos if self.area.collidepoint(pos) else self.area.center
-            self.view.zoom_at(ZOOM_STEP ** event.y, anchor)
+            self.view.zoom_at(ZOOM_STEP**event.y, anchor)
             return True
         elif event.type == pygame.KEYDOWN:
             return self._handle_key(event.key)
         return False
 
     def _handle_key(self, key: int) -> bool:
-        pans = {pygame.K_LEFT: (PAN_STEP, 0), pygame.K_RIGHT: (-PAN_STEP, 0),
-                pygame.K_UP: (0, PAN_STEP), pygame.K_DOWN: (0, -PAN_STEP)}
+        pans = {
+            pygame.K_LEFT: (PAN_STEP, 0),
+            pygame.K_RIGHT: (-PAN_STEP, 0),
+            pygame.K_UP: (0, PAN_STEP),
+            pygame.K_DOWN: (0, -PAN_STEP),
+        }
         if key in pans:
             self.view.pan(*pans[key])
             return True

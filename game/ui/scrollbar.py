@@ -66,8 +66,7 @@ class ScrollBar(Widget):
         if event.type == pygame.MOUSEMOTION and self.dragging:
             travel = self.rect.height - self.thumb.height
             if travel > 0:
-                self._scroll(round((event.pos[1] - self._grab - self.rect.y) * self.most
-                                   / travel))
+                self._scroll(round((event.pos[1] - self._grab - self.rect.y) * self.most / travel))
             return True
         return super().handle_mouse(event)
 
@@ -94,5 +93,9 @@ class ScrollBar(Widget):
         inset = ui.px(2)
         thumb = self.thumb.inflate(-2 * inset, -2 * inset)
         lit = self.dragging or self.hovered
-        pygame.draw.rect(surface, PALETTE.gold if lit else PALETTE.panel_edge, thumb,
-                         border_radius=thumb.width // 2)
+        pygame.draw.rect(
+            surface,
+            PALETTE.gold if lit else PALETTE.panel_edge,
+            thumb,
+            border_radius=thumb.width // 2,
+        )

@@ -20,8 +20,16 @@ class TileSprite(pygame.sprite.Sprite):
 
     rect: pygame.FRect
 
-    def __init__(self, art: TileArt, tile: TileId, side: int, centre: Point = (0.0, 0.0),
-                 up: bool = True, rot: int = 0, state: TileState = TileState.NORMAL) -> None:
+    def __init__(
+        self,
+        art: TileArt,
+        tile: TileId,
+        side: int,
+        centre: Point = (0.0, 0.0),
+        up: bool = True,
+        rot: int = 0,
+        state: TileState = TileState.NORMAL,
+    ) -> None:
         super().__init__()
         self.art = art
         self.tile = tile
@@ -37,8 +45,14 @@ class TileSprite(pygame.sprite.Sprite):
         self.rect.center = centre
         self.previous_centre: Point = centre
 
-    def set_look(self, *, side: int | None = None, up: bool | None = None,
-                 rot: int | None = None, state: TileState | None = None) -> None:
+    def set_look(
+        self,
+        *,
+        side: int | None = None,
+        up: bool | None = None,
+        rot: int | None = None,
+        state: TileState | None = None,
+    ) -> None:
         """Change any of size, orientation, rotation or state; the image is re-fetched."""
         self.side = self.side if side is None else side
         self.up = self.up if up is None else up
@@ -84,8 +98,13 @@ class TileLayer(pygame.sprite.LayeredUpdates[TileSprite]):
             if not sprite.drawn and sprite.seen_generation != sprite.art.generation:
                 sprite.refresh()
 
-    def draw_interpolated(self, surface: pygame.Surface, alpha: float = 1.0,
-                          layer: int | None = None, clip: pygame.Rect | None = None) -> None:
+    def draw_interpolated(
+        self,
+        surface: pygame.Surface,
+        alpha: float = 1.0,
+        layer: int | None = None,
+        clip: pygame.Rect | None = None,
+    ) -> None:
         """Blit every sprite (of `layer`, if given), bottom layer first, between its
         previous and current place; only inside `clip`, if given."""
         sprites = self.sprites() if layer is None else self.get_sprites_from_layer(layer)

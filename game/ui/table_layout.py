@@ -37,8 +37,9 @@ class SeatBox:
         The row is centred in the panel and squeezed if it would not fit."""
         if not ups:
             return []
-        steps = [self.step if ups[i] != ups[i - 1] else self.tile_side * 1.06
-                 for i in range(1, len(ups))]
+        steps = [
+            self.step if ups[i] != ups[i - 1] else self.tile_side * 1.06 for i in range(1, len(ups))
+        ]
         room = self.rect.width - self.tile_side * 1.1
         squeeze = min(1.0, room / sum(steps)) if steps else 1.0
         x = self.rect.centerx - sum(steps) * squeeze / 2
@@ -64,8 +65,7 @@ class TableLayout:
     (None at a table of computers only)."""
 
     @classmethod
-    def build(cls, size: tuple[int, int], players: int, ui: Ui,
-              tray: bool = True) -> TableLayout:
+    def build(cls, size: tuple[int, int], players: int, ui: Ui, tray: bool = True) -> TableLayout:
         width, height = size
         margin, gap = ui.px(14), ui.px(10)
         column_w = min(ui.px(300), round(width * 0.25))
@@ -74,8 +74,10 @@ class TableLayout:
         rows = max(left_count, 2)
         panel_h = min(ui.px(170), (height - 2 * margin - (rows - 1) * gap) // rows)
         seats: list[SeatBox] = []
-        for count, x, downwards in ((left_count, margin, True),
-                                    (right_count, width - margin - column_w, False)):
+        for count, x, downwards in (
+            (left_count, margin, True),
+            (right_count, width - margin - column_w, False),
+        ):
             column_h = count * panel_h + (count - 1) * gap
             top = (height - column_h) // 2
             order = range(count) if downwards else range(count - 1, -1, -1)
@@ -86,8 +88,9 @@ class TableLayout:
         middle_w = width - 2 * middle_left
         status = pygame.Rect(middle_left, margin, middle_w, ui.px(44))
         buttons = pygame.Rect(middle_left, height - margin - ui.px(46), middle_w, ui.px(46))
-        figure = pygame.Rect(middle_left, status.bottom + gap, middle_w,
-                             buttons.top - status.bottom - 2 * gap)
+        figure = pygame.Rect(
+            middle_left, status.bottom + gap, middle_w, buttons.top - status.bottom - 2 * gap
+        )
         rack = None
         if tray:
             tray_h = max(ui.px(126), min(ui.px(140), round(figure.height * 0.2)))
@@ -104,8 +107,7 @@ class TableLayout:
         hand's owner goes in its top-left corner)."""
         label = pygame.Rect(rect.x + ui.px(14), rect.y + ui.px(6), rect.width // 3, ui.px(20))
         spread = (HAND_SIZE + 1) / 2 + 0.08 * (HAND_SIZE - 1)
-        side = int(min((rect.height - ui.px(12)) / ROW_HEIGHT,
-                       (rect.width - ui.px(24)) / spread))
+        side = int(min((rect.height - ui.px(12)) / ROW_HEIGHT, (rect.width - ui.px(24)) / spread))
         step = side / 2 + side * 0.08
         return SeatBox(-1, rect, label, side, step, rect.centery + ui.px(2))
 

@@ -25,8 +25,10 @@ def render_text(font: pygame.font.Font, text: str, colour: Colour) -> pygame.Sur
     to left and shaped by the font engine (HarfBuzz, where SDL_ttf has it)."""
     metrics = font.metrics(text) if text else []
     if any(metric is None for metric in metrics):
-        text = "".join(ch if metric is not None else MISSING_GLYPH
-                       for ch, metric in zip(text, metrics, strict=False))
+        text = "".join(
+            ch if metric is not None else MISSING_GLYPH
+            for ch, metric in zip(text, metrics, strict=False)
+        )
     if font.size(text)[0] == 0:  # only marks of no width (U+200B, U+FEFF...): SDL refuses
         return font.render("", True, colour)
     kinds = [unicodedata.bidirectional(ch) for ch in text]
@@ -50,8 +52,9 @@ class Texts(Protocol):
 
     def px(self, value: float) -> int: ...
     def font(self, size: float, style: str = "regular") -> pygame.font.Font: ...
-    def text(self, text: str, size: float, colour: Colour = ...,
-             style: str = "regular") -> pygame.Surface: ...
+    def text(
+        self, text: str, size: float, colour: Colour = ..., style: str = "regular"
+    ) -> pygame.Surface: ...
     def wrap(self, text: str, size: float, width: int, style: str = "regular") -> list[str]: ...
 
 
@@ -65,8 +68,9 @@ def fit_text(ui: Texts, text: str, size: float, room: int, style: str = "regular
     return text + "…"
 
 
-def shrunk_text(ui: Texts, text: str, size: int, room: int, colour: Colour,
-                style: str = "regular") -> pygame.Surface:
+def shrunk_text(
+    ui: Texts, text: str, size: int, room: int, colour: Colour, style: str = "regular"
+) -> pygame.Surface:
     """`text` rendered at `size`, or smaller (down to 12) until it fits `room` pixels;
     cut with an ellipsis if even that is too wide."""
     while size > 12 and ui.font(size, style).size(text)[0] > room:
@@ -74,16 +78,25 @@ def shrunk_text(ui: Texts, text: str, size: int, room: int, colour: Colour,
     return ui.text(fit_text(ui, text, size, room, style), size, colour, style)
 
 
-def fitted_lines(ui: Texts, text: str, size: int, room: int, max_lines: int = 2,
-                 style: str = "regular", smallest: int = 12,
-                 height: int | None = None) -> tuple[list[str], int]:
+def fitted_lines(
+    ui: Texts,
+    text: str,
+    size: int,
+    room: int,
+    max_lines: int = 2,
+    style: str = "regular",
+    smallest: int = 12,
+    height: int | None = None,
+) -> tuple[list[str], int]:
     """`text` laid out to fit `room` pixels wide (and `height` pixels high, when given),
     never cut: on one line if a little shrinking does it, else wrapped onto up to
     `max_lines` lines at the largest size that fits; returns the lines and their size."""
+
     def fits(lines: list[str], at: int) -> bool:
         font = ui.font(at, style)
-        return (all(font.size(line)[0] <= room for line in lines)
-                and (height is None or len(lines) * font.get_height() <= height))
+        return all(font.size(line)[0] <= room for line in lines) and (
+            height is None or len(lines) * font.get_height() <= height
+        )
 
     for at in range(size, max(smallest, round(size * 0.8)) - 1, -1):
         if fits([text], at):
@@ -95,8 +108,16 @@ def fitted_lines(ui: Texts, text: str, size: int, room: int, max_lines: int = 2,
     return ui.wrap(text, smallest, room, style), smallest
 
 
-def blit_paragraph(surface: pygame.Surface, ui: Texts, text: str, size: int, colour: Colour,
-                   topleft: tuple[int, int], width: int, gap: int = 4) -> int:
+def blit_paragraph(
+    surface: pygame.Surface,
+    ui: Texts,
+    text: str,
+    size: int,
+    colour: Colour,
+    topleft: tuple[int, int],
+    width: int,
+    gap: int = 4,
+) -> int:
     """`text` wrapped to `width` pixels from `topleft`, `gap` design pixels between
     lines; returns the y below the last line."""
     x, y = topleft
@@ -107,12 +128,23 @@ def blit_paragraph(surface: pygame.Surface, ui: Texts, text: str, size: int, col
     return y
 
 
-def blit_paragraphs(surface: pygame.Surface, ui: Texts, paragraphs: Sequence[str], size: int,
-                    colour: Colour, topleft: tuple[int, int], width: int, height: int,
-                    gap: int = 3, spacing: int = 12, smallest: int = 12) -> int:
+def blit_paragraphs(
+    surface: pygame.Surface,
+    ui: Texts,
+    paragraphs: Sequence[str],
+    size: int,
+    colour: Colour,
+    topleft: tuple[int, int],
+    width: int,
+    height: int,
+    gap: int = 3,
+    spacing: int = 12,
+    smallest: int = 12,
+) -> int:
     """`paragraphs` wrapped to `width` pixels from `topleft`, `spacing` design pixels
     after each, at the largest size from `size` down to `smallest` that fits them in
     `height` pixels (shrunk, never cut); returns the y below the last."""
+
     def needed(at: int) -> int:
         line = ui.font(at).get_height() + ui.px(gap)
         return sum(len(ui.wrap(text, at, width)) * line + ui.px(spacing) for text in paragraphs)

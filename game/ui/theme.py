@@ -27,7 +27,8 @@ _ASSET_FILES: Final = contextlib.ExitStack()
 not a folder (a zip); a package installed as a folder (every pip install) needs none."""
 atexit.register(_ASSET_FILES.close)
 ASSETS_DIR: Final = _ASSET_FILES.enter_context(
-    resources.as_file(resources.files("game") / "assets"))
+    resources.as_file(resources.files("game") / "assets")
+)
 """The fonts and sounds shipped inside the `game` package (package data)."""
 FONTS_DIR: Final = ASSETS_DIR / "fonts"
 
@@ -45,15 +46,21 @@ class Theme:
 
 THEMES: Final[dict[str, Theme]] = {
     "modern": Theme(
-        "modern", N_("Modern"), ((38, 104, 196), (206, 52, 52), (222, 168, 32)),
+        "modern",
+        N_("Modern"),
+        ((38, 104, 196), (206, 52, 52), (222, 168, 32)),
         (N_("blue"), N_("red"), N_("gold")),
     ),
     "1939": Theme(
-        "1939", N_("1939 colours"), ((44, 82, 160), (182, 44, 40), (226, 120, 32)),
+        "1939",
+        N_("1939 colours"),
+        ((44, 82, 160), (182, 44, 40), (226, 120, 32)),
         (N_("blue"), N_("red"), N_("orange")),
     ),
     "1962": Theme(
-        "1962", N_("1962 colours"), ((52, 112, 190), (228, 104, 150), (124, 70, 168)),
+        "1962",
+        N_("1962 colours"),
+        ((52, 112, 190), (228, 104, 150), (124, 70, 168)),
         (N_("blue"), N_("pink"), N_("purple")),
     ),
 }

@@ -68,16 +68,21 @@ def triangle_points(side: float, up: bool, centre: Point = (0.0, 0.0)) -> list[P
 
 
 def _scaled(points: list[Point], factor: float, about: Point) -> list[Point]:
-    return [(about[0] + (x - about[0]) * factor, about[1] + (y - about[1]) * factor)
-            for x, y in points]
+    return [
+        (about[0] + (x - about[0]) * factor, about[1] + (y - about[1]) * factor) for x, y in points
+    ]
 
 
 def _centroid(points: list[Point]) -> Point:
     return (sum(p[0] for p in points) / 3, sum(p[1] for p in points) / 3)
 
 
-def _rounded_triangle(surface: pygame.Surface, colour: pygame.Color | Colour | tuple[int, ...],
-                      corners: list[Point], radius: float) -> None:
+def _rounded_triangle(
+    surface: pygame.Surface,
+    colour: pygame.Color | Colour | tuple[int, ...],
+    corners: list[Point],
+    radius: float,
+) -> None:
     """Fill a triangle with rounded corners of `radius` (corners are the sharp ones)."""
     centre = _centroid(corners)
     inradius = math.dist(centre, corners[0]) / 2
@@ -128,8 +133,14 @@ class TileArt:
         self.theme = theme
         self.colour_blind = colour_blind
 
-    def image(self, tile: TileId, side: int, up: bool = True, rot: int = 0,
-              state: TileState = TileState.NORMAL) -> pygame.Surface:
+    def image(
+        self,
+        tile: TileId,
+        side: int,
+        up: bool = True,
+        rot: int = 0,
+        state: TileState = TileState.NORMAL,
+    ) -> pygame.Surface:
         """The cached image of `tile` (any id for a face-down tile) at `side` pixels."""
         key = self._key(tile, side, up, rot, state)
         surface = self._cache.get(key)
@@ -161,8 +172,14 @@ class TileArt:
                 del self._stand_ins[key]
             self._budget_left -= time.perf_counter() - started
 
-    def is_drawn(self, tile: TileId, side: int, up: bool = True, rot: int = 0,
-                 state: TileState = TileState.NORMAL) -> bool:
+    def is_drawn(
+        self,
+        tile: TileId,
+        side: int,
+        up: bool = True,
+        rot: int = 0,
+        state: TileState = TileState.NORMAL,
+    ) -> bool:
         """Whether the real image is there (not a stand-in scaled from another size)."""
         return self._key(tile, side, up, rot, state) in self._cache
 
@@ -192,8 +209,14 @@ class TileArt:
         self._prepared[key] = None
         return stand_in
 
-    def prepare(self, tile: TileId, side: int, up: bool = True, rot: int = 0,
-                state: TileState = TileState.NORMAL) -> None:
+    def prepare(
+        self,
+        tile: TileId,
+        side: int,
+        up: bool = True,
+        rot: int = 0,
+        state: TileState = TileState.NORMAL,
+    ) -> None:
         """Ask for an image that will probably be wanted soon: `render_prepared` draws it
         in a spare moment, so that the frame which shows it first does not pay for it."""
         key = self._key(tile, side, up, rot, state)
@@ -229,14 +252,19 @@ class TileArt:
 
     # Rendering ----------------------------------------------------------------
 
-    def _render(self, tile: TileId, side: int, up: bool, rot: int,
-                state: TileState) -> pygame.Surface:
+    def _render(
+        self, tile: TileId, side: int, up: bool, rot: int, state: TileState
+    ) -> pygame.Surface:
         size = image_size(side)
         image = pygame.Surface(size, pygame.SRCALPHA)
         if state not in (TileState.GHOST, TileState.ILLEGAL):
             image.blit(self._shadow(side, up, lifted=state is TileState.HOVERED), (0, 0))
-        glow = {TileState.SELECTED: PALETTE.gold, TileState.LAST: (255, 255, 255),
-                TileState.ILLEGAL: PALETTE.danger, TileState.HOVERED: (255, 250, 230)}
+        glow = {
+            TileState.SELECTED: PALETTE.gold,
+            TileState.LAST: (255, 255, 255),
+            TileState.ILLEGAL: PALETTE.danger,
+            TileState.HOVERED: (255, 250, 230),
+        }
         strong = state is not TileState.HOVERED
         if state in glow:
             image.blit(self._glow(side, up, glow[state], strong), (0, 0))
@@ -297,8 +325,9 @@ class TileArt:
             self._glows[key] = glow
         return glow
 
-    def _draw_face(self, body: pygame.Surface, corners: list[Point], radius: float,
-                   rot: int) -> None:
+    def _draw_face(
+        self, body: pygame.Surface, corners: list[Point], radius: float, rot: int
+    ) -> None:
         """Rim, bands and centre; the values are drawn after scaling (`_draw_values`)."""
         centre = _centroid(corners)
         _rounded_triangle(body, PALETTE.ivory, corners, radius)
@@ -328,8 +357,9 @@ class TileArt:
         return [(second, third), (third, apex), (apex, second)]
 
     @staticmethod
-    def _band_point(edge: tuple[Point, Point], centre: Point, depth: float,
-                    along: float = 0.0) -> Point:
+    def _band_point(
+        edge: tuple[Point, Point], centre: Point, depth: float, along: float = 0.0
+    ) -> Point:
         """A point `depth` of the way from the edge's middle to the centre, moved `along`."""
         (ax, ay), (bx, by) = edge
         mx, my = (ax + bx) / 2, (ay + by) / 2
@@ -337,8 +367,9 @@ class TileArt:
         y = my + (centre[1] - my) * depth + (by - ay) * along
         return (x, y)
 
-    def _draw_symbols(self, bands: pygame.Surface, edges: list[tuple[Point, Point]],
-                      centre: Point, rot: int) -> None:
+    def _draw_symbols(
+        self, bands: pygame.Surface, edges: list[tuple[Point, Point]], centre: Point, rot: int
+    ) -> None:
         """Colour-blind aid: a white symbol either side of each value."""
         size = math.dist(*edges[0]) * 0.045
         for side_index, edge in enumerate(edges):
@@ -359,8 +390,9 @@ class TileArt:
             s = size * 1.35
             pygame.draw.polygon(surface, white, [(x, y - s), (x + s, y), (x, y + s), (x - s, y)])
 
-    def _draw_values(self, image: pygame.Surface, tile: TileId, side: int, up: bool,
-                     rot: int) -> None:
+    def _draw_values(
+        self, image: pygame.Surface, tile: TileId, side: int, up: bool, rot: int
+    ) -> None:
         centre_box = (image.get_width() / 2, image.get_height() / 2)
         corners = triangle_points(side * 0.94, up, centre_box)
         centre = _centroid(corners)
@@ -389,8 +421,9 @@ class TileArt:
         _rounded_triangle(body, PALETTE.tile_back, inner, radius * 0.9)
         width = max(1, round(radius * 0.18))
         for factor in (0.72, 0.42):
-            pygame.draw.polygon(body, PALETTE.tile_back_line, _scaled(corners, factor, centre),
-                                width)
+            pygame.draw.polygon(
+                body, PALETTE.tile_back_line, _scaled(corners, factor, centre), width
+            )
         flipped = _scaled(corners, -0.36, centre)
         pygame.draw.polygon(body, PALETTE.tile_back_line, flipped, width)
         pygame.draw.circle(body, PALETTE.tile_back_line, centre, radius * 0.5)

@@ -92,9 +92,15 @@ class Tweens:
         self._running.append(tween)
         return tween
 
-    def move(self, sprite: pygame.sprite.Sprite, to: Point, duration: float = 0.3,
-             easing: Easing = ease_out_cubic, delay: float = 0.0,
-             on_done: Callable[[], None] | None = None) -> Tween:
+    def move(
+        self,
+        sprite: pygame.sprite.Sprite,
+        to: Point,
+        duration: float = 0.3,
+        easing: Easing = ease_out_cubic,
+        delay: float = 0.0,
+        on_done: Callable[[], None] | None = None,
+    ) -> Tween:
         """Slide a sprite's centre from where it is now to `to`."""
         rect = sprite.rect
         assert rect is not None
@@ -134,8 +140,14 @@ class Tweens:
 class FloatingText:
     """A short text that rises and fades out ("+15"), drawn with the leftover alpha."""
 
-    def __init__(self, surface: pygame.Surface, start: Point, rise: float = 60.0,
-                 duration: float = 1.2, delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        surface: pygame.Surface,
+        start: Point,
+        rise: float = 60.0,
+        duration: float = 1.2,
+        delay: float = 0.0,
+    ) -> None:
         self.surface = surface
         self.start = start
         self.rise = rise

@@ -22,6 +22,8 @@ from game.ui.theme import PALETTE, Colour, Fonts
 T = TypeVar("T")
 
 TEXT_CACHE_LIMIT = 512
+
+
 class Ui:
     """Fonts, interface scale and caches of rendered text surfaces and wrapped lines."""
 
@@ -30,8 +32,7 @@ class Ui:
         self.scale = scale
         self._texts: dict[tuple[str, int, str, Colour], pygame.Surface] = {}
         self._wraps: dict[tuple[str, int, int, str], list[str]] = {}
-        self._fits: dict[tuple[str, int, int, int, str, int | None],
-                         tuple[list[str], int]] = {}
+        self._fits: dict[tuple[str, int, int, int, str, int | None], tuple[list[str], int]] = {}
 
     def px(self, value: float) -> int:
         """A length given for a 1280x800 window, scaled to the current window."""
@@ -40,8 +41,9 @@ class Ui:
     def font(self, size: float, style: str = "regular") -> pygame.font.Font:
         return self.fonts.get(self.px(size), style)
 
-    def text(self, text: str, size: float, colour: Colour = PALETTE.text,
-             style: str = "regular") -> pygame.Surface:
+    def text(
+        self, text: str, size: float, colour: Colour = PALETTE.text, style: str = "regular"
+    ) -> pygame.Surface:
         """The rendered text (antialiased), cached."""
         key = (text, self.px(size), style, colour)
         surface = self._texts.get(key)
@@ -63,16 +65,24 @@ class Ui:
             lines = self._wraps[key] = self._wrapped(text, size, width, style)
         return lines.copy()
 
-    def fitted(self, text: str, size: int, room: int, max_lines: int = 2,
-               style: str = "regular", height: int | None = None) -> tuple[list[str], int]:
+    def fitted(
+        self,
+        text: str,
+        size: int,
+        room: int,
+        max_lines: int = 2,
+        style: str = "regular",
+        height: int | None = None,
+    ) -> tuple[list[str], int]:
         """`fitted_lines` of `text` (cached: buttons and bars fit their words every frame)."""
         key = (text, self.px(size), room, max_lines, style, height)
         fit = self._fits.get(key)
         if fit is None:
             if len(self._fits) >= TEXT_CACHE_LIMIT:
                 self._fits.clear()
-            fit = self._fits[key] = fitted_lines(self, text, size, room, max_lines, style,
-                                                 height=height)
+            fit = self._fits[key] = fitted_lines(
+                self, text, size, room, max_lines, style, height=height
+            )
         return fit[0].copy(), fit[1]
 
     def _wrapped(self, text: str, size: float, width: int, style: str) -> list[str]:
@@ -92,8 +102,13 @@ class Ui:
 
 
 @functools.lru_cache(maxsize=32)
-def rounded_box(size: tuple[int, int], radius: int, fill: tuple[int, ...],
-                border: tuple[int, ...] | None = None, width: int = 1) -> pygame.Surface:
+def rounded_box(
+    size: tuple[int, int],
+    radius: int,
+    fill: tuple[int, ...],
+    border: tuple[int, ...] | None = None,
+    width: int = 1,
+) -> pygame.Surface:
     """A translucent rounded rectangle with an optional border, drawn once per look."""
     box = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(box, fill, box.get_rect(), border_radius=radius)
@@ -108,15 +123,25 @@ def dim(surface: pygame.Surface, alpha: int) -> None:
     surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, ui: Ui, alpha: int = 215,
-               border: Colour = PALETTE.panel_edge) -> None:
+def draw_panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    ui: Ui,
+    alpha: int = 215,
+    border: Colour = PALETTE.panel_edge,
+) -> None:
     """A translucent dark panel with a thin border and rounded corners."""
-    surface.blit(rounded_box(rect.size, ui.px(14), (*PALETTE.panel, alpha), (*border, 200),
-                             max(1, ui.px(2))), rect)
+    surface.blit(
+        rounded_box(
+            rect.size, ui.px(14), (*PALETTE.panel, alpha), (*border, 200), max(1, ui.px(2))
+        ),
+        rect,
+    )
 
 
-def blit_text(surface: pygame.Surface, text: pygame.Surface, anchor: tuple[int, int],
-              align: str = "center") -> pygame.Rect:
+def blit_text(
+    surface: pygame.Surface, text: pygame.Surface, anchor: tuple[int, int], align: str = "center"
+) -> pygame.Rect:
     """Blit text with its rect's `align` point (e.g. "midleft") at `anchor`."""
     rect = text.get_rect(**{align: anchor})
     surface.blit(text, rect)
@@ -130,8 +155,13 @@ def lines_rect(lines: Sequence[pygame.Surface], overlap: int = 0) -> pygame.Rect
     return pygame.Rect(0, 0, max((line.get_width() for line in lines), default=0), height)
 
 
-def blit_lines(surface: pygame.Surface, lines: Sequence[pygame.Surface],
-               anchor: tuple[int, int], align: str = "center", overlap: int = 0) -> pygame.Rect:
+def blit_lines(
+    surface: pygame.Surface,
+    lines: Sequence[pygame.Surface],
+    anchor: tuple[int, int],
+    align: str = "center",
+    overlap: int = 0,
+) -> pygame.Rect:
     """Rendered `lines` (`Ui.fitted`'s, say) one under another, each centred, the block's
     `align` point ("center", "midtop") at `anchor`; returns the block's rect."""
     block = lines_rect(lines, overlap)
@@ -164,8 +194,11 @@ class Widget:
         """React to a mouse event; True when used."""
         if event.type == pygame.MOUSEMOTION:
             self.hovered = self.rect.collidepoint(event.pos)
-        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-                and self.rect.collidepoint(event.pos)):
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.rect.collidepoint(event.pos)
+        ):
             self.click(event.pos)
             return True
         return False
@@ -196,14 +229,22 @@ class Widget:
         control.right = self.rect.right - ui.px(12)
         return control
 
-    def _draw_row(self, surface: pygame.Surface, ui: Ui,
-                  label_room: int | None = None) -> pygame.Rect:
+    def _draw_row(
+        self, surface: pygame.Surface, ui: Ui, label_room: int | None = None
+    ) -> pygame.Rect:
         """Row background and label (shrunk to `label_room` pixels when given); returns
         the rect left for the control."""
         colour = PALETTE.button_hover if (self.focused or self.hovered) else PALETTE.button
-        surface.blit(rounded_box(self.rect.size, ui.px(10), (*colour, 170),
-                                 PALETTE.gold if self.focused else None, max(1, ui.px(2))),
-                     self.rect)
+        surface.blit(
+            rounded_box(
+                self.rect.size,
+                ui.px(10),
+                (*colour, 170),
+                PALETTE.gold if self.focused else None,
+                max(1, ui.px(2)),
+            ),
+            self.rect,
+        )
         control = self._control_rect(ui)
         if self.label:
             text_colour = PALETTE.text if self.enabled else PALETTE.text_dim
@@ -241,11 +282,20 @@ class Button(Widget):
         edge = PALETTE.ivory if lit else (PALETTE.gold_dark if self.primary else PALETTE.panel_edge)
         pygame.draw.rect(surface, edge, self.rect, max(1, ui.px(2)), border_radius=radius)
         style = "bold" if self.primary or lit else "regular"
-        lines, size = ui.fitted(_(self.label), 22, self.rect.width - ui.px(14),
-                                max_lines=2 if self.rect.height >= ui.px(40) else 1,
-                                style=style, height=self.rect.height)
-        blit_lines(surface, [ui.text(line, size, text_colour, style) for line in lines],
-                   self.rect.center, overlap=ui.px(2))
+        lines, size = ui.fitted(
+            _(self.label),
+            22,
+            self.rect.width - ui.px(14),
+            max_lines=2 if self.rect.height >= ui.px(40) else 1,
+            style=style,
+            height=self.rect.height,
+        )
+        blit_lines(
+            surface,
+            [ui.text(line, size, text_colour, style) for line in lines],
+            self.rect.center,
+            overlap=ui.px(2),
+        )
 
 
 class Toggle(Widget):
@@ -273,21 +323,27 @@ class Toggle(Widget):
         track = pygame.Rect(0, 0, ui.px(58), ui.px(28))
         track.midright = control.midright
         on = self.value and self.enabled
-        pygame.draw.rect(surface, PALETTE.gold if on else (70, 90, 78), track,
-                         border_radius=track.height // 2)
+        pygame.draw.rect(
+            surface, PALETTE.gold if on else (70, 90, 78), track, border_radius=track.height // 2
+        )
         knob_x = track.right - track.height // 2 if self.value else track.x + track.height // 2
         pygame.draw.circle(surface, PALETTE.ivory, (knob_x, track.centery), track.height // 2 - 3)
         if worded:
             word = _("On") if self.value else _("Off")
-            blit_text(surface, ui.text(word, 18, PALETTE.text_dim),
-                      (track.x - ui.px(12), track.centery), "midright")
+            blit_text(
+                surface,
+                ui.text(word, 18, PALETTE.text_dim),
+                (track.x - ui.px(12), track.centery),
+                "midright",
+            )
 
 
 class Choice(Widget, Generic[T]):
     """One value among several, cycled with the arrows (or by clicking them)."""
 
-    def __init__(self, label: str, options: Sequence[tuple[T, str]], value: T,
-                 on_change: Callable[[T], None]) -> None:
+    def __init__(
+        self, label: str, options: Sequence[tuple[T, str]], value: T, on_change: Callable[[T], None]
+    ) -> None:
         super().__init__(label)
         self.options = list(options)
         self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
@@ -314,12 +370,15 @@ class Choice(Widget, Generic[T]):
     def _arrows(control: pygame.Rect, ui: Ui) -> tuple[pygame.Rect, pygame.Rect]:
         """The back and forward arrows at the ends of the control."""
         arrow = ui.px(30)
-        return (pygame.Rect(control.x, control.y, arrow, control.height),
-                pygame.Rect(control.right - arrow, control.y, arrow, control.height))
+        return (
+            pygame.Rect(control.x, control.y, arrow, control.height),
+            pygame.Rect(control.right - arrow, control.y, arrow, control.height),
+        )
 
     def click(self, pos: tuple[int, int]) -> None:
-        back = self.ui is not None and self._arrows(self._control_rect(self.ui),
-                                                    self.ui)[0].collidepoint(pos)
+        back = self.ui is not None and self._arrows(self._control_rect(self.ui), self.ui)[
+            0
+        ].collidepoint(pos)
         self.step(-1 if back else 1)
 
     def words(self) -> str:
@@ -334,8 +393,11 @@ class Choice(Widget, Generic[T]):
         for rect, pointing in zip(self._arrows(control, ui), (-1, 1), strict=True):
             cx, cy, size = rect.centerx, rect.centery, ui.px(7)
             tip = (cx + pointing * size, cy)
-            pygame.draw.polygon(surface, colour, [tip, (cx - pointing * size, cy - size),
-                                                  (cx - pointing * size, cy + size)])
+            pygame.draw.polygon(
+                surface,
+                colour,
+                [tip, (cx - pointing * size, cy - size), (cx - pointing * size, cy + size)],
+            )
         text_colour = PALETTE.text if self.enabled else PALETTE.text_dim
         words, font_size = self.words(), 20.0
         room = control.width - 2 * arrow
@@ -344,16 +406,19 @@ class Choice(Widget, Generic[T]):
         blit_text(surface, ui.text(words, font_size, text_colour, "bold"), control.center)
 
 
-DIGIT_KEYS: Final = {**{pygame.K_0 + d: d for d in range(10)},
-                     **{getattr(pygame, f"K_KP{d}"): d for d in range(10)}}
+DIGIT_KEYS: Final = {
+    **{pygame.K_0 + d: d for d in range(10)},
+    **{getattr(pygame, f"K_KP{d}"): d for d in range(10)},
+}
 
 
 class Counter(Choice[int]):
     """A whole number from `lowest` to `highest`: the arrows step it by one, and digits
     typed while it has the focus set it (Backspace takes the last digit back)."""
 
-    def __init__(self, label: str, value: int, lowest: int, highest: int,
-                 on_change: Callable[[int], None]) -> None:
+    def __init__(
+        self, label: str, value: int, lowest: int, highest: int, on_change: Callable[[int], None]
+    ) -> None:
         super().__init__(label, [(value, str(value))], value, on_change)
         self.lowest, self.highest = lowest, highest
         self._typed = ""
@@ -378,7 +443,7 @@ class Counter(Choice[int]):
         if event.type != pygame.KEYDOWN or not self.enabled:
             return False
         if event.key in DIGIT_KEYS:
-            self._typed = (self._typed + str(DIGIT_KEYS[event.key]))[-len(str(self.highest)):]
+            self._typed = (self._typed + str(DIGIT_KEYS[event.key]))[-len(str(self.highest)) :]
         elif event.key == pygame.K_BACKSPACE and self._typed:
             self._typed = self._typed[:-1]
         else:
@@ -391,8 +456,9 @@ class Counter(Choice[int]):
 class Slider(Widget):
     """A value from 0 to 1 in `steps` steps, dragged or moved with the arrows."""
 
-    def __init__(self, label: str, value: float, on_change: Callable[[float], None],
-                 steps: int = 10) -> None:
+    def __init__(
+        self, label: str, value: float, on_change: Callable[[float], None], steps: int = 10
+    ) -> None:
         super().__init__(label)
         self.value = value
         self.on_change = on_change
@@ -426,8 +492,9 @@ class Slider(Widget):
     def _track(control: pygame.Rect, ui: Ui) -> pygame.Rect:
         """The bar the knob slides along (the percentage is written right of it)."""
         label_width = ui.px(56)
-        track = pygame.Rect(control.x + ui.px(10), 0, control.width - label_width - ui.px(20),
-                            ui.px(8))
+        track = pygame.Rect(
+            control.x + ui.px(10), 0, control.width - label_width - ui.px(20), ui.px(8)
+        )
         track.centery = control.centery
         return track
 
@@ -446,8 +513,12 @@ class Slider(Widget):
         filled.width = round(track.width * self.value)
         pygame.draw.rect(surface, PALETTE.gold, filled, border_radius=track.height)
         pygame.draw.circle(surface, PALETTE.ivory, (filled.right, track.centery), ui.px(11))
-        blit_text(surface, ui.text(format_percent(self.value), 18, PALETTE.text),
-                  (control.right, control.centery), "midright")
+        blit_text(
+            surface,
+            ui.text(format_percent(self.value), 18, PALETTE.text),
+            (control.right, control.centery),
+            "midright",
+        )
 
 
 def clipboard_text() -> str:
@@ -475,8 +546,9 @@ class TextField(Widget):
 
     TEXT_SIZE: Final = 18
 
-    def __init__(self, label: str, text: str, on_change: Callable[[str], None],
-                 max_length: int = 16) -> None:
+    def __init__(
+        self, label: str, text: str, on_change: Callable[[str], None], max_length: int = 16
+    ) -> None:
         super().__init__(label)
         self.text = text
         self.on_change = on_change
@@ -509,8 +581,11 @@ class TextField(Widget):
         if event.type == pygame.TEXTINPUT:
             self.type_in(event.text)
             return True
-        if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and event.key in (
-                pygame.K_v, pygame.K_c):
+        if (
+            event.type == pygame.KEYDOWN
+            and event.mod & pygame.KMOD_CTRL
+            and event.key in (pygame.K_v, pygame.K_c)
+        ):
             if event.key == pygame.K_v:
                 self.type_in(clipboard_text()[:1000].split("\n")[0].strip())
             else:
@@ -541,13 +616,17 @@ class TextField(Widget):
             self._edit("", 0)
         elif key == pygame.K_BACKSPACE:
             if caret:
-                self._edit(self.text[:caret - 1] + self.text[caret:], caret - 1)
+                self._edit(self.text[: caret - 1] + self.text[caret:], caret - 1)
         elif key == pygame.K_DELETE:
             if caret < len(self.text):
-                self._edit(self.text[:caret] + self.text[caret + 1:], caret)
+                self._edit(self.text[:caret] + self.text[caret + 1 :], caret)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
-            moves = {pygame.K_LEFT: caret - 1, pygame.K_RIGHT: caret + 1, pygame.K_HOME: 0,
-                     pygame.K_END: len(self.text)}
+            moves = {
+                pygame.K_LEFT: caret - 1,
+                pygame.K_RIGHT: caret + 1,
+                pygame.K_HOME: 0,
+                pygame.K_END: len(self.text),
+            }
             self._caret = max(0, min(len(self.text), moves[key]))
             self.all_selected = False
         else:
@@ -558,8 +637,11 @@ class TextField(Widget):
         box = self.rect
         radius = ui.px(8)
         pygame.draw.rect(surface, (10, 30, 20), box, border_radius=radius)
-        edge = PALETTE.gold if self.focused else (PALETTE.text_dim if self.hovered
-                                                  else PALETTE.panel_edge)
+        edge = (
+            PALETTE.gold
+            if self.focused
+            else (PALETTE.text_dim if self.hovered else PALETTE.panel_edge)
+        )
         pygame.draw.rect(surface, edge, box, max(1, ui.px(2)), border_radius=radius)
         shown = self.text if self.text or self.focused else _(self.label)
         colour = PALETTE.text if self.text else PALETTE.text_dim
@@ -570,14 +652,20 @@ class TextField(Widget):
             pygame.draw.rect(surface, PALETTE.gold_dark, mark, border_radius=ui.px(3))
         blit_text(surface, image, (left, box.centery), "midleft")
         if self.focused and self.overflowed:
-            limit = ngettext("{count} character at most", "{count} characters at most",
-                             self.max_length).format(count=self.max_length)
+            limit = ngettext(
+                "{count} character at most", "{count} characters at most", self.max_length
+            ).format(count=self.max_length)
             note = ui.text(limit, 14, PALETTE.penalty)
             blit_text(surface, note, (box.right - ui.px(8), box.bottom + ui.px(2)), "topright")
         if self.focused and not self.all_selected:
-            x = left + ui.font(self.TEXT_SIZE).size(self.text[:self.caret])[0] + 1
-            pygame.draw.line(surface, PALETTE.gold, (x, box.centery - ui.px(10)),
-                             (x, box.centery + ui.px(10)), max(1, ui.px(2)))
+            x = left + ui.font(self.TEXT_SIZE).size(self.text[: self.caret])[0] + 1
+            pygame.draw.line(
+                surface,
+                PALETTE.gold,
+                (x, box.centery - ui.px(10)),
+                (x, box.centery + ui.px(10)),
+                max(1, ui.px(2)),
+            )
 
 
 class Form:

@@ -27,16 +27,27 @@ from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
 from game.rules.share import ShareCodeError
 from game.rules.tiles import TILE_VALUES, TileId
 
-MODE_TITLES: Final = {TABLE: N_("Table game"), DRAW_SOLITAIRE: N_("Draw solitaire"),
-                      STACKED_SOLITAIRE: N_("Stacked solitaire")}
+MODE_TITLES: Final = {
+    TABLE: N_("Table game"),
+    DRAW_SOLITAIRE: N_("Draw solitaire"),
+    STACKED_SOLITAIRE: N_("Stacked solitaire"),
+}
 """Each game mode's name on screen."""
 KIND_WORDS: Final = (
-    ("human", N_("Human")), ("ai:random", N_("Computer · random")),
-    ("ai:easy", N_("Computer · easy")), ("ai:greedy", N_("Computer · greedy")),
-    ("ai:expert", N_("Computer · expert")), ("ai:master", N_("Computer · master")))
+    ("human", N_("Human")),
+    ("ai:random", N_("Computer · random")),
+    ("ai:easy", N_("Computer · easy")),
+    ("ai:greedy", N_("Computer · greedy")),
+    ("ai:expert", N_("Computer · expert")),
+    ("ai:master", N_("Computer · master")),
+)
 """Each kind of seat (RECORD.md's "human" or "ai:<level>") as the screens name it."""
-SPEED_WORDS: Final = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"),
-                      "instant": N_("Instant")}
+SPEED_WORDS: Final = {
+    "slow": N_("Slow"),
+    "normal": N_("Normal"),
+    "fast": N_("Fast"),
+    "instant": N_("Instant"),
+}
 """Each animation speed's name on screen."""
 
 
@@ -54,13 +65,20 @@ def refusal_words(refusal: Refusal, colour_names: Sequence[str]) -> str:
     """Why a tile may not go on a spot, in a player's words and the theme's colours."""
     kind = refusal.kind
     if kind == COLOUR_CLASH:
-        return capitalised(_("{colour} cannot touch {other}.").format(
-            colour=colour_word(colour_names, refusal.colour),
-            other=colour_word(colour_names, refusal.other_colour)))
+        return capitalised(
+            _("{colour} cannot touch {other}.").format(
+                colour=colour_word(colour_names, refusal.colour),
+                other=colour_word(colour_names, refusal.other_colour),
+            )
+        )
     if kind == VALUE_CLASH:
-        return capitalised(_("{colour} {value} cannot touch {colour} {other}.").format(
-            colour=colour_word(colour_names, refusal.colour), value=refusal.value,
-            other=refusal.other_value))
+        return capitalised(
+            _("{colour} {value} cannot touch {colour} {other}.").format(
+                colour=colour_word(colour_names, refusal.colour),
+                value=refusal.value,
+                other=refusal.other_value,
+            )
+        )
     return {
         TOO_FAR: _("That spot is too far out."),
         TAKEN: _("That spot is taken."),
@@ -89,7 +107,8 @@ def slip_words(last_winnable: int) -> str:
     if last_winnable == 0:
         return _("You could still have won at the start: move 1 let it slip.")
     return _("You could still have won after move {move}: move {next} let it slip.").format(
-        move=last_winnable, next=last_winnable + 1)
+        move=last_winnable, next=last_winnable + 1
+    )
 
 
 def names_words(names: Sequence[str]) -> str:
@@ -113,8 +132,9 @@ def notice_words(notice: Notice | str) -> str:
     that is itself a message, such as a reason)."""
     if isinstance(notice, str):
         return notice
-    return _(notice.message).format(**{key: _(value) if value else value
-                                       for key, value in notice.fields.items()})
+    return _(notice.message).format(
+        **{key: _(value) if value else value for key, value in notice.fields.items()}
+    )
 
 
 def placed_words(placed: int) -> str:
@@ -123,7 +143,7 @@ def placed_words(placed: int) -> str:
 
 
 def chips_words(count: int) -> str:
-    """"1 chip", "40 chips" (Club Contack) in the player's language."""
+    """ "1 chip", "40 chips" (Club Contack) in the player's language."""
     return ngettext("{count} chip", "{count} chips", count).format(count=format_number(count))
 
 
@@ -133,7 +153,8 @@ def purse_words(held: int, owed: int, lent: int) -> str:
     chips = chips_words(held)
     if owed and lent:
         return _("{chips} · owes {owed} · is owed {lent}").format(
-            chips=chips, owed=format_number(owed), lent=format_number(lent))
+            chips=chips, owed=format_number(owed), lent=format_number(lent)
+        )
     if owed:
         return _("{chips} · owes {owed}").format(chips=chips, owed=format_number(owed))
     if lent:
@@ -147,13 +168,12 @@ def share_code_reason(error: ShareCodeError) -> str:
 
 
 def points_words(points: int) -> str:
-    """"1 point", "10 points" in the player's language."""
-    return ngettext("{count} point", "{count} points", points).format(
-        count=format_number(points))
+    """ "1 point", "10 points" in the player's language."""
+    return ngettext("{count} point", "{count} points", points).format(count=format_number(points))
 
 
 def tiles_words(count: int) -> str:
-    """"1 tile", "3 tiles" in the player's language."""
+    """ "1 tile", "3 tiles" in the player's language."""
     return ngettext("{count} tile", "{count} tiles", count).format(count=count)
 
 
@@ -162,12 +182,24 @@ def contact_words(contacts: Sequence[Contact], colour_names: Sequence[str]) -> s
     10 points." or "Red 2 meets red 2: no points."."""
     parts = []
     for contact in contacts:
-        fields = {"colour": colour_word(colour_names, contact.colour), "value": contact.value,
-                  "other": contact.other_value, "sum": contact.points}
-        parts.append((_("{colour} {value} + {colour} {other} = {sum}") if contact.counting
-                      else _("{colour} {value} meets {colour} {other}")).format(**fields))
+        fields = {
+            "colour": colour_word(colour_names, contact.colour),
+            "value": contact.value,
+            "other": contact.other_value,
+            "sum": contact.points,
+        }
+        parts.append(
+            (
+                _("{colour} {value} + {colour} {other} = {sum}")
+                if contact.counting
+                else _("{colour} {value} meets {colour} {other}")
+            ).format(**fields)
+        )
     if not parts:
         return ""
     points = sum(contact.points for contact in contacts if contact.counting)
-    return capitalised(_("{contacts}: {points}.").format(
-        contacts=_(", ").join(parts), points=points_words(points) if points else _("no points")))
+    return capitalised(
+        _("{contacts}: {points}.").format(
+            contacts=_(", ").join(parts), points=points_words(points) if points else _("no points")
+        )
+    )
