@@ -103,7 +103,7 @@ class _FutureJob(Generic[R]):
         self._future.cancel()
 
 
-class _DoneJob(Generic[R]):
+class DoneJob(Generic[R]):
     """A job that ran at once (in-process), or failed."""
 
     def __init__(self, value: R | None, failed: bool = False) -> None:
@@ -189,7 +189,7 @@ class WorkerPool:
             return _FutureJob(self._executor().submit(work, *args))
         except (BrokenProcessPool, OSError):  # no worker can be started: a failed job
             self._discard()
-            return _DoneJob(None, failed=True)
+            return DoneJob(None, failed=True)
 
     def cancel_solves(self) -> None:
         if self._shared_generation is None:  # nothing was ever solved
@@ -229,7 +229,9 @@ def shared_pool() -> WorkerPool:
 
 
 class InProcessAdviser:
-    """The same interface, thinking at once in this process (tests, tools)."""
+    """The same interface, thinking at once in this process (tests, tools). An error in
+    the thinking is raised, not answered as a failed job: a test or a tool sees the
+    computer's crash instead of its fallback move (a dying worker is `WorkerPool`'s)."""
 
     def __init__(self) -> None:
         self._generation = 0
@@ -237,10 +239,7 @@ class InProcessAdviser:
 
     def submit(self, work: Callable[..., R], *args: Any) -> Job[R]:
         self.submitted += 1
-        try:
-            return _DoneJob(work(*args))
-        except Exception:
-            return _DoneJob(None, failed=True)
+        return DoneJob(work(*args))
 
     def cancel_solves(self) -> None:
         self._generation += 1
