@@ -25,8 +25,8 @@ from game.ai.players import MasterPlayer
 from game.ai.solver import SolveResult, solve
 from game.ai.worker import DoneJob, InProcessAdviser, Job, WorkerPool
 from game.ai.worker import solve as solve_job
-from game.play.events import HintFound, MovePlayed
-from game.play.solitaire_session import SolitaireSession, VerdictFound
+from game.play.events import HintFound, MovePlayed, VerdictFound
+from game.play.solitaire_session import SolitaireSession
 from game.play.table_match import TableMatch, Turn
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState

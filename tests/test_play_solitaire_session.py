@@ -9,13 +9,8 @@ import pytest
 from game.ai.autoplay import simple_fair_move
 from game.ai.solver import solve
 from game.ai.worker import InProcessAdviser
-from game.play.events import MovePlayed
-from game.play.solitaire_session import (
-    GameEnded,
-    SolitaireSession,
-    VerdictFound,
-    WinnableDealSearch,
-)
+from game.play.events import GameEnded, MovePlayed, TookBack, VerdictFound
+from game.play.solitaire_session import SolitaireSession, WinnableDealSearch
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 
@@ -42,7 +37,8 @@ def test_undo_and_redo_note_the_assist_and_keep_the_redo_line() -> None:
     session = SolitaireSession.new(STACKED_SOLITAIRE, 3, InProcessAdviser())
     first = session.state.legal_moves()[0]
     session.play(first)
-    assert session.undo() == first and session.can_redo()
+    assert session.undo() == [TookBack(0, 1)] and session.can_redo()
+    assert session.redo_moves == [first]
     assert session.record["assists"] == {"undos": True}
     session.redo()
     assert session.state.moves == [first] and not session.can_redo()

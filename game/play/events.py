@@ -1,4 +1,6 @@
-"""What the turn flow reports back to the screens: each event is data to animate."""
+"""What the turn flow of either mode reports back to the screens: each event is data to
+animate. A table match and a solitaire session answer play, undo, redo and their polls
+with lists of these."""
 
 from __future__ import annotations
 
@@ -52,4 +54,18 @@ class HintFound:
     move: Move
 
 
-Event = MovePlayed | TookBack | Redone | HintFound | TipFound
+@dataclass(frozen=True)
+class GameEnded:
+    """A solitaire deal was just won or lost."""
+
+    won: bool
+
+
+@dataclass(frozen=True)
+class VerdictFound:
+    """The solver's word on a lost deal: "could", "could not" (be won) or "unknown"."""
+
+    verdict: str
+
+
+Event = MovePlayed | TookBack | Redone | HintFound | TipFound | GameEnded | VerdictFound

@@ -18,7 +18,7 @@ from game.ai.analysis import SolitaireReview, fair_odds
 from game.ai.autoplay import best_stock_move, fair_move, simple_fair_move, stacked_best_try
 from game.ai.solver import SolveResult
 from game.ai.worker import SOLVER_BUDGET_S, Adviser, Job, review, solve
-from game.play.events import Event, MovePlayed
+from game.play.events import Event, GameEnded, MovePlayed, TookBack, VerdictFound
 from game.rules.moves import Move
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.seeds_names import trim_names
@@ -37,20 +37,6 @@ ODDS_GAMES: Final = 40
 
 
 @dataclass(frozen=True)
-class GameEnded:
-    """The deal was just won or lost."""
-
-    won: bool
-
-
-@dataclass(frozen=True)
-class VerdictFound:
-    """The solver's word on a lost deal: "could", "could not" (be won) or "unknown"."""
-
-    verdict: str
-
-
-@dataclass(frozen=True)
 class Report:
     """A finished deal for the history and statistics."""
 
@@ -58,9 +44,6 @@ class Report:
     hints: bool
     undos: bool
     autoplay: bool
-
-
-SessionEvent = Event | GameEnded | VerdictFound
 
 
 def verdict_of(review: SolitaireReview | None) -> str:
@@ -156,9 +139,7 @@ class SolitaireSession:
 
     # --- playing -------------------------------------------------------------------------
 
-    def play(
-        self, move: Move, *, by_computer: bool = False, redoing: bool = False
-    ) -> list[SessionEvent]:
+    def play(self, move: Move, *, by_computer: bool = False, redoing: bool = False) -> list[Event]:
         """Play `move` (`IllegalMoveError` if it is not legal)."""
         result = self.recorded.play(move)
         if not redoing:
@@ -169,7 +150,7 @@ class SolitaireSession:
         self._advice_played(move)
         self._drop_odds()  # they were for the position before
         self.save_due = True
-        events: list[SessionEvent] = [MovePlayed(result, by_computer, False)]
+        events: list[Event] = [MovePlayed(result, by_computer, False)]
         if self.recorded.is_over():
             events.append(self._finish())
         return events
@@ -235,10 +216,10 @@ class SolitaireSession:
     def odds_pending(self) -> bool:
         return self._odds_job is not None
 
-    def undo(self) -> Move | None:
-        """Take back the last move (also after a loss not yet counted); the move, or None."""
+    def undo(self) -> list[Event]:
+        """Take back the last move (also after a loss not yet counted), kept for redo."""
         if not self.can_undo():
-            return None
+            return []
         if self.finished:  # undo at a lost end: the game goes on, and nothing was counted
             self.finished = False
             self.loss_to_count = False
@@ -249,9 +230,9 @@ class SolitaireSession:
         self.redo_moves.append(move)
         self.reset_advice()
         self.save_due = True
-        return move
+        return [TookBack(0, 1)]
 
-    def redo(self) -> list[SessionEvent]:
+    def redo(self) -> list[Event]:
         if not self.can_redo():
             return []
         return self.play(self.redo_moves.pop(), redoing=True)
@@ -270,7 +251,7 @@ class SolitaireSession:
             bool(self.assists.get("autoplay")),
         )
 
-    def take_win(self, events: list[SessionEvent]) -> Report | None:
+    def take_win(self, events: list[Event]) -> Report | None:
         """The report of a deal these events won (a win is counted at once)."""
         won = any(isinstance(e, GameEnded) and e.won for e in events)
         return self.report() if won else None
@@ -292,9 +273,9 @@ class SolitaireSession:
 
     # --- thinking ------------------------------------------------------------------------
 
-    def poll(self) -> list[SessionEvent]:
+    def poll(self) -> list[Event]:
         """Collect the verdict and the advice once the adviser has them."""
-        events: list[SessionEvent] = []
+        events: list[Event] = []
         job = self._review_job
         if job is not None and job.done():
             self._review_job = None

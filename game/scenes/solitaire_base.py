@@ -20,12 +20,8 @@ import pygame
 
 from game.ai.daily import record_day
 from game.i18n import N_, _, format_date
-from game.play.events import MovePlayed
-from game.play.solitaire_session import (
-    GameEnded,
-    SolitaireSession,
-    WinnableDealSearch,
-)
+from game.play.events import GameEnded, MovePlayed
+from game.play.solitaire_session import SolitaireSession, WinnableDealSearch
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE, Move
 from game.rules.record import GameRecord
@@ -231,7 +227,7 @@ class SolitaireScene(Scene):
         if not self.session.can_undo():
             return
         self.cancel_pending()
-        if self.session.undo() is not None:
+        if self.session.undo():
             self.after_takeback()
 
     def redo(self) -> None:
