@@ -4,7 +4,7 @@ another process or on wall-clock time)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -14,11 +14,20 @@ os.environ["LANGUAGE"] = "en"  # the tests read English unless they choose Spani
 
 import pytest
 
+from game import i18n
 from game.ai.worker import InProcessAdviser, Job
 from game.app import App
 from tests.drive import new_app
 
 R = TypeVar("R")
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    """Each test leaves the game speaking English, as the other tests expect, whatever
+    language it chose (in its settings or directly)."""
+    yield
+    i18n.set_language("en")
 
 
 class HeldJob:

@@ -527,18 +527,14 @@ def test_a_name_that_draws_nothing_is_shown_as_its_seat(make_app: AppMaker, name
 
 
 def test_a_seat_without_a_name_is_named_in_the_players_language(make_app: AppMaker) -> None:
-    from game import i18n
     from tools.samples import table_config
 
     app = make_app(speed="instant")
     app.settings.language = "es"
     app.apply_settings()
-    try:
-        app.open("table", config=table_config([("\u200b", "human"), ("Ben", "ai:greedy")], 3))
-        app.run_frames(2)
-        assert app.scene.match.names[0] == "Asiento 1"  # type: ignore[attr-defined]
-    finally:
-        i18n.set_language("en")
+    app.open("table", config=table_config([("\u200b", "human"), ("Ben", "ai:greedy")], 3))
+    app.run_frames(2)
+    assert app.scene.match.names[0] == "Asiento 1"  # type: ignore[attr-defined]
 
 
 def test_records_and_history_list_names_that_draw_nothing(

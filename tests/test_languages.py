@@ -8,7 +8,6 @@ import datetime
 import gettext
 import io
 import string
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -27,13 +26,6 @@ from tools.text_audit import audit, watching
 
 TRANSLATED = sorted(code for code in i18n.LANGUAGES if code != i18n.DEFAULT_LANGUAGE)
 """Every language but English: each has its catalogue, and every screen is audited in it."""
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    """Each test leaves the game speaking English, as the other tests expect."""
-    yield
-    i18n.set_language("en")
 
 
 def fields(text: str) -> set[str]:
