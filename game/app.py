@@ -37,10 +37,10 @@ from game.persist.storage import Storage
 from game.router import make_scene, scene_for_record
 from game.rules.errors import RecordError
 from game.scenes.base import Scene
+from game.ui.painting import Ui, blit_lines, lines_rect
 from game.ui.sound import EFFECTS, SOUNDS_DIR, SoundPlayer
 from game.ui.theme import Fonts, render_felt, theme_named
 from game.ui.tiles import TileArt
-from game.ui.widgets import Ui, blit_lines, lines_rect
 from game.ui.words import notice_words
 
 FIXED_DT: Final = 1 / 120

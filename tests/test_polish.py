@@ -8,7 +8,7 @@ import pygame
 
 from game.rules.tiles import parse_tile
 from game.scenes.setup import SetupScene, default_name
-from game.ui.widgets import TextField
+from game.ui.text_field import TextField
 from game.ui.words import points_words, tile_words, tiles_words
 from tests.conftest import AppMaker
 from tests.drive import Input

@@ -24,8 +24,8 @@ from typing import Any
 import pygame
 
 from game.app import App
+from game.ui import painting as painting_module
 from game.ui import text as text_module
-from game.ui import widgets as widgets_module
 
 TOLERANCE = 2
 """Pixels a text may stray past its box (antialiasing, rounding)."""
@@ -83,7 +83,7 @@ def watching(app: App) -> Iterator[Frame]:
         rendered[id(image)] = words
         return image
 
-    real_blit_text = widgets_module.blit_text
+    real_blit_text = painting_module.blit_text
 
     def blit_text(
         surface: pygame.Surface,
@@ -117,7 +117,7 @@ def watching(app: App) -> Iterator[Frame]:
             )
         return bottom
 
-    real_panel = widgets_module.draw_panel
+    real_panel = painting_module.draw_panel
 
     def draw_panel(surface: pygame.Surface, rect: pygame.Rect, *args: Any, **kwargs: Any) -> None:
         real_panel(surface, rect, *args, **kwargs)

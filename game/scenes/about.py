@@ -14,9 +14,10 @@ from game.i18n import N_, _
 from game.persist.folders import folder_opener
 from game.persist.records import records_dir
 from game.scenes.base import Scene
+from game.ui.painting import blit_text, draw_panel
 from game.ui.text import blit_paragraph, blit_paragraphs, shrunk_text
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button, blit_text, draw_panel
+from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.scenes.base import Services

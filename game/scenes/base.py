@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game.ui.painting import Ui, blit_text
 from game.ui.text import shrunk_text
-from game.ui.widgets import Form, Ui, blit_text
+from game.ui.widgets import Form
 
 if TYPE_CHECKING:
     from game.ai.worker import Adviser

@@ -23,9 +23,10 @@ from game.scenes.base import Scene
 from game.scenes.games_frame import RowList
 from game.scenes.replay_review import Focus
 from game.ui.coach_words import missed_words, table_move_words, tip_words
+from game.ui.painting import blit_text
 from game.ui.text import blit_paragraph, shrunk_text
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button, blit_text
+from game.ui.widgets import Button
 from game.ui.words import points_words
 
 if TYPE_CHECKING:

@@ -23,9 +23,10 @@ from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
 from game.rules.share import ShareCode
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
+from game.ui.painting import blit_text, draw_panel
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
-from game.ui.widgets import Button, blit_text, draw_panel
+from game.ui.widgets import Button
 from game.ui.words import MODE_TITLES
 
 if TYPE_CHECKING:

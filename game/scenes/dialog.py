@@ -9,8 +9,9 @@ import pygame
 
 from game.i18n import N_
 from game.scenes.base import Scene
+from game.ui.painting import blit_text, dim, draw_panel
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button, blit_text, dim, draw_panel
+from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.scenes.base import Services

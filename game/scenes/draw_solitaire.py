@@ -19,12 +19,13 @@ from game.rules.solitaire import DrawSolitaireState
 from game.scenes.solitaire_base import SolitaireScene, flip_image
 from game.scenes.solitaire_controls import SourceKey
 from game.ui.layout import ROW_HEIGHT
+from game.ui.painting import blit_text
 from game.ui.sprites import TileSprite
 from game.ui.text import blit_paragraph
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
 from game.ui.tween import Tween, linear
-from game.ui.widgets import Button, blit_text
+from game.ui.widgets import Button
 from game.ui.words import placed_words
 
 if TYPE_CHECKING:

@@ -12,10 +12,11 @@ import pygame
 
 from game.i18n import N_, _
 from game.scenes.base import Scene, Services
+from game.ui.painting import Ui, blit_text, draw_panel
 from game.ui.scrollbar import ScrollBar
 from game.ui.text import fit_text
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button, Ui, blit_text, draw_panel
+from game.ui.widgets import Button
 
 # --- a scrollable table of rows ---------------------------------------------------------
 

@@ -13,8 +13,9 @@ from game.play.solitaire_session import PLAYER as SOLITAIRE_PLAYER
 from game.rules.errors import RecordError
 from game.rules.record import TABLE
 from game.scenes.games_frame import GamesScene, RowList
+from game.ui.painting import blit_text
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button, blit_text
+from game.ui.widgets import Button
 from game.ui.words import MODE_TITLES, moment_words, names_words
 
 if TYPE_CHECKING:

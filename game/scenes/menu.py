@@ -17,10 +17,11 @@ from game.scenes.dialog import ConfirmScene
 from game.ui.board import LADDER, Board
 from game.ui.examples import THREE_SIDED
 from game.ui.layout import ROW_HEIGHT
+from game.ui.painting import blit_lines, blit_text, draw_panel
 from game.ui.sprites import TileLayer
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button, blit_lines, blit_text, draw_panel
+from game.ui.widgets import Button
 from game.ui.words import capitalised, colour_word
 
 if TYPE_CHECKING:

@@ -33,9 +33,11 @@ from game.rules.record import GameRecord
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
 from game.scenes.games_frame import GamesScene, RowList
+from game.ui.painting import blit_text, dim, draw_panel
 from game.ui.text import fit_text
+from game.ui.text_field import TextField
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button, TextField, blit_text, dim, draw_panel
+from game.ui.widgets import Button
 from game.ui.words import MODE_TITLES, moment_words
 
 if TYPE_CHECKING:

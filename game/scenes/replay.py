@@ -40,11 +40,12 @@ from game.scenes.replay_review import (
 from game.ui.board import Board
 from game.ui.contact_animator import ContactAnimator
 from game.ui.layout import Point
+from game.ui.painting import blit_text, draw_panel
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.tween import Tweens
-from game.ui.widgets import Button, Choice, blit_text, draw_panel
+from game.ui.widgets import Button, Choice
 from game.ui.words import (
     MODE_TITLES,
     capitalised,

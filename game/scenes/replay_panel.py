@@ -13,11 +13,11 @@ from game.rules.record import DRAW_SOLITAIRE, TABLE, GameState
 from game.rules.solitaire import PILE_COUNT, DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableState
 from game.rules.tiles import TileId
+from game.ui.painting import Ui, blit_text, draw_panel
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileArt, TileState
-from game.ui.widgets import Ui, blit_text, draw_panel
 from game.ui.words import purse_words, tiles_words
 
 PILES_PER_ROW: Final = 4

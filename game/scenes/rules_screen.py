@@ -14,11 +14,12 @@ from game.rules.tiles import TILE_VALUES, parse_tile
 from game.scenes.base import Scene
 from game.ui.board import LADDER, Board
 from game.ui.examples import THREE_SIDED, Placement, contact_pair, two_sided
+from game.ui.painting import blit_text, draw_panel
 from game.ui.sprites import TileLayer
 from game.ui.text import blit_paragraphs, shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
-from game.ui.widgets import Button, blit_text, draw_panel
+from game.ui.widgets import Button
 from game.ui.words import capitalised, colour_word, names_words, points_words
 
 if TYPE_CHECKING:

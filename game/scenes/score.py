@@ -21,9 +21,11 @@ from game.i18n import N_, _, format_number, format_signed, ngettext
 from game.play.table_match import TableMatch
 from game.rules.record import GameRecord
 from game.scenes.base import Scene
+from game.ui.painting import blit_text, draw_panel
 from game.ui.text import shrunk_text
+from game.ui.text_field import put_clipboard_text
 from game.ui.theme import PALETTE, Colour
-from game.ui.widgets import Button, blit_text, draw_panel, put_clipboard_text
+from game.ui.widgets import Button
 from game.ui.words import names_words
 
 if TYPE_CHECKING:

@@ -15,9 +15,10 @@ from game.persist.settings import ANIMATION_SPEEDS
 from game.rules.tiles import parse_tile
 from game.scenes.base import Scene
 from game.ui.editions import apply_edition, current_edition, edition_options
+from game.ui.painting import blit_text, draw_panel
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE, THEMES
-from game.ui.widgets import Button, Choice, Slider, Toggle, blit_text, draw_panel
+from game.ui.widgets import Button, Choice, Slider, Toggle
 from game.ui.words import SPEED_WORDS, capitalised, colour_word
 
 if TYPE_CHECKING:

@@ -25,9 +25,11 @@ from game.rules.share import (
 from game.rules.table import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS, TableRules
 from game.scenes.base import Scene
 from game.ui.editions import EDITIONS, apply_edition, club_first, current_edition, edition_options
+from game.ui.painting import blit_text, draw_panel
 from game.ui.text import blit_paragraph, shrunk_text
+from game.ui.text_field import TextField
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button, Choice, Counter, TextField, Toggle, blit_text, draw_panel
+from game.ui.widgets import Button, Choice, Counter, Toggle
 from game.ui.words import KIND_WORDS, MODE_TITLES, share_code_reason
 
 if TYPE_CHECKING:

@@ -15,7 +15,8 @@ import pygame
 from game.i18n import N_, _
 from game.persist.settings import ANIMATION_SPEEDS
 from game.scenes.solitaire_autoplay import SolitaireAutoPlay
-from game.ui.widgets import Button, Choice, Form, TextField, Toggle
+from game.ui.text_field import TextField
+from game.ui.widgets import Button, Choice, Form, Toggle
 from game.ui.words import SPEED_WORDS
 
 if TYPE_CHECKING:

@@ -45,10 +45,10 @@ from game.scenes.solitaire_win import Celebration
 from game.ui.board import FIGURE_LAYER, Board
 from game.ui.contact_animator import ContactAnimator
 from game.ui.layout import LatticeView
+from game.ui.painting import blit_text
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tween import Tweens
-from game.ui.widgets import blit_text
 from game.ui.words import placed_words
 
 if TYPE_CHECKING:

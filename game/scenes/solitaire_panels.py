@@ -13,9 +13,9 @@ from game.i18n import N_, _
 from game.rules.moves import Move
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.ui.board import Board
+from game.ui.painting import Ui, blit_text, draw_panel
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
-from game.ui.widgets import Ui, blit_text, draw_panel
 from game.ui.words import slip_words
 
 VERDICT_WORDS = {

@@ -11,9 +11,9 @@ import pygame
 
 from game.rules.lattice import Cell, points_up
 from game.ui.board import TILE_GAP, Board
+from game.ui.painting import Ui
 from game.ui.theme import PALETTE
 from game.ui.tiles import triangle_points
-from game.ui.widgets import Ui
 
 WAVE_STAGGER_S: Final = 0.045
 """Time between two neighbouring tiles lighting up."""

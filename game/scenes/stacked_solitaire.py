@@ -21,11 +21,11 @@ from game.rules.solitaire import CUT_PILE, PILE_COUNT, StackedSolitaireState
 from game.scenes.solitaire_base import SolitaireScene
 from game.scenes.solitaire_controls import SourceKey
 from game.ui.layout import ROW_HEIGHT
+from game.ui.painting import blit_text
 from game.ui.sprites import TileSprite
 from game.ui.text import blit_paragraph
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
-from game.ui.widgets import blit_text
 from game.ui.words import placed_words
 
 if TYPE_CHECKING:

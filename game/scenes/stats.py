@@ -16,9 +16,10 @@ from game.persist.stats import SOLITAIRE_MODES
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
 from game.scenes.dialog import ConfirmScene
 from game.scenes.games_frame import GamesScene
+from game.ui.painting import blit_text, draw_panel
 from game.ui.text import fit_text, shrunk_text
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button, blit_text, draw_panel
+from game.ui.widgets import Button
 from game.ui.words import MODE_TITLES
 
 SEAT_NUMBER = re.compile(r" \(\d\)$")

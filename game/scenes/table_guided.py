@@ -14,9 +14,10 @@ import pygame
 from game.i18n import N_, _, format_signed
 from game.play.lesson import COMPUTER, LESSON_STEPS, YOU, LessonMatch
 from game.scenes.table import TableScene
+from game.ui.painting import blit_text, draw_panel
 from game.ui.text import blit_paragraph, shrunk_text
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button, blit_text, draw_panel
+from game.ui.widgets import Button
 from game.ui.words import colour_word, contact_words
 
 if TYPE_CHECKING:

@@ -11,10 +11,11 @@ from typing import Final
 import pygame
 
 from game.i18n import N_, _
+from game.ui.painting import Ui, blit_lines, blit_text, draw_panel
 from game.ui.scrollbar import ScrollBar
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button, Ui, blit_lines, blit_text, draw_panel
+from game.ui.widgets import Button
 
 LOG_LINE_PX: Final = 24
 """A log line's height (for a 1280x800 window)."""

@@ -13,11 +13,12 @@ from game.play.table_match import TableMatch
 from game.rules.moves import DRAW, PLACE
 from game.rules.results import MoveResult
 from game.rules.table import ALL_PASSED, DEAD_END
+from game.ui.painting import Ui, blit_lines, blit_text, draw_panel
 from game.ui.table_layout import SeatBox, TableLayout
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
 from game.ui.tiles import TileArt, TileState
-from game.ui.widgets import Button, Ui, blit_lines, blit_text, draw_panel
+from game.ui.widgets import Button
 from game.ui.words import KIND_WORDS, purse_words, tile_words, tiles_words
 
 TEAM_COLOURS: Final[tuple[Colour, Colour]] = ((120, 190, 255), (255, 150, 120))

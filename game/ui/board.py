@@ -32,10 +32,10 @@ from game.ui.layout import (
     cell_side_edges,
     world_vertices,
 )
+from game.ui.painting import Ui, blit_text
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE, Colour
 from game.ui.tiles import SQRT3, TileArt, TileState, triangle_points
-from game.ui.widgets import Ui, blit_text
 
 LADDER: Final = (34, 40, 48, 56, 64, 74, 86, 100, 118, 136, 156)
 """The figure's tile sides (at the 1280x800 design size), smallest first: few sizes, as

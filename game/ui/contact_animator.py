@@ -22,9 +22,9 @@ from game.rules.lattice import Cell
 from game.rules.results import MoveResult
 from game.ui.board import Board
 from game.ui.layout import Point
+from game.ui.painting import Ui
 from game.ui.theme import PALETTE, Colour
 from game.ui.tween import FloatingText, FloatingTexts
-from game.ui.widgets import Ui
 
 CONTACT_STAGGER_S: Final = 0.22
 """Time between two contacts of one placement lighting up."""

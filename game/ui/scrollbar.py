@@ -6,8 +6,9 @@ from collections.abc import Callable
 
 import pygame
 
+from game.ui.painting import Ui
 from game.ui.theme import PALETTE, Colour
-from game.ui.widgets import Ui, Widget
+from game.ui.widgets import Widget
 
 
 class ScrollBar(Widget):

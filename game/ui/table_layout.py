@@ -16,7 +16,7 @@ import pygame
 
 from game.rules.table import HAND_SIZE
 from game.ui.layout import ROW_HEIGHT, Point
-from game.ui.widgets import Ui
+from game.ui.painting import Ui
 
 
 @dataclass

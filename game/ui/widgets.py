@@ -3,180 +3,30 @@ and a scroll bar for lists that do not fit.
 
 Scenes lay widgets out (set `rect`) on resize and pass events to a `Form`, which moves
 the focus with Tab / Shift+Tab and Up / Down, sends Left / Right to the focused widget
-and activates it with Enter or Space. `Ui` carries the fonts, the interface scale and a
-cache of rendered texts, so nothing is rendered twice.
+and activates it with Enter or Space. They draw with `game.ui.painting`.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Generic, TypeVar
 
 import pygame
 
-from game.i18n import _, format_percent, ngettext
-from game.ui.text import TEXT_LIMIT, fitted_lines, render_text, shrunk_text
-from game.ui.theme import PALETTE, Colour, Fonts
+from game.i18n import _, format_percent
+from game.ui.painting import Ui, blit_lines, blit_text, rounded_box
+from game.ui.text import shrunk_text
+from game.ui.theme import PALETTE
 
 T = TypeVar("T")
-
-TEXT_CACHE_LIMIT = 512
-
-
-class Ui:
-    """Fonts, interface scale and caches of rendered text surfaces and wrapped lines."""
-
-    def __init__(self, fonts: Fonts, scale: float = 1.0) -> None:
-        self.fonts = fonts
-        self.scale = scale
-        self._texts: dict[tuple[str, int, str, Colour], pygame.Surface] = {}
-        self._wraps: dict[tuple[str, int, int, str], list[str]] = {}
-        self._fits: dict[tuple[str, int, int, int, str, int | None], tuple[list[str], int]] = {}
-
-    def px(self, value: float) -> int:
-        """A length given for a 1280x800 window, scaled to the current window."""
-        return max(1, round(value * self.scale))
-
-    def font(self, size: float, style: str = "regular") -> pygame.font.Font:
-        return self.fonts.get(self.px(size), style)
-
-    def text(
-        self, text: str, size: float, colour: Colour = PALETTE.text, style: str = "regular"
-    ) -> pygame.Surface:
-        """The rendered text (antialiased), cached."""
-        key = (text, self.px(size), style, colour)
-        surface = self._texts.get(key)
-        if surface is None:
-            if len(self._texts) >= TEXT_CACHE_LIMIT:
-                self._texts.clear()
-            surface = render_text(self.font(size, style), text[:TEXT_LIMIT], colour)
-            self._texts[key] = surface
-        return surface
-
-    def wrap(self, text: str, size: float, width: int, style: str = "regular") -> list[str]:
-        """`text` broken into lines no wider than `width` pixels at `size` (cached: screens
-        wrap their words every frame)."""
-        key = (text, self.px(size), width, style)
-        lines = self._wraps.get(key)
-        if lines is None:
-            if len(self._wraps) >= TEXT_CACHE_LIMIT:
-                self._wraps.clear()
-            lines = self._wraps[key] = self._wrapped(text, size, width, style)
-        return lines.copy()
-
-    def fitted(
-        self,
-        text: str,
-        size: int,
-        room: int,
-        max_lines: int = 2,
-        style: str = "regular",
-        height: int | None = None,
-    ) -> tuple[list[str], int]:
-        """`fitted_lines` of `text` (cached: buttons and bars fit their words every frame)."""
-        key = (text, self.px(size), room, max_lines, style, height)
-        fit = self._fits.get(key)
-        if fit is None:
-            if len(self._fits) >= TEXT_CACHE_LIMIT:
-                self._fits.clear()
-            fit = self._fits[key] = fitted_lines(
-                self, text, size, room, max_lines, style, height=height
-            )
-        return fit[0].copy(), fit[1]
-
-    def _wrapped(self, text: str, size: float, width: int, style: str) -> list[str]:
-        font = self.font(size, style)
-        lines: list[str] = []
-        for paragraph in text.split("\n"):
-            line = ""
-            for word in paragraph.split(" "):
-                attempt = f"{line} {word}".strip()
-                if font.size(attempt)[0] <= width or not line:
-                    line = attempt
-                else:
-                    lines.append(line)
-                    line = word
-            lines.append(line)
-        return lines
-
-
-@functools.lru_cache(maxsize=32)
-def rounded_box(
-    size: tuple[int, int],
-    radius: int,
-    fill: tuple[int, ...],
-    border: tuple[int, ...] | None = None,
-    width: int = 1,
-) -> pygame.Surface:
-    """A translucent rounded rectangle with an optional border, drawn once per look."""
-    box = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(box, fill, box.get_rect(), border_radius=radius)
-    if border is not None:
-        pygame.draw.rect(box, border, box.get_rect(), width, border_radius=radius)
-    return box
-
-
-def dim(surface: pygame.Surface, alpha: int) -> None:
-    """Darken the whole surface under a dialog or banner, as black at `alpha` would."""
-    keep = 255 - alpha
-    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
-
-
-def draw_panel(
-    surface: pygame.Surface,
-    rect: pygame.Rect,
-    ui: Ui,
-    alpha: int = 215,
-    border: Colour = PALETTE.panel_edge,
-) -> None:
-    """A translucent dark panel with a thin border and rounded corners."""
-    surface.blit(
-        rounded_box(
-            rect.size, ui.px(14), (*PALETTE.panel, alpha), (*border, 200), max(1, ui.px(2))
-        ),
-        rect,
-    )
-
-
-def blit_text(
-    surface: pygame.Surface, text: pygame.Surface, anchor: tuple[int, int], align: str = "center"
-) -> pygame.Rect:
-    """Blit text with its rect's `align` point (e.g. "midleft") at `anchor`."""
-    rect = text.get_rect(**{align: anchor})
-    surface.blit(text, rect)
-    return rect
-
-
-def lines_rect(lines: Sequence[pygame.Surface], overlap: int = 0) -> pygame.Rect:
-    """The size of rendered `lines` set one under another, each drawn `overlap` pixels
-    over the one above (tight two-line buttons)."""
-    height = sum(line.get_height() for line in lines) - overlap * max(0, len(lines) - 1)
-    return pygame.Rect(0, 0, max((line.get_width() for line in lines), default=0), height)
-
-
-def blit_lines(
-    surface: pygame.Surface,
-    lines: Sequence[pygame.Surface],
-    anchor: tuple[int, int],
-    align: str = "center",
-    overlap: int = 0,
-) -> pygame.Rect:
-    """Rendered `lines` (`Ui.fitted`'s, say) one under another, each centred, the block's
-    `align` point ("center", "midtop") at `anchor`; returns the block's rect."""
-    block = lines_rect(lines, overlap)
-    setattr(block, align, anchor)
-    y = block.top
-    for line in lines:
-        blit_text(surface, line, (block.centerx, y), "midtop")
-        y += line.get_height() - overlap
-    return block
 
 
 class Widget:
     """Base widget: a rect, focus and hover, mouse handling and keyboard hooks."""
 
     focusable = True
+    takes_text = False
+    """True for a widget typed into: Enter moves on from it instead of activating it."""
 
     def __init__(self, label: str = "") -> None:
         self.label = label
@@ -521,153 +371,6 @@ class Slider(Widget):
         )
 
 
-def clipboard_text() -> str:
-    """The text on the system clipboard ("" when there is none or no clipboard)."""
-    try:
-        return pygame.scrap.get_text()
-    except pygame.error:
-        return ""
-
-
-def put_clipboard_text(text: str) -> bool:
-    """Put `text` on the system clipboard; False when there is no clipboard."""
-    try:
-        pygame.scrap.put_text(text)
-    except pygame.error:
-        return False
-    return True
-
-
-class TextField(Widget):
-    """A one-line text entry; focused by click or Tab, typed into with the keyboard. A
-    click puts the caret at the character clicked; the arrows, Home and End move it;
-    Ctrl+A selects everything, which what is typed next replaces; Ctrl+V pastes and
-    Ctrl+C copies the whole text."""
-
-    TEXT_SIZE: Final = 18
-
-    def __init__(
-        self, label: str, text: str, on_change: Callable[[str], None], max_length: int = 16
-    ) -> None:
-        super().__init__(label)
-        self.text = text
-        self.on_change = on_change
-        self.max_length = max_length
-        self._caret: int | None = None
-        """Where typing goes (None: at the end)."""
-        self.all_selected = False
-        self.overflowed = False
-        """The last typing was cut at `max_length` (the field says so)."""
-
-    @property
-    def caret(self) -> int:
-        return len(self.text) if self._caret is None else min(self._caret, len(self.text))
-
-    def _edit(self, text: str, caret: int) -> None:
-        self.text, self._caret, self.all_selected = text, caret, False
-        self.on_change(self.text)
-
-    def click(self, pos: tuple[int, int]) -> None:
-        """Put the caret at the character boundary nearest the click."""
-        self.all_selected = False
-        if self.ui is None:
-            return
-        font = self.ui.font(self.TEXT_SIZE)
-        x = pos[0] - (self.rect.x + self.ui.px(10))
-        edges = [font.size(self.text[:index])[0] for index in range(len(self.text) + 1)]
-        self._caret = min(range(len(edges)), key=lambda index: abs(edges[index] - x))
-
-    def handle_text(self, event: pygame.Event) -> bool:
-        if event.type == pygame.TEXTINPUT:
-            self.type_in(event.text)
-            return True
-        if (
-            event.type == pygame.KEYDOWN
-            and event.mod & pygame.KMOD_CTRL
-            and event.key in (pygame.K_v, pygame.K_c)
-        ):
-            if event.key == pygame.K_v:
-                self.type_in(clipboard_text()[:1000].split("\n")[0].strip())
-            else:
-                put_clipboard_text(self.text)
-            return True
-        return self._edit_key(event)
-
-    def type_in(self, typed: str) -> None:
-        """Insert `typed` at the caret (or over the selection), as far as there is room."""
-        typed = "".join(ch for ch in typed if ch.isprintable())
-        text, caret = ("", 0) if self.all_selected else (self.text, self.caret)
-        room = max(0, self.max_length - len(text))
-        self.overflowed = len(typed) > room
-        typed = typed[:room]
-        if typed:
-            self._edit(text[:caret] + typed + text[caret:], caret + len(typed))
-
-    def _edit_key(self, event: pygame.Event) -> bool:
-        if event.type != pygame.KEYDOWN:
-            return False
-        key, caret = event.key, self.caret
-        self.overflowed = False
-        if key == pygame.K_a and event.mod & pygame.KMOD_CTRL:
-            self.all_selected = bool(self.text)
-        elif key == pygame.K_SPACE:
-            pass  # the space itself arrives as TEXTINPUT
-        elif key in (pygame.K_BACKSPACE, pygame.K_DELETE) and self.all_selected:
-            self._edit("", 0)
-        elif key == pygame.K_BACKSPACE:
-            if caret:
-                self._edit(self.text[: caret - 1] + self.text[caret:], caret - 1)
-        elif key == pygame.K_DELETE:
-            if caret < len(self.text):
-                self._edit(self.text[:caret] + self.text[caret + 1 :], caret)
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
-            moves = {
-                pygame.K_LEFT: caret - 1,
-                pygame.K_RIGHT: caret + 1,
-                pygame.K_HOME: 0,
-                pygame.K_END: len(self.text),
-            }
-            self._caret = max(0, min(len(self.text), moves[key]))
-            self.all_selected = False
-        else:
-            return False
-        return True
-
-    def draw(self, surface: pygame.Surface, ui: Ui) -> None:
-        box = self.rect
-        radius = ui.px(8)
-        pygame.draw.rect(surface, (10, 30, 20), box, border_radius=radius)
-        edge = (
-            PALETTE.gold
-            if self.focused
-            else (PALETTE.text_dim if self.hovered else PALETTE.panel_edge)
-        )
-        pygame.draw.rect(surface, edge, box, max(1, ui.px(2)), border_radius=radius)
-        shown = self.text if self.text or self.focused else _(self.label)
-        colour = PALETTE.text if self.text else PALETTE.text_dim
-        left = box.x + ui.px(10)
-        image = ui.text(shown, self.TEXT_SIZE, colour) if shown else ui.text(" ", 18)
-        if self.focused and self.all_selected:
-            mark = image.get_rect(midleft=(left, box.centery)).inflate(ui.px(4), ui.px(2))
-            pygame.draw.rect(surface, PALETTE.gold_dark, mark, border_radius=ui.px(3))
-        blit_text(surface, image, (left, box.centery), "midleft")
-        if self.focused and self.overflowed:
-            limit = ngettext(
-                "{count} character at most", "{count} characters at most", self.max_length
-            ).format(count=self.max_length)
-            note = ui.text(limit, 14, PALETTE.penalty)
-            blit_text(surface, note, (box.right - ui.px(8), box.bottom + ui.px(2)), "topright")
-        if self.focused and not self.all_selected:
-            x = left + ui.font(self.TEXT_SIZE).size(self.text[: self.caret])[0] + 1
-            pygame.draw.line(
-                surface,
-                PALETTE.gold,
-                (x, box.centery - ui.px(10)),
-                (x, box.centery + ui.px(10)),
-                max(1, ui.px(2)),
-            )
-
-
 class Form:
     """A set of widgets with one keyboard focus."""
 
@@ -736,7 +439,7 @@ class Form:
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             return focused.step(1 if key == pygame.K_RIGHT else -1)
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if isinstance(focused, TextField):
+            if focused.takes_text:
                 self.move_focus(1)
             else:
                 focused.activate()

@@ -1,0 +1,163 @@
+"""The interface's shared drawing: `Ui` (the fonts, the interface scale and caches of
+rendered texts, so nothing is rendered twice), panels, and texts blitted by an anchor."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+import pygame
+
+from game.ui.text import TEXT_LIMIT, fitted_lines, render_text
+from game.ui.theme import PALETTE, Colour, Fonts
+
+TEXT_CACHE_LIMIT = 512
+
+
+class Ui:
+    """Fonts, interface scale and caches of rendered text surfaces and wrapped lines."""
+
+    def __init__(self, fonts: Fonts, scale: float = 1.0) -> None:
+        self.fonts = fonts
+        self.scale = scale
+        self._texts: dict[tuple[str, int, str, Colour], pygame.Surface] = {}
+        self._wraps: dict[tuple[str, int, int, str], list[str]] = {}
+        self._fits: dict[tuple[str, int, int, int, str, int | None], tuple[list[str], int]] = {}
+
+    def px(self, value: float) -> int:
+        """A length given for a 1280x800 window, scaled to the current window."""
+        return max(1, round(value * self.scale))
+
+    def font(self, size: float, style: str = "regular") -> pygame.font.Font:
+        return self.fonts.get(self.px(size), style)
+
+    def text(
+        self, text: str, size: float, colour: Colour = PALETTE.text, style: str = "regular"
+    ) -> pygame.Surface:
+        """The rendered text (antialiased), cached."""
+        key = (text, self.px(size), style, colour)
+        surface = self._texts.get(key)
+        if surface is None:
+            if len(self._texts) >= TEXT_CACHE_LIMIT:
+                self._texts.clear()
+            surface = render_text(self.font(size, style), text[:TEXT_LIMIT], colour)
+            self._texts[key] = surface
+        return surface
+
+    def wrap(self, text: str, size: float, width: int, style: str = "regular") -> list[str]:
+        """`text` broken into lines no wider than `width` pixels at `size` (cached: screens
+        wrap their words every frame)."""
+        key = (text, self.px(size), width, style)
+        lines = self._wraps.get(key)
+        if lines is None:
+            if len(self._wraps) >= TEXT_CACHE_LIMIT:
+                self._wraps.clear()
+            lines = self._wraps[key] = self._wrapped(text, size, width, style)
+        return lines.copy()
+
+    def fitted(
+        self,
+        text: str,
+        size: int,
+        room: int,
+        max_lines: int = 2,
+        style: str = "regular",
+        height: int | None = None,
+    ) -> tuple[list[str], int]:
+        """`fitted_lines` of `text` (cached: buttons and bars fit their words every frame)."""
+        key = (text, self.px(size), room, max_lines, style, height)
+        fit = self._fits.get(key)
+        if fit is None:
+            if len(self._fits) >= TEXT_CACHE_LIMIT:
+                self._fits.clear()
+            fit = self._fits[key] = fitted_lines(
+                self, text, size, room, max_lines, style, height=height
+            )
+        return fit[0].copy(), fit[1]
+
+    def _wrapped(self, text: str, size: float, width: int, style: str) -> list[str]:
+        font = self.font(size, style)
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            line = ""
+            for word in paragraph.split(" "):
+                attempt = f"{line} {word}".strip()
+                if font.size(attempt)[0] <= width or not line:
+                    line = attempt
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+
+@functools.lru_cache(maxsize=32)
+def rounded_box(
+    size: tuple[int, int],
+    radius: int,
+    fill: tuple[int, ...],
+    border: tuple[int, ...] | None = None,
+    width: int = 1,
+) -> pygame.Surface:
+    """A translucent rounded rectangle with an optional border, drawn once per look."""
+    box = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(box, fill, box.get_rect(), border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(box, border, box.get_rect(), width, border_radius=radius)
+    return box
+
+
+def dim(surface: pygame.Surface, alpha: int) -> None:
+    """Darken the whole surface under a dialog or banner, as black at `alpha` would."""
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+
+
+def draw_panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    ui: Ui,
+    alpha: int = 215,
+    border: Colour = PALETTE.panel_edge,
+) -> None:
+    """A translucent dark panel with a thin border and rounded corners."""
+    surface.blit(
+        rounded_box(
+            rect.size, ui.px(14), (*PALETTE.panel, alpha), (*border, 200), max(1, ui.px(2))
+        ),
+        rect,
+    )
+
+
+def blit_text(
+    surface: pygame.Surface, text: pygame.Surface, anchor: tuple[int, int], align: str = "center"
+) -> pygame.Rect:
+    """Blit text with its rect's `align` point (e.g. "midleft") at `anchor`."""
+    rect = text.get_rect(**{align: anchor})
+    surface.blit(text, rect)
+    return rect
+
+
+def lines_rect(lines: Sequence[pygame.Surface], overlap: int = 0) -> pygame.Rect:
+    """The size of rendered `lines` set one under another, each drawn `overlap` pixels
+    over the one above (tight two-line buttons)."""
+    height = sum(line.get_height() for line in lines) - overlap * max(0, len(lines) - 1)
+    return pygame.Rect(0, 0, max((line.get_width() for line in lines), default=0), height)
+
+
+def blit_lines(
+    surface: pygame.Surface,
+    lines: Sequence[pygame.Surface],
+    anchor: tuple[int, int],
+    align: str = "center",
+    overlap: int = 0,
+) -> pygame.Rect:
+    """Rendered `lines` (`Ui.fitted`'s, say) one under another, each centred, the block's
+    `align` point ("center", "midtop") at `anchor`; returns the block's rect."""
+    block = lines_rect(lines, overlap)
+    setattr(block, align, anchor)
+    y = block.top
+    for line in lines:
+        blit_text(surface, line, (block.centerx, y), "midtop")
+        y += line.get_height() - overlap
+    return block
