@@ -27,7 +27,8 @@ from game.ai.solver import solve
 from game.persist.records import read_recorded_game
 from game.rules import jsontext
 from game.rules.errors import MESSAGE_LIMIT, RecordError, RulesError
-from game.rules.record import DRAW_SOLITAIRE, MODES, TABLE, GameRecord, RecordedGame, move_to_entry
+from game.rules.record import DRAW_SOLITAIRE, MODES, TABLE, GameRecord, RecordedGame
+from game.rules.record_moves import move_to_entry
 from game.rules.seeds_names import cut_text, read_seed
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import MAX_PLAYERS, MIN_PLAYERS, TableGame, TableRules, TableState

@@ -12,7 +12,8 @@ from game.ai.analysis import fair_odds, position_after, review_solitaire, review
 from game.ai.solver import solve
 from game.rules.figure import contact_score
 from game.rules.moves import PLACE
-from game.rules.record import GameRecord, RecordedGame, entry_to_move
+from game.rules.record import GameRecord, RecordedGame
+from game.rules.record_moves import entry_to_move
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableRules, TableState
 

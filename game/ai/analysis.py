@@ -24,7 +24,8 @@ from game.ai.players import MasterPlayer, placement_points
 from game.ai.solver import SolitaireState, Solver
 from game.rules.figure import contact_score
 from game.rules.moves import PLACE, Move
-from game.rules.record import TABLE, GameRecord, RecordedGame, entry_to_move, move_to_entry
+from game.rules.record import TABLE, GameRecord, RecordedGame
+from game.rules.record_moves import entry_to_move, move_to_entry
 from game.rules.solitaire import DrawSolitaireState
 from game.rules.table import TableState
 

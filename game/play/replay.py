@@ -15,14 +15,8 @@ from typing import Any
 from game.rules.figure import Contact
 from game.rules.lattice import Cell
 from game.rules.moves import Move
-from game.rules.record import (
-    DRAW_SOLITAIRE,
-    TABLE,
-    GameRecord,
-    GameState,
-    RecordedGame,
-    entry_to_move,
-)
+from game.rules.record import DRAW_SOLITAIRE, TABLE, GameRecord, GameState, RecordedGame
+from game.rules.record_moves import entry_to_move
 from game.rules.results import MoveResult
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableGame, TableState

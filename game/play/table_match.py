@@ -21,7 +21,8 @@ from game.i18n import _
 from game.play.events import Event, HintFound, MovePlayed, Redone, TipFound, TookBack
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW_MOVE, PLACE, Move
-from game.rules.record import TABLE, GameRecord, RecordedGame, entry_to_move
+from game.rules.record import TABLE, GameRecord, RecordedGame
+from game.rules.record_moves import entry_to_move
 from game.rules.seeds_names import player_name, trim_names
 from game.rules.share import ShareCode, ShareCodeError, deal_number
 from game.rules.table import TableGame, TableRules, TableState

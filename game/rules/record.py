@@ -16,17 +16,16 @@ from typing import Any, Final
 from game.rules import jsontext
 from game.rules.errors import IllegalMoveError, RecordError, RulesError
 from game.rules.figure import contact_score
-from game.rules.lattice import Cell
 from game.rules.moves import (
-    DISCARD,
-    DISCARD_PILE,
     DRAW,
-    PASS,
-    PILE,
     PLACE,
-    STOCK,
     Move,
 )
+from game.rules.record_moves import DRAW_SOLITAIRE as DRAW_SOLITAIRE  # re-exported
+from game.rules.record_moves import MODES as MODES
+from game.rules.record_moves import STACKED_SOLITAIRE as STACKED_SOLITAIRE
+from game.rules.record_moves import TABLE as TABLE
+from game.rules.record_moves import entry_to_move, fail, move_to_entry
 from game.rules.results import MoveResult
 from game.rules.seeds_names import SEED_DIGITS, is_seed
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
@@ -35,110 +34,9 @@ from game.rules.tiles import ALL_TILES, TileId, parse_tile, tile_name
 
 FORMAT: Final = "contack-record"
 VERSION: Final = 1
-TABLE: Final = "table"
-DRAW_SOLITAIRE: Final = "draw-solitaire"
-STACKED_SOLITAIRE: Final = "stacked-solitaire"
-MODES: Final = (TABLE, DRAW_SOLITAIRE, STACKED_SOLITAIRE)
 _DATE: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 GameState = TableState | DrawSolitaireState | StackedSolitaireState
-
-
-def _where(hand: int | None, move: int | None) -> str:
-    if hand is None:
-        return "record"
-    if move is None:
-        return f"hand {hand}"
-    return f"hand {hand} move {move}"
-
-
-def _fail(hand: int | None, move: int | None, reason: str) -> RecordError:
-    return RecordError(f"{_where(hand, move)}: {reason}")
-
-
-# --- moves <-> record entries ---------------------------------------------------------
-
-
-def move_to_entry(
-    mode: str, move: Move, player: int, score: int | None = None, drawn: TileId | None = None
-) -> dict[str, Any]:
-    """The record entry of a move (`player` is ignored for solitaires)."""
-    entry: dict[str, Any] = {}
-    if mode == TABLE:
-        entry["player"] = player
-        if move.action == DRAW:
-            entry["draw"] = True
-            if drawn is not None:
-                entry["tile"] = tile_name(drawn)
-            return entry
-        if move.action == PASS:
-            entry["pass"] = True
-            return entry
-    elif move.source == PILE:
-        entry["from"] = "pile"
-        entry["pile"] = move.pile
-    else:
-        entry["from"] = move.source
-    entry["tile"] = tile_name(move.tile)
-    if move.action == DISCARD:
-        entry["discard"] = True
-        return entry
-    entry["cell"] = [move.cell[0], move.cell[1]]
-    entry["rot"] = move.rot
-    if score is not None:
-        entry["score"] = score
-    return entry
-
-
-def _tile_field(entry: dict[str, Any], hand: int, index: int) -> TileId:
-    if "tile" not in entry:
-        raise _fail(hand, index, "the move has no tile")
-    try:
-        return parse_tile(entry["tile"])
-    except RulesError as error:
-        raise _fail(hand, index, str(error)) from None
-
-
-def _placement_fields(entry: dict[str, Any], hand: int, index: int) -> tuple[TileId, Cell, int]:
-    tile = _tile_field(entry, hand, index)
-    cell = entry.get("cell")
-    if (
-        not isinstance(cell, list)
-        or len(cell) != 2
-        or not all(type(c) is int and -64 <= c < 64 for c in cell)
-    ):
-        raise _fail(hand, index, f"cell must be [q, r], whole numbers, not {cell!r}")
-    rot = entry.get("rot")
-    if type(rot) is not int or rot not in (0, 1, 2):
-        raise _fail(hand, index, f"rot must be 0, 1 or 2, not {rot!r}")
-    return tile, (cell[0], cell[1]), rot
-
-
-def entry_to_move(mode: str, entry: Any, hand: int, index: int) -> Move:
-    """Read one move entry of a record of `mode`."""
-    if not isinstance(entry, dict):
-        raise _fail(hand, index, "a move must be an object")
-    if mode == TABLE:
-        if entry.get("draw") is True:
-            return Move(DRAW)
-        if entry.get("pass") is True:
-            return Move(PASS)
-        return Move(PLACE, *_placement_fields(entry, hand, index))
-    source = entry.get("from")
-    if mode == DRAW_SOLITAIRE:
-        if source not in (STOCK, DISCARD_PILE):
-            raise _fail(hand, index, f"from must be 'stock' or 'discard', not {source!r}")
-        if entry.get("discard") is True:
-            if source != STOCK:
-                raise _fail(hand, index, "only a stock tile can be discarded")
-            return Move(DISCARD, _tile_field(entry, hand, index), source=STOCK)
-        return Move(PLACE, *_placement_fields(entry, hand, index), source)
-    if source != "pile":
-        raise _fail(hand, index, f"from must be 'pile', not {source!r}")
-    pile = entry.get("pile")
-    if type(pile) is not int or not 0 <= pile <= 6:
-        raise _fail(hand, index, f"pile must be 0 to 6, not {pile!r}")
-    return Move(PLACE, *_placement_fields(entry, hand, index), PILE, pile)
 
 
 # --- the document ---------------------------------------------------------------------
@@ -236,7 +134,7 @@ class GameRecord:
                     for group in redo
                 )
             ):
-                raise _fail(h, None, "redo must be a list of lists of moves")
+                raise fail(h, None, "redo must be a list of lists of moves")
 
     @property
     def mode(self) -> str:
@@ -298,13 +196,13 @@ def _format(data: dict[str, Any]) -> str:
 def _read_stock(hand: dict[str, Any], index: int) -> list[TileId]:
     stock = hand.get("stock")
     if not isinstance(stock, list):
-        raise _fail(index, None, "stock must be a list of 36 tile names")
+        raise fail(index, None, "stock must be a list of 36 tile names")
     try:
         tiles = [parse_tile(name) for name in stock]
     except RulesError as error:
-        raise _fail(index, None, f"stock: {error}") from None
+        raise fail(index, None, f"stock: {error}") from None
     if sorted(tiles) != list(ALL_TILES):
-        raise _fail(index, None, "the stock must hold each of the 36 tiles exactly once")
+        raise fail(index, None, "the stock must hold each of the 36 tiles exactly once")
     return tiles
 
 
@@ -389,9 +287,9 @@ class RecordedGame:
                 else:
                     assert isinstance(state, TableState)
                     if not state.hand_over:
-                        raise _fail(h, None, "the hand before it has not ended")
+                        raise fail(h, None, "the hand before it has not ended")
                     if state.is_terminal():
-                        raise _fail(h, None, "the game was already over")
+                        raise fail(h, None, "the game was already over")
                     state.next_hand(stock)
                 # A live game shuffles once per deal: keep the deal rng in step with it,
                 # so that a resumed game deals the hands the seed would have dealt.
@@ -401,11 +299,11 @@ class RecordedGame:
             else:
                 cut = hand.get("cut")
                 if type(cut) is not int or not 0 <= cut <= 5:
-                    raise _fail(h, None, f"cut must be 0 to 5, not {cut!r}")
+                    raise fail(h, None, f"cut must be 0 to 5, not {cut!r}")
                 state = StackedSolitaireState(stock, cut)
             moves = hand.get("moves", [])
             if not isinstance(moves, list):
-                raise _fail(h, None, "moves must be a list")
+                raise fail(h, None, "moves must be a list")
             timed = isinstance(state, TableState) and state.game.rules.timed
             every_move_timed = True
             for m, entry in enumerate(moves):
@@ -520,47 +418,47 @@ class RecordedGame:
 def _seconds(value: Any, h: int, m: int | None) -> float:
     """A `clock_s` of the record: game time in seconds."""
     if type(value) not in (int, float) or not 0 <= value < math.inf:
-        raise _fail(h, m, "clock_s must be a number of seconds from 0 up")
+        raise fail(h, m, "clock_s must be a number of seconds from 0 up")
     return float(value)
 
 
 def _replay_move(mode: str, state: GameState, entry: Any, h: int, m: int) -> None:
     move = entry_to_move(mode, entry, h, m)
     if state.is_terminal() or (isinstance(state, TableState) and state.hand_over):
-        raise _fail(h, m, "a move after the hand has ended")
+        raise fail(h, m, "a move after the hand has ended")
     if isinstance(state, TableState):
         player = entry.get("player")
         if player != state.current:
-            raise _fail(h, m, f"it is seat {state.current}'s turn, not {player!r}'s")
+            raise fail(h, m, f"it is seat {state.current}'s turn, not {player!r}'s")
     else:
         reason = state.source_problem(move)
         if reason is not None:
-            raise _fail(h, m, reason)
+            raise fail(h, m, reason)
     try:
         result = state.apply(move)
     except IllegalMoveError as error:
-        raise _fail(h, m, f"illegal move {error}") from None
+        raise fail(h, m, f"illegal move {error}") from None
     if move.action == DRAW and "tile" in entry and result.drawn is not None:
         drawn = tile_name(result.drawn)
         if entry["tile"] != drawn:
-            raise _fail(h, m, f"the stock gives {drawn}, not {entry['tile']!r}")
+            raise fail(h, m, f"the stock gives {drawn}, not {entry['tile']!r}")
     if move.action == PLACE and "score" in entry and entry["score"] != result.points:
-        raise _fail(h, m, f"the move scores {result.points}, not {entry['score']!r}")
+        raise fail(h, m, f"the move scores {result.points}, not {entry['score']!r}")
 
 
 def _check_result(state: GameState, hand: dict[str, Any], h: int) -> None:
     if "result" not in hand:
         ended = state.hand_over if isinstance(state, TableState) else state.is_terminal()
         if ended:
-            raise _fail(h, None, "the hand has ended but gives no result")
+            raise fail(h, None, "the hand has ended but gives no result")
         return
     if isinstance(state, TableState):
         if not state.hand_over:
-            raise _fail(h, None, "a result is given but the hand has not ended")
+            raise fail(h, None, "a result is given but the hand has not ended")
         if hand["result"] != state.results[-1]:
-            raise _fail(h, None, f"the result is {state.results[-1]}, not {hand['result']!r}")
+            raise fail(h, None, f"the result is {state.results[-1]}, not {hand['result']!r}")
     else:
         if not state.is_terminal():
-            raise _fail(h, None, "a result is given but the game has not ended")
+            raise fail(h, None, "a result is given but the game has not ended")
         if hand["result"] != state.status:
-            raise _fail(h, None, f"the result is {state.status!r}, not {hand['result']!r}")
+            raise fail(h, None, f"the result is {state.status!r}, not {hand['result']!r}")

@@ -1,0 +1,112 @@
+"""The modes a record names and its move entries (RECORD.md): a move to its entry and
+back, each refusal naming the hand and the move."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from game.rules.errors import RecordError, RulesError
+from game.rules.lattice import Cell
+from game.rules.moves import DISCARD, DISCARD_PILE, DRAW, PASS, PILE, PLACE, STOCK, Move
+from game.rules.tiles import TileId, parse_tile, tile_name
+
+TABLE: Final = "table"
+DRAW_SOLITAIRE: Final = "draw-solitaire"
+STACKED_SOLITAIRE: Final = "stacked-solitaire"
+MODES: Final = (TABLE, DRAW_SOLITAIRE, STACKED_SOLITAIRE)
+
+
+def where(hand: int | None, move: int | None) -> str:
+    """Where in a record: "record", "hand 2" or "hand 2 move 7"."""
+    if hand is None:
+        return "record"
+    if move is None:
+        return f"hand {hand}"
+    return f"hand {hand} move {move}"
+
+
+def fail(hand: int | None, move: int | None, reason: str) -> RecordError:
+    """The error for `reason` at that place of a record."""
+    return RecordError(f"{where(hand, move)}: {reason}")
+
+
+def move_to_entry(
+    mode: str, move: Move, player: int, score: int | None = None, drawn: TileId | None = None
+) -> dict[str, Any]:
+    """The record entry of a move (`player` is ignored for solitaires)."""
+    entry: dict[str, Any] = {}
+    if mode == TABLE:
+        entry["player"] = player
+        if move.action == DRAW:
+            entry["draw"] = True
+            if drawn is not None:
+                entry["tile"] = tile_name(drawn)
+            return entry
+        if move.action == PASS:
+            entry["pass"] = True
+            return entry
+    elif move.source == PILE:
+        entry["from"] = "pile"
+        entry["pile"] = move.pile
+    else:
+        entry["from"] = move.source
+    entry["tile"] = tile_name(move.tile)
+    if move.action == DISCARD:
+        entry["discard"] = True
+        return entry
+    entry["cell"] = [move.cell[0], move.cell[1]]
+    entry["rot"] = move.rot
+    if score is not None:
+        entry["score"] = score
+    return entry
+
+
+def _tile_field(entry: dict[str, Any], hand: int, index: int) -> TileId:
+    if "tile" not in entry:
+        raise fail(hand, index, "the move has no tile")
+    try:
+        return parse_tile(entry["tile"])
+    except RulesError as error:
+        raise fail(hand, index, str(error)) from None
+
+
+def _placement_fields(entry: dict[str, Any], hand: int, index: int) -> tuple[TileId, Cell, int]:
+    tile = _tile_field(entry, hand, index)
+    cell = entry.get("cell")
+    if (
+        not isinstance(cell, list)
+        or len(cell) != 2
+        or not all(type(c) is int and -64 <= c < 64 for c in cell)
+    ):
+        raise fail(hand, index, f"cell must be [q, r], whole numbers, not {cell!r}")
+    rot = entry.get("rot")
+    if type(rot) is not int or rot not in (0, 1, 2):
+        raise fail(hand, index, f"rot must be 0, 1 or 2, not {rot!r}")
+    return tile, (cell[0], cell[1]), rot
+
+
+def entry_to_move(mode: str, entry: Any, hand: int, index: int) -> Move:
+    """Read one move entry of a record of `mode`."""
+    if not isinstance(entry, dict):
+        raise fail(hand, index, "a move must be an object")
+    if mode == TABLE:
+        if entry.get("draw") is True:
+            return Move(DRAW)
+        if entry.get("pass") is True:
+            return Move(PASS)
+        return Move(PLACE, *_placement_fields(entry, hand, index))
+    source = entry.get("from")
+    if mode == DRAW_SOLITAIRE:
+        if source not in (STOCK, DISCARD_PILE):
+            raise fail(hand, index, f"from must be 'stock' or 'discard', not {source!r}")
+        if entry.get("discard") is True:
+            if source != STOCK:
+                raise fail(hand, index, "only a stock tile can be discarded")
+            return Move(DISCARD, _tile_field(entry, hand, index), source=STOCK)
+        return Move(PLACE, *_placement_fields(entry, hand, index), source)
+    if source != "pile":
+        raise fail(hand, index, f"from must be 'pile', not {source!r}")
+    pile = entry.get("pile")
+    if type(pile) is not int or not 0 <= pile <= 6:
+        raise fail(hand, index, f"pile must be 0 to 6, not {pile!r}")
+    return Move(PLACE, *_placement_fields(entry, hand, index), PILE, pile)
