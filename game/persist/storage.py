@@ -47,6 +47,14 @@ class Storage(GameFiles):
     def save_game(self, record: dict[str, Any]) -> bool:
         return autosave.save_game(self, record)
 
+    def keep_game(self, mode: str, record: dict[str, Any] | None) -> None:
+        """The autosave of `mode` as a session hands it over: `record` saved, or None
+        (the game is over) cleared."""
+        if record is None:
+            self.clear_game(mode)
+        else:
+            self.save_game(record)
+
     def clear_game(self, mode: str) -> None:
         """Delete the save of `mode`; a finished game the history could not take yet
         stays, for the next start to count."""

@@ -23,7 +23,7 @@ from game.rules.errors import RulesError
 from game.rules.moves import DRAW_MOVE, PLACE, Move
 from game.rules.record import TABLE, GameRecord, RecordedGame
 from game.rules.record_moves import entry_to_move
-from game.rules.seeds_names import player_name, trim_names
+from game.rules.seeds_names import new_seed, player_name, trim_names
 from game.rules.share import ShareCode, ShareCodeError, deal_number
 from game.rules.table import TableGame, TableRules, TableState
 from game.rules.tiles import TileId, tiles_in
@@ -108,6 +108,20 @@ class TableMatch:
     def resume(cls, data: dict[str, Any], adviser: Adviser) -> TableMatch:
         """The game of record `data`, replayed and checked (`RulesError` if it cannot be)."""
         return cls(RecordedGame.from_record(GameRecord(data)), adviser)
+
+    @classmethod
+    def open(
+        cls, config: dict[str, Any], record: dict[str, Any] | None, adviser: Adviser
+    ) -> tuple[TableMatch, str | None]:
+        """The game of `record` resumed or, if it cannot be, a new one from `config` with
+        the reason in words."""
+        failure = None
+        if record is not None:
+            try:
+                return cls.resume(record, adviser), None
+            except (RulesError, KeyError, TypeError, ValueError) as error:
+                failure = _("The saved game could not be resumed ({reason}).").format(reason=error)
+        return cls.new(config, adviser, new_seed()), failure
 
     # --- reading -------------------------------------------------------------------------
 

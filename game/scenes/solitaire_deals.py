@@ -131,11 +131,7 @@ class SolitaireDeals:
         due, data = self.session.take_save()
         if not due:
             return False
-        storage = self.host.services.storage
-        if data is None:
-            storage.clear_game(self.host.mode)
-        else:
-            storage.save_game(data)
+        self.host.services.storage.keep_game(self.host.mode, data)
         self.host.prepare_art()
         return True
 

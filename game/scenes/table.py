@@ -13,20 +13,17 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ai.worker import Adviser
 from game.i18n import N_, _
 from game.play.events import Event, HintFound, MovePlayed, Redone, TipFound, TookBack
 from game.play.table_match import TableMatch, Turn
-from game.rules.errors import RulesError
 from game.rules.lattice import Cell
 from game.rules.moves import DRAW_MOVE, PLACE, Move
 from game.rules.record import TABLE
-from game.rules.seeds_names import new_seed
 from game.rules.table import TableState
 from game.rules.tiles import TileId
 from game.scenes.base import Scene
 from game.scenes.table_controls import TableControls
-from game.scenes.table_handoff import HandoffPanel
+from game.scenes.table_handoff import HandoffPanel, draw_placed_since
 from game.scenes.table_moves import TableMoves
 from game.scenes.table_panels import (
     backdrop,
@@ -45,26 +42,11 @@ from game.ui.contact_animator import ContactAnimator, ScoreCounter
 from game.ui.hands import Hands
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.table_layout import TableLayout
-from game.ui.theme import PALETTE
 from game.ui.tween import Tweens
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
-
-
-def open_match(
-    config: dict[str, Any], record: dict[str, Any] | None, adviser: Adviser
-) -> tuple[TableMatch, str | None]:
-    """The game of `record` resumed or, if it cannot be, a new one from `config` with the
-    reason in words."""
-    failure = None
-    if record is not None:
-        try:
-            return TableMatch.resume(record, adviser), None
-        except (RulesError, KeyError, TypeError, ValueError) as error:
-            failure = _("The saved game could not be resumed ({reason}).").format(reason=error)
-    return TableMatch.new(config, adviser, new_seed()), failure
 
 
 class TableScene(Scene):
@@ -80,7 +62,7 @@ class TableScene(Scene):
     ) -> None:
         super().__init__(services)
         if match is None:
-            self.match, self.failure = open_match(config, record, services.adviser)
+            self.match, self.failure = TableMatch.open(config, record, services.adviser)
         else:
             self.match, self.failure = match, None
         self.layout = TableLayout.build(
@@ -335,9 +317,7 @@ class TableScene(Scene):
         _due, data = self.match.take_save()
         if data is None:
             self.turns.report_finished()
-            self.services.storage.clear_game(TABLE)
-        else:
-            self.services.storage.save_game(data)
+        self.services.storage.keep_game(TABLE, data)
 
     # --- turns --------------------------------------------------------------------------
 
@@ -502,7 +482,8 @@ class TableScene(Scene):
         ):  # the hand-off covers the tray
             draw_tray_label(surface, ui, self.layout.tray, self.names[self.hands.tray_seat])
         self.tiles.draw_interpolated(surface, alpha)
-        self._draw_placed_since(surface)
+        watcher = self.turns.banner_seat if self.turns.banner_seat is not None else self.tray_seat()
+        draw_placed_since(surface, self.board, self.state.figure, self.turns.placed_since, watcher)
         self.board.draw_last_mark(surface)
         self.controls.draw_ghost(surface)
         self.animator.draw_effects(surface)
@@ -524,17 +505,6 @@ class TableScene(Scene):
     def keep_clear(self) -> list[pygame.Rect]:
         """Notices stay off the tray: the player's own tiles."""
         return [self.layout.tray.rect] if self.layout.tray is not None else []
-
-    def _draw_placed_since(self, surface: pygame.Surface) -> None:
-        """Ring every tile the others placed since the player at the mouse (or the one
-        the hand-off waits for) last moved; the last tile keeps its own white mark."""
-        watcher = self.turns.banner_seat
-        if watcher is None:
-            watcher = self.tray_seat()
-        last = self.state.figure.last_cell
-        for cell in self.turns.placed_since.get(watcher, []) if watcher is not None else []:
-            if cell != last and cell in self.state.figure:
-                self.board.draw_outline(surface, cell, PALETTE.recent)
 
     def status_text(self) -> str:
         """The status bar's words: the move just made while it shows, else what now."""

@@ -5,12 +5,15 @@ button, Enter or Space hands the mouse over; a click elsewhere does nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 import pygame
 
 from game.i18n import N_, _
+from game.rules.figure import Figure
+from game.rules.lattice import Cell
+from game.ui.board import Board
 from game.ui.painting import Ui, blit_lines, blit_text, draw_panel
 from game.ui.scrollbar import ScrollBar
 from game.ui.text import shrunk_text
@@ -114,3 +117,19 @@ class HandoffPanel:
             )
             y += self.line_h
         self.scrollbar.draw(surface, ui)
+
+
+def draw_placed_since(
+    surface: pygame.Surface,
+    board: Board,
+    figure: Figure,
+    placed_since: Mapping[int, Sequence[Cell]],
+    watcher: int | None,
+) -> None:
+    """Outline every tile the others placed since `watcher` (the player at the mouse,
+    or the one the hand-off waits for) last moved; the last tile keeps its own mark."""
+    if watcher is None:
+        return
+    for cell in placed_since.get(watcher, []):
+        if cell != figure.last_cell and cell in figure:
+            board.draw_outline(surface, cell, PALETTE.recent)
