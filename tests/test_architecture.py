@@ -27,7 +27,7 @@ OVER_THE_BARS = {
     "game/play/solitaire_session.py:SolitaireSession": 339,
     "game/play/table_match.py:TableMatch": 411,
     "game/rules/figure.py:Figure": 338,
-    "game/rules/table.py:TableState": 396,
+    "game/rules/table.py:TableState": 372,
     "game/scenes/draw_solitaire.py:DrawSolitaireScene": 360,
     "game/scenes/replay.py": 581,
     "game/scenes/replay.py:ReplayScene": 424,

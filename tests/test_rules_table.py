@@ -317,6 +317,25 @@ def test_club_debts_are_borrowed_from_the_bank_and_count_against_the_standing():
     assert state.outcome().winners == (0,)
 
 
+def test_a_refused_placement_says_why_as_data_the_screens_can_word() -> None:
+    from game.rules.figure import COLOUR_CLASH
+    from game.rules.table_refusals import FITS_NOWHERE, HAND_OVER, NOT_IN_HAND, NOT_SMALLEST
+
+    opening = position([["05-06-07", "01-02-03"], ["08-09-10"]], [], [])
+    assert opening.refusal(Move(PLACE, T("05-06-07"), (0, 0), 0)).kind == NOT_SMALLEST
+    assert opening.refusal(Move(PLACE, T("08-09-10"), (0, 0), 0)).kind == NOT_IN_HAND
+    assert opening.refusal(Move(PLACE, T("01-02-03"), (0, 0), 0)) is None
+    state = position([["02-03-04", "10-06-09"], ["05-09-10"]], [("01-02-03", (0, 0), 0)], [])
+    fits = Move(PLACE, T("02-03-04"), (1, 0), 0)
+    assert state.refusal(fits) is None
+    assert state.refusal(Move(PLACE, T("02-03-04"), (1, 0), 1)).kind == COLOUR_CLASH
+    assert state.refusal(Move(PLACE, T("10-06-09"), (1, 0), 0)).kind == FITS_NOWHERE
+    with pytest.raises(IllegalMoveError, match="fits nowhere"):
+        state.apply(Move(PLACE, T("10-06-09"), (1, 0), 0))
+    state._end_hand("all passed")
+    assert state.refusal(fits).kind == HAND_OVER
+
+
 def test_spanish_club_rules_borrow_from_the_player_paid_and_count_what_is_owed_to_them():
     hands = [["08-09-10", "04-05-06"], ["10-03-09"]]
     state = position(

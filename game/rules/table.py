@@ -15,23 +15,23 @@ from functools import partial
 from typing import Final, NamedTuple
 
 from game.rules.errors import IllegalMoveError, RulesError
-from game.rules.figure import Contact, Figure, contact_score
+from game.rules.figure import Contact, Figure, Refusal, contact_score
 from game.rules.lattice import KEY_CELLS, ORIGIN, cell_key
-from game.rules.moves import DRAW, DRAW_MOVE, HAND, PASS, PASS_MOVE, PLACE, Move
+from game.rules.moves import DRAW, DRAW_MOVE, HAND, PASS_MOVE, PLACE, Move
 from game.rules.results import ALL_PASSED as ALL_PASSED  # re-exported: why a hand ended
 from game.rules.results import DEAD_END as DEAD_END
 from game.rules.results import WENT_OUT as WENT_OUT
 from game.rules.results import MoveResult, Outcome
-from game.rules.table_rules import MAX_HANDS as MAX_HANDS  # re-exported
+from game.rules.table_refusals import placement_refusal, why_illegal
+from game.rules.table_rules import HAND_SIZE as HAND_SIZE  # re-exported
+from game.rules.table_rules import MAX_HANDS as MAX_HANDS
 from game.rules.table_rules import MAX_PLAYERS as MAX_PLAYERS
 from game.rules.table_rules import MAX_TIME_LIMIT_S as MAX_TIME_LIMIT_S
 from game.rules.table_rules import MIN_PLAYERS as MIN_PLAYERS
 from game.rules.table_rules import PENALTY_PER_TILE as PENALTY_PER_TILE
 from game.rules.table_rules import VARIANTS as VARIANTS
 from game.rules.table_rules import TableRules as TableRules
-from game.rules.tiles import ALL_TILES, TILE_COUNT, TILE_SIZES, TileId, tile_name, tiles_in
-
-HAND_SIZE: Final = 5
+from game.rules.tiles import ALL_TILES, TILE_COUNT, TILE_SIZES, TileId, tiles_in
 
 
 @dataclass(frozen=True)
@@ -217,37 +217,13 @@ class TableState:
         """Points a placement would score now (it is not checked)."""
         return contact_score(self.figure.contacts(move.tile, move.cell, move.rot))
 
+    def refusal(self, move: Move) -> Refusal | None:
+        """Why the placement `move` may not be played now, as data (`table_refusals`)."""
+        return placement_refusal(self, move)
+
     def why_illegal(self, move: Move) -> str | None:
-        """Why `move` may not be played now, in words for the player; None if it may."""
-        if self.end_reason is not None:
-            return "the hand is over"
-        seat = self.current
-        hand = self.hands[seat]
-        can_draw = self.stock_pos < TILE_COUNT and hand.bit_count() < HAND_SIZE
-        if move.action == PLACE:
-            if move.source != HAND:
-                return "table moves place tiles from the hand"
-            if not hand >> move.tile & 1:
-                return f"{tile_name(move.tile)} is not in the hand of seat {seat}"
-            if not self.figure:
-                smallest = min(TILE_SIZES[t] for t in tiles_in(hand))
-                if TILE_SIZES[move.tile] != smallest:
-                    return "the first tile must be the smallest in the hand"
-            return self.figure.why_illegal(move.tile, move.cell, move.rot)
-        can_place = self.figure.has_placement(hand) if self.figure else True
-        if move.action == DRAW:
-            if not can_draw:
-                return "the stock is empty" if self.stock_pos >= TILE_COUNT else "the hand is full"
-            if can_place and not self.game.rules.free_draw:
-                return "a tile can be placed, so the player must place"
-            return None
-        if move.action == PASS:
-            if can_place:
-                return "a tile can be placed, so the player must place"
-            if can_draw:
-                return "the player must draw before passing"
-            return None
-        return f"{move.action} is not a table move"
+        """Why `move` may not be played now, in English for an error; None if it may."""
+        return why_illegal(self, move)
 
     def is_terminal(self) -> bool:
         """True when the whole game is over."""

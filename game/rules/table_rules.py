@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from game.rules.errors import RulesError
 
+HAND_SIZE: Final = 5
 MAX_HANDS: Final = 1000
 """The most hands a game may have (RULES.md: from 1 up; a bound keeps a game finite)."""
 MAX_TIME_LIMIT_S: Final = 86_400

@@ -131,18 +131,12 @@ class TableControls:
         rot = state.figure.forced_rotation(cell)
         if rot is None:
             rot = self.first_rot if not state.figure else 0
-        refusal = state.figure.refusal(tile, cell, rot)
-        playable = {move.tile for move in self.host.match.legal_moves() if move.action == PLACE}
-        if tile not in playable:
-            words = (
-                _("Only the smallest tile may start the hand.")
-                if not state.figure
-                else _("That tile fits nowhere now; pick a bright one.")
-            )
-        elif refusal is not None:
-            words = refusal_words(refusal, self.host.services.art.theme.edge_names)
-        else:
-            words = _("Turn the first tile with the wheel or a right-click.")
+        refusal = state.refusal(Move(PLACE, tile, cell, rot))
+        words = (
+            refusal_words(refusal, self.host.services.art.theme.edge_names)
+            if refusal is not None
+            else _("Turn the first tile with the wheel or a right-click.")
+        )
         self.host.services.notify(words)
         seat = state.current_player
         self.host.hands.refuse(state.hand_tiles(seat), seat, tile, self.host.board, cell, rot)

@@ -25,6 +25,7 @@ from game.rules.figure import (
 from game.rules.moves import DISCARD_PILE, PILE, STOCK, Move
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
 from game.rules.share import ShareCodeError
+from game.rules.table_refusals import FITS_NOWHERE, NOT_SMALLEST
 from game.rules.tiles import TILE_VALUES, TileId
 
 MODE_TITLES: Final = {
@@ -85,6 +86,8 @@ def refusal_words(refusal: Refusal, colour_names: Sequence[str]) -> str:
         FIRST_ELSEWHERE: _("The first tile goes on the lit spot."),
         TOUCHES_NOTHING: _("A tile must touch the figure."),
         AWAY_FROM_LAST: _("A tile must touch the last tile (ringed) or two tiles at once."),
+        NOT_SMALLEST: _("Only the smallest tile may start the hand."),
+        FITS_NOWHERE: _("That tile fits nowhere now; pick a bright one."),
     }.get(kind, _("That tile cannot go there."))
 
 
