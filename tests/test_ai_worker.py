@@ -187,4 +187,4 @@ def test_solitaires_fall_back_on_their_own_moves_without_a_working_worker() -> N
     assert draw.poll() == [VerdictFound("unknown")] and not draw.judging
     stacked = SolitaireSession.new(STACKED_SOLITAIRE, 3, DeadWorker())
     assert stacked.suggest() == stacked_best_try(stacked.state)  # type: ignore[arg-type]
-    assert not stacked.thinking
+    assert not stacked.advice.thinking

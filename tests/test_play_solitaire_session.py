@@ -9,8 +9,9 @@ import pytest
 from game.ai.autoplay import simple_fair_move
 from game.ai.solver import solve
 from game.ai.worker import InProcessAdviser
-from game.play.events import GameEnded, MovePlayed, TookBack, VerdictFound
+from game.play.events import GameEnded, MovePlayed, StockTurned, TookBack, VerdictFound
 from game.play.solitaire_session import SolitaireSession, WinnableDealSearch
+from game.rules.moves import DISCARD, PLACE, STOCK
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 
@@ -105,3 +106,49 @@ def test_winnable_deal_search_finds_a_deal_the_solver_wins() -> None:
 def test_not_a_solitaire_mode_is_refused() -> None:
     with pytest.raises(ValueError):
         SolitaireSession.new("table", 1, InProcessAdviser())
+
+
+def turn_until(session: SolitaireSession, fits: bool, place_at_once: bool) -> StockTurned:
+    """Play the fair line until the turned stock tile fits somewhere (or nowhere)."""
+    while True:
+        assert not session.finished, "no such turn in this deal"
+        (turned,) = session.turn_stock(place_at_once)
+        assert isinstance(turned, StockTurned) and session.turned
+        if (turned.then is None or turned.then.action == PLACE) == fits:
+            return turned
+        session.play(session.suggest() or turned.then)  # type: ignore[arg-type]
+
+
+def test_a_turned_tile_that_fits_nowhere_is_discarded_by_the_session() -> None:
+    session = SolitaireSession.new(DRAW_SOLITAIRE, 11, InProcessAdviser())
+    turned = turn_until(session, fits=False, place_at_once=False)
+    assert turned.then is not None and turned.then.action == DISCARD
+    assert turned.then.source == STOCK and session.state.legal_moves().count(turned.then) == 1
+    assert session.turn_stock() == []  # already face up
+    session.play(turned.then)
+    assert not session.turned
+
+
+def test_place_at_once_plays_a_tile_with_one_spot_and_waits_on_one_with_more() -> None:
+    for seed in range(1, 30):
+        session = SolitaireSession.new(DRAW_SOLITAIRE, seed, InProcessAdviser())
+        spots = {m.cell for m in session.state.legal_moves() if m.source == STOCK}
+        (waits,) = session.turn_stock(place_at_once=False)
+        session.undo()
+        (turned,) = session.turn_stock(place_at_once=True)
+        assert isinstance(waits, StockTurned) and isinstance(turned, StockTurned)
+        if len(spots) == 1 and waits.then is None:
+            assert turned.then is not None and turned.then.cell in spots
+            return
+        assert turned.then == waits.then
+    pytest.fail("no deal in 1..29 starts with a tile that has one spot")
+
+
+def test_turning_back_a_seen_tile_is_an_undo() -> None:
+    session = SolitaireSession.new(DRAW_SOLITAIRE, 3, InProcessAdviser())
+    assert not session.can_undo()
+    session.turn_stock()
+    assert session.can_undo()
+    assert session.undo() == [StockTurned(None, back=True)]
+    assert not session.turned and session.assists == {"undos": True}
+    assert session.state.moves == []

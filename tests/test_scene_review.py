@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-import game.play.solitaire_session as solitaire_session
+import game.play.solitaire_advice as solitaire_advice
 from game.ai.analysis import position_after
 from game.ai.solver import solve
 from game.app import App
@@ -123,20 +123,20 @@ def test_a_deal_nobody_could_win_says_so_in_the_viewer(app: App) -> None:
 def test_fair_odds_are_played_out_in_batches_and_shown(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(solitaire_session, "ODDS_BATCH", 1)
-    monkeypatch.setattr(solitaire_session, "ODDS_GAMES", 2)
+    monkeypatch.setattr(solitaire_advice, "ODDS_BATCH", 1)
+    monkeypatch.setattr(solitaire_advice, "ODDS_GAMES", 2)
     scene = DrawSolitaireScene(app, seed=7)
     app.push(scene)
     app.run_frames(3)
     Input(app, FRAMES).press(pygame.K_o)
     app.run_frames(3)
-    odds = scene.session.odds
-    assert odds is not None and odds[1] == 2 and not scene.session.odds_pending
+    odds = scene.session.fair_odds.wins_games
+    assert odds is not None and odds[1] == 2 and not scene.session.fair_odds.pending
     assert scene.odds_words().startswith("A fair player wins about")
     assert f"({odds[0]} of 2 games)" in scene.odds_words()
     assert isinstance(scene.state, DrawSolitaireState)
     scene.play(scene.state.legal_moves()[0])
-    assert scene.session.odds is None  # the estimate was for the position before
+    assert scene.session.fair_odds.wins_games is None  # the estimate was for the position before
 
 
 def test_the_review_zooms_to_the_move_it_discusses(app: App) -> None:

@@ -83,7 +83,7 @@ def play_draw_move(app: App, scene: DrawSolitaireScene, move: Move, by_drag: boo
     """Carry out `move` the way a player would: turn the stock, then click or drag."""
     if move.source == STOCK:
         Input(app, FRAMES).click(scene.source_centre(STOCK_KEY))
-        if scene.revealed:
+        if scene.session.turned:
             assert scene.controls.selected == STOCK_KEY
             placement = best_stock_move(scene.draw_state)
             target = cell_point(scene, placement)

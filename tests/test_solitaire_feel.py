@@ -51,7 +51,7 @@ def test_draw_keyboard_play_turns_the_stock_and_places(make_app: AppMaker) -> No
         placed = len(scene.state.figure)
         drive.press(pygame.K_d)
         run_until(app, lambda: not scene.tweens.busy)
-        if scene.revealed:
+        if scene.session.turned:
             drive.press(pygame.K_DOWN)
             drive.press(pygame.K_RETURN)
             run_until(app, lambda: not scene.tweens.busy)

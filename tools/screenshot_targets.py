@@ -458,7 +458,7 @@ def _draw_turned(app: App, record: Record) -> Shot:
         state = scene.draw_state
         moves = [m for m in state.legal_moves() if m.source == STOCK]
         if moves[0].action == PLACE:
-            scene.revealed = True
+            scene.session.turn_stock()
             scene.controls.selected = STOCK_KEY
             break
         scene.session.play(simple_fair_move(state))

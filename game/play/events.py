@@ -68,4 +68,15 @@ class VerdictFound:
     verdict: str
 
 
-Event = MovePlayed | TookBack | Redone | HintFound | TipFound | GameEnded | VerdictFound
+@dataclass(frozen=True)
+class StockTurned:
+    """Draw solitaire's stock top was turned face up (face down again if `back`, an undo).
+    `then` is the move it makes by itself: its discard, or its only spot when asked."""
+
+    then: Move | None
+    back: bool = False
+
+
+Event = (
+    MovePlayed | TookBack | Redone | HintFound | TipFound | GameEnded | VerdictFound | StockTurned
+)

@@ -14,12 +14,12 @@ import random
 from dataclasses import dataclass
 from typing import Any, Final
 
-from game.ai.analysis import SolitaireReview, fair_odds
-from game.ai.autoplay import best_stock_move, fair_move, simple_fair_move, stacked_best_try
+from game.ai.analysis import SolitaireReview
 from game.ai.solver import SolveResult
 from game.ai.worker import SOLVER_BUDGET_S, Adviser, Job, review, solve
-from game.play.events import Event, GameEnded, MovePlayed, TookBack, VerdictFound
-from game.rules.moves import Move
+from game.play.events import Event, GameEnded, MovePlayed, StockTurned, TookBack, VerdictFound
+from game.play.solitaire_advice import AutoPlayAdvice, FairOdds
+from game.rules.moves import DISCARD, STOCK, Move
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.seeds_names import trim_names
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
@@ -30,10 +30,6 @@ ASSISTS: Final = ("hints", "undos", "autoplay", "review")
 """The help a player may take; a review during play counts as a hint in the statistics."""
 DEAL_SEARCH_BUDGET_S: Final = 2.0
 """Solver time a candidate deal gets when only winnable deals are wanted."""
-ODDS_BATCH: Final = 4
-"""Fair games played per worker job when estimating the fair odds (about 2 s)."""
-ODDS_GAMES: Final = 40
-"""Fair games the odds estimate stops at."""
 
 
 @dataclass(frozen=True)
@@ -83,15 +79,10 @@ class SolitaireSession:
         """Where the game slipped: found at a loss, or when the player asks."""
         self._review_job: Job[SolitaireReview] | None = None
         self._review_asked = False
-        self.odds: tuple[int, int] | None = None
-        """(wins, games) of the fair auto-player from `odds_from` moves into the deal."""
-        self.odds_from = 0
-        self._odds_job: Job[tuple[int, int]] | None = None
-        self._advice: Job[Move] | None = None
-        self._advice_for = -1
-        self._line: list[Move] | None = None
-        self._line_job: Job[SolveResult] | None = None
-        self._no_line = False
+        self.advice = AutoPlayAdvice(adviser)
+        self.fair_odds = FairOdds(adviser)
+        self.turned = False
+        """Draw solitaire: the stock's top is face up, waiting to be placed or discarded."""
 
     @classmethod
     def new(cls, mode: str, seed: int, adviser: Adviser, **extra: Any) -> SolitaireSession:
@@ -132,6 +123,8 @@ class SolitaireSession:
         return state
 
     def can_undo(self) -> bool:
+        if self.turned and not self.finished:
+            return True
         return bool(self.state.moves) and (not self.finished or self.loss_to_count)
 
     def can_redo(self) -> bool:
@@ -142,13 +135,14 @@ class SolitaireSession:
     def play(self, move: Move, *, by_computer: bool = False, redoing: bool = False) -> list[Event]:
         """Play `move` (`IllegalMoveError` if it is not legal)."""
         result = self.recorded.play(move)
+        self.turned = False
         if not redoing:
             if self.redo_moves and self.redo_moves[-1] == move:
                 self.redo_moves.pop()
             else:
                 self.redo_moves.clear()
-        self._advice_played(move)
-        self._drop_odds()  # they were for the position before
+        self.advice.played(move)
+        self.fair_odds.drop()  # it was for the position before
         self.save_due = True
         events: list[Event] = [MovePlayed(result, by_computer, False)]
         if self.recorded.is_over():
@@ -197,29 +191,37 @@ class SolitaireSession:
 
     def ask_odds(self) -> None:
         """Estimate how often the fair auto-player wins draw solitaire from here (from the
-        deal's start once the game is over), a few games per job."""
+        deal's start once the game is over)."""
         state = self.state
-        if not isinstance(state, DrawSolitaireState):
-            return
-        start = state.is_terminal()
-        self.odds_from = 0 if start else len(state.moves)
-        self.odds = (0, 0)
-        self._next_odds()
+        if isinstance(state, DrawSolitaireState):
+            start = state.is_terminal()
+            from_move = 0 if start else len(state.moves)
+            position = self.initial_state() if start else state.clone()
+            assert isinstance(position, DrawSolitaireState)
+            self.fair_odds.ask(position, from_move, self.seed)
 
-    def _next_odds(self) -> None:
-        state = self.initial_state() if self.odds_from == 0 else self.state.clone()
-        assert isinstance(state, DrawSolitaireState) and self.odds is not None
-        seed = hash((self.seed, self.odds_from, self.odds[1])) & 0xFFFF_FFFF
-        self._odds_job = self.adviser.submit(fair_odds, state, ODDS_BATCH, seed)
-
-    @property
-    def odds_pending(self) -> bool:
-        return self._odds_job is not None
+    def turn_stock(self, place_at_once: bool = False) -> list[Event]:
+        """Draw solitaire: turn the stock's top face up. What it does by itself comes in
+        the event: its discard when it fits nowhere, or its only spot when the player asked
+        to place such a tile at once."""
+        state = self.state
+        if not isinstance(state, DrawSolitaireState) or self.finished or self.turned:
+            return []
+        moves = [m for m in state.legal_moves() if m.source == STOCK]
+        if not moves:
+            return []
+        self.turned = True
+        alone = moves[0].action == DISCARD or (place_at_once and len({m.cell for m in moves}) == 1)
+        return [StockTurned(moves[0] if alone else None)]
 
     def undo(self) -> list[Event]:
         """Take back the last move (also after a loss not yet counted), kept for redo."""
         if not self.can_undo():
             return []
+        if self.turned and not self.finished:  # the tile was seen: an undo all the same
+            self.turned = False
+            self.use_assist("undos")
+            return [StockTurned(None, back=True)]
         if self.finished:  # undo at a lost end: the game goes on, and nothing was counted
             self.finished = False
             self.loss_to_count = False
@@ -228,7 +230,7 @@ class SolitaireSession:
         self.use_assist("undos")
         move = self.recorded.undo()
         self.redo_moves.append(move)
-        self.reset_advice()
+        self.advice.reset()
         self.save_due = True
         return [TookBack(0, 1)]
 
@@ -286,98 +288,19 @@ class SolitaireSession:
                 events.append(VerdictFound(self.verdict))
             if self.review is None:
                 self._review_asked = False
-        odds = self._odds_job
-        if odds is not None and odds.done() and self.odds is not None:
-            self._odds_job = None
-            batch = odds.result()
-            if batch is not None:
-                self.odds = (self.odds[0] + batch[0], self.odds[1] + batch[1])
-                if self.odds[1] < ODDS_GAMES:
-                    self._next_odds()
-        line_job = self._line_job
-        if line_job is not None and line_job.done():
-            self._line_job = None
-            line = line_job.result()
-            if line is not None and line.winnable and line.moves:
-                self._line = list(line.moves)
-            else:
-                self._no_line = True
+        self.fair_odds.poll()
+        self.advice.poll()
         return events
-
-    @property
-    def thinking(self) -> bool:
-        """Whether the auto-player's advice is still being worked out."""
-        if self._line_job is not None:
-            return True
-        return self._advice is not None and not self._advice.done()
-
-    @property
-    def no_winning_line(self) -> bool:
-        """Stacked solitaire: the solver found no winning line from this position."""
-        return self._no_line
 
     @property
     def judging(self) -> bool:
         """Whether the solver is still deciding if a lost deal could have been won."""
         return self.finished and self._review_job is not None
 
-    def suggest(self, turned: bool = False) -> Move | None:
+    def suggest(self) -> Move | None:
         """The auto-player's next move here (None while it is still thinking or the game
-        is over). `turned`: draw solitaire's stock tile is face up, waiting to be placed."""
-        if self.finished:
-            return None
-        state = self.state
-        if isinstance(state, DrawSolitaireState):
-            return self._suggest_draw(state, turned)
-        return self._suggest_stacked(state)
-
-    def _suggest_draw(self, state: DrawSolitaireState, turned: bool) -> Move | None:
-        if turned:
-            return best_stock_move(state)
-        key = len(state.moves)
-        if self._advice is None or self._advice_for != key:
-            self._advice_for = key
-            self._advice = self.adviser.submit(fair_move, state.clone())
-        job = self._advice
-        if not job.done():
-            return None
-        move = job.result()
-        if move is None or move not in state.legal_moves():  # the worker failed
-            return simple_fair_move(state)
-        return move
-
-    def _suggest_stacked(self, state: StackedSolitaireState) -> Move | None:
-        if self._line:
-            return self._line[0]
-        if self._no_line:
-            return stacked_best_try(state)
-        if self._line_job is None:
-            self._line_job = self.adviser.submit(
-                solve, state.clone(), SOLVER_BUDGET_S, self.adviser.generation()
-            )
-            self.poll()  # an in-process adviser has answered already
-            return (
-                self._line[0]
-                if self._line
-                else (stacked_best_try(state) if self._no_line else None)
-            )
-        return None
-
-    def _advice_played(self, move: Move) -> None:
-        if self._line and self._line[0] == move:
-            self._line.pop(0)
-        else:
-            self.reset_advice()
-
-    def reset_advice(self) -> None:
-        """The position changed in a way the advice did not foresee."""
-        if self._line_job is not None:
-            self.adviser.cancel_solves()
-        self._advice = None
-        self._advice_for = -1
-        self._line = None
-        self._line_job = None
-        self._no_line = False
+        is over)."""
+        return None if self.finished else self.advice.suggest(self.state, self.turned)
 
     def _drop_review(self) -> None:
         if self._review_job is not None:
@@ -385,18 +308,12 @@ class SolitaireSession:
             self._review_job = None
         self.review = None
         self._review_asked = False
-        self._drop_odds()
-
-    def _drop_odds(self) -> None:
-        if self._odds_job is not None:
-            self._odds_job.cancel()
-            self._odds_job = None
-        self.odds = None
+        self.fair_odds.drop()
 
     def close(self) -> None:
         """Forget the thinking under way."""
         self._drop_review()
-        self.reset_advice()
+        self.advice.reset()
 
 
 class WinnableDealSearch:

@@ -13,14 +13,16 @@ from typing import TYPE_CHECKING, Any, Final
 import pygame
 
 from game.i18n import N_, _, format_percent, ngettext
+from game.play.events import StockTurned
 from game.rules.moves import DISCARD, DISCARD_PILE, STOCK, Move
 from game.rules.record import DRAW_SOLITAIRE
 from game.rules.solitaire import DrawSolitaireState
-from game.scenes.solitaire_base import SolitaireScene, flip_image
+from game.scenes.solitaire_base import SolitaireScene
 from game.scenes.solitaire_controls import SourceKey
+from game.scenes.solitaire_panels import draw_count
 from game.ui.layout import ROW_HEIGHT
 from game.ui.painting import blit_text
-from game.ui.sprites import TileSprite
+from game.ui.sprites import TileSprite, flip_image
 from game.ui.text import blit_paragraph
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState
@@ -50,7 +52,6 @@ class DrawSolitaireScene(SolitaireScene):
     def __init__(
         self, services: Services, record: dict[str, Any] | None = None, seed: int | None = None
     ) -> None:
-        self.revealed = False
         self.pending_auto: Move | None = None
         self.stock_pos = (0.0, 0.0)
         self.discard_pos = (0.0, 0.0)
@@ -65,23 +66,23 @@ class DrawSolitaireScene(SolitaireScene):
     def ask_odds(self) -> None:
         """Estimate how often the fair auto-player wins from here (from the deal's start
         once the game is over), in the worker, a few games at a time."""
-        if self.deal_search is None and not self.session.odds_pending:
+        if self.deal_search is None and not self.session.fair_odds.pending:
             self.session.ask_odds()
 
     def odds_words(self) -> str:
         """The fair odds as far as they are known, with their sample size."""
-        odds = self.session.odds
+        odds = self.session.fair_odds.wins_games
         if odds is None:
             return ""
         wins, games = odds
-        start = self.session.odds_from == 0
+        start = self.session.fair_odds.from_move == 0
         if games == 0:
             return (
                 _("Playing fair games from the deal's start…")
                 if start
                 else _("Playing fair games from here…")
             )
-        more = "…" if self.session.odds_pending else ""
+        more = "…" if self.session.fair_odds.pending else ""
         words = (
             ngettext(
                 "A fair player wins about {share} from the deal's start ({wins} of "
@@ -141,18 +142,18 @@ class DrawSolitaireScene(SolitaireScene):
 
     def build_sources(self) -> None:
         state, art, side = self.draw_state, self.services.art, self.source_side
-        left = state.stock_left - (1 if self.revealed else 0)
+        left = state.stock_left - (1 if self.session.turned else 0)
         depth = self.services.ui.px(3)
         for layer in range(min(2, max(0, left - 1)), -1, -1):
             if left <= 0:
                 break
             centre = (self.stock_pos[0] + layer * depth, self.stock_pos[1] + layer * depth)
             back = TileSprite(art, 0, side, centre, True, 0, TileState.FACE_DOWN)
-            if layer == 0 and not self.revealed:
+            if layer == 0 and not self.session.turned:
                 self.add_source(STOCK_KEY, back)
             else:
                 self.tiles.add(back, layer=1)
-        if self.revealed and state.stock_top is not None:
+        if self.session.turned and state.stock_top is not None:
             centre = (self.stock_pos[0], self.stock_pos[1] - self.services.ui.px(6))
             self.add_source(STOCK_KEY, TileSprite(art, state.stock_top, side, centre))
         pile = state.discard
@@ -185,17 +186,17 @@ class DrawSolitaireScene(SolitaireScene):
     # Rules questions ----------------------------------------------------------------------
 
     def moves_from(self, key: SourceKey) -> list[Move]:
-        if key == STOCK_KEY and not self.revealed:
+        if key == STOCK_KEY and not self.session.turned:
             return []
         return super().moves_from(key)
 
     def pickable(self, key: SourceKey) -> bool:
-        if key == STOCK_KEY and not self.revealed:
+        if key == STOCK_KEY and not self.session.turned:
             return self.draw_state.stock_left > 0 and not self.finished
         return super().pickable(key)
 
     def selection_is_forced(self) -> bool:
-        return self.revealed
+        return self.session.turned
 
     def unplaceable_words(self, key: SourceKey) -> str:
         return (
@@ -207,7 +208,7 @@ class DrawSolitaireScene(SolitaireScene):
     # Turning the stock ----------------------------------------------------------------------
 
     def source_pressed(self, key: SourceKey, pos: tuple[int, int]) -> None:
-        if key == STOCK_KEY and not self.revealed:
+        if key == STOCK_KEY and not self.session.turned:
             if self.draw_state.stock_left > 0 and not self.tweens.busy:
                 self.turn_stock()
             return
@@ -219,7 +220,7 @@ class DrawSolitaireScene(SolitaireScene):
 
     def extra_key(self, key: int) -> bool:
         turn_keys = (pygame.K_d, pygame.K_t, pygame.K_RETURN, pygame.K_KP_ENTER)
-        if key in turn_keys and not self.revealed and not self.finished:
+        if key in turn_keys and not self.session.turned and not self.finished:
             self.turn_stock()
             return True
         if key == pygame.K_o:
@@ -229,9 +230,10 @@ class DrawSolitaireScene(SolitaireScene):
 
     def turn_stock(self) -> None:
         """Turn the stock's top tile face up with a flip; what follows is decided after."""
-        if self.draw_state.stock_top is None:
+        events = self.session.turn_stock(bool(self.option("place_at_once")))
+        turned = next((e for e in events if isinstance(e, StockTurned)), None)
+        if turned is None:
             return
-        self.revealed = True
         self.controls.selected = None
         self.autoplay.hint_move = None
         self.sync()
@@ -244,56 +246,38 @@ class DrawSolitaireScene(SolitaireScene):
             sprite.image = flip_image(front, back, t)
 
         self.services.sound.play("draw")
-        self.tweens.add(Tween(0.32, turn, linear, on_done=self._turned))
+        self.tweens.add(Tween(0.32, turn, linear, on_done=lambda: self._turned(turned.then)))
 
-    def _turned(self) -> None:
-        """The flip is over: discard an unplaceable tile, or light its spots."""
+    def _turned(self, then: Move | None) -> None:
+        """The flip is over: the tile makes the move it makes by itself (or the one the
+        auto-player chose), else its spots light up."""
+        if not self.session.turned:  # taken back during the flip
+            return
         sprite = self.source_sprites.get(STOCK_KEY)
         if sprite is not None:
             sprite.refresh()
-        moves = [m for m in self.state.legal_moves() if m.source == STOCK]
         pending, self.pending_auto = self.pending_auto, None
-        if pending is not None and pending in moves:
-            self.play(pending)
-        elif moves[0].action == DISCARD or (
-            self.option("place_at_once") and len({m.cell for m in moves}) == 1
-        ):
-            self.play(moves[0])
+        if pending is not None and pending in self.state.legal_moves():
+            then = pending
+        if then is not None:
+            self.play(then)
         else:
             self.controls.selected = STOCK_KEY
             self.refresh_source_states()
 
-    def play(
-        self, move: Move, from_pos: tuple[float, float] | None = None, redoing: bool = False
-    ) -> None:
+    def play(self, move: Move, from_pos: tuple[float, float] | None = None) -> None:
         if from_pos is None:
             from_pos = self.source_centre((move.source, move.pile))
-        self.revealed = False
-        super().play(move, from_pos, redoing)
-
-    def undo(self) -> None:
-        if self.revealed and not self.finished:
-            self.use_assist("undos")
-            self.cancel_pending()
-            self.sync()
-            return
-        super().undo()
+        super().play(move, from_pos)
 
     def cancel_pending(self) -> None:
         super().cancel_pending()
-        self.revealed = False
         self.pending_auto = None
 
     # Advice --------------------------------------------------------------------------------
 
-    def suggest(self) -> Move | None:
-        return self.session.suggest(turned=self.revealed)
-
-    def thinking(self) -> bool:
-        return self.session.thinking
-
     def perform(self, move: Move) -> None:
-        if move.source == STOCK and not self.revealed:
+        if move.source == STOCK and not self.session.turned:
             self.pending_auto = move
             self.turn_stock()
         else:
@@ -301,13 +285,13 @@ class DrawSolitaireScene(SolitaireScene):
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         move = self.autoplay.hint_move
-        if move is not None and move.source == STOCK and not self.revealed:
+        if move is not None and move.source == STOCK and not self.session.turned:
             self.draw_hint_source(surface, move)
             return
         super()._draw_hint(surface)
 
     def draw_hint_source(self, surface: pygame.Surface, move: Move) -> None:
-        if move.source != STOCK or self.revealed or self.finished:
+        if move.source != STOCK or self.session.turned or self.finished:
             return
         ui = self.services.ui
         sprite = self.source_sprites.get(STOCK_KEY)
@@ -366,14 +350,16 @@ class DrawSolitaireScene(SolitaireScene):
 
     def draw_sources_over(self, surface: pygame.Surface) -> None:
         state = self.draw_state
-        left = state.stock_left - (1 if self.revealed else 0)
+        left = state.stock_left - (1 if self.session.turned else 0)
         corner = self.source_side * 0.42, self.source_side * 0.3
         x, y = self.stock_pos
         if left > 0:
-            self.draw_count(surface, (x + corner[0], y + corner[1]), str(left))
+            draw_count(surface, self.services.ui, (x + corner[0], y + corner[1]), str(left))
         if state.discard:
             x, y = self.discard_pos
-            self.draw_count(surface, (x + corner[0], y + corner[1]), str(len(state.discard)))
+            draw_count(
+                surface, self.services.ui, (x + corner[0], y + corner[1]), str(len(state.discard))
+            )
 
     def guidance(self) -> str:
         """A line telling the player what they may do now."""
@@ -382,9 +368,9 @@ class DrawSolitaireScene(SolitaireScene):
         if self.finished:
             return _("Start a new deal, or play this one again.")
         hint = self.autoplay.hint_move
-        if hint is not None and hint.source == STOCK and not self.revealed:
+        if hint is not None and hint.source == STOCK and not self.session.turned:
             return _("Hint: turn the stock (click it, D, or Enter).")
-        if self.revealed:
+        if self.session.turned:
             return _(
                 "The turned tile must be placed: drag it or click a lit spot "
                 "(arrows and Enter work too)."

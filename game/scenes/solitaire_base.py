@@ -20,7 +20,7 @@ import pygame
 
 from game.ai.daily import record_day
 from game.i18n import N_, _, format_date
-from game.play.events import GameEnded, MovePlayed
+from game.play.events import Event, GameEnded, MovePlayed
 from game.play.solitaire_session import SolitaireSession, WinnableDealSearch
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE, Move
@@ -35,7 +35,6 @@ from game.scenes.solitaire_controls import SolitaireControls, SourceKey
 from game.scenes.solitaire_deals import SolitaireDeals
 from game.scenes.solitaire_panels import (
     PanelBackdrop,
-    draw_count,
     draw_figure_message,
     draw_hinted_spot,
     draw_title,
@@ -182,14 +181,17 @@ class SolitaireScene(Scene):
 
     # Playing ----------------------------------------------------------------------------
 
-    def play(
-        self, move: Move, from_pos: tuple[float, float] | None = None, redoing: bool = False
-    ) -> None:
+    def play(self, move: Move, from_pos: tuple[float, float] | None = None) -> None:
         """Play `move` through the record, animate it from `from_pos`, autosave."""
+        self.show_played(self.session.play(move), from_pos)
+
+    def show_played(self, events: list[Event], from_pos: tuple[float, float] | None) -> None:
+        """Animate the move these events played (from `from_pos`, else its source) and what
+        it ended, then autosave."""
+        result = next(e.result for e in events if isinstance(e, MovePlayed))
+        move = result.move
         if from_pos is None:
             from_pos = self.source_centre((move.source, move.pile))
-        events = self.session.play(move, redoing=redoing)
-        result = next(e.result for e in events if isinstance(e, MovePlayed))
         self.controls.selected = None
         self.autoplay.forget_hint()
         self.sync()
@@ -234,7 +236,7 @@ class SolitaireScene(Scene):
         if not self.session.can_redo():
             return
         self.cancel_pending()
-        self.play(self.session.redo_moves.pop(), redoing=True)
+        self.show_played(self.session.redo(), None)
 
     def after_takeback(self) -> None:
         self.controls.selected = None
@@ -552,7 +554,7 @@ class SolitaireScene(Scene):
 
     def thinking(self) -> bool:
         """True while the advice for this position is still being worked out."""
-        return False
+        return self.session.advice.thinking
 
     def end_note(self) -> str:
         """A last line for the game-over banner (draw solitaire: the fair odds)."""
@@ -596,14 +598,3 @@ class SolitaireScene(Scene):
 
     def draw_hint_source(self, surface: pygame.Surface, move: Move) -> None:
         """Mark the source of the hinted move (when it is not a tile sprite)."""
-
-    def draw_count(self, surface: pygame.Surface, centre: tuple[float, float], text: str) -> None:
-        """A small round badge with a number (pile and stock counts)."""
-        draw_count(surface, self.services.ui, centre, text)
-
-
-def flip_image(front: pygame.Surface, back: pygame.Surface, t: float) -> pygame.Surface:
-    """The image of a tile turning over, at progress `t` (back first, then front)."""
-    source = back if t < 0.5 else front
-    width = max(1, round(source.get_width() * abs(1 - 2 * t)))
-    return pygame.transform.scale(source, (width, source.get_height()))

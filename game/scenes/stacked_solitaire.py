@@ -20,6 +20,7 @@ from game.rules.record import STACKED_SOLITAIRE
 from game.rules.solitaire import CUT_PILE, PILE_COUNT, StackedSolitaireState
 from game.scenes.solitaire_base import SolitaireScene
 from game.scenes.solitaire_controls import SourceKey
+from game.scenes.solitaire_panels import draw_count
 from game.ui.layout import ROW_HEIGHT
 from game.ui.painting import blit_text
 from game.ui.sprites import TileSprite
@@ -157,9 +158,6 @@ class StackedSolitaireScene(SolitaireScene):
     def unplaceable_words(self, key: SourceKey) -> str:
         return _("The top of pile {number} fits nowhere now.").format(number=key[1] + 1)
 
-    def thinking(self) -> bool:
-        return self.session.thinking
-
     def key_source(self, key: int) -> SourceKey | None:
         """Keys 1 to 7 pick the top of that pile."""
         pile = key - pygame.K_1
@@ -206,12 +204,15 @@ class StackedSolitaireScene(SolitaireScene):
             )
             height = self.stacked_state.heights[pile]
             if height and not fanned:
-                self.draw_count(
-                    surface, (x + self.pile_side * 0.42, y + self.pile_side * 0.3), str(height)
+                draw_count(
+                    surface,
+                    self.services.ui,
+                    (x + self.pile_side * 0.42, y + self.pile_side * 0.3),
+                    str(height),
                 )
 
     def status_text(self) -> str:
         words = placed_words(len(self.state.figure))
-        if self.session.no_winning_line and not self.finished:
+        if self.session.advice.no_winning_line and not self.finished:
             words += _(" · no winning line from here")
         return words

@@ -132,3 +132,10 @@ class TileLayer(pygame.sprite.LayeredUpdates[TileSprite]):
         """Re-fetch every sprite's image (after a theme or colour-blind change)."""
         for sprite in self.sprites():
             sprite.refresh()
+
+
+def flip_image(front: pygame.Surface, back: pygame.Surface, t: float) -> pygame.Surface:
+    """The image of a tile turning over, at progress `t` (back first, then front)."""
+    source = back if t < 0.5 else front
+    width = max(1, round(source.get_width() * abs(1 - 2 * t)))
+    return pygame.transform.scale(source, (width, source.get_height()))
