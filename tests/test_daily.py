@@ -116,7 +116,7 @@ def test_the_daily_deal_is_played_from_the_menu_counted_and_marked_won(make_app:
     state = scene.state
     assert isinstance(state, StackedSolitaireState)
     for move in solve(state, 20.0).moves:
-        Input(app, 3).click(scene.source_centre((PILE, move.pile)))
+        Input(app, 3).click(scene.sources.centre((PILE, move.pile)))
         Input(app, 3).click(cell_point(scene, move))
     assert scene.state.won
     Input(app).press(pygame.K_ESCAPE)

@@ -17,9 +17,10 @@ from game.app import App
 from game.rules.moves import DISCARD_PILE, PILE, STOCK, Move
 from game.rules.record import MODES
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.scenes.draw_solitaire import DISCARD_KEY, STOCK_KEY, DrawSolitaireScene
+from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.menu import MenuScene
 from game.scenes.solitaire_base import SolitaireScene
+from game.scenes.solitaire_sources import DISCARD_KEY, STOCK_KEY
 from game.scenes.stacked_solitaire import StackedSolitaireScene
 from tests.conftest import AppMaker
 from tests.drive import Input, new_app, run_until
@@ -82,19 +83,19 @@ def winnable_stacked_seed() -> int:
 def play_draw_move(app: App, scene: DrawSolitaireScene, move: Move, by_drag: bool) -> None:
     """Carry out `move` the way a player would: turn the stock, then click or drag."""
     if move.source == STOCK:
-        Input(app, FRAMES).click(scene.source_centre(STOCK_KEY))
+        Input(app, FRAMES).click(scene.sources.centre(STOCK_KEY))
         if scene.session.turned:
             assert scene.controls.selected == STOCK_KEY
             placement = best_stock_move(scene.draw_state)
             target = cell_point(scene, placement)
             if by_drag:
-                Input(app, FRAMES).drag(scene.source_centre(STOCK_KEY), target)
+                Input(app, FRAMES).drag(scene.sources.centre(STOCK_KEY), target)
             else:
                 Input(app, FRAMES).click(target)
     elif by_drag:
-        Input(app, FRAMES).drag(scene.source_centre(DISCARD_KEY), cell_point(scene, move))
+        Input(app, FRAMES).drag(scene.sources.centre(DISCARD_KEY), cell_point(scene, move))
     else:
-        Input(app, FRAMES).click(scene.source_centre(DISCARD_KEY))
+        Input(app, FRAMES).click(scene.sources.centre(DISCARD_KEY))
         assert scene.controls.selected == DISCARD_KEY
         Input(app, FRAMES).click(cell_point(scene, move))
 
@@ -134,7 +135,7 @@ def test_a_winning_stacked_solitaire_by_mouse(
     line = solve(StackedSolitaireState(seed=seed), 5.0).moves
     scene = open_scene(app, StackedSolitaireScene(app, seed=seed))
     for index, move in enumerate(line):
-        top = scene.source_centre((PILE, move.pile))
+        top = scene.sources.centre((PILE, move.pile))
         if index % 2:
             Input(app, FRAMES).drag(top, cell_point(scene, move))
         else:
@@ -228,7 +229,7 @@ def test_resume_from_the_saved_record(app: App) -> None:
     scene = open_scene(app, StackedSolitaireScene(app, seed=9))
     for _ in range(4):
         move = scene.stacked_state.legal_moves()[0]
-        Input(app, FRAMES).click(scene.source_centre((PILE, move.pile)))
+        Input(app, FRAMES).click(scene.sources.centre((PILE, move.pile)))
         Input(app, FRAMES).click(cell_point(scene, move))
     saved = app.storage.load_game(scene.mode)
     assert saved is not None and len(saved["hands"][0]["moves"]) == 4
@@ -243,7 +244,7 @@ def test_resume_from_the_saved_record(app: App) -> None:
     assert resumed.state.figure.tiles() == scene.state.figure.tiles()
     assert resumed.stacked_state.heights == scene.stacked_state.heights
     move = resumed.stacked_state.legal_moves()[0]
-    Input(app, FRAMES).click(resumed.source_centre((PILE, move.pile)))
+    Input(app, FRAMES).click(resumed.sources.centre((PILE, move.pile)))
     Input(app, FRAMES).click(cell_point(resumed, move))
     assert len((app.storage.load_game(scene.mode) or {})["hands"][0]["moves"]) == 5
 

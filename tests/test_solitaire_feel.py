@@ -10,8 +10,9 @@ import pytest
 from game.ai.autoplay import simple_fair_move, stacked_best_try
 from game.app import App
 from game.rules.moves import PILE, PLACE
-from game.scenes.draw_solitaire import DISCARD_KEY, DrawSolitaireScene
+from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.solitaire_base import SolitaireScene
+from game.scenes.solitaire_sources import DISCARD_KEY
 from game.scenes.stacked_solitaire import StackedSolitaireScene
 from game.ui.tiles import DIGIT_SHARE, TileState
 from tests.conftest import AppMaker
@@ -59,7 +60,7 @@ def test_draw_keyboard_play_turns_the_stock_and_places(make_app: AppMaker) -> No
             break
     else:
         pytest.fail("no turned tile to place")
-    if scene.moves_from(DISCARD_KEY):
+    if scene.sources.moves_from(DISCARD_KEY):
         drive.press(pygame.K_x)
         assert scene.controls.selected == DISCARD_KEY
 
@@ -144,9 +145,9 @@ def test_stacked_piles_lie_in_seven_columns_with_readable_tops(
     app.settings.extra["solitaire"] = {"fanned_piles": fanned}
     scene = open_scene(app, StackedSolitaireScene(app, seed=9))
     assert isinstance(scene, StackedSolitaireScene)
-    xs = [x for x, _y in scene.pile_pos]
-    assert xs == sorted(xs) and len({round(y) for _x, y in scene.pile_pos}) == 1
-    digit = app.art.fonts.get(round(scene.pile_side * DIGIT_SHARE), "bold")
+    xs = [x for x, _y in scene.piles.pile_pos]
+    assert xs == sorted(xs) and len({round(y) for _x, y in scene.piles.pile_pos}) == 1
+    digit = app.art.fonts.get(round(scene.piles.side * DIGIT_SHARE), "bold")
     assert digit.render("8", True, (0, 0, 0)).get_bounding_rect().height >= 12
     faces = [
         s
@@ -173,5 +174,5 @@ def test_the_discard_pile_is_fanned_beside_the_stock(make_app: AppMaker) -> None
     shown = [s for s in scene.tiles.sprites() if s.tile in scene.draw_state.discard]
     assert len(shown) == len(scene.draw_state.discard) >= 4
     xs = [s.centre[0] for s in sorted(shown, key=lambda s: scene.draw_state.discard.index(s.tile))]
-    assert xs == sorted(xs) and xs[0] > scene.stock_pos[0]
-    assert scene.source_sprites[DISCARD_KEY].tile == scene.draw_state.discard[-1]
+    assert xs == sorted(xs) and xs[0] > scene.stock_and_discard.stock_pos[0]
+    assert scene.sources.sprites[DISCARD_KEY].tile == scene.draw_state.discard[-1]

@@ -30,7 +30,7 @@ from game.scenes.about import AboutScene
 from game.scenes.base import Scene
 from game.scenes.coach import CoachScene
 from game.scenes.daily import DailyScene
-from game.scenes.draw_solitaire import STOCK_KEY, DrawSolitaireScene
+from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.history_list import HistoryScene
 from game.scenes.menu import MenuScene
 from game.scenes.records import RecordsScene, SaveRecordScene
@@ -39,6 +39,7 @@ from game.scenes.rules_screen import RulesScene
 from game.scenes.score import ScoreScene
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
+from game.scenes.solitaire_sources import STOCK_KEY
 from game.scenes.stacked_solitaire import StackedSolitaireScene
 from game.scenes.stats import StatsScene
 from game.scenes.table import TableScene
@@ -498,7 +499,7 @@ def _stacked_fanned(app: App, record: Record) -> Shot:
     app.settings.extra["solitaire"] = {"fanned_piles": True}
     scene = StackedSolitaireScene(app, seed=11)
     _play_best_tries(scene, 6)
-    pickable = [key for key in scene.source_sprites if scene.pickable(key)]
+    pickable = [key for key in scene.sources.sprites if scene.sources.pickable(key)]
     scene.controls.selected = pickable[0] if pickable else None
     return Shot(scene)
 

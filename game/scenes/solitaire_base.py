@@ -14,7 +14,7 @@ run through the app's adviser (a worker process, `game.ai.worker`).
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -31,7 +31,7 @@ from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.base import Scene
 from game.scenes.solitaire_autoplay import SolitaireAutoPlay
 from game.scenes.solitaire_bars import SolitaireBars, option
-from game.scenes.solitaire_controls import SolitaireControls, SourceKey
+from game.scenes.solitaire_controls import SolitaireControls
 from game.scenes.solitaire_deals import SolitaireDeals
 from game.scenes.solitaire_panels import (
     PanelBackdrop,
@@ -40,6 +40,7 @@ from game.scenes.solitaire_panels import (
     draw_title,
     verdict_words,
 )
+from game.scenes.solitaire_sources import MOVING_LAYER, SOURCE_LAYER, SourceKey, TileSources
 from game.scenes.solitaire_win import Celebration
 from game.ui.board import FIGURE_LAYER, Board
 from game.ui.contact_animator import ContactAnimator
@@ -54,9 +55,6 @@ if TYPE_CHECKING:
     from game.scenes.base import Services
 
 SolitaireState = DrawSolitaireState | StackedSolitaireState
-
-SOURCE_LAYER: Final = 1
-MOVING_LAYER: Final = 2
 
 
 class SolitaireScene(Scene):
@@ -80,8 +78,8 @@ class SolitaireScene(Scene):
         self.animator = ContactAnimator(services.ui, self.board, services.art.theme.edge_colours)
         self.animator.scored = False  # a solitaire keeps no score: no numbers pop up
         self.celebration = Celebration()
-        self.source_sprites: dict[SourceKey, TileSprite] = {}
         self.tweens = Tweens(services.settings.animation_speed)
+        self.sources = self.make_sources()
         self.controls = SolitaireControls(self)
         self.autoplay = SolitaireAutoPlay(self)
         self.bars = SolitaireBars(self.form, self, self.autoplay)
@@ -97,6 +95,10 @@ class SolitaireScene(Scene):
 
     def add_options(self) -> None:
         """Add this solitaire's own option switches to the bars."""
+
+    def make_sources(self) -> TileSources:
+        """This solitaire's tile sources (the stock and discard pile, or the piles)."""
+        raise NotImplementedError
 
     # Games ------------------------------------------------------------------------------
 
@@ -191,11 +193,11 @@ class SolitaireScene(Scene):
         result = next(e.result for e in events if isinstance(e, MovePlayed))
         move = result.move
         if from_pos is None:
-            from_pos = self.source_centre((move.source, move.pile))
+            from_pos = self.sources.centre((move.source, move.pile))
         self.controls.selected = None
         self.autoplay.forget_hint()
         self.sync()
-        landing = self.landing_sprite(move)
+        landing = self.sources.landing(move, self.cell_sprites)
         if landing is not None:
             target = landing.centre
             landing.jump_to(from_pos)
@@ -218,12 +220,6 @@ class SolitaireScene(Scene):
             )
         if result is not None and result.move.action == PLACE:
             self.animator.placed(result)
-
-    def landing_sprite(self, move: Move) -> TileSprite | None:
-        """The sprite where the tile of `move` ended up (it slides there)."""
-        if move.action == PLACE:
-            return self.cell_sprites.get(move.cell)
-        return None
 
     def undo(self) -> None:
         if not self.session.can_undo():
@@ -278,20 +274,18 @@ class SolitaireScene(Scene):
     # Layout -----------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
-        layout = self.bars.lay_out(size, _(self.title), self.panel_width, self.strip_height(size))
+        strip_height = self.sources.strip_height(size, self.panel_width)
+        layout = self.bars.lay_out(size, _(self.title), self.panel_width, strip_height)
         self.panel, self.sources_area, self.status_x = layout.panel, layout.sources, layout.status_x
         self.strip = layout.strip
         self.board.set_area(layout.figure)
-        self.layout_sources()
+        self.sources.lay_out(self.strip)
+        self.lay_out_panel()
         self.board.cap = None
         self.sync()
 
-    def strip_height(self, size: tuple[int, int]) -> int:
-        """The height of a band under the figure for the tile sources (none by default)."""
-        return 0
-
-    def layout_sources(self) -> None:
-        """Place the tile sources inside `self.sources_area` (or `self.strip`)."""
+    def lay_out_panel(self) -> None:
+        """Place this solitaire's own widgets in the side panel (`self.sources_area`)."""
 
     def follow_figure(self) -> None:
         """Keep the figure and its open cells in view, below the game-over banner when
@@ -311,10 +305,10 @@ class SolitaireScene(Scene):
 
     def on_back(self) -> None:
         """Escape: put down the tile held and drop the hint, else back to the menu."""
-        if (self.controls.selected is not None and not self.selection_is_forced()) or (
+        if (self.controls.selected is not None and not self.sources.forced()) or (
             self.autoplay.hint_move is not None
         ):
-            if not self.selection_is_forced():
+            if not self.sources.forced():
                 self.controls.selected = None
                 self.controls.hover_cell = None
             self.autoplay.forget_hint()
@@ -358,33 +352,10 @@ class SolitaireScene(Scene):
         """Rebuild every sprite from the state (after a move, an undo or a re-layout)."""
         self.follow_figure()
         self.tiles.empty()
-        self.source_sprites.clear()
         figure = self.state.figure
         self.board.show(figure.tiles(), figure.last_cell, mark_last=len(figure) > 1)
-        self.build_sources()
+        self.sources.build()
         self.refresh_source_states()
-
-    def build_sources(self) -> None:
-        """Add the source sprites (stock, discard, piles) to `self.source_sprites`."""
-
-    def add_source(self, key: SourceKey, sprite: TileSprite) -> None:
-        self.source_sprites[key] = sprite
-        self.tiles.add(sprite, layer=SOURCE_LAYER)
-
-    def source_centre(self, key: SourceKey) -> tuple[float, float]:
-        """Where a tile from `key` starts its slide (the source's place on screen)."""
-        sprite = self.source_sprites.get(key)
-        return sprite.centre if sprite is not None else self.figure_area.center
-
-    def pickable(self, key: SourceKey) -> bool:
-        """True when the player may pick up the tile of `key` now."""
-        return bool(self.moves_from(key))
-
-    def moves_from(self, key: SourceKey) -> list[Move]:
-        """The legal placements of the tile of `key`."""
-        return [
-            m for m in self.state.legal_moves() if m.action == PLACE and (m.source, m.pile) == key
-        ]
 
     def refresh_source_states(self) -> None:
         """Held, hinted, pointed-at and plain looks of the source tiles."""
@@ -438,35 +409,9 @@ class SolitaireScene(Scene):
         """A key only this solitaire knows; True when used."""
         return False
 
-    def key_source(self, key: int) -> SourceKey | None:
-        """The tile source a key picks (pile numbers, the discard pile), if any."""
-        return None
-
-    def selection_is_forced(self) -> bool:
-        """True when the selected tile must be placed (a turned stock tile)."""
-        return False
-
-    def source_at(self, pos: tuple[float, float]) -> SourceKey | None:
-        sprite = self.tiles.sprite_at(pos)
-        for key, candidate in self.source_sprites.items():
-            if candidate is sprite:
-                return key
-        return self.source_at_extra(pos)
-
-    def source_at_extra(self, pos: tuple[float, float]) -> SourceKey | None:
-        """A source hit by `pos` that is not a tile sprite (e.g. a stock's label)."""
-        return None
-
     def source_pressed(self, key: SourceKey, pos: tuple[int, int]) -> None:
         """A press on a source tile: pick it up (click to select, or drag)."""
         self.controls.pick(key, pos)
-
-    def unplaceable_words(self, key: SourceKey) -> str:
-        return _("That tile cannot be placed now.")
-
-    def source_home(self, key: SourceKey) -> tuple[float, float]:
-        """Where the source tile of `key` rests."""
-        return self.source_centre(key)
 
     # Update -----------------------------------------------------------------------------
 
@@ -496,7 +441,7 @@ class SolitaireScene(Scene):
     def _refresh_buttons(self) -> None:
         playing = not self.finished and self.deal_search is None
         take_back = (playing or self.session.loss_to_count) and self.session.can_undo()
-        self.bars.refresh(playing, take_back, self.selection_is_forced(), self.session.can_redo())
+        self.bars.refresh(playing, take_back, self.sources.forced(), self.session.can_redo())
         session = self.session
         lost = session.finished and not self.state.won
         found = session.review
@@ -512,7 +457,8 @@ class SolitaireScene(Scene):
         ui = self.services.ui
         surface.blit(self.backdrop.get(self.services.felt(), self.panel, ui), (0, 0))
         self.draw_title_block(surface)
-        self.draw_sources_under(surface)
+        self.draw_panel(surface)
+        self.sources.draw_under(surface)
         clip = surface.get_clip()
         surface.set_clip(self.figure_area)
         if not self.finished:
@@ -526,7 +472,7 @@ class SolitaireScene(Scene):
         self.celebration.draw(surface, self.board, ui)
         surface.set_clip(clip)
         self.tiles.draw_interpolated(surface, alpha, SOURCE_LAYER)
-        self.draw_sources_over(surface)
+        self.sources.draw_over(surface)
         self._draw_hint(surface)
         self.animator.draw_effects(surface)
         self.tiles.draw_interpolated(surface, alpha, MOVING_LAYER)
@@ -579,22 +525,15 @@ class SolitaireScene(Scene):
             self.bars.new_button.rect.x,
         )
 
-    def draw_sources_under(self, surface: pygame.Surface) -> None:
-        """Labels and decorations drawn under the source tiles."""
-
-    def draw_sources_over(self, surface: pygame.Surface) -> None:
-        """Labels drawn over the source tiles (counts)."""
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        """This solitaire's words in the side panel (`self.sources_area`)."""
 
     def status_text(self) -> str:
         return placed_words(len(self.state.figure))
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         move = self.autoplay.hint_move
-        if move is None or self.finished:
+        if move is None or self.finished or self.sources.draw_hint(surface, move):
             return
         if move.action == PLACE:
             draw_hinted_spot(surface, self.board, move, self.services.time)
-        self.draw_hint_source(surface, move)
-
-    def draw_hint_source(self, surface: pygame.Surface, move: Move) -> None:
-        """Mark the source of the hinted move (when it is not a tile sprite)."""

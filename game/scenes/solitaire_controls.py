@@ -12,9 +12,10 @@ import pygame
 from game.i18n import _
 from game.rules.lattice import Cell
 from game.rules.moves import Move
+from game.scenes.solitaire_sources import MOVING_LAYER, SOURCE_LAYER, SourceKey, TileSources
 from game.ui.board import Board, Gesture
 from game.ui.layout import Point
-from game.ui.sprites import TileLayer, TileSprite
+from game.ui.sprites import TileLayer
 from game.ui.tiles import TileState
 from game.ui.tween import Tweens
 from game.ui.widgets import Form
@@ -23,11 +24,6 @@ if TYPE_CHECKING:
     from game.scenes.base import Services
     from game.scenes.solitaire_autoplay import SolitaireAutoPlay
 
-SourceKey = tuple[str, int]
-"""Where a tile comes from: ("stock", -1), ("discard", -1) or ("pile", i)."""
-SOURCE_LAYER = 1
-MOVING_LAYER = 2
-
 
 class SolitaireHost(Protocol):
     """What the controls ask of the solitaire screen."""
@@ -35,10 +31,10 @@ class SolitaireHost(Protocol):
     services: Services
     board: Board
     tiles: TileLayer
-    source_sprites: dict[SourceKey, TileSprite]
     tweens: Tweens
     form: Form
     autoplay: SolitaireAutoPlay
+    sources: TileSources
 
     @property
     def finished(self) -> bool: ...
@@ -46,13 +42,7 @@ class SolitaireHost(Protocol):
     def busy(self) -> bool: ...
     def stop_autoplay(self) -> None: ...
     def play(self, move: Move, from_pos: Point | None = None) -> None: ...
-    def moves_from(self, key: SourceKey) -> list[Move]: ...
-    def pickable(self, key: SourceKey) -> bool: ...
-    def selection_is_forced(self) -> bool: ...
-    def unplaceable_words(self, key: SourceKey) -> str: ...
-    def source_at(self, pos: Point) -> SourceKey | None: ...
     def source_pressed(self, key: SourceKey, pos: tuple[int, int]) -> None: ...
-    def source_home(self, key: SourceKey) -> Point: ...
     def refresh_source_states(self) -> None: ...
     def undo(self) -> None: ...
     def redo(self) -> None: ...
@@ -62,7 +52,6 @@ class SolitaireHost(Protocol):
     def refit(self) -> None: ...
     def zoom(self, direction: int, anchor: tuple[float, float]) -> None: ...
     def extra_key(self, key: int) -> bool: ...
-    def key_source(self, key: int) -> SourceKey | None: ...
     def perform(self, move: Move) -> None: ...
 
 
@@ -87,27 +76,27 @@ class SolitaireControls:
         cell = self.host.board.cell_at(pos)
         if key is None or cell is None:
             return None
-        return next((m for m in self.host.moves_from(key) if m.cell == cell), None)
+        return next((m for m in self.host.sources.moves_from(key) if m.cell == cell), None)
 
     def may_pick(self, key: SourceKey) -> bool:
         """Whether the tile of `key` may be picked up now; if not, the player is told."""
         host = self.host
-        if host.selection_is_forced() and key != self.selected:
+        if host.sources.forced() and key != self.selected:
             host.services.notify(_("The turned stock tile must be placed first."))
             return False
-        if not host.pickable(key):
-            host.services.notify(host.unplaceable_words(key))
+        if not host.sources.pickable(key):
+            host.services.notify(host.sources.unplaceable_words(key))
             return False
         return True
 
     def pick(self, key: SourceKey, pos: tuple[int, int]) -> None:
         """A press on a source tile: pick it up (click to select, or drag)."""
         if self.may_pick(key):
-            self.gesture.down(key, pos, self.host.source_sprites[key].centre)
+            self.gesture.down(key, pos, self.host.sources.sprites[key].centre)
 
     def select_by_key(self, key: SourceKey) -> None:
         """A key picked the tile of `key`: selected, with its first lit spot pointed at."""
-        if self.may_pick(key) and key in self.host.source_sprites:
+        if self.may_pick(key) and key in self.host.sources.sprites:
             self.selected = key
             self.hover_cell = None
             self.step_spot(1)
@@ -119,7 +108,8 @@ class SolitaireControls:
         if key is None:
             return []
         return sorted(
-            {move.cell for move in self.host.moves_from(key)}, key=lambda cell: (cell[1], cell[0])
+            {move.cell for move in self.host.sources.moves_from(key)},
+            key=lambda cell: (cell[1], cell[0]),
         )
 
     def step_spot(self, step: int) -> None:
@@ -139,7 +129,9 @@ class SolitaireControls:
         host = self.host
         key = self.held()
         if key is not None:
-            move = next((m for m in host.moves_from(key) if m.cell == self.hover_cell), None)
+            move = next(
+                (m for m in host.sources.moves_from(key) if m.cell == self.hover_cell), None
+            )
             if move is None:
                 if not self.spot_cells():
                     return False
@@ -155,7 +147,7 @@ class SolitaireControls:
 
     def hover(self, pos: Point) -> None:
         self.hover_cell = self.host.board.cell_at(pos)
-        key = self.host.source_at(pos) if self.gesture.press is None else None
+        key = self.host.sources.at(pos) if self.gesture.press is None else None
         if key != self.hover_source:
             self.hover_source = key
             self.host.refresh_source_states()
@@ -183,11 +175,11 @@ class SolitaireControls:
         if move is not None:
             host.play(move)
             return True
-        key = host.source_at(event.pos)
+        key = host.sources.at(event.pos)
         if key is not None:
             host.source_pressed(key, event.pos)
             return True
-        if self.selected is not None and not host.selection_is_forced():
+        if self.selected is not None and not host.sources.forced():
             self.selected = None
             host.refresh_source_states()
         return board.handle_view_event(event)
@@ -196,7 +188,7 @@ class SolitaireControls:
         """While the button is down on a source: follow a drag, then drop or select."""
         host, press = self.host, self.gesture.press
         assert press is not None
-        sprite = host.source_sprites.get(press.key)
+        sprite = host.sources.sprites.get(press.key)
         if sprite is None:
             self.gesture.cancel()
             return False
@@ -214,7 +206,7 @@ class SolitaireControls:
             if not press.dragging:
                 self.selected = (
                     None
-                    if self.selected == press.key and not (host.selection_is_forced())
+                    if self.selected == press.key and not (host.sources.forced())
                     else press.key
                 )
                 host.refresh_source_states()
@@ -224,7 +216,7 @@ class SolitaireControls:
                 host.play(move, from_pos=sprite.centre)
             else:
                 host.tiles.change_layer(sprite, SOURCE_LAYER)
-                host.tweens.move(sprite, host.source_home(press.key), 0.2)
+                host.tweens.move(sprite, host.sources.home(press.key), 0.2)
                 self.selected = press.key
             return True
         return False
@@ -232,12 +224,12 @@ class SolitaireControls:
     def refresh_looks(self, hint: Move | None) -> None:
         """Held, hinted, pointed-at and plain looks of the source tiles."""
         hinted = (hint.source, hint.pile) if hint else None
-        for key, sprite in self.host.source_sprites.items():
+        for key, sprite in self.host.sources.sprites.items():
             if sprite.state is TileState.FACE_DOWN:
                 continue
             if key in (self.selected, hinted):
                 wanted = TileState.SELECTED
-            elif key == self.hover_source and self.host.pickable(key):
+            elif key == self.hover_source and self.host.sources.pickable(key):
                 wanted = TileState.HOVERED
             else:
                 wanted = TileState.NORMAL
@@ -249,7 +241,7 @@ class SolitaireControls:
         key = self.held()
         if key is None or self.host.finished:
             return
-        moves = {move.cell: move for move in self.host.moves_from(key)}
+        moves = {move.cell: move for move in self.host.sources.moves_from(key)}
         board = self.host.board
         board.draw_spots(surface, [(cell, 0) for cell in moves], self.hover_cell, points=False)
         move = moves.get(self.hover_cell) if self.hover_cell is not None else None
@@ -263,7 +255,7 @@ class SolitaireControls:
         ctrl, shift = bool(event.mod & pygame.KMOD_CTRL), bool(event.mod & pygame.KMOD_SHIFT)
         free = host.form.focused is None
         centre = host.board.area.center
-        source = host.key_source(key) if free and not host.finished else None
+        source = host.sources.key_source(key) if free and not host.finished else None
         arrows = {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1}
         if source is not None:
             host.stop_autoplay()
