@@ -100,13 +100,8 @@ class DrawSolitaireScene(SolitaireScene):
         return state
 
     def make_sources(self) -> StockAndDiscard:
-        return StockAndDiscard(self.services, self.tiles, lambda: self.session)
-
-    @property
-    def stock_and_discard(self) -> StockAndDiscard:
-        sources = self.sources
-        assert isinstance(sources, StockAndDiscard)
-        return sources
+        self.stock_and_discard = StockAndDiscard(self.services, self.tiles, lambda: self.session)
+        return self.stock_and_discard
 
     def lay_out_panel(self) -> None:
         area, ui = self.sources_area, self.services.ui

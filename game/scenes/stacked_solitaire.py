@@ -9,6 +9,7 @@ one (worked out a few milliseconds a frame) and its best try otherwise.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 import pygame
@@ -84,15 +85,9 @@ class StackedSolitaireScene(SolitaireScene):
         )
 
     def make_sources(self) -> SevenPiles:
-        return SevenPiles(
-            self.services, self.tiles, lambda: self.session, lambda: self.option("fanned_piles")
-        )
-
-    @property
-    def piles(self) -> SevenPiles:
-        sources = self.sources
-        assert isinstance(sources, SevenPiles)
-        return sources
+        fanned = partial(self.option, "fanned_piles")
+        self.piles = SevenPiles(self.services, self.tiles, lambda: self.session, fanned)
+        return self.piles
 
     # Drawing ---------------------------------------------------------------------------
 
