@@ -13,7 +13,7 @@ place in the panel to its cell, a tween of the animation speed setting advanced 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 import pygame
@@ -21,13 +21,12 @@ import pygame
 from game.ai.analysis import SolitaireReview
 from game.ai.worker import SOLVER_BUDGET_S, Job, review
 from game.i18n import N_, _
-from game.play.replay import Replay, Step
+from game.play.replay import Replay
 from game.rules.lattice import Cell
-from game.rules.moves import DISCARD, DRAW, PASS, PLACE, STOCK, Move
+from game.rules.moves import PLACE, STOCK, Move
 from game.rules.record import TABLE, GameRecord
-from game.rules.results import ALL_PASSED, DEAD_END, WENT_OUT, MoveResult
+from game.rules.results import MoveResult
 from game.rules.seeds_names import player_name
-from game.rules.table import TableState
 from game.scenes.base import Scene
 from game.scenes.replay_panel import ReplayPanel
 from game.scenes.replay_review import (
@@ -37,6 +36,7 @@ from game.scenes.replay_review import (
     line_record,
     review_focus,
 )
+from game.scenes.replay_words import describe, draw_contacts, ending
 from game.ui.board import Board
 from game.ui.contact_animator import ContactAnimator
 from game.ui.layout import Point
@@ -48,12 +48,6 @@ from game.ui.tween import Tweens
 from game.ui.widgets import Button, Choice
 from game.ui.words import (
     MODE_TITLES,
-    capitalised,
-    colour_word,
-    names_words,
-    points_words,
-    source_words,
-    tile_words,
 )
 
 if TYPE_CHECKING:
@@ -453,23 +447,8 @@ class ReplayScene(Scene):
 
     def _draw_contacts(self, surface: pygame.Surface) -> None:
         step = self.replay.last_step
-        if step is None or step.move.action != PLACE or self.flying:
-            return
-        ui = self.services.ui
-        for contact in step.contacts:
-            start, end = self.board.edge(contact.cell, contact.side)
-            colour = PALETTE.gold if contact.counting else PALETTE.ivory
-            pygame.draw.line(surface, (20, 16, 8), start, end, max(3, ui.px(9)))
-            pygame.draw.line(surface, colour, start, end, max(2, ui.px(5)))
-            if not contact.counting:
-                continue
-            label = f"{contact.value} + {contact.other_value} = {contact.points}"
-            text = ui.text(label, 18, PALETTE.ink, "bold")
-            mid = self.board.view.side_midpoint(contact.cell, contact.side)
-            box = text.get_rect(center=(round(mid[0]), round(mid[1]))).inflate(ui.px(14), ui.px(6))
-            pygame.draw.rect(surface, PALETTE.gold, box, border_radius=box.height // 2)
-            pygame.draw.rect(surface, PALETTE.ink, box, 1, border_radius=box.height // 2)
-            blit_text(surface, text, box.center)
+        if step is not None and step.move.action == PLACE and not self.flying:
+            draw_contacts(surface, self.services.ui, self.board, step)
 
     def _draw_caption(self, surface: pygame.Surface) -> None:
         ui = self.services.ui
@@ -494,88 +473,3 @@ class ReplayScene(Scene):
             for wrapped in ui.wrap(text, size, width, style)[:2]:
                 rect = blit_text(surface, ui.text(wrapped, size, colour, style), (x, y), "midtop")
                 y = rect.bottom + ui.px(4)
-
-
-def describe(
-    replay: Replay, step: Step | None, names: list[str], edge_names: Sequence[str]
-) -> tuple[str, str]:
-    """Words for the move that led here and for its contacts."""
-    if step is None:
-        if replay.mode == TABLE:
-            state = replay.state
-            assert isinstance(state, TableState)
-            return (
-                _("Hand {number} dealt. {name} holds the smallest tile and starts.").format(
-                    number=replay.hand + 1, name=names[state.current]
-                ),
-                "",
-            )
-        return _("The deal, before the first move."), ""
-    move = step.move
-    who = names[step.player] if replay.mode == TABLE else _("You")
-    tile = tile_words(move.tile) if move.tile >= 0 else ""
-    if move.action == DRAW:
-        if step.drawn is None:
-            return _("{name} drew a tile from the stock.").format(name=who), ""
-        return _("{name} drew {tile} from the stock.").format(
-            name=who, tile=tile_words(step.drawn)
-        ), ""
-    if move.action == PASS:
-        return _("{name} passed.").format(name=who), ""
-    if move.action == DISCARD:
-        return _(
-            "Turned {tile} from the stock: it fits nowhere, so it goes to the discard."
-        ).format(tile=tile), ""
-    where = source_words(move)
-    if replay.mode == TABLE:
-        said = _("{name} placed {tile}").format(name=who, tile=tile)
-    elif where:
-        said = _("Placed {tile} from {source}").format(tile=tile, source=where)
-    else:
-        said = _("Placed {tile}").format(tile=tile)
-    score = step.score
-    if score and replay.mode == TABLE:
-        said = _("{move} for {points}").format(move=said, points=points_words(score))
-    sides = len(step.contacts)
-    if sides >= 2:
-        said = _("{move}, an opportunity play on {sides} sides").format(move=said, sides=sides)
-    parts = []
-    for contact in step.contacts:
-        fields = {
-            "colour": colour_word(edge_names, contact.colour),
-            "value": contact.value,
-            "other": contact.other_value,
-            "sum": contact.points,
-        }
-        parts.append(
-            (
-                _("{colour} {value} + {other} = {sum}")
-                if contact.counting
-                else _("{colour} {value} matches {other}")
-            ).format(**fields)
-        )
-    return _("{move}.").format(move=said), capitalised("; ".join(parts))
-
-
-def ending(replay: Replay, names: list[str]) -> str:
-    """What ended the hand or game at this position, if it did."""
-    state = replay.state
-    if isinstance(state, TableState):
-        if not state.hand_over:
-            return ""
-        why = {
-            WENT_OUT: _("a player went out"),
-            ALL_PASSED: _("everyone passed"),
-            DEAD_END: _("a dead end"),
-        }.get(state.end_reason or "", state.end_reason)
-        if state.is_terminal():
-            outcome = state.outcome()
-            assert outcome is not None
-            winners = names_words([names[s] for s in outcome.winners])
-            return _("Hand over ({why}). Game over: {winners} won.").format(
-                why=why, winners=winners
-            )
-        return _("Hand over ({why}).").format(why=why)
-    if state.is_terminal():
-        return _("All 36 placed: won!") if state.won else _("No tile can be placed: lost.")
-    return ""
