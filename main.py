@@ -2,7 +2,7 @@
 
 import sys
 
-from game.app import main
+from game.launch import main
 
 if __name__ == "__main__":
     sys.exit(main())

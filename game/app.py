@@ -14,10 +14,6 @@ Tests drive an `App` headless: post events with `pygame.event.post`, then `tick(
 
 from __future__ import annotations
 
-import argparse
-import os
-import sys
-import tempfile
 import time
 import warnings
 from collections.abc import Callable, Sequence
@@ -26,7 +22,7 @@ from typing import Any, Final
 
 import pygame
 
-from game.ai.worker import Adviser, InProcessAdviser, shared_pool
+from game.ai.worker import Adviser, shared_pool
 from game.i18n import N_, _, language, set_language, system_language
 from game.persist.autosave import check_saved_games
 from game.persist.files import Notice
@@ -37,8 +33,9 @@ from game.persist.storage import Storage
 from game.router import make_scene, scene_for_record
 from game.rules.errors import RecordError
 from game.scenes.base import Scene
+from game.scenes.requests import Screen, ScreenRequest
 from game.ui.painting import Ui, blit_lines, lines_rect
-from game.ui.sound import EFFECTS, SOUNDS_DIR, SoundPlayer
+from game.ui.sound import SoundPlayer
 from game.ui.theme import Fonts, render_felt, theme_named
 from game.ui.tiles import TileArt
 from game.ui.words import notice_words
@@ -132,7 +129,7 @@ class App:
             self.notify(
                 _("The font {name} could not be read; a plain font stands in.").format(name=name)
             )
-        self.open("menu")
+        self.open(Screen.MENU)
         self._apply_pending()
         if record_path:
             self.open_record_file(record_path)
@@ -239,13 +236,13 @@ class App:
         """Ask for the top scene to go; with none left, the game quits."""
         self._pending.append(self._pop_now)
 
-    def open(self, name: str, **options: Any) -> None:
-        """Ask for the screen the router names `name` to go on top."""
-        self.push(make_scene(self, name, **options))
+    def open(self, request: ScreenRequest) -> None:
+        """Ask for the screen `request` names to go on top."""
+        self.push(make_scene(self, request))
 
-    def switch_to(self, name: str, **options: Any) -> None:
-        """Ask for the top scene to be replaced by the screen named `name`."""
-        self.replace(make_scene(self, name, **options))
+    def switch_to(self, request: ScreenRequest) -> None:
+        """Ask for the top scene to be replaced by the screen `request` names."""
+        self.replace(make_scene(self, request))
 
     def open_record(self, data: dict[str, Any], title: str = "") -> None:
         """A game in progress resumed in its own screen, a finished one in the viewer."""
@@ -442,16 +439,6 @@ class App:
             scene.on_back()
 
 
-def declare_dpi_awareness() -> None:
-    """Ask for the display's real pixels where SDL allows: on Windows the process is made
-    DPI-aware (before SDL starts), so a 150% screen shows crisp pixels, not a blurred
-    enlargement; the window is then sized from the desktop's real size and the
-    interface scales with it. (SDL 2 with pygame's `set_mode` has no such switch on
-    macOS: there a Retina screen still shows the window scaled.)"""
-    if sys.platform == "win32":
-        os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
-
-
 def remembered_size(
     saved: list[int] | None, desktops: Sequence[tuple[int, int]]
 ) -> tuple[int, int] | None:
@@ -475,80 +462,3 @@ def window_size_for(desktops: Sequence[tuple[int, int]]) -> tuple[int, int]:
     scale = min(width * 0.85 / DESIGN_SIZE[0], height * 0.85 / DESIGN_SIZE[1])
     scale = max(scale, min(1.0, width / DESIGN_SIZE[0], height / DESIGN_SIZE[1]))
     return round(DESIGN_SIZE[0] * scale), round(DESIGN_SIZE[1] * scale)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Open the game window; `FILE`, a game record, is resumed or replayed (see records)."""
-    parser = argparse.ArgumentParser(
-        prog="contack",
-        description="Contack, the tile game.",  # untranslated: the shell's
-    )
-    parser.add_argument(
-        "record",
-        nargs="?",
-        help="a .contack.json game record to open",  # untranslated: the shell's
-    )
-    parser.add_argument(
-        "--self-check",  # untranslated: the shell's
-        action="store_true",
-        help="start without a window and say whether the fonts, sounds "  # untranslated: shell
-        "and languages were installed",  # untranslated: the shell's
-    )
-    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    if args.self_check:
-        return self_check()
-    declare_dpi_awareness()
-    app = App(record_path=args.record)
-    try:
-        app.run()
-        app.close()
-    finally:
-        pygame.quit()
-    return 0
-
-
-def install_problems(app: App) -> list[str]:
-    """What a whole install has and `app` lacks: a bundled font, a sound, the Spanish
-    catalogue (empty when nothing is missing)."""
-    problems = []
-    for style in Fonts.FILES:
-        app.fonts.get(20, style)
-    if app.fonts.broken:
-        broken = ", ".join(sorted(app.fonts.broken))
-        problems.append(f"fonts missing or damaged: {broken}")  # untranslated: the shell's
-    sounds = [name for name in EFFECTS if not (SOUNDS_DIR / f"{name}.wav").is_file()]
-    if sounds:
-        problems.append(f"sounds missing: {', '.join(sounds)}")  # untranslated: the shell's
-    spoken = language()
-    if set_language("es") != "es" or _("Rules") == "Rules":  # untranslated: a probe
-        problems.append("no Spanish catalogue (not compiled)")  # untranslated: the shell's
-    set_language(spoken)
-    return problems
-
-
-def self_check() -> int:
-    """`contack --self-check`: start the game without a screen, in Spanish, on a scratch
-    data folder, draw a few frames of the menu, and say in one line whether the install
-    is whole (exit 0) or what it lacks (exit 1)."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    with tempfile.TemporaryDirectory() as home:
-        app = App((800, 600), storage=Storage(home), adviser=InProcessAdviser())
-        try:
-            set_language("es")
-            app.run_frames(3)
-            problems = install_problems(app)
-        finally:
-            app.close()
-            pygame.quit()
-    if problems:
-        lacking = "; ".join(problems)
-        print(
-            f"contack: the install is not whole: {lacking}",  # untranslated: the shell's
-            file=sys.stderr,
-        )
-        return 1
-    fonts, sounds = len(Fonts.FILES), len(EFFECTS)
-    whole = f"{fonts} fonts, {sounds} sounds, English and Spanish"  # untranslated: the shell's
-    print(f"contack: the install is whole: {whole}")  # untranslated: the shell's
-    return 0

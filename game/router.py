@@ -1,8 +1,8 @@
-"""The router: every screen by name, and the screen for a game record.
+"""The router: the screen for each request, and the screen for a game record.
 
-Scenes never import one another: they ask their services to `open("records")` or
-`switch_to("table", config=...)`, and the app makes the scene here. This is the one
-module that knows every scene class.
+Scenes never import one another: they ask their services to `open(Screen.RECORDS)` or
+`switch_to(TableRequest(config))` (typed requests of game.scenes.requests), and the app
+makes the scene here. This is the one module that knows every scene class.
 """
 
 from __future__ import annotations
@@ -21,6 +21,16 @@ from game.scenes.history_list import HistoryScene
 from game.scenes.menu import MenuScene
 from game.scenes.records import RecordsScene, SaveRecordScene
 from game.scenes.replay import ReplayScene
+from game.scenes.requests import (
+    CoachRequest,
+    ReplayRequest,
+    SaveRecordRequest,
+    ScoreRequest,
+    Screen,
+    ScreenRequest,
+    SolitaireRequest,
+    TableRequest,
+)
 from game.scenes.rules_screen import RulesScene
 from game.scenes.score import ScoreScene
 from game.scenes.settings import SettingsScene
@@ -30,35 +40,50 @@ from game.scenes.stats import StatsScene
 from game.scenes.table import TableScene
 from game.scenes.table_guided import GuidedGameScene
 
-SCENES: Final[dict[str, Callable[..., Scene]]] = {
-    "menu": MenuScene,
-    "setup": SetupScene,
-    "table": TableScene,
-    "score": ScoreScene,
+SCENES: Final[dict[Screen, Callable[[Services], Scene]]] = {
+    Screen.MENU: MenuScene,
+    Screen.SETUP: SetupScene,
+    Screen.DRAW_SOLITAIRE: DrawSolitaireScene,
+    Screen.STACKED_SOLITAIRE: StackedSolitaireScene,
+    Screen.RECORDS: RecordsScene,
+    Screen.HISTORY: HistoryScene,
+    Screen.STATS: StatsScene,
+    Screen.RULES: RulesScene,
+    Screen.DAILY: DailyScene,
+    Screen.GUIDED_GAME: GuidedGameScene,
+    Screen.SETTINGS: SettingsScene,
+    Screen.ABOUT: AboutScene,
+}
+"""The screens made with nothing but the services."""
+
+
+SOLITAIRES: Final = {
     DRAW_SOLITAIRE: DrawSolitaireScene,
     STACKED_SOLITAIRE: StackedSolitaireScene,
-    "records": RecordsScene,
-    "history": HistoryScene,
-    "stats": StatsScene,
-    "rules": RulesScene,
-    "daily": DailyScene,
-    "guided-game": GuidedGameScene,
-    "settings": SettingsScene,
-    "about": AboutScene,
-    "replay": ReplayScene,
-    "coach": CoachScene,
-    "save-record": SaveRecordScene,
 }
-"""Screen name -> the scene class (called with the services and the options)."""
 
 
-def make_scene(services: Services, name: str, **options: Any) -> Scene:
-    """The screen named `name`; `KeyError` names the screens for an unknown one."""
-    try:
-        factory = SCENES[name]
-    except KeyError:
-        raise KeyError(f"no screen named {name!r} (screens: {', '.join(SCENES)})") from None
-    return factory(services, **options)
+def make_scene(services: Services, request: ScreenRequest) -> Scene:
+    """The screen `request` asks for."""
+    match request:
+        case Screen():
+            return SCENES[request](services)
+        case TableRequest(config, record):
+            return TableScene(services, config, record=record)
+        case SolitaireRequest(mode, seed) if mode in SOLITAIRES:
+            return SOLITAIRES[mode](services, seed=seed)
+        case SolitaireRequest(mode, _seed):
+            raise ValueError(f"no solitaire called {mode!r}")
+        case ScoreRequest(match, end_words, on_next_hand):
+            return ScoreScene(services, match, end_words, on_next_hand)
+        case ReplayRequest(record, title, review, show_line, focus):
+            return ReplayScene(services, record, title, review, show_line, focus)
+        case CoachRequest(record, title, hands):
+            return CoachScene(services, record, title, hands)
+        case SaveRecordRequest(record):
+            return SaveRecordScene(services, record)
+        case _:
+            raise TypeError(f"not a screen request: {request!r}")
 
 
 def scene_for_record(services: Services, data: dict[str, Any], title: str = "") -> Scene:

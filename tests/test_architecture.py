@@ -22,7 +22,6 @@ def test_import_contracts_are_kept() -> None:
 MODULE_BAR = 500
 CLASS_BAR = 300
 OVER_THE_BARS = {
-    "game/app.py": 554,
     "game/app.py:App": 365,
     "game/play/table_match.py:TableMatch": 411,
     "game/rules/figure.py:Figure": 338,
@@ -31,9 +30,9 @@ OVER_THE_BARS = {
     "game/scenes/score.py:ScoreScene": 313,
     "game/scenes/setup.py:SetupScene": 369,
     "game/scenes/solitaire_base.py": 539,
-    "game/scenes/solitaire_base.py:SolitaireScene": 480,
+    "game/scenes/solitaire_base.py:SolitaireScene": 479,
     "game/scenes/table.py": 529,
-    "game/scenes/table.py:TableScene": 478,
+    "game/scenes/table.py:TableScene": 477,
     "game/ui/board.py:Board": 329,
     "game/ui/tiles.py:TileArt": 324,
 }

@@ -22,6 +22,7 @@ from game.persist.storage import Storage
 from game.play.table_match import TableMatch
 from game.rules.seeds_names import NAME_LIMIT
 from game.scenes.base import Scene
+from game.scenes.requests import Screen, TableRequest
 from tests.conftest import AppMaker
 from tests.drive import Input
 
@@ -237,12 +238,12 @@ def test_a_saved_setup_of_any_shape_opens_the_setup_screen(
 ) -> None:
     app = make_app(speed="instant")
     app.settings.last_setup = last_setup
-    app.open("setup")
+    app.open(Screen.SETUP)
     app.run_frames(3)
     assert type(app.scene).__name__ == "SetupScene"
 
 
-def type_into_deal_box(make_app: AppMaker, screen: str, typed: str) -> tuple[App, Scene]:
+def type_into_deal_box(make_app: AppMaker, screen: Screen, typed: str) -> tuple[App, Scene]:
     """Open `screen` (a solitaire or the table setup) and type `typed` into its deal box."""
     app = make_app(speed="instant")
     app.open(screen)
@@ -259,7 +260,7 @@ def type_into_deal_box(make_app: AppMaker, screen: str, typed: str) -> tuple[App
 
 @pytest.mark.parametrize("typed", ["²", "⁵", "①", "٣", "1²"])
 def test_unicode_digits_in_the_deal_box_are_refused_quietly(make_app: AppMaker, typed: str) -> None:
-    app, scene = type_into_deal_box(make_app, "draw-solitaire", typed)
+    app, scene = type_into_deal_box(make_app, Screen.DRAW_SOLITAIRE, typed)
     Input(app).press(pygame.K_RETURN)
     assert app.scene is scene and scene.bars.deal_field.text.isascii()  # type: ignore[attr-defined]
 
@@ -369,12 +370,8 @@ def test_a_full_disk_gives_a_notice_and_keeps_the_last_save(
     from game.scenes.table import TableScene
 
     app = make_app(tmp_path, speed="instant", banner=False)
-    app.open(
-        "table",
-        config={
-            "players": [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "ai:greedy"}]
-        },
-    )
+    players = [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "ai:greedy"}]
+    app.open(TableRequest({"players": players}))
     app.run_frames(3)
     scene = app.scene
     assert isinstance(scene, TableScene)
@@ -460,7 +457,7 @@ def test_the_key_that_opens_the_save_dialog_types_nothing_and_typing_lives_on(
     monkeypatch.setattr(pygame.key, "stop_text_input", lambda: text_input.update(on=False))
     monkeypatch.setattr(pygame.key, "start_text_input", lambda: text_input.update(on=True))
     app = make_app(speed="instant")
-    app.open("table", config=table_config([("Ann", "human"), ("Ben", "ai:greedy")], 3))
+    app.open(TableRequest(table_config([("Ann", "human"), ("Ben", "ai:greedy")], 3)))
     app.run_frames(30)
     drive = Input(app)
     drive.post(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s")
@@ -481,7 +478,7 @@ def test_the_key_that_opens_the_save_dialog_types_nothing_and_typing_lives_on(
 def test_other_digits_in_the_table_deal_box_are_refused_with_words(
     make_app: AppMaker, typed: str
 ) -> None:
-    app, scene = type_into_deal_box(make_app, "setup", typed)
+    app, scene = type_into_deal_box(make_app, Screen.SETUP, typed)
     assert app.scene is scene
     assert scene.deal_ok is False and scene.deal() is None  # type: ignore[attr-defined]
 
@@ -520,7 +517,7 @@ def test_a_name_that_draws_nothing_is_shown_as_its_seat(make_app: AppMaker, name
 
     app = make_app(speed="instant")
     assert app.ui.text(name, 20).get_width() < 10  # drawn as (almost) nothing, no crash
-    app.open("table", config=table_config([(name, "human"), ("Ben", "ai:greedy")], 3))
+    app.open(TableRequest(table_config([(name, "human"), ("Ben", "ai:greedy")], 3)))
     app.run_frames(5)
     assert type(app.scene).__name__ == "TableScene"
     assert app.scene.match.names[0] == "Seat 1"  # type: ignore[attr-defined]
@@ -532,7 +529,7 @@ def test_a_seat_without_a_name_is_named_in_the_players_language(make_app: AppMak
     app = make_app(speed="instant")
     app.settings.language = "es"
     app.apply_settings()
-    app.open("table", config=table_config([("\u200b", "human"), ("Ben", "ai:greedy")], 3))
+    app.open(TableRequest(table_config([("\u200b", "human"), ("Ben", "ai:greedy")], 3)))
     app.run_frames(2)
     assert app.scene.match.names[0] == "Asiento 1"  # type: ignore[attr-defined]
 
@@ -553,7 +550,7 @@ def test_records_and_history_list_names_that_draw_nothing(
     history["games"][0]["players"] = ["\u200b", "\ufeff"]
     (tmp_path / "history.json").write_text(json.dumps(history), "utf-8")
     app = make_app(speed="instant")
-    for screen in ("records", "history"):
+    for screen in (Screen.RECORDS, Screen.HISTORY):
         app.open(screen)
         app.run_frames(3)
         assert app.scene.tab == screen  # type: ignore[attr-defined]
@@ -639,7 +636,7 @@ def test_history_watch_and_keep_refuse_a_file_outside_with_a_notice(
     history["games"][1]["file"] = file
     (tmp_path / "history.json").write_text(json.dumps(history), "utf-8")
     app = make_app(speed="instant")
-    app.open("history")
+    app.open(Screen.HISTORY)
     app.run_frames(3)
     scene = app.scene
     scene.list.select(1)  # type: ignore[attr-defined]

@@ -28,6 +28,7 @@ import sys
 from game.ai.worker import InProcessAdviser
 from game.app import App, ManualClock
 from game.persist.storage import Storage
+from game.scenes.requests import TableRequest
 
 app = App((800, 600), clock=ManualClock(), storage=Storage(sys.argv[1]),
           adviser=InProcessAdviser())
@@ -41,7 +42,7 @@ def save_game(record):
 
 app.storage.save_game = save_game
 players = [{"name": name, "kind": "ai:greedy"} for name in "ABCD"]
-app.open("table", config={"rules": {"hands": 1}, "players": players, "seed": 7})
+app.open(TableRequest({"rules": {"hands": 1}, "players": players, "seed": 7}))
 while app.tick():
     pass
 """

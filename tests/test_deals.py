@@ -18,6 +18,7 @@ from game.rules.share import MAX_DEAL, SEAT_LETTERS, ShareCode, ShareCodeError, 
 from game.rules.table import MAX_HANDS, TableRules
 from game.rules.table_rules import CLUB_RULES
 from game.scenes.draw_solitaire import DrawSolitaireScene
+from game.scenes.requests import Screen, TableRequest
 from game.scenes.score import ScoreScene
 from game.scenes.setup import SetupScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
@@ -115,7 +116,7 @@ def test_the_same_deal_number_deals_the_same_tiles() -> None:
 
 
 def open_setup(app: App) -> SetupScene:
-    app.open("setup")
+    app.open(Screen.SETUP)
     app.run_frames(2)
     assert isinstance(app.scene, SetupScene)
     return app.scene
@@ -186,7 +187,7 @@ def test_play_this_deal_again_deals_the_same_tiles_to_the_same_seats(
 ) -> None:
     app = make_app(speed="instant")
     players = [{"name": "Ada", "kind": "ai:greedy"}, {"name": "Gus", "kind": "ai:easy"}]
-    app.open("table", config={"rules": {"hands": 1}, "players": players, "seed": 31337})
+    app.open(TableRequest({"rules": {"hands": 1}, "players": players, "seed": 31337}))
     run_until(app, lambda: isinstance(app.scene, ScoreScene))
     score = app.scene
     assert isinstance(score, ScoreScene)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import game
-from game.app import install_problems
+from game.launch import install_problems
 from game.ui import sound, theme
 from game.ui.theme import Fonts
 from tests.conftest import AppMaker
@@ -35,7 +35,7 @@ def test_a_missing_font_or_sound_fails_the_self_check(
 ) -> None:
     app = make_app(frames=1)
     app.fonts = Fonts(tmp_path)  # a folder with no fonts: a plain font stands in
-    monkeypatch.setattr("game.app.SOUNDS_DIR", tmp_path)
+    monkeypatch.setattr("game.launch.SOUNDS_DIR", tmp_path)
     problems = install_problems(app)
     assert any("DejaVuSans.ttf" in problem for problem in problems)
     assert any("sounds missing: place" in problem for problem in problems)
@@ -46,7 +46,7 @@ def test_the_self_check_command_says_so_in_one_line() -> None:
         [
             sys.executable,
             "-c",
-            "import sys; from game.app import main; sys.exit(main(['--self-check']))",
+            "import sys; from game.launch import main; sys.exit(main(['--self-check']))",
         ],
         capture_output=True,
         text=True,

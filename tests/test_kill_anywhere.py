@@ -29,15 +29,16 @@ CHILD = """
 import sys
 from game.app import App, ManualClock
 from game.persist.storage import Storage
+from game.scenes.requests import SolitaireRequest, TableRequest
 
 mode, home, seed = sys.argv[1], sys.argv[2], int(sys.argv[3])
 app = App((800, 600), clock=ManualClock(), storage=Storage(home))  # the real worker
 app.settings.animation_speed = "fast"
 if mode == "table":
     players = [{"name": name, "kind": "ai:expert"} for name in "ABC"]
-    app.open("table", config={"rules": {"hands": 1}, "players": players, "seed": seed})
+    app.open(TableRequest({"rules": {"hands": 1}, "players": players, "seed": seed}))
 else:
-    app.open(mode, seed=seed)
+    app.open(SolitaireRequest(mode, seed))
 app.run_frames(2)
 if mode != "table":
     app.scene.autoplay.set(True)

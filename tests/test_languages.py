@@ -17,6 +17,7 @@ from babel.messages.mofile import write_mo
 from game import i18n
 from game.app import App
 from game.i18n import _, format_date, format_number, format_percent, ngettext
+from game.scenes.requests import Screen
 from game.ui.words import refusal_words
 from tests.drive import Input
 from tools import catalogue, strings_scan
@@ -238,7 +239,7 @@ def test_an_edition_sets_theme_language_and_options_together(make_app) -> None:
     Spanish, Club Contack by the Spanish book's rules offered first and chosen, with the
     box's chips; the seats stay as they were."""
     app = make_app()
-    app.open("setup")
+    app.open(Screen.SETUP)
     drive = Input(app)
     drive.frames()
     setup = app.scene
@@ -333,7 +334,7 @@ def test_the_about_screen_opens_the_games_folders(
 
     monkeypatch.setattr("game.scenes.about.folder_opener", lambda: opener)
     app = make_app()
-    app.open("about")
+    app.open(Screen.ABOUT)
     drive = Input(app)
     drive.frames()
     about = app.scene
@@ -350,7 +351,7 @@ def test_the_about_screen_says_so_where_no_folder_can_be_opened(
 ) -> None:
     monkeypatch.setattr("game.scenes.about.folder_opener", lambda: None)
     app = make_app()
-    app.open("about")
+    app.open(Screen.ABOUT)
     Input(app).frames()
     assert not any(button.visible for button in app.scene.open_buttons)  # type: ignore[attr-defined]
     assert "This system gives the game no way to open a folder for you." in drawn_words(app)

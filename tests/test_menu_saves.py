@@ -17,6 +17,7 @@ from game.rules.table import TableRules
 from game.scenes.dialog import ConfirmScene
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.menu import MenuScene
+from game.scenes.requests import Screen
 from game.scenes.setup import SetupScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
 from game.scenes.table import TableScene
@@ -101,7 +102,7 @@ def test_the_menu_buttons_stay_put_when_saves_come_and_go(make_app: AppMaker) ->
     assert not any(b.visible for k, b in menu(app).buttons.items() if k.startswith("continue"))
     for mode in MODES:
         app.storage.save_game(unfinished(mode))
-    app.open("rules")
+    app.open(Screen.RULES)
     app.run_frames(3)
     app.pop()
     app.run_frames(3)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules.tiles import parse_tile
+from game.scenes.requests import Screen
 from game.scenes.setup import SetupScene, default_name
 from game.ui.text_field import TextField
 from game.ui.words import points_words, tile_words, tiles_words
@@ -18,7 +19,7 @@ def test_computer_seats_get_distinct_names(make_app: AppMaker) -> None:
     names = [default_name(seat, "ai:greedy") for seat in range(1, 7)]
     assert len(set(names)) == 6 and not any("(" in name for name in names)
     app = make_app(speed="instant")
-    app.open("setup")
+    app.open(Screen.SETUP)
     app.run_frames(3)
     setup = app.scene
     assert isinstance(setup, SetupScene)
@@ -38,7 +39,7 @@ def test_plurals_and_tile_words() -> None:
 
 def field_in_setup(make_app: AppMaker) -> tuple[Input, TextField]:
     app = make_app(speed="instant")
-    app.open("setup")
+    app.open(Screen.SETUP)
     app.run_frames(3)
     setup = app.scene
     assert isinstance(setup, SetupScene)

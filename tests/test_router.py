@@ -1,69 +1,75 @@
-"""Navigation by name: every screen a scene asks its services for (`open`, `switch_to`)
-is one the router makes, and with options its scene takes; an unknown name says which
-screens there are."""
+"""Navigation by typed requests: every plain screen and every request with options is
+made by the router into the screen it names (mypy checks each call site's fields)."""
 
 from __future__ import annotations
 
-import ast
-import inspect
-from pathlib import Path
-
 import pytest
 
+from game.app import App
+from game.play.table_match import TableMatch
 from game.router import SCENES, make_scene
+from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, GameRecord, RecordedGame
+from game.scenes.coach import CoachScene
+from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.games_frame import TABS
+from game.scenes.records import SaveRecordScene
+from game.scenes.replay import ReplayScene
+from game.scenes.requests import (
+    CoachRequest,
+    ReplayRequest,
+    SaveRecordRequest,
+    ScoreRequest,
+    Screen,
+    SolitaireRequest,
+    TableRequest,
+)
+from game.scenes.score import ScoreScene
+from game.scenes.stacked_solitaire import StackedSolitaireScene
+from game.scenes.table import TableScene
+from tests.conftest import AppMaker
 
-SCENES_DIR = Path(__file__).resolve().parent.parent / "game" / "scenes"
-NAVIGATION = ("open", "switch_to")
-
-
-def navigation_calls() -> list[tuple[str, str, list[str]]]:
-    """(where, screen name, keyword option names) of each call naming a screen literally."""
-    calls = []
-    for path in sorted(SCENES_DIR.glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Attribute)
-                and node.func.attr in NAVIGATION
-            ):
-                continue
-            if not (
-                isinstance(node.func.value, ast.Attribute) and node.func.value.attr == "services"
-            ):
-                continue
-            first = node.args[0] if node.args else None
-            if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                options = [keyword.arg for keyword in node.keywords if keyword.arg]
-                calls.append((f"{path.name}:{node.lineno}", first.value, options))
-    return calls
+PLAYERS = [{"name": "Ann", "kind": "human"}, {"name": "Ben", "kind": "ai:greedy"}]
 
 
-CALLS = navigation_calls()
+@pytest.fixture
+def app(make_app: AppMaker) -> App:
+    return make_app()
 
 
-def test_the_scenes_navigate_by_name() -> None:
-    assert len(CALLS) >= 10
-    assert {name for _, name, _ in CALLS} >= {"setup", "records", "replay", "score", "table"}
+@pytest.mark.parametrize("screen", list(Screen))
+def test_every_plain_screen_is_routed(app: App, screen: Screen) -> None:
+    assert type(make_scene(app, screen)) is SCENES[screen]
 
 
-@pytest.mark.parametrize(("where", "name", "options"), CALLS, ids=[c[0] for c in CALLS])
-def test_each_screen_asked_for_is_routed_with_options_it_takes(
-    where: str, name: str, options: list[str]
-) -> None:
-    assert name in SCENES, f"{where} asks for {name!r}, which the router does not know"
-    signature = inspect.signature(SCENES[name])
-    try:
-        signature.bind(object(), **dict.fromkeys(options))
-    except TypeError as error:
-        pytest.fail(f"{where}: {name!r} with options {options}: {error}")
+def test_the_your_games_tabs_are_plain_screens() -> None:
+    assert all(key in SCENES for key, _label in TABS)
 
 
-def test_the_your_games_tabs_are_routed() -> None:
-    for key, _label in TABS:
-        assert key in SCENES
+def test_requests_with_options_make_their_screens(app: App) -> None:
+    config = {"rules": {"hands": 1}, "players": PLAYERS, "seed": 5}
+    table = make_scene(app, TableRequest(config))
+    assert isinstance(table, TableScene) and table.match.deal == 5
+    draw = make_scene(app, SolitaireRequest(DRAW_SOLITAIRE, 12))
+    assert isinstance(draw, DrawSolitaireScene) and draw.seed == 12
+    stacked = make_scene(app, SolitaireRequest(STACKED_SOLITAIRE, 3))
+    assert isinstance(stacked, StackedSolitaireScene) and stacked.seed == 3
+    match, _failure = TableMatch.open(config, None, app.adviser)
+    score = make_scene(app, ScoreRequest(match, "Hand over.", lambda: None))
+    assert isinstance(score, ScoreScene) and score.match is match
+    record = GameRecord(RecordedGame.new_solitaire(DRAW_SOLITAIRE, PLAYERS[0], 4).record.data)
+    replay = make_scene(app, ReplayRequest(record, "Deal 4"))
+    assert isinstance(replay, ReplayScene) and replay.title == "Deal 4"
+    coach = make_scene(app, CoachRequest(match.recorded.record, "This game"))
+    assert isinstance(coach, CoachScene) and coach.title == "This game"
+    dialog = make_scene(app, SaveRecordRequest(record.data))
+    assert isinstance(dialog, SaveRecordScene) and dialog.record is record.data
 
 
-def test_an_unknown_screen_name_lists_the_screens() -> None:
-    with pytest.raises(KeyError, match=r"no screen named 'nowhere'.*records"):
-        make_scene(object(), "nowhere")  # type: ignore[arg-type]
+def test_an_unknown_solitaire_is_refused() -> None:
+    with pytest.raises(ValueError, match="no solitaire called 'patience'"):
+        make_scene(object(), SolitaireRequest("patience"))  # type: ignore[arg-type]
+
+
+def test_a_screen_name_alone_is_not_a_request() -> None:
+    with pytest.raises(TypeError, match="not a screen request: 'records'"):
+        make_scene(object(), "records")  # type: ignore[arg-type]

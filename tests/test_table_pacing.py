@@ -18,6 +18,7 @@ from game.play.table_match import Turn
 from game.rules.moves import PLACE
 from game.scenes.records import SaveRecordScene
 from game.scenes.replay import ReplayScene
+from game.scenes.requests import Screen
 from game.scenes.score import KEYS_ARMED_S, ScoreScene
 from game.scenes.table import TableScene
 from game.scenes.table_panels import status_words
@@ -293,7 +294,7 @@ def test_notices_keep_off_the_buttons_and_go_with_their_screen(make_app: AppMake
     assert text.get_width() > 0
     app.notify("Ann went out!")
     app.run_frames(1)
-    app.open("rules")
+    app.open(Screen.RULES)
     app.run_frames(2)
     assert "Ann went out!" not in app.notices
 

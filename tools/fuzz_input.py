@@ -20,7 +20,6 @@ import sys
 import tempfile
 import traceback
 from pathlib import Path
-from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -31,6 +30,7 @@ import pygame
 from game.ai.worker import InProcessAdviser
 from game.app import App, ManualClock
 from game.persist.storage import Storage
+from game.scenes.requests import Screen, ScreenRequest, TableRequest
 from tools.samples import table_config
 
 KEYS = [
@@ -68,23 +68,18 @@ TEXTS = [
     "x" * 10_000,
     "12345678901234567890",
 ]
-SCREENS: list[tuple[str, dict[str, Any]]] = [
-    ("setup", {}),
-    ("settings", {}),
-    ("rules", {}),
-    ("records", {}),
-    ("history", {}),
-    ("stats", {}),
-    ("draw-solitaire", {}),
-    ("stacked-solitaire", {}),
-    ("table", {"config": table_config([("Ann", "human"), ("Bot", "ai:greedy")], 3)}),
-    (
-        "table",
-        {
-            "config": table_config(
-                [("Ann", "human"), ("Ben", "human"), ("Cleo", "ai:easy")], 5, hands=1
-            )
-        },
+SCREENS: list[ScreenRequest] = [
+    Screen.SETUP,
+    Screen.SETTINGS,
+    Screen.RULES,
+    Screen.RECORDS,
+    Screen.HISTORY,
+    Screen.STATS,
+    Screen.DRAW_SOLITAIRE,
+    Screen.STACKED_SOLITAIRE,
+    TableRequest(table_config([("Ann", "human"), ("Bot", "ai:greedy")], 3)),
+    TableRequest(
+        table_config([("Ann", "human"), ("Ben", "human"), ("Cleo", "ai:easy")], 5, hands=1)
     ),
 ]
 
@@ -132,8 +127,7 @@ def fuzz(events: int, seed: int) -> dict[str, int]:
                 )
             try:
                 if chance.random() < 0.01:
-                    name, options = chance.choice(SCREENS)
-                    app.open(name, **options)
+                    app.open(chance.choice(SCREENS))
                 storm = 200 if chance.random() < 0.002 else chance.randrange(1, 5)
                 for _ in range(storm):
                     pygame.event.post(random_event(chance, app.size))

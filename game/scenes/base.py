@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from game.persist.files import Notice
     from game.persist.settings import Settings
     from game.persist.storage import Storage
+    from game.scenes.requests import ScreenRequest
     from game.ui.sound import SoundPlayer
     from game.ui.tiles import TileArt
 
@@ -154,11 +155,11 @@ class Services(Protocol):
     def clear_to_root(self) -> None:
         """Back to the menu."""
 
-    def open(self, name: str, **options: Any) -> None:
-        """Push the screen the router names `name`, made with `options`."""
+    def open(self, request: ScreenRequest) -> None:
+        """Push the screen `request` asks for."""
 
-    def switch_to(self, name: str, **options: Any) -> None:
-        """Replace the top scene by the screen named `name`."""
+    def switch_to(self, request: ScreenRequest) -> None:
+        """Replace the top scene by the screen `request` asks for."""
 
     def open_record(self, data: dict[str, Any], title: str = "") -> None:
         """A game in progress resumed in its own screen; a finished one in the viewer."""

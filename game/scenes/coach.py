@@ -22,6 +22,7 @@ from game.rules.seeds_names import player_name
 from game.scenes.base import Scene
 from game.scenes.games_frame import RowList
 from game.scenes.replay_review import Focus
+from game.scenes.requests import ReplayRequest
 from game.ui.coach_words import missed_words, table_move_words, tip_words
 from game.ui.painting import blit_text
 from game.ui.text import blit_paragraph, shrunk_text
@@ -124,7 +125,7 @@ class CoachScene(Scene):
             tip_words(chosen),
         )
         focus = Focus(chosen.hand, chosen.index, chosen.played, chosen.best, lines)
-        self.services.open("replay", record=self.record, title=self.title, focus=focus)
+        self.services.open(ReplayRequest(record=self.record, title=self.title, focus=focus))
 
     # layout and drawing -----------------------------------------------------------------
 

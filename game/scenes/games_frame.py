@@ -12,6 +12,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.scenes.base import Scene, Services
+from game.scenes.requests import Screen
 from game.ui.painting import Ui, blit_text, draw_panel
 from game.ui.scrollbar import ScrollBar
 from game.ui.text import fit_text
@@ -208,13 +209,17 @@ class RowList:
 
 # --- the "your games" screens -----------------------------------------------------------
 
-TABS: Final = (("records", N_("Records")), ("history", N_("History")), ("stats", N_("Statistics")))
+TABS: Final = (
+    (Screen.RECORDS, N_("Records")),
+    (Screen.HISTORY, N_("History")),
+    (Screen.STATS, N_("Statistics")),
+)
 
 
 class GamesScene(Scene):
     """Title, tabs (records, history, statistics) and Back; subclasses fill the body."""
 
-    tab = "records"
+    tab = Screen.RECORDS
     title = N_("Your games")
 
     def __init__(self, services: Services) -> None:
@@ -227,7 +232,7 @@ class GamesScene(Scene):
         self.back = self.form.add(Button(N_("◀ Menu"), services.pop))
         self.body = pygame.Rect(0, 0, 0, 0)
 
-    def _switcher(self, key: str) -> Callable[[], None]:
+    def _switcher(self, key: Screen) -> Callable[[], None]:
         def switch() -> None:
             if key != self.tab:
                 self.services.switch_to(key)

@@ -13,6 +13,7 @@ from game.play.solitaire_session import PLAYER as SOLITAIRE_PLAYER
 from game.rules.errors import RecordError
 from game.rules.record import TABLE
 from game.scenes.games_frame import GamesScene, RowList
+from game.scenes.requests import ReplayRequest, SaveRecordRequest, Screen
 from game.ui.painting import blit_text
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button
@@ -55,7 +56,7 @@ def players_words(entry: dict[str, Any]) -> str:
 class HistoryScene(GamesScene):
     """The history list; Watch (or a click on the chosen row) opens the game's record."""
 
-    tab = "history"
+    tab = Screen.HISTORY
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
@@ -117,12 +118,12 @@ class HistoryScene(GamesScene):
             title = _("{game}, {date}").format(
                 game=_(MODE_TITLES.get(entry["mode"], N_("Game"))), date=moment_words(entry["date"])
             )
-            self.services.open("replay", record=recorded.record, title=title)
+            self.services.open(ReplayRequest(record=recorded.record, title=title))
 
     def keep_selected(self) -> None:
         chosen = self._chosen_record()
         if chosen is not None:
-            self.services.open("save-record", record=chosen[1].record.data)
+            self.services.open(SaveRecordRequest(record=chosen[1].record.data))
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.services.ui

@@ -14,6 +14,7 @@ from game.persist.autosave import check_saved_game
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
+from game.scenes.requests import Screen
 from game.ui.board import LADDER, Board
 from game.ui.examples import THREE_SIDED
 from game.ui.layout import ROW_HEIGHT
@@ -55,7 +56,7 @@ class MenuScene(Scene):
             "continue-stacked": Button(
                 N_("Continue"), lambda: self.continue_game(STACKED_SOLITAIRE), primary=True
             ),
-            "daily": Button(N_("Daily deals"), lambda: self.services.open("daily")),
+            "daily": Button(N_("Daily deals"), lambda: self.services.open(Screen.DAILY)),
             "rules": Button(N_("Rules"), self.rules),
             "games": Button(N_("Records & statistics"), self.your_games),
             "settings": Button(N_("Settings"), self.open_settings),
@@ -150,7 +151,7 @@ class MenuScene(Scene):
 
     def take_offer(self) -> None:
         self.decline_offer()
-        self.services.open("guided-game")
+        self.services.open(Screen.GUIDED_GAME)
 
     def decline_offer(self) -> None:
         """The guided game is not offered again (the rules screen still has it)."""
@@ -192,22 +193,22 @@ class MenuScene(Scene):
         )
 
     def new_table_game(self) -> None:
-        self._start_new(TABLE, lambda: self.services.open("setup"))
+        self._start_new(TABLE, lambda: self.services.open(Screen.SETUP))
 
     def draw_solitaire(self) -> None:
-        self._start_new(DRAW_SOLITAIRE, lambda: self.services.open("draw-solitaire"))
+        self._start_new(DRAW_SOLITAIRE, lambda: self.services.open(Screen.DRAW_SOLITAIRE))
 
     def stacked_solitaire(self) -> None:
-        self._start_new(STACKED_SOLITAIRE, lambda: self.services.open("stacked-solitaire"))
+        self._start_new(STACKED_SOLITAIRE, lambda: self.services.open(Screen.STACKED_SOLITAIRE))
 
     def your_games(self) -> None:
-        self.services.open("records")
+        self.services.open(Screen.RECORDS)
 
     def rules(self) -> None:
-        self.services.open("rules")
+        self.services.open(Screen.RULES)
 
     def open_settings(self) -> None:
-        self.services.open("settings")
+        self.services.open(Screen.SETTINGS)
 
     # Drawing ------------------------------------------------------------------------
 

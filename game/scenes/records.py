@@ -33,6 +33,7 @@ from game.rules.record import GameRecord
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
 from game.scenes.games_frame import GamesScene, RowList
+from game.scenes.requests import ReplayRequest, Screen
 from game.ui.painting import blit_text, dim, draw_panel
 from game.ui.text import fit_text
 from game.ui.text_field import TextField
@@ -61,7 +62,7 @@ def _status(file: RecordFile) -> str:
 class RecordsScene(GamesScene):
     """The records folder: watch a record in the viewer, or resume one in progress."""
 
-    tab = "records"
+    tab = Screen.RECORDS
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
@@ -137,7 +138,7 @@ class RecordsScene(GamesScene):
         if resume:
             self.services.open_record(recorded.record.data, chosen.name)
         else:
-            self.services.open("replay", record=recorded.record, title=chosen.name)
+            self.services.open(ReplayRequest(record=recorded.record, title=chosen.name))
 
     def watch_selected(self) -> None:
         chosen = self.chosen

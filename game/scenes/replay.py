@@ -37,6 +37,7 @@ from game.scenes.replay_review import (
     review_focus,
 )
 from game.scenes.replay_words import describe, draw_contacts, ending
+from game.scenes.requests import CoachRequest
 from game.ui.board import Board
 from game.ui.contact_animator import ContactAnimator
 from game.ui.layout import Point
@@ -132,7 +133,7 @@ class ReplayScene(Scene):
         """Work out in the worker where this solitaire slipped (the window goes on); a
         table game goes to the coach."""
         if self.replay.mode == TABLE:
-            self.services.open("coach", record=self.replay.record, title=self.title)
+            self.services.open(CoachRequest(record=self.replay.record, title=self.title))
             return
         if self.review_job is not None:
             return

@@ -12,6 +12,7 @@ from game.i18n import N_, _, ngettext
 from game.rules.lattice import Cell, neighbour
 from game.rules.tiles import TILE_VALUES, parse_tile
 from game.scenes.base import Scene
+from game.scenes.requests import Screen
 from game.ui.board import LADDER, Board
 from game.ui.examples import THREE_SIDED, Placement, contact_pair, two_sided
 from game.ui.painting import blit_text, draw_panel
@@ -293,7 +294,7 @@ class RulesScene(Scene):
         self.next = self.form.add(Button(N_("Next"), lambda: self.turn(1), primary=True))
         self.back = self.form.add(Button(N_("Back"), services.pop))
         self.learn = self.form.add(
-            Button(N_("Learn by playing"), lambda: services.open("guided-game"))
+            Button(N_("Learn by playing"), lambda: services.open(Screen.GUIDED_GAME))
         )
         self.tiles = TileLayer()
         self.board = Board(services.ui, services.art, self.tiles, largest=LADDER[-1])

@@ -21,6 +21,7 @@ from game.i18n import N_, _, format_number, format_signed, ngettext
 from game.play.table_match import TableMatch
 from game.rules.record import GameRecord
 from game.scenes.base import Scene
+from game.scenes.requests import CoachRequest, SaveRecordRequest, TableRequest
 from game.ui.painting import blit_text, draw_panel
 from game.ui.text import shrunk_text
 from game.ui.text_field import put_clipboard_text
@@ -120,12 +121,12 @@ class ScoreScene(Scene):
     def rematch(self) -> None:
         """A new game with the same seats and options, in place of the finished one."""
         self.services.pop()
-        self.services.switch_to("table", config=self.match.rematch_config())
+        self.services.switch_to(TableRequest(config=self.match.rematch_config()))
 
     def same_deal_again(self) -> None:
         """The same deal, seats and options again: a new game dealt as this one was."""
         self.services.pop()
-        self.services.switch_to("table", config=self.match.rematch_config(same_deal=True))
+        self.services.switch_to(TableRequest(config=self.match.rematch_config(same_deal=True)))
 
     def copy_code(self) -> None:
         """Put the share code on the clipboard, to paste to a friend."""
@@ -143,13 +144,13 @@ class ScoreScene(Scene):
         self.services.open_record(self.match.record, _("This game"))
 
     def save_record(self) -> None:
-        self.services.open("save-record", record=self.match.record)
+        self.services.open(SaveRecordRequest(record=self.match.record))
 
     def coach(self) -> None:
         """The coach's review of the game (between hands: of the hand just played)."""
         record = GameRecord(copy.deepcopy(self.match.record))
         hands = None if self.final else (len(record.hands) - 1,)
-        self.services.open("coach", record=record, title=_("This game"), hands=hands)
+        self.services.open(CoachRequest(record=record, title=_("This game"), hands=hands))
 
     # --- words ----------------------------------------------------------------------------
 

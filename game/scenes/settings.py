@@ -14,6 +14,7 @@ from game.i18n import LANGUAGES, N_, _
 from game.persist.settings import ANIMATION_SPEEDS
 from game.rules.tiles import parse_tile
 from game.scenes.base import Scene
+from game.scenes.requests import Screen
 from game.ui.editions import apply_edition, current_edition, edition_options
 from game.ui.painting import blit_text, draw_panel
 from game.ui.sprites import TileLayer, TileSprite
@@ -92,7 +93,7 @@ class SettingsScene(Scene):
                 lambda value: self._set("coach_tips", value),
             )
         )
-        self.about = self.form.add(Button(N_("About Contack"), lambda: services.open("about")))
+        self.about = self.form.add(Button(N_("About Contack"), lambda: services.open(Screen.ABOUT)))
         self.done = self.form.add(Button(N_("Done"), services.pop, primary=True))
         self.preview = TileLayer()
         self.panel = pygame.Rect(0, 0, 0, 0)

@@ -24,6 +24,7 @@ from game.rules.share import (
 )
 from game.rules.table import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS, TableRules
 from game.scenes.base import Scene
+from game.scenes.requests import SolitaireRequest, TableRequest
 from game.ui.editions import EDITIONS, apply_edition, club_first, current_edition, edition_options
 from game.ui.painting import blit_text, draw_panel
 from game.ui.text import blit_paragraph, shrunk_text
@@ -375,7 +376,7 @@ class SetupScene(Scene):
             self.services.notify(self.deal_words)
             return
         if self.shared is not None:
-            self.services.switch_to(self.shared.mode, seed=self.shared.deal)
+            self.services.switch_to(SolitaireRequest(self.shared.mode, self.shared.deal))
             return
         config = self.config()
         every_seat = [
@@ -390,7 +391,7 @@ class SetupScene(Scene):
         deal = self.deal()
         if deal is not None:
             config["seed"] = deal
-        self.services.switch_to("table", config=config)
+        self.services.switch_to(TableRequest(config=config))
 
     # Drawing ------------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ from game.rules.results import MoveResult
 from game.rules.share import ShareCode, deal_number
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.base import Scene
+from game.scenes.requests import ReplayRequest, SaveRecordRequest
 from game.scenes.solitaire_autoplay import SolitaireAutoPlay
 from game.scenes.solitaire_bars import SolitaireBars, option
 from game.scenes.solitaire_controls import SolitaireControls
@@ -134,7 +135,7 @@ class SolitaireScene(Scene):
 
     def save_record(self) -> None:
         """Keep the game, as it stands, as a named record (a dialog asks the name)."""
-        self.services.open("save-record", record=self.session.record)
+        self.services.open(SaveRecordRequest(record=self.session.record))
 
     def restart(self) -> None:
         self.deals.restart()
@@ -174,9 +175,8 @@ class SolitaireScene(Scene):
         if found is None:
             return
         record = GameRecord(copy.deepcopy(self.session.record))
-        self.services.open(
-            "replay", record=record, title=_(self.title), review=found, show_line=self.line_wanted
-        )
+        request = ReplayRequest(record, _(self.title), review=found, show_line=self.line_wanted)
+        self.services.open(request)
         self.line_wanted = False
 
     line_wanted = False

@@ -16,6 +16,7 @@ from game.persist.stats import SOLITAIRE_MODES
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
 from game.scenes.dialog import ConfirmScene
 from game.scenes.games_frame import GamesScene
+from game.scenes.requests import Screen
 from game.ui.painting import blit_text, draw_panel
 from game.ui.text import fit_text, shrunk_text
 from game.ui.theme import PALETTE
@@ -60,7 +61,7 @@ HELP_NOTE = N_("Hint, Undo, Auto: wins that used hints, undo or auto-play (a win
 class StatsScene(GamesScene):
     """Two tables: the table game per player name, and both solitaires."""
 
-    tab = "stats"
+    tab = Screen.STATS
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)

@@ -22,6 +22,7 @@ from game.rules.record import TABLE
 from game.rules.table import TableState
 from game.rules.tiles import TileId
 from game.scenes.base import Scene
+from game.scenes.requests import SaveRecordRequest, ScoreRequest
 from game.scenes.table_controls import TableControls
 from game.scenes.table_handoff import HandoffPanel, draw_placed_since
 from game.scenes.table_moves import TableMoves
@@ -356,9 +357,8 @@ class TableScene(Scene):
 
     def show_score(self) -> None:
         """The hand is over: the score screen, where the next hand is dealt."""
-        self.services.open(
-            "score", match=self.match, end_words=end_words(self.match), on_next_hand=self.next_hand
-        )
+        words = end_words(self.match)
+        self.services.open(ScoreRequest(self.match, words, on_next_hand=self.next_hand))
 
     def next_hand(self) -> None:
         """Deal the next hand (from the score screen)."""
@@ -418,7 +418,7 @@ class TableScene(Scene):
 
     def save_record(self) -> None:
         """Keep the game, as it stands, as a named record (a dialog asks the name)."""
-        self.services.open("save-record", record=self.match.record)
+        self.services.open(SaveRecordRequest(record=self.match.record))
 
     def draw_tile(self) -> None:
         """Free draw: draw instead of placing (when the rules allow it)."""

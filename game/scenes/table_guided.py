@@ -13,6 +13,7 @@ import pygame
 
 from game.i18n import N_, _, format_signed
 from game.play.lesson import COMPUTER, LESSON_STEPS, YOU, LessonMatch
+from game.scenes.requests import Screen
 from game.scenes.table import TableScene
 from game.ui.painting import blit_text, draw_panel
 from game.ui.text import blit_paragraph, shrunk_text
@@ -74,7 +75,7 @@ class GuidedGameScene(TableScene):
     def go_on(self) -> None:
         """Continue: the next step; on the last one, a table game of one's own."""
         if self.lesson.finished:
-            self.services.switch_to("setup")
+            self.services.switch_to(Screen.SETUP)
         elif not self.tweens.busy:
             self.lesson.go_on()
 

@@ -1,0 +1,99 @@
+"""What a screen may ask for next, as typed values: a screen with nothing to be told
+(`Screen`), or one of the requests that carry what their screen needs. Scenes hand
+these to `Services.open` or `Services.switch_to`; the router makes the scene."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
+
+if TYPE_CHECKING:
+    from game.ai.analysis import SolitaireReview
+    from game.play.table_match import TableMatch
+    from game.rules.record import GameRecord
+    from game.scenes.replay_review import Focus
+
+
+class Screen(StrEnum):
+    """The screens opened with nothing to be told."""
+
+    MENU = "menu"
+    SETUP = "setup"
+    DRAW_SOLITAIRE = DRAW_SOLITAIRE
+    STACKED_SOLITAIRE = STACKED_SOLITAIRE
+    RECORDS = "records"
+    HISTORY = "history"
+    STATS = "stats"
+    RULES = "rules"
+    DAILY = "daily"
+    GUIDED_GAME = "guided-game"
+    SETTINGS = "settings"
+    ABOUT = "about"
+
+
+@dataclass(frozen=True)
+class TableRequest:
+    """A table game: new from a setup `config`, or resumed from `record`."""
+
+    config: dict[str, Any]
+    record: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class SolitaireRequest:
+    """A solitaire of `mode` (DRAW_SOLITAIRE or STACKED_SOLITAIRE) on deal `seed`."""
+
+    mode: str
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class ScoreRequest:
+    """The score sheet at a hand's end; `on_next_hand` deals the next hand."""
+
+    match: TableMatch
+    end_words: str
+    on_next_hand: Callable[[], None]
+
+
+@dataclass(frozen=True)
+class ReplayRequest:
+    """A record in the replay viewer: with a solitaire's `review` (its winning line
+    played at once when `show_line`), or opened at a coach's `focus`."""
+
+    record: GameRecord
+    title: str = ""
+    review: SolitaireReview | None = None
+    show_line: bool = False
+    focus: Focus | None = None
+
+
+@dataclass(frozen=True)
+class CoachRequest:
+    """The table coach's review of a record (of `hands` only, when given)."""
+
+    record: GameRecord
+    title: str = ""
+    hands: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class SaveRecordRequest:
+    """The dialog that keeps `record` under a name the player types."""
+
+    record: dict[str, Any]
+
+
+ScreenRequest = (
+    Screen
+    | TableRequest
+    | SolitaireRequest
+    | ScoreRequest
+    | ReplayRequest
+    | CoachRequest
+    | SaveRecordRequest
+)
