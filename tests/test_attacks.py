@@ -20,6 +20,7 @@ from game.cli import main
 from game.persist.files import read_bounded
 from game.persist.storage import Storage
 from game.play.table_match import TableMatch
+from game.rules.record import GameRecord
 from game.rules.seeds_names import NAME_LIMIT
 from game.scenes.base import Scene
 from game.scenes.requests import Screen, TableRequest
@@ -210,7 +211,12 @@ def test_a_resize_storm_lays_out_once_a_frame(make_app: AppMaker) -> None:
     layouts: list[tuple[int, int]] = []
     scene = app.scene
     resize = scene.resize
-    scene.resize = lambda size: (layouts.append(size), resize(size))[1]  # type: ignore[method-assign]
+
+    def counted_resize(size: tuple[int, int]) -> None:
+        layouts.append(size)
+        resize(size)
+
+    scene.resize = counted_resize  # type: ignore[method-assign]
     for step in range(200):
         size = (800 + step, 600 + step // 2)
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
@@ -406,10 +412,12 @@ def test_a_won_solitaire_is_in_the_history_before_its_save_goes(
     assert answer.winnable
     seen: list[int] = []
     clear = app.storage.clear_game
-    app.storage.clear_game = lambda mode: (  # type: ignore[method-assign]
-        seen.append(load_history(app.storage).solitaires[mode].won),
-        clear(mode),
-    )[1]
+
+    def clear_game(mode: str) -> None:
+        seen.append(load_history(app.storage).solitaires[mode].won)
+        clear(mode)
+
+    app.storage.clear_game = clear_game  # type: ignore[method-assign]
     for move in answer.moves:
         scene.play(move)
     assert scene.state.won and seen and seen[-1] == 1
@@ -425,10 +433,12 @@ def test_a_finished_table_game_is_in_the_history_before_its_save_goes(
     app = make_app(tmp_path, speed="instant", banner=False)
     seen: list[int] = []
     clear = app.storage.clear_game
-    app.storage.clear_game = lambda mode: (  # type: ignore[method-assign]
-        seen.append(len(load_history(app.storage).games)),
-        clear(mode),
-    )[1]
+
+    def clear_game(mode: str) -> None:
+        seen.append(len(load_history(app.storage).games))
+        clear(mode)
+
+    app.storage.clear_game = clear_game  # type: ignore[method-assign]
     scene = TableScene(
         app,
         {
@@ -571,9 +581,12 @@ def test_the_records_folder_is_read_once_however_often_it_is_listed(
     first = records.list_records(storage)
     reads: list[Path] = []
     real_read = records.read_record
-    monkeypatch.setattr(
-        records, "read_record", lambda path: (reads.append(Path(path)), real_read(path))[1]
-    )
+
+    def read_record(path: str | Path) -> GameRecord:
+        reads.append(Path(path))
+        return real_read(path)
+
+    monkeypatch.setattr(records, "read_record", read_record)
     again = records.list_records(storage)
     assert again == first and reads == []
     (folder / "game 3.contack.json").write_text("[]", "utf-8")

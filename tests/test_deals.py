@@ -21,6 +21,7 @@ from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.requests import Screen, TableRequest
 from game.scenes.score import ScoreScene
 from game.scenes.setup import SetupScene
+from game.scenes.solitaire_base import SolitaireScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
 from game.scenes.table import TableScene
 from tests.conftest import AppMaker
@@ -160,7 +161,7 @@ def test_a_broken_code_says_why_and_does_not_start(make_app: AppMaker) -> None:
     [("draw-solitaire", DrawSolitaireScene), ("stacked-solitaire", StackedSolitaireScene)],
 )
 def test_a_solitaire_code_in_the_setup_screen_plays_that_solitaire_deal(
-    make_app: AppMaker, mode: str, scene_type: type
+    make_app: AppMaker, mode: str, scene_type: type[SolitaireScene]
 ) -> None:
     app = make_app()
     setup = open_setup(app)

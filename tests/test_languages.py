@@ -19,6 +19,7 @@ from game.app import App
 from game.i18n import _, format_date, format_number, format_percent, ngettext
 from game.scenes.requests import Screen
 from game.ui.words import refusal_words
+from tests.conftest import AppMaker
 from tests.drive import Input
 from tools import catalogue, strings_scan
 from tools.screenshot import staged
@@ -29,7 +30,8 @@ TRANSLATED = sorted(code for code in i18n.LANGUAGES if code != i18n.DEFAULT_LANG
 """Every language but English: each has its catalogue, and every screen is audited in it."""
 
 
-def fields(text: str) -> set[str]:
+def fields(text: object) -> set[str]:
+    assert isinstance(text, str)
     return {
         name for _literal, name, _spec, _conv in string.Formatter().parse(text) if name is not None
     }
@@ -101,7 +103,7 @@ def test_the_compiled_catalogue_is_the_po_file_compiled(code: str) -> None:
     with mo_file.open("rb") as installed:
         assert (
             gettext.GNUTranslations(installed)._catalog  # type: ignore[attr-defined]
-            == gettext.GNUTranslations(compiled)._catalog
+            == gettext.GNUTranslations(compiled)._catalog  # type: ignore[attr-defined]
         ), "the .mo is older than the .po"
 
 
@@ -197,7 +199,7 @@ def choose_language(drive: Input, code: str) -> None:
     assert drive.app.settings.language == code
 
 
-def test_the_language_switches_live_in_the_running_app(make_app, tmp_path: Path) -> None:
+def test_the_language_switches_live_in_the_running_app(make_app: AppMaker, tmp_path: Path) -> None:
     """Spanish chosen in the settings shows at once: the menu, the table, a refusal and
     the score screen speak Spanish; English comes back the same way. The choice is
     saved with the settings."""
@@ -211,6 +213,7 @@ def test_the_language_switches_live_in_the_running_app(make_app, tmp_path: Path)
     assert "Nueva partida de mesa" in drawn_words(app)
 
     refused = TARGETS["table-refusal"](app, None)
+    assert refused.scene is not None
     app.push(refused.scene)
     drive.frames()
     assert refused.after_layout is not None
@@ -220,6 +223,7 @@ def test_the_language_switches_live_in_the_running_app(make_app, tmp_path: Path)
     assert any("no puede tocar" in notice for notice in app.notices), app.notices
 
     score = TARGETS["score"](app, None)
+    assert score.scene is not None
     app.push(score.scene)
     drive.frames()
     words = drawn_words(app)
@@ -234,7 +238,7 @@ def test_the_language_switches_live_in_the_running_app(make_app, tmp_path: Path)
     assert "New table game" in drawn_words(app)
 
 
-def test_an_edition_sets_theme_language_and_options_together(make_app) -> None:
+def test_an_edition_sets_theme_language_and_options_together(make_app: AppMaker) -> None:
     """The Spanish edition on the setup screen: Spanish words, the 1939 colours named in
     Spanish, Club Contack by the Spanish book's rules offered first and chosen, with the
     box's chips; the seats stay as they were."""
@@ -322,7 +326,7 @@ def test_a_damaged_language_or_edition_setting_falls_back() -> None:
 
 
 def test_the_about_screen_opens_the_games_folders(
-    make_app, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    make_app: AppMaker, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """Where the system can open a folder, each folder has its Open button; the version,
     the font's licence and the folders are on the screen."""
@@ -347,7 +351,7 @@ def test_the_about_screen_opens_the_games_folders(
 
 
 def test_the_about_screen_says_so_where_no_folder_can_be_opened(
-    make_app, monkeypatch: pytest.MonkeyPatch
+    make_app: AppMaker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("game.scenes.about.folder_opener", lambda: None)
     app = make_app()

@@ -33,7 +33,7 @@ BUTTONS = {TABLE: "table", DRAW_SOLITAIRE: "draw", STACKED_SOLITAIRE: "stacked"}
 
 
 def unfinished(mode: str) -> dict[str, Any]:
-    record = json.loads(
+    record: dict[str, Any] = json.loads(
         simulate(mode, 2 if mode == TABLE else 1, 4, ["greedy"], TableRules(hands=1)).dumps()
     )
     record["players"][0]["kind"] = "human"

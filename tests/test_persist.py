@@ -96,7 +96,7 @@ def test_a_failed_atomic_write_keeps_the_old_file_whole(
     def refuse(_src: str, _dst: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(atomic.os, "replace", refuse)
+    monkeypatch.setattr("game.persist.atomic.os.replace", refuse)
     with pytest.raises(OSError):
         atomic.write_text_atomically(path, "new", durable=False)
     assert path.read_text() == "old"

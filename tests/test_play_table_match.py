@@ -10,7 +10,7 @@ from game.ai.worker import InProcessAdviser
 from game.play.events import HintFound, MovePlayed, Redone, TookBack
 from game.play.table_match import TableMatch, Turn
 from game.rules.errors import RulesError
-from game.rules.moves import DRAW, PASS, PLACE
+from game.rules.moves import DRAW, PASS, PLACE, Move
 from game.rules.record import GameRecord, RecordedGame
 
 
@@ -38,7 +38,7 @@ def run_computers(match: TableMatch) -> list[MovePlayed]:
     return played
 
 
-def best_placement(match: TableMatch):
+def best_placement(match: TableMatch) -> Move:
     moves = [m for m in match.legal_moves() if m.action == PLACE]
     return max(moves, key=match.state.placement_score)
 
@@ -70,7 +70,7 @@ def test_computers_answer_through_the_adviser_and_play_the_same_as_the_cli_seedi
         assert match.think()
         assert not match.think()  # already thinking about this position
         events = match.poll()
-        assert len(events) == 1 and events[0].by_computer
+        assert len(events) == 1 and isinstance(events[0], MovePlayed) and events[0].by_computer
     assert match.turn() is Turn.GAME_OVER
     replayed = RecordedGame.from_record(GameRecord(match.record))
     assert replayed.is_over()

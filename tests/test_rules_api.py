@@ -2,6 +2,8 @@
 clock, why_illegal and the computer players' rngs."""
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -10,7 +12,7 @@ from game.ai.solver import solve
 from game.rules.errors import IllegalMoveError, RecordError, RulesError
 from game.rules.lattice import ORIGIN
 from game.rules.moves import DISCARD, DRAW, DRAW_MOVE, PASS_MOVE, PILE, PLACE, STOCK, Move
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record import GameRecord, GameState, RecordedGame
 from game.rules.results import LOST, WENT_OUT, WON, MoveResult, Outcome
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableGame, TableRules, TableState
@@ -30,7 +32,7 @@ def play_out(state: TableState) -> None:
 # --- MoveResult -------------------------------------------------------------------------
 
 
-def test_a_placement_reports_its_player_contacts_and_points():
+def test_a_placement_reports_its_player_contacts_and_points() -> None:
     state = position([["08-09-10", "04-05-06"], ["10-03-09"]], STAR, ["05-06-07"])
     move = Move(PLACE, T("08-09-10"), ORIGIN, 0)
     result = state.apply(move)
@@ -41,14 +43,14 @@ def test_a_placement_reports_its_player_contacts_and_points():
     assert result.hand_ended and result.end_reason == state.end_reason
 
 
-def test_a_move_result_is_immutable():
+def test_a_move_result_is_immutable() -> None:
     state = TableGame(2).new_state(seed=3)
     result = state.apply(state.legal_moves()[0])
     with pytest.raises(AttributeError):
         result.points = 99  # type: ignore[misc]
 
 
-def test_a_table_draw_reports_the_drawn_tile_and_a_pass_reports_nothing():
+def test_a_table_draw_reports_the_drawn_tile_and_a_pass_reports_nothing() -> None:
     state = position([STUCK[0:2], [STUCK[2]]], [("01-02-03", ORIGIN, 0)], ["06-07-08"])
     result = state.apply(DRAW_MOVE)
     assert result.drawn == T("06-07-08") and result.points == 0 and result.contacts == ()
@@ -58,7 +60,7 @@ def test_a_table_draw_reports_the_drawn_tile_and_a_pass_reports_nothing():
     assert result.player == 0 and result.drawn is None and state.current_player == 1
 
 
-def test_a_draw_solitaire_turn_reports_the_tile_it_turned():
+def test_a_draw_solitaire_turn_reports_the_tile_it_turned() -> None:
     stock = [T("01-02-03"), T("03-04-01"), T("02-03-04")]
     state = DrawSolitaireState(stock + [t for t in ALL_TILES if t not in stock])
     first = state.apply(Move(PLACE, T("01-02-03"), ORIGIN, 0, STOCK))
@@ -67,14 +69,14 @@ def test_a_draw_solitaire_turn_reports_the_tile_it_turned():
     assert discard.drawn == T("03-04-01") and discard.contacts == ()
 
 
-def test_a_stacked_solitaire_move_draws_nothing_face_down():
+def test_a_stacked_solitaire_move_draws_nothing_face_down() -> None:
     state = StackedSolitaireState(seed=5)
     result = state.apply(state.legal_moves()[0])
     assert result.drawn is None and result.player == 0
     assert result.points == sum(c.points for c in result.contacts)
 
 
-def test_recorded_play_returns_the_result_and_writes_what_it_says():
+def test_recorded_play_returns_the_result_and_writes_what_it_says() -> None:
     recorded = RecordedGame.new_table(TableGame(2), PLAYERS, seed=8)
     state = recorded.state
     assert isinstance(state, TableState)
@@ -94,7 +96,7 @@ def test_recorded_play_returns_the_result_and_writes_what_it_says():
 # --- Outcome ----------------------------------------------------------------------------
 
 
-def test_the_table_outcome_is_none_until_the_game_is_over():
+def test_the_table_outcome_is_none_until_the_game_is_over() -> None:
     state = TableGame(2, TableRules(hands=2)).new_state(seed=11)
     assert state.outcome() is None
     play_out(state)
@@ -108,7 +110,7 @@ def test_the_table_outcome_is_none_until_the_game_is_over():
     assert outcome.winners == state.tally().leaders
 
 
-def test_a_solitaire_outcome_says_won_or_lost():
+def test_a_solitaire_outcome_says_won_or_lost() -> None:
     state = StackedSolitaireState(seed=3)
     assert state.outcome() is None
     line = solve(state, 5.0).moves
@@ -128,7 +130,7 @@ def test_a_solitaire_outcome_says_won_or_lost():
         assert outcome.winners == () and not outcome.won
 
 
-def test_the_last_move_result_names_the_termination():
+def test_the_last_move_result_names_the_termination() -> None:
     state = position([["02-03-04"], ["10-06-09"]], [("01-02-03", ORIGIN, 0)], ["05-06-07"], hands=1)
     result = state.apply(next(m for m in state.legal_moves() if m.cell == (1, 0)))
     outcome = state.outcome()
@@ -139,7 +141,7 @@ def test_the_last_move_result_names_the_termination():
 # --- standings --------------------------------------------------------------------------
 
 
-def test_standings_add_the_running_hand_until_it_ends():
+def test_standings_add_the_running_hand_until_it_ends() -> None:
     state = position([["02-03-04", "09-10-01"], ["10-06-09"]], [("01-02-03", ORIGIN, 0)], [])
     state.results = [[7, -3]]
     state.hand_points = [5, 10]
@@ -148,13 +150,13 @@ def test_standings_add_the_running_hand_until_it_ends():
     assert state.standings() == [17, 7]
 
 
-def test_standings_after_a_hand_are_the_results_with_penalties():
+def test_standings_after_a_hand_are_the_results_with_penalties() -> None:
     state = TableGame(2, TableRules(hands=2)).new_state(seed=11)
     play_out(state)
     assert state.standings() == list(state.tally().totals)
 
 
-def test_club_standings_are_chips_held_minus_owed():
+def test_club_standings_are_chips_held_minus_owed() -> None:
     state = position(
         [["08-09-10", "04-05-06"], ["10-03-09"]], STAR, ["05-06-07"], variant="club", chips=3
     )
@@ -166,7 +168,7 @@ def test_club_standings_are_chips_held_minus_owed():
 # --- the clock --------------------------------------------------------------------------
 
 
-def test_undo_turns_the_clock_back_to_before_the_move():
+def test_undo_turns_the_clock_back_to_before_the_move() -> None:
     state = TableGame(2, TableRules(variant="club", time_limit_s=600)).new_state(seed=4)
     state.advance_clock(5.0)
     state.apply(state.legal_moves()[0])
@@ -176,7 +178,7 @@ def test_undo_turns_the_clock_back_to_before_the_move():
     assert state.clock_s == 5.0
 
 
-def test_the_clock_runs_only_in_timed_games_while_a_hand_is_on():
+def test_the_clock_runs_only_in_timed_games_while_a_hand_is_on() -> None:
     untimed = TableGame(2).new_state(seed=4)
     untimed.advance_clock(30.0)
     assert untimed.clock_s == 0.0
@@ -186,7 +188,7 @@ def test_the_clock_runs_only_in_timed_games_while_a_hand_is_on():
     assert timed.clock_s == 0.0
 
 
-def timed_club_game(seconds_before_the_move: float = 0.0) -> dict:
+def timed_club_game(seconds_before_the_move: float = 0.0) -> dict[str, Any]:
     """A timed club record with one move, played after `seconds_before_the_move`."""
     rules = TableRules(variant="club", time_limit_s=600)
     recorded = RecordedGame.new_table(TableGame(2, rules), PLAYERS, seed=4)
@@ -197,7 +199,7 @@ def timed_club_game(seconds_before_the_move: float = 0.0) -> dict:
     return recorded.record.data
 
 
-def test_a_resumed_clock_goes_back_to_when_the_move_was_played():
+def test_a_resumed_clock_goes_back_to_when_the_move_was_played() -> None:
     data = timed_club_game(7.0)
     assert data["hands"][-1]["moves"][-1]["clock_s"] == 7.0
     data["hands"][-1]["clock_s"] = 47.0  # what the autosave writes 40 s later
@@ -208,23 +210,24 @@ def test_a_resumed_clock_goes_back_to_when_the_move_was_played():
     assert resumed.record.data["hands"][-1]["clock_s"] == 7.0
 
 
-def test_a_record_without_move_times_keeps_the_resumed_clock_on_undo():
+def test_a_record_without_move_times_keeps_the_resumed_clock_on_undo() -> None:
     data = timed_club_game()
     del data["hands"][-1]["moves"][-1]["clock_s"]
     data["hands"][-1]["clock_s"] = 40.0
     resumed = RecordedGame.from_record(GameRecord(data))
     resumed.undo()
+    assert isinstance(resumed.state, TableState)
     assert resumed.state.clock_s == 40.0  # how long that move took is not known
 
 
-def test_a_move_time_that_is_not_a_number_is_refused():
+def test_a_move_time_that_is_not_a_number_is_refused() -> None:
     data = timed_club_game()
     data["hands"][-1]["moves"][-1]["clock_s"] = "soon"
     with pytest.raises(RecordError, match="hand 0 move 0: clock_s"):
         RecordedGame.from_record(GameRecord(data))
 
 
-def test_recorded_undo_writes_the_rewound_clock():
+def test_recorded_undo_writes_the_rewound_clock() -> None:
     rules = TableRules(variant="club", time_limit_s=600)
     recorded = RecordedGame.new_table(TableGame(2, rules), PLAYERS, seed=4)
     state = recorded.state
@@ -247,7 +250,7 @@ def test_recorded_undo_writes_the_rewound_clock():
         lambda: StackedSolitaireState(seed=6),
     ],
 )
-def test_why_illegal_is_none_exactly_for_the_legal_moves(make):
+def test_why_illegal_is_none_exactly_for_the_legal_moves(make: Callable[[], GameState]) -> None:
     state = make()
     rng = random.Random(1)
     for _ in range(15):
@@ -266,7 +269,7 @@ def test_why_illegal_is_none_exactly_for_the_legal_moves(make):
         state.apply(moves[rng.randrange(len(moves))])
 
 
-def test_solitaire_refusals_say_where_the_tile_is_not():
+def test_solitaire_refusals_say_where_the_tile_is_not() -> None:
     draw = DrawSolitaireState(seed=2)
     top = draw.stock_top
     assert top is not None
@@ -281,7 +284,7 @@ def test_solitaire_refusals_say_where_the_tile_is_not():
     assert reason == f"pile 0 is topped by {tile_name(pile_top)}, not {tile_name(wrong)}"
 
 
-def test_illegal_moves_raise_value_errors_with_the_reason():
+def test_illegal_moves_raise_value_errors_with_the_reason() -> None:
     state = TableGame(2).new_state(seed=3)
     reason = state.why_illegal(PASS_MOVE)
     assert reason is not None
@@ -293,7 +296,7 @@ def test_illegal_moves_raise_value_errors_with_the_reason():
 # --- bot_rng ----------------------------------------------------------------------------
 
 
-def test_bot_rng_is_the_same_for_a_seed_and_seat_and_differs_between_seats():
+def test_bot_rng_is_the_same_for_a_seed_and_seat_and_differs_between_seats() -> None:
     assert bot_rng(7, 1).random() == bot_rng(7, 1).random()
     assert bot_rng("x", 0).random() == bot_rng("x", 0).random()
     assert bot_rng(7, 0).random() != bot_rng(7, 1).random()

@@ -8,11 +8,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.cli import simulate
+from game.rules.lattice import Cell
 from game.rules.moves import DRAW, PASS, PLACE, parse_move
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import HAND_SIZE, TableGame, TableRules, TableState
-from game.rules.tiles import TILE_SIZES
+from game.rules.tiles import TILE_SIZES, TileId
 from tests.rules_helpers import naive_dead_end, naive_placements
 
 table_rules = st.builds(
@@ -24,7 +25,7 @@ table_rules = st.builds(
 )
 
 
-def expected_table_moves(state: TableState) -> set[tuple]:
+def expected_table_moves(state: TableState) -> set[tuple[str, TileId, Cell, int]]:
     """The legal moves of section 5, worked out independently of `legal_moves`."""
     hand = state.hand_tiles(state.current)
     if not state.figure:
@@ -50,7 +51,9 @@ def conserved(state: TableState) -> bool:
 @given(
     players=st.integers(2, 7), seed=st.integers(0, 10**9), rules=table_rules, partners=st.booleans()
 )
-def test_random_table_games_follow_the_rules(players, seed, rules, partners):
+def test_random_table_games_follow_the_rules(
+    players: int, seed: int, rules: TableRules, partners: bool
+) -> None:
     if partners and players == 4:
         rules = TableRules(**{**rules.to_dict(), "partners": True})
     state = TableGame(players, rules).new_state(seed)
@@ -74,12 +77,13 @@ def test_random_table_games_follow_the_rules(players, seed, rules, partners):
             break
         state.next_hand()
     outcome = state.outcome()
+    assert outcome is not None
     assert set(outcome.winners) <= set(range(players)) and outcome.winners
 
 
 @settings(max_examples=60, deadline=None)
 @given(players=st.integers(2, 7), seed=st.integers(0, 10**9))
-def test_undo_walks_back_to_the_deal(players, seed):
+def test_undo_walks_back_to_the_deal(players: int, seed: int) -> None:
     state = TableGame(players).new_state(seed)
     start = (state.hands.copy(), state.current, state.stock_pos)
     rng = random.Random(seed)
@@ -101,7 +105,9 @@ def test_undo_walks_back_to_the_deal(players, seed):
     rules=table_rules,
     level=st.sampled_from(["random", "greedy"]),
 )
-def test_simulated_records_replay_to_the_same_bytes(players, seed, rules, level):
+def test_simulated_records_replay_to_the_same_bytes(
+    players: int, seed: int, rules: TableRules, level: str
+) -> None:
     record = simulate("table", players, seed, [level], rules)
     text = record.dumps()
     again = RecordedGame.from_record(GameRecord.from_json(text))
@@ -112,7 +118,7 @@ def test_simulated_records_replay_to_the_same_bytes(players, seed, rules, level)
 
 @settings(max_examples=300, deadline=None)
 @given(seed=st.integers(0, 10**9))
-def test_random_draw_solitaires_follow_the_rules(seed):
+def test_random_draw_solitaires_follow_the_rules(seed: int) -> None:
     state = DrawSolitaireState(seed=seed)
     rng = random.Random(seed)
     while not state.is_terminal():
@@ -125,6 +131,7 @@ def test_random_draw_solitaires_follow_the_rules(seed):
             }
         if state.stock_left:
             top = state.stock_top
+            assert top is not None
             stock = {("stock", t, c, r) for t, c, r, _ in naive_placements(state.figure, [top])}
             expected |= stock or {("discard-it", top, (0, 0), 0)}
         got = {
@@ -140,7 +147,7 @@ def test_random_draw_solitaires_follow_the_rules(seed):
 
 @settings(max_examples=300, deadline=None)
 @given(seed=st.integers(0, 10**9))
-def test_random_stacked_solitaires_follow_the_rules(seed):
+def test_random_stacked_solitaires_follow_the_rules(seed: int) -> None:
     state = StackedSolitaireState(seed=seed)
     rng = random.Random(seed)
     while not state.is_terminal():
@@ -155,11 +162,11 @@ def test_random_stacked_solitaires_follow_the_rules(seed):
     assert state.legal_moves() == []
 
 
-def test_a_thousand_random_hands_keep_every_tile_and_end():
+def test_a_thousand_random_hands_keep_every_tile_and_end() -> None:
     rng = random.Random(2026)
     for _ in range(1000):
         players = rng.randint(2, 7)
-        state = TableGame(players).new_state(rng.random())
+        state = TableGame(players).new_state(rng.random())  # type: ignore[arg-type]
         steps = 0
         while not state.hand_over:
             moves = state.legal_moves()

@@ -19,7 +19,7 @@ print('clean')
 """
 
 
-def test_rules_cli_and_ai_import_no_pygame():
+def test_rules_cli_and_ai_import_no_pygame() -> None:
     result = subprocess.run([sys.executable, "-c", CHECK], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "clean"

@@ -5,25 +5,29 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
 from game.cli import simulate
 from game.rules.errors import RecordError, RulesError
 from game.rules.record import GameRecord, RecordedGame
-from game.rules.table import TableRules
+from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+from game.rules.table import TableRules, TableState
 
 
-def table_record(seed: int = 3, players: int = 3, **rules) -> dict:
+def table_record(seed: int = 3, players: int = 3, **rules: Any) -> dict[str, Any]:
     record = simulate("table", players, seed, ["greedy"], TableRules(**rules))
-    return json.loads(record.dumps())
+    data: dict[str, Any] = json.loads(record.dumps())
+    return data
 
 
-def replay(data: dict) -> RecordedGame:
+def replay(data: dict[str, Any]) -> RecordedGame:
     return RecordedGame.from_record(GameRecord(data))
 
 
-def test_a_simulated_record_replays_with_its_results():
+def test_a_simulated_record_replays_with_its_results() -> None:
     data = table_record()
     game = replay(data)
     assert game.is_over()
@@ -31,7 +35,7 @@ def test_a_simulated_record_replays_with_its_results():
     assert game.totals() == [sum(h["result"][s] for h in data["hands"]) for s in range(3)]
 
 
-def test_dumps_round_trips_and_keeps_unknown_keys():
+def test_dumps_round_trips_and_keeps_unknown_keys() -> None:
     data = table_record()
     data["comment"] = {"by": "a friend"}
     data["hands"][0]["note"] = "first"
@@ -43,20 +47,21 @@ def test_dumps_round_trips_and_keeps_unknown_keys():
     RecordedGame.from_record(again)
 
 
-def test_a_game_in_progress_resumes_where_it_stopped():
+def test_a_game_in_progress_resumes_where_it_stopped() -> None:
     data = table_record()
     data["hands"] = data["hands"][:2]
     del data["hands"][1]["result"]
     moves = data["hands"][1]["moves"]
     data["hands"][1]["moves"] = moves[:7]
     game = replay(data)
+    assert isinstance(game.state, TableState)
     assert not game.state.hand_over and game.state.hand_number == 1
     assert len(game.state.moves) == 7
     game.play(game.state.legal_moves()[0])
     assert len(game.record.data["hands"][1]["moves"]) == 8
 
 
-def test_undo_takes_the_move_out_of_the_record_too():
+def test_undo_takes_the_move_out_of_the_record_too() -> None:
     data = table_record()
     data["hands"] = data["hands"][:1]
     del data["hands"][0]["result"]
@@ -67,16 +72,16 @@ def test_undo_takes_the_move_out_of_the_record_too():
     assert len(game.record.data["hands"][0]["moves"]) == 5
 
 
-def break_move(data, hand, index, **changes):
+def break_move(data: Any, hand: int, index: int, **changes: Any) -> Any:
     data["hands"][hand]["moves"][index].update(changes)
     return data
 
 
-def place_index(data, hand=0):
+def place_index(data: Any, hand: int = 0) -> int:
     return next(i for i, m in enumerate(data["hands"][hand]["moves"]) if "cell" in m and i > 0)
 
 
-BROKEN = {
+BROKEN: dict[str, Callable[[Any], Any]] = {
     "not an object": lambda d: [1, 2],
     "wrong format": lambda d: {**d, "format": "chess"},
     "wrong version": lambda d: {**d, "version": 2},
@@ -114,7 +119,7 @@ BROKEN = {
 
 
 @pytest.mark.parametrize("kind", list(BROKEN))
-def test_broken_records_are_refused_with_a_one_line_message(kind):
+def test_broken_records_are_refused_with_a_one_line_message(kind: str) -> None:
     data = BROKEN[kind](table_record())
     with pytest.raises(RecordError) as error:
         replay(data) if isinstance(data, dict) else GameRecord(data).validate_header()
@@ -122,13 +127,13 @@ def test_broken_records_are_refused_with_a_one_line_message(kind):
     assert "\n" not in message and message
 
 
-def test_move_errors_name_the_hand_and_the_move():
+def test_move_errors_name_the_hand_and_the_move() -> None:
     data = break_move(table_record(), 0, 4, score=99)
     with pytest.raises(RecordError, match=r"^hand 0 move 4: "):
         replay(data)
 
 
-def test_a_draw_tile_that_the_stock_does_not_give_is_refused():
+def test_a_draw_tile_that_the_stock_does_not_give_is_refused() -> None:
     for seed in range(30):
         data = table_record(seed)
         for h, hand in enumerate(data["hands"]):
@@ -141,19 +146,20 @@ def test_a_draw_tile_that_the_stock_does_not_give_is_refused():
     pytest.fail("no draw found")
 
 
-def test_not_json_is_refused():
+def test_not_json_is_refused() -> None:
     with pytest.raises(RecordError, match="not JSON"):
         GameRecord.from_json(b'{"format": ')
     with pytest.raises(RecordError, match="not JSON"):
         GameRecord.from_json(bytes(range(256)))
 
 
-def solitaire_record(mode: str, seed: int) -> dict:
-    return json.loads(simulate(mode, 1, seed, ["greedy"], TableRules()).dumps())
+def solitaire_record(mode: str, seed: int) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(simulate(mode, 1, seed, ["greedy"], TableRules()).dumps())
+    return data
 
 
 @pytest.mark.parametrize("mode", ["draw-solitaire", "stacked-solitaire"])
-def test_solitaire_records_replay_and_check_their_result(mode):
+def test_solitaire_records_replay_and_check_their_result(mode: str) -> None:
     data = solitaire_record(mode, 4)
     game = replay(data)
     assert game.results() == [data["hands"][0]["result"]]
@@ -162,7 +168,7 @@ def test_solitaire_records_replay_and_check_their_result(mode):
         replay(data)
 
 
-def test_draw_solitaire_refuses_a_tile_that_is_not_the_stock_top():
+def test_draw_solitaire_refuses_a_tile_that_is_not_the_stock_top() -> None:
     data = solitaire_record("draw-solitaire", 4)
     moves = data["hands"][0]["moves"]
     index = next(i for i, m in enumerate(moves) if m["from"] == "stock" and i > 0)
@@ -171,7 +177,7 @@ def test_draw_solitaire_refuses_a_tile_that_is_not_the_stock_top():
         replay(data)
 
 
-def test_stacked_solitaire_refuses_a_buried_tile_and_a_missing_cut():
+def test_stacked_solitaire_refuses_a_buried_tile_and_a_missing_cut() -> None:
     data = solitaire_record("stacked-solitaire", 4)
     move = data["hands"][0]["moves"][0]
     move["tile"] = data["hands"][0]["stock"][5 * move["pile"]] if move["pile"] < 6 else move["tile"]
@@ -193,7 +199,7 @@ def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str
     )
 
 
-def test_simulate_is_deterministic_and_check_accepts_it():
+def test_simulate_is_deterministic_and_check_accepts_it() -> None:
     first = cli(
         "simulate", "--mode", "table", "--players", "4", "--seed", "12", "--ai", "greedy,random"
     )
@@ -206,7 +212,7 @@ def test_simulate_is_deterministic_and_check_accepts_it():
     assert json.loads(checked.stdout)["ok"] is True
 
 
-def test_legal_lists_the_moves_of_whoever_acts_next():
+def test_legal_lists_the_moves_of_whoever_acts_next() -> None:
     data = table_record()
     data["hands"] = data["hands"][:1]
     del data["hands"][0]["result"]
@@ -222,7 +228,7 @@ def test_legal_lists_the_moves_of_whoever_acts_next():
 @pytest.mark.parametrize(
     "stdin", ["", "not json", '{"format": "contack-record", "version": 1}', "[]"]
 )
-def test_bad_records_exit_2_with_one_line_on_stderr(stdin):
+def test_bad_records_exit_2_with_one_line_on_stderr(stdin: str) -> None:
     for command in ("check", "legal", "solve"):
         result = cli(command, "-", stdin=stdin)
         assert result.returncode == 2
@@ -230,7 +236,7 @@ def test_bad_records_exit_2_with_one_line_on_stderr(stdin):
         assert len(result.stderr.strip().splitlines()) == 1
 
 
-def test_a_missing_file_and_a_bad_rule_exit_2():
+def test_a_missing_file_and_a_bad_rule_exit_2() -> None:
     assert cli("check", "/nonexistent/file.json").returncode == 2
     bad = cli("simulate", "--rule", "colour=green")
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
@@ -238,7 +244,7 @@ def test_a_missing_file_and_a_bad_rule_exit_2():
     assert cli("simulate", "--players", "9").returncode == 2
 
 
-def test_simulate_plays_club_contack_by_the_spanish_book_and_check_reads_it():
+def test_simulate_plays_club_contack_by_the_spanish_book_and_check_reads_it() -> None:
     made = cli(
         "simulate",
         "--players",
@@ -257,7 +263,7 @@ def test_simulate_plays_club_contack_by_the_spanish_book_and_check_reads_it():
     assert cli("check", "-", stdin=made.stdout).returncode == 0
 
 
-def test_solve_answers_with_a_line_that_wins_when_replayed():
+def test_solve_answers_with_a_line_that_wins_when_replayed() -> None:
     for seed in range(1, 6):
         data = solitaire_record("stacked-solitaire", seed)
         data["hands"][0]["moves"] = []
@@ -266,23 +272,26 @@ def test_solve_answers_with_a_line_that_wins_when_replayed():
         if answer["winnable"]:
             data["hands"][0]["moves"] = answer["moves"]
             data["hands"][0]["result"] = "won"  # an ended game's record says how it ended
-            assert replay(data).state.won
+            state = replay(data).state
+            assert isinstance(state, (DrawSolitaireState, StackedSolitaireState))
+            assert state.won
             return
     pytest.fail("no winnable deal among the first seeds")
 
 
-def test_a_resumed_game_deals_the_next_hand_the_seed_would_have_dealt():
+def test_a_resumed_game_deals_the_next_hand_the_seed_would_have_dealt() -> None:
     data = table_record(seed=21)
     full_second_stock = data["hands"][1]["stock"]
     data["hands"] = data["hands"][:1]
     game = replay(data)
+    assert isinstance(game.state, TableState)
     assert game.state.hand_over and not game.is_over()
     game.next_hand()
     assert game.record.data["hands"][1]["stock"] == full_second_stock
 
 
 @pytest.mark.parametrize("seed", [[1], {"a": 1}, None, True, 2.5, "²", "a b", 10**18, "x" * 19])
-def test_a_seed_the_game_cannot_deal_from_is_refused_in_one_line(seed):
+def test_a_seed_the_game_cannot_deal_from_is_refused_in_one_line(seed: object) -> None:
     """`check` and the game read one parser: a record `check` accepts always opens."""
     data = table_record()
     data["seed"] = seed
@@ -292,7 +301,7 @@ def test_a_seed_the_game_cannot_deal_from_is_refused_in_one_line(seed):
 
 
 @pytest.mark.parametrize("seed", [0, -7, 10**18 - 1, "word", "deal-7"])
-def test_a_seed_of_a_number_or_a_word_deals(seed):
+def test_a_seed_of_a_number_or_a_word_deals(seed: int | str) -> None:
     data = table_record()
     data["seed"] = seed
     assert replay(data).is_over()
@@ -301,7 +310,7 @@ def test_a_seed_of_a_number_or_a_word_deals(seed):
 @pytest.mark.parametrize(
     ("key", "value"), [("undos", -1), ("undos", "2"), ("daily", 5), ("daily", "yesterday")]
 )
-def test_the_games_own_keys_of_the_wrong_shape_are_refused(key, value):
+def test_the_games_own_keys_of_the_wrong_shape_are_refused(key: str, value: object) -> None:
     data = table_record()
     data[key] = value
     with pytest.raises(RecordError, match=rf"^record: {key} must"):
@@ -309,14 +318,14 @@ def test_the_games_own_keys_of_the_wrong_shape_are_refused(key, value):
 
 
 @pytest.mark.parametrize("redo", ["x", [1], [[]], [["move"]], {"a": 1}])
-def test_a_hands_redo_of_the_wrong_shape_is_refused(redo):
+def test_a_hands_redo_of_the_wrong_shape_is_refused(redo: object) -> None:
     data = table_record()
     data["hands"][-1]["redo"] = redo
     with pytest.raises(RecordError, match=r"^hand \d+: redo must be"):
         replay(data)
 
 
-def test_an_error_quoting_a_huge_text_is_one_short_line():
+def test_an_error_quoting_a_huge_text_is_one_short_line() -> None:
     data = table_record()
     data["mode"] = "x" * 100_000
     with pytest.raises(RecordError) as refused:
@@ -324,7 +333,7 @@ def test_an_error_quoting_a_huge_text_is_one_short_line():
     assert len(str(refused.value)) <= 300
 
 
-def _paths(value, path=()):
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
     yield path
     if isinstance(value, dict):
         for key, item in value.items():
@@ -334,7 +343,7 @@ def _paths(value, path=()):
             yield from _paths(item, (*path, index))
 
 
-def test_random_damage_to_records_only_ever_gives_a_record_error():
+def test_random_damage_to_records_only_ever_gives_a_record_error() -> None:
     """Delete or retype one random key or item, many times: never a crash."""
     bases = [
         table_record(1, hands=2),
@@ -342,7 +351,22 @@ def test_random_damage_to_records_only_ever_gives_a_record_error():
         solitaire_record("draw-solitaire", 3),
         solitaire_record("stacked-solitaire", 4),
     ]
-    values = [None, True, 0, -1, 2, 99, 1.5, "x", [], {}, [0, 0], ["a"], "01-02-03", 10**30]
+    values: list[Any] = [
+        None,
+        True,
+        0,
+        -1,
+        2,
+        99,
+        1.5,
+        "x",
+        [],
+        {},
+        [0, 0],
+        ["a"],
+        "01-02-03",
+        10**30,
+    ]
     rng = random.Random(7)
     for _ in range(1500):
         data = copy.deepcopy(rng.choice(bases))

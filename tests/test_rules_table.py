@@ -3,6 +3,7 @@
 import pytest
 
 from game.rules.errors import IllegalMoveError, RulesError
+from game.rules.figure import Refusal
 from game.rules.lattice import ORIGIN
 from game.rules.moves import DRAW_MOVE, PASS_MOVE, PLACE, Move
 from game.rules.table import (
@@ -50,7 +51,7 @@ def position(
     return state
 
 
-def test_each_seat_takes_five_in_seat_order():
+def test_each_seat_takes_five_in_seat_order() -> None:
     stock = stock_of([["01-02-03", "02-03-04", "03-04-05", "04-05-06", "05-06-07"]])
     state = TableGame(3).new_state(stock=stock)
     assert state.hand_tiles(0) == sorted(stock[0:5])
@@ -59,13 +60,13 @@ def test_each_seat_takes_five_in_seat_order():
     assert state.stock_left == 21
 
 
-def test_seven_players_leave_one_tile_in_the_stock():
+def test_seven_players_leave_one_tile_in_the_stock() -> None:
     state = TableGame(7).new_state(seed=3)
     assert state.stock_left == 1
     assert sum(state.hand_size(s) for s in range(7)) == 35
 
 
-def test_the_smallest_tile_starts_and_its_holder_places_it_on_the_origin():
+def test_the_smallest_tile_starts_and_its_holder_places_it_on_the_origin() -> None:
     hands = [
         ["08-09-10", "07-08-09", "09-10-07", "06-07-08", "08-09-06"],
         ["10-06-09", "01-02-03", "05-09-10", "09-05-08", "07-08-05"],
@@ -84,7 +85,7 @@ def _tiles_of_size(size: int) -> list[str]:
     return [TILE_NAMES[t] for t in ALL_TILES if TILE_SIZES[t] == size]
 
 
-def test_tie_on_smallest_compares_next_smallest_then_lower_seat():
+def test_tie_on_smallest_compares_next_smallest_then_lower_seat() -> None:
     twelve, fourteen, fifteen = _tiles_of_size(12), _tiles_of_size(14), _tiles_of_size(15)
     sixteen, seventeen = _tiles_of_size(16), _tiles_of_size(17)
     second_smaller = [
@@ -99,7 +100,7 @@ def test_tie_on_smallest_compares_next_smallest_then_lower_seat():
     assert TableGame(2).new_state(stock=stock_of(all_equal)).current_player == 0
 
 
-def test_a_holder_of_several_smallest_tiles_chooses_which():
+def test_a_holder_of_several_smallest_tiles_chooses_which() -> None:
     a, b = _tiles_of_size(12)
     hands = [
         [a, b, *_tiles_of_size(20)],
@@ -109,26 +110,26 @@ def test_a_holder_of_several_smallest_tiles_chooses_which():
     assert {m.tile for m in state.legal_moves()} == {T(a), T(b)}
 
 
-def test_play_passes_to_the_left():
+def test_play_passes_to_the_left() -> None:
     state = TableGame(4).new_state(seed=5)
     first = state.current_player
     state.apply(state.legal_moves()[0])
     assert state.current_player == (first + 1) % 4
 
 
-def test_a_player_who_can_place_must_place():
+def test_a_player_who_can_place_must_place() -> None:
     state = position(
         [["02-03-04", "09-10-01"], ["10-06-09"]], [("01-02-03", (0, 0), 0)], ["05-06-07"]
     )
     moves = state.legal_moves()
     assert moves and all(m.action == PLACE for m in moves)
-    assert "must place" in state.why_illegal(DRAW_MOVE)
-    assert "must place" in state.why_illegal(PASS_MOVE)
+    assert "must place" in (state.why_illegal(DRAW_MOVE) or "")
+    assert "must place" in (state.why_illegal(PASS_MOVE) or "")
     with pytest.raises(IllegalMoveError):
         state.apply(DRAW_MOVE)
 
 
-def test_forced_draw_then_the_drawn_tile_must_be_placed_at_once():
+def test_forced_draw_then_the_drawn_tile_must_be_placed_at_once() -> None:
     # Seat 0 holds a tile that fits nowhere; the stock gives 02-03-04, which fits.
     state = position(
         [["03-04-01"], ["10-06-09"]], [("01-02-03", (0, 0), 0)], ["02-03-04", "05-06-07"]
@@ -142,7 +143,7 @@ def test_forced_draw_then_the_drawn_tile_must_be_placed_at_once():
     assert state.current_player == 1
 
 
-def test_keeps_drawing_until_five_then_passes():
+def test_keeps_drawing_until_five_then_passes() -> None:
     stock = [*STUCK[1:5], "02-03-04"]
     state = position([[STUCK[0]], ["02-09-10"]], [("01-02-03", (0, 0), 0)], stock)
     draws = 0
@@ -155,13 +156,13 @@ def test_keeps_drawing_until_five_then_passes():
     assert state.current_player == 1
 
 
-def test_empty_stock_means_pass():
+def test_empty_stock_means_pass() -> None:
     state = position([[STUCK[0]], [STUCK[1]]], [("01-02-03", (0, 0), 0)], [])
     assert state.legal_moves() == [PASS_MOVE]
-    assert "stock is empty" in state.why_illegal(DRAW_MOVE)
+    assert "stock is empty" in (state.why_illegal(DRAW_MOVE) or "")
 
 
-def test_a_full_round_of_passes_ends_the_hand_with_penalties():
+def test_a_full_round_of_passes_ends_the_hand_with_penalties() -> None:
     state = position(
         [STUCK[0:2], [STUCK[2]], [STUCK[3]]],
         [("01-02-03", (0, 0), 0)],
@@ -178,7 +179,7 @@ def test_a_full_round_of_passes_ends_the_hand_with_penalties():
     assert state.legal_moves() == []
 
 
-def test_draws_do_not_break_a_round_of_passes():
+def test_draws_do_not_break_a_round_of_passes() -> None:
     state = position([[STUCK[0]], [STUCK[1]]], [("01-02-03", (0, 0), 0)], [STUCK[2]], current=1)
     assert state.legal_moves() == [DRAW_MOVE]
     state.apply(DRAW_MOVE)
@@ -189,7 +190,7 @@ def test_draws_do_not_break_a_round_of_passes():
     assert state.end_reason == ALL_PASSED
 
 
-def test_placing_the_last_tile_ends_the_hand():
+def test_placing_the_last_tile_ends_the_hand() -> None:
     state = position(
         [["02-03-04"], ["10-06-09", "09-10-07"]], [("01-02-03", (0, 0), 0)], ["05-06-07"]
     )
@@ -202,7 +203,7 @@ def test_placing_the_last_tile_ends_the_hand():
     assert state.results == [[5, 20 - 20]]
 
 
-def test_a_dead_end_ends_the_hand_at_once_before_anyone_draws():
+def test_a_dead_end_ends_the_hand_at_once_before_anyone_draws() -> None:
     state = position([["08-09-10", "04-05-06"], ["10-03-09"]], STAR, ["05-06-07"])
     move = Move(PLACE, T("08-09-10"), (0, 0), 0)
     assert move in state.legal_moves()
@@ -213,7 +214,7 @@ def test_a_dead_end_ends_the_hand_at_once_before_anyone_draws():
     assert state.stock_left == 1
 
 
-def test_a_passed_player_plays_again_once_the_figure_changed():
+def test_a_passed_player_plays_again_once_the_figure_changed() -> None:
     # 03-04-05 fits nowhere next to 01-02-03, but fits once 02-03-04 lies at (1, 0).
     state = position(
         [["03-04-05"], ["02-03-04", "09-10-01"]], [("01-02-03", (0, 0), 0)], [], current=0
@@ -226,7 +227,7 @@ def test_a_passed_player_plays_again_once_the_figure_changed():
     assert moves and all(m.action == PLACE for m in moves)
 
 
-def test_hands_per_game_and_the_end_of_the_game():
+def test_hands_per_game_and_the_end_of_the_game() -> None:
     game = TableGame(2, TableRules(hands=2))
     state = game.new_state(seed=11)
     for hand in range(2):
@@ -244,13 +245,13 @@ def test_hands_per_game_and_the_end_of_the_game():
     assert outcome.totals == tuple(sum(r[s] for r in state.results) for s in range(2))
 
 
-def test_next_hand_needs_the_hand_to_be_over():
+def test_next_hand_needs_the_hand_to_be_over() -> None:
     state = TableGame(2).new_state(seed=1)
     with pytest.raises(RulesError, match="still being played"):
         state.next_hand()
 
 
-def test_partners_add_team_scores_and_share_the_win():
+def test_partners_add_team_scores_and_share_the_win() -> None:
     with pytest.raises(RulesError, match="4 players"):
         TableGame(3, TableRules(partners=True))
     state = TableGame(4, TableRules(partners=True, hands=1)).new_state(seed=2)
@@ -261,13 +262,13 @@ def test_partners_add_team_scores_and_share_the_win():
     assert state.game.team_of(2) == 0 and state.game.team_of(3) == 1
 
 
-def test_equal_totals_share_the_win():
+def test_equal_totals_share_the_win() -> None:
     state = TableGame(3).new_state(seed=2)
     state.results = [[20, 20, 5]]
     assert state.tally().leaders == (0, 1)
 
 
-def test_free_draw_lets_a_player_who_could_place_draw_and_choose_again():
+def test_free_draw_lets_a_player_who_could_place_draw_and_choose_again() -> None:
     hands = [["02-03-04", "09-10-01"], ["10-06-09"]]
     state = position(hands, [("01-02-03", (0, 0), 0)], ["05-06-07", "06-07-08"], free_draw=True)
     moves = state.legal_moves()
@@ -277,7 +278,7 @@ def test_free_draw_lets_a_player_who_could_place_draw_and_choose_again():
     assert DRAW_MOVE in state.legal_moves()
 
 
-def test_free_draw_needs_room_in_the_hand_and_a_stock():
+def test_free_draw_needs_room_in_the_hand_and_a_stock() -> None:
     full = ["02-03-04", "09-10-01", "10-06-09", "09-10-07", "08-09-10"]
     state = position([full, ["05-09-10"]], [("01-02-03", (0, 0), 0)], ["05-06-07"], free_draw=True)
     assert DRAW_MOVE not in state.legal_moves()
@@ -285,7 +286,7 @@ def test_free_draw_needs_room_in_the_hand_and_a_stock():
     assert DRAW_MOVE not in state.legal_moves()
 
 
-def test_club_counting_contact_takes_value_over_five_from_every_other_player():
+def test_club_counting_contact_takes_value_over_five_from_every_other_player() -> None:
     hands = [["02-03-04", "09-10-01"], ["10-06-09"], ["09-10-07"]]
     state = position(hands, [("01-02-03", (0, 0), 0)], ["05-06-07"], variant="club", chips=40)
     state.chips_held = [40, 40, 40]
@@ -295,7 +296,7 @@ def test_club_counting_contact_takes_value_over_five_from_every_other_player():
     assert state.hand_result() == [2, -1, -1]
 
 
-def test_club_has_no_end_of_hand_penalty_and_results_are_chips():
+def test_club_has_no_end_of_hand_penalty_and_results_are_chips() -> None:
     state = position([STUCK[0:2], [STUCK[2]]], [("01-02-03", (0, 0), 0)], [], variant="club")
     state._hand_chips_start = state.chips_worth()
     state.apply(PASS_MOVE)
@@ -304,7 +305,7 @@ def test_club_has_no_end_of_hand_penalty_and_results_are_chips():
     assert state.penalties() == [0, 0]
 
 
-def test_club_debts_are_borrowed_from_the_bank_and_count_against_the_standing():
+def test_club_debts_are_borrowed_from_the_bank_and_count_against_the_standing() -> None:
     hands = [["08-09-10", "04-05-06"], ["10-03-09"]]
     state = position(hands, STAR, ["05-06-07"], variant="club", chips=3, hands=1)
     state.chips_held = [3, 3]
@@ -313,8 +314,15 @@ def test_club_debts_are_borrowed_from_the_bank_and_count_against_the_standing():
     assert state.chips_held == [13, 0]
     assert state.chips_owed == [0, 7]
     assert state.results == [[10, -10]]
-    assert state.outcome().standings == (13, -7)
-    assert state.outcome().winners == (0,)
+    outcome = state.outcome()
+    assert outcome is not None
+    assert outcome.standings == (13, -7)
+    assert outcome.winners == (0,)
+
+
+def kind_of(refusal: Refusal | None) -> str:
+    assert refusal is not None
+    return refusal.kind
 
 
 def test_a_refused_placement_says_why_as_data_the_screens_can_word() -> None:
@@ -322,21 +330,21 @@ def test_a_refused_placement_says_why_as_data_the_screens_can_word() -> None:
     from game.rules.table_refusals import FITS_NOWHERE, HAND_OVER, NOT_IN_HAND, NOT_SMALLEST
 
     opening = position([["05-06-07", "01-02-03"], ["08-09-10"]], [], [])
-    assert opening.refusal(Move(PLACE, T("05-06-07"), (0, 0), 0)).kind == NOT_SMALLEST
-    assert opening.refusal(Move(PLACE, T("08-09-10"), (0, 0), 0)).kind == NOT_IN_HAND
+    assert kind_of(opening.refusal(Move(PLACE, T("05-06-07"), (0, 0), 0))) == NOT_SMALLEST
+    assert kind_of(opening.refusal(Move(PLACE, T("08-09-10"), (0, 0), 0))) == NOT_IN_HAND
     assert opening.refusal(Move(PLACE, T("01-02-03"), (0, 0), 0)) is None
     state = position([["02-03-04", "10-06-09"], ["05-09-10"]], [("01-02-03", (0, 0), 0)], [])
     fits = Move(PLACE, T("02-03-04"), (1, 0), 0)
     assert state.refusal(fits) is None
-    assert state.refusal(Move(PLACE, T("02-03-04"), (1, 0), 1)).kind == COLOUR_CLASH
-    assert state.refusal(Move(PLACE, T("10-06-09"), (1, 0), 0)).kind == FITS_NOWHERE
+    assert kind_of(state.refusal(Move(PLACE, T("02-03-04"), (1, 0), 1))) == COLOUR_CLASH
+    assert kind_of(state.refusal(Move(PLACE, T("10-06-09"), (1, 0), 0))) == FITS_NOWHERE
     with pytest.raises(IllegalMoveError, match="fits nowhere"):
         state.apply(Move(PLACE, T("10-06-09"), (1, 0), 0))
     state._end_hand("all passed")
-    assert state.refusal(fits).kind == HAND_OVER
+    assert kind_of(state.refusal(fits)) == HAND_OVER
 
 
-def test_spanish_club_rules_borrow_from_the_player_paid_and_count_what_is_owed_to_them():
+def test_spanish_club_rules_borrow_from_the_player_paid_and_count_what_is_owed_to_them() -> None:
     hands = [["08-09-10", "04-05-06"], ["10-03-09"]]
     state = position(
         hands, STAR, ["05-06-07"], variant="club", chips=6, hands=1, club_rules="spanish"
@@ -348,12 +356,14 @@ def test_spanish_club_rules_borrow_from_the_player_paid_and_count_what_is_owed_t
     assert state.chips_owed == [0, 7]
     assert state.chips_lent == [7, 0]  # seat 1 borrowed its 7 from seat 0
     assert state.results == [[10, -10]]
-    assert state.outcome().standings == (13, -7)  # 6 held and 7 owed to seat 0
+    outcome = state.outcome()
+    assert outcome is not None
+    assert outcome.standings == (13, -7)  # 6 held and 7 owed to seat 0
     state.undo()
     assert (state.chips_held, state.chips_owed, state.chips_lent) == ([3, 3], [0, 0], [0, 0])
 
 
-def test_the_box_is_divided_equally_and_its_remainder_stays_in_the_bank():
+def test_the_box_is_divided_equally_and_its_remainder_stays_in_the_bank() -> None:
     rules = TableRules(variant="club", chips=200, club_rules="spanish")
     assert TableGame(7, rules).new_state(seed=1).chips_held == [28] * 7
     each = TableRules(variant="club", chips=40)
@@ -362,8 +372,8 @@ def test_the_box_is_divided_equally_and_its_remainder_stays_in_the_bank():
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_who_lends_never_changes_a_club_game_result(seed):
-    def play(club_rules, chips):
+def test_who_lends_never_changes_a_club_game_result(seed: int) -> None:
+    def play(club_rules: str, chips: int) -> TableState:
         game = TableGame(4, TableRules(variant="club", chips=chips, hands=2, club_rules=club_rules))
         state = game.new_state(seed=seed)
         while not state.is_terminal():
@@ -378,7 +388,7 @@ def test_who_lends_never_changes_a_club_game_result(seed):
     assert any(spanish.chips_lent)  # somebody ran out, so the test means something
 
 
-def test_club_rules_are_standard_or_spanish_and_a_record_names_them_only_when_spanish():
+def test_club_rules_are_standard_or_spanish_and_a_record_names_them_only_when_spanish() -> None:
     with pytest.raises(RulesError, match="club_rules"):
         TableRules.from_dict({"variant": "club", "club_rules": "french"})
     assert "club_rules" not in TableRules(variant="club").to_dict()
@@ -386,7 +396,7 @@ def test_club_rules_are_standard_or_spanish_and_a_record_names_them_only_when_sp
     assert TableRules.from_dict(spanish.to_dict()) == spanish
 
 
-def test_timed_club_game_ends_at_the_end_of_the_hand_in_play_when_time_is_up():
+def test_timed_club_game_ends_at_the_end_of_the_hand_in_play_when_time_is_up() -> None:
     game = TableGame(2, TableRules(variant="club", time_limit_s=60))
     state = game.new_state(seed=4)
     while not state.hand_over:
@@ -400,7 +410,7 @@ def test_timed_club_game_ends_at_the_end_of_the_hand_in_play_when_time_is_up():
     assert state.is_terminal()
 
 
-def test_undo_restores_the_position_and_the_result():
+def test_undo_restores_the_position_and_the_result() -> None:
     state = position([["08-09-10", "04-05-06"], ["10-03-09"]], STAR, ["05-06-07"], variant="club")
     before = (state.hands.copy(), state.chips_held.copy(), state.current, len(state.figure))
     state.apply(Move(PLACE, T("08-09-10"), (0, 0), 0))
@@ -412,7 +422,7 @@ def test_undo_restores_the_position_and_the_result():
         TableGame(2).new_state(seed=1).undo()
 
 
-def test_clone_is_independent():
+def test_clone_is_independent() -> None:
     state = TableGame(3).new_state(seed=8)
     copy = state.clone()
     copy.apply(copy.legal_moves()[0])
@@ -420,9 +430,9 @@ def test_clone_is_independent():
     assert state.hands != copy.hands
 
 
-def test_illegal_moves_are_refused_with_reasons():
+def test_illegal_moves_are_refused_with_reasons() -> None:
     state = position([["02-03-04"], ["10-06-09"]], [("01-02-03", (0, 0), 0)], [])
-    assert "not in the hand" in state.why_illegal(Move(PLACE, T("10-06-09"), (1, 0), 0))
+    assert "not in the hand" in (state.why_illegal(Move(PLACE, T("10-06-09"), (1, 0), 0)) or "")
     state.hands[0] = mask_of([T("02-03-04"), T("09-10-04")])
     with pytest.raises(IllegalMoveError, match="red 10 cannot touch red 2"):
         state.apply(Move(PLACE, T("09-10-04"), (1, 0), 0))
@@ -431,7 +441,7 @@ def test_illegal_moves_are_refused_with_reasons():
 
 
 @pytest.mark.parametrize("players", [1, 8])
-def test_two_to_seven_players(players):
+def test_two_to_seven_players(players: int) -> None:
     with pytest.raises(RulesError, match="2 to 7"):
         TableGame(players)
 
@@ -447,6 +457,6 @@ def test_two_to_seven_players(players):
         {"partners": "yes"},
     ],
 )
-def test_bad_options_are_refused(rules):
+def test_bad_options_are_refused(rules: dict[str, object]) -> None:
     with pytest.raises(RulesError):
         TableRules.from_dict(rules)

@@ -21,12 +21,14 @@ from game.play.replay import Replay
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE
 from game.rules.record import GameRecord, RecordedGame
+from game.rules.solitaire import StackedSolitaireState
 from game.rules.table import TableState
 from game.scenes.dialog import ConfirmScene
 from game.scenes.history_list import HistoryScene
 from game.scenes.menu import MenuScene
 from game.scenes.records import RecordsScene
 from game.scenes.replay import STEP_SECONDS, ReplayScene
+from game.scenes.requests import Screen
 from game.scenes.stats import StatsScene
 from tests.conftest import AppMaker
 from tests.drive import Input
@@ -87,7 +89,9 @@ def test_simulated_record_steps_to_the_end_with_the_scores_check_prints(
     state = replay.state
     if isinstance(state, TableState):
         assert state.results == checked["results"]
-        assert list(state.outcome().totals) == checked["totals"]
+        outcome = state.outcome()
+        assert outcome is not None
+        assert list(outcome.totals) == checked["totals"]
     else:
         assert [state.status] == checked["results"]
         assert [len(state.figure)] == checked["totals"]
@@ -111,6 +115,7 @@ def test_seek_back_and_forth_matches_stepping_forward() -> None:
     replay = Replay(GameRecord(finished_record("table", 2, 13)))
     positions = []
     while True:
+        assert isinstance(replay.state, TableState)
         positions.append(
             (
                 (replay.hand, replay.index),
@@ -124,6 +129,7 @@ def test_seek_back_and_forth_matches_stepping_forward() -> None:
     for _ in range(60):
         (hand, index), tiles, hands = rng.choice(positions)
         replay.seek(hand, index)
+        assert isinstance(replay.state, TableState)
         assert replay.state.figure.tiles() == tiles
         assert [replay.state.hand_tiles(s) for s in range(2)] == hands
     replay.to_end()
@@ -307,6 +313,7 @@ def solved_stacked_game() -> dict[str, Any]:
     """A stacked solitaire won by following the solver's line."""
     for seed in range(1, 30):
         game = RecordedGame.new_stacked_solitaire({"name": "Ann", "kind": "human"}, seed)
+        assert isinstance(game.state, StackedSolitaireState)
         result = solve(game.state, 10.0)
         if result.winnable:
             for move in result.moves:
@@ -357,16 +364,20 @@ def test_statistics_screen_resets_only_when_confirmed(make_app: AppMaker, tmp_pa
     menu = app.scene
     assert isinstance(menu, MenuScene)
     Input(app).click(menu.buttons["games"])
-    assert isinstance(app.scene, RecordsScene)
-    Input(app).click(app.scene.tabs["stats"])
+    records = app.scene
+    assert isinstance(records, RecordsScene)
+    Input(app).click(records.tabs[Screen.STATS])
     stats = app.scene
     assert isinstance(stats, StatsScene) and stats.history.players
     Input(app).click(stats.reset)
-    assert isinstance(app.scene, ConfirmScene)
-    Input(app).click(app.scene.no)
+    confirm = app.scene
+    assert isinstance(confirm, ConfirmScene)
+    Input(app).click(confirm.no)
     assert app.scene is stats and load_history(app.storage).players
     Input(app).click(stats.reset)
-    Input(app).click(app.scene.yes)
+    confirm = app.scene
+    assert isinstance(confirm, ConfirmScene)
+    Input(app).click(confirm.yes)
     assert app.scene is stats
     history = load_history(app.storage)
     assert not history.players and history.solitaires["draw-solitaire"].played == 0
@@ -378,8 +389,12 @@ def test_history_lists_games_and_opens_one_in_the_viewer(
 ) -> None:
     app = make_app(tmp_path, size=(800, 600))
     fill_sample_history(app.storage)
-    Input(app).click(app.scene.buttons["games"])
-    Input(app).click(app.scene.tabs["history"])
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    Input(app).click(menu.buttons["games"])
+    records = app.scene
+    assert isinstance(records, RecordsScene)
+    Input(app).click(records.tabs[Screen.HISTORY])
     scene = app.scene
     assert isinstance(scene, HistoryScene) and len(scene.list.rows) == 6
     Input(app).press(pygame.K_DOWN)

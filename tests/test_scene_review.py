@@ -58,7 +58,8 @@ def test_a_lost_game_shows_where_it_slipped_and_show_me_wins(app: App) -> None:
     Input(app, FRAMES).click(viewer.buttons["play"])
     assert viewer.playing
     run_until(app, lambda: not viewer.playing, limit=20_000)
-    assert viewer.replay.at_end and viewer.replay.state.won
+    state = viewer.replay.state
+    assert viewer.replay.at_end and isinstance(state, DrawSolitaireState) and state.won
     Input(app, FRAMES).press(pygame.K_ESCAPE)
     assert app.scene is scene
     assert scene.session.loss_to_count  # looking back takes nothing back

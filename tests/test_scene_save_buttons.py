@@ -10,6 +10,7 @@ import pygame
 from game.app import App
 from game.persist.records import list_records, read_record
 from game.rules.record import RecordedGame
+from game.scenes.base import Scene
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.records import SaveRecordScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
@@ -19,7 +20,7 @@ from tests.test_scene_table import FRAMES, open_table
 from tools.samples import table_config
 
 
-def save_through_the_dialog(app, scene) -> Path:
+def save_through_the_dialog(app: App, scene: Scene) -> Path:
     assert isinstance(app.scene, SaveRecordScene)
     dialog = app.scene
     pygame.event.post(

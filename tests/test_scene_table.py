@@ -227,7 +227,9 @@ def test_every_option_plays_to_the_end(
     state = scene.state
     check_record(scene.match.record)
     if rules.get("partners"):
-        assert state.outcome().team_totals is not None and "Team" in score.headline()
+        outcome = state.outcome()
+        assert outcome is not None
+        assert outcome.team_totals is not None and "Team" in score.headline()
     if rules.get("club_rules") == "spanish":
         assert score.columns()[-4:] == ["Chips", "Owes", "Is owed", "Standing"]
         assert sum(state.chips_held) + sum(state.chips_owed) - sum(state.chips_lent) == 18
@@ -303,9 +305,9 @@ def test_forced_draw_is_played_visibly(make_app: Callable[..., App], tmp_path: P
     drawn = scene.state.moves[-1]
     assert drawn.action == DRAW
     assert scene.moves.saying(0) == "No tile fits: draws", "the draw is announced"
-    new_tile = set(scene.state.hand_tiles(0)) - set(
-        RecordedGame.from_record(GameRecord(copy.deepcopy(record))).state.hand_tiles(0)
-    )
+    dealt = RecordedGame.from_record(GameRecord(copy.deepcopy(record))).state
+    assert isinstance(dealt, TableState)
+    new_tile = set(scene.state.hand_tiles(0)) - set(dealt.hand_tiles(0))
     sprite = scene.hand_sprites[new_tile.pop()]
     run_until(app, lambda: not scene.tweens.busy)
     home, _up = scene.hands.slot_of(scene.state.hand_tiles(0), 0, sprite.tile)
@@ -341,6 +343,7 @@ def test_blocked_hand_and_dead_end(
         game = TableGame(len(kinds), TableRules(hands=1))
         players = [{"name": f"P{s}", "kind": k} for s, k in enumerate(kinds)]
         recorded = RecordedGame.new_table(game, players, seed)
+        assert isinstance(recorded.state, TableState)
         bot = make_player(level, random.Random(seed))
         while not recorded.state.hand_over:
             recorded.play(bot.choose(recorded.state))
@@ -384,7 +387,9 @@ def test_penalties_cost_ten_a_tile_visibly(make_app: Callable[..., App], tmp_pat
     minus = [item for item in scene.animator.floats.items if item.delay > 0]
     assert len(minus) >= scene.state.hand_size(1)
     run_until(app, lambda: isinstance(app.scene, ScoreScene))
-    assert round(scene.shown_scores[1]) == scene.state.outcome().totals[1]
+    outcome = scene.state.outcome()
+    assert outcome is not None
+    assert round(scene.shown_scores[1]) == outcome.totals[1]
 
 
 # --- scoring ---------------------------------------------------------------------------
@@ -631,7 +636,9 @@ def test_a_resumed_game_shows_every_hand_tile_as_it_lay(
     looks = {tile: sprite.up for tile, sprite in scene.hands.sprites.items()}
     app.clear_to_root()
     app.tick()
-    resumed = scene_for_record(app, app.storage.load_game("table"))
+    saved = app.storage.load_game("table")
+    assert saved is not None
+    resumed = scene_for_record(app, saved)
     app.push(resumed)
     app.tick()
     assert isinstance(resumed, TableScene)

@@ -4,6 +4,8 @@ celebrates, and the last tile is marked."""
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 import pygame
 import pytest
 
@@ -18,8 +20,10 @@ from game.ui.tiles import DIGIT_SHARE, TileState
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until
 
+S = TypeVar("S", bound=SolitaireScene)
 
-def open_scene(app: App, scene: SolitaireScene) -> SolitaireScene:
+
+def open_scene(app: App, scene: S) -> S:
     app.push(scene)
     app.run_frames(2)
     run_until(app, lambda: not scene.tweens.busy)
@@ -89,10 +93,12 @@ def test_no_points_pop_up_in_a_solitaire(make_app: AppMaker) -> None:
     scene = open_scene(app, StackedSolitaireScene(app, seed=9))
     said: list[str] = []
     show_label = scene.animator.show_label
-    scene.animator.show_label = lambda text, *a, **k: (  # type: ignore[method-assign]
-        said.append(text),
-        show_label(text, *a, **k),
-    )[1]
+
+    def say(text: str, *args: Any, **kwargs: Any) -> None:
+        said.append(text)
+        show_label(text, *args, **kwargs)
+
+    scene.animator.show_label = say  # type: ignore[method-assign]
     flashes = 0
     for _ in range(12):
         move = stacked_best_try(scene.stacked_state)

@@ -18,6 +18,7 @@ from game.ai.autoplay import (
     stacked_hint,
 )
 from game.ai.solver import Solver, solve
+from game.rules.moves import Move
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from tests.test_fair_draw import fair_moves_agree
@@ -25,7 +26,7 @@ from tests.test_fair_draw import fair_moves_agree
 State = DrawSolitaireState | StackedSolitaireState
 
 
-def replay_wins(state: State, moves: list) -> bool:
+def replay_wins(state: State, moves: list[Move]) -> bool:
     """Play `moves` on a copy of `state`, each checked by the engine; True when it wins."""
     work = state.clone()
     for move in moves:
@@ -204,4 +205,5 @@ def test_cli_solve_output_replays(mode: str, tmp_path: Path) -> None:
     data["hands"][0]["moves"].extend(answer["moves"])
     data["hands"][0]["result"] = "won"  # an ended game's record says how it ended
     replayed = RecordedGame.from_record(GameRecord.from_json(json.dumps(data)))
+    assert isinstance(replayed.state, (DrawSolitaireState, StackedSolitaireState))
     assert replayed.state.won

@@ -15,15 +15,17 @@ import game.scenes.table as table_module
 from game.ai.players import make_player
 from game.app import FIXED_DT, App
 from game.play.table_match import Turn
+from game.rules.lattice import Cell
 from game.rules.moves import PLACE
 from game.scenes.records import SaveRecordScene
 from game.scenes.replay import ReplayScene
 from game.scenes.requests import Screen
 from game.scenes.score import KEYS_ARMED_S, ScoreScene
 from game.scenes.table import TableScene
-from game.scenes.table_panels import status_words
+from game.scenes.table_panels import draw_tray_label, status_words
 from game.scenes.table_turns import LANDED_PAUSE_S, PAUSE_FACTOR_CAP
 from game.ui.board import LAST_MARK
+from game.ui.theme import Colour
 from game.ui.tiles import DIGIT_SHARE, TileState
 from game.ui.tween import SPEED_FACTORS
 from tests.conftest import AppMaker
@@ -153,10 +155,12 @@ def test_the_handoff_keeps_every_move_of_five_computers_and_scrolls(make_app: Ap
     assert placed and all(cell in scene.state.figure for cell in placed)
     rings: list[Any] = []
     real_outline = scene.board.draw_outline
-    scene.board.draw_outline = lambda surface, cell, *rest: (  # type: ignore[method-assign]
-        rings.append(cell),
-        real_outline(surface, cell, *rest),
-    )
+
+    def draw_outline(surface: pygame.Surface, cell: Cell, colour: Colour) -> None:
+        rings.append(cell)
+        real_outline(surface, cell, colour)
+
+    scene.board.draw_outline = draw_outline  # type: ignore[method-assign]
     app.run_frames(1)
     assert set(rings) >= set(placed) - {scene.state.figure.last_cell}
     empty_spot = (panel.panel.right - 4, panel.panel.bottom - 4)
@@ -207,7 +211,7 @@ def test_the_tray_shows_whose_forced_draw_it_is(make_app: AppMaker) -> None:
     app.run_frames(2)
     assert scene.hands.tray_seat == seat
     captions: list[str] = []
-    real_label = table_module.draw_tray_label
+    real_label = draw_tray_label
 
     def label(surface: Any, ui: Any, rect: Any, name: str) -> None:
         captions.append(name)
@@ -368,7 +372,8 @@ def test_between_hands_enter_deals_the_next_hand_once_armed(make_app: AppMaker) 
     scene = computers_to_the_scores(app, hands=2)
     drive = Input(app)
     drive.press(pygame.K_RETURN)
-    assert isinstance(app.scene, ScoreScene)
+    shown = app.scene
+    assert isinstance(shown, ScoreScene)
     app.run_frames(round(KEYS_ARMED_S / FIXED_DT) + 2)
     drive.press(pygame.K_RETURN)
     assert app.scene is scene and len(scene.match.record["hands"]) == 2

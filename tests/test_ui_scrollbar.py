@@ -12,9 +12,11 @@ from game.app import App
 from game.persist.history import add_finished_game
 from game.persist.records import save_named_record
 from game.rules.record import GameRecord
+from game.scenes.games_frame import RowList
 from game.scenes.history_list import HistoryScene
 from game.scenes.menu import MenuScene
-from game.scenes.records import RecordsScene, RowList
+from game.scenes.records import RecordsScene
+from game.scenes.requests import Screen
 from game.ui.scrollbar import ScrollBar
 from game.ui.theme import PALETTE
 from tests.drive import Input, new_app
@@ -41,7 +43,7 @@ def open_games(tmp_path: Path, tab: str, count: int) -> tuple[App, RowList]:
     scene = app.scene
     assert isinstance(scene, RecordsScene)
     if tab == "history":
-        Input(app).click(scene.tabs["history"])
+        Input(app).click(scene.tabs[Screen.HISTORY])
         scene = app.scene
         assert isinstance(scene, HistoryScene)
     assert len(scene.list.rows) == count
@@ -126,6 +128,7 @@ def test_clicking_the_track_pages_up_and_down(tmp_path: Path, tab: str) -> None:
     assert rows.top == most - shown
     Input(app).click((bar.rect.centerx, bar.rect.top + 2))
     assert rows.top == 0 and bar.thumb.top == bar.rect.top
+    assert isinstance(app.scene, (RecordsScene, HistoryScene))
     assert rows.selected == 0 and app.scene.list is rows
 
     Input(app).press(pygame.K_PAGEDOWN, times=2)  # the keys and the wheel move the thumb too
