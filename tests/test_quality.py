@@ -1,5 +1,6 @@
-"""The code stays ruff-clean and ruff-formatted, and the game and its tests `mypy --strict` clean (strict
-is set in pyproject.toml, so a bare `mypy` checks as CI does)."""
+"""The code stays ruff-clean and ruff-formatted, and the game and its tests `mypy --strict`
+clean (strict and the files are set in pyproject.toml, so a bare `mypy` checks as CI
+does)."""
 
 import subprocess
 import sys
