@@ -22,7 +22,7 @@ from game.persist.history import History, load_history
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
 from game.rules.share import ShareCode
 from game.scenes.base import Scene
-from game.scenes.dialog import ConfirmScene
+from game.scenes.dialog import confirm_replacing_game
 from game.ui.painting import blit_text, draw_panel
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
@@ -137,19 +137,14 @@ class DailyScene(Scene):
             self.services.open_record(dict(record))
             return
 
-        def replace() -> None:
-            storage.clear_game(mode)
-            self.services.open_record(dict(record))
-
-        self.services.push(
-            ConfirmScene(
-                self.services,
-                _(DAILY_QUESTIONS[mode]),
-                replace,
-                yes=_("Play it"),
-                no=_("Keep mine"),
-                detail=_("Your unfinished game will be lost."),
-            )
+        confirm_replacing_game(
+            self.services,
+            mode,
+            _(DAILY_QUESTIONS[mode]),
+            lambda: self.services.open_record(dict(record)),
+            yes=_("Play it"),
+            no=_("Keep mine"),
+            detail=_("Your unfinished game will be lost."),
         )
 
     # --- layout and drawing -------------------------------------------------------------

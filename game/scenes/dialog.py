@@ -75,6 +75,19 @@ class ConfirmScene(Scene):
         self.form.draw(surface, self.services.ui)
 
 
+def confirm_replacing_game(
+    services: Services, mode: str, question: str, start: Callable[[], None], **words: str
+) -> None:
+    """Over the unfinished game of `mode`, ask `question` first: yes drops its save, as
+    the question says, and calls `start`. `words`: the dialog's yes, no and detail."""
+
+    def replace() -> None:
+        services.storage.clear_game(mode)
+        start()
+
+    services.push(ConfirmScene(services, question, replace, **words))
+
+
 class MessageScene(Scene):
     """A titled screen with a few lines of text and a Back button (Escape goes back)."""
 

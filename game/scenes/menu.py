@@ -13,7 +13,7 @@ from game.i18n import N_, _
 from game.persist.autosave import check_saved_game
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
 from game.scenes.base import Scene
-from game.scenes.dialog import ConfirmScene
+from game.scenes.dialog import ConfirmScene, confirm_replacing_game
 from game.scenes.requests import Screen
 from game.ui.board import LADDER, Board
 from game.ui.examples import THREE_SIDED
@@ -177,19 +177,14 @@ class MenuScene(Scene):
             start()
             return
 
-        def replace() -> None:
-            self.services.storage.clear_game(mode)  # as the question says
-            start()
-
-        self.services.push(
-            ConfirmScene(
-                self.services,
-                _(START_QUESTIONS[mode]),
-                replace,
-                yes=_("New game"),
-                no=_("Keep it"),
-                detail=_("The unfinished one will be lost."),
-            )
+        confirm_replacing_game(
+            self.services,
+            mode,
+            _(START_QUESTIONS[mode]),
+            start,
+            yes=_("New game"),
+            no=_("Keep it"),
+            detail=_("The unfinished one will be lost."),
         )
 
     def new_table_game(self) -> None:
