@@ -24,7 +24,6 @@ CLASS_BAR = 300
 OVER_THE_BARS = {
     "game/app.py:App": 365,
     "game/play/table_match.py:TableMatch": 411,
-    "game/rules/table.py:TableState": 372,
     "game/scenes/replay.py:ReplayScene": 409,
     "game/scenes/score.py:ScoreScene": 313,
     "game/scenes/setup.py:SetupScene": 369,

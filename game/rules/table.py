@@ -4,7 +4,8 @@
 position of a whole game of several hands. The state owns a seeded `random.Random` for
 its deals, so a seed plus the moves replays exactly, and the game clock of timed games
 (`advance_clock`; `undo` rewinds it). `apply` returns a `MoveResult`, `outcome()` an
-`Outcome` once the game is over, `standings()` the scores as the table shows them.
+`Outcome` once the game is over, `standings()` the scores as the table shows them
+(the score sheet behind those two is `TableScoring`, in table_scoring.py).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from game.rules.moves import DRAW, DRAW_MOVE, HAND, PASS_MOVE, PLACE, Move
 from game.rules.results import ALL_PASSED as ALL_PASSED  # re-exported: why a hand ended
 from game.rules.results import DEAD_END as DEAD_END
 from game.rules.results import WENT_OUT as WENT_OUT
-from game.rules.results import MoveResult, Outcome
+from game.rules.results import MoveResult
 from game.rules.table_refusals import placement_refusal, why_illegal
 from game.rules.table_rules import HAND_SIZE as HAND_SIZE  # re-exported
 from game.rules.table_rules import MAX_HANDS as MAX_HANDS
@@ -31,6 +32,8 @@ from game.rules.table_rules import MIN_PLAYERS as MIN_PLAYERS
 from game.rules.table_rules import PENALTY_PER_TILE as PENALTY_PER_TILE
 from game.rules.table_rules import VARIANTS as VARIANTS
 from game.rules.table_rules import TableRules as TableRules
+from game.rules.table_scoring import TableScoring
+from game.rules.table_scoring import Tally as Tally  # re-exported with the state
 from game.rules.tiles import ALL_TILES, TILE_COUNT, TILE_SIZES, TileId, tiles_in
 
 
@@ -58,19 +61,6 @@ class TableGame:
         return TableState(self, random.Random(seed), stock)
 
 
-class Tally(NamedTuple):
-    """The game's figures over the hands ended so far (the score sheet between hands)."""
-
-    totals: tuple[int, ...]
-    """Per seat: points (standard) or chips won minus lost (club)."""
-    standings: tuple[int, ...]
-    """Per seat: what decides the winner (points; club: `chips_worth`)."""
-    team_totals: tuple[int, ...] | None
-    """With partners: team 0 (seats 0, 2) and team 1 (seats 1, 3)."""
-    leaders: tuple[int, ...]
-    """Leading seats (with partners, both seats of the leading team); ties share."""
-
-
 class _Snapshot(NamedTuple):
     current: int
     passes: int
@@ -89,8 +79,11 @@ _new_snapshot: Final = partial(tuple.__new__, _Snapshot)
 _new_move: Final = partial(tuple.__new__, Move)
 
 
-class TableState:
-    """The position of a table game: the current hand, its history, and past results."""
+class TableState(TableScoring):
+    """The position of a table game: the current hand, its history, and past results
+    (the score sheet is `TableScoring`'s)."""
+
+    game: TableGame
 
     def __init__(
         self, game: TableGame, rng: random.Random, stock: list[TileId] | None = None
@@ -98,15 +91,11 @@ class TableState:
         self.game = game
         self.rng = rng
         n = game.players
-        self.results: list[list[int]] = []
-        """Per ended hand, per seat: hand score (club: chips won or lost)."""
-        self.points_history: list[list[int]] = []
-        """Per ended hand, per seat: the counting points scored (before any penalty)."""
+        self.results = []
+        self.points_history = []
         self.chips_held = [game.rules.starting_chips(n)] * n
         self.chips_owed = [0] * n
-        """Club: per seat, the chips it borrowed and owes (to the bank or to players)."""
         self.chips_lent = [0] * n
-        """Spanish club rules: per seat, the chips other players borrowed from it."""
         self._clock_s = 0.0
         self._deal(stock)
 
@@ -129,10 +118,9 @@ class TableState:
                 self.hands[seat] |= 1 << tile
         self.figure = Figure()
         self.hand_points = [0] * n
-        """Counting points each seat scored in this hand."""
         self._hand_chips_start = self.chips_worth()
         self.passes = 0
-        self.end_reason: str | None = None
+        self.end_reason = None
         self.current = self.starting_seat()
         self._history: list[_Snapshot] = []
 
@@ -162,10 +150,6 @@ class TableState:
     def hand_number(self) -> int:
         """Index of the hand being played (or just ended), from 0."""
         return len(self.results) - (1 if self.hand_over else 0)
-
-    @property
-    def hand_over(self) -> bool:
-        return self.end_reason is not None
 
     @property
     def current_player(self) -> int:
@@ -255,45 +239,6 @@ class TableState:
         wrote down when each move was played); taking a move back returns to its time."""
         self._clock_s = seconds
 
-    def standings(self) -> list[int]:
-        """Each seat's score as the table shows it now: in club games `chips_worth`;
-        otherwise the ended hands' results plus, while a hand is on, the
-        points scored in it (its penalties come when it ends)."""
-        n = self.game.players
-        if self.game.rules.club:
-            return self.chips_worth()
-        running = self.hand_points if self.end_reason is None else [0] * n
-        return [sum(hand[s] for hand in self.results) + running[s] for s in range(n)]
-
-    def outcome(self) -> Outcome | None:
-        """How the game came out, once it is over (`is_terminal`); None while it goes on."""
-        if not self.is_terminal():
-            return None
-        tally = self.tally()
-        assert self.end_reason is not None
-        return Outcome(
-            self.end_reason, tally.leaders, tally.totals, tally.standings, tally.team_totals
-        )
-
-    def tally(self) -> Tally:
-        """Totals, standings and leaders over the ended hands (at any point of the game)."""
-        n = self.game.players
-        totals = tuple(sum(hand[seat] for hand in self.results) for seat in range(n))
-        standings = tuple(self.chips_worth()) if self.game.rules.club else totals
-        team_totals = None
-        if self.game.rules.partners:
-            team_totals = (standings[0] + standings[2], standings[1] + standings[3])
-            best = max(team_totals)
-            winners = tuple(s for s in range(n) if team_totals[s % 2] == best)
-        else:
-            best = max(standings)
-            winners = tuple(s for s in range(n) if standings[s] == best)
-        return Tally(totals, standings, team_totals, winners)
-
-    def returns(self) -> list[float]:
-        """OpenSpiel-style returns: each seat's standing over the ended hands."""
-        return [float(x) for x in self.tally().standings]
-
     # --- changing --------------------------------------------------------------------
 
     def apply(self, move: Move) -> MoveResult:
@@ -362,56 +307,6 @@ class TableState:
         else:
             self.current = (seat + 1) % self.game.players
         return []
-
-    def _score(self, seat: int, points: int) -> None:
-        self.hand_points[seat] += points
-        if not self.game.rules.club:
-            return
-        chips = points // 5
-        players_lend = self.game.rules.spanish_club
-        for other in range(self.game.players):
-            if other == seat:
-                continue
-            paid = min(chips, self.chips_held[other])
-            self.chips_held[other] -= paid
-            self.chips_owed[other] += chips - paid
-            if players_lend:  # the rest is a loan from the player paid
-                self.chips_held[seat] += paid
-                self.chips_lent[seat] += chips - paid
-            else:  # the bank lends the rest
-                self.chips_held[seat] += chips
-
-    def chips_worth(self) -> list[int]:
-        """Club: per seat, the chips held minus the chips it owes plus the chips owed to
-        it (what decides a club game); who lent never changes it."""
-        return [
-            held - owed + lent
-            for held, owed, lent in zip(
-                self.chips_held, self.chips_owed, self.chips_lent, strict=True
-            )
-        ]
-
-    def hand_result(self) -> list[int]:
-        """Per seat, the score of the hand so far (club: chips won minus chips lost)."""
-        if self.game.rules.club:
-            start = self._hand_chips_start
-            return [now - before for now, before in zip(self.chips_worth(), start, strict=True)]
-        return [
-            self.hand_points[s]
-            - (PENALTY_PER_TILE * self.hands[s].bit_count() if self.hand_over else 0)
-            for s in range(self.game.players)
-        ]
-
-    def penalties(self) -> list[int]:
-        """The end-of-hand penalty of each seat (0 in club games, where there is none)."""
-        if self.game.rules.club:
-            return [0] * self.game.players
-        return [PENALTY_PER_TILE * hand.bit_count() for hand in self.hands]
-
-    def _end_hand(self, reason: str) -> None:
-        self.end_reason = reason
-        self.results.append(self.hand_result())
-        self.points_history.append(self.hand_points.copy())
 
     def undo(self) -> Move:
         """Take back the last move of this hand, and the game time since it; returns it."""
