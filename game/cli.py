@@ -31,7 +31,7 @@ from game.rules.record import DRAW_SOLITAIRE, MODES, TABLE, GameRecord, Recorded
 from game.rules.record_moves import move_to_entry
 from game.rules.seeds_names import cut_text, read_seed
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.rules.table import MAX_PLAYERS, MIN_PLAYERS, TableGame, TableRules, TableState
+from game.rules.table import MAX_PLAYERS, MIN_PLAYERS, TableGame, TableRules
 
 MAX_BUDGET_S = 3600.0
 """The longest a solve may be given."""
@@ -96,11 +96,10 @@ def simulate(
         recorded = RecordedGame.new_stacked_solitaire(entries[0], seed)
     state = recorded.state
     while not state.is_terminal():
-        if isinstance(state, TableState):
-            if state.hand_over:
-                recorded.next_hand()
-                continue
-            state.advance_clock(SIMULATED_SECONDS_PER_MOVE)
+        if state.hand_over:
+            recorded.next_hand()
+            continue
+        state.advance_clock(SIMULATED_SECONDS_PER_MOVE)
         recorded.play(bots[state.current_player].choose(state))
     return recorded.record
 

@@ -1,5 +1,5 @@
 """The rules API shared by the three modes: MoveResult, Outcome, standings, the table
-clock, why_illegal and the computer players' rngs."""
+clock, why_illegal, the one GameState interface and the computer players' rngs."""
 
 import random
 from collections.abc import Callable
@@ -13,8 +13,16 @@ from game.rules.errors import IllegalMoveError, RecordError, RulesError
 from game.rules.lattice import ORIGIN
 from game.rules.moves import DISCARD, DRAW, DRAW_MOVE, PASS_MOVE, PILE, PLACE, STOCK, Move
 from game.rules.record import GameRecord, GameState, RecordedGame
-from game.rules.results import LOST, WENT_OUT, WON, MoveResult, Outcome
-from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+from game.rules.results import (
+    ALL_PASSED,
+    DEAD_END,
+    LOST,
+    WENT_OUT,
+    WON,
+    MoveResult,
+    Outcome,
+)
+from game.rules.solitaire import PLAYING, DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableGame, TableRules, TableState
 from game.rules.tiles import ALL_TILES, parse_tile, tile_name
 from tests.test_rules_table import STAR, STUCK, position
@@ -291,6 +299,48 @@ def test_illegal_moves_raise_value_errors_with_the_reason() -> None:
     with pytest.raises(IllegalMoveError, match=reason) as caught:
         state.apply(PASS_MOVE)
     assert isinstance(caught.value, ValueError) and isinstance(caught.value, RulesError)
+
+
+# --- the one GameState interface ---------------------------------------------------------
+
+
+STATES = [
+    lambda: TableGame(3).new_state(seed=6),
+    lambda: DrawSolitaireState(seed=6),
+    lambda: StackedSolitaireState(seed=6),
+]
+
+
+@pytest.mark.parametrize("make", STATES)
+def test_every_mode_plays_a_hand_to_its_end_through_the_shared_interface(
+    make: Callable[[], GameState],
+) -> None:
+    state: GameState = make()
+    while not state.hand_over:
+        assert state.status == PLAYING and state.end_reason is None
+        state.advance_clock(1.0)
+        move = state.legal_moves()[0]
+        assert state.source_problem(move) is None
+        result = state.apply(move)
+        assert result.player in range(3)
+    assert state.legal_moves() == []
+    assert state.end_reason is not None and state.status == state.end_reason
+    assert state.end_reason in (WENT_OUT, ALL_PASSED, DEAD_END, WON, LOST)
+    if not isinstance(state, TableState):
+        assert state.is_terminal() and state.current_player == 0
+        with pytest.raises(RulesError, match="solitaires have one hand"):
+            state.next_hand()
+
+
+def test_a_table_tile_comes_from_the_hand_of_the_seat_to_act() -> None:
+    state = TableGame(2).new_state(seed=3)
+    held = state.hand_tiles(state.current)[0]
+    elsewhere = next(t for t in ALL_TILES if not state.hands[state.current] >> t & 1)
+    assert state.source_problem(Move(PLACE, held, ORIGIN, 0)) is None
+    assert state.source_problem(DRAW_MOVE) is None
+    problem = state.source_problem(Move(PLACE, elsewhere, ORIGIN, 0))
+    assert problem == f"{tile_name(elsewhere)} is not in the hand of seat {state.current}"
+    assert state.source_problem(Move(PLACE, held, ORIGIN, 0, STOCK)) is not None
 
 
 # --- bot_rng ----------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from game.rules.figure import contact_score
 from game.rules.moves import PLACE, Move
 from game.rules.record import TABLE, GameRecord, RecordedGame
 from game.rules.record_moves import entry_to_move, move_to_entry
-from game.rules.solitaire import DrawSolitaireState
+from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableState
 
 COACH_BUDGET_S: Final = 5.0
@@ -97,7 +97,7 @@ def review_solitaire(
     """Find the last winnable position of a solitaire record, spending at most `budget_s`
     seconds (or until `stop()` says so) over all the solves."""
     final = RecordedGame.from_record(record).state
-    if isinstance(final, TableState):
+    if not isinstance(final, DrawSolitaireState | StackedSolitaireState):
         raise ValueError("a solitaire review takes a solitaire record")
     moves = tuple(final.moves)
     deadline = time.perf_counter() + budget_s

@@ -19,7 +19,7 @@ from game.rules.record import DRAW_SOLITAIRE, TABLE, GameRecord, GameState, Reco
 from game.rules.record_moves import entry_to_move
 from game.rules.results import MoveResult
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.rules.table import TableGame, TableState
+from game.rules.table import TableGame
 from game.rules.tiles import TileId, parse_tile
 
 
@@ -80,7 +80,7 @@ class Replay:
     def _deal(self, state: GameState | None, hand: dict[str, Any]) -> GameState:
         stock = [parse_tile(name) for name in hand["stock"]]
         if self.mode == TABLE:
-            if isinstance(state, TableState):
+            if state is not None:
                 state.next_hand(stock)
                 return state
             game = TableGame(len(self.record.players), self.record.rules)

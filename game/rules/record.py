@@ -29,14 +29,13 @@ from game.rules.record_moves import entry_to_move, fail, move_to_entry
 from game.rules.results import MoveResult
 from game.rules.seeds_names import SEED_DIGITS, is_seed
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+from game.rules.state import GameState as GameState  # re-exported
 from game.rules.table import MAX_PLAYERS, MIN_PLAYERS, TableGame, TableRules, TableState
 from game.rules.tiles import ALL_TILES, TileId, parse_tile, tile_name
 
 FORMAT: Final = "contack-record"
 VERSION: Final = 1
 _DATE: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-
-GameState = TableState | DrawSolitaireState | StackedSolitaireState
 
 
 # --- the document ---------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """The two solitaires: draw solitaire (RULES.md section 6) and stacked solitaire (section 7).
 
-Both states share the table game's API: `legal_moves`, `why_illegal` (None when legal),
-`apply` (returns a `MoveResult`), `apply_unchecked` (the solvers' hot path, returns the
-contacts), `undo`, `clone`, `outcome` (an `Outcome` once won or lost, else None).
+Both states are a `GameState` (state.py), as the table is: `legal_moves`, `why_illegal`
+(None when legal), `apply` (returns a `MoveResult`), `apply_unchecked` (the solvers' hot
+path, returns the contacts), `undo`, `clone`, `outcome` (an `Outcome` once won or lost,
+else None). A solitaire is one hand: it is over when the game is, and it has no clock.
 """
 
 from __future__ import annotations
@@ -19,9 +20,8 @@ from game.rules.moves import DISCARD, DISCARD_PILE, PILE, PLACE, STOCK, Move
 from game.rules.results import LOST as LOST  # re-exported: how a solitaire ended
 from game.rules.results import WON as WON
 from game.rules.results import MoveResult, Outcome
+from game.rules.state import PLAYING as PLAYING  # re-exported
 from game.rules.tiles import ALL_TILES, TILE_COUNT, TileId, tile_name
-
-PLAYING: Final = "playing"
 
 PILE_COUNT: Final = 7
 PILE_SIZES: Final = (5, 5, 5, 5, 5, 5, 6)
@@ -69,6 +69,23 @@ class _SolitaireBase:
 
     def is_terminal(self) -> bool:
         return self.status != PLAYING
+
+    @property
+    def hand_over(self) -> bool:
+        """The one hand is over when the game is."""
+        return self.status != PLAYING
+
+    @property
+    def end_reason(self) -> str | None:
+        """WON or LOST once the game is over, else None."""
+        return None if self.status == PLAYING else self.status
+
+    def next_hand(self, stock: list[TileId] | None = None) -> None:
+        """A solitaire has no next hand: always `RulesError`."""
+        raise RulesError("solitaires have one hand")
+
+    def advance_clock(self, dt: float) -> None:
+        """Solitaires have no game clock: nothing to count."""
 
     @property
     def won(self) -> bool:

@@ -34,7 +34,7 @@ from game.rules.table_rules import VARIANTS as VARIANTS
 from game.rules.table_rules import TableRules as TableRules
 from game.rules.table_scoring import TableScoring
 from game.rules.table_scoring import Tally as Tally  # re-exported with the state
-from game.rules.tiles import ALL_TILES, TILE_COUNT, TILE_SIZES, TileId, tiles_in
+from game.rules.tiles import ALL_TILES, TILE_COUNT, TILE_SIZES, TileId, tile_name, tiles_in
 
 
 @dataclass(frozen=True)
@@ -208,6 +208,15 @@ class TableState(TableScoring):
     def why_illegal(self, move: Move) -> str | None:
         """Why `move` may not be played now, in English for an error; None if it may."""
         return why_illegal(self, move)
+
+    def source_problem(self, move: Move) -> str | None:
+        """Why the tile of `move` is not where the move takes it from (a placement takes
+        it from the hand of the seat to act); None if it is, or the move takes no tile."""
+        if move.action != PLACE or (
+            move.source == HAND and self.hands[self.current] >> move.tile & 1
+        ):
+            return None
+        return f"{tile_name(move.tile)} is not in the hand of seat {self.current}"
 
     def is_terminal(self) -> bool:
         """True when the whole game is over."""

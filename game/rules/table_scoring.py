@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple, Protocol
 
 from game.rules.results import Outcome
+from game.rules.state import PLAYING
 from game.rules.table_rules import PENALTY_PER_TILE, TableRules
 
 
@@ -60,6 +61,11 @@ class TableScoring:
     @property
     def hand_over(self) -> bool:
         return self.end_reason is not None
+
+    @property
+    def status(self) -> str:
+        """PLAYING while the hand goes on, else why it ended."""
+        return PLAYING if self.end_reason is None else self.end_reason
 
     def standings(self) -> list[int]:
         """Each seat's score as the table shows it now: in club games `chips_worth`;

@@ -11,8 +11,7 @@ from game.i18n import _
 from game.play.replay import Replay, Step
 from game.rules.moves import DISCARD, DRAW, PASS
 from game.rules.record import TABLE
-from game.rules.results import ALL_PASSED, DEAD_END, WENT_OUT
-from game.rules.table import TableState
+from game.rules.results import ALL_PASSED, DEAD_END, WENT_OUT, WON
 from game.ui.board import Board
 from game.ui.painting import Ui, blit_text
 from game.ui.theme import PALETTE
@@ -50,11 +49,9 @@ def describe(
     """Words for the move that led here and for its contacts."""
     if step is None:
         if replay.mode == TABLE:
-            state = replay.state
-            assert isinstance(state, TableState)
             return (
                 _("Hand {number} dealt. {name} holds the smallest tile and starts.").format(
-                    number=replay.hand + 1, name=names[state.current]
+                    number=replay.hand + 1, name=names[replay.state.current_player]
                 ),
                 "",
             )
@@ -108,9 +105,9 @@ def describe(
 def ending(replay: Replay, names: list[str]) -> str:
     """What ended the hand or game at this position, if it did."""
     state = replay.state
-    if isinstance(state, TableState):
-        if not state.hand_over:
-            return ""
+    if not state.hand_over:
+        return ""
+    if replay.mode == TABLE:
         why = {
             WENT_OUT: _("a player went out"),
             ALL_PASSED: _("everyone passed"),
@@ -124,6 +121,6 @@ def ending(replay: Replay, names: list[str]) -> str:
                 why=why, winners=winners
             )
         return _("Hand over ({why}).").format(why=why)
-    if state.is_terminal():
-        return _("All 36 placed: won!") if state.won else _("No tile can be placed: lost.")
-    return ""
+    if state.end_reason == WON:
+        return _("All 36 placed: won!")
+    return _("No tile can be placed: lost.")
