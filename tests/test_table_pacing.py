@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 import pytest
 
-import game.scenes.table as table_module
+import game.scenes.table_stage as table_stage_module
 from game.ai.players import make_player
 from game.app import FIXED_DT, App
 from game.play.table_match import Turn
@@ -218,7 +218,7 @@ def test_the_tray_shows_whose_forced_draw_it_is(make_app: AppMaker) -> None:
         real_label(surface, ui, rect, name)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(table_module, "draw_tray_label", label)
+        patch.setattr(table_stage_module, "draw_tray_label", label)
         app.run_frames(1)
     assert captions == [scene.names[seat]]
 

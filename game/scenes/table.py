@@ -15,7 +15,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.play.events import Event, HintFound, MovePlayed, Redone, TipFound, TookBack
-from game.play.table_match import TableMatch, Turn
+from game.play.table_match import TableMatch
 from game.rules.lattice import Cell
 from game.rules.moves import DRAW_MOVE, PLACE, Move
 from game.rules.record import TABLE
@@ -23,27 +23,15 @@ from game.rules.table import TableState
 from game.rules.tiles import TileId
 from game.scenes.base import Scene
 from game.scenes.requests import SaveRecordRequest, ScoreRequest
-from game.scenes.table_controls import TableControls
-from game.scenes.table_handoff import HandoffPanel, draw_placed_since
+from game.scenes.table_controls import TableCommands, TableControls
+from game.scenes.table_handoff import HandoffPanel
 from game.scenes.table_moves import TableMoves
-from game.scenes.table_panels import (
-    backdrop,
-    draw_seat,
-    draw_status,
-    draw_tray_label,
-    end_words,
-    lay_out_buttons,
-    move_words,
-    status_words,
-)
+from game.scenes.table_panels import end_words, lay_out_buttons, move_words, status_words
+from game.scenes.table_stage import TableStage
 from game.scenes.table_turns import TableTurns
-from game.ui.board import Board
 from game.ui.coach_words import tip_words
-from game.ui.contact_animator import ContactAnimator, ScoreCounter
-from game.ui.hands import Hands
-from game.ui.sprites import TileLayer, TileSprite
+from game.ui.sprites import TileSprite
 from game.ui.table_layout import TableLayout
-from game.ui.tween import Tweens
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -66,20 +54,17 @@ class TableScene(Scene):
             self.match, self.failure = TableMatch.open(config, record, services.adviser)
         else:
             self.match, self.failure = match, None
-        self.layout = TableLayout.build(
-            services.size, self.state.players, services.ui, tray=self.match.humans > 0
-        )
-        self.tiles = TileLayer()
-        self.board = Board(
+        self.stage = TableStage(
             services.ui,
             services.art,
-            self.tiles,
+            self.match,
+            services.size,
+            services.settings.animation_speed,
             lambda pos: self.controls.hand_tile_at(pos) is None,
         )
-        self.animator = ContactAnimator(services.ui, self.board, services.art.theme.edge_colours)
-        self.scores = ScoreCounter(self.match.standings())
-        self.tweens = Tweens(services.settings.animation_speed)
-        self.hands = Hands(services.art, self.tiles, self.tweens)
+        stage = self.stage
+        self.board, self.hands, self.tweens = stage.board, stage.hands, stage.tweens
+        self.animator, self.tiles = stage.animator, stage.tiles
         self.clock = 0.0
         self.hint: Move | None = None
         self.hint_points = 0
@@ -87,10 +72,28 @@ class TableScene(Scene):
         """What the last move did, said in the status bar while it stays in view."""
         self.moved = False  # a move played in this step: no spare art drawn in it
         self._art_frame = -1  # the last frame that drew one piece of art ahead
-        self._backdrop: pygame.Surface | None = None
-        self.controls = TableControls(self)
-        self.moves = TableMoves(self)
-        self.turns = TableTurns(self)
+        self.controls = TableControls(
+            self.match,
+            stage,
+            notify=services.notify,
+            can_act=self.human_can_act,
+            play=self.play,
+            looks_changed=self.refresh_hand_looks,
+            commands=TableCommands(
+                self.show_hint, self.save_record, self.undo, self.redo, self.draw_tile
+            ),
+        )
+        self.moves = TableMoves(stage, self.match, services.sound)
+        self.turns = TableTurns(
+            self.match,
+            settings=services.settings,
+            storage=services.storage,
+            sound=services.sound,
+            stage=stage,
+            moves=self.moves,
+            show_score=self.show_score,
+            undo=self.undo,
+        )
         self.handoff = HandoffPanel(self.turns.hand_over_mouse)
         self.buttons = self.make_buttons()
         for button in self.buttons.values():
@@ -119,25 +122,25 @@ class TableScene(Scene):
         return self.match.names
 
     @property
-    def factor(self) -> float:
-        return self.tweens.factor
+    def layout(self) -> TableLayout:
+        return self.stage.layout
 
     @property
     def shown_scores(self) -> list[float]:
         """Each seat's score as it shows now (counting up to the standings)."""
-        return self.scores.shown
+        return self.stage.scores.shown
 
     def legal_moves(self) -> list[Move]:
         return self.match.legal_moves()
 
     def sync_scores(self) -> None:
         """Show every score as it stands, with no counting."""
-        self.scores.sync(self.match.standings())
+        self.stage.sync_scores()
 
     def human_can_act(self) -> bool:
         """True when the seat to play is a human who may place now (their tiles in the
         tray, when it has moved to them)."""
-        return self.turns.human_can_act() and self.hands.tray_seat == self.tray_seat()
+        return self.turns.human_can_act() and self.hands.tray_seat == self.turns.tray_seat()
 
     # --- scene life ---------------------------------------------------------------------
 
@@ -159,12 +162,7 @@ class TableScene(Scene):
         self._save_if_due()
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.tweens.finish()  # a tile in flight lands before the sprites are made again
-        self.layout = TableLayout.build(
-            size, self.state.players, self.services.ui, tray=self.match.humans > 0
-        )
-        self.board.set_area(self.layout.figure)
-        self._backdrop = None
+        self.stage.lay_out(size)
         self.buttons["draw"].visible = self.draw_button_shown()
         lay_out_buttons(
             [b for b in self.buttons.values() if b.visible], self.layout.buttons, self.services.ui
@@ -179,8 +177,7 @@ class TableScene(Scene):
     def settings_changed(self) -> None:
         self._apply_tips()
         self._apply_speed()
-        self.tiles.refresh_all()
-        self.animator.edge_colours = self.services.art.theme.edge_colours
+        self.stage.set_look()
 
     def _apply_tips(self) -> None:
         """The coach's live tips, when the setting asks for them (never in a lesson)."""
@@ -194,9 +191,7 @@ class TableScene(Scene):
                     self.services.notify(f"{self.names[event.review.player]}: {words}")
 
     def _apply_speed(self) -> None:
-        self.tweens.set_speed(self.services.settings.animation_speed)
-        self.animator.set_factor(self.factor)
-        self.scores.factor = self.factor
+        self.stage.set_speed(self.services.settings.animation_speed)
 
     def on_back(self) -> None:
         """Escape: drop a held tile and the hint, else go back to the menu (the game is
@@ -210,50 +205,18 @@ class TableScene(Scene):
 
     # --- sprites ------------------------------------------------------------------------
 
-    def figure_cells(self) -> list[Cell]:
-        figure = self.state.figure
-        return [cell for cell, _t, _r in figure.tiles()] + figure.open_cells()
-
     def fit_view(self) -> None:
         """Centre the figure and its open cells, at the largest tile size that fits."""
-        self.board.fit(self.figure_cells() or [(0, 0)])
-        self.board.place_sprites()
+        self.stage.fit_view()
 
     def _rebuild_sprites(self) -> None:
         """Make every sprite again from the state (after a re-layout, resume or undo)."""
-        self.tiles.empty()
-        figure = self.state.figure
-        self.board.show(figure.tiles(), figure.last_cell)
-        self.hands.tray_seat = self.tray_seat()
-        self.hands.follow(self.match.hands_so_far())
-        self.hands.show(self.match.hands(), self.layout.seats, self.layout.tray)
+        self.stage.rebuild(self.turns.tray_seat())
         self.refresh_hand_looks()
-
-    def tray_seat(self) -> int | None:
-        """The human whose tiles lie in the tray: the human to play once the mouse is
-        theirs (or while their forced draw or pass is played for them, so that the tray
-        shows whose tiles they are), else the last one who had it, else the first human
-        seat."""
-        seat = self.state.current_player
-        if (
-            self.match.is_human(seat)
-            and not self.state.hand_over
-            and (
-                self.turns.mouse_holder == seat
-                or not self.turns.banner_due(seat)
-                or self.match.turn() is Turn.FORCED
-            )
-        ):
-            return seat
-        if self.turns.mouse_holder is not None:
-            return self.turns.mouse_holder
-        return next((seat for seat in range(self.state.players) if self.match.is_human(seat)), None)
 
     def _arrange_hands(self) -> None:
         """Slide every hand tile to its slot (hands close up after a tile leaves)."""
-        held = self.controls.selected if self.controls.gesture.dragging else None
-        self.hands.follow(self.match.hands_so_far())
-        self.hands.arrange(self.match.hands(), held)
+        self.stage.arrange_hands(self.controls.selected if self.controls.gesture.dragging else None)
         self.refresh_hand_looks()
 
     def refresh_hand_looks(self) -> None:
@@ -333,25 +296,23 @@ class TableScene(Scene):
             self.services.art.render_prepared(1)
 
     def _advance(self, dt: float) -> None:
-        self.tiles.snapshot()
         self.clock += dt
-        self.tweens.update(dt)
-        self.board.update(dt)
-        self.animator.update(dt)
+        self.stage.update(dt)
         self.moves.update(dt)
-        self.scores.update(dt, self.match.standings())
         self.match.advance_clock(dt)
         if self.match.hint_pending:
             self._collect_hint()
         self._collect_tips()
-        self.turns.step(dt)
+        played = self.turns.step(dt)
+        if played:
+            self.show_events(played)
         if self.turns.banner_seat is not None:
             area = self.layout.tray.rect if self.layout.tray is not None else self.layout.status
             self.handoff.show(
                 area, self.services.ui, self.turns.news.get(self.turns.banner_seat, [])
             )
-        if self.hands.tray_seat != self.tray_seat():  # the mouse changed hands
-            self.hands.tray_seat = self.tray_seat()
+        if self.hands.tray_seat != self.turns.tray_seat():  # the mouse changed hands
+            self.hands.tray_seat = self.turns.tray_seat()
             self._arrange_hands()
         self.refresh_hand_looks()
 
@@ -389,7 +350,7 @@ class TableScene(Scene):
     def undo(self) -> None:
         """Take back the acting human's last placement (and the computer moves after it)."""
         if not self.tweens.busy:
-            for event in self.match.undo(self.tray_seat()):
+            for event in self.match.undo(self.turns.tray_seat()):
                 if isinstance(event, TookBack):
                     self._turn_changed(
                         event.seat,
@@ -451,54 +412,25 @@ class TableScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        if self._backdrop is None or self._backdrop.get_size() != self.layout.size:
-            deal = self.match.deal
-            self._backdrop = backdrop(
-                self.services.felt(),
-                self.layout,
-                self.services.ui,
-                None if deal is None else (deal, self.match.share_code()),
-            )
-        surface.blit(self._backdrop, (0, 0))
-        self.board.draw_openings(surface, self.state.figure.opportunity_openings())
+        stage, turns, ui = self.stage, self.turns, self.services.ui
+        banner = turns.banner_seat
+        stage.draw_ground(surface, self.services.felt)
         self.controls.draw_spots(surface)
-        ui = self.services.ui
-        draw_status(surface, ui, self.services.art, self.layout, self.match, self.status_text())
-        for seat, box in enumerate(self.layout.seats):
-            draw_seat(
-                surface,
-                ui,
-                self.match,
-                seat,
-                box,
-                round(self.scores.shown[seat]),
-                in_tray=seat == self.hands.tray_seat,
-                said=self.moves.saying(seat),
-            )
-        if (
-            self.layout.tray is not None
-            and self.hands.tray_seat is not None
-            and self.turns.banner_seat is None
-        ):  # the hand-off covers the tray
-            draw_tray_label(surface, ui, self.layout.tray, self.names[self.hands.tray_seat])
-        self.tiles.draw_interpolated(surface, alpha)
-        watcher = self.turns.banner_seat if self.turns.banner_seat is not None else self.tray_seat()
-        draw_placed_since(surface, self.board, self.state.figure, self.turns.placed_since, watcher)
-        self.board.draw_last_mark(surface)
+        # the hand-off covers the tray, and names whose it will be
+        stage.draw_panels(surface, self.status_text(), self.moves.saying, tray_label=banner is None)
+        stage.draw_tiles(
+            surface, alpha, turns.placed_since, banner if banner is not None else turns.tray_seat()
+        )
         self.controls.draw_ghost(surface)
-        self.animator.draw_effects(surface)
-        if self.hint is not None and self.hint.action == PLACE:
-            self.board.draw_ring(surface, self.hint.cell, abs((self.clock * 1.5) % 2 - 1))
-            self.board.draw_spots(surface, [(self.hint.cell, self.hint_points)])
-        self.animator.draw_labels(surface, alpha)
+        stage.draw_effects(surface, alpha, self.hint, self.hint_points, self.clock)
         self.update_buttons()
-        self.form.draw(surface, self.services.ui)
-        if self.turns.banner_seat is not None:
-            undoer = self.tray_seat()
+        self.form.draw(surface, ui)
+        if banner is not None:
+            undoer = turns.tray_seat()
             self.handoff.draw(
                 surface,
                 ui,
-                self.names[self.turns.banner_seat],
+                self.names[banner],
                 self.names[undoer] if undoer is not None and self.match.can_undo(undoer) else None,
             )
 
@@ -524,6 +456,6 @@ class TableScene(Scene):
         human = self.human_can_act()
         self.buttons["hint"].enabled = human and not self.match.hint_pending
         idle = not self.tweens.busy
-        self.buttons["undo"].enabled = idle and self.match.can_undo(self.tray_seat())
+        self.buttons["undo"].enabled = idle and self.match.can_undo(self.turns.tray_seat())
         self.buttons["redo"].enabled = idle and self.match.can_redo()
         self.buttons["draw"].enabled = human and self.match.can_free_draw()
