@@ -431,9 +431,9 @@ def test_hint_shows_a_legal_move(make_app: Callable[..., App], tmp_path: Path) -
     scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=8))
     run_until(app, lambda: ready_for_human(scene))
     Input(app, FRAMES).press(pygame.K_h)
-    run_until(app, lambda: scene.hint is not None)
-    assert scene.hint in scene.legal_moves()
-    assert scene.controls.selected == scene.hint.tile and scene.match.hints_used == 1
+    run_until(app, lambda: scene.help.hint is not None)
+    assert scene.help.hint in scene.legal_moves()
+    assert scene.controls.selected == scene.help.hint.tile and scene.match.hints_used == 1
 
 
 def test_undo_against_a_computer_goes_back_to_the_previous_turn(

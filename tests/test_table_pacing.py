@@ -269,13 +269,13 @@ def test_a_hint_shows_its_points_and_escape_clears_it(make_app: AppMaker) -> Non
     run_until(app, scene.human_can_act)
     drive = Input(app)
     drive.press(pygame.K_h)
-    run_until(app, lambda: scene.hint is not None)
-    hint = scene.hint
+    run_until(app, lambda: scene.help.hint is not None)
+    hint = scene.help.hint
     assert hint is not None
     if hint.action == PLACE:
-        assert scene.hint_points == scene.state.placement_score(hint)
+        assert scene.help.hint_points == scene.state.placement_score(hint)
     drive.press(pygame.K_ESCAPE)
-    assert scene.hint is None and app.scene is scene
+    assert scene.help.hint is None and app.scene is scene
 
 
 def test_notices_keep_off_the_buttons_and_go_with_their_screen(make_app: AppMaker) -> None:

@@ -13,18 +13,19 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import N_, _
-from game.play.events import Event, HintFound, MovePlayed, Redone, TipFound, TookBack
+from game.i18n import N_
+from game.play.events import Event, MovePlayed, TipFound
 from game.play.table_match import TableMatch
 from game.rules.lattice import Cell
 from game.rules.moves import DRAW_MOVE, PLACE, Move
-from game.rules.record import TABLE
 from game.rules.table import TableState
 from game.rules.tiles import TileId
 from game.scenes.base import Scene
 from game.scenes.requests import SaveRecordRequest, ScoreRequest
+from game.scenes.table_autosave import TableAutosave
 from game.scenes.table_controls import TableCommands, TableControls
 from game.scenes.table_handoff import HandoffPanel
+from game.scenes.table_help import TableHelp, TurnChange
 from game.scenes.table_moves import TableMoves
 from game.scenes.table_panels import end_words, lay_out_buttons, move_words, status_words
 from game.scenes.table_stage import TableStage
@@ -66,12 +67,10 @@ class TableScene(Scene):
         self.board, self.hands, self.tweens = stage.board, stage.hands, stage.tweens
         self.animator, self.tiles = stage.animator, stage.tiles
         self.clock = 0.0
-        self.hint: Move | None = None
-        self.hint_points = 0
+        self.help = TableHelp(self.match)
         self.last_words = ""
         """What the last move did, said in the status bar while it stays in view."""
         self.moved = False  # a move played in this step: no spare art drawn in it
-        self._art_frame = -1  # the last frame that drew one piece of art ahead
         self.controls = TableControls(
             self.match,
             stage,
@@ -93,6 +92,13 @@ class TableScene(Scene):
             moves=self.moves,
             show_score=self.show_score,
             undo=self.undo,
+        )
+        self.autosave = TableAutosave(
+            self.match,
+            services.storage,
+            services.art,
+            self.turns.report_finished,
+            self.moves.prepare_art,
         )
         self.handoff = HandoffPanel(self.turns.hand_over_mouse)
         self.buttons = self.make_buttons()
@@ -151,15 +157,15 @@ class TableScene(Scene):
             self.services.pop()
             return
         self._apply_tips()
-        self._save()
+        self.autosave.save()
 
     def exit(self) -> None:
-        self._save_if_due()
+        self.autosave.save_if_due()
         self.match.close()
 
     def pause(self) -> None:
         super().pause()
-        self._save_if_due()
+        self.autosave.save_if_due()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.stage.lay_out(size)
@@ -196,9 +202,9 @@ class TableScene(Scene):
     def on_back(self) -> None:
         """Escape: drop a held tile and the hint, else go back to the menu (the game is
         saved)."""
-        if self.controls.selected is not None or self.hint is not None:
+        if self.controls.selected is not None or self.help.hint is not None:
             self.controls.select(None)
-            self.hint = None
+            self.help.show(None)
             self.refresh_hand_looks()
             return
         self.services.clear_to_root()
@@ -221,8 +227,9 @@ class TableScene(Scene):
 
     def refresh_hand_looks(self) -> None:
         """Selected, hinted and plain looks of the hand tiles."""
-        hinted = self.hint.tile if self.hint is not None and self.hint.action == PLACE else None
-        self.hands.set_looks(self.controls.selected, hinted, self.unplayable_tiles())
+        self.hands.set_looks(
+            self.controls.selected, self.help.hinted_tile(), self.unplayable_tiles()
+        )
 
     def unplayable_tiles(self) -> set[TileId]:
         """The tiles of the human to act that no lit spot takes now (shown darker)."""
@@ -248,13 +255,13 @@ class TableScene(Scene):
         for event in events:
             if isinstance(event, MovePlayed):
                 self._show_move(event)
-        self._save_if_due()
+        self.autosave.save_if_due()
 
     def _show_move(self, event: MovePlayed) -> None:
         self.moved = True
         result = event.result
         seat = event.seat
-        self.hint = None
+        self.help.show(None)
         self.controls.drop()
         self.last_words = move_words(self.names[seat], result)
         cell = result.move.cell if result.move.action == PLACE else None
@@ -266,42 +273,23 @@ class TableScene(Scene):
         if result.hand_ended:
             self.services.notify(end_words(self.match))
 
-    def _save_if_due(self) -> None:
-        """Write the autosave a move asked for (compact and without waiting for the
-        disk, so it costs the move's frame about a millisecond), and ask for the tile
-        art the next moves may show."""
-        if self.match.save_due:
-            self._save()
-            self.moves.prepare_art()
-
-    def _save(self) -> None:
-        """Autosave the record now (cleared once the game is over)."""
-        if not self.match.keeps_record:
-            return
-        _due, data = self.match.take_save()
-        if data is None:
-            self.turns.report_finished()
-        self.services.storage.keep_game(TABLE, data)
-
     # --- turns --------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
         busy = self.match.save_due  # a step that saves or plays a move draws no spare art
-        self._save_if_due()
+        self.autosave.save_if_due()
         self.moved = False
         self._advance(dt)
-        frame = self.services.frames
-        if not (busy or self.moved) and frame != self._art_frame:  # once a frame at most
-            self._art_frame = frame
-            self.services.art.render_prepared(1)
+        if not (busy or self.moved):
+            self.autosave.draw_art_ahead(self.services.frames)
 
     def _advance(self, dt: float) -> None:
         self.clock += dt
         self.stage.update(dt)
         self.moves.update(dt)
         self.match.advance_clock(dt)
-        if self.match.hint_pending:
-            self._collect_hint()
+        if self.match.hint_pending and (hint := self.help.found()) is not None:
+            self.controls.take_hint(hint)
         self._collect_tips()
         played = self.turns.step(dt)
         if played:
@@ -329,7 +317,7 @@ class TableScene(Scene):
         self.fit_view()
         self._rebuild_sprites()
         self.sync_scores()
-        self._save()
+        self.autosave.save()
 
     # --- hint and undo ------------------------------------------------------------------
 
@@ -338,44 +326,27 @@ class TableScene(Scene):
         if self.human_can_act():
             self.match.ask_hint()
 
-    def _collect_hint(self) -> None:
-        for event in self.match.poll_hint():
-            if isinstance(event, HintFound):
-                self.hint = event.move
-                self.hint_points = (
-                    self.state.placement_score(event.move) if event.move.action == PLACE else 0
-                )
-                self.controls.take_hint(event.move)
-
     def undo(self) -> None:
         """Take back the acting human's last placement (and the computer moves after it)."""
         if not self.tweens.busy:
-            for event in self.match.undo(self.turns.tray_seat()):
-                if isinstance(event, TookBack):
-                    self._turn_changed(
-                        event.seat,
-                        _("Took back {name}'s last tile.").format(name=self.names[event.seat]),
-                    )
+            self._turn_changed(self.help.undo(self.turns.tray_seat()))
 
     def redo(self) -> None:
         """Play again what the last undo took back."""
         if not self.tweens.busy:
-            for event in self.match.redo():
-                if isinstance(event, Redone):
-                    self._turn_changed(
-                        event.seat,
-                        _("Played {name}'s tile again.").format(name=self.names[event.seat]),
-                    )
+            self._turn_changed(self.help.redo())
 
-    def _turn_changed(self, seat: int, words: str) -> None:
+    def _turn_changed(self, change: TurnChange | None) -> None:
         """After an undo or redo: the position is shown as it now stands, no animation."""
-        self.hint = None
+        if change is None:
+            return
+        seat, words = change
         self.controls.drop()
         self.turns.took_back(seat)
         self._rebuild_sprites()
         self.sync_scores()
         self.services.notify(words)
-        self._save()
+        self.autosave.save()
 
     def save_record(self) -> None:
         """Keep the game, as it stands, as a named record (a dialog asks the name)."""
@@ -422,7 +393,7 @@ class TableScene(Scene):
             surface, alpha, turns.placed_since, banner if banner is not None else turns.tray_seat()
         )
         self.controls.draw_ghost(surface)
-        stage.draw_effects(surface, alpha, self.hint, self.hint_points, self.clock)
+        stage.draw_effects(surface, alpha, self.help.hint, self.help.hint_points, self.clock)
         self.update_buttons()
         self.form.draw(surface, ui)
         if banner is not None:

@@ -99,9 +99,8 @@ class GuidedGameScene(TableScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         shown = self.lesson.shown_move()
-        if shown != self.hint:
-            self.hint = shown
-            self.hint_points = 0 if shown is None else self.state.placement_score(shown)
+        if shown != self.help.hint:
+            self.help.show(shown)
             self.refresh_hand_looks()
         finished = self.lesson.finished
         self.buttons["continue"].label = N_("Play a game") if finished else N_("Continue (Enter)")
