@@ -61,7 +61,7 @@ def play_step(app: App, scene: GuidedGameScene) -> None:
         Input(app, FRAMES).click(scene.buttons["draw"])
         return
     assert scene.help.hint == expected  # the glowing spot is where the lesson says
-    tile = at(scene.hand_sprites[expected.tile].centre)
+    tile = at(scene.hands.sprites[expected.tile].centre)
     Input(app, FRAMES).drag(tile, scene.board.view.cell_centre(expected.cell))
 
 

@@ -88,20 +88,20 @@ def ready_on_a_figure(app: App, scene: TableScene) -> None:
 def place_by_mouse(app: App, scene: TableScene, move: Move, by_drag: bool) -> None:
     """Play a placement as a player would: turn the first tile, then drag or click-click."""
     if not scene.state.figure:
-        Input(app, FRAMES).click(at(scene.hand_sprites[move.tile].centre))
+        Input(app, FRAMES).click(at(scene.hands.sprites[move.tile].centre))
         while scene.controls.first_rot != move.rot:
             Input(app, FRAMES).click(at(scene.layout.figure.center), button=3)
         target = at(scene.board.view.cell_centre(move.cell))
         Input(app, FRAMES).click(target)
         return
-    tile_pos = at(scene.hand_sprites[move.tile].centre)
+    tile_pos = at(scene.hands.sprites[move.tile].centre)
     target = at(scene.board.view.cell_centre(move.cell))
     if by_drag:
         Input(app, FRAMES).drag(tile_pos, target)
     else:
         Input(app, FRAMES).click(tile_pos)
         assert scene.controls.selected == move.tile
-        assert move.cell in scene.spots()
+        assert move.cell in scene.controls.spots()
         Input(app, FRAMES).click(target)
 
 
@@ -308,7 +308,7 @@ def test_forced_draw_is_played_visibly(make_app: Callable[..., App], tmp_path: P
     dealt = RecordedGame.from_record(GameRecord(copy.deepcopy(record))).state
     assert isinstance(dealt, TableState)
     new_tile = set(scene.state.hand_tiles(0)) - set(dealt.hand_tiles(0))
-    sprite = scene.hand_sprites[new_tile.pop()]
+    sprite = scene.hands.sprites[new_tile.pop()]
     run_until(app, lambda: not scene.tweens.busy)
     home, _up = scene.hands.slot_of(scene.state.hand_tiles(0), 0, sprite.tile)
     assert at(sprite.centre) == at(home)
@@ -545,10 +545,10 @@ def test_keyboard_tab_arrows_enter(make_app: Callable[..., App], tmp_path: Path)
     scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=12))
     ready_on_a_figure(app, scene)
     for _ in range(6):
-        if scene.spots():
+        if scene.controls.spots():
             break
         Input(app, FRAMES).press(pygame.K_TAB)
-    assert scene.controls.selected is not None and scene.spots()
+    assert scene.controls.selected is not None and scene.controls.spots()
     Input(app, FRAMES).press(pygame.K_RIGHT)
     cell = scene.controls.spot_cells()[scene.controls.key_spot]
     tile = scene.controls.selected
@@ -581,7 +581,7 @@ def test_illegal_drop_slides_back_and_says_why(
         for c in scene.state.figure.open_cells()
         if (t, c) not in legal
     )
-    home = at(scene.hand_sprites[tile].centre)
+    home = at(scene.hands.sprites[tile].centre)
     moves = len(scene.state.moves)
     Input(app, FRAMES).drag(home, at(scene.board.view.cell_centre(cell)))
     assert len(scene.state.moves) == moves
@@ -591,7 +591,7 @@ def test_illegal_drop_slides_back_and_says_why(
     words = refusal_words(refusal, app.art.theme.edge_names)
     assert words in app.notices and "(" not in words
     run_until(app, lambda: not scene.tweens.busy)
-    assert at(scene.hand_sprites[tile].centre) == home
+    assert at(scene.hands.sprites[tile].centre) == home
 
 
 # --- computers never freeze the window; resume ----------------------------------------

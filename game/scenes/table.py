@@ -14,12 +14,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_
-from game.play.events import Event, MovePlayed, TipFound
+from game.play.events import Event, MovePlayed
 from game.play.table_match import TableMatch
-from game.rules.lattice import Cell
 from game.rules.moves import DRAW_MOVE, PLACE, Move
 from game.rules.table import TableState
-from game.rules.tiles import TileId
 from game.scenes.base import Scene
 from game.scenes.requests import SaveRecordRequest, ScoreRequest
 from game.scenes.table_autosave import TableAutosave
@@ -30,8 +28,6 @@ from game.scenes.table_moves import TableMoves
 from game.scenes.table_panels import end_words, lay_out_buttons, move_words, status_words
 from game.scenes.table_stage import TableStage
 from game.scenes.table_turns import TableTurns
-from game.ui.coach_words import tip_words
-from game.ui.sprites import TileSprite
 from game.ui.table_layout import TableLayout
 from game.ui.widgets import Button
 
@@ -77,7 +73,7 @@ class TableScene(Scene):
             notify=services.notify,
             can_act=self.human_can_act,
             play=self.play,
-            looks_changed=self.refresh_hand_looks,
+            hinted=self.help.hinted_tile,
             commands=TableCommands(
                 self.show_hint, self.save_record, self.undo, self.redo, self.draw_tile
             ),
@@ -91,7 +87,6 @@ class TableScene(Scene):
             stage=stage,
             moves=self.moves,
             show_score=self.show_score,
-            undo=self.undo,
         )
         self.autosave = TableAutosave(
             self.match,
@@ -100,7 +95,7 @@ class TableScene(Scene):
             self.turns.report_finished,
             self.moves.prepare_art,
         )
-        self.handoff = HandoffPanel(self.turns.hand_over_mouse)
+        self.handoff = HandoffPanel(self.turns.hand_over_mouse, self.undo)
         self.buttons = self.make_buttons()
         for button in self.buttons.values():
             self.form.add(button)
@@ -156,7 +151,7 @@ class TableScene(Scene):
             self.services.notify(self.failure)
             self.services.pop()
             return
-        self._apply_tips()
+        self.help.set_tips(self.services.settings.coach_tips)
         self.autosave.save()
 
     def exit(self) -> None:
@@ -173,7 +168,7 @@ class TableScene(Scene):
         lay_out_buttons(
             [b for b in self.buttons.values() if b.visible], self.layout.buttons, self.services.ui
         )
-        self.fit_view()
+        self.stage.fit_view()
         self._rebuild_sprites()
 
     def draw_button_shown(self) -> bool:
@@ -181,20 +176,9 @@ class TableScene(Scene):
         return self.match.rules.free_draw
 
     def settings_changed(self) -> None:
-        self._apply_tips()
+        self.help.set_tips(self.services.settings.coach_tips)
         self._apply_speed()
         self.stage.set_look()
-
-    def _apply_tips(self) -> None:
-        """The coach's live tips, when the setting asks for them (never in a lesson)."""
-        self.match.tips = self.services.settings.coach_tips and self.match.keeps_record
-
-    def _collect_tips(self) -> None:
-        for event in self.match.poll_tips():
-            if isinstance(event, TipFound):
-                words = tip_words(event.review)
-                if words:
-                    self.services.notify(f"{self.names[event.review.player]}: {words}")
 
     def _apply_speed(self) -> None:
         self.stage.set_speed(self.services.settings.animation_speed)
@@ -205,42 +189,21 @@ class TableScene(Scene):
         if self.controls.selected is not None or self.help.hint is not None:
             self.controls.select(None)
             self.help.show(None)
-            self.refresh_hand_looks()
+            self.controls.refresh_looks()
             return
         self.services.clear_to_root()
 
     # --- sprites ------------------------------------------------------------------------
 
-    def fit_view(self) -> None:
-        """Centre the figure and its open cells, at the largest tile size that fits."""
-        self.stage.fit_view()
-
     def _rebuild_sprites(self) -> None:
         """Make every sprite again from the state (after a re-layout, resume or undo)."""
         self.stage.rebuild(self.turns.tray_seat())
-        self.refresh_hand_looks()
+        self.controls.refresh_looks()
 
     def _arrange_hands(self) -> None:
         """Slide every hand tile to its slot (hands close up after a tile leaves)."""
         self.stage.arrange_hands(self.controls.selected if self.controls.gesture.dragging else None)
-        self.refresh_hand_looks()
-
-    def refresh_hand_looks(self) -> None:
-        """Selected, hinted and plain looks of the hand tiles."""
-        self.hands.set_looks(
-            self.controls.selected, self.help.hinted_tile(), self.unplayable_tiles()
-        )
-
-    def unplayable_tiles(self) -> set[TileId]:
-        """The tiles of the human to act that no lit spot takes now (shown darker)."""
-        if not self.human_can_act():
-            return set()
-        playable = {move.tile for move in self.legal_moves() if move.action == PLACE}
-        return set(self.state.hand_tiles(self.state.current_player)) - playable
-
-    @property
-    def hand_sprites(self) -> dict[TileId, TileSprite]:
-        return self.hands.sprites
+        self.controls.refresh_looks()
 
     # --- playing moves ------------------------------------------------------------------
 
@@ -290,7 +253,8 @@ class TableScene(Scene):
         self.match.advance_clock(dt)
         if self.match.hint_pending and (hint := self.help.found()) is not None:
             self.controls.take_hint(hint)
-        self._collect_tips()
+        for tip in self.help.tips():
+            self.services.notify(tip)
         played = self.turns.step(dt)
         if played:
             self.show_events(played)
@@ -302,7 +266,7 @@ class TableScene(Scene):
         if self.hands.tray_seat != self.turns.tray_seat():  # the mouse changed hands
             self.hands.tray_seat = self.turns.tray_seat()
             self._arrange_hands()
-        self.refresh_hand_looks()
+        self.controls.refresh_looks()
 
     def show_score(self) -> None:
         """The hand is over: the score screen, where the next hand is dealt."""
@@ -314,7 +278,7 @@ class TableScene(Scene):
         self.match.next_hand()
         self.turns.new_hand()
         self.animator.clear()
-        self.fit_view()
+        self.stage.fit_view()
         self._rebuild_sprites()
         self.sync_scores()
         self.autosave.save()
@@ -357,21 +321,11 @@ class TableScene(Scene):
         if self.human_can_act() and self.match.can_free_draw():
             self.play(DRAW_MOVE)
 
-    def spots(self) -> dict[Cell, Move]:
-        return self.controls.spots()
-
     # --- events -------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.Event) -> bool:
         if self.turns.banner_seat is not None:
-            if event.type in (
-                pygame.MOUSEMOTION,
-                pygame.MOUSEBUTTONDOWN,
-                pygame.MOUSEBUTTONUP,
-                pygame.MOUSEWHEEL,
-            ):
-                return self.handoff.handle_event(event)
-            return self.turns.banner_event(event)
+            return self.handoff.handle_event(event)
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if not self.controls.gesture.dragging and self.form.handle_event(event):
                 return True

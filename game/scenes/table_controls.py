@@ -52,17 +52,17 @@ class TableControls:
         notify: Callable[[str], None],
         can_act: Callable[[], bool],
         play: Callable[[Move], None],
-        looks_changed: Callable[[], None],
+        hinted: Callable[[], TileId | None],
         commands: TableCommands,
     ) -> None:
         """`can_act` says whether the human to play may place now; `play` plays their
-        legal move; `looks_changed` is told when what is held or hinted changed."""
+        legal move; `hinted` says which hand tile the hint places."""
         self.match = match
         self.stage = stage
         self.notify = notify
         self.can_act = can_act
         self.play = play
-        self.looks_changed = looks_changed
+        self.hinted = hinted
         self.commands = commands
         self.selected: TileId | None = None
         self.first_rot = 0
@@ -97,7 +97,18 @@ class TableControls:
     def select(self, tile: TileId | None) -> None:
         self.selected = tile
         self.key_spot = -1
-        self.looks_changed()
+        self.refresh_looks()
+
+    def refresh_looks(self) -> None:
+        """Selected, hinted and plain looks of the hand tiles."""
+        self.stage.hands.set_looks(self.selected, self.hinted(), self.unplayable_tiles())
+
+    def unplayable_tiles(self) -> set[TileId]:
+        """The tiles of the human to act that no lit spot takes now (shown darker)."""
+        if not self.can_act():
+            return set()
+        playable = {move.tile for move in self.match.legal_moves() if move.action == PLACE}
+        return set(self.active_tiles()) - playable
 
     def drop(self) -> None:
         """Nothing held any more (a move was played or taken back)."""
@@ -119,7 +130,7 @@ class TableControls:
             self.point_at(move)
         elif move.action == DRAW:
             self.notify(_("Hint: draw a tile."))
-        self.looks_changed()
+        self.refresh_looks()
 
     def rotate_first(self, step: int = 1) -> None:
         if not self.match.state.figure:

@@ -67,7 +67,7 @@ class GuidedGameScene(TableScene):
                 figure.x, self.coach.bottom, figure.width, figure.bottom - self.coach.bottom
             )
         )
-        self.fit_view()
+        self.stage.fit_view()
         self._rebuild_sprites()
 
     # --- the lesson ---------------------------------------------------------------------
@@ -86,7 +86,7 @@ class GuidedGameScene(TableScene):
     def on_back(self) -> None:
         if self.controls.selected is not None:
             self.controls.select(None)
-            self.refresh_hand_looks()
+            self.controls.refresh_looks()
             return
         self.leave()
 
@@ -101,7 +101,7 @@ class GuidedGameScene(TableScene):
         shown = self.lesson.shown_move()
         if shown != self.help.hint:
             self.help.show(shown)
-            self.refresh_hand_looks()
+            self.controls.refresh_looks()
         finished = self.lesson.finished
         self.buttons["continue"].label = N_("Play a game") if finished else N_("Continue (Enter)")
         self.buttons["skip"].label = N_("Back") if finished else N_("Skip the lesson")

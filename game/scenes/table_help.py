@@ -1,14 +1,15 @@
-"""The help a human may ask for at the table: the engine's hint for their move, shown on
-the board until a move is played, and undo and redo. The match finds the hint and takes
-moves back or plays them again; `TableHelp` keeps the hint shown and says in words what
-an undo or a redo did, for the screen to show."""
+"""The help a human gets at the table: the engine's hint for their move, shown on the
+board until a move is played, undo and redo, and the coach's live tips. The match finds
+the hint and the tips and takes moves back or plays them again; `TableHelp` keeps the
+hint shown and says in words what an undo, a redo or a tip said, for the screen to show."""
 
 from __future__ import annotations
 
 from game.i18n import _
-from game.play.events import Event, HintFound, Redone, TookBack
+from game.play.events import Event, HintFound, Redone, TipFound, TookBack
 from game.play.table_match import TableMatch
 from game.rules.moves import PLACE, Move
+from game.ui.coach_words import tip_words
 
 TurnChange = tuple[int, str]
 """After an undo or a redo: the seat whose turn it is again, and the words saying what
@@ -16,7 +17,8 @@ was done."""
 
 
 class TableHelp:
-    """The hint shown (`hint`, with the points it scores) and the undo and redo."""
+    """The hint shown (`hint`, with the points it scores), the undo and redo and the
+    coach's tips."""
 
     def __init__(self, match: TableMatch) -> None:
         self.match = match
@@ -43,6 +45,20 @@ class TableHelp:
                 move = event.move
                 self.show(move)
         return move
+
+    def set_tips(self, wanted: bool) -> None:
+        """The coach's live tips, when `wanted` (never in a lesson, which keeps no record)."""
+        self.match.tips = wanted and self.match.keeps_record
+
+    def tips(self) -> list[str]:
+        """The coach's tips found since the last step, each after its player's name."""
+        said = []
+        for event in self.match.poll_tips():
+            if isinstance(event, TipFound):
+                words = tip_words(event.review)
+                if words:
+                    said.append(f"{self.match.names[event.review.player]}: {words}")
+        return said
 
     def undo(self, seat: int | None) -> TurnChange | None:
         """Take back human `seat`'s last placement (and the computer moves after it)."""

@@ -8,8 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-import pygame
-
 from game.persist.history import add_finished_game
 from game.play.events import Event
 from game.play.table_match import TableMatch, Turn
@@ -48,10 +46,8 @@ class TableTurns:
         stage: TableStage,
         moves: TableMoves,
         show_score: Callable[[], None],
-        undo: Callable[[], None],
     ) -> None:
-        """`show_score` opens the score screen at a hand's end; `undo` takes back the
-        last move (asked for from the hand-off banner)."""
+        """`show_score` opens the score screen at a hand's end."""
         self.match = match
         self.settings = settings
         self.storage = storage
@@ -59,7 +55,6 @@ class TableTurns:
         self.stage = stage
         self.moves = moves
         self.show_score = show_score
-        self.undo = undo
         over = match.state.hand_over
         self.wait_s = 0.0
         """Time left of the current pause (thinking, a forced move, penalties)."""
@@ -242,22 +237,6 @@ class TableTurns:
         self.placed_since.clear()
         if self.match.humans > 1:
             self.mouse_holder = None
-
-    def banner_event(self, event: pygame.Event) -> bool:
-        """While the hand-off banner shows, its keys: Enter or Space hands the mouse over
-        (as its Ready button does); U or Ctrl+Z lets the player who just moved take it
-        back; only Escape gets through (to leave the table)."""
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_u, pygame.K_z):
-            self.undo()  # the player who just moved may still take it back
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_RETURN,
-            pygame.K_KP_ENTER,
-            pygame.K_SPACE,
-        ):
-            self.hand_over_mouse()
-            return True
-        return event.type != pygame.KEYDOWN or event.key != pygame.K_ESCAPE
 
     def hand_over_mouse(self) -> None:
         """The player the banner waits for is ready: the mouse is theirs."""
