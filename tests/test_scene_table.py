@@ -240,7 +240,7 @@ def test_every_option_plays_to_the_end(
             h - o + lent
             for h, o, lent in zip(state.chips_held, state.chips_owed, state.chips_lent, strict=True)
         ]
-        assert [round(v) for v in scene.shown_scores] == standing
+        assert [round(v) for v in scene.stage.scores.shown] == standing
     if rules.get("time_limit_s"):
         assert state.clock_s >= 1.0
     else:
@@ -389,7 +389,7 @@ def test_penalties_cost_ten_a_tile_visibly(make_app: Callable[..., App], tmp_pat
     run_until(app, lambda: isinstance(app.scene, ScoreScene))
     outcome = scene.state.outcome()
     assert outcome is not None
-    assert round(scene.shown_scores[1]) == outcome.totals[1]
+    assert round(scene.stage.scores.shown[1]) == outcome.totals[1]
 
 
 # --- scoring ---------------------------------------------------------------------------
@@ -415,12 +415,12 @@ def test_three_sided_opportunity_play(make_app: Callable[..., App], tmp_path: Pa
     counting = [
         c for c in scene.state.figure.contacts(move.tile, move.cell, move.rot) if c.points > 0
     ]
-    before = scene.shown_scores[0]
+    before = scene.stage.scores.shown[0]
     place_by_mouse(app, scene, move, by_drag=False)
     run_until(app, lambda: bool(scene.animator.bursts))
     assert len(scene.animator.flashes) == len(counting)
     assert len(scene.animator.floats.items) >= len(counting) + 1
-    run_until(app, lambda: round(scene.shown_scores[0]) == round(before) + points)
+    run_until(app, lambda: round(scene.stage.scores.shown[0]) == round(before) + points)
 
 
 # --- hint, undo, keyboard, illegal drops -----------------------------------------------
@@ -667,4 +667,4 @@ def test_continue_resumes_exactly(make_app: Callable[..., App], tmp_path: Path) 
     assert new.figure.tiles() == old.figure.tiles()
     assert new.hands == old.hands and new.current_player == old.current_player
     assert new.hand_points == old.hand_points and new.stock_pos == old.stock_pos
-    assert resumed.shown_scores == scene.shown_scores
+    assert resumed.stage.scores.shown == scene.stage.scores.shown

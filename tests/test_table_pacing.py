@@ -199,7 +199,7 @@ def test_no_handoff_for_a_seat_that_cannot_place(make_app: AppMaker) -> None:
             scene.match, 0.0, scene.turns.forced_shown, False, False
         )
     assert reason_said
-    assert scene.last_words.startswith(scene.names[seat])
+    assert scene.last_words.startswith(scene.match.names[seat])
 
 
 def test_the_tray_shows_whose_forced_draw_it_is(make_app: AppMaker) -> None:
@@ -220,7 +220,7 @@ def test_the_tray_shows_whose_forced_draw_it_is(make_app: AppMaker) -> None:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(table_stage_module, "draw_tray_label", label)
         app.run_frames(1)
-    assert captions == [scene.names[seat]]
+    assert captions == [scene.match.names[seat]]
 
 
 def test_opening_names_the_starting_tile_and_mutes_the_rest(make_app: AppMaker) -> None:

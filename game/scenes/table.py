@@ -1,10 +1,17 @@
 """The table game scene: couch play for 2 to 7 seats passing the mouse, computers included.
 
-The scene shows, paces and animates; its `TableMatch` (game.play) runs the turns,
-computers, undo, clock and autosave point, and the rules engine decides. Each move comes
-back as a `MoveResult`, which drives the scoring animation; the record is saved as soon
-as each move is played, so Continue resumes exactly. Computers think through the app's
-adviser (a worker process) while the window keeps drawing.
+The scene turns the players' input into moves and commands and animates the events that
+come back; its `TableMatch` (game.play) runs the turns, computers, undo, clock and
+autosave point, and the rules engine decides. Each move comes back as a `MoveResult`,
+which drives the scoring animation; the record is saved as soon as each move is played,
+so Continue resumes exactly. Computers think through the app's adviser (a worker
+process) while the window keeps drawing.
+
+The scene's parts, each given only what it works with: `TableStage` (the picture),
+`TableControls` (what the player holds and points at, and the keys), `TableCommands`
+(what the buttons and keys do), `TableTurns` (the pace and who has the mouse),
+`TableMoves` (how a move looks), `TableHelp` (hint, undo and redo, the coach's tips),
+`TableAutosave` and the hand-off panel.
 """
 
 from __future__ import annotations
@@ -16,14 +23,15 @@ import pygame
 from game.i18n import N_
 from game.play.events import Event, MovePlayed
 from game.play.table_match import TableMatch
-from game.rules.moves import DRAW_MOVE, PLACE, Move
+from game.rules.moves import Move
 from game.rules.table import TableState
 from game.scenes.base import Scene
-from game.scenes.requests import SaveRecordRequest, ScoreRequest
+from game.scenes.requests import ScoreRequest
 from game.scenes.table_autosave import TableAutosave
-from game.scenes.table_controls import TableCommands, TableControls
+from game.scenes.table_commands import TableCommands
+from game.scenes.table_controls import TableControls
 from game.scenes.table_handoff import HandoffPanel
-from game.scenes.table_help import TableHelp, TurnChange
+from game.scenes.table_help import TableHelp
 from game.scenes.table_moves import TableMoves
 from game.scenes.table_panels import end_words, lay_out_buttons, move_words, status_words
 from game.scenes.table_stage import TableStage
@@ -61,23 +69,12 @@ class TableScene(Scene):
         )
         stage = self.stage
         self.board, self.hands, self.tweens = stage.board, stage.hands, stage.tweens
-        self.animator, self.tiles = stage.animator, stage.tiles
+        self.animator = stage.animator
         self.clock = 0.0
         self.help = TableHelp(self.match)
         self.last_words = ""
         """What the last move did, said in the status bar while it stays in view."""
         self.moved = False  # a move played in this step: no spare art drawn in it
-        self.controls = TableControls(
-            self.match,
-            stage,
-            notify=services.notify,
-            can_act=self.human_can_act,
-            play=self.play,
-            hinted=self.help.hinted_tile,
-            commands=TableCommands(
-                self.show_hint, self.save_record, self.undo, self.redo, self.draw_tile
-            ),
-        )
         self.moves = TableMoves(stage, self.match, services.sound)
         self.turns = TableTurns(
             self.match,
@@ -88,6 +85,25 @@ class TableScene(Scene):
             moves=self.moves,
             show_score=self.show_score,
         )
+        self.commands = TableCommands(
+            self.match,
+            self.help,
+            self.turns,
+            self.tweens,
+            can_act=self.human_can_act,
+            play=self.play,
+            turn_changed=self._turn_changed,
+            open_screen=services.open,
+        )
+        self.controls = TableControls(
+            self.match,
+            stage,
+            notify=services.notify,
+            can_act=self.human_can_act,
+            play=self.play,
+            hinted=self.help.hinted_tile,
+            commands=self.commands,
+        )
         self.autosave = TableAutosave(
             self.match,
             services.storage,
@@ -95,20 +111,19 @@ class TableScene(Scene):
             self.turns.report_finished,
             self.moves.prepare_art,
         )
-        self.handoff = HandoffPanel(self.turns.hand_over_mouse, self.undo)
+        self.handoff = HandoffPanel(self.turns.hand_over_mouse, self.commands.undo)
         self.buttons = self.make_buttons()
         for button in self.buttons.values():
             self.form.add(button)
-        self._apply_speed()
 
     def make_buttons(self) -> dict[str, Button]:
         """The buttons under the table, by name."""
         return {
-            "hint": Button(N_("Hint (H)"), self.show_hint),
-            "undo": Button(N_("Undo (U)"), self.undo),
-            "redo": Button(N_("Redo (Y)"), self.redo),
-            "draw": Button(N_("Draw (D)"), self.draw_tile),
-            "save": Button(N_("Save (S)"), self.save_record),
+            "hint": Button(N_("Hint (H)"), self.commands.hint),
+            "undo": Button(N_("Undo (U)"), self.commands.undo),
+            "redo": Button(N_("Redo (Y)"), self.commands.redo),
+            "draw": Button(N_("Draw (D)"), self.commands.draw),
+            "save": Button(N_("Save (S)"), self.commands.save),
             "menu": Button(N_("Menu"), self.on_back),
         }
 
@@ -119,17 +134,8 @@ class TableScene(Scene):
         return self.match.state
 
     @property
-    def names(self) -> list[str]:
-        return self.match.names
-
-    @property
     def layout(self) -> TableLayout:
         return self.stage.layout
-
-    @property
-    def shown_scores(self) -> list[float]:
-        """Each seat's score as it shows now (counting up to the standings)."""
-        return self.stage.scores.shown
 
     def legal_moves(self) -> list[Move]:
         return self.match.legal_moves()
@@ -139,9 +145,8 @@ class TableScene(Scene):
         self.stage.sync_scores()
 
     def human_can_act(self) -> bool:
-        """True when the seat to play is a human who may place now (their tiles in the
-        tray, when it has moved to them)."""
-        return self.turns.human_can_act() and self.hands.tray_seat == self.turns.tray_seat()
+        """True when the seat to play is a human who may place now."""
+        return self.turns.human_can_act()
 
     # --- scene life ---------------------------------------------------------------------
 
@@ -177,11 +182,8 @@ class TableScene(Scene):
 
     def settings_changed(self) -> None:
         self.help.set_tips(self.services.settings.coach_tips)
-        self._apply_speed()
-        self.stage.set_look()
-
-    def _apply_speed(self) -> None:
         self.stage.set_speed(self.services.settings.animation_speed)
+        self.stage.set_look()
 
     def on_back(self) -> None:
         """Escape: drop a held tile and the hint, else go back to the menu (the game is
@@ -192,8 +194,6 @@ class TableScene(Scene):
             self.controls.refresh_looks()
             return
         self.services.clear_to_root()
-
-    # --- sprites ------------------------------------------------------------------------
 
     def _rebuild_sprites(self) -> None:
         """Make every sprite again from the state (after a re-layout, resume or undo)."""
@@ -222,18 +222,13 @@ class TableScene(Scene):
 
     def _show_move(self, event: MovePlayed) -> None:
         self.moved = True
-        result = event.result
-        seat = event.seat
         self.help.show(None)
         self.controls.drop()
-        self.last_words = move_words(self.names[seat], result)
-        cell = result.move.cell if result.move.action == PLACE else None
-        self.turns.moved(
-            seat, self.last_words, by_hand=not (event.by_computer or event.forced), cell=cell
-        )
-        self.moves.show(result, forced=event.forced)
+        self.last_words = move_words(self.match.names[event.seat], event.result)
+        self.turns.moved(event, self.last_words)
+        self.moves.show(event.result, forced=event.forced)
         self._arrange_hands()
-        if result.hand_ended:
+        if event.result.hand_ended:
             self.services.notify(end_words(self.match))
 
     # --- turns --------------------------------------------------------------------------
@@ -258,10 +253,9 @@ class TableScene(Scene):
         played = self.turns.step(dt)
         if played:
             self.show_events(played)
-        if self.turns.banner_seat is not None:
-            area = self.layout.tray.rect if self.layout.tray is not None else self.layout.status
+        if (banner := self.turns.banner_seat) is not None:
             self.handoff.show(
-                area, self.services.ui, self.turns.news.get(self.turns.banner_seat, [])
+                self.stage.handoff_area(), self.services.ui, self.turns.news.get(banner, [])
             )
         if self.hands.tray_seat != self.turns.tray_seat():  # the mouse changed hands
             self.hands.tray_seat = self.turns.tray_seat()
@@ -283,43 +277,14 @@ class TableScene(Scene):
         self.sync_scores()
         self.autosave.save()
 
-    # --- hint and undo ------------------------------------------------------------------
-
-    def show_hint(self) -> None:
-        """Ask the engine's best player for the active human's move; shown on the board."""
-        if self.human_can_act():
-            self.match.ask_hint()
-
-    def undo(self) -> None:
-        """Take back the acting human's last placement (and the computer moves after it)."""
-        if not self.tweens.busy:
-            self._turn_changed(self.help.undo(self.turns.tray_seat()))
-
-    def redo(self) -> None:
-        """Play again what the last undo took back."""
-        if not self.tweens.busy:
-            self._turn_changed(self.help.redo())
-
-    def _turn_changed(self, change: TurnChange | None) -> None:
+    def _turn_changed(self, seat: int, words: str) -> None:
         """After an undo or redo: the position is shown as it now stands, no animation."""
-        if change is None:
-            return
-        seat, words = change
         self.controls.drop()
         self.turns.took_back(seat)
         self._rebuild_sprites()
         self.sync_scores()
         self.services.notify(words)
         self.autosave.save()
-
-    def save_record(self) -> None:
-        """Keep the game, as it stands, as a named record (a dialog asks the name)."""
-        self.services.open(SaveRecordRequest(record=self.match.record))
-
-    def draw_tile(self) -> None:
-        """Free draw: draw instead of placing (when the rules allow it)."""
-        if self.human_can_act() and self.match.can_free_draw():
-            self.play(DRAW_MOVE)
 
     # --- events -------------------------------------------------------------------------
 
@@ -351,13 +316,8 @@ class TableScene(Scene):
         self.update_buttons()
         self.form.draw(surface, ui)
         if banner is not None:
-            undoer = turns.tray_seat()
-            self.handoff.draw(
-                surface,
-                ui,
-                self.names[banner],
-                self.names[undoer] if undoer is not None and self.match.can_undo(undoer) else None,
-            )
+            names, undoer = self.match.names, self.commands.undoer()
+            self.handoff.draw(surface, ui, names[banner], None if undoer is None else names[undoer])
 
     def keep_clear(self) -> list[pygame.Rect]:
         """Notices stay off the tray: the player's own tiles."""
@@ -378,9 +338,5 @@ class TableScene(Scene):
 
     def update_buttons(self) -> None:
         """Each button enabled when what it does can be done now."""
-        human = self.human_can_act()
-        self.buttons["hint"].enabled = human and not self.match.hint_pending
-        idle = not self.tweens.busy
-        self.buttons["undo"].enabled = idle and self.match.can_undo(self.turns.tray_seat())
-        self.buttons["redo"].enabled = idle and self.match.can_redo()
-        self.buttons["draw"].enabled = human and self.match.can_free_draw()
+        for name, enabled in self.commands.enabled().items():
+            self.buttons[name].enabled = enabled

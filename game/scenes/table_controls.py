@@ -10,7 +10,6 @@ callables. The match says which spots are legal and why one is refused.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -25,20 +24,10 @@ from game.ui.words import refusal_words
 
 if TYPE_CHECKING:
     from game.play.table_match import TableMatch
+    from game.scenes.table_commands import TableCommands
     from game.scenes.table_stage import TableStage
 
 ARROWS = {pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_LEFT: -1, pygame.K_UP: -1}
-
-
-@dataclass(frozen=True)
-class TableCommands:
-    """The table's commands that keys give as well as buttons, done by the screen."""
-
-    hint: Callable[[], None]
-    save: Callable[[], None]
-    undo: Callable[[], None]
-    redo: Callable[[], None]
-    draw: Callable[[], None]
 
 
 class TableControls:

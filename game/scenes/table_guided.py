@@ -38,7 +38,7 @@ class GuidedGameScene(TableScene):
 
     def make_buttons(self) -> dict[str, Button]:
         return {
-            "draw": Button(N_("Draw (D)"), self.draw_tile),
+            "draw": Button(N_("Draw (D)"), self.commands.draw),
             "continue": Button(N_("Continue (Enter)"), self.go_on, primary=True),
             "skip": Button(N_("Skip the lesson"), self.leave),
         }
@@ -89,9 +89,6 @@ class GuidedGameScene(TableScene):
             self.controls.refresh_looks()
             return
         self.leave()
-
-    def save_record(self) -> None:
-        """The lesson is not kept as a record."""
 
     def show_score(self) -> None:
         """The lesson's last step says how the hand ended; there is no score screen."""

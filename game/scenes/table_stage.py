@@ -51,6 +51,7 @@ class TableStage:
         self.tweens = Tweens(speed)
         self.hands = Hands(art, self.tiles, self.tweens)
         self._backdrop: pygame.Surface | None = None
+        self.set_speed(speed)
 
     def _build_layout(self, size: tuple[int, int]) -> TableLayout:
         return TableLayout.build(
@@ -68,6 +69,11 @@ class TableStage:
         self.layout = self._build_layout(size)
         self.board.set_area(self.layout.figure)
         self._backdrop = None
+
+    def handoff_area(self) -> pygame.Rect:
+        """Where the hand-off panel shows: over the tray (else over the status bar)."""
+        tray = self.layout.tray
+        return tray.rect if tray is not None else self.layout.status
 
     def set_speed(self, speed: str) -> None:
         """The animation speed setting, for the tiles, the effects and the scores."""

@@ -9,9 +9,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from game.persist.history import add_finished_game
-from game.play.events import Event
+from game.play.events import Event, MovePlayed
 from game.play.table_match import TableMatch, Turn
 from game.rules.lattice import Cell
+from game.rules.moves import PLACE
 from game.scenes.table_moves import TableMoves
 from game.scenes.table_stage import TableStage
 
@@ -90,7 +91,8 @@ class TableTurns:
         return self.hold_s > 0
 
     def human_can_act(self) -> bool:
-        """True when the seat to play is a human who may place now."""
+        """True when the seat to play is a human who may place now (their tiles in the
+        tray, when it has moved to them)."""
         match = self.match
         seat = match.state.current_player
         return (
@@ -99,6 +101,7 @@ class TableTurns:
             and self.banner_seat is None
             and not self.banner_due(seat)
             and not self.stage.tweens.busy
+            and self.stage.hands.tray_seat == self.tray_seat()
         )
 
     def tray_seat(self) -> int | None:
@@ -206,11 +209,14 @@ class TableTurns:
         self.mouse_holder = seat
         self.news.pop(seat, None)
 
-    def moved(self, seat: int, words: str, by_hand: bool, cell: Cell | None = None) -> None:
-        """`seat` played a move, said in `words` (a placement on `cell`); `by_hand` when a
-        human placed or drew it themselves. Other moves stay in view for a moment after
-        they land, and every other human hears of it at their next hand-off and sees its
-        tile ringed until their own move."""
+    def moved(self, played: MovePlayed, words: str) -> None:
+        """A seat played a move, said in `words`. A move a human placed or drew
+        themselves gives them the mouse; others stay in view for a moment after they
+        land. Every other human hears of it at their next hand-off and sees its tile
+        ringed until their own move."""
+        seat, move = played.seat, played.result.move
+        by_hand = not (played.by_computer or played.forced)
+        cell = move.cell if move.action == PLACE else None
         self.forced_shown = False
         self.placed_since.pop(seat, None)
         if by_hand:
