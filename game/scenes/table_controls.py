@@ -2,9 +2,9 @@
 gesture), turning the first tile of a hand, dropping it on a lit spot or stepping
 through the spots with the arrow keys, and the keys of the table's commands.
 
-`TableControls` keeps what the player holds and points at, on the table's stage; the
-moves it plays and the commands its keys give are the screen's, handed to it as
-callables. The match says which spots are legal and why one is refused.
+`TableControls` keeps what the player holds and points at, on the table's stage, and
+the hand tiles' looks; the moves it plays go to the screen through a callable, its keys
+give the `TableCommands`. The match says which spots are legal and why one is refused.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ ARROWS = {pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_LEFT: -1, pygame.K_UP: -
 
 
 class TableControls:
-    """Selection, pointing and keys for the human to play."""
+    """Selection, pointing, the hand tiles' looks and keys for the human to play."""
 
     def __init__(
         self,

@@ -1,7 +1,8 @@
-"""The pace of the table: who gets the mouse, how long a computer visibly thinks, when a
-forced draw or pass is said and then played, the penalties at a hand's end, and when the
-score screen comes. `TableTurns` asks the match what the game waits for and paces it for
-people; the match decides, the screen animates."""
+"""The pace of the table: who gets the mouse (and whose tiles lie in the tray), how long a
+computer visibly thinks, when a forced draw or pass is said and then played, the
+penalties at a hand's end, and when the score screen comes. `TableTurns` asks the match
+what the game waits for and paces it for people; each step returns what the match played
+in it, for the screen to animate. The match decides."""
 
 from __future__ import annotations
 
