@@ -29,8 +29,6 @@ OVER_THE_BARS = {
     "game/scenes/setup.py:SetupScene": 369,
     "game/scenes/solitaire_base.py": 539,
     "game/scenes/solitaire_base.py:SolitaireScene": 479,
-    "game/scenes/table.py": 529,
-    "game/scenes/table.py:TableScene": 477,
     "game/ui/board.py:Board": 329,
     "game/ui/tiles.py:TileArt": 324,
 }

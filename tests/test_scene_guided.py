@@ -60,8 +60,8 @@ def play_step(app: App, scene: GuidedGameScene) -> None:
     if expected.action != PLACE:
         Input(app, FRAMES).click(scene.buttons["draw"])
         return
-    assert scene.hint == expected  # the glowing spot is where the lesson says
-    tile = at(scene.hand_sprites[expected.tile].centre)
+    assert scene.help.hint == expected  # the glowing spot is where the lesson says
+    tile = at(scene.hands.sprites[expected.tile].centre)
     Input(app, FRAMES).drag(tile, scene.board.view.cell_centre(expected.cell))
 
 

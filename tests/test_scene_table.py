@@ -88,20 +88,20 @@ def ready_on_a_figure(app: App, scene: TableScene) -> None:
 def place_by_mouse(app: App, scene: TableScene, move: Move, by_drag: bool) -> None:
     """Play a placement as a player would: turn the first tile, then drag or click-click."""
     if not scene.state.figure:
-        Input(app, FRAMES).click(at(scene.hand_sprites[move.tile].centre))
+        Input(app, FRAMES).click(at(scene.hands.sprites[move.tile].centre))
         while scene.controls.first_rot != move.rot:
             Input(app, FRAMES).click(at(scene.layout.figure.center), button=3)
         target = at(scene.board.view.cell_centre(move.cell))
         Input(app, FRAMES).click(target)
         return
-    tile_pos = at(scene.hand_sprites[move.tile].centre)
+    tile_pos = at(scene.hands.sprites[move.tile].centre)
     target = at(scene.board.view.cell_centre(move.cell))
     if by_drag:
         Input(app, FRAMES).drag(tile_pos, target)
     else:
         Input(app, FRAMES).click(tile_pos)
         assert scene.controls.selected == move.tile
-        assert move.cell in scene.spots()
+        assert move.cell in scene.controls.spots()
         Input(app, FRAMES).click(target)
 
 
@@ -240,7 +240,7 @@ def test_every_option_plays_to_the_end(
             h - o + lent
             for h, o, lent in zip(state.chips_held, state.chips_owed, state.chips_lent, strict=True)
         ]
-        assert [round(v) for v in scene.shown_scores] == standing
+        assert [round(v) for v in scene.stage.scores.shown] == standing
     if rules.get("time_limit_s"):
         assert state.clock_s >= 1.0
     else:
@@ -308,7 +308,7 @@ def test_forced_draw_is_played_visibly(make_app: Callable[..., App], tmp_path: P
     dealt = RecordedGame.from_record(GameRecord(copy.deepcopy(record))).state
     assert isinstance(dealt, TableState)
     new_tile = set(scene.state.hand_tiles(0)) - set(dealt.hand_tiles(0))
-    sprite = scene.hand_sprites[new_tile.pop()]
+    sprite = scene.hands.sprites[new_tile.pop()]
     run_until(app, lambda: not scene.tweens.busy)
     home, _up = scene.hands.slot_of(scene.state.hand_tiles(0), 0, sprite.tile)
     assert at(sprite.centre) == at(home)
@@ -389,7 +389,7 @@ def test_penalties_cost_ten_a_tile_visibly(make_app: Callable[..., App], tmp_pat
     run_until(app, lambda: isinstance(app.scene, ScoreScene))
     outcome = scene.state.outcome()
     assert outcome is not None
-    assert round(scene.shown_scores[1]) == outcome.totals[1]
+    assert round(scene.stage.scores.shown[1]) == outcome.totals[1]
 
 
 # --- scoring ---------------------------------------------------------------------------
@@ -415,12 +415,12 @@ def test_three_sided_opportunity_play(make_app: Callable[..., App], tmp_path: Pa
     counting = [
         c for c in scene.state.figure.contacts(move.tile, move.cell, move.rot) if c.points > 0
     ]
-    before = scene.shown_scores[0]
+    before = scene.stage.scores.shown[0]
     place_by_mouse(app, scene, move, by_drag=False)
     run_until(app, lambda: bool(scene.animator.bursts))
     assert len(scene.animator.flashes) == len(counting)
     assert len(scene.animator.floats.items) >= len(counting) + 1
-    run_until(app, lambda: round(scene.shown_scores[0]) == round(before) + points)
+    run_until(app, lambda: round(scene.stage.scores.shown[0]) == round(before) + points)
 
 
 # --- hint, undo, keyboard, illegal drops -----------------------------------------------
@@ -431,9 +431,9 @@ def test_hint_shows_a_legal_move(make_app: Callable[..., App], tmp_path: Path) -
     scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=8))
     run_until(app, lambda: ready_for_human(scene))
     Input(app, FRAMES).press(pygame.K_h)
-    run_until(app, lambda: scene.hint is not None)
-    assert scene.hint in scene.legal_moves()
-    assert scene.controls.selected == scene.hint.tile and scene.match.hints_used == 1
+    run_until(app, lambda: scene.help.hint is not None)
+    assert scene.help.hint in scene.legal_moves()
+    assert scene.controls.selected == scene.help.hint.tile and scene.match.hints_used == 1
 
 
 def test_undo_against_a_computer_goes_back_to_the_previous_turn(
@@ -545,10 +545,10 @@ def test_keyboard_tab_arrows_enter(make_app: Callable[..., App], tmp_path: Path)
     scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=12))
     ready_on_a_figure(app, scene)
     for _ in range(6):
-        if scene.spots():
+        if scene.controls.spots():
             break
         Input(app, FRAMES).press(pygame.K_TAB)
-    assert scene.controls.selected is not None and scene.spots()
+    assert scene.controls.selected is not None and scene.controls.spots()
     Input(app, FRAMES).press(pygame.K_RIGHT)
     cell = scene.controls.spot_cells()[scene.controls.key_spot]
     tile = scene.controls.selected
@@ -581,7 +581,7 @@ def test_illegal_drop_slides_back_and_says_why(
         for c in scene.state.figure.open_cells()
         if (t, c) not in legal
     )
-    home = at(scene.hand_sprites[tile].centre)
+    home = at(scene.hands.sprites[tile].centre)
     moves = len(scene.state.moves)
     Input(app, FRAMES).drag(home, at(scene.board.view.cell_centre(cell)))
     assert len(scene.state.moves) == moves
@@ -591,7 +591,7 @@ def test_illegal_drop_slides_back_and_says_why(
     words = refusal_words(refusal, app.art.theme.edge_names)
     assert words in app.notices and "(" not in words
     run_until(app, lambda: not scene.tweens.busy)
-    assert at(scene.hand_sprites[tile].centre) == home
+    assert at(scene.hands.sprites[tile].centre) == home
 
 
 # --- computers never freeze the window; resume ----------------------------------------
@@ -667,4 +667,4 @@ def test_continue_resumes_exactly(make_app: Callable[..., App], tmp_path: Path) 
     assert new.figure.tiles() == old.figure.tiles()
     assert new.hands == old.hands and new.current_player == old.current_player
     assert new.hand_points == old.hand_points and new.stock_pos == old.stock_pos
-    assert resumed.shown_scores == scene.shown_scores
+    assert resumed.stage.scores.shown == scene.stage.scores.shown

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 import pytest
 
-import game.scenes.table as table_module
+import game.scenes.table_stage as table_stage_module
 from game.ai.players import make_player
 from game.app import FIXED_DT, App
 from game.play.table_match import Turn
@@ -199,7 +199,7 @@ def test_no_handoff_for_a_seat_that_cannot_place(make_app: AppMaker) -> None:
             scene.match, 0.0, scene.turns.forced_shown, False, False
         )
     assert reason_said
-    assert scene.last_words.startswith(scene.names[seat])
+    assert scene.last_words.startswith(scene.match.names[seat])
 
 
 def test_the_tray_shows_whose_forced_draw_it_is(make_app: AppMaker) -> None:
@@ -218,9 +218,9 @@ def test_the_tray_shows_whose_forced_draw_it_is(make_app: AppMaker) -> None:
         real_label(surface, ui, rect, name)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(table_module, "draw_tray_label", label)
+        patch.setattr(table_stage_module, "draw_tray_label", label)
         app.run_frames(1)
-    assert captions == [scene.names[seat]]
+    assert captions == [scene.match.names[seat]]
 
 
 def test_opening_names_the_starting_tile_and_mutes_the_rest(make_app: AppMaker) -> None:
@@ -269,13 +269,13 @@ def test_a_hint_shows_its_points_and_escape_clears_it(make_app: AppMaker) -> Non
     run_until(app, scene.human_can_act)
     drive = Input(app)
     drive.press(pygame.K_h)
-    run_until(app, lambda: scene.hint is not None)
-    hint = scene.hint
+    run_until(app, lambda: scene.help.hint is not None)
+    hint = scene.help.hint
     assert hint is not None
     if hint.action == PLACE:
-        assert scene.hint_points == scene.state.placement_score(hint)
+        assert scene.help.hint_points == scene.state.placement_score(hint)
     drive.press(pygame.K_ESCAPE)
-    assert scene.hint is None and app.scene is scene
+    assert scene.help.hint is None and app.scene is scene
 
 
 def test_notices_keep_off_the_buttons_and_go_with_their_screen(make_app: AppMaker) -> None:

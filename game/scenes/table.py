@@ -1,10 +1,17 @@
 """The table game scene: couch play for 2 to 7 seats passing the mouse, computers included.
 
-The scene shows, paces and animates; its `TableMatch` (game.play) runs the turns,
-computers, undo, clock and autosave point, and the rules engine decides. Each move comes
-back as a `MoveResult`, which drives the scoring animation; the record is saved as soon
-as each move is played, so Continue resumes exactly. Computers think through the app's
-adviser (a worker process) while the window keeps drawing.
+The scene turns the players' input into moves and commands and animates the events that
+come back; its `TableMatch` (game.play) runs the turns, computers, undo, clock and
+autosave point, and the rules engine decides. Each move comes back as a `MoveResult`,
+which drives the scoring animation; the record is saved as soon as each move is played,
+so Continue resumes exactly. Computers think through the app's adviser (a worker
+process) while the window keeps drawing.
+
+The scene's parts, each given only what it works with: `TableStage` (the picture),
+`TableControls` (what the player holds and points at, and the keys), `TableCommands`
+(what the buttons and keys do), `TableTurns` (the pace and who has the mouse),
+`TableMoves` (how a move looks), `TableHelp` (hint, undo and redo, the coach's tips),
+`TableAutosave` and the hand-off panel.
 """
 
 from __future__ import annotations
@@ -13,37 +20,23 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import N_, _
-from game.play.events import Event, HintFound, MovePlayed, Redone, TipFound, TookBack
-from game.play.table_match import TableMatch, Turn
-from game.rules.lattice import Cell
-from game.rules.moves import DRAW_MOVE, PLACE, Move
-from game.rules.record import TABLE
+from game.i18n import N_
+from game.play.events import Event, MovePlayed
+from game.play.table_match import TableMatch
+from game.rules.moves import Move
 from game.rules.table import TableState
-from game.rules.tiles import TileId
 from game.scenes.base import Scene
-from game.scenes.requests import SaveRecordRequest, ScoreRequest
+from game.scenes.requests import ScoreRequest
+from game.scenes.table_autosave import TableAutosave
+from game.scenes.table_commands import TableCommands
 from game.scenes.table_controls import TableControls
-from game.scenes.table_handoff import HandoffPanel, draw_placed_since
+from game.scenes.table_handoff import HandoffPanel
+from game.scenes.table_help import TableHelp
 from game.scenes.table_moves import TableMoves
-from game.scenes.table_panels import (
-    backdrop,
-    draw_seat,
-    draw_status,
-    draw_tray_label,
-    end_words,
-    lay_out_buttons,
-    move_words,
-    status_words,
-)
+from game.scenes.table_panels import end_words, lay_out_buttons, move_words, status_words
+from game.scenes.table_stage import TableStage
 from game.scenes.table_turns import TableTurns
-from game.ui.board import Board
-from game.ui.coach_words import tip_words
-from game.ui.contact_animator import ContactAnimator, ScoreCounter
-from game.ui.hands import Hands
-from game.ui.sprites import TileLayer, TileSprite
 from game.ui.table_layout import TableLayout
-from game.ui.tween import Tweens
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -66,45 +59,71 @@ class TableScene(Scene):
             self.match, self.failure = TableMatch.open(config, record, services.adviser)
         else:
             self.match, self.failure = match, None
-        self.layout = TableLayout.build(
-            services.size, self.state.players, services.ui, tray=self.match.humans > 0
-        )
-        self.tiles = TileLayer()
-        self.board = Board(
+        self.stage = TableStage(
             services.ui,
             services.art,
-            self.tiles,
+            self.match,
+            services.size,
+            services.settings.animation_speed,
             lambda pos: self.controls.hand_tile_at(pos) is None,
         )
-        self.animator = ContactAnimator(services.ui, self.board, services.art.theme.edge_colours)
-        self.scores = ScoreCounter(self.match.standings())
-        self.tweens = Tweens(services.settings.animation_speed)
-        self.hands = Hands(services.art, self.tiles, self.tweens)
+        stage = self.stage
+        self.board, self.hands, self.tweens = stage.board, stage.hands, stage.tweens
+        self.animator = stage.animator
         self.clock = 0.0
-        self.hint: Move | None = None
-        self.hint_points = 0
+        self.help = TableHelp(self.match)
         self.last_words = ""
         """What the last move did, said in the status bar while it stays in view."""
         self.moved = False  # a move played in this step: no spare art drawn in it
-        self._art_frame = -1  # the last frame that drew one piece of art ahead
-        self._backdrop: pygame.Surface | None = None
-        self.controls = TableControls(self)
-        self.moves = TableMoves(self)
-        self.turns = TableTurns(self)
-        self.handoff = HandoffPanel(self.turns.hand_over_mouse)
+        self.moves = TableMoves(stage, self.match, services.sound)
+        self.turns = TableTurns(
+            self.match,
+            settings=services.settings,
+            storage=services.storage,
+            sound=services.sound,
+            stage=stage,
+            moves=self.moves,
+            show_score=self.show_score,
+        )
+        self.commands = TableCommands(
+            self.match,
+            self.help,
+            self.turns,
+            self.tweens,
+            can_act=self.human_can_act,
+            play=self.play,
+            turn_changed=self._turn_changed,
+            open_screen=services.open,
+        )
+        self.controls = TableControls(
+            self.match,
+            stage,
+            notify=services.notify,
+            can_act=self.human_can_act,
+            play=self.play,
+            hinted=self.help.hinted_tile,
+            commands=self.commands,
+        )
+        self.autosave = TableAutosave(
+            self.match,
+            services.storage,
+            services.art,
+            self.turns.report_finished,
+            self.moves.prepare_art,
+        )
+        self.handoff = HandoffPanel(self.turns.hand_over_mouse, self.commands.undo)
         self.buttons = self.make_buttons()
         for button in self.buttons.values():
             self.form.add(button)
-        self._apply_speed()
 
     def make_buttons(self) -> dict[str, Button]:
         """The buttons under the table, by name."""
         return {
-            "hint": Button(N_("Hint (H)"), self.show_hint),
-            "undo": Button(N_("Undo (U)"), self.undo),
-            "redo": Button(N_("Redo (Y)"), self.redo),
-            "draw": Button(N_("Draw (D)"), self.draw_tile),
-            "save": Button(N_("Save (S)"), self.save_record),
+            "hint": Button(N_("Hint (H)"), self.commands.hint),
+            "undo": Button(N_("Undo (U)"), self.commands.undo),
+            "redo": Button(N_("Redo (Y)"), self.commands.redo),
+            "draw": Button(N_("Draw (D)"), self.commands.draw),
+            "save": Button(N_("Save (S)"), self.commands.save),
             "menu": Button(N_("Menu"), self.on_back),
         }
 
@@ -115,29 +134,19 @@ class TableScene(Scene):
         return self.match.state
 
     @property
-    def names(self) -> list[str]:
-        return self.match.names
-
-    @property
-    def factor(self) -> float:
-        return self.tweens.factor
-
-    @property
-    def shown_scores(self) -> list[float]:
-        """Each seat's score as it shows now (counting up to the standings)."""
-        return self.scores.shown
+    def layout(self) -> TableLayout:
+        return self.stage.layout
 
     def legal_moves(self) -> list[Move]:
         return self.match.legal_moves()
 
     def sync_scores(self) -> None:
         """Show every score as it stands, with no counting."""
-        self.scores.sync(self.match.standings())
+        self.stage.sync_scores()
 
     def human_can_act(self) -> bool:
-        """True when the seat to play is a human who may place now (their tiles in the
-        tray, when it has moved to them)."""
-        return self.turns.human_can_act() and self.hands.tray_seat == self.tray_seat()
+        """True when the seat to play is a human who may place now."""
+        return self.turns.human_can_act()
 
     # --- scene life ---------------------------------------------------------------------
 
@@ -147,29 +156,24 @@ class TableScene(Scene):
             self.services.notify(self.failure)
             self.services.pop()
             return
-        self._apply_tips()
-        self._save()
+        self.help.set_tips(self.services.settings.coach_tips)
+        self.autosave.save()
 
     def exit(self) -> None:
-        self._save_if_due()
+        self.autosave.save_if_due()
         self.match.close()
 
     def pause(self) -> None:
         super().pause()
-        self._save_if_due()
+        self.autosave.save_if_due()
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.tweens.finish()  # a tile in flight lands before the sprites are made again
-        self.layout = TableLayout.build(
-            size, self.state.players, self.services.ui, tray=self.match.humans > 0
-        )
-        self.board.set_area(self.layout.figure)
-        self._backdrop = None
+        self.stage.lay_out(size)
         self.buttons["draw"].visible = self.draw_button_shown()
         lay_out_buttons(
             [b for b in self.buttons.values() if b.visible], self.layout.buttons, self.services.ui
         )
-        self.fit_view()
+        self.stage.fit_view()
         self._rebuild_sprites()
 
     def draw_button_shown(self) -> bool:
@@ -177,100 +181,29 @@ class TableScene(Scene):
         return self.match.rules.free_draw
 
     def settings_changed(self) -> None:
-        self._apply_tips()
-        self._apply_speed()
-        self.tiles.refresh_all()
-        self.animator.edge_colours = self.services.art.theme.edge_colours
-
-    def _apply_tips(self) -> None:
-        """The coach's live tips, when the setting asks for them (never in a lesson)."""
-        self.match.tips = self.services.settings.coach_tips and self.match.keeps_record
-
-    def _collect_tips(self) -> None:
-        for event in self.match.poll_tips():
-            if isinstance(event, TipFound):
-                words = tip_words(event.review)
-                if words:
-                    self.services.notify(f"{self.names[event.review.player]}: {words}")
-
-    def _apply_speed(self) -> None:
-        self.tweens.set_speed(self.services.settings.animation_speed)
-        self.animator.set_factor(self.factor)
-        self.scores.factor = self.factor
+        self.help.set_tips(self.services.settings.coach_tips)
+        self.stage.set_speed(self.services.settings.animation_speed)
+        self.stage.set_look()
 
     def on_back(self) -> None:
         """Escape: drop a held tile and the hint, else go back to the menu (the game is
         saved)."""
-        if self.controls.selected is not None or self.hint is not None:
+        if self.controls.selected is not None or self.help.hint is not None:
             self.controls.select(None)
-            self.hint = None
-            self.refresh_hand_looks()
+            self.help.show(None)
+            self.controls.refresh_looks()
             return
         self.services.clear_to_root()
 
-    # --- sprites ------------------------------------------------------------------------
-
-    def figure_cells(self) -> list[Cell]:
-        figure = self.state.figure
-        return [cell for cell, _t, _r in figure.tiles()] + figure.open_cells()
-
-    def fit_view(self) -> None:
-        """Centre the figure and its open cells, at the largest tile size that fits."""
-        self.board.fit(self.figure_cells() or [(0, 0)])
-        self.board.place_sprites()
-
     def _rebuild_sprites(self) -> None:
         """Make every sprite again from the state (after a re-layout, resume or undo)."""
-        self.tiles.empty()
-        figure = self.state.figure
-        self.board.show(figure.tiles(), figure.last_cell)
-        self.hands.tray_seat = self.tray_seat()
-        self.hands.follow(self.match.hands_so_far())
-        self.hands.show(self.match.hands(), self.layout.seats, self.layout.tray)
-        self.refresh_hand_looks()
-
-    def tray_seat(self) -> int | None:
-        """The human whose tiles lie in the tray: the human to play once the mouse is
-        theirs (or while their forced draw or pass is played for them, so that the tray
-        shows whose tiles they are), else the last one who had it, else the first human
-        seat."""
-        seat = self.state.current_player
-        if (
-            self.match.is_human(seat)
-            and not self.state.hand_over
-            and (
-                self.turns.mouse_holder == seat
-                or not self.turns.banner_due(seat)
-                or self.match.turn() is Turn.FORCED
-            )
-        ):
-            return seat
-        if self.turns.mouse_holder is not None:
-            return self.turns.mouse_holder
-        return next((seat for seat in range(self.state.players) if self.match.is_human(seat)), None)
+        self.stage.rebuild(self.turns.tray_seat())
+        self.controls.refresh_looks()
 
     def _arrange_hands(self) -> None:
         """Slide every hand tile to its slot (hands close up after a tile leaves)."""
-        held = self.controls.selected if self.controls.gesture.dragging else None
-        self.hands.follow(self.match.hands_so_far())
-        self.hands.arrange(self.match.hands(), held)
-        self.refresh_hand_looks()
-
-    def refresh_hand_looks(self) -> None:
-        """Selected, hinted and plain looks of the hand tiles."""
-        hinted = self.hint.tile if self.hint is not None and self.hint.action == PLACE else None
-        self.hands.set_looks(self.controls.selected, hinted, self.unplayable_tiles())
-
-    def unplayable_tiles(self) -> set[TileId]:
-        """The tiles of the human to act that no lit spot takes now (shown darker)."""
-        if not self.human_can_act():
-            return set()
-        playable = {move.tile for move in self.legal_moves() if move.action == PLACE}
-        return set(self.state.hand_tiles(self.state.current_player)) - playable
-
-    @property
-    def hand_sprites(self) -> dict[TileId, TileSprite]:
-        return self.hands.sprites
+        self.stage.arrange_hands(self.controls.selected if self.controls.gesture.dragging else None)
+        self.controls.refresh_looks()
 
     # --- playing moves ------------------------------------------------------------------
 
@@ -285,75 +218,49 @@ class TableScene(Scene):
         for event in events:
             if isinstance(event, MovePlayed):
                 self._show_move(event)
-        self._save_if_due()
+        self.autosave.save_if_due()
 
     def _show_move(self, event: MovePlayed) -> None:
         self.moved = True
-        result = event.result
-        seat = event.seat
-        self.hint = None
+        self.help.show(None)
         self.controls.drop()
-        self.last_words = move_words(self.names[seat], result)
-        cell = result.move.cell if result.move.action == PLACE else None
-        self.turns.moved(
-            seat, self.last_words, by_hand=not (event.by_computer or event.forced), cell=cell
-        )
-        self.moves.show(result, forced=event.forced)
+        self.last_words = move_words(self.match.names[event.seat], event.result)
+        self.turns.moved(event, self.last_words)
+        self.moves.show(event.result, forced=event.forced)
         self._arrange_hands()
-        if result.hand_ended:
+        if event.result.hand_ended:
             self.services.notify(end_words(self.match))
-
-    def _save_if_due(self) -> None:
-        """Write the autosave a move asked for (compact and without waiting for the
-        disk, so it costs the move's frame about a millisecond), and ask for the tile
-        art the next moves may show."""
-        if self.match.save_due:
-            self._save()
-            self.moves.prepare_art()
-
-    def _save(self) -> None:
-        """Autosave the record now (cleared once the game is over)."""
-        if not self.match.keeps_record:
-            return
-        _due, data = self.match.take_save()
-        if data is None:
-            self.turns.report_finished()
-        self.services.storage.keep_game(TABLE, data)
 
     # --- turns --------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
         busy = self.match.save_due  # a step that saves or plays a move draws no spare art
-        self._save_if_due()
+        self.autosave.save_if_due()
         self.moved = False
         self._advance(dt)
-        frame = self.services.frames
-        if not (busy or self.moved) and frame != self._art_frame:  # once a frame at most
-            self._art_frame = frame
-            self.services.art.render_prepared(1)
+        if not (busy or self.moved):
+            self.autosave.draw_art_ahead(self.services.frames)
 
     def _advance(self, dt: float) -> None:
-        self.tiles.snapshot()
         self.clock += dt
-        self.tweens.update(dt)
-        self.board.update(dt)
-        self.animator.update(dt)
+        self.stage.update(dt)
         self.moves.update(dt)
-        self.scores.update(dt, self.match.standings())
         self.match.advance_clock(dt)
-        if self.match.hint_pending:
-            self._collect_hint()
-        self._collect_tips()
-        self.turns.step(dt)
-        if self.turns.banner_seat is not None:
-            area = self.layout.tray.rect if self.layout.tray is not None else self.layout.status
+        if self.match.hint_pending and (hint := self.help.found()) is not None:
+            self.controls.take_hint(hint)
+        for tip in self.help.tips():
+            self.services.notify(tip)
+        played = self.turns.step(dt)
+        if played:
+            self.show_events(played)
+        if (banner := self.turns.banner_seat) is not None:
             self.handoff.show(
-                area, self.services.ui, self.turns.news.get(self.turns.banner_seat, [])
+                self.stage.handoff_area(), self.services.ui, self.turns.news.get(banner, [])
             )
-        if self.hands.tray_seat != self.tray_seat():  # the mouse changed hands
-            self.hands.tray_seat = self.tray_seat()
+        if self.hands.tray_seat != self.turns.tray_seat():  # the mouse changed hands
+            self.hands.tray_seat = self.turns.tray_seat()
             self._arrange_hands()
-        self.refresh_hand_looks()
+        self.controls.refresh_looks()
 
     def show_score(self) -> None:
         """The hand is over: the score screen, where the next hand is dealt."""
@@ -365,81 +272,25 @@ class TableScene(Scene):
         self.match.next_hand()
         self.turns.new_hand()
         self.animator.clear()
-        self.fit_view()
+        self.stage.fit_view()
         self._rebuild_sprites()
         self.sync_scores()
-        self._save()
-
-    # --- hint and undo ------------------------------------------------------------------
-
-    def show_hint(self) -> None:
-        """Ask the engine's best player for the active human's move; shown on the board."""
-        if self.human_can_act():
-            self.match.ask_hint()
-
-    def _collect_hint(self) -> None:
-        for event in self.match.poll_hint():
-            if isinstance(event, HintFound):
-                self.hint = event.move
-                self.hint_points = (
-                    self.state.placement_score(event.move) if event.move.action == PLACE else 0
-                )
-                self.controls.take_hint(event.move)
-
-    def undo(self) -> None:
-        """Take back the acting human's last placement (and the computer moves after it)."""
-        if not self.tweens.busy:
-            for event in self.match.undo(self.tray_seat()):
-                if isinstance(event, TookBack):
-                    self._turn_changed(
-                        event.seat,
-                        _("Took back {name}'s last tile.").format(name=self.names[event.seat]),
-                    )
-
-    def redo(self) -> None:
-        """Play again what the last undo took back."""
-        if not self.tweens.busy:
-            for event in self.match.redo():
-                if isinstance(event, Redone):
-                    self._turn_changed(
-                        event.seat,
-                        _("Played {name}'s tile again.").format(name=self.names[event.seat]),
-                    )
+        self.autosave.save()
 
     def _turn_changed(self, seat: int, words: str) -> None:
         """After an undo or redo: the position is shown as it now stands, no animation."""
-        self.hint = None
         self.controls.drop()
         self.turns.took_back(seat)
         self._rebuild_sprites()
         self.sync_scores()
         self.services.notify(words)
-        self._save()
-
-    def save_record(self) -> None:
-        """Keep the game, as it stands, as a named record (a dialog asks the name)."""
-        self.services.open(SaveRecordRequest(record=self.match.record))
-
-    def draw_tile(self) -> None:
-        """Free draw: draw instead of placing (when the rules allow it)."""
-        if self.human_can_act() and self.match.can_free_draw():
-            self.play(DRAW_MOVE)
-
-    def spots(self) -> dict[Cell, Move]:
-        return self.controls.spots()
+        self.autosave.save()
 
     # --- events -------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.Event) -> bool:
         if self.turns.banner_seat is not None:
-            if event.type in (
-                pygame.MOUSEMOTION,
-                pygame.MOUSEBUTTONDOWN,
-                pygame.MOUSEBUTTONUP,
-                pygame.MOUSEWHEEL,
-            ):
-                return self.handoff.handle_event(event)
-            return self.turns.banner_event(event)
+            return self.handoff.handle_event(event)
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if not self.controls.gesture.dragging and self.form.handle_event(event):
                 return True
@@ -451,56 +302,22 @@ class TableScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        if self._backdrop is None or self._backdrop.get_size() != self.layout.size:
-            deal = self.match.deal
-            self._backdrop = backdrop(
-                self.services.felt(),
-                self.layout,
-                self.services.ui,
-                None if deal is None else (deal, self.match.share_code()),
-            )
-        surface.blit(self._backdrop, (0, 0))
-        self.board.draw_openings(surface, self.state.figure.opportunity_openings())
+        stage, turns, ui = self.stage, self.turns, self.services.ui
+        banner = turns.banner_seat
+        stage.draw_ground(surface, self.services.felt)
         self.controls.draw_spots(surface)
-        ui = self.services.ui
-        draw_status(surface, ui, self.services.art, self.layout, self.match, self.status_text())
-        for seat, box in enumerate(self.layout.seats):
-            draw_seat(
-                surface,
-                ui,
-                self.match,
-                seat,
-                box,
-                round(self.scores.shown[seat]),
-                in_tray=seat == self.hands.tray_seat,
-                said=self.moves.saying(seat),
-            )
-        if (
-            self.layout.tray is not None
-            and self.hands.tray_seat is not None
-            and self.turns.banner_seat is None
-        ):  # the hand-off covers the tray
-            draw_tray_label(surface, ui, self.layout.tray, self.names[self.hands.tray_seat])
-        self.tiles.draw_interpolated(surface, alpha)
-        watcher = self.turns.banner_seat if self.turns.banner_seat is not None else self.tray_seat()
-        draw_placed_since(surface, self.board, self.state.figure, self.turns.placed_since, watcher)
-        self.board.draw_last_mark(surface)
+        # the hand-off covers the tray, and names whose it will be
+        stage.draw_panels(surface, self.status_text(), self.moves.saying, tray_label=banner is None)
+        stage.draw_tiles(
+            surface, alpha, turns.placed_since, banner if banner is not None else turns.tray_seat()
+        )
         self.controls.draw_ghost(surface)
-        self.animator.draw_effects(surface)
-        if self.hint is not None and self.hint.action == PLACE:
-            self.board.draw_ring(surface, self.hint.cell, abs((self.clock * 1.5) % 2 - 1))
-            self.board.draw_spots(surface, [(self.hint.cell, self.hint_points)])
-        self.animator.draw_labels(surface, alpha)
+        stage.draw_effects(surface, alpha, self.help.hint, self.help.hint_points, self.clock)
         self.update_buttons()
-        self.form.draw(surface, self.services.ui)
-        if self.turns.banner_seat is not None:
-            undoer = self.tray_seat()
-            self.handoff.draw(
-                surface,
-                ui,
-                self.names[self.turns.banner_seat],
-                self.names[undoer] if undoer is not None and self.match.can_undo(undoer) else None,
-            )
+        self.form.draw(surface, ui)
+        if banner is not None:
+            names, undoer = self.match.names, self.commands.undoer()
+            self.handoff.draw(surface, ui, names[banner], None if undoer is None else names[undoer])
 
     def keep_clear(self) -> list[pygame.Rect]:
         """Notices stay off the tray: the player's own tiles."""
@@ -521,9 +338,5 @@ class TableScene(Scene):
 
     def update_buttons(self) -> None:
         """Each button enabled when what it does can be done now."""
-        human = self.human_can_act()
-        self.buttons["hint"].enabled = human and not self.match.hint_pending
-        idle = not self.tweens.busy
-        self.buttons["undo"].enabled = idle and self.match.can_undo(self.tray_seat())
-        self.buttons["redo"].enabled = idle and self.match.can_redo()
-        self.buttons["draw"].enabled = human and self.match.can_free_draw()
+        for name, enabled in self.commands.enabled().items():
+            self.buttons[name].enabled = enabled

@@ -2,14 +2,15 @@
 gesture), turning the first tile of a hand, dropping it on a lit spot or stepping
 through the spots with the arrow keys, and the keys of the table's commands.
 
-`TableControls` keeps what the player holds and points at; the table screen (its
-`TableHost`) plays the moves, draws, and says why a spot is refused.
+`TableControls` keeps what the player holds and points at, on the table's stage, and
+the hand tiles' looks; the moves it plays go to the screen through a callable, its keys
+give the `TableCommands`. The match says which spots are legal and why one is refused.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,65 +18,63 @@ from game.i18n import _
 from game.rules.lattice import Cell
 from game.rules.moves import DRAW, PLACE, Move
 from game.rules.tiles import TileId
-from game.ui.board import Board, Gesture
-from game.ui.hands import Hands
+from game.ui.board import Gesture
 from game.ui.layout import Point
 from game.ui.words import refusal_words
 
 if TYPE_CHECKING:
     from game.play.table_match import TableMatch
-    from game.scenes.base import Services
+    from game.scenes.table_commands import TableCommands
+    from game.scenes.table_stage import TableStage
 
 ARROWS = {pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_LEFT: -1, pygame.K_UP: -1}
 
 
-class TableHost(Protocol):
-    """What the controls ask of the table screen."""
-
-    services: Services
-    match: TableMatch
-    board: Board
-    hands: Hands
-
-    def human_can_act(self) -> bool: ...
-    def play(self, move: Move) -> None: ...
-    def show_hint(self) -> None: ...
-    def save_record(self) -> None: ...
-    def undo(self) -> None: ...
-
-    def redo(self) -> None: ...
-    def draw_tile(self) -> None: ...
-    def fit_view(self) -> None: ...
-    def refresh_hand_looks(self) -> None: ...
-
-
 class TableControls:
-    """Selection, pointing and keys for the human to play."""
+    """Selection, pointing, the hand tiles' looks and keys for the human to play."""
 
-    def __init__(self, host: TableHost) -> None:
-        self.host = host
+    def __init__(
+        self,
+        match: TableMatch,
+        stage: TableStage,
+        *,
+        notify: Callable[[str], None],
+        can_act: Callable[[], bool],
+        play: Callable[[Move], None],
+        hinted: Callable[[], TileId | None],
+        commands: TableCommands,
+    ) -> None:
+        """`can_act` says whether the human to play may place now; `play` plays their
+        legal move; `hinted` says which hand tile the hint places."""
+        self.match = match
+        self.stage = stage
+        self.notify = notify
+        self.can_act = can_act
+        self.play = play
+        self.hinted = hinted
+        self.commands = commands
         self.selected: TileId | None = None
         self.first_rot = 0
         """The turn of the first tile of a hand (its colours' places)."""
         self.hover_cell: Cell | None = None
         self.key_spot = -1
         """The lit spot chosen with the arrow keys (-1: none)."""
-        self.gesture: Gesture[TileId] = Gesture(host.services.ui)
+        self.gesture: Gesture[TileId] = Gesture(stage.ui)
 
     # --- what the player holds -----------------------------------------------------------
 
     def active_tiles(self) -> list[TileId]:
-        state = self.host.match.state
+        state = self.match.state
         return state.hand_tiles(state.current_player)
 
     def spots(self) -> dict[Cell, Move]:
         """Legal cells for the selected tile (first tile: in the chosen turn)."""
         if self.selected is None:
             return {}
-        first = not self.host.match.state.figure
+        first = not self.match.state.figure
         return {
             m.cell: m
-            for m in self.host.match.legal_moves()
+            for m in self.match.legal_moves()
             if m.action == PLACE
             and m.tile == self.selected
             and (not first or m.rot == self.first_rot)
@@ -87,7 +86,18 @@ class TableControls:
     def select(self, tile: TileId | None) -> None:
         self.selected = tile
         self.key_spot = -1
-        self.host.refresh_hand_looks()
+        self.refresh_looks()
+
+    def refresh_looks(self) -> None:
+        """Selected, hinted and plain looks of the hand tiles."""
+        self.stage.hands.set_looks(self.selected, self.hinted(), self.unplayable_tiles())
+
+    def unplayable_tiles(self) -> set[TileId]:
+        """The tiles of the human to act that no lit spot takes now (shown darker)."""
+        if not self.can_act():
+            return set()
+        playable = {move.tile for move in self.match.legal_moves() if move.action == PLACE}
+        return set(self.active_tiles()) - playable
 
     def drop(self) -> None:
         """Nothing held any more (a move was played or taken back)."""
@@ -100,7 +110,7 @@ class TableControls:
         self.select(move.tile)
         spots = self.spot_cells()
         self.key_spot = spots.index(move.cell) if move.cell in spots else -1
-        if not self.host.match.state.figure:
+        if not self.match.state.figure:
             self.first_rot = move.rot
 
     def take_hint(self, move: Move) -> None:
@@ -108,49 +118,48 @@ class TableControls:
         if move.action == PLACE:
             self.point_at(move)
         elif move.action == DRAW:
-            self.host.services.notify(_("Hint: draw a tile."))
-        self.host.refresh_hand_looks()
+            self.notify(_("Hint: draw a tile."))
+        self.refresh_looks()
 
     def rotate_first(self, step: int = 1) -> None:
-        if not self.host.match.state.figure:
+        if not self.match.state.figure:
             self.first_rot = (self.first_rot + step) % 3
 
     def hand_tile_at(self, pos: Point) -> TileId | None:
-        host = self.host
-        return host.hands.tile_at(self.active_tiles(), pos) if host.human_can_act() else None
+        return self.stage.hands.tile_at(self.active_tiles(), pos) if self.can_act() else None
 
     def try_place(self, cell: Cell) -> bool:
         """Place the selected tile on `cell`; if it may not go there, say why in words."""
-        tile, state = self.selected, self.host.match.state
+        tile, state = self.selected, self.match.state
         if tile is None:
             return False
         move = self.spots().get(cell)
         if move is not None:
-            self.host.play(move)
+            self.play(move)
             return True
         rot = state.figure.forced_rotation(cell)
         if rot is None:
             rot = self.first_rot if not state.figure else 0
         refusal = state.refusal(Move(PLACE, tile, cell, rot))
         words = (
-            refusal_words(refusal, self.host.services.art.theme.edge_names)
+            refusal_words(refusal, self.stage.art.theme.edge_names)
             if refusal is not None
             else _("Turn the first tile with the wheel or a right-click.")
         )
-        self.host.services.notify(words)
+        self.notify(words)
         seat = state.current_player
-        self.host.hands.refuse(state.hand_tiles(seat), seat, tile, self.host.board, cell, rot)
+        self.stage.hands.refuse(state.hand_tiles(seat), seat, tile, self.stage.board, cell, rot)
         return False
 
     # --- drawing (changes nothing) ---------------------------------------------------------
 
     def draw_spots(self, surface: pygame.Surface) -> None:
         """The held tile's lit spots with their points; the pointed one brighter."""
-        match = self.host.match
+        match = self.match
         spots = sorted(self.spots().items(), key=lambda kv: (kv[0][1], kv[0][0]))
         keyed = spots[self.key_spot][0] if 0 <= self.key_spot < len(spots) else None
         highlighted = self.hover_cell if self.hover_cell in self.spots() else keyed
-        self.host.board.draw_spots(
+        self.stage.board.draw_spots(
             surface,
             [(cell, match.state.placement_score(move)) for cell, move in spots],
             highlighted,
@@ -162,18 +171,18 @@ class TableControls:
             return
         move = self.spots().get(self.hover_cell)
         if move is not None:
-            self.host.board.draw_ghost(
-                surface, move.tile, move.cell, move.rot, self.host.match.state.placement_score(move)
+            self.stage.board.draw_ghost(
+                surface, move.tile, move.cell, move.rot, self.match.state.placement_score(move)
             )
 
     # --- pointer ---------------------------------------------------------------------------
 
     def handle_pointer(self, event: pygame.Event) -> bool:
         if event.type == pygame.MOUSEWHEEL:
-            if not self.host.match.state.figure and self.selected is not None:
+            if not self.match.state.figure and self.selected is not None:
                 self.rotate_first(1 if event.y > 0 else -1)
             else:
-                self.host.board.zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())
+                self.stage.board.zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())
             return True
         if event.type == pygame.MOUSEMOTION:
             return self._motion(event)
@@ -189,64 +198,64 @@ class TableControls:
             return True
         if event.button != 1:
             return False
-        host = self.host
+        board = self.stage.board
         tile = self.hand_tile_at(event.pos)
         if tile is not None:
-            self.gesture.down(tile, event.pos, host.hands.sprites[tile].centre)
+            self.gesture.down(tile, event.pos, self.stage.hands.sprites[tile].centre)
             return True
-        cell = host.board.cell_at(event.pos)
-        if self.selected is not None and host.human_can_act() and cell is not None:
-            figure = host.match.state.figure
+        cell = board.cell_at(event.pos)
+        if self.selected is not None and self.can_act() and cell is not None:
+            figure = self.match.state.figure
             if not figure or cell in self.spots() or cell in figure.open_cells():
                 self.try_place(cell)
                 return True
-        return host.board.handle_view_event(event)
+        return board.handle_view_event(event)
 
     def _motion(self, event: pygame.Event) -> bool:
         pos = event.pos
-        self.hover_cell = self.host.board.cell_at(pos)
+        self.hover_cell = self.stage.board.cell_at(pos)
         press = self.gesture.press
         if press is None:
-            return self.host.board.handle_view_event(event)
+            return self.stage.board.handle_view_event(event)
         if self.gesture.moved(pos):
             self.select(press.key)
-            self.host.hands.lift(press.key)
+            self.stage.hands.lift(press.key)
         if self.gesture.dragging:
-            self.host.hands.sprites[press.key].jump_to(self.gesture.held_at(pos))
+            self.stage.hands.sprites[press.key].jump_to(self.gesture.held_at(pos))
         return True
 
     def _release(self, event: pygame.Event) -> bool:
         press = self.gesture.up()
         if press is None:
-            return self.host.board.handle_view_event(event)
+            return self.stage.board.handle_view_event(event)
         if not press.dragging:
             self.select(None if self.selected == press.key else press.key)
             return True
-        cell = self.host.board.cell_at(event.pos)
+        cell = self.stage.board.cell_at(event.pos)
         if cell is not None:
             self.try_place(cell)
         else:
-            state = self.host.match.state
+            state = self.match.state
             seat = state.current_player
-            self.host.hands.send_home(state.hand_tiles(seat), seat, press.key)
+            self.stage.hands.send_home(state.hand_tiles(seat), seat, press.key)
         return True
 
     # --- keys ------------------------------------------------------------------------------
 
     def handle_key(self, event: pygame.Event) -> bool:
-        host, key = self.host, event.key
+        board, given, key = self.stage.board, self.commands, event.key
 
         def zoom(steps: int) -> Callable[[], None]:
-            return lambda: host.board.zoom(steps, pygame.mouse.get_pos())
+            return lambda: board.zoom(steps, pygame.mouse.get_pos())
 
         commands = {
-            pygame.K_h: host.show_hint,
-            pygame.K_s: host.save_record,
-            pygame.K_u: host.undo,
-            pygame.K_y: host.redo,
-            pygame.K_d: host.draw_tile,
+            pygame.K_h: given.hint,
+            pygame.K_s: given.save,
+            pygame.K_u: given.undo,
+            pygame.K_y: given.redo,
+            pygame.K_d: given.draw,
             pygame.K_r: self.rotate_first,
-            pygame.K_f: host.fit_view,
+            pygame.K_f: self.stage.fit_view,
             pygame.K_PLUS: zoom(1),
             pygame.K_EQUALS: zoom(1),
             pygame.K_KP_PLUS: zoom(1),
@@ -255,14 +264,14 @@ class TableControls:
         }
         if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             if event.mod & pygame.KMOD_SHIFT:
-                host.redo()
+                given.redo()
             else:
-                host.undo()
+                given.undo()
             return True
         if key in commands:
             commands[key]()
             return True
-        if key == pygame.K_TAB and host.human_can_act():
+        if key == pygame.K_TAB and self.can_act():
             tiles = self.active_tiles()
             if tiles:
                 step = -1 if event.mod & pygame.KMOD_SHIFT else 1
@@ -277,7 +286,7 @@ class TableControls:
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
             cells = self.spot_cells()
-            if cells and host.human_can_act():
+            if cells and self.can_act():
                 self.try_place(cells[max(self.key_spot, 0)])
             return True
-        return host.board.handle_view_event(event)
+        return board.handle_view_event(event)

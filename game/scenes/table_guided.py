@@ -38,7 +38,7 @@ class GuidedGameScene(TableScene):
 
     def make_buttons(self) -> dict[str, Button]:
         return {
-            "draw": Button(N_("Draw (D)"), self.draw_tile),
+            "draw": Button(N_("Draw (D)"), self.commands.draw),
             "continue": Button(N_("Continue (Enter)"), self.go_on, primary=True),
             "skip": Button(N_("Skip the lesson"), self.leave),
         }
@@ -67,7 +67,7 @@ class GuidedGameScene(TableScene):
                 figure.x, self.coach.bottom, figure.width, figure.bottom - self.coach.bottom
             )
         )
-        self.fit_view()
+        self.stage.fit_view()
         self._rebuild_sprites()
 
     # --- the lesson ---------------------------------------------------------------------
@@ -86,12 +86,9 @@ class GuidedGameScene(TableScene):
     def on_back(self) -> None:
         if self.controls.selected is not None:
             self.controls.select(None)
-            self.refresh_hand_looks()
+            self.controls.refresh_looks()
             return
         self.leave()
-
-    def save_record(self) -> None:
-        """The lesson is not kept as a record."""
 
     def show_score(self) -> None:
         """The lesson's last step says how the hand ended; there is no score screen."""
@@ -99,10 +96,9 @@ class GuidedGameScene(TableScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         shown = self.lesson.shown_move()
-        if shown != self.hint:
-            self.hint = shown
-            self.hint_points = 0 if shown is None else self.state.placement_score(shown)
-            self.refresh_hand_looks()
+        if shown != self.help.hint:
+            self.help.show(shown)
+            self.controls.refresh_looks()
         finished = self.lesson.finished
         self.buttons["continue"].label = N_("Play a game") if finished else N_("Continue (Enter)")
         self.buttons["skip"].label = N_("Back") if finished else N_("Skip the lesson")

@@ -1,7 +1,8 @@
 """The hand-off panel: with two or more people at the table, it asks to pass the mouse to
 the next player and keeps the log of every move since their last turn, which they can
 scroll (nothing is dropped, however many computers played meanwhile). Only its Ready
-button, Enter or Space hands the mouse over; a click elsewhere does nothing."""
+button, Enter or Space hands the mouse over; a click elsewhere does nothing. While it
+shows it takes every input but Escape (which leaves the table)."""
 
 from __future__ import annotations
 
@@ -25,10 +26,13 @@ LOG_LINE_PX: Final = 24
 
 
 class HandoffPanel:
-    """The panel over the tray while the mouse waits for `name`; `ready` hands it over."""
+    """The panel over the tray while the mouse waits for `name`; `ready` hands it over,
+    `undo` lets the player who just moved take it back."""
 
-    def __init__(self, ready: Callable[[], None]) -> None:
+    def __init__(self, ready: Callable[[], None], undo: Callable[[], None]) -> None:
         self.ready = Button(N_("Ready (Enter)"), ready, primary=True)
+        self.hand_over = ready
+        self.undo = undo
         self.scrollbar = ScrollBar(self._scroll_to)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.log = pygame.Rect(0, 0, 0, 0)
@@ -72,7 +76,9 @@ class HandoffPanel:
 
     def handle_event(self, event: pygame.Event) -> bool:
         """The panel's mouse: the Ready button, the log's wheel and scroll bar. A click
-        anywhere else is taken and does nothing (it must not reach the table)."""
+        anywhere else is taken and does nothing (it must not reach the table). Its keys:
+        Enter or Space hands the mouse over (as Ready does); U or Ctrl+Z lets the player
+        who just moved take it back; only Escape gets through (to leave the table)."""
         if event.type == pygame.MOUSEWHEEL:
             bar = self.scrollbar
             self.offset = max(0, min(bar.most, self.offset - event.y * 3))
@@ -84,7 +90,17 @@ class HandoffPanel:
                 or self.ready.handle_mouse(event)
                 or (event.type != pygame.MOUSEMOTION)
             )
-        return False
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_u, pygame.K_z):
+            self.undo()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_SPACE,
+        ):
+            self.hand_over()
+            return True
+        return event.type != pygame.KEYDOWN or event.key != pygame.K_ESCAPE
 
     def draw(self, surface: pygame.Surface, ui: Ui, name: str, undoer: str | None) -> None:
         """Pass the mouse to `name`, the log beside it; `undoer` names the player who may

@@ -5,50 +5,32 @@ decides nothing."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Final
 
 from game.i18n import _
-from game.rules.lattice import Cell
 from game.rules.moves import PLACE
 from game.rules.results import MoveResult
-from game.ui.board import FIGURE_LAYER, Board
-from game.ui.contact_animator import ContactAnimator, ScoreCounter
-from game.ui.hands import MOVING_LAYER, Hands
-from game.ui.sprites import TileLayer, TileSprite
-from game.ui.table_layout import TableLayout
+from game.scenes.table_stage import TableStage
+from game.ui.board import FIGURE_LAYER
+from game.ui.hands import MOVING_LAYER
+from game.ui.sprites import TileSprite
 from game.ui.theme import PALETTE
-from game.ui.tween import Tweens
 
 if TYPE_CHECKING:
     from game.play.table_match import TableMatch
-    from game.scenes.base import Services
+    from game.ui.sound import SoundPlayer
 
 FLIGHT_S: Final = 0.35
 """How long a tile takes from a hand to its cell (normal speed)."""
 
 
-class TableStage(Protocol):
-    """The parts of the table screen the moves are shown with."""
-
-    services: Services
-    match: TableMatch
-    board: Board
-    hands: Hands
-    animator: ContactAnimator
-    scores: ScoreCounter
-    tweens: Tweens
-    tiles: TileLayer
-    layout: TableLayout
-
-    def fit_view(self) -> None: ...
-    def figure_cells(self) -> list[Cell]: ...
-
-
 class TableMoves:
-    """Animates each move's result on the table's stage."""
+    """Animates each move's result on the table's stage, with its sounds."""
 
-    def __init__(self, stage: TableStage) -> None:
+    def __init__(self, stage: TableStage, match: TableMatch, sound: SoundPlayer) -> None:
         self.stage = stage
+        self.match = match
+        self.sound = sound
         self.sayings: dict[int, tuple[str, float]] = {}
         """Per seat: what it just did ("Draws a tile") and the seconds its panel still
         says so, in place of the seat's kind (over its tiles it would hide them)."""
@@ -64,14 +46,14 @@ class TableMoves:
             self._draw(seat, result.drawn, said)
         else:
             self.say(seat, _("No tile fits: passes") if forced else _("Passes"), duration=1.8)
-            self.stage.services.sound.play("pass")
+            self.sound.play("pass")
 
     def _placement(self, seat: int, result: MoveResult) -> None:
         stage, move = self.stage, result.move
         sprite = stage.hands.take(move.tile)
         if sprite is None:
             sprite = TileSprite(
-                stage.services.art,
+                stage.art,
                 move.tile,
                 stage.board.tile_side,
                 stage.layout.seats[seat].rect.center,
@@ -92,13 +74,13 @@ class TableMoves:
         """The contacts light up; the seat's score shows what the move earned."""
         stage = self.stage
         stage.animator.placed(result)
-        sound = stage.services.sound
+        sound = self.sound
         if len(result.contacts) >= 2:
             sound.play("opportunity")
         else:
             sound.play("count" if result.points else "place")
         if result.points:  # left of the seat's score, on its line (not over the tile count)
-            ui = stage.services.ui
+            ui = stage.ui
             box = stage.layout.seats[seat].header
             score = round(stage.scores.shown[seat])
             score_width = max(
@@ -134,20 +116,22 @@ class TableMoves:
     def _draw(self, seat: int, tile: int, words: str) -> None:
         stage = self.stage
         stage.hands.draw_in(
-            stage.match.state.hand_tiles(seat), seat, tile, stage.layout.stock.center
+            self.match.state.hand_tiles(seat), seat, tile, stage.layout.stock.center
         )
         self.say(seat, words)
-        stage.services.sound.play("draw")
+        self.sound.play("draw")
 
     def penalties(self) -> float:
         """Each tile left in hand costs its -10, visibly; the seconds (normal speed) it
-        takes. Nothing is shown in club games, where no tile costs points."""
+        takes. The rules say which seats pay a penalty: none does in club games, and then
+        nothing is shown."""
         stage = self.stage
-        if stage.match.rules.club:
+        penalties = self.match.state.penalties()
+        if not any(penalties):
             return 0.8
         delay = 0.3
-        for tiles in stage.match.hands():
-            for tile in tiles:
+        for tiles, penalty in zip(self.match.hands(), penalties, strict=True):
+            for tile in tiles if penalty else ():
                 at = stage.hands.mark_left(tile, delay)
                 if at is not None:
                     stage.animator.penalty(at, delay)
@@ -160,9 +144,9 @@ class TableMoves:
         in the tray, the next move's placements landing, the figure one size smaller), so
         that it is drawn in spare moments rather than in a move's frame."""
         stage = self.stage
-        hands = stage.match.hands()
+        hands = self.match.hands()
         stage.hands.prepare_art(
-            hands, [seat for seat in range(len(hands)) if stage.match.is_human(seat)]
+            hands, [seat for seat in range(len(hands)) if self.match.is_human(seat)]
         )
-        placements = [move for move in stage.match.legal_moves() if move.action == PLACE]
-        stage.board.prepare_next(stage.match.state.figure, placements)
+        placements = [move for move in self.match.legal_moves() if move.action == PLACE]
+        stage.board.prepare_next(self.match.state.figure, placements)

@@ -1,24 +1,26 @@
-"""The pace of the table: who gets the mouse, how long a computer visibly thinks, when a
-forced draw or pass is said and then played, the penalties at a hand's end, and when the
-score screen comes. `TableTurns` asks the match what the game waits for and paces it for
-people; the match decides, the screen animates."""
+"""The pace of the table: who gets the mouse (and whose tiles lie in the tray), how long a
+computer visibly thinks, when a forced draw or pass is said and then played, the
+penalties at a hand's end, and when the score screen comes. `TableTurns` asks the match
+what the game waits for and paces it for people; each step returns what the match played
+in it, for the screen to animate. The match decides."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Protocol
-
-import pygame
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
 
 from game.persist.history import add_finished_game
-from game.play.events import Event
+from game.play.events import Event, MovePlayed
 from game.play.table_match import TableMatch, Turn
 from game.rules.lattice import Cell
+from game.rules.moves import PLACE
 from game.scenes.table_moves import TableMoves
-from game.ui.contact_animator import ContactAnimator
-from game.ui.tween import Tweens
+from game.scenes.table_stage import TableStage
 
 if TYPE_CHECKING:
-    from game.scenes.base import Services
+    from game.persist.settings import Settings
+    from game.persist.storage import Storage
+    from game.ui.sound import SoundPlayer
 
 THINK_PAUSE_S: Final = {"random": 0.3, "easy": 0.35, "greedy": 0.35, "expert": 0.55, "master": 0.7}
 """Shortest visible pause of a computer seat before it plays, by level (normal speed):
@@ -33,26 +35,29 @@ LANDED_PAUSE_S: Final = 1.1
 the game goes on (normal speed): time to see the tile, its contacts and its points."""
 
 
-class TurnsHost(Protocol):
-    """What the pacing asks of the table screen."""
-
-    services: Services
-    match: TableMatch
-    tweens: Tweens
-    moves: TableMoves
-    animator: ContactAnimator
-
-    def show_events(self, events: list[Event]) -> None: ...
-    def show_score(self) -> None: ...
-    def undo(self) -> None: ...
-
-
 class TableTurns:
     """Waits, hand-offs and the end of a hand, step by fixed step."""
 
-    def __init__(self, host: TurnsHost) -> None:
-        self.host = host
-        over = host.match.state.hand_over
+    def __init__(
+        self,
+        match: TableMatch,
+        *,
+        settings: Settings,
+        storage: Storage,
+        sound: SoundPlayer,
+        stage: TableStage,
+        moves: TableMoves,
+        show_score: Callable[[], None],
+    ) -> None:
+        """`show_score` opens the score screen at a hand's end."""
+        self.match = match
+        self.settings = settings
+        self.storage = storage
+        self.sound = sound
+        self.stage = stage
+        self.moves = moves
+        self.show_score = show_score
+        over = match.state.hand_over
         self.wait_s = 0.0
         """Time left of the current pause (thinking, a forced move, penalties)."""
         self.hold_s = 0.0
@@ -67,14 +72,14 @@ class TableTurns:
         """The seat the hand-off banner asks the mouse to be passed to."""
         self.mouse_holder: int | None = None
         self.hand_end_played = over
-        self.score_screen_due = over and host.match.state.is_terminal()
+        self.score_screen_due = over and match.state.is_terminal()
         """Whether the score screen has been asked for (a game resumed between hands
         opens it again, so that the next hand can be dealt)."""
         self.finished_reported = False
 
     @property
     def factor(self) -> float:
-        return self.host.tweens.factor
+        return self.stage.tweens.factor
 
     @property
     def pause_factor(self) -> float:
@@ -87,118 +92,140 @@ class TableTurns:
         return self.hold_s > 0
 
     def human_can_act(self) -> bool:
-        """True when the seat to play is a human who may place now."""
-        match = self.host.match
+        """True when the seat to play is a human who may place now (their tiles in the
+        tray, when it has moved to them)."""
+        match = self.match
         seat = match.state.current_player
         return (
             not match.state.hand_over
             and match.is_human(seat)
             and self.banner_seat is None
             and not self.banner_due(seat)
-            and not self.host.tweens.busy
+            and not self.stage.tweens.busy
+            and self.stage.hands.tray_seat == self.tray_seat()
         )
+
+    def tray_seat(self) -> int | None:
+        """The human whose tiles lie in the tray: the human to play once the mouse is
+        theirs (or while their forced draw or pass is played for them, so that the tray
+        shows whose tiles they are), else the last one who had it, else the first human
+        seat."""
+        match = self.match
+        seat = match.state.current_player
+        if (
+            match.is_human(seat)
+            and not match.state.hand_over
+            and (
+                self.mouse_holder == seat
+                or not self.banner_due(seat)
+                or match.turn() is Turn.FORCED
+            )
+        ):
+            return seat
+        if self.mouse_holder is not None:
+            return self.mouse_holder
+        return next((seat for seat in range(match.state.players) if match.is_human(seat)), None)
 
     def banner_due(self, seat: int) -> bool:
         """True when the mouse must be passed to human `seat` before they play."""
-        return (
-            self.host.services.settings.handoff_banner
-            and self.host.match.humans > 1
-            and self.mouse_holder != seat
-        )
+        return self.settings.handoff_banner and self.match.humans > 1 and self.mouse_holder != seat
 
-    def step(self, dt: float) -> None:
-        """One fixed step: count down a pause, or move the game on."""
+    def step(self, dt: float) -> list[Event]:
+        """One fixed step: count down a pause, or move the game on. Returns what the
+        match played in it (a computer's move, a forced draw or pass), for the screen to
+        animate."""
         if self.wait_s > 0:
             self.wait_s -= dt
-        if self.host.tweens.busy or self.wait_s > 0 or self.banner_seat is not None:
-            return
+        if self.stage.tweens.busy or self.wait_s > 0 or self.banner_seat is not None:
+            return []
         if self.hold_s > 0:
             self.hold_s -= dt
-            return
-        if self.host.animator.busy:  # the last move's sums and points still showing
-            return
-        turn = self.host.match.turn()
+            return []
+        if self.stage.animator.busy:  # the last move's sums and points still showing
+            return []
+        turn = self.match.turn()
         if turn in (Turn.HAND_OVER, Turn.GAME_OVER):
             self._hand_over()
-        elif turn is Turn.COMPUTER:
-            self._computer()
-        else:
-            self._human(turn)
+            return []
+        if turn is Turn.COMPUTER:
+            return self._computer()
+        return self._human(turn)
 
     def _hand_over(self) -> None:
-        host = self.host
         if not self.hand_end_played:  # each leftover tile costs its -10, visibly
             self.hand_end_played = True
-            self.wait_s = host.moves.penalties() * self.factor
+            self.wait_s = self.moves.penalties() * self.factor
             return
         if self.score_screen_due:
             return
         self.score_screen_due = True
-        match = host.match
-        if match.state.is_terminal():
+        if self.match.state.is_terminal():
             self.report_finished()
-            host.services.sound.play("win")
-        host.show_score()
+            self.sound.play("win")
+        self.show_score()
 
     def report_finished(self) -> None:
         """Put the finished game in the history, once (before its autosave is cleared,
         so that a game closed in its last seconds is never lost)."""
-        match = self.host.match
+        match = self.match
         if self.finished_reported or not match.keeps_record:
             return
         self.finished_reported = True
         add_finished_game(
-            self.host.services.storage,
+            self.storage,
             match.record,
             hints=match.hints_used > 0,
             undos=match.undos_used > 0,
         )
 
-    def _computer(self) -> None:
+    def _computer(self) -> list[Event]:
         """A computer seat starts thinking, visibly for a moment; its move lands once the
         pause is over and the move is chosen."""
-        match = self.host.match
+        match = self.match
         if match.think():
             level = match.kinds[match.state.current_player].removeprefix("ai:")
             self.wait_s = THINK_PAUSE_S.get(level, max(THINK_PAUSE_S.values())) * min(
                 self.factor, 1.0
             )
-            return
-        self.host.show_events(self.host.match.poll())
+            return []
+        return self.match.poll()
 
-    def _human(self, turn: Turn) -> None:
+    def _human(self, turn: Turn) -> list[Event]:
         """A human's turn: the mouse is passed to them if it must be; a seat that cannot
         place gets no hand-off: its draw or pass is said, with why, then played."""
-        seat = self.host.match.state.current_player
+        seat = self.match.state.current_player
         if turn is Turn.FORCED:
             if not self.forced_shown:  # the status bar says why; it is played after a pause
                 self.forced_shown = True
                 self.wait_s = FORCED_PAUSE_S * self.pause_factor
-                return
-            self.host.show_events(self.host.match.play_forced())
-            return
+                return []
+            return self.match.play_forced()
         if self.banner_due(seat):
             self.banner_seat = seat
-            return
-        self._give_mouse(seat)
+        else:
+            self._give_mouse(seat)
+        return []
 
     def _give_mouse(self, seat: int) -> None:
         self.mouse_holder = seat
         self.news.pop(seat, None)
 
-    def moved(self, seat: int, words: str, by_hand: bool, cell: Cell | None = None) -> None:
-        """`seat` played a move, said in `words` (a placement on `cell`); `by_hand` when a
-        human placed or drew it themselves. Other moves stay in view for a moment after
-        they land, and every other human hears of it at their next hand-off and sees its
-        tile ringed until their own move."""
+    def moved(self, played: MovePlayed, words: str) -> None:
+        """A seat played a move, said in `words`. A move a human placed or drew
+        themselves gives them the mouse; others stay in view for a moment after they
+        land. Every other human hears of it at their next hand-off and sees its tile
+        ringed until their own move."""
+        seat, move = played.seat, played.result.move
+        by_hand = not (played.by_computer or played.forced)
+        cell = move.cell if move.action == PLACE else None
         self.forced_shown = False
         self.placed_since.pop(seat, None)
         if by_hand:
             self._give_mouse(seat)
         else:
             self.hold_s = LANDED_PAUSE_S * self.pause_factor
-        for other in range(self.host.match.state.players):
-            if other != seat and self.host.match.is_human(other):
+        for other in range(self.match.state.players):
+            if other != seat and self.match.is_human(other):
                 self.news.setdefault(other, []).append(words)
                 if cell is not None:
                     self.placed_since.setdefault(other, []).append(cell)
@@ -215,24 +242,8 @@ class TableTurns:
         self.score_screen_due = False
         self.news.clear()
         self.placed_since.clear()
-        if self.host.match.humans > 1:
+        if self.match.humans > 1:
             self.mouse_holder = None
-
-    def banner_event(self, event: pygame.Event) -> bool:
-        """While the hand-off banner shows, its keys: Enter or Space hands the mouse over
-        (as its Ready button does); U or Ctrl+Z lets the player who just moved take it
-        back; only Escape gets through (to leave the table)."""
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_u, pygame.K_z):
-            self.host.undo()  # the player who just moved may still take it back
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_RETURN,
-            pygame.K_KP_ENTER,
-            pygame.K_SPACE,
-        ):
-            self.hand_over_mouse()
-            return True
-        return event.type != pygame.KEYDOWN or event.key != pygame.K_ESCAPE
 
     def hand_over_mouse(self) -> None:
         """The player the banner waits for is ready: the mouse is theirs."""

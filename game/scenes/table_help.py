@@ -1,0 +1,78 @@
+"""The help a human gets at the table: the engine's hint for their move, shown on the
+board until a move is played, undo and redo, and the coach's live tips. The match finds
+the hint and the tips and takes moves back or plays them again; `TableHelp` keeps the
+hint shown and says in words what an undo, a redo or a tip said, for the screen to show."""
+
+from __future__ import annotations
+
+from game.i18n import _
+from game.play.events import Event, HintFound, Redone, TipFound, TookBack
+from game.play.table_match import TableMatch
+from game.rules.moves import PLACE, Move
+from game.ui.coach_words import tip_words
+
+TurnChange = tuple[int, str]
+"""After an undo or a redo: the seat whose turn it is again, and the words saying what
+was done."""
+
+
+class TableHelp:
+    """The hint shown (`hint`, with the points it scores), the undo and redo and the
+    coach's tips."""
+
+    def __init__(self, match: TableMatch) -> None:
+        self.match = match
+        self.hint: Move | None = None
+        self.hint_points = 0
+
+    def show(self, move: Move | None) -> None:
+        """Show `move` as the hint from now on (None: no hint)."""
+        self.hint = move
+        self.hint_points = 0
+        if move is not None and move.action == PLACE:
+            self.hint_points = self.match.state.placement_score(move)
+
+    def hinted_tile(self) -> int | None:
+        """The hand tile the hint places, if it places one."""
+        hint = self.hint
+        return hint.tile if hint is not None and hint.action == PLACE else None
+
+    def found(self) -> Move | None:
+        """The hint the engine has found since it was asked, shown from now on."""
+        move = None
+        for event in self.match.poll_hint():
+            if isinstance(event, HintFound):
+                move = event.move
+                self.show(move)
+        return move
+
+    def set_tips(self, wanted: bool) -> None:
+        """The coach's live tips, when `wanted` (never in a lesson, which keeps no record)."""
+        self.match.tips = wanted and self.match.keeps_record
+
+    def tips(self) -> list[str]:
+        """The coach's tips found since the last step, each after its player's name."""
+        said = []
+        for event in self.match.poll_tips():
+            if isinstance(event, TipFound):
+                words = tip_words(event.review)
+                if words:
+                    said.append(f"{self.match.names[event.review.player]}: {words}")
+        return said
+
+    def undo(self, seat: int | None) -> TurnChange | None:
+        """Take back human `seat`'s last placement (and the computer moves after it)."""
+        return self._changed(self.match.undo(seat), TookBack, _("Took back {name}'s last tile."))
+
+    def redo(self) -> TurnChange | None:
+        """Play again what the last undo took back."""
+        return self._changed(self.match.redo(), Redone, _("Played {name}'s tile again."))
+
+    def _changed(
+        self, events: list[Event], kind: type[TookBack] | type[Redone], words: str
+    ) -> TurnChange | None:
+        for event in events:
+            if isinstance(event, kind):
+                self.show(None)
+                return event.seat, words.format(name=self.match.names[event.seat])
+        return None

@@ -1,0 +1,192 @@
+"""The table's picture: its layout, the board with the figure, the hands, the tiles in
+flight, the contact effects and the scores as they count up. `TableStage` lays them out,
+makes the sprites again from the match (after a re-layout, an undo or a new hand) and
+draws them in their layers; it shows what the match holds and decides nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+import pygame
+
+from game.play.table_match import TableMatch
+from game.rules.lattice import Cell
+from game.rules.moves import PLACE, Move
+from game.rules.tiles import TileId
+from game.scenes.table_handoff import draw_placed_since
+from game.scenes.table_panels import backdrop, draw_seat, draw_status, draw_tray_label
+from game.ui.board import Board
+from game.ui.contact_animator import ContactAnimator, ScoreCounter
+from game.ui.hands import Hands
+from game.ui.layout import Point
+from game.ui.painting import Ui
+from game.ui.sprites import TileLayer
+from game.ui.table_layout import TableLayout
+from game.ui.tiles import TileArt
+from game.ui.tween import Tweens
+
+
+class TableStage:
+    """Everything the table shows of the match, and the animations that move it.
+    `board_may_pan(pos)` tells the board whether a press at `pos` may pan the view (not
+    when it picks up a hand tile)."""
+
+    def __init__(
+        self,
+        ui: Ui,
+        art: TileArt,
+        match: TableMatch,
+        size: tuple[int, int],
+        speed: str,
+        board_may_pan: Callable[[Point], bool],
+    ) -> None:
+        self.ui = ui
+        self.art = art
+        self.match = match
+        self.layout = self._build_layout(size)
+        self.tiles = TileLayer()
+        self.board = Board(ui, art, self.tiles, board_may_pan)
+        self.animator = ContactAnimator(ui, self.board, art.theme.edge_colours)
+        self.scores = ScoreCounter(match.standings())
+        self.tweens = Tweens(speed)
+        self.hands = Hands(art, self.tiles, self.tweens)
+        self._backdrop: pygame.Surface | None = None
+        self.set_speed(speed)
+
+    def _build_layout(self, size: tuple[int, int]) -> TableLayout:
+        return TableLayout.build(
+            size, self.match.state.players, self.ui, tray=self.match.humans > 0
+        )
+
+    @property
+    def factor(self) -> float:
+        return self.tweens.factor
+
+    def lay_out(self, size: tuple[int, int]) -> None:
+        """A new window size: the seats, tray, figure area and status bar again (a tile
+        in flight lands first, before the sprites are made again)."""
+        self.tweens.finish()
+        self.layout = self._build_layout(size)
+        self.board.set_area(self.layout.figure)
+        self._backdrop = None
+
+    def handoff_area(self) -> pygame.Rect:
+        """Where the hand-off panel shows: over the tray (else over the status bar)."""
+        tray = self.layout.tray
+        return tray.rect if tray is not None else self.layout.status
+
+    def set_speed(self, speed: str) -> None:
+        """The animation speed setting, for the tiles, the effects and the scores."""
+        self.tweens.set_speed(speed)
+        self.animator.set_factor(self.factor)
+        self.scores.factor = self.factor
+
+    def set_look(self) -> None:
+        """The tile art changed (theme, colour-blind marks): every tile and contact in it."""
+        self.tiles.refresh_all()
+        self.animator.edge_colours = self.art.theme.edge_colours
+
+    # --- the sprites ----------------------------------------------------------------------
+
+    def figure_cells(self) -> list[Cell]:
+        figure = self.match.state.figure
+        return [cell for cell, _t, _r in figure.tiles()] + figure.open_cells()
+
+    def fit_view(self) -> None:
+        """Centre the figure and its open cells, at the largest tile size that fits."""
+        self.board.fit(self.figure_cells() or [(0, 0)])
+        self.board.place_sprites()
+
+    def rebuild(self, tray_seat: int | None) -> None:
+        """Make every sprite again from the match, `tray_seat`'s tiles in the tray."""
+        self.tiles.empty()
+        figure = self.match.state.figure
+        self.board.show(figure.tiles(), figure.last_cell)
+        self.hands.tray_seat = tray_seat
+        self.hands.follow(self.match.hands_so_far())
+        self.hands.show(self.match.hands(), self.layout.seats, self.layout.tray)
+
+    def arrange_hands(self, held: TileId | None) -> None:
+        """Slide every hand tile but the `held` one to its slot (hands close up after a
+        tile leaves)."""
+        self.hands.follow(self.match.hands_so_far())
+        self.hands.arrange(self.match.hands(), held)
+
+    def sync_scores(self) -> None:
+        """Show every score as it stands, with no counting."""
+        self.scores.sync(self.match.standings())
+
+    def update(self, dt: float) -> None:
+        """One fixed step of every animation."""
+        self.tiles.snapshot()
+        self.tweens.update(dt)
+        self.board.update(dt)
+        self.animator.update(dt)
+        self.scores.update(dt, self.match.standings())
+
+    # --- drawing, layer by layer ------------------------------------------------------------
+
+    def draw_ground(self, surface: pygame.Surface, felt: Callable[[], pygame.Surface]) -> None:
+        """The felt with the panels (made once per layout) and the figure's openings."""
+        if self._backdrop is None or self._backdrop.get_size() != self.layout.size:
+            match = self.match
+            deal = match.deal
+            self._backdrop = backdrop(
+                felt(), self.layout, self.ui, None if deal is None else (deal, match.share_code())
+            )
+        surface.blit(self._backdrop, (0, 0))
+        self.board.draw_openings(surface, self.match.state.figure.opportunity_openings())
+
+    def draw_panels(
+        self,
+        surface: pygame.Surface,
+        status: str,
+        saying: Callable[[int], str | None],
+        tray_label: bool,
+    ) -> None:
+        """The status bar saying `status`, each seat's panel (with what `saying` says it
+        just did) and, when `tray_label`, whose tiles lie in the tray."""
+        ui, layout = self.ui, self.layout
+        draw_status(surface, ui, self.art, layout, self.match, status)
+        for seat, box in enumerate(layout.seats):
+            draw_seat(
+                surface,
+                ui,
+                self.match,
+                seat,
+                box,
+                round(self.scores.shown[seat]),
+                in_tray=seat == self.hands.tray_seat,
+                said=saying(seat),
+            )
+        if tray_label and layout.tray is not None and self.hands.tray_seat is not None:
+            draw_tray_label(surface, ui, layout.tray, self.match.names[self.hands.tray_seat])
+
+    def draw_tiles(
+        self,
+        surface: pygame.Surface,
+        alpha: float,
+        placed_since: Mapping[int, Sequence[Cell]],
+        watcher: int | None,
+    ) -> None:
+        """Every tile, those placed since `watcher` last moved outlined, the last one
+        marked."""
+        self.tiles.draw_interpolated(surface, alpha)
+        draw_placed_since(surface, self.board, self.match.state.figure, placed_since, watcher)
+        self.board.draw_last_mark(surface)
+
+    def draw_effects(
+        self,
+        surface: pygame.Surface,
+        alpha: float,
+        hint: Move | None,
+        hint_points: int,
+        clock: float,
+    ) -> None:
+        """The contacts lighting up, the hinted spot pulsing with its points, and the
+        rising labels over them."""
+        self.animator.draw_effects(surface)
+        if hint is not None and hint.action == PLACE:
+            self.board.draw_ring(surface, hint.cell, abs((clock * 1.5) % 2 - 1))
+            self.board.draw_spots(surface, [(hint.cell, hint_points)])
+        self.animator.draw_labels(surface, alpha)
