@@ -26,6 +26,18 @@ def finished_record(mode: str = "table", players: int = 3, seed: int = 11) -> di
     return simulate(mode, players, seed, ["greedy"], TableRules()).data
 
 
+def record(mode: str = "table", seed: int = 3) -> dict[str, Any]:
+    """A finished game of `mode` (three seats at the table), deal `seed`."""
+    return finished_record(mode, 3 if mode == "table" else 1, seed)
+
+
+def in_progress(data: dict[str, Any], moves: int = 3) -> dict[str, Any]:
+    """The game stopped after the first `moves` moves of its first hand."""
+    hand = {**data["hands"][0], "moves": data["hands"][0]["moves"][:moves]}
+    hand.pop("result", None)
+    return {**data, "hands": [hand]}
+
+
 def partial_record(record: dict[str, Any], moves: int) -> dict[str, Any]:
     """The same game stopped after its first `moves` moves (a game in progress)."""
     game = GameRecord(record)

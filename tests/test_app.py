@@ -3,12 +3,19 @@ input around a screen a key opens."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
+from game.persist.records import write_record
+from game.rules.record import GameRecord
+from game.scenes.menu import MenuScene
+from game.scenes.replay import ReplayScene
 from game.scenes.requests import TableRequest
 from tests.conftest import AppMaker
 from tests.drive import Input
+from tests.persistence_helpers import finished_record, partial_record, resumed_game
 
 
 def test_the_first_window_is_sized_from_the_desktop() -> None:
@@ -18,6 +25,33 @@ def test_the_first_window_is_sized_from_the_desktop() -> None:
     assert window_size_for([(3840, 2160)]) == (2938, 1836)  # a 4K screen in real pixels
     assert window_size_for([(1920, 1080)]) == (1469, 918)
     assert window_size_for([(1366, 768)]) == (1229, 768)  # all the height there is
+
+
+def test_main_file_opens_finished_in_viewer_and_resumes_in_progress(
+    make_app: AppMaker, tmp_path: Path
+) -> None:
+    finished = tmp_path / "done.contack.json"
+    write_record(GameRecord(finished_record()), finished)
+    app = make_app(tmp_path / "a", record_path=str(finished))
+    assert isinstance(app.scene, ReplayScene)
+
+    running = tmp_path / "running.contack.json"
+    data = partial_record(finished_record("stacked-solitaire", 1, 3), 5)
+    write_record(GameRecord(data), running)
+    app = make_app(tmp_path / "b", record_path=str(running))
+    assert resumed_game(app).record.data["hands"] == data["hands"]
+
+
+@pytest.mark.parametrize("content", ["not json at all", '{"format": "contack-record"}'])
+def test_main_file_broken_gives_one_line_and_the_menu(
+    make_app: AppMaker, tmp_path: Path, content: str
+) -> None:
+    broken = tmp_path / "broken.contack.json"
+    broken.write_text(content)
+    app = make_app(tmp_path / "home", record_path=str(broken))
+    assert isinstance(app.scene, MenuScene)
+    messages = [text for text in app.notices if "broken.contack.json" in text]
+    assert len(messages) == 1 and "\n" not in messages[0]
 
 
 # --- issue 16: malformed input refused in one line, damaged files set aside ------------

@@ -9,8 +9,46 @@ from typing import Any
 
 import pytest
 
+from game.persist import autosave
+from game.persist.history import (
+    HISTORY_FILE,
+    History,
+    add_finished_game,
+    load_history,
+    reset_statistics,
+)
+from game.persist.records import finished_dir
 from game.persist.storage import Storage
+from game.rules.errors import RecordError
 from tests.conftest import AppMaker
+from tests.persistence_helpers import finished_record, record
+
+
+def test_a_refused_game_is_not_added_and_says_why(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    assert add_finished_game(storage, {"format": "nonsense"}) is None
+    assert "not added to the history" in str(storage.take_notices()[0])
+    assert not (tmp_path / HISTORY_FILE).exists()
+
+
+def test_history_entry_and_reset_statistics_keeps_the_games(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    entry = add_finished_game(storage, record(), now=1_700_000_000)
+    assert entry is not None and entry["mode"] == "table" and " won (" in entry["summary"]
+    assert (tmp_path / entry["file"]).parent == finished_dir(storage)
+    assert add_finished_game(storage, record()) is None  # the same game counts once
+    reset_statistics(storage)
+    history = load_history(storage)
+    assert len(history.games) == 1 and not history.players
+    assert json.loads((tmp_path / HISTORY_FILE).read_text())["version"] == 1
+
+
+def test_history_of_another_version_is_set_aside(tmp_path: Path) -> None:
+    (tmp_path / HISTORY_FILE).write_text(json.dumps({"version": 99, "games": []}))
+    storage = Storage(tmp_path)
+    assert load_history(storage) == History()
+    assert "not a Contack history file" in str(storage.take_notices()[0])
+
 
 # --- issue 16: malformed input refused in one line, damaged files set aside ------------
 
@@ -21,7 +59,6 @@ from tests.conftest import AppMaker
 )
 def test_a_history_entry_is_read_only_from_the_games_records(tmp_path: Path, file: object) -> None:
     from game.persist.history import entry_record_path
-    from game.rules.errors import RecordError
 
     with pytest.raises(RecordError, match="outside"):
         entry_record_path(Storage(tmp_path), {"file": file})
@@ -61,9 +98,7 @@ def test_a_lost_solitaire_is_counted_even_if_the_game_dies_first(
 def test_a_read_only_data_folder_never_stops_the_game(make_app: AppMaker, tmp_path: Path) -> None:
     """A finished solitaire in the save, a folder that refuses every write: the game
     starts (again and again) with notices, and keeps the save for a later start."""
-    from game.persist import autosave
     from game.persist.history import load_history
-    from tests.persistence_helpers import finished_record
 
     storage = Storage(tmp_path)
     autosave.save_game(storage, finished_record("draw-solitaire"))
@@ -87,9 +122,7 @@ def test_a_nul_in_the_oldest_of_fifty_games_never_stops_a_start(
     make_app: AppMaker, tmp_path: Path
 ) -> None:
     """The 51st game pushes out an entry whose file holds a NUL: it is only dropped."""
-    from game.persist import autosave
     from game.persist.history import HISTORY_LIMIT, add_finished_game, load_history
-    from tests.persistence_helpers import finished_record
 
     storage = Storage(tmp_path)
     add_finished_game(storage, finished_record("draw-solitaire", 1, 1))

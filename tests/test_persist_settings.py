@@ -3,12 +3,47 @@ with a notice when damaged."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
 
+from game.persist import settings
+from game.persist.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from game.persist.storage import Storage
+
+
+def test_settings_round_trip_and_keep_unknown_keys(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    assert load_settings(storage) == Settings()
+    (tmp_path / SETTINGS_FILE).write_text(
+        json.dumps(
+            {
+                "theme": "1962",
+                "volume": 1,
+                "muted": "yes",
+                "animation_speed": "warp",
+                "future_option": [1, 2],
+            }
+        )
+    )
+    chosen = storage.load_settings()
+    assert (chosen.theme, chosen.volume, chosen.muted) == ("1962", 1.0, False)
+    assert chosen.animation_speed == "normal" and chosen.extra == {"future_option": [1, 2]}
+    chosen.colour_blind = True
+    assert save_settings(storage, chosen)
+    written = json.loads((tmp_path / SETTINGS_FILE).read_text())
+    assert written["future_option"] == [1, 2] and written["colour_blind"] is True
+    assert settings.load_settings(storage) == chosen
+
+
+def test_settings_that_are_not_an_object_are_set_aside(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS_FILE).write_text("[1, 2]")
+    storage = Storage(tmp_path)
+    assert storage.load_settings() == Settings()
+    assert list(tmp_path.glob(f"{SETTINGS_FILE}.bad-*")) and storage.notices
+
 
 # --- issue 16: malformed input refused in one line, damaged files set aside ------------
 
