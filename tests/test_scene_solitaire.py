@@ -22,7 +22,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.solitaire_base import SolitaireScene
 from game.scenes.solitaire_sources import DISCARD_KEY, STOCK_KEY
 from game.scenes.stacked_solitaire import StackedSolitaireScene
-from tests.conftest import AppMaker
+from tests.conftest import AppFactory, AppMaker
 from tests.drive import Input, new_app, run_until
 
 Point = tuple[float, float]
@@ -47,7 +47,12 @@ def module_app(tmp_path_factory: pytest.TempPathFactory) -> App:
 
 
 @pytest.fixture
-def app(module_app: App) -> App:
+def app_factory(module_app: App) -> AppFactory:
+    """This module's `app`: its one app, made ready for the next test."""
+    return lambda: back_at_menu(module_app)
+
+
+def back_at_menu(module_app: App) -> App:
     """The module's app back at its menu, with no saved game."""
     module_app.clear_to_root()
     module_app.run_frames(1)
