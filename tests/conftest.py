@@ -99,3 +99,20 @@ def make_app(tmp_path: Path) -> AppMaker:
     """`make_app(home=tmp_path, size=(1280, 800), *, speed=None, banner=None, art=None,
     record_path=None, adviser=None, frames=2)`: a new headless app."""
     return AppMaker(tmp_path)
+
+
+AppFactory = Callable[[], App]
+"""What builds the app of the `app` fixture."""
+
+
+@pytest.fixture
+def app_factory(make_app: AppMaker) -> AppFactory:
+    """What builds the `app` fixture: here a new app, 1280x800, on the test's own folder; a
+    module that wants its apps otherwise overrides this fixture."""
+    return make_app
+
+
+@pytest.fixture
+def app(app_factory: AppFactory) -> App:
+    """The test's app, as its module's `app_factory` builds it."""
+    return app_factory()

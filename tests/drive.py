@@ -12,6 +12,8 @@ import pygame
 from game.ai.worker import Adviser, InProcessAdviser
 from game.app import App, ManualClock
 from game.persist.storage import Storage
+from game.scenes.base import Scene
+from game.scenes.requests import Screen
 from game.ui.tiles import TileArt
 from game.ui.widgets import Widget
 
@@ -125,3 +127,20 @@ def run_until(app: App, done: Callable[[], bool], limit: int = 20_000) -> None:
             return
         app.tick()
     raise AssertionError("the condition never came true")
+
+
+def type_into_deal_box(
+    make_app: Callable[..., App], screen: Screen, typed: str
+) -> tuple[App, Scene]:
+    """Open `screen` (a solitaire or the table setup) and type `typed` into its deal box."""
+    app = make_app(speed="instant")
+    app.open(screen)
+    app.run_frames(3)
+    scene = app.scene
+    bars = getattr(scene, "bars", None)
+    field = bars.deal_field if bars is not None else scene.deal_field  # type: ignore[attr-defined]
+    drive = Input(app)
+    drive.click(field)
+    drive.press(pygame.K_a, pygame.KMOD_CTRL)
+    drive.text(typed)
+    return app, scene

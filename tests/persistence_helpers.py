@@ -1,7 +1,10 @@
-"""Helpers for the persistence and replay tests: finished and partial records."""
+"""Helpers for the persistence and replay tests: finished and partial records, and the
+golden record of a table game."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from game.app import App
@@ -9,9 +12,30 @@ from game.cli import simulate
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.table import TableRules
 
+TABLE = Path(__file__).parent / "golden" / "table-2-standard.contack.json"
+"""The golden record (format version 1) of a two-seat table game."""
+
+
+def table_record() -> dict[str, Any]:
+    """The golden table record's data, a new copy at each call."""
+    data: dict[str, Any] = json.loads(TABLE.read_text(encoding="utf-8"))
+    return data
+
 
 def finished_record(mode: str = "table", players: int = 3, seed: int = 11) -> dict[str, Any]:
     return simulate(mode, players, seed, ["greedy"], TableRules()).data
+
+
+def record(mode: str = "table", seed: int = 3) -> dict[str, Any]:
+    """A finished game of `mode` (three seats at the table), deal `seed`."""
+    return finished_record(mode, 3 if mode == "table" else 1, seed)
+
+
+def in_progress(data: dict[str, Any], moves: int = 3) -> dict[str, Any]:
+    """The game stopped after the first `moves` moves of its first hand."""
+    hand = {**data["hands"][0], "moves": data["hands"][0]["moves"][:moves]}
+    hand.pop("result", None)
+    return {**data, "hands": [hand]}
 
 
 def partial_record(record: dict[str, Any], moves: int) -> dict[str, Any]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +14,8 @@ from game.play.table_match import TableMatch, Turn
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW, PASS, PLACE, Move
 from game.rules.record import GameRecord, RecordedGame
+from game.rules.seeds_names import NAME_LIMIT
+from tests.persistence_helpers import table_record
 
 
 def config(*kinds: str, seed: int = 7, **rules: Any) -> dict[str, Any]:
@@ -230,3 +234,33 @@ def test_rematch_keeps_the_seats_and_options() -> None:
     match = new_match("human", "ai:greedy", partners=False, hands=4)
     rematch = TableMatch.new(match.rematch_config(), InProcessAdviser(), 99)
     assert rematch.kinds == match.kinds and rematch.rules == match.rules
+
+
+# --- issue 16: malformed input refused in one line, damaged files set aside ------------
+
+
+def test_a_record_check_accepts_opens_in_the_game(tmp_path: Path) -> None:
+    """A newer version's computer level and names no screen can draw still open."""
+    data = table_record()
+    data["players"][0]["name"] = "An\x00n" + "\u202e" + "x" * 10_000
+    data["players"][1]["kind"] = "ai:nonsense"
+    match = TableMatch.resume(data, InProcessAdviser())
+    assert match.names[0].startswith("Ann") and len(match.names[0]) <= NAME_LIMIT
+    assert "\x00" not in match.names[0]
+    assert 1 in match.computers
+
+
+# --- issue 25: what a hostile first hour still found -----------------------------------
+
+
+def test_a_huge_name_in_a_record_is_not_written_again_every_move() -> None:
+    data = table_record()
+    data["hands"] = data["hands"][:1]
+    data["hands"][0]["moves"] = data["hands"][0]["moves"][:3]
+    data["hands"][0].pop("result")
+    data["players"][0]["name"] = "Ann" + "n" * 1_000_000
+    match = TableMatch.resume(data, InProcessAdviser())
+    match.save_due = True
+    _due, saved = match.take_save()
+    assert saved is not None and len(json.dumps(saved)) < 20_000
+    assert saved["players"][0]["name"] == match.names[0]

@@ -26,14 +26,8 @@ from game.scenes.requests import (
 from game.scenes.score import ScoreScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
 from game.scenes.table import TableScene
-from tests.conftest import AppMaker
 
 PLAYERS = [{"name": "Ann", "kind": "human"}, {"name": "Ben", "kind": "ai:greedy"}]
-
-
-@pytest.fixture
-def app(make_app: AppMaker) -> App:
-    return make_app()
 
 
 @pytest.mark.parametrize("screen", list(Screen))

@@ -16,7 +16,7 @@ from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.replay import ReplayScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
-from tests.conftest import AppMaker
+from tests.conftest import AppFactory, AppMaker
 from tests.drive import Input, run_until
 from tests.test_scene_solitaire import lose_draw_deal
 
@@ -24,8 +24,9 @@ FRAMES = 3
 
 
 @pytest.fixture
-def app(make_app: AppMaker) -> App:
-    return make_app(size=(800, 600), speed="instant")
+def app_factory(make_app: AppMaker) -> AppFactory:
+    """This module's apps: small windows, instant animations."""
+    return lambda: make_app(size=(800, 600), speed="instant")
 
 
 def open_review(app: App) -> ReplayScene:

@@ -22,7 +22,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.solitaire_base import SolitaireScene
 from game.scenes.solitaire_sources import DISCARD_KEY, STOCK_KEY
 from game.scenes.stacked_solitaire import StackedSolitaireScene
-from tests.conftest import AppMaker
+from tests.conftest import AppFactory, AppMaker
 from tests.drive import Input, new_app, run_until
 
 Point = tuple[float, float]
@@ -47,7 +47,12 @@ def module_app(tmp_path_factory: pytest.TempPathFactory) -> App:
 
 
 @pytest.fixture
-def app(module_app: App) -> App:
+def app_factory(module_app: App) -> AppFactory:
+    """This module's `app`: its one app, made ready for the next test."""
+    return lambda: back_at_menu(module_app)
+
+
+def back_at_menu(module_app: App) -> App:
     """The module's app back at its menu, with no saved game."""
     module_app.clear_to_root()
     module_app.run_frames(1)
@@ -306,3 +311,42 @@ def test_enter_alone_plays_draw_solitaire(app: App) -> None:
         app.run_frames(10)
     assert len(scene.state.figure) >= 4 or scene.finished
     assert scene.session.record["hands"][0]["moves"]
+
+
+# --- issue 16: malformed input refused in one line, damaged files set aside ------------
+
+
+@pytest.mark.parametrize("typed", ["²", "⁵", "①", "٣", "1²"])
+def test_unicode_digits_in_the_deal_box_are_refused_quietly(make_app: AppMaker, typed: str) -> None:
+    from game.scenes.requests import Screen
+    from tests.drive import type_into_deal_box
+
+    app, scene = type_into_deal_box(make_app, Screen.DRAW_SOLITAIRE, typed)
+    Input(app).press(pygame.K_RETURN)
+    assert app.scene is scene and scene.bars.deal_field.text.isascii()  # type: ignore[attr-defined]
+
+
+def test_a_won_solitaire_is_in_the_history_before_its_save_goes(
+    make_app: AppMaker, tmp_path: Path
+) -> None:
+    from game.ai.solver import solve
+    from game.persist.history import load_history
+    from game.scenes.stacked_solitaire import StackedSolitaireScene
+
+    app = make_app(tmp_path, speed="instant")
+    scene = StackedSolitaireScene(app, seed=3)
+    app.push(scene)
+    app.run_frames(2)
+    answer = solve(scene.stacked_state, 10.0)
+    assert answer.winnable
+    seen: list[int] = []
+    clear = app.storage.clear_game
+
+    def clear_game(mode: str) -> None:
+        seen.append(load_history(app.storage).solitaires[mode].won)
+        clear(mode)
+
+    app.storage.clear_game = clear_game  # type: ignore[method-assign]
+    for move in answer.moves:
+        scene.play(move)
+    assert scene.state.won and seen and seen[-1] == 1

@@ -668,3 +668,127 @@ def test_continue_resumes_exactly(make_app: Callable[..., App], tmp_path: Path) 
     assert new.hands == old.hands and new.current_player == old.current_player
     assert new.hand_points == old.hand_points and new.stock_pos == old.stock_pos
     assert resumed.stage.scores.shown == scene.stage.scores.shown
+
+
+# --- issue 16: malformed input refused in one line, damaged files set aside ------------
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["שלום עולם", "مرحبا بالعالم", "Zoë 😀", "\uff37" * 14, "x" * 1_000_000, "A\x00B\u202eC"],
+)
+def test_any_name_a_record_holds_is_drawn_within_its_seat(tmp_path: Path, name: str) -> None:
+    from game.rules.seeds_names import NAME_LIMIT
+    from game.scenes.table import TableScene
+    from tests.drive import new_app
+    from tests.persistence_helpers import table_record
+
+    app = new_app(tmp_path, (800, 600), speed="instant")
+    data = table_record()
+    data["players"][0]["name"] = name
+    data["hands"] = data["hands"][:1]
+    data["hands"][0]["moves"] = data["hands"][0]["moves"][:3]
+    data["hands"][0].pop("result")
+    app.open_record(data)
+    app.run_frames(3)
+    scene = app.scene
+    assert isinstance(scene, TableScene)
+    from game.ui.text import shrunk_text
+
+    shown = scene.match.names[0]
+    room = scene.layout.seats[0].header.width // 2
+    text = shrunk_text(app.ui, shown, 20, room, (255, 255, 255), "bold")
+    assert 0 < text.get_width() <= room and len(shown) <= NAME_LIMIT
+
+
+def test_a_full_disk_gives_a_notice_and_keeps_the_last_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    from game.persist import files as persist_files
+    from game.scenes.requests import TableRequest
+    from game.scenes.table import TableScene
+    from tests.drive import new_app
+
+    app = new_app(tmp_path, speed="instant", banner=False)
+    players = [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "ai:greedy"}]
+    app.open(TableRequest({"players": players}))
+    app.run_frames(3)
+    scene = app.scene
+    assert isinstance(scene, TableScene)
+    kept = app.storage.saved_game_path("table").read_bytes()
+
+    def full(*_args: Any, **_kw: Any) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(persist_files, "write_text_atomically", full)
+    from tests.drive import run_until
+
+    run_until(app, scene.human_can_act)
+    scene.play(scene.legal_moves()[0])
+    app.run_frames(2)
+    assert any("No space left" in text for text in app.notices)
+    assert app.storage.saved_game_path("table").read_bytes() == kept
+    assert app.scene is scene  # the game goes on
+
+
+def test_a_finished_table_game_is_in_the_history_before_its_save_goes(tmp_path: Path) -> None:
+    from game.persist.history import load_history
+    from game.scenes.table import TableScene
+    from tests.drive import new_app, run_until
+
+    app = new_app(tmp_path, speed="instant", banner=False)
+    seen: list[int] = []
+    clear = app.storage.clear_game
+
+    def clear_game(mode: str) -> None:
+        seen.append(len(load_history(app.storage).games))
+        clear(mode)
+
+    app.storage.clear_game = clear_game  # type: ignore[method-assign]
+    scene = TableScene(
+        app,
+        {
+            "rules": {"hands": 1},
+            "seed": 4,
+            "players": [{"name": "A", "kind": "ai:greedy"}, {"name": "B", "kind": "ai:greedy"}],
+        },
+    )
+    app.push(scene)
+    run_until(app, scene.state.is_terminal)
+    app.run_frames(2)
+    assert seen and seen[-1] == 1  # the game was in the history when its save went
+
+
+# --- issue 25: what a hostile first hour still found -----------------------------------
+
+
+INVISIBLE_NAMES = [" \ufe0f", "\u200b", "\u200e", "\u202e", "\u2060", "\ufeff", "\u200b \u200d"]
+
+
+@pytest.mark.parametrize("name", INVISIBLE_NAMES)
+def test_a_name_that_draws_nothing_is_shown_as_its_seat(tmp_path: Path, name: str) -> None:
+    from game.scenes.requests import TableRequest
+    from tests.drive import new_app
+    from tools.samples import table_config
+
+    app = new_app(tmp_path, speed="instant")
+    assert app.ui.text(name, 20).get_width() < 10  # drawn as (almost) nothing, no crash
+    app.open(TableRequest(table_config([(name, "human"), ("Ben", "ai:greedy")], 3)))
+    app.run_frames(5)
+    assert type(app.scene).__name__ == "TableScene"
+    assert app.scene.match.names[0] == "Seat 1"  # type: ignore[attr-defined]
+
+
+def test_a_seat_without_a_name_is_named_in_the_players_language(tmp_path: Path) -> None:
+    from game.scenes.requests import TableRequest
+    from tests.drive import new_app
+    from tools.samples import table_config
+
+    app = new_app(tmp_path, speed="instant")
+    app.settings.language = "es"
+    app.apply_settings()
+    app.open(TableRequest(table_config([("\u200b", "human"), ("Ben", "ai:greedy")], 3)))
+    app.run_frames(2)
+    assert app.scene.match.names[0] == "Asiento 1"  # type: ignore[attr-defined]

@@ -1,4 +1,6 @@
-"""Saves that outlive the session: crash and Continue, bad saves set aside, records, FILE."""
+"""The autosaves behind the menu's Continue buttons (game/persist/autosave.py): one per
+mode, checked by the rules before they are offered, set aside with a notice when they
+cannot be read or replayed, and whole after the game is killed mid-write."""
 
 from __future__ import annotations
 
@@ -10,19 +12,24 @@ from pathlib import Path
 
 import pytest
 
+from game.persist import autosave
 from game.persist.autosave import check_saved_game
-from game.persist.records import list_records, read_record, save_named_record, write_record
 from game.persist.storage import Storage
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record import MODES, GameRecord, RecordedGame
 from game.scenes.menu import MenuScene
-from game.scenes.records import RecordsScene, SaveRecordScene
-from game.scenes.replay import ReplayScene
 from tests.conftest import AppMaker
 from tests.drive import Input
-from tests.persistence_helpers import finished_record, partial_record, resumed_game
+from tests.persistence_helpers import (
+    finished_record,
+    in_progress,
+    partial_record,
+    record,
+    resumed_game,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 SAVED_GAME_FILE = "saved-table.contack.json"
+
 
 CRASHING_GAME = textwrap.dedent("""
     import json, os, sys
@@ -50,6 +57,58 @@ CRASHING_GAME = textwrap.dedent("""
         app.tick()
     raise SystemExit("not reached")
 """)
+
+
+def test_autosave_saved_checked_and_cleared(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    mode = "draw-solitaire"
+    assert not autosave.has_saved_game(storage)
+    assert autosave.check_saved_game(storage, mode) is None
+    data = in_progress(record(mode))
+    assert autosave.save_game(storage, data)
+    assert autosave.check_saved_game(storage, mode) == data and not storage.notices
+    undealt = {**data, "hands": []}
+    storage.save_game(undealt)
+    assert autosave.check_saved_game(storage, mode) == undealt
+    autosave.clear_game(storage, mode)
+    assert not storage.has_saved_game()
+    autosave.clear_game(storage, mode)  # nothing to clear is fine
+
+
+def test_each_mode_keeps_its_own_autosave(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    saves = {mode: in_progress(record(mode)) for mode in MODES}
+    for data in saves.values():
+        storage.save_game(data)
+    assert autosave.check_saved_games(storage) == saves
+    storage.clear_game("table")
+    assert not storage.has_saved_game("table") and storage.has_saved_game("draw-solitaire")
+
+
+def test_the_old_single_autosave_moves_to_its_mode(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    data = in_progress(record("stacked-solitaire"))
+    (tmp_path / autosave.LEGACY_FILE).write_text(json.dumps(data), encoding="utf-8")
+    assert autosave.check_saved_games(storage) == {"stacked-solitaire": data}
+    newer = in_progress(record("table"))
+    storage.save_game(newer)
+    (tmp_path / autosave.LEGACY_FILE).write_text(
+        json.dumps(in_progress(record("table"), 2)), encoding="utf-8"
+    )
+    assert autosave.check_saved_games(storage)["table"] == newer  # the newer one stays
+    assert list(tmp_path.glob(f"{autosave.LEGACY_FILE}.bad-*"))  # the old one kept aside
+
+
+def test_autosave_the_rules_refuse_is_set_aside_with_the_reason(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    data = in_progress(record(), 4)
+    data["hands"][0]["moves"][2]["tile"] = "99-99-99"
+    storage.save_game(data)
+    assert autosave.check_saved_game(storage, "table") is None
+    assert not storage.has_saved_game()
+    assert list(tmp_path.glob("saved-table.contack.json.bad-*"))
+    notices = [str(n) for n in storage.take_notices()]
+    assert len(notices) == 1 and "hand 0 move 2" in notices[0]
 
 
 @pytest.mark.parametrize(
@@ -128,76 +187,3 @@ def test_a_good_save_is_kept(tmp_path: Path) -> None:
     storage.save_game(data)
     assert check_saved_game(storage, "table") == data
     assert storage.has_saved_game() and not storage.notices
-
-
-def test_main_file_opens_finished_in_viewer_and_resumes_in_progress(
-    make_app: AppMaker, tmp_path: Path
-) -> None:
-    finished = tmp_path / "done.contack.json"
-    write_record(GameRecord(finished_record()), finished)
-    app = make_app(tmp_path / "a", record_path=str(finished))
-    assert isinstance(app.scene, ReplayScene)
-
-    running = tmp_path / "running.contack.json"
-    data = partial_record(finished_record("stacked-solitaire", 1, 3), 5)
-    write_record(GameRecord(data), running)
-    app = make_app(tmp_path / "b", record_path=str(running))
-    assert resumed_game(app).record.data["hands"] == data["hands"]
-
-
-@pytest.mark.parametrize("content", ["not json at all", '{"format": "contack-record"}'])
-def test_main_file_broken_gives_one_line_and_the_menu(
-    make_app: AppMaker, tmp_path: Path, content: str
-) -> None:
-    broken = tmp_path / "broken.contack.json"
-    broken.write_text(content)
-    app = make_app(tmp_path / "home", record_path=str(broken))
-    assert isinstance(app.scene, MenuScene)
-    messages = [text for text in app.notices if "broken.contack.json" in text]
-    assert len(messages) == 1 and "\n" not in messages[0]
-
-
-def test_named_records_saved_listed_and_opened(make_app: AppMaker, tmp_path: Path) -> None:
-    app = make_app(tmp_path)
-    record = finished_record()
-    first = save_named_record(app.storage, GameRecord(record), "Sunday: the big game")
-    second = save_named_record(app.storage, GameRecord(record), "Sunday: the big game")
-    assert first != second
-    assert first.name == "Sunday the big game.contack.json"
-    assert second.name == "Sunday the big game 2.contack.json"
-    assert read_record(first).data == record
-    (first.parent / "torn.contack.json").write_text('{"format": "con')
-    names = {entry.name: entry for entry in list_records(app.storage)}
-    assert names["torn"].error and not names["Sunday the big game"].error
-
-    menu = app.scene
-    assert isinstance(menu, MenuScene)
-    Input(app).click(menu.buttons["games"])
-    scene = app.scene
-    assert isinstance(scene, RecordsScene)
-    while scene.chosen is not None and scene.chosen.error:
-        Input(app).press(__import__("pygame").K_DOWN)
-    Input(app).click(scene.watch)
-    assert isinstance(app.scene, ReplayScene)
-
-
-def test_save_dialog_types_a_name_and_saves(make_app: AppMaker, tmp_path: Path) -> None:
-    import pygame
-
-    app = make_app(tmp_path)
-    dialog = SaveRecordScene(app, finished_record(), "")
-    app.push(dialog)
-    app.run_frames(2)
-    Input(app).press(pygame.K_BACKSPACE, times=60)
-    Input(app).text("Ann wins")
-    Input(app).click(dialog.save)
-    assert dialog.saved_path is not None and dialog.saved_path.name == "Ann wins.contack.json"
-    assert app.scene is not dialog
-
-
-def test_a_record_is_written_atomically_and_read_back(tmp_path: Path) -> None:
-    path = tmp_path / "game.contack.json"
-    record = GameRecord(finished_record())
-    write_record(record, path)
-    assert read_record(path).data == record.data
-    assert [p.name for p in tmp_path.iterdir()] == ["game.contack.json"]

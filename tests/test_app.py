@@ -1,0 +1,106 @@
+"""The app itself (game/app.py): the first window's size, resizes, the keyboard's text
+input around a screen a key opens."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.persist.records import write_record
+from game.rules.record import GameRecord
+from game.scenes.menu import MenuScene
+from game.scenes.replay import ReplayScene
+from game.scenes.requests import TableRequest
+from tests.conftest import AppMaker
+from tests.drive import Input
+from tests.persistence_helpers import finished_record, partial_record, resumed_game
+
+
+def test_the_first_window_is_sized_from_the_desktop() -> None:
+    from game.app import DEFAULT_SIZE, window_size_for
+
+    assert window_size_for([]) == DEFAULT_SIZE
+    assert window_size_for([(3840, 2160)]) == (2938, 1836)  # a 4K screen in real pixels
+    assert window_size_for([(1920, 1080)]) == (1469, 918)
+    assert window_size_for([(1366, 768)]) == (1229, 768)  # all the height there is
+
+
+def test_main_file_opens_finished_in_viewer_and_resumes_in_progress(
+    make_app: AppMaker, tmp_path: Path
+) -> None:
+    finished = tmp_path / "done.contack.json"
+    write_record(GameRecord(finished_record()), finished)
+    app = make_app(tmp_path / "a", record_path=str(finished))
+    assert isinstance(app.scene, ReplayScene)
+
+    running = tmp_path / "running.contack.json"
+    data = partial_record(finished_record("stacked-solitaire", 1, 3), 5)
+    write_record(GameRecord(data), running)
+    app = make_app(tmp_path / "b", record_path=str(running))
+    assert resumed_game(app).record.data["hands"] == data["hands"]
+
+
+@pytest.mark.parametrize("content", ["not json at all", '{"format": "contack-record"}'])
+def test_main_file_broken_gives_one_line_and_the_menu(
+    make_app: AppMaker, tmp_path: Path, content: str
+) -> None:
+    broken = tmp_path / "broken.contack.json"
+    broken.write_text(content)
+    app = make_app(tmp_path / "home", record_path=str(broken))
+    assert isinstance(app.scene, MenuScene)
+    messages = [text for text in app.notices if "broken.contack.json" in text]
+    assert len(messages) == 1 and "\n" not in messages[0]
+
+
+# --- issue 16: malformed input refused in one line, damaged files set aside ------------
+
+
+def test_a_resize_storm_lays_out_once_a_frame(make_app: AppMaker) -> None:
+    app = make_app(speed="instant", frames=1)
+    layouts: list[tuple[int, int]] = []
+    scene = app.scene
+    resize = scene.resize
+
+    def counted_resize(size: tuple[int, int]) -> None:
+        layouts.append(size)
+        resize(size)
+
+    scene.resize = counted_resize  # type: ignore[method-assign]
+    for step in range(200):
+        size = (800 + step, 600 + step // 2)
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    app.run_frames(1)
+    assert layouts == [(999, 699)]
+
+
+# --- issue 25: what a hostile first hour still found -----------------------------------
+
+
+def test_the_key_that_opens_the_save_dialog_types_nothing_and_typing_lives_on(
+    make_app: AppMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """S opens the save dialog without typing an "s" into its name, and closing the
+    dialog leaves the keyboard's text input on (deal numbers, codes and names)."""
+    from tools.samples import table_config
+
+    text_input = {"on": True}
+    monkeypatch.setattr(pygame.key, "stop_text_input", lambda: text_input.update(on=False))
+    monkeypatch.setattr(pygame.key, "start_text_input", lambda: text_input.update(on=True))
+    app = make_app(speed="instant")
+    app.open(TableRequest(table_config([("Ann", "human"), ("Ben", "ai:greedy")], 3)))
+    app.run_frames(30)
+    drive = Input(app)
+    drive.post(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s")
+    drive.post(pygame.TEXTINPUT, text="s")
+    drive.post(pygame.KEYUP, key=pygame.K_s, mod=0)
+    drive.frames(2)
+    dialog = app.scene
+    assert type(dialog).__name__ == "SaveRecordScene"
+    name = dialog.field.text  # type: ignore[attr-defined]
+    assert not name.endswith("s"), name
+    drive.text("!")
+    assert dialog.field.text == name + "!"  # type: ignore[attr-defined]
+    drive.press(pygame.K_RETURN)
+    assert type(app.scene).__name__ == "TableScene" and text_input["on"]

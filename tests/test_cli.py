@@ -1,0 +1,174 @@
+"""The headless commands (game/cli.py): every malformed input gets exit status 2 and one
+line naming what is wrong, never a traceback or a hang."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.cli import main
+from tests.persistence_helpers import TABLE, table_record
+
+
+def run_cli(
+    args: list[str],
+    capsys: pytest.CaptureFixture[str],
+    stdin: bytes | None = None,
+    monkeypatch: pytest.MonkeyPatch | None = None,
+) -> tuple[int, str, str]:
+    if stdin is not None:
+        assert monkeypatch is not None
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
+    try:
+        main(args)
+        code = 0
+    except SystemExit as exit_:
+        code = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def refused(args: list[str], capsys: pytest.CaptureFixture[str], *words: str, **stdin: Any) -> str:
+    """Run the command; assert exit 2 with one line on stderr naming the problem."""
+    code, out, err = run_cli(args, capsys, **stdin)
+    assert code == 2, (code, out[:200], err[:200])
+    assert out == "" and err.startswith("contack: ") and err.count("\n") == 1, err[:300]
+    assert "Traceback" not in err
+    for word in words:
+        assert word in err, err
+    return err
+
+
+def write(tmp_path: Path, text: str | bytes, name: str = "r.contack.json") -> str:
+    path = tmp_path / name
+    if isinstance(text, str):
+        path.write_text(text, encoding="utf-8")
+    else:
+        path.write_bytes(text)
+    return str(path)
+
+
+# --- issue 16: malformed input refused in one line, damaged files set aside ------------
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("[" * 100_000, ("nested",)),
+        ('{"a":' * 100_000, ("nested",)),
+        ("", ("not JSON",)),
+        ("\xff\xfe", ("not",)),
+        ("null", ("not a JSON object",)),
+    ],
+)
+def test_check_refuses_broken_documents(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, words: tuple[str, ...]
+) -> None:
+    refused(["check", write(tmp_path, text)], capsys, *words)
+
+
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (lambda d: d.update(extra="NEST"), ("nested",)),
+        (lambda d: d["hands"][0].update(clock_s="9" * 401), ("digits",)),
+        (lambda d: d["rules"].update(time_limit_s="NaN"), ("NaN",)),
+        (lambda d: d["rules"].update(time_limit_s="Infinity"), ("Infinity",)),
+        (lambda d: d["rules"].update(time_limit_s="1e999"), ("range",)),
+        (lambda d: d["hands"][0].pop("result"), ("hand 0", "no result")),
+    ],
+)
+def test_check_refuses_records_the_game_cannot_open(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], change: Any, words: tuple[str, ...]
+) -> None:
+    data = table_record()
+    change(data)
+    text = json.dumps(data)
+    for raw in ("NaN", "Infinity", "1e999", "9" * 401):  # numbers JSON writers emit bare
+        text = text.replace(f'"{raw}"', raw)
+    text = text.replace('"NEST"', '{"k": ' * 1000 + "{}" + "}" * 1000)
+    refused(["check", write(tmp_path, text)], capsys, *words)
+
+
+def test_check_refuses_what_is_not_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    refused(["check", str(tmp_path)], capsys, "not a regular file")
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "pipe.contack.json"
+        os.mkfifo(fifo)
+        refused(["check", str(fifo)], capsys, "not a regular file")  # and it does not hang
+    if Path("/dev/zero").exists():
+        refused(["check", "/dev/zero"], capsys, "not a regular file")
+        link = tmp_path / "zero.contack.json"
+        link.symlink_to("/dev/zero")
+        refused(["legal", str(link)], capsys, "not a regular file")
+    refused(["check", str(tmp_path / "missing.json")], capsys, "cannot read")
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["simulate", "--players", "99999999999999999999"], ("--players",)),
+        (["simulate", "--players", "1"], ("--players",)),
+        (["simulate", "--players", "x"], ("--players",)),
+        (["simulate", "--mode", "chess"], ("chess",)),
+        (["solve", "f", "--budget-s", "nan"], ("--budget-s",)),
+        (["solve", "f", "--budget-s", "inf"], ("--budget-s",)),
+        (["frobnicate"], ("frobnicate",)),
+        ([], ("command",)),
+        (["check"], ("file",)),
+        (["simulate", "--rule", "time_limit_s=NaN"], ("time_limit_s",)),
+        (["simulate", "--rule", "time_limit_s=1e308"], ("time_limit_s",)),  # a game without end
+        (["simulate", "--rule", "hands=100000000"], ("hands",)),
+        (["simulate", "--rule", "colour=1"], ("--rule",)),
+    ],
+)
+def test_argument_errors_take_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], words: tuple[str, ...]
+) -> None:
+    refused(args, capsys, *words)
+
+
+def test_standard_input_is_read_with_the_same_care(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    refused(["check", "-"], capsys, "nested", stdin=b"[" * 100_000, monkeypatch=monkeypatch)
+    code, out, _err = run_cli(
+        ["check", "-"], capsys, stdin=TABLE.read_bytes(), monkeypatch=monkeypatch
+    )
+    assert code == 0 and json.loads(out)["ok"]
+
+
+# --- issue 25: what a hostile first hour still found -----------------------------------
+
+
+@pytest.mark.parametrize("seed", ["²", "①", "1" * 36, "a b", "x" * 100_000])
+def test_simulate_refuses_a_seed_its_own_check_would_refuse(
+    capsys: pytest.CaptureFixture[str], seed: str
+) -> None:
+    err = refused(
+        ["simulate", "--mode", "draw-solitaire", "--seed", seed, "--ai", "auto"], capsys, "seed"
+    )
+    assert len(err) < 400
+
+
+def test_a_reader_that_stops_early_gets_no_traceback() -> None:
+    import subprocess
+
+    reader = subprocess.run(
+        f"{sys.executable} -m game.cli simulate --mode table --players 7 --seed 3 "
+        "--ai greedy | head -c 1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).parents[1],
+    )
+    assert reader.stdout == "{" and "Traceback" not in reader.stderr, reader.stderr

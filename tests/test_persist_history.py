@@ -1,0 +1,139 @@
+"""The history of finished games (game/persist/history.py): games added once, their
+records kept, a game the game died before counting counted at the next start."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.persist import autosave
+from game.persist.history import (
+    HISTORY_FILE,
+    History,
+    add_finished_game,
+    load_history,
+    reset_statistics,
+)
+from game.persist.records import finished_dir
+from game.persist.storage import Storage
+from game.rules.errors import RecordError
+from tests.conftest import AppMaker
+from tests.persistence_helpers import finished_record, record
+
+
+def test_a_refused_game_is_not_added_and_says_why(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    assert add_finished_game(storage, {"format": "nonsense"}) is None
+    assert "not added to the history" in str(storage.take_notices()[0])
+    assert not (tmp_path / HISTORY_FILE).exists()
+
+
+def test_history_entry_and_reset_statistics_keeps_the_games(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    entry = add_finished_game(storage, record(), now=1_700_000_000)
+    assert entry is not None and entry["mode"] == "table" and " won (" in entry["summary"]
+    assert (tmp_path / entry["file"]).parent == finished_dir(storage)
+    assert add_finished_game(storage, record()) is None  # the same game counts once
+    reset_statistics(storage)
+    history = load_history(storage)
+    assert len(history.games) == 1 and not history.players
+    assert json.loads((tmp_path / HISTORY_FILE).read_text())["version"] == 1
+
+
+def test_history_of_another_version_is_set_aside(tmp_path: Path) -> None:
+    (tmp_path / HISTORY_FILE).write_text(json.dumps({"version": 99, "games": []}))
+    storage = Storage(tmp_path)
+    assert load_history(storage) == History()
+    assert "not a Contack history file" in str(storage.take_notices()[0])
+
+
+# --- issue 16: malformed input refused in one line, damaged files set aside ------------
+
+
+@pytest.mark.parametrize(
+    "file",
+    ["../../etc/passwd", "/dev/zero", "records/finished/../x", "records/other.contack.json", 5],
+)
+def test_a_history_entry_is_read_only_from_the_games_records(tmp_path: Path, file: object) -> None:
+    from game.persist.history import entry_record_path
+
+    with pytest.raises(RecordError, match="outside"):
+        entry_record_path(Storage(tmp_path), {"file": file})
+
+
+def test_a_lost_solitaire_is_counted_even_if_the_game_dies_first(
+    make_app: AppMaker, tmp_path: Path
+) -> None:
+    from game.ai.autoplay import simple_fair_move
+    from game.persist.history import load_history
+    from game.scenes.draw_solitaire import DrawSolitaireScene
+
+    app = make_app(tmp_path, speed="instant")
+    for seed in range(1, 30):
+        scene = DrawSolitaireScene(app, seed=seed)
+        app.push(scene)
+        app.run_frames(2)
+        while not scene.finished:
+            scene.play(simple_fair_move(scene.draw_state))
+        if not scene.state.won:
+            break
+        app.pop()
+        app.run_frames(2)
+    assert scene.finished and not scene.state.won
+    app.run_frames(2)
+    assert app.storage.has_saved_game("draw-solitaire")  # kept until the loss is counted
+    before = load_history(app.storage).solitaires["draw-solitaire"].played
+    # The game dies here (no exit, no new deal); the next start counts the loss.
+    again = make_app(tmp_path)
+    assert load_history(again.storage).solitaires["draw-solitaire"].played == before + 1
+    assert not again.storage.has_saved_game("draw-solitaire")
+
+
+# --- issue 25: what a hostile first hour still found -----------------------------------
+
+
+def test_a_read_only_data_folder_never_stops_the_game(make_app: AppMaker, tmp_path: Path) -> None:
+    """A finished solitaire in the save, a folder that refuses every write: the game
+    starts (again and again) with notices, and keeps the save for a later start."""
+    from game.persist.history import load_history
+
+    storage = Storage(tmp_path)
+    autosave.save_game(storage, finished_record("draw-solitaire"))
+
+    def refuse(*_args: Any, **_kwargs: Any) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Path, "unlink", refuse)
+        patch.setattr("game.persist.atomic.os.replace", refuse)
+        for _start in range(2):
+            app = make_app(speed="instant")
+            assert type(app.scene).__name__ == "MenuScene"
+    assert autosave.load_game(storage, "draw-solitaire") is not None
+    app = make_app(speed="instant")  # the disk works again: counted once, then cleared
+    assert load_history(storage).solitaires["draw-solitaire"].played == 1
+    assert autosave.load_game(storage, "draw-solitaire") is None
+
+
+def test_a_nul_in_the_oldest_of_fifty_games_never_stops_a_start(
+    make_app: AppMaker, tmp_path: Path
+) -> None:
+    """The 51st game pushes out an entry whose file holds a NUL: it is only dropped."""
+    from game.persist.history import HISTORY_LIMIT, add_finished_game, load_history
+
+    storage = Storage(tmp_path)
+    add_finished_game(storage, finished_record("draw-solitaire", 1, 1))
+    history = json.loads((tmp_path / "history.json").read_text("utf-8"))
+    entry = history["games"][0]
+    history["games"] = [
+        {**entry, "key": f"k{n}", "file": "records/finished/\x00.contack.json"}
+        for n in range(HISTORY_LIMIT)
+    ]
+    (tmp_path / "history.json").write_text(json.dumps(history), "utf-8")
+    autosave.save_game(storage, finished_record("draw-solitaire", 1, 2))
+    app = make_app(speed="instant")
+    assert type(app.scene).__name__ == "MenuScene"
+    assert len(load_history(storage).games) == HISTORY_LIMIT

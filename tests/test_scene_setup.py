@@ -1,0 +1,69 @@
+"""The table setup screen: its seats' default names, a saved setup of any shape, and its
+deal box."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from game.scenes.requests import Screen
+from game.scenes.setup import SetupScene, default_name
+from tests.conftest import AppMaker
+from tests.drive import type_into_deal_box
+
+
+def test_computer_seats_get_distinct_names(make_app: AppMaker) -> None:
+    names = [default_name(seat, "ai:greedy") for seat in range(1, 7)]
+    assert len(set(names)) == 6 and not any("(" in name for name in names)
+    app = make_app(speed="instant")
+    app.open(Screen.SETUP)
+    app.run_frames(3)
+    setup = app.scene
+    assert isinstance(setup, SetupScene)
+    computers = [
+        field.text
+        for field, kind in zip(setup.names, setup.kinds, strict=True)
+        if kind.value.startswith("ai:")
+    ]
+    assert len(set(computers)) == len(computers) == 6
+
+
+# --- issue 16: malformed input refused in one line, damaged files set aside ------------
+
+
+@pytest.mark.parametrize(
+    "last_setup",
+    [
+        [1, 2],
+        "text",
+        {"players": "abc"},
+        {"players": [1, None, []]},
+        {"players": [{"kind": ["ai:greedy"]}]},
+        {"rules": [1]},
+        {"rules": {"hands": "x"}},
+        {"count": 99},
+        {"count": "3"},
+        {"players": [{"name": {"a": 1}, "kind": "human"}]},
+    ],
+)
+def test_a_saved_setup_of_any_shape_opens_the_setup_screen(
+    make_app: AppMaker, last_setup: Any
+) -> None:
+    app = make_app(speed="instant")
+    app.settings.last_setup = last_setup
+    app.open(Screen.SETUP)
+    app.run_frames(3)
+    assert type(app.scene).__name__ == "SetupScene"
+
+
+# --- issue 25: what a hostile first hour still found -----------------------------------
+
+
+@pytest.mark.parametrize("typed", ["²", "⁵", "①", "T²-HH-3-A", "٣"])
+def test_other_digits_in_the_table_deal_box_are_refused_with_words(
+    make_app: AppMaker, typed: str
+) -> None:
+    app, scene = type_into_deal_box(make_app, Screen.SETUP, typed)
+    assert app.scene is scene
+    assert scene.deal_ok is False and scene.deal() is None  # type: ignore[attr-defined]
