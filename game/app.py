@@ -18,7 +18,7 @@ import time
 import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 import pygame
 
@@ -32,6 +32,7 @@ from game.persist.settings import Settings
 from game.persist.storage import Storage
 from game.router import make_scene, scene_for_record
 from game.rules.errors import RecordError
+from game.rules.record import GameRecord
 from game.scenes.base import Scene
 from game.scenes.requests import Screen, ScreenRequest
 from game.ui.painting import Ui, blit_lines, lines_rect
@@ -244,9 +245,9 @@ class App:
         """Ask for the top scene to be replaced by the screen `request` names."""
         self.replace(make_scene(self, request))
 
-    def open_record(self, data: dict[str, Any], title: str = "") -> None:
+    def open_record(self, record: GameRecord, title: str = "") -> None:
         """A game in progress resumed in its own screen, a finished one in the viewer."""
-        self.push(scene_for_record(self, data, title))
+        self.push(scene_for_record(self, record, title))
 
     def open_record_file(self, path: str) -> bool:
         """Open the record at `path` (`python main.py FILE`); a file that cannot be read
@@ -257,7 +258,7 @@ class App:
         except RecordError as error:
             self.notify(_("Could not open {name}: {reason}").format(name=name, reason=error))
             return False
-        self.open_record(recorded.record.data, name.removesuffix(RECORD_SUFFIX))
+        self.open_record(recorded.record, name.removesuffix(RECORD_SUFFIX))
         return True
 
     def replace(self, scene: Scene) -> None:

@@ -8,7 +8,7 @@ makes the scene here. This is the one module that knows every scene class.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 from game.persist.records import is_in_progress
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, GameRecord
@@ -86,13 +86,12 @@ def make_scene(services: Services, request: ScreenRequest) -> Scene:
             raise TypeError(f"not a screen request: {request!r}")
 
 
-def scene_for_record(services: Services, data: dict[str, Any], title: str = "") -> Scene:
+def scene_for_record(services: Services, record: GameRecord, title: str = "") -> Scene:
     """A game in progress resumed in its own screen; a finished game in the replay viewer."""
-    if not is_in_progress(data):
-        return ReplayScene(services, GameRecord(data), title)
-    mode = data.get("mode")
-    if mode == DRAW_SOLITAIRE:
-        return DrawSolitaireScene(services, record=data)
-    if mode == STACKED_SOLITAIRE:
-        return StackedSolitaireScene(services, record=data)
-    return TableScene(services, {}, record=data)
+    if not is_in_progress(record):
+        return ReplayScene(services, record, title)
+    if record.mode == DRAW_SOLITAIRE:
+        return DrawSolitaireScene(services, record=record)
+    if record.mode == STACKED_SOLITAIRE:
+        return StackedSolitaireScene(services, record=record)
+    return TableScene(services, {}, record=record)

@@ -43,7 +43,7 @@ def partial_record(record: dict[str, Any], moves: int) -> dict[str, Any]:
     game = GameRecord(record)
     data: dict[str, Any] = {**game.data, "hands": []}
     left = moves
-    for hand in game.hands:
+    for hand in game.data["hands"]:
         taken = hand["moves"][:left]
         copy = {**hand, "moves": list(taken)}
         if len(taken) < len(hand["moves"]):

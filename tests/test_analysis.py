@@ -26,7 +26,7 @@ def random_game(mode: str, seed: int) -> GameRecord:
 
 def human_table_game(seed: int, players: int = 2, hands: int = 1) -> GameRecord:
     record = cli.simulate("table", players, seed, ["random"] * players, TableRules(hands=hands))
-    for player in record.players:
+    for player in record.data["players"]:
         player["kind"] = "human"
     return record
 
@@ -104,7 +104,7 @@ def position_before(record: GameRecord, hand: int, index: int) -> TableState:
 def test_every_best_move_is_legal_and_its_points_true(seed: int) -> None:
     record = human_table_game(seed, players=3, hands=2)
     review = review_table(record)
-    assert len(review.reviews) == sum(len(hand["moves"]) for hand in record.hands)
+    assert len(review.reviews) == sum(len(hand.moves) for hand in record.hands)
     for item in review.reviews[::3]:
         state = position_before(record, item.hand, item.index)
         assert state.current_player == item.player
@@ -127,7 +127,7 @@ def test_every_best_move_is_legal_and_its_points_true(seed: int) -> None:
 
 def test_computer_moves_are_not_reviewed() -> None:
     record = cli.simulate("table", 2, 5, ["random", "greedy"], TableRules(hands=1))
-    record.players[0]["kind"] = "human"
+    record.data["players"][0]["kind"] = "human"
     review = review_table(record)
     assert review.reviews and {r.player for r in review.reviews} == {0}
     assert [seat.seat for seat in review.seats] == [0]

@@ -12,12 +12,12 @@ import pygame
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai.daily import DAILY_KEY, daily_deal
+from game.ai.daily import daily_deal
 from game.ai.solver import solve
 from game.persist.history import load_history
 from game.persist.stats import DailyStats
 from game.rules.moves import PILE
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record import DAILY_KEY, GameRecord, RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.daily import MARKS, DailyScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
@@ -111,7 +111,7 @@ def test_the_daily_deal_is_played_from_the_menu_counted_and_marked_won(make_app:
     app.run_frames(3)
     scene = app.scene
     assert isinstance(scene, StackedSolitaireScene)
-    assert scene.session.record[DAILY_KEY] == DAY.isoformat()
+    assert scene.session.record.data[DAILY_KEY] == DAY.isoformat()
     assert scene.seed == daily_deal("stacked-solitaire", DAY)
     state = scene.state
     assert isinstance(state, StackedSolitaireState)

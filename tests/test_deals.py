@@ -109,8 +109,8 @@ def test_the_same_deal_number_deals_the_same_tiles() -> None:
     first = TableMatch.new({**config, "seed": 4711}, InProcessAdviser(), 1)
     again = TableMatch.new({**config, "seed": 4711}, InProcessAdviser(), 2)
     other = TableMatch.new({**config, "seed": 4712}, InProcessAdviser(), 3)
-    assert first.deal == 4711 and first.record["hands"] == again.record["hands"]
-    assert first.record["hands"] != other.record["hands"]
+    assert first.deal == 4711 and first.record.data["hands"] == again.record.data["hands"]
+    assert first.record.data["hands"] != other.record.data["hands"]
 
 
 # --- the screens -------------------------------------------------------------------
@@ -143,7 +143,7 @@ def test_a_typed_share_code_sets_the_seats_and_options_and_deals_that_deal(
     table = app.scene
     assert isinstance(table, TableScene)
     assert table.match.deal == 4711 and table.match.share_code() == str(code)
-    assert table.match.record["rules"]["hands"] == 12
+    assert table.match.record.data["rules"]["hands"] == 12
 
 
 def test_a_broken_code_says_why_and_does_not_start(make_app: AppMaker) -> None:
@@ -201,5 +201,5 @@ def test_play_this_deal_again_deals_the_same_tiles_to_the_same_seats(
     table = app.scene
     assert isinstance(table, TableScene) and table.match is not score.match
     assert table.match.deal == 31337
-    assert table.match.record["hands"][0]["stock"] == first["hands"][0]["stock"]
-    assert table.match.record["players"] == players
+    assert table.match.record.data["hands"][0]["stock"] == first.data["hands"][0]["stock"]
+    assert table.match.record.data["players"] == players

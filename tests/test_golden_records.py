@@ -59,7 +59,7 @@ def test_golden_record_opens_in_its_screen(path: Path, tmp_path: Path) -> None:
     the score screen, from which the next hand is dealt; finished: replayed."""
     data = json.loads(path.read_text(encoding="utf-8"))
     app = new_app(tmp_path, (800, 600), speed="instant")
-    app.open_record(data, path.name)
+    app.open_record(GameRecord(data), path.name)
     app.run_frames(1)
     scene = app.scene
     if "in-progress" in path.name:
@@ -75,7 +75,7 @@ def test_golden_record_opens_in_its_screen(path: Path, tmp_path: Path) -> None:
         Input(app).click(score.main.rect.center)
         app.run_frames(2)
         assert isinstance(app.scene, TableScene)
-        assert len(app.scene.match.record["hands"]) == hands + 1
+        assert len(app.scene.match.record.data["hands"]) == hands + 1
     else:
         assert isinstance(scene, ReplayScene)
     assert not app.notices

@@ -8,7 +8,6 @@ waits on the game's output, not on time."""
 
 from __future__ import annotations
 
-import copy
 import random
 import signal
 import subprocess
@@ -83,12 +82,12 @@ def resumes(mode: str, home: Path) -> None:
     if data is None:  # a solitaire that ended (won) has no save; a table always has one
         assert mode != TABLE
         return
-    recorded = check_record_dict(data)  # the rules' check, as `check` does it
+    recorded = check_record_dict(data.data)  # the rules' check, as `check` does it
     adviser = InProcessAdviser()
     if mode == TABLE:
-        flow_moves = TableMatch.resume(copy.deepcopy(data), adviser).state.moves
+        flow_moves = TableMatch.resume(data.copy(), adviser).state.moves
     else:
-        flow_moves = SolitaireSession.resume(copy.deepcopy(data), adviser).state.moves
+        flow_moves = SolitaireSession.resume(data.copy(), adviser).state.moves
     assert flow_moves == recorded.state.moves
 
 

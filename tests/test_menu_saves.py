@@ -64,10 +64,10 @@ def test_three_autosaves_coexist_and_each_resumes(make_app: AppMaker, tmp_path: 
         assert isinstance(scene, SCREENS[mode])
         flow = getattr(scene, "match", None) or getattr(scene, "session", None)
         assert flow is not None
-        assert flow.record["hands"][0]["moves"][:3] == saves[mode]["hands"][0]["moves"]
+        assert flow.record.data["hands"][0]["moves"][:3] == saves[mode]["hands"][0]["moves"]
     for mode in MODES:  # none replaced another
         saved = app.storage.load_game(mode)
-        assert saved is not None and saved["mode"] == mode
+        assert saved is not None and saved.mode == mode
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -66,10 +66,10 @@ def test_autosave_saved_checked_and_cleared(tmp_path: Path) -> None:
     assert autosave.check_saved_game(storage, mode) is None
     data = in_progress(record(mode))
     assert autosave.save_game(storage, data)
-    assert autosave.check_saved_game(storage, mode) == data and not storage.notices
+    assert autosave.check_saved_game(storage, mode) == GameRecord(data) and not storage.notices
     undealt = {**data, "hands": []}
     storage.save_game(undealt)
-    assert autosave.check_saved_game(storage, mode) == undealt
+    assert autosave.check_saved_game(storage, mode) == GameRecord(undealt)
     autosave.clear_game(storage, mode)
     assert not storage.has_saved_game()
     autosave.clear_game(storage, mode)  # nothing to clear is fine
@@ -80,7 +80,7 @@ def test_each_mode_keeps_its_own_autosave(tmp_path: Path) -> None:
     saves = {mode: in_progress(record(mode)) for mode in MODES}
     for data in saves.values():
         storage.save_game(data)
-    assert autosave.check_saved_games(storage) == saves
+    assert autosave.check_saved_games(storage) == {m: GameRecord(d) for m, d in saves.items()}
     storage.clear_game("table")
     assert not storage.has_saved_game("table") and storage.has_saved_game("draw-solitaire")
 
@@ -89,13 +89,13 @@ def test_the_old_single_autosave_moves_to_its_mode(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
     data = in_progress(record("stacked-solitaire"))
     (tmp_path / autosave.LEGACY_FILE).write_text(json.dumps(data), encoding="utf-8")
-    assert autosave.check_saved_games(storage) == {"stacked-solitaire": data}
+    assert autosave.check_saved_games(storage) == {"stacked-solitaire": GameRecord(data)}
     newer = in_progress(record("table"))
     storage.save_game(newer)
     (tmp_path / autosave.LEGACY_FILE).write_text(
         json.dumps(in_progress(record("table"), 2)), encoding="utf-8"
     )
-    assert autosave.check_saved_games(storage)["table"] == newer  # the newer one stays
+    assert autosave.check_saved_games(storage)["table"] == GameRecord(newer)  # newer stays
     assert list(tmp_path.glob(f"{autosave.LEGACY_FILE}.bad-*"))  # the old one kept aside
 
 
@@ -185,5 +185,5 @@ def test_a_good_save_is_kept(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
     data = partial_record(finished_record(), 4)
     storage.save_game(data)
-    assert check_saved_game(storage, "table") == data
+    assert check_saved_game(storage, "table") == GameRecord(data)
     assert storage.has_saved_game() and not storage.notices

@@ -20,23 +20,24 @@ from game.persist.history import (
 from game.persist.records import finished_dir
 from game.persist.storage import Storage
 from game.rules.errors import RecordError
+from game.rules.record import GameRecord
 from tests.conftest import AppMaker
 from tests.persistence_helpers import finished_record, record
 
 
 def test_a_refused_game_is_not_added_and_says_why(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
-    assert add_finished_game(storage, {"format": "nonsense"}) is None
+    assert add_finished_game(storage, GameRecord({"format": "nonsense"})) is None
     assert "not added to the history" in str(storage.take_notices()[0])
     assert not (tmp_path / HISTORY_FILE).exists()
 
 
 def test_history_entry_and_reset_statistics_keeps_the_games(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
-    entry = add_finished_game(storage, record(), now=1_700_000_000)
+    entry = add_finished_game(storage, GameRecord(record()), now=1_700_000_000)
     assert entry is not None and entry["mode"] == "table" and " won (" in entry["summary"]
     assert (tmp_path / entry["file"]).parent == finished_dir(storage)
-    assert add_finished_game(storage, record()) is None  # the same game counts once
+    assert add_finished_game(storage, GameRecord(record())) is None  # the same game counts once
     reset_statistics(storage)
     history = load_history(storage)
     assert len(history.games) == 1 and not history.players
@@ -125,7 +126,7 @@ def test_a_nul_in_the_oldest_of_fifty_games_never_stops_a_start(
     from game.persist.history import HISTORY_LIMIT, add_finished_game, load_history
 
     storage = Storage(tmp_path)
-    add_finished_game(storage, finished_record("draw-solitaire", 1, 1))
+    add_finished_game(storage, GameRecord(finished_record("draw-solitaire", 1, 1)))
     history = json.loads((tmp_path / "history.json").read_text("utf-8"))
     entry = history["games"][0]
     history["games"] = [

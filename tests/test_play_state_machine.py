@@ -53,8 +53,8 @@ def position(state: GameState) -> tuple[Any, ...]:
     return figure, tuple(state.moves), state.is_terminal()
 
 
-def replayed(record: dict[str, Any]) -> GameState:
-    return RecordedGame.from_record(GameRecord(copy.deepcopy(record))).state
+def replayed(record: GameRecord) -> GameState:
+    return RecordedGame.from_record(record.copy()).state
 
 
 class TableMachine(RuleBasedStateMachine):

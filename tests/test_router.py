@@ -55,8 +55,8 @@ def test_requests_with_options_make_their_screens(app: App) -> None:
     assert isinstance(replay, ReplayScene) and replay.title == "Deal 4"
     coach = make_scene(app, CoachRequest(match.recorded.record, "This game"))
     assert isinstance(coach, CoachScene) and coach.title == "This game"
-    dialog = make_scene(app, SaveRecordRequest(record.data))
-    assert isinstance(dialog, SaveRecordScene) and dialog.record is record.data
+    dialog = make_scene(app, SaveRecordRequest(record))
+    assert isinstance(dialog, SaveRecordScene) and dialog.record is record
 
 
 def test_an_unknown_solitaire_is_refused() -> None:

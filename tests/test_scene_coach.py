@@ -7,7 +7,6 @@ import pygame
 
 from game.ai.analysis import review_table
 from game.app import App
-from game.rules.record import GameRecord
 from game.scenes.coach import CoachScene
 from game.scenes.replay import ReplayScene
 from game.scenes.score import ScoreScene
@@ -23,7 +22,7 @@ from tools.samples import table_config
 def finished_table(app: App, seed: int = 2) -> TableScene:
     """Deal `seed` for Ann and Bob (people) played out as `human_table_game` plays it."""
     record = human_table_game(seed)
-    table = TableScene(app, {}, record=record.data)
+    table = TableScene(app, {}, record=record)
     app.push(table)
     app.run_frames(2)
     return table
@@ -43,7 +42,7 @@ def test_the_score_screen_coaches_the_game_and_shows_a_move_on_the_board(
     Input(app).click(coach_button)
     coach = app.scene
     assert isinstance(coach, CoachScene) and coach.review is not None
-    expected = review_table(GameRecord(match.record))
+    expected = review_table(match.record.copy())
     assert coach.review == expected
     top = next(r for r in coach.notable if r.opportunity_sides == 3)  # the missed play
     row = coach.notable.index(top)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.rules.record import GameRecord
 from game.scenes.records import SaveRecordScene
 from tests.conftest import AppMaker
 from tests.drive import Input
@@ -14,7 +15,7 @@ def test_save_dialog_types_a_name_and_saves(make_app: AppMaker, tmp_path: Path) 
     import pygame
 
     app = make_app(tmp_path)
-    dialog = SaveRecordScene(app, finished_record(), "")
+    dialog = SaveRecordScene(app, GameRecord(finished_record()), "")
     app.push(dialog)
     app.run_frames(2)
     Input(app).press(pygame.K_BACKSPACE, times=60)

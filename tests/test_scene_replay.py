@@ -105,9 +105,9 @@ def test_each_step_shows_the_contacts_and_score_of_its_move() -> None:
     record = GameRecord(finished_record("table", 3, 21))
     replay = Replay(record)
     for h, hand in enumerate(record.hands):
-        for steps, entry in zip(replay.steps[h], hand["moves"], strict=True):
-            if "score" in entry:
-                assert steps.score == entry["score"]
+        for steps, entry in zip(replay.steps[h], hand.moves, strict=True):
+            if entry.score is not None:
+                assert steps.score == entry.score
     assert any(len(step.contacts) >= 2 for steps in replay.steps for step in steps)
 
 
@@ -297,11 +297,15 @@ def test_history_keeps_the_last_fifty_games_and_their_records(tmp_path: Path) ->
     first = None
     for seed in range(HISTORY_LIMIT + 2):
         entry = add_finished_game(
-            storage, finished_record("stacked-solitaire", 1, seed), now=1_700_000_000 + seed
+            storage,
+            GameRecord(finished_record("stacked-solitaire", 1, seed)),
+            now=1_700_000_000 + seed,
         )
         assert entry is not None
         first = first or entry
-    assert add_finished_game(storage, finished_record("stacked-solitaire", 1, 5)) is None
+    assert (
+        add_finished_game(storage, GameRecord(finished_record("stacked-solitaire", 1, 5))) is None
+    )
     history = load_history(storage)
     assert len(history.games) == HISTORY_LIMIT
     assert first is not None and not (tmp_path / first["file"]).exists()
@@ -327,7 +331,7 @@ def test_statistics_count_players_and_solitaires(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
     record = finished_record("table", 3, 7)
     record["players"][0].update(name="Ann", kind="human")
-    add_finished_game(storage, record)
+    add_finished_game(storage, GameRecord(record))
     stats = load_history(storage).players["Ann"]
     assert stats.games == 1 and not stats.computer
     best_move = max(
@@ -336,9 +340,9 @@ def test_statistics_count_players_and_solitaires(tmp_path: Path) -> None:
     assert stats.best_move == best_move
     won, lost = solved_stacked_game(), finished_record("stacked-solitaire", 1, 1)
     assert lost["hands"][0]["result"] == "lost"
-    add_finished_game(storage, won)
-    add_finished_game(storage, {**won, "seed": "again"}, hints=True)
-    add_finished_game(storage, lost)
+    add_finished_game(storage, GameRecord(won))
+    add_finished_game(storage, GameRecord({**won, "seed": "again"}), hints=True)
+    add_finished_game(storage, GameRecord(lost))
     solitaire = load_history(storage).solitaires["stacked-solitaire"]
     assert (solitaire.played, solitaire.won, solitaire.clean_wins, solitaire.hint_wins) == (
         3,
@@ -354,7 +358,7 @@ def test_bad_history_file_is_set_aside_and_a_fresh_one_started(tmp_path: Path) -
     storage = Storage(tmp_path)
     assert load_history(storage).games == []
     assert list(tmp_path.glob(f"{HISTORY_FILE}.bad-*"))
-    assert add_finished_game(storage, finished_record()) is not None
+    assert add_finished_game(storage, GameRecord(finished_record())) is not None
     assert len(load_history(storage).games) == 1
 
 

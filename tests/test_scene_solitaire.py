@@ -15,7 +15,7 @@ from game.ai.solver import solve
 from game.ai.worker import InProcessAdviser
 from game.app import App
 from game.rules.moves import DISCARD_PILE, PILE, STOCK, Move
-from game.rules.record import MODES
+from game.rules.record import MODES, GameRecord
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.menu import MenuScene
@@ -33,8 +33,8 @@ def finished_games(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     """Every finished game the scenes add to the history, with its flags."""
     calls: list[dict[str, Any]] = []
 
-    def record_call(storage: Any, record: dict[str, Any], **flags: bool) -> None:
-        calls.append({"record": json.loads(json.dumps(record)), **flags})
+    def record_call(storage: Any, record: GameRecord, **flags: bool) -> None:
+        calls.append({"record": json.loads(json.dumps(record.data)), **flags})
 
     monkeypatch.setattr(solitaire_deals, "add_finished_game", record_call)
     return calls
@@ -115,12 +115,12 @@ def test_a_whole_draw_solitaire_by_mouse(app: App, finished_games: list[dict[str
         before = len(scene.state.moves)
         play_draw_move(app, scene, simple_fair_move(scene.draw_state), by_drag=turns % 3 == 0)
         assert len(scene.state.moves) == before + 1, "every action plays exactly one move"
-        assert scene.session.record["hands"][0]["moves"][-1]["from"] in (STOCK, DISCARD_PILE)
+        assert scene.session.record.data["hands"][0]["moves"][-1]["from"] in (STOCK, DISCARD_PILE)
         turns += 1
         if not scene.session.recorded.is_over():
             assert app.storage.load_game(scene.mode) == scene.session.record
     record = scene.session.record
-    assert record["hands"][0]["result"] == scene.state.status
+    assert record.data["hands"][0]["result"] == scene.state.status
     # A win is counted and its save goes; a loss stays saved until it is counted.
     assert app.storage.has_saved_game() is (not scene.state.won)
     app.run_frames(3)
@@ -132,7 +132,7 @@ def test_a_whole_draw_solitaire_by_mouse(app: App, finished_games: list[dict[str
         Input(app, FRAMES).press(pygame.K_ESCAPE)
         assert app.scene is not scene
     assert len(finished_games) == 1
-    assert finished_games[0]["record"] == record
+    assert finished_games[0]["record"] == record.data
     assert not any(finished_games[0][flag] for flag in ("hints", "undos", "autoplay"))
 
 
@@ -178,19 +178,21 @@ def test_undo_and_redo_round_trip(app: App) -> None:
     scene = open_scene(app, DrawSolitaireScene(app, seed=3))
     for turn in range(8):
         play_draw_move(app, scene, simple_fair_move(scene.draw_state), by_drag=turn % 2 == 1)
-    played = json.loads(json.dumps(scene.session.record["hands"]))
+    played = json.loads(json.dumps(scene.session.record.data["hands"]))
     figure = scene.state.figure.tiles()
     for _ in range(5):
         Input(app, FRAMES).press(pygame.K_z, pygame.KMOD_CTRL)
     assert len(scene.state.moves) == 3
-    assert scene.session.record["hands"][0]["moves"] == played[0]["moves"][:3]
-    assert (app.storage.load_game(scene.mode) or {})["hands"][0]["moves"] == played[0]["moves"][:3]
+    assert scene.session.record.data["hands"][0]["moves"] == played[0]["moves"][:3]
+    assert (app.storage.load_game(scene.mode) or GameRecord({"hands": []})).data["hands"][0][
+        "moves"
+    ] == played[0]["moves"][:3]
     Input(app, FRAMES).click(scene.bars.redo_button.rect.center)
     for _ in range(4):
         Input(app, FRAMES).press(pygame.K_y)
-    assert scene.session.record["hands"] == played
+    assert scene.session.record.data["hands"] == played
     assert scene.state.figure.tiles() == figure
-    assert scene.session.record["assists"] == {"undos": True}
+    assert scene.session.record.data["assists"] == {"undos": True}
 
 
 def lose_draw_deal(app: App, seed: int) -> DrawSolitaireScene:
@@ -240,7 +242,7 @@ def test_resume_from_the_saved_record(app: App) -> None:
         Input(app, FRAMES).click(scene.sources.centre((PILE, move.pile)))
         Input(app, FRAMES).click(cell_point(scene, move))
     saved = app.storage.load_game(scene.mode)
-    assert saved is not None and len(saved["hands"][0]["moves"]) == 4
+    assert saved is not None and len(saved.data["hands"][0]["moves"]) == 4
     Input(app, FRAMES).press(pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
     continue_button = app.scene.buttons["continue-stacked"]
@@ -254,7 +256,14 @@ def test_resume_from_the_saved_record(app: App) -> None:
     move = resumed.stacked_state.legal_moves()[0]
     Input(app, FRAMES).click(resumed.sources.centre((PILE, move.pile)))
     Input(app, FRAMES).click(cell_point(resumed, move))
-    assert len((app.storage.load_game(scene.mode) or {})["hands"][0]["moves"]) == 5
+    assert (
+        len(
+            (app.storage.load_game(scene.mode) or GameRecord({"hands": []})).data["hands"][0][
+                "moves"
+            ]
+        )
+        == 5
+    )
 
 
 def test_typed_deal_number_and_hint(app: App) -> None:
@@ -269,7 +278,7 @@ def test_typed_deal_number_and_hint(app: App) -> None:
     Input(app, FRAMES).press(pygame.K_h)
     run_until(app, lambda: scene.autoplay.hint_move is not None)
     assert scene.autoplay.hint_move in scene.state.legal_moves()
-    assert scene.session.record["assists"] == {"hints": True}
+    assert scene.session.record.data["assists"] == {"hints": True}
 
 
 def test_winnable_deals_only_gives_a_winnable_deal(app: App) -> None:
@@ -310,7 +319,7 @@ def test_enter_alone_plays_draw_solitaire(app: App) -> None:
         drive.press(pygame.K_RETURN)
         app.run_frames(10)
     assert len(scene.state.figure) >= 4 or scene.finished
-    assert scene.session.record["hands"][0]["moves"]
+    assert scene.session.record.data["hands"][0]["moves"]
 
 
 # --- issue 16: malformed input refused in one line, damaged files set aside ------------

@@ -58,7 +58,9 @@ def make_app(make_app: AppMaker) -> Callable[..., App]:
 def open_table(
     app: App, config: dict[str, Any] | None = None, record: dict[str, Any] | None = None
 ) -> TableScene:
-    scene = TableScene(app, config or {}, record=copy.deepcopy(record) if record else None)
+    scene = TableScene(
+        app, config or {}, record=GameRecord(copy.deepcopy(record)) if record else None
+    )
     app.push(scene)
     app.run_frames(1)
     assert app.scene is scene
@@ -127,9 +129,9 @@ def position(
     raise AssertionError("no such position in the seeds tried")
 
 
-def check_record(data: dict[str, Any]) -> None:
+def check_record(record: GameRecord) -> None:
     """The record replays and checks in the engine."""
-    RecordedGame.from_record(GameRecord(copy.deepcopy(data)))
+    RecordedGame.from_record(record.copy())
 
 
 def finish_with_computers(app: App, scene: TableScene) -> ScoreScene:
@@ -191,7 +193,7 @@ def test_whole_three_hand_game_by_mouse(make_app: Callable[..., App], tmp_path: 
     assert len(scene.state.results) == 3 and placements > 10 and banners > 3
     assert app.storage.load_game("table") is None
     path = tmp_path / "game.contack.json"
-    path.write_text(json.dumps(scene.match.record), encoding="utf-8")
+    path.write_text(scene.match.record.dumps(), encoding="utf-8")
     result = subprocess.run(
         [sys.executable, "-m", "game.cli", "check", str(path)],
         cwd=ROOT,
@@ -287,7 +289,7 @@ def test_free_draw_button_draws(make_app: Callable[..., App], tmp_path: Path) ->
     size = scene.state.hand_size(0)
     Input(app, FRAMES).click(button.rect.center)
     assert scene.state.hand_size(0) == size + 1
-    assert scene.match.record["hands"][-1]["moves"][-1]["draw"] is True
+    assert scene.match.record.data["hands"][-1]["moves"][-1]["draw"] is True
 
 
 # --- forced moves, ends of hands -------------------------------------------------------
@@ -323,7 +325,7 @@ def test_pass_is_played_for_the_player(make_app: Callable[..., App], tmp_path: P
     scene = open_table(app, record=record)
     moves = len(scene.state.moves)
     run_until(app, lambda: len(scene.state.moves) > moves)
-    assert scene.match.record["hands"][-1]["moves"][moves] == {"player": 0, "pass": True}
+    assert scene.match.record.data["hands"][-1]["moves"][moves] == {"player": 0, "pass": True}
     assert scene.moves.saying(0) == "No tile fits: passes"  # said on the seat's panel
 
 
@@ -495,19 +497,19 @@ def test_undo_and_redo_by_the_buttons_across_the_computers_replies(
         run_until(app, lambda: ready_for_human(scene) or scene.state.hand_over)
         if scene.state.hand_over:
             pytest.skip("the hand ended at once")
-    played = list(scene.match.record["hands"][-1]["moves"])
+    played = list(scene.match.record.data["hands"][-1]["moves"])
     undos = 0
     while scene.buttons["undo"].enabled:
         Input(app, FRAMES).click(scene.buttons["undo"].rect.center)
         undos += 1
     assert undos >= 3 and all(
         entry["player"] != 0  # all the way back to the deal
-        for entry in scene.match.record["hands"][-1]["moves"]
+        for entry in scene.match.record.data["hands"][-1]["moves"]
     )
     Input(app, FRAMES).click(scene.buttons["redo"].rect.center)
     while scene.buttons["redo"].enabled:
         Input(app, FRAMES).press(pygame.K_y)
-    assert scene.match.record["hands"][-1]["moves"] == played
+    assert scene.match.record.data["hands"][-1]["moves"] == played
     assert len(scene.board.sprites) == len(scene.state.figure)
     assert app.storage.load_game("table") == scene.match.record
 
@@ -523,14 +525,15 @@ def test_undo_after_a_resume_gives_a_timed_club_game_its_time_back(
     place_by_mouse(
         app, scene, next(m for m in scene.legal_moves() if m.action == PLACE), by_drag=False
     )
-    placed_at = scene.match.record["hands"][-1]["moves"][-1]["clock_s"]
+    placed_at = scene.match.record.data["hands"][-1]["moves"][-1]["clock_s"]
     run_until(app, lambda: ready_for_human(scene) or scene.state.hand_over)
     if scene.state.hand_over:
         pytest.skip("the hand ended at once")
     assert scene.state.clock_s > placed_at
     app.pop()
     app.run_frames(1)
-    resumed = open_table(app, record=app.storage.load_game("table"))
+    saved = app.storage.load_game("table")
+    resumed = open_table(app, record=saved.data if saved else None)
     run_until(app, lambda: ready_for_human(resumed))
     app.run_frames(90)  # Ann thinks a while
     assert resumed.state.clock_s > placed_at + 0.5
@@ -623,7 +626,7 @@ def test_a_resumed_game_shows_every_hand_tile_as_it_lay(
     chooser = make_player("greedy", random.Random(seed))
 
     def drawn_and_placed() -> bool:
-        moves = scene.match.record["hands"][-1]["moves"]
+        moves = scene.match.record.data["hands"][-1]["moves"]
         return any(m.get("draw") for m in moves) and len(scene.state.figure) >= 8
 
     while not drawn_and_placed():
@@ -689,7 +692,7 @@ def test_any_name_a_record_holds_is_drawn_within_its_seat(tmp_path: Path, name: 
     data["hands"] = data["hands"][:1]
     data["hands"][0]["moves"] = data["hands"][0]["moves"][:3]
     data["hands"][0].pop("result")
-    app.open_record(data)
+    app.open_record(GameRecord(data))
     app.run_frames(3)
     scene = app.scene
     assert isinstance(scene, TableScene)

@@ -36,7 +36,7 @@ def open_games(tmp_path: Path, tab: str, count: int) -> tuple[App, RowList]:
         else:
             game = copy.deepcopy(record)
             game["players"][0]["name"] = f"Player {number}"
-            assert add_finished_game(app.storage, game) is not None
+            assert add_finished_game(app.storage, GameRecord(game)) is not None
     menu = app.scene
     assert isinstance(menu, MenuScene)
     Input(app).click(menu.buttons["games"])

@@ -57,9 +57,9 @@ def frames_while_reviewing(kind: str) -> dict[str, Any]:
                 return viewer.review_job is None
         else:
             record = simulate("table", 3, 9, ["random", "random", "greedy"], TableRules(hands=6))
-            for player in record.players[:2]:
+            for player in record.data["players"][:2]:
                 player["kind"] = "human"
-            app.push(CoachScene(app, GameRecord(record.data)))  # its words drawn once
+            app.push(CoachScene(app, record.copy()))  # its words drawn once
             app.run_frames(60)
             app.pop()
             app.run_frames(2)
@@ -91,7 +91,7 @@ def main() -> None:
     for number in range(args.deals):
         mode = ("draw-solitaire", "stacked-solitaire")[number % 2]
         record = simulate(mode, 1, args.first_seed + number, ["random"], TableRules())
-        if record.hands[0].get("result") == "won":
+        if record.hands[0].result == "won":
             continue
         lost += 1
         start = time.perf_counter()

@@ -44,7 +44,7 @@ def fill_sample_history(storage: Storage) -> None:
                 player.update(name=names[seat], kind="human")
             elif mode != "table":
                 player.update(name="Ann", kind="human")
-        add_finished_game(storage, record, hints=seed == 3)
+        add_finished_game(storage, GameRecord(record), hints=seed == 3)
 
 
 def fill_sample_daily(storage: Storage, today: datetime.date) -> None:

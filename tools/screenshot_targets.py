@@ -214,7 +214,7 @@ def _table_club(app: App, record: Record) -> Shot:
 @target("table-2")
 def _table_two(app: App, record: Record) -> Shot:
     if record is not None:
-        return Shot(TableScene(app, {}, record=record))
+        return Shot(TableScene(app, {}, record=GameRecord(record)))
     scene = _mid_game(app, 2, 9, 11)
 
     def hold_tile() -> None:
@@ -445,7 +445,9 @@ def _play_fairly(scene: DrawSolitaireScene, moves: int) -> None:
 
 @target("draw-solitaire")
 def _draw_mid_game(app: App, record: Record) -> Shot:
-    scene = DrawSolitaireScene(app, record=record, seed=None if record else 7)
+    scene = DrawSolitaireScene(
+        app, record=GameRecord(record) if record else None, seed=None if record else 7
+    )
     if record is None:
         _play_fairly(scene, 24)
     return Shot(scene)
@@ -488,7 +490,9 @@ def _play_best_tries(scene: StackedSolitaireScene, moves: int) -> None:
 
 @target("stacked-solitaire")
 def _stacked_mid_game(app: App, record: Record) -> Shot:
-    scene = StackedSolitaireScene(app, record=record, seed=None if record else 11)
+    scene = StackedSolitaireScene(
+        app, record=GameRecord(record) if record else None, seed=None if record else 11
+    )
     if record is None:
         _play_best_tries(scene, 14)
     return Shot(scene)
@@ -526,7 +530,7 @@ def _records(app: App, record: Record) -> Shot:
 def _save_record(app: App, record: Record) -> Shot:
     data = record or sample_record().data
     app.push(ReplayScene(app, GameRecord(data)))
-    return Shot(SaveRecordScene(app, data, "Sunday with the family"))
+    return Shot(SaveRecordScene(app, GameRecord(data), "Sunday with the family"))
 
 
 @target("history")
@@ -588,7 +592,7 @@ def _coached_record() -> GameRecord:
     """A three-seat game with two people (Ann and Bob, random players) and a computer."""
     record = simulate(TABLE, 3, 2, ["random", "random", "greedy"], TableRules(hands=2))
     for seat, name in enumerate(("Ann", "Bob")):
-        record.players[seat].update(name=name, kind="human")
+        record.data["players"][seat].update(name=name, kind="human")
     return record
 
 

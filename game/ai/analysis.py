@@ -25,7 +25,7 @@ from game.ai.solver import SolitaireState, Solver
 from game.rules.figure import contact_score
 from game.rules.moves import PLACE, Move
 from game.rules.record import TABLE, GameRecord, RecordedGame
-from game.rules.record_moves import entry_to_move, move_to_entry
+from game.rules.record_moves import move_to_entry
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableState
 
@@ -335,14 +335,11 @@ def table_positions(record: GameRecord) -> Iterator[tuple[int, int, TableState, 
     state before the move, move). The state is live: read it before the next step."""
     RecordedGame.from_record(record)  # checks every move; RecordError when bad
     for h, hand in enumerate(record.hands):
-        data = dict(record.data)
-        data["hands"] = [*record.hands[:h], {"stock": hand["stock"]}]
-        state = RecordedGame.from_record(GameRecord(data)).state
+        state = RecordedGame.from_record(record.only_hand(h, ())).state
         assert isinstance(state, TableState)
-        for index, entry in enumerate(hand.get("moves", [])):
-            move = entry_to_move(TABLE, entry, h, index)
-            yield h, index, state, move
-            state.apply(move)
+        for index, entry in enumerate(hand.moves):
+            yield h, index, state, entry.move
+            state.apply(entry.move)
 
 
 def review_table(
@@ -351,7 +348,7 @@ def review_table(
     """Review every human move of a table record (of `hands` only, when given)."""
     if record.mode != TABLE:
         raise ValueError("a table review takes a table record")
-    humans = {seat for seat, player in enumerate(record.players) if player.get("kind") == "human"}
+    humans = {seat for seat, player in enumerate(record.players) if player.is_human}
     reviews: list[MoveReview] = []
     highlight: GameHighlight | None = None
     for h, index, state, move in table_positions(record):

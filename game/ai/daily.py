@@ -14,12 +14,10 @@ import hashlib
 from typing import Any, Final
 
 from game.ai.solver import Solver
-from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, RecordedGame
+from game.rules.record import DAILY_KEY, DRAW_SOLITAIRE, STACKED_SOLITAIRE, GameRecord, RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 
 DAILY_MODES: Final = (DRAW_SOLITAIRE, STACKED_SOLITAIRE)
-DAILY_KEY: Final = "daily"
-"""The record key that marks a daily deal; its value is the date, YYYY-MM-DD."""
 NODE_BUDGET: Final = 300_000
 """Positions the solver may search to prove a candidate winnable."""
 MAX_CANDIDATES: Final = 200
@@ -56,10 +54,10 @@ def daily_record(mode: str, day: datetime.date) -> RecordedGame:
     return new_deal(mode, daily_deal(mode, day), **{DAILY_KEY: day.isoformat()})
 
 
-def record_day(data: dict[str, Any]) -> datetime.date | None:
+def record_day(record: GameRecord) -> datetime.date | None:
     """The date of a daily deal's record (None for any other record)."""
-    text = data.get(DAILY_KEY)
-    if not isinstance(text, str):
+    text = record.daily
+    if text is None:
         return None
     try:
         return datetime.date.fromisoformat(text)

@@ -57,7 +57,7 @@ def clear_game(files: GameFiles, mode: str) -> None:
         )
 
 
-def check_saved_game(files: GameFiles, mode: str) -> dict[str, Any] | None:
+def check_saved_game(files: GameFiles, mode: str) -> GameRecord | None:
     """The saved game of `mode` if the rules engine can replay it; a bad one is set
     aside (notice)."""
     path = saved_game_path(files, mode)
@@ -74,10 +74,10 @@ def check_saved_game(files: GameFiles, mode: str) -> dict[str, Any] | None:
     except RecordError as error:
         files.set_aside(path, str(error))
         return None
-    return data
+    return GameRecord(data)
 
 
-def check_saved_games(files: GameFiles) -> dict[str, dict[str, Any]]:
+def check_saved_games(files: GameFiles) -> dict[str, GameRecord]:
     """Every mode's save that can be resumed (an earlier version's one save moved to
     its slot first); bad ones are set aside with a notice."""
     move_legacy_save(files)

@@ -35,7 +35,6 @@ from game.persist.stats import (
 )
 from game.rules.errors import RecordError
 from game.rules.record import TABLE, GameRecord, RecordedGame
-from game.rules.seeds_names import player_name
 from game.rules.solitaire import WON
 from game.rules.table import TableState
 
@@ -139,7 +138,7 @@ def record_key(record: dict[str, Any]) -> str:
 
 def add_finished_game(
     files: GameFiles,
-    record: dict[str, Any],
+    record: GameRecord,
     *,
     hints: bool = False,
     undos: bool = False,
@@ -148,19 +147,19 @@ def add_finished_game(
 ) -> dict[str, Any] | None:
     """Add a finished game to the history and statistics; the new entry (None if refused).
 
-    `record` is the finished game's `.contack.json` document; the flags say whether the
+    `record` is the finished game's record; the flags say whether the
     player used hints, undo or auto-play (such wins are counted apart from clean wins).
     Problems (a record the engine refuses, a disk error) become `files.notices`.
     """
     try:
-        recorded = check_record_dict(record)
+        recorded = check_record_dict(record.data)
     except RecordError as error:
         files.notices.append(
             Notice(N_("This game was not added to the history ({reason})."), {"reason": str(error)})
         )
         return None
     history = load_history(files)
-    key = record_key(record)
+    key = record_key(record.data)
     if any(entry.get("key") == key for entry in history.games):
         return None
     stamp = time.localtime(now)
@@ -199,7 +198,7 @@ def add_finished_game(
 def _entry_for(
     recorded: RecordedGame, key: str, file: str, stamp: time.struct_time
 ) -> dict[str, Any]:
-    names = [player_name(p, i) for i, p in enumerate(recorded.record.players)]
+    names = recorded.record.names()
     state = recorded.state
     entry: dict[str, Any] = {
         "key": key,
@@ -283,11 +282,11 @@ def count_lost_saves(files: GameFiles) -> None:
         except RecordError:
             continue
         if over:
-            assists = data.get("assists")
-            used = assists if isinstance(assists, dict) else {}
+            record = GameRecord(data)
+            used = record.assists
             add_finished_game(
                 files,
-                data,
+                record,
                 hints=bool(used.get("hints")),
                 undos=bool(used.get("undos")),
                 autoplay=bool(used.get("autoplay")),

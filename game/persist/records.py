@@ -18,7 +18,6 @@ from game.persist.atomic import write_text_atomically
 from game.persist.files import GameFiles, Notice, read_bounded
 from game.rules.errors import RecordError
 from game.rules.record import TABLE, GameRecord, RecordedGame
-from game.rules.seeds_names import player_name
 
 RECORDS_DIR: Final = "records"
 FINISHED_DIR: Final = "finished"
@@ -57,6 +56,11 @@ def write_record(record: GameRecord, path: str | Path) -> None:
 def read_recorded_game(path: str | Path) -> RecordedGame:
     """Read the record at `path` and replay it; `RecordError` (one line) when it is bad."""
     return RecordedGame.from_record(read_record(path))
+
+
+def check_record(record: GameRecord) -> RecordedGame:
+    """Replay a record (a copy of it); `RecordError` when it is bad."""
+    return RecordedGame.from_record(record.copy())
 
 
 def check_record_dict(data: Any) -> RecordedGame:
@@ -129,22 +133,16 @@ def save_named_record(files: GameFiles, record: GameRecord, name: str) -> Path:
     return path
 
 
-def is_in_progress(data: dict[str, object]) -> bool:
+def is_in_progress(record: GameRecord) -> bool:
     """True when the game would resume: its last hand has no result yet, or a table game
     stopped between hands (replayed to tell, as only the rules know whether another hand
     is due)."""
-    hands = data.get("hands")
-    if (
-        not isinstance(hands, list)
-        or not hands
-        or not isinstance(hands[-1], dict)
-        or ("result" not in hands[-1])
-    ):
+    if not record.last_hand_ended:
         return True
-    if data.get("mode") != TABLE:
+    if record.mode != TABLE:
         return False
     try:
-        return not check_record_dict(data).is_over()
+        return not RecordedGame.from_record(record.copy()).is_over()
     except RecordError:
         return False
 
@@ -214,8 +212,8 @@ def _summary(path: Path) -> dict[str, Any]:
         return {"error": str(error)}
     return {
         "mode": record.mode,
-        "in_progress": is_in_progress(record.data),
-        "players": ", ".join(player_name(p, i) for i, p in enumerate(record.players)),
+        "in_progress": is_in_progress(record),
+        "players": ", ".join(record.names()),
     }
 
 

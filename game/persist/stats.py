@@ -142,14 +142,13 @@ def count_table_game(players: dict[str, PlayerStats], recorded: RecordedGame) ->
     tally = state.tally()
     best_moves = [0] * state.players
     for hand in recorded.record.hands:
-        for entry in hand.get("moves", []):
-            seat, score = entry.get("player"), entry.get("score")
-            if type(seat) is int and type(score) is int and 0 <= seat < state.players:
-                best_moves[seat] = max(best_moves[seat], score)
+        for entry in hand.moves:
+            if entry.score is not None and 0 <= entry.player < state.players:
+                best_moves[entry.player] = max(best_moves[entry.player], entry.score)
     for seat, player in enumerate(recorded.record.players):
-        name = player_name(player, seat)
+        name = player_name(player.name, seat)
         stats = players.setdefault(name, PlayerStats())
-        stats.computer = str(player.get("kind", "")).startswith("ai:")
+        stats.computer = player.level is not None
         score = tally.standings[seat]
         stats.games += 1
         stats.wins += seat in tally.leaders

@@ -14,6 +14,7 @@ from typing import Any
 from game.persist import autosave, history, settings
 from game.persist.files import GameFiles
 from game.persist.settings import Settings
+from game.rules.record import GameRecord
 
 
 class Storage(GameFiles):
@@ -40,20 +41,22 @@ class Storage(GameFiles):
     def has_saved_game(self, mode: str | None = None) -> bool:
         return autosave.has_saved_game(self, mode)
 
-    def load_game(self, mode: str) -> dict[str, Any] | None:
-        """The saved game of `mode`, or None (a bad file is set aside with a notice)."""
-        return autosave.load_game(self, mode)
+    def load_game(self, mode: str) -> GameRecord | None:
+        """The saved game of `mode`, or None (a bad file is set aside with a notice); its
+        moves are checked when it is resumed."""
+        data = autosave.load_game(self, mode)
+        return None if data is None else GameRecord(data)
 
     def save_game(self, record: dict[str, Any]) -> bool:
         return autosave.save_game(self, record)
 
-    def keep_game(self, mode: str, record: dict[str, Any] | None) -> None:
+    def keep_game(self, mode: str, record: GameRecord | None) -> None:
         """The autosave of `mode` as a session hands it over: `record` saved, or None
         (the game is over) cleared."""
         if record is None:
             self.clear_game(mode)
         else:
-            self.save_game(record)
+            self.save_game(record.data)
 
     def clear_game(self, mode: str) -> None:
         """Delete the save of `mode`; a finished game the history could not take yet

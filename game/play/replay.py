@@ -10,17 +10,16 @@ to another hand from that hand's starting copy. A position is `(hand, index)`: t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from game.rules.figure import Contact
 from game.rules.lattice import Cell
 from game.rules.moves import Move
 from game.rules.record import DRAW_SOLITAIRE, TABLE, GameRecord, GameState, RecordedGame
-from game.rules.record_moves import entry_to_move
+from game.rules.record_values import RecordHand
 from game.rules.results import MoveResult
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableGame
-from game.rules.tiles import TileId, parse_tile
+from game.rules.tiles import TileId
 
 
 @dataclass(frozen=True)
@@ -68,26 +67,25 @@ class Replay:
             state = self._deal(state, hand)
             self._starts.append(state.clone())
             steps = []
-            for index, entry in enumerate(hand.get("moves", [])):
-                move = entry_to_move(self.mode, entry, h, index)
-                steps.append(Step(h, index, state.apply(move)))
+            for index, entry in enumerate(hand.moves):
+                steps.append(Step(h, index, state.apply(entry.move)))
             self.steps.append(steps)
             self.final_cells.append([cell for cell, _tile, _rot in state.figure.tiles()])
         self.hand = 0
         self.index = 0
         self.state: GameState = self._starts[0].clone()
 
-    def _deal(self, state: GameState | None, hand: dict[str, Any]) -> GameState:
-        stock = [parse_tile(name) for name in hand["stock"]]
+    def _deal(self, state: GameState | None, hand: RecordHand) -> GameState:
+        stock = list(hand.stock)
         if self.mode == TABLE:
             if state is not None:
                 state.next_hand(stock)
                 return state
             game = TableGame(len(self.record.players), self.record.rules)
-            return game.new_state(self.record.data.get("seed"), stock)
+            return game.new_state(self.record.seed, stock)
         if self.mode == DRAW_SOLITAIRE:
             return DrawSolitaireState(stock)
-        return StackedSolitaireState(stock, hand["cut"])
+        return StackedSolitaireState(stock, hand.cut or 0)
 
     # reading
 

@@ -21,7 +21,6 @@ from game.play.events import Event, GameEnded, MovePlayed, StockTurned, TookBack
 from game.play.solitaire_advice import AutoPlayAdvice, FairOdds
 from game.rules.moves import DISCARD, STOCK, Move
 from game.rules.record import GameRecord, RecordedGame
-from game.rules.seeds_names import trim_names
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 
 SolitaireState = DrawSolitaireState | StackedSolitaireState
@@ -36,7 +35,7 @@ DEAL_SEARCH_BUDGET_S: Final = 2.0
 class Report:
     """A finished deal for the history and statistics."""
 
-    record: dict[str, Any]
+    record: GameRecord
     hints: bool
     undos: bool
     autoplay: bool
@@ -62,13 +61,8 @@ class SolitaireSession:
             raise ValueError("a solitaire session needs a solitaire")
         self.recorded = recorded
         self.adviser = adviser
-        trim_names(recorded.record.players)
-        assists = recorded.record.data.get("assists")
-        self.assists = (
-            {name: bool(assists.get(name)) for name in ASSISTS if assists.get(name)}
-            if isinstance(assists, dict)
-            else {}
-        )
+        recorded.record.trim_names()
+        self.assists = {name: True for name in ASSISTS if recorded.record.assists.get(name)}
         self.redo_moves: list[Move] = []
         self.finished = recorded.is_over()
         self.loss_to_count = False
@@ -89,9 +83,9 @@ class SolitaireSession:
         return cls(new_recorded(mode, seed, **extra), adviser)
 
     @classmethod
-    def resume(cls, data: dict[str, Any], adviser: Adviser) -> SolitaireSession:
-        """The deal of record `data`, replayed and checked (`RulesError` if it cannot be)."""
-        return cls(RecordedGame.from_record(GameRecord(data)), adviser)
+    def resume(cls, record: GameRecord, adviser: Adviser) -> SolitaireSession:
+        """The deal of `record`, replayed and checked (`RulesError` if it cannot be)."""
+        return cls(RecordedGame.from_record(record), adviser)
 
     # --- reading -------------------------------------------------------------------------
 
@@ -106,14 +100,14 @@ class SolitaireSession:
         return self.recorded.mode
 
     @property
-    def record(self) -> dict[str, Any]:
-        return self.recorded.record.data
+    def record(self) -> GameRecord:
+        return self.recorded.record
 
     @property
     def seed(self) -> int:
         """The deal number (0 for a record whose seed is not a number)."""
-        seed = self.record.get("seed", 0)
-        return int(seed) if isinstance(seed, int | str) and str(seed).isdigit() else 0
+        seed = self.record.seed
+        return int(seed) if seed is not None and str(seed).isdigit() else 0
 
     def initial_state(self) -> SolitaireState:
         """The deal as it was before the first move."""
@@ -243,7 +237,7 @@ class SolitaireSession:
         """Note honestly that the player used hints, undo or auto-play in this game."""
         if not self.assists.get(name):
             self.assists[name] = True
-            self.record["assists"] = dict(self.assists)
+            self.record.assists = self.assists
 
     def report(self) -> Report:
         return Report(
@@ -266,7 +260,7 @@ class SolitaireSession:
         self.save_due = True  # counted: its save goes
         return self.report()
 
-    def take_save(self) -> tuple[bool, dict[str, Any] | None]:
+    def take_save(self) -> tuple[bool, GameRecord | None]:
         """(whether an autosave is due, the record to save or None to clear the save). A
         lost game stays saved until its loss is counted, so that a game closed before the
         player moves on is counted when the game next starts."""

@@ -22,8 +22,7 @@ from game.play.events import Event, HintFound, MovePlayed, Redone, TipFound, Too
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW_MOVE, PLACE, Move
 from game.rules.record import TABLE, GameRecord, RecordedGame
-from game.rules.record_moves import entry_to_move
-from game.rules.seeds_names import new_seed, player_name, trim_names
+from game.rules.seeds_names import new_seed
 from game.rules.share import ShareCode, ShareCodeError, deal_number
 from game.rules.table import TableGame, TableRules, TableState
 from game.rules.tiles import TileId, tiles_in
@@ -51,11 +50,6 @@ class Turn(StrEnum):
     GAME_OVER = "game over"  # untranslated: a name in the code
 
 
-REDO_KEY: Final = "redo"
-"""A hand's moves taken back and not yet played again: a list of undos, each the list of
-record entries it took back (kept in the record, so a resumed game can redo them)."""
-UNDOS_KEY: Final = "undos"
-"""How many times the game's humans used undo (kept in the record for the statistics)."""
 STAND_IN_LEVEL: Final = "expert"
 """Who plays a computer seat of a level this version does not know (a newer game's)."""
 
@@ -71,21 +65,18 @@ class TableMatch:
             raise ValueError("a table match needs a table game")
         self.recorded = recorded
         self.adviser = adviser
-        trim_names(recorded.record.players)
+        recorded.record.trim_names()
         players = recorded.record.players
-        self.names = [player_name(p, i, _("Seat {number}")) for i, p in enumerate(players)]
-        self.kinds = [str(p.get("kind", "human")) for p in players]
-        seed = recorded.record.data.get("seed", 0)
+        self.names = recorded.record.names(_("Seat {number}"))
+        self.kinds = [p.kind for p in players]
+        seed = recorded.record.seed or 0
         self.computers: dict[int, Player] = {
-            seat: make_player(
-                kind[3:] if kind[3:] in LEVELS else STAND_IN_LEVEL, bot_rng(seed, seat)
-            )
-            for seat, kind in enumerate(self.kinds)
-            if kind.startswith("ai:")
+            seat: make_player(p.level if p.level in LEVELS else STAND_IN_LEVEL, bot_rng(seed, seat))
+            for seat, p in enumerate(players)
+            if p.level is not None
         }
         self.hints_used = 0
-        undos = recorded.record.data.get(UNDOS_KEY, 0)
-        self.undos_used = undos if type(undos) is int and undos >= 0 else 0
+        self.undos_used = recorded.record.undos
         self.save_due = False
         self._legal: list[Move] | None = None
         self._thinking: Job[tuple[Move, Player]] | None = None
@@ -105,13 +96,13 @@ class TableMatch:
         return cls(RecordedGame.new_table(game, players, config.get("seed", seed)), adviser)
 
     @classmethod
-    def resume(cls, data: dict[str, Any], adviser: Adviser) -> TableMatch:
-        """The game of record `data`, replayed and checked (`RulesError` if it cannot be)."""
-        return cls(RecordedGame.from_record(GameRecord(data)), adviser)
+    def resume(cls, record: GameRecord, adviser: Adviser) -> TableMatch:
+        """The game of `record`, replayed and checked (`RulesError` if it cannot be)."""
+        return cls(RecordedGame.from_record(record), adviser)
 
     @classmethod
     def open(
-        cls, config: dict[str, Any], record: dict[str, Any] | None, adviser: Adviser
+        cls, config: dict[str, Any], record: GameRecord | None, adviser: Adviser
     ) -> tuple[TableMatch, str | None]:
         """The game of `record` resumed or, if it cannot be, a new one from `config` with
         the reason in words."""
@@ -132,9 +123,9 @@ class TableMatch:
         return state
 
     @property
-    def record(self) -> dict[str, Any]:
-        """The game's `.contack.json` document (kept in step with every move)."""
-        return self.recorded.record.data
+    def record(self) -> GameRecord:
+        """The game's record (kept in step with every move)."""
+        return self.recorded.record
 
     @property
     def rules(self) -> TableRules:
@@ -204,7 +195,7 @@ class TableMatch:
 
     def position(self) -> tuple[int, int]:
         """Identifies the position: hand number and moves played in it."""
-        return (len(self.record["hands"]), len(self.state.moves))
+        return (self.record.hand_count, len(self.state.moves))
 
     # --- playing -------------------------------------------------------------------------
 
@@ -218,16 +209,16 @@ class TableMatch:
 
     def _play(self, move: Move, *, by_computer: bool, forced: bool) -> MovePlayed:
         if self.tips and not by_computer and not forced:
-            hand = len(self.record["hands"]) - 1
-            index = len(self.record["hands"][-1].get("moves", []))
+            hand = self.record.hand_count - 1
+            index = len(self.state.moves)
             self._tips.append(
                 self.adviser.submit(
-                    coach_move, self.state.clone(), move, hand, index, self.record.get("seed")
+                    coach_move, self.state.clone(), move, hand, index, self.record.seed
                 )
             )
         result = self.recorded.play(move)
         if not by_computer:
-            self.record["hands"][-1].pop(REDO_KEY, None)  # a new line of play: no redo
+            self.record.clear_redo()  # a new line of play: no redo
         self._moved()
         return MovePlayed(result, by_computer, forced)
 
@@ -245,8 +236,8 @@ class TableMatch:
         """A setup config for a new game with the same seats and options (and, when
         `same_deal`, the same deal number)."""
         config: dict[str, Any] = {
-            "rules": dict(self.record["rules"]),
-            "players": [dict(p) for p in self.recorded.record.players],
+            "rules": self.rules.to_dict(),
+            "players": self.record.player_entries(),
         }
         if same_deal and self.deal is not None:
             config["seed"] = self.deal
@@ -255,7 +246,7 @@ class TableMatch:
     @property
     def deal(self) -> int | None:
         """The game's deal number (None for a record whose seed is not one)."""
-        return deal_number(self.record.get("seed"))
+        return deal_number(self.record.seed)
 
     def share_code(self) -> str | None:
         """The code a friend types to play this deal with these seats and options."""
@@ -290,9 +281,7 @@ class TableMatch:
         answer = job.result()
         seat = self.state.current_player
         if answer is None:  # the worker failed: think again in this process, simply
-            move = make_player("greedy", bot_rng(self.record.get("seed", 0), seat)).choose(
-                self.state
-            )
+            move = make_player("greedy", bot_rng(self.record.seed or 0, seat)).choose(self.state)
         else:
             move, self.computers[seat] = answer
         return [self._play(move, by_computer=True, forced=False)]
@@ -357,10 +346,8 @@ class TableMatch:
             return seat if self.is_human(seat) else None
         if self.is_human(state.current_player):
             return state.current_player
-        moves = self.record["hands"][-1]["moves"]
-        return next(
-            (entry["player"] for entry in reversed(moves) if self.is_human(entry["player"])), None
-        )
+        moves = self.record.last_hand_moves()
+        return next((m.player for m in reversed(moves) if self.is_human(m.player)), None)
 
     def undo_target(self, seat: int | None = None) -> int | None:
         """Index in this hand's moves of the placement an undo by human `seat` would take
@@ -372,12 +359,12 @@ class TableMatch:
         undoer = self._undoer(seat)
         if undoer is None:
             return None
-        moves = self.record["hands"][-1]["moves"]
+        moves = self.record.last_hand_moves()
         for index in range(len(moves) - 1, -1, -1):
-            player = moves[index]["player"]
+            player = moves[index].player
             if player != undoer and self.is_human(player):
                 return None
-            if player == undoer and "cell" in moves[index]:
+            if player == undoer and moves[index].move.action == PLACE:
                 return index
         return None
 
@@ -390,35 +377,27 @@ class TableMatch:
         target = self.undo_target(seat)
         if target is None:
             return []
-        hand = self.record["hands"][-1]
-        seat = hand["moves"][target]["player"]
-        taken = hand["moves"][target:]
+        taken = self.record.last_hand_moves()[target:]
+        seat = taken[0].player
         while len(self.state.moves) > target:
             self.recorded.undo()
-        hand.setdefault(REDO_KEY, []).append(taken)
+        self.record.push_redo(taken)
         self._moved()
         self.undos_used += 1
-        self.record[UNDOS_KEY] = self.undos_used
+        self.record.undos = self.undos_used
         return [TookBack(seat, len(taken))]
 
     def _redo_moves(self) -> list[Move] | None:
         """The moves the next redo plays, when they are still legal to play now."""
-        hand = self.record["hands"][-1]
-        stack = hand.get(REDO_KEY)
-        if self.state.hand_over or not isinstance(stack, list) or not stack:
-            return None
-        group = stack[-1]
-        if not isinstance(group, list) or not group or not isinstance(group[0], dict):
-            return None
-        if group[0].get("player") != self.state.current_player:
+        if self.state.hand_over:
             return None
         try:
-            return [
-                entry_to_move(TABLE, entry, len(self.record["hands"]) - 1, index)
-                for index, entry in enumerate(group)
-            ]
+            groups = self.record.redo_groups()
         except RulesError:
             return None
+        if not groups or not groups[-1] or groups[-1][0].player != self.state.current_player:
+            return None
+        return [entry.move for entry in groups[-1]]
 
     def can_redo(self) -> bool:
         return self._redo_moves() is not None
@@ -428,18 +407,15 @@ class TableMatch:
         moves = self._redo_moves()
         if moves is None:
             return []
-        hand = self.record["hands"][-1]
-        group = hand[REDO_KEY].pop()
-        seat = group[0]["player"]
+        seat = self.state.current_player
+        self.record.pop_redo()
         played = 0
         try:
             for move in moves:
                 self.recorded.play(move)
                 played += 1
         except RulesError:  # a redo list written by hand into a record: drop it
-            hand.pop(REDO_KEY, None)
-        if not hand.get(REDO_KEY):
-            hand.pop(REDO_KEY, None)
+            self.record.clear_redo()
         self._moved()
         return [Redone(seat, played)] if played else []
 
@@ -450,7 +426,7 @@ class TableMatch:
 
     # --- saving --------------------------------------------------------------------------
 
-    def take_save(self) -> tuple[bool, dict[str, Any] | None]:
+    def take_save(self) -> tuple[bool, GameRecord | None]:
         """(whether an autosave is due, the record to save or None to clear the save).
 
         The record carries the hand's game clock in timed games. Calling this marks the
@@ -459,13 +435,13 @@ class TableMatch:
         due, self.save_due = self.save_due, False
         return due, self.save_data()
 
-    def save_data(self) -> dict[str, Any] | None:
+    def save_data(self) -> GameRecord | None:
         """The record to autosave now, or None once the game is over."""
         state = self.state
         if state.is_terminal():
             return None
         if self.rules.timed and not state.hand_over:
-            self.record["hands"][-1]["clock_s"] = round(state.clock_s, 3)
+            self.record.set_hand_clock(state.clock_s)
         return self.record
 
     def close(self) -> None:

@@ -1,6 +1,7 @@
 """Game records (`.contack.json`, RECORD.md): reading, checking, replaying and writing.
 
-`GameRecord` is the JSON document itself, unknown keys included. `RecordedGame` keeps a
+`GameRecord` (record_document.py) is the document, read into typed values
+(record_values.py) for every reader above the rules. `RecordedGame` keeps a
 live state and its record in step: every move played through it is checked, applied and
 written down (`play` returns the state's `MoveResult`), so the record can be saved after
 any move and resumed exactly.
@@ -8,12 +9,9 @@ any move and resumed exactly.
 
 from __future__ import annotations
 
-import json
 import math
-import re
-from typing import Any, Final
+from typing import Any
 
-from game.rules import jsontext
 from game.rules.errors import IllegalMoveError, RecordError, RulesError
 from game.rules.figure import contact_score
 from game.rules.moves import (
@@ -21,175 +19,18 @@ from game.rules.moves import (
     PLACE,
     Move,
 )
+from game.rules.record_document import DAILY_KEY as DAILY_KEY  # re-exported
+from game.rules.record_document import GameRecord as GameRecord
 from game.rules.record_moves import DRAW_SOLITAIRE as DRAW_SOLITAIRE  # re-exported
 from game.rules.record_moves import MODES as MODES
 from game.rules.record_moves import STACKED_SOLITAIRE as STACKED_SOLITAIRE
 from game.rules.record_moves import TABLE as TABLE
 from game.rules.record_moves import entry_to_move, fail, move_to_entry
 from game.rules.results import MoveResult
-from game.rules.seeds_names import SEED_DIGITS, is_seed
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.state import GameState as GameState  # re-exported
-from game.rules.table import MAX_PLAYERS, MIN_PLAYERS, TableGame, TableRules, TableState
+from game.rules.table import TableGame, TableState
 from game.rules.tiles import ALL_TILES, TileId, parse_tile, tile_name
-
-FORMAT: Final = "contack-record"
-VERSION: Final = 1
-_DATE: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-
-
-# --- the document ---------------------------------------------------------------------
-
-
-class GameRecord:
-    """A record document. Keys this code does not know are kept and written back."""
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.data = data
-
-    @classmethod
-    def new(
-        cls, mode: str, players: list[dict[str, Any]], rules: TableRules | None = None, **extra: Any
-    ) -> GameRecord:
-        data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "mode": mode}
-        data["rules"] = (rules or TableRules()).to_dict()
-        data["players"] = players
-        data.update(extra)
-        data["hands"] = []
-        return cls(data)
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> GameRecord:
-        """Parse and check the document's shape (not its moves: `replay` does that)."""
-        try:
-            data = jsontext.parse(text)
-        except ValueError as error:
-            raise RecordError(f"record: {error}") from None
-        record = cls(data)
-        record.validate_header()
-        return record
-
-    def validate_header(self) -> None:
-        data = self.data
-        if not isinstance(data, dict):
-            raise RecordError("record: not a JSON object")
-        if data.get("format") != FORMAT:
-            raise RecordError(f"record: format must be {FORMAT!r}, not {data.get('format')!r}")
-        if data.get("version") != VERSION:
-            raise RecordError(f"record: version {data.get('version')!r} is not supported")
-        mode = data.get("mode")
-        if mode not in MODES:
-            raise RecordError(f"record: unknown mode {mode!r}")
-        try:
-            self.rules.validate()
-        except (RulesError, TypeError) as error:
-            raise RecordError(f"record: {error}") from None
-        players = data.get("players")
-        if not isinstance(players, list):
-            raise RecordError("record: players must be a list")
-        low, high = (MIN_PLAYERS, MAX_PLAYERS) if mode == TABLE else (1, 1)
-        if not low <= len(players) <= high:
-            raise RecordError(
-                f"record: a {mode} record has {low} to {high} players, not {len(players)}"
-            )
-        for seat, player in enumerate(players):
-            kind = player.get("kind") if isinstance(player, dict) else None
-            if kind != "human" and not (isinstance(kind, str) and kind.startswith("ai:")):
-                raise RecordError(f"record: players[{seat}].kind must be 'human' or 'ai:<level>'")
-        if mode == TABLE and self.rules.partners and len(players) != 4:
-            raise RecordError("record: partners needs exactly 4 players")
-        hands = data.get("hands")
-        if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
-            raise RecordError("record: hands must be a list of objects")
-        if mode != TABLE and len(hands) > 1:
-            raise RecordError("record: a solitaire record has one hand")
-        self._validate_game_keys()
-
-    def _validate_game_keys(self) -> None:
-        """The keys this game adds to RECORD.md's (`seed`, `daily`, `undos`, a hand's
-        `redo`): absent, or of the shape the game reads, so that a record `check` accepts
-        always opens in the game."""
-        data = self.data
-        if "seed" in data and not is_seed(data["seed"]):
-            raise RecordError(
-                "record: seed must be a whole number of at most "
-                f"{SEED_DIGITS} digits or a word of letters and digits "
-                f"(at most {SEED_DIGITS} characters)"
-            )
-        daily = data.get("daily")
-        if "daily" in data and not (isinstance(daily, str) and _DATE.fullmatch(daily)):
-            raise RecordError("record: daily must be a date written YYYY-MM-DD")
-        undos = data.get("undos")
-        if "undos" in data and not (type(undos) is int and undos >= 0):
-            raise RecordError("record: undos must be a whole number from 0 up")
-        for h, hand in enumerate(data["hands"]):
-            redo = hand.get("redo")
-            if "redo" in hand and not (
-                isinstance(redo, list)
-                and all(
-                    isinstance(group, list)
-                    and group
-                    and all(isinstance(entry, dict) for entry in group)
-                    for group in redo
-                )
-            ):
-                raise fail(h, None, "redo must be a list of lists of moves")
-
-    @property
-    def mode(self) -> str:
-        return str(self.data["mode"])
-
-    @property
-    def rules(self) -> TableRules:
-        rules = self.data.get("rules", {})
-        if not isinstance(rules, dict):
-            raise RecordError("record: rules must be an object")
-        try:
-            return TableRules.from_dict(rules)
-        except TypeError as error:
-            raise RecordError(f"record: bad rules ({error})") from None
-
-    @property
-    def seed(self) -> int | str | None:
-        """The seed the deals came from, when the record says (None otherwise)."""
-        seed = self.data.get("seed")
-        return seed if is_seed(seed) else None
-
-    @property
-    def players(self) -> list[dict[str, Any]]:
-        return list(self.data["players"])
-
-    @property
-    def hands(self) -> list[dict[str, Any]]:
-        return list(self.data["hands"])
-
-    def dumps(self) -> str:
-        """The document as text: one key per line, one move per line, stable bytes."""
-        return _format(self.data) + "\n"
-
-
-def _compact(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-
-
-def _format(data: dict[str, Any]) -> str:
-    lines = []
-    for key, value in data.items():
-        if key == "hands" and isinstance(value, list) and value:
-            hands = []
-            for hand in value:
-                parts = []
-                for hkey, hvalue in hand.items():
-                    if hkey == "moves" and isinstance(hvalue, list) and hvalue:
-                        moves = ",\n      ".join(_compact(m) for m in hvalue)
-                        parts.append(f'"moves": [\n      {moves}]')
-                    else:
-                        parts.append(f"{_compact(hkey)}: {_compact(hvalue)}")
-                hands.append("{" + ",\n     ".join(parts) + "}")
-            lines.append('"hands": [\n    ' + ",\n    ".join(hands) + "\n  ]")
-        else:
-            lines.append(f"{_compact(key)}: {_compact(value)}")
-    return "{\n  " + ",\n  ".join(lines) + "\n}"
 
 
 def _read_stock(hand: dict[str, Any], index: int) -> list[TileId]:
@@ -369,8 +210,7 @@ class RecordedGame:
         )
         if clock is not None:
             entry["clock_s"] = round(clock, 3)
-        hand = self.record.data["hands"][-1]
-        hand["moves"].append(entry)
+        self.record.last_hand()["moves"].append(entry)
         self._write_result()
         return result
 
@@ -378,7 +218,7 @@ class RecordedGame:
         """Take back the last move of the current hand from the state and the record
         (timed games: the clock goes back to where it stood before that move)."""
         move = self.state.undo()
-        hand = self.record.data["hands"][-1]
+        hand = self.record.last_hand()
         hand["moves"].pop()
         hand.pop("result", None)
         self._write_result()
@@ -398,12 +238,12 @@ class RecordedGame:
         if isinstance(state, StackedSolitaireState):
             hand["cut"] = state.cut
         hand["moves"] = []
-        self.record.data["hands"].append(hand)
+        self.record.start_hand(hand)
         self._write_result()
 
     def _write_result(self) -> None:
         state = self.state
-        hand = self.record.data["hands"][-1]
+        hand = self.record.last_hand()
         if isinstance(state, TableState):
             hand.pop("clock_s", None)  # written last: after the result once there is one
             if state.hand_over:

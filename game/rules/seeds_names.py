@@ -55,12 +55,11 @@ NAME_LIMIT: Final = 24
 """The most characters of a player's name shown."""
 
 
-def player_name(player: object, seat: int, fallback: str = "Seat {number}") -> str:
-    """A player's name from a record's `players` entry, as the screens show it: control
-    and format characters dropped, spaces trimmed, cut at `NAME_LIMIT` with an ellipsis;
-    `fallback` with the seat's number when nothing visible is left (a record may hold
-    anything there; a screen passes the words in the player's language)."""
-    name = player.get("name") if isinstance(player, dict) else None
+def player_name(name: object, seat: int, fallback: str = "Seat {number}") -> str:
+    """A player's name as written in a record (`name`, of any JSON type), as the screens
+    show it: control and format characters dropped, spaces trimmed, cut at `NAME_LIMIT`
+    with an ellipsis; `fallback` with the seat's number when nothing visible is left (a
+    record may hold anything there; a screen passes the words in the player's language)."""
     text = "".join(
         c
         for c in (name if isinstance(name, str) else "")[:1000]
@@ -80,6 +79,6 @@ def trim_names(players: list[Any]) -> None:
     language)."""
     for seat, player in enumerate(players):
         if isinstance(player, dict):
-            shown = player_name(player, seat, fallback="")
+            shown = player_name(player.get("name"), seat, fallback="")
             if player.get("name") != shown:
                 player["name"] = shown

@@ -11,10 +11,11 @@ screens by asking for them by name (`open`, `switch_to`) or for a record's own s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.rules.record import GameRecord
 from game.ui.painting import Ui, blit_text
 from game.ui.text import shrunk_text
 from game.ui.widgets import Form
@@ -161,5 +162,5 @@ class Services(Protocol):
     def switch_to(self, request: ScreenRequest) -> None:
         """Replace the top scene by the screen `request` asks for."""
 
-    def open_record(self, data: dict[str, Any], title: str = "") -> None:
+    def open_record(self, record: GameRecord, title: str = "") -> None:
         """A game in progress resumed in its own screen; a finished one in the viewer."""

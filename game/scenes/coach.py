@@ -18,7 +18,6 @@ from game.ai.analysis import MoveReview, TableReview, review_table_json
 from game.ai.worker import Job
 from game.i18n import N_, _, format_percent, ngettext
 from game.rules.record import GameRecord
-from game.rules.seeds_names import player_name
 from game.scenes.base import Scene
 from game.scenes.games_frame import RowList
 from game.scenes.replay_review import Focus
@@ -64,7 +63,7 @@ class CoachScene(Scene):
         self.record = record
         self.title = title or _("This game")
         self.hands = hands
-        self.names = [player_name(p, i, _("Seat {number}")) for i, p in enumerate(record.players)]
+        self.names = record.names(_("Seat {number}"))
         self.review: TableReview | None = None
         self.failed = False
         self.notable: list[MoveReview] = []

@@ -11,16 +11,16 @@ from __future__ import annotations
 import calendar
 import datetime
 from functools import partial
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 import pygame
 
-from game.ai.daily import DAILY_KEY, DAILY_MODES, daily_deal, new_deal
+from game.ai.daily import DAILY_MODES, daily_deal, new_deal
 from game.ai.worker import Job
 from game.i18n import N_, _, format_long_date, format_month, ngettext, weekday_name
 from game.persist.history import History, load_history
-from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
-from game.rules.share import ShareCode
+from game.rules.record import DAILY_KEY, DRAW_SOLITAIRE, STACKED_SOLITAIRE, GameRecord
+from game.rules.share import ShareCode, deal_number
 from game.scenes.base import Scene
 from game.scenes.dialog import confirm_replacing_game
 from game.ui.painting import blit_text, draw_panel
@@ -54,7 +54,7 @@ class DailyScene(Scene):
         self.month = self.today.replace(day=1)
         self.history = History()
         self.jobs: dict[str, Job[int]] = {}
-        self.records: dict[str, dict[str, Any]] = {}
+        self.records: dict[str, GameRecord] = {}
         self.play_buttons = {
             mode: self.form.add(Button(N_("Play"), partial(self.play, mode), primary=True))
             for mode in DAILY_MODES
@@ -94,7 +94,7 @@ class DailyScene(Scene):
                 else:
                     self.records[mode] = new_deal(
                         mode, deal, **{DAILY_KEY: self.today.isoformat()}
-                    ).record.data
+                    ).record
         for mode, button in self.play_buttons.items():
             button.enabled = mode in self.records
         self.later.enabled = self.month < self.today.replace(day=1)
@@ -130,18 +130,18 @@ class DailyScene(Scene):
             return
         storage = self.services.storage
         saved = storage.load_game(mode) if storage.has_saved_game(mode) else None
-        if saved is not None and saved.get(DAILY_KEY) == self.today.isoformat():
+        if saved is not None and saved.daily == self.today.isoformat():
             self.services.open_record(saved)
             return
         if saved is None:
-            self.services.open_record(dict(record))
+            self.services.open_record(record.copy())
             return
 
         confirm_replacing_game(
             self.services,
             mode,
             _(DAILY_QUESTIONS[mode]),
-            lambda: self.services.open_record(dict(record)),
+            lambda: self.services.open_record(record.copy()),
             yes=_("Play it"),
             no=_("Keep mine"),
             detail=_("Your unfinished game will be lost."),
@@ -194,7 +194,7 @@ class DailyScene(Scene):
             else [
                 (
                     _("Deal {deal} · share code {code}").format(
-                        deal=record["seed"], code=ShareCode(mode, record["seed"])
+                        deal=record.seed, code=ShareCode(mode, deal_number(record.seed) or 0)
                     ),
                     PALETTE.text_dim,
                 )

@@ -8,14 +8,14 @@ it fits. The auto-player is fair: it decides without looking at the stock's orde
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 import pygame
 
 from game.i18n import N_, _, format_percent, ngettext
 from game.play.events import StockTurned
 from game.rules.moves import STOCK, Move
-from game.rules.record import DRAW_SOLITAIRE
+from game.rules.record import DRAW_SOLITAIRE, GameRecord
 from game.rules.solitaire import DrawSolitaireState
 from game.scenes.solitaire_base import SolitaireScene
 from game.scenes.solitaire_sources import DISCARD_KEY, STOCK_KEY, SourceKey, StockAndDiscard
@@ -44,7 +44,7 @@ class DrawSolitaireScene(SolitaireScene):
     panel_width = 250
 
     def __init__(
-        self, services: Services, record: dict[str, Any] | None = None, seed: int | None = None
+        self, services: Services, record: GameRecord | None = None, seed: int | None = None
     ) -> None:
         self.pending_auto: Move | None = None
         super().__init__(services, record, seed)

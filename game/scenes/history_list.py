@@ -123,7 +123,7 @@ class HistoryScene(GamesScene):
     def keep_selected(self) -> None:
         chosen = self._chosen_record()
         if chosen is not None:
-            self.services.open(SaveRecordRequest(record=chosen[1].record.data))
+            self.services.open(SaveRecordRequest(record=chosen[1].record))
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.services.ui

@@ -10,7 +10,7 @@ The list sits in the "your games" frame (`GamesScene`, `RowList` in games_frame.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,7 +20,7 @@ from game.persist.records import (
     RECORD_SUFFIX,
     RecordFile,
     RecordSaveError,
-    check_record_dict,
+    check_record,
     dated_name,
     delete_record,
     list_records,
@@ -136,7 +136,7 @@ class RecordsScene(GamesScene):
             )
             return
         if resume:
-            self.services.open_record(recorded.record.data, chosen.name)
+            self.services.open_record(recorded.record, chosen.name)
         else:
             self.services.open(ReplayRequest(record=recorded.record, title=chosen.name))
 
@@ -205,7 +205,7 @@ class SaveRecordScene(Scene):
 
     overlay = True
 
-    def __init__(self, services: Services, record: dict[str, Any], name: str = "") -> None:
+    def __init__(self, services: Services, record: GameRecord, name: str = "") -> None:
         super().__init__(services)
         self.record = record
         self.field = self.form.add(
@@ -237,7 +237,7 @@ class SaveRecordScene(Scene):
 
     def save_now(self) -> None:
         try:
-            check_record_dict(self.record)
+            check_record(self.record)
         except RecordError as error:
             self.services.notify(
                 _("This game cannot be saved as a record: {reason}").format(reason=error)
@@ -245,8 +245,7 @@ class SaveRecordScene(Scene):
             self.services.pop()
             return
         try:
-            record = GameRecord(self.record)
-            path = save_named_record(self.services.storage, record, self.field.text)
+            path = save_named_record(self.services.storage, self.record, self.field.text)
         except RecordSaveError as error:
             self.services.notify(error.notice)
             return
@@ -284,6 +283,6 @@ class SaveRecordScene(Scene):
         self.form.draw(surface, ui)
 
 
-def default_name(record: dict[str, Any]) -> str:
+def default_name(record: GameRecord) -> str:
     """A name for a new record: the game and the date."""
-    return dated_name(_(MODE_TITLES.get(str(record.get("mode")), N_("Game"))))
+    return dated_name(_(MODE_TITLES.get(record.mode, N_("Game"))))

@@ -26,7 +26,6 @@ from game.rules.lattice import Cell
 from game.rules.moves import PLACE, STOCK, Move
 from game.rules.record import TABLE, GameRecord
 from game.rules.results import MoveResult
-from game.rules.seeds_names import player_name
 from game.scenes.base import Scene
 from game.scenes.replay_panel import ReplayPanel
 from game.scenes.replay_review import (
@@ -83,7 +82,7 @@ class ReplayScene(Scene):
         super().__init__(services)
         self.replay = Replay(record)
         self.title = title or _(MODE_TITLES.get(record.mode, N_("Game")))
-        self.names = [player_name(p, i, _("Seat {number}")) for i, p in enumerate(record.players)]
+        self.names = record.names(_("Seat {number}"))
         self.playing = False
         self.speed = "normal"
         self.timer = 0.0

@@ -40,7 +40,7 @@ class TableRequest:
     """A table game: new from a setup `config`, or resumed from `record`."""
 
     config: dict[str, Any]
-    record: dict[str, Any] | None = None
+    record: GameRecord | None = None
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ class CoachRequest:
 class SaveRecordRequest:
     """The dialog that keeps `record` under a name the player types."""
 
-    record: dict[str, Any]
+    record: GameRecord
 
 
 ScreenRequest = (

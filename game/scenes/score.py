@@ -11,7 +11,6 @@ the first moments of the screen are ignored: they were meant for the table.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
@@ -19,7 +18,6 @@ import pygame
 
 from game.i18n import N_, _, format_number, format_signed, ngettext
 from game.play.table_match import TableMatch
-from game.rules.record import GameRecord
 from game.scenes.base import Scene
 from game.scenes.requests import CoachRequest, SaveRecordRequest, TableRequest
 from game.ui.painting import blit_text, draw_panel
@@ -148,7 +146,7 @@ class ScoreScene(Scene):
 
     def coach(self) -> None:
         """The coach's review of the game (between hands: of the hand just played)."""
-        record = GameRecord(copy.deepcopy(self.match.record))
+        record = self.match.record.copy()
         hands = None if self.final else (len(record.hands) - 1,)
         self.services.open(CoachRequest(record=record, title=_("This game"), hands=hands))
 

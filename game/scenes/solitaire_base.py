@@ -13,8 +13,7 @@ run through the app's adviser (a worker process, `game.ai.worker`).
 
 from __future__ import annotations
 
-import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -68,7 +67,7 @@ class SolitaireScene(Scene):
     """Width of the side panel (for a 1280x800 window)."""
 
     def __init__(
-        self, services: Services, record: dict[str, Any] | None = None, seed: int | None = None
+        self, services: Services, record: GameRecord | None = None, seed: int | None = None
     ) -> None:
         super().__init__(services)
         self.panel = self.sources_area = self.strip = pygame.Rect(0, 0, 1, 1)
@@ -174,7 +173,7 @@ class SolitaireScene(Scene):
         found = self.session.take_asked_review()
         if found is None:
             return
-        record = GameRecord(copy.deepcopy(self.session.record))
+        record = self.session.record.copy()
         request = ReplayRequest(record, _(self.title), review=found, show_line=self.line_wanted)
         self.services.open(request)
         self.line_wanted = False

@@ -8,11 +8,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Protocol
 
-from game.ai.daily import DAILY_KEY
 from game.i18n import _
 from game.persist.history import add_finished_game
 from game.play.solitaire_session import Report, SolitaireSession, WinnableDealSearch
 from game.rules.errors import RecordError
+from game.rules.record import DAILY_KEY, GameRecord
 from game.rules.share import is_number_text
 from game.scenes.solitaire_autoplay import SolitaireAutoPlay
 from game.scenes.solitaire_bars import SolitaireBars
@@ -42,13 +42,13 @@ class DealsHost(Protocol):
 class SolitaireDeals:
     """The session of the deal on screen, and the search for the next one."""
 
-    def __init__(self, host: DealsHost, record: dict[str, Any] | None, seed: int | None) -> None:
+    def __init__(self, host: DealsHost, record: GameRecord | None, seed: int | None) -> None:
         self.host = host
         self.search: WinnableDealSearch | None = None
         self.busy_text = ""
         self.session = self._open(record, seed)
 
-    def _open(self, record: dict[str, Any] | None, seed: int | None) -> SolitaireSession:
+    def _open(self, record: GameRecord | None, seed: int | None) -> SolitaireSession:
         services = self.host.services
         if record is not None:
             try:
@@ -91,8 +91,8 @@ class SolitaireDeals:
 
     def restart(self) -> None:
         """The same deal from its start (a daily deal stays the day's)."""
-        day = self.session.record.get(DAILY_KEY)
-        self.start(self.session.seed, **({DAILY_KEY: day} if isinstance(day, str) else {}))
+        day = self.session.record.daily
+        self.start(self.session.seed, **({DAILY_KEY: day} if day is not None else {}))
 
     def new(self) -> None:
         """A fresh deal; with "winnable deals only", search for one first (across frames)."""

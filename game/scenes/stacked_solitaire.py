@@ -10,13 +10,13 @@ one (worked out a few milliseconds a frame) and its best try otherwise.
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 import pygame
 
 from game.i18n import N_, _
 from game.rules.lattice import ORIGIN
-from game.rules.record import STACKED_SOLITAIRE
+from game.rules.record import STACKED_SOLITAIRE, GameRecord
 from game.rules.solitaire import StackedSolitaireState
 from game.scenes.solitaire_base import SolitaireScene
 from game.scenes.solitaire_sources import SevenPiles
@@ -42,7 +42,7 @@ class StackedSolitaireScene(SolitaireScene):
     panel_width = 250
 
     def __init__(
-        self, services: Services, record: dict[str, Any] | None = None, seed: int | None = None
+        self, services: Services, record: GameRecord | None = None, seed: int | None = None
     ) -> None:
         super().__init__(services, record, seed)
         self.opening_pending = not self.state.moves and not self.finished
