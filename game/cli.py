@@ -23,7 +23,7 @@ from game.ai.analysis import review_solitaire, review_table
 from game.ai.autoplay import SOLITAIRE_LEVELS
 from game.ai.daily import DAILY_MODES, daily_record
 from game.ai.players import LEVELS, Player, bot_rng, make_player
-from game.ai.solver import solve
+from game.ai.solver import POSITIONS_PER_SECOND, solve
 from game.persist.records import read_recorded_game
 from game.rules import jsontext
 from game.rules.errors import MESSAGE_LIMIT, RecordError, RulesError
@@ -111,12 +111,18 @@ def read_record(path: str) -> RecordedGame:
     return read_recorded_game(path)
 
 
+def positions_for(budget_s: float) -> int:
+    """The solver's work for a budget given in seconds: what it searches in that time
+    on this project's machine, so that one record gets one answer on any machine."""
+    return max(1, round(budget_s * POSITIONS_PER_SECOND))
+
+
 def command_solve(path: str, budget_s: float) -> dict[str, Any]:
     recorded = read_record(path)
     state = recorded.state
     if not isinstance(state, (DrawSolitaireState, StackedSolitaireState)):
         raise UsageError("solve takes a solitaire record")
-    result = solve(state, budget_s)
+    result = solve(state, positions_for(budget_s))
     if result.winnable is None:
         return {"winnable": None}
     if not result.winnable:
@@ -131,7 +137,7 @@ def command_analyse(path: str, budget_s: float) -> dict[str, Any]:
     recorded = read_record(path)
     if recorded.mode == TABLE:
         return review_table(recorded.record).to_json()
-    return review_solitaire(recorded.record, budget_s).to_json()
+    return review_solitaire(recorded.record, positions_for(budget_s)).to_json()
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from game.ai.evaluation import (
-    Deadline,
+    WorkLimit,
     guessed_stock,
     seat_values,
     seat_weights,
@@ -29,16 +29,16 @@ from game.rules.table import TableGame, TableRules, TableState
 from game.rules.tiles import ALL_TILES_MASK
 
 LEVEL_NAMES = tuple(LEVELS)
-GENEROUS_S = 30.0
+GENEROUS = 10**9
 """A budget that never binds in these tests, so only the fixed effort decides."""
 
 
 def quick_player(level: str, rng: random.Random) -> Player:
     """A player of `level` with a small fixed effort, to keep the tests fast."""
     if level == "master":
-        return MasterPlayer(rng, time_budget_s=GENEROUS_S, samples=2, depth=3)
+        return MasterPlayer(rng, positions=GENEROUS, samples=2, depth=3)
     if level == "expert":
-        return ExpertPlayer(rng, time_budget_s=GENEROUS_S)
+        return ExpertPlayer(rng, positions=GENEROUS)
     return make_player(level, rng)
 
 
@@ -158,12 +158,12 @@ def test_players_leave_the_state_untouched(level: str) -> None:
 
 def test_searches_never_read_the_true_stock_order() -> None:
     state = midgame_states()[1]
-    honest = MasterPlayer(random.Random(5), GENEROUS_S, samples=3).choose(state)
+    honest = MasterPlayer(random.Random(5), GENEROUS, samples=3).choose(state)
     shuffled = state.clone()
     rest = shuffled.stock[shuffled.stock_pos :]
     random.Random(0).shuffle(rest)
     shuffled.stock = shuffled.stock[: shuffled.stock_pos] + rest
-    assert MasterPlayer(random.Random(5), GENEROUS_S, samples=3).choose(shuffled) == honest
+    assert MasterPlayer(random.Random(5), GENEROUS, samples=3).choose(shuffled) == honest
     assert ExpertPlayer(random.Random(5)).choose(shuffled) == ExpertPlayer(random.Random(5)).choose(
         state
     )
@@ -184,7 +184,7 @@ def test_a_guessed_order_plays_its_draws_in_the_search() -> None:
     state = replayed(2, TableRules(), 3, 4)
     for seed in range(4):
         stock = guessed_stock(state, random.Random(seed))
-        search = Lookahead(state, 6, 5, Deadline(GENEROUS_S), stock)
+        search = Lookahead(state, 6, 5, WorkLimit(GENEROUS), stock)
         values = search.move_values(state.legal_moves())
         assert len(values) == len(state.legal_moves())
         assert search.state.stock == stock
@@ -218,8 +218,8 @@ def test_the_expert_plays_for_its_partner() -> None:
     with_partner = replayed(4, TableRules(partners=True), 0, 10)
     alone = replayed(4, TableRules(), 0, 10)
     assert with_partner.moves == alone.moves
-    choice = ExpertPlayer(random.Random(0), GENEROUS_S).choose(with_partner)
-    assert choice != ExpertPlayer(random.Random(0), GENEROUS_S).choose(alone)
+    choice = ExpertPlayer(random.Random(0), GENEROUS).choose(with_partner)
+    assert choice != ExpertPlayer(random.Random(0), GENEROUS).choose(alone)
     assert with_partner.placement_score(choice) == 15
 
 
@@ -227,8 +227,8 @@ def test_the_expert_counts_chips_in_club() -> None:
     """With no tile penalty to fear, the club expert plays another move."""
     club = replayed(2, TableRules(variant="club"), 1, 1)
     standard = replayed(2, TableRules(), 1, 1)
-    club_choice = ExpertPlayer(random.Random(0), GENEROUS_S).choose(club)
-    assert club_choice != ExpertPlayer(random.Random(0), GENEROUS_S).choose(standard)
+    club_choice = ExpertPlayer(random.Random(0), GENEROUS).choose(club)
+    assert club_choice != ExpertPlayer(random.Random(0), GENEROUS).choose(standard)
 
 
 def test_easy_makes_mistakes_greedy_would_not() -> None:
@@ -246,8 +246,36 @@ def test_easy_makes_mistakes_greedy_would_not() -> None:
 def test_make_player_knows_every_level_and_budgets() -> None:
     for level in LEVEL_NAMES:
         assert make_player(level, random.Random(0)).name == level
-    master = make_player("master", random.Random(0), 0.2)
+    master = make_player("master", random.Random(0), 12_345)
     assert isinstance(master, MasterPlayer)
-    assert master.time_budget_s == 0.2
+    assert master.positions == 12_345
     with pytest.raises(ValueError, match="unknown AI level"):
         make_player("grandmaster", random.Random(0))
+
+
+# --- issue 27: effort counted in work, never in seconds ---------------------------------
+
+
+def leaping_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every reading of the clock a minute after the last: a machine as busy as can be."""
+    import itertools
+    import time
+
+    minutes = itertools.count(step=60.0)
+    monkeypatch.setattr(time, "perf_counter", lambda: next(minutes))
+    monkeypatch.setattr(time, "monotonic", lambda: next(minutes))
+    monkeypatch.setattr(time, "time", lambda: next(minutes))
+
+
+def test_a_capped_search_chooses_the_same_move_however_busy_the_machine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = TableGame(2, TableRules(hands=1)).new_state(4)
+    for _ in range(4):
+        state.apply(GreedyPlayer(random.Random(0)).choose(state))
+    calm = [MasterPlayer(random.Random(7), positions=256).choose(state) for _ in range(2)]
+    expert = ExpertPlayer(random.Random(7), positions=64).choose(state)
+    assert calm[0] == calm[1]  # a cap that binds binds at the same place every time
+    leaping_clock(monkeypatch)
+    assert MasterPlayer(random.Random(7), positions=256).choose(state) == calm[0]
+    assert ExpertPlayer(random.Random(7), positions=64).choose(state) == expert

@@ -22,7 +22,7 @@ import pytest
 
 from game.ai.autoplay import simple_fair_move, stacked_best_try
 from game.ai.players import MasterPlayer
-from game.ai.solver import SolveResult, solve
+from game.ai.solver import SOLVER_POSITIONS, SolveResult, solve
 from game.ai.worker import DoneJob, InProcessAdviser, Job, WorkerPool
 from game.ai.worker import solve as solve_job
 from game.play.events import HintFound, MovePlayed, VerdictFound
@@ -57,12 +57,14 @@ def test_work_runs_in_another_process(pool: WorkerPool) -> None:
 
 def test_a_cancelled_solve_gives_up_and_frees_the_worker(pool: WorkerPool) -> None:
     hard = DrawSolitaireState(seed=182)  # about 3 s to solve alone
-    job = pool.submit(solve_job, hard, 10.0, pool.generation())
+    job = pool.submit(solve_job, hard, SOLVER_POSITIONS, pool.generation())
     pool.cancel_solves()
     result = answer(job)
     assert result == SolveResult(None, [], result.nodes)
-    quick = pool.submit(solve_job, StackedSolitaireState(seed=2), 10.0, pool.generation())
-    assert answer(quick) == solve(StackedSolitaireState(seed=2), 10.0)
+    quick = pool.submit(
+        solve_job, StackedSolitaireState(seed=2), SOLVER_POSITIONS, pool.generation()
+    )
+    assert answer(quick) == solve(StackedSolitaireState(seed=2))
 
 
 def test_a_worker_that_died_is_replaced(pool: WorkerPool) -> None:
@@ -80,7 +82,7 @@ def test_the_table_gets_its_move_when_its_worker_is_killed_mid_think(pool: Worke
     usual = match.computers[seat]
     # a master with no time cap and many guesses: about 10 s here, so the kill lands
     # while the worker is surely still thinking this move
-    match.computers[seat] = MasterPlayer(random.Random(1), time_budget_s=600.0, samples=64, depth=8)
+    match.computers[seat] = MasterPlayer(random.Random(1), positions=10**9, samples=64, depth=8)
     assert match.turn() is Turn.COMPUTER and match.think()
     os.kill(killed, signal.SIGKILL)
     job = match._thinking

@@ -9,7 +9,7 @@ import pytest
 
 from game import cli
 from game.ai.analysis import fair_odds, position_after, review_solitaire, review_table
-from game.ai.solver import solve
+from game.ai.solver import SOLVER_POSITIONS, solve
 from game.rules.figure import contact_score
 from game.rules.moves import PLACE
 from game.rules.record import GameRecord, RecordedGame
@@ -37,10 +37,10 @@ def test_the_last_winnable_position_is_winnable_and_the_next_is_lost(mode: str, 
     record = random_game(mode, seed)
     final = RecordedGame.from_record(record).state
     assert isinstance(final, DrawSolitaireState | StackedSolitaireState)
-    review = review_solitaire(record, 60)
+    review = review_solitaire(record, SOLVER_POSITIONS)
     assert review.decided
     if review.last_winnable is None:
-        assert solve(position_after(final, 0), 60).winnable is False
+        assert solve(position_after(final, 0)).winnable is False
         return
     k = review.last_winnable
     state = position_after(final, k)
@@ -49,16 +49,16 @@ def test_the_last_winnable_position_is_winnable_and_the_next_is_lost(mode: str, 
     assert state.won
     if k < len(review.moves):
         assert review.slip_move == review.moves[k]
-        assert solve(position_after(final, k + 1), 60).winnable is False
+        assert solve(position_after(final, k + 1)).winnable is False
 
 
 def test_a_won_game_is_winnable_to_its_end_with_no_line() -> None:
     recorded = RecordedGame.new_stacked_solitaire({"name": "Me", "kind": "human"}, 4)
     state = recorded.state
     assert isinstance(state, StackedSolitaireState)
-    for move in solve(state, 30).moves:
+    for move in solve(state).moves:
         recorded.play(move)
-    review = review_solitaire(recorded.record, 30)
+    review = review_solitaire(recorded.record, SOLVER_POSITIONS)
     assert review.last_winnable == len(review.moves) and review.line == ()
     assert not review.slipped
 
@@ -66,12 +66,12 @@ def test_a_won_game_is_winnable_to_its_end_with_no_line() -> None:
 @pytest.mark.parametrize(("mode", "seed"), [("draw-solitaire", 11), ("stacked-solitaire", 750)])
 def test_a_deal_that_could_never_be_won_says_null(mode: str, seed: int) -> None:
     recorded = RecordedGame.new_solitaire(mode, {"name": "Me", "kind": "human"}, seed)
-    answer = review_solitaire(recorded.record, 60).to_json()
+    answer = review_solitaire(recorded.record, SOLVER_POSITIONS).to_json()
     assert answer == {"mode": mode, "moves": 0, "last_winnable": None, "line": [], "decided": True}
 
 
 def test_an_undecided_search_is_not_read_as_a_loss() -> None:
-    review = review_solitaire(random_game("draw-solitaire", 3), 60, stop=lambda: True)
+    review = review_solitaire(random_game("draw-solitaire", 3), SOLVER_POSITIONS, stop=lambda: True)
     answer = review.to_json()
     assert answer["decided"] is False and answer["reason"] == "stopped"
     assert "last_winnable" not in answer

@@ -50,7 +50,7 @@ def test_daily_prints_the_same_winnable_deal_in_two_processes(
     assert data["hands"][0]["moves"] == [] and data["seed"] == daily_deal(mode, day)
     state = RecordedGame.from_record(GameRecord(data)).state
     assert isinstance(state, DrawSolitaireState | StackedSolitaireState)
-    assert solve(state, 20.0).winnable
+    assert solve(state).winnable
 
 
 def test_daily_without_a_date_is_today_and_a_bad_date_is_refused() -> None:
@@ -115,7 +115,7 @@ def test_the_daily_deal_is_played_from_the_menu_counted_and_marked_won(make_app:
     assert scene.seed == daily_deal("stacked-solitaire", DAY)
     state = scene.state
     assert isinstance(state, StackedSolitaireState)
-    for move in solve(state, 20.0).moves:
+    for move in solve(state).moves:
         Input(app, 3).click(scene.sources.centre((PILE, move.pile)))
         Input(app, 3).click(cell_point(scene, move))
     assert scene.state.won

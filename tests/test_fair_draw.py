@@ -125,7 +125,7 @@ def test_search_with_few_samples_still_chooses_legally() -> None:
 
 def test_unwind_finds_the_last_discards_line_when_the_stock_is_empty() -> None:
     state = DrawSolitaireState(seed=1)
-    line = solve(state, 30).moves
+    line = solve(state).moves
     while state.stock_pos < 36 or not state.discard:
         state.apply(line.pop(0))
     spots = unwind(state.figure.clone(), state.discard.copy(), [100_000])
@@ -142,7 +142,7 @@ def test_exact_values_are_fair_win_probabilities() -> None:
     """Near the end the exact search gives each option its win probability for a player
     who does not know the stock order: never more than a player who knows it wins."""
     state = DrawSolitaireState(seed=1)
-    line = solve(state, 30).moves
+    line = solve(state).moves
     while state.stock_left > 3:
         state.apply(line.pop(0))
     unseen = unseen_tiles(state)
@@ -156,7 +156,7 @@ def test_exact_values_are_fair_win_probabilities() -> None:
         other = DrawSolitaireState(stock=state.stock[: state.stock_pos] + list(order))
         for move in state.moves:
             other.apply(move)
-        known_wins += bool(solve(other, 10).winnable)
+        known_wins += bool(solve(other).winnable)
     assert known_wins >= 1
     assert 0.0 <= values[0] <= known_wins / len(orders)
     assert exact_values(state, [None], unseen, 1) is None
@@ -164,7 +164,7 @@ def test_exact_values_are_fair_win_probabilities() -> None:
 
 def test_exact_values_agree_with_unwind_once_the_stock_is_empty() -> None:
     state = DrawSolitaireState(seed=1)
-    line = solve(state, 30).moves
+    line = solve(state).moves
     while state.stock_pos < 36 or not state.discard:
         state.apply(line.pop(0))
     spots = state.figure.spots(1 << state.discard[-1])

@@ -59,7 +59,7 @@ def test_a_loss_waits_to_be_counted_and_undo_takes_it_back() -> None:
 
 def test_the_verdict_on_a_lost_deal_comes_from_the_solver() -> None:
     session, _events = lost_draw_session()
-    expected = solve(DrawSolitaireState(seed=5), 10.0).winnable
+    expected = solve(DrawSolitaireState(seed=5)).winnable
     assert expected is not None  # the solver decides this deal
     (event,) = session.poll()
     assert event == VerdictFound({True: "could", False: "could not"}[expected])
@@ -70,7 +70,7 @@ def test_the_verdict_on_a_lost_deal_comes_from_the_solver() -> None:
 
 
 def test_stacked_advice_follows_the_winning_line_to_a_win() -> None:
-    seed = next(s for s in range(1, 50) if solve(StackedSolitaireState(seed=s), 5.0).winnable)
+    seed = next(s for s in range(1, 50) if solve(StackedSolitaireState(seed=s)).winnable)
     session = SolitaireSession.new(STACKED_SOLITAIRE, seed, InProcessAdviser())
     while not session.finished:
         move = session.suggest()
@@ -101,7 +101,7 @@ def test_winnable_deal_search_finds_a_deal_the_solver_wins() -> None:
             break
     assert seed is not None
     state = SolitaireSession.new(STACKED_SOLITAIRE, seed, InProcessAdviser()).state
-    assert solve(state, 10.0).winnable
+    assert solve(state).winnable
 
 
 def test_not_a_solitaire_mode_is_refused() -> None:

@@ -121,7 +121,7 @@ def test_the_table_outcome_is_none_until_the_game_is_over() -> None:
 def test_a_solitaire_outcome_says_won_or_lost() -> None:
     state = StackedSolitaireState(seed=3)
     assert state.outcome() is None
-    line = solve(state, 5.0).moves
+    line = solve(state).moves
     assert line is not None
     for move in line:
         state.apply(move)

@@ -318,7 +318,7 @@ def solved_stacked_game() -> dict[str, Any]:
     for seed in range(1, 30):
         game = RecordedGame.new_stacked_solitaire({"name": "Ann", "kind": "human"}, seed)
         assert isinstance(game.state, StackedSolitaireState)
-        result = solve(game.state, 10.0)
+        result = solve(game.state)
         if result.winnable:
             for move in result.moves:
                 game.play(move)

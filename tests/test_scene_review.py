@@ -44,8 +44,8 @@ def test_a_lost_game_shows_where_it_slipped_and_show_me_wins(app: App) -> None:
     k = review.last_winnable
     assert k is not None
     final = scene.draw_state
-    assert solve(position_after(final, k), 30).winnable is True
-    assert solve(position_after(final, k + 1), 30).winnable is False
+    assert solve(position_after(final, k)).winnable is True
+    assert solve(position_after(final, k + 1)).winnable is False
     played = final.moves[k]
     Input(app, FRAMES).click(scene.bars.review_button)
     viewer = open_review(app)

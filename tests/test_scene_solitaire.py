@@ -83,9 +83,7 @@ def cell_point(scene: SolitaireScene, move: Move) -> Point:
 
 
 def winnable_stacked_seed() -> int:
-    return next(
-        seed for seed in range(1, 200) if solve(StackedSolitaireState(seed=seed), 5.0).winnable
-    )
+    return next(seed for seed in range(1, 200) if solve(StackedSolitaireState(seed=seed)).winnable)
 
 
 def play_draw_move(app: App, scene: DrawSolitaireScene, move: Move, by_drag: bool) -> None:
@@ -140,7 +138,7 @@ def test_a_winning_stacked_solitaire_by_mouse(
     app: App, finished_games: list[dict[str, Any]]
 ) -> None:
     seed = winnable_stacked_seed()
-    line = solve(StackedSolitaireState(seed=seed), 5.0).moves
+    line = solve(StackedSolitaireState(seed=seed)).moves
     scene = open_scene(app, StackedSolitaireScene(app, seed=seed))
     for index, move in enumerate(line):
         top = scene.sources.centre((PILE, move.pile))
@@ -288,7 +286,7 @@ def test_winnable_deals_only_gives_a_winnable_deal(app: App) -> None:
     Input(app, FRAMES).click(scene.bars.new_button.rect.center)
     run_until(app, lambda: scene.deal_search is None)
     assert scene.seed != 1
-    assert solve(StackedSolitaireState(seed=scene.seed), 5.0).winnable
+    assert solve(StackedSolitaireState(seed=scene.seed)).winnable
 
 
 def test_the_verdict_comes_from_the_adviser_not_from_the_frames(
@@ -297,7 +295,7 @@ def test_the_verdict_comes_from_the_adviser_not_from_the_frames(
     finished_games: list[dict[str, Any]],
     held_adviser: Any,
 ) -> None:
-    expected = solve(DrawSolitaireState(seed=5), 10.0).winnable
+    expected = solve(DrawSolitaireState(seed=5)).winnable
     assert expected is not None  # the solver decides this deal
     app.adviser = held_adviser
     scene = lose_draw_deal(app, 5)
@@ -346,7 +344,7 @@ def test_a_won_solitaire_is_in_the_history_before_its_save_goes(
     scene = StackedSolitaireScene(app, seed=3)
     app.push(scene)
     app.run_frames(2)
-    answer = solve(scene.stacked_state, 10.0)
+    answer = solve(scene.stacked_state)
     assert answer.winnable
     seen: list[int] = []
     clear = app.storage.clear_game

@@ -116,7 +116,7 @@ def test_a_won_deal_celebrates(make_app: AppMaker) -> None:
 
     app = make_app(speed="instant")
     scene = open_scene(app, StackedSolitaireScene(app, seed=3))
-    answer = solve(scene.stacked_state, 10.0)
+    answer = solve(scene.stacked_state)
     if not answer.winnable:
         pytest.skip("deal 3 is not winnable")
     for move in answer.moves:

@@ -78,7 +78,7 @@ def random_prefix(state: State, plies: int, rng: random.Random) -> State:
 @pytest.mark.parametrize("seed", range(1, 9))
 def test_stacked_deals_are_solved_with_winning_lines(seed: int) -> None:
     state = StackedSolitaireState(seed=seed)
-    result = solve(state, 30)
+    result = solve(state)
     assert result.winnable is True
     assert replay_wins(state, result.moves)
     assert state.moves == []
@@ -87,7 +87,7 @@ def test_stacked_deals_are_solved_with_winning_lines(seed: int) -> None:
 @pytest.mark.parametrize(("seed", "winnable"), [(1, True), (2, True), (6, True), (11, False)])
 def test_draw_deals_are_decided(seed: int, winnable: bool) -> None:
     state = DrawSolitaireState(seed=seed)
-    result = solve(state, 30)
+    result = solve(state)
     assert result.winnable is winnable
     if winnable:
         assert replay_wins(state, result.moves)
@@ -95,7 +95,7 @@ def test_draw_deals_are_decided(seed: int, winnable: bool) -> None:
 
 def test_a_lost_stacked_deal_is_proven_lost() -> None:
     state = StackedSolitaireState(seed=750)
-    assert solve(state, 30).winnable is False
+    assert solve(state).winnable is False
     assert not plain_winnable(state)
 
 
@@ -107,7 +107,7 @@ def test_late_positions_agree_with_plain_search(seed: int) -> None:
         start = random_prefix(DrawSolitaireState(seed=seed), 40, rng)
     else:
         start = random_prefix(StackedSolitaireState(seed=seed), 22, rng)
-    result = solve(start, 30)
+    result = solve(start)
     assert result.winnable == plain_winnable(start)
     if result.winnable:
         assert replay_wins(start, result.moves)
@@ -207,3 +207,18 @@ def test_cli_solve_output_replays(mode: str, tmp_path: Path) -> None:
     replayed = RecordedGame.from_record(GameRecord.from_json(json.dumps(data)))
     assert isinstance(replayed.state, (DrawSolitaireState, StackedSolitaireState))
     assert replayed.state.won
+
+
+def test_an_undecided_solve_is_the_same_however_busy_the_machine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The solver's budget is positions: a clock that leaps a minute at every reading
+    (the busiest machine) gives the answer and the work of a calm one."""
+    import itertools
+    import time
+
+    calm = Solver(StackedSolitaireState(seed=24)).run(500)
+    minutes = itertools.count(step=60.0)
+    monkeypatch.setattr(time, "perf_counter", lambda: next(minutes))
+    busy = Solver(StackedSolitaireState(seed=24)).run(500)
+    assert busy == calm and calm.winnable is None and calm.nodes == 500

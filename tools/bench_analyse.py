@@ -1,6 +1,6 @@
 """Benchmark of `analyse` on lost solitaire games: where did the player lose the deal?
 
-    python tools/bench_analyse.py [--deals 200] [--budget-s 10]
+    python tools/bench_analyse.py [--deals 200] [--positions 800000]
 
 Plays each deal out with the random player (so most are lost), half of them draw
 solitaire and half stacked, and times the review of each (the same work as
@@ -29,6 +29,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.ai.analysis import review_solitaire
+from game.ai.solver import SOLVER_POSITIONS
 from game.app import App, ManualClock
 from game.cli import simulate
 from game.persist.storage import Storage
@@ -83,7 +84,7 @@ def frames_while_reviewing(kind: str) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200)
-    parser.add_argument("--budget-s", type=float, default=10.0)
+    parser.add_argument("--positions", type=int, default=SOLVER_POSITIONS)
     parser.add_argument("--first-seed", type=int, default=10_000)
     args = parser.parse_args()
     times: list[float] = []
@@ -95,7 +96,7 @@ def main() -> None:
             continue
         lost += 1
         start = time.perf_counter()
-        review = review_solitaire(record, args.budget_s)
+        review = review_solitaire(record, args.positions)
         times.append(time.perf_counter() - start)
         undecided += not review.decided
         never += review.decided and review.last_winnable is None

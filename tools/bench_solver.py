@@ -1,6 +1,6 @@
 """Benchmark the solitaire solvers and the fair draw-solitaire auto-player.
 
-    python tools/bench_solver.py [--deals 1000] [--auto-deals N] [--budget-s 10] [--workers 2]
+    python tools/bench_solver.py [--deals 1000] [--auto-deals N] [--positions 800000] [--workers 2]
 
 Solves deals 1..N of each solitaire (draw solitaire with the stock known), prints the
 figures per mode, then plays the fair auto-player on draw deals 1..M (M = N unless
@@ -22,18 +22,18 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.autoplay import FairDrawPlayer
-from game.ai.solver import solve
+from game.ai.solver import SOLVER_POSITIONS, solve
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 
 MODES = ("draw", "stacked")
 
 
-def _solve_one(job: tuple[str, int, float]) -> tuple[bool | None, float]:
+def _solve_one(job: tuple[str, int, int]) -> tuple[bool | None, float]:
     """(winnable, seconds) for one deal; a winning line is replayed to check it."""
-    mode, seed, budget_s = job
+    mode, seed, positions = job
     state = DrawSolitaireState(seed=seed) if mode == "draw" else StackedSolitaireState(seed=seed)
     start = time.perf_counter()
-    result = solve(state, budget_s)
+    result = solve(state, positions)
     seconds = time.perf_counter() - start
     if result.winnable:
         for move in result.moves:
@@ -56,14 +56,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--auto-deals", type=int, default=None)
-    parser.add_argument("--budget-s", type=float, default=10.0)
+    parser.add_argument("--positions", type=int, default=SOLVER_POSITIONS)
     parser.add_argument("--workers", type=int, default=2, choices=(1, 2))
     args = parser.parse_args(argv)
     seeds = range(1, args.deals + 1)
-    summary: dict[str, Any] = {"deals": args.deals, "budget_s": args.budget_s}
+    summary: dict[str, Any] = {"deals": args.deals, "positions": args.positions}
     with Pool(args.workers) as pool:
         for mode in MODES:
-            jobs = [(mode, seed, args.budget_s) for seed in seeds]
+            jobs = [(mode, seed, args.positions) for seed in seeds]
             results = pool.map(_solve_one, jobs, chunksize=4)
             times = [seconds for _, seconds in results]
             figures = {

@@ -2,15 +2,15 @@
 
     python tools/tournament.py --levels expert,greedy --games 400 --players 2
     python tools/tournament.py --levels greedy,expert,master,easy --games 400 --players 4 \\
-        --budget master=0.1
+        --budget master=8000
 
 Game `g` deals with seed `g // players` and seats the levels rotated by `g % players`,
 so every level plays every deal from every seat once per block of `players` games.
 Prints per level the win rate with a 95% confidence interval (a shared win counts
 1 / winning sides; with partners both seats of the winning team win), the mean final
 standing (points; club: chips) and the mean time per move; the last line is one JSON
-object with the same figures. `--budget LEVEL=SECONDS` (or `--master-budget-s`) sets a
-level's time budget per move; 2 worker processes by default.
+object with the same figures. `--budget LEVEL=POSITIONS` (or `--master-positions`) sets a
+level's work cap per move, in positions searched; 2 worker processes by default.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ class Setup(NamedTuple):
     levels: tuple[str, ...]
     players: int
     rules: TableRules
-    budgets: dict[str, float]
+    budgets: dict[str, int]
     seed: int
 
 
@@ -128,17 +128,17 @@ def summarise(results: list[list[SeatResult]], levels: tuple[str, ...]) -> dict[
     return summary
 
 
-def parse_budgets(pairs: list[str], master_budget_s: float | None) -> dict[str, float]:
-    budgets: dict[str, float] = {}
+def parse_budgets(pairs: list[str], master_positions: int | None) -> dict[str, int]:
+    budgets: dict[str, int] = {}
     for pair in pairs:
         level, sep, text = pair.partition("=")
         if not sep or level not in LEVELS:
             raise SystemExit(
-                f"--budget {pair!r}: expected LEVEL=SECONDS, LEVEL one of {list(LEVELS)}"
+                f"--budget {pair!r}: expected LEVEL=POSITIONS, LEVEL one of {list(LEVELS)}"
             )
-        budgets[level] = float(text)
-    if master_budget_s is not None:
-        budgets["master"] = master_budget_s
+        budgets[level] = int(text)
+    if master_positions is not None:
+        budgets["master"] = master_positions
     return budgets
 
 
@@ -154,9 +154,9 @@ def main(argv: list[str] | None = None) -> None:
         action="append",
         default=[],
         metavar="LEVEL=SECONDS",
-        help="time budget per move of a level",
+        help="work cap per move of a level, in positions",
     )
-    parser.add_argument("--master-budget-s", type=float, default=None)
+    parser.add_argument("--master-positions", type=int, default=None)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     levels = tuple(level.strip() for level in args.levels.split(","))
@@ -167,7 +167,7 @@ def main(argv: list[str] | None = None) -> None:
         levels,
         args.players or len(levels),
         parse_rules(args.rule),
-        parse_budgets(args.budget, args.master_budget_s),
+        parse_budgets(args.budget, args.master_positions),
         args.seed,
     )
     TableGame(setup.players, setup.rules)  # refuse a bad table before starting workers

@@ -14,7 +14,6 @@ the best opportunity play the player left.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Final
@@ -29,9 +28,10 @@ from game.rules.record_moves import move_to_entry
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableState
 
-COACH_BUDGET_S: Final = 5.0
-"""Hard cap on the strongest level's thinking per reviewed move; its effort is fixed
-well below this, so the cap only guards against a very slow machine."""
+COACH_POSITIONS: Final = 320_000
+"""Work cap on the strongest level's thinking per reviewed move, in positions (about
+5 s here); its effort is fixed well below this, so the cap seldom binds, and being work,
+not time, it never makes one record's review differ from another run's."""
 
 
 def _never() -> bool:
@@ -92,27 +92,33 @@ def position_after(final: SolitaireState, played: int) -> SolitaireState:
 
 
 def review_solitaire(
-    record: GameRecord, budget_s: float, stop: Callable[[], bool] = _never
+    record: GameRecord, positions: int, stop: Callable[[], bool] = _never
 ) -> SolitaireReview:
-    """Find the last winnable position of a solitaire record, spending at most `budget_s`
-    seconds (or until `stop()` says so) over all the solves."""
+    """Find the last winnable position of a solitaire record, searching at most
+    `positions` positions over all the solves (or until `stop()` says so)."""
     final = RecordedGame.from_record(record).state
     if not isinstance(final, DrawSolitaireState | StackedSolitaireState):
         raise ValueError("a solitaire review takes a solitaire record")
     moves = tuple(final.moves)
-    deadline = time.perf_counter() + budget_s
+    left = positions
     lost: set[int] = set()
 
     def winning_line(played: int) -> list[Move] | None:
         """A winning line after `played` moves, None when lost; TimeoutError when undecided."""
+        nonlocal left
         solver = Solver(position_after(final, played), lost)
-        result = solver.run(max(0.0, deadline - time.perf_counter()), stop)
+        result = solver.run(max(0, left), stop)
+        left -= solver.nodes
         if result.winnable is None:
             raise TimeoutError
         return result.moves if result.winnable else None
 
     def undecided(solves: int) -> SolitaireReview:
-        reason = "stopped" if stop() else f"the {budget_s:g} s budget ran out after {solves} solves"
+        reason = (
+            "stopped"
+            if stop()
+            else f"the budget of {positions} positions ran out after {solves} solves"
+        )
         return SolitaireReview(record.mode, moves, None, (), decided=False, reason=reason)
 
     if final.won:
@@ -301,7 +307,7 @@ def review_move(
 ) -> MoveReview:
     """Compare `played` (about to be played in `state`) with the strongest level's move."""
     moves = state.legal_moves()
-    best = MasterPlayer(rng, COACH_BUDGET_S).choose(state) if len(moves) > 1 else played
+    best = MasterPlayer(rng, COACH_POSITIONS).choose(state) if len(moves) > 1 else played
     played_points = placement_points(state, played)
     opportunity = best_opportunity(state, moves)
     if opportunity is not None and (opportunity[0] == played or opportunity[1] <= played_points):

@@ -14,16 +14,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Final, Protocol
+from typing import Protocol
 
 from game.ai.fair_draw import FairDrawSearch
 from game.ai.players import placement_points
-from game.ai.solver import Solver
+from game.ai.solver import SOLVER_POSITIONS, Solver
 from game.rules.moves import DISCARD_PILE, STOCK, Move
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-
-STACKED_BUDGET_S: Final = 10.0
-"""Solver time the stacked auto-player may spend on one position."""
 
 
 class SolitairePlayer(Protocol):
@@ -66,7 +63,7 @@ class StackedAutoPlayer:
             move = self._line.pop(0)
             self._played.append(move)
             return move
-        result = Solver(state).run(STACKED_BUDGET_S)
+        result = Solver(state).run(SOLVER_POSITIONS)
         if result.winnable:
             self._line = result.moves
             self._played = history

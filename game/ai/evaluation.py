@@ -15,7 +15,6 @@ makes a stock whose unseen part is a guess, so no search reads the true order.
 from __future__ import annotations
 
 import random
-import time
 
 from game.rules.figure import Figure
 from game.rules.moves import DRAW_MOVE, PASS_MOVE, Move
@@ -23,20 +22,22 @@ from game.rules.table import HAND_SIZE, PENALTY_PER_TILE, TableState
 from game.rules.tiles import ALL_TILES_MASK, TILE_COUNT, TileId, mask_of, tiles_in
 
 
-class OutOfTime(Exception):
-    """Raised inside a search when its time budget is spent."""
+class OutOfWork(Exception):
+    """Raised inside a search when its work budget is spent."""
 
 
-class Deadline:
-    """A hard time limit, measured from construction."""
+class WorkLimit:
+    """A hard limit on a search's work, counted in positions, never in seconds: the same
+    position and seed give the same move on any machine, busy or idle."""
 
-    def __init__(self, budget_s: float) -> None:
-        self.end = time.perf_counter() + budget_s
+    def __init__(self, positions: int) -> None:
+        self.left = positions
 
-    def check(self) -> None:
-        """Raise `OutOfTime` once the budget is spent."""
-        if time.perf_counter() >= self.end:
-            raise OutOfTime
+    def spend(self, positions: int) -> None:
+        """Count `positions` searched; raise `OutOfWork` once the budget is spent."""
+        self.left -= positions
+        if self.left < 0:
+            raise OutOfWork
 
 
 def seat_weights(state: TableState, seat: int) -> tuple[float, ...]:

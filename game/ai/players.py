@@ -6,7 +6,8 @@ registered by name in `LEVELS`, weakest first apart from `random`: `easy`, `gree
 of a seeded game its own rng (the window and the headless commands alike). Expert and
 master search table games (see `game.ai.search`) and play solitaires greedily. A player
 never changes the state it is given and, for one state and one rng seed, always takes
-the same move (unless its time budget, a hard cap, runs out first).
+the same move: search effort is counted in positions, never in seconds, so a busy
+machine changes how long a move takes, not which move it is.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import random
 from collections.abc import Callable
 from typing import Final, Protocol
 
-from game.ai.evaluation import Deadline, guessed_stock
+from game.ai.evaluation import WorkLimit, guessed_stock
 from game.ai.search import Lookahead, ordered_by_points
 from game.rules.figure import Figure, contact_score
 from game.rules.lattice import neighbours
@@ -111,6 +112,11 @@ class EasyPlayer:
 
 
 EXPERT_DEPTH: Final = 2
+EXPERT_POSITIONS: Final = 8_000
+"""The expert's work cap per move, in positions searched (about 0.1 s here)."""
+MASTER_POSITIONS: Final = 32_000
+"""The master's work cap per move (about 0.5 s here: it seldom binds, see
+tools/bench_ai_work.py)."""
 """Placements the expert looks ahead (its own, then the next seat's)."""
 
 
@@ -129,12 +135,12 @@ class ExpertPlayer:
     def __init__(
         self,
         rng: random.Random,
-        time_budget_s: float = 0.1,
+        positions: int = EXPERT_POSITIONS,
         depth: int = EXPERT_DEPTH,
         draws: int = 1,
     ) -> None:
         self.rng = rng
-        self.time_budget_s = time_budget_s
+        self.positions = positions
         self.depth = depth
         self.draws = draws
         self.greedy = GreedyPlayer(rng)
@@ -146,7 +152,7 @@ class ExpertPlayer:
         if len(moves) == 1:
             return moves[0]
         ordered = ordered_by_points(state, moves)
-        search = Lookahead(state, self.depth, self.draws, Deadline(self.time_budget_s))
+        search = Lookahead(state, self.depth, self.draws, WorkLimit(self.positions))
         values = search.move_values(ordered)
         return best_of(ordered, values) if values else ordered[0]
 
@@ -157,20 +163,20 @@ class MasterPlayer:
     partners, where every seat branches), the first draw along a line averaged over the
     unknown tiles and later ones bringing the guessed tiles, and plays the move with the
     best total over the guesses. The effort is fixed, so a state and a seed give one
-    move; the time budget is a hard cap on top: when it runs out before every guess is
-    searched, the expert's judgement decides. Solitaires: greedy."""
+    move; the work cap (`positions`) is a hard limit on top: when it runs out before
+    every guess is searched, the expert's judgement decides. Solitaires: greedy."""
 
     name = "master"
 
     def __init__(
         self,
         rng: random.Random,
-        time_budget_s: float = 0.5,
+        positions: int = MASTER_POSITIONS,
         samples: int = 4,
         depth: int = 6,
     ) -> None:
         self.rng = rng
-        self.time_budget_s = time_budget_s
+        self.positions = positions
         self.samples = samples
         self.depth = depth
         self.greedy = GreedyPlayer(rng)
@@ -181,9 +187,9 @@ class MasterPlayer:
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        deadline = Deadline(self.time_budget_s)
+        limit = WorkLimit(self.positions)
         candidates = ordered_by_points(state, moves)
-        totals = Lookahead(state, EXPERT_DEPTH, 1, deadline).move_values(candidates)
+        totals = Lookahead(state, EXPERT_DEPTH, 1, limit).move_values(candidates)
         if len(totals) < len(candidates):
             return best_of(candidates, totals) if totals else candidates[0]
         depth = self.depth - 2 if state.game.rules.partners else self.depth
@@ -191,7 +197,7 @@ class MasterPlayer:
         searched = 0
         for _ in range(self.samples):
             stock = guessed_stock(state, self.rng)
-            values = Lookahead(state, depth, HAND_SIZE, deadline, stock).move_values(candidates)
+            values = Lookahead(state, depth, HAND_SIZE, limit, stock).move_values(candidates)
             if len(values) < len(candidates):
                 break
             guessed = [total + value for total, value in zip(guessed, values, strict=True)]
@@ -207,20 +213,20 @@ LEVELS: dict[str, Callable[[random.Random], Player]] = {
     "master": MasterPlayer,
 }
 
-TIMED_LEVELS: dict[str, Callable[[random.Random, float], Player]] = {
+BUDGETED_LEVELS: dict[str, Callable[[random.Random, int], Player]] = {
     "expert": ExpertPlayer,
     "master": MasterPlayer,
 }
-"""The levels that take a time budget per move (seconds) as a second argument."""
+"""The levels that take a work budget per move (positions) as a second argument."""
 
 
-def make_player(level: str, rng: random.Random, time_budget_s: float | None = None) -> Player:
-    """A player of the named level, with its own time budget per move when given and the
-    level has one; `ValueError` naming the levels for an unknown one."""
+def make_player(level: str, rng: random.Random, positions: int | None = None) -> Player:
+    """A player of the named level, with its own work budget per move (positions) when
+    given and the level has one; `ValueError` naming the levels for an unknown one."""
     try:
         factory = LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})") from None
-    if time_budget_s is not None and level in TIMED_LEVELS:
-        return TIMED_LEVELS[level](rng, time_budget_s)
+    if positions is not None and level in BUDGETED_LEVELS:
+        return BUDGETED_LEVELS[level](rng, positions)
     return factory(rng)

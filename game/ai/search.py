@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Final
 
 from game.ai.evaluation import (
-    Deadline,
-    OutOfTime,
+    OutOfWork,
+    WorkLimit,
     forced_table_move,
     guessed_stock,
     seat_weights,
@@ -54,7 +54,7 @@ class Lookahead:
         root: TableState,
         depth: int,
         draws: int,
-        deadline: Deadline,
+        limit: WorkLimit,
         stock: list[TileId] | None = None,
     ) -> None:
         self.seat = root.current
@@ -64,7 +64,7 @@ class Lookahead:
         self.tempo = 0 if root.game.rules.club else PENALTY_PER_TILE
         self.depth = depth
         self.draws = draws
-        self.deadline = deadline
+        self.limit = limit
         self.nodes = 0
         self.sampled = stock is not None
         """Draws follow the guessed `stock` order rather than averaging over the tiles."""
@@ -73,12 +73,12 @@ class Lookahead:
 
     def move_values(self, moves: list[Move]) -> list[float]:
         """The value of each move for the searching seat, in order; shorter than `moves`
-        when the time budget ran out first."""
+        when the work budget ran out first."""
         values: list[float] = []
         try:
             for move in moves:
                 values.append(self._after(move, self.depth, self.draws))
-        except OutOfTime:
+        except OutOfWork:
             pass
         return values
 
@@ -97,7 +97,7 @@ class Lookahead:
         state = self.state
         self.nodes += 1
         if self.nodes % CHECK_EVERY == 0:
-            self.deadline.check()
+            self.limit.spend(CHECK_EVERY)
         if state.end_reason is not None:
             return utility(state, self.weights)
         if depth == 0:

@@ -15,7 +15,6 @@ player afterwards whether the deal could have been won.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from typing import Final, NamedTuple
 
@@ -57,6 +56,12 @@ _Step = tuple[int, int, int, int]
 _FROM_STOCK: Final = -1
 _FROM_DISCARD: Final = -2
 
+POSITIONS_PER_SECOND: Final = 80_000
+"""About how many positions the solver searches a second on this project's 2-core
+machine (tools/bench_ai_work.py): it turns a budget in seconds (the command line's
+--budget-s) into work, so that an answer never depends on how busy the machine is."""
+SOLVER_POSITIONS: Final = 10 * POSITIONS_PER_SECOND
+"""The work the game gives one question to the solver (about ten seconds here)."""
 _FIRST_RUN_NODES: Final = 2000
 """Nodes of the first run of the search; each restart doubles it."""
 _RESTART_NOISE: Final = 6.0
@@ -67,7 +72,7 @@ class Solver:
     """An incremental depth-first solver of one solitaire position.
 
     `step(max_nodes)` searches at most that many more nodes and returns the result once
-    decided (None before); `run(budget_s)` steps until decided or out of time.
+    decided (None before); `run(positions)` steps until decided or out of work.
     """
 
     def __init__(self, state: SolitaireState, lost: set[int] | None = None) -> None:
@@ -124,15 +129,16 @@ class Solver:
 
     # --- the driver --------------------------------------------------------------------
 
-    def run(self, budget_s: float, stop: Callable[[], bool] = lambda: False) -> SolveResult:
-        """Search until decided, or until `budget_s` seconds have passed or `stop()` says
-        so (then `winnable` is None); both are looked at every 2,000 positions."""
-        deadline = time.perf_counter() + budget_s
+    def run(self, positions: int, stop: Callable[[], bool] = lambda: False) -> SolveResult:
+        """Search until decided, or until `positions` more positions are searched or
+        `stop()` says so (then `winnable` is None); `stop` is looked at every 2,000
+        positions, and only ever stops the search early: it never changes an answer."""
+        end = self.nodes + positions
         while True:
-            result = self.step(2000)
+            result = self.step(min(2000, max(1, end - self.nodes)))
             if result is not None:
                 return result
-            if time.perf_counter() > deadline or stop():
+            if self.nodes >= end or stop():
                 return SolveResult(None, [], self.nodes)
 
     def step(self, max_nodes: int) -> SolveResult | None:
@@ -336,6 +342,6 @@ class Solver:
         return bool(risky & ~self._figure.fitting_anywhere())
 
 
-def solve(state: SolitaireState, budget_s: float = 10.0) -> SolveResult:
+def solve(state: SolitaireState, positions: int = SOLVER_POSITIONS) -> SolveResult:
     """Search for a winning continuation of `state` (which is left unchanged)."""
-    return Solver(state).run(budget_s)
+    return Solver(state).run(positions)

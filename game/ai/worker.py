@@ -27,7 +27,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.sharedctypes import Synchronized
-from typing import Any, Final, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from game.ai.analysis import SolitaireReview, review_solitaire
 from game.ai.players import Player, State
@@ -39,9 +39,6 @@ from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 R = TypeVar("R")
 R_co = TypeVar("R_co", covariant=True)
 SolitaireState = DrawSolitaireState | StackedSolitaireState
-
-SOLVER_BUDGET_S: Final = 10.0
-"""Time one solve may take before it answers "undecided"."""
 
 
 class Job(Protocol[R_co]):
@@ -259,13 +256,13 @@ def choose_move(player: Player, state: State) -> tuple[Move, Player]:
     return player.choose(state), player
 
 
-def solve(state: SolitaireState, budget_s: float, generation: int) -> SolveResult:
-    """Solve a solitaire position until decided, out of time or cancelled."""
-    return Solver(state).run(budget_s, stop=lambda: _cancelled(generation))
+def solve(state: SolitaireState, positions: int, generation: int) -> SolveResult:
+    """Solve a solitaire position until decided, out of work or cancelled."""
+    return Solver(state).run(positions, stop=lambda: _cancelled(generation))
 
 
-def review(record_json: str, budget_s: float, generation: int) -> SolitaireReview:
-    """Where a solitaire record slipped, until decided, out of time or cancelled."""
+def review(record_json: str, positions: int, generation: int) -> SolitaireReview:
+    """Where a solitaire record slipped, until decided, out of work or cancelled."""
     return review_solitaire(
-        GameRecord.from_json(record_json), budget_s, stop=lambda: _cancelled(generation)
+        GameRecord.from_json(record_json), positions, stop=lambda: _cancelled(generation)
     )

@@ -11,8 +11,8 @@ from typing import Final
 
 from game.ai.analysis import fair_odds
 from game.ai.autoplay import best_stock_move, fair_move, simple_fair_move, stacked_best_try
-from game.ai.solver import SolveResult
-from game.ai.worker import SOLVER_BUDGET_S, Adviser, Job, solve
+from game.ai.solver import SOLVER_POSITIONS, SolveResult
+from game.ai.worker import Adviser, Job, solve
 from game.rules.moves import Move
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 
@@ -61,7 +61,7 @@ class AutoPlayAdvice:
             return self._line[0]
         if not self.no_winning_line and self._line_job is None:
             self._line_job = self.adviser.submit(
-                solve, state.clone(), SOLVER_BUDGET_S, self.adviser.generation()
+                solve, state.clone(), SOLVER_POSITIONS, self.adviser.generation()
             )
             self.poll()  # an in-process adviser has answered already
             if self._line:

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from game.ai.analysis import SolitaireReview
-from game.ai.solver import SolveResult
-from game.ai.worker import SOLVER_BUDGET_S, Adviser, Job, review, solve
+from game.ai.solver import POSITIONS_PER_SECOND, SOLVER_POSITIONS, SolveResult
+from game.ai.worker import Adviser, Job, review, solve
 from game.play.events import Event, GameEnded, MovePlayed, StockTurned, TookBack, VerdictFound
 from game.play.solitaire_advice import AutoPlayAdvice, FairOdds
 from game.rules.moves import DISCARD, STOCK, Move
@@ -27,8 +27,8 @@ SolitaireState = DrawSolitaireState | StackedSolitaireState
 PLAYER: Final = {"name": "Player", "kind": "human"}  # untranslated: the record's own
 ASSISTS: Final = ("hints", "undos", "autoplay", "review")
 """The help a player may take; a review during play counts as a hint in the statistics."""
-DEAL_SEARCH_BUDGET_S: Final = 2.0
-"""Solver time a candidate deal gets when only winnable deals are wanted."""
+DEAL_SEARCH_POSITIONS: Final = 2 * POSITIONS_PER_SECOND
+"""Solver work a candidate deal gets when only winnable deals are wanted (about 2 s)."""
 
 
 @dataclass(frozen=True)
@@ -157,7 +157,7 @@ class SolitaireSession:
     def _start_review(self) -> None:
         self.review = None
         self._review_job = self.adviser.submit(
-            review, self.recorded.record.dumps(), SOLVER_BUDGET_S, self.adviser.generation()
+            review, self.recorded.record.dumps(), SOLVER_POSITIONS, self.adviser.generation()
         )
 
     def ask_review(self) -> None:
@@ -326,7 +326,7 @@ class WinnableDealSearch:
         state = new_recorded(self.mode, self.candidate).state
         self.adviser.cancel_solves()
         self._job = self.adviser.submit(
-            solve, state, DEAL_SEARCH_BUDGET_S, self.adviser.generation()
+            solve, state, DEAL_SEARCH_POSITIONS, self.adviser.generation()
         )
 
     def poll(self) -> int | None:

@@ -29,7 +29,8 @@ from game.rules.tiles import TileId, tiles_in
 
 HINT_LEVELS: Final = ("expert", "greedy")
 """The strongest level that exists gives the hints."""
-HINT_BUDGET_S: Final = 0.1
+HINT_POSITIONS: Final = 8_000
+"""The hint's work cap, in positions searched (about 0.1 s here)."""
 DEFAULT_PLAYERS: Final = (  # the setup screen names the seats; these stand in
     {"name": "You", "kind": "human"},  # untranslated: a stand-in
     {"name": "Bot", "kind": "ai:greedy"},  # untranslated: a stand-in
@@ -293,7 +294,7 @@ class TableMatch:
         player: Player | None = None
         for level in HINT_LEVELS:
             try:
-                player = make_player(level, bot_rng("hint", 0), HINT_BUDGET_S)
+                player = make_player(level, bot_rng("hint", 0), HINT_POSITIONS)
                 break
             except ValueError:
                 continue

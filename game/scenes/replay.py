@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Final
 import pygame
 
 from game.ai.analysis import SolitaireReview
-from game.ai.worker import SOLVER_BUDGET_S, Job, review
+from game.ai.solver import SOLVER_POSITIONS
+from game.ai.worker import Job, review
 from game.i18n import N_, _
 from game.play.replay import Replay
 from game.rules.lattice import Cell
@@ -138,7 +139,7 @@ class ReplayScene(Scene):
             return
         adviser = self.services.adviser
         self.review_job = adviser.submit(
-            review, self.replay.record.dumps(), SOLVER_BUDGET_S, adviser.generation()
+            review, self.replay.record.dumps(), SOLVER_POSITIONS, adviser.generation()
         )
         self.buttons["review"].label = N_("Reviewing…")
         self.buttons["review"].enabled = False

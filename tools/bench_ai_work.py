@@ -1,0 +1,90 @@
+"""How much work the computer players and the solver do, and how fast, on this machine.
+
+    python tools/bench_ai_work.py [--games 3]
+
+The players' and the solver's budgets are counted in positions searched, never in
+seconds (so one seed gives one game on any machine); this prints the figures the
+constants were chosen from: positions per move of the expert and the master at 2, 4 and
+7 seats (mean and largest, against their caps), their seconds per move, and the
+solver's positions per second (`POSITIONS_PER_SECOND`, which turns the command line's
+--budget-s into work).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.ai import players
+from game.ai.evaluation import WorkLimit
+from game.ai.solver import POSITIONS_PER_SECOND, Solver
+from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+from game.rules.table import TableGame, TableRules
+
+spent: list[int] = []
+
+
+class CountingLimit(WorkLimit):
+    """A work limit that notes, when the move is chosen, how much of it was spent."""
+
+    def __init__(self, positions: int) -> None:
+        super().__init__(positions)
+        self.budget = positions
+        spent.append(0)
+
+    def spend(self, positions: int) -> None:
+        spent[-1] += positions
+        super().spend(positions)
+
+
+def players_work(games: int) -> None:
+    players.WorkLimit = CountingLimit  # type: ignore[attr-defined]  # counts what it spends
+    caps = {"expert": players.EXPERT_POSITIONS, "master": players.MASTER_POSITIONS}
+    for level, cap in caps.items():
+        for seats in (2, 4, 7):
+            spent.clear()
+            moves = 0
+            started = time.perf_counter()
+            for seed in range(games):
+                state = TableGame(seats, TableRules(hands=1)).new_state(seed)
+                bots = [players.make_player(level, random.Random(s)) for s in range(seats)]
+                while not state.hand_over:
+                    state.apply(bots[state.current_player].choose(state))
+                    moves += 1
+            seconds = time.perf_counter() - started
+            mean = statistics.mean(spent) if spent else 0
+            print(
+                f"{level:6} {seats} seats: {moves} moves, positions per searched move "
+                f"mean {mean:,.0f} largest {max(spent, default=0):,} (cap {cap:,}), "
+                f"{1000 * seconds / moves:.1f} ms a move"
+            )
+
+
+def solver_rate() -> None:
+    positions = 0
+    started = time.perf_counter()
+    for seed in range(1, 40):
+        for deal in (DrawSolitaireState(seed=seed), StackedSolitaireState(seed=seed)):
+            solver = Solver(deal)
+            solver.run(200_000)
+            positions += solver.nodes
+    rate = positions / (time.perf_counter() - started)
+    print(f"solver: {rate:,.0f} positions/s (POSITIONS_PER_SECOND = {POSITIONS_PER_SECOND:,})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3)
+    args = parser.parse_args()
+    players_work(args.games)
+    solver_rate()
+
+
+if __name__ == "__main__":
+    main()
