@@ -172,8 +172,10 @@ def test_table_computers_and_hints_without_a_working_worker() -> None:
             match.play_forced()
         else:
             assert match.ask_hint()
-            assert not any(isinstance(e, HintFound) for e in match.poll_hint())
-            assert not match.hint_pending  # no hint, and no hint left waiting
+            assert not any(
+                isinstance(e, HintFound) for e in match.advice.poll_hint(match.position())
+            )
+            assert not match.advice.hint_pending  # no hint, and no hint left waiting
             match.play(match.legal_moves()[0])
     assert computer_moves == 6
 

@@ -23,9 +23,7 @@ MODULE_BAR = 500
 CLASS_BAR = 300
 OVER_THE_BARS = {
     "game/app.py:App": 365,
-    "game/play/table_match.py:TableMatch": 411,
     "game/scenes/replay.py:ReplayScene": 409,
-    "game/scenes/score.py:ScoreScene": 313,
     "game/scenes/setup.py:SetupScene": 369,
     "game/scenes/solitaire_base.py": 539,
     "game/scenes/solitaire_base.py:SolitaireScene": 479,

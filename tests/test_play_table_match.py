@@ -11,6 +11,7 @@ import pytest
 from game.ai.worker import InProcessAdviser
 from game.play.events import HintFound, MovePlayed, Redone, TookBack
 from game.play.table_match import TableMatch, Turn
+from game.play.table_setup import rematch_config
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW, PASS, PLACE, Move
 from game.rules.record import GameRecord, RecordedGame
@@ -200,9 +201,9 @@ def test_hints_come_from_the_adviser_and_go_stale_after_a_move() -> None:
     match = new_match("human", "human")
     assert match.ask_hint()
     assert not match.ask_hint()  # one at a time
-    (event,) = match.poll_hint()
+    (event,) = match.advice.poll_hint(match.position())
     assert isinstance(event, HintFound) and event.move in match.legal_moves()
-    assert match.hints_used == 1
+    assert match.advice.hints_used == 1
 
 
 def test_the_hand_ends_the_game_goes_on_and_the_next_hand_is_dealt() -> None:
@@ -232,7 +233,7 @@ def test_resume_gives_the_same_position_and_players() -> None:
 
 def test_rematch_keeps_the_seats_and_options() -> None:
     match = new_match("human", "ai:greedy", partners=False, hands=4)
-    rematch = TableMatch.new(match.rematch_config(), InProcessAdviser(), 99)
+    rematch = TableMatch.new(rematch_config(match.record), InProcessAdviser(), 99)
     assert rematch.kinds == match.kinds and rematch.rules == match.rules
 
 

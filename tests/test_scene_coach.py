@@ -82,7 +82,7 @@ def test_live_tips_say_what_a_move_missed(make_app: AppMaker) -> None:
     table = TableScene(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], 3))
     app.push(table)
     app.run_frames(2)
-    assert table.match.tips
+    assert table.match.advice.tips
     seen: list[str] = []
     for _ in range(12):
         match = table.match

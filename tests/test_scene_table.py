@@ -22,6 +22,7 @@ from game.rules.moves import DRAW, PASS, PLACE, Move
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.table import ALL_PASSED, DEAD_END, TableGame, TableRules, TableState
 from game.scenes.score import ScoreScene
+from game.scenes.score_sheet import headline, score_columns, score_rows
 from game.scenes.table import TableScene
 from game.scenes.table_panels import status_words
 from game.ui.theme import PALETTE
@@ -160,7 +161,7 @@ def test_whole_three_hand_game_by_mouse(make_app: Callable[..., App], tmp_path: 
     while True:
         top = app.scene
         if isinstance(top, ScoreScene):
-            assert top.rows() and top.headline()
+            assert score_rows(top.match) and headline(top.match, top.final)
             if top.final:
                 break
             Input(app, FRAMES).click(top.main.rect.center)
@@ -231,12 +232,12 @@ def test_every_option_plays_to_the_end(
     if rules.get("partners"):
         outcome = state.outcome()
         assert outcome is not None
-        assert outcome.team_totals is not None and "Team" in score.headline()
+        assert outcome.team_totals is not None and "Team" in headline(score.match, score.final)
     if rules.get("club_rules") == "spanish":
-        assert score.columns()[-4:] == ["Chips", "Owes", "Is owed", "Standing"]
+        assert score_columns(score.match)[-4:] == ["Chips", "Owes", "Is owed", "Standing"]
         assert sum(state.chips_held) + sum(state.chips_owed) - sum(state.chips_lent) == 18
     elif rules.get("variant") == "club":
-        assert score.columns()[-3:] == ["Chips", "Owed", "Standing"]
+        assert score_columns(score.match)[-3:] == ["Chips", "Owed", "Standing"]
     if rules.get("variant") == "club":
         standing = [
             h - o + lent
@@ -366,7 +367,9 @@ def test_blocked_hand_and_dead_end(
     assert isinstance(score, ScoreScene) and score.final
     assert score.end_words.split()[0] in ("Everyone", "Dead")
     penalties = scene.state.penalties()
-    assert [row[-2] for row in score.rows()] == [f"-{p}" if p else "0" for p in penalties]
+    assert [row[-2] for row in score_rows(score.match)] == [
+        f"-{p}" if p else "0" for p in penalties
+    ]
     check_record(scene.match.record)
 
 
@@ -435,7 +438,7 @@ def test_hint_shows_a_legal_move(make_app: Callable[..., App], tmp_path: Path) -
     Input(app, FRAMES).press(pygame.K_h)
     run_until(app, lambda: scene.help.hint is not None)
     assert scene.help.hint in scene.legal_moves()
-    assert scene.controls.selected == scene.help.hint.tile and scene.match.hints_used == 1
+    assert scene.controls.selected == scene.help.hint.tile and scene.match.advice.hints_used == 1
 
 
 def test_undo_against_a_computer_goes_back_to_the_previous_turn(

@@ -14,23 +14,20 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Final
 
-from game.ai.analysis import MoveReview, coach_move
 from game.ai.players import LEVELS, Player, bot_rng, make_player
 from game.ai.worker import Adviser, Job, choose_move
 from game.i18n import _
-from game.play.events import Event, HintFound, MovePlayed, Redone, TipFound, TookBack
+from game.play.events import Event, MovePlayed, Redone, TookBack
+from game.play.table_advice import TableAdvice
+from game.play.table_undo import undo_target
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW_MOVE, PLACE, Move
-from game.rules.record import TABLE, GameRecord, RecordedGame
+from game.rules.record import GameRecord, RecordedGame
 from game.rules.seeds_names import new_seed
-from game.rules.share import ShareCode, ShareCodeError, deal_number
+from game.rules.share import deal_number
 from game.rules.table import TableGame, TableRules, TableState
 from game.rules.tiles import TileId, tiles_in
 
-HINT_LEVELS: Final = ("expert", "greedy")
-"""The strongest level that exists gives the hints."""
-HINT_POSITIONS: Final = 8_000
-"""The hint's work cap, in positions searched (about 0.1 s here)."""
 DEFAULT_PLAYERS: Final = (  # the setup screen names the seats; these stand in
     {"name": "You", "kind": "human"},  # untranslated: a stand-in
     {"name": "Bot", "kind": "ai:greedy"},  # untranslated: a stand-in
@@ -76,17 +73,13 @@ class TableMatch:
             for seat, p in enumerate(players)
             if p.level is not None
         }
-        self.hints_used = 0
         self.undos_used = recorded.record.undos
         self.save_due = False
         self._legal: list[Move] | None = None
         self._thinking: Job[tuple[Move, Player]] | None = None
         self._thinking_for: tuple[int, int] | None = None
-        self._hint: Job[tuple[Move, Player]] | None = None
-        self._hint_for: tuple[int, int] | None = None
-        self.tips = False
-        """Whether the coach looks at each human move as it is played (for learners)."""
-        self._tips: list[Job[MoveReview]] = []
+        self.advice = TableAdvice(adviser)
+        """Hints and the coach's tips (`hints_used` is counted there)."""
 
     @classmethod
     def new(cls, config: dict[str, Any], adviser: Adviser, seed: int | str) -> TableMatch:
@@ -184,10 +177,9 @@ class TableMatch:
 
     def went_out(self) -> int | None:
         """The seat that placed its last tile, once a hand has ended that way."""
-        state = self.state
-        if not state.hand_over:
-            return None
-        return next((s for s in range(state.players) if not state.hands[s]), None)
+        hands = self.state.hands
+        over = self.state.hand_over
+        return next((s for s, hand in enumerate(hands) if not hand), None) if over else None
 
     def time_left_s(self) -> float | None:
         """Timed club games: game time left (0 once it has run out)."""
@@ -209,14 +201,8 @@ class TableMatch:
         return [self._play(self.forced_move(), by_computer=False, forced=True)]
 
     def _play(self, move: Move, *, by_computer: bool, forced: bool) -> MovePlayed:
-        if self.tips and not by_computer and not forced:
-            hand = self.record.hand_count - 1
-            index = len(self.state.moves)
-            self._tips.append(
-                self.adviser.submit(
-                    coach_move, self.state.clone(), move, hand, index, self.record.seed
-                )
-            )
+        if not by_computer and not forced:
+            self.advice.look_at(self.state, move, self.position(), self.record.seed)
         result = self.recorded.play(move)
         if not by_computer:
             self.record.clear_redo()  # a new line of play: no redo
@@ -233,30 +219,10 @@ class TableMatch:
         self._legal = None
         self.save_due = True
 
-    def rematch_config(self, same_deal: bool = False) -> dict[str, Any]:
-        """A setup config for a new game with the same seats and options (and, when
-        `same_deal`, the same deal number)."""
-        config: dict[str, Any] = {
-            "rules": self.rules.to_dict(),
-            "players": self.record.player_entries(),
-        }
-        if same_deal and self.deal is not None:
-            config["seed"] = self.deal
-        return config
-
     @property
     def deal(self) -> int | None:
         """The game's deal number (None for a record whose seed is not one)."""
         return deal_number(self.record.seed)
-
-    def share_code(self) -> str | None:
-        """The code a friend types to play this deal with these seats and options."""
-        if self.deal is None:
-            return None
-        try:
-            return str(ShareCode(TABLE, self.deal, tuple(self.kinds), self.rules))
-        except ShareCodeError:  # a seat or option no code can say (a newer game's)
-            return None
 
     # --- computers and hints -------------------------------------------------------------
 
@@ -288,86 +254,24 @@ class TableMatch:
         return [self._play(move, by_computer=True, forced=False)]
 
     def ask_hint(self) -> bool:
-        """Ask the best level for the human's move; False when no hint can be asked now."""
-        if self.turn() is not Turn.HUMAN or self._hint is not None:
-            return False
-        player: Player | None = None
-        for level in HINT_LEVELS:
-            try:
-                player = make_player(level, bot_rng("hint", 0), HINT_POSITIONS)
-                break
-            except ValueError:
-                continue
-        assert player is not None
-        self.hints_used += 1
-        self._hint = self.adviser.submit(choose_move, player, self.state.clone())
-        self._hint_for = self.position()
-        return True
-
-    @property
-    def hint_pending(self) -> bool:
-        return self._hint is not None
-
-    def poll_hint(self) -> list[Event]:
-        """The hint once found (nothing while it is being looked for)."""
-        job = self._hint
-        if job is None or not job.done():
-            return []
-        self._hint = None
-        answer = job.result()
-        if answer is None or self._hint_for != self.position():
-            return []
-        return [HintFound(answer[0])]
-
-    def poll_tips(self) -> list[Event]:
-        """The coach's looks at the moves just played, in order, as they come."""
-        events: list[Event] = []
-        while self._tips and self._tips[0].done():
-            answer = self._tips.pop(0).result()
-            if answer is not None:
-                events.append(TipFound(answer))
-        return events
+        """Ask for a hint for the human to act; False when none can be asked now."""
+        return self.turn() is Turn.HUMAN and self.advice.ask_hint(self.state, self.position())
 
     def _drop_thinking(self) -> None:
-        for job in (self._thinking, self._hint):
-            if job is not None:
-                job.cancel()
-        self._thinking = self._hint = None
+        if self._thinking is not None:
+            self._thinking.cancel()
+        self._thinking = None
+        self.advice.drop_hint()
 
     # --- undo and redo ------------------------------------------------------------------
 
-    def _undoer(self, seat: int | None) -> int | None:
-        """The human seat whose moves an undo takes back: `seat` (the human with the
-        mouse) when given, else the seat to act when it is a human's, else the last human
-        who moved in this hand."""
-        state = self.state
-        if state.hand_over:
-            return None
-        if seat is not None:
-            return seat if self.is_human(seat) else None
-        if self.is_human(state.current_player):
-            return state.current_player
-        moves = self.record.last_hand_moves()
-        return next((m.player for m in reversed(moves) if self.is_human(m.player)), None)
-
     def undo_target(self, seat: int | None = None) -> int | None:
         """Index in this hand's moves of the placement an undo by human `seat` would take
-        back, if any (`seat` None: see `_undoer`).
-
-        A human takes back their own placements, one per undo, as far back as the hand
-        goes, but never another human's move: the computers' moves after it go with it.
-        """
-        undoer = self._undoer(seat)
-        if undoer is None:
+        back, if any (see `table_undo`)."""
+        if self.state.hand_over:
             return None
         moves = self.record.last_hand_moves()
-        for index in range(len(moves) - 1, -1, -1):
-            player = moves[index].player
-            if player != undoer and self.is_human(player):
-                return None
-            if player == undoer and moves[index].move.action == PLACE:
-                return index
-        return None
+        return undo_target(moves, self.is_human, self.state.current_player, seat)
 
     def can_undo(self, seat: int | None = None) -> bool:
         return self.undo_target(seat) is not None

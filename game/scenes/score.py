@@ -16,16 +16,17 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
-from game.i18n import N_, _, format_number, format_signed, ngettext
+from game.i18n import N_, _, format_number
 from game.play.table_match import TableMatch
+from game.play.table_setup import rematch_config, share_code
 from game.scenes.base import Scene
 from game.scenes.requests import CoachRequest, SaveRecordRequest, TableRequest
+from game.scenes.score_sheet import headline, remaining_words, score_columns, score_rows
 from game.ui.painting import blit_text, draw_panel
 from game.ui.text import shrunk_text
 from game.ui.text_field import put_clipboard_text
 from game.ui.theme import PALETTE, Colour
 from game.ui.widgets import Button
-from game.ui.words import names_words
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -119,16 +120,18 @@ class ScoreScene(Scene):
     def rematch(self) -> None:
         """A new game with the same seats and options, in place of the finished one."""
         self.services.pop()
-        self.services.switch_to(TableRequest(config=self.match.rematch_config()))
+        self.services.switch_to(TableRequest(config=rematch_config(self.match.record)))
 
     def same_deal_again(self) -> None:
         """The same deal, seats and options again: a new game dealt as this one was."""
         self.services.pop()
-        self.services.switch_to(TableRequest(config=self.match.rematch_config(same_deal=True)))
+        self.services.switch_to(
+            TableRequest(config=rematch_config(self.match.record, same_deal=True))
+        )
 
     def copy_code(self) -> None:
         """Put the share code on the clipboard, to paste to a friend."""
-        code = self.match.share_code()
+        code = share_code(self.match.record)
         if code is not None and put_clipboard_text(code):
             self.services.notify(
                 _("Copied {code}: a friend types it in New table game.").format(code=code)
@@ -151,68 +154,6 @@ class ScoreScene(Scene):
         self.services.open(CoachRequest(record=record, title=_("This game"), hands=hands))
 
     # --- words ----------------------------------------------------------------------------
-
-    def headline(self) -> str:
-        """Who wins (ties share) or leads."""
-        state = self.match.state
-        tally = state.tally()
-        names = self.match.names
-        if tally.team_totals is not None:
-            teams = sorted({seat % 2 for seat in tally.leaders})
-            if len(teams) > 1:
-                return _("The teams share the win") if self.final else _("The teams are level")
-            team = teams[0]
-            words = (
-                _("Team {number} ({first} & {second}) wins")
-                if self.final
-                else _("Team {number} ({first} & {second}) leads")
-            )
-            return words.format(number=team + 1, first=names[team], second=names[team + 2])
-        winners = [names[s] for s in tally.leaders]
-        if len(winners) == 1:
-            words = _("{name} wins!") if self.final else _("{name} leads")
-            return words.format(name=winners[0])
-        words = _("{names} share the win!") if self.final else _("{names} are level")
-        return words.format(names=names_words(winners))
-
-    def columns(self) -> list[str]:
-        state = self.match.state
-        hands = [_("Hand {number}").format(number=i + 1) for i in range(len(state.results))]
-        if state.game.rules.spanish_club:
-            return [_("Player"), *hands, _("Chips"), _("Owes"), _("Is owed"), _("Standing")]
-        if state.game.rules.club:
-            return [_("Player"), *hands, _("Chips"), _("Owed"), _("Standing")]
-        return [_("Player"), *hands, _("Contacts"), _("Penalties"), _("Total")]
-
-    def rows(self) -> list[list[str]]:
-        """One row per seat: each hand's net result, then the game's contact points and
-        tile penalties (they add up to the total, as the hands do)."""
-        state = self.match.state
-        tally = state.tally()
-        rows = []
-        for seat in range(state.players):
-            hands = [format_signed(result[seat]) for result in state.results]
-            if state.game.rules.club:
-                lent = [state.chips_lent[seat]] if state.game.rules.spanish_club else []
-                tail = [
-                    format_number(chips)
-                    for chips in (
-                        state.chips_held[seat],
-                        state.chips_owed[seat],
-                        *lent,
-                        tally.standings[seat],
-                    )
-                ]
-            else:
-                points = sum(hand[seat] for hand in state.points_history)
-                penalty = points - tally.totals[seat]
-                tail = [
-                    format_number(points),
-                    format_signed(-penalty),
-                    format_number(tally.totals[seat]),
-                ]
-            rows.append([self.match.names[seat], *hands, *tail])
-        return rows
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -263,14 +204,19 @@ class ScoreScene(Scene):
         blit_text(
             surface,
             shrunk_text(
-                ui, self.headline(), 34, self.panel.width - ui.px(24), PALETTE.gold, "title"
+                ui,
+                headline(self.match, self.final),
+                34,
+                self.panel.width - ui.px(24),
+                PALETTE.gold,
+                "title",
             ),
             (self.panel.centerx, self.panel.bottom - ui.px(24)),
             "midbottom",
         )
-        notes = [] if self.final else [self._remaining()]
+        notes = [] if self.final else [remaining_words(self.match)]
         if self.match.deal is not None:
-            code = self.match.share_code()
+            code = share_code(self.match.record)
             notes.append(
                 _("Deal {deal}").format(deal=self.match.deal)
                 if code is None
@@ -289,20 +235,11 @@ class ScoreScene(Scene):
             y = rect.top - ui.px(4)
         self.form.draw(surface, ui)
 
-    def _remaining(self) -> str:
-        rules = self.match.state.game.rules
-        if rules.timed:
-            return _("Club game against the clock: hands go on until the time runs out.")
-        left = rules.hands - len(self.match.state.results)
-        return ngettext("{count} more hand to play.", "{count} more hands to play.", left).format(
-            count=left
-        )
-
     def _draw_table(self, surface: pygame.Surface) -> int:
         """The grid of seats and hands; returns the y below it."""
         ui = self.services.ui
-        columns = self.columns()
-        rows = self.rows()
+        columns = score_columns(self.match)
+        rows = score_rows(self.match)
         winners = set(self.match.state.tally().leaders)
         inner = self.panel.inflate(-ui.px(40), 0)
         name_w = round(inner.width * 0.24)

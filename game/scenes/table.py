@@ -247,7 +247,7 @@ class TableScene(Scene):
         self.stage.update(dt)
         self.moves.update(dt)
         self.match.advance_clock(dt)
-        if self.match.hint_pending and (hint := self.help.found()) is not None:
+        if self.match.advice.hint_pending and (hint := self.help.found()) is not None:
             self.controls.take_hint(hint)
         for tip in self.help.tips():
             self.services.notify(tip)

@@ -40,7 +40,7 @@ class TableHelp:
     def found(self) -> Move | None:
         """The hint the engine has found since it was asked, shown from now on."""
         move = None
-        for event in self.match.poll_hint():
+        for event in self.match.advice.poll_hint(self.match.position()):
             if isinstance(event, HintFound):
                 move = event.move
                 self.show(move)
@@ -48,12 +48,12 @@ class TableHelp:
 
     def set_tips(self, wanted: bool) -> None:
         """The coach's live tips, when `wanted` (never in a lesson, which keeps no record)."""
-        self.match.tips = wanted and self.match.keeps_record
+        self.match.advice.tips = wanted and self.match.keeps_record
 
     def tips(self) -> list[str]:
         """The coach's tips found since the last step, each after its player's name."""
         said = []
-        for event in self.match.poll_tips():
+        for event in self.match.advice.poll_tips():
             if isinstance(event, TipFound):
                 words = tip_words(event.review)
                 if words:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 import pygame
 
 from game.play.table_match import TableMatch
+from game.play.table_setup import share_code
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE, Move
 from game.rules.tiles import TileId
@@ -132,7 +133,10 @@ class TableStage:
             match = self.match
             deal = match.deal
             self._backdrop = backdrop(
-                felt(), self.layout, self.ui, None if deal is None else (deal, match.share_code())
+                felt(),
+                self.layout,
+                self.ui,
+                None if deal is None else (deal, share_code(match.record)),
             )
         surface.blit(self._backdrop, (0, 0))
         self.board.draw_openings(surface, self.match.state.figure.opportunity_openings())

@@ -174,7 +174,7 @@ class TableTurns:
         add_finished_game(
             self.storage,
             match.record,
-            hints=match.hints_used > 0,
+            hints=match.advice.hints_used > 0,
             undos=match.undos_used > 0,
         )
 
