@@ -35,11 +35,12 @@ from game.rules.errors import RecordError
 from game.rules.record import GameRecord
 from game.scenes.base import Scene
 from game.scenes.requests import Screen, ScreenRequest
-from game.ui.painting import Ui, blit_lines, lines_rect
+from game.scenes.stack import SceneStack
+from game.ui.notices import Notices
+from game.ui.painting import Ui
 from game.ui.sound import SoundPlayer
 from game.ui.theme import Fonts, render_felt, theme_named
 from game.ui.tiles import TileArt
-from game.ui.words import notice_words
 
 FIXED_DT: Final = 1 / 120
 MAX_FRAME: Final = 0.25
@@ -49,7 +50,6 @@ DEFAULT_FRAME_RATE: Final = 60
 MIN_SIZE: Final = (800, 600)
 DEFAULT_SIZE: Final = (1280, 800)
 DESIGN_SIZE: Final = (1280, 800)
-NOTICE_SECONDS: Final = 5.0
 TITLE: Final = N_("Contack")
 
 
@@ -101,14 +101,13 @@ class App:
             or window_size_for(desktops)
         )
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-        self.screen = self._open_window()
+        self.screen = open_window(self.windowed_size, self.settings.fullscreen)
         self.fonts = Fonts()
-        self.ui = Ui(self.fonts, self._scale_for(self.size))
+        self.ui = Ui(self.fonts, scale_for(self.size))
         self.art = TileArt(self.fonts, theme_named(self.settings.theme), self.settings.colour_blind)
         self.sound = SoundPlayer(self.settings.volume, self.settings.muted)
         self._felt: pygame.Surface | None = None
-        self.scenes: list[Scene] = []
-        self._pending: list[Callable[[], None]] = []
+        self.stack = SceneStack()
         self._text_of_opening_key = ""
         """The text of the last key pressed if it opened another screen (see `tick`)."""
         self.running = True
@@ -118,8 +117,7 @@ class App:
         self._last = self.clock()
         self._new_size: tuple[int, int] | None = None
         """The window size the events of this frame ask for (resizes are coalesced)."""
-        self._notices: list[tuple[str, float, int]] = []
-        """(text, shown until, the frame it was posted in) of each notice on screen."""
+        self.notice_board = Notices()
         self.storage.sweep_partial_writes()
         check_saved_games(self.storage)
         count_lost_saves(self.storage)
@@ -142,23 +140,6 @@ class App:
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
 
-    def _open_window(self) -> pygame.Surface:
-        pygame.display.set_caption(_(TITLE))
-        if self.settings.fullscreen:
-            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
-            screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            window = pygame.Window.from_display_module()
-        if not self.settings.fullscreen:
-            window.minimum_size = MIN_SIZE
-        return screen
-
-    @staticmethod
-    def _scale_for(size: tuple[int, int]) -> float:
-        return max(0.6, min(3.0, size[0] / DESIGN_SIZE[0], size[1] / DESIGN_SIZE[1]))
-
     def resize(self, size: tuple[int, int]) -> None:
         """Resize the window (at least `MIN_SIZE`) and lay every scene out again."""
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
@@ -171,13 +152,13 @@ class App:
     def set_fullscreen(self, fullscreen: bool) -> None:
         """Switch between fullscreen and a window; saved in the settings."""
         self.settings.fullscreen = fullscreen
-        self.screen = self._open_window()
+        self.screen = open_window(self.windowed_size, self.settings.fullscreen)
         self.save_settings()
         self._relayout()
 
     def _relayout(self) -> None:
         self.screen = pygame.display.get_surface() or self.screen
-        self.ui.scale = self._scale_for(self.size)
+        self.ui.scale = scale_for(self.size)
         self._felt = None
         for scene in self.scenes:
             scene.resize(self.size)
@@ -211,7 +192,7 @@ class App:
     def notify(self, text: str | Notice) -> None:
         """Show a one-line notice at the bottom of the window for a few seconds (a notice
         from the files in the player's language)."""
-        self._notices.append((notice_words(text), self.time + NOTICE_SECONDS, self.frames))
+        self.notice_board.add(text, self.time, self.frames)
 
     def _take_storage_notices(self) -> None:
         for notice in self.storage.take_notices():
@@ -220,22 +201,24 @@ class App:
     @property
     def notices(self) -> list[str]:
         """The notices on screen now."""
-        return [text for text, _until, _frame in self._notices]
+        return self.notice_board.texts
 
     # Scene stack ----------------------------------------------------------------
 
     @property
+    def scenes(self) -> list[Scene]:
+        return self.stack.scenes
+
+    @property
     def scene(self) -> Scene:
         """The scene on top of the stack."""
-        return self.scenes[-1]
+        return self.stack.top
 
     def push(self, scene: Scene) -> None:
-        """Ask for `scene` to go on top (the one below is paused)."""
-        self._pending.append(lambda: self._push_now(scene))
+        self.stack.push(scene)
 
     def pop(self) -> None:
-        """Ask for the top scene to go; with none left, the game quits."""
-        self._pending.append(self._pop_now)
+        self.stack.pop()
 
     def open(self, request: ScreenRequest) -> None:
         """Ask for the screen `request` names to go on top."""
@@ -262,24 +245,10 @@ class App:
         return True
 
     def replace(self, scene: Scene) -> None:
-        """Ask for the top scene to be replaced by `scene`."""
-
-        def replace_now() -> None:
-            self.scenes.pop().exit()
-            self.scenes.append(scene)
-            scene.enter()
-
-        self._pending.append(replace_now)
+        self.stack.replace(scene)
 
     def clear_to_root(self) -> None:
-        """Ask for every scene above the bottom one (the menu) to go."""
-
-        def clear_now() -> None:
-            while len(self.scenes) > 1:
-                self.scenes.pop().exit()
-            self.scenes[0].resume()
-
-        self._pending.append(clear_now)
+        self.stack.clear_to_root()
 
     def quit(self) -> None:
         """Stop the loop after the current frame."""
@@ -288,33 +257,20 @@ class App:
     def close(self) -> None:
         """Let every scene leave, top first (they save and count), then stop the worker;
         the window's size is kept for the next start."""
-        while self.scenes:
-            self.scenes.pop().exit()
+        self.stack.close()
         if self.settings.window_size != list(self.windowed_size):
             self.settings.window_size = list(self.windowed_size)
             self.save_settings()
         self.adviser.shutdown()
 
-    def _push_now(self, scene: Scene) -> None:
-        if self.scenes:
-            self.scenes[-1].pause()
-        self.scenes.append(scene)
-        scene.enter()
-
-    def _pop_now(self) -> None:
-        self.scenes.pop().exit()
-        if self.scenes:
-            self.scenes[-1].resume()
-        else:
-            self.running = False
-
     def _apply_pending(self) -> None:
         """Change the scene stack as asked. A notice belongs to its screen: those posted
         before this frame go with it; those of this frame tell of the change and stay."""
-        if self._pending:
-            self._notices = [notice for notice in self._notices if notice[2] == self.frames]
-        while self._pending:
-            self._pending.pop(0)()
+        if self.stack.pending:
+            self.notice_board.keep_only_from(self.frames)
+        self.stack.apply_pending()
+        if not self.scenes:  # the last scene went: the game quits
+            self.running = False
 
     # Loop -----------------------------------------------------------------------
 
@@ -351,7 +307,7 @@ class App:
             return False
         self.art.refine()
         self._take_storage_notices()
-        self._notices = [notice for notice in self._notices if notice[1] > self.time]
+        self.notice_board.expire(self.time)
         self.draw(self._accumulator / FIXED_DT)
         pygame.display.flip()
         self.frames += 1
@@ -376,43 +332,18 @@ class App:
 
     def draw(self, alpha: float) -> None:
         """Draw the top scene (and the scenes under an overlay) and the notices."""
-        first = len(self.scenes) - 1
-        while first > 0 and self.scenes[first].overlay:
-            first -= 1
-        for scene in self.scenes[first:]:
-            scene.draw(self.screen, alpha)
-        self._draw_notices()
+        self.stack.draw(self.screen, alpha)
+        self.notice_board.draw(self.screen, self.ui, self._keep_clear())
 
     def notice_boxes(self) -> list[tuple[list[pygame.Surface], pygame.Rect]]:
-        """The notices shown now (three at most), each its lines and its box: at the
-        bottom, newest lowest, never over a button or what the scene keeps clear."""
-        y = self.size[1] - self.ui.px(24)
-        avoid = (
-            ([w.rect for w in self.scene.form.widgets if w.visible] + self.scene.keep_clear())
-            if self.scenes
-            else []
-        )
-        boxes = []
-        for text, _until, _frame in reversed(self._notices[-3:]):
-            lines, size = self.ui.fitted(text, 17, self.size[0] - self.ui.px(80))
-            images = [self.ui.text(line, size) for line in lines]
-            box = lines_rect(images)
-            box.midbottom = (self.size[0] // 2, y)
-            box.inflate_ip(self.ui.px(28), self.ui.px(12))
-            for _area in avoid:  # above whatever it would cover
-                covered = [rect for rect in avoid if rect.colliderect(box)]
-                if not covered:
-                    break
-                box.bottom = min(rect.top for rect in covered) - self.ui.px(8)
-            boxes.append((images, box))
-            y = box.top - self.ui.px(8)
-        return boxes
+        """The notices shown now, each its lines and its box (`Notices.boxes`)."""
+        return self.notice_board.boxes(self.ui, self.size, self._keep_clear())
 
-    def _draw_notices(self) -> None:
-        for images, box in self.notice_boxes():
-            pygame.draw.rect(self.screen, (12, 20, 16), box, border_radius=box.height // 2)
-            pygame.draw.rect(self.screen, (214, 170, 80), box, 1, border_radius=box.height // 2)
-            blit_lines(self.screen, images, box.center)
+    def _keep_clear(self) -> list[pygame.Rect]:
+        """What notices must not cover: the top scene's buttons and what it keeps clear."""
+        if not self.scenes:
+            return []
+        return [w.rect for w in self.scene.form.widgets if w.visible] + self.scene.keep_clear()
 
     def _dispatch(self, event: pygame.Event) -> None:
         if event.type == pygame.TEXTINPUT:
@@ -438,6 +369,27 @@ class App:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             scene.on_back()
+
+
+def open_window(windowed_size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+    """Open (or change) the game's window: fullscreen, or resizable at `windowed_size`
+    and never smaller than `MIN_SIZE`."""
+    pygame.display.set_caption(_(TITLE))
+    if fullscreen:
+        screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+    else:
+        screen = pygame.display.set_mode(windowed_size, pygame.RESIZABLE)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+    if not fullscreen:
+        window.minimum_size = MIN_SIZE
+    return screen
+
+
+def scale_for(size: tuple[int, int]) -> float:
+    """The scale of everything drawn in a window of `size` (1 at `DESIGN_SIZE`)."""
+    return max(0.6, min(3.0, size[0] / DESIGN_SIZE[0], size[1] / DESIGN_SIZE[1]))
 
 
 def remembered_size(

@@ -22,13 +22,10 @@ def test_import_contracts_are_kept() -> None:
 MODULE_BAR = 500
 CLASS_BAR = 300
 OVER_THE_BARS = {
-    "game/app.py:App": 365,
     "game/scenes/replay.py:ReplayScene": 409,
     "game/scenes/setup.py:SetupScene": 369,
     "game/scenes/solitaire_base.py": 539,
     "game/scenes/solitaire_base.py:SolitaireScene": 479,
-    "game/ui/board.py:Board": 329,
-    "game/ui/tiles.py:TileArt": 324,
 }
 """What is still over the bars (issue 27), each at most as long as it is now: a module or
 class may only shrink until it is under its bar and leaves this list."""

@@ -16,7 +16,8 @@ from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.solitaire_base import SolitaireScene
 from game.scenes.solitaire_sources import DISCARD_KEY
 from game.scenes.stacked_solitaire import StackedSolitaireScene
-from game.ui.tiles import DIGIT_SHARE, TileState
+from game.ui.tile_painting import DIGIT_SHARE
+from game.ui.tiles import TileState
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until
 

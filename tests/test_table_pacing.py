@@ -24,9 +24,10 @@ from game.scenes.score import KEYS_ARMED_S, ScoreScene
 from game.scenes.table import TableScene
 from game.scenes.table_panels import draw_tray_label, status_words
 from game.scenes.table_turns import LANDED_PAUSE_S, PAUSE_FACTOR_CAP
-from game.ui.board import LAST_MARK
+from game.ui.board_marks import LAST_MARK
 from game.ui.theme import Colour
-from game.ui.tiles import DIGIT_SHARE, TileState
+from game.ui.tile_painting import DIGIT_SHARE
+from game.ui.tiles import TileState
 from game.ui.tween import SPEED_FACTORS
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until
@@ -291,7 +292,7 @@ def test_notices_keep_off_the_buttons_and_go_with_their_screen(make_app: AppMake
     # The notice's row is clear of every button: no button pixel changed colour.
     top = min(rect.top for rect in buttons)
     below = app.screen.subsurface(pygame.Rect(0, top, app.size[0], app.size[1] - top)).copy()
-    app._notices.clear()  # the notice gone before its time, to compare with the plain table
+    app.notice_board.shown.clear()  # gone before its time: compare with the plain table
     app.run_frames(1)
     plain = app.screen.subsurface(pygame.Rect(0, top, app.size[0], app.size[1] - top))
     assert pygame.image.tobytes(below, "RGB") == pygame.image.tobytes(plain, "RGB")

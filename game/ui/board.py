@@ -24,8 +24,8 @@ from game.rules.figure import Figure
 from game.rules.lattice import Cell, points_up
 from game.rules.moves import Move
 from game.rules.tiles import TileId
+from game.ui.board_marks import LAST_MARK, TILE_GAP, last_mark_image, spot_image
 from game.ui.layout import (
-    ROW_HEIGHT,
     LatticeView,
     Point,
     ViewController,
@@ -35,22 +35,19 @@ from game.ui.layout import (
 from game.ui.painting import Ui, blit_text
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE, Colour
-from game.ui.tiles import SQRT3, TileArt, TileState, triangle_points
+from game.ui.tile_painting import triangle_points
+from game.ui.tiles import TileArt, TileState
 
 LADDER: Final = (34, 40, 48, 56, 64, 74, 86, 100, 118, 136, 156)
 """The figure's tile sides (at the 1280x800 design size), smallest first: few sizes, as
 each new size renders every tile's art again."""
 PLAY_LARGEST: Final = 118
 """The largest of them in play (pictures, like the rules screen's, may go larger)."""
-TILE_GAP: Final = 0.97
-"""A placed tile's side as a share of its cell's (a hairline of felt between tiles)."""
 DRAG_THRESHOLD: Final = 6
 """How far (design pixels, straight line) a press moves before it is a drag."""
 FIGURE_LAYER: Final = 0
 LAST_PULSE_S: Final = 0.9
 """How long the last-tile mark swells when the last tile changes."""
-LAST_MARK: Final = (255, 255, 255)
-"""The last-tile mark's colour (with a dark rim): apart from every theme's edge colours."""
 
 Placed = tuple[Cell, TileId, int]
 K = TypeVar("K")
@@ -276,28 +273,12 @@ class Board:
             pygame.draw.polygon(surface, LAST_MARK, swell, max(1, round(self.ui.px(5) * pulse)))
 
     def _last_ring(self, up: bool) -> pygame.Surface:
-        """The last-tile mark at this size: a white band with dark rims (drawn once)."""
-        side = round(self.view.side)
-        key = (side, up, "last")
-        ring = self._spot_cache.get(key)
-        if ring is None:
-            band = max(3, self.ui.px(4))
-            rim = max(1, self.ui.px(2))
-            reach = side + 4 * (band + rim)
-            ring = pygame.Surface((reach + 4, round(reach * ROW_HEIGHT) + 4), pygame.SRCALPHA)
-            centre = (ring.get_width() / 2, ring.get_height() / 2)
-            # Each layer's triangle grows by the same width all round: a side grows by 2√3
-            # times the width (the inradius is side/√12).
-            for grow, colour in (
-                (band + 2 * rim, (12, 16, 14, 230)),
-                (band + rim, LAST_MARK),
-                (rim, (12, 16, 14, 230)),
-                (0, (0, 0, 0, 0)),
-            ):
-                outline = triangle_points(side * TILE_GAP + grow * 2 * SQRT3, up, centre)
-                pygame.draw.polygon(ring, colour, outline)
-            self._spot_cache[key] = ring
-        return ring
+        """The last-tile mark at this size (drawn once)."""
+        key = (round(self.view.side), up, "last")
+        if key not in self._spot_cache:
+            band, rim = max(3, self.ui.px(4)), max(1, self.ui.px(2))
+            self._spot_cache[key] = last_mark_image(key[0], up, band, rim)
+        return self._spot_cache[key]
 
     def edge(self, cell: Cell, side: int) -> tuple[Point, Point]:
         """The two ends of one side of a cell on screen."""
@@ -367,24 +348,11 @@ class Board:
         surface.blit(image, image.get_rect(center=_pixel(self.view.cell_box_centre(cell))))
 
     def _spot_image(self, up: bool, kind: str) -> pygame.Surface:
-        """A translucent triangle for a lit spot, the highlighted spot or an opening."""
-        side = round(self.view.side)
-        key = (side, up, kind)
-        image = self._spot_cache.get(key)
-        if image is None:
-            fill, edge, shrink = {
-                "spot": ((240, 200, 90, 70), (250, 220, 120, 220), 0.9),
-                "hover": ((255, 235, 160, 120), (255, 245, 200, 255), 0.9),
-                "opening": ((255, 255, 255, 18), (200, 230, 210, 110), 0.8),
-            }[kind]
-            height = side * 0.8660254
-            image = pygame.Surface((side + 4, round(height) + 4), pygame.SRCALPHA)
-            centre = (image.get_width() / 2, image.get_height() / 2)
-            corners = triangle_points(side * shrink, up, centre)
-            pygame.draw.polygon(image, fill, corners)
-            pygame.draw.polygon(image, edge, corners, max(1, side // 30))
-            self._spot_cache[key] = image
-        return image
+        """A lit spot, the highlighted spot or an opening at this size (drawn once)."""
+        key = (round(self.view.side), up, kind)
+        if key not in self._spot_cache:
+            self._spot_cache[key] = spot_image(key[0], up, kind)
+        return self._spot_cache[key]
 
 
 @dataclass

@@ -12,7 +12,8 @@ import pygame
 
 from game.rules.tiles import TileId
 from game.ui.layout import Point, point_in_triangle
-from game.ui.tiles import TileArt, TileState, image_size, triangle_points
+from game.ui.tile_painting import image_size, triangle_points
+from game.ui.tiles import TileArt, TileState
 
 
 class TileSprite(pygame.sprite.Sprite):
