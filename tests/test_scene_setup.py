@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from game.persist.settings import Settings
 from game.scenes.requests import Screen
 from game.scenes.setup import SetupScene, default_name
 from tests.conftest import AppMaker
@@ -51,7 +52,7 @@ def test_a_saved_setup_of_any_shape_opens_the_setup_screen(
     make_app: AppMaker, last_setup: Any
 ) -> None:
     app = make_app(speed="instant")
-    app.settings.last_setup = last_setup
+    app.settings.last_setup = Settings.from_dict({"last_setup": last_setup}).last_setup
     app.open(Screen.SETUP)
     app.run_frames(3)
     assert type(app.scene).__name__ == "SetupScene"

@@ -8,6 +8,8 @@ from typing import Any, Final
 
 from game.i18n import LANGUAGES
 from game.persist.files import GameFiles
+from game.rules.errors import RulesError
+from game.rules.table_rules import TableRules
 
 SETTINGS_FILE: Final = "settings.json"
 
@@ -21,6 +23,44 @@ ANIMATION_SPEEDS: Final = ("slow", "normal", "fast", "instant")
 
 WINDOW_SIDES: Final = (200, 16384)
 """The least and most pixels of a remembered window side (a damaged value is dropped)."""
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """The table game the player set up last, read once from the settings file: how many
+    seats, each seat's name and kind (every seat kept, so that fewer seats keep the
+    others' names) and the rules."""
+
+    count: int | None = None
+    seats: tuple[tuple[str, str], ...] = ()
+    """(name, kind) of each seat, as typed and chosen."""
+    rules: TableRules = field(default_factory=TableRules)
+
+    @classmethod
+    def read(cls, data: object) -> TableSetup | None:
+        """The setup a settings file holds; a part of the wrong shape takes its default
+        (None when it is not an object at all)."""
+        if not isinstance(data, dict):
+            return None
+        count = data.get("count")
+        players = data.get("players")
+        seats = tuple(
+            (str(p.get("name", "")), p["kind"] if isinstance(p.get("kind"), str) else "human")
+            for p in (players if isinstance(players, list) else [])
+            if isinstance(p, dict)
+        )
+        try:
+            rules = TableRules.from_dict(data.get("rules", {}))
+        except (RulesError, TypeError):
+            rules = TableRules()
+        return cls(count if type(count) is int else None, seats, rules)
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "count": self.count,
+            "rules": self.rules.to_dict(),
+            "players": [{"name": name, "kind": kind} for name, kind in self.seats],
+        }
 
 
 @dataclass
@@ -42,7 +82,7 @@ class Settings:
     handoff_banner: bool = True
     coach_tips: bool = False
     """Live tips at the table: the coach says what a human's move missed."""
-    last_setup: dict[str, Any] | None = None
+    last_setup: TableSetup | None = None
     guided_game_offered: bool = False
     """Whether the guided first game has been offered (it is offered once, on the menu)."""
     extra: dict[str, Any] = field(default_factory=dict)
@@ -55,6 +95,8 @@ class Settings:
         for key, value in data.items():
             if key not in known:
                 settings.extra[key] = value
+            elif key == "last_setup":
+                settings.last_setup = TableSetup.read(value)
             elif _valid_setting(key, value):
                 setattr(settings, key, float(value) if key == "volume" else value)
         return settings
@@ -63,6 +105,7 @@ class Settings:
         """The dict written to the settings file (extra keys at top level)."""
         data = asdict(self)
         extra = data.pop("extra")
+        data["last_setup"] = None if self.last_setup is None else self.last_setup.to_data()
         return {**extra, **data}
 
 
@@ -85,8 +128,6 @@ def _valid_setting(key: str, value: Any) -> bool:
                 type(side) is int and WINDOW_SIDES[0] <= side <= WINDOW_SIDES[1] for side in value
             )
         )
-    if key == "last_setup":
-        return value is None or isinstance(value, dict)
     return isinstance(value, bool)
 
 

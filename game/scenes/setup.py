@@ -12,26 +12,24 @@ from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
-from game.i18n import N_, _, format_number
+from game.i18n import N_, _
+from game.persist.settings import TableSetup
 from game.rules.record import TABLE
 from game.rules.share import (
     MAX_CODE_LENGTH,
-    MAX_DEAL,
     ShareCode,
-    ShareCodeError,
-    deal_number,
-    is_number_text,
 )
 from game.rules.table import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS, TableRules
 from game.scenes.base import Scene
 from game.scenes.requests import SolitaireRequest, TableRequest
+from game.scenes.setup_words import SPANISH_CLUB, read_deal, scoring_hint
 from game.ui.editions import EDITIONS, apply_edition, club_first, current_edition, edition_options
 from game.ui.painting import blit_text, draw_panel
 from game.ui.text import blit_paragraph, shrunk_text
 from game.ui.text_field import TextField
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, Choice, Counter, Toggle
-from game.ui.words import KIND_WORDS, MODE_TITLES, share_code_reason
+from game.ui.words import KIND_WORDS
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -50,8 +48,6 @@ TIME_LIMITS: Final = [
 NAME_LENGTH: Final = 14
 
 
-SPANISH_CLUB: Final = "club-spanish"
-"""The scoring choice of Club Contack by the Spanish book's own options."""
 CHIPS_EACH: Final = [(n, str(n)) for n in range(10, 101, 10)]
 CHIPS_IN_BOX: Final = [(n, str(n)) for n in range(50, 501, 50)]
 BOX_CHIPS: Final = 200
@@ -86,44 +82,43 @@ def default_name(seat: int, kind: str) -> str:
     return _("Player {number}").format(number=seat + 1)
 
 
+def default_names(seat: int) -> set[str]:
+    """The names a seat has until a player types one (and the empty name)."""
+    return {"", *(default_name(seat, kind) for kind, _label in KIND_WORDS)}
+
+
+def every_seat(last: TableSetup) -> list[tuple[str, str]]:
+    """(name, kind) of all seven seats: as last set up, the others as at first."""
+    seats = list(last.seats[:MAX_PLAYERS])
+    while len(seats) < MAX_PLAYERS:
+        kind = "human" if not seats else "ai:greedy"
+        seats.append((default_name(len(seats), kind), kind))
+    return seats
+
+
 class SetupScene(Scene):
     """Choose seats and options, then start the table game."""
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
-        last = services.settings.last_setup
-        last = last if isinstance(last, dict) else {}
-        saved = last.get("players")
-        players = (
-            [p for p in saved if isinstance(p, dict)][:MAX_PLAYERS]
-            if isinstance(saved, list)
-            else []
-        )
-        while len(players) < MAX_PLAYERS:
-            seat = len(players)
-            kind = "human" if seat == 0 else "ai:greedy"
-            players.append({"name": default_name(seat, kind), "kind": kind})
-        try:
-            rules = TableRules.from_dict(last.get("rules", {}))
-        except (ValueError, TypeError, AttributeError):  # settings of another shape
-            rules = TableRules()
+        last = services.settings.last_setup or TableSetup()
+        rules = last.rules
         self.count = self.form.add(
             Choice(
                 N_("Players"),
                 [(n, str(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
-                seat_count(last.get("count")),
+                seat_count(last.count),
                 lambda _n: self.resize(self.services.size),
             )
         )
         self.names: list[TextField] = []
         self.kinds: list[Choice[str]] = []
-        for seat, player in enumerate(players):
-            kind = player.get("kind", "human")
-            kind = kind if isinstance(kind, str) and kind in dict(KIND_WORDS) else "human"
+        for seat, (typed, kind) in enumerate(every_seat(last)):
+            kind = kind if kind in dict(KIND_WORDS) else "human"
             name = self.form.add(
                 TextField(
                     N_("Name"),
-                    str(player.get("name", ""))[:NAME_LENGTH],
+                    typed[:NAME_LENGTH],
                     lambda _text: None,
                     NAME_LENGTH,
                 )
@@ -202,7 +197,7 @@ class SetupScene(Scene):
     def _edition_chosen(self, key: str) -> None:
         """An edition's theme, language and options, at once (the seats stay)."""
         settings = self.services.settings
-        named = [field.text in self._default_names(seat) for seat, field in enumerate(self.names)]
+        named = [field.text in default_names(seat) for seat, field in enumerate(self.names)]
         apply_edition(settings, key)
         self.services.apply_settings()
         for seat, field in enumerate(self.names):  # default names in the new language
@@ -221,35 +216,12 @@ class SetupScene(Scene):
     def _deal_typed(self, text: str) -> None:
         """Read the deal field as the player types: a deal number, or a share code whose
         seats and options are set at once."""
-        self.shared, text = None, text.strip()
-        if not text:
-            self.deal_words, self.deal_ok = "", True
-        elif is_number_text(text):
-            number = deal_number(int(text))
-            self.deal_ok = number is not None
-            self.deal_words = (
-                _("Deal {deal}: the same tiles as every game of that number").format(deal=number)
-                if number is not None
-                else _("A deal number is 1 to {largest}.").format(largest=format_number(MAX_DEAL))
-            )
-        else:
-            try:
-                code = ShareCode.parse(text)
-            except ShareCodeError as error:
-                self.deal_words = _("Not a code: {reason}.").format(reason=share_code_reason(error))
-                self.deal_ok = False
-                return
-            self.deal_ok = True
-            if code.mode == TABLE:
-                self._apply_code(code)
-                self.deal_words = _("Code read: deal {deal}, {seats} seats.").format(
-                    deal=code.deal, seats=len(code.seats)
-                )
-            else:
-                self.shared = code
-                self.deal_words = _("A {game} deal: Start plays deal {deal}.").format(
-                    game=_(MODE_TITLES[code.mode]).lower(), deal=code.deal
-                )
+        reading = read_deal(text)
+        self.deal_words, self.deal_ok, self.shared = reading.words, reading.ok, None
+        if reading.code is not None and reading.code.mode == TABLE:
+            self._apply_code(reading.code)
+        elif reading.code is not None:
+            self.shared = reading.code
 
     def _apply_code(self, code: ShareCode) -> None:
         """Set the seats and options a table share code names (names stay as typed)."""
@@ -268,22 +240,11 @@ class SetupScene(Scene):
 
     def deal(self) -> int | None:
         """The deal number typed, if any (a share code's too)."""
-        text = self.deal_field.text.strip()
-        if is_number_text(text):
-            return deal_number(int(text))
-        try:
-            return ShareCode.parse(text).deal if text else None
-        except ShareCodeError:
-            return None
-
-    @staticmethod
-    def _default_names(seat: int) -> set[str]:
-        """The names a seat has until a player types one (and the empty name)."""
-        return {"", *(default_name(seat, kind) for kind, _label in KIND_WORDS)}
+        return read_deal(self.deal_field.text).deal
 
     def _kind_changed(self, seat: int, kind: str) -> None:
         field = self.names[seat]
-        if field.text in self._default_names(seat):
+        if field.text in default_names(seat):
             field.text = default_name(seat, kind)
 
     def enter(self) -> None:
@@ -379,14 +340,10 @@ class SetupScene(Scene):
             self.services.switch_to(SolitaireRequest(self.shared.mode, self.shared.deal))
             return
         config = self.config()
-        every_seat = [
-            {"name": f.text, "kind": k.value} for f, k in zip(self.names, self.kinds, strict=True)
-        ]
-        self.services.settings.last_setup = {
-            "count": self.count.value,
-            "rules": config["rules"],
-            "players": every_seat,
-        }
+        seats = tuple((f.text, k.value) for f, k in zip(self.names, self.kinds, strict=True))
+        self.services.settings.last_setup = TableSetup(
+            self.count.value, seats, TableRules.from_dict(config["rules"])
+        )
         self.services.save_settings()
         deal = self.deal()
         if deal is not None:
@@ -414,23 +371,7 @@ class SetupScene(Scene):
                 ui.text(str(seat + 1), 20, PALETTE.gold, "bold"),
                 (rect.x - ui.px(20), rect.centery),
             )
-        hint = {
-            "club": _(
-                "Club Contack: each counting contact wins value ÷ 5 chips from every "
-                "other player; a chip is worth 5 points."
-            ),
-            SPANISH_CLUB: _(
-                "The Spanish book's club rules: the box's chips are divided "
-                "equally; a player with no chips borrows from the player paid, "
-                "and chips owed to you count for you."
-            ),
-        }.get(
-            self.variant.value,
-            _(
-                "Standard scoring: counting contacts score their sum; "
-                "each tile left in hand costs 10 at the end of a hand."
-            ),
-        )
+        hint = scoring_hint(self.variant.value)
         if self.deal_words:
             field = self.deal_field.rect
             blit_text(

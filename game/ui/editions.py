@@ -6,11 +6,13 @@ chosen last; the settings screen shows "Your own mix" once the parts no longer m
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, Final
 
 from game.i18n import N_
-from game.persist.settings import Settings
+from game.persist.settings import Settings, TableSetup
+from game.rules.table_rules import TableRules
 
 
 @dataclass(frozen=True)
@@ -85,10 +87,9 @@ def apply_edition(settings: Settings, key: str) -> None:
     settings.edition = key
     settings.theme = edition.theme
     settings.language = edition.language
-    last = dict(settings.last_setup) if isinstance(settings.last_setup, dict) else {}
-    rules = last.get("rules")
-    last["rules"] = {**(rules if isinstance(rules, dict) else {}), **edition.table_options}
-    settings.last_setup = last
+    last = settings.last_setup or TableSetup()
+    rules = TableRules.from_dict({**last.rules.to_dict(), **edition.table_options})
+    settings.last_setup = dataclasses.replace(last, rules=rules)
 
 
 def club_first(settings: Settings) -> bool:
