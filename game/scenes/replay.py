@@ -24,10 +24,11 @@ from game.ai.worker import Job, review
 from game.i18n import N_, _
 from game.play.replay import Replay
 from game.rules.lattice import Cell
-from game.rules.moves import PLACE, STOCK, Move
+from game.rules.moves import PLACE
 from game.rules.record import TABLE, GameRecord
 from game.rules.results import MoveResult
 from game.scenes.base import Scene
+from game.scenes.replay_captions import draw_caption, draw_header, lay_out_bar
 from game.scenes.replay_panel import ReplayPanel
 from game.scenes.replay_review import (
     Focus,
@@ -41,10 +42,8 @@ from game.scenes.requests import CoachRequest
 from game.ui.board import Board
 from game.ui.contact_animator import ContactAnimator
 from game.ui.layout import Point
-from game.ui.painting import blit_text, draw_panel
+from game.ui.painting import draw_panel
 from game.ui.sprites import TileLayer, TileSprite
-from game.ui.text import shrunk_text
-from game.ui.theme import PALETTE
 from game.ui.tween import Tweens
 from game.ui.widgets import Button, Choice
 from game.ui.words import (
@@ -173,11 +172,7 @@ class ReplayScene(Scene):
             self.timer = 0.0
 
     def at_focus(self) -> bool:
-        focus = self.focus
-        return focus is not None and (self.replay.hand, self.replay.index) == (
-            focus.hand,
-            focus.index,
-        )
+        return self.focus is not None and self.focus.at(self.replay.hand, self.replay.index)
 
     @property
     def line_start(self) -> int | None:
@@ -202,23 +197,13 @@ class ReplayScene(Scene):
         """One move on; a placed tile slides in from the panel. False at the end."""
         step = self.replay.next_step
         move = step.move if step is not None else None
-        start = self._panel_centre(move) if move is not None and move.action == PLACE else None
+        start = self.panel.centre_of(move) if move is not None and move.action == PLACE else None
         moved = self.replay.forward()
         self._changed()  # finishes a slide still under way: every tile is on its cell
         played = self.replay.last_step
         if played is not None and start is not None:
             self._slide_in(played.result, start)
         return moved
-
-    def _panel_centre(self, move: Move) -> Point | None:
-        """Where the tile of `move` lies in the panel before it is played."""
-        from_stock = move.source == STOCK  # the draw solitaire's stock shows its back
-        for tile, centre, _up, face_down in self.panel.places(
-            self.replay.state, self.panel.tile_side()
-        ):
-            if face_down == from_stock and (from_stock or tile == move.tile):
-                return centre
-        return None
 
     def _slide_in(self, result: MoveResult, start: Point) -> None:
         """Take the placed tile back to `start` and slide it home, its contacts lighting up
@@ -345,23 +330,7 @@ class ReplayScene(Scene):
                 margin, top, self.panel.rect.left - 2 * margin, self.bar.top - top - caption_h
             )
         )
-        widths = {
-            "back_to": 120,
-            "hand_back": 130,
-            "step_back": 64,
-            "play": 130,
-            "step": 64,
-            "hand_on": 130,
-            "review": 130,
-        }
-        gap = ui.px(10)
-        x = margin
-        for key, button in self.buttons.items():
-            if not button.visible:
-                continue
-            button.rect = pygame.Rect(x, 0, ui.px(widths[key]), ui.px(50))
-            button.rect.centery = self.bar.centery
-            x = button.rect.right + gap + (ui.px(24) if key == "back_to" else 0)
+        lay_out_bar(self.buttons, self.bar, ui, margin)
         self.speed_choice.rect = pygame.Rect(0, 0, ui.px(200), ui.px(50))
         self.speed_choice.rect.midright = (width - margin, self.bar.centery)
         self.fitted = None
@@ -397,7 +366,8 @@ class ReplayScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.services.ui
         surface.blit(self.services.felt(), (0, 0))
-        self._draw_header(surface)
+        heading = _("Review") if self.review is not None else _("Replay")
+        draw_header(surface, ui, self.replay, heading, self.title, self.line_start)
         clip = surface.get_clip()
         surface.set_clip(self.board.area.inflate(ui.px(30), ui.px(30)))
         self.board.draw_openings(surface, self.replay.state.figure.opportunity_openings())
@@ -409,50 +379,20 @@ class ReplayScene(Scene):
             self._draw_contacts(surface)
         self.animator.draw_effects(surface)
         surface.set_clip(clip)
-        self._draw_caption(surface)
+        draw_caption(surface, ui, self.board.area, self._caption())
         self.panel.draw(surface)
         self.flying.draw_interpolated(surface, alpha)
         self.animator.draw_labels(surface, alpha)
         draw_panel(surface, self.bar.inflate(ui.px(4), ui.px(4)).move(0, ui.px(2)), ui, alpha=200)
         self.form.draw(surface, ui)
 
-    def _draw_header(self, surface: pygame.Surface) -> None:
-        ui = self.services.ui
-        margin = ui.px(24)
-        heading = _("Review") if self.review is not None else _("Replay")
-        replay = self.replay
-        where = _("Move {number} of {count}").format(
-            number=replay.index, count=replay.moves_in_hand
-        )
-        start = self.line_start
-        if start is not None and replay.index > start:
-            where = _("Winning line · {where}").format(where=where)
-        if replay.mode == TABLE:
-            where = _("Hand {number} of {count} · {where}").format(
-                number=replay.hand + 1, count=replay.hands, where=where
-            )
-        place = blit_text(
-            surface,
-            ui.text(where, 20, PALETTE.text, "bold"),
-            (surface.get_width() - margin, ui.px(30)),
-            "topright",
-        )
-        blit_text(
-            surface,
-            shrunk_text(
-                ui, f"{heading} · {self.title}", 32, place.x - 2 * margin, PALETTE.gold, "title"
-            ),
-            (margin, ui.px(20)),
-            "topleft",
-        )
-
     def _draw_contacts(self, surface: pygame.Surface) -> None:
         step = self.replay.last_step
         if step is not None and step.move.action == PLACE and not self.flying:
             draw_contacts(surface, self.services.ui, self.board, step)
 
-    def _draw_caption(self, surface: pygame.Surface) -> None:
-        ui = self.services.ui
+    def _caption(self) -> tuple[str, str, str]:
+        """What the move did, its detail, and the closing words (a focus's own)."""
         line, detail = describe(
             self.replay, self.replay.last_step, self.names, self.services.art.theme.edge_names
         )
@@ -461,16 +401,4 @@ class ReplayScene(Scene):
             self.at_focus() or (self.review is not None and self.review.last_winnable is None)
         ):
             line, detail, words = self.focus.lines
-        x = self.board.area.centerx
-        y = self.board.area.bottom + ui.px(14)
-        width = self.board.area.width
-        for text, size, colour, style in (
-            (line, 21, PALETTE.text, "bold"),
-            (detail, 18, PALETTE.gold, "regular"),
-            (words, 18, PALETTE.good, "bold"),
-        ):
-            if not text:
-                continue
-            for wrapped in ui.wrap(text, size, width, style)[:2]:
-                rect = blit_text(surface, ui.text(wrapped, size, colour, style), (x, y), "midtop")
-                y = rect.bottom + ui.px(4)
+        return line, detail, words

@@ -9,10 +9,12 @@ import pygame
 
 from game.i18n import _, format_number, format_signed
 from game.play.replay import Replay
+from game.rules.moves import STOCK, Move
 from game.rules.record import DRAW_SOLITAIRE, TABLE, GameState
 from game.rules.solitaire import PILE_COUNT, DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableState
 from game.rules.tiles import TileId
+from game.ui.layout import Point
 from game.ui.painting import Ui, blit_text, draw_panel
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.text import shrunk_text
@@ -76,6 +78,15 @@ class ReplayPanel:
         if self.replay.mode != TABLE:
             return ui.px(96)
         return min(ui.px(150), (self.rect.height - ui.px(100)) // max(1, len(self.names)))
+
+    def centre_of(self, move: Move) -> Point | None:
+        """Where the tile of `move` lies in the panel before it is played (the draw
+        solitaire's stock shows its back)."""
+        from_stock = move.source == STOCK
+        for tile, centre, _up, face_down in self.places(self.replay.state, self.tile_side()):
+            if face_down == from_stock and (from_stock or tile == move.tile):
+                return centre
+        return None
 
     def places(self, state: GameState, side: int) -> list[SideTile]:
         """Panel tiles as (tile, centre, points up, face down)."""

@@ -98,6 +98,10 @@ class Focus:
     better: Move | None
     lines: tuple[str, str, str]
 
+    def at(self, hand: int, index: int) -> bool:
+        """Whether the replay stands at this position."""
+        return (self.hand, self.index) == (hand, index)
+
 
 def review_focus(review: SolitaireReview, mode: str) -> Focus:
     """The slip of a solitaire review (or the line's start when nothing slipped)."""
