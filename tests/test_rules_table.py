@@ -460,3 +460,16 @@ def test_two_to_seven_players(players: int) -> None:
 def test_bad_options_are_refused(rules: dict[str, object]) -> None:
     with pytest.raises(RulesError):
         TableRules.from_dict(rules)
+
+
+def test_a_seat_that_cannot_draw_is_told_why_as_data() -> None:
+    """A full hand (the most tiles a hand holds) or an empty stock: the rules say which,
+    the screens word it."""
+    from game.rules.table_refusals import HAND_FULL, STOCK_EMPTY, pass_reason
+    from game.rules.table_rules import HAND_SIZE
+
+    state = TableGame(2).new_state(1)
+    state.hands[0] = mask_of(list(ALL_TILES[:HAND_SIZE]))
+    state.hands[1] = mask_of(list(ALL_TILES[HAND_SIZE : HAND_SIZE + 2]))
+    assert pass_reason(state, 0) == HAND_FULL
+    assert pass_reason(state, 1) == STOCK_EMPTY

@@ -226,10 +226,7 @@ class RecordedGame:
 
     def next_hand(self) -> None:
         """Table games: deal the next hand (the current one must have ended)."""
-        state = self.state
-        if not isinstance(state, TableState):
-            raise RulesError("solitaires have one hand")
-        state.next_hand()
+        self.state.next_hand()  # a solitaire's says it has one hand
         self._start_hand_entry()
 
     def _start_hand_entry(self) -> None:
@@ -263,7 +260,7 @@ def _seconds(value: Any, h: int, m: int | None) -> float:
 
 def _replay_move(mode: str, state: GameState, entry: Any, h: int, m: int) -> None:
     move = entry_to_move(mode, entry, h, m)
-    if state.is_terminal() or (isinstance(state, TableState) and state.hand_over):
+    if state.hand_over:
         raise fail(h, m, "a move after the hand has ended")
     if isinstance(state, TableState):
         player = entry.get("player")
@@ -287,8 +284,7 @@ def _replay_move(mode: str, state: GameState, entry: Any, h: int, m: int) -> Non
 
 def _check_result(state: GameState, hand: dict[str, Any], h: int) -> None:
     if "result" not in hand:
-        ended = state.hand_over if isinstance(state, TableState) else state.is_terminal()
-        if ended:
+        if state.hand_over:
             raise fail(h, None, "the hand has ended but gives no result")
         return
     if isinstance(state, TableState):

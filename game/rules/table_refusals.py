@@ -37,6 +37,17 @@ NOT_SMALLEST: Final = "not the smallest"
 FITS_NOWHERE: Final = "fits nowhere"
 
 
+# Why a seat that cannot place passes rather than draws.
+STOCK_EMPTY: Final = "stock empty"
+HAND_FULL: Final = "hand full"
+
+
+def pass_reason(state: TableState, seat: int) -> str:
+    """Why `seat` may not draw: its hand holds the most tiles a hand may (`HAND_FULL`),
+    or the stock is empty (`STOCK_EMPTY`)."""
+    return HAND_FULL if state.hands[seat].bit_count() >= HAND_SIZE else STOCK_EMPTY
+
+
 def placement_refusal(state: TableState, move: Move) -> Refusal | None:
     """Why the placement `move` may not be played now, as data the screens word (a
     tile that fits nowhere says so before what is wrong with the spot), or None."""

@@ -13,6 +13,7 @@ from game.play.table_match import TableMatch
 from game.rules.moves import DRAW, PLACE
 from game.rules.results import MoveResult
 from game.rules.table import ALL_PASSED, DEAD_END
+from game.rules.table_refusals import HAND_FULL, pass_reason
 from game.ui.painting import Ui, blit_lines, blit_text, draw_panel
 from game.ui.table_layout import SeatBox, TableLayout
 from game.ui.text import shrunk_text
@@ -59,9 +60,9 @@ def forced_words(match: TableMatch, seat: int) -> str:
     name = match.names[seat]
     if match.legal_moves()[0].action == DRAW:
         return _("No tile of {name}'s fits: {name} draws").format(name=name)
-    if match.state.stock_left == 0:
-        return _("No tile of {name}'s fits and the stock is empty: {name} passes").format(name=name)
-    return _("No tile of {name}'s fits and the hand is full: {name} passes").format(name=name)
+    if pass_reason(match.state, seat) == HAND_FULL:
+        return _("No tile of {name}'s fits and the hand is full: {name} passes").format(name=name)
+    return _("No tile of {name}'s fits and the stock is empty: {name} passes").format(name=name)
 
 
 def opening_words(match: TableMatch) -> str:
