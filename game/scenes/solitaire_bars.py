@@ -14,6 +14,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.persist.settings import ANIMATION_SPEEDS
+from game.play.solitaire_session import SolitaireSession
 from game.scenes.solitaire_autoplay import SolitaireAutoPlay
 from game.ui.text_field import TextField
 from game.ui.widgets import Button, Choice, Form, Toggle
@@ -131,12 +132,22 @@ class SolitaireBars:
             return True
         return self.form.handle_event(event)
 
-    def refresh(self, playing: bool, take_back: bool, forced: bool, can_redo: bool) -> None:
-        """Which buttons may be pressed now."""
+    def show_session(self, session: SolitaireSession, searching: bool, forced: bool) -> None:
+        """Which buttons may be pressed as the game stands (`searching`: for a winnable
+        deal; `forced`: a turned tile must be placed or discarded)."""
+        playing = not session.finished and not searching
+        take_back = (playing or session.loss_to_count) and session.can_undo()
         self.undo_button.enabled = take_back or (playing and forced)
-        self.redo_button.enabled = playing and can_redo
+        self.redo_button.enabled = playing and session.can_redo()
         for button in (self.hint_button, self.auto_button, self.step_button):
             button.enabled = playing
+        lost = session.finished and not session.state.won
+        found = session.review
+        self.refresh_review(
+            session.reviewing or (lost and session.judging),
+            playing or (lost and found is not None),
+            lost and found is not None and found.last_winnable is not None,
+        )
 
     def refresh_review(self, reviewing: bool, may_review: bool, line_shown: bool) -> None:
         """The review button (busy while the review is worked out) and, once a lost game

@@ -17,15 +17,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai.daily import record_day
-from game.i18n import N_, _, format_date
+from game.i18n import N_, _
 from game.play.events import Event, GameEnded, MovePlayed
 from game.play.solitaire_session import SolitaireSession, WinnableDealSearch
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE, Move
 from game.rules.record import GameRecord
 from game.rules.results import MoveResult
-from game.rules.share import ShareCode, deal_number
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.base import Scene
 from game.scenes.requests import ReplayRequest, SaveRecordRequest
@@ -38,6 +36,8 @@ from game.scenes.solitaire_panels import (
     draw_figure_message,
     draw_hinted_spot,
     draw_title,
+    follow_figure,
+    title_note,
     verdict_words,
 )
 from game.scenes.solitaire_sources import MOVING_LAYER, SOURCE_LAYER, SourceKey, TileSources
@@ -289,18 +289,7 @@ class SolitaireScene(Scene):
     def follow_figure(self) -> None:
         """Keep the figure and its open cells in view, below the game-over banner when
         there is one (see `Board.follow`)."""
-        figure = self.state.figure
-        cells = [cell for cell, _tile, _rot in figure.tiles()]
-        cells += figure.open_cells() if cells else []
-        ui = self.services.ui
-        area = self.figure_area.inflate(-ui.px(20), -ui.px(20))
-        if self.finished:  # the whole figure, as large as fits under the game-over words
-            area.height -= ui.px(120)
-            area.top += ui.px(120)
-            if not self.board.moved_by_player:
-                self.board.fit([cell for cell, _tile, _rot in figure.tiles()], area)
-                return
-        self.board.follow(cells or [(0, 0)], area)
+        follow_figure(self.board, self.state.figure, self.finished, self.services.ui)
 
     def on_back(self) -> None:
         """Escape: put down the tile held and drop the hint, else back to the menu."""
@@ -438,17 +427,8 @@ class SolitaireScene(Scene):
     _last_work_frame = -1
 
     def _refresh_buttons(self) -> None:
-        playing = not self.finished and self.deal_search is None
-        take_back = (playing or self.session.loss_to_count) and self.session.can_undo()
-        self.bars.refresh(playing, take_back, self.sources.forced(), self.session.can_redo())
-        session = self.session
-        lost = session.finished and not self.state.won
-        found = session.review
-        self.bars.refresh_review(
-            session.reviewing or (lost and session.judging),
-            playing or (lost and found is not None),
-            lost and found is not None and found.last_winnable is not None,
-        )
+        searching = self.deal_search is not None
+        self.bars.show_session(self.session, searching, self.sources.forced())
 
     # Drawing ----------------------------------------------------------------------------
 
@@ -506,14 +486,7 @@ class SolitaireScene(Scene):
         return ""
 
     def draw_title_block(self, surface: pygame.Surface) -> None:
-        deal = deal_number(self.seed)
-        note = (
-            "" if deal is None else _("Share code {code}").format(code=ShareCode(self.mode, deal))
-        )
-        day = record_day(self.session.record)
-        if day is not None:
-            daily = _("Daily deal of {date}").format(date=format_date(day))
-            note = f"{daily} · {note}" if note else daily
+        note = title_note(self.mode, self.seed, self.session.record)
         draw_title(
             surface,
             self.services.ui,

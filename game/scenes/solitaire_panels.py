@@ -9,8 +9,12 @@ import math
 import pygame
 
 from game.ai.analysis import SolitaireReview
-from game.i18n import N_, _
+from game.ai.daily import record_day
+from game.i18n import N_, _, format_date
+from game.rules.figure import Figure
 from game.rules.moves import Move
+from game.rules.record import GameRecord
+from game.rules.share import ShareCode, deal_number
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.ui.board import Board
 from game.ui.painting import Ui, blit_text, draw_panel
@@ -164,3 +168,30 @@ class PanelBackdrop:
             draw_panel(self._image, panel, ui, alpha=150)
             self._key = key
         return self._image
+
+
+def follow_figure(board: Board, figure: Figure, finished: bool, ui: Ui) -> None:
+    """Keep the figure and its open cells in view (see `Board.follow`); once the game is
+    over, the whole figure as large as fits under the game-over words (unless the player
+    has moved the view)."""
+    cells = [cell for cell, _tile, _rot in figure.tiles()]
+    cells += figure.open_cells() if cells else []
+    area = board.area.inflate(-ui.px(20), -ui.px(20))
+    if finished:
+        area.height -= ui.px(120)
+        area.top += ui.px(120)
+        if not board.moved_by_player:
+            board.fit([cell for cell, _tile, _rot in figure.tiles()], area)
+            return
+    board.follow(cells or [(0, 0)], area)
+
+
+def title_note(mode: str, seed: int, record: GameRecord) -> str:
+    """The line under a solitaire's title: its share code and, for a daily deal, its day."""
+    deal = deal_number(seed)
+    note = "" if deal is None else _("Share code {code}").format(code=ShareCode(mode, deal))
+    day = record_day(record)
+    if day is not None:
+        daily = _("Daily deal of {date}").format(date=format_date(day))
+        note = f"{daily} · {note}" if note else daily
+    return note
