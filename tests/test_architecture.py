@@ -23,8 +23,6 @@ MODULE_BAR = 500
 CLASS_BAR = 300
 OVER_THE_BARS = {
     "game/scenes/replay.py:ReplayScene": 338,
-    "game/scenes/solitaire_base.py": 511,
-    "game/scenes/solitaire_base.py:SolitaireScene": 452,
 }
 """What is still over the bars (issue 27), each at most as long as it is now: a module or
 class may only shrink until it is under its bar and leaves this list."""

@@ -40,7 +40,7 @@ def test_a_lost_game_shows_where_it_slipped_and_show_me_wins(app: App) -> None:
     scene = lose_draw_deal(app, 7)
     app.run_frames(2)
     review = scene.session.review
-    assert scene.verdict == "could" and review is not None and review.slipped
+    assert scene.session.verdict == "could" and review is not None and review.slipped
     k = review.last_winnable
     assert k is not None
     final = scene.draw_state

@@ -79,7 +79,7 @@ FRAMES = 3
 
 
 def cell_point(scene: SolitaireScene, move: Move) -> Point:
-    return scene.view.cell_centre(move.cell)
+    return scene.board.view.cell_centre(move.cell)
 
 
 def winnable_stacked_seed() -> int:
@@ -122,7 +122,7 @@ def test_a_whole_draw_solitaire_by_mouse(app: App, finished_games: list[dict[str
     # A win is counted and its save goes; a loss stays saved until it is counted.
     assert app.storage.has_saved_game() is (not scene.state.won)
     app.run_frames(3)
-    first = scene.view.cell_centre((0, 0))
+    first = scene.board.view.cell_centre((0, 0))
     felt = app.felt().get_at((round(first[0]), round(first[1])))
     assert app.screen.get_at((round(first[0]), round(first[1]))) != felt
     if not scene.state.won:
@@ -150,7 +150,7 @@ def test_a_winning_stacked_solitaire_by_mouse(
             Input(app, FRAMES).click(cell_point(scene, move))
         assert scene.state.moves[-1] == move
     assert scene.state.won and scene.finished
-    assert scene.verdict == "won"
+    assert scene.session.verdict == "won"
     assert finished_games and finished_games[0]["record"]["hands"][0]["result"] == "won"
     assert not finished_games[0]["undos"] and not finished_games[0]["hints"]
 
@@ -284,7 +284,7 @@ def test_winnable_deals_only_gives_a_winnable_deal(app: App) -> None:
     Input(app, FRAMES).click(scene.bars.winnable_toggle.rect.center)
     assert scene.option("winnable_only")
     Input(app, FRAMES).click(scene.bars.new_button.rect.center)
-    run_until(app, lambda: scene.deal_search is None)
+    run_until(app, lambda: not scene.busy)
     assert scene.seed != 1
     assert solve(StackedSolitaireState(seed=scene.seed)).winnable
 
@@ -300,10 +300,10 @@ def test_the_verdict_comes_from_the_adviser_not_from_the_frames(
     app.adviser = held_adviser
     scene = lose_draw_deal(app, 5)
     app.run_frames(20)
-    assert scene.verdict is None and scene.session.judging  # the window goes on meanwhile
+    assert scene.session.verdict is None and scene.session.judging  # the window goes on meanwhile
     held_adviser.release()
     app.run_frames(2)
-    assert scene.verdict == {True: "could", False: "could not"}[expected]
+    assert scene.session.verdict == {True: "could", False: "could not"}[expected]
 
 
 def test_enter_alone_plays_draw_solitaire(app: App) -> None:

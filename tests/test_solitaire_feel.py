@@ -124,8 +124,8 @@ def test_a_won_deal_celebrates(make_app: AppMaker) -> None:
         scene.play(move)
     app.run_frames(2)
     assert scene.finished and scene.state.won
-    assert scene.celebration.active
-    area = scene.figure_area
+    assert scene.stage.celebration.active
+    area = scene.board.area
     cells = [cell for cell, _t, _r in scene.state.figure.tiles()]
     assert scene.board.shows(cells)
     assert scene.board.view.side >= 34 * app.ui.scale  # fitted, not shrunk to a corner
@@ -159,7 +159,7 @@ def test_stacked_piles_lie_in_seven_columns_with_readable_tops(
     faces = [
         s
         for s in scene.tiles.sprites()
-        if s not in scene.cell_sprites.values() and s.state is not TileState.FACE_DOWN
+        if s not in scene.board.sprites.values() and s.state is not TileState.FACE_DOWN
     ]
     assert len(faces) == (35 if fanned else 7)
     for a in faces:  # in a column each covered tile shows its upper part: all its values

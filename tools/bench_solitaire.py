@@ -53,12 +53,12 @@ def bench(size: tuple[int, int], seconds: float, mode: str) -> dict[str, float |
         end = time.perf_counter() + seconds
         for frame_ms in paced_frames(app):
             times.append(frame_ms)
-            if time.perf_counter() >= end or scene.verdict is not None:
+            if time.perf_counter() >= end or scene.session.verdict is not None:
                 break
         result: dict[str, float | str] = {
             **frame_figures(times),
             "moves": len(scene.state.moves),
-            "verdict": scene.verdict or "pending",
+            "verdict": scene.session.verdict or "pending",
         }
         app.close()
     return result

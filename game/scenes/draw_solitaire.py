@@ -56,7 +56,7 @@ class DrawSolitaireScene(SolitaireScene):
     def ask_odds(self) -> None:
         """Estimate how often the fair auto-player wins from here (from the deal's start
         once the game is over), in the worker, a few games at a time."""
-        if self.deal_search is None and not self.session.fair_odds.pending:
+        if not self.busy and not self.session.fair_odds.pending:
             self.session.ask_odds()
 
     def odds_words(self) -> str:

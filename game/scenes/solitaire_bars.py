@@ -1,14 +1,14 @@
 """The frame of a solitaire screen: the top bar (deal number, new deal, restart, save,
 menu), the bottom bar (undo, redo, hint, auto-play, step, speed, and the status words),
 the option switches at the foot of the side panel, and where the side panel and the
-figure go. The buttons call the screen (its `BarsHost`); the options are kept with the
-settings."""
+figure go. The buttons run the commands the screen gives; the options are kept with
+the settings."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Final
 
 import pygame
 
@@ -16,7 +16,10 @@ from game.i18n import N_, _
 from game.persist.settings import ANIMATION_SPEEDS
 from game.play.solitaire_session import SolitaireSession
 from game.scenes.solitaire_autoplay import SolitaireAutoPlay
+from game.scenes.solitaire_panels import draw_title
+from game.ui.painting import blit_text
 from game.ui.text_field import TextField
+from game.ui.theme import PALETTE
 from game.ui.widgets import Button, Choice, Form, Toggle
 from game.ui.words import SPEED_WORDS
 
@@ -25,20 +28,7 @@ if TYPE_CHECKING:
 
 OPTIONS_KEY: Final = "solitaire"
 ASCII_DIGITS: Final = frozenset("0123456789")
-
-
-class BarsHost(Protocol):
-    """What the bars' buttons ask of the solitaire screen."""
-
-    services: Services
-
-    def new_deal(self) -> None: ...
-    def restart(self) -> None: ...
-    def save_record(self) -> None: ...
-    def undo(self) -> None: ...
-    def redo(self) -> None: ...
-    def review(self) -> None: ...
-    def show_winning_line(self) -> None: ...
+Command = Callable[[], None]
 
 
 def option(services: Services, name: str, default: bool = False) -> bool:
@@ -64,7 +54,6 @@ class SolitaireLayout:
     figure: pygame.Rect
     sources: pygame.Rect
     """The part of the panel above the option switches, for the tile sources."""
-    status_x: int
     strip: pygame.Rect
     """A band under the figure for tile sources laid out across (empty if none)."""
 
@@ -72,23 +61,37 @@ class SolitaireLayout:
 class SolitaireBars:
     """The widgets around a solitaire's figure."""
 
-    def __init__(self, form: Form, host: BarsHost, autoplay: SolitaireAutoPlay) -> None:
-        services = host.services
+    def __init__(
+        self,
+        form: Form,
+        services: Services,
+        autoplay: SolitaireAutoPlay,
+        *,
+        new_deal: Command,
+        restart: Command,
+        save: Command,
+        undo: Command,
+        redo: Command,
+        review: Command,
+        show_line: Command,
+    ) -> None:
+        """The buttons run the commands given (`show_line`: after a loss, the review with
+        its winning line playing)."""
         self.services = services
         self.form = form
         self.deal_field: TextField = form.add(TextField(N_("Deal number"), "", self._deal_typed, 9))
-        self.new_button: Button = form.add(Button(N_("New deal"), host.new_deal, primary=True))
-        self.restart_button: Button = form.add(Button(N_("Restart"), host.restart))
-        self.save_button: Button = form.add(Button(N_("Save"), host.save_record))
+        self.new_button: Button = form.add(Button(N_("New deal"), new_deal, primary=True))
+        self.restart_button: Button = form.add(Button(N_("Restart"), restart))
+        self.save_button: Button = form.add(Button(N_("Save"), save))
         self.menu_button: Button = form.add(Button(N_("Menu"), services.pop))
-        self.undo_button: Button = form.add(Button(N_("Undo"), host.undo))
-        self.redo_button: Button = form.add(Button(N_("Redo"), host.redo))
+        self.undo_button: Button = form.add(Button(N_("Undo"), undo))
+        self.redo_button: Button = form.add(Button(N_("Redo"), redo))
         self.hint_button: Button = form.add(Button(N_("Hint"), autoplay.show_hint))
         self.auto_button: Button = form.add(Button(N_("Auto-play"), autoplay.toggle))
         self.step_button: Button = form.add(Button(N_("Step"), autoplay.step_once))
-        self.review_button: Button = form.add(Button(N_("Review"), host.review))
+        self.review_button: Button = form.add(Button(N_("Review"), review))
         self.line_button: Button = form.add(
-            Button(N_("Show me a winning line"), host.show_winning_line, primary=True)
+            Button(N_("Show me a winning line"), show_line, primary=True)
         )
         self.line_button.visible = False
         self.speed_choice: Choice[str] = form.add(
@@ -100,6 +103,7 @@ class SolitaireBars:
             )
         )
         self.toggles: list[Toggle] = []
+        self.status_x = 0
         self.winnable_toggle = self.add_option(N_("Winnable only"), "winnable_only")
 
     def add_option(self, label: str, name: str, then: Callable[[], None] | None = None) -> Toggle:
@@ -210,6 +214,17 @@ class SolitaireBars:
             )
             y = toggle.rect.top - ui.px(8)
         sources = pygame.Rect(panel.x, panel.y, panel.width, y - panel.y)
-        return SolitaireLayout(
-            panel, figure, sources, self.speed_choice.rect.right + ui.px(18), strip
-        )
+        self.status_x = self.speed_choice.rect.right + ui.px(18)
+        return SolitaireLayout(panel, figure, sources, strip)
+
+    def draw_title(self, surface: pygame.Surface, title: str, note: str) -> None:
+        """The solitaire's name, the deal field's label and `note` beside the field."""
+        typing = self.form.focused is self.deal_field
+        field, right = self.deal_field.rect, self.new_button.rect.x
+        draw_title(surface, self.services.ui, title, field, typing, note, right)
+
+    def draw_status(self, surface: pygame.Surface, words: str) -> None:
+        """The status words at the end of the bottom bar."""
+        ui = self.services.ui
+        image = ui.text(words, 17, PALETTE.text_dim)
+        blit_text(surface, image, (self.status_x, self.undo_button.rect.centery), "midleft")

@@ -19,36 +19,21 @@ import pygame
 
 from game.i18n import N_, _
 from game.play.events import Event, GameEnded, MovePlayed
-from game.play.solitaire_session import SolitaireSession, WinnableDealSearch
-from game.rules.lattice import Cell
+from game.play.solitaire_session import SolitaireSession
 from game.rules.moves import PLACE, Move
 from game.rules.record import GameRecord
-from game.rules.results import MoveResult
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.base import Scene
-from game.scenes.requests import ReplayRequest, SaveRecordRequest
+from game.scenes.requests import SaveRecordRequest
 from game.scenes.solitaire_autoplay import SolitaireAutoPlay
 from game.scenes.solitaire_bars import SolitaireBars, option
 from game.scenes.solitaire_controls import SolitaireControls
 from game.scenes.solitaire_deals import SolitaireDeals
 from game.scenes.solitaire_panels import (
-    PanelBackdrop,
-    draw_figure_message,
-    draw_hinted_spot,
-    draw_title,
-    follow_figure,
     title_note,
-    verdict_words,
 )
-from game.scenes.solitaire_sources import MOVING_LAYER, SOURCE_LAYER, SourceKey, TileSources
-from game.scenes.solitaire_win import Celebration
-from game.ui.board import FIGURE_LAYER, Board
-from game.ui.contact_animator import ContactAnimator
-from game.ui.layout import LatticeView
-from game.ui.painting import blit_text
-from game.ui.sprites import TileLayer, TileSprite
-from game.ui.theme import PALETTE
-from game.ui.tween import Tweens
+from game.scenes.solitaire_sources import SourceKey, TileSources
+from game.scenes.solitaire_stage import SolitaireStage
 from game.ui.words import placed_words
 
 if TYPE_CHECKING:
@@ -71,18 +56,34 @@ class SolitaireScene(Scene):
     ) -> None:
         super().__init__(services)
         self.panel = self.sources_area = self.strip = pygame.Rect(0, 0, 1, 1)
-        self.status_x = 0
-        self.backdrop = PanelBackdrop()
-        self.tiles = TileLayer()
-        self.board = Board(services.ui, services.art, self.tiles, self._is_background)
-        self.animator = ContactAnimator(services.ui, self.board, services.art.theme.edge_colours)
-        self.animator.scored = False  # a solitaire keeps no score: no numbers pop up
-        self.celebration = Celebration()
-        self.tweens = Tweens(services.settings.animation_speed)
+        speed = services.settings.animation_speed
+        self.stage = SolitaireStage(services.ui, services.art, speed, self._is_background)
+        self.tiles, self.board = self.stage.tiles, self.stage.board
+        self.animator, self.tweens = self.stage.animator, self.stage.tweens
         self.sources = self.make_sources()
         self.controls = SolitaireControls(self)
-        self.autoplay = SolitaireAutoPlay(self)
-        self.bars = SolitaireBars(self.form, self, self.autoplay)
+        self.autoplay = SolitaireAutoPlay(
+            lambda: self.session,
+            services.settings,
+            self.tweens,
+            self.animator,
+            searching=lambda: self.busy,
+            perform=self.perform,
+            changed=self.auto_play_changed,
+            hint_found=self.refresh_source_states,
+        )
+        self.bars = SolitaireBars(
+            self.form,
+            services,
+            self.autoplay,
+            new_deal=self.new_deal,
+            restart=self.restart,
+            save=lambda: services.open(SaveRecordRequest(record=self.session.record)),
+            undo=self.undo,
+            redo=self.redo,
+            review=self.review,
+            show_line=self.show_winning_line,
+        )
         self.add_options()
         self.deals = SolitaireDeals(self, record, seed)
         self.bars.deal_field.text = str(self.seed)
@@ -107,20 +108,12 @@ class SolitaireScene(Scene):
         return self.deals.session
 
     @property
-    def deal_search(self) -> WinnableDealSearch | None:
-        return self.deals.search
-
-    @property
     def state(self) -> SolitaireState:
         return self.session.state
 
     @property
     def finished(self) -> bool:
         return self.session.finished
-
-    @property
-    def verdict(self) -> str | None:
-        return self.session.verdict
 
     @property
     def seed(self) -> int:
@@ -132,53 +125,28 @@ class SolitaireScene(Scene):
     def on_new_game(self) -> None:
         """A deal has just begun (subclasses animate their opening)."""
 
-    def save_record(self) -> None:
-        """Keep the game, as it stands, as a named record (a dialog asks the name)."""
-        self.services.open(SaveRecordRequest(record=self.session.record))
-
     def restart(self) -> None:
         self.deals.restart()
 
     def new_deal(self) -> None:
         self.deals.new()
 
-    def prepare_art(self) -> None:
-        """Ask for the art the next moves may show (see `Board.prepare_next`)."""
-        self.board.prepare_next(
-            self.state.figure, [move for move in self.state.legal_moves() if move.action == PLACE]
-        )
-
-    def use_assist(self, name: str) -> None:
-        """Note honestly that the player used hints, undo or auto-play in this game."""
-        self.session.use_assist(name)
-
     # Review: where did I lose it? --------------------------------------------------------
 
     def review(self) -> None:
         """Where the game slipped, with the winning line from there, in the replay viewer
         (during play it counts as an assist)."""
-        if self.deal_search is not None or self.session.reviewing or self.state.won:
+        if self.busy or self.session.reviewing or self.state.won:
             return
-        self.stop_autoplay()
+        self.autoplay.stop()
         self.cancel_pending()
         self.session.ask_review()
-        self._open_asked_review()
+        self.deals.open_asked_review(_(self.title))
 
     def show_winning_line(self) -> None:
         """After a loss: the review, with its winning line playing at once."""
-        self.line_wanted = True
+        self.deals.line_wanted = True
         self.review()
-
-    def _open_asked_review(self) -> None:
-        found = self.session.take_asked_review()
-        if found is None:
-            return
-        record = self.session.record.copy()
-        request = ReplayRequest(record, _(self.title), review=found, show_line=self.line_wanted)
-        self.services.open(request)
-        self.line_wanted = False
-
-    line_wanted = False
 
     # Playing ----------------------------------------------------------------------------
 
@@ -196,29 +164,14 @@ class SolitaireScene(Scene):
         self.controls.selected = None
         self.autoplay.forget_hint()
         self.sync()
-        landing = self.sources.landing(move, self.cell_sprites)
+        landing = self.sources.landing(move, self.board.sprites)
         if landing is not None:
-            target = landing.centre
-            landing.jump_to(from_pos)
-            self.tiles.change_layer(landing, MOVING_LAYER)
-            self.tweens.move(landing, target, 0.3, on_done=lambda: self._landed(landing, result))
-        if move.action == PLACE:
-            self.services.sound.play("place")
-        else:
-            self.services.sound.play("draw")
+            self.stage.slide_in(landing, from_pos, result)
+        self.services.sound.play("place" if move.action == PLACE else "draw")
         for event in events:
             if isinstance(event, GameEnded):
                 self.finish(event.won)  # a win goes into the history first...
         self.deals.save_if_due()  # ...then the save, at once: a kill loses nothing
-
-    def _landed(self, sprite: TileSprite, result: MoveResult | None = None) -> None:
-        """A tile has slid into place; a placement's contacts light up."""
-        if sprite.alive():
-            self.tiles.change_layer(
-                sprite, FIGURE_LAYER if sprite in self.cell_sprites.values() else SOURCE_LAYER
-            )
-        if result is not None and result.move.action == PLACE:
-            self.animator.placed(result)
 
     def undo(self) -> None:
         if not self.session.can_undo():
@@ -252,14 +205,10 @@ class SolitaireScene(Scene):
         self.board.release()
         self.sync()
         if won:
-            self.celebration.start([cell for cell, _t, _r in self.state.figure.tiles()])
+            self.stage.celebrate(self.state.figure)
             self.deals.count(self.session.report())
 
     # Advice: hints and auto-play ----------------------------------------------------------
-
-    def suggest(self) -> Move | None:
-        """The auto-player's next move here, or None while it is still thinking."""
-        return self.session.suggest()
 
     def auto_play_changed(self, on: bool) -> None:
         if on:
@@ -275,8 +224,7 @@ class SolitaireScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         strip_height = self.sources.strip_height(size, self.panel_width)
         layout = self.bars.lay_out(size, _(self.title), self.panel_width, strip_height)
-        self.panel, self.sources_area, self.status_x = layout.panel, layout.sources, layout.status_x
-        self.strip = layout.strip
+        self.panel, self.sources_area, self.strip = layout.panel, layout.sources, layout.strip
         self.board.set_area(layout.figure)
         self.sources.lay_out(self.strip)
         self.lay_out_panel()
@@ -286,63 +234,20 @@ class SolitaireScene(Scene):
     def lay_out_panel(self) -> None:
         """Place this solitaire's own widgets in the side panel (`self.sources_area`)."""
 
-    def follow_figure(self) -> None:
-        """Keep the figure and its open cells in view, below the game-over banner when
-        there is one (see `Board.follow`)."""
-        follow_figure(self.board, self.state.figure, self.finished, self.services.ui)
-
     def on_back(self) -> None:
         """Escape: put down the tile held and drop the hint, else back to the menu."""
-        if (self.controls.selected is not None and not self.sources.forced()) or (
-            self.autoplay.hint_move is not None
-        ):
-            if not self.sources.forced():
-                self.controls.selected = None
-                self.controls.hover_cell = None
-            self.autoplay.forget_hint()
-            self.refresh_source_states()
-            return
-        super().on_back()
-
-    def zoom(self, direction: int, anchor: tuple[float, float]) -> None:
-        """Zoom in (+1) or out (-1) one step of the ladder, keeping `anchor` still."""
-        self.board.moved_by_player = True
-        self.board.zoom(direction, anchor)
+        if not self.controls.put_down():
+            super().on_back()
 
     def reset_board(self) -> None:
         self.controls.selected = None
-        self.board.cap = None
         self.autoplay.forget_hint()
-        self.tweens.clear()
-        self.animator.clear()
-        self.celebration.stop()
+        self.stage.clear()
         self.sync()
-
-    # Sprites ----------------------------------------------------------------------------
-
-    @property
-    def figure_side(self) -> int:
-        return self.board.tile_side
-
-    @property
-    def view(self) -> LatticeView:
-        return self.board.view
-
-    @property
-    def figure_area(self) -> pygame.Rect:
-        return self.board.area
-
-    @property
-    def cell_sprites(self) -> dict[Cell, TileSprite]:
-        return self.board.sprites
 
     def sync(self) -> None:
         """Rebuild every sprite from the state (after a move, an undo or a re-layout)."""
-        self.follow_figure()
-        self.tiles.empty()
-        figure = self.state.figure
-        self.board.show(figure.tiles(), figure.last_cell, mark_last=len(figure) > 1)
-        self.sources.build()
+        self.stage.show(self.state.figure, self.finished, self.sources)
         self.refresh_source_states()
 
     def refresh_source_states(self) -> None:
@@ -357,36 +262,14 @@ class SolitaireScene(Scene):
     @property
     def busy(self) -> bool:
         """Looking for a winnable deal: the board takes no moves meanwhile."""
-        return self.deal_search is not None
-
-    def stop_autoplay(self) -> None:
-        self.autoplay.stop()
+        return self.deals.search is not None
 
     def handle_event(self, event: pygame.Event) -> bool:
-        if (
-            self.form.focused is self.bars.deal_field
-            and event.type == pygame.KEYDOWN
-            and (event.key != pygame.K_TAB)
-        ):
+        deal_field = self.bars.deal_field
+        typing = self.form.focused is deal_field and event.type == pygame.KEYDOWN
+        if typing and event.key != pygame.K_TAB:
             return self.bars.deal_key(event, self.deals.typed, self.seed)
-        if event.type == pygame.KEYDOWN and self.controls.handle_key(event):
-            return True
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            if self.controls.gesture.press is not None and self.controls.handle_press(event):
-                return True
-            if self.form.handle_event(event):
-                if event.type == pygame.MOUSEBUTTONDOWN and self.form.focused is not (
-                    self.bars.deal_field
-                ):
-                    self.form.focus(None)
-                return True
-            return self.controls.handle_board_mouse(event)
-        if event.type == pygame.MOUSEWHEEL and event.y:
-            pos = pygame.mouse.get_pos()
-            anchor = pos if self.figure_area.collidepoint(pos) else self.figure_area.center
-            self.zoom(1 if event.y > 0 else -1, anchor)
-            return True
-        return self.form.handle_event(event)
+        return self.controls.handle_event(event, deal_field)
 
     def refit(self) -> None:
         """Fit the figure to its area again (the F key), at the largest size that shows it."""
@@ -408,16 +291,13 @@ class SolitaireScene(Scene):
 
     def update(self, dt: float) -> None:
         saved = self.deals.save_if_due()
-        self._refresh_buttons()
+        self.bars.show_session(self.session, self.busy, self.sources.forced())
         self.tiles.snapshot()
-        self.tweens.update(dt)
-        self.board.update(dt)
-        self.animator.update(dt)
-        self.celebration.update(dt)
+        self.stage.update(dt)
         if self._last_work_frame != self.services.frames:  # once a frame, not once a step
             self._last_work_frame = self.services.frames
             self.deals.work()
-            self._open_asked_review()
+            self.deals.open_asked_review(_(self.title))
             if not saved:
                 self.services.art.render_prepared(1)
         if self.tweens.busy or self.controls.gesture.press is not None:
@@ -426,56 +306,25 @@ class SolitaireScene(Scene):
 
     _last_work_frame = -1
 
-    def _refresh_buttons(self) -> None:
-        searching = self.deal_search is not None
-        self.bars.show_session(self.session, searching, self.sources.forced())
-
     # Drawing ----------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        ui = self.services.ui
-        surface.blit(self.backdrop.get(self.services.felt(), self.panel, ui), (0, 0))
-        self.draw_title_block(surface)
+        stage, finished = self.stage, self.finished
+        stage.draw_ground(surface, self.services.felt(), self.panel)
+        note = title_note(self.mode, self.seed, self.session.record)
+        self.bars.draw_title(surface, _(self.title), note)
         self.draw_panel(surface)
         self.sources.draw_under(surface)
-        clip = surface.get_clip()
-        surface.set_clip(self.figure_area)
-        if not self.finished:
-            self.board.draw_openings(surface, self.state.figure.opportunity_openings())
-        self.controls.draw_spots(surface)
-        surface.set_clip(clip)
-        self.tiles.draw_interpolated(surface, alpha, FIGURE_LAYER, self.figure_area)
-        surface.set_clip(self.figure_area)
-        if not self.finished:
-            self.board.draw_last_mark(surface)
-        self.celebration.draw(surface, self.board, ui)
-        surface.set_clip(clip)
-        self.tiles.draw_interpolated(surface, alpha, SOURCE_LAYER)
-        self.sources.draw_over(surface)
-        self._draw_hint(surface)
-        self.animator.draw_effects(surface)
-        self.tiles.draw_interpolated(surface, alpha, MOVING_LAYER)
-        self.animator.draw_labels(surface, alpha)
-        self.form.draw(surface, ui)
-        blit_text(
-            surface,
-            ui.text(self.status_text(), 17, PALETTE.text_dim),
-            (self.status_x, self.bars.undo_button.rect.centery),
-            "midleft",
-        )
+        stage.draw_figure(surface, alpha, self.state.figure, finished, self.controls.draw_spots)
+        hint = None if finished else self.autoplay.hint_move
+        stage.draw_over(surface, alpha, self.sources, hint, self.services.time)
+        self.form.draw(surface, self.services.ui)
+        self.bars.draw_status(surface, self.status_text())
         thinking = self.autoplay.hint_wanted or (
             self.autoplay.waiting and not self.tweens.busy and self.thinking()
         )
-        draw_figure_message(
-            surface,
-            ui,
-            self.figure_area,
-            self.state,
-            verdict_words(self.verdict, self.session.review),
-            self.deals.busy_text if self.deal_search else "",
-            thinking,
-            self.end_note(),
-        )
+        busy = self.deals.busy_text if self.busy else ""
+        stage.draw_message(surface, self.session, busy, thinking, self.end_note())
 
     def thinking(self) -> bool:
         """True while the advice for this position is still being worked out."""
@@ -485,27 +334,8 @@ class SolitaireScene(Scene):
         """A last line for the game-over banner (draw solitaire: the fair odds)."""
         return ""
 
-    def draw_title_block(self, surface: pygame.Surface) -> None:
-        note = title_note(self.mode, self.seed, self.session.record)
-        draw_title(
-            surface,
-            self.services.ui,
-            _(self.title),
-            self.bars.deal_field.rect,
-            self.form.focused is self.bars.deal_field,
-            note,
-            self.bars.new_button.rect.x,
-        )
-
     def draw_panel(self, surface: pygame.Surface) -> None:
         """This solitaire's words in the side panel (`self.sources_area`)."""
 
     def status_text(self) -> str:
         return placed_words(len(self.state.figure))
-
-    def _draw_hint(self, surface: pygame.Surface) -> None:
-        move = self.autoplay.hint_move
-        if move is None or self.finished or self.sources.draw_hint(surface, move):
-            return
-        if move.action == PLACE:
-            draw_hinted_spot(surface, self.board, move, self.services.time)

@@ -40,7 +40,6 @@ class SolitaireHost(Protocol):
     def finished(self) -> bool: ...
     @property
     def busy(self) -> bool: ...
-    def stop_autoplay(self) -> None: ...
     def play(self, move: Move, from_pos: Point | None = None) -> None: ...
     def source_pressed(self, key: SourceKey, pos: tuple[int, int]) -> None: ...
     def refresh_source_states(self) -> None: ...
@@ -50,7 +49,6 @@ class SolitaireHost(Protocol):
     def new_deal(self) -> None: ...
     def restart(self) -> None: ...
     def refit(self) -> None: ...
-    def zoom(self, direction: int, anchor: tuple[float, float]) -> None: ...
     def extra_key(self, key: int) -> bool: ...
     def perform(self, move: Move) -> None: ...
 
@@ -170,7 +168,7 @@ class SolitaireControls:
             return False
         if host.finished or host.busy:
             return board.handle_view_event(event)
-        host.stop_autoplay()
+        host.autoplay.stop()
         move = self.lit_move_at(event.pos)
         if move is not None:
             host.play(move)
@@ -248,6 +246,46 @@ class SolitaireControls:
         if move is not None:
             board.draw_ghost(surface, move.tile, move.cell, move.rot, None)
 
+    def handle_event(self, event: pygame.Event, keep_focus: object) -> bool:
+        """Keys, presses, drags and the wheel; the form's widgets get the mouse first
+        unless a tile is being dragged (a press off `keep_focus` ends typing there)."""
+        form = self.host.form
+        if event.type == pygame.KEYDOWN and self.handle_key(event):
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            if self.gesture.press is not None and self.handle_press(event):
+                return True
+            if form.handle_event(event):
+                if event.type == pygame.MOUSEBUTTONDOWN and form.focused is not keep_focus:
+                    form.focus(None)
+                return True
+            return self.handle_board_mouse(event)
+        if event.type == pygame.MOUSEWHEEL and event.y:
+            pos = pygame.mouse.get_pos()
+            area = self.host.board.area
+            self._zoom(1 if event.y > 0 else -1, pos if area.collidepoint(pos) else area.center)
+            return True
+        return form.handle_event(event)
+
+    def put_down(self) -> bool:
+        """Escape: put down the tile held (unless it must be placed) and drop the hint;
+        False when there was neither."""
+        host = self.host
+        forced = host.sources.forced()
+        if (self.selected is None or forced) and host.autoplay.hint_move is None:
+            return False
+        if not forced:
+            self.selected = None
+            self.hover_cell = None
+        host.autoplay.forget_hint()
+        host.refresh_source_states()
+        return True
+
+    def _zoom(self, direction: int, anchor: Point) -> None:
+        """Zoom in (+1) or out (-1) one step of the ladder, keeping `anchor` still."""
+        self.host.board.moved_by_player = True
+        self.host.board.zoom(direction, anchor)
+
     def handle_key(self, event: pygame.Event) -> bool:
         """The solitaire's keys: hint, undo and redo, auto-play and step, new deal,
         restart, fit, pan and zoom; then the solitaire's own (`extra_key`)."""
@@ -258,7 +296,7 @@ class SolitaireControls:
         source = host.sources.key_source(key) if free and not host.finished else None
         arrows = {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1}
         if source is not None:
-            host.stop_autoplay()
+            host.autoplay.stop()
             self.select_by_key(source)
         elif key in arrows and free and self.held() is not None and self.spot_cells():
             self.step_spot(arrows[key])
@@ -286,9 +324,9 @@ class SolitaireControls:
             host.board.moved_by_player = True
             host.board.handle_view_event(event)
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            host.zoom(1, centre)
+            self._zoom(1, centre)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            host.zoom(-1, centre)
+            self._zoom(-1, centre)
         else:
             return host.extra_key(key)
         return True

@@ -1,7 +1,8 @@
 """The deals of a solitaire screen: opening the saved deal or a new one, starting over,
 the next deal (found winnable first when the player asks for that), the deal number
-typed, the autosave written as soon as a move is played, and finished deals put in the
-history (a loss only once the player moves on, as undo may still take it back)."""
+typed, the autosave written as soon as a move is played, the review asked for opened,
+and finished deals put in the history (a loss only once the player moves on, as undo
+may still take it back)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from game.i18n import _
 from game.persist.history import add_finished_game
 from game.play.solitaire_session import Report, SolitaireSession, WinnableDealSearch
 from game.rules.errors import RecordError
+from game.rules.moves import PLACE
 from game.rules.record import DAILY_KEY, GameRecord
 from game.rules.share import is_number_text
+from game.scenes.requests import ReplayRequest
 from game.scenes.solitaire_autoplay import SolitaireAutoPlay
 from game.scenes.solitaire_bars import SolitaireBars
 from game.ui.board import Board
@@ -36,7 +39,6 @@ class DealsHost(Protocol):
     def option(self, name: str) -> bool: ...
     def reset_board(self) -> None: ...
     def on_new_game(self) -> None: ...
-    def prepare_art(self) -> None: ...
 
 
 class SolitaireDeals:
@@ -46,6 +48,7 @@ class SolitaireDeals:
         self.host = host
         self.search: WinnableDealSearch | None = None
         self.busy_text = ""
+        self.line_wanted = False
         self.session = self._open(record, seed)
 
     def _open(self, record: GameRecord | None, seed: int | None) -> SolitaireSession:
@@ -132,8 +135,21 @@ class SolitaireDeals:
         if not due:
             return False
         self.host.services.storage.keep_game(self.host.mode, data)
-        self.host.prepare_art()
+        state = self.session.state
+        places = [move for move in state.legal_moves() if move.action == PLACE]
+        self.host.board.prepare_next(state.figure, places)
         return True
+
+    def open_asked_review(self, title: str) -> None:
+        """Open the review the player asked for in the replay viewer, once it is found
+        (with its winning line playing when `line_wanted`)."""
+        found = self.session.take_asked_review()
+        if found is None:
+            return
+        record = self.session.record.copy()
+        request = ReplayRequest(record, title, review=found, show_line=self.line_wanted)
+        self.host.services.open(request)
+        self.line_wanted = False
 
     def count(self, report: Report) -> None:
         add_finished_game(

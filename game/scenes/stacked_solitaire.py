@@ -68,16 +68,16 @@ class StackedSolitaireScene(SolitaireScene):
     def on_new_game(self) -> None:
         """Slide the cut tile from the six pile to the centre of the table."""
         self.opening_pending = False
-        sprite = self.cell_sprites.get(ORIGIN)
+        sprite = self.board.sprites.get(ORIGIN)
         if sprite is None:
             return
         target = sprite.centre
         sprite.jump_to(self.piles.cut_pile_pos)
         self.tiles.change_layer(sprite, 2)
-        self.tweens.move(sprite, target, 0.6, delay=0.15, on_done=lambda: self._landed(sprite))
+        self.tweens.move(sprite, target, 0.6, delay=0.15, on_done=lambda: self.stage.landed(sprite))
         self.animator.show_label(
             _("The cut"),
-            (target[0], target[1] - self.view.side * 0.5),
+            (target[0], target[1] - self.board.view.side * 0.5),
             22,
             PALETTE.gold,
             delay=0.6,
