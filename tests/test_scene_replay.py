@@ -202,7 +202,7 @@ def resting(scene: ReplayScene) -> bool:
         and not scene.tweens.busy
         and all(
             math.dist(sprite.centre, scene.board.view.cell_box_centre(cell)) < 0.01
-            for cell, sprite in scene.figure_sprites.items()
+            for cell, sprite in scene.board.sprites.items()
         )
     )
 
@@ -220,7 +220,7 @@ def test_a_step_forward_slides_the_placed_tile_from_the_panel_to_its_cell(
     cell = next_placement(app, scene)
     target = scene.board.view.cell_box_centre(cell)
     key_frame(app, pygame.K_RIGHT)
-    sprite = scene.figure_sprites[cell]
+    sprite = scene.board.sprites[cell]
     assert sprite in scene.flying and sprite not in scene.tiles
     assert scene.panel.rect.collidepoint(sprite.centre)
     away = math.dist(sprite.centre, target)
@@ -241,16 +241,16 @@ def test_stepping_back_and_jumping_are_instant_and_a_new_step_lands_the_last(
     first, second = (step.move for step in scene.replay.steps[0][:2])
     assert first.action == second.action == PLACE
     key_frame(app, pygame.K_RIGHT)
-    assert scene.figure_sprites[first.cell] in scene.flying
+    assert scene.board.sprites[first.cell] in scene.flying
     key_frame(app, pygame.K_RIGHT)  # mid-slide: the first tile lands at once
     assert scene.replay.index == 2
-    assert list(scene.flying) == [scene.figure_sprites[second.cell]]
-    landed = scene.figure_sprites[first.cell]
+    assert list(scene.flying) == [scene.board.sprites[second.cell]]
+    landed = scene.board.sprites[first.cell]
     assert landed in scene.tiles
     assert math.dist(landed.centre, scene.board.view.cell_box_centre(first.cell)) < 0.01
     key_frame(app, pygame.K_LEFT)  # mid-slide again: back, at once
     assert scene.replay.index == 1 and resting(scene)
-    assert second.cell not in scene.figure_sprites
+    assert second.cell not in scene.board.sprites
     assert app.screen.get_at(inside(scene, second.cell)) == app.felt().get_at(
         inside(scene, second.cell)
     )
@@ -289,7 +289,7 @@ def test_the_instant_animation_speed_places_at_once(make_app: AppMaker, tmp_path
     scene = open_viewer(app, finished_record("stacked-solitaire", 1, 9))
     cell = next_placement(app, scene)
     key_frame(app, pygame.K_RIGHT)
-    assert cell in scene.figure_sprites and resting(scene)
+    assert cell in scene.board.sprites and resting(scene)
 
 
 def test_history_keeps_the_last_fifty_games_and_their_records(tmp_path: Path) -> None:

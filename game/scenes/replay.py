@@ -23,10 +23,8 @@ from game.ai.solver import SOLVER_POSITIONS
 from game.ai.worker import Job, review
 from game.i18n import N_, _
 from game.play.replay import Replay
-from game.rules.lattice import Cell
 from game.rules.moves import PLACE
 from game.rules.record import TABLE, GameRecord
-from game.rules.results import MoveResult
 from game.scenes.base import Scene
 from game.scenes.replay_captions import draw_caption, draw_header, lay_out_bar
 from game.scenes.replay_panel import ReplayPanel
@@ -37,14 +35,10 @@ from game.scenes.replay_review import (
     line_record,
     review_focus,
 )
+from game.scenes.replay_stage import ReplayStage
 from game.scenes.replay_words import describe, draw_contacts, ending
 from game.scenes.requests import CoachRequest
-from game.ui.board import Board
-from game.ui.contact_animator import ContactAnimator
-from game.ui.layout import Point
 from game.ui.painting import draw_panel
-from game.ui.sprites import TileLayer, TileSprite
-from game.ui.tween import Tweens
 from game.ui.widgets import Button, Choice
 from game.ui.words import (
     MODE_TITLES,
@@ -87,13 +81,9 @@ class ReplayScene(Scene):
         self.speed = "normal"
         self.timer = 0.0
         self.bar = pygame.Rect(0, 0, 0, 0)
-        self.tiles = TileLayer()
-        self.board = Board(services.ui, services.art, self.tiles)
-        self.animator = ContactAnimator(services.ui, self.board, services.art.theme.edge_colours)
-        self.flying = TileLayer()
-        """The placed tile while it slides to its cell (drawn over the panel, unclipped)."""
-        self.tweens = Tweens(services.settings.animation_speed)
-        self.animator.set_factor(self.tweens.factor)
+        self.stage = ReplayStage(services.ui, services.art, services.settings.animation_speed)
+        self.tiles, self.flying, self.board = self.stage.tiles, self.stage.flying, self.stage.board
+        self.animator, self.tweens = self.stage.animator, self.stage.tweens
         self.panel = ReplayPanel(services.ui, services.art, self.replay, self.names)
         self.fitted: tuple[int, int] | None = None
         """What the view was last fitted to: (hand, -1) a whole hand's figure, (hand,
@@ -183,10 +173,6 @@ class ReplayScene(Scene):
         if self.review_job is not None:
             self.services.adviser.cancel_solves()
 
-    @property
-    def figure_sprites(self) -> dict[Cell, TileSprite]:
-        return self.board.sprites
-
     # controls ---------------------------------------------------------------------
 
     def step_forward(self) -> None:
@@ -202,30 +188,11 @@ class ReplayScene(Scene):
         self._changed()  # finishes a slide still under way: every tile is on its cell
         played = self.replay.last_step
         if played is not None and start is not None:
-            self._slide_in(played.result, start)
+            longest = FLIGHT_S
+            if self.playing and self.tweens.factor > 0:  # lands before the next step
+                longest = min(longest, 0.75 * STEP_SECONDS[self.speed] / self.tweens.factor)
+            self.stage.slide_in(played.result, start, longest)
         return moved
-
-    def _slide_in(self, result: MoveResult, start: Point) -> None:
-        """Take the placed tile back to `start` and slide it home, its contacts lighting up
-        as it lands (not at "instant")."""
-        sprite = self.figure_sprites.get(result.move.cell)
-        factor = self.tweens.factor
-        if sprite is None or factor <= 0:
-            return
-        duration = FLIGHT_S
-        if self.playing:  # lands before auto-play's next step
-            duration = min(duration, 0.75 * STEP_SECONDS[self.speed] / factor)
-        target = sprite.centre
-        sprite.jump_to(start)
-        self.tiles.remove(sprite)
-        self.flying.add(sprite)
-
-        def landed() -> None:
-            self.flying.remove(sprite)
-            self.tiles.add(sprite)
-            self.animator.placed(result)
-
-        self.tweens.move(sprite, target, duration, on_done=landed)
 
     def step_back(self) -> None:
         self.playing = False
@@ -266,9 +233,7 @@ class ReplayScene(Scene):
         self.speed = speed
 
     def settings_changed(self) -> None:
-        self.tweens.set_speed(self.services.settings.animation_speed)
-        self.animator.set_factor(self.tweens.factor)
-        self.animator.edge_colours = self.services.art.theme.edge_colours
+        self.stage.set_look(self.services.settings.animation_speed, self.services.art)
 
     def handle_event(self, event: pygame.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -296,11 +261,7 @@ class ReplayScene(Scene):
         return False
 
     def update(self, dt: float) -> None:
-        self.tiles.snapshot()
-        self.flying.snapshot()
-        self.tweens.update(dt)
-        self.board.update(dt)
-        self.animator.update(dt)
+        self.stage.update(dt)
         self._poll_review()
         if not self.playing:
             return
@@ -350,16 +311,8 @@ class ReplayScene(Scene):
                 assert self.focus is not None
                 self.board.fit(focus_cells(self.focus), self.board.area, margin=0.6)
             self.fitted = wanted
-        self._build_figure()
+        self.stage.show(replay.state.figure)
         self.panel.build()
-
-    def _build_figure(self) -> None:
-        self.tweens.clear()
-        self.animator.clear()
-        self.flying.empty()
-        self.tiles.empty()
-        figure = self.replay.state.figure
-        self.board.show(figure.tiles(), figure.last_cell)
 
     # drawing ----------------------------------------------------------------------
 
@@ -370,9 +323,7 @@ class ReplayScene(Scene):
         draw_header(surface, ui, self.replay, heading, self.title, self.line_start)
         clip = surface.get_clip()
         surface.set_clip(self.board.area.inflate(ui.px(30), ui.px(30)))
-        self.board.draw_openings(surface, self.replay.state.figure.opportunity_openings())
-        self.tiles.draw_interpolated(surface, alpha)
-        self.board.draw_last_mark(surface)
+        self.stage.draw_figure(surface, alpha, self.replay.state.figure)
         if self.at_focus() and self.focus is not None:
             draw_move_marks(surface, self.board, self.focus, self.board.clock)
         else:  # at a marked move, the move before it stays quiet
@@ -381,8 +332,7 @@ class ReplayScene(Scene):
         surface.set_clip(clip)
         draw_caption(surface, ui, self.board.area, self._caption())
         self.panel.draw(surface)
-        self.flying.draw_interpolated(surface, alpha)
-        self.animator.draw_labels(surface, alpha)
+        self.stage.draw_flight(surface, alpha)
         draw_panel(surface, self.bar.inflate(ui.px(4), ui.px(4)).move(0, ui.px(2)), ui, alpha=200)
         self.form.draw(surface, ui)
 

@@ -1,0 +1,81 @@
+"""The replay's figure: the board with the position's tiles, the placed tile sliding in
+from the panel and its contacts lighting up as it lands. `ReplayStage` makes the sprites
+again for each position and draws the figure's layers; it shows the replay and decides
+nothing."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.figure import Figure
+from game.rules.results import MoveResult
+from game.ui.board import Board
+from game.ui.contact_animator import ContactAnimator
+from game.ui.layout import Point
+from game.ui.painting import Ui
+from game.ui.sprites import TileLayer
+from game.ui.tiles import TileArt
+from game.ui.tween import Tweens
+
+
+class ReplayStage:
+    """The board, its tiles, the tile in flight and the contact effects."""
+
+    def __init__(self, ui: Ui, art: TileArt, speed: str) -> None:
+        self.tiles = TileLayer()
+        self.board = Board(ui, art, self.tiles)
+        self.animator = ContactAnimator(ui, self.board, art.theme.edge_colours)
+        self.flying = TileLayer()
+        """The placed tile while it slides to its cell (drawn over the panel, unclipped)."""
+        self.tweens = Tweens(speed)
+        self.animator.set_factor(self.tweens.factor)
+
+    def set_look(self, speed: str, art: TileArt) -> None:
+        """The animation speed or the tile colours changed in the settings."""
+        self.tweens.set_speed(speed)
+        self.animator.set_factor(self.tweens.factor)
+        self.animator.edge_colours = art.theme.edge_colours
+
+    def show(self, figure: Figure) -> None:
+        """Make the sprites of `figure` again, every tile on its cell."""
+        self.tweens.clear()
+        self.animator.clear()
+        self.flying.empty()
+        self.tiles.empty()
+        self.board.show(figure.tiles(), figure.last_cell)
+
+    def slide_in(self, result: MoveResult, start: Point, longest: float) -> None:
+        """Take the placed tile back to `start` and slide it home in at most `longest`
+        seconds, its contacts lighting up as it lands (not at "instant")."""
+        sprite = self.board.sprites.get(result.move.cell)
+        if sprite is None or self.tweens.factor <= 0:
+            return
+        target = sprite.centre
+        sprite.jump_to(start)
+        self.tiles.remove(sprite)
+        self.flying.add(sprite)
+
+        def landed() -> None:
+            self.flying.remove(sprite)
+            self.tiles.add(sprite)
+            self.animator.placed(result)
+
+        self.tweens.move(sprite, target, longest, on_done=landed)
+
+    def update(self, dt: float) -> None:
+        self.tiles.snapshot()
+        self.flying.snapshot()
+        self.tweens.update(dt)
+        self.board.update(dt)
+        self.animator.update(dt)
+
+    def draw_figure(self, surface: pygame.Surface, alpha: float, figure: Figure) -> None:
+        """The open places, the tiles on their cells and the last tile's mark."""
+        self.board.draw_openings(surface, figure.opportunity_openings())
+        self.tiles.draw_interpolated(surface, alpha)
+        self.board.draw_last_mark(surface)
+
+    def draw_flight(self, surface: pygame.Surface, alpha: float) -> None:
+        """The tile in flight and the contacts' words, over everything but the bar."""
+        self.flying.draw_interpolated(surface, alpha)
+        self.animator.draw_labels(surface, alpha)
