@@ -19,6 +19,7 @@ from game.rules.record import MODES, GameRecord
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.menu import MenuScene
+from game.scenes.solitaire_bars import option
 from game.scenes.solitaire_base import SolitaireScene
 from game.scenes.solitaire_sources import DISCARD_KEY, STOCK_KEY
 from game.scenes.stacked_solitaire import StackedSolitaireScene
@@ -282,9 +283,9 @@ def test_typed_deal_number_and_hint(app: App) -> None:
 def test_winnable_deals_only_gives_a_winnable_deal(app: App) -> None:
     scene = open_scene(app, StackedSolitaireScene(app, seed=1))
     Input(app, FRAMES).click(scene.bars.winnable_toggle.rect.center)
-    assert scene.option("winnable_only")
+    assert option(scene.services, "winnable_only")
     Input(app, FRAMES).click(scene.bars.new_button.rect.center)
-    run_until(app, lambda: not scene.busy)
+    run_until(app, lambda: not scene.deals.searching)
     assert scene.seed != 1
     assert solve(StackedSolitaireState(seed=scene.seed)).winnable
 

@@ -17,6 +17,7 @@ from game.play.events import StockTurned
 from game.rules.moves import STOCK, Move
 from game.rules.record import DRAW_SOLITAIRE, GameRecord
 from game.rules.solitaire import DrawSolitaireState
+from game.scenes.solitaire_bars import option
 from game.scenes.solitaire_base import SolitaireScene
 from game.scenes.solitaire_sources import DISCARD_KEY, STOCK_KEY, SourceKey, StockAndDiscard
 from game.ui.sprites import flip_image
@@ -56,7 +57,7 @@ class DrawSolitaireScene(SolitaireScene):
     def ask_odds(self) -> None:
         """Estimate how often the fair auto-player wins from here (from the deal's start
         once the game is over), in the worker, a few games at a time."""
-        if not self.busy and not self.session.fair_odds.pending:
+        if not self.deals.searching and not self.session.fair_odds.pending:
             self.session.ask_odds()
 
     def odds_words(self) -> str:
@@ -130,7 +131,7 @@ class DrawSolitaireScene(SolitaireScene):
 
     def turn_stock(self) -> None:
         """Turn the stock's top tile face up with a flip; what follows is decided after."""
-        events = self.session.turn_stock(bool(self.option("place_at_once")))
+        events = self.session.turn_stock(option(self.services, "place_at_once"))
         turned = next((e for e in events if isinstance(e, StockTurned)), None)
         if turned is None:
             return

@@ -15,6 +15,7 @@ import pygame
 from game.i18n import N_, _
 from game.persist.settings import ANIMATION_SPEEDS
 from game.play.solitaire_session import SolitaireSession
+from game.rules.share import is_number_text
 from game.scenes.solitaire_autoplay import SolitaireAutoPlay
 from game.scenes.solitaire_panels import draw_title
 from game.ui.painting import blit_text
@@ -28,7 +29,22 @@ if TYPE_CHECKING:
 
 OPTIONS_KEY: Final = "solitaire"
 ASCII_DIGITS: Final = frozenset("0123456789")
-Command = Callable[[], None]
+
+
+@dataclass(frozen=True)
+class SolitaireCommands:
+    """What the player may ask of a solitaire by a button or a key."""
+
+    new_deal: Callable[[], None]
+    restart: Callable[[], None]
+    save: Callable[[], None]
+    undo: Callable[[], None]
+    redo: Callable[[], None]
+    review: Callable[[], None]
+    show_line: Callable[[], None]
+    """After a loss: the review, with its winning line playing at once."""
+    refit: Callable[[], None]
+    """Fit the figure to its area again, at the largest size that shows it."""
 
 
 def option(services: Services, name: str, default: bool = False) -> bool:
@@ -66,32 +82,23 @@ class SolitaireBars:
         form: Form,
         services: Services,
         autoplay: SolitaireAutoPlay,
-        *,
-        new_deal: Command,
-        restart: Command,
-        save: Command,
-        undo: Command,
-        redo: Command,
-        review: Command,
-        show_line: Command,
+        commands: SolitaireCommands,
     ) -> None:
-        """The buttons run the commands given (`show_line`: after a loss, the review with
-        its winning line playing)."""
         self.services = services
         self.form = form
         self.deal_field: TextField = form.add(TextField(N_("Deal number"), "", self._deal_typed, 9))
-        self.new_button: Button = form.add(Button(N_("New deal"), new_deal, primary=True))
-        self.restart_button: Button = form.add(Button(N_("Restart"), restart))
-        self.save_button: Button = form.add(Button(N_("Save"), save))
+        self.new_button: Button = form.add(Button(N_("New deal"), commands.new_deal, primary=True))
+        self.restart_button: Button = form.add(Button(N_("Restart"), commands.restart))
+        self.save_button: Button = form.add(Button(N_("Save"), commands.save))
         self.menu_button: Button = form.add(Button(N_("Menu"), services.pop))
-        self.undo_button: Button = form.add(Button(N_("Undo"), undo))
-        self.redo_button: Button = form.add(Button(N_("Redo"), redo))
+        self.undo_button: Button = form.add(Button(N_("Undo"), commands.undo))
+        self.redo_button: Button = form.add(Button(N_("Redo"), commands.redo))
         self.hint_button: Button = form.add(Button(N_("Hint"), autoplay.show_hint))
         self.auto_button: Button = form.add(Button(N_("Auto-play"), autoplay.toggle))
         self.step_button: Button = form.add(Button(N_("Step"), autoplay.step_once))
-        self.review_button: Button = form.add(Button(N_("Review"), review))
+        self.review_button: Button = form.add(Button(N_("Review"), commands.review))
         self.line_button: Button = form.add(
-            Button(N_("Show me a winning line"), show_line, primary=True)
+            Button(N_("Show me a winning line"), commands.show_line, primary=True)
         )
         self.line_button.visible = False
         self.speed_choice: Choice[str] = form.add(
@@ -124,13 +131,14 @@ class SolitaireBars:
         if digits != text:
             self.deal_field.text = digits
 
-    def deal_key(self, event: pygame.Event, play_typed: Callable[[], None], seed: int) -> bool:
-        """A key while the deal number is being typed: Enter plays that deal, Escape puts
-        the current number back; other keys edit the field."""
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            play_typed()
+    def deal_key(self, event: pygame.Event, play: Callable[[int], None], seed: int) -> bool:
+        """A key while the deal number is being typed: Enter plays that deal (a number
+        that is none puts the current one back, as Escape does); other keys edit it."""
+        enter, text = event.key in (pygame.K_RETURN, pygame.K_KP_ENTER), self.deal_field.text
+        if enter and is_number_text(text) and len(text) <= 9:
+            play(int(text))
             return True
-        if event.key == pygame.K_ESCAPE:
+        if enter or event.key == pygame.K_ESCAPE:
             self.deal_field.text = str(seed)
             self.form.focus(None)
             return True

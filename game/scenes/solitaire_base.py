@@ -26,7 +26,7 @@ from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.base import Scene
 from game.scenes.requests import SaveRecordRequest
 from game.scenes.solitaire_autoplay import SolitaireAutoPlay
-from game.scenes.solitaire_bars import SolitaireBars, option
+from game.scenes.solitaire_bars import SolitaireBars, SolitaireCommands, option
 from game.scenes.solitaire_controls import SolitaireControls
 from game.scenes.solitaire_deals import SolitaireDeals
 from game.scenes.solitaire_panels import (
@@ -50,6 +50,7 @@ class SolitaireScene(Scene):
     """DRAW_SOLITAIRE or STACKED_SOLITAIRE (set by each solitaire)."""
     panel_width = 330
     """Width of the side panel (for a 1280x800 window)."""
+    deals: SolitaireDeals
 
     def __init__(
         self, services: Services, record: GameRecord | None = None, seed: int | None = None
@@ -61,38 +62,53 @@ class SolitaireScene(Scene):
         self.tiles, self.board = self.stage.tiles, self.stage.board
         self.animator, self.tweens = self.stage.animator, self.stage.tweens
         self.sources = self.make_sources()
-        self.controls = SolitaireControls(self)
         self.autoplay = SolitaireAutoPlay(
             lambda: self.session,
             services.settings,
             self.tweens,
             self.animator,
-            searching=lambda: self.busy,
+            searching=lambda: self.deals.searching,
             perform=self.perform,
             changed=self.auto_play_changed,
             hint_found=self.refresh_source_states,
         )
-        self.bars = SolitaireBars(
-            self.form,
-            services,
-            self.autoplay,
+        commands = SolitaireCommands(
             new_deal=self.new_deal,
-            restart=self.restart,
+            restart=lambda: self.deals.restart(),
             save=lambda: services.open(SaveRecordRequest(record=self.session.record)),
             undo=self.undo,
             redo=self.redo,
             review=self.review,
-            show_line=self.show_winning_line,
+            show_line=lambda: self.review(line=True),
+            refit=self.refit,
+        )
+        self.bars = SolitaireBars(self.form, services, self.autoplay, commands)
+        self.controls = SolitaireControls(
+            self.stage,
+            self.sources,
+            self.form,
+            self.autoplay,
+            commands,
+            notify=services.notify,
+            game_over=lambda: self.finished,
+            searching=lambda: self.deals.searching,
+            play=self.play,
+            press_source=self.source_pressed,
+            extra_key=self.extra_key,
         )
         self.add_options()
-        self.deals = SolitaireDeals(self, record, seed)
+        self.deals = SolitaireDeals(
+            services,
+            self.mode,
+            self.board,
+            record,
+            seed,
+            winnable_only=lambda: option(services, "winnable_only"),
+            began=self._began,
+        )
         self.bars.deal_field.text = str(self.seed)
 
     # Options --------------------------------------------------------------------------
-
-    def option(self, name: str) -> bool:
-        """A solitaire option, kept with the settings."""
-        return option(self.services, name)
 
     def add_options(self) -> None:
         """Add this solitaire's own option switches to the bars."""
@@ -125,28 +141,34 @@ class SolitaireScene(Scene):
     def on_new_game(self) -> None:
         """A deal has just begun (subclasses animate their opening)."""
 
-    def restart(self) -> None:
-        self.deals.restart()
-
     def new_deal(self) -> None:
+        self.autoplay.set(False)
         self.deals.new()
+
+    def _began(self, seed: int) -> None:
+        """A deal has just begun: a clear board, auto-play off, its number shown."""
+        self.board.release()
+        self.autoplay.set(False)
+        self.bars.deal_field.text = str(seed)
+        self.form.focus(None)
+        self.controls.selected = None
+        self.autoplay.forget_hint()
+        self.stage.clear()
+        self.sync()
+        self.on_new_game()
 
     # Review: where did I lose it? --------------------------------------------------------
 
-    def review(self) -> None:
-        """Where the game slipped, with the winning line from there, in the replay viewer
-        (during play it counts as an assist)."""
-        if self.busy or self.session.reviewing or self.state.won:
+    def review(self, line: bool = False) -> None:
+        """Where the game slipped, with the winning line from there (playing at once when
+        `line`), in the replay viewer (during play it counts as an assist)."""
+        if self.deals.searching or self.session.reviewing or self.state.won:
             return
         self.autoplay.stop()
         self.cancel_pending()
+        self.deals.line_wanted = line
         self.session.ask_review()
         self.deals.open_asked_review(_(self.title))
-
-    def show_winning_line(self) -> None:
-        """After a loss: the review, with its winning line playing at once."""
-        self.deals.line_wanted = True
-        self.review()
 
     # Playing ----------------------------------------------------------------------------
 
@@ -178,18 +200,15 @@ class SolitaireScene(Scene):
             return
         self.cancel_pending()
         if self.session.undo():
-            self.after_takeback()
+            self.controls.selected = None
+            self.autoplay.hint_move = None
+            self.sync()
 
     def redo(self) -> None:
         if not self.session.can_redo():
             return
         self.cancel_pending()
         self.show_played(self.session.redo(), None)
-
-    def after_takeback(self) -> None:
-        self.controls.selected = None
-        self.autoplay.hint_move = None
-        self.sync()
 
     def cancel_pending(self) -> None:
         """Drop any half-made action (a turned stock tile, a selection)."""
@@ -239,12 +258,6 @@ class SolitaireScene(Scene):
         if not self.controls.put_down():
             super().on_back()
 
-    def reset_board(self) -> None:
-        self.controls.selected = None
-        self.autoplay.forget_hint()
-        self.stage.clear()
-        self.sync()
-
     def sync(self) -> None:
         """Rebuild every sprite from the state (after a move, an undo or a re-layout)."""
         self.stage.show(self.state.figure, self.finished, self.sources)
@@ -252,23 +265,18 @@ class SolitaireScene(Scene):
 
     def refresh_source_states(self) -> None:
         """Held, hinted, pointed-at and plain looks of the source tiles."""
-        self.controls.refresh_looks(self.autoplay.hint_move)
+        self.controls.refresh_looks()
 
     # Events -----------------------------------------------------------------------------
 
     def _is_background(self, pos: tuple[float, float]) -> bool:
         return self.tiles.sprite_at(pos) is None and self.controls.lit_move_at(pos) is None
 
-    @property
-    def busy(self) -> bool:
-        """Looking for a winnable deal: the board takes no moves meanwhile."""
-        return self.deals.search is not None
-
     def handle_event(self, event: pygame.Event) -> bool:
         deal_field = self.bars.deal_field
         typing = self.form.focused is deal_field and event.type == pygame.KEYDOWN
         if typing and event.key != pygame.K_TAB:
-            return self.bars.deal_key(event, self.deals.typed, self.seed)
+            return self.bars.deal_key(event, self.deals.start, self.seed)
         return self.controls.handle_event(event, deal_field)
 
     def refit(self) -> None:
@@ -291,8 +299,7 @@ class SolitaireScene(Scene):
 
     def update(self, dt: float) -> None:
         saved = self.deals.save_if_due()
-        self.bars.show_session(self.session, self.busy, self.sources.forced())
-        self.tiles.snapshot()
+        self.bars.show_session(self.session, self.deals.searching, self.sources.forced())
         self.stage.update(dt)
         if self._last_work_frame != self.services.frames:  # once a frame, not once a step
             self._last_work_frame = self.services.frames
@@ -321,14 +328,10 @@ class SolitaireScene(Scene):
         self.form.draw(surface, self.services.ui)
         self.bars.draw_status(surface, self.status_text())
         thinking = self.autoplay.hint_wanted or (
-            self.autoplay.waiting and not self.tweens.busy and self.thinking()
+            self.autoplay.waiting and not self.tweens.busy and self.session.advice.thinking
         )
-        busy = self.deals.busy_text if self.busy else ""
+        busy = self.deals.busy_text if self.deals.searching else ""
         stage.draw_message(surface, self.session, busy, thinking, self.end_note())
-
-    def thinking(self) -> bool:
-        """True while the advice for this position is still being worked out."""
-        return self.session.advice.thinking
 
     def end_note(self) -> str:
         """A last line for the game-over banner (draw solitaire: the fair odds)."""

@@ -1,67 +1,57 @@
 """The player's hands in a solitaire: picking a tile from a source (the stock, the
 discard pile or a pile top) with a click or a drag, pointing at the lit spots, and
-dropping the tile on one. `SolitaireControls` keeps what is held and pointed at; the
-solitaire screen (its `SolitaireHost`) knows its sources and plays the moves."""
+dropping the tile on one; the solitaire's keys. `SolitaireControls` keeps what is held
+and pointed at; the screen's callbacks play the moves."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable
 
 import pygame
 
 from game.i18n import _
 from game.rules.lattice import Cell
 from game.rules.moves import Move
+from game.scenes.solitaire_autoplay import SolitaireAutoPlay
+from game.scenes.solitaire_bars import SolitaireCommands
 from game.scenes.solitaire_sources import MOVING_LAYER, SOURCE_LAYER, SourceKey, TileSources
-from game.ui.board import Board, Gesture
+from game.scenes.solitaire_stage import SolitaireStage
+from game.ui.board import Gesture
 from game.ui.layout import Point
-from game.ui.sprites import TileLayer
 from game.ui.tiles import TileState
-from game.ui.tween import Tweens
 from game.ui.widgets import Form
-
-if TYPE_CHECKING:
-    from game.scenes.base import Services
-    from game.scenes.solitaire_autoplay import SolitaireAutoPlay
-
-
-class SolitaireHost(Protocol):
-    """What the controls ask of the solitaire screen."""
-
-    services: Services
-    board: Board
-    tiles: TileLayer
-    tweens: Tweens
-    form: Form
-    autoplay: SolitaireAutoPlay
-    sources: TileSources
-
-    @property
-    def finished(self) -> bool: ...
-    @property
-    def busy(self) -> bool: ...
-    def play(self, move: Move, from_pos: Point | None = None) -> None: ...
-    def source_pressed(self, key: SourceKey, pos: tuple[int, int]) -> None: ...
-    def refresh_source_states(self) -> None: ...
-    def undo(self) -> None: ...
-    def redo(self) -> None: ...
-    def review(self) -> None: ...
-    def new_deal(self) -> None: ...
-    def restart(self) -> None: ...
-    def refit(self) -> None: ...
-    def extra_key(self, key: int) -> bool: ...
-    def perform(self, move: Move) -> None: ...
 
 
 class SolitaireControls:
     """Selection, pointing and dropping for the solitaire player."""
 
-    def __init__(self, host: SolitaireHost) -> None:
-        self.host = host
+    def __init__(
+        self,
+        stage: SolitaireStage,
+        sources: TileSources,
+        form: Form,
+        autoplay: SolitaireAutoPlay,
+        commands: SolitaireCommands,
+        *,
+        notify: Callable[[str], None],
+        game_over: Callable[[], bool],
+        searching: Callable[[], bool],
+        play: Callable[[Move, Point | None], None],
+        press_source: Callable[[SourceKey, tuple[int, int]], None],
+        extra_key: Callable[[int], bool],
+    ) -> None:
+        """`play(move, from_pos)` plays the player's move; `press_source` is a press on a
+        source tile (`pick` picks it up; the stock may turn instead); `extra_key` is the
+        solitaire's own keys (True when used)."""
+        self.stage, self.board, self.sources = stage, stage.board, sources
+        self.form, self.autoplay, self.commands = form, autoplay, commands
+        self.notify = notify
+        self.game_over, self.searching = game_over, searching
+        self.play, self.press_source, self.extra_key = play, press_source, extra_key
         self.selected: SourceKey | None = None
         self.hover_source: SourceKey | None = None
         self.hover_cell: Cell | None = None
-        self.gesture: Gesture[SourceKey] = Gesture(host.services.ui)
+        self.gesture: Gesture[SourceKey] = Gesture(stage.ui)
 
     def held(self) -> SourceKey | None:
         """The source being dragged, else the selected one."""
@@ -71,34 +61,33 @@ class SolitaireControls:
     def lit_move_at(self, pos: Point, key: SourceKey | None = None) -> Move | None:
         """The legal move of the held tile (or `key`'s) onto the cell under `pos`."""
         key = key or self.held()
-        cell = self.host.board.cell_at(pos)
+        cell = self.board.cell_at(pos)
         if key is None or cell is None:
             return None
-        return next((m for m in self.host.sources.moves_from(key) if m.cell == cell), None)
+        return next((m for m in self.sources.moves_from(key) if m.cell == cell), None)
 
     def may_pick(self, key: SourceKey) -> bool:
         """Whether the tile of `key` may be picked up now; if not, the player is told."""
-        host = self.host
-        if host.sources.forced() and key != self.selected:
-            host.services.notify(_("The turned stock tile must be placed first."))
+        if self.sources.forced() and key != self.selected:
+            self.notify(_("The turned stock tile must be placed first."))
             return False
-        if not host.sources.pickable(key):
-            host.services.notify(host.sources.unplaceable_words(key))
+        if not self.sources.pickable(key):
+            self.notify(self.sources.unplaceable_words(key))
             return False
         return True
 
     def pick(self, key: SourceKey, pos: tuple[int, int]) -> None:
         """A press on a source tile: pick it up (click to select, or drag)."""
         if self.may_pick(key):
-            self.gesture.down(key, pos, self.host.sources.sprites[key].centre)
+            self.gesture.down(key, pos, self.sources.sprites[key].centre)
 
     def select_by_key(self, key: SourceKey) -> None:
         """A key picked the tile of `key`: selected, with its first lit spot pointed at."""
-        if self.may_pick(key) and key in self.host.sources.sprites:
+        if self.may_pick(key) and key in self.sources.sprites:
             self.selected = key
             self.hover_cell = None
             self.step_spot(1)
-            self.host.refresh_source_states()
+            self.refresh_looks()
 
     def spot_cells(self) -> list[Cell]:
         """The held tile's lit spots, top row first, left to right."""
@@ -106,7 +95,7 @@ class SolitaireControls:
         if key is None:
             return []
         return sorted(
-            {move.cell for move in self.host.sources.moves_from(key)},
+            {move.cell for move in self.sources.moves_from(key)},
             key=lambda cell: (cell[1], cell[0]),
         )
 
@@ -124,36 +113,34 @@ class SolitaireControls:
         """Enter: place the held tile on the spot pointed at (with none pointed at yet,
         point at the first, its ghost shown, so that Enter again places it), or play the
         hint shown; False when Enter has nothing to do here."""
-        host = self.host
         key = self.held()
         if key is not None:
             move = next(
-                (m for m in host.sources.moves_from(key) if m.cell == self.hover_cell), None
+                (m for m in self.sources.moves_from(key) if m.cell == self.hover_cell), None
             )
             if move is None:
                 if not self.spot_cells():
                     return False
                 self.step_spot(1)
                 return True
-            host.play(move)
+            self.play(move, None)
             return True
-        hint = host.autoplay.hint_move
-        if hint is None or host.finished:
+        hint = self.autoplay.hint_move
+        if hint is None or self.game_over():
             return False
-        host.perform(hint)
+        self.autoplay.perform(hint)
         return True
 
     def hover(self, pos: Point) -> None:
-        self.hover_cell = self.host.board.cell_at(pos)
-        key = self.host.sources.at(pos) if self.gesture.press is None else None
+        self.hover_cell = self.board.cell_at(pos)
+        key = self.sources.at(pos) if self.gesture.press is None else None
         if key != self.hover_source:
             self.hover_source = key
-            self.host.refresh_source_states()
+            self.refresh_looks()
 
     def handle_board_mouse(self, event: pygame.Event) -> bool:
         """A click on a lit spot plays, on a source picks it up; else the board pans."""
-        host = self.host
-        board = host.board
+        board = self.board
         if event.type == pygame.MOUSEMOTION:
             self.hover(event.pos)
             if board.panning:
@@ -166,35 +153,35 @@ class SolitaireControls:
             return True
         if event.button != 1:
             return False
-        if host.finished or host.busy:
+        if self.game_over() or self.searching():
             return board.handle_view_event(event)
-        host.autoplay.stop()
+        self.autoplay.stop()
         move = self.lit_move_at(event.pos)
         if move is not None:
-            host.play(move)
+            self.play(move, None)
             return True
-        key = host.sources.at(event.pos)
+        key = self.sources.at(event.pos)
         if key is not None:
-            host.source_pressed(key, event.pos)
+            self.press_source(key, event.pos)
             return True
-        if self.selected is not None and not host.sources.forced():
+        if self.selected is not None and not self.sources.forced():
             self.selected = None
-            host.refresh_source_states()
+            self.refresh_looks()
         return board.handle_view_event(event)
 
     def handle_press(self, event: pygame.Event) -> bool:
         """While the button is down on a source: follow a drag, then drop or select."""
-        host, press = self.host, self.gesture.press
+        press = self.gesture.press
         assert press is not None
-        sprite = host.sources.sprites.get(press.key)
+        sprite = self.sources.sprites.get(press.key)
         if sprite is None:
             self.gesture.cancel()
             return False
         if event.type == pygame.MOUSEMOTION:
             if self.gesture.moved(event.pos):
                 self.selected = press.key
-                host.tiles.change_layer(sprite, MOVING_LAYER)
-                host.refresh_source_states()
+                self.stage.tiles.change_layer(sprite, MOVING_LAYER)
+                self.refresh_looks()
             if press.dragging:
                 sprite.jump_to(self.gesture.held_at(event.pos))
                 self.hover(event.pos)
@@ -204,30 +191,31 @@ class SolitaireControls:
             if not press.dragging:
                 self.selected = (
                     None
-                    if self.selected == press.key and not (host.sources.forced())
+                    if self.selected == press.key and not (self.sources.forced())
                     else press.key
                 )
-                host.refresh_source_states()
+                self.refresh_looks()
                 return True
             move = self.lit_move_at(event.pos) or self.lit_move_at(event.pos, press.key)
             if move is not None:
-                host.play(move, from_pos=sprite.centre)
+                self.play(move, sprite.centre)
             else:
-                host.tiles.change_layer(sprite, SOURCE_LAYER)
-                host.tweens.move(sprite, host.sources.home(press.key), 0.2)
+                self.stage.tiles.change_layer(sprite, SOURCE_LAYER)
+                self.stage.tweens.move(sprite, self.sources.home(press.key), 0.2)
                 self.selected = press.key
             return True
         return False
 
-    def refresh_looks(self, hint: Move | None) -> None:
+    def refresh_looks(self) -> None:
         """Held, hinted, pointed-at and plain looks of the source tiles."""
+        hint = self.autoplay.hint_move
         hinted = (hint.source, hint.pile) if hint else None
-        for key, sprite in self.host.sources.sprites.items():
+        for key, sprite in self.sources.sprites.items():
             if sprite.state is TileState.FACE_DOWN:
                 continue
             if key in (self.selected, hinted):
                 wanted = TileState.SELECTED
-            elif key == self.hover_source and self.host.sources.pickable(key):
+            elif key == self.hover_source and self.sources.pickable(key):
                 wanted = TileState.HOVERED
             else:
                 wanted = TileState.NORMAL
@@ -237,10 +225,10 @@ class SolitaireControls:
     def draw_spots(self, surface: pygame.Surface) -> None:
         """The held tile's lit spots, and its ghost on the one pointed at."""
         key = self.held()
-        if key is None or self.host.finished:
+        if key is None or self.game_over():
             return
-        moves = {move.cell: move for move in self.host.sources.moves_from(key)}
-        board = self.host.board
+        moves = {move.cell: move for move in self.sources.moves_from(key)}
+        board = self.board
         board.draw_spots(surface, [(cell, 0) for cell in moves], self.hover_cell, points=False)
         move = moves.get(self.hover_cell) if self.hover_cell is not None else None
         if move is not None:
@@ -249,7 +237,7 @@ class SolitaireControls:
     def handle_event(self, event: pygame.Event, keep_focus: object) -> bool:
         """Keys, presses, drags and the wheel; the form's widgets get the mouse first
         unless a tile is being dragged (a press off `keep_focus` ends typing there)."""
-        form = self.host.form
+        form = self.form
         if event.type == pygame.KEYDOWN and self.handle_key(event):
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
@@ -262,7 +250,7 @@ class SolitaireControls:
             return self.handle_board_mouse(event)
         if event.type == pygame.MOUSEWHEEL and event.y:
             pos = pygame.mouse.get_pos()
-            area = self.host.board.area
+            area = self.board.area
             self._zoom(1 if event.y > 0 else -1, pos if area.collidepoint(pos) else area.center)
             return True
         return form.handle_event(event)
@@ -270,63 +258,62 @@ class SolitaireControls:
     def put_down(self) -> bool:
         """Escape: put down the tile held (unless it must be placed) and drop the hint;
         False when there was neither."""
-        host = self.host
-        forced = host.sources.forced()
-        if (self.selected is None or forced) and host.autoplay.hint_move is None:
+        forced = self.sources.forced()
+        if (self.selected is None or forced) and self.autoplay.hint_move is None:
             return False
         if not forced:
             self.selected = None
             self.hover_cell = None
-        host.autoplay.forget_hint()
-        host.refresh_source_states()
+        self.autoplay.forget_hint()
+        self.refresh_looks()
         return True
 
     def _zoom(self, direction: int, anchor: Point) -> None:
         """Zoom in (+1) or out (-1) one step of the ladder, keeping `anchor` still."""
-        self.host.board.moved_by_player = True
-        self.host.board.zoom(direction, anchor)
+        self.board.moved_by_player = True
+        self.board.zoom(direction, anchor)
 
     def handle_key(self, event: pygame.Event) -> bool:
         """The solitaire's keys: hint, undo and redo, auto-play and step, new deal,
         restart, fit, pan and zoom; then the solitaire's own (`extra_key`)."""
-        host, key = self.host, event.key
+        key = event.key
         ctrl, shift = bool(event.mod & pygame.KMOD_CTRL), bool(event.mod & pygame.KMOD_SHIFT)
-        free = host.form.focused is None
-        centre = host.board.area.center
-        source = host.sources.key_source(key) if free and not host.finished else None
+        free = self.form.focused is None
+        centre = self.board.area.center
+        source = self.sources.key_source(key) if free and not self.game_over() else None
         arrows = {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1}
         if source is not None:
-            host.autoplay.stop()
+            self.autoplay.stop()
             self.select_by_key(source)
         elif key in arrows and free and self.held() is not None and self.spot_cells():
             self.step_spot(arrows[key])
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and free and self.place_pointed():
             pass  # else Enter falls to the solitaire's own keys (draw: turn the stock)
         elif key == pygame.K_h:
-            host.autoplay.show_hint()
+            self.autoplay.show_hint()
         elif (key == pygame.K_z and ctrl and shift) or key == pygame.K_y:
-            host.redo()
+            self.commands.redo()
         elif key in (pygame.K_z, pygame.K_u, pygame.K_BACKSPACE):
-            host.undo()
+            self.commands.undo()
         elif key == pygame.K_a or (key == pygame.K_SPACE and free):
-            host.autoplay.toggle()
+            self.autoplay.toggle()
         elif key == pygame.K_s:
-            host.autoplay.step_once()
+            self.autoplay.step_once()
         elif key == pygame.K_v:
-            host.review()
+            self.commands.review()
         elif key == pygame.K_n:
-            host.new_deal()
+            self.commands.new_deal()
         elif key == pygame.K_r:
-            host.restart()
+            self.commands.restart()
         elif key == pygame.K_f:
-            host.refit()
+            self.commands.refit()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) and free:
-            host.board.moved_by_player = True
-            host.board.handle_view_event(event)
+            self.board.moved_by_player = True
+            self.board.handle_view_event(event)
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self._zoom(1, centre)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self._zoom(-1, centre)
         else:
-            return host.extra_key(key)
+            return self.extra_key(key)
         return True

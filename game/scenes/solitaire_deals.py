@@ -7,7 +7,8 @@ may still take it back)."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from game.i18n import _
 from game.persist.history import add_finished_game
@@ -15,44 +16,38 @@ from game.play.solitaire_session import Report, SolitaireSession, WinnableDealSe
 from game.rules.errors import RecordError
 from game.rules.moves import PLACE
 from game.rules.record import DAILY_KEY, GameRecord
-from game.rules.share import is_number_text
 from game.scenes.requests import ReplayRequest
-from game.scenes.solitaire_autoplay import SolitaireAutoPlay
-from game.scenes.solitaire_bars import SolitaireBars
 from game.ui.board import Board
-from game.ui.widgets import Form
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
 
-class DealsHost(Protocol):
-    """What the deals ask of the solitaire screen."""
-
-    services: Services
-    mode: str
-    form: Form
-    bars: SolitaireBars
-    autoplay: SolitaireAutoPlay
-    board: Board
-
-    def option(self, name: str) -> bool: ...
-    def reset_board(self) -> None: ...
-    def on_new_game(self) -> None: ...
-
-
 class SolitaireDeals:
     """The session of the deal on screen, and the search for the next one."""
 
-    def __init__(self, host: DealsHost, record: GameRecord | None, seed: int | None) -> None:
-        self.host = host
+    def __init__(
+        self,
+        services: Services,
+        mode: str,
+        board: Board,
+        record: GameRecord | None,
+        seed: int | None,
+        *,
+        winnable_only: Callable[[], bool],
+        began: Callable[[int], None],
+    ) -> None:
+        """`winnable_only()`: whether a new deal must be one the solver wins; `began(seed)`
+        follows each deal begun after the first (the screen clears its board)."""
+        self.services, self.mode, self.board = services, mode, board
+        self.winnable_only, self.began = winnable_only, began
         self.search: WinnableDealSearch | None = None
         self.busy_text = ""
         self.line_wanted = False
         self.session = self._open(record, seed)
 
     def _open(self, record: GameRecord | None, seed: int | None) -> SolitaireSession:
-        services = self.host.services
+        services = self.services
         if record is not None:
             try:
                 return SolitaireSession.resume(record, services.adviser)
@@ -61,7 +56,12 @@ class SolitaireDeals:
                     _("The saved game could not be resumed ({reason}).").format(reason=error)
                 )
         seed = seed if seed is not None else random.randrange(1, 1_000_000)
-        return SolitaireSession.new(self.host.mode, seed, services.adviser)
+        return SolitaireSession.new(self.mode, seed, services.adviser)
+
+    @property
+    def searching(self) -> bool:
+        """Looking for a winnable deal: the board takes no moves meanwhile."""
+        return self.search is not None
 
     def close(self) -> None:
         """The screen is leaving: count a loss, write what is due, stop the thinking."""
@@ -79,18 +79,12 @@ class SolitaireDeals:
 
     def start(self, seed: int, **extra: Any) -> None:
         """Begin deal number `seed` from its start (`extra` keys go into its record)."""
-        host = self.host
         self.count_loss()
         self.drop_search()
         self.session.close()
-        self.session = SolitaireSession.new(host.mode, seed, host.services.adviser, **extra)
-        host.board.release()
-        host.autoplay.set(False)
-        host.bars.deal_field.text = str(seed)
-        host.form.focus(None)
-        host.reset_board()
+        self.session = SolitaireSession.new(self.mode, seed, self.services.adviser, **extra)
         self.session.save_due = True
-        host.on_new_game()
+        self.began(seed)
 
     def restart(self) -> None:
         """The same deal from its start (a daily deal stays the day's)."""
@@ -99,22 +93,12 @@ class SolitaireDeals:
 
     def new(self) -> None:
         """A fresh deal; with "winnable deals only", search for one first (across frames)."""
-        if not self.host.option("winnable_only"):
+        if not self.winnable_only():
             self.start(random.randrange(1, 1_000_000))
             return
-        self.host.autoplay.set(False)
         self.drop_search()
-        self.search = WinnableDealSearch(self.host.mode, self.host.services.adviser)
+        self.search = WinnableDealSearch(self.mode, self.services.adviser)
         self.busy_text = _("Looking for a winnable deal…")
-
-    def typed(self) -> None:
-        """Enter in the deal field: play the typed deal number."""
-        field = self.host.bars.deal_field
-        if is_number_text(field.text) and len(field.text) <= 9:
-            self.start(int(field.text))
-        else:
-            field.text = str(self.session.seed)
-            self.host.form.focus(None)
 
     def work(self) -> None:
         """Background thinking for this frame: the deal search, the verdict, the advice."""
@@ -134,10 +118,10 @@ class SolitaireDeals:
         due, data = self.session.take_save()
         if not due:
             return False
-        self.host.services.storage.keep_game(self.host.mode, data)
+        self.services.storage.keep_game(self.mode, data)
         state = self.session.state
         places = [move for move in state.legal_moves() if move.action == PLACE]
-        self.host.board.prepare_next(state.figure, places)
+        self.board.prepare_next(state.figure, places)
         return True
 
     def open_asked_review(self, title: str) -> None:
@@ -148,12 +132,12 @@ class SolitaireDeals:
             return
         record = self.session.record.copy()
         request = ReplayRequest(record, title, review=found, show_line=self.line_wanted)
-        self.host.services.open(request)
+        self.services.open(request)
         self.line_wanted = False
 
     def count(self, report: Report) -> None:
         add_finished_game(
-            self.host.services.storage,
+            self.services.storage,
             report.record,
             hints=report.hints,
             undos=report.undos,

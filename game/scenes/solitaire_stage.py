@@ -84,6 +84,7 @@ class SolitaireStage:
         self.celebration.stop()
 
     def update(self, dt: float) -> None:
+        self.tiles.snapshot()
         self.tweens.update(dt)
         self.board.update(dt)
         self.animator.update(dt)

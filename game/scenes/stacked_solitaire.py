@@ -18,6 +18,7 @@ from game.i18n import N_, _
 from game.rules.lattice import ORIGIN
 from game.rules.record import STACKED_SOLITAIRE, GameRecord
 from game.rules.solitaire import StackedSolitaireState
+from game.scenes.solitaire_bars import option
 from game.scenes.solitaire_base import SolitaireScene
 from game.scenes.solitaire_sources import SevenPiles
 from game.ui.painting import blit_text
@@ -85,7 +86,7 @@ class StackedSolitaireScene(SolitaireScene):
         )
 
     def make_sources(self) -> SevenPiles:
-        fanned = partial(self.option, "fanned_piles")
+        fanned = partial(option, self.services, "fanned_piles")
         self.piles = SevenPiles(self.services, self.tiles, lambda: self.session, fanned)
         return self.piles
 
