@@ -16,8 +16,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Protocol
 
-from game.ai.players import Player, bot_rng, make_player
-from game.ai.worker import choose_move
+from game.ai.players import bot_rng, make_player
 from game.net.limits import Clock, Limits, TokenBucket
 from game.net.messages import (
     BAD_TOKEN,
@@ -43,25 +42,8 @@ from game.net.replies import (
     view_frame,
 )
 from game.net.table import Follower, NetTable, code_key
+from game.net.thinking import Answer, InlineThinker, Thinker
 from game.rules.moves import Move
-from game.rules.table import TableState
-
-Answer = tuple[Move, Player] | None
-"""A computer's move and the player after choosing it; None when the thinking failed."""
-
-
-class Thinker(Protocol):
-    """Lets a computer choose its move and calls `answer` with it (later, or at once)."""
-
-    def think(self, player: Player, state: TableState, answer: Callable[[Answer], None]) -> None:
-        """Start `player` choosing a move in `state` (a copy the thinker may keep)."""
-
-
-class InlineThinker:
-    """Thinks at once, in this process (tests and tools)."""
-
-    def think(self, player: Player, state: TableState, answer: Callable[[Answer], None]) -> None:
-        answer(choose_move(player, state))
 
 
 class Store(Protocol):

@@ -24,12 +24,13 @@ from game.net.messages import (
     Create,
     Refused,
 )
+from game.net.recorded import RecordedTable
 from game.play.table_match import STAND_IN_LEVEL
 from game.rules.errors import IllegalMoveError, RecordError
 from game.rules.moves import Move
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.seeds_names import SEED_DIGITS, trim_names
-from game.rules.table import TableGame, TableState
+from game.rules.table import TableGame
 
 SERVER_KEY: Final = "server"
 """The key a saved table adds to its record (RECORD.md keeps unknown keys): the code,
@@ -59,15 +60,15 @@ class Follower:
         self.send = send
 
 
-class NetTable:
+class NetTable(RecordedTable):
     """A table game played over the network. Build it with `new` or `from_saved`."""
 
     def __init__(
         self, code: str, recorded: RecordedGame, tokens: list[str | None], last_active: float
     ) -> None:
+        super().__init__(recorded)
         self.code = code
         self.key = code_key(code)
-        self.recorded = recorded
         self.tokens = tokens
         """Each seat's token; None for a computer's seat and a remote seat nobody took."""
         self.holders: list[set[Follower]] = [set() for _ in tokens]
@@ -90,16 +91,6 @@ class NetTable:
         return cls(new_code(), recorded, [None] * len(players), now)
 
     # --- reading -----------------------------------------------------------------------
-
-    @property
-    def state(self) -> TableState:
-        state = self.recorded.state
-        assert isinstance(state, TableState)
-        return state
-
-    @property
-    def record(self) -> GameRecord:
-        return self.recorded.record
 
     @property
     def position(self) -> tuple[int, int]:
