@@ -5,6 +5,7 @@ a client sends ever names a file."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -42,9 +43,14 @@ class TableStore:
 
     def load(self) -> list[NetTable]:
         """Every open table saved, reopened; a save that cannot be is named on standard
-        error and left where it is."""
+        error and left where it is. What writes cut short by a kill left is removed."""
         tables = []
-        paths = sorted(self.open_dir.glob(f"*{RECORD_SUFFIX}")) if self.open_dir.is_dir() else []
+        if not self.open_dir.is_dir():
+            return []
+        for partial in self.open_dir.glob(".tmp-*.part"):
+            with contextlib.suppress(OSError):
+                partial.unlink()
+        paths = sorted(self.open_dir.glob(f"*{RECORD_SUFFIX}"))
         for path in paths:
             try:
                 tables.append(NetTable.from_saved(read_bounded(path)))
