@@ -18,7 +18,7 @@ from game.net.registry import Registry
 from game.net.replies import MovePlayed, read_server_message
 from game.net.server import TableServer
 from game.rules.record import GameRecord
-from game.rules.record_moves import TABLE, move_to_entry
+from tests.net_helpers import bot_move
 
 MAX_READ = 16 * 1024 * 1024
 
@@ -84,14 +84,10 @@ class Bot:
         return message
 
     async def move_if_mine(self) -> None:
-        mirror = self.mirror
-        if mirror is None or mirror.state.hand_over or mirror.state.current not in self.seats:
-            return
-        position = (mirror.record.hand_count, len(mirror.state.moves))
-        if self.sent_at != position:
-            self.sent_at = position
-            entry = move_to_entry(TABLE, mirror.legal_moves()[0], mirror.state.current)
-            await self.connection.send(move_frame(self.table, entry))
+        move = bot_move(self.mirror, self.seats)
+        if move is not None and self.sent_at != move[0]:
+            self.sent_at = move[0]
+            await self.connection.send(move_frame(self.table, move[1]))
 
     async def play(self, stop_after: int | None = None) -> dict[str, Any]:
         """Play until the game is over (its `over` message) or `stop_after` moves were

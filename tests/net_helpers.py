@@ -4,10 +4,12 @@ keep what the server sent them, and a seat player that plays the first legal mov
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from typing import Any
 
 from game.net.limits import Limits
 from game.net.messages import create_frame, join_frame, move_frame
+from game.net.mirror import TableMirror
 from game.net.registry import Peer, Registry
 from game.net.table import NetTable
 from game.rules.record import GameRecord, RecordedGame
@@ -80,6 +82,17 @@ def play_out(table: NetTable, holders: dict[int, Inbox], limit: int = 2000) -> N
         replies = holders[seat].send(move_frame(table.code, first_legal_entry(table)))
         assert not [r for r in replies if r["type"] == "error"], replies
     raise AssertionError("the game did not end")
+
+
+def bot_move(
+    mirror: TableMirror | None, seats: Collection[int]
+) -> tuple[tuple[int, int], dict[str, Any]] | None:
+    """A bot's next move, if one of its `seats` is to act in `mirror`: the position it is
+    for and its first legal move as a record entry."""
+    if mirror is None or mirror.state.hand_over or mirror.state.current not in seats:
+        return None
+    position = (mirror.record.hand_count, len(mirror.state.moves))
+    return position, move_to_entry(TABLE, mirror.legal_moves()[0], mirror.state.current)
 
 
 def checked(record: dict[str, Any]) -> RecordedGame:

@@ -19,7 +19,7 @@ from game.net.messages import create_frame, join_frame, move_frame, rejoin_frame
 from game.net.mirror import TableMirror
 from game.net.replies import MovePlayed, read_server_message
 from game.rules.record import GameRecord
-from game.rules.record_moves import TABLE, move_to_entry
+from tests.net_helpers import bot_move
 
 ROOT = Path(__file__).resolve().parent.parent
 GUARD_S = 30
@@ -80,12 +80,9 @@ class Player:
         """Play `moves` moves (None: to the end); the `over` message at the end."""
         played = 0
         while moves is None or played < moves:
-            mirror = self.mirror
-            assert mirror is not None
-            state = mirror.state
-            if state.current in self.seats and not state.hand_over:
-                entry = move_to_entry(TABLE, mirror.legal_moves()[0], state.current)
-                self.connection.send(move_frame(self.table, entry))
+            move = bot_move(self.mirror, self.seats)
+            if move is not None:
+                self.connection.send(move_frame(self.table, move[1]))
             message = self.read()
             while message["type"] not in ("move", "over"):
                 message = self.read()

@@ -43,6 +43,12 @@ def address_of(server: Server) -> str:
     return f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}"
 
 
+def finish(stop: asyncio.Future[None]) -> None:
+    """Have a server's `run` end (once)."""
+    if not stop.done():
+        stop.set_result(None)
+
+
 class TableServer:
     """A registry served over WebSocket."""
 
@@ -97,12 +103,7 @@ async def run_server(
     """Serve `registry` until SIGTERM or SIGINT (`python -m game.server`)."""
     loop = asyncio.get_running_loop()
     stop: asyncio.Future[None] = loop.create_future()
-
-    def stopping() -> None:
-        if not stop.done():
-            stop.set_result(None)
-
     for number in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows: Ctrl+C only
-            loop.add_signal_handler(number, stopping)
+            loop.add_signal_handler(number, finish, stop)
     await TableServer(registry).run(host, port, stop, ready)
