@@ -3,7 +3,9 @@ keep what the server sent them, and a seat player that plays the first legal mov
 
 from __future__ import annotations
 
+import copy
 import json
+import random
 from collections.abc import Collection
 from typing import Any
 
@@ -98,3 +100,69 @@ def bot_move(
 def checked(record: dict[str, Any]) -> RecordedGame:
     """The record replayed and checked as `check` does."""
     return RecordedGame.from_record(GameRecord.from_json(json.dumps(record)))
+
+
+# --- hostile messages ------------------------------------------------------------------
+
+ODD_VALUES: list[Any] = [
+    None,
+    True,
+    False,
+    -1,
+    0,
+    1,
+    7,
+    2**70,
+    1.5,
+    "",
+    "x" * 300,
+    [],
+    {},
+    [0, 0],
+    [1, -1, 2],
+    {"player": 0},
+    "remote",
+    "ai:greedy",
+    "99-99-99",
+    "01-02-03",
+    "\u202e\u0000",
+    "draw",
+]
+
+
+def mutated(rng: random.Random, message: dict[str, Any]) -> dict[str, Any]:
+    """`message` with one field, at any depth, changed, removed or added."""
+    message = copy.deepcopy(message)
+    target = message
+    while True:
+        keys = list(target)
+        key = rng.choice(keys) if keys else "extra"
+        if isinstance(target.get(key), dict) and rng.random() < 0.5:
+            target = target[key]
+            continue
+        break
+    choice = rng.random()
+    if choice < 0.15:
+        target.pop(key, None)
+    elif choice < 0.25:
+        target[rng.choice(["extra", "tile", "draw", "pass", "score"])] = rng.choice(ODD_VALUES)
+    else:
+        target[key] = rng.choice(ODD_VALUES)
+    return message
+
+
+def broken_text(rng: random.Random, message: dict[str, Any]) -> str | bytes:
+    text = json.dumps(message)
+    choice = rng.random()
+    if choice < 0.3:
+        return text[: rng.randrange(len(text))]
+    if choice < 0.5:
+        at = rng.randrange(len(text))
+        return text[:at] + rng.choice('{}[],:"\\\x00é') + text[at:]
+    if choice < 0.6:
+        return rng.randbytes(rng.randrange(1, 40))
+    if choice < 0.7:
+        return json.dumps({**message, "pad": "x" * 70_000})
+    if choice < 0.8:
+        return "[" * 5000 + "]" * 5000
+    return json.dumps([message])

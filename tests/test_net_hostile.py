@@ -6,7 +6,6 @@ the record check at the end and every honest connection saw the moves as recorde
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from typing import Any
@@ -14,70 +13,16 @@ from typing import Any
 from game.net.messages import create_frame, join_frame, move_frame, rejoin_frame, watch_frame
 from game.net.registry import Registry
 from game.net.table import NetTable
-from tests.net_helpers import ROOMY, Inbox, ManualClock, checked, first_legal_entry, open_table
-
-ODD_VALUES: list[Any] = [
-    None,
-    True,
-    False,
-    -1,
-    0,
-    1,
-    7,
-    2**70,
-    1.5,
-    "",
-    "x" * 300,
-    [],
-    {},
-    [0, 0],
-    [1, -1, 2],
-    {"player": 0},
-    "remote",
-    "ai:greedy",
-    "99-99-99",
-    "01-02-03",
-    "\u202e\u0000",
-    "draw",
-]
-
-
-def mutated(rng: random.Random, message: dict[str, Any]) -> dict[str, Any]:
-    """`message` with one field, at any depth, changed, removed or added."""
-    message = copy.deepcopy(message)
-    target = message
-    while True:
-        keys = list(target)
-        key = rng.choice(keys) if keys else "extra"
-        if isinstance(target.get(key), dict) and rng.random() < 0.5:
-            target = target[key]
-            continue
-        break
-    choice = rng.random()
-    if choice < 0.15:
-        target.pop(key, None)
-    elif choice < 0.25:
-        target[rng.choice(["extra", "tile", "draw", "pass", "score"])] = rng.choice(ODD_VALUES)
-    else:
-        target[key] = rng.choice(ODD_VALUES)
-    return message
-
-
-def broken_text(rng: random.Random, message: dict[str, Any]) -> str | bytes:
-    text = json.dumps(message)
-    choice = rng.random()
-    if choice < 0.3:
-        return text[: rng.randrange(len(text))]
-    if choice < 0.5:
-        at = rng.randrange(len(text))
-        return text[:at] + rng.choice('{}[],:"\\\x00é') + text[at:]
-    if choice < 0.6:
-        return rng.randbytes(rng.randrange(1, 40))
-    if choice < 0.7:
-        return json.dumps({**message, "pad": "x" * 70_000})
-    if choice < 0.8:
-        return "[" * 5000 + "]" * 5000
-    return json.dumps([message])
+from tests.net_helpers import (
+    ROOMY,
+    Inbox,
+    ManualClock,
+    broken_text,
+    checked,
+    first_legal_entry,
+    mutated,
+    open_table,
+)
 
 
 def fingerprint(table: NetTable) -> str:

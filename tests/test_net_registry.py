@@ -181,7 +181,7 @@ def test_messages_beyond_the_burst_are_too_fast_until_the_clock_moves_on() -> No
     ]
 
 
-def test_join_attempts_are_limited_per_address_across_connections() -> None:
+def test_attempts_to_join_or_open_tables_are_limited_per_address_across_connections() -> None:
     clock = ManualClock()
     limits = Limits(joins_per_s=0.5, join_burst=2)
     server = registry(clock, limits=limits)
@@ -190,6 +190,9 @@ def test_join_attempts_are_limited_per_address_across_connections() -> None:
     assert Inbox(server, "10.7.7.7").send(join_frame("guess", "x"))[0]["code"] == "no-table"
     clock.now += 2.0
     assert Inbox(server, "10.6.6.6").send(join_frame("guess", "x"))[0]["code"] == "no-table"
+    opened = [Inbox(server, "10.8.8.8").send(create_frame(["remote"] * 2)) for _ in range(3)]
+    assert [o[0]["type"] for o in opened] == ["created", "created", "error"]
+    assert opened[2][0]["code"] == "too-fast" and len(server.tables) == 2
 
 
 def test_a_table_idle_for_a_day_is_closed_and_saved(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -16,7 +17,7 @@ from websockets.exceptions import ConnectionClosed
 from game.net.messages import create_frame, watch_frame
 from game.net.registry import Registry
 from tests.net_clients import Bot, serving
-from tests.net_helpers import ROOMY, ManualClock, checked
+from tests.net_helpers import ROOMY, ManualClock, broken_text, checked, mutated
 
 GUARD_S = 20
 """Only a hung test waits this long; a sound one is done in well under a second."""
@@ -109,3 +110,43 @@ def test_an_oversized_frame_closes_only_its_own_connection() -> None:
                 assert json.loads(await other.recv())["type"] == "view"
 
     run(scenario)
+
+
+def test_hostile_frames_over_the_socket_leave_the_server_serving_the_other_table() -> None:
+    overs: list[dict[str, Any]] = []
+    refused: list[str] = []
+
+    async def attack(url: str, target: str) -> None:
+        rng = random.Random(28)
+        templates: list[dict[str, Any]] = [
+            {"type": "move", "table": target, "move": {"player": 0, "draw": True}},
+            {"type": "join", "table": target, "name": "Eve"},
+            {"type": "rejoin", "table": target, "token": "x" * 32},
+            {"type": "watch", "table": target},
+            {"type": "create", "players": 2, "rules": {"hands": 1}},
+        ]
+        hostile = await connect(url)
+        for _ in range(300):
+            message = rng.choice(templates)
+            frame = broken_text(rng, message) if rng.random() < 0.3 else mutated(rng, message)
+            try:
+                await hostile.send(frame if isinstance(frame, (str, bytes)) else json.dumps(frame))
+                reply = json.loads(await hostile.recv())
+                refused.append(reply.get("code", ""))
+            except ConnectionClosed:  # an oversized frame closes its connection
+                hostile = await connect(url)
+        await hostile.close()
+
+    async def scenario(registry: Registry) -> None:
+        async with serving(registry) as url:
+            code = await create(url, ["remote", "remote"], {"hands": 2})
+            bots = [await Bot.joining(url, code, name) for name in ("Ann", "Bob")]
+            ann, bob, _ = await asyncio.gather(bots[0].play(), bots[1].play(), attack(url, code))
+            overs.extend((ann, bob))
+            for bot in bots:
+                await bot.connection.close()
+
+    run(scenario)
+    assert overs[0]["record"] == overs[1]["record"]
+    assert checked(overs[0]["record"]).is_over()
+    assert refused.count("bad-message") > 100 and "not-your-seat" in refused

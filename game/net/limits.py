@@ -12,8 +12,8 @@ Clock = Callable[[], float]
 
 @dataclass(frozen=True)
 class Limits:
-    """The server's limits: message rates per connection, join attempts per address,
-    and how long a table may stay idle."""
+    """The server's limits: message rates per connection, attempts to open, join or
+    watch a table per address, how long a table may stay idle, how many tables."""
 
     messages_per_s: float = 20.0
     message_burst: int = 40

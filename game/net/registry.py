@@ -115,13 +115,13 @@ class Registry:
             if not peer.bucket.take():
                 raise Refused(TOO_FAST, "too many messages; wait a moment")
             message = read_client_message(text)
-            if isinstance(message, Create):
-                self._create(peer, message)
-            elif isinstance(message, MoveRequest):
+            if isinstance(message, MoveRequest):
                 self._move(peer, message)
             else:
-                self._join_allowed(peer)
-                if isinstance(message, Join):
+                self._attempt_allowed(peer)
+                if isinstance(message, Create):
+                    self._create(peer, message)
+                elif isinstance(message, Join):
                     self._join(peer, message)
                 elif isinstance(message, Rejoin):
                     self._rejoin(peer, message)
@@ -130,9 +130,10 @@ class Registry:
         except Refused as refused:
             peer.send(error_frame(refused.code, refused.message))
 
-    def _join_allowed(self, peer: Peer) -> None:
-        """Join, rejoin and watch attempts are counted per address (codes and tokens are
-        too long to guess, and stay so at this rate)."""
+    def _attempt_allowed(self, peer: Peer) -> None:
+        """Create, join, rejoin and watch attempts are counted per address: codes and
+        tokens are too long to guess, and stay so at this rate, and one address cannot
+        fill the server with tables."""
         buckets = self._join_buckets
         if len(buckets) > 10_000:
             for address in [a for a, bucket in buckets.items() if bucket.full]:
@@ -143,7 +144,7 @@ class Registry:
             bucket = TokenBucket(limits.joins_per_s, limits.join_burst, self.clock)
             buckets[peer.address] = bucket
         if not bucket.take():
-            raise Refused(TOO_FAST, "too many attempts to join; wait a moment")
+            raise Refused(TOO_FAST, "too many tables opened or joined; wait a moment")
 
     def _table(self, code: str) -> NetTable:
         table = self.tables.get(code_key(code))
