@@ -49,6 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     registry.open(store.load())
     try:
         asyncio.run(run_server(registry, args.host, args.port, announce))
+    except KeyboardInterrupt:  # where no signal handler can be set (Windows): Ctrl+C
+        registry.save_all()
     except OSError as error:
         print(f"table server: cannot listen on {args.host}:{args.port}: {error}", file=sys.stderr)
         return 1

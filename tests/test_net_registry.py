@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from game.net.limits import Limits
 from game.net.messages import (
     create_frame,
@@ -19,6 +21,7 @@ from game.net.messages import (
 from game.net.registry import Registry
 from game.net.store import TableStore
 from game.net.table import NetTable
+from game.rules.moves import PASS_MOVE
 from game.rules.table import HAND_SIZE
 from tests.net_helpers import (
     ROOMY,
@@ -231,3 +234,34 @@ def test_a_seat_taken_back_after_the_game_sees_how_it_ended() -> None:
     replies = Inbox(server).send(rejoin_frame(table.code, tokens[1]))
     assert [r["type"] for r in replies] == ["joined", "view", "over", "presence"]
     assert replies[2]["record"] == table.full_record()
+
+
+def test_a_computer_answer_the_rules_refuse_is_replaced_by_a_legal_move() -> None:
+    class WrongThinker:
+        def think(self, player: Any, state: Any, answer: Any) -> None:
+            answer((PASS_MOVE, player))  # never legal while a tile can be placed
+
+    server = registry(thinker=WrongThinker())
+    table, holders, _ = open_table(server, ["remote", "ai:greedy"], {"hands": 1})
+    play_out(table, holders)
+    assert checked(table.full_record()).is_over()
+
+
+def test_a_disk_that_refuses_a_save_is_said_and_the_table_plays_on(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    class FullDisk:
+        def save(self, table: NetTable, durable: bool = False) -> None:
+            raise OSError(28, "No space left on device")
+
+        def close(self, table: NetTable) -> None:
+            raise OSError(28, "No space left on device")
+
+    clock = ManualClock()
+    server = registry(clock, store=FullDisk())
+    table, holders, _ = open_table(server, ["remote", "remote"], {"hands": 1})
+    play_out(table, holders)
+    assert holders[0].of_type("over")
+    clock.now += 2 * 86_400
+    assert server.close_idle() == [table.code]
+    assert "No space left on device" in capsys.readouterr().err

@@ -11,6 +11,7 @@ live server, at once in this process in tests.
 from __future__ import annotations
 
 import secrets
+import sys
 from collections import deque
 from collections.abc import Callable
 from functools import partial
@@ -148,7 +149,8 @@ class Registry:
 
     def _table(self, code: str) -> NetTable:
         table = self.tables.get(code_key(code))
-        if table is None or not secrets.compare_digest(table.code.encode(), code.encode()):
+        given = code.encode("utf-8", "replace")
+        if table is None or not secrets.compare_digest(table.code.encode(), given):
             raise Refused(NO_TABLE, "there is no such table")
         return table
 
@@ -219,9 +221,15 @@ class Registry:
         for follower in table.followers():
             follower.send(frame)
 
-    def _save(self, table: NetTable) -> None:
-        if self.store is not None:
-            self.store.save(table)
+    def _save(self, table: NetTable, durable: bool = False) -> None:
+        """Save the table; a disk that refuses is named on standard error and the table
+        plays on (what is played is still announced, and saved at the next change)."""
+        if self.store is None:
+            return
+        try:
+            self.store.save(table, durable)
+        except OSError as error:
+            print(f"table server: cannot save a table: {error}", file=sys.stderr)
 
     # --- computers ----------------------------------------------------------------------
 
@@ -257,7 +265,10 @@ class Registry:
         else:  # the worker failed: think again here, simply
             seed = table.record.seed or 0
             move = make_player("greedy", bot_rng(seed, seat)).choose(table.state)
-        self._play(table, None, seat, move)
+        try:
+            self._play(table, None, seat, move)
+        except Refused:  # a computer's move the rules refuse: its first legal one instead
+            self._play(table, None, seat, table.state.legal_moves()[0])
 
     # --- closing ------------------------------------------------------------------------
 
@@ -268,11 +279,13 @@ class Registry:
         for table in idle:
             del self.tables[table.key]
             if self.store is not None:
-                self.store.close(table)
+                try:
+                    self.store.close(table)
+                except OSError as error:
+                    print(f"table server: cannot close a table: {error}", file=sys.stderr)
         return [table.code for table in idle]
 
     def save_all(self) -> None:
         """Save every table to the disk itself (the server is stopping)."""
-        if self.store is not None:
-            for table in self.tables.values():
-                self.store.save(table, durable=True)
+        for table in self.tables.values():
+            self._save(table, durable=True)

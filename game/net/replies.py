@@ -19,7 +19,9 @@ from game.rules.record_values import RecordMove
 
 
 def _frame(data: dict[str, Any]) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    """One frame's text: ASCII, so that any text a client sent (a lone surrogate
+    included) is sent back whole."""
+    return json.dumps(data, separators=(",", ":"))
 
 
 def created_frame(table: str) -> str:

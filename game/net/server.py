@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import signal
 from collections.abc import Callable
 from functools import partial
@@ -68,9 +69,13 @@ class TableServer:
             self.registry.disconnect(peer)
 
     async def _every(self, seconds: float, work: Callable[[], object]) -> None:
+        """Do `work` every `seconds`; a failure is logged and the chore goes on."""
         while True:
             await asyncio.sleep(seconds)
-            work()
+            try:
+                work()
+            except Exception:
+                logging.getLogger(__name__).exception("table server: %s failed", work)
 
     async def run(
         self,
