@@ -99,7 +99,9 @@ def test_a_game_is_played_through_the_client_and_watched_by_another() -> None:
     try:
         next_of(host, Connected)
         host.create(["remote", "ai:greedy", "remote"], {"hands": 1})
-        table = next_of(host, Created).table
+        created = next_of(host, Created)
+        table = created.table
+        assert len(created.host) >= 32
         driver = Driver(host, table)
         for name in ("Ann", "Bob"):
             host.join(table, name)

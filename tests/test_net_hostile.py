@@ -10,7 +10,14 @@ import json
 import random
 from typing import Any
 
-from game.net.messages import create_frame, join_frame, move_frame, rejoin_frame, watch_frame
+from game.net.messages import (
+    create_frame,
+    join_frame,
+    move_frame,
+    rejoin_frame,
+    stand_in_frame,
+    watch_frame,
+)
 from game.net.registry import Registry
 from game.net.table import NetTable
 from tests.net_helpers import (
@@ -49,6 +56,7 @@ class Hostile:
             rejoin_frame(b.code, a.tokens[0] or ""),
             watch_frame(b.code),
             create_frame(["remote", "ai:greedy"], {"hands": 1}),
+            stand_in_frame(a.code, "H" * 32, 1, "greedy"),
         ]
         frames += [move_frame(a.code, old) for old in self.rng.sample(self.old_moves, 2)]
         return [json.loads(frame) for frame in frames if frame]

@@ -11,12 +11,14 @@ from game.net.messages import (
     MoveRequest,
     Refused,
     Rejoin,
+    StandIn,
     Watch,
     create_frame,
     join_frame,
     move_frame,
     read_client_message,
     rejoin_frame,
+    stand_in_frame,
     watch_frame,
 )
 from game.net.replies import (
@@ -55,6 +57,7 @@ def test_what_a_client_writes_the_server_reads() -> None:
     )
     drawn = {"player": 0, "draw": True, "tile": "99-99-99"}  # a draw's tile is ignored
     assert read_client_message(move_frame("C", drawn)) == MoveRequest("C", 0, DRAW_MOVE)
+    assert read_client_message(stand_in_frame("C", "H", 2, "easy")) == StandIn("C", "H", 2, "easy")
     passed = {"player": 0, "pass": True}
     assert read_client_message(move_frame("C", passed)) == MoveRequest("C", 0, PASS_MOVE)
 
@@ -75,6 +78,8 @@ def test_what_a_client_writes_the_server_reads() -> None:
         '{"type": "move", "table": "C", "move": {"player": 0, "tile": "01-02-03"}}',
         '{"type": "move", "table": "C", "move": [0]}',
         '{"type": "watch", "table": "C", "n": 1e999}',
+        '{"type": "stand-in", "table": "C", "host": "H", "seat": 1, "level": "god"}',
+        '{"type": "stand-in", "table": "C", "host": "H", "seat": "1", "level": "easy"}',
         '{"type": "watch", "table": "' + "C" * 65 + '"}',
     ],
 )
@@ -89,7 +94,7 @@ def test_what_the_server_writes_a_client_reads_as_typed_values() -> None:
     record = GameRecord.new("table", [{"kind": "human"}, {"kind": "ai:greedy"}])
     entry = {"player": 1, "draw": True, "tile": "01-02-03"}
     frames = [
-        created_frame("C"),
+        created_frame("C", "H"),
         joined_frame("C", 1, "T"),
         view_frame("C", record.data),
         announced_move_frame("C", 0, 4, entry),
@@ -98,7 +103,7 @@ def test_what_the_server_writes_a_client_reads_as_typed_values() -> None:
         presence_frame("C", [True, False]),
     ]
     read = [read_server_message(frame) for frame in frames]
-    assert read[:2] == [Created("C"), Joined("C", 1, "T")]
+    assert read[:2] == [Created("C", "H"), Joined("C", 1, "T")]
     assert isinstance(read[2], TableView) and read[2].record == record
     assert isinstance(read[3], MovePlayed) and read[3].move.drawn == parse_tile("01-02-03")
     assert isinstance(read[4], GameOver)

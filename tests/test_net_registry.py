@@ -16,6 +16,7 @@ from game.net.messages import (
     join_frame,
     move_frame,
     rejoin_frame,
+    stand_in_frame,
     watch_frame,
 )
 from game.net.registry import Registry
@@ -213,6 +214,7 @@ def test_a_table_idle_for_a_day_is_closed_and_saved(tmp_path: Path) -> None:
     closed = tmp_path / "closed" / f"{table.code}.contack.json"
     reopened = NetTable.from_saved(closed.read_text())
     assert reopened.record == table.record and reopened.tokens == table.tokens
+    assert reopened.host == table.host
     assert holders[0].send(watch_frame(table.code))[0]["code"] == "no-table"
 
 
@@ -265,3 +267,30 @@ def test_a_disk_that_refuses_a_save_is_said_and_the_table_plays_on(
     clock.now += 2 * 86_400
     assert server.close_idle() == [table.code]
     assert "No space left on device" in capsys.readouterr().err
+
+
+def test_the_host_gives_an_away_seat_to_a_computer_until_its_player_comes_back() -> None:
+    server = registry()
+    table, holders, tokens = open_table(server, ["remote", "remote"], {"hands": 2})
+    ann, bob = holders[0], holders[1]
+    host = Inbox(server)
+    server.disconnect(bob.peer)
+    assert host.send(stand_in_frame(table.code, "not-the-host", 1, "greedy"))[0]["code"] == (
+        "bad-token"
+    )
+    assert host.send(stand_in_frame(table.code, table.host, 0, "greedy"))[0]["code"] == (
+        "not-your-seat"
+    )
+    assert host.send(stand_in_frame(table.code, table.host, 1, "greedy")) == []
+    view = ann.of_type("view")[-1]["record"]
+    assert view["players"][1]["kind"] == "ai:greedy"
+    assert ann.of_type("presence")[-1]["connected"] == [True, True]
+    for _ in range(6):  # the computer plays seat 1's turns as they come
+        if table.state.current == 0:
+            ann.send(move_frame(table.code, first_legal_entry(table)))
+    assert any(m["move"]["player"] == 1 for m in ann.of_type("move"))
+    back = Inbox(server)
+    assert back.send(rejoin_frame(table.code, tokens[1]))[0]["seat"] == 1
+    assert ann.of_type("view")[-1]["record"]["players"][1]["kind"] == "human"
+    play_out(table, {0: ann, 1: back})
+    assert checked(table.full_record()).is_over()

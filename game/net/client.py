@@ -2,7 +2,7 @@
 
 A `TableClient` runs the WebSocket connection in a background thread with its own
 asyncio loop. The window hands it messages (`create`, `join`, `rejoin`, `watch`,
-`move`), which return at once, and takes what arrived with `poll()` once per frame, as
+`move`, `stand_in`), which return at once, and takes what arrived with `poll()` once per frame, as
 typed values (`game.net.replies`) and `Connected` / `Disconnected` notes; it never
 waits. A lost connection is tried again by itself, and on its return every seat this
 client held is taken back by its token and every table it watched is followed again.
@@ -21,7 +21,14 @@ from typing import Any, Final
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from game.net.messages import create_frame, join_frame, move_frame, rejoin_frame, watch_frame
+from game.net.messages import (
+    create_frame,
+    join_frame,
+    move_frame,
+    rejoin_frame,
+    stand_in_frame,
+    watch_frame,
+)
 from game.net.replies import Joined, ServerMessage, read_server_message
 
 MAX_READ: Final = 16 * 1024 * 1024
@@ -104,6 +111,11 @@ class TableClient:
     def watch(self, table: str) -> None:
         self._loop.call_soon_threadsafe(self._watched.add, table)
         self._send(watch_frame(table))
+
+    def stand_in(self, table: str, host: str, seat: int, level: str) -> None:
+        """As the table's host (`host`, from `Created`), give away seat `seat` to a
+        computer of `level` until its player comes back."""
+        self._send(stand_in_frame(table, host, seat, level))
 
     def move(self, table: str, entry: dict[str, Any]) -> None:
         """Ask for a move, written as a record entry with its `player`."""

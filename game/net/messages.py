@@ -92,7 +92,18 @@ class MoveRequest:
     move: Move
 
 
-ClientMessage = Create | Join | Rejoin | Watch | MoveRequest
+@dataclass(frozen=True)
+class StandIn:
+    """The table's host gives away seat `seat` to a computer of `level` until its player
+    takes it back (a message this server adds to PROTOCOL.md's)."""
+
+    table: str
+    host: str
+    seat: int
+    level: str
+
+
+ClientMessage = Create | Join | Rejoin | Watch | MoveRequest | StandIn
 
 
 def bad(message: str) -> Refused:
@@ -154,6 +165,14 @@ def _move(data: dict[str, Any]) -> MoveRequest:
     return MoveRequest(table, player, move)
 
 
+def _stand_in(data: dict[str, Any]) -> StandIn:
+    seat = data.get("seat")
+    if type(seat) is not int:
+        raise bad("seat must be a seat number")
+    level = _seat_kind(AI_PREFIX + str(data.get("level")))
+    return StandIn(_text(data, "table"), _text(data, "host"), seat, level[len(AI_PREFIX) :])
+
+
 def read_client_message(text: str | bytes) -> ClientMessage:
     """The message in one frame; `Refused(BAD_MESSAGE)` when it is not one."""
     if isinstance(text, bytes):
@@ -177,6 +196,8 @@ def read_client_message(text: str | bytes) -> ClientMessage:
         return Watch(_text(data, "table"))
     if kind == "move":
         return _move(data)
+    if kind == "stand-in":
+        return _stand_in(data)
     raise bad(f"unknown message type {cut_text(repr(kind))}")
 
 
@@ -208,6 +229,11 @@ def rejoin_frame(table: str, token: str) -> str:
 
 def watch_frame(table: str) -> str:
     return _frame({"type": "watch", "table": table})
+
+
+def stand_in_frame(table: str, host: str, seat: int, level: str) -> str:
+    """Give away seat `seat` to a computer of `level` (the host's token `host`)."""
+    return _frame({"type": "stand-in", "table": table, "host": host, "seat": seat, "level": level})
 
 
 def move_frame(table: str, entry: dict[str, Any]) -> str:

@@ -30,6 +30,7 @@ from game.net.messages import (
     MoveRequest,
     Refused,
     Rejoin,
+    StandIn,
     Watch,
     read_client_message,
 )
@@ -126,6 +127,8 @@ class Registry:
                     self._join(peer, message)
                 elif isinstance(message, Rejoin):
                     self._rejoin(peer, message)
+                elif isinstance(message, StandIn):
+                    self._stand_in(message)
                 else:
                     self._watch(peer, message)
         except Refused as refused:
@@ -162,7 +165,7 @@ class Registry:
         table = NetTable.new(message, self.clock())
         self.tables[table.key] = table
         self._save(table)
-        peer.send(created_frame(table.code))
+        peer.send(created_frame(table.code, table.host))
 
     def _seated(self, peer: Peer, table: NetTable, seat: int, token: str) -> None:
         peer.tables.add(table.key)
@@ -185,8 +188,22 @@ class Registry:
         seat = table.seat_of_token(message.token)
         if seat is None:
             raise Refused(BAD_TOKEN, "that token holds no seat of this table")
+        stood_in = seat in table.computers
         table.hold(peer, seat)
         self._seated(peer, table, seat, message.token)
+        if stood_in:  # the seat's kind is a person's again
+            self._tell(table, view_frame(table.code, table.view()))
+
+    def _stand_in(self, message: StandIn) -> None:
+        table = self._table(message.table)
+        if not table.is_host(message.host):
+            raise Refused(BAD_TOKEN, "that is not the host's token")
+        table.stand_in(message.seat, message.level)
+        table.last_active = self.clock()
+        self._save(table)
+        self._tell(table, view_frame(table.code, table.view()))
+        self._tell(table, presence_frame(table.code, table.connected()))
+        self._let_computers_play(table)
 
     def _watch(self, peer: Peer, message: Watch) -> None:
         table = self._table(message.table)
@@ -257,9 +274,13 @@ class Registry:
 
     def _play_answer(self, table: NetTable, position: tuple[int, int], answer: Answer) -> None:
         table.thinking = False
-        if self.tables.get(table.key) is not table or table.position != position:
-            return  # the table was closed meanwhile
         seat = table.state.current
+        if (
+            self.tables.get(table.key) is not table
+            or table.position != position
+            or seat not in table.computers
+        ):
+            return  # the table was closed, or a player took the seat back, meanwhile
         if answer is not None:
             move, table.computers[seat] = answer
         else:  # the worker failed: think again here, simply

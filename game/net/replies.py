@@ -24,8 +24,10 @@ def _frame(data: dict[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-def created_frame(table: str) -> str:
-    return _frame({"type": "created", "table": table})
+def created_frame(table: str, host: str) -> str:
+    """A table was opened; `host` is the token of its host (a field this server adds:
+    it lets the host give an away seat to a computer)."""
+    return _frame({"type": "created", "table": table, "host": host})
 
 
 def joined_frame(table: str, seat: int, token: str) -> str:
@@ -60,6 +62,7 @@ def presence_frame(table: str, connected: list[bool]) -> str:
 @dataclass(frozen=True)
 class Created:
     table: str
+    host: str = ""
 
 
 @dataclass(frozen=True)
@@ -118,7 +121,8 @@ def _read(data: dict[str, Any]) -> ServerMessage | None:
     if not isinstance(table, str):
         return None
     if kind == "created":
-        return Created(table)
+        host = data.get("host")
+        return Created(table, host if isinstance(host, str) else "")
     if kind == "joined" and type(data.get("seat")) is int and isinstance(data.get("token"), str):
         return Joined(table, data["seat"], data["token"])
     if kind in ("view", "over") and isinstance(data.get("record"), dict):

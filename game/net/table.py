@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from game.ai.players import LEVELS, Player, bot_rng, make_player
 from game.net.messages import (
+    AI_PREFIX,
     ILLEGAL_MOVE,
     NOT_YOUR_SEAT,
     NOT_YOUR_TURN,
@@ -47,6 +48,10 @@ def new_code() -> str:
     return secrets.token_urlsafe(12)
 
 
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
 def new_seed() -> int:
     """A deal seed nobody can find from the tiles dealt (a six-digit deal number could be
     found by trying each, and with it the stock's order)."""
@@ -64,10 +69,17 @@ class NetTable(RecordedTable):
     """A table game played over the network. Build it with `new` or `from_saved`."""
 
     def __init__(
-        self, code: str, recorded: RecordedGame, tokens: list[str | None], last_active: float
+        self,
+        code: str,
+        host: str,
+        recorded: RecordedGame,
+        tokens: list[str | None],
+        last_active: float,
     ) -> None:
         super().__init__(recorded)
         self.code = code
+        self.host = host
+        """The host's token: it may give an away seat to a computer."""
         self.key = code_key(code)
         self.tokens = tokens
         """Each seat's token; None for a computer's seat and a remote seat nobody took."""
@@ -88,7 +100,7 @@ class NetTable(RecordedTable):
         game = TableGame(len(players), create.rules)
         seed = new_seed() if create.seed is None else create.seed
         recorded = RecordedGame.new_table(game, players, seed)
-        return cls(new_code(), recorded, [None] * len(players), now)
+        return cls(new_code(), new_token(), recorded, [None] * len(players), now)
 
     # --- reading -----------------------------------------------------------------------
 
@@ -150,7 +162,7 @@ class NetTable(RecordedTable):
         )
         if seat is None:
             return None
-        token = secrets.token_urlsafe(24)
+        token = new_token()
         self.tokens[seat] = token
         players = self.record.data["players"]
         players[seat]["name"] = name
@@ -167,9 +179,24 @@ class NetTable(RecordedTable):
                 found = seat
         return found
 
+    def is_host(self, token: str) -> bool:
+        return hmac.compare_digest(self.host.encode(), token.encode("utf-8", "replace"))
+
     def hold(self, follower: Follower, seat: int) -> None:
-        """`follower` takes `seat` back; a connection that held it before loses it."""
+        """`follower` takes `seat` back; a connection that held it before loses it, and a
+        computer standing in for its player gives it back."""
         self.holders[seat] = {follower}
+        if seat in self.computers:
+            del self.computers[seat]
+            self.record.data["players"][seat]["kind"] = "human"
+
+    def stand_in(self, seat: int, level: str) -> None:
+        """A computer of `level` plays away seat `seat` until its player takes it back
+        (only a seat a player took, and left)."""
+        if not 0 <= seat < len(self.tokens) or self.tokens[seat] is None or self.holders[seat]:
+            raise Refused(NOT_YOUR_SEAT, f"seat {seat} is not a player's away seat")
+        self.record.data["players"][seat]["kind"] = AI_PREFIX + level
+        self.computers[seat] = make_player(level, bot_rng(self.record.seed or 0, seat))
 
     def release(self, follower: Follower) -> bool:
         """Forget `follower`; True when a seat lost its connection."""
@@ -225,7 +252,12 @@ class NetTable(RecordedTable):
     def saved_text(self) -> str:
         """The record with the server's own key: what a restarted server reopens."""
         data = dict(self.record.data)
-        data[SERVER_KEY] = {"code": self.code, "tokens": self.tokens, "active": self.last_active}
+        data[SERVER_KEY] = {
+            "code": self.code,
+            "host": self.host,
+            "tokens": self.tokens,
+            "active": self.last_active,
+        }
         return GameRecord(data).dumps()
 
     @classmethod
@@ -236,12 +268,14 @@ class NetTable(RecordedTable):
         if not isinstance(server, dict):
             raise RecordError("record: not a table server's save")
         code, tokens, active = server.get("code"), server.get("tokens"), server.get("active")
+        host = server.get("host")
         if (
             not isinstance(code, str)
+            or not isinstance(host, str)
             or not isinstance(tokens, list)
             or len(tokens) != len(record.data["players"])
             or not all(token is None or isinstance(token, str) for token in tokens)
             or not isinstance(active, (int, float))
         ):
             raise RecordError("record: the server's code, tokens or time are damaged")
-        return cls(code, RecordedGame.from_record(record), tokens, float(active))
+        return cls(code, host, RecordedGame.from_record(record), tokens, float(active))
