@@ -294,3 +294,14 @@ def test_the_host_gives_an_away_seat_to_a_computer_until_its_player_comes_back()
     assert ann.of_type("view")[-1]["record"]["players"][1]["kind"] == "human"
     play_out(table, {0: ann, 1: back})
     assert checked(table.full_record()).is_over()
+
+
+def test_a_connection_that_keeps_sending_refused_messages_is_closed() -> None:
+    server = registry(limits=Limits(refusals_in_a_row=3, joins_per_s=1e6, join_burst=10**6))
+    closed: list[bool] = []
+    peer = server.connect(lambda frame: None, "10.0.0.5", lambda: closed.append(True))
+    for frame in ["{", "{", '{"type": "create", "players": 2}', "{", "{"]:
+        server.receive(peer, frame)
+    assert closed == []
+    server.receive(peer, "{")
+    assert closed == [True]

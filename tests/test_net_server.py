@@ -150,3 +150,16 @@ def test_hostile_frames_over_the_socket_leave_the_server_serving_the_other_table
     assert overs[0]["record"] == overs[1]["record"]
     assert checked(overs[0]["record"]).is_over()
     assert refused.count("bad-message") > 100 and "not-your-seat" in refused
+
+
+def test_a_connection_that_keeps_sending_refused_frames_is_closed() -> None:
+    async def scenario(registry: Registry) -> None:
+        async with serving(registry) as url, connect(url) as client:
+            for _ in range(registry.limits.refusals_in_a_row):
+                await client.send("{")
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    assert json.loads(await client.recv())["code"] == "bad-message"
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+
+    run(scenario)

@@ -19,6 +19,8 @@ class Limits:
     message_burst: int = 40
     joins_per_s: float = 0.5
     join_burst: int = 10
+    refusals_in_a_row: int = 100
+    """A connection whose messages are refused this many times in a row is closed."""
     idle_s: float = 86_400.0
     max_tables: int = 5_000
 

@@ -60,11 +60,19 @@ class Peer(Follower):
     """One connection: how to send it a frame, where it comes from, how fast it may ask,
     and the tables it follows."""
 
-    def __init__(self, send: Callable[[str], None], address: str, bucket: TokenBucket) -> None:
+    def __init__(
+        self,
+        send: Callable[[str], None],
+        address: str,
+        bucket: TokenBucket,
+        close: Callable[[], object],
+    ) -> None:
         super().__init__(send)
         self.address = address
         self.bucket = bucket
+        self.close = close
         self.tables: set[bytes] = set()
+        self.refused_in_a_row = 0
 
 
 class Registry:
@@ -97,11 +105,12 @@ class Registry:
 
     # --- connections --------------------------------------------------------------------
 
-    def connect(self, send: Callable[[str], None], address: str) -> Peer:
-        limits = self.limits
-        return Peer(
-            send, address, TokenBucket(limits.messages_per_s, limits.message_burst, self.clock)
-        )
+    def connect(
+        self, send: Callable[[str], None], address: str, close: Callable[[], object] = lambda: None
+    ) -> Peer:
+        """A new connection from `address`: `send` writes it a frame, `close` ends it."""
+        bucket = TokenBucket(self.limits.messages_per_s, self.limits.message_burst, self.clock)
+        return Peer(send, address, bucket, close)
 
     def disconnect(self, peer: Peer) -> None:
         """The connection is gone: its seats show as away."""
@@ -133,6 +142,11 @@ class Registry:
                     self._watch(peer, message)
         except Refused as refused:
             peer.send(error_frame(refused.code, refused.message))
+            peer.refused_in_a_row += 1
+            if peer.refused_in_a_row == self.limits.refusals_in_a_row:
+                peer.close()  # PROTOCOL.md: one that keeps sending refused messages
+        else:
+            peer.refused_in_a_row = 0
 
     def _attempt_allowed(self, peer: Peer) -> None:
         """Create, join, rejoin and watch attempts are counted per address: codes and

@@ -21,6 +21,7 @@ from functools import partial
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import CloseCode
 
 from game.net.messages import MAX_FRAME
 from game.net.registry import Registry
@@ -55,11 +56,20 @@ class TableServer:
 
     def __init__(self, registry: Registry) -> None:
         self.registry = registry
+        self._ending: set[asyncio.Task[None]] = set()
+
+    def _end(self, connection: ServerConnection) -> None:
+        """Close a connection that keeps sending refused messages."""
+        task = asyncio.create_task(connection.close(CloseCode.POLICY_VIOLATION, "refused"))
+        self._ending.add(task)
+        task.add_done_callback(self._ending.discard)
 
     async def handle(self, connection: ServerConnection) -> None:
         """One connection, from its first frame to its last."""
         remote = connection.remote_address
-        peer = self.registry.connect(partial(_send, connection), str(remote[0] if remote else ""))
+        address = str(remote[0] if remote else "")
+        end = partial(self._end, connection)
+        peer = self.registry.connect(partial(_send, connection), address, end)
         try:
             async for frame in connection:
                 self.registry.receive(peer, frame)
