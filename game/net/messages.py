@@ -1,0 +1,241 @@
+"""The messages a client sends (PROTOCOL.md "Client to server"), read into typed values
+on the server and written by the client library, and the `error` codes of a refusal.
+
+Reading is defensive: a frame is JSON text read by `jsontext` (no NaN, no deep nesting,
+no huge numbers), and anything not of the shape the protocol gives is refused with
+`Refused(BAD_MESSAGE, ...)`. The words of a refusal are English for the log and the
+developer; a client shows its player the words it has for the code.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Final
+
+from game.ai.players import LEVELS
+from game.rules import jsontext
+from game.rules.errors import RulesError
+from game.rules.moves import Move
+from game.rules.record_moves import TABLE, entry_to_move
+from game.rules.seeds_names import cut_text, is_seed
+from game.rules.table import MAX_PLAYERS, MIN_PLAYERS, TableRules
+
+BAD_MESSAGE: Final = "bad-message"
+NO_TABLE: Final = "no-table"
+TABLE_FULL: Final = "table-full"
+BAD_TOKEN: Final = "bad-token"
+NOT_YOUR_SEAT: Final = "not-your-seat"
+NOT_YOUR_TURN: Final = "not-your-turn"
+ILLEGAL_MOVE: Final = "illegal-move"
+TOO_FAST: Final = "too-fast"
+SERVER_FULL: Final = "server-full"
+"""A code this server adds to PROTOCOL.md's: it holds as many tables as it may."""
+
+REMOTE: Final = "remote"
+AI_PREFIX: Final = "ai:"
+CODE_LIMIT: Final = 64
+"""The longest table code or seat token read (the server's own are far shorter)."""
+MAX_FRAME: Final = 64 * 1024
+"""The largest frame a client may send, in bytes (PROTOCOL.md)."""
+NAME_LIMIT: Final = 200
+"""The longest name read (the record keeps what a screen shows: `trim_names`)."""
+
+
+class Refused(Exception):
+    """A message the server refuses: `code` as PROTOCOL.md lists them, and why."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Create:
+    """Open a table: each seat's kind ("remote" or "ai:LEVEL"), the rules, the seed."""
+
+    seats: tuple[str, ...]
+    rules: TableRules
+    seed: int | str | None = None
+
+
+@dataclass(frozen=True)
+class Join:
+    """Take the first free remote seat of `table`."""
+
+    table: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Rejoin:
+    """Take back the seat of `token` at `table`."""
+
+    table: str
+    token: str
+
+
+@dataclass(frozen=True)
+class Watch:
+    """Follow `table` without a seat."""
+
+    table: str
+
+
+@dataclass(frozen=True)
+class MoveRequest:
+    """Play `move` for `player` at `table`."""
+
+    table: str
+    player: int
+    move: Move
+
+
+@dataclass(frozen=True)
+class StandIn:
+    """The table's host gives away seat `seat` to a computer of `level` until its player
+    takes it back (a message this server adds to PROTOCOL.md's)."""
+
+    table: str
+    host: str
+    seat: int
+    level: str
+
+
+ClientMessage = Create | Join | Rejoin | Watch | MoveRequest | StandIn
+
+
+def bad(message: str) -> Refused:
+    return Refused(BAD_MESSAGE, message)
+
+
+def _text(data: dict[str, Any], key: str, limit: int = CODE_LIMIT) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or not 0 < len(value) <= limit:
+        raise bad(f"{key} must be text of 1 to {limit} characters")
+    return value
+
+
+def _seat_kind(kind: object) -> str:
+    if kind == REMOTE:
+        return REMOTE
+    if isinstance(kind, str) and kind.startswith(AI_PREFIX) and kind[3:] in LEVELS:
+        return kind
+    levels = ", ".join(AI_PREFIX + level for level in LEVELS)
+    raise bad(f"a seat is 'remote' or one of {levels}, not {cut_text(repr(kind))}")
+
+
+def _create(data: dict[str, Any]) -> Create:
+    players = data.get("players")
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise bad(f"players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}")
+    kinds = data.get("seats", [REMOTE] * players)
+    if not isinstance(kinds, list) or len(kinds) != players:
+        raise bad("seats must list one kind for each of the players")
+    seats = tuple(_seat_kind(kind) for kind in kinds)
+    if REMOTE not in seats:
+        raise bad("a table needs at least one remote seat")
+    try:
+        rules = TableRules.from_dict(data.get("rules", {}))
+    except (RulesError, TypeError) as error:
+        raise bad(str(error)) from None
+    if rules.partners and players != 4:
+        raise bad("partners needs exactly 4 players")
+    if rules.timed:
+        raise bad("timed games are not played over the network yet")
+    seed = data.get("seed")
+    if seed is not None and not is_seed(seed):
+        raise bad("seed must be a whole number of at most 18 digits or a short word")
+    return Create(seats, rules, seed)
+
+
+def _move(data: dict[str, Any]) -> MoveRequest:
+    table = _text(data, "table")
+    entry = data.get("move")
+    if not isinstance(entry, dict):
+        raise bad("move must be an object")
+    player = entry.get("player")
+    if type(player) is not int:
+        raise bad("move.player must be a seat number")
+    try:
+        move = entry_to_move(TABLE, entry, 0, 0)
+    except RulesError as error:
+        raise bad(str(error).removeprefix("hand 0 move 0: ")) from None
+    return MoveRequest(table, player, move)
+
+
+def _stand_in(data: dict[str, Any]) -> StandIn:
+    seat = data.get("seat")
+    if type(seat) is not int:
+        raise bad("seat must be a seat number")
+    level = _seat_kind(AI_PREFIX + str(data.get("level")))
+    return StandIn(_text(data, "table"), _text(data, "host"), seat, level[len(AI_PREFIX) :])
+
+
+def read_client_message(text: str | bytes) -> ClientMessage:
+    """The message in one frame; `Refused(BAD_MESSAGE)` when it is not one."""
+    if isinstance(text, bytes):
+        raise bad("messages are text frames")
+    if len(text) > MAX_FRAME // 4 and len(text.encode()) > MAX_FRAME:
+        raise bad("a message is at most 64 KiB")
+    try:
+        data = jsontext.parse(text)
+    except ValueError as error:
+        raise bad(str(error)) from None
+    if not isinstance(data, dict):
+        raise bad("a message is a JSON object")
+    kind = data.get("type")
+    if kind == "create":
+        return _create(data)
+    if kind == "join":
+        return Join(_text(data, "table"), _text(data, "name", NAME_LIMIT))
+    if kind == "rejoin":
+        return Rejoin(_text(data, "table"), _text(data, "token"))
+    if kind == "watch":
+        return Watch(_text(data, "table"))
+    if kind == "move":
+        return _move(data)
+    if kind == "stand-in":
+        return _stand_in(data)
+    raise bad(f"unknown message type {cut_text(repr(kind))}")
+
+
+# --- written by a client --------------------------------------------------------------
+
+
+def _frame(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def create_frame(
+    seats: list[str], rules: dict[str, Any] | None = None, seed: int | str | None = None
+) -> str:
+    """The `create` message for a table of these seats."""
+    data: dict[str, Any] = {"type": "create", "players": len(seats), "seats": seats}
+    data["rules"] = rules or {}
+    if seed is not None:
+        data["seed"] = seed
+    return _frame(data)
+
+
+def join_frame(table: str, name: str) -> str:
+    return _frame({"type": "join", "table": table, "name": name})
+
+
+def rejoin_frame(table: str, token: str) -> str:
+    return _frame({"type": "rejoin", "table": table, "token": token})
+
+
+def watch_frame(table: str) -> str:
+    return _frame({"type": "watch", "table": table})
+
+
+def stand_in_frame(table: str, host: str, seat: int, level: str) -> str:
+    """Give away seat `seat` to a computer of `level` (the host's token `host`)."""
+    return _frame({"type": "stand-in", "table": table, "host": host, "seat": seat, "level": level})
+
+
+def move_frame(table: str, entry: dict[str, Any]) -> str:
+    """The `move` message for a move written as a record entry (with its `player`)."""
+    return _frame({"type": "move", "table": table, "move": entry})

@@ -1,0 +1,72 @@
+"""A client's copy of a table, kept in step with the server's messages: the rules' own
+state, replayed from a `view`, so a client knows the position, the legal moves and the
+scores without being told the stock's order.
+
+The tiles still in the stock stand in a made-up order (sorted) until a draw names the
+one drawn, which is then moved to the front of what is left; nothing the client shows
+depends on that order.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from game.net.recorded import RecordedTable
+from game.net.replies import MovePlayed
+from game.rules.errors import RulesError
+from game.rules.moves import DRAW, Move
+from game.rules.record import GameRecord, RecordedGame
+from game.rules.table import TableState
+from game.rules.tiles import ALL_TILES, tile_name
+
+
+class TableMirror(RecordedTable):
+    """The position of a table as its clients see it."""
+
+    def __init__(self, view: GameRecord) -> None:
+        """Replay `view` (`RulesError` when it is not a table's view)."""
+        data = copy.deepcopy(view.data)
+        hands = data.get("hands")
+        if not isinstance(hands, list) or not hands or not isinstance(hands[-1], dict):
+            raise RulesError("a view has the hands of a record")
+        stock = hands[-1].get("stock")
+        if isinstance(stock, list):
+            known = [name for name in stock if name is not None]
+            hidden = sorted(set(map(tile_name, ALL_TILES)) - set(known))
+            hands[-1]["stock"] = known + hidden
+        recorded = RecordedGame.from_record(GameRecord(data))
+        if not isinstance(recorded.state, TableState):
+            raise RulesError("a view is a table game's")
+        super().__init__(recorded)
+
+    def legal_moves(self) -> list[Move]:
+        """The moves the seat to act may make."""
+        return self.state.legal_moves()
+
+    def follows(self, message: MovePlayed) -> bool:
+        """Whether `message` is the next move of this table (not one already seen)."""
+        return (message.hand, message.index) == (
+            self.record.hand_count - 1,
+            len(self.state.moves),
+        )
+
+    def play(self, message: MovePlayed) -> None:
+        """Play the next move as the server announced it (`RulesError` when it cannot be
+        played here: the copy is out of step and wants a new view)."""
+        if not self.follows(message):
+            raise RulesError(f"move {message.index} of hand {message.hand} is not the next")
+        if message.move.move.action == DRAW and message.move.drawn is not None:
+            self._bring_forward(message.move.drawn)
+        self.recorded.play(message.move.move)
+
+    def _bring_forward(self, tile: int) -> None:
+        """Put `tile` next in the stock, in the state and in its record."""
+        state = self.state
+        stock = state.stock
+        front = state.stock_pos
+        if tile not in stock[front:]:
+            raise RulesError(f"{tile_name(tile)} is not in the stock")
+        at = stock.index(tile, front)
+        stock[front], stock[at] = stock[at], stock[front]
+        names = self.record.data["hands"][-1]["stock"]
+        names[front], names[at] = names[at], names[front]

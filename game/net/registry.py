@@ -1,0 +1,326 @@
+"""The server's tables and what each message does to them, without any network: the
+WebSocket server hands every frame to `Registry.receive` with the connection's `Peer`,
+and the registry answers through `Peer.send` (a test passes a list's `append`).
+
+Every refusal is an `error` frame to the sender and changes nothing. A table is saved
+(`TableStore`) before anyone hears of a change, so a server killed at any instant loses
+no move it announced. Computer seats think through a `Thinker`: a worker process on a
+live server, at once in this process in tests.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from collections import deque
+from collections.abc import Callable
+from functools import partial
+from typing import Protocol
+
+from game.ai.players import bot_rng, make_player
+from game.net.limits import Clock, Limits, TokenBucket
+from game.net.messages import (
+    BAD_TOKEN,
+    NO_TABLE,
+    SERVER_FULL,
+    TABLE_FULL,
+    TOO_FAST,
+    Create,
+    Join,
+    MoveRequest,
+    Refused,
+    Rejoin,
+    StandIn,
+    Watch,
+    read_client_message,
+)
+from game.net.replies import (
+    created_frame,
+    error_frame,
+    joined_frame,
+    move_frame,
+    over_frame,
+    presence_frame,
+    view_frame,
+)
+from game.net.table import Follower, NetTable, code_key
+from game.net.thinking import Answer, InlineThinker, Thinker
+from game.rules.moves import Move
+
+
+class Store(Protocol):
+    """Where tables are kept (`game.net.store.TableStore`)."""
+
+    def save(self, table: NetTable, durable: bool = False) -> None: ...
+
+    def close(self, table: NetTable) -> None: ...
+
+
+class Peer(Follower):
+    """One connection: how to send it a frame, where it comes from, how fast it may ask,
+    and the tables it follows."""
+
+    def __init__(
+        self,
+        send: Callable[[str], None],
+        address: str,
+        bucket: TokenBucket,
+        close: Callable[[], object],
+    ) -> None:
+        super().__init__(send)
+        self.address = address
+        self.bucket = bucket
+        self.close = close
+        self.tables: set[bytes] = set()
+        self.refused_in_a_row = 0
+
+
+class Registry:
+    """Every open table, by the digest of its code."""
+
+    def __init__(
+        self,
+        clock: Clock,
+        thinker: Thinker | None = None,
+        store: Store | None = None,
+        limits: Limits | None = None,
+    ) -> None:
+        self.clock = clock
+        self.thinker = thinker or InlineThinker()
+        self.store = store
+        self.limits = limits or Limits()
+        self.tables: dict[bytes, NetTable] = {}
+        self._join_buckets: dict[str, TokenBucket] = {}
+        self._answers: deque[tuple[NetTable, tuple[int, int], Answer]] = deque()
+        self._answering = False
+
+    def open(self, tables: list[NetTable]) -> None:
+        """Take tables reopened from their saves; their computers start thinking."""
+        for table in tables:
+            self.tables[table.key] = table
+            if table.deal_if_due():
+                self._save(table)
+        for table in tables:
+            self._let_computers_play(table)
+
+    # --- connections --------------------------------------------------------------------
+
+    def connect(
+        self, send: Callable[[str], None], address: str, close: Callable[[], object] = lambda: None
+    ) -> Peer:
+        """A new connection from `address`: `send` writes it a frame, `close` ends it."""
+        bucket = TokenBucket(self.limits.messages_per_s, self.limits.message_burst, self.clock)
+        return Peer(send, address, bucket, close)
+
+    def disconnect(self, peer: Peer) -> None:
+        """The connection is gone: its seats show as away."""
+        for key in peer.tables:
+            table = self.tables.get(key)
+            if table is not None and table.release(peer):
+                self._tell(table, presence_frame(table.code, table.connected()))
+        peer.tables.clear()
+
+    def receive(self, peer: Peer, text: str | bytes) -> None:
+        """Do what the frame `text` from `peer` asks, or refuse it with an `error`."""
+        try:
+            if not peer.bucket.take():
+                raise Refused(TOO_FAST, "too many messages; wait a moment")
+            message = read_client_message(text)
+            if isinstance(message, MoveRequest):
+                self._move(peer, message)
+            else:
+                self._attempt_allowed(peer)
+                if isinstance(message, Create):
+                    self._create(peer, message)
+                elif isinstance(message, Join):
+                    self._join(peer, message)
+                elif isinstance(message, Rejoin):
+                    self._rejoin(peer, message)
+                elif isinstance(message, StandIn):
+                    self._stand_in(message)
+                else:
+                    self._watch(peer, message)
+        except Refused as refused:
+            peer.send(error_frame(refused.code, refused.message))
+            peer.refused_in_a_row += 1
+            if peer.refused_in_a_row == self.limits.refusals_in_a_row:
+                peer.close()  # PROTOCOL.md: one that keeps sending refused messages
+        else:
+            peer.refused_in_a_row = 0
+
+    def _attempt_allowed(self, peer: Peer) -> None:
+        """Create, join, rejoin and watch attempts are counted per address: codes and
+        tokens are too long to guess, and stay so at this rate, and one address cannot
+        fill the server with tables."""
+        buckets = self._join_buckets
+        if len(buckets) > 10_000:
+            for address in [a for a, bucket in buckets.items() if bucket.full]:
+                del buckets[address]
+        bucket = buckets.get(peer.address)
+        if bucket is None:
+            limits = self.limits
+            bucket = TokenBucket(limits.joins_per_s, limits.join_burst, self.clock)
+            buckets[peer.address] = bucket
+        if not bucket.take():
+            raise Refused(TOO_FAST, "too many tables opened or joined; wait a moment")
+
+    def _table(self, code: str) -> NetTable:
+        table = self.tables.get(code_key(code))
+        given = code.encode("utf-8", "replace")
+        if table is None or not secrets.compare_digest(table.code.encode(), given):
+            raise Refused(NO_TABLE, "there is no such table")
+        return table
+
+    # --- messages -----------------------------------------------------------------------
+
+    def _create(self, peer: Peer, message: Create) -> None:
+        if len(self.tables) >= self.limits.max_tables:
+            raise Refused(SERVER_FULL, "this server holds as many tables as it may")
+        table = NetTable.new(message, self.clock())
+        self.tables[table.key] = table
+        self._save(table)
+        peer.send(created_frame(table.code, table.host))
+
+    def _seated(self, peer: Peer, table: NetTable, seat: int, token: str) -> None:
+        peer.tables.add(table.key)
+        table.last_active = self.clock()
+        self._save(table)
+        peer.send(joined_frame(table.code, seat, token))
+        self._send_view(peer, table)
+        self._tell(table, presence_frame(table.code, table.connected()))
+        self._let_computers_play(table)
+
+    def _join(self, peer: Peer, message: Join) -> None:
+        table = self._table(message.table)
+        taken = table.take_free_seat(peer, message.name)
+        if taken is None:
+            raise Refused(TABLE_FULL, "every seat of this table is taken")
+        self._seated(peer, table, *taken)
+
+    def _rejoin(self, peer: Peer, message: Rejoin) -> None:
+        table = self._table(message.table)
+        seat = table.seat_of_token(message.token)
+        if seat is None:
+            raise Refused(BAD_TOKEN, "that token holds no seat of this table")
+        stood_in = seat in table.computers
+        table.hold(peer, seat)
+        self._seated(peer, table, seat, message.token)
+        if stood_in:  # the seat's kind is a person's again
+            self._tell(table, view_frame(table.code, table.view()))
+
+    def _stand_in(self, message: StandIn) -> None:
+        table = self._table(message.table)
+        if not table.is_host(message.host):
+            raise Refused(BAD_TOKEN, "that is not the host's token")
+        table.stand_in(message.seat, message.level)
+        table.last_active = self.clock()
+        self._save(table)
+        self._tell(table, view_frame(table.code, table.view()))
+        self._tell(table, presence_frame(table.code, table.connected()))
+        self._let_computers_play(table)
+
+    def _watch(self, peer: Peer, message: Watch) -> None:
+        table = self._table(message.table)
+        table.watchers.add(peer)
+        peer.tables.add(table.key)
+        self._send_view(peer, table)
+
+    def _send_view(self, peer: Peer, table: NetTable) -> None:
+        peer.send(view_frame(table.code, table.view()))
+        if table.is_over():
+            peer.send(over_frame(table.code, table.full_record()))
+
+    def _move(self, peer: Peer, message: MoveRequest) -> None:
+        table = self._table(message.table)
+        self._play(table, peer, message.player, message.move)
+
+    def _play(self, table: NetTable, peer: Peer | None, seat: int, move: Move) -> None:
+        """Play and announce a move (`Refused`, and nothing changed, when it may not be)."""
+        hand, index = table.play(peer, seat, move)
+        table.last_active = self.clock()
+        dealt = table.deal_if_due()
+        self._save(table)
+        moves = table.record.data["hands"][hand]["moves"]
+        self._tell(table, move_frame(table.code, hand, index, moves[index]))
+        if dealt:
+            self._tell(table, view_frame(table.code, table.view()))
+        elif table.is_over():
+            self._tell(table, over_frame(table.code, table.full_record()))
+        self._let_computers_play(table)
+
+    def _tell(self, table: NetTable, frame: str) -> None:
+        for follower in table.followers():
+            follower.send(frame)
+
+    def _save(self, table: NetTable, durable: bool = False) -> None:
+        """Save the table; a disk that refuses is named on standard error and the table
+        plays on (what is played is still announced, and saved at the next change)."""
+        if self.store is None:
+            return
+        try:
+            self.store.save(table, durable)
+        except OSError as error:
+            print(f"table server: cannot save a table: {error}", file=sys.stderr)
+
+    # --- computers ----------------------------------------------------------------------
+
+    def _let_computers_play(self, table: NetTable) -> None:
+        seat = table.computer_to_act()
+        if seat is None or table.thinking:
+            return
+        table.thinking = True
+        answer = partial(self._answered, table, table.position)
+        self.thinker.think(table.computers[seat], table.state.clone(), answer)
+
+    def _answered(self, table: NetTable, position: tuple[int, int], answer: Answer) -> None:
+        """A computer chose its move. Answers are played one after another from here, so
+        a thinker that answers at once plays a whole run of computer moves without
+        recursing."""
+        self._answers.append((table, position, answer))
+        if self._answering:
+            return
+        self._answering = True
+        try:
+            while self._answers:
+                self._play_answer(*self._answers.popleft())
+        finally:
+            self._answering = False
+
+    def _play_answer(self, table: NetTable, position: tuple[int, int], answer: Answer) -> None:
+        table.thinking = False
+        seat = table.state.current
+        if (
+            self.tables.get(table.key) is not table
+            or table.position != position
+            or seat not in table.computers
+        ):
+            return  # the table was closed, or a player took the seat back, meanwhile
+        if answer is not None:
+            move, table.computers[seat] = answer
+        else:  # the worker failed: think again here, simply
+            seed = table.record.seed or 0
+            move = make_player("greedy", bot_rng(seed, seat)).choose(table.state)
+        try:
+            self._play(table, None, seat, move)
+        except Refused:  # a computer's move the rules refuse: its first legal one instead
+            self._play(table, None, seat, table.state.legal_moves()[0])
+
+    # --- closing ------------------------------------------------------------------------
+
+    def close_idle(self) -> list[str]:
+        """Close and save every table idle for longer than the limits allow; their codes."""
+        deadline = self.clock() - self.limits.idle_s
+        idle = [table for table in self.tables.values() if table.last_active < deadline]
+        for table in idle:
+            del self.tables[table.key]
+            if self.store is not None:
+                try:
+                    self.store.close(table)
+                except OSError as error:
+                    print(f"table server: cannot close a table: {error}", file=sys.stderr)
+        return [table.code for table in idle]
+
+    def save_all(self) -> None:
+        """Save every table to the disk itself (the server is stopping)."""
+        for table in self.tables.values():
+            self._save(table, durable=True)

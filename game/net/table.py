@@ -1,0 +1,281 @@
+"""One table of the server: the rules' game and its record in step (`RecordedGame`), who
+holds each seat, who watches, and the seats' secret tokens.
+
+The table never trusts a client: `play` checks the seat's turn and lets the rules check
+the move; `view` is what any seat may see (the stock's order hidden, the seed left out,
+as it would give the order away); a token is compared in constant time.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import hmac
+import secrets
+from collections.abc import Callable
+from typing import Any, Final
+
+from game.ai.players import LEVELS, Player, bot_rng, make_player
+from game.net.messages import (
+    AI_PREFIX,
+    ILLEGAL_MOVE,
+    NOT_YOUR_SEAT,
+    NOT_YOUR_TURN,
+    REMOTE,
+    Create,
+    Refused,
+)
+from game.net.recorded import RecordedTable
+from game.play.table_match import STAND_IN_LEVEL
+from game.rules.errors import IllegalMoveError, RecordError
+from game.rules.moves import Move
+from game.rules.record import GameRecord, RecordedGame
+from game.rules.seeds_names import SEED_DIGITS, trim_names
+from game.rules.table import TableGame
+
+SERVER_KEY: Final = "server"
+"""The key a saved table adds to its record (RECORD.md keeps unknown keys): the code,
+each seat's token and when the table was last played. Never sent to a client."""
+
+
+def code_key(code: str) -> bytes:
+    """What the registry files a table under: a digest of its code, so that looking a
+    code up compares digests and tells a guesser nothing about a code's first letters."""
+    return hashlib.sha256(code.encode("utf-8", "replace")).digest()
+
+
+def new_code() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def new_seed() -> int:
+    """A deal seed nobody can find from the tiles dealt (a six-digit deal number could be
+    found by trying each, and with it the stock's order)."""
+    return secrets.randbelow(10**SEED_DIGITS)
+
+
+class Follower:
+    """A connection as a table sees it: a way to send it a frame."""
+
+    def __init__(self, send: Callable[[str], None]) -> None:
+        self.send = send
+
+
+class NetTable(RecordedTable):
+    """A table game played over the network. Build it with `new` or `from_saved`."""
+
+    def __init__(
+        self,
+        code: str,
+        host: str,
+        recorded: RecordedGame,
+        tokens: list[str | None],
+        last_active: float,
+    ) -> None:
+        super().__init__(recorded)
+        self.code = code
+        self.host = host
+        """The host's token: it may give an away seat to a computer."""
+        self.key = code_key(code)
+        self.tokens = tokens
+        """Each seat's token; None for a computer's seat and a remote seat nobody took."""
+        self.holders: list[set[Follower]] = [set() for _ in tokens]
+        self.watchers: set[Follower] = set()
+        self.last_active = last_active
+        self.thinking = False
+        seed = recorded.record.seed or 0
+        self.computers: dict[int, Player] = {
+            seat: make_player(p.level if p.level in LEVELS else STAND_IN_LEVEL, bot_rng(seed, seat))
+            for seat, p in enumerate(recorded.record.players)
+            if p.level is not None
+        }
+
+    @classmethod
+    def new(cls, create: Create, now: float) -> NetTable:
+        players = [{"kind": "human"} if kind == REMOTE else {"kind": kind} for kind in create.seats]
+        game = TableGame(len(players), create.rules)
+        seed = new_seed() if create.seed is None else create.seed
+        recorded = RecordedGame.new_table(game, players, seed)
+        return cls(new_code(), new_token(), recorded, [None] * len(players), now)
+
+    # --- reading -----------------------------------------------------------------------
+
+    @property
+    def position(self) -> tuple[int, int]:
+        """The hand under way and the moves played in it."""
+        return (self.record.hand_count, len(self.state.moves))
+
+    @property
+    def started(self) -> bool:
+        """Whether every remote seat has been taken (the computers wait until then)."""
+        return all(
+            token is not None or seat in self.computers for seat, token in enumerate(self.tokens)
+        )
+
+    def is_over(self) -> bool:
+        return self.state.is_terminal()
+
+    def computer_to_act(self) -> int | None:
+        """The computer seat whose move the table waits for, if any."""
+        state = self.state
+        if not self.started or state.hand_over or state.current not in self.computers:
+            return None
+        return state.current
+
+    def followers(self) -> set[Follower]:
+        """Every connection that holds a seat or watches."""
+        return self.watchers.union(*self.holders)
+
+    def connected(self) -> list[bool]:
+        """Whether each seat has a connection (a computer's always has)."""
+        return [
+            seat in self.computers or bool(holders) for seat, holders in enumerate(self.holders)
+        ]
+
+    def view(self) -> dict[str, Any]:
+        """The record as any seat may see it (PROTOCOL.md): no seed, and in the hand under
+        way the tiles still in the stock as None."""
+        data = {key: value for key, value in self.record.data.items() if key != "seed"}
+        data["hands"] = copy.deepcopy(data["hands"])
+        if not self.state.hand_over:
+            stock = data["hands"][-1]["stock"]
+            shown = self.state.stock_pos  # the tiles dealt, then those drawn
+            stock[shown:] = [None] * (len(stock) - shown)
+        return data
+
+    def full_record(self) -> dict[str, Any]:
+        """The whole record, stocks and seed included (once the game is over)."""
+        return copy.deepcopy(self.record.data)
+
+    # --- seats -------------------------------------------------------------------------
+
+    def take_free_seat(self, follower: Follower, name: str) -> tuple[int, str] | None:
+        """Give `follower` the first remote seat nobody took, named `name`: (seat, token),
+        or None when every seat is taken."""
+        seat = next(
+            (s for s, t in enumerate(self.tokens) if t is None and s not in self.computers),
+            None,
+        )
+        if seat is None:
+            return None
+        token = new_token()
+        self.tokens[seat] = token
+        players = self.record.data["players"]
+        players[seat]["name"] = name
+        trim_names(players)
+        self.holders[seat] = {follower}
+        return seat, token
+
+    def seat_of_token(self, token: str) -> int | None:
+        """The seat whose token is `token` (every seat compared, in constant time)."""
+        given = token.encode("utf-8", "replace")
+        found = None
+        for seat, held in enumerate(self.tokens):
+            if held is not None and hmac.compare_digest(held.encode(), given):
+                found = seat
+        return found
+
+    def is_host(self, token: str) -> bool:
+        return hmac.compare_digest(self.host.encode(), token.encode("utf-8", "replace"))
+
+    def hold(self, follower: Follower, seat: int) -> None:
+        """`follower` takes `seat` back; a connection that held it before loses it, and a
+        computer standing in for its player gives it back."""
+        self.holders[seat] = {follower}
+        if seat in self.computers:
+            del self.computers[seat]
+            self.record.data["players"][seat]["kind"] = "human"
+
+    def stand_in(self, seat: int, level: str) -> None:
+        """A computer of `level` plays away seat `seat` until its player takes it back
+        (only a seat a player took, and left)."""
+        if not 0 <= seat < len(self.tokens) or self.tokens[seat] is None or self.holders[seat]:
+            raise Refused(NOT_YOUR_SEAT, f"seat {seat} is not a player's away seat")
+        self.record.data["players"][seat]["kind"] = AI_PREFIX + level
+        self.computers[seat] = make_player(level, bot_rng(self.record.seed or 0, seat))
+
+    def release(self, follower: Follower) -> bool:
+        """Forget `follower`; True when a seat lost its connection."""
+        self.watchers.discard(follower)
+        lost = False
+        for holders in self.holders:
+            if follower in holders:
+                holders.discard(follower)
+                lost = True
+        return lost
+
+    # --- playing -----------------------------------------------------------------------
+
+    def check_turn(self, follower: Follower | None, seat: int) -> None:
+        """Refuse unless `seat` is held by `follower` (None: the server's computer) and is
+        the seat to act."""
+        if not 0 <= seat < len(self.tokens) or (
+            follower is not None and follower not in self.holders[seat]
+        ):
+            raise Refused(NOT_YOUR_SEAT, f"seat {seat} is not held by this connection")
+        state = self.state
+        if state.is_terminal():
+            raise Refused(ILLEGAL_MOVE, "the game is over")
+        if not self.started:
+            raise Refused(NOT_YOUR_TURN, "the table waits for every seat to be taken")
+        if state.current != seat:
+            raise Refused(NOT_YOUR_TURN, f"it is seat {state.current}'s turn")
+
+    def play(self, follower: Follower | None, seat: int, move: Move) -> tuple[int, int]:
+        """Play `move` for `seat` (`Refused` when it may not be played: nothing changes);
+        the hand and index of the move as recorded."""
+        self.check_turn(follower, seat)
+        try:
+            self.recorded.play(move)
+        except IllegalMoveError as error:
+            raise Refused(ILLEGAL_MOVE, str(error)) from None
+        return self.record.hand_count - 1, len(self.state.moves) - 1
+
+    def last_entry(self) -> dict[str, Any]:
+        """The last move as recorded."""
+        entry: dict[str, Any] = self.record.data["hands"][-1]["moves"][-1]
+        return dict(entry)
+
+    def deal_if_due(self) -> bool:
+        """Deal the next hand when the last one ended and the game goes on."""
+        if not self.state.hand_over or self.state.is_terminal():
+            return False
+        self.recorded.next_hand()
+        return True
+
+    # --- saving ------------------------------------------------------------------------
+
+    def saved_text(self) -> str:
+        """The record with the server's own key: what a restarted server reopens."""
+        data = dict(self.record.data)
+        data[SERVER_KEY] = {
+            "code": self.code,
+            "host": self.host,
+            "tokens": self.tokens,
+            "active": self.last_active,
+        }
+        return GameRecord(data).dumps()
+
+    @classmethod
+    def from_saved(cls, text: str | bytes) -> NetTable:
+        """The table saved as `text` (`RecordError` when it cannot be reopened)."""
+        record = GameRecord.from_json(text)
+        server = record.data.pop(SERVER_KEY, None)
+        if not isinstance(server, dict):
+            raise RecordError("record: not a table server's save")
+        code, tokens, active = server.get("code"), server.get("tokens"), server.get("active")
+        host = server.get("host")
+        if (
+            not isinstance(code, str)
+            or not isinstance(host, str)
+            or not isinstance(tokens, list)
+            or len(tokens) != len(record.data["players"])
+            or not all(token is None or isinstance(token, str) for token in tokens)
+            or not isinstance(active, (int, float))
+        ):
+            raise RecordError("record: the server's code, tokens or time are damaged")
+        return cls(code, host, RecordedGame.from_record(record), tokens, float(active))

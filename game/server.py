@@ -1,0 +1,63 @@
+"""The table server without a window (PROTOCOL.md):
+
+    python -m game.server [--host ADDRESS] [--port PORT] [--home DIR]
+
+Its first line on standard output is `{"listening": "ws://ADDRESS:PORT"}`; it serves
+until SIGTERM or SIGINT, then closes every connection, saves every table and exits 0.
+`--port 0` takes a free port. It listens on this computer only (127.0.0.1) unless
+`--host` says otherwise (`--host 0.0.0.0` for every network it is on). Its tables are
+kept in `--home` (the game's data folder's `server` folder by default) and reopened,
+codes and seats intact, when it starts again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import time
+from pathlib import Path
+
+from game.ai.worker import WorkerPool
+from game.net.registry import Registry
+from game.net.server import run_server
+from game.net.store import TableStore
+from game.net.thinking import AdvisedThinker
+from game.persist.files import GameFiles
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8765
+
+
+def announce(address: str) -> None:
+    print(json.dumps({"listening": address}), flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m game.server", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("--host", default=DEFAULT_HOST, help="address to listen on")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="0 takes a free port")
+    parser.add_argument("--home", type=Path, help="folder of the server's tables")
+    args = parser.parse_args(argv)
+    home = args.home or GameFiles().data_dir / "server"
+    store = TableStore(home)
+    workers = WorkerPool()
+    registry = Registry(time.time, AdvisedThinker(workers), store)
+    registry.open(store.load())
+    try:
+        asyncio.run(run_server(registry, args.host, args.port, announce))
+    except KeyboardInterrupt:  # where no signal handler can be set (Windows): Ctrl+C
+        registry.save_all()
+    except OSError as error:
+        print(f"table server: cannot listen on {args.host}:{args.port}: {error}", file=sys.stderr)
+        return 1
+    finally:
+        workers.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

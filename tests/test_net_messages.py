@@ -1,0 +1,117 @@
+"""The protocol's messages (game/net/messages.py and replies.py): what a client writes
+the server reads as typed values, and what the server writes the client reads back."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.net.messages import (
+    Create,
+    Join,
+    MoveRequest,
+    Refused,
+    Rejoin,
+    StandIn,
+    Watch,
+    create_frame,
+    join_frame,
+    move_frame,
+    read_client_message,
+    rejoin_frame,
+    stand_in_frame,
+    watch_frame,
+)
+from game.net.replies import (
+    Created,
+    ErrorReply,
+    GameOver,
+    Joined,
+    MovePlayed,
+    Presence,
+    TableView,
+    created_frame,
+    error_frame,
+    joined_frame,
+    over_frame,
+    presence_frame,
+    read_server_message,
+    view_frame,
+)
+from game.net.replies import move_frame as announced_move_frame
+from game.rules.moves import DRAW_MOVE, PASS_MOVE, place_move
+from game.rules.record import GameRecord
+from game.rules.table import TableRules
+from game.rules.tiles import parse_tile
+
+
+def test_what_a_client_writes_the_server_reads() -> None:
+    created = read_client_message(create_frame(["remote", "ai:expert"], {"hands": 2}, seed=5))
+    assert created == Create(("remote", "ai:expert"), TableRules(hands=2), 5)
+    assert read_client_message(join_frame("C", "Ann")) == Join("C", "Ann")
+    assert read_client_message(rejoin_frame("C", "T")) == Rejoin("C", "T")
+    assert read_client_message(watch_frame("C")) == Watch("C")
+    tile = parse_tile("01-02-03")
+    placed = {"player": 1, "tile": "01-02-03", "cell": [1, 0], "rot": 2, "score": 99}
+    assert read_client_message(move_frame("C", placed)) == MoveRequest(
+        "C", 1, place_move(tile, (1, 0), 2)
+    )
+    drawn = {"player": 0, "draw": True, "tile": "99-99-99"}  # a draw's tile is ignored
+    assert read_client_message(move_frame("C", drawn)) == MoveRequest("C", 0, DRAW_MOVE)
+    assert read_client_message(stand_in_frame("C", "H", 2, "easy")) == StandIn("C", "H", 2, "easy")
+    passed = {"player": 0, "pass": True}
+    assert read_client_message(move_frame("C", passed)) == MoveRequest("C", 0, PASS_MOVE)
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        "",
+        "null",
+        "[]",
+        '{"type": "join", "table": "C"}',
+        '{"type": "join", "table": "", "name": "A"}',
+        '{"type": "rejoin", "table": "C", "token": 5}',
+        '{"type": "create", "players": 2, "rules": {"time_limit_s": 60}}',
+        '{"type": "create", "players": 3, "rules": {"partners": true}}',
+        '{"type": "create", "players": 2, "seed": 1.5}',
+        '{"type": "move", "table": "C", "move": {"player": true, "draw": true}}',
+        '{"type": "move", "table": "C", "move": {"player": 0, "tile": "01-02-03"}}',
+        '{"type": "move", "table": "C", "move": [0]}',
+        '{"type": "watch", "table": "C", "n": 1e999}',
+        '{"type": "stand-in", "table": "C", "host": "H", "seat": 1, "level": "god"}',
+        '{"type": "stand-in", "table": "C", "host": "H", "seat": "1", "level": "easy"}',
+        '{"type": "watch", "table": "' + "C" * 65 + '"}',
+    ],
+)
+def test_what_is_not_a_message_is_refused_as_bad(frame: str) -> None:
+    with pytest.raises(Refused) as refused:
+        read_client_message(frame)
+    assert refused.value.code == "bad-message"
+    assert "\n" not in refused.value.message
+
+
+def test_what_the_server_writes_a_client_reads_as_typed_values() -> None:
+    record = GameRecord.new("table", [{"kind": "human"}, {"kind": "ai:greedy"}])
+    entry = {"player": 1, "draw": True, "tile": "01-02-03"}
+    frames = [
+        created_frame("C", "H"),
+        joined_frame("C", 1, "T"),
+        view_frame("C", record.data),
+        announced_move_frame("C", 0, 4, entry),
+        over_frame("C", record.data),
+        error_frame("too-fast", "wait"),
+        presence_frame("C", [True, False]),
+    ]
+    read = [read_server_message(frame) for frame in frames]
+    assert read[:2] == [Created("C", "H"), Joined("C", 1, "T")]
+    assert isinstance(read[2], TableView) and read[2].record == record
+    assert isinstance(read[3], MovePlayed) and read[3].move.drawn == parse_tile("01-02-03")
+    assert isinstance(read[4], GameOver)
+    assert read[5:] == [ErrorReply("too-fast", "wait"), Presence("C", (True, False))]
+
+
+@pytest.mark.parametrize(
+    "frame", ["", "{", "[]", '{"type": "later"}', '{"type": "move", "table": "C", "hand": 0}']
+)
+def test_a_client_ignores_what_it_cannot_read(frame: str) -> None:
+    assert read_server_message(frame) is None

@@ -1,0 +1,81 @@
+"""The table server's saves (game/net/store.py): every change written before it is
+announced, as a record `check` passes; a server started again on the same folder
+reopens its tables with their codes, seats and tokens; a damaged save is named and
+skipped."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game import cli
+from game.net.messages import move_frame, rejoin_frame, watch_frame
+from game.net.registry import Registry
+from game.net.store import TableStore
+from game.net.table import NetTable
+from tests.net_helpers import ROOMY, Inbox, ManualClock, first_legal_entry, open_table, play_out
+
+
+def served(home: Path) -> Registry:
+    store = TableStore(home)
+    registry = Registry(ManualClock(), store=store, limits=ROOMY)
+    registry.open(store.load())
+    return registry
+
+
+def test_each_move_is_saved_before_it_is_announced_as_a_record_check_passes(
+    tmp_path: Path,
+) -> None:
+    server = served(tmp_path)
+    table, holders, _ = open_table(server, ["remote", "remote", "ai:greedy"])
+    path = tmp_path / "tables" / f"{table.code}.contack.json"
+    seen = []
+
+    def saved_then_sent(frame: str) -> None:
+        seen.append(NetTable.from_saved(path.read_bytes()).record.data["hands"])
+
+    watcher = Inbox(server)
+    watcher.peer.send = saved_then_sent
+    server.receive(watcher.peer, watch_frame(table.code))
+    for _ in range(6):
+        holders[table.state.current].send(move_frame(table.code, first_legal_entry(table)))
+        assert seen[-1] == table.record.data["hands"]
+    assert cli.run(["check", str(path)])["ok"] is True
+
+
+def test_a_server_started_again_reopens_its_tables_with_codes_seats_and_tokens(
+    tmp_path: Path,
+) -> None:
+    first = served(tmp_path)
+    table, holders, tokens = open_table(first, ["remote", "ai:greedy", "remote"], {"hands": 1})
+    for _ in range(5):
+        holders[table.state.current].send(move_frame(table.code, first_legal_entry(table)))
+    again = served(tmp_path)
+    reopened = next(iter(again.tables.values()))
+    assert reopened.code == table.code and reopened.tokens == table.tokens
+    assert reopened.record == table.record
+    back = {}
+    for seat, token in tokens.items():
+        back[seat] = Inbox(again)
+        replies = back[seat].send(rejoin_frame(table.code, token))
+        assert replies[0] == {"type": "joined", "table": table.code, "seat": seat, "token": token}
+    play_out(reopened, back)
+    assert reopened.is_over()
+
+
+def test_a_damaged_save_is_named_and_skipped_and_a_cut_write_removed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = served(tmp_path)
+    open_table(first, ["remote", "remote"])
+    (tmp_path / "tables" / "broken.contack.json").write_text('{"format": "contack-record"')
+    (tmp_path / "tables" / ".tmp-cut.part").write_text('{"format": "cont')
+    (tmp_path / "tables" / "plain.contack.json").write_text(
+        next(iter(first.tables.values())).record.dumps()
+    )
+    again = served(tmp_path)
+    assert len(again.tables) == 1
+    errors = capsys.readouterr().err
+    assert "broken.contack.json" in errors and "plain.contack.json" in errors
+    assert not (tmp_path / "tables" / ".tmp-cut.part").exists()
