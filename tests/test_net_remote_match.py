@@ -6,59 +6,19 @@ follows read-only. No sleeps: each step waits only for the event it needs."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-
-import pytest
-
 from game.ai.worker import InProcessAdviser
 from game.net.hosting import HostedServer
 from game.net.invitation import read_invitation
-from game.net.registry import Registry
 from game.net.remote_match import RemoteMatch
 from game.net.table_opening import TableOpening
 from game.play.events import Event, MovePlayed
 from game.play.table_match import Turn
 from game.rules.moves import PLACE
-from tests.net_helpers import ROOMY, ManualClock, checked
+from tests.net_clients import FRAMES, GUARD_S, sit_down, wait_until
+from tests.net_helpers import checked
 
-GUARD_S = 20.0
-"""Only a hung test waits this long for an event; a sound one gets each at once."""
 WAIT_S = 0.05
 """The most a stalled step waits on one connection before looking at the other."""
-FRAMES = 5000
-"""The most steps any game here takes."""
-
-
-@pytest.fixture
-def server() -> Iterator[HostedServer]:
-    hosted = HostedServer(Registry(ManualClock(), limits=ROOMY), "127.0.0.1", 0)
-    hosted.start()
-    yield hosted
-    hosted.stop()
-
-
-def sit_down(opening: TableOpening) -> RemoteMatch:
-    """Wait for the seats and the view (each event at once), the match made."""
-    adviser = InProcessAdviser()
-    for _ in range(100):
-        match = opening.ready(adviser)
-        if match is not None:
-            return match
-        assert opening.failure is None, opening.failure
-        event = opening.link.client.wait(GUARD_S)
-        assert event is not None, "the table was not sat at"
-        opening.receive(event)
-    raise AssertionError("the table was not sat at")
-
-
-def wait_until(match: RemoteMatch, done: Callable[[], bool]) -> None:
-    for _ in range(FRAMES):
-        if done():
-            return
-        event = match.link.client.wait(GUARD_S)
-        assert event is not None, "nothing came"
-        match.receive(event)
-    raise AssertionError("never came")
 
 
 def step(match: RemoteMatch) -> list[Event]:
@@ -110,9 +70,9 @@ def host_and_join(server: HostedServer, seats: list[str]) -> tuple[RemoteMatch, 
 
 
 def test_a_host_and_a_friend_play_a_game_with_a_computer_to_its_end(
-    server: HostedServer,
+    table_server: HostedServer,
 ) -> None:
-    host, friend = host_and_join(server, ["remote", "remote", "ai:greedy"])
+    host, friend = host_and_join(table_server, ["remote", "remote", "ai:greedy"])
     try:
         assert host.held == {0} and friend.held == {1}
         assert not host.watching and host.is_human(0) and not host.is_human(1)
@@ -131,8 +91,8 @@ def test_a_host_and_a_friend_play_a_game_with_a_computer_to_its_end(
         friend.close()
 
 
-def test_a_refused_move_is_a_notice_and_changes_nothing(server: HostedServer) -> None:
-    host, friend = host_and_join(server, ["remote", "remote"])
+def test_a_refused_move_is_a_notice_and_changes_nothing(table_server: HostedServer) -> None:
+    host, friend = host_and_join(table_server, ["remote", "remote"])
     try:
         wait_until(friend, lambda: friend.started)
         mover = host if host.state.current_player in host.held else friend
@@ -153,9 +113,9 @@ def test_a_refused_move_is_a_notice_and_changes_nothing(server: HostedServer) ->
 
 
 def test_a_spectator_follows_the_table_and_a_seat_left_shows_as_away(
-    server: HostedServer,
+    table_server: HostedServer,
 ) -> None:
-    host, friend = host_and_join(server, ["remote", "remote"])
+    host, friend = host_and_join(table_server, ["remote", "remote"])
     watcher = sit_down(TableOpening.watch(read_invitation(host.link.invitation)))
     try:
         assert watcher.watching and watcher.humans == 0
@@ -172,8 +132,8 @@ def test_a_spectator_follows_the_table_and_a_seat_left_shows_as_away(
         watcher.close()
 
 
-def test_a_table_that_is_not_there_is_said_in_one_line(server: HostedServer) -> None:
-    address = (server.address or "").removeprefix("ws://")
+def test_a_table_that_is_not_there_is_said_in_one_line(table_server: HostedServer) -> None:
+    address = (table_server.address or "").removeprefix("ws://")
     opening = TableOpening.join(read_invitation(f"contack://{address}/nosuchtable"), ["Cy"])
     try:
         for _ in range(100):

@@ -145,18 +145,21 @@ HOST_PORT: Final = 8765
 firewall rule made once holds; a free one when it is taken."""
 
 
-def start_hosting(adviser: Adviser, home: Path, address: str) -> HostedServer:
-    """The table server of this window, listening on `address` (`OSError` when it
-    cannot listen there); its tables are kept in `home`."""
+def start_hosting(
+    adviser: Adviser, home: Path, address: str, port: int = HOST_PORT
+) -> HostedServer:
+    """The table server of this window, listening on `address` at `port` or, when it is
+    taken, a free one (`OSError` when it cannot listen there); its tables are kept in
+    `home`."""
     store = TableStore(home)
-    for port in (HOST_PORT, 0):
+    for tried in dict.fromkeys((port, 0)):
         registry = Registry(time.time, AdvisedThinker(adviser), store)
         registry.open(store.load())
-        server = HostedServer(registry, address, port)
+        server = HostedServer(registry, address, tried)
         try:
             server.start()
         except OSError:
-            if port == 0:
+            if tried == 0:
                 raise
             continue
         return server

@@ -12,7 +12,7 @@ import pygame
 
 from game.i18n import _
 from game.net.invitation import lan_address
-from game.net.table_opening import TableOpening, host_seats, start_hosting
+from game.net.table_opening import HOST_PORT, TableOpening, host_seats, start_hosting
 from game.scenes.base import Scene
 from game.scenes.requests import RemoteTableRequest, Screen
 from game.ui.painting import blit_text, draw_panel
@@ -38,10 +38,13 @@ class HostScene(Scene):
         if self.opening is not None:
             return
         players = self.config["players"]
-        address = str(self.services.settings.extra.get("host_address", "")) or lan_address()
+        extra = self.services.settings.extra  # where to listen, when the player says
+        address = str(extra.get("host_address", "")) or lan_address()
+        port = extra.get("host_port", HOST_PORT)
+        home = self.services.storage.data_dir / "server"
         try:
             server = start_hosting(
-                self.services.adviser, self.services.storage.data_dir / "server", address
+                self.services.adviser, home, address, port if type(port) is int else HOST_PORT
             )
         except OSError as error:
             self.services.notify(
