@@ -112,7 +112,7 @@ def test_a_refused_move_is_a_notice_and_changes_nothing(table_server: HostedServ
         friend.close()
 
 
-def test_a_spectator_follows_the_table_and_a_seat_left_shows_as_away(
+def test_a_spectator_follows_and_a_seat_left_shows_as_away_until_a_computer_stands_in(
     table_server: HostedServer,
 ) -> None:
     host, friend = host_and_join(table_server, ["remote", "remote"])
@@ -127,6 +127,10 @@ def test_a_spectator_follows_the_table_and_a_seat_left_shows_as_away(
         assert host.seat_note(1) == "away" and host.seat_note(0) is None
         if host.state.current_player == 1:
             assert "away" in (host.waiting_words() or "")
+        assert host.away_seats() == [1] and not watcher.stand_in()
+        assert host.stand_in("greedy")
+        wait_until(host, lambda: not host.poll() and host.away_seats() == [])
+        assert host.kinds[1] == "ai:greedy" and host.seat_note(1) is None
     finally:
         host.close()
         watcher.close()

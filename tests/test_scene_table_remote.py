@@ -11,6 +11,8 @@ import pygame
 from game.app import App
 from game.net.hosting import HostedServer
 from game.net.invitation import read_invitation
+from game.net.kept_seats import SETTING as KEPT
+from game.net.kept_seats import KeptSeats
 from game.net.table_opening import TableOpening
 from game.scenes.join import JoinScene
 from game.scenes.menu import MenuScene
@@ -69,22 +71,10 @@ def test_hosting_from_the_setup_shows_the_invitation_until_the_friend_joins(
     make_app: AppMaker,
 ) -> None:
     app = make_app()
-    app.settings.extra.update(host_address="127.0.0.1", host_port=0)
     friend = None
     try:
         drive = Input(app)
-        drive.click(app.scene.buttons["table"])  # type: ignore[attr-defined]
-        setup = app.scene
-        assert isinstance(setup, SetupScene)
-        setup.count.set_value(2)
-        setup.kinds[0].set_value("human")
-        setup.kinds[1].set_value("remote")
-        drive.frames(1)
-        assert setup.start.label == "Host a table"
-        drive.click(setup.start)
-        hosting = app.scene
-        assert isinstance(hosting, HostScene | RemoteTableScene)
-        table = hosting if isinstance(hosting, RemoteTableScene) else until_seated(app, hosting)
+        table = host_from_setup(app)
         assert table.inviting and table.buttons["invite"].visible
         assert table.status_text() == "Waiting for friends to join…"
         friend = sit_down(TableOpening.join(read_invitation(table.remote.link.invitation), ["Bo"]))
@@ -102,3 +92,45 @@ def test_hosting_from_the_setup_shows_the_invitation_until_the_friend_joins(
         if friend is not None:
             friend.close()
         app.close()
+
+
+def host_from_setup(app: App) -> RemoteTableScene:
+    """Ann hosts a table of two from the setup screen, the second seat a friend's."""
+    app.settings.extra.update(host_address="127.0.0.1", host_port=0)
+    drive = Input(app)
+    drive.click(app.scene.buttons["table"])  # type: ignore[attr-defined]
+    setup = app.scene
+    assert isinstance(setup, SetupScene)
+    setup.count.set_value(2)
+    setup.kinds[0].set_value("human")
+    setup.kinds[1].set_value("remote")
+    drive.frames(1)
+    assert setup.start.label == "Host a table"
+    drive.click(setup.start)
+    hosting = app.scene
+    assert isinstance(hosting, HostScene | RemoteTableScene)
+    return hosting if isinstance(hosting, RemoteTableScene) else until_seated(app, hosting)
+
+
+def test_a_hosted_game_closed_is_hosted_again_and_its_seat_taken_back(
+    make_app: AppMaker,
+) -> None:
+    app = make_app()
+    table = host_from_setup(app)
+    code = table.remote.link.table
+    assert KeptSeats.read(app.settings.extra[KEPT]) is not None
+    app.close()  # the server stops, its table saved
+    again = make_app()
+    try:
+        drive = Input(again)
+        drive.click(again.scene.buttons["join"])  # type: ignore[attr-defined]
+        join = again.scene
+        assert isinstance(join, JoinScene) and join.take_back.visible
+        drive.click(join.take_back)
+        back = (
+            again.scene if isinstance(again.scene, RemoteTableScene) else until_seated(again, join)
+        )
+        assert back.remote.link.table == code and back.remote.held == {0}
+        assert back.remote.link.server is not None and back.inviting
+    finally:
+        again.close()

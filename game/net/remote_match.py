@@ -104,6 +104,20 @@ class RemoteMatch(TableMatch):
         """Whether every seat is taken (until then nobody plays)."""
         return all(self.seat_taken(seat) for seat in range(self.players))
 
+    def away_seats(self) -> list[int]:
+        """The seats a player took and whose connection is lost."""
+        return [s for s in range(self.players) if self.seat_taken(s) and not self.connected[s]]
+
+    def stand_in(self, level: str = "greedy") -> bool:
+        """As the host: a computer of `level` plays every away seat until its player comes
+        back; False when this window does not host the table."""
+        link = self.link
+        if not link.host_token:
+            return False
+        for seat in self.away_seats():
+            link.client.stand_in(link.table, link.host_token, seat, level)
+        return True
+
     def seat_note(self, seat: int) -> str | None:
         if not self.seat_taken(seat):
             return _("not joined yet")

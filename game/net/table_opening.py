@@ -6,7 +6,7 @@ cannot be reached ends the opening with a one-line reason."""
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -14,7 +14,7 @@ from game.ai.worker import Adviser
 from game.i18n import _
 from game.net.client import ClientEvent, Disconnected, TableClient
 from game.net.hosting import HostedServer
-from game.net.invitation import Invitation
+from game.net.invitation import Invitation, lan_address
 from game.net.registry import Registry
 from game.net.remote_match import RemoteMatch, TableLink
 from game.net.replies import Created, ErrorReply, Joined, TableView
@@ -32,6 +32,9 @@ class TableOpening:
         self.view: TableView | None = None
         self.backlog: list[ClientEvent] = []
         self.failure: str | None = None
+        self.refused = False
+        """Whether the server refused (rather than could not be reached)."""
+        self.rejoining = False
 
     @classmethod
     def calling(cls, invitation: Invitation, seats_wanted: int) -> TableOpening:
@@ -52,8 +55,19 @@ class TableOpening:
     def rejoin(cls, invitation: Invitation, tokens: Sequence[str]) -> TableOpening:
         """Take back the seats of `tokens` (a game that was closed or lost its way)."""
         opening = cls.calling(invitation, len(tokens))
+        opening.rejoining = True
         for token in tokens:
             opening.link.client.rejoin(invitation.code, token)
+        return opening
+
+    @classmethod
+    def rejoin_hosted(
+        cls, server: HostedServer, code: str, tokens: Sequence[str], host_token: str
+    ) -> TableOpening:
+        """Take back the seats of `tokens` at a table this window hosts again on `server`
+        (which reopened it from its save)."""
+        opening = cls.rejoin(Invitation(server.address or "", code), tokens)
+        opening.link.server, opening.link.host_token = server, host_token
         return opening
 
     @classmethod
@@ -114,7 +128,7 @@ class TableOpening:
         elif isinstance(event, TableView) and event.table == link.table:
             self.view, self.backlog = event, []
         elif isinstance(event, ErrorReply):
-            self.failure = refusal_words(event)
+            self.failure, self.refused = refusal_words(event), True
         elif isinstance(event, Disconnected):
             self.failure = _("The table's server cannot be reached ({reason}).").format(
                 reason=event.reason
@@ -164,6 +178,14 @@ def start_hosting(
             continue
         return server
     raise OSError("no port")  # not reached: the last try raises
+
+
+def start_hosting_as_set(adviser: Adviser, home: Path, extra: Mapping[str, Any]) -> HostedServer:
+    """`start_hosting` where the settings file says (`host_address`, `host_port`), by
+    default on this computer's local-network address and `HOST_PORT`."""
+    address = str(extra.get("host_address", "")) or lan_address()
+    port = extra.get("host_port", HOST_PORT)
+    return start_hosting(adviser, home, address, port if type(port) is int else HOST_PORT)
 
 
 def host_seats(kinds: Sequence[str]) -> list[str]:

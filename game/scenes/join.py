@@ -1,7 +1,9 @@
 """Join a table: paste the invitation a host gave (contack://ADDRESS:PORT/CODE), type a
-name, and Join (take a seat) or Watch (follow the table read-only). The connection is
-made in the background; a bad invitation, a server that cannot be reached or a refused
-join is said in one line under the fields, and the table opens once the seat is taken."""
+name, and Join (take a seat) or Watch (follow the table read-only); or take back the
+seats of a network game left unfinished (hosting it again if this computer hosted it).
+The connection is made in the background; a bad invitation, a server that cannot be
+reached or a refused join is said in one line under the fields, and the table opens once
+the seat is taken."""
 
 from __future__ import annotations
 
@@ -12,7 +14,9 @@ import pygame
 
 from game.i18n import N_, _
 from game.net.invitation import Invitation, read_invitation
-from game.net.table_opening import TableOpening
+from game.net.kept_seats import SETTING as KEPT
+from game.net.kept_seats import KeptSeats
+from game.net.table_opening import TableOpening, start_hosting_as_set
 from game.scenes.base import Scene
 from game.scenes.requests import RemoteTableRequest
 from game.ui.painting import blit_text, draw_panel
@@ -42,6 +46,11 @@ class JoinScene(Scene):
         self.join = self.form.add(Button(N_("Join"), self.take_seat, primary=True))
         self.watch = self.form.add(Button(N_("Watch"), self.watch_table))
         self.back = self.form.add(Button(N_("Back"), self.on_back))
+        self.kept = KeptSeats.read(settings.extra.get(KEPT))
+        self.take_back = self.form.add(Button(N_("Take my seat back"), self.take_seat_back))
+        self.take_back.visible = self.kept is not None
+        if self.kept is not None and not invitation:
+            self.invitation.text = self.kept.invitation
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.said = ""
         """The one line under the fields: what went wrong, or that the table is called."""
@@ -62,6 +71,29 @@ class JoinScene(Scene):
         self._open(lambda invitation: TableOpening.join(invitation, [name]))
         self.services.settings.extra["table_name"] = name
         self.services.save_settings()
+
+    def take_seat_back(self) -> None:
+        """Rejoin the unfinished network game by its tokens (hosting it again first when
+        this computer hosted it)."""
+        kept = self.kept
+        if kept is None or self.opening is not None:
+            return
+        invitation = read_invitation(kept.invitation)
+        if not kept.hosted:
+            self.opening = TableOpening.rejoin(invitation, kept.tokens)
+        else:
+            home = self.services.storage.data_dir / "server"
+            try:
+                server = start_hosting_as_set(
+                    self.services.adviser, home, self.services.settings.extra
+                )
+            except OSError as error:
+                self.said = _("The table cannot be hosted here ({reason}).").format(reason=error)
+                return
+            self.opening = TableOpening.rejoin_hosted(
+                server, invitation.code, kept.tokens, kept.host_token
+            )
+        self.said = _("Calling the table…")
 
     def watch_table(self) -> None:
         self._open(TableOpening.watch)
@@ -84,6 +116,11 @@ class JoinScene(Scene):
         match = opening.poll(self.services.adviser)
         if opening.failure is not None:
             self.said, self.opening = opening.failure, None
+            if opening.refused and opening.rejoining:  # those seats are gone: forget them
+                self.services.settings.extra.pop(KEPT, None)
+                self.services.save_settings()
+                self.kept, self.take_back.visible = None, False
+                self.resize(self.services.size)
         elif match is not None:
             self.opening = None
             self.services.switch_to(RemoteTableRequest(match))
@@ -109,10 +146,10 @@ class JoinScene(Scene):
         x = self.panel.x + ui.px(32)
         self.invitation.rect = pygame.Rect(x, self.panel.y + ui.px(56), inner, ui.px(46))
         self.name.rect = pygame.Rect(x, self.panel.y + ui.px(150), ui.px(300), ui.px(46))
-        buttons = [self.join, self.watch, self.back]
-        gap = ui.px(16)
-        button_w = min(ui.px(180), (inner - 2 * gap) // 3)
-        left = self.panel.centerx - (3 * button_w + 2 * gap) // 2
+        buttons = [b for b in (self.join, self.watch, self.take_back, self.back) if b.visible]
+        gap, count = ui.px(16), len(buttons)
+        button_w = min(ui.px(180), (inner - (count - 1) * gap) // count)
+        left = self.panel.centerx - (count * button_w + (count - 1) * gap) // 2
         for button in buttons:
             button.rect = pygame.Rect(left, self.panel.bottom - ui.px(76), button_w, ui.px(52))
             left += button_w + gap

@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import _
-from game.net.invitation import lan_address
-from game.net.table_opening import HOST_PORT, TableOpening, host_seats, start_hosting
+from game.net.table_opening import TableOpening, host_seats, start_hosting_as_set
 from game.scenes.base import Scene
 from game.scenes.requests import RemoteTableRequest, Screen
 from game.ui.painting import blit_text, draw_panel
@@ -38,14 +37,9 @@ class HostScene(Scene):
         if self.opening is not None:
             return
         players = self.config["players"]
-        extra = self.services.settings.extra  # where to listen, when the player says
-        address = str(extra.get("host_address", "")) or lan_address()
-        port = extra.get("host_port", HOST_PORT)
         home = self.services.storage.data_dir / "server"
         try:
-            server = start_hosting(
-                self.services.adviser, home, address, port if type(port) is int else HOST_PORT
-            )
+            server = start_hosting_as_set(self.services.adviser, home, self.services.settings.extra)
         except OSError as error:
             self.services.notify(
                 _("The table cannot be hosted here ({reason}).").format(reason=error)

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import N_, _
+from game.net.kept_seats import SETTING as KEPT
+from game.net.kept_seats import KeptSeats
 from game.net.remote_match import RemoteMatch
 from game.play.events import Event, Resynced
 from game.scenes.table import TableScene
@@ -34,9 +36,27 @@ class RemoteTableScene(TableScene):
         super().__init__(services, {}, match=match)
         self.invite_panel = pygame.Rect(0, 0, 0, 0)
 
+    def enter(self) -> None:
+        super().enter()
+        self.keep_seats()
+
+    def keep_seats(self) -> None:
+        """Keep this window's seats (invitation and tokens) in the settings while the game
+        goes on, so that Join a table can take them back; forget them once it is over."""
+        link, extra = self.remote.link, self.services.settings.extra
+        if self.remote.over:
+            if extra.pop(KEPT, None) is not None:
+                self.services.save_settings()
+        elif link.tokens:
+            hosted = link.server is not None
+            kept = KeptSeats(link.invitation, tuple(link.tokens.values()), hosted, link.host_token)
+            extra[KEPT] = kept.to_dict()
+            self.services.save_settings()
+
     def make_buttons(self) -> dict[str, Button]:
         buttons = super().make_buttons()
         buttons["invite"] = Button(N_("Copy invitation"), self.copy_invitation)
+        buttons["stand-in"] = Button(N_("Computer for the away"), self.stand_in)
         for name in OFF_AT_A_NETWORK_TABLE:
             buttons[name].visible = False
         return buttons
@@ -46,12 +66,23 @@ class RemoteTableScene(TableScene):
         """Whether the invitation is shown: this window hosts, and a seat is still free."""
         return self.remote.link.server is not None and not self.remote.started
 
+    def stand_in(self) -> None:
+        """A computer plays every away seat until its player comes back."""
+        if self.remote.stand_in():
+            self.services.notify(_("A computer plays for the away seats until they come back."))
+
     def copy_invitation(self) -> None:
         if put_clipboard_text(self.remote.link.invitation):
             self.services.notify(_("Invitation copied: paste it to your friends."))
 
+    @property
+    def standing_in(self) -> bool:
+        """Whether the host is offered a computer for the away seats."""
+        return bool(self.remote.link.host_token and self.remote.away_seats())
+
     def resize(self, size: tuple[int, int]) -> None:
         self.buttons["invite"].visible = self.inviting
+        self.buttons["stand-in"].visible = self.standing_in
         super().resize(size)
         ui = self.services.ui
         figure = self.layout.figure
@@ -62,9 +93,13 @@ class RemoteTableScene(TableScene):
         return super().draw_button_shown() and not self.remote.watching
 
     def update(self, dt: float) -> None:
-        if self.buttons["invite"].visible != self.inviting:
+        shown = (self.buttons["invite"].visible, self.buttons["stand-in"].visible)
+        if shown != (self.inviting, self.standing_in):
             self.resize(self.services.size)
+        over = self.remote.over
         super().update(dt)
+        if self.remote.over and not over:
+            self.keep_seats()
         for words in self.remote.take_notices():
             self.services.notify(words)
 
