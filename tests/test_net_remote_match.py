@@ -14,6 +14,8 @@ from game.net.table_opening import TableOpening
 from game.play.events import Event, MovePlayed
 from game.play.table_match import Turn
 from game.rules.moves import PLACE
+from game.scenes.score import ScoreScene
+from tests.conftest import AppMaker
 from tests.net_clients import FRAMES, GUARD_S, sit_down, wait_until
 from tests.net_helpers import checked
 
@@ -70,7 +72,7 @@ def host_and_join(server: HostedServer, seats: list[str]) -> tuple[RemoteMatch, 
 
 
 def test_a_host_and_a_friend_play_a_game_with_a_computer_to_its_end(
-    table_server: HostedServer,
+    table_server: HostedServer, make_app: AppMaker
 ) -> None:
     host, friend = host_and_join(table_server, ["remote", "remote", "ai:greedy"])
     try:
@@ -86,6 +88,8 @@ def test_a_host_and_a_friend_play_a_game_with_a_computer_to_its_end(
         for event in by_host:
             assert event.by_computer == (event.seat != 0)
         assert any(e.result.move.action == PLACE for e in by_friend if e.seat == 2)
+        score = ScoreScene(make_app(), host, "", lambda: None)  # the end, as at a local table
+        assert not score.main.visible and "Coach" in [b.label for b in score.buttons]
     finally:
         host.close()
         friend.close()

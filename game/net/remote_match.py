@@ -56,6 +56,7 @@ class RemoteMatch(TableMatch):
     `view` while the table was being opened, taken in first."""
 
     keeps_record = False  # the server keeps it; the window rejoins by token
+    networked = True
 
     def __init__(
         self,

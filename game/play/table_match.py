@@ -55,6 +55,9 @@ STAND_IN_LEVEL: Final = "expert"
 class SeatNews:
     """What a table screen may ask any match beyond the rules (a network table answers)."""
 
+    networked = False
+    """Whether the table is played over the network (its server keeps the game)."""
+
     def seat_note(self, seat: int) -> str | None:
         """A word on the seat's panel in place of its kind (a network table's "away")."""
         return None

@@ -56,7 +56,8 @@ class ScoreScene(Scene):
         self.age = 0.0
         if self.final:
             self.main = self.form.add(Button(N_("Rematch"), self.rematch, primary=True))
-            self.buttons = [self.main]
+            self.main.visible = not match.networked  # a network table's host opens the next
+            self.buttons = [self.main] if self.main.visible else []
             if match.deal is not None:
                 self.buttons.append(
                     self.form.add(Button(N_("Play this deal again"), self.same_deal_again))
