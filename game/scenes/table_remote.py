@@ -15,6 +15,7 @@ from game.net.kept_seats import SETTING as KEPT
 from game.net.kept_seats import KeptSeats
 from game.net.remote_match import RemoteMatch
 from game.play.events import Event, Resynced
+from game.play.table_match import Turn
 from game.scenes.table import TableScene
 from game.ui.painting import blit_text, draw_panel
 from game.ui.text import shrunk_text
@@ -88,6 +89,11 @@ class RemoteTableScene(TableScene):
         figure = self.layout.figure
         self.invite_panel = pygame.Rect(0, 0, min(figure.width - ui.px(20), ui.px(640)), ui.px(130))
         self.invite_panel.center = figure.center
+
+    def human_can_act(self) -> bool:
+        """As at a local table, and only while the table is not waiting on the network
+        (every seat taken, no move of ours on its way)."""
+        return super().human_can_act() and self.remote.turn() is not Turn.COMPUTER
 
     def draw_button_shown(self) -> bool:
         return super().draw_button_shown() and not self.remote.watching
