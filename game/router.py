@@ -25,6 +25,7 @@ from game.scenes.replay import ReplayScene
 from game.scenes.requests import (
     CoachRequest,
     HostRequest,
+    RejoinRequest,
     RemoteTableRequest,
     ReplayRequest,
     SaveRecordRequest,
@@ -78,6 +79,8 @@ def make_scene(services: Services, request: ScreenRequest) -> Scene:
             return TableScene(services, config, record=record)
         case HostRequest(config):
             return HostScene(services, config)
+        case RejoinRequest():
+            return JoinScene(services, rejoin=True)
         case RemoteTableRequest(match):
             return RemoteTableScene(services, match)
         case SolitaireRequest(mode, seed) if mode in SOLITAIRES:

@@ -123,13 +123,16 @@ def test_a_hosted_game_closed_is_hosted_again_and_its_seat_taken_back(
     again = make_app()
     try:
         drive = Input(again)
-        drive.click(again.scene.buttons["join"])  # type: ignore[attr-defined]
+        menu = again.scene
+        assert isinstance(menu, MenuScene)
+        drive.click(menu.buttons["continue-join"])  # the menu's Continue beside Join a table
         join = again.scene
-        assert isinstance(join, JoinScene) and join.take_back.visible
-        drive.click(join.take_back)
-        back = (
-            again.scene if isinstance(again.scene, RemoteTableScene) else until_seated(again, join)
-        )
+        assert isinstance(join, JoinScene | RemoteTableScene)
+        if isinstance(join, JoinScene):
+            assert join.take_back.visible and join.opening is not None
+            back = until_seated(again, join)
+        else:
+            back = join
         assert back.remote.link.table == code and back.remote.held == {0}
         assert back.remote.link.server is not None and back.inviting
     finally:

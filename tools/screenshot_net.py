@@ -12,12 +12,16 @@ from game.ai.worker import InProcessAdviser
 from game.app import App
 from game.net.hosting import HostedServer
 from game.net.invitation import read_invitation
+from game.net.kept_seats import SETTING as KEPT
+from game.net.kept_seats import KeptSeats
 from game.net.registry import Registry
 from game.net.remote_match import RemoteMatch
 from game.net.table_opening import TableOpening
 from game.play.table_match import Turn
 from game.rules.moves import PLACE
 from game.scenes.join import JoinScene
+from game.scenes.menu import MenuScene
+from game.scenes.setup import SetupScene
 from game.scenes.table_remote import RemoteTableScene
 from tools.screenshot_targets import Record, Shot, target
 
@@ -95,6 +99,30 @@ def _host_invite(app: App, record: Record) -> Shot:
     host, _joined = _table(app, ["remote", "remote", "remote"], ["Ben"])
     _until(host, lambda: host.seat_taken(1))
     return Shot(RemoteTableScene(app, host))
+
+
+@target("menu-rejoin")
+def _menu_rejoin(app: App, record: Record) -> Shot:
+    """The menu with a network game left unfinished: Continue beside Join a table."""
+    kept = KeptSeats(
+        "contack://192.168.1.20:8765/Xq7RmP2vLk9aTw", ("t" * 43,)
+    )  # untranslated: an address
+    app.settings.extra[KEPT] = kept.to_dict()
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    menu.refresh_saves()
+    return Shot(None)
+
+
+@target("setup-host")
+def _setup_host(app: App, record: Record) -> Shot:
+    """The setup screen with a friend's seat: Start becomes Host a table."""
+    scene = SetupScene(app)
+    scene.count.set_value(3)
+    for seat, kind in enumerate(("human", "remote", "ai:greedy")):
+        scene.kinds[seat].set_value(kind)
+        scene.names[seat].text = ("Ann", "Player 2", "Gus")[seat]  # untranslated: names
+    return Shot(scene)
 
 
 @target("join")

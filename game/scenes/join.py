@@ -35,7 +35,8 @@ NAME_LENGTH = 16
 class JoinScene(Scene):
     """The invitation and name fields, Join, Watch and Back."""
 
-    def __init__(self, services: Services, invitation: str = "") -> None:
+    def __init__(self, services: Services, invitation: str = "", rejoin: bool = False) -> None:
+        """`rejoin`: take back the seats kept at once (the menu's Continue)."""
         super().__init__(services)
         settings = services.settings
         self.invitation = self.form.add(
@@ -55,10 +56,14 @@ class JoinScene(Scene):
         self.said = ""
         """The one line under the fields: what went wrong, or that the table is called."""
         self.opening: TableOpening | None = None
+        self.rejoin = rejoin
 
     def enter(self) -> None:
         super().enter()
         self.form.focus(self.invitation)
+        if self.rejoin:
+            self.rejoin = False
+            self.take_seat_back()
 
     def _edited(self, _text: str) -> None:
         self.said = ""

@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING, Final
 import pygame
 
 from game.i18n import N_, _
+from game.net.kept_seats import SETTING as KEPT
+from game.net.kept_seats import KeptSeats
 from game.persist.autosave import check_saved_game
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene, confirm_replacing_game
-from game.scenes.requests import Screen
+from game.scenes.requests import RejoinRequest, Screen
 from game.ui.board import LADDER, Board
 from game.ui.examples import THREE_SIDED
 from game.ui.layout import ROW_HEIGHT
@@ -49,6 +51,9 @@ class MenuScene(Scene):
                 N_("Continue"), lambda: self.continue_game(TABLE), primary=True
             ),
             "join": Button(N_("Join a table"), lambda: self.services.open(Screen.JOIN)),
+            "continue-join": Button(
+                N_("Continue"), lambda: self.services.open(RejoinRequest()), primary=True
+            ),
             "draw": Button(N_("Draw solitaire"), self.draw_solitaire),
             "continue-draw": Button(
                 N_("Continue"), lambda: self.continue_game(DRAW_SOLITAIRE), primary=True
@@ -95,7 +100,7 @@ class MenuScene(Scene):
         for index, key in enumerate(rows):
             button = self.buttons[key]
             button.rect = pygame.Rect(left, top + index * (button_h + gap), button_w, button_h)
-        for beside in CONTINUES.values():
+        for beside in (*CONTINUES.values(), "join"):
             row = self.buttons[beside].rect
             self.buttons[f"continue-{beside}"].rect = pygame.Rect(
                 row.right + gap, row.y, continue_w, button_h
@@ -133,6 +138,10 @@ class MenuScene(Scene):
             button = self.buttons[f"continue-{beside}"]
             button.visible = button.enabled = self.services.storage.has_saved_game(mode)
         self.buttons["table"].primary = not self.buttons["continue-table"].visible
+        rejoin = self.buttons["continue-join"]  # a network game left unfinished
+        rejoin.visible = rejoin.enabled = (
+            KeptSeats.read(self.services.settings.extra.get(KEPT)) is not None
+        )
 
     def resume(self) -> None:
         super().resume()

@@ -60,6 +60,11 @@ class RemoteTableRequest:
 
 
 @dataclass(frozen=True)
+class RejoinRequest:
+    """Take back the seats of the network game left unfinished (Join a table's)."""
+
+
+@dataclass(frozen=True)
 class SolitaireRequest:
     """A solitaire of `mode` (DRAW_SOLITAIRE or STACKED_SOLITAIRE) on deal `seed`."""
 
@@ -109,6 +114,7 @@ ScreenRequest = (
     | TableRequest
     | RemoteTableRequest
     | HostRequest
+    | RejoinRequest
     | SolitaireRequest
     | ScoreRequest
     | ReplayRequest

@@ -57,7 +57,7 @@ class RemoteTableScene(TableScene):
     def make_buttons(self) -> dict[str, Button]:
         buttons = super().make_buttons()
         buttons["invite"] = Button(N_("Copy invitation"), self.copy_invitation)
-        buttons["stand-in"] = Button(N_("Computer for the away"), self.stand_in)
+        buttons["stand-in"] = Button(N_("Let a computer play"), self.stand_in)
         for name in OFF_AT_A_NETWORK_TABLE:
             buttons[name].visible = False
         return buttons
