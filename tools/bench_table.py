@@ -1,6 +1,6 @@
 """Frame-time benchmark of the real table scene: seven seats mid-game, computers thinking.
 
-    python tools/bench_table.py [--size 1280x800] [--frames 600] [--level master]
+    python tools/bench_table.py [--size 1280x800] [--frames 600] [--level master] [--hosted]
 
 Every seat is a computer of `--level`, so the worker process is choosing a move during
 most frames while placements, scoring texts and counting scores animate. Frames are paced at
@@ -8,6 +8,9 @@ most frames while placements, scoring texts and counting scores animate. Frames 
 The tile art of the position is drawn once before timing, as a game in progress has it
 cached. The last line
 is one JSON object: frame_ms_p50, frame_ms_p99, frame_ms_max, moves, thinking_share.
+`--hosted`: a table of seven this window hosts (the table server in its thread, on
+loopback, its six computers in the window's worker process), its host playing the first
+seat at once: the frames of a hosting window.
 """
 
 from __future__ import annotations
@@ -26,8 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.ai.players import make_player
 from game.app import App, ManualClock
+from game.net.table_opening import TableOpening, start_hosting
 from game.persist.storage import Storage
 from game.scenes.table import TableScene
+from game.scenes.table_remote import RemoteTableScene
 from tools.frames import frame_figures, paced_frames
 from tools.samples import SEAT_NAMES, table_config
 from tools.screenshot import parse_size
@@ -58,13 +63,43 @@ def bench(size: tuple[int, int], frames: int, level: str) -> dict[str, float]:
     }
 
 
+def bench_hosted(size: tuple[int, int], frames: int, level: str) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as home:
+        app = App(size, clock=ManualClock(1 / 60), storage=Storage(home))
+        server = start_hosting(app.adviser, Path(home) / "server", "127.0.0.1", 0)
+        seats = ["remote"] + [f"ai:{level}"] * (len(SEAT_NAMES) - 1)
+        opening = TableOpening.host(server, server.address or "", seats, {}, ["Ann"], seed=5)
+        for _ in range(1000):
+            match = opening.poll(app.adviser)
+            if match is not None or opening.failure is not None:
+                break
+            event = opening.link.client.wait(10)
+            if event is not None:
+                opening.receive(event)
+        assert match is not None, opening.failure
+        scene = RemoteTableScene(app, match)
+        app.push(scene)
+        app.run_frames(240)
+        times: list[float] = []
+        start_moves = len(match.state.moves) + 100 * match.record.hand_count
+        for _, frame_ms in zip(range(frames), paced_frames(app), strict=False):
+            times.append(frame_ms)
+            if scene.human_can_act():  # Ann, at the host's computer, plays at once
+                scene.play(match.legal_moves()[0])
+        moves = len(match.state.moves) + 100 * match.record.hand_count - start_moves
+        app.scene.exit()
+    return {**frame_figures(times), "moves": moves}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=parse_size, default=(1280, 800))
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--level", default="master")
+    parser.add_argument("--hosted", action="store_true", help="a table this window hosts")
     args = parser.parse_args()
-    print(json.dumps(bench(args.size, args.frames, args.level)))
+    run = bench_hosted if args.hosted else bench
+    print(json.dumps(run(args.size, args.frames, args.level)))
 
 
 if __name__ == "__main__":
