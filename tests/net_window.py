@@ -79,9 +79,20 @@ def play(app: App) -> dict[str, object]:
         if isinstance(scene, RemoteTableScene) and scene.human_can_act():
             place(scene, drive)
             continue
+        if isinstance(scene, JoinScene) and scene.opening is None:
+            raise SystemExit(f"the join failed: {scene.said}")
         wait_on_the_network(app)
         drive.frames(1)
-    raise SystemExit("the game did not end")
+    raise SystemExit(f"the game did not end: {type(app.scene).__name__} {status(app)}")
+
+
+def status(app: App) -> str:
+    """What the table screen says, for a failure's message."""
+    scene = app.scene
+    if not isinstance(scene, RemoteTableScene):
+        return ""
+    match = scene.remote
+    return f"{scene.status_text()!r} turn={match.turn()} position={match.position()}"
 
 
 def place(scene: RemoteTableScene, drive: Input) -> None:

@@ -24,29 +24,34 @@ def window(role: str, home: Path, *extra: str) -> subprocess.Popen[str]:
         [sys.executable, "-m", "tests.net_window", role, str(home), *extra],
         cwd=ROOT,
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=(home.parent / f"{role}.err").open("w"),
         text=True,
         env={**environment, "CONTACK_HOME": str(home)},
     )
 
 
-def said(child: subprocess.Popen[str], word: str) -> str:
-    """The rest of the first line of `child`'s output that starts with `word`."""
+def said(child: subprocess.Popen[str], word: str, errors: Path) -> str:
+    """The rest of the first line of `child`'s output that starts with `word` (else its
+    standard error's end, in the failure)."""
     assert child.stdout is not None
     for line in child.stdout:
         if line.startswith(word + " "):
             return line.removeprefix(word + " ").strip()
-    raise AssertionError(f"the window never said {word!r}")
+    child.wait(GUARD_S)
+    raise AssertionError(f"the window never said {word!r}: {errors.read_text()[-2000:]}")
 
 
 def test_a_hosting_window_and_a_joining_window_finish_a_game(tmp_path: Path) -> None:
     host = window("host", tmp_path / "host")
     friend: subprocess.Popen[str] | None = None
     try:
-        invitation = said(host, "invitation")
+        invitation = said(host, "invitation", tmp_path / "host.err")
         assert invitation.startswith("contack://127.0.0.1:")
         friend = window("join", tmp_path / "friend", invitation)
-        records: list[dict[str, Any]] = [json.loads(said(w, "record")) for w in (host, friend)]
+        records: list[dict[str, Any]] = [
+            json.loads(said(child, "record", tmp_path / f"{role}.err"))
+            for child, role in ((host, "host"), (friend, "join"))
+        ]
         assert records[0] == records[1]
         assert checked(records[0]).is_over()
         assert [p.get("name") for p in records[0]["players"]] == ["Ann", "You"]
