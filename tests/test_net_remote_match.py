@@ -23,6 +23,10 @@ WAIT_S = 0.05
 """The most a stalled step waits on one connection before looking at the other."""
 
 
+ENDED_STOCKS: list[list[str]] = []
+"""Each ended hand's stock as the score screen's coach would read it."""
+
+
 def step(match: RemoteMatch) -> list[Event]:
     """What the table screen does in one step, with no pauses: play a human's first
     legal move, or take what the network played."""
@@ -33,6 +37,7 @@ def step(match: RemoteMatch) -> list[Event]:
     if turn is Turn.FORCED:
         return match.play_forced()
     if turn is Turn.HAND_OVER:
+        ENDED_STOCKS.append(list(match.record.data["hands"][-1]["stock"]))
         match.next_hand()
         return []
     return match.poll()
@@ -74,6 +79,7 @@ def host_and_join(server: HostedServer, seats: list[str]) -> tuple[RemoteMatch, 
 def test_a_host_and_a_friend_play_a_game_with_a_computer_to_its_end(
     table_server: HostedServer, make_app: AppMaker
 ) -> None:
+    ENDED_STOCKS.clear()
     host, friend = host_and_join(table_server, ["remote", "remote", "ai:greedy"])
     try:
         assert host.held == {0} and friend.held == {1}
@@ -88,6 +94,8 @@ def test_a_host_and_a_friend_play_a_game_with_a_computer_to_its_end(
         for event in by_host:
             assert event.by_computer == (event.seat != 0)
         assert any(e.result.move.action == PLACE for e in by_friend if e.seat == 2)
+        first_stock = host.record.data["hands"][0]["stock"]
+        assert ENDED_STOCKS and all(stock == first_stock for stock in ENDED_STOCKS)
         score = ScoreScene(make_app(), host, "", lambda: None)  # the end, as at a local table
         assert not score.main.visible and "Coach" in [b.label for b in score.buttons]
     finally:

@@ -160,8 +160,21 @@ class RemoteMatch(TableMatch):
         the whole record), so that the score screen can go on to it."""
         if self.state.is_terminal():
             return Turn.GAME_OVER if self.over else Turn.COMPUTER
-        ready = any(isinstance(event, TableView) for event in self._inbox)
-        return Turn.HAND_OVER if ready else Turn.COMPUTER
+        view = next((event for event in self._inbox if isinstance(event, TableView)), None)
+        if view is None:
+            return Turn.COMPUTER
+        self._reveal_stock(view)
+        return Turn.HAND_OVER
+
+    def _reveal_stock(self, view: TableView) -> None:
+        """The ended hand's stock in its true order, from the next hand's view (the score
+        screen's coach reads it)."""
+        hands = view.record.data.get("hands")
+        ended = self.record.hand_count - 1
+        if isinstance(hands, list) and len(hands) > ended and isinstance(hands[ended], dict):
+            stock = hands[ended].get("stock")
+            if isinstance(stock, list) and None not in stock:
+                self.record.data["hands"][ended]["stock"] = list(stock)
 
     def _has_moves(self) -> bool:
         return any(isinstance(event, MovePlayed | TableView) for event in self._inbox)
