@@ -137,10 +137,14 @@ class JoinScene(Scene):
         return self.form.handle_event(event)
 
     def on_back(self) -> None:
+        self.services.pop()
+
+    def exit(self) -> None:
+        """A table still being called is hung up (and a server started for it stopped)."""
+        super().exit()
         if self.opening is not None:
             self.opening.close()
             self.opening = None
-        self.services.pop()
 
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.services.ui

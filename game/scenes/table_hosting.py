@@ -64,12 +64,18 @@ class HostScene(Scene):
             self.services.notify(opening.failure)
             self.services.switch_to(Screen.SETUP)
         elif match is not None:
+            self.opening = None  # the table screen holds the connection now
             self.services.switch_to(RemoteTableRequest(match))
 
     def on_back(self) -> None:
+        self.services.switch_to(Screen.SETUP)
+
+    def exit(self) -> None:
+        """A table not yet sat at is given up: its server stops."""
+        super().exit()
         if self.opening is not None:
             self.opening.close()
-        self.services.switch_to(Screen.SETUP)
+            self.opening = None
 
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.services.ui
