@@ -18,11 +18,14 @@ from game.scenes.coach import CoachScene
 from game.scenes.daily import DailyScene
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.history_list import HistoryScene
+from game.scenes.join import JoinScene
 from game.scenes.menu import MenuScene
 from game.scenes.records import RecordsScene, SaveRecordScene
 from game.scenes.replay import ReplayScene
 from game.scenes.requests import (
     CoachRequest,
+    HostRequest,
+    RemoteTableRequest,
     ReplayRequest,
     SaveRecordRequest,
     ScoreRequest,
@@ -39,6 +42,8 @@ from game.scenes.stacked_solitaire import StackedSolitaireScene
 from game.scenes.stats import StatsScene
 from game.scenes.table import TableScene
 from game.scenes.table_guided import GuidedGameScene
+from game.scenes.table_hosting import HostScene
+from game.scenes.table_remote import RemoteTableScene
 
 SCENES: Final[dict[Screen, Callable[[Services], Scene]]] = {
     Screen.MENU: MenuScene,
@@ -53,6 +58,7 @@ SCENES: Final[dict[Screen, Callable[[Services], Scene]]] = {
     Screen.GUIDED_GAME: GuidedGameScene,
     Screen.SETTINGS: SettingsScene,
     Screen.ABOUT: AboutScene,
+    Screen.JOIN: JoinScene,
 }
 """The screens made with nothing but the services."""
 
@@ -70,6 +76,10 @@ def make_scene(services: Services, request: ScreenRequest) -> Scene:
             return SCENES[request](services)
         case TableRequest(config, record):
             return TableScene(services, config, record=record)
+        case HostRequest(config):
+            return HostScene(services, config)
+        case RemoteTableRequest(match):
+            return RemoteTableScene(services, match)
         case SolitaireRequest(mode, seed) if mode in SOLITAIRES:
             return SOLITAIRES[mode](services, seed=seed)
         case SolitaireRequest(mode, _seed):

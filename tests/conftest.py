@@ -17,7 +17,10 @@ import pytest
 from game import i18n
 from game.ai.worker import InProcessAdviser, Job
 from game.app import App
+from game.net.hosting import HostedServer
+from game.net.registry import Registry
 from tests.drive import new_app
+from tests.net_helpers import ROOMY, ManualClock
 
 R = TypeVar("R")
 
@@ -116,3 +119,12 @@ def app_factory(make_app: AppMaker) -> AppFactory:
 def app(app_factory: AppFactory) -> App:
     """The test's app, as its module's `app_factory` builds it."""
     return app_factory()
+
+
+@pytest.fixture
+def table_server() -> Iterator[HostedServer]:
+    """A table server in a thread on a free loopback port (no limits a test reaches)."""
+    hosted = HostedServer(Registry(ManualClock(), limits=ROOMY), "127.0.0.1", 0)
+    hosted.start()
+    yield hosted
+    hosted.stop()

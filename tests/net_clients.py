@@ -7,16 +7,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from game.ai.worker import InProcessAdviser
 from game.net.messages import join_frame, move_frame, rejoin_frame
 from game.net.mirror import TableMirror
 from game.net.registry import Registry
+from game.net.remote_match import RemoteMatch
 from game.net.replies import MovePlayed, read_server_message
 from game.net.server import TableServer
+from game.net.table_opening import TableOpening
 from game.rules.record import GameRecord
 from tests.net_helpers import bot_move
 
@@ -104,3 +107,35 @@ class Bot:
             if stop_after is not None and announced >= stop_after:
                 return message
             await self.move_if_mine()
+
+
+# --- the game window's side (game/net/remote_match.py) --------------------------------
+
+GUARD_S = 20.0
+"""Only a hung test waits this long for an event; a sound one gets each at once."""
+FRAMES = 5000
+"""The most steps any game here takes."""
+
+
+def sit_down(opening: TableOpening) -> RemoteMatch:
+    """Wait for the seats and the view (each event at once), the match made."""
+    adviser = InProcessAdviser()
+    for _ in range(100):
+        match = opening.ready(adviser)
+        if match is not None:
+            return match
+        assert opening.failure is None, opening.failure
+        event = opening.link.client.wait(GUARD_S)
+        assert event is not None, "the table was not sat at"
+        opening.receive(event)
+    raise AssertionError("the table was not sat at")
+
+
+def wait_until(match: RemoteMatch, done: Callable[[], bool]) -> None:
+    for _ in range(FRAMES):
+        if done():
+            return
+        event = match.link.client.wait(GUARD_S)
+        assert event is not None, "nothing came"
+        match.receive(event)
+    raise AssertionError("never came")

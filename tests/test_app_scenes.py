@@ -83,7 +83,7 @@ def test_each_menu_entry_opens_its_scene_and_escape_comes_back(
 
 def test_menu_keyboard_navigation_opens_rules(make_app: AppMaker, home: Path) -> None:
     app = make_app(home)
-    for _ in range(4):
+    for _ in range(5):
         Input(app).press(pygame.K_DOWN)
     Input(app).press(pygame.K_RETURN)
     assert isinstance(app.scene, RulesScene)

@@ -613,3 +613,8 @@ def _coach_move(app: App, record: Record) -> Shot:
 target("review-draw")(_solitaire_review(DRAW_SOLITAIRE, 2, 0))
 target("review-stacked")(_solitaire_review(STACKED_SOLITAIRE, 3, 0))
 target("review-draw-line")(_solitaire_review(DRAW_SOLITAIRE, 2, 0.5))
+
+
+from tools import screenshot_net  # noqa: E402  (registers the network targets)
+
+__all__ = ["TARGETS", "Record", "Shot", "screenshot_net", "target"]

@@ -16,6 +16,7 @@ from game.net.replies import MovePlayed
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW, Move
 from game.rules.record import GameRecord, RecordedGame
+from game.rules.results import MoveResult
 from game.rules.table import TableState
 from game.rules.tiles import ALL_TILES, tile_name
 
@@ -50,14 +51,14 @@ class TableMirror(RecordedTable):
             len(self.state.moves),
         )
 
-    def play(self, message: MovePlayed) -> None:
-        """Play the next move as the server announced it (`RulesError` when it cannot be
-        played here: the copy is out of step and wants a new view)."""
+    def play(self, message: MovePlayed) -> MoveResult:
+        """Play the next move as the server announced it, and say what it did (`RulesError`
+        when it cannot be played here: the copy is out of step and wants a new view)."""
         if not self.follows(message):
             raise RulesError(f"move {message.index} of hand {message.hand} is not the next")
         if message.move.move.action == DRAW and message.move.drawn is not None:
             self._bring_forward(message.move.drawn)
-        self.recorded.play(message.move.move)
+        return self.recorded.play(message.move.move)
 
     def _bring_forward(self, tile: int) -> None:
         """Put `tile` next in the stock, in the state and in its record."""

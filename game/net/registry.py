@@ -198,6 +198,9 @@ class Registry:
         if taken is None:
             raise Refused(TABLE_FULL, "every seat of this table is taken")
         self._seated(peer, table, *taken)
+        view = view_frame(table.code, table.view())  # everyone else learns the name
+        for follower in table.followers() - {peer}:
+            follower.send(view)
 
     def _rejoin(self, peer: Peer, message: Rejoin) -> None:
         table = self._table(message.table)

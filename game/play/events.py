@@ -41,6 +41,12 @@ class Redone:
 
 
 @dataclass(frozen=True)
+class Resynced:
+    """The position was taken whole from elsewhere (a network table's new view): shown
+    as it stands, with no animation."""
+
+
+@dataclass(frozen=True)
 class TipFound:
     """The coach's look at a human's move just played (live tips for learners)."""
 
@@ -78,5 +84,13 @@ class StockTurned:
 
 
 Event = (
-    MovePlayed | TookBack | Redone | HintFound | TipFound | GameEnded | VerdictFound | StockTurned
+    MovePlayed
+    | TookBack
+    | Redone
+    | HintFound
+    | TipFound
+    | GameEnded
+    | VerdictFound
+    | StockTurned
+    | Resynced
 )

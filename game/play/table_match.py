@@ -52,7 +52,19 @@ STAND_IN_LEVEL: Final = "expert"
 """Who plays a computer seat of a level this version does not know (a newer game's)."""
 
 
-class TableMatch:
+class SeatNews:
+    """What a table screen may ask any match beyond the rules (a network table answers)."""
+
+    def seat_note(self, seat: int) -> str | None:
+        """A word on the seat's panel in place of its kind (a network table's "away")."""
+        return None
+
+    def take_notices(self) -> list[str]:
+        """What the players should be told since the last call."""
+        return []
+
+
+class TableMatch(SeatNews):
     """One table game in play. Build it with `new` or `resume`."""
 
     keeps_record = True

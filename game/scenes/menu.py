@@ -48,6 +48,7 @@ class MenuScene(Scene):
             "continue-table": Button(
                 N_("Continue"), lambda: self.continue_game(TABLE), primary=True
             ),
+            "join": Button(N_("Join a table"), lambda: self.services.open(Screen.JOIN)),
             "draw": Button(N_("Draw solitaire"), self.draw_solitaire),
             "continue-draw": Button(
                 N_("Continue"), lambda: self.continue_game(DRAW_SOLITAIRE), primary=True

@@ -13,6 +13,7 @@ from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
 
 if TYPE_CHECKING:
     from game.ai.analysis import SolitaireReview
+    from game.net.remote_match import RemoteMatch
     from game.play.table_match import TableMatch
     from game.rules.record import GameRecord
     from game.scenes.replay_review import Focus
@@ -33,6 +34,7 @@ class Screen(StrEnum):
     GUIDED_GAME = "guided-game"
     SETTINGS = "settings"
     ABOUT = "about"
+    JOIN = "join"
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,20 @@ class TableRequest:
 
     config: dict[str, Any]
     record: GameRecord | None = None
+
+
+@dataclass(frozen=True)
+class HostRequest:
+    """Host a table from a setup `config` whose seats include friends ("remote")."""
+
+    config: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class RemoteTableRequest:
+    """A networked table, sat at (or watched) through `match`."""
+
+    match: RemoteMatch
 
 
 @dataclass(frozen=True)
@@ -91,6 +107,8 @@ class SaveRecordRequest:
 ScreenRequest = (
     Screen
     | TableRequest
+    | RemoteTableRequest
+    | HostRequest
     | SolitaireRequest
     | ScoreRequest
     | ReplayRequest

@@ -7,6 +7,7 @@ deal number or a friend's share code (a solitaire's code plays that solitaire de
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
@@ -21,10 +22,10 @@ from game.rules.share import (
 )
 from game.rules.table import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS, TableRules
 from game.scenes.base import Scene
-from game.scenes.requests import SolitaireRequest, TableRequest
+from game.scenes.requests import HostRequest, SolitaireRequest, TableRequest
 from game.scenes.setup_words import SPANISH_CLUB, read_deal, scoring_hint
 from game.ui.editions import EDITIONS, apply_edition, club_first, current_edition, edition_options
-from game.ui.painting import blit_text, draw_panel
+from game.ui.painting import Ui, blit_text, draw_panel
 from game.ui.text import blit_paragraph, shrunk_text
 from game.ui.text_field import TextField
 from game.ui.theme import PALETTE
@@ -37,6 +38,11 @@ if TYPE_CHECKING:
 _COMPUTER_NAMES: Final = "Ada Gus Edna Max Ellie Rory Otto"  # untranslated: names
 COMPUTER_NAMES: Final = tuple(_COMPUTER_NAMES.split())
 """A computer seat's name by seat: each seat its own, whatever its level."""
+FRIEND: Final = "remote"
+SEAT_KINDS: Final = (*KIND_WORDS, (FRIEND, N_("Friend (joins)")))
+"""A seat's kinds: a person here, a computer, or a friend joining from their own computer
+(the table is then hosted: the people here take the first seats that are not a
+computer's)."""
 TIME_LIMITS: Final = [
     (None, N_("By hands")),
     (600, N_("10 minutes")),
@@ -84,7 +90,30 @@ def default_name(seat: int, kind: str) -> str:
 
 def default_names(seat: int) -> set[str]:
     """The names a seat has until a player types one (and the empty name)."""
-    return {"", *(default_name(seat, kind) for kind, _label in KIND_WORDS)}
+    return {"", *(default_name(seat, kind) for kind, _label in SEAT_KINDS)}
+
+
+class StartButton(Button):
+    """Start game; Host a table when one of the seats counted is a friend's."""
+
+    def __init__(
+        self, on_click: Callable[[], None], kinds: list[Choice[str]], count: Choice[int]
+    ) -> None:
+        super().__init__(N_("Start game"), on_click, primary=True)
+        self.kinds = kinds
+        self.count = count
+
+    def draw(self, surface: pygame.Surface, ui: Ui) -> None:
+        hosting = any(kind.value == FRIEND for kind in self.kinds[: self.count.value])
+        self.label = N_("Host a table") if hosting else N_("Start game")
+        super().draw(surface, ui)
+
+
+def start_request(config: dict[str, Any]) -> HostRequest | TableRequest:
+    """The table a setup's `config` starts: hosted when a seat is a friend's."""
+    if any(player["kind"] == FRIEND for player in config["players"]):
+        return HostRequest(config)
+    return TableRequest(config=config)
 
 
 def every_seat(last: TableSetup) -> list[tuple[str, str]]:
@@ -114,7 +143,7 @@ class SetupScene(Scene):
         self.names: list[TextField] = []
         self.kinds: list[Choice[str]] = []
         for seat, (typed, kind) in enumerate(every_seat(last)):
-            kind = kind if kind in dict(KIND_WORDS) else "human"
+            kind = kind if kind in dict(SEAT_KINDS) else "human"
             name = self.form.add(
                 TextField(
                     N_("Name"),
@@ -123,7 +152,7 @@ class SetupScene(Scene):
                     NAME_LENGTH,
                 )
             )
-            choice = self.form.add(Choice("", KIND_WORDS, kind, partial(self._kind_changed, seat)))
+            choice = self.form.add(Choice("", SEAT_KINDS, kind, partial(self._kind_changed, seat)))
             self.names.append(name)
             self.kinds.append(choice)
         self.hands = self.form.add(
@@ -175,7 +204,7 @@ class SetupScene(Scene):
             )
         )
         self.back = self.form.add(Button(N_("Back"), services.pop))
-        self.start = self.form.add(Button(N_("Start game"), self.start_game, primary=True))
+        self.start = self.form.add(StartButton(self.start_game, self.kinds, self.count))
         self.players_panel = pygame.Rect(0, 0, 0, 0)
         self.rules_panel = pygame.Rect(0, 0, 0, 0)
         self.hint_y = 0
@@ -348,7 +377,7 @@ class SetupScene(Scene):
         deal = self.deal()
         if deal is not None:
             config["seed"] = deal
-        self.services.switch_to(TableRequest(config=config))
+        self.services.switch_to(start_request(config))
 
     # Drawing ------------------------------------------------------------------------
 

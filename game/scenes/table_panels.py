@@ -259,6 +259,7 @@ def draw_seat(
     detail = _(dict(KIND_WORDS).get(kind, kind))
     if active:
         detail = _("to play") if match.is_human(seat) else _("thinking…")
+    detail = match.seat_note(seat) or detail
     if said is not None:  # what the seat just did takes the whole line for a moment
         blit_text(
             surface,

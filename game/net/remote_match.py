@@ -1,0 +1,306 @@
+"""A table game played at a table server, as the table screen plays a local one.
+
+A `RemoteMatch` is a `TableMatch` over a `TableMirror`: the seats this window holds are
+its humans (the mouse passes among them as at a local table), every other seat waits for
+the network, as a computer's thinking is waited for. `play` sends the move and shows
+nothing; once the server's echo arrives, `poll` returns the same `MovePlayed` a local
+match would, so the table animates a remote move exactly as a local one. What arrives is
+taken in once a frame (`advance_clock`, which a network table's clock does not run).
+Undo and redo, hints and tips (which would read the stand-in stock), the club clock and
+the local autosave are off; a refused move comes back as a notice and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field
+
+from game.ai.worker import Adviser
+from game.i18n import _
+from game.net.client import ClientEvent, Connected, Disconnected, TableClient
+from game.net.hosting import HostedServer
+from game.net.mirror import TableMirror
+from game.net.replies import ErrorReply, GameOver, MovePlayed, Presence, TableView
+from game.play.events import Event, Resynced
+from game.play.events import MovePlayed as Played
+from game.play.table_match import TableMatch, Turn
+from game.rules.errors import RulesError
+from game.rules.moves import Move
+from game.rules.record import RecordedGame
+from game.rules.record_moves import TABLE, move_to_entry
+
+
+@dataclass
+class TableLink:
+    """Where a networked table is and what this window holds of it."""
+
+    client: TableClient
+    table: str
+    tokens: dict[int, str] = field(default_factory=dict)
+    """Each seat this window holds, with the token that takes it back."""
+    invitation: str = ""
+    """What friends paste to join (shown by the host until every seat is taken)."""
+    host_token: str = ""
+    server: HostedServer | None = None
+    """The server this window runs for the table (its host's), stopped with the match."""
+
+    def close(self) -> None:
+        """Close the connection, and the server this window hosts."""
+        self.client.close()
+        if self.server is not None:
+            self.server.stop()
+
+
+class RemoteMatch(TableMatch):
+    """A table game whose moves the server decides. `backlog`: what arrived after
+    `view` while the table was being opened, taken in first."""
+
+    keeps_record = False  # the server keeps it; the window rejoins by token
+
+    def __init__(
+        self,
+        link: TableLink,
+        view: TableView,
+        adviser: Adviser,
+        backlog: Collection[ClientEvent] = (),
+    ) -> None:
+        self.link = link
+        self.mirror = TableMirror(view.record)
+        super().__init__(self.mirror.recorded, adviser)
+        self.held = set(link.tokens)
+        self.connected = [True] * self.players
+        self.online = True
+        self.over = False
+        self._inbox: list[ClientEvent] = []
+        self._awaiting: tuple[tuple[int, int], bool] | None = None
+        """The position a move was sent for, and whether it was a forced one."""
+        self._notices: list[str] = []
+        self._adopt_names()
+        for event in backlog:
+            self.receive(event)
+
+    def _adopt_names(self) -> None:
+        self.record.trim_names()
+        self.names = self.record.names(_("Seat {number}"))
+        self.kinds = [p.kind for p in self.record.players]
+
+    # --- who plays -----------------------------------------------------------------------
+
+    @property
+    def watching(self) -> bool:
+        """Whether this window only follows the table (a spectator)."""
+        return not self.held
+
+    def is_human(self, seat: int) -> bool:
+        return seat in self.held
+
+    def seat_taken(self, seat: int) -> bool:
+        """Whether a player took `seat` (or the server plays it)."""
+        player = self.record.data["players"][seat]
+        return bool(player.get("name")) or player.get("kind", "").startswith("ai:")
+
+    @property
+    def started(self) -> bool:
+        """Whether every seat is taken (until then nobody plays)."""
+        return all(self.seat_taken(seat) for seat in range(self.players))
+
+    def seat_note(self, seat: int) -> str | None:
+        if not self.seat_taken(seat):
+            return _("not joined yet")
+        if not self.connected[seat]:
+            return _("away")
+        state = self.state
+        to_play = not state.hand_over and seat == state.current_player
+        person = seat not in self.held and not self.kinds[seat].startswith("ai:")
+        return _("to play") if to_play and person else None
+
+    def waiting_words(self) -> str | None:
+        """What the table waits for from the network, in words (None: nothing)."""
+        state = self.state
+        if not self.online:
+            return _("Connection lost: trying again…")
+        if not self.started:
+            return _("Waiting for friends to join…")
+        if self._awaiting is not None or state.hand_over:
+            return None
+        seat = state.current_player
+        if seat in self.held:
+            return None
+        if not self.connected[seat]:
+            return _("{name} is away: the table waits").format(name=self.names[seat])
+        if self.kinds[seat].startswith("ai:"):
+            return None  # "is thinking", as at a local table
+        return _("Waiting for {name}…").format(name=self.names[seat])
+
+    def turn(self) -> Turn:
+        state = self.state
+        if state.hand_over:
+            return self._hand_over_turn()
+        if self._awaiting is not None or self._has_moves() or not self.started:
+            return Turn.COMPUTER
+        return super().turn()
+
+    def _hand_over_turn(self) -> Turn:
+        """The hand's end shows once what follows it has come (the next hand's view or
+        the whole record), so that the score screen can go on to it."""
+        if self.state.is_terminal():
+            return Turn.GAME_OVER if self.over else Turn.COMPUTER
+        ready = any(isinstance(event, TableView) for event in self._inbox)
+        return Turn.HAND_OVER if ready else Turn.COMPUTER
+
+    def _has_moves(self) -> bool:
+        return any(isinstance(event, MovePlayed | TableView) for event in self._inbox)
+
+    # --- playing -------------------------------------------------------------------------
+
+    def play(self, move: Move) -> list[Event]:
+        """Send a move of the seat to act; it is shown once the server has played it."""
+        self._send(move, forced=False)
+        return []
+
+    def play_forced(self) -> list[Event]:
+        self._send(self.forced_move(), forced=True)
+        return []
+
+    def _send(self, move: Move, *, forced: bool) -> None:
+        seat = self.state.current_player
+        if seat not in self.held or self._awaiting is not None:
+            return
+        self._awaiting = (self.position(), forced)
+        self.link.client.move(self.link.table, move_to_entry(TABLE, move, seat))
+
+    def think(self) -> bool:
+        return False  # nothing to start: the network's moves come when they come
+
+    @property
+    def thinking(self) -> bool:
+        return self._has_moves() or self._awaiting is not None
+
+    def poll(self) -> list[Event]:
+        """The next move the server announced, played here (at most one per call)."""
+        while self._inbox:
+            event = self._inbox[0]
+            if isinstance(event, TableView) and self._is_next_hand(event):
+                return []  # dealt by `next_hand`, from the score screen
+            self._inbox.pop(0)
+            shown = self._take(event)
+            if shown:
+                return shown
+        return []
+
+    def _is_next_hand(self, view: TableView) -> bool:
+        state = self.state
+        hands = view.record.data.get("hands")
+        later = isinstance(hands, list) and len(hands) > self.record.hand_count
+        return state.hand_over and not state.is_terminal() and later
+
+    def _take(self, event: ClientEvent) -> list[Event]:
+        if isinstance(event, MovePlayed) and event.table == self.link.table:
+            return self._played(event)
+        if isinstance(event, TableView) and event.table == self.link.table:
+            return self._viewed(event)
+        if isinstance(event, GameOver) and event.table == self.link.table:
+            self.recorded = RecordedGame.from_record(event.record)  # the stocks, for the coach
+            self.over = True
+            self._adopt_names()
+        return []
+
+    def _played(self, message: MovePlayed) -> list[Event]:
+        if not self.mirror.follows(message):
+            return []  # one seen already (a view after a reconnection held it)
+        mine = message.move.player in self.held
+        forced = self._awaiting[1] if mine and self._awaiting is not None else False
+        try:
+            result = self.mirror.play(message)
+        except RulesError:
+            self._notices.append(_("The table is out of step; it is asked again."))
+            self.link.client.watch(self.link.table)
+            return []
+        self._awaiting = None
+        self._moved()
+        return [Played(result, by_computer=not mine, forced=forced)]
+
+    def _viewed(self, view: TableView) -> list[Event]:
+        """A view of the hand under way: the names are taken, and a position this copy
+        does not have is taken whole (shown at once, no animation)."""
+        try:
+            mirror = TableMirror(view.record)
+        except RulesError:
+            return []
+        same = (mirror.record.hand_count, len(mirror.state.moves)) == self.position()
+        self.mirror = mirror
+        self.recorded = mirror.recorded
+        self._adopt_names()
+        if same:
+            return []
+        self._awaiting = None
+        self._moved()
+        return [Resynced()]
+
+    def _same_position(self, view: TableView) -> bool:
+        hands = view.record.data.get("hands")
+        if not isinstance(hands, list) or len(hands) != self.record.hand_count:
+            return False
+        moves = hands[-1].get("moves") if isinstance(hands[-1], dict) else None
+        return isinstance(moves, list) and len(moves) == len(self.state.moves)
+
+    def next_hand(self) -> None:
+        """Take the next hand the server dealt."""
+        view = next((e for e in self._inbox if isinstance(e, TableView)), None)
+        if view is None or not self._is_next_hand(view):
+            return
+        self._inbox.remove(view)
+        self._viewed(view)
+        self.save_due = False
+
+    # --- what arrives --------------------------------------------------------------------
+
+    def advance_clock(self, dt: float) -> None:
+        """Take in what arrived (a network table's clock does not run here)."""
+        for event in self.link.client.poll():
+            self.receive(event)
+
+    def receive(self, event: ClientEvent) -> None:
+        """Take in one event of the connection (`advance_clock` takes all that came)."""
+        if isinstance(event, Presence) and event.table == self.link.table:
+            self.connected = list(event.connected[: self.players])
+            self.connected += [False] * (self.players - len(self.connected))
+        elif isinstance(event, ErrorReply):
+            self._notices.append(_("The server refused: {reason}").format(reason=event.message))
+            self._awaiting = None
+        elif isinstance(event, Disconnected):
+            if self.online:
+                self._notices.append(_("Connection to the table lost: trying again…"))
+            self.online = False
+            self._awaiting = None
+        elif isinstance(event, Connected):
+            if not self.online:
+                self._notices.append(_("Connected to the table again."))
+            self.online = True
+        elif isinstance(event, TableView) and not self._inbox and self._same_position(event):
+            self._viewed(event)  # a seat taken: its name, at once
+        elif isinstance(event, MovePlayed | TableView | GameOver):
+            self._inbox.append(event)
+
+    def take_notices(self) -> list[str]:
+        notices, self._notices = self._notices, []
+        return notices
+
+    # --- what a network table does not do ------------------------------------------------
+
+    def ask_hint(self) -> bool:
+        return False
+
+    def undo_target(self, seat: int | None = None) -> int | None:
+        return None
+
+    def can_redo(self) -> bool:
+        return False
+
+    def redo(self) -> list[Event]:
+        return []
+
+    def close(self) -> None:
+        """Leave the table (the seat stays this player's, by its token)."""
+        super().close()
+        self.link.close()

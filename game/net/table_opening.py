@@ -1,0 +1,172 @@
+"""Sitting down at a networked table, frame by frame: a table opened (by its host),
+seats joined, taken back by token or the table watched, until the server's view has
+come and a `RemoteMatch` can be made. `poll` never waits; a refusal or a server that
+cannot be reached ends the opening with a one-line reason."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from game.ai.worker import Adviser
+from game.i18n import _
+from game.net.client import ClientEvent, Disconnected, TableClient
+from game.net.hosting import HostedServer
+from game.net.invitation import Invitation
+from game.net.registry import Registry
+from game.net.remote_match import RemoteMatch, TableLink
+from game.net.replies import Created, ErrorReply, Joined, TableView
+from game.net.store import TableStore
+from game.net.thinking import AdvisedThinker
+
+
+class TableOpening:
+    """One table being sat down at. Make it with `join`, `rejoin`, `watch` or `host`."""
+
+    def __init__(self, client: TableClient, table: str, seats_wanted: int) -> None:
+        self.link = TableLink(client, table)
+        self.seats_wanted = seats_wanted
+        self.names: Sequence[str] = ()
+        self.view: TableView | None = None
+        self.backlog: list[ClientEvent] = []
+        self.failure: str | None = None
+
+    @classmethod
+    def calling(cls, invitation: Invitation, seats_wanted: int) -> TableOpening:
+        """A connection to the table of `invitation`, to be asked for seats."""
+        opening = cls(TableClient(invitation.address).start(), invitation.code, seats_wanted)
+        opening.link.invitation = str(invitation)
+        return opening
+
+    @classmethod
+    def join(cls, invitation: Invitation, names: Sequence[str]) -> TableOpening:
+        """Take one seat per name (people sharing this computer)."""
+        opening = cls.calling(invitation, len(names))
+        for name in names:
+            opening.link.client.join(invitation.code, name)
+        return opening
+
+    @classmethod
+    def rejoin(cls, invitation: Invitation, tokens: Sequence[str]) -> TableOpening:
+        """Take back the seats of `tokens` (a game that was closed or lost its way)."""
+        opening = cls.calling(invitation, len(tokens))
+        for token in tokens:
+            opening.link.client.rejoin(invitation.code, token)
+        return opening
+
+    @classmethod
+    def watch(cls, invitation: Invitation) -> TableOpening:
+        opening = cls.calling(invitation, 0)
+        opening.link.client.watch(invitation.code)
+        return opening
+
+    @classmethod
+    def host(
+        cls,
+        server: HostedServer,
+        public: str,
+        seats: list[str],
+        rules: dict[str, Any],
+        names: Sequence[str],
+        seed: int | None = None,
+    ) -> TableOpening:
+        """Open a table on `server` (listening; `public`, ws://HOST:PORT, is the address
+        friends use) with
+        `seats` ("remote" or "ai:LEVEL"), the people here taking the first remote seats."""
+        opening = cls(TableClient(server.address or "").start(), "", len(names))
+        opening.link.server = server
+        opening.link.invitation = public
+        opening.names = names
+        opening.link.client.create(seats, rules, seed)
+        return opening
+
+    def poll(self, adviser: Adviser) -> RemoteMatch | None:
+        """Take in what arrived; the match once the table is sat at (None until then, and
+        after a failure: see `failure`)."""
+        for event in self.link.client.poll():
+            self.receive(event)
+        return self.ready(adviser)
+
+    def ready(self, adviser: Adviser) -> RemoteMatch | None:
+        """The match, once the seats and the view have come."""
+        if self.failure is not None or self.view is None:
+            return None
+        if len(self.link.tokens) < self.seats_wanted:
+            return None
+        return RemoteMatch(self.link, self.view, adviser, self.backlog)
+
+    def receive(self, event: ClientEvent) -> None:
+        """Take in one event of the connection; a refusal closes it."""
+        if self.failure is not None:
+            return
+        link = self.link
+        if isinstance(event, Created):
+            link.table, link.host_token = event.table, event.host
+            link.invitation = str(Invitation(link.invitation, event.table))
+            for name in self.names:
+                link.client.join(event.table, name)
+            if not self.names:
+                link.client.watch(event.table)
+        elif isinstance(event, Joined) and event.table == link.table:
+            link.tokens[event.seat] = event.token
+        elif isinstance(event, TableView) and event.table == link.table:
+            self.view, self.backlog = event, []
+        elif isinstance(event, ErrorReply):
+            self.failure = refusal_words(event)
+        elif isinstance(event, Disconnected):
+            self.failure = _("The table's server cannot be reached ({reason}).").format(
+                reason=event.reason
+            )
+        elif self.view is not None:
+            self.backlog.append(event)
+        if self.failure is not None:
+            self.close()
+
+    def close(self) -> None:
+        """Give up: close the connection (and the server this window hosts)."""
+        self.link.close()
+
+
+def refusal_words(error: ErrorReply) -> str:
+    """A server's refusal in a player's words."""
+    words = {
+        "no-table": _("There is no such table on that server (it may have ended)."),
+        "table-full": _("Every seat of that table is taken; you can watch it."),
+        "bad-token": _("That seat is no longer yours."),
+        "too-fast": _("Too many tries: wait a moment and try again."),
+    }
+    return words.get(error.code, _("The server refused: {reason}").format(reason=error.message))
+
+
+HOST_PORT: Final = 8765
+"""The port a hosted table listens on (the same as `python -m game.server`'s), so that a
+firewall rule made once holds; a free one when it is taken."""
+
+
+def start_hosting(
+    adviser: Adviser, home: Path, address: str, port: int = HOST_PORT
+) -> HostedServer:
+    """The table server of this window, listening on `address` at `port` or, when it is
+    taken, a free one (`OSError` when it cannot listen there); its tables are kept in
+    `home`."""
+    store = TableStore(home)
+    for tried in dict.fromkeys((port, 0)):
+        registry = Registry(time.time, AdvisedThinker(adviser), store)
+        registry.open(store.load())
+        server = HostedServer(registry, address, tried)
+        try:
+            server.start()
+        except OSError:
+            if tried == 0:
+                raise
+            continue
+        return server
+    raise OSError("no port")  # not reached: the last try raises
+
+
+def host_seats(kinds: Sequence[str]) -> list[str]:
+    """The seats a table is opened with, from the setup's kinds: a computer's as it is,
+    a person's here or a friend's joining "remote" (the people here take the first)."""
+    return [kind if kind.startswith("ai:") else "remote" for kind in kinds]

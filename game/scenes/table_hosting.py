@@ -1,0 +1,91 @@
+"""Host a table: the setup's seats with friends joining start the table server in this
+window (on this computer's local-network address), open the table and seat the people
+here; the table screen then shows the invitation until every friend has joined. A server
+that cannot listen, or a table that cannot be opened, is said in one line, back on the
+setup screen (which shows the seats as they were set)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import _
+from game.net.invitation import lan_address
+from game.net.table_opening import HOST_PORT, TableOpening, host_seats, start_hosting
+from game.scenes.base import Scene
+from game.scenes.requests import RemoteTableRequest, Screen
+from game.ui.painting import blit_text, draw_panel
+from game.ui.theme import PALETTE
+
+if TYPE_CHECKING:
+    from game.scenes.base import Services
+
+
+class HostScene(Scene):
+    """ "Opening your table…" over the setup screen, until the table is sat at."""
+
+    overlay = True
+
+    def __init__(self, services: Services, config: dict[str, Any]) -> None:
+        super().__init__(services)
+        self.config = config
+        self.opening: TableOpening | None = None
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def enter(self) -> None:
+        super().enter()
+        if self.opening is not None:
+            return
+        players = self.config["players"]
+        extra = self.services.settings.extra  # where to listen, when the player says
+        address = str(extra.get("host_address", "")) or lan_address()
+        port = extra.get("host_port", HOST_PORT)
+        home = self.services.storage.data_dir / "server"
+        try:
+            server = start_hosting(
+                self.services.adviser, home, address, port if type(port) is int else HOST_PORT
+            )
+        except OSError as error:
+            self.services.notify(
+                _("The table cannot be hosted here ({reason}).").format(reason=error)
+            )
+            self.services.switch_to(Screen.SETUP)
+            return
+        here = [p["name"] for p in players if p["kind"] == "human"]
+        self.opening = TableOpening.host(
+            server,
+            server.address or "",
+            host_seats([p["kind"] for p in players]),
+            self.config["rules"],
+            here,
+        )
+
+    def update(self, dt: float) -> None:
+        opening = self.opening
+        if opening is None:
+            return
+        match = opening.poll(self.services.adviser)
+        if opening.failure is not None:
+            self.services.notify(opening.failure)
+            self.services.switch_to(Screen.SETUP)
+        elif match is not None:
+            self.services.switch_to(RemoteTableRequest(match))
+
+    def on_back(self) -> None:
+        if self.opening is not None:
+            self.opening.close()
+        self.services.switch_to(Screen.SETUP)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        ui = self.services.ui
+        self.panel = pygame.Rect(0, 0, ui.px(460), ui.px(120))
+        self.panel.center = (size[0] // 2, size[1] // 2)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.blit(self.services.felt(), (0, 0))
+        ui = self.services.ui
+        draw_panel(surface, self.panel, ui, alpha=245, border=PALETTE.gold_dark)
+        blit_text(
+            surface, ui.text(_("Opening your table…"), 24, PALETTE.text, "bold"), self.panel.center
+        )
