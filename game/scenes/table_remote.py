@@ -62,9 +62,9 @@ class RemoteTableScene(TableScene):
         return super().draw_button_shown() and not self.remote.watching
 
     def update(self, dt: float) -> None:
-        if self.buttons["invite"].visible != self.inviting:
-            self.resize(self.services.size)
         super().update(dt)
+        if self.buttons["invite"].visible != self.inviting:  # after the network's news
+            self.resize(self.services.size)
         for words in self.remote.take_notices():
             self.services.notify(words)
 
