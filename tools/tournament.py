@@ -114,6 +114,8 @@ def summarise(results: list[list[SeatResult]], levels: tuple[str, ...]) -> dict[
     summary: dict[str, Any] = {}
     for level in dict.fromkeys(levels):
         seats = [seat for game in results for seat in game if seat.level == level]
+        if not seats:
+            continue  # more levels than seats: this one never sat down
         win, win_half = mean_interval([seat.win for seat in seats])
         standing, standing_half = mean_interval([seat.standing for seat in seats])
         moves = sum(seat.moves for seat in seats)
