@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from game.ai.montecarlo import MonteCarlo, play_out, standing_margin
+from game.ai.montecarlo import MonteCarlo, play_out
 from game.ai.players import ExpertPlayer, MasterPlayer, Player
 from game.rules.table import TableRules, TableState
 from tests.test_ai_players import replayed
@@ -83,15 +83,3 @@ def test_a_play_out_ends_the_hand_and_counts_its_moves() -> None:
     steps = play_out(state, random.Random(0))
     assert state.hand_over
     assert len(state.moves) == played + steps
-
-
-def test_the_margin_is_the_lead_over_the_best_other_side() -> None:
-    state = replayed(4, TableRules(hands=1), 5, 3).clone()
-    play_out(state, random.Random(0))
-    standings = state.tally().standings
-    assert standing_margin(state, 0) == standings[0] - max(standings[1:])
-    partners = replayed(4, TableRules(hands=1, partners=True), 5, 3).clone()
-    play_out(partners, random.Random(0))
-    teams = partners.tally().team_totals
-    assert teams is not None
-    assert standing_margin(partners, 1) == teams[1] - teams[0]

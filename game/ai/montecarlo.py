@@ -1,11 +1,13 @@
-"""Perfect-information Monte Carlo: the master's way of weighing its moves.
+"""Perfect-information Monte Carlo: how the expert and the master weigh their moves at a
+table of three or more sides.
 
 Hands lie face up, so the only hidden thing in a table game is the order of the stock.
 `MonteCarlo` guesses that order many times with the player's own rng (never reading the
 true one: `guessed_stock` builds each guess from public facts alone), and on each guess
 plays every candidate move and then the rest of the hand out with a fast policy (every
 seat places its highest scoring tile). A move's value is its mean result over the
-guesses, every candidate judged on the same guesses so that luck cancels out between
+guesses (the seat's objective for the hand, `utility`: its points against the table's
+mean), every candidate judged on the same guesses so that luck cancels out between
 them; the weaker half of the candidates is dropped at fixed rounds, so that the later
 guesses go to the moves still in doubt. The effort is counted in playout steps (moves
 played inside the guesses), never in seconds: a state and a seed give one move.
@@ -14,7 +16,6 @@ played inside the guesses), never in seconds: a state and a seed give one move.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Final
 
 from game.ai.evaluation import forced_table_move, guessed_stock, seat_weights, utility
@@ -28,20 +29,6 @@ KEEP_AT_LEAST: Final = 2
 """Candidates never pruned below this many, so the last rounds still compare moves."""
 MAX_ROUNDS: Final = 400
 """Guesses enough to tell moves apart; more only cost time near a hand's end."""
-
-
-def standing_margin(state: TableState, seat: int) -> float:
-    """How far `seat` (its team, with partners) stands ahead of the best other side, in
-    the game's standings (points; club: chips) once this hand is counted."""
-    standings = state.tally().standings
-    game = state.game
-    side = game.team_of(seat)
-    sides: dict[int, float] = {}
-    for other, standing in enumerate(standings):
-        team = game.team_of(other)
-        sides[team] = sides.get(team, 0.0) + standing
-    mine = sides.pop(side)
-    return mine - max(sides.values())
 
 
 def play_out(state: TableState, rng: random.Random) -> int:
@@ -66,15 +53,8 @@ class MonteCarlo:
     """Weighs the moves of the seat to play in `root` over guessed stock orders; `steps`
     caps the work (playout steps, a round of guesses is always finished)."""
 
-    def __init__(
-        self,
-        root: TableState,
-        rng: random.Random,
-        steps: int,
-        judge: Callable[[TableState, int], float] | None = None,
-    ) -> None:
+    def __init__(self, root: TableState, rng: random.Random, steps: int) -> None:
         self.root = root
-        self.judge = judge
         self.rng = rng
         self.steps_left = steps
         self.weights = seat_weights(root, root.current)
@@ -100,9 +80,7 @@ class MonteCarlo:
         for index in alive:
             state.apply_unchecked(candidates[index])
             steps = 1 + play_out(state, random.Random(ties))
-            totals[index] += (
-                self.judge(state, self.root.current) if self.judge else utility(state, self.weights)
-            )
+            totals[index] += utility(state, self.weights)
             for _ in range(steps):
                 state.undo()
             self.steps_left -= steps

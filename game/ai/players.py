@@ -1,12 +1,15 @@
 """Computer players: each gets a state and its own seeded rng and returns a move.
 
 A player works on any state with `legal_moves()` (table game or solitaire). Levels are
-registered by name in `LEVELS`, weakest first apart from `random`: `easy`, `greedy`,
-`expert` and `master`; `make_player` builds one, and `bot_rng` gives each computer seat
-of a seeded game its own rng (the window and the headless commands alike). Expert and
-master search table games (see `game.ai.search`) and play solitaires greedily. A player
-never changes the state it is given and, for one state and one rng seed, always takes
-the same move: search effort is counted in positions, never in seconds, so a busy
+registered by name in `LEVELS`, weakest first: `random` (for tests and the command
+line), then the ladder the game offers, each measured stronger than the one before at 2,
+3, 4 and 7 seats (tools/tournament.py; the ratings in `game.ai.ratings`): `easy`,
+`greedy`, `expert` and `master`. `make_player` builds one, and `bot_rng` gives each
+computer seat of a seeded game its own rng (the window and the headless commands
+alike). Expert and master search table games (two sides: `game.ai.search`; three or
+more: `game.ai.montecarlo`) and play solitaires greedily. A player never changes the
+state it is given and, for one state and one rng seed, always takes the same move: its
+effort is counted in positions searched or playout steps, never in seconds, so a busy
 machine changes how long a move takes, not which move it is.
 """
 
@@ -17,7 +20,7 @@ from collections.abc import Callable
 from typing import Final, Protocol
 
 from game.ai.evaluation import WorkLimit, guessed_stock, two_sides
-from game.ai.montecarlo import MonteCarlo, standing_margin
+from game.ai.montecarlo import MonteCarlo
 from game.ai.search import Lookahead, ordered_by_points
 from game.rules.figure import Figure, contact_score
 from game.rules.lattice import neighbours
@@ -117,8 +120,8 @@ EXPERT_DEPTH: Final = 2
 EXPERT_POSITIONS: Final = 8_000
 """The expert's work cap per move, in positions searched or playout steps (at most
 about 0.1 s here)."""
-EXPERT_STEPS: Final = 3_000
-"""The expert's effort at three or more sides, in playout steps (about 25 ms here)."""
+EXPERT_STEPS: Final = 400
+"""The expert's effort at three or more sides, in playout steps (a few ms here)."""
 MASTER_POSITIONS: Final = 32_000
 """The master's work cap per move, in positions searched or playout steps (about 0.3 s
 here with three or more sides, 0.5 s searching at two: see tools/bench_ai_work.py)."""
@@ -139,7 +142,7 @@ class ExpertPlayer:
     move, then the other side's reply), averaging over every tile a forced draw may
     bring, and judges the race to go out, the tile penalty and what the seat to move can
     do next. With three or more sides, where one reply tells little, it plays each move
-    out a few hundred times over guessed stock orders (`game.ai.montecarlo`), for its
+    out a handful of times over guessed stock orders (`game.ai.montecarlo`), for its
     points against the table's mean. Solitaires: greedy."""
 
     name = "expert"
@@ -181,9 +184,9 @@ class MasterPlayer:
     plays the move with the best total over the guesses; when the work cap (`positions`)
     runs out before every guess is searched, the expert's judgement decides. With three
     or more sides it plays every move out over guessed stock orders (`steps` playout
-    steps, `game.ai.montecarlo`), for the lead over the best other seat in the game's
-    standings. The effort is fixed, so a state and a seed give one move. Solitaires:
-    greedy."""
+    steps, `game.ai.montecarlo`: the expert's way, with eighty times its effort, a few
+    hundred guesses). The effort is fixed, so a state and a seed give one move.
+    Solitaires: greedy."""
 
     name = "master"
 
@@ -210,7 +213,7 @@ class MasterPlayer:
             return moves[0]
         if not two_sides(state):
             work = min(self.steps, self.positions)
-            return MonteCarlo(state, self.rng, work, standing_margin).best_move()
+            return MonteCarlo(state, self.rng, work).best_move()
         limit = WorkLimit(self.positions)
         candidates = ordered_by_points(state, moves)
         totals = Lookahead(state, EXPERT_DEPTH, 1, limit).move_values(candidates)
