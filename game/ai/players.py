@@ -2,9 +2,10 @@
 
 A player works on any state with `legal_moves()` (table game or solitaire). Levels are
 registered by name in `LEVELS`, weakest first: `random` (for tests and the command
-line), then the ladder the game offers, each measured stronger than the one before at 2,
-3, 4 and 7 seats (tools/tournament.py; the ratings in `game.ai.ratings`): `easy`,
-`greedy`, `expert` and `master`. `make_player` builds one, and `bot_rng` gives each
+line), then the ladder the game offers, `easy`, `greedy`, `expert` and `master`: each
+won more often than the one before in seeded tournaments at 2, 3, 4 and 7 seats (the
+master's edge over the expert at 4 and 7 seats within the noise; the ratings are in
+`game.ai.ratings`). `make_player` builds one, and `bot_rng` gives each
 computer seat of a seeded game its own rng (the window and the headless commands
 alike). Expert and master search table games (two sides: `game.ai.search`; three or
 more: `game.ai.montecarlo`) and play solitaires greedily. A player never changes the
