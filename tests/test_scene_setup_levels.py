@@ -25,3 +25,14 @@ def test_without_the_figures_the_legend_still_says_how_each_level_plays(
     monkeypatch.setattr(setup_levels, "level_ratings", lambda players=None: {})
     lines = level_legend(3)
     assert lines[2] == "Easy: plays for points but overlooks some plays"
+
+
+def test_every_list_of_levels_in_the_game_names_the_same_levels_in_order() -> None:
+    from game.rules.share import SEAT_LETTERS
+    from game.scenes.table_turns import THINK_PAUSE_S
+    from game.ui.words import KIND_WORDS
+
+    kinds = [f"ai:{level}" for level in LEVELS]
+    assert [kind for kind, _words in KIND_WORDS if kind.startswith("ai:")] == kinds
+    assert [kind for kind in SEAT_LETTERS if kind.startswith("ai:")] == kinds
+    assert list(THINK_PAUSE_S) == list(LEVELS)
