@@ -152,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--ai",
         default="greedy",
-        help=f"LEVEL or LEVEL,LEVEL,... ({', '.join(LEVELS)}; solitaires also auto)",
+        help=f"LEVEL or LEVEL,LEVEL,... (weakest first: {', '.join(LEVELS)}; solitaires also auto)",
     )
     sim.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     for name, text in (

@@ -15,6 +15,7 @@ os.environ["LANGUAGE"] = "en"  # the tests read English unless they choose Spani
 import pytest
 
 from game import i18n
+from game.ai import analysis
 from game.ai.worker import InProcessAdviser, Job
 from game.app import App
 from game.net.hosting import HostedServer
@@ -23,6 +24,13 @@ from tests.drive import new_app
 from tests.net_helpers import ROOMY, ManualClock
 
 R = TypeVar("R")
+
+
+@pytest.fixture(autouse=True)
+def quick_coach(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The coach reviews with a small effort in tests (the game gives it the master's)."""
+    monkeypatch.setattr(analysis, "COACH_STEPS", 400)
+    monkeypatch.setattr(analysis, "COACH_SAMPLES", 2)
 
 
 @pytest.fixture(autouse=True)

@@ -31,14 +31,16 @@ from game.rules.tiles import ALL_TILES_MASK
 LEVEL_NAMES = tuple(LEVELS)
 GENEROUS = 10**9
 """A budget that never binds in these tests, so only the fixed effort decides."""
+QUICK_STEPS = 80
+"""Playout steps a move at three or more sides: a few rounds of guesses, quickly."""
 
 
 def quick_player(level: str, rng: random.Random) -> Player:
     """A player of `level` with a small fixed effort, to keep the tests fast."""
     if level == "master":
-        return MasterPlayer(rng, positions=GENEROUS, samples=2, depth=3)
+        return MasterPlayer(rng, positions=GENEROUS, samples=2, depth=3, steps=QUICK_STEPS)
     if level == "expert":
-        return ExpertPlayer(rng, positions=GENEROUS)
+        return ExpertPlayer(rng, positions=GENEROUS, steps=QUICK_STEPS)
     return make_player(level, rng)
 
 

@@ -90,6 +90,8 @@ def test_polling_never_waits_and_a_server_that_is_not_there_is_said_so() -> None
     finally:
         client.close()
     assert not client.running
+    client.join("nope", "Ann")  # after closing: goes nowhere, raises nothing
+    assert isinstance(client.poll()[-1], Disconnected)
 
 
 def test_a_game_is_played_through_the_client_and_watched_by_another() -> None:

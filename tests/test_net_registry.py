@@ -256,6 +256,9 @@ def test_a_disk_that_refuses_a_save_is_said_and_the_table_plays_on(
         def save(self, table: NetTable, durable: bool = False) -> None:
             raise OSError(28, "No space left on device")
 
+        def append(self, table: NetTable, hand: int, index: int, entry: Any) -> None:
+            raise OSError(28, "No space left on device")
+
         def close(self, table: NetTable) -> None:
             raise OSError(28, "No space left on device")
 

@@ -33,7 +33,7 @@ def test_each_move_is_saved_before_it_is_announced_as_a_record_check_passes(
     seen = []
 
     def saved_then_sent(frame: str) -> None:
-        seen.append(NetTable.from_saved(path.read_bytes()).record.data["hands"])
+        seen.append(TableStore(tmp_path).load()[0].record.data["hands"])
 
     watcher = Inbox(server)
     watcher.peer.send = saved_then_sent
@@ -79,3 +79,39 @@ def test_a_damaged_save_is_named_and_skipped_and_a_cut_write_removed(
     errors = capsys.readouterr().err
     assert "broken.contack.json" in errors and "plain.contack.json" in errors
     assert not (tmp_path / "tables" / ".tmp-cut.part").exists()
+
+
+def test_moves_go_to_the_journal_until_a_hand_is_dealt_which_writes_the_whole_save(
+    tmp_path: Path,
+) -> None:
+    server = served(tmp_path)
+    table, holders, _ = open_table(server, ["remote", "remote"], {"hands": 2})
+    save = tmp_path / "tables" / f"{table.code}.contack.json"
+    journal = tmp_path / "tables" / f"{table.code}.moves"
+    written = save.read_bytes()
+    for count in range(1, 4):
+        holders[table.state.current].send(move_frame(table.code, first_legal_entry(table)))
+        assert len(journal.read_text().splitlines()) == count
+    assert save.read_bytes() == written
+    while table.record.hand_count == 1:
+        holders[table.state.current].send(move_frame(table.code, first_legal_entry(table)))
+    assert not journal.exists()
+    assert NetTable.from_saved(save.read_bytes()).record == table.record
+
+
+def test_a_journal_cut_short_or_already_saved_reopens_what_it_holds(tmp_path: Path) -> None:
+    server = served(tmp_path)
+    table, holders, _ = open_table(server, ["remote", "remote"])
+    journal = tmp_path / "tables" / f"{table.code}.moves"
+    for _ in range(4):
+        holders[table.state.current].send(move_frame(table.code, first_legal_entry(table)))
+    lines = journal.read_text().splitlines()
+    TableStore(tmp_path).save(table)  # a whole save, then a crash before the journal emptied
+    journal.write_text("\n".join(lines[:3]) + "\n" + lines[3][:20])
+    reopened = TableStore(tmp_path).load()[0]
+    assert reopened.record == table.record
+    TableStore(tmp_path).save(table)
+    for _ in range(2):
+        holders[table.state.current].send(move_frame(table.code, first_legal_entry(table)))
+    journal.write_text(journal.read_text()[:-5])  # the last line cut short
+    assert len(TableStore(tmp_path).load()[0].state.moves) == 5

@@ -35,8 +35,8 @@ def test_a_refused_game_is_not_added_and_says_why(tmp_path: Path) -> None:
 def test_history_entry_and_reset_statistics_keeps_the_games(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
     entry = add_finished_game(storage, GameRecord(record()), now=1_700_000_000)
-    assert entry is not None and entry["mode"] == "table" and " won (" in entry["summary"]
-    assert (tmp_path / entry["file"]).parent == finished_dir(storage)
+    assert entry is not None and entry.mode == "table" and " won (" in entry.summary
+    assert (tmp_path / entry.file).parent == finished_dir(storage)
     assert add_finished_game(storage, GameRecord(record())) is None  # the same game counts once
     reset_statistics(storage)
     history = load_history(storage)
@@ -62,7 +62,7 @@ def test_a_history_entry_is_read_only_from_the_games_records(tmp_path: Path, fil
     from game.persist.history import entry_record_path
 
     with pytest.raises(RecordError, match="outside"):
-        entry_record_path(Storage(tmp_path), {"file": file})
+        entry_record_path(Storage(tmp_path), str(file))
 
 
 def test_a_lost_solitaire_is_counted_even_if_the_game_dies_first(
@@ -138,3 +138,29 @@ def test_a_nul_in_the_oldest_of_fifty_games_never_stops_a_start(
     app = make_app(speed="instant")
     assert type(app.scene).__name__ == "MenuScene"
     assert len(load_history(storage).games) == HISTORY_LIMIT
+
+
+def test_history_entries_read_back_as_written_and_wrong_shapes_are_dropped(
+    tmp_path: Path,
+) -> None:
+    storage = Storage(tmp_path)
+    table = add_finished_game(storage, GameRecord(record()), now=1_700_000_000)
+    solitaire = add_finished_game(
+        storage, GameRecord(finished_record("draw-solitaire", 1, 3)), undos=True
+    )
+    assert table is not None and table.scores is not None and table.won is None
+    assert solitaire is not None and solitaire.placed is not None and solitaire.undos
+    assert load_history(storage).games == [table, solitaire]
+    written = json.loads((tmp_path / HISTORY_FILE).read_text())
+    good = written["games"][0]
+    written["games"] = [
+        good,
+        {**good, "players": "Ann"},
+        {**good, "file": 5},
+        "not an entry",
+        {**good, "scores": [3, "x", 4], "won": "yes"},
+    ]
+    (tmp_path / HISTORY_FILE).write_text(json.dumps(written))
+    games = load_history(storage).games
+    assert [entry.scores for entry in games] == [table.scores, (3, 4)]
+    assert games[1].won is None

@@ -308,8 +308,8 @@ def test_history_keeps_the_last_fifty_games_and_their_records(tmp_path: Path) ->
     )
     history = load_history(storage)
     assert len(history.games) == HISTORY_LIMIT
-    assert first is not None and not (tmp_path / first["file"]).exists()
-    assert all((tmp_path / entry["file"]).is_file() for entry in history.games)
+    assert first is not None and not (tmp_path / first.file).exists()
+    assert all((tmp_path / entry.file).is_file() for entry in history.games)
     assert history.solitaires["stacked-solitaire"].played == HISTORY_LIMIT + 2
 
 
@@ -406,7 +406,7 @@ def test_history_lists_games_and_opens_one_in_the_viewer(
     Input(app).click(scene.watch)
     viewer = app.scene
     assert isinstance(viewer, ReplayScene)
-    assert viewer.replay.record.data["mode"] == scene.entries[1]["mode"]
+    assert viewer.replay.record.data["mode"] == scene.entries[1].mode
     Input(app).press(pygame.K_END)
     assert viewer.replay.at_end
     Input(app).press(pygame.K_ESCAPE)

@@ -4,8 +4,10 @@
 
 The players' and the solver's budgets are counted in positions searched, never in
 seconds (so one seed gives one game on any machine); this prints the figures the
-constants were chosen from: positions per move of the expert and the master at 2, 4 and
-7 seats (mean and largest, against their caps), their seconds per move, and the
+constants were chosen from: positions per move of the expert's and the master's searches
+at 2, 3, 4 and 7 seats (mean and largest, against their caps; with three or more seats
+they play out guessed stock orders instead, a fixed number of steps), the time a move
+with a choice takes (mean and largest), and the
 solver's positions per second (`POSITIONS_PER_SECOND`, which turns the command line's
 --budget-s into work).
 """
@@ -47,22 +49,26 @@ def players_work(games: int) -> None:
     players.WorkLimit = CountingLimit  # type: ignore[attr-defined]  # counts what it spends
     caps = {"expert": players.EXPERT_POSITIONS, "master": players.MASTER_POSITIONS}
     for level, cap in caps.items():
-        for seats in (2, 4, 7):
+        for seats in (2, 3, 4, 7):
             spent.clear()
             moves = 0
-            started = time.perf_counter()
+            chosen: list[float] = []
             for seed in range(games):
                 state = TableGame(seats, TableRules(hands=1)).new_state(seed)
                 bots = [players.make_player(level, random.Random(s)) for s in range(seats)]
                 while not state.hand_over:
-                    state.apply(bots[state.current_player].choose(state))
+                    started = time.perf_counter()
+                    move = bots[state.current_player].choose(state)
+                    if len(state.legal_moves()) > 1:
+                        chosen.append(time.perf_counter() - started)
+                    state.apply(move)
                     moves += 1
-            seconds = time.perf_counter() - started
             mean = statistics.mean(spent) if spent else 0
             print(
                 f"{level:6} {seats} seats: {moves} moves, positions per searched move "
-                f"mean {mean:,.0f} largest {max(spent, default=0):,} (cap {cap:,}), "
-                f"{1000 * seconds / moves:.1f} ms a move"
+                f"mean {mean:,.0f} largest {max(spent, default=0):,} (cap {cap:,}); "
+                f"a move with a choice: mean {1000 * statistics.mean(chosen):.0f} ms, "
+                f"largest {1000 * max(chosen):.0f} ms"
             )
 
 

@@ -9,8 +9,10 @@ so every level plays every deal from every seat once per block of `players` game
 Prints per level the win rate with a 95% confidence interval (a shared win counts
 1 / winning sides; with partners both seats of the winning team win), the mean final
 standing (points; club: chips) and the mean time per move; the last line is one JSON
-object with the same figures. `--budget LEVEL=POSITIONS` (or `--master-positions`) sets a
-level's work cap per move, in positions searched; 2 worker processes by default.
+object with the same figures; `--save FILE` also writes every game's seats, which
+tools/ratings.py turns into ratings. `--budget LEVEL=POSITIONS` (or
+`--master-positions`) sets a level's work cap per move, in positions searched or playout
+steps; 2 worker processes by default.
 """
 
 from __future__ import annotations
@@ -114,6 +116,8 @@ def summarise(results: list[list[SeatResult]], levels: tuple[str, ...]) -> dict[
     summary: dict[str, Any] = {}
     for level in dict.fromkeys(levels):
         seats = [seat for game in results for seat in game if seat.level == level]
+        if not seats:
+            continue  # more levels than seats: this one never sat down
         win, win_half = mean_interval([seat.win for seat in seats])
         standing, standing_half = mean_interval([seat.standing for seat in seats])
         moves = sum(seat.moves for seat in seats)
@@ -126,6 +130,13 @@ def summarise(results: list[list[SeatResult]], levels: tuple[str, ...]) -> dict[
             "mean_move_ms": round(1000 * sum(s.move_time_s for s in seats) / max(moves, 1), 3),
         }
     return summary
+
+
+def save_games(path: Path, setup: Setup, results: list[list[SeatResult]]) -> None:
+    """Write every game's seats (level, standing, win share) for tools/ratings.py."""
+    games = [[[seat.level, seat.standing, seat.win] for seat in game] for game in results]
+    table = {"players": setup.players, "rules": setup.rules.to_dict(), "budgets": setup.budgets}
+    path.write_text(json.dumps({**table, "games": games}) + "\n", encoding="utf-8")
 
 
 def parse_budgets(pairs: list[str], master_positions: int | None) -> dict[str, int]:
@@ -158,6 +169,9 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--master-positions", type=int, default=None)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--save", type=Path, default=None, help="also write each game's seats to this JSON file"
+    )
     args = parser.parse_args(argv)
     levels = tuple(level.strip() for level in args.levels.split(","))
     for level in levels:
@@ -179,6 +193,8 @@ def main(argv: list[str] | None = None) -> None:
     else:
         results = [_play(job) for job in jobs]
     summary = summarise(results, levels)
+    if args.save is not None:
+        save_games(args.save, setup, results)
     elapsed = time.perf_counter() - started
     print(
         f"{args.games} games, {setup.players} players, rules {setup.rules.to_dict()}, "

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from game.ai.autoplay import FairDrawPlayer
-from game.ai.players import MasterPlayer, placement_points
+from game.ai.players import MASTER_SAMPLES, MASTER_STEPS, MasterPlayer, placement_points
 from game.ai.solver import SolitaireState, Solver
 from game.rules.figure import contact_score
 from game.rules.moves import PLACE, Move
@@ -32,6 +32,11 @@ COACH_POSITIONS: Final = 320_000
 """Work cap on the strongest level's thinking per reviewed move, in positions (about
 5 s here); its effort is fixed well below this, so the cap seldom binds, and being work,
 not time, it never makes one record's review differ from another run's."""
+COACH_STEPS: int = MASTER_STEPS
+"""The strongest level's effort at three or more sides, in playout steps (the tests
+lower it, to stay fast)."""
+COACH_SAMPLES: int = MASTER_SAMPLES
+"""Stock orders it guesses and searches at two sides (the tests lower it too)."""
 
 
 def _never() -> bool:
@@ -307,7 +312,8 @@ def review_move(
 ) -> MoveReview:
     """Compare `played` (about to be played in `state`) with the strongest level's move."""
     moves = state.legal_moves()
-    best = MasterPlayer(rng, COACH_POSITIONS).choose(state) if len(moves) > 1 else played
+    coach = MasterPlayer(rng, COACH_POSITIONS, COACH_SAMPLES, steps=COACH_STEPS)
+    best = coach.choose(state) if len(moves) > 1 else played
     played_points = placement_points(state, played)
     opportunity = best_opportunity(state, moves)
     if opportunity is not None and (opportunity[0] == played or opportunity[1] <= played_points):

@@ -40,6 +40,11 @@ class WorkLimit:
             raise OutOfWork
 
 
+def two_sides(state: TableState) -> bool:
+    """True when the table is one side against another: two players, or partners."""
+    return state.players == 2 or state.game.rules.partners
+
+
 def seat_weights(state: TableState, seat: int) -> tuple[float, ...]:
     """How much each seat's hand value counts for `seat`: +1 for itself and its partner;
     -1 for each opponent with partners, else -1 / (players - 1): minus their mean."""

@@ -1,12 +1,16 @@
 """Computer players: each gets a state and its own seeded rng and returns a move.
 
 A player works on any state with `legal_moves()` (table game or solitaire). Levels are
-registered by name in `LEVELS`, weakest first apart from `random`: `easy`, `greedy`,
-`expert` and `master`; `make_player` builds one, and `bot_rng` gives each computer seat
-of a seeded game its own rng (the window and the headless commands alike). Expert and
-master search table games (see `game.ai.search`) and play solitaires greedily. A player
-never changes the state it is given and, for one state and one rng seed, always takes
-the same move: search effort is counted in positions, never in seconds, so a busy
+registered by name in `LEVELS`, weakest first: `random` (for tests and the command
+line), then the ladder the game offers, `easy`, `greedy`, `expert` and `master`: each
+won more often than the one before in seeded tournaments at 2, 3, 4 and 7 seats (the
+master's edge over the expert at 4 and 7 seats within the noise; the ratings are in
+`game.ai.ratings`). `make_player` builds one, and `bot_rng` gives each
+computer seat of a seeded game its own rng (the window and the headless commands
+alike). Expert and master search table games (two sides: `game.ai.search`; three or
+more: `game.ai.montecarlo`) and play solitaires greedily. A player never changes the
+state it is given and, for one state and one rng seed, always takes the same move: its
+effort is counted in positions searched or playout steps, never in seconds, so a busy
 machine changes how long a move takes, not which move it is.
 """
 
@@ -16,7 +20,8 @@ import random
 from collections.abc import Callable
 from typing import Final, Protocol
 
-from game.ai.evaluation import WorkLimit, guessed_stock
+from game.ai.evaluation import WorkLimit, guessed_stock, two_sides
+from game.ai.montecarlo import MonteCarlo
 from game.ai.search import Lookahead, ordered_by_points
 from game.rules.figure import Figure, contact_score
 from game.rules.lattice import neighbours
@@ -112,12 +117,20 @@ class EasyPlayer:
 
 
 EXPERT_DEPTH: Final = 2
+"""Placements the expert looks ahead at two sides (its own, then the other side's)."""
 EXPERT_POSITIONS: Final = 8_000
-"""The expert's work cap per move, in positions searched (about 0.1 s here)."""
+"""The expert's work cap per move, in positions searched or playout steps (at most
+about 0.1 s here)."""
+EXPERT_STEPS: Final = 400
+"""The expert's effort at three or more sides, in playout steps (a few ms here)."""
 MASTER_POSITIONS: Final = 32_000
-"""The master's work cap per move (about 0.5 s here: it seldom binds, see
-tools/bench_ai_work.py)."""
-"""Placements the expert looks ahead (its own, then the next seat's)."""
+"""The master's work cap per move, in positions searched or playout steps (about 0.3 s
+here with three or more sides, 0.5 s searching at two: see tools/bench_ai_work.py)."""
+MASTER_STEPS: Final = 32_000
+"""The master's effort at three or more sides, in playout steps (capped by its
+`positions`)."""
+MASTER_SAMPLES: Final = 12
+"""Stock orders the master guesses and searches at two sides."""
 
 
 def best_of(moves: list[Move], values: list[float]) -> Move:
@@ -126,9 +139,12 @@ def best_of(moves: list[Move], values: list[float]) -> Move:
 
 
 class ExpertPlayer:
-    """Looks `depth` placements ahead (its move, then the replies of the seats after it),
-    averaging over every tile a forced draw may bring, and judges the race to go out,
-    the tile penalty and what the seat to move can do next. Solitaires: greedy."""
+    """At two sides (two players, or partners) it looks `depth` placements ahead (its
+    move, then the other side's reply), averaging over every tile a forced draw may
+    bring, and judges the race to go out, the tile penalty and what the seat to move can
+    do next. With three or more sides, where one reply tells little, it plays each move
+    out a handful of times over guessed stock orders (`game.ai.montecarlo`), for its
+    points against the table's mean. Solitaires: greedy."""
 
     name = "expert"
 
@@ -138,11 +154,13 @@ class ExpertPlayer:
         positions: int = EXPERT_POSITIONS,
         depth: int = EXPERT_DEPTH,
         draws: int = 1,
+        steps: int = EXPERT_STEPS,
     ) -> None:
         self.rng = rng
         self.positions = positions
         self.depth = depth
         self.draws = draws
+        self.steps = steps
         self.greedy = GreedyPlayer(rng)
 
     def choose(self, state: State) -> Move:
@@ -151,6 +169,8 @@ class ExpertPlayer:
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
+        if not two_sides(state):
+            return MonteCarlo(state, self.rng, min(self.steps, self.positions)).best_move()
         ordered = ordered_by_points(state, moves)
         search = Lookahead(state, self.depth, self.draws, WorkLimit(self.positions))
         values = search.move_values(ordered)
@@ -158,13 +178,16 @@ class ExpertPlayer:
 
 
 class MasterPlayer:
-    """Guesses the unknown stock order `samples` times (with its own rng, never reading
-    the true order); on each guess it searches `depth` placements deep (two fewer with
-    partners, where every seat branches), the first draw along a line averaged over the
-    unknown tiles and later ones bringing the guessed tiles, and plays the move with the
-    best total over the guesses. The effort is fixed, so a state and a seed give one
-    move; the work cap (`positions`) is a hard limit on top: when it runs out before
-    every guess is searched, the expert's judgement decides. Solitaires: greedy."""
+    """At two sides it guesses the unknown stock order `samples` times (with its own
+    rng, never reading the true order); on each guess it searches `depth` placements
+    deep (two fewer with partners, where every seat branches), the first draw along a
+    line averaged over the unknown tiles and later ones bringing the guessed tiles, and
+    plays the move with the best total over the guesses; when the work cap (`positions`)
+    runs out before every guess is searched, the expert's judgement decides. With three
+    or more sides it plays every move out over guessed stock orders (`steps` playout
+    steps, `game.ai.montecarlo`: the expert's way, with eighty times its effort, a few
+    hundred guesses). The effort is fixed, so a state and a seed give one move.
+    Solitaires: greedy."""
 
     name = "master"
 
@@ -172,13 +195,15 @@ class MasterPlayer:
         self,
         rng: random.Random,
         positions: int = MASTER_POSITIONS,
-        samples: int = 4,
+        samples: int = MASTER_SAMPLES,
         depth: int = 6,
+        steps: int = MASTER_STEPS,
     ) -> None:
         self.rng = rng
         self.positions = positions
         self.samples = samples
         self.depth = depth
+        self.steps = steps
         self.greedy = GreedyPlayer(rng)
 
     def choose(self, state: State) -> Move:
@@ -187,6 +212,9 @@ class MasterPlayer:
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
+        if not two_sides(state):
+            work = min(self.steps, self.positions)
+            return MonteCarlo(state, self.rng, work).best_move()
         limit = WorkLimit(self.positions)
         candidates = ordered_by_points(state, moves)
         totals = Lookahead(state, EXPERT_DEPTH, 1, limit).move_values(candidates)

@@ -18,6 +18,7 @@ from game.ai.evaluation import (
     forced_table_move,
     guessed_stock,
     seat_weights,
+    two_sides,
     utility,
 )
 from game.rules.figure import Placement
@@ -60,7 +61,7 @@ class Lookahead:
         self.seat = root.current
         self.weights = seat_weights(root, self.seat)
         self.team = root.game.team_of(self.seat)
-        self.two_sides = root.players == 2 or root.game.rules.partners
+        self.two_sides = two_sides(root)
         self.tempo = 0 if root.game.rules.club else PENALTY_PER_TILE
         self.depth = depth
         self.draws = draws

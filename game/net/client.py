@@ -109,7 +109,8 @@ class TableClient:
         self._send(rejoin_frame(table, token))
 
     def watch(self, table: str) -> None:
-        self._loop.call_soon_threadsafe(self._watched.add, table)
+        if not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._watched.add, table)
         self._send(watch_frame(table))
 
     def stand_in(self, table: str, host: str, seat: int, level: str) -> None:
@@ -128,7 +129,8 @@ class TableClient:
             self._thread.join(timeout)
 
     def _send(self, frame: str) -> None:
-        self._loop.call_soon_threadsafe(self._outbox.put_nowait, frame)
+        if not self._loop.is_closed():  # after `close`, a message goes nowhere
+            self._loop.call_soon_threadsafe(self._outbox.put_nowait, frame)
 
     # --- the connection's thread -----------------------------------------------------------
 

@@ -1,6 +1,9 @@
 """The table server in a background thread of the game (its "Host a table"): the same
 `TableServer` as `python -m game.server`, on its own asyncio loop, started and stopped
-from the window's thread without waiting on a frame."""
+from the window's thread without waiting on a frame.
+
+Give its registry a thinker of its own (`AdvisedThinker(WorkerPool())`): the registry
+runs in the server's thread, and a `WorkerPool` is used from one thread only."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ import sys
 from collections import deque
 from collections.abc import Callable
 from functools import partial
-from typing import Protocol
+from typing import Any, Protocol
 
 from game.ai.players import bot_rng, make_player
 from game.net.limits import Clock, Limits, TokenBucket
@@ -52,6 +52,8 @@ class Store(Protocol):
     """Where tables are kept (`game.net.store.TableStore`)."""
 
     def save(self, table: NetTable, durable: bool = False) -> None: ...
+
+    def append(self, table: NetTable, hand: int, index: int, entry: dict[str, Any]) -> None: ...
 
     def close(self, table: NetTable) -> None: ...
 
@@ -241,10 +243,13 @@ class Registry:
         """Play and announce a move (`Refused`, and nothing changed, when it may not be)."""
         hand, index = table.play(peer, seat, move)
         table.last_active = self.clock()
+        entry = table.last_entry()
         dealt = table.deal_if_due()
-        self._save(table)
-        moves = table.record.data["hands"][hand]["moves"]
-        self._tell(table, move_frame(table.code, hand, index, moves[index]))
+        if dealt or table.is_over():
+            self._save(table)
+        else:
+            self._keep(lambda store: store.append(table, hand, index, entry))
+        self._tell(table, move_frame(table.code, hand, index, entry))
         if dealt:
             self._tell(table, view_frame(table.code, table.view()))
         elif table.is_over():
@@ -256,12 +261,16 @@ class Registry:
             follower.send(frame)
 
     def _save(self, table: NetTable, durable: bool = False) -> None:
-        """Save the table; a disk that refuses is named on standard error and the table
-        plays on (what is played is still announced, and saved at the next change)."""
+        """Write the table's whole save."""
+        self._keep(lambda store: store.save(table, durable))
+
+    def _keep(self, write: Callable[[Store], None]) -> None:
+        """Write to the store; a disk that refuses is named on standard error and the
+        table plays on (what is played is still announced, and saved at the next change)."""
         if self.store is None:
             return
         try:
-            self.store.save(table, durable)
+            write(self.store)
         except OSError as error:
             print(f"table server: cannot save a table: {error}", file=sys.stderr)
 

@@ -1,24 +1,33 @@
 """Where the server keeps its tables: one record file per table in its own folder
-(`HOME/tables/CODE.contack.json`, written atomically after every change), moved to
-`HOME/closed/` when the table closes. The file names are the server's own codes; nothing
-a client sends ever names a file."""
+(`HOME/tables/CODE.contack.json`, written atomically), and beside it the table's journal
+(`CODE.moves`): each move since that save, one JSON line appended before the move is
+announced. A whole save is written when a table opens, a seat is taken, a hand is dealt
+and the game ends, and empties the journal; a move costs one short append instead of a
+rewrite (replacing a file by a rename makes ext4 write it out at once: 1.6 ms a move on
+this machine, 10 µs an append). Reopening reads the save and plays the journal's moves
+on it; a line cut short by a crash ends it. A closed table's save is moved to
+`HOME/closed/`. The file names are the server's own codes; nothing a client sends ever
+names a file."""
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sys
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from game.net.table import NetTable
 from game.persist.atomic import write_text_atomically
 from game.persist.files import read_bounded
 from game.persist.records import RECORD_SUFFIX
+from game.rules import jsontext
 from game.rules.errors import RulesError
 
 OPEN_DIR: Final = "tables"
 CLOSED_DIR: Final = "closed"
+JOURNAL_SUFFIX: Final = ".moves"
 
 
 class TableStore:
@@ -31,9 +40,20 @@ class TableStore:
     def _path(self, folder: Path, table: NetTable) -> Path:
         return folder / f"{table.code}{RECORD_SUFFIX}"
 
+    def _journal(self, code: str) -> Path:
+        return self.open_dir / f"{code}{JOURNAL_SUFFIX}"
+
     def save(self, table: NetTable, durable: bool = False) -> None:
-        """Write the table's save (`durable`: wait for the disk too)."""
+        """Write the table's whole save (`durable`: wait for the disk too), which holds
+        every move of its journal, then empty the journal."""
         write_text_atomically(self._path(self.open_dir, table), table.saved_text(), durable)
+        self._journal(table.code).unlink(missing_ok=True)
+
+    def append(self, table: NetTable, hand: int, index: int, entry: dict[str, Any]) -> None:
+        """Add move `index` of hand `hand`, as recorded, to the table's journal."""
+        line = {"hand": hand, "index": index, "move": entry, "active": table.last_active}
+        with open(self._journal(table.code), "a", encoding="utf-8") as journal:
+            journal.write(json.dumps(line) + "\n")
 
     def close(self, table: NetTable) -> None:
         """Save the table for good and move it out of the open tables."""
@@ -53,7 +73,22 @@ class TableStore:
         paths = sorted(self.open_dir.glob(f"*{RECORD_SUFFIX}"))
         for path in paths:
             try:
-                tables.append(NetTable.from_saved(read_bounded(path)))
+                table = NetTable.from_saved(read_bounded(path))
+                self._catch_up(table)
+                tables.append(table)
             except (OSError, RulesError) as error:
                 print(f"table server: cannot reopen {path.name}: {error}", file=sys.stderr)
         return tables
+
+    def _catch_up(self, table: NetTable) -> None:
+        """Play the journal's moves that the save does not hold yet."""
+        path = self._journal(table.code)
+        if not path.exists():
+            return
+        for line in read_bounded(path).splitlines():
+            try:
+                written = jsontext.parse(line)
+                hand, index = written["hand"], written["index"]
+                table.catch_up(hand, index, written["move"], written["active"])
+            except (ValueError, KeyError, TypeError):  # a line cut short: the journal ends
+                return

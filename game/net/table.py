@@ -30,6 +30,7 @@ from game.play.table_match import STAND_IN_LEVEL
 from game.rules.errors import IllegalMoveError, RecordError
 from game.rules.moves import Move
 from game.rules.record import GameRecord, RecordedGame
+from game.rules.record_moves import TABLE, entry_to_move
 from game.rules.seeds_names import SEED_DIGITS, trim_names
 from game.rules.table import TableGame
 
@@ -234,6 +235,22 @@ class NetTable(RecordedTable):
         except IllegalMoveError as error:
             raise Refused(ILLEGAL_MOVE, str(error)) from None
         return self.record.hand_count - 1, len(self.state.moves) - 1
+
+    def catch_up(self, hand: int, index: int, entry: object, active: object) -> None:
+        """Play move `index` of hand `hand` as a journal wrote it down, if it is the next
+        (one the save holds already is passed over); `RecordError` when it cannot be
+        played or gives another result than written."""
+        if (hand, index) != (self.record.hand_count - 1, len(self.state.moves)):
+            return
+        move = entry_to_move(TABLE, entry, hand, index)
+        try:
+            self.recorded.play(move)
+        except IllegalMoveError as error:
+            raise RecordError(f"journal: hand {hand} move {index}: {error}") from None
+        if self.last_entry() != entry:
+            raise RecordError(f"journal: hand {hand} move {index} is not as written")
+        if isinstance(active, (int, float)):
+            self.last_active = float(active)
 
     def last_entry(self) -> dict[str, Any]:
         """The last move as recorded."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -44,11 +44,87 @@ HISTORY_VERSION: Final = 1
 NOT_HISTORY: Final = N_("not a Contack history file")
 
 
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One finished game as `history.json` keeps it: when, what, who, how it ended and
+    where its record lies (`file`, inside the game's records folder)."""
+
+    key: str
+    """The record's fingerprint (`record_key`): a game is counted once."""
+    date: str
+    """Local time, "YYYY-MM-DD HH:MM"."""
+    mode: str
+    players: tuple[str, ...]
+    file: str
+    summary: str
+    """The file's own English words for the result (the screens word it anew)."""
+    scores: tuple[int, ...] | None = None
+    """A table game's final standings, seat by seat."""
+    winners: tuple[int, ...] | None = None
+    won: bool | None = None
+    """A solitaire: whether every tile was placed."""
+    placed: int | None = None
+    hints: bool = False
+    undos: bool = False
+    autoplay: bool = False
+
+    @classmethod
+    def read(cls, data: object) -> HistoryEntry | None:
+        """An entry read from the file; None for one of the wrong shape (never trusted)."""
+        if not isinstance(data, dict):
+            return None
+        text = {key: data.get(key) for key in ("date", "mode", "file", "summary")}
+        players = data.get("players")
+        if not all(isinstance(value, str) for value in text.values()):
+            return None
+        if not isinstance(players, list):
+            return None
+        return cls(
+            key=str(data.get("key", "")),
+            date=str(text["date"]),
+            mode=str(text["mode"]),
+            players=tuple(str(name) for name in players),
+            file=str(text["file"]),
+            summary=str(text["summary"]),
+            scores=_whole_numbers(data.get("scores")),
+            winners=_whole_numbers(data.get("winners")),
+            won=data["won"] if isinstance(data.get("won"), bool) else None,
+            placed=data["placed"] if type(data.get("placed")) is int else None,
+            hints=data.get("hints") is True,
+            undos=data.get("undos") is True,
+            autoplay=data.get("autoplay") is True,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The entry as the file keeps it (a table game's or a solitaire's fields only)."""
+        data: dict[str, Any] = {
+            "key": self.key,
+            "date": self.date,
+            "mode": self.mode,
+            "players": list(self.players),
+            "file": self.file,
+            "summary": self.summary,
+        }
+        if self.scores is not None and self.winners is not None:
+            data.update(scores=list(self.scores), winners=list(self.winners))
+        if self.won is not None:
+            data["won"] = self.won
+        if self.placed is not None:
+            data["placed"] = self.placed
+        return data | {"hints": self.hints, "undos": self.undos, "autoplay": self.autoplay}
+
+
+def _whole_numbers(value: object) -> tuple[int, ...] | None:
+    if not isinstance(value, list):
+        return None
+    return tuple(item for item in value if type(item) is int)
+
+
 @dataclass
 class History:
     """The contents of `history.json`: the last games (oldest first) and the statistics."""
 
-    games: list[dict[str, Any]] = field(default_factory=list)
+    games: list[HistoryEntry] = field(default_factory=list)
     players: dict[str, PlayerStats] = field(default_factory=dict)
     solitaires: dict[str, SolitaireStats] = field(
         default_factory=lambda: {mode: SolitaireStats() for mode in SOLITAIRE_MODES}
@@ -60,7 +136,7 @@ class History:
     def to_dict(self) -> dict[str, Any]:
         return {
             "version": HISTORY_VERSION,
-            "games": self.games,
+            "games": [entry.to_dict() for entry in self.games],
             "players": {name: vars(stats) for name, stats in self.players.items()},
             "solitaires": {mode: vars(stats) for mode, stats in self.solitaires.items()},
             "daily": {mode: stats.to_dict() for mode, stats in self.daily.items()},
@@ -72,7 +148,8 @@ class History:
         history = cls()
         games = data.get("games")
         if isinstance(games, list):
-            history.games = [g for g in games if _valid_entry(g)][-HISTORY_LIMIT:]
+            read = (HistoryEntry.read(entry) for entry in games)
+            history.games = [entry for entry in read if entry is not None][-HISTORY_LIMIT:]
         players = data.get("players")
         if isinstance(players, dict):
             for name, values in players.items():
@@ -91,15 +168,6 @@ class History:
                 mode: DailyStats.from_dict(daily.get(mode)) for mode in SOLITAIRE_MODES
             }
         return history
-
-
-_ENTRY_FIELDS: Final = {"date": str, "mode": str, "players": list, "summary": str, "file": str}
-
-
-def _valid_entry(entry: Any) -> bool:
-    return isinstance(entry, dict) and all(
-        isinstance(entry.get(key), kind) for key, kind in _ENTRY_FIELDS.items()
-    )
 
 
 def history_path(files: GameFiles) -> Path:
@@ -144,7 +212,7 @@ def add_finished_game(
     undos: bool = False,
     autoplay: bool = False,
     now: float | None = None,
-) -> dict[str, Any] | None:
+) -> HistoryEntry | None:
     """Add a finished game to the history and statistics; the new entry (None if refused).
 
     `record` is the finished game's record; the flags say whether the
@@ -160,7 +228,7 @@ def add_finished_game(
         return None
     history = load_history(files)
     key = record_key(record.data)
-    if any(entry.get("key") == key for entry in history.games):
+    if any(entry.key == key for entry in history.games):
         return None
     stamp = time.localtime(now)
     file = finished_dir(files) / (
@@ -176,7 +244,7 @@ def add_finished_game(
             )
         )
     entry = _entry_for(recorded, key, file.relative_to(files.data_dir).as_posix(), stamp)
-    entry.update(hints=hints, undos=undos, autoplay=autoplay)
+    entry = replace(entry, hints=hints, undos=undos, autoplay=autoplay)
     if recorded.mode == TABLE:
         count_table_game(history.players, recorded)
     else:
@@ -197,49 +265,42 @@ def add_finished_game(
 
 def _entry_for(
     recorded: RecordedGame, key: str, file: str, stamp: time.struct_time
-) -> dict[str, Any]:
-    names = recorded.record.names()
+) -> HistoryEntry:
+    names = tuple(recorded.record.names())
     state = recorded.state
-    entry: dict[str, Any] = {
-        "key": key,
-        "date": time.strftime("%Y-%m-%d %H:%M", stamp),
-        "mode": recorded.mode,
-        "players": names,
-        "file": file,
-    }
+    date = time.strftime("%Y-%m-%d %H:%M", stamp)
+    entry = HistoryEntry(key, date, recorded.mode, names, file, summary="")
     if isinstance(state, TableState):
         tally = state.tally()
-        entry["scores"] = list(tally.standings)
-        entry["winners"] = list(tally.leaders)
         winners = " and ".join(names[s] for s in tally.leaders)  # untranslated: the file
         scores = ", ".join(str(s) for s in tally.standings)
-        entry["summary"] = f"{winners} won ({scores})"  # untranslated: the file's own words
-    else:
-        placed = len(state.figure)
-        entry["won"] = state.status == WON
-        entry["placed"] = placed
-        # The file's own words; the screens word it from "won" and "placed".
-        entry["summary"] = (
-            "Won, all 36 placed"  # untranslated: the file
-            if entry["won"]
-            else f"Lost, {placed} of 36 placed"  # untranslated: the file
+        return replace(
+            entry,
+            scores=tuple(tally.standings),
+            winners=tuple(tally.leaders),
+            summary=f"{winners} won ({scores})",  # untranslated: the file's own words
         )
-    return entry
+    placed, won = len(state.figure), state.status == WON
+    # The file's own words; the screens word it from "won" and "placed".
+    summary = "Won, all 36 placed"  # untranslated: the file
+    if not won:
+        summary = f"Lost, {placed} of 36 placed"  # untranslated: the file
+    return replace(entry, won=won, placed=placed, summary=summary)
 
 
-def _forget_record_file(files: GameFiles, entry: dict[str, Any]) -> None:
+def _forget_record_file(files: GameFiles, entry: HistoryEntry) -> None:
     """Delete the kept record of a game that fell off the history (only our own files)."""
     with contextlib.suppress(RecordError, OSError):
-        entry_record_path(files, entry).unlink(missing_ok=True)
+        entry_record_path(files, entry.file).unlink(missing_ok=True)
 
 
-def entry_record_path(files: GameFiles, entry: dict[str, Any]) -> Path:
-    """Where the record of a history entry is kept: only ever inside the game's own
-    records folder (`RecordError` for an entry that names anything else, a NUL or a
-    path the system cannot read included)."""
+def entry_record_path(files: GameFiles, file: str) -> Path:
+    """Where the record a history entry names (`file`) is kept: only ever inside the
+    game's own records folder (`RecordError` for an entry that names anything else, a
+    NUL or a path the system cannot read included)."""
     try:
         folder = finished_dir(files).resolve()
-        path = (files.data_dir / str(entry.get("file", ""))).resolve()
+        path = (files.data_dir / file).resolve()
     except (OSError, ValueError, RuntimeError):  # a NUL, a loop of links
         path = folder = Path()
     if not path.name.endswith(RECORD_SUFFIX) or path.parent != folder:
@@ -259,7 +320,7 @@ def is_uncounted_finished_game(files: GameFiles, data: dict[str, Any] | None) ->
     except RecordError:
         return False
     key = record_key(data)
-    return not any(entry.get("key") == key for entry in load_history(files).games)
+    return not any(entry.key == key for entry in load_history(files).games)
 
 
 def clear_counted_game(files: GameFiles, mode: str) -> None:

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import N_, _, format_number, ngettext
-from game.persist.history import entry_record_path, load_history
+from game.persist.history import HistoryEntry, entry_record_path, load_history
 from game.persist.records import read_recorded_game
 from game.play.solitaire_session import PLAYER as SOLITAIRE_PLAYER
 from game.rules.errors import RecordError
-from game.rules.record import TABLE
+from game.rules.record import TABLE, RecordedGame
 from game.scenes.games_frame import GamesScene, RowList
 from game.scenes.requests import ReplayRequest, SaveRecordRequest, Screen
 from game.ui.painting import blit_text
@@ -23,32 +23,28 @@ if TYPE_CHECKING:
     from game.scenes.base import Services
 
 
-def result_words(entry: dict[str, Any]) -> str:
+def result_words(entry: HistoryEntry) -> str:
     """How a finished game ended, from the history entry's fields (the entry's English
     "summary" where an older entry lacks them)."""
-    players, scores = entry.get("players", []), entry.get("scores")
-    if isinstance(scores, list) and isinstance(entry.get("winners"), list):
-        winners = [
-            str(players[s])
-            for s in entry["winners"]
-            if isinstance(s, int) and 0 <= s < len(players)
-        ]
+    players = entry.players
+    if entry.scores is not None and entry.winners is not None:
+        winners = [players[s] for s in entry.winners if 0 <= s < len(players)]
         return _("{winners} won ({scores})").format(
             winners=names_words(winners),
-            scores=", ".join(format_number(s) for s in scores if isinstance(s, int)),
+            scores=", ".join(format_number(s) for s in entry.scores),
         )
-    if entry.get("won") is True:
+    if entry.won is True:
         return _("Won, all 36 placed")
-    if isinstance(entry.get("placed"), int):
-        return _("Lost, {placed} of 36 placed").format(placed=entry["placed"])
-    return str(entry.get("summary", ""))
+    if entry.placed is not None:
+        return _("Lost, {placed} of 36 placed").format(placed=entry.placed)
+    return entry.summary
 
 
-def players_words(entry: dict[str, Any]) -> str:
+def players_words(entry: HistoryEntry) -> str:
     """The players of a finished game; a solitaire's player, stored under the record's
     own English name, is named in the player's language."""
-    names = [str(name) for name in entry["players"]]
-    if entry["mode"] != TABLE and names == [SOLITAIRE_PLAYER["name"]]:
+    names = list(entry.players)
+    if entry.mode != TABLE and names == [SOLITAIRE_PLAYER["name"]]:
         return _("Player")
     return ", ".join(names)
 
@@ -60,7 +56,7 @@ class HistoryScene(GamesScene):
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
-        self.entries: list[dict[str, Any]] = []
+        self.entries: list[HistoryEntry] = []
         self.list = RowList(
             ((N_("Date"), 0.19), (N_("Game"), 0.22), (N_("Players"), 0.28), (N_("Result"), 0.31)),
             lambda _index: self.watch_selected(),
@@ -75,8 +71,8 @@ class HistoryScene(GamesScene):
         self.list.set_rows(
             [
                 [
-                    moment_words(e["date"]),
-                    _(MODE_TITLES.get(e["mode"], e["mode"])),
+                    moment_words(e.date),
+                    _(MODE_TITLES.get(e.mode, e.mode)),
                     players_words(e),
                     result_words(e),
                 ]
@@ -99,12 +95,12 @@ class HistoryScene(GamesScene):
     def handle_event(self, event: pygame.Event) -> bool:
         return self.list.handle_event(event) or self.form.handle_event(event)
 
-    def _chosen_record(self) -> tuple[dict[str, Any], Any] | None:
+    def _chosen_record(self) -> tuple[HistoryEntry, RecordedGame] | None:
         if not self.entries:
             return None
         entry = self.entries[self.list.selected]
         try:
-            return entry, read_recorded_game(entry_record_path(self.services.storage, entry))
+            return entry, read_recorded_game(entry_record_path(self.services.storage, entry.file))
         except RecordError as error:
             self.services.notify(
                 _("The record of this game could not be opened: {reason}").format(reason=error)
@@ -116,7 +112,7 @@ class HistoryScene(GamesScene):
         if chosen is not None:
             entry, recorded = chosen
             title = _("{game}, {date}").format(
-                game=_(MODE_TITLES.get(entry["mode"], N_("Game"))), date=moment_words(entry["date"])
+                game=_(MODE_TITLES.get(entry.mode, N_("Game"))), date=moment_words(entry.date)
             )
             self.services.open(ReplayRequest(record=recorded.record, title=title))
 

@@ -23,10 +23,11 @@ from game.rules.share import (
 from game.rules.table import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS, TableRules
 from game.scenes.base import Scene
 from game.scenes.requests import HostRequest, SolitaireRequest, TableRequest
-from game.scenes.setup_words import SPANISH_CLUB, read_deal, scoring_hint
+from game.scenes.setup_levels import draw_level_legend
+from game.scenes.setup_words import SPANISH_CLUB, draw_deal_words, read_deal, scoring_hint
 from game.ui.editions import EDITIONS, apply_edition, club_first, current_edition, edition_options
 from game.ui.painting import Ui, blit_text, draw_panel
-from game.ui.text import blit_paragraph, shrunk_text
+from game.ui.text import blit_paragraph
 from game.ui.text_field import TextField
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, Choice, Counter, Toggle
@@ -401,20 +402,9 @@ class SetupScene(Scene):
                 (rect.x - ui.px(20), rect.centery),
             )
         hint = scoring_hint(self.variant.value)
-        if self.deal_words:
-            field = self.deal_field.rect
-            blit_text(
-                surface,
-                shrunk_text(
-                    ui,
-                    self.deal_words,
-                    15,
-                    field.width,
-                    PALETTE.text if self.deal_ok else PALETTE.penalty,
-                ),
-                (field.x + ui.px(4), field.bottom + ui.px(3)),
-                "topleft",
-            )
+        draw_deal_words(surface, ui, self.deal_field.rect, self.deal_words, self.deal_ok)
+        last_seat = self.kinds[self.count.value - 1].rect.bottom
+        draw_level_legend(surface, ui, self.players_panel, last_seat, self.count.value)
         blit_paragraph(
             surface,
             ui,

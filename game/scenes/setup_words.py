@@ -6,9 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+import pygame
+
 from game.i18n import _, format_number
 from game.rules.record import TABLE
 from game.rules.share import MAX_DEAL, ShareCode, ShareCodeError, deal_number, is_number_text
+from game.ui.painting import Ui, blit_text
+from game.ui.text import shrunk_text
+from game.ui.theme import PALETTE
 from game.ui.words import MODE_TITLES, share_code_reason
 
 SPANISH_CLUB: Final = "club-spanish"
@@ -73,3 +78,13 @@ def scoring_hint(variant: str) -> str:
         "Standard scoring: counting contacts score their sum; "
         "each tile left in hand costs 10 at the end of a hand."
     )
+
+
+def draw_deal_words(
+    surface: pygame.Surface, ui: Ui, field: pygame.Rect, words: str, ok: bool
+) -> None:
+    """What the deal field's text means, under the field (in red when Start cannot go)."""
+    if words:
+        colour = PALETTE.text if ok else PALETTE.penalty
+        image = shrunk_text(ui, words, 15, field.width, colour)
+        blit_text(surface, image, (field.x + ui.px(4), field.bottom + ui.px(3)), "topleft")

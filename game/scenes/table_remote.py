@@ -99,13 +99,13 @@ class RemoteTableScene(TableScene):
         return super().draw_button_shown() and not self.remote.watching
 
     def update(self, dt: float) -> None:
-        shown = (self.buttons["invite"].visible, self.buttons["stand-in"].visible)
-        if shown != (self.inviting, self.standing_in):
-            self.resize(self.services.size)
         over = self.remote.over
         super().update(dt)
         if self.remote.over and not over:
             self.keep_seats()
+        shown = (self.buttons["invite"].visible, self.buttons["stand-in"].visible)
+        if shown != (self.inviting, self.standing_in):  # after the network's news
+            self.resize(self.services.size)
         for words in self.remote.take_notices():
             self.services.notify(words)
 

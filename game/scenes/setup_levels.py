@@ -1,0 +1,64 @@
+"""The computer levels' legend on the setup screen: each level's strength on one
+Elo-like scale at the table size chosen (from the published tournament in
+game/ai/ratings.json, with its 95% range) and a few words on how it plays."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import pygame
+
+from game.ai.ratings import LevelRating, level_ratings
+from game.i18n import N_, _
+from game.ui.painting import Ui, blit_text
+from game.ui.text import shrunk_text
+from game.ui.theme import PALETTE
+
+LEVEL_LINES: Final = (
+    ("random", N_("Random: any tile that may go, for practice")),
+    ("easy", N_("Easy {rating}: plays for points but overlooks some plays")),
+    ("greedy", N_("Greedy {rating}: always takes the most points at once")),
+    ("expert", N_("Expert {rating}: tries its moves against guessed stocks")),
+    ("master", N_("Master {rating}: plays each move out many times before choosing")),
+)
+"""Each level the setup offers, weakest first, as the legend words it."""
+
+
+def rating_words(rating: LevelRating) -> str:
+    """A rating with the wider half of its 95% range: "1556 ±20" (the level the scale
+    is pinned to has none)."""
+    margin = max(rating.high - rating.rating, rating.rating - rating.low)
+    return f"{rating.rating} ±{margin}" if margin else str(rating.rating)
+
+
+def level_legend(players: int) -> list[str]:
+    """The legend's heading and one line per level, at tables of `players` seats (the
+    figures over every table size where that size was not measured; no figures when the
+    ratings cannot be read)."""
+    ratings = level_ratings(players) or level_ratings()
+    lines = [_("Computer levels at {count} seats (rating ± 95% range)").format(count=players)]
+    for level, words in LEVEL_LINES:
+        rating = ratings.get(level)
+        line = _(words).format(rating=rating_words(rating) if rating else "")
+        lines.append(line if rating else line.replace(" :", ":"))  # no figure, no gap
+    return lines
+
+
+def draw_level_legend(
+    surface: pygame.Surface, ui: Ui, panel: pygame.Rect, top: int, players: int
+) -> None:
+    """The legend at the foot of the seats panel, below `top`: as many lines as fit, the
+    heading the first to go."""
+    line_h = ui.px(21)
+    left, room = panel.x + ui.px(20), panel.width - ui.px(40)
+    bottom = panel.bottom - ui.px(14)
+    lines = level_legend(players)
+    fits = max(0, (bottom - top - ui.px(10)) // line_h)
+    shown = lines[max(0, len(lines) - fits) :]
+    y = bottom - line_h * len(shown)
+    for line in shown:
+        heading = line is lines[0]
+        colour = PALETTE.gold if heading else PALETTE.text_dim
+        image = shrunk_text(ui, line, 15, room, colour, "bold" if heading else "regular")
+        blit_text(surface, image, (left, y), "topleft")
+        y += line_h
