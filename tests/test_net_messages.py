@@ -74,6 +74,8 @@ def test_what_a_client_writes_the_server_reads() -> None:
         '{"type": "create", "players": 2, "rules": {"time_limit_s": 60}}',
         '{"type": "create", "players": 3, "rules": {"partners": true}}',
         '{"type": "create", "players": 2, "seed": 1.5}',
+        '{"type": "create", "players": 2, "names": ["Gus"]}',
+        '{"type": "create", "players": 2, "names": [null, 5]}',
         '{"type": "move", "table": "C", "move": {"player": true, "draw": true}}',
         '{"type": "move", "table": "C", "move": {"player": 0, "tile": "01-02-03"}}',
         '{"type": "move", "table": "C", "move": [0]}',

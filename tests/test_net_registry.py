@@ -55,6 +55,17 @@ def test_a_table_is_created_with_an_unguessable_code_and_joined_seat_by_seat() -
     assert Inbox(server).send(join_frame(code, "Cy"))[0]["code"] == "table-full"
 
 
+def test_a_computer_seat_is_called_by_the_name_its_host_gave() -> None:
+    server = registry()
+    frame = create_frame(["remote", "ai:expert"], names=[None, "Gus"])
+    code = Inbox(server).send(frame)[0]["table"]
+    view = Inbox(server).send(join_frame(code, "Ann"))[1]
+    assert view["record"]["players"] == [
+        {"kind": "human", "name": "Ann"},
+        {"kind": "ai:expert", "name": "Gus"},
+    ]
+
+
 def test_a_whole_game_among_three_remote_seats_and_a_computer() -> None:
     server = registry()
     table, holders, _ = open_table(server, ["remote", "ai:greedy", "remote", "remote"])

@@ -75,7 +75,9 @@ def _table(
     matches kept open)."""
     server = _served()
     address = server.address or ""
-    host = _sit(TableOpening.host(server, address, seats, {"hands": 2}, ["Ann"], seed))
+    computers = ["Gus" if kind.startswith("ai:") else None for kind in seats]
+    opening = TableOpening.host(server, address, seats, {"hands": 2}, ["Ann"], seed, computers)
+    host = _sit(opening)
     invitation = read_invitation(host.link.invitation)
     joined = [_sit(TableOpening.join(invitation, [name])) for name in friends]
     _LINGERING.extend(joined)

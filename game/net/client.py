@@ -98,9 +98,13 @@ class TableClient:
             return None
 
     def create(
-        self, seats: list[str], rules: dict[str, Any] | None = None, seed: int | str | None = None
+        self,
+        seats: list[str],
+        rules: dict[str, Any] | None = None,
+        seed: int | str | None = None,
+        names: Sequence[str | None] | None = None,
     ) -> None:
-        self._send(create_frame(seats, rules, seed))
+        self._send(create_frame(seats, rules, seed, names))
 
     def join(self, table: str, name: str) -> None:
         self._send(join_frame(table, name))

@@ -10,6 +10,7 @@ developer; a client shows its player the words it has for the code.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -53,11 +54,13 @@ class Refused(Exception):
 
 @dataclass(frozen=True)
 class Create:
-    """Open a table: each seat's kind ("remote" or "ai:LEVEL"), the rules, the seed."""
+    """Open a table: each seat's kind ("remote" or "ai:LEVEL"), the rules, the seed, and
+    the computer seats' names (the game's addition; a remote seat's comes with its join)."""
 
     seats: tuple[str, ...]
     rules: TableRules
     seed: int | str | None = None
+    names: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -147,7 +150,18 @@ def _create(data: dict[str, Any]) -> Create:
     seed = data.get("seed")
     if seed is not None and not is_seed(seed):
         raise bad("seed must be a whole number of at most 18 digits or a short word")
-    return Create(seats, rules, seed)
+    return Create(seats, rules, seed, _seat_names(data.get("names"), players))
+
+
+def _seat_names(names: object, players: int) -> tuple[str | None, ...]:
+    if names is None:
+        return ()
+    if not isinstance(names, list) or len(names) != players:
+        raise bad("names must list one name (or null) for each of the players")
+    for name in names:
+        if name is not None and (not isinstance(name, str) or not 0 < len(name) <= NAME_LIMIT):
+            raise bad(f"a name is null or text of 1 to {NAME_LIMIT} characters")
+    return tuple(names)
 
 
 def _move(data: dict[str, Any]) -> MoveRequest:
@@ -209,13 +223,19 @@ def _frame(data: dict[str, Any]) -> str:
 
 
 def create_frame(
-    seats: list[str], rules: dict[str, Any] | None = None, seed: int | str | None = None
+    seats: list[str],
+    rules: dict[str, Any] | None = None,
+    seed: int | str | None = None,
+    names: Sequence[str | None] | None = None,
 ) -> str:
-    """The `create` message for a table of these seats."""
+    """The `create` message for a table of these seats (`names`: each computer seat's
+    name, None for the others)."""
     data: dict[str, Any] = {"type": "create", "players": len(seats), "seats": seats}
     data["rules"] = rules or {}
     if seed is not None:
         data["seed"] = seed
+    if names is not None:
+        data["names"] = list(names)
     return _frame(data)
 
 

@@ -97,7 +97,12 @@ class NetTable(RecordedTable):
 
     @classmethod
     def new(cls, create: Create, now: float) -> NetTable:
-        players = [{"kind": "human"} if kind == REMOTE else {"kind": kind} for kind in create.seats]
+        players: list[dict[str, Any]] = [
+            {"kind": "human"} if kind == REMOTE else {"kind": kind} for kind in create.seats
+        ]
+        for player, name in zip(players, create.names, strict=False):
+            if name is not None and player["kind"] != "human":
+                player["name"] = name
         game = TableGame(len(players), create.rules)
         seed = new_seed() if create.seed is None else create.seed
         recorded = RecordedGame.new_table(game, players, seed)

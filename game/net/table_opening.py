@@ -85,15 +85,16 @@ class TableOpening:
         rules: dict[str, Any],
         names: Sequence[str],
         seed: int | None = None,
+        computer_names: Sequence[str | None] | None = None,
     ) -> TableOpening:
         """Open a table on `server` (listening; `public`, ws://HOST:PORT, is the address
-        friends use) with
-        `seats` ("remote" or "ai:LEVEL"), the people here taking the first remote seats."""
+        friends use) with `seats` ("remote" or "ai:LEVEL"), the people here taking the
+        first remote seats; `computer_names` names the computer seats (None elsewhere)."""
         opening = cls(TableClient(server.address or "").start(), "", len(names))
         opening.link.server = server
         opening.link.invitation = public
         opening.names = names
-        opening.link.client.create(seats, rules, seed)
+        opening.link.client.create(seats, rules, seed, computer_names)
         return opening
 
     def poll(self, adviser: Adviser) -> RemoteMatch | None:

@@ -53,6 +53,7 @@ class HostScene(Scene):
             host_seats([p["kind"] for p in players]),
             self.config["rules"],
             here,
+            computer_names=[p["name"] if p["kind"].startswith("ai:") else None for p in players],
         )
 
     def update(self, dt: float) -> None:
