@@ -68,3 +68,19 @@ def test_other_digits_in_the_table_deal_box_are_refused_with_words(
     app, scene = type_into_deal_box(make_app, Screen.SETUP, typed)
     assert app.scene is scene
     assert scene.deal_ok is False and scene.deal() is None  # type: ignore[attr-defined]
+
+
+def test_a_friends_seat_has_no_name_field_as_the_friend_types_their_own(
+    make_app: AppMaker,
+) -> None:
+    app = make_app(speed="instant")
+    app.open(Screen.SETUP)
+    app.run_frames(3)
+    setup = app.scene
+    assert isinstance(setup, SetupScene) and setup.names[1].visible
+    choice = setup.kinds[1]
+    while choice.value != "remote":
+        choice.step(1)
+    assert not setup.names[1].visible and setup.kinds[1].visible
+    choice.step(1)
+    assert setup.names[1].visible

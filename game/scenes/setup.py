@@ -145,14 +145,8 @@ class SetupScene(Scene):
         self.kinds: list[Choice[str]] = []
         for seat, (typed, kind) in enumerate(every_seat(last)):
             kind = kind if kind in dict(SEAT_KINDS) else "human"
-            name = self.form.add(
-                TextField(
-                    N_("Name"),
-                    typed[:NAME_LENGTH],
-                    lambda _text: None,
-                    NAME_LENGTH,
-                )
-            )
+            field = TextField(N_("Name"), typed[:NAME_LENGTH], lambda _text: None, NAME_LENGTH)
+            name = self.form.add(field)
             choice = self.form.add(Choice("", SEAT_KINDS, kind, partial(self._kind_changed, seat)))
             self.names.append(name)
             self.kinds.append(choice)
@@ -276,6 +270,7 @@ class SetupScene(Scene):
         field = self.names[seat]
         if field.text in default_names(seat):
             field.text = default_name(seat, kind)
+        self.resize(self.services.size)  # a friend types their own name: no field here
 
     def enter(self) -> None:
         super().enter()
@@ -309,7 +304,8 @@ class SetupScene(Scene):
         for seat, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True)):
             y = inner.y + (seat + 1) * step
             shown = seat < self.count.value
-            name.visible = kind.visible = shown
+            kind.visible = shown
+            name.visible = shown and kind.value != FRIEND
             name.rect = pygame.Rect(inner.x + ui.px(40), y, round(inner.width * 0.42), row_h)
             kind.rect = pygame.Rect(
                 name.rect.right + ui.px(10), y, inner.right - name.rect.right - ui.px(10), row_h
