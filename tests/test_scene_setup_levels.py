@@ -22,7 +22,7 @@ def test_the_legend_words_every_level_weakest_first_with_its_rating() -> None:
 def test_without_the_figures_the_legend_still_says_how_each_level_plays(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(setup_levels, "level_ratings", lambda players=None: {})
+    monkeypatch.setattr(setup_levels, "shipped_ratings", lambda players: {})
     lines = level_legend(3)
     assert lines[2] == "Easy: plays for points but overlooks some plays"
 

@@ -4,6 +4,7 @@ game/ai/ratings.json, with its 95% range) and a few words on how it plays."""
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 import pygame
@@ -31,11 +32,17 @@ def rating_words(rating: LevelRating) -> str:
     return f"{rating.rating} ±{margin}" if margin else str(rating.rating)
 
 
+@functools.cache
+def shipped_ratings(players: int) -> dict[str, LevelRating]:
+    """The packaged ratings at tables of `players` seats (over every table size where
+    that size was not measured; none when they cannot be read), read from disk once and
+    not at every frame the legend is drawn."""
+    return level_ratings(players) or level_ratings()
+
+
 def level_legend(players: int) -> list[str]:
-    """The legend's heading and one line per level, at tables of `players` seats (the
-    figures over every table size where that size was not measured; no figures when the
-    ratings cannot be read)."""
-    ratings = level_ratings(players) or level_ratings()
+    """The legend's heading and one line per level, at tables of `players` seats."""
+    ratings = shipped_ratings(players)
     lines = [_("Computer levels at {count} seats (rating ± 95% range)").format(count=players)]
     for level, words in LEVEL_LINES:
         rating = ratings.get(level)
