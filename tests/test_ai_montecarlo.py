@@ -83,3 +83,10 @@ def test_a_play_out_ends_the_hand_and_counts_its_moves() -> None:
     steps = play_out(state, random.Random(0))
     assert state.hand_over
     assert len(state.moves) == played + steps
+
+
+def test_the_guesses_cap_the_rounds_whatever_work_is_left() -> None:
+    state = choice_positions()[3]
+    search = MonteCarlo(state, random.Random(5), 10**9, guesses=3)
+    assert search.best_move() in state.legal_moves()
+    assert search.rounds == 3 and search.steps_left > 0

@@ -40,7 +40,7 @@ def quick_player(level: str, rng: random.Random) -> Player:
     if level == "master":
         return MasterPlayer(rng, positions=GENEROUS, samples=2, depth=3, steps=QUICK_STEPS)
     if level == "expert":
-        return ExpertPlayer(rng, positions=GENEROUS, steps=QUICK_STEPS)
+        return ExpertPlayer(rng, positions=GENEROUS, guesses=1)
     return make_player(level, rng)
 
 

@@ -51,12 +51,16 @@ def play_out(state: TableState, rng: random.Random) -> int:
 
 class MonteCarlo:
     """Weighs the moves of the seat to play in `root` over guessed stock orders; `steps`
-    caps the work (playout steps, a round of guesses is always finished)."""
+    caps the work (playout steps, a round of guesses is always finished) and `guesses`
+    the rounds."""
 
-    def __init__(self, root: TableState, rng: random.Random, steps: int) -> None:
+    def __init__(
+        self, root: TableState, rng: random.Random, steps: int, guesses: int = MAX_ROUNDS
+    ) -> None:
         self.root = root
         self.rng = rng
         self.steps_left = steps
+        self.guesses = guesses
         self.weights = seat_weights(root, root.current)
         self.rounds = 0
 
@@ -65,7 +69,7 @@ class MonteCarlo:
         candidates = ordered_by_points(self.root, self.root.legal_moves())
         totals = [0.0] * len(candidates)
         alive = list(range(len(candidates)))
-        while self.steps_left > 0 and len(alive) > 1 and self.rounds < MAX_ROUNDS:
+        while self.steps_left > 0 and len(alive) > 1 and self.rounds < self.guesses:
             self._round(candidates, alive, totals)
             if self.rounds in PRUNE_AFTER and len(alive) > KEEP_AT_LEAST:
                 alive.sort(key=lambda index: (-totals[index], index))

@@ -121,8 +121,10 @@ EXPERT_DEPTH: Final = 2
 EXPERT_POSITIONS: Final = 8_000
 """The expert's work cap per move, in positions searched or playout steps (at most
 about 0.1 s here)."""
-EXPERT_STEPS: Final = 400
-"""The expert's effort at three or more sides, in playout steps (a few ms here)."""
+EXPERT_GUESSES: Final = 3
+"""Guessed stock orders the expert plays each move out on at three or more sides (a few
+ms here). Tournaments set it: with two guesses it is little better than greedy, with
+four or more (400 playout steps) as strong as the master's hundreds."""
 MASTER_POSITIONS: Final = 32_000
 """The master's work cap per move, in positions searched or playout steps (about 0.3 s
 here with three or more sides, 0.5 s searching at two: see tools/bench_ai_work.py)."""
@@ -143,8 +145,8 @@ class ExpertPlayer:
     move, then the other side's reply), averaging over every tile a forced draw may
     bring, and judges the race to go out, the tile penalty and what the seat to move can
     do next. With three or more sides, where one reply tells little, it plays each move
-    out a handful of times over guessed stock orders (`game.ai.montecarlo`), for its
-    points against the table's mean. Solitaires: greedy."""
+    out on three guessed stock orders (`game.ai.montecarlo`), for its points against the
+    table's mean. Solitaires: greedy."""
 
     name = "expert"
 
@@ -154,13 +156,13 @@ class ExpertPlayer:
         positions: int = EXPERT_POSITIONS,
         depth: int = EXPERT_DEPTH,
         draws: int = 1,
-        steps: int = EXPERT_STEPS,
+        guesses: int = EXPERT_GUESSES,
     ) -> None:
         self.rng = rng
         self.positions = positions
         self.depth = depth
         self.draws = draws
-        self.steps = steps
+        self.guesses = guesses
         self.greedy = GreedyPlayer(rng)
 
     def choose(self, state: State) -> Move:
@@ -170,7 +172,7 @@ class ExpertPlayer:
         if len(moves) == 1:
             return moves[0]
         if not two_sides(state):
-            return MonteCarlo(state, self.rng, min(self.steps, self.positions)).best_move()
+            return MonteCarlo(state, self.rng, self.positions, self.guesses).best_move()
         ordered = ordered_by_points(state, moves)
         search = Lookahead(state, self.depth, self.draws, WorkLimit(self.positions))
         values = search.move_values(ordered)
@@ -185,8 +187,8 @@ class MasterPlayer:
     plays the move with the best total over the guesses; when the work cap (`positions`)
     runs out before every guess is searched, the expert's judgement decides. With three
     or more sides it plays every move out over guessed stock orders (`steps` playout
-    steps, `game.ai.montecarlo`: the expert's way, with eighty times its effort, a few
-    hundred guesses). The effort is fixed, so a state and a seed give one move.
+    steps, `game.ai.montecarlo`: the expert's way, with a few hundred guesses where it
+    takes three). The effort is fixed, so a state and a seed give one move.
     Solitaires: greedy."""
 
     name = "master"
