@@ -20,11 +20,12 @@ import multiprocessing
 import random
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.players import LEVELS, make_player
+from game.ai.players import LEVELS, Player, make_player
 from game.rules.moves import Move
 from game.rules.table import TableGame, TableState
 
@@ -34,23 +35,38 @@ FINISHES = 4
 """Times each move is played on to the game's end (the table's levels with other rngs)."""
 
 
-def table(players: int) -> list[str]:
-    return [TABLE_LEVELS[seat % len(TABLE_LEVELS)] for seat in range(players - 1)] + ["expert"]
+def table_bots(players: int, seed: str) -> list[Player]:
+    """The table's players: the other seats' levels cycled, the asked (last) seat the
+    expert, each with its own rng from `seed`."""
+    levels = [TABLE_LEVELS[seat % len(TABLE_LEVELS)] for seat in range(players - 1)]
+    return [
+        make_player(level, random.Random(f"{seed}:{seat}"))
+        for seat, level in enumerate([*levels, "expert"])
+    ]
 
 
-def positions(players: int, game: int) -> list[TableState]:
-    """The last seat's positions with a choice in one seeded game."""
-    levels = table(players)
-    state = TableGame(players).new_state(f"duel:{game}")
-    bots = [make_player(level, random.Random(f"duel:{game}:{s}")) for s, level in enumerate(levels)]
-    found = []
+def play_to_end(
+    state: TableState, bots: list[Player], before_move: Callable[[TableState], None]
+) -> None:
+    """Play the game out with `bots`, calling `before_move` at every turn."""
     while not state.is_terminal():
         if state.hand_over:
             state.next_hand()
             continue
-        if state.current == players - 1 and len(state.legal_moves()) > 1:
-            found.append(state.clone())
+        before_move(state)
         state.apply(bots[state.current].choose(state))
+
+
+def positions(players: int, game: int) -> list[TableState]:
+    """The last seat's positions with a choice in one seeded game."""
+    state = TableGame(players).new_state(f"duel:{game}")
+    found: list[TableState] = []
+
+    def note(turn: TableState) -> None:
+        if turn.current == players - 1 and len(turn.legal_moves()) > 1:
+            found.append(turn.clone())
+
+    play_to_end(state, table_bots(players, f"duel:{game}"), note)
     return found
 
 
@@ -58,15 +74,8 @@ def finish(state: TableState, seed: str) -> tuple[float, float]:
     """Play the game out; the asked seat's hand points against the others' mean, win share."""
     players = state.players
     seat = players - 1
-    bots = [
-        make_player(level, random.Random(f"{seed}:{s}")) for s, level in enumerate(table(players))
-    ]
     hand = len(state.results)
-    while not state.is_terminal():
-        if state.hand_over:
-            state.next_hand()
-            continue
-        state.apply(bots[state.current].choose(state))
+    play_to_end(state, table_bots(players, seed), lambda _turn: None)
     result = state.results[hand]
     margin = result[seat] - (sum(result) - result[seat]) / (players - 1)
     outcome = state.outcome()
