@@ -15,7 +15,7 @@ os.environ["LANGUAGE"] = "en"  # the tests read English unless they choose Spani
 import pytest
 
 from game import i18n
-from game.ai import analysis
+from game.ai import analysis, fair_draw
 from game.ai.worker import InProcessAdviser, Job
 from game.app import App
 from game.net.hosting import HostedServer
@@ -27,10 +27,12 @@ R = TypeVar("R")
 
 
 @pytest.fixture(autouse=True)
-def quick_coach(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The coach reviews with a small effort in tests (the game gives it the master's)."""
+def quick_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The coach and the fair draw player think with a small effort in tests (the game
+    gives the coach the master's and the fair player more imagined stocks)."""
     monkeypatch.setattr(analysis, "COACH_STEPS", 400)
     monkeypatch.setattr(analysis, "COACH_SAMPLES", 2)
+    monkeypatch.setattr(fair_draw, "SAMPLES", 64)
 
 
 @pytest.fixture(autouse=True)

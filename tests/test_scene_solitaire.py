@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -10,9 +11,9 @@ import pygame
 import pytest
 
 import game.scenes.solitaire_deals as solitaire_deals
-from game.ai.autoplay import best_stock_move, simple_fair_move
+from game.ai.autoplay import best_stock_move, fair_move, simple_fair_move
 from game.ai.solver import solve
-from game.ai.worker import InProcessAdviser
+from game.ai.worker import InProcessAdviser, Job
 from game.app import App
 from game.rules.moves import DISCARD_PILE, PILE, STOCK, Move
 from game.rules.record import MODES, GameRecord
@@ -66,6 +67,7 @@ def back_at_menu(module_app: App) -> App:
 
 
 S = TypeVar("S", bound=SolitaireScene)
+R = TypeVar("R")
 
 
 def open_scene(app: App, scene: S) -> S:
@@ -171,6 +173,32 @@ def test_auto_play_wins_a_winnable_stacked_deal(
     run_until(app, lambda: scene.finished)
     assert scene.state.won
     assert finished_games[0]["autoplay"] is True
+
+
+class CountingAdviser(InProcessAdviser):
+    """Answers in-process and notes how far into the pause each auto-play move was asked."""
+
+    def __init__(self, scene: Callable[[], SolitaireScene]) -> None:
+        super().__init__()
+        self.scene = scene
+        self.pause_left: list[float] = []
+
+    def submit(self, work: Callable[..., R], *args: Any) -> Job[R]:
+        if work is fair_move:
+            self.pause_left.append(self.scene().autoplay.timer)
+        return super().submit(work, *args)
+
+
+def test_auto_play_thinks_about_the_next_move_during_the_pause(app: App) -> None:
+    adviser = CountingAdviser(lambda: scene)
+    app.adviser = adviser
+    scene = open_scene(app, DrawSolitaireScene(app, seed=5))
+    scene.autoplay.set_speed("normal")
+    scene.autoplay.set(True)
+    run_until(app, lambda: len(scene.state.moves) >= 3 or scene.finished)
+    # The first move is asked at once; each one after it while the pause still runs.
+    assert len(adviser.pause_left) >= 3
+    assert all(left > 0 for left in adviser.pause_left[1:])
 
 
 def test_undo_and_redo_round_trip(app: App) -> None:

@@ -42,8 +42,9 @@ WEIGHTS: Final = (0.661, 0.788, 0.105, -0.357, 0.611, 0.341, -1.415, 0.367, -0.9
 HOLD_BIAS: Final = -0.522
 """Rollout policy: turn the stock rather than place the discard top when the position
 as it is, plus this, is worth more than the best placement."""
-SAMPLES: Final = 64
-"""Imagined stock orders per choice."""
+SAMPLES: Final = 256
+"""Imagined stock orders per choice (64 won 6.5% of deals 1..1000, 256 win 7.3%; 512 were
+no better on other deals and take longer than the auto-play pause)."""
 WIN_BONUS: Final = 30.0
 """A won rollout scores this many tiles on top of the 36 it placed."""
 UNWIND_NODES: Final = 400

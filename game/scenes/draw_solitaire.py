@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 
 AUTO_PLAY_WORDS: Final = N_(
-    "Auto-play plays fair: it never peeks at the stock, so it wins only about 1 deal in 15."
+    "Auto-play plays fair: it never peeks at the stock, so it wins only about 1 deal in 14."
 )
 
 

@@ -50,6 +50,8 @@ class SolitaireAutoPlay:
         self.step_wanted = False
         self.hint_wanted = False
         self.hint_move: Move | None = None
+        self.asked_ahead = False
+        """Whether the next auto-played move was asked for during the pause before it."""
 
     def show_hint(self) -> None:
         if self.session().finished or self.searching():
@@ -96,8 +98,8 @@ class SolitaireAutoPlay:
 
     @property
     def waiting(self) -> bool:
-        """Whether a hint or an auto-played move is asked for and not yet known."""
-        return self.hint_wanted or self.step_wanted or self.playing
+        """Whether a hint or an auto-played move is due and not yet known."""
+        return self.hint_wanted or self.step_wanted or (self.playing and self.timer <= 0)
 
     def step(self, dt: float) -> None:
         """A fixed step with nothing moving: show a hint found, play the next move due."""
@@ -114,6 +116,10 @@ class SolitaireAutoPlay:
             self.timer -= dt
             if self.timer <= 0:
                 self._move()
+            elif not self.asked_ahead:
+                # The worker thinks about the next move during the pause, not after it.
+                self.asked_ahead = True
+                self.session().suggest()
 
     def _move(self) -> None:
         if self.session().finished:
@@ -125,4 +131,5 @@ class SolitaireAutoPlay:
             return
         self.step_wanted = False
         self.timer = AUTO_DELAY.get(self.speed, 0.5)
+        self.asked_ahead = False
         self.perform(move)
