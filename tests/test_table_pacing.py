@@ -26,7 +26,7 @@ from game.scenes.table_panels import draw_tray_label, status_words
 from game.scenes.table_turns import LANDED_PAUSE_S, PAUSE_FACTOR_CAP
 from game.ui.board_marks import LAST_MARK
 from game.ui.theme import Colour
-from game.ui.tile_painting import DIGIT_SHARE
+from game.ui.tile_painting import DIGIT_SHARE, triangle_points
 from game.ui.tiles import TileState
 from game.ui.tween import SPEED_FACTORS
 from tests.conftest import AppMaker
@@ -315,6 +315,21 @@ def test_the_tiles_in_the_tray_are_readable_at_800x600(make_app: AppMaker, seats
     assert digit.render("8", True, (0, 0, 0)).get_bounding_rect().height >= 12
     for tile in scene.state.hand_tiles(0):
         assert tray.rect.collidepoint(scene.hands.sprites[tile].centre)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_no_tile_in_the_tray_covers_the_name_above_it(
+    make_app: AppMaker, size: tuple[int, int]
+) -> None:
+    app = make_app(size=size, speed="instant", banner=False, frames=1)
+    scene = open_table(app, [("Ann", "human"), ("Bot", "ai:greedy")], 2)
+    tray = scene.layout.tray
+    assert tray is not None
+    sprites = [scene.hands.sprites[tile] for tile in scene.state.hand_tiles(0)]
+    assert {sprite.up for sprite in sprites} == {True, False}
+    for sprite in sprites:
+        corners = triangle_points(sprite.side, sprite.up, sprite.centre)
+        assert min(y for _, y in corners) >= tray.header.bottom
 
 
 def test_resizing_while_a_tile_flies_lands_it(make_app: AppMaker) -> None:

@@ -103,13 +103,16 @@ class TableLayout:
 
     @staticmethod
     def _tray_box(rect: pygame.Rect, ui: Ui) -> SeatBox:
-        """The tray's rack: one row of tiles as tall as the tray allows (the name of the
-        hand's owner goes in its top-left corner)."""
+        """The tray's rack: the name of the hand's owner in its top-left corner, and below
+        it one row of tiles as tall as the tray allows (a tile pointing down would
+        otherwise cover the name)."""
         label = pygame.Rect(rect.x + ui.px(14), rect.y + ui.px(6), rect.width // 3, ui.px(20))
+        top = label.bottom + ui.px(2)
+        room = rect.bottom - ui.px(6) - top
         spread = (HAND_SIZE + 1) / 2 + 0.08 * (HAND_SIZE - 1)
-        side = int(min((rect.height - ui.px(12)) / ROW_HEIGHT, (rect.width - ui.px(24)) / spread))
+        side = int(min(room / ROW_HEIGHT, (rect.width - ui.px(24)) / spread))
         step = side / 2 + side * 0.08
-        return SeatBox(-1, rect, label, side, step, rect.centery + ui.px(2))
+        return SeatBox(-1, rect, label, side, step, top + room / 2)
 
     @staticmethod
     def _seat_box(seat: int, rect: pygame.Rect, ui: Ui) -> SeatBox:
