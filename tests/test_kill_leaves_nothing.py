@@ -13,19 +13,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CHILD = """
-import time
+import threading
 from game.ai.worker import WorkerPool
 
-def think(seconds):
-    time.sleep(seconds)  # a long think: the worker is busy when the game dies
-    return seconds
+def think():
+    threading.Event().wait()  # an endless think: the worker is busy when the game dies
 
 pool = WorkerPool()
-job = pool.submit(think, 600)
-while not pool.worker_pids():
-    time.sleep(0.01)
-print("worker", pool.worker_pids()[0], flush=True)
-time.sleep(600)
+job = pool.submit(think)
+print("worker", pool.worker_pids()[0], flush=True)  # submit started the worker
+threading.Event().wait()  # the game waits for its move until it is killed
 """
 
 
