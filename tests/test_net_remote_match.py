@@ -115,7 +115,10 @@ def test_a_refused_move_is_a_notice_and_changes_nothing(table_server: HostedServ
         wait_until(other, lambda: noticed(other, said))
         assert other.position() == before
         assert other.turn() is Turn.COMPUTER and other.waiting_words()
+        wait_until(mover, lambda: mover.started)
+        assert mover.turn() is Turn.HUMAN and not mover.ask_hint()  # no assists at a network table
         mover.play(mover.legal_moves()[0])
+        assert not mover.can_undo() and not mover.can_redo() and mover.redo() == []
         assert mover.play(mover.legal_moves()[0]) == []  # one move at a time
         wait_until(mover, lambda: bool(step(mover)))
         assert mover.position() == (1, 1)

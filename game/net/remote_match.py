@@ -57,6 +57,7 @@ class RemoteMatch(TableMatch):
 
     keeps_record = False  # the server keeps it; the window rejoins by token
     networked = True
+    assists = False
 
     def __init__(
         self,
@@ -313,20 +314,6 @@ class RemoteMatch(TableMatch):
     def take_notices(self) -> list[str]:
         notices, self._notices = self._notices, []
         return notices
-
-    # --- what a network table does not do ------------------------------------------------
-
-    def ask_hint(self) -> bool:
-        return False
-
-    def undo_target(self, seat: int | None = None) -> int | None:
-        return None
-
-    def can_redo(self) -> bool:
-        return False
-
-    def redo(self) -> list[Event]:
-        return []
 
     def close(self) -> None:
         """Leave the table (the seat stays this player's, by its token)."""

@@ -267,6 +267,7 @@ class LessonMatch(TableMatch):
     """The guided hand: the script's moves only, one step at a time."""
 
     keeps_record = False
+    assists = False
 
     def __init__(self, adviser: Adviser) -> None:
         super().__init__(lesson_game(), adviser)
@@ -374,12 +375,3 @@ class LessonMatch(TableMatch):
             else:
                 self._next_step()
         return [event]
-
-    def ask_hint(self) -> bool:
-        return False
-
-    def undo_target(self, seat: int | None = None) -> int | None:
-        return None
-
-    def can_redo(self) -> bool:
-        return False

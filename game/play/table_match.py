@@ -57,6 +57,8 @@ class SeatNews:
 
     networked = False
     """Whether the table is played over the network (its server keeps the game)."""
+    assists = True
+    """Whether hints, undo and redo may be asked (not at a network table, nor in a lesson)."""
 
     def seat_note(self, seat: int) -> str | None:
         """A word on the seat's panel in place of its kind (a network table's "away")."""
@@ -192,8 +194,7 @@ class TableMatch(SeatNews):
 
     def went_out(self) -> int | None:
         """The seat that placed its last tile, once a hand has ended that way."""
-        hands = self.state.hands
-        over = self.state.hand_over
+        hands, over = self.state.hands, self.state.hand_over
         return next((s for s, hand in enumerate(hands) if not hand), None) if over else None
 
     def time_left_s(self) -> float | None:
@@ -270,7 +271,8 @@ class TableMatch(SeatNews):
 
     def ask_hint(self) -> bool:
         """Ask for a hint for the human to act; False when none can be asked now."""
-        return self.turn() is Turn.HUMAN and self.advice.ask_hint(self.state, self.position())
+        asked = self.assists and self.turn() is Turn.HUMAN
+        return asked and self.advice.ask_hint(self.state, self.position())
 
     def _drop_thinking(self) -> None:
         if self._thinking is not None:
@@ -283,7 +285,7 @@ class TableMatch(SeatNews):
     def undo_target(self, seat: int | None = None) -> int | None:
         """Index in this hand's moves of the placement an undo by human `seat` would take
         back, if any (see `table_undo`)."""
-        if self.state.hand_over:
+        if self.state.hand_over or not self.assists:
             return None
         moves = self.record.last_hand_moves()
         return undo_target(moves, self.is_human, self.state.current_player, seat)
@@ -309,7 +311,7 @@ class TableMatch(SeatNews):
 
     def _redo_moves(self) -> list[Move] | None:
         """The moves the next redo plays, when they are still legal to play now."""
-        if self.state.hand_over:
+        if self.state.hand_over or not self.assists:
             return None
         try:
             groups = self.record.redo_groups()
