@@ -6,6 +6,8 @@ server, never for the clock."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.app import App
@@ -13,6 +15,7 @@ from game.net.hosting import HostedServer
 from game.net.invitation import read_invitation
 from game.net.kept_seats import SETTING as KEPT
 from game.net.kept_seats import KeptSeats
+from game.net.remote_match import RemoteMatch
 from game.net.table_opening import TableOpening
 from game.scenes.join import JoinScene
 from game.scenes.menu import MenuScene
@@ -24,26 +27,38 @@ from tests.drive import Input
 from tests.net_clients import GUARD_S, sit_down
 
 
-def until_seated(app: App, calling: JoinScene | HostScene) -> RemoteTableScene:
-    """Frames, each after one event of the connection `calling` opened, until the table
-    shows."""
+def answer_until(app: App, calling: JoinScene | HostScene, done: Callable[[], bool]) -> None:
+    """Frames, each after one event of the connection `calling` opened, until `done()`."""
     for _ in range(100):
-        if isinstance(app.scene, RemoteTableScene):
-            return app.scene
+        if done():
+            return
         opening = calling.opening
         assert opening is not None, getattr(calling, "said", "")
         event = opening.link.client.wait(GUARD_S)
-        assert event is not None, "the table was not sat at"
+        assert event is not None, "the server did not answer"
         opening.receive(event)
         app.run_frames(1)
-    raise AssertionError("the table was not sat at")
+    raise AssertionError("the server never answered that")
+
+
+def until_seated(app: App, calling: JoinScene | HostScene) -> RemoteTableScene:
+    """Frames, each after one event of the connection `calling` opened, until the table
+    shows."""
+    answer_until(app, calling, lambda: isinstance(app.scene, RemoteTableScene))
+    assert isinstance(app.scene, RemoteTableScene)
+    return app.scene
+
+
+def ann_hosts_two(server: HostedServer) -> RemoteMatch:
+    """Ann at a table of two on `server`, the second seat free for a friend."""
+    address = server.address or ""
+    return sit_down(TableOpening.host(server, address, ["remote", "remote"], {}, ["Ann"]))
 
 
 def test_joining_from_the_menu_with_a_bad_then_a_good_invitation(
     make_app: AppMaker, table_server: HostedServer
 ) -> None:
-    address = table_server.address or ""
-    host = sit_down(TableOpening.host(table_server, address, ["remote", "remote"], {}, ["Ann"]))
+    host = ann_hosts_two(table_server)
     app = make_app()
     try:
         drive = Input(app)
@@ -97,6 +112,14 @@ def test_hosting_from_the_setup_shows_the_invitation_until_the_friend_joins(
 def host_from_setup(app: App) -> RemoteTableScene:
     """Ann hosts a table of two from the setup screen, the second seat a friend's."""
     app.settings.extra.update(host_address="127.0.0.1", host_port=0)
+    hosting = click_host_a_table(app)
+    assert isinstance(hosting, HostScene | RemoteTableScene)
+    return hosting if isinstance(hosting, RemoteTableScene) else until_seated(app, hosting)
+
+
+def click_host_a_table(app: App) -> object:
+    """From the menu: a table of two, Ann's seat and a friend's, and Host a table; the
+    screen that follows."""
     drive = Input(app)
     drive.click(app.scene.buttons["table"])  # type: ignore[attr-defined]
     setup = app.scene
@@ -107,9 +130,7 @@ def host_from_setup(app: App) -> RemoteTableScene:
     drive.frames(1)
     assert setup.start.label == "Host a table"
     drive.click(setup.start)
-    hosting = app.scene
-    assert isinstance(hosting, HostScene | RemoteTableScene)
-    return hosting if isinstance(hosting, RemoteTableScene) else until_seated(app, hosting)
+    return app.scene
 
 
 def test_a_hosted_game_closed_is_hosted_again_and_its_seat_taken_back(
@@ -137,3 +158,33 @@ def test_a_hosted_game_closed_is_hosted_again_and_its_seat_taken_back(
         assert back.remote.link.server is not None and back.inviting
     finally:
         again.close()
+
+
+def test_a_refused_rejoin_is_said_in_one_line_and_the_kept_seats_are_forgotten(
+    make_app: AppMaker, table_server: HostedServer
+) -> None:
+    host = ann_hosts_two(table_server)
+    app = make_app()
+    try:
+        app.settings.extra[KEPT] = KeptSeats(host.link.invitation, ("not-a-token",)).to_dict()
+        join = JoinScene(app, rejoin=True)
+        app.push(join)
+        app.run_frames(1)
+        answer_until(app, join, lambda: join.opening is None)
+        assert app.scene is join and join.said == "That seat is no longer yours."
+        assert KEPT not in app.settings.extra and not join.take_back.visible
+    finally:
+        host.close()
+        app.close()
+
+
+def test_a_table_that_cannot_be_hosted_is_said_back_on_the_setup_screen(
+    make_app: AppMaker,
+) -> None:
+    app = make_app()
+    try:
+        app.settings.extra.update(host_address="192.0.2.1", host_port=0)  # not this computer's
+        assert isinstance(click_host_a_table(app), SetupScene)
+        assert any("cannot be hosted here" in str(notice) for notice in app.notices)
+    finally:
+        app.close()

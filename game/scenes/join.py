@@ -16,9 +16,8 @@ from game.i18n import N_, _
 from game.net.invitation import Invitation, read_invitation
 from game.net.kept_seats import SETTING as KEPT
 from game.net.kept_seats import KeptSeats
-from game.net.table_opening import TableOpening, start_hosting_as_set
-from game.scenes.base import Scene
-from game.scenes.requests import RemoteTableRequest
+from game.net.table_opening import TableOpening
+from game.scenes.table_calling import TableCallingScene, cannot_host
 from game.ui.painting import blit_text, draw_panel
 from game.ui.text import shrunk_text
 from game.ui.text_field import TextField
@@ -32,7 +31,7 @@ INVITATION_LENGTH = 200
 NAME_LENGTH = 16
 
 
-class JoinScene(Scene):
+class JoinScene(TableCallingScene):
     """The invitation and name fields, Join, Watch and Back."""
 
     def __init__(self, services: Services, invitation: str = "", rejoin: bool = False) -> None:
@@ -55,7 +54,6 @@ class JoinScene(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.said = ""
         """The one line under the fields: what went wrong, or that the table is called."""
-        self.opening: TableOpening | None = None
         self.rejoin = rejoin
 
     def enter(self) -> None:
@@ -87,13 +85,10 @@ class JoinScene(Scene):
         if not kept.hosted:
             self.opening = TableOpening.rejoin(invitation, kept.tokens)
         else:
-            home = self.services.storage.data_dir / "server"
             try:
-                server = start_hosting_as_set(
-                    self.services.adviser, home, self.services.settings.extra
-                )
+                server = self.host_here()
             except OSError as error:
-                self.said = _("The table cannot be hosted here ({reason}).").format(reason=error)
+                self.said = cannot_host(error)
                 return
             self.opening = TableOpening.rejoin_hosted(
                 server, invitation.code, kept.tokens, kept.host_token
@@ -115,20 +110,15 @@ class JoinScene(Scene):
         self.said = _("Calling the table…")
 
     def update(self, dt: float) -> None:
-        opening = self.opening
-        if opening is None:
+        failed = self.poll_opening()
+        if failed is None:
             return
-        match = opening.poll(self.services.adviser)
-        if opening.failure is not None:
-            self.said, self.opening = opening.failure, None
-            if opening.refused and opening.rejoining:  # those seats are gone: forget them
-                self.services.settings.extra.pop(KEPT, None)
-                self.services.save_settings()
-                self.kept, self.take_back.visible = None, False
-                self.resize(self.services.size)
-        elif match is not None:
-            self.opening = None
-            self.services.switch_to(RemoteTableRequest(match))
+        self.said = failed.failure or ""
+        if failed.refused and failed.rejoining:  # those seats are gone: forget them
+            self.services.settings.extra.pop(KEPT, None)
+            self.services.save_settings()
+            self.kept, self.take_back.visible = None, False
+            self.resize(self.services.size)
 
     def handle_event(self, event: pygame.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -138,13 +128,6 @@ class JoinScene(Scene):
 
     def on_back(self) -> None:
         self.services.pop()
-
-    def exit(self) -> None:
-        """A table still being called is hung up (and a server started for it stopped)."""
-        super().exit()
-        if self.opening is not None:
-            self.opening.close()
-            self.opening = None
 
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.services.ui

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import _
-from game.net.table_opening import TableOpening, host_seats, start_hosting_as_set
-from game.scenes.base import Scene
-from game.scenes.requests import RemoteTableRequest, Screen
+from game.net.table_opening import TableOpening, host_seats
+from game.scenes.requests import Screen
+from game.scenes.table_calling import TableCallingScene, cannot_host
 from game.ui.painting import blit_text, draw_panel
 from game.ui.theme import PALETTE
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from game.scenes.base import Services
 
 
-class HostScene(Scene):
+class HostScene(TableCallingScene):
     """ "Opening your table…" over the setup screen, until the table is sat at."""
 
     overlay = True
@@ -29,7 +29,6 @@ class HostScene(Scene):
     def __init__(self, services: Services, config: dict[str, Any]) -> None:
         super().__init__(services)
         self.config = config
-        self.opening: TableOpening | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def enter(self) -> None:
@@ -37,13 +36,10 @@ class HostScene(Scene):
         if self.opening is not None:
             return
         players = self.config["players"]
-        home = self.services.storage.data_dir / "server"
         try:
-            server = start_hosting_as_set(self.services.adviser, home, self.services.settings.extra)
+            server = self.host_here()
         except OSError as error:
-            self.services.notify(
-                _("The table cannot be hosted here ({reason}).").format(reason=error)
-            )
+            self.services.notify(cannot_host(error))
             self.services.switch_to(Screen.SETUP)
             return
         here = [p["name"] for p in players if p["kind"] == "human"]
@@ -57,26 +53,13 @@ class HostScene(Scene):
         )
 
     def update(self, dt: float) -> None:
-        opening = self.opening
-        if opening is None:
-            return
-        match = opening.poll(self.services.adviser)
-        if opening.failure is not None:
-            self.services.notify(opening.failure)
+        failed = self.poll_opening()
+        if failed is not None:
+            self.services.notify(failed.failure or "")
             self.services.switch_to(Screen.SETUP)
-        elif match is not None:
-            self.opening = None  # the table screen holds the connection now
-            self.services.switch_to(RemoteTableRequest(match))
 
     def on_back(self) -> None:
         self.services.switch_to(Screen.SETUP)
-
-    def exit(self) -> None:
-        """A table not yet sat at is given up: its server stops."""
-        super().exit()
-        if self.opening is not None:
-            self.opening.close()
-            self.opening = None
 
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.services.ui
