@@ -173,6 +173,9 @@ def test_a_refused_rejoin_is_said_in_one_line_and_the_kept_seats_are_forgotten(
         answer_until(app, join, lambda: join.opening is None)
         assert app.scene is join and join.said == "That seat is no longer yours."
         assert KEPT not in app.settings.extra and not join.take_back.visible
+        typed = join.invitation.text
+        Input(app).text("7")  # the field still takes typing after the refusal
+        assert join.invitation.text == typed + "7" and join.said == ""
     finally:
         host.close()
         app.close()
