@@ -39,6 +39,8 @@ from game.net.replies import MAX_READ, BadReply, Joined, ServerMessage
 
 RETRY_S: Final = (0.5, 1.0, 2.0, 5.0)
 """The waits between tries to connect again, the last one repeated."""
+CLOSE_S: Final = 1.0
+"""The longest a closing waits for the server's answer (`close` waits on it)."""
 
 UNREACHABLE: Final = "unreachable"
 """No way to that address from here (no route, no such name)."""
@@ -232,7 +234,9 @@ class TableClient:
     async def _session(self) -> Disconnected | None:
         """One connection, until it is lost (why) or the client closes (None)."""
         try:
-            async with connect(self.address, max_size=MAX_READ, open_timeout=10) as connection:
+            async with connect(
+                self.address, max_size=MAX_READ, open_timeout=10, close_timeout=CLOSE_S
+            ) as connection:
                 self._events.put(Connected(self.address))
                 for (table, _seat), token in self._seats.items():
                     await connection.send(rejoin_frame(table, token))
