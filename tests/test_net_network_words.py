@@ -41,7 +41,7 @@ def test_an_address_nobody_answers_is_said_in_the_players_words(language: str) -
     said = failure_of(TableOpening.join(Invitation("ws://127.0.0.1:9", "CODE"), ["Ann"]))
     assert "Errno" not in said and "127.0.0.1" not in said and "Connect call" not in said
     assert said == connection_words(Disconnected("", True, net_client.REFUSED))
-    start = {"en": "Nothing answers at that address", "es": "Nadie responde en esa dirección"}
+    start = {"en": "Nothing answers there", "es": "Nadie responde allí"}
     assert said.startswith(start[language]), said
 
 

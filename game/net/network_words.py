@@ -18,26 +18,20 @@ from game.net.client import (
 from game.net.replies import ErrorReply
 from game.rules.seeds_names import cut_text
 
-REASON_LIMIT: Final = 120
+REASON_LIMIT: Final = 80
 """The most of a developer's reason a player's line quotes."""
 
 
 def connection_words(lost: Disconnected) -> str:
     """Why the table's server cannot be reached (or was left), and what to do."""
     if lost.cause == REFUSED:
-        return _(
-            "Nothing answers at that address: the host's game may be closed, "
-            "or the invitation is an old one."
-        )
+        return _("Nothing answers there: is the host's game still open?")
     if lost.cause == TIMED_OUT:
-        return _(
-            "The host's computer does not answer: check the invitation, "
-            "and that its firewall lets Contack in."
-        )
+        return _("No answer from the host's computer: check its firewall.")
     if lost.cause == UNREACHABLE:
-        return _("That address cannot be reached from here: check the invitation and your network.")
+        return _("That address cannot be reached: check the invitation.")
     if lost.cause == NOT_A_TABLE:
-        return _("Something answers at that address, but it is not a Contack table.")
+        return _("That address answers, but it is not a Contack table.")
     if lost.cause == HOST_LEFT:
         return _("The host closed the table.")
     if lost.cause == BAD_SERVER:
