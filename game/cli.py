@@ -4,17 +4,22 @@
     python -m game.cli check game.contack.json
 
 Every command prints JSON on standard output and exits 0; a bad record or argument gets
-one line on standard error and exit status 2, and nothing is written.
+one line on standard error and exit status 2, and nothing is written. Output that cannot
+be written whole (a full disk, a closed or broken standard output) gets one line on
+standard error and exit status 1, and a file it went to is cut back to what it held.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
+import errno
 import json
 import math
 import os
 import random
+import stat
 import sys
 from dataclasses import fields
 from typing import Any, NoReturn
@@ -106,6 +111,8 @@ def simulate(
 
 def read_record(path: str) -> RecordedGame:
     if path == "-":
+        if sys.stdin is None:
+            raise UsageError("standard input is closed")
         text = sys.stdin.buffer.read(jsontext.MAX_BYTES + 1)
         return RecordedGame.from_record(GameRecord.from_json(text))
     return read_recorded_game(path)
@@ -136,7 +143,7 @@ def command_solve(path: str, budget_s: float) -> dict[str, Any]:
 def command_analyse(path: str, budget_s: float) -> dict[str, Any]:
     recorded = read_record(path)
     if recorded.mode == TABLE:
-        return review_table(recorded.record).to_json()
+        return review_table(recorded.record, positions=positions_for(budget_s)).to_json()
     return review_solitaire(recorded.record, positions_for(budget_s)).to_json()
 
 
@@ -229,10 +236,54 @@ def run(argv: list[str]) -> Any:
     return {"ok": True, "results": recorded.results(), "totals": recorded.totals()}
 
 
+def say(line: str) -> None:
+    """One line on standard error, if it is there to take it."""
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError):
+            print(f"contack: {cut_text(' '.join(line.split()), MESSAGE_LIMIT)}", file=sys.stderr)
+
+
 def fail(message: str) -> NoReturn:
-    line = " ".join(message.split())
-    print(f"contack: {cut_text(line, MESSAGE_LIMIT)}", file=sys.stderr)
+    say(message)
     raise SystemExit(2)
+
+
+def write_output(text: str) -> None:
+    """Write `text` to standard output whole, or raise `OSError`; a regular file it went
+    to is cut back to what it held before (no half record is left behind)."""
+    stream = sys.stdout
+    if stream is None:
+        raise OSError(errno.EBADF, "standard output is closed")
+    try:
+        descriptor = stream.fileno()
+    except (OSError, ValueError):  # not a file (a test's capture): written as it is
+        stream.write(text)
+        stream.flush()
+        return
+    stream.flush()
+    start = _file_end(descriptor)
+    data = memoryview(text.encode("utf-8"))
+    try:
+        while data:
+            data = data[os.write(descriptor, data) :]
+    except OSError:
+        if start is not None:
+            with contextlib.suppress(OSError):
+                os.ftruncate(descriptor, start)
+        raise
+
+
+def _file_end(descriptor: int) -> int | None:
+    """Where writing to `descriptor` starts, when it is a regular file (None otherwise)."""
+    info = os.fstat(descriptor)
+    if not stat.S_ISREG(info.st_mode):
+        return None
+    if sys.platform != "win32":
+        import fcntl
+
+        if fcntl.fcntl(descriptor, fcntl.F_GETFL) & os.O_APPEND:
+            return info.st_size
+    return os.lseek(descriptor, 0, os.SEEK_CUR)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -243,14 +294,14 @@ def main(argv: list[str] | None = None) -> None:
     except (ValueError, RecursionError, OverflowError, MemoryError) as error:
         fail(str(error) or type(error).__name__)
     try:
-        sys.stdout.write(
+        write_output(
             output.dumps() if isinstance(output, GameRecord) else json.dumps(output) + "\n"
         )
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # The reader stopped early (`| head`): as Python's documentation advises, point
-        # standard output at devnull so that the exit's own flush fails quietly.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except OSError as error:
+        say(f"could not write the output: {error.strerror or error}")
+        if sys.stdout is not None:  # so that the exit's own flush fails quietly
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         raise SystemExit(1) from None
 
 

@@ -4,6 +4,7 @@ another process or on wall-clock time)."""
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
@@ -44,15 +45,17 @@ def english_after() -> Iterator[None]:
 
 
 class HeldJob:
-    """A job whose answer is computed at once but handed out only after `release`."""
+    """A job whose answer is computed at once but handed out only once its adviser
+    allows it (`step` or `release`)."""
 
-    def __init__(self, adviser: HeldAdviser, value: Any) -> None:
+    def __init__(self, adviser: HeldAdviser, number: int, value: Any) -> None:
         self._adviser = adviser
+        self._number = number
         self._value = value
         self._cancelled = False
 
     def done(self) -> bool:
-        return self._adviser.released and not self._cancelled
+        return self._number < self._adviser.allowed and not self._cancelled
 
     def result(self) -> Any:
         return self._value if self.done() else None
@@ -66,19 +69,23 @@ class HeldJob:
 
 
 class HeldAdviser(InProcessAdviser):
-    """Thinks in-process, but answers only once the test calls `release`: the window
-    must go on drawing while a computer is still thinking."""
+    """Thinks in-process, but answers only as the test allows: `step` hands out the next
+    job's answer, `release` every one: the window must go on drawing while a computer
+    is still thinking or a folder is still being read."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.released = False
+        self.allowed = 0
 
     def submit(self, work: Callable[..., R], *args: Any) -> Job[R]:
         self.submitted += 1
-        return HeldJob(self, work(*args))
+        return HeldJob(self, self.submitted - 1, work(*args))
+
+    def step(self) -> None:
+        self.allowed += 1
 
     def release(self) -> None:
-        self.released = True
+        self.allowed = sys.maxsize
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -195,3 +196,26 @@ def test_a_different_move_scoring_as_much_is_as_good_as_the_masters() -> None:
         differing,
         played_points=differing.best_points - 1,
     ).matched_best
+
+
+def test_analyse_keeps_a_table_review_within_its_budget(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--budget-s` counts the coach's work on table records too: the review's moves
+    share it (issue 38: 49.5 s for an 8-hand record with `--budget-s 1`)."""
+    from game.ai import analysis
+    from game.ai.players import MasterPlayer
+
+    given: list[int] = []
+
+    class CountedMaster(MasterPlayer):
+        def __init__(self, rng: Any, positions: int, *args: Any, **options: Any) -> None:
+            given.append(positions)
+            super().__init__(rng, positions, *args, **options)
+
+    monkeypatch.setattr(analysis, "MasterPlayer", CountedMaster)
+    path = tmp_path / "game.contack.json"
+    path.write_text(human_table_game(4, hands=2).dumps())
+    answer = cli.run(["analyse", str(path), "--budget-s", "0.5"])
+    assert len(given) == len(answer["reviews"]) > 20
+    assert sum(given) <= cli.positions_for(0.5)

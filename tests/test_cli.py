@@ -172,3 +172,68 @@ def test_a_reader_that_stops_early_gets_no_traceback() -> None:
         cwd=Path(__file__).parents[1],
     )
     assert reader.stdout == "{" and "Traceback" not in reader.stderr, reader.stderr
+
+
+# --- issue 38: every write checked ----------------------------------------------------
+
+
+def refused_output(capsys: pytest.CaptureFixture[str], args: list[str]) -> str:
+    """Run the command; assert exit 1 with one line on stderr saying the output failed."""
+    code, _out, err = run_cli(args, capsys)
+    assert code == 1 and err.startswith("contack: could not write the output"), err[:300]
+    assert err.count("\n") == 1 and "Traceback" not in err
+    return err
+
+
+def test_a_full_disk_under_standard_output_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        monkeypatch.setattr(sys, "stdout", full)
+        assert "No space left" in refused_output(capsys, ["check", str(TABLE)])
+
+
+def test_a_closed_standard_output_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdout", None)  # what Python gives a program started `>&-`
+    assert "closed" in refused_output(capsys, ["check", str(TABLE)])
+    monkeypatch.setattr(sys, "stdin", None)
+    refused(["check", "-"], capsys, "standard input is closed")
+
+
+def test_a_reader_gone_before_the_output_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reading, writing = os.pipe()
+    os.close(reading)
+    with os.fdopen(writing, "w", encoding="utf-8") as pipe:
+        monkeypatch.setattr(sys, "stdout", pipe)
+        assert "Broken pipe" in refused_output(capsys, ["check", str(TABLE)])
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a file size limit is a POSIX one")
+def test_simulate_on_a_full_disk_leaves_no_cut_record(tmp_path: Path) -> None:
+    """The file holds the whole record or nothing of it (what it held before stays)."""
+    import resource
+    import subprocess
+
+    def small_disk() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+
+    out = tmp_path / "game.contack.json"
+    out.write_text("kept\n")
+    with out.open("a") as appended:
+        ran = subprocess.run(
+            [sys.executable, "-m", "game.cli", "simulate", "--players", "7", "--seed", "3"],
+            stdout=appended,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            preexec_fn=small_disk,
+            cwd=Path(__file__).parents[1],
+        )
+    assert ran.returncode == 1, ran.stderr
+    assert ran.stderr.startswith("contack: could not write the output: File too large")
+    assert ran.stderr.count("\n") == 1
+    assert out.read_text() == "kept\n"

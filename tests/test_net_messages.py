@@ -22,6 +22,7 @@ from game.net.messages import (
     watch_frame,
 )
 from game.net.replies import (
+    BadReply,
     Created,
     ErrorReply,
     GameOver,
@@ -112,8 +113,31 @@ def test_what_the_server_writes_a_client_reads_as_typed_values() -> None:
     assert read[5:] == [ErrorReply("too-fast", "wait"), Presence("C", (True, False))]
 
 
+def test_a_client_ignores_what_a_newer_server_adds() -> None:
+    assert read_server_message('{"type": "later", "table": 5}') is None
+    extra = read_server_message('{"type": "created", "table": "C", "host": "H", "new": [1]}')
+    assert extra == Created("C", "H")
+
+
 @pytest.mark.parametrize(
-    "frame", ["", "{", "[]", '{"type": "later"}', '{"type": "move", "table": "C", "hand": 0}']
+    "frame, words",
+    [
+        ("", "not JSON"),
+        ("{", "not JSON"),
+        ("[]", "a JSON object"),
+        (b"{}", "binary"),
+        ('{"table": "C"}', "a type"),
+        ('{"type": "move", "table": "C", "hand": 0}', "index"),
+        ('{"type": "joined", "table": "C", "seat": 7, "token": "T"}', "seat"),
+        ('{"type": "joined", "table": "C/..", "seat": 1, "token": "T"}', "table"),
+        ('{"type": "presence", "table": "C", "connected": [true, 1]}', "true or false"),
+        ('{"type": "presence", "table": "C", "connected": [true]}', "2 to 7"),
+        ('{"type": "error", "code": "x", "message": "' + "m" * 2000 + '"}', "at most 1000"),
+        ('{"type": "view", "table": "C", "record": []}', "record"),
+    ],
 )
-def test_a_client_ignores_what_it_cannot_read(frame: str) -> None:
-    assert read_server_message(frame) is None
+def test_a_client_refuses_what_is_not_a_message_in_one_line(frame: str | bytes, words: str) -> None:
+    with pytest.raises(BadReply) as refused:
+        read_server_message(frame)
+    assert words in str(refused.value) and "\n" not in str(refused.value)
+    assert len(str(refused.value)) < 200

@@ -164,3 +164,68 @@ def test_history_entries_read_back_as_written_and_wrong_shapes_are_dropped(
     games = load_history(storage).games
     assert [entry.scores for entry in games] == [table.scores, (3, 4)]
     assert games[1].won is None
+
+
+# --- issue 38: a full disk mid-game --------------------------------------------------
+
+
+def full_disk(patch: pytest.MonkeyPatch, *names: str) -> None:
+    """Writes fail as on a full disk: those of the files `names`, or every one."""
+    import errno
+
+    import game.persist.files
+    import game.persist.records
+
+    write = game.persist.atomic.write_text_atomically
+
+    def refuse(path: Any, text: str, durable: bool = True) -> None:
+        if names and Path(path).name not in names:
+            write(path, text, durable)
+            return
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    patch.setattr(game.persist.files, "write_text_atomically", refuse)
+    patch.setattr(game.persist.records, "write_text_atomically", refuse)
+
+
+def win_stacked_solitaire(make_app: AppMaker, full_from: int, *names: str) -> None:
+    """Win deal 3 of stacked solitaire on screen, the disk full from move `full_from`."""
+    from game.ai.solver import solve
+    from game.scenes.stacked_solitaire import StackedSolitaireScene
+
+    app = make_app(speed="instant")
+    scene = StackedSolitaireScene(app, seed=3)
+    app.push(scene)
+    app.run_frames(2)
+    answer = solve(scene.stacked_state)
+    with pytest.MonkeyPatch.context() as patch:
+        for number, move in enumerate(answer.moves):
+            if number == full_from:
+                full_disk(patch, *names)
+            scene.play(move)
+            app.run_frames(1)
+        assert scene.state.won
+        app.run_frames(2)
+        assert any("No space left" in text for text in app.notices)
+
+
+def test_a_game_won_when_the_history_cannot_be_written_is_counted_later(
+    make_app: AppMaker, tmp_path: Path
+) -> None:
+    win_stacked_solitaire(make_app, 30, HISTORY_FILE)
+    storage = Storage(tmp_path)
+    assert storage.has_saved_game("stacked-solitaire")  # the finished game, kept
+    assert load_history(storage).solitaires["stacked-solitaire"].won == 0
+    again = make_app(speed="instant")  # the disk has room again
+    assert load_history(again.storage).solitaires["stacked-solitaire"].won == 1
+    assert not again.storage.has_saved_game("stacked-solitaire")
+
+
+def test_a_game_won_on_a_full_disk_leaves_its_last_save_for_continue(
+    make_app: AppMaker, tmp_path: Path
+) -> None:
+    win_stacked_solitaire(make_app, 20)
+    again = make_app(speed="instant")  # the disk has room again
+    saved = again.storage.load_game("stacked-solitaire")
+    assert saved is not None and len(saved.hands[0].moves) == 20  # the last save written
+    assert again.scene.buttons["continue-stacked"].visible  # type: ignore[attr-defined]

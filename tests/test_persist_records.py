@@ -16,13 +16,13 @@ from game.persist.records import (
     clean_name,
     dated_name,
     delete_record,
-    list_records,
     read_record,
     read_recorded_game,
     records_dir,
     save_named_record,
     write_record,
 )
+from game.persist.records_listing import list_records
 from game.persist.storage import Storage
 from game.rules.errors import RecordError
 from game.rules.record import GameRecord
@@ -132,7 +132,7 @@ def test_the_records_folder_is_read_once_however_often_it_is_listed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Thousands of records list at once: a file is read again only when it changed."""
-    from game.persist import records
+    from game.persist import records, records_listing
 
     storage = Storage(tmp_path)
     folder = records.records_dir(storage)
@@ -140,7 +140,7 @@ def test_the_records_folder_is_read_once_however_often_it_is_listed(
     for index in range(30):
         (folder / f"game {index}.contack.json").write_text(TABLE.read_text("utf-8"), "utf-8")
     (folder / "broken.contack.json").write_text("{", "utf-8")
-    first = records.list_records(storage)
+    first = records_listing.list_records(storage)
     reads: list[Path] = []
     real_read = records.read_record
 
@@ -148,23 +148,25 @@ def test_the_records_folder_is_read_once_however_often_it_is_listed(
         reads.append(Path(path))
         return real_read(path)
 
-    monkeypatch.setattr(records, "read_record", read_record)
-    again = records.list_records(storage)
+    monkeypatch.setattr(records_listing, "read_record", read_record)
+    again = records_listing.list_records(storage)
     assert again == first and reads == []
     (folder / "game 3.contack.json").write_text("[]", "utf-8")
-    changed = {file.name: file for file in records.list_records(storage)}
+    changed = {file.name: file for file in records_listing.list_records(storage)}
     assert reads == [folder / "game 3.contack.json"] and changed["game 3"].error
     assert changed["broken"].error and changed["game 4"].players
 
 
 def test_a_damaged_listing_is_read_again_from_the_files(tmp_path: Path) -> None:
-    from game.persist import records
+    from game.persist import records, records_listing
 
     storage = Storage(tmp_path)
     folder = records.records_dir(storage)
     folder.mkdir(parents=True)
     (folder / "one.contack.json").write_text(TABLE.read_text("utf-8"), "utf-8")
-    (folder / records.LISTING_FILE).write_text('{"one.contack.json": 7, "x": [', "utf-8")
-    assert [file.name for file in records.list_records(storage)] == ["one"]
-    (folder / records.LISTING_FILE).write_text('{"one.contack.json": {"stamp": 1}}', "utf-8")
-    assert records.list_records(storage)[0].players
+    (folder / records_listing.LISTING_FILE).write_text('{"one.contack.json": 7, "x": [', "utf-8")
+    assert [file.name for file in records_listing.list_records(storage)] == ["one"]
+    (folder / records_listing.LISTING_FILE).write_text(
+        '{"one.contack.json": {"stamp": 1}}', "utf-8"
+    )
+    assert records_listing.list_records(storage)[0].players

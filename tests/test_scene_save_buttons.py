@@ -8,7 +8,8 @@ from pathlib import Path
 import pygame
 
 from game.app import App
-from game.persist.records import list_records, read_record
+from game.persist.records import read_record
+from game.persist.records_listing import list_records
 from game.rules.record import RecordedGame
 from game.scenes.base import Scene
 from game.scenes.draw_solitaire import DrawSolitaireScene

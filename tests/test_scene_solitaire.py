@@ -363,9 +363,11 @@ def test_unicode_digits_in_the_deal_box_are_refused_quietly(make_app: AppMaker, 
 
 
 def test_a_won_solitaire_is_in_the_history_before_its_save_goes(
-    make_app: AppMaker, tmp_path: Path
+    make_app: AppMaker, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from game.ai.solver import solve
+    from game.persist import autosave
+    from game.persist.files import GameFiles
     from game.persist.history import load_history
     from game.scenes.stacked_solitaire import StackedSolitaireScene
 
@@ -376,13 +378,13 @@ def test_a_won_solitaire_is_in_the_history_before_its_save_goes(
     answer = solve(scene.stacked_state)
     assert answer.winnable
     seen: list[int] = []
-    clear = app.storage.clear_game
+    clear = autosave.clear_game
 
-    def clear_game(mode: str) -> None:
+    def clear_game(files: GameFiles, mode: str) -> None:
         seen.append(load_history(app.storage).solitaires[mode].won)
-        clear(mode)
+        clear(files, mode)
 
-    app.storage.clear_game = clear_game  # type: ignore[method-assign]
+    monkeypatch.setattr(autosave, "clear_game", clear_game)
     for move in answer.moves:
         scene.play(move)
     assert scene.state.won and seen and seen[-1] == 1

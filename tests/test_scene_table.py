@@ -739,20 +739,24 @@ def test_a_full_disk_gives_a_notice_and_keeps_the_last_save(
     assert app.scene is scene  # the game goes on
 
 
-def test_a_finished_table_game_is_in_the_history_before_its_save_goes(tmp_path: Path) -> None:
+def test_a_finished_table_game_is_in_the_history_before_its_save_goes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.persist import autosave
+    from game.persist.files import GameFiles
     from game.persist.history import load_history
     from game.scenes.table import TableScene
     from tests.drive import new_app, run_until
 
     app = new_app(tmp_path, speed="instant", banner=False)
     seen: list[int] = []
-    clear = app.storage.clear_game
+    clear = autosave.clear_game
 
-    def clear_game(mode: str) -> None:
+    def clear_game(files: GameFiles, mode: str) -> None:
         seen.append(len(load_history(app.storage).games))
-        clear(mode)
+        clear(files, mode)
 
-    app.storage.clear_game = clear_game  # type: ignore[method-assign]
+    monkeypatch.setattr(autosave, "clear_game", clear_game)
     scene = TableScene(
         app,
         {

@@ -10,15 +10,18 @@ from game.app import ART_BUDGET_S, App
 FRAME_S = 1 / 60
 
 
-def paced_frames(app: App) -> Iterator[float]:
+def paced_frames(app: App, cpu_ms: list[float] | None = None) -> Iterator[float]:
     """Tick `app` for as long as the caller asks, paced at 60 frames a second as a display
     would (so worker processes get real time to think between frames); yields each
-    frame's update + draw time in milliseconds."""
+    frame's update + draw time in milliseconds. `cpu_ms` gets each frame's processor
+    time in this thread (what the frame itself cost, on a machine others keep busy)."""
     app.art.frame_budget_s = ART_BUDGET_S  # as the game's own loop has it
     frame_start = time.perf_counter()
     while True:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         app.tick()
+        if cpu_ms is not None:
+            cpu_ms.append((time.thread_time() - cpu) * 1000)
         yield (time.perf_counter() - start) * 1000
         frame_start += FRAME_S
         time.sleep(max(0.0, frame_start - time.perf_counter()))

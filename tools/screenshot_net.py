@@ -10,10 +10,12 @@ from collections.abc import Callable
 
 from game.ai.worker import InProcessAdviser
 from game.app import App
+from game.net.client import HOST_LEFT, REFUSED, Disconnected
 from game.net.hosting import HostedServer
 from game.net.invitation import read_invitation
 from game.net.kept_seats import SETTING as KEPT
 from game.net.kept_seats import KeptSeats
+from game.net.network_words import connection_words
 from game.net.registry import Registry
 from game.net.remote_match import RemoteMatch
 from game.net.table_opening import TableOpening
@@ -141,6 +143,17 @@ def _join_refused(app: App, record: Record) -> Shot:
     return Shot(scene, scene.take_seat)
 
 
+@target("join-unreachable")
+def _join_unreachable(app: App, record: Record) -> Shot:
+    """An invitation whose address nobody answers: why, in the player's words."""
+    scene = JoinScene(app, "contack://192.0.2.2:9999/Xq7RmP2vLk9aTw")  # untranslated: an address
+
+    def refused() -> None:
+        scene.said = connection_words(Disconnected("", True, REFUSED))
+
+    return Shot(scene, refused)
+
+
 def _play_until(matches: list[RemoteMatch], done: Callable[[], bool]) -> None:
     """Each window plays its seats' best placements and takes in the others' moves until
     `done` (each step waits only for what the other windows sent)."""
@@ -203,6 +216,19 @@ def _remote_away(app: App, record: Record) -> Shot:
     friend.close()
     _until(host, lambda: host.seat_note(1) is not None)
     return Shot(RemoteTableScene(app, host))
+
+
+@target("remote-host-left")
+def _remote_host_left(app: App, record: Record) -> Shot:
+    """Ben's table when Ann, the host, closed her game: said, with what Ben can do."""
+    host, (friend,) = _table(app, ["remote", "remote"], ["Ben"])
+    _play_until([host, friend], lambda: len(friend.state.figure) >= 3)
+    scene = RemoteTableScene(app, friend)
+
+    def host_leaves() -> None:
+        friend.receive(Disconnected("", True, HOST_LEFT))
+
+    return Shot(scene, host_leaves)
 
 
 @target("remote-watch")

@@ -308,11 +308,17 @@ def best_opportunity(state: TableState, moves: list[Move]) -> tuple[Move, int, i
 
 
 def review_move(
-    state: TableState, played: Move, hand: int, index: int, rng: random.Random
+    state: TableState,
+    played: Move,
+    hand: int,
+    index: int,
+    rng: random.Random,
+    positions: int = COACH_POSITIONS,
 ) -> MoveReview:
-    """Compare `played` (about to be played in `state`) with the strongest level's move."""
+    """Compare `played` (about to be played in `state`) with the strongest level's move,
+    found with at most `positions` of work."""
     moves = state.legal_moves()
-    coach = MasterPlayer(rng, COACH_POSITIONS, COACH_SAMPLES, steps=COACH_STEPS)
+    coach = MasterPlayer(rng, positions, COACH_SAMPLES, steps=COACH_STEPS)
     best = coach.choose(state) if len(moves) > 1 else played
     played_points = placement_points(state, played)
     opportunity = best_opportunity(state, moves)
@@ -334,12 +340,16 @@ def review_move(
 
 
 def coach_move(
-    state: TableState, played: Move, hand: int, index: int, seed: int | str | None
+    state: TableState,
+    played: Move,
+    hand: int,
+    index: int,
+    seed: int | str | None,
+    positions: int = COACH_POSITIONS,
 ) -> MoveReview:
     """`review_move` with the rng `review_table` gives that move (picklable work)."""
-    return review_move(
-        state, played, hand, index, random.Random(f"contack-coach:{seed}:{hand}:{index}")
-    )
+    rng = random.Random(f"contack-coach:{seed}:{hand}:{index}")
+    return review_move(state, played, hand, index, rng, positions)
 
 
 def table_positions(record: GameRecord) -> Iterator[tuple[int, int, TableState, Move]]:
@@ -355,12 +365,27 @@ def table_positions(record: GameRecord) -> Iterator[tuple[int, int, TableState, 
 
 
 def review_table(
-    record: GameRecord, hands: set[int] | None = None, stop: Callable[[], bool] = _never
+    record: GameRecord,
+    hands: set[int] | None = None,
+    stop: Callable[[], bool] = _never,
+    positions: int | None = None,
 ) -> TableReview:
-    """Review every human move of a table record (of `hands` only, when given)."""
+    """Review every human move of a table record (of `hands` only, when given). With
+    `positions`, the whole review's work is at most that: each move reviewed gets an
+    equal share (the coach searches less on each when a long game shares a small
+    budget); without, each move gets the coach's full effort."""
     if record.mode != TABLE:
         raise ValueError("a table review takes a table record")
     humans = {seat for seat, player in enumerate(record.players) if player.is_human}
+    share = COACH_POSITIONS
+    if positions is not None:
+        reviewed = sum(
+            entry.player in humans
+            for h, hand in enumerate(record.hands)
+            if hands is None or h in hands
+            for entry in hand.moves
+        )
+        share = min(COACH_POSITIONS, max(1, positions // max(1, reviewed)))
     reviews: list[MoveReview] = []
     highlight: GameHighlight | None = None
     for h, index, state, move in table_positions(record):
@@ -372,7 +397,7 @@ def review_table(
         if move.action == PLACE and (highlight is None or points > highlight.points):
             highlight = GameHighlight(h, index, state.current_player, move, points)
         if state.current_player in humans:
-            reviews.append(coach_move(state, move, h, index, record.seed))
+            reviews.append(coach_move(state, move, h, index, record.seed, share))
     seats = tuple(
         SeatReview(
             seat,

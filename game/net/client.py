@@ -6,13 +6,17 @@ asyncio loop. The window hands it messages (`create`, `join`, `rejoin`, `watch`,
 typed values (`game.net.replies`) and `Connected` / `Disconnected` notes; it never
 waits. A lost connection is tried again by itself, and on its return every seat this
 client held is taken back by its token and every table it watched is followed again.
+What the server sends is read strictly (`game.net.reader`): a frame that is not a
+message of the protocol, or contradicts its table, drops the connection for good.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import queue
+import socket
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,6 +24,7 @@ from typing import Any, Final
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.frames import CloseCode
 
 from game.net.messages import (
     create_frame,
@@ -29,12 +34,33 @@ from game.net.messages import (
     stand_in_frame,
     watch_frame,
 )
-from game.net.replies import Joined, ServerMessage, read_server_message
+from game.net.reader import ServerReader
+from game.net.replies import MAX_READ, BadReply, Joined, ServerMessage
 
-MAX_READ: Final = 16 * 1024 * 1024
-"""The largest frame read from the server (the record of a long game)."""
 RETRY_S: Final = (0.5, 1.0, 2.0, 5.0)
 """The waits between tries to connect again, the last one repeated."""
+CLOSE_S: Final = 1.0
+"""The longest a closing waits for the server's answer (`close` waits on it)."""
+
+UNREACHABLE: Final = "unreachable"
+"""No way to that address from here (no route, no such name)."""
+REFUSED: Final = "refused"
+"""The computer there answers, but nothing listens at that port."""
+TIMED_OUT: Final = "timed-out"
+"""Nothing answered in time."""
+NOT_A_TABLE: Final = "not-a-table"
+"""Something answers there, but not a table server."""
+LOST: Final = "lost"
+"""An open connection broke."""
+HOST_LEFT: Final = "host-left"
+"""The server closed the connection as it shut down (close code 1001, going away)."""
+BAD_SERVER: Final = "bad-server"
+"""The server sent what cannot be: the connection is dropped, never tried again."""
+CLOSED: Final = "closed"
+"""This client was closed."""
+_UNREACHABLE_ERRORS: Final = frozenset(
+    {errno.EHOSTUNREACH, errno.ENETUNREACH, errno.EADDRNOTAVAIL, errno.ENETDOWN}
+)
 
 
 @dataclass(frozen=True)
@@ -46,13 +72,40 @@ class Connected:
 
 @dataclass(frozen=True)
 class Disconnected:
-    """The connection was lost or could not be made; `retrying` when it is tried again."""
+    """The connection was lost or could not be made; `retrying` when it is tried again.
+    `cause` says why (UNREACHABLE, REFUSED, ... CLOSED), `reason` in a developer's
+    words."""
 
     reason: str
     retrying: bool
+    cause: str = LOST
 
 
 ClientEvent = ServerMessage | Connected | Disconnected
+
+
+def failed_to_connect(error: Exception) -> Disconnected:
+    """Why a connection could not be made or was lost, from the error that said so."""
+    reason = str(error) or type(error).__name__
+    if isinstance(error, ConnectionClosed):
+        sent, received = error.sent, error.rcvd
+        if received is not None and received.code == CloseCode.GOING_AWAY:
+            return Disconnected(reason, True, HOST_LEFT)
+        if sent is not None and sent.code == CloseCode.MESSAGE_TOO_BIG:
+            return Disconnected(f"a frame over {MAX_READ // 1024} KiB", False, BAD_SERVER)
+        return Disconnected(reason, True, LOST)
+    if isinstance(error, InvalidURI | InvalidHandshake):
+        return Disconnected(reason, True, NOT_A_TABLE)
+    every_address_refused = (  # asyncio's "Multiple exceptions: [Errno 111] ..., ..."
+        getattr(error, "errno", 0) is None and f"[Errno {errno.ECONNREFUSED}]" in reason
+    )
+    if isinstance(error, ConnectionRefusedError) or every_address_refused:
+        return Disconnected(reason, True, REFUSED)
+    if isinstance(error, TimeoutError) or getattr(error, "errno", None) == errno.ETIMEDOUT:
+        return Disconnected(reason, True, TIMED_OUT)
+    if isinstance(error, socket.gaierror) or getattr(error, "errno", None) in _UNREACHABLE_ERRORS:
+        return Disconnected(reason, True, UNREACHABLE)
+    return Disconnected(reason, True, LOST)
 
 
 class TableClient:
@@ -67,6 +120,9 @@ class TableClient:
         self._closing = asyncio.Event()
         self._seats: dict[tuple[str, int], str] = {}
         self._watched: set[str] = set()
+        self._reader = ServerReader()
+        self._refused = ""
+        """Why the connection was dropped for good ("" while it was not)."""
         self._thread = threading.Thread(target=self._run, name="contack-table-client", daemon=True)
 
     # --- the window's side ----------------------------------------------------------------
@@ -132,11 +188,21 @@ class TableClient:
             self._loop.call_soon_threadsafe(self._closing.set)
             self._thread.join(timeout)
 
+    def drop(self, reason: str) -> None:
+        """Close the connection for good, without waiting: the server sent what cannot be
+        (`reason`); the last event is `Disconnected(reason, False, BAD_SERVER)`."""
+        if not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._refuse, reason)
+
     def _send(self, frame: str) -> None:
         if not self._loop.is_closed():  # after `close`, a message goes nowhere
             self._loop.call_soon_threadsafe(self._outbox.put_nowait, frame)
 
     # --- the connection's thread -----------------------------------------------------------
+
+    def _refuse(self, reason: str) -> None:
+        self._refused = self._refused or reason
+        self._closing.set()
 
     def _run(self) -> None:
         try:
@@ -147,35 +213,40 @@ class TableClient:
     async def _connect_while_open(self) -> None:
         tries = 0
         while not self._closing.is_set():
-            reason = await self._session()
-            if reason is None:
+            lost = await self._session()
+            if lost is None:
                 tries = 0
                 continue
+            if lost.cause == BAD_SERVER:
+                self._refuse(lost.reason)
             if self._closing.is_set():
                 break
-            self._events.put(Disconnected(reason, retrying=True))
+            self._events.put(lost)
             wait = self.retry_s[min(tries, len(self.retry_s) - 1)]
             tries += 1
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._closing.wait(), wait)
-        self._events.put(Disconnected("closed", retrying=False))
+        if self._refused:
+            self._events.put(Disconnected(self._refused, False, BAD_SERVER))
+        else:
+            self._events.put(Disconnected("closed", False, CLOSED))
 
-    async def _session(self) -> str | None:
-        """One connection, until it is lost (the reason) or the client closes (None)."""
+    async def _session(self) -> Disconnected | None:
+        """One connection, until it is lost (why) or the client closes (None)."""
         try:
-            async with connect(self.address, max_size=MAX_READ, open_timeout=10) as connection:
+            async with connect(
+                self.address, max_size=MAX_READ, open_timeout=10, close_timeout=CLOSE_S
+            ) as connection:
                 self._events.put(Connected(self.address))
                 for (table, _seat), token in self._seats.items():
                     await connection.send(rejoin_frame(table, token))
                 for table in self._watched:
                     await connection.send(watch_frame(table))
                 return await self._exchange(connection)
-        except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
-            return str(error) or type(error).__name__
-        except ConnectionClosed as closed:
-            return str(closed)
+        except (OSError, TimeoutError, InvalidHandshake, InvalidURI, ConnectionClosed) as error:
+            return failed_to_connect(error)
 
-    async def _exchange(self, connection: ClientConnection) -> str | None:
+    async def _exchange(self, connection: ClientConnection) -> Disconnected | None:
         closing: asyncio.Task[Any] = asyncio.create_task(self._closing.wait())
         tasks = [
             asyncio.create_task(self._read(connection)),
@@ -186,16 +257,20 @@ class TableClient:
         for task in tasks:
             task.cancel()
         if closing in done:
-            return None if self._closing.is_set() else "closed"
+            return None
         for task in done:
             error = task.exception()
-            if error is not None:
-                return str(error) or type(error).__name__
-        return "the server closed the connection"
+            if isinstance(error, BadReply):
+                return Disconnected(str(error), False, BAD_SERVER)
+            if isinstance(error, Exception):
+                return failed_to_connect(error)
+        if connection.close_code == CloseCode.GOING_AWAY:
+            return Disconnected("the server is going away", True, HOST_LEFT)
+        return Disconnected("the server closed the connection", True, LOST)
 
     async def _read(self, connection: ClientConnection) -> None:
         async for text in connection:
-            message = read_server_message(text)
+            message = self._reader.read(text)
             if message is None:
                 continue
             if isinstance(message, Joined):

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 
 from game.ai.worker import Adviser
 from game.i18n import _
-from game.net.client import ClientEvent, Connected, Disconnected, TableClient
+from game.net.client import BAD_SERVER, ClientEvent, Connected, Disconnected, TableClient
+from game.net.connection_state import ConnectionState
 from game.net.hosting import HostedServer
 from game.net.mirror import TableMirror
 from game.net.replies import ErrorReply, GameOver, MovePlayed, Presence, TableView
@@ -70,13 +71,11 @@ class RemoteMatch(TableMatch):
         self.mirror = TableMirror(view.record)
         super().__init__(self.mirror.recorded, adviser)
         self.held = set(link.tokens)
-        self.connected = [True] * self.players
-        self.online = True
+        self.connection = ConnectionState(self.players)
         self.over = False
         self._inbox: list[ClientEvent] = []
         self._awaiting: tuple[tuple[int, int], bool] | None = None
         """The position a move was sent for, and whether it was a forced one."""
-        self._notices: list[str] = []
         self._adopt_names()
         for event in backlog:
             self.receive(event)
@@ -108,7 +107,8 @@ class RemoteMatch(TableMatch):
 
     def away_seats(self) -> list[int]:
         """The seats a player took and whose connection is lost."""
-        return [s for s in range(self.players) if self.seat_taken(s) and not self.connected[s]]
+        seats = self.connection.seats
+        return [s for s in range(self.players) if self.seat_taken(s) and not seats[s]]
 
     def stand_in(self, level: str = "greedy") -> bool:
         """As the host: a computer of `level` plays every away seat until its player comes
@@ -123,7 +123,7 @@ class RemoteMatch(TableMatch):
     def seat_note(self, seat: int) -> str | None:
         if not self.seat_taken(seat):
             return _("not joined yet")
-        if not self.connected[seat]:
+        if not self.connection.seats[seat]:
             return _("away")
         state = self.state
         to_play = not state.hand_over and seat == state.current_player
@@ -133,8 +133,8 @@ class RemoteMatch(TableMatch):
     def waiting_words(self) -> str | None:
         """What the table waits for from the network, in words (None: nothing)."""
         state = self.state
-        if not self.online:
-            return _("Connection lost: trying again…")
+        if not self.connection.online:
+            return self.connection.offline_words()
         if not self.started:
             return _("Waiting for friends to join…")
         if self._awaiting is not None or state.hand_over:
@@ -142,7 +142,7 @@ class RemoteMatch(TableMatch):
         seat = state.current_player
         if seat in self.held:
             return None
-        if not self.connected[seat]:
+        if not self.connection.seats[seat]:
             return _("{name} is away: the table waits").format(name=self.names[seat])
         if self.kinds[seat].startswith("ai:"):
             return None  # "is thinking", as at a local table
@@ -150,6 +150,8 @@ class RemoteMatch(TableMatch):
 
     def turn(self) -> Turn:
         state = self.state
+        if self.connection.dropped and not self.over:
+            return Turn.COMPUTER  # nothing is played at a table left for good
         if state.hand_over:
             return self._hand_over_turn()
         if self._awaiting is not None or self._has_moves() or not self.started:
@@ -229,10 +231,22 @@ class RemoteMatch(TableMatch):
         if isinstance(event, TableView) and event.table == self.link.table:
             return self._viewed(event)
         if isinstance(event, GameOver) and event.table == self.link.table:
-            self.recorded = RecordedGame.from_record(event.record)  # the stocks, for the coach
-            self.over = True
-            self._adopt_names()
+            self._ended(event)
         return []
+
+    def _ended(self, over: GameOver) -> None:
+        """The whole record (the stocks, for the coach), once the game has ended."""
+        try:
+            recorded = RecordedGame.from_record(over.record)
+        except RulesError as error:
+            self._refuse(f"a final record that cannot be replayed: {error}")
+            return
+        if len(recorded.record.players) != self.players or not recorded.is_over():
+            self._refuse("a final record of another table")
+            return
+        self.recorded = recorded
+        self.over = True
+        self._adopt_names()
 
     def _played(self, message: MovePlayed) -> list[Event]:
         if not self.mirror.follows(message):
@@ -241,9 +255,8 @@ class RemoteMatch(TableMatch):
         forced = self._awaiting[1] if mine and self._awaiting is not None else False
         try:
             result = self.mirror.play(message)
-        except RulesError:
-            self._notices.append(_("The table is out of step; it is asked again."))
-            self.link.client.watch(self.link.table)
+        except RulesError as error:
+            self._refuse(f"a move the rules refuse: {error}")
             return []
         self._awaiting = None
         self._moved()
@@ -254,7 +267,11 @@ class RemoteMatch(TableMatch):
         does not have is taken whole (shown at once, no animation)."""
         try:
             mirror = TableMirror(view.record)
-        except RulesError:
+        except RulesError as error:
+            self._refuse(f"a view that cannot be replayed: {error}")
+            return []
+        if mirror.state.players != self.players:
+            self._refuse(f"a view of {mirror.state.players} seats at a table of {self.players}")
             return []
         same = (mirror.record.hand_count, len(mirror.state.moves)) == self.position()
         self.mirror = mirror
@@ -291,29 +308,35 @@ class RemoteMatch(TableMatch):
 
     def receive(self, event: ClientEvent) -> None:
         """Take in one event of the connection (`advance_clock` takes all that came)."""
+        connection = self.connection
+        if connection.dropped:
+            return  # nothing more from that server
         if isinstance(event, Presence) and event.table == self.link.table:
-            self.connected = list(event.connected[: self.players])
-            self.connected += [False] * (self.players - len(self.connected))
+            connection.presence(event)
         elif isinstance(event, ErrorReply):
-            self._notices.append(_("The server refused: {reason}").format(reason=event.message))
+            connection.notices.append(
+                _("The server refused: {reason}").format(reason=event.message)
+            )
             self._awaiting = None
         elif isinstance(event, Disconnected):
-            if self.online:
-                self._notices.append(_("Connection to the table lost: trying again…"))
-            self.online = False
+            connection.disconnected(event)
             self._awaiting = None
         elif isinstance(event, Connected):
-            if not self.online:
-                self._notices.append(_("Connected to the table again."))
-            self.online = True
+            connection.connected()
         elif isinstance(event, TableView) and not self._inbox and self._same_position(event):
             self._viewed(event)  # a seat taken: its name, at once
         elif isinstance(event, MovePlayed | TableView | GameOver):
             self._inbox.append(event)
 
+    def _refuse(self, reason: str) -> None:
+        """The server sent what cannot be: drop the connection, take in nothing more."""
+        self.link.client.drop(reason)
+        self._inbox.clear()
+        self._awaiting = None
+        self.connection.disconnected(Disconnected(reason, False, BAD_SERVER))
+
     def take_notices(self) -> list[str]:
-        notices, self._notices = self._notices, []
-        return notices
+        return self.connection.take_notices()
 
     def close(self) -> None:
         """Leave the table (the seat stays this player's, by its token)."""

@@ -2,20 +2,33 @@
 as frames, and read by the client library into typed values.
 
 A client ignores what it does not know (a newer server's messages and fields), so
-`read_server_message` answers None for a message it cannot read rather than failing.
+`read_server_message` answers None for a message of a type it does not know; one of a
+type it knows is read as strictly as a record file: a frame that is not of its shape or
+over its sizes raises `BadReply` with a one-line reason (the client then drops the
+connection).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from game.rules import jsontext
 from game.rules.errors import RulesError
 from game.rules.record import GameRecord
 from game.rules.record_moves import TABLE
 from game.rules.record_values import RecordMove
+from game.rules.seeds_names import cut_text
+from game.rules.table import MAX_PLAYERS, MIN_PLAYERS
+
+MAX_READ: Final = 1024 * 1024
+"""The largest frame a server sends (PROTOCOL.md: a long game's `view` or `over`)."""
+ERROR_TEXT_LIMIT: Final = 1000
+"""The longest words an `error` may carry (the server's own are one short line)."""
+_CODE: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""A table's code, a seat's or the host's token, an error's code: what a server makes."""
 
 
 def _frame(data: dict[str, Any]) -> str:
@@ -113,34 +126,96 @@ class Presence:
 ServerMessage = Created | Joined | TableView | MovePlayed | GameOver | ErrorReply | Presence
 
 
+class BadReply(ValueError):
+    """A frame from the server that is not a message of the protocol: why, in one line."""
+
+
+def _code(data: dict[str, Any], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or _CODE.fullmatch(value) is None:
+        raise BadReply(f"{key} is not a code of 1 to 64 letters, digits, - or _")
+    return value
+
+
+def _count(data: dict[str, Any], key: str, below: int | None = None) -> int:
+    value = data.get(key)
+    if type(value) is not int or value < 0 or (below is not None and value >= below):
+        limit = f" below {below}" if below is not None else ""
+        raise BadReply(f"{key} is not a whole number from 0{limit}")
+    return value
+
+
+def _error(data: dict[str, Any]) -> ErrorReply:
+    message = data.get("message")
+    if not isinstance(message, str) or len(message) > ERROR_TEXT_LIMIT:
+        raise BadReply(f"an error's message is text of at most {ERROR_TEXT_LIMIT} characters")
+    return ErrorReply(_code(data, "code"), message)
+
+
+def _record(data: dict[str, Any]) -> GameRecord:
+    record = data.get("record")
+    if not isinstance(record, dict):
+        raise BadReply("record is not an object")
+    return GameRecord(record)
+
+
+def _move(table: str, data: dict[str, Any]) -> MovePlayed:
+    hand, index = _count(data, "hand"), _count(data, "index")
+    try:
+        move = RecordMove.read(TABLE, data.get("move"), hand, index)
+    except RulesError as error:
+        raise BadReply(str(error)) from None
+    if not 0 <= move.player < MAX_PLAYERS:
+        raise BadReply(f"hand {hand} move {index}: no seat {move.player}")
+    return MovePlayed(table, hand, index, move)
+
+
+def _presence(table: str, data: dict[str, Any]) -> Presence:
+    connected = data.get("connected")
+    if not isinstance(connected, list) or not MIN_PLAYERS <= len(connected) <= MAX_PLAYERS:
+        raise BadReply(f"connected is not a list of {MIN_PLAYERS} to {MAX_PLAYERS} seats")
+    if not all(type(value) is bool for value in connected):
+        raise BadReply("connected lists true or false for each seat")
+    return Presence(table, tuple(connected))
+
+
 def _read(data: dict[str, Any]) -> ServerMessage | None:
     kind = data.get("type")
-    table = data.get("table")
+    if not isinstance(kind, str):
+        raise BadReply("a message has a type")
     if kind == "error":
-        return ErrorReply(str(data.get("code")), str(data.get("message")))
-    if not isinstance(table, str):
-        return None
+        return _error(data)
+    if kind not in ("created", "joined", "view", "over", "move", "presence"):
+        return None  # a newer server's: ignored
+    table = _code(data, "table")
     if kind == "created":
-        host = data.get("host")
-        return Created(table, host if isinstance(host, str) else "")
-    if kind == "joined" and type(data.get("seat")) is int and isinstance(data.get("token"), str):
-        return Joined(table, data["seat"], data["token"])
-    if kind in ("view", "over") and isinstance(data.get("record"), dict):
-        record = GameRecord(data["record"])
-        return TableView(table, record) if kind == "view" else GameOver(table, record)
-    if kind == "move" and type(data.get("hand")) is int and type(data.get("index")) is int:
-        move = RecordMove.read(TABLE, data.get("move"), data["hand"], data["index"])
-        return MovePlayed(table, data["hand"], data["index"], move)
-    connected = data.get("connected")
-    if kind == "presence" and isinstance(connected, list):
-        return Presence(table, tuple(value is True for value in connected))
-    return None
+        return Created(table, _code(data, "host") if "host" in data else "")
+    if kind == "joined":
+        return Joined(table, _count(data, "seat", MAX_PLAYERS), _code(data, "token"))
+    if kind == "view":
+        return TableView(table, _record(data))
+    if kind == "over":
+        return GameOver(table, _record(data))
+    if kind == "move":
+        return _move(table, data)
+    return _presence(table, data)
 
 
 def read_server_message(text: str | bytes) -> ServerMessage | None:
-    """The message in one frame from the server; None for one this client cannot read."""
+    """The message in one frame from the server; None for one of a type this client does
+    not know; `BadReply` for a frame that is not a message of the protocol."""
+    if not isinstance(text, str):
+        raise BadReply("the server sent a binary frame")
+    if len(text) > MAX_READ:
+        raise BadReply(f"a frame over {MAX_READ // 1024} KiB")
     try:
         data = jsontext.parse(text)
-        return _read(data) if isinstance(data, dict) else None
-    except (ValueError, RulesError, AttributeError):
-        return None
+    except ValueError as error:
+        raise BadReply(f"not JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise BadReply("a message is a JSON object")
+    try:
+        return _read(data)
+    except BadReply as error:
+        kind = cut_text(str(data.get("type")), 20)
+        raise BadReply(f"a {kind!r} message: {error}") from None

@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any, Final
 
 from game.ai.worker import Adviser
-from game.i18n import _
-from game.net.client import ClientEvent, Disconnected, TableClient
+from game.net.client import BAD_SERVER, ClientEvent, Disconnected, TableClient
 from game.net.hosting import HostedServer
 from game.net.invitation import Invitation, lan_address
+from game.net.network_words import connection_words, refusal_words
 from game.net.registry import Registry
 from game.net.remote_match import RemoteMatch, TableLink
 from game.net.replies import Created, ErrorReply, Joined, TableView
@@ -110,6 +110,13 @@ class TableOpening:
             return None
         if len(self.link.tokens) < self.seats_wanted:
             return None
+        players = len(self.view.record.data["players"])
+        wrong = [seat for seat in self.link.tokens if seat >= players]
+        if wrong:
+            self.receive(
+                Disconnected(f"seat {wrong[0]} at a table of {players}", False, BAD_SERVER)
+            )
+            return None
         return RemoteMatch(self.link, self.view, adviser, self.backlog)
 
     def receive(self, event: ClientEvent) -> None:
@@ -131,9 +138,7 @@ class TableOpening:
         elif isinstance(event, ErrorReply):
             self.failure, self.refused = refusal_words(event), True
         elif isinstance(event, Disconnected):
-            self.failure = _("The table's server cannot be reached ({reason}).").format(
-                reason=event.reason
-            )
+            self.failure = connection_words(event)
         elif self.view is not None:
             self.backlog.append(event)
         if self.failure is not None:
@@ -142,17 +147,6 @@ class TableOpening:
     def close(self) -> None:
         """Give up: close the connection (and the server this window hosts)."""
         self.link.close()
-
-
-def refusal_words(error: ErrorReply) -> str:
-    """A server's refusal in a player's words."""
-    words = {
-        "no-table": _("There is no such table on that server (it may have ended)."),
-        "table-full": _("Every seat of that table is taken; you can watch it."),
-        "bad-token": _("That seat is no longer yours."),
-        "too-fast": _("Too many tries: wait a moment and try again."),
-    }
-    return words.get(error.code, _("The server refused: {reason}").format(reason=error.message))
 
 
 HOST_PORT: Final = 8765

@@ -217,7 +217,10 @@ def add_finished_game(
 
     `record` is the finished game's record; the flags say whether the
     player used hints, undo or auto-play (such wins are counted apart from clean wins).
-    Problems (a record the engine refuses, a disk error) become `files.notices`.
+    Its mode's save (this game's, finished or as last saved before its end) goes once
+    the history holding it is written; until then nothing is deleted, and the finished
+    game is written into the save for the next start to count. Problems (a record the
+    engine refuses, a disk error) become `files.notices`.
     """
     try:
         recorded = check_record_dict(record.data)
@@ -259,7 +262,10 @@ def add_finished_game(
     for dropped in history.games[:-HISTORY_LIMIT]:
         _forget_record_file(files, dropped)
     history.games = history.games[-HISTORY_LIMIT:]
-    save_history(files, history)
+    if save_history(files, history):
+        autosave.clear_game(files, recorded.mode)
+    else:
+        autosave.save_game(files, record.data)
     return entry
 
 
@@ -308,25 +314,37 @@ def entry_record_path(files: GameFiles, file: str) -> Path:
     return path
 
 
-def is_uncounted_finished_game(files: GameFiles, data: dict[str, Any] | None) -> bool:
-    """Whether `data`, a save, holds a finished game the history does not have yet (its
-    write failed: a full or read-only disk). Such a save is kept, and the next start
-    counts it, so that a game is never lost from the history."""
-    if data is None:
-        return False
+def finished_save(files: GameFiles, mode: str) -> dict[str, Any] | None:
+    """The save of `mode` when it holds a finished game (None otherwise)."""
+    data = autosave.load_game(files, mode)
     try:
-        if not check_record_dict(data).is_over():
-            return False
+        return data if data is not None and check_record_dict(data).is_over() else None
     except RecordError:
-        return False
+        return None
+
+
+def is_counted(files: GameFiles, data: dict[str, Any]) -> bool:
+    """Whether the history holds the finished game `data`."""
     key = record_key(data)
-    return not any(entry.key == key for entry in load_history(files).games)
+    return any(entry.key == key for entry in load_history(files).games)
 
 
 def clear_counted_game(files: GameFiles, mode: str) -> None:
-    """Delete the save of `mode`, unless it holds a finished game the history could
-    not take yet (`is_uncounted_finished_game`)."""
-    if not is_uncounted_finished_game(files, autosave.load_game(files, mode)):
+    """Delete the save of `mode` (the player gives the game up), unless it holds a
+    finished game the history could not take yet (its write failed: a full or
+    read-only disk), for the next start to count."""
+    finished = finished_save(files, mode)
+    if finished is None or is_counted(files, finished):
+        autosave.clear_game(files, mode)
+
+
+def clear_finished_game(files: GameFiles, mode: str) -> None:
+    """The game of `mode` is over: delete its save if it holds a finished game the
+    history has. An unfinished one stays: the last save before the end, when neither
+    the history nor the finished game could be written (a full disk), is what Continue
+    offers then."""
+    finished = finished_save(files, mode)
+    if finished is not None and is_counted(files, finished):
         autosave.clear_game(files, mode)
 
 
@@ -335,21 +353,16 @@ def count_lost_saves(files: GameFiles) -> None:
     closed before the player moved on, or any game whose history write failed: its save
     still holds it), and clear its save once it is counted."""
     for mode in (*SOLITAIRE_MODES, TABLE):
-        data = autosave.load_game(files, mode)
+        data = finished_save(files, mode)
         if data is None:
             continue
-        try:
-            over = check_record_dict(data).is_over()
-        except RecordError:
-            continue
-        if over:
-            record = GameRecord(data)
-            used = record.assists
-            add_finished_game(
-                files,
-                record,
-                hints=bool(used.get("hints")),
-                undos=bool(used.get("undos")),
-                autoplay=bool(used.get("autoplay")),
-            )
-            clear_counted_game(files, mode)
+        record = GameRecord(data)
+        used = record.assists
+        add_finished_game(
+            files,
+            record,
+            hints=bool(used.get("hints")),
+            undos=bool(used.get("undos")),
+            autoplay=bool(used.get("autoplay")),
+        )
+        clear_finished_game(files, mode)

@@ -1,15 +1,13 @@
 """Record files (`.contack.json`, RECORD.md) on disk: reading, checking and writing them,
-the records folder and its listing, naming, saving and deleting records. The rules only
-turn records into text and back (`GameRecord.from_json` / `dumps`); the files are here."""
+the records folder, naming, saving and deleting records (the folder's listing is
+`records_listing`). The rules only turn records into text and back
+(`GameRecord.from_json` / `dumps`); the files are here."""
 
 from __future__ import annotations
 
-import contextlib
 import copy
-import json
 import re
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
@@ -145,82 +143,3 @@ def is_in_progress(record: GameRecord) -> bool:
         return not RecordedGame.from_record(record.copy()).is_over()
     except RecordError:
         return False
-
-
-@dataclass
-class RecordFile:
-    """One file of the records folder, read far enough to list it."""
-
-    path: Path
-    name: str
-    saved: str
-    mode: str = ""
-    players: str = ""
-    in_progress: bool = False
-    error: str = ""
-
-
-LISTING_FILE: Final = ".listing.json"
-"""What the records folder's listing knows of each file (its size and time, and what the
-list shows), so that a folder of thousands of records is not read again every visit."""
-
-
-def list_records(files: GameFiles) -> list[RecordFile]:
-    """The records folder, newest first; broken files are listed with their error. Only
-    files new or changed since the last listing are read (see `LISTING_FILE`)."""
-    folder = records_dir(files)
-    known = _read_listing(folder / LISTING_FILE)
-    listing: dict[str, dict[str, Any]] = {}
-    listed = []
-    for path in folder.glob(f"*{RECORD_SUFFIX}"):
-        try:
-            status = path.stat()
-        except OSError:
-            continue
-        stamp = [status.st_mtime_ns, status.st_size]
-        summary = known.get(path.name)
-        if not isinstance(summary, dict) or summary.get("stamp") != stamp:
-            summary = {"stamp": stamp, **_summary(path)}
-        listing[path.name] = summary
-        saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(status.st_mtime))
-        listed.append(
-            (
-                status.st_mtime,
-                RecordFile(
-                    path,
-                    path.name.removesuffix(RECORD_SUFFIX),
-                    saved,
-                    str(summary.get("mode", "")),
-                    str(summary.get("players", "")),
-                    summary.get("in_progress") is True,
-                    str(summary.get("error", "")),
-                ),
-            )
-        )
-    if listing != known:
-        with contextlib.suppress(OSError):
-            write_text_atomically(folder / LISTING_FILE, json.dumps(listing), durable=False)
-    listed.sort(key=lambda pair: pair[0], reverse=True)
-    return [entry for _time, entry in listed]
-
-
-def _summary(path: Path) -> dict[str, Any]:
-    """What the records list shows of one file (read and checked as far as it needs)."""
-    try:
-        record = read_record(path)
-    except RecordError as error:
-        return {"error": str(error)}
-    return {
-        "mode": record.mode,
-        "in_progress": is_in_progress(record),
-        "players": ", ".join(record.names()),
-    }
-
-
-def _read_listing(path: Path) -> dict[str, Any]:
-    """The last listing of the folder; empty when there is none or it is damaged."""
-    try:
-        listing = json.loads(read_bounded(path))
-    except (OSError, ValueError, RecursionError):
-        return {}
-    return listing if isinstance(listing, dict) else {}

@@ -52,13 +52,14 @@ class Storage(GameFiles):
 
     def keep_game(self, mode: str, record: GameRecord | None) -> None:
         """The autosave of `mode` as a session hands it over: `record` saved, or None
-        (the game is over) cleared."""
+        (the game is over, and in the history: `add_finished_game`) cleared once the
+        history holds it."""
         if record is None:
-            self.clear_game(mode)
+            history.clear_finished_game(self, mode)
         else:
             self.save_game(record.data)
 
     def clear_game(self, mode: str) -> None:
-        """Delete the save of `mode`; a finished game the history could not take yet
-        stays, for the next start to count."""
+        """Delete the save of `mode` (the player starts another game over it); a finished
+        game the history could not take yet stays, for the next start to count."""
         history.clear_counted_game(self, mode)

@@ -35,7 +35,7 @@ class RowList:
     ) -> None:
         self.columns = list(columns)
         """(header, share of the width) per column."""
-        self.rows: list[list[str]] = []
+        self.rows: Sequence[Sequence[str]] = []
         self.dim: set[int] = set()
         self.selected = 0
         self.top = 0
@@ -81,7 +81,9 @@ class RowList:
         self._backdrop = backdrop
         self._render_rows()
 
-    def set_rows(self, rows: list[list[str]], dim: set[int] | None = None) -> None:
+    def set_rows(self, rows: Sequence[Sequence[str]], dim: set[int] | None = None) -> None:
+        """The rows to show (read only as they come into view: a long list may word its
+        rows lazily) and those drawn dim."""
         self.rows = rows
         self.dim = dim or set()
         self._render_rows()

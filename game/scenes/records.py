@@ -4,30 +4,31 @@ under a name (the files themselves are `game.persist.records`).
 The list opens a file through the services: `open_record` resumes a game in progress in
 its own screen or shows a finished one in the replay viewer (the router decides), and
 Watch opens the "replay" screen; a file that cannot be read gives a one-line notice.
+The folder is listed off the frame (`RecordsListing`): the rows show as they come.
 The list sits in the "your games" frame (`GamesScene`, `RowList` in games_frame.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, format_number
 from game.persist.records import (
     NAME_LENGTH,
     RECORD_SUFFIX,
-    RecordFile,
     RecordSaveError,
     check_record,
     dated_name,
     delete_record,
-    list_records,
     read_recorded_game,
     records_dir,
     save_named_record,
 )
+from game.persist.records_listing import RecordFile, RecordsListing
 from game.rules.errors import RecordError
 from game.rules.record import GameRecord
 from game.scenes.base import Scene
@@ -53,6 +54,43 @@ def _mode_words(file: RecordFile) -> str:
     return _("{game}, in progress").format(game=title) if file.in_progress else title
 
 
+def _row(file: RecordFile) -> list[str]:
+    if not file.read:
+        return [file.name, "…", "…", moment_words(file.saved)]  # untranslated: a mark
+    return [file.name, _mode_words(file), file.players or _status(file), moment_words(file.saved)]
+
+
+class FileRows(Sequence[list[str]]):
+    """The list's rows, each worded when it first shows (a folder of thousands of
+    records words only the rows on screen)."""
+
+    def __init__(self, files: list[RecordFile]) -> None:
+        self.files = files
+        self._rows: dict[int, list[str]] = {}
+
+    def __len__(self) -> int:
+        return len(self.files)
+
+    @overload
+    def __getitem__(self, index: int) -> list[str]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[list[str]]: ...
+
+    def __getitem__(self, index: int | slice) -> list[str] | list[list[str]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        row = self._rows.get(index)
+        if row is None:
+            row = self._rows[index] = _row(self.files[index])
+        return row
+
+    def forget(self, indices: list[int]) -> None:
+        """Word these rows again (their files were read)."""
+        for index in indices:
+            self._rows.pop(index, None)
+
+
 def _status(file: RecordFile) -> str:
     if file.error:
         return _("Cannot be read")
@@ -66,7 +104,8 @@ class RecordsScene(GamesScene):
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
-        self.files: list[RecordFile] = []
+        self.listing = RecordsListing(services.storage, services.adviser)
+        self.rows = FileRows(self.listing.files)
         self.list = RowList(
             ((N_("Name"), 0.25), (N_("Game"), 0.25), (N_("Players"), 0.3), (N_("Saved"), 0.2)),
             self.open_selected,
@@ -76,28 +115,41 @@ class RecordsScene(GamesScene):
         self.delete = self.form.add(Button(N_("Delete"), self.delete_selected))
 
     def enter(self) -> None:
-        self.refresh()
+        self.update(0.0)
         super().enter()
-        self.form.focus(self.watch if self.files else self.back)
+        self.form.focus(self.back if self.listing.done and not self.files else self.watch)
 
     def resume(self) -> None:
         self.refresh()
         super().resume()
 
+    def exit(self) -> None:
+        super().exit()
+        self.listing.cancel()
+
+    @property
+    def files(self) -> list[RecordFile]:
+        return self.listing.files
+
     def refresh(self) -> None:
-        self.files = list_records(self.services.storage)
-        self.list.set_rows(
-            [
-                [f.name, _mode_words(f), f.players or _status(f), moment_words(f.saved)]
-                for f in self.files
-            ],
-            {i for i, f in enumerate(self.files) if f.error},
-        )
+        """List the folder again (its listing kept on disk makes it quick)."""
+        self.listing.cancel()
+        self.listing = RecordsListing(self.services.storage, self.services.adviser)
+        self.rows = FileRows(self.listing.files)
+        self.update(0.0)
+
+    def update(self, dt: float) -> None:
+        changed = self.listing.poll()
+        if not changed:
+            return
+        self.rows.forget(changed)
+        dim = {i for i, f in enumerate(self.files) if f.error or not f.read}
+        self.list.set_rows(self.rows, dim)
         self._update_buttons()
 
     def _update_buttons(self) -> None:
         chosen = self.chosen
-        self.watch.enabled = chosen is not None and not chosen.error
+        self.watch.enabled = chosen is not None and chosen.read and not chosen.error
         self.resume_button.enabled = chosen is not None and chosen.in_progress
         self.delete.enabled = chosen is not None
 
@@ -174,15 +226,23 @@ class RecordsScene(GamesScene):
 
     def draw_body(self, surface: pygame.Surface) -> None:
         ui = self.services.ui
-        self.list.draw(surface, ui, _("No records yet: save a game as a record to see it here."))
+        listing = self.listing
+        empty = _("Reading the records folder…")
+        if listing.done:
+            empty = _("No records yet: save a game as a record to see it here.")
+        self.list.draw(surface, ui, empty)
         chosen = self.chosen
-        if chosen is None:
+        if not listing.done and self.files:
+            note = _("Reading the records: {read} of {count}…").format(
+                read=format_number(listing.read_count), count=format_number(len(self.files))
+            )
+        elif chosen is None:
             note = _("Records are kept in {folder}").format(
                 folder=records_dir(self.services.storage)
             )
         elif chosen.error:
             note = _("{name} cannot be read: {reason}").format(
-                name=chosen.path.name, reason=chosen.error
+                name=chosen.path.name, reason=_(chosen.error)
             )
         else:
             how = (

@@ -9,11 +9,15 @@ from typing import Final
 import pygame
 
 from game.persist.files import Notice
+from game.rules.seeds_names import cut_text
 from game.ui.painting import Ui, blit_lines, lines_rect
 from game.ui.words import notice_words
 
 NOTICE_SECONDS: Final = 5.0
 SHOWN: Final = 3
+LONGEST: Final = 300
+"""The most characters a notice shows: longer words (a server's, a file's) are cut before
+they are measured, so that no notice can hold up a frame."""
 
 
 @dataclass(frozen=True)
@@ -33,7 +37,8 @@ class Notices:
 
     def add(self, text: str | Notice, now: float, frame: int) -> None:
         """Show `text` (a notice from the files in the player's language) from `now`."""
-        self.shown.append(Shown(notice_words(text), now + NOTICE_SECONDS, frame))
+        words = cut_text(notice_words(text), LONGEST)
+        self.shown.append(Shown(words, now + NOTICE_SECONDS, frame))
 
     @property
     def texts(self) -> list[str]:

@@ -1,0 +1,52 @@
+"""The network's news in the players' words: why a table cannot be reached or was left,
+and a server's refusals; never an error's raw text (which names sockets and errno)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from game.i18n import _
+from game.net.client import (
+    BAD_SERVER,
+    HOST_LEFT,
+    NOT_A_TABLE,
+    REFUSED,
+    TIMED_OUT,
+    UNREACHABLE,
+    Disconnected,
+)
+from game.net.replies import ErrorReply
+from game.rules.seeds_names import cut_text
+
+REASON_LIMIT: Final = 80
+"""The most of a developer's reason a player's line quotes."""
+
+
+def connection_words(lost: Disconnected) -> str:
+    """Why the table's server cannot be reached (or was left), and what to do."""
+    if lost.cause == REFUSED:
+        return _("Nothing answers there: is the host's game still open?")
+    if lost.cause == TIMED_OUT:
+        return _("No answer from the host's computer: check its firewall.")
+    if lost.cause == UNREACHABLE:
+        return _("That address cannot be reached: check the invitation.")
+    if lost.cause == NOT_A_TABLE:
+        return _("That address answers, but it is not a Contack table.")
+    if lost.cause == HOST_LEFT:
+        return _("The host closed the table.")
+    if lost.cause == BAD_SERVER:
+        return _(
+            "The table's server sent something wrong ({reason}); the connection is closed."
+        ).format(reason=cut_text(lost.reason, REASON_LIMIT))
+    return _("The connection to the table was lost.")
+
+
+def refusal_words(error: ErrorReply) -> str:
+    """A server's refusal in a player's words."""
+    words = {
+        "no-table": _("There is no such table on that server (it may have ended)."),
+        "table-full": _("Every seat of that table is taken; you can watch it."),
+        "bad-token": _("That seat is no longer yours."),
+        "too-fast": _("Too many tries: wait a moment and try again."),
+    }
+    return words.get(error.code, _("The server refused: {reason}").format(reason=error.message))
