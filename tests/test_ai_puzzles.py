@@ -15,8 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.ai import puzzles
 from game.ai.puzzles import (
     MIN_POINTS,
+    TRAINER_PATIENCE,
     TRAINER_WINDOW,
     Difficulty,
     daily_puzzle,
@@ -96,8 +98,22 @@ def test_the_trainer_finds_a_puzzle_near_the_rating_from_its_place_on() -> None:
         assert puzzle.key == f"trainer {number}"
         check_puzzle(puzzle.to_json())
         assert trainer_puzzle(5, rating)[0] == number  # the same place, the same puzzle
-    far_number, far = trainer_puzzle(0, 9000)  # none so hard: the hardest found
-    assert far.rating < 9000 - TRAINER_WINDOW and far_number >= 0
+
+
+def test_a_rating_above_every_puzzles_gets_the_hardest_of_a_few_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    looked: list[str] = []
+    real = puzzles.puzzles_in_game
+
+    def counted(key: str) -> list[puzzles.Puzzle]:
+        looked.append(key)
+        return real(key)
+
+    monkeypatch.setattr(puzzles, "puzzles_in_game", counted)
+    number, hardest = trainer_puzzle(7, 9000)
+    assert len(looked) == TRAINER_PATIENCE and 7 <= number < 7 + TRAINER_PATIENCE
+    assert hardest.rating == max(p.rating for key in looked for p in real(key))
 
 
 def test_an_answer_away_from_the_last_tile_or_a_close_runner_up_is_rated_harder() -> None:

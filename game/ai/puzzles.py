@@ -45,6 +45,9 @@ DAILY_CHOICE: Final = 3
 """Opportunity plays the puzzle of the day is chosen from."""
 TRAINER_WINDOW: Final = 100
 """How far from the player's solving rating the trainer's next puzzle may be rated."""
+TRAINER_PATIENCE: Final = 60
+"""Games the trainer looks through for a puzzle within its window before it takes the
+nearest found (puzzles are rated from about 1100 to 1750)."""
 DAILY_KEY: Final = "day"
 TRAINER_KEY: Final = "trainer"
 
@@ -200,10 +203,13 @@ def daily_puzzle(day: datetime.date) -> Puzzle:
 
 def trainer_puzzle(start: int, rating: float) -> tuple[int, Puzzle]:
     """The trainer's next puzzle for a player rated `rating`: (its number, the puzzle),
-    the first from number `start` on rated within `TRAINER_WINDOW` of `rating` (the
-    nearest found when none is)."""
+    the first from number `start` on rated within `TRAINER_WINDOW` of `rating`, else,
+    after `TRAINER_PATIENCE` games without one, the nearest of them (a rating above every
+    puzzle's gets the hardest found)."""
     nearest: tuple[float, int, Puzzle] | None = None
     for number in range(start, start + MAX_GAMES):
+        if nearest is not None and number - start >= TRAINER_PATIENCE:
+            break
         for puzzle in puzzles_in_game(f"{TRAINER_KEY} {number}"):
             distance = abs(puzzle.rating - rating)
             if distance <= TRAINER_WINDOW:
