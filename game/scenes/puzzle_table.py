@@ -121,8 +121,8 @@ class PuzzleTable:
         ui, area = self.services.ui, self.stage.board.area
         self.stage.animator.show_label(
             words,
-            (area.centerx, area.y + ui.px(34)),
-            34,
+            (area.centerx, area.y + ui.px(24)),
+            30,
             PALETTE.good if verdict.solved else PALETTE.gold,
             delay=0.4,
             duration=2.4,
