@@ -1,4 +1,4 @@
-"""Headless commands of RECORD.md: simulate, legal, check, solve, analyse, daily.
+"""Headless commands of RECORD.md: simulate, legal, check, solve, analyse, daily, puzzle.
 
     python -m game.cli simulate --mode table --players 4 --seed 7 --ai greedy
     python -m game.cli check game.contack.json
@@ -28,6 +28,7 @@ from game.ai.analysis import review_solitaire, review_table
 from game.ai.autoplay import SOLITAIRE_LEVELS
 from game.ai.daily import DAILY_MODES, daily_record
 from game.ai.players import LEVELS, Player, bot_rng, make_player
+from game.ai.puzzles import daily_puzzle
 from game.ai.solver import POSITIONS_PER_SECOND, solve
 from game.persist.records import read_recorded_game
 from game.rules import jsontext
@@ -171,6 +172,10 @@ def build_parser() -> argparse.ArgumentParser:
     daily = commands.add_parser("daily", help="print a date's daily solitaire deal")
     daily.add_argument("--mode", choices=DAILY_MODES, required=True)
     daily.add_argument("--date", type=_date, default=None, help="YYYY-MM-DD (today)")
+    puzzle = commands.add_parser(
+        "puzzle", help="print a date's puzzle: a table position, its best placement, its points"
+    )
+    puzzle.add_argument("--date", type=_date, default=None, help="YYYY-MM-DD (today)")
     sol = commands.add_parser("solve", help="decide whether a solitaire record can be won")
     sol.add_argument("file", help="record file, or - for standard input")
     sol.add_argument("--budget-s", type=_budget, default=10.0)
@@ -230,6 +235,8 @@ def run(argv: list[str]) -> Any:
         return command_analyse(args.file, args.budget_s)
     if args.command == "daily":
         return daily_record(args.mode, args.date or datetime.date.today()).record
+    if args.command == "puzzle":
+        return daily_puzzle(args.date or datetime.date.today()).to_json()
     recorded = read_record(args.file)
     if args.command == "legal":
         return recorded.legal_entries()

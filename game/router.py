@@ -20,6 +20,7 @@ from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.history_list import HistoryScene
 from game.scenes.join import JoinScene
 from game.scenes.menu import MenuScene
+from game.scenes.puzzles import PuzzlesScene
 from game.scenes.records import RecordsScene, SaveRecordScene
 from game.scenes.replay import ReplayScene
 from game.scenes.requests import (
@@ -56,6 +57,7 @@ SCENES: Final[dict[Screen, Callable[[Services], Scene]]] = {
     Screen.STATS: StatsScene,
     Screen.RULES: RulesScene,
     Screen.DAILY: DailyScene,
+    Screen.PUZZLES: PuzzlesScene,
     Screen.GUIDED_GAME: GuidedGameScene,
     Screen.SETTINGS: SettingsScene,
     Screen.ABOUT: AboutScene,

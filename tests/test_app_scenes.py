@@ -20,6 +20,7 @@ from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.menu import MenuScene
+from game.scenes.puzzles import PuzzlesScene
 from game.scenes.rules_screen import RulesScene
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
@@ -66,6 +67,7 @@ def open_from_menu(app: App, name: str, kind: type[S]) -> S:
         ("table", SetupScene),
         ("draw", DrawSolitaireScene),
         ("stacked", StackedSolitaireScene),
+        ("puzzles", PuzzlesScene),
         ("rules", RulesScene),
         ("settings", SettingsScene),
     ],
@@ -83,7 +85,7 @@ def test_each_menu_entry_opens_its_scene_and_escape_comes_back(
 
 def test_menu_keyboard_navigation_opens_rules(make_app: AppMaker, home: Path) -> None:
     app = make_app(home)
-    for _ in range(5):
+    for _ in range(6):
         Input(app).press(pygame.K_DOWN)
     Input(app).press(pygame.K_RETURN)
     assert isinstance(app.scene, RulesScene)

@@ -615,6 +615,6 @@ target("review-stacked")(_solitaire_review(STACKED_SOLITAIRE, 3, 0))
 target("review-draw-line")(_solitaire_review(DRAW_SOLITAIRE, 2, 0.5))
 
 
-from tools import screenshot_net  # noqa: E402  (registers the network targets)
+from tools import screenshot_net, screenshot_progress  # noqa: E402  (register their targets)
 
-__all__ = ["TARGETS", "Record", "Shot", "screenshot_net", "target"]
+__all__ = ["TARGETS", "Record", "Shot", "screenshot_net", "screenshot_progress", "target"]

@@ -122,6 +122,15 @@ class GameFiles:
             return None
         return data
 
+    def read_versioned(self, path: Path, version: int, reason: str) -> dict[str, Any] | None:
+        """A JSON object of our own `version` from `path`, or None when missing or
+        unusable (set aside with `reason`, as a file of another version is)."""
+        data = self.read_object(path, reason)
+        if data is not None and data.get("version") != version:
+            self.set_aside(path, reason)
+            return None
+        return data
+
     def write_json(self, path: Path, data: Any, every_move: bool = False) -> bool:
         """Write `data` atomically (temp file + rename); False, with a notice, on failure.
 

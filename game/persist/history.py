@@ -176,14 +176,8 @@ def history_path(files: GameFiles) -> Path:
 
 def load_history(files: GameFiles) -> History:
     """The history file, or a fresh history (a bad file is set aside with a notice)."""
-    path = history_path(files)
-    data = files.read_object(path, NOT_HISTORY)
-    if data is None:
-        return History()
-    if data.get("version") != HISTORY_VERSION:
-        files.set_aside(path, NOT_HISTORY)
-        return History()
-    return History.from_dict(data)
+    data = files.read_versioned(history_path(files), HISTORY_VERSION, NOT_HISTORY)
+    return History() if data is None else History.from_dict(data)
 
 
 def save_history(files: GameFiles, history: History) -> bool:

@@ -11,6 +11,7 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
+from game.ai.player_ratings import START, shipped_ratings, table_encounters, updated
 from game.rules.record import RecordedGame
 from game.rules.seeds_names import player_name
 from game.rules.table import TableState
@@ -28,10 +29,27 @@ class PlayerStats:
     best_score: int | None = None
     best_move: int = 0
     computer: bool = False
+    rating: int | None = None
+    """The rating from games alone against the computers, on their levels' scale (None
+    before the first)."""
+    rated_games: int = 0
+    streak: int = 0
+    """Games won in a row alone against the computers."""
+    best_streak: int = 0
 
     @property
     def mean_score(self) -> float:
         return self.score_sum / self.games if self.games else 0.0
+
+    def count_against_computers(self, won: bool, encounters: list[tuple[float, float]]) -> None:
+        """A game played alone against the computers: the streak, and the rating from
+        its `encounters` with the rated ones (`game.ai.player_ratings`)."""
+        self.streak = self.streak + 1 if won else 0
+        self.best_streak = max(self.best_streak, self.streak)
+        if encounters:
+            before = START if self.rating is None else self.rating
+            self.rating = round(updated(before, self.rated_games, encounters))
+            self.rated_games += 1
 
 
 @dataclass
@@ -125,7 +143,7 @@ def read_stats(kind: type[Stats], values: Any) -> Stats | None:
         value = values.get(key, default)
         if isinstance(default, bool):
             ok = isinstance(value, bool)
-        elif key == "best_score":
+        elif default is None:
             ok = value is None or type(value) is int
         else:
             ok = type(value) is int
@@ -136,7 +154,8 @@ def read_stats(kind: type[Stats], values: Any) -> Stats | None:
 
 
 def count_table_game(players: dict[str, PlayerStats], recorded: RecordedGame) -> None:
-    """Add a finished table game to the statistics of each of its player names."""
+    """Add a finished table game to the statistics of each of its player names (and to
+    the rating and streak of one person playing alone against computers)."""
     state = recorded.state
     assert isinstance(state, TableState)
     tally = state.tally()
@@ -155,6 +174,17 @@ def count_table_game(players: dict[str, PlayerStats], recorded: RecordedGame) ->
         stats.score_sum += score
         stats.best_score = score if stats.best_score is None else max(stats.best_score, score)
         stats.best_move = max(stats.best_move, best_moves[seat])
+    seats = recorded.record.players
+    levels = [player.level for player in seats]
+    people = [seat for seat, player in enumerate(seats) if player.is_human]
+    if len(people) == 1 and levels.count(None) == 1:  # one person, the others computers
+        seat = people[0]
+        stats = players[player_name(seats[seat].name, seat)]
+        ratings = shipped_ratings(state.players)
+        encounters = table_encounters(
+            seat, levels, tally.standings, state.game.rules.partners, ratings
+        )
+        stats.count_against_computers(seat in tally.leaders, encounters)
 
 
 def count_solitaire(

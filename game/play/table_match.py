@@ -59,6 +59,12 @@ class SeatNews:
     """Whether the table is played over the network (its server keeps the game)."""
     assists = True
     """Whether hints, undo and redo may be asked (not at a network table, nor in a lesson)."""
+    spot_points = True
+    """Whether a held tile's lit spots say what each would score (not in a puzzle, where
+    that would give the answer away)."""
+    shows_turn = True
+    """Whether the seat to play is shown as such (not once a puzzle is answered: nobody
+    plays on)."""
 
     def seat_note(self, seat: int) -> str | None:
         """A word on the seat's panel in place of its kind (a network table's "away")."""

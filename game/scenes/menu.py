@@ -1,5 +1,5 @@
 """The main menu: a new table game and the two solitaires, each with a Continue button
-beside it while a game of that mode is saved; Daily deals, Rules, Records & statistics,
+beside it while a game of that mode is saved; Daily deals, Puzzles, Rules, Records & statistics,
 Settings, Quit. The buttons never move: a Continue button only appears in its place."""
 
 from __future__ import annotations
@@ -38,6 +38,9 @@ START_QUESTIONS: Final = {
     STACKED_SOLITAIRE: N_("Start a new stacked solitaire?"),
 }
 """Each mode's new-game button; its Continue button is "continue-" and the same key."""
+LOGO_H: Final = 236
+"""The height the logo, the tagline and the first-published line take at the most,
+their top margin included (design pixels)."""
 
 
 class MenuScene(Scene):
@@ -63,6 +66,7 @@ class MenuScene(Scene):
                 N_("Continue"), lambda: self.continue_game(STACKED_SOLITAIRE), primary=True
             ),
             "daily": Button(N_("Daily deals"), lambda: self.services.open(Screen.DAILY)),
+            "puzzles": Button(N_("Puzzles"), lambda: self.services.open(Screen.PUZZLES)),
             "rules": Button(N_("Rules"), self.rules),
             "games": Button(N_("Records & statistics"), self.your_games),
             "settings": Button(N_("Settings"), self.open_settings),
@@ -91,8 +95,10 @@ class MenuScene(Scene):
         width, height = size
         column_x = round(width * 0.3)
         button_w, continue_w = ui.px(300), ui.px(150)
-        button_h, gap = ui.px(50), ui.px(12)
         rows = [key for key in self.buttons if not key.startswith("continue-")]
+        gap = ui.px(12)
+        room = height - ui.px(LOGO_H + 30)  # the buttons stay clear of the logo's lines
+        button_h = min(ui.px(50), (room - (len(rows) - 1) * gap) // len(rows))
         total = len(rows) * button_h + (len(rows) - 1) * gap
         top = max(ui.px(250), (height - total) // 2 + ui.px(90))
         top = min(top, height - total - ui.px(40))

@@ -31,6 +31,7 @@ class Screen(StrEnum):
     STATS = "stats"
     RULES = "rules"
     DAILY = "daily"
+    PUZZLES = "puzzles"
     GUIDED_GAME = "guided-game"
     SETTINGS = "settings"
     ABOUT = "about"

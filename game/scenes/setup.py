@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 import pygame
 
 from game.i18n import N_, _
+from game.persist.history import History, load_history
 from game.persist.settings import TableSetup
 from game.rules.record import TABLE
 from game.rules.share import (
@@ -23,7 +24,7 @@ from game.rules.share import (
 from game.rules.table import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS, TableRules
 from game.scenes.base import Scene
 from game.scenes.requests import HostRequest, SolitaireRequest, TableRequest
-from game.scenes.setup_levels import draw_level_legend
+from game.scenes.setup_levels import draw_level_legend, person_standing
 from game.scenes.setup_words import SPANISH_CLUB, draw_deal_words, read_deal, scoring_hint
 from game.ui.editions import EDITIONS, apply_edition, club_first, current_edition, edition_options
 from game.ui.painting import Ui, blit_text, draw_panel
@@ -203,6 +204,8 @@ class SetupScene(Scene):
         self.players_panel = pygame.Rect(0, 0, 0, 0)
         self.rules_panel = pygame.Rect(0, 0, 0, 0)
         self.hint_y = 0
+        self.history = History()
+        """The statistics, for the rating of the person at the table."""
 
     def _chips_for_scoring(self, chips: int) -> None:
         """The chips choice as the scoring asks: each player's chips, or the box's that
@@ -274,7 +277,14 @@ class SetupScene(Scene):
 
     def enter(self) -> None:
         super().enter()
+        self.history = load_history(self.services.storage)
+        for text in self.services.storage.take_notices():
+            self.services.notify(text)
         self.form.focus(self.start)
+
+    def standing(self) -> str | None:
+        """The rating and streak of the first person among the seats (None: no person)."""
+        return person_standing(self.history, self.players())
 
     # Layout -------------------------------------------------------------------------
 
@@ -351,12 +361,14 @@ class SetupScene(Scene):
             club_rules="spanish" if self.variant.value == SPANISH_CLUB else "standard",
         )
         rules.validate()
-        players = []
-        for seat in range(self.count.value):
-            kind = self.kinds[seat].value
-            name = self.names[seat].text.strip() or default_name(seat, kind)
-            players.append({"name": name, "kind": kind})
-        return {"rules": rules.to_dict(), "players": players}
+        return {"rules": rules.to_dict(), "players": self.players()}
+
+    def players(self) -> list[dict[str, str]]:
+        """The seats as the table takes them: {"name", "kind"} (a blank name its default)."""
+        return [
+            {"name": field.text.strip() or default_name(seat, kind.value), "kind": kind.value}
+            for seat, (field, kind) in enumerate(zip(self.names, self.kinds, strict=True))
+        ][: self.count.value]
 
     def start_game(self) -> None:
         if not self.deal_ok:
@@ -400,7 +412,9 @@ class SetupScene(Scene):
         hint = scoring_hint(self.variant.value)
         draw_deal_words(surface, ui, self.deal_field.rect, self.deal_words, self.deal_ok)
         last_seat = self.kinds[self.count.value - 1].rect.bottom
-        draw_level_legend(surface, ui, self.players_panel, last_seat, self.count.value)
+        draw_level_legend(
+            surface, ui, self.players_panel, last_seat, self.count.value, self.standing()
+        )
         blit_paragraph(
             surface,
             ui,

@@ -1,16 +1,20 @@
 """The computer levels' legend on the setup screen: each level's strength on one
 Elo-like scale at the table size chosen (from the published tournament in
-game/ai/ratings.json, with its 95% range) and a few words on how it plays."""
+game/ai/ratings.json, with its 95% range) and a few words on how it plays; under them,
+the rating of the person at the table, on the same scale, the level they play like and
+their wins in a row against the computers."""
 
 from __future__ import annotations
 
-import functools
 from typing import Final
 
 import pygame
 
-from game.ai.ratings import LevelRating, level_ratings
-from game.i18n import N_, _
+from game.ai.player_ratings import nearest_level, shipped_ratings
+from game.ai.ratings import LevelRating
+from game.i18n import N_, _, ngettext
+from game.persist.history import History
+from game.persist.stats import PlayerStats
 from game.ui.painting import Ui, blit_text
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
@@ -23,6 +27,14 @@ LEVEL_LINES: Final = (
     ("master", N_("Master {rating}: plays each move out many times before choosing")),
 )
 """Each level the setup offers, weakest first, as the legend words it."""
+PLAYS_LIKE: Final = {
+    "easy": N_("{name}: {rating}, you play like the easy level"),
+    "greedy": N_("{name}: {rating}, you play like the greedy level"),
+    "expert": N_("{name}: {rating}, you play like the expert"),
+    "master": N_("{name}: {rating}, you play like the master"),
+}
+"""Where a person's rating stands among the rated levels': the level nearest it."""
+ABOVE_ALL: Final = N_("{name}: {rating}, you play better than the master")
 
 
 def rating_words(rating: LevelRating) -> str:
@@ -30,14 +42,6 @@ def rating_words(rating: LevelRating) -> str:
     is pinned to has none)."""
     margin = max(rating.high - rating.rating, rating.rating - rating.low)
     return f"{rating.rating} ±{margin}" if margin else str(rating.rating)
-
-
-@functools.cache
-def shipped_ratings(players: int) -> dict[str, LevelRating]:
-    """The packaged ratings at tables of `players` seats (over every table size where
-    that size was not measured; none when they cannot be read), read from disk once and
-    not at every frame the legend is drawn."""
-    return level_ratings(players) or level_ratings()
 
 
 def level_legend(players: int) -> list[str]:
@@ -51,20 +55,54 @@ def level_legend(players: int) -> list[str]:
     return lines
 
 
+def standing_words(name: str, stats: PlayerStats | None, players: int) -> str:
+    """Where `name` stands among the levels at tables of `players` seats, and their wins
+    in a row against the computers."""
+    if stats is None or stats.rating is None:
+        return _("{name}: no rating yet (play alone against computers)").format(name=name)
+    ratings = shipped_ratings(players)
+    level = nearest_level(stats.rating, ratings)
+    top = max(ratings.values(), key=lambda rating: rating.rating, default=None)
+    if top is not None and stats.rating > top.rating:
+        words = ABOVE_ALL
+    else:
+        words = PLAYS_LIKE.get(level or "", N_("{name}: {rating}"))
+    line = _(words).format(name=name, rating=stats.rating)
+    if stats.streak:
+        wins = ngettext("{count} win in a row", "{count} wins in a row", stats.streak)
+        line = _("{standing} · {wins}").format(standing=line, wins=wins.format(count=stats.streak))
+    return line
+
+
+def person_standing(history: History, players: list[dict[str, str]]) -> str | None:
+    """The standing of the first person among a setup's `players` (None without one)."""
+    for player in players:
+        if player["kind"] == "human":
+            stats = history.players.get(player["name"])
+            known = stats if stats is not None and not stats.computer else None
+            return standing_words(player["name"], known, len(players))
+    return None
+
+
 def draw_level_legend(
-    surface: pygame.Surface, ui: Ui, panel: pygame.Rect, top: int, players: int
+    surface: pygame.Surface,
+    ui: Ui,
+    panel: pygame.Rect,
+    top: int,
+    players: int,
+    standing: str | None = None,
 ) -> None:
-    """The legend at the foot of the seats panel, below `top`: as many lines as fit, the
-    heading the first to go."""
+    """The legend at the foot of the seats panel, below `top`, with the `standing` of
+    the person at the table last: as many lines as fit, the heading the first to go."""
     line_h = ui.px(21)
     left, room = panel.x + ui.px(20), panel.width - ui.px(40)
     bottom = panel.bottom - ui.px(14)
-    lines = level_legend(players)
+    lines = level_legend(players) + ([standing] if standing is not None else [])
     fits = max(0, (bottom - top - ui.px(10)) // line_h)
     shown = lines[max(0, len(lines) - fits) :]
     y = bottom - line_h * len(shown)
     for line in shown:
-        heading = line is lines[0]
+        heading = line is lines[0] or line is standing
         colour = PALETTE.gold if heading else PALETTE.text_dim
         image = shrunk_text(ui, line, 15, room, colour, "bold" if heading else "regular")
         blit_text(surface, image, (left, y), "topleft")

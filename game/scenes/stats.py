@@ -32,12 +32,18 @@ if TYPE_CHECKING:
 NOTHING = "\u2013"
 """Shown where there is no value yet."""
 TABLE_COLUMNS = (
-    (N_("Player"), 0.3),
-    (N_("Games"), 0.12),
-    (N_("Wins"), 0.12),
-    (N_("Mean"), 0.14),
-    (N_("Best"), 0.14),
-    (N_("Best move"), 0.18),
+    (N_("Player"), 0.22),
+    (N_("Games"), 0.09),
+    (N_("Wins"), 0.09),
+    (N_("Mean"), 0.1),
+    (N_("Best"), 0.09),
+    (N_("Best move"), 0.13),
+    (N_("Rating"), 0.1),
+    (N_("Streak"), 0.08),
+    (N_("Best streak"), 0.1),
+)
+RATING_NOTE = N_(
+    "Rating, streak: alone against the computers, on the scale of their levels' ratings"
 )
 SOLITAIRE_COLUMNS = (
     (N_("Solitaire"), 0.22),
@@ -135,6 +141,12 @@ class StatsScene(GamesScene):
                     format_number(player.mean_score, 1),
                     NOTHING if player.best_score is None else str(player.best_score),
                     str(player.best_move),
+                    NOTHING if player.rating is None else str(player.rating),
+                    *(
+                        (NOTHING, NOTHING)
+                        if player.computer
+                        else (str(player.streak), str(player.best_streak))
+                    ),
                 ]
             )
         self._draw_table(
@@ -180,11 +192,16 @@ class StatsScene(GamesScene):
                 ]
             )
         self._draw_table(surface, self.solitaire_rect, _("Solitaires"), SOLITAIRE_COLUMNS, rows, "")
+        for rect, note in ((self.table_rect, RATING_NOTE), (self.solitaire_rect, HELP_NOTE)):
+            self._draw_note(surface, rect, _(note))
+
+    def _draw_note(self, surface: pygame.Surface, rect: pygame.Rect, note: str) -> None:
+        """A note on a table's columns, right of its title."""
         ui = self.services.ui
         blit_text(
             surface,
-            ui.text(_(HELP_NOTE), 14, PALETTE.text_dim),
-            (self.solitaire_rect.right - ui.px(18), self.solitaire_rect.y + ui.px(16)),
+            shrunk_text(ui, note, 14, rect.width * 2 // 3, PALETTE.text_dim),
+            (rect.right - ui.px(18), rect.y + ui.px(16)),
             "topright",
         )
 

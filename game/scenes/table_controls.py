@@ -42,10 +42,11 @@ class TableControls:
         can_act: Callable[[], bool],
         play: Callable[[Move], None],
         hinted: Callable[[], TileId | None],
-        commands: TableCommands,
+        commands: TableCommands | None,
     ) -> None:
         """`can_act` says whether the human to play may place now; `play` plays their
-        legal move; `hinted` says which hand tile the hint places."""
+        legal move; `hinted` says which hand tile the hint places; `commands` are the
+        table's hint, undo, redo, draw and save keys (None: a puzzle, which has none)."""
         self.match = match
         self.stage = stage
         self.notify = notify
@@ -163,6 +164,7 @@ class TableControls:
             surface,
             [(cell, match.state.placement_score(move)) for cell, move in spots],
             highlighted,
+            points=match.spot_points,
         )
 
     def draw_ghost(self, surface: pygame.Surface) -> None:
@@ -171,9 +173,8 @@ class TableControls:
             return
         move = self.spots().get(self.hover_cell)
         if move is not None:
-            self.stage.board.draw_ghost(
-                surface, move.tile, move.cell, move.rot, self.match.state.placement_score(move)
-            )
+            points = self.match.state.placement_score(move) if self.match.spot_points else None
+            self.stage.board.draw_ghost(surface, move.tile, move.cell, move.rot, points)
 
     # --- pointer ---------------------------------------------------------------------------
 
@@ -242,18 +243,25 @@ class TableControls:
 
     # --- keys ------------------------------------------------------------------------------
 
+    @staticmethod
+    def command_keys(given: TableCommands) -> dict[int, Callable[[], None]]:
+        """The keys of the table's commands."""
+        return {
+            pygame.K_h: given.hint,
+            pygame.K_s: given.save,
+            pygame.K_u: given.undo,
+            pygame.K_y: given.redo,
+            pygame.K_d: given.draw,
+        }
+
     def handle_key(self, event: pygame.Event) -> bool:
         board, given, key = self.stage.board, self.commands, event.key
 
         def zoom(steps: int) -> Callable[[], None]:
             return lambda: board.zoom(steps, pygame.mouse.get_pos())
 
-        commands = {
-            pygame.K_h: given.hint,
-            pygame.K_s: given.save,
-            pygame.K_u: given.undo,
-            pygame.K_y: given.redo,
-            pygame.K_d: given.draw,
+        commands = {} if given is None else self.command_keys(given)
+        commands |= {
             pygame.K_r: self.rotate_first,
             pygame.K_f: self.stage.fit_view,
             pygame.K_PLUS: zoom(1),
@@ -262,7 +270,7 @@ class TableControls:
             pygame.K_MINUS: zoom(-1),
             pygame.K_KP_MINUS: zoom(-1),
         }
-        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL and given is not None:
             if event.mod & pygame.KMOD_SHIFT:
                 given.redo()
             else:

@@ -231,7 +231,7 @@ def draw_seat(
     it just did: `said`), tiles or chips; the seat to play glows. A seat whose tiles lie
     in the tray says so."""
     state = match.state
-    active = not state.hand_over and seat == state.current_player
+    active = match.shows_turn and not state.hand_over and seat == state.current_player
     if active:
         glow = box.rect.inflate(ui.px(6), ui.px(6))
         pygame.draw.rect(surface, PALETTE.gold, glow, max(2, ui.px(4)), border_radius=ui.px(16))
@@ -311,9 +311,10 @@ def _draw_detail_line(
         )
 
 
-def lay_out_buttons(buttons: list[Button], area: pygame.Rect, ui: Ui) -> None:
-    """The table's buttons side by side, centred in `area`."""
-    width = min(ui.px(150), (area.width - ui.px(10) * 3) // len(buttons))
+def lay_out_buttons(buttons: list[Button], area: pygame.Rect, ui: Ui, widest: float = 150) -> None:
+    """The table's buttons side by side, centred in `area`, each at most `widest` design
+    pixels wide."""
+    width = min(ui.px(widest), (area.width - ui.px(10) * 3) // len(buttons))
     gap = ui.px(10)
     total = len(buttons) * width + (len(buttons) - 1) * gap
     x = area.centerx - total // 2

@@ -1,0 +1,221 @@
+"""Puzzles from real positions: where, in a hand the computers play among themselves, one
+placement scores clearly most.
+
+A puzzle is the position before a move of the first hand of a table game between the
+family levels (easy and greedy, two to four seats): the seat to act has at least
+`MIN_CHOICES` placements, the best of them scores `MIN_POINTS` or more, and no other
+placement (any tile, spot and turn) scores as much. Everything comes from a key, the
+date for the puzzle of the day, a running number for the trainer: the deal, the seats and
+the computers' seeded moves are drawn from a hash of the key, and those computers search
+nothing (no clock, no budget), so one key gives one puzzle on any machine.
+
+Each puzzle is rated for how hard it is to see (`Difficulty`), on the scale of the
+players' solving ratings: the answer away from the last tile (an opportunity play
+elsewhere on the figure), a tempting move beside the last tile or a runner-up close
+below the answer, many placements at 20 or more and many choices make it harder.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import math
+from dataclasses import dataclass
+from typing import Any, Final
+
+from game.ai.players import bot_rng, make_player
+from game.rules.figure import contact_score
+from game.rules.lattice import neighbours
+from game.rules.moves import PLACE, Move
+from game.rules.record import TABLE, GameRecord, RecordedGame
+from game.rules.record_moves import move_to_entry
+from game.rules.table import TableGame, TableState
+
+MIN_POINTS: Final = 20
+"""The least the answer scores."""
+MIN_CHOICES: Final = 3
+"""The fewest placements the seat to act must have (fewer is hardly a question)."""
+PLAYING_LEVELS: Final = ("easy", "greedy")
+"""The computers whose games the puzzles come from: quick, and playing like families."""
+SEATS: Final = (2, 3, 4)
+MAX_GAMES: Final = 400
+"""Games looked through for one puzzle at most (about one game in eight has an
+opportunity play to find; a game takes under a millisecond)."""
+DAILY_CHOICE: Final = 3
+"""Opportunity plays the puzzle of the day is chosen from."""
+TRAINER_WINDOW: Final = 100
+"""How far from the player's solving rating the trainer's next puzzle may be rated."""
+TRAINER_PATIENCE: Final = 60
+"""Games the trainer looks through for a puzzle within its window before it takes the
+nearest found (puzzles are rated from about 1100 to 1750)."""
+DAILY_KEY: Final = "day"
+TRAINER_KEY: Final = "trainer"
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """What makes a puzzle hard to see, and its rating from them."""
+
+    choices: int
+    """Placements the seat to act has."""
+    contenders: int
+    """Other placements scoring `MIN_POINTS` or more."""
+    runner_up: int
+    """The second-best placement's points."""
+    near_best: int
+    """The best placement beside the last tile: the move that looks greedy at first sight
+    (the answer itself when it touches the last tile)."""
+    away: bool
+    """Whether the answer does not touch the last tile (an opportunity play elsewhere)."""
+    sides: int
+    """Tiles the answer touches."""
+    points: int
+
+    @property
+    def rating(self) -> int:
+        """1100 for the plainest, up by: 300 for an answer away from the last tile, up to
+        150 as the move beside the last tile comes near the answer, up to 150 as the
+        runner-up does, 25 for each other placement of 20 or more (six at most), 40 for
+        each doubling of the choices; rounded to tens."""
+        score = 1100.0
+        if self.away:
+            score += 300 + 150 * self.near_best / self.points
+        score += 150 * self.runner_up / self.points
+        score += 25 * min(self.contenders, 6)
+        score += 40 * math.log2(self.choices / MIN_CHOICES)
+        return round(score / 10) * 10
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A position and its one best placement. `key` names where it came from."""
+
+    key: str
+    record: GameRecord
+    """The game up to the position: its last hand in progress, stocks whole."""
+    seat: int
+    """The seat to play."""
+    answer: Move
+    points: int
+    difficulty: Difficulty
+
+    @property
+    def rating(self) -> int:
+        return self.difficulty.rating
+
+    def to_json(self) -> dict[str, Any]:
+        """The `puzzle` command's answer: the record, the answer (a place move of
+        RECORD.md for the seat to act, with its score) and its points."""
+        return {
+            "record": self.record.copy().data,
+            "answer": move_to_entry(TABLE, self.answer, self.seat, self.points),
+            "points": self.points,
+        }
+
+
+def game_setup(key: str) -> tuple[int, list[str]]:
+    """The deal number and the seats' levels of the game behind `key`."""
+    digest = hashlib.sha256(f"contack puzzle {key}".encode()).digest()
+    deal = int.from_bytes(digest[:8], "big") % 999_999 + 1
+    seats = SEATS[digest[8] % len(SEATS)]
+    levels = [PLAYING_LEVELS[digest[9 + seat] % len(PLAYING_LEVELS)] for seat in range(seats)]
+    return deal, levels
+
+
+def difficulty(state: TableState, answer: Move, scores: dict[Move, int]) -> Difficulty:
+    """How hard `answer`, the best of the placements `scores` gives, is to see."""
+    points = scores[answer]
+    others = sorted((score for move, score in scores.items() if move != answer), reverse=True)
+    last = state.figure.last_cell
+    beside = set(neighbours(last)) if last is not None else set()
+    return Difficulty(
+        choices=len(scores),
+        contenders=sum(score >= MIN_POINTS for score in others),
+        runner_up=others[0] if others else 0,
+        near_best=max((score for move, score in scores.items() if move.cell in beside), default=0),
+        away=answer.cell not in beside,
+        sides=len(state.figure.contacts(answer.tile, answer.cell, answer.rot)),
+        points=points,
+    )
+
+
+def puzzle_here(recorded: RecordedGame, key: str) -> Puzzle | None:
+    """The position of `recorded` as a puzzle, when it is one."""
+    state = recorded.state
+    assert isinstance(state, TableState)
+    if not state.figure:
+        return None
+    scores = {
+        move: contact_score(state.figure.contacts(move.tile, move.cell, move.rot))
+        for move in state.legal_moves()
+        if move.action == PLACE
+    }
+    if len(scores) < MIN_CHOICES:
+        return None
+    ranked = sorted(scores.values(), reverse=True)
+    if ranked[0] < MIN_POINTS or ranked[0] == ranked[1]:
+        return None
+    answer = next(move for move, score in scores.items() if score == ranked[0])
+    found = difficulty(state, answer, scores)
+    return Puzzle(key, recorded.record.copy(), state.current_player, answer, ranked[0], found)
+
+
+def puzzles_in_game(key: str) -> list[Puzzle]:
+    """Every puzzle of the first hand of the game behind `key`, in the order played."""
+    deal, levels = game_setup(key)
+    players = [
+        {"name": f"{level.title()} {seat + 1}", "kind": f"ai:{level}"}
+        for seat, level in enumerate(levels)
+    ]
+    recorded = RecordedGame.new_table(TableGame(len(levels)), players, deal)
+    bots = [make_player(level, bot_rng(deal, seat)) for seat, level in enumerate(levels)]
+    state = recorded.state
+    found = []
+    while not state.hand_over:
+        puzzle = puzzle_here(recorded, key)
+        if puzzle is not None:
+            found.append(puzzle)
+        recorded.play(bots[state.current_player].choose(state))
+    return found
+
+
+def is_opportunity(puzzle: Puzzle) -> bool:
+    return puzzle.difficulty.sides >= 2
+
+
+def daily_puzzle(day: datetime.date) -> Puzzle:
+    """The puzzle of `day`, the same for everyone: of the first `DAILY_CHOICE`
+    opportunity plays to find in the day's games (in their order), the one that scores
+    most (the harder on equal points)."""
+    found: list[Puzzle] = []
+    fallback: list[Puzzle] = []
+    for index in range(MAX_GAMES):
+        puzzles = puzzles_in_game(f"{DAILY_KEY} {day.isoformat()} {index}")
+        found += filter(is_opportunity, puzzles)
+        fallback += puzzles
+        if len(found) >= DAILY_CHOICE:
+            break
+    chosen = found or fallback
+    if not chosen:
+        raise RuntimeError(f"no puzzle among {MAX_GAMES} games for {day}")
+    return max(chosen, key=lambda puzzle: (puzzle.points, puzzle.rating))
+
+
+def trainer_puzzle(start: int, rating: float) -> tuple[int, Puzzle]:
+    """The trainer's next puzzle for a player rated `rating`: (its number, the puzzle),
+    the first from number `start` on rated within `TRAINER_WINDOW` of `rating`, else,
+    after `TRAINER_PATIENCE` games without one, the nearest of them (a rating above every
+    puzzle's gets the hardest found)."""
+    nearest: tuple[float, int, Puzzle] | None = None
+    for number in range(start, start + MAX_GAMES):
+        if nearest is not None and number - start >= TRAINER_PATIENCE:
+            break
+        for puzzle in puzzles_in_game(f"{TRAINER_KEY} {number}"):
+            distance = abs(puzzle.rating - rating)
+            if distance <= TRAINER_WINDOW:
+                return number, puzzle
+            if nearest is None or distance < nearest[0]:
+                nearest = (distance, number, puzzle)
+    if nearest is None:
+        raise RuntimeError(f"no puzzle among {MAX_GAMES} trainer games from {start}")
+    return nearest[1], nearest[2]

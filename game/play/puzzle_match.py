@@ -1,0 +1,78 @@
+"""A puzzle at the table: its position as a `TableMatch` whose seat to play is the
+player's, answered with one placement.
+
+The player's answer is played through the rules like any move; it is then judged
+against the puzzle's answer (`PuzzleVerdict`). A missed puzzle shows the best play: the
+player's tile is taken back and the answer played in its place. Nothing is saved or
+counted here (the screen keeps the player's progress), no computer ever moves, and
+hints, undo and redo are off.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.ai.puzzles import Puzzle
+from game.ai.worker import Adviser
+from game.i18n import N_, _
+from game.play.events import Event, MovePlayed, TookBack
+from game.play.table_match import TableMatch
+from game.rules.moves import Move
+from game.rules.record import RecordedGame
+
+YOU = N_("You")
+
+
+@dataclass(frozen=True)
+class PuzzleVerdict:
+    """The player's answer beside the puzzle's."""
+
+    played: Move
+    points: int
+    best: Move
+    best_points: int
+
+    @property
+    def solved(self) -> bool:
+        return self.played == self.best
+
+
+class PuzzleMatch(TableMatch):
+    """The position of `puzzle`, its seat to play named "You" (in the player's language)
+    and the computers' seats by number."""
+
+    keeps_record = False
+    assists = False
+    spot_points = False
+
+    def __init__(self, puzzle: Puzzle, adviser: Adviser) -> None:
+        record = puzzle.record.copy()
+        record.data.pop("seed", None)  # no deal number or share code: a position, not a deal
+        for seat, player in enumerate(record.data["players"]):
+            player["name"] = _(YOU) if seat == puzzle.seat else ""
+            if seat == puzzle.seat:
+                player["kind"] = "human"
+        super().__init__(RecordedGame.from_record(record), adviser)
+        self.puzzle = puzzle
+        self.verdict: PuzzleVerdict | None = None
+
+    @property
+    def answered(self) -> bool:
+        return self.verdict is not None
+
+    def answer(self, move: Move) -> list[Event]:
+        """Play the player's answer (a legal placement) and judge it."""
+        points = self.state.placement_score(move)
+        events = self.play(move)
+        self.verdict = PuzzleVerdict(move, points, self.puzzle.answer, self.puzzle.points)
+        self.shows_turn = False
+        return events
+
+    def show_best(self) -> list[Event]:
+        """After a miss: the player's tile taken back, then the best play played."""
+        if self.verdict is None or self.verdict.solved or self.state.moves[-1] == self.verdict.best:
+            return []
+        self.recorded.undo()
+        result = self.recorded.play(self.verdict.best)
+        self._moved()
+        return [TookBack(self.puzzle.seat, 1), MovePlayed(result, by_computer=False, forced=False)]

@@ -1,0 +1,114 @@
+"""Screenshot targets of the player's progress (registered into `screenshot_targets`):
+the setup screen and the statistics with the rating of a player who has played alone
+against computers, and a puzzle asked, solved and missed (its best play landed)."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Final
+
+from game.app import FIXED_DT, App
+from game.persist.history import add_finished_game
+from game.persist.puzzles import count_daily_answer, count_trainer_answer
+from game.rules.moves import PLACE
+from game.rules.record import GameRecord
+from game.scenes.puzzles import PuzzlesScene
+from game.scenes.setup import SetupScene
+from game.scenes.stats import StatsScene
+from tools.samples import sample_record
+from tools.screenshot_targets import Record, Shot, target
+
+PUZZLE_DAY: Final = datetime.date(2026, 11, 22)
+STEPS_LIMIT: Final = 2000
+
+
+def _puzzles(app: App) -> PuzzlesScene:
+    """The puzzles screen on a sample day, with a few answers behind the player."""
+    for back, solved in ((1, True), (2, True), (4, False)):
+        count_daily_answer(app.storage, PUZZLE_DAY - datetime.timedelta(days=back), 1500, solved)
+    for number, solved in enumerate((True, False, True, True)):
+        count_trainer_answer(app.storage, number, 1450, solved)
+    return PuzzlesScene(app, today=PUZZLE_DAY)
+
+
+@target("puzzle")
+def _puzzle(app: App, record: Record) -> Shot:
+    """The puzzle of the day, asked, one of the player's tiles held over a spot."""
+    scene = _puzzles(app)
+
+    def hold_a_tile() -> None:
+        table = scene.table
+        assert table is not None
+        controls = table.controls
+        controls.select(table.match.puzzle.answer.tile)
+        cells = controls.spot_cells()
+        if cells:
+            controls.hover_cell = cells[-1]
+
+    return Shot(scene, hold_a_tile)
+
+
+@target("puzzle-solved")
+def _puzzle_solved(app: App, record: Record) -> Shot:
+    """The puzzle of the day solved: the answer landed, its contacts lit."""
+    scene = _puzzles(app)
+
+    def solve() -> None:
+        assert scene.table is not None
+        scene.table.answer(scene.table.match.puzzle.answer)
+
+    return Shot(scene, solve, frames=50)
+
+
+@target("puzzle-missed")
+def _puzzle_missed(app: App, record: Record) -> Shot:
+    """The puzzle of the day missed: the best play landed in the player's tile's place."""
+    scene = _puzzles(app)
+
+    def miss() -> None:
+        table = scene.table
+        assert table is not None
+        match = table.match
+        wrong = [
+            move
+            for move in match.legal_moves()
+            if move.action == PLACE and move != match.puzzle.answer
+        ]
+        table.answer(max(wrong, key=match.state.placement_score))
+        for _ in range(STEPS_LIMIT):  # on to the best play's landing, with no frame drawn
+            if table.best_shown and not table.stage.tweens.busy:
+                break
+            scene.update(FIXED_DT)
+
+    return Shot(scene, miss, frames=12)
+
+
+def _alone_against_computers(app: App) -> None:
+    """Ann's games alone against the computers, in the history (her rating and streak)."""
+    for seed in (3, 5, 8, 13, 21):
+        data = sample_record(players=3, seed=seed).data
+        data["players"][0].update(name="Ann", kind="human")
+        data["players"][1].update(name="Gus", kind="ai:expert")
+        data["players"][2]["name"] = "Edna"
+        add_finished_game(app.storage, GameRecord(data))
+
+
+@target("setup-rating")
+def _setup_rating(app: App, record: Record) -> Shot:
+    """The setup screen for Ann alone against two computers: her rating among the
+    levels'."""
+    _alone_against_computers(app)
+    scene = SetupScene(app)
+    scene.names[0].text = "Ann"
+    scene.kinds[0].set_value("human")
+    scene.count.set_value(3)
+    for seat in (1, 2):
+        scene.kinds[seat].set_value("ai:expert")
+    return Shot(scene, lambda: scene.resize(app.size))
+
+
+@target("stats-rating")
+def _stats_rating(app: App, record: Record) -> Shot:
+    """The statistics with Ann's rating and streak against the computers."""
+    _alone_against_computers(app)
+    return Shot(StatsScene(app))
