@@ -18,7 +18,8 @@ import random
 
 from game.rules.figure import Figure
 from game.rules.moves import DRAW_MOVE, PASS_MOVE, Move
-from game.rules.table import HAND_SIZE, PENALTY_PER_TILE, TableState
+from game.rules.table import TableState
+from game.rules.table_rules import HAND_SIZE, PENALTY_PER_TILE
 from game.rules.tiles import ALL_TILES_MASK, TILE_COUNT, TileId, mask_of, tiles_in
 
 
@@ -58,10 +59,10 @@ def seat_weights(state: TableState, seat: int) -> tuple[float, ...]:
 def seat_values(state: TableState) -> list[float]:
     """Each seat's hand value now: points, minus 10 per tile held (no penalty in club)."""
     if state.game.rules.club:
-        return [float(points) for points in state.hand_points]
+        return [float(points) for points in state.sheet.hand_points]
     return [
         points - PENALTY_PER_TILE * hand.bit_count()
-        for points, hand in zip(state.hand_points, state.hands, strict=True)
+        for points, hand in zip(state.sheet.hand_points, state.hands, strict=True)
     ]
 
 

@@ -23,7 +23,8 @@ from game.ai.evaluation import (
 )
 from game.rules.figure import Placement
 from game.rules.moves import DRAW, DRAW_MOVE, PLACE, Move
-from game.rules.table import PENALTY_PER_TILE, TableState
+from game.rules.table import TableState
+from game.rules.table_rules import PENALTY_PER_TILE
 from game.rules.tiles import TILE_COUNT, TileId, mask_of
 
 CHECK_EVERY: Final = 64

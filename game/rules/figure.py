@@ -1,42 +1,256 @@
 """The figure: the tiles on the table, where the next tile may go and what it scores.
 
-Sections 3 and 4 of RULES.md. `FigureQueries` (figure_queries.py) answers what the
-figure is (its tiles, open cells, legal placements, contacts); `Figure` adds placing a
-tile and taking the last one back. Placing or removing a tile refreshes only that cell
-and its three neighbours, so asking for the legal placements never rescans the figure.
-Why a placement is refused is in figure_refusals.py.
+Sections 3 and 4 of RULES.md. For every empty cell that touches a tile (an *open cell*)
+the figure keeps the rotation the colours force there, the tiles that may legally touch
+all its neighbours (a bit mask) and the contacts it would make, so asking for the legal
+placements never rescans the figure. Placing a tile changes only its cell and its three
+neighbours and notes what they were, so taking it back restores exactly that. Why a
+placement is refused is in figure_refusals.py.
 """
 
 from __future__ import annotations
 
 from functools import partial
-from typing import Final
+from typing import Final, NamedTuple
 
+from game.rules.contacts import LADDERS, POINTS, SIDE_EDGE, Contact
 from game.rules.errors import IllegalMoveError
-from game.rules.figure_queries import CONFLICT, POINTS, SIDE_EDGE, FigureQueries
-from game.rules.figure_queries import Contact as Contact  # re-exported with the figure
-from game.rules.figure_queries import Placement as Placement
-from game.rules.figure_queries import contact_score as contact_score
-from game.rules.figure_refusals import AWAY_FROM_LAST as AWAY_FROM_LAST
-from game.rules.figure_refusals import COLOUR_CLASH as COLOUR_CLASH
-from game.rules.figure_refusals import FIRST_ELSEWHERE as FIRST_ELSEWHERE
-from game.rules.figure_refusals import TAKEN as TAKEN
-from game.rules.figure_refusals import TOO_FAR as TOO_FAR
-from game.rules.figure_refusals import TOUCHES_NOTHING as TOUCHES_NOTHING
-from game.rules.figure_refusals import VALUE_CLASH as VALUE_CLASH
-from game.rules.figure_refusals import Refusal as Refusal
-from game.rules.figure_refusals import placement_refusal, refusal_in_english
-from game.rules.lattice import KEY_CELLS, NEIGHBOUR_STEPS, Cell, cell_key
-from game.rules.tiles import ALL_TILES_MASK, COMPATIBLE, TILE_VALUES, TileId
+from game.rules.figure_refusals import Refusal, placement_refusal, refusal_in_english
+from game.rules.lattice import KEY_CELLS, NEIGHBOUR_STEPS, ORIGIN_KEY, Cell, cell_key
+from game.rules.tiles import (
+    ALL_TILES_MASK,
+    COMPATIBLE,
+    TILE_VALUES,
+    TileId,
+    contact_points,
+    tiles_in,
+)
+
+
+class Placement(NamedTuple):
+    """A legal spot for a tile: where, which way round, and the points it scores."""
+
+    tile: TileId
+    cell: Cell
+    rot: int
+    score: int
+
+
+Spot = tuple[TileId, int, int]
+"""A legal placement as (tile, cell key, rot): `Placement` without the score, for the hot
+paths."""
+
+OpenCell = tuple[int, int, tuple[tuple[int, int, int], ...]]
+"""What an empty cell needs from its neighbours: (forced rot or CONFLICT, fitting tiles
+mask, contacts); each contact is (side, colour, neighbour value)."""
+
+CONFLICT: Final = -1
+"""Rotation of an open cell whose neighbours ask for two different rotations."""
 
 _new_contact: Final = partial(tuple.__new__, Contact)
 
 
-class Figure(FigureQueries):
-    """The tiles on the table: placing a tile and taking the last one back, with the
-    incremental bookkeeping of the open cells."""
+class Figure:
+    """The tiles on the table and their open cells: placing a tile, taking the last one
+    back, and where the next tile may go."""
 
-    __slots__ = ()
+    __slots__ = ("_open", "_openings", "_order", "_placed", "_taken")
+
+    def __init__(self) -> None:
+        self._placed: dict[int, int] = {}
+        """cell key -> tile * 3 + rot"""
+        self._open: dict[int, OpenCell] = {}
+        """open cell key -> what it needs from its neighbours"""
+        self._openings: set[int] = set()
+        """open cells touching two or three tiles"""
+        self._order: list[int] = []
+        """cell keys in the order the tiles were placed"""
+        self._taken: list[tuple[OpenCell | None, list[tuple[int, OpenCell | None]]]] = []
+        """per tile placed, what placing it changed: its cell's open entry, and each
+        empty neighbour with its entry before (None: it touched no tile)"""
+
+    # --- reading ---------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def __contains__(self, cell: object) -> bool:
+        return isinstance(cell, tuple) and cell_key(cell) in self._placed
+
+    def tile_at(self, cell: Cell) -> tuple[TileId, int] | None:
+        """(tile, rot) on `cell`, or None when it is empty."""
+        code = self._placed.get(cell_key(cell))
+        return None if code is None else divmod(code, 3)
+
+    def tiles(self) -> list[tuple[Cell, TileId, int]]:
+        """Every placed tile as (cell, tile, rot), in the order they were placed."""
+        placed = self._placed
+        return [(KEY_CELLS[k], *divmod(placed[k], 3)) for k in self._order]
+
+    @property
+    def last_cell(self) -> Cell | None:
+        """Cell of the last tile placed, or None on an empty table."""
+        return KEY_CELLS[self._order[-1]] if self._order else None
+
+    def opportunity_openings(self) -> list[Cell]:
+        """Empty cells touching two or more tiles, sorted."""
+        return sorted(KEY_CELLS[k] for k in self._openings)
+
+    def open_cells(self) -> list[Cell]:
+        """Empty cells touching at least one tile, sorted."""
+        return sorted(KEY_CELLS[k] for k in self._open)
+
+    def is_open(self, cell: Cell) -> bool:
+        """True when `cell` is empty and touches a tile."""
+        return cell_key(cell) in self._open
+
+    def forced_rotation(self, cell: Cell) -> int | None:
+        """The rotation the colours force on an open cell (None: free or impossible)."""
+        entry = self._open.get(cell_key(cell))
+        if entry is None or entry[0] == CONFLICT:
+            return None
+        return entry[0]
+
+    def open_fit_masks(self) -> list[int]:
+        """For every open cell, the mask of the tiles that fit its neighbours (whether or
+        not the last-tile rule allows a placement there now)."""
+        return [fits for _rot, fits, _contacts in self._open.values()]
+
+    def fitting_anywhere(self) -> int:
+        """Mask of the tiles that fit some open cell (the union of `open_fit_masks`)."""
+        mask = 0
+        for _rot, fits, _contacts in self._open.values():
+            mask |= fits
+        return mask
+
+    @property
+    def opening_count(self) -> int:
+        """How many empty cells touch two or more tiles."""
+        return len(self._openings)
+
+    def free_sides_of_last(self) -> int:
+        """How many sides of the last tile are still free (0 on an empty table)."""
+        if not self._order:
+            return 0
+        last = self._order[-1]
+        return sum(last + step not in self._placed for step in NEIGHBOUR_STEPS[last])
+
+    def is_dead_end(self) -> bool:
+        """True when no tile can ever be placed again (RULES.md section 4, dead end)."""
+        if not self._order or self._openings:
+            return False
+        last = self._order[-1]
+        placed = self._placed
+        return all(last + step in placed for step in NEIGHBOUR_STEPS[last])
+
+    def in_reach(self, cell: Cell) -> bool:
+        """True when the last-tile rule lets a tile go on `cell` now: the origin of an
+        empty table, a cell around the last tile, or an opening."""
+        return cell_key(cell) in self._candidate_keys()
+
+    def _candidate_keys(self) -> list[int]:
+        """Cells where a placement may go: around the last tile, and every opening."""
+        if not self._order:
+            return [ORIGIN_KEY]
+        last = self._order[-1]
+        placed = self._placed
+        openings = self._openings
+        keys = [last + step for step in NEIGHBOUR_STEPS[last]]
+        keys = [k for k in keys if k not in placed and k not in openings]
+        keys.extend(openings)
+        return keys
+
+    def spots(self, tiles_mask: int) -> list[Spot]:
+        """Every legal placement of the tiles in `tiles_mask` as (tile, cell key, rot):
+        `placements` without the scores, for the hot paths."""
+        if not self._order:
+            return [(tile, ORIGIN_KEY, rot) for tile in tiles_in(tiles_mask) for rot in range(3)]
+        result = []
+        open_cells = self._open
+        for key in self._candidate_keys():
+            rot, fits, _ = open_cells[key]
+            fits &= tiles_mask
+            while fits:
+                low = fits & -fits
+                fits ^= low
+                result.append((low.bit_length() - 1, key, rot))
+        return result
+
+    def placements(self, tiles_mask: int) -> list[Placement]:
+        """Every legal placement of the tiles in `tiles_mask` (a bit mask of tile ids),
+        with the points each would score."""
+        open_cells = self._open
+        result = []
+        for tile, key, rot in self.spots(tiles_mask):
+            entry = open_cells.get(key)
+            score = 0 if entry is None else _points(tile, entry[2])
+            result.append(Placement(tile, KEY_CELLS[key], rot, score))
+        return result
+
+    def best_spots(self, tiles_mask: int) -> tuple[int, list[Spot]]:
+        """The highest score a tile of `tiles_mask` can make now, and every spot that
+        makes it, in the order of `spots` (-1 and none when no tile can be placed).
+        A cell touching one tile finds its best tiles by the score masks, unscored."""
+        if not self._order:
+            return (0 if tiles_mask else -1), self.spots(tiles_mask)
+        best = -1
+        ties: list[tuple[int, int, int]] = []
+        open_cells = self._open
+        for key in self._candidate_keys():
+            rot, fits, contacts = open_cells[key]
+            fits &= tiles_mask
+            if not fits:
+                continue
+            if len(contacts) == 1:
+                score = 0
+                _side, colour, value = contacts[0]
+                for points, scoring in LADDERS[colour][value]:
+                    if fits & scoring:
+                        score, fits = points, fits & scoring
+                        break
+            else:
+                score, fits = _best_tiles(fits, contacts)
+            if score > best:
+                best, ties = score, [(key, rot, fits)]
+            elif score == best:
+                ties.append((key, rot, fits))
+        return best, [(tile, key, rot) for key, rot, fits in ties for tile in tiles_in(fits)]
+
+    def has_placement(self, tiles_mask: int) -> bool:
+        """True when some tile of `tiles_mask` has a legal placement."""
+        if not self._order:
+            return tiles_mask != 0
+        open_cells = self._open
+        return any(open_cells[key][1] & tiles_mask for key in self._candidate_keys())
+
+    def playable_tiles(self) -> int:
+        """Mask of the tiles that have a legal placement now."""
+        if not self._order:
+            return ALL_TILES_MASK
+        open_cells = self._open
+        mask = 0
+        for key in self._candidate_keys():
+            mask |= open_cells[key][1]
+        return mask
+
+    def contacts(self, tile: TileId, cell: Cell, rot: int) -> list[Contact]:
+        """The contacts `tile` would make on `cell` with rotation `rot`, legal or not."""
+        key = cell_key(cell)
+        placed = self._placed
+        result = []
+        values = TILE_VALUES[tile]
+        for side, step in enumerate(NEIGHBOUR_STEPS[key]):
+            code = placed.get(key + step)
+            if code is None:
+                continue
+            other_colour, other_value = SIDE_EDGE[code][side]
+            colour = (side - rot) % 3
+            value = values[colour]
+            points = contact_points(value, other_value) if colour == other_colour else None
+            neighbour = KEY_CELLS[key + step]
+            points = -1 if points is None else points
+            result.append(Contact(cell, side, neighbour, colour, value, other_value, points))
+        return result
 
     def refusal(self, tile: TileId, cell: Cell, rot: int) -> Refusal | None:
         """Why placing `tile` on `cell` with `rot` breaks the rules, as data (the screens
@@ -62,31 +276,24 @@ class Figure(FigureQueries):
         cell with engine key `key`; returns its contacts."""
         placed = self._placed
         open_cells = self._open
+        openings = self._openings
         code = tile * 3 + rot
         contacts = []
         entry = open_cells.pop(key, None)
         if entry is not None:
-            self._openings.discard(key)
+            openings.discard(key)
             cell = KEY_CELLS[key]
             values = TILE_VALUES[tile]
             steps = NEIGHBOUR_STEPS[key]
             for side, colour, value in entry[2]:
-                contacts.append(
-                    _new_contact(
-                        (
-                            cell,
-                            side,
-                            KEY_CELLS[key + steps[side]],
-                            colour,
-                            values[colour],
-                            value,
-                            POINTS[colour][value][tile],
-                        )
-                    )
-                )
+                neighbour = KEY_CELLS[key + steps[side]]
+                points = POINTS[colour][value][tile]
+                contact = (cell, side, neighbour, colour, values[colour], value, points)
+                contacts.append(_new_contact(contact))
         placed[key] = code
         self._order.append(key)
         # Each empty neighbour gains one contact: update its entry rather than rebuild it.
+        changed = []
         edges = SIDE_EDGE[code]
         for side, step in enumerate(NEIGHBOUR_STEPS[key]):
             other = key + step
@@ -95,6 +302,7 @@ class Figure(FigureQueries):
             colour, value = edges[side]
             wanted = (side - colour) % 3
             old = open_cells.get(other)
+            changed.append((other, old))
             if old is None:
                 open_cells[other] = (wanted, COMPATIBLE[colour][value], ((side, colour, value),))
                 continue
@@ -104,16 +312,28 @@ class Figure(FigureQueries):
             else:
                 old_rot, fits = CONFLICT, 0
             open_cells[other] = (old_rot, fits, (*old_contacts, (side, colour, value)))
-            self._openings.add(other)
+            openings.add(other)
+        self._taken.append((entry, changed))
         return contacts
 
     def remove_last(self) -> tuple[TileId, Cell, int]:
         """Take back the last tile placed; returns (tile, cell, rot)."""
         key = self._order.pop()
         tile, rot = divmod(self._placed.pop(key), 3)
-        self._refresh(key)
-        for step in NEIGHBOUR_STEPS[key]:
-            self._refresh(key + step)
+        entry, changed = self._taken.pop()
+        open_cells = self._open
+        openings = self._openings
+        if entry is not None:
+            open_cells[key] = entry
+            if len(entry[2]) >= 2:
+                openings.add(key)
+        for other, old in changed:
+            if old is None:
+                del open_cells[other]
+                continue
+            open_cells[other] = old
+            if len(old[2]) < 2:
+                openings.discard(other)
         return tile, KEY_CELLS[key], rot
 
     def clone(self) -> Figure:
@@ -122,38 +342,23 @@ class Figure(FigureQueries):
         other._open = self._open.copy()
         other._openings = self._openings.copy()
         other._order = self._order.copy()
+        other._taken = self._taken.copy()
         return other
 
-    def _refresh(self, key: int) -> None:
-        """Recompute what the empty cell `key` needs from its neighbours."""
-        placed = self._placed
-        if key in placed:
-            self._open.pop(key, None)
-            self._openings.discard(key)
-            return
-        rot = None
-        fits = ALL_TILES_MASK
-        contacts = []
-        for side, step in enumerate(NEIGHBOUR_STEPS[key]):
-            code = placed.get(key + step)
-            if code is None:
-                continue
-            colour, value = SIDE_EDGE[code][side]
-            wanted = (side - colour) % 3
-            if rot is None:
-                rot = wanted
-            elif rot != wanted:
-                rot = CONFLICT
-            fits &= COMPATIBLE[colour][value]
-            contacts.append((side, colour, value))
-        if rot is None:
-            self._open.pop(key, None)
-            self._openings.discard(key)
-            return
-        if rot == CONFLICT:
-            fits = 0
-        self._open[key] = (rot, fits, tuple(contacts))
-        if len(contacts) >= 2:
-            self._openings.add(key)
-        else:
-            self._openings.discard(key)
+
+def _points(tile: TileId, contacts: tuple[tuple[int, int, int], ...]) -> int:
+    """Points `tile` scores on an open cell with these contacts (it is legal there)."""
+    return sum(POINTS[colour][value][tile] for _side, colour, value in contacts)
+
+
+def _best_tiles(fits: int, contacts: tuple[tuple[int, int, int], ...]) -> tuple[int, int]:
+    """The highest score of a tile of `fits` on an open cell with these contacts, and the
+    mask of the tiles that make it."""
+    best, tiles = -1, 0
+    for tile in tiles_in(fits):
+        score = _points(tile, contacts)
+        if score > best:
+            best, tiles = score, 1 << tile
+        elif score == best:
+            tiles |= 1 << tile
+    return best, tiles

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Final, Protocol, Self
 
-from game.rules.figure import Contact, Figure
+from game.rules.contacts import Contact, contact_score
+from game.rules.errors import IllegalMoveError
+from game.rules.figure import Figure
 from game.rules.moves import Move
 from game.rules.results import MoveResult, Outcome
 from game.rules.tiles import TileId
@@ -100,3 +102,16 @@ class GameState(Protocol):
     def clone(self) -> Self:
         """A copy to play on."""
         ...
+
+
+def apply_checked(state: GameState, move: Move, drawn: TileId | None) -> MoveResult:
+    """Play `move` on `state` after checking it (`IllegalMoveError`, a `ValueError`, when
+    `why_illegal` has a reason); `drawn` is the face-down tile it turns over, if any.
+    Every mode's `apply`."""
+    reason = state.why_illegal(move)
+    if reason is not None:
+        raise IllegalMoveError(f"{move}: {reason}")
+    seat = state.current_player
+    contacts = state.apply_unchecked(move)
+    score = contact_score(contacts)
+    return MoveResult(move, seat, tuple(contacts), score, drawn, state.hand_over, state.end_reason)
