@@ -12,7 +12,8 @@ solver's positions per second (`POSITIONS_PER_SECOND`, which turns the command l
 --budget-s into work). First it prints the master's playout steps per second at 4 seats:
 its whole move (guessed stock orders, every candidate played out and taken back) on
 the positions of greedy games with a choice, with the median, 99th percentile and
-largest time of one move.
+largest time of one move (processor time, so that other work on a busy machine does
+not count).
 """
 
 from __future__ import annotations
@@ -98,9 +99,9 @@ def playout_rate(count: int) -> None:
     times = []
     for index, state in enumerate(playout_positions(count)):
         search = MonteCarlo(state, random.Random(index), players.MASTER_STEPS)
-        started = time.perf_counter()
+        started = time.process_time()
         search.best_move()
-        times.append(time.perf_counter() - started)
+        times.append(time.process_time() - started)
         steps += players.MASTER_STEPS - search.steps_left
     times.sort()
     p99 = times[min(len(times) - 1, round(0.99 * (len(times) - 1)))]

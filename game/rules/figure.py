@@ -1,11 +1,10 @@
 """The figure: the tiles on the table, where the next tile may go and what it scores.
 
-Sections 3 and 4 of RULES.md. For every empty cell that touches a tile (an *open cell*)
-the figure keeps the rotation the colours force there, the tiles that may legally touch
-all its neighbours (a bit mask) and the contacts it would make, so asking for the legal
-placements never rescans the figure. Placing a tile changes only its cell and its three
-neighbours and notes what they were, so taking it back restores exactly that. Why a
-placement is refused is in figure_refusals.py.
+Sections 3 and 4 of RULES.md. The figure keeps its open cells (open_cells.py: what
+every empty cell touching a tile needs from its neighbours) as tiles come and go, so
+asking for the legal placements never rescans the figure, and taking a tile back puts
+back exactly what placing it changed. Why a placement is refused is in
+figure_refusals.py.
 """
 
 from __future__ import annotations
@@ -17,14 +16,8 @@ from game.rules.contacts import LADDERS, POINTS, SIDE_EDGE, Contact
 from game.rules.errors import IllegalMoveError
 from game.rules.figure_refusals import Refusal, placement_refusal, refusal_in_english
 from game.rules.lattice import KEY_CELLS, NEIGHBOUR_STEPS, ORIGIN_KEY, Cell, cell_key
-from game.rules.tiles import (
-    ALL_TILES_MASK,
-    COMPATIBLE,
-    TILE_VALUES,
-    TileId,
-    contact_points,
-    tiles_in,
-)
+from game.rules.open_cells import CONFLICT, OpenCell, OpenCells
+from game.rules.tiles import ALL_TILES_MASK, TILE_VALUES, TileId, contact_points, tiles_in
 
 
 class Placement(NamedTuple):
@@ -40,13 +33,6 @@ Spot = tuple[TileId, int, int]
 """A legal placement as (tile, cell key, rot): `Placement` without the score, for the hot
 paths."""
 
-OpenCell = tuple[int, int, tuple[tuple[int, int, int], ...]]
-"""What an empty cell needs from its neighbours: (forced rot or CONFLICT, fitting tiles
-mask, contacts); each contact is (side, colour, neighbour value)."""
-
-CONFLICT: Final = -1
-"""Rotation of an open cell whose neighbours ask for two different rotations."""
-
 _new_contact: Final = partial(tuple.__new__, Contact)
 
 
@@ -54,20 +40,16 @@ class Figure:
     """The tiles on the table and their open cells: placing a tile, taking the last one
     back, and where the next tile may go."""
 
-    __slots__ = ("_open", "_openings", "_order", "_placed", "_taken")
+    __slots__ = ("_cells", "_order", "_placed", "_reachable")
 
     def __init__(self) -> None:
         self._placed: dict[int, int] = {}
         """cell key -> tile * 3 + rot"""
-        self._open: dict[int, OpenCell] = {}
-        """open cell key -> what it needs from its neighbours"""
-        self._openings: set[int] = set()
-        """open cells touching two or three tiles"""
         self._order: list[int] = []
         """cell keys in the order the tiles were placed"""
-        self._taken: list[tuple[OpenCell | None, list[tuple[int, OpenCell | None]]]] = []
-        """per tile placed, what placing it changed: its cell's open entry, and each
-        empty neighbour with its entry before (None: it touched no tile)"""
+        self._cells = OpenCells()
+        self._reachable: list[tuple[int, OpenCell]] | None = None
+        """`_reach()` until the figure changes"""
 
     # --- reading ---------------------------------------------------------------------
 
@@ -87,6 +69,13 @@ class Figure:
         placed = self._placed
         return [(KEY_CELLS[k], *divmod(placed[k], 3)) for k in self._order]
 
+    def tiles_mask(self) -> int:
+        """Bit mask of the tiles on the table."""
+        mask = 0
+        for code in self._placed.values():
+            mask |= 1 << code // 3
+        return mask
+
     @property
     def last_cell(self) -> Cell | None:
         """Cell of the last tile placed, or None on an empty table."""
@@ -94,19 +83,19 @@ class Figure:
 
     def opportunity_openings(self) -> list[Cell]:
         """Empty cells touching two or more tiles, sorted."""
-        return sorted(KEY_CELLS[k] for k in self._openings)
+        return sorted(KEY_CELLS[k] for k in self._cells.openings)
 
     def open_cells(self) -> list[Cell]:
         """Empty cells touching at least one tile, sorted."""
-        return sorted(KEY_CELLS[k] for k in self._open)
+        return sorted(KEY_CELLS[k] for k in self._cells.entries)
 
     def is_open(self, cell: Cell) -> bool:
         """True when `cell` is empty and touches a tile."""
-        return cell_key(cell) in self._open
+        return cell_key(cell) in self._cells.entries
 
     def forced_rotation(self, cell: Cell) -> int | None:
         """The rotation the colours force on an open cell (None: free or impossible)."""
-        entry = self._open.get(cell_key(cell))
+        entry = self._cells.entries.get(cell_key(cell))
         if entry is None or entry[0] == CONFLICT:
             return None
         return entry[0]
@@ -114,19 +103,19 @@ class Figure:
     def open_fit_masks(self) -> list[int]:
         """For every open cell, the mask of the tiles that fit its neighbours (whether or
         not the last-tile rule allows a placement there now)."""
-        return [fits for _rot, fits, _contacts in self._open.values()]
+        return [fits for _rot, fits, _contacts in self._cells.entries.values()]
 
     def fitting_anywhere(self) -> int:
         """Mask of the tiles that fit some open cell (the union of `open_fit_masks`)."""
         mask = 0
-        for _rot, fits, _contacts in self._open.values():
+        for _rot, fits, _contacts in self._cells.entries.values():
             mask |= fits
         return mask
 
     @property
     def opening_count(self) -> int:
         """How many empty cells touch two or more tiles."""
-        return len(self._openings)
+        return len(self._cells.openings)
 
     def free_sides_of_last(self) -> int:
         """How many sides of the last tile are still free (0 on an empty table)."""
@@ -137,28 +126,35 @@ class Figure:
 
     def is_dead_end(self) -> bool:
         """True when no tile can ever be placed again (RULES.md section 4, dead end)."""
-        if not self._order or self._openings:
-            return False
-        last = self._order[-1]
-        placed = self._placed
-        return all(last + step in placed for step in NEIGHBOUR_STEPS[last])
+        return bool(self._order) and not self._reach()
 
     def in_reach(self, cell: Cell) -> bool:
         """True when the last-tile rule lets a tile go on `cell` now: the origin of an
         empty table, a cell around the last tile, or an opening."""
-        return cell_key(cell) in self._candidate_keys()
-
-    def _candidate_keys(self) -> list[int]:
-        """Cells where a placement may go: around the last tile, and every opening."""
+        key = cell_key(cell)
         if not self._order:
-            return [ORIGIN_KEY]
-        last = self._order[-1]
-        placed = self._placed
-        openings = self._openings
-        keys = [last + step for step in NEIGHBOUR_STEPS[last]]
-        keys = [k for k in keys if k not in placed and k not in openings]
-        keys.extend(openings)
-        return keys
+            return key == ORIGIN_KEY
+        return any(key == open_key for open_key, _entry in self._reach())
+
+    def _reach(self) -> list[tuple[int, OpenCell]]:
+        """The open cells where the last-tile rule lets a tile go now, with their entries:
+        around the last tile, then every opening (the figure must have a tile). Worked
+        out once after each change."""
+        reach = self._reachable
+        if reach is None:
+            entries = self._cells.entries
+            openings = self._cells.openings
+            placed = self._placed
+            last = self._order[-1]
+            reach = []
+            for step in NEIGHBOUR_STEPS[last]:
+                key = last + step
+                if key not in placed and key not in openings:
+                    reach.append((key, entries[key]))
+            for key in openings:
+                reach.append((key, entries[key]))
+            self._reachable = reach
+        return reach
 
     def spots(self, tiles_mask: int) -> list[Spot]:
         """Every legal placement of the tiles in `tiles_mask` as (tile, cell key, rot):
@@ -166,9 +162,7 @@ class Figure:
         if not self._order:
             return [(tile, ORIGIN_KEY, rot) for tile in tiles_in(tiles_mask) for rot in range(3)]
         result = []
-        open_cells = self._open
-        for key in self._candidate_keys():
-            rot, fits, _ = open_cells[key]
+        for key, (rot, fits, _contacts) in self._reach():
             fits &= tiles_mask
             while fits:
                 low = fits & -fits
@@ -179,7 +173,7 @@ class Figure:
     def placements(self, tiles_mask: int) -> list[Placement]:
         """Every legal placement of the tiles in `tiles_mask` (a bit mask of tile ids),
         with the points each would score."""
-        open_cells = self._open
+        open_cells = self._cells.entries
         result = []
         for tile, key, rot in self.spots(tiles_mask):
             entry = open_cells.get(key)
@@ -195,9 +189,7 @@ class Figure:
             return (0 if tiles_mask else -1), self.spots(tiles_mask)
         best = -1
         ties: list[tuple[int, int, int]] = []
-        open_cells = self._open
-        for key in self._candidate_keys():
-            rot, fits, contacts = open_cells[key]
+        for key, (rot, fits, contacts) in self._reach():
             fits &= tiles_mask
             if not fits:
                 continue
@@ -214,23 +206,27 @@ class Figure:
                 best, ties = score, [(key, rot, fits)]
             elif score == best:
                 ties.append((key, rot, fits))
-        return best, [(tile, key, rot) for key, rot, fits in ties for tile in tiles_in(fits)]
+        spots = []
+        for key, rot, fits in ties:
+            while fits:
+                low = fits & -fits
+                fits ^= low
+                spots.append((low.bit_length() - 1, key, rot))
+        return best, spots
 
     def has_placement(self, tiles_mask: int) -> bool:
         """True when some tile of `tiles_mask` has a legal placement."""
         if not self._order:
             return tiles_mask != 0
-        open_cells = self._open
-        return any(open_cells[key][1] & tiles_mask for key in self._candidate_keys())
+        return any(entry[1] & tiles_mask for _key, entry in self._reach())
 
     def playable_tiles(self) -> int:
         """Mask of the tiles that have a legal placement now."""
         if not self._order:
             return ALL_TILES_MASK
-        open_cells = self._open
         mask = 0
-        for key in self._candidate_keys():
-            mask |= open_cells[key][1]
+        for _key, entry in self._reach():
+            mask |= entry[1]
         return mask
 
     def contacts(self, tile: TileId, cell: Cell, rot: int) -> list[Contact]:
@@ -274,75 +270,38 @@ class Figure:
     def place_unchecked(self, tile: TileId, key: int, rot: int) -> list[Contact]:
         """Place a tile known to be legal (it came from `placements` or `spots`) on the
         cell with engine key `key`; returns its contacts."""
-        placed = self._placed
-        open_cells = self._open
-        openings = self._openings
         code = tile * 3 + rot
-        contacts = []
-        entry = open_cells.pop(key, None)
-        if entry is not None:
-            openings.discard(key)
-            cell = KEY_CELLS[key]
-            values = TILE_VALUES[tile]
-            steps = NEIGHBOUR_STEPS[key]
-            for side, colour, value in entry[2]:
-                neighbour = KEY_CELLS[key + steps[side]]
-                points = POINTS[colour][value][tile]
-                contact = (cell, side, neighbour, colour, values[colour], value, points)
-                contacts.append(_new_contact(contact))
-        placed[key] = code
+        self._reachable = None
+        self._placed[key] = code
         self._order.append(key)
-        # Each empty neighbour gains one contact: update its entry rather than rebuild it.
-        changed = []
-        edges = SIDE_EDGE[code]
-        for side, step in enumerate(NEIGHBOUR_STEPS[key]):
-            other = key + step
-            if other in placed:
-                continue
-            colour, value = edges[side]
-            wanted = (side - colour) % 3
-            old = open_cells.get(other)
-            changed.append((other, old))
-            if old is None:
-                open_cells[other] = (wanted, COMPATIBLE[colour][value], ((side, colour, value),))
-                continue
-            old_rot, fits, old_contacts = old
-            if old_rot == wanted:
-                fits &= COMPATIBLE[colour][value]
-            else:
-                old_rot, fits = CONFLICT, 0
-            open_cells[other] = (old_rot, fits, (*old_contacts, (side, colour, value)))
-            openings.add(other)
-        self._taken.append((entry, changed))
+        entry = self._cells.cover(key, code, self._placed)
+        if entry is None:
+            return []
+        cell = KEY_CELLS[key]
+        values = TILE_VALUES[tile]
+        steps = NEIGHBOUR_STEPS[key]
+        contacts = []
+        for side, colour, value in entry[2]:
+            neighbour = KEY_CELLS[key + steps[side]]
+            points = POINTS[colour][value][tile]
+            contact = (cell, side, neighbour, colour, values[colour], value, points)
+            contacts.append(_new_contact(contact))
         return contacts
 
     def remove_last(self) -> tuple[TileId, Cell, int]:
         """Take back the last tile placed; returns (tile, cell, rot)."""
         key = self._order.pop()
+        self._reachable = None
         tile, rot = divmod(self._placed.pop(key), 3)
-        entry, changed = self._taken.pop()
-        open_cells = self._open
-        openings = self._openings
-        if entry is not None:
-            open_cells[key] = entry
-            if len(entry[2]) >= 2:
-                openings.add(key)
-        for other, old in changed:
-            if old is None:
-                del open_cells[other]
-                continue
-            open_cells[other] = old
-            if len(old[2]) < 2:
-                openings.discard(other)
+        self._cells.uncover(key)
         return tile, KEY_CELLS[key], rot
 
     def clone(self) -> Figure:
         other = Figure.__new__(Figure)
         other._placed = self._placed.copy()
-        other._open = self._open.copy()
-        other._openings = self._openings.copy()
         other._order = self._order.copy()
-        other._taken = self._taken.copy()
+        other._cells = self._cells.copy()
+        other._reachable = None  # the copy's openings may be visited in another order
         return other
 
 

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import copy
 import random
-from functools import partial
 from typing import Final, Self
 
 from game.rules.contacts import Contact
 from game.rules.errors import RulesError
 from game.rules.figure import Figure
-from game.rules.lattice import KEY_CELLS, ORIGIN, ORIGIN_KEY, cell_key
-from game.rules.moves import DISCARD, DISCARD_PILE, PILE, PLACE, STOCK, Move
+from game.rules.lattice import CELL_KEYS, KEY_CELLS, ORIGIN, ORIGIN_KEY
+from game.rules.moves import DISCARD, DISCARD_PILE, PILE, PLACE, STOCK, Move, new_move
 from game.rules.results import LOST, WON, MoveResult, Outcome
 from game.rules.state import PLAYING, apply_checked
 from game.rules.tiles import ALL_TILES, TILE_COUNT, TileId, tile_name
@@ -25,9 +24,6 @@ from game.rules.tiles import ALL_TILES, TILE_COUNT, TileId, tile_name
 PILE_COUNT: Final = 7
 PILE_SIZES: Final = (5, 5, 5, 5, 5, 5, 6)
 CUT_PILE: Final = 6
-
-
-_new_move: Final = partial(tuple.__new__, Move)
 
 
 def shuffled_tiles(rng: random.Random) -> list[TileId]:
@@ -139,7 +135,7 @@ class _SolitaireBase:
         self._take(move)
         contacts: list[Contact] = []
         if move.action == PLACE:
-            contacts = self.figure.place_unchecked(move.tile, cell_key(move.cell), move.rot)
+            contacts = self.figure.place_unchecked(move.tile, CELL_KEYS[move.cell], move.rot)
         self._history.append(move)
         self._settle()
         return contacts
@@ -216,13 +212,13 @@ class DrawSolitaireState(_SolitaireBase):
         if self.discard:
             top = self.discard[-1]
             moves = [
-                _new_move((PLACE, tile, KEY_CELLS[key], rot, DISCARD_PILE, -1))
+                new_move((PLACE, tile, KEY_CELLS[key], rot, DISCARD_PILE, -1))
                 for tile, key, rot in self.figure.spots(1 << top)
             ]
         if self.stock_pos < TILE_COUNT:
             tile = self.stock[self.stock_pos]
             stock_moves = [
-                _new_move((PLACE, tile, KEY_CELLS[key], rot, STOCK, -1))
+                new_move((PLACE, tile, KEY_CELLS[key], rot, STOCK, -1))
                 for tile, key, rot in self.figure.spots(1 << tile)
             ]
             moves.extend(stock_moves or [Move(DISCARD, tile, source=STOCK)])
@@ -302,7 +298,7 @@ class StackedSolitaireState(_SolitaireBase):
                 tops |= 1 << tile
                 pile_of[tile] = pile
         return [
-            _new_move((PLACE, tile, KEY_CELLS[key], rot, PILE, pile_of[tile]))
+            new_move((PLACE, tile, KEY_CELLS[key], rot, PILE, pile_of[tile]))
             for tile, key, rot in self.figure.spots(tops)
         ]
 

@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import partial
-from typing import Final, NamedTuple
 
 from game.rules.contacts import Contact, contact_score
 from game.rules.errors import RulesError
 from game.rules.figure import Figure
 from game.rules.figure_refusals import Refusal
-from game.rules.lattice import KEY_CELLS, ORIGIN, cell_key
-from game.rules.moves import DRAW, DRAW_MOVE, HAND, PASS_MOVE, PLACE, Move
+from game.rules.lattice import CELL_KEYS, KEY_CELLS, ORIGIN
+from game.rules.moves import DRAW, DRAW_MOVE, HAND, PASS_MOVE, PLACE, Move, new_move
 from game.rules.results import ALL_PASSED, DEAD_END, WENT_OUT, MoveResult, Outcome
 from game.rules.state import PLAYING, apply_checked
 from game.rules.table_refusals import placement_refusal, why_illegal
@@ -72,24 +70,11 @@ def starting_seat(hands: list[int]) -> int:
     return min(range(len(hands)), key=key)
 
 
-class _Step(NamedTuple):
-    """What a move changed, so that `undo` puts back exactly that."""
-
-    move: Move
-    seat: int
-    passes: int
-    """The passes in a row before the move."""
-    hand_change: int
-    """The tiles the move took out of the seat's hand or put in (a bit mask)."""
-    points: int
-    """The counting points it scored."""
-    purse: Purse | None
-    """Club: the chips before it scored."""
-    clock_s: float
-
-
-_new_step: Final = partial(tuple.__new__, _Step)
-_new_move: Final = partial(tuple.__new__, Move)
+_Step = tuple[Move, int, int, int, int, Purse | None, float]
+"""What a move changed, so that `undo` puts back exactly that: (the move, the seat that
+made it, the passes in a row before it, the tiles it took out of the seat's hand or put
+in (a bit mask), the counting points it scored, in club games the chips before it scored,
+the clock)."""
 
 
 class TableState:
@@ -162,8 +147,8 @@ class TableState:
         """Every seat's hand (bit masks) as dealt, then after each move of this hand."""
         hands = self.hands.copy()
         found = [tuple(hands)]
-        for step in reversed(self._history):
-            hands[step.seat] ^= step.hand_change
+        for _move, seat, _passes, hand_change, *_ in reversed(self._history):
+            hands[seat] ^= hand_change
             found.append(tuple(hands))
         return found[::-1]
 
@@ -195,7 +180,7 @@ class TableState:
                 for rot in range(3)
             ]
         moves = [
-            _new_move((PLACE, tile, KEY_CELLS[key], rot, HAND, -1))
+            new_move((PLACE, tile, KEY_CELLS[key], rot, HAND, -1))
             for tile, key, rot in self.figure.spots(hand)
         ]
         can_draw = self.stock_pos < TILE_COUNT and hand.bit_count() < HAND_SIZE
@@ -283,7 +268,7 @@ class TableState:
         """Set the game time played (resuming a record). Taking back a move played before
         this call leaves the clock at `seconds`: how long that move took is not known."""
         self._clock_s = seconds
-        self._history = [step._replace(clock_s=seconds) for step in self._history]
+        self._history = [(*step[:-1], seconds) for step in self._history]
 
     def restore_clock(self, seconds: float) -> None:
         """Put the game time at `seconds` before the next move (replaying a record that
@@ -307,15 +292,14 @@ class TableState:
         if action == PLACE:
             figure = self.figure
             tile = move.tile
-            contacts = figure.place_unchecked(tile, cell_key(move.cell), move.rot)
+            contacts = figure.place_unchecked(tile, CELL_KEYS[move.cell], move.rot)
             hand = self.hands[seat] ^ 1 << tile
             self.hands[seat] = hand
             points = 0
             for contact in contacts:
                 points += contact.points
             purse = self.sheet.score(seat, points) if points else None
-            step = (move, seat, passes, 1 << tile, points, purse, self._clock_s)
-            self._history.append(_new_step(step))
+            self._history.append((move, seat, passes, 1 << tile, points, purse, self._clock_s))
             self.passes = 0
             if not hand:
                 self._end_hand(WENT_OUT)
@@ -326,11 +310,11 @@ class TableState:
             return contacts
         if action == DRAW:
             drawn = 1 << self.stock[self.stock_pos]
-            self._history.append(_new_step((move, seat, passes, drawn, 0, None, self._clock_s)))
+            self._history.append((move, seat, passes, drawn, 0, None, self._clock_s))
             self.hands[seat] |= drawn
             self.stock_pos += 1
             return []
-        self._history.append(_new_step((move, seat, passes, 0, 0, None, self._clock_s)))
+        self._history.append((move, seat, passes, 0, 0, None, self._clock_s))
         self.passes = passes + 1
         if self.passes >= self.game.players:
             self._end_hand(ALL_PASSED)
@@ -366,12 +350,12 @@ class TableState:
     @property
     def moves(self) -> list[Move]:
         """The moves of this hand so far."""
-        return [step.move for step in self._history]
+        return [step[0] for step in self._history]
 
     def clone(self) -> TableState:
         other = TableState.__new__(TableState)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
+        other.rng = random.Random.__new__(random.Random)  # unseeded: its state is set next
         other.rng.setstate(self.rng.getstate())
         other.sheet = self.sheet.copy()
         other.hands = self.hands.copy()
