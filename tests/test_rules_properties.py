@@ -208,7 +208,7 @@ def table_position(state: TableState) -> tuple[object, ...]:
 
 @settings(max_examples=60, deadline=None)
 @given(players=st.integers(2, 7), seed=st.integers(0, 10**9), rules=table_rules)
-def test_every_move_taken_back_leaves_the_position_exactly_as_it_was(
+def test_every_move_scores_its_points_and_taken_back_leaves_the_position_as_it_was(
     players: int, seed: int, rules: TableRules
 ) -> None:
     state = TableGame(players, rules).new_state(seed)
@@ -218,7 +218,8 @@ def test_every_move_taken_back_leaves_the_position_exactly_as_it_was(
         before = table_position(state)
         moves = state.legal_moves()
         for move in moves:
-            state.apply_unchecked(move)
+            points = state.placement_score(move) if move.action == PLACE else 0
+            assert state.apply_unchecked(move) == points
             state.undo()
             assert table_position(state) == before
         state.apply(moves[rng.randrange(len(moves))])

@@ -9,8 +9,7 @@ figure_refusals.py.
 
 from __future__ import annotations
 
-from functools import partial
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
 from game.rules.contacts import LADDERS, POINTS, SIDE_EDGE, Contact
 from game.rules.errors import IllegalMoveError
@@ -32,8 +31,6 @@ class Placement(NamedTuple):
 Spot = tuple[TileId, int, int]
 """A legal placement as (tile, cell key, rot): `Placement` without the score, for the hot
 paths."""
-
-_new_contact: Final = partial(tuple.__new__, Contact)
 
 
 class Figure:
@@ -265,28 +262,24 @@ class Figure:
         reason = self.why_illegal(tile, cell, rot)
         if reason is not None:
             raise IllegalMoveError(reason)
-        return self.place_unchecked(tile, cell_key(cell), rot)
+        contacts = self.contacts(tile, cell, rot)
+        self.place_unchecked(tile, cell_key(cell), rot)
+        return contacts
 
-    def place_unchecked(self, tile: TileId, key: int, rot: int) -> list[Contact]:
+    def place_unchecked(self, tile: TileId, key: int, rot: int) -> int:
         """Place a tile known to be legal (it came from `placements` or `spots`) on the
-        cell with engine key `key`; returns its contacts."""
+        cell with engine key `key`; returns the points it scores (the hot paths': what
+        it touches is `contacts`, asked before)."""
         code = tile * 3 + rot
         self._reachable = None
         self._placed[key] = code
         self._order.append(key)
         entry = self._cells.cover(key, code, self._placed)
-        if entry is None:
-            return []
-        cell = KEY_CELLS[key]
-        values = TILE_VALUES[tile]
-        steps = NEIGHBOUR_STEPS[key]
-        contacts = []
-        for side, colour, value in entry[2]:
-            neighbour = KEY_CELLS[key + steps[side]]
-            points = POINTS[colour][value][tile]
-            contact = (cell, side, neighbour, colour, values[colour], value, points)
-            contacts.append(_new_contact(contact))
-        return contacts
+        points = 0
+        if entry is not None:
+            for _side, colour, value in entry[2]:
+                points += POINTS[colour][value][tile]
+        return points
 
     def remove_last(self) -> tuple[TileId, Cell, int]:
         """Take back the last tile placed; returns (tile, cell, rot)."""

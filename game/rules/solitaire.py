@@ -2,7 +2,7 @@
 
 Both states are a `GameState` (state.py), as the table is: `legal_moves`, `why_illegal`
 (None when legal), `apply` (returns a `MoveResult`), `apply_unchecked` (the solvers' hot
-path, returns the contacts), `undo`, `clone`, `outcome` (an `Outcome` once won or lost,
+path, returns the points scored), `undo`, `clone`, `outcome` (an `Outcome` once won or lost,
 else None). A solitaire is one hand: it is over when the game is, and it has no clock.
 """
 
@@ -12,7 +12,6 @@ import copy
 import random
 from typing import Final, Self
 
-from game.rules.contacts import Contact
 from game.rules.errors import RulesError
 from game.rules.figure import Figure
 from game.rules.lattice import CELL_KEYS, KEY_CELLS, ORIGIN, ORIGIN_KEY
@@ -130,15 +129,16 @@ class _SolitaireBase:
         `why_illegal` has a reason); returns what it did."""
         return apply_checked(self, move, move.tile if move.source == STOCK else None)
 
-    def apply_unchecked(self, move: Move) -> list[Contact]:
-        """Play a move known to be legal (from `legal_moves`); returns its contacts."""
+    def apply_unchecked(self, move: Move) -> int:
+        """Play a move known to be legal (from `legal_moves`); returns the points it
+        scored."""
         self._take(move)
-        contacts: list[Contact] = []
+        points = 0
         if move.action == PLACE:
-            contacts = self.figure.place_unchecked(move.tile, CELL_KEYS[move.cell], move.rot)
+            points = self.figure.place_unchecked(move.tile, CELL_KEYS[move.cell], move.rot)
         self._history.append(move)
         self._settle()
-        return contacts
+        return points
 
     def undo(self) -> Move:
         """Take back the last move; returns it."""

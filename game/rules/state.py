@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Final, Protocol, Self
 
-from game.rules.contacts import Contact, contact_score
+from game.rules.contacts import Contact
 from game.rules.errors import IllegalMoveError
 from game.rules.figure import Figure
-from game.rules.moves import Move
+from game.rules.moves import PLACE, Move
 from game.rules.results import MoveResult, Outcome
 from game.rules.tiles import TileId
 
@@ -70,8 +70,9 @@ class GameState(Protocol):
         """Play `move` after checking it (`IllegalMoveError`); returns what it did."""
         ...
 
-    def apply_unchecked(self, move: Move) -> list[Contact]:
-        """Play a move known to be legal (from `legal_moves`); returns its contacts."""
+    def apply_unchecked(self, move: Move) -> int:
+        """Play a move known to be legal (from `legal_moves`); returns the points it
+        scored (what it touched is `figure.contacts`, asked before)."""
         ...
 
     def undo(self) -> Move:
@@ -112,6 +113,8 @@ def apply_checked(state: GameState, move: Move, drawn: TileId | None) -> MoveRes
     if reason is not None:
         raise IllegalMoveError(f"{move}: {reason}")
     seat = state.current_player
-    contacts = state.apply_unchecked(move)
-    score = contact_score(contacts)
-    return MoveResult(move, seat, tuple(contacts), score, drawn, state.hand_over, state.end_reason)
+    contacts: tuple[Contact, ...] = ()
+    if move.action == PLACE:
+        contacts = tuple(state.figure.contacts(move.tile, move.cell, move.rot))
+    points = state.apply_unchecked(move)
+    return MoveResult(move, seat, contacts, points, drawn, state.hand_over, state.end_reason)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from game.rules.contacts import Contact, contact_score
+from game.rules.contacts import contact_score
 from game.rules.errors import RulesError
 from game.rules.figure import Figure
 from game.rules.figure_refusals import Refusal
@@ -283,21 +283,18 @@ class TableState:
         draws = move.action == DRAW and self.stock_pos < TILE_COUNT
         return apply_checked(self, move, self.stock[self.stock_pos] if draws else None)
 
-    def apply_unchecked(self, move: Move) -> list[Contact]:
-        """Play a move known to be legal (taken from `legal_moves`); returns its contacts.
-        The solvers' hot path: no check and no `MoveResult`."""
+    def apply_unchecked(self, move: Move) -> int:
+        """Play a move known to be legal (taken from `legal_moves`); returns the points it
+        scored. The solvers' and playouts' hot path: no check and no `MoveResult`."""
         seat = self.current
         passes = self.passes
         action = move.action
         if action == PLACE:
             figure = self.figure
             tile = move.tile
-            contacts = figure.place_unchecked(tile, CELL_KEYS[move.cell], move.rot)
+            points = figure.place_unchecked(tile, CELL_KEYS[move.cell], move.rot)
             hand = self.hands[seat] ^ 1 << tile
             self.hands[seat] = hand
-            points = 0
-            for contact in contacts:
-                points += contact.points
             purse = self.sheet.score(seat, points) if points else None
             self._history.append((move, seat, passes, 1 << tile, points, purse, self._clock_s))
             self.passes = 0
@@ -307,20 +304,20 @@ class TableState:
                 self._end_hand(DEAD_END)
             else:
                 self.current = (seat + 1) % self.game.players
-            return contacts
+            return points
         if action == DRAW:
             drawn = 1 << self.stock[self.stock_pos]
             self._history.append((move, seat, passes, drawn, 0, None, self._clock_s))
             self.hands[seat] |= drawn
             self.stock_pos += 1
-            return []
+            return 0
         self._history.append((move, seat, passes, 0, 0, None, self._clock_s))
         self.passes = passes + 1
         if self.passes >= self.game.players:
             self._end_hand(ALL_PASSED)
         else:
             self.current = (seat + 1) % self.game.players
-        return []
+        return 0
 
     def _end_hand(self, reason: str) -> None:
         self.end_reason = reason
