@@ -123,7 +123,7 @@ class Figure:
 
     def is_dead_end(self) -> bool:
         """True when no tile can ever be placed again (RULES.md section 4, dead end)."""
-        return bool(self._order) and not self._reach()
+        return bool(self._order) and not (self._reachable or self._reach())
 
     def in_reach(self, cell: Cell) -> bool:
         """True when the last-tile rule lets a tile go on `cell` now: the origin of an
@@ -186,7 +186,7 @@ class Figure:
             return (0 if tiles_mask else -1), self.spots(tiles_mask)
         best = -1
         ties: list[tuple[int, int, int]] = []
-        for key, (rot, fits, contacts) in self._reach():
+        for key, (rot, fits, contacts) in self._reachable or self._reach():
             fits &= tiles_mask
             if not fits:
                 continue
@@ -307,10 +307,15 @@ def _best_tiles(fits: int, contacts: tuple[tuple[int, int, int], ...]) -> tuple[
     """The highest score of a tile of `fits` on an open cell with these contacts, and the
     mask of the tiles that make it."""
     best, tiles = -1, 0
-    for tile in tiles_in(fits):
-        score = _points(tile, contacts)
+    while fits:
+        low = fits & -fits
+        fits ^= low
+        tile = low.bit_length() - 1
+        score = 0
+        for _side, colour, value in contacts:
+            score += POINTS[colour][value][tile]
         if score > best:
-            best, tiles = score, 1 << tile
+            best, tiles = score, low
         elif score == best:
-            tiles |= 1 << tile
+            tiles |= low
     return best, tiles

@@ -36,6 +36,8 @@ class ScoreSheet:
     def __init__(self, players: int, rules: TableRules) -> None:
         self.players = players
         self.rules = rules
+        self.club = rules.club
+        """Club Contack: chips move as points are scored, and no tile pays a penalty."""
         self.results: list[list[int]] = []
         """Per ended hand, per seat: hand score (club: chips won or lost)."""
         self.points_history: list[list[int]] = []
@@ -59,7 +61,7 @@ class ScoreSheet:
         """Count a placement's counting `points` for `seat` (and in club games the chips
         they win); returns the chips as they were before (club), else None."""
         self.hand_points[seat] += points
-        if not self.rules.club:
+        if not self.club:
             return None
         before = (tuple(self.chips_held), tuple(self.chips_owed), tuple(self.chips_lent))
         chips = points // 5
@@ -98,7 +100,7 @@ class ScoreSheet:
         """Each seat's score as the table shows it now: in club games `chips_worth`;
         otherwise the ended hands' results plus, while a hand is on, the points scored
         in it (its penalties come when it ends)."""
-        if self.rules.club:
+        if self.club:
             return self.chips_worth()
         running = self.hand_points if hand_on else [0] * self.players
         return [sum(hand[s] for hand in self.results) + running[s] for s in range(self.players)]
@@ -107,7 +109,7 @@ class ScoreSheet:
         """Totals, standings and leaders over the ended hands (at any point of the game)."""
         n = self.players
         totals = tuple(sum(hand[seat] for hand in self.results) for seat in range(n))
-        standings = tuple(self.chips_worth()) if self.rules.club else totals
+        standings = tuple(self.chips_worth()) if self.club else totals
         team_totals = None
         if self.rules.partners:
             team_totals = (standings[0] + standings[2], standings[1] + standings[3])
@@ -131,7 +133,7 @@ class ScoreSheet:
     def hand_result(self, hands: list[int], over: bool) -> list[int]:
         """Per seat, the score of the hand so far (club: chips won minus chips lost); the
         tiles left in `hands` pay their penalty once the hand is `over`."""
-        if self.rules.club:
+        if self.club:
             start = self.hand_start
             return [now - before for now, before in zip(self.chips_worth(), start, strict=True)]
         return [
@@ -141,7 +143,7 @@ class ScoreSheet:
 
     def penalties(self, hands: list[int]) -> list[int]:
         """The end-of-hand penalty of each seat holding `hands` (0 in club games)."""
-        if self.rules.club:
+        if self.club:
             return [0] * self.players
         return [PENALTY_PER_TILE * hand.bit_count() for hand in hands]
 
