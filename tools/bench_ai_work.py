@@ -12,8 +12,8 @@ solver's positions per second (`POSITIONS_PER_SECOND`, which turns the command l
 --budget-s into work). First it prints the master's playout steps per second at 4 seats:
 its whole move (guessed stock orders, every candidate played out and taken back) on
 the positions of greedy games with a choice, with the median, 99th percentile and
-largest time of one move (processor time, so that other work on a busy machine does
-not count).
+largest time of one move. Times are processor time, so that other work on a busy
+machine does not count.
 """
 
 from __future__ import annotations
@@ -63,10 +63,10 @@ def players_work(games: int) -> None:
                 state = TableGame(seats, TableRules(hands=1)).new_state(seed)
                 bots = [players.make_player(level, random.Random(s)) for s in range(seats)]
                 while not state.hand_over:
-                    started = time.perf_counter()
+                    started = time.process_time()
                     move = bots[state.current_player].choose(state)
                     if len(state.legal_moves()) > 1:
-                        chosen.append(time.perf_counter() - started)
+                        chosen.append(time.process_time() - started)
                     state.apply(move)
                     moves += 1
             mean = statistics.mean(spent) if spent else 0
@@ -114,13 +114,13 @@ def playout_rate(count: int) -> None:
 
 def solver_rate() -> None:
     positions = 0
-    started = time.perf_counter()
+    started = time.process_time()
     for seed in range(1, 40):
         for deal in (DrawSolitaireState(seed=seed), StackedSolitaireState(seed=seed)):
             solver = Solver(deal)
             solver.run(200_000)
             positions += solver.nodes
-    rate = positions / (time.perf_counter() - started)
+    rate = positions / (time.process_time() - started)
     print(f"solver: {rate:,.0f} positions/s (POSITIONS_PER_SECOND = {POSITIONS_PER_SECOND:,})")
 
 

@@ -136,7 +136,7 @@ class Figure:
     def _reach(self) -> list[tuple[int, OpenCell]]:
         """The open cells where the last-tile rule lets a tile go now, with their entries:
         around the last tile, then every opening (the figure must have a tile). Worked
-        out once after each change."""
+        out once after each change; the hot paths read `_reachable` first."""
         reach = self._reachable
         if reach is None:
             entries = self._cells.entries
@@ -268,18 +268,14 @@ class Figure:
 
     def place_unchecked(self, tile: TileId, key: int, rot: int) -> int:
         """Place a tile known to be legal (it came from `placements` or `spots`) on the
-        cell with engine key `key`; returns the points it scores (the hot paths': what
-        it touches is `contacts`, asked before)."""
+        cell with engine key `key`; returns the points it scores (what it touches is
+        `contacts`, asked before)."""
         code = tile * 3 + rot
         self._reachable = None
         self._placed[key] = code
         self._order.append(key)
         entry = self._cells.cover(key, code, self._placed)
-        points = 0
-        if entry is not None:
-            for _side, colour, value in entry[2]:
-                points += POINTS[colour][value][tile]
-        return points
+        return 0 if entry is None else _points(tile, entry[2])
 
     def remove_last(self) -> tuple[TileId, Cell, int]:
         """Take back the last tile placed; returns (tile, cell, rot)."""
@@ -300,7 +296,10 @@ class Figure:
 
 def _points(tile: TileId, contacts: tuple[tuple[int, int, int], ...]) -> int:
     """Points `tile` scores on an open cell with these contacts (it is legal there)."""
-    return sum(POINTS[colour][value][tile] for _side, colour, value in contacts)
+    points = 0
+    for _side, colour, value in contacts:
+        points += POINTS[colour][value][tile]
+    return points
 
 
 def _best_tiles(fits: int, contacts: tuple[tuple[int, int, int], ...]) -> tuple[int, int]:
@@ -310,10 +309,7 @@ def _best_tiles(fits: int, contacts: tuple[tuple[int, int, int], ...]) -> tuple[
     while fits:
         low = fits & -fits
         fits ^= low
-        tile = low.bit_length() - 1
-        score = 0
-        for _side, colour, value in contacts:
-            score += POINTS[colour][value][tile]
+        score = _points(low.bit_length() - 1, contacts)
         if score > best:
             best, tiles = score, low
         elif score == best:
