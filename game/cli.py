@@ -37,7 +37,8 @@ from game.rules.record import DRAW_SOLITAIRE, MODES, TABLE, GameRecord, Recorded
 from game.rules.record_moves import move_to_entry
 from game.rules.seeds_names import cut_text, read_seed
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.rules.table import MAX_PLAYERS, MIN_PLAYERS, TableGame, TableRules
+from game.rules.table import TableGame
+from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS, TableRules
 
 MAX_BUDGET_S = 3600.0
 """The longest a solve may be given."""

@@ -26,7 +26,7 @@ from game.net.client import ClientEvent, TableClient
 from game.persist.settings import Settings, TableSetup
 from game.persist.storage import Storage
 from game.play.table_match import Turn
-from game.rules.table import TableRules
+from game.rules.table_rules import TableRules
 from game.scenes.join import JoinScene
 from game.scenes.menu import MenuScene
 from game.scenes.score import ScoreScene

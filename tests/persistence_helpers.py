@@ -10,7 +10,7 @@ from typing import Any
 from game.app import App
 from game.cli import simulate
 from game.rules.record import GameRecord, RecordedGame
-from game.rules.table import TableRules
+from game.rules.table_rules import TableRules
 
 TABLE = Path(__file__).parent / "golden" / "table-2-standard.contack.json"
 """The golden record (format version 1) of a two-seat table game."""

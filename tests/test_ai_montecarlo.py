@@ -9,7 +9,8 @@ import pytest
 
 from game.ai.montecarlo import MonteCarlo, play_out
 from game.ai.players import ExpertPlayer, MasterPlayer, Player
-from game.rules.table import TableRules, TableState
+from game.rules.table import TableState
+from game.rules.table_rules import TableRules
 from tests.test_ai_players import replayed
 
 SMALL_WORK = 600

@@ -25,7 +25,8 @@ from game.ai.players import (
 )
 from game.ai.search import Lookahead
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.rules.table import TableGame, TableRules, TableState
+from game.rules.table import TableGame, TableState
+from game.rules.table_rules import TableRules
 from game.rules.tiles import ALL_TILES_MASK
 
 LEVEL_NAMES = tuple(LEVELS)
@@ -134,7 +135,7 @@ def snapshot(state: TableState) -> tuple[object, ...]:
         state.stock_pos,
         list(state.stock),
         list(state.hands),
-        list(state.hand_points),
+        list(state.sheet.hand_points),
         state.figure.tiles(),
         state.figure.open_cells(),
         state.moves,

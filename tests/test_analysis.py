@@ -11,12 +11,13 @@ import pytest
 from game import cli
 from game.ai.analysis import fair_odds, position_after, review_solitaire, review_table
 from game.ai.solver import SOLVER_POSITIONS, solve
-from game.rules.figure import contact_score
+from game.rules.contacts import contact_score
 from game.rules.moves import PLACE
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.record_moves import entry_to_move
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.rules.table import TableRules, TableState
+from game.rules.table import TableState
+from game.rules.table_rules import TableRules
 
 MODES = ("draw-solitaire", "stacked-solitaire")
 

@@ -15,7 +15,7 @@ import pytest
 from game.app import FIXED_DT, MAX_STEPS, App, ManualClock
 from game.cli import simulate
 from game.persist.storage import Storage
-from game.rules.table import TableRules
+from game.rules.table_rules import TableRules
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
 from game.scenes.draw_solitaire import DrawSolitaireScene

@@ -16,8 +16,7 @@ from game.app import App
 from game.play.table_match import TableMatch
 from game.play.table_setup import share_code
 from game.rules.share import MAX_DEAL, SEAT_LETTERS, ShareCode, ShareCodeError, check_letter
-from game.rules.table import MAX_HANDS, TableRules
-from game.rules.table_rules import CLUB_RULES
+from game.rules.table_rules import CLUB_RULES, MAX_HANDS, TableRules
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.requests import Screen, TableRequest
 from game.scenes.score import ScoreScene

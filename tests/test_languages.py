@@ -162,7 +162,7 @@ def test_a_windows_locale_name_gives_its_language(monkeypatch: pytest.MonkeyPatc
 
 def test_colour_words_come_from_the_theme_in_each_language() -> None:
     """The rules give colour indices; the words are the theme's, in the language."""
-    from game.rules.figure import VALUE_CLASH, Refusal
+    from game.rules.figure_refusals import VALUE_CLASH, Refusal
     from game.ui.theme import THEMES
 
     refusal = Refusal(VALUE_CLASH, colour=2, value=10, other_colour=2, other_value=1)

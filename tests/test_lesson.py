@@ -19,7 +19,8 @@ from game.play.table_match import Turn
 from game.rules.errors import IllegalMoveError
 from game.rules.moves import DRAW_MOVE, PASS_MOVE, PLACE, parse_move
 from game.rules.results import WENT_OUT, MoveResult
-from game.rules.table import TableGame, TableRules, TableState
+from game.rules.table import TableGame, TableState
+from game.rules.table_rules import TableRules
 from game.rules.tiles import parse_tile
 
 

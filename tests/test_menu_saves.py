@@ -13,7 +13,7 @@ import pytest
 from game.app import App
 from game.cli import simulate
 from game.rules.record import DRAW_SOLITAIRE, MODES, STACKED_SOLITAIRE, TABLE
-from game.rules.table import TableRules
+from game.rules.table_rules import TableRules
 from game.scenes.dialog import ConfirmScene
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.menu import MenuScene

@@ -41,7 +41,7 @@ from game.net.replies import (
 from game.net.replies import move_frame as announced_move_frame
 from game.rules.moves import DRAW_MOVE, PASS_MOVE, place_move
 from game.rules.record import GameRecord
-from game.rules.table import TableRules
+from game.rules.table_rules import TableRules
 from game.rules.tiles import parse_tile
 
 

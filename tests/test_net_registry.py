@@ -23,7 +23,7 @@ from game.net.registry import Registry
 from game.net.store import TableStore
 from game.net.table import NetTable
 from game.rules.moves import PASS_MOVE
-from game.rules.table import HAND_SIZE
+from game.rules.table_rules import HAND_SIZE
 from tests.net_helpers import (
     ROOMY,
     Inbox,

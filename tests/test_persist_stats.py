@@ -17,7 +17,8 @@ from game.persist.stats import (
     read_stats,
 )
 from game.rules.record import TABLE, RecordedGame
-from game.rules.table import TableRules, TableState
+from game.rules.table import TableState
+from game.rules.table_rules import TableRules
 
 
 def test_stats_read_only_with_the_right_types() -> None:

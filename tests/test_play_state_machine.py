@@ -46,8 +46,8 @@ def position(state: GameState) -> tuple[Any, ...]:
             tuple(state.hands),
             state.current,
             state.stock_pos,
-            state.results,
-            state.hand_points,
+            state.sheet.results,
+            state.sheet.hand_points,
             state.hand_number,
         )
     return figure, tuple(state.moves), state.is_terminal()

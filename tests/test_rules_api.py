@@ -22,8 +22,10 @@ from game.rules.results import (
     MoveResult,
     Outcome,
 )
-from game.rules.solitaire import PLAYING, DrawSolitaireState, StackedSolitaireState
-from game.rules.table import TableGame, TableRules, TableState
+from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+from game.rules.state import PLAYING
+from game.rules.table import TableGame, TableState
+from game.rules.table_rules import TableRules
 from game.rules.tiles import ALL_TILES, parse_tile, tile_name
 from tests.test_rules_table import STAR, STUCK, position
 
@@ -151,8 +153,8 @@ def test_the_last_move_result_names_the_termination() -> None:
 
 def test_standings_add_the_running_hand_until_it_ends() -> None:
     state = position([["02-03-04", "09-10-01"], ["10-06-09"]], [("01-02-03", ORIGIN, 0)], [])
-    state.results = [[7, -3]]
-    state.hand_points = [5, 10]
+    state.sheet.results = [[7, -3]]
+    state.sheet.hand_points = [5, 10]
     assert state.standings() == [12, 7]
     state.apply(Move(PLACE, T("02-03-04"), (1, 0), 0))  # red 3 + red 2 = 5
     assert state.standings() == [17, 7]
@@ -168,7 +170,7 @@ def test_club_standings_are_chips_held_minus_owed() -> None:
     state = position(
         [["08-09-10", "04-05-06"], ["10-03-09"]], STAR, ["05-06-07"], variant="club", chips=3
     )
-    state.chips_held = [3, 3]
+    state.sheet.chips_held = [3, 3]
     state.apply(Move(PLACE, T("08-09-10"), ORIGIN, 0))
     assert state.standings() == [13, -7]
 

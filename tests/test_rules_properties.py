@@ -8,12 +8,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.cli import simulate
-from game.rules.lattice import Cell
+from game.rules.figure import Figure
+from game.rules.lattice import Cell, cell_key
 from game.rules.moves import DRAW, PASS, PLACE, parse_move
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.rules.table import HAND_SIZE, TableGame, TableRules, TableState
-from game.rules.tiles import TILE_SIZES, TileId
+from game.rules.table import TableGame, TableState
+from game.rules.table_rules import HAND_SIZE, TableRules
+from game.rules.tiles import ALL_TILES_MASK, TILE_SIZES, TileId, mask_of, tiles_in
 from tests.rules_helpers import naive_dead_end, naive_placements
 
 table_rules = st.builds(
@@ -72,7 +74,7 @@ def test_random_table_games_follow_the_rules(
                 assert state.figure.is_dead_end() == naive_dead_end(state.figure)
         assert conserved(state)
         if state.game.rules.club:
-            assert sum(state.results[-1]) == 0
+            assert sum(state.sheet.results[-1]) == 0
         if state.is_terminal():
             break
         state.next_hand()
@@ -174,3 +176,73 @@ def test_a_thousand_random_hands_keep_every_tile_and_end() -> None:
             steps += 1
             assert steps < 400
         assert conserved(state)
+
+
+def table_position(state: TableState) -> tuple[object, ...]:
+    """Everything a table position shows: the hands, the turn, the score sheet, the clock,
+    the history and the figure with its open cells and placements (in any order: taking
+    back a tile may change the order the openings are visited in, never what they are)."""
+    figure, sheet = state.figure, state.sheet
+    return (
+        state.hands.copy(),
+        state.current,
+        state.passes,
+        state.stock_pos,
+        state.end_reason,
+        state.clock_s,
+        state.moves,
+        state.hands_so_far(),
+        sheet.results.copy(),
+        sheet.points_history.copy(),
+        sheet.hand_points.copy(),
+        (sheet.chips_held.copy(), sheet.chips_owed.copy(), sheet.chips_lent.copy()),
+        figure.tiles(),
+        figure.open_cells(),
+        figure.opportunity_openings(),
+        sorted(figure.open_fit_masks()),
+        [figure.forced_rotation(cell) for cell in figure.open_cells()],
+        sorted(figure.placements(ALL_TILES_MASK)),
+        figure.is_dead_end(),
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.integers(2, 7), seed=st.integers(0, 10**9), rules=table_rules)
+def test_every_move_scores_its_points_and_taken_back_leaves_the_position_as_it_was(
+    players: int, seed: int, rules: TableRules
+) -> None:
+    state = TableGame(players, rules).new_state(seed)
+    rng = random.Random(seed)
+    while not state.hand_over:
+        state.advance_clock(1.5)
+        before = table_position(state)
+        moves = state.legal_moves()
+        for move in moves:
+            points = state.placement_score(move) if move.action == PLACE else 0
+            assert state.apply_unchecked(move) == points
+            state.undo()
+            assert table_position(state) == before
+        state.apply(moves[rng.randrange(len(moves))])
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 10**9), hand=st.integers(1, 36))
+def test_the_best_spots_are_the_placements_of_the_highest_score(seed: int, hand: int) -> None:
+    rng = random.Random(seed)
+    figure = Figure()
+    left = ALL_TILES_MASK
+    for _ in range(rng.randrange(36)):
+        spots = figure.spots(left)
+        if not spots:
+            break
+        tile, key, rot = spots[rng.randrange(len(spots))]
+        figure.place_unchecked(tile, key, rot)
+        left &= ~(1 << tile)
+    tiles = rng.sample(tiles_in(left), min(hand, left.bit_count()))
+    placements = figure.placements(mask_of(tiles))
+    best, spots = figure.best_spots(mask_of(tiles))
+    if not placements:
+        assert (best, spots) == (-1, [])
+        return
+    assert best == max(score for _, _, _, score in naive_placements(figure, tiles))
+    assert spots == [(p.tile, cell_key(p.cell), p.rot) for p in placements if p.score == best]

@@ -14,7 +14,8 @@ from game.cli import simulate
 from game.rules.errors import RecordError, RulesError
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.rules.table import TableRules, TableState
+from game.rules.table import TableState
+from game.rules.table_rules import TableRules
 
 
 def table_record(seed: int = 3, players: int = 3, **rules: Any) -> dict[str, Any]:

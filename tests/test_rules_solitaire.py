@@ -5,13 +5,9 @@ import pytest
 from game.rules.errors import IllegalMoveError, RulesError
 from game.rules.lattice import ORIGIN
 from game.rules.moves import DISCARD, PILE, PLACE, STOCK, Move
-from game.rules.solitaire import (
-    LOST,
-    PLAYING,
-    WON,
-    DrawSolitaireState,
-    StackedSolitaireState,
-)
+from game.rules.results import LOST, WON
+from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+from game.rules.state import PLAYING
 from game.rules.tiles import ALL_TILES, parse_tile
 
 T = parse_tile

@@ -3,17 +3,12 @@
 import pytest
 
 from game.rules.errors import IllegalMoveError, RulesError
-from game.rules.figure import Refusal
+from game.rules.figure_refusals import Refusal
 from game.rules.lattice import ORIGIN
 from game.rules.moves import DRAW_MOVE, PASS_MOVE, PLACE, Move
-from game.rules.table import (
-    ALL_PASSED,
-    DEAD_END,
-    WENT_OUT,
-    TableGame,
-    TableRules,
-    TableState,
-)
+from game.rules.results import ALL_PASSED, DEAD_END, WENT_OUT
+from game.rules.table import TableGame, TableState
+from game.rules.table_rules import TableRules
 from game.rules.tiles import ALL_TILES, TILE_SIZES, mask_of, parse_tile
 from tests.rules_helpers import build_figure
 
@@ -168,14 +163,14 @@ def test_a_full_round_of_passes_ends_the_hand_with_penalties() -> None:
         [("01-02-03", (0, 0), 0)],
         [],
     )
-    state.hand_points = [15, 0, 5]
+    state.sheet.hand_points = [15, 0, 5]
     state.apply(PASS_MOVE)
     state.apply(PASS_MOVE)
     assert not state.hand_over
     state.apply(PASS_MOVE)
     assert state.hand_over and state.end_reason == ALL_PASSED
-    assert state.results == [[15 - 20, -10, 5 - 10]]
-    assert state.points_history == [[15, 0, 5]]
+    assert state.sheet.results == [[15 - 20, -10, 5 - 10]]
+    assert state.sheet.points_history == [[15, 0, 5]]
     assert state.legal_moves() == []
 
 
@@ -194,13 +189,13 @@ def test_placing_the_last_tile_ends_the_hand() -> None:
     state = position(
         [["02-03-04"], ["10-06-09", "09-10-07"]], [("01-02-03", (0, 0), 0)], ["05-06-07"]
     )
-    state.hand_points = [0, 20]
+    state.sheet.hand_points = [0, 20]
     move = next(m for m in state.legal_moves() if m.cell == (1, 0))
     result = state.apply(move)
     assert [c.points for c in result.contacts] == [5] and result.points == 5
     assert result.hand_ended and result.end_reason == WENT_OUT
     assert state.end_reason == WENT_OUT
-    assert state.results == [[5, 20 - 20]]
+    assert state.sheet.results == [[5, 20 - 20]]
 
 
 def test_a_dead_end_ends_the_hand_at_once_before_anyone_draws() -> None:
@@ -210,7 +205,7 @@ def test_a_dead_end_ends_the_hand_at_once_before_anyone_draws() -> None:
     result = state.apply(move)
     assert result.points == 50 and result.end_reason == DEAD_END
     assert state.end_reason == DEAD_END
-    assert state.results == [[50 - 10, -10]]
+    assert state.sheet.results == [[50 - 10, -10]]
     assert state.stock_left == 1
 
 
@@ -237,12 +232,12 @@ def test_hands_per_game_and_the_end_of_the_game() -> None:
             assert not state.is_terminal()
             state.next_hand()
     assert state.is_terminal()
-    assert len(state.results) == 2
+    assert len(state.sheet.results) == 2
     with pytest.raises(RulesError):
         state.next_hand()
     outcome = state.outcome()
     assert outcome is not None and outcome.termination == state.end_reason
-    assert outcome.totals == tuple(sum(r[s] for r in state.results) for s in range(2))
+    assert outcome.totals == tuple(sum(r[s] for r in state.sheet.results) for s in range(2))
 
 
 def test_next_hand_needs_the_hand_to_be_over() -> None:
@@ -255,7 +250,7 @@ def test_partners_add_team_scores_and_share_the_win() -> None:
     with pytest.raises(RulesError, match="4 players"):
         TableGame(3, TableRules(partners=True))
     state = TableGame(4, TableRules(partners=True, hands=1)).new_state(seed=2)
-    state.results = [[10, 30, 25, -5]]
+    state.sheet.results = [[10, 30, 25, -5]]
     tally = state.tally()
     assert tally.team_totals == (35, 25)
     assert tally.leaders == (0, 2)
@@ -264,7 +259,7 @@ def test_partners_add_team_scores_and_share_the_win() -> None:
 
 def test_equal_totals_share_the_win() -> None:
     state = TableGame(3).new_state(seed=2)
-    state.results = [[20, 20, 5]]
+    state.sheet.results = [[20, 20, 5]]
     assert state.tally().leaders == (0, 1)
 
 
@@ -289,31 +284,31 @@ def test_free_draw_needs_room_in_the_hand_and_a_stock() -> None:
 def test_club_counting_contact_takes_value_over_five_from_every_other_player() -> None:
     hands = [["02-03-04", "09-10-01"], ["10-06-09"], ["09-10-07"]]
     state = position(hands, [("01-02-03", (0, 0), 0)], ["05-06-07"], variant="club", chips=40)
-    state.chips_held = [40, 40, 40]
-    state._hand_chips_start = [40, 40, 40]
+    state.sheet.chips_held = [40, 40, 40]
+    state.sheet.hand_start = [40, 40, 40]
     state.apply(Move(PLACE, T("02-03-04"), (1, 0), 0))  # red 3 + red 2 = 5: one chip each
-    assert state.chips_held == [42, 39, 39]
+    assert state.sheet.chips_held == [42, 39, 39]
     assert state.hand_result() == [2, -1, -1]
 
 
 def test_club_has_no_end_of_hand_penalty_and_results_are_chips() -> None:
     state = position([STUCK[0:2], [STUCK[2]]], [("01-02-03", (0, 0), 0)], [], variant="club")
-    state._hand_chips_start = state.chips_worth()
+    state.sheet.hand_start = state.sheet.chips_worth()
     state.apply(PASS_MOVE)
     state.apply(PASS_MOVE)
-    assert state.results == [[0, 0]]
+    assert state.sheet.results == [[0, 0]]
     assert state.penalties() == [0, 0]
 
 
 def test_club_debts_are_borrowed_from_the_bank_and_count_against_the_standing() -> None:
     hands = [["08-09-10", "04-05-06"], ["10-03-09"]]
     state = position(hands, STAR, ["05-06-07"], variant="club", chips=3, hands=1)
-    state.chips_held = [3, 3]
-    state._hand_chips_start = [3, 3]
+    state.sheet.chips_held = [3, 3]
+    state.sheet.hand_start = [3, 3]
     state.apply(Move(PLACE, T("08-09-10"), (0, 0), 0))  # 15 + 15 + 20: 3 + 3 + 4 chips
-    assert state.chips_held == [13, 0]
-    assert state.chips_owed == [0, 7]
-    assert state.results == [[10, -10]]
+    assert state.sheet.chips_held == [13, 0]
+    assert state.sheet.chips_owed == [0, 7]
+    assert state.sheet.results == [[10, -10]]
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.standings == (13, -7)
@@ -326,7 +321,7 @@ def kind_of(refusal: Refusal | None) -> str:
 
 
 def test_a_refused_placement_says_why_as_data_the_screens_can_word() -> None:
-    from game.rules.figure import COLOUR_CLASH
+    from game.rules.figure_refusals import COLOUR_CLASH
     from game.rules.table_refusals import FITS_NOWHERE, HAND_OVER, NOT_IN_HAND, NOT_SMALLEST
 
     opening = position([["05-06-07", "01-02-03"], ["08-09-10"]], [], [])
@@ -349,25 +344,29 @@ def test_spanish_club_rules_borrow_from_the_player_paid_and_count_what_is_owed_t
     state = position(
         hands, STAR, ["05-06-07"], variant="club", chips=6, hands=1, club_rules="spanish"
     )
-    assert state.chips_held == [3, 3]  # the box's 6 chips, divided equally
-    state._hand_chips_start = [3, 3]
+    assert state.sheet.chips_held == [3, 3]  # the box's 6 chips, divided equally
+    state.sheet.hand_start = [3, 3]
     state.apply(Move(PLACE, T("08-09-10"), (0, 0), 0))  # 10 chips won; the loser holds 3
-    assert state.chips_held == [6, 0]
-    assert state.chips_owed == [0, 7]
-    assert state.chips_lent == [7, 0]  # seat 1 borrowed its 7 from seat 0
-    assert state.results == [[10, -10]]
+    assert state.sheet.chips_held == [6, 0]
+    assert state.sheet.chips_owed == [0, 7]
+    assert state.sheet.chips_lent == [7, 0]  # seat 1 borrowed its 7 from seat 0
+    assert state.sheet.results == [[10, -10]]
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.standings == (13, -7)  # 6 held and 7 owed to seat 0
     state.undo()
-    assert (state.chips_held, state.chips_owed, state.chips_lent) == ([3, 3], [0, 0], [0, 0])
+    assert (state.sheet.chips_held, state.sheet.chips_owed, state.sheet.chips_lent) == (
+        [3, 3],
+        [0, 0],
+        [0, 0],
+    )
 
 
 def test_the_box_is_divided_equally_and_its_remainder_stays_in_the_bank() -> None:
     rules = TableRules(variant="club", chips=200, club_rules="spanish")
-    assert TableGame(7, rules).new_state(seed=1).chips_held == [28] * 7
+    assert TableGame(7, rules).new_state(seed=1).sheet.chips_held == [28] * 7
     each = TableRules(variant="club", chips=40)
-    assert TableGame(3, each).new_state(seed=1).chips_held == [40] * 3
+    assert TableGame(3, each).new_state(seed=1).sheet.chips_held == [40] * 3
     assert TableRules(chips=200, club_rules="spanish").starting_chips(4) == 0  # not a club game
 
 
@@ -383,9 +382,9 @@ def test_who_lends_never_changes_a_club_game_result(seed: int) -> None:
         return state
 
     bank, spanish = play("standard", 2), play("spanish", 8)  # 2 chips each both ways
-    assert spanish.results == bank.results
+    assert spanish.sheet.results == bank.sheet.results
     assert spanish.outcome() == bank.outcome()
-    assert any(spanish.chips_lent)  # somebody ran out, so the test means something
+    assert any(spanish.sheet.chips_lent)  # somebody ran out, so the test means something
 
 
 def test_club_rules_are_standard_or_spanish_and_a_record_names_them_only_when_spanish() -> None:
@@ -412,12 +411,12 @@ def test_timed_club_game_ends_at_the_end_of_the_hand_in_play_when_time_is_up() -
 
 def test_undo_restores_the_position_and_the_result() -> None:
     state = position([["08-09-10", "04-05-06"], ["10-03-09"]], STAR, ["05-06-07"], variant="club")
-    before = (state.hands.copy(), state.chips_held.copy(), state.current, len(state.figure))
+    before = (state.hands.copy(), state.sheet.chips_held.copy(), state.current, len(state.figure))
     state.apply(Move(PLACE, T("08-09-10"), (0, 0), 0))
     assert state.hand_over
     assert state.undo() == Move(PLACE, T("08-09-10"), (0, 0), 0)
-    assert not state.hand_over and state.results == [] and state.points_history == []
-    assert (state.hands, state.chips_held, state.current, len(state.figure)) == before
+    assert not state.hand_over and state.sheet.results == [] and state.sheet.points_history == []
+    assert (state.hands, state.sheet.chips_held, state.current, len(state.figure)) == before
     with pytest.raises(RulesError):
         TableGame(2).new_state(seed=1).undo()
 

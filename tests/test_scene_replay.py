@@ -88,7 +88,7 @@ def test_simulated_record_steps_to_the_end_with_the_scores_check_prints(
     assert replay.at_end
     state = replay.state
     if isinstance(state, TableState):
-        assert state.results == checked["results"]
+        assert state.sheet.results == checked["results"]
         outcome = state.outcome()
         assert outcome is not None
         assert list(outcome.totals) == checked["totals"]

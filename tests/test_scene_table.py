@@ -20,7 +20,9 @@ from game.persist.storage import Storage
 from game.router import scene_for_record
 from game.rules.moves import DRAW, PASS, PLACE, Move
 from game.rules.record import GameRecord, RecordedGame
-from game.rules.table import ALL_PASSED, DEAD_END, TableGame, TableRules, TableState
+from game.rules.results import ALL_PASSED, DEAD_END
+from game.rules.table import TableGame, TableState
+from game.rules.table_rules import TableRules
 from game.scenes.score import ScoreScene
 from game.scenes.score_sheet import headline, score_columns, score_rows
 from game.scenes.table import TableScene
@@ -191,7 +193,7 @@ def test_whole_three_hand_game_by_mouse(make_app: Callable[..., App], tmp_path: 
                 checked_save = True
             continue
         app.tick()
-    assert len(scene.state.results) == 3 and placements > 10 and banners > 3
+    assert len(scene.state.sheet.results) == 3 and placements > 10 and banners > 3
     assert app.storage.load_game("table") is None
     path = tmp_path / "game.contack.json"
     path.write_text(scene.match.record.dumps(), encoding="utf-8")
@@ -235,19 +237,24 @@ def test_every_option_plays_to_the_end(
         assert outcome.team_totals is not None and "Team" in headline(score.match, score.final)
     if rules.get("club_rules") == "spanish":
         assert score_columns(score.match)[-4:] == ["Chips", "Owes", "Is owed", "Standing"]
-        assert sum(state.chips_held) + sum(state.chips_owed) - sum(state.chips_lent) == 18
+        assert (
+            sum(state.sheet.chips_held) + sum(state.sheet.chips_owed) - sum(state.sheet.chips_lent)
+            == 18
+        )
     elif rules.get("variant") == "club":
         assert score_columns(score.match)[-3:] == ["Chips", "Owed", "Standing"]
     if rules.get("variant") == "club":
         standing = [
             h - o + lent
-            for h, o, lent in zip(state.chips_held, state.chips_owed, state.chips_lent, strict=True)
+            for h, o, lent in zip(
+                state.sheet.chips_held, state.sheet.chips_owed, state.sheet.chips_lent, strict=True
+            )
         ]
         assert [round(v) for v in scene.stage.scores.shown] == standing
     if rules.get("time_limit_s"):
         assert state.clock_s >= 1.0
     else:
-        assert len(state.results) == rules["hands"]
+        assert len(state.sheet.results) == rules["hands"]
 
 
 def test_a_computer_that_draws_says_so_on_its_panel_not_over_its_tiles(
@@ -672,7 +679,7 @@ def test_continue_resumes_exactly(make_app: Callable[..., App], tmp_path: Path) 
     old, new = scene.state, resumed.state
     assert new.figure.tiles() == old.figure.tiles()
     assert new.hands == old.hands and new.current_player == old.current_player
-    assert new.hand_points == old.hand_points and new.stock_pos == old.stock_pos
+    assert new.sheet.hand_points == old.sheet.hand_points and new.stock_pos == old.stock_pos
     assert resumed.stage.scores.shown == scene.stage.scores.shown
 
 

@@ -34,7 +34,7 @@ from game.app import App, ManualClock
 from game.cli import simulate
 from game.persist.storage import Storage
 from game.rules.record import GameRecord
-from game.rules.table import TableRules
+from game.rules.table_rules import TableRules
 from game.scenes.coach import CoachScene
 from game.scenes.replay import ReplayScene
 from tools.frames import frame_figures, paced_frames

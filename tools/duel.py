@@ -74,9 +74,9 @@ def finish(state: TableState, seed: str) -> tuple[float, float]:
     """Play the game out; the asked seat's hand points against the others' mean, win share."""
     players = state.players
     seat = players - 1
-    hand = len(state.results)
+    hand = len(state.sheet.results)
     play_to_end(state, table_bots(players, seed), lambda _turn: None)
-    result = state.results[hand]
+    result = state.sheet.results[hand]
     margin = result[seat] - (sum(result) - result[seat]) / (players - 1)
     outcome = state.outcome()
     assert outcome is not None

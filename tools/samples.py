@@ -11,7 +11,7 @@ from game.persist.history import add_finished_game, load_history, save_history
 from game.persist.records import RECORD_SUFFIX, records_dir, save_named_record
 from game.persist.storage import Storage
 from game.rules.record import TABLE, GameRecord
-from game.rules.table import TableRules
+from game.rules.table_rules import TableRules
 
 SEAT_NAMES: Final = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus")
 

@@ -21,11 +21,11 @@ from game.ai.players import make_player
 from game.app import App
 from game.cli import simulate
 from game.play.lesson import LESSON_STEPS, LessonMatch
-from game.rules.figure import COLOUR_CLASH, VALUE_CLASH
+from game.rules.figure_refusals import COLOUR_CLASH, VALUE_CLASH
 from game.rules.moves import PLACE, STOCK
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE, GameRecord
 from game.rules.results import MoveResult
-from game.rules.table import TableRules
+from game.rules.table_rules import TableRules
 from game.scenes.about import AboutScene
 from game.scenes.base import Scene
 from game.scenes.coach import CoachScene

@@ -31,7 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.players import LEVELS, make_player
 from game.cli import SIMULATED_SECONDS_PER_MOVE, parse_rules
-from game.rules.table import TableGame, TableRules
+from game.rules.table import TableGame
+from game.rules.table_rules import TableRules
 
 
 class SeatResult(NamedTuple):

@@ -21,7 +21,7 @@ from typing import Any, Final
 from game.ai.autoplay import FairDrawPlayer
 from game.ai.players import MASTER_SAMPLES, MASTER_STEPS, MasterPlayer, placement_points
 from game.ai.solver import SolitaireState, Solver
-from game.rules.figure import contact_score
+from game.rules.contacts import contact_score
 from game.rules.moves import PLACE, Move
 from game.rules.record import TABLE, GameRecord, RecordedGame
 from game.rules.record_moves import move_to_entry

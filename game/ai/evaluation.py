@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import random
 
-from game.rules.figure import Figure
 from game.rules.moves import DRAW_MOVE, PASS_MOVE, Move
-from game.rules.table import HAND_SIZE, PENALTY_PER_TILE, TableState
-from game.rules.tiles import ALL_TILES_MASK, TILE_COUNT, TileId, mask_of, tiles_in
+from game.rules.table import TableState
+from game.rules.table_rules import HAND_SIZE, PENALTY_PER_TILE
+from game.rules.tiles import ALL_TILES_MASK, TILE_COUNT, TileId, tiles_in
 
 
 class OutOfWork(Exception):
@@ -58,10 +58,10 @@ def seat_weights(state: TableState, seat: int) -> tuple[float, ...]:
 def seat_values(state: TableState) -> list[float]:
     """Each seat's hand value now: points, minus 10 per tile held (no penalty in club)."""
     if state.game.rules.club:
-        return [float(points) for points in state.hand_points]
+        return [float(points) for points in state.sheet.hand_points]
     return [
         points - PENALTY_PER_TILE * hand.bit_count()
-        for points, hand in zip(state.hand_points, state.hands, strict=True)
+        for points, hand in zip(state.sheet.hand_points, state.hands, strict=True)
     ]
 
 
@@ -70,17 +70,12 @@ def utility(state: TableState, weights: tuple[float, ...]) -> float:
     return sum(w * v for w, v in zip(weights, seat_values(state), strict=True))
 
 
-def figure_mask(figure: Figure) -> int:
-    """Bit mask of the tiles on the table."""
-    return mask_of([tile for _cell, tile, _rot in figure.tiles()])
-
-
 def unknown_tiles(state: TableState) -> int:
     """Bit mask of the tiles still in the stock, known from public facts alone."""
     held = 0
     for hand in state.hands:
         held |= hand
-    return ALL_TILES_MASK & ~held & ~figure_mask(state.figure)
+    return ALL_TILES_MASK & ~held & ~state.figure.tiles_mask()
 
 
 def guessed_stock(state: TableState, rng: random.Random | None) -> list[TileId]:

@@ -19,8 +19,9 @@ import random
 from typing import Final
 
 from game.ai.evaluation import forced_table_move, guessed_stock, seat_weights, utility
-from game.ai.search import ordered_by_points, placement_move
-from game.rules.moves import Move
+from game.ai.search import ordered_by_points
+from game.rules.lattice import KEY_CELLS
+from game.rules.moves import HAND, PLACE, Move, new_move
 from game.rules.table import TableState
 
 PRUNE_AFTER: Final = (4, 8, 16, 32, 64)
@@ -36,15 +37,16 @@ def play_out(state: TableState, rng: random.Random) -> int:
     broken by `rng`), drawing or passing when it must; returns the moves played (take
     them back with `undo`)."""
     steps = 0
+    best_spots = state.figure.best_spots
+    apply = state.apply_unchecked
+    hands = state.hands
     while state.end_reason is None:
-        placements = state.figure.placements(state.hands[state.current])
-        if placements:
-            best = max(placement.score for placement in placements)
-            top = [placement for placement in placements if placement.score == best]
-            choice = top[rng.randrange(len(top))] if len(top) > 1 else top[0]
-            state.apply_unchecked(placement_move(choice))
+        _best, spots = best_spots(hands[state.current])
+        if spots:
+            tile, key, rot = spots[rng.randrange(len(spots))] if len(spots) > 1 else spots[0]
+            apply(new_move((PLACE, tile, KEY_CELLS[key], rot, HAND, -1)))
         else:
-            state.apply_unchecked(forced_table_move(state))
+            apply(forced_table_move(state))
         steps += 1
     return steps
 

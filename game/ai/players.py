@@ -22,10 +22,12 @@ from typing import Final, Protocol
 from game.ai.evaluation import WorkLimit, guessed_stock, two_sides
 from game.ai.montecarlo import MonteCarlo
 from game.ai.search import Lookahead, ordered_by_points
-from game.rules.figure import Figure, contact_score
+from game.rules.contacts import contact_score
+from game.rules.figure import Figure
 from game.rules.lattice import neighbours
 from game.rules.moves import PLACE, Move
-from game.rules.table import HAND_SIZE, TableState
+from game.rules.table import TableState
+from game.rules.table_rules import HAND_SIZE
 
 
 class State(Protocol):

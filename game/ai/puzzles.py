@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from game.ai.players import bot_rng, make_player
-from game.rules.figure import contact_score
+from game.rules.contacts import contact_score
 from game.rules.lattice import neighbours
 from game.rules.moves import PLACE, Move
 from game.rules.record import TABLE, GameRecord, RecordedGame

@@ -22,8 +22,9 @@ from game.ai.evaluation import (
     utility,
 )
 from game.rules.figure import Placement
-from game.rules.moves import DRAW, DRAW_MOVE, PLACE, Move
-from game.rules.table import PENALTY_PER_TILE, TableState
+from game.rules.moves import DRAW, DRAW_MOVE, HAND, PLACE, Move, new_move
+from game.rules.table import TableState
+from game.rules.table_rules import PENALTY_PER_TILE
 from game.rules.tiles import TILE_COUNT, TileId, mask_of
 
 CHECK_EVERY: Final = 64
@@ -31,7 +32,7 @@ CHECK_EVERY: Final = 64
 
 
 def placement_move(placement: Placement) -> Move:
-    return Move(PLACE, placement.tile, placement.cell, placement.rot)
+    return new_move((PLACE, placement.tile, placement.cell, placement.rot, HAND, -1))
 
 
 def ordered_by_points(state: TableState, moves: list[Move]) -> list[Move]:
@@ -147,10 +148,10 @@ class Lookahead:
         value = utility(state, self.weights)
         seat = state.current
         figure = state.figure
-        placements = figure.placements(state.hands[seat])
+        best, _spots = figure.best_spots(state.hands[seat])
         turn: float
-        if placements:
-            turn = max(p.score for p in placements) + self.tempo
+        if best >= 0:
+            turn = best + self.tempo
         elif state.can_draw(seat):
             unknown = mask_of(state.stock[state.stock_pos :])
             best_by_tile: dict[int, int] = {}

@@ -20,7 +20,7 @@ from game.rules.errors import RulesError
 from game.rules.moves import Move
 from game.rules.record_moves import TABLE, entry_to_move
 from game.rules.seeds_names import cut_text, is_seed
-from game.rules.table import MAX_PLAYERS, MIN_PLAYERS, TableRules
+from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS, TableRules
 
 BAD_MESSAGE: Final = "bad-message"
 NO_TABLE: Final = "no-table"

@@ -21,7 +21,8 @@ from game.net.replies import (
 )
 from game.rules.errors import RulesError
 from game.rules.record import RecordedGame
-from game.rules.table import TableRules, TableState
+from game.rules.table import TableState
+from game.rules.table_rules import TableRules
 
 
 @dataclass(frozen=True)

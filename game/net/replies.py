@@ -21,7 +21,7 @@ from game.rules.record import GameRecord
 from game.rules.record_moves import TABLE
 from game.rules.record_values import RecordMove
 from game.rules.seeds_names import cut_text
-from game.rules.table import MAX_PLAYERS, MIN_PLAYERS
+from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS
 
 MAX_READ: Final = 1024 * 1024
 """The largest frame a server sends (PROTOCOL.md: a long game's `view` or `over`)."""

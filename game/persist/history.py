@@ -35,7 +35,7 @@ from game.persist.stats import (
 )
 from game.rules.errors import RecordError
 from game.rules.record import TABLE, GameRecord, RecordedGame
-from game.rules.solitaire import WON
+from game.rules.results import WON
 from game.rules.table import TableState
 
 HISTORY_FILE: Final = "history.json"

@@ -24,7 +24,8 @@ from game.rules.errors import IllegalMoveError
 from game.rules.moves import PLACE, Move, parse_move
 from game.rules.record import RecordedGame
 from game.rules.results import MoveResult
-from game.rules.table import TableGame, TableRules
+from game.rules.table import TableGame
+from game.rules.table_rules import TableRules
 from game.rules.tiles import parse_tile
 
 LESSON_NAMES: Final = (N_("You"), N_("Computer"))

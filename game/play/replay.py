@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.rules.figure import Contact
+from game.rules.contacts import Contact
 from game.rules.lattice import Cell
 from game.rules.moves import Move
 from game.rules.record import DRAW_SOLITAIRE, TABLE, GameRecord, GameState, RecordedGame

@@ -25,7 +25,8 @@ from game.rules.moves import DRAW_MOVE, PLACE, Move
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.seeds_names import new_seed
 from game.rules.share import deal_number
-from game.rules.table import TableGame, TableRules, TableState
+from game.rules.table import TableGame, TableState
+from game.rules.table_rules import TableRules
 from game.rules.tiles import TileId, tiles_in
 
 DEFAULT_PLAYERS: Final = (  # the setup screen names the seats; these stand in

@@ -3,9 +3,9 @@ the player's language and colours) and in English for an `IllegalMoveError`."""
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, Protocol
 
-from game.rules.figure_queries import SIDE_EDGE, FigureQueries
+from game.rules.contacts import SIDE_EDGE, Contact
 from game.rules.lattice import ORIGIN_KEY, Cell, cell_key
 from game.rules.tiles import COLOUR_NAMES, TileId, tile_name
 
@@ -30,7 +30,23 @@ class Refusal(NamedTuple):
     other_value: int = 0
 
 
-def placement_refusal(figure: FigureQueries, tile: TileId, cell: Cell, rot: int) -> Refusal | None:
+class Figure(Protocol):
+    """What a refusal reads of the figure (`game.rules.figure.Figure`)."""
+
+    def __len__(self) -> int: ...
+
+    def __contains__(self, cell: object) -> bool: ...
+
+    def tile_at(self, cell: Cell) -> tuple[TileId, int] | None: ...
+
+    def is_open(self, cell: Cell) -> bool: ...
+
+    def in_reach(self, cell: Cell) -> bool: ...
+
+    def contacts(self, tile: TileId, cell: Cell, rot: int) -> list[Contact]: ...
+
+
+def placement_refusal(figure: Figure, tile: TileId, cell: Cell, rot: int) -> Refusal | None:
     """Why placing `tile` on `cell` with `rot` breaks the rules, as data, or None if it
     is legal."""
     try:

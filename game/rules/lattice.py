@@ -79,4 +79,7 @@ NEIGHBOUR_STEPS: Final[tuple[tuple[int, int, int], ...]] = tuple(
 )
 """`NEIGHBOUR_STEPS[key][side]`: add it to `key` to reach the neighbour across `side`."""
 
+CELL_KEYS: Final[dict[Cell, int]] = {cell: key for key, cell in enumerate(KEY_CELLS)}
+"""`CELL_KEYS[cell]` is the key of a cell in reach: `cell_key` for the hot paths."""
+
 ORIGIN_KEY: Final = cell_key(ORIGIN)

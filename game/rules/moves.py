@@ -14,6 +14,7 @@ Text forms (a cell is `q,r`, the rotation follows `r`):
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Final, NamedTuple
 
 from game.rules.errors import InvalidMoveError
@@ -66,6 +67,11 @@ class Move(NamedTuple):
     @property
     def is_place(self) -> bool:
         return self.action == PLACE
+
+
+new_move: Final = partial(tuple.__new__, Move)
+"""`new_move((action, tile, cell, rot, source, pile))`: a `Move` of all six fields, made
+without the keyword defaults (the engine's hot paths)."""
 
 
 def place_move(tile: TileId, cell: Cell, rot: int, source: str = HAND, pile: int = -1) -> Move:

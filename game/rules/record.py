@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from game.rules.contacts import contact_score
 from game.rules.errors import IllegalMoveError, RecordError, RulesError
-from game.rules.figure import contact_score
 from game.rules.moves import (
     DRAW,
     PLACE,
@@ -244,7 +244,7 @@ class RecordedGame:
         if isinstance(state, TableState):
             hand.pop("clock_s", None)  # written last: after the result once there is one
             if state.hand_over:
-                hand["result"] = state.results[-1]
+                hand["result"] = state.sheet.results[-1]
             if state.game.rules.timed:
                 hand["clock_s"] = round(state.clock_s, 3)
         elif state.is_terminal():
@@ -290,8 +290,8 @@ def _check_result(state: GameState, hand: dict[str, Any], h: int) -> None:
     if isinstance(state, TableState):
         if not state.hand_over:
             raise fail(h, None, "a result is given but the hand has not ended")
-        if hand["result"] != state.results[-1]:
-            raise fail(h, None, f"the result is {state.results[-1]}, not {hand['result']!r}")
+        if hand["result"] != state.sheet.results[-1]:
+            raise fail(h, None, f"the result is {state.sheet.results[-1]}, not {hand['result']!r}")
     else:
         if not state.is_terminal():
             raise fail(h, None, "a result is given but the game has not ended")

@@ -16,7 +16,7 @@ from game.rules.errors import RecordError, RulesError
 from game.rules.record_moves import MODES, TABLE, fail
 from game.rules.record_values import RecordHand, RecordMove, RecordPlayer
 from game.rules.seeds_names import SEED_DIGITS, is_seed, player_name, trim_names
-from game.rules.table import MAX_PLAYERS, MIN_PLAYERS, TableRules
+from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS, TableRules
 
 FORMAT: Final = "contack-record"
 VERSION: Final = 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from game.rules.figure import Contact
+from game.rules.contacts import Contact
 from game.rules.moves import Move
 from game.rules.tiles import TileId
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from game.rules.errors import RulesError
-from game.rules.table import MAX_PLAYERS, MIN_PLAYERS, TableRules
+from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS, TableRules
 
 MAX_DEAL: Final = 999_999_999
 """The largest deal number (a new game takes one of six digits at most)."""

@@ -2,7 +2,7 @@
 
 Both states are a `GameState` (state.py), as the table is: `legal_moves`, `why_illegal`
 (None when legal), `apply` (returns a `MoveResult`), `apply_unchecked` (the solvers' hot
-path, returns the contacts), `undo`, `clone`, `outcome` (an `Outcome` once won or lost,
+path, returns the points scored), `undo`, `clone`, `outcome` (an `Outcome` once won or lost,
 else None). A solitaire is one hand: it is over when the game is, and it has no clock.
 """
 
@@ -10,25 +10,19 @@ from __future__ import annotations
 
 import copy
 import random
-from functools import partial
 from typing import Final, Self
 
-from game.rules.errors import IllegalMoveError, RulesError
-from game.rules.figure import Contact, Figure, contact_score
-from game.rules.lattice import KEY_CELLS, ORIGIN, ORIGIN_KEY, cell_key
-from game.rules.moves import DISCARD, DISCARD_PILE, PILE, PLACE, STOCK, Move
-from game.rules.results import LOST as LOST  # re-exported: how a solitaire ended
-from game.rules.results import WON as WON
-from game.rules.results import MoveResult, Outcome
-from game.rules.state import PLAYING as PLAYING  # re-exported
+from game.rules.errors import RulesError
+from game.rules.figure import Figure
+from game.rules.lattice import CELL_KEYS, KEY_CELLS, ORIGIN, ORIGIN_KEY
+from game.rules.moves import DISCARD, DISCARD_PILE, PILE, PLACE, STOCK, Move, new_move
+from game.rules.results import LOST, WON, MoveResult, Outcome
+from game.rules.state import PLAYING, apply_checked
 from game.rules.tiles import ALL_TILES, TILE_COUNT, TileId, tile_name
 
 PILE_COUNT: Final = 7
 PILE_SIZES: Final = (5, 5, 5, 5, 5, 5, 6)
 CUT_PILE: Final = 6
-
-
-_new_move: Final = partial(tuple.__new__, Move)
 
 
 def shuffled_tiles(rng: random.Random) -> list[TileId]:
@@ -54,13 +48,29 @@ def _not_on_top(top: TileId | None, tile: TileId, empty: str, shows: str) -> str
 
 
 class _SolitaireBase:
-    """What both solitaires share: the figure, the status and the move history."""
+    """What both solitaires are: one player placing tiles taken from face-up sources (the
+    stock and discard pile, or the piles) on one figure, until it is won or lost."""
 
     figure: Figure
+    stock: list[TileId]
+    """The deal's tiles in their shuffled order."""
     status: str
     _history: list[Move]
 
     def legal_moves(self) -> list[Move]:
+        raise NotImplementedError
+
+    def source_problem(self, move: Move) -> str | None:
+        """Why the tile of `move` is not where the move takes it from; None if it is."""
+        raise NotImplementedError
+
+    def _take(self, move: Move) -> None:
+        """Take the tile of `move` from its source (or turn the stock tile to the discard
+        pile): what a move changes besides the figure."""
+        raise NotImplementedError
+
+    def _put_back(self, move: Move) -> None:
+        """Undo what `_take` did for `move`."""
         raise NotImplementedError
 
     @property
@@ -117,55 +127,39 @@ class _SolitaireBase:
     def apply(self, move: Move) -> MoveResult:
         """Play `move` after checking it (`IllegalMoveError`, a `ValueError`, when
         `why_illegal` has a reason); returns what it did."""
-        reason = self.why_illegal(move)
-        if reason is not None:
-            raise IllegalMoveError(f"{move}: {reason}")
-        drawn = self._drawn_by(move)
-        contacts = self.apply_unchecked(move)
-        ended = self.status != PLAYING
-        return MoveResult(
-            move,
-            0,
-            tuple(contacts),
-            contact_score(contacts),
-            drawn,
-            ended,
-            self.status if ended else None,
-        )
+        return apply_checked(self, move, move.tile if move.source == STOCK else None)
 
-    def _drawn_by(self, move: Move) -> TileId | None:
-        """The face-down tile `move` turns over, if it turns one."""
-        return None
-
-    def apply_unchecked(self, move: Move) -> list[Contact]:
-        """Play a move known to be legal (from `legal_moves`); returns its contacts."""
-        raise NotImplementedError
+    def apply_unchecked(self, move: Move) -> int:
+        """Play a move known to be legal (from `legal_moves`); returns the points it
+        scored."""
+        self._take(move)
+        points = 0
+        if move.action == PLACE:
+            points = self.figure.place_unchecked(move.tile, CELL_KEYS[move.cell], move.rot)
+        self._history.append(move)
+        self._settle()
+        return points
 
     def undo(self) -> Move:
         """Take back the last move; returns it."""
         if not self._history:
             raise RulesError("there is no move to take back")
         move = self._history.pop()
-        self._take_back(move)
+        if move.action == PLACE:
+            self.figure.remove_last()
+        self._put_back(move)
         self.status = PLAYING
         return move
 
     def clone(self) -> Self:
-        """A copy to play on; the deal itself (the stock, the piles) is shared, never
-        changed, so only what moves change is copied."""
+        """A copy to play on: its figure and every list it holds (the history, the
+        sources) are its own; the piles' tiles are never changed, so they are shared."""
         other = copy.copy(self)
         other.figure = self.figure.clone()
-        other._history = self._history.copy()
-        other._copy_sources()
+        for name, value in vars(self).items():
+            if isinstance(value, list):
+                setattr(other, name, value.copy())
         return other
-
-    def _take_back(self, move: Move) -> None:
-        """Undo what `move` did to the stock, the discard pile or the piles."""
-        raise NotImplementedError
-
-    def _copy_sources(self) -> None:
-        """Give this copy its own lists of what moves change besides the figure."""
-        raise NotImplementedError
 
     def why_illegal(self, move: Move) -> str | None:
         """Why `move` may not be played now, in words for the player; None if it may."""
@@ -180,10 +174,6 @@ class _SolitaireBase:
             what = tile_name(move.tile) if move.tile >= 0 else move.action
             reason = f"{what} cannot be played now"
         return reason
-
-    def source_problem(self, move: Move) -> str | None:
-        """Why the tile of `move` is not where the move takes it from; None if it is."""
-        raise NotImplementedError
 
 
 class DrawSolitaireState(_SolitaireBase):
@@ -222,13 +212,13 @@ class DrawSolitaireState(_SolitaireBase):
         if self.discard:
             top = self.discard[-1]
             moves = [
-                _new_move((PLACE, tile, KEY_CELLS[key], rot, DISCARD_PILE, -1))
+                new_move((PLACE, tile, KEY_CELLS[key], rot, DISCARD_PILE, -1))
                 for tile, key, rot in self.figure.spots(1 << top)
             ]
         if self.stock_pos < TILE_COUNT:
             tile = self.stock[self.stock_pos]
             stock_moves = [
-                _new_move((PLACE, tile, KEY_CELLS[key], rot, STOCK, -1))
+                new_move((PLACE, tile, KEY_CELLS[key], rot, STOCK, -1))
                 for tile, key, rot in self.figure.spots(1 << tile)
             ]
             moves.extend(stock_moves or [Move(DISCARD, tile, source=STOCK)])
@@ -243,37 +233,23 @@ class DrawSolitaireState(_SolitaireBase):
             )
         return "draw solitaire places the stock tile or the discard top"
 
-    def _drawn_by(self, move: Move) -> TileId | None:
-        return move.tile if move.source == STOCK else None
-
-    def apply_unchecked(self, move: Move) -> list[Contact]:
-        contacts: list[Contact] = []
+    def _take(self, move: Move) -> None:
         if move.action == DISCARD:
             self.discard.append(self.stock[self.stock_pos])
             self.stock_pos += 1
+        elif move.source == STOCK:
+            self.stock_pos += 1
         else:
-            if move.source == STOCK:
-                self.stock_pos += 1
-            else:
-                self.discard.pop()
-            contacts = self.figure.place_unchecked(move.tile, cell_key(move.cell), move.rot)
-        self._history.append(move)
-        self._settle()
-        return contacts
+            self.discard.pop()
 
-    def _take_back(self, move: Move) -> None:
+    def _put_back(self, move: Move) -> None:
         if move.action == DISCARD:
             self.discard.pop()
             self.stock_pos -= 1
+        elif move.source == STOCK:
+            self.stock_pos -= 1
         else:
-            self.figure.remove_last()
-            if move.source == STOCK:
-                self.stock_pos -= 1
-            else:
-                self.discard.append(move.tile)
-
-    def _copy_sources(self) -> None:
-        self.discard = self.discard.copy()
+            self.discard.append(move.tile)
 
 
 class StackedSolitaireState(_SolitaireBase):
@@ -322,7 +298,7 @@ class StackedSolitaireState(_SolitaireBase):
                 tops |= 1 << tile
                 pile_of[tile] = pile
         return [
-            _new_move((PLACE, tile, KEY_CELLS[key], rot, PILE, pile_of[tile]))
+            new_move((PLACE, tile, KEY_CELLS[key], rot, PILE, pile_of[tile]))
             for tile, key, rot in self.figure.spots(tops)
         ]
 
@@ -333,16 +309,8 @@ class StackedSolitaireState(_SolitaireBase):
         empty = f"{pile} empty, not {tile_name(move.tile)}"
         return _not_on_top(self.top(move.pile), move.tile, empty, f"{pile} topped by")
 
-    def apply_unchecked(self, move: Move) -> list[Contact]:
-        contacts = self.figure.place_unchecked(move.tile, cell_key(move.cell), move.rot)
+    def _take(self, move: Move) -> None:
         self.heights[move.pile] -= 1
-        self._history.append(move)
-        self._settle()
-        return contacts
 
-    def _take_back(self, move: Move) -> None:
-        self.figure.remove_last()
+    def _put_back(self, move: Move) -> None:
         self.heights[move.pile] += 1
-
-    def _copy_sources(self) -> None:
-        self.heights = self.heights.copy()

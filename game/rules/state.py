@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Final, Protocol, Self
 
-from game.rules.figure import Contact, Figure
-from game.rules.moves import Move
+from game.rules.contacts import Contact
+from game.rules.errors import IllegalMoveError
+from game.rules.figure import Figure
+from game.rules.moves import PLACE, Move
 from game.rules.results import MoveResult, Outcome
 from game.rules.tiles import TileId
 
@@ -68,8 +70,9 @@ class GameState(Protocol):
         """Play `move` after checking it (`IllegalMoveError`); returns what it did."""
         ...
 
-    def apply_unchecked(self, move: Move) -> list[Contact]:
-        """Play a move known to be legal (from `legal_moves`); returns its contacts."""
+    def apply_unchecked(self, move: Move) -> int:
+        """Play a move known to be legal (from `legal_moves`); returns the points it
+        scored (what it touched is `figure.contacts`, asked before)."""
         ...
 
     def undo(self) -> Move:
@@ -100,3 +103,18 @@ class GameState(Protocol):
     def clone(self) -> Self:
         """A copy to play on."""
         ...
+
+
+def apply_checked(state: GameState, move: Move, drawn: TileId | None) -> MoveResult:
+    """Play `move` on `state` after checking it (`IllegalMoveError`, a `ValueError`, when
+    `why_illegal` has a reason); `drawn` is the face-down tile it turns over, if any.
+    Every mode's `apply`."""
+    reason = state.why_illegal(move)
+    if reason is not None:
+        raise IllegalMoveError(f"{move}: {reason}")
+    seat = state.current_player
+    contacts: tuple[Contact, ...] = ()
+    if move.action == PLACE:
+        contacts = tuple(state.figure.contacts(move.tile, move.cell, move.rot))
+    points = state.apply_unchecked(move)
+    return MoveResult(move, seat, contacts, points, drawn, state.hand_over, state.end_reason)

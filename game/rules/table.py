@@ -4,36 +4,27 @@
 position of a whole game of several hands. The state owns a seeded `random.Random` for
 its deals, so a seed plus the moves replays exactly, and the game clock of timed games
 (`advance_clock`; `undo` rewinds it). `apply` returns a `MoveResult`, `outcome()` an
-`Outcome` once the game is over, `standings()` the scores as the table shows them
-(the score sheet behind those two is `TableScoring`, in table_scoring.py).
+`Outcome` once the game is over, `standings()` the scores as the table shows them (the
+score sheet behind those two is the state's `sheet`, a `ScoreSheet`: table_scoring.py).
+Each move notes only what it changed, so `undo` puts back exactly that.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import partial
-from typing import Final, NamedTuple
 
-from game.rules.errors import IllegalMoveError, RulesError
-from game.rules.figure import Contact, Figure, Refusal, contact_score
-from game.rules.lattice import KEY_CELLS, ORIGIN, cell_key
-from game.rules.moves import DRAW, DRAW_MOVE, HAND, PASS_MOVE, PLACE, Move
-from game.rules.results import ALL_PASSED as ALL_PASSED  # re-exported: why a hand ended
-from game.rules.results import DEAD_END as DEAD_END
-from game.rules.results import WENT_OUT as WENT_OUT
-from game.rules.results import MoveResult
+from game.rules.contacts import contact_score
+from game.rules.errors import RulesError
+from game.rules.figure import Figure
+from game.rules.figure_refusals import Refusal
+from game.rules.lattice import CELL_KEYS, KEY_CELLS, ORIGIN
+from game.rules.moves import DRAW, DRAW_MOVE, HAND, PASS_MOVE, PLACE, Move, new_move
+from game.rules.results import ALL_PASSED, DEAD_END, WENT_OUT, MoveResult, Outcome
+from game.rules.state import PLAYING, apply_checked
 from game.rules.table_refusals import placement_refusal, why_illegal
-from game.rules.table_rules import HAND_SIZE as HAND_SIZE  # re-exported
-from game.rules.table_rules import MAX_HANDS as MAX_HANDS
-from game.rules.table_rules import MAX_PLAYERS as MAX_PLAYERS
-from game.rules.table_rules import MAX_TIME_LIMIT_S as MAX_TIME_LIMIT_S
-from game.rules.table_rules import MIN_PLAYERS as MIN_PLAYERS
-from game.rules.table_rules import PENALTY_PER_TILE as PENALTY_PER_TILE
-from game.rules.table_rules import VARIANTS as VARIANTS
-from game.rules.table_rules import TableRules as TableRules
-from game.rules.table_scoring import TableScoring
-from game.rules.table_scoring import Tally as Tally  # re-exported with the state
+from game.rules.table_rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, TableRules
+from game.rules.table_scoring import Purse, ScoreSheet, Tally
 from game.rules.tiles import ALL_TILES, TILE_COUNT, TILE_SIZES, TileId, tile_name, tiles_in
 
 
@@ -61,41 +52,41 @@ class TableGame:
         return TableState(self, random.Random(seed), stock)
 
 
-class _Snapshot(NamedTuple):
-    current: int
-    passes: int
-    stock_pos: int
-    hands: tuple[int, ...]
-    hand_points: tuple[int, ...]
-    chips_held: tuple[int, ...]
-    chips_owed: tuple[int, ...]
-    chips_lent: tuple[int, ...]
-    end_reason: str | None
-    clock_s: float
-    move: Move
+def dealt_hands(stock: list[TileId], players: int) -> list[int]:
+    """Each seat's hand (a bit mask of tiles) dealt from the top of `stock`, five each."""
+    hands = [0] * players
+    for seat in range(players):
+        for tile in stock[HAND_SIZE * seat : HAND_SIZE * (seat + 1)]:
+            hands[seat] |= 1 << tile
+    return hands
 
 
-_new_snapshot: Final = partial(tuple.__new__, _Snapshot)
-_new_move: Final = partial(tuple.__new__, Move)
+def starting_seat(hands: list[int]) -> int:
+    """Who places the first tile: the smallest tile, by the tie rule of section 5."""
+
+    def key(seat: int) -> tuple[list[int], int]:
+        return sorted(TILE_SIZES[t] for t in tiles_in(hands[seat])), seat
+
+    return min(range(len(hands)), key=key)
 
 
-class TableState(TableScoring):
-    """The position of a table game: the current hand, its history, and past results
-    (the score sheet is `TableScoring`'s)."""
+_Step = tuple[Move, int, int, int, int, Purse | None, float]
+"""What a move changed, so that `undo` puts back exactly that: (the move, the seat that
+made it, the passes in a row before it, the tiles it took out of the seat's hand or put
+in (a bit mask), the counting points it scored, in club games the chips before it scored,
+the clock)."""
 
-    game: TableGame
+
+class TableState:
+    """The position of a table game: the current hand, its history, and the score sheet
+    of the game (`sheet`)."""
 
     def __init__(
         self, game: TableGame, rng: random.Random, stock: list[TileId] | None = None
     ) -> None:
         self.game = game
         self.rng = rng
-        n = game.players
-        self.results = []
-        self.points_history = []
-        self.chips_held = [game.rules.starting_chips(n)] * n
-        self.chips_owed = [0] * n
-        self.chips_lent = [0] * n
+        self.sheet = ScoreSheet(game.players, game.rules)
         self._clock_s = 0.0
         self._deal(stock)
 
@@ -111,26 +102,14 @@ class TableState(TableScoring):
         self.stock = list(stock)
         """This hand's shuffled tiles, index 0 first; `stock_pos` is the next to draw."""
         self.stock_pos = HAND_SIZE * n
-        self.hands = [0] * n
+        self.hands = dealt_hands(stock, n)
         """Bit mask of the tiles each seat holds."""
-        for seat in range(n):
-            for tile in stock[HAND_SIZE * seat : HAND_SIZE * (seat + 1)]:
-                self.hands[seat] |= 1 << tile
         self.figure = Figure()
-        self.hand_points = [0] * n
-        self._hand_chips_start = self.chips_worth()
+        self.sheet.new_hand()
         self.passes = 0
-        self.end_reason = None
-        self.current = self.starting_seat()
-        self._history: list[_Snapshot] = []
-
-    def starting_seat(self) -> int:
-        """Who places the first tile: the smallest tile, by the tie rule of section 5."""
-
-        def key(seat: int) -> tuple[list[int], int]:
-            return sorted(TILE_SIZES[t] for t in tiles_in(self.hands[seat])), seat
-
-        return min(range(self.game.players), key=key)
+        self.end_reason: str | None = None
+        self.current = starting_seat(self.hands)
+        self._history: list[_Step] = []
 
     def next_hand(self, stock: list[TileId] | None = None) -> None:
         """Deal the next hand, after the current one ended and the game goes on."""
@@ -149,15 +128,29 @@ class TableState(TableScoring):
     @property
     def hand_number(self) -> int:
         """Index of the hand being played (or just ended), from 0."""
-        return len(self.results) - (1 if self.hand_over else 0)
+        return len(self.sheet.results) - (1 if self.hand_over else 0)
 
     @property
     def current_player(self) -> int:
         return self.current
 
+    @property
+    def hand_over(self) -> bool:
+        return self.end_reason is not None
+
+    @property
+    def status(self) -> str:
+        """PLAYING while the hand goes on, else why it ended."""
+        return PLAYING if self.end_reason is None else self.end_reason
+
     def hands_so_far(self) -> list[tuple[int, ...]]:
         """Every seat's hand (bit masks) as dealt, then after each move of this hand."""
-        return [snap.hands for snap in self._history] + [tuple(self.hands)]
+        hands = self.hands.copy()
+        found = [tuple(hands)]
+        for _move, seat, _passes, hand_change, *_ in reversed(self._history):
+            hands[seat] ^= hand_change
+            found.append(tuple(hands))
+        return found[::-1]
 
     def hand_tiles(self, seat: int) -> list[TileId]:
         return tiles_in(self.hands[seat])
@@ -187,7 +180,7 @@ class TableState(TableScoring):
                 for rot in range(3)
             ]
         moves = [
-            _new_move((PLACE, tile, KEY_CELLS[key], rot, HAND, -1))
+            new_move((PLACE, tile, KEY_CELLS[key], rot, HAND, -1))
             for tile, key, rot in self.figure.spots(hand)
         ]
         can_draw = self.stock_pos < TILE_COUNT and hand.bit_count() < HAND_SIZE
@@ -218,6 +211,8 @@ class TableState(TableScoring):
             return None
         return f"{tile_name(move.tile)} is not in the hand of seat {self.current}"
 
+    # --- the score -------------------------------------------------------------------
+
     def is_terminal(self) -> bool:
         """True when the whole game is over."""
         if self.end_reason is None:
@@ -225,7 +220,39 @@ class TableState(TableScoring):
         rules = self.game.rules
         if rules.time_limit_s is not None:
             return self._clock_s >= rules.time_limit_s
-        return len(self.results) >= rules.hands
+        return len(self.sheet.results) >= rules.hands
+
+    def outcome(self) -> Outcome | None:
+        """How the game came out, once it is over (`is_terminal`); None while it goes on."""
+        if not self.is_terminal():
+            return None
+        tally = self.sheet.tally()
+        assert self.end_reason is not None
+        return Outcome(
+            self.end_reason, tally.leaders, tally.totals, tally.standings, tally.team_totals
+        )
+
+    def returns(self) -> list[float]:
+        """OpenSpiel-style returns: each seat's standing over the ended hands."""
+        return [float(x) for x in self.sheet.tally().standings]
+
+    def tally(self) -> Tally:
+        """Totals, standings and leaders over the ended hands (the score sheet's)."""
+        return self.sheet.tally()
+
+    def standings(self) -> list[int]:
+        """Each seat's score as the table shows it now (the score sheet's `standings`)."""
+        return self.sheet.standings(self.end_reason is None)
+
+    def hand_result(self) -> list[int]:
+        """Per seat, the score of the hand so far (club: chips won minus chips lost)."""
+        return self.sheet.hand_result(self.hands, self.hand_over)
+
+    def penalties(self) -> list[int]:
+        """The end-of-hand penalty of each seat (0 in club games, where there is none)."""
+        return self.sheet.penalties(self.hands)
+
+    # --- the clock -------------------------------------------------------------------
 
     @property
     def clock_s(self) -> float:
@@ -241,7 +268,7 @@ class TableState(TableScoring):
         """Set the game time played (resuming a record). Taking back a move played before
         this call leaves the clock at `seconds`: how long that move took is not known."""
         self._clock_s = seconds
-        self._history = [snap._replace(clock_s=seconds) for snap in self._history]
+        self._history = [(*step[:-1], seconds) for step in self._history]
 
     def restore_clock(self, seconds: float) -> None:
         """Put the game time at `seconds` before the next move (replaying a record that
@@ -253,109 +280,82 @@ class TableState(TableScoring):
     def apply(self, move: Move) -> MoveResult:
         """Play `move` for the current player after checking it (`IllegalMoveError`, a
         `ValueError`, when `why_illegal` has a reason); returns what it did."""
-        reason = self.why_illegal(move)
-        if reason is not None:
-            raise IllegalMoveError(f"{move}: {reason}")
-        seat = self.current
-        drawn = self.stock[self.stock_pos] if move.action == DRAW else None
-        contacts = self.apply_unchecked(move)
-        return MoveResult(
-            move,
-            seat,
-            tuple(contacts),
-            contact_score(contacts),
-            drawn,
-            self.end_reason is not None,
-            self.end_reason,
-        )
+        draws = move.action == DRAW and self.stock_pos < TILE_COUNT
+        return apply_checked(self, move, self.stock[self.stock_pos] if draws else None)
 
-    def apply_unchecked(self, move: Move) -> list[Contact]:
-        """Play a move known to be legal (taken from `legal_moves`); returns its contacts.
-        The solvers' hot path: no check and no `MoveResult`."""
+    def apply_unchecked(self, move: Move) -> int:
+        """Play a move known to be legal (taken from `legal_moves`); returns the points it
+        scored. The solvers' and playouts' hot path: no check and no `MoveResult`."""
         seat = self.current
-        self._history.append(
-            _new_snapshot(
-                (
-                    seat,
-                    self.passes,
-                    self.stock_pos,
-                    tuple(self.hands),
-                    tuple(self.hand_points),
-                    tuple(self.chips_held),
-                    tuple(self.chips_owed),
-                    tuple(self.chips_lent),
-                    self.end_reason,
-                    self._clock_s,
-                    move,
-                )
-            )
-        )
+        passes = self.passes
         action = move.action
         if action == PLACE:
             figure = self.figure
-            contacts = figure.place_unchecked(move.tile, cell_key(move.cell), move.rot)
-            self.hands[seat] ^= 1 << move.tile
-            for contact in contacts:
-                if contact.points:
-                    self._score(seat, contact.points)
+            tile = move.tile
+            points = figure.place_unchecked(tile, CELL_KEYS[move.cell], move.rot)
+            hand = self.hands[seat] ^ 1 << tile
+            self.hands[seat] = hand
+            purse = self.sheet.score(seat, points) if points else None
+            self._history.append((move, seat, passes, 1 << tile, points, purse, self._clock_s))
             self.passes = 0
-            if not self.hands[seat]:
+            if not hand:
                 self._end_hand(WENT_OUT)
             elif figure.is_dead_end():
                 self._end_hand(DEAD_END)
             else:
                 self.current = (seat + 1) % self.game.players
-            return contacts
+            return points
         if action == DRAW:
-            self.hands[seat] |= 1 << self.stock[self.stock_pos]
+            drawn = 1 << self.stock[self.stock_pos]
+            self._history.append((move, seat, passes, drawn, 0, None, self._clock_s))
+            self.hands[seat] |= drawn
             self.stock_pos += 1
-            return []
-        self.passes += 1
+            return 0
+        self._history.append((move, seat, passes, 0, 0, None, self._clock_s))
+        self.passes = passes + 1
         if self.passes >= self.game.players:
             self._end_hand(ALL_PASSED)
         else:
             self.current = (seat + 1) % self.game.players
-        return []
+        return 0
+
+    def _end_hand(self, reason: str) -> None:
+        self.end_reason = reason
+        self.sheet.end_hand(self.hands)
 
     def undo(self) -> Move:
         """Take back the last move of this hand, and the game time since it; returns it."""
         if not self._history:
             raise RulesError("there is no move of this hand to take back")
-        snap = self._history.pop()
-        if snap.move.action == PLACE:
+        move, seat, passes, hand_change, points, purse, clock_s = self._history.pop()
+        action = move.action
+        if action == PLACE:
             self.figure.remove_last()
+        elif action == DRAW:
+            self.stock_pos -= 1
         if self.end_reason is not None:
-            self.results.pop()
-            self.points_history.pop()
-        self.current = snap.current
-        self.passes = snap.passes
-        self.stock_pos = snap.stock_pos
-        self.hands = list(snap.hands)
-        self.hand_points = list(snap.hand_points)
-        self.chips_held = list(snap.chips_held)
-        self.chips_owed = list(snap.chips_owed)
-        self.chips_lent = list(snap.chips_lent)
-        self.end_reason = snap.end_reason
-        self._clock_s = snap.clock_s
-        return snap.move
+            self.sheet.reopen_hand()
+            self.end_reason = None
+        self.current = seat
+        self.passes = passes
+        self.hands[seat] ^= hand_change
+        if points:
+            self.sheet.unscore(seat, points, purse)
+        self._clock_s = clock_s
+        return move
 
     @property
     def moves(self) -> list[Move]:
         """The moves of this hand so far."""
-        return [snap.move for snap in self._history]
+        return [step[0] for step in self._history]
 
     def clone(self) -> TableState:
         other = TableState.__new__(TableState)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
+        other.rng = random.Random.__new__(random.Random)  # unseeded: its state is set next
         other.rng.setstate(self.rng.getstate())
-        other.results = [r.copy() for r in self.results]
-        other.points_history = [p.copy() for p in self.points_history]
-        other.chips_held = self.chips_held.copy()
-        other.chips_owed = self.chips_owed.copy()
-        other.chips_lent = self.chips_lent.copy()
+        other.sheet = self.sheet.copy()
         other.hands = self.hands.copy()
-        other.hand_points = self.hand_points.copy()
         other.figure = self.figure.clone()
         other._history = self._history.copy()
         return other

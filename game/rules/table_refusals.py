@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Final, Protocol
 
-from game.rules.figure import Figure, Refusal
+from game.rules.figure import Figure
+from game.rules.figure_refusals import Refusal
 from game.rules.moves import DRAW, HAND, PASS, PLACE, Move
 from game.rules.table_rules import HAND_SIZE, TableRules
 from game.rules.tiles import TILE_COUNT, TILE_SIZES, tile_name, tiles_in

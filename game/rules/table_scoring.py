@@ -1,25 +1,19 @@
-"""The score side of a table game: points and chips as moves score them, each hand's
+"""The score sheet of a table game: points and chips as moves score them, each hand's
 result and penalties when it ends, and the tally over the hands (RULES.md section 5).
 
-`TableScoring` is the base of `TableState` (game/rules/table.py), which deals, plays
-and takes moves back; this part keeps the score sheet and reads it.
+A `TableState` (game/rules/table.py) holds one `ScoreSheet` as its `sheet`: the state
+deals, plays and takes moves back and tells the sheet what scored; the sheet keeps the
+figures and reads them.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple, Protocol
+from typing import NamedTuple
 
-from game.rules.results import Outcome
-from game.rules.state import PLAYING
 from game.rules.table_rules import PENALTY_PER_TILE, TableRules
 
-
-class _Game(Protocol):
-    @property
-    def players(self) -> int: ...
-
-    @property
-    def rules(self) -> TableRules: ...
+Purse = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""Every seat's chips held, owed and lent, as they were (to put them back)."""
 
 
 class Tally(NamedTuple):
@@ -35,84 +29,44 @@ class Tally(NamedTuple):
     """Leading seats (with partners, both seats of the leading team); ties share."""
 
 
-class TableScoring:
-    """The score sheet of a table game: this hand's points, the chips, and the ended
-    hands' results."""
+class ScoreSheet:
+    """This hand's points, the chips, and the ended hands' results of a table game of
+    `players` seats played by `rules`."""
 
-    game: _Game
-    hands: list[int]
-    end_reason: str | None
-    results: list[list[int]]
-    """Per ended hand, per seat: hand score (club: chips won or lost)."""
-    points_history: list[list[int]]
-    """Per ended hand, per seat: the counting points scored (before any penalty)."""
-    hand_points: list[int]
-    """Counting points each seat scored in this hand."""
-    chips_held: list[int]
-    chips_owed: list[int]
-    """Club: per seat, the chips it borrowed and owes (to the bank or to players)."""
-    chips_lent: list[int]
-    """Spanish club rules: per seat, the chips other players borrowed from it."""
-    _hand_chips_start: list[int]
+    def __init__(self, players: int, rules: TableRules) -> None:
+        self.players = players
+        self.rules = rules
+        self.club = rules.club
+        """Club Contack: chips move as points are scored, and no tile pays a penalty."""
+        self.results: list[list[int]] = []
+        """Per ended hand, per seat: hand score (club: chips won or lost)."""
+        self.points_history: list[list[int]] = []
+        """Per ended hand, per seat: the counting points scored (before any penalty)."""
+        self.hand_points = [0] * players
+        """Counting points each seat scored in this hand."""
+        self.chips_held = [rules.starting_chips(players)] * players
+        self.chips_owed = [0] * players
+        """Club: per seat, the chips it borrowed and owes (to the bank or to players)."""
+        self.chips_lent = [0] * players
+        """Spanish club rules: per seat, the chips other players borrowed from it."""
+        self.hand_start = self.chips_worth()
+        """Club: what each seat was worth when this hand began."""
 
-    def is_terminal(self) -> bool:
-        raise NotImplementedError
+    def new_hand(self) -> None:
+        """Start the line of a new hand: no points yet, the chips as they are."""
+        self.hand_points = [0] * self.players
+        self.hand_start = self.chips_worth()
 
-    @property
-    def hand_over(self) -> bool:
-        return self.end_reason is not None
-
-    @property
-    def status(self) -> str:
-        """PLAYING while the hand goes on, else why it ended."""
-        return PLAYING if self.end_reason is None else self.end_reason
-
-    def standings(self) -> list[int]:
-        """Each seat's score as the table shows it now: in club games `chips_worth`;
-        otherwise the ended hands' results plus, while a hand is on, the
-        points scored in it (its penalties come when it ends)."""
-        n = self.game.players
-        if self.game.rules.club:
-            return self.chips_worth()
-        running = self.hand_points if self.end_reason is None else [0] * n
-        return [sum(hand[s] for hand in self.results) + running[s] for s in range(n)]
-
-    def outcome(self) -> Outcome | None:
-        """How the game came out, once it is over (`is_terminal`); None while it goes on."""
-        if not self.is_terminal():
-            return None
-        tally = self.tally()
-        assert self.end_reason is not None
-        return Outcome(
-            self.end_reason, tally.leaders, tally.totals, tally.standings, tally.team_totals
-        )
-
-    def tally(self) -> Tally:
-        """Totals, standings and leaders over the ended hands (at any point of the game)."""
-        n = self.game.players
-        totals = tuple(sum(hand[seat] for hand in self.results) for seat in range(n))
-        standings = tuple(self.chips_worth()) if self.game.rules.club else totals
-        team_totals = None
-        if self.game.rules.partners:
-            team_totals = (standings[0] + standings[2], standings[1] + standings[3])
-            best = max(team_totals)
-            winners = tuple(s for s in range(n) if team_totals[s % 2] == best)
-        else:
-            best = max(standings)
-            winners = tuple(s for s in range(n) if standings[s] == best)
-        return Tally(totals, standings, team_totals, winners)
-
-    def returns(self) -> list[float]:
-        """OpenSpiel-style returns: each seat's standing over the ended hands."""
-        return [float(x) for x in self.tally().standings]
-
-    def _score(self, seat: int, points: int) -> None:
+    def score(self, seat: int, points: int) -> Purse | None:
+        """Count a placement's counting `points` for `seat` (and in club games the chips
+        they win); returns the chips as they were before (club), else None."""
         self.hand_points[seat] += points
-        if not self.game.rules.club:
-            return
+        if not self.club:
+            return None
+        before = (tuple(self.chips_held), tuple(self.chips_owed), tuple(self.chips_lent))
         chips = points // 5
-        players_lend = self.game.rules.spanish_club
-        for other in range(self.game.players):
+        players_lend = self.rules.spanish_club
+        for other in range(self.players):
             if other == seat:
                 continue
             paid = min(chips, self.chips_held[other])
@@ -123,6 +77,48 @@ class TableScoring:
                 self.chips_lent[seat] += chips - paid
             else:  # the bank lends the rest
                 self.chips_held[seat] += chips
+        return before
+
+    def unscore(self, seat: int, points: int, purse: Purse | None) -> None:
+        """Take back what `score` counted (`purse`: what it returned)."""
+        self.hand_points[seat] -= points
+        if purse is not None:
+            self.chips_held, self.chips_owed, self.chips_lent = map(list, purse)
+
+    def end_hand(self, hands: list[int]) -> None:
+        """Write down the ended hand's result, the tiles left in `hands` paying their
+        penalty."""
+        self.results.append(self.hand_result(hands, True))
+        self.points_history.append(self.hand_points.copy())
+
+    def reopen_hand(self) -> None:
+        """Rub out the last hand's result (its last move is being taken back)."""
+        self.results.pop()
+        self.points_history.pop()
+
+    def standings(self, hand_on: bool) -> list[int]:
+        """Each seat's score as the table shows it now: in club games `chips_worth`;
+        otherwise the ended hands' results plus, while a hand is on, the points scored
+        in it (its penalties come when it ends)."""
+        if self.club:
+            return self.chips_worth()
+        running = self.hand_points if hand_on else [0] * self.players
+        return [sum(hand[s] for hand in self.results) + running[s] for s in range(self.players)]
+
+    def tally(self) -> Tally:
+        """Totals, standings and leaders over the ended hands (at any point of the game)."""
+        n = self.players
+        totals = tuple(sum(hand[seat] for hand in self.results) for seat in range(n))
+        standings = tuple(self.chips_worth()) if self.club else totals
+        team_totals = None
+        if self.rules.partners:
+            team_totals = (standings[0] + standings[2], standings[1] + standings[3])
+            best = max(team_totals)
+            winners = tuple(s for s in range(n) if team_totals[s % 2] == best)
+        else:
+            best = max(standings)
+            winners = tuple(s for s in range(n) if standings[s] == best)
+        return Tally(totals, standings, team_totals, winners)
 
     def chips_worth(self) -> list[int]:
         """Club: per seat, the chips held minus the chips it owes plus the chips owed to
@@ -134,24 +130,30 @@ class TableScoring:
             )
         ]
 
-    def hand_result(self) -> list[int]:
-        """Per seat, the score of the hand so far (club: chips won minus chips lost)."""
-        if self.game.rules.club:
-            start = self._hand_chips_start
+    def hand_result(self, hands: list[int], over: bool) -> list[int]:
+        """Per seat, the score of the hand so far (club: chips won minus chips lost); the
+        tiles left in `hands` pay their penalty once the hand is `over`."""
+        if self.club:
+            start = self.hand_start
             return [now - before for now, before in zip(self.chips_worth(), start, strict=True)]
         return [
-            self.hand_points[s]
-            - (PENALTY_PER_TILE * self.hands[s].bit_count() if self.hand_over else 0)
-            for s in range(self.game.players)
+            self.hand_points[s] - (PENALTY_PER_TILE * hands[s].bit_count() if over else 0)
+            for s in range(self.players)
         ]
 
-    def penalties(self) -> list[int]:
-        """The end-of-hand penalty of each seat (0 in club games, where there is none)."""
-        if self.game.rules.club:
-            return [0] * self.game.players
-        return [PENALTY_PER_TILE * hand.bit_count() for hand in self.hands]
+    def penalties(self, hands: list[int]) -> list[int]:
+        """The end-of-hand penalty of each seat holding `hands` (0 in club games)."""
+        if self.club:
+            return [0] * self.players
+        return [PENALTY_PER_TILE * hand.bit_count() for hand in hands]
 
-    def _end_hand(self, reason: str) -> None:
-        self.end_reason = reason
-        self.results.append(self.hand_result())
-        self.points_history.append(self.hand_points.copy())
+    def copy(self) -> ScoreSheet:
+        other = ScoreSheet.__new__(ScoreSheet)
+        other.__dict__.update(self.__dict__)
+        other.results = [r.copy() for r in self.results]
+        other.points_history = [p.copy() for p in self.points_history]
+        other.hand_points = self.hand_points.copy()
+        other.chips_held = self.chips_held.copy()
+        other.chips_owed = self.chips_owed.copy()
+        other.chips_lent = self.chips_lent.copy()
+        return other

@@ -192,7 +192,9 @@ class ReplayPanel:
             total = standings[seat]
             if rules.club:
                 score = purse_words(
-                    state.chips_held[seat], state.chips_owed[seat], state.chips_lent[seat]
+                    state.sheet.chips_held[seat],
+                    state.sheet.chips_owed[seat],
+                    state.sheet.chips_lent[seat],
                 )
             else:
                 score = _("hand {hand} · total {total}").format(

@@ -165,7 +165,7 @@ class ScoreScene(Scene):
         title = (
             _("Final scores")
             if self.final
-            else _("After hand {number}").format(number=len(state.results))
+            else _("After hand {number}").format(number=len(state.sheet.results))
         )
         self.draw_title(surface, title, self.end_words)
         draw_panel(surface, self.panel, ui, alpha=225)

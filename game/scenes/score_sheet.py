@@ -36,7 +36,7 @@ def headline(match: TableMatch, final: bool) -> str:
 def score_columns(match: TableMatch) -> list[str]:
     """The sheet's column headings: the player, each hand, then the game's sums."""
     state = match.state
-    hands = [_("Hand {number}").format(number=i + 1) for i in range(len(state.results))]
+    hands = [_("Hand {number}").format(number=i + 1) for i in range(len(state.sheet.results))]
     if state.game.rules.spanish_club:
         return [_("Player"), *hands, _("Chips"), _("Owes"), _("Is owed"), _("Standing")]
     if state.game.rules.club:
@@ -51,20 +51,20 @@ def score_rows(match: TableMatch) -> list[list[str]]:
     tally = state.tally()
     rows = []
     for seat in range(state.players):
-        hands = [format_signed(result[seat]) for result in state.results]
+        hands = [format_signed(result[seat]) for result in state.sheet.results]
         if state.game.rules.club:
-            lent = [state.chips_lent[seat]] if state.game.rules.spanish_club else []
+            lent = [state.sheet.chips_lent[seat]] if state.game.rules.spanish_club else []
             tail = [
                 format_number(chips)
                 for chips in (
-                    state.chips_held[seat],
-                    state.chips_owed[seat],
+                    state.sheet.chips_held[seat],
+                    state.sheet.chips_owed[seat],
                     *lent,
                     tally.standings[seat],
                 )
             ]
         else:
-            points = sum(hand[seat] for hand in state.points_history)
+            points = sum(hand[seat] for hand in state.sheet.points_history)
             penalty = points - tally.totals[seat]
             tail = [
                 format_number(points),
@@ -80,7 +80,7 @@ def remaining_words(match: TableMatch) -> str:
     rules = match.state.game.rules
     if rules.timed:
         return _("Club game against the clock: hands go on until the time runs out.")
-    left = rules.hands - len(match.state.results)
+    left = rules.hands - len(match.state.sheet.results)
     return ngettext("{count} more hand to play.", "{count} more hands to play.", left).format(
         count=left
     )

@@ -21,7 +21,7 @@ from game.rules.share import (
     MAX_CODE_LENGTH,
     ShareCode,
 )
-from game.rules.table import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS, TableRules
+from game.rules.table_rules import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS, TableRules
 from game.scenes.base import Scene
 from game.scenes.requests import HostRequest, SolitaireRequest, TableRequest
 from game.scenes.setup_levels import draw_level_legend, person_standing

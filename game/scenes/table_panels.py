@@ -11,8 +11,7 @@ import pygame
 from game.i18n import _
 from game.play.table_match import TableMatch
 from game.rules.moves import DRAW, PLACE
-from game.rules.results import MoveResult
-from game.rules.table import ALL_PASSED, DEAD_END
+from game.rules.results import ALL_PASSED, DEAD_END, MoveResult
 from game.rules.table_refusals import HAND_FULL, pass_reason
 from game.ui.painting import Ui, blit_lines, blit_text, draw_panel
 from game.ui.table_layout import SeatBox, TableLayout
@@ -291,7 +290,9 @@ def _draw_detail_line(
     state = match.state
     right = tiles_words(state.hand_size(seat))
     if match.rules.club:
-        right = purse_words(state.chips_held[seat], state.chips_owed[seat], state.chips_lent[seat])
+        right = purse_words(
+            state.sheet.chips_held[seat], state.sheet.chips_owed[seat], state.sheet.chips_lent[seat]
+        )
     # the tiles or the purse first; who plays keeps 40% of the line, the seat's kind only
     # what the purse leaves (a long purse of a narrow seat hides the kind)
     share = 0.6 if active else 1.0

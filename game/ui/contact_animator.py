@@ -17,7 +17,7 @@ from typing import Final
 import pygame
 
 from game.i18n import _
-from game.rules.figure import Contact
+from game.rules.contacts import Contact
 from game.rules.lattice import Cell
 from game.rules.results import MoveResult
 from game.ui.board import Board

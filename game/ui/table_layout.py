@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.rules.table import HAND_SIZE
+from game.rules.table_rules import HAND_SIZE
 from game.ui.layout import ROW_HEIGHT, Point
 from game.ui.painting import Ui
 

@@ -11,7 +11,8 @@ from typing import Final
 
 from game.i18n import N_, _, format_number, format_short_date_time, ngettext
 from game.persist.files import Notice
-from game.rules.figure import (
+from game.rules.contacts import Contact
+from game.rules.figure_refusals import (
     AWAY_FROM_LAST,
     COLOUR_CLASH,
     FIRST_ELSEWHERE,
@@ -19,7 +20,6 @@ from game.rules.figure import (
     TOO_FAR,
     TOUCHES_NOTHING,
     VALUE_CLASH,
-    Contact,
     Refusal,
 )
 from game.rules.moves import DISCARD_PILE, PILE, STOCK, Move
