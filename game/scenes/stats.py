@@ -41,15 +41,15 @@ TABLE_COLUMNS = (
 )
 SOLITAIRE_COLUMNS = (
     (N_("Solitaire"), 0.22),
-    (N_("Played"), 0.09),
-    (N_("Won"), 0.08),
+    (N_("Played"), 0.08),
+    (N_("Won"), 0.09),
     (N_("Win rate"), 0.1),
-    (N_("Streak"), 0.08),
+    (N_("Streak"), 0.07),
     (N_("Best streak"), 0.11),
     (N_("Clean wins"), 0.11),
-    (N_("Hint"), 0.07),
-    (N_("Undo"), 0.07),
-    (N_("Auto"), 0.07),
+    (N_("Hint"), 0.06),
+    (N_("Undo"), 0.1),
+    (N_("Auto"), 0.06),
 )
 DAILY_ROWS = {
     DRAW_SOLITAIRE: N_("Draw solitaire: daily"),
