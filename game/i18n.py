@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import functools
 import gettext
 import locale
 import os
@@ -100,16 +101,34 @@ WEEKDAY_HEADS: Final = (
 def set_language(code: str) -> str:
     """Speak `code` ("en", "es") from now on; an unknown code, or one whose catalogue
     is not compiled, speaks English. Returns the code now spoken."""
-    if code not in LANGUAGES:
-        code = DEFAULT_LANGUAGE
-    catalogue: gettext.NullTranslations = gettext.NullTranslations()
-    if code != DEFAULT_LANGUAGE:
-        try:
-            catalogue = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
-        except OSError:  # not compiled (a bare source tree) or unreadable
-            code = DEFAULT_LANGUAGE
+    catalogue = _catalogue(code) if code in LANGUAGES else None
+    if catalogue is None:
+        code, catalogue = DEFAULT_LANGUAGE, gettext.NullTranslations()
     _speaking.code, _speaking.catalogue = code, catalogue
     return code
+
+
+@functools.cache
+def _catalogue(code: str) -> gettext.NullTranslations | None:
+    """The catalogue of `code` (English: none needed), read once; None where it is not
+    compiled (a bare source tree) or cannot be read."""
+    if code == DEFAULT_LANGUAGE:
+        return gettext.NullTranslations()
+    try:
+        return gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
+    except OSError:
+        return None
+
+
+def in_every_language(message: str) -> list[str]:
+    """`message` in each language the game speaks (English first): a label sized for
+    the longest of them keeps its size whichever language is chosen."""
+    catalogues = (_catalogue(code) for code in LANGUAGES)
+    return [
+        catalogue.gettext(message) if message else message
+        for catalogue in catalogues
+        if catalogue is not None
+    ]
 
 
 def language() -> str:

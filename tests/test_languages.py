@@ -1,6 +1,7 @@
 """Languages: the catalogue is complete and compiled, no word bypasses it, numbers and
 dates follow the language, the running app switches language live, and every screen
-holds its Spanish words inside their boxes at 800x600, 1280x800 and 1920x1080."""
+holds its Spanish words inside their boxes at 800x600, 1280x800 and 1920x1080 (and its
+English ones at 800x600), none of them under 11 px."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from tests.drive import Input
 from tools import catalogue, strings_scan
 from tools.screenshot import staged
 from tools.screenshot_targets import TARGETS
-from tools.text_audit import audit, watching
+from tools.text_audit import Frame, audit, problems, watching
 
 TRANSLATED = sorted(code for code in i18n.LANGUAGES if code != i18n.DEFAULT_LANGUAGE)
 """Every language but English: each has its catalogue, and every screen is audited in it."""
@@ -282,24 +283,52 @@ def english_only(code: str) -> frozenset[str]:
 ENGLISH_ONLY = {code: english_only(code) for code in TRANSLATED}
 
 
-@pytest.mark.parametrize(
-    "size", [(800, 600), (1280, 800), (1920, 1080)], ids=["800x600", "1280x800", "1920x1080"]
-)
+LOOKS = [
+    *((code, size) for code in TRANSLATED for size in ((800, 600), (1280, 800), (1920, 1080))),
+    (i18n.DEFAULT_LANGUAGE, (800, 600)),
+]
+"""Each translated language at three sizes, and English where its words are largest
+beside the rest (`python -m tools.text_audit` checks English at every size)."""
+
+
+@pytest.mark.parametrize(("code", "size"), LOOKS, ids=[f"{c}-{w}x{h}" for c, (w, h) in LOOKS])
 @pytest.mark.parametrize("target", sorted(TARGETS))
-@pytest.mark.parametrize("code", TRANSLATED)
 def test_every_screen_keeps_its_words_in_their_boxes(
     code: str, target: str, size: tuple[int, int], tmp_path: Path
 ) -> None:
-    """Each `tools/screenshot.py` target in each translated language (Spanish): no text
-    outside the window, its widget or its panel, none over another, none cut short, none
-    left in English."""
+    """Each `tools/screenshot.py` target: no text outside the window, its widget or its
+    panel, none over another, none cut short, none under 11 px, none left in English."""
     app = staged(target, size, str(tmp_path), language=code)
     try:
         assert audit(app) == []
-        left_in_english = [word for word in drawn_words(app) if word in ENGLISH_ONLY[code]]
-        assert left_in_english == []
+        english = ENGLISH_ONLY.get(code, frozenset())
+        assert [word for word in drawn_words(app) if word in english] == []
     finally:
         app.close()
+
+
+def test_the_audit_finds_words_too_small_to_read() -> None:
+    """A text under `SMALLEST_TEXT_PX` pixels is a problem, as one cut short is."""
+    frame = Frame(small={"Hand 1 of 3": 9}, cut=["Greedy 1, Gree…"])
+    found = problems(frame, pygame.Rect(0, 0, 800, 600))
+    assert found == ["cut short: 'Greedy 1, Gree…'", "too small (9 px): 'Hand 1 of 3'"]
+
+
+@pytest.mark.parametrize("size", [(1280, 640), (800, 600)], ids=["1280x640", "800x600"])
+@pytest.mark.parametrize("code", ["en", "es"])
+def test_the_join_panel_stays_below_the_title(
+    make_app: AppMaker, code: str, size: tuple[int, int]
+) -> None:
+    app = make_app(size=size)
+    app.settings.language = code
+    app.apply_settings()
+    app.open(Screen.JOIN)
+    Input(app).frames()
+    with watching(app) as frame:
+        app.draw(1.0)
+    title = next(d.rect for d in frame.texts if d.text == _("Join a table"))
+    panel = app.scene.panel  # type: ignore[attr-defined]
+    assert title.bottom < panel.top and panel.bottom <= size[1]
 
 
 @pytest.mark.parametrize("target", ["table-2", "table-7", "guided-1", "menu", "setup"])

@@ -1,5 +1,6 @@
 """Checks that every word drawn on screen stays in its box: inside the window, inside
-the widget or panel it is drawn on, clear of other words, and never cut short.
+the widget or panel it is drawn on, clear of other words, never cut short, and never
+smaller than `SMALLEST_TEXT_PX` (the font's pixel size: its em, pygame's point size).
 
     python -m tools.text_audit --language es --size 800x600   # every screenshot target
     python -m tools.text_audit --size 1024x768 --size 2560x1440 --language en --language es
@@ -26,6 +27,8 @@ import pygame
 from game.app import App
 from game.ui import painting as painting_module
 from game.ui import text as text_module
+from game.ui.painting import SMALLEST_TEXT_PX
+from game.ui.theme import PALETTE, Colour
 
 TOLERANCE = 2
 """Pixels a text may stray past its box (antialiasing, rounding)."""
@@ -40,6 +43,8 @@ class Drawn:
     scene: int
     """The index on the scene stack of the scene that drew it (a dialog over a screen
     has its own boxes)."""
+    px: int = 0
+    """Its size: the font's pixel size."""
 
 
 @dataclass
@@ -50,6 +55,8 @@ class Frame:
     panels: list[tuple[int, pygame.Rect]] = field(default_factory=list)
     widgets: list[tuple[int, pygame.Rect]] = field(default_factory=list)
     cut: list[str] = field(default_factory=list)
+    small: dict[str, int] = field(default_factory=dict)
+    """Each text rendered smaller than `SMALLEST_TEXT_PX`, with its size."""
     scene: int = -1
     """The scene drawing now."""
 
@@ -73,14 +80,23 @@ def _patch_everywhere(
 def watching(app: App) -> Iterator[Frame]:
     """Record what the app draws while the block runs."""
     frame = Frame()
-    rendered: dict[int, str] = {}
+    rendered: dict[int, tuple[str, int]] = {}
     undo: list[tuple[object, str, Any]] = []
     ui = app.ui
     real_text = ui.text
 
-    def text(words: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-        image = real_text(words, *args, **kwargs)
-        rendered[id(image)] = words
+    def on_screen(surface: pygame.Surface) -> bool:
+        """The window, or a layer as large that is laid on it whole (a backdrop)."""
+        return surface is app.screen or surface.get_size() == app.screen.get_size()
+
+    def text(
+        words: str, size: float, colour: Colour = PALETTE.text, style: str = "regular"
+    ) -> pygame.Surface:
+        image = real_text(words, size, colour, style)
+        px = ui.font(size, style).point_size
+        rendered[id(image)] = (words, px)
+        if px < SMALLEST_TEXT_PX and words.strip():
+            frame.small[words] = px
         return image
 
     real_blit_text = painting_module.blit_text
@@ -92,8 +108,9 @@ def watching(app: App) -> Iterator[Frame]:
         align: str = "center",
     ) -> pygame.Rect:
         rect = real_blit_text(surface, image, anchor, align)
-        if surface is app.screen and id(image) in rendered and rendered[id(image)].strip():
-            frame.texts.append(Drawn(rendered[id(image)], rect.copy(), frame.scene))
+        words, px = rendered.get(id(image), ("", 0))
+        if on_screen(surface) and words.strip():
+            frame.texts.append(Drawn(words, rect.copy(), frame.scene, px))
         return rect
 
     real_paragraph = text_module.blit_paragraph
@@ -109,11 +126,16 @@ def watching(app: App) -> Iterator[Frame]:
         gap: int = 4,
     ) -> int:
         bottom = real_paragraph(surface, texts, words, size, colour, topleft, width, gap)
-        if surface is app.screen and words.strip():
+        if on_screen(surface) and words.strip():
             font = texts.font(size)
             widest = max((font.size(line)[0] for line in texts.wrap(words, size, width)), default=0)
             frame.texts.append(
-                Drawn(words, pygame.Rect(topleft, (widest, bottom - topleft[1])), frame.scene)
+                Drawn(
+                    words,
+                    pygame.Rect(topleft, (widest, bottom - topleft[1])),
+                    frame.scene,
+                    font.point_size,
+                )
             )
         return bottom
 
@@ -121,7 +143,7 @@ def watching(app: App) -> Iterator[Frame]:
 
     def draw_panel(surface: pygame.Surface, rect: pygame.Rect, *args: Any, **kwargs: Any) -> None:
         real_panel(surface, rect, *args, **kwargs)
-        if surface is app.screen:
+        if on_screen(surface):
             frame.panels.append((frame.scene, pygame.Rect(rect)))
 
     real_fit = text_module.fit_text
@@ -175,8 +197,9 @@ def _inside(inner: pygame.Rect, outer: pygame.Rect) -> bool:
 
 
 def problems(frame: Frame, window: pygame.Rect) -> list[str]:
-    """Every text out of its box, overlapping another, or cut short."""
+    """Every text out of its box, overlapping another, cut short or too small."""
     found = [f"cut short: {words!r}" for words in frame.cut]
+    found += [f"too small ({px} px): {words!r}" for words, px in frame.small.items()]
     for drawn in frame.texts:
         where = f"{drawn.text!r} at {tuple(drawn.rect)}"
         if not _inside(drawn.rect, window):
@@ -213,7 +236,10 @@ def problems(frame: Frame, window: pygame.Rect) -> list[str]:
 
 
 def audit(app: App) -> list[str]:
-    """Draw one frame of `app` and say what is wrong with its words."""
+    """Lay `app` out again (as a resized window does: the backdrops drawn once per
+    layout are drawn again where the audit sees them), draw one frame and say what is
+    wrong with its words."""
+    app.resize(app.size)
     with watching(app) as frame:
         app.draw(1.0)
     return problems(frame, app.screen.get_rect())

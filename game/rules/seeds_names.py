@@ -43,9 +43,13 @@ def cut_text(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+LARGEST_NEW_DEAL: Final = 999_999
+"""New games' deal numbers have six digits at most: short to read out."""
+
+
 def new_seed() -> int:
-    """A fresh deal number for a new game (six digits at most: short to read out)."""
-    return random.SystemRandom().randrange(1, 1_000_000)
+    """A fresh deal number for a new game (1 to `LARGEST_NEW_DEAL`)."""
+    return random.SystemRandom().randrange(1, LARGEST_NEW_DEAL + 1)
 
 
 HIDDEN_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})

@@ -14,8 +14,8 @@ from game.i18n import N_, _
 from game.persist.folders import folder_opener
 from game.persist.records import records_dir
 from game.scenes.base import Scene
-from game.ui.painting import blit_text, draw_panel
-from game.ui.text import blit_paragraph, blit_paragraphs, shrunk_text
+from game.ui.painting import blit_lines, blit_text, draw_panel
+from game.ui.text import blit_paragraph, blit_paragraphs, path_lines, shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button
 
@@ -141,11 +141,14 @@ class AboutScene(Scene):
                 (self.files.x + pad, button.rect.centery),
                 "midleft",
             )
-            blit_text(
+            room = self.files.width - 2 * pad
+            lines = path_lines(ui, str(folder), 14, room)
+            blit_lines(
                 surface,
-                shrunk_text(ui, str(folder), 14, self.files.width - 2 * pad, PALETTE.text_dim),
+                [shrunk_text(ui, line, 14, room, PALETTE.text_dim) for line in lines],
                 (self.files.x + pad, label.bottom + ui.px(8)),
                 "topleft",
+                flush_left=True,
             )
         if self.opener is None:
             note = _("This system gives the game no way to open a folder for you.")

@@ -51,7 +51,7 @@ class DrawSolitaireScene(SolitaireScene):
         super().__init__(services, record, seed)
 
     def add_options(self) -> None:
-        self.at_once_toggle = self.bars.add_option(_("Place at once"), "place_at_once")
+        self.at_once_toggle = self.bars.add_option(N_("Place at once"), "place_at_once")
         self.odds_button: Button = self.form.add(Button(N_("Fair odds (O)"), self.ask_odds))
 
     def ask_odds(self) -> None:

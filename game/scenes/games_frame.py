@@ -10,7 +10,7 @@ from typing import Final
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.scenes.base import Scene, Services
 from game.scenes.requests import Screen
 from game.ui.painting import Ui, blit_text, draw_panel
@@ -20,6 +20,21 @@ from game.ui.theme import PALETTE
 from game.ui.widgets import Button
 
 # --- a scrollable table of rows ---------------------------------------------------------
+
+
+def fitted_cell(ui: Ui, cell: str, size: int, room: int) -> str:
+    """`cell` as it fits `room` pixels: a list of names ("Ann, Bob, Cleo") keeps the
+    names that fit and says how many more there are; other words are cut short."""
+    font = ui.font(size)
+    names = cell.split(", ")
+    for keep in range(len(names) - 1, 0, -1) if font.size(cell)[0] > room else ():
+        more = len(names) - keep
+        words = ngettext("{names} and {count} more", "{names} and {count} more", more).format(
+            names=", ".join(names[:keep]), count=more
+        )
+        if font.size(words)[0] <= room:
+            return words
+    return fit_text(ui, cell, size, room)
 
 
 class RowList:
@@ -108,7 +123,7 @@ class RowList:
         if cells is None:
             colour = PALETTE.text_dim if index in self.dim else PALETTE.text
             cells = [
-                ui.text(fit_text(ui, cell, 17, end - x), 17, colour)
+                ui.text(fitted_cell(ui, cell, 17, end - x), 17, colour)
                 for cell, x, end in zip(self.rows[index], self._xs, self._ends, strict=True)
             ]
             self._cells[index] = cells

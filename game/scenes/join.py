@@ -18,7 +18,8 @@ from game.net.kept_seats import SETTING as KEPT
 from game.net.kept_seats import KeptSeats
 from game.net.table_opening import TableOpening
 from game.scenes.table_calling import TableCallingScene, cannot_host
-from game.ui.painting import blit_text, draw_panel
+from game.ui.painting import blit_lines, blit_text, draw_panel
+from game.ui.rows import lay_out_row
 from game.ui.text import shrunk_text
 from game.ui.text_field import TextField
 from game.ui.theme import PALETTE
@@ -134,17 +135,15 @@ class JoinScene(TableCallingScene):
         width = min(size[0] - ui.px(40), ui.px(720))
         self.panel = pygame.Rect(0, 0, width, ui.px(380))
         self.panel.center = (size[0] // 2, size[1] // 2 + ui.px(30))
+        title_bottom = ui.px(34 + 18) + ui.font(46, "title").get_height()  # `draw_title`'s
+        self.panel.top = max(self.panel.top, title_bottom)
         inner = self.panel.width - ui.px(64)
         x = self.panel.x + ui.px(32)
         self.invitation.rect = pygame.Rect(x, self.panel.y + ui.px(56), inner, ui.px(46))
         self.name.rect = pygame.Rect(x, self.panel.y + ui.px(150), ui.px(300), ui.px(46))
         buttons = [b for b in (self.join, self.watch, self.take_back, self.back) if b.visible]
-        gap, count = ui.px(16), len(buttons)
-        button_w = min(ui.px(180), (inner - (count - 1) * gap) // count)
-        left = self.panel.centerx - (count * button_w + (count - 1) * gap) // 2
-        for button in buttons:
-            button.rect = pygame.Rect(left, self.panel.bottom - ui.px(76), button_w, ui.px(52))
-            left += button_w + gap
+        row = pygame.Rect(x, self.panel.bottom - ui.px(76), inner, ui.px(52))
+        lay_out_row(buttons, row, ui.px(180), ui.px(16), ui)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.blit(self.services.felt(), (0, 0))
@@ -163,9 +162,10 @@ class JoinScene(TableCallingScene):
                 "bottomleft",
             )
         if self.said:
-            blit_text(
+            lines, size = ui.fitted(self.said, 16, room)
+            blit_lines(
                 surface,
-                shrunk_text(ui, self.said, 16, room, PALETTE.gold),
+                [ui.text(line, size, PALETTE.gold) for line in lines],
                 (self.panel.centerx, self.panel.y + ui.px(236)),
             )
         self.form.draw(surface, ui)

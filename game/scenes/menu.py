@@ -22,7 +22,6 @@ from game.ui.examples import THREE_SIDED
 from game.ui.layout import ROW_HEIGHT
 from game.ui.painting import blit_lines, blit_text, draw_panel
 from game.ui.sprites import TileLayer
-from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button
 from game.ui.words import capitalised, colour_word
@@ -113,7 +112,8 @@ class MenuScene(Scene):
             )
         self.refresh_saves()
         offering = not self.services.settings.guided_game_offered
-        card_h = ui.px(150)
+        words = ui.font(22, "bold").get_linesize() + 2 * ui.font(17).get_linesize()
+        card_h = max(ui.px(150), words + ui.px(12 + 4 + 8 + 66))  # a small window's words
         self.showcase = pygame.Rect(
             round(width * 0.56),
             ui.px(120),
@@ -277,10 +277,13 @@ class MenuScene(Scene):
                 "topleft",
             )
             offer = _("Learn it in one short hand against the computer.")
-            blit_text(
+            room = self.offer["learn"].rect.top - title.bottom - ui.px(8)
+            lines, size = ui.fitted(offer, 17, inner.width, height=room)
+            blit_lines(
                 surface,
-                shrunk_text(ui, offer, 17, inner.width, PALETTE.text),
-                (inner.x, title.bottom + ui.px(6)),
+                [ui.text(line, size, PALETTE.text) for line in lines],
+                (inner.x, title.bottom + ui.px(4)),
                 "topleft",
+                flush_left=True,
             )
         self.form.draw(surface, ui)

@@ -29,7 +29,6 @@ from game.scenes.base import Scene
 from game.scenes.puzzle_table import PuzzleTable
 from game.scenes.table_panels import lay_out_buttons, status_words
 from game.ui.painting import blit_text, draw_panel
-from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button
 
@@ -67,6 +66,8 @@ class PuzzlesScene(Scene):
             self.form.add(button)
         self.panel = pygame.Rect(0, 0, 0, 0)
         """The puzzle's panel over the figure: what it is, what to do, the standing."""
+        self._panel_words: tuple[str, str, str] | None = None
+        """The words the panel was laid out for (it grows where they wrap)."""
 
     # --- asking ---------------------------------------------------------------------------
 
@@ -120,6 +121,8 @@ class PuzzlesScene(Scene):
             self._show(puzzle, number)
         if self.table is not None:
             self.table.update(dt)
+            if self.panel_lines() != self._panel_words:
+                self.resize(self.services.size)
         busy = self.finding or (self.table is not None and self.table.answering)
         for name in ("daily", "next"):
             self.buttons[name].enabled = not busy
@@ -162,8 +165,14 @@ class PuzzlesScene(Scene):
         table.lay_out(size, 0)
         figure = table.stage.layout.figure
         right = table.stage.layout.stock.left - ui.px(6)  # the stock stays in view
+        self._panel_words = self.panel_lines()
+        width = right - figure.x - ui.px(8)
+        needed = ui.px(12) + sum(
+            len(lines) * ui.font(size, style).get_linesize() + ui.px(8)
+            for lines, size, style in self._wrapped_panel(width)
+        )
         self.panel = pygame.Rect(
-            figure.x + ui.px(8), figure.y + ui.px(8), right - figure.x - ui.px(8), ui.px(PANEL_H)
+            figure.x + ui.px(8), figure.y + ui.px(8), width, max(ui.px(PANEL_H), needed)
         )
         table.lay_out(size, self.panel.bottom)
         lay_out_buttons(buttons, table.stage.layout.buttons, ui, widest=210)
@@ -275,21 +284,31 @@ class PuzzlesScene(Scene):
             )
         )
 
+    def _wrapped_panel(self, width: int) -> list[tuple[list[str], float, str]]:
+        """The panel's heading, words and standing, each wrapped to the panel's inside."""
+        ui = self.services.ui
+        room = width - ui.px(28)
+        heading, words, standing = self._panel_words or self.panel_lines()
+        return [
+            (ui.wrap(text, size, room, style), size, style)
+            for text, size, style in (
+                (heading, 19, "bold"),
+                (words, 18, "regular"),
+                (standing, 16, "regular"),
+            )
+        ]
+
     def _draw_panel(self, surface: pygame.Surface) -> None:
         ui, panel = self.services.ui, self.panel
         draw_panel(surface, panel, ui, alpha=235, border=PALETTE.gold_dark)
-        heading, words, standing = self.panel_lines()
-        room = panel.width - ui.px(28)
+        colours = (PALETTE.gold, PALETTE.ivory, PALETTE.text_dim)
         y = panel.y + ui.px(10)
-        for text, size, colour, style in (
-            (heading, 19, PALETTE.gold, "bold"),
-            (words, 18, PALETTE.ivory, "regular"),
-            (standing, 16, PALETTE.text_dim, "regular"),
+        for (lines, size, style), colour in zip(
+            self._wrapped_panel(panel.width), colours, strict=True
         ):
-            line = blit_text(
-                surface,
-                shrunk_text(ui, text, size, room, colour, style),
-                (panel.x + ui.px(14), y),
-                "topleft",
-            )
-            y = line.bottom + ui.px(8)
+            for text in lines:
+                line = blit_text(
+                    surface, ui.text(text, size, colour, style), (panel.x + ui.px(14), y), "topleft"
+                )
+                y = line.bottom
+            y += ui.px(8)

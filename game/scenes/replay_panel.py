@@ -23,6 +23,8 @@ from game.ui.tiles import TileArt, TileState
 from game.ui.words import purse_words, tiles_words
 
 PILES_PER_ROW: Final = 4
+"""Piles to a row of the stacked solitaire's panel (a row fewer where the labels need
+the room: a small window's words are not as small as the rest)."""
 HAND_TOP: Final = 34
 """Where a seat's hand begins under its row's top (design pixels): its name line first."""
 SideTile = tuple[TileId, tuple[float, float], bool, bool]
@@ -52,7 +54,14 @@ class ReplayPanel:
             )
         if self.replay.mode == DRAW_SOLITAIRE:
             return ui.px(74)
-        return min(ui.px(64), round((self.rect.width - ui.px(36)) / PILES_PER_ROW * 0.8))
+        return min(ui.px(64), round((self.rect.width - ui.px(36)) / self.piles_per_row() * 0.8))
+
+    def piles_per_row(self) -> int:
+        """`PILES_PER_ROW`, or one fewer where the piles' labels would not fit."""
+        ui = self.ui
+        label = ui.font(15).size(pile_words(PILE_COUNT, 8))[0]
+        room = (self.rect.width - ui.px(36)) / PILES_PER_ROW - ui.px(8)
+        return PILES_PER_ROW if label <= room else PILES_PER_ROW - 1
 
     def build(self) -> None:
         """Sprites of the hands (table) or stock, discard and piles (solitaires)."""
@@ -65,9 +74,10 @@ class ReplayPanel:
 
     def pile_spot(self, pile: int) -> tuple[float, int]:
         """Stacked solitaire: the centre x and the top y of a pile's place in the panel."""
-        row, column = divmod(pile, PILES_PER_ROW)
-        gap = (self.rect.width - self.ui.px(36)) / PILES_PER_ROW
-        shift = gap / 2 if row else 0.0
+        per_row = self.piles_per_row()
+        row, column = divmod(pile, per_row)
+        gap = (self.rect.width - self.ui.px(36)) / per_row
+        shift = (per_row - min(per_row, PILE_COUNT - row * per_row)) * gap / 2  # a short row
         return self.rect.x + self.ui.px(18) + gap * (column + 0.5) + shift, self.row_top(row)
 
     def row_top(self, row: int) -> int:
@@ -141,9 +151,7 @@ class ReplayPanel:
             room = round(self.pile_spot(1)[0] - self.pile_spot(0)[0]) - ui.px(8)
             for pile in range(PILE_COUNT):
                 pile_x, pile_y = self.pile_spot(pile)
-                label = _("Pile {number}: {height}").format(
-                    number=pile + 1, height=state.heights[pile]
-                )
+                label = pile_words(pile + 1, state.heights[pile])
                 blit_text(
                     surface,
                     shrunk_text(ui, label, 15, room, PALETTE.text_dim),
@@ -151,7 +159,10 @@ class ReplayPanel:
                     "midtop",
                 )
             self._label_row(
-                surface, 2, _("Figure"), _("{placed} of 36 placed").format(placed=len(state.figure))
+                surface,
+                -(-PILE_COUNT // self.piles_per_row()),  # under the rows of piles
+                _("Figure"),
+                _("{placed} of 36 placed").format(placed=len(state.figure)),
             )
         self.tiles.draw(surface)
 
@@ -226,3 +237,8 @@ class ReplayPanel:
                 surface, ui.text(wrapped, 16, PALETTE.text_dim), (x, footer_y), "bottomleft"
             )
             footer_y = rect.top - ui.px(2)
+
+
+def pile_words(number: int, height: int) -> str:
+    """A pile's label in the stacked solitaire's panel: "Pile 3: 5"."""
+    return _("Pile {number}: {height}").format(number=number, height=height)

@@ -15,7 +15,7 @@ from game.scenes.base import Scene
 from game.scenes.requests import Screen
 from game.ui.board import LADDER, Board
 from game.ui.examples import THREE_SIDED, Placement, contact_pair, two_sided
-from game.ui.painting import blit_text, draw_panel
+from game.ui.painting import Ui, blit_lines, blit_text, draw_panel
 from game.ui.sprites import TileLayer
 from game.ui.text import blit_paragraphs, shrunk_text
 from game.ui.theme import PALETTE
@@ -36,6 +36,7 @@ class Page:
     figure: tuple[Placement, ...] = ()
     marked: tuple[Cell, ...] = ()
     caption: str = ""
+    """Words under the figure; a newline parts two captions (one line where it fits)."""
     face_down: bool = False
     ghost: Cell | None = None
 
@@ -78,7 +79,7 @@ def _pages(colours: Sequence[str]) -> list[Page]:
             ],
             (*matching, *((t, (c[0] + 3, c[1]), r) for t, c, r in counting)),
             marked=((1, 0), (4, 0)),
-            caption=f"{capitalised(_contact_caption(matching, colours))}      "
+            caption=f"{capitalised(_contact_caption(matching, colours))}\n"
             f"{capitalised(_contact_caption(counting, colours))}",
         ),
         Page(
@@ -248,6 +249,18 @@ def _pages(colours: Sequence[str]) -> list[Page]:
     ]
 
 
+def caption_lines(ui: Ui, caption: str, room: int) -> tuple[list[str], float]:
+    """A figure's caption on one line where it fits (its parts, split by newlines, set
+    apart), else each part on lines of its own, wrapped to `room` pixels."""
+    parts = caption.split("\n")
+    joined = "      ".join(parts)
+    size = ui.common_size([joined], 18, room, "bold")
+    if size >= 18 * 0.8 and ui.font(size, "bold").size(joined)[0] <= room:
+        return [joined], size
+    size = ui.common_size(parts, 18, room, "bold")
+    return [line for part in parts for line in ui.wrap(part, size, room, "bold")], size
+
+
 def _chips_caption(pair: tuple[Placement, Placement]) -> str:
     total = TILE_VALUES[pair[0][0]][1] + TILE_VALUES[pair[1][0]][1]
     chips = total // 5
@@ -381,10 +394,10 @@ class RulesScene(Scene):
         )
         self.tiles.draw_interpolated(surface, alpha)
         if page.caption:
-            caption_room = self.figure_panel.width - ui.px(24)
-            blit_text(
+            lines, size = caption_lines(ui, page.caption, self.figure_panel.width - ui.px(24))
+            blit_lines(
                 surface,
-                shrunk_text(ui, page.caption, 18, caption_room, PALETTE.text, "bold"),
+                [ui.text(line, size, PALETTE.text, "bold") for line in lines],
                 (self.figure_panel.centerx, self.figure_panel.bottom - ui.px(26)),
                 "midbottom",
             )

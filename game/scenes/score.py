@@ -23,6 +23,7 @@ from game.scenes.base import Scene
 from game.scenes.requests import CoachRequest, SaveRecordRequest, TableRequest
 from game.scenes.score_sheet import headline, remaining_words, score_columns, score_rows
 from game.ui.painting import blit_text, draw_panel
+from game.ui.rows import lay_out_row
 from game.ui.text import shrunk_text
 from game.ui.text_field import put_clipboard_text
 from game.ui.theme import PALETTE, Colour
@@ -98,18 +99,18 @@ class ScoreScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.services.ui
         width = min(size[0] - ui.px(60), ui.px(980))
-        self.panel = pygame.Rect(0, 0, width, size[1] - ui.px(230))
-        self.panel.midtop = (size[0] // 2, ui.px(138))
+        # below the title, its subtitle and the sheet's label (a small window's words
+        # are not as small as the rest)
+        words_h = ui.font(46, "title").get_height() + ui.font(19).get_height()
+        top = max(ui.px(138), ui.px(34 + 6 + 6 + 4) + words_h + ui.font(15, "bold").get_height())
+        self.panel = pygame.Rect(0, top, width, size[1] - ui.px(92) - top)
+        self.panel.centerx = size[0] // 2
         self.code_rect = pygame.Rect(
             self.panel.x, self.panel.bottom - ui.px(96), self.panel.width, ui.px(24)
         )
-        gap, button_h = ui.px(16), ui.px(52)
-        count = len(self.buttons)
-        button_w = min(ui.px(220), (width - gap * (count - 1)) // count)
-        x = size[0] // 2 - (count * button_w + (count - 1) * gap) // 2
-        for button in self.buttons:
-            button.rect = pygame.Rect(x, size[1] - ui.px(22) - button_h, button_w, button_h)
-            x += button_w + gap
+        row = pygame.Rect(0, size[1] - ui.px(22 + 52), width, ui.px(52))
+        row.centerx = size[0] // 2
+        lay_out_row(self.buttons, row, ui.px(220), ui.px(16), ui)
 
     def on_back(self) -> None:
         self.to_menu()

@@ -311,12 +311,14 @@ class SetupScene(Scene):
         step = row_h + ui.px(6)
         inner = self.players_panel.inflate(-2 * pad, -2 * pad)
         self.count.rect = pygame.Rect(inner.x, inner.y, inner.width, row_h)
+        name_w = round(inner.width * 0.42)  # less where the seat's choices need it
+        name_w = min(name_w, inner.width - ui.px(50) - self.kinds[0].least_width(ui))
         for seat, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True)):
             y = inner.y + (seat + 1) * step
             shown = seat < self.count.value
             kind.visible = shown
             name.visible = shown and kind.value != FRIEND
-            name.rect = pygame.Rect(inner.x + ui.px(40), y, round(inner.width * 0.42), row_h)
+            name.rect = pygame.Rect(inner.x + ui.px(40), y, name_w, row_h)
             kind.rect = pygame.Rect(
                 name.rect.right + ui.px(10), y, inner.right - name.rect.right - ui.px(10), row_h
             )

@@ -16,7 +16,6 @@ from game.i18n import N_, _, ngettext
 from game.persist.history import History
 from game.persist.stats import PlayerStats
 from game.ui.painting import Ui, blit_text
-from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
 
 LEVEL_LINES: Final = (
@@ -93,17 +92,26 @@ def draw_level_legend(
     standing: str | None = None,
 ) -> None:
     """The legend at the foot of the seats panel, below `top`, with the `standing` of
-    the person at the table last: as many lines as fit, the heading the first to go."""
-    line_h = ui.px(21)
-    left, room = panel.x + ui.px(20), panel.width - ui.px(40)
+    the person at the table last, each entry wrapped to the panel's width (its later lines
+    indented): as many entries as fit, the heading the first to go."""
+    line_h = ui.font(15).get_linesize()
+    left, indent = panel.x + ui.px(20), ui.px(14)
+    room = panel.width - ui.px(40) - indent
     bottom = panel.bottom - ui.px(14)
-    lines = level_legend(players) + ([standing] if standing is not None else [])
-    fits = max(0, (bottom - top - ui.px(10)) // line_h)
-    shown = lines[max(0, len(lines) - fits) :]
-    y = bottom - line_h * len(shown)
-    for line in shown:
-        heading = line is lines[0] or line is standing
-        colour = PALETTE.gold if heading else PALETTE.text_dim
-        image = shrunk_text(ui, line, 15, room, colour, "bold" if heading else "regular")
-        blit_text(surface, image, (left, y), "topleft")
-        y += line_h
+    lines = level_legend(players)
+    styles = ["bold", *["regular"] * (len(lines) - 1)]
+    if standing is not None:
+        lines.append(standing)
+        styles.append("bold")
+    entries = [
+        (ui.wrap(line, 15, room, style), style) for line, style in zip(lines, styles, strict=True)
+    ]
+    while entries and sum(len(wrapped) for wrapped, _style in entries) * line_h > bottom - top:
+        entries.pop(0)
+    y = bottom - line_h * sum(len(wrapped) for wrapped, _style in entries)
+    for wrapped, style in entries:
+        colour = PALETTE.gold if style == "bold" else PALETTE.text_dim
+        for index, line in enumerate(wrapped):
+            x = left + (indent if index else 0)
+            blit_text(surface, ui.text(line, 15, colour, style), (x, y), "topleft")
+            y += line_h

@@ -6,7 +6,7 @@ the settings."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -15,14 +15,16 @@ import pygame
 from game.i18n import N_, _
 from game.persist.settings import ANIMATION_SPEEDS
 from game.play.solitaire_session import SolitaireSession
+from game.rules.seeds_names import LARGEST_NEW_DEAL
 from game.rules.share import is_number_text
+from game.rules.tiles import TILE_COUNT
 from game.scenes.solitaire_autoplay import SolitaireAutoPlay
-from game.scenes.solitaire_panels import draw_title
-from game.ui.painting import blit_text
+from game.scenes.solitaire_panels import draw_title, share_note
+from game.ui.painting import Ui, blit_text
 from game.ui.text_field import TextField
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button, Choice, Form, Toggle
-from game.ui.words import SPEED_WORDS
+from game.ui.words import SPEED_WORDS, placed_words
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -72,6 +74,12 @@ class SolitaireLayout:
     """The part of the panel above the option switches, for the tile sources."""
     strip: pygame.Rect
     """A band under the figure for tile sources laid out across (empty if none)."""
+
+
+def squeezed(row: Sequence[tuple[Button, int]], room: int, ui: Ui) -> float:
+    """How much a `row` of buttons (each with its width at the interface scale) must
+    narrow to fit `room` pixels: 1 where it fits."""
+    return min(1.0, room / sum(ui.px(width) for _button, width in row))
 
 
 class SolitaireBars:
@@ -170,10 +178,18 @@ class SolitaireBars:
         self.auto_button.visible = self.step_button.visible = not line_shown
 
     def lay_out(
-        self, size: tuple[int, int], title: str, panel_width: int, strip_height: int = 0
+        self,
+        size: tuple[int, int],
+        mode: str,
+        title: str,
+        panel_width: int,
+        strip_height: Callable[[int], int],
     ) -> SolitaireLayout:
-        """Place the bars and switches for a window of `size`; where the rest goes (with
-        a band of `strip_height` under the figure when asked)."""
+        """Place the bars and switches of a solitaire of `mode` for a window of `size`:
+        the side panel `panel_width` wide at the interface scale (wider where a small
+        window's words need it for the switches), room kept for the longest note beside
+        the deal field and the longest status words; where the rest goes (with a band
+        under the figure as high as `strip_height` of the panel's width asks)."""
         ui = self.services.ui
         width, height = size
         margin, bar_h = ui.px(16), ui.px(46)
@@ -181,39 +197,53 @@ class SolitaireBars:
         label_w = ui.font(18).size(_("Deal"))[0]  # the field's label, in its language
         x = ui.px(20) + ui.font(30, "title").size(title)[0] + ui.px(28) + label_w
         self.deal_field.rect = pygame.Rect(x, top, ui.px(130), bar_h)
-        right = width - margin
-        for button, w in (
+        note, status = share_note(mode, LARGEST_NEW_DEAL), placed_words(TILE_COUNT)
+        top_row = (
             (self.menu_button, 110),
             (self.save_button, 100),
             (self.restart_button, 130),
             (self.new_button, 150),
-        ):
-            button.rect = pygame.Rect(0, top, ui.px(w), bar_h)
+        )
+        # the buttons give way in a small window, where the words are not as small
+        room = width - margin - len(top_row) * ui.px(10) - self.deal_field.rect.right
+        squeeze = squeezed(top_row, room - ui.px(20) - ui.font(15).size(note)[0], ui)
+        right = width - margin
+        for button, w in top_row:
+            button.rect = pygame.Rect(0, top, round(ui.px(w) * squeeze), bar_h)
             button.rect.right = right
             right = button.rect.left - ui.px(10)
         bottom = height - margin - bar_h
-        x = margin
-        for button, w in (
+        row = (
             (self.undo_button, 100),
             (self.redo_button, 100),
             (self.hint_button, 100),
             (self.auto_button, 150),
             (self.step_button, 100),
             (self.review_button, 120),
-        ):
-            button.rect = pygame.Rect(x, bottom, ui.px(w), bar_h)
+        )
+        room = width - 2 * margin - len(row) * ui.px(10) - ui.px(18) - ui.font(17).size(status)[0]
+        spare = room - sum(ui.px(w) for _button, w in row)  # for the speed's words at full size
+        speed = self.speed_choice
+        speed_w = max(ui.px(260), speed.least_width(ui), min(speed.least_width(ui, 20), spare))
+        squeeze = squeezed(row, room - speed_w, ui)
+        x = margin
+        for button, w in row:
+            button.rect = pygame.Rect(x, bottom, round(ui.px(w) * squeeze), bar_h)
             x = button.rect.right + ui.px(10)
         self.line_button.rect = self.auto_button.rect.union(self.step_button.rect)
-        self.speed_choice.rect = pygame.Rect(x, bottom, ui.px(260), bar_h)
+        self.speed_choice.rect = pygame.Rect(x, bottom, speed_w, bar_h)
+        needs = [toggle.least_width(ui) + ui.px(24) for toggle in self.toggles]
+        panel_px = max([ui.px(panel_width), *needs])
         panel = pygame.Rect(
-            margin, top + bar_h + ui.px(14), ui.px(panel_width), bottom - top - bar_h - ui.px(28)
+            margin, top + bar_h + ui.px(14), panel_px, bottom - top - bar_h - ui.px(28)
         )
         figure = pygame.Rect(
             panel.right + margin, panel.top, width - panel.right - 2 * margin, panel.height
         )
-        strip = pygame.Rect(figure.x, figure.bottom - strip_height, figure.width, strip_height)
-        if strip_height:
-            figure.height -= strip_height + ui.px(10)
+        strip_h = strip_height(panel_px)
+        strip = pygame.Rect(figure.x, figure.bottom - strip_h, figure.width, strip_h)
+        if strip_h:
+            figure.height -= strip_h + ui.px(10)
         toggle_h = ui.px(44)
         y = panel.bottom - ui.px(12)
         for toggle in reversed(self.toggles):

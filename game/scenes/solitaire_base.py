@@ -13,6 +13,7 @@ run through the app's adviser (a worker process, `game.ai.worker`).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -241,8 +242,8 @@ class SolitaireScene(Scene):
     # Layout -----------------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
-        strip_height = self.sources.strip_height(size, self.panel_width)
-        layout = self.bars.lay_out(size, _(self.title), self.panel_width, strip_height)
+        strip_height = partial(self.sources.strip_height, size)
+        layout = self.bars.lay_out(size, self.mode, _(self.title), self.panel_width, strip_height)
         self.panel, self.sources_area, self.strip = layout.panel, layout.sources, layout.strip
         self.board.set_area(layout.figure)
         self.sources.lay_out(self.strip)

@@ -189,9 +189,14 @@ def follow_figure(board: Board, figure: Figure, finished: bool, ui: Ui) -> None:
 def title_note(mode: str, seed: int, record: GameRecord) -> str:
     """The line under a solitaire's title: its share code and, for a daily deal, its day."""
     deal = deal_number(seed)
-    note = "" if deal is None else _("Share code {code}").format(code=ShareCode(mode, deal))
+    note = "" if deal is None else share_note(mode, deal)
     day = record_day(record)
     if day is not None:
         daily = _("Daily deal of {date}").format(date=format_date(day))
         note = f"{daily} · {note}" if note else daily
     return note
+
+
+def share_note(mode: str, deal: int) -> str:
+    """A solitaire deal's share code, as the line under its title says it."""
+    return _("Share code {code}").format(code=ShareCode(mode, deal))

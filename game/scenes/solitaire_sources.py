@@ -61,8 +61,9 @@ class TileSources:
     def session(self) -> SolitaireSession:
         return self._session()
 
-    def strip_height(self, size: tuple[int, int], panel_width: int) -> int:
-        """The height of the band the sources need in a window of `size`."""
+    def strip_height(self, size: tuple[int, int], panel_px: int) -> int:
+        """The height of the band the sources need in a window of `size` beside a side
+        panel `panel_px` wide."""
         raise NotImplementedError
 
     def lay_out(self, strip: pygame.Rect) -> None:
@@ -156,7 +157,7 @@ class StockAndDiscard(TileSources):
         assert isinstance(state, DrawSolitaireState)
         return state
 
-    def strip_height(self, size: tuple[int, int], panel_width: int) -> int:
+    def strip_height(self, size: tuple[int, int], panel_px: int) -> int:
         ui = self.services.ui
         self.side = int(min(ui.px(112), size[1] * 0.17 / ROW_HEIGHT))
         return round(self.side * ROW_HEIGHT + ui.px(40))
@@ -323,19 +324,19 @@ class SevenPiles(TileSources):
         """Where the opening cut comes from."""
         return self.pile_pos[CUT_PILE]
 
-    def _sides(self, size: tuple[int, int], panel_width: int) -> tuple[int, int]:
+    def _sides(self, size: tuple[int, int], panel_px: int) -> tuple[int, int]:
         """The side of the pile tops and the height of the band of piles: as large as
         seven columns across the figure's width allow, within a share of the height."""
         ui = self.services.ui
-        column_w = (size[0] - ui.px(panel_width) - ui.px(48)) / PILE_COUNT
+        column_w = (size[0] - panel_px - ui.px(48)) / PILE_COUNT
         fanned = self.fanned()
         rows = 1 + (PILE_HEIGHT - 1) * FAN_SCALE * FAN_STEP if fanned else 1.25
         room = size[1] * (0.46 if fanned else 0.3)
         side = int(min(column_w * 0.9, ui.px(120), room / (rows * ROW_HEIGHT) - ui.px(4)))
         return side, round(side * ROW_HEIGHT * rows + ui.px(16))
 
-    def strip_height(self, size: tuple[int, int], panel_width: int) -> int:
-        self.side, height = self._sides(size, panel_width)
+    def strip_height(self, size: tuple[int, int], panel_px: int) -> int:
+        self.side, height = self._sides(size, panel_px)
         return height
 
     def lay_out(self, strip: pygame.Rect) -> None:

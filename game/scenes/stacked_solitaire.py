@@ -50,7 +50,7 @@ class StackedSolitaireScene(SolitaireScene):
 
     def add_options(self) -> None:
         self.fanned_toggle = self.bars.add_option(
-            _("Fanned piles"), "fanned_piles", lambda: self.resize(self.services.size)
+            N_("Fanned piles"), "fanned_piles", lambda: self.resize(self.services.size)
         )
 
     @property

@@ -17,7 +17,7 @@ from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
 from game.scenes.dialog import ConfirmScene
 from game.scenes.games_frame import GamesScene
 from game.scenes.requests import Screen
-from game.ui.painting import blit_text, draw_panel
+from game.ui.painting import blit_lines, blit_text, draw_panel
 from game.ui.text import fit_text, shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button
@@ -32,13 +32,13 @@ if TYPE_CHECKING:
 NOTHING = "\u2013"
 """Shown where there is no value yet."""
 TABLE_COLUMNS = (
-    (N_("Player"), 0.22),
+    (N_("Player"), 0.2),
     (N_("Games"), 0.09),
     (N_("Wins"), 0.09),
     (N_("Mean"), 0.1),
     (N_("Best"), 0.09),
     (N_("Best move"), 0.13),
-    (N_("Rating"), 0.1),
+    (N_("Rating"), 0.12),
     (N_("Streak"), 0.08),
     (N_("Best streak"), 0.1),
 )
@@ -47,15 +47,15 @@ RATING_NOTE = N_(
 )
 SOLITAIRE_COLUMNS = (
     (N_("Solitaire"), 0.22),
-    (N_("Played"), 0.09),
-    (N_("Won"), 0.08),
+    (N_("Played"), 0.08),
+    (N_("Won"), 0.09),
     (N_("Win rate"), 0.1),
-    (N_("Streak"), 0.08),
+    (N_("Streak"), 0.07),
     (N_("Best streak"), 0.11),
     (N_("Clean wins"), 0.11),
-    (N_("Hint"), 0.07),
-    (N_("Undo"), 0.07),
-    (N_("Auto"), 0.07),
+    (N_("Hint"), 0.06),
+    (N_("Undo"), 0.1),
+    (N_("Auto"), 0.06),
 )
 DAILY_ROWS = {
     DRAW_SOLITAIRE: N_("Draw solitaire: daily"),
@@ -156,6 +156,7 @@ class StatsScene(GamesScene):
             TABLE_COLUMNS,
             rows,
             _("No table games finished yet."),
+            _(RATING_NOTE),
         )
         rows = []
         for mode in SOLITAIRE_MODES:
@@ -191,18 +192,14 @@ class StatsScene(GamesScene):
                     NOTHING,
                 ]
             )
-        self._draw_table(surface, self.solitaire_rect, _("Solitaires"), SOLITAIRE_COLUMNS, rows, "")
-        for rect, note in ((self.table_rect, RATING_NOTE), (self.solitaire_rect, HELP_NOTE)):
-            self._draw_note(surface, rect, _(note))
-
-    def _draw_note(self, surface: pygame.Surface, rect: pygame.Rect, note: str) -> None:
-        """A note on a table's columns, right of its title."""
-        ui = self.services.ui
-        blit_text(
+        self._draw_table(
             surface,
-            shrunk_text(ui, note, 14, rect.width * 2 // 3, PALETTE.text_dim),
-            (rect.right - ui.px(18), rect.y + ui.px(16)),
-            "topright",
+            self.solitaire_rect,
+            _("Solitaires"),
+            SOLITAIRE_COLUMNS,
+            rows,
+            "",
+            _(HELP_NOTE),
         )
 
     def _draw_table(
@@ -213,16 +210,22 @@ class StatsScene(GamesScene):
         columns: Sequence[tuple[str, float]],
         rows: list[list[str]],
         empty: str,
+        note: str,
     ) -> None:
         ui = self.services.ui
         draw_panel(surface, rect, ui)
         pad, row_h = ui.px(18), ui.px(40)
-        blit_text(
+        heading = blit_text(
             surface,
             ui.text(title, 20, PALETTE.gold, "bold"),
             (rect.x + pad, rect.y + ui.px(12)),
             "topleft",
         )
+        room = rect.right - pad - heading.right - ui.px(24)
+        note_lines = [
+            shrunk_text(ui, line, 14, room, PALETTE.text_dim) for line in ui.wrap(note, 14, room)
+        ]
+        blit_lines(surface, note_lines[:2], (rect.right - pad, rect.y + ui.px(8)), "topright")
         width = rect.width - 2 * pad
         xs, x = [], rect.x + pad
         for _header, share in columns:
@@ -233,12 +236,9 @@ class StatsScene(GamesScene):
             right = (xs[index + 1] - ui.px(12)) if index + 1 < len(xs) else rect.right - pad
             anchor, align = ((xs[index], y), "midleft") if index == 0 else ((right, y), "midright")
             room = right - xs[index]
-            blit_text(
-                surface,
-                shrunk_text(ui, _(header), 15, room, PALETTE.text_dim, "bold"),
-                anchor,
-                align,
-            )
+            words = ui.wrap(_(header), 15, room, "bold")[:2]
+            lines = [shrunk_text(ui, line, 15, room, PALETTE.text_dim, "bold") for line in words]
+            blit_lines(surface, lines, anchor, align)
         pygame.draw.line(
             surface,
             PALETTE.panel_edge,

@@ -15,8 +15,8 @@ from game.i18n import N_, _, format_signed
 from game.play.lesson import COMPUTER, LESSON_STEPS, YOU, LessonMatch
 from game.scenes.requests import Screen
 from game.scenes.table import TableScene
-from game.ui.painting import blit_text, draw_panel
-from game.ui.text import blit_paragraph, shrunk_text
+from game.ui.painting import blit_lines, draw_panel
+from game.ui.text import blit_paragraph
 from game.ui.theme import PALETTE
 from game.ui.widgets import Button
 from game.ui.words import colour_word, contact_words
@@ -35,6 +35,8 @@ class GuidedGameScene(TableScene):
         self.lesson = LessonMatch(services.adviser)
         super().__init__(services, {}, match=self.lesson)
         self.coach = pygame.Rect(0, 0, 0, 0)
+        self.coached = ("", "")
+        """The step's title and words the coach panel was laid out for."""
 
     def make_buttons(self) -> dict[str, Button]:
         return {
@@ -55,20 +57,49 @@ class GuidedGameScene(TableScene):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
+        self._lay_out_coach()
+        self._rebuild_sprites()
+
+    def _lay_out_coach(self) -> None:
+        """The coach panel over the figure, as tall as its words need in a small window
+        (up to half the figure's area), and the board below it."""
         ui = self.services.ui
         figure = self.layout.figure
-        height = min(ui.px(170), round(figure.height * 0.4))
         right = self.layout.stock.left - ui.px(6)  # the stock stays in view
         self.coach = pygame.Rect(
-            figure.x + ui.px(8), figure.y + ui.px(8), right - figure.x - ui.px(8), height
+            figure.x + ui.px(8), figure.y + ui.px(8), right - figure.x - ui.px(8), 0
         )
+        self.coached = self.coach_words()
+        needed = min(self._words_height(*self.coached), round(figure.height * 0.5))
+        self.coach.height = max(min(ui.px(170), round(figure.height * 0.4)), needed)
         self.board.set_area(
             pygame.Rect(
                 figure.x, self.coach.bottom, figure.width, figure.bottom - self.coach.bottom
             )
         )
         self.stage.fit_view()
-        self._rebuild_sprites()
+
+    def _words_height(self, title: str, words: str) -> int:
+        """The height the coach panel needs for the step's heading and its words at the
+        smallest size."""
+        ui = self.services.ui
+        room = self.coach.width - 2 * ui.px(14)
+        heading = ui.fitted(
+            self._heading(title, self.lesson.step_index + 1), 18, room, style="bold"
+        )
+        text = ui.wrap(words, COACH_TEXT_SMALLEST, room)
+        line_h = ui.font(COACH_TEXT_SMALLEST).get_linesize() + ui.px(3)
+        return (
+            len(heading[0]) * ui.font(18, "bold").get_linesize()
+            + len(text) * line_h
+            + ui.px(10 + 6 + 8)
+        )
+
+    @staticmethod
+    def _heading(title: str, number: int) -> str:
+        return _("{title}   ·   step {number} of {count}").format(
+            title=title, number=number, count=len(LESSON_STEPS)
+        )
 
     # --- the lesson ---------------------------------------------------------------------
 
@@ -102,6 +133,8 @@ class GuidedGameScene(TableScene):
         finished = self.lesson.finished
         self.buttons["continue"].label = N_("Play a game") if finished else N_("Continue (Enter)")
         self.buttons["skip"].label = N_("Back") if finished else N_("Skip the lesson")
+        if self.coach_words() != self.coached and not self.tweens.busy:
+            self._lay_out_coach()
 
     def status_text(self) -> str:
         if self.lesson.waiting and not self.lesson.finished:
@@ -154,16 +187,16 @@ class GuidedGameScene(TableScene):
         draw_panel(surface, self.coach, ui, alpha=235, border=PALETTE.gold_dark)
         title, words = self.coach_words()
         pad = ui.px(14)
-        heading = _("{title}   ·   step {number} of {count}").format(
-            title=title, number=self.lesson.step_index + 1, count=len(LESSON_STEPS)
-        )
-        top = blit_text(
+        room = self.coach.width - 2 * pad
+        heading = self._heading(title, self.lesson.step_index + 1)
+        lines, heading_size = ui.fitted(heading, 18, room, style="bold")
+        top = blit_lines(
             surface,
-            shrunk_text(ui, heading, 18, self.coach.width - 2 * pad, PALETTE.gold, "bold"),
+            [ui.text(line, heading_size, PALETTE.gold, "bold") for line in lines],
             (self.coach.x + pad, self.coach.y + ui.px(10)),
             "topleft",
+            flush_left=True,
         ).bottom
-        room = self.coach.width - 2 * pad
         size = COACH_TEXT_SIZE
         line_h = ui.font(size).get_linesize() + ui.px(3)
         while size > COACH_TEXT_SMALLEST and (

@@ -14,6 +14,7 @@ from game.rules.moves import DRAW, PLACE
 from game.rules.results import ALL_PASSED, DEAD_END, MoveResult
 from game.rules.table_refusals import HAND_FULL, pass_reason
 from game.ui.painting import Ui, blit_lines, blit_text, draw_panel
+from game.ui.rows import lay_out_row
 from game.ui.table_layout import SeatBox, TableLayout
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
@@ -136,7 +137,7 @@ def backdrop(
     if deal is not None:
         number, code = deal
         corner = (layout.figure.x + ui.px(14), layout.figure.y + ui.px(10))
-        room = layout.figure.width // 2
+        room = layout.stock.x - corner[0] - ui.px(8)  # up to the stock
         deal_words = _("Deal {deal}").format(deal=number)
         label = blit_text(
             surface, shrunk_text(ui, deal_words, 16, room, PALETTE.gold, "bold"), corner, "topleft"
@@ -259,19 +260,23 @@ def draw_seat(
     if active:
         detail = _("to play") if match.is_human(seat) else _("thinking…")
     detail = match.seat_note(seat) or detail
-    if said is not None:  # what the seat just did takes the whole line for a moment
-        blit_text(
+    if said is not None:  # what the seat just did takes the details' lines for a moment
+        lines, size = ui.fitted(said, 14, header.width)
+        blit_lines(
             surface,
-            shrunk_text(ui, said, 14, header.width, PALETTE.gold),
+            [ui.text(line, size, PALETTE.gold) for line in lines],
             (header.x, line_y),
             "topleft",
+            flush_left=True,
         )
     else:
         _draw_detail_line(surface, ui, match, seat, header, line_y, detail, active)
     if in_tray and state.hand_size(seat):
-        blit_text(
+        room = box.rect.width - ui.px(16)
+        lines, size = ui.fitted(_("Tiles in the tray below"), 15, room)
+        blit_lines(
             surface,
-            ui.text(_("Tiles in the tray below"), 15, PALETTE.text_dim),
+            [ui.text(line, size, PALETTE.text_dim) for line in lines],
             (box.rect.centerx, round(box.row_y)),
         )
 
@@ -286,39 +291,33 @@ def _draw_detail_line(
     detail: str,
     active: bool,
 ) -> None:
-    """Who plays or the seat's kind on the left, its tiles or purse on the right."""
+    """Who plays or the seat's kind on the left, its tiles or purse on the right; the
+    tiles or purse on a line of their own where one line does not hold both, and a
+    purse too long for a line on both lines (the seat's kind left out, unless it is
+    the seat to play)."""
     state = match.state
     right = tiles_words(state.hand_size(seat))
     if match.rules.club:
         right = purse_words(
             state.sheet.chips_held[seat], state.sheet.chips_owed[seat], state.sheet.chips_lent[seat]
         )
-    # the tiles or the purse first; who plays keeps 40% of the line, the seat's kind only
-    # what the purse leaves (a long purse of a narrow seat hides the kind)
-    share = 0.6 if active else 1.0
-    shown_right = blit_text(
-        surface,
-        shrunk_text(ui, right, 14, round(header.width * share), PALETTE.text_dim),
-        (header.right, line_y),
-        "topright",
-    )
-    room = shown_right.x - header.x - ui.px(8)
-    if active or ui.font(12).size(detail)[0] <= room:
-        blit_text(
-            surface,
-            shrunk_text(ui, detail, 14, room, PALETTE.gold if active else PALETTE.text_dim),
-            (header.x, line_y),
-            "topleft",
-        )
+    font, width = ui.font(14), header.width
+    colour = PALETTE.gold if active else PALETTE.text_dim
+    if font.size(detail)[0] + ui.px(8) + font.size(right)[0] <= width:
+        blit_text(surface, ui.text(detail, 14, colour), (header.x, line_y), "topleft")
+        blit_text(surface, ui.text(right, 14, PALETTE.text_dim), (header.right, line_y), "topright")
+        return
+    if font.size(right)[0] > width and not active:  # a long purse on both lines
+        rows = [(line, PALETTE.text_dim, "topleft") for line in ui.wrap(right, 14, width)[:2]]
+    else:
+        rows = [(detail, colour, "topleft"), (right, PALETTE.text_dim, "topright")]
+    for index, (words, tint, align) in enumerate(rows):
+        x = header.x if align == "topleft" else header.right
+        image = shrunk_text(ui, words, 14, width, tint)
+        blit_text(surface, image, (x, line_y + index * font.get_linesize()), align)
 
 
 def lay_out_buttons(buttons: list[Button], area: pygame.Rect, ui: Ui, widest: float = 150) -> None:
     """The table's buttons side by side, centred in `area`, each at most `widest` design
-    pixels wide."""
-    width = min(ui.px(widest), (area.width - ui.px(10) * 3) // len(buttons))
-    gap = ui.px(10)
-    total = len(buttons) * width + (len(buttons) - 1) * gap
-    x = area.centerx - total // 2
-    for button in buttons:
-        button.rect = pygame.Rect(x, area.y, width, area.height)
-        x += width + gap
+    pixels wide unless its label needs more."""
+    lay_out_row(buttons, area, ui.px(widest), ui.px(10), ui)

@@ -8,10 +8,13 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.ui.text import TEXT_LIMIT, fitted_lines, render_text
+from game.i18n import in_every_language
+from game.ui.text import SMALLEST_SIZE, TEXT_LIMIT, common_size, fitted_lines, render_text
 from game.ui.theme import PALETTE, Colour, Fonts
 
 TEXT_CACHE_LIMIT = 512
+SMALLEST_TEXT_PX = 11
+"""The smallest text drawn, in pixels (the font's pixel size), whatever the window."""
 
 
 class Ui:
@@ -22,20 +25,30 @@ class Ui:
         self.scale = scale
         self._texts: dict[tuple[str, int, str, Colour], pygame.Surface] = {}
         self._wraps: dict[tuple[str, int, int, str], list[str]] = {}
-        self._fits: dict[tuple[str, int, int, int, str, int | None], tuple[list[str], int]] = {}
+        self._widths: dict[tuple[tuple[str, ...], int, str], int] = {}
+        self._sizes: dict[tuple[tuple[str, ...], int, int, str], float] = {}
+        self._fits: dict[
+            tuple[str, int, int, int, str, int | None, int], tuple[list[str], int]
+        ] = {}
 
     def px(self, value: float) -> int:
         """A length given for a 1280x800 window, scaled to the current window."""
         return max(1, round(value * self.scale))
 
+    def text_px(self, size: float) -> int:
+        """The pixel size of text of design size `size` (given for a 1280x800 window):
+        scaled as lengths are, but never under `SMALLEST_TEXT_PX`, so small windows
+        keep their words readable (their layouts make room)."""
+        return max(SMALLEST_TEXT_PX, self.px(size))
+
     def font(self, size: float, style: str = "regular") -> pygame.font.Font:
-        return self.fonts.get(self.px(size), style)
+        return self.fonts.get(self.text_px(size), style)
 
     def text(
         self, text: str, size: float, colour: Colour = PALETTE.text, style: str = "regular"
     ) -> pygame.Surface:
         """The rendered text (antialiased), cached."""
-        key = (text, self.px(size), style, colour)
+        key = (text, self.text_px(size), style, colour)
         surface = self._texts.get(key)
         if surface is None:
             if len(self._texts) >= TEXT_CACHE_LIMIT:
@@ -47,7 +60,7 @@ class Ui:
     def wrap(self, text: str, size: float, width: int, style: str = "regular") -> list[str]:
         """`text` broken into lines no wider than `width` pixels at `size` (cached: screens
         wrap their words every frame)."""
-        key = (text, self.px(size), width, style)
+        key = (text, self.text_px(size), width, style)
         lines = self._wraps.get(key)
         if lines is None:
             if len(self._wraps) >= TEXT_CACHE_LIMIT:
@@ -63,17 +76,44 @@ class Ui:
         max_lines: int = 2,
         style: str = "regular",
         height: int | None = None,
+        smallest: int = SMALLEST_SIZE,
     ) -> tuple[list[str], int]:
         """`fitted_lines` of `text` (cached: buttons and bars fit their words every frame)."""
-        key = (text, self.px(size), room, max_lines, style, height)
+        key = (text, self.text_px(size), room, max_lines, style, height, smallest)
         fit = self._fits.get(key)
         if fit is None:
             if len(self._fits) >= TEXT_CACHE_LIMIT:
                 self._fits.clear()
             fit = self._fits[key] = fitted_lines(
-                self, text, size, room, max_lines, style, height=height
+                self, text, size, room, max_lines, style, smallest, height
             )
         return fit[0].copy(), fit[1]
+
+    def widest(self, messages: Sequence[str], size: float, style: str = "regular") -> int:
+        """The width of the widest of `messages` in any language the game speaks, at
+        `size` (cached: widgets make room for their words every frame)."""
+        key = (tuple(messages), self.text_px(size), style)
+        found = self._widths.get(key)
+        if found is None:
+            if len(self._widths) >= TEXT_CACHE_LIMIT:
+                self._widths.clear()
+            font = self.font(size, style)
+            every = [words for message in messages for words in in_every_language(message)]
+            found = self._widths[key] = max((font.size(words)[0] for words in every), default=0)
+        return found
+
+    def common_size(
+        self, texts: Sequence[str], size: float, room: int, style: str = "regular"
+    ) -> float:
+        """`common_size` of `texts` (cached: a widget sizes its words for every language
+        and value every frame)."""
+        key = (tuple(texts), self.text_px(size), room, style)
+        found = self._sizes.get(key)
+        if found is None:
+            if len(self._sizes) >= TEXT_CACHE_LIMIT:
+                self._sizes.clear()
+            found = self._sizes[key] = common_size(self, texts, size, room, style)
+        return found
 
     def _wrapped(self, text: str, size: float, width: int, style: str) -> list[str]:
         font = self.font(size, style)
@@ -151,13 +191,18 @@ def blit_lines(
     anchor: tuple[int, int],
     align: str = "center",
     overlap: int = 0,
+    flush_left: bool = False,
 ) -> pygame.Rect:
-    """Rendered `lines` (`Ui.fitted`'s, say) one under another, each centred, the block's
-    `align` point ("center", "midtop") at `anchor`; returns the block's rect."""
+    """Rendered `lines` (`Ui.fitted`'s, say) one under another, each centred (or, when
+    `flush_left`, from the block's left), the block's `align` point ("center",
+    "midtop") at `anchor`; returns the block's rect."""
     block = lines_rect(lines, overlap)
     setattr(block, align, anchor)
     y = block.top
     for line in lines:
-        blit_text(surface, line, (block.centerx, y), "midtop")
+        if flush_left:
+            blit_text(surface, line, (block.x, y), "topleft")
+        else:
+            blit_text(surface, line, (block.centerx, y), "midtop")
         y += line.get_height() - overlap
     return block

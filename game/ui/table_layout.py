@@ -1,9 +1,9 @@
 """Where things go on the table screen: seat panels round the figure, bars and buttons.
 
 Seats sit in two columns either side of the figure, in playing order round the table:
-down the left column, then up the right one. Each seat panel has a header (name and
-score) and a rack of up to five tiles that alternate up and down, so a hand is three
-tile sides wide and one row high.
+down the left column, then up the right one. Each seat panel has a header (name, score
+and the seat's details) and a rack of up to five tiles that alternate up and down, so a
+hand is three tile sides wide and one row high.
 """
 
 from __future__ import annotations
@@ -117,7 +117,12 @@ class TableLayout:
     @staticmethod
     def _seat_box(seat: int, rect: pygame.Rect, ui: Ui) -> SeatBox:
         pad = ui.px(10)
-        header = pygame.Rect(rect.x + pad, rect.y + ui.px(6), rect.width - 2 * pad, ui.px(50))
+        # the name and score, and two lines of details (a small window's words are not as
+        # small as the rest)
+        words_h = ui.font(26, "bold").get_height() + 2 * ui.font(14).get_linesize()
+        header = pygame.Rect(
+            rect.x + pad, rect.y + ui.px(6), rect.width - 2 * pad, max(ui.px(50), words_h)
+        )
         rack_h = rect.bottom - header.bottom - pad
         rack_w = rect.width - 2 * pad
         # Five alternating tiles span three sides plus four gaps of 8% of a side.

@@ -5,6 +5,7 @@ font lacks shown, lines fitted to their room (cut or shrunk), and wrapped paragr
 from __future__ import annotations
 
 import contextlib
+import re
 import unicodedata
 from collections.abc import Sequence
 from typing import Protocol
@@ -17,6 +18,9 @@ TEXT_LIMIT = 300
 """The most characters one line of text draws (a name from a record may be any length)."""
 MISSING_GLYPH = "\ufffd"
 """Drawn for a character the font has no glyph for (so it shows, rather than vanish)."""
+SMALLEST_SIZE = 12
+"""The design size words shrink down to to fit their room (drawn never under
+`game.ui.painting.SMALLEST_TEXT_PX` pixels)."""
 
 
 def render_text(font: pygame.font.Font, text: str, colour: Colour) -> pygame.Surface:
@@ -68,14 +72,34 @@ def fit_text(ui: Texts, text: str, size: float, room: int, style: str = "regular
     return text + "…"
 
 
-def shrunk_text(
-    ui: Texts, text: str, size: int, room: int, colour: Colour, style: str = "regular"
-) -> pygame.Surface:
-    """`text` rendered at `size`, or smaller (down to 12) until it fits `room` pixels;
-    cut with an ellipsis if even that is too wide."""
-    while size > 12 and ui.font(size, style).size(text)[0] > room:
+def common_size(
+    ui: Texts, texts: Sequence[str], size: float, room: int, style: str = "regular"
+) -> float:
+    """The largest size from `size` down to `SMALLEST_SIZE` at which each of `texts`
+    fits `room` pixels (`SMALLEST_SIZE` when none does)."""
+    while size > SMALLEST_SIZE and any(ui.font(size, style).size(text)[0] > room for text in texts):
         size -= 1
+    return size
+
+
+def shrunk_text(
+    ui: Texts, text: str, size: float, room: int, colour: Colour, style: str = "regular"
+) -> pygame.Surface:
+    """`text` rendered at `size`, or smaller (down to `SMALLEST_SIZE`) until it fits
+    `room` pixels; cut with an ellipsis if even that is too wide."""
+    size = common_size(ui, [text], size, room, style)
     return ui.text(fit_text(ui, text, size, room, style), size, colour, style)
+
+
+def path_lines(ui: Texts, path: str, size: float, room: int) -> list[str]:
+    """A file or folder path broken after its separators into lines of `room` pixels
+    (a part too long for a line has one to itself)."""
+    font, lines = ui.font(size), [""]
+    for part in re.split(r"(?<=[/\\])", path):
+        if lines[-1] and font.size(lines[-1] + part)[0] > room:
+            lines.append("")
+        lines[-1] += part
+    return lines
 
 
 def fitted_lines(
@@ -85,7 +109,7 @@ def fitted_lines(
     room: int,
     max_lines: int = 2,
     style: str = "regular",
-    smallest: int = 12,
+    smallest: int = SMALLEST_SIZE,
     height: int | None = None,
 ) -> tuple[list[str], int]:
     """`text` laid out to fit `room` pixels wide (and `height` pixels high, when given),
@@ -139,7 +163,7 @@ def blit_paragraphs(
     height: int,
     gap: int = 3,
     spacing: int = 12,
-    smallest: int = 12,
+    smallest: int = SMALLEST_SIZE,
 ) -> int:
     """`paragraphs` wrapped to `width` pixels from `topleft`, `spacing` design pixels
     after each, at the largest size from `size` down to `smallest` that fits them in

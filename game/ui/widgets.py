@@ -13,9 +13,9 @@ from typing import Any, Final, Generic, TypeVar
 
 import pygame
 
-from game.i18n import _, format_percent
+from game.i18n import _, format_percent, in_every_language
 from game.ui.painting import Ui, blit_lines, blit_text, rounded_box
-from game.ui.text import shrunk_text
+from game.ui.text import SMALLEST_SIZE, shrunk_text
 from game.ui.theme import PALETTE
 
 T = TypeVar("T")
@@ -71,13 +71,17 @@ class Widget:
         raise NotImplementedError
 
     def _control_rect(self, ui: Ui) -> pygame.Rect:
-        """The part of a labelled row that holds its control (the right half)."""
+        """The part of a labelled row that holds its control (on the right)."""
         if not self.label:
             return self.rect.inflate(-ui.px(12), 0)
         control = self.rect.copy()
-        control.width = round(self.rect.width * 0.5)
+        control.width = self._control_width(ui)
         control.right = self.rect.right - ui.px(12)
         return control
+
+    def _control_width(self, ui: Ui) -> int:
+        """The width of a labelled row's control: half the row."""
+        return round(self.rect.width * 0.5)
 
     def _draw_row(
         self, surface: pygame.Surface, ui: Ui, label_room: int | None = None
@@ -100,7 +104,8 @@ class Widget:
             text_colour = PALETTE.text if self.enabled else PALETTE.text_dim
             if label_room is None:  # the label has the row up to its control
                 label_room = control.x - self.rect.x - ui.px(24)
-            label = shrunk_text(ui, _(self.label), 20, label_room, text_colour)
+            size = ui.common_size(in_every_language(self.label), 20, label_room)
+            label = shrunk_text(ui, _(self.label), size, label_room, text_colour)
             blit_text(surface, label, (self.rect.x + ui.px(16), self.rect.centery), "midleft")
         return control
 
@@ -117,6 +122,20 @@ class Button(Widget):
         if self.enabled:
             self.on_click()
 
+    def least_width(self, ui: Ui) -> int:
+        """The narrowest button that shows its label whole in every language, at the
+        smallest size, on two lines (a button as tall as two lines)."""
+        font = ui.font(SMALLEST_SIZE, "bold")
+
+        def narrowest(words: list[str]) -> int:
+            return min(
+                max(font.size(" ".join(words[:cut]))[0], font.size(" ".join(words[cut:]))[0])
+                for cut in range(1, len(words) + 1)
+            )
+
+        every = in_every_language(self.label)
+        return max(narrowest(words.split(" ")) for words in every) + ui.px(14) + 2
+
     def draw(self, surface: pygame.Surface, ui: Ui) -> None:
         lit = self.enabled and (self.focused or self.hovered)
         if not self.enabled:
@@ -132,14 +151,15 @@ class Button(Widget):
         edge = PALETTE.ivory if lit else (PALETTE.gold_dark if self.primary else PALETTE.panel_edge)
         pygame.draw.rect(surface, edge, self.rect, max(1, ui.px(2)), border_radius=radius)
         style = "bold" if self.primary or lit else "regular"
-        lines, size = ui.fitted(
-            _(self.label),
-            22,
-            self.rect.width - ui.px(14),
-            max_lines=2 if self.rect.height >= ui.px(40) else 1,
-            style=style,
-            height=self.rect.height,
+        room, height = self.rect.width - ui.px(14), self.rect.height
+        max_lines = 2 if height >= ui.px(40) else 1
+        # the size at which the label fits in every language, in bold (the wider style):
+        # neither a change of language nor the pointer over it changes its size
+        size = min(
+            ui.fitted(words, 22, room, max_lines, "bold", height)[1]
+            for words in in_every_language(self.label)
         )
+        lines, size = ui.fitted(_(self.label), size, room, max_lines, style, height, size)
         blit_lines(
             surface,
             [ui.text(line, size, text_colour, style) for line in lines],
@@ -165,6 +185,10 @@ class Toggle(Widget):
         if self.enabled and self.value != (direction > 0):
             self.activate()
         return True
+
+    def least_width(self, ui: Ui) -> int:
+        """The narrowest row that shows the label whole in every language."""
+        return ui.widest([self.label], SMALLEST_SIZE) + ui.px(16 + 58 + 16 + 12)
 
     def draw(self, surface: pygame.Surface, ui: Ui) -> None:
         worded = self.rect.width >= ui.px(300)  # "On"/"Off" too, where the row has room
@@ -231,6 +255,25 @@ class Choice(Widget, Generic[T]):
         ].collidepoint(pos)
         self.step(-1 if back else 1)
 
+    def least_width(self, ui: Ui, size: float = SMALLEST_SIZE) -> int:
+        """The narrowest row that shows the label and every value whole in every
+        language, at `size` (they shrink to the smallest size)."""
+        values = ui.widest([label for _value, label in self.options], size, "bold")
+        label = ui.widest([self.label], size) + ui.px(24) if self.label else 0
+        return label + values + 2 * ui.px(30) + ui.px(12) + 2
+
+    def _control_width(self, ui: Ui) -> int:
+        """Half the row, or more or less where the widest value or the label (in any
+        language) needs it and the other has room to spare: at their full size where
+        both fit, else at their smallest."""
+        labels = [label for _value, label in self.options]
+        for size in (20, SMALLEST_SIZE):
+            least = ui.widest(labels, size, "bold") + 2 * ui.px(30)
+            most = self.rect.width - ui.px(12) - ui.px(24) - ui.widest([self.label], size)
+            if least <= most:
+                return max(least, min(most, round(self.rect.width * 0.5)))
+        return (least + most) // 2  # neither has all it needs: each gives up as much
+
     def words(self) -> str:
         """The value as the control shows it (each option's words are a message for
         the catalogue, translated here)."""
@@ -249,11 +292,14 @@ class Choice(Widget, Generic[T]):
                 [tip, (cx - pointing * size, cy - size), (cx - pointing * size, cy + size)],
             )
         text_colour = PALETTE.text if self.enabled else PALETTE.text_dim
-        words, font_size = self.words(), 20.0
         room = control.width - 2 * arrow
-        while font_size > 12 and ui.font(font_size, "bold").size(words)[0] > room:
-            font_size -= 1
-        blit_text(surface, ui.text(words, font_size, text_colour, "bold"), control.center)
+        # the size at which the value fits in every language: a change of language
+        # never changes it
+        words_size = ui.common_size(
+            in_every_language(self.options[self.index][1]), 20, room, "bold"
+        )
+        words = shrunk_text(ui, self.words(), words_size, room, text_colour, "bold")
+        blit_text(surface, words, control.center)
 
 
 DIGIT_KEYS: Final = {
