@@ -83,6 +83,8 @@ def test_what_a_client_writes_the_server_reads() -> None:
         '{"type": "stand-in", "table": "C", "host": "H", "seat": 1, "level": "god"}',
         '{"type": "stand-in", "table": "C", "host": "H", "seat": "1", "level": "easy"}',
         '{"type": "watch", "table": "' + "C" * 65 + '"}',
+        '{"type": "watch", "table": "\\ud800"}',
+        '{"type": "rejoin", "table": "C", "token": "a b"}',
     ],
 )
 def test_what_is_not_a_message_is_refused_as_bad(frame: str) -> None:
@@ -110,6 +112,16 @@ def test_what_the_server_writes_a_client_reads_as_typed_values() -> None:
     assert isinstance(read[3], MovePlayed) and read[3].move.drawn == parse_tile("01-02-03")
     assert isinstance(read[4], GameOver)
     assert read[5:] == [ErrorReply("too-fast", "wait"), Presence("C", (True, False))]
+
+
+def test_names_are_read_as_the_game_keeps_them() -> None:
+    hidden = '{"type": "create", "players": 2, "names": [null, "\\ud800\\u202e"]}'
+    assert read_client_message(hidden) == Create(
+        ("remote", "remote"), TableRules(), None, (None, None)
+    )
+    assert read_client_message(join_frame("C", " \udfffAnn\u0000" + "n" * 30)) == Join(
+        "C", "Ann" + "n" * 20 + "…"
+    )
 
 
 @pytest.mark.parametrize(

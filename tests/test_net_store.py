@@ -5,15 +5,17 @@ skipped."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from game import cli
-from game.net.messages import move_frame, rejoin_frame, watch_frame
+from game.net.messages import create_frame, join_frame, move_frame, rejoin_frame, watch_frame
 from game.net.registry import Registry
 from game.net.store import TableStore
 from game.net.table import NetTable
+from game.persist.atomic import write_text_atomically
 from tests.net_helpers import ROOMY, Inbox, ManualClock, first_legal_entry, open_table, play_out
 
 
@@ -115,3 +117,26 @@ def test_a_journal_cut_short_or_already_saved_reopens_what_it_holds(tmp_path: Pa
         holders[table.state.current].send(move_frame(table.code, first_legal_entry(table)))
     journal.write_text(journal.read_text()[:-5])  # the last line cut short
     assert len(TableStore(tmp_path).load()[0].state.moves) == 5
+
+
+def test_a_lone_surrogate_in_a_name_is_saved_and_the_tables_after_it_too(tmp_path: Path) -> None:
+    server = served(tmp_path)
+    host = Inbox(server)
+    hostile = {"type": "create", "players": 2, "seats": ["remote", "ai:random"]}
+    created = host.send({**hostile, "names": [None, "\ud800"]})
+    assert [m["type"] for m in created] == ["created"]
+    joined = Inbox(server).send(join_frame(created[0]["table"], "\udfff Ann \u202e"))
+    assert joined[0]["type"] == "joined"
+    later = host.send(create_frame(["remote", "remote"]))
+    server.save_all()
+    reopened = {table.code: table for table in served(tmp_path).tables.values()}
+    assert set(reopened) == {created[0]["table"], later[0]["table"]}
+    players = reopened[created[0]["table"]].record.data["players"]
+    assert [p.get("name") for p in players] == ["Ann", ""]
+
+
+def test_the_atomic_writer_takes_any_text_and_json_reads_back_the_same(tmp_path: Path) -> None:
+    path = tmp_path / "odd.json"
+    text = json.dumps({"name": "\ud800 \udfff é"}, ensure_ascii=False)
+    write_text_atomically(path, text)
+    assert json.loads(path.read_bytes()) == {"name": "\ud800 \udfff é"}

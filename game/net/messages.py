@@ -10,6 +10,7 @@ developer; a client shows its player the words it has for the code.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -19,7 +20,7 @@ from game.rules import jsontext
 from game.rules.errors import RulesError
 from game.rules.moves import Move
 from game.rules.record_moves import TABLE, entry_to_move
-from game.rules.seeds_names import cut_text, is_seed
+from game.rules.seeds_names import cut_text, is_seed, player_name
 from game.rules.table import MAX_PLAYERS, MIN_PLAYERS, TableRules
 
 BAD_MESSAGE: Final = "bad-message"
@@ -37,10 +38,12 @@ REMOTE: Final = "remote"
 AI_PREFIX: Final = "ai:"
 CODE_LIMIT: Final = 64
 """The longest table code or seat token read (the server's own are far shorter)."""
+_CODE: Final = re.compile(rf"[A-Za-z0-9_-]{{1,{CODE_LIMIT}}}")
+"""What a code or token may hold: the server makes them of these letters."""
 MAX_FRAME: Final = 64 * 1024
 """The largest frame a client may send, in bytes (PROTOCOL.md)."""
 NAME_LIMIT: Final = 200
-"""The longest name read (the record keeps what a screen shows: `trim_names`)."""
+"""The longest name read; what is kept of it is what a screen shows (`player_name`)."""
 
 
 class Refused(Exception):
@@ -113,11 +116,20 @@ def bad(message: str) -> Refused:
     return Refused(BAD_MESSAGE, message)
 
 
-def _text(data: dict[str, Any], key: str, limit: int = CODE_LIMIT) -> str:
+def _code(data: dict[str, Any], key: str) -> str:
+    """A table code or a token: letters, digits, `_` and `-`, as the server makes them."""
     value = data.get(key)
-    if not isinstance(value, str) or not 0 < len(value) <= limit:
-        raise bad(f"{key} must be text of 1 to {limit} characters")
+    if not isinstance(value, str) or _CODE.fullmatch(value) is None:
+        raise bad(f"{key} must be 1 to {CODE_LIMIT} letters, digits, '_' or '-'")
     return value
+
+
+def _name(value: object) -> str | None:
+    """A name as the game keeps one (`player_name`: no control, format or surrogate
+    characters, trimmed, cut to what a screen shows); None when nothing visible is left."""
+    if not isinstance(value, str) or not 0 < len(value) <= NAME_LIMIT:
+        raise bad(f"a name is text of 1 to {NAME_LIMIT} characters")
+    return player_name(value, 0, fallback="") or None
 
 
 def _seat_kind(kind: object) -> str:
@@ -158,14 +170,11 @@ def _seat_names(names: object, players: int) -> tuple[str | None, ...]:
         return ()
     if not isinstance(names, list) or len(names) != players:
         raise bad("names must list one name (or null) for each of the players")
-    for name in names:
-        if name is not None and (not isinstance(name, str) or not 0 < len(name) <= NAME_LIMIT):
-            raise bad(f"a name is null or text of 1 to {NAME_LIMIT} characters")
-    return tuple(names)
+    return tuple(None if name is None else _name(name) for name in names)
 
 
 def _move(data: dict[str, Any]) -> MoveRequest:
-    table = _text(data, "table")
+    table = _code(data, "table")
     entry = data.get("move")
     if not isinstance(entry, dict):
         raise bad("move must be an object")
@@ -184,7 +193,7 @@ def _stand_in(data: dict[str, Any]) -> StandIn:
     if type(seat) is not int:
         raise bad("seat must be a seat number")
     level = _seat_kind(AI_PREFIX + str(data.get("level")))
-    return StandIn(_text(data, "table"), _text(data, "host"), seat, level[len(AI_PREFIX) :])
+    return StandIn(_code(data, "table"), _code(data, "host"), seat, level[len(AI_PREFIX) :])
 
 
 def read_client_message(text: str | bytes) -> ClientMessage:
@@ -203,11 +212,11 @@ def read_client_message(text: str | bytes) -> ClientMessage:
     if kind == "create":
         return _create(data)
     if kind == "join":
-        return Join(_text(data, "table"), _text(data, "name", NAME_LIMIT))
+        return Join(_code(data, "table"), _name(data.get("name")) or "")
     if kind == "rejoin":
-        return Rejoin(_text(data, "table"), _text(data, "token"))
+        return Rejoin(_code(data, "table"), _code(data, "token"))
     if kind == "watch":
-        return Watch(_text(data, "table"))
+        return Watch(_code(data, "table"))
     if kind == "move":
         return _move(data)
     if kind == "stand-in":
