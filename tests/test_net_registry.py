@@ -23,12 +23,14 @@ from game.net.registry import Registry
 from game.net.store import TableStore
 from game.net.table import NetTable
 from game.rules.moves import PASS_MOVE
-from game.rules.table import HAND_SIZE
+from game.rules.record import RecordedGame
+from game.rules.table import HAND_SIZE, TableGame
 from tests.net_helpers import (
     ROOMY,
     Inbox,
     ManualClock,
     checked,
+    dealer,
     first_legal_entry,
     open_table,
     play_out,
@@ -36,7 +38,8 @@ from tests.net_helpers import (
 
 
 def registry(clock: ManualClock | None = None, **kwargs: Any) -> Registry:
-    return Registry(clock or ManualClock(), limits=kwargs.pop("limits", ROOMY), **kwargs)
+    kwargs.setdefault("limits", ROOMY)
+    return Registry(clock or ManualClock(), deal=dealer(), **kwargs)
 
 
 def test_a_table_is_created_with_an_unguessable_code_and_joined_seat_by_seat() -> None:
@@ -64,6 +67,18 @@ def test_a_computer_seat_is_called_by_the_name_its_host_gave() -> None:
         {"kind": "human", "name": "Ann"},
         {"kind": "ai:expert", "name": "Gus"},
     ]
+
+
+def test_the_server_deals_every_table_whatever_seed_its_creator_sends() -> None:
+    server = Registry(ManualClock(), limits=ROOMY)
+    host = Inbox(server)
+    for _ in range(2):
+        host.send(create_frame(["remote", "remote"], seed=5))
+    chosen = RecordedGame.new_table(TableGame(2), [{"kind": "human"}] * 2, 5).record
+    tables = list(server.tables.values())
+    assert all(t.record.seed != 5 for t in tables)
+    stocks = [t.record.data["hands"][0]["stock"] for t in tables]
+    assert chosen.data["hands"][0]["stock"] not in stocks and stocks[0] != stocks[1]
 
 
 def test_a_whole_game_among_three_remote_seats_and_a_computer() -> None:
@@ -172,7 +187,7 @@ def test_a_seat_taken_back_on_another_connection_leaves_the_old_one() -> None:
 def test_computers_wait_until_every_remote_seat_is_taken() -> None:
     server = registry()
     host = Inbox(server)
-    code = host.send(create_frame(["ai:greedy", "ai:greedy", "remote"], seed=3))[0]["table"]
+    code = host.send(create_frame(["ai:greedy", "ai:greedy", "remote"]))[0]["table"]
     table = next(iter(server.tables.values()))
     starter = table.state.current
     assert table.record.last_hand_moves() == ()

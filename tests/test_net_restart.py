@@ -98,7 +98,7 @@ def test_a_server_killed_mid_hand_reopens_its_table_and_every_seat_is_taken_back
     server, address = start_server(tmp_path)
     try:
         with connect(address) as host:
-            host.send(create_frame(["remote", "ai:random", "remote"], {"hands": 1}, seed=4))
+            host.send(create_frame(["remote", "ai:random", "remote"], {"hands": 1}))
             code = json.loads(host.recv(timeout=GUARD_S))["table"]
         with connect(address, max_size=2**24) as connection:
             before = Player(connection, code)

@@ -16,12 +16,20 @@ from game.net.registry import Registry
 from game.net.store import TableStore
 from game.net.table import NetTable
 from game.persist.atomic import write_text_atomically
-from tests.net_helpers import ROOMY, Inbox, ManualClock, first_legal_entry, open_table, play_out
+from tests.net_helpers import (
+    ROOMY,
+    Inbox,
+    ManualClock,
+    dealer,
+    first_legal_entry,
+    open_table,
+    play_out,
+)
 
 
 def served(home: Path) -> Registry:
     store = TableStore(home)
-    registry = Registry(ManualClock(), store=store, limits=ROOMY)
+    registry = Registry(ManualClock(), store=store, limits=ROOMY, deal=dealer())
     registry.open(store.load())
     return registry
 

@@ -20,7 +20,7 @@ from game.rules import jsontext
 from game.rules.errors import RulesError
 from game.rules.moves import Move
 from game.rules.record_moves import TABLE, entry_to_move
-from game.rules.seeds_names import cut_text, is_seed, player_name
+from game.rules.seeds_names import cut_text, player_name
 from game.rules.table import MAX_PLAYERS, MIN_PLAYERS, TableRules
 
 BAD_MESSAGE: Final = "bad-message"
@@ -57,12 +57,12 @@ class Refused(Exception):
 
 @dataclass(frozen=True)
 class Create:
-    """Open a table: each seat's kind ("remote" or "ai:LEVEL"), the rules, the seed, and
-    the computer seats' names (the game's addition; a remote seat's comes with its join)."""
+    """Open a table: each seat's kind ("remote" or "ai:LEVEL"), the rules, and the
+    computer seats' names (the game's addition; a remote seat's comes with its join).
+    A `seed` is not read: the server deals, or the creator would know every stock."""
 
     seats: tuple[str, ...]
     rules: TableRules
-    seed: int | str | None = None
     names: tuple[str | None, ...] = ()
 
 
@@ -159,10 +159,7 @@ def _create(data: dict[str, Any]) -> Create:
         raise bad("partners needs exactly 4 players")
     if rules.timed:
         raise bad("timed games are not played over the network yet")
-    seed = data.get("seed")
-    if seed is not None and not is_seed(seed):
-        raise bad("seed must be a whole number of at most 18 digits or a short word")
-    return Create(seats, rules, seed, _seat_names(data.get("names"), players))
+    return Create(seats, rules, _seat_names(data.get("names"), players))
 
 
 def _seat_names(names: object, players: int) -> tuple[str | None, ...]:

@@ -43,7 +43,7 @@ from game.net.replies import (
     presence_frame,
     view_frame,
 )
-from game.net.table import Follower, NetTable, code_key
+from game.net.table import Follower, NetTable, code_key, new_seed
 from game.net.thinking import Answer, InlineThinker, Thinker
 from game.rules.moves import Move
 
@@ -86,8 +86,11 @@ class Registry:
         thinker: Thinker | None = None,
         store: Store | None = None,
         limits: Limits | None = None,
+        deal: Callable[[], int] = new_seed,
     ) -> None:
         self.clock = clock
+        self.deal = deal
+        """Each new table's seed (a seed in `create` is not read)."""
         self.thinker = thinker or InlineThinker()
         self.store = store
         self.limits = limits or Limits()
@@ -178,7 +181,7 @@ class Registry:
     def _create(self, peer: Peer, message: Create) -> None:
         if len(self.tables) >= self.limits.max_tables:
             raise Refused(SERVER_FULL, "this server holds as many tables as it may")
-        table = NetTable.new(message, self.clock())
+        table = NetTable.new(message, self.clock(), self.deal())
         self.tables[table.key] = table
         self._save(table)
         peer.send(created_frame(table.code, table.host))

@@ -96,7 +96,8 @@ class NetTable(RecordedTable):
         }
 
     @classmethod
-    def new(cls, create: Create, now: float) -> NetTable:
+    def new(cls, create: Create, now: float, seed: int) -> NetTable:
+        """The table `create` asks for, dealt from `seed` (the server's, never a peer's)."""
         players: list[dict[str, Any]] = [
             {"kind": "human"} if kind == REMOTE else {"kind": kind} for kind in create.seats
         ]
@@ -104,7 +105,6 @@ class NetTable(RecordedTable):
             if name is not None and player["kind"] != "human":
                 player["name"] = name
         game = TableGame(len(players), create.rules)
-        seed = new_seed() if create.seed is None else create.seed
         recorded = RecordedGame.new_table(game, players, seed)
         return cls(new_code(), new_token(), recorded, [None] * len(players), now)
 
