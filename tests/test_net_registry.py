@@ -180,6 +180,9 @@ def test_a_seat_taken_back_on_another_connection_leaves_the_old_one() -> None:
     table, holders, tokens = open_table(server, ["remote", "remote"])
     seat = table.state.current
     Inbox(server).send(rejoin_frame(table.code, tokens[seat]))
+    told = holders[seat].of_type("error")
+    assert [(e["code"], e["table"], e["seat"]) for e in told] == [("replaced", table.code, seat)]
+    assert holders[1 - seat].of_type("error") == []
     refused = holders[seat].send(move_frame(table.code, first_legal_entry(table)))
     assert refused[0]["code"] == "not-your-seat"
 

@@ -33,6 +33,9 @@ ILLEGAL_MOVE: Final = "illegal-move"
 TOO_FAST: Final = "too-fast"
 SERVER_FULL: Final = "server-full"
 """A code this server adds to PROTOCOL.md's: it holds as many tables as it may."""
+REPLACED: Final = "replaced"
+"""A code this server adds, sent unasked: a seat this connection held was taken back by
+its token on another connection."""
 
 REMOTE: Final = "remote"
 AI_PREFIX: Final = "ai:"

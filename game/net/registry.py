@@ -41,6 +41,7 @@ from game.net.replies import (
     move_frame,
     over_frame,
     presence_frame,
+    replaced_frame,
     view_frame,
 )
 from game.net.table import Follower, NetTable, code_key, new_seed
@@ -211,7 +212,10 @@ class Registry:
         if seat is None:
             raise Refused(BAD_TOKEN, "that token holds no seat of this table")
         stood_in = seat in table.computers
+        replaced = table.holders[seat] - {peer}
         table.hold(peer, seat)
+        for old in replaced:
+            old.send(replaced_frame(table.code, seat))
         self._seated(peer, table, seat, message.token)
         if stood_in:  # the seat's kind is a person's again
             self._tell(table, view_frame(table.code, table.view()))

@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from game.net.messages import REPLACED
 from game.rules import jsontext
 from game.rules.errors import RulesError
 from game.rules.record import GameRecord
@@ -48,6 +49,15 @@ def over_frame(table: str, record: dict[str, Any]) -> str:
 
 def error_frame(code: str, message: str) -> str:
     return _frame({"type": "error", "code": code, "message": message})
+
+
+def replaced_frame(table: str, seat: int) -> str:
+    """Seat `seat` was taken back by its token on another connection: an `error` (so a
+    client that knows no more shows its words) that also names the table and the seat."""
+    message = f"seat {seat} was taken back on another connection"
+    return _frame(
+        {"type": "error", "code": REPLACED, "message": message, "table": table, "seat": seat}
+    )
 
 
 def presence_frame(table: str, connected: list[bool]) -> str:
