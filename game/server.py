@@ -3,7 +3,8 @@
     python -m game.server [--host ADDRESS] [--port PORT] [--home DIR]
 
 Its first line on standard output is `{"listening": "ws://ADDRESS:PORT"}`; it serves
-until SIGTERM or SIGINT, then closes every connection, saves every table and exits 0.
+until SIGTERM or SIGINT, then closes every connection, saves every table and exits 0
+(1 when a table could not be saved: standard error names it).
 `--port 0` takes a free port. It listens on this computer only (127.0.0.1) unless
 `--host` says otherwise (`--host 0.0.0.0` for every network it is on). Its tables are
 kept in `--home` (the game's data folder's `server` folder by default) and reopened,
@@ -48,15 +49,15 @@ def main(argv: list[str] | None = None) -> int:
     registry = Registry(time.time, AdvisedThinker(workers), store)
     registry.open(store.load())
     try:
-        asyncio.run(run_server(registry, args.host, args.port, announce))
+        saved = asyncio.run(run_server(registry, args.host, args.port, announce))
     except KeyboardInterrupt:  # where no signal handler can be set (Windows): Ctrl+C
-        registry.save_all()
+        saved = registry.save_all()
     except OSError as error:
         print(f"table server: cannot listen on {args.host}:{args.port}: {error}", file=sys.stderr)
         return 1
     finally:
         workers.shutdown()
-    return 0
+    return 0 if saved else 1
 
 
 if __name__ == "__main__":

@@ -8,8 +8,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from game.net.limits import Limits
 from game.net.messages import (
     create_frame,
@@ -235,9 +233,9 @@ def test_a_table_idle_for_a_day_is_closed_and_saved(tmp_path: Path) -> None:
     table, holders, _ = open_table(server, ["remote", "remote"])
     holders[table.state.current].send(move_frame(table.code, first_legal_entry(table)))
     clock.now += 86_000
-    assert server.close_idle() == []
+    assert server.sweep() == []
     clock.now += 1_000
-    assert server.close_idle() == [table.code]
+    assert server.sweep() == [table.code]
     assert not server.tables
     assert store.load() == []
     closed = tmp_path / "closed" / f"{table.code}.contack.json"
@@ -276,29 +274,6 @@ def test_a_computer_answer_the_rules_refuse_is_replaced_by_a_legal_move() -> Non
     table, holders, _ = open_table(server, ["remote", "ai:greedy"], {"hands": 1})
     play_out(table, holders)
     assert checked(table.full_record()).is_over()
-
-
-def test_a_disk_that_refuses_a_save_is_said_and_the_table_plays_on(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    class FullDisk:
-        def save(self, table: NetTable, durable: bool = False) -> None:
-            raise OSError(28, "No space left on device")
-
-        def append(self, table: NetTable, hand: int, index: int, entry: Any) -> None:
-            raise OSError(28, "No space left on device")
-
-        def close(self, table: NetTable) -> None:
-            raise OSError(28, "No space left on device")
-
-    clock = ManualClock()
-    server = registry(clock, store=FullDisk())
-    table, holders, _ = open_table(server, ["remote", "remote"], {"hands": 1})
-    play_out(table, holders)
-    assert holders[0].of_type("over")
-    clock.now += 2 * 86_400
-    assert server.close_idle() == [table.code]
-    assert "No space left on device" in capsys.readouterr().err
 
 
 def test_the_host_gives_an_away_seat_to_a_computer_until_its_player_comes_back() -> None:

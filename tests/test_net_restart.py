@@ -1,7 +1,9 @@
 """`python -m game.server` killed with SIGKILL in the middle of a hand and started again
 on the same folder: its table is back with its code, every seat is taken back by its
 token, nothing announced is lost, and the game goes on to a record `check` passes; then
-SIGTERM stops it with exit status 0 and the table saved."""
+SIGTERM stops it with exit status 0 and the table saved. On a disk that refuses writes
+(a file size limit), a move it cannot keep is refused and SIGTERM's exit status says
+that a table could not be saved; nothing announced is lost either."""
 
 from __future__ import annotations
 
@@ -9,29 +11,43 @@ import json
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from game import cli
 from game.net.messages import create_frame, join_frame, move_frame, rejoin_frame
 from game.net.mirror import TableMirror
 from game.net.replies import MovePlayed, read_server_message
+from game.net.store import TableStore
 from game.rules.record import GameRecord
 from tests.net_helpers import bot_move
+
+try:
+    import resource
+except ImportError:  # Windows
+    resource = None  # type: ignore[assignment]
 
 ROOT = Path(__file__).resolve().parent.parent
 GUARD_S = 30
 """Only a hung server makes a read wait this long."""
 
 
-def start_server(home: Path) -> tuple[subprocess.Popen[str], str]:
+def start_server(
+    home: Path, limit: Callable[[], None] | None = None
+) -> tuple[subprocess.Popen[str], str]:
+    """The server on `home` (`limit`: run in its process before it starts, to set a
+    resource limit); its address. Standard error is kept for the test to read."""
     server = subprocess.Popen(
         [sys.executable, "-m", "game.server", "--port", "0", "--home", str(home)],
         cwd=ROOT,
         stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=limit,
     )
     assert server.stdout is not None
     address = json.loads(server.stdout.readline())["listening"]
@@ -56,10 +72,10 @@ class Player:
         self.mirror: TableMirror | None = None
 
     def read(self) -> dict[str, Any]:
+        """The next message, followed (an error is answered, not followed)."""
         text = self.connection.recv(timeout=GUARD_S)
         assert isinstance(text, str)
         message: dict[str, Any] = json.loads(text)
-        assert message["type"] != "error", message
         typed = read_server_message(text)
         if message["type"] == "joined":
             self.seats[message["seat"]] = message["token"]
@@ -73,23 +89,29 @@ class Player:
     def ask(self, frame: str, kind: str) -> dict[str, Any]:
         self.connection.send(frame)
         while (message := self.read())["type"] != kind:
-            pass
+            assert message["type"] != "error", message
         return message
 
     def play(self, moves: int | None) -> dict[str, Any] | None:
-        """Play `moves` moves (None: to the end); the `over` message at the end."""
+        """Play `moves` moves (None: to the end); the `over` message at the end, or the
+        first refusal."""
         played = 0
+        sent_at = None
         while moves is None or played < moves:
             move = bot_move(self.mirror, self.seats)
-            if move is not None:
+            if move is not None and move[0] != sent_at:
+                sent_at = move[0]
                 self.connection.send(move_frame(self.table, move[1]))
             message = self.read()
-            while message["type"] not in ("move", "over"):
-                message = self.read()
-            if message["type"] == "over":
+            if message["type"] in ("over", "error"):
                 return message
-            played += 1
+            played += message["type"] == "move"
         return None
+
+    def moves(self) -> list[list[dict[str, Any]]]:
+        """Every hand's moves as announced."""
+        assert self.mirror is not None
+        return [hand["moves"] for hand in self.mirror.record.data["hands"]]
 
 
 def test_a_server_killed_mid_hand_reopens_its_table_and_every_seat_is_taken_back(
@@ -131,3 +153,42 @@ def test_a_server_killed_mid_hand_reopens_its_table_and_every_seat_is_taken_back
     record = json.loads(saved.read_text())
     assert record["hands"][0]["moves"][: len(played)] == played
     assert over["record"]["hands"] == record["hands"]
+
+
+def file_size_limit(size: int) -> Callable[[], None]:
+    """A file size limit for the server's process: a write past it is refused (EFBIG;
+    Python ignores SIGXFSZ), as a full disk refuses one."""
+
+    def limit() -> None:
+        assert resource is not None
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
+    return limit
+
+
+@pytest.mark.skipif(resource is None, reason="file size limits are POSIX")
+def test_a_disk_that_refuses_writes_loses_no_announced_move_and_stopping_says_so(
+    tmp_path: Path,
+) -> None:
+    # 1500 bytes hold the new table's save (under 1000) and a few journal lines; when the
+    # journal is refused, the whole save (the table and each move in fewer bytes than a
+    # journal line) cannot be written either
+    server, address = start_server(tmp_path, file_size_limit(1500))
+    try:
+        with connect(address, max_size=2**24) as connection:
+            player = Player(connection, "")
+            created = player.ask(create_frame(["remote", "ai:random"], {"hands": 100}), "created")
+            player.table = created["table"]
+            player.ask(join_frame(player.table, "Ann"), "view")
+            refused = player.play(200)
+            assert refused is not None and refused["code"] == "not-saved", refused
+            announced = player.moves()
+        server.send_signal(signal.SIGTERM)
+        _, errors = server.communicate(timeout=GUARD_S)
+    finally:
+        end(server)
+    assert server.returncode == 1
+    assert f"cannot save table {player.table}" in errors and "Traceback" not in errors
+    assert sum(map(len, announced)) > 5
+    reopened = TableStore(tmp_path).load()[0]
+    assert [hand["moves"] for hand in reopened.record.data["hands"]] == announced

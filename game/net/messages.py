@@ -33,6 +33,9 @@ ILLEGAL_MOVE: Final = "illegal-move"
 TOO_FAST: Final = "too-fast"
 SERVER_FULL: Final = "server-full"
 """A code this server adds to PROTOCOL.md's: it holds as many tables as it may."""
+NOT_SAVED: Final = "not-saved"
+"""A code this server adds: the change could not be written to its disk, so it was not
+made (sent to everyone at the table, the first time a change of theirs is refused)."""
 REPLACED: Final = "replaced"
 """A code this server adds, sent unasked: a seat this connection held was taken back by
 its token on another connection."""

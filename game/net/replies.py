@@ -47,8 +47,10 @@ def over_frame(table: str, record: dict[str, Any]) -> str:
     return _frame({"type": "over", "table": table, "record": record})
 
 
-def error_frame(code: str, message: str) -> str:
-    return _frame({"type": "error", "code": code, "message": message})
+def error_frame(code: str, message: str, table: str | None = None) -> str:
+    """A refusal; `table` names the table when it is told to everyone there."""
+    data = {"type": "error", "code": code, "message": message}
+    return _frame(data if table is None else {**data, "table": table})
 
 
 def replaced_frame(table: str, seat: int) -> str:

@@ -29,8 +29,9 @@ from game.net.thinking import AdvisedThinker
 
 POLL_S = 0.01
 """How often the computers' thinking is asked for answers."""
-SWEEP_S = 60.0
-"""How often idle tables are looked for."""
+SWEEP_S = 10.0
+"""How often idle tables are looked for, and computers whose move the disk refused try
+again."""
 PING_S = 20.0
 """Keepalive: a connection that answers no ping within this is closed."""
 
@@ -93,10 +94,11 @@ class TableServer:
         port: int,
         stop: asyncio.Future[None],
         ready: Callable[[str], None] = lambda address: None,
-    ) -> None:
+    ) -> bool:
         """Serve until `stop` is done, then close every connection and save every table
-        to the disk; `ready` is told the address once the server listens."""
-        chores = [asyncio.create_task(self._every(SWEEP_S, self.registry.close_idle))]
+        to the disk; `ready` is told the address once the server listens. Whether every
+        table is saved."""
+        chores = [asyncio.create_task(self._every(SWEEP_S, self.registry.sweep))]
         thinker = self.registry.thinker
         if isinstance(thinker, AdvisedThinker):
             chores.append(asyncio.create_task(self._every(POLL_S, thinker.poll)))
@@ -109,16 +111,17 @@ class TableServer:
         finally:
             for chore in chores:
                 chore.cancel()
-            self.registry.save_all()
+        return self.registry.save_all()
 
 
 async def run_server(
     registry: Registry, host: str, port: int, ready: Callable[[str], None]
-) -> None:
-    """Serve `registry` until SIGTERM or SIGINT (`python -m game.server`)."""
+) -> bool:
+    """Serve `registry` until SIGTERM or SIGINT (`python -m game.server`); whether every
+    table was saved at the end."""
     loop = asyncio.get_running_loop()
     stop: asyncio.Future[None] = loop.create_future()
     for number in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows: Ctrl+C only
             loop.add_signal_handler(number, finish, stop)
-    await TableServer(registry).run(host, port, stop, ready)
+    return await TableServer(registry).run(host, port, stop, ready)

@@ -39,7 +39,12 @@ class AdvisedThinker:
         self.pending: list[tuple[Job[tuple[Move, Player]], Callable[[Answer], None]]] = []
 
     def think(self, player: Player, state: TableState, answer: Callable[[Answer], None]) -> None:
-        self.pending.append((self.adviser.submit(choose_move, player, state), answer))
+        try:
+            job = self.adviser.submit(choose_move, player, state)
+        except OSError:  # no worker can be started (a full disk, no memory): think simply
+            answer(None)
+            return
+        self.pending.append((job, answer))
         self.poll()
 
     def poll(self) -> None:
