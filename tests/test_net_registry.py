@@ -226,6 +226,59 @@ def test_attempts_to_join_or_open_tables_are_limited_per_address_across_connecti
     assert opened[2][0]["code"] == "too-fast" and len(server.tables) == 2
 
 
+def test_attempts_are_counted_per_network_and_moves_to_unknown_codes_are_attempts() -> None:
+    limits = Limits(joins_per_s=0.5, join_burst=2)
+    server = registry(limits=limits)
+
+    def codes(address: str, frame: str) -> list[str]:
+        return [m.get("code", m["type"]) for m in Inbox(server, address).send(frame)]
+
+    for first, second in [
+        ("10.6.6.6", "10.6.6.77"),
+        ("2001:db8:0:1::1", "2001:db8:0:1:ffff::2"),
+        ("10.9.9.9", "::ffff:10.9.9.10"),
+    ]:
+        assert codes(first, join_frame("guess", "x")) == ["no-table"]
+        assert codes(second, watch_frame("guess")) == ["no-table"]
+        assert codes(first, join_frame("guess", "x")) == ["too-fast"]
+    assert codes("10.6.7.1", join_frame("guess", "x")) == ["no-table"]
+    assert codes("2001:db8:0:2::1", join_frame("guess", "x")) == ["no-table"]
+    table, holders, _ = open_table(server, ["remote", "remote"])  # the joiners' burst
+    guesser = Inbox(server, "10.5.5.5")
+    entry = first_legal_entry(table)
+    guesses = [guesser.send(move_frame(f"guess{n}", entry))[0]["code"] for n in range(3)]
+    assert guesses == ["no-table", "no-table", "too-fast"]
+    assert holders[table.state.current].send(move_frame(table.code, entry))[0]["type"] == "move"
+
+
+def test_a_table_nobody_joined_is_forgotten_after_ten_minutes(tmp_path: Path) -> None:
+    clock = ManualClock()
+    store = TableStore(tmp_path)
+    server = registry(clock, store=store)
+    lonely = Inbox(server).send(create_frame(["remote", "remote"]))[0]["table"]
+    played, _, _ = open_table(server, ["remote", "remote"])
+    clock.now += 600
+    assert server.sweep() == []
+    clock.now += 1
+    assert server.sweep() == [lonely]
+    assert [t.code for t in server.tables.values()] == [played.code]
+    assert [p.name for p in (tmp_path / "tables").iterdir()] == [f"{played.code}.contack.json"]
+    assert not (tmp_path / "closed").exists()
+
+
+def test_a_server_started_again_forgets_at_once_the_tables_nobody_joined_in_time(
+    tmp_path: Path,
+) -> None:
+    clock = ManualClock()
+    store = TableStore(tmp_path)
+    first = registry(clock, store=store)
+    Inbox(first).send(create_frame(["remote", "remote"]))
+    clock.now += 601
+    again = registry(clock, store=store)
+    again.open(store.load())
+    assert not again.tables and not list((tmp_path / "tables").iterdir())
+
+
 def test_a_table_idle_for_a_day_is_closed_and_saved(tmp_path: Path) -> None:
     clock = ManualClock()
     store = TableStore(tmp_path)

@@ -296,3 +296,18 @@ def test_an_append_the_disk_cuts_short_leaves_no_part_of_its_line(tmp_path: Path
     assert refused[0]["code"] == "not-saved" and journal.read_bytes() == written
     holders[table.state.current].send(move_frame(table.code, first_legal_entry(table)))
     assert TableStore(tmp_path).load()[0].record == table.record
+
+
+def test_stopping_saves_whole_only_the_tables_whose_journal_holds_moves(tmp_path: Path) -> None:
+    server = served(tmp_path)
+    moved, holders, _ = open_table(server, ["remote", "remote"])
+    still, _, _ = open_table(server, ["remote", "remote"])
+    holders[moved.state.current].send(move_frame(moved.code, first_legal_entry(moved)))
+    saves = {t.code: tmp_path / "tables" / f"{t.code}.contack.json" for t in (moved, still)}
+    before = {code: path.stat().st_ino for code, path in saves.items()}
+    assert server.save_all() is True
+    assert saves[still.code].stat().st_ino == before[still.code]  # not written again
+    assert saves[moved.code].stat().st_ino != before[moved.code]
+    assert not (tmp_path / "tables" / f"{moved.code}.moves").exists()
+    reopened = {t.code: t.record for t in TableStore(tmp_path).load()}
+    assert reopened == {moved.code: moved.record, still.code: still.record}

@@ -19,7 +19,7 @@ from functools import partial
 
 from game.ai.players import bot_rng, make_player
 from game.net.keeping import Keeper, Store
-from game.net.limits import Clock, Limits, TokenBucket
+from game.net.limits import Attempts, Clock, Limits, TokenBucket, expired
 from game.net.messages import (
     BAD_TOKEN,
     NO_TABLE,
@@ -87,19 +87,21 @@ class Registry:
         self.keeper = Keeper(store)
         self.limits = limits or Limits()
         self.tables: dict[bytes, NetTable] = {}
-        self._join_buckets: dict[str, TokenBucket] = {}
+        self.attempts = Attempts(self.limits.joins_per_s, self.limits.join_burst, clock)
         self._answers: deque[tuple[NetTable, tuple[int, int], Answer]] = deque()
         self._answering = False
         self._unsaved: set[bytes] = set()
         """The tables whose last change the store could not write (they were told)."""
 
     def open(self, tables: list[NetTable]) -> None:
-        """Take tables reopened from their saves; their computers start thinking."""
+        """Take tables reopened from their saves (those that have had their time are
+        closed at once); their computers start thinking."""
         for table in tables:
             self.tables[table.key] = table
             if table.deal_if_due():
                 self.keeper.save_if_can(table)
-        for table in tables:
+        self.sweep()
+        for table in self.tables.values():
             self._let_computers_play(table)
 
     # --- connections --------------------------------------------------------------------
@@ -148,20 +150,11 @@ class Registry:
             peer.refused_in_a_row = 0
 
     def _attempt_allowed(self, peer: Peer) -> None:
-        """Create, join, rejoin and watch attempts are counted per address: codes and
-        tokens are too long to guess, and stay so at this rate, and one address cannot
-        fill the server with tables."""
-        buckets = self._join_buckets
-        if len(buckets) > 10_000:
-            for address in [a for a, bucket in buckets.items() if bucket.full]:
-                del buckets[address]
-        bucket = buckets.get(peer.address)
-        if bucket is None:
-            limits = self.limits
-            bucket = TokenBucket(limits.joins_per_s, limits.join_burst, self.clock)
-            buckets[peer.address] = bucket
-        if not bucket.take():
-            raise Refused(TOO_FAST, "too many tables opened or joined; wait a moment")
+        """Create, join, rejoin and watch attempts, and moves to tables that are not
+        there, are counted per network (`Attempts`): codes and tokens are too long to
+        guess, and stay so at this rate, and one network cannot fill the server."""
+        if not self.attempts.take(peer.address):
+            raise Refused(TOO_FAST, "too many tables opened, joined or looked for; wait a moment")
 
     def _table(self, code: str) -> NetTable:
         table = self.tables.get(code_key(code))
@@ -246,7 +239,11 @@ class Registry:
             peer.send(over_frame(table.code, table.full_record()))
 
     def _move(self, peer: Peer, message: MoveRequest) -> None:
-        table = self._table(message.table)
+        try:
+            table = self._table(message.table)
+        except Refused:
+            self._attempt_allowed(peer)  # a guess at a code: too-fast once it is one too many
+            raise
         self._play(table, peer, message.player, message.move)
 
     def _play(self, table: NetTable, peer: Peer | None, seat: int, move: Move) -> None:
@@ -333,13 +330,12 @@ class Registry:
     # --- closing ------------------------------------------------------------------------
 
     def sweep(self) -> list[str]:
-        """Close every table idle for longer than the limits allow (their codes), and let
+        """Close every table that has had its time (`expired`: their codes), and let
         computers whose move could not be saved try again."""
-        deadline = self.clock() - self.limits.idle_s
-        idle = [table for table in self.tables.values() if table.last_active < deadline]
+        idle = expired(self.tables.values(), self.clock(), self.limits)
         for table in idle:
             del self.tables[table.key]
-            self.keeper.close(table, played=True)
+            self.keeper.close(table, played=table.joined)
         for key in list(self._unsaved):
             if key in self.tables:
                 self._let_computers_play(self.tables[key])

@@ -125,6 +125,11 @@ class NetTable(RecordedTable):
     def is_over(self) -> bool:
         return self.state.is_terminal()
 
+    @property
+    def joined(self) -> bool:
+        """Whether anyone ever took one of its seats."""
+        return any(token is not None for token in self.tokens)
+
     def computer_to_act(self) -> int | None:
         """The computer seat whose move the table waits for, if any."""
         state = self.state
