@@ -29,6 +29,9 @@ from game.persist.files import GameFiles
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
+COMPUTER_WORKERS = 2
+"""Worker processes for the computer seats: one network's tables think on one at a time
+(`AdvisedThinker`), so another's find the other free."""
 
 
 def announce(address: str) -> None:
@@ -45,8 +48,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     home = args.home or GameFiles().data_dir / "server"
     store = TableStore(home)
-    workers = WorkerPool()
-    registry = Registry(time.time, AdvisedThinker(workers), store)
+    workers = [WorkerPool() for _ in range(COMPUTER_WORKERS)]
+    registry = Registry(time.time, AdvisedThinker(*workers), store)
     registry.open(store.load())
     try:
         saved = asyncio.run(run_server(registry, args.host, args.port, announce))
@@ -56,7 +59,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"table server: cannot listen on {args.host}:{args.port}: {error}", file=sys.stderr)
         return 1
     finally:
-        workers.shutdown()
+        for pool in workers:
+            pool.shutdown()
     return 0 if saved else 1
 
 

@@ -300,7 +300,7 @@ def test_a_table_idle_for_a_day_is_closed_and_saved(tmp_path: Path) -> None:
 
 def test_a_computer_whose_thinking_failed_still_moves() -> None:
     class FailingThinker:
-        def think(self, player: Any, state: Any, answer: Any) -> None:
+        def think(self, player: Any, state: Any, answer: Any, owner: str) -> None:
             answer(None)
 
     server = registry(thinker=FailingThinker())
@@ -320,7 +320,7 @@ def test_a_seat_taken_back_after_the_game_sees_how_it_ended() -> None:
 
 def test_a_computer_answer_the_rules_refuse_is_replaced_by_a_legal_move() -> None:
     class WrongThinker:
-        def think(self, player: Any, state: Any, answer: Any) -> None:
+        def think(self, player: Any, state: Any, answer: Any, owner: str) -> None:
             answer((PASS_MOVE, player))  # never legal while a tile can be placed
 
     server = registry(thinker=WrongThinker())
@@ -365,3 +365,16 @@ def test_a_connection_that_keeps_sending_refused_messages_is_closed() -> None:
     assert closed == []
     server.receive(peer, "{")
     assert closed == [True]
+
+
+def test_a_table_with_no_person_left_stops_after_the_hand() -> None:
+    server = registry()
+    table, holders, tokens = open_table(server, ["remote", "ai:random", "ai:random"], {"hands": 9})
+    server.disconnect(holders[0].peer)
+    Inbox(server).send(stand_in_frame(table.code, table.host, 0, "random"))
+    assert table.record.hand_count == 2 and table.state.moves == []
+    server.sweep()
+    assert table.record.hand_count == 2 and table.state.moves == []
+    back = Inbox(server)
+    back.send(rejoin_frame(table.code, tokens[0]))  # a person again: the computers go on
+    assert table.state.moves or table.state.current == 0

@@ -9,13 +9,9 @@ from __future__ import annotations
 
 import json
 import signal
-import subprocess
-import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from game import cli
@@ -25,41 +21,12 @@ from game.net.replies import MovePlayed, read_server_message
 from game.net.store import TableStore
 from game.rules.record import GameRecord
 from tests.net_helpers import bot_move
-
-try:
-    import resource
-except ImportError:  # Windows
-    resource = None  # type: ignore[assignment]
-
-ROOT = Path(__file__).resolve().parent.parent
-GUARD_S = 30
-"""Only a hung server makes a read wait this long."""
+from tests.net_process import GUARD_S, LIMITS, end, file_size_limit, start_server
 
 
-def start_server(
-    home: Path, limit: Callable[[], None] | None = None
-) -> tuple[subprocess.Popen[str], str]:
-    """The server on `home` (`limit`: run in its process before it starts, to set a
-    resource limit); its address. Standard error is kept for the test to read."""
-    server = subprocess.Popen(
-        [sys.executable, "-m", "game.server", "--port", "0", "--home", str(home)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=limit,
-    )
-    assert server.stdout is not None
-    address = json.loads(server.stdout.readline())["listening"]
-    assert address.startswith("ws://127.0.0.1:")
-    return server, address
-
-
-def end(server: subprocess.Popen[str]) -> None:
-    """Kill the server at once (SIGKILL), if it still runs."""
-    if server.returncode is None:
-        server.kill()
-        server.communicate()
+def moves_of(record: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
+    """Every move of `record`, with its hand (a hand dealt and not begun has none)."""
+    return [(number, move) for number, hand in enumerate(record["hands"]) for move in hand["moves"]]
 
 
 class Player:
@@ -108,10 +75,10 @@ class Player:
             played += message["type"] == "move"
         return None
 
-    def moves(self) -> list[list[dict[str, Any]]]:
-        """Every hand's moves as announced."""
+    def moves(self) -> list[tuple[int, dict[str, Any]]]:
+        """Every move announced, with its hand."""
         assert self.mirror is not None
-        return [hand["moves"] for hand in self.mirror.record.data["hands"]]
+        return moves_of(self.mirror.record.data)
 
 
 def test_a_server_killed_mid_hand_reopens_its_table_and_every_seat_is_taken_back(
@@ -155,24 +122,14 @@ def test_a_server_killed_mid_hand_reopens_its_table_and_every_seat_is_taken_back
     assert over["record"]["hands"] == record["hands"]
 
 
-def file_size_limit(size: int) -> Callable[[], None]:
-    """A file size limit for the server's process: a write past it is refused (EFBIG;
-    Python ignores SIGXFSZ), as a full disk refuses one."""
-
-    def limit() -> None:
-        assert resource is not None
-        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
-
-    return limit
-
-
-@pytest.mark.skipif(resource is None, reason="file size limits are POSIX")
+@LIMITS
 def test_a_disk_that_refuses_writes_loses_no_announced_move_and_stopping_says_so(
     tmp_path: Path,
 ) -> None:
-    # 1500 bytes hold the new table's save (under 1000) and a few journal lines; when the
-    # journal is refused, the whole save (the table and each move in fewer bytes than a
-    # journal line) cannot be written either
+    # a file size limit refuses a write as a full disk does (EFBIG; Python ignores
+    # SIGXFSZ). 1500 bytes hold the new table's save (under 1000) and a few journal
+    # lines; when the journal is refused, the whole save (the table and each move in
+    # fewer bytes than a journal line) cannot be written either
     server, address = start_server(tmp_path, file_size_limit(1500))
     try:
         with connect(address, max_size=2**24) as connection:
@@ -189,6 +146,5 @@ def test_a_disk_that_refuses_writes_loses_no_announced_move_and_stopping_says_so
         end(server)
     assert server.returncode == 1
     assert f"cannot save table {player.table}" in errors and "Traceback" not in errors
-    assert sum(map(len, announced)) > 5
-    reopened = TableStore(tmp_path).load()[0]
-    assert [hand["moves"] for hand in reopened.record.data["hands"]] == announced
+    assert len(announced) > 5
+    assert moves_of(TableStore(tmp_path).load()[0].record.data) == announced

@@ -19,7 +19,7 @@ from functools import partial
 
 from game.ai.players import bot_rng, make_player
 from game.net.keeping import Keeper, Store
-from game.net.limits import Attempts, Clock, Limits, TokenBucket, expired
+from game.net.limits import Attempts, Clock, Limits, TokenBucket, expired, network_of
 from game.net.messages import (
     BAD_TOKEN,
     NO_TABLE,
@@ -87,6 +87,8 @@ class Registry:
         self.keeper = Keeper(store)
         self.limits = limits or Limits()
         self.tables: dict[bytes, NetTable] = {}
+        self._owners: dict[bytes, str] = {}
+        """The network that opened each table (not kept: a reopened table is its own)."""
         self.attempts = Attempts(self.limits.joins_per_s, self.limits.join_burst, clock)
         self._answers: deque[tuple[NetTable, tuple[int, int], Answer]] = deque()
         self._answering = False
@@ -171,6 +173,7 @@ class Registry:
         table = NetTable.new(message, self.clock(), self.deal())
         self.keeper.save(table)
         self.tables[table.key] = table
+        self._owners[table.key] = network_of(peer.address)
         peer.send(created_frame(table.code, table.host))
 
     def _seated(self, peer: Peer, table: NetTable, seat: int, token: str) -> None:
@@ -292,7 +295,8 @@ class Registry:
             return
         table.thinking = True
         answer = partial(self._answered, table, table.position)
-        self.thinker.think(table.computers[seat], table.state.clone(), answer)
+        owner = self._owners.get(table.key, table.code)
+        self.thinker.think(table.computers[seat], table.state.clone(), answer, owner)
 
     def _answered(self, table: NetTable, position: tuple[int, int], answer: Answer) -> None:
         """A computer chose its move. Answers are played one after another from here, so
@@ -335,6 +339,7 @@ class Registry:
         idle = expired(self.tables.values(), self.clock(), self.limits)
         for table in idle:
             del self.tables[table.key]
+            self._owners.pop(table.key, None)
             self.keeper.close(table, played=table.joined)
         for key in list(self._unsaved):
             if key in self.tables:

@@ -131,9 +131,13 @@ class NetTable(RecordedTable):
         return any(token is not None for token in self.tokens)
 
     def computer_to_act(self) -> int | None:
-        """The computer seat whose move the table waits for, if any."""
+        """The computer seat whose move the table waits for, if any. With no person at
+        the table (every seat a computer's or away), the computers end the hand under
+        way and wait before the next: a table never plays itself for nobody."""
         state = self.state
         if not self.started or state.hand_over or state.current not in self.computers:
+            return None
+        if not state.moves and not any(self.holders):
             return None
         return state.current
 
