@@ -6,14 +6,28 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 from pathlib import Path
 from typing import Any
 
+import pytest
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import ClientConnection
+from websockets.sync.client import connect as sync_connect
 
-from game.net.messages import create_frame, watch_frame
+from game.net.messages import create_frame, join_frame, watch_frame
+from game.net.store import TableStore
 from tests.net_clients import Bot
-from tests.net_process import GUARD_S, end, start_server
+from tests.net_process import (
+    GUARD_S,
+    LIMITS,
+    Player,
+    descriptor_limit,
+    end,
+    moves_of,
+    start_server,
+)
 
 HOSTILE = "127.0.1.1"
 FRIENDS = "127.0.2.1"
@@ -78,3 +92,102 @@ def test_a_friends_computer_answers_beside_a_networks_self_playing_tables_of_mas
     finally:
         end(server)
     assert max(between) <= 1, between  # one worker of masters ends its move, no more
+
+
+def test_a_client_that_asks_and_never_reads_is_dropped_and_the_others_are_served(
+    tmp_path: Path,
+) -> None:
+    # views asked for as fast as a message goes: the rates are lifted for this client
+    many = 10**9
+    rates = [f"{name}={many}" for name in ("messages_per_s", "message_burst", "joins_per_s")]
+    rates.append(f"join_burst={many}")
+    options = [part for rate in rates for part in ("--limit", rate)]
+    server, url = start_server(tmp_path, None, *options)
+    try:
+        with sync_connect(url) as host:
+            host.send(create_frame(["remote", "remote"]))
+            code = json.loads(host.recv(timeout=GUARD_S))["table"]
+        # no compression, a small receive buffer and room for 16 frames: past those, the
+        # client's socket is not read (the kernels between still hold some megabytes)
+        with sync_connect(url, compression=None, max_queue=16, sock=small_socket(url)) as lazy:
+            view = len(watch_view(url, code))
+            assert dropped(lazy, watch_frame(code), 8 * 1024 * 1024 // view)
+        assert len(watch_view(url, code)) == view  # the others are served as before
+    finally:
+        errors = end(server)
+    assert "Traceback" not in errors
+
+
+def dropped(connection: ClientConnection, frame: str, times: int) -> bool:
+    """Send `frame` `times` times reading nothing, then read what came: whether the
+    server ended the connection (not whether it kept it and went quiet)."""
+    try:
+        for _ in range(times):
+            connection.send(frame)
+        while True:  # what the kernels held, then the end
+            connection.recv(timeout=GUARD_S)
+    except TimeoutError:
+        return False
+    except (ConnectionClosed, OSError):  # a send to a dropped connection may fail first
+        return True
+
+
+def small_socket(url: str) -> socket.socket:
+    """A socket to the server at `url` whose receive buffer is small."""
+    connection = socket.socket()
+    connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    connection.connect(address(url))
+    return connection
+
+
+def watch_view(url: str, code: str) -> str:
+    """The view a new watcher of `code` gets."""
+    with sync_connect(url) as watcher:
+        watcher.send(watch_frame(code))
+        view = watcher.recv(timeout=GUARD_S)
+        assert isinstance(view, str)
+        return view
+
+
+@LIMITS
+def test_idle_connections_past_the_descriptor_limit_are_refused_and_the_store_keeps_working(
+    tmp_path: Path,
+) -> None:
+    # 256 descriptors: room for 128 connections (128 are kept for those being accepted,
+    # the store and the workers), 112 admitted at once and 16 being refused; at most 64
+    # admitted from one address
+    server, url = start_server(tmp_path, descriptor_limit(256))
+    idle: list[socket.socket] = []
+
+    def flood(host: str, count: int) -> None:
+        for _ in range(count):
+            idle.append(socket.create_connection(address(url), GUARD_S, (host, 0)))
+
+    try:
+        with sync_connect(url, source_address=("127.0.3.1", 0)) as connection:
+            player = Player(connection, "")
+            opened = player.ask(create_frame(["remote", "remote"], {"hands": 100}), "created")
+            player.table = opened["table"]
+            for name in ("Ann", "Bob"):
+                player.ask(join_frame(player.table, name), "view")
+            assert player.play(4) is None
+            flood("127.0.4.1", 70)  # 64 admitted, 6 refused
+            assert idle[-1].recv(100).startswith(b"HTTP/1.1 503")  # at once, unasked
+            flood("127.0.5.1", 50)  # 47 admitted (112 in all), 3 refused
+            with pytest.raises(InvalidStatus) as full:
+                sync_connect(url, source_address=("127.0.6.1", 0), open_timeout=GUARD_S)
+            assert full.value.response.status_code == 503
+            flood("127.0.7.1", 40)  # past the room: closed at once, and nothing fails
+            assert player.play(20) is None  # every move saved: the store has its files
+            announced = player.moves()
+    finally:
+        errors = end(server)
+        for idler in idle:
+            idler.close()
+    assert "Too many open files" not in errors and "Traceback" not in errors
+    assert moves_of(TableStore(tmp_path).load()[0].record.data) == announced
+
+
+def address(url: str) -> tuple[str, int]:
+    host, port = url.removeprefix("ws://").rsplit(":", 1)
+    return host, int(port)

@@ -10,75 +10,21 @@ from __future__ import annotations
 import json
 import signal
 from pathlib import Path
-from typing import Any
 
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import connect
 
 from game import cli
-from game.net.messages import create_frame, join_frame, move_frame, rejoin_frame
-from game.net.mirror import TableMirror
-from game.net.replies import MovePlayed, read_server_message
+from game.net.messages import create_frame, join_frame, rejoin_frame
 from game.net.store import TableStore
-from game.rules.record import GameRecord
-from tests.net_helpers import bot_move
-from tests.net_process import GUARD_S, LIMITS, end, file_size_limit, start_server
-
-
-def moves_of(record: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
-    """Every move of `record`, with its hand (a hand dealt and not begun has none)."""
-    return [(number, move) for number, hand in enumerate(record["hands"]) for move in hand["moves"]]
-
-
-class Player:
-    """One connection holding every remote seat of a table, playing first legal moves."""
-
-    def __init__(self, connection: ClientConnection, table: str) -> None:
-        self.connection = connection
-        self.table = table
-        self.seats: dict[int, str] = {}
-        self.mirror: TableMirror | None = None
-
-    def read(self) -> dict[str, Any]:
-        """The next message, followed (an error is answered, not followed)."""
-        text = self.connection.recv(timeout=GUARD_S)
-        assert isinstance(text, str)
-        message: dict[str, Any] = json.loads(text)
-        typed = read_server_message(text)
-        if message["type"] == "joined":
-            self.seats[message["seat"]] = message["token"]
-        elif message["type"] == "view":
-            self.mirror = TableMirror(GameRecord(message["record"]))
-        elif isinstance(typed, MovePlayed):
-            assert self.mirror is not None
-            self.mirror.play(typed)
-        return message
-
-    def ask(self, frame: str, kind: str) -> dict[str, Any]:
-        self.connection.send(frame)
-        while (message := self.read())["type"] != kind:
-            assert message["type"] != "error", message
-        return message
-
-    def play(self, moves: int | None) -> dict[str, Any] | None:
-        """Play `moves` moves (None: to the end); the `over` message at the end, or the
-        first refusal."""
-        played = 0
-        sent_at = None
-        while moves is None or played < moves:
-            move = bot_move(self.mirror, self.seats)
-            if move is not None and move[0] != sent_at:
-                sent_at = move[0]
-                self.connection.send(move_frame(self.table, move[1]))
-            message = self.read()
-            if message["type"] in ("over", "error"):
-                return message
-            played += message["type"] == "move"
-        return None
-
-    def moves(self) -> list[tuple[int, dict[str, Any]]]:
-        """Every move announced, with its hand."""
-        assert self.mirror is not None
-        return moves_of(self.mirror.record.data)
+from tests.net_process import (
+    GUARD_S,
+    LIMITS,
+    Player,
+    end,
+    file_size_limit,
+    moves_of,
+    start_server,
+)
 
 
 def test_a_server_killed_mid_hand_reopens_its_table_and_every_seat_is_taken_back(
