@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection
 from websockets.sync.client import connect as sync_connect
 
@@ -105,31 +105,39 @@ def test_a_client_that_asks_and_never_reads_is_dropped_and_the_others_are_served
     server, url = start_server(tmp_path, None, *options)
     try:
         with sync_connect(url) as host:
-            host.send(create_frame(["remote", "remote"]))
+            host.send(create_frame(["remote"] * 3))
             code = json.loads(host.recv(timeout=GUARD_S))["table"]
-        # no compression, a small receive buffer and room for 16 frames: past those, the
-        # client's socket is not read (the kernels between still hold some megabytes)
-        with sync_connect(url, compression=None, max_queue=16, sock=small_socket(url)) as lazy:
-            view = len(watch_view(url, code))
-            assert dropped(lazy, watch_frame(code), 8 * 1024 * 1024 // view)
-        assert len(watch_view(url, code)) == view  # the others are served as before
+        with sync_connect(url) as ann:
+            ann.send(join_frame(code, "Ann"))
+            view = len(json.dumps(until(ann, "view")))
+            assert until(ann, "presence")["connected"] == [True, False, False]
+            # no compression, a small receive buffer and room for 16 frames: past those,
+            # Eve's socket is not read (the kernels between still hold some megabytes)
+            with sync_connect(
+                url, sock=small_socket(url), compression=None, max_queue=16, close_timeout=0
+            ) as eve:
+                eve.send(join_frame(code, "Eve"))
+                for _ in range(8 * 1024 * 1024 // view):
+                    eve.send(watch_frame(code))
+                eve.send(join_frame(code, "Eve again"))  # taken if the server kept Eve
+                assert until(ann, "presence")["connected"] == [True, True, False]
+                assert until(ann, "view")["record"]["players"][1]["name"] == "Eve"
+                told = until(ann, "presence", "view")
+                assert told["type"] == "presence", "the server kept a client that never reads"
+                assert told["connected"] == [True, False, False]
+            ann.send(watch_frame(code))
+            assert len(json.dumps(until(ann, "view"))) > view  # the others are served
     finally:
         errors = end(server)
     assert "Traceback" not in errors
 
 
-def dropped(connection: ClientConnection, frame: str, times: int) -> bool:
-    """Send `frame` `times` times reading nothing, then read what came: whether the
-    server ended the connection (not whether it kept it and went quiet)."""
-    try:
-        for _ in range(times):
-            connection.send(frame)
-        while True:  # what the kernels held, then the end
-            connection.recv(timeout=GUARD_S)
-    except TimeoutError:
-        return False
-    except (ConnectionClosed, OSError):  # a send to a dropped connection may fail first
-        return True
+def until(connection: ClientConnection, *kinds: str) -> dict[str, Any]:
+    """The next message of one of `kinds` (those before it are passed over)."""
+    while True:
+        message: dict[str, Any] = json.loads(connection.recv(timeout=GUARD_S))
+        if message["type"] in kinds:
+            return message
 
 
 def small_socket(url: str) -> socket.socket:
@@ -138,15 +146,6 @@ def small_socket(url: str) -> socket.socket:
     connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     connection.connect(address(url))
     return connection
-
-
-def watch_view(url: str, code: str) -> str:
-    """The view a new watcher of `code` gets."""
-    with sync_connect(url) as watcher:
-        watcher.send(watch_frame(code))
-        view = watcher.recv(timeout=GUARD_S)
-        assert isinstance(view, str)
-        return view
 
 
 @LIMITS

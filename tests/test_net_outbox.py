@@ -37,6 +37,12 @@ class Peer:
     def abort(self) -> None:
         self.aborted = True
 
+    def get_extra_info(self, name: str) -> None:
+        """No socket here."""
+
+    def get_write_buffer_size(self) -> int:
+        return FRAGMENT  # the system takes nothing at once: every frame is queued
+
 
 @contextlib.asynccontextmanager
 async def writing(**limits: float) -> AsyncIterator[tuple[Peer, Outbox]]:
