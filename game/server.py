@@ -1,25 +1,29 @@
 """The table server without a window (PROTOCOL.md):
 
-    python -m game.server [--host ADDRESS] [--port PORT] [--home DIR]
+    python -m game.server [--host ADDRESS] [--port PORT] [--home DIR] [--limit NAME=VALUE]
 
 Its first line on standard output is `{"listening": "ws://ADDRESS:PORT"}`; it serves
-until SIGTERM or SIGINT, then closes every connection, saves every table and exits 0.
+until SIGTERM or SIGINT, then closes every connection, saves every table and exits 0
+(1 when a table could not be saved: standard error names it).
 `--port 0` takes a free port. It listens on this computer only (127.0.0.1) unless
 `--host` says otherwise (`--host 0.0.0.0` for every network it is on). Its tables are
 kept in `--home` (the game's data folder's `server` folder by default) and reopened,
-codes and seats intact, when it starts again.
+codes and seats intact, when it starts again. `--limit`, as often as needed, sets one of
+the limits of `game.net.limits.Limits` (`--limit connections_per_host=200`).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import json
 import sys
 import time
 from pathlib import Path
 
 from game.ai.worker import WorkerPool
+from game.net.limits import Limits
 from game.net.registry import Registry
 from game.net.server import run_server
 from game.net.store import TableStore
@@ -28,10 +32,30 @@ from game.persist.files import GameFiles
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
+COMPUTER_WORKERS = 2
+"""Worker processes for the computer seats: one network's tables think on one at a time
+(`AdvisedThinker`), so another's find the other free."""
 
 
 def announce(address: str) -> None:
     print(json.dumps({"listening": address}), flush=True)
+
+
+def limit_setting(text: str) -> tuple[str, int | float]:
+    """`NAME=VALUE` for one of `Limits`' fields, VALUE a positive number of its kind."""
+    name, _, value = text.partition("=")
+    defaults = Limits()
+    if name not in {field.name for field in dataclasses.fields(Limits)}:
+        names = ", ".join(field.name for field in dataclasses.fields(Limits))
+        raise argparse.ArgumentTypeError(f"no limit named {name!r} (there are {names})")
+    kind = type(getattr(defaults, name))
+    try:
+        number = kind(value)
+    except ValueError:
+        number = 0
+    if not number > 0:
+        raise argparse.ArgumentTypeError(f"{name} must be a positive {kind.__name__}")
+    return name, number
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,22 +65,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--host", default=DEFAULT_HOST, help="address to listen on")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="0 takes a free port")
     parser.add_argument("--home", type=Path, help="folder of the server's tables")
+    parser.add_argument(
+        "--limit",
+        type=limit_setting,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set one of the server's limits (game/net/limits.py)",
+    )
     args = parser.parse_args(argv)
     home = args.home or GameFiles().data_dir / "server"
     store = TableStore(home)
-    workers = WorkerPool()
-    registry = Registry(time.time, AdvisedThinker(workers), store)
+    workers = [WorkerPool() for _ in range(COMPUTER_WORKERS)]
+    limits = Limits(**dict(args.limit))
+    registry = Registry(time.time, AdvisedThinker(*workers), store, limits)
     registry.open(store.load())
     try:
-        asyncio.run(run_server(registry, args.host, args.port, announce))
+        saved = asyncio.run(run_server(registry, args.host, args.port, announce))
     except KeyboardInterrupt:  # where no signal handler can be set (Windows): Ctrl+C
-        registry.save_all()
+        saved = registry.save_all()
     except OSError as error:
         print(f"table server: cannot listen on {args.host}:{args.port}: {error}", file=sys.stderr)
         return 1
     finally:
-        workers.shutdown()
-    return 0
+        for pool in workers:
+            pool.shutdown()
+    return 0 if saved else 1
 
 
 if __name__ == "__main__":

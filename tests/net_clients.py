@@ -52,8 +52,10 @@ class Bot:
         self.sent_at: tuple[int, int] | None = None
 
     @classmethod
-    async def joining(cls, url: str, table: str, name: str) -> Bot:
-        bot = cls(await connect(url, max_size=MAX_READ), table)
+    async def joining(cls, url: str, table: str, name: str, source: str | None = None) -> Bot:
+        """A bot seated at `table` (connecting from the loopback address `source`)."""
+        local = None if source is None else (source, 0)
+        bot = cls(await connect(url, max_size=MAX_READ, local_addr=local), table)
         await bot.connection.send(join_frame(table, name))
         await bot.until("view")
         return bot
@@ -74,11 +76,14 @@ class Bot:
                 return message
 
     async def read(self) -> dict[str, Any]:
+        """The next message; those of this bot's table are followed (it may watch others)."""
         text = await self.connection.recv()
         message: dict[str, Any] = json.loads(text)
         self.received.append(message)
         typed = read_server_message(text)
-        if message["type"] == "joined":
+        if message.get("table", self.table) != self.table:
+            pass
+        elif message["type"] == "joined":
             self.seats[message["seat"]] = message["token"]
         elif message["type"] == "view":
             self.mirror = TableMirror(GameRecord(message["record"]))

@@ -4,9 +4,10 @@ keep what the server sent them, and a seat player that plays the first legal mov
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import random
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 from game.net.limits import Limits
@@ -19,6 +20,11 @@ from game.rules.record_moves import TABLE, move_to_entry
 
 ROOMY = Limits(messages_per_s=1e6, message_burst=10**6, joins_per_s=1e6, join_burst=10**6)
 """Limits no test of play reaches (the limits have tests of their own)."""
+
+
+def dealer(first: int = 7) -> Callable[[], int]:
+    """Deal seeds `first`, `first + 1`, ...: a test's tables are dealt alike each run."""
+    return itertools.count(first).__next__
 
 
 class ManualClock:
@@ -54,12 +60,12 @@ class Inbox:
 
 
 def open_table(
-    registry: Registry, seats: list[str], rules: dict[str, Any] | None = None, seed: int = 7
+    registry: Registry, seats: list[str], rules: dict[str, Any] | None = None
 ) -> tuple[NetTable, dict[int, Inbox], dict[int, str]]:
     """A table of `seats` whose remote seats are joined, one connection each: the table,
     each remote seat's connection and its token."""
     host = Inbox(registry)
-    code = host.send(create_frame(seats, rules, seed))[0]["table"]
+    code = host.send(create_frame(seats, rules))[0]["table"]
     inboxes, tokens = {}, {}
     for number in range(seats.count("remote")):
         inbox = Inbox(registry, f"10.0.1.{number}")

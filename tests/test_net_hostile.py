@@ -26,6 +26,7 @@ from tests.net_helpers import (
     ManualClock,
     broken_text,
     checked,
+    dealer,
     first_legal_entry,
     mutated,
     open_table,
@@ -86,9 +87,9 @@ def honest_move(table: NetTable, holders: dict[int, Inbox], rng: random.Random) 
 
 
 def test_a_thousand_hostile_messages_leave_the_tables_sound() -> None:
-    server = Registry(ManualClock(), limits=ROOMY)
+    server = Registry(ManualClock(), limits=ROOMY, deal=dealer())
     a, a_holders, _ = open_table(server, ["remote", "remote", "ai:greedy"], {"hands": 40})
-    b, b_holders, _ = open_table(server, ["remote", "remote"], {"hands": 40}, seed=9)
+    b, b_holders, _ = open_table(server, ["remote", "remote"], {"hands": 40})
     hostile = Hostile(server, a, b, a_holders.pop(0), seed=28)
     hostile.old_moves = [{"player": 1, "pass": True}, {"player": 0, "draw": True}]
     honesty = random.Random(5)

@@ -47,7 +47,7 @@ from game.rules.tiles import parse_tile
 
 def test_what_a_client_writes_the_server_reads() -> None:
     created = read_client_message(create_frame(["remote", "ai:expert"], {"hands": 2}, seed=5))
-    assert created == Create(("remote", "ai:expert"), TableRules(hands=2), 5)
+    assert created == Create(("remote", "ai:expert"), TableRules(hands=2))  # no seed read
     assert read_client_message(join_frame("C", "Ann")) == Join("C", "Ann")
     assert read_client_message(rejoin_frame("C", "T")) == Rejoin("C", "T")
     assert read_client_message(watch_frame("C")) == Watch("C")
@@ -74,7 +74,6 @@ def test_what_a_client_writes_the_server_reads() -> None:
         '{"type": "rejoin", "table": "C", "token": 5}',
         '{"type": "create", "players": 2, "rules": {"time_limit_s": 60}}',
         '{"type": "create", "players": 3, "rules": {"partners": true}}',
-        '{"type": "create", "players": 2, "seed": 1.5}',
         '{"type": "create", "players": 2, "names": ["Gus"]}',
         '{"type": "create", "players": 2, "names": [null, 5]}',
         '{"type": "move", "table": "C", "move": {"player": true, "draw": true}}',
@@ -84,6 +83,8 @@ def test_what_a_client_writes_the_server_reads() -> None:
         '{"type": "stand-in", "table": "C", "host": "H", "seat": 1, "level": "god"}',
         '{"type": "stand-in", "table": "C", "host": "H", "seat": "1", "level": "easy"}',
         '{"type": "watch", "table": "' + "C" * 65 + '"}',
+        '{"type": "watch", "table": "\\ud800"}',
+        '{"type": "rejoin", "table": "C", "token": "a b"}',
     ],
 )
 def test_what_is_not_a_message_is_refused_as_bad(frame: str) -> None:
@@ -117,6 +118,14 @@ def test_a_client_ignores_what_a_newer_server_adds() -> None:
     assert read_server_message('{"type": "later", "table": 5}') is None
     extra = read_server_message('{"type": "created", "table": "C", "host": "H", "new": [1]}')
     assert extra == Created("C", "H")
+
+
+def test_names_are_read_as_the_game_keeps_them() -> None:
+    hidden = '{"type": "create", "players": 2, "names": [null, "\\ud800\\u202e"]}'
+    assert read_client_message(hidden) == Create(("remote", "remote"), TableRules(), (None, None))
+    assert read_client_message(join_frame("C", " \udfffAnn\u0000" + "n" * 30)) == Join(
+        "C", "Ann" + "n" * 20 + "…"
+    )
 
 
 @pytest.mark.parametrize(

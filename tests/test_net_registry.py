@@ -8,8 +8,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from game.net.limits import Limits
 from game.net.messages import (
     create_frame,
@@ -23,12 +21,15 @@ from game.net.registry import Registry
 from game.net.store import TableStore
 from game.net.table import NetTable
 from game.rules.moves import PASS_MOVE
+from game.rules.record import RecordedGame
+from game.rules.table import TableGame
 from game.rules.table_rules import HAND_SIZE
 from tests.net_helpers import (
     ROOMY,
     Inbox,
     ManualClock,
     checked,
+    dealer,
     first_legal_entry,
     open_table,
     play_out,
@@ -36,7 +37,8 @@ from tests.net_helpers import (
 
 
 def registry(clock: ManualClock | None = None, **kwargs: Any) -> Registry:
-    return Registry(clock or ManualClock(), limits=kwargs.pop("limits", ROOMY), **kwargs)
+    kwargs.setdefault("limits", ROOMY)
+    return Registry(clock or ManualClock(), deal=dealer(), **kwargs)
 
 
 def test_a_table_is_created_with_an_unguessable_code_and_joined_seat_by_seat() -> None:
@@ -64,6 +66,18 @@ def test_a_computer_seat_is_called_by_the_name_its_host_gave() -> None:
         {"kind": "human", "name": "Ann"},
         {"kind": "ai:expert", "name": "Gus"},
     ]
+
+
+def test_the_server_deals_every_table_whatever_seed_its_creator_sends() -> None:
+    server = Registry(ManualClock(), limits=ROOMY)
+    host = Inbox(server)
+    for _ in range(2):
+        host.send(create_frame(["remote", "remote"], seed=5))
+    chosen = RecordedGame.new_table(TableGame(2), [{"kind": "human"}] * 2, 5).record
+    tables = list(server.tables.values())
+    assert all(t.record.seed != 5 for t in tables)
+    stocks = [t.record.data["hands"][0]["stock"] for t in tables]
+    assert chosen.data["hands"][0]["stock"] not in stocks and stocks[0] != stocks[1]
 
 
 def test_a_whole_game_among_three_remote_seats_and_a_computer() -> None:
@@ -165,6 +179,9 @@ def test_a_seat_taken_back_on_another_connection_leaves_the_old_one() -> None:
     table, holders, tokens = open_table(server, ["remote", "remote"])
     seat = table.state.current
     Inbox(server).send(rejoin_frame(table.code, tokens[seat]))
+    told = holders[seat].of_type("error")
+    assert [(e["code"], e["table"], e["seat"]) for e in told] == [("replaced", table.code, seat)]
+    assert holders[1 - seat].of_type("error") == []
     refused = holders[seat].send(move_frame(table.code, first_legal_entry(table)))
     assert refused[0]["code"] == "not-your-seat"
 
@@ -172,7 +189,7 @@ def test_a_seat_taken_back_on_another_connection_leaves_the_old_one() -> None:
 def test_computers_wait_until_every_remote_seat_is_taken() -> None:
     server = registry()
     host = Inbox(server)
-    code = host.send(create_frame(["ai:greedy", "ai:greedy", "remote"], seed=3))[0]["table"]
+    code = host.send(create_frame(["ai:greedy", "ai:greedy", "remote"]))[0]["table"]
     table = next(iter(server.tables.values()))
     starter = table.state.current
     assert table.record.last_hand_moves() == ()
@@ -210,6 +227,59 @@ def test_attempts_to_join_or_open_tables_are_limited_per_address_across_connecti
     assert opened[2][0]["code"] == "too-fast" and len(server.tables) == 2
 
 
+def test_attempts_are_counted_per_network_and_moves_to_unknown_codes_are_attempts() -> None:
+    limits = Limits(joins_per_s=0.5, join_burst=2)
+    server = registry(limits=limits)
+
+    def codes(address: str, frame: str) -> list[str]:
+        return [m.get("code", m["type"]) for m in Inbox(server, address).send(frame)]
+
+    for first, second in [
+        ("10.6.6.6", "10.6.6.77"),
+        ("2001:db8:0:1::1", "2001:db8:0:1:ffff::2"),
+        ("10.9.9.9", "::ffff:10.9.9.10"),
+    ]:
+        assert codes(first, join_frame("guess", "x")) == ["no-table"]
+        assert codes(second, watch_frame("guess")) == ["no-table"]
+        assert codes(first, join_frame("guess", "x")) == ["too-fast"]
+    assert codes("10.6.7.1", join_frame("guess", "x")) == ["no-table"]
+    assert codes("2001:db8:0:2::1", join_frame("guess", "x")) == ["no-table"]
+    table, holders, _ = open_table(server, ["remote", "remote"])  # the joiners' burst
+    guesser = Inbox(server, "10.5.5.5")
+    entry = first_legal_entry(table)
+    guesses = [guesser.send(move_frame(f"guess{n}", entry))[0]["code"] for n in range(3)]
+    assert guesses == ["no-table", "no-table", "too-fast"]
+    assert holders[table.state.current].send(move_frame(table.code, entry))[0]["type"] == "move"
+
+
+def test_a_table_nobody_joined_is_forgotten_after_ten_minutes(tmp_path: Path) -> None:
+    clock = ManualClock()
+    store = TableStore(tmp_path)
+    server = registry(clock, store=store)
+    lonely = Inbox(server).send(create_frame(["remote", "remote"]))[0]["table"]
+    played, _, _ = open_table(server, ["remote", "remote"])
+    clock.now += 600
+    assert server.sweep() == []
+    clock.now += 1
+    assert server.sweep() == [lonely]
+    assert [t.code for t in server.tables.values()] == [played.code]
+    assert [p.name for p in (tmp_path / "tables").iterdir()] == [f"{played.code}.contack.json"]
+    assert not (tmp_path / "closed").exists()
+
+
+def test_a_server_started_again_forgets_at_once_the_tables_nobody_joined_in_time(
+    tmp_path: Path,
+) -> None:
+    clock = ManualClock()
+    store = TableStore(tmp_path)
+    first = registry(clock, store=store)
+    Inbox(first).send(create_frame(["remote", "remote"]))
+    clock.now += 601
+    again = registry(clock, store=store)
+    again.open(store.load())
+    assert not again.tables and not list((tmp_path / "tables").iterdir())
+
+
 def test_a_table_idle_for_a_day_is_closed_and_saved(tmp_path: Path) -> None:
     clock = ManualClock()
     store = TableStore(tmp_path)
@@ -217,9 +287,9 @@ def test_a_table_idle_for_a_day_is_closed_and_saved(tmp_path: Path) -> None:
     table, holders, _ = open_table(server, ["remote", "remote"])
     holders[table.state.current].send(move_frame(table.code, first_legal_entry(table)))
     clock.now += 86_000
-    assert server.close_idle() == []
+    assert server.sweep() == []
     clock.now += 1_000
-    assert server.close_idle() == [table.code]
+    assert server.sweep() == [table.code]
     assert not server.tables
     assert store.load() == []
     closed = tmp_path / "closed" / f"{table.code}.contack.json"
@@ -231,7 +301,7 @@ def test_a_table_idle_for_a_day_is_closed_and_saved(tmp_path: Path) -> None:
 
 def test_a_computer_whose_thinking_failed_still_moves() -> None:
     class FailingThinker:
-        def think(self, player: Any, state: Any, answer: Any) -> None:
+        def think(self, player: Any, state: Any, answer: Any, owner: str) -> None:
             answer(None)
 
     server = registry(thinker=FailingThinker())
@@ -251,36 +321,13 @@ def test_a_seat_taken_back_after_the_game_sees_how_it_ended() -> None:
 
 def test_a_computer_answer_the_rules_refuse_is_replaced_by_a_legal_move() -> None:
     class WrongThinker:
-        def think(self, player: Any, state: Any, answer: Any) -> None:
+        def think(self, player: Any, state: Any, answer: Any, owner: str) -> None:
             answer((PASS_MOVE, player))  # never legal while a tile can be placed
 
     server = registry(thinker=WrongThinker())
     table, holders, _ = open_table(server, ["remote", "ai:greedy"], {"hands": 1})
     play_out(table, holders)
     assert checked(table.full_record()).is_over()
-
-
-def test_a_disk_that_refuses_a_save_is_said_and_the_table_plays_on(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    class FullDisk:
-        def save(self, table: NetTable, durable: bool = False) -> None:
-            raise OSError(28, "No space left on device")
-
-        def append(self, table: NetTable, hand: int, index: int, entry: Any) -> None:
-            raise OSError(28, "No space left on device")
-
-        def close(self, table: NetTable) -> None:
-            raise OSError(28, "No space left on device")
-
-    clock = ManualClock()
-    server = registry(clock, store=FullDisk())
-    table, holders, _ = open_table(server, ["remote", "remote"], {"hands": 1})
-    play_out(table, holders)
-    assert holders[0].of_type("over")
-    clock.now += 2 * 86_400
-    assert server.close_idle() == [table.code]
-    assert "No space left on device" in capsys.readouterr().err
 
 
 def test_the_host_gives_an_away_seat_to_a_computer_until_its_player_comes_back() -> None:
@@ -319,3 +366,16 @@ def test_a_connection_that_keeps_sending_refused_messages_is_closed() -> None:
     assert closed == []
     server.receive(peer, "{")
     assert closed == [True]
+
+
+def test_a_table_with_no_person_left_stops_after_the_hand() -> None:
+    server = registry()
+    table, holders, tokens = open_table(server, ["remote", "ai:random", "ai:random"], {"hands": 9})
+    server.disconnect(holders[0].peer)
+    Inbox(server).send(stand_in_frame(table.code, table.host, 0, "random"))
+    assert table.record.hand_count == 2 and table.state.moves == []
+    server.sweep()
+    assert table.record.hand_count == 2 and table.state.moves == []
+    back = Inbox(server)
+    back.send(rejoin_frame(table.code, tokens[0]))  # a person again: the computers go on
+    assert table.state.moves or table.state.current == 0

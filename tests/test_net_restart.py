@@ -1,95 +1,30 @@
 """`python -m game.server` killed with SIGKILL in the middle of a hand and started again
 on the same folder: its table is back with its code, every seat is taken back by its
 token, nothing announced is lost, and the game goes on to a record `check` passes; then
-SIGTERM stops it with exit status 0 and the table saved."""
+SIGTERM stops it with exit status 0 and the table saved. On a disk that refuses writes
+(a file size limit), a move it cannot keep is refused and SIGTERM's exit status says
+that a table could not be saved; nothing announced is lost either."""
 
 from __future__ import annotations
 
 import json
 import signal
-import subprocess
-import sys
 from pathlib import Path
-from typing import Any
 
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import connect
 
 from game import cli
-from game.net.messages import create_frame, join_frame, move_frame, rejoin_frame
-from game.net.mirror import TableMirror
-from game.net.replies import MovePlayed, read_server_message
-from game.rules.record import GameRecord
-from tests.net_helpers import bot_move
-
-ROOT = Path(__file__).resolve().parent.parent
-GUARD_S = 30
-"""Only a hung server makes a read wait this long."""
-
-
-def start_server(home: Path) -> tuple[subprocess.Popen[str], str]:
-    server = subprocess.Popen(
-        [sys.executable, "-m", "game.server", "--port", "0", "--home", str(home)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    assert server.stdout is not None
-    address = json.loads(server.stdout.readline())["listening"]
-    assert address.startswith("ws://127.0.0.1:")
-    return server, address
-
-
-def end(server: subprocess.Popen[str]) -> None:
-    """Kill the server at once (SIGKILL), if it still runs."""
-    if server.returncode is None:
-        server.kill()
-        server.communicate()
-
-
-class Player:
-    """One connection holding every remote seat of a table, playing first legal moves."""
-
-    def __init__(self, connection: ClientConnection, table: str) -> None:
-        self.connection = connection
-        self.table = table
-        self.seats: dict[int, str] = {}
-        self.mirror: TableMirror | None = None
-
-    def read(self) -> dict[str, Any]:
-        text = self.connection.recv(timeout=GUARD_S)
-        assert isinstance(text, str)
-        message: dict[str, Any] = json.loads(text)
-        assert message["type"] != "error", message
-        typed = read_server_message(text)
-        if message["type"] == "joined":
-            self.seats[message["seat"]] = message["token"]
-        elif message["type"] == "view":
-            self.mirror = TableMirror(GameRecord(message["record"]))
-        elif isinstance(typed, MovePlayed):
-            assert self.mirror is not None
-            self.mirror.play(typed)
-        return message
-
-    def ask(self, frame: str, kind: str) -> dict[str, Any]:
-        self.connection.send(frame)
-        while (message := self.read())["type"] != kind:
-            pass
-        return message
-
-    def play(self, moves: int | None) -> dict[str, Any] | None:
-        """Play `moves` moves (None: to the end); the `over` message at the end."""
-        played = 0
-        while moves is None or played < moves:
-            move = bot_move(self.mirror, self.seats)
-            if move is not None:
-                self.connection.send(move_frame(self.table, move[1]))
-            message = self.read()
-            while message["type"] not in ("move", "over"):
-                message = self.read()
-            if message["type"] == "over":
-                return message
-            played += 1
-        return None
+from game.net.messages import create_frame, join_frame, rejoin_frame
+from game.net.store import TableStore
+from tests.net_process import (
+    GUARD_S,
+    LIMITS,
+    Player,
+    end,
+    file_size_limit,
+    moves_of,
+    start_server,
+)
 
 
 def test_a_server_killed_mid_hand_reopens_its_table_and_every_seat_is_taken_back(
@@ -98,7 +33,7 @@ def test_a_server_killed_mid_hand_reopens_its_table_and_every_seat_is_taken_back
     server, address = start_server(tmp_path)
     try:
         with connect(address) as host:
-            host.send(create_frame(["remote", "ai:random", "remote"], {"hands": 1}, seed=4))
+            host.send(create_frame(["remote", "ai:random", "remote"], {"hands": 1}))
             code = json.loads(host.recv(timeout=GUARD_S))["table"]
         with connect(address, max_size=2**24) as connection:
             before = Player(connection, code)
@@ -131,3 +66,31 @@ def test_a_server_killed_mid_hand_reopens_its_table_and_every_seat_is_taken_back
     record = json.loads(saved.read_text())
     assert record["hands"][0]["moves"][: len(played)] == played
     assert over["record"]["hands"] == record["hands"]
+
+
+@LIMITS
+def test_a_disk_that_refuses_writes_loses_no_announced_move_and_stopping_says_so(
+    tmp_path: Path,
+) -> None:
+    # a file size limit refuses a write as a full disk does (EFBIG; Python ignores
+    # SIGXFSZ). 1500 bytes hold the new table's save (under 1000) and a few journal
+    # lines; when the journal is refused, the whole save (the table and each move in
+    # fewer bytes than a journal line) cannot be written either
+    server, address = start_server(tmp_path, file_size_limit(1500))
+    try:
+        with connect(address, max_size=2**24) as connection:
+            player = Player(connection, "")
+            created = player.ask(create_frame(["remote", "ai:random"], {"hands": 100}), "created")
+            player.table = created["table"]
+            player.ask(join_frame(player.table, "Ann"), "view")
+            refused = player.play(200)
+            assert refused is not None and refused["code"] == "not-saved", refused
+            announced = player.moves()
+        server.send_signal(signal.SIGTERM)
+        _, errors = server.communicate(timeout=GUARD_S)
+    finally:
+        end(server)
+    assert server.returncode == 1
+    assert f"cannot save table {player.table}" in errors and "Traceback" not in errors
+    assert len(announced) > 5
+    assert moves_of(TableStore(tmp_path).load()[0].record.data) == announced

@@ -1,18 +1,33 @@
-"""Load benchmark of the table server: N tables of four remote seats played by bots.
+"""Benchmarks of the table server, each against `python -m game.server --port 0` in a
+temporary folder; the bots share this machine with the server, so the figures are the
+server's and the bots' together. The last line is one JSON object.
 
     nice -n 19 python tools/bench_server.py [--tables 50] [--seconds 20] [--think-ms 500]
 
-Starts `python -m game.server --port 0` in a temporary folder, opens `--tables` tables,
-and seats four bot connections at each (each table's bots connect from their own
-loopback address, 127.1.x.y, as four friends would from their own computers, so the
-server's limit on join attempts per address applies as it would). The seat to act waits
-a random think time (0 to twice `--think-ms`), then sends its first legal move, known
-from the server's messages alone (a `TableMirror` per table). Measured: the time from a
-move sent to each of the other three connections receiving it, over `--seconds` of play.
-The bots share this machine with the server, so the figures are the server's and the
-bots' together. The last line is one JSON object: tables, moves, moves_per_s, latency
-p50/p99/max in ms, the server's resident memory before the tables and at the end, and
-per table.
+Load: opens `--tables` tables and seats four bot connections at each (each table's bots
+connect from their own loopback network, 127.x.y.1, as friends would from their homes,
+so the server's limits per network apply as they would). The seat to act waits a random
+think time (0 to twice `--think-ms`), then sends its first legal move, known from the
+server's messages alone (a `TableMirror` per table). Measured: the time from a move sent
+to each of the other three connections receiving it, over `--seconds` of play: moves,
+moves_per_s, latency p50/p99/max in ms, the server's resident memory before the tables,
+at the end and per table.
+
+    nice -n 19 python tools/bench_server.py --never-read 100 [--seconds 60]
+
+A table of a seat a bot plays at once and six random computers (a stream of moves, and a
+view at each deal that grows with the game), watched by `--never-read` clients that ask
+for five views each and then never read (each from its own network, with a small
+receive buffer and no pings of its own, which would end it when unanswered). Measured:
+the server's resident memory every second (start, largest, end) and how many of those
+clients it dropped.
+
+    nice -n 19 python tools/bench_server.py --hostile 8 [--exchanges 40]
+
+A friends' table (a seat and a greedy computer) measures its computer's reply time (from
+the seat's move sent to the computer's move received) over `--exchanges` replies, first
+on an idle server, then beside `--hostile` tables of one network, each a seat played at
+once and six masters: p50/p99/max in ms of both, and the ratio of the p50s.
 """
 
 from __future__ import annotations
@@ -21,11 +36,14 @@ import argparse
 import asyncio
 import json
 import random
+import socket
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -33,13 +51,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from game.net.messages import create_frame, join_frame, move_frame
+from game.net.messages import create_frame, join_frame, move_frame, watch_frame
 from game.net.mirror import TableMirror
 from game.net.replies import MovePlayed, TableView, read_server_message
 from game.rules.record_moves import TABLE, move_to_entry
 
 ROOT = Path(__file__).resolve().parents[1]
 SEATS = 4
+
+
+def network(number: int, first: int) -> str:
+    """A loopback address of network `number` of those from 127.`first`.0.0 on (each
+    /24 is one network to the server's limits)."""
+    return f"127.{first + number // 256}.{number % 256}.1"
 
 
 def resident_mb(pid: int) -> float:
@@ -65,7 +89,7 @@ class Table:
 
     @property
     def source(self) -> str:
-        return f"127.1.{self.number // 250}.{self.number % 250 + 1}"
+        return network(self.number, 1)
 
 
 class Bench:
@@ -164,11 +188,166 @@ async def run(address: str, tables: int, seconds: float, think_s: float) -> dict
     }
 
 
+class SeatBot:
+    """One connection holding one seat of one table and playing it (its first legal move,
+    after `PAUSE_S`: no faster than a connection may send), knowing the position from the
+    server's messages alone; it notes how long the next seat took to answer each of its
+    moves (from the move sent). A refused move is sent again a second later."""
+
+    PAUSE_S = 0.06
+
+    def __init__(self, connection: ClientConnection, code: str) -> None:
+        self.connection = connection
+        self.code = code
+        self.seat = -1
+        self.mirror: TableMirror | None = None
+        self.sent: tuple[tuple[int, int], float] | None = None
+        self.replies: list[float] = []
+
+    @classmethod
+    async def seated(cls, url: str, source: str, seats: list[str]) -> SeatBot:
+        """A new table of `seats` (the first remote) opened and joined from `source`."""
+        connection = await connect(url, max_size=2**24, local_addr=(source, 0))
+        code = ""
+        while not code:  # the network's attempts may run out: wait for the next
+            await connection.send(create_frame(seats, {"hands": 1000}))
+            code = json.loads(await connection.recv()).get("table", "")
+            if not code:
+                await asyncio.sleep(2.1)
+        bot = cls(connection, code)
+        await connection.send(join_frame(code, "bot"))
+        return bot
+
+    async def run(self) -> None:
+        async for text in self.connection:
+            arrived = time.perf_counter()
+            message = read_server_message(text)
+            data = json.loads(text)
+            if data["type"] == "joined":
+                self.seat = data["seat"]
+            elif data["type"] == "error":
+                await asyncio.sleep(1.0)
+                self.sent = None
+            elif isinstance(message, TableView):
+                self.mirror = TableMirror(message.record)
+            elif isinstance(message, MovePlayed) and self.mirror is not None:
+                if self.sent is not None and message.move.player != self.seat:
+                    self.replies.append(arrived - self.sent[1])
+                    self.sent = None
+                self.mirror.play(message)
+            await self.move_if_mine()
+
+    async def move_if_mine(self) -> None:
+        mirror = self.mirror
+        if mirror is None or mirror.state.hand_over or mirror.state.current != self.seat:
+            return
+        position = (mirror.record.hand_count, len(mirror.state.moves))
+        if self.sent is None or self.sent[0] != position:
+            await asyncio.sleep(self.PAUSE_S)
+            self.sent = (position, time.perf_counter())
+            entry = move_to_entry(TABLE, mirror.legal_moves()[0], self.seat)
+            await self.connection.send(move_frame(self.code, entry))
+
+    async def replies_ms(self, count: int) -> list[float]:
+        """The next `count` reply times, in ms, sorted."""
+        start = len(self.replies)
+        while len(self.replies) < start + count:
+            await asyncio.sleep(0.05)
+        return sorted(1000 * reply for reply in self.replies[start : start + count])
+
+
+def summary(name: str, values: list[float]) -> dict[str, float]:
+    """p50, p99 and the largest of sorted `values`, in ms."""
+
+    def at(share: float) -> float:
+        return round(values[min(len(values) - 1, int(share * len(values)))], 2)
+
+    return {f"{name}_p50": at(0.5), f"{name}_p99": at(0.99), f"{name}_max": round(values[-1], 2)}
+
+
+async def beside_hostile_tables(url: str, hostile: int, exchanges: int) -> dict[str, Any]:
+    """A friends' table's computer reply times, idle then beside `hostile` tables."""
+    friend = await SeatBot.seated(url, network(0, 2), ["remote", "ai:greedy"])
+    tasks = [asyncio.create_task(friend.run())]
+    await friend.replies_ms(5)  # the worker process started
+    idle = await friend.replies_ms(exchanges)
+    for _ in range(hostile):  # one network's tables, each a seat played at once, six masters
+        bot = await SeatBot.seated(url, network(0, 3), ["remote"] + ["ai:master"] * 6)
+        tasks.append(asyncio.create_task(bot.run()))
+    await asyncio.sleep(2.0)  # every master thinking
+    busy = await friend.replies_ms(exchanges)
+    for task in tasks:
+        task.cancel()
+    return {
+        "hostile_tables": hostile,
+        "exchanges": exchanges,
+        **summary("idle_reply_ms", idle),
+        **summary("hostile_reply_ms", busy),
+        "p50_ratio": round(busy[len(busy) // 2] / idle[len(idle) // 2], 2),
+    }
+
+
+def kept_from(url: str, first: int) -> int:
+    """How many connections from the networks of 127.`first`.0.0 on the server at `url`
+    still keeps open (its side's state in Linux's /proc/net/tcp; 0 elsewhere)."""
+    port = int(url.rsplit(":", 1)[1])
+    try:
+        rows = Path("/proc/net/tcp").read_text().splitlines()[1:]
+    except OSError:
+        return 0
+    count = 0
+    for row in rows:
+        local, remote, state = row.split()[1:4]
+        peer = socket.inet_ntoa(bytes.fromhex(remote.split(":")[0])[::-1])
+        if state == "01" and int(local.split(":")[1], 16) == port:
+            count += int(peer.split(".")[1]) >= first
+    return count
+
+
+async def never_reading(
+    url: str, clients: int, seconds: float, rss: Callable[[], float]
+) -> dict[str, Any]:
+    """The server's memory while `clients` follow a busy table and never read."""
+    busy = await SeatBot.seated(url, network(0, 4), ["remote"] + ["ai:random"] * 6)
+    playing = asyncio.create_task(busy.run())
+    before = rss()
+    lazy = []
+    for number in range(clients):
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.bind((network(number, 5), 0))
+        host, port = url.removeprefix("ws://").rsplit(":", 1)
+        sock.connect((host, int(port)))
+        connection = await connect(
+            url, sock=sock, compression=None, max_queue=1, ping_interval=None
+        )
+        for _ in range(5):
+            await connection.send(watch_frame(busy.code))
+        lazy.append(connection)
+    samples = []
+    for _ in range(int(seconds)):
+        await asyncio.sleep(1.0)
+        samples.append(rss())
+    playing.cancel()
+    return {
+        "never_reading_clients": clients,
+        "seconds": seconds,
+        "hands_played": busy.mirror.record.hand_count if busy.mirror else 0,
+        "server_rss_mb_start": round(before, 1),
+        "server_rss_mb_max": round(max(samples), 1),
+        "server_rss_mb_end": round(samples[-1], 1),
+        "clients_dropped": clients - kept_from(url, 5),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--think-ms", type=float, default=500.0)
+    parser.add_argument("--never-read", type=int, default=0, metavar="CLIENTS")
+    parser.add_argument("--hostile", type=int, default=0, metavar="TABLES")
+    parser.add_argument("--exchanges", type=int, default=40)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as home:
         server = subprocess.Popen(
@@ -181,14 +360,27 @@ def main() -> None:
             assert server.stdout is not None
             address = json.loads(server.stdout.readline())["listening"]
             before = resident_mb(server.pid)
-            figures = asyncio.run(run(address, args.tables, args.seconds, args.think_ms / 1000))
+            bench: Awaitable[dict[str, Any]]
+            if args.never_read:
+                rss = partial(resident_mb, server.pid)
+                bench = never_reading(address, args.never_read, args.seconds, rss)
+            elif args.hostile:
+                bench = beside_hostile_tables(address, args.hostile, args.exchanges)
+            else:
+                bench = run(address, args.tables, args.seconds, args.think_ms / 1000)
+            figures = asyncio.run(bench)
             after = resident_mb(server.pid)
         finally:
             server.terminate()
-            server.communicate(timeout=30)
-    figures["server_rss_mb_start"] = round(before, 1)
-    figures["server_rss_mb_end"] = round(after, 1)
-    figures["server_kb_per_table"] = round(1024 * (after - before) / max(1, args.tables), 1)
+            try:
+                server.communicate(timeout=60)
+            except subprocess.TimeoutExpired:  # an old server, stuck closing a connection
+                server.kill()
+                server.communicate()
+    if not args.never_read and not args.hostile:
+        figures["server_rss_mb_start"] = round(before, 1)
+        figures["server_rss_mb_end"] = round(after, 1)
+        figures["server_kb_per_table"] = round(1024 * (after - before) / max(1, args.tables), 1)
     print(json.dumps(figures))
 
 

@@ -10,6 +10,7 @@ developer; a client shows its player the words it has for the code.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -19,7 +20,7 @@ from game.rules import jsontext
 from game.rules.errors import RulesError
 from game.rules.moves import Move
 from game.rules.record_moves import TABLE, entry_to_move
-from game.rules.seeds_names import cut_text, is_seed
+from game.rules.seeds_names import cut_text, player_name
 from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS, TableRules
 
 BAD_MESSAGE: Final = "bad-message"
@@ -32,15 +33,23 @@ ILLEGAL_MOVE: Final = "illegal-move"
 TOO_FAST: Final = "too-fast"
 SERVER_FULL: Final = "server-full"
 """A code this server adds to PROTOCOL.md's: it holds as many tables as it may."""
+NOT_SAVED: Final = "not-saved"
+"""A code this server adds: the change could not be written to its disk, so it was not
+made (sent to everyone at the table, the first time a change of theirs is refused)."""
+REPLACED: Final = "replaced"
+"""A code this server adds, sent unasked: a seat this connection held was taken back by
+its token on another connection."""
 
 REMOTE: Final = "remote"
 AI_PREFIX: Final = "ai:"
 CODE_LIMIT: Final = 64
 """The longest table code or seat token read (the server's own are far shorter)."""
+_CODE: Final = re.compile(rf"[A-Za-z0-9_-]{{1,{CODE_LIMIT}}}")
+"""What a code or token may hold: the server makes them of these letters."""
 MAX_FRAME: Final = 64 * 1024
 """The largest frame a client may send, in bytes (PROTOCOL.md)."""
 NAME_LIMIT: Final = 200
-"""The longest name read (the record keeps what a screen shows: `trim_names`)."""
+"""The longest name read; what is kept of it is what a screen shows (`player_name`)."""
 
 
 class Refused(Exception):
@@ -54,12 +63,12 @@ class Refused(Exception):
 
 @dataclass(frozen=True)
 class Create:
-    """Open a table: each seat's kind ("remote" or "ai:LEVEL"), the rules, the seed, and
-    the computer seats' names (the game's addition; a remote seat's comes with its join)."""
+    """Open a table: each seat's kind ("remote" or "ai:LEVEL"), the rules, and the
+    computer seats' names (the game's addition; a remote seat's comes with its join).
+    A `seed` is not read: the server deals, or the creator would know every stock."""
 
     seats: tuple[str, ...]
     rules: TableRules
-    seed: int | str | None = None
     names: tuple[str | None, ...] = ()
 
 
@@ -113,11 +122,20 @@ def bad(message: str) -> Refused:
     return Refused(BAD_MESSAGE, message)
 
 
-def _text(data: dict[str, Any], key: str, limit: int = CODE_LIMIT) -> str:
+def _code(data: dict[str, Any], key: str) -> str:
+    """A table code or a token: letters, digits, `_` and `-`, as the server makes them."""
     value = data.get(key)
-    if not isinstance(value, str) or not 0 < len(value) <= limit:
-        raise bad(f"{key} must be text of 1 to {limit} characters")
+    if not isinstance(value, str) or _CODE.fullmatch(value) is None:
+        raise bad(f"{key} must be 1 to {CODE_LIMIT} letters, digits, '_' or '-'")
     return value
+
+
+def _name(value: object) -> str | None:
+    """A name as the game keeps one (`player_name`: no control, format or surrogate
+    characters, trimmed, cut to what a screen shows); None when nothing visible is left."""
+    if not isinstance(value, str) or not 0 < len(value) <= NAME_LIMIT:
+        raise bad(f"a name is text of 1 to {NAME_LIMIT} characters")
+    return player_name(value, 0, fallback="") or None
 
 
 def _seat_kind(kind: object) -> str:
@@ -147,10 +165,7 @@ def _create(data: dict[str, Any]) -> Create:
         raise bad("partners needs exactly 4 players")
     if rules.timed:
         raise bad("timed games are not played over the network yet")
-    seed = data.get("seed")
-    if seed is not None and not is_seed(seed):
-        raise bad("seed must be a whole number of at most 18 digits or a short word")
-    return Create(seats, rules, seed, _seat_names(data.get("names"), players))
+    return Create(seats, rules, _seat_names(data.get("names"), players))
 
 
 def _seat_names(names: object, players: int) -> tuple[str | None, ...]:
@@ -158,14 +173,11 @@ def _seat_names(names: object, players: int) -> tuple[str | None, ...]:
         return ()
     if not isinstance(names, list) or len(names) != players:
         raise bad("names must list one name (or null) for each of the players")
-    for name in names:
-        if name is not None and (not isinstance(name, str) or not 0 < len(name) <= NAME_LIMIT):
-            raise bad(f"a name is null or text of 1 to {NAME_LIMIT} characters")
-    return tuple(names)
+    return tuple(None if name is None else _name(name) for name in names)
 
 
 def _move(data: dict[str, Any]) -> MoveRequest:
-    table = _text(data, "table")
+    table = _code(data, "table")
     entry = data.get("move")
     if not isinstance(entry, dict):
         raise bad("move must be an object")
@@ -184,7 +196,7 @@ def _stand_in(data: dict[str, Any]) -> StandIn:
     if type(seat) is not int:
         raise bad("seat must be a seat number")
     level = _seat_kind(AI_PREFIX + str(data.get("level")))
-    return StandIn(_text(data, "table"), _text(data, "host"), seat, level[len(AI_PREFIX) :])
+    return StandIn(_code(data, "table"), _code(data, "host"), seat, level[len(AI_PREFIX) :])
 
 
 def read_client_message(text: str | bytes) -> ClientMessage:
@@ -203,11 +215,11 @@ def read_client_message(text: str | bytes) -> ClientMessage:
     if kind == "create":
         return _create(data)
     if kind == "join":
-        return Join(_text(data, "table"), _text(data, "name", NAME_LIMIT))
+        return Join(_code(data, "table"), _name(data.get("name")) or "")
     if kind == "rejoin":
-        return Rejoin(_text(data, "table"), _text(data, "token"))
+        return Rejoin(_code(data, "table"), _code(data, "token"))
     if kind == "watch":
-        return Watch(_text(data, "table"))
+        return Watch(_code(data, "table"))
     if kind == "move":
         return _move(data)
     if kind == "stand-in":

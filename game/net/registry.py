@@ -2,23 +2,24 @@
 WebSocket server hands every frame to `Registry.receive` with the connection's `Peer`,
 and the registry answers through `Peer.send` (a test passes a list's `append`).
 
-Every refusal is an `error` frame to the sender and changes nothing. A table is saved
-(`TableStore`) before anyone hears of a change, so a server killed at any instant loses
-no move it announced. Computer seats think through a `Thinker`: a worker process on a
-live server, at once in this process in tests.
+Every refusal is an `error` frame to the sender and changes nothing. A change is
+written to the store before anyone hears of it, so a server killed at any instant loses
+no move it announced; a change the store cannot write is refused `not-saved` and the
+table is told (`Keeper`). Computer seats think through a `Thinker`: a worker process on
+a live server, at once in this process in tests.
 """
 
 from __future__ import annotations
 
+import contextlib
 import secrets
-import sys
 from collections import deque
 from collections.abc import Callable
 from functools import partial
-from typing import Any, Protocol
 
 from game.ai.players import bot_rng, make_player
-from game.net.limits import Clock, Limits, TokenBucket
+from game.net.keeping import Keeper, Store
+from game.net.limits import Attempts, Clock, Limits, TokenBucket, expired, network_of
 from game.net.messages import (
     BAD_TOKEN,
     NO_TABLE,
@@ -41,21 +42,12 @@ from game.net.replies import (
     move_frame,
     over_frame,
     presence_frame,
+    replaced_frame,
     view_frame,
 )
-from game.net.table import Follower, NetTable, code_key
+from game.net.table import Follower, NetTable, code_key, new_seed
 from game.net.thinking import Answer, InlineThinker, Thinker
 from game.rules.moves import Move
-
-
-class Store(Protocol):
-    """Where tables are kept (`game.net.store.TableStore`)."""
-
-    def save(self, table: NetTable, durable: bool = False) -> None: ...
-
-    def append(self, table: NetTable, hand: int, index: int, entry: dict[str, Any]) -> None: ...
-
-    def close(self, table: NetTable) -> None: ...
 
 
 class Peer(Follower):
@@ -86,23 +78,32 @@ class Registry:
         thinker: Thinker | None = None,
         store: Store | None = None,
         limits: Limits | None = None,
+        deal: Callable[[], int] = new_seed,
     ) -> None:
         self.clock = clock
+        self.deal = deal
+        """Each new table's seed (a seed in `create` is not read)."""
         self.thinker = thinker or InlineThinker()
-        self.store = store
+        self.keeper = Keeper(store)
         self.limits = limits or Limits()
         self.tables: dict[bytes, NetTable] = {}
-        self._join_buckets: dict[str, TokenBucket] = {}
+        self._owners: dict[bytes, str] = {}
+        """The network that opened each table (not kept: a reopened table is its own)."""
+        self.attempts = Attempts(self.limits.joins_per_s, self.limits.join_burst, clock)
         self._answers: deque[tuple[NetTable, tuple[int, int], Answer]] = deque()
         self._answering = False
+        self._unsaved: set[bytes] = set()
+        """The tables whose last change the store could not write (they were told)."""
 
     def open(self, tables: list[NetTable]) -> None:
-        """Take tables reopened from their saves; their computers start thinking."""
+        """Take tables reopened from their saves (those that have had their time are
+        closed at once); their computers start thinking."""
         for table in tables:
             self.tables[table.key] = table
             if table.deal_if_due():
-                self._save(table)
-        for table in tables:
+                self.keeper.save_if_can(table)
+        self.sweep()
+        for table in self.tables.values():
             self._let_computers_play(table)
 
     # --- connections --------------------------------------------------------------------
@@ -139,7 +140,7 @@ class Registry:
                 elif isinstance(message, Rejoin):
                     self._rejoin(peer, message)
                 elif isinstance(message, StandIn):
-                    self._stand_in(message)
+                    self._stand_in(peer, message)
                 else:
                     self._watch(peer, message)
         except Refused as refused:
@@ -151,20 +152,11 @@ class Registry:
             peer.refused_in_a_row = 0
 
     def _attempt_allowed(self, peer: Peer) -> None:
-        """Create, join, rejoin and watch attempts are counted per address: codes and
-        tokens are too long to guess, and stay so at this rate, and one address cannot
-        fill the server with tables."""
-        buckets = self._join_buckets
-        if len(buckets) > 10_000:
-            for address in [a for a, bucket in buckets.items() if bucket.full]:
-                del buckets[address]
-        bucket = buckets.get(peer.address)
-        if bucket is None:
-            limits = self.limits
-            bucket = TokenBucket(limits.joins_per_s, limits.join_burst, self.clock)
-            buckets[peer.address] = bucket
-        if not bucket.take():
-            raise Refused(TOO_FAST, "too many tables opened or joined; wait a moment")
+        """Create, join, rejoin and watch attempts, and moves to tables that are not
+        there, are counted per network (`Attempts`): codes and tokens are too long to
+        guess, and stay so at this rate, and one network cannot fill the server."""
+        if not self.attempts.take(peer.address):
+            raise Refused(TOO_FAST, "too many tables opened, joined or looked for; wait a moment")
 
     def _table(self, code: str) -> NetTable:
         table = self.tables.get(code_key(code))
@@ -178,15 +170,14 @@ class Registry:
     def _create(self, peer: Peer, message: Create) -> None:
         if len(self.tables) >= self.limits.max_tables:
             raise Refused(SERVER_FULL, "this server holds as many tables as it may")
-        table = NetTable.new(message, self.clock())
+        table = NetTable.new(message, self.clock(), self.deal())
+        self.keeper.save(table)
         self.tables[table.key] = table
-        self._save(table)
+        self._owners[table.key] = network_of(peer.address)
         peer.send(created_frame(table.code, table.host))
 
     def _seated(self, peer: Peer, table: NetTable, seat: int, token: str) -> None:
         peer.tables.add(table.key)
-        table.last_active = self.clock()
-        self._save(table)
         peer.send(joined_frame(table.code, seat, token))
         self._send_view(peer, table)
         self._tell(table, presence_frame(table.code, table.connected()))
@@ -197,6 +188,12 @@ class Registry:
         taken = table.take_free_seat(peer, message.name)
         if taken is None:
             raise Refused(TABLE_FULL, "every seat of this table is taken")
+        table.last_active = self.clock()
+        try:
+            self._kept(table, partial(self.keeper.save, table), peer)
+        except Refused:
+            table.free_seat(taken[0])
+            raise
         self._seated(peer, table, *taken)
         view = view_frame(table.code, table.view())  # everyone else learns the name
         for follower in table.followers() - {peer}:
@@ -208,18 +205,27 @@ class Registry:
         if seat is None:
             raise Refused(BAD_TOKEN, "that token holds no seat of this table")
         stood_in = seat in table.computers
+        replaced = table.holders[seat] - {peer}
         table.hold(peer, seat)
+        table.last_active = self.clock()
+        self.keeper.save_if_can(table)  # the seat was this player's: taken back whatever
+        for old in replaced:
+            old.send(replaced_frame(table.code, seat))
         self._seated(peer, table, seat, message.token)
         if stood_in:  # the seat's kind is a person's again
             self._tell(table, view_frame(table.code, table.view()))
 
-    def _stand_in(self, message: StandIn) -> None:
+    def _stand_in(self, peer: Peer, message: StandIn) -> None:
         table = self._table(message.table)
         if not table.is_host(message.host):
             raise Refused(BAD_TOKEN, "that is not the host's token")
         table.stand_in(message.seat, message.level)
         table.last_active = self.clock()
-        self._save(table)
+        try:
+            self._kept(table, partial(self.keeper.save, table), peer)
+        except Refused:
+            table.end_stand_in(message.seat)
+            raise
         self._tell(table, view_frame(table.code, table.view()))
         self._tell(table, presence_frame(table.code, table.connected()))
         self._let_computers_play(table)
@@ -236,7 +242,11 @@ class Registry:
             peer.send(over_frame(table.code, table.full_record()))
 
     def _move(self, peer: Peer, message: MoveRequest) -> None:
-        table = self._table(message.table)
+        try:
+            table = self._table(message.table)
+        except Refused:
+            self._attempt_allowed(peer)  # a guess at a code: too-fast once it is one too many
+            raise
         self._play(table, peer, message.player, message.move)
 
     def _play(self, table: NetTable, peer: Peer | None, seat: int, move: Move) -> None:
@@ -244,15 +254,17 @@ class Registry:
         hand, index = table.play(peer, seat, move)
         table.last_active = self.clock()
         entry = table.last_entry()
-        dealt = table.deal_if_due()
-        if dealt or table.is_over():
-            self._save(table)
-        else:
-            self._keep(lambda store: store.append(table, hand, index, entry))
+        try:
+            self._kept(table, partial(self.keeper.append, table, hand, index, entry), peer)
+        except Refused:
+            table.take_back()
+            raise
         self._tell(table, move_frame(table.code, hand, index, entry))
-        if dealt:
+        if table.deal_if_due():
+            self.keeper.save_if_can(table)
             self._tell(table, view_frame(table.code, table.view()))
         elif table.is_over():
+            self.keeper.save_if_can(table)
             self._tell(table, over_frame(table.code, table.full_record()))
         self._let_computers_play(table)
 
@@ -260,19 +272,20 @@ class Registry:
         for follower in table.followers():
             follower.send(frame)
 
-    def _save(self, table: NetTable, durable: bool = False) -> None:
-        """Write the table's whole save."""
-        self._keep(lambda store: store.save(table, durable))
-
-    def _keep(self, write: Callable[[Store], None]) -> None:
-        """Write to the store; a disk that refuses is named on standard error and the
-        table plays on (what is played is still announced, and saved at the next change)."""
-        if self.store is None:
-            return
+    def _kept(self, table: NetTable, write: Callable[[], None], mover: Peer | None) -> None:
+        """Do `write`, a `Keeper` write of a change to `table`. When it is refused, the
+        table's followers are told (once, until a write succeeds again; `mover` hears the
+        refusal of its own message) and the `Refused` goes on up."""
         try:
-            write(self.store)
-        except OSError as error:
-            print(f"table server: cannot save a table: {error}", file=sys.stderr)
+            write()
+        except Refused as refused:
+            if table.key not in self._unsaved:
+                self._unsaved.add(table.key)
+                told = error_frame(refused.code, refused.message, table.code)
+                for follower in table.followers() - {mover}:
+                    follower.send(told)
+            raise
+        self._unsaved.discard(table.key)
 
     # --- computers ----------------------------------------------------------------------
 
@@ -282,7 +295,8 @@ class Registry:
             return
         table.thinking = True
         answer = partial(self._answered, table, table.position)
-        self.thinker.think(table.computers[seat], table.state.clone(), answer)
+        owner = self._owners.get(table.key, table.code)
+        self.thinker.think(table.computers[seat], table.state.clone(), answer, owner)
 
     def _answered(self, table: NetTable, position: tuple[int, int], answer: Answer) -> None:
         """A computer chose its move. Answers are played one after another from here, so
@@ -312,27 +326,26 @@ class Registry:
         else:  # the worker failed: think again here, simply
             seed = table.record.seed or 0
             move = make_player("greedy", bot_rng(seed, seat)).choose(table.state)
-        try:
+        if table.state.why_illegal(move) is not None:  # the rules refuse it: the first legal
+            move = table.state.legal_moves()[0]
+        with contextlib.suppress(Refused):  # not saved: the table was told; `sweep` retries
             self._play(table, None, seat, move)
-        except Refused:  # a computer's move the rules refuse: its first legal one instead
-            self._play(table, None, seat, table.state.legal_moves()[0])
 
     # --- closing ------------------------------------------------------------------------
 
-    def close_idle(self) -> list[str]:
-        """Close and save every table idle for longer than the limits allow; their codes."""
-        deadline = self.clock() - self.limits.idle_s
-        idle = [table for table in self.tables.values() if table.last_active < deadline]
+    def sweep(self) -> list[str]:
+        """Close every table that has had its time (`expired`: their codes), and let
+        computers whose move could not be saved try again."""
+        idle = expired(self.tables.values(), self.clock(), self.limits)
         for table in idle:
             del self.tables[table.key]
-            if self.store is not None:
-                try:
-                    self.store.close(table)
-                except OSError as error:
-                    print(f"table server: cannot close a table: {error}", file=sys.stderr)
+            self._owners.pop(table.key, None)
+            self.keeper.close(table, played=table.joined)
+        for key in list(self._unsaved):
+            if key in self.tables:
+                self._let_computers_play(self.tables[key])
         return [table.code for table in idle]
 
-    def save_all(self) -> None:
-        """Save every table to the disk itself (the server is stopping)."""
-        for table in self.tables.values():
-            self._save(table, durable=True)
+    def save_all(self) -> bool:
+        """Make every table's writes durable (the server is stopping); whether all are."""
+        return self.keeper.flush(self.tables.values())

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Final
 
+from game.net.messages import REPLACED
 from game.rules import jsontext
 from game.rules.errors import RulesError
 from game.rules.record import GameRecord
@@ -59,8 +60,19 @@ def over_frame(table: str, record: dict[str, Any]) -> str:
     return _frame({"type": "over", "table": table, "record": record})
 
 
-def error_frame(code: str, message: str) -> str:
-    return _frame({"type": "error", "code": code, "message": message})
+def error_frame(code: str, message: str, table: str | None = None) -> str:
+    """A refusal; `table` names the table when it is told to everyone there."""
+    data = {"type": "error", "code": code, "message": message}
+    return _frame(data if table is None else {**data, "table": table})
+
+
+def replaced_frame(table: str, seat: int) -> str:
+    """Seat `seat` was taken back by its token on another connection: an `error` (so a
+    client that knows no more shows its words) that also names the table and the seat."""
+    message = f"seat {seat} was taken back on another connection"
+    return _frame(
+        {"type": "error", "code": REPLACED, "message": message, "table": table, "seat": seat}
+    )
 
 
 def presence_frame(table: str, connected: list[bool]) -> str:

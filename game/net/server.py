@@ -1,13 +1,17 @@
 """The table server on the network: a WebSocket endpoint (the `websockets` library's
 asyncio server) in front of a `Registry`.
 
-Each connection's text frames go to the registry one by one; its answers are written
-at once with `broadcast` (no waiting on a slow reader: a connection that stops reading
-is dropped by the keepalive pings), so every follower of a table gets the same frames
-in the same order. Frames over 64 KiB close the connection (`max_size`), as PROTOCOL.md
-allows. Computers think in the game's worker process, polled here; idle tables are swept
-once a minute. `run_server` is what `python -m game.server` and the game's "Host a
-table" run.
+Each connection's text frames go to the registry one by one; its answers go to the
+connection's `Outbox`, written in order by one task, so every follower of a table gets
+the same frames in the same order and one that stops reading is dropped, not kept in
+memory. Frames over 64 KiB close the connection (`max_size`), as PROTOCOL.md allows.
+Connections are counted as they are accepted (`Gate`), below the descriptors the
+process may open (some are kept for the store and the workers): past the limit per host
+or in all, a new one is answered HTTP 503 at once, before its request (which may never
+come), and closed when its client closes or after `REFUSING_S`; when even the refusals
+under way fill the room, it is closed at once. Computers think in the game's worker
+processes, polled here; tables are swept every few seconds.
+`run_server` is what `python -m game.server` and the game's "Host a table" run.
 """
 
 from __future__ import annotations
@@ -17,26 +21,37 @@ import contextlib
 import logging
 import signal
 from collections.abc import Callable
-from functools import partial
 
-from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
-from websockets.frames import CloseCode
 
+from game.net.limits import Entry, Gate
 from game.net.messages import MAX_FRAME
+from game.net.outbox import Outbox
 from game.net.registry import Registry
 from game.net.thinking import AdvisedThinker
 
+try:
+    import resource
+except ImportError:  # Windows
+    resource = None  # type: ignore[assignment]
+
 POLL_S = 0.01
 """How often the computers' thinking is asked for answers."""
-SWEEP_S = 60.0
-"""How often idle tables are looked for."""
+SWEEP_S = 10.0
+"""How often idle tables are looked for, and computers whose move the disk refused try
+again."""
 PING_S = 20.0
 """Keepalive: a connection that answers no ping within this is closed."""
-
-
-def _send(connection: ServerConnection, frame: str) -> None:
-    broadcast([connection], frame)
+BACKLOG = 64
+"""Connections waiting to be accepted; asyncio accepts up to this many at once, before
+the gate sees them."""
+KEPT_DESCRIPTORS = BACKLOG + 64
+"""Descriptors never given to connections: those being accepted at once, the store's
+files, the workers' pipes, the listening sockets, standard input and output."""
+REFUSING_S = 2.0
+"""How long a refused connection may take to read its answer and close."""
+FULL = "This table server is full; try again later.\n"
 
 
 def address_of(server: Server) -> str:
@@ -51,25 +66,61 @@ def finish(stop: asyncio.Future[None]) -> None:
         stop.set_result(None)
 
 
+def connection_room(wanted: int) -> int:
+    """How many connections may be open at once: `wanted`, or fewer when this process
+    may open fewer files (its soft limit, read now) than those and the kept ones."""
+    if resource is None:
+        return wanted
+    descriptors = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    if descriptors == resource.RLIM_INFINITY:
+        return wanted
+    return max(1, min(wanted, descriptors - KEPT_DESCRIPTORS))
+
+
+def peer_address(connection: ServerConnection) -> str:
+    remote = connection.remote_address
+    return str(remote[0] if remote else "")
+
+
+def gated(gate: Gate) -> type[ServerConnection]:
+    """Connections that `gate` counts: one it does not let in is answered HTTP 503 and
+    closed as soon as it is accepted (before its handshake, which may never come)."""
+
+    class GatedConnection(ServerConnection):
+        entry = Entry.DROPPED
+        address = ""
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)
+            self.address = peer_address(self)
+            self.entry = gate.enter(self.address)
+            if self.entry is Entry.REFUSED:  # the answer, then the end of what is sent
+                self.protocol.send_response(self.protocol.reject(503, FULL))
+                self.send_data()
+                self.loop.call_later(REFUSING_S, self.transport.abort)
+            elif self.entry is Entry.DROPPED:
+                self.transport.abort()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            super().connection_lost(exc)
+            gate.leave(self.address, self.entry)
+
+    return GatedConnection
+
+
 class TableServer:
     """A registry served over WebSocket."""
 
     def __init__(self, registry: Registry) -> None:
         self.registry = registry
-        self._ending: set[asyncio.Task[None]] = set()
-
-    def _end(self, connection: ServerConnection) -> None:
-        """Close a connection that keeps sending refused messages."""
-        task = asyncio.create_task(connection.close(CloseCode.POLICY_VIOLATION, "refused"))
-        self._ending.add(task)
-        task.add_done_callback(self._ending.discard)
+        limits = registry.limits
+        self.gate = Gate(limits.connections_per_host, connection_room(limits.max_connections))
 
     async def handle(self, connection: ServerConnection) -> None:
         """One connection, from its first frame to its last."""
-        remote = connection.remote_address
-        address = str(remote[0] if remote else "")
-        end = partial(self._end, connection)
-        peer = self.registry.connect(partial(_send, connection), address, end)
+        outbox = Outbox(connection, self.registry.limits)
+        writer = asyncio.create_task(outbox.run())
+        peer = self.registry.connect(outbox.put, peer_address(connection), outbox.end)
         try:
             async for frame in connection:
                 self.registry.receive(peer, frame)
@@ -77,6 +128,7 @@ class TableServer:
             pass  # a lost connection: its seats show as away
         finally:
             self.registry.disconnect(peer)
+            writer.cancel()
 
     async def _every(self, seconds: float, work: Callable[[], object]) -> None:
         """Do `work` every `seconds`; a failure is logged and the chore goes on."""
@@ -93,32 +145,40 @@ class TableServer:
         port: int,
         stop: asyncio.Future[None],
         ready: Callable[[str], None] = lambda address: None,
-    ) -> None:
+    ) -> bool:
         """Serve until `stop` is done, then close every connection and save every table
-        to the disk; `ready` is told the address once the server listens."""
-        chores = [asyncio.create_task(self._every(SWEEP_S, self.registry.close_idle))]
+        to the disk; `ready` is told the address once the server listens. Whether every
+        table is saved."""
+        chores = [asyncio.create_task(self._every(SWEEP_S, self.registry.sweep))]
         thinker = self.registry.thinker
         if isinstance(thinker, AdvisedThinker):
             chores.append(asyncio.create_task(self._every(POLL_S, thinker.poll)))
         try:
             async with serve(
-                self.handle, host, port, max_size=MAX_FRAME, ping_interval=PING_S
+                self.handle,
+                host,
+                port,
+                max_size=MAX_FRAME,
+                ping_interval=PING_S,
+                create_connection=gated(self.gate),
+                backlog=BACKLOG,
             ) as server:
                 ready(address_of(server))
                 await stop
         finally:
             for chore in chores:
                 chore.cancel()
-            self.registry.save_all()
+        return self.registry.save_all()
 
 
 async def run_server(
     registry: Registry, host: str, port: int, ready: Callable[[str], None]
-) -> None:
-    """Serve `registry` until SIGTERM or SIGINT (`python -m game.server`)."""
+) -> bool:
+    """Serve `registry` until SIGTERM or SIGINT (`python -m game.server`); whether every
+    table was saved at the end."""
     loop = asyncio.get_running_loop()
     stop: asyncio.Future[None] = loop.create_future()
     for number in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows: Ctrl+C only
             loop.add_signal_handler(number, finish, stop)
-    await TableServer(registry).run(host, port, stop, ready)
+    return await TableServer(registry).run(host, port, stop, ready)

@@ -4,17 +4,23 @@
 announced. A whole save is written when a table opens, a seat is taken, a hand is dealt
 and the game ends, and empties the journal; a move costs one short append instead of a
 rewrite (replacing a file by a rename makes ext4 write it out at once: 1.6 ms a move on
-this machine, 10 µs an append). Reopening reads the save and plays the journal's moves
-on it; a line cut short by a crash ends it. A closed table's save is moved to
-`HOME/closed/`. The file names are the server's own codes; nothing a client sends ever
-names a file."""
+this machine, 10 µs an append). An append the disk cuts short is taken back, so the
+journal holds whole lines only. Reopening reads the save and plays the journal's moves
+on it (dealing the next hand where the journal goes on into it); a line cut short by a
+crash ends it. A closed table's save is moved to `HOME/closed/`; a table nobody joined
+is deleted. When the server stops, the tables whose journal holds moves are saved whole
+and one sync of the disk makes every file durable (one sync for all: 5,000 saves each
+waiting for the disk took 23 s). The file names are the server's own codes; nothing a
+client sends ever names a file."""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Final
 
@@ -36,6 +42,8 @@ class TableStore:
     def __init__(self, home: Path) -> None:
         self.open_dir = home / OPEN_DIR
         self.closed_dir = home / CLOSED_DIR
+        self._journaled: set[str] = set()
+        """The codes of the tables whose journal holds moves that no whole save holds."""
 
     def _path(self, folder: Path, table: NetTable) -> Path:
         return folder / f"{table.code}{RECORD_SUFFIX}"
@@ -48,18 +56,51 @@ class TableStore:
         every move of its journal, then empty the journal."""
         write_text_atomically(self._path(self.open_dir, table), table.saved_text(), durable)
         self._journal(table.code).unlink(missing_ok=True)
+        self._journaled.discard(table.code)
 
     def append(self, table: NetTable, hand: int, index: int, entry: dict[str, Any]) -> None:
-        """Add move `index` of hand `hand`, as recorded, to the table's journal."""
+        """Add move `index` of hand `hand`, as recorded, to the table's journal: the whole
+        line or, when the disk refuses part of it (`OSError`), nothing."""
         line = {"hand": hand, "index": index, "move": entry, "active": table.last_active}
-        with open(self._journal(table.code), "a", encoding="utf-8") as journal:
-            journal.write(json.dumps(line) + "\n")
+        data = (json.dumps(line) + "\n").encode()
+        with open(self._journal(table.code), "ab", buffering=0) as journal:
+            start = journal.tell()
+            try:
+                if journal.write(data) != len(data):
+                    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            except OSError:
+                with contextlib.suppress(OSError):
+                    journal.truncate(start)
+                raise
+        self._journaled.add(table.code)
 
     def close(self, table: NetTable) -> None:
-        """Save the table for good and move it out of the open tables."""
-        self.save(table, durable=True)
+        """Keep the table for good: its whole save, moved out of the open tables."""
+        if table.code in self._journaled:
+            self.save(table)
         self.closed_dir.mkdir(parents=True, exist_ok=True)
         os.replace(self._path(self.open_dir, table), self._path(self.closed_dir, table))
+
+    def discard(self, table: NetTable) -> None:
+        """Delete a table nobody joined."""
+        self._journal(table.code).unlink(missing_ok=True)
+        self._path(self.open_dir, table).unlink(missing_ok=True)
+        self._journaled.discard(table.code)
+
+    def flush(self, tables: Iterable[NetTable]) -> list[str]:
+        """Save whole each table whose journal holds moves, then have the disk keep every
+        file written; a line for each table that could not be saved."""
+        each_waits = not hasattr(os, "sync")  # Windows: each save waits for the disk
+        failures = []
+        for table in tables:
+            if each_waits or table.code in self._journaled:
+                try:
+                    self.save(table, durable=each_waits)
+                except OSError as error:
+                    failures.append(f"cannot save table {table.code}: {error}")
+        if not each_waits:
+            os.sync()
+        return failures
 
     def load(self) -> list[NetTable]:
         """Every open table saved, reopened; a save that cannot be is named on standard
@@ -85,6 +126,7 @@ class TableStore:
         path = self._journal(table.code)
         if not path.exists():
             return
+        self._journaled.add(table.code)
         for line in read_bounded(path).splitlines():
             try:
                 written = jsontext.parse(line)

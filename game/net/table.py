@@ -96,7 +96,8 @@ class NetTable(RecordedTable):
         }
 
     @classmethod
-    def new(cls, create: Create, now: float) -> NetTable:
+    def new(cls, create: Create, now: float, seed: int) -> NetTable:
+        """The table `create` asks for, dealt from `seed` (the server's, never a peer's)."""
         players: list[dict[str, Any]] = [
             {"kind": "human"} if kind == REMOTE else {"kind": kind} for kind in create.seats
         ]
@@ -104,7 +105,6 @@ class NetTable(RecordedTable):
             if name is not None and player["kind"] != "human":
                 player["name"] = name
         game = TableGame(len(players), create.rules)
-        seed = new_seed() if create.seed is None else create.seed
         recorded = RecordedGame.new_table(game, players, seed)
         return cls(new_code(), new_token(), recorded, [None] * len(players), now)
 
@@ -125,10 +125,19 @@ class NetTable(RecordedTable):
     def is_over(self) -> bool:
         return self.state.is_terminal()
 
+    @property
+    def joined(self) -> bool:
+        """Whether anyone ever took one of its seats."""
+        return any(token is not None for token in self.tokens)
+
     def computer_to_act(self) -> int | None:
-        """The computer seat whose move the table waits for, if any."""
+        """The computer seat whose move the table waits for, if any. With no person at
+        the table (every seat a computer's or away), the computers end the hand under
+        way and wait before the next: a table never plays itself for nobody."""
         state = self.state
         if not self.started or state.hand_over or state.current not in self.computers:
+            return None
+        if not state.moves and not any(self.holders):
             return None
         return state.current
 
@@ -188,10 +197,20 @@ class NetTable(RecordedTable):
     def is_host(self, token: str) -> bool:
         return hmac.compare_digest(self.host.encode(), token.encode("utf-8", "replace"))
 
+    def free_seat(self, seat: int) -> None:
+        """Undo `take_free_seat` (its save failed): nobody has taken `seat`."""
+        self.tokens[seat] = None
+        self.holders[seat] = set()
+        self.record.data["players"][seat].pop("name", None)
+
     def hold(self, follower: Follower, seat: int) -> None:
         """`follower` takes `seat` back; a connection that held it before loses it, and a
         computer standing in for its player gives it back."""
         self.holders[seat] = {follower}
+        self.end_stand_in(seat)
+
+    def end_stand_in(self, seat: int) -> None:
+        """A computer standing in for `seat`'s player, if any, gives the seat back."""
         if seat in self.computers:
             del self.computers[seat]
             self.record.data["players"][seat]["kind"] = "human"
@@ -241,10 +260,17 @@ class NetTable(RecordedTable):
             raise Refused(ILLEGAL_MOVE, str(error)) from None
         return self.record.hand_count - 1, len(self.state.moves) - 1
 
+    def take_back(self) -> None:
+        """Undo the last move (it could not be saved, so nobody heard of it)."""
+        self.recorded.undo()
+
     def catch_up(self, hand: int, index: int, entry: object, active: object) -> None:
         """Play move `index` of hand `hand` as a journal wrote it down, if it is the next
-        (one the save holds already is passed over); `RecordError` when it cannot be
-        played or gives another result than written."""
+        (one the save holds already is passed over; the first of a hand the save has not
+        dealt yet is played on that hand, dealt from the seed as it was); `RecordError`
+        when it cannot be played or gives another result than written."""
+        if (hand, index) == (self.record.hand_count, 0):
+            self.deal_if_due()
         if (hand, index) != (self.record.hand_count - 1, len(self.state.moves)):
             return
         move = entry_to_move(TABLE, entry, hand, index)

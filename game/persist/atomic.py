@@ -12,13 +12,15 @@ def write_text_atomically(path: str | os.PathLike[str], text: str, durable: bool
 
     `durable` also waits for the disk before the rename, so the new file survives a power
     cut too; without it a crash of the program still leaves the old file or the new one,
-    whole, and the write costs far less (the autosave after every move skips it).
+    whole, and the write costs far less (the autosave after every move skips it). Any str
+    is written: a lone surrogate, which UTF-8 cannot hold, as its escape `\\udXXX`, which
+    JSON text (every file written here) reads back as the same character.
     """
     folder = os.path.dirname(os.path.abspath(path))
     os.makedirs(folder, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".part")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
+        with os.fdopen(handle, "w", encoding="utf-8", errors="backslashreplace") as file:
             file.write(text)
             if durable:
                 file.flush()

@@ -1,0 +1,139 @@
+"""A real `python -m game.server` for the tests that need its process (its own descriptor
+or file size limits, kill -9, SIGTERM), and a player of its tables on a plain blocking
+connection. Every wait is bounded by `GUARD_S`."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.sync.client import ClientConnection
+
+from game.net.messages import move_frame
+from game.net.mirror import TableMirror
+from game.net.replies import MovePlayed, read_server_message
+from game.rules.record import GameRecord
+from tests.net_helpers import bot_move
+
+try:
+    import resource
+except ImportError:  # Windows
+    resource = None  # type: ignore[assignment]
+
+ROOT = Path(__file__).resolve().parent.parent
+GUARD_S = 30
+"""Only a hung server makes a read wait this long."""
+
+
+def start_server(
+    home: Path, limit: Callable[[], None] | None = None, *options: str
+) -> tuple[subprocess.Popen[str], str]:
+    """The server on `home` with command line `options` (`limit`: run in its process
+    before it starts, to set a resource limit); its address. Standard error is kept for
+    the test to read."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "game.server", "--port", "0", "--home", str(home), *options],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=limit,
+    )
+    assert server.stdout is not None
+    address = json.loads(server.stdout.readline())["listening"]
+    assert address.startswith("ws://127.0.0.1:")
+    return server, address
+
+
+def end(server: subprocess.Popen[str]) -> str:
+    """Kill the server at once (SIGKILL), if it still runs; what it wrote on standard
+    error ("" once read)."""
+    if server.returncode is not None:
+        return ""
+    server.kill()
+    return server.communicate()[1] or ""
+
+
+LIMITS = pytest.mark.skipif(resource is None, reason="resource limits are POSIX")
+"""Marks a test that sets a resource limit for the server's process."""
+
+
+def _limit(which: str, value: int) -> Callable[[], None]:
+    def limit() -> None:
+        assert resource is not None
+        resource.setrlimit(getattr(resource, which), (value, value))
+
+    return limit
+
+
+def file_size_limit(size: int) -> Callable[[], None]:
+    """No file of the server's larger than `size` bytes: a write past it is refused
+    (EFBIG; Python ignores SIGXFSZ) as a full disk refuses one."""
+    return _limit("RLIMIT_FSIZE", size)
+
+
+def descriptor_limit(count: int) -> Callable[[], None]:
+    """At most `count` open files and sockets in the server's process."""
+    return _limit("RLIMIT_NOFILE", count)
+
+
+def moves_of(record: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
+    """Every move of `record`, with its hand (a hand dealt and not begun has none)."""
+    return [(number, move) for number, hand in enumerate(record["hands"]) for move in hand["moves"]]
+
+
+class Player:
+    """One connection holding every remote seat of a table, playing first legal moves."""
+
+    def __init__(self, connection: ClientConnection, table: str) -> None:
+        self.connection = connection
+        self.table = table
+        self.seats: dict[int, str] = {}
+        self.mirror: TableMirror | None = None
+
+    def read(self) -> dict[str, Any]:
+        """The next message, followed (an error is answered, not followed)."""
+        text = self.connection.recv(timeout=GUARD_S)
+        assert isinstance(text, str)
+        message: dict[str, Any] = json.loads(text)
+        typed = read_server_message(text)
+        if message["type"] == "joined":
+            self.seats[message["seat"]] = message["token"]
+        elif message["type"] == "view":
+            self.mirror = TableMirror(GameRecord(message["record"]))
+        elif isinstance(typed, MovePlayed):
+            assert self.mirror is not None
+            self.mirror.play(typed)
+        return message
+
+    def ask(self, frame: str, kind: str) -> dict[str, Any]:
+        self.connection.send(frame)
+        while (message := self.read())["type"] != kind:
+            assert message["type"] != "error", message
+        return message
+
+    def play(self, moves: int | None) -> dict[str, Any] | None:
+        """Play `moves` moves (None: to the end); the `over` message at the end, or the
+        first refusal."""
+        played = 0
+        sent_at = None
+        while moves is None or played < moves:
+            move = bot_move(self.mirror, self.seats)
+            if move is not None and move[0] != sent_at:
+                sent_at = move[0]
+                self.connection.send(move_frame(self.table, move[1]))
+            message = self.read()
+            if message["type"] in ("over", "error"):
+                return message
+            played += message["type"] == "move"
+        return None
+
+    def moves(self) -> list[tuple[int, dict[str, Any]]]:
+        """Every move announced, with its hand."""
+        assert self.mirror is not None
+        return moves_of(self.mirror.record.data)

@@ -1,0 +1,161 @@
+"""How the server shares its computers' thinking (game/net/thinking.py): each network that
+opened tables has its own queue, the one that used the least thinking time goes next, and
+one network thinks on one worker at a time, so another's table is answered at once."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from game.ai.players import Player, make_player
+from game.ai.worker import DoneJob, Job
+from game.net.thinking import AdvisedThinker, Answer
+from game.rules.moves import Move
+from game.rules.table import TableGame, TableState
+from tests.net_helpers import ManualClock
+
+
+class HeldJob:
+    """A worker's job that is done when the test says so."""
+
+    def __init__(self, answer: tuple[Move, Player]) -> None:
+        self.answer = answer
+        self.finished = False
+
+    def done(self) -> bool:
+        return self.finished
+
+    def result(self) -> tuple[Move, Player] | None:
+        return self.answer if self.finished else None
+
+    @property
+    def failed(self) -> bool:
+        return False
+
+    def cancel(self) -> None:
+        """Nothing to stop."""
+
+
+class HeldAdviser:
+    """One worker whose jobs end when the test ends them."""
+
+    def __init__(self) -> None:
+        self.jobs: list[HeldJob] = []
+
+    def submit(self, work: Callable[..., Any], *args: Any) -> Job[Any]:
+        job = HeldJob(work(*args))
+        self.jobs.append(job)
+        return job
+
+    def cancel_solves(self) -> None:
+        """Nothing to stop."""
+
+    def generation(self) -> int:
+        return 0
+
+    def shutdown(self) -> None:
+        """Nothing runs elsewhere."""
+
+    def finish(self) -> None:
+        """End the job under way."""
+        next(job for job in self.jobs if not job.finished).finished = True
+
+    @property
+    def busy(self) -> bool:
+        return any(not job.finished for job in self.jobs)
+
+
+STATE: TableState = TableGame(2).new_state(1)
+
+
+def computer() -> Player:
+    return make_player("random", random.Random(1))
+
+
+def ask(thinker: AdvisedThinker, owner: str, label: str, answered: list[str]) -> None:
+    """Ask for a move of a table of `owner`; its `label` is noted when answered."""
+
+    def answer(result: Answer) -> None:
+        assert result is not None
+        answered.append(label)
+
+    thinker.think(computer(), STATE, answer, owner)
+
+
+def test_one_network_thinks_on_one_worker_and_another_networks_table_goes_at_once() -> None:
+    workers = [HeldAdviser(), HeldAdviser()]
+    thinker = AdvisedThinker(*workers, clock=ManualClock())
+    answered: list[str] = []
+    for table in range(8):
+        ask(thinker, "10.6.6.0/24", f"hostile {table}", answered)
+    assert [w.busy for w in workers] == [True, False]  # eight tables, one worker
+    ask(thinker, "10.7.7.0/24", "friends", answered)
+    assert [w.busy for w in workers] == [True, True]
+    workers[1].finish()
+    thinker.poll()
+    assert answered == ["friends"]
+
+
+def test_the_network_that_used_the_least_thinking_goes_next_and_its_tables_take_turns() -> None:
+    clock = ManualClock()
+    worker = HeldAdviser()
+    thinker = AdvisedThinker(worker, clock=clock)
+    answered: list[str] = []
+    ask(thinker, "busy", "busy 1", answered)  # thinks 5 s
+    ask(thinker, "busy", "busy 2", answered)
+    ask(thinker, "light", "light 1", answered)
+    clock.now += 5
+    worker.finish()
+    thinker.poll()
+    ask(thinker, "busy", "busy 1", answered)  # the first table asks again, behind the second
+    for _ in range(3):
+        clock.now += 1
+        worker.finish()
+        thinker.poll()
+    assert answered == ["busy 1", "light 1", "busy 2", "busy 1"]
+
+
+def test_a_network_that_comes_back_starts_level_with_the_least_busy_one() -> None:
+    clock = ManualClock()
+    worker = HeldAdviser()
+    thinker = AdvisedThinker(worker, clock=clock)
+    answered: list[str] = []
+    for move in range(5):
+        ask(thinker, "busy", f"busy {move}", answered)
+    for _ in range(3):  # 30 s of thinking while "new" was away
+        clock.now += 10
+        worker.finish()
+        thinker.poll()
+    ask(thinker, "new", "new 1", answered)
+    ask(thinker, "new", "new 2", answered)
+    for _ in range(4):
+        clock.now += 10
+        worker.finish()
+        thinker.poll()
+    assert answered[3:] == ["busy 3", "new 1", "busy 4", "new 2"]  # no credit for being away
+
+
+def test_a_worker_that_cannot_start_answers_that_the_thinking_failed() -> None:
+    class NoWorker(HeldAdviser):
+        def submit(self, work: Callable[..., Any], *args: Any) -> Job[Any]:
+            raise OSError(28, "No space left on device")
+
+    thinker = AdvisedThinker(NoWorker())
+    results: list[Answer] = []
+    thinker.think(computer(), STATE, results.append, "x")
+    assert results == [None]
+    thinker.think(computer(), STATE, results.append, "x")
+    assert results == [None, None]
+
+
+def test_an_in_process_adviser_answers_at_once() -> None:
+    class AtOnce(HeldAdviser):
+        def submit(self, work: Callable[..., Any], *args: Any) -> Job[Any]:
+            return DoneJob(work(*args))
+
+    thinker = AdvisedThinker(AtOnce())
+    answered: list[str] = []
+    ask(thinker, "x", "a", answered)
+    ask(thinker, "y", "b", answered)
+    assert answered == ["a", "b"]
