@@ -124,7 +124,7 @@ def test_setup_builds_the_table_config(make_app: AppMaker, home: Path) -> None:
     Input(app).text("Ann", frames=1)
     Input(app).click(setup.kinds[2])  # greedy -> expert
     click_next(app, setup.variant)
-    click_next(app, setup.time_limit)
+    click_next(app, setup.length)
     Input(app).click(setup.start)
     table = app.scene
     assert isinstance(table, TableScene) and len(app.scenes) == 2

@@ -17,7 +17,7 @@ from game.play.table_match import TableMatch
 from game.play.table_setup import share_code
 from game.rules.share import MAX_DEAL, SEAT_LETTERS, ShareCode, ShareCodeError, check_letter
 from game.rules.table import MAX_HANDS, TableRules
-from game.rules.table_rules import CLUB_RULES
+from game.rules.table_rules import CLUB_RULES, MAX_TARGET
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.requests import Screen, TableRequest
 from game.scenes.score import ScoreScene
@@ -43,6 +43,7 @@ def table_codes(draw: st.DrawFn) -> ShareCode:
         chips=draw(st.integers(0, 500)) if club else 40,
         time_limit_s=draw(st.one_of(st.none(), st.integers(1, 86_400))) if club else None,
         club_rules=draw(st.sampled_from(CLUB_RULES)) if club else "standard",
+        target=None if club else draw(st.one_of(st.none(), st.integers(1, MAX_TARGET))),
     )
     return ShareCode("table", draw(st.integers(1, MAX_DEAL)), seats, rules)
 
@@ -96,6 +97,8 @@ def checked(body: str) -> str:
         (checked("T5-HH-3M10"), "only a club game"),
         (checked("T5-HH-THREE"), "are not options"),
         (checked("T5-HH-3E"), "are not options"),  # the Spanish club rules without club
+        (checked("T5-HH-3T200C40"), "cannot play to a target"),  # chips are not points
+        (checked("T5-HH-3T0"), "rules.target"),
         (checked("D0"), "a deal number is 1"),
         (checked("D5-HH"), "deal and the check letter only"),
     ],

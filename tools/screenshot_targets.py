@@ -133,6 +133,14 @@ def _setup_club(app: App, record: Record) -> Shot:
     return Shot(scene, scene._scoring_chosen)
 
 
+@target("setup-target")
+def _setup_target(app: App, record: Record) -> Shot:
+    """A game for points played to a target score of 200."""
+    scene = SetupScene(app)
+    scene.length.set_value(200)
+    return Shot(scene, lambda: scene.resize(app.size))
+
+
 @target("settings")
 def _settings(app: App, record: Record) -> Shot:
     return Shot(SettingsScene(app))

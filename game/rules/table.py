@@ -225,6 +225,8 @@ class TableState(TableScoring):
         rules = self.game.rules
         if rules.time_limit_s is not None:
             return self._clock_s >= rules.time_limit_s
+        if rules.target is not None:
+            return self.target_reached() or len(self.results) >= MAX_HANDS
         return len(self.results) >= rules.hands
 
     @property

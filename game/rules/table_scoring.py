@@ -102,6 +102,15 @@ class TableScoring:
             winners = tuple(s for s in range(n) if standings[s] == best)
         return Tally(totals, standings, team_totals, winners)
 
+    def target_reached(self) -> bool:
+        """Whether a seat's total over the ended hands (a team's with partners) has
+        reached the game's target score (False when it plays to no target)."""
+        target = self.game.rules.target
+        if target is None:
+            return False
+        tally = self.tally()
+        return max(tally.team_totals or tally.standings) >= target
+
     def returns(self) -> list[float]:
         """OpenSpiel-style returns: each seat's standing over the ended hands."""
         return [float(x) for x in self.tally().standings]

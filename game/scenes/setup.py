@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, format_number
 from game.persist.settings import TableSetup
 from game.rules.record import TABLE
 from game.rules.share import (
@@ -52,6 +52,8 @@ TIME_LIMITS: Final = [
     (2700, N_("45 minutes")),
     (3600, N_("60 minutes")),
 ]
+TARGETS: Final = (100, 150, 200, 300, 400, 500)
+"""The target scores offered for a game played to a score (a share code may bring another)."""
 NAME_LENGTH: Final = 14
 
 
@@ -69,6 +71,18 @@ def scoring_options(club_first: bool) -> list[tuple[str, str]]:
         (SPANISH_CLUB, N_("Club Contack, Spanish book")),
     ]
     return options[::-1] if club_first else options
+
+
+def length_options(club: bool, value: int | None) -> list[tuple[int | None, str]]:
+    """The game length choice's options: a club game's time limits, or the target scores
+    of a game played for points (with `value` among them when it is a target)."""
+    if club:
+        return TIME_LIMITS
+    targets = sorted({*TARGETS, *([value] if value is not None else [])})
+    return [
+        (None, N_("By hands")),
+        *((n, _("To {points} points").format(points=format_number(n))) for n in targets),
+    ]
 
 
 def scoring_of(rules: TableRules) -> str:
@@ -169,11 +183,11 @@ class SetupScene(Scene):
             Choice(N_("Chips each"), CHIPS_EACH, rules.chips, lambda _v: None)
         )
         self._chips_for_scoring(rules.chips)
-        self.time_limit = self.form.add(
+        self.length: Choice[int | None] = self.form.add(
             Choice(
-                N_("Club game length"),
-                TIME_LIMITS,
-                rules.time_limit_s,
+                N_("Game length"),
+                length_options(rules.club, rules.target),
+                rules.time_limit_s if rules.club else rules.target,
                 lambda _v: self.resize(self.services.size),
             )
         )
@@ -214,8 +228,24 @@ class SetupScene(Scene):
         self.chips.index = 0
         self.chips.set_value(chips if chips in dict(self.chips.options) else usual)
 
+    def _length_for_scoring(self, length: int | float | None) -> None:
+        """The game length choice as the scoring asks: a club game's time limits, or the
+        target scores of a game for points; `length` if it is one of them, else by hands."""
+        club = self.variant.value != "standard"
+        value = None if length is None else int(length)
+        self.length.options = length_options(club, value)
+        self.length.index = 0
+        self.length.set_value(value)
+
+    def _kept_length(self) -> int | None:
+        """The game length chosen, while the scoring chosen has lengths of its kind (a
+        club game's time is no target score)."""
+        club = self.variant.value != "standard"
+        return self.length.value if (self.length.options is TIME_LIMITS) == club else None
+
     def _scoring_chosen(self) -> None:
         self._chips_for_scoring(self.chips.value)
+        self._length_for_scoring(self._kept_length())
         self.resize(self.services.size)
 
     def _edition_chosen(self, key: str) -> None:
@@ -234,6 +264,7 @@ class SetupScene(Scene):
         self.variant.options = scoring_options(edition.club_first)
         self.variant.set_value(scoring_of(TableRules.from_dict(edition.table_options)))
         self._chips_for_scoring(self.chips.value)
+        self._length_for_scoring(self._kept_length())
         self.free_draw.value = edition.table_options["free_draw"]
         self.resize(self.services.size)
 
@@ -259,7 +290,7 @@ class SetupScene(Scene):
         self.free_draw.value = rules.free_draw
         self.variant.set_value(scoring_of(rules))
         self._chips_for_scoring(rules.chips)
-        self.time_limit.set_value(rules.time_limit_s)
+        self._length_for_scoring(rules.time_limit_s if rules.club else rules.target)
         self.resize(self.services.size)
 
     def deal(self) -> int | None:
@@ -282,14 +313,12 @@ class SetupScene(Scene):
         ui = self.services.ui
         width, height = size
         club = self.variant.value != "standard"
-        timed = club and self.time_limit.value is not None
         four = self.count.value == 4
         self.partners.enabled = four
         if not four:
             self.partners.value = False
         self.chips.enabled = club
-        self.time_limit.enabled = club
-        self.hands.enabled = not timed
+        self.hands.enabled = self.length.value is None
         margin, gap = ui.px(36), ui.px(28)
         top = ui.px(128)
         bottom = height - ui.px(100)
@@ -317,7 +346,7 @@ class SetupScene(Scene):
             self.free_draw,
             self.variant,
             self.chips,
-            self.time_limit,
+            self.length,
             self.deal_field,
         ]
         for index, widget in enumerate(rows):
@@ -340,15 +369,15 @@ class SetupScene(Scene):
     def config(self) -> dict[str, Any]:
         """The table scene's config: {"rules": RECORD.md rules, "players": [...]}."""
         club = self.variant.value != "standard"
-        time_limit = self.time_limit.value if club else None
         rules = TableRules(
             hands=self.hands.value,
             partners=self.partners.value and self.count.value == 4,
             free_draw=self.free_draw.value,
             variant="club" if club else "standard",
             chips=self.chips.value,
-            time_limit_s=time_limit,
+            time_limit_s=self.length.value if club else None,
             club_rules="spanish" if self.variant.value == SPANISH_CLUB else "standard",
+            target=None if club else self.length.value,
         )
         rules.validate()
         players = []
@@ -397,7 +426,7 @@ class SetupScene(Scene):
                 ui.text(str(seat + 1), 20, PALETTE.gold, "bold"),
                 (rect.x - ui.px(20), rect.centery),
             )
-        hint = scoring_hint(self.variant.value)
+        hint = scoring_hint(self.variant.value, self.length.value)
         draw_deal_words(surface, ui, self.deal_field.rect, self.deal_words, self.deal_ok)
         last_seat = self.kinds[self.count.value - 1].rect.bottom
         draw_level_legend(surface, ui, self.players_panel, last_seat, self.count.value)
