@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
 from game import cli
+from game.ai import analysis
 from game.ai.analysis import fair_odds, position_after, review_solitaire, review_table
+from game.ai.autoplay import simple_fair_move
 from game.ai.solver import SOLVER_POSITIONS, solve
 from game.rules.contacts import contact_score
-from game.rules.moves import PLACE
+from game.rules.moves import PLACE, Move
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.record_moves import entry_to_move
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
@@ -168,6 +171,34 @@ def test_analyse_refuses_a_bad_record_in_one_line(
     assert stopped.value.code == 2
     error = capsys.readouterr().err
     assert error.startswith("contack: ") and error.count("\n") == 1
+
+
+class StockSpy:
+    """A fair player's stand-in that notes the stock each game is played on."""
+
+    stocks: ClassVar[list[list[int]]] = []
+
+    def __init__(self, rng: random.Random) -> None:
+        self.seen = False
+
+    def choose(self, state: DrawSolitaireState) -> Move:
+        if not self.seen:
+            self.seen = True
+            StockSpy.stocks.append(state.stock.copy())
+        return simple_fair_move(state)
+
+
+def test_the_fair_odds_of_this_deal_play_its_stock_as_dealt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(analysis, "FairDrawPlayer", StockSpy)
+    StockSpy.stocks = []
+    state = DrawSolitaireState(seed=9)
+    assert fair_odds(state, 3, 5, as_dealt=True)[1] == 3
+    assert StockSpy.stocks == [state.stock] * 3
+    StockSpy.stocks = []
+    fair_odds(state, 3, 5)  # any deal like it: the unseen tiles shuffled each game
+    assert len(StockSpy.stocks) == 3 and state.stock not in StockSpy.stocks
 
 
 def test_fair_odds_never_read_the_hidden_stock() -> None:

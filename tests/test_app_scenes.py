@@ -119,14 +119,14 @@ def test_setup_builds_the_table_config(make_app: AppMaker, home: Path) -> None:
     setup = open_from_menu(app, "table", SetupScene)
     click_next(app, setup.count)
     click_next(app, setup.count)
-    assert setup.count.value == 4 and setup.partners.enabled
-    Input(app).click(setup.partners)
+    assert setup.count.value == 4 and setup.rules.partners.enabled
+    Input(app).click(setup.rules.partners)
     Input(app).click(setup.names[0])
     setup.names[0].text = ""
     Input(app).text("Ann", frames=1)
     Input(app).click(setup.kinds[2])  # greedy -> expert
-    click_next(app, setup.variant)
-    click_next(app, setup.time_limit)
+    click_next(app, setup.rules.variant)
+    click_next(app, setup.rules.length)
     Input(app).click(setup.start)
     table = app.scene
     assert isinstance(table, TableScene) and len(app.scenes) == 2

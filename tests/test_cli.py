@@ -128,6 +128,8 @@ def test_check_refuses_what_is_not_a_file(
         (["simulate", "--rule", "time_limit_s=1e308"], ("time_limit_s",)),  # a game without end
         (["simulate", "--rule", "hands=100000000"], ("hands",)),
         (["simulate", "--rule", "colour=1"], ("--rule",)),
+        (["simulate", "--rule", "target=200", "--rule", "variant=club"], ("target",)),
+        (["simulate", "--rule", "target=0"], ("target",)),
     ],
 )
 def test_argument_errors_take_one_line(
@@ -237,3 +239,21 @@ def test_simulate_on_a_full_disk_leaves_no_cut_record(tmp_path: Path) -> None:
     assert ran.stderr.startswith("contack: could not write the output: File too large")
     assert ran.stderr.count("\n") == 1
     assert out.read_text() == "kept\n"
+
+
+# --- issue 41: play to a target score ------------------------------------------------
+
+
+def test_simulate_plays_to_a_target_and_check_stops_the_game_there(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    args = ["simulate", "--players", "3", "--seed", "7", "--ai", "greedy", "--rule", "target=200"]
+    code, out, _err = run_cli(args, capsys)
+    record = json.loads(out)
+    assert code == 0 and record["rules"]["target"] == 200
+    code, out, _err = run_cli(["check", write(tmp_path, json.dumps(record))], capsys)
+    totals = json.loads(out)["totals"]
+    last = [sum(hand[seat] for hand in json.loads(out)["results"][:-1]) for seat in range(3)]
+    assert code == 0 and max(totals) >= 200 > max(last)  # the hand that reached it ended it
+    record["rules"]["target"] = max(last)  # reached a hand earlier: the last hand is one too many
+    refused(["check", write(tmp_path, json.dumps(record))], capsys, "already over")

@@ -16,7 +16,7 @@ from game.app import App
 from game.play.table_match import TableMatch
 from game.play.table_setup import share_code
 from game.rules.share import MAX_DEAL, SEAT_LETTERS, ShareCode, ShareCodeError, check_letter
-from game.rules.table_rules import CLUB_RULES, MAX_HANDS, TableRules
+from game.rules.table_rules import CLUB_RULES, MAX_HANDS, MAX_TARGET, TableRules
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.requests import Screen, TableRequest
 from game.scenes.score import ScoreScene
@@ -42,6 +42,7 @@ def table_codes(draw: st.DrawFn) -> ShareCode:
         chips=draw(st.integers(0, 500)) if club else 40,
         time_limit_s=draw(st.one_of(st.none(), st.integers(1, 86_400))) if club else None,
         club_rules=draw(st.sampled_from(CLUB_RULES)) if club else "standard",
+        target=None if club else draw(st.one_of(st.none(), st.integers(1, MAX_TARGET))),
     )
     return ShareCode("table", draw(st.integers(1, MAX_DEAL)), seats, rules)
 
@@ -95,6 +96,8 @@ def checked(body: str) -> str:
         (checked("T5-HH-3M10"), "only a club game"),
         (checked("T5-HH-THREE"), "are not options"),
         (checked("T5-HH-3E"), "are not options"),  # the Spanish club rules without club
+        (checked("T5-HH-3T200C40"), "cannot play to a target"),  # chips are not points
+        (checked("T5-HH-3T0"), "rules.target"),
         (checked("D0"), "a deal number is 1"),
         (checked("D5-HH"), "deal and the check letter only"),
     ],
@@ -137,7 +140,7 @@ def test_a_typed_share_code_sets_the_seats_and_options_and_deals_that_deal(
     )
     setup = open_setup(app)
     type_into_deal_field(app, setup, str(code))
-    assert setup.count.value == 3 and setup.hands.value == 12 and setup.free_draw.value
+    assert setup.count.value == 3 and setup.rules.hands.value == 12 and setup.rules.free_draw.value
     assert [k.value for k in setup.kinds[:3]] == ["human", "ai:expert", "human"]
     Input(app).click(setup.start)
     table = app.scene
@@ -173,11 +176,12 @@ def test_a_solitaire_code_in_the_setup_screen_plays_that_solitaire_deal(
 def test_hands_per_game_takes_any_number_typed(make_app: AppMaker) -> None:
     app = make_app()
     setup = open_setup(app)
-    Input(app).click((setup.hands.rect.right - 24, setup.hands.rect.centery))  # one more
-    assert setup.hands.value == 4
+    hands = setup.rules.hands.rect
+    Input(app).click((hands.right - 24, hands.centery))  # one more
+    assert setup.rules.hands.value == 4
     for key in (pygame.K_2, pygame.K_5):
         Input(app).press(key)
-    assert setup.hands.value == 25
+    assert setup.rules.hands.value == 25
     Input(app).press(pygame.K_RIGHT)
     Input(app).click(setup.start)
     assert isinstance(app.scene, TableScene) and app.scene.match.rules.hands == 26

@@ -253,8 +253,8 @@ def test_an_edition_sets_theme_language_and_options_together(make_app: AppMaker)
     while app.settings.edition != "spanish":
         drive.click(forward.center)
     assert app.settings.language == "es" and app.settings.theme == "1939"
-    assert setup.variant.options[0][0] == "club-spanish"  # type: ignore[attr-defined]
-    assert setup.variant.value == "club-spanish"  # type: ignore[attr-defined]
+    assert setup.rules.variant.options[0][0] == "club-spanish"  # type: ignore[attr-defined]
+    assert setup.rules.variant.value == "club-spanish"  # type: ignore[attr-defined]
     assert "Club Contack, libro español" in drawn_words(app)
     assert "Fichas en la caja" in drawn_words(app)
     rules = setup.config()["rules"]  # type: ignore[attr-defined]

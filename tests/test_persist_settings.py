@@ -24,6 +24,7 @@ def test_settings_round_trip_and_keep_unknown_keys(tmp_path: Path) -> None:
                 "volume": 1,
                 "muted": "yes",
                 "animation_speed": "warp",
+                "winnable_light": "sometimes",
                 "future_option": [1, 2],
             }
         )
@@ -31,7 +32,9 @@ def test_settings_round_trip_and_keep_unknown_keys(tmp_path: Path) -> None:
     chosen = storage.load_settings()
     assert (chosen.theme, chosen.volume, chosen.muted) == ("1962", 1.0, False)
     assert chosen.animation_speed == "normal" and chosen.extra == {"future_option": [1, 2]}
+    assert chosen.winnable_light == "winnable"
     chosen.colour_blind = True
+    chosen.winnable_light = "every"
     assert save_settings(storage, chosen)
     written = json.loads((tmp_path / SETTINGS_FILE).read_text())
     assert written["future_option"] == [1, 2] and written["colour_blind"] is True

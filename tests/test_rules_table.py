@@ -409,6 +409,58 @@ def test_timed_club_game_ends_at_the_end_of_the_hand_in_play_when_time_is_up() -
     assert state.is_terminal()
 
 
+def play_hand(state: TableState) -> None:
+    while not state.hand_over:
+        state.apply(state.legal_moves()[0])
+
+
+def first_hand_best(players: int, seed: int, partners: bool = False) -> int:
+    """The best total (a team's with partners) after the first hand of this game."""
+    state = TableGame(players, TableRules(partners=partners)).new_state(seed=seed)
+    play_hand(state)
+    tally = state.tally()
+    return max(tally.team_totals or tally.totals)
+
+
+def test_a_game_to_a_target_ends_with_the_hand_in_which_a_total_reaches_it() -> None:
+    best = first_hand_best(3, seed=5)
+    assert best > 0
+    reached = TableGame(3, TableRules(target=best)).new_state(seed=5)
+    play_hand(reached)
+    assert reached.is_terminal() and reached.sheet.target_reached()
+    outcome = reached.outcome()
+    assert outcome is not None and max(outcome.totals) == best
+    assert outcome.winners == tuple(s for s in range(3) if outcome.totals[s] == best)
+    short = TableGame(3, TableRules(target=best + 1, hands=1)).new_state(seed=5)
+    play_hand(short)
+    assert not short.is_terminal()  # the hands count no more: play goes on to the target
+    short.next_hand()
+    while not short.is_terminal():
+        play_hand(short)
+        if not short.is_terminal():
+            short.next_hand()
+    assert max(short.tally().totals) >= best + 1
+
+
+def test_with_partners_a_team_total_reaches_the_target() -> None:
+    best = first_hand_best(4, seed=2, partners=True)
+    state = TableGame(4, TableRules(partners=True, target=best)).new_state(seed=2)
+    play_hand(state)
+    tally = state.tally()
+    assert tally.team_totals is not None and max(tally.totals) < best <= max(tally.team_totals)
+    assert state.is_terminal()
+
+
+def test_a_target_is_for_points_and_a_record_names_it_only_when_set() -> None:
+    assert "target" not in TableRules().to_dict()
+    rules = TableRules(target=200)
+    assert rules.to_dict()["target"] == 200 and TableRules.from_dict(rules.to_dict()) == rules
+    with pytest.raises(RulesError, match="club"):
+        TableRules.from_dict({"variant": "club", "target": 200})
+    with pytest.raises(RulesError, match="target"):
+        TableRules.from_dict({"time_limit_s": 600, "target": 200})
+
+
 def test_undo_restores_the_position_and_the_result() -> None:
     state = position([["08-09-10", "04-05-06"], ["10-03-09"]], STAR, ["05-06-07"], variant="club")
     before = (state.hands.copy(), state.sheet.chips_held.copy(), state.current, len(state.figure))
@@ -454,6 +506,9 @@ def test_two_to_seven_players(players: int) -> None:
         {"chips": -1},
         {"time_limit_s": 0},
         {"partners": "yes"},
+        {"target": 0},
+        {"target": 200.5},
+        {"target": True},
     ],
 )
 def test_bad_options_are_refused(rules: dict[str, object]) -> None:

@@ -134,11 +134,29 @@ def test_fair_odds_are_played_out_in_batches_and_shown(
     app.run_frames(3)
     odds = scene.session.fair_odds.wins_games
     assert odds is not None and odds[1] == 2 and not scene.session.fair_odds.pending
-    assert scene.odds_words().startswith("A fair player wins about")
-    assert f"({odds[0]} of 2 games)" in scene.odds_words()
+    assert scene.odds_words().startswith("From here, a fair player wins about")
+    assert f"of deals like this one ({odds[0]} of 2 games)" in scene.odds_words()
     assert isinstance(scene.state, DrawSolitaireState)
     scene.play(scene.state.legal_moves()[0])
     assert scene.session.fair_odds.wins_games is None  # the estimate was for the position before
+
+
+def test_after_the_game_the_fair_odds_are_of_this_deal_with_their_progress(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(solitaire_advice, "ODDS_GAMES", 2)
+    scene = lose_draw_deal(app, 7)
+    session = scene.session
+    Input(app, 1).press(pygame.K_o)  # the first game is played in the frame after
+    odds = session.fair_odds
+    assert odds.as_dealt and odds.from_move == 0 and odds.wins_games is not None
+    assert scene.odds_words().startswith("Fair odds of this deal, as dealt: 1 of 2 games played,")
+    assert scene.odds_words() in scene.end_note()  # the game-over banner says it too
+    session.poll()
+    wins = odds.wins_games[0]
+    assert not odds.pending
+    share = f"about {wins * 50}% of the time ({wins} of 2 games)."
+    assert scene.odds_words() == f"A fair player wins this deal, as dealt, {share}"
 
 
 def test_the_review_zooms_to_the_move_it_discusses(app: App) -> None:

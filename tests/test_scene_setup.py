@@ -5,13 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
 import pytest
 
 from game.persist.settings import Settings
+from game.rules.share import ShareCode
+from game.rules.table_rules import TableRules
 from game.scenes.requests import Screen
 from game.scenes.setup import SetupScene, default_name
+from game.scenes.table import TableScene
+from game.scenes.table_panels import hand_words
 from tests.conftest import AppMaker
-from tests.drive import type_into_deal_box
+from tests.drive import Input, type_into_deal_box
 
 
 def test_computer_seats_get_distinct_names(make_app: AppMaker) -> None:
@@ -84,3 +89,40 @@ def test_a_friends_seat_has_no_name_field_as_the_friend_types_their_own(
     assert not setup.names[1].visible and setup.kinds[1].visible
     choice.step(1)
     assert setup.names[1].visible
+
+
+# --- issue 41: play to a target score ------------------------------------------------
+
+
+def test_a_game_for_points_may_be_played_to_a_target_score(make_app: AppMaker) -> None:
+    app = make_app(speed="instant")
+    app.open(Screen.SETUP)
+    app.run_frames(3)
+    setup = app.scene
+    assert isinstance(setup, SetupScene) and setup.rules.hands.enabled
+    assert setup.rules.length.words() == "By hands"
+    Input(app).click((setup.rules.length.rect.right - 24, setup.rules.length.rect.centery))
+    assert setup.rules.length.words() == "To 100 points" and not setup.rules.hands.enabled
+    scoring = setup.rules.variant.rect
+    Input(app).click((scoring.right - 24, scoring.centery))  # club
+    length = setup.rules.length
+    assert length.value is None and length.words() == "By hands"  # no target
+    for _scoring in ("spanish club", "standard"):
+        Input(app).click((setup.rules.variant.rect.right - 24, setup.rules.variant.rect.centery))
+    Input(app).click((setup.rules.length.rect.right - 24, setup.rules.length.rect.centery))
+    Input(app).press(pygame.K_LEFT)
+    Input(app).press(pygame.K_LEFT)  # from by hands round to the last
+    assert setup.rules.length.value == 500
+    Input(app).click(setup.start)
+    table = app.scene
+    assert isinstance(table, TableScene)
+    assert table.match.rules.target == 500 and table.match.record.data["rules"]["target"] == 500
+    assert "to 500 points" in hand_words(table.match)
+
+
+def test_a_share_code_brings_any_target_score(make_app: AppMaker) -> None:
+    code = ShareCode("table", 77, ("human", "ai:greedy"), TableRules(target=250))
+    _app, setup = type_into_deal_box(make_app, Screen.SETUP, str(code))
+    assert isinstance(setup, SetupScene)
+    assert setup.rules.length.value == 250 and setup.rules.length.words() == "To 250 points"
+    assert setup.config()["rules"]["target"] == 250

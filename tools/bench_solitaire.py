@@ -1,6 +1,6 @@
 """Frame-time benchmark of the solitaire scenes while the worker process thinks.
 
-    python tools/bench_solitaire.py [--size 1280x800] [--seconds 60]
+    python tools/bench_solitaire.py [--size 1280x800] [--seconds 60] [--light on|off]
 
 Each solitaire auto-plays at the "fast" speed from a fresh deal (draw solitaire: the
 fair player chooses every move in the worker; stacked: the solver's line), and at game
@@ -8,7 +8,10 @@ over the review decides whether, and until which move, the deal could have been 
 Draw deal 182 is the hardest of deals 1..1000 to solve. Frames are paced at 60 a
 second and each frame's update + draw is timed. The last line is one JSON object per
 mode with frame_ms_p50, frame_ms_p99, frame_ms_max, the moves played and whether the
-verdict arrived.
+verdict arrived, and the same figures of each frame's own processor time (frame_cpu_ms_*:
+what the frame cost, apart from the time others' processes took the cores). The
+still-winnable light is on for every deal unless `--light off`: the solver decides it in
+the worker after every move.
 """
 
 from __future__ import annotations
@@ -39,26 +42,31 @@ DEALS = {
 }
 
 
-def bench(size: tuple[int, int], seconds: float, mode: str) -> dict[str, float | str]:
+def bench(size: tuple[int, int], seconds: float, mode: str, light: bool) -> dict[str, float | str]:
     scene_type, seed = DEALS[mode]
     with tempfile.TemporaryDirectory() as home:
         app = App(size, clock=ManualClock(1 / 60), storage=Storage(home))
         app.settings.animation_speed = "fast"
+        app.settings.winnable_light = "every" if light else "off"
         scene: SolitaireScene = scene_type(app, seed=seed)
         app.push(scene)
         app.run_frames(120)  # warm the caches
         scene.autoplay.speed = "fast"
         scene.autoplay.set(True)
         times: list[float] = []
+        cpu_ms: list[float] = []
         end = time.perf_counter() + seconds
-        for frame_ms in paced_frames(app):
+        for frame_ms in paced_frames(app, cpu_ms):
             times.append(frame_ms)
             if time.perf_counter() >= end or scene.session.verdict is not None:
                 break
+        cpu = frame_figures(cpu_ms)
         result: dict[str, float | str] = {
             **frame_figures(times),
+            **{key.replace("frame_ms", "frame_cpu_ms"): value for key, value in cpu.items()},
             "moves": len(scene.state.moves),
             "verdict": scene.session.verdict or "pending",
+            "light": scene.session.light.shows if light else "off",
         }
         app.close()
     return result
@@ -68,8 +76,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=parse_size, default=(1280, 800))
     parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--light", choices=("on", "off"), default="on")
     args = parser.parse_args()
-    print(json.dumps({mode: bench(args.size, args.seconds, mode) for mode in DEALS}))
+    light = args.light == "on"
+    print(json.dumps({mode: bench(args.size, args.seconds, mode, light) for mode in DEALS}))
 
 
 if __name__ == "__main__":

@@ -18,9 +18,11 @@ from typing import Any
 from game.ai.analysis import review_solitaire
 from game.ai.autoplay import simple_fair_move, stacked_best_try
 from game.ai.players import make_player
+from game.ai.solver import solve
 from game.app import App
 from game.cli import simulate
 from game.play.lesson import LESSON_STEPS, LessonMatch
+from game.play.solitaire_light import THINKING, UNDECIDED
 from game.rules.figure_refusals import COLOUR_CLASH, VALUE_CLASH
 from game.rules.moves import PLACE, STOCK
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE, GameRecord
@@ -129,8 +131,16 @@ def _setup_code(app: App, record: Record) -> Shot:
 def _setup_club(app: App, record: Record) -> Shot:
     """Club Contack by the Spanish book chosen: the chips are the box's."""
     scene = SetupScene(app)
-    scene.variant.set_value("club-spanish")
-    return Shot(scene, scene._scoring_chosen)
+    scene.rules.variant.set_value("club-spanish")
+    return Shot(scene, scene.rules.scoring_chosen)
+
+
+@target("setup-target")
+def _setup_target(app: App, record: Record) -> Shot:
+    """A game for points played to a target score of 200."""
+    scene = SetupScene(app)
+    scene.rules.length.set_value(200)
+    return Shot(scene, lambda: scene.resize(app.size))
 
 
 @target("settings")
@@ -476,6 +486,77 @@ def _draw_over(app: App, record: Record) -> Shot:
     if scene.finished:
         scene.finish(scene.state.won)
     return Shot(scene)
+
+
+@target("draw-solitaire-light")
+def _draw_light(app: App, record: Record) -> Shot:
+    """A winnable deal mid-game (winnable deals only): the light is on."""
+    app.settings.extra["solitaire"] = {"winnable_only": True}
+    scene = DrawSolitaireScene(app, seed=7)
+    for move in solve(scene.draw_state).moves[:12]:
+        scene.session.play(move)
+    return Shot(scene)
+
+
+@target("draw-solitaire-light-out")
+def _draw_light_out(app: App, record: Record) -> Shot:
+    """A lost game on every deal's light: where it went out, in the panel and the end's
+    words, with the fair odds of this deal being worked out."""
+    app.settings.winnable_light = "every"
+    scene = DrawSolitaireScene(app, seed=7)
+    session = scene.session
+
+    def lose() -> None:
+        while not scene.finished:
+            session.play(simple_fair_move(scene.draw_state))
+            session.poll()  # the light's question asked...
+            session.poll()  # ...and answered
+        scene.finish(scene.state.won)
+        session.fair_odds.wins_games = (1, 12)
+        session.fair_odds.as_dealt = True
+        session.fair_odds._job = _Unanswered()
+
+    return Shot(scene, lose)
+
+
+class _Unanswered:
+    """A job the worker has not answered yet."""
+
+    def done(self) -> bool:
+        return False
+
+    def result(self) -> None:
+        return None
+
+    @property
+    def failed(self) -> bool:
+        return False
+
+    def cancel(self) -> None:
+        """Nothing runs."""
+
+
+def _stacked_light(shows: str) -> Callable[[App, Record], Shot]:
+    """A target: every deal's light showing `shows` (thinking, or that the solver cannot
+    tell in its budget), its question dropped so that it stays so."""
+
+    def shot(app: App, record: Record) -> Shot:
+        app.settings.winnable_light = "every"
+        scene = StackedSolitaireScene(app, seed=11)
+        _play_best_tries(scene, 8)
+        light = scene.session.light
+
+        def stay() -> None:
+            light.drop()
+            light.shows = shows
+
+        return Shot(scene, stay)
+
+    return shot
+
+
+target("stacked-solitaire-light-thinking")(_stacked_light(THINKING))
+target("stacked-solitaire-light-undecided")(_stacked_light(UNDECIDED))
 
 
 def _play_best_tries(scene: StackedSolitaireScene, moves: int) -> None:

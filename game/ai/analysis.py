@@ -157,18 +157,24 @@ def review_solitaire(
         return undecided(solves)
 
 
-def fair_odds(state: DrawSolitaireState, games: int, seed: int) -> tuple[int, int]:
-    """(wins, games): how often the fair auto-player wins draw solitaire from `state` when
-    the tiles it has not seen come in `games` fresh random orders (the true order is never
-    read: from the player's side of the table every order is as likely)."""
+def fair_odds(
+    state: DrawSolitaireState, games: int, seed: int, as_dealt: bool = False
+) -> tuple[int, int]:
+    """(wins, games): how often the fair auto-player wins `games` games of draw solitaire
+    from `state`. The tiles it has not seen come in fresh random orders (the odds of any
+    deal like it, from the player's side of the table, where every order is as likely),
+    or, `as_dealt`, in the stock's true order (the odds of this very deal: the player
+    still never reads the order when choosing, and each game has its own seed of the
+    player's randomness)."""
     rng = random.Random(seed)
     unseen = state.stock[state.stock_pos :]
     wins = 0
     for _ in range(games):
         play = state.clone()
-        order = unseen.copy()
-        rng.shuffle(order)
-        play.stock = [*state.stock[: state.stock_pos], *order]
+        if not as_dealt:
+            order = unseen.copy()
+            rng.shuffle(order)
+            play.stock = [*state.stock[: state.stock_pos], *order]
         player = FairDrawPlayer(random.Random(rng.random()))
         while not play.is_terminal():
             play.apply_unchecked(player.choose(play))

@@ -19,6 +19,9 @@ LANGUAGE_CODES: Final = ("", *LANGUAGES)
 EDITION_NAMES: Final = ("", "1939", "1962", "spanish")
 """The editions a player may choose; "" is none (theme and language chosen apart)."""
 ANIMATION_SPEEDS: Final = ("slow", "normal", "fast", "instant")
+WINNABLE_LIGHTS: Final = ("winnable", "every", "off")
+"""Where the solitaires' "still winnable" light shows: on winnable deals only (daily
+deals, and deals with "Winnable only" on), on every deal, or nowhere."""
 
 
 WINDOW_SIDES: Final = (200, 16384)
@@ -83,6 +86,8 @@ class Settings:
     coach_tips: bool = False
     """Live tips at the table: the coach says what a human's move missed."""
     last_setup: TableSetup | None = None
+    winnable_light: str = "winnable"
+    """Where the solitaires' "still winnable" light shows (`WINNABLE_LIGHTS`)."""
     guided_game_offered: bool = False
     """Whether the guided first game has been offered (it is offered once, on the menu)."""
     extra: dict[str, Any] = field(default_factory=dict)
@@ -118,6 +123,8 @@ def _valid_setting(key: str, value: Any) -> bool:
         return value in EDITION_NAMES
     if key == "animation_speed":
         return value in ANIMATION_SPEEDS
+    if key == "winnable_light":
+        return value in WINNABLE_LIGHTS
     if key == "volume":
         return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
     if key == "window_size":

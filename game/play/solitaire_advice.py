@@ -106,7 +106,8 @@ class AutoPlayAdvice:
 
 class FairOdds:
     """How often the fair auto-player wins draw solitaire from a position, estimated a few
-    games per job until `ODDS_GAMES`."""
+    games per job until `ODDS_GAMES`: of this very deal (once the game is over, its stock
+    as dealt), or of any deal like it (during play, the unseen tiles shuffled)."""
 
     def __init__(self, adviser: Adviser) -> None:
         self.adviser = adviser
@@ -114,27 +115,38 @@ class FairOdds:
         """(wins, games) so far, or None when nothing was asked for this position."""
         self.from_move = 0
         """The move the estimate starts from (0: the deal's start)."""
+        self.as_dealt = False
+        """Whether the games are played on the stock as dealt (the odds of this deal)."""
         self._start: DrawSolitaireState | None = None
         self._seed = 0
         self._job: Job[tuple[int, int]] | None = None
 
-    def ask(self, start: DrawSolitaireState, from_move: int, seed: int) -> None:
-        """Start estimating from `start`, `from_move` moves into deal number `seed`."""
+    def ask(self, start: DrawSolitaireState, from_move: int, seed: int, as_dealt: bool) -> None:
+        """Start estimating from `start`, `from_move` moves into deal number `seed`, on
+        its stock as dealt or with the unseen tiles shuffled."""
         self.drop()
         self._start = start
         self._seed = seed
         self.from_move = from_move
+        self.as_dealt = as_dealt
         self.wins_games = (0, 0)
         self._next()
 
     def _next(self) -> None:
         assert self._start is not None and self.wins_games is not None
         seed = hash((self._seed, self.from_move, self.wins_games[1])) & 0xFFFF_FFFF
-        self._job = self.adviser.submit(fair_odds, self._start.clone(), ODDS_BATCH, seed)
+        self._job = self.adviser.submit(
+            fair_odds, self._start.clone(), ODDS_BATCH, seed, self.as_dealt
+        )
 
     @property
     def pending(self) -> bool:
         return self._job is not None
+
+    @property
+    def games_wanted(self) -> int:
+        """The games the estimate plays in all."""
+        return ODDS_GAMES
 
     def poll(self) -> None:
         job = self._job

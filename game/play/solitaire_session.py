@@ -19,6 +19,7 @@ from game.ai.solver import POSITIONS_PER_SECOND, SOLVER_POSITIONS, SolveResult
 from game.ai.worker import Adviser, Job, review, solve
 from game.play.events import Event, GameEnded, MovePlayed, StockTurned, TookBack, VerdictFound
 from game.play.solitaire_advice import AutoPlayAdvice, FairOdds
+from game.play.solitaire_light import WinnableLight
 from game.rules.moves import DISCARD, STOCK, Move
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
@@ -75,6 +76,11 @@ class SolitaireSession:
         self._review_asked = False
         self.advice = AutoPlayAdvice(adviser)
         self.fair_odds = FairOdds(adviser)
+        state = self.state
+        cut = state.cut if isinstance(state, StackedSolitaireState) else None
+        self.light = WinnableLight(adviser, recorded.record, (self.mode, tuple(state.stock), cut))
+        """The live "still winnable" light (off until the screen turns it on)."""
+        self.light.look(state)
         self.turned = False
         """Draw solitaire: the stock's top is face up, waiting to be placed or discarded."""
 
@@ -137,6 +143,7 @@ class SolitaireSession:
                 self.redo_moves.clear()
         self.advice.played(move)
         self.fair_odds.drop()  # it was for the position before
+        self.light.look(self.state)
         self.save_due = True
         events: list[Event] = [MovePlayed(result, by_computer, False)]
         if self.recorded.is_over():
@@ -184,15 +191,17 @@ class SolitaireSession:
         return self._review_asked and self._review_job is not None
 
     def ask_odds(self) -> None:
-        """Estimate how often the fair auto-player wins draw solitaire from here (from the
-        deal's start once the game is over)."""
+        """Estimate how often the fair auto-player wins draw solitaire: during play from
+        here, with the tiles not seen yet shuffled (any deal like this one: the true order
+        would tell the player about the stock); once the game is over, this very deal from
+        its start, on the stock as dealt."""
         state = self.state
         if isinstance(state, DrawSolitaireState):
-            start = state.is_terminal()
-            from_move = 0 if start else len(state.moves)
-            position = self.initial_state() if start else state.clone()
+            over = state.is_terminal()
+            from_move = 0 if over else len(state.moves)
+            position = self.initial_state() if over else state.clone()
             assert isinstance(position, DrawSolitaireState)
-            self.fair_odds.ask(position, from_move, self.seed)
+            self.fair_odds.ask(position, from_move, self.seed, as_dealt=over)
 
     def turn_stock(self, place_at_once: bool = False) -> list[Event]:
         """Draw solitaire: turn the stock's top face up. What it does by itself comes in
@@ -225,6 +234,7 @@ class SolitaireSession:
         move = self.recorded.undo()
         self.redo_moves.append(move)
         self.advice.reset()
+        self.light.look(self.state)
         self.save_due = True
         return [TookBack(0, 1)]
 
@@ -284,6 +294,8 @@ class SolitaireSession:
                 self._review_asked = False
         self.fair_odds.poll()
         self.advice.poll()
+        if self.light.poll(busy=self.advice.thinking):
+            self.save_due = True  # the record says where the light went out
         return events
 
     @property
@@ -308,6 +320,7 @@ class SolitaireSession:
         """Forget the thinking under way."""
         self._drop_review()
         self.advice.reset()
+        self.light.drop()
 
 
 class WinnableDealSearch:

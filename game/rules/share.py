@@ -7,9 +7,11 @@ every option, and ends with a check letter that catches a mistyped character:
                          3 hands, free draw
     T77-HH-1C40M20-B     club Contack, 40 chips each, 20 minutes
     T77-HHH-3C200E-R     club Contack by the Spanish book: the box's 200 chips shared
+    T5-HG-3T200-Z        played to 200 points
     D482133-Z            draw solitaire deal 482133 (S for stacked)
 
-Options: the number of hands, then `P` partners, `F` free draw, `C<chips>` club
+Options: the number of hands, then `P` partners, `F` free draw, `T<points>` a game
+played to that target score (the hands then count no more), `C<chips>` club
 scoring (`E` after it: the Spanish book's club rules), `M<minutes>` (or `S<seconds>`) a
 timed club game. Letters may be typed in either case, and spaces may stand for the dashes.
 `str(code)` round-trips through `ShareCode.parse`.
@@ -38,7 +40,7 @@ SEAT_LETTERS: Final = {
 MAX_CODE_LENGTH: Final = 48
 CHECK_LETTERS: Final = "ABCDEFGHJKMNPQRSTUVWXYZ"
 """23 letters (a prime count, no I, L or O): the check letter of a code."""
-_OPTIONS: Final = re.compile(r"([0-9]+)(P?)(F?)(?:C([0-9]+)(E?))?(?:([MS])([0-9]+))?")
+_OPTIONS: Final = re.compile(r"([0-9]+)(P?)(F?)(?:T([0-9]+))?(?:C([0-9]+)(E?))?(?:([MS])([0-9]+))?")
 
 
 class ShareCodeError(RulesError):
@@ -155,6 +157,7 @@ def _options_text(rules: TableRules) -> str:
     text = str(rules.hands)
     text += "P" if rules.partners else ""
     text += "F" if rules.free_draw else ""
+    text += "" if rules.target is None else f"T{rules.target}"
     if rules.club:
         text += f"C{rules.chips}" + ("E" if rules.spanish_club else "")
         limit = rules.time_limit_s
@@ -178,9 +181,10 @@ def _read_options(text: str) -> TableRules:
     match = _OPTIONS.fullmatch(text)
     if match is None:
         raise ShareCodeError(
-            "{text!r} are not options: the hands, then P, F, C<chips>, E, M<minutes>", text=text
+            "{text!r} are not options: the hands, then P, F, T<points>, C<chips>, E, M<minutes>",
+            text=text,
         )
-    hands, partners, free_draw, chips, spanish, unit, amount = match.groups()
+    hands, partners, free_draw, target, chips, spanish, unit, amount = match.groups()
     if unit is not None and chips is None:
         raise ShareCodeError("only a club game (C<chips>) can be timed")
     limit = None if amount is None else int(amount) * (60 if unit == "M" else 1)
@@ -192,4 +196,5 @@ def _read_options(text: str) -> TableRules:
         chips=int(chips) if chips is not None else TableRules.chips,
         time_limit_s=limit,
         club_rules="spanish" if spanish else "standard",
+        target=None if target is None else int(target),
     )

@@ -23,7 +23,7 @@ from game.rules.moves import DRAW, DRAW_MOVE, HAND, PASS_MOVE, PLACE, Move, new_
 from game.rules.results import ALL_PASSED, DEAD_END, WENT_OUT, MoveResult, Outcome
 from game.rules.state import PLAYING, apply_checked
 from game.rules.table_refusals import placement_refusal, why_illegal
-from game.rules.table_rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, TableRules
+from game.rules.table_rules import HAND_SIZE, MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS, TableRules
 from game.rules.table_scoring import Purse, ScoreSheet, Tally
 from game.rules.tiles import ALL_TILES, TILE_COUNT, TILE_SIZES, TileId, tile_name, tiles_in
 
@@ -220,6 +220,8 @@ class TableState:
         rules = self.game.rules
         if rules.time_limit_s is not None:
             return self._clock_s >= rules.time_limit_s
+        if rules.target is not None:
+            return self.sheet.target_reached() or len(self.sheet.results) >= MAX_HANDS
         return len(self.sheet.results) >= rules.hands
 
     def outcome(self) -> Outcome | None:

@@ -1,6 +1,9 @@
 """The options of a table game (RECORD.md `rules`), with their ranges.
 
-Club Contack comes only in the Spanish book. Its plain reading (RULES.md) lends a player
+A game lasts a number of hands, or (club) a time, or (points) until a seat's total, a
+team's with partners, reaches a target score: the last is this game's extension beyond
+RULES.md section 5, as Triominos players know it. Club Contack comes only in the Spanish
+book. Its plain reading (RULES.md) lends a player
 who must pay with no chips left from the bank and gives every player `chips`; the Spanish
 book's own club rules (`club_rules="spanish"`) are offered as an option of that edition.
 """
@@ -17,6 +20,8 @@ MAX_HANDS: Final = 1000
 """The most hands a game may have (RULES.md: from 1 up; a bound keeps a game finite)."""
 MAX_TIME_LIMIT_S: Final = 86_400
 """The longest timed club game: a day."""
+MAX_TARGET: Final = 100_000
+"""The highest target score a game may play to."""
 PENALTY_PER_TILE: Final = 10
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 7
@@ -40,6 +45,10 @@ class TableRules:
     divided equally among the players (the rest stay in the bank); a player with no chips
     left borrows from the player being paid; and the chips owed to a player count for
     them. "standard" (RULES.md): each player has `chips`, and the bank lends."""
+    target: int | None = None
+    """Play to this score instead of a number of hands: the game ends with the hand in
+    which a seat's total (a team's with partners) reaches it. Points only: chips are not
+    points, so a club game plays to hands or a time."""
 
     @property
     def club(self) -> bool:
@@ -61,11 +70,13 @@ class TableRules:
         return self.time_limit_s is not None
 
     def to_dict(self) -> dict[str, Any]:
-        """The RECORD.md `rules` object; `club_rules` only when not "standard", so other
-        tools read every game they read before exactly as before."""
+        """The RECORD.md `rules` object; `club_rules` only when not "standard" and `target`
+        only when set, so other tools read every game they read before exactly as before."""
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         if self.club_rules == "standard":
             del data["club_rules"]
+        if self.target is None:
+            del data["target"]
         return data
 
     @classmethod
@@ -102,4 +113,19 @@ class TableRules:
             raise RulesError(
                 f"rules.time_limit_s must be seconds above 0 and up to "
                 f"{MAX_TIME_LIMIT_S} (a day), or null, not {limit!r}"
+            )
+        self._validate_target()
+
+    def _validate_target(self) -> None:
+        target = self.target
+        if target is None:
+            return
+        if type(target) is not int or not 1 <= target <= MAX_TARGET:
+            raise RulesError(
+                f"rules.target must be a whole number of points from 1 to {MAX_TARGET}, "
+                f"or null, not {target!r}"
+            )
+        if self.club or self.timed:
+            raise RulesError(
+                "rules.target is for points: a club or timed game cannot play to a target"
             )

@@ -57,6 +57,15 @@ class ScoreSheet:
         self.hand_points = [0] * self.players
         self.hand_start = self.chips_worth()
 
+    def target_reached(self) -> bool:
+        """Whether a seat's total over the ended hands (a team's with partners) has
+        reached the game's target score (False when it plays to no target)."""
+        target = self.rules.target
+        if target is None:
+            return False
+        tally = self.tally()
+        return max(tally.team_totals or tally.standings) >= target
+
     def score(self, seat: int, points: int) -> Purse | None:
         """Count a placement's counting `points` for `seat` (and in club games the chips
         they win); returns the chips as they were before (club), else None."""

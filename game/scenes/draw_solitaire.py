@@ -61,35 +61,43 @@ class DrawSolitaireScene(SolitaireScene):
             self.session.ask_odds()
 
     def odds_words(self) -> str:
-        """The fair odds as far as they are known, with their sample size."""
-        odds = self.session.fair_odds.wins_games
-        if odds is None:
+        """The fair odds as far as they are known: of this deal as dealt (after the game)
+        or of any deal like it from here (during play), with the games played so far."""
+        odds = self.session.fair_odds
+        if odds.wins_games is None:
             return ""
-        wins, games = odds
-        start = self.session.fair_odds.from_move == 0
-        if games == 0:
-            return (
-                _("Playing fair games from the deal's start…")
-                if start
-                else _("Playing fair games from here…")
+        wins, games = odds.wins_games
+        if odds.pending:
+            what = (
+                _("Fair odds of this deal, as dealt")
+                if odds.as_dealt
+                else _("Fair odds from here, of any deal like this one")
             )
-        more = "…" if self.session.fair_odds.pending else ""
+            total = odds.games_wanted
+            played = ngettext(
+                "{what}: {played} of {total} game played, {wins} won…",
+                "{what}: {played} of {total} games played, {wins} won…",
+                total,
+            )
+            return played.format(what=what, played=games, total=total, wins=wins)
         words = (
             ngettext(
-                "A fair player wins about {share} from the deal's start ({wins} of "
-                "{games} game{more}).",
-                "A fair player wins about {share} from the "
-                "deal's start ({wins} of {games} games{more}).",
+                "A fair player wins this deal, as dealt, about {share} of the time "
+                "({wins} of {games} game).",
+                "A fair player wins this deal, as dealt, about {share} of the time "
+                "({wins} of {games} games).",
                 games,
             )
-            if start
+            if odds.as_dealt
             else ngettext(
-                "A fair player wins about {share} from here ({wins} of {games} game{more}).",
-                "A fair player wins about {share} from here ({wins} of {games} games{more}).",
+                "From here, a fair player wins about {share} of deals like this one "
+                "({wins} of {games} game).",
+                "From here, a fair player wins about {share} of deals like this one "
+                "({wins} of {games} games).",
                 games,
             )
         )
-        return words.format(share=format_percent(wins / games), wins=wins, games=games, more=more)
+        return words.format(share=format_percent(wins / max(1, games)), wins=wins, games=games)
 
     def end_note(self) -> str:
         return self.odds_words() or _("Fair odds (O): how often a fair player wins this deal.")

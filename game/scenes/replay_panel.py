@@ -9,8 +9,9 @@ import pygame
 
 from game.i18n import _, format_number, format_signed
 from game.play.replay import Replay
+from game.play.solitaire_light import light_out
 from game.rules.moves import STOCK, Move
-from game.rules.record import DRAW_SOLITAIRE, TABLE, GameState
+from game.rules.record import DRAW_SOLITAIRE, TABLE, GameRecord, GameState
 from game.rules.solitaire import PILE_COUNT, DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableState
 from game.rules.tiles import TileId
@@ -20,7 +21,7 @@ from game.ui.sprites import TileLayer, TileSprite
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileArt, TileState
-from game.ui.words import purse_words, tiles_words
+from game.ui.words import light_out_words, purse_words, tiles_words
 
 PILES_PER_ROW: Final = 4
 """Piles to a row of the stacked solitaire's panel (a row fewer where the labels need
@@ -40,6 +41,8 @@ class ReplayPanel:
         self.names = names
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.tiles = TileLayer()
+        self._light: tuple[GameRecord | None, int | None] = (None, None)
+        """The record read last and the move at which its winnable light went out."""
 
     def tile_side(self) -> int:
         """Side of the tiles in the panel: as large as a row (or a pile column) allows."""
@@ -164,7 +167,17 @@ class ReplayPanel:
                 _("Figure"),
                 _("{placed} of 36 placed").format(placed=len(state.figure)),
             )
+        out_at = self.light_out()
+        if self.replay.mode != TABLE and out_at is not None:
+            self._label_row(surface, 3, _("Winnable light"), light_out_words(out_at))
         self.tiles.draw(surface)
+
+    def light_out(self) -> int | None:
+        """The move at which the game's winnable light went out (read once a record)."""
+        record = self.replay.record
+        if self._light[0] is not record:
+            self._light = (record, light_out(record))
+        return self._light[1]
 
     def _label_row(self, surface: pygame.Surface, row: int, label: str, value: str) -> None:
         ui = self.ui

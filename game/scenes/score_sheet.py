@@ -80,6 +80,13 @@ def remaining_words(match: TableMatch) -> str:
     rules = match.state.game.rules
     if rules.timed:
         return _("Club game against the clock: hands go on until the time runs out.")
+    if rules.target is not None:
+        words = (
+            _("Hands go on until a team's total reaches {points} points.")
+            if rules.partners
+            else _("Hands go on until a player's total reaches {points} points.")
+        )
+        return words.format(points=format_number(rules.target))
     left = rules.hands - len(match.state.sheet.results)
     return ngettext("{count} more hand to play.", "{count} more hands to play.", left).format(
         count=left

@@ -1,5 +1,6 @@
 """The settings screen: edition, language, theme, colour-blind aid, sound, animation
-speed, fullscreen, hand-off banner, coach's tips; and the way to the About screen.
+speed, fullscreen, hand-off banner, coach's tips, the solitaires' winnable light; and
+the way to the About screen.
 
 Every change applies at once and is saved at once.
 """
@@ -28,6 +29,13 @@ if TYPE_CHECKING:
 PREVIEW_TILES = ("08-09-10", "05-01-04", "03-07-08", "09-10-01")
 LANGUAGE_OPTIONS = [("", N_("As the system")), *LANGUAGES.items()]
 """Each language by its own name (never translated), after the system's choice."""
+LIGHT_OPTIONS = [
+    ("winnable", N_("On winnable deals")),
+    ("every", N_("On every deal")),
+    ("off", N_("Off")),
+]
+"""Where the solitaires' "still winnable" light shows (daily deals and deals with
+"Winnable only" on are the winnable deals)."""
 
 
 class SettingsScene(Scene):
@@ -91,6 +99,14 @@ class SettingsScene(Scene):
                 N_("Coach's tips after each of your moves"),
                 settings.coach_tips,
                 lambda value: self._set("coach_tips", value),
+            )
+        )
+        self.light = self.form.add(
+            Choice(
+                N_("Solitaires' winnable light"),
+                LIGHT_OPTIONS,
+                settings.winnable_light,
+                lambda value: self._set("winnable_light", value),
             )
         )
         self.about = self.form.add(Button(N_("About Contack"), lambda: services.open(Screen.ABOUT)))

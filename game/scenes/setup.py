@@ -21,17 +21,18 @@ from game.rules.share import (
     MAX_CODE_LENGTH,
     ShareCode,
 )
-from game.rules.table_rules import MAX_HANDS, MAX_PLAYERS, MIN_PLAYERS, TableRules
+from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS, TableRules
 from game.scenes.base import Scene
 from game.scenes.requests import HostRequest, SolitaireRequest, TableRequest
 from game.scenes.setup_levels import draw_level_legend, person_standing
-from game.scenes.setup_words import SPANISH_CLUB, draw_deal_words, read_deal, scoring_hint
+from game.scenes.setup_rules import RuleChoices
+from game.scenes.setup_words import draw_deal_words, read_deal, scoring_hint
 from game.ui.editions import EDITIONS, apply_edition, club_first, current_edition, edition_options
 from game.ui.painting import Ui, blit_text, draw_panel
 from game.ui.text import blit_paragraph
 from game.ui.text_field import TextField
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button, Choice, Counter, Toggle
+from game.ui.widgets import Button, Choice
 from game.ui.words import KIND_WORDS
 
 if TYPE_CHECKING:
@@ -45,36 +46,7 @@ SEAT_KINDS: Final = (*KIND_WORDS, (FRIEND, N_("Friend (joins)")))
 """A seat's kinds: a person here, a computer, or a friend joining from their own computer
 (the table is then hosted: the people here take the first seats that are not a
 computer's)."""
-TIME_LIMITS: Final = [
-    (None, N_("By hands")),
-    (600, N_("10 minutes")),
-    (1200, N_("20 minutes")),
-    (1800, N_("30 minutes")),
-    (2700, N_("45 minutes")),
-    (3600, N_("60 minutes")),
-]
 NAME_LENGTH: Final = 14
-
-
-CHIPS_EACH: Final = [(n, str(n)) for n in range(10, 101, 10)]
-CHIPS_IN_BOX: Final = [(n, str(n)) for n in range(50, 501, 50)]
-BOX_CHIPS: Final = 200
-"""The box's chips a Spanish book club game starts from unless the player says."""
-
-
-def scoring_options(club_first: bool) -> list[tuple[str, str]]:
-    """The scoring choice's options: Club Contack first in the Spanish edition."""
-    options = [
-        ("standard", N_("Standard")),
-        ("club", N_("Club Contack (chips)")),
-        (SPANISH_CLUB, N_("Club Contack, Spanish book")),
-    ]
-    return options[::-1] if club_first else options
-
-
-def scoring_of(rules: TableRules) -> str:
-    """The scoring choice's value for `rules`."""
-    return SPANISH_CLUB if rules.spanish_club else rules.variant
 
 
 def seat_count(value: object) -> int:
@@ -151,32 +123,8 @@ class SetupScene(Scene):
             choice = self.form.add(Choice("", SEAT_KINDS, kind, partial(self._kind_changed, seat)))
             self.names.append(name)
             self.kinds.append(choice)
-        self.hands = self.form.add(
-            Counter(N_("Hands per game"), rules.hands, 1, MAX_HANDS, lambda _n: None)
-        )
-        self.partners = self.form.add(
-            Toggle(N_("Partners (4 players)"), rules.partners, lambda _v: None)
-        )
-        self.free_draw = self.form.add(Toggle(N_("Free draw"), rules.free_draw, lambda _v: None))
-        self.variant = self.form.add(
-            Choice(
-                N_("Scoring"),
-                scoring_options(club_first(services.settings)),
-                scoring_of(rules),
-                lambda _v: self._scoring_chosen(),
-            )
-        )
-        self.chips = self.form.add(
-            Choice(N_("Chips each"), CHIPS_EACH, rules.chips, lambda _v: None)
-        )
-        self._chips_for_scoring(rules.chips)
-        self.time_limit = self.form.add(
-            Choice(
-                N_("Club game length"),
-                TIME_LIMITS,
-                rules.time_limit_s,
-                lambda _v: self.resize(self.services.size),
-            )
+        self.rules = RuleChoices(
+            self.form, rules, club_first(services.settings), lambda: self.resize(services.size)
         )
         self.deal_field = self.form.add(
             TextField(
@@ -207,20 +155,6 @@ class SetupScene(Scene):
         self.history = History()
         """The statistics, for the rating of the person at the table."""
 
-    def _chips_for_scoring(self, chips: int) -> None:
-        """The chips choice as the scoring asks: each player's chips, or the box's that
-        the Spanish book divides; `chips` if it is one of them, else the usual number."""
-        spanish = self.variant.value == SPANISH_CLUB
-        self.chips.label = N_("Chips in the box") if spanish else N_("Chips each")
-        self.chips.options = CHIPS_IN_BOX if spanish else CHIPS_EACH
-        usual = BOX_CHIPS if spanish else TableRules.chips
-        self.chips.index = 0
-        self.chips.set_value(chips if chips in dict(self.chips.options) else usual)
-
-    def _scoring_chosen(self) -> None:
-        self._chips_for_scoring(self.chips.value)
-        self.resize(self.services.size)
-
     def _edition_chosen(self, key: str) -> None:
         """An edition's theme, language and options, at once (the seats stay)."""
         settings = self.services.settings
@@ -234,10 +168,7 @@ class SetupScene(Scene):
         edition = EDITIONS.get(key)
         if edition is None:
             return
-        self.variant.options = scoring_options(edition.club_first)
-        self.variant.set_value(scoring_of(TableRules.from_dict(edition.table_options)))
-        self._chips_for_scoring(self.chips.value)
-        self.free_draw.value = edition.table_options["free_draw"]
+        self.rules.set_edition(edition.club_first, edition.table_options)
         self.resize(self.services.size)
 
     def _deal_typed(self, text: str) -> None:
@@ -256,13 +187,7 @@ class SetupScene(Scene):
         for seat, kind in enumerate(code.seats):
             self.kinds[seat].set_value(kind)
             self._kind_changed(seat, kind)
-        rules = code.rules
-        self.hands.set_value(rules.hands)
-        self.partners.value = rules.partners
-        self.free_draw.value = rules.free_draw
-        self.variant.set_value(scoring_of(rules))
-        self._chips_for_scoring(rules.chips)
-        self.time_limit.set_value(rules.time_limit_s)
+        self.rules.set_rules(code.rules)
         self.resize(self.services.size)
 
     def deal(self) -> int | None:
@@ -291,15 +216,7 @@ class SetupScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.services.ui
         width, height = size
-        club = self.variant.value != "standard"
-        timed = club and self.time_limit.value is not None
-        four = self.count.value == 4
-        self.partners.enabled = four
-        if not four:
-            self.partners.value = False
-        self.chips.enabled = club
-        self.time_limit.enabled = club
-        self.hands.enabled = not timed
+        self.rules.enable(self.count.value)
         margin, gap = ui.px(36), ui.px(28)
         top = ui.px(128)
         bottom = height - ui.px(100)
@@ -323,15 +240,7 @@ class SetupScene(Scene):
                 name.rect.right + ui.px(10), y, inner.right - name.rect.right - ui.px(10), row_h
             )
         inner = self.rules_panel.inflate(-2 * pad, -2 * pad)
-        rows = [
-            self.hands,
-            self.partners,
-            self.free_draw,
-            self.variant,
-            self.chips,
-            self.time_limit,
-            self.deal_field,
-        ]
+        rows = [*self.rules.rows, self.deal_field]
         for index, widget in enumerate(rows):
             widget.rect = pygame.Rect(inner.x, inner.y + index * step, inner.width, row_h)
         self.hint_y = inner.y + len(rows) * step + ui.px(26)
@@ -351,18 +260,7 @@ class SetupScene(Scene):
 
     def config(self) -> dict[str, Any]:
         """The table scene's config: {"rules": RECORD.md rules, "players": [...]}."""
-        club = self.variant.value != "standard"
-        time_limit = self.time_limit.value if club else None
-        rules = TableRules(
-            hands=self.hands.value,
-            partners=self.partners.value and self.count.value == 4,
-            free_draw=self.free_draw.value,
-            variant="club" if club else "standard",
-            chips=self.chips.value,
-            time_limit_s=time_limit,
-            club_rules="spanish" if self.variant.value == SPANISH_CLUB else "standard",
-        )
-        rules.validate()
+        rules = self.rules.rules(self.count.value)
         return {"rules": rules.to_dict(), "players": self.players()}
 
     def players(self) -> list[dict[str, str]]:
@@ -411,7 +309,7 @@ class SetupScene(Scene):
                 ui.text(str(seat + 1), 20, PALETTE.gold, "bold"),
                 (rect.x - ui.px(20), rect.centery),
             )
-        hint = scoring_hint(self.variant.value)
+        hint = scoring_hint(self.rules.variant.value, self.rules.length.value)
         draw_deal_words(surface, ui, self.deal_field.rect, self.deal_words, self.deal_ok)
         last_seat = self.kinds[self.count.value - 1].rect.bottom
         draw_level_legend(

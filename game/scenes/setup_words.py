@@ -61,8 +61,9 @@ def read_deal(text: str) -> DealReading:
     return DealReading(words, True, code.deal, code)
 
 
-def scoring_hint(variant: str) -> str:
-    """How the scoring chosen in the setup (`variant`) works, in a line or two."""
+def scoring_hint(variant: str, length: int | None = None) -> str:
+    """How the scoring chosen in the setup (`variant`) works, in a line or two; a game
+    for points played to a target score (`length`) says how it ends."""
     if variant == "club":
         return _(
             "Club Contack: each counting contact wins value ÷ 5 chips from every "
@@ -74,6 +75,11 @@ def scoring_hint(variant: str) -> str:
             "equally; a player with no chips borrows from the player paid, "
             "and chips owed to you count for you."
         )
+    if length is not None:
+        return _(
+            "Standard scoring, to {points} points: the game ends with the hand in which "
+            "a player's total (a team's, with partners) reaches it; the highest total wins."
+        ).format(points=format_number(length))
     return _(
         "Standard scoring: counting contacts score their sum; "
         "each tile left in hand costs 10 at the end of a hand."

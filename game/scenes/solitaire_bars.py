@@ -14,12 +14,14 @@ import pygame
 
 from game.i18n import N_, _
 from game.persist.settings import ANIMATION_SPEEDS
+from game.play.solitaire_light import WinnableLight
 from game.play.solitaire_session import SolitaireSession
+from game.rules.record import GameRecord
 from game.rules.seeds_names import LARGEST_NEW_DEAL
 from game.rules.share import is_number_text
 from game.rules.tiles import TILE_COUNT
 from game.scenes.solitaire_autoplay import SolitaireAutoPlay
-from game.scenes.solitaire_panels import draw_title, share_note
+from game.scenes.solitaire_panels import draw_light, draw_title, share_note
 from game.ui.painting import Ui, blit_text
 from game.ui.text_field import TextField
 from game.ui.theme import PALETTE
@@ -54,6 +56,18 @@ def option(services: Services, name: str, default: bool = False) -> bool:
     options = services.settings.extra.get(OPTIONS_KEY)
     value = options.get(name, default) if isinstance(options, dict) else default
     return bool(value)
+
+
+def winnable_deal(services: Services, record: GameRecord) -> bool:
+    """Whether a deal is one of the winnable deals: a daily deal, or any deal while the
+    solitaire deals winnable deals only."""
+    return record.daily is not None or option(services, "winnable_only")
+
+
+def light_wanted(services: Services, record: GameRecord) -> bool:
+    """Whether the "still winnable" light shows on the deal of `record`."""
+    where = services.settings.winnable_light
+    return where == "every" or (where == "winnable" and winnable_deal(services, record))
 
 
 def set_option(services: Services, name: str, value: bool) -> None:
@@ -119,7 +133,12 @@ class SolitaireBars:
         )
         self.toggles: list[Toggle] = []
         self.status_x = 0
+        self.light_rect = pygame.Rect(0, 0, 0, 0)
+        """The row of the "still winnable" light, above the switches."""
         self.winnable_toggle = self.add_option(N_("Winnable only"), "winnable_only")
+        self.light_toggle: Toggle = form.add(Toggle(N_("Winnable light"), False, self._light_set))
+        self.toggles.append(self.light_toggle)
+        self._winnable_deal = False
 
     def add_option(self, label: str, name: str, then: Callable[[], None] | None = None) -> Toggle:
         """A switch at the foot of the side panel for the option `name` (`then` runs after
@@ -133,6 +152,13 @@ class SolitaireBars:
         toggle: Toggle = self.form.add(Toggle(label, option(self.services, name), change))
         self.toggles.append(toggle)
         return toggle
+
+    def _light_set(self, on: bool) -> None:
+        """The light's switch: on shows it on this deal (on every deal when this is not
+        a winnable one), off shows it nowhere."""
+        where = ("winnable" if self._winnable_deal else "every") if on else "off"
+        self.services.settings.winnable_light = where
+        self.services.save_settings()
 
     def _deal_typed(self, text: str) -> None:
         digits = "".join(ch for ch in text if ch in ASCII_DIGITS)  # not "²" or "①"
@@ -155,6 +181,8 @@ class SolitaireBars:
     def show_session(self, session: SolitaireSession, searching: bool, forced: bool) -> None:
         """Which buttons may be pressed as the game stands (`searching`: for a winnable
         deal; `forced`: a turned tile must be placed or discarded)."""
+        self._winnable_deal = winnable_deal(self.services, session.record)
+        self.light_toggle.value = light_wanted(self.services, session.record)
         playing = not session.finished and not searching
         take_back = (playing or session.loss_to_count) and session.can_undo()
         self.undo_button.enabled = take_back or (playing and forced)
@@ -251,6 +279,11 @@ class SolitaireBars:
                 panel.x + ui.px(12), y - toggle_h, panel.width - ui.px(24), toggle_h
             )
             y = toggle.rect.top - ui.px(8)
+        light_h = ui.px(40)  # two lines of words
+        self.light_rect = pygame.Rect(
+            panel.x + ui.px(12), y - light_h, panel.width - ui.px(24), light_h
+        )
+        y = self.light_rect.top - ui.px(6)
         sources = pygame.Rect(panel.x, panel.y, panel.width, y - panel.y)
         self.status_x = self.speed_choice.rect.right + ui.px(18)
         return SolitaireLayout(panel, figure, sources, strip)
@@ -261,8 +294,13 @@ class SolitaireBars:
         field, right = self.deal_field.rect, self.new_button.rect.x
         draw_title(surface, self.services.ui, title, field, typing, note, right)
 
-    def draw_status(self, surface: pygame.Surface, words: str) -> None:
-        """The status words at the end of the bottom bar."""
+    def draw_status(
+        self, surface: pygame.Surface, words: str, light: WinnableLight, searching: bool
+    ) -> None:
+        """The status words at the end of the bottom bar, and the "still winnable" light
+        in its row when it is on (not while `searching` for a deal: there is none yet)."""
         ui = self.services.ui
         image = ui.text(words, 17, PALETTE.text_dim)
         blit_text(surface, image, (self.status_x, self.undo_button.rect.centery), "midleft")
+        if light.on and not searching:
+            draw_light(surface, ui, self.light_rect, light, self.services.time)

@@ -30,9 +30,7 @@ from game.scenes.solitaire_autoplay import SolitaireAutoPlay
 from game.scenes.solitaire_bars import SolitaireBars, SolitaireCommands, option
 from game.scenes.solitaire_controls import SolitaireControls
 from game.scenes.solitaire_deals import SolitaireDeals
-from game.scenes.solitaire_panels import (
-    title_note,
-)
+from game.scenes.solitaire_panels import title_note
 from game.scenes.solitaire_sources import SourceKey, TileSources
 from game.scenes.solitaire_stage import SolitaireStage
 from game.ui.words import placed_words
@@ -327,7 +325,7 @@ class SolitaireScene(Scene):
         hint = None if finished else self.autoplay.hint_move
         stage.draw_over(surface, alpha, self.sources, hint, self.services.time)
         self.form.draw(surface, self.services.ui)
-        self.bars.draw_status(surface, self.status_text())
+        self.bars.draw_status(surface, self.status_text(), self.session.light, self.deals.searching)
         thinking = self.autoplay.hint_wanted or (
             self.autoplay.waiting and not self.tweens.busy and self.session.advice.thinking
         )

@@ -17,6 +17,7 @@ from game.rules.errors import RecordError
 from game.rules.moves import PLACE
 from game.rules.record import DAILY_KEY, GameRecord
 from game.scenes.requests import ReplayRequest
+from game.scenes.solitaire_bars import light_wanted
 from game.ui.board import Board
 
 if TYPE_CHECKING:
@@ -101,7 +102,8 @@ class SolitaireDeals:
         self.busy_text = _("Looking for a winnable deal…")
 
     def work(self) -> None:
-        """Background thinking for this frame: the deal search, the verdict, the advice."""
+        """Background thinking for this frame: the deal search, the verdict, the advice,
+        the light (on where the settings want it)."""
         if self.search is not None:
             seed = self.search.poll()
             if seed is not None:
@@ -109,7 +111,9 @@ class SolitaireDeals:
                 self.busy_text = ""
                 self.start(seed)
             return
-        self.session.poll()
+        session = self.session
+        session.light.switch(light_wanted(self.services, session.record), session.state)
+        session.poll()
 
     def save_if_due(self) -> bool:
         """Write the autosave a change asked for (moves write it at once; other changes

@@ -1,6 +1,7 @@
 """What the solitaire screens draw around the figure: the title with the deal number, the
-banners over the figure (searching for a deal, the game's end with the solver's verdict)
-and the count badges of piles and stock. Drawing only: nothing here changes state."""
+banners over the figure (searching for a deal, the game's end with the solver's verdict),
+the "still winnable" light and the count badges of piles and stock. Drawing only:
+nothing here changes state."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pygame
 from game.ai.analysis import SolitaireReview
 from game.ai.daily import record_day
 from game.i18n import N_, _, format_date
+from game.play.solitaire_light import OUT, THINKING, WINNABLE, WinnableLight
 from game.rules.figure import Figure
 from game.rules.moves import Move
 from game.rules.record import GameRecord
@@ -20,7 +22,7 @@ from game.ui.board import Board
 from game.ui.painting import Ui, blit_text, draw_panel
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
-from game.ui.words import slip_words
+from game.ui.words import light_out_words, slip_words
 
 VERDICT_WORDS = {
     "won": N_("Press N for a new deal, R to play it again."),
@@ -107,8 +109,9 @@ def verdict_words(verdict: str | None, review: SolitaireReview | None) -> str:
     return _(VERDICT_WORDS.get(verdict or "", CHECKING))
 
 
-def game_over_lines(won: bool, placed: int, words: str, note: str = "") -> list[Line]:
-    """The end of a deal: won, or how far it got and whether it could have been won."""
+def game_over_lines(won: bool, placed: int, words: str, notes: tuple[str, ...] = ()) -> list[Line]:
+    """The end of a deal: won, or how far it got, whether it could have been won and
+    `notes` (where the light went out, the fair odds)."""
     if won:
         return [
             (_("Solved! All 36 tiles placed."), 38, PALETTE.gold),
@@ -118,7 +121,67 @@ def game_over_lines(won: bool, placed: int, words: str, note: str = "") -> list[
         (_("No more moves: {placed} of 36 placed.").format(placed=placed), 26, PALETTE.text),
         (words, 19, PALETTE.text_dim),
     ]
-    return [*lines, (note, 17, PALETTE.text_dim)] if note else lines
+    return [*lines, *((note, 17, PALETTE.text_dim) for note in notes if note)]
+
+
+def light_words(shows: str, out_at: int | None) -> str:
+    """What the "still winnable" light says."""
+    if shows == WINNABLE:
+        return _("Still winnable")
+    if shows == OUT:
+        return light_out_words(out_at)
+    if shows == THINKING:
+        return _("Still winnable? Thinking…")
+    return _("Winnable? The solver cannot tell")
+
+
+def light_end_words(out_at: int | None) -> str:
+    """The end of a lost deal: the move at which the light went out (if it did)."""
+    if out_at is None:
+        return ""
+    if out_at == 0:
+        return _("The light was out from the start: no order of play could win this deal.")
+    return _("The light went out at move {move}.").format(move=out_at)
+
+
+def draw_light(
+    surface: pygame.Surface,
+    ui: Ui,
+    rect: pygame.Rect,
+    light: WinnableLight,
+    time: float,
+) -> None:
+    """The "still winnable" light in its row: a lamp (green, out, pulsing while the solver
+    thinks, a hollow ring when it cannot tell) and its words."""
+    radius = ui.px(8)
+    centre = (rect.x + radius + ui.px(4), rect.centery)
+    shows = light.shows
+    if shows == WINNABLE:
+        pygame.draw.circle(surface, (40, 90, 55), centre, radius + ui.px(3))
+        pygame.draw.circle(surface, PALETTE.good, centre, radius)
+    elif shows == OUT:
+        pygame.draw.circle(surface, (60, 40, 38), centre, radius)
+        pygame.draw.circle(surface, PALETTE.penalty, centre, radius, max(1, ui.px(2)))
+    elif shows == THINKING:
+        glow = 0.55 + 0.45 * math.sin(time * 6)
+        red, green, blue = PALETTE.gold
+        colour = (round(red * glow), round(green * glow), round(blue * glow))
+        pygame.draw.circle(surface, colour, centre, radius)
+    else:
+        pygame.draw.circle(surface, PALETTE.text_dim, centre, radius, max(1, ui.px(2)))
+    left = centre[0] + radius + ui.px(10)
+    words = light_words(shows, light.out_at)
+    colour = PALETTE.text if shows in (WINNABLE, OUT) else PALETTE.text_dim
+    room = rect.right - left
+    lines = ui.wrap(words, 15, room)
+    images = (
+        [ui.text(line, 15, colour) for line in lines]
+        if len(lines) <= 2
+        else [shrunk_text(ui, words, 15, room, colour)]
+    )
+    y = rect.centery - sum(image.get_height() for image in images) // 2
+    for image in images:
+        y = blit_text(surface, image, (left, y), "topleft").bottom
 
 
 def draw_figure_message(
@@ -129,11 +192,11 @@ def draw_figure_message(
     words: str,
     busy: str,
     thinking: bool,
-    note: str = "",
+    notes: tuple[str, ...] = (),
 ) -> None:
     """Over the figure: the game's end, the search for a deal, or that advice is coming."""
     if state.is_terminal():
-        draw_banner(surface, ui, area, game_over_lines(state.won, len(state.figure), words, note))
+        draw_banner(surface, ui, area, game_over_lines(state.won, len(state.figure), words, notes))
     elif busy:
         draw_banner(surface, ui, area, [(busy, 24, PALETTE.text)])
     elif thinking:
@@ -177,9 +240,9 @@ def follow_figure(board: Board, figure: Figure, finished: bool, ui: Ui) -> None:
     cells = [cell for cell, _tile, _rot in figure.tiles()]
     cells += figure.open_cells() if cells else []
     area = board.area.inflate(-ui.px(20), -ui.px(20))
-    if finished:
-        area.height -= ui.px(120)
-        area.top += ui.px(120)
+    if finished:  # under the banner: the verdict, where the light went out, the odds
+        area.height -= ui.px(150)
+        area.top += ui.px(150)
         if not board.moved_by_player:
             board.fit([cell for cell, _tile, _rot in figure.tiles()], area)
             return

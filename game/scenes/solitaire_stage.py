@@ -19,6 +19,7 @@ from game.scenes.solitaire_panels import (
     draw_figure_message,
     draw_hinted_spot,
     follow_figure,
+    light_end_words,
     verdict_words,
 )
 from game.scenes.solitaire_sources import MOVING_LAYER, SOURCE_LAYER, TileSources
@@ -146,9 +147,8 @@ class SolitaireStage:
         end_note: str,
     ) -> None:
         """The words over the figure: `busy` (looking for a deal), thinking, or the game
-        over with its verdict and `end_note`."""
+        over with its verdict, where the light went out and `end_note`."""
         verdict = verdict_words(session.verdict, session.review)
+        notes = (light_end_words(session.light.out_at), end_note)
         area = self.board.area
-        draw_figure_message(
-            surface, self.ui, area, session.state, verdict, busy, thinking, end_note
-        )
+        draw_figure_message(surface, self.ui, area, session.state, verdict, busy, thinking, notes)

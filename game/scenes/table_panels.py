@@ -8,7 +8,7 @@ from typing import Final
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, format_number
 from game.play.table_match import TableMatch
 from game.rules.moves import DRAW, PLACE
 from game.rules.results import ALL_PASSED, DEAD_END, MoveResult
@@ -108,7 +108,7 @@ def status_words(
 
 
 def hand_words(match: TableMatch) -> str:
-    """Which hand this is, and the time left in a timed game."""
+    """Which hand this is, and the time left in a timed game or the target score."""
     state = match.state
     left = match.time_left_s()
     if left is not None:
@@ -117,6 +117,11 @@ def hand_words(match: TableMatch) -> str:
         minutes, seconds = divmod(int(left), 60)
         return _("Hand {number} · {time} left").format(
             number=state.hand_number + 1, time=f"{minutes}:{seconds:02d}"
+        )
+    target = match.rules.target
+    if target is not None:
+        return _("Hand {number} · to {points} points").format(
+            number=state.hand_number + 1, points=format_number(target)
         )
     return _("Hand {number} of {count}").format(
         number=state.hand_number + 1, count=match.rules.hands

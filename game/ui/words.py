@@ -114,6 +114,14 @@ def slip_words(last_winnable: int) -> str:
     )
 
 
+def light_out_words(out_at: int | None) -> str:
+    """Where a solitaire's "still winnable" light went out: "No longer winnable since
+    move 32" (None or 0: from the start)."""
+    if not out_at:
+        return _("Not winnable from the start")
+    return _("No longer winnable since move {move}").format(move=out_at)
+
+
 def names_words(names: Sequence[str]) -> str:
     """Names joined as a sentence says them: "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
     if len(names) <= 1:
