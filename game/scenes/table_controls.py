@@ -271,8 +271,9 @@ class TableControls:
         if key in commands:
             commands[key]()
             return True
-        if key == pygame.K_TAB and self.can_act():
-            tiles = self.active_tiles()
+        if key == pygame.K_TAB and self.can_act():  # through the tiles that fit somewhere
+            muted = self.unplayable_tiles()
+            tiles = [tile for tile in self.active_tiles() if tile not in muted]
             if tiles:
                 step = -1 if event.mod & pygame.KMOD_SHIFT else 1
                 index = tiles.index(self.selected) + step if self.selected in tiles else 0
