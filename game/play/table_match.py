@@ -68,6 +68,11 @@ class SeatNews:
         """What the players should be told since the last call."""
         return []
 
+    def waits_for_reader(self) -> bool:
+        """Whether the game waits for the player to read (a lesson's text): nobody is
+        thinking of a move meanwhile."""
+        return False
+
 
 class TableMatch(SeatNews):
     """One table game in play. Build it with `new` or `resume`."""

@@ -258,7 +258,8 @@ def draw_seat(
     kind = match.kinds[seat]
     detail = _(dict(KIND_WORDS).get(kind, kind))
     if active:
-        detail = _("to play") if match.is_human(seat) else _("thinking…")
+        thinks = not match.is_human(seat) and not match.waits_for_reader()
+        detail = _("thinking…") if thinks else _("to play")
     detail = match.seat_note(seat) or detail
     if said is not None:  # what the seat just did takes the whole line for a moment
         blit_text(
