@@ -95,7 +95,7 @@ def test_the_last_tile_mark_is_in_the_pixels(make_app: AppMaker) -> None:
     x, y = board.view.cell_box_centre(cell)
     up = (cell[0] + cell[1]) % 2 == 0
     # Just outside the tile's bottom edge (up tiles) or top edge (down tiles).
-    offset = board.view.side * 0.8660254 * 0.5 * 0.97 + 3
+    offset = board.view.side * 0.8660254 * 0.5 * 0.97 + 4  # the middle of the white band
     probe = (round(x), round(y + offset if up else y - offset))
     marked = app.screen.get_at(probe)[:3]
     board.last = None
@@ -156,13 +156,13 @@ def test_the_handoff_keeps_every_move_of_five_computers_and_scrolls(make_app: Ap
     placed = scene.turns.placed_since[seat]
     assert placed and all(cell in scene.state.figure for cell in placed)
     rings: list[Any] = []
-    real_outline = scene.board.draw_outline
+    real_outline = scene.board.marks.draw_outline
 
     def draw_outline(surface: pygame.Surface, cell: Cell, colour: Colour) -> None:
         rings.append(cell)
         real_outline(surface, cell, colour)
 
-    scene.board.draw_outline = draw_outline  # type: ignore[method-assign]
+    scene.board.marks.draw_outline = draw_outline  # type: ignore[method-assign]
     app.run_frames(1)
     assert set(rings) >= set(placed) - {scene.state.figure.last_cell}
     empty_spot = (panel.panel.right - 4, panel.panel.bottom - 4)

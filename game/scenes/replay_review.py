@@ -138,12 +138,12 @@ def draw_move_marks(surface: pygame.Surface, board: Board, focus: Focus, time: f
         and played != better
         and (better is None or better.cell != played.cell)
     ):
-        board.draw_ghost(surface, played.tile, played.cell, played.rot, None)
-        board.draw_outline(surface, played.cell, PALETTE.penalty)
+        board.marks.draw_ghost(surface, played.tile, played.cell, played.rot, None)
+        board.marks.draw_outline(surface, played.cell, PALETTE.penalty)
     if better is not None and better.action == PLACE:
-        board.draw_ghost(surface, better.tile, better.cell, better.rot, None)
+        board.marks.draw_ghost(surface, better.tile, better.cell, better.rot, None)
         lit = 0.75 + 0.25 * math.sin(time * 4)
         red, green, blue = PALETTE.good
-        board.draw_outline(
+        board.marks.draw_outline(
             surface, better.cell, (round(red * lit), round(green * lit), round(blue * lit))
         )

@@ -71,7 +71,7 @@ class ReplayStage:
 
     def draw_figure(self, surface: pygame.Surface, alpha: float, figure: Figure) -> None:
         """The open places, the tiles on their cells and the last tile's mark."""
-        self.board.draw_openings(surface, figure.opportunity_openings())
+        self.board.marks.draw_openings(surface, figure.opportunity_openings())
         self.tiles.draw_interpolated(surface, alpha)
         self.board.draw_last_mark(surface)
 

@@ -159,7 +159,7 @@ class TableControls:
         spots = sorted(self.spots().items(), key=lambda kv: (kv[0][1], kv[0][0]))
         keyed = spots[self.key_spot][0] if 0 <= self.key_spot < len(spots) else None
         highlighted = self.hover_cell if self.hover_cell in self.spots() else keyed
-        self.stage.board.draw_spots(
+        self.stage.board.marks.draw_spots(
             surface,
             [(cell, match.state.placement_score(move)) for cell, move in spots],
             highlighted,
@@ -171,7 +171,7 @@ class TableControls:
             return
         move = self.spots().get(self.hover_cell)
         if move is not None:
-            self.stage.board.draw_ghost(
+            self.stage.board.marks.draw_ghost(
                 surface, move.tile, move.cell, move.rot, self.match.state.placement_score(move)
             )
 
@@ -255,7 +255,7 @@ class TableControls:
             pygame.K_y: given.redo,
             pygame.K_d: given.draw,
             pygame.K_r: self.rotate_first,
-            pygame.K_f: self.stage.fit_view,
+            pygame.K_f: self.stage.refit,
             pygame.K_PLUS: zoom(1),
             pygame.K_EQUALS: zoom(1),
             pygame.K_KP_PLUS: zoom(1),

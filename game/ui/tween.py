@@ -97,21 +97,22 @@ class Tweens:
     def move(
         self,
         sprite: pygame.sprite.Sprite,
-        to: Point,
+        to: Point | Callable[[], Point],
         duration: float = 0.3,
         easing: Easing = ease_out_cubic,
         delay: float = 0.0,
         on_done: Callable[[], None] | None = None,
     ) -> Tween:
-        """Slide a sprite's centre from where it is now to `to`. A slide of the sprite
-        still under way stops there (two would pull it both ways, and the one that ends
-        last would win); its ending runs when this one ends."""
+        """Slide a sprite's centre from where it is now to `to` (or to where `to()` says
+        at each step, for a place that moves meanwhile). A slide of the sprite still under
+        way stops there (two would pull it both ways, and the one that ends last would
+        win); its ending runs when this one ends."""
         rect = sprite.rect
         assert rect is not None
         start: Point = rect.center
 
         def apply(t: float) -> None:
-            rect.center = lerp_point(start, to, t)
+            rect.center = lerp_point(start, to() if callable(to) else to, t)
 
         endings = [tween.on_done for tween in self._running if tween.subject is sprite]
         for tween in self._running:
