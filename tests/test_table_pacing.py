@@ -158,9 +158,11 @@ def test_the_handoff_keeps_every_move_of_five_computers_and_scrolls(make_app: Ap
     rings: list[Any] = []
     real_outline = scene.board.marks.draw_outline
 
-    def draw_outline(surface: pygame.Surface, cell: Cell, colour: Colour) -> None:
+    def draw_outline(
+        surface: pygame.Surface, cell: Cell, colour: Colour, inset: float = 0.0
+    ) -> None:
         rings.append(cell)
-        real_outline(surface, cell, colour)
+        real_outline(surface, cell, colour, inset)
 
     scene.board.marks.draw_outline = draw_outline  # type: ignore[method-assign]
     app.run_frames(1)
