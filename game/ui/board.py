@@ -130,10 +130,11 @@ class Board:
         largest: float | None = None,
     ) -> None:
         """Show `cells` as `fitted` says, at once."""
-        self.settle()
-        self._look(self.fitted(cells, area, margin, largest))
+        self.look_at(self.fitted(cells, area, margin, largest))
 
-    def _look(self, fit: Fit) -> None:
+    def look_at(self, fit: Fit) -> None:
+        """Show the view `fit`, at once."""
+        self.settle()
         ladder = self.ladder()
         self.view.min_side, self.view.max_side = ladder[0], ladder[-1]
         self.view.side, self.view.origin = fit.side, fit.origin
@@ -155,8 +156,8 @@ class Board:
             self.view.side = start.side + (fit.side - start.side) * t
             self.view.origin = lerp_point(start.origin, fit.origin, t)
             if t >= 1:
-                self._look(fit)
                 self._heading = self._glide = None
+                self.look_at(fit)
             self.place_sprites()
 
         self._glide = self.motion.add(Tween(duration, step, ease_out_cubic))

@@ -77,3 +77,27 @@ def _rooms(area: pygame.Rect, corners: Sequence[pygame.Rect]) -> list[pygame.Rec
                     cuts.append(part)
         rooms += cuts
     return rooms
+
+
+def framed(fit: Fit, figure: Iterable[Cell], focus: Iterable[Cell], area: pygame.Rect) -> Fit:
+    """`fit` moved so that `figure`, where it is larger than `area`, leaves no empty band
+    on one side while it is cut on the other (and is centred where it is not), with
+    `focus` kept in view."""
+    origin = list(fit.origin)
+    for axis, (low, high) in enumerate(((area.left, area.right), (area.top, area.bottom))):
+        shown = _extent(fit, figure, axis)
+        kept = _extent(fit, focus, axis)
+        if shown[1] - shown[0] <= high - low:
+            move = (low + high) / 2 - (shown[0] + shown[1]) / 2
+        else:
+            move = min(max(0.0, high - shown[1]), low - shown[0])
+        if kept[1] - kept[0] <= high - low:
+            move = min(max(move, low - kept[0]), high - kept[1])
+        origin[axis] += move
+    return Fit(fit.side, (origin[0], origin[1]))
+
+
+def _extent(fit: Fit, cells: Iterable[Cell], axis: int) -> tuple[float, float]:
+    """From where to where `cells` reach on screen along `axis` (0: across, 1: down)."""
+    ends = [fit.origin[axis] + v[axis] * fit.side for cell in cells for v in world_vertices(cell)]
+    return (min(ends), max(ends)) if ends else (fit.origin[axis], fit.origin[axis])
