@@ -307,13 +307,30 @@ def best_opportunity(state: TableState, moves: list[Move]) -> tuple[Move, int, i
     return best
 
 
-def review_move(
-    state: TableState, played: Move, hand: int, index: int, rng: random.Random
-) -> MoveReview:
-    """Compare `played` (about to be played in `state`) with the strongest level's move."""
+def coach_rng(seed: int | str | None, hand: int, index: int) -> random.Random:
+    """The rng of the coach's master at move `index` of `hand` of the game dealt from
+    `seed`: one record gives one review, and a hint asked there the same move."""
+    return random.Random(f"contack-coach:{seed}:{hand}:{index}")
+
+
+def coach_choice(state: TableState, hand: int, index: int, seed: int | str | None) -> Move:
+    """The move the coach calls best in `state`, move `index` of `hand` (a hint: the
+    coach's review of the move then agrees with it; picklable work)."""
     moves = state.legal_moves()
-    coach = MasterPlayer(rng, COACH_POSITIONS, COACH_SAMPLES, steps=COACH_STEPS)
-    best = coach.choose(state) if len(moves) > 1 else played
+    if len(moves) == 1:
+        return moves[0]
+    return MasterPlayer(
+        coach_rng(seed, hand, index), COACH_POSITIONS, COACH_SAMPLES, steps=COACH_STEPS
+    ).choose(state)
+
+
+def review_move(
+    state: TableState, played: Move, hand: int, index: int, seed: int | str | None
+) -> MoveReview:
+    """Compare `played` (about to be played in `state`, move `index` of `hand`) with the
+    move the coach calls best there."""
+    moves = state.legal_moves()
+    best = coach_choice(state, hand, index, seed)
     played_points = placement_points(state, played)
     opportunity = best_opportunity(state, moves)
     if opportunity is not None and (opportunity[0] == played or opportunity[1] <= played_points):
@@ -330,15 +347,6 @@ def review_move(
         opportunity[1] if opportunity else 0,
         opportunity[2] if opportunity else 0,
         len(moves),
-    )
-
-
-def coach_move(
-    state: TableState, played: Move, hand: int, index: int, seed: int | str | None
-) -> MoveReview:
-    """`review_move` with the rng `review_table` gives that move (picklable work)."""
-    return review_move(
-        state, played, hand, index, random.Random(f"contack-coach:{seed}:{hand}:{index}")
     )
 
 
@@ -372,7 +380,7 @@ def review_table(
         if move.action == PLACE and (highlight is None or points > highlight.points):
             highlight = GameHighlight(h, index, state.current_player, move, points)
         if state.current_player in humans:
-            reviews.append(coach_move(state, move, h, index, record.seed))
+            reviews.append(review_move(state, move, h, index, record.seed))
     seats = tuple(
         SeatReview(
             seat,

@@ -277,7 +277,7 @@ class TableMatch(SeatNews):
     def ask_hint(self) -> bool:
         """Ask for a hint for the human to act; False when none can be asked now."""
         asked = self.assists and self.turn() is Turn.HUMAN
-        return asked and self.advice.ask_hint(self.state, self.position())
+        return asked and self.advice.ask_hint(self.state, self.position(), self.record.seed)
 
     def _drop_thinking(self) -> None:
         if self._thinking is not None:

@@ -94,6 +94,8 @@ def status_words(
         return _("{name} is thinking{dots}").format(name=name, dots=dots)
     if forced:
         return forced_words(match, seat)
+    if match.advice.hint_pending:
+        return _("{name}: the coach is looking for the best move…").format(name=name)
     if not state.figure and not holding:
         return opening_words(match)
     if not holding:
