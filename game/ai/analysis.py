@@ -362,25 +362,39 @@ def table_positions(record: GameRecord) -> Iterator[tuple[int, int, TableState, 
             state.apply(entry.move)
 
 
-def review_table(
-    record: GameRecord, hands: set[int] | None = None, stop: Callable[[], bool] = _never
-) -> TableReview:
-    """Review every human move of a table record (of `hands` only, when given)."""
+@dataclass(frozen=True)
+class ReviewPlan:
+    """What a table review looks at: every human move with the position it was played
+    in (each move a piece of work of its own), and the game's best move."""
+
+    positions: tuple[tuple[TableState, Move, int, int], ...]
+    """(the state before the move, the move, its hand, its index in the hand)."""
+    humans: tuple[int, ...]
+    highlight: GameHighlight | None
+    seed: int | str | None
+
+
+def plan_review(record: GameRecord, hands: set[int] | None = None) -> ReviewPlan:
+    """The review of a table record's human moves (of `hands` only, when given);
+    `RecordError` for a record that does not replay."""
     if record.mode != TABLE:
         raise ValueError("a table review takes a table record")
-    humans = {seat for seat, player in enumerate(record.players) if player.is_human}
-    reviews: list[MoveReview] = []
+    humans = tuple(seat for seat, player in enumerate(record.players) if player.is_human)
+    positions: list[tuple[TableState, Move, int, int]] = []
     highlight: GameHighlight | None = None
     for h, index, state, move in table_positions(record):
         if hands is not None and h not in hands:
             continue
-        if stop():
-            break
         points = placement_points(state, move)
         if move.action == PLACE and (highlight is None or points > highlight.points):
             highlight = GameHighlight(h, index, state.current_player, move, points)
         if state.current_player in humans:
-            reviews.append(review_move(state, move, h, index, record.seed))
+            positions.append((state.clone(), move, h, index))
+    return ReviewPlan(tuple(positions), humans, highlight, record.seed)
+
+
+def summed_up(plan: ReviewPlan, reviews: list[MoveReview]) -> TableReview:
+    """The review of `plan` from the coach's look at each of its moves, per seat."""
     seats = tuple(
         SeatReview(
             seat,
@@ -389,14 +403,17 @@ def review_table(
             sum(review.matched_best for review in mine if review.choices > 1),
             sum(review.points_missed for review in mine),
         )
-        for seat in sorted(humans)
+        for seat in plan.humans
         for mine in [[review for review in reviews if review.player == seat]]
     )
-    return TableReview(tuple(reviews), seats, highlight)
+    return TableReview(tuple(reviews), seats, plan.highlight)
 
 
-def review_table_json(record_json: str, hands: tuple[int, ...] | None = None) -> TableReview:
-    """`review_table` of a record given as text (picklable work for the worker)."""
-    return review_table(
-        GameRecord.from_json(record_json), set(hands) if hands is not None else None
-    )
+def review_table(record: GameRecord, hands: set[int] | None = None) -> TableReview:
+    """Review every human move of a table record (of `hands` only, when given)."""
+    plan = plan_review(record, hands)
+    reviews = [
+        review_move(state, move, hand, index, plan.seed)
+        for state, move, hand, index in plan.positions
+    ]
+    return summed_up(plan, reviews)

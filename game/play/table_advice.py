@@ -1,17 +1,30 @@
 """Advice at a table game: a hint for the human to act, and the coach's look at each
 human move as it is played (for learners). Both are worked out by the adviser while the
 game goes on and come back as events (`HintFound`, `TipFound`), as the solitaires'
-advice does in `solitaire_advice`. One adviser answers both: the hint is the move the
+advice does in `solitaire_advice`; `GameReview` is the coach's review of a whole game,
+worked out a move at a time. One adviser answers all three: the hint is the move the
 coach would call best there (`coach_choice`, seeded as the coach's review of that move
 is), so the coach never finds fault with a hint taken.
 """
 
 from __future__ import annotations
 
-from game.ai.analysis import MoveReview, coach_choice, review_move
+import contextlib
+
+from game.ai.analysis import (
+    MoveReview,
+    ReviewPlan,
+    TableReview,
+    coach_choice,
+    plan_review,
+    review_move,
+    summed_up,
+)
 from game.ai.worker import Adviser, Job
 from game.play.events import Event, HintFound, TipFound
+from game.rules.errors import RulesError
 from game.rules.moves import Move
+from game.rules.record import GameRecord
 from game.rules.table import TableState
 
 Position = tuple[int, int]
@@ -80,3 +93,56 @@ class TableAdvice:
             if answer is not None:
                 events.append(TipFound(answer))
         return events
+
+
+class GameReview:
+    """The coach's review of a table record (of the hands in `hands`, when given), each
+    human move a job of its own for the adviser, one at a time: the screen says how far
+    it has got (a game's review takes half a minute) and leaving drops what is left."""
+
+    def __init__(
+        self, adviser: Adviser, record: GameRecord, hands: tuple[int, ...] | None = None
+    ) -> None:
+        self.adviser = adviser
+        self.reviews: list[MoveReview] = []
+        self._job: Job[MoveReview] | None = None
+        self.plan: ReviewPlan | None = None
+        with contextlib.suppress(RulesError):  # a record that does not replay: no review
+            self.plan = plan_review(record, None if hands is None else set(hands))
+        self.failed = self.plan is None
+        self._next()
+
+    @property
+    def total(self) -> int:
+        """How many moves the coach looks at."""
+        return 0 if self.plan is None else len(self.plan.positions)
+
+    @property
+    def looked_at(self) -> int:
+        return len(self.reviews)
+
+    def _next(self) -> None:
+        plan = self.plan
+        if plan is not None and not self.failed and self.looked_at < self.total:
+            state, move, hand, index = plan.positions[self.looked_at]
+            self._job = self.adviser.submit(review_move, state, move, hand, index, plan.seed)
+
+    def poll(self) -> TableReview | None:
+        """The review once every move has been looked at (None until then, and when it
+        failed: `failed` says so)."""
+        while self._job is not None and self._job.done():
+            review, self._job = self._job.result(), None
+            if review is None:
+                self.failed = True
+                break
+            self.reviews.append(review)
+            self._next()
+        if self.plan is None or self.failed or self.looked_at < self.total:
+            return None
+        return summed_up(self.plan, self.reviews)
+
+    def cancel(self) -> None:
+        """The review is no longer wanted."""
+        if self._job is not None:
+            self._job.cancel()
+        self._job = None
