@@ -39,11 +39,12 @@ def draw_header(
 ) -> None:
     """The heading (`heading` · `title`) at the left, and where the replay stands at
     the right: the move, in the winning line once past `line_start`, and the hand. At
-    a `focus` the move named is the one its marks and words are about, the next."""
+    a `focus` that marks a move, the move named is the one its marks and words are
+    about, the next."""
     margin = ui.px(24)
     count = replay.moves_in_hand
     where = _("Move {number} of {count}").format(number=replay.index, count=count)
-    if focus is not None:
+    if focus is not None and (focus.played is not None or focus.better is not None):
         where = _("Before move {number} of {count}").format(number=replay.index + 1, count=count)
     if line_start is not None and replay.index > line_start:
         where = _("Winning line · {where}").format(where=where)
