@@ -249,5 +249,5 @@ def test_analyse_keeps_a_table_review_within_its_budget(
     path = tmp_path / "game.contack.json"
     path.write_text(human_table_game(4, hands=2).dumps())
     answer = cli.run(["analyse", str(path), "--budget-s", "0.5"])
-    assert len(given) == len(answer["reviews"]) > 20
+    assert 20 < len(given) <= len(answer["reviews"])  # a forced move needs no search
     assert sum(given) <= cli.positions_for(0.5)

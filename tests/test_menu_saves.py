@@ -70,8 +70,8 @@ def test_three_autosaves_coexist_and_each_resumes(make_app: AppMaker, tmp_path: 
         assert saved is not None and saved.mode == mode
 
 
-@pytest.mark.parametrize("mode", MODES)
-def test_a_new_game_over_an_unfinished_one_asks_first(make_app: AppMaker, mode: str) -> None:
+@pytest.mark.parametrize("mode", [DRAW_SOLITAIRE, STACKED_SOLITAIRE])
+def test_a_new_solitaire_over_an_unfinished_one_asks_first(make_app: AppMaker, mode: str) -> None:
     app = make_app(speed="instant")
     app.storage.save_game(unfinished(mode))
     menu(app).refresh_saves()
@@ -85,9 +85,35 @@ def test_a_new_game_over_an_unfinished_one_asks_first(make_app: AppMaker, mode: 
     ask = app.scene
     assert isinstance(ask, ConfirmScene)
     drive.click(ask.yes)
-    new = SetupScene if mode == TABLE else SCREENS[mode]
-    assert isinstance(app.scene, new)
+    assert isinstance(app.scene, SCREENS[mode])
     assert not app.storage.has_saved_game(mode)  # lost, as the question said
+
+
+def test_a_new_table_game_asks_about_the_unfinished_one_at_start(make_app: AppMaker) -> None:
+    """The setup screen opens at once; Start asks, as only Start loses the saved game
+    (the question came before the setup screen, which Back then left with nothing lost)."""
+    app = make_app(speed="instant")
+    saved = unfinished(TABLE)
+    app.storage.save_game(saved)
+    menu(app).refresh_saves()
+    drive = Input(app)
+    drive.click(menu(app).buttons["table"])
+    setup = app.scene
+    assert isinstance(setup, SetupScene)
+    drive.click(setup.start)
+    ask = app.scene
+    assert isinstance(ask, ConfirmScene) and "lost" in ask.detail
+    drive.press(pygame.K_ESCAPE)  # keep it
+    assert app.scene is setup
+    kept = app.storage.load_game(TABLE)
+    assert kept is not None and kept.data["hands"] == saved["hands"]
+    drive.click(setup.start)
+    ask = app.scene
+    assert isinstance(ask, ConfirmScene)
+    drive.click(ask.yes)
+    assert isinstance(app.scene, TableScene)
+    new = app.storage.load_game(TABLE)
+    assert new is not None and new.data["hands"] != saved["hands"]
 
 
 def test_no_question_without_an_unfinished_game(make_app: AppMaker) -> None:

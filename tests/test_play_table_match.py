@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from game.ai.analysis import review_table
 from game.ai.worker import InProcessAdviser
 from game.play.events import HintFound, MovePlayed, Redone, TookBack
 from game.play.table_match import TableMatch, Turn
@@ -204,6 +205,27 @@ def test_hints_come_from_the_adviser_and_go_stale_after_a_move() -> None:
     (event,) = match.advice.poll_hint(match.position())
     assert isinstance(event, HintFound) and event.move in match.legal_moves()
     assert match.advice.hints_used == 1
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_the_coach_finds_no_fault_with_a_hint_taken(seats: int) -> None:
+    """One adviser answers both: a hint came from another level than the coach's, which
+    then called the hinted tile "5 points left on the table"."""
+    match = new_match("human", *["ai:greedy"] * (seats - 1), seed=11)
+    hinted = 0
+    while match.turn() is not Turn.HAND_OVER and match.turn() is not Turn.GAME_OVER:
+        run_computers(match)
+        if match.turn() is Turn.FORCED:
+            match.play_forced()
+        elif match.turn() is Turn.HUMAN:
+            assert match.ask_hint()
+            (event,) = match.advice.poll_hint(match.position())
+            assert isinstance(event, HintFound)
+            match.play(event.move)
+            hinted += 1
+    review = review_table(match.record.copy())
+    assert hinted >= 4 and len(review.reviews) >= hinted
+    assert all(r.matched_best and not r.points_missed for r in review.reviews)
 
 
 def test_the_hand_ends_the_game_goes_on_and_the_next_hand_is_dealt() -> None:

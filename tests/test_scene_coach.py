@@ -3,9 +3,13 @@ viewer, on the board, and the live tips setting."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pygame
 
 from game.ai.analysis import review_table
+from game.ai.worker import InProcessAdviser
 from game.app import App
 from game.scenes.coach import CoachScene
 from game.scenes.replay import ReplayScene
@@ -95,3 +99,65 @@ def test_live_tips_say_what_a_move_missed(make_app: AppMaker) -> None:
         app.run_frames(40)
         seen += [text for text in app.notices if text.startswith("Ann: Tip:")]
     assert seen, "no tip after a dozen weak moves"
+
+
+class SteppedJob:
+    """A job computed at once whose answer is handed out once its adviser allows it."""
+
+    def __init__(self, adviser: Stepped, number: int, value: Any) -> None:
+        self.adviser, self.number, self.value = adviser, number, value
+        self.cancelled = False
+
+    def done(self) -> bool:
+        return self.adviser.allowed >= self.number and not self.cancelled
+
+    def result(self) -> Any:
+        return self.value if self.done() else None
+
+    failed = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class Stepped(InProcessAdviser):
+    """Thinks in-process; its jobs answer one by one, as the test allows them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.allowed = 0
+        self.jobs: list[SteppedJob] = []
+
+    def submit(self, work: Callable[..., Any], *args: Any) -> Any:
+        self.jobs.append(SteppedJob(self, len(self.jobs) + 1, work(*args)))
+        return self.jobs[-1]
+
+
+def test_the_coach_counts_the_moves_it_has_looked_at(make_app: AppMaker) -> None:
+    """A game's review takes the master half a minute: the screen counts the moves as
+    the worker looks at them, one at a time (it said only that it was working)."""
+    adviser = Stepped()
+    app = make_app(size=(800, 600), speed="instant", adviser=adviser)
+    record = human_table_game(4)
+    expected = review_table(record.copy())
+    total = len(expected.reviews)
+    coach = CoachScene(app, record)
+    app.push(coach)
+    for done in range(total):
+        app.run_frames(2)
+        assert coach.summary() == [f"The coach is going over every move… {done} of {total}"]
+        assert len(adviser.jobs) == done + 1  # one move at a time
+        adviser.allowed += 1
+    app.run_frames(2)
+    assert coach.review == expected
+
+
+def test_leaving_the_coach_drops_the_move_it_was_looking_at(make_app: AppMaker) -> None:
+    adviser = Stepped()
+    app = make_app(size=(800, 600), speed="instant", adviser=adviser)
+    coach = CoachScene(app, human_table_game(4))
+    app.push(coach)
+    app.run_frames(2)
+    Input(app).press(pygame.K_ESCAPE)
+    assert app.scene is not coach
+    assert len(adviser.jobs) == 1 and adviser.jobs[0].cancelled

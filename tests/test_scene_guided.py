@@ -20,6 +20,7 @@ from game.scenes.setup import SetupScene
 from game.scenes.table_guided import GuidedGameScene
 from tests.conftest import AppMaker
 from tests.drive import Input, at, run_until
+from tools.text_audit import watching
 
 FRAMES = 1
 
@@ -132,3 +133,24 @@ def test_the_guided_game_is_skipped_from_the_rules_screen(
     assert isinstance(app.scene, GuidedGameScene)
     Input(app, FRAMES).press(pygame.K_ESCAPE)  # Escape skips too
     assert app.scene is rules
+
+
+def test_no_computer_thinks_while_the_lesson_asks_you_to_read(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    app = make_app(tmp_path)
+    scene = GuidedGameScene(app)
+    app.push(scene)
+    app.run_frames(1)
+    read_on_its_turn = 0
+    while not scene.lesson.finished:
+        run_until(app, lambda: lesson_ready(scene))
+        lesson = scene.lesson
+        if lesson.waiting and not lesson.is_human(lesson.state.current_player):
+            read_on_its_turn += 1
+            with watching(app) as frame:
+                app.run_frames(1)
+            said = [drawn.text for drawn in frame.texts]
+            assert "thinking…" not in said and "to play" in said
+        play_step(app, scene)
+    assert read_on_its_turn

@@ -448,6 +448,26 @@ def test_hint_shows_a_legal_move(make_app: Callable[..., App], tmp_path: Path) -
     assert scene.controls.selected == scene.help.hint.tile and scene.match.advice.hints_used == 1
 
 
+def test_the_status_says_the_coach_looks_while_the_hint_is_found(
+    tmp_path: Path, held_adviser: Any
+) -> None:
+    """The hint is the coach's move, which takes a moment: the window says so meanwhile."""
+    app = App((1280, 800), clock=ManualClock(), storage=Storage(tmp_path), adviser=held_adviser)
+    app.settings.animation_speed = "instant"
+    app.settings.handoff_banner = False
+    scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=8))
+    run_until(app, lambda: ready_for_human(scene) or scene.match.thinking)
+    held_adviser.release()
+    run_until(app, lambda: ready_for_human(scene))
+    held_adviser.allowed = held_adviser.submitted  # the jobs asked from now on wait
+    Input(app, FRAMES).press(pygame.K_h)
+    app.run_frames(5)
+    assert scene.help.hint is None and "the coach is looking" in scene.status_text()
+    held_adviser.release()
+    run_until(app, lambda: scene.help.hint is not None)
+    assert "the coach is looking" not in scene.status_text()
+
+
 def test_undo_against_a_computer_goes_back_to_the_previous_turn(
     make_app: Callable[..., App], tmp_path: Path
 ) -> None:

@@ -4,6 +4,7 @@ gets no hand-off; the opening says who starts and why; unplayable tiles look apa
 
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 from typing import Any
@@ -94,7 +95,7 @@ def test_the_last_tile_mark_is_in_the_pixels(make_app: AppMaker) -> None:
     x, y = board.view.cell_box_centre(cell)
     up = (cell[0] + cell[1]) % 2 == 0
     # Just outside the tile's bottom edge (up tiles) or top edge (down tiles).
-    offset = board.view.side * 0.8660254 * 0.5 * 0.97 + 3
+    offset = board.view.side * 0.8660254 * 0.5 * 0.97 + 4  # the middle of the white band
     probe = (round(x), round(y + offset if up else y - offset))
     marked = app.screen.get_at(probe)[:3]
     board.last = None
@@ -155,13 +156,15 @@ def test_the_handoff_keeps_every_move_of_five_computers_and_scrolls(make_app: Ap
     placed = scene.turns.placed_since[seat]
     assert placed and all(cell in scene.state.figure for cell in placed)
     rings: list[Any] = []
-    real_outline = scene.board.draw_outline
+    real_outline = scene.board.marks.draw_outline
 
-    def draw_outline(surface: pygame.Surface, cell: Cell, colour: Colour) -> None:
+    def draw_outline(
+        surface: pygame.Surface, cell: Cell, colour: Colour, inset: float = 0.0
+    ) -> None:
         rings.append(cell)
-        real_outline(surface, cell, colour)
+        real_outline(surface, cell, colour, inset)
 
-    scene.board.draw_outline = draw_outline  # type: ignore[method-assign]
+    scene.board.marks.draw_outline = draw_outline  # type: ignore[method-assign]
     app.run_frames(1)
     assert set(rings) >= set(placed) - {scene.state.figure.last_cell}
     empty_spot = (panel.panel.right - 4, panel.panel.bottom - 4)
@@ -238,7 +241,7 @@ def test_opening_names_the_starting_tile_and_mutes_the_rest(make_app: AppMaker) 
         assert (sprite.state is TileState.MUTED) == (tile not in starters)
 
 
-def test_hand_order_and_orientation_kept_after_a_placement(
+def test_hand_order_kept_and_its_row_nested_after_a_placement(
     make_app: AppMaker, tmp_path: Path
 ) -> None:
     app = make_app(speed="instant", banner=False, frames=1)
@@ -260,7 +263,10 @@ def test_hand_order_and_orientation_kept_after_a_placement(
     }
     left = [t for t in sorted(before, key=lambda t: before[t][0]) if t != move.tile]
     assert sorted(after, key=lambda t: after[t][0]) == left
-    assert all(after[t][1] == before[t][1] for t in left)
+    ups = [after[t][1] for t in left]
+    assert all(a != b for a, b in itertools.pairwise(ups))  # nested: no gap
+    turned = sum(after[t][1] != before[t][1] for t in left)
+    assert turned <= len(left) // 2  # the fewer side of the gap turns over
 
 
 def test_a_hint_shows_its_points_and_escape_clears_it(make_app: AppMaker) -> None:
@@ -398,7 +404,7 @@ def test_between_hands_enter_deals_the_next_hand_once_armed(make_app: AppMaker) 
 def test_an_empty_hand_lays_out(make_app: AppMaker) -> None:
     app = make_app(speed="instant", frames=1)
     scene = open_table(app, [("Ann", "human"), ("Bot", "ai:greedy")], 3)
-    assert scene.layout.seats[0].row([]) == []
+    assert scene.layout.seats[0].row(0) == []
 
 
 @pytest.mark.parametrize(("speed", "most_s"), [("slow", 0.45), ("normal", 0.45)])

@@ -68,7 +68,7 @@ def frames_while_reviewing(kind: str) -> dict[str, Any]:
             app.push(coach)
 
             def done() -> bool:
-                return coach.job is None
+                return coach.coaching is None
 
         times: list[float] = []
         start = time.perf_counter()

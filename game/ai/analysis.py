@@ -313,19 +313,42 @@ def best_opportunity(state: TableState, moves: list[Move]) -> tuple[Move, int, i
     return best
 
 
+def coach_rng(seed: int | str | None, hand: int, index: int) -> random.Random:
+    """The rng of the coach's master at move `index` of `hand` of the game dealt from
+    `seed`: one record gives one review, and a hint asked there the same move."""
+    return random.Random(f"contack-coach:{seed}:{hand}:{index}")
+
+
+def coach_choice(
+    state: TableState,
+    hand: int,
+    index: int,
+    seed: int | str | None,
+    positions: int = COACH_POSITIONS,
+) -> Move:
+    """The move the coach calls best in `state`, move `index` of `hand`, found with at
+    most `positions` of work (a hint: the coach's review of the move then agrees with
+    it; picklable work)."""
+    moves = state.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    return MasterPlayer(
+        coach_rng(seed, hand, index), positions, COACH_SAMPLES, steps=COACH_STEPS
+    ).choose(state)
+
+
 def review_move(
     state: TableState,
     played: Move,
     hand: int,
     index: int,
-    rng: random.Random,
+    seed: int | str | None,
     positions: int = COACH_POSITIONS,
 ) -> MoveReview:
-    """Compare `played` (about to be played in `state`) with the strongest level's move,
-    found with at most `positions` of work."""
+    """Compare `played` (about to be played in `state`, move `index` of `hand`) with the
+    move the coach calls best there, found with at most `positions` of work."""
     moves = state.legal_moves()
-    coach = MasterPlayer(rng, positions, COACH_SAMPLES, steps=COACH_STEPS)
-    best = coach.choose(state) if len(moves) > 1 else played
+    best = coach_choice(state, hand, index, seed, positions)
     played_points = placement_points(state, played)
     opportunity = best_opportunity(state, moves)
     if opportunity is not None and (opportunity[0] == played or opportunity[1] <= played_points):
@@ -345,19 +368,6 @@ def review_move(
     )
 
 
-def coach_move(
-    state: TableState,
-    played: Move,
-    hand: int,
-    index: int,
-    seed: int | str | None,
-    positions: int = COACH_POSITIONS,
-) -> MoveReview:
-    """`review_move` with the rng `review_table` gives that move (picklable work)."""
-    rng = random.Random(f"contack-coach:{seed}:{hand}:{index}")
-    return review_move(state, played, hand, index, rng, positions)
-
-
 def table_positions(record: GameRecord) -> Iterator[tuple[int, int, TableState, Move]]:
     """Every move of a table record with the position it was played in: (hand, index,
     state before the move, move). The state is live: read it before the next step."""
@@ -370,40 +380,39 @@ def table_positions(record: GameRecord) -> Iterator[tuple[int, int, TableState, 
             state.apply(entry.move)
 
 
-def review_table(
-    record: GameRecord,
-    hands: set[int] | None = None,
-    stop: Callable[[], bool] = _never,
-    positions: int | None = None,
-) -> TableReview:
-    """Review every human move of a table record (of `hands` only, when given). With
-    `positions`, the whole review's work is at most that: each move reviewed gets an
-    equal share (the coach searches less on each when a long game shares a small
-    budget); without, each move gets the coach's full effort."""
+@dataclass(frozen=True)
+class ReviewPlan:
+    """What a table review looks at: every human move with the position it was played
+    in (each move a piece of work of its own), and the game's best move."""
+
+    positions: tuple[tuple[TableState, Move, int, int], ...]
+    """(the state before the move, the move, its hand, its index in the hand)."""
+    humans: tuple[int, ...]
+    highlight: GameHighlight | None
+    seed: int | str | None
+
+
+def plan_review(record: GameRecord, hands: set[int] | None = None) -> ReviewPlan:
+    """The review of a table record's human moves (of `hands` only, when given);
+    `RecordError` for a record that does not replay."""
     if record.mode != TABLE:
         raise ValueError("a table review takes a table record")
-    humans = {seat for seat, player in enumerate(record.players) if player.is_human}
-    share = COACH_POSITIONS
-    if positions is not None:
-        reviewed = sum(
-            entry.player in humans
-            for h, hand in enumerate(record.hands)
-            if hands is None or h in hands
-            for entry in hand.moves
-        )
-        share = min(COACH_POSITIONS, max(1, positions // max(1, reviewed)))
-    reviews: list[MoveReview] = []
+    humans = tuple(seat for seat, player in enumerate(record.players) if player.is_human)
+    positions: list[tuple[TableState, Move, int, int]] = []
     highlight: GameHighlight | None = None
     for h, index, state, move in table_positions(record):
         if hands is not None and h not in hands:
             continue
-        if stop():
-            break
         points = placement_points(state, move)
         if move.action == PLACE and (highlight is None or points > highlight.points):
             highlight = GameHighlight(h, index, state.current_player, move, points)
         if state.current_player in humans:
-            reviews.append(coach_move(state, move, h, index, record.seed, share))
+            positions.append((state.clone(), move, h, index))
+    return ReviewPlan(tuple(positions), humans, highlight, record.seed)
+
+
+def summed_up(plan: ReviewPlan, reviews: list[MoveReview]) -> TableReview:
+    """The review of `plan` from the coach's look at each of its moves, per seat."""
     seats = tuple(
         SeatReview(
             seat,
@@ -412,14 +421,25 @@ def review_table(
             sum(review.matched_best for review in mine if review.choices > 1),
             sum(review.points_missed for review in mine),
         )
-        for seat in sorted(humans)
+        for seat in plan.humans
         for mine in [[review for review in reviews if review.player == seat]]
     )
-    return TableReview(tuple(reviews), seats, highlight)
+    return TableReview(tuple(reviews), seats, plan.highlight)
 
 
-def review_table_json(record_json: str, hands: tuple[int, ...] | None = None) -> TableReview:
-    """`review_table` of a record given as text (picklable work for the worker)."""
-    return review_table(
-        GameRecord.from_json(record_json), set(hands) if hands is not None else None
-    )
+def review_table(
+    record: GameRecord, hands: set[int] | None = None, positions: int | None = None
+) -> TableReview:
+    """Review every human move of a table record (of `hands` only, when given). With
+    `positions`, the whole review's work is at most that: each move reviewed gets an
+    equal share (the coach searches less on each when a long game shares a small
+    budget); without, each move gets the coach's full effort."""
+    plan = plan_review(record, hands)
+    share = COACH_POSITIONS
+    if positions is not None:
+        share = min(COACH_POSITIONS, max(1, positions // max(1, len(plan.positions))))
+    reviews = [
+        review_move(state, move, hand, index, plan.seed, share)
+        for state, move, hand, index in plan.positions
+    ]
+    return summed_up(plan, reviews)

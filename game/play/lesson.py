@@ -296,6 +296,9 @@ class LessonMatch(TableMatch):
         """True when the lesson waits for the player to go on (a text to read)."""
         return self.step.moves == 0 or self.explaining
 
+    def waits_for_reader(self) -> bool:
+        return self.waiting and not self.finished
+
     def can_go_on(self) -> bool:
         return self.waiting and not self.finished
 

@@ -75,6 +75,11 @@ class SeatNews:
         """What the players should be told since the last call."""
         return []
 
+    def waits_for_reader(self) -> bool:
+        """Whether the game waits for the player to read (a lesson's text): nobody is
+        thinking of a move meanwhile."""
+        return False
+
 
 class TableMatch(SeatNews):
     """One table game in play. Build it with `new` or `resume`."""
@@ -279,7 +284,7 @@ class TableMatch(SeatNews):
     def ask_hint(self) -> bool:
         """Ask for a hint for the human to act; False when none can be asked now."""
         asked = self.assists and self.turn() is Turn.HUMAN
-        return asked and self.advice.ask_hint(self.state, self.position())
+        return asked and self.advice.ask_hint(self.state, self.position(), self.record.seed)
 
     def _drop_thinking(self) -> None:
         if self._thinking is not None:

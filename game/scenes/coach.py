@@ -1,7 +1,8 @@
 """The coach: a review of a table game (or of one hand) for the people who played it.
 
-The worker sets every human move beside the move the master level would have played
-(`game.ai.analysis.review_table`); the screen says, per human seat, how often they found
+The worker sets every human move beside the move the master level would have played,
+one move at a time (`game.play.table_advice.GameReview`: the screen counts them as they
+come); the screen says, per human seat, how often they found
 it and how many points they left on the table, names the game's best move, and lists
 the moves worth a second look (the most points left first). Show on the board (or a
 click on the chosen row) opens the replay viewer at that move with the move played and
@@ -14,9 +15,9 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
-from game.ai.analysis import MoveReview, TableReview, review_table_json
-from game.ai.worker import Job
+from game.ai.analysis import MoveReview, TableReview
 from game.i18n import N_, _, format_percent, ngettext
+from game.play.table_advice import GameReview
 from game.rules.record import GameRecord
 from game.scenes.base import Scene
 from game.scenes.games_frame import RowList
@@ -72,18 +73,20 @@ class CoachScene(Scene):
         self.show = self.form.add(Button(N_("Show on the board"), self.show_selected, primary=True))
         self.show.enabled = False
         self.summary_top = 0
-        adviser = services.adviser
-        self.job: Job[TableReview] | None = adviser.submit(review_table_json, record.dumps(), hands)
+        self.coaching: GameReview | None = GameReview(services.adviser, record, hands)
         self._poll()
 
     def _poll(self) -> bool:
-        """Take the review once the worker has it; True when it just came."""
-        job = self.job
-        if job is None or not job.done():
+        """Take the review once the worker has looked at every move; True when it just
+        came (or failed)."""
+        coaching = self.coaching
+        if coaching is None:
             return False
-        self.job = None
-        self.review = job.result()
-        self.failed = self.review is None
+        self.review = coaching.poll()
+        self.failed = coaching.failed
+        if self.review is None and not self.failed:
+            return False
+        self.coaching = None
         if self.review is None:
             return True
         self.notable = worth_a_look(self.review)
@@ -105,6 +108,10 @@ class CoachScene(Scene):
     def update(self, dt: float) -> None:
         if self._poll():
             self.resize(self.services.size)  # the summary's lines push the list down
+
+    def exit(self) -> None:
+        if self.coaching is not None:
+            self.coaching.cancel()
 
     def show_selected(self) -> None:
         if not self.notable:
@@ -153,11 +160,15 @@ class CoachScene(Scene):
     def summary(self) -> list[str]:
         review = self.review
         if review is None:
-            return (
-                [_("The coach could not finish this review.")]
-                if self.failed
-                else [_("The coach is going over every move…")]
-            )
+            if self.failed:
+                return [_("The coach could not finish this review.")]
+            coaching = self.coaching
+            done, total = (0, 0) if coaching is None else (coaching.looked_at, coaching.total)
+            return [
+                _("The coach is going over every move… {done} of {total}").format(
+                    done=done, total=total
+                )
+            ]
         lines = []
         for seat in review.seats:
             moves = ngettext("{count} move", "{count} moves", seat.moves).format(count=seat.moves)

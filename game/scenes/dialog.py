@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import pygame
 
-from game.i18n import N_
+from game.i18n import N_, _
+from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
 from game.scenes.base import Scene
 from game.ui.painting import blit_text, dim, draw_panel
 from game.ui.theme import PALETTE
@@ -73,6 +74,29 @@ class ConfirmScene(Scene):
                 (self.panel.centerx, self.panel.y + ui.px(86)),
             )
         self.form.draw(surface, self.services.ui)
+
+
+START_QUESTIONS: Final = {
+    TABLE: N_("Start a new table game?"),
+    DRAW_SOLITAIRE: N_("Start a new draw solitaire?"),
+    STACKED_SOLITAIRE: N_("Start a new stacked solitaire?"),
+}
+
+
+def confirm_new_game(services: Services, mode: str, start: Callable[[], None]) -> None:
+    """Start a new game of `mode` (`start` opens it); over an unfinished one, ask first."""
+    if not services.storage.has_saved_game(mode):
+        start()
+        return
+    confirm_replacing_game(
+        services,
+        mode,
+        _(START_QUESTIONS[mode]),
+        start,
+        yes=_("New game"),
+        no=_("Keep it"),
+        detail=_("The unfinished one will be lost."),
+    )
 
 
 def confirm_replacing_game(

@@ -4,7 +4,6 @@ Settings, Quit. The buttons never move: a Continue button only appears in its pl
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 import pygame
@@ -15,7 +14,7 @@ from game.net.kept_seats import KeptSeats
 from game.persist.autosave import check_saved_game
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
 from game.scenes.base import Scene
-from game.scenes.dialog import ConfirmScene, confirm_replacing_game
+from game.scenes.dialog import ConfirmScene, confirm_new_game
 from game.scenes.requests import RejoinRequest, Screen
 from game.ui.board import LADDER, Board
 from game.ui.examples import THREE_SIDED
@@ -31,11 +30,6 @@ if TYPE_CHECKING:
 
 
 CONTINUES: Final = {TABLE: "table", DRAW_SOLITAIRE: "draw", STACKED_SOLITAIRE: "stacked"}
-START_QUESTIONS: Final = {
-    TABLE: N_("Start a new table game?"),
-    DRAW_SOLITAIRE: N_("Start a new draw solitaire?"),
-    STACKED_SOLITAIRE: N_("Start a new stacked solitaire?"),
-}
 """Each mode's new-game button; its Continue button is "continue-" and the same key."""
 LOGO_H: Final = 236
 """The height the logo, the tagline and the first-published line take at the most,
@@ -187,30 +181,19 @@ class MenuScene(Scene):
             return
         self.services.open_record(record)
 
-    def _start_new(self, mode: str, start: Callable[[], None]) -> None:
-        """Start a new game of `mode`; over an unfinished one, ask first."""
-        if not self.services.storage.has_saved_game(mode):
-            start()
-            return
-
-        confirm_replacing_game(
-            self.services,
-            mode,
-            _(START_QUESTIONS[mode]),
-            start,
-            yes=_("New game"),
-            no=_("Keep it"),
-            detail=_("The unfinished one will be lost."),
-        )
-
     def new_table_game(self) -> None:
-        self._start_new(TABLE, lambda: self.services.open(Screen.SETUP))
+        """The setup screen; an unfinished table game is asked about at Start."""
+        self.services.open(Screen.SETUP)
 
     def draw_solitaire(self) -> None:
-        self._start_new(DRAW_SOLITAIRE, lambda: self.services.open(Screen.DRAW_SOLITAIRE))
+        confirm_new_game(
+            self.services, DRAW_SOLITAIRE, lambda: self.services.open(Screen.DRAW_SOLITAIRE)
+        )
 
     def stacked_solitaire(self) -> None:
-        self._start_new(STACKED_SOLITAIRE, lambda: self.services.open(Screen.STACKED_SOLITAIRE))
+        confirm_new_game(
+            self.services, STACKED_SOLITAIRE, lambda: self.services.open(Screen.STACKED_SOLITAIRE)
+        )
 
     def your_games(self) -> None:
         self.services.open(Screen.RECORDS)

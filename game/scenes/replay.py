@@ -304,12 +304,11 @@ class ReplayScene(Scene):
         wanted = (replay.hand, replay.index if self.at_focus() else -1)
         if self.fitted != wanted:
             if wanted[1] < 0:
-                self.board.fit(
-                    replay.final_cells[replay.hand] or [(0, 0)], self.board.area, margin=0.3
-                )
-            else:  # zoom to the move discussed, its neighbours in view
+                self.stage.fit_hand(replay.final_cells[replay.hand])
+            else:  # the move discussed and its neighbours readable
                 assert self.focus is not None
-                self.board.fit(focus_cells(self.focus), self.board.area, margin=0.6)
+                figure = [cell for cell, _tile, _rot in replay.state.figure.tiles()]
+                self.stage.fit_focus(figure, focus_cells(self.focus))
             self.fitted = wanted
         self.stage.show(replay.state.figure)
         self.panel.build()
@@ -320,16 +319,15 @@ class ReplayScene(Scene):
         ui = self.services.ui
         surface.blit(self.services.felt(), (0, 0))
         heading = _("Review") if self.review is not None else _("Replay")
-        draw_header(surface, ui, self.replay, heading, self.title, self.line_start)
-        clip = surface.get_clip()
-        surface.set_clip(self.board.area.inflate(ui.px(30), ui.px(30)))
-        self.stage.draw_figure(surface, alpha, self.replay.state.figure)
-        if self.at_focus() and self.focus is not None:
-            draw_move_marks(surface, self.board, self.focus, self.board.clock)
+        focus = self.focus if self.at_focus() else None
+        draw_header(surface, ui, self.replay, heading, self.title, self.line_start, focus)
+        marked = focus_cells(focus, around=False) if focus is not None else []
+        self.stage.draw_figure(surface, alpha, self.replay.state.figure, marked)
+        if focus is not None:
+            draw_move_marks(surface, self.board, focus, self.board.clock)
         else:  # at a marked move, the move before it stays quiet
             self._draw_contacts(surface)
         self.animator.draw_effects(surface)
-        surface.set_clip(clip)
         draw_caption(surface, ui, self.board.area, self._caption())
         self.panel.draw(surface)
         self.stage.draw_flight(surface, alpha)

@@ -10,6 +10,7 @@ import pygame
 from game.i18n import _
 from game.play.replay import Replay
 from game.rules.record import TABLE
+from game.scenes.replay_review import Focus
 from game.ui.painting import Ui, blit_text
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
@@ -34,11 +35,17 @@ def draw_header(
     heading: str,
     title: str,
     line_start: int | None,
+    focus: Focus | None = None,
 ) -> None:
     """The heading (`heading` · `title`) at the left, and where the replay stands at
-    the right: the move, in the winning line once past `line_start`, and the hand."""
+    the right: the move, in the winning line once past `line_start`, and the hand. At
+    a `focus` that marks a move, the move named is the one its marks and words are
+    about, the next."""
     margin = ui.px(24)
-    where = _("Move {number} of {count}").format(number=replay.index, count=replay.moves_in_hand)
+    count = replay.moves_in_hand
+    where = _("Move {number} of {count}").format(number=replay.index, count=count)
+    if focus is not None and (focus.played is not None or focus.better is not None):
+        where = _("Before move {number} of {count}").format(number=replay.index + 1, count=count)
     if line_start is not None and replay.index > line_start:
         where = _("Winning line · {where}").format(where=where)
     if replay.mode == TABLE:

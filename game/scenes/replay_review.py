@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import math
 from dataclasses import dataclass
+from typing import Final
 
 import pygame
 
@@ -24,6 +25,8 @@ from game.ui.board import Board
 from game.ui.theme import PALETTE
 from game.ui.words import slip_words, source_words, tile_words
 
+SAME_SPOT_TURN_S: Final = 1.5
+"""How long each of two marked moves on one cell shows its tile before the other's."""
 BEHIND_THE_CURTAIN = N_("The line knows the stock's order: a look behind the curtain.")
 
 
@@ -115,35 +118,39 @@ def review_focus(review: SolitaireReview, mode: str) -> Focus:
     )
 
 
-def focus_cells(focus: Focus) -> list[Cell]:
-    """The cells a review zooms to: the two marked moves' cells and their neighbours
-    (the tiles they touch), so that their digits can be read."""
+def focus_cells(focus: Focus, around: bool = True) -> list[Cell]:
+    """The cells of the two marked moves and, `around`, their neighbours (the tiles they
+    touch, whose digits are read with theirs: a review zooms to them)."""
     marked = [
         move.cell
         for move in (focus.played, focus.better)
         if move is not None and move.action == PLACE
     ]
+    if not around:
+        return marked
     return [*marked, *(side for cell in marked for side in neighbours(cell))] or [(0, 0)]
 
 
 def draw_move_marks(surface: pygame.Surface, board: Board, focus: Focus, time: float) -> None:
     """The move played as a ghost outlined in red, the better move as a ghost outlined
     in green (outlines follow the tiles' edges, so two neighbouring marks never cover
-    each other or a label; on one cell, only the better ghost; draws and passes have no
-    place to mark)."""
+    each other or a label). On one cell both outlines show, the red one inside the
+    green, and the two ghosts take turns (`SAME_SPOT_TURN_S` each); draws and passes
+    have no place to mark."""
+    marks = board.marks
     played, better = focus.played, focus.better
-    if (
-        played is not None
-        and played.action == PLACE
-        and played != better
-        and (better is None or better.cell != played.cell)
-    ):
-        board.draw_ghost(surface, played.tile, played.cell, played.rot, None)
-        board.draw_outline(surface, played.cell, PALETTE.penalty)
+    placed = [move for move in (played, better) if move is not None and move.action == PLACE]
+    same_spot = len(placed) == 2 and placed[0].cell == placed[1].cell
+    shown = placed
+    if same_spot:
+        shown = [placed[int(time / SAME_SPOT_TURN_S) % 2]]
+    for move in shown:
+        marks.draw_ghost(surface, move.tile, move.cell, move.rot, None)
+    lit = 0.75 + 0.25 * math.sin(time * 4)
+    red, green, blue = PALETTE.good
     if better is not None and better.action == PLACE:
-        board.draw_ghost(surface, better.tile, better.cell, better.rot, None)
-        lit = 0.75 + 0.25 * math.sin(time * 4)
-        red, green, blue = PALETTE.good
-        board.draw_outline(
+        marks.draw_outline(
             surface, better.cell, (round(red * lit), round(green * lit), round(blue * lit))
         )
+    if played is not None and played.action == PLACE:
+        marks.draw_outline(surface, played.cell, PALETTE.penalty, inset=0.14 if same_spot else 0)

@@ -5,17 +5,26 @@ nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
+from typing import Final
+
 import pygame
 
 from game.rules.figure import Figure
+from game.rules.lattice import Cell
 from game.rules.results import MoveResult
-from game.ui.board import Board
+from game.ui.board import FIGURE_LAYER, Board
+from game.ui.board_fit import framed
 from game.ui.contact_animator import ContactAnimator
 from game.ui.layout import Point
 from game.ui.painting import Ui
 from game.ui.sprites import TileLayer
 from game.ui.tiles import TileArt
 from game.ui.tween import Tweens
+
+READABLE_SIDE: Final = 64
+"""The smallest tile side (design pixels) at which a review's marked moves are read: a
+whole figure as large as this is shown whole, a larger one zoomed to the moves."""
 
 
 class ReplayStage:
@@ -69,10 +78,29 @@ class ReplayStage:
         self.board.update(dt)
         self.animator.update(dt)
 
-    def draw_figure(self, surface: pygame.Surface, alpha: float, figure: Figure) -> None:
-        """The open places, the tiles on their cells and the last tile's mark."""
-        self.board.draw_openings(surface, figure.opportunity_openings())
-        self.tiles.draw_interpolated(surface, alpha)
+    def fit_hand(self, cells: Sequence[Cell]) -> None:
+        """The whole of a hand's figure (`cells`, as it ends) in view."""
+        self.board.fit(cells or [(0, 0)], self.board.area, margin=0.3)
+
+    def fit_focus(self, figure: Sequence[Cell], focus: Sequence[Cell]) -> None:
+        """The figure whole if the `focus` cells (the moves a review marks) can be read
+        so, else zoomed to them, with as much of the figure as the board holds."""
+        board = self.board
+        whole = board.fitted([*figure, *focus], board.area, margin=0.3)
+        if whole.side >= board.ui.px(READABLE_SIDE):
+            board.look_at(whole)
+            return
+        near = board.fitted(focus, board.area, margin=0.6)
+        board.look_at(framed(near, figure, focus, board.area))
+
+    def draw_figure(
+        self, surface: pygame.Surface, alpha: float, figure: Figure, marked: Collection[Cell]
+    ) -> None:
+        """The open places (but those `marked`: a ghost lies there), the tiles on their
+        cells and the last tile's mark, inside the board."""
+        openings = figure.opportunity_openings()
+        self.board.marks.draw_openings(surface, [cell for cell in openings if cell not in marked])
+        self.tiles.draw_interpolated(surface, alpha, FIGURE_LAYER, self.board.area)
         self.board.draw_last_mark(surface)
 
     def draw_flight(self, surface: pygame.Surface, alpha: float) -> None:

@@ -26,7 +26,13 @@ from game.ui.words import (
 
 
 def draw_contacts(surface: pygame.Surface, ui: Ui, board: Board, step: Step) -> None:
-    """The shared sides of a placement, counting ones gold with their sums."""
+    """The shared sides of a placement, counting ones gold with their sums (inside the
+    board)."""
+    with board.marks.clipped(surface):
+        _draw_contacts(surface, ui, board, step)
+
+
+def _draw_contacts(surface: pygame.Surface, ui: Ui, board: Board, step: Step) -> None:
     for contact in step.contacts:
         start, end = board.edge(contact.cell, contact.side)
         colour = PALETTE.gold if contact.counting else PALETTE.ivory

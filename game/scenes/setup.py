@@ -23,6 +23,7 @@ from game.rules.share import (
 )
 from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS, TableRules
 from game.scenes.base import Scene
+from game.scenes.dialog import confirm_new_game
 from game.scenes.requests import HostRequest, SolitaireRequest, TableRequest
 from game.scenes.setup_levels import draw_level_legend, person_standing
 from game.scenes.setup_rules import RuleChoices
@@ -275,7 +276,8 @@ class SetupScene(Scene):
             self.services.notify(self.deal_words)
             return
         if self.shared is not None:
-            self.services.switch_to(SolitaireRequest(self.shared.mode, self.shared.deal))
+            shared = SolitaireRequest(self.shared.mode, self.shared.deal)
+            confirm_new_game(self.services, shared.mode, lambda: self.services.switch_to(shared))
             return
         config = self.config()
         seats = tuple((f.text, k.value) for f, k in zip(self.names, self.kinds, strict=True))
@@ -286,7 +288,11 @@ class SetupScene(Scene):
         deal = self.deal()
         if deal is not None:
             config["seed"] = deal
-        self.services.switch_to(start_request(config))
+        request = start_request(config)
+        if isinstance(request, HostRequest):  # the server keeps it: the Continue save stays
+            self.services.switch_to(request)
+            return
+        confirm_new_game(self.services, TABLE, lambda: self.services.switch_to(request))
 
     # Drawing ------------------------------------------------------------------------
 

@@ -229,10 +229,12 @@ class SolitaireControls:
             return
         moves = {move.cell: move for move in self.sources.moves_from(key)}
         board = self.board
-        board.draw_spots(surface, [(cell, 0) for cell in moves], self.hover_cell, points=False)
+        board.marks.draw_spots(
+            surface, [(cell, 0) for cell in moves], self.hover_cell, points=False
+        )
         move = moves.get(self.hover_cell) if self.hover_cell is not None else None
         if move is not None:
-            board.draw_ghost(surface, move.tile, move.cell, move.rot, None)
+            board.marks.draw_ghost(surface, move.tile, move.cell, move.rot, None)
 
     def handle_event(self, event: pygame.Event, keep_focus: object) -> bool:
         """Keys, presses, drags and the wheel; the form's widgets get the mouse first

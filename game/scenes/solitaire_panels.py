@@ -212,8 +212,8 @@ def draw_hinted_spot(surface: pygame.Surface, board: Board, move: Move, time: fl
     """The hinted placement: its tile as a ghost on the spot, with a pulsing ring."""
     clip = surface.get_clip()
     surface.set_clip(board.area)
-    board.draw_ghost(surface, move.tile, move.cell, move.rot, None)
-    board.draw_ring(surface, move.cell, 0.5 + 0.5 * math.sin(time * 5))
+    board.marks.draw_ghost(surface, move.tile, move.cell, move.rot, None)
+    board.marks.draw_ring(surface, move.cell, 0.5 + 0.5 * math.sin(time * 5))
     surface.set_clip(clip)
 
 

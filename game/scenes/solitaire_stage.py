@@ -111,7 +111,7 @@ class SolitaireStage:
         clip = surface.get_clip()
         surface.set_clip(area)
         if not finished:
-            self.board.draw_openings(surface, figure.opportunity_openings())
+            self.board.marks.draw_openings(surface, figure.opportunity_openings())
         draw_spots(surface)
         surface.set_clip(clip)
         self.tiles.draw_interpolated(surface, alpha, FIGURE_LAYER, area)

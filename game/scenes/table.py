@@ -283,6 +283,7 @@ class TableScene(Scene):
         self.controls.drop()
         self.turns.took_back(seat)
         self._rebuild_sprites()
+        self.stage.follow_figure()
         self.sync_scores()
         self.services.notify(words)
         self.autosave.save()
@@ -305,7 +306,7 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         stage, turns, ui = self.stage, self.turns, self.services.ui
         banner = turns.banner_seat
-        stage.draw_ground(surface, self.services.felt)
+        stage.draw_ground(surface, self.services.felt, self.controls.spots())
         self.controls.draw_spots(surface)
         # the hand-off covers the tray, and names whose it will be
         stage.draw_panels(surface, self.status_text(), self.moves.saying, tray_label=banner is None)

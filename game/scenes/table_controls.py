@@ -160,7 +160,7 @@ class TableControls:
         spots = sorted(self.spots().items(), key=lambda kv: (kv[0][1], kv[0][0]))
         keyed = spots[self.key_spot][0] if 0 <= self.key_spot < len(spots) else None
         highlighted = self.hover_cell if self.hover_cell in self.spots() else keyed
-        self.stage.board.draw_spots(
+        self.stage.board.marks.draw_spots(
             surface,
             [(cell, match.state.placement_score(move)) for cell, move in spots],
             highlighted,
@@ -174,7 +174,7 @@ class TableControls:
         move = self.spots().get(self.hover_cell)
         if move is not None:
             points = self.match.state.placement_score(move) if self.match.spot_points else None
-            self.stage.board.draw_ghost(surface, move.tile, move.cell, move.rot, points)
+            self.stage.board.marks.draw_ghost(surface, move.tile, move.cell, move.rot, points)
 
     # --- pointer ---------------------------------------------------------------------------
 
@@ -263,7 +263,7 @@ class TableControls:
         commands = {} if given is None else self.command_keys(given)
         commands |= {
             pygame.K_r: self.rotate_first,
-            pygame.K_f: self.stage.fit_view,
+            pygame.K_f: self.stage.refit,
             pygame.K_PLUS: zoom(1),
             pygame.K_EQUALS: zoom(1),
             pygame.K_KP_PLUS: zoom(1),
@@ -279,8 +279,9 @@ class TableControls:
         if key in commands:
             commands[key]()
             return True
-        if key == pygame.K_TAB and self.can_act():
-            tiles = self.active_tiles()
+        if key == pygame.K_TAB and self.can_act():  # through the tiles that fit somewhere
+            muted = self.unplayable_tiles()
+            tiles = [tile for tile in self.active_tiles() if tile not in muted]
             if tiles:
                 step = -1 if event.mod & pygame.KMOD_SHIFT else 1
                 index = tiles.index(self.selected) + step if self.selected in tiles else 0

@@ -148,4 +148,4 @@ def draw_placed_since(
         return
     for cell in placed_since.get(watcher, []):
         if cell != figure.last_cell and cell in figure:
-            board.draw_outline(surface, cell, PALETTE.recent)
+            board.marks.draw_outline(surface, cell, PALETTE.recent)

@@ -13,6 +13,7 @@ from game.rules.results import MoveResult
 from game.scenes.table_stage import TableStage
 from game.ui.board import FIGURE_LAYER
 from game.ui.hands import MOVING_LAYER
+from game.ui.layout import Point
 from game.ui.sprites import TileSprite
 from game.ui.theme import PALETTE
 
@@ -59,16 +60,19 @@ class TableMoves:
                 stage.layout.seats[seat].rect.center,
             )
             stage.tiles.add(sprite, layer=MOVING_LAYER)
-        target = stage.board.adopt(move.cell, sprite, move.rot)
+        board = stage.board
+        stage.follow_figure(FLIGHT_S)  # the view fits the figure as the tile flies in
+        board.adopt(move.cell, sprite, move.rot)
         stage.scores.wait(FLIGHT_S + 0.05)
 
         def landed() -> None:
             stage.tiles.change_layer(sprite, FIGURE_LAYER)
             self._celebrate(seat, result)
-            if not stage.board.shows(stage.figure_cells()):
-                stage.fit_view()
 
-        stage.tweens.move(sprite, target, FLIGHT_S, on_done=landed)
+        def cell() -> Point:  # where the cell is as the view glides
+            return board.view.cell_box_centre(move.cell)
+
+        stage.tweens.move(sprite, cell, FLIGHT_S, on_done=landed)
 
     def _celebrate(self, seat: int, result: MoveResult) -> None:
         """The contacts light up; the seat's score shows what the move earned."""

@@ -94,6 +94,8 @@ def status_words(
         return _("{name} is thinking{dots}").format(name=name, dots=dots)
     if forced:
         return forced_words(match, seat)
+    if match.advice.hint_pending:
+        return _("{name}: the coach is looking for the best move…").format(name=name)
     if not state.figure and not holding:
         return opening_words(match)
     if not holding:
@@ -128,34 +130,49 @@ def hand_words(match: TableMatch) -> str:
     )
 
 
+def corner_words(
+    layout: TableLayout, ui: Ui, deal: tuple[int, str | None] | None
+) -> list[tuple[pygame.Surface, pygame.Rect]]:
+    """The words in the figure area's corners, each with where it goes: `deal`, the deal
+    number and share code, at the top left, and under the stock at the top right its
+    name (the status bar draws the stock over it, with the tiles left)."""
+    figure, stock = layout.figure, layout.stock
+    room = stock.x - figure.x - ui.px(22)  # up to the stock
+    words = []
+    if deal is not None:
+        number, code = deal
+        label = shrunk_text(
+            ui, _("Deal {deal}").format(deal=number), 16, room, PALETTE.gold, "bold"
+        )
+        at = label.get_rect(topleft=(figure.x + ui.px(14), figure.y + ui.px(10)))
+        words.append((label, at))
+        if code is not None:
+            shared = _("Share code {code}").format(code=code)
+            line = shrunk_text(ui, shared, 14, room, PALETTE.text_dim)
+            words.append((line, line.get_rect(topleft=at.bottomleft)))
+    name = ui.text(_("stock"), 14, PALETTE.text_dim)
+    words.append(
+        (name, name.get_rect(midtop=(stock.centerx, stock.bottom + ui.px(2))).union(stock))
+    )
+    return words
+
+
 def backdrop(
-    felt: pygame.Surface, layout: TableLayout, ui: Ui, deal: tuple[int, str | None] | None = None
+    felt: pygame.Surface,
+    layout: TableLayout,
+    ui: Ui,
+    corners: list[tuple[pygame.Surface, pygame.Rect]],
 ) -> pygame.Surface:
-    """The felt with the seat panels, the figure's area and the status bar (drawn once per
-    layout); `deal`, the deal number and share code, in the figure area's corner."""
+    """The felt with the seat panels, the figure's area with the words in its `corners`
+    and the status bar (drawn once per layout)."""
     surface = felt.copy()
     for box in layout.seats:
         draw_panel(surface, box.rect, ui, alpha=200)
     area = pygame.Surface(layout.figure.size, pygame.SRCALPHA)
     pygame.draw.rect(area, (0, 0, 0, 40), area.get_rect(), border_radius=ui.px(18))
     surface.blit(area, layout.figure)
-    if deal is not None:
-        number, code = deal
-        corner = (layout.figure.x + ui.px(14), layout.figure.y + ui.px(10))
-        room = layout.stock.x - corner[0] - ui.px(8)  # up to the stock
-        deal_words = _("Deal {deal}").format(deal=number)
-        label = blit_text(
-            surface, shrunk_text(ui, deal_words, 16, room, PALETTE.gold, "bold"), corner, "topleft"
-        )
-        if code is not None:
-            blit_text(
-                surface,
-                shrunk_text(
-                    ui, _("Share code {code}").format(code=code), 14, room, PALETTE.text_dim
-                ),
-                label.bottomleft,
-                "topleft",
-            )
+    for words, rect in corners:
+        surface.blit(words, words.get_rect(midbottom=rect.midbottom))
     draw_panel(surface, layout.status, ui, alpha=170)
     if layout.tray is not None:
         draw_panel(surface, layout.tray.rect, ui, alpha=150)
@@ -214,12 +231,6 @@ def draw_status(
         ui.text(str(match.state.stock_left), 20, PALETTE.ivory, "bold"),
         (stock.centerx, stock.centery + ui.px(6)),
     )
-    blit_text(
-        surface,
-        ui.text(_("stock"), 14, PALETTE.text_dim),
-        (stock.centerx, stock.bottom + ui.px(2)),
-        "midtop",
-    )
 
 
 def draw_seat(
@@ -263,7 +274,8 @@ def draw_seat(
     kind = match.kinds[seat]
     detail = _(dict(KIND_WORDS).get(kind, kind))
     if active:
-        detail = _("to play") if match.is_human(seat) else _("thinking…")
+        thinks = not match.is_human(seat) and not match.waits_for_reader()
+        detail = _("thinking…") if thinks else _("to play")
     detail = match.seat_note(seat) or detail
     if said is not None:  # what the seat just did takes the details' lines for a moment
         lines, size = ui.fitted(said, 14, header.width)

@@ -5,7 +5,8 @@ draws them in their layers; it shows what the match holds and decides nothing.""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Final
 
 import pygame
 
@@ -15,16 +16,25 @@ from game.rules.lattice import Cell
 from game.rules.moves import PLACE, Move
 from game.rules.tiles import TileId
 from game.scenes.table_handoff import draw_placed_since
-from game.scenes.table_panels import backdrop, draw_seat, draw_status, draw_tray_label
-from game.ui.board import Board
+from game.scenes.table_panels import (
+    backdrop,
+    corner_words,
+    draw_seat,
+    draw_status,
+    draw_tray_label,
+)
+from game.ui.board import FIGURE_LAYER, Board
 from game.ui.contact_animator import ContactAnimator, ScoreCounter
-from game.ui.hands import Hands
+from game.ui.hands import HAND_LAYER, MOVING_LAYER, Hands
 from game.ui.layout import Point
 from game.ui.painting import Ui
 from game.ui.sprites import TileLayer
 from game.ui.table_layout import TableLayout
 from game.ui.tiles import TileArt
 from game.ui.tween import Tweens
+
+FIT_S: Final = 0.35
+"""How long the view takes to glide to a new fit (normal speed)."""
 
 
 class TableStage:
@@ -67,9 +77,20 @@ class TableStage:
         """A new window size: the seats, tray, figure area and status bar again (a tile
         in flight lands first, before the sprites are made again)."""
         self.tweens.finish()
+        self.board.settle()
         self.layout = self._build_layout(size)
         self.board.set_area(self.layout.figure)
+        self.board.keep_clear = [rect for _words, rect in self._corner_words()]
         self._backdrop = None
+
+    def _corner_words(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The words in the figure area's corners (the deal, its share code, the stock):
+        the figure keeps clear of them."""
+        match = self.match
+        deal = match.deal
+        return corner_words(
+            self.layout, self.ui, None if deal is None else (deal, share_code(match.record))
+        )
 
     def handoff_area(self) -> pygame.Rect:
         """Where the hand-off panel shows: over the tray (else over the status bar)."""
@@ -94,9 +115,25 @@ class TableStage:
         return [cell for cell, _t, _r in figure.tiles()] + figure.open_cells()
 
     def fit_view(self) -> None:
-        """Centre the figure and its open cells, at the largest tile size that fits."""
+        """Centre the figure and its open cells at the largest tile size that fits, at
+        once (a new layout or hand), and follow the figure again from now on."""
+        self.board.release()
         self.board.fit(self.figure_cells() or [(0, 0)])
         self.board.place_sprites()
+
+    def follow_figure(self, duration: float = FIT_S) -> None:
+        """The view glides to fit the figure (after a move, an undo or F), unless the
+        player moved it by hand: then it stays until F or the next hand, or until the
+        last tile lies out of view."""
+        board, last = self.board, self.match.state.figure.last_cell
+        if last is not None and not board.shows([last]):
+            board.release()
+        board.glide(self.figure_cells() or [(0, 0)], duration * self.factor)
+
+    def refit(self) -> None:
+        """F: follow the figure again, gliding to fit it now."""
+        self.board.release()
+        self.follow_figure()
 
     def rebuild(self, tray_seat: int | None) -> None:
         """Make every sprite again from the match, `tray_seat`'s tiles in the tray."""
@@ -120,26 +157,23 @@ class TableStage:
     def update(self, dt: float) -> None:
         """One fixed step of every animation."""
         self.tiles.snapshot()
+        self.board.update(dt)  # the view first: a tile in flight flies to where it is
         self.tweens.update(dt)
-        self.board.update(dt)
         self.animator.update(dt)
         self.scores.update(dt, self.match.standings())
 
     # --- drawing, layer by layer ------------------------------------------------------------
 
-    def draw_ground(self, surface: pygame.Surface, felt: Callable[[], pygame.Surface]) -> None:
-        """The felt with the panels (made once per layout) and the figure's openings."""
+    def draw_ground(
+        self, surface: pygame.Surface, felt: Callable[[], pygame.Surface], lit: Collection[Cell]
+    ) -> None:
+        """The felt with the panels (made once per layout) and the figure's openings (but
+        those `lit` as spots: their points are written where the dot would be)."""
         if self._backdrop is None or self._backdrop.get_size() != self.layout.size:
-            match = self.match
-            deal = match.deal
-            self._backdrop = backdrop(
-                felt(),
-                self.layout,
-                self.ui,
-                None if deal is None else (deal, share_code(match.record)),
-            )
+            self._backdrop = backdrop(felt(), self.layout, self.ui, self._corner_words())
         surface.blit(self._backdrop, (0, 0))
-        self.board.draw_openings(surface, self.match.state.figure.opportunity_openings())
+        openings = self.match.state.figure.opportunity_openings()
+        self.board.marks.draw_openings(surface, [cell for cell in openings if cell not in lit])
 
     def draw_panels(
         self,
@@ -173,11 +207,13 @@ class TableStage:
         placed_since: Mapping[int, Sequence[Cell]],
         watcher: int | None,
     ) -> None:
-        """Every tile, those placed since `watcher` last moved outlined, the last one
-        marked."""
-        self.tiles.draw_interpolated(surface, alpha)
+        """Every tile (the figure's inside the board), those placed since `watcher` last
+        moved outlined, the last one marked, the hands' and those in flight over them."""
+        self.tiles.draw_interpolated(surface, alpha, FIGURE_LAYER, self.board.area)
         draw_placed_since(surface, self.board, self.match.state.figure, placed_since, watcher)
         self.board.draw_last_mark(surface)
+        for layer in (HAND_LAYER, MOVING_LAYER):
+            self.tiles.draw_interpolated(surface, alpha, layer)
 
     def draw_effects(
         self,
@@ -191,6 +227,6 @@ class TableStage:
         rising labels over them."""
         self.animator.draw_effects(surface)
         if hint is not None and hint.action == PLACE:
-            self.board.draw_ring(surface, hint.cell, abs((clock * 1.5) % 2 - 1))
-            self.board.draw_spots(surface, [(hint.cell, hint_points)])
+            self.board.marks.draw_ring(surface, hint.cell, abs((clock * 1.5) % 2 - 1))
+            self.board.marks.draw_spots(surface, [(hint.cell, hint_points)])
         self.animator.draw_labels(surface, alpha)

@@ -214,7 +214,8 @@ class TableTurns:
         """A seat played a move, said in `words`. A move a human placed or drew
         themselves gives them the mouse; others stay in view for a moment after they
         land. Every other human hears of it at their next hand-off and sees its tile
-        ringed until their own move."""
+        ringed until their own move; a draw or pass played for a human (no tile of theirs
+        fitted) is in their own log too, as they were not at the mouse to see it."""
         seat, move = played.seat, played.result.move
         by_hand = not (played.by_computer or played.forced)
         cell = move.cell if move.action == PLACE else None
@@ -224,6 +225,8 @@ class TableTurns:
             self._give_mouse(seat)
         else:
             self.hold_s = LANDED_PAUSE_S * self.pause_factor
+        if played.forced:
+            self.news.setdefault(seat, []).append(words)
         for other in range(self.match.state.players):
             if other != seat and self.match.is_human(other):
                 self.news.setdefault(other, []).append(words)

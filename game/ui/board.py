@@ -2,41 +2,41 @@
 viewer and the rules screen.
 
 A `Board` keeps the `LatticeView` of its area (fitted to the figure on one ladder of
-tile sizes, zoomed a step at a time, panned by dragging the background or the arrow
-keys), one sprite per placed tile in the scene's `TileLayer` (the last tile marked),
-and draws what the scene tells it to: lit spots with their points, the ghost of the
-held tile, the opportunity openings and a hint ring. It never asks the rules what is
-legal; the scene hands it the spots. A `Gesture` tells a click from a drag with one
-threshold everywhere.
+tile sizes, clear of the corners its screen keeps for words, zoomed a step at a time,
+panned by dragging the background or the arrow keys, or gliding to a new fit as the
+figure grows), one sprite per placed tile in the scene's `TileLayer` (the last tile
+marked) and its `BoardMarks`, which draw what the scene tells them to: lit spots with
+their points, the ghost of the held tile, the opportunity openings and a hint ring, all
+inside the board's area. It never asks the rules what is legal; the scene hands it the
+spots. A `Gesture` tells a click from a drag with one threshold everywhere.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Final, Generic, TypeVar
 
 import pygame
 
-from game.i18n import _
 from game.rules.figure import Figure
 from game.rules.lattice import Cell, points_up
 from game.rules.moves import Move
 from game.rules.tiles import TileId
-from game.ui.board_marks import LAST_MARK, TILE_GAP, last_mark_image, spot_image
+from game.ui.board_fit import Fit, fitted
+from game.ui.board_marks import LAST_MARK, BoardMarks, pixel, sprite_side
 from game.ui.layout import (
     LatticeView,
     Point,
     ViewController,
     cell_side_edges,
-    world_vertices,
 )
-from game.ui.painting import Ui, blit_text
+from game.ui.painting import Ui
 from game.ui.sprites import TileLayer, TileSprite
-from game.ui.theme import PALETTE, Colour
 from game.ui.tile_painting import triangle_points
 from game.ui.tiles import TileArt, TileState
+from game.ui.tween import Tween, Tweens, ease_out_cubic, lerp_point
 
 LADDER: Final = (34, 40, 48, 56, 64, 74, 86, 100, 118, 136, 156)
 """The figure's tile sides (at the 1280x800 design size), smallest first: few sizes, as
@@ -54,7 +54,7 @@ K = TypeVar("K")
 
 
 class Board:
-    """The figure in `area`: view, fitting, zoom, sprites, spots and marks, hit tests."""
+    """The figure in `area`: view, fitting, zoom, sprites and marks, hit tests."""
 
     def __init__(
         self,
@@ -71,14 +71,22 @@ class Board:
         self.layer = layer
         self.view = LatticeView()
         self.area = pygame.Rect(0, 0, 1, 1)
+        self.keep_clear: list[pygame.Rect] = []
+        """Corners of the area the screen keeps for its words: a fit leaves them clear."""
         self.controller = ViewController(self.view, self.area, is_background)
+        self.marks = BoardMarks(ui, art, self.view, self.area)
         self.sprites: dict[Cell, TileSprite] = {}
         self.last: Cell | None = None
         self.moved_by_player = False
-        """The player panned or zoomed: `follow` leaves the view alone until `release`."""
+        """The player panned or zoomed: `follow` and `glide` leave the view alone until
+        `release`."""
         self.cap: float | None = None
         """The largest side `follow` may fit to now."""
-        self._spot_cache: dict[tuple[int, bool, str], pygame.Surface] = {}
+        self.motion = Tweens()
+        """The view's glide, run by `update` (the scene's own motions wait for none)."""
+        self._glide: Tween | None = None
+        self._heading: Fit | None = None
+        """Where the view glides to (None: it stands still)."""
         self.clock = 0.0
         """Seconds of `update`: the last-tile mark's pulse runs on it."""
         self._pulse_from: float | None = None
@@ -90,7 +98,7 @@ class Board:
     def set_area(self, area: pygame.Rect) -> None:
         """Lay the board out in `area` (the caller fits it again)."""
         self.area.update(area)
-        self._spot_cache.clear()
+        self.marks.forget()
 
     def ladder(self) -> list[int]:
         """The tile sides the figure may take, smallest first, in pixels."""
@@ -98,8 +106,21 @@ class Board:
 
     @property
     def tile_side(self) -> int:
-        """The side of a placed tile's sprite."""
-        return max(8, round(self.view.side * TILE_GAP))
+        """The side of a placed tile's sprite (once the view is where it is going)."""
+        return sprite_side(self._heading.side if self._heading is not None else self.view.side)
+
+    def fitted(
+        self,
+        cells: Iterable[Cell],
+        area: pygame.Rect | None = None,
+        margin: float = 0.2,
+        largest: float | None = None,
+    ) -> Fit:
+        """The view that centres `cells` in `area` (the board's by default) at the largest
+        ladder side that shows them with `margin` tile sides around, no larger than
+        `largest`, clear of `keep_clear`."""
+        area = area or self.area.inflate(-self.ui.px(20), -self.ui.px(20))
+        return fitted(cells, area, self.ladder(), margin, largest, self.keep_clear)
 
     def fit(
         self,
@@ -108,26 +129,45 @@ class Board:
         margin: float = 0.2,
         largest: float | None = None,
     ) -> None:
-        """Centre `cells` in `area` (the board's by default) at the largest ladder side
-        that shows them with `margin` tile sides around, and no larger than `largest`."""
-        area = area or self.area.inflate(-self.ui.px(20), -self.ui.px(20))
-        points = [v for cell in cells for v in world_vertices(cell)] or list(world_vertices((0, 0)))
-        left, right = min(p[0] for p in points) - margin, max(p[0] for p in points) + margin
-        top, bottom = min(p[1] for p in points) - margin, max(p[1] for p in points) + margin
+        """Show `cells` as `fitted` says, at once."""
+        self.look_at(self.fitted(cells, area, margin, largest))
+
+    def look_at(self, fit: Fit) -> None:
+        """Show the view `fit`, at once."""
+        self.settle()
         ladder = self.ladder()
         self.view.min_side, self.view.max_side = ladder[0], ladder[-1]
-        fitting = [
-            side
-            for side in ladder
-            if (right - left) * side <= area.width
-            and (bottom - top) * side <= area.height
-            and (largest is None or side <= largest)
-        ]
-        side = self.view.side = (fitting or ladder[:1])[-1]
-        self.view.origin = (
-            area.centerx - (left + right) / 2 * side,
-            area.centery - (top + bottom) / 2 * side,
-        )
+        self.view.side, self.view.origin = fit.side, fit.origin
+
+    def glide(self, cells: Iterable[Cell], duration: float) -> None:
+        """Fit `cells` (unless the player moved the view), the view moving there over
+        `duration` seconds: every tile on the figure slides and grows or shrinks with it,
+        its art scaled until the view arrives."""
+        if self.moved_by_player:
+            return
+        fit = self.fitted(cells)
+        if fit == (self._heading or Fit(self.view.side, self.view.origin)):
+            return
+        self.settle()
+        start = Fit(self.view.side, self.view.origin)
+        self._heading = fit
+
+        def step(t: float) -> None:
+            self.view.side = start.side + (fit.side - start.side) * t
+            self.view.origin = lerp_point(start.origin, fit.origin, t)
+            if t >= 1:
+                self._heading = self._glide = None
+                self.look_at(fit)
+            self.place_sprites()
+
+        self._glide = self.motion.add(Tween(duration, step, ease_out_cubic))
+
+    def settle(self) -> None:
+        """A glide under way ends where it was going, at once."""
+        glide, self._glide = self._glide, None
+        if glide is not None:
+            glide.done = True
+            glide.apply(1.0)
 
     def follow(self, cells: Iterable[Cell], area: pygame.Rect) -> None:
         """Fit `cells` (with no margin) unless the player moved the view, never larger than
@@ -148,18 +188,27 @@ class Board:
 
     def zoom(self, steps: int, anchor: Point | None = None) -> None:
         """Zoom `steps` ladder steps in (+) or out (-), keeping `anchor` still."""
+        self.settle()
         ladder = self.ladder()
         current = min(range(len(ladder)), key=lambda i: abs(ladder[i] - self.view.side))
         target = ladder[max(0, min(len(ladder) - 1, current + steps))]
         if anchor is None or not self.area.collidepoint(anchor):
             anchor = self.area.center
         self.view.zoom_at(target / self.view.side, anchor)
+        self.moved_by_player = True
         self.place_sprites()
 
     def handle_view_event(self, event: pygame.Event) -> bool:
         """Pan by dragging the background or with the arrow keys; True when used."""
+        view = self.view
+        before = (view.side, view.origin)
         used = self.controller.handle_event(event)
-        if used:
+        if before != (view.side, view.origin):
+            if self._glide is not None:  # from where the glide was going
+                view.side, view.origin = before
+                self.settle()
+                self.controller.handle_event(event)
+            self.moved_by_player = True
             self.place_sprites()
         return used
 
@@ -183,6 +232,7 @@ class Board:
     ) -> None:
         """Make the figure's sprites again (after a re-layout, an undo, a jump). The last
         tile is marked (if `mark_last`), unless `look` says each cell's look."""
+        self.settle()
         for sprite in self.sprites.values():
             sprite.kill()
         self.sprites.clear()
@@ -201,16 +251,15 @@ class Board:
             self.sprites[cell] = sprite
             self.layer.add(sprite, layer=layer)
 
-    def adopt(self, cell: Cell, sprite: TileSprite, rot: int) -> Point:
-        """`sprite` (flying in) becomes the last tile on `cell`; the old last tile loses its
-        mark. Returns where the sprite lands."""
+    def adopt(self, cell: Cell, sprite: TileSprite, rot: int) -> None:
+        """`sprite` (flying in) becomes the last tile on `cell`, at the size it will have
+        there; the old last tile loses its mark."""
         if self.last is not None and self.last in self.sprites:
             self.sprites[self.last].set_look(state=TileState.NORMAL)
         self.last = cell
         self._pulse_from = None
         sprite.set_look(side=self.tile_side, up=points_up(cell), rot=rot, state=TileState.LAST)
         self.sprites[cell] = sprite
-        return self.view.cell_box_centre(cell)
 
     def prepare_next(self, figure: Figure, placements: Iterable[Move]) -> None:
         """Ask the tile art for what the next moves may show, to be drawn in spare steps
@@ -221,8 +270,9 @@ class Board:
         for move in placements:
             self.art.prepare(move.tile, side, points_up(move.cell), move.rot, TileState.LAST)
         last = figure.last_cell
-        smaller_view = max((size for size in self.ladder() if size < self.view.side), default=None)
-        smaller = None if smaller_view is None else max(8, round(smaller_view * TILE_GAP))
+        view_side = self._heading.side if self._heading is not None else self.view.side
+        smaller_view = max((size for size in self.ladder() if size < view_side), default=None)
+        smaller = None if smaller_view is None else sprite_side(smaller_view)
         for cell, tile, rot in figure.tiles():
             up = points_up(cell)
             if cell == last:
@@ -232,15 +282,23 @@ class Board:
                 self.art.prepare(tile, smaller, up, rot, look)
 
     def place_sprites(self) -> None:
-        """Put the sprites where the view says (after a pan or zoom)."""
-        side = self.tile_side
+        """Put the sprites resting on the figure where the view says (after a pan or a
+        zoom, and at each step of a glide, when their art is scaled to the passing size);
+        a tile still in flight goes on flying."""
+        side = sprite_side(self.view.side)
         for cell, sprite in self.sprites.items():
-            if sprite.side != side:
+            if not self.layer.has(sprite) or self.layer.get_layer_of_sprite(sprite) != FIGURE_LAYER:
+                continue
+            if self._glide is not None:
+                sprite.scale_to(side)
+            elif sprite.side != side:
                 sprite.set_look(side=side)
             sprite.jump_to(self.view.cell_box_centre(cell))
 
     def update(self, dt: float) -> None:
-        """Run the last-tile mark's pulse; it starts once the last tile is at rest."""
+        """Move the view's glide on (before the tiles that fly to it), and run the
+        last-tile mark's pulse; it starts once the last tile is at rest."""
+        self.motion.update(dt)
         self.clock += dt
         if self._pulse_from is None and self._last_at_rest():
             self._pulse_from = self.clock
@@ -261,98 +319,26 @@ class Board:
         cell = self.last
         if cell is None or not self._last_at_rest():
             return
-        self._blit_on(surface, self._last_ring(points_up(cell)), cell)
-        if self._pulse_from is None:
-            return
-        t = (self.clock - self._pulse_from) / LAST_PULSE_S
-        if 0 <= t < 1:
-            pulse = math.sin(math.pi * t)
-            swell = triangle_points(
-                self.view.side * (1.05 + 0.4 * t), points_up(cell), self.view.cell_box_centre(cell)
-            )
-            pygame.draw.polygon(surface, LAST_MARK, swell, max(1, round(self.ui.px(5) * pulse)))
-
-    def _last_ring(self, up: bool) -> pygame.Surface:
-        """The last-tile mark at this size (drawn once)."""
-        key = (round(self.view.side), up, "last")
-        if key not in self._spot_cache:
-            band, rim = max(3, self.ui.px(4)), max(1, self.ui.px(2))
-            self._spot_cache[key] = last_mark_image(key[0], up, band, rim)
-        return self._spot_cache[key]
+        with self.marks.clipped(surface):
+            ring = self.marks.last_ring(points_up(cell))
+            surface.blit(ring, ring.get_rect(center=pixel(self.view.cell_box_centre(cell))))
+            if self._pulse_from is None:
+                return
+            t = (self.clock - self._pulse_from) / LAST_PULSE_S
+            if 0 <= t < 1:
+                pulse = math.sin(math.pi * t)
+                swell = triangle_points(
+                    self.view.side * (1.05 + 0.4 * t),
+                    points_up(cell),
+                    self.view.cell_box_centre(cell),
+                )
+                width = max(1, round(self.ui.px(5) * pulse))
+                pygame.draw.polygon(surface, LAST_MARK, swell, width)
 
     def edge(self, cell: Cell, side: int) -> tuple[Point, Point]:
         """The two ends of one side of a cell on screen."""
         a, b = cell_side_edges(cell)[side]
         return self.view.to_screen(a), self.view.to_screen(b)
-
-    def draw_spots(
-        self,
-        surface: pygame.Surface,
-        spots: Sequence[tuple[Cell, int]],
-        highlighted: Cell | None = None,
-        points: bool = True,
-    ) -> None:
-        """Lit spots, each with the points it would score (the highlighted one brighter,
-        its label left to the ghost)."""
-        for cell, score in spots:
-            lit = cell == highlighted
-            self._blit_on(
-                surface, self._spot_image(points_up(cell), "hover" if lit else "spot"), cell
-            )
-            if points and not lit:
-                label = self.ui.text(
-                    f"+{score}" if score else "0",
-                    17,
-                    PALETTE.gold if score else PALETTE.text_dim,
-                    "bold",
-                )
-                blit_text(surface, label, _pixel(self.view.cell_centre(cell)))
-
-    def draw_ghost(
-        self, surface: pygame.Surface, tile: TileId, cell: Cell, rot: int, score: int | None
-    ) -> None:
-        """The held tile as a ghost on `cell`, with what it would score above it."""
-        image = self.art.image(tile, self.tile_side, points_up(cell), rot, TileState.GHOST)
-        self._blit_on(surface, image, cell)
-        if score is not None:
-            x, y = self.view.cell_centre(cell)
-            label = self.ui.text(f"+{score}" if score else _("match"), 20, PALETTE.gold, "bold")
-            blit_text(surface, label, (round(x), round(y - self.view.side * 0.62)))
-
-    def draw_openings(self, surface: pygame.Surface, cells: Iterable[Cell]) -> None:
-        """Opportunity openings: cells two or three tiles border, marked with a gold dot."""
-        for cell in cells:
-            self._blit_on(surface, self._spot_image(points_up(cell), "opening"), cell)
-            x, y = self.view.cell_centre(cell)
-            radius = max(3, round(self.view.side * 0.09))
-            pygame.draw.circle(surface, PALETTE.gold, (x, y), radius, max(1, self.ui.px(2)))
-            pygame.draw.circle(surface, PALETTE.gold, (x, y), max(1, radius // 3))
-
-    def draw_ring(
-        self, surface: pygame.Surface, cell: Cell, pulse: float, colour: Colour = PALETTE.good
-    ) -> None:
-        """A pulsing ring round `cell` (the hint); `pulse` in 0..1."""
-        x, y = self.view.cell_centre(cell)
-        radius = self.view.side * (0.42 + 0.1 * pulse)
-        pygame.draw.circle(surface, colour, (x, y), radius, max(2, self.ui.px(3)))
-
-    def draw_outline(self, surface: pygame.Surface, cell: Cell, colour: Colour) -> None:
-        """A thin outline along `cell`'s tile edges (a tile placed since the player's
-        last turn): it marks the tile without covering its neighbours' numbers."""
-        outline = triangle_points(
-            self.view.side * 0.96, points_up(cell), self.view.cell_box_centre(cell)
-        )
-        pygame.draw.polygon(surface, colour, outline, max(2, self.ui.px(4)))
-
-    def _blit_on(self, surface: pygame.Surface, image: pygame.Surface, cell: Cell) -> None:
-        surface.blit(image, image.get_rect(center=_pixel(self.view.cell_box_centre(cell))))
-
-    def _spot_image(self, up: bool, kind: str) -> pygame.Surface:
-        """A lit spot, the highlighted spot or an opening at this size (drawn once)."""
-        key = (round(self.view.side), up, kind)
-        if key not in self._spot_cache:
-            self._spot_cache[key] = spot_image(key[0], up, kind)
-        return self._spot_cache[key]
 
 
 @dataclass
@@ -403,7 +389,3 @@ class Gesture(Generic[K]):
 
     def cancel(self) -> None:
         self.press = None
-
-
-def _pixel(point: Point) -> tuple[int, int]:
-    return (round(point[0]), round(point[1]))

@@ -193,7 +193,11 @@ class ContactAnimator:
         self.floats.update(dt)
 
     def draw_effects(self, surface: pygame.Surface) -> None:
-        """The lit edges and rings (under the floating labels)."""
+        """The lit edges and rings (under the floating labels), inside the board."""
+        with self.board.marks.clipped(surface):
+            self._draw_effects(surface)
+
+    def _draw_effects(self, surface: pygame.Surface) -> None:
         view = self.board.view
         for flash in self.flashes:
             t = (flash.elapsed - flash.delay) / flash.life if flash.life else 1.0

@@ -37,9 +37,10 @@ class Hands:
         self.tray_seat: int | None = None
         """The seat whose tiles lie large in the tray (the human with the mouse)."""
         self.ups: dict[TileId, bool] = {}
-        """Which way each tile in hand points: kept while it stays in the hand, so that a
-        hand keeps its look when a tile leaves it or comes in (`follow` works it out
-        again from the hand's history)."""
+        """Which way each tile in hand points. A row always alternates (tiles turned
+        alike would leave a gap between them); when a tile leaves or comes in, the row
+        turns over as few tiles as it can (`follow` works it out again from the hand's
+        history, so a resumed hand looks as it did)."""
 
     def box(self, seat: int) -> SeatBox:
         """Where `seat`'s tiles lie: the tray for the human with the mouse, else the
@@ -58,11 +59,15 @@ class Hands:
                 self._ups(tiles)
 
     def _ups(self, tiles: Sequence[TileId]) -> list[bool]:
-        """Each tile's way up; a tile new to the hand nests with the one before it."""
-        ups: list[bool] = []
-        for tile in tiles:
-            up = self.ups.setdefault(tile, not ups[-1] if ups else True)
-            ups.append(up)
+        """Each tile's way up: up and down in turn along the row, starting the way that
+        keeps the most tiles as they were (up, for a new hand)."""
+        rows = [[(i % 2 == 0) == first for i in range(len(tiles))] for first in (True, False)]
+
+        def kept(row: list[bool]) -> int:
+            return sum(self.ups.get(tile) == up for tile, up in zip(tiles, row, strict=True))
+
+        ups = max(rows, key=kept)
+        self.ups.update(zip(tiles, ups, strict=True))
         return ups
 
     def show(
@@ -77,7 +82,7 @@ class Hands:
         for seat, tiles in enumerate(hands):
             box = self.box(seat)
             ups = self._ups(tiles)
-            for tile, centre, up in zip(tiles, box.row(ups), ups, strict=True):
+            for tile, centre, up in zip(tiles, box.row(len(tiles)), ups, strict=True):
                 sprite = TileSprite(self.art, tile, box.tile_side, centre, up)
                 self.sprites[tile] = sprite
                 self.layer.add(sprite, layer=HAND_LAYER)
@@ -86,7 +91,7 @@ class Hands:
         """Where `tile` rests in its seat's box, and whether it points up there."""
         ups = self._ups(hand)
         index = list(hand).index(tile)
-        return self.box(seat).row(ups)[index], ups[index]
+        return self.box(seat).row(len(ups))[index], ups[index]
 
     def arrange(self, hands: Sequence[Sequence[TileId]], held: TileId | None = None) -> None:
         """Slide every hand tile to its slot (a hand closes up after a tile leaves); the

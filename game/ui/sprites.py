@@ -70,6 +70,18 @@ class TileSprite(pygame.sprite.Sprite):
         self.rect.size = image_size(self.side)
         self.rect.center = centre
 
+    def scale_to(self, side: int) -> None:
+        """Show the tile at `side` pixels, its art scaled (a view on its way from one
+        size to another draws no art for the sizes it passes); `set_look` or `refresh`
+        brings the art back."""
+        image = self.art.image(self.tile, self.side, self.up, self.rot, self.state)
+        if side != self.side:
+            image = pygame.transform.smoothscale(image, image_size(side))
+        centre = self.rect.center
+        self.image = image
+        self.rect.size = image.get_size()
+        self.rect.center = centre
+
     @property
     def centre(self) -> Point:
         return self.rect.center

@@ -9,7 +9,6 @@ hand is three tile sides wide and one row high.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -31,23 +30,17 @@ class SeatBox:
     """Distance between the centres of neighbouring rack tiles."""
     row_y: float
 
-    def row(self, ups: Sequence[bool]) -> list[Point]:
-        """The centres of a hand's tiles, each pointing up or down as `ups` says: tiles
-        turned opposite ways nest into each other, tiles turned alike stand side by side.
-        The row is centred in the panel and squeezed if it would not fit."""
-        if not ups:
+    def row(self, count: int) -> list[Point]:
+        """The centres of a hand of `count` tiles, pointing up and down in turn so that
+        they nest into each other; the row is centred in the panel and squeezed if it
+        would not fit."""
+        if not count:
             return []
-        steps = [
-            self.step if ups[i] != ups[i - 1] else self.tile_side * 1.06 for i in range(1, len(ups))
-        ]
+        width = self.step * (count - 1)
         room = self.rect.width - self.tile_side * 1.1
-        squeeze = min(1.0, room / sum(steps)) if steps else 1.0
-        x = self.rect.centerx - sum(steps) * squeeze / 2
-        centres = [(x, self.row_y)]
-        for step in steps:
-            x += step * squeeze
-            centres.append((x, self.row_y))
-        return centres
+        step = self.step * min(1.0, room / width) if width else 0.0
+        x = self.rect.centerx - step * (count - 1) / 2
+        return [(x + index * step, self.row_y) for index in range(count)]
 
 
 @dataclass

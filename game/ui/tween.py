@@ -58,6 +58,8 @@ class Tween:
     easing: Easing = ease_out_cubic
     delay: float = 0.0
     on_done: Callable[[], None] | None = None
+    subject: object = None
+    """What the tween moves (a sprite), if anything: one move of it at a time."""
     elapsed: float = field(default=0.0, init=False)
     done: bool = field(default=False, init=False)
 
@@ -95,28 +97,41 @@ class Tweens:
     def move(
         self,
         sprite: pygame.sprite.Sprite,
-        to: Point,
+        to: Point | Callable[[], Point],
         duration: float = 0.3,
         easing: Easing = ease_out_cubic,
         delay: float = 0.0,
         on_done: Callable[[], None] | None = None,
     ) -> Tween:
-        """Slide a sprite's centre from where it is now to `to`."""
+        """Slide a sprite's centre from where it is now to `to` (or to where `to()` says
+        at each step, for a place that moves meanwhile). A slide of the sprite still under
+        way stops there (two would pull it both ways, and the one that ends last would
+        win); its ending runs when this one ends."""
         rect = sprite.rect
         assert rect is not None
         start: Point = rect.center
 
         def apply(t: float) -> None:
-            rect.center = lerp_point(start, to, t)
+            rect.center = lerp_point(start, to() if callable(to) else to, t)
 
-        return self.add(Tween(duration, apply, easing, delay, on_done))
+        endings = [tween.on_done for tween in self._running if tween.subject is sprite]
+        for tween in self._running:
+            tween.done = tween.done or tween.subject is sprite
+        endings.append(on_done)
+
+        def ended() -> None:
+            for ending in endings:
+                if ending is not None:
+                    ending()
+
+        return self.add(Tween(duration, apply, easing, delay, ended, subject=sprite))
 
     def update(self, dt: float) -> None:
-        """Advance every tween; finished ones are dropped (their `on_done` may add more)."""
-        running, self._running = self._running, []
-        for tween in running:
+        """Advance every tween; finished ones are dropped (their `on_done` may add more,
+        which start at the next update)."""
+        for tween in list(self._running):
             tween.update(dt)
-        self._running = [t for t in running if not t.done] + self._running
+        self._running = [t for t in self._running if not t.done]
 
     @property
     def busy(self) -> bool:
