@@ -15,15 +15,14 @@ Tests drive an `App` headless: post events with `pygame.event.post`, then `tick(
 from __future__ import annotations
 
 import time
-import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
 import pygame
 
 from game.ai.worker import Adviser, shared_pool
-from game.i18n import N_, _, language, set_language, system_language
+from game.i18n import _, language, set_language, system_language
 from game.persist.autosave import check_saved_games
 from game.persist.files import Notice
 from game.persist.history import count_lost_saves
@@ -41,16 +40,16 @@ from game.ui.painting import Ui
 from game.ui.sound import SoundPlayer
 from game.ui.theme import Fonts, render_felt, theme_named
 from game.ui.tiles import TileArt
+from game.ui.window import TITLE, Window
 
 FIXED_DT: Final = 1 / 120
 MAX_FRAME: Final = 0.25
 MAX_STEPS: Final = 8
 DEFAULT_FRAME_RATE: Final = 60
 """Frames a second when the display does not say its refresh rate."""
-MIN_SIZE: Final = (800, 600)
-DEFAULT_SIZE: Final = (1280, 800)
-DESIGN_SIZE: Final = (1280, 800)
-TITLE: Final = N_("Contack")
+SIZE_KEPT_AFTER_S: Final = 0.5
+"""A window the player resized keeps its size in the settings once it has stayed that
+size this long (a corner dragged writes the file once, and a kill loses no size)."""
 
 
 ART_BUDGET_S: Final = 0.008
@@ -94,16 +93,9 @@ class App:
         self.settings: Settings = self.storage.load_settings()
         set_language(self.settings.language or system_language())
         self.record_path = record_path
-        desktops = pygame.display.get_desktop_sizes()
-        size = (
-            size
-            or remembered_size(self.settings.window_size, desktops)
-            or window_size_for(desktops)
-        )
-        self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-        self.screen = open_window(self.windowed_size, self.settings.fullscreen)
+        self.window = Window(self.settings, size)
         self.fonts = Fonts()
-        self.ui = Ui(self.fonts, scale_for(self.size))
+        self.ui = Ui(self.fonts, self.window.scale)
         self.art = TileArt(self.fonts, theme_named(self.settings.theme), self.settings.colour_blind)
         self.sound = SoundPlayer(self.settings.volume, self.settings.muted)
         self._felt: pygame.Surface | None = None
@@ -115,8 +107,8 @@ class App:
         self.time = 0.0
         self._accumulator = 0.0
         self._last = self.clock()
-        self._new_size: tuple[int, int] | None = None
-        """The window size the events of this frame ask for (resizes are coalesced)."""
+        self._size_kept_at: float | None = None
+        """Game time at which a size the player gave the window goes into the settings."""
         self.notice_board = Notices()
         self.storage.sweep_partial_writes()
         check_saved_games(self.storage)
@@ -137,28 +129,35 @@ class App:
     # Window ---------------------------------------------------------------------
 
     @property
-    def size(self) -> tuple[int, int]:
-        return self.screen.get_size()
+    def screen(self) -> pygame.Surface:
+        return self.window.surface
 
-    def resize(self, size: tuple[int, int]) -> None:
-        """Resize the window (at least `MIN_SIZE`) and lay every scene out again."""
-        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-        if not self.settings.fullscreen:
-            self.windowed_size = size
-        if pygame.display.get_surface() is None or self.screen.get_size() != size:
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        self._relayout()
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.window.size
 
     def set_fullscreen(self, fullscreen: bool) -> None:
         """Switch between fullscreen and a window; saved in the settings."""
-        self.settings.fullscreen = fullscreen
-        self.screen = open_window(self.windowed_size, self.settings.fullscreen)
+        self.window.set_fullscreen(fullscreen)
         self.save_settings()
         self._relayout()
 
+    def _follow_window(self) -> None:
+        """Once a frame: lay every scene out again when the window changed size (the
+        player dragged a corner or maximised it, or an event asked), and keep a new
+        windowed size in the settings once it has stayed a moment."""
+        if self.window.follow():
+            self._relayout()
+            if not self.settings.fullscreen:
+                self._size_kept_at = self.time + SIZE_KEPT_AFTER_S
+        if self._size_kept_at is not None and self.time >= self._size_kept_at:
+            self._size_kept_at = None
+            if self.window.keep_size():
+                self.save_settings()
+
     def _relayout(self) -> None:
-        self.screen = pygame.display.get_surface() or self.screen
-        self.ui.scale = scale_for(self.size)
+        self.window.laid_out_now()
+        self.ui.scale = self.window.scale
         self._felt = None
         for scene in self.scenes:
             scene.resize(self.size)
@@ -258,8 +257,7 @@ class App:
         """Let every scene leave, top first (they save and count), then stop the worker;
         the window's size is kept for the next start."""
         self.stack.close()
-        if self.settings.window_size != list(self.windowed_size):
-            self.settings.window_size = list(self.windowed_size)
+        if self.window.keep_size():
             self.save_settings()
         self.adviser.shutdown()
 
@@ -280,7 +278,6 @@ class App:
         self.art.begin_frame()
         self._accumulator += min(MAX_FRAME, max(0.0, now - self._last))
         self._last = now
-        self._new_size = None
         for event in pygame.event.get():
             top = self.scenes[-1] if self.scenes else None
             self._dispatch(event)
@@ -292,8 +289,7 @@ class App:
                 # another screen (S: the save dialog) must not type into that screen.
                 opened = bool(self.scenes) and self.scenes[-1] is not top
                 self._text_of_opening_key = event.unicode if opened else ""
-        if self._new_size is not None and self._new_size != self.size:
-            self.resize(self._new_size)  # once a frame, however many resize events came
+        self._follow_window()  # once a frame, however many resize events came
         steps = 0
         while self._accumulator >= FIXED_DT and steps < MAX_STEPS and self.scenes:
             self.scene.update(FIXED_DT)
@@ -354,10 +350,10 @@ class App:
             self.running = False
             return
         if event.type == pygame.VIDEORESIZE:
-            self._new_size = (event.w, event.h)
+            self.window.ask((event.w, event.h))
             return
         if event.type == pygame.WINDOWSIZECHANGED:
-            self._new_size = (event.x, event.y)
+            self.window.ask((event.x, event.y))
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.settings.fullscreen)
@@ -369,49 +365,3 @@ class App:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             scene.on_back()
-
-
-def open_window(windowed_size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
-    """Open (or change) the game's window: fullscreen, or resizable at `windowed_size`
-    and never smaller than `MIN_SIZE`."""
-    pygame.display.set_caption(_(TITLE))
-    if fullscreen:
-        screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-    else:
-        screen = pygame.display.set_mode(windowed_size, pygame.RESIZABLE)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        window = pygame.Window.from_display_module()
-    if not fullscreen:
-        window.minimum_size = MIN_SIZE
-    return screen
-
-
-def scale_for(size: tuple[int, int]) -> float:
-    """The scale of everything drawn in a window of `size` (1 at `DESIGN_SIZE`)."""
-    return max(0.6, min(3.0, size[0] / DESIGN_SIZE[0], size[1] / DESIGN_SIZE[1]))
-
-
-def remembered_size(
-    saved: list[int] | None, desktops: Sequence[tuple[int, int]]
-) -> tuple[int, int] | None:
-    """The window size the player last left, made to fit the screen there is now (a
-    smaller screen than last time); None when none was kept."""
-    if saved is None:
-        return None
-    width, height = saved
-    if desktops:
-        width, height = min(width, desktops[0][0]), min(height, desktops[0][1])
-    return (max(MIN_SIZE[0], width), max(MIN_SIZE[1], height))
-
-
-def window_size_for(desktops: Sequence[tuple[int, int]]) -> tuple[int, int]:
-    """The first window's size: the design shape, as large as 85% of the desktop allows
-    (in the desktop's own pixels, which a DPI-aware process sees), at least 1280x800
-    where the desktop has room."""
-    if not desktops:
-        return DEFAULT_SIZE
-    width, height = desktops[0]
-    scale = min(width * 0.85 / DESIGN_SIZE[0], height * 0.85 / DESIGN_SIZE[1])
-    scale = max(scale, min(1.0, width / DESIGN_SIZE[0], height / DESIGN_SIZE[1]))
-    return round(DESIGN_SIZE[0] * scale), round(DESIGN_SIZE[1] * scale)

@@ -325,7 +325,7 @@ def test_the_window_keeps_the_size_the_player_chose(tmp_path: Path) -> None:
     """A window resized by the player opens at that size next time (fitted to the
     screen there is then); a damaged size in the settings is dropped."""
     from game.ai.worker import InProcessAdviser
-    from game.app import remembered_size
+    from game.ui.window import remembered_size
 
     app = App(
         (1280, 800), clock=ManualClock(), storage=Storage(tmp_path), adviser=InProcessAdviser()
@@ -334,7 +334,8 @@ def test_the_window_keeps_the_size_the_player_chose(tmp_path: Path) -> None:
     app.run_frames(2)
     app.close()
     again = App(clock=ManualClock(), storage=Storage(tmp_path), adviser=InProcessAdviser())
-    assert again.windowed_size == remembered_size([900, 650], pygame.display.get_desktop_sizes())
+    desktops = pygame.display.get_desktop_sizes()
+    assert again.window.windowed_size == remembered_size([900, 650], desktops)
     again.close()
     assert remembered_size([3000, 2000], [(1920, 1080)]) == (1920, 1080)
     assert remembered_size(None, [(1920, 1080)]) is None
