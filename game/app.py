@@ -1,8 +1,9 @@
-"""The game window: pygame-ce start-up, the fixed-timestep loop and the scene stack.
+"""The game window: pygame-ce start-up, the loop and the services scenes are given.
 
-The loop follows "Fix your timestep": real frame time (clamped to `MAX_FRAME`) fills an
-accumulator that is spent in fixed `FIXED_DT` updates (at most `MAX_STEPS` a frame),
-and the scene is drawn with the leftover fraction `alpha` in [0, 1).
+The loop (`tick`, `run`) runs fixed-timestep updates and draws a frame only when the
+picture changed; while nothing moves it sleeps until input, news from another thread
+(`game.news`: a worker's answer, a table's message) or the next change a screen expects
+(`Scene.still_for`). game/ui/pacing.py has its timing and decisions.
 
 Scenes ask for `push`, `pop`, `replace` or `clear_to_root`; the stack changes only after
 the current event or update has been handled, never in the middle of a scene's call.
@@ -10,46 +11,45 @@ Closing the window quits at once; Escape calls the top scene's `on_back`.
 
 Tests drive an `App` headless: post events with `pygame.event.post`, then `tick()` or
 `run_frames(n)`, with a `ManualClock` so that every frame lasts exactly what they say.
+With `CONTACK_REPORT_STILL=1` in the environment, `run(app)` prints one JSON line each time
+the picture comes to rest (for tests that drive a real window from outside).
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
+import math
+import os
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Final
 
 import pygame
 
+from game import news
 from game.ai.worker import Adviser, shared_pool
 from game.i18n import _, language, set_language, system_language
 from game.persist.autosave import check_saved_games
 from game.persist.files import Notice
 from game.persist.history import count_lost_saves
-from game.persist.records import RECORD_SUFFIX, read_recorded_game
 from game.persist.settings import Settings
 from game.persist.storage import Storage
-from game.router import make_scene, scene_for_record
-from game.rules.errors import RecordError
+from game.router import make_scene, scene_for_record, scene_for_record_file
 from game.rules.record import GameRecord
 from game.scenes.base import Scene
 from game.scenes.requests import Screen, ScreenRequest
 from game.scenes.stack import SceneStack
 from game.ui.notices import Notices
+from game.ui.pacing import FIXED_DT, Pace, display_rate
 from game.ui.painting import Ui
 from game.ui.sound import SoundPlayer
 from game.ui.theme import Fonts, render_felt, theme_named
 from game.ui.tiles import TileArt
 from game.ui.window import TITLE, Window
 
-FIXED_DT: Final = 1 / 120
-MAX_FRAME: Final = 0.25
-MAX_STEPS: Final = 8
-DEFAULT_FRAME_RATE: Final = 60
-"""Frames a second when the display does not say its refresh rate."""
-SIZE_KEPT_AFTER_S: Final = 0.5
-"""A window the player resized keeps its size in the settings once it has stayed that
-size this long (a corner dragged writes the file once, and a kill loses no size)."""
+NEWS: Final = pygame.event.custom_type()
+"""The event by which news from another thread wakes the loop (`game.news`)."""
 
 
 ART_BUDGET_S: Final = 0.008
@@ -104,11 +104,12 @@ class App:
         """The text of the last key pressed if it opened another screen (see `tick`)."""
         self.running = True
         self.frames = 0
+        """Frames run (drawn or not): work done once a frame keys on it."""
+        self.drawn = 0
+        """Frames drawn."""
         self.time = 0.0
-        self._accumulator = 0.0
-        self._last = self.clock()
-        self._size_kept_at: float | None = None
-        """Game time at which a size the player gave the window goes into the settings."""
+        self.pace = Pace(self.clock)
+        news.listen(post_news)
         self.notice_board = Notices()
         self.storage.sweep_partial_writes()
         check_saved_games(self.storage)
@@ -122,8 +123,8 @@ class App:
             )
         self.open(Screen.MENU)
         self._apply_pending()
-        if record_path:
-            self.open_record_file(record_path)
+        if record_path and (scene := scene_for_record_file(self, record_path)) is not None:
+            self.push(scene)
             self._apply_pending()
 
     # Window ---------------------------------------------------------------------
@@ -146,19 +147,16 @@ class App:
         """Once a frame: lay every scene out again when the window changed size (the
         player dragged a corner or maximised it, or an event asked), and keep a new
         windowed size in the settings once it has stayed a moment."""
-        if self.window.follow():
+        if self.window.follow(self.time):
             self._relayout()
-            if not self.settings.fullscreen:
-                self._size_kept_at = self.time + SIZE_KEPT_AFTER_S
-        if self._size_kept_at is not None and self.time >= self._size_kept_at:
-            self._size_kept_at = None
-            if self.window.keep_size():
-                self.save_settings()
+        if self.window.size_to_keep(self.time):
+            self.save_settings()
 
     def _relayout(self) -> None:
         self.window.laid_out_now()
         self.ui.scale = self.window.scale
         self._felt = None
+        self.pace.changed = True
         for scene in self.scenes:
             scene.resize(self.size)
 
@@ -187,11 +185,13 @@ class App:
         for scene in self.scenes:
             scene.settings_changed()
         self.save_settings()
+        self.pace.changed = True
 
     def notify(self, text: str | Notice) -> None:
         """Show a one-line notice at the bottom of the window for a few seconds (a notice
         from the files in the player's language)."""
         self.notice_board.add(text, self.time, self.frames)
+        self.pace.changed = True
 
     def _take_storage_notices(self) -> None:
         for notice in self.storage.take_notices():
@@ -231,18 +231,6 @@ class App:
         """A game in progress resumed in its own screen, a finished one in the viewer."""
         self.push(scene_for_record(self, record, title))
 
-    def open_record_file(self, path: str) -> bool:
-        """Open the record at `path` (`python main.py FILE`); a file that cannot be read
-        or replayed gives a one-line notice, and False."""
-        name = Path(path).name
-        try:
-            recorded = read_recorded_game(path)
-        except RecordError as error:
-            self.notify(_("Could not open {name}: {reason}").format(name=name, reason=error))
-            return False
-        self.open_record(recorded.record, name.removesuffix(RECORD_SUFFIX))
-        return True
-
     def replace(self, scene: Scene) -> None:
         self.stack.replace(scene)
 
@@ -260,12 +248,14 @@ class App:
         if self.window.keep_size():
             self.save_settings()
         self.adviser.shutdown()
+        news.listen(None)
 
     def _apply_pending(self) -> None:
         """Change the scene stack as asked. A notice belongs to its screen: those posted
         before this frame go with it; those of this frame tell of the change and stay."""
         if self.stack.pending:
             self.notice_board.keep_only_from(self.frames)
+            self.pace.changed = True
         self.stack.apply_pending()
         if not self.scenes:  # the last scene went: the game quits
             self.running = False
@@ -273,12 +263,11 @@ class App:
     # Loop -----------------------------------------------------------------------
 
     def tick(self) -> bool:
-        """One frame: events, fixed updates, draw. False once the game should close."""
-        now = self.clock()
+        """One frame: the updates owed for a sleep, the events, the fixed updates, and a
+        draw when the picture changed. False once the game should close."""
         self.art.begin_frame()
-        self._accumulator += min(MAX_FRAME, max(0.0, now - self._last))
-        self._last = now
-        for event in pygame.event.get():
+        self._update(self.pace.owed_steps())
+        for event in self.pace.events():
             top = self.scenes[-1] if self.scenes else None
             self._dispatch(event)
             self._apply_pending()
@@ -290,41 +279,48 @@ class App:
                 opened = bool(self.scenes) and self.scenes[-1] is not top
                 self._text_of_opening_key = event.unicode if opened else ""
         self._follow_window()  # once a frame, however many resize events came
-        steps = 0
-        while self._accumulator >= FIXED_DT and steps < MAX_STEPS and self.scenes:
-            self.scene.update(FIXED_DT)
-            self._apply_pending()
-            self.time += FIXED_DT
-            self._accumulator -= FIXED_DT
-            steps += 1
-        if steps == MAX_STEPS:
-            self._accumulator = min(self._accumulator, FIXED_DT)
+        self._update(self.pace.steps())
         if not self.running or not self.scenes:
             return False
         self.art.refine()
         self._take_storage_notices()
-        self.notice_board.expire(self.time)
-        self.draw(self._accumulator / FIXED_DT)
-        pygame.display.flip()
+        self.pace.changed |= self.notice_board.expire(self.time)
+        still_for = self.still_for()
+        if still_for > 0:  # a spare frame: the art asked for ahead (a still loop sleeps after)
+            self.art.render_prepared(1)
+        if self.pace.frame_wanted(self.time, still_for, self.art.generation):
+            self.draw(self.pace.alpha if still_for <= 0 else 1.0)
+            pygame.display.flip()
+            self.drawn += 1
         self.frames += 1
         return True
+
+    def _update(self, steps: int) -> None:
+        """Run up to `steps` fixed updates of the top scene."""
+        for _step in range(steps):
+            if not self.scenes:
+                return
+            self.scene.update(FIXED_DT)
+            self._apply_pending()
+            self.time += FIXED_DT
+
+    def still_for(self) -> float:
+        """How long the picture stays as it is by itself (game seconds, 0 while anything
+        moves): the top scene's `still_for`, a notice's going, a size to keep."""
+        if not self.scenes:
+            return 0.0
+        time = self.time
+        return min(
+            self.scene.still_for(), self.notice_board.still_for(time), self.window.still_for(time)
+        )
+
+    def redraw(self) -> None:
+        """Draw the next frame whatever changed (a tool changed a scene's state itself)."""
+        self.pace.changed = True
 
     def run_frames(self, count: int) -> bool:
         """Run up to `count` frames; False when the game closed meanwhile."""
         return all(self.tick() for _ in range(count))
-
-    def frame_rate(self) -> int:
-        """Frames a second to draw: the display's refresh rate (more would only burn the
-        CPU the computer players think with), within 30..240."""
-        rate = pygame.display.get_current_refresh_rate() or DEFAULT_FRAME_RATE
-        return max(30, min(240, rate))
-
-    def run(self) -> None:
-        """Run until the window closes, pacing frames to the display."""
-        pacer = pygame.time.Clock()
-        self.art.frame_budget_s = ART_BUDGET_S
-        while self.tick():
-            pacer.tick(self.frame_rate())
 
     def draw(self, alpha: float) -> None:
         """Draw the top scene (and the scenes under an overlay) and the notices."""
@@ -349,11 +345,9 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return
-        if event.type == pygame.VIDEORESIZE:
-            self.window.ask((event.w, event.h))
+        if event.type == NEWS:  # it woke the loop and asks for a frame; the scene polls
             return
-        if event.type == pygame.WINDOWSIZECHANGED:
-            self.window.ask((event.x, event.y))
+        if self.window.takes(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.settings.fullscreen)
@@ -365,3 +359,42 @@ class App:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             scene.on_back()
+
+
+def post_news() -> None:
+    """Wake the loop (from any thread): news arrived."""
+    with contextlib.suppress(pygame.error):  # the window has closed
+        pygame.event.post(pygame.event.Event(NEWS))
+
+
+def run(app: App) -> None:
+    """Run `app` until its window closes: frames paced to the display while anything
+    moves or tile art waits, else asleep until input, news or the next change due. With
+    CONTACK_REPORT_STILL=1, one JSON line each time the picture comes to rest (see
+    `still_report`)."""
+    pacer = pygame.time.Clock()
+    app.art.frame_budget_s = ART_BUDGET_S
+    reports, reported = os.environ.get("CONTACK_REPORT_STILL") == "1", -1
+    while app.tick():
+        rest = app.pace.rest(app.time, app.art.waiting, app.art.generation)
+        if rest <= 0:
+            pacer.tick(display_rate())
+            continue
+        if reports and reported != app.drawn:
+            reported = app.drawn
+            print(json.dumps(still_report(app)), flush=True)
+        app.pace.sleep(rest)
+
+
+def still_report(app: App) -> dict[str, object]:
+    """The picture at rest, for a test driving the window from outside: its size, the
+    screen, the text of the field typed into, and for how long the screen stays still
+    by itself (None: until input or news)."""
+    scene = app.scene
+    still_for = scene.still_for()
+    return {
+        "still": list(app.size),
+        "scene": type(scene).__name__,
+        "typed": getattr(scene.form.focused, "text", None),
+        "for": None if still_for == math.inf else round(still_for, 3),
+    }

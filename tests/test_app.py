@@ -83,7 +83,8 @@ def test_a_window_the_player_resizes_is_laid_out_again_and_its_size_kept(
     the events arrive (comparing their size with the surface's found no change): the
     screen is laid out as one started at that size, and the size is in the settings
     without closing the game (a kill loses nothing)."""
-    from game.app import FIXED_DT, SIZE_KEPT_AFTER_S
+    from game.ui.pacing import FIXED_DT
+    from game.ui.window import SIZE_KEPT_AFTER_S
 
     app = make_app(tmp_path / "resized")
     pygame.display.set_mode((1000, 700), pygame.RESIZABLE)  # what the drag did

@@ -21,6 +21,7 @@ from typing import Any, Final
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from game import news
 from game.net.messages import (
     create_frame,
     join_frame,
@@ -138,6 +139,11 @@ class TableClient:
 
     # --- the connection's thread -----------------------------------------------------------
 
+    def _tell(self, event: ClientEvent) -> None:
+        """Hand `event` to the window, which may be asleep: it is news (`game.news`)."""
+        self._events.put(event)
+        news.arrived()
+
     def _run(self) -> None:
         try:
             self._loop.run_until_complete(self._connect_while_open())
@@ -153,18 +159,18 @@ class TableClient:
                 continue
             if self._closing.is_set():
                 break
-            self._events.put(Disconnected(reason, retrying=True))
+            self._tell(Disconnected(reason, retrying=True))
             wait = self.retry_s[min(tries, len(self.retry_s) - 1)]
             tries += 1
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._closing.wait(), wait)
-        self._events.put(Disconnected("closed", retrying=False))
+        self._tell(Disconnected("closed", retrying=False))
 
     async def _session(self) -> str | None:
         """One connection, until it is lost (the reason) or the client closes (None)."""
         try:
             async with connect(self.address, max_size=MAX_READ, open_timeout=10) as connection:
-                self._events.put(Connected(self.address))
+                self._tell(Connected(self.address))
                 for (table, _seat), token in self._seats.items():
                     await connection.send(rejoin_frame(table, token))
                 for table in self._watched:
@@ -200,7 +206,7 @@ class TableClient:
                 continue
             if isinstance(message, Joined):
                 self._seats[(message.table, message.seat)] = message.token
-            self._events.put(message)
+            self._tell(message)
 
     async def _write(self, connection: ClientConnection) -> None:
         while True:

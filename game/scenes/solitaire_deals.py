@@ -44,6 +44,7 @@ class SolitaireDeals:
         self.search: WinnableDealSearch | None = None
         self.busy_text = ""
         self.line_wanted = False
+        self._work_frame = -1
         self.session = self._open(record, seed)
 
     def _open(self, record: GameRecord | None, seed: int | None) -> SolitaireSession:
@@ -100,8 +101,20 @@ class SolitaireDeals:
         self.search = WinnableDealSearch(self.mode, self.services.adviser)
         self.busy_text = _("Looking for a winnable deal…")
 
-    def work(self) -> None:
-        """Background thinking for this frame: the deal search, the verdict, the advice."""
+    def work(self, title: str, art_ahead: bool) -> None:
+        """Once a frame (not once a step): the background thinking, the review asked for
+        (opened in the viewer under `title`) and, when `art_ahead`, one piece of the tile
+        art the next moves may show."""
+        if self._work_frame == self.services.frames:
+            return
+        self._work_frame = self.services.frames
+        self._think()
+        self.open_asked_review(title)
+        if art_ahead:
+            self.services.art.render_prepared(1)
+
+    def _think(self) -> None:
+        """The deal search, the verdict, the advice."""
         if self.search is not None:
             seed = self.search.poll()
             if seed is not None:

@@ -263,6 +263,9 @@ class TableScene(Scene):
             self._arrange_hands()
         self.controls.refresh_looks()
 
+    def still_for(self) -> float:
+        return 0.0 if self.help.hint is not None else self.turns.still_for(self.clock)
+
     def show_score(self) -> None:
         """The hand is over: the score screen, where the next hand is dealt."""
         words = end_words(self.match)

@@ -24,7 +24,7 @@ from game.rules.figure import Figure
 from game.rules.lattice import Cell, points_up
 from game.rules.moves import Move
 from game.rules.tiles import TileId
-from game.ui.board_marks import LAST_MARK, TILE_GAP, last_mark_image, spot_image
+from game.ui.board_marks import LAST_MARK, TILE_GAP, Pulse, last_mark_image, spot_image
 from game.ui.layout import (
     LatticeView,
     Point,
@@ -46,8 +46,6 @@ PLAY_LARGEST: Final = 118
 DRAG_THRESHOLD: Final = 6
 """How far (design pixels, straight line) a press moves before it is a drag."""
 FIGURE_LAYER: Final = 0
-LAST_PULSE_S: Final = 0.9
-"""How long the last-tile mark swells when the last tile changes."""
 
 Placed = tuple[Cell, TileId, int]
 K = TypeVar("K")
@@ -79,11 +77,8 @@ class Board:
         self.cap: float | None = None
         """The largest side `follow` may fit to now."""
         self._spot_cache: dict[tuple[int, bool, str], pygame.Surface] = {}
-        self.clock = 0.0
-        """Seconds of `update`: the last-tile mark's pulse runs on it."""
-        self._pulse_from: float | None = None
-        """When the last-tile mark began to swell (None: it is to begin once the last
-        tile comes to rest on its cell)."""
+        self.pulse = Pulse()
+        """The last-tile mark's swell when the last tile changes."""
 
     # --- the view ------------------------------------------------------------------------
 
@@ -187,7 +182,7 @@ class Board:
             sprite.kill()
         self.sprites.clear()
         if last != self.last:
-            self._pulse_from = None
+            self.pulse.restart()
         self.last = last
         side = self.tile_side
         for cell, tile, rot in placed:
@@ -207,7 +202,7 @@ class Board:
         if self.last is not None and self.last in self.sprites:
             self.sprites[self.last].set_look(state=TileState.NORMAL)
         self.last = cell
-        self._pulse_from = None
+        self.pulse.restart()
         sprite.set_look(side=self.tile_side, up=points_up(cell), rot=rot, state=TileState.LAST)
         self.sprites[cell] = sprite
         return self.view.cell_box_centre(cell)
@@ -241,9 +236,12 @@ class Board:
 
     def update(self, dt: float) -> None:
         """Run the last-tile mark's pulse; it starts once the last tile is at rest."""
-        self.clock += dt
-        if self._pulse_from is None and self._last_at_rest():
-            self._pulse_from = self.clock
+        self.pulse.update(dt, self._last_at_rest())
+
+    @property
+    def pulsing(self) -> bool:
+        """Whether the last tile's mark swells now (or starts to at the next update)."""
+        return self.pulse.running(self._last_at_rest())
 
     def _last_at_rest(self) -> bool:
         last = self.last
@@ -262,10 +260,8 @@ class Board:
         if cell is None or not self._last_at_rest():
             return
         self._blit_on(surface, self._last_ring(points_up(cell)), cell)
-        if self._pulse_from is None:
-            return
-        t = (self.clock - self._pulse_from) / LAST_PULSE_S
-        if 0 <= t < 1:
+        t = self.pulse.progress()
+        if t is not None:
             pulse = math.sin(math.pi * t)
             swell = triangle_points(
                 self.view.side * (1.05 + 0.4 * t), points_up(cell), self.view.cell_box_centre(cell)

@@ -1,5 +1,6 @@
 """The marks a board draws on its cells, each drawn once per size (the board keeps
-them): the last tile's mark and the translucent triangles of lit spots and openings."""
+them): the last tile's mark (and its `Pulse`) and the translucent triangles of lit spots
+and openings."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from game.ui.tile_painting import SQRT3, triangle_points
 
 TILE_GAP: Final = 0.97
 """A placed tile's side as a share of its cell's (a hairline of felt between tiles)."""
+LAST_PULSE_S: Final = 0.9
+"""How long the last-tile mark swells when the last tile changes."""
 LAST_MARK: Final = (255, 255, 255)
 """The last-tile mark's colour (with a dark rim): apart from every theme's edge colours."""
 RIM: Final = (12, 16, 14, 230)
@@ -52,3 +55,34 @@ def spot_image(side: int, up: bool, kind: str) -> pygame.Surface:
     pygame.draw.polygon(image, fill, corners)
     pygame.draw.polygon(image, edge, corners, max(1, side // 30))
     return image
+
+
+class Pulse:
+    """The last-tile mark's one swell: it begins once a new last tile is at rest on its
+    cell and lasts `LAST_PULSE_S` of update time."""
+
+    def __init__(self) -> None:
+        self.clock = 0.0
+        """Seconds of `update`: the swell runs on it."""
+        self._from: float | None = None
+        """When the swell began (None: it is to begin once the last tile is at rest)."""
+
+    def restart(self) -> None:
+        """The last tile changed: its mark swells once it is at rest."""
+        self._from = None
+
+    def update(self, dt: float, at_rest: bool) -> None:
+        self.clock += dt
+        if self._from is None and at_rest:
+            self._from = self.clock
+
+    def progress(self) -> float | None:
+        """How far the swell has gone, in [0, 1); None before it begins and once over."""
+        if self._from is None:
+            return None
+        t = (self.clock - self._from) / LAST_PULSE_S
+        return t if 0 <= t < 1 else None
+
+    def running(self, at_rest: bool) -> bool:
+        """Whether the mark swells now, or begins to at the next update."""
+        return (self._from is None and at_rest) or self.progress() is not None

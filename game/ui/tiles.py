@@ -89,6 +89,11 @@ class TileArt:
                 del self._stand_ins[key]
             self._budget_left -= time.perf_counter() - started
 
+    @property
+    def waiting(self) -> bool:
+        """Whether images wait to be drawn: stand-ins to replace, images asked for ahead."""
+        return bool(self._stand_ins or self._prepared)
+
     def is_drawn(
         self,
         tile: TileId,

@@ -10,6 +10,7 @@ laid out for and compares the surface with that, once a frame.
 
 from __future__ import annotations
 
+import math
 import warnings
 from collections.abc import Sequence
 from typing import Final
@@ -19,6 +20,9 @@ import pygame
 from game.i18n import N_, _
 from game.persist.settings import Settings
 
+SIZE_KEPT_AFTER_S: Final = 0.5
+"""A window the player resized keeps its size in the settings once it has stayed that
+size this long (a corner dragged writes the file once, and a kill loses no size)."""
 MIN_SIZE: Final = (800, 600)
 DEFAULT_SIZE: Final = (1280, 800)
 DESIGN_SIZE: Final = (1280, 800)
@@ -42,19 +46,29 @@ class Window:
         self.laid_out = self.size
         """The size the screens were last laid out for."""
         self._asked: Size | None = None
+        self._kept_at = math.inf
+        """Game time at which a size the player gave the window goes into the settings."""
 
     @property
     def size(self) -> Size:
         return self.surface.get_size()
 
-    def ask(self, size: Size) -> None:
-        """A resize event's size; the last one of a frame counts (see `follow`)."""
-        self._asked = size
+    def takes(self, event: pygame.Event) -> bool:
+        """Whether `event` is a resize, whose size the window takes in (the last one of
+        a frame counts: see `follow`)."""
+        if event.type == pygame.VIDEORESIZE:
+            self._asked = (event.w, event.h)
+        elif event.type == pygame.WINDOWSIZECHANGED:
+            self._asked = (event.x, event.y)
+        else:
+            return False
+        return True
 
-    def follow(self) -> bool:
-        """Once a frame: give the window the size an event asked for (never under
-        `MIN_SIZE`), then say whether the screens must be laid out again (the surface
-        is not the size they were laid out for); a new windowed size is kept."""
+    def follow(self, time: float) -> bool:
+        """Once a frame, at game time `time`: give the window the size an event asked
+        for (never under `MIN_SIZE`), then say whether the screens must be laid out
+        again (the surface is not the size they were laid out for). A new windowed size
+        is to be kept once it has stayed `SIZE_KEPT_AFTER_S` (see `size_to_keep`)."""
         asked, self._asked = self._asked, None
         if asked is not None and not self.settings.fullscreen:
             wanted = at_least_min(asked)
@@ -66,7 +80,19 @@ class Window:
         self.laid_out = self.size
         if not self.settings.fullscreen:
             self.windowed_size = self.size
+            self._kept_at = time + SIZE_KEPT_AFTER_S
         return True
+
+    def still_for(self, time: float) -> float:
+        """Game seconds until a new windowed size is to be kept (`math.inf`: none)."""
+        return self._kept_at - time
+
+    def size_to_keep(self, time: float) -> bool:
+        """Whether the windowed size, kept now in the settings, is to be saved."""
+        if time < self._kept_at:
+            return False
+        self._kept_at = math.inf
+        return self.keep_size()
 
     def set_fullscreen(self, fullscreen: bool) -> None:
         """Switch between fullscreen and a window at the windowed size (the screens are
