@@ -163,13 +163,21 @@ class XServer:
         return surface.convert(24) if pygame.display.get_init() else surface
 
     def close(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        end(self.process)
         os.close(self.told)
+
+
+def end(process: subprocess.Popen[bytes], within_s: float = 30.0) -> None:
+    """Ask `process` to end (SIGTERM: an SDL program takes it as its window's close),
+    and kill it if it has not within `within_s`."""
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(within_s)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def start_xserver(screen: tuple[int, int] = SCREEN) -> XServer:
