@@ -3,6 +3,7 @@ the widget or panel it is drawn on, clear of other words, and never cut short.
 
     python -m tools.text_audit --language es --size 800x600   # every screenshot target
     python -m tools.text_audit --size 1024x768 --size 2560x1440 --language en --language es
+    python -m tools.text_audit --size 800x600 --resized-from 1920x1080   # resized windows
 
 It exits with status 1 when it found any problem.
 
@@ -234,13 +235,19 @@ def main() -> None:
     parser.add_argument(
         "--language", action="append", help="en or es (repeat for several; default es)"
     )
+    parser.add_argument(
+        "--resized-from",
+        type=parse_size,
+        help="stage each target at this size, then resize the window to each --size",
+    )
     args = parser.parse_args()
     found = 0
+    resized = args.resized_from
     for size in args.size or [(800, 600)]:
         for language in args.language or ["es"]:
             for target in args.targets or sorted(TARGETS):
                 with tempfile.TemporaryDirectory() as home:
-                    app = staged(target, size, home, language=language)
+                    app = staged(target, size, home, language=language, resized_from=resized)
                     for problem in audit(app):
                         found += 1
                         print(f"{target} {size[0]}x{size[1]} {language}: {problem}")
