@@ -286,8 +286,6 @@ class App:
         self._take_storage_notices()
         self.pace.changed |= self.notice_board.expire(self.time)
         still_for = self.still_for()
-        if still_for > 0:  # a spare frame: the art asked for ahead (a still loop sleeps after)
-            self.art.render_prepared(1)
         if self.pace.frame_wanted(self.time, still_for, self.art.generation):
             self.draw(self.pace.alpha if still_for <= 0 else 1.0)
             pygame.display.flip()
@@ -369,14 +367,20 @@ def post_news() -> None:
 
 def run(app: App) -> None:
     """Run `app` until its window closes: frames paced to the display while anything
-    moves or tile art waits, else asleep until input, news or the next change due. With
+    moves or tile art waits, the tile art asked for ahead drawn in each frame's spare
+    time once it is shown; else asleep until input, news or the next change due. With
     CONTACK_REPORT_STILL=1, one JSON line each time the picture comes to rest (see
     `still_report`)."""
     pacer = pygame.time.Clock()
     app.art.frame_budget_s = ART_BUDGET_S
     reports, reported = os.environ.get("CONTACK_REPORT_STILL") == "1", -1
-    while app.tick():
-        rest = app.pace.rest(app.time, app.art.waiting, app.art.generation)
+    while True:
+        frame_start, frame_s = time.perf_counter(), 1 / display_rate()
+        if not app.tick():
+            return
+        app.art.draw_ahead(frame_start + frame_s)
+        waiting = app.art.refining or app.art.ahead
+        rest = app.pace.rest(app.time, waiting, app.art.generation)
         if rest <= 0:
             pacer.tick(display_rate())
             continue

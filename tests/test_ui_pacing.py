@@ -5,6 +5,7 @@ changes a screen expects wake it; game time keeps real time across a sleep."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import pygame
 import pytest
 
 from game import news
-from game.app import App, ManualClock, run
+from game.app import ART_BUDGET_S, App, ManualClock, run
 from game.scenes.table import TableScene
 from tests.conftest import AppMaker
 from tests.drive import run_until
@@ -35,7 +36,7 @@ def flips(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
 
 def rest(app: App) -> float:
     """How long the app's loop may sleep now."""
-    return app.pace.rest(app.time, app.art.waiting, app.art.generation)
+    return app.pace.rest(app.time, app.art.refining, app.art.generation)
 
 
 def settle(app: App, limit: int = 2000) -> None:
@@ -166,18 +167,33 @@ def test_a_sleeping_loop_keeps_game_time_and_a_timed_clock_shows_each_second(
     app.close()
 
 
-def test_after_a_resize_the_art_scaled_for_the_moment_is_drawn_and_the_loop_sleeps(
-    make_app: AppMaker, flips: list[int]
+def test_after_a_resize_the_art_scaled_for_the_moment_is_replaced_and_the_loop_sleeps(
+    make_app: AppMaker,
 ) -> None:
-    """Within the real loop's art budget a new size shows tiles scaled from another size
-    and asks for the real ones: the spare frames draw them and show them, then the loop
-    sleeps (the menu draws no art ahead itself)."""
+    """A new size whose tiles are past a frame's art budget shows them scaled from another
+    size, and the loop goes on until the real ones are drawn and shown, then sleeps: the
+    menu, which has no updates, shows them too."""
     app = make_app()
     settle(app)
-    app.art.frame_budget_s = 0.0  # every new image waits for a spare frame
+    app.art.frame_budget_s = 0.0  # this frame draws no new image
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))
     app.tick()
-    assert app.art.waiting
-    settle(app, limit=400)
     sprites = app.scene.tiles.sprites()  # type: ignore[attr-defined]
+    assert app.art.refining and rest(app) == 0 and not all(sprite.drawn for sprite in sprites)
+    app.art.frame_budget_s = ART_BUDGET_S  # as the game's own loop has it
+    settle(app, limit=400)
     assert sprites and all(sprite.drawn for sprite in sprites)
+
+
+def test_tile_art_asked_for_ahead_is_drawn_in_a_frames_spare_time_only(
+    make_app: AppMaker,
+) -> None:
+    """Art asked for ahead is drawn after a frame is shown while it fits before the next
+    frame is due, never in a frame: none when no time is left, all of it with time."""
+    app = make_app()
+    app.art.prepare(5, 77)
+    app.art.prepare(6, 77)
+    app.art.draw_ahead(until=time.perf_counter())
+    assert app.art.ahead and not app.art.is_drawn(5, 77)
+    app.art.draw_ahead(until=time.perf_counter() + 10.0)
+    assert not app.art.ahead and app.art.is_drawn(5, 77) and app.art.is_drawn(6, 77)

@@ -299,10 +299,10 @@ class SolitaireScene(Scene):
         self.deals.save_if_due()
 
     def update(self, dt: float) -> None:
-        saved = self.deals.save_if_due()
+        self.deals.save_if_due()
         self.bars.show_session(self.session, self.deals.searching, self.sources.forced())
         self.stage.update(dt)
-        self.deals.work(_(self.title), art_ahead=not saved)
+        self.deals.work(_(self.title))
         if self.tweens.busy or self.controls.gesture.press is not None:
             return
         self.autoplay.step(dt)

@@ -101,17 +101,14 @@ class SolitaireDeals:
         self.search = WinnableDealSearch(self.mode, self.services.adviser)
         self.busy_text = _("Looking for a winnable deal…")
 
-    def work(self, title: str, art_ahead: bool) -> None:
-        """Once a frame (not once a step): the background thinking, the review asked for
-        (opened in the viewer under `title`) and, when `art_ahead`, one piece of the tile
-        art the next moves may show."""
+    def work(self, title: str) -> None:
+        """Once a frame (not once a step): the background thinking and the review asked
+        for (opened in the viewer under `title`)."""
         if self._work_frame == self.services.frames:
             return
         self._work_frame = self.services.frames
         self._think()
         self.open_asked_review(title)
-        if art_ahead:
-            self.services.art.render_prepared(1)
 
     def _think(self) -> None:
         """The deal search, the verdict, the advice."""

@@ -126,7 +126,8 @@ class Pace:
 
     def rest(self, time: float, art_waiting: bool, art_generation: int) -> float:
         """How long the loop may sleep now: 0 while anything moves or tile art waits to
-        be drawn or shown, else until the next change due."""
+        be drawn or shown (`art_waiting`, `art_generation`: see `TileArt`), else until
+        the next change due."""
         if self.moving or self.changed or art_waiting or art_generation != self.art_shown:
             return 0.0
         return max(0.0, self.due - time)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Final
 
 import pygame
 
@@ -19,6 +20,9 @@ from game.ui.tile_painting import TilePainter, image_size
 from game.ui.tile_painting import TileState as TileState  # re-exported: part of the art's API
 
 ArtKey = tuple[int, int, str, bool, bool, int, TileState]
+PAINT_GUESS_S: Final = 0.004
+"""How long drawing one tile image takes, until some have been drawn ahead."""
+PAINTS_KEPT: Final = 8
 
 
 class TileArt:
@@ -42,6 +46,8 @@ class TileArt:
         self.generation = 0
         """Counts the stand-ins replaced by their real images (sprites look again)."""
         self.painter = TilePainter(fonts, theme, colour_blind)
+        self._paints = [PAINT_GUESS_S] * PAINTS_KEPT
+        """How long the last images drawn ahead took (the longest is expected next)."""
         self.hits = 0
         self.misses = 0
 
@@ -90,9 +96,24 @@ class TileArt:
             self._budget_left -= time.perf_counter() - started
 
     @property
-    def waiting(self) -> bool:
-        """Whether images wait to be drawn: stand-ins to replace, images asked for ahead."""
-        return bool(self._stand_ins or self._prepared)
+    def refining(self) -> bool:
+        """Whether images scaled for the moment wait for their real ones (`refine`)."""
+        return bool(self._stand_ins)
+
+    @property
+    def ahead(self) -> bool:
+        """Whether images asked for ahead wait to be drawn (`draw_ahead`)."""
+        return bool(self._prepared)
+
+    def draw_ahead(self, until: float) -> None:
+        """Draw images asked for ahead, oldest first, each only if it can be done before
+        `until` (a `time.perf_counter()` reading): the spare time after a frame is shown,
+        so that no frame waits for them."""
+        while self._prepared and time.perf_counter() + max(self._paints) < until:
+            started = time.perf_counter()
+            if not self.render_prepared(1):
+                return
+            self._paints = [*self._paints[1:], time.perf_counter() - started]
 
     def is_drawn(
         self,
@@ -139,8 +160,8 @@ class TileArt:
         rot: int = 0,
         state: TileState = TileState.NORMAL,
     ) -> None:
-        """Ask for an image that will probably be wanted soon: `render_prepared` draws it
-        in a spare moment, so that the frame which shows it first does not pay for it."""
+        """Ask for an image that will probably be wanted soon: `draw_ahead` draws it in a
+        spare moment, so that the frame which shows it first does not pay for it."""
         key = self._key(tile, side, up, rot, state)
         if key not in self._cache:
             self._prepared[key] = None
