@@ -19,7 +19,7 @@ import pygame
 
 from game.persist.settings import Settings
 from game.persist.storage import Storage
-from tools.xserver import XServer, end
+from tools.xserver import XServer, end, with_parent
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 STILL_TIMEOUT_S: Final = 60.0
@@ -63,6 +63,7 @@ class GameWindow:
             env=env,
             stdout=subprocess.PIPE,
             stderr=self.errors,
+            preexec_fn=with_parent,
         )
         self._read = b""
         self.report = self.still()

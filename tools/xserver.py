@@ -15,6 +15,7 @@ import ctypes.util
 import os
 import select
 import shutil
+import signal
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ import pygame
 
 START_TIMEOUT_S: Final = 20.0
 SCREEN: Final = (1920, 1080)
+PR_SET_PDEATHSIG: Final = 1
 Z_PIXMAP: Final = 2
 ALL_PLANES: Final = (1 << 64) - 1
 
@@ -167,6 +169,13 @@ class XServer:
         os.close(self.told)
 
 
+def with_parent() -> None:
+    """In a child process (`preexec_fn`): end when the process that started it ends (a
+    test run killed leaves no X server or game behind; Linux's PR_SET_PDEATHSIG)."""
+    libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
 def end(process: subprocess.Popen[bytes], within_s: float = 30.0) -> None:
     """Ask `process` to end (SIGTERM: an SDL program takes it as its window's close),
     and kill it if it has not within `within_s`."""
@@ -192,7 +201,11 @@ def start_xserver(screen: tuple[int, int] = SCREEN) -> XServer:
     command += ["-screen", "0", f"{screen[0]}x{screen[1]}x24"]
     try:
         process = subprocess.Popen(
-            command, pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+            command,
+            pass_fds=(write,),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            preexec_fn=with_parent,
         )
     finally:
         os.close(write)
