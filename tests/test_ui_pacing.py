@@ -14,9 +14,11 @@ import pytest
 
 from game import news
 from game.app import ART_BUDGET_S, App, ManualClock, run
+from game.scenes.requests import Screen
 from game.scenes.table import TableScene
+from game.scenes.table_guided import GuidedGameScene
 from tests.conftest import AppMaker
-from tests.drive import run_until
+from tests.drive import Input, run_until
 from tools.samples import table_config
 
 
@@ -197,3 +199,24 @@ def test_tile_art_asked_for_ahead_is_drawn_in_a_frames_spare_time_only(
     assert app.art.ahead and not app.art.is_drawn(5, 77)
     app.art.draw_ahead(until=time.perf_counter() + 10.0)
     assert not app.art.ahead and app.art.is_drawn(5, 77) and app.art.is_drawn(6, 77)
+
+
+def test_the_guided_game_rests_while_its_words_wait_to_be_read(
+    make_app: AppMaker, flips: list[int]
+) -> None:
+    """The lesson's computer plays only once its words are read: the table is still
+    until Continue, and then goes on (the computer's first tile flies in)."""
+    app = make_app()
+    app.open(Screen.GUIDED_GAME)
+    app.run_frames(2)
+    scene = app.scene
+    assert isinstance(scene, GuidedGameScene)
+    settle(app)
+    before = flips[0]
+    app.run_frames(240)
+    assert flips[0] == before and scene.lesson.waiting
+    drive = Input(app)
+    while not scene.state.figure:
+        drive.press(pygame.K_RETURN, frames=1)
+        run_until(app, lambda: bool(scene.state.figure) or rest(app) > 0)
+    assert flips[0] > before + 10
