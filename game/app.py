@@ -378,7 +378,7 @@ def run(app: App) -> None:
         frame_start, frame_s = time.perf_counter(), 1 / display_rate()
         if not app.tick():
             return
-        app.art.draw_ahead(frame_start + frame_s)
+        draw_ahead(app, frame_start + frame_s)
         waiting = app.art.refining or app.art.ahead
         rest = app.pace.rest(app.time, waiting, app.art.generation)
         if rest <= 0:
@@ -388,6 +388,14 @@ def run(app: App) -> None:
             reported = app.drawn
             print(json.dumps(still_report(app)), flush=True)
         app.pace.sleep(rest)
+
+
+def draw_ahead(app: App, until: float) -> None:
+    """After a frame is shown: the tile art asked for ahead, while it ends before `until`
+    (the next frame); a still screen draws one image at least (nothing else waits, and
+    on a busy machine none might ever seem to fit)."""
+    still = app.pace.rest(app.time, app.art.refining, app.art.generation) > 0
+    app.art.draw_ahead(until, least=1 if still else 0)
 
 
 def still_report(app: App) -> dict[str, object]:

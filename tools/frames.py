@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import pygame
 
-from game.app import ART_BUDGET_S, App
+from game.app import ART_BUDGET_S, App, draw_ahead
 
 FRAME_S = 1 / 60
 BARE_FRAMES = 60
@@ -32,7 +32,7 @@ def paced_frames(app: App) -> Iterator[tuple[float, float]]:
         start, cpu = time.perf_counter(), time.thread_time()
         app.tick()
         yield (time.perf_counter() - start) * 1000, (time.thread_time() - cpu) * 1000
-        app.art.draw_ahead(frame_start + FRAME_S)
+        draw_ahead(app, frame_start + FRAME_S)
         frame_start += FRAME_S
         time.sleep(max(0.0, frame_start - time.perf_counter()))
 

@@ -9,6 +9,7 @@ size until the real one is drawn. `triangle_points` gives the triangle inside an
 from __future__ import annotations
 
 import math
+import statistics
 import time
 from typing import Final
 
@@ -47,7 +48,7 @@ class TileArt:
         """Counts the stand-ins replaced by their real images (sprites look again)."""
         self.painter = TilePainter(fonts, theme, colour_blind)
         self._paints = [PAINT_GUESS_S] * PAINTS_KEPT
-        """How long the last images drawn ahead took (the longest is expected next)."""
+        """How long the last images drawn ahead took."""
         self.hits = 0
         self.misses = 0
 
@@ -105,14 +106,19 @@ class TileArt:
         """Whether images asked for ahead wait to be drawn (`draw_ahead`)."""
         return bool(self._prepared)
 
-    def draw_ahead(self, until: float) -> None:
-        """Draw images asked for ahead, oldest first, each only if it can be done before
-        `until` (a `time.perf_counter()` reading): the spare time after a frame is shown,
-        so that no frame waits for them."""
-        while self._prepared and time.perf_counter() + max(self._paints) < until:
+    def draw_ahead(self, until: float, least: int = 0) -> None:
+        """Draw images asked for ahead, oldest first: `least` of them, then each only if
+        a typical one (the median of the last few) ends before `until` (a
+        `time.perf_counter()` reading), so that no frame waits for them."""
+        drawn = 0
+        while self._prepared:
+            typical = statistics.median(self._paints)
+            if drawn >= least and time.perf_counter() + typical >= until:
+                return
             started = time.perf_counter()
             if not self.render_prepared(1):
                 return
+            drawn += 1
             self._paints = [*self._paints[1:], time.perf_counter() - started]
 
     def is_drawn(
