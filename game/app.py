@@ -1,8 +1,9 @@
-"""The game window: pygame-ce start-up, the fixed-timestep loop and the scene stack.
+"""The game window: pygame-ce start-up, the loop and the services scenes are given.
 
-The loop follows "Fix your timestep": real frame time (clamped to `MAX_FRAME`) fills an
-accumulator that is spent in fixed `FIXED_DT` updates (at most `MAX_STEPS` a frame),
-and the scene is drawn with the leftover fraction `alpha` in [0, 1).
+The loop (`tick`, `run`) runs fixed-timestep updates and draws a frame only when the
+picture changed; while nothing moves it sleeps until input, news from another thread
+(`game.news`: a worker's answer, a table's message) or the next change a screen expects
+(`Scene.still_for`). game/ui/pacing.py has its timing and decisions.
 
 Scenes ask for `push`, `pop`, `replace` or `clear_to_root`; the stack changes only after
 the current event or update has been handled, never in the middle of a scene's call.
@@ -10,47 +11,45 @@ Closing the window quits at once; Escape calls the top scene's `on_back`.
 
 Tests drive an `App` headless: post events with `pygame.event.post`, then `tick()` or
 `run_frames(n)`, with a `ManualClock` so that every frame lasts exactly what they say.
+With `CONTACK_REPORT_STILL=1` in the environment, `run(app)` prints one JSON line each time
+the picture comes to rest (for tests that drive a real window from outside).
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
+import math
+import os
 import time
-import warnings
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Callable
 from typing import Final
 
 import pygame
 
+from game import news
 from game.ai.worker import Adviser, shared_pool
-from game.i18n import N_, _, language, set_language, system_language
+from game.i18n import _, language, set_language, system_language
 from game.persist.autosave import check_saved_games
 from game.persist.files import Notice
 from game.persist.history import count_lost_saves
-from game.persist.records import RECORD_SUFFIX, read_recorded_game
 from game.persist.settings import Settings
 from game.persist.storage import Storage
-from game.router import make_scene, scene_for_record
-from game.rules.errors import RecordError
+from game.router import make_scene, scene_for_record, scene_for_record_file
 from game.rules.record import GameRecord
 from game.scenes.base import Scene
 from game.scenes.requests import Screen, ScreenRequest
 from game.scenes.stack import SceneStack
 from game.ui.notices import Notices
+from game.ui.pacing import FIXED_DT, Pace, display_rate
 from game.ui.painting import Ui
 from game.ui.sound import SoundPlayer
 from game.ui.theme import Fonts, render_felt, theme_named
 from game.ui.tiles import TileArt
+from game.ui.window import TITLE, Window
 
-FIXED_DT: Final = 1 / 120
-MAX_FRAME: Final = 0.25
-MAX_STEPS: Final = 8
-DEFAULT_FRAME_RATE: Final = 60
-"""Frames a second when the display does not say its refresh rate."""
-MIN_SIZE: Final = (800, 600)
-DEFAULT_SIZE: Final = (1280, 800)
-DESIGN_SIZE: Final = (1280, 800)
-TITLE: Final = N_("Contack")
+NEWS: Final = pygame.event.custom_type()
+"""The event by which news from another thread wakes the loop (`game.news`)."""
 
 
 ART_BUDGET_S: Final = 0.008
@@ -94,16 +93,9 @@ class App:
         self.settings: Settings = self.storage.load_settings()
         set_language(self.settings.language or system_language())
         self.record_path = record_path
-        desktops = pygame.display.get_desktop_sizes()
-        size = (
-            size
-            or remembered_size(self.settings.window_size, desktops)
-            or window_size_for(desktops)
-        )
-        self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-        self.screen = open_window(self.windowed_size, self.settings.fullscreen)
+        self.window = Window(self.settings, size)
         self.fonts = Fonts()
-        self.ui = Ui(self.fonts, scale_for(self.size))
+        self.ui = Ui(self.fonts, self.window.scale)
         self.art = TileArt(self.fonts, theme_named(self.settings.theme), self.settings.colour_blind)
         self.sound = SoundPlayer(self.settings.volume, self.settings.muted)
         self._felt: pygame.Surface | None = None
@@ -112,11 +104,12 @@ class App:
         """The text of the last key pressed if it opened another screen (see `tick`)."""
         self.running = True
         self.frames = 0
+        """Frames run (drawn or not): work done once a frame keys on it."""
+        self.drawn = 0
+        """Frames drawn."""
         self.time = 0.0
-        self._accumulator = 0.0
-        self._last = self.clock()
-        self._new_size: tuple[int, int] | None = None
-        """The window size the events of this frame ask for (resizes are coalesced)."""
+        self.pace = Pace(self.clock)
+        news.listen(post_news)
         self.notice_board = Notices()
         self.storage.sweep_partial_writes()
         check_saved_games(self.storage)
@@ -130,36 +123,41 @@ class App:
             )
         self.open(Screen.MENU)
         self._apply_pending()
-        if record_path:
-            self.open_record_file(record_path)
+        if record_path and (scene := scene_for_record_file(self, record_path)) is not None:
+            self.push(scene)
             self._apply_pending()
 
     # Window ---------------------------------------------------------------------
 
     @property
-    def size(self) -> tuple[int, int]:
-        return self.screen.get_size()
+    def screen(self) -> pygame.Surface:
+        return self.window.surface
 
-    def resize(self, size: tuple[int, int]) -> None:
-        """Resize the window (at least `MIN_SIZE`) and lay every scene out again."""
-        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-        if not self.settings.fullscreen:
-            self.windowed_size = size
-        if pygame.display.get_surface() is None or self.screen.get_size() != size:
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        self._relayout()
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.window.size
 
     def set_fullscreen(self, fullscreen: bool) -> None:
         """Switch between fullscreen and a window; saved in the settings."""
-        self.settings.fullscreen = fullscreen
-        self.screen = open_window(self.windowed_size, self.settings.fullscreen)
+        self.window.set_fullscreen(fullscreen)
         self.save_settings()
-        self._relayout()
+        self.relayout()
 
-    def _relayout(self) -> None:
-        self.screen = pygame.display.get_surface() or self.screen
-        self.ui.scale = scale_for(self.size)
+    def _follow_window(self) -> None:
+        """Once a frame: lay every scene out again when the window changed size (the
+        player dragged a corner or maximised it, or an event asked), and keep a new
+        windowed size in the settings once it has stayed a moment."""
+        if self.window.follow(self.time):
+            self.relayout()
+        if self.window.size_to_keep(self.time):
+            self.save_settings()
+
+    def relayout(self) -> None:
+        """Lay every scene out again for the window as it is now."""
+        self.window.laid_out_now()
+        self.ui.scale = self.window.scale
         self._felt = None
+        self.pace.changed = True
         for scene in self.scenes:
             scene.resize(self.size)
 
@@ -184,15 +182,17 @@ class App:
         spoken = language()
         if set_language(self.settings.language or system_language()) != spoken:
             pygame.display.set_caption(_(TITLE))
-            self._relayout()
+            self.relayout()
         for scene in self.scenes:
             scene.settings_changed()
         self.save_settings()
+        self.pace.changed = True
 
     def notify(self, text: str | Notice) -> None:
         """Show a one-line notice at the bottom of the window for a few seconds (a notice
         from the files in the player's language)."""
         self.notice_board.add(text, self.time, self.frames)
+        self.pace.changed = True
 
     def _take_storage_notices(self) -> None:
         for notice in self.storage.take_notices():
@@ -232,18 +232,6 @@ class App:
         """A game in progress resumed in its own screen, a finished one in the viewer."""
         self.push(scene_for_record(self, record, title))
 
-    def open_record_file(self, path: str) -> bool:
-        """Open the record at `path` (`python main.py FILE`); a file that cannot be read
-        or replayed gives a one-line notice, and False."""
-        name = Path(path).name
-        try:
-            recorded = read_recorded_game(path)
-        except RecordError as error:
-            self.notify(_("Could not open {name}: {reason}").format(name=name, reason=error))
-            return False
-        self.open_record(recorded.record, name.removesuffix(RECORD_SUFFIX))
-        return True
-
     def replace(self, scene: Scene) -> None:
         self.stack.replace(scene)
 
@@ -258,16 +246,17 @@ class App:
         """Let every scene leave, top first (they save and count), then stop the worker;
         the window's size is kept for the next start."""
         self.stack.close()
-        if self.settings.window_size != list(self.windowed_size):
-            self.settings.window_size = list(self.windowed_size)
+        if self.window.keep_size():
             self.save_settings()
         self.adviser.shutdown()
+        news.listen(None)
 
     def _apply_pending(self) -> None:
         """Change the scene stack as asked. A notice belongs to its screen: those posted
         before this frame go with it; those of this frame tell of the change and stay."""
         if self.stack.pending:
             self.notice_board.keep_only_from(self.frames)
+            self.pace.changed = True
         self.stack.apply_pending()
         if not self.scenes:  # the last scene went: the game quits
             self.running = False
@@ -275,13 +264,11 @@ class App:
     # Loop -----------------------------------------------------------------------
 
     def tick(self) -> bool:
-        """One frame: events, fixed updates, draw. False once the game should close."""
-        now = self.clock()
+        """One frame: the updates owed for a sleep, the events, the fixed updates, and a
+        draw when the picture changed. False once the game should close."""
         self.art.begin_frame()
-        self._accumulator += min(MAX_FRAME, max(0.0, now - self._last))
-        self._last = now
-        self._new_size = None
-        for event in pygame.event.get():
+        self._update(self.pace.owed_steps())
+        for event in self.pace.events():
             top = self.scenes[-1] if self.scenes else None
             self._dispatch(event)
             self._apply_pending()
@@ -292,43 +279,47 @@ class App:
                 # another screen (S: the save dialog) must not type into that screen.
                 opened = bool(self.scenes) and self.scenes[-1] is not top
                 self._text_of_opening_key = event.unicode if opened else ""
-        if self._new_size is not None and self._new_size != self.size:
-            self.resize(self._new_size)  # once a frame, however many resize events came
-        steps = 0
-        while self._accumulator >= FIXED_DT and steps < MAX_STEPS and self.scenes:
-            self.scene.update(FIXED_DT)
-            self._apply_pending()
-            self.time += FIXED_DT
-            self._accumulator -= FIXED_DT
-            steps += 1
-        if steps == MAX_STEPS:
-            self._accumulator = min(self._accumulator, FIXED_DT)
+        self._follow_window()  # once a frame, however many resize events came
+        self._update(self.pace.steps())
         if not self.running or not self.scenes:
             return False
         self.art.refine()
         self._take_storage_notices()
-        self.notice_board.expire(self.time)
-        self.draw(self._accumulator / FIXED_DT)
-        pygame.display.flip()
+        self.pace.changed |= self.notice_board.expire(self.time)
+        still_for = self.still_for()
+        if self.pace.frame_wanted(self.time, still_for, self.art.generation):
+            self.draw(self.pace.alpha if still_for <= 0 else 1.0)
+            pygame.display.flip()
+            self.drawn += 1
         self.frames += 1
         return True
+
+    def _update(self, steps: int) -> None:
+        """Run up to `steps` fixed updates of the top scene."""
+        for _step in range(steps):
+            if not self.scenes:
+                return
+            self.scene.update(FIXED_DT)
+            self._apply_pending()
+            self.time += FIXED_DT
+
+    def still_for(self) -> float:
+        """How long the picture stays as it is by itself (game seconds, 0 while anything
+        moves): the top scene's `still_for`, a notice's going, a size to keep."""
+        if not self.scenes:
+            return 0.0
+        time = self.time
+        return min(
+            self.scene.still_for(), self.notice_board.still_for(time), self.window.still_for(time)
+        )
+
+    def redraw(self) -> None:
+        """Draw the next frame whatever changed (a tool changed a scene's state itself)."""
+        self.pace.changed = True
 
     def run_frames(self, count: int) -> bool:
         """Run up to `count` frames; False when the game closed meanwhile."""
         return all(self.tick() for _ in range(count))
-
-    def frame_rate(self) -> int:
-        """Frames a second to draw: the display's refresh rate (more would only burn the
-        CPU the computer players think with), within 30..240."""
-        rate = pygame.display.get_current_refresh_rate() or DEFAULT_FRAME_RATE
-        return max(30, min(240, rate))
-
-    def run(self) -> None:
-        """Run until the window closes, pacing frames to the display."""
-        pacer = pygame.time.Clock()
-        self.art.frame_budget_s = ART_BUDGET_S
-        while self.tick():
-            pacer.tick(self.frame_rate())
 
     def draw(self, alpha: float) -> None:
         """Draw the top scene (and the scenes under an overlay) and the notices."""
@@ -353,11 +344,9 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return
-        if event.type == pygame.VIDEORESIZE:
-            self._new_size = (event.w, event.h)
+        if event.type == NEWS:  # it woke the loop and asks for a frame; the scene polls
             return
-        if event.type == pygame.WINDOWSIZECHANGED:
-            self._new_size = (event.x, event.y)
+        if self.window.takes(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.settings.fullscreen)
@@ -371,47 +360,54 @@ class App:
             scene.on_back()
 
 
-def open_window(windowed_size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
-    """Open (or change) the game's window: fullscreen, or resizable at `windowed_size`
-    and never smaller than `MIN_SIZE`."""
-    pygame.display.set_caption(_(TITLE))
-    if fullscreen:
-        screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-    else:
-        screen = pygame.display.set_mode(windowed_size, pygame.RESIZABLE)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        window = pygame.Window.from_display_module()
-    if not fullscreen:
-        window.minimum_size = MIN_SIZE
-    return screen
+def post_news() -> None:
+    """Wake the loop (from any thread): news arrived."""
+    with contextlib.suppress(pygame.error):  # the window has closed
+        pygame.event.post(pygame.event.Event(NEWS))
 
 
-def scale_for(size: tuple[int, int]) -> float:
-    """The scale of everything drawn in a window of `size` (1 at `DESIGN_SIZE`)."""
-    return max(0.6, min(3.0, size[0] / DESIGN_SIZE[0], size[1] / DESIGN_SIZE[1]))
+def run(app: App) -> None:
+    """Run `app` until its window closes: frames paced to the display while anything
+    moves or tile art waits, the tile art asked for ahead drawn in each frame's spare
+    time once it is shown; else asleep until input, news or the next change due. With
+    CONTACK_REPORT_STILL=1, one JSON line each time the picture comes to rest (see
+    `still_report`)."""
+    pacer = pygame.time.Clock()
+    app.art.frame_budget_s = ART_BUDGET_S
+    reports, reported = os.environ.get("CONTACK_REPORT_STILL") == "1", -1
+    while True:
+        frame_start, frame_s = time.perf_counter(), 1 / display_rate()
+        if not app.tick():
+            return
+        draw_ahead(app, frame_start + frame_s)
+        waiting = app.art.refining or app.art.ahead
+        rest = app.pace.rest(app.time, waiting, app.art.generation)
+        if rest <= 0:
+            pacer.tick(display_rate())
+            continue
+        if reports and reported != app.drawn:
+            reported = app.drawn
+            print(json.dumps(still_report(app)), flush=True)
+        app.pace.sleep(rest)
 
 
-def remembered_size(
-    saved: list[int] | None, desktops: Sequence[tuple[int, int]]
-) -> tuple[int, int] | None:
-    """The window size the player last left, made to fit the screen there is now (a
-    smaller screen than last time); None when none was kept."""
-    if saved is None:
-        return None
-    width, height = saved
-    if desktops:
-        width, height = min(width, desktops[0][0]), min(height, desktops[0][1])
-    return (max(MIN_SIZE[0], width), max(MIN_SIZE[1], height))
+def draw_ahead(app: App, until: float) -> None:
+    """After a frame is shown: the tile art asked for ahead, while it ends before `until`
+    (the next frame); a still screen draws one image at least (nothing else waits, and
+    on a busy machine none might ever seem to fit)."""
+    still = app.pace.rest(app.time, app.art.refining, app.art.generation) > 0
+    app.art.draw_ahead(until, least=1 if still else 0)
 
 
-def window_size_for(desktops: Sequence[tuple[int, int]]) -> tuple[int, int]:
-    """The first window's size: the design shape, as large as 85% of the desktop allows
-    (in the desktop's own pixels, which a DPI-aware process sees), at least 1280x800
-    where the desktop has room."""
-    if not desktops:
-        return DEFAULT_SIZE
-    width, height = desktops[0]
-    scale = min(width * 0.85 / DESIGN_SIZE[0], height * 0.85 / DESIGN_SIZE[1])
-    scale = max(scale, min(1.0, width / DESIGN_SIZE[0], height / DESIGN_SIZE[1]))
-    return round(DESIGN_SIZE[0] * scale), round(DESIGN_SIZE[1] * scale)
+def still_report(app: App) -> dict[str, object]:
+    """The picture at rest, for a test driving the window from outside: its size, the
+    screen, the text of the field typed into, and for how long the screen stays still
+    by itself (None: until input or news)."""
+    scene = app.scene
+    still_for = scene.still_for()
+    return {
+        "still": list(app.size),
+        "scene": type(scene).__name__,
+        "typed": getattr(scene.form.focused, "text", None),
+        "for": None if still_for == math.inf else round(still_for, 3),
+    }

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.ai.worker import InProcessAdviser
-from game.app import App
+from game.app import App, run
 from game.i18n import _, language, set_language
 from game.persist.storage import Storage
 from game.ui.sound import EFFECTS, SOUNDS_DIR
@@ -53,7 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     declare_dpi_awareness()
     app = App(record_path=args.record)
     try:
-        app.run()
+        run(app)
         app.close()
     finally:
         pygame.quit()

@@ -8,9 +8,12 @@ makes the scene here. This is the one module that knows every scene class.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Final
 
-from game.persist.records import is_in_progress
+from game.i18n import _
+from game.persist.records import RECORD_SUFFIX, is_in_progress, read_recorded_game
+from game.rules.errors import RecordError
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, GameRecord
 from game.scenes.about import AboutScene
 from game.scenes.base import Scene, Services
@@ -110,3 +113,15 @@ def scene_for_record(services: Services, record: GameRecord, title: str = "") ->
     if record.mode == STACKED_SOLITAIRE:
         return StackedSolitaireScene(services, record=record)
     return TableScene(services, {}, record=record)
+
+
+def scene_for_record_file(services: Services, path: str) -> Scene | None:
+    """The screen of the record at `path` (`python main.py FILE`, see `scene_for_record`);
+    a file that cannot be read or replayed gives a one-line notice, and None."""
+    name = Path(path).name
+    try:
+        recorded = read_recorded_game(path)
+    except RecordError as error:
+        services.notify(_("Could not open {name}: {reason}").format(name=name, reason=error))
+        return None
+    return scene_for_record(services, recorded.record, name.removesuffix(RECORD_SUFFIX))

@@ -15,7 +15,7 @@ os.environ["LANGUAGE"] = "en"  # the tests read English unless they choose Spani
 
 import pytest
 
-from game import i18n
+from game import i18n, news
 from game.ai import analysis, fair_draw
 from game.ai.worker import InProcessAdviser, Job
 from game.app import App
@@ -23,6 +23,7 @@ from game.net.hosting import HostedServer
 from game.net.registry import Registry
 from tests.drive import new_app
 from tests.net_helpers import ROOMY, ManualClock
+from tools.xserver import NoXServer, XServer, start_xserver
 
 R = TypeVar("R")
 
@@ -83,9 +84,11 @@ class HeldAdviser(InProcessAdviser):
 
     def step(self) -> None:
         self.allowed += 1
+        news.arrived()
 
     def release(self) -> None:
         self.allowed = sys.maxsize
+        news.arrived()
 
 
 @pytest.fixture
@@ -136,6 +139,22 @@ def app_factory(make_app: AppMaker) -> AppFactory:
 def app(app_factory: AppFactory) -> App:
     """The test's app, as its module's `app_factory` builds it."""
     return app_factory()
+
+
+@pytest.fixture(scope="module")
+def xserver() -> Iterator[XServer]:
+    """A private X server (Xvfb, no window manager) for a module's real-window tests; the
+    module is skipped, saying why, where none can start."""
+    try:
+        server = start_xserver()
+    except NoXServer as reason:
+        pytest.skip(f"no X server for the real-window tests: {reason}")
+    driver = server.video_driver()
+    if driver != "x11":
+        server.close()
+        pytest.skip(f"SDL opens no window on the X server (its video driver: {driver})")
+    yield server
+    server.close()
 
 
 @pytest.fixture

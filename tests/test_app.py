@@ -3,6 +3,7 @@ input around a screen a key opens."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pygame
@@ -19,7 +20,7 @@ from tests.persistence_helpers import finished_record, partial_record, resumed_g
 
 
 def test_the_first_window_is_sized_from_the_desktop() -> None:
-    from game.app import DEFAULT_SIZE, window_size_for
+    from game.ui.window import DEFAULT_SIZE, window_size_for
 
     assert window_size_for([]) == DEFAULT_SIZE
     assert window_size_for([(3840, 2160)]) == (2938, 1836)  # a 4K screen in real pixels
@@ -73,6 +74,43 @@ def test_a_resize_storm_lays_out_once_a_frame(make_app: AppMaker) -> None:
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
     app.run_frames(1)
     assert layouts == [(999, 699)]
+
+
+def test_a_window_the_player_resizes_is_laid_out_again_and_its_size_kept(
+    make_app: AppMaker, tmp_path: Path
+) -> None:
+    """pygame-ce resizes the display surface itself when the player drags a corner, before
+    the events arrive (comparing their size with the surface's found no change): the
+    screen is laid out as one started at that size, and the size is in the settings
+    without closing the game (a kill loses nothing)."""
+    from game.ui.pacing import FIXED_DT
+    from game.ui.window import SIZE_KEPT_AFTER_S
+
+    app = make_app(tmp_path / "resized")
+    pygame.display.set_mode((1000, 700), pygame.RESIZABLE)  # what the drag did
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1000, y=700))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))
+    app.run_frames(2)
+    resized = [widget.rect.copy() for widget in app.scene.form.widgets]
+    assert app.ui.scale == pytest.approx(1000 / 1280)
+    app.run_frames(round(SIZE_KEPT_AFTER_S / FIXED_DT) + 1)
+    settings = json.loads((tmp_path / "resized" / "settings.json").read_text("utf-8"))
+    assert settings["window_size"] == [1000, 700]
+    fresh = make_app(tmp_path / "fresh", size=(1000, 700))
+    assert resized == [widget.rect for widget in fresh.scene.form.widgets]
+
+
+def test_fullscreen_and_back_opens_the_window_at_its_size_laid_out_for_it(
+    make_app: AppMaker,
+) -> None:
+    app = make_app(size=(1000, 700))
+    drive = Input(app)
+    drive.press(pygame.K_F11)
+    assert app.settings.fullscreen and app.window.laid_out == app.size
+    drive.press(pygame.K_F11)
+    assert not app.settings.fullscreen
+    assert app.size == app.window.laid_out == app.window.windowed_size == (1000, 700)
+    assert app.ui.scale == pytest.approx(1000 / 1280)
 
 
 # --- issue 25: what a hostile first hour still found -----------------------------------

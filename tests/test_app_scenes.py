@@ -12,7 +12,7 @@ from typing import TypeVar
 import pygame
 import pytest
 
-from game.app import FIXED_DT, MAX_STEPS, App, ManualClock
+from game.app import App, ManualClock
 from game.cli import simulate
 from game.persist.storage import Storage
 from game.rules.table_rules import TableRules
@@ -26,6 +26,7 @@ from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
 from game.scenes.table import TableScene
+from game.ui.pacing import FIXED_DT, MAX_STEPS
 from game.ui.theme import PALETTE
 from game.ui.widgets import Widget
 from tests.conftest import AppMaker
@@ -246,9 +247,11 @@ def test_continue_appears_with_a_saved_game_and_resumes_it(make_app: AppMaker, h
 def test_frames_are_paced_to_the_display_refresh_rate(
     make_app: AppMaker, home: Path, monkeypatch: pytest.MonkeyPatch, reported: int, paced: int
 ) -> None:
-    app = make_app(home)
+    from game.ui.pacing import display_rate
+
+    make_app(home)
     monkeypatch.setattr(pygame.display, "get_current_refresh_rate", lambda: reported)
-    assert app.frame_rate() == paced
+    assert display_rate() == paced
 
 
 def test_the_loop_runs_fixed_steps_with_a_cap() -> None:
@@ -260,6 +263,9 @@ def test_the_loop_runs_fixed_steps_with_a_cap() -> None:
 
         def update(self, dt: float) -> None:
             self.steps.append(dt)
+
+        def still_for(self) -> float:
+            return 0.0  # it moves: drawn every frame, with the leftover fraction
 
         def draw(self, surface: pygame.Surface, alpha: float) -> None:
             self.alphas.append(alpha)
@@ -327,7 +333,7 @@ def test_the_window_keeps_the_size_the_player_chose(tmp_path: Path) -> None:
     """A window resized by the player opens at that size next time (fitted to the
     screen there is then); a damaged size in the settings is dropped."""
     from game.ai.worker import InProcessAdviser
-    from game.app import remembered_size
+    from game.ui.window import remembered_size
 
     app = App(
         (1280, 800), clock=ManualClock(), storage=Storage(tmp_path), adviser=InProcessAdviser()
@@ -336,7 +342,8 @@ def test_the_window_keeps_the_size_the_player_chose(tmp_path: Path) -> None:
     app.run_frames(2)
     app.close()
     again = App(clock=ManualClock(), storage=Storage(tmp_path), adviser=InProcessAdviser())
-    assert again.windowed_size == remembered_size([900, 650], pygame.display.get_desktop_sizes())
+    desktops = pygame.display.get_desktop_sizes()
+    assert again.window.windowed_size == remembered_size([900, 650], desktops)
     again.close()
     assert remembered_size([3000, 2000], [(1920, 1080)]) == (1920, 1080)
     assert remembered_size(None, [(1920, 1080)]) is None

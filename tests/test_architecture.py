@@ -44,3 +44,27 @@ def test_no_module_over_500_lines_and_no_class_over_300() -> None:
         if lines > (CLASS_BAR if ":" in name else MODULE_BAR)
     }
     assert not too_long, f"over the bar: {too_long}"
+
+
+def test_every_scene_that_changes_itself_says_how_long_it_stays_still() -> None:
+    """The window draws only when the picture changed (game/ui/pacing.py): every scene
+    with an `update` says in `still_for` when it changes by itself (itself or a scene it
+    extends; the base `Scene`'s "only input and news" does not count)."""
+    import importlib
+    import pkgutil
+
+    import game.scenes
+    from game.scenes.base import Scene
+
+    for module in pkgutil.iter_modules(game.scenes.__path__):
+        importlib.import_module(f"game.scenes.{module.name}")
+    silent = []
+    pending: list[type[Scene]] = [Scene]
+    while pending:
+        scene = pending.pop()
+        pending.extend(scene.__subclasses__())
+        updated = next(c for c in scene.__mro__ if "update" in vars(c))
+        told = next(c for c in scene.__mro__ if "still_for" in vars(c))
+        if updated is not Scene and told is Scene:
+            silent.append(scene.__name__)
+    assert silent == [], "scenes whose update changes them without a still_for"

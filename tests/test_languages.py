@@ -331,6 +331,42 @@ def test_the_join_panel_stays_below_the_title(
     assert title.bottom < panel.top and panel.bottom <= size[1]
 
 
+RESIZED_SHOTS = (
+    "menu",
+    "setup",
+    "table-7",
+    "table-banner-log",
+    "draw-solitaire-over",
+    "stacked-solitaire",
+    "replay",
+    "score",
+    "rules-3",
+    "daily",
+    "join",
+    "save-record",
+)
+"""Screens of each kind resized in the tests (`python -m tools.text_audit --resized-from`
+audits every target)."""
+
+
+@pytest.mark.parametrize(
+    ("code", "first", "size"),
+    [("es", (1920, 1080), (800, 600)), ("en", (800, 600), (1920, 1080))],
+    ids=["es-shrunk", "en-grown"],
+)
+@pytest.mark.parametrize("target", RESIZED_SHOTS)
+def test_a_resized_window_keeps_its_words_in_their_boxes(
+    target: str, code: str, first: tuple[int, int], size: tuple[int, int], tmp_path: Path
+) -> None:
+    """A screen staged in a window the player then resizes is laid out for its new size:
+    no text outside its box, over another or cut short there."""
+    app = staged(target, size, str(tmp_path), language=code, resized_from=first)
+    try:
+        assert app.size == size and audit(app) == []
+    finally:
+        app.close()
+
+
 @pytest.mark.parametrize("target", ["table-2", "table-7", "guided-1", "menu", "setup"])
 def test_a_hidpi_window_keeps_its_words_in_their_boxes(target: str, tmp_path: Path) -> None:
     """The largest size promised (2560x1440), in English: the seat panels' scores ran

@@ -148,6 +148,7 @@ def test_no_computer_thinks_while_the_lesson_asks_you_to_read(
         lesson = scene.lesson
         if lesson.waiting and not lesson.is_human(lesson.state.current_player):
             read_on_its_turn += 1
+            app.redraw()  # the lesson rests while it waits: look at its picture
             with watching(app) as frame:
                 app.run_frames(1)
             said = [drawn.text for drawn in frame.texts]

@@ -14,7 +14,7 @@ import pytest
 
 import game.scenes.table_stage as table_stage_module
 from game.ai.players import make_player
-from game.app import FIXED_DT, App
+from game.app import App
 from game.play.table_match import Turn
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE
@@ -26,6 +26,7 @@ from game.scenes.table import TableScene
 from game.scenes.table_panels import draw_tray_label, status_words
 from game.scenes.table_turns import LANDED_PAUSE_S, PAUSE_FACTOR_CAP
 from game.ui.board_marks import LAST_MARK
+from game.ui.pacing import FIXED_DT
 from game.ui.theme import Colour
 from game.ui.tile_painting import DIGIT_SHARE, triangle_points
 from game.ui.tiles import TileState

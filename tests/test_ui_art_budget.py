@@ -3,6 +3,8 @@ scaled from a size already drawn, and the real image replaces it in a later fram
 
 from __future__ import annotations
 
+import pygame
+
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.tiles import TileArt
 from tests.conftest import AppMaker
@@ -22,7 +24,7 @@ def test_past_the_budget_a_stand_in_shows_until_the_real_image_is_drawn(make_app
     art.begin_frame()
     art.refine()
     assert art.is_drawn(5, 120)
-    layer.snapshot()
+    layer.draw_interpolated(pygame.Surface((300, 300)))  # the next frame shows it
     assert sprite.drawn and sprite.image is art.image(5, 120)
 
 

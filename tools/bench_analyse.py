@@ -37,7 +37,7 @@ from game.rules.record import GameRecord
 from game.rules.table_rules import TableRules
 from game.scenes.coach import CoachScene
 from game.scenes.replay import ReplayScene
-from tools.frames import frame_figures, paced_frames
+from tools.frames import bare_frame_ms, frame_figures, paced_frames
 
 
 def frames_while_reviewing(kind: str) -> dict[str, Any]:
@@ -70,15 +70,16 @@ def frames_while_reviewing(kind: str) -> dict[str, Any]:
             def done() -> bool:
                 return coach.coaching is None
 
-        times: list[float] = []
+        times: list[tuple[float, float]] = []
         start = time.perf_counter()
         for frame_ms in paced_frames(app):
             times.append(frame_ms)
             if done() or time.perf_counter() - start > 60:
                 break
         seconds = time.perf_counter() - start
+        bare = bare_frame_ms(app)
         app.close()
-    return {**frame_figures(times), "review_s": round(seconds, 2)}
+    return {**frame_figures(times, bare), "review_s": round(seconds, 2)}
 
 
 def main() -> None:

@@ -27,11 +27,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame
 
-from game.app import FIXED_DT, App, ManualClock
+from game.app import App, ManualClock
 from game.persist.storage import Storage
 from game.rules.lattice import Cell, neighbours, points_up
 from game.scenes.base import Scene
 from game.ui.layout import LatticeView
+from game.ui.pacing import FIXED_DT
 from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileState

@@ -3,11 +3,13 @@
     python tools/bench_table.py [--size 1280x800] [--frames 600] [--level master] [--hosted]
 
 Every seat is a computer of `--level`, so the worker process is choosing a move during
-most frames while placements, scoring texts and counting scores animate. Frames are paced at
-60 a second and each frame's update + draw is timed (game time advances 1/60 s a frame).
-The tile art of the position is drawn once before timing, as a game in progress has it
-cached. The last line
-is one JSON object: frame_ms_p50, frame_ms_p99, frame_ms_max, moves, thinking_share.
+most frames while placements, scoring texts and counting scores animate. Frames are
+paced at 60 a second as the game's own loop paces them (tools/frames.py: each frame
+timed on the wall clock and in CPU, the art asked for ahead drawn in its spare time; game
+time advances 1/60 s a frame). The tile art of the position is drawn once before timing,
+as a game in progress has it cached. The last line is one JSON object: frame_ms_p50,
+frame_ms_p99, frame_ms_max, frame_cpu_ms_p99, frame_cpu_ms_max, bare_frame_ms (the
+table drawn again with nothing else, median), p99_in_bare_frames, moves, thinking_share.
 `--hosted`: a table of seven this window hosts (the table server in its thread, on
 loopback, its six computers in the window's worker process), its host playing the first
 seat at once: the frames of a hosting window.
@@ -33,7 +35,7 @@ from game.net.table_opening import TableOpening, start_hosting
 from game.persist.storage import Storage
 from game.scenes.table import TableScene
 from game.scenes.table_remote import RemoteTableScene
-from tools.frames import frame_figures, paced_frames
+from tools.frames import bare_frame_ms, frame_figures, paced_frames
 from tools.samples import SEAT_NAMES, table_config
 from tools.screenshot import parse_size
 
@@ -49,15 +51,16 @@ def bench(size: tuple[int, int], frames: int, level: str) -> dict[str, float]:
         scene.sync_scores()
         app.push(scene)
         app.run_frames(240)  # warm the caches: tile art of this position, texts
-        times: list[float] = []
+        times: list[tuple[float, float]] = []
         thinking = 0
         start_moves = len(scene.state.moves)
         for _, frame_ms in zip(range(frames), paced_frames(app), strict=False):
             times.append(frame_ms)
             thinking += scene.match.thinking
+        bare = bare_frame_ms(app)
         app.scene.exit()
     return {
-        **frame_figures(times),
+        **frame_figures(times, bare),
         "moves": len(scene.state.moves) - start_moves,
         "thinking_share": round(thinking / frames, 2),
     }
@@ -80,15 +83,16 @@ def bench_hosted(size: tuple[int, int], frames: int, level: str) -> dict[str, fl
         scene = RemoteTableScene(app, match)
         app.push(scene)
         app.run_frames(240)
-        times: list[float] = []
+        times: list[tuple[float, float]] = []
         start_moves = len(match.state.moves) + 100 * match.record.hand_count
         for _, frame_ms in zip(range(frames), paced_frames(app), strict=False):
             times.append(frame_ms)
             if scene.human_can_act():  # Ann, at the host's computer, plays at once
                 scene.play(match.legal_moves()[0])
         moves = len(match.state.moves) + 100 * match.record.hand_count - start_moves
+        bare = bare_frame_ms(app)
         app.scene.exit()
-    return {**frame_figures(times), "moves": moves}
+    return {**frame_figures(times, bare), "moves": moves}
 
 
 def main() -> None:

@@ -1,10 +1,12 @@
 """Render a scene to a PNG, headless.
 
     python tools/screenshot.py menu --size 1280x800 --out /tmp/menu.png
+    python tools/screenshot.py table-4 --size 1024x768 --resized-from 1920x1080
     python tools/screenshot.py --list
 
 Targets come from `tools/screenshot_targets.py`; a target may read a game record given
-with `--record FILE`.
+with `--record FILE`. `--resized-from` opens the window at that size, stages the target
+there and then resizes the window to `--size`, as a player dragging a corner does.
 """
 
 from __future__ import annotations
@@ -42,14 +44,18 @@ def staged(
     frames: int = 30,
     language: str | None = None,
     theme: str | None = None,
+    resized_from: tuple[int, int] | None = None,
 ) -> App:
     """The app showing `target` at `size` after `frames` frames, its files in `home`. A
     target's after-layout step runs once the scene has been laid out (its first frame),
     and then `frames` more frames run, as when the step ran inside the scene's first
-    update. `language` ("en", "es") and `theme` ("modern", "1939", "1962") set those."""
+    update. `language` ("en", "es") and `theme` ("modern", "1939", "1962") set those.
+    `resized_from`: staged in a window of that size, which is then resized to `size`."""
     if target not in TARGETS:
         raise SystemExit(f"unknown target {target!r}; known: {', '.join(sorted(TARGETS))}")
-    app = App(size, clock=ManualClock(), storage=Storage(home), adviser=InProcessAdviser())
+    app = App(
+        resized_from or size, clock=ManualClock(), storage=Storage(home), adviser=InProcessAdviser()
+    )
     set_look(app, language, theme)
     shot = TARGETS[target](app, record)
     if shot.scene is not None:
@@ -59,9 +65,21 @@ def staged(
     if shot.after_layout is not None:
         # The step stands where the scene's first update was: `frames` follow it.
         shot.after_layout()
+        app.redraw()  # the step changed the scene itself, with no input
         remaining = frames if shot.frames is None else shot.frames
     app.run_frames(remaining)
+    if resized_from is not None:
+        resize_window(app, size)
     return app
+
+
+def resize_window(app: App, size: tuple[int, int]) -> None:
+    """Resize `app`'s window as a player's drag does: pygame-ce gives the display surface
+    its new size first, then the window's events arrive; one frame takes them in."""
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    app.run_frames(2)
 
 
 def screenshot(
@@ -73,10 +91,12 @@ def screenshot(
     home: str | None = None,
     language: str | None = None,
     theme: str | None = None,
+    resized_from: tuple[int, int] | None = None,
 ) -> Path:
     """Render `target` (see `staged`) and save it to `out`."""
     with tempfile.TemporaryDirectory() as scratch:
-        app = staged(target, size, home or scratch, record, frames, language, theme)
+        home = home or scratch
+        app = staged(target, size, home, record, frames, language, theme, resized_from)
         out.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(app.screen, out)
     return out
@@ -102,6 +122,9 @@ def main() -> None:
     parser.add_argument("--home", help="settings/saves directory (default: a temporary one)")
     parser.add_argument("--language", help="the words' language: en or es")
     parser.add_argument("--theme", help="the tile colours: modern, 1939 or 1962")
+    parser.add_argument(
+        "--resized-from", type=parse_size, help="stage it at this size, then resize to --size"
+    )
     parser.add_argument("--list", action="store_true", help="list the targets and exit")
     args = parser.parse_args()
     if args.list:
@@ -111,7 +134,15 @@ def main() -> None:
     out = args.out or Path("screenshots") / f"{args.target}-{args.size[0]}x{args.size[1]}.png"
     print(
         screenshot(
-            args.target, args.size, out, record, args.frames, args.home, args.language, args.theme
+            args.target,
+            args.size,
+            out,
+            record,
+            args.frames,
+            args.home,
+            args.language,
+            args.theme,
+            args.resized_from,
         )
     )
 

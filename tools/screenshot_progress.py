@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime
 from typing import Final
 
-from game.app import FIXED_DT, App
+from game.app import App
 from game.persist.history import add_finished_game
 from game.persist.puzzles import count_daily_answer, count_trainer_answer
 from game.rules.moves import PLACE
@@ -15,6 +15,7 @@ from game.rules.record import GameRecord
 from game.scenes.puzzles import PuzzlesScene
 from game.scenes.setup import SetupScene
 from game.scenes.stats import StatsScene
+from game.ui.pacing import FIXED_DT
 from tools.samples import sample_record
 from tools.screenshot_targets import Record, Shot, target
 

@@ -4,6 +4,7 @@ smaller than `SMALLEST_TEXT_PX` (the font's pixel size: its em, pygame's point s
 
     python -m tools.text_audit --language es --size 800x600   # every screenshot target
     python -m tools.text_audit --size 1024x768 --size 2560x1440 --language en --language es
+    python -m tools.text_audit --size 800x600 --resized-from 1920x1080   # resized windows
 
 It exits with status 1 when it found any problem.
 
@@ -239,7 +240,7 @@ def audit(app: App) -> list[str]:
     """Lay `app` out again (as a resized window does: the backdrops drawn once per
     layout are drawn again where the audit sees them), draw one frame and say what is
     wrong with its words."""
-    app.resize(app.size)
+    app.relayout()
     with watching(app) as frame:
         app.draw(1.0)
     return problems(frame, app.screen.get_rect())
@@ -260,13 +261,19 @@ def main() -> None:
     parser.add_argument(
         "--language", action="append", help="en or es (repeat for several; default es)"
     )
+    parser.add_argument(
+        "--resized-from",
+        type=parse_size,
+        help="stage each target at this size, then resize the window to each --size",
+    )
     args = parser.parse_args()
     found = 0
+    resized = args.resized_from
     for size in args.size or [(800, 600)]:
         for language in args.language or ["es"]:
             for target in args.targets or sorted(TARGETS):
                 with tempfile.TemporaryDirectory() as home:
-                    app = staged(target, size, home, language=language)
+                    app = staged(target, size, home, language=language, resized_from=resized)
                     for problem in audit(app):
                         found += 1
                         print(f"{target} {size[0]}x{size[1]} {language}: {problem}")

@@ -29,6 +29,7 @@ from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.sharedctypes import Synchronized
 from typing import Any, Generic, Protocol, TypeVar
 
+from game import news
 from game.ai.analysis import SolitaireReview, review_solitaire
 from game.ai.players import Player, State
 from game.ai.solver import Solver, SolveResult
@@ -75,10 +76,12 @@ class Adviser(Protocol):
 
 
 class _FutureJob(Generic[R]):
-    """A job running in the worker process."""
+    """A job running in the worker process; its answer is news for the window
+    (`game.news`), which may be asleep."""
 
     def __init__(self, future: Future[R]) -> None:
         self._future = future
+        future.add_done_callback(lambda _future: news.arrived())
 
     def done(self) -> bool:
         return self._future.done()
@@ -235,8 +238,11 @@ class InProcessAdviser:
         self.submitted = 0
 
     def submit(self, work: Callable[..., R], *args: Any) -> Job[R]:
+        """The work done at once; its answer is news, as a worker's is (`game.news`)."""
         self.submitted += 1
-        return DoneJob(work(*args))
+        job = DoneJob(work(*args))
+        news.arrived()
+        return job
 
     def cancel_solves(self) -> None:
         self._generation += 1

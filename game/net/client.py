@@ -26,6 +26,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.frames import CloseCode
 
+from game import news
 from game.net.messages import (
     create_frame,
     join_frame,
@@ -204,6 +205,11 @@ class TableClient:
         self._refused = self._refused or reason
         self._closing.set()
 
+    def _tell(self, event: ClientEvent) -> None:
+        """Hand `event` to the window, which may be asleep: it is news (`game.news`)."""
+        self._events.put(event)
+        news.arrived()
+
     def _run(self) -> None:
         try:
             self._loop.run_until_complete(self._connect_while_open())
@@ -221,15 +227,15 @@ class TableClient:
                 self._refuse(lost.reason)
             if self._closing.is_set():
                 break
-            self._events.put(lost)
+            self._tell(lost)
             wait = self.retry_s[min(tries, len(self.retry_s) - 1)]
             tries += 1
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._closing.wait(), wait)
         if self._refused:
-            self._events.put(Disconnected(self._refused, False, BAD_SERVER))
+            self._tell(Disconnected(self._refused, False, BAD_SERVER))
         else:
-            self._events.put(Disconnected("closed", False, CLOSED))
+            self._tell(Disconnected("closed", False, CLOSED))
 
     async def _session(self) -> Disconnected | None:
         """One connection, until it is lost (why) or the client closes (None)."""
@@ -237,7 +243,7 @@ class TableClient:
             async with connect(
                 self.address, max_size=MAX_READ, open_timeout=10, close_timeout=CLOSE_S
             ) as connection:
-                self._events.put(Connected(self.address))
+                self._tell(Connected(self.address))
                 for (table, _seat), token in self._seats.items():
                     await connection.send(rejoin_frame(table, token))
                 for table in self._watched:
@@ -275,7 +281,7 @@ class TableClient:
                 continue
             if isinstance(message, Joined):
                 self._seats[(message.table, message.seat)] = message.token
-            self._events.put(message)
+            self._tell(message)
 
     async def _write(self, connection: ClientConnection) -> None:
         while True:

@@ -11,6 +11,7 @@ screens by asking for them by name (`open`, `switch_to`) or for a record's own s
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -37,7 +38,9 @@ class Scene:
     `enter`/`exit` run when the scene joins or leaves the stack, `pause`/`resume` when
     another scene covers or uncovers it, `resize` whenever the window changes size (and
     on `enter`), `settings_changed` after the player changed a setting. An `overlay`
-    scene is drawn over the scene below it (dialogs, banners).
+    scene is drawn over the scene below it (dialogs, banners). The window draws a frame
+    only when the picture changed: a scene whose `update` changes what it shows says
+    when in `still_for`.
     """
 
     overlay = False
@@ -78,6 +81,14 @@ class Scene:
 
     def update(self, dt: float) -> None:
         """Advance the scene by the fixed time step `dt` seconds."""
+
+    def still_for(self) -> float:
+        """How long the scene's picture stays as it is by itself, in seconds of game time:
+        0 while anything on it moves, the time to the next change its `update` makes (a
+        pause that ends, a clock's next second), `math.inf` when only input or news (a
+        worker's answer, a table's message) can change it. While it is still the window
+        draws nothing and sleeps."""
+        return math.inf
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         """Draw the felt and the form; `alpha` is the fraction of a step since the update."""
@@ -120,7 +131,7 @@ class Services(Protocol):
     storage: Storage
     adviser: Adviser
     frames: int
-    """Frames drawn so far (work done once a frame, not once a step, keys on it)."""
+    """Frames run so far, drawn or not (work done once a frame, not once a step, keys on it)."""
     time: float
     """Game time in seconds: fixed steps since the start."""
 

@@ -11,6 +11,7 @@ the master's move marked.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Final
 
 import pygame
@@ -104,6 +105,10 @@ class CoachScene(Scene):
         )
         self.show.enabled = bool(self.notable)
         return True
+
+    def still_for(self) -> float:
+        """The review comes from the worker: news."""
+        return math.inf
 
     def update(self, dt: float) -> None:
         if self._poll():

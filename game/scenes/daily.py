@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import calendar
 import datetime
+import math
 from functools import partial
 from typing import TYPE_CHECKING, Final
 
@@ -83,6 +84,10 @@ class DailyScene(Scene):
     def resume(self) -> None:
         super().resume()
         self.history = load_history(self.services.storage)
+
+    def still_for(self) -> float:
+        """Today's deals come from the worker: news."""
+        return math.inf
 
     def update(self, dt: float) -> None:
         for mode, job in list(self.jobs.items()):

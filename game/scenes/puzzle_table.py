@@ -7,6 +7,7 @@ what it scored; then the tile goes back to the tray and the best play flies in i
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
@@ -142,6 +143,15 @@ class PuzzleTable:
         if self.hold_s <= 0:
             self.best_shown = True
             self.show(self.match.show_best())
+
+    def still_for(self) -> float:
+        """0 while anything moves, the rest of a missed answer's hold before the best play
+        flies in, else `math.inf` (only the player changes it)."""
+        if self.stage.moving():
+            return 0.0
+        verdict = self.match.verdict
+        holding = verdict is not None and not verdict.solved and not self.best_shown
+        return min(self.moves.still_for(), max(0.0, self.hold_s) if holding else math.inf)
 
     # --- layout and drawing ---------------------------------------------------------------
 

@@ -11,6 +11,7 @@ to a puzzle moves the solving rating against the puzzle's rating (game.persist.p
 from __future__ import annotations
 
 import datetime
+import math
 from typing import TYPE_CHECKING, Final
 
 import pygame
@@ -127,6 +128,10 @@ class PuzzlesScene(Scene):
         for name in ("daily", "next"):
             self.buttons[name].enabled = not busy
         self.buttons["next"].primary = self.table is None or self.table.match.answered
+
+    def still_for(self) -> float:
+        """The puzzle table's (`PuzzleTable.still_for`); a puzzle being found is news."""
+        return math.inf if self.table is None else self.table.still_for()
 
     def _show(self, puzzle: Puzzle | None, number: int | None) -> None:
         """Set out the puzzle found (say so when none could be)."""

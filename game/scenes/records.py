@@ -10,6 +10,7 @@ The list sits in the "your games" frame (`GamesScene`, `RowList` in games_frame.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, overload
@@ -146,6 +147,10 @@ class RecordsScene(GamesScene):
         dim = {i for i, f in enumerate(self.files) if f.error or not f.read}
         self.list.set_rows(self.rows, dim)
         self._update_buttons()
+
+    def still_for(self) -> float:
+        """Only input and the listing's batches (news from the worker) change it."""
+        return math.inf
 
     def _update_buttons(self) -> None:
         chosen = self.chosen

@@ -13,6 +13,7 @@ place in the panel to its cell, a tween of the animation speed setting advanced 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
@@ -260,6 +261,12 @@ class ReplayScene(Scene):
             return self.board.handle_view_event(event)
         return False
 
+    def still_for(self) -> float:
+        """0 while the replay plays, anything moves or a marked move's outline pulses;
+        else still until input or news (a review found by the worker)."""
+        marked = self.at_focus() and self.focus is not None
+        return 0.0 if self.playing or self.stage.moving() or marked else math.inf
+
     def update(self, dt: float) -> None:
         self.stage.update(dt)
         self._poll_review()
@@ -324,7 +331,7 @@ class ReplayScene(Scene):
         marked = focus_cells(focus, around=False) if focus is not None else []
         self.stage.draw_figure(surface, alpha, self.replay.state.figure, marked)
         if focus is not None:
-            draw_move_marks(surface, self.board, focus, self.board.clock)
+            draw_move_marks(surface, self.board, focus, self.board.pulse.clock)
         else:  # at a marked move, the move before it stays quiet
             self._draw_contacts(surface)
         self.animator.draw_effects(surface)

@@ -71,6 +71,11 @@ class ReplayStage:
 
         self.tweens.move(sprite, target, longest, on_done=landed)
 
+    def moving(self) -> bool:
+        """Whether anything moves by itself: the tile in flight, contacts lighting up,
+        the last tile's mark swelling."""
+        return self.tweens.busy or self.animator.busy or self.board.moving
+
     def update(self, dt: float) -> None:
         self.tiles.snapshot()
         self.flying.snapshot()

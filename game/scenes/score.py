@@ -11,6 +11,7 @@ the first moments of the screen are ignored: they were meant for the table.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
@@ -80,6 +81,10 @@ class ScoreScene(Scene):
     def enter(self) -> None:
         super().enter()
         self.form.focus(None if self.final else self.main)
+
+    def still_for(self) -> float:
+        """Its age only arms the keys: nothing on it moves."""
+        return math.inf
 
     def update(self, dt: float) -> None:
         self.age += dt

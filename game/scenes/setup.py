@@ -29,7 +29,7 @@ from game.scenes.setup_levels import draw_level_legend, person_standing
 from game.scenes.setup_rules import RuleChoices
 from game.scenes.setup_words import draw_deal_words, read_deal, scoring_hint
 from game.ui.editions import EDITIONS, apply_edition, club_first, current_edition, edition_options
-from game.ui.painting import Ui, blit_text, draw_panel
+from game.ui.painting import blit_text, draw_panel
 from game.ui.text import blit_paragraph
 from game.ui.text_field import TextField
 from game.ui.theme import PALETTE
@@ -78,10 +78,16 @@ class StartButton(Button):
         self.kinds = kinds
         self.count = count
 
-    def draw(self, surface: pygame.Surface, ui: Ui) -> None:
+    @property
+    def label(self) -> str:
+        """Host a table when a seat counted is a friend's (read when drawn, not set by
+        drawing: a frame is drawn only when something changed)."""
         hosting = any(kind.value == FRIEND for kind in self.kinds[: self.count.value])
-        self.label = N_("Host a table") if hosting else N_("Start game")
-        super().draw(surface, ui)
+        return N_("Host a table") if hosting else N_("Start game")
+
+    @label.setter
+    def label(self, _label: str) -> None:
+        """The words follow the seats."""
 
 
 def start_request(config: dict[str, Any]) -> HostRequest | TableRequest:

@@ -13,6 +13,7 @@ run through the app's adviser (a worker process, `game.ai.worker`).
 
 from __future__ import annotations
 
+import math
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -297,20 +298,19 @@ class SolitaireScene(Scene):
         self.deals.save_if_due()
 
     def update(self, dt: float) -> None:
-        saved = self.deals.save_if_due()
+        self.deals.save_if_due()
         self.bars.show_session(self.session, self.deals.searching, self.sources.forced())
         self.stage.update(dt)
-        if self._last_work_frame != self.services.frames:  # once a frame, not once a step
-            self._last_work_frame = self.services.frames
-            self.deals.work()
-            self.deals.open_asked_review(_(self.title))
-            if not saved:
-                self.services.art.render_prepared(1)
+        self.deals.work(_(self.title))
         if self.tweens.busy or self.controls.gesture.press is not None:
             return
         self.autoplay.step(dt)
 
-    _last_work_frame = -1
+    def still_for(self) -> float:
+        """0 while anything moves, auto-play plays on or a hint pulses; else still until
+        input or news (advice, the verdict and the fair odds come from the worker)."""
+        hinted = self.autoplay.hint_move is not None and not self.finished
+        return 0.0 if self.stage.moving() or self.autoplay.playing or hinted else math.inf
 
     # Drawing ----------------------------------------------------------------------------
 

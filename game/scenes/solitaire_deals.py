@@ -45,6 +45,7 @@ class SolitaireDeals:
         self.search: WinnableDealSearch | None = None
         self.busy_text = ""
         self.line_wanted = False
+        self._work_frame = -1
         self.session = self._open(record, seed)
 
     def _open(self, record: GameRecord | None, seed: int | None) -> SolitaireSession:
@@ -101,9 +102,18 @@ class SolitaireDeals:
         self.search = WinnableDealSearch(self.mode, self.services.adviser)
         self.busy_text = _("Looking for a winnable deal…")
 
-    def work(self) -> None:
-        """Background thinking for this frame: the deal search, the verdict, the advice,
-        the light (on where the settings want it)."""
+    def work(self, title: str) -> None:
+        """Once a frame (not once a step): the background thinking and the review asked
+        for (opened in the viewer under `title`)."""
+        if self._work_frame == self.services.frames:
+            return
+        self._work_frame = self.services.frames
+        self._think()
+        self.open_asked_review(title)
+
+    def _think(self) -> None:
+        """The deal search, the verdict, the advice, the light (on where the settings
+        want it)."""
         if self.search is not None:
             seed = self.search.poll()
             if seed is not None:

@@ -84,6 +84,13 @@ class SolitaireStage:
         self.animator.clear()
         self.celebration.stop()
 
+    def moving(self) -> bool:
+        """Whether anything moves by itself: tiles sliding, contacts lighting up, the last
+        tile's mark swelling, the winning celebration."""
+        return (
+            self.tweens.busy or self.animator.busy or self.board.moving or self.celebration.active
+        )
+
     def update(self, dt: float) -> None:
         self.tiles.snapshot()
         self.tweens.update(dt)

@@ -75,7 +75,6 @@ class TableScene(Scene):
         self.help = TableHelp(self.match)
         self.last_words = ""
         """What the last move did, said in the status bar while it stays in view."""
-        self.moved = False  # a move played in this step: no spare art drawn in it
         self.moves = TableMoves(stage, self.match, services.sound)
         self.turns = TableTurns(
             self.match,
@@ -108,7 +107,6 @@ class TableScene(Scene):
         self.autosave = TableAutosave(
             self.match,
             services.storage,
-            services.art,
             self.turns.report_finished,
             self.moves.prepare_art,
         )
@@ -222,7 +220,6 @@ class TableScene(Scene):
         self.autosave.save_if_due()
 
     def _show_move(self, event: MovePlayed) -> None:
-        self.moved = True
         self.help.show(None)
         self.controls.drop()
         self.last_words = move_words(self.match.names[event.seat], event.result)
@@ -235,12 +232,8 @@ class TableScene(Scene):
     # --- turns --------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        busy = self.match.save_due  # a step that saves or plays a move draws no spare art
         self.autosave.save_if_due()
-        self.moved = False
         self._advance(dt)
-        if not (busy or self.moved):
-            self.autosave.draw_art_ahead(self.services.frames)
 
     def _advance(self, dt: float) -> None:
         self.clock += dt
@@ -262,6 +255,9 @@ class TableScene(Scene):
             self.hands.tray_seat = self.turns.tray_seat()
             self._arrange_hands()
         self.controls.refresh_looks()
+
+    def still_for(self) -> float:
+        return 0.0 if self.help.hint is not None else self.turns.still_for(self.clock)
 
     def show_score(self) -> None:
         """The hand is over: the score screen, where the next hand is dealt."""

@@ -1,7 +1,7 @@
-"""The table's autosave and the tile art drawn ahead: the record is written as soon as a
-move is played (so that Continue resumes exactly), a finished game goes to the history
-before its autosave is cleared, and the art the next moves will probably show is drawn
-in frames that neither save nor play a move."""
+"""The table's autosave: the record is written as soon as a move is played (so that
+Continue resumes exactly), a finished game goes to the history before its autosave is
+cleared, and the tile art the next moves will probably show is asked for (the window
+draws it in its spare time)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from game.rules.record import TABLE
 if TYPE_CHECKING:
     from game.persist.storage import Storage
     from game.play.table_match import TableMatch
-    from game.ui.tiles import TileArt
 
 
 class TableAutosave:
@@ -24,17 +23,13 @@ class TableAutosave:
         self,
         match: TableMatch,
         storage: Storage,
-        art: TileArt,
         report_finished: Callable[[], None],
         prepare_art: Callable[[], None],
     ) -> None:
         self.match = match
         self.storage = storage
-        self.art = art
         self.report_finished = report_finished
         self.prepare_art = prepare_art
-        self._art_frame = -1
-        """The last frame that drew one piece of art ahead."""
 
     def save(self) -> None:
         """Autosave the record now (cleared once the game is over)."""
@@ -52,10 +47,3 @@ class TableAutosave:
         if self.match.save_due:
             self.save()
             self.prepare_art()
-
-    def draw_art_ahead(self, frame: int) -> None:
-        """In a spare step (nothing saved or played in it): one piece of the art asked
-        for, once a frame at most."""
-        if frame != self._art_frame:
-            self._art_frame = frame
-            self.art.render_prepared(1)

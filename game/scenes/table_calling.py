@@ -4,6 +4,7 @@ once sat at; a call still under way is hung up when the screen closes."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from game.i18n import _
@@ -29,6 +30,10 @@ class TableCallingScene(Scene):
         services = self.services
         home = services.storage.data_dir / "server"
         return start_hosting_as_set(services.adviser, home, services.settings.extra)
+
+    def still_for(self) -> float:
+        """What comes for the table being opened is news (from the table's connection)."""
+        return math.inf
 
     def poll_opening(self) -> TableOpening | None:
         """Take in what came for the table being opened; once it is sat at, the table

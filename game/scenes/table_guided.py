@@ -7,12 +7,14 @@ the table screen's parts rather than as a screen of its own."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import N_, _, format_signed
 from game.play.lesson import COMPUTER, LESSON_STEPS, YOU, LessonMatch
+from game.play.table_match import Turn
 from game.scenes.requests import Screen
 from game.scenes.table import TableScene
 from game.ui.painting import blit_lines, draw_panel
@@ -135,6 +137,13 @@ class GuidedGameScene(TableScene):
         self.buttons["skip"].label = N_("Back") if finished else N_("Skip the lesson")
         if self.coach_words() != self.coached and not self.tweens.busy:
             self._lay_out_coach()
+
+    def still_for(self) -> float:
+        """Its computer plays only once the lesson's words are read: while they wait for
+        Continue on the computer's turn, the table waits with them."""
+        still_for = super().still_for()
+        reading = self.lesson.waiting and self.match.turn() is Turn.COMPUTER
+        return math.inf if still_for == 0 and reading and not self.stage.moving() else still_for
 
     def status_text(self) -> str:
         if self.lesson.waiting and not self.lesson.finished:

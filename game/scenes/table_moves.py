@@ -5,6 +5,7 @@ decides nothing."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Final
 
 from game.i18n import _
@@ -111,6 +112,10 @@ class TableMoves:
         """What `seat`'s panel says it just did, while it says so."""
         said = self.sayings.get(seat)
         return said[0] if said is not None else None
+
+    def still_for(self) -> float:
+        """Seconds until a seat's panel stops saying what it did (`math.inf`: none says)."""
+        return min((left for _words, left in self.sayings.values()), default=math.inf)
 
     def update(self, dt: float) -> None:
         self.sayings = {

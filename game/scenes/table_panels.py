@@ -4,6 +4,7 @@ the words for them. Drawing only: these read the match and change nothing."""
 
 from __future__ import annotations
 
+import math
 from typing import Final
 
 import pygame
@@ -23,6 +24,8 @@ from game.ui.widgets import Button
 from game.ui.words import KIND_WORDS, purse_words, tile_words, tiles_words
 
 TEAM_COLOURS: Final[tuple[Colour, Colour]] = ((120, 190, 255), (255, 150, 120))
+DOTS_PER_S: Final = 3
+"""How often a second the dots after "is thinking" change."""
 
 
 def end_words(match: TableMatch) -> str:
@@ -79,6 +82,21 @@ def opening_words(match: TableMatch) -> str:
     )
 
 
+def status_still_for(match: TableMatch, clock: float) -> float:
+    """Seconds until the status bar's words change by themselves: the thinking dots of a
+    computer's turn, a timed game's time left (`math.inf`: neither shows)."""
+    state = match.state
+    if state.hand_over:
+        return math.inf
+    rest = math.inf
+    if not match.is_human(state.current_player):
+        rest = (math.floor(clock * DOTS_PER_S) + 1) / DOTS_PER_S - clock
+    left = match.time_left_s()
+    if left:  # its whole seconds show
+        rest = min(rest, left - int(left) or 1e-3)
+    return rest
+
+
 def status_words(
     match: TableMatch, clock: float, forced: bool, holding: bool, has_spots: bool
 ) -> str:
@@ -90,7 +108,7 @@ def status_words(
     seat = state.current_player
     name = match.names[seat]
     if not match.is_human(seat):
-        dots = "." * (1 + int(clock * 3) % 3)
+        dots = "." * (1 + int(clock * DOTS_PER_S) % 3)
         return _("{name} is thinking{dots}").format(name=name, dots=dots)
     if forced:
         return forced_words(match, seat)

@@ -154,6 +154,16 @@ class TableStage:
         """Show every score as it stands, with no counting."""
         self.scores.sync(self.match.standings())
 
+    def moving(self) -> bool:
+        """Whether anything on the table moves by itself: tiles in flight, contacts
+        lighting up, the last tile's mark swelling, scores counting."""
+        return (
+            self.tweens.busy
+            or self.animator.busy
+            or self.board.moving
+            or self.scores.counting(self.match.standings())
+        )
+
     def update(self, dt: float) -> None:
         """One fixed step of every animation."""
         self.tiles.snapshot()

@@ -6,6 +6,7 @@ in it, for the screen to animate. The match decides."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
@@ -15,6 +16,7 @@ from game.play.table_match import TableMatch, Turn
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE
 from game.scenes.table_moves import TableMoves
+from game.scenes.table_panels import status_still_for
 from game.scenes.table_stage import TableStage
 
 if TYPE_CHECKING:
@@ -129,6 +131,35 @@ class TableTurns:
     def banner_due(self, seat: int) -> bool:
         """True when the mouse must be passed to human `seat` before they play."""
         return self.settings.handoff_banner and self.match.humans > 1 and self.mouse_holder != seat
+
+    def still_for(self, clock: float) -> float:
+        """How long the table stays as it is by itself (`Scene.still_for`; `clock`: the
+        scene's): 0 while anything moves; else until a seat's panel stops saying what
+        it did, the status bar's words change or the turns move on (see `_waits_for`)."""
+        if self.stage.moving():
+            return 0.0
+        status = status_still_for(self.match, clock)
+        return min(self._waits_for(), self.moves.still_for(), status)
+
+    def _waits_for(self) -> float:
+        """Seconds until the turns move on by themselves: the pause or the hold left;
+        `math.inf` while the game waits for a person (the hand-off's Ready, the move of a
+        human who has the mouse) or for a computer's answer (news); 0 when the next
+        step acts."""
+        if self.banner_seat is not None:
+            return math.inf
+        if self.wait_s > 0 or self.hold_s > 0:
+            return self.wait_s if self.wait_s > 0 else self.hold_s
+        match = self.match
+        turn = match.turn()
+        if turn is Turn.HUMAN:
+            has_mouse = self.mouse_holder == match.state.current_player
+            return math.inf if has_mouse and self.human_can_act() else 0.0
+        if turn is Turn.COMPUTER:
+            return math.inf if match.thinking else 0.0
+        if turn in (Turn.HAND_OVER, Turn.GAME_OVER) and self.score_screen_due:
+            return math.inf
+        return 0.0
 
     def step(self, dt: float) -> list[Event]:
         """One fixed step: count down a pause, or move the game on. Returns what the

@@ -25,7 +25,7 @@ from game.rules.lattice import Cell, points_up
 from game.rules.moves import Move
 from game.rules.tiles import TileId
 from game.ui.board_fit import Fit, fitted
-from game.ui.board_marks import LAST_MARK, BoardMarks, pixel, sprite_side
+from game.ui.board_marks import LAST_MARK, BoardMarks, Pulse, pixel, sprite_side
 from game.ui.layout import (
     LatticeView,
     Point,
@@ -46,8 +46,6 @@ PLAY_LARGEST: Final = 118
 DRAG_THRESHOLD: Final = 6
 """How far (design pixels, straight line) a press moves before it is a drag."""
 FIGURE_LAYER: Final = 0
-LAST_PULSE_S: Final = 0.9
-"""How long the last-tile mark swells when the last tile changes."""
 
 Placed = tuple[Cell, TileId, int]
 K = TypeVar("K")
@@ -87,11 +85,8 @@ class Board:
         self._glide: Tween | None = None
         self._heading: Fit | None = None
         """Where the view glides to (None: it stands still)."""
-        self.clock = 0.0
-        """Seconds of `update`: the last-tile mark's pulse runs on it."""
-        self._pulse_from: float | None = None
-        """When the last-tile mark began to swell (None: it is to begin once the last
-        tile comes to rest on its cell)."""
+        self.pulse = Pulse()
+        """The last-tile mark's swell when the last tile changes."""
 
     # --- the view ------------------------------------------------------------------------
 
@@ -237,7 +232,7 @@ class Board:
             sprite.kill()
         self.sprites.clear()
         if last != self.last:
-            self._pulse_from = None
+            self.pulse.restart()
         self.last = last
         side = self.tile_side
         for cell, tile, rot in placed:
@@ -257,7 +252,7 @@ class Board:
         if self.last is not None and self.last in self.sprites:
             self.sprites[self.last].set_look(state=TileState.NORMAL)
         self.last = cell
-        self._pulse_from = None
+        self.pulse.restart()
         sprite.set_look(side=self.tile_side, up=points_up(cell), rot=rot, state=TileState.LAST)
         self.sprites[cell] = sprite
 
@@ -299,9 +294,13 @@ class Board:
         """Move the view's glide on (before the tiles that fly to it), and run the
         last-tile mark's pulse; it starts once the last tile is at rest."""
         self.motion.update(dt)
-        self.clock += dt
-        if self._pulse_from is None and self._last_at_rest():
-            self._pulse_from = self.clock
+        self.pulse.update(dt, self._last_at_rest())
+
+    @property
+    def moving(self) -> bool:
+        """Whether the board moves by itself now: the view glides, or the last tile's
+        mark swells (or starts to at the next update)."""
+        return self._heading is not None or self.pulse.running(self._last_at_rest())
 
     def _last_at_rest(self) -> bool:
         last = self.last
@@ -322,10 +321,8 @@ class Board:
         with self.marks.clipped(surface):
             ring = self.marks.last_ring(points_up(cell))
             surface.blit(ring, ring.get_rect(center=pixel(self.view.cell_box_centre(cell))))
-            if self._pulse_from is None:
-                return
-            t = (self.clock - self._pulse_from) / LAST_PULSE_S
-            if 0 <= t < 1:
+            t = self.pulse.progress()
+            if t is not None:
                 pulse = math.sin(math.pi * t)
                 swell = triangle_points(
                     self.view.side * (1.05 + 0.4 * t),

@@ -1,7 +1,8 @@
 """The marks a board draws on its cells: lit spots with their points, the ghost of the
-held tile, the opportunity openings, the hint ring, outlines and the last tile's mark.
-`BoardMarks` draws them on the board's view, each clipped to the board's area (nothing
-the board draws leaves it), and keeps each mark's image once per size."""
+held tile, the opportunity openings, the hint ring, outlines and the last tile's mark
+(and its `Pulse`). `BoardMarks` draws them on the board's view, each clipped to the
+board's area (nothing the board draws leaves it), and keeps each mark's image once per
+size."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ from game.ui.tiles import TileArt, TileState
 
 TILE_GAP: Final = 0.97
 """A placed tile's side as a share of its cell's (a hairline of felt between tiles)."""
+LAST_PULSE_S: Final = 0.9
+"""How long the last-tile mark swells when the last tile changes."""
 LAST_MARK: Final = (255, 255, 255)
 """The last-tile mark's colour (with a dark rim): apart from every theme's edge colours."""
 RIM: Final = (12, 16, 14, 230)
@@ -182,3 +185,34 @@ class BoardMarks:
 
 def pixel(point: Point) -> tuple[int, int]:
     return (round(point[0]), round(point[1]))
+
+
+class Pulse:
+    """The last-tile mark's one swell: it begins once a new last tile is at rest on its
+    cell and lasts `LAST_PULSE_S` of update time."""
+
+    def __init__(self) -> None:
+        self.clock = 0.0
+        """Seconds of `update`: the swell runs on it."""
+        self._from: float | None = None
+        """When the swell began (None: it is to begin once the last tile is at rest)."""
+
+    def restart(self) -> None:
+        """The last tile changed: its mark swells once it is at rest."""
+        self._from = None
+
+    def update(self, dt: float, at_rest: bool) -> None:
+        self.clock += dt
+        if self._from is None and at_rest:
+            self._from = self.clock
+
+    def progress(self) -> float | None:
+        """How far the swell has gone, in [0, 1); None before it begins and once over."""
+        if self._from is None:
+            return None
+        t = (self.clock - self._from) / LAST_PULSE_S
+        return t if 0 <= t < 1 else None
+
+    def running(self, at_rest: bool) -> bool:
+        """Whether the mark swells now, or begins to at the next update."""
+        return (self._from is None and at_rest) or self.progress() is not None

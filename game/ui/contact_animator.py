@@ -235,6 +235,10 @@ class ScoreCounter:
         """Start counting only after `seconds` (scaled by the speed)."""
         self.delay = seconds * self.factor
 
+    def counting(self, targets: Sequence[int]) -> bool:
+        """Whether a score shown is still on its way to its target."""
+        return any(shown != target for shown, target in zip(self.shown, targets, strict=False))
+
     def update(self, dt: float, targets: Sequence[int]) -> None:
         if self.delay > 0:
             self.delay -= dt

@@ -3,6 +3,7 @@ three at once, newest lowest, never over a button or what the screen keeps clear
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Final
 
@@ -48,8 +49,15 @@ class Notices:
         """The screen changes: notices posted before `frame` go with the old screen."""
         self.shown = [notice for notice in self.shown if notice.frame == frame]
 
-    def expire(self, now: float) -> None:
-        self.shown = [notice for notice in self.shown if notice.until > now]
+    def expire(self, now: float) -> bool:
+        """Take away the notices whose time is up; True when one went."""
+        kept = [notice for notice in self.shown if notice.until > now]
+        went, self.shown = len(kept) != len(self.shown), kept
+        return went
+
+    def still_for(self, now: float) -> float:
+        """Seconds until the next notice goes (`math.inf`: none is shown)."""
+        return min((notice.until - now for notice in self.shown), default=math.inf)
 
     def boxes(
         self, ui: Ui, size: tuple[int, int], avoid: list[pygame.Rect]

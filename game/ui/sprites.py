@@ -104,12 +104,9 @@ class TileLayer(pygame.sprite.LayeredUpdates[TileSprite]):
     """A layered group of tile sprites with interpolated drawing and exact hit tests."""
 
     def snapshot(self) -> None:
-        """Remember every position; call at the start of each fixed update. A sprite
-        showing a stand-in image takes the real one once it has been drawn."""
+        """Remember every position; call at the start of each fixed update."""
         for sprite in self.sprites():
             sprite.previous_centre = sprite.rect.center
-            if not sprite.drawn and sprite.seen_generation != sprite.art.generation:
-                sprite.refresh()
 
     def draw_interpolated(
         self,
@@ -119,10 +116,14 @@ class TileLayer(pygame.sprite.LayeredUpdates[TileSprite]):
         clip: pygame.Rect | None = None,
     ) -> None:
         """Blit every sprite (of `layer`, if given), bottom layer first, between its
-        previous and current place; only inside `clip`, if given."""
+        previous and current place; only inside `clip`, if given. A sprite showing a
+        stand-in image takes the real one once it has been drawn (in a screen that has
+        no updates too)."""
         sprites = self.sprites() if layer is None else self.get_sprites_from_layer(layer)
         blits: list[tuple[pygame.Surface, tuple[float, float]]] = []
         for sprite in sprites:
+            if not sprite.drawn and sprite.seen_generation != sprite.art.generation:
+                sprite.refresh()
             (px, py), (cx, cy) = sprite.previous_centre, sprite.rect.center
             x, y = px + (cx - px) * alpha, py + (cy - py) * alpha
             width, height = sprite.rect.size

@@ -9,7 +9,9 @@ size until the real one is drawn. `triangle_points` gives the triangle inside an
 from __future__ import annotations
 
 import math
+import statistics
 import time
+from typing import Final
 
 import pygame
 
@@ -19,6 +21,9 @@ from game.ui.tile_painting import TilePainter, image_size
 from game.ui.tile_painting import TileState as TileState  # re-exported: part of the art's API
 
 ArtKey = tuple[int, int, str, bool, bool, int, TileState]
+PAINT_GUESS_S: Final = 0.004
+"""How long drawing one tile image takes, until some have been drawn ahead."""
+PAINTS_KEPT: Final = 8
 
 
 class TileArt:
@@ -42,6 +47,8 @@ class TileArt:
         self.generation = 0
         """Counts the stand-ins replaced by their real images (sprites look again)."""
         self.painter = TilePainter(fonts, theme, colour_blind)
+        self._paints = [PAINT_GUESS_S] * PAINTS_KEPT
+        """How long the last images drawn ahead took."""
         self.hits = 0
         self.misses = 0
 
@@ -89,6 +96,31 @@ class TileArt:
                 del self._stand_ins[key]
             self._budget_left -= time.perf_counter() - started
 
+    @property
+    def refining(self) -> bool:
+        """Whether images scaled for the moment wait for their real ones (`refine`)."""
+        return bool(self._stand_ins)
+
+    @property
+    def ahead(self) -> bool:
+        """Whether images asked for ahead wait to be drawn (`draw_ahead`)."""
+        return bool(self._prepared)
+
+    def draw_ahead(self, until: float, least: int = 0) -> None:
+        """Draw images asked for ahead, oldest first: `least` of them, then each only if
+        a typical one (the median of the last few) ends before `until` (a
+        `time.perf_counter()` reading), so that no frame waits for them."""
+        drawn = 0
+        while self._prepared:
+            typical = statistics.median(self._paints)
+            if drawn >= least and time.perf_counter() + typical >= until:
+                return
+            started = time.perf_counter()
+            if not self.render_prepared(1):
+                return
+            drawn += 1
+            self._paints = [*self._paints[1:], time.perf_counter() - started]
+
     def is_drawn(
         self,
         tile: TileId,
@@ -134,8 +166,8 @@ class TileArt:
         rot: int = 0,
         state: TileState = TileState.NORMAL,
     ) -> None:
-        """Ask for an image that will probably be wanted soon: `render_prepared` draws it
-        in a spare moment, so that the frame which shows it first does not pay for it."""
+        """Ask for an image that will probably be wanted soon: `draw_ahead` draws it in a
+        spare moment, so that the frame which shows it first does not pay for it."""
         key = self._key(tile, side, up, rot, state)
         if key not in self._cache:
             self._prepared[key] = None

@@ -1,0 +1,147 @@
+"""The game in a real window, for tests/test_real_window.py: `python main.py` on a private
+Xvfb (tools/xserver.py), driven by real X input (xdotool) and seen as the X server holds
+its pixels. The game reports each time its picture comes to rest (CONTACK_REPORT_STILL),
+and the tests wait on those reports, never on the clock (each wait has a bound)."""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Final
+
+import pygame
+
+from game.persist.settings import Settings
+from game.persist.storage import Storage
+from tools.xserver import XServer, end, with_parent
+
+ROOT: Final = Path(__file__).resolve().parent.parent
+STILL_TIMEOUT_S: Final = 60.0
+"""The longest a window may take to come to rest after it is started or driven."""
+AWAY: Final = (1919, 1079)
+"""Where the pointer waits: the screen's corner, outside every window (no hover)."""
+
+Report = dict[str, Any]
+STALE: Final[Report] = {"still": None, "scene": None, "typed": None, "for": "stale"}
+"""The report after an action, until the game says more: it matches nothing."""
+
+
+def game_settings(home: Path, size: tuple[int, int], **chosen: Any) -> None:
+    """A player's settings in `home`: the window at `size`, the guided hand offered
+    already, and what `chosen` says."""
+    settings = Settings(window_size=list(size), guided_game_offered=True, **chosen)
+    Storage(home).save_settings(settings)
+
+
+class GameWindow:
+    """The game in a real window on `server`, its files in `home` (its settings there
+    say its size); `args` go to main.py (a record to open)."""
+
+    def __init__(self, server: XServer, home: Path, *args: str) -> None:
+        self.server = server
+        self.home = home
+        env = {
+            **server.environ,
+            "CONTACK_HOME": str(home),
+            "CONTACK_REPORT_STILL": "1",
+            "SDL_AUDIODRIVER": "dummy",
+            "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+            "LANGUAGE": "en",
+            "PYTHONPATH": str(ROOT),
+        }
+        env.pop("SDL_VIDEODRIVER", None)
+        self.errors = (home / "stderr.txt").open("w")
+        self.process = subprocess.Popen(
+            [sys.executable, str(ROOT / "main.py"), *args],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=self.errors,
+            preexec_fn=with_parent,
+        )
+        self._read = b""
+        self.report = self.still()
+        windows = server.windows_of(self.process.pid)
+        assert windows, "the game is at rest but shows no window"
+        self.window = windows[0]
+        server.xdotool("windowmove", str(self.window), "0", "0")  # on the screen at any size
+        server.xdotool("mousemove", str(AWAY[0]), str(AWAY[1]))
+        server.xdotool("windowfocus", str(self.window))
+
+    # --- what the game says -------------------------------------------------------------
+
+    def still(self, timeout: float = STILL_TIMEOUT_S) -> Report:
+        """The game's next report that its picture is at rest."""
+        stdout = self.process.stdout
+        assert stdout is not None
+        end = time.monotonic() + timeout
+        while b"\n" not in self._read:
+            ready, _, _ = select.select([stdout], [], [], max(0.0, end - time.monotonic()))
+            chunk = os.read(stdout.fileno(), 4096) if ready else b""
+            if not chunk:
+                raise AssertionError(f"the game did not come to rest: {self.said_wrong()}")
+            self._read += chunk
+        line, self._read = self._read.split(b"\n", 1)
+        self.report = json.loads(line)
+        return self.report
+
+    def until(self, done: Callable[[Report], bool], about: Callable[[], str] = str) -> Report:
+        """Reports until one for which `done` holds (the current one may be it, unless an
+        action came after it); `about()` says more when none comes."""
+        last = self.report
+        while not done(self.report):
+            try:
+                last = self.still()
+            except AssertionError as stuck:
+                raise AssertionError(f"{stuck}; last report {last}; {about()}") from None
+        return self.report
+
+    def expect(self, **shown: Any) -> Report:
+        """Reports until one that says what `shown` says (`for=None`: a screen waiting for
+        input); an action may be followed by reports of what came before it."""
+        return self.until(lambda report: all(report[key] == shown[key] for key in shown))
+
+    def said_wrong(self) -> str:
+        """Why the game stopped, or that it still runs."""
+        code = self.process.poll()
+        errors = (self.home / "stderr.txt").read_text(errors="replace").strip()
+        return f"exit {code}: {errors[-1500:]}" if code is not None else "it still runs"
+
+    # --- seeing and driving it ----------------------------------------------------------
+
+    def capture(self) -> pygame.Surface:
+        return self.server.capture(self.window)
+
+    def resize(self, size: tuple[int, int]) -> Report:
+        """Resize the X window as a window manager would; the report at the new size."""
+        self.report = STALE
+        self.server.xdotool("windowsize", str(self.window), str(size[0]), str(size[1]))
+        return self.until(lambda report: report["still"] == list(size))
+
+    def click(self, at: tuple[float, float]) -> None:
+        """A real click at `at` (window pixels), the pointer then back out of the way."""
+        x, y = str(round(at[0])), str(round(at[1]))
+        self.report = STALE
+        self.server.xdotool("mousemove", "--window", str(self.window), x, y, "click", "1")
+        self.server.xdotool("mousemove", str(AWAY[0]), str(AWAY[1]))
+
+    def keys(self, *keys: str) -> None:
+        """Real key presses (xdotool's names: "Return", "ctrl+a") to the window, which
+        has the keyboard's focus."""
+        self.report = STALE
+        self.server.xdotool("key", *keys)
+
+    def type(self, text: str) -> None:
+        self.report = STALE
+        self.server.xdotool("type", "--delay", "10", text)
+
+    def close(self) -> None:
+        """Close it as the window's close button would; once closed, nothing more."""
+        end(self.process)
+        self.errors.close()
