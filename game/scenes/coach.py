@@ -17,6 +17,7 @@ import pygame
 from game.ai.analysis import MoveReview, TableReview, review_table_json
 from game.ai.worker import Job
 from game.i18n import N_, _, format_percent, ngettext
+from game.persist.achievements import count_coached
 from game.rules.record import GameRecord
 from game.scenes.base import Scene
 from game.scenes.games_frame import RowList
@@ -86,6 +87,7 @@ class CoachScene(Scene):
         self.failed = self.review is None
         if self.review is None:
             return True
+        count_coached(self.services.storage)
         self.notable = worth_a_look(self.review)
         self.list.set_rows(
             [
