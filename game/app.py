@@ -36,6 +36,7 @@ from game.rules.record import GameRecord
 from game.scenes.base import Scene
 from game.scenes.requests import Screen, ScreenRequest
 from game.scenes.stack import SceneStack
+from game.ui.achievement_toasts import AchievementToasts
 from game.ui.notices import Notices
 from game.ui.painting import Ui
 from game.ui.sound import SoundPlayer
@@ -118,6 +119,7 @@ class App:
         self._new_size: tuple[int, int] | None = None
         """The window size the events of this frame ask for (resizes are coalesced)."""
         self.notice_board = Notices()
+        self.toasts = AchievementToasts(self.art, self.sound)
         self.storage.sweep_partial_writes()
         check_saved_games(self.storage)
         count_lost_saves(self.storage)
@@ -307,6 +309,7 @@ class App:
             return False
         self.art.refine()
         self._take_storage_notices()
+        self.toasts.announce(self.storage.take_achieved(), self.time)
         self.notice_board.expire(self.time)
         self.draw(self._accumulator / FIXED_DT)
         pygame.display.flip()
@@ -331,9 +334,11 @@ class App:
             pacer.tick(self.frame_rate())
 
     def draw(self, alpha: float) -> None:
-        """Draw the top scene (and the scenes under an overlay) and the notices."""
+        """Draw the top scene (and the scenes under an overlay), notices and achievements."""
         self.stack.draw(self.screen, alpha)
         self.notice_board.draw(self.screen, self.ui, self._keep_clear())
+        if self.toasts.on_screen:
+            self.toasts.draw(self.screen, self.felt(), self.ui, self._keep_clear(), self.time)
 
     def notice_boxes(self) -> list[tuple[list[pygame.Surface], pygame.Rect]]:
         """The notices shown now, each its lines and its box (`Notices.boxes`)."""
