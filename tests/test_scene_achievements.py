@@ -155,3 +155,18 @@ def test_the_lessons_opportunity_play_earns_its_achievement(
     assert placed is not None and placed.player == YOU and len(placed.contacts) >= 2
     shown = app.toasts.shown
     assert shown is not None and shown.achievement.key == "lesson"
+
+
+def test_a_card_moves_off_the_buttons_of_a_screen_opened_under_it(make_app: AppMaker) -> None:
+    app = make_app()  # the menu
+    count_coached(app.storage)
+    app.run_frames(2)
+    toast = app.toasts.shown
+    assert toast is not None and toast.place is not None
+    first = toast.place.copy()
+    app.open(Screen.DRAW_SOLITAIRE)  # its buttons sit where the card was
+    app.run_frames(2)
+    buttons = [w.rect for w in app.scene.form.widgets if w.visible]
+    assert any(first.colliderect(rect) for rect in buttons)
+    assert app.toasts.shown is toast
+    assert not any(toast.place.colliderect(rect) for rect in buttons)

@@ -178,6 +178,7 @@ def _guided(step: int, explained: bool) -> Target:
     def factory(app: App, record: Record) -> Shot:
         scene = GuidedGameScene(app)
         play_lesson_to(scene.lesson, step, explained)
+        scene.lesson.take_opportunity_news()  # played before the picture: not announced
         scene.sync_scores()
         return Shot(scene)
 

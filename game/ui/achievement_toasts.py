@@ -39,8 +39,9 @@ class Toast:
     start: float
     """Game time at which it began to slide in."""
     place: pygame.Rect | None = None
-    """Where it rests, chosen when it is first drawn in a window of `window`'s size."""
-    window: tuple[int, int] = (0, 0)
+    """Where it rests, chosen when it is first drawn, and again when the screen under it
+    changes (`under`: the window's size and what it keeps clear then)."""
+    under: tuple[tuple[int, int], list[pygame.Rect]] | None = None
 
 
 class AchievementToasts:
@@ -86,8 +87,9 @@ class AchievementToasts:
         if toast is None:
             return
         size = surface.get_size()
-        if toast.place is None or toast.window != size:
-            toast.place, toast.window = self.place(surface, felt, ui, avoid), size
+        if toast.place is None or toast.under != (size, avoid):
+            toast.place = self.place(surface, felt, ui, avoid)
+            toast.under = (size, [rect.copy() for rect in avoid])
         box = toast.place.copy()
         hidden = 1.0 - _slid(now - toast.start)
         if box.centerx < size[0] // 2:
