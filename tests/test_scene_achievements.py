@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from game.app import FIXED_DT, MAX_STEPS, App, ManualClock
+from game.i18n import _, set_language
 from game.persist.achievement_list import ACHIEVEMENTS
 from game.persist.achievements import Progress, count_coached, load_achievements, save_achievements
 from game.persist.history import add_finished_game
@@ -21,8 +22,8 @@ from game.scenes.achievements import AchievementsScene
 from game.scenes.coach import CoachScene
 from game.scenes.requests import CoachRequest, Screen
 from game.scenes.table_guided import GuidedGameScene
-from game.ui.achievement_cards import PAD
-from game.ui.achievement_toasts import SHOWN_S
+from game.ui.achievement_cards import PAD, card_height, picture_side, words_room
+from game.ui.achievement_toasts import SHOWN_S, card_shape, card_words
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until
 from tests.test_languages import drawn_words
@@ -170,3 +171,26 @@ def test_a_card_moves_off_the_buttons_of_a_screen_opened_under_it(make_app: AppM
     assert any(first.colliderect(rect) for rect in buttons)
     assert app.toasts.shown is toast
     assert not any(toast.place.colliderect(rect) for rect in buttons)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_every_card_holds_its_words(
+    make_app: AppMaker, size: tuple[int, int], language: str
+) -> None:
+    """What each achievement asks fits its card, announced (the card as tall as that
+    needs) and on the Achievements screen (two lines), in each language and window."""
+    app = make_app(size=size)
+    set_language(language)
+    app.open(Screen.ACHIEVEMENTS)
+    app.run_frames(2)
+    scene = app.scene
+    assert isinstance(scene, AchievementsScene)
+    ui = app.ui
+    width, height = scene.card_size
+    room = words_room(ui, width, picture_side(ui, height))
+    for achievement in ACHIEVEMENTS:
+        assert len(ui.fitted(_(achievement.description), 15, room, max_lines=9)[0]) <= 2
+        card_width, card_tall, side = card_shape(ui, achievement)
+        words = [*card_words(achievement)[:2], card_words(achievement)[2]._replace(lines=9)]
+        assert card_height(ui, words, words_room(ui, card_width, side)) <= card_tall

@@ -173,12 +173,13 @@ class AchievementsScene(GamesScene):
         ui = self.services.ui
         progress = self.progress(achievement)
         earned = progress.earned is not None
-        side = picture_side(ui, box)
+        side = picture_side(ui, box.height)
         picture = self.pictures.picture_in_time(achievement, side, earned, self.services.frames)
         placed = draw_card(
             surface,
             ui,
             picture,
+            side,
             box,
             card_words(achievement, progress),
             border=PALETTE.gold_dark if earned else PALETTE.panel_edge,

@@ -28,31 +28,47 @@ class Words(NamedTuple):
     lines: int = 1
 
 
-def card_height(ui: Ui, words: Sequence[Words]) -> int:
-    """The height of a card holding `words` (each on as many lines as it may take)."""
-    text = sum(ui.font(w.size, w.style).get_linesize() * w.lines for w in words)
+def card_height(ui: Ui, words: Sequence[Words], room: int | None = None) -> int:
+    """The height of a card holding `words`: each on as many lines as it may take, or,
+    when the `room` the words have is given, on as many as it takes there."""
+    text = 0
+    for w in words:
+        lines = w.lines
+        if room is not None:
+            lines = len(ui.fitted(w.text, w.size, room, max_lines=w.lines, style=w.style)[0])
+        text += ui.font(w.size, w.style).get_linesize() * lines
     return text + (len(words) - 1) * ui.px(GAP) + 2 * ui.px(PAD)
+
+
+def picture_side(ui: Ui, height: int) -> int:
+    """The side of the square picture of a card `height` pixels high."""
+    return height - 2 * ui.px(PAD)
+
+
+def words_room(ui: Ui, width: int, side: int) -> int:
+    """How wide the words of a card `width` pixels wide with a picture of `side` are."""
+    return width - 3 * ui.px(PAD) - side
 
 
 def draw_card(
     surface: pygame.Surface,
     ui: Ui,
     picture: pygame.Surface | None,
+    side: int,
     box: pygame.Rect,
     words: Sequence[Words],
     *,
     border: Colour,
     alpha: int = 215,
 ) -> list[pygame.Rect]:
-    """Draw the card in `box` with its `picture` (None: not painted yet, its place left
-    empty) sized `picture_side(ui, box)`; where each of `words` went (its last line)."""
+    """Draw the card in `box` with its `picture` of `side` pixels (None: not painted yet,
+    its place left empty); where each of `words` went (its last line)."""
     draw_panel(surface, box, ui, alpha=alpha, border=border)
     pad = ui.px(PAD)
-    side = picture_side(ui, box)
     if picture is not None:
         surface.blit(picture, (box.x + pad, box.y + pad))
     left = box.x + 2 * pad + side
-    room = box.right - pad - left
+    room = words_room(ui, box.width, side)
     y = box.y + pad
     placed = []
     for text, size, colour, style, most in words:
@@ -65,8 +81,3 @@ def draw_card(
         placed.append(rect)
         y += ui.px(GAP)
     return placed
-
-
-def picture_side(ui: Ui, box: pygame.Rect) -> int:
-    """The side of the square picture of a card in `box`."""
-    return box.height - 2 * ui.px(PAD)

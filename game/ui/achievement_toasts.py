@@ -16,7 +16,7 @@ import pygame
 from game.i18n import _
 from game.persist.achievement_list import BY_KEY, Achievement
 from game.ui.achievement_art import AchievementArt
-from game.ui.achievement_cards import Words, card_height, draw_card, picture_side
+from game.ui.achievement_cards import Words, card_height, draw_card, picture_side, words_room
 from game.ui.painting import Ui
 from game.ui.sound import SoundPlayer
 from game.ui.theme import PALETTE
@@ -96,9 +96,11 @@ class AchievementToasts:
             box.x -= round(box.right * hidden)
         else:
             box.x += round((size[0] - box.x) * hidden)
-        picture = self.pictures.picture(toast.achievement, picture_side(ui, box), True)
-        words = card_words(toast.achievement)
-        draw_card(surface, ui, picture, box, words, border=PALETTE.gold, alpha=240)
+        achievement = toast.achievement
+        side = card_shape(ui, achievement)[2]
+        picture = self.pictures.picture(achievement, side, True)
+        words = card_words(achievement)
+        draw_card(surface, ui, picture, side, box, words, border=PALETTE.gold, alpha=240)
 
     def place(
         self, screen: pygame.Surface, felt: pygame.Surface, ui: Ui, avoid: list[pygame.Rect]
@@ -106,7 +108,7 @@ class AchievementToasts:
         """Where the card is to rest on `screen`: down the right side, then the left, the
         place that covers none of `avoid` (else least) and least of what is shown."""
         assert self.shown is not None
-        width, height = ui.px(WIDTH), card_height(ui, card_words(self.shown.achievement))
+        width, height, _side = card_shape(ui, self.shown.achievement)
         size, margin = screen.get_size(), ui.px(MARGIN)
         lowest = max(margin, size[1] - margin - height)
         heights = [margin + (lowest - margin) * step // (PLACES - 1) for step in range(PLACES)]
@@ -123,13 +125,24 @@ class AchievementToasts:
         return min(places, key=cost)
 
 
-def card_words(achievement: Achievement) -> list[Words]:
-    """A card's words: that it was earned, the achievement's name, what it asked."""
+def card_words(achievement: Achievement, lines: int = 3) -> list[Words]:
+    """A card's words: that it was earned, the achievement's name, what it asked (on up
+    to `lines` lines)."""
     return [
         Words(_("Achievement earned"), 15, PALETTE.gold, "bold"),
         Words(_(achievement.name), 19, PALETTE.ivory, "bold"),
-        Words(_(achievement.description), 16, PALETTE.text_dim, lines=2),
+        Words(_(achievement.description), 16, PALETTE.text_dim, lines=lines),
     ]
+
+
+def card_shape(ui: Ui, achievement: Achievement) -> tuple[int, int, int]:
+    """A card's width, height and picture side: as tall as its words with two lines of
+    what it asked, taller when those take three (the smallest windows' words)."""
+    width = ui.px(WIDTH)
+    height = card_height(ui, card_words(achievement, lines=2))
+    side = picture_side(ui, height)
+    room = words_room(ui, width, side)
+    return width, max(height, card_height(ui, card_words(achievement), room)), side
 
 
 def _slid(elapsed: float) -> float:
