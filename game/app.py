@@ -40,6 +40,7 @@ from game.rules.record import GameRecord
 from game.scenes.base import Scene
 from game.scenes.requests import Screen, ScreenRequest
 from game.scenes.stack import SceneStack
+from game.ui.achievement_toasts import AchievementToasts
 from game.ui.notices import Notices
 from game.ui.pacing import FIXED_DT, Pace, display_rate
 from game.ui.painting import Ui
@@ -111,6 +112,7 @@ class App:
         self.pace = Pace(self.clock)
         news.listen(post_news)
         self.notice_board = Notices()
+        self.toasts = AchievementToasts(self.art, self.sound)
         self.storage.sweep_partial_writes()
         check_saved_games(self.storage)
         count_lost_saves(self.storage)
@@ -285,6 +287,7 @@ class App:
             return False
         self.art.refine()
         self._take_storage_notices()
+        self.toasts.announce(self.storage.take_achieved(), self.time)
         self.pace.changed |= self.notice_board.expire(self.time)
         still_for = self.still_for()
         if self.pace.frame_wanted(self.time, still_for, self.art.generation):
@@ -309,6 +312,8 @@ class App:
         if not self.scenes:
             return 0.0
         time = self.time
+        if self.toasts.on_screen:
+            return 0.0
         return min(
             self.scene.still_for(), self.notice_board.still_for(time), self.window.still_for(time)
         )
@@ -322,9 +327,11 @@ class App:
         return all(self.tick() for _ in range(count))
 
     def draw(self, alpha: float) -> None:
-        """Draw the top scene (and the scenes under an overlay) and the notices."""
+        """Draw the top scene (and the scenes under an overlay), notices and achievements."""
         self.stack.draw(self.screen, alpha)
         self.notice_board.draw(self.screen, self.ui, self._keep_clear())
+        if self.toasts.on_screen:
+            self.toasts.draw(self.screen, self.felt(), self.ui, self._keep_clear(), self.time)
 
     def notice_boxes(self) -> list[tuple[list[pygame.Surface], pygame.Rect]]:
         """The notices shown now, each its lines and its box (`Notices.boxes`)."""

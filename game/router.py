@@ -16,6 +16,7 @@ from game.persist.records import RECORD_SUFFIX, is_in_progress, read_recorded_ga
 from game.rules.errors import RecordError
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, GameRecord
 from game.scenes.about import AboutScene
+from game.scenes.achievements import AchievementsScene
 from game.scenes.base import Scene, Services
 from game.scenes.coach import CoachScene
 from game.scenes.daily import DailyScene
@@ -58,6 +59,7 @@ SCENES: Final[dict[Screen, Callable[[Services], Scene]]] = {
     Screen.RECORDS: RecordsScene,
     Screen.HISTORY: HistoryScene,
     Screen.STATS: StatsScene,
+    Screen.ACHIEVEMENTS: AchievementsScene,
     Screen.RULES: RulesScene,
     Screen.DAILY: DailyScene,
     Screen.PUZZLES: PuzzlesScene,

@@ -55,4 +55,4 @@ def test_the_self_check_command_says_so_in_one_line() -> None:
     )
     assert checked.returncode == 0, checked.stderr[-500:]
     lines = [line for line in checked.stdout.splitlines() if line.startswith("contack:")]
-    assert lines == ["contack: the install is whole: 3 fonts, 7 sounds, English and Spanish"]
+    assert lines == ["contack: the install is whole: 3 fonts, 8 sounds, English and Spanish"]

@@ -4,10 +4,12 @@ auto-playing. After each kill the autosave passes the rules' check and resumes a
 same position, and no process is left behind (the game's output pipe reaches its end
 only once every process holding it, the worker and multiprocessing's helpers
 included, has gone). The kill comes at a frame the test picks at random; the test
-waits on the game's output, not on time."""
+waits on the game's output, not on time. A process counting games and puzzle answers
+is killed too: no achievement they earned is lost."""
 
 from __future__ import annotations
 
+import json
 import random
 import signal
 import subprocess
@@ -17,11 +19,15 @@ from pathlib import Path
 import pytest
 
 from game.ai.worker import InProcessAdviser
+from game.persist.achievements import load_achievements
+from game.persist.history import add_finished_game, load_history, record_key
+from game.persist.puzzles import count_trainer_answer, load_progress
 from game.persist.records import check_record_dict
 from game.persist.storage import Storage
 from game.play.solitaire_session import SolitaireSession
 from game.play.table_match import TableMatch
-from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
+from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE, GameRecord
+from tests.test_persist_achievements import table_game
 
 ROOT = Path(__file__).resolve().parents[1]
 CHILD = """
@@ -51,8 +57,15 @@ while app.tick():
 def kill_at(mode: str, home: Path, seed: int, frame: int) -> None:
     """Run a game and kill it outright at `frame`; return once every process it started
     has ended (a guard fails the test if one lingers)."""
+    kill_when(CHILD, home, [mode, str(home), str(seed)], frame)
+
+
+def kill_when(code: str, home: Path, args: list[str], count: int) -> None:
+    """Run the Python `code` with `args` on the data folder `home` and kill it outright
+    once it has printed a number from `count` on; return once every process it started
+    has ended (a guard fails the test if one lingers)."""
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, mode, str(home), str(seed)],
+        [sys.executable, "-c", code, *args],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
@@ -61,7 +74,7 @@ def kill_at(mode: str, home: Path, seed: int, frame: int) -> None:
     )
     assert child.stdout is not None
     for line in child.stdout:
-        if line.strip().isdigit() and int(line) >= frame:  # (pygame greets first)
+        if line.strip().isdigit() and int(line) >= count:  # (pygame greets first)
             break
     child.send_signal(signal.SIGKILL)
     child.wait()
@@ -102,3 +115,49 @@ def test_a_kill_at_any_moment_leaves_a_game_that_resumes(
         home = tmp_path / f"kill-{kill}"
         kill_at(mode, home, seed=chance.randrange(1, 1000), frame=chance.randrange(20, 500))
         resumes(mode, home)
+
+
+COUNTING = """
+import json, sys
+from game.persist.history import add_finished_game
+from game.persist.puzzles import count_trainer_answer
+from game.persist.storage import Storage
+from game.rules.record import GameRecord
+
+files = Storage(sys.argv[1])
+with open(sys.argv[2], encoding="utf-8") as file:
+    records = json.load(file)
+for number, data in enumerate(records):
+    add_finished_game(files, GameRecord(data))
+    count_trainer_answer(files, number, 1100, True)
+    print(number, flush=True)
+"""
+ANNS_GAMES = ((7, ("greedy", "expert")), (2, ("greedy", "expert")), (22, ("easy", "master")))
+
+
+def test_a_kill_while_games_and_answers_are_counted_loses_no_achievement(
+    tmp_path: Path,
+) -> None:
+    """A process counting Ann's games and puzzle answers as fast as it can, killed at a
+    moment the test picks at random: its achievements file is whole, and holds every
+    achievement the games and answers the history and puzzles.json counted earn."""
+    games = [table_game(seed, levels) for seed, levels in ANNS_GAMES]
+    games += [{**game, "seed": f"again{n}"} for n, game in enumerate(games)]  # counted anew
+    records = tmp_path / "games.json"
+    records.write_text(json.dumps(games), encoding="utf-8")
+    chance = random.Random("achievement kills")
+    for kill in range(4):
+        home = tmp_path / f"kill-{kill}"
+        kill_when(COUNTING, home, [str(home), str(records)], chance.randrange(len(games) - 1))
+        files = Storage(home)
+        kept = {key for key, progress in load_achievements(files).items() if progress.earned}
+        assert not files.notices
+        counted = {entry.key for entry in load_history(files).games}
+        again = Storage(tmp_path / f"again-{kill}")  # the same counted, never killed
+        for game in games:
+            if record_key(game) in counted:
+                add_finished_game(again, GameRecord(game))
+        for number in range(load_progress(files).trainer):
+            count_trainer_answer(again, number, 1100, True)
+        earned = set(again.take_achieved())
+        assert earned and earned <= kept

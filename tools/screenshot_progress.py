@@ -1,6 +1,7 @@
 """Screenshot targets of the player's progress (registered into `screenshot_targets`):
 the setup screen and the statistics with the rating of a player who has played alone
-against computers, and a puzzle asked, solved and missed (its best play landed)."""
+against computers, a puzzle asked, solved and missed (its best play landed), the
+Achievements screen and achievements announced as a won game is counted."""
 
 from __future__ import annotations
 
@@ -8,16 +9,19 @@ import datetime
 from typing import Final
 
 from game.app import App
+from game.persist.achievements import Progress, save_achievements
 from game.persist.history import add_finished_game
 from game.persist.puzzles import count_daily_answer, count_trainer_answer
 from game.rules.moves import PLACE
 from game.rules.record import GameRecord
+from game.scenes.achievements import AchievementsScene
 from game.scenes.puzzles import PuzzlesScene
+from game.scenes.score import ScoreScene
 from game.scenes.setup import SetupScene
 from game.scenes.stats import StatsScene
 from game.ui.pacing import FIXED_DT
 from tools.samples import sample_record
-from tools.screenshot_targets import Record, Shot, target
+from tools.screenshot_targets import Record, Shot, final_scores, target
 
 PUZZLE_DAY: Final = datetime.date(2026, 11, 22)
 STEPS_LIMIT: Final = 2000
@@ -113,3 +117,50 @@ def _stats_rating(app: App, record: Record) -> Shot:
     """The statistics with Ann's rating and streak against the computers."""
     _alone_against_computers(app)
     return Shot(StatsScene(app))
+
+
+SAMPLE_PROGRESS: Final = {
+    "first-win": Progress(1, earned="2026-10-03"),
+    "every-level": Progress(2, frozenset({"easy", "greedy"})),
+    "fifty": Progress(35),
+    "three-sides": Progress(3, earned="2026-10-11"),
+    "went-out": Progress(1, earned="2026-10-03"),
+    "by-hundred": Progress(55),
+    "table-streak": Progress(4),
+    "table-rating": Progress(1532),
+    "table-games": Progress(12),
+    "draw-win": Progress(1, earned="2026-11-02"),
+    "draw-five": Progress(2),
+    "stacked-win": Progress(1, earned="2026-10-20"),
+    "stacked-clean": Progress(1, earned="2026-10-21"),
+    "stacked-ten": Progress(6),
+    "daily-stacked": Progress(1, earned="2026-11-14"),
+    "daily-week": Progress(5),
+    "puzzle-first": Progress(1, earned="2026-11-20"),
+    "puzzle-rating": Progress(1540),
+    "lesson": Progress(1, earned="2026-10-01"),
+}
+"""A player some weeks in: ten achievements earned, others on the way."""
+
+
+@target("achievements")
+def _achievements(app: App, record: Record) -> Shot:
+    """The Achievements screen: some earned, with their days, the others greyed with how
+    close the player has come."""
+    save_achievements(app.storage, dict(SAMPLE_PROGRESS))
+    return Shot(AchievementsScene(app))
+
+
+@target("achievement-earned")
+def _achievement_earned(app: App, record: Record) -> Shot:
+    """A table game Ann won against the computers, on its final scores, as it is counted:
+    the achievements it earned slide in."""
+    players = [("Ann", "human"), ("Ben", "ai:greedy"), ("Cleo", "ai:expert")]
+    shot = final_scores(app, players, 7, 7)
+    score = shot.scene
+    assert isinstance(score, ScoreScene)
+
+    def count() -> None:
+        add_finished_game(app.storage, score.match.record)
+
+    return Shot(score, count, frames=60)

@@ -188,6 +188,7 @@ def _guided(step: int, explained: bool) -> Target:
     def factory(app: App, record: Record) -> Shot:
         scene = GuidedGameScene(app)
         play_lesson_to(scene.lesson, step, explained)
+        scene.lesson.take_opportunity_news()  # played before the picture: not announced
         scene.sync_scores()
         return Shot(scene)
 
@@ -407,7 +408,7 @@ def _score_hand(app: App, record: Record) -> Shot:
     return Shot(ScoreScene(app, table.match, end_words(table.match), table.next_hand))
 
 
-def _final_scores(
+def final_scores(
     app: App, players: list[tuple[str, str]], seed: int, bot_seed: int, **rules: Any
 ) -> Shot:
     """A table game played out by greedy moves, on its final score screen."""
@@ -430,16 +431,14 @@ def _score_club(app: App, record: Record) -> Shot:
     """A finished club game by the Spanish book's rules: a small box, so players borrow
     from each other and the sheet shows what each owes and is owed."""
     players = [("Ann", "human"), ("Ben", "ai:greedy"), ("Cleo", "ai:greedy")]
-    return _final_scores(
-        app, players, 5, 5, hands=2, variant="club", chips=30, club_rules="spanish"
-    )
+    return final_scores(app, players, 5, 5, hands=2, variant="club", chips=30, club_rules="spanish")
 
 
 @target("score")
 def _score(app: App, record: Record) -> Shot:
     """A finished 4-seat game with partners, on its final score screen."""
     players = [("Ann", "human"), ("Ben", "ai:greedy"), ("Cleo", "human"), ("Dev", "ai:greedy")]
-    return _final_scores(app, players, 19, 2, partners=True)
+    return final_scores(app, players, 19, 2, partners=True)
 
 
 # --- the solitaires -------------------------------------------------------------------

@@ -76,6 +76,9 @@ class GameFiles:
             self.config_dir = Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
             self.data_dir = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
         self.notices: list[Notice] = []
+        self.achieved: list[str] = []
+        """The keys of achievements earned and kept since the game last took them, for
+        it to announce (`game.persist.achievements`)."""
 
     def sweep_partial_writes(self) -> None:
         """Remove what writes cut short left behind (`.tmp-*.part`, from a game killed
@@ -96,6 +99,11 @@ class GameFiles:
         """The notices queued so far (for the game to show); the queue is emptied."""
         notices, self.notices = self.notices, []
         return notices
+
+    def take_achieved(self) -> list[str]:
+        """The achievements earned so far (for the game to announce); the queue is emptied."""
+        achieved, self.achieved = self.achieved, []
+        return achieved
 
     def read_json(self, path: Path) -> Any | None:
         """The parsed contents of `path`, or None when missing or unreadable (set aside)."""

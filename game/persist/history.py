@@ -13,6 +13,7 @@ The statistics themselves (their shapes and the counting) are `game.persist.stat
 from __future__ import annotations
 
 import contextlib
+import datetime
 import hashlib
 import time
 from dataclasses import dataclass, field, replace
@@ -22,6 +23,8 @@ from typing import Any, Final
 from game.ai.daily import record_day
 from game.i18n import N_
 from game.persist import autosave
+from game.persist.achievement_list import Moment
+from game.persist.achievements import count_moment
 from game.persist.files import GameFiles, Notice
 from game.persist.records import RECORD_SUFFIX, check_record_dict, finished_dir, write_record
 from game.persist.stats import (
@@ -33,6 +36,7 @@ from game.persist.stats import (
     count_table_game,
     read_stats,
 )
+from game.play.game_facts import game_facts
 from game.rules.errors import RecordError
 from game.rules.record import TABLE, GameRecord, RecordedGame
 from game.rules.results import WON
@@ -213,7 +217,8 @@ def add_finished_game(
     player used hints, undo or auto-play (such wins are counted apart from clean wins).
     Its mode's save (this game's, finished or as last saved before its end) goes once
     the history holding it is written; until then nothing is deleted, and the finished
-    game is written into the save for the next start to count. Problems (a record the
+    game is written into the save for the next start to count. The achievements it earns
+    are kept before the history (`game.persist.achievements`). Problems (a record the
     engine refuses, a disk error) become `files.notices`.
     """
     try:
@@ -256,6 +261,9 @@ def add_finished_game(
     for dropped in history.games[:-HISTORY_LIMIT]:
         _forget_record_file(files, dropped)
     history.games = history.games[-HISTORY_LIMIT:]
+    facts = game_facts(recorded, hints=hints, undos=undos, autoplay=autoplay)
+    moment = Moment(facts, history.players, history.solitaires, history.daily)
+    count_moment(files, moment, datetime.date(*stamp[:3]))  # kept before the game is counted
     if save_history(files, history):
         autosave.clear_game(files, recorded.mode)
     else:

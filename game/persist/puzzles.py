@@ -3,9 +3,10 @@ trainer's place and the puzzles of the day answered, kept in `puzzles.json` of t
 folder.
 
 An answer is written the moment it is given (atomically, and waiting for the disk: a
-game killed a moment later has it). Only the first answer to a puzzle counts: the
-puzzle of the day once per date, each trainer puzzle once (the trainer then goes on past
-it). A file that cannot be read is set aside with a notice and a fresh one is started.
+game killed a moment later has it), after the achievements it earns. Only the first
+answer to a puzzle counts: the puzzle of the day once per date, each trainer puzzle once
+(the trainer then goes on past it). A file that cannot be read is set aside with a notice
+and a fresh one is started.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from typing import Any, Final
 
 from game.ai.player_ratings import START, updated
 from game.i18n import N_
+from game.persist.achievement_list import Moment
+from game.persist.achievements import count_moment
 from game.persist.files import GameFiles
 from game.persist.stats import DailyStats
 
@@ -94,6 +97,12 @@ def save_progress(files: GameFiles, progress: PuzzleProgress) -> bool:
     return files.write_json(puzzles_path(files), progress.to_dict())
 
 
+def _keep_answer(files: GameFiles, progress: PuzzleProgress) -> None:
+    """Write an answer counted into `progress`, the achievements it earns first."""
+    count_moment(files, Moment(puzzles=progress))
+    save_progress(files, progress)
+
+
 def count_daily_answer(
     files: GameFiles, day: datetime.date, puzzle_rating: int, solved: bool
 ) -> float | None:
@@ -104,7 +113,7 @@ def count_daily_answer(
         return None
     change = progress.answer(puzzle_rating, solved)
     progress.daily.count(day, solved)
-    save_progress(files, progress)
+    _keep_answer(files, progress)
     return change
 
 
@@ -118,5 +127,5 @@ def count_trainer_answer(
         return None
     change = progress.answer(puzzle_rating, solved)
     progress.trainer = number + 1
-    save_progress(files, progress)
+    _keep_answer(files, progress)
     return change

@@ -88,7 +88,7 @@ class DailyStats:
             for key in ("played", "won"):
                 dates = values.get(key)
                 if isinstance(dates, list):
-                    getattr(stats, key).update(d for d in dates[-DAILY_LIMIT:] if _is_date(d))
+                    getattr(stats, key).update(d for d in dates[-DAILY_LIMIT:] if is_date(d))
         stats.played |= stats.won
         return stats
 
@@ -121,7 +121,8 @@ DAILY_LIMIT: Final = 4000
 """The most dates kept per list (about eleven years of daily deals)."""
 
 
-def _is_date(value: Any) -> bool:
+def is_date(value: Any) -> bool:
+    """Whether `value` is a date written YYYY-MM-DD (as the files keep dates)."""
     if not isinstance(value, str) or len(value) != 10:
         return False
     try:

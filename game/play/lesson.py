@@ -279,6 +279,8 @@ class LessonMatch(TableMatch):
         """True once the step's moves are played and its `then` text waits."""
         self.last_placement: MoveResult | None = None
         self._computer_due = False
+        self._opportunity_news = False
+        """The player has just made an opportunity play (for the achievements)."""
 
     # --- the steps -----------------------------------------------------------------------
 
@@ -368,10 +370,16 @@ class LessonMatch(TableMatch):
         self._computer_due = False
         return self._lesson_play(move, by_computer=True)
 
+    def take_opportunity_news(self) -> bool:
+        """Whether the player made an opportunity play since this was last asked."""
+        news, self._opportunity_news = self._opportunity_news, False
+        return news
+
     def _lesson_play(self, move: Move, by_computer: bool) -> list[Event]:
         event = self._play(move, by_computer=by_computer, forced=False)
         if move.action == PLACE:
             self.last_placement = event.result
+            self._opportunity_news |= not by_computer and len(event.result.contacts) >= 2
         self.played_in_step += 1
         if self.played_in_step == self.step.moves:
             if self.step.then:

@@ -18,6 +18,7 @@ import pygame
 
 from game.ai.analysis import MoveReview, TableReview
 from game.i18n import N_, _, format_percent, ngettext
+from game.persist.achievements import count_coached
 from game.play.table_advice import GameReview
 from game.rules.record import GameRecord
 from game.scenes.base import Scene
@@ -90,6 +91,7 @@ class CoachScene(Scene):
         self.coaching = None
         if self.review is None:
             return True
+        count_coached(self.services.storage)
         self.notable = worth_a_look(self.review)
         self.list.set_rows(
             [

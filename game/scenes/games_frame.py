@@ -1,5 +1,5 @@
-"""The frame of the three "your games" screens (records, history, statistics): a title,
-tabs to switch between them and a Back button (`GamesScene`), and the scrollable,
+"""The frame of the "your games" screens (records, history, statistics, achievements): a
+title, tabs to switch between them and a Back button (`GamesScene`), and the scrollable,
 selectable table of rows the records and history screens show (`RowList`, with a scroll
 bar when the rows do not fit)."""
 
@@ -230,11 +230,13 @@ TABS: Final = (
     (Screen.RECORDS, N_("Records")),
     (Screen.HISTORY, N_("History")),
     (Screen.STATS, N_("Statistics")),
+    (Screen.ACHIEVEMENTS, N_("Achievements")),
 )
 
 
 class GamesScene(Scene):
-    """Title, tabs (records, history, statistics) and Back; subclasses fill the body."""
+    """Title, tabs (records, history, statistics, achievements) and Back; subclasses fill
+    the body."""
 
     tab = Screen.RECORDS
     title = N_("Your games")

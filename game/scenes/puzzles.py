@@ -203,9 +203,10 @@ class PuzzlesScene(Scene):
         self.services.pop()
 
     def keep_clear(self) -> list[pygame.Rect]:
-        """Notices stay off the player's tiles."""
+        """Notices stay off the player's tiles, and off the puzzle's panel (what the
+        answer did to the rating)."""
         tray = self.table.stage.layout.tray if self.table is not None else None
-        return [tray.rect] if tray is not None else []
+        return [tray.rect, self.panel] if tray is not None else []
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         ui = self.services.ui

@@ -29,6 +29,7 @@ class Screen(StrEnum):
     RECORDS = "records"
     HISTORY = "history"
     STATS = "stats"
+    ACHIEVEMENTS = "achievements"
     RULES = "rules"
     DAILY = "daily"
     PUZZLES = "puzzles"

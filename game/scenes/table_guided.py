@@ -1,6 +1,7 @@
 """The guided first game: the table screen over a `LessonMatch`, with a coach panel above
 the figure that says what to do and explains what happened, a glowing spot where to
-play, and Continue and Skip buttons. Nothing of it is saved or counted.
+play, and Continue and Skip buttons. Nothing of it is saved or counted, but its
+opportunity play earns an achievement.
 
 It is the table screen with a lesson in it (it extends `TableScene`), so it lives with
 the table screen's parts rather than as a screen of its own."""
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import N_, _, format_signed
+from game.persist.achievements import count_lesson_opportunity
 from game.play.lesson import COMPUTER, LESSON_STEPS, YOU, LessonMatch
 from game.play.table_match import Turn
 from game.scenes.requests import Screen
@@ -128,6 +130,8 @@ class GuidedGameScene(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.lesson.take_opportunity_news():
+            count_lesson_opportunity(self.services.storage)
         shown = self.lesson.shown_move()
         if shown != self.help.hint:
             self.help.show(shown)

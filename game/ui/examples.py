@@ -1,4 +1,4 @@
-"""Small figures of real tiles, used as illustrations (rules screen, menu)."""
+"""Small figures of real tiles, used as illustrations (rules screen, menu, achievements)."""
 
 from __future__ import annotations
 
@@ -38,26 +38,30 @@ def contact_pair(counting: bool) -> tuple[Placement, Placement]:
 
 TWO_SIDED_CELLS: Final = ((0, 0), (1, 0), (2, 0), (2, 1), (1, 1), (1, 2), (0, 1))
 """A chain of six round one corner and on; the last cell touches the first and the fifth."""
+HEXAGON_CELLS: Final = ((0, 0), (1, 0), (2, 0), (2, 1), (1, 1), (0, 1))
+"""Six cells round one corner; the last touches the first and the fifth."""
 
 
 @cache
-def two_sided() -> tuple[Placement, ...]:
-    """Six tiles in a chain, then one away from the last that counts on two sides."""
+def figure_on(cells: tuple[Cell, ...], counting_last: bool = False) -> tuple[Placement, ...]:
+    """Distinct tiles on `cells` (all turned alike, so touching edges share a colour),
+    each fitting the tiles before it; with `counting_last`, the last counts on every
+    side it touches (an opportunity play when it touches two)."""
     chosen: list[TileId] = []
 
     def fits(tile: TileId, index: int) -> bool:
-        cell = TWO_SIDED_CELLS[index]
+        cell = cells[index]
         for side in range(3):
             other = neighbour(cell, side)
-            if other in TWO_SIDED_CELLS[:index]:
-                points = _legal(tile, chosen[TWO_SIDED_CELLS.index(other)], side)
-                last = index == len(TWO_SIDED_CELLS) - 1
+            if other in cells[:index]:
+                points = _legal(tile, chosen[cells.index(other)], side)
+                last = counting_last and index == len(cells) - 1
                 if points is None or (last and points == 0):
                     return False
         return True
 
     def search(index: int) -> bool:
-        if index == len(TWO_SIDED_CELLS):
+        if index == len(cells):
             return True
         for tile in ALL_TILES:
             if tile not in chosen and fits(tile, index):
@@ -68,5 +72,10 @@ def two_sided() -> tuple[Placement, ...]:
         return False
 
     if not search(0):
-        raise LookupError("no two-sided example")
-    return tuple((tile, cell, 0) for tile, cell in zip(chosen, TWO_SIDED_CELLS, strict=True))
+        raise LookupError("no such figure")
+    return tuple((tile, cell, 0) for tile, cell in zip(chosen, cells, strict=True))
+
+
+def two_sided() -> tuple[Placement, ...]:
+    """Six tiles in a chain, then one away from the last that counts on two sides."""
+    return figure_on(TWO_SIDED_CELLS, counting_last=True)

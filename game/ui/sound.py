@@ -9,7 +9,16 @@ import pygame
 from game.ui.theme import ASSETS_DIR
 
 SOUNDS_DIR: Final = ASSETS_DIR / "sounds"
-EFFECTS: Final = ("place", "count", "opportunity", "draw", "pass", "win", "click")
+EFFECTS: Final = (
+    "place",
+    "count",
+    "opportunity",
+    "draw",
+    "pass",
+    "win",
+    "click",
+    "achievement",
+)
 
 
 class SoundPlayer:
@@ -45,7 +54,7 @@ class SoundPlayer:
         self.muted = muted
 
     def play(self, name: str) -> None:
-        """Play effect `name` ("place", "count", "opportunity", "draw", "pass", "win")."""
+        """Play effect `name` (one of `EFFECTS`)."""
         sound = self._sounds.get(name)
         if sound is None or self.muted or self.volume <= 0:
             return
