@@ -1,8 +1,10 @@
 """The table server without a window (PROTOCOL.md):
 
     python -m game.server [--host ADDRESS] [--port PORT] [--home DIR] [--limit NAME=VALUE]
+                          [--tls-cert FILE --tls-key FILE]
 
-Its first line on standard output is `{"listening": "ws://ADDRESS:PORT"}`; it serves
+Its first line on standard output is `{"listening": "ws://ADDRESS:PORT"}` (`wss://` with
+`--tls-cert` and `--tls-key`: the certificate chain and its private key, PEM); it serves
 until SIGTERM or SIGINT, then closes every connection, saves every table and exits 0
 (1 when a table could not be saved: standard error names it).
 `--port 0` takes a free port. It listens on this computer only (127.0.0.1) unless
@@ -18,6 +20,7 @@ import argparse
 import asyncio
 import dataclasses
 import json
+import ssl
 import sys
 import time
 from pathlib import Path
@@ -58,6 +61,28 @@ def limit_setting(text: str) -> tuple[str, int | float]:
     return name, number
 
 
+def tls_context(cert: Path | None, key: Path | None) -> ssl.SSLContext | None:
+    """The server's TLS from its certificate chain and key (PEM files), or None for plain
+    `ws://`. `ValueError` with one line when only one is given or they cannot be used."""
+    if cert is None and key is None:
+        return None
+    if cert is None or key is None:
+        raise ValueError("--tls-cert and --tls-key go together")
+    for path in (cert, key):
+        try:
+            path.read_bytes()
+        except OSError as error:
+            raise ValueError(f"cannot read {path}: {error.strerror}") from None
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    try:
+        context.load_cert_chain(cert, key)
+    except ssl.SSLError as error:
+        raise ValueError(
+            f"{cert} and {key} are not a certificate and its key ({error.reason})"
+        ) from None
+    return context
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m game.server", description=__doc__.split("\n")[0]
@@ -73,7 +98,17 @@ def main(argv: list[str] | None = None) -> int:
         metavar="NAME=VALUE",
         help="set one of the server's limits (game/net/limits.py)",
     )
+    parser.add_argument(
+        "--tls-cert", type=Path, metavar="FILE", help="serve wss://: certificate chain (PEM)"
+    )
+    parser.add_argument(
+        "--tls-key", type=Path, metavar="FILE", help="the certificate's private key (PEM)"
+    )
     args = parser.parse_args(argv)
+    try:
+        tls = tls_context(args.tls_cert, args.tls_key)
+    except ValueError as error:
+        parser.error(str(error))
     home = args.home or GameFiles().data_dir / "server"
     store = TableStore(home)
     workers = [WorkerPool() for _ in range(COMPUTER_WORKERS)]
@@ -81,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     registry = Registry(time.time, AdvisedThinker(*workers), store, limits)
     registry.open(store.load())
     try:
-        saved = asyncio.run(run_server(registry, args.host, args.port, announce))
+        saved = asyncio.run(run_server(registry, args.host, args.port, announce, tls))
     except KeyboardInterrupt:  # where no signal handler can be set (Windows): Ctrl+C
         saved = registry.save_all()
     except OSError as error:

@@ -11,6 +11,8 @@ or in all, a new one is answered HTTP 503 at once, before its request (which may
 come), and closed when its client closes or after `REFUSING_S`; when even the refusals
 under way fill the room, it is closed at once. Computers think in the game's worker
 processes, polled here; tables are swept every few seconds.
+Given a TLS context it serves `wss://` (a club's server on the internet; a proxy in
+front of it that ends TLS serves as well).
 `run_server` is what `python -m game.server` and the game's "Host a table" run.
 """
 
@@ -20,6 +22,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+import ssl
 from collections.abc import Callable
 
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -54,10 +57,12 @@ REFUSING_S = 2.0
 FULL = "This table server is full; try again later.\n"
 
 
-def address_of(server: Server) -> str:
-    """The `ws://ADDRESS:PORT` the server listens on (its first socket)."""
+def address_of(server: Server, secure: bool = False) -> str:
+    """The `ws://ADDRESS:PORT` (`wss://` when `secure`) the server listens on (its first
+    socket)."""
     host, port = server.sockets[0].getsockname()[:2]
-    return f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}"
+    scheme = "wss" if secure else "ws"
+    return f"{scheme}://[{host}]:{port}" if ":" in host else f"{scheme}://{host}:{port}"
 
 
 def finish(stop: asyncio.Future[None]) -> None:
@@ -145,10 +150,11 @@ class TableServer:
         port: int,
         stop: asyncio.Future[None],
         ready: Callable[[str], None] = lambda address: None,
+        tls: ssl.SSLContext | None = None,
     ) -> bool:
         """Serve until `stop` is done, then close every connection and save every table
         to the disk; `ready` is told the address once the server listens. Whether every
-        table is saved."""
+        table is saved. With `tls`, it serves `wss://`."""
         chores = [asyncio.create_task(self._every(SWEEP_S, self.registry.sweep))]
         thinker = self.registry.thinker
         if isinstance(thinker, AdvisedThinker):
@@ -162,8 +168,9 @@ class TableServer:
                 ping_interval=PING_S,
                 create_connection=gated(self.gate),
                 backlog=BACKLOG,
+                ssl=tls,
             ) as server:
-                ready(address_of(server))
+                ready(address_of(server, secure=tls is not None))
                 await stop
         finally:
             for chore in chores:
@@ -172,7 +179,11 @@ class TableServer:
 
 
 async def run_server(
-    registry: Registry, host: str, port: int, ready: Callable[[str], None]
+    registry: Registry,
+    host: str,
+    port: int,
+    ready: Callable[[str], None],
+    tls: ssl.SSLContext | None = None,
 ) -> bool:
     """Serve `registry` until SIGTERM or SIGINT (`python -m game.server`); whether every
     table was saved at the end."""
@@ -181,4 +192,4 @@ async def run_server(
     for number in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows: Ctrl+C only
             loop.add_signal_handler(number, finish, stop)
-    return await TableServer(registry).run(host, port, stop, ready)
+    return await TableServer(registry).run(host, port, stop, ready, tls)

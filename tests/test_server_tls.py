@@ -1,0 +1,82 @@
+"""`python -m game.server --tls-cert --tls-key`: a club's server on `wss://`, with a
+certificate the test makes (trustme: a CA of its own, trusted by this client only)."""
+
+from __future__ import annotations
+
+import json
+import ssl
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import trustme
+from websockets.sync.client import connect
+
+from tests.net_process import GUARD_S, ROOT, end
+
+
+@pytest.fixture(scope="module")
+def authority() -> trustme.CA:
+    return trustme.CA()
+
+
+def server_command(home: Path, *options: str) -> list[str]:
+    return [sys.executable, "-m", "game.server", "--port", "0", "--home", str(home), *options]
+
+
+def test_a_server_given_a_certificate_serves_wss_and_a_client_trusting_it_plays(
+    tmp_path: Path, authority: trustme.CA
+) -> None:
+    certificate = authority.issue_cert("127.0.0.1")
+    chain, key = tmp_path / "chain.pem", tmp_path / "key.pem"
+    certificate.private_key_and_cert_chain_pem.write_to_path(str(chain))
+    certificate.private_key_pem.write_to_path(str(key))
+    server = subprocess.Popen(
+        server_command(tmp_path / "home", "--tls-cert", str(chain), "--tls-key", str(key)),
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        address = json.loads(server.stdout.readline())["listening"]
+        assert address.startswith("wss://127.0.0.1:")
+        trusting = ssl.create_default_context(ssl.Purpose.SERVER_AUTH)
+        authority.configure_trust(trusting)
+        with connect(address, ssl=trusting, open_timeout=GUARD_S) as client:
+            client.send(json.dumps({"type": "create", "players": 2, "seats": ["remote", "remote"]}))
+            answer = json.loads(client.recv(timeout=GUARD_S))
+        assert answer["type"] == "created"
+        with pytest.raises(ssl.SSLCertVerificationError):  # a stranger's certificate
+            connect(address, ssl=ssl.create_default_context(), open_timeout=GUARD_S)
+    finally:
+        assert "Traceback" not in end(server)
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        (["--tls-cert", "chain.pem"], "--tls-cert and --tls-key go together"),
+        (["--tls-cert", "missing.pem", "--tls-key", "missing.pem"], "cannot read missing.pem"),
+        (["--tls-cert", "junk.pem", "--tls-key", "junk.pem"], "are not a certificate and its key"),
+    ],
+)
+def test_tls_files_that_cannot_serve_are_one_line_and_the_server_never_starts(
+    tmp_path: Path, options: list[str], words: str
+) -> None:
+    (tmp_path / "junk.pem").write_text("not a certificate\n")
+    done = subprocess.run(
+        server_command(tmp_path / "home", *options),
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=GUARD_S,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    last = done.stderr.strip().splitlines()[-1]
+    assert words in last
+    assert "Traceback" not in done.stderr
