@@ -11,9 +11,9 @@ import pytest
 
 from game.persist.records import write_record
 from game.rules.record import GameRecord
-from game.scenes.menu import MenuScene
-from game.scenes.replay import ReplayScene
+from game.scenes.menus.menu import MenuScene
 from game.scenes.requests import TableRequest
+from game.scenes.review.replay import ReplayScene
 from tests.conftest import AppMaker
 from tests.drive import Input
 from tests.persistence_helpers import finished_record, partial_record, resumed_game

@@ -18,14 +18,14 @@ from game.persist.storage import Storage
 from game.rules.table_rules import TableRules
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
-from game.scenes.draw_solitaire import DrawSolitaireScene
-from game.scenes.menu import MenuScene
-from game.scenes.puzzles import PuzzlesScene
-from game.scenes.rules_screen import RulesScene
-from game.scenes.settings import SettingsScene
-from game.scenes.setup import SetupScene
-from game.scenes.stacked_solitaire import StackedSolitaireScene
-from game.scenes.table import TableScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.menus.rules import RulesScene
+from game.scenes.menus.settings import SettingsScene
+from game.scenes.puzzles.scene import PuzzlesScene
+from game.scenes.setup.scene import SetupScene
+from game.scenes.solitaire.draw import DrawSolitaireScene
+from game.scenes.solitaire.stacked import StackedSolitaireScene
+from game.scenes.table.scene import TableScene
 from game.ui.pacing import FIXED_DT, MAX_STEPS
 from game.ui.theme import PALETTE
 from game.ui.widgets import Widget

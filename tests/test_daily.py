@@ -19,8 +19,8 @@ from game.persist.stats import DailyStats
 from game.rules.moves import PILE
 from game.rules.record import DAILY_KEY, GameRecord, RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.scenes.daily import MARKS, DailyScene
-from game.scenes.stacked_solitaire import StackedSolitaireScene
+from game.scenes.menus.daily import MARKS, DailyScene
+from game.scenes.solitaire.stacked import StackedSolitaireScene
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until
 from tests.test_scene_solitaire import cell_point

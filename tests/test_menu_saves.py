@@ -15,12 +15,12 @@ from game.cli import simulate
 from game.rules.record import DRAW_SOLITAIRE, MODES, STACKED_SOLITAIRE, TABLE
 from game.rules.table_rules import TableRules
 from game.scenes.dialog import ConfirmScene
-from game.scenes.draw_solitaire import DrawSolitaireScene
-from game.scenes.menu import MenuScene
+from game.scenes.menus.menu import MenuScene
 from game.scenes.requests import Screen
-from game.scenes.setup import SetupScene
-from game.scenes.stacked_solitaire import StackedSolitaireScene
-from game.scenes.table import TableScene
+from game.scenes.setup.scene import SetupScene
+from game.scenes.solitaire.draw import DrawSolitaireScene
+from game.scenes.solitaire.stacked import StackedSolitaireScene
+from game.scenes.table.scene import TableScene
 from tests.conftest import AppMaker
 from tests.drive import Input
 

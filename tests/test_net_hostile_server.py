@@ -24,9 +24,9 @@ from game.net.reader import ServerReader
 from game.net.registry import Registry
 from game.net.remote_match import RemoteMatch, TableLink
 from game.net.replies import BadReply, TableView, joined_frame, view_frame
-from game.scenes.join import JoinScene
-from game.scenes.menu import MenuScene
-from game.scenes.table_remote import RemoteTableScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.online.join import JoinScene
+from game.scenes.online.remote import RemoteTableScene
 from game.ui.notices import LONGEST, Notices
 from tests.conftest import AppMaker
 from tests.drive import Input

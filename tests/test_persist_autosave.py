@@ -16,7 +16,7 @@ from game.persist import autosave
 from game.persist.autosave import check_saved_game
 from game.persist.storage import Storage
 from game.rules.record import MODES, GameRecord, RecordedGame
-from game.scenes.menu import MenuScene
+from game.scenes.menus.menu import MenuScene
 from tests.conftest import AppMaker
 from tests.drive import Input
 from tests.persistence_helpers import (

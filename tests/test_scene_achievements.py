@@ -18,10 +18,10 @@ from game.persist.achievements import Progress, count_coached, load_achievements
 from game.persist.history import add_finished_game
 from game.play.lesson import YOU
 from game.rules.record import GameRecord
-from game.scenes.achievements import AchievementsScene
-from game.scenes.coach import CoachScene
+from game.scenes.games.achievements import AchievementsScene
 from game.scenes.requests import CoachRequest, Screen
-from game.scenes.table_guided import GuidedGameScene
+from game.scenes.review.coach import CoachScene
+from game.scenes.table.guided import GuidedGameScene
 from game.ui.achievement_cards import PAD, card_height, picture_side, words_room
 from game.ui.achievement_toasts import SHOWN_S, card_shape, card_words
 from game.ui.pacing import FIXED_DT, MAX_STEPS

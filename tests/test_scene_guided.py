@@ -14,10 +14,10 @@ from game.app import App
 from game.persist.history import load_history
 from game.rules.moves import PLACE
 from game.rules.record import TABLE
-from game.scenes.menu import MenuScene
-from game.scenes.rules_screen import RulesScene
-from game.scenes.setup import SetupScene
-from game.scenes.table_guided import GuidedGameScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.menus.rules import RulesScene
+from game.scenes.setup.scene import SetupScene
+from game.scenes.table.guided import GuidedGameScene
 from tests.conftest import AppMaker
 from tests.drive import Input, at, run_until
 from tools.text_audit import watching

@@ -14,8 +14,8 @@ from game.ai.worker import DoneJob, InProcessAdviser, Job
 from game.app import App
 from game.persist.puzzles import load_progress
 from game.rules.moves import PLACE, Move
-from game.scenes.menu import MenuScene
-from game.scenes.puzzles import PuzzlesScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.puzzles.scene import PuzzlesScene
 from tests.conftest import AppMaker
 from tests.drive import Input, at, run_until
 from tests.test_languages import drawn_words

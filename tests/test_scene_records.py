@@ -10,7 +10,7 @@ import pytest
 
 from game.persist.storage import Storage
 from game.rules.record import GameRecord
-from game.scenes.records import SaveRecordScene
+from game.scenes.games.records import SaveRecordScene
 from tests.conftest import AppMaker, HeldAdviser
 from tests.drive import Input
 from tests.persistence_helpers import finished_record
@@ -38,8 +38,8 @@ def test_the_records_screen_draws_before_its_folder_is_read(
 ) -> None:
     from game.persist import records_listing
     from game.persist.records import records_dir
-    from game.scenes.menu import MenuScene
-    from game.scenes.records import RecordsScene
+    from game.scenes.games.records import RecordsScene
+    from game.scenes.menus.menu import MenuScene
 
     monkeypatch.setattr(records_listing, "BATCH", 2)
     folder = records_dir(Storage(tmp_path))

@@ -24,12 +24,12 @@ from game.rules.record import GameRecord, RecordedGame
 from game.rules.solitaire import StackedSolitaireState
 from game.rules.table import TableState
 from game.scenes.dialog import ConfirmScene
-from game.scenes.history_list import HistoryScene
-from game.scenes.menu import MenuScene
-from game.scenes.records import RecordsScene
-from game.scenes.replay import STEP_SECONDS, ReplayScene
+from game.scenes.games.history import HistoryScene
+from game.scenes.games.records import RecordsScene
+from game.scenes.games.stats import StatsScene
+from game.scenes.menus.menu import MenuScene
 from game.scenes.requests import Screen
-from game.scenes.stats import StatsScene
+from game.scenes.review.replay import STEP_SECONDS, ReplayScene
 from tests.conftest import AppMaker
 from tests.drive import Input
 from tests.persistence_helpers import finished_record

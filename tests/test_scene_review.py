@@ -13,9 +13,9 @@ from game.ai.solver import solve
 from game.app import App
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.scenes.draw_solitaire import DrawSolitaireScene
-from game.scenes.replay import ReplayScene
-from game.scenes.stacked_solitaire import StackedSolitaireScene
+from game.scenes.review.replay import ReplayScene
+from game.scenes.solitaire.draw import DrawSolitaireScene
+from game.scenes.solitaire.stacked import StackedSolitaireScene
 from tests.conftest import AppFactory, AppMaker
 from tests.drive import Input, run_until
 from tests.test_scene_solitaire import lose_draw_deal
@@ -162,7 +162,7 @@ def test_after_the_game_the_fair_odds_are_of_this_deal_with_their_progress(
 def test_the_review_zooms_to_the_move_it_discusses(app: App) -> None:
     """At the slip the board is fitted to the two marked moves and the tiles they touch
     (their digits readable), and a step away shows the whole figure again."""
-    from game.scenes.replay_review import focus_cells
+    from game.ui.slip import focus_cells
 
     scene = lose_draw_deal(app, 7)
     app.run_frames(2)

@@ -16,8 +16,8 @@ from game.rules.lattice import Cell
 from game.rules.moves import PLACE
 from game.rules.record import STACKED_SOLITAIRE, GameRecord
 from game.rules.table_rules import TableRules
-from game.scenes.replay import ReplayScene
-from game.scenes.replay_review import SAME_SPOT_TURN_S, Focus
+from game.scenes.review.replay import ReplayScene
+from game.ui.slip import SAME_SPOT_TURN_S, Focus
 from game.ui.theme import PALETTE, Colour
 from tests.conftest import AppMaker
 from tests.test_analysis import human_table_game

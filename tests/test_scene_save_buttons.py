@@ -12,10 +12,10 @@ from game.persist.records import read_record
 from game.persist.records_listing import list_records
 from game.rules.record import RecordedGame
 from game.scenes.base import Scene
-from game.scenes.draw_solitaire import DrawSolitaireScene
-from game.scenes.records import SaveRecordScene
-from game.scenes.stacked_solitaire import StackedSolitaireScene
-from game.scenes.table import TableScene
+from game.scenes.games.records import SaveRecordScene
+from game.scenes.solitaire.draw import DrawSolitaireScene
+from game.scenes.solitaire.stacked import StackedSolitaireScene
+from game.scenes.table.scene import TableScene
 from tests.drive import Input
 from tests.test_scene_table import FRAMES, open_table
 from tools.samples import table_config

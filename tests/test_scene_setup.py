@@ -12,9 +12,9 @@ from game.persist.settings import Settings
 from game.rules.share import ShareCode
 from game.rules.table_rules import TableRules
 from game.scenes.requests import Screen
-from game.scenes.setup import SetupScene, default_name
-from game.scenes.table import TableScene
-from game.scenes.table_panels import hand_words
+from game.scenes.setup.scene import SetupScene, default_name
+from game.scenes.table.panels import hand_words
+from game.scenes.table.scene import TableScene
 from tests.conftest import AppMaker
 from tests.drive import Input, type_into_deal_box
 

@@ -12,10 +12,10 @@ from game.ai.players import LEVELS
 from game.persist.history import load_history, save_history
 from game.persist.settings import TableSetup
 from game.persist.stats import PlayerStats
-from game.scenes import setup_levels
 from game.scenes.requests import Screen
-from game.scenes.setup import SetupScene
-from game.scenes.setup_levels import LEVEL_LINES, PLAYS_LIKE, level_legend, standing_words
+from game.scenes.setup import levels as setup_levels
+from game.scenes.setup.levels import LEVEL_LINES, PLAYS_LIKE, level_legend, standing_words
+from game.scenes.setup.scene import SetupScene
 from tests.conftest import AppMaker
 from tests.test_languages import drawn_words
 
@@ -38,7 +38,7 @@ def test_without_the_figures_the_legend_still_says_how_each_level_plays(
 
 def test_every_list_of_levels_in_the_game_names_the_same_levels_in_order() -> None:
     from game.rules.share import SEAT_LETTERS
-    from game.scenes.table_turns import THINK_PAUSE_S
+    from game.scenes.table.turns import THINK_PAUSE_S
     from game.ui.words import KIND_WORDS
 
     kinds = [f"ai:{level}" for level in LEVELS]

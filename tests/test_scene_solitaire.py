@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 import pygame
 import pytest
 
-import game.scenes.solitaire_deals as solitaire_deals
+import game.scenes.solitaire.deals as solitaire_deals
 from game.ai.autoplay import best_stock_move, fair_move, simple_fair_move
 from game.ai.solver import solve
 from game.ai.worker import InProcessAdviser, Job
@@ -18,12 +18,12 @@ from game.app import App
 from game.rules.moves import DISCARD_PILE, PILE, STOCK, Move
 from game.rules.record import MODES, GameRecord
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.scenes.draw_solitaire import DrawSolitaireScene
-from game.scenes.menu import MenuScene
-from game.scenes.solitaire_bars import option
-from game.scenes.solitaire_base import SolitaireScene
-from game.scenes.solitaire_sources import DISCARD_KEY, STOCK_KEY
-from game.scenes.stacked_solitaire import StackedSolitaireScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.solitaire.bars import option
+from game.scenes.solitaire.base import SolitaireScene
+from game.scenes.solitaire.draw import DrawSolitaireScene
+from game.scenes.solitaire.sources import DISCARD_KEY, STOCK_KEY
+from game.scenes.solitaire.stacked import StackedSolitaireScene
 from tests.conftest import AppFactory, AppMaker
 from tests.drive import Input, new_app, run_until
 
@@ -369,7 +369,7 @@ def test_a_won_solitaire_is_in_the_history_before_its_save_goes(
     from game.persist import autosave
     from game.persist.files import GameFiles
     from game.persist.history import load_history
-    from game.scenes.stacked_solitaire import StackedSolitaireScene
+    from game.scenes.solitaire.stacked import StackedSolitaireScene
 
     app = make_app(tmp_path, speed="instant")
     scene = StackedSolitaireScene(app, seed=3)

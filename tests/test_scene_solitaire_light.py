@@ -11,10 +11,10 @@ from game.ai.analysis import review_solitaire
 from game.ai.autoplay import simple_fair_move
 from game.app import App
 from game.play.solitaire_light import LIGHT_KEY, OUT, THINKING, WINNABLE
-from game.scenes.draw_solitaire import DrawSolitaireScene
-from game.scenes.replay import ReplayScene
-from game.scenes.solitaire_base import SolitaireScene
-from game.scenes.stacked_solitaire import StackedSolitaireScene
+from game.scenes.review.replay import ReplayScene
+from game.scenes.solitaire.base import SolitaireScene
+from game.scenes.solitaire.draw import DrawSolitaireScene
+from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.ui.theme import PALETTE
 from tests.conftest import AppFactory, AppMaker, HeldAdviser
 from tests.drive import Input, run_until

@@ -23,10 +23,10 @@ from game.rules.record import GameRecord, RecordedGame
 from game.rules.results import ALL_PASSED, DEAD_END
 from game.rules.table import TableGame, TableState
 from game.rules.table_rules import TableRules
-from game.scenes.score import ScoreScene
-from game.scenes.score_sheet import headline, score_columns, score_rows
-from game.scenes.table import TableScene
-from game.scenes.table_panels import status_words
+from game.scenes.table.panels import status_words
+from game.scenes.table.scene import TableScene
+from game.scenes.table.score import ScoreScene
+from game.scenes.table.score_sheet import headline, score_columns, score_rows
 from game.ui.theme import PALETTE
 from game.ui.tiles import TileArt
 from game.ui.words import refusal_words
@@ -712,7 +712,7 @@ def test_continue_resumes_exactly(make_app: Callable[..., App], tmp_path: Path) 
 )
 def test_any_name_a_record_holds_is_drawn_within_its_seat(tmp_path: Path, name: str) -> None:
     from game.rules.seeds_names import NAME_LIMIT
-    from game.scenes.table import TableScene
+    from game.scenes.table.scene import TableScene
     from tests.drive import new_app
     from tests.persistence_helpers import table_record
 
@@ -741,7 +741,7 @@ def test_a_full_disk_gives_a_notice_and_keeps_the_last_save(
 
     from game.persist import files as persist_files
     from game.scenes.requests import TableRequest
-    from game.scenes.table import TableScene
+    from game.scenes.table.scene import TableScene
     from tests.drive import new_app
 
     app = new_app(tmp_path, speed="instant", banner=False)
@@ -772,7 +772,7 @@ def test_a_finished_table_game_is_in_the_history_before_its_save_goes(
     from game.persist import autosave
     from game.persist.files import GameFiles
     from game.persist.history import load_history
-    from game.scenes.table import TableScene
+    from game.scenes.table.scene import TableScene
     from tests.drive import new_app, run_until
 
     app = new_app(tmp_path, speed="instant", banner=False)

@@ -14,7 +14,7 @@ from game.app import App
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE
 from game.rules.table import TableState
-from game.scenes.table import TableScene
+from game.scenes.table.scene import TableScene
 from game.ui.board import FIGURE_LAYER
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until

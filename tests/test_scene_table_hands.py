@@ -12,7 +12,7 @@ import pygame
 from game.ai.players import make_player
 from game.rules.moves import DRAW_MOVE, PLACE
 from game.rules.table import TableState
-from game.scenes.table import TableScene
+from game.scenes.table.scene import TableScene
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until
 from tests.test_scene_table import FRAMES, open_table, position, ready_for_human

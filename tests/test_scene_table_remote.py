@@ -17,11 +17,11 @@ from game.net.kept_seats import SETTING as KEPT
 from game.net.kept_seats import KeptSeats
 from game.net.remote_match import RemoteMatch
 from game.net.table_opening import TableOpening
-from game.scenes.join import JoinScene
-from game.scenes.menu import MenuScene
-from game.scenes.setup import SetupScene
-from game.scenes.table_hosting import HostScene
-from game.scenes.table_remote import RemoteTableScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.online.hosting import HostScene
+from game.scenes.online.join import JoinScene
+from game.scenes.online.remote import RemoteTableScene
+from game.scenes.setup.scene import SetupScene
 from tests.conftest import AppMaker
 from tests.drive import Input
 from tests.net_clients import GUARD_S, sit_down

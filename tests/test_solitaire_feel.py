@@ -12,10 +12,10 @@ import pytest
 from game.ai.autoplay import simple_fair_move, stacked_best_try
 from game.app import App
 from game.rules.moves import PILE, PLACE
-from game.scenes.draw_solitaire import DrawSolitaireScene
-from game.scenes.solitaire_base import SolitaireScene
-from game.scenes.solitaire_sources import DISCARD_KEY
-from game.scenes.stacked_solitaire import StackedSolitaireScene
+from game.scenes.solitaire.base import SolitaireScene
+from game.scenes.solitaire.draw import DrawSolitaireScene
+from game.scenes.solitaire.sources import DISCARD_KEY
+from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.ui.tile_painting import DIGIT_SHARE
 from game.ui.tiles import TileState
 from tests.conftest import AppMaker

@@ -12,19 +12,19 @@ from typing import Any
 import pygame
 import pytest
 
-import game.scenes.table_stage as table_stage_module
+import game.scenes.table.stage as table_stage_module
 from game.ai.players import make_player
 from game.app import App
 from game.play.table_match import Turn
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE
-from game.scenes.records import SaveRecordScene
-from game.scenes.replay import ReplayScene
+from game.scenes.games.records import SaveRecordScene
 from game.scenes.requests import Screen
-from game.scenes.score import KEYS_ARMED_S, ScoreScene
-from game.scenes.table import TableScene
-from game.scenes.table_panels import draw_tray_label, status_words
-from game.scenes.table_turns import LANDED_PAUSE_S, PAUSE_FACTOR_CAP
+from game.scenes.review.replay import ReplayScene
+from game.scenes.table.panels import draw_tray_label, status_words
+from game.scenes.table.scene import TableScene
+from game.scenes.table.score import KEYS_ARMED_S, ScoreScene
+from game.scenes.table.turns import LANDED_PAUSE_S, PAUSE_FACTOR_CAP
 from game.ui.board_marks import LAST_MARK
 from game.ui.pacing import FIXED_DT
 from game.ui.theme import Colour

@@ -15,8 +15,8 @@ import pytest
 from game import news
 from game.app import ART_BUDGET_S, App, ManualClock, draw_ahead, run
 from game.scenes.requests import Screen
-from game.scenes.table import TableScene
-from game.scenes.table_guided import GuidedGameScene
+from game.scenes.table.guided import GuidedGameScene
+from game.scenes.table.scene import TableScene
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until
 from tools.samples import table_config

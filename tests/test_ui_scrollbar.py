@@ -12,10 +12,10 @@ from game.app import App
 from game.persist.history import add_finished_game
 from game.persist.records import save_named_record
 from game.rules.record import GameRecord
-from game.scenes.games_frame import RowList
-from game.scenes.history_list import HistoryScene
-from game.scenes.menu import MenuScene
-from game.scenes.records import RecordsScene
+from game.scenes.games.frame import RowList
+from game.scenes.games.history import HistoryScene
+from game.scenes.games.records import RecordsScene
+from game.scenes.menus.menu import MenuScene
 from game.scenes.requests import Screen
 from game.ui.scrollbar import ScrollBar
 from game.ui.theme import PALETTE

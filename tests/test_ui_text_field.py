@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.scenes.requests import Screen
-from game.scenes.setup import SetupScene
+from game.scenes.setup.scene import SetupScene
 from game.ui.text_field import TextField
 from tests.conftest import AppMaker
 from tests.drive import Input

@@ -9,8 +9,8 @@ import pygame
 
 from game.app import App
 from game.scenes.requests import Screen
-from game.scenes.setup import SetupScene
-from game.scenes.table import TableScene
+from game.scenes.setup.scene import SetupScene
+from game.scenes.table.scene import TableScene
 from tests.conftest import AppMaker
 from tools.screenshot import staged
 from tools.text_audit import Drawn, audit, watching
