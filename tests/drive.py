@@ -14,8 +14,8 @@ from game.app import App, ManualClock
 from game.persist.storage import Storage
 from game.scenes.base import Scene
 from game.scenes.requests import Screen
-from game.ui.tiles import TileArt
-from game.ui.widgets import Widget
+from game.ui.tiles.art import TileArt
+from game.ui.widgets.controls import Widget
 
 Point = tuple[float, float]
 

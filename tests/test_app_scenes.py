@@ -28,7 +28,7 @@ from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.scenes.table.scene import TableScene
 from game.ui.pacing import FIXED_DT, MAX_STEPS
 from game.ui.theme import PALETTE
-from game.ui.widgets import Widget
+from game.ui.widgets.controls import Widget
 from tests.conftest import AppMaker
 from tests.drive import Input
 

@@ -27,7 +27,7 @@ from game.net.replies import BadReply, TableView, joined_frame, view_frame
 from game.scenes.menus.menu import MenuScene
 from game.scenes.online.join import JoinScene
 from game.scenes.online.remote import RemoteTableScene
-from game.ui.notices import LONGEST, Notices
+from game.ui.widgets.notices import LONGEST, Notices
 from tests.conftest import AppMaker
 from tests.drive import Input
 from tests.net_clients import GUARD_S

@@ -22,8 +22,8 @@ from game.scenes.games.achievements import AchievementsScene
 from game.scenes.requests import CoachRequest, Screen
 from game.scenes.review.coach import CoachScene
 from game.scenes.table.guided import GuidedGameScene
-from game.ui.achievement_cards import PAD, card_height, picture_side, words_room
-from game.ui.achievement_toasts import SHOWN_S, card_shape, card_words
+from game.ui.achievements.cards import PAD, card_height, picture_side, words_room
+from game.ui.achievements.toasts import SHOWN_S, card_shape, card_words
 from game.ui.pacing import FIXED_DT, MAX_STEPS
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until

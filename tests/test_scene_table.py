@@ -28,7 +28,7 @@ from game.scenes.table.scene import TableScene
 from game.scenes.table.score import ScoreScene
 from game.scenes.table.score_sheet import headline, score_columns, score_rows
 from game.ui.theme import PALETTE
-from game.ui.tiles import TileArt
+from game.ui.tiles.art import TileArt
 from game.ui.words import refusal_words
 from tests.conftest import AppMaker
 from tests.drive import Input, at, run_until

@@ -15,7 +15,7 @@ from game.rules.lattice import Cell
 from game.rules.moves import PLACE
 from game.rules.table import TableState
 from game.scenes.table.scene import TableScene
-from game.ui.board import FIGURE_LAYER
+from game.ui.board.board import FIGURE_LAYER
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until
 from tests.test_scene_table import open_table, position, ready_for_human, ready_on_a_figure

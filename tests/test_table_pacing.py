@@ -25,11 +25,11 @@ from game.scenes.table.panels import draw_tray_label, status_words
 from game.scenes.table.scene import TableScene
 from game.scenes.table.score import KEYS_ARMED_S, ScoreScene
 from game.scenes.table.turns import LANDED_PAUSE_S, PAUSE_FACTOR_CAP
-from game.ui.board_marks import LAST_MARK
+from game.ui.board.marks import LAST_MARK
 from game.ui.pacing import FIXED_DT
 from game.ui.theme import Colour
-from game.ui.tile_painting import DIGIT_SHARE, triangle_points
-from game.ui.tiles import TileState
+from game.ui.tiles.art import TileState
+from game.ui.tiles.image import DIGIT_SHARE, triangle_points
 from game.ui.tween import SPEED_FACTORS
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.sprites import TileLayer, TileSprite
-from game.ui.tiles import TileArt
+from game.ui.tiles.art import TileArt
+from game.ui.tiles.sprites import TileLayer, TileSprite
 from tests.conftest import AppMaker
 
 

@@ -17,8 +17,8 @@ from game.scenes.games.history import HistoryScene
 from game.scenes.games.records import RecordsScene
 from game.scenes.menus.menu import MenuScene
 from game.scenes.requests import Screen
-from game.ui.scrollbar import ScrollBar
 from game.ui.theme import PALETTE
+from game.ui.widgets.scrollbar import ScrollBar
 from tests.drive import Input, new_app
 from tests.persistence_helpers import finished_record
 

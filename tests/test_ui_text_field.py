@@ -8,7 +8,7 @@ import pygame
 
 from game.scenes.requests import Screen
 from game.scenes.setup.scene import SetupScene
-from game.ui.text_field import TextField
+from game.ui.widgets.text_field import TextField
 from tests.conftest import AppMaker
 from tests.drive import Input
 

@@ -6,10 +6,10 @@ import pygame
 import pytest
 
 from game.rules.tiles import parse_tile
-from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import THEMES, Fonts
-from game.ui.tile_painting import image_size, triangle_points
-from game.ui.tiles import TileArt, TileState
+from game.ui.tiles.art import TileArt, TileState
+from game.ui.tiles.image import image_size, triangle_points
+from game.ui.tiles.sprites import TileLayer, TileSprite
 from game.ui.tween import Tween, Tweens
 
 

@@ -21,7 +21,7 @@ from game.rules.lattice import Cell, neighbours
 from game.rules.moves import DISCARD, PLACE, Move
 from game.rules.record import DRAW_SOLITAIRE, GameRecord
 from game.rules.record_moves import move_to_entry
-from game.ui.board import Board
+from game.ui.board.board import Board
 from game.ui.theme import PALETTE
 from game.ui.words import slip_words, source_words, tile_words
 

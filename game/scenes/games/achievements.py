@@ -16,11 +16,11 @@ from game.persist.achievement_list import ACHIEVEMENTS, Achievement
 from game.persist.achievements import Progress, load_achievements
 from game.scenes.games.frame import GamesScene
 from game.scenes.requests import Screen
-from game.ui.achievement_art import AchievementArt
-from game.ui.achievement_cards import Words, card_height, draw_card, picture_side
+from game.ui.achievements.art import AchievementArt
+from game.ui.achievements.cards import Words, card_height, draw_card, picture_side
 from game.ui.painting import blit_text
-from game.ui.scrollbar import ScrollBar
 from game.ui.theme import PALETTE
+from game.ui.widgets.scrollbar import ScrollBar
 
 if TYPE_CHECKING:
     from game.scenes.base import Services

@@ -14,10 +14,10 @@ from game.i18n import N_, _, ngettext
 from game.scenes.base import Scene, Services
 from game.scenes.requests import Screen
 from game.ui.painting import Ui, blit_text, draw_panel
-from game.ui.scrollbar import ScrollBar
 from game.ui.text import fit_text
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button
+from game.ui.widgets.controls import Button
+from game.ui.widgets.scrollbar import ScrollBar
 
 # --- a scrollable table of rows ---------------------------------------------------------
 

@@ -16,7 +16,7 @@ from game.scenes.games.frame import GamesScene, RowList
 from game.scenes.requests import ReplayRequest, SaveRecordRequest, Screen
 from game.ui.painting import blit_text
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button
+from game.ui.widgets.controls import Button
 from game.ui.words import MODE_TITLES, moment_words, names_words
 
 if TYPE_CHECKING:

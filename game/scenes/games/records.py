@@ -38,9 +38,9 @@ from game.scenes.games.frame import GamesScene, RowList
 from game.scenes.requests import ReplayRequest, Screen
 from game.ui.painting import blit_text, dim, draw_panel
 from game.ui.text import fit_text
-from game.ui.text_field import TextField
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button
+from game.ui.widgets.controls import Button
+from game.ui.widgets.text_field import TextField
 from game.ui.words import MODE_TITLES, moment_words
 
 if TYPE_CHECKING:

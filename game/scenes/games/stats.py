@@ -20,7 +20,7 @@ from game.scenes.requests import Screen
 from game.ui.painting import blit_lines, blit_text, draw_panel
 from game.ui.text import fit_text, shrunk_text
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button
+from game.ui.widgets.controls import Button
 from game.ui.words import MODE_TITLES
 
 SEAT_NUMBER = re.compile(r" \(\d\)$")

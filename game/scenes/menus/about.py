@@ -17,7 +17,7 @@ from game.scenes.base import Scene
 from game.ui.painting import blit_lines, blit_text, draw_panel
 from game.ui.text import blit_paragraph, blit_paragraphs, path_lines, shrunk_text
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button
+from game.ui.widgets.controls import Button
 
 if TYPE_CHECKING:
     from game.scenes.base import Services

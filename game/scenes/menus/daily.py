@@ -27,7 +27,7 @@ from game.scenes.dialog import confirm_replacing_game
 from game.ui.painting import blit_text, draw_panel
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
-from game.ui.widgets import Button
+from game.ui.widgets.controls import Button
 from game.ui.words import MODE_TITLES
 
 if TYPE_CHECKING:

@@ -16,13 +16,13 @@ from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene, confirm_new_game
 from game.scenes.requests import RejoinRequest, Screen
-from game.ui.board import LADDER, Board
-from game.ui.examples import THREE_SIDED
+from game.ui.board.board import LADDER, Board
 from game.ui.layout import ROW_HEIGHT
 from game.ui.painting import blit_lines, blit_text, draw_panel
-from game.ui.sprites import TileLayer
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button
+from game.ui.tiles.examples import THREE_SIDED
+from game.ui.tiles.sprites import TileLayer
+from game.ui.widgets.controls import Button
 from game.ui.words import capitalised, colour_word
 
 if TYPE_CHECKING:

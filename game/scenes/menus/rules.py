@@ -13,14 +13,14 @@ from game.rules.lattice import Cell, neighbour
 from game.rules.tiles import TILE_VALUES, parse_tile
 from game.scenes.base import Scene
 from game.scenes.requests import Screen
-from game.ui.board import LADDER, Board
-from game.ui.examples import THREE_SIDED, Placement, contact_pair, two_sided
+from game.ui.board.board import LADDER, Board
 from game.ui.painting import Ui, blit_lines, blit_text, draw_panel
-from game.ui.sprites import TileLayer
 from game.ui.text import blit_paragraphs, shrunk_text
 from game.ui.theme import PALETTE
-from game.ui.tiles import TileState
-from game.ui.widgets import Button
+from game.ui.tiles.art import TileState
+from game.ui.tiles.examples import THREE_SIDED, Placement, contact_pair, two_sided
+from game.ui.tiles.sprites import TileLayer
+from game.ui.widgets.controls import Button
 from game.ui.words import capitalised, colour_word, names_words, points_words
 
 if TYPE_CHECKING:

@@ -18,9 +18,9 @@ from game.scenes.base import Scene
 from game.scenes.requests import Screen
 from game.ui.editions import apply_edition, current_edition, edition_options
 from game.ui.painting import blit_text, draw_panel
-from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE, THEMES
-from game.ui.widgets import Button, Choice, Slider, Toggle
+from game.ui.tiles.sprites import TileLayer, TileSprite
+from game.ui.widgets.controls import Button, Choice, Slider, Toggle
 from game.ui.words import SPEED_WORDS, capitalised, colour_word
 
 if TYPE_CHECKING:

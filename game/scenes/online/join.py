@@ -19,11 +19,11 @@ from game.net.kept_seats import KeptSeats
 from game.net.table_opening import TableOpening
 from game.scenes.online.calling import TableCallingScene, cannot_host
 from game.ui.painting import blit_lines, blit_text, draw_panel
-from game.ui.rows import lay_out_row
 from game.ui.text import shrunk_text
-from game.ui.text_field import TextField
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button
+from game.ui.widgets.controls import Button
+from game.ui.widgets.rows import lay_out_row
+from game.ui.widgets.text_field import TextField
 
 if TYPE_CHECKING:
     from game.scenes.base import Services

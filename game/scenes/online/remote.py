@@ -19,9 +19,9 @@ from game.play.table_match import Turn
 from game.scenes.table.scene import TableScene
 from game.ui.painting import blit_text, draw_panel
 from game.ui.text import shrunk_text
-from game.ui.text_field import put_clipboard_text
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button
+from game.ui.widgets.controls import Button
+from game.ui.widgets.text_field import put_clipboard_text
 
 if TYPE_CHECKING:
     from game.scenes.base import Services

@@ -31,7 +31,7 @@ from game.scenes.puzzles.table import PuzzleTable
 from game.scenes.table.panels import lay_out_buttons, status_words
 from game.ui.painting import blit_text, draw_panel
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button
+from game.ui.widgets.controls import Button
 
 if TYPE_CHECKING:
     from game.scenes.base import Services

@@ -14,7 +14,7 @@ from game.ui.painting import Ui, blit_text
 from game.ui.slip import Focus
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button
+from game.ui.widgets.controls import Button
 
 BUTTON_WIDTHS = {
     "back_to": 120,

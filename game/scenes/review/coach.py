@@ -29,7 +29,7 @@ from game.ui.painting import blit_text
 from game.ui.slip import Focus
 from game.ui.text import blit_paragraph, shrunk_text
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button
+from game.ui.widgets.controls import Button
 from game.ui.words import points_words
 
 if TYPE_CHECKING:

@@ -17,10 +17,10 @@ from game.rules.table import TableState
 from game.rules.tiles import TileId
 from game.ui.layout import Point
 from game.ui.painting import Ui, blit_text, draw_panel
-from game.ui.sprites import TileLayer, TileSprite
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
-from game.ui.tiles import TileArt, TileState
+from game.ui.tiles.art import TileArt, TileState
+from game.ui.tiles.sprites import TileLayer, TileSprite
 from game.ui.words import light_out_words, purse_words, tiles_words
 
 PILES_PER_ROW: Final = 4

@@ -40,7 +40,7 @@ from game.ui.slip import (
     line_record,
     review_focus,
 )
-from game.ui.widgets import Button, Choice
+from game.ui.widgets.controls import Button, Choice
 from game.ui.words import (
     MODE_TITLES,
 )

@@ -13,13 +13,13 @@ import pygame
 from game.rules.figure import Figure
 from game.rules.lattice import Cell
 from game.rules.results import MoveResult
-from game.ui.board import FIGURE_LAYER, Board
-from game.ui.board_fit import framed
-from game.ui.contact_animator import ContactAnimator
+from game.ui.board.board import FIGURE_LAYER, Board
+from game.ui.board.contacts import ContactAnimator
+from game.ui.board.fit import framed
 from game.ui.layout import Point
 from game.ui.painting import Ui
-from game.ui.sprites import TileLayer
-from game.ui.tiles import TileArt
+from game.ui.tiles.art import TileArt
+from game.ui.tiles.sprites import TileLayer
 from game.ui.tween import Tweens
 
 READABLE_SIDE: Final = 64

@@ -12,7 +12,7 @@ from game.play.replay import Replay, Step
 from game.rules.moves import DISCARD, DRAW, PASS
 from game.rules.record import TABLE
 from game.rules.results import ALL_PASSED, DEAD_END, WENT_OUT, WON
-from game.ui.board import Board
+from game.ui.board.board import Board
 from game.ui.painting import Ui, blit_text
 from game.ui.theme import PALETTE
 from game.ui.words import (

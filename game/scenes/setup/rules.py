@@ -10,7 +10,7 @@ from typing import Final
 from game.i18n import N_, _, format_number
 from game.rules.table_rules import MAX_HANDS, TableRules
 from game.scenes.setup.words import SPANISH_CLUB
-from game.ui.widgets import Choice, Counter, Form, Toggle, Widget
+from game.ui.widgets.controls import Choice, Counter, Form, Toggle, Widget
 
 TIME_LIMITS: Final = [
     (None, N_("By hands")),

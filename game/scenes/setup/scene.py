@@ -31,9 +31,9 @@ from game.scenes.setup.words import draw_deal_words, read_deal, scoring_hint
 from game.ui.editions import EDITIONS, apply_edition, club_first, current_edition, edition_options
 from game.ui.painting import blit_text, draw_panel
 from game.ui.text import blit_paragraph
-from game.ui.text_field import TextField
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button, Choice
+from game.ui.widgets.controls import Button, Choice
+from game.ui.widgets.text_field import TextField
 from game.ui.words import KIND_WORDS
 
 if TYPE_CHECKING:

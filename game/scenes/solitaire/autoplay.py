@@ -11,7 +11,7 @@ from typing import Final
 from game.persist.settings import Settings
 from game.play.solitaire_session import SolitaireSession
 from game.rules.moves import Move
-from game.ui.contact_animator import ContactAnimator
+from game.ui.board.contacts import ContactAnimator
 from game.ui.tween import Tweens
 
 AUTO_DELAY: Final = {"slow": 1.1, "normal": 0.5, "fast": 0.18, "instant": 0.0}

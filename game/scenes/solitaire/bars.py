@@ -23,9 +23,9 @@ from game.rules.tiles import TILE_COUNT
 from game.scenes.solitaire.autoplay import SolitaireAutoPlay
 from game.scenes.solitaire.panels import draw_light, draw_title, share_note
 from game.ui.painting import Ui, blit_text
-from game.ui.text_field import TextField
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button, Choice, Form, Toggle
+from game.ui.widgets.controls import Button, Choice, Form, Toggle
+from game.ui.widgets.text_field import TextField
 from game.ui.words import SPEED_WORDS, placed_words
 
 if TYPE_CHECKING:

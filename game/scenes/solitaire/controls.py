@@ -16,10 +16,10 @@ from game.scenes.solitaire.autoplay import SolitaireAutoPlay
 from game.scenes.solitaire.bars import SolitaireCommands
 from game.scenes.solitaire.sources import MOVING_LAYER, SOURCE_LAYER, SourceKey, TileSources
 from game.scenes.solitaire.stage import SolitaireStage
-from game.ui.board import Gesture
+from game.ui.board.board import Gesture
 from game.ui.layout import Point
-from game.ui.tiles import TileState
-from game.ui.widgets import Form
+from game.ui.tiles.art import TileState
+from game.ui.widgets.controls import Form
 
 
 class SolitaireControls:

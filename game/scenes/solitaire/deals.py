@@ -18,7 +18,7 @@ from game.rules.moves import PLACE
 from game.rules.record import DAILY_KEY, GameRecord
 from game.scenes.requests import ReplayRequest
 from game.scenes.solitaire.bars import light_wanted
-from game.ui.board import Board
+from game.ui.board.board import Board
 
 if TYPE_CHECKING:
     from game.scenes.base import Services

@@ -20,12 +20,12 @@ from game.rules.solitaire import DrawSolitaireState
 from game.scenes.solitaire.bars import option
 from game.scenes.solitaire.base import SolitaireScene
 from game.scenes.solitaire.sources import DISCARD_KEY, STOCK_KEY, SourceKey, StockAndDiscard
-from game.ui.sprites import flip_image
 from game.ui.text import blit_paragraph
 from game.ui.theme import PALETTE
-from game.ui.tiles import TileState
+from game.ui.tiles.art import TileState
+from game.ui.tiles.sprites import flip_image
 from game.ui.tween import Tween, linear
-from game.ui.widgets import Button
+from game.ui.widgets.controls import Button
 from game.ui.words import placed_words
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ from game.rules.moves import Move
 from game.rules.record import GameRecord
 from game.rules.share import ShareCode, deal_number
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.ui.board import Board
+from game.ui.board.board import Board
 from game.ui.painting import Ui, blit_text, draw_panel
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour

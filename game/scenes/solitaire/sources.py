@@ -22,9 +22,9 @@ from game.rules.solitaire import CUT_PILE, PILE_COUNT, DrawSolitaireState, Stack
 from game.scenes.solitaire.panels import draw_count
 from game.ui.layout import ROW_HEIGHT, Point
 from game.ui.painting import blit_text
-from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE
-from game.ui.tiles import TileState
+from game.ui.tiles.art import TileState
+from game.ui.tiles.sprites import TileLayer, TileSprite
 
 if TYPE_CHECKING:
     from game.scenes.base import Services

@@ -24,12 +24,12 @@ from game.scenes.solitaire.panels import (
 )
 from game.scenes.solitaire.sources import MOVING_LAYER, SOURCE_LAYER, TileSources
 from game.scenes.solitaire.win import Celebration
-from game.ui.board import FIGURE_LAYER, Board
-from game.ui.contact_animator import ContactAnimator
+from game.ui.board.board import FIGURE_LAYER, Board
+from game.ui.board.contacts import ContactAnimator
 from game.ui.layout import Point
 from game.ui.painting import Ui
-from game.ui.sprites import TileLayer, TileSprite
-from game.ui.tiles import TileArt
+from game.ui.tiles.art import TileArt
+from game.ui.tiles.sprites import TileLayer, TileSprite
 from game.ui.tween import Tweens
 
 

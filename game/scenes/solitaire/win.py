@@ -10,11 +10,11 @@ from typing import Final
 import pygame
 
 from game.rules.lattice import Cell, points_up
-from game.ui.board import Board
-from game.ui.board_marks import TILE_GAP
+from game.ui.board.board import Board
+from game.ui.board.marks import TILE_GAP
 from game.ui.painting import Ui
 from game.ui.theme import PALETTE
-from game.ui.tile_painting import triangle_points
+from game.ui.tiles.image import triangle_points
 
 WAVE_STAGGER_S: Final = 0.045
 """Time between two neighbouring tiles lighting up."""

@@ -18,7 +18,7 @@ from game.i18n import _
 from game.rules.lattice import Cell
 from game.rules.moves import DRAW, PLACE, Move
 from game.rules.tiles import TileId
-from game.ui.board import Gesture
+from game.ui.board.board import Gesture
 from game.ui.layout import Point
 from game.ui.words import refusal_words
 

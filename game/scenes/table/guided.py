@@ -22,7 +22,7 @@ from game.scenes.table.scene import TableScene
 from game.ui.painting import blit_lines, draw_panel
 from game.ui.text import blit_paragraph
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button
+from game.ui.widgets.controls import Button
 from game.ui.words import colour_word, contact_words
 
 if TYPE_CHECKING:

@@ -14,12 +14,12 @@ import pygame
 from game.i18n import N_, _
 from game.rules.figure import Figure
 from game.rules.lattice import Cell
-from game.ui.board import Board
+from game.ui.board.board import Board
 from game.ui.painting import Ui, blit_lines, blit_text, draw_panel
-from game.ui.scrollbar import ScrollBar
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button
+from game.ui.widgets.controls import Button
+from game.ui.widgets.scrollbar import ScrollBar
 
 LOG_LINE_PX: Final = 24
 """A log line's height (for a 1280x800 window)."""

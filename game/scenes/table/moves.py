@@ -12,11 +12,11 @@ from game.i18n import _
 from game.rules.moves import PLACE
 from game.rules.results import MoveResult
 from game.scenes.table.stage import TableStage
-from game.ui.board import FIGURE_LAYER
-from game.ui.hands import MOVING_LAYER
+from game.ui.board.board import FIGURE_LAYER
+from game.ui.board.hands import MOVING_LAYER
 from game.ui.layout import Point
-from game.ui.sprites import TileSprite
 from game.ui.theme import PALETTE
+from game.ui.tiles.sprites import TileSprite
 
 if TYPE_CHECKING:
     from game.play.table_match import TableMatch

@@ -14,13 +14,13 @@ from game.play.table_match import TableMatch
 from game.rules.moves import DRAW, PLACE
 from game.rules.results import ALL_PASSED, DEAD_END, MoveResult
 from game.rules.table_refusals import HAND_FULL, pass_reason
+from game.ui.board.table_layout import SeatBox, TableLayout
 from game.ui.painting import Ui, blit_lines, blit_text, draw_panel
-from game.ui.rows import lay_out_row
-from game.ui.table_layout import SeatBox, TableLayout
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
-from game.ui.tiles import TileArt, TileState
-from game.ui.widgets import Button
+from game.ui.tiles.art import TileArt, TileState
+from game.ui.widgets.controls import Button
+from game.ui.widgets.rows import lay_out_row
 from game.ui.words import KIND_WORDS, purse_words, tile_words, tiles_words
 
 TEAM_COLOURS: Final[tuple[Colour, Colour]] = ((120, 190, 255), (255, 150, 120))

@@ -37,8 +37,8 @@ from game.scenes.table.moves import TableMoves
 from game.scenes.table.panels import end_words, lay_out_buttons, move_words, status_words
 from game.scenes.table.stage import TableStage
 from game.scenes.table.turns import TableTurns
-from game.ui.table_layout import TableLayout
-from game.ui.widgets import Button
+from game.ui.board.table_layout import TableLayout
+from game.ui.widgets.controls import Button
 
 if TYPE_CHECKING:
     from game.scenes.base import Services

@@ -24,11 +24,11 @@ from game.scenes.base import Scene
 from game.scenes.requests import CoachRequest, SaveRecordRequest, TableRequest
 from game.scenes.table.score_sheet import headline, remaining_words, score_columns, score_rows
 from game.ui.painting import blit_text, draw_panel
-from game.ui.rows import lay_out_row
 from game.ui.text import shrunk_text
-from game.ui.text_field import put_clipboard_text
 from game.ui.theme import PALETTE, Colour
-from game.ui.widgets import Button
+from game.ui.widgets.controls import Button
+from game.ui.widgets.rows import lay_out_row
+from game.ui.widgets.text_field import put_clipboard_text
 
 if TYPE_CHECKING:
     from game.scenes.base import Services

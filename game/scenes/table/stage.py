@@ -23,14 +23,14 @@ from game.scenes.table.panels import (
     draw_status,
     draw_tray_label,
 )
-from game.ui.board import FIGURE_LAYER, Board
-from game.ui.contact_animator import ContactAnimator, ScoreCounter
-from game.ui.hands import HAND_LAYER, MOVING_LAYER, Hands
+from game.ui.board.board import FIGURE_LAYER, Board
+from game.ui.board.contacts import ContactAnimator, ScoreCounter
+from game.ui.board.hands import HAND_LAYER, MOVING_LAYER, Hands
+from game.ui.board.table_layout import TableLayout
 from game.ui.layout import Point
 from game.ui.painting import Ui
-from game.ui.sprites import TileLayer
-from game.ui.table_layout import TableLayout
-from game.ui.tiles import TileArt
+from game.ui.tiles.art import TileArt
+from game.ui.tiles.sprites import TileLayer
 from game.ui.tween import Tweens
 
 FIT_S: Final = 0.35

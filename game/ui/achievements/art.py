@@ -17,11 +17,11 @@ import pygame
 from game.persist.achievement_list import Achievement
 from game.rules.lattice import points_up
 from game.rules.tiles import ALL_TILES, TileId, parse_tile
-from game.ui.examples import HEXAGON_CELLS, THREE_SIDED, contact_pair, figure_on, two_sided
 from game.ui.layout import ROW_HEIGHT, Point, world_box_centre
 from game.ui.theme import PALETTE
-from game.ui.tile_painting import TileState
-from game.ui.tiles import TileArt
+from game.ui.tiles.art import TileArt
+from game.ui.tiles.examples import HEXAGON_CELLS, THREE_SIDED, contact_pair, figure_on, two_sided
+from game.ui.tiles.image import TileState
 
 Item = tuple[TileId | None, Point, bool]
 """One tile of a picture: the tile (None: face down), its centre in tile sides, and

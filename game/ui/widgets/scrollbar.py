@@ -8,7 +8,7 @@ import pygame
 
 from game.ui.painting import Ui
 from game.ui.theme import PALETTE, Colour
-from game.ui.widgets import Widget
+from game.ui.widgets.controls import Widget
 
 
 class ScrollBar(Widget):

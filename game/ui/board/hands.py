@@ -13,11 +13,11 @@ from typing import Final
 
 from game.rules.lattice import Cell, points_up
 from game.rules.tiles import TileId
-from game.ui.board import Board
+from game.ui.board.board import Board
+from game.ui.board.table_layout import SeatBox
 from game.ui.layout import Point
-from game.ui.sprites import TileLayer, TileSprite
-from game.ui.table_layout import SeatBox
-from game.ui.tiles import TileArt, TileState
+from game.ui.tiles.art import TileArt, TileState
+from game.ui.tiles.sprites import TileLayer, TileSprite
 from game.ui.tween import Tween, Tweens
 
 HAND_LAYER: Final = 1

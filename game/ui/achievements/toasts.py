@@ -15,12 +15,12 @@ import pygame
 
 from game.i18n import _
 from game.persist.achievement_list import BY_KEY, Achievement
-from game.ui.achievement_art import AchievementArt
-from game.ui.achievement_cards import Words, card_height, draw_card, picture_side, words_room
+from game.ui.achievements.art import AchievementArt
+from game.ui.achievements.cards import Words, card_height, draw_card, picture_side, words_room
 from game.ui.painting import Ui
 from game.ui.sound import SoundPlayer
 from game.ui.theme import PALETTE
-from game.ui.tiles import TileArt
+from game.ui.tiles.art import TileArt
 
 SHOWN_S: Final = 4.5
 """How long a card stays, its slides in and out included."""

@@ -24,8 +24,8 @@ from game.rules.figure import Figure
 from game.rules.lattice import Cell, points_up
 from game.rules.moves import Move
 from game.rules.tiles import TileId
-from game.ui.board_fit import Fit, fitted
-from game.ui.board_marks import LAST_MARK, BoardMarks, Pulse, pixel, sprite_side
+from game.ui.board.fit import Fit, fitted
+from game.ui.board.marks import LAST_MARK, BoardMarks, Pulse, pixel, sprite_side
 from game.ui.layout import (
     LatticeView,
     Point,
@@ -33,9 +33,9 @@ from game.ui.layout import (
     cell_side_edges,
 )
 from game.ui.painting import Ui
-from game.ui.sprites import TileLayer, TileSprite
-from game.ui.tile_painting import triangle_points
-from game.ui.tiles import TileArt, TileState
+from game.ui.tiles.art import TileArt, TileState
+from game.ui.tiles.image import triangle_points
+from game.ui.tiles.sprites import TileLayer, TileSprite
 from game.ui.tween import Tween, Tweens, ease_out_cubic, lerp_point
 
 LADDER: Final = (34, 40, 48, 56, 64, 74, 86, 100, 118, 136, 156)

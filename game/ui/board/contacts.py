@@ -20,7 +20,7 @@ from game.i18n import _
 from game.rules.contacts import Contact
 from game.rules.lattice import Cell
 from game.rules.results import MoveResult
-from game.ui.board import Board
+from game.ui.board.board import Board
 from game.ui.layout import Point
 from game.ui.painting import Ui
 from game.ui.theme import PALETTE, Colour

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.ui.painting import Ui
-from game.ui.widgets import Button
+from game.ui.widgets.controls import Button
 
 
 def row_widths(needs: Sequence[int], room: int, most: int) -> list[int]:

@@ -11,7 +11,7 @@ import pygame
 from game.i18n import _, ngettext
 from game.ui.painting import Ui, blit_text
 from game.ui.theme import PALETTE
-from game.ui.widgets import Widget
+from game.ui.widgets.controls import Widget
 
 
 def clipboard_text() -> str:
