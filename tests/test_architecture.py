@@ -46,6 +46,21 @@ def test_no_module_over_500_lines_and_no_class_over_300() -> None:
     assert not too_long, f"over the bar: {too_long}"
 
 
+FOLDER_BAR = 20
+
+
+def test_no_folder_of_the_screens_holds_over_20_files() -> None:
+    """The screens' rooms (game/scenes, game/ui and their folders) stay small enough to
+    see what is in them at a glance."""
+    folders = [ROOT / "game" / "scenes", ROOT / "game" / "ui"]
+    crowded = {
+        folder.relative_to(ROOT).as_posix(): count
+        for folder in [*folders, *(p for f in folders for p in f.rglob("*") if p.is_dir())]
+        if (count := sum(1 for f in folder.iterdir() if f.is_file())) > FOLDER_BAR
+    }
+    assert not crowded, f"folders over {FOLDER_BAR} files: {crowded}"
+
+
 def test_every_scene_that_changes_itself_says_how_long_it_stays_still() -> None:
     """The window draws only when the picture changed (game/ui/pacing.py): every scene
     with an `update` says in `still_for` when it changes by itself (itself or a scene it
@@ -56,8 +71,8 @@ def test_every_scene_that_changes_itself_says_how_long_it_stays_still() -> None:
     import game.scenes
     from game.scenes.base import Scene
 
-    for module in pkgutil.iter_modules(game.scenes.__path__):
-        importlib.import_module(f"game.scenes.{module.name}")
+    for module in pkgutil.walk_packages(game.scenes.__path__, "game.scenes."):
+        importlib.import_module(module.name)
     silent = []
     pending: list[type[Scene]] = [Scene]
     while pending:

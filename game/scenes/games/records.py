@@ -5,7 +5,7 @@ The list opens a file through the services: `open_record` resumes a game in prog
 its own screen or shows a finished one in the replay viewer (the router decides), and
 Watch opens the "replay" screen; a file that cannot be read gives a one-line notice.
 The folder is listed off the frame (`RecordsListing`): the rows show as they come.
-The list sits in the "your games" frame (`GamesScene`, `RowList` in games_frame.py).
+The list sits in the "your games" frame (`GamesScene`, `RowList` in frame.py).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ edge bands meeting round an ivory centre, and each edge's value upright in its b
 The art is drawn twice as large and smoothly scaled down (antialiasing), then the
 numbers are rendered at the final size so they stay crisp. The image's centre is the
 centre of the triangle's bounding box; a margin round it holds the shadow and glows.
-`TileArt` (tiles.py) decides which images to paint and keeps them.
+`TileArt` (art.py) decides which images to paint and keeps them.
 """
 
 from __future__ import annotations
