@@ -23,7 +23,7 @@ from game.scenes.menus.daily import MARKS, DailyScene
 from game.scenes.solitaire.stacked import StackedSolitaireScene
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until
-from tests.test_scene_solitaire import cell_point
+from tests.test_scenes_solitaire_base import cell_point
 
 DAY = datetime.date(2026, 11, 22)
 dates = st.dates(datetime.date(2000, 1, 1), datetime.date(2200, 12, 31))

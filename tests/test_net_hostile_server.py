@@ -39,7 +39,7 @@ from tests.net_helpers import (
     mutated,
     open_table,
 )
-from tests.test_scene_table_remote import until_seated
+from tests.test_scenes_online_remote import until_seated
 
 CODE = "TABLE1"
 

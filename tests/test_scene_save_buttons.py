@@ -17,7 +17,7 @@ from game.scenes.solitaire.draw import DrawSolitaireScene
 from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.scenes.table.scene import TableScene
 from tests.drive import Input
-from tests.test_scene_table import FRAMES, open_table
+from tests.test_scenes_table_scene import FRAMES, open_table
 from tools.samples import table_config
 
 

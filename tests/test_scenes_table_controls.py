@@ -15,7 +15,7 @@ from game.rules.table import TableState
 from game.scenes.table.scene import TableScene
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until
-from tests.test_scene_table import FRAMES, open_table, position, ready_for_human
+from tests.test_scenes_table_scene import FRAMES, open_table, position, ready_for_human
 from tools.samples import table_config
 
 

@@ -18,7 +18,7 @@ from game.scenes.solitaire.draw import DrawSolitaireScene
 from game.scenes.solitaire.stacked import StackedSolitaireScene
 from tests.conftest import AppFactory, AppMaker
 from tests.drive import Input, run_until
-from tests.test_scene_solitaire import lose_draw_deal
+from tests.test_scenes_solitaire_base import lose_draw_deal
 
 FRAMES = 3
 

@@ -18,7 +18,7 @@ from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.ui.theme import PALETTE
 from tests.conftest import AppFactory, AppMaker, HeldAdviser
 from tests.drive import Input, run_until
-from tests.test_scene_solitaire import FRAMES, open_scene, play_draw_move
+from tests.test_scenes_solitaire_base import FRAMES, open_scene, play_draw_move
 
 OUT_LAMP = (60, 40, 38)
 

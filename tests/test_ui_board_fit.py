@@ -18,7 +18,7 @@ from game.scenes.table.scene import TableScene
 from game.ui.board.board import FIGURE_LAYER
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until
-from tests.test_scene_table import open_table, position, ready_for_human, ready_on_a_figure
+from tests.test_scenes_table_scene import open_table, position, ready_for_human, ready_on_a_figure
 from tools.samples import table_config
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]

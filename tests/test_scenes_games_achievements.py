@@ -29,7 +29,7 @@ from tests.conftest import AppMaker
 from tests.drive import Input, run_until
 from tests.test_languages import drawn_words
 from tests.test_persist_achievements import WON, table_game
-from tests.test_scene_guided import play_step
+from tests.test_scenes_table_guided import play_step
 
 
 def colourful(app: App, area: pygame.Rect) -> int:
