@@ -83,3 +83,17 @@ def test_every_scene_that_changes_itself_says_how_long_it_stays_still() -> None:
         if updated is not Scene and told is Scene:
             silent.append(scene.__name__)
     assert silent == [], "scenes whose update changes them without a still_for"
+
+
+def test_every_fixture_is_defined_once() -> None:
+    """A fixture has one definition and one signature: a module that wants its apps made
+    otherwise says so with `pytest.mark.app(...)`, never by defining `app` or `make_app`
+    again."""
+    defined: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "tests").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and any(
+                "fixture" in ast.unparse(d) for d in node.decorator_list
+            ):
+                defined.setdefault(node.name, []).append(path.name)
+    assert {name: where for name, where in defined.items() if len(where) > 1} == {}

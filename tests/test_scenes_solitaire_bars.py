@@ -16,17 +16,15 @@ from game.scenes.solitaire.base import SolitaireScene
 from game.scenes.solitaire.draw import DrawSolitaireScene
 from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.ui.theme import PALETTE
-from tests.conftest import AppFactory, AppMaker, HeldAdviser
+from tests.conftest import AppMaker, HeldAdviser
 from tests.drive import Input, run_until
 from tests.test_scenes_solitaire_base import FRAMES, open_scene, play_draw_move
 
 OUT_LAMP = (60, 40, 38)
 
 
-@pytest.fixture
-def app_factory(make_app: AppMaker) -> AppFactory:
-    """This module's apps: small windows, instant animations."""
-    return lambda: make_app(size=(800, 600), speed="instant")
+pytestmark = pytest.mark.app(size=(800, 600), speed="instant")
+"""This module's apps: small windows, instant animations."""
 
 
 def lamp(app: App, scene: SolitaireScene) -> tuple[int, int, int]:

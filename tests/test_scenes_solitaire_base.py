@@ -24,7 +24,7 @@ from game.scenes.solitaire.base import SolitaireScene
 from game.scenes.solitaire.draw import DrawSolitaireScene
 from game.scenes.solitaire.sources import DISCARD_KEY, STOCK_KEY
 from game.scenes.solitaire.stacked import StackedSolitaireScene
-from tests.conftest import AppFactory, AppMaker
+from tests.conftest import AppMaker
 from tests.drive import Input, new_app, run_until
 
 Point = tuple[float, float]
@@ -49,9 +49,9 @@ def module_app(tmp_path_factory: pytest.TempPathFactory) -> App:
 
 
 @pytest.fixture
-def app_factory(module_app: App) -> AppFactory:
-    """This module's `app`: its one app, made ready for the next test."""
-    return lambda: back_at_menu(module_app)
+def menu_app(module_app: App) -> App:
+    """The module's one app, made ready for the test."""
+    return back_at_menu(module_app)
 
 
 def back_at_menu(module_app: App) -> App:
@@ -109,48 +109,50 @@ def play_draw_move(app: App, scene: DrawSolitaireScene, move: Move, by_drag: boo
         Input(app, FRAMES).click(cell_point(scene, move))
 
 
-def test_a_whole_draw_solitaire_by_mouse(app: App, finished_games: list[dict[str, Any]]) -> None:
-    scene = open_scene(app, DrawSolitaireScene(app, seed=5))
+def test_a_whole_draw_solitaire_by_mouse(
+    menu_app: App, finished_games: list[dict[str, Any]]
+) -> None:
+    scene = open_scene(menu_app, DrawSolitaireScene(menu_app, seed=5))
     turns = 0
     while not scene.session.recorded.is_over():
         before = len(scene.state.moves)
-        play_draw_move(app, scene, simple_fair_move(scene.draw_state), by_drag=turns % 3 == 0)
+        play_draw_move(menu_app, scene, simple_fair_move(scene.draw_state), by_drag=turns % 3 == 0)
         assert len(scene.state.moves) == before + 1, "every action plays exactly one move"
         assert scene.session.record.data["hands"][0]["moves"][-1]["from"] in (STOCK, DISCARD_PILE)
         turns += 1
         if not scene.session.recorded.is_over():
-            assert app.storage.load_game(scene.mode) == scene.session.record
+            assert menu_app.storage.load_game(scene.mode) == scene.session.record
     record = scene.session.record
     assert record.data["hands"][0]["result"] == scene.state.status
     # A win is counted and its save goes; a loss stays saved until it is counted.
-    assert app.storage.has_saved_game() is (not scene.state.won)
-    app.run_frames(3)
+    assert menu_app.storage.has_saved_game() is (not scene.state.won)
+    menu_app.run_frames(3)
     first = scene.board.view.cell_centre((0, 0))
-    felt = app.felt().get_at((round(first[0]), round(first[1])))
-    assert app.screen.get_at((round(first[0]), round(first[1]))) != felt
+    felt = menu_app.felt().get_at((round(first[0]), round(first[1])))
+    assert menu_app.screen.get_at((round(first[0]), round(first[1]))) != felt
     if not scene.state.won:
         assert finished_games == []  # a loss counts once the player moves on
-        Input(app, FRAMES).press(pygame.K_ESCAPE)
-        assert app.scene is not scene
+        Input(menu_app, FRAMES).press(pygame.K_ESCAPE)
+        assert menu_app.scene is not scene
     assert len(finished_games) == 1
     assert finished_games[0]["record"] == record.data
     assert not any(finished_games[0][flag] for flag in ("hints", "undos", "autoplay"))
 
 
 def test_a_winning_stacked_solitaire_by_mouse(
-    app: App, finished_games: list[dict[str, Any]]
+    menu_app: App, finished_games: list[dict[str, Any]]
 ) -> None:
     seed = winnable_stacked_seed()
     line = solve(StackedSolitaireState(seed=seed)).moves
-    scene = open_scene(app, StackedSolitaireScene(app, seed=seed))
+    scene = open_scene(menu_app, StackedSolitaireScene(menu_app, seed=seed))
     for index, move in enumerate(line):
         top = scene.sources.centre((PILE, move.pile))
         if index % 2:
-            Input(app, FRAMES).drag(top, cell_point(scene, move))
+            Input(menu_app, FRAMES).drag(top, cell_point(scene, move))
         else:
-            Input(app, FRAMES).click(top)
+            Input(menu_app, FRAMES).click(top)
             assert scene.controls.selected == (PILE, move.pile)
-            Input(app, FRAMES).click(cell_point(scene, move))
+            Input(menu_app, FRAMES).click(cell_point(scene, move))
         assert scene.state.moves[-1] == move
     assert scene.state.won and scene.finished
     assert scene.session.verdict == "won"
@@ -159,18 +161,18 @@ def test_a_winning_stacked_solitaire_by_mouse(
 
 
 def test_auto_play_wins_a_winnable_stacked_deal(
-    app: App, finished_games: list[dict[str, Any]]
+    menu_app: App, finished_games: list[dict[str, Any]]
 ) -> None:
-    scene = open_scene(app, StackedSolitaireScene(app, seed=winnable_stacked_seed()))
+    scene = open_scene(menu_app, StackedSolitaireScene(menu_app, seed=winnable_stacked_seed()))
     seen = []
     for _ in range(4):
         choice = scene.bars.speed_choice.rect
-        Input(app, FRAMES).click((choice.right - 20, choice.centery))
+        Input(menu_app, FRAMES).click((choice.right - 20, choice.centery))
         seen.append(scene.autoplay.speed)
     assert seen == ["slow", "normal", "fast", "instant"]
-    Input(app, FRAMES).click(scene.bars.auto_button.rect.center)
+    Input(menu_app, FRAMES).click(scene.bars.auto_button.rect.center)
     assert scene.autoplay.playing
-    run_until(app, lambda: scene.finished)
+    run_until(menu_app, lambda: scene.finished)
     assert scene.state.won
     assert finished_games[0]["autoplay"] is True
 
@@ -189,34 +191,34 @@ class CountingAdviser(InProcessAdviser):
         return super().submit(work, *args)
 
 
-def test_auto_play_thinks_about_the_next_move_during_the_pause(app: App) -> None:
+def test_auto_play_thinks_about_the_next_move_during_the_pause(menu_app: App) -> None:
     adviser = CountingAdviser(lambda: scene)
-    app.adviser = adviser
-    scene = open_scene(app, DrawSolitaireScene(app, seed=5))
+    menu_app.adviser = adviser
+    scene = open_scene(menu_app, DrawSolitaireScene(menu_app, seed=5))
     scene.autoplay.set_speed("normal")
     scene.autoplay.set(True)
-    run_until(app, lambda: len(scene.state.moves) >= 3 or scene.finished)
+    run_until(menu_app, lambda: len(scene.state.moves) >= 3 or scene.finished)
     # The first move is asked at once; each one after it while the pause still runs.
     assert len(adviser.pause_left) >= 3
     assert all(left > 0 for left in adviser.pause_left[1:])
 
 
-def test_undo_and_redo_round_trip(app: App) -> None:
-    scene = open_scene(app, DrawSolitaireScene(app, seed=3))
+def test_undo_and_redo_round_trip(menu_app: App) -> None:
+    scene = open_scene(menu_app, DrawSolitaireScene(menu_app, seed=3))
     for turn in range(8):
-        play_draw_move(app, scene, simple_fair_move(scene.draw_state), by_drag=turn % 2 == 1)
+        play_draw_move(menu_app, scene, simple_fair_move(scene.draw_state), by_drag=turn % 2 == 1)
     played = json.loads(json.dumps(scene.session.record.data["hands"]))
     figure = scene.state.figure.tiles()
     for _ in range(5):
-        Input(app, FRAMES).press(pygame.K_z, pygame.KMOD_CTRL)
+        Input(menu_app, FRAMES).press(pygame.K_z, pygame.KMOD_CTRL)
     assert len(scene.state.moves) == 3
     assert scene.session.record.data["hands"][0]["moves"] == played[0]["moves"][:3]
-    assert (app.storage.load_game(scene.mode) or GameRecord({"hands": []})).data["hands"][0][
+    assert (menu_app.storage.load_game(scene.mode) or GameRecord({"hands": []})).data["hands"][0][
         "moves"
     ] == played[0]["moves"][:3]
-    Input(app, FRAMES).click(scene.bars.redo_button.rect.center)
+    Input(menu_app, FRAMES).click(scene.bars.redo_button.rect.center)
     for _ in range(4):
-        Input(app, FRAMES).press(pygame.K_y)
+        Input(menu_app, FRAMES).press(pygame.K_y)
     assert scene.session.record.data["hands"] == played
     assert scene.state.figure.tiles() == figure
     assert scene.session.record.data["assists"] == {"undos": True}
@@ -233,19 +235,19 @@ def lose_draw_deal(app: App, seed: int) -> DrawSolitaireScene:
 
 
 def test_undo_after_a_loss_goes_on_and_only_the_real_end_counts(
-    app: App, finished_games: list[dict[str, Any]]
+    menu_app: App, finished_games: list[dict[str, Any]]
 ) -> None:
-    scene = lose_draw_deal(app, 5)
+    scene = lose_draw_deal(menu_app, 5)
     lost_moves = list(scene.state.moves)
-    app.run_frames(2)
+    menu_app.run_frames(2)
     assert scene.bars.undo_button.enabled and not scene.bars.hint_button.enabled
-    Input(app, FRAMES).press(pygame.K_u)
+    Input(menu_app, FRAMES).press(pygame.K_u)
     assert not scene.finished and scene.state.moves == lost_moves[:-1]
-    assert app.storage.has_saved_game()  # in play again, so saved again
+    assert menu_app.storage.has_saved_game()  # in play again, so saved again
     assert finished_games == []
-    Input(app, FRAMES).press(pygame.K_y)  # the same last move: lost again, still not counted
+    Input(menu_app, FRAMES).press(pygame.K_y)  # the same last move: lost again, still not counted
     assert scene.finished and scene.state.moves == lost_moves and finished_games == []
-    Input(app, FRAMES).press(pygame.K_n)
+    Input(menu_app, FRAMES).press(pygame.K_n)
     assert len(finished_games) == 1
     counted = finished_games[0]
     assert counted["record"]["hands"][0]["result"] == "lost" and counted["undos"]
@@ -262,30 +264,30 @@ def test_a_loss_is_counted_when_the_game_closes(
     assert len(finished_games) == 1 and not app.scenes
 
 
-def test_resume_from_the_saved_record(app: App) -> None:
-    scene = open_scene(app, StackedSolitaireScene(app, seed=9))
+def test_resume_from_the_saved_record(menu_app: App) -> None:
+    scene = open_scene(menu_app, StackedSolitaireScene(menu_app, seed=9))
     for _ in range(4):
         move = scene.stacked_state.legal_moves()[0]
-        Input(app, FRAMES).click(scene.sources.centre((PILE, move.pile)))
-        Input(app, FRAMES).click(cell_point(scene, move))
-    saved = app.storage.load_game(scene.mode)
+        Input(menu_app, FRAMES).click(scene.sources.centre((PILE, move.pile)))
+        Input(menu_app, FRAMES).click(cell_point(scene, move))
+    saved = menu_app.storage.load_game(scene.mode)
     assert saved is not None and len(saved.data["hands"][0]["moves"]) == 4
-    Input(app, FRAMES).press(pygame.K_ESCAPE)
-    assert isinstance(app.scene, MenuScene)
-    continue_button = app.scene.buttons["continue-stacked"]
+    Input(menu_app, FRAMES).press(pygame.K_ESCAPE)
+    assert isinstance(menu_app.scene, MenuScene)
+    continue_button = menu_app.scene.buttons["continue-stacked"]
     assert continue_button.visible
-    Input(app, FRAMES).click(continue_button.rect.center)
-    resumed = app.scene
+    Input(menu_app, FRAMES).click(continue_button.rect.center)
+    resumed = menu_app.scene
     assert isinstance(resumed, StackedSolitaireScene) and resumed is not scene
     assert resumed.seed == 9
     assert resumed.state.figure.tiles() == scene.state.figure.tiles()
     assert resumed.stacked_state.heights == scene.stacked_state.heights
     move = resumed.stacked_state.legal_moves()[0]
-    Input(app, FRAMES).click(resumed.sources.centre((PILE, move.pile)))
-    Input(app, FRAMES).click(cell_point(resumed, move))
+    Input(menu_app, FRAMES).click(resumed.sources.centre((PILE, move.pile)))
+    Input(menu_app, FRAMES).click(cell_point(resumed, move))
     assert (
         len(
-            (app.storage.load_game(scene.mode) or GameRecord({"hands": []})).data["hands"][0][
+            (menu_app.storage.load_game(scene.mode) or GameRecord({"hands": []})).data["hands"][0][
                 "moves"
             ]
         )
@@ -293,58 +295,58 @@ def test_resume_from_the_saved_record(app: App) -> None:
     )
 
 
-def test_typed_deal_number_and_hint(app: App) -> None:
-    scene = open_scene(app, DrawSolitaireScene(app, seed=1))
-    Input(app, FRAMES).click(scene.bars.deal_field.rect.center)
+def test_typed_deal_number_and_hint(menu_app: App) -> None:
+    scene = open_scene(menu_app, DrawSolitaireScene(menu_app, seed=1))
+    Input(menu_app, FRAMES).click(scene.bars.deal_field.rect.center)
     for _ in range(3):
-        Input(app, FRAMES).press(pygame.K_BACKSPACE, frames=1)
-    Input(app, FRAMES).text("42x", frames=0)
-    Input(app, FRAMES).press(pygame.K_RETURN)
+        Input(menu_app, FRAMES).press(pygame.K_BACKSPACE, frames=1)
+    Input(menu_app, FRAMES).text("42x", frames=0)
+    Input(menu_app, FRAMES).press(pygame.K_RETURN)
     assert scene.seed == 42
     assert scene.draw_state.stock == DrawSolitaireState(seed=42).stock
-    Input(app, FRAMES).press(pygame.K_h)
-    run_until(app, lambda: scene.autoplay.hint_move is not None)
+    Input(menu_app, FRAMES).press(pygame.K_h)
+    run_until(menu_app, lambda: scene.autoplay.hint_move is not None)
     assert scene.autoplay.hint_move in scene.state.legal_moves()
     assert scene.session.record.data["assists"] == {"hints": True}
 
 
-def test_winnable_deals_only_gives_a_winnable_deal(app: App) -> None:
-    scene = open_scene(app, StackedSolitaireScene(app, seed=1))
-    Input(app, FRAMES).click(scene.bars.winnable_toggle.rect.center)
+def test_winnable_deals_only_gives_a_winnable_deal(menu_app: App) -> None:
+    scene = open_scene(menu_app, StackedSolitaireScene(menu_app, seed=1))
+    Input(menu_app, FRAMES).click(scene.bars.winnable_toggle.rect.center)
     assert option(scene.services, "winnable_only")
-    Input(app, FRAMES).click(scene.bars.new_button.rect.center)
-    run_until(app, lambda: not scene.deals.searching)
+    Input(menu_app, FRAMES).click(scene.bars.new_button.rect.center)
+    run_until(menu_app, lambda: not scene.deals.searching)
     assert scene.seed != 1
     assert solve(StackedSolitaireState(seed=scene.seed)).winnable
 
 
 def test_the_verdict_comes_from_the_adviser_not_from_the_frames(
-    app: App,
+    menu_app: App,
     monkeypatch: pytest.MonkeyPatch,
     finished_games: list[dict[str, Any]],
     held_adviser: Any,
 ) -> None:
     expected = solve(DrawSolitaireState(seed=5)).winnable
     assert expected is not None  # the solver decides this deal
-    app.adviser = held_adviser
-    scene = lose_draw_deal(app, 5)
-    app.run_frames(20)
+    menu_app.adviser = held_adviser
+    scene = lose_draw_deal(menu_app, 5)
+    menu_app.run_frames(20)
     assert scene.session.verdict is None and scene.session.judging  # the window goes on meanwhile
     held_adviser.release()
-    app.run_frames(2)
+    menu_app.run_frames(2)
     assert scene.session.verdict == {True: "could", False: "could not"}[expected]
 
 
-def test_enter_alone_plays_draw_solitaire(app: App) -> None:
+def test_enter_alone_plays_draw_solitaire(menu_app: App) -> None:
     """The help says "arrows and Enter": Enter turns the stock, points at a lit spot for
     the turned tile, then places it, with no mouse and no other key."""
-    scene = open_scene(app, DrawSolitaireScene(app, seed=5))
-    drive = Input(app, FRAMES)
+    scene = open_scene(menu_app, DrawSolitaireScene(menu_app, seed=5))
+    drive = Input(menu_app, FRAMES)
     for _press in range(40):
         if scene.finished or len(scene.state.figure) >= 4:
             break
         drive.press(pygame.K_RETURN)
-        app.run_frames(10)
+        menu_app.run_frames(10)
     assert len(scene.state.figure) >= 4 or scene.finished
     assert scene.session.record.data["hands"][0]["moves"]
 

@@ -18,19 +18,13 @@ from game.scenes.menus.menu import MenuScene
 from game.scenes.menus.rules import RulesScene
 from game.scenes.setup.scene import SetupScene
 from game.scenes.table.guided import GuidedGameScene
-from tests.conftest import AppMaker
 from tests.drive import Input, at, run_until
 from tools.text_audit import watching
 
 FRAMES = 1
 
 
-@pytest.fixture
-def make_app(make_app: AppMaker) -> Callable[..., App]:
-    def make(home: Path, size: tuple[int, int] = (1280, 800)) -> App:
-        return make_app(home, size, speed="instant", frames=1)
-
-    return make
+pytestmark = pytest.mark.app(speed="instant", frames=1)
 
 
 def lesson_ready(scene: GuidedGameScene) -> bool:

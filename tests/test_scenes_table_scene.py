@@ -28,9 +28,7 @@ from game.scenes.table.scene import TableScene
 from game.scenes.table.score import ScoreScene
 from game.scenes.table.score_sheet import headline, score_columns, score_rows
 from game.ui.theme import PALETTE
-from game.ui.tiles.art import TileArt
 from game.ui.words import refusal_words
-from tests.conftest import AppMaker
 from tests.drive import Input, at, run_until
 from tools.samples import table_config
 from tools.text_audit import watching
@@ -39,23 +37,8 @@ ROOT = Path(__file__).resolve().parents[1]
 Pos = tuple[int, int]
 
 
-SHARED_ART: list[TileArt] = []
-"""One tile-art cache for every test of this module: rendering tiles is slow."""
-
-
-@pytest.fixture
-def make_app(make_app: AppMaker) -> Callable[..., App]:
-    """This module's apps: instant animations, the hand-off banner on, the shared art."""
-
-    def make(home: Path, speed: str = "instant", banner: bool = True) -> App:
-        app = make_app(
-            home, speed=speed, banner=banner, art=SHARED_ART[0] if SHARED_ART else None, frames=1
-        )
-        if not SHARED_ART:
-            SHARED_ART.append(app.art)
-        return app
-
-    return make
+pytestmark = pytest.mark.app(speed="instant", banner=True, frames=1, share_art=True)
+"""This module's apps: instant animations, the hand-off banner on, the shared art."""
 
 
 def open_table(

@@ -16,17 +16,14 @@ from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.review.replay import ReplayScene
 from game.scenes.solitaire.draw import DrawSolitaireScene
 from game.scenes.solitaire.stacked import StackedSolitaireScene
-from tests.conftest import AppFactory, AppMaker
 from tests.drive import Input, run_until
 from tests.test_scenes_solitaire_base import lose_draw_deal
 
 FRAMES = 3
 
 
-@pytest.fixture
-def app_factory(make_app: AppMaker) -> AppFactory:
-    """This module's apps: small windows, instant animations."""
-    return lambda: make_app(size=(800, 600), speed="instant")
+pytestmark = pytest.mark.app(size=(800, 600), speed="instant")
+"""This module's apps: small windows, instant animations."""
 
 
 def open_review(app: App) -> ReplayScene:
