@@ -1,5 +1,7 @@
-"""Progress kept: one autosave per mode, each resumed from its own Continue button; a new
-game over an unfinished one of its mode asks first; the menu's buttons never move."""
+"""The menu, through posted events: each entry opens its screen, the keyboard moves
+through it, Escape asks before quitting, its pixels. Progress kept: one autosave per mode,
+each resumed from its own Continue button; a new game over an unfinished one of its mode
+asks first; the menu's buttons never move."""
 
 from __future__ import annotations
 
@@ -14,15 +16,20 @@ from game.app import App
 from game.cli import simulate
 from game.rules.record import DRAW_SOLITAIRE, MODES, STACKED_SOLITAIRE, TABLE
 from game.rules.table_rules import TableRules
+from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
 from game.scenes.menus.menu import MenuScene
+from game.scenes.menus.rules import RulesScene
+from game.scenes.menus.settings import SettingsScene
+from game.scenes.puzzles.scene import PuzzlesScene
 from game.scenes.requests import Screen
 from game.scenes.setup.scene import SetupScene
 from game.scenes.solitaire.draw import DrawSolitaireScene
 from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.scenes.table.scene import TableScene
+from game.ui.theme import PALETTE
 from tests.conftest import AppMaker
-from tests.drive import Input
+from tests.drive import Input, menu_button
 
 SCREENS = {
     TABLE: TableScene,
@@ -136,3 +143,76 @@ def test_the_menu_buttons_stay_put_when_saves_come_and_go(make_app: AppMaker) ->
     assert all(menu(app).buttons[key].visible for key in saves if key != "continue-join")
     after = {key: button.rect for key, button in menu(app).buttons.items()}
     assert after == before
+
+
+@pytest.mark.parametrize(
+    ("button", "scene_type"),
+    [
+        ("table", SetupScene),
+        ("draw", DrawSolitaireScene),
+        ("stacked", StackedSolitaireScene),
+        ("puzzles", PuzzlesScene),
+        ("rules", RulesScene),
+        ("settings", SettingsScene),
+    ],
+)
+def test_each_menu_entry_opens_its_scene_and_escape_comes_back(
+    make_app: AppMaker, tmp_path: Path, button: str, scene_type: type[Scene]
+) -> None:
+    app = make_app(tmp_path)
+    Input(app).click(menu_button(app, button))
+    assert isinstance(app.scene, scene_type)
+    assert len(app.scenes) == 2
+    Input(app).press(pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene) and len(app.scenes) == 1
+
+
+def test_menu_keyboard_navigation_opens_rules(make_app: AppMaker, tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    for _ in range(6):
+        Input(app).press(pygame.K_DOWN)
+    Input(app).press(pygame.K_RETURN)
+    assert isinstance(app.scene, RulesScene)
+    Input(app).press(pygame.K_RIGHT)
+    assert app.scene.page == 1
+
+
+def test_escape_on_menu_asks_before_quitting(make_app: AppMaker, tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    Input(app).press(pygame.K_ESCAPE)
+    assert isinstance(app.scene, ConfirmScene)
+    Input(app).press(pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene) and app.running
+    Input(app).press(pygame.K_ESCAPE)
+    dialog = app.scene
+    assert isinstance(dialog, ConfirmScene)
+    Input(app).click(dialog.yes)
+    assert not app.running
+
+
+def test_continue_appears_with_a_saved_game_and_resumes_it(
+    make_app: AppMaker, tmp_path: Path
+) -> None:
+    finished = simulate("table", 2, 5, ["random"], TableRules(hands=1))
+    record = json.loads(finished.dumps())
+    record["players"][0]["kind"] = "human"
+    del record["hands"][0]["result"]
+    record["hands"][0]["moves"] = record["hands"][0]["moves"][:3]
+    # An earlier version's single save: moved to the table's slot on start.
+    (tmp_path / "saved-game.contack.json").write_text(json.dumps(record), encoding="utf-8")
+    app = make_app(tmp_path)
+    assert not (tmp_path / "saved-game.contack.json").exists()
+    button = menu_button(app, "continue-table")
+    assert button.visible
+    assert not menu_button(app, "continue-draw").visible
+    Input(app).click(button)
+    assert isinstance(app.scene, TableScene)
+
+
+def test_menu_pixels_show_felt_and_a_gold_title(make_app: AppMaker, tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    corner = app.screen.get_at((5, 5))
+    assert corner.g > corner.r and corner.g > corner.b
+    button = menu_button(app, "table")
+    assert button.focused
+    assert app.screen.get_at((button.rect.x + 12, button.rect.centery))[:3] == PALETTE.gold

@@ -1,8 +1,9 @@
-"""The table setup screen: its seats' default names, a saved setup of any shape, and its
-deal box."""
+"""The table setup screen: its seats' default names, a saved setup of any shape, its
+deal box, and the table config it builds."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -11,12 +12,13 @@ import pytest
 from game.persist.settings import Settings
 from game.rules.share import ShareCode
 from game.rules.table_rules import TableRules
+from game.scenes.menus.menu import MenuScene
 from game.scenes.requests import Screen
 from game.scenes.setup.scene import SetupScene, default_name
 from game.scenes.table.panels import hand_words
 from game.scenes.table.scene import TableScene
 from tests.conftest import AppMaker
-from tests.drive import Input, type_into_deal_box
+from tests.drive import Input, click_next, open_from_menu, type_into_deal_box
 
 
 def test_computer_seats_get_distinct_names(make_app: AppMaker) -> None:
@@ -126,3 +128,35 @@ def test_a_share_code_brings_any_target_score(make_app: AppMaker) -> None:
     assert isinstance(setup, SetupScene)
     assert setup.rules.length.value == 250 and setup.rules.length.words() == "To 250 points"
     assert setup.config()["rules"]["target"] == 250
+
+
+def test_setup_builds_the_table_config(make_app: AppMaker, tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    setup = open_from_menu(app, "table", SetupScene)
+    click_next(app, setup.count)
+    click_next(app, setup.count)
+    assert setup.count.value == 4 and setup.rules.partners.enabled
+    Input(app).click(setup.rules.partners)
+    Input(app).click(setup.names[0])
+    setup.names[0].text = ""
+    Input(app).text("Ann", frames=1)
+    Input(app).click(setup.kinds[2])  # greedy -> expert
+    click_next(app, setup.rules.variant)
+    click_next(app, setup.rules.length)
+    Input(app).click(setup.start)
+    table = app.scene
+    assert isinstance(table, TableScene) and len(app.scenes) == 2
+    assert table.match.record.data["rules"] == {
+        "hands": 3,
+        "partners": True,
+        "free_draw": False,
+        "variant": "club",
+        "chips": 40,
+        "time_limit_s": 600,
+    }
+    players = table.match.record.data["players"]
+    assert [p["kind"] for p in players] == ["human", "ai:greedy", "ai:expert", "ai:greedy"]
+    assert players[0]["name"] == "Ann"
+    assert set(table.match.record.data) >= {"rules", "players", "seed", "hands"}
+    Input(app).press(pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
