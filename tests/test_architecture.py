@@ -97,3 +97,18 @@ def test_every_fixture_is_defined_once() -> None:
             ):
                 defined.setdefault(node.name, []).append(path.name)
     assert {name: where for name, where in defined.items() if len(where) > 1} == {}
+
+
+def test_no_screen_module_re_exports_a_name() -> None:
+    """A name is imported from the module it lives in: no `import X as X` in game/ui or
+    game/scenes (one name, one module)."""
+    re_exports = [
+        f"{path.relative_to(ROOT).as_posix()}:{alias.name}"
+        for folder in ("ui", "scenes")
+        for path in sorted((ROOT / "game" / folder).rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom | ast.Import)
+        for alias in node.names
+        if alias.asname == alias.name
+    ]
+    assert re_exports == []

@@ -16,8 +16,7 @@ from game.scenes.solitaire.base import SolitaireScene
 from game.scenes.solitaire.draw import DrawSolitaireScene
 from game.scenes.solitaire.sources import DISCARD_KEY
 from game.scenes.solitaire.stacked import StackedSolitaireScene
-from game.ui.tiles.art import TileState
-from game.ui.tiles.image import DIGIT_SHARE
+from game.ui.tiles.image import DIGIT_SHARE, TileState
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until
 

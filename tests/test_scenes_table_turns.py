@@ -28,8 +28,7 @@ from game.scenes.table.turns import LANDED_PAUSE_S, PAUSE_FACTOR_CAP
 from game.ui.board.marks import LAST_MARK
 from game.ui.pacing import FIXED_DT
 from game.ui.theme import Colour
-from game.ui.tiles.art import TileState
-from game.ui.tiles.image import DIGIT_SHARE, triangle_points
+from game.ui.tiles.image import DIGIT_SHARE, TileState, triangle_points
 from game.ui.tween import SPEED_FACTORS
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until

@@ -9,8 +9,8 @@ import pytest
 
 from game.rules.tiles import parse_tile
 from game.ui.theme import THEMES, Fonts
-from game.ui.tiles.art import TileArt, TileState
-from game.ui.tiles.image import image_size, triangle_points
+from game.ui.tiles.art import TileArt
+from game.ui.tiles.image import TileState, image_size, triangle_points
 from game.ui.tiles.sprites import TileLayer, TileSprite
 from game.ui.tween import Tween, Tweens
 from tests.conftest import AppMaker

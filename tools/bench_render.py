@@ -34,7 +34,7 @@ from game.scenes.base import Scene
 from game.ui.layout import LatticeView
 from game.ui.pacing import FIXED_DT
 from game.ui.theme import PALETTE
-from game.ui.tiles.art import TileState
+from game.ui.tiles.image import TileState
 from game.ui.tiles.sprites import TileLayer, TileSprite
 from game.ui.tween import FloatingText, FloatingTexts, Tweens, ease_in_out_cubic
 

@@ -17,8 +17,8 @@ from game.ui.board.board import LADDER, Board
 from game.ui.painting import Ui, blit_lines, blit_text, draw_panel
 from game.ui.text import blit_paragraphs, shrunk_text
 from game.ui.theme import PALETTE
-from game.ui.tiles.art import TileState
 from game.ui.tiles.examples import THREE_SIDED, Placement, contact_pair, two_sided
+from game.ui.tiles.image import TileState
 from game.ui.tiles.sprites import TileLayer
 from game.ui.widgets.controls import Button
 from game.ui.words import capitalised, colour_word, names_words, points_words

@@ -19,7 +19,8 @@ from game.ui.layout import Point
 from game.ui.painting import Ui, blit_text, draw_panel
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
-from game.ui.tiles.art import TileArt, TileState
+from game.ui.tiles.art import TileArt
+from game.ui.tiles.image import TileState
 from game.ui.tiles.sprites import TileLayer, TileSprite
 from game.ui.words import light_out_words, purse_words, tiles_words
 

@@ -18,7 +18,7 @@ from game.scenes.solitaire.sources import MOVING_LAYER, SOURCE_LAYER, SourceKey,
 from game.scenes.solitaire.stage import SolitaireStage
 from game.ui.board.board import Gesture
 from game.ui.layout import Point
-from game.ui.tiles.art import TileState
+from game.ui.tiles.image import TileState
 from game.ui.widgets.controls import Form
 
 

@@ -22,7 +22,7 @@ from game.scenes.solitaire.base import SolitaireScene
 from game.scenes.solitaire.sources import DISCARD_KEY, STOCK_KEY, SourceKey, StockAndDiscard
 from game.ui.text import blit_paragraph
 from game.ui.theme import PALETTE
-from game.ui.tiles.art import TileState
+from game.ui.tiles.image import TileState
 from game.ui.tiles.sprites import flip_image
 from game.ui.tween import Tween, linear
 from game.ui.widgets.controls import Button

@@ -23,7 +23,7 @@ from game.scenes.solitaire.panels import draw_count
 from game.ui.layout import ROW_HEIGHT, Point
 from game.ui.painting import blit_text
 from game.ui.theme import PALETTE
-from game.ui.tiles.art import TileState
+from game.ui.tiles.image import TileState
 from game.ui.tiles.sprites import TileLayer, TileSprite
 
 if TYPE_CHECKING:

@@ -18,7 +18,8 @@ from game.ui.board.table_layout import SeatBox, TableLayout
 from game.ui.painting import Ui, blit_lines, blit_text, draw_panel
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
-from game.ui.tiles.art import TileArt, TileState
+from game.ui.tiles.art import TileArt
+from game.ui.tiles.image import TileState
 from game.ui.widgets.controls import Button
 from game.ui.widgets.rows import lay_out_row
 from game.ui.words import KIND_WORDS, purse_words, tile_words, tiles_words

@@ -33,8 +33,8 @@ from game.ui.layout import (
     cell_side_edges,
 )
 from game.ui.painting import Ui
-from game.ui.tiles.art import TileArt, TileState
-from game.ui.tiles.image import triangle_points
+from game.ui.tiles.art import TileArt
+from game.ui.tiles.image import TileState, triangle_points
 from game.ui.tiles.sprites import TileLayer, TileSprite
 from game.ui.tween import Tween, Tweens, ease_out_cubic, lerp_point
 

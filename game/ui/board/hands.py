@@ -16,7 +16,8 @@ from game.rules.tiles import TileId
 from game.ui.board.board import Board
 from game.ui.board.table_layout import SeatBox
 from game.ui.layout import Point
-from game.ui.tiles.art import TileArt, TileState
+from game.ui.tiles.art import TileArt
+from game.ui.tiles.image import TileState
 from game.ui.tiles.sprites import TileLayer, TileSprite
 from game.ui.tween import Tween, Tweens
 

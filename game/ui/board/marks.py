@@ -18,8 +18,8 @@ from game.rules.tiles import TileId
 from game.ui.layout import ROW_HEIGHT, LatticeView, Point
 from game.ui.painting import Ui, blit_text
 from game.ui.theme import PALETTE, Colour
-from game.ui.tiles.art import TileArt, TileState
-from game.ui.tiles.image import SQRT3, triangle_points
+from game.ui.tiles.art import TileArt
+from game.ui.tiles.image import SQRT3, TileState, triangle_points
 
 TILE_GAP: Final = 0.97
 """A placed tile's side as a share of its cell's (a hairline of felt between tiles)."""

@@ -17,8 +17,7 @@ import pygame
 
 from game.rules.tiles import TileId
 from game.ui.theme import Fonts, Theme
-from game.ui.tiles.image import TilePainter, image_size
-from game.ui.tiles.image import TileState as TileState  # re-exported: part of the art's API
+from game.ui.tiles.image import TilePainter, TileState, image_size
 
 ArtKey = tuple[int, int, str, bool, bool, int, TileState]
 PAINT_GUESS_S: Final = 0.004

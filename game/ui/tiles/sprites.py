@@ -12,8 +12,8 @@ import pygame
 
 from game.rules.tiles import TileId
 from game.ui.layout import Point, point_in_triangle
-from game.ui.tiles.art import TileArt, TileState
-from game.ui.tiles.image import image_size, triangle_points
+from game.ui.tiles.art import TileArt
+from game.ui.tiles.image import TileState, image_size, triangle_points
 
 
 class TileSprite(pygame.sprite.Sprite):
