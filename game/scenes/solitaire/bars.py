@@ -20,7 +20,7 @@ from game.rules.record import GameRecord
 from game.rules.seeds_names import LARGEST_NEW_DEAL
 from game.rules.share import is_number_text
 from game.rules.tiles import TILE_COUNT
-from game.scenes.solitaire.autoplay import SolitaireAutoPlay
+from game.scenes.solitaire.assists import SolitaireAssists
 from game.scenes.solitaire.panels import draw_light, draw_title, share_note
 from game.ui.painting import Ui, blit_text
 from game.ui.theme import PALETTE
@@ -103,7 +103,7 @@ class SolitaireBars:
         self,
         form: Form,
         services: Services,
-        autoplay: SolitaireAutoPlay,
+        autoplay: SolitaireAssists,
         commands: SolitaireCommands,
     ) -> None:
         self.services = services

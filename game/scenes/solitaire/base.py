@@ -27,7 +27,7 @@ from game.rules.record import GameRecord
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.base import Scene
 from game.scenes.requests import SaveRecordRequest
-from game.scenes.solitaire.autoplay import SolitaireAutoPlay
+from game.scenes.solitaire.assists import SolitaireAssists
 from game.scenes.solitaire.bars import SolitaireBars, SolitaireCommands, option
 from game.scenes.solitaire.controls import SolitaireControls
 from game.scenes.solitaire.deals import SolitaireDeals
@@ -62,7 +62,7 @@ class SolitaireScene(Scene):
         self.tiles, self.board = self.stage.tiles, self.stage.board
         self.animator, self.tweens = self.stage.animator, self.stage.tweens
         self.sources = self.make_sources()
-        self.autoplay = SolitaireAutoPlay(
+        self.autoplay = SolitaireAssists(
             lambda: self.session,
             services.settings,
             self.tweens,

@@ -12,7 +12,7 @@ import pygame
 from game.i18n import _
 from game.rules.lattice import Cell
 from game.rules.moves import Move
-from game.scenes.solitaire.autoplay import SolitaireAutoPlay
+from game.scenes.solitaire.assists import SolitaireAssists
 from game.scenes.solitaire.bars import SolitaireCommands
 from game.scenes.solitaire.sources import MOVING_LAYER, SOURCE_LAYER, SourceKey, TileSources
 from game.scenes.solitaire.stage import SolitaireStage
@@ -30,7 +30,7 @@ class SolitaireControls:
         stage: SolitaireStage,
         sources: TileSources,
         form: Form,
-        autoplay: SolitaireAutoPlay,
+        autoplay: SolitaireAssists,
         commands: SolitaireCommands,
         *,
         notify: Callable[[str], None],

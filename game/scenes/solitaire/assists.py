@@ -18,7 +18,7 @@ AUTO_DELAY: Final = {"slow": 1.1, "normal": 0.5, "fast": 0.18, "instant": 0.0}
 """Seconds between two auto-played moves at each speed."""
 
 
-class SolitaireAutoPlay:
+class SolitaireAssists:
     """Whether the game plays itself, at what speed, and the hint asked for."""
 
     def __init__(
