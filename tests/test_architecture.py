@@ -112,3 +112,15 @@ def test_no_screen_module_re_exports_a_name() -> None:
         if alias.asname == alias.name
     ]
     assert re_exports == []
+
+
+def test_no_two_classes_above_the_rules_share_a_name() -> None:
+    """One name, one thing: a class of ai, play, persist, net, ui or scenes is named once
+    (the network's `move` message is not the table's `MovePlayed` event)."""
+    where: dict[str, list[str]] = {}
+    for layer in ("ai", "play", "persist", "net", "ui", "scenes"):
+        for path in sorted((ROOT / "game" / layer).rglob("*.py")):
+            for node in ast.parse(path.read_text(encoding="utf-8")).body:
+                if isinstance(node, ast.ClassDef):
+                    where.setdefault(node.name, []).append(path.relative_to(ROOT).as_posix())
+    assert {name: paths for name, paths in where.items() if len(paths) > 1} == {}
