@@ -16,8 +16,7 @@ from game.ui.board.board import Board
 from game.ui.painting import Ui, blit_text
 from game.ui.theme import PALETTE
 from game.ui.words import (
-    capitalised,
-    colour_word,
+    contact_sums,
     names_words,
     points_words,
     source_words,
@@ -90,22 +89,7 @@ def describe(
     sides = len(step.contacts)
     if sides >= 2:
         said = _("{move}, an opportunity play on {sides} sides").format(move=said, sides=sides)
-    parts = []
-    for contact in step.contacts:
-        fields = {
-            "colour": colour_word(edge_names, contact.colour),
-            "value": contact.value,
-            "other": contact.other_value,
-            "sum": contact.points,
-        }
-        parts.append(
-            (
-                _("{colour} {value} + {other} = {sum}")
-                if contact.counting
-                else _("{colour} {value} matches {other}")
-            ).format(**fields)
-        )
-    return _("{move}.").format(move=said), capitalised("; ".join(parts))
+    return _("{move}.").format(move=said), contact_sums(step.contacts, edge_names)
 
 
 def ending(replay: Replay, names: list[str]) -> str:
