@@ -1,4 +1,4 @@
-"""The statistics screen (game/scenes/stats.py): a person's rating and streak alone
+"""The statistics screen (game/scenes/games/stats.py): a person's rating and streak alone
 against the computers beside their table games."""
 
 from __future__ import annotations

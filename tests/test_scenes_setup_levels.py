@@ -1,4 +1,4 @@
-"""The computer levels' legend on the setup screen (game/scenes/setup_levels.py), and
+"""The computer levels' legend on the setup screen (game/scenes/setup/levels.py), and
 the standing of the person at the table among the levels."""
 
 from __future__ import annotations

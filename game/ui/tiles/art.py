@@ -1,6 +1,6 @@
 """Tile art drawn by code: rendered once per look and cached, never per frame.
 
-`TileArt` keeps each image (painted by `tile_painting.TilePainter`) under (tile, side,
+`TileArt` keeps each image (painted by `image.TilePainter`) under (tile, side,
 theme, colour-blind aid, up/down, rotation, state), draws images asked for ahead of need
 in spare moments, and within a frame's drawing budget shows an image scaled from another
 size until the real one is drawn. `triangle_points` gives the triangle inside an image.
