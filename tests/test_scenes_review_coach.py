@@ -19,7 +19,7 @@ from game.scenes.table.scene import TableScene
 from game.scenes.table.score import ScoreScene
 from tests.conftest import AppMaker
 from tests.drive import Input
-from tests.test_analysis import human_table_game
+from tests.test_ai_analysis import human_table_game
 from tools.samples import table_config
 
 

@@ -27,7 +27,7 @@ from game.ui.slip import SAME_SPOT_TURN_S, Focus
 from game.ui.theme import PALETTE, Colour
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until
-from tests.test_analysis import human_table_game
+from tests.test_ai_analysis import human_table_game
 from tests.test_scenes_solitaire_base import lose_draw_deal
 from tools.text_audit import watching
 

@@ -21,7 +21,7 @@ from game.ai.solver import Solver, solve
 from game.rules.moves import Move
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from tests.test_fair_draw import fair_moves_agree
+from tests.test_ai_fair_draw import fair_moves_agree
 
 State = DrawSolitaireState | StackedSolitaireState
 
