@@ -124,3 +124,15 @@ def test_no_two_classes_above_the_rules_share_a_name() -> None:
                 if isinstance(node, ast.ClassDef):
                     where.setdefault(node.name, []).append(path.relative_to(ROOT).as_posix())
     assert {name: paths for name, paths in where.items() if len(paths) > 1} == {}
+
+
+def test_no_two_public_functions_of_the_screens_share_a_name() -> None:
+    """One name, one thing on the screens too: a public function of game/ui or game/scenes
+    is named once (the announcement's card words are not the Achievements screen's)."""
+    where: dict[str, list[str]] = {}
+    for folder in ("ui", "scenes"):
+        for path in sorted((ROOT / "game" / folder).rglob("*.py")):
+            for node in ast.parse(path.read_text(encoding="utf-8")).body:
+                if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
+                    where.setdefault(node.name, []).append(path.relative_to(ROOT).as_posix())
+    assert {name: paths for name, paths in where.items() if len(paths) > 1} == {}

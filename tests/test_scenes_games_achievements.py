@@ -23,7 +23,7 @@ from game.scenes.requests import CoachRequest, Screen
 from game.scenes.review.coach import CoachScene
 from game.scenes.table.guided import GuidedGameScene
 from game.ui.achievements.cards import PAD, card_height, picture_side, words_room
-from game.ui.achievements.toasts import SHOWN_S, card_shape, card_words
+from game.ui.achievements.toasts import SHOWN_S, card_shape, toast_words
 from game.ui.pacing import FIXED_DT, MAX_STEPS
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until
@@ -193,5 +193,5 @@ def test_every_card_holds_its_words(
     for achievement in ACHIEVEMENTS:
         assert len(ui.fitted(_(achievement.description), 15, room, max_lines=9)[0]) <= 2
         card_width, card_tall, side = card_shape(ui, achievement)
-        words = [*card_words(achievement)[:2], card_words(achievement)[2]._replace(lines=9)]
+        words = [*toast_words(achievement)[:2], toast_words(achievement)[2]._replace(lines=9)]
         assert card_height(ui, words, words_room(ui, card_width, side)) <= card_tall

@@ -41,7 +41,7 @@ def line_record(record: GameRecord, review: SolitaireReview) -> GameRecord:
     return GameRecord(data)
 
 
-def move_words(move: Move, done: bool = True) -> str:
+def solitaire_move_words(move: Move, done: bool = True) -> str:
     """What a solitaire move did ("placed 2-7-8 from the stock") or, not `done`, does
     ("places 2-7-8 from the stock")."""
     tile, source = tile_words(move.tile), source_words(move)
@@ -73,7 +73,7 @@ def review_lines(review: SolitaireReview, mode: str) -> list[str]:
         return [
             _("Still winnable after move {move}: the win is still there.").format(move=k),
             _("The winning line goes on: it {move} (green outline).").format(
-                move=move_words(keep, done=False)
+                move=solitaire_move_words(keep, done=False)
             ),
             _("Show me (Space) plays it. {curtain}").format(curtain=curtain).strip(),
         ]
@@ -82,7 +82,7 @@ def review_lines(review: SolitaireReview, mode: str) -> list[str]:
     return [
         slip_words(k),
         _("You {played} (red outline); the winning line {keeps} (green outline).").format(
-            played=move_words(played), keeps=move_words(keep, done=False)
+            played=solitaire_move_words(played), keeps=solitaire_move_words(keep, done=False)
         ),
         _("Show me (Space) plays the winning line from here. {curtain}")
         .format(curtain=curtain)

@@ -276,7 +276,7 @@ class SaveRecordScene(Scene):
         self.field = self.form.add(
             TextField(
                 N_("Record name"),
-                name or default_name(record),
+                name or new_record_name(record),
                 lambda _text: None,
                 max_length=NAME_LENGTH,
             )
@@ -348,6 +348,6 @@ class SaveRecordScene(Scene):
         self.form.draw(surface, ui)
 
 
-def default_name(record: GameRecord) -> str:
+def new_record_name(record: GameRecord) -> str:
     """A name for a new record: the game and the date."""
     return dated_name(_(MODE_TITLES.get(record.mode, N_("Game"))))

@@ -99,7 +99,7 @@ class AchievementToasts:
         achievement = toast.achievement
         side = card_shape(ui, achievement)[2]
         picture = self.pictures.picture(achievement, side, True)
-        words = card_words(achievement)
+        words = toast_words(achievement)
         draw_card(surface, ui, picture, side, box, words, border=PALETTE.gold, alpha=240)
 
     def place(
@@ -125,9 +125,9 @@ class AchievementToasts:
         return min(places, key=cost)
 
 
-def card_words(achievement: Achievement, lines: int = 3) -> list[Words]:
-    """A card's words: that it was earned, the achievement's name, what it asked (on up
-    to `lines` lines)."""
+def toast_words(achievement: Achievement, lines: int = 3) -> list[Words]:
+    """An announcement card's words: that it was earned, the achievement's name, what it
+    asked (on up to `lines` lines)."""
     return [
         Words(_("Achievement earned"), 15, PALETTE.gold, "bold"),
         Words(_(achievement.name), 19, PALETTE.ivory, "bold"),
@@ -139,10 +139,10 @@ def card_shape(ui: Ui, achievement: Achievement) -> tuple[int, int, int]:
     """A card's width, height and picture side: as tall as its words with two lines of
     what it asked, taller when those take three (the smallest windows' words)."""
     width = ui.px(WIDTH)
-    height = card_height(ui, card_words(achievement, lines=2))
+    height = card_height(ui, toast_words(achievement, lines=2))
     side = picture_side(ui, height)
     room = words_room(ui, width, side)
-    return width, max(height, card_height(ui, card_words(achievement), room)), side
+    return width, max(height, card_height(ui, toast_words(achievement), room)), side
 
 
 def _slid(elapsed: float) -> float:
