@@ -1,7 +1,9 @@
 """The layers and the import contracts of pyproject.toml hold (import-linter): rules <- ai
 <- play <- persist <- ui <- scenes <- router <- app and cli; no pygame below ui; screens
 never import one another; no import cycle anywhere, TYPE_CHECKING and function-local
-imports included."""
+imports included. The size bars, the screens' rooms of at most 20 files, one name for one
+thing (no re-exports, no class or screen function named twice) and each test fixture
+defined once."""
 
 import ast
 import subprocess
