@@ -40,13 +40,13 @@ from game.rules.record import GameRecord
 from game.scenes.base import Scene
 from game.scenes.requests import Screen, ScreenRequest
 from game.scenes.stack import SceneStack
-from game.ui.achievement_toasts import AchievementToasts
-from game.ui.notices import Notices
+from game.ui.achievements.toasts import AchievementToasts
 from game.ui.pacing import FIXED_DT, Pace, display_rate
 from game.ui.painting import Ui
 from game.ui.sound import SoundPlayer
 from game.ui.theme import Fonts, render_felt, theme_named
-from game.ui.tiles import TileArt
+from game.ui.tiles.art import TileArt
+from game.ui.widgets.notices import Notices
 from game.ui.window import TITLE, Window
 
 NEWS: Final = pygame.event.custom_type()

@@ -15,18 +15,20 @@ from game.i18n import _
 from game.persist.records import RECORD_SUFFIX, is_in_progress, read_recorded_game
 from game.rules.errors import RecordError
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, GameRecord
-from game.scenes.about import AboutScene
-from game.scenes.achievements import AchievementsScene
 from game.scenes.base import Scene, Services
-from game.scenes.coach import CoachScene
-from game.scenes.daily import DailyScene
-from game.scenes.draw_solitaire import DrawSolitaireScene
-from game.scenes.history_list import HistoryScene
-from game.scenes.join import JoinScene
-from game.scenes.menu import MenuScene
-from game.scenes.puzzles import PuzzlesScene
-from game.scenes.records import RecordsScene, SaveRecordScene
-from game.scenes.replay import ReplayScene
+from game.scenes.games.achievements import AchievementsScene
+from game.scenes.games.history import HistoryScene
+from game.scenes.games.records import RecordsScene, SaveRecordScene
+from game.scenes.games.stats import StatsScene
+from game.scenes.menus.about import AboutScene
+from game.scenes.menus.daily import DailyScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.menus.rules import RulesScene
+from game.scenes.menus.settings import SettingsScene
+from game.scenes.online.hosting import HostScene
+from game.scenes.online.join import JoinScene
+from game.scenes.online.remote import RemoteTableScene
+from game.scenes.puzzles.scene import PuzzlesScene
 from game.scenes.requests import (
     CoachRequest,
     HostRequest,
@@ -40,16 +42,14 @@ from game.scenes.requests import (
     SolitaireRequest,
     TableRequest,
 )
-from game.scenes.rules_screen import RulesScene
-from game.scenes.score import ScoreScene
-from game.scenes.settings import SettingsScene
-from game.scenes.setup import SetupScene
-from game.scenes.stacked_solitaire import StackedSolitaireScene
-from game.scenes.stats import StatsScene
-from game.scenes.table import TableScene
-from game.scenes.table_guided import GuidedGameScene
-from game.scenes.table_hosting import HostScene
-from game.scenes.table_remote import RemoteTableScene
+from game.scenes.review.coach import CoachScene
+from game.scenes.review.replay import ReplayScene
+from game.scenes.setup.scene import SetupScene
+from game.scenes.solitaire.draw import DrawSolitaireScene
+from game.scenes.solitaire.stacked import StackedSolitaireScene
+from game.scenes.table.guided import GuidedGameScene
+from game.scenes.table.scene import TableScene
+from game.scenes.table.score import ScoreScene
 
 SCENES: Final[dict[Screen, Callable[[Services], Scene]]] = {
     Screen.MENU: MenuScene,

@@ -21,6 +21,7 @@ from game.ai.worker import InProcessAdviser, Job
 from game.app import App
 from game.net.hosting import HostedServer
 from game.net.registry import Registry
+from game.ui.tiles.art import TileArt
 from tests.drive import new_app
 from tests.net_helpers import ROOMY, ManualClock
 from tools.xserver import NoXServer, XServer, start_xserver
@@ -96,49 +97,58 @@ def held_adviser() -> HeldAdviser:
     return HeldAdviser()
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "app(**options): how a module's apps are made: `make_app`'s options, and share_art=True "
+        "for one tile-art cache across the module's apps",
+    )
+
+
 class AppMaker:
     """Builds apps the way `tests.drive.new_app` does (a manual clock, an in-process
-    adviser), on the test's own data folder unless given another."""
+    adviser), on the test's own data folder unless given another, with the options of the
+    module's `app` mark unless the call gives others."""
 
-    def __init__(self, home: Path) -> None:
+    def __init__(self, home: Path, marked: dict[str, Any], shared_art: list[TileArt]) -> None:
         self.home = home
+        self.marked = marked
+        self.shared_art = shared_art
 
     def __call__(
-        self,
-        home: Path | None = None,
-        size: tuple[int, int] = (1280, 800),
-        *,
-        speed: str | None = None,
-        banner: bool | None = None,
-        **options: Any,
+        self, home: Path | None = None, size: tuple[int, int] | None = None, **options: Any
     ) -> App:
-        return new_app(
-            self.home if home is None else home, size, speed=speed, banner=banner, **options
-        )
+        chosen = {"size": (1280, 800), **self.marked, **options}
+        if size is not None:
+            chosen["size"] = size
+        share = chosen.pop("share_art", False)
+        if share and self.shared_art:
+            chosen["art"] = self.shared_art[0]
+        app = new_app(self.home if home is None else home, **chosen)
+        if share and not self.shared_art:
+            self.shared_art.append(app.art)
+        return app
+
+
+@pytest.fixture(scope="module")
+def module_art() -> list[TileArt]:
+    """The tile art a module's apps share when its `app` mark asks (rendering is slow)."""
+    return []
 
 
 @pytest.fixture
-def make_app(tmp_path: Path) -> AppMaker:
+def make_app(tmp_path: Path, request: pytest.FixtureRequest, module_art: list[TileArt]) -> AppMaker:
     """`make_app(home=tmp_path, size=(1280, 800), *, speed=None, banner=None, art=None,
-    record_path=None, adviser=None, frames=2)`: a new headless app."""
-    return AppMaker(tmp_path)
-
-
-AppFactory = Callable[[], App]
-"""What builds the app of the `app` fixture."""
-
-
-@pytest.fixture
-def app_factory(make_app: AppMaker) -> AppFactory:
-    """What builds the `app` fixture: here a new app, 1280x800, on the test's own folder; a
-    module that wants its apps otherwise overrides this fixture."""
-    return make_app
+    record_path=None, adviser=None, frames=2)`: a new headless app; a module's
+    `pytestmark = pytest.mark.app(...)` sets its own defaults."""
+    mark = request.node.get_closest_marker("app")
+    return AppMaker(tmp_path, dict(mark.kwargs) if mark else {}, module_art)
 
 
 @pytest.fixture
-def app(app_factory: AppFactory) -> App:
-    """The test's app, as its module's `app_factory` builds it."""
-    return app_factory()
+def app(make_app: AppMaker) -> App:
+    """The test's app, made as its module's `app` mark says (1280x800 otherwise)."""
+    return make_app()
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 
@@ -13,9 +13,10 @@ from game.ai.worker import Adviser, InProcessAdviser
 from game.app import App, ManualClock
 from game.persist.storage import Storage
 from game.scenes.base import Scene
+from game.scenes.menus.menu import MenuScene
 from game.scenes.requests import Screen
-from game.ui.tiles import TileArt
-from game.ui.widgets import Widget
+from game.ui.tiles.art import TileArt
+from game.ui.widgets.controls import Widget
 
 Point = tuple[float, float]
 
@@ -144,3 +145,25 @@ def type_into_deal_box(
     drive.press(pygame.K_a, pygame.KMOD_CTRL)
     drive.text(typed)
     return app, scene
+
+
+S = TypeVar("S", bound=Scene)
+
+
+def click_next(app: App, choice: Widget) -> None:
+    """Click a choice's right arrow (its next value)."""
+    Input(app).click((choice.rect.right - 24, choice.rect.centery))
+
+
+def menu_button(app: App, name: str) -> Widget:
+    scene = app.scene
+    assert isinstance(scene, MenuScene)
+    return scene.buttons[name]
+
+
+def open_from_menu(app: App, name: str, kind: type[S]) -> S:
+    """Click the menu entry `name`; the scene it opens, which must be a `kind`."""
+    Input(app).click(menu_button(app, name))
+    scene = app.scene
+    assert isinstance(scene, kind)
+    return scene

@@ -17,7 +17,7 @@ from game.net.messages import join_frame, move_frame, rejoin_frame
 from game.net.mirror import TableMirror
 from game.net.registry import Registry
 from game.net.remote_match import RemoteMatch
-from game.net.replies import MovePlayed, read_server_message
+from game.net.replies import MoveMessage, read_server_message
 from game.net.server import TableServer
 from game.net.table_opening import TableOpening
 from game.rules.record import GameRecord
@@ -87,7 +87,7 @@ class Bot:
             self.seats[message["seat"]] = message["token"]
         elif message["type"] == "view":
             self.mirror = TableMirror(GameRecord(message["record"]))
-        elif isinstance(typed, MovePlayed) and self.mirror is not None:
+        elif isinstance(typed, MoveMessage) and self.mirror is not None:
             self.mirror.play(typed)
         return message
 

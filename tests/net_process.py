@@ -16,7 +16,7 @@ from websockets.sync.client import ClientConnection
 
 from game.net.messages import move_frame
 from game.net.mirror import TableMirror
-from game.net.replies import MovePlayed, read_server_message
+from game.net.replies import MoveMessage, read_server_message
 from game.rules.record import GameRecord
 from tests.net_helpers import bot_move
 
@@ -106,7 +106,7 @@ class Player:
             self.seats[message["seat"]] = message["token"]
         elif message["type"] == "view":
             self.mirror = TableMirror(GameRecord(message["record"]))
-        elif isinstance(typed, MovePlayed):
+        elif isinstance(typed, MoveMessage):
             assert self.mirror is not None
             self.mirror.play(typed)
         return message

@@ -27,12 +27,12 @@ from game.persist.settings import Settings, TableSetup
 from game.persist.storage import Storage
 from game.play.table_match import Turn
 from game.rules.table_rules import TableRules
-from game.scenes.join import JoinScene
-from game.scenes.menu import MenuScene
-from game.scenes.score import ScoreScene
-from game.scenes.setup import SetupScene
-from game.scenes.table_hosting import HostScene
-from game.scenes.table_remote import RemoteTableScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.online.hosting import HostScene
+from game.scenes.online.join import JoinScene
+from game.scenes.online.remote import RemoteTableScene
+from game.scenes.setup.scene import SetupScene
+from game.scenes.table.score import ScoreScene
 from tests.drive import Input
 
 FRAMES = 40_000

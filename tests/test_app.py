@@ -1,5 +1,6 @@
 """The app itself (game/app.py): the first window's size, resizes, the keyboard's text
-input around a screen a key opens."""
+input around a screen a key opens, closing the window from any screen,
+a minimum size, corrupt settings set aside with a notice."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ import pytest
 
 from game.persist.records import write_record
 from game.rules.record import GameRecord
-from game.scenes.menu import MenuScene
-from game.scenes.replay import ReplayScene
+from game.scenes.dialog import ConfirmScene
+from game.scenes.menus.menu import MenuScene
 from game.scenes.requests import TableRequest
+from game.scenes.review.replay import ReplayScene
+from game.ui.pacing import FIXED_DT
 from tests.conftest import AppMaker
-from tests.drive import Input
+from tests.drive import Input, menu_button
 from tests.persistence_helpers import finished_record, partial_record, resumed_game
 
 
@@ -83,7 +86,6 @@ def test_a_window_the_player_resizes_is_laid_out_again_and_its_size_kept(
     the events arrive (comparing their size with the surface's found no change): the
     screen is laid out as one started at that size, and the size is in the settings
     without closing the game (a kill loses nothing)."""
-    from game.ui.pacing import FIXED_DT
     from game.ui.window import SIZE_KEPT_AFTER_S
 
     app = make_app(tmp_path / "resized")
@@ -142,3 +144,37 @@ def test_the_key_that_opens_the_save_dialog_types_nothing_and_typing_lives_on(
     assert dialog.field.text == name + "!"  # type: ignore[attr-defined]
     drive.press(pygame.K_RETURN)
     assert type(app.scene).__name__ == "TableScene" and text_input["on"]
+
+
+def test_closing_the_window_quits_at_once_from_any_scene(
+    make_app: AppMaker, tmp_path: Path
+) -> None:
+    app = make_app(tmp_path)
+    Input(app).click(menu_button(app, "rules"))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert app.tick() is False
+    assert not app.running
+
+
+def test_resize_lays_out_again_with_a_minimum(make_app: AppMaker, tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))
+    app.run_frames(1)
+    assert app.size == (1000, 700)
+    quit_button = menu_button(app, "quit")
+    assert pygame.Rect(0, 0, 1000, 700).contains(quit_button.rect)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=500, h=300, size=(500, 300)))
+    app.run_frames(1)
+    assert app.size == (800, 600)
+    Input(app).click(menu_button(app, "quit"))
+    assert isinstance(app.scene, ConfirmScene)
+
+
+def test_corrupt_settings_give_a_notice_and_defaults(make_app: AppMaker, tmp_path: Path) -> None:
+    (tmp_path / "settings.json").write_text("{not json", encoding="utf-8")
+    app = make_app(tmp_path)
+    assert app.settings.theme == "modern"
+    assert any("could not be read" in notice for notice in app.notices)
+    kept = list(tmp_path.glob("settings.json.bad-*"))
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == "{not json"
+    assert not (tmp_path / "settings.json").exists()

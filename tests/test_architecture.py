@@ -1,7 +1,9 @@
 """The layers and the import contracts of pyproject.toml hold (import-linter): rules <- ai
 <- play <- persist <- ui <- scenes <- router <- app and cli; no pygame below ui; screens
 never import one another; no import cycle anywhere, TYPE_CHECKING and function-local
-imports included."""
+imports included. The size bars, the screens' rooms of at most 20 files, one name for one
+thing (no re-exports, no class or screen function named twice) and each test fixture
+defined once."""
 
 import ast
 import subprocess
@@ -46,6 +48,21 @@ def test_no_module_over_500_lines_and_no_class_over_300() -> None:
     assert not too_long, f"over the bar: {too_long}"
 
 
+FOLDER_BAR = 20
+
+
+def test_no_folder_of_the_screens_holds_over_20_files() -> None:
+    """The screens' rooms (game/scenes, game/ui and their folders) stay small enough to
+    see what is in them at a glance."""
+    folders = [ROOT / "game" / "scenes", ROOT / "game" / "ui"]
+    crowded = {
+        folder.relative_to(ROOT).as_posix(): count
+        for folder in [*folders, *(p for f in folders for p in f.rglob("*") if p.is_dir())]
+        if (count := sum(1 for f in folder.iterdir() if f.is_file())) > FOLDER_BAR
+    }
+    assert not crowded, f"folders over {FOLDER_BAR} files: {crowded}"
+
+
 def test_every_scene_that_changes_itself_says_how_long_it_stays_still() -> None:
     """The window draws only when the picture changed (game/ui/pacing.py): every scene
     with an `update` says in `still_for` when it changes by itself (itself or a scene it
@@ -56,8 +73,8 @@ def test_every_scene_that_changes_itself_says_how_long_it_stays_still() -> None:
     import game.scenes
     from game.scenes.base import Scene
 
-    for module in pkgutil.iter_modules(game.scenes.__path__):
-        importlib.import_module(f"game.scenes.{module.name}")
+    for module in pkgutil.walk_packages(game.scenes.__path__, "game.scenes."):
+        importlib.import_module(module.name)
     silent = []
     pending: list[type[Scene]] = [Scene]
     while pending:
@@ -68,3 +85,56 @@ def test_every_scene_that_changes_itself_says_how_long_it_stays_still() -> None:
         if updated is not Scene and told is Scene:
             silent.append(scene.__name__)
     assert silent == [], "scenes whose update changes them without a still_for"
+
+
+def test_every_fixture_is_defined_once() -> None:
+    """A fixture has one definition and one signature: a module that wants its apps made
+    otherwise says so with `pytest.mark.app(...)`, never by defining `app` or `make_app`
+    again."""
+    defined: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "tests").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and any(
+                "fixture" in ast.unparse(d) for d in node.decorator_list
+            ):
+                defined.setdefault(node.name, []).append(path.name)
+    assert {name: where for name, where in defined.items() if len(where) > 1} == {}
+
+
+def test_no_screen_module_re_exports_a_name() -> None:
+    """A name is imported from the module it lives in: no `import X as X` in game/ui or
+    game/scenes (one name, one module)."""
+    re_exports = [
+        f"{path.relative_to(ROOT).as_posix()}:{alias.name}"
+        for folder in ("ui", "scenes")
+        for path in sorted((ROOT / "game" / folder).rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom | ast.Import)
+        for alias in node.names
+        if alias.asname == alias.name
+    ]
+    assert re_exports == []
+
+
+def test_no_two_classes_above_the_rules_share_a_name() -> None:
+    """One name, one thing: a class of ai, play, persist, net, ui or scenes is named once
+    (the network's `move` message is not the table's `MovePlayed` event)."""
+    where: dict[str, list[str]] = {}
+    for layer in ("ai", "play", "persist", "net", "ui", "scenes"):
+        for path in sorted((ROOT / "game" / layer).rglob("*.py")):
+            for node in ast.parse(path.read_text(encoding="utf-8")).body:
+                if isinstance(node, ast.ClassDef):
+                    where.setdefault(node.name, []).append(path.relative_to(ROOT).as_posix())
+    assert {name: paths for name, paths in where.items() if len(paths) > 1} == {}
+
+
+def test_no_two_public_functions_of_the_screens_share_a_name() -> None:
+    """One name, one thing on the screens too: a public function of game/ui or game/scenes
+    is named once (the announcement's card words are not the Achievements screen's)."""
+    where: dict[str, list[str]] = {}
+    for folder in ("ui", "scenes"):
+        for path in sorted((ROOT / "game" / folder).rglob("*.py")):
+            for node in ast.parse(path.read_text(encoding="utf-8")).body:
+                if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
+                    where.setdefault(node.name, []).append(path.relative_to(ROOT).as_posix())
+    assert {name: paths for name, paths in where.items() if len(paths) > 1} == {}

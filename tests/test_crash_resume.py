@@ -19,7 +19,7 @@ import pytest
 
 from game.persist.storage import Storage
 from game.rules.record import GameRecord, RecordedGame
-from game.scenes.table import TableScene
+from game.scenes.table.scene import TableScene
 from tests.drive import new_app
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -17,13 +17,13 @@ from game.play.table_match import TableMatch
 from game.play.table_setup import share_code
 from game.rules.share import MAX_DEAL, SEAT_LETTERS, ShareCode, ShareCodeError, check_letter
 from game.rules.table_rules import CLUB_RULES, MAX_HANDS, MAX_TARGET, TableRules
-from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.requests import Screen, TableRequest
-from game.scenes.score import ScoreScene
-from game.scenes.setup import SetupScene
-from game.scenes.solitaire_base import SolitaireScene
-from game.scenes.stacked_solitaire import StackedSolitaireScene
-from game.scenes.table import TableScene
+from game.scenes.setup.scene import SetupScene
+from game.scenes.solitaire.base import SolitaireScene
+from game.scenes.solitaire.draw import DrawSolitaireScene
+from game.scenes.solitaire.stacked import StackedSolitaireScene
+from game.scenes.table.scene import TableScene
+from game.scenes.table.score import ScoreScene
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from game.rules.record import GameRecord, RecordedGame
-from game.scenes.replay import ReplayScene
-from game.scenes.score import ScoreScene
-from game.scenes.table import TableScene
+from game.scenes.review.replay import ReplayScene
+from game.scenes.table.scene import TableScene
+from game.scenes.table.score import ScoreScene
 from tests.drive import Input, new_app
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -401,7 +401,7 @@ def test_the_about_screen_opens_the_games_folders(
         opened.append(folder)
         return True
 
-    monkeypatch.setattr("game.scenes.about.folder_opener", lambda: opener)
+    monkeypatch.setattr("game.scenes.menus.about.folder_opener", lambda: opener)
     app = make_app()
     app.open(Screen.ABOUT)
     drive = Input(app)
@@ -418,7 +418,7 @@ def test_the_about_screen_opens_the_games_folders(
 def test_the_about_screen_says_so_where_no_folder_can_be_opened(
     make_app: AppMaker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("game.scenes.about.folder_opener", lambda: None)
+    monkeypatch.setattr("game.scenes.menus.about.folder_opener", lambda: None)
     app = make_app()
     app.open(Screen.ABOUT)
     Input(app).frames()

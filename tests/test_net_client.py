@@ -12,7 +12,7 @@ from game.net.client import ClientEvent, Connected, Disconnected, TableClient
 from game.net.hosting import HostedServer
 from game.net.mirror import TableMirror
 from game.net.registry import Registry
-from game.net.replies import Created, GameOver, Joined, MovePlayed, TableView
+from game.net.replies import Created, GameOver, Joined, MoveMessage, TableView
 from game.net.store import TableStore
 from game.rules.record_moves import TABLE
 from tests.net_helpers import ROOMY, ManualClock, bot_move, checked
@@ -57,7 +57,7 @@ class Driver:
             self.seats.add(event.seat)
         elif isinstance(event, TableView):
             self.mirror = TableMirror(event.record)
-        elif isinstance(event, MovePlayed) and self.mirror and self.mirror.follows(event):
+        elif isinstance(event, MoveMessage) and self.mirror and self.mirror.follows(event):
             self.mirror.play(event)
 
     def move_if_mine(self) -> None:
@@ -76,7 +76,7 @@ class Driver:
             self.follow(event)
             if isinstance(event, GameOver):
                 return event
-            announced += isinstance(event, MovePlayed)
+            announced += isinstance(event, MoveMessage)
         return None
 
 
@@ -116,7 +116,7 @@ def test_a_game_is_played_through_the_client_and_watched_by_another() -> None:
         assert watched.record == over.record and checked(over.record.data).is_over()
         view = next(event for event in seen if isinstance(event, TableView))
         moves = view.record.data["hands"][0]["moves"]
-        moves += [event.move.entry(TABLE) for event in seen if isinstance(event, MovePlayed)]
+        moves += [event.move.entry(TABLE) for event in seen if isinstance(event, MoveMessage)]
         assert moves == over.record.data["hands"][0]["moves"]
     finally:
         host.close()

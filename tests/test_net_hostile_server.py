@@ -24,10 +24,10 @@ from game.net.reader import ServerReader
 from game.net.registry import Registry
 from game.net.remote_match import RemoteMatch, TableLink
 from game.net.replies import BadReply, TableView, joined_frame, view_frame
-from game.scenes.join import JoinScene
-from game.scenes.menu import MenuScene
-from game.scenes.table_remote import RemoteTableScene
-from game.ui.notices import LONGEST, Notices
+from game.scenes.menus.menu import MenuScene
+from game.scenes.online.join import JoinScene
+from game.scenes.online.remote import RemoteTableScene
+from game.ui.widgets.notices import LONGEST, Notices
 from tests.conftest import AppMaker
 from tests.drive import Input
 from tests.net_clients import GUARD_S
@@ -39,7 +39,7 @@ from tests.net_helpers import (
     mutated,
     open_table,
 )
-from tests.test_scene_table_remote import until_seated
+from tests.test_scenes_online_remote import until_seated
 
 CODE = "TABLE1"
 

@@ -27,7 +27,7 @@ from game.net.replies import (
     ErrorReply,
     GameOver,
     Joined,
-    MovePlayed,
+    MoveMessage,
     Presence,
     TableView,
     created_frame,
@@ -109,7 +109,7 @@ def test_what_the_server_writes_a_client_reads_as_typed_values() -> None:
     read = [read_server_message(frame) for frame in frames]
     assert read[:2] == [Created("C", "H"), Joined("C", 1, "T")]
     assert isinstance(read[2], TableView) and read[2].record == record
-    assert isinstance(read[3], MovePlayed) and read[3].move.drawn == parse_tile("01-02-03")
+    assert isinstance(read[3], MoveMessage) and read[3].move.drawn == parse_tile("01-02-03")
     assert isinstance(read[4], GameOver)
     assert read[5:] == [ErrorReply("too-fast", "wait"), Presence("C", (True, False))]
 

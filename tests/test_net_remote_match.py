@@ -14,7 +14,7 @@ from game.net.table_opening import TableOpening
 from game.play.events import Event, MovePlayed
 from game.play.table_match import Turn
 from game.rules.moves import PLACE
-from game.scenes.score import ScoreScene
+from game.scenes.table.score import ScoreScene
 from tests.conftest import AppMaker
 from tests.net_clients import FRAMES, GUARD_S, sit_down, wait_until
 from tests.net_helpers import checked

@@ -16,7 +16,7 @@ from game.persist import autosave
 from game.persist.autosave import check_saved_game
 from game.persist.storage import Storage
 from game.rules.record import MODES, GameRecord, RecordedGame
-from game.scenes.menu import MenuScene
+from game.scenes.menus.menu import MenuScene
 from tests.conftest import AppMaker
 from tests.drive import Input
 from tests.persistence_helpers import (
@@ -37,11 +37,11 @@ CRASHING_GAME = textwrap.dedent("""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     import game.persist.atomic
-    from tests.drive import new_app as make_app
+    from tests.drive import new_app
     from tests.persistence_helpers import partial_record
     from pathlib import Path
     record = json.loads(Path({source!r}).read_text())
-    app = make_app(Path({home!r}))
+    app = new_app(Path({home!r}))
     crash_at, mid_write = {crash_at}, {mid_write}
     real_replace = game.persist.atomic.os.replace
 

@@ -70,7 +70,7 @@ def test_a_lost_solitaire_is_counted_even_if_the_game_dies_first(
 ) -> None:
     from game.ai.autoplay import simple_fair_move
     from game.persist.history import load_history
-    from game.scenes.draw_solitaire import DrawSolitaireScene
+    from game.scenes.solitaire.draw import DrawSolitaireScene
 
     app = make_app(tmp_path, speed="instant")
     for seed in range(1, 30):
@@ -191,7 +191,7 @@ def full_disk(patch: pytest.MonkeyPatch, *names: str) -> None:
 def win_stacked_solitaire(make_app: AppMaker, full_from: int, *names: str) -> None:
     """Win deal 3 of stacked solitaire on screen, the disk full from move `full_from`."""
     from game.ai.solver import solve
-    from game.scenes.stacked_solitaire import StackedSolitaireScene
+    from game.scenes.solitaire.stacked import StackedSolitaireScene
 
     app = make_app(speed="instant")
     scene = StackedSolitaireScene(app, seed=3)

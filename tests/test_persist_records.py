@@ -26,9 +26,9 @@ from game.persist.records_listing import list_records
 from game.persist.storage import Storage
 from game.rules.errors import RecordError
 from game.rules.record import GameRecord
-from game.scenes.menu import MenuScene
-from game.scenes.records import RecordsScene
-from game.scenes.replay import ReplayScene
+from game.scenes.games.records import RecordsScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.review.replay import ReplayScene
 from tests.conftest import AppMaker
 from tests.drive import Input
 from tests.persistence_helpers import TABLE, finished_record, in_progress, record, table_record

@@ -1,8 +1,10 @@
 """The statistics of finished games (game/persist/stats.py): read only with the right
 types, solitaire wins with help counted apart, the rating and streak of a person alone
-against the computers."""
+against the computers, the daily deals' streak."""
 
 from __future__ import annotations
+
+import datetime
 
 import pytest
 
@@ -10,6 +12,7 @@ from game.ai.player_ratings import START, shipped_ratings, table_encounters, upd
 from game.cli import simulate
 from game.persist.history import History
 from game.persist.stats import (
+    DailyStats,
     PlayerStats,
     SolitaireStats,
     count_solitaire,
@@ -19,6 +22,8 @@ from game.persist.stats import (
 from game.rules.record import TABLE, RecordedGame
 from game.rules.table import TableState
 from game.rules.table_rules import TableRules
+
+DAY = datetime.date(2026, 11, 22)
 
 
 def test_stats_read_only_with_the_right_types() -> None:
@@ -83,3 +88,17 @@ def test_a_game_with_two_people_or_none_rates_nobody() -> None:
     count_table_game(players, table_game(4, ["ai:easy", "ai:greedy"]))
     assert all(stats.rating is None and stats.best_streak == 0 for stats in players.values())
     assert read_stats(PlayerStats, {"rating": "1500"}) is None
+
+
+def test_the_streak_counts_days_won_in_a_row_up_to_today_or_yesterday() -> None:
+    stats = DailyStats()
+    for back in (1, 2, 3, 5):
+        stats.count(DAY - datetime.timedelta(days=back), won=True)
+    stats.count(DAY - datetime.timedelta(days=4), won=False)
+    assert stats.streak(DAY) == 3  # today is still to play
+    stats.count(DAY, won=True)
+    assert stats.streak(DAY) == 4 and stats.best_streak() == 4
+    assert stats.streak(DAY + datetime.timedelta(days=2)) == 0
+    assert len(stats.played) == 6 and len(stats.won) == 5
+    again = DailyStats.from_dict({**stats.to_dict(), "won": [*stats.to_dict()["won"], "x"]})
+    assert again == stats

@@ -26,13 +26,13 @@ from game.rules.moves import Move
 from game.rules.record import STACKED_SOLITAIRE, TABLE, GameRecord
 from game.rules.table_rules import TableRules
 from game.scenes.base import Scene
-from game.scenes.draw_solitaire import DrawSolitaireScene
-from game.scenes.join import JoinScene
-from game.scenes.menu import MenuScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.online.join import JoinScene
 from game.scenes.requests import Screen
-from game.scenes.setup import SetupScene
-from game.scenes.stacked_solitaire import StackedSolitaireScene
-from game.scenes.table import TableScene
+from game.scenes.setup.scene import SetupScene
+from game.scenes.solitaire.draw import DrawSolitaireScene
+from game.scenes.solitaire.stacked import StackedSolitaireScene
+from game.scenes.table.scene import TableScene
 from tests.drive import run_until
 from tests.persistence_helpers import partial_record
 from tests.real_window import GameWindow, game_settings

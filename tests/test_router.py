@@ -9,11 +9,8 @@ from game.app import App
 from game.play.table_match import TableMatch
 from game.router import SCENES, make_scene
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, GameRecord, RecordedGame
-from game.scenes.coach import CoachScene
-from game.scenes.draw_solitaire import DrawSolitaireScene
-from game.scenes.games_frame import TABS
-from game.scenes.records import SaveRecordScene
-from game.scenes.replay import ReplayScene
+from game.scenes.games.frame import TABS
+from game.scenes.games.records import SaveRecordScene
 from game.scenes.requests import (
     CoachRequest,
     ReplayRequest,
@@ -23,9 +20,12 @@ from game.scenes.requests import (
     SolitaireRequest,
     TableRequest,
 )
-from game.scenes.score import ScoreScene
-from game.scenes.stacked_solitaire import StackedSolitaireScene
-from game.scenes.table import TableScene
+from game.scenes.review.coach import CoachScene
+from game.scenes.review.replay import ReplayScene
+from game.scenes.solitaire.draw import DrawSolitaireScene
+from game.scenes.solitaire.stacked import StackedSolitaireScene
+from game.scenes.table.scene import TableScene
+from game.scenes.table.score import ScoreScene
 
 PLAYERS = [{"name": "Ann", "kind": "human"}, {"name": "Ben", "kind": "ai:greedy"}]
 

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.rules.lattice import neighbour, points_up
-from game.ui.contact_animator import kept_within
+from game.ui.board.contacts import kept_within
 from game.ui.layout import LatticeView, cell_side_edges, point_in_triangle
 
 CELLS = [(q, r) for q in range(-4, 5) for r in range(-3, 4)]

@@ -1,9 +1,11 @@
 """The loop's pace (game/ui/pacing.py, through the real app): a still picture is not drawn
 again and the loop sleeps; whatever moves is drawn every frame; news, input and the
-changes a screen expects wake it; game time keeps real time across a sleep."""
+changes a screen expects wake it; game time keeps real time across a sleep; frames are paced to the
+display's refresh rate, in fixed steps with a cap."""
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Iterator
@@ -14,9 +16,12 @@ import pytest
 
 from game import news
 from game.app import ART_BUDGET_S, App, ManualClock, draw_ahead, run
+from game.persist.storage import Storage
+from game.scenes.base import Scene
 from game.scenes.requests import Screen
-from game.scenes.table import TableScene
-from game.scenes.table_guided import GuidedGameScene
+from game.scenes.table.guided import GuidedGameScene
+from game.scenes.table.scene import TableScene
+from game.ui.pacing import FIXED_DT, MAX_STEPS
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until
 from tools.samples import table_config
@@ -231,3 +236,46 @@ def test_the_guided_game_rests_while_its_words_wait_to_be_read(
         drive.press(pygame.K_RETURN, frames=1)
         run_until(app, lambda: bool(scene.state.figure) or rest(app) > 0)
     assert flips[0] > before + 10
+
+
+@pytest.mark.parametrize(("reported", "paced"), [(0, 60), (75, 75), (10, 30), (500, 240)])
+def test_frames_are_paced_to_the_display_refresh_rate(
+    make_app: AppMaker, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, reported: int, paced: int
+) -> None:
+    from game.ui.pacing import display_rate
+
+    make_app(tmp_path)
+    monkeypatch.setattr(pygame.display, "get_current_refresh_rate", lambda: reported)
+    assert display_rate() == paced
+
+
+def test_the_loop_runs_fixed_steps_with_a_cap() -> None:
+    class Counter(Scene):
+        def __init__(self, app: App) -> None:
+            super().__init__(app)
+            self.steps: list[float] = []
+            self.alphas: list[float] = []
+
+        def update(self, dt: float) -> None:
+            self.steps.append(dt)
+
+        def still_for(self) -> float:
+            return 0.0  # it moves: drawn every frame, with the leftover fraction
+
+        def draw(self, surface: pygame.Surface, alpha: float) -> None:
+            self.alphas.append(alpha)
+
+    clock = ManualClock(step=0.0)
+    app = App(clock=clock, storage=Storage(os.environ.get("TMPDIR", "/tmp") + "/contack-loop"))
+    counter = Counter(app)
+    pygame.event.clear()  # no window events left from opening the window or other tests
+    app.push(counter)
+    clock.advance(FIXED_DT)
+    app.tick()  # the menu's step, then the push
+    assert app.scene is counter and not counter.steps
+    clock.advance(FIXED_DT * 2.5)
+    app.tick()
+    assert counter.steps == [FIXED_DT, FIXED_DT] and counter.alphas[-1] == pytest.approx(0.5)
+    clock.advance(5.0)  # a long stall: clamped, then capped
+    app.tick()
+    assert len(counter.steps) == 2 + MAX_STEPS

@@ -35,8 +35,8 @@ from game.cli import simulate
 from game.persist.storage import Storage
 from game.rules.record import GameRecord
 from game.rules.table_rules import TableRules
-from game.scenes.coach import CoachScene
-from game.scenes.replay import ReplayScene
+from game.scenes.review.coach import CoachScene
+from game.scenes.review.replay import ReplayScene
 from tools.frames import bare_frame_ms, frame_figures, paced_frames
 
 

@@ -42,8 +42,8 @@ def measure(case: str, size: tuple[int, int], warm: float, seconds: float) -> di
     from game.ai.worker import InProcessAdviser
     from game.app import App, run
     from game.persist.storage import Storage
-    from game.scenes.draw_solitaire import DrawSolitaireScene
-    from game.scenes.table import TableScene
+    from game.scenes.solitaire.draw import DrawSolitaireScene
+    from game.scenes.table.scene import TableScene
     from tools.samples import table_config
 
     with tempfile.TemporaryDirectory() as home:

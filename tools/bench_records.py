@@ -31,7 +31,7 @@ from game.persist.records import RECORD_SUFFIX, records_dir
 from game.persist.records_listing import LISTING_FILE
 from game.persist.storage import Storage
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
-from game.scenes.records import RecordsScene
+from game.scenes.games.records import RecordsScene
 from tools.frames import bare_frame_ms, frame_figures, paced_frames
 from tools.samples import sample_record
 from tools.screenshot import parse_size

@@ -33,9 +33,9 @@ from game.rules.lattice import Cell, neighbours, points_up
 from game.scenes.base import Scene
 from game.ui.layout import LatticeView
 from game.ui.pacing import FIXED_DT
-from game.ui.sprites import TileLayer, TileSprite
 from game.ui.theme import PALETTE
-from game.ui.tiles import TileState
+from game.ui.tiles.image import TileState
+from game.ui.tiles.sprites import TileLayer, TileSprite
 from game.ui.tween import FloatingText, FloatingTexts, Tweens, ease_in_out_cubic
 
 ROOT = Path(__file__).resolve().parents[1]

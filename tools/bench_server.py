@@ -53,7 +53,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from game.net.messages import create_frame, join_frame, move_frame, watch_frame
 from game.net.mirror import TableMirror
-from game.net.replies import MovePlayed, TableView, read_server_message
+from game.net.replies import MoveMessage, TableView, read_server_message
 from game.rules.record_moves import TABLE, move_to_entry
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -125,7 +125,7 @@ class Bench:
                 if table.mirror is None or table.mirror.record.hand_count < hands:
                     table.mirror = TableMirror(message.record)
                     table.changed.set()
-            elif isinstance(message, MovePlayed):
+            elif isinstance(message, MoveMessage):
                 sent = table.sent.get((message.hand, message.index))
                 if sent is not None and message.move.player != seat and self.measuring:
                     self.latencies.append(arrived - sent)
@@ -230,7 +230,7 @@ class SeatBot:
                 self.sent = None
             elif isinstance(message, TableView):
                 self.mirror = TableMirror(message.record)
-            elif isinstance(message, MovePlayed) and self.mirror is not None:
+            elif isinstance(message, MoveMessage) and self.mirror is not None:
                 if self.sent is not None and message.move.player != self.seat:
                     self.replies.append(arrived - self.sent[1])
                     self.sent = None

@@ -31,9 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.app import App, ManualClock
 from game.persist.storage import Storage
-from game.scenes.draw_solitaire import DrawSolitaireScene
-from game.scenes.solitaire_base import SolitaireScene
-from game.scenes.stacked_solitaire import StackedSolitaireScene
+from game.scenes.solitaire.base import SolitaireScene
+from game.scenes.solitaire.draw import DrawSolitaireScene
+from game.scenes.solitaire.stacked import StackedSolitaireScene
 from tools.frames import bare_frame_ms, frame_figures, paced_frames
 from tools.screenshot import parse_size
 

@@ -33,8 +33,8 @@ from game.ai.players import make_player
 from game.app import App, ManualClock
 from game.net.table_opening import TableOpening, start_hosting
 from game.persist.storage import Storage
-from game.scenes.table import TableScene
-from game.scenes.table_remote import RemoteTableScene
+from game.scenes.online.remote import RemoteTableScene
+from game.scenes.table.scene import TableScene
 from tools.frames import bare_frame_ms, frame_figures, paced_frames
 from tools.samples import SEAT_NAMES, table_config
 from tools.screenshot import parse_size

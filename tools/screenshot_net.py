@@ -21,10 +21,10 @@ from game.net.remote_match import RemoteMatch
 from game.net.table_opening import TableOpening
 from game.play.table_match import Turn
 from game.rules.moves import PLACE
-from game.scenes.join import JoinScene
-from game.scenes.menu import MenuScene
-from game.scenes.setup import SetupScene
-from game.scenes.table_remote import RemoteTableScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.online.join import JoinScene
+from game.scenes.online.remote import RemoteTableScene
+from game.scenes.setup.scene import SetupScene
 from tools.screenshot_targets import Record, Shot, target
 
 GUARD_S = 10.0

@@ -14,11 +14,11 @@ from game.persist.history import add_finished_game
 from game.persist.puzzles import count_daily_answer, count_trainer_answer
 from game.rules.moves import PLACE
 from game.rules.record import GameRecord
-from game.scenes.achievements import AchievementsScene
-from game.scenes.puzzles import PuzzlesScene
-from game.scenes.score import ScoreScene
-from game.scenes.setup import SetupScene
-from game.scenes.stats import StatsScene
+from game.scenes.games.achievements import AchievementsScene
+from game.scenes.games.stats import StatsScene
+from game.scenes.puzzles.scene import PuzzlesScene
+from game.scenes.setup.scene import SetupScene
+from game.scenes.table.score import ScoreScene
 from game.ui.pacing import FIXED_DT
 from tools.samples import sample_record
 from tools.screenshot_targets import Record, Shot, final_scores, target

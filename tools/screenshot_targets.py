@@ -28,26 +28,26 @@ from game.rules.moves import PLACE, STOCK
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE, GameRecord
 from game.rules.results import MoveResult
 from game.rules.table_rules import TableRules
-from game.scenes.about import AboutScene
 from game.scenes.base import Scene
-from game.scenes.coach import CoachScene
-from game.scenes.daily import DailyScene
-from game.scenes.draw_solitaire import DrawSolitaireScene
-from game.scenes.history_list import HistoryScene
-from game.scenes.menu import MenuScene
-from game.scenes.records import RecordsScene, SaveRecordScene
-from game.scenes.replay import ReplayScene
-from game.scenes.rules_screen import RulesScene
-from game.scenes.score import ScoreScene
-from game.scenes.settings import SettingsScene
-from game.scenes.setup import SetupScene
-from game.scenes.solitaire_sources import STOCK_KEY
-from game.scenes.stacked_solitaire import StackedSolitaireScene
-from game.scenes.stats import StatsScene
-from game.scenes.table import TableScene
-from game.scenes.table_guided import GuidedGameScene
-from game.scenes.table_moves import FLIGHT_S
-from game.scenes.table_panels import end_words
+from game.scenes.games.history import HistoryScene
+from game.scenes.games.records import RecordsScene, SaveRecordScene
+from game.scenes.games.stats import StatsScene
+from game.scenes.menus.about import AboutScene
+from game.scenes.menus.daily import DailyScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.menus.rules import RulesScene
+from game.scenes.menus.settings import SettingsScene
+from game.scenes.review.coach import CoachScene
+from game.scenes.review.replay import ReplayScene
+from game.scenes.setup.scene import SetupScene
+from game.scenes.solitaire.draw import DrawSolitaireScene
+from game.scenes.solitaire.sources import STOCK_KEY
+from game.scenes.solitaire.stacked import StackedSolitaireScene
+from game.scenes.table.guided import GuidedGameScene
+from game.scenes.table.moves import FLIGHT_S
+from game.scenes.table.panels import end_words
+from game.scenes.table.scene import TableScene
+from game.scenes.table.score import ScoreScene
 from tools.samples import (
     SEAT_NAMES,
     fill_sample_daily,

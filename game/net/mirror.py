@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 
 from game.net.recorded import RecordedTable
-from game.net.replies import MovePlayed
+from game.net.replies import MoveMessage
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW, Move
 from game.rules.record import GameRecord, RecordedGame
@@ -44,14 +44,14 @@ class TableMirror(RecordedTable):
         """The moves the seat to act may make."""
         return self.state.legal_moves()
 
-    def follows(self, message: MovePlayed) -> bool:
+    def follows(self, message: MoveMessage) -> bool:
         """Whether `message` is the next move of this table (not one already seen)."""
         return (message.hand, message.index) == (
             self.record.hand_count - 1,
             len(self.state.moves),
         )
 
-    def play(self, message: MovePlayed) -> MoveResult:
+    def play(self, message: MoveMessage) -> MoveResult:
         """Play the next move as the server announced it, and say what it did (`RulesError`
         when it cannot be played here: the copy is out of step and wants a new view)."""
         if not self.follows(message):

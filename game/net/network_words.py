@@ -41,7 +41,7 @@ def connection_words(lost: Disconnected) -> str:
     return _("The connection to the table was lost.")
 
 
-def refusal_words(error: ErrorReply) -> str:
+def error_words(error: ErrorReply) -> str:
     """A server's refusal in a player's words."""
     words = {
         "no-table": _("There is no such table on that server (it may have ended)."),

@@ -13,7 +13,7 @@ from game.net.replies import (
     BadReply,
     GameOver,
     Joined,
-    MovePlayed,
+    MoveMessage,
     Presence,
     ServerMessage,
     TableView,
@@ -47,7 +47,7 @@ class ServerReader:
             self._keep(message.table, _viewed(message))
         elif isinstance(message, GameOver):
             self._keep(message.table, _ended(message))
-        elif isinstance(message, Joined | MovePlayed | Presence):
+        elif isinstance(message, Joined | MoveMessage | Presence):
             self._check_seats(message)
         return message
 
@@ -58,7 +58,7 @@ class ServerReader:
         if known.rules != shape.rules:
             raise BadReply(f"the rules of table {table} changed")
 
-    def _check_seats(self, message: Joined | MovePlayed | Presence) -> None:
+    def _check_seats(self, message: Joined | MoveMessage | Presence) -> None:
         shape = self.shapes.get(message.table)
         if shape is None:
             return

@@ -21,9 +21,8 @@ from game.net.client import BAD_SERVER, ClientEvent, Connected, Disconnected, Ta
 from game.net.connection_state import ConnectionState
 from game.net.hosting import HostedServer
 from game.net.mirror import TableMirror
-from game.net.replies import ErrorReply, GameOver, MovePlayed, Presence, TableView
-from game.play.events import Event, Resynced
-from game.play.events import MovePlayed as Played
+from game.net.replies import ErrorReply, GameOver, MoveMessage, Presence, TableView
+from game.play.events import Event, MovePlayed, Resynced
 from game.play.table_match import TableMatch, Turn
 from game.rules.errors import RulesError
 from game.rules.moves import Move
@@ -180,7 +179,7 @@ class RemoteMatch(TableMatch):
                 self.record.data["hands"][ended]["stock"] = list(stock)
 
     def _has_moves(self) -> bool:
-        return any(isinstance(event, MovePlayed | TableView) for event in self._inbox)
+        return any(isinstance(event, MoveMessage | TableView) for event in self._inbox)
 
     # --- playing -------------------------------------------------------------------------
 
@@ -226,7 +225,7 @@ class RemoteMatch(TableMatch):
         return state.hand_over and not state.is_terminal() and later
 
     def _take(self, event: ClientEvent) -> list[Event]:
-        if isinstance(event, MovePlayed) and event.table == self.link.table:
+        if isinstance(event, MoveMessage) and event.table == self.link.table:
             return self._played(event)
         if isinstance(event, TableView) and event.table == self.link.table:
             return self._viewed(event)
@@ -248,7 +247,7 @@ class RemoteMatch(TableMatch):
         self.over = True
         self._adopt_names()
 
-    def _played(self, message: MovePlayed) -> list[Event]:
+    def _played(self, message: MoveMessage) -> list[Event]:
         if not self.mirror.follows(message):
             return []  # one seen already (a view after a reconnection held it)
         mine = message.move.player in self.held
@@ -260,7 +259,7 @@ class RemoteMatch(TableMatch):
             return []
         self._awaiting = None
         self._moved()
-        return [Played(result, by_computer=not mine, forced=forced)]
+        return [MovePlayed(result, by_computer=not mine, forced=forced)]
 
     def _viewed(self, view: TableView) -> list[Event]:
         """A view of the hand under way: the names are taken, and a position this copy
@@ -325,7 +324,7 @@ class RemoteMatch(TableMatch):
             connection.connected()
         elif isinstance(event, TableView) and not self._inbox and self._same_position(event):
             self._viewed(event)  # a seat taken: its name, at once
-        elif isinstance(event, MovePlayed | TableView | GameOver):
+        elif isinstance(event, MoveMessage | TableView | GameOver):
             self._inbox.append(event)
 
     def _refuse(self, reason: str) -> None:

@@ -107,7 +107,7 @@ class TableView:
 
 
 @dataclass(frozen=True)
-class MovePlayed:
+class MoveMessage:
     """Move `index` of hand `hand`, as recorded (a draw names its tile, a placement its
     score)."""
 
@@ -135,7 +135,7 @@ class Presence:
     connected: tuple[bool, ...]
 
 
-ServerMessage = Created | Joined | TableView | MovePlayed | GameOver | ErrorReply | Presence
+ServerMessage = Created | Joined | TableView | MoveMessage | GameOver | ErrorReply | Presence
 
 
 class BadReply(ValueError):
@@ -171,7 +171,7 @@ def _record(data: dict[str, Any]) -> GameRecord:
     return GameRecord(record)
 
 
-def _move(table: str, data: dict[str, Any]) -> MovePlayed:
+def _move(table: str, data: dict[str, Any]) -> MoveMessage:
     hand, index = _count(data, "hand"), _count(data, "index")
     try:
         move = RecordMove.read(TABLE, data.get("move"), hand, index)
@@ -179,7 +179,7 @@ def _move(table: str, data: dict[str, Any]) -> MovePlayed:
         raise BadReply(str(error)) from None
     if not 0 <= move.player < MAX_PLAYERS:
         raise BadReply(f"hand {hand} move {index}: no seat {move.player}")
-    return MovePlayed(table, hand, index, move)
+    return MoveMessage(table, hand, index, move)
 
 
 def _presence(table: str, data: dict[str, Any]) -> Presence:

@@ -14,7 +14,7 @@ from game.ai.worker import Adviser
 from game.net.client import BAD_SERVER, ClientEvent, Disconnected, TableClient
 from game.net.hosting import HostedServer
 from game.net.invitation import Invitation, lan_address
-from game.net.network_words import connection_words, refusal_words
+from game.net.network_words import connection_words, error_words
 from game.net.registry import Registry
 from game.net.remote_match import RemoteMatch, TableLink
 from game.net.replies import Created, ErrorReply, Joined, TableView
@@ -136,7 +136,7 @@ class TableOpening:
         elif isinstance(event, TableView) and event.table == link.table:
             self.view, self.backlog = event, []
         elif isinstance(event, ErrorReply):
-            self.failure, self.refused = refusal_words(event), True
+            self.failure, self.refused = error_words(event), True
         elif isinstance(event, Disconnected):
             self.failure = connection_words(event)
         elif self.view is not None:

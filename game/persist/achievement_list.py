@@ -57,7 +57,7 @@ def _nothing(moment: Moment) -> int:
 @dataclass(frozen=True)
 class Achievement:
     """One achievement: its words (English, for the catalogue), its picture (a figure
-    of `game.ui.achievement_art` and a badge drawn on it), and its measure."""
+    of `game.ui.achievements.art` and a badge drawn on it), and its measure."""
 
     key: str
     name: str

@@ -19,7 +19,7 @@ import pygame
 from game.rules.record import GameRecord
 from game.ui.painting import Ui, blit_text
 from game.ui.text import shrunk_text
-from game.ui.widgets import Form
+from game.ui.widgets.controls import Form
 
 if TYPE_CHECKING:
     from game.ai.worker import Adviser
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from game.persist.storage import Storage
     from game.scenes.requests import ScreenRequest
     from game.ui.sound import SoundPlayer
-    from game.ui.tiles import TileArt
+    from game.ui.tiles.art import TileArt
 
 
 class Scene:

@@ -12,7 +12,7 @@ from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
 from game.scenes.base import Scene
 from game.ui.painting import blit_text, dim, draw_panel
 from game.ui.theme import PALETTE
-from game.ui.widgets import Button
+from game.ui.widgets.controls import Button
 
 if TYPE_CHECKING:
     from game.scenes.base import Services

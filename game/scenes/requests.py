@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from game.net.remote_match import RemoteMatch
     from game.play.table_match import TableMatch
     from game.rules.record import GameRecord
-    from game.scenes.replay_review import Focus
+    from game.ui.slip import Focus
 
 
 class Screen(StrEnum):

@@ -52,7 +52,7 @@ def render_text(font: pygame.font.Font, text: str, colour: Colour) -> pygame.Sur
 
 
 class Texts(Protocol):
-    """What the fitting and wrapping need of `game.ui.widgets.Ui`."""
+    """What the fitting and wrapping need of `game.ui.widgets.controls.Ui`."""
 
     def px(self, value: float) -> int: ...
     def font(self, size: float, style: str = "regular") -> pygame.font.Font: ...

@@ -188,9 +188,9 @@ def tiles_words(count: int) -> str:
     return ngettext("{count} tile", "{count} tiles", count).format(count=count)
 
 
-def contact_words(contacts: Sequence[Contact], colour_names: Sequence[str]) -> str:
-    """What a placement's contacts made, in the theme's colours: "Blue 4 + blue 6 = 10:
-    10 points." or "Red 2 meets red 2: no points."."""
+def contact_sums(contacts: Sequence[Contact], colour_names: Sequence[str]) -> str:
+    """A placement's contacts in the theme's colours: "Blue 4 + blue 6 = 10, red 2 meets
+    red 2" (the table's and the replay's one wording)."""
     parts = []
     for contact in contacts:
         fields = {
@@ -206,11 +206,16 @@ def contact_words(contacts: Sequence[Contact], colour_names: Sequence[str]) -> s
                 else _("{colour} {value} meets {colour} {other}")
             ).format(**fields)
         )
-    if not parts:
+    return capitalised(_(", ").join(parts))
+
+
+def contact_words(contacts: Sequence[Contact], colour_names: Sequence[str]) -> str:
+    """What a placement's contacts made, in the theme's colours: "Blue 4 + blue 6 = 10:
+    10 points." or "Red 2 meets red 2: no points."."""
+    if not contacts:
         return ""
     points = sum(contact.points for contact in contacts if contact.counting)
-    return capitalised(
-        _("{contacts}: {points}.").format(
-            contacts=_(", ").join(parts), points=points_words(points) if points else _("no points")
-        )
+    return _("{contacts}: {points}.").format(
+        contacts=contact_sums(contacts, colour_names),
+        points=points_words(points) if points else _("no points"),
     )

@@ -1,0 +1,1 @@
+"""The "your games" screens in one frame: records, history, statistics, achievements."""

@@ -1,0 +1,1 @@
+"""The menu and the screens it opens directly: settings, rules, daily deals, about."""

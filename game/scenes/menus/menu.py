@@ -1,0 +1,272 @@
+"""The main menu: a new table game and the two solitaires, each with a Continue button
+beside it while a game of that mode is saved; Daily deals, Puzzles, Rules, Records & statistics,
+Settings, Quit. The buttons never move: a Continue button only appears in its place."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+import pygame
+
+from game.i18n import N_, _
+from game.net.kept_seats import SETTING as KEPT
+from game.net.kept_seats import KeptSeats
+from game.persist.autosave import check_saved_game
+from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
+from game.scenes.base import Scene
+from game.scenes.dialog import ConfirmScene, confirm_new_game
+from game.scenes.requests import RejoinRequest, Screen
+from game.ui.board.board import LADDER, Board
+from game.ui.layout import ROW_HEIGHT
+from game.ui.painting import blit_lines, blit_text, draw_panel
+from game.ui.theme import PALETTE
+from game.ui.tiles.examples import THREE_SIDED
+from game.ui.tiles.sprites import TileLayer
+from game.ui.widgets.controls import Button
+from game.ui.words import capitalised, colour_word
+
+if TYPE_CHECKING:
+    from game.scenes.base import Services
+
+
+CONTINUES: Final = {TABLE: "table", DRAW_SOLITAIRE: "draw", STACKED_SOLITAIRE: "stacked"}
+"""Each mode's new-game button; its Continue button is "continue-" and the same key."""
+LOGO_H: Final = 236
+"""The height the logo, the tagline and the first-published line take at the most,
+their top margin included (design pixels)."""
+
+
+class MenuScene(Scene):
+    """The first screen. Escape asks whether to quit."""
+
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
+        self.buttons = {
+            "table": Button(N_("New table game"), self.new_table_game),
+            "continue-table": Button(
+                N_("Continue"), lambda: self.continue_game(TABLE), primary=True
+            ),
+            "join": Button(N_("Join a table"), lambda: self.services.open(Screen.JOIN)),
+            "continue-join": Button(
+                N_("Continue"), lambda: self.services.open(RejoinRequest()), primary=True
+            ),
+            "draw": Button(N_("Draw solitaire"), self.draw_solitaire),
+            "continue-draw": Button(
+                N_("Continue"), lambda: self.continue_game(DRAW_SOLITAIRE), primary=True
+            ),
+            "stacked": Button(N_("Stacked solitaire"), self.stacked_solitaire),
+            "continue-stacked": Button(
+                N_("Continue"), lambda: self.continue_game(STACKED_SOLITAIRE), primary=True
+            ),
+            "daily": Button(N_("Daily deals"), lambda: self.services.open(Screen.DAILY)),
+            "puzzles": Button(N_("Puzzles"), lambda: self.services.open(Screen.PUZZLES)),
+            "rules": Button(N_("Rules"), self.rules),
+            "games": Button(N_("Records & statistics"), self.your_games),
+            "settings": Button(N_("Settings"), self.open_settings),
+            "quit": Button(N_("Quit"), self.on_back),
+        }
+        for button in self.buttons.values():
+            self.form.add(button)
+        self.offer = {
+            "learn": self.form.add(Button(N_("Play a guided hand"), self.take_offer, primary=True)),
+            "no-thanks": self.form.add(Button(N_("No, thanks"), self.decline_offer)),
+        }
+        """The guided first game, offered until it is taken or declined."""
+        self.offer_card = pygame.Rect(0, 0, 0, 0)
+        self.tiles = TileLayer()
+        self.board = Board(services.ui, services.art, self.tiles, largest=LADDER[-1])
+        self.showcase = pygame.Rect(0, 0, 0, 0)
+        self.caption_y = 0
+
+    def enter(self) -> None:
+        super().enter()
+        self.form.focus(None)
+        self.form.move_focus(1)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        ui = self.services.ui
+        width, height = size
+        column_x = round(width * 0.3)
+        button_w, continue_w = ui.px(300), ui.px(150)
+        rows = [key for key in self.buttons if not key.startswith("continue-")]
+        gap = ui.px(12)
+        room = height - ui.px(LOGO_H + 30)  # the buttons stay clear of the logo's lines
+        button_h = min(ui.px(50), (room - (len(rows) - 1) * gap) // len(rows))
+        total = len(rows) * button_h + (len(rows) - 1) * gap
+        top = max(ui.px(250), (height - total) // 2 + ui.px(90))
+        top = min(top, height - total - ui.px(40))
+        left = column_x - button_w // 2  # under the title; a Continue sticks out right
+        for index, key in enumerate(rows):
+            button = self.buttons[key]
+            button.rect = pygame.Rect(left, top + index * (button_h + gap), button_w, button_h)
+        for beside in (*CONTINUES.values(), "join"):
+            row = self.buttons[beside].rect
+            self.buttons[f"continue-{beside}"].rect = pygame.Rect(
+                row.right + gap, row.y, continue_w, button_h
+            )
+        self.refresh_saves()
+        offering = not self.services.settings.guided_game_offered
+        words = ui.font(22, "bold").get_linesize() + 2 * ui.font(17).get_linesize()
+        card_h = max(ui.px(150), words + ui.px(12 + 4 + 8 + 66))  # a small window's words
+        self.showcase = pygame.Rect(
+            round(width * 0.56),
+            ui.px(120),
+            round(width * 0.38),
+            height - ui.px(260) - (card_h if offering else 0),
+        )
+        self.offer_card = pygame.Rect(
+            self.showcase.x, height - ui.px(30) - card_h, self.showcase.width, card_h
+        )
+        half = (self.offer_card.width - ui.px(48)) // 2
+        for index, button in enumerate(self.offer.values()):
+            button.visible = button.enabled = offering
+            button.rect = pygame.Rect(
+                self.offer_card.x + ui.px(16) + index * (half + ui.px(16)),
+                self.offer_card.bottom - ui.px(66),
+                half,
+                ui.px(50),
+            )
+        self.board.set_area(self.showcase)
+        self.board.fit([cell for _tile, cell, _rot in THREE_SIDED], self.showcase, margin=0.15)
+        self.caption_y = round(self.board.view.to_screen((0, 2 * ROW_HEIGHT))[1]) + ui.px(28)
+        placed = [(cell, tile, rot) for tile, cell, rot in THREE_SIDED]
+        self.board.show(placed, THREE_SIDED[-1][1])
+
+    def refresh_saves(self) -> None:
+        """Show the Continue button of each mode that has a saved game."""
+        for mode, beside in CONTINUES.items():
+            button = self.buttons[f"continue-{beside}"]
+            button.visible = button.enabled = self.services.storage.has_saved_game(mode)
+        self.buttons["table"].primary = not self.buttons["continue-table"].visible
+        rejoin = self.buttons["continue-join"]  # a network game left unfinished
+        rejoin.visible = rejoin.enabled = (
+            KeptSeats.read(self.services.settings.extra.get(KEPT)) is not None
+        )
+
+    def resume(self) -> None:
+        super().resume()
+        self.refresh_saves()
+
+    def settings_changed(self) -> None:
+        self.tiles.refresh_all()
+
+    def on_back(self) -> None:
+        self.services.push(
+            ConfirmScene(
+                self.services, _("Quit Contack?"), self.services.quit, yes=_("Quit"), no=_("Stay")
+            )
+        )
+
+    # Actions ------------------------------------------------------------------------
+
+    def take_offer(self) -> None:
+        self.decline_offer()
+        self.services.open(Screen.GUIDED_GAME)
+
+    def decline_offer(self) -> None:
+        """The guided game is not offered again (the rules screen still has it)."""
+        self.services.settings.guided_game_offered = True
+        self.services.save_settings()
+        self.resize(self.services.size)
+        self.form.focus(None)
+        self.form.move_focus(1)
+
+    def continue_game(self, mode: str) -> None:
+        record = check_saved_game(self.services.storage, mode)
+        for text in self.services.storage.take_notices():
+            self.services.notify(text)
+        if record is None:
+            self.services.notify(_("The saved game could not be opened."))
+            self.refresh_saves()
+            return
+        self.services.open_record(record)
+
+    def new_table_game(self) -> None:
+        """The setup screen; an unfinished table game is asked about at Start."""
+        self.services.open(Screen.SETUP)
+
+    def draw_solitaire(self) -> None:
+        confirm_new_game(
+            self.services, DRAW_SOLITAIRE, lambda: self.services.open(Screen.DRAW_SOLITAIRE)
+        )
+
+    def stacked_solitaire(self) -> None:
+        confirm_new_game(
+            self.services, STACKED_SOLITAIRE, lambda: self.services.open(Screen.STACKED_SOLITAIRE)
+        )
+
+    def your_games(self) -> None:
+        self.services.open(Screen.RECORDS)
+
+    def rules(self) -> None:
+        self.services.open(Screen.RULES)
+
+    def open_settings(self) -> None:
+        self.services.open(Screen.SETTINGS)
+
+    # Drawing ------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui = self.services.ui
+        surface.blit(self.services.felt(), (0, 0))
+        column_x = round(surface.get_width() * 0.3)
+        first_button = min(b.rect.top for b in self.buttons.values() if b.visible)
+        logo_y = max(ui.px(40), first_button - ui.px(190))
+        blit_text(
+            surface,
+            ui.text(_("Contack"), 96, (8, 30, 20), "title"),
+            (column_x + ui.px(3), logo_y + ui.px(5)),
+            "midtop",
+        )
+        logo = blit_text(
+            surface,
+            ui.text(_("Contack"), 96, (240, 214, 150), "title"),
+            (column_x, logo_y),
+            "midtop",
+        )
+        tagline = blit_text(
+            surface,
+            ui.text(_("The game of matching triangles"), 22, PALETTE.text),
+            (column_x, logo.bottom + ui.px(4)),
+            "midtop",
+        )
+        blit_text(
+            surface,
+            ui.text(_("First published 1939"), 17, PALETTE.text_dim),
+            (column_x, tagline.bottom + ui.px(6)),
+            "midtop",
+        )
+        self.tiles.draw_interpolated(surface, alpha)
+        names = self.services.art.theme.edge_names
+        caption = capitalised(
+            _("{blue} 8 + 7, {red} 9 + 6, {gold} 10 + 10: a 50-point opportunity play").format(
+                blue=colour_word(names, 0), red=colour_word(names, 1), gold=colour_word(names, 2)
+            )
+        )
+        lines, size = ui.fitted(caption, 17, self.showcase.width + ui.px(40))
+        blit_lines(
+            surface,
+            [ui.text(line, size, PALETTE.text_dim) for line in lines],
+            (self.showcase.centerx, self.caption_y),
+            "midtop",
+        )
+        if self.offer["learn"].visible:
+            draw_panel(surface, self.offer_card, ui, border=PALETTE.gold_dark)
+            inner = self.offer_card.inflate(-ui.px(32), 0)
+            title = blit_text(
+                surface,
+                ui.text(_("New to Contack?"), 22, PALETTE.gold, "bold"),
+                (inner.x, self.offer_card.y + ui.px(12)),
+                "topleft",
+            )
+            offer = _("Learn it in one short hand against the computer.")
+            room = self.offer["learn"].rect.top - title.bottom - ui.px(8)
+            lines, size = ui.fitted(offer, 17, inner.width, height=room)
+            blit_lines(
+                surface,
+                [ui.text(line, size, PALETTE.text) for line in lines],
+                (inner.x, title.bottom + ui.px(4)),
+                "topleft",
+                flush_left=True,
+            )
+        self.form.draw(surface, ui)

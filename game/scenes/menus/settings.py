@@ -1,0 +1,194 @@
+"""The settings screen: edition, language, theme, colour-blind aid, sound, animation
+speed, fullscreen, hand-off banner, coach's tips, the solitaires' winnable light; and
+the way to the About screen.
+
+Every change applies at once and is saved at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import LANGUAGES, N_, _
+from game.persist.settings import ANIMATION_SPEEDS
+from game.rules.tiles import parse_tile
+from game.scenes.base import Scene
+from game.scenes.requests import Screen
+from game.ui.editions import apply_edition, current_edition, edition_options
+from game.ui.painting import blit_text, draw_panel
+from game.ui.theme import PALETTE, THEMES
+from game.ui.tiles.sprites import TileLayer, TileSprite
+from game.ui.widgets.controls import Button, Choice, Slider, Toggle
+from game.ui.words import SPEED_WORDS, capitalised, colour_word
+
+if TYPE_CHECKING:
+    from game.scenes.base import Services
+
+PREVIEW_TILES = ("08-09-10", "05-01-04", "03-07-08", "09-10-01")
+LANGUAGE_OPTIONS = [("", N_("As the system")), *LANGUAGES.items()]
+"""Each language by its own name (never translated), after the system's choice."""
+LIGHT_OPTIONS = [
+    ("winnable", N_("On winnable deals")),
+    ("every", N_("On every deal")),
+    ("off", N_("Off")),
+]
+"""Where the solitaires' "still winnable" light shows (daily deals and deals with
+"Winnable only" on are the winnable deals)."""
+
+
+class SettingsScene(Scene):
+    """Each row changes one setting; a row of tiles previews the look."""
+
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
+        settings = services.settings
+        self.edition = self.form.add(
+            Choice(N_("Edition"), edition_options(), current_edition(settings), self._set_edition)
+        )
+        self.language = self.form.add(
+            Choice(
+                N_("Language"),
+                LANGUAGE_OPTIONS,
+                settings.language,
+                lambda value: self._set("language", value),
+            )
+        )
+        self.theme = self.form.add(
+            Choice(
+                N_("Tile colours"),
+                [(key, theme.label) for key, theme in THEMES.items()],
+                settings.theme,
+                lambda value: self._set("theme", value),
+            )
+        )
+        self.colour_blind = self.form.add(
+            Toggle(
+                N_("Colour-blind aid (symbols)"),
+                settings.colour_blind,
+                lambda value: self._set("colour_blind", value),
+            )
+        )
+        self.volume = self.form.add(
+            Slider(N_("Sound volume"), settings.volume, lambda value: self._set("volume", value))
+        )
+        self.muted = self.form.add(
+            Toggle(N_("Mute"), settings.muted, lambda value: self._set("muted", value))
+        )
+        self.speed = self.form.add(
+            Choice(
+                N_("Animation speed"),
+                [(speed, SPEED_WORDS[speed]) for speed in ANIMATION_SPEEDS],
+                settings.animation_speed,
+                lambda value: self._set("animation_speed", value),
+            )
+        )
+        self.fullscreen = self.form.add(
+            Toggle(N_("Fullscreen (F11)"), settings.fullscreen, services.set_fullscreen)
+        )
+        self.handoff = self.form.add(
+            Toggle(
+                N_("Hand-off banner between human players"),
+                settings.handoff_banner,
+                lambda value: self._set("handoff_banner", value),
+            )
+        )
+        self.tips = self.form.add(
+            Toggle(
+                N_("Coach's tips after each of your moves"),
+                settings.coach_tips,
+                lambda value: self._set("coach_tips", value),
+            )
+        )
+        self.light = self.form.add(
+            Choice(
+                N_("Solitaires' winnable light"),
+                LIGHT_OPTIONS,
+                settings.winnable_light,
+                lambda value: self._set("winnable_light", value),
+            )
+        )
+        self.about = self.form.add(Button(N_("About Contack"), lambda: services.open(Screen.ABOUT)))
+        self.done = self.form.add(Button(N_("Done"), services.pop, primary=True))
+        self.preview = TileLayer()
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.preview_centre_y = 0
+
+    def _set(self, name: str, value: Any) -> None:
+        setattr(self.services.settings, name, value)
+        self.services.apply_settings()
+        self.edition.set_value(current_edition(self.services.settings))
+        if name in ("volume", "muted"):
+            self.services.sound.play("place")
+
+    def _set_edition(self, key: str) -> None:
+        """Theme, language and new-game options of the edition, all at once."""
+        settings = self.services.settings
+        apply_edition(settings, key)
+        self.theme.set_value(settings.theme)
+        self.language.set_value(settings.language)
+        self.services.apply_settings()
+
+    def enter(self) -> None:
+        super().enter()
+        self.form.focus(self.edition)
+
+    def resume(self) -> None:
+        super().resume()
+        self.fullscreen.value = self.services.settings.fullscreen
+
+    def resize(self, size: tuple[int, int]) -> None:
+        ui = self.services.ui
+        self.fullscreen.value = self.services.settings.fullscreen
+        width = min(size[0] - ui.px(80), ui.px(760))
+        rows = [w for w in self.form.widgets if w not in (self.done, self.about)]
+        row_h, gap = ui.px(38), ui.px(5)
+        preview_h = ui.px(90)
+        height = len(rows) * (row_h + gap) + preview_h + ui.px(124)
+        top = max(ui.px(126), (size[1] - height) // 2 + ui.px(40))
+        self.panel = pygame.Rect(0, 0, width + ui.px(48), height)
+        self.panel.midtop = (size[0] // 2, top)
+        y = self.panel.y + ui.px(24)
+        for widget in rows:
+            widget.rect = pygame.Rect(0, y, width, row_h)
+            widget.rect.centerx = size[0] // 2
+            y += row_h + gap
+        self.preview_centre_y = y + preview_h // 2
+        self.done.rect = pygame.Rect(0, 0, ui.px(220), ui.px(50))
+        self.done.rect.bottomright = (self.panel.centerx - ui.px(8), self.panel.bottom - ui.px(22))
+        self.about.rect = pygame.Rect(0, 0, ui.px(220), ui.px(50))
+        self.about.rect.bottomleft = (self.panel.centerx + ui.px(8), self.panel.bottom - ui.px(22))
+        self._build_preview()
+
+    def _build_preview(self) -> None:
+        side = self.services.ui.px(84)
+        self.preview.empty()
+        spacing = side * 0.56
+        start = self.panel.centerx - spacing * (len(PREVIEW_TILES) - 1) / 2
+        for index, name in enumerate(PREVIEW_TILES):
+            up = index % 2 == 0
+            centre = (start + index * spacing, self.preview_centre_y)
+            tile = parse_tile(name)
+            self.preview.add(TileSprite(self.services.art, tile, side, centre, up, index % 3))
+
+    def settings_changed(self) -> None:
+        self.preview.refresh_all()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        ui = self.services.ui
+        surface.blit(self.services.felt(), (0, 0))
+        self.draw_title(surface, _("Settings"), _("Changes apply at once and are saved."))
+        draw_panel(surface, self.panel, ui)
+        self.preview.draw_interpolated(surface, alpha)
+        theme = THEMES.get(self.services.settings.theme, THEMES["modern"])
+        names = " · ".join(
+            capitalised(colour_word(theme.edge_names, colour)) for colour in range(3)
+        )
+        blit_text(
+            surface,
+            ui.text(names, 16, PALETTE.text_dim),
+            (self.panel.centerx, self.preview_centre_y + ui.px(44)),
+            "midtop",
+        )
+        self.form.draw(surface, ui)

@@ -1,0 +1,161 @@
+"""The table screen over a networked table (`RemoteMatch`): the same table, whose other
+seats play from their own computers. The status bar says whom the table waits for, the
+seat panels who is away, and the host sees the invitation (with Copy) over the figure
+until every friend has joined. Hint, undo, redo and Save are not offered: the server
+keeps the game, and a spectator only watches."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import N_, _
+from game.net.kept_seats import SETTING as KEPT
+from game.net.kept_seats import KeptSeats
+from game.net.remote_match import RemoteMatch
+from game.play.events import Event, Resynced
+from game.play.table_match import Turn
+from game.scenes.table.scene import TableScene
+from game.ui.painting import blit_text, draw_panel
+from game.ui.text import shrunk_text
+from game.ui.theme import PALETTE
+from game.ui.widgets.controls import Button
+from game.ui.widgets.text_field import put_clipboard_text
+
+if TYPE_CHECKING:
+    from game.scenes.base import Services
+
+OFF_AT_A_NETWORK_TABLE = ("hint", "undo", "redo", "save")
+
+
+class RemoteTableScene(TableScene):
+    """Play (or watch) at a table whose server decides."""
+
+    def __init__(self, services: Services, match: RemoteMatch) -> None:
+        self.remote = match
+        super().__init__(services, {}, match=match)
+        self.invite_panel = pygame.Rect(0, 0, 0, 0)
+
+    def enter(self) -> None:
+        super().enter()
+        self.keep_seats()
+
+    def keep_seats(self) -> None:
+        """Keep this window's seats (invitation and tokens) in the settings while the game
+        goes on, so that Join a table can take them back; forget them once it is over."""
+        link, extra = self.remote.link, self.services.settings.extra
+        if self.remote.over:
+            if extra.pop(KEPT, None) is not None:
+                self.services.save_settings()
+        elif link.tokens:
+            hosted = link.server is not None
+            kept = KeptSeats(link.invitation, tuple(link.tokens.values()), hosted, link.host_token)
+            extra[KEPT] = kept.to_dict()
+            self.services.save_settings()
+
+    def make_buttons(self) -> dict[str, Button]:
+        buttons = super().make_buttons()
+        buttons["invite"] = Button(N_("Copy invitation"), self.copy_invitation)
+        buttons["stand-in"] = Button(N_("Let a computer play"), self.stand_in)
+        for name in OFF_AT_A_NETWORK_TABLE:
+            buttons[name].visible = False
+        return buttons
+
+    @property
+    def inviting(self) -> bool:
+        """Whether the invitation is shown: this window hosts, and a seat is still free."""
+        return self.remote.link.server is not None and not self.remote.started
+
+    def stand_in(self) -> None:
+        """A computer plays every away seat until its player comes back."""
+        if self.remote.stand_in():
+            self.services.notify(_("A computer plays for the away seats until they come back."))
+
+    def copy_invitation(self) -> None:
+        if put_clipboard_text(self.remote.link.invitation):
+            self.services.notify(_("Invitation copied: paste it to your friends."))
+
+    @property
+    def standing_in(self) -> bool:
+        """Whether the host is offered a computer for the away seats."""
+        return bool(self.remote.link.host_token and self.remote.away_seats())
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.buttons["invite"].visible = self.inviting
+        self.buttons["stand-in"].visible = self.standing_in
+        super().resize(size)
+        ui = self.services.ui
+        figure = self.layout.figure
+        self.invite_panel = pygame.Rect(0, 0, min(figure.width - ui.px(20), ui.px(640)), ui.px(130))
+        self.invite_panel.center = figure.center
+
+    def human_can_act(self) -> bool:
+        """As at a local table, and only while the table is not waiting on the network
+        (every seat taken, no move of ours on its way)."""
+        return super().human_can_act() and self.remote.turn() is not Turn.COMPUTER
+
+    def draw_button_shown(self) -> bool:
+        return super().draw_button_shown() and not self.remote.watching
+
+    def update(self, dt: float) -> None:
+        over = self.remote.over
+        super().update(dt)
+        if self.remote.over and not over:
+            self.keep_seats()
+        shown = (self.buttons["invite"].visible, self.buttons["stand-in"].visible)
+        if shown != (self.inviting, self.standing_in):  # after the network's news
+            self.resize(self.services.size)
+        for words in self.remote.take_notices():
+            self.services.notify(words)
+
+    def show_events(self, events: list[Event]) -> None:
+        if any(isinstance(event, Resynced) for event in events):
+            self.controls.drop()
+            self._rebuild_sprites()
+            self.sync_scores()
+        super().show_events(events)
+
+    def handle_event(self, event: pygame.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_c and self.inviting:
+            self.copy_invitation()
+            return True
+        return super().handle_event(event)
+
+    def status_text(self) -> str:
+        if self.turns.showing_move:
+            return self.last_words
+        waiting = self.remote.waiting_words()
+        words = waiting if waiting is not None else super().status_text()
+        if self.remote.watching:
+            return _("Watching · {words}").format(words=words)
+        return words
+
+    def update_buttons(self) -> None:
+        for name, enabled in self.commands.enabled().items():
+            self.buttons[name].enabled = enabled and name not in OFF_AT_A_NETWORK_TABLE
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw(surface, alpha)
+        if self.inviting:
+            self.draw_invitation(surface)
+
+    def draw_invitation(self, surface: pygame.Surface) -> None:
+        """The invitation friends paste, and where the table is, over the figure."""
+        ui, panel = self.services.ui, self.invite_panel
+        draw_panel(surface, panel, ui, alpha=235, border=PALETTE.gold_dark)
+        room = panel.width - ui.px(32)
+        lines = (
+            (
+                _("Friends join with this invitation (Join a table):"),
+                16,
+                PALETTE.text_dim,
+                "regular",
+            ),
+            (self.remote.link.invitation, 20, PALETTE.gold, "bold"),
+            (_("Copy it with the button below, or C."), 14, PALETTE.text_dim, "regular"),
+        )
+        y = panel.y + ui.px(14)
+        for words, size, colour, style in lines:
+            image = shrunk_text(ui, words, size, room, colour, style)
+            y = blit_text(surface, image, (panel.centerx, y), "midtop").bottom + ui.px(10)

@@ -1,0 +1,1 @@
+"""The puzzles: the puzzle of the day and the trainer, one puzzle on the table's stage."""

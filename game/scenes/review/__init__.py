@@ -1,0 +1,1 @@
+"""Looking back at a game: the replay viewer and the table coach."""

@@ -1,0 +1,1 @@
+"""A new table game's setup: seats, levels, rules and their words."""

@@ -1,0 +1,1 @@
+"""The two solitaires: draw and stacked, on one base with its parts."""

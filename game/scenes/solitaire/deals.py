@@ -1,0 +1,165 @@
+"""The deals of a solitaire screen: opening the saved deal or a new one, starting over,
+the next deal (found winnable first when the player asks for that), the deal number
+typed, the autosave written as soon as a move is played, the review asked for opened,
+and finished deals put in the history (a loss only once the player moves on, as undo
+may still take it back)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from game.i18n import _
+from game.persist.history import add_finished_game
+from game.play.solitaire_session import Report, SolitaireSession, WinnableDealSearch
+from game.rules.errors import RecordError
+from game.rules.moves import PLACE
+from game.rules.record import DAILY_KEY, GameRecord
+from game.scenes.requests import ReplayRequest
+from game.scenes.solitaire.bars import light_wanted
+from game.ui.board.board import Board
+
+if TYPE_CHECKING:
+    from game.scenes.base import Services
+
+
+class SolitaireDeals:
+    """The session of the deal on screen, and the search for the next one."""
+
+    def __init__(
+        self,
+        services: Services,
+        mode: str,
+        board: Board,
+        record: GameRecord | None,
+        seed: int | None,
+        *,
+        winnable_only: Callable[[], bool],
+        began: Callable[[int], None],
+    ) -> None:
+        """`winnable_only()`: whether a new deal must be one the solver wins; `began(seed)`
+        follows each deal begun after the first (the screen clears its board)."""
+        self.services, self.mode, self.board = services, mode, board
+        self.winnable_only, self.began = winnable_only, began
+        self.search: WinnableDealSearch | None = None
+        self.busy_text = ""
+        self.line_wanted = False
+        self._work_frame = -1
+        self.session = self._open(record, seed)
+
+    def _open(self, record: GameRecord | None, seed: int | None) -> SolitaireSession:
+        services = self.services
+        if record is not None:
+            try:
+                return SolitaireSession.resume(record, services.adviser)
+            except (RecordError, KeyError, TypeError) as error:
+                services.notify(
+                    _("The saved game could not be resumed ({reason}).").format(reason=error)
+                )
+        seed = seed if seed is not None else random.randrange(1, 1_000_000)
+        return SolitaireSession.new(self.mode, seed, services.adviser)
+
+    @property
+    def searching(self) -> bool:
+        """Looking for a winnable deal: the board takes no moves meanwhile."""
+        return self.search is not None
+
+    def close(self) -> None:
+        """The screen is leaving: count a loss, write what is due, stop the thinking."""
+        self.count_loss()
+        self.save_if_due()
+        self.drop_search()
+        self.session.close()
+
+    def drop_search(self) -> None:
+        """Forget the search for a winnable deal (the worker stops it)."""
+        if self.search is not None:
+            self.search.cancel()
+        self.search = None
+        self.busy_text = ""
+
+    def start(self, seed: int, **extra: Any) -> None:
+        """Begin deal number `seed` from its start (`extra` keys go into its record)."""
+        self.count_loss()
+        self.drop_search()
+        self.session.close()
+        self.session = SolitaireSession.new(self.mode, seed, self.services.adviser, **extra)
+        self.session.save_due = True
+        self.began(seed)
+
+    def restart(self) -> None:
+        """The same deal from its start (a daily deal stays the day's)."""
+        day = self.session.record.daily
+        self.start(self.session.seed, **({DAILY_KEY: day} if day is not None else {}))
+
+    def new(self) -> None:
+        """A fresh deal; with "winnable deals only", search for one first (across frames)."""
+        if not self.winnable_only():
+            self.start(random.randrange(1, 1_000_000))
+            return
+        self.drop_search()
+        self.search = WinnableDealSearch(self.mode, self.services.adviser)
+        self.busy_text = _("Looking for a winnable deal…")
+
+    def work(self, title: str) -> None:
+        """Once a frame (not once a step): the background thinking and the review asked
+        for (opened in the viewer under `title`)."""
+        if self._work_frame == self.services.frames:
+            return
+        self._work_frame = self.services.frames
+        self._think()
+        self.open_asked_review(title)
+
+    def _think(self) -> None:
+        """The deal search, the verdict, the advice, the light (on where the settings
+        want it)."""
+        if self.search is not None:
+            seed = self.search.poll()
+            if seed is not None:
+                self.search = None
+                self.busy_text = ""
+                self.start(seed)
+            return
+        session = self.session
+        session.light.switch(light_wanted(self.services, session.record), session.state)
+        session.poll()
+
+    def save_if_due(self) -> bool:
+        """Write the autosave a change asked for (moves write it at once; other changes
+        in the next step) and ask for the art the next moves may show; True when there
+        was one."""
+        due, data = self.session.take_save()
+        if not due:
+            return False
+        self.services.storage.keep_game(self.mode, data)
+        state = self.session.state
+        places = [move for move in state.legal_moves() if move.action == PLACE]
+        self.board.prepare_next(state.figure, places)
+        return True
+
+    def open_asked_review(self, title: str) -> None:
+        """Open the review the player asked for in the replay viewer, once it is found
+        (with its winning line playing when `line_wanted`)."""
+        found = self.session.take_asked_review()
+        if found is None:
+            return
+        record = self.session.record.copy()
+        request = ReplayRequest(record, title, review=found, show_line=self.line_wanted)
+        self.services.open(request)
+        self.line_wanted = False
+
+    def count(self, report: Report) -> None:
+        add_finished_game(
+            self.services.storage,
+            report.record,
+            hints=report.hints,
+            undos=report.undos,
+            autoplay=report.autoplay,
+        )
+
+    def count_loss(self) -> None:
+        """Put a lost game in the statistics (a new deal, a restart or leaving does)."""
+        report = self.session.take_loss()
+        if report is not None:
+            self.count(report)

@@ -1,0 +1,340 @@
+"""The table game scene: couch play for 2 to 7 seats passing the mouse, computers included.
+
+The scene turns the players' input into moves and commands and animates the events that
+come back; its `TableMatch` (game.play) runs the turns, computers, undo, clock and
+autosave point, and the rules engine decides. Each move comes back as a `MoveResult`,
+which drives the scoring animation; the record is saved as soon as each move is played,
+so Continue resumes exactly. Computers think through the app's adviser (a worker
+process) while the window keeps drawing.
+
+The scene's parts, each given only what it works with: `TableStage` (the picture),
+`TableControls` (what the player holds and points at, and the keys), `TableCommands`
+(what the buttons and keys do), `TableTurns` (the pace and who has the mouse),
+`TableMoves` (how a move looks), `TableHelp` (hint, undo and redo, the coach's tips),
+`TableAutosave` and the hand-off panel.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import N_
+from game.play.events import Event, MovePlayed
+from game.play.table_match import TableMatch
+from game.rules.moves import Move
+from game.rules.record import GameRecord
+from game.rules.table import TableState
+from game.scenes.base import Scene
+from game.scenes.requests import ScoreRequest
+from game.scenes.table.autosave import TableAutosave
+from game.scenes.table.commands import TableCommands
+from game.scenes.table.controls import TableControls
+from game.scenes.table.handoff import HandoffPanel
+from game.scenes.table.help import TableHelp
+from game.scenes.table.moves import TableMoves
+from game.scenes.table.panels import end_words, lay_out_buttons, move_words, status_words
+from game.scenes.table.stage import TableStage
+from game.scenes.table.turns import TableTurns
+from game.ui.board.table_layout import TableLayout
+from game.ui.widgets.controls import Button
+
+if TYPE_CHECKING:
+    from game.scenes.base import Services
+
+
+class TableScene(Scene):
+    """Couch play at the table. `config` is {"rules": {...}, "players": [...]} (+"seed");
+    `match`, when given, is a match made elsewhere (the guided game's)."""
+
+    def __init__(
+        self,
+        services: Services,
+        config: dict[str, Any],
+        record: GameRecord | None = None,
+        match: TableMatch | None = None,
+    ) -> None:
+        super().__init__(services)
+        if match is None:
+            self.match, self.failure = TableMatch.open(config, record, services.adviser)
+        else:
+            self.match, self.failure = match, None
+        self.stage = TableStage(
+            services.ui,
+            services.art,
+            self.match,
+            services.size,
+            services.settings.animation_speed,
+            lambda pos: self.controls.hand_tile_at(pos) is None,
+        )
+        stage = self.stage
+        self.board, self.hands, self.tweens = stage.board, stage.hands, stage.tweens
+        self.animator = stage.animator
+        self.clock = 0.0
+        self.help = TableHelp(self.match)
+        self.last_words = ""
+        """What the last move did, said in the status bar while it stays in view."""
+        self.moves = TableMoves(stage, self.match, services.sound)
+        self.turns = TableTurns(
+            self.match,
+            settings=services.settings,
+            storage=services.storage,
+            sound=services.sound,
+            stage=stage,
+            moves=self.moves,
+            show_score=self.show_score,
+        )
+        self.commands = TableCommands(
+            self.match,
+            self.help,
+            self.turns,
+            self.tweens,
+            can_act=self.human_can_act,
+            play=self.play,
+            turn_changed=self._turn_changed,
+            open_screen=services.open,
+        )
+        self.controls = TableControls(
+            self.match,
+            stage,
+            notify=services.notify,
+            can_act=self.human_can_act,
+            play=self.play,
+            hinted=self.help.hinted_tile,
+            commands=self.commands,
+        )
+        self.autosave = TableAutosave(
+            self.match,
+            services.storage,
+            self.turns.report_finished,
+            self.moves.prepare_art,
+        )
+        self.handoff = HandoffPanel(self.turns.hand_over_mouse, self.commands.undo)
+        self.buttons = self.make_buttons()
+        for button in self.buttons.values():
+            self.form.add(button)
+
+    def make_buttons(self) -> dict[str, Button]:
+        """The buttons under the table, by name."""
+        return {
+            "hint": Button(N_("Hint (H)"), self.commands.hint),
+            "undo": Button(N_("Undo (U)"), self.commands.undo),
+            "redo": Button(N_("Redo (Y)"), self.commands.redo),
+            "draw": Button(N_("Draw (D)"), self.commands.draw),
+            "save": Button(N_("Save (S)"), self.commands.save),
+            "menu": Button(N_("Menu"), self.on_back),
+        }
+
+    # --- the game -----------------------------------------------------------------------
+
+    @property
+    def state(self) -> TableState:
+        return self.match.state
+
+    @property
+    def layout(self) -> TableLayout:
+        return self.stage.layout
+
+    def legal_moves(self) -> list[Move]:
+        return self.match.legal_moves()
+
+    def sync_scores(self) -> None:
+        """Show every score as it stands, with no counting."""
+        self.stage.sync_scores()
+
+    def human_can_act(self) -> bool:
+        """True when the seat to play is a human who may place now."""
+        return self.turns.human_can_act()
+
+    # --- scene life ---------------------------------------------------------------------
+
+    def enter(self) -> None:
+        super().enter()
+        if self.failure:
+            self.services.notify(self.failure)
+            self.services.pop()
+            return
+        self.help.set_tips(self.services.settings.coach_tips)
+        self.autosave.save()
+
+    def exit(self) -> None:
+        self.autosave.save_if_due()
+        self.match.close()
+
+    def pause(self) -> None:
+        super().pause()
+        self.autosave.save_if_due()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.stage.lay_out(size)
+        self.buttons["draw"].visible = self.draw_button_shown()
+        lay_out_buttons(
+            [b for b in self.buttons.values() if b.visible], self.layout.buttons, self.services.ui
+        )
+        self.stage.fit_view()
+        self._rebuild_sprites()
+
+    def draw_button_shown(self) -> bool:
+        """Whether the table has a Draw button (the free-draw option gives one)."""
+        return self.match.rules.free_draw
+
+    def settings_changed(self) -> None:
+        self.help.set_tips(self.services.settings.coach_tips)
+        self.stage.set_speed(self.services.settings.animation_speed)
+        self.stage.set_look()
+
+    def on_back(self) -> None:
+        """Escape: drop a held tile and the hint, else go back to the menu (the game is
+        saved)."""
+        if self.controls.selected is not None or self.help.hint is not None:
+            self.controls.select(None)
+            self.help.show(None)
+            self.controls.refresh_looks()
+            return
+        self.services.clear_to_root()
+
+    def _rebuild_sprites(self) -> None:
+        """Make every sprite again from the state (after a re-layout, resume or undo)."""
+        self.stage.rebuild(self.turns.tray_seat())
+        self.controls.refresh_looks()
+
+    def _arrange_hands(self) -> None:
+        """Slide every hand tile to its slot (hands close up after a tile leaves)."""
+        self.stage.arrange_hands(self.controls.selected if self.controls.gesture.dragging else None)
+        self.controls.refresh_looks()
+
+    # --- playing moves ------------------------------------------------------------------
+
+    def play(self, move: Move) -> None:
+        """Play a human's `move` for the seat to act (it is legal: it came from a lit spot,
+        the forced move or the free draw)."""
+        self.show_events(self.match.play(move))
+
+    def show_events(self, events: list[Event]) -> None:
+        """Animate what the match says happened, and save it at once (a game killed in
+        the next instant resumes after this move)."""
+        for event in events:
+            if isinstance(event, MovePlayed):
+                self._show_move(event)
+        self.autosave.save_if_due()
+
+    def _show_move(self, event: MovePlayed) -> None:
+        self.help.show(None)
+        self.controls.drop()
+        self.last_words = move_words(self.match.names[event.seat], event.result)
+        self.turns.moved(event, self.last_words)
+        self.moves.show(event.result, forced=event.forced)
+        self._arrange_hands()
+        if event.result.hand_ended:
+            self.services.notify(end_words(self.match))
+
+    # --- turns --------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.autosave.save_if_due()
+        self._advance(dt)
+
+    def _advance(self, dt: float) -> None:
+        self.clock += dt
+        self.stage.update(dt)
+        self.moves.update(dt)
+        self.match.advance_clock(dt)
+        if self.match.advice.hint_pending and (hint := self.help.found()) is not None:
+            self.controls.take_hint(hint)
+        for tip in self.help.tips():
+            self.services.notify(tip)
+        played = self.turns.step(dt)
+        if played:
+            self.show_events(played)
+        if (banner := self.turns.banner_seat) is not None:
+            self.handoff.show(
+                self.stage.handoff_area(), self.services.ui, self.turns.news.get(banner, [])
+            )
+        if self.hands.tray_seat != self.turns.tray_seat():  # the mouse changed hands
+            self.hands.tray_seat = self.turns.tray_seat()
+            self._arrange_hands()
+        self.controls.refresh_looks()
+
+    def still_for(self) -> float:
+        return 0.0 if self.help.hint is not None else self.turns.still_for(self.clock)
+
+    def show_score(self) -> None:
+        """The hand is over: the score screen, where the next hand is dealt."""
+        words = end_words(self.match)
+        self.services.open(ScoreRequest(self.match, words, on_next_hand=self.next_hand))
+
+    def next_hand(self) -> None:
+        """Deal the next hand (from the score screen)."""
+        self.match.next_hand()
+        self.turns.new_hand()
+        self.animator.clear()
+        self.stage.fit_view()
+        self._rebuild_sprites()
+        self.sync_scores()
+        self.autosave.save()
+
+    def _turn_changed(self, seat: int, words: str) -> None:
+        """After an undo or redo: the position is shown as it now stands, no animation."""
+        self.controls.drop()
+        self.turns.took_back(seat)
+        self._rebuild_sprites()
+        self.stage.follow_figure()
+        self.sync_scores()
+        self.services.notify(words)
+        self.autosave.save()
+
+    # --- events -------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.Event) -> bool:
+        if self.turns.banner_seat is not None:
+            return self.handoff.handle_event(event)
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if not self.controls.gesture.dragging and self.form.handle_event(event):
+                return True
+            return self.controls.handle_pointer(event)
+        if event.type == pygame.MOUSEWHEEL:
+            return self.controls.handle_pointer(event)
+        if event.type == pygame.KEYDOWN:
+            return self.controls.handle_key(event)
+        return False
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        stage, turns, ui = self.stage, self.turns, self.services.ui
+        banner = turns.banner_seat
+        stage.draw_ground(surface, self.services.felt, self.controls.spots())
+        self.controls.draw_spots(surface)
+        # the hand-off covers the tray, and names whose it will be
+        stage.draw_panels(surface, self.status_text(), self.moves.saying, tray_label=banner is None)
+        stage.draw_tiles(
+            surface, alpha, turns.placed_since, banner if banner is not None else turns.tray_seat()
+        )
+        self.controls.draw_ghost(surface)
+        stage.draw_effects(surface, alpha, self.help.hint, self.help.hint_points, self.clock)
+        self.update_buttons()
+        self.form.draw(surface, ui)
+        if banner is not None:
+            names, undoer = self.match.names, self.commands.undoer()
+            self.handoff.draw(surface, ui, names[banner], None if undoer is None else names[undoer])
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """Notices stay off the tray: the player's own tiles."""
+        return [self.layout.tray.rect] if self.layout.tray is not None else []
+
+    def status_text(self) -> str:
+        """The status bar's words: the move just made while it shows, else what now."""
+        if self.turns.showing_move:
+            return self.last_words
+        controls = self.controls
+        return status_words(
+            self.match,
+            self.clock,
+            self.turns.forced_shown,
+            controls.selected is not None,
+            bool(controls.spots()),
+        )
+
+    def update_buttons(self) -> None:
+        """Each button enabled when what it does can be done now."""
+        for name, enabled in self.commands.enabled().items():
+            self.buttons[name].enabled = enabled

@@ -1,0 +1,1 @@
+"""An achievement's picture, its card and its announcement."""

@@ -1,0 +1,172 @@
+"""Earned achievements announced: with a chime, a card with the achievement's picture, name
+and what it asked slides in from the window's side over whatever screen is up, stays a
+few seconds and slides out; achievements earned together come one after another. A card takes no
+input and stops nothing. It keeps to a side third of the window, never over the middle
+where the figure is, and lands where it covers none of the screen's buttons nor what
+the screen keeps clear, over as little as it can of what the screen shows (the place
+whose pixels are most like the bare felt; the top right when all are alike)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import pygame
+
+from game.i18n import _
+from game.persist.achievement_list import BY_KEY, Achievement
+from game.ui.achievements.art import AchievementArt
+from game.ui.achievements.cards import Words, card_height, draw_card, picture_side, words_room
+from game.ui.painting import Ui
+from game.ui.sound import SoundPlayer
+from game.ui.theme import PALETTE
+from game.ui.tiles.art import TileArt
+
+SHOWN_S: Final = 4.5
+"""How long a card stays, its slides in and out included."""
+SLIDE_S: Final = 0.4
+WIDTH: Final = 420
+"""A card's width (design pixels, a third of the design window at most); its height is
+its words'."""
+MARGIN: Final = 16
+PLACES: Final = 8
+"""The heights tried down each side of the window."""
+
+
+@dataclass
+class Toast:
+    achievement: Achievement
+    start: float
+    """Game time at which it began to slide in."""
+    place: pygame.Rect | None = None
+    """Where it rests, chosen when it is first drawn, and again when the screen under it
+    changes (`under`: the window's size and what it keeps clear then)."""
+    under: tuple[tuple[int, int], list[pygame.Rect]] | None = None
+
+
+class AchievementToasts:
+    """The achievement being announced, and those waiting their turn."""
+
+    def __init__(self, art: TileArt, sound: SoundPlayer) -> None:
+        self.pictures = AchievementArt(art)
+        self.sound = sound
+        self.shown: Toast | None = None
+        self.waiting: list[Achievement] = []
+
+    def announce(self, keys: list[str], now: float) -> None:
+        """Announce the achievements of `keys` after those before them, with a chime
+        (once each frame: the card on screen goes once its time is over)."""
+        earned = [BY_KEY[key] for key in keys if key in BY_KEY]
+        if earned:
+            self.waiting.extend(earned)
+            self.sound.play("achievement")
+        self._expire(now)
+
+    def _expire(self, now: float) -> None:
+        """Drop the card that has slid out; bring on the next."""
+        if self.shown is not None and now >= self.shown.start + SHOWN_S:
+            self.shown = None
+        if self.shown is None and self.waiting:
+            self.shown = Toast(self.waiting.pop(0), now)
+
+    @property
+    def on_screen(self) -> bool:
+        """Whether a card is up (or sliding): frames are wanted until it has gone."""
+        return self.shown is not None
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        felt: pygame.Surface,
+        ui: Ui,
+        avoid: list[pygame.Rect],
+        now: float,
+    ) -> None:
+        """Draw the card over the screen drawn on `surface` (`felt`: its bare table)."""
+        toast = self.shown
+        if toast is None:
+            return
+        size = surface.get_size()
+        if toast.place is None or toast.under != (size, avoid):
+            toast.place = self.place(surface, felt, ui, avoid)
+            toast.under = (size, [rect.copy() for rect in avoid])
+        box = toast.place.copy()
+        hidden = 1.0 - _slid(now - toast.start)
+        if box.centerx < size[0] // 2:
+            box.x -= round(box.right * hidden)
+        else:
+            box.x += round((size[0] - box.x) * hidden)
+        achievement = toast.achievement
+        side = card_shape(ui, achievement)[2]
+        picture = self.pictures.picture(achievement, side, True)
+        words = toast_words(achievement)
+        draw_card(surface, ui, picture, side, box, words, border=PALETTE.gold, alpha=240)
+
+    def place(
+        self, screen: pygame.Surface, felt: pygame.Surface, ui: Ui, avoid: list[pygame.Rect]
+    ) -> pygame.Rect:
+        """Where the card is to rest on `screen`: down the right side, then the left, the
+        place that covers none of `avoid` (else least) and least of what is shown."""
+        assert self.shown is not None
+        width, height, _side = card_shape(ui, self.shown.achievement)
+        size, margin = screen.get_size(), ui.px(MARGIN)
+        lowest = max(margin, size[1] - margin - height)
+        heights = [margin + (lowest - margin) * step // (PLACES - 1) for step in range(PLACES)]
+        places = [
+            pygame.Rect(x, y, width, height).clip(screen.get_rect())
+            for x in (size[0] - margin - width, margin)
+            for y in heights
+        ]
+
+        def cost(place: pygame.Rect) -> tuple[int, int]:
+            covered = sum(_area(place.clip(rect)) for rect in avoid)
+            return covered, _unlike(screen, felt, place)
+
+        return min(places, key=cost)
+
+
+def toast_words(achievement: Achievement, lines: int = 3) -> list[Words]:
+    """An announcement card's words: that it was earned, the achievement's name, what it
+    asked (on up to `lines` lines)."""
+    return [
+        Words(_("Achievement earned"), 15, PALETTE.gold, "bold"),
+        Words(_(achievement.name), 19, PALETTE.ivory, "bold"),
+        Words(_(achievement.description), 16, PALETTE.text_dim, lines=lines),
+    ]
+
+
+def card_shape(ui: Ui, achievement: Achievement) -> tuple[int, int, int]:
+    """A card's width, height and picture side: as tall as its words with two lines of
+    what it asked, taller when those take three (the smallest windows' words)."""
+    width = ui.px(WIDTH)
+    height = card_height(ui, toast_words(achievement, lines=2))
+    side = picture_side(ui, height)
+    room = words_room(ui, width, side)
+    return width, max(height, card_height(ui, toast_words(achievement), room)), side
+
+
+def _slid(elapsed: float) -> float:
+    """How far in a card is (0 out of view, 1 in place) `elapsed` seconds after it came:
+    easing in, resting, easing out."""
+    entering = min(1.0, max(0.0, elapsed / SLIDE_S))
+    leaving = min(1.0, max(0.0, (SHOWN_S - elapsed) / SLIDE_S))
+    return 1 - (1 - min(entering, leaving)) ** 3
+
+
+def _area(rect: pygame.Rect) -> int:
+    return rect.width * rect.height
+
+
+def _unlike(screen: pygame.Surface, felt: pygame.Surface, place: pygame.Rect) -> int:
+    """How unlike the bare felt `place` of the screen is: the mean difference of its
+    pixels, colour by colour (0 where it shows only the table)."""
+    if place.width <= 0 or place.height <= 0 or not felt.get_rect().contains(place):
+        return 0
+    shown, bare = screen.subsurface(place), felt.subsurface(place)
+    brighter = shown.copy()
+    brighter.blit(bare, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    darker = bare.copy()
+    darker.blit(shown, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    difference = pygame.transform.average_color(brighter)
+    other = pygame.transform.average_color(darker)
+    return sum(difference[:3]) + sum(other[:3])

@@ -1,0 +1,388 @@
+"""The board: the figure on screen, shared by the table, the solitaires, the replay
+viewer and the rules screen.
+
+A `Board` keeps the `LatticeView` of its area (fitted to the figure on one ladder of
+tile sizes, clear of the corners its screen keeps for words, zoomed a step at a time,
+panned by dragging the background or the arrow keys, or gliding to a new fit as the
+figure grows), one sprite per placed tile in the scene's `TileLayer` (the last tile
+marked) and its `BoardMarks`, which draw what the scene tells them to: lit spots with
+their points, the ghost of the held tile, the opportunity openings and a hint ring, all
+inside the board's area. It never asks the rules what is legal; the scene hands it the
+spots. A `Gesture` tells a click from a drag with one threshold everywhere.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Final, Generic, TypeVar
+
+import pygame
+
+from game.rules.figure import Figure
+from game.rules.lattice import Cell, points_up
+from game.rules.moves import Move
+from game.rules.tiles import TileId
+from game.ui.board.fit import Fit, fitted
+from game.ui.board.marks import LAST_MARK, BoardMarks, Pulse, pixel, sprite_side
+from game.ui.layout import (
+    LatticeView,
+    Point,
+    ViewController,
+    cell_side_edges,
+)
+from game.ui.painting import Ui
+from game.ui.tiles.art import TileArt
+from game.ui.tiles.image import TileState, triangle_points
+from game.ui.tiles.sprites import TileLayer, TileSprite
+from game.ui.tween import Tween, Tweens, ease_out_cubic, lerp_point
+
+LADDER: Final = (34, 40, 48, 56, 64, 74, 86, 100, 118, 136, 156)
+"""The figure's tile sides (at the 1280x800 design size), smallest first: few sizes, as
+each new size renders every tile's art again."""
+PLAY_LARGEST: Final = 118
+"""The largest of them in play (pictures, like the rules screen's, may go larger)."""
+DRAG_THRESHOLD: Final = 6
+"""How far (design pixels, straight line) a press moves before it is a drag."""
+FIGURE_LAYER: Final = 0
+
+Placed = tuple[Cell, TileId, int]
+K = TypeVar("K")
+
+
+class Board:
+    """The figure in `area`: view, fitting, zoom, sprites and marks, hit tests."""
+
+    def __init__(
+        self,
+        ui: Ui,
+        art: TileArt,
+        layer: TileLayer,
+        is_background: Callable[[Point], bool] = lambda _pos: True,
+        largest: int = PLAY_LARGEST,
+    ) -> None:
+        self.ui = ui
+        self.largest = largest
+        """The largest ladder side (design pixels) this board uses."""
+        self.art = art
+        self.layer = layer
+        self.view = LatticeView()
+        self.area = pygame.Rect(0, 0, 1, 1)
+        self.keep_clear: list[pygame.Rect] = []
+        """Corners of the area the screen keeps for its words: a fit leaves them clear."""
+        self.controller = ViewController(self.view, self.area, is_background)
+        self.marks = BoardMarks(ui, art, self.view, self.area)
+        self.sprites: dict[Cell, TileSprite] = {}
+        self.last: Cell | None = None
+        self.moved_by_player = False
+        """The player panned or zoomed: `follow` and `glide` leave the view alone until
+        `release`."""
+        self.cap: float | None = None
+        """The largest side `follow` may fit to now."""
+        self.motion = Tweens()
+        """The view's glide, run by `update` (the scene's own motions wait for none)."""
+        self._glide: Tween | None = None
+        self._heading: Fit | None = None
+        """Where the view glides to (None: it stands still)."""
+        self.pulse = Pulse()
+        """The last-tile mark's swell when the last tile changes."""
+
+    # --- the view ------------------------------------------------------------------------
+
+    def set_area(self, area: pygame.Rect) -> None:
+        """Lay the board out in `area` (the caller fits it again)."""
+        self.area.update(area)
+        self.marks.forget()
+
+    def ladder(self) -> list[int]:
+        """The tile sides the figure may take, smallest first, in pixels."""
+        return [self.ui.px(side) for side in LADDER if side <= self.largest]
+
+    @property
+    def tile_side(self) -> int:
+        """The side of a placed tile's sprite (once the view is where it is going)."""
+        return sprite_side(self._heading.side if self._heading is not None else self.view.side)
+
+    def fitted(
+        self,
+        cells: Iterable[Cell],
+        area: pygame.Rect | None = None,
+        margin: float = 0.2,
+        largest: float | None = None,
+    ) -> Fit:
+        """The view that centres `cells` in `area` (the board's by default) at the largest
+        ladder side that shows them with `margin` tile sides around, no larger than
+        `largest`, clear of `keep_clear`."""
+        area = area or self.area.inflate(-self.ui.px(20), -self.ui.px(20))
+        return fitted(cells, area, self.ladder(), margin, largest, self.keep_clear)
+
+    def fit(
+        self,
+        cells: Iterable[Cell],
+        area: pygame.Rect | None = None,
+        margin: float = 0.2,
+        largest: float | None = None,
+    ) -> None:
+        """Show `cells` as `fitted` says, at once."""
+        self.look_at(self.fitted(cells, area, margin, largest))
+
+    def look_at(self, fit: Fit) -> None:
+        """Show the view `fit`, at once."""
+        self.settle()
+        ladder = self.ladder()
+        self.view.min_side, self.view.max_side = ladder[0], ladder[-1]
+        self.view.side, self.view.origin = fit.side, fit.origin
+
+    def glide(self, cells: Iterable[Cell], duration: float) -> None:
+        """Fit `cells` (unless the player moved the view), the view moving there over
+        `duration` seconds: every tile on the figure slides and grows or shrinks with it,
+        its art scaled until the view arrives."""
+        if self.moved_by_player:
+            return
+        fit = self.fitted(cells)
+        if fit == (self._heading or Fit(self.view.side, self.view.origin)):
+            return
+        self.settle()
+        start = Fit(self.view.side, self.view.origin)
+        self._heading = fit
+
+        def step(t: float) -> None:
+            self.view.side = start.side + (fit.side - start.side) * t
+            self.view.origin = lerp_point(start.origin, fit.origin, t)
+            if t >= 1:
+                self._heading = self._glide = None
+                self.look_at(fit)
+            self.place_sprites()
+
+        self._glide = self.motion.add(Tween(duration, step, ease_out_cubic))
+
+    def settle(self) -> None:
+        """A glide under way ends where it was going, at once."""
+        glide, self._glide = self._glide, None
+        if glide is not None:
+            glide.done = True
+            glide.apply(1.0)
+
+    def follow(self, cells: Iterable[Cell], area: pygame.Rect) -> None:
+        """Fit `cells` (with no margin) unless the player moved the view, never larger than
+        the last fit: the figure only shrinks as it grows, as each new size draws every
+        tile's art again."""
+        if not self.moved_by_player:
+            self.fit(cells, area, margin=0.0, largest=self.cap)
+            self.cap = self.view.side
+
+    def release(self) -> None:
+        """Follow the figure again, from the largest size that fits."""
+        self.moved_by_player = False
+        self.cap = None
+
+    def shows(self, cells: Iterable[Cell]) -> bool:
+        """True when every cell's centre lies in the board's area."""
+        return all(self.area.collidepoint(self.view.cell_centre(cell)) for cell in cells)
+
+    def zoom(self, steps: int, anchor: Point | None = None) -> None:
+        """Zoom `steps` ladder steps in (+) or out (-), keeping `anchor` still."""
+        self.settle()
+        ladder = self.ladder()
+        current = min(range(len(ladder)), key=lambda i: abs(ladder[i] - self.view.side))
+        target = ladder[max(0, min(len(ladder) - 1, current + steps))]
+        if anchor is None or not self.area.collidepoint(anchor):
+            anchor = self.area.center
+        self.view.zoom_at(target / self.view.side, anchor)
+        self.moved_by_player = True
+        self.place_sprites()
+
+    def handle_view_event(self, event: pygame.Event) -> bool:
+        """Pan by dragging the background or with the arrow keys; True when used."""
+        view = self.view
+        before = (view.side, view.origin)
+        used = self.controller.handle_event(event)
+        if before != (view.side, view.origin):
+            if self._glide is not None:  # from where the glide was going
+                view.side, view.origin = before
+                self.settle()
+                self.controller.handle_event(event)
+            self.moved_by_player = True
+            self.place_sprites()
+        return used
+
+    @property
+    def panning(self) -> bool:
+        return self.controller.dragging
+
+    def cell_at(self, pos: Point) -> Cell | None:
+        """The cell under `pos`, if it lies in the board's area."""
+        return self.view.cell_at(pos) if self.area.collidepoint(pos) else None
+
+    # --- the figure's sprites ------------------------------------------------------------
+
+    def show(
+        self,
+        placed: Iterable[Placed],
+        last: Cell | None,
+        layer: int = FIGURE_LAYER,
+        mark_last: bool = True,
+        look: Callable[[Cell], TileState] | None = None,
+    ) -> None:
+        """Make the figure's sprites again (after a re-layout, an undo, a jump). The last
+        tile is marked (if `mark_last`), unless `look` says each cell's look."""
+        self.settle()
+        for sprite in self.sprites.values():
+            sprite.kill()
+        self.sprites.clear()
+        if last != self.last:
+            self.pulse.restart()
+        self.last = last
+        side = self.tile_side
+        for cell, tile, rot in placed:
+            if look is not None:
+                state = look(cell)
+            else:
+                state = TileState.LAST if cell == last and mark_last else TileState.NORMAL
+            sprite = TileSprite(
+                self.art, tile, side, self.view.cell_box_centre(cell), points_up(cell), rot, state
+            )
+            self.sprites[cell] = sprite
+            self.layer.add(sprite, layer=layer)
+
+    def adopt(self, cell: Cell, sprite: TileSprite, rot: int) -> None:
+        """`sprite` (flying in) becomes the last tile on `cell`, at the size it will have
+        there; the old last tile loses its mark."""
+        if self.last is not None and self.last in self.sprites:
+            self.sprites[self.last].set_look(state=TileState.NORMAL)
+        self.last = cell
+        self.pulse.restart()
+        sprite.set_look(side=self.tile_side, up=points_up(cell), rot=rot, state=TileState.LAST)
+        self.sprites[cell] = sprite
+
+    def prepare_next(self, figure: Figure, placements: Iterable[Move]) -> None:
+        """Ask the tile art for what the next moves may show, to be drawn in spare steps
+        rather than in the frame that first shows it: each of `placements` landing at this
+        size, and every placed tile one size smaller, for when the figure outgrows the
+        view."""
+        side = self.tile_side
+        for move in placements:
+            self.art.prepare(move.tile, side, points_up(move.cell), move.rot, TileState.LAST)
+        last = figure.last_cell
+        view_side = self._heading.side if self._heading is not None else self.view.side
+        smaller_view = max((size for size in self.ladder() if size < view_side), default=None)
+        smaller = None if smaller_view is None else sprite_side(smaller_view)
+        for cell, tile, rot in figure.tiles():
+            up = points_up(cell)
+            if cell == last:
+                self.art.prepare(tile, side, up, rot, TileState.NORMAL)
+            if smaller is not None:
+                look = TileState.LAST if cell == last else TileState.NORMAL
+                self.art.prepare(tile, smaller, up, rot, look)
+
+    def place_sprites(self) -> None:
+        """Put the sprites resting on the figure where the view says (after a pan or a
+        zoom, and at each step of a glide, when their art is scaled to the passing size);
+        a tile still in flight goes on flying."""
+        side = sprite_side(self.view.side)
+        for cell, sprite in self.sprites.items():
+            if not self.layer.has(sprite) or self.layer.get_layer_of_sprite(sprite) != FIGURE_LAYER:
+                continue
+            if self._glide is not None:
+                sprite.scale_to(side)
+            elif sprite.side != side:
+                sprite.set_look(side=side)
+            sprite.jump_to(self.view.cell_box_centre(cell))
+
+    def update(self, dt: float) -> None:
+        """Move the view's glide on (before the tiles that fly to it), and run the
+        last-tile mark's pulse; it starts once the last tile is at rest."""
+        self.motion.update(dt)
+        self.pulse.update(dt, self._last_at_rest())
+
+    @property
+    def moving(self) -> bool:
+        """Whether the board moves by itself now: the view glides, or the last tile's
+        mark swells (or starts to at the next update)."""
+        return self._heading is not None or self.pulse.running(self._last_at_rest())
+
+    def _last_at_rest(self) -> bool:
+        last = self.last
+        sprite = self.sprites.get(last) if last is not None else None
+        if last is None or sprite is None:
+            return False
+        x, y = self.view.cell_box_centre(last)
+        return abs(sprite.centre[0] - x) < 1 and abs(sprite.centre[1] - y) < 1
+
+    # --- drawing (changes nothing) -------------------------------------------------------
+
+    def draw_last_mark(self, surface: pygame.Surface) -> None:
+        """The last tile's mark, which decides where every tile may go: a white outline
+        with a dark rim round it, swelling once when the last tile changes."""
+        cell = self.last
+        if cell is None or not self._last_at_rest():
+            return
+        with self.marks.clipped(surface):
+            ring = self.marks.last_ring(points_up(cell))
+            surface.blit(ring, ring.get_rect(center=pixel(self.view.cell_box_centre(cell))))
+            t = self.pulse.progress()
+            if t is not None:
+                pulse = math.sin(math.pi * t)
+                swell = triangle_points(
+                    self.view.side * (1.05 + 0.4 * t),
+                    points_up(cell),
+                    self.view.cell_box_centre(cell),
+                )
+                width = max(1, round(self.ui.px(5) * pulse))
+                pygame.draw.polygon(surface, LAST_MARK, swell, width)
+
+    def edge(self, cell: Cell, side: int) -> tuple[Point, Point]:
+        """The two ends of one side of a cell on screen."""
+        a, b = cell_side_edges(cell)[side]
+        return self.view.to_screen(a), self.view.to_screen(b)
+
+
+@dataclass
+class Press(Generic[K]):
+    """The button went down on a tile (`key`): a click, or a drag once it moves far."""
+
+    key: K
+    start: Point
+    offset: Point
+    """From the pointer to the tile's centre, so a dragged tile does not jump."""
+    dragging: bool = False
+
+
+class Gesture(Generic[K]):
+    """Press, drag and click-click on tiles, with one drag threshold (straight line,
+    scaled with the window)."""
+
+    def __init__(self, ui: Ui) -> None:
+        self.ui = ui
+        self.press: Press[K] | None = None
+
+    def down(self, key: K, pos: Point, centre: Point) -> None:
+        self.press = Press(key, pos, (centre[0] - pos[0], centre[1] - pos[1]))
+
+    def moved(self, pos: Point) -> bool:
+        """Follow the pointer; True on the motion that turns the press into a drag."""
+        press = self.press
+        if press is None or press.dragging:
+            return False
+        if math.dist(pos, press.start) >= self.ui.px(DRAG_THRESHOLD):
+            press.dragging = True
+            return True
+        return False
+
+    def held_at(self, pos: Point) -> Point:
+        """Where the dragged tile's centre goes for the pointer at `pos`."""
+        assert self.press is not None
+        return (pos[0] + self.press.offset[0], pos[1] + self.press.offset[1])
+
+    @property
+    def dragging(self) -> bool:
+        return self.press is not None and self.press.dragging
+
+    def up(self) -> Press[K] | None:
+        """The press that just ended (None if there was none)."""
+        press, self.press = self.press, None
+        return press
+
+    def cancel(self) -> None:
+        self.press = None

@@ -1,0 +1,1 @@
+"""Widgets that work by mouse and keyboard, and the notices at the bottom."""

@@ -1,0 +1,78 @@
+"""The daily deal: the same winnable deal for a date everywhere, and the `daily` command."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import subprocess
+import sys
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.ai.daily import daily_deal
+from game.ai.solver import solve
+from game.rules.record import DAILY_KEY, GameRecord, RecordedGame
+from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+
+DAY = datetime.date(2026, 11, 22)
+
+
+dates = st.dates(datetime.date(2000, 1, 1), datetime.date(2200, 12, 31))
+
+
+def daily_command(mode: str, day: datetime.date) -> str:
+    return subprocess.run(
+        [sys.executable, "-m", "game.cli", "daily", "--mode", mode, "--date", day.isoformat()],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+
+
+@settings(max_examples=4, deadline=None)
+@given(dates, st.sampled_from(["draw-solitaire", "stacked-solitaire"]))
+def test_daily_prints_the_same_winnable_deal_in_two_processes(
+    day: datetime.date, mode: str
+) -> None:
+    first, second = daily_command(mode, day), daily_command(mode, day)
+    assert first == second
+    data = json.loads(first)
+    assert data["mode"] == mode and data[DAILY_KEY] == day.isoformat()
+    assert data["hands"][0]["moves"] == [] and data["seed"] == daily_deal(mode, day)
+    state = RecordedGame.from_record(GameRecord(data)).state
+    assert isinstance(state, DrawSolitaireState | StackedSolitaireState)
+    assert solve(state).winnable
+
+
+def test_daily_without_a_date_is_today_and_a_bad_date_is_refused() -> None:
+    data = json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "game.cli", "daily", "--mode", "draw-solitaire"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    )
+    assert data[DAILY_KEY] == datetime.date.today().isoformat()
+    bad = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "game.cli",
+            "daily",
+            "--mode",
+            "draw-solitaire",
+            "--date",
+            "2026-02-30",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert len(bad.stderr.strip().splitlines()) == 1 and "YYYY-MM-DD" in bad.stderr
+
+
+def test_days_differ_and_modes_differ() -> None:
+    draws = {daily_deal("draw-solitaire", DAY + datetime.timedelta(days=n)) for n in range(5)}
+    assert len(draws) >= 4

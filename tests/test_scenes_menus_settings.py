@@ -1,0 +1,68 @@
+"""The settings screen, through posted events: every setting changes and survives a
+restart, and its choices and sliders answer a click before they are drawn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.scenes.menus.settings import SettingsScene
+from tests.conftest import AppMaker
+from tests.drive import Input, click_next, open_from_menu
+
+
+def test_every_setting_changes_and_survives_a_restart(make_app: AppMaker, tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    settings = open_from_menu(app, "settings", SettingsScene)
+    click_next(app, settings.theme)
+    Input(app).click(settings.colour_blind)
+    Input(app).click(settings.volume)
+    Input(app).press(pygame.K_LEFT)
+    Input(app).click(settings.muted)
+    click_next(app, settings.speed)
+    Input(app).click(settings.handoff)
+    Input(app).press(pygame.K_F11)
+    assert settings.fullscreen.value
+    expected = {
+        "theme": "1939",
+        "colour_blind": True,
+        "muted": True,
+        "animation_speed": "fast",
+        "handoff_banner": False,
+        "fullscreen": True,
+    }
+    for name, value in expected.items():
+        assert getattr(app.settings, name) == value, name
+    volume = app.settings.volume
+    assert volume != pytest.approx(0.7)
+    assert app.art.theme.key == "1939" and app.art.colour_blind
+    again = make_app(tmp_path)
+    for name, value in expected.items():
+        assert getattr(again.settings, name) == value, name
+    assert again.settings.volume == pytest.approx(volume)
+    assert again.sound.muted
+
+
+def test_choice_and_slider_hit_testing_does_not_wait_for_a_draw(
+    make_app: AppMaker, tmp_path: Path
+) -> None:
+    """Their arrows and track come from the layout, so a click lands right even when the
+    scene has not been drawn since it was laid out (drawing changes nothing)."""
+    app = make_app(tmp_path)
+    settings = open_from_menu(app, "settings", SettingsScene)
+    settings.resize((1000, 700))
+    speed = settings.speed
+    before = app.settings.animation_speed
+    left_arrow = (speed.rect.right - speed.rect.width // 2 + 4, speed.rect.centery)
+    for event_type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        settings.handle_event(pygame.event.Event(event_type, pos=left_arrow, button=1))
+    assert app.settings.animation_speed != before
+    speed.step(1)
+    assert app.settings.animation_speed == before
+    volume = settings.volume
+    far_left = (volume.rect.right - volume.rect.width // 2, volume.rect.centery)
+    for event_type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        settings.handle_event(pygame.event.Event(event_type, pos=far_left, button=1))
+    assert app.settings.volume == 0.0

@@ -1,0 +1,151 @@
+"""The guided first game through real posted events: offered once on the menu, opened
+from the rules screen, played to its end by mouse and keys, skipped at any time; it
+leaves no save, record or history behind."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.app import App
+from game.persist.history import load_history
+from game.rules.moves import PLACE
+from game.rules.record import TABLE
+from game.scenes.menus.menu import MenuScene
+from game.scenes.menus.rules import RulesScene
+from game.scenes.setup.scene import SetupScene
+from game.scenes.table.guided import GuidedGameScene
+from tests.drive import Input, at, run_until
+from tools.text_audit import watching
+
+FRAMES = 1
+
+
+pytestmark = pytest.mark.app(speed="instant", frames=1)
+
+
+def lesson_ready(scene: GuidedGameScene) -> bool:
+    """Nothing moving, and the lesson waits for the player (to read, draw or place)."""
+    lesson = scene.lesson
+    if scene.tweens.busy or scene.animator.busy or scene.turns.hold_s > 0:
+        return False
+    if lesson.waiting:
+        return scene.buttons["continue"].enabled
+    expected = lesson.expected()
+    return (
+        expected is not None
+        and lesson.is_human(lesson.state.current_player)
+        and scene.human_can_act()
+    )
+
+
+def play_step(app: App, scene: GuidedGameScene) -> None:
+    """Do what the coach panel asks, as a player: Enter to go on, Draw, or move the shown
+    tile to the glowing spot (dragged)."""
+    run_until(app, lambda: lesson_ready(scene))
+    lesson = scene.lesson
+    if lesson.waiting:
+        Input(app, FRAMES).press(pygame.K_RETURN)
+        return
+    expected = lesson.expected()
+    assert expected is not None
+    if expected.action != PLACE:
+        Input(app, FRAMES).click(scene.buttons["draw"])
+        return
+    assert scene.help.hint == expected  # the glowing spot is where the lesson says
+    tile = at(scene.hands.sprites[expected.tile].centre)
+    Input(app, FRAMES).drag(tile, scene.board.view.cell_centre(expected.cell))
+
+
+def test_the_menu_offers_the_guided_game_once(make_app: Callable[..., App], tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    menu = app.scene
+    assert isinstance(menu, MenuScene) and menu.offer["learn"].visible
+    Input(app, FRAMES).click(menu.offer["no-thanks"])
+    assert not menu.offer["learn"].visible and app.settings.guided_game_offered
+    again = make_app(tmp_path)
+    assert isinstance(again.scene, MenuScene) and not again.scene.offer["learn"].visible
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_the_guided_game_steps_through_to_its_end(
+    make_app: Callable[..., App], tmp_path: Path, size: tuple[int, int]
+) -> None:
+    app = make_app(tmp_path, size)
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    Input(app, FRAMES).click(menu.offer["learn"])
+    scene = app.scene
+    assert isinstance(scene, GuidedGameScene)
+    titles = []
+    while not scene.lesson.finished:
+        titles.append(scene.coach_words()[0])
+        play_step(app, scene)
+    assert "A two-sided opportunity play" in titles and "A pass" in titles
+    title, words = scene.coach_words()
+    assert title == "The end of the hand" and "you +90, the computer -40" in words
+    assert scene.state.hand_result() == [90, -40]
+    run_until(app, lambda: scene.buttons["continue"].enabled)
+    assert not app.storage.has_saved_game(TABLE)  # nothing saved, nothing counted
+    assert load_history(app.storage).games == []
+    Input(app, FRAMES).click(scene.buttons["continue"])  # "Play a game"
+    assert isinstance(app.scene, SetupScene)
+
+
+def test_the_contacts_are_explained_in_the_themes_colours(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    app = make_app(tmp_path)
+    app.settings.theme = "1962"
+    app.apply_settings()
+    scene = GuidedGameScene(app)
+    app.push(scene)
+    app.run_frames(1)
+    while scene.coach_words()[0] != "A matching contact" or not scene.lesson.explaining:
+        play_step(app, scene)
+    assert scene.coach_words()[1].startswith("Pink 2 meets pink 2: no points.")
+
+
+def test_the_guided_game_is_skipped_from_the_rules_screen(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    app = make_app(tmp_path)
+    rules = RulesScene(app)
+    app.push(rules)
+    app.run_frames(1)
+    Input(app, FRAMES).click(rules.learn)
+    scene = app.scene
+    assert isinstance(scene, GuidedGameScene)
+    for _ in range(5):
+        play_step(app, scene)
+    Input(app, FRAMES).click(scene.buttons["skip"])
+    assert app.scene is rules and app.settings.guided_game_offered
+    Input(app, FRAMES).click(rules.learn)
+    assert isinstance(app.scene, GuidedGameScene)
+    Input(app, FRAMES).press(pygame.K_ESCAPE)  # Escape skips too
+    assert app.scene is rules
+
+
+def test_no_computer_thinks_while_the_lesson_asks_you_to_read(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    app = make_app(tmp_path)
+    scene = GuidedGameScene(app)
+    app.push(scene)
+    app.run_frames(1)
+    read_on_its_turn = 0
+    while not scene.lesson.finished:
+        run_until(app, lambda: lesson_ready(scene))
+        lesson = scene.lesson
+        if lesson.waiting and not lesson.is_human(lesson.state.current_player):
+            read_on_its_turn += 1
+            app.redraw()  # the lesson rests while it waits: look at its picture
+            with watching(app) as frame:
+                app.run_frames(1)
+            said = [drawn.text for drawn in frame.texts]
+            assert "thinking…" not in said and "to play" in said
+        play_step(app, scene)
+    assert read_on_its_turn

@@ -1,0 +1,109 @@
+"""Tile art: cached once per look, drawn with the theme's colours, sprites hit-test exactly;
+a frame never stalls on tile art: past the frame's budget a new size is scaled from a size
+already drawn, and the real image replaces it in a later frame."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.rules.tiles import parse_tile
+from game.ui.theme import THEMES, Fonts
+from game.ui.tiles.art import TileArt
+from game.ui.tiles.image import TileState, image_size, triangle_points
+from game.ui.tiles.sprites import TileLayer, TileSprite
+from game.ui.tween import Tween, Tweens
+from tests.conftest import AppMaker
+
+
+@pytest.fixture(scope="module")
+def art() -> TileArt:
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((320, 240))
+    return TileArt(Fonts(), THEMES["modern"])
+
+
+def test_images_are_cached_per_look(art: TileArt) -> None:
+    tile = parse_tile("08-09-10")
+    first = art.image(tile, 90, True, 0, TileState.NORMAL)
+    misses, hits = art.misses, art.hits
+    assert art.image(tile, 90, True, 0, TileState.NORMAL) is first
+    assert (art.misses, art.hits) == (misses, hits + 1)
+    assert art.image(tile, 90, True, 1, TileState.NORMAL) is not first
+    assert art.image(tile, 90, True, 0, TileState.SELECTED) is not first
+    assert art.misses == misses + 2
+    assert first.get_size() == image_size(90)
+
+
+def test_face_down_images_are_shared_by_every_tile(art: TileArt) -> None:
+    back = art.image(3, 60, False, 2, TileState.FACE_DOWN)
+    assert art.image(17, 60, False, 0, TileState.FACE_DOWN) is back
+
+
+def test_edge_bands_show_the_theme_colours(art: TileArt) -> None:
+    tile = parse_tile("08-09-10")
+    image = art.image(tile, 120, True, 0)
+    centre = (image.get_width() / 2, image.get_height() / 2)
+    apex, left, right = triangle_points(120, True, centre)
+    # Near the bottom edge (side 0, blue with rot 0), away from the value in the middle.
+    x = left[0] + (right[0] - left[0]) * 0.25
+    y = left[1] - 8
+    colour = image.get_at((round(x), round(y)))
+    expected = THEMES["modern"].edge_colours[0]
+    assert all(abs(a - b) <= 4 for a, b in zip(colour[:3], expected, strict=True))
+    assert image.get_at((0, 0)).a == 0
+    assert image.get_at((round(centre[0]), round(apex[1]) + 40))[:3] != (0, 0, 0)
+
+
+def test_sprites_hit_test_their_triangle_and_tween(art: TileArt) -> None:
+    layer = TileLayer()
+    low = TileSprite(art, 0, 80, (100, 100), up=True)
+    high = TileSprite(art, 1, 80, (100, 100), up=False)
+    layer.add(low, layer=0)
+    layer.add(high, layer=1)
+    assert layer.sprite_at((100, 100)) is high
+    half_height = 80 * 3**0.5 / 4
+    assert layer.sprite_at((64, 100 + half_height - 2)) is low  # the up tile's corner only
+    assert layer.sprite_at((64, 100 - half_height + 2)) is high  # the down tile's corner only
+    assert layer.sprite_at((100, 100 - half_height - 2)) is None
+    tweens = Tweens("normal")
+    tweens.move(high, (200, 100), duration=0.5)
+    tweens.update(0.25)
+    assert 100 < high.rect.centerx < 200
+    tweens.update(0.5)
+    assert high.rect.center == (200, 100) and not tweens.busy
+
+
+def test_instant_speed_finishes_at_once() -> None:
+    seen: list[float] = []
+    tweens = Tweens("instant")
+    tweens.add(Tween(2.0, seen.append))
+    tweens.update(1 / 120)
+    assert seen == [1.0] and not tweens.busy
+
+
+def test_past_the_budget_a_stand_in_shows_until_the_real_image_is_drawn(make_app: AppMaker) -> None:
+    art: TileArt = TileArt(make_app().fonts, make_app().art.theme)
+    art.image(5, 80)
+    art.frame_budget_s = 0.0
+    art.begin_frame()
+    layer = TileLayer()
+    sprite = TileSprite(art, 5, 120)
+    layer.add(sprite)
+    assert not sprite.drawn and not art.is_drawn(5, 120)
+    assert sprite.image is not None and sprite.image.get_size() == art.image(5, 120).get_size()
+    art.frame_budget_s = 1.0
+    art.begin_frame()
+    art.refine()
+    assert art.is_drawn(5, 120)
+    layer.draw_interpolated(pygame.Surface((300, 300)))  # the next frame shows it
+    assert sprite.drawn and sprite.image is art.image(5, 120)
+
+
+def test_a_tile_never_drawn_is_drawn_whatever_the_budget(make_app: AppMaker) -> None:
+    art: TileArt = TileArt(make_app().fonts, make_app().art.theme)
+    art.frame_budget_s = 0.0
+    art.begin_frame()
+    art.image(7, 64)
+    assert art.is_drawn(7, 64)

@@ -1,0 +1,62 @@
+"""Widgets size their words from the longest of their translations: a change of language
+never shrinks, wraps or cuts a label, and the layouts make room for them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.app import App
+from game.scenes.requests import Screen
+from game.scenes.setup.scene import SetupScene
+from game.scenes.table.scene import TableScene
+from tests.conftest import AppMaker
+from tools.screenshot import staged
+from tools.text_audit import Drawn, audit, watching
+
+
+def drawn_in(app: App, rect: pygame.Rect) -> list[Drawn]:
+    """The texts one frame draws inside `rect`, top to bottom."""
+    with watching(app) as frame:
+        app.draw(1.0)
+    return sorted((d for d in frame.texts if rect.contains(d.rect)), key=lambda d: d.rect.y)
+
+
+def test_a_button_is_drawn_at_one_size_in_every_language(tmp_path: Path) -> None:
+    """The table's Undo button at 800x600: "Deshacer (U)" is longer than "Undo (U)", and
+    both are drawn at the size at which the Spanish fits, whole, inside the button."""
+    sizes, problems = {}, []
+    for code, label in (("en", "Undo (U)"), ("es", "Deshacer (U)")):
+        app = staged("table-2", (800, 600), str(tmp_path / code), language=code)
+        scene = app.scene
+        assert isinstance(scene, TableScene)
+        drawn = drawn_in(app, scene.buttons["undo"].rect)
+        assert " ".join(d.text for d in drawn) == label
+        sizes[code] = {d.px for d in drawn}
+        problems += audit(app)
+        app.close()
+    assert sizes["en"] == sizes["es"] and len(sizes["en"]) == 1
+    assert problems == []
+
+
+def test_a_choice_shows_its_value_at_one_size_in_every_language(make_app: AppMaker) -> None:
+    """A seat's choice on the setup screen at 800x600: "Computadora · golosa" is drawn
+    whole and as large as "Computer · greedy" (the row makes room for the longest)."""
+    sizes, problems = {}, []
+    for code, words in (("en", "Computer · greedy"), ("es", "Computadora · golosa")):
+        app = make_app(size=(800, 600))
+        app.settings.language = code
+        app.apply_settings()
+        app.open(Screen.SETUP)
+        app.run_frames(2)
+        setup = app.scene
+        assert isinstance(setup, SetupScene)
+        seat = setup.kinds[1]
+        seat.set_value("ai:greedy")
+        drawn = drawn_in(app, seat.rect)
+        assert [d.text for d in drawn] == [words]
+        sizes[code] = drawn[0].px
+        problems += audit(app)
+    assert sizes["en"] == sizes["es"]
+    assert problems == []
