@@ -26,6 +26,10 @@ from tests.net_helpers import ROOMY, ManualClock
 from tools.xserver import NoXServer, XServer, start_xserver
 
 R = TypeVar("R")
+GUARD_S = 120.0
+"""The longest any test waits for something that comes at once when all is well (an
+event, a frame, a process started under the whole suite's load): only a hung test waits
+this long."""
 
 
 @pytest.fixture(autouse=True)

@@ -21,6 +21,7 @@ from game.net.replies import MovePlayed, read_server_message
 from game.net.server import TableServer
 from game.net.table_opening import TableOpening
 from game.rules.record import GameRecord
+from tests.conftest import GUARD_S
 from tests.net_helpers import bot_move
 
 MAX_READ = 16 * 1024 * 1024
@@ -116,8 +117,6 @@ class Bot:
 
 # --- the game window's side (game/net/remote_match.py) --------------------------------
 
-GUARD_S = 20.0
-"""Only a hung test waits this long for an event; a sound one gets each at once."""
 FRAMES = 5000
 """The most steps any game here takes."""
 

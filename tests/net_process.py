@@ -18,6 +18,7 @@ from game.net.messages import move_frame
 from game.net.mirror import TableMirror
 from game.net.replies import MovePlayed, read_server_message
 from game.rules.record import GameRecord
+from tests.conftest import GUARD_S
 from tests.net_helpers import bot_move
 
 try:
@@ -26,8 +27,6 @@ except ImportError:  # Windows
     resource = None  # type: ignore[assignment]
 
 ROOT = Path(__file__).resolve().parent.parent
-GUARD_S = 30
-"""Only a hung server makes a read wait this long."""
 
 
 def start_server(

@@ -15,10 +15,9 @@ from game.net.registry import Registry
 from game.net.replies import Created, GameOver, Joined, MovePlayed, TableView
 from game.net.store import TableStore
 from game.rules.record_moves import TABLE
+from tests.conftest import GUARD_S
 from tests.net_helpers import ROOMY, ManualClock, bot_move, checked
 
-GUARD_S = 20.0
-"""Only a hung test waits this long for an event; a sound one gets each at once."""
 E = TypeVar("E")
 
 

@@ -28,9 +28,8 @@ from game.scenes.join import JoinScene
 from game.scenes.menu import MenuScene
 from game.scenes.table_remote import RemoteTableScene
 from game.ui.notices import LONGEST, Notices
-from tests.conftest import AppMaker
+from tests.conftest import GUARD_S, AppMaker
 from tests.drive import Input
-from tests.net_clients import GUARD_S
 from tests.net_helpers import (
     ROOMY,
     ManualClock,

@@ -20,7 +20,8 @@ from game.net.network_words import connection_words
 from game.net.registry import Registry
 from game.net.remote_match import RemoteMatch
 from game.net.table_opening import TableOpening
-from tests.net_clients import GUARD_S, sit_down
+from tests.conftest import GUARD_S
+from tests.net_clients import sit_down
 from tests.net_helpers import ROOMY, ManualClock
 
 

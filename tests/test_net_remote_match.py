@@ -15,8 +15,8 @@ from game.play.events import Event, MovePlayed
 from game.play.table_match import Turn
 from game.rules.moves import PLACE
 from game.scenes.score import ScoreScene
-from tests.conftest import AppMaker
-from tests.net_clients import FRAMES, GUARD_S, sit_down, wait_until
+from tests.conftest import GUARD_S, AppMaker
+from tests.net_clients import FRAMES, sit_down, wait_until
 from tests.net_helpers import checked
 
 WAIT_S = 0.05

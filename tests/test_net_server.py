@@ -16,11 +16,9 @@ from websockets.exceptions import ConnectionClosed
 
 from game.net.messages import create_frame, watch_frame
 from game.net.registry import Registry
+from tests.conftest import GUARD_S
 from tests.net_clients import Bot, serving
 from tests.net_helpers import ROOMY, ManualClock, broken_text, checked, dealer, mutated
-
-GUARD_S = 20
-"""Only a hung test waits this long; a sound one is done in well under a second."""
 
 
 def run(scenario: Callable[[Registry], Awaitable[None]]) -> Registry:

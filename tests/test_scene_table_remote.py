@@ -22,9 +22,9 @@ from game.scenes.menu import MenuScene
 from game.scenes.setup import SetupScene
 from game.scenes.table_hosting import HostScene
 from game.scenes.table_remote import RemoteTableScene
-from tests.conftest import AppMaker
+from tests.conftest import GUARD_S, AppMaker
 from tests.drive import Input
-from tests.net_clients import GUARD_S, sit_down
+from tests.net_clients import sit_down
 
 
 def answer_until(app: App, calling: JoinScene | HostScene, done: Callable[[], bool]) -> None:
