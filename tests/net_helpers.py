@@ -99,7 +99,7 @@ def bot_move(
     for and its first legal move as a record entry."""
     if mirror is None or mirror.state.hand_over or mirror.state.current not in seats:
         return None
-    position = (mirror.record.hand_count, len(mirror.state.moves))
+    position = (mirror.recorded.record.hand_count, len(mirror.state.moves))
     return position, move_to_entry(TABLE, mirror.legal_moves()[0], mirror.state.current)
 
 

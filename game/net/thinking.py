@@ -38,6 +38,30 @@ class Thinker(Protocol):
         table of `owner`."""
 
 
+class Answered:
+    """A computer's move as a `Job` its flow polls: filled when the thinker answers."""
+
+    def __init__(self) -> None:
+        self._answer: Answer = None
+        self._done = False
+
+    def done(self) -> bool:
+        return self._done
+
+    def result(self) -> tuple[Move, Player] | None:
+        return self._answer
+
+    @property
+    def failed(self) -> bool:
+        return self._done and self._answer is None
+
+    def cancel(self) -> None:
+        """The thinker answers all the same; nobody reads it."""
+
+    def fill(self, answer: Answer) -> None:
+        self._answer, self._done = answer, True
+
+
 class InlineThinker:
     """Thinks at once, in this process (tests and tools)."""
 

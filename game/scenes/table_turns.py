@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 from game.persist.history import add_finished_game
 from game.play.events import Event, MovePlayed
-from game.play.table_match import TableMatch, Turn
+from game.play.table_flow import TableFlow, Turn
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE
 from game.scenes.table_moves import TableMoves
@@ -42,7 +42,7 @@ class TableTurns:
 
     def __init__(
         self,
-        match: TableMatch,
+        match: TableFlow,
         *,
         settings: Settings,
         storage: Storage,
@@ -206,7 +206,7 @@ class TableTurns:
             self.storage,
             match.record,
             hints=match.advice.hints_used > 0,
-            undos=match.undos_used > 0,
+            undos=match.takebacks.used > 0,
         )
 
     def _computer(self) -> list[Event]:
