@@ -23,6 +23,7 @@ from game.net.hosting import HostedServer
 from game.net.mirror import TableMirror
 from game.net.replies import ErrorReply, GameOver, MovePlayed, Presence, TableView
 from game.play.events import Event, Resynced
+from game.play.events import MovePlayed as Played
 from game.play.seats import Controller, Person
 from game.play.table_flow import TableFlow
 from game.rules.errors import RulesError
@@ -243,7 +244,7 @@ class RemoteMatch:
             self._refuse(f"a move the rules refuse: {error}")
             return []
         self._awaiting = None
-        return [self.flow.played_elsewhere(result, by_computer=not mine, forced=forced)]
+        return self.flow.played_elsewhere(Played(result, by_computer=not mine, forced=forced))
 
     def _viewed(self, view: TableView) -> list[Event]:
         """A view of the hand under way: the names are taken, and a position this copy

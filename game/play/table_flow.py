@@ -18,7 +18,7 @@ from enum import StrEnum
 
 from game.ai.worker import Adviser
 from game.i18n import _
-from game.play.events import Event, MovePlayed, TookBack
+from game.play.events import Event, GameEnded, MovePlayed, Report, TookBack
 from game.play.seats import Controller, Guide, News, NoNews, Referee, Seats
 from game.play.table_advice import TableAdvice
 from game.play.table_undo import TakeBacks
@@ -26,7 +26,6 @@ from game.rules.errors import IllegalMoveError
 from game.rules.moves import DRAW_MOVE, PLACE, Move
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.record_moves import TABLE
-from game.rules.results import MoveResult
 from game.rules.share import deal_number
 from game.rules.table import TableState
 from game.rules.table_rules import TableRules
@@ -54,8 +53,8 @@ def table_state(recorded: RecordedGame) -> TableState:
 
 
 class TableFlow:
-    """One table game in play. Build a couch game with `new`, `resume` or `open`; other
-    tables give their seats' controllers and what they allow."""
+    """One table game in play (a `Session`): its seats' controllers and what it allows
+    make it a couch table (game.play.couch), a lesson, a puzzle or a network table."""
 
     def __init__(
         self,
@@ -76,11 +75,9 @@ class TableFlow:
         self.keeps_record = keeps_record
         """Whether the game is autosaved and counted in the history."""
         self.assists = assists
-        """Whether hints, undo and redo may be asked (not at a network table, in a lesson
-        or in a puzzle)."""
+        """Whether hints, undo and redo may be asked (not online, in lessons or puzzles)."""
         self.spot_points = spot_points
-        """Whether a held tile's lit spots say what each would score (not in a puzzle,
-        where that would give the answer away)."""
+        """Whether a held tile's lit spots say what each would score (not in a puzzle)."""
         self.shows_turn = True
         """Whether the seat to play is shown as such (not once a puzzle is answered)."""
         self.guide = guide
@@ -111,6 +108,10 @@ class TableFlow:
     def record(self) -> GameRecord:
         """The game's record (kept in step with every move)."""
         return self.recorded.record
+
+    @property
+    def mode(self) -> str:
+        return self.recorded.mode
 
     @property
     def rules(self) -> TableRules:
@@ -198,26 +199,27 @@ class TableFlow:
         if self.referee is not None:
             self.referee.send(move, forced)
             return []
-        return [self._play(move, by_computer=False, forced=forced)]
+        return self._play(move, by_computer=False, forced=forced)
 
-    def _play(self, move: Move, *, by_computer: bool, forced: bool) -> MovePlayed:
+    def _play(self, move: Move, *, by_computer: bool, forced: bool) -> list[Event]:
         if not by_computer and not forced:
             self.advice.look_at(self.state, move, self.position(), self.record.seed)
         result = self.recorded.play(move)
         if not by_computer:
             self.record.clear_redo()  # a new line of play: no redo
-        self.moved()
         event = MovePlayed(result, by_computer, forced)
         if self.guide is not None:
             self.guide.played(event)
-        return event
+        return self.played_elsewhere(event)
 
-    def played_elsewhere(
-        self, result: MoveResult, *, by_computer: bool, forced: bool
-    ) -> MovePlayed:
-        """A move its referee has just played on the game (a network table's mirror)."""
+    def played_elsewhere(self, event: MovePlayed) -> list[Event]:
+        """`event`'s move was just played (here, or on a referee's mirror); `GameEnded` after
+        the last one."""
         self.moved()
-        return MovePlayed(result, by_computer, forced)
+        if not self.state.is_terminal():
+            return [event]
+        won = any(self.is_human(seat) for seat in self.state.tally().leaders)
+        return [event, GameEnded(won, self.report())]
 
     def adopt(self, recorded: RecordedGame, *, moved: bool) -> None:
         """Take the game whole from elsewhere (a network table's view, or its whole
@@ -227,7 +229,7 @@ class TableFlow:
         if moved:
             self.moved()
 
-    def play_from(self, move: Move, *, by_computer: bool) -> MovePlayed:
+    def play_from(self, move: Move, *, by_computer: bool) -> list[Event]:
         """Play a move chosen elsewhere: a remote player's or a computer's the server
         thought of (`IllegalMoveError` if the rules refuse it)."""
         return self._play(move, by_computer=by_computer, forced=False)
@@ -244,7 +246,7 @@ class TableFlow:
         """Take back the last move and play `move` in its place (a puzzle's answer shown
         after a miss)."""
         seat = self.take_back()
-        return [TookBack(seat, 1), self._play(move, by_computer=False, forced=False)]
+        return [TookBack(seat, 1), *self._play(move, by_computer=False, forced=False)]
 
     def advance_clock(self, dt: float) -> None:
         """Game time passes (it counts only in timed games, while a hand is on); a
@@ -292,7 +294,7 @@ class TableFlow:
         if self.referee is not None:
             return self.referee.take()
         move = self.chosen()
-        return [] if move is None else [self._play(move, by_computer=True, forced=False)]
+        return [] if move is None else self._play(move, by_computer=True, forced=False)
 
     def ask_hint(self) -> bool:
         """Ask for a hint for the human to act; False when none can be asked now."""
@@ -323,25 +325,26 @@ class TableFlow:
         self._legal = None
         self.save_due = True
 
-    # --- saving --------------------------------------------------------------------------
+    # --- keeping -------------------------------------------------------------------------
 
     def take_save(self) -> tuple[bool, GameRecord | None]:
-        """(whether an autosave is due, the record to save or None to clear the save).
-
-        The record carries the hand's game clock in timed games. Calling this marks the
-        save as done.
-        """
+        """(whether an autosave was due, `save_data()`); the save is then done."""
         due, self.save_due = self.save_due, False
         return due, self.save_data()
 
     def save_data(self) -> GameRecord | None:
-        """The record to autosave now, or None once the game is over."""
+        """The record to autosave now (with the hand's game clock in timed games), or
+        None once the game is over: the save goes."""
         state = self.state
         if state.is_terminal():
             return None
         if self.rules.timed and not state.hand_over:
             self.record.set_hand_clock(state.clock_s)
         return self.record
+
+    def report(self) -> Report:
+        """The game for the history and statistics, with the help the players took."""
+        return Report(self.record, self.advice.hints_used > 0, self.takebacks.used > 0)
 
     def close(self) -> None:
         """Forget any thinking under way (and leave a referee's table)."""

@@ -10,7 +10,7 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from game.persist.history import add_finished_game
+from game.persist.history import count_finished
 from game.play.events import Event, MovePlayed
 from game.play.table_flow import TableFlow, Turn
 from game.rules.lattice import Cell
@@ -202,12 +202,7 @@ class TableTurns:
         if self.finished_reported or not match.keeps_record:
             return
         self.finished_reported = True
-        add_finished_game(
-            self.storage,
-            match.record,
-            hints=match.advice.hints_used > 0,
-            undos=match.takebacks.used > 0,
-        )
+        count_finished(self.storage, match.report())
 
     def _computer(self) -> list[Event]:
         """A computer seat starts thinking, visibly for a moment; its move lands once the
