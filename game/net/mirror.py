@@ -74,5 +74,7 @@ class TableMirror:
             raise RulesError(f"{tile_name(tile)} is not in the stock")
         at = stock.index(tile, front)
         stock[front], stock[at] = stock[at], stock[front]
-        names = self.recorded.record.data["hands"][-1]["stock"]
+        record = self.recorded.record
+        names = list(record.last_hand()["stock"])
         names[front], names[at] = names[at], names[front]
+        record.set_stock(record.hand_count - 1, names)

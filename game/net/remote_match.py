@@ -93,8 +93,8 @@ class RemoteMatch:
 
     def seat_taken(self, seat: int) -> bool:
         """Whether a player took `seat` (or the server plays it)."""
-        player = self.flow.record.data["players"][seat]
-        return bool(player.get("name")) or player.get("kind", "").startswith("ai:")
+        player = self.flow.record.players[seat]
+        return bool(player.name) or player.level is not None
 
     @property
     def started(self) -> bool:
@@ -178,7 +178,7 @@ class RemoteMatch:
         if isinstance(hands, list) and len(hands) > ended and isinstance(hands[ended], dict):
             stock = hands[ended].get("stock")
             if isinstance(stock, list) and None not in stock:
-                record.data["hands"][ended]["stock"] = list(stock)
+                record.set_stock(ended, stock)
 
     def _has_moves(self) -> bool:
         return any(isinstance(event, MovePlayed | TableView) for event in self._inbox)

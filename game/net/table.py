@@ -32,7 +32,7 @@ from game.rules.errors import IllegalMoveError, RecordError
 from game.rules.moves import Move
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.record_moves import TABLE, entry_to_move
-from game.rules.seeds_names import SEED_DIGITS, trim_names
+from game.rules.seeds_names import SEED_DIGITS
 from game.rules.table import TableGame, TableState
 
 SERVER_KEY: Final = "server"
@@ -204,9 +204,7 @@ class NetTable:
             return None
         token = new_token()
         self.tokens[seat] = token
-        players = self.record.data["players"]
-        players[seat]["name"] = name
-        trim_names(players)
+        self.record.set_player(seat, name=name)
         self.holders[seat] = {follower}
         return seat, token
 
@@ -226,7 +224,7 @@ class NetTable:
         """Undo `take_free_seat` (its save failed): nobody has taken `seat`."""
         self.tokens[seat] = None
         self.holders[seat] = set()
-        self.record.data["players"][seat].pop("name", None)
+        self.record.set_player(seat, name=None)
 
     def hold(self, follower: Follower, seat: int) -> None:
         """`follower` takes `seat` back; a connection that held it before loses it, and a
@@ -238,14 +236,14 @@ class NetTable:
         """A computer standing in for `seat`'s player, if any, gives the seat back."""
         if self.is_computer(seat):
             self.flow.seats.seat_to(seat, Person(here=False))
-            self.record.data["players"][seat]["kind"] = "human"
+            self.record.set_player(seat, kind="human")
 
     def stand_in(self, seat: int, level: str) -> None:
         """A computer of `level` plays away seat `seat` until its player takes it back
         (only a seat a player took, and left)."""
         if not 0 <= seat < len(self.tokens) or self.tokens[seat] is None or self.holders[seat]:
             raise Refused(NOT_YOUR_SEAT, f"seat {seat} is not a player's away seat")
-        self.record.data["players"][seat]["kind"] = AI_PREFIX + level
+        self.record.set_player(seat, kind=AI_PREFIX + level)
         self.flow.seats.seat_to(seat, Computer(level, self._think, self.record.seed or 0, seat))
 
     def release(self, follower: Follower) -> bool:

@@ -45,10 +45,9 @@ class PuzzleMatch:
     def __init__(self, puzzle: Puzzle, adviser: Adviser) -> None:
         record = puzzle.record.copy()
         record.data.pop("seed", None)  # no deal number or share code: a position, not a deal
-        for seat, player in enumerate(record.data["players"]):
-            player["name"] = _(YOU) if seat == puzzle.seat else ""
-            if seat == puzzle.seat:
-                player["kind"] = "human"
+        for seat in range(len(record.players)):
+            record.set_player(seat, name=_(YOU) if seat == puzzle.seat else "")
+        record.set_player(puzzle.seat, kind="human")
         self.flow = TableFlow(
             RecordedGame.from_record(record),
             couch_seats(record, adviser),
