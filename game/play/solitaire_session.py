@@ -29,6 +29,7 @@ from game.play.solitaire_advice import AutoPlayAdvice, FairOdds
 from game.play.solitaire_light import WinnableLight
 from game.rules.moves import DISCARD, STOCK, Move
 from game.rules.record import GameRecord, RecordedGame
+from game.rules.record_moves import TABLE
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 
 SolitaireState = DrawSolitaireState | StackedSolitaireState
@@ -55,7 +56,7 @@ class SolitaireSession:
     """One deal in play. Build it with `new` or `resume`."""
 
     def __init__(self, recorded: RecordedGame, adviser: Adviser) -> None:
-        if not isinstance(recorded.state, DrawSolitaireState | StackedSolitaireState):
+        if recorded.mode == TABLE:
             raise ValueError("a solitaire session needs a solitaire")
         self.recorded = recorded
         self.adviser = adviser
