@@ -20,7 +20,7 @@ from game.ai import analysis, fair_draw
 from game.ai.worker import InProcessAdviser, Job
 from game.app import App
 from game.net.hosting import HostedServer
-from game.net.registry import Registry
+from game.net.tables.registry import Registry
 from tests.drive import new_app
 from tests.net_helpers import ROOMY, ManualClock
 from tools.xserver import NoXServer, XServer, start_xserver

@@ -15,11 +15,11 @@ from websockets.asyncio.client import ClientConnection, connect
 from game.ai.worker import InProcessAdviser
 from game.net.messages import join_frame, move_frame, rejoin_frame
 from game.net.mirror import TableMirror
-from game.net.registry import Registry
 from game.net.remote_match import RemoteMatch
 from game.net.replies import MovePlayed, read_server_message
 from game.net.server import TableServer
 from game.net.table_opening import TableOpening
+from game.net.tables.registry import Registry
 from game.rules.record import GameRecord
 from tests.conftest import GUARD_S
 from tests.net_helpers import bot_move

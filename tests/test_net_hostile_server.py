@@ -21,9 +21,9 @@ from game.ai.worker import InProcessAdviser
 from game.app import App
 from game.net.client import BAD_SERVER, Disconnected, TableClient
 from game.net.reader import ServerReader
-from game.net.registry import Registry
 from game.net.remote_match import RemoteMatch, TableLink
 from game.net.replies import BadReply, TableView, joined_frame, view_frame
+from game.net.tables.registry import Registry
 from game.scenes.join import JoinScene
 from game.scenes.menu import MenuScene
 from game.scenes.table_remote import RemoteTableScene

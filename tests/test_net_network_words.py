@@ -17,9 +17,9 @@ from game.net.client import Disconnected, TableClient, failed_to_connect
 from game.net.hosting import HostedServer
 from game.net.invitation import Invitation, read_invitation
 from game.net.network_words import connection_words
-from game.net.registry import Registry
 from game.net.remote_match import RemoteMatch
 from game.net.table_opening import TableOpening
+from game.net.tables.registry import Registry
 from tests.conftest import GUARD_S
 from tests.net_clients import sit_down
 from tests.net_helpers import ROOMY, ManualClock

@@ -1,4 +1,4 @@
-"""The table server's registry (game/net/registry.py), without a network: tables opened,
+"""The table server's registry (game/net/tables/registry.py), without a network: tables opened,
 seats joined and taken back, moves checked and announced in order, computers played,
 refusals that change nothing, limits on an injected clock, idle tables closed."""
 
@@ -8,7 +8,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-from game.net.limits import Limits
 from game.net.messages import (
     create_frame,
     join_frame,
@@ -17,9 +16,10 @@ from game.net.messages import (
     stand_in_frame,
     watch_frame,
 )
-from game.net.registry import Registry
-from game.net.store import TableStore
-from game.net.table import NetTable
+from game.net.tables.limits import Limits
+from game.net.tables.registry import Registry
+from game.net.tables.store import TableStore
+from game.net.tables.table import NetTable
 from game.rules.moves import PASS_MOVE
 from game.rules.record import RecordedGame
 from game.rules.table import TableGame

@@ -15,7 +15,7 @@ from websockets.sync.client import connect
 
 from game import cli
 from game.net.messages import create_frame, join_frame, rejoin_frame
-from game.net.store import TableStore
+from game.net.tables.store import TableStore
 from tests.conftest import GUARD_S
 from tests.net_process import (
     LIMITS,

@@ -15,7 +15,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from game.net.messages import create_frame, watch_frame
-from game.net.registry import Registry
+from game.net.tables.registry import Registry
 from tests.conftest import GUARD_S
 from tests.net_clients import Bot, serving
 from tests.net_helpers import ROOMY, ManualClock, broken_text, checked, dealer, mutated

@@ -16,8 +16,8 @@ import pytest
 from game.ai.worker import InProcessAdviser
 from game.net.hosting import HostedServer
 from game.net.messages import create_frame, join_frame, move_frame
-from game.net.registry import Registry
 from game.net.table_opening import TableOpening
+from game.net.tables.registry import Registry
 from game.play.couch import couch_seats, new_couch_table
 from game.play.events import MovePlayed
 from game.play.lesson import LESSON_MOVES, Lesson, lesson_game

@@ -16,9 +16,9 @@ from game.net.invitation import read_invitation
 from game.net.kept_seats import SETTING as KEPT
 from game.net.kept_seats import KeptSeats
 from game.net.network_words import connection_words
-from game.net.registry import Registry
 from game.net.remote_match import RemoteMatch
 from game.net.table_opening import TableOpening
+from game.net.tables.registry import Registry
 from game.play.table_flow import Turn
 from game.rules.moves import PLACE
 from game.scenes.join import JoinScene

@@ -18,8 +18,6 @@ from collections.abc import Callable
 from functools import partial
 
 from game.ai.players import Player
-from game.net.keeping import Keeper, Store
-from game.net.limits import Attempts, Clock, Limits, TokenBucket, expired, network_of
 from game.net.messages import (
     BAD_TOKEN,
     NO_TABLE,
@@ -45,8 +43,10 @@ from game.net.replies import (
     replaced_frame,
     view_frame,
 )
-from game.net.table import Follower, NetTable, code_key, new_seed
-from game.net.thinking import Answer, Answered, InlineThinker, Thinker
+from game.net.tables.keeping import Keeper, Store
+from game.net.tables.limits import Attempts, Clock, Limits, TokenBucket, expired, network_of
+from game.net.tables.table import Follower, NetTable, code_key, new_seed
+from game.net.tables.thinking import Answer, Answered, InlineThinker, Thinker
 from game.rules.moves import Move
 from game.rules.table import TableState
 

@@ -21,7 +21,7 @@ from typing import Protocol
 
 from game.ai.players import Player
 from game.ai.worker import Adviser, Job, choose_move
-from game.net.limits import Clock
+from game.net.tables.limits import Clock
 from game.rules.moves import Move
 from game.rules.table import TableState
 
