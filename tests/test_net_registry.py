@@ -68,6 +68,22 @@ def test_a_computer_seat_is_called_by_the_name_its_host_gave() -> None:
     ]
 
 
+def test_a_table_nobody_joined_writes_no_names_in_its_record() -> None:
+    """A new table's record (its view and its save) holds no name where none was given:
+    a table flow's couch habit of writing each name as the screens show it stays off the
+    server."""
+    server = registry()
+    code = Inbox(server).send(create_frame(["remote", "remote", "ai:greedy"]))[0]["table"]
+    view = Inbox(server).send(watch_frame(code))[0]
+    assert view["record"]["players"] == [
+        {"kind": "human"},
+        {"kind": "human"},
+        {"kind": "ai:greedy"},
+    ]
+    (table,) = server.tables.values()
+    assert json.loads(table.saved_text())["players"] == view["record"]["players"]
+
+
 def test_the_server_deals_every_table_whatever_seed_its_creator_sends() -> None:
     server = Registry(ManualClock(), limits=ROOMY)
     host = Inbox(server)

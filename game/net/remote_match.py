@@ -73,6 +73,7 @@ class RemoteMatch:
             Person() if seat in self.held else Person(here=False)
             for seat in range(len(view.record.players))
         ]
+        self.mirror.recorded.record.trim_names()  # the names as this window shows them
         self.flow = TableFlow(
             self.mirror.recorded, seats, adviser, keeps_record=False, assists=False, referee=self
         )
@@ -230,6 +231,7 @@ class RemoteMatch:
         if len(recorded.record.players) != self.flow.players or not recorded.is_over():
             self._refuse("a final record of another table")
             return
+        recorded.record.trim_names()
         self.flow.adopt(recorded, moved=False)
         self.over = True
 
@@ -260,6 +262,7 @@ class RemoteMatch:
             return []
         same = (mirror.recorded.record.hand_count, len(mirror.state.moves)) == self.flow.position()
         self.mirror = mirror
+        mirror.recorded.record.trim_names()
         self.flow.adopt(mirror.recorded, moved=not same)
         if same:
             return []

@@ -39,13 +39,20 @@ def new_couch_table(config: dict[str, Any], adviser: Adviser, seed: int | str) -
     players = [dict(p) for p in config.get("players", [])] or [dict(p) for p in DEFAULT_PLAYERS]
     rules = TableRules.from_dict(config.get("rules", {}))
     game = TableGame(len(players), rules)
-    recorded = RecordedGame.new_table(game, players, config.get("seed", seed))
-    return TableFlow(recorded, couch_seats(recorded.record, adviser), adviser)
+    return _couch_table(RecordedGame.new_table(game, players, config.get("seed", seed)), adviser)
 
 
 def resume_couch_table(record: GameRecord, adviser: Adviser) -> TableFlow:
     """The game of `record`, replayed and checked (`RulesError` if it cannot be)."""
-    return TableFlow(RecordedGame.from_record(record), couch_seats(record, adviser), adviser)
+    return _couch_table(RecordedGame.from_record(record), adviser)
+
+
+def _couch_table(recorded: RecordedGame, adviser: Adviser) -> TableFlow:
+    """The flow of `recorded` at this computer, its names written as the screens show
+    them (a game continued from a record with a huge or invisible name saves only what
+    shows)."""
+    recorded.record.trim_names()
+    return TableFlow(recorded, couch_seats(recorded.record, adviser), adviser)
 
 
 def open_couch_table(

@@ -94,7 +94,6 @@ class TableFlow:
 
     def _read_seats(self) -> None:
         record = self.recorded.record
-        record.trim_names()
         self.names = record.names(_("Seat {number}"))
         self.kinds = [p.kind for p in record.players]
 
