@@ -11,7 +11,7 @@ until SIGTERM or SIGINT, then closes every connection, saves every table and exi
 `--host` says otherwise (`--host 0.0.0.0` for every network it is on). Its tables are
 kept in `--home` (the game's data folder's `server` folder by default) and reopened,
 codes and seats intact, when it starts again. `--limit`, as often as needed, sets one of
-the limits of `game.net.limits.Limits` (`--limit connections_per_host=200`).
+the limits of `game.net.tables.limits.Limits` (`--limit connections_per_host=200`).
 """
 
 from __future__ import annotations
@@ -26,11 +26,11 @@ import time
 from pathlib import Path
 
 from game.ai.worker import WorkerPool
-from game.net.limits import Limits
-from game.net.registry import Registry
 from game.net.server import run_server
-from game.net.store import TableStore
-from game.net.thinking import AdvisedThinker
+from game.net.tables.limits import Limits
+from game.net.tables.registry import Registry
+from game.net.tables.store import TableStore
+from game.net.tables.thinking import AdvisedThinker
 from game.persist.files import GameFiles
 
 DEFAULT_HOST = "127.0.0.1"
@@ -96,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="set one of the server's limits (game/net/limits.py)",
+        help="set one of the server's limits (game/net/tables/limits.py)",
     )
     parser.add_argument(
         "--tls-cert", type=Path, metavar="FILE", help="serve wss://: certificate chain (PEM)"

@@ -20,13 +20,17 @@ from game.ai import analysis, fair_draw
 from game.ai.worker import InProcessAdviser, Job
 from game.app import App
 from game.net.hosting import HostedServer
-from game.net.registry import Registry
+from game.net.tables.registry import Registry
 from game.ui.tiles.art import TileArt
 from tests.drive import new_app
 from tests.net_helpers import ROOMY, ManualClock
 from tools.xserver import NoXServer, XServer, start_xserver
 
 R = TypeVar("R")
+GUARD_S = 120.0
+"""The longest any test waits for something that comes at once when all is well (an
+event, a frame, a process started under the whole suite's load): only a hung test waits
+this long."""
 
 
 @pytest.fixture(autouse=True)

@@ -15,12 +15,13 @@ from websockets.asyncio.client import ClientConnection, connect
 from game.ai.worker import InProcessAdviser
 from game.net.messages import join_frame, move_frame, rejoin_frame
 from game.net.mirror import TableMirror
-from game.net.registry import Registry
 from game.net.remote_match import RemoteMatch
 from game.net.replies import MoveMessage, read_server_message
 from game.net.server import TableServer
 from game.net.table_opening import TableOpening
+from game.net.tables.registry import Registry
 from game.rules.record import GameRecord
+from tests.conftest import GUARD_S
 from tests.net_helpers import bot_move
 
 MAX_READ = 16 * 1024 * 1024
@@ -116,8 +117,6 @@ class Bot:
 
 # --- the game window's side (game/net/remote_match.py) --------------------------------
 
-GUARD_S = 20.0
-"""Only a hung test waits this long for an event; a sound one gets each at once."""
 FRAMES = 5000
 """The most steps any game here takes."""
 

@@ -10,11 +10,11 @@ import random
 from collections.abc import Callable, Collection
 from typing import Any
 
-from game.net.limits import Limits
 from game.net.messages import create_frame, join_frame, move_frame
 from game.net.mirror import TableMirror
-from game.net.registry import Peer, Registry
-from game.net.table import NetTable
+from game.net.tables.limits import Limits
+from game.net.tables.registry import Peer, Registry
+from game.net.tables.table import NetTable
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.record_moves import TABLE, move_to_entry
 
@@ -99,7 +99,7 @@ def bot_move(
     for and its first legal move as a record entry."""
     if mirror is None or mirror.state.hand_over or mirror.state.current not in seats:
         return None
-    position = (mirror.record.hand_count, len(mirror.state.moves))
+    position = (mirror.recorded.record.hand_count, len(mirror.state.moves))
     return position, move_to_entry(TABLE, mirror.legal_moves()[0], mirror.state.current)
 
 

@@ -18,6 +18,7 @@ from game.net.messages import move_frame
 from game.net.mirror import TableMirror
 from game.net.replies import MoveMessage, read_server_message
 from game.rules.record import GameRecord
+from tests.conftest import GUARD_S
 from tests.net_helpers import bot_move
 
 try:
@@ -26,8 +27,6 @@ except ImportError:  # Windows
     resource = None  # type: ignore[assignment]
 
 ROOT = Path(__file__).resolve().parent.parent
-GUARD_S = 30
-"""Only a hung server makes a read wait this long."""
 
 
 def start_server(
@@ -136,4 +135,4 @@ class Player:
     def moves(self) -> list[tuple[int, dict[str, Any]]]:
         """Every move announced, with its hand."""
         assert self.mirror is not None
-        return moves_of(self.mirror.record.data)
+        return moves_of(self.mirror.recorded.record.data)

@@ -25,7 +25,7 @@ from game.app import App, ManualClock
 from game.net.client import ClientEvent, TableClient
 from game.persist.settings import Settings, TableSetup
 from game.persist.storage import Storage
-from game.play.table_match import Turn
+from game.play.table_flow import Turn
 from game.rules.table_rules import TableRules
 from game.scenes.menus.menu import MenuScene
 from game.scenes.online.hosting import HostScene
@@ -59,7 +59,7 @@ def wait_on_the_network(app: App) -> None:
         client, take = scene.opening.link.client, scene.opening.receive
     elif isinstance(scene, RemoteTableScene):
         match = scene.remote
-        idle = match.turn() is Turn.COMPUTER and not match.thinking
+        idle = match.flow.turn() is Turn.COMPUTER and not match.flow.thinking
         if idle and not scene.tweens.busy and not scene.turns.showing_move:
             client, take = match.link.client, match.receive
     if client is not None and take is not None:
@@ -92,7 +92,7 @@ def status(app: App) -> str:
     if not isinstance(scene, RemoteTableScene):
         return ""
     match = scene.remote
-    return f"{scene.status_text()!r} turn={match.turn()} position={match.position()}"
+    return f"{scene.status_text()!r} turn={match.flow.turn()} position={match.flow.position()}"
 
 
 def place(scene: RemoteTableScene, drive: Input) -> None:

@@ -25,9 +25,11 @@ from game.ai.players import MasterPlayer
 from game.ai.solver import SOLVER_POSITIONS, SolveResult, solve
 from game.ai.worker import DoneJob, InProcessAdviser, Job, WorkerPool
 from game.ai.worker import solve as solve_job
+from game.play.couch import new_couch_table
 from game.play.events import HintFound, MovePlayed, VerdictFound
+from game.play.seats import Computer
 from game.play.solitaire_session import SolitaireSession
-from game.play.table_match import TableMatch, Turn
+from game.play.table_flow import Turn
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from tests.drive import new_app
@@ -75,25 +77,29 @@ def test_a_worker_that_died_is_replaced(pool: WorkerPool) -> None:
 
 def test_the_table_gets_its_move_when_its_worker_is_killed_mid_think(pool: WorkerPool) -> None:
     players = [{"name": "Bot", "kind": "ai:master"}, {"name": "Two", "kind": "ai:master"}]
-    match = TableMatch.new({"players": players, "seed": 4}, pool, 4)
+    match = new_couch_table({"players": players, "seed": 4}, pool, 4)
     assert answer(pool.submit(os.getpid))  # the worker is up
     (killed,) = pool.worker_pids()
     seat = match.state.current_player
-    usual = match.computers[seat]
+    computer = match.seats[seat]
+    assert isinstance(computer, Computer)
+    usual = computer.player
     # a master with no time cap and many guesses: about 10 s here, so the kill lands
     # while the worker is surely still thinking this move
-    match.computers[seat] = MasterPlayer(random.Random(1), positions=10**9, samples=64, depth=8)
+    computer.player = MasterPlayer(random.Random(1), positions=10**9, samples=64, depth=8)
     assert match.turn() is Turn.COMPUTER and match.think()
     os.kill(killed, signal.SIGKILL)
-    job = match._thinking
+    job = computer._job
     assert job is not None
     assert answer(job) is None and job.failed
     (event,) = match.poll()  # the table's own fallback move
     assert isinstance(event, MovePlayed) and event.by_computer
     assert event.result.move in match.state.moves and not match.thinking
-    match.computers[seat] = usual
+    computer.player = usual
     assert match.turn() is Turn.COMPUTER and match.think()  # the next computer thinks
-    job = match._thinking
+    following = match.seats[match.state.current_player]
+    assert isinstance(following, Computer)
+    job = following._job
     assert job is not None and answer(job) is not None and not job.failed
     assert pool.worker_pids() and killed not in pool.worker_pids()  # in a new worker
     (event,) = match.poll()
@@ -160,7 +166,7 @@ def test_table_computers_and_hints_without_a_working_worker() -> None:
         {"name": "Bot", "kind": "ai:master"},
         {"name": "Cy", "kind": "ai:expert"},
     ]
-    match = TableMatch.new({"players": players, "seed": 3}, DeadWorker(), 3)
+    match = new_couch_table({"players": players, "seed": 3}, DeadWorker(), 3)
     computer_moves = 0
     while computer_moves < 6 and match.turn() in (Turn.COMPUTER, Turn.HUMAN, Turn.FORCED):
         if match.turn() is Turn.COMPUTER:

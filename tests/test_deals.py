@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from game.ai.players import LEVELS
 from game.ai.worker import InProcessAdviser
 from game.app import App
-from game.play.table_match import TableMatch
+from game.play.couch import new_couch_table
 from game.play.table_setup import share_code
 from game.rules.share import MAX_DEAL, SEAT_LETTERS, ShareCode, ShareCodeError, check_letter
 from game.rules.table_rules import CLUB_RULES, MAX_HANDS, MAX_TARGET, TableRules
@@ -109,9 +109,9 @@ def test_a_well_checked_code_that_names_no_game_is_refused(text: str, reason: st
 
 def test_the_same_deal_number_deals_the_same_tiles() -> None:
     config = {"players": [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}]}
-    first = TableMatch.new({**config, "seed": 4711}, InProcessAdviser(), 1)
-    again = TableMatch.new({**config, "seed": 4711}, InProcessAdviser(), 2)
-    other = TableMatch.new({**config, "seed": 4712}, InProcessAdviser(), 3)
+    first = new_couch_table({**config, "seed": 4711}, InProcessAdviser(), 1)
+    again = new_couch_table({**config, "seed": 4711}, InProcessAdviser(), 2)
+    other = new_couch_table({**config, "seed": 4712}, InProcessAdviser(), 3)
     assert first.deal == 4711 and first.record.data["hands"] == again.record.data["hands"]
     assert first.record.data["hands"] != other.record.data["hands"]
 

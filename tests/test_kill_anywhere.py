@@ -24,8 +24,8 @@ from game.persist.history import add_finished_game, load_history, record_key
 from game.persist.puzzles import count_trainer_answer, load_progress
 from game.persist.records import check_record_dict
 from game.persist.storage import Storage
+from game.play.couch import resume_couch_table
 from game.play.solitaire_session import SolitaireSession
-from game.play.table_match import TableMatch
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE, GameRecord
 from tests.test_persist_achievements import table_game
 
@@ -98,7 +98,7 @@ def resumes(mode: str, home: Path) -> None:
     recorded = check_record_dict(data.data)  # the rules' check, as `check` does it
     adviser = InProcessAdviser()
     if mode == TABLE:
-        flow_moves = TableMatch.resume(data.copy(), adviser).state.moves
+        flow_moves = resume_couch_table(data.copy(), adviser).state.moves
     else:
         flow_moves = SolitaireSession.resume(data.copy(), adviser).state.moves
     assert flow_moves == recorded.state.moves

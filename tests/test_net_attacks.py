@@ -15,10 +15,10 @@ from websockets.sync.client import ClientConnection
 from websockets.sync.client import connect as sync_connect
 
 from game.net.messages import create_frame, join_frame, watch_frame
-from game.net.store import TableStore
+from game.net.tables.store import TableStore
+from tests.conftest import GUARD_S
 from tests.net_clients import Bot
 from tests.net_process import (
-    GUARD_S,
     LIMITS,
     Player,
     descriptor_limit,

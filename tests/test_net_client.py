@@ -11,14 +11,13 @@ from typing import TypeVar
 from game.net.client import ClientEvent, Connected, Disconnected, TableClient
 from game.net.hosting import HostedServer
 from game.net.mirror import TableMirror
-from game.net.registry import Registry
 from game.net.replies import Created, GameOver, Joined, MoveMessage, TableView
-from game.net.store import TableStore
+from game.net.tables.registry import Registry
+from game.net.tables.store import TableStore
 from game.rules.record_moves import TABLE
+from tests.conftest import GUARD_S
 from tests.net_helpers import ROOMY, ManualClock, bot_move, checked
 
-GUARD_S = 20.0
-"""Only a hung test waits this long for an event; a sound one gets each at once."""
 E = TypeVar("E")
 
 

@@ -18,8 +18,8 @@ from game.net.messages import (
     stand_in_frame,
     watch_frame,
 )
-from game.net.registry import Registry
-from game.net.table import NetTable
+from game.net.tables.registry import Registry
+from game.net.tables.table import NetTable
 from tests.net_helpers import (
     ROOMY,
     Inbox,

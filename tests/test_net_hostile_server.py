@@ -21,16 +21,15 @@ from game.ai.worker import InProcessAdviser
 from game.app import App
 from game.net.client import BAD_SERVER, Disconnected, TableClient
 from game.net.reader import ServerReader
-from game.net.registry import Registry
 from game.net.remote_match import RemoteMatch, TableLink
 from game.net.replies import BadReply, TableView, joined_frame, view_frame
+from game.net.tables.registry import Registry
 from game.scenes.menus.menu import MenuScene
 from game.scenes.online.join import JoinScene
 from game.scenes.online.remote import RemoteTableScene
 from game.ui.widgets.notices import LONGEST, Notices
-from tests.conftest import AppMaker
+from tests.conftest import GUARD_S, AppMaker
 from tests.drive import Input
-from tests.net_clients import GUARD_S
 from tests.net_helpers import (
     ROOMY,
     ManualClock,
@@ -86,13 +85,13 @@ class Table:
             if message is not None:
                 match.receive(message)
         for _step in range(3):  # as the table screen does each frame
-            match.advance_clock(0.0)
-            match.poll()
-            match.turn()
-        words = [match.waiting_words(), *(match.seat_note(s) for s in range(match.players))]
+            match.flow.advance_clock(0.0)
+            match.flow.poll()
+            match.flow.turn()
+        words = [match.waiting_words(), *(match.seat_note(s) for s in range(match.flow.players))]
         assert all(word is None or isinstance(word, str) for word in words)
-        assert len(match.connection.seats) == match.players == 2
-        assert match.mirror.state.players == 2 and len(match.names) == 2
+        assert len(match.connection.seats) == match.flow.players == 2
+        assert match.mirror.state.players == 2 and len(match.flow.names) == 2
         return not match.connection.dropped
 
 
@@ -208,10 +207,10 @@ def test_a_view_of_another_number_of_seats_is_refused(
 ) -> None:
     app = make_app(speed="instant")
     table = joined(app, fake_server)
-    assert table.remote.players == 2
+    assert table.remote.flow.players == 2
     fake_server.send(json.dumps(view_message(3)))
     assert "2 seats, not 3" in dropped(app, table)
-    assert table.remote.players == 2 and len(table.remote.names) == 2
+    assert table.remote.flow.players == 2 and len(table.remote.flow.names) == 2
 
 
 def test_a_huge_error_frame_is_refused_at_once(make_app: AppMaker, fake_server: FakeServer) -> None:

@@ -17,10 +17,11 @@ from game.net.client import Disconnected, TableClient, failed_to_connect
 from game.net.hosting import HostedServer
 from game.net.invitation import Invitation, read_invitation
 from game.net.network_words import connection_words
-from game.net.registry import Registry
 from game.net.remote_match import RemoteMatch
 from game.net.table_opening import TableOpening
-from tests.net_clients import GUARD_S, sit_down
+from game.net.tables.registry import Registry
+from tests.conftest import GUARD_S
+from tests.net_clients import sit_down
 from tests.net_helpers import ROOMY, ManualClock
 
 

@@ -1,4 +1,4 @@
-"""A connection's frames on their way out (game/net/outbox.py): a peer that does not read
+"""A connection's frames on their way out (game/net/tables/outbox.py): a peer that does not read
 holds at most so many frames and bytes, then is dropped; a long frame goes in pieces;
 frames that wait too long to leave drop the connection too."""
 
@@ -12,8 +12,8 @@ from typing import cast
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from game.net.limits import Limits
-from game.net.outbox import FRAGMENT, Outbox
+from game.net.tables.limits import Limits
+from game.net.tables.outbox import FRAGMENT, Outbox
 
 
 class Peer:

@@ -1,4 +1,4 @@
-"""The table server's registry (game/net/registry.py), without a network: tables opened,
+"""The table server's registry (game/net/tables/registry.py), without a network: tables opened,
 seats joined and taken back, moves checked and announced in order, computers played,
 refusals that change nothing, limits on an injected clock, idle tables closed."""
 
@@ -8,7 +8,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-from game.net.limits import Limits
 from game.net.messages import (
     create_frame,
     join_frame,
@@ -17,9 +16,10 @@ from game.net.messages import (
     stand_in_frame,
     watch_frame,
 )
-from game.net.registry import Registry
-from game.net.store import TableStore
-from game.net.table import NetTable
+from game.net.tables.limits import Limits
+from game.net.tables.registry import Registry
+from game.net.tables.store import TableStore
+from game.net.tables.table import NetTable
 from game.rules.moves import PASS_MOVE
 from game.rules.record import RecordedGame
 from game.rules.table import TableGame
@@ -66,6 +66,22 @@ def test_a_computer_seat_is_called_by_the_name_its_host_gave() -> None:
         {"kind": "human", "name": "Ann"},
         {"kind": "ai:expert", "name": "Gus"},
     ]
+
+
+def test_a_table_nobody_joined_writes_no_names_in_its_record() -> None:
+    """A new table's record (its view and its save) holds no name where none was given:
+    a table flow's couch habit of writing each name as the screens show it stays off the
+    server."""
+    server = registry()
+    code = Inbox(server).send(create_frame(["remote", "remote", "ai:greedy"]))[0]["table"]
+    view = Inbox(server).send(watch_frame(code))[0]
+    assert view["record"]["players"] == [
+        {"kind": "human"},
+        {"kind": "human"},
+        {"kind": "ai:greedy"},
+    ]
+    (table,) = server.tables.values()
+    assert json.loads(table.saved_text())["players"] == view["record"]["players"]
 
 
 def test_the_server_deals_every_table_whatever_seed_its_creator_sends() -> None:

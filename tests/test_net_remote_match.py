@@ -12,11 +12,11 @@ from game.net.invitation import read_invitation
 from game.net.remote_match import RemoteMatch
 from game.net.table_opening import TableOpening
 from game.play.events import Event, MovePlayed
-from game.play.table_match import Turn
+from game.play.table_flow import Turn
 from game.rules.moves import PLACE
 from game.scenes.table.score import ScoreScene
-from tests.conftest import AppMaker
-from tests.net_clients import FRAMES, GUARD_S, sit_down, wait_until
+from tests.conftest import GUARD_S, AppMaker
+from tests.net_clients import FRAMES, sit_down, wait_until
 from tests.net_helpers import checked
 
 WAIT_S = 0.05
@@ -30,17 +30,17 @@ ENDED_STOCKS: list[list[str]] = []
 def step(match: RemoteMatch) -> list[Event]:
     """What the table screen does in one step, with no pauses: play a human's first
     legal move, or take what the network played."""
-    match.advance_clock(0.0)
-    turn = match.turn()
+    match.flow.advance_clock(0.0)
+    turn = match.flow.turn()
     if turn is Turn.HUMAN:
-        return match.play(match.legal_moves()[0])
+        return match.flow.play(match.flow.legal_moves()[0])
     if turn is Turn.FORCED:
-        return match.play_forced()
+        return match.flow.play_forced()
     if turn is Turn.HAND_OVER:
-        ENDED_STOCKS.append(list(match.record.data["hands"][-1]["stock"]))
-        match.next_hand()
+        ENDED_STOCKS.append(list(match.flow.record.data["hands"][-1]["stock"]))
+        match.flow.next_hand()
         return []
-    return match.poll()
+    return match.flow.poll()
 
 
 def noticed(match: RemoteMatch, said: list[str]) -> bool:
@@ -57,7 +57,7 @@ def play_out(matches: list[RemoteMatch]) -> list[list[MovePlayed]]:
             return seen
         moved = False
         for shown, match in zip(seen, matches, strict=True):
-            to_play = match.turn() in (Turn.HUMAN, Turn.FORCED, Turn.HAND_OVER)
+            to_play = match.flow.turn() in (Turn.HUMAN, Turn.FORCED, Turn.HAND_OVER)
             events = step(match)
             shown += [event for event in events if isinstance(event, MovePlayed)]
             moved = moved or to_play or bool(events)
@@ -83,20 +83,20 @@ def test_a_host_and_a_friend_play_a_game_with_a_computer_to_its_end(
     host, friend = host_and_join(table_server, ["remote", "remote", "ai:greedy"])
     try:
         assert host.held == {0} and friend.held == {1}
-        assert not host.watching and host.is_human(0) and not host.is_human(1)
+        assert not host.watching and host.flow.is_human(0) and not host.flow.is_human(1)
         by_host, by_friend = play_out([host, friend])
-        assert host.turn() is Turn.GAME_OVER and friend.turn() is Turn.GAME_OVER
-        record = checked(host.record.data)
-        assert record.is_over() and host.record == friend.record
-        assert host.names == friend.names == ["Ann", "Bob", host.names[2]]
+        assert host.flow.turn() is Turn.GAME_OVER and friend.flow.turn() is Turn.GAME_OVER
+        record = checked(host.flow.record.data)
+        assert record.is_over() and host.flow.record == friend.flow.record
+        assert host.flow.names == friend.flow.names == ["Ann", "Bob", host.flow.names[2]]
         assert [e.result.move for e in by_host] == [e.result.move for e in by_friend]
-        assert len(by_host) == sum(len(hand["moves"]) for hand in host.record.data["hands"])
+        assert len(by_host) == sum(len(hand["moves"]) for hand in host.flow.record.data["hands"])
         for event in by_host:
             assert event.by_computer == (event.seat != 0)
         assert any(e.result.move.action == PLACE for e in by_friend if e.seat == 2)
-        first_stock = host.record.data["hands"][0]["stock"]
+        first_stock = host.flow.record.data["hands"][0]["stock"]
         assert ENDED_STOCKS and all(stock == first_stock for stock in ENDED_STOCKS)
-        score = ScoreScene(make_app(), host, "", lambda: None)  # the end, as at a local table
+        score = ScoreScene(make_app(), host.flow, "", lambda: None)  # the end, as at a local table
         assert not score.main.visible and "Coach" in [b.label for b in score.buttons]
     finally:
         host.close()
@@ -107,21 +107,23 @@ def test_a_refused_move_is_a_notice_and_changes_nothing(table_server: HostedServ
     host, friend = host_and_join(table_server, ["remote", "remote"])
     try:
         wait_until(friend, lambda: friend.started)
-        mover = host if host.state.current_player in host.held else friend
+        mover = host if host.flow.state.current_player in host.held else friend
         other = friend if mover is host else host
-        before = other.position()
-        other.link.client.move(other.link.table, {"player": mover.state.current_player})
+        before = other.flow.position()
+        other.link.client.move(other.link.table, {"player": mover.flow.state.current_player})
         said: list[str] = []
         wait_until(other, lambda: noticed(other, said))
-        assert other.position() == before
-        assert other.turn() is Turn.COMPUTER and other.waiting_words()
+        assert other.flow.position() == before
+        assert other.flow.turn() is Turn.COMPUTER and other.waiting_words()
         wait_until(mover, lambda: mover.started)
-        assert mover.turn() is Turn.HUMAN and not mover.ask_hint()  # no assists at a network table
-        mover.play(mover.legal_moves()[0])
-        assert not mover.can_undo() and not mover.can_redo() and mover.redo() == []
-        assert mover.play(mover.legal_moves()[0]) == []  # one move at a time
+        assert (
+            mover.flow.turn() is Turn.HUMAN and not mover.flow.ask_hint()
+        )  # no assists at a network table
+        mover.flow.play(mover.flow.legal_moves()[0])
+        assert not mover.flow.can_undo() and not mover.flow.can_redo() and mover.flow.redo() == []
+        assert mover.flow.play(mover.flow.legal_moves()[0]) == []  # one move at a time
         wait_until(mover, lambda: bool(step(mover)))
-        assert mover.position() == (1, 1)
+        assert mover.flow.position() == (1, 1)
     finally:
         host.close()
         friend.close()
@@ -133,19 +135,19 @@ def test_a_spectator_follows_and_a_seat_left_shows_as_away_until_a_computer_stan
     host, friend = host_and_join(table_server, ["remote", "remote"])
     watcher = sit_down(TableOpening.watch(read_invitation(host.link.invitation)))
     try:
-        assert watcher.watching and watcher.humans == 0
-        assert watcher.turn() is Turn.COMPUTER
+        assert watcher.watching and watcher.flow.humans == 0
+        assert watcher.flow.turn() is Turn.COMPUTER
         wait_until(host, lambda: host.started)
         assert host.seat_note(1) in (None, "to play")
         friend.close()
         wait_until(host, lambda: host.seat_note(1) == "away")
         assert host.seat_note(1) == "away" and host.seat_note(0) is None
-        if host.state.current_player == 1:
+        if host.flow.state.current_player == 1:
             assert "away" in (host.waiting_words() or "")
         assert host.away_seats() == [1] and not watcher.stand_in()
         assert host.stand_in("greedy")
-        wait_until(host, lambda: not host.poll() and host.away_seats() == [])
-        assert host.kinds[1] == "ai:greedy" and host.seat_note(1) is None
+        wait_until(host, lambda: not host.flow.poll() and host.away_seats() == [])
+        assert host.flow.kinds[1] == "ai:greedy" and host.seat_note(1) is None
     finally:
         host.close()
         watcher.close()

@@ -15,9 +15,9 @@ from websockets.sync.client import connect
 
 from game import cli
 from game.net.messages import create_frame, join_frame, rejoin_frame
-from game.net.store import TableStore
+from game.net.tables.store import TableStore
+from tests.conftest import GUARD_S
 from tests.net_process import (
-    GUARD_S,
     LIMITS,
     Player,
     end,
@@ -41,7 +41,7 @@ def test_a_server_killed_mid_hand_reopens_its_table_and_every_seat_is_taken_back
             before.ask(join_frame(code, "Bob"), "view")
             before.play(9)
             assert before.mirror is not None and not before.mirror.state.hand_over
-            played = before.mirror.record.data["hands"][-1]["moves"]
+            played = before.mirror.recorded.record.data["hands"][-1]["moves"]
             end(server)
     finally:
         end(server)
@@ -54,7 +54,7 @@ def test_a_server_killed_mid_hand_reopens_its_table_and_every_seat_is_taken_back
                 assert joined["seat"] == seat
                 after.read()  # its view
             assert after.mirror is not None
-            assert after.mirror.record.data["hands"][-1]["moves"][: len(played)] == played
+            assert after.mirror.recorded.record.data["hands"][-1]["moves"][: len(played)] == played
             over = after.play(None)
             assert over is not None
     finally:

@@ -15,12 +15,10 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from game.net.messages import create_frame, watch_frame
-from game.net.registry import Registry
+from game.net.tables.registry import Registry
+from tests.conftest import GUARD_S
 from tests.net_clients import Bot, serving
 from tests.net_helpers import ROOMY, ManualClock, broken_text, checked, dealer, mutated
-
-GUARD_S = 20
-"""Only a hung test waits this long; a sound one is done in well under a second."""
 
 
 def run(scenario: Callable[[Registry], Awaitable[None]]) -> Registry:
@@ -76,7 +74,7 @@ def test_a_dropped_client_comes_back_by_its_token_and_the_game_goes_on() -> None
             assert (await bob.until("presence"))["connected"] == [True, True]
             assert back.mirror is not None and bob.mirror is not None
             # the same players and moves (each mirror fills the unseen stock its own way)
-            seen = [m.record.data for m in (back.mirror, bob.mirror)]
+            seen = [m.recorded.record.data for m in (back.mirror, bob.mirror)]
             assert seen[0]["players"] == seen[1]["players"]
             assert [h["moves"] for h in seen[0]["hands"]] == [h["moves"] for h in seen[1]["hands"]]
             overs.extend(await asyncio.gather(back.play(), bob.play()))

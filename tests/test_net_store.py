@@ -1,4 +1,4 @@
-"""The table server's saves (game/net/store.py): every change written before it is
+"""The table server's saves (game/net/tables/store.py): every change written before it is
 announced, as a record `check` passes; a server started again on the same folder
 reopens its tables with their codes, seats and tokens; a damaged save is named and
 skipped."""
@@ -18,9 +18,9 @@ except ImportError:  # Windows
 
 from game import cli
 from game.net.messages import create_frame, join_frame, move_frame, rejoin_frame, watch_frame
-from game.net.registry import Registry
-from game.net.store import TableStore
-from game.net.table import NetTable
+from game.net.tables.registry import Registry
+from game.net.tables.store import TableStore
+from game.net.tables.table import NetTable
 from game.persist.atomic import write_text_atomically
 from tests.net_helpers import (
     ROOMY,

@@ -1,4 +1,4 @@
-"""How the server shares its computers' thinking (game/net/thinking.py): each network that
+"""How the server shares its computers' thinking (game/net/tables/thinking.py): each network that
 opened tables has its own queue, the one that used the least thinking time goes next, and
 one network thinks on one worker at a time, so another's table is answered at once."""
 
@@ -10,7 +10,7 @@ from typing import Any
 
 from game.ai.players import Player, make_player
 from game.ai.worker import DoneJob, Job
-from game.net.thinking import AdvisedThinker, Answer
+from game.net.tables.thinking import AdvisedThinker, Answer
 from game.rules.moves import Move
 from game.rules.table import TableGame, TableState
 from tests.net_helpers import ManualClock

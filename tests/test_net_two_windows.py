@@ -12,10 +12,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tests.conftest import GUARD_S
 from tests.net_helpers import checked
 
 ROOT = Path(__file__).resolve().parents[1]
-GUARD_S = 120
 
 
 def window(role: str, home: Path, *extra: str) -> subprocess.Popen[str]:

@@ -13,9 +13,9 @@ from game.play.lesson import (
     LESSON_MOVES,
     LESSON_STEPS,
     YOU,
-    LessonMatch,
+    Lesson,
 )
-from game.play.table_match import Turn
+from game.play.table_flow import Turn
 from game.rules.errors import IllegalMoveError
 from game.rules.moves import DRAW_MOVE, PASS_MOVE, PLACE, parse_move
 from game.rules.results import WENT_OUT, MoveResult
@@ -24,7 +24,7 @@ from game.rules.table_rules import TableRules
 from game.rules.tiles import parse_tile
 
 
-def play_lesson(lesson: LessonMatch) -> dict[str, list[MoveResult]]:
+def play_lesson(lesson: Lesson) -> dict[str, list[MoveResult]]:
     """Play the lesson through as a player would; the moves' results by step title."""
     results: dict[str, list[MoveResult]] = {}
     while not lesson.finished:
@@ -32,31 +32,31 @@ def play_lesson(lesson: LessonMatch) -> dict[str, list[MoveResult]]:
             lesson.go_on()
             continue
         title = lesson.step.title
-        if lesson.turn() is Turn.COMPUTER:
-            assert lesson.think()
-            events = lesson.poll()
+        if lesson.flow.turn() is Turn.COMPUTER:
+            assert lesson.flow.think()
+            events = lesson.flow.poll()
         else:
             expected = lesson.expected()
             assert expected is not None
-            events = lesson.play(expected)
+            events = lesson.flow.play(expected)
         results.setdefault(title, []).extend(
             event.result for event in events if isinstance(event, MovePlayed)
         )
     return results
 
 
-def advance_to(lesson: LessonMatch, title: str) -> None:
+def advance_to(lesson: Lesson, title: str) -> None:
     """Play the lesson on to the step called `title`, waiting for its move."""
     while lesson.step.title != title or lesson.waiting:
         if lesson.waiting:
             lesson.go_on()
-        elif lesson.turn() is Turn.COMPUTER:
-            lesson.think()
-            lesson.poll()
+        elif lesson.flow.turn() is Turn.COMPUTER:
+            lesson.flow.think()
+            lesson.flow.poll()
         else:
             move = lesson.expected()
             assert move is not None
-            lesson.play(move)
+            lesson.flow.play(move)
 
 
 def test_the_script_is_a_legal_hand_by_the_rules() -> None:
@@ -75,7 +75,7 @@ def test_the_script_is_a_legal_hand_by_the_rules() -> None:
 
 
 def test_each_step_teaches_what_it_says() -> None:
-    lesson = LessonMatch(InProcessAdviser())
+    lesson = Lesson(InProcessAdviser())
     results = play_lesson(lesson)
     matching = results["A matching contact"][-1]
     assert [(c.value, c.other_value, c.points) for c in matching.contacts] == [(2, 2, 0)]
@@ -96,47 +96,51 @@ def test_each_step_teaches_what_it_says() -> None:
     assert len(three_sided.contacts) == 3 and three_sided.points == 40
     assert three_sided.end_reason == WENT_OUT
     assert lesson.step.title == "The end of the hand" and lesson.finished
-    assert lesson.state.penalties() == [0, 50]
+    assert lesson.flow.state.penalties() == [0, 50]
 
 
 def test_the_forced_draws_and_the_pass_are_the_rules_own() -> None:
     """Where the lesson says a seat cannot place, the rules engine agrees."""
-    lesson = LessonMatch(InProcessAdviser())
+    lesson = Lesson(InProcessAdviser())
     advance_to(lesson, "You must draw")
-    assert TableState.legal_moves(lesson.state) == [DRAW_MOVE]
-    assert lesson.can_free_draw() and lesson.turn() is Turn.HUMAN  # pressed, not played for you
+    assert TableState.legal_moves(lesson.flow.state) == [DRAW_MOVE]
+    assert (
+        lesson.flow.can_free_draw() and lesson.flow.turn() is Turn.HUMAN
+    )  # pressed, not played for you
 
 
 def test_the_two_sided_play_is_away_from_the_last_tile() -> None:
-    lesson = LessonMatch(InProcessAdviser())
+    lesson = Lesson(InProcessAdviser())
     advance_to(lesson, "A two-sided opportunity play")
     shown = lesson.shown_move()
     assert shown is not None
-    contacts = lesson.state.figure.contacts(shown.tile, shown.cell, shown.rot)
-    assert lesson.state.figure.last_cell not in [c.neighbour for c in contacts]
+    contacts = lesson.flow.state.figure.contacts(shown.tile, shown.cell, shown.rot)
+    assert lesson.flow.state.figure.last_cell not in [c.neighbour for c in contacts]
 
 
 def test_only_the_shown_move_may_be_played() -> None:
-    lesson = LessonMatch(InProcessAdviser())
-    assert lesson.waiting and lesson.legal_moves() == [] and not lesson.think()
+    lesson = Lesson(InProcessAdviser())
+    assert lesson.waiting and lesson.flow.legal_moves() == [] and not lesson.flow.think()
     lesson.go_on()  # the welcome read
-    assert lesson.think() and not lesson.think()  # the computer's opening, once
-    lesson.poll()
+    assert lesson.flow.think() and not lesson.flow.think()  # the computer's opening, once
+    lesson.flow.poll()
     assert lesson.waiting and lesson.explaining
     lesson.go_on()
     shown = lesson.shown_move()
-    assert shown is not None and lesson.legal_moves() == [shown]
-    others = [m for m in TableState.legal_moves(lesson.state) if m != shown]
+    assert shown is not None and lesson.flow.legal_moves() == [shown]
+    others = [m for m in TableState.legal_moves(lesson.flow.state) if m != shown]
     assert others
     with pytest.raises(IllegalMoveError, match="the lesson waits"):
-        lesson.play(others[0])
-    lesson.play(shown)
-    assert not lesson.can_undo(YOU) and not lesson.can_redo() and not lesson.ask_hint()
-    assert not lesson.keeps_record
+        lesson.flow.play(others[0])
+    lesson.flow.play(shown)
+    assert (
+        not lesson.flow.can_undo(YOU) and not lesson.flow.can_redo() and not lesson.flow.ask_hint()
+    )
+    assert not lesson.flow.keeps_record
 
 
 def test_a_step_that_is_read_goes_on_only_when_asked() -> None:
-    lesson = LessonMatch(InProcessAdviser())
+    lesson = Lesson(InProcessAdviser())
     assert lesson.can_go_on()
     lesson.go_on()
     assert lesson.step_index == 1 and not lesson.can_go_on()

@@ -19,12 +19,12 @@ def test_the_puzzles_seat_is_the_players_and_nothing_gives_the_answer_away() -> 
     puzzle = daily_puzzle(DAY)
     match = PuzzleMatch(puzzle, InProcessAdviser())
     seat = puzzle.seat
-    assert match.state.current_player == seat and match.shows_turn
-    assert match.is_human(seat) and match.humans == 1 and match.names[seat] == "You"
-    assert not (match.spot_points or match.assists or match.keeps_record)
-    assert not match.ask_hint() and not match.can_undo(seat)
-    assert match.deal is None  # a position, not a deal to share
-    assert puzzle.answer in match.legal_moves()
+    assert match.flow.state.current_player == seat and match.flow.shows_turn
+    assert match.flow.is_human(seat) and match.flow.humans == 1 and match.flow.names[seat] == "You"
+    assert not (match.flow.spot_points or match.flow.assists or match.flow.keeps_record)
+    assert not match.flow.ask_hint() and not match.flow.can_undo(seat)
+    assert match.flow.deal is None  # a position, not a deal to share
+    assert puzzle.answer in match.flow.legal_moves()
 
 
 def test_a_right_answer_is_solved_and_stays() -> None:
@@ -33,15 +33,15 @@ def test_a_right_answer_is_solved_and_stays() -> None:
     [played] = match.answer(puzzle.answer)
     assert isinstance(played, MovePlayed) and played.result.points == puzzle.points
     assert match.verdict is not None and match.verdict.solved
-    assert not match.shows_turn  # nobody plays on after a puzzle
+    assert not match.flow.shows_turn  # nobody plays on after a puzzle
     assert match.show_best() == []
 
 
 def test_a_miss_says_what_it_scored_then_the_best_play_takes_its_place() -> None:
     puzzle = daily_puzzle(DAY)
     match = PuzzleMatch(puzzle, InProcessAdviser())
-    wrong = next(m for m in match.legal_moves() if m.action == PLACE and m != puzzle.answer)
-    points = match.state.placement_score(wrong)
+    wrong = next(m for m in match.flow.legal_moves() if m.action == PLACE and m != puzzle.answer)
+    points = match.flow.state.placement_score(wrong)
     match.answer(wrong)
     verdict = match.verdict
     assert verdict is not None and not verdict.solved
@@ -49,6 +49,9 @@ def test_a_miss_says_what_it_scored_then_the_best_play_takes_its_place() -> None
     took, best = match.show_best()
     assert took == TookBack(puzzle.seat, 1)
     assert isinstance(best, MovePlayed) and best.result.move == puzzle.answer
-    assert match.state.figure.tile_at(puzzle.answer.cell) == (puzzle.answer.tile, puzzle.answer.rot)
-    assert match.state.figure.tile_at(wrong.cell) is None or wrong.cell == puzzle.answer.cell
+    assert match.flow.state.figure.tile_at(puzzle.answer.cell) == (
+        puzzle.answer.tile,
+        puzzle.answer.rot,
+    )
+    assert match.flow.state.figure.tile_at(wrong.cell) is None or wrong.cell == puzzle.answer.cell
     assert match.show_best() == []  # shown once

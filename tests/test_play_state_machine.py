@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from game.ai.worker import DoneJob, InProcessAdviser, Job
+from game.play.couch import new_couch_table, resume_couch_table
 from game.play.events import MovePlayed, Redone, TookBack
 from game.play.solitaire_session import SolitaireSession
-from game.play.table_match import TableMatch, Turn
+from game.play.table_flow import Turn
 from game.rules.record import (
     DRAW_SOLITAIRE,
     STACKED_SOLITAIRE,
@@ -64,7 +65,7 @@ class TableMachine(RuleBasedStateMachine):
         super().__init__()
         players = [{"name": name, "kind": "human"} for name in ("Ann", "Bob", "Cy")]
         config = {"players": players, "rules": {"hands": 2, "free_draw": True}}
-        self.match = TableMatch.new(config, NoThinking(), 7)
+        self.match = new_couch_table(config, NoThinking(), 7)
 
     @rule(pick=st.integers(0, 10_000))
     def act(self, pick: int) -> None:
@@ -96,7 +97,7 @@ class TableMachine(RuleBasedStateMachine):
     def save_and_resume(self) -> None:
         data = self.match.save_data()
         assert data is not None
-        resumed = TableMatch.resume(copy.deepcopy(data), NoThinking())
+        resumed = resume_couch_table(copy.deepcopy(data), NoThinking())
         assert position(resumed.state) == position(self.match.state)
         assert resumed.can_redo() == self.match.can_redo()
         self.match = resumed

@@ -10,8 +10,10 @@ import pytest
 
 from game.ai.analysis import review_table
 from game.ai.worker import InProcessAdviser
-from game.play.events import HintFound, MovePlayed, Redone, TookBack
-from game.play.table_match import TableMatch, Turn
+from game.play.couch import new_couch_table, resume_couch_table
+from game.play.events import GameEnded, HintFound, MovePlayed, Redone, TookBack
+from game.play.table_flow import TableFlow, Turn
+from game.play.table_reading import time_left_s
 from game.play.table_setup import rematch_config
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW, PASS, PLACE, Move
@@ -29,22 +31,24 @@ def config(*kinds: str, seed: int = 7, **rules: Any) -> dict[str, Any]:
     }
 
 
-def new_match(*kinds: str, seed: int = 7, **rules: Any) -> TableMatch:
-    return TableMatch.new(config(*kinds, seed=seed, **rules), InProcessAdviser(), seed)
+def new_match(*kinds: str, seed: int = 7, **rules: Any) -> TableFlow:
+    return new_couch_table(config(*kinds, seed=seed, **rules), InProcessAdviser(), seed)
 
 
-def run_computers(match: TableMatch) -> list[MovePlayed]:
+def run_computers(match: TableFlow) -> list[MovePlayed]:
     """Let computers play until a human must act or the hand ends."""
     played: list[MovePlayed] = []
     while match.turn() is Turn.COMPUTER:
         match.think()
         for event in match.poll():
-            assert isinstance(event, MovePlayed)
-            played.append(event)
+            if isinstance(event, MovePlayed):
+                played.append(event)
+            else:  # the last move of the game
+                assert isinstance(event, GameEnded) and match.turn() is Turn.GAME_OVER
     return played
 
 
-def best_placement(match: TableMatch) -> Move:
+def best_placement(match: TableFlow) -> Move:
     moves = [m for m in match.legal_moves() if m.action == PLACE]
     return max(moves, key=match.state.placement_score)
 
@@ -75,9 +79,10 @@ def test_computers_answer_through_the_adviser_and_play_the_same_as_the_cli_seedi
     while match.turn() is Turn.COMPUTER:
         assert match.think()
         assert not match.think()  # already thinking about this position
-        events = match.poll()
-        assert len(events) == 1 and isinstance(events[0], MovePlayed) and events[0].by_computer
+        played, *ended = match.poll()
+        assert isinstance(played, MovePlayed) and played.by_computer
     assert match.turn() is Turn.GAME_OVER
+    assert [event.won for event in ended if isinstance(event, GameEnded)] == [False]  # no person
     replayed = RecordedGame.from_record(match.record.copy())
     assert replayed.is_over()
 
@@ -113,7 +118,7 @@ def test_undo_takes_back_the_humans_placement_and_the_computer_replies() -> None
     assert event.seat == seat and event.count == 1 + len(replies)
     assert len(match.state.moves) == before
     assert len(match.record.data["hands"][0]["moves"]) == before
-    assert match.undos_used == 1
+    assert match.takebacks.used == 1
 
 
 def test_undo_goes_all_the_way_back_and_redo_plays_the_same_moves_again() -> None:
@@ -160,7 +165,7 @@ def test_a_human_never_takes_back_another_humans_move() -> None:
     assert match.can_undo(0)  # Ann may, while she still has the mouse
     match.play(best_placement(match))
     assert not match.can_undo(0)  # Ben has played since
-    assert match.undo_target(1) == len(match.state.moves) - 1
+    assert match.takebacks.target(1) == len(match.state.moves) - 1
     assert match.undo(0) == [] and len(match.state.moves) == 2
 
 
@@ -172,8 +177,8 @@ def test_undo_and_redo_carry_over_a_resume() -> None:
     match.play(best_placement(match))
     run_computers(match)
     match.undo()
-    resumed = TableMatch.resume(match.record, InProcessAdviser())
-    assert resumed.undos_used == 1 and resumed.can_redo()
+    resumed = resume_couch_table(match.record, InProcessAdviser())
+    assert resumed.takebacks.used == 1 and resumed.can_redo()
     resumed.redo()
     assert resumed.record.data["hands"][0]["moves"] == match.record.data["hands"][0]["moves"] + (
         match.record.data["hands"][0]["redo"][-1] if "redo" in match.record.data["hands"][0] else []
@@ -191,11 +196,11 @@ def test_undo_rewinds_the_clock_of_a_timed_club_game_after_a_resume_too() -> Non
     match.advance_clock(12.5)
     _due, data = match.take_save()
     assert data is not None
-    resumed = TableMatch.resume(data, InProcessAdviser())
+    resumed = resume_couch_table(data, InProcessAdviser())
     assert resumed.state.clock_s == pytest.approx(match.state.clock_s)
     resumed.undo()
     assert resumed.state.clock_s == pytest.approx(30.0)
-    assert resumed.time_left_s() == pytest.approx(570.0)
+    assert time_left_s(resumed.state) == pytest.approx(570.0)
 
 
 def test_hints_come_from_the_adviser_and_go_stale_after_a_move() -> None:
@@ -246,16 +251,16 @@ def test_resume_gives_the_same_position_and_players() -> None:
     run_computers(match)
     match.play(best_placement(match))
     run_computers(match)
-    again = TableMatch.resume(match.record, InProcessAdviser())
+    again = resume_couch_table(match.record, InProcessAdviser())
     assert again.state.moves == match.state.moves
     assert again.names == match.names and again.kinds == match.kinds
     assert again.turn() is match.turn()
-    assert again.standings() == match.standings()
+    assert again.state.standings() == match.state.standings()
 
 
 def test_rematch_keeps_the_seats_and_options() -> None:
     match = new_match("human", "ai:greedy", partners=False, hands=4)
-    rematch = TableMatch.new(rematch_config(match.record), InProcessAdviser(), 99)
+    rematch = new_couch_table(rematch_config(match.record), InProcessAdviser(), 99)
     assert rematch.kinds == match.kinds and rematch.rules == match.rules
 
 
@@ -267,10 +272,10 @@ def test_a_record_check_accepts_opens_in_the_game(tmp_path: Path) -> None:
     data = table_record()
     data["players"][0]["name"] = "An\x00n" + "\u202e" + "x" * 10_000
     data["players"][1]["kind"] = "ai:nonsense"
-    match = TableMatch.resume(GameRecord(data), InProcessAdviser())
+    match = resume_couch_table(GameRecord(data), InProcessAdviser())
     assert match.names[0].startswith("Ann") and len(match.names[0]) <= NAME_LIMIT
     assert "\x00" not in match.names[0]
-    assert 1 in match.computers
+    assert match.seats[1].computer
 
 
 # --- issue 25: what a hostile first hour still found -----------------------------------
@@ -282,7 +287,7 @@ def test_a_huge_name_in_a_record_is_not_written_again_every_move() -> None:
     data["hands"][0]["moves"] = data["hands"][0]["moves"][:3]
     data["hands"][0].pop("result")
     data["players"][0]["name"] = "Ann" + "n" * 1_000_000
-    match = TableMatch.resume(GameRecord(data), InProcessAdviser())
+    match = resume_couch_table(GameRecord(data), InProcessAdviser())
     match.save_due = True
     _due, saved = match.take_save()
     assert saved is not None and len(json.dumps(saved.data)) < 20_000

@@ -21,7 +21,7 @@ from game.app import App, ManualClock
 from game.persist.history import load_history
 from game.persist.settings import TableSetup
 from game.persist.storage import Storage
-from game.play.table_match import Turn
+from game.play.table_flow import Turn
 from game.rules.moves import Move
 from game.rules.record import STACKED_SOLITAIRE, TABLE, GameRecord
 from game.rules.table_rules import TableRules

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.app import App
-from game.play.table_match import TableMatch
+from game.play.couch import open_couch_table
 from game.router import SCENES, make_scene
 from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, GameRecord, RecordedGame
 from game.scenes.games.frame import TABS
@@ -47,7 +47,7 @@ def test_requests_with_options_make_their_screens(app: App) -> None:
     assert isinstance(draw, DrawSolitaireScene) and draw.seed == 12
     stacked = make_scene(app, SolitaireRequest(STACKED_SOLITAIRE, 3))
     assert isinstance(stacked, StackedSolitaireScene) and stacked.seed == 3
-    match, _failure = TableMatch.open(config, None, app.adviser)
+    match, _failure = open_couch_table(config, None, app.adviser)
     score = make_scene(app, ScoreRequest(match, "Hand over.", lambda: None))
     assert isinstance(score, ScoreScene) and score.match is match
     record = GameRecord(RecordedGame.new_solitaire(DRAW_SOLITAIRE, PLAYERS[0], 4).record.data)

@@ -14,7 +14,7 @@ from game.cli import simulate
 from game.rules.errors import RecordError, RulesError
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.rules.table import TableState
+from game.rules.table import TableGame, TableState
 from game.rules.table_rules import TableRules
 
 
@@ -384,3 +384,19 @@ def test_random_damage_to_records_only_ever_gives_a_record_error() -> None:
             game.results(), game.totals(), game.legal_entries()
         except RulesError as error:
             assert "\n" not in str(error) and str(error)
+
+
+def test_a_seat_and_a_stock_are_written_through_the_records_own_methods() -> None:
+    """What the network layer writes into a record (a seat taken or left, a computer
+    standing in, a stock's order learnt) goes through `set_player` and `set_stock`."""
+    recorded = RecordedGame.new_table(TableGame(2), [{"kind": "human"}, {"kind": "human"}], 5)
+    record = recorded.record
+    record.set_player(0, name="Ann\u202e" + "n" * 500)
+    record.set_player(1, kind="ai:greedy")
+    assert record.names()[0] == record.data["players"][0]["name"] and len(record.names()[0]) < 40
+    assert record.players[1].level == "greedy"
+    record.set_player(0, name=None)
+    assert "name" not in record.data["players"][0] and record.players[0].is_human
+    stock = list(reversed(record.data["hands"][0]["stock"]))
+    record.set_stock(0, stock)
+    assert record.data["hands"][0]["stock"] == stock

@@ -22,9 +22,9 @@ from game.scenes.online.hosting import HostScene
 from game.scenes.online.join import JoinScene
 from game.scenes.online.remote import RemoteTableScene
 from game.scenes.setup.scene import SetupScene
-from tests.conftest import AppMaker
+from tests.conftest import GUARD_S, AppMaker
 from tests.drive import Input
-from tests.net_clients import GUARD_S, sit_down
+from tests.net_clients import sit_down
 
 
 def answer_until(app: App, calling: JoinScene | HostScene, done: Callable[[], bool]) -> None:
@@ -74,7 +74,7 @@ def test_joining_from_the_menu_with_a_bad_then_a_good_invitation(
         join.name.text = "Bob"
         drive.press(pygame.K_RETURN)
         table = app.scene if isinstance(app.scene, RemoteTableScene) else until_seated(app, join)
-        assert table.remote.held == {1} and table.remote.names == ["Ann", "Bob"]
+        assert table.remote.held == {1} and table.remote.flow.names == ["Ann", "Bob"]
         assert not table.buttons["undo"].visible and not table.buttons["invite"].visible
         assert app.settings.extra["table_name"] == "Bob"
     finally:
@@ -102,7 +102,7 @@ def test_hosting_from_the_setup_shows_the_invitation_until_the_friend_joins(
             table.remote.receive(event)
         drive.frames(1)
         assert not table.inviting and not table.buttons["invite"].visible
-        assert table.remote.names[1] == "Bo"
+        assert table.match.names[1] == "Bo"
     finally:
         if friend is not None:
             friend.close()

@@ -78,7 +78,7 @@ def test_a_miss_shows_the_best_play_in_its_place_and_spots_never_say_points(
     assert scene.table is not None
     match = scene.table.match
     answer = match.puzzle.answer
-    wrong = next(m for m in match.legal_moves() if m.action == PLACE and m.tile != answer.tile)
+    wrong = next(m for m in match.flow.legal_moves() if m.action == PLACE and m.tile != answer.tile)
     point_by_keys(app, scene, wrong)
     assert not any(word.startswith("+") for word in drawn_words(app))  # no hints
     Input(app, 1).press(pygame.K_RETURN)
@@ -87,9 +87,9 @@ def test_a_miss_shows_the_best_play_in_its_place_and_spots_never_say_points(
     assert progress.streak == 0 and progress.rating < 1500
     assert "one scores" in scene.status()
     run_until(app, lambda: scene.table is not None and scene.table.done)
-    figure = match.state.figure
+    figure = match.flow.state.figure
     assert figure.tile_at(answer.cell) == (answer.tile, answer.rot)
-    assert answer.tile not in match.state.hand_tiles(match.puzzle.seat)
+    assert answer.tile not in match.flow.state.hand_tiles(match.puzzle.seat)
     assert scene.status().startswith("Missed: the best play scores")
 
 

@@ -15,6 +15,7 @@ from game.ai.autoplay import best_stock_move, fair_move, simple_fair_move
 from game.ai.solver import solve
 from game.ai.worker import InProcessAdviser, Job
 from game.app import App
+from game.play.events import Report
 from game.rules.moves import DISCARD_PILE, PILE, STOCK, Move
 from game.rules.record import MODES, GameRecord
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
@@ -35,10 +36,11 @@ def finished_games(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     """Every finished game the scenes add to the history, with its flags."""
     calls: list[dict[str, Any]] = []
 
-    def record_call(storage: Any, record: GameRecord, **flags: bool) -> None:
-        calls.append({"record": json.loads(json.dumps(record.data)), **flags})
+    def record_call(storage: Any, report: Report) -> None:
+        flags = {"hints": report.hints, "undos": report.undos, "autoplay": report.autoplay}
+        calls.append({"record": json.loads(json.dumps(report.record.data)), **flags})
 
-    monkeypatch.setattr(solitaire_deals, "add_finished_game", record_call)
+    monkeypatch.setattr(solitaire_deals, "count_finished", record_call)
     return calls
 
 

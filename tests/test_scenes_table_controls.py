@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 
 from game.ai.players import make_player
+from game.play.table_reading import seat_hands
 from game.rules.moves import DRAW_MOVE, PLACE
 from game.rules.table import TableState
 from game.scenes.table.scene import TableScene
@@ -22,7 +23,7 @@ from tools.samples import table_config
 def rows_alternate(scene: TableScene) -> bool:
     """Every seat's tiles, left to right, point up and down in turn (no gap between two
     tiles turned alike)."""
-    for tiles in scene.match.hands():
+    for tiles in seat_hands(scene.match.state):
         row = sorted((scene.hands.sprites[tile] for tile in tiles), key=lambda s: s.centre[0])
         ups = [sprite.up for sprite in row]
         if any(a == b for a, b in itertools.pairwise(ups)):
@@ -64,7 +65,7 @@ def test_a_draw_played_for_a_person_lands_in_their_hand_and_their_log(
     app = make_app(tmp_path, speed="normal", banner=True)
     scene = open_table(app, record=record)
     run_until(app, lambda: scene.turns.banner_seat == 1 and not scene.tweens.busy)
-    tiles = scene.match.hands()[1]
+    tiles = seat_hands(scene.match.state)[1]
     panel = scene.layout.seats[1].rect
     assert scene.hands.tray_seat == 0
     assert all(panel.collidepoint(scene.hands.sprites[tile].centre) for tile in tiles)

@@ -37,7 +37,7 @@ def lesson_ready(scene: GuidedGameScene) -> bool:
     expected = lesson.expected()
     return (
         expected is not None
-        and lesson.is_human(lesson.state.current_player)
+        and lesson.flow.is_human(lesson.flow.state.current_player)
         and scene.human_can_act()
     )
 
@@ -140,7 +140,7 @@ def test_no_computer_thinks_while_the_lesson_asks_you_to_read(
     while not scene.lesson.finished:
         run_until(app, lambda: lesson_ready(scene))
         lesson = scene.lesson
-        if lesson.waiting and not lesson.is_human(lesson.state.current_player):
+        if lesson.waiting and not lesson.flow.is_human(lesson.flow.state.current_player):
             read_on_its_turn += 1
             app.redraw()  # the lesson rests while it waits: look at its picture
             with watching(app) as frame:

@@ -17,6 +17,7 @@ import pytest
 from game.ai.players import make_player
 from game.app import App, ManualClock
 from game.persist.storage import Storage
+from game.play.table_reading import time_left_s
 from game.router import scene_for_record
 from game.rules.moves import DRAW, PASS, PLACE, Move
 from game.rules.record import GameRecord, RecordedGame
@@ -493,7 +494,7 @@ def test_a_human_takes_back_at_the_hand_off_but_never_the_other_humans_tile(
     assert not scene.buttons["undo"].enabled
     Input(app, FRAMES).press(pygame.K_u)
     assert len(scene.state.moves) == 1  # the other human's tile stays
-    assert scene.match.undos_used == 1
+    assert scene.match.takebacks.used == 1
 
 
 def test_undo_and_redo_by_the_buttons_across_the_computers_replies(
@@ -553,7 +554,7 @@ def test_undo_after_a_resume_gives_a_timed_club_game_its_time_back(
     Input(app, FRAMES).press(pygame.K_u)
     one_frame = 1 / 60 + 1e-6  # the clock runs on in the frame after the key
     assert resumed.state.clock_s == pytest.approx(placed_at, abs=one_frame)
-    assert resumed.match.time_left_s() == pytest.approx(900 - placed_at, abs=one_frame)
+    assert time_left_s(resumed.match.state) == pytest.approx(900 - placed_at, abs=one_frame)
 
 
 def test_keyboard_tab_arrows_enter(make_app: Callable[..., App], tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ import pytest
 import game.scenes.table.stage as table_stage_module
 from game.ai.players import make_player
 from game.app import App
-from game.play.table_match import Turn
+from game.play.table_flow import Turn
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE
 from game.scenes.games.records import SaveRecordScene

@@ -17,6 +17,7 @@ import pytest
 from game import news
 from game.app import ART_BUDGET_S, App, ManualClock, draw_ahead, run
 from game.persist.storage import Storage
+from game.play.table_reading import time_left_s
 from game.scenes.base import Scene
 from game.scenes.requests import Screen
 from game.scenes.table.guided import GuidedGameScene
@@ -156,7 +157,7 @@ def test_a_sleeping_loop_keeps_game_time_and_a_timed_clock_shows_each_second(
     draw = app.draw
 
     def draw_and_note(alpha: float) -> None:
-        left = scene.match.time_left_s()
+        left = time_left_s(scene.match.state)
         assert left is not None
         shown.add(int(left))
         draw(alpha)

@@ -122,7 +122,7 @@ class Bench:
             message = read_server_message(text)
             if isinstance(message, TableView):
                 hands = message.record.hand_count
-                if table.mirror is None or table.mirror.record.hand_count < hands:
+                if table.mirror is None or table.mirror.recorded.record.hand_count < hands:
                     table.mirror = TableMirror(message.record)
                     table.changed.set()
             elif isinstance(message, MoveMessage):
@@ -143,7 +143,7 @@ class Bench:
             if mirror is None or mirror.state.hand_over:
                 continue
             state = mirror.state
-            position = (mirror.record.hand_count - 1, len(state.moves))
+            position = (mirror.recorded.record.hand_count - 1, len(state.moves))
             entry = move_to_entry(TABLE, mirror.legal_moves()[0], state.current)
             await asyncio.sleep(self.rng.uniform(0, 2 * self.think_s))
             table.sent[position] = time.perf_counter()
@@ -241,7 +241,7 @@ class SeatBot:
         mirror = self.mirror
         if mirror is None or mirror.state.hand_over or mirror.state.current != self.seat:
             return
-        position = (mirror.record.hand_count, len(mirror.state.moves))
+        position = (mirror.recorded.record.hand_count, len(mirror.state.moves))
         if self.sent is None or self.sent[0] != position:
             await asyncio.sleep(self.PAUSE_S)
             self.sent = (position, time.perf_counter())
@@ -332,7 +332,7 @@ async def never_reading(
     return {
         "never_reading_clients": clients,
         "seconds": seconds,
-        "hands_played": busy.mirror.record.hand_count if busy.mirror else 0,
+        "hands_played": busy.mirror.recorded.record.hand_count if busy.mirror else 0,
         "server_rss_mb_start": round(before, 1),
         "server_rss_mb_max": round(max(samples), 1),
         "server_rss_mb_end": round(samples[-1], 1),

@@ -84,12 +84,12 @@ def bench_hosted(size: tuple[int, int], frames: int, level: str) -> dict[str, fl
         app.push(scene)
         app.run_frames(240)
         times: list[tuple[float, float]] = []
-        start_moves = len(match.state.moves) + 100 * match.record.hand_count
+        start_moves = len(match.flow.state.moves) + 100 * match.flow.record.hand_count
         for _, frame_ms in zip(range(frames), paced_frames(app), strict=False):
             times.append(frame_ms)
             if scene.human_can_act():  # Ann, at the host's computer, plays at once
-                scene.play(match.legal_moves()[0])
-        moves = len(match.state.moves) + 100 * match.record.hand_count - start_moves
+                scene.play(match.flow.legal_moves()[0])
+        moves = len(match.flow.state.moves) + 100 * match.flow.record.hand_count - start_moves
         bare = bare_frame_ms(app)
         app.scene.exit()
     return {**frame_figures(times, bare), "moves": moves}

@@ -16,10 +16,10 @@ from game.net.invitation import read_invitation
 from game.net.kept_seats import SETTING as KEPT
 from game.net.kept_seats import KeptSeats
 from game.net.network_words import connection_words
-from game.net.registry import Registry
 from game.net.remote_match import RemoteMatch
 from game.net.table_opening import TableOpening
-from game.play.table_match import Turn
+from game.net.tables.registry import Registry
+from game.play.table_flow import Turn
 from game.rules.moves import PLACE
 from game.scenes.menus.menu import MenuScene
 from game.scenes.online.join import JoinScene
@@ -88,12 +88,12 @@ def _table(
 
 def _play_one(match: RemoteMatch) -> None:
     """The seat `match` holds plays its best-scoring placement (else its first move)."""
-    moves = match.legal_moves()
+    moves = match.flow.legal_moves()
     placements = [m for m in moves if m.action == PLACE]
     if placements:
-        match.play(max(placements, key=match.state.placement_score))
+        match.flow.play(max(placements, key=match.flow.state.placement_score))
     else:
-        match.play(moves[0])
+        match.flow.play(moves[0])
 
 
 @target("host-invite")
@@ -162,16 +162,16 @@ def _play_until(matches: list[RemoteMatch], done: Callable[[], bool]) -> None:
             return
         moved = False
         for match in matches:
-            match.advance_clock(0.0)
-            turn = match.turn()
+            match.flow.advance_clock(0.0)
+            turn = match.flow.turn()
             if turn is Turn.HUMAN:
                 _play_one(match)
             elif turn is Turn.FORCED:
-                match.play_forced()
+                match.flow.play_forced()
             elif turn is Turn.HAND_OVER:
-                match.next_hand()
+                match.flow.next_hand()
             moved = moved or turn in (Turn.HUMAN, Turn.FORCED, Turn.HAND_OVER)
-            moved = bool(match.poll()) or moved
+            moved = bool(match.flow.poll()) or moved
         if not moved:
             for match in matches:
                 event = match.link.client.wait(0.05)
@@ -187,16 +187,16 @@ def _remote_move(app: App, record: Record) -> Shot:
     _play_until(
         [host, friend],
         lambda: (
-            len(host.state.figure) >= 4
-            and friend.turn() is Turn.HUMAN
-            and host.position() == friend.position()
+            len(host.flow.state.figure) >= 4
+            and friend.flow.turn() is Turn.HUMAN
+            and host.flow.position() == friend.flow.position()
         ),
     )
     scene = RemoteTableScene(app, host)
 
     def ben_plays() -> None:
         _play_one(friend)
-        _until(host, lambda: host.thinking)
+        _until(host, lambda: host.flow.thinking)
         for _ in range(STEPS):
             app.run_frames(1)
             if scene.turns.showing_move and not scene.tweens.busy:
@@ -211,7 +211,7 @@ def _remote_away(app: App, record: Record) -> Shot:
     host, (friend,) = _table(app, ["remote", "remote"], ["Ben"])
     _play_until(
         [host, friend],
-        lambda: len(host.state.figure) >= 3 and host.state.current_player == 1,
+        lambda: len(host.flow.state.figure) >= 3 and host.flow.state.current_player == 1,
     )
     friend.close()
     _until(host, lambda: host.seat_note(1) is not None)
@@ -222,7 +222,7 @@ def _remote_away(app: App, record: Record) -> Shot:
 def _remote_host_left(app: App, record: Record) -> Shot:
     """Ben's table when Ann, the host, closed her game: said, with what Ben can do."""
     host, (friend,) = _table(app, ["remote", "remote"], ["Ben"])
-    _play_until([host, friend], lambda: len(friend.state.figure) >= 3)
+    _play_until([host, friend], lambda: len(friend.flow.state.figure) >= 3)
     scene = RemoteTableScene(app, friend)
 
     def host_leaves() -> None:
@@ -236,6 +236,6 @@ def _remote_watch(app: App, record: Record) -> Shot:
     """A spectator follows Ann and Ben's table read-only."""
     host, (friend,) = _table(app, ["remote", "remote"], ["Ben"])
     _LINGERING.append(host)
-    _play_until([host, friend], lambda: len(host.state.figure) >= 6)
+    _play_until([host, friend], lambda: len(host.flow.state.figure) >= 6)
     watcher = _sit(TableOpening.watch(read_invitation(host.link.invitation)))
     return Shot(RemoteTableScene(app, watcher))

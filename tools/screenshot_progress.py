@@ -76,10 +76,10 @@ def _puzzle_missed(app: App, record: Record) -> Shot:
         match = table.match
         wrong = [
             move
-            for move in match.legal_moves()
+            for move in match.flow.legal_moves()
             if move.action == PLACE and move != match.puzzle.answer
         ]
-        table.answer(max(wrong, key=match.state.placement_score))
+        table.answer(max(wrong, key=match.flow.state.placement_score))
         for _ in range(STEPS_LIMIT):  # on to the best play's landing, with no frame drawn
             if table.best_shown and not table.stage.tweens.busy:
                 break

@@ -21,7 +21,8 @@ from game.ai.players import make_player
 from game.ai.solver import solve
 from game.app import App
 from game.cli import simulate
-from game.play.lesson import LESSON_STEPS, LessonMatch
+from game.play.lesson import LESSON_STEPS, Lesson
+from game.play.seats import Computer
 from game.play.solitaire_light import THINKING, UNDECIDED
 from game.rules.figure_refusals import COLOUR_CLASH, VALUE_CLASH
 from game.rules.moves import PLACE, STOCK
@@ -169,19 +170,19 @@ for _page in range(11):
 # --- the table ------------------------------------------------------------------------
 
 
-def play_lesson_to(lesson: LessonMatch, step: int, explained: bool = False) -> None:
+def play_lesson_to(lesson: Lesson, step: int, explained: bool = False) -> None:
     """Play the lesson straight through to `step` (0-based), waiting for its move, or,
     when `explained`, once its move is played and explained."""
     while lesson.step_index < step or (explained and not lesson.explaining):
         if lesson.waiting:
             lesson.go_on()
-        elif lesson.is_human(lesson.state.current_player):
+        elif lesson.flow.is_human(lesson.flow.state.current_player):
             expected = lesson.expected()
             assert expected is not None
-            lesson.play(expected)
+            lesson.flow.play(expected)
         else:
-            lesson.think()
-            lesson.poll()
+            lesson.flow.think()
+            lesson.flow.poll()
 
 
 def _guided(step: int, explained: bool) -> Target:
@@ -276,7 +277,9 @@ def _about(app: App, record: Record) -> Shot:
 def _table_seven(app: App, record: Record) -> Shot:
     scene = _mid_game(app, 7, 14, 5)
     for seat in range(1, 7):
-        scene.match.computers[seat] = make_player("greedy", random.Random(seat))
+        computer = scene.match.seats[seat]
+        assert isinstance(computer, Computer)
+        computer.player = make_player("greedy", random.Random(seat))
     return Shot(scene)
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from game.net.registry import Registry
 from game.net.server import TableServer, finish
+from game.net.tables.registry import Registry
 
 
 class HostedServer:

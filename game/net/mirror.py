@@ -11,17 +11,18 @@ from __future__ import annotations
 
 import copy
 
-from game.net.recorded import RecordedTable
 from game.net.replies import MoveMessage
+from game.play.table_flow import table_state
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW, Move
 from game.rules.record import GameRecord, RecordedGame
+from game.rules.record_moves import TABLE
 from game.rules.results import MoveResult
 from game.rules.table import TableState
 from game.rules.tiles import ALL_TILES, tile_name
 
 
-class TableMirror(RecordedTable):
+class TableMirror:
     """The position of a table as its clients see it."""
 
     def __init__(self, view: GameRecord) -> None:
@@ -36,9 +37,13 @@ class TableMirror(RecordedTable):
             hidden = sorted(set(map(tile_name, ALL_TILES)) - set(known))
             hands[-1]["stock"] = known + hidden
         recorded = RecordedGame.from_record(GameRecord(data))
-        if not isinstance(recorded.state, TableState):
+        if recorded.mode != TABLE:
             raise RulesError("a view is a table game's")
-        super().__init__(recorded)
+        self.recorded = recorded
+
+    @property
+    def state(self) -> TableState:
+        return table_state(self.recorded)
 
     def legal_moves(self) -> list[Move]:
         """The moves the seat to act may make."""
@@ -47,7 +52,7 @@ class TableMirror(RecordedTable):
     def follows(self, message: MoveMessage) -> bool:
         """Whether `message` is the next move of this table (not one already seen)."""
         return (message.hand, message.index) == (
-            self.record.hand_count - 1,
+            self.recorded.record.hand_count - 1,
             len(self.state.moves),
         )
 
@@ -69,5 +74,7 @@ class TableMirror(RecordedTable):
             raise RulesError(f"{tile_name(tile)} is not in the stock")
         at = stock.index(tile, front)
         stock[front], stock[at] = stock[at], stock[front]
-        names = self.record.data["hands"][-1]["stock"]
+        record = self.recorded.record
+        names = list(record.last_hand()["stock"])
         names[front], names[at] = names[at], names[front]
+        record.set_stock(record.hand_count - 1, names)

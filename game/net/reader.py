@@ -19,9 +19,10 @@ from game.net.replies import (
     TableView,
     read_server_message,
 )
+from game.play.table_flow import table_state
 from game.rules.errors import RulesError
 from game.rules.record import RecordedGame
-from game.rules.table import TableState
+from game.rules.record_moves import TABLE
 from game.rules.table_rules import TableRules
 
 
@@ -88,7 +89,7 @@ def _ended(over: GameOver) -> TableShape:
         recorded = RecordedGame.from_record(over.record.copy())
     except RulesError as error:
         raise BadReply(f"a final record that cannot be replayed: {error}") from None
-    state = recorded.state
-    if not isinstance(state, TableState) or not recorded.is_over():
+    if recorded.mode != TABLE or not recorded.is_over():
         raise BadReply("a final record of a table game that has not ended")
+    state = table_state(recorded)
     return TableShape(state.players, state.game.rules)

@@ -1,6 +1,6 @@
 """A table game played at a table server, as the table screen plays a local one.
 
-A `RemoteMatch` is a `TableMatch` over a `TableMirror`: the seats this window holds are
+A `RemoteMatch` is a `TableFlow` over a `TableMirror`: the seats this window holds are
 its humans (the mouse passes among them as at a local table), every other seat waits for
 the network, as a computer's thinking is waited for. `play` sends the move and shows
 nothing; once the server's echo arrives, `poll` returns the same `MovePlayed` a local
@@ -23,7 +23,8 @@ from game.net.hosting import HostedServer
 from game.net.mirror import TableMirror
 from game.net.replies import ErrorReply, GameOver, MoveMessage, Presence, TableView
 from game.play.events import Event, MovePlayed, Resynced
-from game.play.table_match import TableMatch, Turn
+from game.play.seats import Controller, Person
+from game.play.table_flow import TableFlow
 from game.rules.errors import RulesError
 from game.rules.moves import Move
 from game.rules.record import RecordedGame
@@ -51,13 +52,11 @@ class TableLink:
             self.server.stop()
 
 
-class RemoteMatch(TableMatch):
-    """A table game whose moves the server decides. `backlog`: what arrived after
-    `view` while the table was being opened, taken in first."""
+class RemoteMatch:
+    """A table game whose moves the server decides, played through `flow`. `backlog`:
+    what arrived after `view` while the table was being opened, taken in first."""
 
-    keeps_record = False  # the server keeps it; the window rejoins by token
     networked = True
-    assists = False
 
     def __init__(
         self,
@@ -68,21 +67,22 @@ class RemoteMatch(TableMatch):
     ) -> None:
         self.link = link
         self.mirror = TableMirror(view.record)
-        super().__init__(self.mirror.recorded, adviser)
         self.held = set(link.tokens)
-        self.connection = ConnectionState(self.players)
+        seats: list[Controller] = [
+            Person() if seat in self.held else Person(here=False)
+            for seat in range(len(view.record.players))
+        ]
+        self.mirror.recorded.record.trim_names()  # the names as this window shows them
+        self.flow = TableFlow(
+            self.mirror.recorded, seats, adviser, keeps_record=False, assists=False, referee=self
+        )
+        self.connection = ConnectionState(self.flow.players)
         self.over = False
         self._inbox: list[ClientEvent] = []
         self._awaiting: tuple[tuple[int, int], bool] | None = None
         """The position a move was sent for, and whether it was a forced one."""
-        self._adopt_names()
         for event in backlog:
             self.receive(event)
-
-    def _adopt_names(self) -> None:
-        self.record.trim_names()
-        self.names = self.record.names(_("Seat {number}"))
-        self.kinds = [p.kind for p in self.record.players]
 
     # --- who plays -----------------------------------------------------------------------
 
@@ -91,23 +91,20 @@ class RemoteMatch(TableMatch):
         """Whether this window only follows the table (a spectator)."""
         return not self.held
 
-    def is_human(self, seat: int) -> bool:
-        return seat in self.held
-
     def seat_taken(self, seat: int) -> bool:
         """Whether a player took `seat` (or the server plays it)."""
-        player = self.record.data["players"][seat]
-        return bool(player.get("name")) or player.get("kind", "").startswith("ai:")
+        player = self.flow.record.players[seat]
+        return bool(player.name) or player.level is not None
 
     @property
     def started(self) -> bool:
         """Whether every seat is taken (until then nobody plays)."""
-        return all(self.seat_taken(seat) for seat in range(self.players))
+        return all(self.seat_taken(seat) for seat in range(self.flow.players))
 
     def away_seats(self) -> list[int]:
         """The seats a player took and whose connection is lost."""
         seats = self.connection.seats
-        return [s for s in range(self.players) if self.seat_taken(s) and not seats[s]]
+        return [s for s in range(self.flow.players) if self.seat_taken(s) and not seats[s]]
 
     def stand_in(self, level: str = "greedy") -> bool:
         """As the host: a computer of `level` plays every away seat until its player comes
@@ -124,14 +121,14 @@ class RemoteMatch(TableMatch):
             return _("not joined yet")
         if not self.connection.seats[seat]:
             return _("away")
-        state = self.state
+        state = self.flow.state
         to_play = not state.hand_over and seat == state.current_player
-        person = seat not in self.held and not self.kinds[seat].startswith("ai:")
+        person = seat not in self.held and not self.flow.kinds[seat].startswith("ai:")
         return _("to play") if to_play and person else None
 
     def waiting_words(self) -> str | None:
         """What the table waits for from the network, in words (None: nothing)."""
-        state = self.state
+        state, names = self.flow.state, self.flow.names
         if not self.connection.online:
             return self.connection.offline_words()
         if not self.started:
@@ -142,71 +139,61 @@ class RemoteMatch(TableMatch):
         if seat in self.held:
             return None
         if not self.connection.seats[seat]:
-            return _("{name} is away: the table waits").format(name=self.names[seat])
-        if self.kinds[seat].startswith("ai:"):
+            return _("{name} is away: the table waits").format(name=names[seat])
+        if self.flow.kinds[seat].startswith("ai:"):
             return None  # "is thinking", as at a local table
-        return _("Waiting for {name}…").format(name=self.names[seat])
+        return _("Waiting for {name}…").format(name=names[seat])
 
-    def turn(self) -> Turn:
-        state = self.state
-        if self.connection.dropped and not self.over:
-            return Turn.COMPUTER  # nothing is played at a table left for good
-        if state.hand_over:
-            return self._hand_over_turn()
-        if self._awaiting is not None or self._has_moves() or not self.started:
-            return Turn.COMPUTER
-        return super().turn()
+    # --- the flow's referee --------------------------------------------------------------
 
-    def _hand_over_turn(self) -> Turn:
+    def waits(self) -> bool:
+        """Whether nothing may be played here now: a move sent and not yet played, moves
+        announced and not yet shown, seats not yet taken, or the table left for good."""
+        dropped = self.connection.dropped and not self.over
+        return dropped or self.busy() or not self.started
+
+    def busy(self) -> bool:
+        """Whether moves are on their way (sent, or announced and not yet shown)."""
+        return self._has_moves() or self._awaiting is not None
+
+    def end_known(self) -> bool:
         """The hand's end shows once what follows it has come (the next hand's view or
         the whole record), so that the score screen can go on to it."""
-        if self.state.is_terminal():
-            return Turn.GAME_OVER if self.over else Turn.COMPUTER
+        if self.connection.dropped and not self.over:
+            return False  # nothing is played at a table left for good
+        if self.flow.state.is_terminal():
+            return self.over
         view = next((event for event in self._inbox if isinstance(event, TableView)), None)
         if view is None:
-            return Turn.COMPUTER
+            return False
         self._reveal_stock(view)
-        return Turn.HAND_OVER
+        return True
 
     def _reveal_stock(self, view: TableView) -> None:
         """The ended hand's stock in its true order, from the next hand's view (the score
         screen's coach reads it)."""
         hands = view.record.data.get("hands")
-        ended = self.record.hand_count - 1
+        record = self.flow.record
+        ended = record.hand_count - 1
         if isinstance(hands, list) and len(hands) > ended and isinstance(hands[ended], dict):
             stock = hands[ended].get("stock")
             if isinstance(stock, list) and None not in stock:
-                self.record.data["hands"][ended]["stock"] = list(stock)
+                record.set_stock(ended, stock)
 
     def _has_moves(self) -> bool:
         return any(isinstance(event, MoveMessage | TableView) for event in self._inbox)
 
     # --- playing -------------------------------------------------------------------------
 
-    def play(self, move: Move) -> list[Event]:
+    def send(self, move: Move, forced: bool) -> None:
         """Send a move of the seat to act; it is shown once the server has played it."""
-        self._send(move, forced=False)
-        return []
-
-    def play_forced(self) -> list[Event]:
-        self._send(self.forced_move(), forced=True)
-        return []
-
-    def _send(self, move: Move, *, forced: bool) -> None:
-        seat = self.state.current_player
+        seat = self.flow.state.current_player
         if seat not in self.held or self._awaiting is not None:
             return
-        self._awaiting = (self.position(), forced)
+        self._awaiting = (self.flow.position(), forced)
         self.link.client.move(self.link.table, move_to_entry(TABLE, move, seat))
 
-    def think(self) -> bool:
-        return False  # nothing to start: the network's moves come when they come
-
-    @property
-    def thinking(self) -> bool:
-        return self._has_moves() or self._awaiting is not None
-
-    def poll(self) -> list[Event]:
+    def take(self) -> list[Event]:
         """The next move the server announced, played here (at most one per call)."""
         while self._inbox:
             event = self._inbox[0]
@@ -219,9 +206,9 @@ class RemoteMatch(TableMatch):
         return []
 
     def _is_next_hand(self, view: TableView) -> bool:
-        state = self.state
+        state = self.flow.state
         hands = view.record.data.get("hands")
-        later = isinstance(hands, list) and len(hands) > self.record.hand_count
+        later = isinstance(hands, list) and len(hands) > self.flow.record.hand_count
         return state.hand_over and not state.is_terminal() and later
 
     def _take(self, event: ClientEvent) -> list[Event]:
@@ -240,12 +227,12 @@ class RemoteMatch(TableMatch):
         except RulesError as error:
             self._refuse(f"a final record that cannot be replayed: {error}")
             return
-        if len(recorded.record.players) != self.players or not recorded.is_over():
+        if len(recorded.record.players) != self.flow.players or not recorded.is_over():
             self._refuse("a final record of another table")
             return
-        self.recorded = recorded
+        recorded.record.trim_names()
+        self.flow.adopt(recorded, moved=False)
         self.over = True
-        self._adopt_names()
 
     def _played(self, message: MoveMessage) -> list[Event]:
         if not self.mirror.follows(message):
@@ -258,8 +245,7 @@ class RemoteMatch(TableMatch):
             self._refuse(f"a move the rules refuse: {error}")
             return []
         self._awaiting = None
-        self._moved()
-        return [MovePlayed(result, by_computer=not mine, forced=forced)]
+        return self.flow.played_elsewhere(MovePlayed(result, by_computer=not mine, forced=forced))
 
     def _viewed(self, view: TableView) -> list[Event]:
         """A view of the hand under way: the names are taken, and a position this copy
@@ -269,39 +255,39 @@ class RemoteMatch(TableMatch):
         except RulesError as error:
             self._refuse(f"a view that cannot be replayed: {error}")
             return []
-        if mirror.state.players != self.players:
-            self._refuse(f"a view of {mirror.state.players} seats at a table of {self.players}")
+        players = self.flow.players
+        if mirror.state.players != players:
+            self._refuse(f"a view of {mirror.state.players} seats at a table of {players}")
             return []
-        same = (mirror.record.hand_count, len(mirror.state.moves)) == self.position()
+        same = (mirror.recorded.record.hand_count, len(mirror.state.moves)) == self.flow.position()
         self.mirror = mirror
-        self.recorded = mirror.recorded
-        self._adopt_names()
+        mirror.recorded.record.trim_names()
+        self.flow.adopt(mirror.recorded, moved=not same)
         if same:
             return []
         self._awaiting = None
-        self._moved()
         return [Resynced()]
 
     def _same_position(self, view: TableView) -> bool:
         hands = view.record.data.get("hands")
-        if not isinstance(hands, list) or len(hands) != self.record.hand_count:
+        if not isinstance(hands, list) or len(hands) != self.flow.record.hand_count:
             return False
         moves = hands[-1].get("moves") if isinstance(hands[-1], dict) else None
-        return isinstance(moves, list) and len(moves) == len(self.state.moves)
+        return isinstance(moves, list) and len(moves) == len(self.flow.state.moves)
 
-    def next_hand(self) -> None:
+    def deal(self) -> None:
         """Take the next hand the server dealt."""
         view = next((e for e in self._inbox if isinstance(e, TableView)), None)
         if view is None or not self._is_next_hand(view):
             return
         self._inbox.remove(view)
         self._viewed(view)
-        self.save_due = False
 
     # --- what arrives --------------------------------------------------------------------
 
-    def advance_clock(self, dt: float) -> None:
-        """Take in what arrived (a network table's clock does not run here)."""
+    def receive_all(self) -> None:
+        """Take in what arrived (the flow's clock passing: a network table's does not run
+        here)."""
         for event in self.link.client.poll():
             self.receive(event)
 
@@ -339,5 +325,4 @@ class RemoteMatch(TableMatch):
 
     def close(self) -> None:
         """Leave the table (the seat stays this player's, by its token)."""
-        super().close()
         self.link.close()

@@ -28,11 +28,11 @@ from collections.abc import Callable
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from game.net.limits import Entry, Gate
 from game.net.messages import MAX_FRAME
-from game.net.outbox import Outbox
-from game.net.registry import Registry
-from game.net.thinking import AdvisedThinker
+from game.net.tables.limits import Entry, Gate
+from game.net.tables.outbox import Outbox
+from game.net.tables.registry import Registry
+from game.net.tables.thinking import AdvisedThinker
 
 try:
     import resource

@@ -15,11 +15,11 @@ from game.net.client import BAD_SERVER, ClientEvent, Disconnected, TableClient
 from game.net.hosting import HostedServer
 from game.net.invitation import Invitation, lan_address
 from game.net.network_words import connection_words, error_words
-from game.net.registry import Registry
 from game.net.remote_match import RemoteMatch, TableLink
 from game.net.replies import Created, ErrorReply, Joined, TableView
-from game.net.store import TableStore
-from game.net.thinking import AdvisedThinker
+from game.net.tables.registry import Registry
+from game.net.tables.store import TableStore
+from game.net.tables.thinking import AdvisedThinker
 
 
 class TableOpening:

@@ -36,6 +36,7 @@ from game.persist.stats import (
     count_table_game,
     read_stats,
 )
+from game.play.events import Report
 from game.play.game_facts import game_facts
 from game.rules.errors import RecordError
 from game.rules.record import TABLE, GameRecord, RecordedGame
@@ -192,6 +193,14 @@ def reset_statistics(files: GameFiles) -> None:
     """Clear every statistic, daily deals too (the list of past games stays)."""
     history = load_history(files)
     save_history(files, History(games=history.games))
+
+
+def count_finished(files: GameFiles, report: Report) -> HistoryEntry | None:
+    """Count a finished game as its session reports it (`add_finished_game`): a table
+    flow's or a solitaire session's, with the help the player took."""
+    return add_finished_game(
+        files, report.record, hints=report.hints, undos=report.undos, autoplay=report.autoplay
+    )
 
 
 def record_key(record: dict[str, Any]) -> str:

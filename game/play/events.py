@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from game.ai.analysis import MoveReview
 from game.rules.moves import Move
+from game.rules.record import GameRecord
 from game.rules.results import MoveResult
 
 
@@ -61,10 +62,22 @@ class HintFound:
 
 
 @dataclass(frozen=True)
+class Report:
+    """A finished game for the history and statistics: its record and the help taken."""
+
+    record: GameRecord
+    hints: bool
+    undos: bool
+    autoplay: bool = False
+
+
+@dataclass(frozen=True)
 class GameEnded:
-    """A solitaire deal was just won or lost."""
+    """The game just ended: a solitaire deal won or lost, the last hand of a table game
+    played out (`won`: by a person here). `report` is the game as it ended."""
 
     won: bool
+    report: Report
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,10 @@ from the last tile, a pass and the three-sided opportunity play with which the p
 goes out, leaving the computer five tiles to pay for. `LESSON_STEPS` cuts the hand into
 steps, each a text for the coach panel and the moves it waits for.
 
-A `LessonMatch` is a `TableMatch` whose human may play only the move the step shows
-(its legal moves are that one move), whose computer plays the script, and which waits
-for the player to go on after each explanation. It is neither saved nor counted.
+A `Lesson` is the `Guide` of a `TableFlow` (its `flow`) whose person may play only the
+move the step shows (its legal moves are that one move), whose computer plays the
+script (`Scripted`), and which waits for the player to go on after each explanation. It
+is neither saved nor counted, and offers no hints, undo or redo.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from typing import Final, NamedTuple
 
 from game.ai.worker import Adviser
 from game.i18n import N_, _
-from game.play.events import Event
-from game.play.table_match import TableMatch, Turn
-from game.rules.errors import IllegalMoveError
+from game.play.events import MovePlayed
+from game.play.seats import Person, Scripted
+from game.play.table_flow import TableFlow
 from game.rules.moves import PLACE, Move, parse_move
 from game.rules.record import RecordedGame
 from game.rules.results import MoveResult
@@ -264,23 +265,26 @@ def lesson_game() -> RecordedGame:
     )
 
 
-class LessonMatch(TableMatch):
+class Lesson:
     """The guided hand: the script's moves only, one step at a time."""
 
-    keeps_record = False
-    assists = False
-
     def __init__(self, adviser: Adviser) -> None:
-        super().__init__(lesson_game(), adviser)
         self.script = [parse_move(text) for text in LESSON_MOVES]
         self.step_index = 0
         self.played_in_step = 0
         self.explaining = False
         """True once the step's moves are played and its `then` text waits."""
         self.last_placement: MoveResult | None = None
-        self._computer_due = False
         self._opportunity_news = False
         """The player has just made an opportunity play (for the achievements)."""
+        self.flow = TableFlow(
+            lesson_game(),
+            [Person(), Scripted(self.expected)],
+            adviser,
+            keeps_record=False,
+            assists=False,
+            guide=self,
+        )
 
     # --- the steps -----------------------------------------------------------------------
 
@@ -318,72 +322,29 @@ class LessonMatch(TableMatch):
         """The move the lesson waits for now, if it waits for one."""
         if self.waiting:
             return None
-        return self.script[len(self.state.moves)]
+        return self.script[len(self.flow.state.moves)]
 
     def shown_move(self) -> Move | None:
-        """The human placement the lesson points at (its tile and its spot)."""
+        """The person's placement the lesson points at (its tile and its spot)."""
         move = self.expected()
-        if move is None or move.action != PLACE or not self.is_human(self.state.current_player):
+        flow = self.flow
+        if move is None or move.action != PLACE or not flow.is_human(flow.state.current):
             return None
         return move
-
-    # --- the match, held to the script ---------------------------------------------------
-
-    def legal_moves(self) -> list[Move]:
-        move = self.expected()
-        if move is None or not self.is_human(self.state.current_player):
-            return []
-        return [move]
-
-    def turn(self) -> Turn:
-        """A human's draw is theirs to press, never played for them."""
-        turn = super().turn()
-        return Turn.HUMAN if turn is Turn.FORCED else turn
-
-    def can_free_draw(self) -> bool:
-        """Draw is pressed when the lesson waits for the human's draw."""
-        move = self.expected()
-        return (
-            move is not None and move.action != PLACE and self.is_human(self.state.current_player)
-        )
-
-    def play(self, move: Move) -> list[Event]:
-        if move != self.expected():
-            raise IllegalMoveError(f"{move}: the lesson waits for another move")
-        return self._lesson_play(move, by_computer=False)
-
-    def think(self) -> bool:
-        """The computer's scripted move is due (once per move, while none waits)."""
-        if self.expected() is None or self._computer_due:
-            return False
-        self._computer_due = True
-        return True
-
-    @property
-    def thinking(self) -> bool:
-        return self._computer_due
-
-    def poll(self) -> list[Event]:
-        move = self.expected()
-        if not self._computer_due or move is None:
-            return []
-        self._computer_due = False
-        return self._lesson_play(move, by_computer=True)
 
     def take_opportunity_news(self) -> bool:
         """Whether the player made an opportunity play since this was last asked."""
         news, self._opportunity_news = self._opportunity_news, False
         return news
 
-    def _lesson_play(self, move: Move, by_computer: bool) -> list[Event]:
-        event = self._play(move, by_computer=by_computer, forced=False)
-        if move.action == PLACE:
+    def played(self, event: MovePlayed) -> None:
+        """A move of the script was played: the step goes on, or explains."""
+        if event.result.move.action == PLACE:
             self.last_placement = event.result
-            self._opportunity_news |= not by_computer and len(event.result.contacts) >= 2
+            self._opportunity_news |= not event.by_computer and len(event.result.contacts) >= 2
         self.played_in_step += 1
         if self.played_in_step == self.step.moves:
             if self.step.then:
                 self.explaining = True
             else:
                 self._next_step()
-        return [event]

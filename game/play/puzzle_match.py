@@ -1,4 +1,4 @@
-"""A puzzle at the table: its position as a `TableMatch` whose seat to play is the
+"""A puzzle at the table: its position as a `TableFlow` whose seat to play is the
 player's, answered with one placement.
 
 The player's answer is played through the rules like any move; it is then judged
@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from game.ai.puzzles import Puzzle
 from game.ai.worker import Adviser
 from game.i18n import N_, _
-from game.play.events import Event, MovePlayed, TookBack
-from game.play.table_match import TableMatch
+from game.play.couch import couch_seats
+from game.play.events import Event
+from game.play.table_flow import TableFlow
 from game.rules.moves import Move
 from game.rules.record import RecordedGame
 
@@ -37,22 +38,24 @@ class PuzzleVerdict:
         return self.played == self.best
 
 
-class PuzzleMatch(TableMatch):
-    """The position of `puzzle`, its seat to play named "You" (in the player's language)
-    and the computers' seats by number."""
-
-    keeps_record = False
-    assists = False
-    spot_points = False
+class PuzzleMatch:
+    """The position of `puzzle` at the table (`flow`), its seat to play named "You" (in
+    the player's language) and the other seats by number; nobody but the player moves."""
 
     def __init__(self, puzzle: Puzzle, adviser: Adviser) -> None:
         record = puzzle.record.copy()
         record.data.pop("seed", None)  # no deal number or share code: a position, not a deal
-        for seat, player in enumerate(record.data["players"]):
-            player["name"] = _(YOU) if seat == puzzle.seat else ""
-            if seat == puzzle.seat:
-                player["kind"] = "human"
-        super().__init__(RecordedGame.from_record(record), adviser)
+        for seat in range(len(record.players)):
+            record.set_player(seat, name=_(YOU) if seat == puzzle.seat else "")
+        record.set_player(puzzle.seat, kind="human")
+        self.flow = TableFlow(
+            RecordedGame.from_record(record),
+            couch_seats(record, adviser),
+            adviser,
+            keeps_record=False,
+            assists=False,
+            spot_points=False,
+        )
         self.puzzle = puzzle
         self.verdict: PuzzleVerdict | None = None
 
@@ -62,17 +65,16 @@ class PuzzleMatch(TableMatch):
 
     def answer(self, move: Move) -> list[Event]:
         """Play the player's answer (a legal placement) and judge it."""
-        points = self.state.placement_score(move)
-        events = self.play(move)
+        flow = self.flow
+        points = flow.state.placement_score(move)
+        events = flow.play(move)
         self.verdict = PuzzleVerdict(move, points, self.puzzle.answer, self.puzzle.points)
-        self.shows_turn = False
+        flow.shows_turn = False
         return events
 
     def show_best(self) -> list[Event]:
         """After a miss: the player's tile taken back, then the best play played."""
-        if self.verdict is None or self.verdict.solved or self.state.moves[-1] == self.verdict.best:
+        verdict = self.verdict
+        if verdict is None or verdict.solved or self.flow.state.moves[-1] == verdict.best:
             return []
-        self.recorded.undo()
-        result = self.recorded.play(self.verdict.best)
-        self._moved()
-        return [TookBack(self.puzzle.seat, 1), MovePlayed(result, by_computer=False, forced=False)]
+        return self.flow.play_instead(verdict.best)

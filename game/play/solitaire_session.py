@@ -11,17 +11,25 @@ The scene animates the events it returns and paces auto-play; it never decides r
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any, Final
 
 from game.ai.analysis import SolitaireReview
 from game.ai.solver import POSITIONS_PER_SECOND, SOLVER_POSITIONS, SolveResult
 from game.ai.worker import Adviser, Job, review, solve
-from game.play.events import Event, GameEnded, MovePlayed, StockTurned, TookBack, VerdictFound
+from game.play.events import (
+    Event,
+    GameEnded,
+    MovePlayed,
+    Report,
+    StockTurned,
+    TookBack,
+    VerdictFound,
+)
 from game.play.solitaire_advice import AutoPlayAdvice, FairOdds
 from game.play.solitaire_light import WinnableLight
 from game.rules.moves import DISCARD, STOCK, Move
 from game.rules.record import GameRecord, RecordedGame
+from game.rules.record_moves import TABLE
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 
 SolitaireState = DrawSolitaireState | StackedSolitaireState
@@ -30,16 +38,6 @@ ASSISTS: Final = ("hints", "undos", "autoplay", "review")
 """The help a player may take; a review during play counts as a hint in the statistics."""
 DEAL_SEARCH_POSITIONS: Final = 2 * POSITIONS_PER_SECOND
 """Solver work a candidate deal gets when only winnable deals are wanted (about 2 s)."""
-
-
-@dataclass(frozen=True)
-class Report:
-    """A finished deal for the history and statistics."""
-
-    record: GameRecord
-    hints: bool
-    undos: bool
-    autoplay: bool
 
 
 def verdict_of(review: SolitaireReview | None) -> str:
@@ -58,7 +56,7 @@ class SolitaireSession:
     """One deal in play. Build it with `new` or `resume`."""
 
     def __init__(self, recorded: RecordedGame, adviser: Adviser) -> None:
-        if not isinstance(recorded.state, DrawSolitaireState | StackedSolitaireState):
+        if recorded.mode == TABLE:
             raise ValueError("a solitaire session needs a solitaire")
         self.recorded = recorded
         self.adviser = adviser
@@ -159,7 +157,7 @@ class SolitaireSession:
             self.verdict = None
             self.loss_to_count = True
             self._start_review()
-        return GameEnded(won)
+        return GameEnded(won, self.report())
 
     def _start_review(self) -> None:
         self.review = None
@@ -259,8 +257,7 @@ class SolitaireSession:
 
     def take_win(self, events: list[Event]) -> Report | None:
         """The report of a deal these events won (a win is counted at once)."""
-        won = any(isinstance(e, GameEnded) and e.won for e in events)
-        return self.report() if won else None
+        return next((e.report for e in events if isinstance(e, GameEnded) and e.won), None)
 
     def take_loss(self) -> Report | None:
         """The report of a loss still to be counted (once the player moves on), once."""

@@ -197,6 +197,23 @@ class GameRecord:
         """Write each name as the screens show it (`seeds_names.trim_names`)."""
         trim_names(self.data["players"])
 
+    def set_player(self, seat: int, **entry: str | None) -> None:
+        """Write `entry` into seat `seat`'s player (a key given None goes: a seat nobody
+        has taken has no name), a name as the screens show it (`trim_names`)."""
+        player = self.data["players"][seat]
+        for key, value in entry.items():
+            if value is None:
+                player.pop(key, None)
+            else:
+                player[key] = value
+        if entry.get("name") is not None:
+            self.trim_names()
+
+    def set_stock(self, hand: int, stock: Sequence[str]) -> None:
+        """Hand `hand`'s stock in this order (a table's copy learns the stock's order as
+        tiles are drawn, and all of it once the hand is over)."""
+        self.data["hands"][hand]["stock"] = list(stock)
+
     @property
     def hands(self) -> tuple[RecordHand, ...]:
         """Every hand, read (`RecordError` on a bad stock or move)."""

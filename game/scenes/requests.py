@@ -14,7 +14,7 @@ from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
 if TYPE_CHECKING:
     from game.ai.analysis import SolitaireReview
     from game.net.remote_match import RemoteMatch
-    from game.play.table_match import TableMatch
+    from game.play.table_flow import TableFlow
     from game.rules.record import GameRecord
     from game.ui.slip import Focus
 
@@ -78,7 +78,7 @@ class SolitaireRequest:
 class ScoreRequest:
     """The score sheet at a hand's end; `on_next_hand` deals the next hand."""
 
-    match: TableMatch
+    match: TableFlow
     end_words: str
     on_next_hand: Callable[[], None]
 

@@ -1,8 +1,8 @@
-"""The table screen over a networked table (`RemoteMatch`): the same table, whose other
-seats play from their own computers. The status bar says whom the table waits for, the
-seat panels who is away, and the host sees the invitation (with Copy) over the figure
-until every friend has joined. Hint, undo, redo and Save are not offered: the server
-keeps the game, and a spectator only watches."""
+"""The table screen over a networked table (a `TableFlow` its `RemoteMatch` referees):
+the same table, whose other seats play from their own computers. The status bar says
+whom the table waits for, the seat panels who is away, and the host sees the invitation
+(with Copy) over the figure until every friend has joined. Hint, undo, redo and Save are
+not offered: the server keeps the game, and a spectator only watches."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from game.net.kept_seats import SETTING as KEPT
 from game.net.kept_seats import KeptSeats
 from game.net.remote_match import RemoteMatch
 from game.play.events import Event, Resynced
-from game.play.table_match import Turn
+from game.play.table_flow import Turn
 from game.scenes.table.scene import TableScene
 from game.ui.painting import blit_text, draw_panel
 from game.ui.text import shrunk_text
@@ -34,7 +34,7 @@ class RemoteTableScene(TableScene):
 
     def __init__(self, services: Services, match: RemoteMatch) -> None:
         self.remote = match
-        super().__init__(services, {}, match=match)
+        super().__init__(services, {}, match=match.flow)
         self.invite_panel = pygame.Rect(0, 0, 0, 0)
 
     def enter(self) -> None:
@@ -93,7 +93,7 @@ class RemoteTableScene(TableScene):
     def human_can_act(self) -> bool:
         """As at a local table, and only while the table is not waiting on the network
         (every seat taken, no move of ours on its way)."""
-        return super().human_can_act() and self.remote.turn() is not Turn.COMPUTER
+        return super().human_can_act() and self.match.turn() is not Turn.COMPUTER
 
     def draw_button_shown(self) -> bool:
         return super().draw_button_shown() and not self.remote.watching

@@ -231,7 +231,7 @@ class PuzzlesScene(Scene):
         match, controls = self.table.match, self.table.controls
         if match.verdict is None:
             return status_words(
-                match, self.clock, False, controls.selected is not None, bool(controls.spots())
+                match.flow, self.clock, False, controls.selected is not None, bool(controls.spots())
             )
         return self.verdict_words(match.verdict)
 

@@ -46,14 +46,14 @@ class PuzzleTable:
         self.stage = TableStage(
             services.ui,
             services.art,
-            match,
+            match.flow,
             services.size,
             services.settings.animation_speed,
             lambda pos: self.controls.hand_tile_at(pos) is None,
         )
-        self.moves = TableMoves(self.stage, match, services.sound)
+        self.moves = TableMoves(self.stage, match.flow, services.sound)
         self.controls = TableControls(
-            match,
+            match.flow,
             self.stage,
             notify=services.notify,
             can_act=self.can_act,

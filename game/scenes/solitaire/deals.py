@@ -11,8 +11,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import _
-from game.persist.history import add_finished_game
-from game.play.solitaire_session import Report, SolitaireSession, WinnableDealSearch
+from game.persist.history import count_finished
+from game.play.events import Report
+from game.play.solitaire_session import SolitaireSession, WinnableDealSearch
 from game.rules.errors import RecordError
 from game.rules.moves import PLACE
 from game.rules.record import DAILY_KEY, GameRecord
@@ -150,13 +151,7 @@ class SolitaireDeals:
         self.line_wanted = False
 
     def count(self, report: Report) -> None:
-        add_finished_game(
-            self.services.storage,
-            report.record,
-            hints=report.hints,
-            undos=report.undos,
-            autoplay=report.autoplay,
-        )
+        count_finished(self.services.storage, report)
 
     def count_loss(self) -> None:
         """Put a lost game in the statistics (a new deal, a restart or leaving does)."""

@@ -12,7 +12,7 @@ from game.rules.record import TABLE
 
 if TYPE_CHECKING:
     from game.persist.storage import Storage
-    from game.play.table_match import TableMatch
+    from game.play.table_flow import TableFlow
 
 
 class TableAutosave:
@@ -21,7 +21,7 @@ class TableAutosave:
 
     def __init__(
         self,
-        match: TableMatch,
+        match: TableFlow,
         storage: Storage,
         report_finished: Callable[[], None],
         prepare_art: Callable[[], None],

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.play.table_match import TableMatch
+from game.play.table_flow import TableFlow
 from game.rules.moves import DRAW_MOVE, Move
 from game.scenes.requests import SaveRecordRequest, ScreenRequest
 from game.scenes.table.help import TableHelp
@@ -21,7 +21,7 @@ class TableCommands:
 
     def __init__(
         self,
-        match: TableMatch,
+        match: TableFlow,
         help_: TableHelp,
         turns: TableTurns,
         tweens: Tweens,

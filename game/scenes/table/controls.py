@@ -23,7 +23,7 @@ from game.ui.layout import Point
 from game.ui.words import refusal_words
 
 if TYPE_CHECKING:
-    from game.play.table_match import TableMatch
+    from game.play.table_flow import TableFlow
     from game.scenes.table.commands import TableCommands
     from game.scenes.table.stage import TableStage
 
@@ -35,7 +35,7 @@ class TableControls:
 
     def __init__(
         self,
-        match: TableMatch,
+        match: TableFlow,
         stage: TableStage,
         *,
         notify: Callable[[str], None],

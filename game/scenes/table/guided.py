@@ -1,4 +1,4 @@
-"""The guided first game: the table screen over a `LessonMatch`, with a coach panel above
+"""The guided first game: the table screen over a `Lesson`'s flow, with a coach panel above
 the figure that says what to do and explains what happened, a glowing spot where to
 play, and Continue and Skip buttons. Nothing of it is saved or counted, but its
 opportunity play earns an achievement.
@@ -15,8 +15,8 @@ import pygame
 
 from game.i18n import N_, _, format_signed
 from game.persist.achievements import count_lesson_opportunity
-from game.play.lesson import COMPUTER, LESSON_STEPS, YOU, LessonMatch
-from game.play.table_match import Turn
+from game.play.lesson import COMPUTER, LESSON_STEPS, YOU, Lesson
+from game.play.table_flow import Turn
 from game.scenes.requests import Screen
 from game.scenes.table.scene import TableScene
 from game.ui.painting import blit_lines, draw_panel
@@ -36,8 +36,8 @@ class GuidedGameScene(TableScene):
     """One scripted hand against the computer that teaches the game by playing it."""
 
     def __init__(self, services: Services) -> None:
-        self.lesson = LessonMatch(services.adviser)
-        super().__init__(services, {}, match=self.lesson)
+        self.lesson = Lesson(services.adviser)
+        super().__init__(services, {}, match=self.lesson.flow)
         self.coach = pygame.Rect(0, 0, 0, 0)
         self.coached = ("", "")
         """The step's title and words the coach panel was laid out for."""
@@ -152,13 +152,13 @@ class GuidedGameScene(TableScene):
     def status_text(self) -> str:
         if self.lesson.waiting and not self.lesson.finished:
             return _("Read the lesson, then press Continue")
-        if self.lesson.can_free_draw():
+        if self.match.can_free_draw():
             return _("None of your tiles fits: press Draw (D)")
         return super().status_text()
 
     def update_buttons(self) -> None:
         draw = self.buttons["draw"]
-        draw.enabled = draw.primary = self.human_can_act() and self.lesson.can_free_draw()
+        draw.enabled = draw.primary = self.human_can_act() and self.match.can_free_draw()
         self.buttons["continue"].enabled = (
             self.lesson.finished or self.lesson.can_go_on()
         ) and not self.tweens.busy
@@ -183,7 +183,8 @@ class GuidedGameScene(TableScene):
         text = _(step.then if lesson.explaining else step.text)
         names = [colour_word(self.services.art.theme.edge_names, colour) for colour in range(3)]
         placed = lesson.last_placement
-        results = lesson.state.hand_result() if lesson.state.hand_over else [0, 0]
+        state = self.match.state
+        results = state.hand_result() if state.hand_over else [0, 0]
         words = text.format(
             blue=names[0],
             red=names[1],

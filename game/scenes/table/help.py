@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from game.i18n import _
 from game.play.events import Event, HintFound, Redone, TipFound, TookBack
-from game.play.table_match import TableMatch
+from game.play.table_flow import TableFlow
 from game.rules.moves import PLACE, Move
 from game.ui.coach_words import tip_words
 
@@ -20,7 +20,7 @@ class TableHelp:
     """The hint shown (`hint`, with the points it scores), the undo and redo and the
     coach's tips."""
 
-    def __init__(self, match: TableMatch) -> None:
+    def __init__(self, match: TableFlow) -> None:
         self.match = match
         self.hint: Move | None = None
         self.hint_points = 0

@@ -9,6 +9,7 @@ import math
 from typing import TYPE_CHECKING, Final
 
 from game.i18n import _
+from game.play.table_reading import seat_hands
 from game.rules.moves import PLACE
 from game.rules.results import MoveResult
 from game.scenes.table.stage import TableStage
@@ -19,7 +20,7 @@ from game.ui.theme import PALETTE
 from game.ui.tiles.sprites import TileSprite
 
 if TYPE_CHECKING:
-    from game.play.table_match import TableMatch
+    from game.play.table_flow import TableFlow
     from game.ui.sound import SoundPlayer
 
 FLIGHT_S: Final = 0.35
@@ -29,7 +30,7 @@ FLIGHT_S: Final = 0.35
 class TableMoves:
     """Animates each move's result on the table's stage, with its sounds."""
 
-    def __init__(self, stage: TableStage, match: TableMatch, sound: SoundPlayer) -> None:
+    def __init__(self, stage: TableStage, match: TableFlow, sound: SoundPlayer) -> None:
         self.stage = stage
         self.match = match
         self.sound = sound
@@ -139,7 +140,7 @@ class TableMoves:
         if not any(penalties):
             return 0.8
         delay = 0.3
-        for tiles, penalty in zip(self.match.hands(), penalties, strict=True):
+        for tiles, penalty in zip(seat_hands(self.match.state), penalties, strict=True):
             for tile in tiles if penalty else ():
                 at = stage.hands.mark_left(tile, delay)
                 if at is not None:
@@ -153,7 +154,7 @@ class TableMoves:
         in the tray, the next move's placements landing, the figure one size smaller), so
         that it is drawn in spare moments rather than in a move's frame."""
         stage = self.stage
-        hands = self.match.hands()
+        hands = seat_hands(self.match.state)
         stage.hands.prepare_art(
             hands, [seat for seat in range(len(hands)) if self.match.is_human(seat)]
         )

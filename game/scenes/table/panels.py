@@ -10,7 +10,8 @@ from typing import Final
 import pygame
 
 from game.i18n import _, format_number
-from game.play.table_match import TableMatch
+from game.play.table_flow import TableFlow
+from game.play.table_reading import time_left_s, who_went_out
 from game.rules.moves import DRAW, PLACE
 from game.rules.results import ALL_PASSED, DEAD_END, MoveResult
 from game.rules.table_refusals import HAND_FULL, pass_reason
@@ -29,14 +30,14 @@ DOTS_PER_S: Final = 3
 """How often a second the dots after "is thinking" change."""
 
 
-def end_words(match: TableMatch) -> str:
+def end_words(match: TableFlow) -> str:
     """How the hand ended, in a player's words."""
     state = match.state
     if state.end_reason == DEAD_END:
         return _("Dead end: no tile can ever be placed again. The hand is over.")
     if state.end_reason == ALL_PASSED:
         return _("Everyone passed. The hand is over.")
-    went_out = match.went_out()
+    went_out = who_went_out(match.state)
     if went_out is None:
         return _("The hand is over.")
     return _("{name} went out!").format(name=match.names[went_out])
@@ -59,7 +60,7 @@ def move_words(name: str, result: MoveResult) -> str:
     return _("{name} passed").format(name=name)
 
 
-def forced_words(match: TableMatch, seat: int) -> str:
+def forced_words(match: TableFlow, seat: int) -> str:
     """Why a seat that cannot place draws or passes, in a player's words."""
     name = match.names[seat]
     if match.legal_moves()[0].action == DRAW:
@@ -69,7 +70,7 @@ def forced_words(match: TableMatch, seat: int) -> str:
     return _("No tile of {name}'s fits and the stock is empty: {name} passes").format(name=name)
 
 
-def opening_words(match: TableMatch) -> str:
+def opening_words(match: TableFlow) -> str:
     """Who starts, with which tile, and why."""
     seat = match.state.current_player
     tiles = sorted({m.tile for m in match.legal_moves() if m.action == PLACE})
@@ -83,7 +84,7 @@ def opening_words(match: TableMatch) -> str:
     )
 
 
-def status_still_for(match: TableMatch, clock: float) -> float:
+def status_still_for(match: TableFlow, clock: float) -> float:
     """Seconds until the status bar's words change by themselves: the thinking dots of a
     computer's turn, a timed game's time left (`math.inf`: neither shows)."""
     state = match.state
@@ -92,14 +93,14 @@ def status_still_for(match: TableMatch, clock: float) -> float:
     rest = math.inf
     if not match.is_human(state.current_player):
         rest = (math.floor(clock * DOTS_PER_S) + 1) / DOTS_PER_S - clock
-    left = match.time_left_s()
+    left = time_left_s(match.state)
     if left:  # its whole seconds show
         rest = min(rest, left - int(left) or 1e-3)
     return rest
 
 
 def status_words(
-    match: TableMatch, clock: float, forced: bool, holding: bool, has_spots: bool
+    match: TableFlow, clock: float, forced: bool, holding: bool, has_spots: bool
 ) -> str:
     """What the status bar says: who is thinking, why a player must draw or pass, what
     to do with the tile held."""
@@ -128,10 +129,10 @@ def status_words(
     return _("Drop it on a lit spot (arrows + Enter work too)")
 
 
-def hand_words(match: TableMatch) -> str:
+def hand_words(match: TableFlow) -> str:
     """Which hand this is, and the time left in a timed game or the target score."""
     state = match.state
-    left = match.time_left_s()
+    left = time_left_s(match.state)
     if left is not None:
         if left <= 0:
             return _("Hand {number} · last hand").format(number=state.hand_number + 1)
@@ -218,7 +219,7 @@ def draw_status(
     ui: Ui,
     art: TileArt,
     layout: TableLayout,
-    match: TableMatch,
+    match: TableFlow,
     words: str,
 ) -> None:
     """The hand (and time) on the left, `words` in the middle, the stock on the right."""
@@ -255,7 +256,7 @@ def draw_status(
 def draw_seat(
     surface: pygame.Surface,
     ui: Ui,
-    match: TableMatch,
+    match: TableFlow,
     seat: int,
     box: SeatBox,
     score: int,
@@ -295,7 +296,7 @@ def draw_seat(
     if active:
         thinks = not match.is_human(seat) and not match.waits_for_reader()
         detail = _("thinking…") if thinks else _("to play")
-    detail = match.seat_note(seat) or detail
+    detail = match.news.seat_note(seat) or detail
     if said is not None:  # what the seat just did takes the details' lines for a moment
         lines, size = ui.fitted(said, 14, header.width)
         blit_lines(
@@ -320,7 +321,7 @@ def draw_seat(
 def _draw_detail_line(
     surface: pygame.Surface,
     ui: Ui,
-    match: TableMatch,
+    match: TableFlow,
     seat: int,
     header: pygame.Rect,
     line_y: int,

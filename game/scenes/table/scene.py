@@ -1,7 +1,7 @@
 """The table game scene: couch play for 2 to 7 seats passing the mouse, computers included.
 
 The scene turns the players' input into moves and commands and animates the events that
-come back; its `TableMatch` (game.play) runs the turns, computers, undo, clock and
+come back; its `TableFlow` (game.play) runs the turns, computers, undo, clock and
 autosave point, and the rules engine decides. Each move comes back as a `MoveResult`,
 which drives the scoring animation; the record is saved as soon as each move is played,
 so Continue resumes exactly. Computers think through the app's adviser (a worker
@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_
+from game.play.couch import open_couch_table
 from game.play.events import Event, MovePlayed
-from game.play.table_match import TableMatch
+from game.play.table_flow import TableFlow
 from game.rules.moves import Move
 from game.rules.record import GameRecord
 from game.rules.table import TableState
@@ -53,11 +54,11 @@ class TableScene(Scene):
         services: Services,
         config: dict[str, Any],
         record: GameRecord | None = None,
-        match: TableMatch | None = None,
+        match: TableFlow | None = None,
     ) -> None:
         super().__init__(services)
         if match is None:
-            self.match, self.failure = TableMatch.open(config, record, services.adviser)
+            self.match, self.failure = open_couch_table(config, record, services.adviser)
         else:
             self.match, self.failure = match, None
         self.stage = TableStage(

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Final
 import pygame
 
 from game.i18n import N_, _, format_number
-from game.play.table_match import TableMatch
+from game.play.table_flow import TableFlow
 from game.play.table_setup import rematch_config, share_code
 from game.scenes.base import Scene
 from game.scenes.requests import CoachRequest, SaveRecordRequest, TableRequest
@@ -39,13 +39,13 @@ KEYS_ARMED_S: Final = 0.6
 
 
 class ScoreScene(Scene):
-    """The scores of a `TableMatch` so far. `end_words` say how the hand ended;
+    """The scores of a `TableFlow` so far. `end_words` say how the hand ended;
     `on_next_hand` (the table's) deals the next hand and lays the table out for it."""
 
     def __init__(
         self,
         services: Services,
-        match: TableMatch,
+        match: TableFlow,
         end_words: str,
         on_next_hand: Callable[[], None],
     ) -> None:
@@ -58,7 +58,7 @@ class ScoreScene(Scene):
         self.age = 0.0
         if self.final:
             self.main = self.form.add(Button(N_("Rematch"), self.rematch, primary=True))
-            self.main.visible = not match.networked  # a network table's host opens the next
+            self.main.visible = not match.news.networked  # a network table's host opens the next
             self.buttons = [self.main] if self.main.visible else []
             if match.deal is not None:
                 self.buttons.append(

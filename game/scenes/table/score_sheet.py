@@ -5,11 +5,11 @@ row per seat (each hand's result, then the game's sums), and how much is left to
 from __future__ import annotations
 
 from game.i18n import _, format_number, format_signed, ngettext
-from game.play.table_match import TableMatch
+from game.play.table_flow import TableFlow
 from game.ui.words import names_words
 
 
-def headline(match: TableMatch, final: bool) -> str:
+def headline(match: TableFlow, final: bool) -> str:
     """Who wins (ties share) or leads."""
     state = match.state
     tally = state.tally()
@@ -33,7 +33,7 @@ def headline(match: TableMatch, final: bool) -> str:
     return words.format(names=names_words(winners))
 
 
-def score_columns(match: TableMatch) -> list[str]:
+def score_columns(match: TableFlow) -> list[str]:
     """The sheet's column headings: the player, each hand, then the game's sums."""
     state = match.state
     hands = [_("Hand {number}").format(number=i + 1) for i in range(len(state.sheet.results))]
@@ -44,7 +44,7 @@ def score_columns(match: TableMatch) -> list[str]:
     return [_("Player"), *hands, _("Contacts"), _("Penalties"), _("Total")]
 
 
-def score_rows(match: TableMatch) -> list[list[str]]:
+def score_rows(match: TableFlow) -> list[list[str]]:
     """One row per seat: each hand's net result, then the game's contact points and
     tile penalties (they add up to the total, as the hands do)."""
     state = match.state
@@ -75,7 +75,7 @@ def score_rows(match: TableMatch) -> list[list[str]]:
     return rows
 
 
-def remaining_words(match: TableMatch) -> str:
+def remaining_words(match: TableFlow) -> str:
     """How much of the game is left to play, in words."""
     rules = match.state.game.rules
     if rules.timed:

@@ -10,7 +10,8 @@ from typing import Final
 
 import pygame
 
-from game.play.table_match import TableMatch
+from game.play.table_flow import TableFlow
+from game.play.table_reading import seat_hands, seat_hands_so_far
 from game.play.table_setup import share_code
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE, Move
@@ -46,7 +47,7 @@ class TableStage:
         self,
         ui: Ui,
         art: TileArt,
-        match: TableMatch,
+        match: TableFlow,
         size: tuple[int, int],
         speed: str,
         board_may_pan: Callable[[Point], bool],
@@ -58,7 +59,7 @@ class TableStage:
         self.tiles = TileLayer()
         self.board = Board(ui, art, self.tiles, board_may_pan)
         self.animator = ContactAnimator(ui, self.board, art.theme.edge_colours)
-        self.scores = ScoreCounter(match.standings())
+        self.scores = ScoreCounter(match.state.standings())
         self.tweens = Tweens(speed)
         self.hands = Hands(art, self.tiles, self.tweens)
         self._backdrop: pygame.Surface | None = None
@@ -141,18 +142,18 @@ class TableStage:
         figure = self.match.state.figure
         self.board.show(figure.tiles(), figure.last_cell)
         self.hands.tray_seat = tray_seat
-        self.hands.follow(self.match.hands_so_far())
-        self.hands.show(self.match.hands(), self.layout.seats, self.layout.tray)
+        self.hands.follow(seat_hands_so_far(self.match.state))
+        self.hands.show(seat_hands(self.match.state), self.layout.seats, self.layout.tray)
 
     def arrange_hands(self, held: TileId | None) -> None:
         """Slide every hand tile but the `held` one to its slot (hands close up after a
         tile leaves)."""
-        self.hands.follow(self.match.hands_so_far())
-        self.hands.arrange(self.match.hands(), held)
+        self.hands.follow(seat_hands_so_far(self.match.state))
+        self.hands.arrange(seat_hands(self.match.state), held)
 
     def sync_scores(self) -> None:
         """Show every score as it stands, with no counting."""
-        self.scores.sync(self.match.standings())
+        self.scores.sync(self.match.state.standings())
 
     def moving(self) -> bool:
         """Whether anything on the table moves by itself: tiles in flight, contacts
@@ -161,7 +162,7 @@ class TableStage:
             self.tweens.busy
             or self.animator.busy
             or self.board.moving
-            or self.scores.counting(self.match.standings())
+            or self.scores.counting(self.match.state.standings())
         )
 
     def update(self, dt: float) -> None:
@@ -170,7 +171,7 @@ class TableStage:
         self.board.update(dt)  # the view first: a tile in flight flies to where it is
         self.tweens.update(dt)
         self.animator.update(dt)
-        self.scores.update(dt, self.match.standings())
+        self.scores.update(dt, self.match.state.standings())
 
     # --- drawing, layer by layer ------------------------------------------------------------
 

@@ -10,9 +10,9 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from game.persist.history import add_finished_game
+from game.persist.history import count_finished
 from game.play.events import Event, MovePlayed
-from game.play.table_match import TableMatch, Turn
+from game.play.table_flow import TableFlow, Turn
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE
 from game.scenes.table.moves import TableMoves
@@ -42,7 +42,7 @@ class TableTurns:
 
     def __init__(
         self,
-        match: TableMatch,
+        match: TableFlow,
         *,
         settings: Settings,
         storage: Storage,
@@ -202,12 +202,7 @@ class TableTurns:
         if self.finished_reported or not match.keeps_record:
             return
         self.finished_reported = True
-        add_finished_game(
-            self.storage,
-            match.record,
-            hints=match.advice.hints_used > 0,
-            undos=match.undos_used > 0,
-        )
+        count_finished(self.storage, match.report())
 
     def _computer(self) -> list[Event]:
         """A computer seat starts thinking, visibly for a moment; its move lands once the

@@ -17,9 +17,7 @@ from collections import deque
 from collections.abc import Callable
 from functools import partial
 
-from game.ai.players import bot_rng, make_player
-from game.net.keeping import Keeper, Store
-from game.net.limits import Attempts, Clock, Limits, TokenBucket, expired, network_of
+from game.ai.players import Player
 from game.net.messages import (
     BAD_TOKEN,
     NO_TABLE,
@@ -45,9 +43,12 @@ from game.net.replies import (
     replaced_frame,
     view_frame,
 )
-from game.net.table import Follower, NetTable, code_key, new_seed
-from game.net.thinking import Answer, InlineThinker, Thinker
+from game.net.tables.keeping import Keeper, Store
+from game.net.tables.limits import Attempts, Clock, Limits, TokenBucket, expired, network_of
+from game.net.tables.table import Follower, NetTable, code_key, new_seed
+from game.net.tables.thinking import Answer, Answered, InlineThinker, Thinker
 from game.rules.moves import Move
+from game.rules.table import TableState
 
 
 class Peer(Follower):
@@ -90,7 +91,8 @@ class Registry:
         self._owners: dict[bytes, str] = {}
         """The network that opened each table (not kept: a reopened table is its own)."""
         self.attempts = Attempts(self.limits.joins_per_s, self.limits.join_burst, clock)
-        self._answers: deque[tuple[NetTable, tuple[int, int], Answer]] = deque()
+        self._answers: deque[NetTable] = deque()
+        """The tables whose computer has answered, in order."""
         self._answering = False
         self._unsaved: set[bytes] = set()
         """The tables whose last change the store could not write (they were told)."""
@@ -100,7 +102,8 @@ class Registry:
         closed at once); their computers start thinking."""
         for table in tables:
             self.tables[table.key] = table
-            if table.deal_if_due():
+            self._hold(table)
+            if table.flow.deal_if_due():
                 self.keeper.save_if_can(table)
         self.sweep()
         for table in self.tables.values():
@@ -174,6 +177,7 @@ class Registry:
         self.keeper.save(table)
         self.tables[table.key] = table
         self._owners[table.key] = network_of(peer.address)
+        self._hold(table)
         peer.send(created_frame(table.code, table.host))
 
     def _seated(self, peer: Peer, table: NetTable, seat: int, token: str) -> None:
@@ -204,7 +208,7 @@ class Registry:
         seat = table.seat_of_token(message.token)
         if seat is None:
             raise Refused(BAD_TOKEN, "that token holds no seat of this table")
-        stood_in = seat in table.computers
+        stood_in = table.is_computer(seat)
         replaced = table.holders[seat] - {peer}
         table.hold(peer, seat)
         table.last_active = self.clock()
@@ -260,7 +264,7 @@ class Registry:
             table.take_back()
             raise
         self._tell(table, move_frame(table.code, hand, index, entry))
-        if table.deal_if_due():
+        if table.flow.deal_if_due():
             self.keeper.save_if_can(table)
             self._tell(table, view_frame(table.code, table.view()))
         elif table.is_over():
@@ -289,47 +293,54 @@ class Registry:
 
     # --- computers ----------------------------------------------------------------------
 
-    def _let_computers_play(self, table: NetTable) -> None:
-        seat = table.computer_to_act()
-        if seat is None or table.thinking:
-            return
-        table.thinking = True
-        answer = partial(self._answered, table, table.position)
-        owner = self._owners.get(table.key, table.code)
-        self.thinker.think(table.computers[seat], table.state.clone(), answer, owner)
+    def _hold(self, table: NetTable) -> None:
+        """The registry holds `table`: its computers think through the thinker, each
+        table's answers played as they come."""
+        table.think_move = partial(self._think, table)
 
-    def _answered(self, table: NetTable, position: tuple[int, int], answer: Answer) -> None:
-        """A computer chose its move. Answers are played one after another from here, so
-        a thinker that answers at once plays a whole run of computer moves without
-        recursing."""
-        self._answers.append((table, position, answer))
+    def _think(self, table: NetTable, player: Player, state: TableState) -> Answered:
+        job = Answered()
+
+        def reply(answer: Answer) -> None:
+            job.fill(answer)
+            self._answers.append(table)
+            self._play_answers()
+
+        self.thinker.think(player, state, reply, self._owners.get(table.key, table.code))
+        return job
+
+    def _let_computers_play(self, table: NetTable) -> None:
+        """Start the computer to act thinking, if the table waits for one (its flow says
+        when it already is). An answer that comes at once is played once it has started."""
+        if table.computer_to_act() is None:
+            return
+        held, self._answering = self._answering, True
+        try:
+            table.flow.think()
+        finally:
+            self._answering = held
+        self._play_answers()
+
+    def _play_answers(self) -> None:
+        """Play the computers' answers one after another from here, so that a thinker
+        that answers at once plays a whole run of computer moves without recursing."""
         if self._answering:
             return
         self._answering = True
         try:
             while self._answers:
-                self._play_answer(*self._answers.popleft())
+                self._play_answer(self._answers.popleft())
         finally:
             self._answering = False
 
-    def _play_answer(self, table: NetTable, position: tuple[int, int], answer: Answer) -> None:
-        table.thinking = False
+    def _play_answer(self, table: NetTable) -> None:
+        if self.tables.get(table.key) is not table:
+            return  # the table was closed meanwhile
         seat = table.state.current
-        if (
-            self.tables.get(table.key) is not table
-            or table.position != position
-            or seat not in table.computers
-        ):
-            return  # the table was closed, or a player took the seat back, meanwhile
-        if answer is not None:
-            move, table.computers[seat] = answer
-        else:  # the worker failed: think again here, simply
-            seed = table.record.seed or 0
-            move = make_player("greedy", bot_rng(seed, seat)).choose(table.state)
-        if table.state.why_illegal(move) is not None:  # the rules refuse it: the first legal
-            move = table.state.legal_moves()[0]
-        with contextlib.suppress(Refused):  # not saved: the table was told; `sweep` retries
-            self._play(table, None, seat, move)
+        move = table.flow.chosen()  # None: a player took the seat back, or it moved on
+        if move is not None:
+            with contextlib.suppress(Refused):  # not saved: the table was told; `sweep` retries
+                self._play(table, None, seat, move)
 
     # --- closing ------------------------------------------------------------------------
 

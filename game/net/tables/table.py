@@ -1,5 +1,5 @@
-"""One table of the server: the rules' game and its record in step (`RecordedGame`), who
-holds each seat, who watches, and the seats' secret tokens.
+"""One table of the server: its game's `TableFlow` (every seat a remote player's or a
+computer's), who holds each seat, who watches, and the seats' secret tokens.
 
 The table never trusts a client: `play` checks the seat's turn and lets the rules check
 the move; `view` is what any seat may see (the stock's order hidden, the seed left out,
@@ -15,7 +15,8 @@ import secrets
 from collections.abc import Callable
 from typing import Any, Final
 
-from game.ai.players import LEVELS, Player, bot_rng, make_player
+from game.ai.players import Player
+from game.ai.worker import DoneJob, InProcessAdviser, Job, choose_move
 from game.net.messages import (
     AI_PREFIX,
     ILLEGAL_MOVE,
@@ -25,14 +26,14 @@ from game.net.messages import (
     Create,
     Refused,
 )
-from game.net.recorded import RecordedTable
-from game.play.table_match import STAND_IN_LEVEL
+from game.play.seats import Computer, Controller, Person, ThinkMove
+from game.play.table_flow import TableFlow
 from game.rules.errors import IllegalMoveError, RecordError
 from game.rules.moves import Move
 from game.rules.record import GameRecord, RecordedGame
 from game.rules.record_moves import TABLE, entry_to_move
-from game.rules.seeds_names import SEED_DIGITS, trim_names
-from game.rules.table import TableGame
+from game.rules.seeds_names import SEED_DIGITS
+from game.rules.table import TableGame, TableState
 
 SERVER_KEY: Final = "server"
 """The key a saved table adds to its record (RECORD.md keeps unknown keys): the code,
@@ -66,7 +67,13 @@ class Follower:
         self.send = send
 
 
-class NetTable(RecordedTable):
+def think_here(player: Player, state: TableState) -> Job[tuple[Move, Player]]:
+    """A computer's move chosen at once in this process (until a registry gives the
+    table its thinker)."""
+    return DoneJob(choose_move(player, state))
+
+
+class NetTable:
     """A table game played over the network. Build it with `new` or `from_saved`."""
 
     def __init__(
@@ -77,7 +84,6 @@ class NetTable(RecordedTable):
         tokens: list[str | None],
         last_active: float,
     ) -> None:
-        super().__init__(recorded)
         self.code = code
         self.host = host
         """The host's token: it may give an away seat to a computer."""
@@ -87,13 +93,17 @@ class NetTable(RecordedTable):
         self.holders: list[set[Follower]] = [set() for _ in tokens]
         self.watchers: set[Follower] = set()
         self.last_active = last_active
-        self.thinking = False
+        self.think_move: ThinkMove = think_here
+        """How its computers think: the registry's `Thinker`, once it holds the table."""
         seed = recorded.record.seed or 0
-        self.computers: dict[int, Player] = {
-            seat: make_player(p.level if p.level in LEVELS else STAND_IN_LEVEL, bot_rng(seed, seat))
+        seats: list[Controller] = [
+            Person(here=False) if p.level is None else Computer(p.level, self._think, seed, seat)
             for seat, p in enumerate(recorded.record.players)
-            if p.level is not None
-        }
+        ]
+        self.flow = TableFlow(
+            recorded, seats, InProcessAdviser(), keeps_record=False, assists=False
+        )
+        """The game's turn flow (no hints or undo here: the adviser is never asked)."""
 
     @classmethod
     def new(cls, create: Create, now: float, seed: int) -> NetTable:
@@ -108,18 +118,33 @@ class NetTable(RecordedTable):
         recorded = RecordedGame.new_table(game, players, seed)
         return cls(new_code(), new_token(), recorded, [None] * len(players), now)
 
+    def _think(self, player: Player, state: TableState) -> Job[tuple[Move, Player]]:
+        return self.think_move(player, state)
+
     # --- reading -----------------------------------------------------------------------
+
+    @property
+    def state(self) -> TableState:
+        return self.flow.state
+
+    @property
+    def record(self) -> GameRecord:
+        return self.flow.record
 
     @property
     def position(self) -> tuple[int, int]:
         """The hand under way and the moves played in it."""
-        return (self.record.hand_count, len(self.state.moves))
+        return self.flow.position()
+
+    def is_computer(self, seat: int) -> bool:
+        """Whether a computer plays `seat` (its own, or standing in for an away player)."""
+        return self.flow.seats[seat].computer
 
     @property
     def started(self) -> bool:
         """Whether every remote seat has been taken (the computers wait until then)."""
         return all(
-            token is not None or seat in self.computers for seat, token in enumerate(self.tokens)
+            token is not None or self.is_computer(seat) for seat, token in enumerate(self.tokens)
         )
 
     def is_over(self) -> bool:
@@ -135,7 +160,7 @@ class NetTable(RecordedTable):
         the table (every seat a computer's or away), the computers end the hand under
         way and wait before the next: a table never plays itself for nobody."""
         state = self.state
-        if not self.started or state.hand_over or state.current not in self.computers:
+        if not self.started or state.hand_over or not self.is_computer(state.current):
             return None
         if not state.moves and not any(self.holders):
             return None
@@ -148,7 +173,7 @@ class NetTable(RecordedTable):
     def connected(self) -> list[bool]:
         """Whether each seat has a connection (a computer's always has)."""
         return [
-            seat in self.computers or bool(holders) for seat, holders in enumerate(self.holders)
+            self.is_computer(seat) or bool(holders) for seat, holders in enumerate(self.holders)
         ]
 
     def view(self) -> dict[str, Any]:
@@ -172,16 +197,14 @@ class NetTable(RecordedTable):
         """Give `follower` the first remote seat nobody took, named `name`: (seat, token),
         or None when every seat is taken."""
         seat = next(
-            (s for s, t in enumerate(self.tokens) if t is None and s not in self.computers),
+            (s for s, t in enumerate(self.tokens) if t is None and not self.is_computer(s)),
             None,
         )
         if seat is None:
             return None
         token = new_token()
         self.tokens[seat] = token
-        players = self.record.data["players"]
-        players[seat]["name"] = name
-        trim_names(players)
+        self.record.set_player(seat, name=name)
         self.holders[seat] = {follower}
         return seat, token
 
@@ -201,7 +224,7 @@ class NetTable(RecordedTable):
         """Undo `take_free_seat` (its save failed): nobody has taken `seat`."""
         self.tokens[seat] = None
         self.holders[seat] = set()
-        self.record.data["players"][seat].pop("name", None)
+        self.record.set_player(seat, name=None)
 
     def hold(self, follower: Follower, seat: int) -> None:
         """`follower` takes `seat` back; a connection that held it before loses it, and a
@@ -211,17 +234,17 @@ class NetTable(RecordedTable):
 
     def end_stand_in(self, seat: int) -> None:
         """A computer standing in for `seat`'s player, if any, gives the seat back."""
-        if seat in self.computers:
-            del self.computers[seat]
-            self.record.data["players"][seat]["kind"] = "human"
+        if self.is_computer(seat):
+            self.flow.seats.seat_to(seat, Person(here=False))
+            self.record.set_player(seat, kind="human")
 
     def stand_in(self, seat: int, level: str) -> None:
         """A computer of `level` plays away seat `seat` until its player takes it back
         (only a seat a player took, and left)."""
         if not 0 <= seat < len(self.tokens) or self.tokens[seat] is None or self.holders[seat]:
             raise Refused(NOT_YOUR_SEAT, f"seat {seat} is not a player's away seat")
-        self.record.data["players"][seat]["kind"] = AI_PREFIX + level
-        self.computers[seat] = make_player(level, bot_rng(self.record.seed or 0, seat))
+        self.record.set_player(seat, kind=AI_PREFIX + level)
+        self.flow.seats.seat_to(seat, Computer(level, self._think, self.record.seed or 0, seat))
 
     def release(self, follower: Follower) -> bool:
         """Forget `follower`; True when a seat lost its connection."""
@@ -255,14 +278,14 @@ class NetTable(RecordedTable):
         the hand and index of the move as recorded."""
         self.check_turn(follower, seat)
         try:
-            self.recorded.play(move)
+            self.flow.play_from(move, by_computer=follower is None)
         except IllegalMoveError as error:
             raise Refused(ILLEGAL_MOVE, str(error)) from None
         return self.record.hand_count - 1, len(self.state.moves) - 1
 
     def take_back(self) -> None:
         """Undo the last move (it could not be saved, so nobody heard of it)."""
-        self.recorded.undo()
+        self.flow.take_back()
 
     def catch_up(self, hand: int, index: int, entry: object, active: object) -> None:
         """Play move `index` of hand `hand` as a journal wrote it down, if it is the next
@@ -270,12 +293,12 @@ class NetTable(RecordedTable):
         dealt yet is played on that hand, dealt from the seed as it was); `RecordError`
         when it cannot be played or gives another result than written."""
         if (hand, index) == (self.record.hand_count, 0):
-            self.deal_if_due()
+            self.flow.deal_if_due()
         if (hand, index) != (self.record.hand_count - 1, len(self.state.moves)):
             return
         move = entry_to_move(TABLE, entry, hand, index)
         try:
-            self.recorded.play(move)
+            self.flow.play_from(move, by_computer=self.is_computer(self.state.current))
         except IllegalMoveError as error:
             raise RecordError(f"journal: hand {hand} move {index}: {error}") from None
         if self.last_entry() != entry:
@@ -287,13 +310,6 @@ class NetTable(RecordedTable):
         """The last move as recorded."""
         entry: dict[str, Any] = self.record.data["hands"][-1]["moves"][-1]
         return dict(entry)
-
-    def deal_if_due(self) -> bool:
-        """Deal the next hand when the last one ended and the game goes on."""
-        if not self.state.hand_over or self.state.is_terminal():
-            return False
-        self.recorded.next_hand()
-        return True
 
     # --- saving ------------------------------------------------------------------------
 

@@ -21,7 +21,7 @@ from typing import Protocol
 
 from game.ai.players import Player
 from game.ai.worker import Adviser, Job, choose_move
-from game.net.limits import Clock
+from game.net.tables.limits import Clock
 from game.rules.moves import Move
 from game.rules.table import TableState
 
@@ -36,6 +36,30 @@ class Thinker(Protocol):
     def think(self, player: Player, state: TableState, answer: Reply, owner: str) -> None:
         """Start `player` choosing a move in `state` (a copy the thinker may keep) for a
         table of `owner`."""
+
+
+class Answered:
+    """A computer's move as a `Job` its flow polls: filled when the thinker answers."""
+
+    def __init__(self) -> None:
+        self._answer: Answer = None
+        self._done = False
+
+    def done(self) -> bool:
+        return self._done
+
+    def result(self) -> tuple[Move, Player] | None:
+        return self._answer
+
+    @property
+    def failed(self) -> bool:
+        return self._done and self._answer is None
+
+    def cancel(self) -> None:
+        """The thinker answers all the same; nobody reads it."""
+
+    def fill(self, answer: Answer) -> None:
+        self._answer, self._done = answer, True
 
 
 class InlineThinker:

@@ -14,11 +14,11 @@ from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from game.net.messages import NOT_SAVED, Refused
-from game.net.table import NetTable
+from game.net.tables.table import NetTable
 
 
 class Store(Protocol):
-    """Where tables are kept (`game.net.store.TableStore`)."""
+    """Where tables are kept (`game.net.tables.store.TableStore`)."""
 
     def save(self, table: NetTable) -> None:
         """Write the table's whole save."""

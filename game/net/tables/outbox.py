@@ -23,7 +23,7 @@ from websockets.asyncio.server import ServerConnection, broadcast
 from websockets.exceptions import ConnectionClosed
 from websockets.frames import CloseCode
 
-from game.net.limits import Limits
+from game.net.tables.limits import Limits
 
 FRAGMENT = 64 * 1024
 """The longest piece of a frame written at once, in characters (frames are ASCII), and

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Final
 
-from game.net.table import NetTable
+from game.net.tables.table import NetTable
 from game.persist.atomic import write_text_atomically
 from game.persist.files import read_bounded
 from game.persist.records import RECORD_SUFFIX

@@ -13,7 +13,8 @@ import pytest
 import trustme
 from websockets.sync.client import connect
 
-from tests.net_process import GUARD_S, ROOT, end
+from tests.conftest import GUARD_S
+from tests.net_process import ROOT, end
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,352 @@
+"""The turn flow of a table game: who acts, when a computer thinks, when a hand is dealt,
+when the game ends, forced moves, undo and redo, the clock and the record it keeps.
+
+A `TableFlow` owns the `RecordedGame` (the rules engine and its record in step) and has
+a controller per seat (`game.play.seats`): a person at this computer, a computer
+thinking through the adviser, a lesson's script, a person elsewhere. The couch table,
+the guided lesson, the puzzle, a network table in the window and a table on the server
+are configurations of it (which controllers, which assists), never subclasses. It never
+draws and never waits on the wall clock: a screen asks `turn()` what the game waits for,
+hands over a person's moves with `play`, lets the computers think with `think` and
+`poll`, and animates the events these return.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+
+from game.ai.worker import Adviser
+from game.i18n import _
+from game.play.events import Event, GameEnded, MovePlayed, Report, TookBack
+from game.play.seats import Controller, Guide, News, NoNews, Referee, Seats
+from game.play.table_advice import TableAdvice
+from game.play.table_undo import TakeBacks
+from game.rules.errors import IllegalMoveError
+from game.rules.moves import DRAW_MOVE, PLACE, Move
+from game.rules.record import GameRecord, RecordedGame
+from game.rules.record_moves import TABLE
+from game.rules.share import deal_number
+from game.rules.table import TableState
+from game.rules.table_rules import TableRules
+
+
+class Turn(StrEnum):
+    """What the game waits for."""
+
+    HUMAN = "human"
+    """A human seat to place a tile (or, with the free draw, to draw)."""
+    FORCED = "forced"
+    """A human seat that cannot place: its draw or pass is played for it."""
+    COMPUTER = "computer"
+    """A computer seat to choose its move."""
+    HAND_OVER = "hand over"  # untranslated: a name in the code
+    """The hand has ended and the game goes on: the next hand waits to be dealt."""
+    GAME_OVER = "game over"  # untranslated: a name in the code
+
+
+def table_state(recorded: RecordedGame) -> TableState:
+    """The state of a table game's `recorded` (its mode is the table's)."""
+    state = recorded.state
+    assert isinstance(state, TableState)
+    return state
+
+
+class TableFlow:
+    """One table game in play (a `Session`): its seats' controllers and what it allows
+    make it a couch table (game.play.couch), a lesson, a puzzle or a network table."""
+
+    def __init__(
+        self,
+        recorded: RecordedGame,
+        seats: Sequence[Controller],
+        adviser: Adviser,
+        *,
+        keeps_record: bool = True,
+        assists: bool = True,
+        spot_points: bool = True,
+        guide: Guide | None = None,
+        referee: Referee | None = None,
+    ) -> None:
+        if recorded.mode != TABLE:
+            raise ValueError("a table flow needs a table game")
+        self.recorded = recorded
+        self.seats = Seats(seats)
+        self.keeps_record = keeps_record
+        """Whether the game is autosaved and counted in the history."""
+        self.assists = assists
+        """Whether hints, undo and redo may be asked (not online, in lessons or puzzles)."""
+        self.spot_points = spot_points
+        """Whether a held tile's lit spots say what each would score (not in a puzzle)."""
+        self.shows_turn = True
+        """Whether the seat to play is shown as such (not once a puzzle is answered)."""
+        self.guide = guide
+        self.referee = referee
+        self.news: News = referee or NoNews()
+        self.names: list[str] = []
+        self.kinds: list[str] = []
+        self._read_seats()
+        self.takebacks = TakeBacks(self)
+        self.save_due = False
+        self._legal: list[Move] | None = None
+        self.advice = TableAdvice(adviser)
+        """Hints and the coach's tips (`hints_used` is counted there)."""
+
+    def _read_seats(self) -> None:
+        record = self.recorded.record
+        self.names = record.names(_("Seat {number}"))
+        self.kinds = [p.kind for p in record.players]
+
+    # --- reading -------------------------------------------------------------------------
+
+    @property
+    def state(self) -> TableState:
+        return table_state(self.recorded)
+
+    @property
+    def record(self) -> GameRecord:
+        """The game's record (kept in step with every move)."""
+        return self.recorded.record
+
+    @property
+    def mode(self) -> str:
+        return self.recorded.mode
+
+    @property
+    def rules(self) -> TableRules:
+        return self.state.game.rules
+
+    @property
+    def players(self) -> int:
+        return self.state.players
+
+    def is_human(self, seat: int) -> bool:
+        """Whether a person at this computer plays `seat`."""
+        return self.seats[seat].here
+
+    @property
+    def humans(self) -> int:
+        return self.seats.humans
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the seat to act (asked once per position); in a lesson, the
+        one move it waits for from a person."""
+        if self.guide is not None:
+            move = self.guide.expected()
+            return [move] if move is not None and self.is_human(self.state.current) else []
+        if self._legal is None:
+            self._legal = self.state.legal_moves()
+        return self._legal
+
+    def can_place(self) -> bool:
+        return any(move.action == PLACE for move in self.legal_moves())
+
+    def can_free_draw(self) -> bool:
+        """Whether the seat to act may draw instead of placing (the free-draw option; in
+        a lesson, when it waits for the person's draw)."""
+        if self.guide is not None:
+            return any(move.action != PLACE for move in self.legal_moves())
+        return DRAW_MOVE in self.legal_moves() and self.can_place()
+
+    def turn(self) -> Turn:
+        state, referee = self.state, self.referee
+        if state.hand_over:
+            if referee is not None and not referee.end_known():
+                return Turn.COMPUTER
+            return Turn.GAME_OVER if state.is_terminal() else Turn.HAND_OVER
+        if not self.is_human(state.current) or (referee is not None and referee.waits()):
+            return Turn.COMPUTER
+        if self.can_place() or self.guide is not None:  # a lesson's draw is pressed
+            return Turn.HUMAN
+        return Turn.FORCED
+
+    def forced_move(self) -> Move:
+        """The draw or pass a human who cannot place must make."""
+        assert self.turn() is Turn.FORCED
+        return self.legal_moves()[0]
+
+    def position(self) -> tuple[int, int]:
+        """Identifies the position: hand number and moves played in it."""
+        return (self.record.hand_count, len(self.state.moves))
+
+    @property
+    def deal(self) -> int | None:
+        """The game's deal number (None for a record whose seed is not one)."""
+        return deal_number(self.record.seed)
+
+    # --- what the seats' controllers and the guide add ------------------------------------
+
+    def waits_for_reader(self) -> bool:
+        """Whether the game waits for the player to read (a lesson's text)."""
+        return self.guide is not None and self.guide.waits_for_reader()
+
+    # --- playing -------------------------------------------------------------------------
+
+    def play(self, move: Move) -> list[Event]:
+        """Play a person's move (`IllegalMoveError` if it is not legal; in a lesson, if it
+        is not the one the lesson waits for). A referee is sent it instead: it is shown
+        once played."""
+        if self.guide is not None and move not in self.legal_moves():
+            raise IllegalMoveError(f"{move}: the lesson waits for another move")
+        return self._person_plays(move, forced=False)
+
+    def play_forced(self) -> list[Event]:
+        """Play the draw or pass of a human who cannot place."""
+        return self._person_plays(self.forced_move(), forced=True)
+
+    def _person_plays(self, move: Move, *, forced: bool) -> list[Event]:
+        if self.referee is not None:
+            self.referee.send(move, forced)
+            return []
+        return self._play(move, by_computer=False, forced=forced)
+
+    def _play(self, move: Move, *, by_computer: bool, forced: bool) -> list[Event]:
+        if not by_computer and not forced:
+            self.advice.look_at(self.state, move, self.position(), self.record.seed)
+        result = self.recorded.play(move)
+        if not by_computer:
+            self.record.clear_redo()  # a new line of play: no redo
+        event = MovePlayed(result, by_computer, forced)
+        if self.guide is not None:
+            self.guide.played(event)
+        return self.played_elsewhere(event)
+
+    def played_elsewhere(self, event: MovePlayed) -> list[Event]:
+        """`event`'s move was just played (here, or on a referee's mirror); `GameEnded` after
+        the last one."""
+        self.moved()
+        if not self.state.is_terminal():
+            return [event]
+        won = any(self.is_human(seat) for seat in self.state.tally().leaders)
+        return [event, GameEnded(won, self.report())]
+
+    def adopt(self, recorded: RecordedGame, *, moved: bool) -> None:
+        """Take the game whole from elsewhere (a network table's view, or its whole
+        record once the game is over); `moved`: the position is another."""
+        self.recorded = recorded
+        self._read_seats()
+        if moved:
+            self.moved()
+
+    def play_from(self, move: Move, *, by_computer: bool) -> list[Event]:
+        """Play a move chosen elsewhere: a remote player's or a computer's the server
+        thought of (`IllegalMoveError` if the rules refuse it)."""
+        return self._play(move, by_computer=by_computer, forced=False)
+
+    def take_back(self) -> int:
+        """Take back the last move outright, with no redo (a server's move it could not
+        save; a puzzle's miss); the seat that had made it."""
+        seat = self.record.last_hand_moves()[-1].player
+        self.recorded.undo()
+        self.moved()
+        return seat
+
+    def play_instead(self, move: Move) -> list[Event]:
+        """Take back the last move and play `move` in its place (a puzzle's answer shown
+        after a miss)."""
+        seat = self.take_back()
+        return [TookBack(seat, 1), *self._play(move, by_computer=False, forced=False)]
+
+    def advance_clock(self, dt: float) -> None:
+        """Game time passes (it counts only in timed games, while a hand is on); a
+        referee's table takes in what has come instead."""
+        if self.referee is not None:
+            self.referee.receive_all()
+        else:
+            self.state.advance_clock(dt)
+
+    def next_hand(self) -> None:
+        """Deal the next hand (the last one has ended and the game goes on)."""
+        if self.referee is not None:
+            self.referee.deal()
+            return
+        self.recorded.next_hand()
+        self._legal = None
+        self.save_due = True
+
+    def deal_if_due(self) -> bool:
+        """Deal the next hand when the last one has ended and the game goes on."""
+        if self.turn() is not Turn.HAND_OVER:
+            return False
+        self.next_hand()
+        return True
+
+    # --- computers and hints -------------------------------------------------------------
+
+    def think(self) -> bool:
+        """Start the seat to act choosing its move (see `Seats.think`)."""
+        return self.seats.think(self.state, self.position())
+
+    @property
+    def thinking(self) -> bool:
+        """Whether a move is on its way (a computer's, or over the network)."""
+        busy = self.referee is not None and self.referee.busy()
+        return busy or self.seats.thinking
+
+    def chosen(self) -> Move | None:
+        """The move the seat to act chose, once it has (handed out once)."""
+        return self.seats.chosen(self.state, self.position())
+
+    def poll(self) -> list[Event]:
+        """The computer's move once chosen, played (no events while it still thinks); at a
+        referee's table, the next move it told."""
+        if self.referee is not None:
+            return self.referee.take()
+        move = self.chosen()
+        return [] if move is None else self._play(move, by_computer=True, forced=False)
+
+    def ask_hint(self) -> bool:
+        """Ask for a hint for the human to act; False when none can be asked now."""
+        asked = self.assists and self.turn() is Turn.HUMAN
+        return asked and self.advice.ask_hint(self.state, self.position(), self.record.seed)
+
+    def _drop_thinking(self) -> None:
+        self.seats.stop()
+        self.advice.drop_hint()
+
+    # --- undo and redo (see `TakeBacks`) ------------------------------------------------
+
+    def can_undo(self, seat: int | None = None) -> bool:
+        return self.takebacks.target(seat) is not None
+
+    def undo(self, seat: int | None = None) -> list[Event]:
+        return self.takebacks.undo(seat)
+
+    def can_redo(self) -> bool:
+        return self.takebacks.redo_moves() is not None
+
+    def redo(self) -> list[Event]:
+        return self.takebacks.redo()
+
+    def moved(self) -> None:
+        """The position has changed: what was thought for the last one is dropped."""
+        self._drop_thinking()
+        self._legal = None
+        self.save_due = True
+
+    # --- keeping -------------------------------------------------------------------------
+
+    def take_save(self) -> tuple[bool, GameRecord | None]:
+        """(whether an autosave was due, `save_data()`); the save is then done."""
+        due, self.save_due = self.save_due, False
+        return due, self.save_data()
+
+    def save_data(self) -> GameRecord | None:
+        """The record to autosave now (with the hand's game clock in timed games), or
+        None once the game is over: the save goes."""
+        state = self.state
+        if state.is_terminal():
+            return None
+        if self.rules.timed and not state.hand_over:
+            self.record.set_hand_clock(state.clock_s)
+        return self.record
+
+    def report(self) -> Report:
+        """The game for the history and statistics, with the help the players took."""
+        return Report(self.record, self.advice.hints_used > 0, self.takebacks.used > 0)
+
+    def close(self) -> None:
+        """Forget any thinking under way (and leave a referee's table)."""
+        self._drop_thinking()
+        if self.referee is not None:
+            self.referee.close()

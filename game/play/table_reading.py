@@ -1,0 +1,31 @@
+"""What a table screen reads of a table game's state beyond the rules' own questions:
+each seat's tiles in the order its hand shows them, the hands as they were through the
+hand, who went out and the club clock's time left."""
+
+from __future__ import annotations
+
+from game.rules.table import TableState
+from game.rules.tiles import TileId, tiles_in
+
+
+def seat_hands(state: TableState) -> list[list[TileId]]:
+    """Every seat's tiles in hand, in the order the hand shows them."""
+    return [state.hand_tiles(seat) for seat in range(state.players)]
+
+
+def seat_hands_so_far(state: TableState) -> list[list[list[TileId]]]:
+    """Every seat's tiles in hand as dealt, then after each move of this hand."""
+    return [[tiles_in(mask) for mask in masks] for masks in state.hands_so_far()]
+
+
+def who_went_out(state: TableState) -> int | None:
+    """The seat that placed its last tile, once a hand has ended that way."""
+    if not state.hand_over:
+        return None
+    return next((seat for seat, hand in enumerate(state.hands) if not hand), None)
+
+
+def time_left_s(state: TableState) -> float | None:
+    """Timed club games: game time left (0 once it has run out)."""
+    limit = state.game.rules.time_limit_s
+    return None if limit is None else max(0.0, limit - state.clock_s)
