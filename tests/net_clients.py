@@ -20,7 +20,7 @@ from game.net.remote_match import RemoteMatch
 from game.net.replies import MovePlayed, read_server_message
 from game.net.server import TableServer
 from game.net.table_opening import TableOpening
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from tests.net_helpers import bot_move
 
 MAX_READ = 16 * 1024 * 1024

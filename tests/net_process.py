@@ -17,7 +17,7 @@ from websockets.sync.client import ClientConnection
 from game.net.messages import move_frame
 from game.net.mirror import TableMirror
 from game.net.replies import MovePlayed, read_server_message
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from tests.net_helpers import bot_move
 
 try:

@@ -9,7 +9,8 @@ from typing import Any
 
 from game.app import App
 from game.cli import simulate
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.table_rules import TableRules
 
 TABLE = Path(__file__).parent / "golden" / "table-2-standard.contack.json"

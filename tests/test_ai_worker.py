@@ -28,7 +28,7 @@ from game.ai.worker import solve as solve_job
 from game.play.events import HintFound, MovePlayed, VerdictFound
 from game.play.solitaire_session import SolitaireSession
 from game.play.table_match import TableMatch, Turn
-from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
+from game.rules.modes import Mode
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from tests.drive import new_app
 
@@ -181,7 +181,7 @@ def test_table_computers_and_hints_without_a_working_worker() -> None:
 
 
 def test_solitaires_fall_back_on_their_own_moves_without_a_working_worker() -> None:
-    draw = SolitaireSession.new(DRAW_SOLITAIRE, 5, DeadWorker())
+    draw = SolitaireSession.new(Mode.DRAW_SOLITAIRE, 5, DeadWorker())
     assert draw.suggest() == simple_fair_move(draw.state)  # type: ignore[arg-type]
     while not draw.finished:
         move = draw.suggest()
@@ -189,6 +189,6 @@ def test_solitaires_fall_back_on_their_own_moves_without_a_working_worker() -> N
         draw.play(move)
     assert not draw.state.won  # deal 5 is lost this way: its verdict is "unknown"
     assert draw.poll() == [VerdictFound("unknown")] and not draw.judging
-    stacked = SolitaireSession.new(STACKED_SOLITAIRE, 3, DeadWorker())
+    stacked = SolitaireSession.new(Mode.STACKED_SOLITAIRE, 3, DeadWorker())
     assert stacked.suggest() == stacked_best_try(stacked.state)  # type: ignore[arg-type]
     assert not stacked.advice.thinking

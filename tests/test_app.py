@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.persist.records import write_record
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.scenes.menu import MenuScene
 from game.scenes.replay import ReplayScene
 from game.scenes.requests import TableRequest

@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from game.persist.storage import Storage
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.scenes.table import TableScene
 from tests.drive import new_app
 

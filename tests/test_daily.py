@@ -16,8 +16,10 @@ from game.ai.daily import daily_deal
 from game.ai.solver import solve
 from game.persist.history import load_history
 from game.persist.stats import DailyStats
+from game.rules.modes import Mode
 from game.rules.moves import PILE
-from game.rules.record import DAILY_KEY, GameRecord, RecordedGame
+from game.rules.record.document import DAILY_KEY, GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.daily import MARKS, DailyScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
@@ -106,8 +108,8 @@ def test_the_daily_deal_is_played_from_the_menu_counted_and_marked_won(make_app:
     app.run_frames(2)
     daily = app.scene
     assert isinstance(daily, DailyScene)
-    run_until(app, lambda: daily.play_buttons["stacked-solitaire"].enabled)
-    Input(app).click(daily.play_buttons["stacked-solitaire"])
+    run_until(app, lambda: daily.play_buttons[Mode.STACKED_SOLITAIRE].enabled)
+    Input(app).click(daily.play_buttons[Mode.STACKED_SOLITAIRE])
     app.run_frames(3)
     scene = app.scene
     assert isinstance(scene, StackedSolitaireScene)

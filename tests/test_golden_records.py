@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.scenes.replay import ReplayScene
 from game.scenes.score import ScoreScene
 from game.scenes.table import TableScene

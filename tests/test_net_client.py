@@ -14,7 +14,7 @@ from game.net.mirror import TableMirror
 from game.net.registry import Registry
 from game.net.replies import Created, GameOver, Joined, MovePlayed, TableView
 from game.net.store import TableStore
-from game.rules.record_moves import TABLE
+from game.rules.modes import Mode
 from tests.net_helpers import ROOMY, ManualClock, bot_move, checked
 
 GUARD_S = 20.0
@@ -116,7 +116,7 @@ def test_a_game_is_played_through_the_client_and_watched_by_another() -> None:
         assert watched.record == over.record and checked(over.record.data).is_over()
         view = next(event for event in seen if isinstance(event, TableView))
         moves = view.record.data["hands"][0]["moves"]
-        moves += [event.move.entry(TABLE) for event in seen if isinstance(event, MovePlayed)]
+        moves += [event.move.entry(Mode.TABLE) for event in seen if isinstance(event, MovePlayed)]
         assert moves == over.record.data["hands"][0]["moves"]
     finally:
         host.close()

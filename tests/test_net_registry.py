@@ -21,7 +21,7 @@ from game.net.registry import Registry
 from game.net.store import TableStore
 from game.net.table import NetTable
 from game.rules.moves import PASS_MOVE
-from game.rules.record import RecordedGame
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.table import TableGame
 from game.rules.table_rules import HAND_SIZE
 from tests.net_helpers import (

@@ -29,7 +29,8 @@ from game.persist.puzzles import count_daily_answer, count_trainer_answer
 from game.persist.records import check_record_dict
 from game.persist.storage import Storage
 from game.play.game_facts import game_facts
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.table import TableGame
 from game.rules.table_rules import TableRules
 from tests.persistence_helpers import finished_record

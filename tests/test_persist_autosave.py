@@ -15,7 +15,9 @@ import pytest
 from game.persist import autosave
 from game.persist.autosave import check_saved_game
 from game.persist.storage import Storage
-from game.rules.record import MODES, GameRecord, RecordedGame
+from game.rules.modes import Mode
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.scenes.menu import MenuScene
 from tests.conftest import AppMaker
 from tests.drive import Input
@@ -77,7 +79,7 @@ def test_autosave_saved_checked_and_cleared(tmp_path: Path) -> None:
 
 def test_each_mode_keeps_its_own_autosave(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
-    saves = {mode: in_progress(record(mode)) for mode in MODES}
+    saves = {mode: in_progress(record(mode)) for mode in tuple(Mode)}
     for data in saves.values():
         storage.save_game(data)
     assert autosave.check_saved_games(storage) == {m: GameRecord(d) for m, d in saves.items()}

@@ -25,7 +25,7 @@ from game.persist.records import (
 from game.persist.records_listing import list_records
 from game.persist.storage import Storage
 from game.rules.errors import RecordError
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.scenes.menu import MenuScene
 from game.scenes.records import RecordsScene
 from game.scenes.replay import ReplayScene
@@ -118,7 +118,7 @@ def test_a_record_is_written_atomically_and_read_back(tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", ["con", "NUL", "com1", "lpt1", "aux.txt", "Con.backup"])
 def test_names_the_system_keeps_are_refused(tmp_path: Path, name: str) -> None:
     from game.persist.records import RecordSaveError, save_named_record
-    from game.rules.record import GameRecord
+    from game.rules.record.document import GameRecord
 
     with pytest.raises(RecordSaveError, match="keeps for itself"):
         save_named_record(Storage(tmp_path), GameRecord(table_record()), name)

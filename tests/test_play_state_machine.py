@@ -17,13 +17,10 @@ from game.ai.worker import DoneJob, InProcessAdviser, Job
 from game.play.events import MovePlayed, Redone, TookBack
 from game.play.solitaire_session import SolitaireSession
 from game.play.table_match import TableMatch, Turn
-from game.rules.record import (
-    DRAW_SOLITAIRE,
-    STACKED_SOLITAIRE,
-    GameRecord,
-    GameState,
-    RecordedGame,
-)
+from game.rules.modes import Mode
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
+from game.rules.state import GameState
 from game.rules.table import TableState
 
 FAST = settings(max_examples=12, stateful_step_count=40, deadline=None)
@@ -107,7 +104,7 @@ class TableMachine(RuleBasedStateMachine):
 
 
 class SolitaireMachine(RuleBasedStateMachine):
-    mode = DRAW_SOLITAIRE
+    mode = Mode.DRAW_SOLITAIRE
 
     def __init__(self) -> None:
         super().__init__()
@@ -145,7 +142,7 @@ class SolitaireMachine(RuleBasedStateMachine):
 
 
 class StackedMachine(SolitaireMachine):
-    mode = STACKED_SOLITAIRE
+    mode = Mode.STACKED_SOLITAIRE
 
 
 TestTableSession = TableMachine.TestCase

@@ -15,7 +15,8 @@ from game.play.table_match import TableMatch, Turn
 from game.play.table_setup import rematch_config
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW, PASS, PLACE, Move
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.seeds_names import NAME_LIMIT
 from tests.persistence_helpers import table_record
 

@@ -8,7 +8,9 @@ import pytest
 from game.app import App
 from game.play.table_match import TableMatch
 from game.router import SCENES, make_scene
-from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, GameRecord, RecordedGame
+from game.rules.modes import Mode
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.scenes.coach import CoachScene
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.games_frame import TABS
@@ -43,14 +45,14 @@ def test_requests_with_options_make_their_screens(app: App) -> None:
     config = {"rules": {"hands": 1}, "players": PLAYERS, "seed": 5}
     table = make_scene(app, TableRequest(config))
     assert isinstance(table, TableScene) and table.match.deal == 5
-    draw = make_scene(app, SolitaireRequest(DRAW_SOLITAIRE, 12))
+    draw = make_scene(app, SolitaireRequest(Mode.DRAW_SOLITAIRE, 12))
     assert isinstance(draw, DrawSolitaireScene) and draw.seed == 12
-    stacked = make_scene(app, SolitaireRequest(STACKED_SOLITAIRE, 3))
+    stacked = make_scene(app, SolitaireRequest(Mode.STACKED_SOLITAIRE, 3))
     assert isinstance(stacked, StackedSolitaireScene) and stacked.seed == 3
     match, _failure = TableMatch.open(config, None, app.adviser)
     score = make_scene(app, ScoreRequest(match, "Hand over.", lambda: None))
     assert isinstance(score, ScoreScene) and score.match is match
-    record = GameRecord(RecordedGame.new_solitaire(DRAW_SOLITAIRE, PLAYERS[0], 4).record.data)
+    record = GameRecord(RecordedGame.new_solitaire(Mode.DRAW_SOLITAIRE, PLAYERS[0], 4).record.data)
     replay = make_scene(app, ReplayRequest(record, "Deal 4"))
     assert isinstance(replay, ReplayScene) and replay.title == "Deal 4"
     coach = make_scene(app, CoachRequest(match.recorded.record, "This game"))

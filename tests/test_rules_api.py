@@ -12,7 +12,8 @@ from game.ai.solver import solve
 from game.rules.errors import IllegalMoveError, RecordError, RulesError
 from game.rules.lattice import ORIGIN
 from game.rules.moves import DISCARD, DRAW, DRAW_MOVE, PASS_MOVE, PILE, PLACE, STOCK, Move
-from game.rules.record import GameRecord, GameState, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.results import (
     ALL_PASSED,
     DEAD_END,
@@ -23,7 +24,7 @@ from game.rules.results import (
     Outcome,
 )
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.rules.state import PLAYING
+from game.rules.state import PLAYING, GameState
 from game.rules.table import TableGame, TableState
 from game.rules.table_rules import TableRules
 from game.rules.tiles import ALL_TILES, parse_tile, tile_name

@@ -12,7 +12,8 @@ import pytest
 
 from game.cli import simulate
 from game.rules.errors import RecordError, RulesError
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableState
 from game.rules.table_rules import TableRules

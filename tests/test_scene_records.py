@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.persist.storage import Storage
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.scenes.records import SaveRecordScene
 from tests.conftest import AppMaker, HeldAdviser
 from tests.drive import Input

@@ -20,7 +20,8 @@ from game.persist.storage import Storage
 from game.play.replay import Replay
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.solitaire import StackedSolitaireState
 from game.rules.table import TableState
 from game.scenes.dialog import ConfirmScene

@@ -11,7 +11,8 @@ import game.play.solitaire_advice as solitaire_advice
 from game.ai.analysis import position_after
 from game.ai.solver import solve
 from game.app import App
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.replay import ReplayScene

@@ -13,8 +13,9 @@ from game.ai.solver import SOLVER_POSITIONS
 from game.app import App
 from game.cli import simulate
 from game.rules.lattice import Cell
+from game.rules.modes import Mode
 from game.rules.moves import PLACE
-from game.rules.record import STACKED_SOLITAIRE, GameRecord
+from game.rules.record.document import GameRecord
 from game.rules.table_rules import TableRules
 from game.scenes.replay import ReplayScene
 from game.scenes.replay_review import SAME_SPOT_TURN_S, Focus
@@ -100,7 +101,7 @@ def test_a_review_shows_the_figure_whole_above_its_caption(
 ) -> None:
     """The review zoomed to the slip: the figure was cut at the board's edge, and drawn
     on under the caption."""
-    game = simulate(STACKED_SOLITAIRE, 1, 1, ["greedy"], TableRules())
+    game = simulate(Mode.STACKED_SOLITAIRE, 1, 1, ["greedy"], TableRules())
     found = review_solitaire(game, SOLVER_POSITIONS)
     assert found.slipped
     app = make_app(size=size, speed="instant")

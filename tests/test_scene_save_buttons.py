@@ -10,7 +10,7 @@ import pygame
 from game.app import App
 from game.persist.records import read_record
 from game.persist.records_listing import list_records
-from game.rules.record import RecordedGame
+from game.rules.record.recorded_game import RecordedGame
 from game.scenes.base import Scene
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.records import SaveRecordScene

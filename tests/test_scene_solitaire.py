@@ -15,8 +15,9 @@ from game.ai.autoplay import best_stock_move, fair_move, simple_fair_move
 from game.ai.solver import solve
 from game.ai.worker import InProcessAdviser, Job
 from game.app import App
+from game.rules.modes import Mode
 from game.rules.moves import DISCARD_PILE, PILE, STOCK, Move
-from game.rules.record import MODES, GameRecord
+from game.rules.record.document import GameRecord
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.draw_solitaire import DrawSolitaireScene
 from game.scenes.menu import MenuScene
@@ -58,7 +59,7 @@ def back_at_menu(module_app: App) -> App:
     """The module's app back at its menu, with no saved game."""
     module_app.clear_to_root()
     module_app.run_frames(1)
-    for mode in MODES:
+    for mode in tuple(Mode):
         module_app.storage.clear_game(mode)
     module_app.settings.extra.pop("solitaire", None)
     module_app.adviser = InProcessAdviser()

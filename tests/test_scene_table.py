@@ -19,7 +19,8 @@ from game.app import App, ManualClock
 from game.persist.storage import Storage
 from game.router import scene_for_record
 from game.rules.moves import DRAW, PASS, PLACE, Move
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.results import ALL_PASSED, DEAD_END
 from game.rules.table import TableGame, TableState
 from game.rules.table_rules import TableRules

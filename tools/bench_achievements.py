@@ -34,7 +34,7 @@ from game.app import App, ManualClock
 from game.persist.achievements import save_achievements
 from game.persist.history import add_finished_game
 from game.persist.storage import Storage
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.scenes.achievements import AchievementsScene
 from tools.frames import bare_frame_ms, frame_figures, paced_frames
 from tools.samples import sample_record

@@ -33,7 +33,7 @@ from game.ai.solver import SOLVER_POSITIONS
 from game.app import App, ManualClock
 from game.cli import simulate
 from game.persist.storage import Storage
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.rules.table_rules import TableRules
 from game.scenes.coach import CoachScene
 from game.scenes.replay import ReplayScene

@@ -10,7 +10,8 @@ from game.cli import simulate
 from game.persist.history import add_finished_game, load_history, save_history
 from game.persist.records import RECORD_SUFFIX, records_dir, save_named_record
 from game.persist.storage import Storage
-from game.rules.record import TABLE, GameRecord
+from game.rules.modes import Mode
+from game.rules.record.document import GameRecord
 from game.rules.table_rules import TableRules
 
 SEAT_NAMES: Final = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus")
@@ -21,7 +22,7 @@ def table_config(players: list[tuple[str, str]], seed: int = 7, **rules: Any) ->
     return {"rules": rules, "players": [{"name": n, "kind": k} for n, k in players], "seed": seed}
 
 
-def sample_record(mode: str = TABLE, players: int = 4, seed: int = 7) -> GameRecord:
+def sample_record(mode: str = Mode.TABLE, players: int = 4, seed: int = 7) -> GameRecord:
     """A finished game between greedy computer players."""
     return simulate(mode, players, seed, ["greedy"], TableRules())
 

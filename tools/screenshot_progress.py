@@ -13,7 +13,7 @@ from game.persist.achievements import Progress, save_achievements
 from game.persist.history import add_finished_game
 from game.persist.puzzles import count_daily_answer, count_trainer_answer
 from game.rules.moves import PLACE
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.scenes.achievements import AchievementsScene
 from game.scenes.puzzles import PuzzlesScene
 from game.scenes.score import ScoreScene

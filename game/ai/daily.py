@@ -14,10 +14,12 @@ import hashlib
 from typing import Any, Final
 
 from game.ai.solver import Solver
-from game.rules.record import DAILY_KEY, DRAW_SOLITAIRE, STACKED_SOLITAIRE, GameRecord, RecordedGame
+from game.rules.modes import Mode
+from game.rules.record.document import DAILY_KEY, GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 
-DAILY_MODES: Final = (DRAW_SOLITAIRE, STACKED_SOLITAIRE)
+DAILY_MODES: Final = (Mode.DRAW_SOLITAIRE, Mode.STACKED_SOLITAIRE)
 NODE_BUDGET: Final = 300_000
 """Positions the solver may search to prove a candidate winnable."""
 MAX_CANDIDATES: Final = 200

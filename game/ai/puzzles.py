@@ -26,9 +26,11 @@ from typing import Any, Final
 from game.ai.players import bot_rng, make_player
 from game.rules.contacts import contact_score
 from game.rules.lattice import neighbours
+from game.rules.modes import Mode
 from game.rules.moves import PLACE, Move
-from game.rules.record import TABLE, GameRecord, RecordedGame
-from game.rules.record_moves import move_to_entry
+from game.rules.record.document import GameRecord
+from game.rules.record.entries import move_to_entry
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.table import TableGame, TableState
 
 MIN_POINTS: Final = 20
@@ -108,7 +110,7 @@ class Puzzle:
         RECORD.md for the seat to act, with its score) and its points."""
         return {
             "record": self.record.copy().data,
-            "answer": move_to_entry(TABLE, self.answer, self.seat, self.points),
+            "answer": move_to_entry(Mode.TABLE, self.answer, self.seat, self.points),
             "points": self.points,
         }
 

@@ -18,8 +18,9 @@ from typing import Any, Final
 from game.ai.players import LEVELS
 from game.rules import jsontext
 from game.rules.errors import RulesError
+from game.rules.modes import Mode
 from game.rules.moves import Move
-from game.rules.record_moves import TABLE, entry_to_move
+from game.rules.record.entries import entry_to_move
 from game.rules.seeds_names import cut_text, player_name
 from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS, TableRules
 
@@ -185,7 +186,7 @@ def _move(data: dict[str, Any]) -> MoveRequest:
     if type(player) is not int:
         raise bad("move.player must be a seat number")
     try:
-        move = entry_to_move(TABLE, entry, 0, 0)
+        move = entry_to_move(Mode.TABLE, entry, 0, 0)
     except RulesError as error:
         raise bad(str(error).removeprefix("hand 0 move 0: ")) from None
     return MoveRequest(table, player, move)

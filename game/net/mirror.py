@@ -15,7 +15,8 @@ from game.net.recorded import RecordedTable
 from game.net.replies import MovePlayed
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW, Move
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.results import MoveResult
 from game.rules.table import TableState
 from game.rules.tiles import ALL_TILES, tile_name

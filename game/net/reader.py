@@ -20,7 +20,7 @@ from game.net.replies import (
     read_server_message,
 )
 from game.rules.errors import RulesError
-from game.rules.record import RecordedGame
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.table import TableState
 from game.rules.table_rules import TableRules
 

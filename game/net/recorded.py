@@ -3,7 +3,8 @@ in step (`RecordedGame`), read as a table's."""
 
 from __future__ import annotations
 
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.table import TableState
 
 

@@ -26,9 +26,10 @@ from game.play.events import Event, Resynced
 from game.play.events import MovePlayed as Played
 from game.play.table_match import TableMatch, Turn
 from game.rules.errors import RulesError
+from game.rules.modes import Mode
 from game.rules.moves import Move
-from game.rules.record import RecordedGame
-from game.rules.record_moves import TABLE, move_to_entry
+from game.rules.record.entries import move_to_entry
+from game.rules.record.recorded_game import RecordedGame
 
 
 @dataclass
@@ -198,7 +199,7 @@ class RemoteMatch(TableMatch):
         if seat not in self.held or self._awaiting is not None:
             return
         self._awaiting = (self.position(), forced)
-        self.link.client.move(self.link.table, move_to_entry(TABLE, move, seat))
+        self.link.client.move(self.link.table, move_to_entry(Mode.TABLE, move, seat))
 
     def think(self) -> bool:
         return False  # nothing to start: the network's moves come when they come

@@ -18,9 +18,9 @@ from typing import Any, Final
 from game.net.messages import REPLACED
 from game.rules import jsontext
 from game.rules.errors import RulesError
-from game.rules.record import GameRecord
-from game.rules.record_moves import TABLE
-from game.rules.record_values import RecordMove
+from game.rules.modes import Mode
+from game.rules.record.document import GameRecord
+from game.rules.record.values import RecordMove
 from game.rules.seeds_names import cut_text
 from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS
 
@@ -174,7 +174,7 @@ def _record(data: dict[str, Any]) -> GameRecord:
 def _move(table: str, data: dict[str, Any]) -> MovePlayed:
     hand, index = _count(data, "hand"), _count(data, "index")
     try:
-        move = RecordMove.read(TABLE, data.get("move"), hand, index)
+        move = RecordMove.read(Mode.TABLE, data.get("move"), hand, index)
     except RulesError as error:
         raise BadReply(str(error)) from None
     if not 0 <= move.player < MAX_PLAYERS:

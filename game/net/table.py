@@ -28,9 +28,11 @@ from game.net.messages import (
 from game.net.recorded import RecordedTable
 from game.play.table_match import STAND_IN_LEVEL
 from game.rules.errors import IllegalMoveError, RecordError
+from game.rules.modes import Mode
 from game.rules.moves import Move
-from game.rules.record import GameRecord, RecordedGame
-from game.rules.record_moves import TABLE, entry_to_move
+from game.rules.record.document import GameRecord
+from game.rules.record.entries import entry_to_move
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.seeds_names import SEED_DIGITS, trim_names
 from game.rules.table import TableGame
 
@@ -273,7 +275,7 @@ class NetTable(RecordedTable):
             self.deal_if_due()
         if (hand, index) != (self.record.hand_count - 1, len(self.state.moves)):
             return
-        move = entry_to_move(TABLE, entry, hand, index)
+        move = entry_to_move(Mode.TABLE, entry, hand, index)
         try:
             self.recorded.play(move)
         except IllegalMoveError as error:

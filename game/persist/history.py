@@ -38,7 +38,9 @@ from game.persist.stats import (
 )
 from game.play.game_facts import game_facts
 from game.rules.errors import RecordError
-from game.rules.record import TABLE, GameRecord, RecordedGame
+from game.rules.modes import Mode
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.results import WON
 from game.rules.table import TableState
 
@@ -247,7 +249,7 @@ def add_finished_game(
         )
     entry = _entry_for(recorded, key, file.relative_to(files.data_dir).as_posix(), stamp)
     entry = replace(entry, hints=hints, undos=undos, autoplay=autoplay)
-    if recorded.mode == TABLE:
+    if recorded.mode.is_table:
         count_table_game(history.players, recorded)
     else:
         won = recorded.state.is_terminal() and getattr(recorded.state, "status", None) == WON
@@ -354,7 +356,7 @@ def count_lost_saves(files: GameFiles) -> None:
     """Count a finished game that was never counted (a solitaire lost when the game
     closed before the player moved on, or any game whose history write failed: its save
     still holds it), and clear its save once it is counted."""
-    for mode in (*SOLITAIRE_MODES, TABLE):
+    for mode in (*SOLITAIRE_MODES, Mode.TABLE):
         data = finished_save(files, mode)
         if data is None:
             continue

@@ -14,7 +14,7 @@ from typing import Any
 from game.persist import autosave, history, settings
 from game.persist.files import GameFiles
 from game.persist.settings import Settings
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 
 
 class Storage(GameFiles):

@@ -22,7 +22,7 @@ from game.play.events import Event
 from game.play.table_match import TableMatch, Turn
 from game.rules.errors import IllegalMoveError
 from game.rules.moves import PLACE, Move, parse_move
-from game.rules.record import RecordedGame
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.results import MoveResult
 from game.rules.table import TableGame
 from game.rules.table_rules import TableRules

@@ -18,7 +18,7 @@ from game.i18n import N_, _
 from game.play.events import Event, MovePlayed, TookBack
 from game.play.table_match import TableMatch
 from game.rules.moves import Move
-from game.rules.record import RecordedGame
+from game.rules.record.recorded_game import RecordedGame
 
 YOU = N_("You")
 

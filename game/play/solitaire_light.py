@@ -21,7 +21,7 @@ from game.ai.solver import POSITIONS_PER_SECOND, SolitaireState, SolveResult
 from game.ai.winnable import SLICE_POSITIONS, solve_slice
 from game.ai.worker import Adviser, Job
 from game.rules.moves import Move
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 
 LIGHT_KEY: Final = "light_out"
 """The record key of the move at which the light went out (1: the first move; 0: the

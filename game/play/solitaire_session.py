@@ -21,7 +21,8 @@ from game.play.events import Event, GameEnded, MovePlayed, StockTurned, TookBack
 from game.play.solitaire_advice import AutoPlayAdvice, FairOdds
 from game.play.solitaire_light import WinnableLight
 from game.rules.moves import DISCARD, STOCK, Move
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 
 SolitaireState = DrawSolitaireState | StackedSolitaireState

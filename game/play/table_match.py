@@ -22,7 +22,8 @@ from game.play.table_advice import TableAdvice
 from game.play.table_undo import undo_target
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW_MOVE, PLACE, Move
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.seeds_names import new_seed
 from game.rules.share import deal_number
 from game.rules.table import TableGame, TableState

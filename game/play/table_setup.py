@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.record import TABLE, GameRecord
+from game.rules.modes import Mode
+from game.rules.record.document import GameRecord
 from game.rules.share import ShareCode, ShareCodeError, deal_number
 
 
@@ -28,6 +29,6 @@ def share_code(record: GameRecord) -> str | None:
         return None
     kinds = tuple(player.kind for player in record.players)
     try:
-        return str(ShareCode(TABLE, deal, kinds, record.rules))
+        return str(ShareCode(Mode.TABLE, deal, kinds, record.rules))
     except ShareCodeError:
         return None

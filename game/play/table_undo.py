@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from game.rules.moves import PLACE
-from game.rules.record_values import RecordMove
+from game.rules.record.values import RecordMove
 
 
 def undoer(

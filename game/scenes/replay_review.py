@@ -18,9 +18,10 @@ import pygame
 from game.ai.analysis import SolitaireReview
 from game.i18n import N_, _
 from game.rules.lattice import Cell, neighbours
+from game.rules.modes import Mode
 from game.rules.moves import DISCARD, PLACE, Move
-from game.rules.record import DRAW_SOLITAIRE, GameRecord
-from game.rules.record_moves import move_to_entry
+from game.rules.record.document import GameRecord
+from game.rules.record.entries import move_to_entry
 from game.ui.board import Board
 from game.ui.theme import PALETTE
 from game.ui.words import slip_words, source_words, tile_words
@@ -65,7 +66,7 @@ def review_lines(review: SolitaireReview, mode: str) -> list[str]:
             _("The solver tried every way from the first move."),
             "",
         ]
-    curtain = _(BEHIND_THE_CURTAIN) if mode == DRAW_SOLITAIRE else ""
+    curtain = _(BEHIND_THE_CURTAIN) if mode == Mode.DRAW_SOLITAIRE else ""
     keep = review.line[0] if review.line else None
     if not review.slipped:
         if keep is None:

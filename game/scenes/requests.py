@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
+from game.rules.modes import Mode
 
 if TYPE_CHECKING:
     from game.ai.analysis import SolitaireReview
     from game.net.remote_match import RemoteMatch
     from game.play.table_match import TableMatch
-    from game.rules.record import GameRecord
+    from game.rules.record.document import GameRecord
     from game.scenes.replay_review import Focus
 
 
@@ -24,8 +24,8 @@ class Screen(StrEnum):
 
     MENU = "menu"
     SETUP = "setup"
-    DRAW_SOLITAIRE = DRAW_SOLITAIRE
-    STACKED_SOLITAIRE = STACKED_SOLITAIRE
+    DRAW_SOLITAIRE = Mode.DRAW_SOLITAIRE
+    STACKED_SOLITAIRE = Mode.STACKED_SOLITAIRE
     RECORDS = "records"
     HISTORY = "history"
     STATS = "stats"
@@ -68,7 +68,7 @@ class RejoinRequest:
 
 @dataclass(frozen=True)
 class SolitaireRequest:
-    """A solitaire of `mode` (DRAW_SOLITAIRE or STACKED_SOLITAIRE) on deal `seed`."""
+    """A solitaire of `mode` (Mode.DRAW_SOLITAIRE or Mode.STACKED_SOLITAIRE) on deal `seed`."""
 
     mode: str
     seed: int | None = None

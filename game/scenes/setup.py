@@ -16,7 +16,7 @@ import pygame
 from game.i18n import N_, _
 from game.persist.history import History, load_history
 from game.persist.settings import TableSetup
-from game.rules.record import TABLE
+from game.rules.modes import Mode
 from game.rules.share import (
     MAX_CODE_LENGTH,
     ShareCode,
@@ -183,7 +183,7 @@ class SetupScene(Scene):
         seats and options are set at once."""
         reading = read_deal(text)
         self.deal_words, self.deal_ok, self.shared = reading.words, reading.ok, None
-        if reading.code is not None and reading.code.mode == TABLE:
+        if reading.code is not None and reading.code.mode == Mode.TABLE:
             self._apply_code(reading.code)
         elif reading.code is not None:
             self.shared = reading.code
@@ -298,7 +298,7 @@ class SetupScene(Scene):
         if isinstance(request, HostRequest):  # the server keeps it: the Continue save stays
             self.services.switch_to(request)
             return
-        confirm_new_game(self.services, TABLE, lambda: self.services.switch_to(request))
+        confirm_new_game(self.services, Mode.TABLE, lambda: self.services.switch_to(request))
 
     # Drawing ------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from game.persist.history import add_finished_game
 from game.play.solitaire_session import Report, SolitaireSession, WinnableDealSearch
 from game.rules.errors import RecordError
 from game.rules.moves import PLACE
-from game.rules.record import DAILY_KEY, GameRecord
+from game.rules.record.document import DAILY_KEY, GameRecord
 from game.scenes.requests import ReplayRequest
 from game.scenes.solitaire_bars import light_wanted
 from game.ui.board import Board

@@ -24,7 +24,7 @@ from game.i18n import N_
 from game.play.events import Event, MovePlayed
 from game.play.table_match import TableMatch
 from game.rules.moves import Move
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.rules.table import TableState
 from game.scenes.base import Scene
 from game.scenes.requests import ScoreRequest

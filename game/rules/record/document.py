@@ -13,8 +13,9 @@ from typing import Any, Final
 
 from game.rules import jsontext
 from game.rules.errors import RecordError, RulesError
-from game.rules.record_moves import MODES, TABLE, fail
-from game.rules.record_values import RecordHand, RecordMove, RecordPlayer
+from game.rules.modes import Mode
+from game.rules.record.entries import fail
+from game.rules.record.values import RecordHand, RecordMove, RecordPlayer
 from game.rules.seeds_names import SEED_DIGITS, is_seed, player_name, trim_names
 from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS, TableRules
 
@@ -47,7 +48,11 @@ class GameRecord:
 
     @classmethod
     def new(
-        cls, mode: str, players: list[dict[str, Any]], rules: TableRules | None = None, **extra: Any
+        cls,
+        mode: Mode,
+        players: list[dict[str, Any]],
+        rules: TableRules | None = None,
+        **extra: Any,
     ) -> GameRecord:
         data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "mode": mode}
         data["rules"] = (rules or TableRules()).to_dict()
@@ -75,9 +80,9 @@ class GameRecord:
             raise RecordError(f"record: format must be {FORMAT!r}, not {data.get('format')!r}")
         if data.get("version") != VERSION:
             raise RecordError(f"record: version {data.get('version')!r} is not supported")
-        mode = data.get("mode")
-        if mode not in MODES:
-            raise RecordError(f"record: unknown mode {mode!r}")
+        if data.get("mode") not in tuple(Mode):
+            raise RecordError(f"record: unknown mode {data.get('mode')!r}")
+        mode = Mode(data["mode"])
         try:
             self.rules.validate()
         except (RulesError, TypeError) as error:
@@ -85,7 +90,7 @@ class GameRecord:
         players = data.get("players")
         if not isinstance(players, list):
             raise RecordError("record: players must be a list")
-        low, high = (MIN_PLAYERS, MAX_PLAYERS) if mode == TABLE else (1, 1)
+        low, high = (MIN_PLAYERS, MAX_PLAYERS) if mode.is_table else (1, 1)
         if not low <= len(players) <= high:
             raise RecordError(
                 f"record: a {mode} record has {low} to {high} players, not {len(players)}"
@@ -94,12 +99,12 @@ class GameRecord:
             kind = player.get("kind") if isinstance(player, dict) else None
             if kind != "human" and not (isinstance(kind, str) and kind.startswith("ai:")):
                 raise RecordError(f"record: players[{seat}].kind must be 'human' or 'ai:<level>'")
-        if mode == TABLE and self.rules.partners and len(players) != 4:
+        if mode.is_table and self.rules.partners and len(players) != 4:
             raise RecordError("record: partners needs exactly 4 players")
         hands = data.get("hands")
         if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
             raise RecordError("record: hands must be a list of objects")
-        if mode != TABLE and len(hands) > 1:
+        if mode.is_solitaire and len(hands) > 1:
             raise RecordError("record: a solitaire record has one hand")
         self._validate_game_keys()
 
@@ -134,8 +139,8 @@ class GameRecord:
                 raise fail(h, None, "redo must be a list of lists of moves")
 
     @property
-    def mode(self) -> str:
-        return str(self.data["mode"])
+    def mode(self) -> Mode:
+        return Mode(self.data["mode"])
 
     @property
     def rules(self) -> TableRules:

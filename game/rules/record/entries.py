@@ -1,19 +1,15 @@
-"""The modes a record names and its move entries (RECORD.md): a move to its entry and
+"""A record's move entries (RECORD.md): a move to its entry and
 back, each refusal naming the hand and the move."""
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from game.rules.errors import RecordError, RulesError
 from game.rules.lattice import Cell
+from game.rules.modes import Mode
 from game.rules.moves import DISCARD, DISCARD_PILE, DRAW, PASS, PILE, PLACE, STOCK, Move
 from game.rules.tiles import TileId, parse_tile, tile_name
-
-TABLE: Final = "table"
-DRAW_SOLITAIRE: Final = "draw-solitaire"
-STACKED_SOLITAIRE: Final = "stacked-solitaire"
-MODES: Final = (TABLE, DRAW_SOLITAIRE, STACKED_SOLITAIRE)
 
 
 def where(hand: int | None, move: int | None) -> str:
@@ -31,11 +27,11 @@ def fail(hand: int | None, move: int | None, reason: str) -> RecordError:
 
 
 def move_to_entry(
-    mode: str, move: Move, player: int, score: int | None = None, drawn: TileId | None = None
+    mode: Mode, move: Move, player: int, score: int | None = None, drawn: TileId | None = None
 ) -> dict[str, Any]:
     """The record entry of a move (`player` is ignored for solitaires)."""
     entry: dict[str, Any] = {}
-    if mode == TABLE:
+    if mode.is_table:
         entry["player"] = player
         if move.action == DRAW:
             entry["draw"] = True
@@ -85,18 +81,18 @@ def _placement_fields(entry: dict[str, Any], hand: int, index: int) -> tuple[Til
     return tile, (cell[0], cell[1]), rot
 
 
-def entry_to_move(mode: str, entry: Any, hand: int, index: int) -> Move:
+def entry_to_move(mode: Mode, entry: Any, hand: int, index: int) -> Move:
     """Read one move entry of a record of `mode`."""
     if not isinstance(entry, dict):
         raise fail(hand, index, "a move must be an object")
-    if mode == TABLE:
+    if mode.is_table:
         if entry.get("draw") is True:
             return Move(DRAW)
         if entry.get("pass") is True:
             return Move(PASS)
         return Move(PLACE, *_placement_fields(entry, hand, index))
     source = entry.get("from")
-    if mode == DRAW_SOLITAIRE:
+    if mode is Mode.DRAW_SOLITAIRE:
         if source not in (STOCK, DISCARD_PILE):
             raise fail(hand, index, f"from must be 'stock' or 'discard', not {source!r}")
         if entry.get("discard") is True:

@@ -14,21 +14,17 @@ from typing import Any
 
 from game.rules.contacts import contact_score
 from game.rules.errors import IllegalMoveError, RecordError, RulesError
+from game.rules.modes import Mode
 from game.rules.moves import (
     DRAW,
     PLACE,
     Move,
 )
-from game.rules.record_document import DAILY_KEY as DAILY_KEY  # re-exported
-from game.rules.record_document import GameRecord as GameRecord
-from game.rules.record_moves import DRAW_SOLITAIRE as DRAW_SOLITAIRE  # re-exported
-from game.rules.record_moves import MODES as MODES
-from game.rules.record_moves import STACKED_SOLITAIRE as STACKED_SOLITAIRE
-from game.rules.record_moves import TABLE as TABLE
-from game.rules.record_moves import entry_to_move, fail, move_to_entry
+from game.rules.record.document import GameRecord
+from game.rules.record.entries import entry_to_move, fail, move_to_entry
 from game.rules.results import MoveResult
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.rules.state import GameState as GameState  # re-exported
+from game.rules.state import GameState
 from game.rules.table import TableGame, TableState
 from game.rules.tiles import ALL_TILES, TileId, parse_tile, tile_name
 
@@ -74,7 +70,7 @@ class RecordedGame:
     ) -> RecordedGame:
         """A new table game shuffled with `seed`, or whose first hand is dealt from a
         prepared `stock`."""
-        record = GameRecord.new(TABLE, players, game.rules, seed=seed, **extra)
+        record = GameRecord.new(Mode.TABLE, players, game.rules, seed=seed, **extra)
         state = game.new_state(seed, stock)
         recorded = cls(record, state)
         recorded._start_hand_entry()
@@ -84,7 +80,7 @@ class RecordedGame:
     def new_draw_solitaire(
         cls, player: dict[str, Any], seed: int | str, **extra: Any
     ) -> RecordedGame:
-        record = GameRecord.new(DRAW_SOLITAIRE, [player], seed=seed, **extra)
+        record = GameRecord.new(Mode.DRAW_SOLITAIRE, [player], seed=seed, **extra)
         recorded = cls(record, DrawSolitaireState(seed=seed))
         recorded._start_hand_entry()
         return recorded
@@ -93,7 +89,7 @@ class RecordedGame:
     def new_stacked_solitaire(
         cls, player: dict[str, Any], seed: int | str, **extra: Any
     ) -> RecordedGame:
-        record = GameRecord.new(STACKED_SOLITAIRE, [player], seed=seed, **extra)
+        record = GameRecord.new(Mode.STACKED_SOLITAIRE, [player], seed=seed, **extra)
         recorded = cls(record, StackedSolitaireState(seed=seed))
         recorded._start_hand_entry()
         return recorded
@@ -103,9 +99,9 @@ class RecordedGame:
         cls, mode: str, player: dict[str, Any], seed: int | str, **extra: Any
     ) -> RecordedGame:
         """Deal `seed` of solitaire `mode` (`RulesError` for a mode that is not one)."""
-        if mode == DRAW_SOLITAIRE:
+        if mode == Mode.DRAW_SOLITAIRE:
             return cls.new_draw_solitaire(player, seed, **extra)
-        if mode == STACKED_SOLITAIRE:
+        if mode == Mode.STACKED_SOLITAIRE:
             return cls.new_stacked_solitaire(player, seed, **extra)
         raise RulesError(f"not a solitaire mode: {mode!r}")
 
@@ -120,7 +116,7 @@ class RecordedGame:
         state: GameState
         for h, hand in enumerate(hands):
             stock = _read_stock(hand, h)
-            if mode == TABLE:
+            if mode.is_table:
                 if h == 0:
                     game = TableGame(len(record.players), record.rules)
                     state = game.new_state(record.seed, stock)
@@ -134,7 +130,7 @@ class RecordedGame:
                 # A live game shuffles once per deal: keep the deal rng in step with it,
                 # so that a resumed game deals the hands the seed would have dealt.
                 state.rng.shuffle(list(ALL_TILES))
-            elif mode == DRAW_SOLITAIRE:
+            elif mode == Mode.DRAW_SOLITAIRE:
                 state = DrawSolitaireState(stock)
             else:
                 cut = hand.get("cut")
@@ -165,7 +161,7 @@ class RecordedGame:
     # reading
 
     @property
-    def mode(self) -> str:
+    def mode(self) -> Mode:
         return self.record.mode
 
     def is_over(self) -> bool:
@@ -258,7 +254,7 @@ def _seconds(value: Any, h: int, m: int | None) -> float:
     return float(value)
 
 
-def _replay_move(mode: str, state: GameState, entry: Any, h: int, m: int) -> None:
+def _replay_move(mode: Mode, state: GameState, entry: Any, h: int, m: int) -> None:
     move = entry_to_move(mode, entry, h, m)
     if state.hand_over:
         raise fail(h, m, "a move after the hand has ended")
