@@ -136,4 +136,4 @@ class Player:
     def moves(self) -> list[tuple[int, dict[str, Any]]]:
         """Every move announced, with its hand."""
         assert self.mirror is not None
-        return moves_of(self.mirror.record.data)
+        return moves_of(self.mirror.record.to_json())

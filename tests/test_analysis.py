@@ -33,8 +33,8 @@ def random_game(mode: str, seed: int) -> GameRecord:
 
 def human_table_game(seed: int, players: int = 2, hands: int = 1) -> GameRecord:
     record = cli.simulate("table", players, seed, ["random"] * players, TableRules(hands=hands))
-    for player in record.data["players"]:
-        player["kind"] = "human"
+    for seat in range(players):
+        record.set_player(seat, kind="human")
     return record
 
 
@@ -134,7 +134,7 @@ def test_every_best_move_is_legal_and_its_points_true(seed: int) -> None:
 
 def test_computer_moves_are_not_reviewed() -> None:
     record = cli.simulate("table", 2, 5, ["random", "greedy"], TableRules(hands=1))
-    record.data["players"][0]["kind"] = "human"
+    record.set_player(0, kind="human")
     review = review_table(record)
     assert review.reviews and {r.player for r in review.reviews} == {0}
     assert [seat.seat for seat in review.seats] == [0]

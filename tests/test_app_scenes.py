@@ -131,7 +131,7 @@ def test_setup_builds_the_table_config(make_app: AppMaker, home: Path) -> None:
     Input(app).click(setup.start)
     table = app.scene
     assert isinstance(table, TableScene) and len(app.scenes) == 2
-    assert table.match.record.data["rules"] == {
+    assert table.match.record.to_json()["rules"] == {
         "hands": 3,
         "partners": True,
         "free_draw": False,
@@ -139,10 +139,10 @@ def test_setup_builds_the_table_config(make_app: AppMaker, home: Path) -> None:
         "chips": 40,
         "time_limit_s": 600,
     }
-    players = table.match.record.data["players"]
+    players = table.match.record.to_json()["players"]
     assert [p["kind"] for p in players] == ["human", "ai:greedy", "ai:expert", "ai:greedy"]
     assert players[0]["name"] == "Ann"
-    assert set(table.match.record.data) >= {"rules", "players", "seed", "hands"}
+    assert set(table.match.record.to_json()) >= {"rules", "players", "seed", "hands"}
     Input(app).press(pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
 

@@ -113,7 +113,7 @@ def test_the_daily_deal_is_played_from_the_menu_counted_and_marked_won(make_app:
     app.run_frames(3)
     scene = app.scene
     assert isinstance(scene, StackedSolitaireScene)
-    assert scene.session.record.data[DAILY_KEY] == DAY.isoformat()
+    assert scene.session.record.to_json()[DAILY_KEY] == DAY.isoformat()
     assert scene.seed == daily_deal("stacked-solitaire", DAY)
     state = scene.state
     assert isinstance(state, StackedSolitaireState)

@@ -112,8 +112,8 @@ def test_the_same_deal_number_deals_the_same_tiles() -> None:
     first = TableMatch.new({**config, "seed": 4711}, InProcessAdviser(), 1)
     again = TableMatch.new({**config, "seed": 4711}, InProcessAdviser(), 2)
     other = TableMatch.new({**config, "seed": 4712}, InProcessAdviser(), 3)
-    assert first.deal == 4711 and first.record.data["hands"] == again.record.data["hands"]
-    assert first.record.data["hands"] != other.record.data["hands"]
+    assert first.deal == 4711 and first.record.to_json()["hands"] == again.record.to_json()["hands"]
+    assert first.record.to_json()["hands"] != other.record.to_json()["hands"]
 
 
 # --- the screens -------------------------------------------------------------------
@@ -146,7 +146,7 @@ def test_a_typed_share_code_sets_the_seats_and_options_and_deals_that_deal(
     table = app.scene
     assert isinstance(table, TableScene)
     assert table.match.deal == 4711 and share_code(table.match.record) == str(code)
-    assert table.match.record.data["rules"]["hands"] == 12
+    assert table.match.record.to_json()["rules"]["hands"] == 12
 
 
 def test_a_broken_code_says_why_and_does_not_start(make_app: AppMaker) -> None:
@@ -205,5 +205,5 @@ def test_play_this_deal_again_deals_the_same_tiles_to_the_same_seats(
     table = app.scene
     assert isinstance(table, TableScene) and table.match is not score.match
     assert table.match.deal == 31337
-    assert table.match.record.data["hands"][0]["stock"] == first.data["hands"][0]["stock"]
-    assert table.match.record.data["players"] == players
+    assert table.match.record.to_json()["hands"][0]["stock"] == first.to_json()["hands"][0]["stock"]
+    assert table.match.record.to_json()["players"] == players

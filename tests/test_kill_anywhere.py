@@ -96,7 +96,7 @@ def resumes(mode: str, home: Path) -> None:
     if data is None:  # a solitaire that ended (won) has no save; a table always has one
         assert mode != Mode.TABLE
         return
-    recorded = check_record_dict(data.data)  # the rules' check, as `check` does it
+    recorded = check_record_dict(data.to_json())  # the rules' check, as `check` does it
     adviser = InProcessAdviser()
     if mode == Mode.TABLE:
         flow_moves = TableMatch.resume(data.copy(), adviser).state.moves
@@ -156,7 +156,7 @@ def test_a_kill_while_games_and_answers_are_counted_loses_no_achievement(
         counted = {entry.key for entry in load_history(files).games}
         again = Storage(tmp_path / f"again-{kill}")  # the same counted, never killed
         for game in games:
-            if record_key(game) in counted:
+            if record_key(GameRecord(game)) in counted:
                 add_finished_game(again, GameRecord(game))
         for number in range(load_progress(files).trainer):
             count_trainer_answer(again, number, 1100, True)

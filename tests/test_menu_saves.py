@@ -64,7 +64,7 @@ def test_three_autosaves_coexist_and_each_resumes(make_app: AppMaker, tmp_path: 
         assert isinstance(scene, SCREENS[mode])
         flow = getattr(scene, "match", None) or getattr(scene, "session", None)
         assert flow is not None
-        assert flow.record.data["hands"][0]["moves"][:3] == saves[mode]["hands"][0]["moves"]
+        assert flow.record.to_json()["hands"][0]["moves"][:3] == saves[mode]["hands"][0]["moves"]
     for mode in tuple(Mode):  # none replaced another
         saved = app.storage.load_game(mode)
         assert saved is not None and saved.mode == mode
@@ -106,14 +106,14 @@ def test_a_new_table_game_asks_about_the_unfinished_one_at_start(make_app: AppMa
     drive.press(pygame.K_ESCAPE)  # keep it
     assert app.scene is setup
     kept = app.storage.load_game(Mode.TABLE)
-    assert kept is not None and kept.data["hands"] == saved["hands"]
+    assert kept is not None and kept.to_json()["hands"] == saved["hands"]
     drive.click(setup.start)
     ask = app.scene
     assert isinstance(ask, ConfirmScene)
     drive.click(ask.yes)
     assert isinstance(app.scene, TableScene)
     new = app.storage.load_game(Mode.TABLE)
-    assert new is not None and new.data["hands"] != saved["hands"]
+    assert new is not None and new.to_json()["hands"] != saved["hands"]
 
 
 def test_no_question_without_an_unfinished_game(make_app: AppMaker) -> None:

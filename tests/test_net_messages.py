@@ -101,9 +101,9 @@ def test_what_the_server_writes_a_client_reads_as_typed_values() -> None:
     frames = [
         created_frame("C", "H"),
         joined_frame("C", 1, "T"),
-        view_frame("C", record.data),
+        view_frame("C", record.to_json()),
         announced_move_frame("C", 0, 4, entry),
-        over_frame("C", record.data),
+        over_frame("C", record.to_json()),
         error_frame("too-fast", "wait"),
         presence_frame("C", [True, False]),
     ]

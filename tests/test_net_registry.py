@@ -76,8 +76,8 @@ def test_the_server_deals_every_table_whatever_seed_its_creator_sends() -> None:
     chosen = RecordedGame.new_table(TableGame(2), [{"kind": "human"}] * 2, 5).record
     tables = list(server.tables.values())
     assert all(t.record.seed != 5 for t in tables)
-    stocks = [t.record.data["hands"][0]["stock"] for t in tables]
-    assert chosen.data["hands"][0]["stock"] not in stocks and stocks[0] != stocks[1]
+    stocks = [t.record.to_json()["hands"][0]["stock"] for t in tables]
+    assert chosen.to_json()["hands"][0]["stock"] not in stocks and stocks[0] != stocks[1]
 
 
 def test_a_whole_game_among_three_remote_seats_and_a_computer() -> None:

@@ -37,7 +37,7 @@ def step(match: RemoteMatch) -> list[Event]:
     if turn is Turn.FORCED:
         return match.play_forced()
     if turn is Turn.HAND_OVER:
-        ENDED_STOCKS.append(list(match.record.data["hands"][-1]["stock"]))
+        ENDED_STOCKS.append(list(match.record.to_json()["hands"][-1]["stock"]))
         match.next_hand()
         return []
     return match.poll()
@@ -86,15 +86,15 @@ def test_a_host_and_a_friend_play_a_game_with_a_computer_to_its_end(
         assert not host.watching and host.is_human(0) and not host.is_human(1)
         by_host, by_friend = play_out([host, friend])
         assert host.turn() is Turn.GAME_OVER and friend.turn() is Turn.GAME_OVER
-        record = checked(host.record.data)
+        record = checked(host.record.to_json())
         assert record.is_over() and host.record == friend.record
         assert host.names == friend.names == ["Ann", "Bob", host.names[2]]
         assert [e.result.move for e in by_host] == [e.result.move for e in by_friend]
-        assert len(by_host) == sum(len(hand["moves"]) for hand in host.record.data["hands"])
+        assert len(by_host) == sum(len(hand["moves"]) for hand in host.record.to_json()["hands"])
         for event in by_host:
             assert event.by_computer == (event.seat != 0)
         assert any(e.result.move.action == PLACE for e in by_friend if e.seat == 2)
-        first_stock = host.record.data["hands"][0]["stock"]
+        first_stock = host.record.to_json()["hands"][0]["stock"]
         assert ENDED_STOCKS and all(stock == first_stock for stock in ENDED_STOCKS)
         score = ScoreScene(make_app(), host, "", lambda: None)  # the end, as at a local table
         assert not score.main.visible and "Coach" in [b.label for b in score.buttons]

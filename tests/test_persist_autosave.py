@@ -140,7 +140,7 @@ def test_killed_mid_game_continue_restores_the_same_position(
     Input(app).click(menu.buttons["continue-" + mode.split("-")[0]])
     game = resumed_game(app)
     expected = RecordedGame.from_record(GameRecord(partial_record(record, crash_at)))
-    assert game.record.data["hands"] == expected.record.data["hands"]
+    assert game.record.to_json()["hands"] == expected.record.to_json()["hands"]
     assert game.state.figure.tiles() == expected.state.figure.tiles()
     assert game.state.current_player == expected.state.current_player
 

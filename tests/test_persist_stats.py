@@ -52,7 +52,7 @@ def table_game(seed: int, kinds: list[str]) -> RecordedGame:
     """A finished one-hand game between greedy players, its seats of `kinds`, Ann first."""
     record = simulate(Mode.TABLE, len(kinds), seed, ["greedy"], TableRules(hands=1))
     for seat, kind in enumerate(kinds):
-        record.data["players"][seat].update(name=("Ann", "Bo", "Cy", "Di")[seat], kind=kind)
+        record.set_player(seat, name=("Ann", "Bo", "Cy", "Di")[seat], kind=kind)
     return RecordedGame.from_record(record)
 
 

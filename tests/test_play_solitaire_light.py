@@ -16,10 +16,11 @@ from game.ai.autoplay import simple_fair_move
 from game.ai.solver import Solver, solve
 from game.ai.winnable import solve_slice
 from game.ai.worker import DoneJob, InProcessAdviser, Job
-from game.play.solitaire_light import LIGHT_KEY, OUT, THINKING, UNDECIDED, WINNABLE
+from game.play.solitaire_light import OUT, THINKING, UNDECIDED, WINNABLE
 from game.play.solitaire_session import SolitaireSession
 from game.rules.modes import Mode
 from game.rules.moves import Move
+from game.rules.record.document import LIGHT_KEY
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from tests.conftest import HeldAdviser
 
@@ -76,7 +77,7 @@ def test_the_light_goes_out_at_the_move_that_lets_the_win_slip() -> None:
         session.play(move)
         settle(session)
         assert session.light.shows == (WINNABLE if number < slip else OUT), number
-        assert session.record.data.get(LIGHT_KEY) == (None if number < slip else slip)
+        assert session.record.to_json().get(LIGHT_KEY) == (None if number < slip else slip)
     assert session.light.out_at == slip
     assert not session.assists  # the light is no hint
 
@@ -115,12 +116,12 @@ def test_undo_and_redo_find_the_answers_they_return_to() -> None:
     for move in moves[:slip]:
         session.play(move)
         settle(session)
-    assert session.light.shows == OUT and session.record.data[LIGHT_KEY] == slip
+    assert session.light.shows == OUT and session.record.to_json()[LIGHT_KEY] == slip
     session.undo()
     assert session.light.shows == WINNABLE  # known: the light is on again at once
-    assert LIGHT_KEY not in session.record.data  # the move it went out at is taken back
+    assert LIGHT_KEY not in session.record.to_json()  # the move it went out at is taken back
     session.redo()
-    assert session.light.shows == OUT and session.record.data[LIGHT_KEY] == slip
+    assert session.light.shows == OUT and session.record.to_json()[LIGHT_KEY] == slip
 
 
 def test_a_new_move_drops_the_question_of_the_position_before() -> None:
@@ -160,7 +161,7 @@ def test_when_its_work_runs_out_the_light_says_it_cannot_tell(
     session.light.switch(True, session.state)
     settle(session)
     assert session.light.shows == UNDECIDED
-    assert LIGHT_KEY not in session.record.data
+    assert LIGHT_KEY not in session.record.to_json()
 
 
 class FailingAdviser(InProcessAdviser):

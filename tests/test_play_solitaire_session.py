@@ -40,7 +40,7 @@ def test_undo_and_redo_note_the_assist_and_keep_the_redo_line() -> None:
     session.play(first)
     assert session.undo() == [TookBack(0, 1)] and session.can_redo()
     assert session.redo_moves == [first]
-    assert session.record.data["assists"] == {"undos": True}
+    assert session.record.to_json()["assists"] == {"undos": True}
     session.redo()
     assert session.state.moves == [first] and not session.can_redo()
 

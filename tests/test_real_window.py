@@ -249,7 +249,7 @@ def saved_moves(home: Path) -> list[dict[str, object]]:
     """The moves of the hand in the window's table save (every move is saved as soon as
     it is played)."""
     record = Storage(home).load_game(Mode.TABLE)
-    return [] if record is None else list(record.data["hands"][0]["moves"])
+    return [] if record is None else list(record.to_json()["hands"][0]["moves"])
 
 
 def modes_played(home: Path) -> list[str]:
@@ -266,14 +266,14 @@ class TableTwin:
     def __init__(self, model: App, home: Path) -> None:
         saved = Storage(home).load_game(Mode.TABLE)
         assert saved is not None
-        dealt = GameRecord(partial_record(saved.data, 0))  # the moves are played here
+        dealt = GameRecord(partial_record(saved.to_json(), 0))  # the moves are played here
         self.model = model
         self.scene = TableScene(model, {}, record=dealt)
         model.push(self.scene)
         self._on_to_anns_placement()
 
     def moves(self) -> list[dict[str, object]]:
-        return list(self.scene.match.record.data["hands"][0]["moves"])
+        return list(self.scene.match.record.to_json()["hands"][0]["moves"])
 
     def next_placement(self) -> tuple[Point, Point, Move]:
         """Where Ann's first tile that fits is in the tray, where its first lit spot is,

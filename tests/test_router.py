@@ -52,7 +52,9 @@ def test_requests_with_options_make_their_screens(app: App) -> None:
     match, _failure = TableMatch.open(config, None, app.adviser)
     score = make_scene(app, ScoreRequest(match, "Hand over.", lambda: None))
     assert isinstance(score, ScoreScene) and score.match is match
-    record = GameRecord(RecordedGame.new_solitaire(Mode.DRAW_SOLITAIRE, PLAYERS[0], 4).record.data)
+    record = GameRecord(
+        RecordedGame.new_solitaire(Mode.DRAW_SOLITAIRE, PLAYERS[0], 4).record.to_json()
+    )
     replay = make_scene(app, ReplayRequest(record, "Deal 4"))
     assert isinstance(replay, ReplayScene) and replay.title == "Deal 4"
     coach = make_scene(app, CoachRequest(match.recorded.record, "This game"))

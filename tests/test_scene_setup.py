@@ -116,7 +116,9 @@ def test_a_game_for_points_may_be_played_to_a_target_score(make_app: AppMaker) -
     Input(app).click(setup.start)
     table = app.scene
     assert isinstance(table, TableScene)
-    assert table.match.rules.target == 500 and table.match.record.data["rules"]["target"] == 500
+    assert (
+        table.match.rules.target == 500 and table.match.record.to_json()["rules"]["target"] == 500
+    )
     assert "to 500 points" in hand_words(table.match)
 
 

@@ -37,7 +37,7 @@ def finished_games(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     calls: list[dict[str, Any]] = []
 
     def record_call(storage: Any, record: GameRecord, **flags: bool) -> None:
-        calls.append({"record": json.loads(json.dumps(record.data)), **flags})
+        calls.append({"record": json.loads(json.dumps(record.to_json())), **flags})
 
     monkeypatch.setattr(solitaire_deals, "add_finished_game", record_call)
     return calls
@@ -117,12 +117,15 @@ def test_a_whole_draw_solitaire_by_mouse(app: App, finished_games: list[dict[str
         before = len(scene.state.moves)
         play_draw_move(app, scene, simple_fair_move(scene.draw_state), by_drag=turns % 3 == 0)
         assert len(scene.state.moves) == before + 1, "every action plays exactly one move"
-        assert scene.session.record.data["hands"][0]["moves"][-1]["from"] in (STOCK, DISCARD_PILE)
+        assert scene.session.record.to_json()["hands"][0]["moves"][-1]["from"] in (
+            STOCK,
+            DISCARD_PILE,
+        )
         turns += 1
         if not scene.session.recorded.is_over():
             assert app.storage.load_game(scene.mode) == scene.session.record
     record = scene.session.record
-    assert record.data["hands"][0]["result"] == scene.state.status
+    assert record.to_json()["hands"][0]["result"] == scene.state.status
     # A win is counted and its save goes; a loss stays saved until it is counted.
     assert app.storage.has_saved_game() is (not scene.state.won)
     app.run_frames(3)
@@ -134,7 +137,7 @@ def test_a_whole_draw_solitaire_by_mouse(app: App, finished_games: list[dict[str
         Input(app, FRAMES).press(pygame.K_ESCAPE)
         assert app.scene is not scene
     assert len(finished_games) == 1
-    assert finished_games[0]["record"] == record.data
+    assert finished_games[0]["record"] == record.to_json()
     assert not any(finished_games[0][flag] for flag in ("hints", "undos", "autoplay"))
 
 
@@ -206,21 +209,21 @@ def test_undo_and_redo_round_trip(app: App) -> None:
     scene = open_scene(app, DrawSolitaireScene(app, seed=3))
     for turn in range(8):
         play_draw_move(app, scene, simple_fair_move(scene.draw_state), by_drag=turn % 2 == 1)
-    played = json.loads(json.dumps(scene.session.record.data["hands"]))
+    played = json.loads(json.dumps(scene.session.record.to_json()["hands"]))
     figure = scene.state.figure.tiles()
     for _ in range(5):
         Input(app, FRAMES).press(pygame.K_z, pygame.KMOD_CTRL)
     assert len(scene.state.moves) == 3
-    assert scene.session.record.data["hands"][0]["moves"] == played[0]["moves"][:3]
-    assert (app.storage.load_game(scene.mode) or GameRecord({"hands": []})).data["hands"][0][
+    assert scene.session.record.to_json()["hands"][0]["moves"] == played[0]["moves"][:3]
+    assert (app.storage.load_game(scene.mode) or GameRecord({"hands": []})).to_json()["hands"][0][
         "moves"
     ] == played[0]["moves"][:3]
     Input(app, FRAMES).click(scene.bars.redo_button.rect.center)
     for _ in range(4):
         Input(app, FRAMES).press(pygame.K_y)
-    assert scene.session.record.data["hands"] == played
+    assert scene.session.record.to_json()["hands"] == played
     assert scene.state.figure.tiles() == figure
-    assert scene.session.record.data["assists"] == {"undos": True}
+    assert scene.session.record.to_json()["assists"] == {"undos": True}
 
 
 def lose_draw_deal(app: App, seed: int) -> DrawSolitaireScene:
@@ -270,7 +273,7 @@ def test_resume_from_the_saved_record(app: App) -> None:
         Input(app, FRAMES).click(scene.sources.centre((PILE, move.pile)))
         Input(app, FRAMES).click(cell_point(scene, move))
     saved = app.storage.load_game(scene.mode)
-    assert saved is not None and len(saved.data["hands"][0]["moves"]) == 4
+    assert saved is not None and len(saved.to_json()["hands"][0]["moves"]) == 4
     Input(app, FRAMES).press(pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
     continue_button = app.scene.buttons["continue-stacked"]
@@ -286,7 +289,7 @@ def test_resume_from_the_saved_record(app: App) -> None:
     Input(app, FRAMES).click(cell_point(resumed, move))
     assert (
         len(
-            (app.storage.load_game(scene.mode) or GameRecord({"hands": []})).data["hands"][0][
+            (app.storage.load_game(scene.mode) or GameRecord({"hands": []})).to_json()["hands"][0][
                 "moves"
             ]
         )
@@ -306,7 +309,7 @@ def test_typed_deal_number_and_hint(app: App) -> None:
     Input(app, FRAMES).press(pygame.K_h)
     run_until(app, lambda: scene.autoplay.hint_move is not None)
     assert scene.autoplay.hint_move in scene.state.legal_moves()
-    assert scene.session.record.data["assists"] == {"hints": True}
+    assert scene.session.record.to_json()["assists"] == {"hints": True}
 
 
 def test_winnable_deals_only_gives_a_winnable_deal(app: App) -> None:
@@ -347,7 +350,7 @@ def test_enter_alone_plays_draw_solitaire(app: App) -> None:
         drive.press(pygame.K_RETURN)
         app.run_frames(10)
     assert len(scene.state.figure) >= 4 or scene.finished
-    assert scene.session.record.data["hands"][0]["moves"]
+    assert scene.session.record.to_json()["hands"][0]["moves"]
 
 
 # --- issue 16: malformed input refused in one line, damaged files set aside ------------

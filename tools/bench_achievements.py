@@ -72,7 +72,7 @@ def counting_ms(storage: Storage, games: int) -> list[float]:
     """Each of `games` table games of Ann's counted (the history, record, achievements)."""
     times = []
     for seed in range(1, games + 1):
-        data = sample_record(players=3, seed=seed).data
+        data = sample_record(players=3, seed=seed).to_json()
         data["players"][0].update(name="Ann", kind="human")
         started = time.perf_counter()
         add_finished_game(storage, GameRecord(data))

@@ -38,7 +38,7 @@ def fill_sample_history(storage: Storage) -> None:
         ("stacked-solitaire", 1, 6),
     )
     for mode, players, seed in games:
-        record = sample_record(mode, players, seed).data
+        record = sample_record(mode, players, seed).to_json()
         names = ("Ann", "Bob", "Carla", "Dev")
         for seat, player in enumerate(record["players"]):
             if mode == "table" and seat < 2:
@@ -65,7 +65,7 @@ def fill_sample_records(storage: Storage) -> None:
     for index, (mode, players) in enumerate(
         (("table", 4), ("draw-solitaire", 1), ("stacked-solitaire", 1), ("table", 7))
     ):
-        record = sample_record(mode, players, seed=index + 3).data
+        record = sample_record(mode, players, seed=index + 3).to_json()
         if index == 3:
             record["hands"][-1]["moves"] = record["hands"][-1]["moves"][:12]
             record["hands"][-1].pop("result", None)

@@ -91,7 +91,7 @@ def _puzzle_missed(app: App, record: Record) -> Shot:
 def _alone_against_computers(app: App) -> None:
     """Ann's games alone against the computers, in the history (her rating and streak)."""
     for seed in (3, 5, 8, 13, 21):
-        data = sample_record(players=3, seed=seed).data
+        data = sample_record(players=3, seed=seed).to_json()
         data["players"][0].update(name="Ann", kind="human")
         data["players"][1].update(name="Gus", kind="ai:expert")
         data["players"][2]["name"] = "Edna"

@@ -609,7 +609,7 @@ def _records(app: App, record: Record) -> Shot:
 
 @target("save-record")
 def _save_record(app: App, record: Record) -> Shot:
-    data = record or sample_record().data
+    data = record or sample_record().to_json()
     app.push(ReplayScene(app, GameRecord(data)))
     return Shot(SaveRecordScene(app, GameRecord(data), "Sunday with the family"))
 
@@ -673,7 +673,7 @@ def _coached_record() -> GameRecord:
     """A three-seat game with two people (Ann and Bob, random players) and a computer."""
     record = simulate(Mode.TABLE, 3, 2, ["random", "random", "greedy"], TableRules(hands=2))
     for seat, name in enumerate(("Ann", "Bob")):
-        record.data["players"][seat].update(name=name, kind="human")
+        record.set_player(seat, name=name, kind="human")
     return record
 
 

@@ -109,7 +109,7 @@ class Puzzle:
         """The `puzzle` command's answer: the record, the answer (a place move of
         RECORD.md for the seat to act, with its score) and its points."""
         return {
-            "record": self.record.copy().data,
+            "record": self.record.to_json(),
             "answer": move_to_entry(Mode.TABLE, self.answer, self.seat, self.points),
             "points": self.points,
         }

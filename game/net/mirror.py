@@ -9,8 +9,6 @@ depends on that order.
 
 from __future__ import annotations
 
-import copy
-
 from game.net.recorded import RecordedTable
 from game.net.replies import MovePlayed
 from game.rules.errors import RulesError
@@ -27,16 +25,13 @@ class TableMirror(RecordedTable):
 
     def __init__(self, view: GameRecord) -> None:
         """Replay `view` (`RulesError` when it is not a table's view)."""
-        data = copy.deepcopy(view.data)
-        hands = data.get("hands")
-        if not isinstance(hands, list) or not hands or not isinstance(hands[-1], dict):
+        record = view.copy()
+        if not record.hand_count:
             raise RulesError("a view has the hands of a record")
-        stock = hands[-1].get("stock")
-        if isinstance(stock, list):
-            known = [name for name in stock if name is not None]
-            hidden = sorted(set(map(tile_name, ALL_TILES)) - set(known))
-            hands[-1]["stock"] = known + hidden
-        recorded = RecordedGame.from_record(GameRecord(data))
+        known = [name for name in record.stock_names(-1) if name is not None]
+        hidden = sorted(set(map(tile_name, ALL_TILES)) - set(known))
+        record.set_stock_names(-1, [*known, *hidden])
+        recorded = RecordedGame.from_record(record)
         if not isinstance(recorded.state, TableState):
             raise RulesError("a view is a table game's")
         super().__init__(recorded)
@@ -70,5 +65,6 @@ class TableMirror(RecordedTable):
             raise RulesError(f"{tile_name(tile)} is not in the stock")
         at = stock.index(tile, front)
         stock[front], stock[at] = stock[at], stock[front]
-        names = self.record.data["hands"][-1]["stock"]
+        names = self.record.stock_names(-1)
         names[front], names[at] = names[at], names[front]
+        self.record.set_stock_names(-1, names)

@@ -98,8 +98,8 @@ class RemoteMatch(TableMatch):
 
     def seat_taken(self, seat: int) -> bool:
         """Whether a player took `seat` (or the server plays it)."""
-        player = self.record.data["players"][seat]
-        return bool(player.get("name")) or player.get("kind", "").startswith("ai:")
+        player = self.record.players[seat]
+        return bool(player.name) or not player.is_human
 
     @property
     def started(self) -> bool:
@@ -173,12 +173,11 @@ class RemoteMatch(TableMatch):
     def _reveal_stock(self, view: TableView) -> None:
         """The ended hand's stock in its true order, from the next hand's view (the score
         screen's coach reads it)."""
-        hands = view.record.data.get("hands")
         ended = self.record.hand_count - 1
-        if isinstance(hands, list) and len(hands) > ended and isinstance(hands[ended], dict):
-            stock = hands[ended].get("stock")
-            if isinstance(stock, list) and None not in stock:
-                self.record.data["hands"][ended]["stock"] = list(stock)
+        if view.record.hand_count > ended:
+            stock = view.record.stock_names(ended)
+            if stock and None not in stock:
+                self.record.set_stock_names(ended, stock)
 
     def _has_moves(self) -> bool:
         return any(isinstance(event, MovePlayed | TableView) for event in self._inbox)
@@ -222,8 +221,7 @@ class RemoteMatch(TableMatch):
 
     def _is_next_hand(self, view: TableView) -> bool:
         state = self.state
-        hands = view.record.data.get("hands")
-        later = isinstance(hands, list) and len(hands) > self.record.hand_count
+        later = view.record.hand_count > self.record.hand_count
         return state.hand_over and not state.is_terminal() and later
 
     def _take(self, event: ClientEvent) -> list[Event]:
@@ -285,11 +283,9 @@ class RemoteMatch(TableMatch):
         return [Resynced()]
 
     def _same_position(self, view: TableView) -> bool:
-        hands = view.record.data.get("hands")
-        if not isinstance(hands, list) or len(hands) != self.record.hand_count:
+        if view.record.hand_count != self.record.hand_count:
             return False
-        moves = hands[-1].get("moves") if isinstance(hands[-1], dict) else None
-        return isinstance(moves, list) and len(moves) == len(self.state.moves)
+        return view.record.move_count(-1) == len(self.state.moves)
 
     def next_hand(self) -> None:
         """Take the next hand the server dealt."""

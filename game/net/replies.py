@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from game.net.messages import REPLACED
 from game.rules import jsontext
-from game.rules.errors import RulesError
+from game.rules.errors import RecordError, RulesError
 from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
 from game.rules.record.values import RecordMove
@@ -168,7 +168,10 @@ def _record(data: dict[str, Any]) -> GameRecord:
     record = data.get("record")
     if not isinstance(record, dict):
         raise BadReply("record is not an object")
-    return GameRecord(record)
+    try:
+        return GameRecord.parse(record)
+    except RecordError as error:
+        raise BadReply(str(error)) from None
 
 
 def _move(table: str, data: dict[str, Any]) -> MovePlayed:

@@ -8,7 +8,6 @@ as it would give the order away); a token is compared in constant time.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import hmac
 import secrets
@@ -33,7 +32,8 @@ from game.rules.moves import Move
 from game.rules.record.document import GameRecord
 from game.rules.record.entries import entry_to_move
 from game.rules.record.recorded_game import RecordedGame
-from game.rules.seeds_names import SEED_DIGITS, trim_names
+from game.rules.record.values import RecordMove
+from game.rules.seeds_names import SEED_DIGITS
 from game.rules.table import TableGame
 
 SERVER_KEY: Final = "server"
@@ -156,17 +156,12 @@ class NetTable(RecordedTable):
     def view(self) -> dict[str, Any]:
         """The record as any seat may see it (PROTOCOL.md): no seed, and in the hand under
         way the tiles still in the stock as None."""
-        data = {key: value for key, value in self.record.data.items() if key != "seed"}
-        data["hands"] = copy.deepcopy(data["hands"])
-        if not self.state.hand_over:
-            stock = data["hands"][-1]["stock"]
-            shown = self.state.stock_pos  # the tiles dealt, then those drawn
-            stock[shown:] = [None] * (len(stock) - shown)
-        return data
+        shown = None if self.state.hand_over else self.state.stock_pos  # dealt, then drawn
+        return self.record.hidden_view(shown).to_json()
 
     def full_record(self) -> dict[str, Any]:
         """The whole record, stocks and seed included (once the game is over)."""
-        return copy.deepcopy(self.record.data)
+        return self.record.to_json()
 
     # --- seats -------------------------------------------------------------------------
 
@@ -181,9 +176,8 @@ class NetTable(RecordedTable):
             return None
         token = new_token()
         self.tokens[seat] = token
-        players = self.record.data["players"]
-        players[seat]["name"] = name
-        trim_names(players)
+        self.record.set_player(seat, name=name)
+        self.record.trim_names()
         self.holders[seat] = {follower}
         return seat, token
 
@@ -203,7 +197,7 @@ class NetTable(RecordedTable):
         """Undo `take_free_seat` (its save failed): nobody has taken `seat`."""
         self.tokens[seat] = None
         self.holders[seat] = set()
-        self.record.data["players"][seat].pop("name", None)
+        self.record.set_player(seat, name="")
 
     def hold(self, follower: Follower, seat: int) -> None:
         """`follower` takes `seat` back; a connection that held it before loses it, and a
@@ -215,14 +209,14 @@ class NetTable(RecordedTable):
         """A computer standing in for `seat`'s player, if any, gives the seat back."""
         if seat in self.computers:
             del self.computers[seat]
-            self.record.data["players"][seat]["kind"] = "human"
+            self.record.set_player(seat, kind="human")
 
     def stand_in(self, seat: int, level: str) -> None:
         """A computer of `level` plays away seat `seat` until its player takes it back
         (only a seat a player took, and left)."""
         if not 0 <= seat < len(self.tokens) or self.tokens[seat] is None or self.holders[seat]:
             raise Refused(NOT_YOUR_SEAT, f"seat {seat} is not a player's away seat")
-        self.record.data["players"][seat]["kind"] = AI_PREFIX + level
+        self.record.set_player(seat, kind=AI_PREFIX + level)
         self.computers[seat] = make_player(level, bot_rng(self.record.seed or 0, seat))
 
     def release(self, follower: Follower) -> bool:
@@ -280,15 +274,14 @@ class NetTable(RecordedTable):
             self.recorded.play(move)
         except IllegalMoveError as error:
             raise RecordError(f"journal: hand {hand} move {index}: {error}") from None
-        if self.last_entry() != entry:
+        if self.record.last_hand_moves()[-1] != RecordMove.read(Mode.TABLE, entry, hand, index):
             raise RecordError(f"journal: hand {hand} move {index} is not as written")
         if isinstance(active, (int, float)):
             self.last_active = float(active)
 
     def last_entry(self) -> dict[str, Any]:
         """The last move as recorded."""
-        entry: dict[str, Any] = self.record.data["hands"][-1]["moves"][-1]
-        return dict(entry)
+        return self.record.last_hand_moves()[-1].entry(Mode.TABLE)
 
     def deal_if_due(self) -> bool:
         """Deal the next hand when the last one ended and the game goes on."""
@@ -301,20 +294,14 @@ class NetTable(RecordedTable):
 
     def saved_text(self) -> str:
         """The record with the server's own key: what a restarted server reopens."""
-        data = dict(self.record.data)
-        data[SERVER_KEY] = {
-            "code": self.code,
-            "host": self.host,
-            "tokens": self.tokens,
-            "active": self.last_active,
-        }
-        return GameRecord(data).dumps()
+        server = {"code": self.code, "host": self.host, "tokens": self.tokens}
+        return self.record.dumps({SERVER_KEY: {**server, "active": self.last_active}})
 
     @classmethod
     def from_saved(cls, text: str | bytes) -> NetTable:
         """The table saved as `text` (`RecordError` when it cannot be reopened)."""
         record = GameRecord.from_json(text)
-        server = record.data.pop(SERVER_KEY, None)
+        server = record.take_key(SERVER_KEY)
         if not isinstance(server, dict):
             raise RecordError("record: not a table server's save")
         code, tokens, active = server.get("code"), server.get("tokens"), server.get("active")
@@ -323,7 +310,7 @@ class NetTable(RecordedTable):
             not isinstance(code, str)
             or not isinstance(host, str)
             or not isinstance(tokens, list)
-            or len(tokens) != len(record.data["players"])
+            or len(tokens) != len(record.players)
             or not all(token is None or isinstance(token, str) for token in tokens)
             or not isinstance(active, (int, float))
         ):

@@ -47,11 +47,12 @@ class PuzzleMatch(TableMatch):
 
     def __init__(self, puzzle: Puzzle, adviser: Adviser) -> None:
         record = puzzle.record.copy()
-        record.data.pop("seed", None)  # no deal number or share code: a position, not a deal
-        for seat, player in enumerate(record.data["players"]):
-            player["name"] = _(YOU) if seat == puzzle.seat else ""
+        record.drop_seed()  # no deal number or share code: a position, not a deal
+        for seat in range(len(record.players)):
             if seat == puzzle.seat:
-                player["kind"] = "human"
+                record.set_player(seat, kind="human", name=_(YOU))
+            else:
+                record.set_player(seat, name="")
         super().__init__(RecordedGame.from_record(record), adviser)
         self.puzzle = puzzle
         self.verdict: PuzzleVerdict | None = None

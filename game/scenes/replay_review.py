@@ -8,7 +8,6 @@ that keeps the win (outlined in green), and "Show me" plays the line on. Drawing
 
 from __future__ import annotations
 
-import copy
 import math
 from dataclasses import dataclass
 from typing import Final
@@ -21,7 +20,7 @@ from game.rules.lattice import Cell, neighbours
 from game.rules.modes import Mode
 from game.rules.moves import DISCARD, PLACE, Move
 from game.rules.record.document import GameRecord
-from game.rules.record.entries import move_to_entry
+from game.rules.record.values import RecordMove
 from game.ui.board import Board
 from game.ui.theme import PALETTE
 from game.ui.words import slip_words, source_words, tile_words
@@ -34,12 +33,8 @@ BEHIND_THE_CURTAIN = N_("The line knows the stock's order: a look behind the cur
 def line_record(record: GameRecord, review: SolitaireReview) -> GameRecord:
     """The game's first `last_winnable` moves, then the winning line, as a won game."""
     assert review.last_winnable is not None
-    data = copy.deepcopy(record.data)
-    hand = data["hands"][0]
-    kept = hand.get("moves", [])[: review.last_winnable]
-    hand["moves"] = [*kept, *(move_to_entry(record.mode, move, 0) for move in review.line)]
-    hand["result"] = "won"
-    return GameRecord(data)
+    kept = record.hands[0].moves[: review.last_winnable]
+    return record.only_hand(0, [*kept, *(RecordMove(0, move) for move in review.line)], "won")
 
 
 def move_words(move: Move, done: bool = True) -> str:

@@ -109,7 +109,7 @@ class RecordedGame:
     def from_record(cls, record: GameRecord) -> RecordedGame:
         """Replay every move of `record`, checking each; `RecordError` on the first bad one."""
         record.validate_header()
-        hands = record.data["hands"]
+        hands = record.hand_entries()
         if not hands:
             raise RecordError("record: there are no hands")
         mode = record.mode
@@ -169,7 +169,7 @@ class RecordedGame:
 
     def results(self) -> list[Any]:
         """Each ended hand's result as in the record."""
-        return [hand["result"] for hand in self.record.data["hands"] if "result" in hand]
+        return [hand["result"] for hand in self.record.hand_entries() if "result" in hand]
 
     def totals(self) -> list[Any]:
         """Table: each seat's sum over ended hands; solitaire: tiles placed."""
