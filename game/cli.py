@@ -35,7 +35,7 @@ from game.rules import jsontext
 from game.rules.errors import MESSAGE_LIMIT, RecordError, RulesError
 from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
-from game.rules.record.entries import move_to_entry
+from game.rules.record.entries import PlayerEntry, move_to_entry
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.seeds_names import cut_text, read_seed
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
@@ -94,7 +94,7 @@ def simulate(
     if len(levels) != seats:
         raise UsageError(f"--ai names {len(levels)} levels for {seats} seats")
     bots = [make_bot(mode, level, bot_rng(seed, seat)) for seat, level in enumerate(levels)]
-    entries = [
+    entries: list[PlayerEntry] = [
         {"name": f"{level.title()} {seat + 1}", "kind": f"ai:{level}"}
         for seat, level in enumerate(levels)
     ]

@@ -17,7 +17,7 @@ from game.net.registry import Peer, Registry
 from game.net.table import NetTable
 from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
-from game.rules.record.entries import move_to_entry
+from game.rules.record.entries import MoveEntry, move_to_entry
 from game.rules.record.recorded_game import RecordedGame
 
 ROOMY = Limits(messages_per_s=1e6, message_burst=10**6, joins_per_s=1e6, join_burst=10**6)
@@ -77,7 +77,7 @@ def open_table(
     return next(t for t in registry.tables.values() if t.code == code), inboxes, tokens
 
 
-def first_legal_entry(table: NetTable) -> dict[str, Any]:
+def first_legal_entry(table: NetTable) -> MoveEntry:
     """The first legal move of the seat to act, as a record entry."""
     state = table.state
     return move_to_entry(Mode.TABLE, state.legal_moves()[0], state.current)
@@ -96,7 +96,7 @@ def play_out(table: NetTable, holders: dict[int, Inbox], limit: int = 2000) -> N
 
 def bot_move(
     mirror: TableMirror | None, seats: Collection[int]
-) -> tuple[tuple[int, int], dict[str, Any]] | None:
+) -> tuple[tuple[int, int], MoveEntry] | None:
     """A bot's next move, if one of its `seats` is to act in `mirror`: the position it is
     for and its first legal move as a record entry."""
     if mirror is None or mirror.state.hand_over or mirror.state.current not in seats:

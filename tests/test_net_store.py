@@ -6,8 +6,8 @@ skipped."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -171,7 +171,7 @@ class FillingDisk(TableStore):
         self._write()
         super().save(table, durable)
 
-    def append(self, table: NetTable, hand: int, index: int, entry: dict[str, Any]) -> None:
+    def append(self, table: NetTable, hand: int, index: int, entry: Mapping[str, object]) -> None:
         self._write()
         super().append(table, hand, index, entry)
 

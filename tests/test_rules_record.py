@@ -16,6 +16,7 @@ from game.cli import simulate
 from game.rules.errors import RecordError, RulesError
 from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
+from game.rules.record.entries import PlayerEntry
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableGame, TableState
@@ -413,7 +414,7 @@ def test_a_record_written_and_parsed_again_is_the_same_record(
 ) -> None:
     """parse(write(r)) == r, and writing it again gives the same bytes, for records of
     every mode, played part of the way, with the game's own keys and unknown ones."""
-    player = {"name": "Ann", "kind": "human"}
+    player: PlayerEntry = {"name": "Ann", "kind": "human"}
     if mode.is_table:
         recorded = RecordedGame.new_table(TableGame(3), [player, player, player], seed, **extra)
     else:

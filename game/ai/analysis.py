@@ -25,7 +25,7 @@ from game.rules.contacts import contact_score
 from game.rules.modes import Mode
 from game.rules.moves import PLACE, Move
 from game.rules.record.document import GameRecord
-from game.rules.record.entries import move_to_entry
+from game.rules.record.entries import MoveEntry, move_to_entry
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableState
@@ -216,7 +216,7 @@ class MoveReview:
         return max(0, self.best_points - self.played_points)
 
     def to_json(self) -> dict[str, Any]:
-        def entry(move: Move, points: int) -> dict[str, Any]:
+        def entry(move: Move, points: int) -> MoveEntry:
             data = move_to_entry(Mode.TABLE, move, self.player)
             if move.action == PLACE:
                 data["score"] = points

@@ -29,7 +29,7 @@ from game.rules.lattice import neighbours
 from game.rules.modes import Mode
 from game.rules.moves import PLACE, Move
 from game.rules.record.document import GameRecord
-from game.rules.record.entries import move_to_entry
+from game.rules.record.entries import PlayerEntry, move_to_entry
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.table import TableGame, TableState
 
@@ -165,7 +165,7 @@ def puzzle_here(recorded: RecordedGame, key: str) -> Puzzle | None:
 def puzzles_in_game(key: str) -> list[Puzzle]:
     """Every puzzle of the first hand of the game behind `key`, in the order played."""
     deal, levels = game_setup(key)
-    players = [
+    players: list[PlayerEntry] = [
         {"name": f"{level.title()} {seat + 1}", "kind": f"ai:{level}"}
         for seat, level in enumerate(levels)
     ]

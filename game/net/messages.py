@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -269,6 +269,6 @@ def stand_in_frame(table: str, host: str, seat: int, level: str) -> str:
     return _frame({"type": "stand-in", "table": table, "host": host, "seat": seat, "level": level})
 
 
-def move_frame(table: str, entry: dict[str, Any]) -> str:
+def move_frame(table: str, entry: Mapping[str, object]) -> str:
     """The `move` message for a move written as a record entry (with its `player`)."""
     return _frame({"type": "move", "table": table, "move": entry})

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -52,7 +53,7 @@ def view_frame(table: str, view: dict[str, Any]) -> str:
     return _frame({"type": "view", "table": table, "record": view})
 
 
-def move_frame(table: str, hand: int, index: int, entry: dict[str, Any]) -> str:
+def move_frame(table: str, hand: int, index: int, entry: Mapping[str, object]) -> str:
     return _frame({"type": "move", "table": table, "hand": hand, "index": index, "move": entry})
 
 

@@ -30,7 +30,7 @@ from game.rules.errors import IllegalMoveError, RecordError
 from game.rules.modes import Mode
 from game.rules.moves import Move
 from game.rules.record.document import GameRecord
-from game.rules.record.entries import entry_to_move
+from game.rules.record.entries import MoveEntry, PlayerEntry, entry_to_move
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.record.values import RecordMove
 from game.rules.seeds_names import SEED_DIGITS
@@ -100,7 +100,7 @@ class NetTable(RecordedTable):
     @classmethod
     def new(cls, create: Create, now: float, seed: int) -> NetTable:
         """The table `create` asks for, dealt from `seed` (the server's, never a peer's)."""
-        players: list[dict[str, Any]] = [
+        players: list[PlayerEntry] = [
             {"kind": "human"} if kind == REMOTE else {"kind": kind} for kind in create.seats
         ]
         for player, name in zip(players, create.names, strict=False):
@@ -279,7 +279,7 @@ class NetTable(RecordedTable):
         if isinstance(active, (int, float)):
             self.last_active = float(active)
 
-    def last_entry(self) -> dict[str, Any]:
+    def last_entry(self) -> MoveEntry:
         """The last move as recorded."""
         return self.record.last_hand_moves()[-1].entry(Mode.TABLE)
 

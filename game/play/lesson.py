@@ -22,6 +22,7 @@ from game.play.events import Event
 from game.play.table_match import TableMatch, Turn
 from game.rules.errors import IllegalMoveError
 from game.rules.moves import PLACE, Move, parse_move
+from game.rules.record.entries import PlayerEntry
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.results import MoveResult
 from game.rules.table import TableGame
@@ -30,7 +31,7 @@ from game.rules.tiles import parse_tile
 
 LESSON_NAMES: Final = (N_("You"), N_("Computer"))
 """The two seats' names, put in the player's language when the lesson starts."""
-LESSON_PLAYERS: Final = (
+LESSON_PLAYERS: Final[tuple[PlayerEntry, ...]] = (
     {"name": LESSON_NAMES[0], "kind": "human"},
     {"name": LESSON_NAMES[1], "kind": "ai:greedy"},
 )

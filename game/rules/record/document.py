@@ -13,6 +13,7 @@ from typing import Any, Final
 from game.rules import jsontext
 from game.rules.errors import RecordError
 from game.rules.modes import Mode
+from game.rules.record.entries import HandEntry, PlayerEntry
 from game.rules.record.shape import FORMAT, VERSION, check_shape, read_rules
 from game.rules.record.values import RecordHand, RecordMove, RecordPlayer
 from game.rules.seeds_names import is_seed, player_name, trim_names
@@ -50,7 +51,7 @@ class GameRecord:
     def new(
         cls,
         mode: Mode,
-        players: list[dict[str, Any]],
+        players: Sequence[Mapping[str, object]],
         rules: TableRules | None = None,
         **extra: Any,
     ) -> GameRecord:
@@ -136,9 +137,10 @@ class GameRecord:
         """Each seat's name as the screens show it (`seeds_names.player_name`)."""
         return [player_name(p.name, seat, fallback) for seat, p in enumerate(self.players)]
 
-    def player_entries(self) -> list[dict[str, Any]]:
+    def player_entries(self) -> list[PlayerEntry]:
         """Copies of the `players` entries, as a setup takes them for a new game."""
-        return [dict(p) for p in self._document["players"]]
+        players: list[PlayerEntry] = copy.deepcopy(self._document["players"])
+        return players
 
     def trim_names(self) -> None:
         """Write each name as the screens show it (`seeds_names.trim_names`)."""
@@ -188,9 +190,9 @@ class GameRecord:
     def hand_count(self) -> int:
         return len(self._document["hands"])
 
-    def hand_entries(self) -> list[dict[str, Any]]:
+    def hand_entries(self) -> list[Mapping[str, Any]]:
         """The hands as written (the replay in `recorded_game` checks them)."""
-        hands: list[dict[str, Any]] = self._document["hands"]
+        hands: list[Mapping[str, Any]] = self._document["hands"]
         return hands
 
     def move_count(self, hand: int) -> int:
@@ -285,14 +287,14 @@ class GameRecord:
 
     # written by RecordedGame as moves are played and taken back
 
-    def start_hand(self, hand: dict[str, Any]) -> None:
+    def start_hand(self, hand: HandEntry) -> None:
         self._document["hands"].append(hand)
         self._last_moves = None
 
-    def last_hand(self) -> dict[str, Any]:
+    def last_hand(self) -> HandEntry:
         """The last hand's entry, to be written into (RecordedGame only)."""
         self._last_moves = None
-        hand: dict[str, Any] = self._document["hands"][-1]
+        hand: HandEntry = self._document["hands"][-1]
         return hand
 
     def dumps(self, extra: Mapping[str, Any] | None = None) -> str:

@@ -3,13 +3,52 @@ back, each refusal naming the hand and the move."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypedDict
 
 from game.rules.errors import RecordError, RulesError
 from game.rules.lattice import Cell
 from game.rules.modes import Mode
 from game.rules.moves import DISCARD, DISCARD_PILE, DRAW, PASS, PILE, PLACE, STOCK, Move
 from game.rules.tiles import TileId, parse_tile, tile_name
+
+
+class PlayerEntry(TypedDict, total=False):
+    """One seat of a record's `players`: "human" or "ai:<level>", and a name."""
+
+    kind: str
+    name: str
+
+
+MoveEntry = TypedDict(
+    "MoveEntry",
+    {
+        "player": int,
+        "draw": bool,
+        "pass": bool,
+        "from": str,
+        "pile": int,
+        "tile": str,
+        "discard": bool,
+        "cell": list[int],
+        "rot": int,
+        "score": int,
+        "clock_s": float,
+    },
+    total=False,
+)
+"""One move as a record writes it (RECORD.md; `clock_s`: the game clock before it)."""
+
+
+class HandEntry(TypedDict, total=False):
+    """One hand as a record writes it (`redo`: the moves taken back, kept to redo)."""
+
+    stock: list[str]
+    cut: int
+    moves: list[MoveEntry]
+    redo: list[list[MoveEntry]]
+    result: list[int] | str
+    clock_s: float
 
 
 def where(hand: int | None, move: int | None) -> str:
@@ -28,9 +67,9 @@ def fail(hand: int | None, move: int | None, reason: str) -> RecordError:
 
 def move_to_entry(
     mode: Mode, move: Move, player: int, score: int | None = None, drawn: TileId | None = None
-) -> dict[str, Any]:
+) -> MoveEntry:
     """The record entry of a move (`player` is ignored for solitaires)."""
-    entry: dict[str, Any] = {}
+    entry: MoveEntry = {}
     if mode.is_table:
         entry["player"] = player
         if move.action == DRAW:
@@ -57,7 +96,7 @@ def move_to_entry(
     return entry
 
 
-def _tile_field(entry: dict[str, Any], hand: int, index: int) -> TileId:
+def _tile_field(entry: Mapping[str, Any], hand: int, index: int) -> TileId:
     if "tile" not in entry:
         raise fail(hand, index, "the move has no tile")
     try:
@@ -66,7 +105,7 @@ def _tile_field(entry: dict[str, Any], hand: int, index: int) -> TileId:
         raise fail(hand, index, str(error)) from None
 
 
-def _placement_fields(entry: dict[str, Any], hand: int, index: int) -> tuple[TileId, Cell, int]:
+def _placement_fields(entry: Mapping[str, Any], hand: int, index: int) -> tuple[TileId, Cell, int]:
     tile = _tile_field(entry, hand, index)
     cell = entry.get("cell")
     if (

@@ -10,6 +10,7 @@ any move and resumed exactly.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.rules.contacts import contact_score
@@ -21,7 +22,13 @@ from game.rules.moves import (
     Move,
 )
 from game.rules.record.document import GameRecord
-from game.rules.record.entries import entry_to_move, fail, move_to_entry
+from game.rules.record.entries import (
+    HandEntry,
+    MoveEntry,
+    entry_to_move,
+    fail,
+    move_to_entry,
+)
 from game.rules.results import MoveResult
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.state import GameState
@@ -29,7 +36,7 @@ from game.rules.table import TableGame, TableState
 from game.rules.tiles import ALL_TILES, TileId, parse_tile, tile_name
 
 
-def _read_stock(hand: dict[str, Any], index: int) -> list[TileId]:
+def _read_stock(hand: Mapping[str, Any], index: int) -> list[TileId]:
     stock = hand.get("stock")
     if not isinstance(stock, list):
         raise fail(index, None, "stock must be a list of 36 tile names")
@@ -63,7 +70,7 @@ class RecordedGame:
     def new_table(
         cls,
         game: TableGame,
-        players: list[dict[str, Any]],
+        players: Sequence[Mapping[str, object]],
         seed: int | str,
         stock: list[TileId] | None = None,
         **extra: Any,
@@ -78,7 +85,7 @@ class RecordedGame:
 
     @classmethod
     def new_draw_solitaire(
-        cls, player: dict[str, Any], seed: int | str, **extra: Any
+        cls, player: Mapping[str, object], seed: int | str, **extra: Any
     ) -> RecordedGame:
         record = GameRecord.new(Mode.DRAW_SOLITAIRE, [player], seed=seed, **extra)
         recorded = cls(record, DrawSolitaireState(seed=seed))
@@ -87,7 +94,7 @@ class RecordedGame:
 
     @classmethod
     def new_stacked_solitaire(
-        cls, player: dict[str, Any], seed: int | str, **extra: Any
+        cls, player: Mapping[str, object], seed: int | str, **extra: Any
     ) -> RecordedGame:
         record = GameRecord.new(Mode.STACKED_SOLITAIRE, [player], seed=seed, **extra)
         recorded = cls(record, StackedSolitaireState(seed=seed))
@@ -96,7 +103,7 @@ class RecordedGame:
 
     @classmethod
     def new_solitaire(
-        cls, mode: str, player: dict[str, Any], seed: int | str, **extra: Any
+        cls, mode: str, player: Mapping[str, object], seed: int | str, **extra: Any
     ) -> RecordedGame:
         """Deal `seed` of solitaire `mode` (`RulesError` for a mode that is not one)."""
         if mode == Mode.DRAW_SOLITAIRE:
@@ -178,7 +185,7 @@ class RecordedGame:
             return list(state.tally().totals)
         return [len(state.figure)]
 
-    def legal_entries(self) -> list[dict[str, Any]]:
+    def legal_entries(self) -> list[MoveEntry]:
         """Legal moves of whoever acts next in the last hand, as record entries."""
         state = self.state
         entries = []
@@ -227,7 +234,7 @@ class RecordedGame:
 
     def _start_hand_entry(self) -> None:
         state = self.state
-        hand: dict[str, Any] = {"stock": [tile_name(t) for t in state.stock]}
+        hand: HandEntry = {"stock": [tile_name(t) for t in state.stock]}
         if isinstance(state, StackedSolitaireState):
             hand["cut"] = state.cut
         hand["moves"] = []
@@ -278,7 +285,7 @@ def _replay_move(mode: Mode, state: GameState, entry: Any, h: int, m: int) -> No
         raise fail(h, m, f"the move scores {result.points}, not {entry['score']!r}")
 
 
-def _check_result(state: GameState, hand: dict[str, Any], h: int) -> None:
+def _check_result(state: GameState, hand: Mapping[str, Any], h: int) -> None:
     if "result" not in hand:
         if state.hand_over:
             raise fail(h, None, "the hand has ended but gives no result")

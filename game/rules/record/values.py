@@ -14,7 +14,7 @@ from typing import Any
 
 from game.rules.modes import Mode
 from game.rules.moves import Move
-from game.rules.record.entries import entry_to_move, fail, move_to_entry
+from game.rules.record.entries import MoveEntry, entry_to_move, fail, move_to_entry
 from game.rules.tiles import TileId, parse_tile, tile_name
 
 AI_PREFIX = "ai:"
@@ -70,7 +70,7 @@ class RecordMove:
             float(clock) if type(clock) in (int, float) else None,
         )
 
-    def entry(self, mode: Mode) -> dict[str, Any]:
+    def entry(self, mode: Mode) -> MoveEntry:
         """The record entry that writes this move down."""
         written = move_to_entry(mode, self.move, self.player, self.score, self.drawn)
         if self.clock_s is not None:
