@@ -29,6 +29,7 @@ from game.play.events import HintFound, MovePlayed, VerdictFound
 from game.play.solitaire_session import SolitaireSession
 from game.play.table_match import TableMatch, Turn
 from game.rules.modes import Mode
+from game.rules.record.entries import PlayerEntry
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from tests.drive import new_app
 
@@ -74,7 +75,10 @@ def test_a_worker_that_died_is_replaced(pool: WorkerPool) -> None:
 
 
 def test_the_table_gets_its_move_when_its_worker_is_killed_mid_think(pool: WorkerPool) -> None:
-    players = [{"name": "Bot", "kind": "ai:master"}, {"name": "Two", "kind": "ai:master"}]
+    players: list[PlayerEntry] = [
+        {"name": "Bot", "kind": "ai:master"},
+        {"name": "Two", "kind": "ai:master"},
+    ]
     match = TableMatch.new({"players": players, "seed": 4}, pool, 4)
     assert answer(pool.submit(os.getpid))  # the worker is up
     (killed,) = pool.worker_pids()
@@ -155,7 +159,7 @@ def test_the_app_stops_its_adviser_when_it_closes(tmp_path: Path) -> None:
 
 
 def test_table_computers_and_hints_without_a_working_worker() -> None:
-    players = [
+    players: list[PlayerEntry] = [
         {"name": "Ann", "kind": "human"},
         {"name": "Bot", "kind": "ai:master"},
         {"name": "Cy", "kind": "ai:expert"},

@@ -14,7 +14,8 @@ from game.ai.players import LEVELS
 from game.ai.worker import InProcessAdviser
 from game.app import App
 from game.play.table_match import TableMatch
-from game.play.table_setup import share_code
+from game.play.table_setup import TableConfig, share_code
+from game.rules.record.entries import PlayerEntry
 from game.rules.share import MAX_DEAL, SEAT_LETTERS, ShareCode, ShareCodeError, check_letter
 from game.rules.table_rules import CLUB_RULES, MAX_HANDS, MAX_TARGET, TableRules
 from game.scenes.draw_solitaire import DrawSolitaireScene
@@ -108,7 +109,9 @@ def test_a_well_checked_code_that_names_no_game_is_refused(text: str, reason: st
 
 
 def test_the_same_deal_number_deals_the_same_tiles() -> None:
-    config = {"players": [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}]}
+    config: TableConfig = {
+        "players": [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}]
+    }
     first = TableMatch.new({**config, "seed": 4711}, InProcessAdviser(), 1)
     again = TableMatch.new({**config, "seed": 4711}, InProcessAdviser(), 2)
     other = TableMatch.new({**config, "seed": 4712}, InProcessAdviser(), 3)
@@ -191,7 +194,10 @@ def test_play_this_deal_again_deals_the_same_tiles_to_the_same_seats(
     make_app: AppMaker, tmp_path: Path
 ) -> None:
     app = make_app(speed="instant")
-    players = [{"name": "Ada", "kind": "ai:greedy"}, {"name": "Gus", "kind": "ai:easy"}]
+    players: list[PlayerEntry] = [
+        {"name": "Ada", "kind": "ai:greedy"},
+        {"name": "Gus", "kind": "ai:easy"},
+    ]
     app.open(TableRequest({"rules": {"hands": 1}, "players": players, "seed": 31337}))
     run_until(app, lambda: isinstance(app.scene, ScoreScene))
     score = app.scene

@@ -17,8 +17,10 @@ from game.ai.worker import DoneJob, InProcessAdviser, Job
 from game.play.events import MovePlayed, Redone, TookBack
 from game.play.solitaire_session import SolitaireSession
 from game.play.table_match import TableMatch, Turn
+from game.play.table_setup import TableConfig
 from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
+from game.rules.record.entries import PlayerEntry
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.state import GameState
 from game.rules.table import TableState
@@ -59,8 +61,8 @@ class TableMachine(RuleBasedStateMachine):
 
     def __init__(self) -> None:
         super().__init__()
-        players = [{"name": name, "kind": "human"} for name in ("Ann", "Bob", "Cy")]
-        config = {"players": players, "rules": {"hands": 2, "free_draw": True}}
+        players: list[PlayerEntry] = [{"name": n, "kind": "human"} for n in ("Ann", "Bob", "Cy")]
+        config: TableConfig = {"players": players, "rules": {"hands": 2, "free_draw": True}}
         self.match = TableMatch.new(config, NoThinking(), 7)
 
     @rule(pick=st.integers(0, 10_000))

@@ -12,7 +12,7 @@ from game.ai.analysis import review_table
 from game.ai.worker import InProcessAdviser
 from game.play.events import HintFound, MovePlayed, Redone, TookBack
 from game.play.table_match import TableMatch, Turn
-from game.play.table_setup import rematch_config
+from game.play.table_setup import TableConfig, rematch_config
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW, PASS, PLACE, Move
 from game.rules.record.document import GameRecord
@@ -21,7 +21,7 @@ from game.rules.seeds_names import NAME_LIMIT
 from tests.persistence_helpers import table_record
 
 
-def config(*kinds: str, seed: int = 7, **rules: Any) -> dict[str, Any]:
+def config(*kinds: str, seed: int = 7, **rules: Any) -> TableConfig:
     names = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus")
     return {
         "rules": rules,

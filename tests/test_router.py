@@ -7,9 +7,11 @@ import pytest
 
 from game.app import App
 from game.play.table_match import TableMatch
+from game.play.table_setup import TableConfig
 from game.router import SCENES, make_scene
 from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
+from game.rules.record.entries import PlayerEntry
 from game.rules.record.recorded_game import RecordedGame
 from game.scenes.coach import CoachScene
 from game.scenes.draw_solitaire import DrawSolitaireScene
@@ -29,7 +31,10 @@ from game.scenes.score import ScoreScene
 from game.scenes.stacked_solitaire import StackedSolitaireScene
 from game.scenes.table import TableScene
 
-PLAYERS = [{"name": "Ann", "kind": "human"}, {"name": "Ben", "kind": "ai:greedy"}]
+PLAYERS: list[PlayerEntry] = [
+    {"name": "Ann", "kind": "human"},
+    {"name": "Ben", "kind": "ai:greedy"},
+]
 
 
 @pytest.mark.parametrize("screen", list(Screen))
@@ -42,7 +47,7 @@ def test_the_your_games_tabs_are_plain_screens() -> None:
 
 
 def test_requests_with_options_make_their_screens(app: App) -> None:
-    config = {"rules": {"hands": 1}, "players": PLAYERS, "seed": 5}
+    config: TableConfig = {"rules": {"hands": 1}, "players": PLAYERS, "seed": 5}
     table = make_scene(app, TableRequest(config))
     assert isinstance(table, TableScene) and table.match.deal == 5
     draw = make_scene(app, SolitaireRequest(Mode.DRAW_SOLITAIRE, 12))

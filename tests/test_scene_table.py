@@ -17,9 +17,11 @@ import pytest
 from game.ai.players import make_player
 from game.app import App, ManualClock
 from game.persist.storage import Storage
+from game.play.table_setup import TableConfig
 from game.router import scene_for_record
 from game.rules.moves import DRAW, PASS, PLACE, Move
 from game.rules.record.document import GameRecord
+from game.rules.record.entries import PlayerEntry
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.results import ALL_PASSED, DEAD_END
 from game.rules.table import TableGame, TableState
@@ -60,7 +62,7 @@ def make_app(make_app: AppMaker) -> Callable[..., App]:
 
 
 def open_table(
-    app: App, config: dict[str, Any] | None = None, record: dict[str, Any] | None = None
+    app: App, config: TableConfig | None = None, record: dict[str, Any] | None = None
 ) -> TableScene:
     scene = TableScene(
         app, config or {}, record=GameRecord(copy.deepcopy(record)) if record else None
@@ -746,7 +748,10 @@ def test_a_full_disk_gives_a_notice_and_keeps_the_last_save(
     from tests.drive import new_app
 
     app = new_app(tmp_path, speed="instant", banner=False)
-    players = [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "ai:greedy"}]
+    players: list[PlayerEntry] = [
+        {"name": "Ann", "kind": "human"},
+        {"name": "Bot", "kind": "ai:greedy"},
+    ]
     app.open(TableRequest({"players": players}))
     app.run_frames(3)
     scene = app.scene

@@ -10,6 +10,7 @@ from game.cli import simulate
 from game.persist.history import add_finished_game, load_history, save_history
 from game.persist.records import RECORD_SUFFIX, records_dir, save_named_record
 from game.persist.storage import Storage
+from game.play.table_setup import TableConfig
 from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
 from game.rules.table_rules import TableRules
@@ -17,7 +18,7 @@ from game.rules.table_rules import TableRules
 SEAT_NAMES: Final = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus")
 
 
-def table_config(players: list[tuple[str, str]], seed: int = 7, **rules: Any) -> dict[str, Any]:
+def table_config(players: list[tuple[str, str]], seed: int = 7, **rules: Any) -> TableConfig:
     """A table set-up from (name, kind) pairs."""
     return {"rules": rules, "players": [{"name": n, "kind": k} for n, k in players], "seed": seed}
 

@@ -12,13 +12,14 @@ hands over the human's moves with `play`, lets the computers think with `think` 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Final
+from typing import Final
 
 from game.ai.players import LEVELS, Player, bot_rng, make_player
 from game.ai.worker import Adviser, Job, choose_move
 from game.i18n import _
 from game.play.events import Event, MovePlayed, Redone, TookBack
 from game.play.table_advice import TableAdvice
+from game.play.table_setup import TableConfig
 from game.play.table_undo import undo_target
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW_MOVE, PLACE, Move
@@ -112,7 +113,7 @@ class TableMatch(SeatNews):
         """Hints and the coach's tips (`hints_used` is counted there)."""
 
     @classmethod
-    def new(cls, config: dict[str, Any], adviser: Adviser, seed: int | str) -> TableMatch:
+    def new(cls, config: TableConfig, adviser: Adviser, seed: int | str) -> TableMatch:
         """A new game from a setup `config` ({"rules": {...}, "players": [...]})."""
         players = [dict(p) for p in config.get("players", [])] or [dict(p) for p in DEFAULT_PLAYERS]
         rules = TableRules.from_dict(config.get("rules", {}))
@@ -126,7 +127,7 @@ class TableMatch(SeatNews):
 
     @classmethod
     def open(
-        cls, config: dict[str, Any], record: GameRecord | None, adviser: Adviser
+        cls, config: TableConfig, record: GameRecord | None, adviser: Adviser
     ) -> tuple[TableMatch, str | None]:
         """The game of `record` resumed or, if it cannot be, a new one from `config` with
         the reason in words."""

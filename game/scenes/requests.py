@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.rules.modes import Mode
 
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from game.ai.analysis import SolitaireReview
     from game.net.remote_match import RemoteMatch
     from game.play.table_match import TableMatch
+    from game.play.table_setup import TableConfig
     from game.rules.record.document import GameRecord
     from game.scenes.replay_review import Focus
 
@@ -43,7 +44,7 @@ class Screen(StrEnum):
 class TableRequest:
     """A table game: new from a setup `config`, or resumed from `record`."""
 
-    config: dict[str, Any]
+    config: TableConfig
     record: GameRecord | None = None
 
 
@@ -51,7 +52,7 @@ class TableRequest:
 class HostRequest:
     """Host a table from a setup `config` whose seats include friends ("remote")."""
 
-    config: dict[str, Any]
+    config: TableConfig
 
 
 @dataclass(frozen=True)

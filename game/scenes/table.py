@@ -16,13 +16,14 @@ The scene's parts, each given only what it works with: `TableStage` (the picture
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import N_
 from game.play.events import Event, MovePlayed
 from game.play.table_match import TableMatch
+from game.play.table_setup import TableConfig
 from game.rules.moves import Move
 from game.rules.record.document import GameRecord
 from game.rules.table import TableState
@@ -51,7 +52,7 @@ class TableScene(Scene):
     def __init__(
         self,
         services: Services,
-        config: dict[str, Any],
+        config: TableConfig,
         record: GameRecord | None = None,
         match: TableMatch | None = None,
     ) -> None:
