@@ -36,7 +36,7 @@ from game.persist.history import count_lost_saves
 from game.persist.settings import Settings
 from game.persist.storage import Storage
 from game.router import make_scene, scene_for_record, scene_for_record_file
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.scenes.base import Scene
 from game.scenes.requests import Screen, ScreenRequest
 from game.scenes.stack import SceneStack

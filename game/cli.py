@@ -33,8 +33,10 @@ from game.ai.solver import POSITIONS_PER_SECOND, solve
 from game.persist.records import read_recorded_game
 from game.rules import jsontext
 from game.rules.errors import MESSAGE_LIMIT, RecordError, RulesError
-from game.rules.record import DRAW_SOLITAIRE, MODES, TABLE, GameRecord, RecordedGame
-from game.rules.record_moves import move_to_entry
+from game.rules.modes import Mode
+from game.rules.record.document import GameRecord
+from game.rules.record.entries import PlayerEntry, move_to_entry
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.seeds_names import cut_text, read_seed
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableGame
@@ -57,9 +59,9 @@ class OneLineParser(argparse.ArgumentParser):
         fail(f"{message} (see python -m game.cli --help)")
 
 
-def make_bot(mode: str, level: str, rng: random.Random) -> Player:
+def make_bot(mode: Mode, level: str, rng: random.Random) -> Player:
     """A computer player for `mode`: the table levels, plus `auto` for the solitaires."""
-    if mode != TABLE and level in SOLITAIRE_LEVELS:
+    if mode.is_solitaire and level in SOLITAIRE_LEVELS:
         return SOLITAIRE_LEVELS[level](rng)  # type: ignore[return-value]
     return make_player(level, rng)
 
@@ -82,22 +84,23 @@ def parse_rules(pairs: list[str]) -> TableRules:
 
 
 def simulate(
-    mode: str, players: int, seed: int | str, levels: list[str], rules: TableRules
+    mode_name: str, players: int, seed: int | str, levels: list[str], rules: TableRules
 ) -> GameRecord:
     """Play a whole game between computer players; the same arguments give the same record."""
-    seats = players if mode == TABLE else 1
+    mode = Mode(mode_name)
+    seats = players if mode.is_table else 1
     if len(levels) == 1:
         levels = levels * seats
     if len(levels) != seats:
         raise UsageError(f"--ai names {len(levels)} levels for {seats} seats")
     bots = [make_bot(mode, level, bot_rng(seed, seat)) for seat, level in enumerate(levels)]
-    entries = [
+    entries: list[PlayerEntry] = [
         {"name": f"{level.title()} {seat + 1}", "kind": f"ai:{level}"}
         for seat, level in enumerate(levels)
     ]
-    if mode == TABLE:
+    if mode.is_table:
         recorded = RecordedGame.new_table(TableGame(players, rules), entries, seed)
-    elif mode == DRAW_SOLITAIRE:
+    elif mode == Mode.DRAW_SOLITAIRE:
         recorded = RecordedGame.new_draw_solitaire(entries[0], seed)
     else:
         recorded = RecordedGame.new_stacked_solitaire(entries[0], seed)
@@ -144,7 +147,7 @@ def command_solve(path: str, budget_s: float) -> dict[str, Any]:
 
 def command_analyse(path: str, budget_s: float) -> dict[str, Any]:
     recorded = read_record(path)
-    if recorded.mode == TABLE:
+    if recorded.mode.is_table:
         return review_table(recorded.record, positions=positions_for(budget_s)).to_json()
     return review_solitaire(recorded.record, positions_for(budget_s)).to_json()
 
@@ -153,7 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="python -m game.cli", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     sim = commands.add_parser("simulate", help="play a whole game between computer players")
-    sim.add_argument("--mode", choices=MODES, default=TABLE)
+    sim.add_argument("--mode", choices=tuple(Mode), default=Mode.TABLE)
     sim.add_argument("--players", type=_players, default=2, help=f"{MIN_PLAYERS} to {MAX_PLAYERS}")
     sim.add_argument(
         "--seed", default=0, type=_seed, help="a whole number of at most 18 digits, or a word"

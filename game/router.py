@@ -14,7 +14,8 @@ from typing import Final
 from game.i18n import _
 from game.persist.records import RECORD_SUFFIX, is_in_progress, read_recorded_game
 from game.rules.errors import RecordError
-from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, GameRecord
+from game.rules.modes import Mode
+from game.rules.record.document import GameRecord
 from game.scenes.base import Scene, Services
 from game.scenes.games.achievements import AchievementsScene
 from game.scenes.games.history import HistoryScene
@@ -71,9 +72,9 @@ SCENES: Final[dict[Screen, Callable[[Services], Scene]]] = {
 """The screens made with nothing but the services."""
 
 
-SOLITAIRES: Final = {
-    DRAW_SOLITAIRE: DrawSolitaireScene,
-    STACKED_SOLITAIRE: StackedSolitaireScene,
+SOLITAIRES: Final[dict[str, type[DrawSolitaireScene] | type[StackedSolitaireScene]]] = {
+    Mode.DRAW_SOLITAIRE: DrawSolitaireScene,
+    Mode.STACKED_SOLITAIRE: StackedSolitaireScene,
 }
 
 
@@ -110,9 +111,9 @@ def scene_for_record(services: Services, record: GameRecord, title: str = "") ->
     """A game in progress resumed in its own screen; a finished game in the replay viewer."""
     if not is_in_progress(record):
         return ReplayScene(services, record, title)
-    if record.mode == DRAW_SOLITAIRE:
+    if record.mode == Mode.DRAW_SOLITAIRE:
         return DrawSolitaireScene(services, record=record)
-    if record.mode == STACKED_SOLITAIRE:
+    if record.mode == Mode.STACKED_SOLITAIRE:
         return StackedSolitaireScene(services, record=record)
     return TableScene(services, {}, record=record)
 

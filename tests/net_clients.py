@@ -20,7 +20,7 @@ from game.net.replies import MoveMessage, read_server_message
 from game.net.server import TableServer
 from game.net.table_opening import TableOpening
 from game.net.tables.registry import Registry
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from tests.conftest import GUARD_S
 from tests.net_helpers import bot_move
 

@@ -15,8 +15,10 @@ from game.net.mirror import TableMirror
 from game.net.tables.limits import Limits
 from game.net.tables.registry import Peer, Registry
 from game.net.tables.table import NetTable
-from game.rules.record import GameRecord, RecordedGame
-from game.rules.record_moves import TABLE, move_to_entry
+from game.rules.modes import Mode
+from game.rules.record.document import GameRecord
+from game.rules.record.entries import MoveEntry, move_to_entry
+from game.rules.record.recorded_game import RecordedGame
 
 ROOMY = Limits(messages_per_s=1e6, message_burst=10**6, joins_per_s=1e6, join_burst=10**6)
 """Limits no test of play reaches (the limits have tests of their own)."""
@@ -75,10 +77,10 @@ def open_table(
     return next(t for t in registry.tables.values() if t.code == code), inboxes, tokens
 
 
-def first_legal_entry(table: NetTable) -> dict[str, Any]:
+def first_legal_entry(table: NetTable) -> MoveEntry:
     """The first legal move of the seat to act, as a record entry."""
     state = table.state
-    return move_to_entry(TABLE, state.legal_moves()[0], state.current)
+    return move_to_entry(Mode.TABLE, state.legal_moves()[0], state.current)
 
 
 def play_out(table: NetTable, holders: dict[int, Inbox], limit: int = 2000) -> None:
@@ -94,13 +96,13 @@ def play_out(table: NetTable, holders: dict[int, Inbox], limit: int = 2000) -> N
 
 def bot_move(
     mirror: TableMirror | None, seats: Collection[int]
-) -> tuple[tuple[int, int], dict[str, Any]] | None:
+) -> tuple[tuple[int, int], MoveEntry] | None:
     """A bot's next move, if one of its `seats` is to act in `mirror`: the position it is
     for and its first legal move as a record entry."""
     if mirror is None or mirror.state.hand_over or mirror.state.current not in seats:
         return None
     position = (mirror.recorded.record.hand_count, len(mirror.state.moves))
-    return position, move_to_entry(TABLE, mirror.legal_moves()[0], mirror.state.current)
+    return position, move_to_entry(Mode.TABLE, mirror.legal_moves()[0], mirror.state.current)
 
 
 def checked(record: dict[str, Any]) -> RecordedGame:

@@ -17,7 +17,7 @@ from websockets.sync.client import ClientConnection
 from game.net.messages import move_frame
 from game.net.mirror import TableMirror
 from game.net.replies import MoveMessage, read_server_message
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from tests.conftest import GUARD_S
 from tests.net_helpers import bot_move
 
@@ -135,4 +135,4 @@ class Player:
     def moves(self) -> list[tuple[int, dict[str, Any]]]:
         """Every move announced, with its hand."""
         assert self.mirror is not None
-        return moves_of(self.mirror.recorded.record.data)
+        return moves_of(self.mirror.recorded.record.to_json())

@@ -74,7 +74,7 @@ def play(app: App) -> dict[str, object]:
     for _ in range(FRAMES):
         scene = app.scene
         if isinstance(scene, ScoreScene) and scene.final:
-            data: dict[str, object] = scene.match.record.data
+            data: dict[str, object] = scene.match.record.to_json()
             return data
         if isinstance(scene, RemoteTableScene) and scene.human_can_act():
             place(scene, drive)

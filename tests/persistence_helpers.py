@@ -9,7 +9,8 @@ from typing import Any
 
 from game.app import App
 from game.cli import simulate
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.table_rules import TableRules
 
 TABLE = Path(__file__).parent / "golden" / "table-2-standard.contack.json"
@@ -23,7 +24,7 @@ def table_record() -> dict[str, Any]:
 
 
 def finished_record(mode: str = "table", players: int = 3, seed: int = 11) -> dict[str, Any]:
-    return simulate(mode, players, seed, ["greedy"], TableRules()).data
+    return simulate(mode, players, seed, ["greedy"], TableRules()).to_json()
 
 
 def record(mode: str = "table", seed: int = 3) -> dict[str, Any]:
@@ -41,9 +42,9 @@ def in_progress(data: dict[str, Any], moves: int = 3) -> dict[str, Any]:
 def partial_record(record: dict[str, Any], moves: int) -> dict[str, Any]:
     """The same game stopped after its first `moves` moves (a game in progress)."""
     game = GameRecord(record)
-    data: dict[str, Any] = {**game.data, "hands": []}
+    data: dict[str, Any] = {**game.to_json(), "hands": []}
     left = moves
-    for hand in game.data["hands"]:
+    for hand in game.to_json()["hands"]:
         taken = hand["moves"][:left]
         copy = {**hand, "moves": list(taken)}
         if len(taken) < len(hand["moves"]):

@@ -15,9 +15,11 @@ from game.ai.analysis import fair_odds, position_after, review_solitaire, review
 from game.ai.autoplay import simple_fair_move
 from game.ai.solver import SOLVER_POSITIONS, solve
 from game.rules.contacts import contact_score
+from game.rules.modes import Mode
 from game.rules.moves import PLACE, Move
-from game.rules.record import GameRecord, RecordedGame
-from game.rules.record_moves import entry_to_move
+from game.rules.record.document import GameRecord
+from game.rules.record.entries import entry_to_move
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableState
 from game.rules.table_rules import TableRules
@@ -31,8 +33,8 @@ def random_game(mode: str, seed: int) -> GameRecord:
 
 def human_table_game(seed: int, players: int = 2, hands: int = 1) -> GameRecord:
     record = cli.simulate("table", players, seed, ["random"] * players, TableRules(hands=hands))
-    for player in record.data["players"]:
-        player["kind"] = "human"
+    for seat in range(players):
+        record.set_player(seat, kind="human")
     return record
 
 
@@ -89,7 +91,7 @@ def test_the_coach_lists_a_missed_three_sided_play() -> None:
     assert [(r.index, r.opportunity_points) for r in missed] == [(40, 25)]
     entry = missed[0].to_json()["opportunity_missed"]
     state = position_before(record, 0, 40)
-    move = entry_to_move("table", entry["move"], 0, 40)
+    move = entry_to_move(Mode.TABLE, entry["move"], 0, 40)
     assert move in state.legal_moves()
     contacts = state.figure.contacts(move.tile, move.cell, move.rot)
     assert len(contacts) == 3 and contact_score(contacts) == entry["points"] == 25
@@ -132,7 +134,7 @@ def test_every_best_move_is_legal_and_its_points_true(seed: int) -> None:
 
 def test_computer_moves_are_not_reviewed() -> None:
     record = cli.simulate("table", 2, 5, ["random", "greedy"], TableRules(hands=1))
-    record.data["players"][0]["kind"] = "human"
+    record.set_player(0, kind="human")
     review = review_table(record)
     assert review.reviews and {r.player for r in review.reviews} == {0}
     assert [seat.seat for seat in review.seats] == [0]

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from game.ai.daily import daily_deal
 from game.ai.solver import solve
-from game.rules.record import DAILY_KEY, GameRecord, RecordedGame
+from game.rules.record.document import DAILY_KEY, GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 
 DAY = datetime.date(2026, 11, 22)

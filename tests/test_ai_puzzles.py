@@ -24,8 +24,10 @@ from game.ai.puzzles import (
     daily_puzzle,
     trainer_puzzle,
 )
-from game.rules.record import GameRecord, RecordedGame
-from game.rules.record_moves import entry_to_move
+from game.rules.modes import Mode
+from game.rules.record.document import GameRecord
+from game.rules.record.entries import entry_to_move
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.table import TableState
 from tests.rules_helpers import naive_placements
 
@@ -49,7 +51,7 @@ def check_puzzle(data: dict[str, Any]) -> None:
     assert all(len(hand["stock"]) == 36 for hand in data["record"]["hands"])
     answer = data["answer"]
     assert answer["player"] == state.current_player
-    move = entry_to_move("table", answer, 0, 0)
+    move = entry_to_move(Mode.TABLE, answer, 0, 0)
     placements = naive_placements(state.figure, state.hand_tiles(state.current_player))
     scores = {(tile, cell, rot): score for tile, cell, rot, score in placements}
     points = data["points"]

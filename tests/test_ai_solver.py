@@ -19,7 +19,8 @@ from game.ai.autoplay import (
 )
 from game.ai.solver import Solver, solve
 from game.rules.moves import Move
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from tests.test_ai_fair_draw import fair_moves_agree
 

@@ -30,7 +30,8 @@ from game.play.events import HintFound, MovePlayed, VerdictFound
 from game.play.seats import Computer
 from game.play.solitaire_session import SolitaireSession
 from game.play.table_flow import Turn
-from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
+from game.rules.modes import Mode
+from game.rules.record.entries import PlayerEntry
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from tests.drive import new_app
 
@@ -76,7 +77,10 @@ def test_a_worker_that_died_is_replaced(pool: WorkerPool) -> None:
 
 
 def test_the_table_gets_its_move_when_its_worker_is_killed_mid_think(pool: WorkerPool) -> None:
-    players = [{"name": "Bot", "kind": "ai:master"}, {"name": "Two", "kind": "ai:master"}]
+    players: list[PlayerEntry] = [
+        {"name": "Bot", "kind": "ai:master"},
+        {"name": "Two", "kind": "ai:master"},
+    ]
     match = new_couch_table({"players": players, "seed": 4}, pool, 4)
     assert answer(pool.submit(os.getpid))  # the worker is up
     (killed,) = pool.worker_pids()
@@ -161,7 +165,7 @@ def test_the_app_stops_its_adviser_when_it_closes(tmp_path: Path) -> None:
 
 
 def test_table_computers_and_hints_without_a_working_worker() -> None:
-    players = [
+    players: list[PlayerEntry] = [
         {"name": "Ann", "kind": "human"},
         {"name": "Bot", "kind": "ai:master"},
         {"name": "Cy", "kind": "ai:expert"},
@@ -187,7 +191,7 @@ def test_table_computers_and_hints_without_a_working_worker() -> None:
 
 
 def test_solitaires_fall_back_on_their_own_moves_without_a_working_worker() -> None:
-    draw = SolitaireSession.new(DRAW_SOLITAIRE, 5, DeadWorker())
+    draw = SolitaireSession.new(Mode.DRAW_SOLITAIRE, 5, DeadWorker())
     assert draw.suggest() == simple_fair_move(draw.state)  # type: ignore[arg-type]
     while not draw.finished:
         move = draw.suggest()
@@ -195,6 +199,6 @@ def test_solitaires_fall_back_on_their_own_moves_without_a_working_worker() -> N
         draw.play(move)
     assert not draw.state.won  # deal 5 is lost this way: its verdict is "unknown"
     assert draw.poll() == [VerdictFound("unknown")] and not draw.judging
-    stacked = SolitaireSession.new(STACKED_SOLITAIRE, 3, DeadWorker())
+    stacked = SolitaireSession.new(Mode.STACKED_SOLITAIRE, 3, DeadWorker())
     assert stacked.suggest() == stacked_best_try(stacked.state)  # type: ignore[arg-type]
     assert not stacked.advice.thinking

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.persist.records import write_record
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.scenes.dialog import ConfirmScene
 from game.scenes.menus.menu import MenuScene
 from game.scenes.requests import TableRequest
@@ -43,7 +43,7 @@ def test_main_file_opens_finished_in_viewer_and_resumes_in_progress(
     data = partial_record(finished_record("stacked-solitaire", 1, 3), 5)
     write_record(GameRecord(data), running)
     app = make_app(tmp_path / "b", record_path=str(running))
-    assert resumed_game(app).record.data["hands"] == data["hands"]
+    assert resumed_game(app).record.to_json()["hands"] == data["hands"]
 
 
 @pytest.mark.parametrize("content", ["not json at all", '{"format": "contack-record"}'])

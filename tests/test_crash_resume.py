@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from game.persist.storage import Storage
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.scenes.table.scene import TableScene
 from tests.drive import new_app
 
@@ -90,7 +91,7 @@ def test_a_kill_during_the_autosave_leaves_a_game_that_resumes(tmp_path: Path, s
     assert data is not None
     saved_moves = len(data.last_hand_moves())
     assert saved_moves in (before, during)  # the old save whole, or the new one whole
-    recorded = RecordedGame.from_record(GameRecord(json.loads(json.dumps(data.data))))
+    recorded = RecordedGame.from_record(GameRecord(json.loads(json.dumps(data.to_json()))))
     leftovers = [p.name for p in tmp_path.rglob("*.part")]
     assert len(leftovers) <= 1, leftovers
     app = new_app(tmp_path, (800, 600), speed="instant")

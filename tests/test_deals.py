@@ -14,7 +14,8 @@ from game.ai.players import LEVELS
 from game.ai.worker import InProcessAdviser
 from game.app import App
 from game.play.couch import new_couch_table
-from game.play.table_setup import share_code
+from game.play.table_setup import TableConfig, share_code
+from game.rules.record.entries import PlayerEntry
 from game.rules.share import MAX_DEAL, SEAT_LETTERS, ShareCode, ShareCodeError, check_letter
 from game.rules.table_rules import CLUB_RULES, MAX_HANDS, MAX_TARGET, TableRules
 from game.scenes.requests import Screen, TableRequest
@@ -108,12 +109,14 @@ def test_a_well_checked_code_that_names_no_game_is_refused(text: str, reason: st
 
 
 def test_the_same_deal_number_deals_the_same_tiles() -> None:
-    config = {"players": [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}]}
+    config: TableConfig = {
+        "players": [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}]
+    }
     first = new_couch_table({**config, "seed": 4711}, InProcessAdviser(), 1)
     again = new_couch_table({**config, "seed": 4711}, InProcessAdviser(), 2)
     other = new_couch_table({**config, "seed": 4712}, InProcessAdviser(), 3)
-    assert first.deal == 4711 and first.record.data["hands"] == again.record.data["hands"]
-    assert first.record.data["hands"] != other.record.data["hands"]
+    assert first.deal == 4711 and first.record.to_json()["hands"] == again.record.to_json()["hands"]
+    assert first.record.to_json()["hands"] != other.record.to_json()["hands"]
 
 
 # --- the screens -------------------------------------------------------------------
@@ -146,7 +149,7 @@ def test_a_typed_share_code_sets_the_seats_and_options_and_deals_that_deal(
     table = app.scene
     assert isinstance(table, TableScene)
     assert table.match.deal == 4711 and share_code(table.match.record) == str(code)
-    assert table.match.record.data["rules"]["hands"] == 12
+    assert table.match.record.to_json()["rules"]["hands"] == 12
 
 
 def test_a_broken_code_says_why_and_does_not_start(make_app: AppMaker) -> None:
@@ -191,7 +194,10 @@ def test_play_this_deal_again_deals_the_same_tiles_to_the_same_seats(
     make_app: AppMaker, tmp_path: Path
 ) -> None:
     app = make_app(speed="instant")
-    players = [{"name": "Ada", "kind": "ai:greedy"}, {"name": "Gus", "kind": "ai:easy"}]
+    players: list[PlayerEntry] = [
+        {"name": "Ada", "kind": "ai:greedy"},
+        {"name": "Gus", "kind": "ai:easy"},
+    ]
     app.open(TableRequest({"rules": {"hands": 1}, "players": players, "seed": 31337}))
     run_until(app, lambda: isinstance(app.scene, ScoreScene))
     score = app.scene
@@ -205,5 +211,5 @@ def test_play_this_deal_again_deals_the_same_tiles_to_the_same_seats(
     table = app.scene
     assert isinstance(table, TableScene) and table.match is not score.match
     assert table.match.deal == 31337
-    assert table.match.record.data["hands"][0]["stock"] == first.data["hands"][0]["stock"]
-    assert table.match.record.data["players"] == players
+    assert table.match.record.to_json()["hands"][0]["stock"] == first.to_json()["hands"][0]["stock"]
+    assert table.match.record.to_json()["players"] == players

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.scenes.review.replay import ReplayScene
 from game.scenes.table.scene import TableScene
 from game.scenes.table.score import ScoreScene
@@ -75,7 +76,7 @@ def test_golden_record_opens_in_its_screen(path: Path, tmp_path: Path) -> None:
         Input(app).click(score.main.rect.center)
         app.run_frames(2)
         assert isinstance(app.scene, TableScene)
-        assert len(app.scene.match.record.data["hands"]) == hands + 1
+        assert len(app.scene.match.record.to_json()["hands"]) == hands + 1
     else:
         assert isinstance(scene, ReplayScene)
     assert not app.notices

@@ -26,7 +26,8 @@ from game.persist.records import check_record_dict
 from game.persist.storage import Storage
 from game.play.couch import resume_couch_table
 from game.play.solitaire_session import SolitaireSession
-from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE, GameRecord
+from game.rules.modes import Mode
+from game.rules.record.document import GameRecord
 from tests.test_persist_achievements import table_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -93,11 +94,11 @@ def _environment() -> dict[str, str]:
 def resumes(mode: str, home: Path) -> None:
     data = Storage(home).load_game(mode)
     if data is None:  # a solitaire that ended (won) has no save; a table always has one
-        assert mode != TABLE
+        assert mode != Mode.TABLE
         return
-    recorded = check_record_dict(data.data)  # the rules' check, as `check` does it
+    recorded = check_record_dict(data.to_json())  # the rules' check, as `check` does it
     adviser = InProcessAdviser()
-    if mode == TABLE:
+    if mode == Mode.TABLE:
         flow_moves = resume_couch_table(data.copy(), adviser).state.moves
     else:
         flow_moves = SolitaireSession.resume(data.copy(), adviser).state.moves
@@ -105,7 +106,7 @@ def resumes(mode: str, home: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("mode", "kills"), [(TABLE, 14), (DRAW_SOLITAIRE, 8), (STACKED_SOLITAIRE, 8)]
+    ("mode", "kills"), [(Mode.TABLE, 14), (Mode.DRAW_SOLITAIRE, 8), (Mode.STACKED_SOLITAIRE, 8)]
 )
 def test_a_kill_at_any_moment_leaves_a_game_that_resumes(
     tmp_path: Path, mode: str, kills: int
@@ -122,7 +123,7 @@ import json, sys
 from game.persist.history import add_finished_game
 from game.persist.puzzles import count_trainer_answer
 from game.persist.storage import Storage
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 
 files = Storage(sys.argv[1])
 with open(sys.argv[2], encoding="utf-8") as file:
@@ -155,7 +156,7 @@ def test_a_kill_while_games_and_answers_are_counted_loses_no_achievement(
         counted = {entry.key for entry in load_history(files).games}
         again = Storage(tmp_path / f"again-{kill}")  # the same counted, never killed
         for game in games:
-            if record_key(game) in counted:
+            if record_key(GameRecord(game)) in counted:
                 add_finished_game(again, GameRecord(game))
         for number in range(load_progress(files).trainer):
             count_trainer_answer(again, number, 1100, True)

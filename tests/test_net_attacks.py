@@ -181,7 +181,7 @@ def test_idle_connections_past_the_descriptor_limit_are_refused_and_the_store_ke
         for idler in idle:
             idler.close()
     assert "Too many open files" not in errors and "Traceback" not in errors
-    assert moves_of(TableStore(tmp_path).load()[0].record.data) == announced
+    assert moves_of(TableStore(tmp_path).load()[0].record.to_json()) == announced
 
 
 def address(url: str) -> tuple[str, int]:

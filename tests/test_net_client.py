@@ -14,7 +14,7 @@ from game.net.mirror import TableMirror
 from game.net.replies import Created, GameOver, Joined, MoveMessage, TableView
 from game.net.tables.registry import Registry
 from game.net.tables.store import TableStore
-from game.rules.record_moves import TABLE
+from game.rules.modes import Mode
 from tests.conftest import GUARD_S
 from tests.net_helpers import ROOMY, ManualClock, bot_move, checked
 
@@ -112,11 +112,11 @@ def test_a_game_is_played_through_the_client_and_watched_by_another() -> None:
         assert over is not None
         seen: list[ClientEvent] = []
         watched = next_of(watcher, GameOver, seen)
-        assert watched.record == over.record and checked(over.record.data).is_over()
+        assert watched.record == over.record and checked(over.record.to_json()).is_over()
         view = next(event for event in seen if isinstance(event, TableView))
-        moves = view.record.data["hands"][0]["moves"]
-        moves += [event.move.entry(TABLE) for event in seen if isinstance(event, MoveMessage)]
-        assert moves == over.record.data["hands"][0]["moves"]
+        moves = view.record.to_json()["hands"][0]["moves"]
+        moves += [event.move.entry(Mode.TABLE) for event in seen if isinstance(event, MoveMessage)]
+        assert moves == over.record.to_json()["hands"][0]["moves"]
     finally:
         host.close()
         watcher.close()
@@ -143,7 +143,7 @@ def test_a_lost_connection_comes_back_by_itself_and_takes_its_seats_back(
         next_of(client, Connected)
         assert {next_of(client, Joined).seat, next_of(client, Joined).seat} == {0, 1}
         over = driver.play()
-        assert over is not None and checked(over.record.data).is_over()
+        assert over is not None and checked(over.record.to_json()).is_over()
     finally:
         client.close()
         server.stop()

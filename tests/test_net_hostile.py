@@ -34,7 +34,7 @@ from tests.net_helpers import (
 
 
 def fingerprint(table: NetTable) -> str:
-    return json.dumps([table.record.data, table.tokens])
+    return json.dumps([table.record.to_json(), table.tokens])
 
 
 class Hostile:
@@ -97,9 +97,9 @@ def test_a_thousand_hostile_messages_leave_the_tables_sound() -> None:
         hostile.attack()
         honest_move(a, a_holders, honesty)
         honest_move(b, b_holders, honesty)
-    assert len(b.record.data["hands"]) > 2 and len(hostile.old_moves) > 20
+    assert len(b.record.to_json()["hands"]) > 2 and len(hostile.old_moves) > 20
     for table, holders in ((a, a_holders), (b, b_holders)):
-        record = table.record.data
+        record = table.record.to_json()
         checked(record)
         recorded = [
             (h, i, m) for h, hand in enumerate(record["hands"]) for i, m in enumerate(hand["moves"])

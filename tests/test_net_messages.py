@@ -39,8 +39,9 @@ from game.net.replies import (
     view_frame,
 )
 from game.net.replies import move_frame as announced_move_frame
+from game.rules.modes import Mode
 from game.rules.moves import DRAW_MOVE, PASS_MOVE, place_move
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.rules.table_rules import TableRules
 from game.rules.tiles import parse_tile
 
@@ -95,14 +96,14 @@ def test_what_is_not_a_message_is_refused_as_bad(frame: str) -> None:
 
 
 def test_what_the_server_writes_a_client_reads_as_typed_values() -> None:
-    record = GameRecord.new("table", [{"kind": "human"}, {"kind": "ai:greedy"}])
+    record = GameRecord.new(Mode.TABLE, [{"kind": "human"}, {"kind": "ai:greedy"}])
     entry = {"player": 1, "draw": True, "tile": "01-02-03"}
     frames = [
         created_frame("C", "H"),
         joined_frame("C", 1, "T"),
-        view_frame("C", record.data),
+        view_frame("C", record.to_json()),
         announced_move_frame("C", 0, 4, entry),
-        over_frame("C", record.data),
+        over_frame("C", record.to_json()),
         error_frame("too-fast", "wait"),
         presence_frame("C", [True, False]),
     ]

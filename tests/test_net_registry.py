@@ -21,7 +21,7 @@ from game.net.tables.registry import Registry
 from game.net.tables.store import TableStore
 from game.net.tables.table import NetTable
 from game.rules.moves import PASS_MOVE
-from game.rules.record import RecordedGame
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.table import TableGame
 from game.rules.table_rules import HAND_SIZE
 from tests.net_helpers import (
@@ -92,8 +92,8 @@ def test_the_server_deals_every_table_whatever_seed_its_creator_sends() -> None:
     chosen = RecordedGame.new_table(TableGame(2), [{"kind": "human"}] * 2, 5).record
     tables = list(server.tables.values())
     assert all(t.record.seed != 5 for t in tables)
-    stocks = [t.record.data["hands"][0]["stock"] for t in tables]
-    assert chosen.data["hands"][0]["stock"] not in stocks and stocks[0] != stocks[1]
+    stocks = [t.record.to_json()["hands"][0]["stock"] for t in tables]
+    assert chosen.to_json()["hands"][0]["stock"] not in stocks and stocks[0] != stocks[1]
 
 
 def test_a_whole_game_among_three_remote_seats_and_a_computer() -> None:

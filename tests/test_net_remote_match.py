@@ -37,7 +37,7 @@ def step(match: RemoteMatch) -> list[Event]:
     if turn is Turn.FORCED:
         return match.flow.play_forced()
     if turn is Turn.HAND_OVER:
-        ENDED_STOCKS.append(list(match.flow.record.data["hands"][-1]["stock"]))
+        ENDED_STOCKS.append(list(match.flow.record.to_json()["hands"][-1]["stock"]))
         match.flow.next_hand()
         return []
     return match.flow.poll()
@@ -86,15 +86,17 @@ def test_a_host_and_a_friend_play_a_game_with_a_computer_to_its_end(
         assert not host.watching and host.flow.is_human(0) and not host.flow.is_human(1)
         by_host, by_friend = play_out([host, friend])
         assert host.flow.turn() is Turn.GAME_OVER and friend.flow.turn() is Turn.GAME_OVER
-        record = checked(host.flow.record.data)
+        record = checked(host.flow.record.to_json())
         assert record.is_over() and host.flow.record == friend.flow.record
         assert host.flow.names == friend.flow.names == ["Ann", "Bob", host.flow.names[2]]
         assert [e.result.move for e in by_host] == [e.result.move for e in by_friend]
-        assert len(by_host) == sum(len(hand["moves"]) for hand in host.flow.record.data["hands"])
+        assert len(by_host) == sum(
+            len(hand["moves"]) for hand in host.flow.record.to_json()["hands"]
+        )
         for event in by_host:
             assert event.by_computer == (event.seat != 0)
         assert any(e.result.move.action == PLACE for e in by_friend if e.seat == 2)
-        first_stock = host.flow.record.data["hands"][0]["stock"]
+        first_stock = host.flow.record.to_json()["hands"][0]["stock"]
         assert ENDED_STOCKS and all(stock == first_stock for stock in ENDED_STOCKS)
         score = ScoreScene(make_app(), host.flow, "", lambda: None)  # the end, as at a local table
         assert not score.main.visible and "Coach" in [b.label for b in score.buttons]

@@ -41,7 +41,7 @@ def test_a_server_killed_mid_hand_reopens_its_table_and_every_seat_is_taken_back
             before.ask(join_frame(code, "Bob"), "view")
             before.play(9)
             assert before.mirror is not None and not before.mirror.state.hand_over
-            played = before.mirror.recorded.record.data["hands"][-1]["moves"]
+            played = before.mirror.recorded.record.to_json()["hands"][-1]["moves"]
             end(server)
     finally:
         end(server)
@@ -54,7 +54,10 @@ def test_a_server_killed_mid_hand_reopens_its_table_and_every_seat_is_taken_back
                 assert joined["seat"] == seat
                 after.read()  # its view
             assert after.mirror is not None
-            assert after.mirror.recorded.record.data["hands"][-1]["moves"][: len(played)] == played
+            assert (
+                after.mirror.recorded.record.to_json()["hands"][-1]["moves"][: len(played)]
+                == played
+            )
             over = after.play(None)
             assert over is not None
     finally:
@@ -93,4 +96,4 @@ def test_a_disk_that_refuses_writes_loses_no_announced_move_and_stopping_says_so
     assert server.returncode == 1
     assert f"cannot save table {player.table}" in errors and "Traceback" not in errors
     assert len(announced) > 5
-    assert moves_of(TableStore(tmp_path).load()[0].record.data) == announced
+    assert moves_of(TableStore(tmp_path).load()[0].record.to_json()) == announced

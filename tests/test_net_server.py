@@ -74,7 +74,7 @@ def test_a_dropped_client_comes_back_by_its_token_and_the_game_goes_on() -> None
             assert (await bob.until("presence"))["connected"] == [True, True]
             assert back.mirror is not None and bob.mirror is not None
             # the same players and moves (each mirror fills the unseen stock its own way)
-            seen = [m.recorded.record.data for m in (back.mirror, bob.mirror)]
+            seen = [m.recorded.record.to_json() for m in (back.mirror, bob.mirror)]
             assert seen[0]["players"] == seen[1]["players"]
             assert [h["moves"] for h in seen[0]["hands"]] == [h["moves"] for h in seen[1]["hands"]]
             overs.extend(await asyncio.gather(back.play(), bob.play()))

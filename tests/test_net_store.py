@@ -6,8 +6,8 @@ skipped."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -49,14 +49,14 @@ def test_each_move_is_saved_before_it_is_announced_as_a_record_check_passes(
     seen = []
 
     def saved_then_sent(frame: str) -> None:
-        seen.append(TableStore(tmp_path).load()[0].record.data["hands"])
+        seen.append(TableStore(tmp_path).load()[0].record.to_json()["hands"])
 
     watcher = Inbox(server)
     watcher.peer.send = saved_then_sent
     server.receive(watcher.peer, watch_frame(table.code))
     for _ in range(6):
         holders[table.state.current].send(move_frame(table.code, first_legal_entry(table)))
-        assert seen[-1] == table.record.data["hands"]
+        assert seen[-1] == table.record.to_json()["hands"]
     assert cli.run(["check", str(path)])["ok"] is True
 
 
@@ -145,7 +145,7 @@ def test_a_lone_surrogate_in_a_name_is_saved_and_the_tables_after_it_too(tmp_pat
     server.save_all()
     reopened = {table.code: table for table in served(tmp_path).tables.values()}
     assert set(reopened) == {created[0]["table"], later[0]["table"]}
-    players = reopened[created[0]["table"]].record.data["players"]
+    players = reopened[created[0]["table"]].record.to_json()["players"]
     assert [p.get("name") for p in players] == ["Ann", ""]
 
 
@@ -171,7 +171,7 @@ class FillingDisk(TableStore):
         self._write()
         super().save(table, durable)
 
-    def append(self, table: NetTable, hand: int, index: int, entry: dict[str, Any]) -> None:
+    def append(self, table: NetTable, hand: int, index: int, entry: Mapping[str, object]) -> None:
         self._write()
         super().append(table, hand, index, entry)
 
@@ -218,7 +218,7 @@ def test_a_table_or_a_seat_the_disk_refuses_is_not_opened_or_given(tmp_path: Pat
     code = Inbox(server).send(create_frame(["remote", "remote"]))[0]["table"]
     assert Inbox(server).send(join_frame(code, "Ann"))[0]["code"] == "not-saved"
     table = next(iter(server.tables.values()))
-    assert table.tokens == [None, None] and "name" not in table.record.data["players"][0]
+    assert table.tokens == [None, None] and "name" not in table.record.to_json()["players"][0]
     disk.room = None
     assert Inbox(server).send(join_frame(code, "Bob"))[0]["seat"] == 0
 

@@ -29,7 +29,8 @@ from game.persist.puzzles import count_daily_answer, count_trainer_answer
 from game.persist.records import check_record_dict
 from game.persist.storage import Storage
 from game.play.game_facts import game_facts
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.table import TableGame
 from game.rules.table_rules import TableRules
 from tests.persistence_helpers import finished_record
@@ -51,7 +52,7 @@ def table_game(
             game.next_hand()
         else:
             game.play(bot.choose(game.state))
-    return game.record.data
+    return game.record.to_json()
 
 
 WON = 7
@@ -107,7 +108,7 @@ def test_help_used_keeps_the_clean_achievements(tmp_path: Path) -> None:
     files = Storage(tmp_path)
     add_finished_game(files, GameRecord(table_game(WON)), hints=True)
     assert "clean-win" not in files.take_achieved()
-    solitaire = simulate("stacked-solitaire", 1, 3, ["auto"], TableRules()).data
+    solitaire = simulate("stacked-solitaire", 1, 3, ["auto"], TableRules()).to_json()
     solitaire["players"][0]["kind"] = "human"
     assert solitaire["hands"][0]["result"] == "won"
     add_finished_game(files, GameRecord(solitaire), autoplay=True)
@@ -150,7 +151,7 @@ def test_the_achievements_are_kept_before_the_history(
     next start counts the game from its save and earns nothing twice."""
     files = Storage(tmp_path)
     record = GameRecord(table_game(WON))
-    files.save_game(record.data)  # its last move's autosave
+    files.save_game(record.to_json())  # its last move's autosave
     monkeypatch.setattr(history_module, "save_history", kill)
     with pytest.raises(Killed):
         add_finished_game(files, record)

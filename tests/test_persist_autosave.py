@@ -15,7 +15,9 @@ import pytest
 from game.persist import autosave
 from game.persist.autosave import check_saved_game
 from game.persist.storage import Storage
-from game.rules.record import MODES, GameRecord, RecordedGame
+from game.rules.modes import Mode
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.scenes.menus.menu import MenuScene
 from tests.conftest import AppMaker
 from tests.drive import Input
@@ -77,7 +79,7 @@ def test_autosave_saved_checked_and_cleared(tmp_path: Path) -> None:
 
 def test_each_mode_keeps_its_own_autosave(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
-    saves = {mode: in_progress(record(mode)) for mode in MODES}
+    saves = {mode: in_progress(record(mode)) for mode in tuple(Mode)}
     for data in saves.values():
         storage.save_game(data)
     assert autosave.check_saved_games(storage) == {m: GameRecord(d) for m, d in saves.items()}
@@ -138,7 +140,7 @@ def test_killed_mid_game_continue_restores_the_same_position(
     Input(app).click(menu.buttons["continue-" + mode.split("-")[0]])
     game = resumed_game(app)
     expected = RecordedGame.from_record(GameRecord(partial_record(record, crash_at)))
-    assert game.record.data["hands"] == expected.record.data["hands"]
+    assert game.record.to_json()["hands"] == expected.record.to_json()["hands"]
     assert game.state.figure.tiles() == expected.state.figure.tiles()
     assert game.state.current_player == expected.state.current_player
 

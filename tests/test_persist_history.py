@@ -20,7 +20,7 @@ from game.persist.history import (
 from game.persist.records import finished_dir
 from game.persist.storage import Storage
 from game.rules.errors import RecordError
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from tests.conftest import AppMaker
 from tests.persistence_helpers import finished_record, record
 

@@ -25,7 +25,7 @@ from game.persist.records import (
 from game.persist.records_listing import list_records
 from game.persist.storage import Storage
 from game.rules.errors import RecordError
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.scenes.games.records import RecordsScene
 from game.scenes.menus.menu import MenuScene
 from game.scenes.review.replay import ReplayScene
@@ -38,8 +38,8 @@ def test_record_files_read_write_and_replay(tmp_path: Path) -> None:
     path = tmp_path / f"game{RECORD_SUFFIX}"
     game = GameRecord(record())
     write_record(game, path)
-    assert read_record(path).data == game.data
-    assert read_recorded_game(path).record.data == game.data
+    assert read_record(path).to_json() == game.to_json()
+    assert read_recorded_game(path).record.to_json() == game.to_json()
     with pytest.raises(RecordError, match="cannot read") as missing:
         read_record(tmp_path / "missing.contack.json")
     assert "\n" not in str(missing.value)
@@ -88,7 +88,7 @@ def test_named_records_saved_listed_and_opened(make_app: AppMaker, tmp_path: Pat
     assert first != second
     assert first.name == "Sunday the big game.contack.json"
     assert second.name == "Sunday the big game 2.contack.json"
-    assert read_record(first).data == record
+    assert read_record(first).to_json() == record
     (first.parent / "torn.contack.json").write_text('{"format": "con')
     names = {entry.name: entry for entry in list_records(app.storage)}
     assert names["torn"].error and not names["Sunday the big game"].error
@@ -108,7 +108,7 @@ def test_a_record_is_written_atomically_and_read_back(tmp_path: Path) -> None:
     path = tmp_path / "game.contack.json"
     record = GameRecord(finished_record())
     write_record(record, path)
-    assert read_record(path).data == record.data
+    assert read_record(path).to_json() == record.to_json()
     assert [p.name for p in tmp_path.iterdir()] == ["game.contack.json"]
 
 
@@ -118,7 +118,7 @@ def test_a_record_is_written_atomically_and_read_back(tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", ["con", "NUL", "com1", "lpt1", "aux.txt", "Con.backup"])
 def test_names_the_system_keeps_are_refused(tmp_path: Path, name: str) -> None:
     from game.persist.records import RecordSaveError, save_named_record
-    from game.rules.record import GameRecord
+    from game.rules.record.document import GameRecord
 
     with pytest.raises(RecordSaveError, match="keeps for itself"):
         save_named_record(Storage(tmp_path), GameRecord(table_record()), name)

@@ -19,7 +19,8 @@ from game.persist.stats import (
     count_table_game,
     read_stats,
 )
-from game.rules.record import TABLE, RecordedGame
+from game.rules.modes import Mode
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.table import TableState
 from game.rules.table_rules import TableRules
 
@@ -54,9 +55,9 @@ def test_solitaire_wins_with_help_are_counted_apart() -> None:
 
 def table_game(seed: int, kinds: list[str]) -> RecordedGame:
     """A finished one-hand game between greedy players, its seats of `kinds`, Ann first."""
-    record = simulate(TABLE, len(kinds), seed, ["greedy"], TableRules(hands=1))
+    record = simulate(Mode.TABLE, len(kinds), seed, ["greedy"], TableRules(hands=1))
     for seat, kind in enumerate(kinds):
-        record.data["players"][seat].update(name=("Ann", "Bo", "Cy", "Di")[seat], kind=kind)
+        record.set_player(seat, name=("Ann", "Bo", "Cy", "Di")[seat], kind=kind)
     return RecordedGame.from_record(record)
 
 

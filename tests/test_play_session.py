@@ -16,10 +16,12 @@ from game.play.events import GameEnded, MovePlayed, Redone, TookBack
 from game.play.session import Session
 from game.play.solitaire_session import SolitaireSession
 from game.play.table_flow import TableFlow, Turn
+from game.play.table_setup import TableConfig
+from game.rules.modes import Mode
 from game.rules.moves import Move
-from game.rules.record_moves import STACKED_SOLITAIRE, TABLE
+from game.rules.record.entries import PlayerEntry
 
-PEOPLE = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+PEOPLE: list[PlayerEntry] = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
 
 
 def play_to_end(session: Session, next_move: Callable[[], Move]) -> GameEnded:
@@ -34,28 +36,28 @@ def play_to_end(session: Session, next_move: Callable[[], Move]) -> GameEnded:
 
 
 def couch_for_two() -> TableFlow:
-    config = {"players": PEOPLE, "rules": {"hands": 1}}
+    config: TableConfig = {"players": PEOPLE, "rules": {"hands": 1}}
     return new_couch_table(config, InProcessAdviser(), 11)
 
 
 def test_a_table_and_a_solitaire_end_alike_through_one_protocol() -> None:
     table = couch_for_two()
-    solitaire = SolitaireSession.new(STACKED_SOLITAIRE, 5, InProcessAdviser())
+    solitaire = SolitaireSession.new(Mode.STACKED_SOLITAIRE, 5, InProcessAdviser())
     sessions: list[tuple[Session, Callable[[], Move], str]] = [
-        (table, lambda: table.legal_moves()[0], TABLE),
-        (solitaire, lambda: solitaire.state.legal_moves()[0], STACKED_SOLITAIRE),
+        (table, lambda: table.legal_moves()[0], Mode.TABLE),
+        (solitaire, lambda: solitaire.state.legal_moves()[0], Mode.STACKED_SOLITAIRE),
     ]
     for session, next_move, mode in sessions:
         assert session.mode == mode  # asked of the game, never of the class
         ended = play_to_end(session, next_move)
-        assert ended.report.record is session.record and session.record.data["hands"]
+        assert ended.report.record is session.record and session.record.to_json()["hands"]
         assert not (ended.report.hints or ended.report.undos)
         session.close()
     assert table.turn() is Turn.GAME_OVER
 
 
 def test_undo_and_redo_through_the_protocol_and_the_report_says_so() -> None:
-    players = [PEOPLE[0], {"name": "Bot", "kind": "ai:greedy"}]
+    players: list[PlayerEntry] = [PEOPLE[0], {"name": "Bot", "kind": "ai:greedy"}]
     table = new_couch_table({"players": players, "rules": {"hands": 1}}, InProcessAdviser(), 3)
     while table.turn() is Turn.COMPUTER:  # the computer may hold the smallest tile
         table.think()
@@ -75,4 +77,4 @@ def test_a_finished_table_game_is_counted_from_its_report(tmp_path: Path) -> Non
     ended = play_to_end(table, lambda: table.legal_moves()[0])
     assert count_finished(files, ended.report) is not None
     (entry,) = load_history(files).games
-    assert entry.mode == TABLE and not entry.undos and not entry.hints
+    assert entry.mode == Mode.TABLE and not entry.undos and not entry.hints

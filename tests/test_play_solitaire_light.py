@@ -16,10 +16,11 @@ from game.ai.autoplay import simple_fair_move
 from game.ai.solver import Solver, solve
 from game.ai.winnable import solve_slice
 from game.ai.worker import DoneJob, InProcessAdviser, Job
-from game.play.solitaire_light import LIGHT_KEY, OUT, THINKING, UNDECIDED, WINNABLE
+from game.play.solitaire_light import OUT, THINKING, UNDECIDED, WINNABLE
 from game.play.solitaire_session import SolitaireSession
+from game.rules.modes import Mode
 from game.rules.moves import Move
-from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
+from game.rules.record.document import LIGHT_KEY
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from tests.conftest import HeldAdviser
 
@@ -60,7 +61,7 @@ class SliceCounter(InProcessAdviser):
 @functools.cache
 def slip_of(seed: int) -> tuple[tuple[Move, ...], int]:
     """The plain fair game of draw deal `seed` and the move that let its win slip."""
-    session = SolitaireSession.new(DRAW_SOLITAIRE, seed, InProcessAdviser())
+    session = SolitaireSession.new(Mode.DRAW_SOLITAIRE, seed, InProcessAdviser())
     while not session.finished:
         session.play(simple_fair_move(session.state))  # type: ignore[arg-type]
     review = review_solitaire(session.record, 800_000)
@@ -70,20 +71,20 @@ def slip_of(seed: int) -> tuple[tuple[Move, ...], int]:
 
 def test_the_light_goes_out_at_the_move_that_lets_the_win_slip() -> None:
     moves, slip = slip_of(SEED)
-    session = lit(SolitaireSession.new(DRAW_SOLITAIRE, SEED, InProcessAdviser()))
+    session = lit(SolitaireSession.new(Mode.DRAW_SOLITAIRE, SEED, InProcessAdviser()))
     assert session.light.shows == WINNABLE
     for number, move in enumerate(moves, 1):
         session.play(move)
         settle(session)
         assert session.light.shows == (WINNABLE if number < slip else OUT), number
-        assert session.record.data.get(LIGHT_KEY) == (None if number < slip else slip)
+        assert session.record.to_json().get(LIGHT_KEY) == (None if number < slip else slip)
     assert session.light.out_at == slip
     assert not session.assists  # the light is no hint
 
 
 def test_along_its_winning_line_the_light_asks_nothing_more() -> None:
     adviser = SliceCounter()
-    session = lit(SolitaireSession.new(STACKED_SOLITAIRE, 3, adviser))
+    session = lit(SolitaireSession.new(Mode.STACKED_SOLITAIRE, 3, adviser))
     line = solve(session.state).moves
     assert line and session.light.shows == WINNABLE
     asked = adviser.slices
@@ -97,7 +98,7 @@ def test_along_its_winning_line_the_light_asks_nothing_more() -> None:
 def test_after_a_lost_position_the_light_stays_out_without_asking() -> None:
     moves, slip = slip_of(SEED)
     adviser = SliceCounter()
-    session = lit(SolitaireSession.new(DRAW_SOLITAIRE, SEED, adviser))
+    session = lit(SolitaireSession.new(Mode.DRAW_SOLITAIRE, SEED, adviser))
     for move in moves[:slip]:
         session.play(move)
         settle(session)
@@ -111,21 +112,21 @@ def test_after_a_lost_position_the_light_stays_out_without_asking() -> None:
 
 def test_undo_and_redo_find_the_answers_they_return_to() -> None:
     moves, slip = slip_of(SEED)
-    session = lit(SolitaireSession.new(DRAW_SOLITAIRE, SEED, InProcessAdviser()))
+    session = lit(SolitaireSession.new(Mode.DRAW_SOLITAIRE, SEED, InProcessAdviser()))
     for move in moves[:slip]:
         session.play(move)
         settle(session)
-    assert session.light.shows == OUT and session.record.data[LIGHT_KEY] == slip
+    assert session.light.shows == OUT and session.record.to_json()[LIGHT_KEY] == slip
     session.undo()
     assert session.light.shows == WINNABLE  # known: the light is on again at once
-    assert LIGHT_KEY not in session.record.data  # the move it went out at is taken back
+    assert LIGHT_KEY not in session.record.to_json()  # the move it went out at is taken back
     session.redo()
-    assert session.light.shows == OUT and session.record.data[LIGHT_KEY] == slip
+    assert session.light.shows == OUT and session.record.to_json()[LIGHT_KEY] == slip
 
 
 def test_a_new_move_drops_the_question_of_the_position_before() -> None:
     adviser = HeldAdviser()
-    session = SolitaireSession.new(STACKED_SOLITAIRE, 3, adviser)
+    session = SolitaireSession.new(Mode.STACKED_SOLITAIRE, 3, adviser)
     session.light.switch(True, session.state)
     session.poll()
     assert session.light.shows == THINKING and adviser.submitted == 1
@@ -142,7 +143,7 @@ def test_a_new_move_drops_the_question_of_the_position_before() -> None:
 
 def test_the_light_waits_for_the_auto_players_move() -> None:
     adviser = HeldAdviser()
-    session = SolitaireSession.new(DRAW_SOLITAIRE, SEED, adviser)
+    session = SolitaireSession.new(Mode.DRAW_SOLITAIRE, SEED, adviser)
     assert session.suggest() is None  # the fair player's move is being worked out
     session.light.switch(True, session.state)
     session.poll()
@@ -156,11 +157,11 @@ def test_when_its_work_runs_out_the_light_says_it_cannot_tell(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(solitaire_light, "LIGHT_POSITIONS", 2)
-    session = SolitaireSession.new(DRAW_SOLITAIRE, 182, InProcessAdviser())  # a hard deal
+    session = SolitaireSession.new(Mode.DRAW_SOLITAIRE, 182, InProcessAdviser())  # a hard deal
     session.light.switch(True, session.state)
     settle(session)
     assert session.light.shows == UNDECIDED
-    assert LIGHT_KEY not in session.record.data
+    assert LIGHT_KEY not in session.record.to_json()
 
 
 class FailingAdviser(InProcessAdviser):
@@ -171,7 +172,7 @@ class FailingAdviser(InProcessAdviser):
 
 
 def test_a_worker_that_fails_leaves_the_light_undecided() -> None:
-    session = SolitaireSession.new(STACKED_SOLITAIRE, 3, FailingAdviser())
+    session = SolitaireSession.new(Mode.STACKED_SOLITAIRE, 3, FailingAdviser())
     session.light.switch(True, session.state)
     settle(session)
     assert session.light.shows == UNDECIDED
@@ -179,7 +180,7 @@ def test_a_worker_that_fails_leaves_the_light_undecided() -> None:
 
 def test_a_light_that_is_off_asks_nothing() -> None:
     adviser = SliceCounter()
-    session = SolitaireSession.new(STACKED_SOLITAIRE, 3, adviser)
+    session = SolitaireSession.new(Mode.STACKED_SOLITAIRE, 3, adviser)
     session.play(session.state.legal_moves()[0])
     session.poll()
     assert adviser.slices == 0 and not session.light.on
@@ -187,7 +188,7 @@ def test_a_light_that_is_off_asks_nothing() -> None:
 
 def test_a_loss_ends_with_the_light_out_and_its_move_in_the_record() -> None:
     moves, slip = slip_of(SEED)
-    session = SolitaireSession.new(DRAW_SOLITAIRE, SEED, InProcessAdviser())
+    session = SolitaireSession.new(Mode.DRAW_SOLITAIRE, SEED, InProcessAdviser())
     session.light.switch(True, session.state)
     for move in moves:  # played faster than the light answers: only the end is known
         session.play(move)

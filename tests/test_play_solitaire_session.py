@@ -11,13 +11,13 @@ from game.ai.solver import solve
 from game.ai.worker import InProcessAdviser
 from game.play.events import GameEnded, MovePlayed, StockTurned, TookBack, VerdictFound
 from game.play.solitaire_session import SolitaireSession, WinnableDealSearch
+from game.rules.modes import Mode
 from game.rules.moves import DISCARD, PLACE, STOCK
-from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 
 
 def lost_draw_session(seed: int = 5) -> tuple[SolitaireSession, list[object]]:
-    session = SolitaireSession.new(DRAW_SOLITAIRE, seed, InProcessAdviser())
+    session = SolitaireSession.new(Mode.DRAW_SOLITAIRE, seed, InProcessAdviser())
     events: list[object] = []
     while not session.finished:
         events = list(session.play(simple_fair_move(session.state)))  # type: ignore[arg-type]
@@ -25,7 +25,7 @@ def lost_draw_session(seed: int = 5) -> tuple[SolitaireSession, list[object]]:
 
 
 def test_moves_come_back_as_results_and_ask_for_a_save() -> None:
-    session = SolitaireSession.new(STACKED_SOLITAIRE, 3, InProcessAdviser())
+    session = SolitaireSession.new(Mode.STACKED_SOLITAIRE, 3, InProcessAdviser())
     move = session.state.legal_moves()[0]
     (event,) = session.play(move)
     assert isinstance(event, MovePlayed) and event.result.move == move
@@ -35,12 +35,12 @@ def test_moves_come_back_as_results_and_ask_for_a_save() -> None:
 
 
 def test_undo_and_redo_note_the_assist_and_keep_the_redo_line() -> None:
-    session = SolitaireSession.new(STACKED_SOLITAIRE, 3, InProcessAdviser())
+    session = SolitaireSession.new(Mode.STACKED_SOLITAIRE, 3, InProcessAdviser())
     first = session.state.legal_moves()[0]
     session.play(first)
     assert session.undo() == [TookBack(0, 1)] and session.can_redo()
     assert session.redo_moves == [first]
-    assert session.record.data["assists"] == {"undos": True}
+    assert session.record.to_json()["assists"] == {"undos": True}
     session.redo()
     assert session.state.moves == [first] and not session.can_redo()
 
@@ -71,7 +71,7 @@ def test_the_verdict_on_a_lost_deal_comes_from_the_solver() -> None:
 
 def test_stacked_advice_follows_the_winning_line_to_a_win() -> None:
     seed = next(s for s in range(1, 50) if solve(StackedSolitaireState(seed=s)).winnable)
-    session = SolitaireSession.new(STACKED_SOLITAIRE, seed, InProcessAdviser())
+    session = SolitaireSession.new(Mode.STACKED_SOLITAIRE, seed, InProcessAdviser())
     while not session.finished:
         move = session.suggest()
         assert move is not None
@@ -80,27 +80,27 @@ def test_stacked_advice_follows_the_winning_line_to_a_win() -> None:
 
 
 def test_draw_advice_is_a_legal_fair_move() -> None:
-    session = SolitaireSession.new(DRAW_SOLITAIRE, 9, InProcessAdviser())
+    session = SolitaireSession.new(Mode.DRAW_SOLITAIRE, 9, InProcessAdviser())
     move = session.suggest()
     assert move is not None and move in session.state.legal_moves()
 
 
 def test_a_resumed_record_keeps_its_assists() -> None:
-    session = SolitaireSession.new(DRAW_SOLITAIRE, 4, InProcessAdviser())
+    session = SolitaireSession.new(Mode.DRAW_SOLITAIRE, 4, InProcessAdviser())
     session.use_assist("hints")
     again = SolitaireSession.resume(session.record, InProcessAdviser())
     assert again.assists == {"hints": True}
 
 
 def test_winnable_deal_search_finds_a_deal_the_solver_wins() -> None:
-    search = WinnableDealSearch(STACKED_SOLITAIRE, InProcessAdviser(), random.Random(1))
+    search = WinnableDealSearch(Mode.STACKED_SOLITAIRE, InProcessAdviser(), random.Random(1))
     seed = None
     for _ in range(20):
         seed = search.poll()
         if seed is not None:
             break
     assert seed is not None
-    state = SolitaireSession.new(STACKED_SOLITAIRE, seed, InProcessAdviser()).state
+    state = SolitaireSession.new(Mode.STACKED_SOLITAIRE, seed, InProcessAdviser()).state
     assert solve(state).winnable
 
 
@@ -121,7 +121,7 @@ def turn_until(session: SolitaireSession, fits: bool, place_at_once: bool) -> St
 
 
 def test_a_turned_tile_that_fits_nowhere_is_discarded_by_the_session() -> None:
-    session = SolitaireSession.new(DRAW_SOLITAIRE, 11, InProcessAdviser())
+    session = SolitaireSession.new(Mode.DRAW_SOLITAIRE, 11, InProcessAdviser())
     turned = turn_until(session, fits=False, place_at_once=False)
     assert turned.then is not None and turned.then.action == DISCARD
     assert turned.then.source == STOCK and session.state.legal_moves().count(turned.then) == 1
@@ -132,7 +132,7 @@ def test_a_turned_tile_that_fits_nowhere_is_discarded_by_the_session() -> None:
 
 def test_place_at_once_plays_a_tile_with_one_spot_and_waits_on_one_with_more() -> None:
     for seed in range(1, 30):
-        session = SolitaireSession.new(DRAW_SOLITAIRE, seed, InProcessAdviser())
+        session = SolitaireSession.new(Mode.DRAW_SOLITAIRE, seed, InProcessAdviser())
         spots = {m.cell for m in session.state.legal_moves() if m.source == STOCK}
         (waits,) = session.turn_stock(place_at_once=False)
         session.undo()
@@ -146,7 +146,7 @@ def test_place_at_once_plays_a_tile_with_one_spot_and_waits_on_one_with_more() -
 
 
 def test_turning_back_a_seen_tile_is_an_undo() -> None:
-    session = SolitaireSession.new(DRAW_SOLITAIRE, 3, InProcessAdviser())
+    session = SolitaireSession.new(Mode.DRAW_SOLITAIRE, 3, InProcessAdviser())
     assert not session.can_undo()
     session.turn_stock()
     assert session.can_undo()

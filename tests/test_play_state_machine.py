@@ -18,13 +18,12 @@ from game.play.couch import new_couch_table, resume_couch_table
 from game.play.events import MovePlayed, Redone, TookBack
 from game.play.solitaire_session import SolitaireSession
 from game.play.table_flow import Turn
-from game.rules.record import (
-    DRAW_SOLITAIRE,
-    STACKED_SOLITAIRE,
-    GameRecord,
-    GameState,
-    RecordedGame,
-)
+from game.play.table_setup import TableConfig
+from game.rules.modes import Mode
+from game.rules.record.document import GameRecord
+from game.rules.record.entries import PlayerEntry
+from game.rules.record.recorded_game import RecordedGame
+from game.rules.state import GameState
 from game.rules.table import TableState
 
 FAST = settings(max_examples=12, stateful_step_count=40, deadline=None)
@@ -63,8 +62,10 @@ class TableMachine(RuleBasedStateMachine):
 
     def __init__(self) -> None:
         super().__init__()
-        players = [{"name": name, "kind": "human"} for name in ("Ann", "Bob", "Cy")]
-        config = {"players": players, "rules": {"hands": 2, "free_draw": True}}
+        players: list[PlayerEntry] = [
+            {"name": name, "kind": "human"} for name in ("Ann", "Bob", "Cy")
+        ]
+        config: TableConfig = {"players": players, "rules": {"hands": 2, "free_draw": True}}
         self.match = new_couch_table(config, NoThinking(), 7)
 
     @rule(pick=st.integers(0, 10_000))
@@ -108,7 +109,7 @@ class TableMachine(RuleBasedStateMachine):
 
 
 class SolitaireMachine(RuleBasedStateMachine):
-    mode = DRAW_SOLITAIRE
+    mode = Mode.DRAW_SOLITAIRE
 
     def __init__(self) -> None:
         super().__init__()
@@ -146,7 +147,7 @@ class SolitaireMachine(RuleBasedStateMachine):
 
 
 class StackedMachine(SolitaireMachine):
-    mode = STACKED_SOLITAIRE
+    mode = Mode.STACKED_SOLITAIRE
 
 
 TestTableSession = TableMachine.TestCase

@@ -22,8 +22,9 @@ from game.play.couch import couch_seats, new_couch_table
 from game.play.events import MovePlayed
 from game.play.lesson import LESSON_MOVES, Lesson, lesson_game
 from game.play.table_flow import TableFlow, Turn
+from game.rules.modes import Mode
 from game.rules.moves import parse_move
-from game.rules.record_moves import TABLE, move_to_entry
+from game.rules.record.entries import PlayerEntry, move_to_entry
 from tests.conftest import GUARD_S
 from tests.net_clients import sit_down
 from tests.net_helpers import ROOMY, Inbox, ManualClock, dealer
@@ -34,12 +35,15 @@ RULES = {"hands": 2}
 
 
 def couch_record() -> dict[str, Any]:
-    players = [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "ai:greedy"}]
+    players: list[PlayerEntry] = [
+        {"name": "Ann", "kind": "human"},
+        {"name": "Bot", "kind": "ai:greedy"},
+    ]
     flow = new_couch_table({"players": players, "rules": RULES}, InProcessAdviser(), SEED)
     for _ in range(1000):
         turn = flow.turn()
         if turn is Turn.GAME_OVER:
-            return flow.record.data
+            return flow.record.to_json()
         if turn is Turn.HUMAN:
             flow.play(flow.legal_moves()[0])
         elif turn is Turn.FORCED:
@@ -64,7 +68,7 @@ def server_record() -> dict[str, Any]:
         if table.is_over():
             return table.full_record()
         state = table.state
-        entry = move_to_entry(TABLE, state.legal_moves()[0], state.current)
+        entry = move_to_entry(Mode.TABLE, state.legal_moves()[0], state.current)
         replies = ann.send(move_frame(code, entry))
         assert not [r for r in replies if r["type"] == "error"], replies
     raise AssertionError("the server's game did not end")
@@ -88,7 +92,7 @@ def window_record(server: HostedServer) -> dict[str, Any]:
     try:
         for _ in range(5000):
             if remote.over:
-                return flow.record.data
+                return flow.record.to_json()
             flow.advance_clock(0.0)
             turn = flow.turn()
             if turn is Turn.HUMAN:
@@ -139,4 +143,4 @@ def test_the_lessons_flow_plays_its_hand_as_a_couch_flow_of_its_deal() -> None:
     for text in LESSON_MOVES:
         couch.play(parse_move(text))  # a person at every seat of the couch
     assert couch.turn() is Turn.GAME_OVER
-    assert same(couch.record.data) == same(flow.record.data)
+    assert same(couch.record.to_json()) == same(flow.record.to_json())

@@ -14,15 +14,16 @@ from game.play.couch import new_couch_table, resume_couch_table
 from game.play.events import GameEnded, HintFound, MovePlayed, Redone, TookBack
 from game.play.table_flow import TableFlow, Turn
 from game.play.table_reading import time_left_s
-from game.play.table_setup import rematch_config
+from game.play.table_setup import TableConfig, rematch_config
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW, PASS, PLACE, Move
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.seeds_names import NAME_LIMIT
 from tests.persistence_helpers import table_record
 
 
-def config(*kinds: str, seed: int = 7, **rules: Any) -> dict[str, Any]:
+def config(*kinds: str, seed: int = 7, **rules: Any) -> TableConfig:
     names = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus")
     return {
         "rules": rules,
@@ -61,7 +62,7 @@ def test_a_human_plays_and_the_result_comes_back_as_data() -> None:
     (event,) = match.play(move)
     assert isinstance(event, MovePlayed)
     assert event.seat == seat and event.result.move == move and not event.by_computer
-    assert match.record.data["hands"][0]["moves"][-1]["player"] == seat
+    assert match.record.to_json()["hands"][0]["moves"][-1]["player"] == seat
     assert match.save_due
 
 
@@ -117,7 +118,7 @@ def test_undo_takes_back_the_humans_placement_and_the_computer_replies() -> None
     assert isinstance(event, TookBack)
     assert event.seat == seat and event.count == 1 + len(replies)
     assert len(match.state.moves) == before
-    assert len(match.record.data["hands"][0]["moves"]) == before
+    assert len(match.record.to_json()["hands"][0]["moves"]) == before
     assert match.takebacks.used == 1
 
 
@@ -130,19 +131,19 @@ def test_undo_goes_all_the_way_back_and_redo_plays_the_same_moves_again() -> Non
             break
         match.play(best_placement(match))
         run_computers(match)
-    played = [dict(entry) for entry in match.record.data["hands"][0]["moves"]]
+    played = [dict(entry) for entry in match.record.to_json()["hands"][0]["moves"]]
     undos = 0
     while match.can_undo():
         (event,) = match.undo()
         assert isinstance(event, TookBack) and event.seat == 0
         undos += 1
     assert undos >= 2 and len(match.state.moves) == start
-    assert match.record.data["undos"] == undos and not match.can_undo()
+    assert match.record.to_json()["undos"] == undos and not match.can_undo()
     while match.can_redo():
         (event,) = match.redo()
         assert isinstance(event, Redone) and event.seat == 0
-    assert match.record.data["hands"][0]["moves"] == played
-    assert "redo" not in match.record.data["hands"][0]
+    assert match.record.to_json()["hands"][0]["moves"] == played
+    assert "redo" not in match.record.to_json()["hands"][0]
 
 
 def test_a_new_move_after_an_undo_ends_the_redo_line() -> None:
@@ -154,7 +155,7 @@ def test_a_new_move_after_an_undo_ends_the_redo_line() -> None:
     assert match.can_redo()
     other = [m for m in match.legal_moves() if m.action == PLACE][-1]
     match.play(other)
-    assert not match.can_redo() and "redo" not in match.record.data["hands"][0]
+    assert not match.can_redo() and "redo" not in match.record.to_json()["hands"][0]
 
 
 def test_a_human_never_takes_back_another_humans_move() -> None:
@@ -180,9 +181,9 @@ def test_undo_and_redo_carry_over_a_resume() -> None:
     resumed = resume_couch_table(match.record, InProcessAdviser())
     assert resumed.takebacks.used == 1 and resumed.can_redo()
     resumed.redo()
-    assert resumed.record.data["hands"][0]["moves"] == match.record.data["hands"][0]["moves"] + (
-        match.record.data["hands"][0]["redo"][-1] if "redo" in match.record.data["hands"][0] else []
-    )
+    hand = match.record.to_json()["hands"][0]
+    played = resumed.record.to_json()["hands"][0]["moves"]
+    assert played == hand["moves"] + (hand["redo"][-1] if "redo" in hand else [])
     assert resumed.undo() and resumed.undo()
     assert not resumed.can_undo()
 
@@ -240,7 +241,7 @@ def test_the_hand_ends_the_game_goes_on_and_the_next_hand_is_dealt() -> None:
     assert match.save_data() is not None
     match.next_hand()
     assert match.turn() is Turn.COMPUTER
-    assert len(match.record.data["hands"]) == 2
+    assert len(match.record.to_json()["hands"]) == 2
     run_computers(match)
     assert match.turn() is Turn.GAME_OVER
     assert match.save_data() is None  # a finished game clears the autosave
@@ -290,5 +291,5 @@ def test_a_huge_name_in_a_record_is_not_written_again_every_move() -> None:
     match = resume_couch_table(GameRecord(data), InProcessAdviser())
     match.save_due = True
     _due, saved = match.take_save()
-    assert saved is not None and len(json.dumps(saved.data)) < 20_000
-    assert saved.data["players"][0]["name"] == match.names[0]
+    assert saved is not None and len(json.dumps(saved.to_json())) < 20_000
+    assert saved.to_json()["players"][0]["name"] == match.names[0]

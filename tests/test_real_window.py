@@ -22,8 +22,9 @@ from game.persist.history import load_history
 from game.persist.settings import TableSetup
 from game.persist.storage import Storage
 from game.play.table_flow import Turn
+from game.rules.modes import Mode
 from game.rules.moves import Move
-from game.rules.record import STACKED_SOLITAIRE, TABLE, GameRecord
+from game.rules.record.document import GameRecord
 from game.rules.table_rules import TableRules
 from game.scenes.base import Scene
 from game.scenes.menus.menu import MenuScene
@@ -226,7 +227,7 @@ def test_a_table_hand_and_a_solitaire_played_through_with_real_clicks(games: Gam
         )
     assert placed < 39, "the hand never ended"
     game.expect(scene="ScoreScene")
-    assert modes_played(game.home) == [TABLE]
+    assert modes_played(game.home) == [Mode.TABLE]
     game.close()  # (the final scores take no keys in their first moments: a new start)
     game = games.again_on(game.home)
     game.click(menu.buttons["stacked"].rect.center)
@@ -235,20 +236,20 @@ def test_a_table_hand_and_a_solitaire_played_through_with_real_clicks(games: Gam
     game.click(stacked.bars.auto_button.rect.center)
     game.until(  # played out: a finished game leaves no save to continue
         lambda report: (
-            report["for"] is None and Storage(game.home).load_game(STACKED_SOLITAIRE) is None
+            report["for"] is None and Storage(game.home).load_game(Mode.STACKED_SOLITAIRE) is None
         )
     )
     game.keys("Escape")  # a loss counts once the player leaves; a win at once
     game.expect(scene="MenuScene")
-    assert modes_played(game.home) == [TABLE, STACKED_SOLITAIRE]
+    assert modes_played(game.home) == [Mode.TABLE, Mode.STACKED_SOLITAIRE]
     model.close()
 
 
 def saved_moves(home: Path) -> list[dict[str, object]]:
     """The moves of the hand in the window's table save (every move is saved as soon as
     it is played)."""
-    record = Storage(home).load_game(TABLE)
-    return [] if record is None else list(record.data["hands"][0]["moves"])
+    record = Storage(home).load_game(Mode.TABLE)
+    return [] if record is None else list(record.to_json()["hands"][0]["moves"])
 
 
 def modes_played(home: Path) -> list[str]:
@@ -263,16 +264,16 @@ class TableTwin:
     and shows where Ann's tiles and their spots are."""
 
     def __init__(self, model: App, home: Path) -> None:
-        saved = Storage(home).load_game(TABLE)
+        saved = Storage(home).load_game(Mode.TABLE)
         assert saved is not None
-        dealt = GameRecord(partial_record(saved.data, 0))  # the moves are played here
+        dealt = GameRecord(partial_record(saved.to_json(), 0))  # the moves are played here
         self.model = model
         self.scene = TableScene(model, {}, record=dealt)
         model.push(self.scene)
         self._on_to_anns_placement()
 
     def moves(self) -> list[dict[str, object]]:
-        return list(self.scene.match.record.data["hands"][0]["moves"])
+        return list(self.scene.match.record.to_json()["hands"][0]["moves"])
 
     def next_placement(self) -> tuple[Point, Point, Move]:
         """Where Ann's first tile that fits is in the tray, where its first lit spot is,

@@ -7,8 +7,12 @@ import pytest
 
 from game.app import App
 from game.play.couch import open_couch_table
+from game.play.table_setup import TableConfig
 from game.router import SCENES, make_scene
-from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, GameRecord, RecordedGame
+from game.rules.modes import Mode
+from game.rules.record.document import GameRecord
+from game.rules.record.entries import PlayerEntry
+from game.rules.record.recorded_game import RecordedGame
 from game.scenes.games.frame import TABS
 from game.scenes.games.records import SaveRecordScene
 from game.scenes.requests import (
@@ -27,7 +31,10 @@ from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.scenes.table.scene import TableScene
 from game.scenes.table.score import ScoreScene
 
-PLAYERS = [{"name": "Ann", "kind": "human"}, {"name": "Ben", "kind": "ai:greedy"}]
+PLAYERS: list[PlayerEntry] = [
+    {"name": "Ann", "kind": "human"},
+    {"name": "Ben", "kind": "ai:greedy"},
+]
 
 
 @pytest.mark.parametrize("screen", list(Screen))
@@ -40,17 +47,19 @@ def test_the_your_games_tabs_are_plain_screens() -> None:
 
 
 def test_requests_with_options_make_their_screens(app: App) -> None:
-    config = {"rules": {"hands": 1}, "players": PLAYERS, "seed": 5}
+    config: TableConfig = {"rules": {"hands": 1}, "players": PLAYERS, "seed": 5}
     table = make_scene(app, TableRequest(config))
     assert isinstance(table, TableScene) and table.match.deal == 5
-    draw = make_scene(app, SolitaireRequest(DRAW_SOLITAIRE, 12))
+    draw = make_scene(app, SolitaireRequest(Mode.DRAW_SOLITAIRE, 12))
     assert isinstance(draw, DrawSolitaireScene) and draw.seed == 12
-    stacked = make_scene(app, SolitaireRequest(STACKED_SOLITAIRE, 3))
+    stacked = make_scene(app, SolitaireRequest(Mode.STACKED_SOLITAIRE, 3))
     assert isinstance(stacked, StackedSolitaireScene) and stacked.seed == 3
     match, _failure = open_couch_table(config, None, app.adviser)
     score = make_scene(app, ScoreRequest(match, "Hand over.", lambda: None))
     assert isinstance(score, ScoreScene) and score.match is match
-    record = GameRecord(RecordedGame.new_solitaire(DRAW_SOLITAIRE, PLAYERS[0], 4).record.data)
+    record = GameRecord(
+        RecordedGame.new_solitaire(Mode.DRAW_SOLITAIRE, PLAYERS[0], 4).record.to_json()
+    )
     replay = make_scene(app, ReplayRequest(record, "Deal 4"))
     assert isinstance(replay, ReplayScene) and replay.title == "Deal 4"
     coach = make_scene(app, CoachRequest(match.recorded.record, "This game"))

@@ -12,7 +12,8 @@ from game.ai.solver import solve
 from game.rules.errors import IllegalMoveError, RecordError, RulesError
 from game.rules.lattice import ORIGIN
 from game.rules.moves import DISCARD, DRAW, DRAW_MOVE, PASS_MOVE, PILE, PLACE, STOCK, Move
-from game.rules.record import GameRecord, GameState, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.results import (
     ALL_PASSED,
     DEAD_END,
@@ -23,7 +24,7 @@ from game.rules.results import (
     Outcome,
 )
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.rules.state import PLAYING
+from game.rules.state import PLAYING, GameState
 from game.rules.table import TableGame, TableState
 from game.rules.table_rules import TableRules
 from game.rules.tiles import ALL_TILES, parse_tile, tile_name
@@ -94,7 +95,7 @@ def test_recorded_play_returns_the_result_and_writes_what_it_says() -> None:
     while not state.hand_over:
         result = recorded.play(state.legal_moves()[-1])
         actions.add(result.move.action)
-        entry = recorded.record.data["hands"][-1]["moves"][-1]
+        entry = recorded.record.to_json()["hands"][-1]["moves"][-1]
         assert entry["player"] == result.player
         if result.move.action == PLACE:
             assert entry["score"] == result.points
@@ -206,7 +207,7 @@ def timed_club_game(seconds_before_the_move: float = 0.0) -> dict[str, Any]:
     assert isinstance(state, TableState)
     state.advance_clock(seconds_before_the_move)
     recorded.play(state.legal_moves()[0])
-    return recorded.record.data
+    return recorded.record.to_json()
 
 
 def test_a_resumed_clock_goes_back_to_when_the_move_was_played() -> None:
@@ -217,7 +218,7 @@ def test_a_resumed_clock_goes_back_to_when_the_move_was_played() -> None:
     assert isinstance(resumed.state, TableState) and resumed.state.clock_s == 47.0
     resumed.undo()
     assert resumed.state.clock_s == 7.0
-    assert resumed.record.data["hands"][-1]["clock_s"] == 7.0
+    assert resumed.record.to_json()["hands"][-1]["clock_s"] == 7.0
 
 
 def test_a_record_without_move_times_keeps_the_resumed_clock_on_undo() -> None:
@@ -246,7 +247,7 @@ def test_recorded_undo_writes_the_rewound_clock() -> None:
     recorded.play(state.legal_moves()[0])
     state.advance_clock(9.0)
     recorded.undo()
-    assert state.clock_s == 3.0 and recorded.record.data["hands"][-1]["clock_s"] == 3.0
+    assert state.clock_s == 3.0 and recorded.record.to_json()["hands"][-1]["clock_s"] == 3.0
 
 
 # --- why_illegal ------------------------------------------------------------------------

@@ -11,7 +11,8 @@ from game.cli import simulate
 from game.rules.figure import Figure
 from game.rules.lattice import Cell, cell_key
 from game.rules.moves import DRAW, PASS, PLACE, parse_move
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableGame, TableState
 from game.rules.table_rules import HAND_SIZE, TableRules

@@ -17,7 +17,7 @@ from game.persist.achievement_list import ACHIEVEMENTS
 from game.persist.achievements import Progress, count_coached, load_achievements, save_achievements
 from game.persist.history import add_finished_game
 from game.play.lesson import YOU
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.scenes.games.achievements import AchievementsScene
 from game.scenes.requests import CoachRequest, Screen
 from game.scenes.review.coach import CoachScene

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from game.persist.storage import Storage
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.scenes.requests import Screen
 from tests.conftest import AppMaker
 from tests.persistence_helpers import table_record

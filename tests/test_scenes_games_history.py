@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from game.persist.storage import Storage
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.scenes.requests import Screen
 from tests.conftest import AppMaker
 from tests.drive import Input

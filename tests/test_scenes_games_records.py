@@ -15,7 +15,8 @@ from game.app import App
 from game.persist.records import read_record
 from game.persist.records_listing import list_records
 from game.persist.storage import Storage
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.scenes.base import Scene
 from game.scenes.games.records import SaveRecordScene
 from game.scenes.solitaire.draw import DrawSolitaireScene

@@ -10,8 +10,9 @@ import pygame
 from game.ai.daily import daily_deal
 from game.ai.solver import solve
 from game.persist.history import load_history
+from game.rules.modes import Mode
 from game.rules.moves import PILE
-from game.rules.record import DAILY_KEY
+from game.rules.record.document import DAILY_KEY
 from game.rules.solitaire import StackedSolitaireState
 from game.scenes.menus.daily import MARKS, DailyScene
 from game.scenes.solitaire.stacked import StackedSolitaireScene
@@ -28,12 +29,12 @@ def test_the_daily_deal_is_played_from_the_menu_counted_and_marked_won(make_app:
     app.run_frames(2)
     daily = app.scene
     assert isinstance(daily, DailyScene)
-    run_until(app, lambda: daily.play_buttons["stacked-solitaire"].enabled)
-    Input(app).click(daily.play_buttons["stacked-solitaire"])
+    run_until(app, lambda: daily.play_buttons[Mode.STACKED_SOLITAIRE].enabled)
+    Input(app).click(daily.play_buttons[Mode.STACKED_SOLITAIRE])
     app.run_frames(3)
     scene = app.scene
     assert isinstance(scene, StackedSolitaireScene)
-    assert scene.session.record.data[DAILY_KEY] == DAY.isoformat()
+    assert scene.session.record.to_json()[DAILY_KEY] == DAY.isoformat()
     assert scene.seed == daily_deal("stacked-solitaire", DAY)
     state = scene.state
     assert isinstance(state, StackedSolitaireState)

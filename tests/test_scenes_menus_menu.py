@@ -14,7 +14,7 @@ import pytest
 
 from game.app import App
 from game.cli import simulate
-from game.rules.record import DRAW_SOLITAIRE, MODES, STACKED_SOLITAIRE, TABLE
+from game.rules.modes import Mode
 from game.rules.table_rules import TableRules
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
@@ -32,16 +32,16 @@ from tests.conftest import AppMaker
 from tests.drive import Input, menu_button
 
 SCREENS = {
-    TABLE: TableScene,
-    DRAW_SOLITAIRE: DrawSolitaireScene,
-    STACKED_SOLITAIRE: StackedSolitaireScene,
+    Mode.TABLE: TableScene,
+    Mode.DRAW_SOLITAIRE: DrawSolitaireScene,
+    Mode.STACKED_SOLITAIRE: StackedSolitaireScene,
 }
-BUTTONS = {TABLE: "table", DRAW_SOLITAIRE: "draw", STACKED_SOLITAIRE: "stacked"}
+BUTTONS = {Mode.TABLE: "table", Mode.DRAW_SOLITAIRE: "draw", Mode.STACKED_SOLITAIRE: "stacked"}
 
 
-def unfinished(mode: str) -> dict[str, Any]:
+def unfinished(mode: Mode) -> dict[str, Any]:
     record: dict[str, Any] = json.loads(
-        simulate(mode, 2 if mode == TABLE else 1, 4, ["greedy"], TableRules(hands=1)).dumps()
+        simulate(mode, 2 if mode == Mode.TABLE else 1, 4, ["greedy"], TableRules(hands=1)).dumps()
     )
     record["players"][0]["kind"] = "human"
     hand = record["hands"][0]
@@ -58,10 +58,10 @@ def menu(app: App) -> MenuScene:
 
 def test_three_autosaves_coexist_and_each_resumes(make_app: AppMaker, tmp_path: Path) -> None:
     app = make_app(speed="instant")
-    saves = {mode: unfinished(mode) for mode in MODES}
+    saves = {mode: unfinished(mode) for mode in tuple(Mode)}
     for data in saves.values():
         app.storage.save_game(data)
-    for mode in MODES:
+    for mode in tuple(Mode):
         app.clear_to_root()
         app.run_frames(2)
         button = menu(app).buttons[f"continue-{BUTTONS[mode]}"]
@@ -71,14 +71,14 @@ def test_three_autosaves_coexist_and_each_resumes(make_app: AppMaker, tmp_path: 
         assert isinstance(scene, SCREENS[mode])
         flow = getattr(scene, "match", None) or getattr(scene, "session", None)
         assert flow is not None
-        assert flow.record.data["hands"][0]["moves"][:3] == saves[mode]["hands"][0]["moves"]
-    for mode in MODES:  # none replaced another
+        assert flow.record.to_json()["hands"][0]["moves"][:3] == saves[mode]["hands"][0]["moves"]
+    for mode in tuple(Mode):  # none replaced another
         saved = app.storage.load_game(mode)
         assert saved is not None and saved.mode == mode
 
 
-@pytest.mark.parametrize("mode", [DRAW_SOLITAIRE, STACKED_SOLITAIRE])
-def test_a_new_solitaire_over_an_unfinished_one_asks_first(make_app: AppMaker, mode: str) -> None:
+@pytest.mark.parametrize("mode", [Mode.DRAW_SOLITAIRE, Mode.STACKED_SOLITAIRE])
+def test_a_new_solitaire_over_an_unfinished_one_asks_first(make_app: AppMaker, mode: Mode) -> None:
     app = make_app(speed="instant")
     app.storage.save_game(unfinished(mode))
     menu(app).refresh_saves()
@@ -100,7 +100,7 @@ def test_a_new_table_game_asks_about_the_unfinished_one_at_start(make_app: AppMa
     """The setup screen opens at once; Start asks, as only Start loses the saved game
     (the question came before the setup screen, which Back then left with nothing lost)."""
     app = make_app(speed="instant")
-    saved = unfinished(TABLE)
+    saved = unfinished(Mode.TABLE)
     app.storage.save_game(saved)
     menu(app).refresh_saves()
     drive = Input(app)
@@ -112,15 +112,15 @@ def test_a_new_table_game_asks_about_the_unfinished_one_at_start(make_app: AppMa
     assert isinstance(ask, ConfirmScene) and "lost" in ask.detail
     drive.press(pygame.K_ESCAPE)  # keep it
     assert app.scene is setup
-    kept = app.storage.load_game(TABLE)
-    assert kept is not None and kept.data["hands"] == saved["hands"]
+    kept = app.storage.load_game(Mode.TABLE)
+    assert kept is not None and kept.to_json()["hands"] == saved["hands"]
     drive.click(setup.start)
     ask = app.scene
     assert isinstance(ask, ConfirmScene)
     drive.click(ask.yes)
     assert isinstance(app.scene, TableScene)
-    new = app.storage.load_game(TABLE)
-    assert new is not None and new.data["hands"] != saved["hands"]
+    new = app.storage.load_game(Mode.TABLE)
+    assert new is not None and new.to_json()["hands"] != saved["hands"]
 
 
 def test_no_question_without_an_unfinished_game(make_app: AppMaker) -> None:
@@ -133,7 +133,7 @@ def test_the_menu_buttons_stay_put_when_saves_come_and_go(make_app: AppMaker) ->
     app = make_app(speed="instant")
     before = {key: button.rect.copy() for key, button in menu(app).buttons.items()}
     assert not any(b.visible for k, b in menu(app).buttons.items() if k.startswith("continue"))
-    for mode in MODES:
+    for mode in tuple(Mode):
         app.storage.save_game(unfinished(mode))
     app.open(Screen.RULES)
     app.run_frames(3)

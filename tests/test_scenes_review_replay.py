@@ -20,7 +20,8 @@ from game.persist.storage import Storage
 from game.play.replay import Replay
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.solitaire import StackedSolitaireState
 from game.rules.table import TableState
 from game.scenes.dialog import ConfirmScene
@@ -322,8 +323,8 @@ def solved_stacked_game() -> dict[str, Any]:
         if result.winnable:
             for move in result.moves:
                 game.play(move)
-            assert game.record.data["hands"][0]["result"] == "won"
-            return game.record.data
+            assert game.record.to_json()["hands"][0]["result"] == "won"
+            return game.record.to_json()
     raise AssertionError("no winnable deal among the first seeds")
 
 
@@ -406,7 +407,7 @@ def test_history_lists_games_and_opens_one_in_the_viewer(
     Input(app).click(scene.watch)
     viewer = app.scene
     assert isinstance(viewer, ReplayScene)
-    assert viewer.replay.record.data["mode"] == scene.entries[1].mode
+    assert viewer.replay.record.to_json()["mode"] == scene.entries[1].mode
     Input(app).press(pygame.K_END)
     assert viewer.replay.at_end
     Input(app).press(pygame.K_ESCAPE)

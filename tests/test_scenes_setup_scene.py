@@ -118,7 +118,9 @@ def test_a_game_for_points_may_be_played_to_a_target_score(make_app: AppMaker) -
     Input(app).click(setup.start)
     table = app.scene
     assert isinstance(table, TableScene)
-    assert table.match.rules.target == 500 and table.match.record.data["rules"]["target"] == 500
+    assert (
+        table.match.rules.target == 500 and table.match.record.to_json()["rules"]["target"] == 500
+    )
     assert "to 500 points" in hand_words(table.match)
 
 
@@ -146,7 +148,7 @@ def test_setup_builds_the_table_config(make_app: AppMaker, tmp_path: Path) -> No
     Input(app).click(setup.start)
     table = app.scene
     assert isinstance(table, TableScene) and len(app.scenes) == 2
-    assert table.match.record.data["rules"] == {
+    assert table.match.record.to_json()["rules"] == {
         "hands": 3,
         "partners": True,
         "free_draw": False,
@@ -154,9 +156,9 @@ def test_setup_builds_the_table_config(make_app: AppMaker, tmp_path: Path) -> No
         "chips": 40,
         "time_limit_s": 600,
     }
-    players = table.match.record.data["players"]
+    players = table.match.record.to_json()["players"]
     assert [p["kind"] for p in players] == ["human", "ai:greedy", "ai:expert", "ai:greedy"]
     assert players[0]["name"] == "Ann"
-    assert set(table.match.record.data) >= {"rules", "players", "seed", "hands"}
+    assert set(table.match.record.to_json()) >= {"rules", "players", "seed", "hands"}
     Input(app).press(pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)

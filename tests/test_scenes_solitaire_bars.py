@@ -10,7 +10,8 @@ import pytest
 from game.ai.analysis import review_solitaire
 from game.ai.autoplay import simple_fair_move
 from game.app import App
-from game.play.solitaire_light import LIGHT_KEY, OUT, THINKING, WINNABLE
+from game.play.solitaire_light import OUT, THINKING, WINNABLE
+from game.rules.record.document import LIGHT_KEY
 from game.scenes.review.replay import ReplayScene
 from game.scenes.solitaire.base import SolitaireScene
 from game.scenes.solitaire.draw import DrawSolitaireScene
@@ -51,7 +52,7 @@ def test_the_light_goes_out_exactly_at_the_move_that_lets_the_win_slip(app: App)
     assert review.decided and slip is not None and review.slipped
     assert shown[: slip + 1] == [WINNABLE] * (slip + 1)  # on after every winnable move...
     assert set(shown[slip + 1 :]) == {OUT}  # ...and out from the move that lost it
-    assert scene.session.record.data[LIGHT_KEY] == slip + 1
+    assert scene.session.record.to_json()[LIGHT_KEY] == slip + 1
     assert lamp(app, scene) == OUT_LAMP
     assert not scene.session.assists  # it never counts as a hint
     Input(app, FRAMES).press(pygame.K_v)  # where did I lose it? the viewer says it too

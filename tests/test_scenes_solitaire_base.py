@@ -16,8 +16,9 @@ from game.ai.solver import solve
 from game.ai.worker import InProcessAdviser, Job
 from game.app import App
 from game.play.events import Report
+from game.rules.modes import Mode
 from game.rules.moves import DISCARD_PILE, PILE, STOCK, Move
-from game.rules.record import MODES, GameRecord
+from game.rules.record.document import GameRecord
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.menus.menu import MenuScene
 from game.scenes.solitaire.bars import option
@@ -38,7 +39,7 @@ def finished_games(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
 
     def record_call(storage: Any, report: Report) -> None:
         flags = {"hints": report.hints, "undos": report.undos, "autoplay": report.autoplay}
-        calls.append({"record": json.loads(json.dumps(report.record.data)), **flags})
+        calls.append({"record": json.loads(json.dumps(report.record.to_json())), **flags})
 
     monkeypatch.setattr(solitaire_deals, "count_finished", record_call)
     return calls
@@ -60,7 +61,7 @@ def back_at_menu(module_app: App) -> App:
     """The module's app back at its menu, with no saved game."""
     module_app.clear_to_root()
     module_app.run_frames(1)
-    for mode in MODES:
+    for mode in tuple(Mode):
         module_app.storage.clear_game(mode)
     module_app.settings.extra.pop("solitaire", None)
     module_app.adviser = InProcessAdviser()
@@ -120,12 +121,15 @@ def test_a_whole_draw_solitaire_by_mouse(
         before = len(scene.state.moves)
         play_draw_move(menu_app, scene, simple_fair_move(scene.draw_state), by_drag=turns % 3 == 0)
         assert len(scene.state.moves) == before + 1, "every action plays exactly one move"
-        assert scene.session.record.data["hands"][0]["moves"][-1]["from"] in (STOCK, DISCARD_PILE)
+        assert scene.session.record.to_json()["hands"][0]["moves"][-1]["from"] in (
+            STOCK,
+            DISCARD_PILE,
+        )
         turns += 1
         if not scene.session.recorded.is_over():
             assert menu_app.storage.load_game(scene.mode) == scene.session.record
     record = scene.session.record
-    assert record.data["hands"][0]["result"] == scene.state.status
+    assert record.to_json()["hands"][0]["result"] == scene.state.status
     # A win is counted and its save goes; a loss stays saved until it is counted.
     assert menu_app.storage.has_saved_game() is (not scene.state.won)
     menu_app.run_frames(3)
@@ -137,7 +141,7 @@ def test_a_whole_draw_solitaire_by_mouse(
         Input(menu_app, FRAMES).press(pygame.K_ESCAPE)
         assert menu_app.scene is not scene
     assert len(finished_games) == 1
-    assert finished_games[0]["record"] == record.data
+    assert finished_games[0]["record"] == record.to_json()
     assert not any(finished_games[0][flag] for flag in ("hints", "undos", "autoplay"))
 
 
@@ -209,21 +213,21 @@ def test_undo_and_redo_round_trip(menu_app: App) -> None:
     scene = open_scene(menu_app, DrawSolitaireScene(menu_app, seed=3))
     for turn in range(8):
         play_draw_move(menu_app, scene, simple_fair_move(scene.draw_state), by_drag=turn % 2 == 1)
-    played = json.loads(json.dumps(scene.session.record.data["hands"]))
+    played = json.loads(json.dumps(scene.session.record.to_json()["hands"]))
     figure = scene.state.figure.tiles()
     for _ in range(5):
         Input(menu_app, FRAMES).press(pygame.K_z, pygame.KMOD_CTRL)
     assert len(scene.state.moves) == 3
-    assert scene.session.record.data["hands"][0]["moves"] == played[0]["moves"][:3]
-    assert (menu_app.storage.load_game(scene.mode) or GameRecord({"hands": []})).data["hands"][0][
-        "moves"
-    ] == played[0]["moves"][:3]
+    assert scene.session.record.to_json()["hands"][0]["moves"] == played[0]["moves"][:3]
+    assert (menu_app.storage.load_game(scene.mode) or GameRecord({"hands": []})).to_json()["hands"][
+        0
+    ]["moves"] == played[0]["moves"][:3]
     Input(menu_app, FRAMES).click(scene.bars.redo_button.rect.center)
     for _ in range(4):
         Input(menu_app, FRAMES).press(pygame.K_y)
-    assert scene.session.record.data["hands"] == played
+    assert scene.session.record.to_json()["hands"] == played
     assert scene.state.figure.tiles() == figure
-    assert scene.session.record.data["assists"] == {"undos": True}
+    assert scene.session.record.to_json()["assists"] == {"undos": True}
 
 
 def lose_draw_deal(app: App, seed: int) -> DrawSolitaireScene:
@@ -273,7 +277,7 @@ def test_resume_from_the_saved_record(menu_app: App) -> None:
         Input(menu_app, FRAMES).click(scene.sources.centre((PILE, move.pile)))
         Input(menu_app, FRAMES).click(cell_point(scene, move))
     saved = menu_app.storage.load_game(scene.mode)
-    assert saved is not None and len(saved.data["hands"][0]["moves"]) == 4
+    assert saved is not None and len(saved.to_json()["hands"][0]["moves"]) == 4
     Input(menu_app, FRAMES).press(pygame.K_ESCAPE)
     assert isinstance(menu_app.scene, MenuScene)
     continue_button = menu_app.scene.buttons["continue-stacked"]
@@ -289,9 +293,9 @@ def test_resume_from_the_saved_record(menu_app: App) -> None:
     Input(menu_app, FRAMES).click(cell_point(resumed, move))
     assert (
         len(
-            (menu_app.storage.load_game(scene.mode) or GameRecord({"hands": []})).data["hands"][0][
-                "moves"
-            ]
+            (menu_app.storage.load_game(scene.mode) or GameRecord({"hands": []})).to_json()[
+                "hands"
+            ][0]["moves"]
         )
         == 5
     )
@@ -309,7 +313,7 @@ def test_typed_deal_number_and_hint(menu_app: App) -> None:
     Input(menu_app, FRAMES).press(pygame.K_h)
     run_until(menu_app, lambda: scene.autoplay.hint_move is not None)
     assert scene.autoplay.hint_move in scene.state.legal_moves()
-    assert scene.session.record.data["assists"] == {"hints": True}
+    assert scene.session.record.to_json()["assists"] == {"hints": True}
 
 
 def test_winnable_deals_only_gives_a_winnable_deal(menu_app: App) -> None:
@@ -350,7 +354,7 @@ def test_enter_alone_plays_draw_solitaire(menu_app: App) -> None:
         drive.press(pygame.K_RETURN)
         menu_app.run_frames(10)
     assert len(scene.state.figure) >= 4 or scene.finished
-    assert scene.session.record.data["hands"][0]["moves"]
+    assert scene.session.record.to_json()["hands"][0]["moves"]
 
 
 # --- issue 16: malformed input refused in one line, damaged files set aside ------------

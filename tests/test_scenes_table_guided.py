@@ -12,8 +12,8 @@ import pytest
 
 from game.app import App
 from game.persist.history import load_history
+from game.rules.modes import Mode
 from game.rules.moves import PLACE
-from game.rules.record import TABLE
 from game.scenes.menus.menu import MenuScene
 from game.scenes.menus.rules import RulesScene
 from game.scenes.setup.scene import SetupScene
@@ -89,7 +89,7 @@ def test_the_guided_game_steps_through_to_its_end(
     assert title == "The end of the hand" and "you +90, the computer -40" in words
     assert scene.state.hand_result() == [90, -40]
     run_until(app, lambda: scene.buttons["continue"].enabled)
-    assert not app.storage.has_saved_game(TABLE)  # nothing saved, nothing counted
+    assert not app.storage.has_saved_game(Mode.TABLE)  # nothing saved, nothing counted
     assert load_history(app.storage).games == []
     Input(app, FRAMES).click(scene.buttons["continue"])  # "Play a game"
     assert isinstance(app.scene, SetupScene)

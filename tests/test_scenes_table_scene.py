@@ -18,9 +18,12 @@ from game.ai.players import make_player
 from game.app import App, ManualClock
 from game.persist.storage import Storage
 from game.play.table_reading import time_left_s
+from game.play.table_setup import TableConfig
 from game.router import scene_for_record
 from game.rules.moves import DRAW, PASS, PLACE, Move
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.entries import PlayerEntry
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.results import ALL_PASSED, DEAD_END
 from game.rules.table import TableGame, TableState
 from game.rules.table_rules import TableRules
@@ -43,7 +46,7 @@ pytestmark = pytest.mark.app(speed="instant", banner=True, frames=1, share_art=T
 
 
 def open_table(
-    app: App, config: dict[str, Any] | None = None, record: dict[str, Any] | None = None
+    app: App, config: TableConfig | None = None, record: dict[str, Any] | None = None
 ) -> TableScene:
     scene = TableScene(
         app, config or {}, record=GameRecord(copy.deepcopy(record)) if record else None
@@ -111,7 +114,7 @@ def position(
         bot = make_player(level, random.Random(seed))
         while not state.hand_over:
             if stop(state):
-                return copy.deepcopy(recorded.record.data)
+                return copy.deepcopy(recorded.record.to_json())
             recorded.play(bot.choose(state))
     raise AssertionError("no such position in the seeds tried")
 
@@ -281,7 +284,7 @@ def test_free_draw_button_draws(make_app: Callable[..., App], tmp_path: Path) ->
     size = scene.state.hand_size(0)
     Input(app, FRAMES).click(button.rect.center)
     assert scene.state.hand_size(0) == size + 1
-    assert scene.match.record.data["hands"][-1]["moves"][-1]["draw"] is True
+    assert scene.match.record.to_json()["hands"][-1]["moves"][-1]["draw"] is True
 
 
 # --- forced moves, ends of hands -------------------------------------------------------
@@ -317,7 +320,7 @@ def test_pass_is_played_for_the_player(make_app: Callable[..., App], tmp_path: P
     scene = open_table(app, record=record)
     moves = len(scene.state.moves)
     run_until(app, lambda: len(scene.state.moves) > moves)
-    assert scene.match.record.data["hands"][-1]["moves"][moves] == {"player": 0, "pass": True}
+    assert scene.match.record.to_json()["hands"][-1]["moves"][moves] == {"player": 0, "pass": True}
     assert scene.moves.saying(0) == "No tile fits: passes"  # said on the seat's panel
 
 
@@ -343,7 +346,7 @@ def test_blocked_hand_and_dead_end(
             recorded.play(bot.choose(recorded.state))
         if recorded.state.end_reason == reason:
             last = recorded.undo()
-            record = copy.deepcopy(recorded.record.data)
+            record = copy.deepcopy(recorded.record.to_json())
             record["players"][recorded.state.current_player]["kind"] = "human"
             break
     assert record is not None and last is not None
@@ -511,19 +514,19 @@ def test_undo_and_redo_by_the_buttons_across_the_computers_replies(
         run_until(app, lambda: ready_for_human(scene) or scene.state.hand_over)
         if scene.state.hand_over:
             pytest.skip("the hand ended at once")
-    played = list(scene.match.record.data["hands"][-1]["moves"])
+    played = list(scene.match.record.to_json()["hands"][-1]["moves"])
     undos = 0
     while scene.buttons["undo"].enabled:
         Input(app, FRAMES).click(scene.buttons["undo"].rect.center)
         undos += 1
     assert undos >= 3 and all(
         entry["player"] != 0  # all the way back to the deal
-        for entry in scene.match.record.data["hands"][-1]["moves"]
+        for entry in scene.match.record.to_json()["hands"][-1]["moves"]
     )
     Input(app, FRAMES).click(scene.buttons["redo"].rect.center)
     while scene.buttons["redo"].enabled:
         Input(app, FRAMES).press(pygame.K_y)
-    assert scene.match.record.data["hands"][-1]["moves"] == played
+    assert scene.match.record.to_json()["hands"][-1]["moves"] == played
     assert len(scene.board.sprites) == len(scene.state.figure)
     assert app.storage.load_game("table") == scene.match.record
 
@@ -539,7 +542,7 @@ def test_undo_after_a_resume_gives_a_timed_club_game_its_time_back(
     place_by_mouse(
         app, scene, next(m for m in scene.legal_moves() if m.action == PLACE), by_drag=False
     )
-    placed_at = scene.match.record.data["hands"][-1]["moves"][-1]["clock_s"]
+    placed_at = scene.match.record.to_json()["hands"][-1]["moves"][-1]["clock_s"]
     run_until(app, lambda: ready_for_human(scene) or scene.state.hand_over)
     if scene.state.hand_over:
         pytest.skip("the hand ended at once")
@@ -547,7 +550,7 @@ def test_undo_after_a_resume_gives_a_timed_club_game_its_time_back(
     app.pop()
     app.run_frames(1)
     saved = app.storage.load_game("table")
-    resumed = open_table(app, record=saved.data if saved else None)
+    resumed = open_table(app, record=saved.to_json() if saved else None)
     run_until(app, lambda: ready_for_human(resumed))
     app.run_frames(90)  # Ann thinks a while
     assert resumed.state.clock_s > placed_at + 0.5
@@ -640,7 +643,7 @@ def test_a_resumed_game_shows_every_hand_tile_as_it_lay(
     chooser = make_player("greedy", random.Random(seed))
 
     def drawn_and_placed() -> bool:
-        moves = scene.match.record.data["hands"][-1]["moves"]
+        moves = scene.match.record.to_json()["hands"][-1]["moves"]
         return any(m.get("draw") for m in moves) and len(scene.state.figure) >= 8
 
     while not drawn_and_placed():
@@ -729,7 +732,10 @@ def test_a_full_disk_gives_a_notice_and_keeps_the_last_save(
     from tests.drive import new_app
 
     app = new_app(tmp_path, speed="instant", banner=False)
-    players = [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "ai:greedy"}]
+    players: list[PlayerEntry] = [
+        {"name": "Ann", "kind": "human"},
+        {"name": "Bot", "kind": "ai:greedy"},
+    ]
     app.open(TableRequest({"players": players}))
     app.run_frames(3)
     scene = app.scene

@@ -194,9 +194,9 @@ def test_no_handoff_for_a_seat_that_cannot_place(make_app: AppMaker) -> None:
     app = make_app(speed="normal", banner=True, frames=1)
     scene = forced_table(app)
     seat = scene.state.current_player
-    played = len(scene.match.record.data["hands"][-1]["moves"])
+    played = len(scene.match.record.to_json()["hands"][-1]["moves"])
     reason_said = False
-    while len(scene.match.record.data["hands"][-1]["moves"]) == played:
+    while len(scene.match.record.to_json()["hands"][-1]["moves"]) == played:
         app.run_frames(1)
         assert scene.turns.banner_seat is None
         reason_said = reason_said or "fits" in status_words(
@@ -398,7 +398,7 @@ def test_between_hands_enter_deals_the_next_hand_once_armed(make_app: AppMaker) 
     assert isinstance(shown, ScoreScene)
     app.run_frames(round(KEYS_ARMED_S / FIXED_DT) + 2)
     drive.press(pygame.K_RETURN)
-    assert app.scene is scene and len(scene.match.record.data["hands"]) == 2
+    assert app.scene is scene and len(scene.match.record.to_json()["hands"]) == 2
 
 
 def test_an_empty_hand_lays_out(make_app: AppMaker) -> None:

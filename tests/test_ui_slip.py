@@ -16,8 +16,10 @@ from game.ai.solver import SOLVER_POSITIONS, solve
 from game.app import App
 from game.cli import simulate
 from game.rules.lattice import Cell
+from game.rules.modes import Mode
 from game.rules.moves import PLACE
-from game.rules.record import STACKED_SOLITAIRE, GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table_rules import TableRules
 from game.scenes.review.replay import ReplayScene
@@ -107,7 +109,7 @@ def test_a_review_during_play_counts_as_an_assist(app: App) -> None:
 def test_the_replay_viewer_reviews_any_solitaire_record(app: App) -> None:
     record = lose_draw_deal(app, 7).session.recorded.record
     app.clear_to_root()
-    viewer = ReplayScene(app, GameRecord(record.data))
+    viewer = ReplayScene(app, GameRecord(record.to_json()))
     app.push(viewer)
     app.run_frames(3)
     assert viewer.buttons["review"].visible and viewer.review is None
@@ -260,7 +262,7 @@ def test_a_review_shows_the_figure_whole_above_its_caption(
 ) -> None:
     """The review zoomed to the slip: the figure was cut at the board's edge, and drawn
     on under the caption."""
-    game = simulate(STACKED_SOLITAIRE, 1, 1, ["greedy"], TableRules())
+    game = simulate(Mode.STACKED_SOLITAIRE, 1, 1, ["greedy"], TableRules())
     found = review_solitaire(game, SOLVER_POSITIONS)
     assert found.slipped
     app = make_app(size=size, speed="instant")

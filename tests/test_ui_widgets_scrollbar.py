@@ -11,7 +11,7 @@ import pytest
 from game.app import App
 from game.persist.history import add_finished_game
 from game.persist.records import save_named_record
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.scenes.games.frame import RowList
 from game.scenes.games.history import HistoryScene
 from game.scenes.games.records import RecordsScene

@@ -34,7 +34,7 @@ from game.app import App, ManualClock
 from game.persist.achievements import save_achievements
 from game.persist.history import add_finished_game
 from game.persist.storage import Storage
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.scenes.games.achievements import AchievementsScene
 from tools.frames import bare_frame_ms, frame_figures, paced_frames
 from tools.samples import sample_record
@@ -72,7 +72,7 @@ def counting_ms(storage: Storage, games: int) -> list[float]:
     """Each of `games` table games of Ann's counted (the history, record, achievements)."""
     times = []
     for seed in range(1, games + 1):
-        data = sample_record(players=3, seed=seed).data
+        data = sample_record(players=3, seed=seed).to_json()
         data["players"][0].update(name="Ann", kind="human")
         started = time.perf_counter()
         add_finished_game(storage, GameRecord(data))

@@ -33,7 +33,7 @@ from game.ai.solver import SOLVER_POSITIONS
 from game.app import App, ManualClock
 from game.cli import simulate
 from game.persist.storage import Storage
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.rules.table_rules import TableRules
 from game.scenes.review.coach import CoachScene
 from game.scenes.review.replay import ReplayScene
@@ -58,13 +58,13 @@ def frames_while_reviewing(kind: str) -> dict[str, Any]:
                 return viewer.review_job is None
         else:
             record = simulate("table", 3, 9, ["random", "random", "greedy"], TableRules(hands=6))
-            for player in record.data["players"][:2]:
-                player["kind"] = "human"
+            for seat in range(2):
+                record.set_player(seat, kind="human")
             app.push(CoachScene(app, record.copy()))  # its words drawn once
             app.run_frames(60)
             app.pop()
             app.run_frames(2)
-            coach = CoachScene(app, GameRecord(record.data))
+            coach = CoachScene(app, GameRecord(record.to_json()))
             app.push(coach)
 
             def done() -> bool:

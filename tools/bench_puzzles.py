@@ -27,7 +27,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.ai.puzzles import MIN_POINTS, Puzzle, daily_puzzle, trainer_puzzle
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 
 
 def problem(puzzle: Puzzle) -> str | None:

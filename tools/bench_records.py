@@ -30,7 +30,8 @@ from game.app import App, ManualClock
 from game.persist.records import RECORD_SUFFIX, records_dir
 from game.persist.records_listing import LISTING_FILE
 from game.persist.storage import Storage
-from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
+from game.rules.modes import Mode
+from game.rules.record.document import GameRecord
 from game.scenes.games.records import RecordsScene
 from tools.frames import bare_frame_ms, frame_figures, paced_frames
 from tools.samples import sample_record
@@ -43,15 +44,16 @@ LIMIT_S = 120.0
 def fill(storage: Storage, count: int) -> None:
     """`count` record files: copies of a few games, each its own name and time."""
     games = [
-        sample_record(TABLE, 4, 3),
-        sample_record(TABLE, 7, 4),
-        sample_record(DRAW_SOLITAIRE, 1, 5),
-        sample_record(STACKED_SOLITAIRE, 1, 6),
+        sample_record(Mode.TABLE, 4, 3),
+        sample_record(Mode.TABLE, 7, 4),
+        sample_record(Mode.DRAW_SOLITAIRE, 1, 5),
+        sample_record(Mode.STACKED_SOLITAIRE, 1, 6),
     ]
-    unfinished = sample_record(TABLE, 3, 8)
-    hand = unfinished.data["hands"][-1]
+    data = sample_record(Mode.TABLE, 3, 8).to_json()
+    hand = data["hands"][-1]
     hand["moves"] = hand["moves"][:10]
     hand.pop("result", None)
+    unfinished = GameRecord.parse(data)
     texts = [game.dumps() for game in (*games, unfinished)]
     folder = records_dir(storage)
     folder.mkdir(parents=True, exist_ok=True)

@@ -54,7 +54,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from game.net.messages import create_frame, join_frame, move_frame, watch_frame
 from game.net.mirror import TableMirror
 from game.net.replies import MoveMessage, TableView, read_server_message
-from game.rules.record_moves import TABLE, move_to_entry
+from game.rules.modes import Mode
+from game.rules.record.entries import move_to_entry
 
 ROOT = Path(__file__).resolve().parents[1]
 SEATS = 4
@@ -144,7 +145,7 @@ class Bench:
                 continue
             state = mirror.state
             position = (mirror.recorded.record.hand_count - 1, len(state.moves))
-            entry = move_to_entry(TABLE, mirror.legal_moves()[0], state.current)
+            entry = move_to_entry(Mode.TABLE, mirror.legal_moves()[0], state.current)
             await asyncio.sleep(self.rng.uniform(0, 2 * self.think_s))
             table.sent[position] = time.perf_counter()
             await table.connections[state.current].send(move_frame(table.code, entry))
@@ -245,7 +246,7 @@ class SeatBot:
         if self.sent is None or self.sent[0] != position:
             await asyncio.sleep(self.PAUSE_S)
             self.sent = (position, time.perf_counter())
-            entry = move_to_entry(TABLE, mirror.legal_moves()[0], self.seat)
+            entry = move_to_entry(Mode.TABLE, mirror.legal_moves()[0], self.seat)
             await self.connection.send(move_frame(self.code, entry))
 
     async def replies_ms(self, count: int) -> list[float]:

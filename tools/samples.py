@@ -10,18 +10,20 @@ from game.cli import simulate
 from game.persist.history import add_finished_game, load_history, save_history
 from game.persist.records import RECORD_SUFFIX, records_dir, save_named_record
 from game.persist.storage import Storage
-from game.rules.record import TABLE, GameRecord
+from game.play.table_setup import TableConfig
+from game.rules.modes import Mode
+from game.rules.record.document import GameRecord
 from game.rules.table_rules import TableRules
 
 SEAT_NAMES: Final = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus")
 
 
-def table_config(players: list[tuple[str, str]], seed: int = 7, **rules: Any) -> dict[str, Any]:
+def table_config(players: list[tuple[str, str]], seed: int = 7, **rules: Any) -> TableConfig:
     """A table set-up from (name, kind) pairs."""
     return {"rules": rules, "players": [{"name": n, "kind": k} for n, k in players], "seed": seed}
 
 
-def sample_record(mode: str = TABLE, players: int = 4, seed: int = 7) -> GameRecord:
+def sample_record(mode: str = Mode.TABLE, players: int = 4, seed: int = 7) -> GameRecord:
     """A finished game between greedy computer players."""
     return simulate(mode, players, seed, ["greedy"], TableRules())
 
@@ -37,7 +39,7 @@ def fill_sample_history(storage: Storage) -> None:
         ("stacked-solitaire", 1, 6),
     )
     for mode, players, seed in games:
-        record = sample_record(mode, players, seed).data
+        record = sample_record(mode, players, seed).to_json()
         names = ("Ann", "Bob", "Carla", "Dev")
         for seat, player in enumerate(record["players"]):
             if mode == "table" and seat < 2:
@@ -64,7 +66,7 @@ def fill_sample_records(storage: Storage) -> None:
     for index, (mode, players) in enumerate(
         (("table", 4), ("draw-solitaire", 1), ("stacked-solitaire", 1), ("table", 7))
     ):
-        record = sample_record(mode, players, seed=index + 3).data
+        record = sample_record(mode, players, seed=index + 3).to_json()
         if index == 3:
             record["hands"][-1]["moves"] = record["hands"][-1]["moves"][:12]
             record["hands"][-1].pop("result", None)

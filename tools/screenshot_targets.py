@@ -25,8 +25,9 @@ from game.play.lesson import LESSON_STEPS, Lesson
 from game.play.seats import Computer
 from game.play.solitaire_light import THINKING, UNDECIDED
 from game.rules.figure_refusals import COLOUR_CLASH, VALUE_CLASH
+from game.rules.modes import Mode
 from game.rules.moves import PLACE, STOCK
-from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE, GameRecord
+from game.rules.record.document import GameRecord
 from game.rules.results import MoveResult
 from game.rules.table_rules import TableRules
 from game.scenes.base import Scene
@@ -95,8 +96,8 @@ def _menu(app: App, record: Record) -> Shot:
 @target("menu-saves")
 def _menu_saves(app: App, record: Record) -> Shot:
     """The menu with an unfinished table game and draw solitaire saved."""
-    for mode in (TABLE, DRAW_SOLITAIRE):
-        data = json.loads(sample_record(mode, 2 if mode == TABLE else 1).dumps())
+    for mode in (Mode.TABLE, Mode.DRAW_SOLITAIRE):
+        data = json.loads(sample_record(mode, 2 if mode == Mode.TABLE else 1).dumps())
         hand = data["hands"][0]
         hand.pop("result", None)
         hand["moves"] = hand["moves"][:3]
@@ -477,7 +478,7 @@ def _draw_turned(app: App, record: Record) -> Shot:
             scene.controls.selected = STOCK_KEY
             break
         scene.session.play(simple_fair_move(state))
-    app.storage.clear_game(DRAW_SOLITAIRE)
+    app.storage.clear_game(Mode.DRAW_SOLITAIRE)
     return Shot(scene)
 
 
@@ -568,7 +569,7 @@ def _play_best_tries(scene: StackedSolitaireScene, moves: int) -> None:
             break
         scene.session.play(stacked_best_try(scene.stacked_state))
     scene.opening_pending = False
-    scene.services.storage.clear_game(STACKED_SOLITAIRE)
+    scene.services.storage.clear_game(Mode.STACKED_SOLITAIRE)
 
 
 @target("stacked-solitaire")
@@ -611,7 +612,7 @@ def _records(app: App, record: Record) -> Shot:
 
 @target("save-record")
 def _save_record(app: App, record: Record) -> Shot:
-    data = record or sample_record().data
+    data = record or sample_record().to_json()
     app.push(ReplayScene(app, GameRecord(data)))
     return Shot(SaveRecordScene(app, GameRecord(data), "Sunday with the family"))
 
@@ -650,10 +651,10 @@ def _replay(mode: str, players: int, fraction: float) -> Target:
     return factory
 
 
-target("replay")(_replay(TABLE, 4, 0.6))
-target("replay-7")(_replay(TABLE, 7, 0.5))
-target("replay-draw")(_replay(DRAW_SOLITAIRE, 1, 0.7))
-target("replay-stacked")(_replay(STACKED_SOLITAIRE, 1, 0.7))
+target("replay")(_replay(Mode.TABLE, 4, 0.6))
+target("replay-7")(_replay(Mode.TABLE, 7, 0.5))
+target("replay-draw")(_replay(Mode.DRAW_SOLITAIRE, 1, 0.7))
+target("replay-stacked")(_replay(Mode.STACKED_SOLITAIRE, 1, 0.7))
 
 
 def _solitaire_review(mode: str, seed: int, into_line: float) -> Target:
@@ -673,9 +674,9 @@ def _solitaire_review(mode: str, seed: int, into_line: float) -> Target:
 
 def _coached_record() -> GameRecord:
     """A three-seat game with two people (Ann and Bob, random players) and a computer."""
-    record = simulate(TABLE, 3, 2, ["random", "random", "greedy"], TableRules(hands=2))
+    record = simulate(Mode.TABLE, 3, 2, ["random", "random", "greedy"], TableRules(hands=2))
     for seat, name in enumerate(("Ann", "Bob")):
-        record.data["players"][seat].update(name=name, kind="human")
+        record.set_player(seat, name=name, kind="human")
     return record
 
 
@@ -693,9 +694,9 @@ def _coach_move(app: App, record: Record) -> Shot:
     return Shot(None)
 
 
-target("review-draw")(_solitaire_review(DRAW_SOLITAIRE, 2, 0))
-target("review-stacked")(_solitaire_review(STACKED_SOLITAIRE, 3, 0))
-target("review-draw-line")(_solitaire_review(DRAW_SOLITAIRE, 2, 0.5))
+target("review-draw")(_solitaire_review(Mode.DRAW_SOLITAIRE, 2, 0))
+target("review-stacked")(_solitaire_review(Mode.STACKED_SOLITAIRE, 3, 0))
+target("review-draw-line")(_solitaire_review(Mode.DRAW_SOLITAIRE, 2, 0.5))
 
 
 from tools import screenshot_net, screenshot_progress  # noqa: E402  (register their targets)

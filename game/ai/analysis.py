@@ -22,9 +22,11 @@ from game.ai.autoplay import FairDrawPlayer
 from game.ai.players import MASTER_SAMPLES, MASTER_STEPS, MasterPlayer, placement_points
 from game.ai.solver import SolitaireState, Solver
 from game.rules.contacts import contact_score
+from game.rules.modes import Mode
 from game.rules.moves import PLACE, Move
-from game.rules.record import TABLE, GameRecord, RecordedGame
-from game.rules.record_moves import move_to_entry
+from game.rules.record.document import GameRecord
+from game.rules.record.entries import MoveEntry, move_to_entry
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableState
 
@@ -50,7 +52,7 @@ def _never() -> bool:
 class SolitaireReview:
     """Where a solitaire game stopped being winnable, and how it could have been won."""
 
-    mode: str
+    mode: Mode
     moves: tuple[Move, ...]
     """The moves of the game, in order."""
     last_winnable: int | None
@@ -214,8 +216,8 @@ class MoveReview:
         return max(0, self.best_points - self.played_points)
 
     def to_json(self) -> dict[str, Any]:
-        def entry(move: Move, points: int) -> dict[str, Any]:
-            data = move_to_entry(TABLE, move, self.player)
+        def entry(move: Move, points: int) -> MoveEntry:
+            data = move_to_entry(Mode.TABLE, move, self.player)
             if move.action == PLACE:
                 data["score"] = points
             return data
@@ -283,7 +285,7 @@ class TableReview:
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "mode": TABLE,
+            "mode": Mode.TABLE,
             "reviews": [review.to_json() for review in self.reviews],
             "seats": [seat.to_json() for seat in self.seats],
         }
@@ -293,7 +295,7 @@ class TableReview:
                 "hand": best.hand,
                 "index": best.index,
                 "player": best.player,
-                "move": move_to_entry(TABLE, best.move, best.player),
+                "move": move_to_entry(Mode.TABLE, best.move, best.player),
                 "points": best.points,
             }
         return data
@@ -395,7 +397,7 @@ class ReviewPlan:
 def plan_review(record: GameRecord, hands: set[int] | None = None) -> ReviewPlan:
     """The review of a table record's human moves (of `hands` only, when given);
     `RecordError` for a record that does not replay."""
-    if record.mode != TABLE:
+    if record.mode.is_solitaire:
         raise ValueError("a table review takes a table record")
     humans = tuple(seat for seat, player in enumerate(record.players) if player.is_human)
     positions: list[tuple[TableState, Move, int, int]] = []

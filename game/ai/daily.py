@@ -14,14 +14,17 @@ import hashlib
 from typing import Any, Final
 
 from game.ai.solver import Solver
-from game.rules.record import DAILY_KEY, DRAW_SOLITAIRE, STACKED_SOLITAIRE, GameRecord, RecordedGame
+from game.rules.modes import Mode
+from game.rules.record.document import DAILY_KEY, GameRecord
+from game.rules.record.entries import PlayerEntry
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 
-DAILY_MODES: Final = (DRAW_SOLITAIRE, STACKED_SOLITAIRE)
+DAILY_MODES: Final = (Mode.DRAW_SOLITAIRE, Mode.STACKED_SOLITAIRE)
 NODE_BUDGET: Final = 300_000
 """Positions the solver may search to prove a candidate winnable."""
 MAX_CANDIDATES: Final = 200
-PLAYER: Final = {"name": "Player", "kind": "human"}
+PLAYER: Final[PlayerEntry] = {"name": "Player", "kind": "human"}
 
 
 def candidate_deals(mode: str, day: datetime.date) -> list[int]:
@@ -35,7 +38,7 @@ def candidate_deals(mode: str, day: datetime.date) -> list[int]:
 
 def new_deal(mode: str, deal: int, **extra: Any) -> RecordedGame:
     """Deal number `deal` of solitaire `mode`, with no moves."""
-    return RecordedGame.new_solitaire(mode, dict(PLAYER), deal, **extra)
+    return RecordedGame.new_solitaire(mode, PLAYER.copy(), deal, **extra)
 
 
 def daily_deal(mode: str, day: datetime.date) -> int:

@@ -26,9 +26,11 @@ from typing import Any, Final
 from game.ai.players import bot_rng, make_player
 from game.rules.contacts import contact_score
 from game.rules.lattice import neighbours
+from game.rules.modes import Mode
 from game.rules.moves import PLACE, Move
-from game.rules.record import TABLE, GameRecord, RecordedGame
-from game.rules.record_moves import move_to_entry
+from game.rules.record.document import GameRecord
+from game.rules.record.entries import PlayerEntry, move_to_entry
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.table import TableGame, TableState
 
 MIN_POINTS: Final = 20
@@ -107,8 +109,8 @@ class Puzzle:
         """The `puzzle` command's answer: the record, the answer (a place move of
         RECORD.md for the seat to act, with its score) and its points."""
         return {
-            "record": self.record.copy().data,
-            "answer": move_to_entry(TABLE, self.answer, self.seat, self.points),
+            "record": self.record.to_json(),
+            "answer": move_to_entry(Mode.TABLE, self.answer, self.seat, self.points),
             "points": self.points,
         }
 
@@ -163,7 +165,7 @@ def puzzle_here(recorded: RecordedGame, key: str) -> Puzzle | None:
 def puzzles_in_game(key: str) -> list[Puzzle]:
     """Every puzzle of the first hand of the game behind `key`, in the order played."""
     deal, levels = game_setup(key)
-    players = [
+    players: list[PlayerEntry] = [
         {"name": f"{level.title()} {seat + 1}", "kind": f"ai:{level}"}
         for seat, level in enumerate(levels)
     ]

@@ -34,7 +34,7 @@ from game.ai.analysis import SolitaireReview, review_solitaire
 from game.ai.players import Player, State
 from game.ai.solver import Solver, SolveResult
 from game.rules.moves import Move
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 
 R = TypeVar("R")

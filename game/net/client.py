@@ -18,7 +18,7 @@ import errno
 import queue
 import socket
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -179,7 +179,7 @@ class TableClient:
         computer of `level` until its player comes back."""
         self._send(stand_in_frame(table, host, seat, level))
 
-    def move(self, table: str, entry: dict[str, Any]) -> None:
+    def move(self, table: str, entry: Mapping[str, object]) -> None:
         """Ask for a move, written as a record entry with its `player`."""
         self._send(move_frame(table, entry))
 

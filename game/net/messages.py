@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from game.ai.players import LEVELS
 from game.rules import jsontext
 from game.rules.errors import RulesError
+from game.rules.modes import Mode
 from game.rules.moves import Move
-from game.rules.record_moves import TABLE, entry_to_move
+from game.rules.record.entries import entry_to_move
 from game.rules.seeds_names import cut_text, player_name
 from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS, TableRules
 
@@ -185,7 +186,7 @@ def _move(data: dict[str, Any]) -> MoveRequest:
     if type(player) is not int:
         raise bad("move.player must be a seat number")
     try:
-        move = entry_to_move(TABLE, entry, 0, 0)
+        move = entry_to_move(Mode.TABLE, entry, 0, 0)
     except RulesError as error:
         raise bad(str(error).removeprefix("hand 0 move 0: ")) from None
     return MoveRequest(table, player, move)
@@ -268,6 +269,6 @@ def stand_in_frame(table: str, host: str, seat: int, level: str) -> str:
     return _frame({"type": "stand-in", "table": table, "host": host, "seat": seat, "level": level})
 
 
-def move_frame(table: str, entry: dict[str, Any]) -> str:
+def move_frame(table: str, entry: Mapping[str, object]) -> str:
     """The `move` message for a move written as a record entry (with its `player`)."""
     return _frame({"type": "move", "table": table, "move": entry})

@@ -9,14 +9,12 @@ depends on that order.
 
 from __future__ import annotations
 
-import copy
-
 from game.net.replies import MoveMessage
 from game.play.table_flow import table_state
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW, Move
-from game.rules.record import GameRecord, RecordedGame
-from game.rules.record_moves import TABLE
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.results import MoveResult
 from game.rules.table import TableState
 from game.rules.tiles import ALL_TILES, tile_name
@@ -27,17 +25,14 @@ class TableMirror:
 
     def __init__(self, view: GameRecord) -> None:
         """Replay `view` (`RulesError` when it is not a table's view)."""
-        data = copy.deepcopy(view.data)
-        hands = data.get("hands")
-        if not isinstance(hands, list) or not hands or not isinstance(hands[-1], dict):
+        record = view.copy()
+        if not record.hand_count:
             raise RulesError("a view has the hands of a record")
-        stock = hands[-1].get("stock")
-        if isinstance(stock, list):
-            known = [name for name in stock if name is not None]
-            hidden = sorted(set(map(tile_name, ALL_TILES)) - set(known))
-            hands[-1]["stock"] = known + hidden
-        recorded = RecordedGame.from_record(GameRecord(data))
-        if recorded.mode != TABLE:
+        known = [name for name in record.stock_names(-1) if name is not None]
+        hidden = sorted(set(map(tile_name, ALL_TILES)) - set(known))
+        record.set_stock_names(-1, [*known, *hidden])
+        recorded = RecordedGame.from_record(record)
+        if not recorded.mode.is_table:
             raise RulesError("a view is a table game's")
         self.recorded = recorded
 
@@ -75,6 +70,6 @@ class TableMirror:
         at = stock.index(tile, front)
         stock[front], stock[at] = stock[at], stock[front]
         record = self.recorded.record
-        names = list(record.last_hand()["stock"])
+        names = record.stock_names(-1)
         names[front], names[at] = names[at], names[front]
-        record.set_stock(record.hand_count - 1, names)
+        record.set_stock_names(-1, names)

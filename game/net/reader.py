@@ -21,8 +21,8 @@ from game.net.replies import (
 )
 from game.play.table_flow import table_state
 from game.rules.errors import RulesError
-from game.rules.record import RecordedGame
-from game.rules.record_moves import TABLE
+from game.rules.modes import Mode
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.table_rules import TableRules
 
 
@@ -89,7 +89,7 @@ def _ended(over: GameOver) -> TableShape:
         recorded = RecordedGame.from_record(over.record.copy())
     except RulesError as error:
         raise BadReply(f"a final record that cannot be replayed: {error}") from None
-    if recorded.mode != TABLE or not recorded.is_over():
+    if recorded.mode != Mode.TABLE or not recorded.is_over():
         raise BadReply("a final record of a table game that has not ended")
     state = table_state(recorded)
     return TableShape(state.players, state.game.rules)

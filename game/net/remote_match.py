@@ -26,9 +26,10 @@ from game.play.events import Event, MovePlayed, Resynced
 from game.play.seats import Controller, Person
 from game.play.table_flow import TableFlow
 from game.rules.errors import RulesError
+from game.rules.modes import Mode
 from game.rules.moves import Move
-from game.rules.record import RecordedGame
-from game.rules.record_moves import TABLE, move_to_entry
+from game.rules.record.entries import move_to_entry
+from game.rules.record.recorded_game import RecordedGame
 
 
 @dataclass
@@ -94,7 +95,7 @@ class RemoteMatch:
     def seat_taken(self, seat: int) -> bool:
         """Whether a player took `seat` (or the server plays it)."""
         player = self.flow.record.players[seat]
-        return bool(player.name) or player.level is not None
+        return bool(player.name) or not player.is_human
 
     @property
     def started(self) -> bool:
@@ -172,13 +173,11 @@ class RemoteMatch:
     def _reveal_stock(self, view: TableView) -> None:
         """The ended hand's stock in its true order, from the next hand's view (the score
         screen's coach reads it)."""
-        hands = view.record.data.get("hands")
-        record = self.flow.record
-        ended = record.hand_count - 1
-        if isinstance(hands, list) and len(hands) > ended and isinstance(hands[ended], dict):
-            stock = hands[ended].get("stock")
-            if isinstance(stock, list) and None not in stock:
-                record.set_stock(ended, stock)
+        ended = self.flow.record.hand_count - 1
+        if view.record.hand_count > ended:
+            stock = view.record.stock_names(ended)
+            if stock and None not in stock:
+                self.flow.record.set_stock_names(ended, stock)
 
     def _has_moves(self) -> bool:
         return any(isinstance(event, MoveMessage | TableView) for event in self._inbox)
@@ -191,7 +190,7 @@ class RemoteMatch:
         if seat not in self.held or self._awaiting is not None:
             return
         self._awaiting = (self.flow.position(), forced)
-        self.link.client.move(self.link.table, move_to_entry(TABLE, move, seat))
+        self.link.client.move(self.link.table, move_to_entry(Mode.TABLE, move, seat))
 
     def take(self) -> list[Event]:
         """The next move the server announced, played here (at most one per call)."""
@@ -207,8 +206,7 @@ class RemoteMatch:
 
     def _is_next_hand(self, view: TableView) -> bool:
         state = self.flow.state
-        hands = view.record.data.get("hands")
-        later = isinstance(hands, list) and len(hands) > self.flow.record.hand_count
+        later = view.record.hand_count > self.flow.record.hand_count
         return state.hand_over and not state.is_terminal() and later
 
     def _take(self, event: ClientEvent) -> list[Event]:
@@ -269,11 +267,9 @@ class RemoteMatch:
         return [Resynced()]
 
     def _same_position(self, view: TableView) -> bool:
-        hands = view.record.data.get("hands")
-        if not isinstance(hands, list) or len(hands) != self.flow.record.hand_count:
+        if view.record.hand_count != self.flow.record.hand_count:
             return False
-        moves = hands[-1].get("moves") if isinstance(hands[-1], dict) else None
-        return isinstance(moves, list) and len(moves) == len(self.flow.state.moves)
+        return view.record.move_count(-1) == len(self.flow.state.moves)
 
     def deal(self) -> None:
         """Take the next hand the server dealt."""

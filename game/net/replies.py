@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
 from game.net.messages import REPLACED
 from game.rules import jsontext
-from game.rules.errors import RulesError
-from game.rules.record import GameRecord
-from game.rules.record_moves import TABLE
-from game.rules.record_values import RecordMove
+from game.rules.errors import RecordError, RulesError
+from game.rules.modes import Mode
+from game.rules.record.document import GameRecord
+from game.rules.record.values import RecordMove
 from game.rules.seeds_names import cut_text
 from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS
 
@@ -52,7 +53,7 @@ def view_frame(table: str, view: dict[str, Any]) -> str:
     return _frame({"type": "view", "table": table, "record": view})
 
 
-def move_frame(table: str, hand: int, index: int, entry: dict[str, Any]) -> str:
+def move_frame(table: str, hand: int, index: int, entry: Mapping[str, object]) -> str:
     return _frame({"type": "move", "table": table, "hand": hand, "index": index, "move": entry})
 
 
@@ -168,13 +169,16 @@ def _record(data: dict[str, Any]) -> GameRecord:
     record = data.get("record")
     if not isinstance(record, dict):
         raise BadReply("record is not an object")
-    return GameRecord(record)
+    try:
+        return GameRecord.parse(record)
+    except RecordError as error:
+        raise BadReply(str(error)) from None
 
 
 def _move(table: str, data: dict[str, Any]) -> MoveMessage:
     hand, index = _count(data, "hand"), _count(data, "index")
     try:
-        move = RecordMove.read(TABLE, data.get("move"), hand, index)
+        move = RecordMove.read(Mode.TABLE, data.get("move"), hand, index)
     except RulesError as error:
         raise BadReply(str(error)) from None
     if not 0 <= move.player < MAX_PLAYERS:

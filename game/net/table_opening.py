@@ -110,7 +110,7 @@ class TableOpening:
             return None
         if len(self.link.tokens) < self.seats_wanted:
             return None
-        players = len(self.view.record.data["players"])
+        players = len(self.view.record.players)
         wrong = [seat for seat in self.link.tokens if seat >= players]
         if wrong:
             self.receive(

@@ -18,7 +18,7 @@ from game.ai.ratings import level_ratings
 from game.i18n import N_
 from game.persist.stats import DailyStats, PlayerStats, SolitaireStats
 from game.play.game_facts import GameFacts
-from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
+from game.rules.modes import Mode
 
 LEVELS: Final = frozenset({"easy", "greedy", "expert", "master"})
 """The levels a person can beat (random is for tests and the command line)."""
@@ -80,7 +80,7 @@ def _game(moment: Moment, mode: str) -> GameFacts:
 
 
 def _table(moment: Moment) -> GameFacts:
-    return _game(moment, TABLE)
+    return _game(moment, Mode.TABLE)
 
 
 def _table_win(moment: Moment, condition: Callable[[GameFacts], bool] | None = None) -> int:
@@ -117,7 +117,7 @@ def _daily(moment: Moment) -> DailyStats:
 
 
 def _both_on_one_day(moment: Moment) -> int:
-    draw, stacked = moment.daily.get(DRAW_SOLITAIRE), moment.daily.get(STACKED_SOLITAIRE)
+    draw, stacked = moment.daily.get(Mode.DRAW_SOLITAIRE), moment.daily.get(Mode.STACKED_SOLITAIRE)
     return int(draw is not None and stacked is not None and bool(draw.won & stacked.won))
 
 
@@ -235,14 +235,14 @@ ACHIEVEMENTS: Final = (
         N_("Patience"),
         N_("Win a draw solitaire without auto-play."),
         "stock",
-        lambda m: _own_win(m, DRAW_SOLITAIRE),
+        lambda m: _own_win(m, Mode.DRAW_SOLITAIRE),
     ),
     Achievement(
         "draw-clean",
         N_("Unaided"),
         N_("Win a draw solitaire without hints, undo or auto-play."),
         "stock",
-        lambda m: _own_win(m, DRAW_SOLITAIRE, clean=True),
+        lambda m: _own_win(m, Mode.DRAW_SOLITAIRE, clean=True),
         badge="✓",
     ),
     Achievement(
@@ -250,7 +250,7 @@ ACHIEVEMENTS: Final = (
         N_("Five draws"),
         N_("Win 5 draw solitaires without auto-play."),
         "stock",
-        lambda m: _own_wins(m, DRAW_SOLITAIRE),
+        lambda m: _own_wins(m, Mode.DRAW_SOLITAIRE),
         goal=5,
         badge="5",
     ),
@@ -260,14 +260,14 @@ ACHIEVEMENTS: Final = (
         N_("Seven piles"),
         N_("Win a stacked solitaire without auto-play."),
         "piles",
-        lambda m: _own_win(m, STACKED_SOLITAIRE),
+        lambda m: _own_win(m, Mode.STACKED_SOLITAIRE),
     ),
     Achievement(
         "stacked-clean",
         N_("Steady hand"),
         N_("Win a stacked solitaire without hints, undo or auto-play."),
         "piles",
-        lambda m: _own_win(m, STACKED_SOLITAIRE, clean=True),
+        lambda m: _own_win(m, Mode.STACKED_SOLITAIRE, clean=True),
         badge="✓",
     ),
     Achievement(
@@ -275,7 +275,7 @@ ACHIEVEMENTS: Final = (
         N_("Pile driver"),
         N_("Win 10 stacked solitaires without auto-play."),
         "piles",
-        lambda m: _own_wins(m, STACKED_SOLITAIRE),
+        lambda m: _own_wins(m, Mode.STACKED_SOLITAIRE),
         goal=10,
         badge="10",
     ),
@@ -285,7 +285,7 @@ ACHIEVEMENTS: Final = (
         N_("Deal of the day"),
         N_("Win the daily draw solitaire."),
         "stock",
-        lambda m: int(bool(m.daily.get(DRAW_SOLITAIRE, DailyStats()).won)),
+        lambda m: int(bool(m.daily.get(Mode.DRAW_SOLITAIRE, DailyStats()).won)),
         badge="☀",
     ),
     Achievement(
@@ -293,7 +293,7 @@ ACHIEVEMENTS: Final = (
         N_("Piles of the day"),
         N_("Win the daily stacked solitaire."),
         "piles",
-        lambda m: int(bool(m.daily.get(STACKED_SOLITAIRE, DailyStats()).won)),
+        lambda m: int(bool(m.daily.get(Mode.STACKED_SOLITAIRE, DailyStats()).won)),
         badge="☀",
     ),
     Achievement(

@@ -14,21 +14,22 @@ from game.i18n import N_
 from game.persist.files import GameFiles, Notice
 from game.persist.records import check_record_dict
 from game.rules.errors import RecordError
-from game.rules.record import MODES, GameRecord
+from game.rules.modes import Mode
+from game.rules.record.document import GameRecord
 
 LEGACY_FILE: Final = "saved-game.contack.json"
 """The one autosave of earlier versions, moved to its mode's slot on start."""
 
 
 def saved_game_path(files: GameFiles, mode: str) -> Path:
-    if mode not in MODES:
+    if mode not in tuple(Mode):
         raise ValueError(f"unknown mode {mode!r}")
     return files.data_dir / f"saved-{mode}.contack.json"
 
 
 def has_saved_game(files: GameFiles, mode: str | None = None) -> bool:
     """Whether there is a save of `mode` (of any mode when None)."""
-    modes = MODES if mode is None else (mode,)
+    modes = tuple(Mode) if mode is None else (mode,)
     return any(saved_game_path(files, each).is_file() for each in modes)
 
 
@@ -81,7 +82,7 @@ def check_saved_games(files: GameFiles) -> dict[str, GameRecord]:
     """Every mode's save that can be resumed (an earlier version's one save moved to
     its slot first); bad ones are set aside with a notice."""
     move_legacy_save(files)
-    saves = {mode: check_saved_game(files, mode) for mode in MODES}
+    saves = {mode: check_saved_game(files, mode) for mode in tuple(Mode)}
     return {mode: data for mode, data in saves.items() if data is not None}
 
 
@@ -95,7 +96,7 @@ def move_legacy_save(files: GameFiles) -> None:
     if data is None:
         return
     mode = data.get("mode")
-    if mode not in MODES:
+    if mode not in tuple(Mode):
         files.set_aside(legacy, N_("not a game of any mode"))
         return
     target = saved_game_path(files, str(mode))

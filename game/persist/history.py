@@ -26,7 +26,13 @@ from game.persist import autosave
 from game.persist.achievement_list import Moment
 from game.persist.achievements import count_moment
 from game.persist.files import GameFiles, Notice
-from game.persist.records import RECORD_SUFFIX, check_record_dict, finished_dir, write_record
+from game.persist.records import (
+    RECORD_SUFFIX,
+    check_record,
+    check_record_dict,
+    finished_dir,
+    write_record,
+)
 from game.persist.stats import (
     SOLITAIRE_MODES,
     DailyStats,
@@ -39,7 +45,9 @@ from game.persist.stats import (
 from game.play.events import Report
 from game.play.game_facts import game_facts
 from game.rules.errors import RecordError
-from game.rules.record import TABLE, GameRecord, RecordedGame
+from game.rules.modes import Mode
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.results import WON
 from game.rules.table import TableState
 
@@ -203,9 +211,9 @@ def count_finished(files: GameFiles, report: Report) -> HistoryEntry | None:
     )
 
 
-def record_key(record: dict[str, Any]) -> str:
+def record_key(record: GameRecord) -> str:
     """A fingerprint of a record, so the same finished game is never counted twice."""
-    return hashlib.sha256(GameRecord(record).dumps().encode("utf-8")).hexdigest()[:20]
+    return hashlib.sha256(record.dumps().encode("utf-8")).hexdigest()[:20]
 
 
 # --- a finished game ----------------------------------------------------------------------
@@ -231,14 +239,14 @@ def add_finished_game(
     engine refuses, a disk error) become `files.notices`.
     """
     try:
-        recorded = check_record_dict(record.data)
+        recorded = check_record(record)
     except RecordError as error:
         files.notices.append(
             Notice(N_("This game was not added to the history ({reason})."), {"reason": str(error)})
         )
         return None
     history = load_history(files)
-    key = record_key(record.data)
+    key = record_key(record)
     if any(entry.key == key for entry in history.games):
         return None
     stamp = time.localtime(now)
@@ -256,7 +264,7 @@ def add_finished_game(
         )
     entry = _entry_for(recorded, key, file.relative_to(files.data_dir).as_posix(), stamp)
     entry = replace(entry, hints=hints, undos=undos, autoplay=autoplay)
-    if recorded.mode == TABLE:
+    if recorded.mode.is_table:
         count_table_game(history.players, recorded)
     else:
         won = recorded.state.is_terminal() and getattr(recorded.state, "status", None) == WON
@@ -276,7 +284,7 @@ def add_finished_game(
     if save_history(files, history):
         autosave.clear_game(files, recorded.mode)
     else:
-        autosave.save_game(files, record.data)
+        autosave.save_game(files, record.to_json())
     return entry
 
 
@@ -325,18 +333,19 @@ def entry_record_path(files: GameFiles, file: str) -> Path:
     return path
 
 
-def finished_save(files: GameFiles, mode: str) -> dict[str, Any] | None:
+def finished_save(files: GameFiles, mode: str) -> GameRecord | None:
     """The save of `mode` when it holds a finished game (None otherwise)."""
     data = autosave.load_game(files, mode)
     try:
-        return data if data is not None and check_record_dict(data).is_over() else None
+        recorded = None if data is None else check_record_dict(data)
     except RecordError:
         return None
+    return recorded.record if recorded is not None and recorded.is_over() else None
 
 
-def is_counted(files: GameFiles, data: dict[str, Any]) -> bool:
-    """Whether the history holds the finished game `data`."""
-    key = record_key(data)
+def is_counted(files: GameFiles, record: GameRecord) -> bool:
+    """Whether the history holds the finished game `record`."""
+    key = record_key(record)
     return any(entry.key == key for entry in load_history(files).games)
 
 
@@ -363,11 +372,10 @@ def count_lost_saves(files: GameFiles) -> None:
     """Count a finished game that was never counted (a solitaire lost when the game
     closed before the player moved on, or any game whose history write failed: its save
     still holds it), and clear its save once it is counted."""
-    for mode in (*SOLITAIRE_MODES, TABLE):
-        data = finished_save(files, mode)
-        if data is None:
+    for mode in (*SOLITAIRE_MODES, Mode.TABLE):
+        record = finished_save(files, mode)
+        if record is None:
             continue
-        record = GameRecord(data)
         used = record.assists
         add_finished_game(
             files,

@@ -15,7 +15,8 @@ from game.i18n import N_
 from game.persist.atomic import write_text_atomically
 from game.persist.files import GameFiles, Notice, read_bounded
 from game.rules.errors import RecordError
-from game.rules.record import TABLE, GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 
 RECORDS_DIR: Final = "records"
 FINISHED_DIR: Final = "finished"
@@ -137,7 +138,7 @@ def is_in_progress(record: GameRecord) -> bool:
     is due)."""
     if not record.last_hand_ended:
         return True
-    if record.mode != TABLE:
+    if record.mode.is_solitaire:
         return False
     try:
         return not RecordedGame.from_record(record.copy()).is_over()

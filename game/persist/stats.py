@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
 from game.ai.player_ratings import START, shipped_ratings, table_encounters, updated
-from game.rules.record import RecordedGame
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.seeds_names import player_name
 from game.rules.table import TableState
 

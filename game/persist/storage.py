@@ -14,7 +14,7 @@ from typing import Any
 from game.persist import autosave, history, settings
 from game.persist.files import GameFiles
 from game.persist.settings import Settings
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 
 
 class Storage(GameFiles):
@@ -57,7 +57,7 @@ class Storage(GameFiles):
         if record is None:
             history.clear_finished_game(self, mode)
         else:
-            self.save_game(record.data)
+            self.save_game(record.to_json())
 
     def clear_game(self, mode: str) -> None:
         """Delete the save of `mode` (the player starts another game over it); a finished

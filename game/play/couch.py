@@ -5,14 +5,16 @@ a save, or opened from either."""
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from game.ai.worker import Adviser
 from game.i18n import _
 from game.play.seats import Computer, Controller, Person, advised
 from game.play.table_flow import TableFlow
+from game.play.table_setup import TableConfig
 from game.rules.errors import RulesError
-from game.rules.record import GameRecord, RecordedGame
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.seeds_names import new_seed
 from game.rules.table import TableGame
 from game.rules.table_rules import TableRules
@@ -33,7 +35,7 @@ def couch_seats(record: GameRecord, adviser: Adviser) -> list[Controller]:
     ]
 
 
-def new_couch_table(config: dict[str, Any], adviser: Adviser, seed: int | str) -> TableFlow:
+def new_couch_table(config: TableConfig, adviser: Adviser, seed: int | str) -> TableFlow:
     """A new game from a setup `config` ({"rules": {...}, "players": [...]}), dealt from
     `seed` unless the config says which deal."""
     players = [dict(p) for p in config.get("players", [])] or [dict(p) for p in DEFAULT_PLAYERS]
@@ -56,7 +58,7 @@ def _couch_table(recorded: RecordedGame, adviser: Adviser) -> TableFlow:
 
 
 def open_couch_table(
-    config: dict[str, Any], record: GameRecord | None, adviser: Adviser
+    config: TableConfig, record: GameRecord | None, adviser: Adviser
 ) -> tuple[TableFlow, str | None]:
     """The game of `record` resumed or, if it cannot be, a new one from `config` with the
     reason in words."""

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from game.ai.analysis import MoveReview
 from game.rules.moves import Move
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.rules.results import MoveResult
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from game.play.replay import Replay
 from game.rules.moves import PLACE
-from game.rules.record import RecordedGame
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.results import WENT_OUT, WON
 from game.rules.table import TableState
 

@@ -23,7 +23,8 @@ from game.play.events import MovePlayed
 from game.play.seats import Person, Scripted
 from game.play.table_flow import TableFlow
 from game.rules.moves import PLACE, Move, parse_move
-from game.rules.record import RecordedGame
+from game.rules.record.entries import PlayerEntry
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.results import MoveResult
 from game.rules.table import TableGame
 from game.rules.table_rules import TableRules
@@ -31,7 +32,7 @@ from game.rules.tiles import parse_tile
 
 LESSON_NAMES: Final = (N_("You"), N_("Computer"))
 """The two seats' names, put in the player's language when the lesson starts."""
-LESSON_PLAYERS: Final = (
+LESSON_PLAYERS: Final[tuple[PlayerEntry, ...]] = (
     {"name": LESSON_NAMES[0], "kind": "human"},
     {"name": LESSON_NAMES[1], "kind": "ai:greedy"},
 )

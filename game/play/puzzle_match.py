@@ -19,7 +19,7 @@ from game.play.couch import couch_seats
 from game.play.events import Event
 from game.play.table_flow import TableFlow
 from game.rules.moves import Move
-from game.rules.record import RecordedGame
+from game.rules.record.recorded_game import RecordedGame
 
 YOU = N_("You")
 
@@ -44,7 +44,7 @@ class PuzzleMatch:
 
     def __init__(self, puzzle: Puzzle, adviser: Adviser) -> None:
         record = puzzle.record.copy()
-        record.data.pop("seed", None)  # no deal number or share code: a position, not a deal
+        record.drop_seed()  # no deal number or share code: a position, not a deal
         for seat in range(len(record.players)):
             record.set_player(seat, name=_(YOU) if seat == puzzle.seat else "")
         record.set_player(puzzle.seat, kind="human")

@@ -13,11 +13,14 @@ from dataclasses import dataclass
 
 from game.rules.contacts import Contact
 from game.rules.lattice import Cell
+from game.rules.modes import Mode
 from game.rules.moves import Move
-from game.rules.record import DRAW_SOLITAIRE, TABLE, GameRecord, GameState, RecordedGame
-from game.rules.record_values import RecordHand
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
+from game.rules.record.values import RecordHand
 from game.rules.results import MoveResult
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+from game.rules.state import GameState
 from game.rules.table import TableGame
 from game.rules.tiles import TileId
 
@@ -77,13 +80,13 @@ class Replay:
 
     def _deal(self, state: GameState | None, hand: RecordHand) -> GameState:
         stock = list(hand.stock)
-        if self.mode == TABLE:
+        if self.mode.is_table:
             if state is not None:
                 state.next_hand(stock)
                 return state
             game = TableGame(len(self.record.players), self.record.rules)
             return game.new_state(self.record.seed, stock)
-        if self.mode == DRAW_SOLITAIRE:
+        if self.mode == Mode.DRAW_SOLITAIRE:
             return DrawSolitaireState(stock)
         return StackedSolitaireState(stock, hand.cut or 0)
 

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from game.play.events import Event, Report
 from game.rules.moves import Move
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 
 
 class Session(Protocol):

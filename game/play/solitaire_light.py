@@ -21,11 +21,8 @@ from game.ai.solver import POSITIONS_PER_SECOND, SolitaireState, SolveResult
 from game.ai.winnable import SLICE_POSITIONS, solve_slice
 from game.ai.worker import Adviser, Job
 from game.rules.moves import Move
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 
-LIGHT_KEY: Final = "light_out"
-"""The record key of the move at which the light went out (1: the first move; 0: the
-deal could not be won from its start)."""
 LIGHT_POSITIONS: int = 10 * POSITIONS_PER_SECOND
 """The work the light gives one position before it says it cannot tell (tests lower it)."""
 WINNABLE: Final = "winnable"
@@ -42,10 +39,10 @@ Answer = tuple[bool | None, tuple[Move, ...]]
 def light_out(record: GameRecord) -> int | None:
     """The move at which the light went out in `record` (None when it never did, or the
     key holds something this game would not have written)."""
-    value = record.data.get(LIGHT_KEY)
-    if type(value) is not int or value < 0 or not record.hands:
+    value = record.light_out
+    if value is None or not record.hand_count:
         return None
-    return value if value <= len(record.hands[0].moves) else None
+    return value if value <= record.move_count(0) else None
 
 
 class WinnableLight:
@@ -76,8 +73,8 @@ class WinnableLight:
     @property
     def out_at(self) -> int | None:
         """The move at which the light went out in the moves played (None: it did not)."""
-        value = self.record.data.get(LIGHT_KEY)
-        return value if type(value) is int and 0 <= value <= len(self._history) else None
+        value = self.record.light_out
+        return value if value is not None and value <= len(self._history) else None
 
     def switch(self, on: bool, state: SolitaireState) -> None:
         """Turn the light on (it looks at `state` at once) or off (its question dropped)."""
@@ -131,13 +128,12 @@ class WinnableLight:
     def _note_out(self, out: bool) -> bool:
         """Keep the record's `light_out` true to the moves played: gone once the move it
         names is taken back, set when the light goes out. True when it changed."""
-        data, moves = self.record.data, len(self._history)
-        kept = data.get(LIGHT_KEY)
-        if type(kept) is int and kept > moves:
-            del data[LIGHT_KEY]
-            kept = None
-        if out and type(kept) is not int:
-            data[LIGHT_KEY] = moves
+        record, moves = self.record, len(self._history)
+        kept = record.light_out
+        if kept is not None and kept > moves:
+            record.light_out = kept = None
+        if out and kept is None:
+            record.light_out = moves
             return True
         return False
 

@@ -27,13 +27,15 @@ from game.play.events import (
 )
 from game.play.solitaire_advice import AutoPlayAdvice, FairOdds
 from game.play.solitaire_light import WinnableLight
+from game.rules.modes import Mode
 from game.rules.moves import DISCARD, STOCK, Move
-from game.rules.record import GameRecord, RecordedGame
-from game.rules.record_moves import TABLE
+from game.rules.record.document import GameRecord
+from game.rules.record.entries import PlayerEntry
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 
 SolitaireState = DrawSolitaireState | StackedSolitaireState
-PLAYER: Final = {"name": "Player", "kind": "human"}  # untranslated: the record's own
+PLAYER: Final[PlayerEntry] = {"name": "Player", "kind": "human"}  # untranslated: the record's own
 ASSISTS: Final = ("hints", "undos", "autoplay", "review")
 """The help a player may take; a review during play counts as a hint in the statistics."""
 DEAL_SEARCH_POSITIONS: Final = 2 * POSITIONS_PER_SECOND
@@ -49,14 +51,14 @@ def verdict_of(review: SolitaireReview | None) -> str:
 
 def new_recorded(mode: str, seed: int, **extra: Any) -> RecordedGame:
     """A fresh deal number `seed` of `mode` (`extra` keys go into its record)."""
-    return RecordedGame.new_solitaire(mode, dict(PLAYER), seed, **extra)
+    return RecordedGame.new_solitaire(mode, PLAYER.copy(), seed, **extra)
 
 
 class SolitaireSession:
     """One deal in play. Build it with `new` or `resume`."""
 
     def __init__(self, recorded: RecordedGame, adviser: Adviser) -> None:
-        if recorded.mode == TABLE:
+        if recorded.mode == Mode.TABLE:
             raise ValueError("a solitaire session needs a solitaire")
         self.recorded = recorded
         self.adviser = adviser

@@ -24,7 +24,7 @@ from game.ai.worker import Adviser, Job
 from game.play.events import Event, HintFound, TipFound
 from game.rules.errors import RulesError
 from game.rules.moves import Move
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.rules.table import TableState
 
 Position = tuple[int, int]

@@ -23,9 +23,10 @@ from game.play.seats import Controller, Guide, News, NoNews, Referee, Seats
 from game.play.table_advice import TableAdvice
 from game.play.table_undo import TakeBacks
 from game.rules.errors import IllegalMoveError
+from game.rules.modes import Mode
 from game.rules.moves import DRAW_MOVE, PLACE, Move
-from game.rules.record import GameRecord, RecordedGame
-from game.rules.record_moves import TABLE
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.share import deal_number
 from game.rules.table import TableState
 from game.rules.table_rules import TableRules
@@ -68,7 +69,7 @@ class TableFlow:
         guide: Guide | None = None,
         referee: Referee | None = None,
     ) -> None:
-        if recorded.mode != TABLE:
+        if recorded.mode != Mode.TABLE:
             raise ValueError("a table flow needs a table game")
         self.recorded = recorded
         self.seats = Seats(seats)

@@ -3,16 +3,26 @@ rematch) and the share code a friend types to play the same deal with them."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
-from game.rules.record import TABLE, GameRecord
+from game.rules.modes import Mode
+from game.rules.record.document import GameRecord
+from game.rules.record.entries import PlayerEntry
 from game.rules.share import ShareCode, ShareCodeError, deal_number
 
 
-def rematch_config(record: GameRecord, same_deal: bool = False) -> dict[str, Any]:
+class TableConfig(TypedDict, total=False):
+    """A new table game as a setup asks for it: RECORD.md's rules, the seats, the deal."""
+
+    rules: dict[str, Any]
+    players: list[PlayerEntry]
+    seed: int | str
+
+
+def rematch_config(record: GameRecord, same_deal: bool = False) -> TableConfig:
     """A setup config for a new game with the seats and options of table `record` (and,
     when `same_deal`, its deal number)."""
-    config: dict[str, Any] = {"rules": record.rules.to_dict(), "players": record.player_entries()}
+    config: TableConfig = {"rules": record.rules.to_dict(), "players": record.player_entries()}
     deal = deal_number(record.seed)
     if same_deal and deal is not None:
         config["seed"] = deal
@@ -28,6 +38,6 @@ def share_code(record: GameRecord) -> str | None:
         return None
     kinds = tuple(player.kind for player in record.players)
     try:
-        return str(ShareCode(TABLE, deal, kinds, record.rules))
+        return str(ShareCode(Mode.TABLE, deal, kinds, record.rules))
     except ShareCodeError:
         return None

@@ -14,8 +14,9 @@ from typing import Protocol
 from game.play.events import Event, Redone, TookBack
 from game.rules.errors import RulesError
 from game.rules.moves import PLACE, Move
-from game.rules.record import GameRecord, RecordedGame
-from game.rules.record_values import RecordMove
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
+from game.rules.record.values import RecordMove
 from game.rules.table import TableState
 
 

@@ -24,11 +24,16 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from game.rules.errors import RulesError
+from game.rules.modes import Mode
 from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS, TableRules
 
 MAX_DEAL: Final = 999_999_999
 """The largest deal number (a new game takes one of six digits at most)."""
-MODE_LETTERS: Final = {"table": "T", "draw-solitaire": "D", "stacked-solitaire": "S"}
+MODE_LETTERS: Final[dict[str, str]] = {
+    Mode.TABLE: "T",
+    Mode.DRAW_SOLITAIRE: "D",
+    Mode.STACKED_SOLITAIRE: "S",
+}
 SEAT_LETTERS: Final = {
     "human": "H",
     "ai:random": "R",
@@ -90,7 +95,7 @@ class ShareCode:
             raise ShareCodeError(
                 "a deal number is 1 to {largest}, not {deal!r}", largest=MAX_DEAL, deal=self.deal
             )
-        if self.mode == "table":
+        if self.mode == Mode.TABLE:
             if not MIN_PLAYERS <= len(self.seats) <= MAX_PLAYERS:
                 raise ShareCodeError(
                     "a table game has {least} to {most} seats, not {seats}",
@@ -115,7 +120,7 @@ class ShareCode:
 
     def __str__(self) -> str:
         parts = [f"{MODE_LETTERS[self.mode]}{self.deal}"]
-        if self.mode == "table":
+        if self.mode == Mode.TABLE:
             parts.append("".join(SEAT_LETTERS[kind] for kind in self.seats))
             parts.append(_options_text(self.rules))
         body = "-".join(parts)
@@ -144,7 +149,7 @@ class ShareCode:
             )
         mode = next(m for m, letter in MODE_LETTERS.items() if letter == parts[0][0])
         deal = int(parts[0][1:])
-        if mode != "table":
+        if mode != Mode.TABLE:
             if len(parts) != 2:
                 raise ShareCodeError("a solitaire code is the deal and the check letter only")
             return cls(mode, deal)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.ui.painting import Ui, blit_text
 from game.ui.text import shrunk_text
 from game.ui.widgets.controls import Form

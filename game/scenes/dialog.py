@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Final
 import pygame
 
 from game.i18n import N_, _
-from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
+from game.rules.modes import Mode
 from game.scenes.base import Scene
 from game.ui.painting import blit_text, dim, draw_panel
 from game.ui.theme import PALETTE
@@ -76,10 +76,10 @@ class ConfirmScene(Scene):
         self.form.draw(surface, self.services.ui)
 
 
-START_QUESTIONS: Final = {
-    TABLE: N_("Start a new table game?"),
-    DRAW_SOLITAIRE: N_("Start a new draw solitaire?"),
-    STACKED_SOLITAIRE: N_("Start a new stacked solitaire?"),
+START_QUESTIONS: Final[dict[str, str]] = {
+    Mode.TABLE: N_("Start a new table game?"),
+    Mode.DRAW_SOLITAIRE: N_("Start a new draw solitaire?"),
+    Mode.STACKED_SOLITAIRE: N_("Start a new stacked solitaire?"),
 }
 
 

@@ -7,15 +7,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
+from game.rules.modes import Mode
 
 if TYPE_CHECKING:
     from game.ai.analysis import SolitaireReview
     from game.net.remote_match import RemoteMatch
     from game.play.table_flow import TableFlow
-    from game.rules.record import GameRecord
+    from game.play.table_setup import TableConfig
+    from game.rules.record.document import GameRecord
     from game.ui.slip import Focus
 
 
@@ -24,8 +25,8 @@ class Screen(StrEnum):
 
     MENU = "menu"
     SETUP = "setup"
-    DRAW_SOLITAIRE = DRAW_SOLITAIRE
-    STACKED_SOLITAIRE = STACKED_SOLITAIRE
+    DRAW_SOLITAIRE = Mode.DRAW_SOLITAIRE
+    STACKED_SOLITAIRE = Mode.STACKED_SOLITAIRE
     RECORDS = "records"
     HISTORY = "history"
     STATS = "stats"
@@ -43,7 +44,7 @@ class Screen(StrEnum):
 class TableRequest:
     """A table game: new from a setup `config`, or resumed from `record`."""
 
-    config: dict[str, Any]
+    config: TableConfig
     record: GameRecord | None = None
 
 
@@ -51,7 +52,7 @@ class TableRequest:
 class HostRequest:
     """Host a table from a setup `config` whose seats include friends ("remote")."""
 
-    config: dict[str, Any]
+    config: TableConfig
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ class RejoinRequest:
 
 @dataclass(frozen=True)
 class SolitaireRequest:
-    """A solitaire of `mode` (DRAW_SOLITAIRE or STACKED_SOLITAIRE) on deal `seed`."""
+    """A solitaire of `mode` (Mode.DRAW_SOLITAIRE or Mode.STACKED_SOLITAIRE) on deal `seed`."""
 
     mode: str
     seed: int | None = None

@@ -8,7 +8,6 @@ that keeps the win (outlined in green), and "Show me" plays the line on. Drawing
 
 from __future__ import annotations
 
-import copy
 import math
 from dataclasses import dataclass
 from typing import Final
@@ -18,9 +17,10 @@ import pygame
 from game.ai.analysis import SolitaireReview
 from game.i18n import N_, _
 from game.rules.lattice import Cell, neighbours
+from game.rules.modes import Mode
 from game.rules.moves import DISCARD, PLACE, Move
-from game.rules.record import DRAW_SOLITAIRE, GameRecord
-from game.rules.record_moves import move_to_entry
+from game.rules.record.document import GameRecord
+from game.rules.record.values import RecordMove
 from game.ui.board.board import Board
 from game.ui.theme import PALETTE
 from game.ui.words import slip_words, source_words, tile_words
@@ -33,12 +33,8 @@ BEHIND_THE_CURTAIN = N_("The line knows the stock's order: a look behind the cur
 def line_record(record: GameRecord, review: SolitaireReview) -> GameRecord:
     """The game's first `last_winnable` moves, then the winning line, as a won game."""
     assert review.last_winnable is not None
-    data = copy.deepcopy(record.data)
-    hand = data["hands"][0]
-    kept = hand.get("moves", [])[: review.last_winnable]
-    hand["moves"] = [*kept, *(move_to_entry(record.mode, move, 0) for move in review.line)]
-    hand["result"] = "won"
-    return GameRecord(data)
+    kept = record.hands[0].moves[: review.last_winnable]
+    return record.only_hand(0, [*kept, *(RecordMove(0, move) for move in review.line)], "won")
 
 
 def solitaire_move_words(move: Move, done: bool = True) -> str:
@@ -65,7 +61,7 @@ def review_lines(review: SolitaireReview, mode: str) -> list[str]:
             _("The solver tried every way from the first move."),
             "",
         ]
-    curtain = _(BEHIND_THE_CURTAIN) if mode == DRAW_SOLITAIRE else ""
+    curtain = _(BEHIND_THE_CURTAIN) if mode == Mode.DRAW_SOLITAIRE else ""
     keep = review.line[0] if review.line else None
     if not review.slipped:
         if keep is None:

@@ -22,16 +22,16 @@ from game.rules.figure_refusals import (
     VALUE_CLASH,
     Refusal,
 )
+from game.rules.modes import Mode
 from game.rules.moves import DISCARD_PILE, PILE, STOCK, Move
-from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
 from game.rules.share import ShareCodeError
 from game.rules.table_refusals import FITS_NOWHERE, NOT_SMALLEST
 from game.rules.tiles import TILE_VALUES, TileId
 
-MODE_TITLES: Final = {
-    TABLE: N_("Table game"),
-    DRAW_SOLITAIRE: N_("Draw solitaire"),
-    STACKED_SOLITAIRE: N_("Stacked solitaire"),
+MODE_TITLES: Final[dict[str, str]] = {
+    Mode.TABLE: N_("Table game"),
+    Mode.DRAW_SOLITAIRE: N_("Draw solitaire"),
+    Mode.STACKED_SOLITAIRE: N_("Stacked solitaire"),
 }
 """Each game mode's name on screen."""
 KIND_WORDS: Final = (

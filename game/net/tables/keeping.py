@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Callable, Iterable
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Mapping
+from typing import Protocol
 
 from game.net.messages import NOT_SAVED, Refused
 from game.net.tables.table import NetTable
@@ -23,7 +23,7 @@ class Store(Protocol):
     def save(self, table: NetTable) -> None:
         """Write the table's whole save."""
 
-    def append(self, table: NetTable, hand: int, index: int, entry: dict[str, Any]) -> None:
+    def append(self, table: NetTable, hand: int, index: int, entry: Mapping[str, object]) -> None:
         """Add one move, as recorded, to what is kept of the table."""
 
     def close(self, table: NetTable) -> None:
@@ -66,7 +66,7 @@ class Keeper:
         """Write the table's whole save before a change is told (`Refused` if it cannot)."""
         self._write("save a table", lambda store: store.save(table))
 
-    def append(self, table: NetTable, hand: int, index: int, entry: dict[str, Any]) -> None:
+    def append(self, table: NetTable, hand: int, index: int, entry: Mapping[str, object]) -> None:
         """Write a move before it is told (`Refused` if it cannot)."""
         self._write("save a move", lambda store: store.append(table, hand, index, entry))
 

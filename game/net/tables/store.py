@@ -20,9 +20,9 @@ import errno
 import json
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from game.net.tables.table import NetTable
 from game.persist.atomic import write_text_atomically
@@ -58,7 +58,7 @@ class TableStore:
         self._journal(table.code).unlink(missing_ok=True)
         self._journaled.discard(table.code)
 
-    def append(self, table: NetTable, hand: int, index: int, entry: dict[str, Any]) -> None:
+    def append(self, table: NetTable, hand: int, index: int, entry: Mapping[str, object]) -> None:
         """Add move `index` of hand `hand`, as recorded, to the table's journal: the whole
         line or, when the disk refuses part of it (`OSError`), nothing."""
         line = {"hand": hand, "index": index, "move": entry, "active": table.last_active}

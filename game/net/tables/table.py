@@ -8,7 +8,6 @@ as it would give the order away); a token is compared in constant time.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import hmac
 import secrets
@@ -29,9 +28,12 @@ from game.net.messages import (
 from game.play.seats import Computer, Controller, Person, ThinkMove
 from game.play.table_flow import TableFlow
 from game.rules.errors import IllegalMoveError, RecordError
+from game.rules.modes import Mode
 from game.rules.moves import Move
-from game.rules.record import GameRecord, RecordedGame
-from game.rules.record_moves import TABLE, entry_to_move
+from game.rules.record.document import GameRecord
+from game.rules.record.entries import MoveEntry, PlayerEntry, entry_to_move
+from game.rules.record.recorded_game import RecordedGame
+from game.rules.record.values import RecordMove
 from game.rules.seeds_names import SEED_DIGITS
 from game.rules.table import TableGame, TableState
 
@@ -108,7 +110,7 @@ class NetTable:
     @classmethod
     def new(cls, create: Create, now: float, seed: int) -> NetTable:
         """The table `create` asks for, dealt from `seed` (the server's, never a peer's)."""
-        players: list[dict[str, Any]] = [
+        players: list[PlayerEntry] = [
             {"kind": "human"} if kind == REMOTE else {"kind": kind} for kind in create.seats
         ]
         for player, name in zip(players, create.names, strict=False):
@@ -179,17 +181,12 @@ class NetTable:
     def view(self) -> dict[str, Any]:
         """The record as any seat may see it (PROTOCOL.md): no seed, and in the hand under
         way the tiles still in the stock as None."""
-        data = {key: value for key, value in self.record.data.items() if key != "seed"}
-        data["hands"] = copy.deepcopy(data["hands"])
-        if not self.state.hand_over:
-            stock = data["hands"][-1]["stock"]
-            shown = self.state.stock_pos  # the tiles dealt, then those drawn
-            stock[shown:] = [None] * (len(stock) - shown)
-        return data
+        shown = None if self.state.hand_over else self.state.stock_pos  # dealt, then drawn
+        return self.record.hidden_view(shown).to_json()
 
     def full_record(self) -> dict[str, Any]:
         """The whole record, stocks and seed included (once the game is over)."""
-        return copy.deepcopy(self.record.data)
+        return self.record.to_json()
 
     # --- seats -------------------------------------------------------------------------
 
@@ -205,6 +202,7 @@ class NetTable:
         token = new_token()
         self.tokens[seat] = token
         self.record.set_player(seat, name=name)
+        self.record.trim_names()
         self.holders[seat] = {follower}
         return seat, token
 
@@ -224,7 +222,7 @@ class NetTable:
         """Undo `take_free_seat` (its save failed): nobody has taken `seat`."""
         self.tokens[seat] = None
         self.holders[seat] = set()
-        self.record.set_player(seat, name=None)
+        self.record.set_player(seat, name="")
 
     def hold(self, follower: Follower, seat: int) -> None:
         """`follower` takes `seat` back; a connection that held it before loses it, and a
@@ -296,39 +294,32 @@ class NetTable:
             self.flow.deal_if_due()
         if (hand, index) != (self.record.hand_count - 1, len(self.state.moves)):
             return
-        move = entry_to_move(TABLE, entry, hand, index)
+        move = entry_to_move(Mode.TABLE, entry, hand, index)
         try:
             self.flow.play_from(move, by_computer=self.is_computer(self.state.current))
         except IllegalMoveError as error:
             raise RecordError(f"journal: hand {hand} move {index}: {error}") from None
-        if self.last_entry() != entry:
+        if self.record.last_hand_moves()[-1] != RecordMove.read(Mode.TABLE, entry, hand, index):
             raise RecordError(f"journal: hand {hand} move {index} is not as written")
         if isinstance(active, (int, float)):
             self.last_active = float(active)
 
-    def last_entry(self) -> dict[str, Any]:
+    def last_entry(self) -> MoveEntry:
         """The last move as recorded."""
-        entry: dict[str, Any] = self.record.data["hands"][-1]["moves"][-1]
-        return dict(entry)
+        return self.record.last_hand_moves()[-1].entry(Mode.TABLE)
 
     # --- saving ------------------------------------------------------------------------
 
     def saved_text(self) -> str:
         """The record with the server's own key: what a restarted server reopens."""
-        data = dict(self.record.data)
-        data[SERVER_KEY] = {
-            "code": self.code,
-            "host": self.host,
-            "tokens": self.tokens,
-            "active": self.last_active,
-        }
-        return GameRecord(data).dumps()
+        server = {"code": self.code, "host": self.host, "tokens": self.tokens}
+        return self.record.dumps({SERVER_KEY: {**server, "active": self.last_active}})
 
     @classmethod
     def from_saved(cls, text: str | bytes) -> NetTable:
         """The table saved as `text` (`RecordError` when it cannot be reopened)."""
         record = GameRecord.from_json(text)
-        server = record.data.pop(SERVER_KEY, None)
+        server = record.take_key(SERVER_KEY)
         if not isinstance(server, dict):
             raise RecordError("record: not a table server's save")
         code, tokens, active = server.get("code"), server.get("tokens"), server.get("active")
@@ -337,7 +328,7 @@ class NetTable:
             not isinstance(code, str)
             or not isinstance(host, str)
             or not isinstance(tokens, list)
-            or len(tokens) != len(record.data["players"])
+            or len(tokens) != len(record.players)
             or not all(token is None or isinstance(token, str) for token in tokens)
             or not isinstance(active, (int, float))
         ):

@@ -11,7 +11,8 @@ from game.persist.history import HistoryEntry, entry_record_path, load_history
 from game.persist.records import read_recorded_game
 from game.play.solitaire_session import PLAYER as SOLITAIRE_PLAYER
 from game.rules.errors import RecordError
-from game.rules.record import TABLE, RecordedGame
+from game.rules.modes import Mode
+from game.rules.record.recorded_game import RecordedGame
 from game.scenes.games.frame import GamesScene, RowList
 from game.scenes.requests import ReplayRequest, SaveRecordRequest, Screen
 from game.ui.painting import blit_text
@@ -44,7 +45,7 @@ def players_words(entry: HistoryEntry) -> str:
     """The players of a finished game; a solitaire's player, stored under the record's
     own English name, is named in the player's language."""
     names = list(entry.players)
-    if entry.mode != TABLE and names == [SOLITAIRE_PLAYER["name"]]:
+    if entry.mode != Mode.TABLE and names == [SOLITAIRE_PLAYER["name"]]:
         return _("Player")
     return ", ".join(names)
 

@@ -31,7 +31,7 @@ from game.persist.records import (
 )
 from game.persist.records_listing import RecordFile, RecordsListing
 from game.rules.errors import RecordError
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
 from game.scenes.games.frame import GamesScene, RowList

@@ -6,14 +6,14 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import pygame
 
 from game.i18n import N_, _, format_number, format_percent
 from game.persist.history import History, load_history, reset_statistics
 from game.persist.stats import SOLITAIRE_MODES
-from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE
+from game.rules.modes import Mode
 from game.scenes.dialog import ConfirmScene
 from game.scenes.games.frame import GamesScene
 from game.scenes.requests import Screen
@@ -57,9 +57,9 @@ SOLITAIRE_COLUMNS = (
     (N_("Undo"), 0.1),
     (N_("Auto"), 0.06),
 )
-DAILY_ROWS = {
-    DRAW_SOLITAIRE: N_("Draw solitaire: daily"),
-    STACKED_SOLITAIRE: N_("Stacked solitaire: daily"),
+DAILY_ROWS: Final[dict[str, str]] = {
+    Mode.DRAW_SOLITAIRE: N_("Draw solitaire: daily"),
+    Mode.STACKED_SOLITAIRE: N_("Stacked solitaire: daily"),
 }
 HELP_NOTE = N_("Hint, Undo, Auto: wins that used hints, undo or auto-play (a win may use several)")
 

@@ -20,7 +20,8 @@ from game.ai.daily import DAILY_MODES, daily_deal, new_deal
 from game.ai.worker import Job
 from game.i18n import N_, _, format_long_date, format_month, ngettext, weekday_name
 from game.persist.history import History, load_history
-from game.rules.record import DAILY_KEY, DRAW_SOLITAIRE, STACKED_SOLITAIRE, GameRecord
+from game.rules.modes import Mode
+from game.rules.record.document import DAILY_KEY, GameRecord
 from game.rules.share import ShareCode, deal_number
 from game.scenes.base import Scene
 from game.scenes.dialog import confirm_replacing_game
@@ -33,16 +34,19 @@ from game.ui.words import MODE_TITLES
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
-MARKS: Final[dict[str, Colour]] = {DRAW_SOLITAIRE: PALETTE.gold, STACKED_SOLITAIRE: (96, 160, 232)}
+MARKS: Final[dict[str, Colour]] = {
+    Mode.DRAW_SOLITAIRE: PALETTE.gold,
+    Mode.STACKED_SOLITAIRE: (96, 160, 232),
+}
 """Each solitaire's mark on a day won."""
 
-DAILY_QUESTIONS: Final = {
-    DRAW_SOLITAIRE: N_("Play today's draw solitaire?"),
-    STACKED_SOLITAIRE: N_("Play today's stacked solitaire?"),
+DAILY_QUESTIONS: Final[dict[str, str]] = {
+    Mode.DRAW_SOLITAIRE: N_("Play today's draw solitaire?"),
+    Mode.STACKED_SOLITAIRE: N_("Play today's stacked solitaire?"),
 }
-WON_LEGENDS: Final = {
-    DRAW_SOLITAIRE: N_("Draw solitaire won"),
-    STACKED_SOLITAIRE: N_("Stacked solitaire won"),
+WON_LEGENDS: Final[dict[str, str]] = {
+    Mode.DRAW_SOLITAIRE: N_("Draw solitaire won"),
+    Mode.STACKED_SOLITAIRE: N_("Stacked solitaire won"),
 }
 
 
@@ -79,7 +83,7 @@ class DailyScene(Scene):
             if mode not in self.records and mode not in self.jobs:
                 self.jobs[mode] = self.services.adviser.submit(daily_deal, mode, self.today)
         self.update(0.0)
-        self.form.focus(self.play_buttons[DRAW_SOLITAIRE])
+        self.form.focus(self.play_buttons[Mode.DRAW_SOLITAIRE])
 
     def resume(self) -> None:
         super().resume()

@@ -12,7 +12,7 @@ from game.i18n import N_, _
 from game.net.kept_seats import SETTING as KEPT
 from game.net.kept_seats import KeptSeats
 from game.persist.autosave import check_saved_game
-from game.rules.record import DRAW_SOLITAIRE, STACKED_SOLITAIRE, TABLE
+from game.rules.modes import Mode
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene, confirm_new_game
 from game.scenes.requests import RejoinRequest, Screen
@@ -29,7 +29,11 @@ if TYPE_CHECKING:
     from game.scenes.base import Services
 
 
-CONTINUES: Final = {TABLE: "table", DRAW_SOLITAIRE: "draw", STACKED_SOLITAIRE: "stacked"}
+CONTINUES: Final = {
+    Mode.TABLE: "table",
+    Mode.DRAW_SOLITAIRE: "draw",
+    Mode.STACKED_SOLITAIRE: "stacked",
+}
 """Each mode's new-game button; its Continue button is "continue-" and the same key."""
 LOGO_H: Final = 236
 """The height the logo, the tagline and the first-published line take at the most,
@@ -44,7 +48,7 @@ class MenuScene(Scene):
         self.buttons = {
             "table": Button(N_("New table game"), self.new_table_game),
             "continue-table": Button(
-                N_("Continue"), lambda: self.continue_game(TABLE), primary=True
+                N_("Continue"), lambda: self.continue_game(Mode.TABLE), primary=True
             ),
             "join": Button(N_("Join a table"), lambda: self.services.open(Screen.JOIN)),
             "continue-join": Button(
@@ -52,11 +56,11 @@ class MenuScene(Scene):
             ),
             "draw": Button(N_("Draw solitaire"), self.draw_solitaire),
             "continue-draw": Button(
-                N_("Continue"), lambda: self.continue_game(DRAW_SOLITAIRE), primary=True
+                N_("Continue"), lambda: self.continue_game(Mode.DRAW_SOLITAIRE), primary=True
             ),
             "stacked": Button(N_("Stacked solitaire"), self.stacked_solitaire),
             "continue-stacked": Button(
-                N_("Continue"), lambda: self.continue_game(STACKED_SOLITAIRE), primary=True
+                N_("Continue"), lambda: self.continue_game(Mode.STACKED_SOLITAIRE), primary=True
             ),
             "daily": Button(N_("Daily deals"), lambda: self.services.open(Screen.DAILY)),
             "puzzles": Button(N_("Puzzles"), lambda: self.services.open(Screen.PUZZLES)),
@@ -187,12 +191,14 @@ class MenuScene(Scene):
 
     def draw_solitaire(self) -> None:
         confirm_new_game(
-            self.services, DRAW_SOLITAIRE, lambda: self.services.open(Screen.DRAW_SOLITAIRE)
+            self.services, Mode.DRAW_SOLITAIRE, lambda: self.services.open(Screen.DRAW_SOLITAIRE)
         )
 
     def stacked_solitaire(self) -> None:
         confirm_new_game(
-            self.services, STACKED_SOLITAIRE, lambda: self.services.open(Screen.STACKED_SOLITAIRE)
+            self.services,
+            Mode.STACKED_SOLITAIRE,
+            lambda: self.services.open(Screen.STACKED_SOLITAIRE),
         )
 
     def your_games(self) -> None:

@@ -6,12 +6,13 @@ setup screen (which shows the seats as they were set)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import _
 from game.net.table_opening import TableOpening, host_seats
+from game.play.table_setup import TableConfig
 from game.scenes.online.calling import TableCallingScene, cannot_host
 from game.scenes.requests import Screen
 from game.ui.painting import blit_text, draw_panel
@@ -26,7 +27,7 @@ class HostScene(TableCallingScene):
 
     overlay = True
 
-    def __init__(self, services: Services, config: dict[str, Any]) -> None:
+    def __init__(self, services: Services, config: TableConfig) -> None:
         super().__init__(services)
         self.config = config
         self.panel = pygame.Rect(0, 0, 0, 0)

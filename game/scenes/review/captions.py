@@ -9,7 +9,6 @@ import pygame
 
 from game.i18n import _
 from game.play.replay import Replay
-from game.rules.record import TABLE
 from game.ui.painting import Ui, blit_text
 from game.ui.slip import Focus
 from game.ui.text import shrunk_text
@@ -48,7 +47,7 @@ def draw_header(
         where = _("Before move {number} of {count}").format(number=replay.index + 1, count=count)
     if line_start is not None and replay.index > line_start:
         where = _("Winning line · {where}").format(where=where)
-    if replay.mode == TABLE:
+    if replay.mode.is_table:
         where = _("Hand {number} of {count} · {where}").format(
             number=replay.hand + 1, count=replay.hands, where=where
         )

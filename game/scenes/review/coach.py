@@ -20,7 +20,7 @@ from game.ai.analysis import MoveReview, TableReview
 from game.i18n import N_, _, format_percent, ngettext
 from game.persist.achievements import count_coached
 from game.play.table_advice import GameReview
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.scenes.base import Scene
 from game.scenes.games.frame import RowList
 from game.scenes.requests import ReplayRequest

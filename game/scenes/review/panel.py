@@ -10,9 +10,11 @@ import pygame
 from game.i18n import _, format_number, format_signed
 from game.play.replay import Replay
 from game.play.solitaire_light import light_out
+from game.rules.modes import Mode
 from game.rules.moves import STOCK, Move
-from game.rules.record import DRAW_SOLITAIRE, TABLE, GameRecord, GameState
+from game.rules.record.document import GameRecord
 from game.rules.solitaire import PILE_COUNT, DrawSolitaireState, StackedSolitaireState
+from game.rules.state import GameState
 from game.rules.table import TableState
 from game.rules.tiles import TileId
 from game.ui.layout import Point
@@ -48,7 +50,7 @@ class ReplayPanel:
     def tile_side(self) -> int:
         """Side of the tiles in the panel: as large as a row (or a pile column) allows."""
         ui = self.ui
-        if self.replay.mode == TABLE:  # a hand of five nests into 3.4 sides, under the name
+        if self.replay.mode.is_table:  # a hand of five nests into 3.4 sides, under the name
             return int(
                 min(
                     ui.px(130),
@@ -56,7 +58,7 @@ class ReplayPanel:
                     (self.row_height() - ui.px(HAND_TOP)) / 0.88,
                 )
             )
-        if self.replay.mode == DRAW_SOLITAIRE:
+        if self.replay.mode == Mode.DRAW_SOLITAIRE:
             return ui.px(74)
         return min(ui.px(64), round((self.rect.width - ui.px(36)) / self.piles_per_row() * 0.8))
 
@@ -89,7 +91,7 @@ class ReplayPanel:
 
     def row_height(self) -> int:
         ui = self.ui
-        if self.replay.mode != TABLE:
+        if self.replay.mode.is_solitaire:
             return ui.px(96)
         return min(ui.px(150), (self.rect.height - ui.px(100)) // max(1, len(self.names)))
 
@@ -169,7 +171,7 @@ class ReplayPanel:
                 _("{placed} of 36 placed").format(placed=len(state.figure)),
             )
         out_at = self.light_out()
-        if self.replay.mode != TABLE and out_at is not None:
+        if self.replay.mode.is_solitaire and out_at is not None:
             self._label_row(surface, 3, _("Winnable light"), light_out_words(out_at))
         self.tiles.draw(surface)
 

@@ -25,7 +25,7 @@ from game.ai.worker import Job, review
 from game.i18n import N_, _
 from game.play.replay import Replay
 from game.rules.moves import PLACE
-from game.rules.record import TABLE, GameRecord
+from game.rules.record.document import GameRecord
 from game.scenes.base import Scene
 from game.scenes.requests import CoachRequest
 from game.scenes.review.captions import draw_caption, draw_header, lay_out_bar
@@ -105,9 +105,9 @@ class ReplayScene(Scene):
         }
         for button in self.buttons.values():
             self.form.add(button)
-        if self.replay.hands == 1 and self.replay.mode != TABLE:
+        if self.replay.hands == 1 and self.replay.mode.is_solitaire:
             self.buttons["hand_back"].visible = self.buttons["hand_on"].visible = False
-        if self.replay.mode == TABLE:
+        if self.replay.mode.is_table:
             self.buttons["review"].label = N_("Coach")
         self.speed_choice: Choice[str] = self.form.add(
             Choice("", SPEEDS, self.speed, self.set_speed)
@@ -122,7 +122,7 @@ class ReplayScene(Scene):
     def ask_review(self) -> None:
         """Work out in the worker where this solitaire slipped (the window goes on); a
         table game goes to the coach."""
-        if self.replay.mode == TABLE:
+        if self.replay.mode.is_table:
             self.services.open(CoachRequest(record=self.replay.record, title=self.title))
             return
         if self.review_job is not None:
@@ -287,7 +287,7 @@ class ReplayScene(Scene):
         margin = ui.px(20)
         self.bar = pygame.Rect(0, height - ui.px(84), width, ui.px(84))
         top = ui.px(78)
-        share = 0.36 if self.replay.mode == TABLE else 0.31  # the hands want room
+        share = 0.36 if self.replay.mode.is_table else 0.31  # the hands want room
         panel_w = max(ui.px(300), min(ui.px(480), round(width * share)))
         self.panel.rect = pygame.Rect(
             width - panel_w - margin, top, panel_w, self.bar.top - top - ui.px(12)

@@ -10,7 +10,6 @@ import pygame
 from game.i18n import _
 from game.play.replay import Replay, Step
 from game.rules.moves import DISCARD, DRAW, PASS
-from game.rules.record import TABLE
 from game.rules.results import ALL_PASSED, DEAD_END, WENT_OUT, WON
 from game.ui.board.board import Board
 from game.ui.painting import Ui, blit_text
@@ -53,7 +52,7 @@ def describe(
 ) -> tuple[str, str]:
     """Words for the move that led here and for its contacts."""
     if step is None:
-        if replay.mode == TABLE:
+        if replay.mode.is_table:
             return (
                 _("Hand {number} dealt. {name} holds the smallest tile and starts.").format(
                     number=replay.hand + 1, name=names[replay.state.current_player]
@@ -62,7 +61,7 @@ def describe(
             )
         return _("The deal, before the first move."), ""
     move = step.move
-    who = names[step.player] if replay.mode == TABLE else _("You")
+    who = names[step.player] if replay.mode.is_table else _("You")
     tile = tile_words(move.tile) if move.tile >= 0 else ""
     if move.action == DRAW:
         if step.drawn is None:
@@ -77,14 +76,14 @@ def describe(
             "Turned {tile} from the stock: it fits nowhere, so it goes to the discard."
         ).format(tile=tile), ""
     where = source_words(move)
-    if replay.mode == TABLE:
+    if replay.mode.is_table:
         said = _("{name} placed {tile}").format(name=who, tile=tile)
     elif where:
         said = _("Placed {tile} from {source}").format(tile=tile, source=where)
     else:
         said = _("Placed {tile}").format(tile=tile)
     score = step.score
-    if score and replay.mode == TABLE:
+    if score and replay.mode.is_table:
         said = _("{move} for {points}").format(move=said, points=points_words(score))
     sides = len(step.contacts)
     if sides >= 2:
@@ -97,7 +96,7 @@ def ending(replay: Replay, names: list[str]) -> str:
     state = replay.state
     if not state.hand_over:
         return ""
-    if replay.mode == TABLE:
+    if replay.mode.is_table:
         why = {
             WENT_OUT: _("a player went out"),
             ALL_PASSED: _("everyone passed"),

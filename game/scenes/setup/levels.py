@@ -15,6 +15,7 @@ from game.ai.ratings import LevelRating
 from game.i18n import N_, _, ngettext
 from game.persist.history import History
 from game.persist.stats import PlayerStats
+from game.rules.record.entries import PlayerEntry
 from game.ui.painting import Ui, blit_text
 from game.ui.theme import PALETTE
 
@@ -73,7 +74,7 @@ def standing_words(name: str, stats: PlayerStats | None, players: int) -> str:
     return line
 
 
-def person_standing(history: History, players: list[dict[str, str]]) -> str | None:
+def person_standing(history: History, players: list[PlayerEntry]) -> str | None:
     """The standing of the first person among a setup's `players` (None without one)."""
     for player in players:
         if player["kind"] == "human":

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 import pygame
 
 from game.i18n import N_, _
 from game.persist.history import History, load_history
 from game.persist.settings import TableSetup
-from game.rules.record import TABLE
+from game.play.table_setup import TableConfig
+from game.rules.modes import Mode
+from game.rules.record.entries import PlayerEntry
 from game.rules.share import (
     MAX_CODE_LENGTH,
     ShareCode,
@@ -90,7 +92,7 @@ class StartButton(Button):
         """The words follow the seats."""
 
 
-def start_request(config: dict[str, Any]) -> HostRequest | TableRequest:
+def start_request(config: TableConfig) -> HostRequest | TableRequest:
     """The table a setup's `config` starts: hosted when a seat is a friend's."""
     if any(player["kind"] == FRIEND for player in config["players"]):
         return HostRequest(config)
@@ -183,7 +185,7 @@ class SetupScene(Scene):
         seats and options are set at once."""
         reading = read_deal(text)
         self.deal_words, self.deal_ok, self.shared = reading.words, reading.ok, None
-        if reading.code is not None and reading.code.mode == TABLE:
+        if reading.code is not None and reading.code.mode == Mode.TABLE:
             self._apply_code(reading.code)
         elif reading.code is not None:
             self.shared = reading.code
@@ -265,17 +267,18 @@ class SetupScene(Scene):
 
     # Result -------------------------------------------------------------------------
 
-    def config(self) -> dict[str, Any]:
+    def config(self) -> TableConfig:
         """The table scene's config: {"rules": RECORD.md rules, "players": [...]}."""
         rules = self.rules.rules(self.count.value)
         return {"rules": rules.to_dict(), "players": self.players()}
 
-    def players(self) -> list[dict[str, str]]:
+    def players(self) -> list[PlayerEntry]:
         """The seats as the table takes them: {"name", "kind"} (a blank name its default)."""
-        return [
+        seats: list[PlayerEntry] = [
             {"name": field.text.strip() or default_name(seat, kind.value), "kind": kind.value}
             for seat, (field, kind) in enumerate(zip(self.names, self.kinds, strict=True))
-        ][: self.count.value]
+        ]
+        return seats[: self.count.value]
 
     def start_game(self) -> None:
         if not self.deal_ok:
@@ -298,7 +301,7 @@ class SetupScene(Scene):
         if isinstance(request, HostRequest):  # the server keeps it: the Continue save stays
             self.services.switch_to(request)
             return
-        confirm_new_game(self.services, TABLE, lambda: self.services.switch_to(request))
+        confirm_new_game(self.services, Mode.TABLE, lambda: self.services.switch_to(request))
 
     # Drawing ------------------------------------------------------------------------
 

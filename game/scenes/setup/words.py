@@ -9,7 +9,7 @@ from typing import Final
 import pygame
 
 from game.i18n import _, format_number
-from game.rules.record import TABLE
+from game.rules.modes import Mode
 from game.rules.share import MAX_DEAL, ShareCode, ShareCodeError, deal_number, is_number_text
 from game.ui.painting import Ui, blit_text
 from game.ui.text import shrunk_text
@@ -50,7 +50,7 @@ def read_deal(text: str) -> DealReading:
         return DealReading(
             _("Not a code: {reason}.").format(reason=share_code_reason(error)), False
         )
-    if code.mode == TABLE:
+    if code.mode == Mode.TABLE:
         words = _("Code read: deal {deal}, {seats} seats.").format(
             deal=code.deal, seats=len(code.seats)
         )

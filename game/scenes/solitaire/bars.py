@@ -16,7 +16,7 @@ from game.i18n import N_, _
 from game.persist.settings import ANIMATION_SPEEDS
 from game.play.solitaire_light import WinnableLight
 from game.play.solitaire_session import SolitaireSession
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.rules.seeds_names import LARGEST_NEW_DEAL
 from game.rules.share import is_number_text
 from game.rules.tiles import TILE_COUNT

@@ -23,7 +23,7 @@ from game.i18n import N_, _
 from game.play.events import Event, GameEnded, MovePlayed
 from game.play.solitaire_session import SolitaireSession
 from game.rules.moves import PLACE, Move
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.scenes.base import Scene
 from game.scenes.requests import SaveRecordRequest

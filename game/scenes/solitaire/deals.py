@@ -16,7 +16,7 @@ from game.play.events import Report
 from game.play.solitaire_session import SolitaireSession, WinnableDealSearch
 from game.rules.errors import RecordError
 from game.rules.moves import PLACE
-from game.rules.record import DAILY_KEY, GameRecord
+from game.rules.record.document import DAILY_KEY, GameRecord
 from game.scenes.requests import ReplayRequest
 from game.scenes.solitaire.bars import light_wanted
 from game.ui.board.board import Board

@@ -14,8 +14,9 @@ import pygame
 
 from game.i18n import N_, _, format_percent, ngettext
 from game.play.events import StockTurned
+from game.rules.modes import Mode
 from game.rules.moves import STOCK, Move
-from game.rules.record import DRAW_SOLITAIRE, GameRecord
+from game.rules.record.document import GameRecord
 from game.rules.solitaire import DrawSolitaireState
 from game.scenes.solitaire.bars import option
 from game.scenes.solitaire.base import SolitaireScene
@@ -41,7 +42,7 @@ class DrawSolitaireScene(SolitaireScene):
     """Turn the stock one tile at a time and build the figure."""
 
     title = N_("Draw solitaire")
-    mode = DRAW_SOLITAIRE
+    mode = Mode.DRAW_SOLITAIRE
     panel_width = 250
 
     def __init__(

@@ -15,7 +15,7 @@ from game.i18n import N_, _, format_date
 from game.play.solitaire_light import OUT, THINKING, WINNABLE, WinnableLight
 from game.rules.figure import Figure
 from game.rules.moves import Move
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.rules.share import ShareCode, deal_number
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.ui.board.board import Board

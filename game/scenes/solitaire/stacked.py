@@ -16,7 +16,8 @@ import pygame
 
 from game.i18n import N_, _
 from game.rules.lattice import ORIGIN
-from game.rules.record import STACKED_SOLITAIRE, GameRecord
+from game.rules.modes import Mode
+from game.rules.record.document import GameRecord
 from game.rules.solitaire import StackedSolitaireState
 from game.scenes.solitaire.bars import option
 from game.scenes.solitaire.base import SolitaireScene
@@ -39,7 +40,7 @@ class StackedSolitaireScene(SolitaireScene):
     """Seven face-up piles; place their top tiles to build the figure."""
 
     title = N_("Stacked solitaire")
-    mode = STACKED_SOLITAIRE
+    mode = Mode.STACKED_SOLITAIRE
     panel_width = 250
 
     def __init__(

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.rules.record import TABLE
+from game.rules.modes import Mode
 
 if TYPE_CHECKING:
     from game.persist.storage import Storage
@@ -38,7 +38,7 @@ class TableAutosave:
         _due, data = self.match.take_save()
         if data is None:
             self.report_finished()
-        self.storage.keep_game(TABLE, data)
+        self.storage.keep_game(Mode.TABLE, data)
 
     def save_if_due(self) -> None:
         """Write the autosave a move asked for (compact and without waiting for the

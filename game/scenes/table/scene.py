@@ -16,7 +16,7 @@ The scene's parts, each given only what it works with: `TableStage` (the picture
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -24,8 +24,9 @@ from game.i18n import N_
 from game.play.couch import open_couch_table
 from game.play.events import Event, MovePlayed
 from game.play.table_flow import TableFlow
+from game.play.table_setup import TableConfig
 from game.rules.moves import Move
-from game.rules.record import GameRecord
+from game.rules.record.document import GameRecord
 from game.rules.table import TableState
 from game.scenes.base import Scene
 from game.scenes.requests import ScoreRequest
@@ -52,7 +53,7 @@ class TableScene(Scene):
     def __init__(
         self,
         services: Services,
-        config: dict[str, Any],
+        config: TableConfig,
         record: GameRecord | None = None,
         match: TableFlow | None = None,
     ) -> None:

@@ -1,19 +1,54 @@
-"""The modes a record names and its move entries (RECORD.md): a move to its entry and
+"""A record's move entries (RECORD.md): a move to its entry and
 back, each refusal naming the hand and the move."""
 
 from __future__ import annotations
 
-from typing import Any, Final
+from collections.abc import Mapping
+from typing import Any, TypedDict
 
 from game.rules.errors import RecordError, RulesError
 from game.rules.lattice import Cell
+from game.rules.modes import Mode
 from game.rules.moves import DISCARD, DISCARD_PILE, DRAW, PASS, PILE, PLACE, STOCK, Move
 from game.rules.tiles import TileId, parse_tile, tile_name
 
-TABLE: Final = "table"
-DRAW_SOLITAIRE: Final = "draw-solitaire"
-STACKED_SOLITAIRE: Final = "stacked-solitaire"
-MODES: Final = (TABLE, DRAW_SOLITAIRE, STACKED_SOLITAIRE)
+
+class PlayerEntry(TypedDict, total=False):
+    """One seat of a record's `players`: "human" or "ai:<level>", and a name."""
+
+    kind: str
+    name: str
+
+
+MoveEntry = TypedDict(
+    "MoveEntry",
+    {
+        "player": int,
+        "draw": bool,
+        "pass": bool,
+        "from": str,
+        "pile": int,
+        "tile": str,
+        "discard": bool,
+        "cell": list[int],
+        "rot": int,
+        "score": int,
+        "clock_s": float,
+    },
+    total=False,
+)
+"""One move as a record writes it (RECORD.md; `clock_s`: the game clock before it)."""
+
+
+class HandEntry(TypedDict, total=False):
+    """One hand as a record writes it (`redo`: the moves taken back, kept to redo)."""
+
+    stock: list[str]
+    cut: int
+    moves: list[MoveEntry]
+    redo: list[list[MoveEntry]]
+    result: list[int] | str
+    clock_s: float
 
 
 def where(hand: int | None, move: int | None) -> str:
@@ -31,11 +66,11 @@ def fail(hand: int | None, move: int | None, reason: str) -> RecordError:
 
 
 def move_to_entry(
-    mode: str, move: Move, player: int, score: int | None = None, drawn: TileId | None = None
-) -> dict[str, Any]:
+    mode: Mode, move: Move, player: int, score: int | None = None, drawn: TileId | None = None
+) -> MoveEntry:
     """The record entry of a move (`player` is ignored for solitaires)."""
-    entry: dict[str, Any] = {}
-    if mode == TABLE:
+    entry: MoveEntry = {}
+    if mode.is_table:
         entry["player"] = player
         if move.action == DRAW:
             entry["draw"] = True
@@ -61,7 +96,7 @@ def move_to_entry(
     return entry
 
 
-def _tile_field(entry: dict[str, Any], hand: int, index: int) -> TileId:
+def _tile_field(entry: Mapping[str, Any], hand: int, index: int) -> TileId:
     if "tile" not in entry:
         raise fail(hand, index, "the move has no tile")
     try:
@@ -70,7 +105,7 @@ def _tile_field(entry: dict[str, Any], hand: int, index: int) -> TileId:
         raise fail(hand, index, str(error)) from None
 
 
-def _placement_fields(entry: dict[str, Any], hand: int, index: int) -> tuple[TileId, Cell, int]:
+def _placement_fields(entry: Mapping[str, Any], hand: int, index: int) -> tuple[TileId, Cell, int]:
     tile = _tile_field(entry, hand, index)
     cell = entry.get("cell")
     if (
@@ -85,18 +120,18 @@ def _placement_fields(entry: dict[str, Any], hand: int, index: int) -> tuple[Til
     return tile, (cell[0], cell[1]), rot
 
 
-def entry_to_move(mode: str, entry: Any, hand: int, index: int) -> Move:
+def entry_to_move(mode: Mode, entry: Any, hand: int, index: int) -> Move:
     """Read one move entry of a record of `mode`."""
     if not isinstance(entry, dict):
         raise fail(hand, index, "a move must be an object")
-    if mode == TABLE:
+    if mode.is_table:
         if entry.get("draw") is True:
             return Move(DRAW)
         if entry.get("pass") is True:
             return Move(PASS)
         return Move(PLACE, *_placement_fields(entry, hand, index))
     source = entry.get("from")
-    if mode == DRAW_SOLITAIRE:
+    if mode is Mode.DRAW_SOLITAIRE:
         if source not in (STOCK, DISCARD_PILE):
             raise fail(hand, index, f"from must be 'stock' or 'discard', not {source!r}")
         if entry.get("discard") is True:

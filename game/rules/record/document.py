@@ -7,26 +7,27 @@ from __future__ import annotations
 
 import copy
 import json
-import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from game.rules import jsontext
-from game.rules.errors import RecordError, RulesError
-from game.rules.record_moves import MODES, TABLE, fail
-from game.rules.record_values import RecordHand, RecordMove, RecordPlayer
-from game.rules.seeds_names import SEED_DIGITS, is_seed, player_name, trim_names
-from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS, TableRules
+from game.rules.errors import RecordError
+from game.rules.modes import Mode
+from game.rules.record.entries import HandEntry, PlayerEntry
+from game.rules.record.shape import FORMAT, VERSION, check_shape, read_rules
+from game.rules.record.values import RecordHand, RecordMove, RecordPlayer
+from game.rules.seeds_names import is_seed, player_name, trim_names
+from game.rules.table_rules import TableRules
 
-FORMAT: Final = "contack-record"
-VERSION: Final = 1
 DAILY_KEY: Final = "daily"
 """The record key that marks a daily deal; its value is the date, YYYY-MM-DD (a key this
 game adds to RECORD.md's, as are the three below)."""
 UNDOS_KEY: Final = "undos"
+LIGHT_KEY: Final = "light_out"
+"""The record key of the move at which a solitaire's still-winnable light went out (1:
+the first move; 0: the deal could not be won from its start)."""
 ASSISTS_KEY: Final = "assists"
 REDO_KEY: Final = "redo"
-_DATE: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 # --- the document ---------------------------------------------------------------------
@@ -35,19 +36,24 @@ _DATE: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 class GameRecord:
     """A record document. Keys this code does not know are kept and written back."""
 
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.data = data
+    def __init__(self, document: dict[str, Any]) -> None:
+        """Wrap `document` as it is (the rules' own use: others `parse`)."""
+        self._document = document
         self._last_moves: tuple[RecordMove, ...] | None = None
 
     def __eq__(self, other: object) -> bool:
         """Two records are equal when their documents are."""
-        return isinstance(other, GameRecord) and other.data == self.data
+        return isinstance(other, GameRecord) and other._document == self._document
 
     __hash__ = None  # type: ignore[assignment]  # a record changes as the game goes on
 
     @classmethod
     def new(
-        cls, mode: str, players: list[dict[str, Any]], rules: TableRules | None = None, **extra: Any
+        cls,
+        mode: Mode,
+        players: Sequence[Mapping[str, object]],
+        rules: TableRules | None = None,
+        **extra: Any,
     ) -> GameRecord:
         data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "mode": mode}
         data["rules"] = (rules or TableRules()).to_dict()
@@ -63,179 +69,167 @@ class GameRecord:
             data = jsontext.parse(text)
         except ValueError as error:
             raise RecordError(f"record: {error}") from None
-        record = cls(data)
+        return cls.parse(data)
+
+    @classmethod
+    def parse(cls, data: object) -> GameRecord:
+        """The record a JSON document holds, its shape checked (`RecordError` when it is
+        not one): the one way a file's or a message's record comes in. It keeps `data`."""
+        record = cls(data)  # type: ignore[arg-type]  # validate_header refuses a non-object
         record.validate_header()
         return record
 
-    def validate_header(self) -> None:
-        data = self.data
-        if not isinstance(data, dict):
-            raise RecordError("record: not a JSON object")
-        if data.get("format") != FORMAT:
-            raise RecordError(f"record: format must be {FORMAT!r}, not {data.get('format')!r}")
-        if data.get("version") != VERSION:
-            raise RecordError(f"record: version {data.get('version')!r} is not supported")
-        mode = data.get("mode")
-        if mode not in MODES:
-            raise RecordError(f"record: unknown mode {mode!r}")
-        try:
-            self.rules.validate()
-        except (RulesError, TypeError) as error:
-            raise RecordError(f"record: {error}") from None
-        players = data.get("players")
-        if not isinstance(players, list):
-            raise RecordError("record: players must be a list")
-        low, high = (MIN_PLAYERS, MAX_PLAYERS) if mode == TABLE else (1, 1)
-        if not low <= len(players) <= high:
-            raise RecordError(
-                f"record: a {mode} record has {low} to {high} players, not {len(players)}"
-            )
-        for seat, player in enumerate(players):
-            kind = player.get("kind") if isinstance(player, dict) else None
-            if kind != "human" and not (isinstance(kind, str) and kind.startswith("ai:")):
-                raise RecordError(f"record: players[{seat}].kind must be 'human' or 'ai:<level>'")
-        if mode == TABLE and self.rules.partners and len(players) != 4:
-            raise RecordError("record: partners needs exactly 4 players")
-        hands = data.get("hands")
-        if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
-            raise RecordError("record: hands must be a list of objects")
-        if mode != TABLE and len(hands) > 1:
-            raise RecordError("record: a solitaire record has one hand")
-        self._validate_game_keys()
+    def to_json(self) -> dict[str, Any]:
+        """The document as JSON values (a copy): what a file or a message carries."""
+        return copy.deepcopy(self._document)
 
-    def _validate_game_keys(self) -> None:
-        """The keys this game adds to RECORD.md's (`seed`, `daily`, `undos`, a hand's
-        `redo`): absent, or of the shape the game reads, so that a record `check` accepts
-        always opens in the game."""
-        data = self.data
-        if "seed" in data and not is_seed(data["seed"]):
-            raise RecordError(
-                "record: seed must be a whole number of at most "
-                f"{SEED_DIGITS} digits or a word of letters and digits "
-                f"(at most {SEED_DIGITS} characters)"
-            )
-        daily = data.get("daily")
-        if "daily" in data and not (isinstance(daily, str) and _DATE.fullmatch(daily)):
-            raise RecordError("record: daily must be a date written YYYY-MM-DD")
-        undos = data.get("undos")
-        if "undos" in data and not (type(undos) is int and undos >= 0):
-            raise RecordError("record: undos must be a whole number from 0 up")
-        for h, hand in enumerate(data["hands"]):
-            redo = hand.get("redo")
-            if "redo" in hand and not (
-                isinstance(redo, list)
-                and all(
-                    isinstance(group, list)
-                    and group
-                    and all(isinstance(entry, dict) for entry in group)
-                    for group in redo
-                )
-            ):
-                raise fail(h, None, "redo must be a list of lists of moves")
+    def validate_header(self) -> None:
+        """Check the document's shape (`record.shape`); `RecordError` when it is wrong."""
+        check_shape(self._document)
 
     @property
-    def mode(self) -> str:
-        return str(self.data["mode"])
+    def mode(self) -> Mode:
+        return Mode(self._document["mode"])
 
     @property
     def rules(self) -> TableRules:
-        rules = self.data.get("rules", {})
-        if not isinstance(rules, dict):
-            raise RecordError("record: rules must be an object")
-        try:
-            return TableRules.from_dict(rules)
-        except TypeError as error:
-            raise RecordError(f"record: bad rules ({error})") from None
+        return read_rules(self._document)
 
     @property
     def seed(self) -> int | str | None:
         """The seed the deals came from, when the record says (None otherwise)."""
-        seed = self.data.get("seed")
+        seed = self._document.get("seed")
         return seed if is_seed(seed) else None
 
     @property
     def daily(self) -> str | None:
         """The date of the daily deal this is (YYYY-MM-DD), when it is one."""
-        daily = self.data.get(DAILY_KEY)
+        daily = self._document.get(DAILY_KEY)
         return daily if isinstance(daily, str) else None
 
     @property
     def undos(self) -> int:
         """How many times the game's humans used undo (for the statistics)."""
-        undos = self.data.get(UNDOS_KEY, 0)
+        undos = self._document.get(UNDOS_KEY, 0)
         return undos if type(undos) is int and undos >= 0 else 0
 
     @undos.setter
     def undos(self, count: int) -> None:
-        self.data[UNDOS_KEY] = count
+        self._document[UNDOS_KEY] = count
 
     @property
     def assists(self) -> dict[str, bool]:
         """The help a solitaire player used (hints, undo, auto-play), by name."""
-        assists = self.data.get(ASSISTS_KEY)
+        assists = self._document.get(ASSISTS_KEY)
         if not isinstance(assists, dict):
             return {}
         return {str(name): True for name, used in assists.items() if used}
 
     @assists.setter
     def assists(self, used: dict[str, bool]) -> None:
-        self.data[ASSISTS_KEY] = dict(used)
+        self._document[ASSISTS_KEY] = dict(used)
 
     @property
     def players(self) -> tuple[RecordPlayer, ...]:
-        return tuple(RecordPlayer.from_entry(p) for p in self.data["players"])
+        return tuple(RecordPlayer.from_entry(p) for p in self._document["players"])
 
     def names(self, fallback: str = "Seat {number}") -> list[str]:
         """Each seat's name as the screens show it (`seeds_names.player_name`)."""
         return [player_name(p.name, seat, fallback) for seat, p in enumerate(self.players)]
 
-    def player_entries(self) -> list[dict[str, Any]]:
+    def player_entries(self) -> list[PlayerEntry]:
         """Copies of the `players` entries, as a setup takes them for a new game."""
-        return [dict(p) for p in self.data["players"]]
+        players: list[PlayerEntry] = copy.deepcopy(self._document["players"])
+        return players
 
     def trim_names(self) -> None:
         """Write each name as the screens show it (`seeds_names.trim_names`)."""
-        trim_names(self.data["players"])
+        trim_names(self._document["players"])
 
-    def set_player(self, seat: int, **entry: str | None) -> None:
-        """Write `entry` into seat `seat`'s player (a key given None goes: a seat nobody
-        has taken has no name), a name as the screens show it (`trim_names`)."""
-        player = self.data["players"][seat]
-        for key, value in entry.items():
-            if value is None:
-                player.pop(key, None)
-            else:
-                player[key] = value
-        if entry.get("name") is not None:
-            self.trim_names()
+    def set_player(self, seat: int, *, kind: str | None = None, name: str | None = None) -> None:
+        """Write seat `seat`'s `kind` and `name` (each when given; an empty name is none)."""
+        player = self._document["players"][seat]
+        if kind is not None:
+            player["kind"] = kind
+        if name == "":
+            player.pop("name", None)
+        elif name is not None:
+            player["name"] = name
 
-    def set_stock(self, hand: int, stock: Sequence[str]) -> None:
-        """Hand `hand`'s stock in this order (a table's copy learns the stock's order as
-        tiles are drawn, and all of it once the hand is over)."""
-        self.data["hands"][hand]["stock"] = list(stock)
+    def drop_seed(self) -> None:
+        """Forget the deal's seed (a position, not a deal)."""
+        self._document.pop("seed", None)
+
+    def take_key(self, key: str) -> Any:
+        """Remove a key the record does not know (a server's own) and give its value."""
+        return self._document.pop(key, None)
+
+    @property
+    def light_out(self) -> int | None:
+        """The move at which a solitaire's still-winnable light went out (None: it did not,
+        or the key holds what this game would not have written)."""
+        value = self._document.get(LIGHT_KEY)
+        return value if type(value) is int and value >= 0 else None
+
+    @light_out.setter
+    def light_out(self, move: int | None) -> None:
+        if move is None:
+            self._document.pop(LIGHT_KEY, None)
+        else:
+            self._document[LIGHT_KEY] = move
 
     @property
     def hands(self) -> tuple[RecordHand, ...]:
         """Every hand, read (`RecordError` on a bad stock or move)."""
         return tuple(
-            RecordHand.read(self.mode, hand, index) for index, hand in enumerate(self.data["hands"])
+            RecordHand.read(self.mode, hand, index)
+            for index, hand in enumerate(self._document["hands"])
         )
 
     @property
     def hand_count(self) -> int:
-        return len(self.data["hands"])
+        return len(self._document["hands"])
+
+    def hand_entries(self) -> list[Mapping[str, Any]]:
+        """The hands as written (the replay in `recorded_game` checks them)."""
+        hands: list[Mapping[str, Any]] = self._document["hands"]
+        return hands
+
+    def move_count(self, hand: int) -> int:
+        """How many moves hand `hand` holds."""
+        moves = self._document["hands"][hand].get("moves", [])
+        return len(moves) if isinstance(moves, list) else 0
+
+    def stock_names(self, hand: int) -> list[str | None]:
+        """The names of hand `hand`'s stock as written (None: a tile a view hides)."""
+        stock = self._document["hands"][hand].get("stock")
+        return [n if isinstance(n, str) else None for n in stock] if isinstance(stock, list) else []
+
+    def set_stock_names(self, hand: int, names: Sequence[str | None]) -> None:
+        """Write hand `hand`'s stock (a view's copy learning the order of its tiles)."""
+        self._document["hands"][hand]["stock"] = list(names)
+
+    def hidden_view(self, shown: int | None) -> GameRecord:
+        """A copy as any seat may see it (PROTOCOL.md): no seed, and the tiles of the last
+        hand's stock from `shown` on as None (None: all shown, the hand has ended)."""
+        view = self.copy()
+        view.drop_seed()
+        if shown is not None:
+            names = view.stock_names(-1)
+            view.set_stock_names(-1, [*names[:shown], *[None] * len(names[shown:])])
+        return view
 
     @property
     def last_hand_ended(self) -> bool:
         """Whether the last hand has its result (False for a record with no hands)."""
-        hands = self.data["hands"]
+        hands = self._document["hands"]
         return bool(hands) and "result" in hands[-1]
 
     def last_hand_moves(self) -> tuple[RecordMove, ...]:
         """The moves of the last hand (read once per change of the record)."""
         if self._last_moves is None:
-            hand = self.data["hands"][-1]
-            index = len(self.data["hands"]) - 1
+            hand = self._document["hands"][-1]
+            index = len(self._document["hands"]) - 1
             self._last_moves = tuple(
                 RecordMove.read(self.mode, entry, index, m)
                 for m, entry in enumerate(hand.get("moves", []))
@@ -244,12 +238,12 @@ class GameRecord:
 
     def copy(self) -> GameRecord:
         """An independent copy (a later move of this game leaves it as it is)."""
-        return GameRecord(copy.deepcopy(self.data))
+        return GameRecord(copy.deepcopy(self._document))
 
     def only_hand(self, index: int, moves: Sequence[RecordMove], result: Any = None) -> GameRecord:
         """A copy whose hands are those before `index` and hand `index` dealt again with
         `moves` (and `result`, when given) instead of its own."""
-        data = copy.deepcopy(self.data)
+        data = copy.deepcopy(self._document)
         hand = {"stock": data["hands"][index]["stock"]}
         if "cut" in data["hands"][index]:
             hand["cut"] = data["hands"][index]["cut"]
@@ -264,20 +258,20 @@ class GameRecord:
 
     def redo_groups(self) -> list[tuple[RecordMove, ...]]:
         """Each undo's moves, oldest undo first (`RecordError` on a bad entry)."""
-        groups = self.data["hands"][-1].get(REDO_KEY, [])
-        index = len(self.data["hands"]) - 1
+        groups = self._document["hands"][-1].get(REDO_KEY, [])
+        index = len(self._document["hands"]) - 1
         return [
             tuple(RecordMove.read(self.mode, entry, index, m) for m, entry in enumerate(group))
             for group in groups
         ]
 
     def push_redo(self, moves: Sequence[RecordMove]) -> None:
-        hand = self.data["hands"][-1]
+        hand = self._document["hands"][-1]
         hand.setdefault(REDO_KEY, []).append([move.entry(self.mode) for move in moves])
 
     def pop_redo(self) -> None:
         """Drop the last undo's group (and the list with its last group)."""
-        hand = self.data["hands"][-1]
+        hand = self._document["hands"][-1]
         groups = hand.get(REDO_KEY)
         if groups:
             groups.pop()
@@ -285,27 +279,28 @@ class GameRecord:
             hand.pop(REDO_KEY, None)
 
     def clear_redo(self) -> None:
-        self.data["hands"][-1].pop(REDO_KEY, None)
+        self._document["hands"][-1].pop(REDO_KEY, None)
 
     def set_hand_clock(self, seconds: float) -> None:
         """Timed games: the game clock of the hand under way, as saved."""
-        self.data["hands"][-1]["clock_s"] = round(seconds, 3)
+        self._document["hands"][-1]["clock_s"] = round(seconds, 3)
 
     # written by RecordedGame as moves are played and taken back
 
-    def start_hand(self, hand: dict[str, Any]) -> None:
-        self.data["hands"].append(hand)
+    def start_hand(self, hand: HandEntry) -> None:
+        self._document["hands"].append(hand)
         self._last_moves = None
 
-    def last_hand(self) -> dict[str, Any]:
+    def last_hand(self) -> HandEntry:
         """The last hand's entry, to be written into (RecordedGame only)."""
         self._last_moves = None
-        hand: dict[str, Any] = self.data["hands"][-1]
+        hand: HandEntry = self._document["hands"][-1]
         return hand
 
-    def dumps(self) -> str:
-        """The document as text: one key per line, one move per line, stable bytes."""
-        return _format(self.data) + "\n"
+    def dumps(self, extra: Mapping[str, Any] | None = None) -> str:
+        """The document as text: one key per line, one move per line, stable bytes; with
+        the keys of `extra` too (a server's own), in their place or after the others."""
+        return _format({**self._document, **(extra or {})}) + "\n"
 
 
 def _compact(value: Any) -> str:

@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from game.rules.modes import Mode
 from game.rules.moves import Move
-from game.rules.record_moves import entry_to_move, fail, move_to_entry
+from game.rules.record.entries import MoveEntry, entry_to_move, fail, move_to_entry
 from game.rules.tiles import TileId, parse_tile, tile_name
 
 AI_PREFIX = "ai:"
@@ -54,7 +55,7 @@ class RecordMove:
     clock_s: float | None = None
 
     @classmethod
-    def read(cls, mode: str, entry: Any, hand: int, index: int) -> RecordMove:
+    def read(cls, mode: Mode, entry: Any, hand: int, index: int) -> RecordMove:
         """The entry `index` of hand `hand` (`RecordError` when it is not a move)."""
         move = entry_to_move(mode, entry, hand, index)
         player = entry.get("player", 0)
@@ -69,7 +70,7 @@ class RecordMove:
             float(clock) if type(clock) in (int, float) else None,
         )
 
-    def entry(self, mode: str) -> dict[str, Any]:
+    def entry(self, mode: Mode) -> MoveEntry:
         """The record entry that writes this move down."""
         written = move_to_entry(mode, self.move, self.player, self.score, self.drawn)
         if self.clock_s is not None:
@@ -89,7 +90,7 @@ class RecordHand:
     result: list[int] | str | None
 
     @classmethod
-    def read(cls, mode: str, hand: Mapping[str, Any], index: int) -> RecordHand:
+    def read(cls, mode: Mode, hand: Mapping[str, Any], index: int) -> RecordHand:
         """Hand `index` of a record of `mode` (`RecordError` on a bad stock or move)."""
         stock = hand.get("stock")
         if not isinstance(stock, list) or not all(isinstance(name, str) for name in stock):

@@ -10,30 +10,33 @@ any move and resumed exactly.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.rules.contacts import contact_score
 from game.rules.errors import IllegalMoveError, RecordError, RulesError
+from game.rules.modes import Mode
 from game.rules.moves import (
     DRAW,
     PLACE,
     Move,
 )
-from game.rules.record_document import DAILY_KEY as DAILY_KEY  # re-exported
-from game.rules.record_document import GameRecord as GameRecord
-from game.rules.record_moves import DRAW_SOLITAIRE as DRAW_SOLITAIRE  # re-exported
-from game.rules.record_moves import MODES as MODES
-from game.rules.record_moves import STACKED_SOLITAIRE as STACKED_SOLITAIRE
-from game.rules.record_moves import TABLE as TABLE
-from game.rules.record_moves import entry_to_move, fail, move_to_entry
+from game.rules.record.document import GameRecord
+from game.rules.record.entries import (
+    HandEntry,
+    MoveEntry,
+    entry_to_move,
+    fail,
+    move_to_entry,
+)
 from game.rules.results import MoveResult
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.rules.state import GameState as GameState  # re-exported
+from game.rules.state import GameState
 from game.rules.table import TableGame, TableState
 from game.rules.tiles import ALL_TILES, TileId, parse_tile, tile_name
 
 
-def _read_stock(hand: dict[str, Any], index: int) -> list[TileId]:
+def _read_stock(hand: Mapping[str, Any], index: int) -> list[TileId]:
     stock = hand.get("stock")
     if not isinstance(stock, list):
         raise fail(index, None, "stock must be a list of 36 tile names")
@@ -67,14 +70,14 @@ class RecordedGame:
     def new_table(
         cls,
         game: TableGame,
-        players: list[dict[str, Any]],
+        players: Sequence[Mapping[str, object]],
         seed: int | str,
         stock: list[TileId] | None = None,
         **extra: Any,
     ) -> RecordedGame:
         """A new table game shuffled with `seed`, or whose first hand is dealt from a
         prepared `stock`."""
-        record = GameRecord.new(TABLE, players, game.rules, seed=seed, **extra)
+        record = GameRecord.new(Mode.TABLE, players, game.rules, seed=seed, **extra)
         state = game.new_state(seed, stock)
         recorded = cls(record, state)
         recorded._start_hand_entry()
@@ -82,30 +85,30 @@ class RecordedGame:
 
     @classmethod
     def new_draw_solitaire(
-        cls, player: dict[str, Any], seed: int | str, **extra: Any
+        cls, player: Mapping[str, object], seed: int | str, **extra: Any
     ) -> RecordedGame:
-        record = GameRecord.new(DRAW_SOLITAIRE, [player], seed=seed, **extra)
+        record = GameRecord.new(Mode.DRAW_SOLITAIRE, [player], seed=seed, **extra)
         recorded = cls(record, DrawSolitaireState(seed=seed))
         recorded._start_hand_entry()
         return recorded
 
     @classmethod
     def new_stacked_solitaire(
-        cls, player: dict[str, Any], seed: int | str, **extra: Any
+        cls, player: Mapping[str, object], seed: int | str, **extra: Any
     ) -> RecordedGame:
-        record = GameRecord.new(STACKED_SOLITAIRE, [player], seed=seed, **extra)
+        record = GameRecord.new(Mode.STACKED_SOLITAIRE, [player], seed=seed, **extra)
         recorded = cls(record, StackedSolitaireState(seed=seed))
         recorded._start_hand_entry()
         return recorded
 
     @classmethod
     def new_solitaire(
-        cls, mode: str, player: dict[str, Any], seed: int | str, **extra: Any
+        cls, mode: str, player: Mapping[str, object], seed: int | str, **extra: Any
     ) -> RecordedGame:
         """Deal `seed` of solitaire `mode` (`RulesError` for a mode that is not one)."""
-        if mode == DRAW_SOLITAIRE:
+        if mode == Mode.DRAW_SOLITAIRE:
             return cls.new_draw_solitaire(player, seed, **extra)
-        if mode == STACKED_SOLITAIRE:
+        if mode == Mode.STACKED_SOLITAIRE:
             return cls.new_stacked_solitaire(player, seed, **extra)
         raise RulesError(f"not a solitaire mode: {mode!r}")
 
@@ -113,14 +116,14 @@ class RecordedGame:
     def from_record(cls, record: GameRecord) -> RecordedGame:
         """Replay every move of `record`, checking each; `RecordError` on the first bad one."""
         record.validate_header()
-        hands = record.data["hands"]
+        hands = record.hand_entries()
         if not hands:
             raise RecordError("record: there are no hands")
         mode = record.mode
         state: GameState
         for h, hand in enumerate(hands):
             stock = _read_stock(hand, h)
-            if mode == TABLE:
+            if mode.is_table:
                 if h == 0:
                     game = TableGame(len(record.players), record.rules)
                     state = game.new_state(record.seed, stock)
@@ -134,7 +137,7 @@ class RecordedGame:
                 # A live game shuffles once per deal: keep the deal rng in step with it,
                 # so that a resumed game deals the hands the seed would have dealt.
                 state.rng.shuffle(list(ALL_TILES))
-            elif mode == DRAW_SOLITAIRE:
+            elif mode == Mode.DRAW_SOLITAIRE:
                 state = DrawSolitaireState(stock)
             else:
                 cut = hand.get("cut")
@@ -165,7 +168,7 @@ class RecordedGame:
     # reading
 
     @property
-    def mode(self) -> str:
+    def mode(self) -> Mode:
         return self.record.mode
 
     def is_over(self) -> bool:
@@ -173,7 +176,7 @@ class RecordedGame:
 
     def results(self) -> list[Any]:
         """Each ended hand's result as in the record."""
-        return [hand["result"] for hand in self.record.data["hands"] if "result" in hand]
+        return [hand["result"] for hand in self.record.hand_entries() if "result" in hand]
 
     def totals(self) -> list[Any]:
         """Table: each seat's sum over ended hands; solitaire: tiles placed."""
@@ -182,7 +185,7 @@ class RecordedGame:
             return list(state.tally().totals)
         return [len(state.figure)]
 
-    def legal_entries(self) -> list[dict[str, Any]]:
+    def legal_entries(self) -> list[MoveEntry]:
         """Legal moves of whoever acts next in the last hand, as record entries."""
         state = self.state
         entries = []
@@ -231,7 +234,7 @@ class RecordedGame:
 
     def _start_hand_entry(self) -> None:
         state = self.state
-        hand: dict[str, Any] = {"stock": [tile_name(t) for t in state.stock]}
+        hand: HandEntry = {"stock": [tile_name(t) for t in state.stock]}
         if isinstance(state, StackedSolitaireState):
             hand["cut"] = state.cut
         hand["moves"] = []
@@ -258,7 +261,7 @@ def _seconds(value: Any, h: int, m: int | None) -> float:
     return float(value)
 
 
-def _replay_move(mode: str, state: GameState, entry: Any, h: int, m: int) -> None:
+def _replay_move(mode: Mode, state: GameState, entry: Any, h: int, m: int) -> None:
     move = entry_to_move(mode, entry, h, m)
     if state.hand_over:
         raise fail(h, m, "a move after the hand has ended")
@@ -282,7 +285,7 @@ def _replay_move(mode: str, state: GameState, entry: Any, h: int, m: int) -> Non
         raise fail(h, m, f"the move scores {result.points}, not {entry['score']!r}")
 
 
-def _check_result(state: GameState, hand: dict[str, Any], h: int) -> None:
+def _check_result(state: GameState, hand: Mapping[str, Any], h: int) -> None:
     if "result" not in hand:
         if state.hand_over:
             raise fail(h, None, "the hand has ended but gives no result")
