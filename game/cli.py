@@ -29,6 +29,7 @@ from game.ai.autoplay import SOLITAIRE_LEVELS
 from game.ai.daily import DAILY_MODES, daily_record
 from game.ai.players import LEVELS, Player, bot_rng, make_player
 from game.ai.puzzles import daily_puzzle
+from game.ai.review_entries import SolitaireReviewEntry, TableReviewEntry
 from game.ai.solver import POSITIONS_PER_SECOND, solve
 from game.persist.records import read_recorded_game
 from game.rules import jsontext
@@ -145,7 +146,7 @@ def command_solve(path: str, budget_s: float) -> dict[str, Any]:
     }
 
 
-def command_analyse(path: str, budget_s: float) -> dict[str, Any]:
+def command_analyse(path: str, budget_s: float) -> SolitaireReviewEntry | TableReviewEntry:
     recorded = read_record(path)
     if recorded.mode.is_table:
         return review_table(recorded.record, positions=positions_for(budget_s)).to_json()

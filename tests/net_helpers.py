@@ -7,7 +7,7 @@ import copy
 import itertools
 import json
 import random
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from game.net.messages import create_frame, join_frame, move_frame
@@ -105,7 +105,7 @@ def bot_move(
     return position, move_to_entry(Mode.TABLE, mirror.legal_moves()[0], mirror.state.current)
 
 
-def checked(record: dict[str, Any]) -> RecordedGame:
+def checked(record: Mapping[str, object]) -> RecordedGame:
     """The record replayed and checked as `check` does."""
     return RecordedGame.from_record(GameRecord.from_json(json.dumps(record)))
 

@@ -90,6 +90,7 @@ def test_the_coach_lists_a_missed_three_sided_play() -> None:
     missed = [r for r in review.reviews if r.opportunity_sides == 3]
     assert [(r.index, r.opportunity_points) for r in missed] == [(40, 25)]
     entry = missed[0].to_json()["opportunity_missed"]
+    assert entry is not None
     state = position_before(record, 0, 40)
     move = entry_to_move(Mode.TABLE, entry["move"], 0, 40)
     assert move in state.legal_moves()

@@ -102,7 +102,7 @@ def test_a_whole_game_among_three_remote_seats_and_a_computer() -> None:
     watcher = Inbox(server)
     watcher.send(watch_frame(table.code))
     play_out(table, holders)
-    record = table.full_record()
+    record = table.record.to_json()
     game = checked(record)
     assert game.is_over()
     every_move = [m for hand in record["hands"] for m in hand["moves"]]

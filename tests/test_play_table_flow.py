@@ -66,7 +66,7 @@ def server_record() -> dict[str, Any]:
     table = next(iter(registry.tables.values()))
     for _ in range(1000):
         if table.is_over():
-            return table.full_record()
+            return table.record.to_json()
         state = table.state
         entry = move_to_entry(Mode.TABLE, state.legal_moves()[0], state.current)
         replies = ann.send(move_frame(code, entry))

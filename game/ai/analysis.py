@@ -16,10 +16,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from game.ai.autoplay import FairDrawPlayer
 from game.ai.players import MASTER_SAMPLES, MASTER_STEPS, MasterPlayer, placement_points
+from game.ai.review_entries import (
+    MissedEntry,
+    MoveReviewEntry,
+    SeatReviewEntry,
+    SolitaireReviewEntry,
+    TableReviewEntry,
+)
 from game.ai.solver import SolitaireState, Solver
 from game.rules.contacts import contact_score
 from game.rules.modes import Mode
@@ -77,13 +84,18 @@ class SolitaireReview:
             else None
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SolitaireReviewEntry:
         """The `analyse` command's answer (RECORD.md)."""
-        data: dict[str, Any] = {"mode": self.mode, "moves": len(self.moves)}
         if not self.decided:
-            return {**data, "decided": False, "reason": self.reason}
+            return {
+                "mode": self.mode,
+                "moves": len(self.moves),
+                "decided": False,
+                "reason": self.reason,
+            }
         return {
-            **data,
+            "mode": self.mode,
+            "moves": len(self.moves),
             "last_winnable": self.last_winnable,
             "line": [move_to_entry(self.mode, move, 0) for move in self.line],
             "decided": True,
@@ -215,14 +227,14 @@ class MoveReview:
     def points_missed(self) -> int:
         return max(0, self.best_points - self.played_points)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> MoveReviewEntry:
         def entry(move: Move, points: int) -> MoveEntry:
             data = move_to_entry(Mode.TABLE, move, self.player)
             if move.action == PLACE:
                 data["score"] = points
             return data
 
-        missed = None
+        missed: MissedEntry | None = None
         if self.opportunity is not None:
             missed = {
                 "move": entry(self.opportunity, self.opportunity_points),
@@ -257,7 +269,7 @@ class SeatReview:
     def best_share(self) -> float:
         return self.best_moves / self.choices if self.choices else 1.0
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SeatReviewEntry:
         return {
             "seat": self.seat,
             "moves": self.moves,
@@ -283,8 +295,8 @@ class TableReview:
     seats: tuple[SeatReview, ...]
     highlight: GameHighlight | None
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
+    def to_json(self) -> TableReviewEntry:
+        data: TableReviewEntry = {
             "mode": Mode.TABLE,
             "reviews": [review.to_json() for review in self.reviews],
             "seats": [seat.to_json() for seat in self.seats],

@@ -157,7 +157,7 @@ class TableClient:
     def create(
         self,
         seats: list[str],
-        rules: dict[str, Any] | None = None,
+        rules: Mapping[str, object] | None = None,
         seed: int | str | None = None,
         names: Sequence[str | None] | None = None,
     ) -> None:

@@ -6,12 +6,21 @@ tables reopened from their saves)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final, TypedDict
 
 from game.net.invitation import read_invitation
 
 SETTING: Final = "network_table"
 """The settings file's key for the kept seats."""
+
+
+class KeptSeatsEntry(TypedDict):
+    """The kept seats as the settings file holds them."""
+
+    invitation: str
+    tokens: list[str]
+    hosted: bool
+    host_token: str
 
 
 @dataclass(frozen=True)
@@ -22,7 +31,7 @@ class KeptSeats:
     host_token: str = ""
     """The host's token (it lets the host give an away seat to a computer)."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> KeptSeatsEntry:
         return {
             "invitation": self.invitation,
             "tokens": list(self.tokens),

@@ -13,7 +13,7 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from game.ai.players import LEVELS
 from game.rules import jsontext
@@ -123,7 +123,7 @@ def bad(message: str) -> Refused:
     return Refused(BAD_MESSAGE, message)
 
 
-def _code(data: dict[str, Any], key: str) -> str:
+def _code(data: Mapping[str, object], key: str) -> str:
     """A table code or a token: letters, digits, `_` and `-`, as the server makes them."""
     value = data.get(key)
     if not isinstance(value, str) or _CODE.fullmatch(value) is None:
@@ -148,7 +148,7 @@ def _seat_kind(kind: object) -> str:
     raise bad(f"a seat is 'remote' or one of {levels}, not {cut_text(repr(kind))}")
 
 
-def _create(data: dict[str, Any]) -> Create:
+def _create(data: Mapping[str, object]) -> Create:
     players = data.get("players")
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise bad(f"players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}")
@@ -177,7 +177,7 @@ def _seat_names(names: object, players: int) -> tuple[str | None, ...]:
     return tuple(None if name is None else _name(name) for name in names)
 
 
-def _move(data: dict[str, Any]) -> MoveRequest:
+def _move(data: Mapping[str, object]) -> MoveRequest:
     table = _code(data, "table")
     entry = data.get("move")
     if not isinstance(entry, dict):
@@ -192,7 +192,7 @@ def _move(data: dict[str, Any]) -> MoveRequest:
     return MoveRequest(table, player, move)
 
 
-def _stand_in(data: dict[str, Any]) -> StandIn:
+def _stand_in(data: Mapping[str, object]) -> StandIn:
     seat = data.get("seat")
     if type(seat) is not int:
         raise bad("seat must be a seat number")
@@ -231,19 +231,19 @@ def read_client_message(text: str | bytes) -> ClientMessage:
 # --- written by a client --------------------------------------------------------------
 
 
-def _frame(data: dict[str, Any]) -> str:
+def _frame(data: Mapping[str, object]) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def create_frame(
     seats: list[str],
-    rules: dict[str, Any] | None = None,
+    rules: Mapping[str, object] | None = None,
     seed: int | str | None = None,
     names: Sequence[str | None] | None = None,
 ) -> str:
     """The `create` message for a table of these seats (`names`: each computer seat's
     name, None for the others)."""
-    data: dict[str, Any] = {"type": "create", "players": len(seats), "seats": seats}
+    data: dict[str, object] = {"type": "create", "players": len(seats), "seats": seats}
     data["rules"] = rules or {}
     if seed is not None:
         data["seed"] = seed

@@ -14,7 +14,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from game.net.messages import REPLACED
 from game.rules import jsontext
@@ -33,7 +33,7 @@ _CODE: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """A table's code, a seat's or the host's token, an error's code: what a server makes."""
 
 
-def _frame(data: dict[str, Any]) -> str:
+def _frame(data: Mapping[str, object]) -> str:
     """One frame's text: ASCII, so that any text a client sent (a lone surrogate
     included) is sent back whole."""
     return json.dumps(data, separators=(",", ":"))
@@ -49,7 +49,7 @@ def joined_frame(table: str, seat: int, token: str) -> str:
     return _frame({"type": "joined", "table": table, "seat": seat, "token": token})
 
 
-def view_frame(table: str, view: dict[str, Any]) -> str:
+def view_frame(table: str, view: Mapping[str, object]) -> str:
     return _frame({"type": "view", "table": table, "record": view})
 
 
@@ -57,7 +57,7 @@ def move_frame(table: str, hand: int, index: int, entry: Mapping[str, object]) -
     return _frame({"type": "move", "table": table, "hand": hand, "index": index, "move": entry})
 
 
-def over_frame(table: str, record: dict[str, Any]) -> str:
+def over_frame(table: str, record: Mapping[str, object]) -> str:
     return _frame({"type": "over", "table": table, "record": record})
 
 
@@ -143,14 +143,14 @@ class BadReply(ValueError):
     """A frame from the server that is not a message of the protocol: why, in one line."""
 
 
-def _code(data: dict[str, Any], key: str) -> str:
+def _code(data: Mapping[str, object], key: str) -> str:
     value = data.get(key)
     if not isinstance(value, str) or _CODE.fullmatch(value) is None:
         raise BadReply(f"{key} is not a code of 1 to 64 letters, digits, - or _")
     return value
 
 
-def _count(data: dict[str, Any], key: str, below: int | None = None) -> int:
+def _count(data: Mapping[str, object], key: str, below: int | None = None) -> int:
     value = data.get(key)
     if type(value) is not int or value < 0 or (below is not None and value >= below):
         limit = f" below {below}" if below is not None else ""
@@ -158,14 +158,14 @@ def _count(data: dict[str, Any], key: str, below: int | None = None) -> int:
     return value
 
 
-def _error(data: dict[str, Any]) -> ErrorReply:
+def _error(data: Mapping[str, object]) -> ErrorReply:
     message = data.get("message")
     if not isinstance(message, str) or len(message) > ERROR_TEXT_LIMIT:
         raise BadReply(f"an error's message is text of at most {ERROR_TEXT_LIMIT} characters")
     return ErrorReply(_code(data, "code"), message)
 
 
-def _record(data: dict[str, Any]) -> GameRecord:
+def _record(data: Mapping[str, object]) -> GameRecord:
     record = data.get("record")
     if not isinstance(record, dict):
         raise BadReply("record is not an object")
@@ -175,7 +175,7 @@ def _record(data: dict[str, Any]) -> GameRecord:
         raise BadReply(str(error)) from None
 
 
-def _move(table: str, data: dict[str, Any]) -> MoveMessage:
+def _move(table: str, data: Mapping[str, object]) -> MoveMessage:
     hand, index = _count(data, "hand"), _count(data, "index")
     try:
         move = RecordMove.read(Mode.TABLE, data.get("move"), hand, index)
@@ -186,7 +186,7 @@ def _move(table: str, data: dict[str, Any]) -> MoveMessage:
     return MoveMessage(table, hand, index, move)
 
 
-def _presence(table: str, data: dict[str, Any]) -> Presence:
+def _presence(table: str, data: Mapping[str, object]) -> Presence:
     connected = data.get("connected")
     if not isinstance(connected, list) or not MIN_PLAYERS <= len(connected) <= MAX_PLAYERS:
         raise BadReply(f"connected is not a list of {MIN_PLAYERS} to {MAX_PLAYERS} seats")
@@ -195,7 +195,7 @@ def _presence(table: str, data: dict[str, Any]) -> Presence:
     return Presence(table, tuple(connected))
 
 
-def _read(data: dict[str, Any]) -> ServerMessage | None:
+def _read(data: Mapping[str, object]) -> ServerMessage | None:
     kind = data.get("type")
     if not isinstance(kind, str):
         raise BadReply("a message has a type")

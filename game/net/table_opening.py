@@ -82,7 +82,7 @@ class TableOpening:
         server: HostedServer,
         public: str,
         seats: list[str],
-        rules: dict[str, Any],
+        rules: Mapping[str, object],
         names: Sequence[str],
         seed: int | None = None,
         computer_names: Sequence[str | None] | None = None,

@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Final, TypedDict
 
 from game.i18n import N_
 from game.persist.achievement_list import ACHIEVEMENTS, Achievement, Moment
@@ -30,6 +30,14 @@ MARKS_LIMIT: Final = 20
 """The most marks an entry is believed to hold (a collection's: the levels beaten)."""
 ENTRIES_LIMIT: Final = 500
 """The most entries a file is believed to hold (those of later versions are kept)."""
+
+
+class ProgressEntry(TypedDict, total=False):
+    """One achievement's progress as the file keeps it."""
+
+    count: int
+    marks: list[str]
+    earned: str
 
 
 @dataclass(frozen=True)
@@ -56,8 +64,8 @@ class Progress:
             return None
         return cls(count, frozenset(marks), earned)
 
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"count": self.count}
+    def to_dict(self) -> ProgressEntry:
+        data: ProgressEntry = {"count": self.count}
         if self.marks:
             data["marks"] = sorted(self.marks)
         if self.earned is not None:

@@ -7,6 +7,7 @@ never replace each other."""
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
@@ -38,10 +39,10 @@ def load_game(files: GameFiles, mode: str) -> dict[str, Any] | None:
     return files.read_object(saved_game_path(files, mode))
 
 
-def save_game(files: GameFiles, record: dict[str, Any]) -> bool:
+def save_game(files: GameFiles, record: Mapping[str, object]) -> bool:
     """Write the game in progress to its mode's slot (compact, no wait for the disk;
     still atomic)."""
-    return files.write_json(saved_game_path(files, record["mode"]), record, every_move=True)
+    return files.write_json(saved_game_path(files, str(record["mode"])), record, every_move=True)
 
 
 def clear_game(files: GameFiles, mode: str) -> None:

@@ -16,9 +16,10 @@ import contextlib
 import datetime
 import hashlib
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Final
+from typing import Final, TypedDict
 
 from game.ai.daily import record_day
 from game.i18n import N_
@@ -55,6 +56,34 @@ HISTORY_FILE: Final = "history.json"
 HISTORY_LIMIT: Final = 50
 HISTORY_VERSION: Final = 1
 NOT_HISTORY: Final = N_("not a Contack history file")
+
+
+class GameEntry(TypedDict, total=False):
+    """One history entry as the file keeps it (RECORD.md's fields of a finished game)."""
+
+    key: str
+    date: str
+    mode: str
+    players: list[str]
+    file: str
+    summary: str
+    scores: list[int]
+    winners: list[int]
+    won: bool
+    placed: int
+    hints: bool
+    undos: bool
+    autoplay: bool
+
+
+class HistoryFile(TypedDict):
+    """`history.json` as the game writes it."""
+
+    version: int
+    games: list[GameEntry]
+    players: dict[str, dict[str, object]]
+    solitaires: dict[str, dict[str, object]]
+    daily: dict[str, dict[str, list[str]]]
 
 
 @dataclass(frozen=True)
@@ -108,9 +137,9 @@ class HistoryEntry:
             autoplay=data.get("autoplay") is True,
         )
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> GameEntry:
         """The entry as the file keeps it (a table game's or a solitaire's fields only)."""
-        data: dict[str, Any] = {
+        data: GameEntry = {
             "key": self.key,
             "date": self.date,
             "mode": self.mode,
@@ -119,12 +148,13 @@ class HistoryEntry:
             "summary": self.summary,
         }
         if self.scores is not None and self.winners is not None:
-            data.update(scores=list(self.scores), winners=list(self.winners))
+            data["scores"], data["winners"] = list(self.scores), list(self.winners)
         if self.won is not None:
             data["won"] = self.won
         if self.placed is not None:
             data["placed"] = self.placed
-        return data | {"hints": self.hints, "undos": self.undos, "autoplay": self.autoplay}
+        data["hints"], data["undos"], data["autoplay"] = self.hints, self.undos, self.autoplay
+        return data
 
 
 def _whole_numbers(value: object) -> tuple[int, ...] | None:
@@ -146,7 +176,7 @@ class History:
         default_factory=lambda: {mode: DailyStats() for mode in SOLITAIRE_MODES}
     )
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> HistoryFile:
         return {
             "version": HISTORY_VERSION,
             "games": [entry.to_dict() for entry in self.games],
@@ -156,7 +186,7 @@ class History:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> History:
+    def from_dict(cls, data: Mapping[str, object]) -> History:
         """Read a parsed file; entries of the wrong shape are dropped, never trusted."""
         history = cls()
         games = data.get("games")

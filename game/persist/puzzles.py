@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import datetime
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Final, TypedDict
 
 from game.ai.player_ratings import START, updated
 from game.i18n import N_
@@ -29,6 +30,19 @@ PUZZLES_VERSION: Final = 1
 NOT_PUZZLES: Final = N_("not a Contack puzzles file")
 RATING_LIMIT: Final = 4000.0
 """The highest solving rating a file is believed to hold."""
+
+
+class PuzzleProgressEntry(TypedDict):
+    """The puzzles file as the game writes it."""
+
+    version: int
+    rating: float
+    attempts: int
+    solved: int
+    streak: int
+    best_streak: int
+    trainer: int
+    daily: dict[str, list[str]]
 
 
 @dataclass
@@ -56,7 +70,7 @@ class PuzzleProgress:
         self.best_streak = max(self.best_streak, self.streak)
         return self.rating - before
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> PuzzleProgressEntry:
         return {
             "version": PUZZLES_VERSION,
             "rating": round(self.rating, 1),
@@ -69,7 +83,7 @@ class PuzzleProgress:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> PuzzleProgress:
+    def from_dict(cls, data: Mapping[str, object]) -> PuzzleProgress:
         """Read a parsed file; a value of the wrong type takes its default."""
         progress = cls()
         rating = data.get("rating")

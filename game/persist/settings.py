@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypedDict
 
 from game.i18n import LANGUAGES
 from game.persist.files import GameFiles
 from game.rules.errors import RulesError
+from game.rules.record.entries import PlayerEntry
 from game.rules.table_rules import TableRules
 
 SETTINGS_FILE: Final = "settings.json"
@@ -26,6 +28,14 @@ deals, and deals with "Winnable only" on), on every deal, or nowhere."""
 
 WINDOW_SIDES: Final = (200, 16384)
 """The least and most pixels of a remembered window side (a damaged value is dropped)."""
+
+
+class TableSetupEntry(TypedDict):
+    """The last table setup as the settings file keeps it."""
+
+    count: int | None
+    rules: Mapping[str, object]
+    players: list[PlayerEntry]
 
 
 @dataclass(frozen=True)
@@ -58,7 +68,7 @@ class TableSetup:
             rules = TableRules()
         return cls(count if type(count) is int else None, seats, rules)
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> TableSetupEntry:
         return {
             "count": self.count,
             "rules": self.rules.to_dict(),

@@ -8,8 +8,8 @@ history and the statistics are functions of `game.persist.records` and
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from game.persist import autosave, history, settings
 from game.persist.files import GameFiles
@@ -47,7 +47,7 @@ class Storage(GameFiles):
         data = autosave.load_game(self, mode)
         return None if data is None else GameRecord(data)
 
-    def save_game(self, record: dict[str, Any]) -> bool:
+    def save_game(self, record: Mapping[str, object]) -> bool:
         return autosave.save_game(self, record)
 
     def keep_game(self, mode: str, record: GameRecord | None) -> None:

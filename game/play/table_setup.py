@@ -3,7 +3,8 @@ rematch) and the share code a friend types to play the same deal with them."""
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from collections.abc import Mapping
+from typing import TypedDict
 
 from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
@@ -14,7 +15,7 @@ from game.rules.share import ShareCode, ShareCodeError, deal_number
 class TableConfig(TypedDict, total=False):
     """A new table game as a setup asks for it: RECORD.md's rules, the seats, the deal."""
 
-    rules: dict[str, Any]
+    rules: Mapping[str, object]
     players: list[PlayerEntry]
     seed: int | str
 

@@ -80,7 +80,7 @@ class TableRules:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> TableRules:
+    def from_dict(cls, data: object) -> TableRules:
         """Read a `rules` object; missing keys take their defaults, unknown ones are ignored."""
         if not isinstance(data, dict):
             raise RulesError("rules must be an object")

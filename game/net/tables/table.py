@@ -11,8 +11,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Callable
-from typing import Any, Final
+from collections.abc import Callable, Mapping
+from typing import Final
 
 from game.ai.players import Player
 from game.ai.worker import DoneJob, InProcessAdviser, Job, choose_move
@@ -178,13 +178,13 @@ class NetTable:
             self.is_computer(seat) or bool(holders) for seat, holders in enumerate(self.holders)
         ]
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> Mapping[str, object]:
         """The record as any seat may see it (PROTOCOL.md): no seed, and in the hand under
         way the tiles still in the stock as None."""
         shown = None if self.state.hand_over else self.state.stock_pos  # dealt, then drawn
         return self.record.hidden_view(shown).to_json()
 
-    def full_record(self) -> dict[str, Any]:
+    def full_record(self) -> Mapping[str, object]:
         """The whole record, stocks and seed included (once the game is over)."""
         return self.record.to_json()
 
