@@ -19,13 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from game.ai.autoplay import FairDrawPlayer
-from game.ai.players import (
-    MASTER_POSITIONS,
-    MASTER_SAMPLES,
-    MASTER_STEPS,
-    MasterPlayer,
-    placement_points,
-)
+from game.ai.players import MASTER_SAMPLES, MASTER_STEPS, MasterPlayer, placement_points
 from game.ai.solver import SolitaireState, Solver
 from game.rules.contacts import contact_score
 from game.rules.moves import PLACE, Move
@@ -34,11 +28,10 @@ from game.rules.record_moves import move_to_entry
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableState
 
-COACH_POSITIONS: Final = MASTER_POSITIONS
-"""Work cap on the strongest level's thinking per reviewed move, in positions: the
-master's own, so the coach calls best what the master would play (its search at two
-sides deepens until the cap binds); being work, not time, it never makes one record's
-review differ from another run's."""
+COACH_POSITIONS: Final = 320_000
+"""Work cap on the strongest level's thinking per reviewed move, in positions (about
+5 s here); its effort is fixed well below this, so the cap seldom binds, and being work,
+not time, it never makes one record's review differ from another run's."""
 COACH_STEPS: int = MASTER_STEPS
 """The strongest level's effort at three or more sides, in playout steps (the tests
 lower it, to stay fast)."""

@@ -19,8 +19,7 @@ import random
 from collections.abc import Callable
 from typing import Final, Protocol
 
-from game.ai.ahead import GuessedAlphaBeta
-from game.ai.evaluation import WorkLimit, two_sides
+from game.ai.evaluation import WorkLimit, guessed_stock, two_sides
 from game.ai.montecarlo import MonteCarlo
 from game.ai.search import Lookahead, ordered_by_points
 from game.rules.contacts import contact_score
@@ -28,6 +27,7 @@ from game.rules.figure import Figure
 from game.rules.lattice import neighbours
 from game.rules.moves import PLACE, Move
 from game.rules.table import TableState
+from game.rules.table_rules import HAND_SIZE
 
 
 class State(Protocol):
@@ -134,9 +134,6 @@ MASTER_STEPS: Final = 32_000
 `positions`)."""
 MASTER_SAMPLES: Final = 12
 """Stock orders the master guesses and searches at two sides."""
-MASTER_DEPTH: Final = 12
-"""The deepest the master searches at two sides, in placements (a hand's end at two
-seats is rarely further; the work runs out first in a hand's opening)."""
 
 
 def best_of(moves: list[Move], values: list[float]) -> Move:
@@ -185,14 +182,15 @@ class ExpertPlayer:
 
 class MasterPlayer:
     """At two sides it guesses the unknown stock order `samples` times (with its own
-    rng, never reading the true order) and searches every move on each guess with
-    alpha-beta, both sides drawing the guessed tiles, one placement deeper at a time
-    (up to `depth`) while its work (`positions`) lasts, the hand played out greedily
-    where it stops (`game.ai.ahead`), and plays the move with the best total over the
-    guesses. With three or more sides it plays every move
-    out over guessed stock orders (`steps` playout steps, `game.ai.montecarlo`: the
-    expert's way, with a few hundred guesses where it takes three). The effort is
-    fixed, so a state and a seed give one move. Solitaires: greedy."""
+    rng, never reading the true order); on each guess it searches `depth` placements
+    deep (two fewer with partners, where every seat branches), the first draw along a
+    line averaged over the unknown tiles and later ones bringing the guessed tiles, and
+    plays the move with the best total over the guesses; when the work cap (`positions`)
+    runs out before every guess is searched, the expert's judgement decides. With three
+    or more sides it plays every move out over guessed stock orders (`steps` playout
+    steps, `game.ai.montecarlo`: the expert's way, with a few hundred guesses where it
+    takes three). The effort is fixed, so a state and a seed give one move.
+    Solitaires: greedy."""
 
     name = "master"
 
@@ -201,7 +199,7 @@ class MasterPlayer:
         rng: random.Random,
         positions: int = MASTER_POSITIONS,
         samples: int = MASTER_SAMPLES,
-        depth: int = MASTER_DEPTH,
+        depth: int = 6,
         steps: int = MASTER_STEPS,
     ) -> None:
         self.rng = rng
@@ -221,7 +219,21 @@ class MasterPlayer:
             work = min(self.steps, self.positions)
             return MonteCarlo(state, self.rng, work).best_move()
         limit = WorkLimit(self.positions)
-        return GuessedAlphaBeta(state, self.rng, self.samples, limit).best_move(moves, self.depth)
+        candidates = ordered_by_points(state, moves)
+        totals = Lookahead(state, EXPERT_DEPTH, 1, limit).move_values(candidates)
+        if len(totals) < len(candidates):
+            return best_of(candidates, totals) if totals else candidates[0]
+        depth = self.depth - 2 if state.game.rules.partners else self.depth
+        guessed = [0.0] * len(candidates)
+        searched = 0
+        for _ in range(self.samples):
+            stock = guessed_stock(state, self.rng)
+            values = Lookahead(state, depth, HAND_SIZE, limit, stock).move_values(candidates)
+            if len(values) < len(candidates):
+                break
+            guessed = [total + value for total, value in zip(guessed, values, strict=True)]
+            searched += 1
+        return best_of(candidates, guessed if searched else totals)
 
 
 LEVELS: dict[str, Callable[[random.Random], Player]] = {
