@@ -5,12 +5,14 @@
 A tournament needs hundreds of games to tell two close levels apart, because every game
 is mostly luck. This asks the two levels for a move in the same positions instead: the
 positions where the last seat is to move with a choice, in seeded games of a table of
-easy, greedy and expert seats (the last seat played by the expert). Where A and B choose
+easy, greedy and expert seats (at two seats, expert against expert; the last seat played
+by the expert). Where A and B choose
 differently, each move is played on and the game finished by the table's own levels
 (the last seat by the expert) a few times, on the true stock and the same later deals,
 and the two results compared: the seat's points against the others' mean for the hand,
 and its share of the game's win. Prints the mean difference (B - A) over the positions
-that differ, with a 95% interval, and per position asked; 2 worker processes.
+that differ, with a 95% interval, and per position asked; 2 worker processes. Either
+level may be a frozen one (`game.ai.frozen`), such as master-2026.
 """
 
 from __future__ import annotations
@@ -25,12 +27,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.players import LEVELS, Player, make_player
+from game.ai.frozen import TOOL_LEVELS, make_any_player
+from game.ai.players import Player, make_player
 from game.rules.moves import Move
 from game.rules.table import TableGame, TableState
 
 TABLE_LEVELS = ("easy", "greedy", "expert")
-"""The other seats, cycled; the last seat is the one asked."""
+"""The other seats, cycled (at two seats the other is the expert); the last seat is the
+one asked."""
 FINISHES = 4
 """Times each move is played on to the game's end (the table's levels with other rngs)."""
 
@@ -38,7 +42,8 @@ FINISHES = 4
 def table_bots(players: int, seed: str) -> list[Player]:
     """The table's players: the other seats' levels cycled, the asked (last) seat the
     expert, each with its own rng from `seed`."""
-    levels = [TABLE_LEVELS[seat % len(TABLE_LEVELS)] for seat in range(players - 1)]
+    others = TABLE_LEVELS if players > 2 else ("expert",)
+    levels = [others[seat % len(others)] for seat in range(players - 1)]
     return [
         make_player(level, random.Random(f"{seed}:{seat}"))
         for seat, level in enumerate([*levels, "expert"])
@@ -87,7 +92,7 @@ def judge(job: tuple[str, str, int, TableState]) -> tuple[float, float] | None:
     """B's gain over A in one position (None when they choose alike)."""
     first, second, index, state = job
     moves: list[Move] = [
-        make_player(level, random.Random(index)).choose(state) for level in (first, second)
+        make_any_player(level, random.Random(index)).choose(state) for level in (first, second)
     ]
     if moves[0] == moves[1]:
         return None
@@ -114,10 +119,10 @@ def interval(values: list[float]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("first", choices=list(LEVELS))
-    parser.add_argument("second", choices=list(LEVELS))
+    parser.add_argument("first", choices=TOOL_LEVELS)
+    parser.add_argument("second", choices=TOOL_LEVELS)
     parser.add_argument("--positions", type=int, default=600)
-    parser.add_argument("--players", type=int, default=4, choices=range(3, 8))
+    parser.add_argument("--players", type=int, default=4, choices=range(2, 8))
     args = parser.parse_args(argv)
     with multiprocessing.Pool(2) as pool:
         found: list[TableState] = []

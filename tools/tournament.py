@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.players import LEVELS, make_player
+from game.ai.frozen import TOOL_LEVELS, make_any_player
 from game.cli import SIMULATED_SECONDS_PER_MOVE, parse_rules
 from game.rules.table import TableGame
 from game.rules.table_rules import TableRules
@@ -62,7 +62,7 @@ def play_game(setup: Setup, game: int) -> list[SeatResult]:
     """Play one whole game; the result of each seat."""
     levels = seat_levels(setup, game)
     bots = [
-        make_player(
+        make_any_player(
             level, random.Random(f"tournament:{setup.seed}:{game}:{seat}"), setup.budgets.get(level)
         )
         for seat, level in enumerate(levels)
@@ -144,9 +144,9 @@ def parse_budgets(pairs: list[str], master_positions: int | None) -> dict[str, i
     budgets: dict[str, int] = {}
     for pair in pairs:
         level, sep, text = pair.partition("=")
-        if not sep or level not in LEVELS:
+        if not sep or level not in TOOL_LEVELS:
             raise SystemExit(
-                f"--budget {pair!r}: expected LEVEL=POSITIONS, LEVEL one of {list(LEVELS)}"
+                f"--budget {pair!r}: expected LEVEL=POSITIONS, LEVEL one of {list(TOOL_LEVELS)}"
             )
         budgets[level] = int(text)
     if master_positions is not None:
@@ -176,8 +176,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     levels = tuple(level.strip() for level in args.levels.split(","))
     for level in levels:
-        if level not in LEVELS:
-            raise SystemExit(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+        if level not in TOOL_LEVELS:
+            raise SystemExit(f"unknown level {level!r} (levels: {', '.join(TOOL_LEVELS)})")
     setup = Setup(
         levels,
         args.players or len(levels),
