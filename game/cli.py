@@ -38,7 +38,6 @@ from game.rules.record.document import GameRecord
 from game.rules.record.entries import PlayerEntry, move_to_entry
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.seeds_names import cut_text, read_seed
-from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableGame
 from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS, TableRules
 
@@ -132,7 +131,7 @@ def positions_for(budget_s: float) -> int:
 def command_solve(path: str, budget_s: float) -> dict[str, Any]:
     recorded = read_record(path)
     state = recorded.state
-    if not isinstance(state, (DrawSolitaireState, StackedSolitaireState)):
+    if state.mode is Mode.TABLE:
         raise UsageError("solve takes a solitaire record")
     result = solve(state, positions_for(budget_s))
     if result.winnable is None:

@@ -152,6 +152,20 @@ class RecordedGame:
     def mode(self) -> Mode:
         return self.record.mode
 
+    def table_state(self) -> TableState:
+        """The state of a table game (`RulesError` for a solitaire)."""
+        state = self.state
+        if state.mode is not Mode.TABLE:
+            raise RulesError(f"not a table game: {state.mode}")
+        return state
+
+    def solitaire_state(self) -> SolitaireState:
+        """The state of a solitaire (`RulesError` for a table game)."""
+        state = self.state
+        if state.mode is Mode.TABLE:
+            raise RulesError("not a solitaire: a table game")
+        return state
+
     def is_over(self) -> bool:
         return self.state.is_terminal()
 
