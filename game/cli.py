@@ -99,10 +99,8 @@ def simulate(
     ]
     if mode.is_table:
         recorded = RecordedGame.new_table(TableGame(players, rules), entries, seed)
-    elif mode == Mode.DRAW_SOLITAIRE:
-        recorded = RecordedGame.new_draw_solitaire(entries[0], seed)
     else:
-        recorded = RecordedGame.new_stacked_solitaire(entries[0], seed)
+        recorded = RecordedGame.new_solitaire(mode, entries[0], seed)
     state = recorded.state
     while not state.is_terminal():
         if state.hand_over:

@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
 from game.ai.player_ratings import START, shipped_ratings, table_encounters, updated
+from game.rules.modes import Mode
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.seeds_names import player_name
 
-SOLITAIRE_MODES: Final = ("draw-solitaire", "stacked-solitaire")
+SOLITAIRE_MODES: Final = tuple(mode for mode in Mode if mode.is_solitaire)
 
 
 @dataclass

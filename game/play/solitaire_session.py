@@ -69,7 +69,7 @@ class SolitaireSession:
     """One deal in play. Build it with `new` or `resume`."""
 
     def __init__(self, recorded: RecordedGame, adviser: Adviser) -> None:
-        if recorded.mode == Mode.TABLE:
+        if recorded.mode.is_table:
             raise ValueError("a solitaire session needs a solitaire")
         self.recorded = recorded
         self.adviser = adviser

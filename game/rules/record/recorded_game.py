@@ -109,7 +109,7 @@ class RecordedGame:
         cls, mode: str, player: Mapping[str, object], seed: int | str, **extra: Any
     ) -> RecordedGame:
         """Deal `seed` of solitaire `mode` (`RulesError` for a mode that is not one)."""
-        if mode == Mode.DRAW_SOLITAIRE:
+        if mode == Mode.DRAW_SOLITAIRE:  # a mode's text: from the command line or a key
             return cls.new_draw_solitaire(player, seed, **extra)
         if mode == Mode.STACKED_SOLITAIRE:
             return cls.new_stacked_solitaire(player, seed, **extra)

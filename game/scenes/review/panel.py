@@ -58,7 +58,7 @@ class ReplayPanel:
                     (self.row_height() - ui.px(HAND_TOP)) / 0.88,
                 )
             )
-        if self.replay.mode == Mode.DRAW_SOLITAIRE:
+        if self.replay.mode is Mode.DRAW_SOLITAIRE:
             return ui.px(74)
         return min(ui.px(64), round((self.rect.width - ui.px(36)) / self.piles_per_row() * 0.8))
 
