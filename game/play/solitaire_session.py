@@ -42,7 +42,7 @@ DEAL_SEARCH_POSITIONS: Final = 2 * POSITIONS_PER_SECOND
 """Solver work a candidate deal gets when only winnable deals are wanted (about 2 s)."""
 
 
-Position = TypeVar("Position", bound=GameState)
+Position = TypeVar("Position", bound=GameState)  # untranslated: a type's name
 
 
 def as_dealt(state: Position) -> Position:
