@@ -39,7 +39,6 @@ from game.rules.record.document import GameRecord
 from game.rules.record.entries import PlayerEntry, move_to_entry
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.seeds_names import cut_text, read_seed
-from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableGame
 from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS, TableRules
 
@@ -101,10 +100,8 @@ def simulate(
     ]
     if mode.is_table:
         recorded = RecordedGame.new_table(TableGame(players, rules), entries, seed)
-    elif mode == Mode.DRAW_SOLITAIRE:
-        recorded = RecordedGame.new_draw_solitaire(entries[0], seed)
     else:
-        recorded = RecordedGame.new_stacked_solitaire(entries[0], seed)
+        recorded = RecordedGame.new_solitaire(mode, entries[0], seed)
     state = recorded.state
     while not state.is_terminal():
         if state.hand_over:
@@ -133,7 +130,7 @@ def positions_for(budget_s: float) -> int:
 def command_solve(path: str, budget_s: float) -> dict[str, Any]:
     recorded = read_record(path)
     state = recorded.state
-    if not isinstance(state, (DrawSolitaireState, StackedSolitaireState)):
+    if state.mode is Mode.TABLE:
         raise UsageError("solve takes a solitaire record")
     result = solve(state, positions_for(budget_s))
     if result.winnable is None:

@@ -354,3 +354,31 @@ def test_bot_rng_is_the_same_for_a_seed_and_seat_and_differs_between_seats() -> 
     assert bot_rng("x", 0).random() == bot_rng("x", 0).random()
     assert bot_rng(7, 0).random() != bot_rng(7, 1).random()
     assert bot_rng(7, 0).random() != bot_rng(8, 0).random()
+
+
+def test_every_state_names_its_mode_as_its_record_does() -> None:
+    """The mode is asked of the state, as of its record: what code branches on instead
+    of the state's class (a clone and a resumed game keep it)."""
+    games = [
+        RecordedGame.new_table(TableGame(2), PLAYERS, seed=3),
+        RecordedGame.new_draw_solitaire(PLAYERS[0], seed=3),
+        RecordedGame.new_stacked_solitaire(PLAYERS[0], seed=3),
+    ]
+    for recorded in games:
+        resumed = RecordedGame.from_record(GameRecord.parse(recorded.record.to_json()))
+        assert recorded.state.mode is recorded.mode
+        assert recorded.state.clone().mode is recorded.mode
+        assert resumed.state.mode is recorded.mode
+
+
+def test_a_recorded_game_gives_its_state_as_its_own_mode_only() -> None:
+    """The one seat of narrowing: callers ask for the table's or a solitaire's state and
+    a game of the other mode is a RulesError, not an assertion at each call site."""
+    table = RecordedGame.new_table(TableGame(2), PLAYERS, seed=3)
+    solitaire = RecordedGame.new_stacked_solitaire(PLAYERS[0], seed=3)
+    assert table.table_state() is table.state
+    assert solitaire.solitaire_state() is solitaire.state
+    with pytest.raises(RulesError, match="not a solitaire"):
+        table.solitaire_state()
+    with pytest.raises(RulesError, match="not a table game"):
+        solitaire.table_state()

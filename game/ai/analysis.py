@@ -27,14 +27,14 @@ from game.ai.review_entries import (
     SolitaireReviewEntry,
     TableReviewEntry,
 )
-from game.ai.solver import SolitaireState, Solver
+from game.ai.solver import Solver
 from game.rules.contacts import contact_score
 from game.rules.modes import Mode
 from game.rules.moves import PLACE, Move
 from game.rules.record.document import GameRecord
 from game.rules.record.entries import MoveEntry, move_to_entry
 from game.rules.record.recorded_game import RecordedGame
-from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+from game.rules.solitaire import DrawSolitaireState, SolitaireState
 from game.rules.table import TableState
 
 COACH_POSITIONS: Final = 320_000
@@ -115,9 +115,7 @@ def review_solitaire(
 ) -> SolitaireReview:
     """Find the last winnable position of a solitaire record, searching at most
     `positions` positions over all the solves (or until `stop()` says so)."""
-    final = RecordedGame.from_record(record).state
-    if not isinstance(final, DrawSolitaireState | StackedSolitaireState):
-        raise ValueError("a solitaire review takes a solitaire record")
+    final = RecordedGame.from_record(record).solitaire_state()
     moves = tuple(final.moves)
     left = positions
     lost: set[int] = set()
@@ -387,8 +385,7 @@ def table_positions(record: GameRecord) -> Iterator[tuple[int, int, TableState, 
     state before the move, move). The state is live: read it before the next step."""
     RecordedGame.from_record(record)  # checks every move; RecordError when bad
     for h, hand in enumerate(record.hands):
-        state = RecordedGame.from_record(record.only_hand(h, ())).state
-        assert isinstance(state, TableState)
+        state = RecordedGame.from_record(record.only_hand(h, ())).table_state()
         for index, entry in enumerate(hand.moves):
             yield h, index, state, entry.move
             state.apply(entry.move)

@@ -19,8 +19,9 @@ from typing import Protocol
 from game.ai.fair_draw import FairDrawSearch
 from game.ai.players import placement_points
 from game.ai.solver import SOLVER_POSITIONS, Solver
+from game.rules.modes import Mode
 from game.rules.moves import DISCARD_PILE, STOCK, Move
-from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+from game.rules.solitaire import DrawSolitaireState, SolitaireState, StackedSolitaireState
 
 
 class SolitairePlayer(Protocol):
@@ -119,9 +120,9 @@ def stacked_hint(state: StackedSolitaireState) -> Move | None:
     return StackedAutoPlayer(random.Random(0)).choose(state)
 
 
-def hint(state: DrawSolitaireState | StackedSolitaireState) -> Move | None:
+def hint(state: SolitaireState) -> Move | None:
     """The auto-player's next move in either solitaire (None when the game is over)."""
-    if isinstance(state, DrawSolitaireState):
+    if state.mode is Mode.DRAW_SOLITAIRE:
         return draw_hint(state)
     return stacked_hint(state)
 
@@ -135,8 +136,8 @@ class SolitaireAutoPlayer:
         self.draw = FairDrawPlayer(rng)
         self.stacked = StackedAutoPlayer(rng)
 
-    def choose(self, state: DrawSolitaireState | StackedSolitaireState) -> Move:
-        if isinstance(state, DrawSolitaireState):
+    def choose(self, state: SolitaireState) -> Move:
+        if state.mode is Mode.DRAW_SOLITAIRE:
             return self.draw.choose(state)
         return self.stacked.choose(state)
 

@@ -18,7 +18,6 @@ from game.rules.modes import Mode
 from game.rules.record.document import DAILY_KEY, GameRecord
 from game.rules.record.entries import PlayerEntry
 from game.rules.record.recorded_game import RecordedGame
-from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 
 DAILY_MODES: Final = (Mode.DRAW_SOLITAIRE, Mode.STACKED_SOLITAIRE)
 NODE_BUDGET: Final = 300_000
@@ -44,8 +43,7 @@ def new_deal(mode: str, deal: int, **extra: Any) -> RecordedGame:
 def daily_deal(mode: str, day: datetime.date) -> int:
     """The deal number of `mode`'s daily deal on `day`: always one the solver wins."""
     for deal in candidate_deals(mode, day):
-        state = new_deal(mode, deal).state
-        assert isinstance(state, DrawSolitaireState | StackedSolitaireState)
+        state = new_deal(mode, deal).solitaire_state()
         result = Solver(state).step(NODE_BUDGET)
         if result is not None and result.winnable:
             return deal

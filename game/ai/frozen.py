@@ -24,13 +24,13 @@ from game.ai.players import (
     LEVELS,
     GreedyPlayer,
     Player,
-    State,
     best_of,
     make_player,
 )
 from game.ai.search import Lookahead, ordered_by_points
+from game.rules.modes import Mode
 from game.rules.moves import Move
-from game.rules.table import TableState
+from game.rules.record.recorded_game import AnyState
 from game.rules.table_rules import HAND_SIZE
 
 MASTER_2026_WORK: Final = 32_000
@@ -49,8 +49,8 @@ class Master2026:
         self.positions = positions
         self.greedy = GreedyPlayer(rng)
 
-    def choose(self, state: State) -> Move:
-        if not isinstance(state, TableState):
+    def choose(self, state: AnyState) -> Move:
+        if state.mode is not Mode.TABLE:
             return self.greedy.choose(state)
         moves = state.legal_moves()
         if len(moves) == 1:

@@ -23,17 +23,11 @@ from game.ai.evaluation import WorkLimit, guessed_stock, two_sides
 from game.ai.montecarlo import MonteCarlo
 from game.ai.search import Lookahead, ordered_by_points
 from game.rules.contacts import contact_score
-from game.rules.figure import Figure
 from game.rules.lattice import neighbours
+from game.rules.modes import Mode
 from game.rules.moves import PLACE, Move
-from game.rules.table import TableState
+from game.rules.record.recorded_game import AnyState
 from game.rules.table_rules import HAND_SIZE
-
-
-class State(Protocol):
-    figure: Figure
-
-    def legal_moves(self) -> list[Move]: ...
 
 
 class Player(Protocol):
@@ -41,10 +35,10 @@ class Player(Protocol):
 
     name: str
 
-    def choose(self, state: State) -> Move: ...
+    def choose(self, state: AnyState) -> Move: ...
 
 
-def placement_points(state: State, move: Move) -> int:
+def placement_points(state: AnyState, move: Move) -> int:
     """Points a move scores at once (0 for draws, passes and discards)."""
     if move.action != PLACE:
         return 0
@@ -64,7 +58,7 @@ class RandomPlayer:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, state: State) -> Move:
+    def choose(self, state: AnyState) -> Move:
         moves = state.legal_moves()
         return moves[self.rng.randrange(len(moves))]
 
@@ -77,7 +71,7 @@ class GreedyPlayer:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, state: State) -> Move:
+    def choose(self, state: AnyState) -> Move:
         moves = state.legal_moves()
         scores = [placement_points(state, move) for move in moves]
         best = max(scores)
@@ -99,7 +93,7 @@ class EasyPlayer:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, state: State) -> Move:
+    def choose(self, state: AnyState) -> Move:
         moves = state.legal_moves()
         placements = [move for move in moves if move.action == PLACE]
         if not placements:
@@ -166,8 +160,8 @@ class ExpertPlayer:
         self.guesses = guesses
         self.greedy = GreedyPlayer(rng)
 
-    def choose(self, state: State) -> Move:
-        if not isinstance(state, TableState):
+    def choose(self, state: AnyState) -> Move:
+        if state.mode is not Mode.TABLE:
             return self.greedy.choose(state)
         moves = state.legal_moves()
         if len(moves) == 1:
@@ -209,8 +203,8 @@ class MasterPlayer:
         self.steps = steps
         self.greedy = GreedyPlayer(rng)
 
-    def choose(self, state: State) -> Move:
-        if not isinstance(state, TableState):
+    def choose(self, state: AnyState) -> Move:
+        if state.mode is not Mode.TABLE:
             return self.greedy.choose(state)
         moves = state.legal_moves()
         if len(moves) == 1:

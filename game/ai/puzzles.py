@@ -143,8 +143,7 @@ def difficulty(state: TableState, answer: Move, scores: dict[Move, int]) -> Diff
 
 def puzzle_here(recorded: RecordedGame, key: str) -> Puzzle | None:
     """The position of `recorded` as a puzzle, when it is one."""
-    state = recorded.state
-    assert isinstance(state, TableState)
+    state = recorded.table_state()
     if not state.figure:
         return None
     scores = {

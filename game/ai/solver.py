@@ -19,11 +19,10 @@ from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from game.rules.lattice import KEY_CELLS, NEIGHBOUR_STEPS, ORIGIN_KEY, cell_key
+from game.rules.modes import Mode
 from game.rules.moves import DISCARD, DISCARD_PILE, PILE, PLACE, STOCK, Move
-from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+from game.rules.solitaire import SolitaireState
 from game.rules.tiles import ALL_TILES_MASK, COMPATIBLE, TILE_COUNT, TILE_VALUES
-
-SolitaireState = DrawSolitaireState | StackedSolitaireState
 
 _CELL_BITS: Final = 15
 """Bits per tile in a position key: the tile's cell key plus one (0: not placed)."""
@@ -84,7 +83,7 @@ class Solver:
         self._line: list[_Step] = []
         self._frames: list[tuple[int, list[_Step], int]] = []
         """(position key, moves in the order to try, index of the next one)"""
-        self._draw = isinstance(state, DrawSolitaireState)
+        self._draw = state.mode is Mode.DRAW_SOLITAIRE
         self._rng = random.Random(0)
         self._noise = 0.0
         self._run_nodes = 0
@@ -98,7 +97,7 @@ class Solver:
             self._code += (key + 1) << (_CELL_BITS * tile)
         self._order: list[int] = [cell_key(cell) for cell, _, _ in state.figure.tiles()]
         self._last = self._order[-1] if self._order else -1
-        if isinstance(state, DrawSolitaireState):
+        if state.mode is Mode.DRAW_SOLITAIRE:
             self._stock = state.stock
             self._pos = state.stock_pos
             self._discard = state.discard.copy()

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Final
 
-from game.ai.solver import SolitaireState, Solver, SolveResult
+from game.ai.solver import Solver, SolveResult
+from game.rules.solitaire import SolitaireState
 
 SLICE_POSITIONS: Final = 10_000
 """Positions one job searches (about an eighth of a second here)."""

@@ -31,15 +31,15 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from game import news
 from game.ai.analysis import SolitaireReview, review_solitaire
-from game.ai.players import Player, State
+from game.ai.players import Player
 from game.ai.solver import Solver, SolveResult
 from game.rules.moves import Move
 from game.rules.record.document import GameRecord
-from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+from game.rules.record.recorded_game import AnyState
+from game.rules.solitaire import SolitaireState
 
 R = TypeVar("R")
 R_co = TypeVar("R_co", covariant=True)
-SolitaireState = DrawSolitaireState | StackedSolitaireState
 
 
 class Job(Protocol[R_co]):
@@ -257,7 +257,7 @@ class InProcessAdviser:
 # --- the work (runs in the worker, or in-process) -----------------------------------
 
 
-def choose_move(player: Player, state: State) -> tuple[Move, Player]:
+def choose_move(player: Player, state: AnyState) -> tuple[Move, Player]:
     """A computer's move and the player as it is after choosing (its rng moved on)."""
     return player.choose(state), player
 

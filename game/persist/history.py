@@ -50,7 +50,6 @@ from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.results import WON
-from game.rules.table import TableState
 
 HISTORY_FILE: Final = "history.json"
 HISTORY_LIMIT: Final = 50
@@ -325,7 +324,7 @@ def _entry_for(
     state = recorded.state
     date = time.strftime("%Y-%m-%d %H:%M", stamp)
     entry = HistoryEntry(key, date, recorded.mode, names, file, summary="")
-    if isinstance(state, TableState):
+    if state.mode is Mode.TABLE:
         tally = state.tally()
         winners = " and ".join(names[s] for s in tally.leaders)  # untranslated: the file
         scores = ", ".join(str(s) for s in tally.standings)

@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
 from game.ai.player_ratings import START, shipped_ratings, table_encounters, updated
+from game.rules.modes import Mode
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.seeds_names import player_name
-from game.rules.table import TableState
 
-SOLITAIRE_MODES: Final = ("draw-solitaire", "stacked-solitaire")
+SOLITAIRE_MODES: Final = tuple(mode for mode in Mode if mode.is_solitaire)
 
 
 @dataclass
@@ -157,8 +157,7 @@ def read_stats(kind: type[Stats], values: Any) -> Stats | None:
 def count_table_game(players: dict[str, PlayerStats], recorded: RecordedGame) -> None:
     """Add a finished table game to the statistics of each of its player names (and to
     the rating and streak of one person playing alone against computers)."""
-    state = recorded.state
-    assert isinstance(state, TableState)
+    state = recorded.table_state()
     tally = state.tally()
     best_moves = [0] * state.players
     for hand in recorded.record.hands:

@@ -16,11 +16,10 @@ from game.rules.lattice import Cell
 from game.rules.modes import Mode
 from game.rules.moves import Move
 from game.rules.record.document import GameRecord
-from game.rules.record.recorded_game import RecordedGame
+from game.rules.record.recorded_game import AnyState, RecordedGame
 from game.rules.record.values import RecordHand
 from game.rules.results import MoveResult
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.rules.state import GameState
 from game.rules.table import TableGame
 from game.rules.tiles import TileId
 
@@ -63,9 +62,9 @@ class Replay:
         self.record = record
         self.mode = record.mode
         self.steps: list[list[Step]] = []
-        self._starts: list[GameState] = []
+        self._starts: list[AnyState] = []
         self.final_cells: list[list[Cell]] = []
-        state: GameState | None = None
+        state: AnyState | None = None
         for h, hand in enumerate(record.hands):
             state = self._deal(state, hand)
             self._starts.append(state.clone())
@@ -76,9 +75,9 @@ class Replay:
             self.final_cells.append([cell for cell, _tile, _rot in state.figure.tiles()])
         self.hand = 0
         self.index = 0
-        self.state: GameState = self._starts[0].clone()
+        self.state: AnyState = self._starts[0].clone()
 
-    def _deal(self, state: GameState | None, hand: RecordHand) -> GameState:
+    def _deal(self, state: AnyState | None, hand: RecordHand) -> AnyState:
         stock = list(hand.stock)
         if self.mode.is_table:
             if state is not None:

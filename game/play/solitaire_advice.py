@@ -13,8 +13,9 @@ from game.ai.analysis import fair_odds
 from game.ai.autoplay import best_stock_move, fair_move, simple_fair_move, stacked_best_try
 from game.ai.solver import SOLVER_POSITIONS, SolveResult
 from game.ai.worker import Adviser, Job, solve
+from game.rules.modes import Mode
 from game.rules.moves import Move
-from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+from game.rules.solitaire import DrawSolitaireState, SolitaireState, StackedSolitaireState
 
 ODDS_BATCH: Final = 1
 """Fair games played per worker job when estimating the fair odds (about 1 s, so that a
@@ -36,12 +37,10 @@ class AutoPlayAdvice:
         self.no_winning_line = False
         """Stacked solitaire: the solver found no winning line from this position."""
 
-    def suggest(
-        self, state: DrawSolitaireState | StackedSolitaireState, turned: bool
-    ) -> Move | None:
+    def suggest(self, state: SolitaireState, turned: bool) -> Move | None:
         """The next move here, or None while it is still being worked out. `turned`: draw
         solitaire's stock tile is face up, waiting to be placed."""
-        if isinstance(state, StackedSolitaireState):
+        if state.mode is Mode.STACKED_SOLITAIRE:
             return self._suggest_stacked(state)
         if turned:
             return best_stock_move(state)

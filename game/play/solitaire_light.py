@@ -17,11 +17,12 @@ import itertools
 from collections.abc import Hashable
 from typing import Final
 
-from game.ai.solver import POSITIONS_PER_SECOND, SolitaireState, SolveResult
+from game.ai.solver import POSITIONS_PER_SECOND, SolveResult
 from game.ai.winnable import SLICE_POSITIONS, solve_slice
 from game.ai.worker import Adviser, Job
 from game.rules.moves import Move
 from game.rules.record.document import GameRecord
+from game.rules.solitaire import SolitaireState
 
 LIGHT_POSITIONS: int = 10 * POSITIONS_PER_SECOND
 """The work the light gives one position before it says it cannot tell (tests lower it)."""

@@ -11,7 +11,7 @@ The scene animates the events it returns and paces auto-play; it never decides r
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from game.ai.analysis import SolitaireReview
 from game.ai.solver import POSITIONS_PER_SECOND, SOLVER_POSITIONS, SolveResult
@@ -32,14 +32,25 @@ from game.rules.moves import DISCARD, STOCK, Move
 from game.rules.record.document import GameRecord
 from game.rules.record.entries import PlayerEntry
 from game.rules.record.recorded_game import RecordedGame
-from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+from game.rules.solitaire import SolitaireState
+from game.rules.state import GameState
 
-SolitaireState = DrawSolitaireState | StackedSolitaireState
 PLAYER: Final[PlayerEntry] = {"name": "Player", "kind": "human"}  # untranslated: the record's own
 ASSISTS: Final = ("hints", "undos", "autoplay", "review")
 """The help a player may take; a review during play counts as a hint in the statistics."""
 DEAL_SEARCH_POSITIONS: Final = 2 * POSITIONS_PER_SECOND
 """Solver work a candidate deal gets when only winnable deals are wanted (about 2 s)."""
+
+
+Position = TypeVar("Position", bound=GameState)  # untranslated: a type's name
+
+
+def as_dealt(state: Position) -> Position:
+    """A copy of `state` as it was dealt, before its first move."""
+    dealt = state.clone()
+    while dealt.moves:
+        dealt.undo()
+    return dealt
 
 
 def verdict_of(review: SolitaireReview | None) -> str:
@@ -58,7 +69,7 @@ class SolitaireSession:
     """One deal in play. Build it with `new` or `resume`."""
 
     def __init__(self, recorded: RecordedGame, adviser: Adviser) -> None:
-        if recorded.mode == Mode.TABLE:
+        if recorded.mode.is_table:
             raise ValueError("a solitaire session needs a solitaire")
         self.recorded = recorded
         self.adviser = adviser
@@ -77,7 +88,7 @@ class SolitaireSession:
         self.advice = AutoPlayAdvice(adviser)
         self.fair_odds = FairOdds(adviser)
         state = self.state
-        cut = state.cut if isinstance(state, StackedSolitaireState) else None
+        cut = state.cut if state.mode is Mode.STACKED_SOLITAIRE else None
         self.light = WinnableLight(adviser, recorded.record, (self.mode, tuple(state.stock), cut))
         """The live "still winnable" light (off until the screen turns it on)."""
         self.light.look(state)
@@ -97,9 +108,7 @@ class SolitaireSession:
 
     @property
     def state(self) -> SolitaireState:
-        state = self.recorded.state
-        assert isinstance(state, DrawSolitaireState | StackedSolitaireState)
-        return state
+        return self.recorded.solitaire_state()
 
     @property
     def mode(self) -> str:
@@ -117,10 +126,7 @@ class SolitaireSession:
 
     def initial_state(self) -> SolitaireState:
         """The deal as it was before the first move."""
-        state = self.state.clone()
-        while state.moves:
-            state.undo()
-        return state
+        return as_dealt(self.state)
 
     def can_undo(self) -> bool:
         if self.turned and not self.finished:
@@ -196,11 +202,10 @@ class SolitaireSession:
         would tell the player about the stock); once the game is over, this very deal from
         its start, on the stock as dealt."""
         state = self.state
-        if isinstance(state, DrawSolitaireState):
+        if state.mode is Mode.DRAW_SOLITAIRE:
             over = state.is_terminal()
             from_move = 0 if over else len(state.moves)
-            position = self.initial_state() if over else state.clone()
-            assert isinstance(position, DrawSolitaireState)
+            position = as_dealt(state) if over else state.clone()
             self.fair_odds.ask(position, from_move, self.seed, as_dealt=over)
 
     def turn_stock(self, place_at_once: bool = False) -> list[Event]:
@@ -208,7 +213,7 @@ class SolitaireSession:
         the event: its discard when it fits nowhere, or its only spot when the player asked
         to place such a tile at once."""
         state = self.state
-        if not isinstance(state, DrawSolitaireState) or self.finished or self.turned:
+        if state.mode is not Mode.DRAW_SOLITAIRE or self.finished or self.turned:
             return []
         moves = [m for m in state.legal_moves() if m.source == STOCK]
         if not moves:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Final, Self
+from typing import Final, Literal, Self
 
 from game.rules.errors import RulesError
 from game.rules.figure import Figure
 from game.rules.lattice import CELL_KEYS, KEY_CELLS, ORIGIN, ORIGIN_KEY
+from game.rules.modes import Mode
 from game.rules.moves import DISCARD, DISCARD_PILE, PILE, PLACE, STOCK, Move, new_move
 from game.rules.results import LOST, WON, MoveResult, Outcome
 from game.rules.state import PLAYING, apply_checked
@@ -51,6 +52,7 @@ class _SolitaireBase:
     """What both solitaires are: one player placing tiles taken from face-up sources (the
     stock and discard pile, or the piles) on one figure, until it is won or lost."""
 
+    mode: Mode
     figure: Figure
     stock: list[TileId]
     """The deal's tiles in their shuffled order."""
@@ -179,6 +181,8 @@ class _SolitaireBase:
 class DrawSolitaireState(_SolitaireBase):
     """Solitaire No. 1: turn the stock one tile at a time; unplaceable tiles are discarded."""
 
+    mode: Literal[Mode.DRAW_SOLITAIRE] = Mode.DRAW_SOLITAIRE
+
     def __init__(self, stock: list[TileId] | None = None, seed: int | str | None = None) -> None:
         self.stock = (
             _check_stock(stock) if stock is not None else shuffled_tiles(random.Random(seed))
@@ -255,6 +259,8 @@ class DrawSolitaireState(_SolitaireBase):
 class StackedSolitaireState(_SolitaireBase):
     """Solitaire No. 2: seven face-up piles; place any pile's top tile."""
 
+    mode: Literal[Mode.STACKED_SOLITAIRE] = Mode.STACKED_SOLITAIRE
+
     def __init__(
         self,
         stock: list[TileId] | None = None,
@@ -314,3 +320,7 @@ class StackedSolitaireState(_SolitaireBase):
 
     def _put_back(self, move: Move) -> None:
         self.heights[move.pile] += 1
+
+
+SolitaireState = DrawSolitaireState | StackedSolitaireState
+"""Either solitaire's position, told apart by its `mode`."""

@@ -13,6 +13,7 @@ from typing import Final, Protocol, Self
 from game.rules.contacts import Contact
 from game.rules.errors import IllegalMoveError
 from game.rules.figure import Figure
+from game.rules.modes import Mode
 from game.rules.moves import PLACE, Move
 from game.rules.results import MoveResult, Outcome
 from game.rules.tiles import TileId
@@ -27,6 +28,12 @@ class GameState(Protocol):
     figure: Figure
     stock: list[TileId]
     """The deal's tiles in their shuffled order (the current hand's, at the table)."""
+
+    @property
+    def mode(self) -> Mode:
+        """The game this is a position of (each class's own: a union of states narrows
+        on it)."""
+        ...
 
     @property
     def current_player(self) -> int:

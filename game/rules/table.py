@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Literal
 
 from game.rules.contacts import contact_score
 from game.rules.errors import RulesError
 from game.rules.figure import Figure
 from game.rules.figure_refusals import Refusal
 from game.rules.lattice import CELL_KEYS, KEY_CELLS, ORIGIN
+from game.rules.modes import Mode
 from game.rules.moves import DRAW, DRAW_MOVE, HAND, PASS_MOVE, PLACE, Move, new_move
 from game.rules.results import ALL_PASSED, DEAD_END, WENT_OUT, MoveResult, Outcome
 from game.rules.state import PLAYING, apply_checked
@@ -80,6 +82,8 @@ the clock)."""
 class TableState:
     """The position of a table game: the current hand, its history, and the score sheet
     of the game (`sheet`)."""
+
+    mode: Literal[Mode.TABLE] = Mode.TABLE
 
     def __init__(
         self, game: TableGame, rng: random.Random, stock: list[TileId] | None = None

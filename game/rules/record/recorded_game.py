@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from game.rules.contacts import contact_score
 from game.rules.errors import IllegalMoveError, RecordError, RulesError
@@ -30,10 +30,13 @@ from game.rules.record.entries import (
     move_to_entry,
 )
 from game.rules.results import MoveResult
-from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.rules.state import GameState
+from game.rules.solitaire import DrawSolitaireState, SolitaireState, StackedSolitaireState
 from game.rules.table import TableGame, TableState
 from game.rules.tiles import ALL_TILES, TileId, parse_tile, tile_name
+
+AnyState = TableState | SolitaireState
+"""A position of any mode, told apart by its `mode` (code that need not tell them apart
+takes a `GameState`)."""
 
 
 def _read_stock(hand: Mapping[str, Any], index: int) -> list[TileId]:
@@ -60,7 +63,7 @@ class RecordedGame:
     or `from_record` (which replays and checks every move, and so resumes a game).
     """
 
-    def __init__(self, record: GameRecord, state: GameState) -> None:
+    def __init__(self, record: GameRecord, state: AnyState) -> None:
         self.record = record
         self.state = state
 
@@ -106,7 +109,7 @@ class RecordedGame:
         cls, mode: str, player: Mapping[str, object], seed: int | str, **extra: Any
     ) -> RecordedGame:
         """Deal `seed` of solitaire `mode` (`RulesError` for a mode that is not one)."""
-        if mode == Mode.DRAW_SOLITAIRE:
+        if mode == Mode.DRAW_SOLITAIRE:  # a mode's text: from the command line or a key
             return cls.new_draw_solitaire(player, seed, **extra)
         if mode == Mode.STACKED_SOLITAIRE:
             return cls.new_stacked_solitaire(player, seed, **extra)
@@ -120,49 +123,27 @@ class RecordedGame:
         if not hands:
             raise RecordError("record: there are no hands")
         mode = record.mode
-        state: GameState
+        state: AnyState | None = None
         for h, hand in enumerate(hands):
-            stock = _read_stock(hand, h)
-            if mode.is_table:
-                if h == 0:
-                    game = TableGame(len(record.players), record.rules)
-                    state = game.new_state(record.seed, stock)
-                else:
-                    assert isinstance(state, TableState)
-                    if not state.hand_over:
-                        raise fail(h, None, "the hand before it has not ended")
-                    if state.is_terminal():
-                        raise fail(h, None, "the game was already over")
-                    state.next_hand(stock)
-                # A live game shuffles once per deal: keep the deal rng in step with it,
-                # so that a resumed game deals the hands the seed would have dealt.
-                state.rng.shuffle(list(ALL_TILES))
-            elif mode == Mode.DRAW_SOLITAIRE:
-                state = DrawSolitaireState(stock)
-            else:
-                cut = hand.get("cut")
-                if type(cut) is not int or not 0 <= cut <= 5:
-                    raise fail(h, None, f"cut must be 0 to 5, not {cut!r}")
-                state = StackedSolitaireState(stock, cut)
+            state = _deal(record, state, hand, h)
             moves = hand.get("moves", [])
             if not isinstance(moves, list):
                 raise fail(h, None, "moves must be a list")
-            timed = isinstance(state, TableState) and state.game.rules.timed
             every_move_timed = True
             for m, entry in enumerate(moves):
-                if timed and isinstance(entry, dict) and "clock_s" in entry:
-                    assert isinstance(state, TableState)
+                if _timed(state) and isinstance(entry, dict) and "clock_s" in entry:
                     state.restore_clock(_seconds(entry["clock_s"], h, m))
                 else:
                     every_move_timed = False
                 _replay_move(mode, state, entry, h, m)
             _check_result(state, hand, h)
-            if isinstance(state, TableState) and "clock_s" in hand:
+            if state.mode is Mode.TABLE and "clock_s" in hand:
                 clock = _seconds(hand["clock_s"], h, None)
                 if every_move_timed:
                     state.restore_clock(clock)
                 else:
                     state.set_clock(clock)
+        assert state is not None  # there was a hand
         return cls(record, state)
 
     # reading
@@ -170,6 +151,20 @@ class RecordedGame:
     @property
     def mode(self) -> Mode:
         return self.record.mode
+
+    def table_state(self) -> TableState:
+        """The state of a table game (`RulesError` for a solitaire)."""
+        state = self.state
+        if state.mode is not Mode.TABLE:
+            raise RulesError(f"not a table game: {state.mode}")
+        return state
+
+    def solitaire_state(self) -> SolitaireState:
+        """The state of a solitaire (`RulesError` for a table game)."""
+        state = self.state
+        if state.mode is Mode.TABLE:
+            raise RulesError("not a solitaire: a table game")
+        return state
 
     def is_over(self) -> bool:
         return self.state.is_terminal()
@@ -181,7 +176,7 @@ class RecordedGame:
     def totals(self) -> list[Any]:
         """Table: each seat's sum over ended hands; solitaire: tiles placed."""
         state = self.state
-        if isinstance(state, TableState):
+        if state.mode is Mode.TABLE:
             return list(state.tally().totals)
         return [len(state.figure)]
 
@@ -202,7 +197,7 @@ class RecordedGame:
         """Check and apply `move` (`IllegalMoveError` if it may not be played), write it
         into the record, and return what it did."""
         state = self.state
-        clock = state.clock_s if isinstance(state, TableState) and state.game.rules.timed else None
+        clock = state.clock_s if _timed(state) else None
         result = state.apply(move)
         entry = move_to_entry(
             self.mode,
@@ -235,7 +230,7 @@ class RecordedGame:
     def _start_hand_entry(self) -> None:
         state = self.state
         hand: HandEntry = {"stock": [tile_name(t) for t in state.stock]}
-        if isinstance(state, StackedSolitaireState):
+        if state.mode is Mode.STACKED_SOLITAIRE:
             hand["cut"] = state.cut
         hand["moves"] = []
         self.record.start_hand(hand)
@@ -244,7 +239,7 @@ class RecordedGame:
     def _write_result(self) -> None:
         state = self.state
         hand = self.record.last_hand()
-        if isinstance(state, TableState):
+        if state.mode is Mode.TABLE:
             hand.pop("clock_s", None)  # written last: after the result once there is one
             if state.hand_over:
                 hand["result"] = state.sheet.results[-1]
@@ -254,6 +249,31 @@ class RecordedGame:
             hand["result"] = state.status
 
 
+def _deal(record: GameRecord, before: AnyState | None, hand: Mapping[str, Any], h: int) -> AnyState:
+    """The position hand `h` of `record` starts from (`before`: where the last one ended)."""
+    stock = _read_stock(hand, h)
+    if record.mode is Mode.DRAW_SOLITAIRE:
+        return DrawSolitaireState(stock)
+    if record.mode is Mode.STACKED_SOLITAIRE:
+        cut = hand.get("cut")
+        if type(cut) is not int or not 0 <= cut <= 5:
+            raise fail(h, None, f"cut must be 0 to 5, not {cut!r}")
+        return StackedSolitaireState(stock, cut)
+    if before is None or before.mode is not Mode.TABLE:
+        state = TableGame(len(record.players), record.rules).new_state(record.seed, stock)
+    else:
+        if not before.hand_over:
+            raise fail(h, None, "the hand before it has not ended")
+        if before.is_terminal():
+            raise fail(h, None, "the game was already over")
+        state = before
+        state.next_hand(stock)
+    # A live game shuffles once per deal: keep the deal rng in step with it,
+    # so that a resumed game deals the hands the seed would have dealt.
+    state.rng.shuffle(list(ALL_TILES))
+    return state
+
+
 def _seconds(value: Any, h: int, m: int | None) -> float:
     """A `clock_s` of the record: game time in seconds."""
     if type(value) not in (int, float) or not 0 <= value < math.inf:
@@ -261,11 +281,16 @@ def _seconds(value: Any, h: int, m: int | None) -> float:
     return float(value)
 
 
-def _replay_move(mode: Mode, state: GameState, entry: Any, h: int, m: int) -> None:
+def _timed(state: AnyState) -> TypeGuard[TableState]:
+    """Whether `state` is a timed table game's (the only games with a clock)."""
+    return state.mode is Mode.TABLE and state.game.rules.timed
+
+
+def _replay_move(mode: Mode, state: AnyState, entry: Any, h: int, m: int) -> None:
     move = entry_to_move(mode, entry, h, m)
     if state.hand_over:
         raise fail(h, m, "a move after the hand has ended")
-    if isinstance(state, TableState):
+    if state.mode is Mode.TABLE:
         player = entry.get("player")
         if player != state.current:
             raise fail(h, m, f"it is seat {state.current}'s turn, not {player!r}'s")
@@ -285,12 +310,12 @@ def _replay_move(mode: Mode, state: GameState, entry: Any, h: int, m: int) -> No
         raise fail(h, m, f"the move scores {result.points}, not {entry['score']!r}")
 
 
-def _check_result(state: GameState, hand: Mapping[str, Any], h: int) -> None:
+def _check_result(state: AnyState, hand: Mapping[str, Any], h: int) -> None:
     if "result" not in hand:
         if state.hand_over:
             raise fail(h, None, "the hand has ended but gives no result")
         return
-    if isinstance(state, TableState):
+    if state.mode is Mode.TABLE:
         if not state.hand_over:
             raise fail(h, None, "a result is given but the hand has not ended")
         if hand["result"] != state.sheet.results[-1]:

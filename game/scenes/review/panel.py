@@ -13,8 +13,8 @@ from game.play.solitaire_light import light_out
 from game.rules.modes import Mode
 from game.rules.moves import STOCK, Move
 from game.rules.record.document import GameRecord
-from game.rules.solitaire import PILE_COUNT, DrawSolitaireState, StackedSolitaireState
-from game.rules.state import GameState
+from game.rules.record.recorded_game import AnyState
+from game.rules.solitaire import PILE_COUNT
 from game.rules.table import TableState
 from game.rules.tiles import TileId
 from game.ui.layout import Point
@@ -58,7 +58,7 @@ class ReplayPanel:
                     (self.row_height() - ui.px(HAND_TOP)) / 0.88,
                 )
             )
-        if self.replay.mode == Mode.DRAW_SOLITAIRE:
+        if self.replay.mode is Mode.DRAW_SOLITAIRE:
             return ui.px(74)
         return min(ui.px(64), round((self.rect.width - ui.px(36)) / self.piles_per_row() * 0.8))
 
@@ -104,25 +104,24 @@ class ReplayPanel:
                 return centre
         return None
 
-    def places(self, state: GameState, side: int) -> list[SideTile]:
+    def places(self, state: AnyState, side: int) -> list[SideTile]:
         """Panel tiles as (tile, centre, points up, face down)."""
         ui = self.ui
         places: list[SideTile] = []
         right = self.rect.right - ui.px(16) - side / 2
         middle = self.row_height() / 2
-        if isinstance(state, TableState):
+        if state.mode is Mode.TABLE:
             left = self.rect.x + ui.px(18) + side / 2
             for seat in range(state.players):
                 y = self.row_top(seat) + ui.px(HAND_TOP) + side * 0.44
                 for k, tile in enumerate(state.hand_tiles(seat)):
                     places.append((tile, (left + k * side * 0.56, y), k % 2 == 0, False))
-        elif isinstance(state, DrawSolitaireState):
+        elif state.mode is Mode.DRAW_SOLITAIRE:
             if state.stock_left:
                 places.append((0, (right, self.row_top(0) + middle), True, True))
             if state.discard_top is not None:
                 places.append((state.discard_top, (right, self.row_top(1) + middle), True, False))
         else:
-            assert isinstance(state, StackedSolitaireState)
             for pile in range(PILE_COUNT):
                 top = state.top(pile)
                 if top is not None:
@@ -135,16 +134,16 @@ class ReplayPanel:
         draw_panel(surface, self.rect, ui)
         state = self.replay.state
         x = self.rect.x + ui.px(18)
-        heading = _("Hands and scores") if isinstance(state, TableState) else _("Tiles")
+        heading = _("Hands and scores") if state.mode is Mode.TABLE else _("Tiles")
         blit_text(
             surface,
             ui.text(heading, 21, PALETTE.gold, "bold"),
             (x, self.rect.y + ui.px(16)),
             "topleft",
         )
-        if isinstance(state, TableState):
+        if state.mode is Mode.TABLE:
             self._table_rows(surface, state)
-        elif isinstance(state, DrawSolitaireState):
+        elif state.mode is Mode.DRAW_SOLITAIRE:
             self._label_row(
                 surface, 0, _("Stock"), _("{count} left").format(count=state.stock_left)
             )
@@ -153,7 +152,6 @@ class ReplayPanel:
                 surface, 2, _("Figure"), _("{placed} of 36 placed").format(placed=len(state.figure))
             )
         else:
-            assert isinstance(state, StackedSolitaireState)
             room = round(self.pile_spot(1)[0] - self.pile_spot(0)[0]) - ui.px(8)
             for pile in range(PILE_COUNT):
                 pile_x, pile_y = self.pile_spot(pile)

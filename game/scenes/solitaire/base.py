@@ -24,7 +24,7 @@ from game.play.events import Event, GameEnded, MovePlayed
 from game.play.solitaire_session import SolitaireSession
 from game.rules.moves import PLACE, Move
 from game.rules.record.document import GameRecord
-from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+from game.rules.solitaire import SolitaireState
 from game.scenes.base import Scene
 from game.scenes.requests import SaveRecordRequest
 from game.scenes.solitaire.assists import SolitaireAssists
@@ -38,8 +38,6 @@ from game.ui.words import placed_words
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
-
-SolitaireState = DrawSolitaireState | StackedSolitaireState
 
 
 class SolitaireScene(Scene):

@@ -106,7 +106,7 @@ class DrawSolitaireScene(SolitaireScene):
     @property
     def draw_state(self) -> DrawSolitaireState:
         state = self.state
-        assert isinstance(state, DrawSolitaireState)
+        assert state.mode is Mode.DRAW_SOLITAIRE
         return state
 
     def make_sources(self) -> StockAndDiscard:

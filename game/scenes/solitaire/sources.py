@@ -17,6 +17,7 @@ import pygame
 from game.i18n import _
 from game.play.solitaire_session import SolitaireSession
 from game.rules.lattice import Cell
+from game.rules.modes import Mode
 from game.rules.moves import DISCARD, DISCARD_PILE, PILE, PLACE, STOCK, Move
 from game.rules.solitaire import CUT_PILE, PILE_COUNT, DrawSolitaireState, StackedSolitaireState
 from game.scenes.solitaire.panels import draw_count
@@ -154,7 +155,7 @@ class StockAndDiscard(TileSources):
     @property
     def state(self) -> DrawSolitaireState:
         state = self.session.state
-        assert isinstance(state, DrawSolitaireState)
+        assert state.mode is Mode.DRAW_SOLITAIRE
         return state
 
     def strip_height(self, size: tuple[int, int], panel_px: int) -> int:
@@ -316,7 +317,7 @@ class SevenPiles(TileSources):
     @property
     def state(self) -> StackedSolitaireState:
         state = self.session.state
-        assert isinstance(state, StackedSolitaireState)
+        assert state.mode is Mode.STACKED_SOLITAIRE
         return state
 
     @property

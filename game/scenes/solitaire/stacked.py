@@ -57,7 +57,7 @@ class StackedSolitaireScene(SolitaireScene):
     @property
     def stacked_state(self) -> StackedSolitaireState:
         state = self.state
-        assert isinstance(state, StackedSolitaireState)
+        assert state.mode is Mode.STACKED_SOLITAIRE
         return state
 
     # The opening cut ------------------------------------------------------------------
