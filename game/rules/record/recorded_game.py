@@ -1,7 +1,7 @@
 """Game records (`.contack.json`, RECORD.md): reading, checking, replaying and writing.
 
-`GameRecord` (record_document.py) is the document, read into typed values
-(record_values.py) for every reader above the rules. `RecordedGame` keeps a
+`GameRecord` (record/document.py) is the document, read into typed values
+(record/values.py) for every reader above the rules. `RecordedGame` keeps a
 live state and its record in step: every move played through it is checked, applied and
 written down (`play` returns the state's `MoveResult`), so the record can be saved after
 any move and resumed exactly.
