@@ -455,3 +455,13 @@ def test_a_record_written_and_parsed_again_is_the_same_record(
     again = GameRecord.from_json(record.dumps())
     assert again == record and again.dumps() == record.dumps()
     assert RecordedGame.from_record(again).state.moves == recorded.state.moves
+
+
+@pytest.mark.parametrize(
+    ("rules", "said"), [(5, "rules must be an object"), ([], "rules must be an object")]
+)
+def test_a_record_whose_rules_are_not_an_object_says_so_once(rules: object, said: str) -> None:
+    data = {"format": "contack-record", "version": 1, "mode": "table", "rules": rules}
+    with pytest.raises(RecordError) as refused:
+        GameRecord.parse({**data, "players": [], "hands": []})
+    assert str(refused.value) == f"record: {said}"

@@ -43,6 +43,8 @@ def check_shape(data: object) -> None:
     try:
         rules = read_rules(data)
         rules.validate()
+    except RecordError:
+        raise  # says where already
     except (RulesError, TypeError) as error:
         raise RecordError(f"record: {error}") from None
     players = data.get("players")
