@@ -16,8 +16,9 @@ from game.net import client as net_client
 from game.net.client import Disconnected, TableClient, failed_to_connect
 from game.net.hosting import HostedServer
 from game.net.invitation import Invitation, read_invitation
-from game.net.network_words import connection_words
+from game.net.network_words import connection_words, error_words
 from game.net.remote_match import RemoteMatch
+from game.net.replies import ErrorReply
 from game.net.table_opening import TableOpening
 from game.net.tables.registry import Registry
 from tests.conftest import GUARD_S
@@ -103,3 +104,22 @@ def next_lost(match: RemoteMatch) -> Disconnected:
         match.receive(event)
         if isinstance(event, Disconnected):
             return event
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("code", ["not-saved", "replaced", "not-your-turn", "illegal-move"])
+def test_a_refusal_at_the_table_is_said_in_the_players_words(language: str, code: str) -> None:
+    server = HostedServer(Registry(ManualClock(), limits=ROOMY), "127.0.0.1", 0)
+    server.start()
+    host = sit_down(
+        TableOpening.host(server, server.address or "", ["remote", "remote"], {}, ["Ann"])
+    )
+    try:
+        i18n.set_language(language)
+        host.receive(ErrorReply(code, "the server's own English words"))
+        said = host.take_notices()
+        assert said == [error_words(ErrorReply(code, ""))]
+        assert "English words" not in said[0] and "refused:" not in said[0]
+    finally:
+        host.close()
+        server.stop()

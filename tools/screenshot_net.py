@@ -34,11 +34,13 @@ _LINGERING: list[RemoteMatch] = []
 """The friends' connections of the last target (closed when the next one starts)."""
 
 
-def _served() -> HostedServer:
+def _served(seed: int = 7) -> HostedServer:
+    """A table server in this process whose tables are all dealt from `seed` (the
+    server deals; a client never chooses), so that each shot shows the same game."""
     for match in _LINGERING:
         match.close()
     _LINGERING.clear()
-    server = HostedServer(Registry(time.time), "127.0.0.1", 0)
+    server = HostedServer(Registry(time.time, deal=lambda: seed), "127.0.0.1", 0)
     server.start()
     return server
 
@@ -75,10 +77,10 @@ def _table(
 ) -> tuple[RemoteMatch, list[RemoteMatch]]:
     """A table of two hands dealt from `seed`, hosted by Ann with `friends` joined (their
     matches kept open)."""
-    server = _served()
+    server = _served(seed)
     address = server.address or ""
     computers = ["Gus" if kind.startswith("ai:") else None for kind in seats]
-    opening = TableOpening.host(server, address, seats, {"hands": 2}, ["Ann"], seed, computers)
+    opening = TableOpening.host(server, address, seats, {"hands": 2}, ["Ann"], computers)
     host = _sit(opening)
     invitation = read_invitation(host.link.invitation)
     joined = [_sit(TableOpening.join(invitation, [name])) for name in friends]

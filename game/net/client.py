@@ -158,10 +158,10 @@ class TableClient:
         self,
         seats: list[str],
         rules: Mapping[str, object] | None = None,
-        seed: int | str | None = None,
         names: Sequence[str | None] | None = None,
     ) -> None:
-        self._send(create_frame(seats, rules, seed, names))
+        """Open a table (the server deals: a seed is never offered)."""
+        self._send(create_frame(seats, rules, names=names))
 
     def join(self, table: str, name: str) -> None:
         self._send(join_frame(table, name))

@@ -48,5 +48,9 @@ def error_words(error: ErrorReply) -> str:
         "table-full": _("Every seat of that table is taken; you can watch it."),
         "bad-token": _("That seat is no longer yours."),
         "too-fast": _("Too many tries: wait a moment and try again."),
+        "not-saved": _("The server could not save that, so nothing changed: try again soon."),
+        "replaced": _("Your seat is now played from another window."),
+        "not-your-turn": _("It is not your turn."),
+        "illegal-move": _("The server refused that move; the table shows the game again."),
     }
     return words.get(error.code, _("The server refused: {reason}").format(reason=error.message))

@@ -21,6 +21,7 @@ from game.net.client import BAD_SERVER, ClientEvent, Connected, Disconnected, Ta
 from game.net.connection_state import ConnectionState
 from game.net.hosting import HostedServer
 from game.net.mirror import TableMirror
+from game.net.network_words import error_words
 from game.net.replies import ErrorReply, GameOver, MoveMessage, Presence, TableView
 from game.play.events import Event, MovePlayed, Resynced
 from game.play.seats import Controller, Person
@@ -295,9 +296,7 @@ class RemoteMatch:
         if isinstance(event, Presence) and event.table == self.link.table:
             connection.presence(event)
         elif isinstance(event, ErrorReply):
-            connection.notices.append(
-                _("The server refused: {reason}").format(reason=event.message)
-            )
+            connection.notices.append(error_words(event))
             self._awaiting = None
         elif isinstance(event, Disconnected):
             connection.disconnected(event)

@@ -84,7 +84,6 @@ class TableOpening:
         seats: list[str],
         rules: Mapping[str, object],
         names: Sequence[str],
-        seed: int | None = None,
         computer_names: Sequence[str | None] | None = None,
     ) -> TableOpening:
         """Open a table on `server` (listening; `public`, ws://HOST:PORT, is the address
@@ -94,7 +93,7 @@ class TableOpening:
         opening.link.server = server
         opening.link.invitation = public
         opening.names = names
-        opening.link.client.create(seats, rules, seed, computer_names)
+        opening.link.client.create(seats, rules, computer_names)
         return opening
 
     def poll(self, adviser: Adviser) -> RemoteMatch | None:
