@@ -71,7 +71,7 @@ def bench_hosted(size: tuple[int, int], frames: int, level: str) -> dict[str, fl
         app = App(size, clock=ManualClock(1 / 60), storage=Storage(home))
         server = start_hosting(app.adviser, Path(home) / "server", "127.0.0.1", 0)
         seats = ["remote"] + [f"ai:{level}"] * (len(SEAT_NAMES) - 1)
-        opening = TableOpening.host(server, server.address or "", seats, {}, ["Ann"], seed=5)
+        opening = TableOpening.host(server, server.address or "", seats, {}, ["Ann"])
         for _ in range(1000):
             match = opening.poll(app.adviser)
             if match is not None or opening.failure is not None:
