@@ -7,8 +7,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from game.ai.worker import InProcessAdviser
 from game.app import App
 from game.cli import simulate
+from game.persist.files import GameFiles
+from game.persist.records_listing import RecordFile, RecordsListing
 from game.rules.record.document import GameRecord
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.table_rules import TableRules
@@ -63,3 +66,11 @@ def resumed_game(app: App) -> RecordedGame:
     game = getattr(flow, "recorded", None)
     assert isinstance(game, RecordedGame), f"{type(scene).__name__} has no recorded game"
     return game
+
+
+def list_records(files: GameFiles) -> list[RecordFile]:
+    """The records folder listed at once, newest first; broken files
+    are listed with their error."""
+    listing = RecordsListing(files, InProcessAdviser())
+    listing.poll()
+    return listing.files

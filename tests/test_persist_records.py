@@ -22,7 +22,6 @@ from game.persist.records import (
     save_named_record,
     write_record,
 )
-from game.persist.records_listing import list_records
 from game.persist.storage import Storage
 from game.rules.errors import RecordError
 from game.rules.record.document import GameRecord
@@ -31,7 +30,14 @@ from game.scenes.menus.menu import MenuScene
 from game.scenes.review.replay import ReplayScene
 from tests.conftest import AppMaker
 from tests.drive import Input
-from tests.persistence_helpers import TABLE, finished_record, in_progress, record, table_record
+from tests.persistence_helpers import (
+    TABLE,
+    finished_record,
+    in_progress,
+    list_records,
+    record,
+    table_record,
+)
 
 
 def test_record_files_read_write_and_replay(tmp_path: Path) -> None:
@@ -140,7 +146,7 @@ def test_the_records_folder_is_read_once_however_often_it_is_listed(
     for index in range(30):
         (folder / f"game {index}.contack.json").write_text(TABLE.read_text("utf-8"), "utf-8")
     (folder / "broken.contack.json").write_text("{", "utf-8")
-    first = records_listing.list_records(storage)
+    first = list_records(storage)
     reads: list[Path] = []
     real_read = records.read_record
 
@@ -149,10 +155,10 @@ def test_the_records_folder_is_read_once_however_often_it_is_listed(
         return real_read(path)
 
     monkeypatch.setattr(records_listing, "read_record", read_record)
-    again = records_listing.list_records(storage)
+    again = list_records(storage)
     assert again == first and reads == []
     (folder / "game 3.contack.json").write_text("[]", "utf-8")
-    changed = {file.name: file for file in records_listing.list_records(storage)}
+    changed = {file.name: file for file in list_records(storage)}
     assert reads == [folder / "game 3.contack.json"] and changed["game 3"].error
     assert changed["broken"].error and changed["game 4"].players
 
@@ -165,8 +171,8 @@ def test_a_damaged_listing_is_read_again_from_the_files(tmp_path: Path) -> None:
     folder.mkdir(parents=True)
     (folder / "one.contack.json").write_text(TABLE.read_text("utf-8"), "utf-8")
     (folder / records_listing.LISTING_FILE).write_text('{"one.contack.json": 7, "x": [', "utf-8")
-    assert [file.name for file in records_listing.list_records(storage)] == ["one"]
+    assert [file.name for file in list_records(storage)] == ["one"]
     (folder / records_listing.LISTING_FILE).write_text(
         '{"one.contack.json": {"stamp": 1}}', "utf-8"
     )
-    assert records_listing.list_records(storage)[0].players
+    assert list_records(storage)[0].players

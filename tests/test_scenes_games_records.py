@@ -13,7 +13,6 @@ import pytest
 
 from game.app import App
 from game.persist.records import read_record
-from game.persist.records_listing import list_records
 from game.persist.storage import Storage
 from game.rules.record.document import GameRecord
 from game.rules.record.recorded_game import RecordedGame
@@ -24,7 +23,7 @@ from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.scenes.table.scene import TableScene
 from tests.conftest import AppMaker, HeldAdviser
 from tests.drive import Input
-from tests.persistence_helpers import finished_record
+from tests.persistence_helpers import finished_record, list_records
 from tests.test_scenes_table_scene import FRAMES, open_table
 from tools.samples import table_config
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
-from game.ai.worker import Adviser, InProcessAdviser, Job
+from game.ai.worker import Adviser, Job
 from game.i18n import N_
 from game.persist.atomic import write_text_atomically
 from game.persist.files import GameFiles, read_bounded
@@ -219,11 +219,3 @@ def _listed(folder: Path, stem: str, saved: str, summary: Summary) -> RecordFile
         summary.get("in_progress") is True,
         str(summary.get("error", "")),
     )
-
-
-def list_records(files: GameFiles) -> list[RecordFile]:
-    """The records folder listed at once (tests and tools), newest first; broken files
-    are listed with their error."""
-    listing = RecordsListing(files, InProcessAdviser())
-    listing.poll()
-    return listing.files
