@@ -46,7 +46,8 @@ def free_seats(table: NetTable) -> int:
 
 
 def listed(tables: Iterable[NetTable]) -> list[Mapping[str, object]]:
-    """The lobby: every public table with a free seat, oldest first."""
+    """The lobby: every public table with a free seat, the one waiting longest (since
+    it opened or a seat was last taken) first."""
     shown = [t for t in tables if t.club.options.public and free_seats(t) and not t.is_over()]
     return [entry(table) for table in sorted(shown, key=lambda t: (t.club.turn_since, t.code))]
 
