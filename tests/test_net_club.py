@@ -400,3 +400,26 @@ def test_a_create_with_a_bad_option_is_refused_and_opens_nothing(option: dict[st
     frame = {"type": "create", "players": 2, "seats": ["remote", "remote"], **option}
     (refused,) = hello(registry, "Ann", 1).send(frame)
     assert refused["code"] == "bad-message" and not registry.tables
+
+
+def test_a_rated_game_whose_save_missed_its_ratings_is_rated_once_when_reopened(
+    tmp_path: Path,
+) -> None:
+    """The server stopped after the players' book kept a game's ratings and before the
+    table's save held them: reopened, the table takes the book's, and nobody is rated
+    twice."""
+    registry = club(home=tmp_path)
+    code = create(hello(registry, "Host", 9), rated=True, rules={"hands": 1})
+    holders = seated(registry, code, ["Ann", "Bob"])
+    play_out(table_of(registry, code), holders)
+    ratings = holders[0].of_type("over")[-1]["ratings"]
+    (saved,) = (tmp_path / "tables").glob(f"{code}*")
+    record = json.loads(saved.read_text())
+    record["server"]["club"]["ratings"] = None
+    saved.write_text(json.dumps(record))
+
+    again = club(home=tmp_path)
+    _, over = Inbox(again).send({"type": "watch", "table": code})
+    assert over["ratings"] == ratings
+    board = hello(again, "Ann", 0).send({"type": "ratings"})[0]["players"]
+    assert [p["games"] for p in board] == [1, 1]

@@ -134,23 +134,32 @@ class Club:
         player = self.players.get(follower)
         return (given, None) if player is None else (player.name, player.pid)
 
-    def game_over(self, table: NetTable) -> None:
-        """Rate a rated game that has ended (once): every seat a distinct player's."""
+    def rate(self, table: NetTable) -> bool:
+        """Rate a rated game that has ended, if it is not yet: every seat a distinct
+        player's. Whether it was (a game the book has rated already takes the book's
+        changes: the server stopped before the table's save held them). A book that
+        cannot be written leaves it unrated until the table is reopened."""
         club = table.club
+        if not table.is_over() or not club.options.rated or club.ratings is not None:
+            return False
+        game = table.key.hex()
+        club.ratings = self.book.game(game)
+        if club.ratings is not None:
+            return True
         owners = [club.owner(seat) for seat in range(len(table.tokens))]
-        if not club.options.rated or club.ratings is not None or len(set(owners)) < len(owners):
-            return
-        cards = [None if pid is None else self.book.card(pid) for pid in owners]
+        cards = [self.book.card(pid) for pid in owners if pid is not None]
         known = [card for card in cards if card is not None]
-        if len(known) < len(cards):
-            return
+        if len(known) < len(owners) or len({card.pid for card in known}) < len(known):
+            return False
         after = rate(known, final_totals(table))
+        rated = changes(known, after)
         try:
-            self.book.rated(after)
+            self.book.rated(game, rated, after)
         except OSError as error:
             print(f"table server: cannot keep ratings: {error}", file=sys.stderr)
-            return
-        club.ratings = changes(known, after)
+            return False
+        club.ratings = rated
+        return True
 
     def leave(self, follower: Follower) -> None:
         """`follower`'s connection is gone."""

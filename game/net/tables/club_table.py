@@ -11,7 +11,7 @@ from typing import Final, TypedDict
 
 from game.net.club_messages import CHAT_LIMIT, MAX_DAYS, ClubOptions, chat_text, pace_json
 from game.net.club_replies import said
-from game.net.tables.ratings import RatingChange
+from game.net.tables.players import RatingChange
 from game.rules.errors import RecordError
 from game.rules.table_rules import MAX_PLAYERS
 

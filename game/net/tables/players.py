@@ -6,7 +6,9 @@ several servers) can take the file's place. The book keeps a key's sha256 only, 
 the key; a player's public id (PID) is random, made at the first hello, so it tells
 nothing of the key. `FileBook` keeps the book in one JSON file under the server's home
 (`HOME/players.json`), written atomically after every change: the old book or the new
-one survives a crash, whole. A store that cannot write raises `OSError`.
+one survives a crash, whole. A store that cannot write raises `OSError`. The book also
+keeps each rated game's changes, written with the new ratings, so a game is rated once
+whenever the server is killed.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import secrets
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Final, Protocol
+from typing import Final, Protocol, TypedDict
 
 from game.persist.atomic import write_text_atomically
 from game.persist.files import read_bounded
@@ -42,6 +44,14 @@ class Card:
     games: int = 0
 
 
+class RatingChange(TypedDict):
+    """One seat's rating before and after a rated game (the numbers shown)."""
+
+    player: str
+    before: int
+    after: int
+
+
 def key_hash(key: str) -> str:
     """What the book keeps of a key: its sha256, in hex."""
     return hashlib.sha256(key.encode()).hexdigest()
@@ -61,8 +71,13 @@ class PlayerBook(Protocol):
     def card(self, pid: str) -> Card | None:
         """The player of public id `pid`, if there is one."""
 
-    def rated(self, cards: Iterable[Card]) -> None:
-        """Keep these players' new ratings (`OSError` when the book cannot be written)."""
+    def rated(self, game: str, changes: list[RatingChange], cards: Iterable[Card]) -> None:
+        """Keep rated game `game`'s changes and its players' new ratings, together, so
+        that a game is rated once whenever the server stops (`OSError` when the book
+        cannot be written)."""
+
+    def game(self, game: str) -> list[RatingChange] | None:
+        """The changes of rated game `game`, once it is rated."""
 
     def best(self, count: int) -> list[Card]:
         """The `count` best rated players with at least one rated game, best first, by
@@ -82,6 +97,7 @@ class MemoryBook:
         self._by_key: dict[str, str] = {}
         """A key's hash: the player's PID."""
         self._cards: dict[str, Card] = {}
+        self._games: dict[str, list[RatingChange]] = {}
 
     def enter(self, key: str, name: str) -> Card:
         hashed = key_hash(key)
@@ -89,23 +105,29 @@ class MemoryBook:
         old = None if pid is None else self._cards[pid]
         card = Card(new_pid(), name) if old is None else replace(old, name=name)
         if card != old:
-            self._write({hashed: card.pid}, [card])
+            self._write({hashed: card.pid}, [card], {})
         return card
 
     def card(self, pid: str) -> Card | None:
         return self._cards.get(pid)
 
-    def rated(self, cards: Iterable[Card]) -> None:
-        self._write({}, list(cards))
+    def rated(self, game: str, changes: list[RatingChange], cards: Iterable[Card]) -> None:
+        self._write({}, list(cards), {game: changes})
+
+    def game(self, game: str) -> list[RatingChange] | None:
+        return self._games.get(game)
 
     def best(self, count: int) -> list[Card]:
         played = [card for card in self._cards.values() if card.games]
         return sorted(played, key=lambda card: (-order(card), card.name, card.pid))[:count]
 
-    def _write(self, keys: dict[str, str], cards: list[Card]) -> None:
-        """Keep new keys and cards (a book on disk writes them first)."""
+    def _write(
+        self, keys: dict[str, str], cards: list[Card], games: dict[str, list[RatingChange]]
+    ) -> None:
+        """Keep new keys, cards and rated games (a book on disk writes them first)."""
         self._by_key.update(keys)
         self._cards.update((card.pid, card) for card in cards)
+        self._games.update(games)
 
 
 class FileBook(MemoryBook):
@@ -121,21 +143,39 @@ class FileBook(MemoryBook):
     def _read(self, text: bytes) -> None:
         try:
             data = jsontext.parse(text)
-            players = data["players"]
-            for hashed, entry in players.items():
+            for hashed, entry in data["players"].items():
                 card = Card(**entry)
                 if not _well_formed(card):
                     raise TypeError
-                super()._write({hashed: card.pid}, [card])
+                super()._write({hashed: card.pid}, [card], {})
+            games = data["games"]
+            if not all(map(_well_formed_game, games.values())):
+                raise TypeError
+            super()._write({}, [], games)
         except (ValueError, KeyError, TypeError, AttributeError):
             raise RecordError(f"{self.path.name}: not a players' book") from None
 
-    def _write(self, keys: dict[str, str], cards: list[Card]) -> None:
+    def _write(
+        self, keys: dict[str, str], cards: list[Card], games: dict[str, list[RatingChange]]
+    ) -> None:
         pids = {**self._by_key, **keys}
         changed = {card.pid: card for card in cards}
         players = {h: asdict(changed.get(pid) or self._cards[pid]) for h, pid in pids.items()}
-        write_text_atomically(self.path, json.dumps({"players": players}), durable=True)
-        super()._write(keys, cards)
+        book = {"players": players, "games": {**self._games, **games}}
+        write_text_atomically(self.path, json.dumps(book), durable=True)
+        super()._write(keys, cards, games)
+
+
+def _well_formed_game(changes: object) -> bool:
+    """Whether a rated game read from a file is a list of `RatingChange`s."""
+    return isinstance(changes, list) and all(
+        isinstance(change, dict)
+        and set(change) == {"player", "before", "after"}
+        and isinstance(change["player"], str)
+        and type(change["before"]) is int
+        and type(change["after"]) is int
+        for change in changes
+    )
 
 
 def _well_formed(card: Card) -> bool:

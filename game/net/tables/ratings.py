@@ -11,23 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Final, TypedDict
+from typing import Final
 
 from openskill.models import PlackettLuce
 
-from game.net.tables.players import Card, order
+from game.net.tables.players import Card, RatingChange, order
 
 SHOWN_BASE: Final = 1000
 SHOWN_SCALE: Final = 20
 _MODEL: Final = PlackettLuce()
-
-
-class RatingChange(TypedDict):
-    """One seat's rating before and after a rated game (shown numbers)."""
-
-    player: str
-    before: int
-    after: int
 
 
 def shown(card: Card) -> int:

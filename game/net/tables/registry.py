@@ -126,7 +126,7 @@ class Registry:
         for table in tables:
             self.tables[table.key] = table
             self._hold(table)
-            if table.flow.deal_if_due():
+            if table.flow.deal_if_due() or self.club.rate(table):
                 self.keeper.save_if_can(table)
         self.sweep()
         for table in self.tables.values():
@@ -292,7 +292,7 @@ class Registry:
             self.keeper.save_if_can(table)
             self._tell(table, _view(table))
         elif table.is_over():
-            self.club.game_over(table)
+            self.club.rate(table)
             self.keeper.save_if_can(table)
             self._tell(table, _over(table))
         self._let_computers_play(table)
