@@ -10,12 +10,22 @@ from typing import Any
 
 import pytest
 
+from game.net.mirror import TableMirror
+from game.net.replies import MoveMessage, TableView, read_server_message
 from game.net.tables.players import FileBook, MemoryBook
 from game.net.tables.ratings import ranks, rate
 from game.net.tables.registry import Registry
 from game.net.tables.store import TableStore
 from game.net.tables.table import NetTable
-from tests.net_helpers import ROOMY, Inbox, ManualClock, dealer, first_legal_entry, play_out
+from tests.net_helpers import (
+    ROOMY,
+    Inbox,
+    ManualClock,
+    checked,
+    dealer,
+    first_legal_entry,
+    play_out,
+)
 
 DAY = 86_400.0
 
@@ -423,3 +433,62 @@ def test_a_rated_game_whose_save_missed_its_ratings_is_rated_once_when_reopened(
     assert over["ratings"] == ratings
     board = hello(again, "Ann", 0).send({"type": "ratings"})[0]["players"]
     assert [p["games"] for p in board] == [1, 1]
+
+
+# --- timed club games ------------------------------------------------------------------
+
+
+def test_the_server_runs_a_timed_club_games_clock_and_ends_it_with_the_hand_in_play(
+    tmp_path: Path,
+) -> None:
+    """Each move is played at the time the server's clock says since the last one; the
+    game ends at the end of the hand in play once its minute has run out, a record
+    `check` passes; a restart in the middle keeps the clock."""
+    clock = ManualClock()
+    registry = club(clock, tmp_path)
+    rules = {"variant": "club", "time_limit_s": 60}
+    code = create(Inbox(registry), rules=rules)
+    holders = seated(registry, code, ["Ann", "Bob"])
+    table = table_of(registry, code)
+    for _ in range(3):
+        clock.now += 7
+        seat = table.state.current
+        holders[seat].send({"type": "move", "table": code, "move": first_legal_entry(table)})
+    assert table.state.clock_s == 21  # seven seconds before each move
+    registry.save_all()
+    registry = club(clock, tmp_path)
+    table = table_of(registry, code)
+    assert table.state.clock_s == 21
+    holders = {}
+    for seat, token in enumerate(t for t in table.tokens if t is not None):
+        holders[seat] = Inbox(registry, f"10.0.{seat}.1")
+        holders[seat].send({"type": "rejoin", "table": code, "token": token})
+    while not table.is_over():
+        clock.now += 7
+        seat = table.state.current
+        holders[seat].send({"type": "move", "table": code, "move": first_legal_entry(table)})
+    record = holders[0].of_type("over")[-1]["record"]
+    ended = [hand["clock_s"] for hand in record["hands"]]
+    assert ended[-1] >= 60 and all(clock_s < 60 for clock_s in ended[:-1])
+    mirror = None  # a client's copy, from its view and the moves announced, ends too
+    for frame in holders[1].frames:
+        message = read_server_message(frame)
+        if isinstance(message, TableView):
+            mirror = TableMirror(message.record)
+        elif isinstance(message, MoveMessage) and mirror is not None:
+            mirror.play(message)
+    assert mirror is not None and mirror.state.is_terminal()
+    assert checked(record).is_over()
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"rules": {"time_limit_s": 60}},  # a standard game has no time limit
+        {"rules": {"variant": "club", "time_limit_s": 60}, "pace": {"days": 1}},
+    ],
+)
+def test_a_timed_game_is_a_live_club_game(options: dict[str, Any]) -> None:
+    registry = club()
+    frame = {"type": "create", "players": 2, "seats": ["remote", "remote"], **options}
+    assert Inbox(registry).send(frame)[0]["code"] == "bad-message" and not registry.tables

@@ -179,9 +179,11 @@ def _create(data: Mapping[str, object]) -> Create:
         raise bad(str(error)) from None
     if rules.partners and players != 4:
         raise bad("partners needs exactly 4 players")
-    if rules.timed:
-        raise bad("timed games are not played over the network yet")
+    if rules.timed and not rules.club:
+        raise bad("a time limit is a club game's (RULES.md): rules.variant must be 'club'")
     club = _club(club_options, data)
+    if rules.timed and club.days is not None:
+        raise bad("a timed game is played live, not over days")
     if club.rated and any(kind != REMOTE for kind in seats):
         raise bad("a rated table has no computer seats")
     return Create(seats, rules, _seat_names(data.get("names"), players), club)

@@ -279,8 +279,7 @@ class Registry:
 
     def _play(self, table: NetTable, peer: Follower | None, seat: int, move: Move) -> None:
         """Play and announce a move (`Refused`, and nothing changed, when it may not be)."""
-        hand, index = table.play(peer, seat, move)
-        table.last_active = table.club.turn_since = self.clock()
+        hand, index = table.play(peer, seat, move, self.clock())
         entry = table.last_entry()
         try:
             self._kept(table, partial(self.keeper.append, table, hand, index, entry), peer)

@@ -280,14 +280,22 @@ class NetTable:
         if state.current != seat:
             raise Refused(NOT_YOUR_TURN, f"it is seat {state.current}'s turn")
 
-    def play(self, follower: Follower | None, seat: int, move: Move) -> tuple[int, int]:
-        """Play `move` for `seat` (`Refused` when it may not be played: nothing changes);
-        the hand and index of the move as recorded."""
+    def play(self, follower: Follower | None, seat: int, move: Move, now: float) -> tuple[int, int]:
+        """Play `move` for `seat` at time `now` (`Refused` when it may not be played:
+        nothing changes); the hand and index of the move as recorded. A timed game's
+        clock runs on the server: the time since the last move (or the last seat taken)
+        is played before this one, and the game ends at the end of the hand in play once
+        it has run out (RULES.md)."""
         self.check_turn(follower, seat)
+        state = self.state
+        clock = state.clock_s
+        state.advance_clock(max(0.0, now - self.club.turn_since))
         try:
             self.flow.play_from(move, by_computer=follower is None)
         except IllegalMoveError as error:
+            state.restore_clock(clock)
             raise Refused(ILLEGAL_MOVE, str(error)) from None
+        self.last_active = self.club.turn_since = now
         return self.record.hand_count - 1, len(self.state.moves) - 1
 
     def take_back(self) -> None:
@@ -304,6 +312,9 @@ class NetTable:
         if (hand, index) != (self.record.hand_count - 1, len(self.state.moves)):
             return
         move = entry_to_move(Mode.TABLE, entry, hand, index)
+        clock = entry.get("clock_s") if isinstance(entry, dict) else None
+        if isinstance(clock, (int, float)):  # a timed game: the clock as the move was played
+            self.state.restore_clock(float(clock))
         try:
             self.flow.play_from(move, by_computer=self.is_computer(self.state.current))
         except IllegalMoveError as error:
