@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from game.net.mirror import TableMirror
-from game.net.replies import MoveMessage, TableView, read_server_message
+from game.net.replies import MAX_READ, MoveMessage, TableView, read_server_message
+from game.net.tables.lobby import SHOWN
 from game.net.tables.players import FileBook, MemoryBook
 from game.net.tables.ratings import ranks, rate
 from game.net.tables.registry import Registry
@@ -492,3 +493,19 @@ def test_a_timed_game_is_a_live_club_game(options: dict[str, Any]) -> None:
     registry = club()
     frame = {"type": "create", "players": 2, "seats": ["remote", "remote"], **options}
     assert Inbox(registry).send(frame)[0]["code"] == "bad-message" and not registry.tables
+
+
+def test_the_lobby_lists_at_most_as_many_tables_as_fit_a_servers_frame() -> None:
+    registry = club()
+    host = hello(registry, "Host", 9)
+    for _ in range(SHOWN + 1):
+        create(host, 2, public=True)
+    first = create(host, 7, public=True)
+    for number in range(6):
+        joiner = hello(registry, "\U0001f600" * 24, number)
+        assert joiner.send({"type": "join", "table": first, "name": "x"})[0]["type"] == "joined"
+    table_of(registry, first).club.turn_since = 0  # the longest waiting
+    frame = Inbox(registry).send({"type": "lobby"})[0]
+    assert len(frame["tables"]) == SHOWN and frame["tables"][0]["table"] == first
+    widest = len(json.dumps(frame["tables"][0]))  # written as the server writes: ASCII
+    assert widest < 3000 and SHOWN * widest < MAX_READ

@@ -19,6 +19,10 @@ from game.net.tables.table import Follower, NetTable
 
 EVERY_S: Final = 1.0
 """The least time between two lobbies sent to one follower."""
+SHOWN: Final = 300
+"""The most tables a lobby lists (those waiting longest): an entry of seven seats with
+names of 24 characters each written as an escaped pair of surrogates is under 3 KB, so
+a lobby stays within the 1 MiB of a server's frame (PROTOCOL.md)."""
 
 
 def entry(table: NetTable) -> Mapping[str, object]:
@@ -45,11 +49,16 @@ def free_seats(table: NetTable) -> int:
     )
 
 
-def listed(tables: Iterable[NetTable]) -> list[Mapping[str, object]]:
-    """The lobby: every public table with a free seat, the one waiting longest (since
-    it opened or a seat was last taken) first."""
+def _listed(tables: Iterable[NetTable]) -> list[NetTable]:
+    """The tables of the lobby: every public one with a free seat, the one waiting
+    longest (since it opened or a seat was last taken) first, up to `SHOWN`."""
     shown = [t for t in tables if t.club.options.public and free_seats(t) and not t.is_over()]
-    return [entry(table) for table in sorted(shown, key=lambda t: (t.club.turn_since, t.code))]
+    return sorted(shown, key=lambda table: (table.club.turn_since, table.code))[:SHOWN]
+
+
+def _seated(table: NetTable) -> tuple[object, ...]:
+    """What a table's entry changes with: the seats taken, and which a computer plays."""
+    return (*table.tokens, *map(table.is_computer, range(len(table.tokens))))
 
 
 @dataclass
@@ -65,10 +74,25 @@ class Lobby:
         self.clock = clock
         self.tables = tables
         self._sent: dict[Follower, _Sent] = {}
+        self._entries: dict[bytes, tuple[tuple[object, ...], Mapping[str, object]]] = {}
+        """Each listed table's entry, and the seats it was made for (making one costs
+        far more than seeing that it is still right)."""
+
+    def entries(self) -> list[Mapping[str, object]]:
+        """The lobby (PROTOCOL.md: a list of ENTRY)."""
+        made = {}
+        for table in _listed(self.tables.values()):
+            seated = _seated(table)
+            kept = self._entries.get(table.key)
+            made[table.key] = (
+                kept if kept is not None and kept[0] == seated else (seated, entry(table))
+            )
+        self._entries = made
+        return [entry for _, entry in made.values()]
 
     def show(self, follower: Follower, follow: bool) -> None:
         """Send `follower` the lobby, and have it follow (`follow`) or no longer."""
-        entries = listed(self.tables.values())
+        entries = self.entries()
         follower.send(lobby_frame(entries))
         if follow:
             self._sent[follower] = _Sent(self.clock(), entries)
@@ -85,7 +109,7 @@ class Lobby:
         if not self._sent:
             return
         now = self.clock()
-        entries = listed(self.tables.values())
+        entries = self.entries()
         frame = None
         for follower, sent in self._sent.items():
             if now - sent.at >= EVERY_S and sent.entries != entries:

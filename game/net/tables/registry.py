@@ -2,6 +2,9 @@
 WebSocket server hands every frame to `Registry.receive` with the connection's `Peer`,
 and the registry answers through `Peer.send` (a test passes a list's `append`).
 
+Version 2's messages (players, the lobby, chat, ratings) go to its `Club` (club.py),
+and its `sweep` plays the moves of seats out of their days (pace.py).
+
 Every refusal is an `error` frame to the sender and changes nothing. A change is
 written to the store before anyone hears of it, so a server killed at any instant loses
 no move it announced; a change the store cannot write is refused `not-saved` and the
