@@ -64,22 +64,31 @@ def _seated(table: NetTable) -> tuple[object, ...]:
 @dataclass
 class _Sent:
     at: float
-    entries: list[Mapping[str, object]]
+    frame: str
 
 
 class Lobby:
-    """The connections that follow the lobby, and what each was last sent."""
+    """The connections that follow the lobby, and what each was last sent. The lobby is
+    made at most once a second (a `lobby` answered in that second is the same), so that
+    asking for it often costs the server little."""
 
     def __init__(self, clock: Clock, tables: Mapping[bytes, NetTable]) -> None:
         self.clock = clock
         self.tables = tables
         self._sent: dict[Follower, _Sent] = {}
+        self._latest: _Sent | None = None
+        """The last lobby made, and when."""
         self._entries: dict[bytes, tuple[tuple[object, ...], Mapping[str, object]]] = {}
         """Each listed table's entry, and the seats it was made for (making one costs
         far more than seeing that it is still right)."""
 
-    def entries(self) -> list[Mapping[str, object]]:
-        """The lobby (PROTOCOL.md: a list of ENTRY)."""
+    def frame(self) -> _Sent:
+        """The `lobby` frame (PROTOCOL.md: a list of ENTRY), made now or within the last
+        second, and when it was made."""
+        now = self.clock()
+        latest = self._latest
+        if latest is not None and now - latest.at < EVERY_S:
+            return latest
         made = {}
         for table in _listed(self.tables.values()):
             seated = _seated(table)
@@ -88,14 +97,15 @@ class Lobby:
                 kept if kept is not None and kept[0] == seated else (seated, entry(table))
             )
         self._entries = made
-        return [entry for _, entry in made.values()]
+        self._latest = _Sent(now, lobby_frame([entry for _, entry in made.values()]))
+        return self._latest
 
     def show(self, follower: Follower, follow: bool) -> None:
         """Send `follower` the lobby, and have it follow (`follow`) or no longer."""
-        entries = self.entries()
-        follower.send(lobby_frame(entries))
+        latest = self.frame()
+        follower.send(latest.frame)
         if follow:
-            self._sent[follower] = _Sent(self.clock(), entries)
+            self._sent[follower] = _Sent(self.clock(), latest.frame)
         else:
             self._sent.pop(follower, None)
 
@@ -109,10 +119,8 @@ class Lobby:
         if not self._sent:
             return
         now = self.clock()
-        entries = self.entries()
-        frame = None
+        frame = self.frame().frame
         for follower, sent in self._sent.items():
-            if now - sent.at >= EVERY_S and sent.entries != entries:
-                frame = frame or lobby_frame(entries)
+            if now - sent.at >= EVERY_S and sent.frame != frame:
                 follower.send(frame)
-                sent.at, sent.entries = now, entries
+                sent.at, sent.frame = now, frame
