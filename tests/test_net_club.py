@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from game import server
 from game.net.mirror import TableMirror
 from game.net.replies import MAX_READ, MoveMessage, TableView, read_server_message
 from game.net.tables.lobby import SHOWN
@@ -509,3 +510,15 @@ def test_the_lobby_lists_at_most_as_many_tables_as_fit_a_servers_frame() -> None
     assert len(frame["tables"]) == SHOWN and frame["tables"][0]["table"] == first
     widest = len(json.dumps(frame["tables"][0]))  # written as the server writes: ASCII
     assert widest < 3000 and SHOWN * widest < MAX_READ
+
+
+@pytest.mark.parametrize("text", ["{", '{"players": {"h": {"pid": 5}}, "games": {}}', "[]"])
+def test_a_damaged_players_book_stops_the_server_with_one_line_and_is_left_as_it_was(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    book = tmp_path / "players.json"
+    book.write_text(text)
+    assert server.main(["--port", "0", "--home", str(tmp_path)]) == 1
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "players.json: not a players' book" in error
+    assert book.read_text() == text
