@@ -522,3 +522,16 @@ def test_a_damaged_players_book_stops_the_server_with_one_line_and_is_left_as_it
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "players.json: not a players' book" in error
     assert book.read_text() == text
+
+
+def test_a_table_that_waits_for_players_closes_when_nobody_took_a_seat_for_its_days() -> None:
+    clock = ManualClock()
+    registry = club(clock)
+    code = create(Inbox(registry), 3, pace={"days": 2}, public=True)
+    clock.now += 2 * DAY - 1
+    assert registry.sweep() == []
+    hello(registry, "Ann", 1).send({"type": "join", "table": code, "name": "x"})
+    clock.now += 2 * DAY - 1
+    assert registry.sweep() == []  # a seat taken: two more days
+    clock.now += 2
+    assert registry.sweep() == [code] and not registry.tables

@@ -1,7 +1,8 @@
-"""Tables that wait (PROTOCOL.md version 2, `pace: {"days": D}`): they never close for
-idleness, and each seat has D days for each move. When a seat's days run out (the
-registry's `sweep` looks), the server plays that one move for it with the table's
-stand-in level, thought through the registry's `Thinker`; the seat stays its player's."""
+"""Tables that wait (PROTOCOL.md version 2, `pace: {"days": D}`): once every seat is
+taken they never close for idleness, and each seat has D days for each move. When a
+seat's days run out (the registry's `sweep` looks), the server plays that one move for
+it with the table's stand-in level, thought through the registry's `Thinker`; the seat
+stays its player's."""
 
 from __future__ import annotations
 
@@ -21,10 +22,14 @@ Play = Callable[[NetTable, Follower | None, int, Move], None]
 not be)."""
 
 
-def waits(table: NetTable) -> bool:
+def waits(table: NetTable, now: float) -> bool:
     """Whether `table` waits for its players however long they are away: a table of days
-    per move that has not ended."""
-    return table.club.options.days is not None and not table.is_over()
+    per move that has not ended. One still waiting for players to take its seats waits
+    for them as long as for a move: D days since it opened or a seat was last taken."""
+    days = table.club.options.days
+    if days is None or table.is_over():
+        return False
+    return table.started or now - table.club.turn_since < days * DAY_S
 
 
 def overdue(table: NetTable, now: float) -> bool:

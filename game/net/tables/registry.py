@@ -378,7 +378,7 @@ class Registry:
         """Close every table that has had its time (`expired`: their codes), and let
         computers whose move could not be saved try again."""
         idle = expired(self.tables.values(), self.clock(), self.limits)
-        idle = [table for table in idle if not waits(table)]
+        idle = [table for table in idle if not waits(table, self.clock())]
         for table in idle:
             del self.tables[table.key]
             self._owners.pop(table.key, None)
