@@ -535,3 +535,22 @@ def test_a_table_that_waits_for_players_closes_when_nobody_took_a_seat_for_its_d
     assert registry.sweep() == []  # a seat taken: two more days
     clock.now += 2
     assert registry.sweep() == [code] and not registry.tables
+
+
+@pytest.mark.parametrize("pace", ["live", {"days": 1}])
+def test_the_computers_of_a_table_that_waits_begin_a_hand_with_every_player_away(
+    pace: object,
+) -> None:
+    """A live table's computers wait for someone before a new hand; a table that waits
+    is played over days by players who are away, so its computers do not wait (or
+    `mine` would say it is nobody's turn while nothing moves)."""
+    registry = club()
+    frame = {"type": "create", "players": 2, "seats": ["remote", "ai:greedy"], "pace": pace}
+    code = Inbox(registry).send(frame)[0]["table"]
+    (player,) = seated(registry, code, ["Ann"]).values()
+    table = table_of(registry, code)
+    registry.disconnect(player.peer)
+    while table.state.moves:  # back to the start of the hand, the computer's to begin
+        table.take_back()
+    assert table.state.current == 1
+    assert table.computer_to_act() == (None if pace == "live" else 1)

@@ -165,11 +165,12 @@ class NetTable:
     def computer_to_act(self) -> int | None:
         """The computer seat whose move the table waits for, if any. With no person at
         the table (every seat a computer's or away), the computers end the hand under
-        way and wait before the next: a table never plays itself for nobody."""
+        way and wait before the next: a table never plays itself for nobody. At a table
+        that waits its players are away for days: its computers play on."""
         state = self.state
         if not self.started or state.hand_over or not self.is_computer(state.current):
             return None
-        if not state.moves and not any(self.holders):
+        if not state.moves and not any(self.holders) and self.club.options.days is None:
             return None
         return state.current
 
