@@ -554,3 +554,28 @@ def test_the_computers_of_a_table_that_waits_begin_a_hand_with_every_player_away
         table.take_back()
     assert table.state.current == 1
     assert table.computer_to_act() == (None if pace == "live" else 1)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        {"ratings": [{"player": 5}]},
+        {"chat": [{"seat": 9, "name": "A", "text": "hi"}]},
+        {"chat": [{"seat": None, "name": "A", "text": "two\nlines"}]},
+        {"days": 99},
+        {"owners": ["p-1", "p-2", "p-3"]},
+        {"public": "yes"},
+    ],
+)
+def test_a_save_whose_club_state_is_damaged_is_named_and_left_where_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], damage: dict[str, object]
+) -> None:
+    registry = club(home=tmp_path)
+    code = create(Inbox(registry))
+    seated(registry, code, ["Ann", "Bob"])
+    (saved,) = (tmp_path / "tables").glob(f"{code}*")
+    record = json.loads(saved.read_text())
+    record["server"]["club"].update(damage)
+    saved.write_text(json.dumps(record))
+    assert TableStore(tmp_path).load() == []
+    assert "club state is damaged" in capsys.readouterr().err and saved.exists()

@@ -11,7 +11,7 @@ from typing import Final, TypedDict
 
 from game.net.club_messages import CHAT_LIMIT, MAX_DAYS, ClubOptions, chat_text, pace_json
 from game.net.club_replies import said
-from game.net.tables.players import RatingChange
+from game.net.tables.players import RatingChange, well_formed_changes
 from game.rules.errors import RecordError
 from game.rules.table_rules import MAX_PLAYERS
 
@@ -92,7 +92,7 @@ class ClubTable:
             _need(isinstance(owners, list) and len(owners) <= min(seats, MAX_PLAYERS))
             _need(all(owner is None or isinstance(owner, str) for owner in owners))
             _need(isinstance(since, (int, float)) and isinstance(lines, list))
-            _need(ratings is None or isinstance(ratings, list))
+            _need(ratings is None or well_formed_changes(ratings))
             chat = _chat()
             chat.extend(_line(line, seats) for line in lines)
         except (KeyError, TypeError, ValueError):

@@ -149,7 +149,7 @@ class FileBook(MemoryBook):
                     raise TypeError
                 super()._write({hashed: card.pid}, [card], {})
             games = data["games"]
-            if not all(map(_well_formed_game, games.values())):
+            if not all(map(well_formed_changes, games.values())):
                 raise TypeError
             super()._write({}, [], games)
         except (ValueError, KeyError, TypeError, AttributeError):
@@ -166,8 +166,8 @@ class FileBook(MemoryBook):
         super()._write(keys, cards, games)
 
 
-def _well_formed_game(changes: object) -> bool:
-    """Whether a rated game read from a file is a list of `RatingChange`s."""
+def well_formed_changes(changes: object) -> bool:
+    """Whether a rated game's changes read from a file are a list of `RatingChange`s."""
     return isinstance(changes, list) and all(
         isinstance(change, dict)
         and set(change) == {"player", "before", "after"}
