@@ -17,7 +17,7 @@ import hashlib
 import json
 import secrets
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final, Protocol, TypedDict
 
@@ -160,7 +160,7 @@ class FileBook(MemoryBook):
     ) -> None:
         pids = {**self._by_key, **keys}
         changed = {card.pid: card for card in cards}
-        players = {h: asdict(changed.get(pid) or self._cards[pid]) for h, pid in pids.items()}
+        players = {h: vars(changed.get(pid) or self._cards[pid]) for h, pid in pids.items()}
         book = {"players": players, "games": {**self._games, **games}}
         write_text_atomically(self.path, json.dumps(book), durable=True)
         super()._write(keys, cards, games)
