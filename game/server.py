@@ -10,7 +10,8 @@ until SIGTERM or SIGINT, then closes every connection, saves every table and exi
 `--port 0` takes a free port. It listens on this computer only (127.0.0.1) unless
 `--host` says otherwise (`--host 0.0.0.0` for every network it is on). Its tables are
 kept in `--home` (the game's data folder's `server` folder by default) and reopened,
-codes and seats intact, when it starts again. `--limit`, as often as needed, sets one of
+codes and seats intact, when it starts again; so are its players (`players.json`: the
+hash of each player's key, public id, name and rating). `--limit`, as often as needed, sets one of
 the limits of `game.net.tables.limits.Limits` (`--limit connections_per_host=200`).
 """
 
@@ -28,10 +29,12 @@ from pathlib import Path
 from game.ai.worker import WorkerPool
 from game.net.server import run_server
 from game.net.tables.limits import Limits
+from game.net.tables.players import FileBook
 from game.net.tables.registry import Registry
 from game.net.tables.store import TableStore
 from game.net.tables.thinking import AdvisedThinker
 from game.persist.files import GameFiles
+from game.rules.errors import RulesError
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
@@ -111,9 +114,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(error))
     home = args.home or GameFiles().data_dir / "server"
     store = TableStore(home)
+    try:
+        book = FileBook(home)
+    except (OSError, RulesError) as error:
+        print(f"table server: cannot read the players' book: {error}", file=sys.stderr)
+        return 1
     workers = [WorkerPool() for _ in range(COMPUTER_WORKERS)]
     limits = Limits(**dict(args.limit))
-    registry = Registry(time.time, AdvisedThinker(*workers), store, limits)
+    registry = Registry(time.time, AdvisedThinker(*workers), store, limits, book=book)
     registry.open(store.load())
     try:
         saved = asyncio.run(run_server(registry, args.host, args.port, announce, tls))

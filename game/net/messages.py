@@ -11,11 +11,19 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Final
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Final, TypeVar
 
 from game.ai.players import LEVELS
+from game.net.club_messages import (
+    CLUB_TYPES,
+    ClubMessage,
+    ClubOptions,
+    club_options,
+    read_club_message,
+)
 from game.rules import jsontext
 from game.rules.errors import RulesError
 from game.rules.modes import Mode
@@ -37,6 +45,8 @@ SERVER_FULL: Final = "server-full"
 NOT_SAVED: Final = "not-saved"
 """A code this server adds: the change could not be written to its disk, so it was not
 made (sent to everyone at the table, the first time a change of theirs is refused)."""
+NO_PLAYER: Final = "no-player"
+"""A message that needs `hello` first (version 2)."""
 REPLACED: Final = "replaced"
 """A code this server adds, sent unasked: a seat this connection held was taken back by
 its token on another connection."""
@@ -53,6 +63,9 @@ NAME_LIMIT: Final = 200
 """The longest name read; what is kept of it is what a screen shows (`player_name`)."""
 
 
+T = TypeVar("T")
+
+
 class Refused(Exception):
     """A message the server refuses: `code` as PROTOCOL.md lists them, and why."""
 
@@ -65,12 +78,14 @@ class Refused(Exception):
 @dataclass(frozen=True)
 class Create:
     """Open a table: each seat's kind ("remote" or "ai:LEVEL"), the rules, and the
-    computer seats' names (the game's addition; a remote seat's comes with its join).
-    A `seed` is not read: the server deals, or the creator would know every stock."""
+    computer seats' names (the game's addition; a remote seat's comes with its join)
+    and version 2's options. A `seed` is not read: the server deals, or the creator
+    would know every stock."""
 
     seats: tuple[str, ...]
     rules: TableRules
     names: tuple[str | None, ...] = ()
+    club: ClubOptions = field(default_factory=ClubOptions)
 
 
 @dataclass(frozen=True)
@@ -116,7 +131,7 @@ class StandIn:
     level: str
 
 
-ClientMessage = Create | Join | Rejoin | Watch | MoveRequest | StandIn
+ClientMessage = Create | Join | Rejoin | Watch | MoveRequest | StandIn | ClubMessage
 
 
 def bad(message: str) -> Refused:
@@ -164,9 +179,22 @@ def _create(data: Mapping[str, object]) -> Create:
         raise bad(str(error)) from None
     if rules.partners and players != 4:
         raise bad("partners needs exactly 4 players")
-    if rules.timed:
-        raise bad("timed games are not played over the network yet")
-    return Create(seats, rules, _seat_names(data.get("names"), players))
+    if rules.timed and not rules.club:
+        raise bad("a time limit is a club game's (RULES.md): rules.variant must be 'club'")
+    club = _club(club_options, data)
+    if rules.timed and club.days is not None:
+        raise bad("a timed game is played live, not over days")
+    if club.rated and any(kind != REMOTE for kind in seats):
+        raise bad("a rated table has no computer seats")
+    return Create(seats, rules, _seat_names(data.get("names"), players), club)
+
+
+def _club(read: Callable[[Mapping[str, object]], T], data: Mapping[str, object]) -> T:
+    """What a version 2 reader reads of `data`; its `ValueError` refused as a bad message."""
+    try:
+        return read(data)
+    except ValueError as error:
+        raise bad(str(error)) from None
 
 
 def _seat_names(names: object, players: int) -> tuple[str | None, ...]:
@@ -225,6 +253,9 @@ def read_client_message(text: str | bytes) -> ClientMessage:
         return _move(data)
     if kind == "stand-in":
         return _stand_in(data)
+    if isinstance(kind, str) and kind in CLUB_TYPES:
+        table = _code(data, "table") if kind == "say" else ""
+        return _club(partial(read_club_message, kind, table), data)
     raise bad(f"unknown message type {cut_text(repr(kind))}")
 
 

@@ -58,6 +58,8 @@ class TableMirror:
             raise RulesError(f"move {message.index} of hand {message.hand} is not the next")
         if message.move.move.action == DRAW and message.move.drawn is not None:
             self._bring_forward(message.move.drawn)
+        if message.move.clock_s is not None:  # a timed game: the server runs the clock
+            self.state.restore_clock(message.move.clock_s)
         return self.recorded.play(message.move.move)
 
     def _bring_forward(self, tile: int) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -49,16 +49,23 @@ def joined_frame(table: str, seat: int, token: str) -> str:
     return _frame({"type": "joined", "table": table, "seat": seat, "token": token})
 
 
-def view_frame(table: str, view: Mapping[str, object]) -> str:
-    return _frame({"type": "view", "table": table, "record": view})
+def view_frame(
+    table: str, view: Mapping[str, object], chat: Sequence[Mapping[str, object]] = ()
+) -> str:
+    """A table's view, with the last lines of its chat (`said` messages, version 2)."""
+    return _frame({"type": "view", "table": table, "record": view, "chat": list(chat)})
 
 
 def move_frame(table: str, hand: int, index: int, entry: Mapping[str, object]) -> str:
     return _frame({"type": "move", "table": table, "hand": hand, "index": index, "move": entry})
 
 
-def over_frame(table: str, record: Mapping[str, object]) -> str:
-    return _frame({"type": "over", "table": table, "record": record})
+def over_frame(
+    table: str, record: Mapping[str, object], ratings: Sequence[Mapping[str, object]] | None = None
+) -> str:
+    """The game has ended: the whole record, and a rated game's ratings (version 2)."""
+    data = {"type": "over", "table": table, "record": record}
+    return _frame(data if ratings is None else {**data, "ratings": list(ratings)})
 
 
 def error_frame(code: str, message: str, table: str | None = None) -> str:

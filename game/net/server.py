@@ -44,6 +44,8 @@ POLL_S = 0.01
 SWEEP_S = 10.0
 """How often idle tables are looked for, and computers whose move the disk refused try
 again."""
+LOBBY_S = 1.0
+"""How often the lobby's followers are sent the lobby, if it has changed."""
 PING_S = 20.0
 """Keepalive: a connection that answers no ping within this is closed."""
 BACKLOG = 64
@@ -155,7 +157,10 @@ class TableServer:
         """Serve until `stop` is done, then close every connection and save every table
         to the disk; `ready` is told the address once the server listens. Whether every
         table is saved. With `tls`, it serves `wss://`."""
-        chores = [asyncio.create_task(self._every(SWEEP_S, self.registry.sweep))]
+        chores = [
+            asyncio.create_task(self._every(SWEEP_S, self.registry.sweep)),
+            asyncio.create_task(self._every(LOBBY_S, self.registry.club.lobby.tell)),
+        ]
         thinker = self.registry.thinker
         if isinstance(thinker, AdvisedThinker):
             chores.append(asyncio.create_task(self._every(POLL_S, thinker.poll)))

@@ -2,6 +2,9 @@
 WebSocket server hands every frame to `Registry.receive` with the connection's `Peer`,
 and the registry answers through `Peer.send` (a test passes a list's `append`).
 
+Version 2's messages (players, the lobby, chat, ratings) go to its `Club` (club.py),
+and its `sweep` plays the moves of seats out of their days (pace.py).
+
 Every refusal is an `error` frame to the sender and changes nothing. A change is
 written to the store before anyone hears of it, so a server killed at any instant loses
 no move it announced; a change the store cannot write is refused `not-saved` and the
@@ -18,6 +21,7 @@ from collections.abc import Callable
 from functools import partial
 
 from game.ai.players import Player
+from game.net.club_messages import Hello, LobbyRequest, Mine, RatingsRequest, Say
 from game.net.messages import (
     BAD_TOKEN,
     NO_TABLE,
@@ -43,12 +47,31 @@ from game.net.replies import (
     replaced_frame,
     view_frame,
 )
+from game.net.tables.club import Club
 from game.net.tables.keeping import Keeper, Store
 from game.net.tables.limits import Attempts, Clock, Limits, TokenBucket, expired, network_of
+from game.net.tables.pace import Deadlines, waits
+from game.net.tables.players import PlayerBook
 from game.net.tables.table import Follower, NetTable, code_key, new_seed
 from game.net.tables.thinking import Answer, Answered, InlineThinker, Thinker
 from game.rules.moves import Move
 from game.rules.table import TableState
+
+
+def _view(table: NetTable) -> str:
+    """The `view` frame of `table`, with the last lines of its chat."""
+    return view_frame(table.code, table.view(), table.club.said(table.code))
+
+
+def _over(table: NetTable) -> str:
+    """The `over` frame of `table`, with a rated game's ratings."""
+    return over_frame(table.code, table.full_record(), table.club.ratings)
+
+
+def _send_view(peer: Follower, table: NetTable) -> None:
+    peer.send(_view(table))
+    if table.is_over():
+        peer.send(_over(table))
 
 
 class Peer(Follower):
@@ -80,6 +103,7 @@ class Registry:
         store: Store | None = None,
         limits: Limits | None = None,
         deal: Callable[[], int] = new_seed,
+        book: PlayerBook | None = None,
     ) -> None:
         self.clock = clock
         self.deal = deal
@@ -96,6 +120,8 @@ class Registry:
         self._answering = False
         self._unsaved: set[bytes] = set()
         """The tables whose last change the store could not write (they were told)."""
+        self.club = Club(clock, self.tables, self._table, self._tell, self._save, book)
+        self.deadlines = Deadlines(clock, self.thinker, self.tables, self._play)
 
     def open(self, tables: list[NetTable]) -> None:
         """Take tables reopened from their saves (those that have had their time are
@@ -103,7 +129,7 @@ class Registry:
         for table in tables:
             self.tables[table.key] = table
             self._hold(table)
-            if table.flow.deal_if_due():
+            if table.flow.deal_if_due() or self.club.rate(table):
                 self.keeper.save_if_can(table)
         self.sweep()
         for table in self.tables.values():
@@ -125,6 +151,7 @@ class Registry:
             if table is not None and table.release(peer):
                 self._tell(table, presence_frame(table.code, table.connected()))
         peer.tables.clear()
+        self.club.leave(peer)
 
     def receive(self, peer: Peer, text: str | bytes) -> None:
         """Do what the frame `text` from `peer` asks, or refuse it with an `error`."""
@@ -134,6 +161,8 @@ class Registry:
             message = read_client_message(text)
             if isinstance(message, MoveRequest):
                 self._move(peer, message)
+            elif isinstance(message, (Mine, LobbyRequest, Say, RatingsRequest)):
+                self.club.receive(peer, message)
             else:
                 self._attempt_allowed(peer)
                 if isinstance(message, Create):
@@ -144,6 +173,8 @@ class Registry:
                     self._rejoin(peer, message)
                 elif isinstance(message, StandIn):
                     self._stand_in(peer, message)
+                elif isinstance(message, Hello):
+                    self.club.receive(peer, message)
                 else:
                     self._watch(peer, message)
         except Refused as refused:
@@ -173,6 +204,7 @@ class Registry:
     def _create(self, peer: Peer, message: Create) -> None:
         if len(self.tables) >= self.limits.max_tables:
             raise Refused(SERVER_FULL, "this server holds as many tables as it may")
+        self.club.check_create(peer, message)
         table = NetTable.new(message, self.clock(), self.deal())
         self.keeper.save(table)
         self.tables[table.key] = table
@@ -183,23 +215,23 @@ class Registry:
     def _seated(self, peer: Peer, table: NetTable, seat: int, token: str) -> None:
         peer.tables.add(table.key)
         peer.send(joined_frame(table.code, seat, token))
-        self._send_view(peer, table)
+        _send_view(peer, table)
         self._tell(table, presence_frame(table.code, table.connected()))
         self._let_computers_play(table)
 
     def _join(self, peer: Peer, message: Join) -> None:
         table = self._table(message.table)
-        taken = table.take_free_seat(peer, message.name)
+        taken = table.take_free_seat(peer, *self.club.seat_for(peer, message.name))
         if taken is None:
             raise Refused(TABLE_FULL, "every seat of this table is taken")
-        table.last_active = self.clock()
+        table.last_active = table.club.turn_since = self.clock()
         try:
-            self._kept(table, partial(self.keeper.save, table), peer)
+            self._save(table, peer)
         except Refused:
             table.free_seat(taken[0])
             raise
         self._seated(peer, table, *taken)
-        view = view_frame(table.code, table.view())  # everyone else learns the name
+        view = _view(table)  # everyone else learns the name
         for follower in table.followers() - {peer}:
             follower.send(view)
 
@@ -217,7 +249,7 @@ class Registry:
             old.send(replaced_frame(table.code, seat))
         self._seated(peer, table, seat, message.token)
         if stood_in:  # the seat's kind is a person's again
-            self._tell(table, view_frame(table.code, table.view()))
+            self._tell(table, _view(table))
 
     def _stand_in(self, peer: Peer, message: StandIn) -> None:
         table = self._table(message.table)
@@ -226,11 +258,11 @@ class Registry:
         table.stand_in(message.seat, message.level)
         table.last_active = self.clock()
         try:
-            self._kept(table, partial(self.keeper.save, table), peer)
+            self._save(table, peer)
         except Refused:
             table.end_stand_in(message.seat)
             raise
-        self._tell(table, view_frame(table.code, table.view()))
+        self._tell(table, _view(table))
         self._tell(table, presence_frame(table.code, table.connected()))
         self._let_computers_play(table)
 
@@ -238,12 +270,7 @@ class Registry:
         table = self._table(message.table)
         table.watchers.add(peer)
         peer.tables.add(table.key)
-        self._send_view(peer, table)
-
-    def _send_view(self, peer: Peer, table: NetTable) -> None:
-        peer.send(view_frame(table.code, table.view()))
-        if table.is_over():
-            peer.send(over_frame(table.code, table.full_record()))
+        _send_view(peer, table)
 
     def _move(self, peer: Peer, message: MoveRequest) -> None:
         try:
@@ -253,10 +280,9 @@ class Registry:
             raise
         self._play(table, peer, message.player, message.move)
 
-    def _play(self, table: NetTable, peer: Peer | None, seat: int, move: Move) -> None:
+    def _play(self, table: NetTable, peer: Follower | None, seat: int, move: Move) -> None:
         """Play and announce a move (`Refused`, and nothing changed, when it may not be)."""
-        hand, index = table.play(peer, seat, move)
-        table.last_active = self.clock()
+        hand, index = table.play(peer, seat, move, self.clock())
         entry = table.last_entry()
         try:
             self._kept(table, partial(self.keeper.append, table, hand, index, entry), peer)
@@ -266,17 +292,21 @@ class Registry:
         self._tell(table, move_frame(table.code, hand, index, entry))
         if table.flow.deal_if_due():
             self.keeper.save_if_can(table)
-            self._tell(table, view_frame(table.code, table.view()))
+            self._tell(table, _view(table))
         elif table.is_over():
+            self.club.rate(table)
             self.keeper.save_if_can(table)
-            self._tell(table, over_frame(table.code, table.full_record()))
+            self._tell(table, _over(table))
         self._let_computers_play(table)
 
     def _tell(self, table: NetTable, frame: str) -> None:
         for follower in table.followers():
             follower.send(frame)
 
-    def _kept(self, table: NetTable, write: Callable[[], None], mover: Peer | None) -> None:
+    def _save(self, table: NetTable, mover: Follower | None) -> None:
+        self._kept(table, partial(self.keeper.save, table), mover)
+
+    def _kept(self, table: NetTable, write: Callable[[], None], mover: Follower | None) -> None:
         """Do `write`, a `Keeper` write of a change to `table`. When it is refused, the
         table's followers are told (once, until a write succeeds again; `mover` hears the
         refusal of its own message) and the `Refused` goes on up."""
@@ -348,6 +378,7 @@ class Registry:
         """Close every table that has had its time (`expired`: their codes), and let
         computers whose move could not be saved try again."""
         idle = expired(self.tables.values(), self.clock(), self.limits)
+        idle = [table for table in idle if not waits(table, self.clock())]
         for table in idle:
             del self.tables[table.key]
             self._owners.pop(table.key, None)
@@ -355,6 +386,7 @@ class Registry:
         for key in list(self._unsaved):
             if key in self.tables:
                 self._let_computers_play(self.tables[key])
+        self.deadlines.sweep()
         return [table.code for table in idle]
 
     def save_all(self) -> bool:

@@ -25,6 +25,7 @@ from game.net.messages import (
     Create,
     Refused,
 )
+from game.net.tables.club_table import ClubTable
 from game.play.seats import Computer, Controller, Person, ThinkMove
 from game.play.table_flow import TableFlow
 from game.rules.errors import IllegalMoveError, RecordError
@@ -85,6 +86,7 @@ class NetTable:
         recorded: RecordedGame,
         tokens: list[str | None],
         last_active: float,
+        club: ClubTable | None = None,
     ) -> None:
         self.code = code
         self.host = host
@@ -95,6 +97,8 @@ class NetTable:
         self.holders: list[set[Follower]] = [set() for _ in tokens]
         self.watchers: set[Follower] = set()
         self.last_active = last_active
+        self.club = club or ClubTable()
+        """What version 2 keeps with the table (lobby, owners, chat, pace, ratings)."""
         self.think_move: ThinkMove = think_here
         """How its computers think: the registry's `Thinker`, once it holds the table."""
         seed = recorded.record.seed or 0
@@ -118,7 +122,8 @@ class NetTable:
                 player["name"] = name
         game = TableGame(len(players), create.rules)
         recorded = RecordedGame.new_table(game, players, seed)
-        return cls(new_code(), new_token(), recorded, [None] * len(players), now)
+        club = ClubTable(create.club, turn_since=now)
+        return cls(new_code(), new_token(), recorded, [None] * len(players), now, club)
 
     def _think(self, player: Player, state: TableState) -> Job[tuple[Move, Player]]:
         return self.think_move(player, state)
@@ -160,11 +165,12 @@ class NetTable:
     def computer_to_act(self) -> int | None:
         """The computer seat whose move the table waits for, if any. With no person at
         the table (every seat a computer's or away), the computers end the hand under
-        way and wait before the next: a table never plays itself for nobody."""
+        way and wait before the next: a table never plays itself for nobody. At a table
+        that waits its players are away for days: its computers play on."""
         state = self.state
         if not self.started or state.hand_over or not self.is_computer(state.current):
             return None
-        if not state.moves and not any(self.holders):
+        if not state.moves and not any(self.holders) and self.club.options.days is None:
             return None
         return state.current
 
@@ -190,9 +196,11 @@ class NetTable:
 
     # --- seats -------------------------------------------------------------------------
 
-    def take_free_seat(self, follower: Follower, name: str) -> tuple[int, str] | None:
-        """Give `follower` the first remote seat nobody took, named `name`: (seat, token),
-        or None when every seat is taken."""
+    def take_free_seat(
+        self, follower: Follower, name: str, owner: str | None = None
+    ) -> tuple[int, str] | None:
+        """Give `follower` the first remote seat nobody took, named `name` and owned by
+        player `owner` (version 2): (seat, token), or None when every seat is taken."""
         seat = next(
             (s for s, t in enumerate(self.tokens) if t is None and not self.is_computer(s)),
             None,
@@ -204,6 +212,7 @@ class NetTable:
         self.record.set_player(seat, name=name)
         self.record.trim_names()
         self.holders[seat] = {follower}
+        self.club.own(seat, owner, len(self.tokens))
         return seat, token
 
     def seat_of_token(self, token: str) -> int | None:
@@ -223,6 +232,7 @@ class NetTable:
         self.tokens[seat] = None
         self.holders[seat] = set()
         self.record.set_player(seat, name="")
+        self.club.own(seat, None, len(self.tokens))
 
     def hold(self, follower: Follower, seat: int) -> None:
         """`follower` takes `seat` back; a connection that held it before loses it, and a
@@ -271,14 +281,22 @@ class NetTable:
         if state.current != seat:
             raise Refused(NOT_YOUR_TURN, f"it is seat {state.current}'s turn")
 
-    def play(self, follower: Follower | None, seat: int, move: Move) -> tuple[int, int]:
-        """Play `move` for `seat` (`Refused` when it may not be played: nothing changes);
-        the hand and index of the move as recorded."""
+    def play(self, follower: Follower | None, seat: int, move: Move, now: float) -> tuple[int, int]:
+        """Play `move` for `seat` at time `now` (`Refused` when it may not be played:
+        nothing changes); the hand and index of the move as recorded. A timed game's
+        clock runs on the server: the time since the last move (or the last seat taken)
+        is played before this one, and the game ends at the end of the hand in play once
+        it has run out (RULES.md)."""
         self.check_turn(follower, seat)
+        state = self.state
+        clock = state.clock_s
+        state.advance_clock(max(0.0, now - self.club.turn_since))
         try:
             self.flow.play_from(move, by_computer=follower is None)
         except IllegalMoveError as error:
+            state.restore_clock(clock)
             raise Refused(ILLEGAL_MOVE, str(error)) from None
+        self.last_active = self.club.turn_since = now
         return self.record.hand_count - 1, len(self.state.moves) - 1
 
     def take_back(self) -> None:
@@ -295,6 +313,9 @@ class NetTable:
         if (hand, index) != (self.record.hand_count - 1, len(self.state.moves)):
             return
         move = entry_to_move(Mode.TABLE, entry, hand, index)
+        clock = entry.get("clock_s") if isinstance(entry, dict) else None
+        if isinstance(clock, (int, float)):  # a timed game: the clock as the move was played
+            self.state.restore_clock(float(clock))
         try:
             self.flow.play_from(move, by_computer=self.is_computer(self.state.current))
         except IllegalMoveError as error:
@@ -302,7 +323,7 @@ class NetTable:
         if self.record.last_hand_moves()[-1] != RecordMove.read(Mode.TABLE, entry, hand, index):
             raise RecordError(f"journal: hand {hand} move {index} is not as written")
         if isinstance(active, (int, float)):
-            self.last_active = float(active)
+            self.last_active = self.club.turn_since = float(active)
 
     def last_entry(self) -> MoveEntry:
         """The last move as recorded."""
@@ -312,8 +333,9 @@ class NetTable:
 
     def saved_text(self) -> str:
         """The record with the server's own key: what a restarted server reopens."""
-        server = {"code": self.code, "host": self.host, "tokens": self.tokens}
-        return self.record.dumps({SERVER_KEY: {**server, "active": self.last_active}})
+        server: dict[str, object] = {"code": self.code, "host": self.host, "tokens": self.tokens}
+        server |= {"active": self.last_active, "club": self.club.to_json()}
+        return self.record.dumps({SERVER_KEY: server})
 
     @classmethod
     def from_saved(cls, text: str | bytes) -> NetTable:
@@ -333,4 +355,5 @@ class NetTable:
             or not isinstance(active, (int, float))
         ):
             raise RecordError("record: the server's code, tokens or time are damaged")
-        return cls(code, host, RecordedGame.from_record(record), tokens, float(active))
+        club = ClubTable.from_json(server.get("club"), len(tokens))
+        return cls(code, host, RecordedGame.from_record(record), tokens, float(active), club)

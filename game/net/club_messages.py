@@ -1,0 +1,160 @@
+"""The messages of protocol version 2 a client sends (PROTOCOL.md "Version 2": players,
+the lobby, chat, ratings, and what `create` adds), read into typed values.
+
+A reader here raises `ValueError` with the one line that `game.net.messages` refuses the
+frame with (`bad-message`): this module sits below it, which reads every frame and
+hands it the version 2 parts.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from game.ai.players import LEVELS
+from game.rules.seeds_names import NAME_LIMIT, cut_text, player_name
+
+KEY_PATTERN: Final = re.compile(r"[A-Za-z0-9_-]{32,128}")
+"""A player's secret key (PROTOCOL.md): made once by the game and kept."""
+MAX_DAYS: Final = 14
+"""The most days a table that waits gives each move."""
+CHAT_LIMIT: Final = 200
+"""The longest line of chat, in characters."""
+DEFAULT_STAND_IN: Final = "greedy"
+"""The level that plays a move whose days ran out, unless `create` names another."""
+_REFUSED_IN_CHAT: Final = frozenset({"Cc", "Cs"})
+"""Control characters (line breaks included) and lone surrogates: no chat line holds one."""
+
+Pace = int | None
+"""Days per move of a table that waits; None for a live table."""
+
+
+def pace_json(days: Pace) -> object:
+    """A pace as PROTOCOL.md writes it: "live" or {"days": D}."""
+    return "live" if days is None else {"days": days}
+
+
+@dataclass(frozen=True)
+class ClubOptions:
+    """What `create` adds in version 2: listed in the lobby, rated, its pace, and the
+    level that plays a move whose days ran out."""
+
+    public: bool = False
+    rated: bool = False
+    days: Pace = None
+    stand_in: str = DEFAULT_STAND_IN
+
+
+@dataclass(frozen=True)
+class Hello:
+    """Say who this connection is: `key` the player's secret, `name` as shown."""
+
+    name: str
+    key: str
+
+
+@dataclass(frozen=True)
+class Mine:
+    """Ask for the player's unfinished tables."""
+
+
+@dataclass(frozen=True)
+class LobbyRequest:
+    """Ask for the lobby, and follow it (`follow`) or stop following it."""
+
+    follow: bool = True
+
+
+@dataclass(frozen=True)
+class Say:
+    """A line of chat at `table`."""
+
+    table: str
+    text: str
+
+
+@dataclass(frozen=True)
+class RatingsRequest:
+    """Ask for the best-rated players."""
+
+
+ClubMessage = Hello | Mine | LobbyRequest | Say | RatingsRequest
+
+
+def _flag(data: Mapping[str, object], key: str, default: bool) -> bool:
+    value = data.get(key, default)
+    if type(value) is not bool:
+        raise ValueError(f"{key} must be true or false")
+    return value
+
+
+def _days(value: object) -> Pace:
+    if value == "live":
+        return None
+    days = value.get("days") if isinstance(value, dict) and len(value) == 1 else None
+    if type(days) is not int or not 1 <= days <= MAX_DAYS:
+        raise ValueError(f'pace must be "live" or {{"days": D}}, D from 1 to {MAX_DAYS}')
+    return days
+
+
+def _stand_in(value: object) -> str:
+    if isinstance(value, str) and value.startswith("ai:") and value[3:] in LEVELS:
+        return value[3:]
+    levels = ", ".join("ai:" + level for level in LEVELS)
+    raise ValueError(f"stand_in is one of {levels}, not {cut_text(repr(value))}")
+
+
+def club_options(data: Mapping[str, object]) -> ClubOptions:
+    """The version 2 options of a `create` (each missing one its default)."""
+    return ClubOptions(
+        public=_flag(data, "public", False),
+        rated=_flag(data, "rated", False),
+        days=_days(data.get("pace", "live")),
+        stand_in=_stand_in(data.get("stand_in", "ai:" + DEFAULT_STAND_IN)),
+    )
+
+
+def _hello(data: Mapping[str, object]) -> Hello:
+    key = data.get("key")
+    if not isinstance(key, str) or KEY_PATTERN.fullmatch(key) is None:
+        raise ValueError("key must be 32 to 128 letters, digits, '_' or '-'")
+    name = data.get("name")
+    if not isinstance(name, str) or not 1 <= len(name) <= NAME_LIMIT:
+        raise ValueError(f"name must be text of 1 to {NAME_LIMIT} characters")
+    shown = player_name(name, 0, fallback="")
+    if not shown:
+        raise ValueError("name must show something: it holds only invisible characters")
+    return Hello(shown, key)
+
+
+def chat_text(value: object) -> str:
+    """A line of chat: 1 to `CHAT_LIMIT` characters, no control character, and something
+    to see."""
+    if not isinstance(value, str) or not 1 <= len(value) <= CHAT_LIMIT:
+        raise ValueError(f"text must be 1 to {CHAT_LIMIT} characters")
+    if any(unicodedata.category(c) in _REFUSED_IN_CHAT for c in value):
+        raise ValueError("text must hold no control characters (a line of chat is one line)")
+    if not player_name(value, 0, fallback=""):
+        raise ValueError("text must show something: it holds only invisible characters")
+    return value
+
+
+def read_club_message(kind: str, table: str, data: Mapping[str, object]) -> ClubMessage:
+    """The version 2 message of type `kind` (`table`: the code `say` names, read by the
+    caller)."""
+    if kind == "hello":
+        return _hello(data)
+    if kind == "mine":
+        return Mine()
+    if kind == "lobby":
+        return LobbyRequest(_flag(data, "follow", True))
+    if kind == "say":
+        return Say(table, chat_text(data.get("text")))
+    return RatingsRequest()
+
+
+CLUB_TYPES: Final = frozenset({"hello", "mine", "lobby", "say", "ratings"})
+"""The types of message that version 2 adds."""

@@ -1,0 +1,41 @@
+"""The frames of protocol version 2 the server sends (PROTOCOL.md "Version 2"): the
+answers to `hello`, `mine`, `lobby`, `say` and `ratings`. A `view`'s chat and an
+`over`'s ratings are written by `game.net.replies`."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+
+
+def _frame(data: Mapping[str, object]) -> str:
+    """ASCII JSON, as every frame of the server (`game.net.replies`)."""
+    return json.dumps(data, separators=(",", ":"))
+
+
+def welcome_frame(player: str, name: str, rating: int) -> str:
+    return _frame({"type": "welcome", "player": player, "name": name, "rating": rating})
+
+
+def my_tables_frame(tables: Sequence[Mapping[str, object]]) -> str:
+    """The player's unfinished tables: each {"table", "seat", "token", "to_move", "pace"}."""
+    return _frame({"type": "my-tables", "tables": list(tables)})
+
+
+def lobby_frame(entries: Sequence[Mapping[str, object]]) -> str:
+    return _frame({"type": "lobby", "tables": list(entries)})
+
+
+def said_frame(table: str, line: Mapping[str, object]) -> str:
+    """A line of chat (`line`: its seat, name and text)."""
+    return _frame(said(table, line))
+
+
+def said(table: str, line: Mapping[str, object]) -> dict[str, object]:
+    """A line of chat as a `said` message (a `view`'s chat lists them)."""
+    return {"type": "said", "table": table, **line}
+
+
+def ratings_frame(players: Sequence[Mapping[str, object]]) -> str:
+    """The best players: each {"player", "name", "rating", "games"}."""
+    return _frame({"type": "ratings", "players": list(players)})

@@ -1,0 +1,177 @@
+"""What version 2 adds to the registry (PROTOCOL.md "Version 2"): players who say
+`hello`, `mine`, the lobby, chat and ratings. The registry hands it these messages and
+tells it of seats taken and games ended; it reaches the registry's tables through what
+it is given (`find`, `tell`, `save`), so it imports nothing of the registry."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Mapping
+from typing import Final
+
+from game.net.club_messages import ClubMessage, Hello, LobbyRequest, Mine, Say
+from game.net.club_replies import my_tables_frame, ratings_frame, said_frame, welcome_frame
+from game.net.messages import NO_PLAYER, Create, Refused
+from game.net.tables.chat import Chat
+from game.net.tables.keeping import not_saved
+from game.net.tables.limits import Clock
+from game.net.tables.lobby import Lobby
+from game.net.tables.players import Card, MemoryBook, PlayerBook
+from game.net.tables.ratings import changes, rate, shown
+from game.net.tables.table import Follower, NetTable
+
+BEST: Final = 100
+"""The players a `ratings` answer lists."""
+
+Find = Callable[[str], NetTable]
+"""The table of a code (`Refused(NO_TABLE)` when there is none)."""
+Tell = Callable[[NetTable, str], None]
+"""Send a frame to everyone at a table."""
+Save = Callable[[NetTable, Follower], None]
+"""Write a table's whole save before a change is told (`Refused` when it cannot be)."""
+
+
+class Club:
+    """The players of the server's connections, the lobby's followers and the chat."""
+
+    def __init__(
+        self,
+        clock: Clock,
+        tables: Mapping[bytes, NetTable],
+        find: Find,
+        tell: Tell,
+        save: Save,
+        book: PlayerBook | None = None,
+    ) -> None:
+        self.book = book or MemoryBook()
+        """The players' book (in memory only unless given one)."""
+        self.tables = tables
+        self.find = find
+        self.tell = tell
+        self.save = save
+        self.players: dict[Follower, Card] = {}
+        """The player each connection said it is (`hello`)."""
+        self.lobby = Lobby(clock, tables)
+        self.chat = Chat(clock)
+
+    def receive(self, follower: Follower, message: ClubMessage) -> None:
+        """Answer a version 2 message (`Refused` when it may not be)."""
+        if isinstance(message, Hello):
+            self._hello(follower, message)
+        elif isinstance(message, Mine):
+            follower.send(my_tables_frame(self._mine(self.need_player(follower))))
+        elif isinstance(message, LobbyRequest):
+            self.lobby.show(follower, message.follow)
+        elif isinstance(message, Say):
+            self._say(follower, message)
+        else:
+            best = [
+                {"player": c.pid, "name": c.name, "rating": shown(c), "games": c.games}
+                for c in self.book.best(BEST)
+            ]
+            follower.send(ratings_frame(best))
+
+    def need_player(self, follower: Follower) -> Card:
+        """The player `follower` said it is (`Refused(NO_PLAYER)` before `hello`)."""
+        card = self.players.get(follower)
+        if card is None:
+            raise Refused(NO_PLAYER, "say hello first")
+        return card
+
+    def _hello(self, follower: Follower, message: Hello) -> None:
+        try:
+            card = self.book.enter(message.key, message.name)
+        except OSError as error:
+            print(f"table server: cannot keep a player: {error}", file=sys.stderr)
+            raise not_saved(error) from None
+        self.players[follower] = card
+        follower.send(welcome_frame(card.pid, card.name, shown(card)))
+
+    def _mine(self, player: Card) -> list[Mapping[str, object]]:
+        """The player's seats at unfinished tables."""
+        return [
+            {
+                "table": table.code,
+                "seat": seat,
+                "token": table.tokens[seat],
+                "to_move": table.started and table.state.current == seat,
+                "pace": table.club.pace,
+            }
+            for table in self.tables.values()
+            if not table.is_over()
+            for seat, owner in enumerate(table.club.owners)
+            if owner == player.pid and table.tokens[seat] is not None
+        ]
+
+    def _say(self, follower: Follower, message: Say) -> None:
+        table = self.find(message.table)
+        player = self.players.get(follower)
+        line = self.chat.line(
+            follower, table, None if player is None else player.name, message.text
+        )
+        chat = table.club.chat
+        dropped = chat[0] if len(chat) == chat.maxlen else None
+        chat.append(line)
+        try:
+            self.save(table, follower)
+        except Refused:
+            chat.pop()
+            if dropped is not None:
+                chat.appendleft(dropped)
+            raise
+        self.tell(table, said_frame(table.code, line))
+
+    # --- what the registry tells ---------------------------------------------------------
+
+    def check_create(self, follower: Follower, create: Create) -> None:
+        """Refuse a rated table to a connection that has not said hello."""
+        if create.club.rated:
+            self.need_player(follower)
+
+    def seat_for(self, follower: Follower, given: str) -> tuple[str, str | None]:
+        """The name a seat taken by `follower` shows (its player's, or the name given)
+        and the player it is then (None: nobody said hello)."""
+        player = self.players.get(follower)
+        return (given, None) if player is None else (player.name, player.pid)
+
+    def rate(self, table: NetTable) -> bool:
+        """Rate a rated game that has ended, if it is not yet: every seat a distinct
+        player's. Whether it was (a game the book has rated already takes the book's
+        changes: the server stopped before the table's save held them). A book that
+        cannot be written leaves it unrated until the table is reopened."""
+        club = table.club
+        if not table.is_over() or not club.options.rated or club.ratings is not None:
+            return False
+        game = table.key.hex()
+        club.ratings = self.book.game(game)
+        if club.ratings is not None:
+            return True
+        owners = [club.owner(seat) for seat in range(len(table.tokens))]
+        cards = [self.book.card(pid) for pid in owners if pid is not None]
+        known = [card for card in cards if card is not None]
+        if len(known) < len(owners) or len({card.pid for card in known}) < len(known):
+            return False
+        after = rate(known, final_totals(table))
+        rated = changes(known, after)
+        try:
+            self.book.rated(game, rated, after)
+        except OSError as error:
+            print(f"table server: cannot keep ratings: {error}", file=sys.stderr)
+            return False
+        club.ratings = rated
+        return True
+
+    def leave(self, follower: Follower) -> None:
+        """`follower`'s connection is gone."""
+        self.players.pop(follower, None)
+        self.lobby.leave(follower)
+        self.chat.leave(follower)
+
+
+def final_totals(table: NetTable) -> list[int]:
+    """What ranks the seats of an ended game: each seat's standing (points; chips' worth
+    in club games), a team's with partners (seats 0 and 2, 1 and 3)."""
+    tally = table.state.tally()
+    if tally.team_totals is None:
+        return list(tally.standings)
+    return [tally.team_totals[seat % 2] for seat in range(len(tally.standings))]

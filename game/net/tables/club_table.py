@@ -1,0 +1,115 @@
+"""What version 2 keeps with a table (PROTOCOL.md "Version 2"): its lobby, rating and
+pace options, the player who owns each seat, the last lines of its chat, when the seat
+to act began waiting, and the ratings a rated game ended with. It is written in the
+table's save, under the server's key (`ClubTable.to_json`), so a restart keeps it."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Final, TypedDict
+
+from game.net.club_messages import CHAT_LIMIT, MAX_DAYS, ClubOptions, chat_text, pace_json
+from game.net.club_replies import said
+from game.net.tables.players import RatingChange, well_formed_changes
+from game.rules.errors import RecordError
+from game.rules.table_rules import MAX_PLAYERS
+
+CHAT_KEPT: Final = 50
+"""The lines of chat a table keeps (and every `view` carries)."""
+DAY_S: Final = 86_400.0
+
+
+class ChatLine(TypedDict):
+    """A line said at a table: the seat (None: a watcher), the name, the text."""
+
+    seat: int | None
+    name: str
+    text: str
+
+
+def _chat() -> deque[ChatLine]:
+    return deque(maxlen=CHAT_KEPT)
+
+
+@dataclass
+class ClubTable:
+    """A table's version 2 state (a version 1 table's is all defaults)."""
+
+    options: ClubOptions = field(default_factory=ClubOptions)
+    owners: list[str | None] = field(default_factory=list)
+    """Each seat's player (PID), for a seat taken after `hello`."""
+    chat: deque[ChatLine] = field(default_factory=_chat)
+    turn_since: float = 0.0
+    """When the seat to act began waiting for its move (a table that waits counts its
+    days from it)."""
+    ratings: list[RatingChange] | None = None
+    """A rated game's ratings, once it is over."""
+
+    def owner(self, seat: int) -> str | None:
+        return self.owners[seat] if seat < len(self.owners) else None
+
+    def own(self, seat: int, pid: str | None, seats: int) -> None:
+        """Seat `seat` (of `seats`) is player `pid`'s (None: nobody's)."""
+        self.owners += [None] * (seats - len(self.owners))
+        self.owners[seat] = pid
+
+    def said(self, table: str) -> list[dict[str, object]]:
+        """The chat kept, as `said` messages of `table` (what a `view` carries)."""
+        return [said(table, line) for line in self.chat]
+
+    @property
+    def pace(self) -> object:
+        """The table's pace as PROTOCOL.md writes it."""
+        return pace_json(self.options.days)
+
+    def to_json(self) -> dict[str, object]:
+        options = self.options
+        return {
+            "public": options.public,
+            "rated": options.rated,
+            "days": options.days,
+            "stand_in": options.stand_in,
+            "owners": self.owners,
+            "chat": list(self.chat),
+            "turn_since": self.turn_since,
+            "ratings": self.ratings,
+        }
+
+    @classmethod
+    def from_json(cls, data: object, seats: int) -> ClubTable:
+        """The state `to_json` wrote (`RecordError` when it is damaged)."""
+        if data is None:
+            return cls()
+        try:
+            if not isinstance(data, dict):
+                raise TypeError
+            public, rated, days = data["public"], data["rated"], data["days"]
+            stand_in, owners, since = data["stand_in"], data["owners"], data["turn_since"]
+            ratings, lines = data["ratings"], data["chat"]
+            _need(type(public) is bool and type(rated) is bool and isinstance(stand_in, str))
+            _need(days is None or (type(days) is int and 1 <= days <= MAX_DAYS))
+            _need(isinstance(owners, list) and len(owners) <= min(seats, MAX_PLAYERS))
+            _need(all(owner is None or isinstance(owner, str) for owner in owners))
+            _need(isinstance(since, (int, float)) and isinstance(lines, list))
+            _need(ratings is None or well_formed_changes(ratings))
+            chat = _chat()
+            chat.extend(_line(line, seats) for line in lines)
+        except (KeyError, TypeError, ValueError):
+            raise RecordError("record: the server's club state is damaged") from None
+        return cls(ClubOptions(public, rated, days, stand_in), owners, chat, since, ratings)
+
+
+def _need(condition: bool) -> None:
+    """A check of a saved state's shape (`ValueError` when it fails)."""
+    if not condition:
+        raise ValueError("damaged")
+
+
+def _line(data: object, seats: int) -> ChatLine:
+    if not isinstance(data, dict):
+        raise TypeError
+    seat, name, text = data["seat"], data["name"], data["text"]
+    _need(seat is None or (type(seat) is int and 0 <= seat < seats))
+    _need(isinstance(name, str) and isinstance(text, str) and len(text) <= CHAT_LIMIT)
+    return {"seat": seat, "name": name, "text": chat_text(text)}

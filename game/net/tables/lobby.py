@@ -1,0 +1,126 @@
+"""The lobby (PROTOCOL.md version 2): every public table with a free seat, and the
+connections that follow it.
+
+A follower is sent the list when it asks, then a fresh one whenever the list has
+changed, at most one a second: `Lobby.tell` compares the list with what each follower
+was last sent, and the server calls it every second (a test steps the registry's
+clock and calls it)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from game.net.club_replies import lobby_frame
+from game.net.messages import REMOTE
+from game.net.tables.limits import Clock
+from game.net.tables.table import Follower, NetTable
+
+EVERY_S: Final = 1.0
+"""The least time between two lobbies sent to one follower."""
+SHOWN: Final = 300
+"""The most tables a lobby lists (those waiting longest): an entry of seven seats with
+names of 24 characters each written as an escaped pair of surrogates is under 3 KB, so
+a lobby stays within the 1 MiB of a server's frame (PROTOCOL.md)."""
+
+
+def entry(table: NetTable) -> Mapping[str, object]:
+    """How the lobby shows `table` (PROTOCOL.md's ENTRY)."""
+    seats = [
+        {"kind": REMOTE if player.is_human else player.kind, "name": player.name or None}
+        for player in table.record.players
+    ]
+    return {
+        "table": table.code,
+        "players": len(seats),
+        "free": free_seats(table),
+        "seats": seats,
+        "rules": table.record.rules.to_dict(),
+        "pace": table.club.pace,
+        "rated": table.club.options.rated,
+    }
+
+
+def free_seats(table: NetTable) -> int:
+    """The remote seats of `table` nobody took."""
+    return sum(
+        token is None and not table.is_computer(seat) for seat, token in enumerate(table.tokens)
+    )
+
+
+def _listed(tables: Iterable[NetTable]) -> list[NetTable]:
+    """The tables of the lobby: every public one with a free seat, the one waiting
+    longest (since it opened or a seat was last taken) first, up to `SHOWN`."""
+    shown = [t for t in tables if t.club.options.public and free_seats(t) and not t.is_over()]
+    return sorted(shown, key=lambda table: (table.club.turn_since, table.code))[:SHOWN]
+
+
+def _seated(table: NetTable) -> tuple[object, ...]:
+    """What a table's entry changes with: the seats taken, and which a computer plays."""
+    return (*table.tokens, *map(table.is_computer, range(len(table.tokens))))
+
+
+@dataclass
+class _Sent:
+    at: float
+    frame: str
+
+
+class Lobby:
+    """The connections that follow the lobby, and what each was last sent. The lobby is
+    made at most once a second (a `lobby` answered in that second is the same), so that
+    asking for it often costs the server little."""
+
+    def __init__(self, clock: Clock, tables: Mapping[bytes, NetTable]) -> None:
+        self.clock = clock
+        self.tables = tables
+        self._sent: dict[Follower, _Sent] = {}
+        self._latest: _Sent | None = None
+        """The last lobby made, and when."""
+        self._entries: dict[bytes, tuple[tuple[object, ...], Mapping[str, object]]] = {}
+        """Each listed table's entry, and the seats it was made for (making one costs
+        far more than seeing that it is still right)."""
+
+    def frame(self) -> _Sent:
+        """The `lobby` frame (PROTOCOL.md: a list of ENTRY), made now or within the last
+        second, and when it was made."""
+        now = self.clock()
+        latest = self._latest
+        if latest is not None and now - latest.at < EVERY_S:
+            return latest
+        made = {}
+        for table in _listed(self.tables.values()):
+            seated = _seated(table)
+            kept = self._entries.get(table.key)
+            made[table.key] = (
+                kept if kept is not None and kept[0] == seated else (seated, entry(table))
+            )
+        self._entries = made
+        self._latest = _Sent(now, lobby_frame([entry for _, entry in made.values()]))
+        return self._latest
+
+    def show(self, follower: Follower, follow: bool) -> None:
+        """Send `follower` the lobby, and have it follow (`follow`) or no longer."""
+        latest = self.frame()
+        follower.send(latest.frame)
+        if follow:
+            self._sent[follower] = _Sent(self.clock(), latest.frame)
+        else:
+            self._sent.pop(follower, None)
+
+    def leave(self, follower: Follower) -> None:
+        """`follower` is gone."""
+        self._sent.pop(follower, None)
+
+    def tell(self) -> None:
+        """Send each follower the lobby if it has changed since its last, and that was a
+        second ago or more (the server calls it every second)."""
+        if not self._sent:
+            return
+        now = self.clock()
+        frame = self.frame().frame
+        for follower, sent in self._sent.items():
+            if now - sent.at >= EVERY_S and sent.frame != frame:
+                follower.send(frame)
+                sent.at, sent.frame = now, frame

@@ -1,0 +1,188 @@
+"""The server's players (PROTOCOL.md version 2, "Players"): who said `hello` with which
+key, under which public id, name and rating.
+
+The players' book is behind `PlayerBook`, so that a store of another kind (Redis, for
+several servers) can take the file's place. The book keeps a key's sha256 only, never
+the key; a player's public id (PID) is random, made at the first hello, so it tells
+nothing of the key. `FileBook` keeps the book in one JSON file under the server's home
+(`HOME/players.json`), written atomically after every change: the old book or the new
+one survives a crash, whole. A store that cannot write raises `OSError`. The book also
+keeps each rated game's changes, written with the new ratings, so a game is rated once
+whenever the server is killed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Final, Protocol, TypedDict
+
+from game.persist.atomic import write_text_atomically
+from game.persist.files import read_bounded
+from game.rules import jsontext
+from game.rules.errors import RecordError
+
+BOOK_FILE: Final = "players.json"
+START_MU: Final = 25.0
+START_SIGMA: Final = 25.0 / 3
+"""A new player's rating (openskill's defaults: a mean and how unsure it is)."""
+
+
+@dataclass(frozen=True)
+class Card:
+    """One player: the public id, the name of the last hello, the rating (`mu`, `sigma`)
+    and how many rated games were played."""
+
+    pid: str
+    name: str
+    mu: float = START_MU
+    sigma: float = START_SIGMA
+    games: int = 0
+
+
+class RatingChange(TypedDict):
+    """One seat's rating before and after a rated game (the numbers shown)."""
+
+    player: str
+    before: int
+    after: int
+
+
+def key_hash(key: str) -> str:
+    """What the book keeps of a key: its sha256, in hex."""
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def new_pid() -> str:
+    return "p-" + secrets.token_urlsafe(9)
+
+
+class PlayerBook(Protocol):
+    """The server's players, found by key (`enter`) or by public id (`card`)."""
+
+    def enter(self, key: str, name: str) -> Card:
+        """The player whose key is `key`, now named `name`: made at the first hello
+        (`OSError` when the book cannot be written)."""
+
+    def card(self, pid: str) -> Card | None:
+        """The player of public id `pid`, if there is one."""
+
+    def rated(self, game: str, changes: list[RatingChange], cards: Iterable[Card]) -> None:
+        """Keep rated game `game`'s changes and its players' new ratings, together, so
+        that a game is rated once whenever the server stops (`OSError` when the book
+        cannot be written)."""
+
+    def game(self, game: str) -> list[RatingChange] | None:
+        """The changes of rated game `game`, once it is rated."""
+
+    def best(self, count: int) -> list[Card]:
+        """The `count` best rated players with at least one rated game, best first, by
+        `order` (their shown rating)."""
+
+
+def order(card: Card) -> float:
+    """What the best players are sorted by: the rating a player is at least, almost
+    surely (openskill's ordinal, mu - 3 sigma)."""
+    return card.mu - 3 * card.sigma
+
+
+class MemoryBook:
+    """A book in memory only (a server without a home, and tests)."""
+
+    def __init__(self) -> None:
+        self._by_key: dict[str, str] = {}
+        """A key's hash: the player's PID."""
+        self._cards: dict[str, Card] = {}
+        self._games: dict[str, list[RatingChange]] = {}
+
+    def enter(self, key: str, name: str) -> Card:
+        hashed = key_hash(key)
+        pid = self._by_key.get(hashed)
+        old = None if pid is None else self._cards[pid]
+        card = Card(new_pid(), name) if old is None else replace(old, name=name)
+        if card != old:
+            self._write({hashed: card.pid}, [card], {})
+        return card
+
+    def card(self, pid: str) -> Card | None:
+        return self._cards.get(pid)
+
+    def rated(self, game: str, changes: list[RatingChange], cards: Iterable[Card]) -> None:
+        self._write({}, list(cards), {game: changes})
+
+    def game(self, game: str) -> list[RatingChange] | None:
+        return self._games.get(game)
+
+    def best(self, count: int) -> list[Card]:
+        played = [card for card in self._cards.values() if card.games]
+        return sorted(played, key=lambda card: (-order(card), card.name, card.pid))[:count]
+
+    def _write(
+        self, keys: dict[str, str], cards: list[Card], games: dict[str, list[RatingChange]]
+    ) -> None:
+        """Keep new keys, cards and rated games (a book on disk writes them first)."""
+        self._by_key.update(keys)
+        self._cards.update((card.pid, card) for card in cards)
+        self._games.update(games)
+
+
+class FileBook(MemoryBook):
+    """The book in `home/players.json`: read when the server starts, written whole,
+    atomically, after every change (a change the disk refuses is not made)."""
+
+    def __init__(self, home: Path) -> None:
+        super().__init__()
+        self.path = home / BOOK_FILE
+        if self.path.exists():
+            self._read(read_bounded(self.path))
+
+    def _read(self, text: bytes) -> None:
+        try:
+            data = jsontext.parse(text)
+            for hashed, entry in data["players"].items():
+                card = Card(**entry)
+                if not _well_formed(card):
+                    raise TypeError
+                super()._write({hashed: card.pid}, [card], {})
+            games = data["games"]
+            if not all(map(well_formed_changes, games.values())):
+                raise TypeError
+            super()._write({}, [], games)
+        except (ValueError, KeyError, TypeError, AttributeError):
+            raise RecordError(f"{self.path.name}: not a players' book") from None
+
+    def _write(
+        self, keys: dict[str, str], cards: list[Card], games: dict[str, list[RatingChange]]
+    ) -> None:
+        pids = {**self._by_key, **keys}
+        changed = {card.pid: card for card in cards}
+        players = {h: vars(changed.get(pid) or self._cards[pid]) for h, pid in pids.items()}
+        book = {"players": players, "games": {**self._games, **games}}
+        write_text_atomically(self.path, json.dumps(book), durable=True)
+        super()._write(keys, cards, games)
+
+
+def well_formed_changes(changes: object) -> bool:
+    """Whether a rated game's changes read from a file are a list of `RatingChange`s."""
+    return isinstance(changes, list) and all(
+        isinstance(change, dict)
+        and set(change) == {"player", "before", "after"}
+        and isinstance(change["player"], str)
+        and type(change["before"]) is int
+        and type(change["after"]) is int
+        for change in changes
+    )
+
+
+def _well_formed(card: Card) -> bool:
+    """Whether a card read from a file holds values of its fields' kinds."""
+    return (
+        isinstance(card.pid, str)
+        and isinstance(card.name, str)
+        and all(type(value) is float for value in (card.mu, card.sigma))
+        and type(card.games) is int
+    )
