@@ -16,6 +16,7 @@ import secrets
 from collections import deque
 from collections.abc import Callable
 from functools import partial
+from typing import Protocol
 
 from game.ai.players import Player
 from game.net.messages import (
@@ -24,6 +25,7 @@ from game.net.messages import (
     SERVER_FULL,
     TABLE_FULL,
     TOO_FAST,
+    ClientMessage,
     Create,
     Join,
     MoveRequest,
@@ -43,7 +45,7 @@ from game.net.replies import (
     replaced_frame,
     view_frame,
 )
-from game.net.tables.keeping import Keeper, Store
+from game.net.tables.keeping import Keeper, Stale, Store
 from game.net.tables.limits import Attempts, Clock, Limits, TokenBucket, expired, network_of
 from game.net.tables.table import Follower, NetTable, code_key, new_seed
 from game.net.tables.thinking import Answer, Answered, InlineThinker, Thinker
@@ -68,6 +70,27 @@ class Peer(Follower):
         self.close = close
         self.tables: set[bytes] = set()
         self.refused_in_a_row = 0
+
+
+class Elsewhere(Protocol):
+    """The other servers of the registry's store (`replica.Replica`)."""
+
+    def load(self, code: str) -> NetTable | None:
+        """Table `code` as the store holds it, now held here too (None: no such table)."""
+
+    def again(self, work: Callable[[], None]) -> None:
+        """Do `work`, a message; when another server changed its table first (`Stale`),
+        catch the table up and do it again against what the table is now."""
+
+
+class Alone:
+    """No other server: no table is anywhere else, and no change is stale."""
+
+    def load(self, code: str) -> NetTable | None:
+        return None
+
+    def again(self, work: Callable[[], None]) -> None:
+        work()
 
 
 class Registry:
@@ -96,13 +119,13 @@ class Registry:
         self._answering = False
         self._unsaved: set[bytes] = set()
         """The tables whose last change the store could not write (they were told)."""
+        self.elsewhere: Elsewhere = Alone()
 
     def open(self, tables: list[NetTable]) -> None:
         """Take tables reopened from their saves (those that have had their time are
         closed at once); their computers start thinking."""
         for table in tables:
-            self.tables[table.key] = table
-            self._hold(table)
+            self.adopt(table)
             if table.flow.deal_if_due():
                 self.keeper.save_if_can(table)
         self.sweep()
@@ -132,20 +155,9 @@ class Registry:
             if not peer.bucket.take():
                 raise Refused(TOO_FAST, "too many messages; wait a moment")
             message = read_client_message(text)
-            if isinstance(message, MoveRequest):
-                self._move(peer, message)
-            else:
+            if not isinstance(message, MoveRequest):
                 self._attempt_allowed(peer)
-                if isinstance(message, Create):
-                    self._create(peer, message)
-                elif isinstance(message, Join):
-                    self._join(peer, message)
-                elif isinstance(message, Rejoin):
-                    self._rejoin(peer, message)
-                elif isinstance(message, StandIn):
-                    self._stand_in(peer, message)
-                else:
-                    self._watch(peer, message)
+            self.elsewhere.again(partial(self._do, peer, message))
         except Refused as refused:
             peer.send(error_frame(refused.code, refused.message))
             peer.refused_in_a_row += 1
@@ -153,6 +165,20 @@ class Registry:
                 peer.close()  # PROTOCOL.md: one that keeps sending refused messages
         else:
             peer.refused_in_a_row = 0
+
+    def _do(self, peer: Peer, message: ClientMessage) -> None:
+        if isinstance(message, MoveRequest):
+            self._move(peer, message)
+        elif isinstance(message, Create):
+            self._create(peer, message)
+        elif isinstance(message, Join):
+            self._join(peer, message)
+        elif isinstance(message, Rejoin):
+            self._rejoin(peer, message)
+        elif isinstance(message, StandIn):
+            self._stand_in(peer, message)
+        else:
+            self._watch(peer, message)
 
     def _attempt_allowed(self, peer: Peer) -> None:
         """Create, join, rejoin and watch attempts, and moves to tables that are not
@@ -162,7 +188,7 @@ class Registry:
             raise Refused(TOO_FAST, "too many tables opened, joined or looked for; wait a moment")
 
     def _table(self, code: str) -> NetTable:
-        table = self.tables.get(code_key(code))
+        table = self.tables.get(code_key(code)) or self.elsewhere.load(code)
         given = code.encode("utf-8", "replace")
         if table is None or not secrets.compare_digest(table.code.encode(), given):
             raise Refused(NO_TABLE, "there is no such table")
@@ -175,9 +201,8 @@ class Registry:
             raise Refused(SERVER_FULL, "this server holds as many tables as it may")
         table = NetTable.new(message, self.clock(), self.deal())
         self.keeper.save(table)
-        self.tables[table.key] = table
+        self.adopt(table)
         self._owners[table.key] = network_of(peer.address)
-        self._hold(table)
         peer.send(created_frame(table.code, table.host))
 
     def _seated(self, peer: Peer, table: NetTable, seat: int, token: str) -> None:
@@ -283,7 +308,7 @@ class Registry:
         try:
             write()
         except Refused as refused:
-            if table.key not in self._unsaved:
+            if not isinstance(refused, Stale) and table.key not in self._unsaved:
                 self._unsaved.add(table.key)
                 told = error_frame(refused.code, refused.message, table.code)
                 for follower in table.followers() - {mover}:
@@ -292,11 +317,6 @@ class Registry:
         self._unsaved.discard(table.key)
 
     # --- computers ----------------------------------------------------------------------
-
-    def _hold(self, table: NetTable) -> None:
-        """The registry holds `table`: its computers think through the thinker, each
-        table's answers played as they come."""
-        table.think_move = partial(self._think, table)
 
     def _think(self, table: NetTable, player: Player, state: TableState) -> Answered:
         job = Answered()
@@ -349,13 +369,26 @@ class Registry:
         computers whose move could not be saved try again."""
         idle = expired(self.tables.values(), self.clock(), self.limits)
         for table in idle:
-            del self.tables[table.key]
-            self._owners.pop(table.key, None)
+            self.forget(table)
             self.keeper.close(table, played=table.joined)
         for key in list(self._unsaved):
             if key in self.tables:
                 self._let_computers_play(self.tables[key])
         return [table.code for table in idle]
+
+    def adopt(self, table: NetTable) -> None:
+        """Hold `table`: its computers think through the thinker, answers played in turn."""
+        self.tables[table.key] = table
+        table.think_move = partial(self._think, table)
+
+    def forget(self, table: NetTable) -> None:
+        """Hold `table` no longer."""
+        self.tables.pop(table.key, None)
+        self._owners.pop(table.key, None)
+
+    def take_over(self, table: NetTable) -> None:
+        """Think here for the computer `table` waits for (its server may be gone)."""
+        self._let_computers_play(table)
 
     def save_all(self) -> bool:
         """Make every table's writes durable (the server is stopping); whether all are."""

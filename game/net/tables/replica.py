@@ -1,0 +1,263 @@
+"""This server's copies of the tables that several servers share through one Redis
+(`redis_store.py`): a registry holds a table as any other, and the replica keeps its copy
+up to the store's.
+
+- A table named by a client (join, rejoin, watch, move) that this server does not hold is
+  read from the store (`load`).
+- Every server follows the store's stream of changes (`follow`, redis-py's asyncio
+  client): a change another server made to a table held here is played on the copy, and
+  its followers here are told exactly what that server told its own: the move, the view
+  of the hand it dealt, the end of the game (`apply`). A change the copy cannot take in
+  order (it missed some, or another server joined a seat or gave one to a computer) reads
+  the table again whole and tells what differs (`catch_up`).
+- A write refused because another server changed the table first (`Stale`) is caught up
+  the same way, then the registry does the message again against what the table is now.
+- The server that made a computer's turn come thinks for it; when a computer's turn waits
+  longer than `TAKEOVER_S` (that server is gone), any server holding the table thinks for
+  it (`take_over`). Two servers answering at once is harmless: one write is stale.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, Final
+
+import redis.asyncio
+from redis.exceptions import RedisError
+
+from game.net.replies import move_frame, over_frame, presence_frame, view_frame
+from game.net.tables.keeping import Stale, not_saved
+from game.net.tables.redis_store import CHANGES, TIMEOUT_S, RedisStore, digest
+from game.net.tables.registry import Registry
+from game.net.tables.table import NetTable, code_key
+from game.rules import jsontext
+from game.rules.errors import RulesError
+
+STALE_TRIES: Final = 3
+"""How often a message is done when another server changed its table first each time."""
+TAKEOVER_S: Final = 30.0
+"""How long a computer's turn may wait before any server thinks for it."""
+SWEEP_S: Final = 5.0
+BLOCK_S: Final = 5.0
+"""How long one read of the stream waits for a change."""
+READ_COUNT: Final = 1_000
+RETRY_S: Final = 1.0
+"""How long the reader waits before reading again a Redis that did not answer."""
+
+
+def _tell(table: NetTable, frames: list[str]) -> None:
+    for frame in frames:
+        for follower in table.followers():
+            follower.send(frame)
+
+
+def after_move(table: NetTable) -> list[str]:
+    """What a server tells after a move: the view of the hand it deals, or the end."""
+    if table.flow.deal_if_due():
+        return [view_frame(table.code, table.view())]
+    if table.is_over():
+        return [over_frame(table.code, table.full_record())]
+    return []
+
+
+def moves_after(table: NetTable, later: NetTable) -> Iterator[tuple[int, int, object]]:
+    """The moves `later`, a later copy of `table`, has past `table`'s: (hand, index,
+    entry as recorded)."""
+    hands = later.record.hand_entries()
+    first, done = table.record.hand_count - 1, len(table.state.moves)
+    for hand in range(first, len(hands)):
+        moves = hands[hand].get("moves", [])
+        for index in range(done if hand == first else 0, len(moves)):
+            yield hand, index, moves[index]
+
+
+def differences(table: NetTable, later: NetTable) -> list[str]:
+    """The frames that take `table`'s followers to `later` (a later copy of it) as its
+    servers told theirs: each move with what followed it, then a view and the seats'
+    presence when seats were taken or given to a computer; a view alone when `later`
+    does not go on from `table` (the copy had a change the store has not)."""
+    frames = []
+    try:
+        for hand, index, entry in moves_after(table, later):
+            table.catch_up(hand, index, entry, None)
+            frames.append(move_frame(table.code, hand, index, table.last_entry()))
+            frames += after_move(table)
+        if table.record.hand_entries() != later.record.hand_entries():
+            raise RulesError("the copy went another way")
+    except RulesError:
+        return [view_frame(later.code, later.view())]
+    if table.record.player_entries() != later.record.player_entries() or (
+        table.tokens != later.tokens
+    ):
+        frames += [view_frame(later.code, later.view())]
+        frames += [presence_frame(later.code, later.connected())]
+    return frames
+
+
+class Replica:
+    """Keeps `registry`'s tables up to `store`'s (the registry's `elsewhere`)."""
+
+    def __init__(self, registry: Registry, store: RedisStore) -> None:
+        self.registry = registry
+        self.store = store
+        self.after = "0-0"
+        """The last change of the stream read."""
+        registry.elsewhere = self
+
+    def open(self) -> None:
+        """Hold every open table of the store, and follow the changes from now on."""
+        self.after = self.store.last_change()
+        self.registry.open(self.store.load())
+
+    def _fetched(self, code: str) -> NetTable | None:
+        """Table `code` as the store holds it now, dealt when a hand is due (None when
+        it is not open, or cannot be read: said on standard error)."""
+        try:
+            table = self.store.fetch(code)
+        except RulesError as error:
+            print(f"table server: cannot reopen table {code}: {error}", file=sys.stderr)
+            return None
+        if table is not None:
+            table.flow.deal_if_due()
+        return table
+
+    def load(self, code: str) -> NetTable | None:
+        try:
+            table = self._fetched(code)
+        except OSError as error:
+            raise not_saved(error) from None
+        if table is not None:
+            self.registry.adopt(table)
+        return table
+
+    def again(self, work: Callable[[], None]) -> None:
+        for tries_left in reversed(range(STALE_TRIES)):
+            try:
+                work()
+                return
+            except Stale as stale:
+                if not tries_left:
+                    raise
+                self.catch_up(stale.table)
+
+    def catch_up(self, code: str) -> None:
+        """Bring the copy of table `code` up to the store's, its followers told."""
+        held = self.registry.tables.get(code_key(code))
+        if held is None:
+            return
+        try:
+            table = self._fetched(code)
+        except OSError as error:  # the copy stays behind: the next write tries again
+            print(f"table server: cannot read table {code}: {error}", file=sys.stderr)
+            return
+        if table is None:  # closed by another server
+            self.registry.forget(held)
+            return
+        thinking = held.flow.thinking
+        table.holders, table.watchers = held.holders, held.watchers
+        self.registry.adopt(table)
+        _tell(table, differences(held, table))
+        if thinking:  # the old copy's computer was thinking here: the new one thinks
+            self.registry.take_over(table)
+
+    def apply(self, change: Mapping[str, str]) -> None:
+        """Take in one change of the stream (those to tables not held here are passed
+        over, and so are this server's own: the copy is at their version already)."""
+        code, kind = change.get("code", ""), change.get("kind")
+        table = self.registry.tables.get(code_key(code))
+        if table is None or table.code != code:
+            return
+        held, version = self.store.versions.get(code, 0), int(change.get("version", 0))
+        if kind in ("closed", "discarded"):
+            self.registry.forget(table)
+            self.store.versions.pop(code, None)
+        elif version <= held:
+            return
+        elif version == held + 1 and kind == "move":
+            self._apply_move(table, change["move"], version)
+        elif (
+            version == held + 1
+            and kind == "save"
+            and change.get("digest") == digest(table.saved_text())
+        ):
+            self.store.versions[code] = version  # it holds what the copy holds already
+        else:
+            self.catch_up(code)
+
+    def _apply_move(self, table: NetTable, line: str, version: int) -> None:
+        written = jsontext.parse(line)
+        position = table.position
+        hand, index = written["hand"], written["index"]
+        try:
+            table.catch_up(hand, index, written["move"], written["active"])
+        except RulesError:
+            self.catch_up(table.code)
+            return
+        if table.position == position:  # not the move after the copy's last
+            self.catch_up(table.code)
+            return
+        self.store.versions[table.code] = version
+        _tell(table, [move_frame(table.code, hand, index, table.last_entry()), *after_move(table)])
+
+    def take_over(self) -> None:
+        """Think for each computer whose turn has waited longer than `TAKEOVER_S`."""
+        now = self.registry.clock()
+        for table in list(self.registry.tables.values()):
+            if (
+                table.computer_to_act() is not None
+                and not table.flow.thinking
+                and now - table.last_active > TAKEOVER_S
+            ):
+                self.registry.take_over(table)
+
+    async def follow(self) -> None:
+        """Read the store's changes as they come and take each in, until cancelled."""
+        client = redis.asyncio.Redis.from_url(
+            self.store.url,
+            decode_responses=True,
+            encoding_errors="backslashreplace",
+            socket_timeout=BLOCK_S + TIMEOUT_S,
+        )
+        failing = False
+        try:
+            while True:
+                try:
+                    read: Any = await client.xread(
+                        {CHANGES: self.after}, count=READ_COUNT, block=int(BLOCK_S * 1000)
+                    )
+                except (RedisError, OSError) as error:
+                    if not failing:
+                        print(f"table server: cannot read the store: {error}", file=sys.stderr)
+                    failing = True
+                    await asyncio.sleep(RETRY_S)
+                    continue
+                failing = False
+                for _stream, changes in read:
+                    for identity, change in changes:
+                        self.after = identity
+                        self._take(change)
+        finally:
+            await client.aclose()
+
+    def _take(self, change: Mapping[str, str]) -> None:
+        """`apply`, a failure logged (the next change goes on)."""
+        try:
+            self.apply(change)
+        except Exception:
+            logging.getLogger(__name__).exception("table server: a change was not taken in")
+
+    async def run(self) -> None:
+        """Follow the store, and take over the computers' waiting turns, until cancelled."""
+        reading = asyncio.create_task(self.follow())
+        try:
+            while True:
+                await asyncio.sleep(SWEEP_S)
+                try:
+                    self.take_over()
+                except Exception:
+                    logging.getLogger(__name__).exception("table server: taking over failed")
+        finally:
+            reading.cancel()
