@@ -23,6 +23,7 @@ import errno
 import hashlib
 import sys
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Final
 
 import redis
@@ -69,6 +70,21 @@ end
 redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[6], '*', unpack(told))
 return {1, now}
 """
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A table as the store holds it: its whole save, the journal's lines since (one
+    change each), and its version."""
+
+    save: str
+    journal: list[str]
+    version: int
+
+    @property
+    def saved_at(self) -> int:
+        """The version of the whole save."""
+        return self.version - len(self.journal)
 
 
 def table_key(code: str) -> str:
@@ -173,18 +189,23 @@ class RedisStore:
         identity = last[0][0] if last else None
         return identity if isinstance(identity, str) else "0-0"
 
-    def fetch(self, code: str) -> NetTable | None:
-        """Open table `code` as the store holds it now (None when it is not open there),
-        its version noted as this copy's; `RulesError` when its save cannot be reopened."""
+    def read(self, code: str) -> Kept | None:
+        """What the store holds of open table `code` now (None: it is not open)."""
         with answering(), self.client.pipeline(transaction=True) as reading:
             reading.hmget(table_key(code), ["version", "save"])
             reading.lrange(journal_key(code), 0, -1)
             (version, save), journal = reading.execute()
-        if save is None:
+        return None if save is None else Kept(save, journal, int(version))
+
+    def fetch(self, code: str) -> NetTable | None:
+        """Open table `code` as the store holds it now (None when it is not open there),
+        its version noted as this copy's; `RulesError` when its save cannot be reopened."""
+        kept = self.read(code)
+        if kept is None:
             return None
-        table = NetTable.from_saved(save)
-        play_journal(table, journal)
-        self.versions[code] = int(version)
+        table = NetTable.from_saved(kept.save)
+        play_journal(table, kept.journal)
+        self.versions[code] = kept.version
         return table
 
     def load(self) -> list[NetTable]:

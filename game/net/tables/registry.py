@@ -223,10 +223,10 @@ class Registry:
         except Refused:
             table.free_seat(taken[0])
             raise
-        self._seated(peer, table, *taken)
-        view = view_frame(table.code, table.view())  # everyone else learns the name
-        for follower in table.followers() - {peer}:
+        view = view_frame(table.code, table.view())  # everyone else learns the name, then
+        for follower in table.followers() - {peer}:  # the computers' moves (as elsewhere)
             follower.send(view)
+        self._seated(peer, table, *taken)
 
     def _rejoin(self, peer: Peer, message: Rejoin) -> None:
         table = self._table(message.table)

@@ -9,7 +9,9 @@ up to the store's.
   its followers here are told exactly what that server told its own: the move, the view
   of the hand it dealt, the end of the game (`apply`). A change the copy cannot take in
   order (it missed some, or another server joined a seat or gave one to a computer) reads
-  the table again whole and tells what differs (`catch_up`).
+  the table again from the store, its whole save and then each move of its journal, and
+  tells the followers each step as its server did (`catch_up`). Who is connected to a
+  seat is each server's own knowledge: its presence frames count its own connections.
 - A write refused because another server changed the table first (`Stale`) is caught up
   the same way, then the registry does the message again against what the table is now.
 - The server that made a computer's turn come thinks for it; when a computer's turn waits
@@ -30,7 +32,7 @@ from redis.exceptions import RedisError
 
 from game.net.replies import move_frame, over_frame, presence_frame, view_frame
 from game.net.tables.keeping import Stale, not_saved
-from game.net.tables.redis_store import CHANGES, TIMEOUT_S, RedisStore, digest
+from game.net.tables.redis_store import CHANGES, TIMEOUT_S, Kept, RedisStore, digest
 from game.net.tables.registry import Registry
 from game.net.tables.table import NetTable, code_key
 from game.rules import jsontext
@@ -61,6 +63,18 @@ def after_move(table: NetTable) -> list[str]:
     if table.is_over():
         return [over_frame(table.code, table.full_record())]
     return []
+
+
+def moved(table: NetTable, line: str) -> list[str]:
+    """Play journal `line` on `table`, the move after its last (`RulesError` when it is
+    not); what the server that made it told after it."""
+    written = jsontext.parse(line)
+    position = table.position
+    hand, index = written["hand"], written["index"]
+    table.catch_up(hand, index, written["move"], written["active"])
+    if table.position == position:
+        raise RulesError(f"journal: hand {hand} move {index} is not the next")
+    return [move_frame(table.code, hand, index, table.last_entry()), *after_move(table)]
 
 
 def moves_after(table: NetTable, later: NetTable) -> Iterator[tuple[int, int, object]]:
@@ -112,24 +126,16 @@ class Replica:
         self.after = self.store.last_change()
         self.registry.open(self.store.load())
 
-    def _fetched(self, code: str) -> NetTable | None:
-        """Table `code` as the store holds it now, dealt when a hand is due (None when
-        it is not open, or cannot be read: said on standard error)."""
+    def load(self, code: str) -> NetTable | None:
         try:
             table = self.store.fetch(code)
+        except OSError as error:
+            raise not_saved(error) from None
         except RulesError as error:
             print(f"table server: cannot reopen table {code}: {error}", file=sys.stderr)
             return None
         if table is not None:
             table.flow.deal_if_due()
-        return table
-
-    def load(self, code: str) -> NetTable | None:
-        try:
-            table = self._fetched(code)
-        except OSError as error:
-            raise not_saved(error) from None
-        if table is not None:
             self.registry.adopt(table)
         return table
 
@@ -144,24 +150,45 @@ class Replica:
                 self.catch_up(stale.table)
 
     def catch_up(self, code: str) -> None:
-        """Bring the copy of table `code` up to the store's, its followers told."""
+        """Bring the copy of table `code` up to the store's: from its whole save when the
+        copy is older, then each move of its journal; its followers are told what the
+        servers that made the changes told theirs."""
         held = self.registry.tables.get(code_key(code))
         if held is None:
             return
         try:
-            table = self._fetched(code)
-        except OSError as error:  # the copy stays behind: the next write tries again
+            kept = self.store.read(code)
+            if kept is None:  # closed by another server
+                self.registry.forget(held)
+                self.store.versions.pop(code, None)
+                return
+            table, frames = self._from_save(held, kept)
+        except (OSError, RulesError) as error:  # the copy stays behind: a write tries again
             print(f"table server: cannot read table {code}: {error}", file=sys.stderr)
             return
-        if table is None:  # closed by another server
-            self.registry.forget(held)
-            return
-        thinking = held.flow.thinking
+        versions = self.store.versions
+        for version, line in enumerate(kept.journal, start=kept.saved_at + 1):
+            if version > versions.get(code, 0):
+                try:
+                    frames += moved(table, line)
+                except (ValueError, KeyError, TypeError):
+                    break
+                versions[code] = version
+        _tell(table, frames)
+        if held.flow.thinking and table is not held:  # the old copy's computer thought here
+            self.registry.take_over(table)
+
+    def _from_save(self, held: NetTable, kept: Kept) -> tuple[NetTable, list[str]]:
+        """The copy that the journal of `kept` goes on from: `held`, when it holds the
+        whole save already; else the save's table, in its place, and what tells `held`'s
+        followers the way from one to the other."""
+        if self.store.versions.get(held.code, 0) >= kept.saved_at:
+            return held, []
+        table = NetTable.from_saved(kept.save)
         table.holders, table.watchers = held.holders, held.watchers
         self.registry.adopt(table)
-        _tell(table, differences(held, table))
-        if thinking:  # the old copy's computer was thinking here: the new one thinks
-            self.registry.take_over(table)
+        self.store.versions[held.code] = kept.saved_at
+        return table, differences(held, table)
 
     def apply(self, change: Mapping[str, str]) -> None:
         """Take in one change of the stream (those to tables not held here are passed
@@ -177,7 +204,13 @@ class Replica:
         elif version <= held:
             return
         elif version == held + 1 and kind == "move":
-            self._apply_move(table, change["move"], version)
+            try:
+                frames = moved(table, change["move"])
+            except (ValueError, KeyError, TypeError):
+                self.catch_up(code)
+                return
+            self.store.versions[code] = version
+            _tell(table, frames)
         elif (
             version == held + 1
             and kind == "save"
@@ -186,21 +219,6 @@ class Replica:
             self.store.versions[code] = version  # it holds what the copy holds already
         else:
             self.catch_up(code)
-
-    def _apply_move(self, table: NetTable, line: str, version: int) -> None:
-        written = jsontext.parse(line)
-        position = table.position
-        hand, index = written["hand"], written["index"]
-        try:
-            table.catch_up(hand, index, written["move"], written["active"])
-        except RulesError:
-            self.catch_up(table.code)
-            return
-        if table.position == position:  # not the move after the copy's last
-            self.catch_up(table.code)
-            return
-        self.store.versions[table.code] = version
-        _tell(table, [move_frame(table.code, hand, index, table.last_entry()), *after_move(table)])
 
     def take_over(self) -> None:
         """Think for each computer whose turn has waited longer than `TAKEOVER_S`."""
@@ -235,19 +253,20 @@ class Replica:
                     await asyncio.sleep(RETRY_S)
                     continue
                 failing = False
-                for _stream, changes in read:
-                    for identity, change in changes:
-                        self.after = identity
-                        self._take(change)
+                self.take_in(read)
         finally:
             await client.aclose()
 
-    def _take(self, change: Mapping[str, str]) -> None:
-        """`apply`, a failure logged (the next change goes on)."""
-        try:
-            self.apply(change)
-        except Exception:
-            logging.getLogger(__name__).exception("table server: a change was not taken in")
+    def take_in(self, read: Any) -> None:
+        """`apply` each change of `read`, an answer of XREAD; a failure is logged and the
+        next change goes on."""
+        for _stream, changes in read or []:
+            for identity, change in changes:
+                self.after = identity
+                try:
+                    self.apply(change)
+                except Exception:
+                    logging.getLogger(__name__).exception("table server: change not taken in")
 
     async def run(self) -> None:
         """Follow the store, and take over the computers' waiting turns, until cancelled."""
