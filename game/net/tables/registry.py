@@ -205,11 +205,16 @@ class Registry:
         self._owners[table.key] = network_of(peer.address)
         peer.send(created_frame(table.code, table.host))
 
-    def _seated(self, peer: Peer, table: NetTable, seat: int, token: str) -> None:
+    def _seated(self, peer: Peer, table: NetTable, seat: int, token: str, renamed: bool) -> None:
+        """`peer` holds `seat`: presence to all, a view to the others if `renamed`, computers."""
         peer.tables.add(table.key)
         peer.send(joined_frame(table.code, seat, token))
         self._send_view(peer, table)
         self._tell(table, presence_frame(table.code, table.connected()))
+        if renamed:
+            view = view_frame(table.code, table.view())
+            for follower in table.followers() - {peer}:
+                follower.send(view)
         self._let_computers_play(table)
 
     def _join(self, peer: Peer, message: Join) -> None:
@@ -223,10 +228,7 @@ class Registry:
         except Refused:
             table.free_seat(taken[0])
             raise
-        view = view_frame(table.code, table.view())  # everyone else learns the name, then
-        for follower in table.followers() - {peer}:  # the computers' moves (as elsewhere)
-            follower.send(view)
-        self._seated(peer, table, *taken)
+        self._seated(peer, table, *taken, renamed=True)
 
     def _rejoin(self, peer: Peer, message: Rejoin) -> None:
         table = self._table(message.table)
@@ -240,9 +242,7 @@ class Registry:
         self.keeper.save_if_can(table)  # the seat was this player's: taken back whatever
         for old in replaced:
             old.send(replaced_frame(table.code, seat))
-        self._seated(peer, table, seat, message.token)
-        if stood_in:  # the seat's kind is a person's again
-            self._tell(table, view_frame(table.code, table.view()))
+        self._seated(peer, table, seat, message.token, renamed=stood_in)
 
     def _stand_in(self, peer: Peer, message: StandIn) -> None:
         table = self._table(message.table)

@@ -90,9 +90,10 @@ def moves_after(table: NetTable, later: NetTable) -> Iterator[tuple[int, int, ob
 
 def differences(table: NetTable, later: NetTable) -> list[str]:
     """The frames that take `table`'s followers to `later` (a later copy of it) as its
-    servers told theirs: each move with what followed it, then a view and the seats'
-    presence when seats were taken or given to a computer; a view alone when `later`
-    does not go on from `table` (the copy had a change the store has not)."""
+    servers told theirs: each move with what followed it, then the seats' presence and a
+    view when seats were taken (a view, then the presence, when one was given to a
+    computer); a view alone when `later` does not go on from `table` (the copy had a
+    change the store has not)."""
     frames = []
     try:
         for hand, index, entry in moves_after(table, later):
@@ -106,8 +107,12 @@ def differences(table: NetTable, later: NetTable) -> list[str]:
     if table.record.player_entries() != later.record.player_entries() or (
         table.tokens != later.tokens
     ):
-        frames += [view_frame(later.code, later.view())]
-        frames += [presence_frame(later.code, later.connected())]
+        view = view_frame(later.code, later.view())
+        presence = presence_frame(later.code, later.connected())
+        stood_in = any(
+            later.is_computer(s) > table.is_computer(s) for s in range(len(later.tokens))
+        )
+        frames += [view, presence] if stood_in else [presence, view]  # as the registry tells
     return frames
 
 
