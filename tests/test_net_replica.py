@@ -1,8 +1,9 @@
-"""Several table servers on one Redis (game/net/tables/replica.py), in this process: two
-registries, each with its own Redis clients, on one real redis-server. A client may
-create on one, join, rejoin, watch or move on the other; every client of a table sees
-every move once and in order; two servers racing for one turn accept one; a computer's
-turn left waiting by a server that is gone is taken over."""
+"""Several table servers on one Redis (game/net/tables/replica.py, presence.py), in this
+process: two registries, each with its own Redis clients, on one real redis-server. A
+client may create on one, join, rejoin, watch or move on the other; every client of a
+table sees every move once and in order; two servers racing for one turn accept one; a
+computer's turn left waiting by a server that is gone is taken over; a seat held on one
+server shows connected on the other, and away once it is let go or its server is gone."""
 
 from __future__ import annotations
 
@@ -10,7 +11,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai.players import Player
-from game.net.messages import create_frame, join_frame, move_frame, rejoin_frame, watch_frame
+from game.net.messages import (
+    create_frame,
+    join_frame,
+    move_frame,
+    rejoin_frame,
+    stand_in_frame,
+    watch_frame,
+)
+from game.net.tables.presence import server_key
 from game.net.tables.redis_store import CHANGES, RedisStore
 from game.net.tables.registry import Registry
 from game.net.tables.replica import TAKEOVER_S, Replica
@@ -57,6 +66,14 @@ class Server:
 def settle(*servers: Server) -> None:
     for server in servers:
         server.follow()
+
+
+def say_presence(*servers: Server) -> None:
+    """Each server says which seats its connections hold (its chore every second), and
+    the others take it in."""
+    for server in servers:
+        server.replica.keep_presence()
+    settle(*servers)
 
 
 def moves(inbox: Inbox) -> list[tuple[int, int, dict[str, Any]]]:
@@ -157,3 +174,39 @@ def test_a_computer_turn_left_waiting_by_a_server_that_is_gone_is_taken_over(
     assert b.table(code).state.current != 2
     settle(gone, b)
     assert moves(ann) == moves(again) == recorded(b.table(code))
+
+
+def test_a_seat_held_on_one_server_is_connected_on_the_other_and_not_given_away(
+    redis_server: RedisServer,
+) -> None:
+    a, b = Server.on(redis_server.url), Server.on(redis_server.url)
+    created = Inbox(a.registry).send(create_frame(["remote", "remote"]))[0]
+    code, host = created["table"], created["host"]
+    ann, bob = Inbox(a.registry, "10.0.1.1"), Inbox(b.registry, "10.0.2.1")
+    ann.send(join_frame(code, "Ann"))
+    bob.send(join_frame(code, "Bob"))
+    say_presence(a, b)
+    assert ann.of_type("presence")[-1]["connected"] == [True, True]
+    assert bob.of_type("presence")[-1]["connected"] == [True, True]
+    giving = stand_in_frame(code, host, 0, "greedy")
+    assert Inbox(b.registry).send(giving)[0]["code"] == "not-your-seat"  # Ann is on a
+    a.registry.disconnect(ann.peer)
+    say_presence(a, b)
+    assert bob.of_type("presence")[-1]["connected"] == [False, True]
+    assert Inbox(b.registry).send(giving) == []  # given: the table is told
+    assert bob.of_type("view")[-1]["record"]["players"][0]["kind"] == "ai:greedy"
+
+
+def test_the_seats_held_on_a_server_that_is_gone_show_away_on_the_others(
+    redis_server: RedisServer,
+) -> None:
+    a, b = Server.on(redis_server.url), Server.on(redis_server.url)
+    code = Inbox(a.registry).send(create_frame(["remote", "remote"]))[0]["table"]
+    ann, bob = Inbox(a.registry, "10.0.1.1"), Inbox(b.registry, "10.0.2.1")
+    ann.send(join_frame(code, "Ann"))
+    bob.send(join_frame(code, "Bob"))
+    say_presence(a, b)
+    assert bob.of_type("presence")[-1]["connected"] == [True, True]
+    a.replica.store.client.delete(server_key(a.replica.presence.server))  # it said no more
+    b.replica.keep_presence()
+    assert bob.of_type("presence")[-1]["connected"] == [False, True]

@@ -11,7 +11,7 @@ up to the store's.
   order (it missed some, or another server joined a seat or gave one to a computer) reads
   the table again from the store, its whole save and then each move of its journal, and
   tells the followers each step as its server did (`catch_up`). Who is connected to a
-  seat is each server's own knowledge: its presence frames count its own connections.
+  seat, on any server, is `presence.py`'s.
 - A write refused because another server changed the table first (`Stale`) is caught up
   the same way, then the registry does the message again against what the table is now.
 - The server that made a computer's turn come thinks for it; when a computer's turn waits
@@ -32,6 +32,7 @@ from redis.exceptions import RedisError
 
 from game.net.replies import move_frame, over_frame, presence_frame, view_frame
 from game.net.tables.keeping import Stale, not_saved
+from game.net.tables.presence import SeatsHeld
 from game.net.tables.redis_store import CHANGES, TIMEOUT_S, Kept, RedisStore, digest
 from game.net.tables.registry import Registry
 from game.net.tables.table import NetTable, code_key
@@ -42,7 +43,8 @@ STALE_TRIES: Final = 3
 """How often a message is done when another server changed its table first each time."""
 TAKEOVER_S: Final = 30.0
 """How long a computer's turn may wait before any server thinks for it."""
-SWEEP_S: Final = 5.0
+PRESENCE_S: Final = 1.0
+"""How often a server says which seats its connections hold, and takes over turns."""
 BLOCK_S: Final = 5.0
 """How long one read of the stream waits for a change."""
 READ_COUNT: Final = 1_000
@@ -124,22 +126,31 @@ class Replica:
         self.store = store
         self.after = "0-0"
         """The last change of the stream read."""
+        self.presence = SeatsHeld(store)
         registry.elsewhere = self
 
     def open(self) -> None:
         """Hold every open table of the store, and follow the changes from now on."""
+        self.presence.beat()
         self.after = self.store.last_change()
-        self.registry.open(self.store.load())
+        tables = self.store.load()
+        for table in tables:
+            self.presence.read(table.code)
+            self.presence.show(table)
+        self.registry.open(tables)
 
     def load(self, code: str) -> NetTable | None:
         try:
             table = self.store.fetch(code)
+            if table is not None:
+                self.presence.read(code)
         except OSError as error:
             raise not_saved(error) from None
         except RulesError as error:
             print(f"table server: cannot reopen table {code}: {error}", file=sys.stderr)
             return None
         if table is not None:
+            self.presence.show(table)
             table.flow.deal_if_due()
             self.registry.adopt(table)
         return table
@@ -191,6 +202,7 @@ class Replica:
             return held, []
         table = NetTable.from_saved(kept.save)
         table.holders, table.watchers = held.holders, held.watchers
+        table.held_elsewhere = held.held_elsewhere
         self.registry.adopt(table)
         self.store.versions[held.code] = kept.saved_at
         return table, differences(held, table)
@@ -203,9 +215,13 @@ class Replica:
         if table is None or table.code != code:
             return
         held, version = self.store.versions.get(code, 0), int(change.get("version", 0))
-        if kind in ("closed", "discarded"):
+        if kind == "presence":
+            if self.presence.heard(change):
+                self._show_presence(table)
+        elif kind in ("closed", "discarded"):
             self.registry.forget(table)
             self.store.versions.pop(code, None)
+            self.presence.forget(code)
         elif version <= held:
             return
         elif version == held + 1 and kind == "move":
@@ -224,6 +240,23 @@ class Replica:
             self.store.versions[code] = version  # it holds what the copy holds already
         else:
             self.catch_up(code)
+
+    def _show_presence(self, table: NetTable) -> None:
+        """Tell `table`'s followers who is connected, if that changed elsewhere."""
+        connected = table.connected()
+        self.presence.show(table)
+        if table.connected() != connected:
+            _tell(table, [presence_frame(table.code, table.connected())])
+
+    def keep_presence(self) -> None:
+        """Say which seats this server's connections hold where that changed; say it is
+        alive, and show that those of servers no longer alive are not."""
+        tables = self.registry.tables
+        self.presence.publish(tables.values())
+        for code in self.presence.beat():
+            table = tables.get(code_key(code))
+            if table is not None:
+                self._show_presence(table)
 
     def take_over(self) -> None:
         """Think for each computer whose turn has waited longer than `TAKEOVER_S`."""
@@ -274,14 +307,16 @@ class Replica:
                     logging.getLogger(__name__).exception("table server: change not taken in")
 
     async def run(self) -> None:
-        """Follow the store, and take over the computers' waiting turns, until cancelled."""
+        """Follow the store, say who is connected here, and take over the computers'
+        waiting turns, until cancelled."""
         reading = asyncio.create_task(self.follow())
         try:
             while True:
-                await asyncio.sleep(SWEEP_S)
+                await asyncio.sleep(PRESENCE_S)
                 try:
+                    self.keep_presence()
                     self.take_over()
                 except Exception:
-                    logging.getLogger(__name__).exception("table server: taking over failed")
+                    logging.getLogger(__name__).exception("table server: a chore failed")
         finally:
             reading.cancel()
