@@ -176,16 +176,24 @@ def test_a_computer_turn_left_waiting_by_a_server_that_is_gone_is_taken_over(
     assert moves(ann) == moves(again) == recorded(b.table(code))
 
 
+def seated_on_both(url: str) -> tuple[Server, Server, dict[str, Any], Inbox, Inbox]:
+    """Two servers, a table of two seats created on the first, Ann at it on the first
+    and Bob on the second, each server having said which seats it holds: the servers,
+    the `created` answer, Ann's connection and Bob's."""
+    a, b = Server.on(url), Server.on(url)
+    created = Inbox(a.registry).send(create_frame(["remote", "remote"]))[0]
+    ann, bob = Inbox(a.registry, "10.0.1.1"), Inbox(b.registry, "10.0.2.1")
+    ann.send(join_frame(created["table"], "Ann"))
+    bob.send(join_frame(created["table"], "Bob"))
+    say_presence(a, b)
+    return a, b, created, ann, bob
+
+
 def test_a_seat_held_on_one_server_is_connected_on_the_other_and_not_given_away(
     redis_server: RedisServer,
 ) -> None:
-    a, b = Server.on(redis_server.url), Server.on(redis_server.url)
-    created = Inbox(a.registry).send(create_frame(["remote", "remote"]))[0]
+    a, b, created, ann, bob = seated_on_both(redis_server.url)
     code, host = created["table"], created["host"]
-    ann, bob = Inbox(a.registry, "10.0.1.1"), Inbox(b.registry, "10.0.2.1")
-    ann.send(join_frame(code, "Ann"))
-    bob.send(join_frame(code, "Bob"))
-    say_presence(a, b)
     assert ann.of_type("presence")[-1]["connected"] == [True, True]
     assert bob.of_type("presence")[-1]["connected"] == [True, True]
     giving = stand_in_frame(code, host, 0, "greedy")
@@ -200,12 +208,7 @@ def test_a_seat_held_on_one_server_is_connected_on_the_other_and_not_given_away(
 def test_the_seats_held_on_a_server_that_is_gone_show_away_on_the_others(
     redis_server: RedisServer,
 ) -> None:
-    a, b = Server.on(redis_server.url), Server.on(redis_server.url)
-    code = Inbox(a.registry).send(create_frame(["remote", "remote"]))[0]["table"]
-    ann, bob = Inbox(a.registry, "10.0.1.1"), Inbox(b.registry, "10.0.2.1")
-    ann.send(join_frame(code, "Ann"))
-    bob.send(join_frame(code, "Bob"))
-    say_presence(a, b)
+    a, b, _, _, bob = seated_on_both(redis_server.url)
     assert bob.of_type("presence")[-1]["connected"] == [True, True]
     a.replica.store.client.delete(server_key(a.replica.presence.server))  # it said no more
     b.replica.keep_presence()
