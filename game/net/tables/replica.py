@@ -314,8 +314,10 @@ class Replica:
             while True:
                 await asyncio.sleep(PRESENCE_S)
                 try:
-                    self.keep_presence()
                     self.take_over()
+                    self.keep_presence()
+                except OSError:
+                    pass  # Redis does not answer: the reader says so, and this tries again
                 except Exception:
                     logging.getLogger(__name__).exception("table server: a chore failed")
         finally:
