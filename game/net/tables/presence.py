@@ -68,12 +68,17 @@ class SeatsHeld:
         return {server for server, value in zip(ordered, found, strict=True) if value}
 
     def publish(self, tables: Iterable[NetTable]) -> None:
-        """Say which seats of `tables` this server's connections hold, where it changed."""
-        said = {}
+        """Say which seats of `tables` (every table held here: the others are forgotten)
+        this server's connections hold, where it changed."""
+        said, codes = {}, set()
         for table in tables:
+            codes.add(table.code)
             seats = seats_text(bool(holders) for holders in table.holders)
             if seats != self._said.get(table.code, "0" * len(seats)):
                 said[table.code] = seats
+        for gone in (set(self._said) | set(self.held)) - codes:
+            self._said.pop(gone, None)
+            self.held.pop(gone, None)
         if not said:
             return
         with answering(), self.store.client.pipeline(transaction=False) as saying:
@@ -108,10 +113,6 @@ class SeatsHeld:
             others = {s: v for s, v in held.items() if isinstance(s, str) and s != self.server}
             alive = self._alive(set(others))
         self.held[code] = {s: str(v) for s, v in others.items() if s in alive}
-
-    def forget(self, code: str) -> None:
-        self.held.pop(code, None)
-        self._said.pop(code, None)
 
     def show(self, table: NetTable) -> bool:
         """Set which seats of `table` are held elsewhere; whether that changed."""

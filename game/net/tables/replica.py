@@ -221,7 +221,6 @@ class Replica:
         elif kind in ("closed", "discarded"):
             self.registry.forget(table)
             self.store.versions.pop(code, None)
-            self.presence.forget(code)
         elif version <= held:
             return
         elif version == held + 1 and kind == "move":
