@@ -1,7 +1,7 @@
 """The table server without a window (PROTOCOL.md):
 
     python -m game.server [--host ADDRESS] [--port PORT] [--home DIR] [--limit NAME=VALUE]
-                          [--tls-cert FILE --tls-key FILE]
+                          [--tls-cert FILE --tls-key FILE] [--store redis://HOST:PORT/DB]
 
 Its first line on standard output is `{"listening": "ws://ADDRESS:PORT"}` (`wss://` with
 `--tls-cert` and `--tls-key`: the certificate chain and its private key, PEM); it serves
@@ -13,6 +13,9 @@ kept in `--home` (the game's data folder's `server` folder by default) and reope
 codes and seats intact, when it starts again; so are its players (`players.json`: the
 hash of each player's key, public id, name and rating). `--limit`, as often as needed, sets one of
 the limits of `game.net.tables.limits.Limits` (`--limit connections_per_host=200`).
+`--store redis://HOST:PORT/DB` keeps the tables in Redis instead, where several servers
+serve the same tables (`game.net.tables.redis_store`, `game.net.tables.replica`); a
+Redis that cannot be reached when it starts is one line on standard error, exit 1.
 """
 
 from __future__ import annotations
@@ -25,12 +28,15 @@ import ssl
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from game.ai.worker import WorkerPool
-from game.net.server import run_server
+from game.net.server import Task, run_server
 from game.net.tables.limits import Limits
 from game.net.tables.players import FileBook
+from game.net.tables.redis_store import RedisStore
 from game.net.tables.registry import Registry
+from game.net.tables.replica import Replica
 from game.net.tables.store import TableStore
 from game.net.tables.thinking import AdvisedThinker
 from game.persist.files import GameFiles
@@ -62,6 +68,25 @@ def limit_setting(text: str) -> tuple[str, int | float]:
     if not number > 0:
         raise argparse.ArgumentTypeError(f"{name} must be a positive {kind.__name__}")
     return name, number
+
+
+def store_url(text: str) -> str:
+    """`redis://HOST:PORT/DB` (PORT and DB numbers), the only store a server names."""
+    try:
+        parts = urlsplit(text)
+        port = parts.port
+    except ValueError:
+        port = None
+    if (
+        parts.scheme != "redis"
+        or not parts.hostname
+        or port is None
+        or not parts.path[1:].isdigit()
+        or parts.query
+        or parts.fragment
+    ):
+        raise argparse.ArgumentTypeError(f"{text!r} is not redis://HOST:PORT/DB")
+    return text
 
 
 def tls_context(cert: Path | None, key: Path | None) -> ssl.SSLContext | None:
@@ -107,24 +132,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--tls-key", type=Path, metavar="FILE", help="the certificate's private key (PEM)"
     )
+    parser.add_argument(
+        "--store",
+        type=store_url,
+        metavar="redis://HOST:PORT/DB",
+        help="keep the tables in Redis, shared by every server on it (default: --home's files)",
+    )
     args = parser.parse_args(argv)
     try:
         tls = tls_context(args.tls_cert, args.tls_key)
     except ValueError as error:
         parser.error(str(error))
     home = args.home or GameFiles().data_dir / "server"
-    store = TableStore(home)
     try:
         book = FileBook(home)
     except (OSError, RulesError) as error:
         print(f"table server: cannot read the players' book: {error}", file=sys.stderr)
         return 1
-    workers = [WorkerPool() for _ in range(COMPUTER_WORKERS)]
     limits = Limits(**dict(args.limit))
-    registry = Registry(time.time, AdvisedThinker(*workers), store, limits, book=book)
-    registry.open(store.load())
+    workers = [WorkerPool() for _ in range(COMPUTER_WORKERS)]
     try:
-        saved = asyncio.run(run_server(registry, args.host, args.port, announce, tls))
+        registry, tasks = _opened(args, home, limits, AdvisedThinker(*workers), book)
+    except OSError as error:
+        print(f"table server: cannot reach the store {args.store}: {error}", file=sys.stderr)
+        for pool in workers:
+            pool.shutdown()
+        return 1
+    try:
+        saved = asyncio.run(run_server(registry, args.host, args.port, announce, tls, tasks))
     except KeyboardInterrupt:  # where no signal handler can be set (Windows): Ctrl+C
         saved = registry.save_all()
     except OSError as error:
@@ -134,6 +169,24 @@ def main(argv: list[str] | None = None) -> int:
         for pool in workers:
             pool.shutdown()
     return 0 if saved else 1
+
+
+def _opened(
+    args: argparse.Namespace, home: Path, limits: Limits, thinker: AdvisedThinker, book: FileBook
+) -> tuple[Registry, list[Task]]:
+    """The registry of the store the command line names, its tables open, and the tasks
+    that keep it up to the store's (`OSError` when the store cannot be reached)."""
+    if args.store is None:
+        files = TableStore(home)
+        registry = Registry(time.time, thinker, files, limits, book=book)
+        registry.open(files.load())
+        return registry, []
+    store = RedisStore(args.store)
+    store.check()
+    registry = Registry(time.time, thinker, store, limits, book=book)
+    replica = Replica(registry, store)
+    replica.open()
+    return registry, [replica.run]
 
 
 if __name__ == "__main__":

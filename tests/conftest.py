@@ -24,6 +24,7 @@ from game.net.tables.registry import Registry
 from game.ui.tiles.art import TileArt
 from tests.drive import new_app
 from tests.net_helpers import ROOMY, ManualClock
+from tools.redis_server import NoRedis, RedisServer, start_redis
 from tools.xserver import NoXServer, XServer, start_xserver
 
 R = TypeVar("R")
@@ -178,3 +179,15 @@ def table_server() -> Iterator[HostedServer]:
     hosted.start()
     yield hosted
     hosted.stop()
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    """A real redis-server of the test's own on a free loopback port, its files in the
+    test's folder, stopped after the test; skipped, saying why, where none can start."""
+    try:
+        server = start_redis(tmp_path / "redis")
+    except NoRedis as reason:
+        pytest.skip(str(reason))
+    yield server
+    server.close()

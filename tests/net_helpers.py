@@ -13,7 +13,9 @@ from typing import Any
 from game.net.messages import create_frame, join_frame, move_frame
 from game.net.mirror import TableMirror
 from game.net.tables.limits import Limits
+from game.net.tables.redis_store import RedisStore
 from game.net.tables.registry import Peer, Registry
+from game.net.tables.replica import Replica
 from game.net.tables.table import NetTable
 from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
@@ -59,6 +61,14 @@ class Inbox:
 
     def of_type(self, kind: str) -> list[dict[str, Any]]:
         return [m for m in self.messages if m["type"] == kind]
+
+
+def on_redis(url: str, timeout_s: float = 2.0, clock: ManualClock | None = None) -> Registry:
+    """A registry on the Redis at `url` (a server of several), its open tables reopened."""
+    store = RedisStore(url, timeout_s)
+    registry = Registry(clock or ManualClock(), store=store, limits=ROOMY, deal=dealer())
+    Replica(registry, store).open()
+    return registry
 
 
 def open_table(

@@ -1,12 +1,15 @@
 """The table server's saves (game/net/tables/store.py): every change written before it is
 announced, as a record `check` passes; a server started again on the same folder
 reopens its tables with their codes, seats and tokens; a damaged save is named and
-skipped."""
+skipped. The behaviours every store has are checked on Redis too (`kept`; the rest of
+Redis's in tests/test_net_redis_store.py)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -18,6 +21,7 @@ except ImportError:  # Windows
 
 from game import cli
 from game.net.messages import create_frame, join_frame, move_frame, rejoin_frame, watch_frame
+from game.net.tables.redis_store import RedisStore
 from game.net.tables.registry import Registry
 from game.net.tables.store import TableStore
 from game.net.tables.table import NetTable
@@ -28,6 +32,7 @@ from tests.net_helpers import (
     ManualClock,
     dealer,
     first_legal_entry,
+    on_redis,
     open_table,
     play_out,
 )
@@ -40,16 +45,33 @@ def served(home: Path) -> Registry:
     return registry
 
 
+@dataclass
+class Kept:
+    """A store as the tests see it: a server started on it (its tables reopened), and
+    its open tables as it keeps them now."""
+
+    serve: Callable[[], Registry]
+    tables: Callable[[], list[NetTable]]
+
+
+@pytest.fixture(params=["files", "redis"])
+def kept(request: pytest.FixtureRequest, tmp_path: Path) -> Kept:
+    """A store of each kind: files in the test's folder, and a real Redis of its own."""
+    if request.param == "files":
+        return Kept(partial(served, tmp_path), lambda: TableStore(tmp_path).load())
+    url = request.getfixturevalue("redis_server").url
+    return Kept(partial(on_redis, url), lambda: RedisStore(url).load())
+
+
 def test_each_move_is_saved_before_it_is_announced_as_a_record_check_passes(
-    tmp_path: Path,
+    kept: Kept, tmp_path: Path
 ) -> None:
-    server = served(tmp_path)
+    server = kept.serve()
     table, holders, _ = open_table(server, ["remote", "remote", "ai:greedy"])
-    path = tmp_path / "tables" / f"{table.code}.contack.json"
     seen = []
 
     def saved_then_sent(frame: str) -> None:
-        seen.append(TableStore(tmp_path).load()[0].record.to_json()["hands"])
+        seen.append(kept.tables()[0].record.to_json()["hands"])
 
     watcher = Inbox(server)
     watcher.peer.send = saved_then_sent
@@ -57,17 +79,19 @@ def test_each_move_is_saved_before_it_is_announced_as_a_record_check_passes(
     for _ in range(6):
         holders[table.state.current].send(move_frame(table.code, first_legal_entry(table)))
         assert seen[-1] == table.record.to_json()["hands"]
+    path = tmp_path / "kept.contack.json"
+    path.write_text(kept.tables()[0].saved_text())
     assert cli.run(["check", str(path)])["ok"] is True
 
 
 def test_a_server_started_again_reopens_its_tables_with_codes_seats_and_tokens(
-    tmp_path: Path,
+    kept: Kept,
 ) -> None:
-    first = served(tmp_path)
+    first = kept.serve()
     table, holders, tokens = open_table(first, ["remote", "ai:greedy", "remote"], {"hands": 1})
     for _ in range(5):
         holders[table.state.current].send(move_frame(table.code, first_legal_entry(table)))
-    again = served(tmp_path)
+    again = kept.serve()
     reopened = next(iter(again.tables.values()))
     assert reopened.code == table.code and reopened.tokens == table.tokens
     assert reopened.record == table.record
@@ -133,8 +157,8 @@ def test_a_journal_cut_short_or_already_saved_reopens_what_it_holds(tmp_path: Pa
     assert len(TableStore(tmp_path).load()[0].state.moves) == 5
 
 
-def test_a_lone_surrogate_in_a_name_is_saved_and_the_tables_after_it_too(tmp_path: Path) -> None:
-    server = served(tmp_path)
+def test_a_lone_surrogate_in_a_name_is_saved_and_the_tables_after_it_too(kept: Kept) -> None:
+    server = kept.serve()
     host = Inbox(server)
     hostile = {"type": "create", "players": 2, "seats": ["remote", "ai:random"]}
     created = host.send({**hostile, "names": [None, "\ud800"]})
@@ -143,7 +167,7 @@ def test_a_lone_surrogate_in_a_name_is_saved_and_the_tables_after_it_too(tmp_pat
     assert joined[0]["type"] == "joined"
     later = host.send(create_frame(["remote", "remote"]))
     server.save_all()
-    reopened = {table.code: table for table in served(tmp_path).tables.values()}
+    reopened = {table.code: table for table in kept.serve().tables.values()}
     assert set(reopened) == {created[0]["table"], later[0]["table"]}
     players = reopened[created[0]["table"]].record.to_json()["players"]
     assert [p.get("name") for p in players] == ["Ann", ""]

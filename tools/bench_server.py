@@ -3,6 +3,7 @@ temporary folder; the bots share this machine with the server, so the figures ar
 server's and the bots' together. The last line is one JSON object.
 
     nice -n 19 python tools/bench_server.py [--tables 50] [--seconds 20] [--think-ms 500]
+                                            [--store redis --servers 2 [--kill]]
 
 Load: opens `--tables` tables and seats four bot connections at each (each table's bots
 connect from their own loopback network, 127.x.y.1, as friends would from their homes,
@@ -12,6 +13,13 @@ server's messages alone (a `TableMirror` per table). Measured: the time from a m
 to each of the other three connections receiving it, over `--seconds` of play: moves,
 moves_per_s, latency p50/p99/max in ms, the server's resident memory before the tables,
 at the end and per table.
+
+With `--store redis --servers N`, N servers share a Redis of their own (its memory is
+counted apart) and each table is created on one and its seats spread over all of them.
+`--kill` kills the first server with SIGKILL halfway through: its bots take their seats
+back on another with their tokens. Measured too: the time from the kill until every
+one of them has its view again, and the moves announced to any bot that the table in
+Redis does not hold at the end (lost).
 
     nice -n 19 python tools/bench_server.py --never-read 100 [--seconds 60]
 
@@ -34,10 +42,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -50,14 +58,16 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
-from game.net.messages import create_frame, join_frame, move_frame, watch_frame
+from game.net.messages import create_frame, join_frame, move_frame, rejoin_frame, watch_frame
 from game.net.mirror import TableMirror
 from game.net.replies import MoveMessage, TableView, read_server_message
+from game.net.tables.redis_store import RedisStore
 from game.rules.modes import Mode
 from game.rules.record.entries import move_to_entry
+from tools.club_servers import Servers, resident_mb, start_servers
 
-ROOT = Path(__file__).resolve().parents[1]
 SEATS = 4
 
 
@@ -67,16 +77,6 @@ def network(number: int, first: int) -> str:
     return f"127.{first + number // 256}.{number % 256}.1"
 
 
-def resident_mb(pid: int) -> float:
-    """The resident memory of process `pid` in MB (Linux; 0 elsewhere)."""
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return 0.0
-    line = next((row for row in status.splitlines() if row.startswith("VmRSS:")), "VmRSS: 0 kB")
-    return int(line.split()[1]) / 1024
-
-
 @dataclass
 class Table:
     """One table's four bot connections and their shared view of the position."""
@@ -84,6 +84,10 @@ class Table:
     number: int
     code: str = ""
     connections: dict[int, ClientConnection] = field(default_factory=dict)
+    tokens: dict[int, str] = field(default_factory=dict)
+    servers: dict[int, int] = field(default_factory=dict)
+    """The server each seat's bot is connected to."""
+    announced: dict[tuple[int, int], Any] = field(default_factory=dict)
     mirror: TableMirror | None = None
     sent: dict[tuple[int, int], float] = field(default_factory=dict)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
@@ -94,30 +98,60 @@ class Table:
 
 
 class Bench:
-    def __init__(self, address: str, think_s: float, rng: random.Random) -> None:
-        self.address = address
+    def __init__(self, addresses: list[str], think_s: float, rng: random.Random) -> None:
+        self.addresses = addresses
         self.think_s = think_s
         self.rng = rng
         self.latencies: list[float] = []
         self.moves = 0
         self.measuring = False
+        self.dead: set[int] = set()
+        """The servers killed."""
+        self.killed_at = 0.0
+        self.back_s: list[float] = []
+        """For each bot of a killed server: from the kill to its view on another."""
 
-    async def connect(self, table: Table) -> ClientConnection:
-        return await connect(self.address, max_size=2**24, local_addr=(table.source, 0))
+    async def connect(self, table: Table, server: int) -> ClientConnection:
+        address = self.addresses[server]
+        return await connect(address, max_size=2**24, local_addr=(table.source, 0))
 
     async def seat(self, table: Table) -> None:
-        """Create the table and seat its four bots."""
-        host = await self.connect(table)
+        """Create the table and seat its four bots (spread over the servers)."""
+        servers = len(self.addresses)
+        host = await self.connect(table, table.number % servers)
         await host.send(create_frame(["remote"] * SEATS, {"hands": 1000}))
         table.code = json.loads(await host.recv())["table"]
         await host.close()
-        for _ in range(SEATS):
-            connection = await self.connect(table)
+        for number in range(SEATS):
+            server = (table.number + number) % servers
+            connection = await self.connect(table, server)
             await connection.send(join_frame(table.code, "bot"))
             joined = json.loads(await connection.recv())
-            table.connections[joined["seat"]] = connection
+            seat = joined["seat"]
+            table.connections[seat], table.servers[seat] = connection, server
+            table.tokens[seat] = joined["token"]
 
     async def listen(self, table: Table, seat: int) -> None:
+        """Follow the table on `seat`'s connection; when its server is gone, take the
+        seat back on another."""
+        while True:
+            with contextlib.suppress(ConnectionClosed):
+                await self._follow(table, seat)
+            if table.servers[seat] not in self.dead:
+                return
+            await self._come_back(table, seat)
+
+    async def _come_back(self, table: Table, seat: int) -> None:
+        server = next(n for n in range(len(self.addresses)) if n not in self.dead)
+        connection = await self.connect(table, server)
+        await connection.send(rejoin_frame(table.code, table.tokens[seat]))
+        while json.loads(await connection.recv())["type"] != "view":
+            pass
+        self.back_s.append(time.perf_counter() - self.killed_at)
+        table.connections[seat], table.servers[seat] = connection, server
+        table.changed.set()  # a move sent to the dead server is sent again
+
+    async def _follow(self, table: Table, seat: int) -> None:
         async for text in table.connections[seat]:
             arrived = time.perf_counter()
             message = read_server_message(text)
@@ -127,6 +161,7 @@ class Bench:
                     table.mirror = TableMirror(message.record)
                     table.changed.set()
             elif isinstance(message, MoveMessage):
+                table.announced[(message.hand, message.index)] = json.loads(text)["move"]
                 sent = table.sent.get((message.hand, message.index))
                 if sent is not None and message.move.player != seat and self.measuring:
                     self.latencies.append(arrived - sent)
@@ -148,11 +183,27 @@ class Bench:
             entry = move_to_entry(Mode.TABLE, mirror.legal_moves()[0], state.current)
             await asyncio.sleep(self.rng.uniform(0, 2 * self.think_s))
             table.sent[position] = time.perf_counter()
-            await table.connections[state.current].send(move_frame(table.code, entry))
+            with contextlib.suppress(ConnectionClosed):  # its server was killed
+                await table.connections[state.current].send(move_frame(table.code, entry))
 
 
-async def run(address: str, tables: int, seconds: float, think_s: float) -> dict[str, Any]:
-    bench = Bench(address, think_s, random.Random(28))
+def lost(url: str, tables: list[Table]) -> int:
+    """The moves announced to a bot that the tables in Redis do not hold as announced."""
+    store = RedisStore(url)
+    count = 0
+    for table in tables:
+        kept = store.fetch(table.code)
+        hands = kept.record.hand_entries() if kept is not None else []
+        for (hand, index), move in table.announced.items():
+            moves = hands[hand].get("moves", []) if hand < len(hands) else []
+            count += index >= len(moves) or moves[index] != move
+    return count
+
+
+async def run(
+    servers: Servers, tables: int, seconds: float, think_s: float, kill: bool
+) -> dict[str, Any]:
+    bench = Bench(servers.addresses, think_s, random.Random(28))
     all_tables = [Table(number) for number in range(tables)]
     for start in range(0, tables, 20):
         await asyncio.gather(*(bench.seat(table) for table in all_tables[start : start + 20]))
@@ -165,7 +216,12 @@ async def run(address: str, tables: int, seconds: float, think_s: float) -> dict
     await asyncio.sleep(min(5.0, seconds / 4))  # warm up: every table under way
     bench.measuring = True
     started = time.perf_counter()
-    await asyncio.sleep(seconds)
+    if kill:
+        await asyncio.sleep(seconds / 2)
+        servers.processes[0].kill()
+        bench.dead.add(0)
+        bench.killed_at = time.perf_counter()
+    await asyncio.sleep(seconds / 2 if kill else seconds)
     bench.measuring = False
     elapsed = time.perf_counter() - started
     for task in tasks:
@@ -174,6 +230,14 @@ async def run(address: str, tables: int, seconds: float, think_s: float) -> dict
         for connection in table.connections.values():
             await connection.close()
     latencies = sorted(bench.latencies) or [0.0]
+    killed = {}
+    if kill and servers.redis is not None:
+        back = sorted(bench.back_s) or [0.0]
+        killed = {
+            "bots_back": len(bench.back_s),
+            "back_s_max": round(back[-1], 2),
+            "moves_lost": lost(servers.redis.url, all_tables),
+        }
 
     def ms(share: float) -> float:
         return round(1000 * latencies[min(len(latencies) - 1, int(share * len(latencies)))], 2)
@@ -186,6 +250,7 @@ async def run(address: str, tables: int, seconds: float, think_s: float) -> dict
         "latency_ms_p50": ms(0.50),
         "latency_ms_p99": ms(0.99),
         "latency_ms_max": round(1000 * latencies[-1], 2),
+        **killed,
     }
 
 
@@ -349,39 +414,37 @@ def main() -> None:
     parser.add_argument("--never-read", type=int, default=0, metavar="CLIENTS")
     parser.add_argument("--hostile", type=int, default=0, metavar="TABLES")
     parser.add_argument("--exchanges", type=int, default=40)
+    parser.add_argument("--store", choices=["files", "redis"], default="files")
+    parser.add_argument("--servers", type=int, default=1)
+    parser.add_argument("--kill", action="store_true", help="kill the first server halfway")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as home:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "game.server", "--port", "0", "--home", home],
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
+    with tempfile.TemporaryDirectory() as folder:
+        servers = start_servers(Path(folder), args.store, args.servers)
         try:
-            assert server.stdout is not None
-            address = json.loads(server.stdout.readline())["listening"]
-            before = resident_mb(server.pid)
+            address, pid = servers.addresses[0], servers.processes[0].pid
+            before, redis_before = servers.servers_mb(), servers.redis_mb()
             bench: Awaitable[dict[str, Any]]
             if args.never_read:
-                rss = partial(resident_mb, server.pid)
+                rss = partial(resident_mb, pid)
                 bench = never_reading(address, args.never_read, args.seconds, rss)
             elif args.hostile:
                 bench = beside_hostile_tables(address, args.hostile, args.exchanges)
             else:
-                bench = run(address, args.tables, args.seconds, args.think_ms / 1000)
+                think_s = args.think_ms / 1000
+                bench = run(servers, args.tables, args.seconds, think_s, args.kill)
             figures = asyncio.run(bench)
-            after = resident_mb(server.pid)
+            after, redis_after = servers.servers_mb(), servers.redis_mb()
         finally:
-            server.terminate()
-            try:
-                server.communicate(timeout=60)
-            except subprocess.TimeoutExpired:  # an old server, stuck closing a connection
-                server.kill()
-                server.communicate()
+            servers.stop()
     if not args.never_read and not args.hostile:
+        tables = max(1, args.tables)
+        figures["servers"] = args.servers
         figures["server_rss_mb_start"] = round(before, 1)
         figures["server_rss_mb_end"] = round(after, 1)
-        figures["server_kb_per_table"] = round(1024 * (after - before) / max(1, args.tables), 1)
+        if not args.kill:  # after a kill, one server fewer
+            figures["server_kb_per_table"] = round(1024 * (after - before) / tables, 1)
+        if servers.redis is not None:
+            figures["redis_kb_per_table"] = round(1024 * (redis_after - redis_before) / tables, 1)
     print(json.dumps(figures))
 
 

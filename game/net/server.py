@@ -23,7 +23,7 @@ import contextlib
 import logging
 import signal
 import ssl
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine, Sequence
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -115,11 +115,16 @@ def gated(gate: Gate) -> type[ServerConnection]:
     return GatedConnection
 
 
-class TableServer:
-    """A registry served over WebSocket."""
+Task = Callable[[], Coroutine[object, object, None]]
+"""Work a server does while it serves (following the other servers of its store)."""
 
-    def __init__(self, registry: Registry) -> None:
+
+class TableServer:
+    """A registry served over WebSocket, with `tasks` running beside it."""
+
+    def __init__(self, registry: Registry, tasks: Sequence[Task] = ()) -> None:
         self.registry = registry
+        self.tasks = tasks
         limits = registry.limits
         self.gate = Gate(limits.connections_per_host, connection_room(limits.max_connections))
 
@@ -161,6 +166,7 @@ class TableServer:
             asyncio.create_task(self._every(SWEEP_S, self.registry.sweep)),
             asyncio.create_task(self._every(LOBBY_S, self.registry.club.lobby.tell)),
         ]
+        chores += [asyncio.create_task(task()) for task in self.tasks]
         thinker = self.registry.thinker
         if isinstance(thinker, AdvisedThinker):
             chores.append(asyncio.create_task(self._every(POLL_S, thinker.poll)))
@@ -189,12 +195,13 @@ async def run_server(
     port: int,
     ready: Callable[[str], None],
     tls: ssl.SSLContext | None = None,
+    tasks: Sequence[Task] = (),
 ) -> bool:
-    """Serve `registry` until SIGTERM or SIGINT (`python -m game.server`); whether every
-    table was saved at the end."""
+    """Serve `registry` until SIGTERM or SIGINT (`python -m game.server`), `tasks` beside
+    it; whether every table was saved at the end."""
     loop = asyncio.get_running_loop()
     stop: asyncio.Future[None] = loop.create_future()
     for number in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows: Ctrl+C only
             loop.add_signal_handler(number, finish, stop)
-    return await TableServer(registry).run(host, port, stop, ready, tls)
+    return await TableServer(registry, tasks).run(host, port, stop, ready, tls)

@@ -4,7 +4,8 @@ move) is refused with `not-saved` and undone; a whole save that only folds what 
 journal holds already (after a deal, at the game's end) is tried again later.
 
 Every failure is one line on standard error. The store is behind `Store`, so that a
-store of another kind (a database, several servers) can take the files' place."""
+store of another kind can take the files' place: Redis, for several servers
+(`redis_store.py`), whose writes may also be `Stale`."""
 
 from __future__ import annotations
 
@@ -34,6 +35,16 @@ class Store(Protocol):
 
     def flush(self, tables: Iterable[NetTable]) -> list[str]:
         """Make what is kept of `tables` survive a power cut; a line for each failure."""
+
+
+class Stale(Refused):
+    """A change refused because another server changed the table first (several servers
+    on one store): nothing was written, and this server's copy is behind the store's (the
+    registry catches it up, then tries again against what the table is now)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(NOT_SAVED, "the table changed on another server; nothing changed")
+        self.table = code
 
 
 def _said(action: str, error: OSError) -> None:

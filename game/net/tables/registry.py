@@ -14,13 +14,11 @@ a live server, at once in this process in tests.
 
 from __future__ import annotations
 
-import contextlib
 import secrets
-from collections import deque
 from collections.abc import Callable
 from functools import partial
+from typing import Protocol
 
-from game.ai.players import Player
 from game.net.club_messages import Hello, LobbyRequest, Mine, RatingsRequest, Say
 from game.net.messages import (
     BAD_TOKEN,
@@ -28,6 +26,7 @@ from game.net.messages import (
     SERVER_FULL,
     TABLE_FULL,
     TOO_FAST,
+    ClientMessage,
     Create,
     Join,
     MoveRequest,
@@ -48,30 +47,33 @@ from game.net.replies import (
     view_frame,
 )
 from game.net.tables.club import Club
-from game.net.tables.keeping import Keeper, Store
+from game.net.tables.computers import Computers
+from game.net.tables.keeping import Keeper, Stale, Store
 from game.net.tables.limits import Attempts, Clock, Limits, TokenBucket, expired, network_of
 from game.net.tables.pace import Deadlines, waits
 from game.net.tables.players import PlayerBook
 from game.net.tables.table import Follower, NetTable, code_key, new_seed
-from game.net.tables.thinking import Answer, Answered, InlineThinker, Thinker
+from game.net.tables.thinking import InlineThinker, Thinker
 from game.rules.moves import Move
-from game.rules.table import TableState
+
+CLUB_READS = (Mine, LobbyRequest, Say, RatingsRequest)
+"""Version 2's messages that only read or talk: not counted as attempts at tables."""
 
 
-def _view(table: NetTable) -> str:
+def view_of(table: NetTable) -> str:
     """The `view` frame of `table`, with the last lines of its chat."""
     return view_frame(table.code, table.view(), table.club.said(table.code))
 
 
-def _over(table: NetTable) -> str:
+def over_of(table: NetTable) -> str:
     """The `over` frame of `table`, with a rated game's ratings."""
     return over_frame(table.code, table.full_record(), table.club.ratings)
 
 
 def _send_view(peer: Follower, table: NetTable) -> None:
-    peer.send(_view(table))
+    peer.send(view_of(table))
     if table.is_over():
-        peer.send(_over(table))
+        peer.send(over_of(table))
 
 
 class Peer(Follower):
@@ -93,6 +95,27 @@ class Peer(Follower):
         self.refused_in_a_row = 0
 
 
+class Elsewhere(Protocol):
+    """The other servers of the registry's store (`replica.Replica`)."""
+
+    def load(self, code: str) -> NetTable | None:
+        """Table `code` as the store holds it, now held here too (None: no such table)."""
+
+    def again(self, work: Callable[[], None]) -> None:
+        """Do `work`, a message; when another server changed its table first (`Stale`),
+        catch the table up and do it again against what the table is now."""
+
+
+class Alone:
+    """No other server: no table is anywhere else, and no change is stale."""
+
+    def load(self, code: str) -> NetTable | None:
+        return None
+
+    def again(self, work: Callable[[], None]) -> None:
+        work()
+
+
 class Registry:
     """Every open table, by the digest of its code."""
 
@@ -112,28 +135,24 @@ class Registry:
         self.keeper = Keeper(store)
         self.limits = limits or Limits()
         self.tables: dict[bytes, NetTable] = {}
-        self._owners: dict[bytes, str] = {}
-        """The network that opened each table (not kept: a reopened table is its own)."""
         self.attempts = Attempts(self.limits.joins_per_s, self.limits.join_burst, clock)
-        self._answers: deque[NetTable] = deque()
-        """The tables whose computer has answered, in order."""
-        self._answering = False
         self._unsaved: set[bytes] = set()
         """The tables whose last change the store could not write (they were told)."""
+        self.computers = Computers(self.thinker, self.tables, self._play)
         self.club = Club(clock, self.tables, self._table, self._tell, self._save, book)
         self.deadlines = Deadlines(clock, self.thinker, self.tables, self._play)
+        self.elsewhere: Elsewhere = Alone()
 
     def open(self, tables: list[NetTable]) -> None:
         """Take tables reopened from their saves (those that have had their time are
         closed at once); their computers start thinking."""
         for table in tables:
-            self.tables[table.key] = table
-            self._hold(table)
+            self.adopt(table)
             if table.flow.deal_if_due() or self.club.rate(table):
                 self.keeper.save_if_can(table)
         self.sweep()
         for table in self.tables.values():
-            self._let_computers_play(table)
+            self.computers.let_play(table)
 
     # --- connections --------------------------------------------------------------------
 
@@ -159,24 +178,9 @@ class Registry:
             if not peer.bucket.take():
                 raise Refused(TOO_FAST, "too many messages; wait a moment")
             message = read_client_message(text)
-            if isinstance(message, MoveRequest):
-                self._move(peer, message)
-            elif isinstance(message, (Mine, LobbyRequest, Say, RatingsRequest)):
-                self.club.receive(peer, message)
-            else:
+            if not isinstance(message, (MoveRequest, *CLUB_READS)):
                 self._attempt_allowed(peer)
-                if isinstance(message, Create):
-                    self._create(peer, message)
-                elif isinstance(message, Join):
-                    self._join(peer, message)
-                elif isinstance(message, Rejoin):
-                    self._rejoin(peer, message)
-                elif isinstance(message, StandIn):
-                    self._stand_in(peer, message)
-                elif isinstance(message, Hello):
-                    self.club.receive(peer, message)
-                else:
-                    self._watch(peer, message)
+            self.elsewhere.again(partial(self._do, peer, message))
         except Refused as refused:
             peer.send(error_frame(refused.code, refused.message))
             peer.refused_in_a_row += 1
@@ -184,6 +188,22 @@ class Registry:
                 peer.close()  # PROTOCOL.md: one that keeps sending refused messages
         else:
             peer.refused_in_a_row = 0
+
+    def _do(self, peer: Peer, message: ClientMessage) -> None:
+        if isinstance(message, MoveRequest):
+            self._move(peer, message)
+        elif isinstance(message, (Hello, *CLUB_READS)):
+            self.club.receive(peer, message)
+        elif isinstance(message, Create):
+            self._create(peer, message)
+        elif isinstance(message, Join):
+            self._join(peer, message)
+        elif isinstance(message, Rejoin):
+            self._rejoin(peer, message)
+        elif isinstance(message, StandIn):
+            self._stand_in(peer, message)
+        else:
+            self._watch(peer, message)
 
     def _attempt_allowed(self, peer: Peer) -> None:
         """Create, join, rejoin and watch attempts, and moves to tables that are not
@@ -193,7 +213,7 @@ class Registry:
             raise Refused(TOO_FAST, "too many tables opened, joined or looked for; wait a moment")
 
     def _table(self, code: str) -> NetTable:
-        table = self.tables.get(code_key(code))
+        table = self.tables.get(code_key(code)) or self.elsewhere.load(code)
         given = code.encode("utf-8", "replace")
         if table is None or not secrets.compare_digest(table.code.encode(), given):
             raise Refused(NO_TABLE, "there is no such table")
@@ -207,17 +227,21 @@ class Registry:
         self.club.check_create(peer, message)
         table = NetTable.new(message, self.clock(), self.deal())
         self.keeper.save(table)
-        self.tables[table.key] = table
-        self._owners[table.key] = network_of(peer.address)
-        self._hold(table)
+        self.adopt(table)
+        self.computers.owners[table.key] = network_of(peer.address)
         peer.send(created_frame(table.code, table.host))
 
-    def _seated(self, peer: Peer, table: NetTable, seat: int, token: str) -> None:
+    def _seated(self, peer: Peer, table: NetTable, seat: int, token: str, renamed: bool) -> None:
+        """`peer` holds `seat`: presence to all, a view to the others if `renamed`, computers."""
         peer.tables.add(table.key)
         peer.send(joined_frame(table.code, seat, token))
         _send_view(peer, table)
         self._tell(table, presence_frame(table.code, table.connected()))
-        self._let_computers_play(table)
+        if renamed:
+            view = view_of(table)
+            for follower in table.followers() - {peer}:
+                follower.send(view)
+        self.computers.let_play(table)
 
     def _join(self, peer: Peer, message: Join) -> None:
         table = self._table(message.table)
@@ -230,10 +254,7 @@ class Registry:
         except Refused:
             table.free_seat(taken[0])
             raise
-        self._seated(peer, table, *taken)
-        view = _view(table)  # everyone else learns the name
-        for follower in table.followers() - {peer}:
-            follower.send(view)
+        self._seated(peer, table, *taken, renamed=True)
 
     def _rejoin(self, peer: Peer, message: Rejoin) -> None:
         table = self._table(message.table)
@@ -247,9 +268,7 @@ class Registry:
         self.keeper.save_if_can(table)  # the seat was this player's: taken back whatever
         for old in replaced:
             old.send(replaced_frame(table.code, seat))
-        self._seated(peer, table, seat, message.token)
-        if stood_in:  # the seat's kind is a person's again
-            self._tell(table, _view(table))
+        self._seated(peer, table, seat, message.token, renamed=stood_in)
 
     def _stand_in(self, peer: Peer, message: StandIn) -> None:
         table = self._table(message.table)
@@ -262,9 +281,9 @@ class Registry:
         except Refused:
             table.end_stand_in(message.seat)
             raise
-        self._tell(table, _view(table))
+        self._tell(table, view_of(table))
         self._tell(table, presence_frame(table.code, table.connected()))
-        self._let_computers_play(table)
+        self.computers.let_play(table)
 
     def _watch(self, peer: Peer, message: Watch) -> None:
         table = self._table(message.table)
@@ -292,12 +311,12 @@ class Registry:
         self._tell(table, move_frame(table.code, hand, index, entry))
         if table.flow.deal_if_due():
             self.keeper.save_if_can(table)
-            self._tell(table, _view(table))
+            self._tell(table, view_of(table))
         elif table.is_over():
             self.club.rate(table)
             self.keeper.save_if_can(table)
-            self._tell(table, _over(table))
-        self._let_computers_play(table)
+            self._tell(table, over_of(table))
+        self.computers.let_play(table)
 
     def _tell(self, table: NetTable, frame: str) -> None:
         for follower in table.followers():
@@ -313,64 +332,13 @@ class Registry:
         try:
             write()
         except Refused as refused:
-            if table.key not in self._unsaved:
+            if not isinstance(refused, Stale) and table.key not in self._unsaved:
                 self._unsaved.add(table.key)
                 told = error_frame(refused.code, refused.message, table.code)
                 for follower in table.followers() - {mover}:
                     follower.send(told)
             raise
         self._unsaved.discard(table.key)
-
-    # --- computers ----------------------------------------------------------------------
-
-    def _hold(self, table: NetTable) -> None:
-        """The registry holds `table`: its computers think through the thinker, each
-        table's answers played as they come."""
-        table.think_move = partial(self._think, table)
-
-    def _think(self, table: NetTable, player: Player, state: TableState) -> Answered:
-        job = Answered()
-
-        def reply(answer: Answer) -> None:
-            job.fill(answer)
-            self._answers.append(table)
-            self._play_answers()
-
-        self.thinker.think(player, state, reply, self._owners.get(table.key, table.code))
-        return job
-
-    def _let_computers_play(self, table: NetTable) -> None:
-        """Start the computer to act thinking, if the table waits for one (its flow says
-        when it already is). An answer that comes at once is played once it has started."""
-        if table.computer_to_act() is None:
-            return
-        held, self._answering = self._answering, True
-        try:
-            table.flow.think()
-        finally:
-            self._answering = held
-        self._play_answers()
-
-    def _play_answers(self) -> None:
-        """Play the computers' answers one after another from here, so that a thinker
-        that answers at once plays a whole run of computer moves without recursing."""
-        if self._answering:
-            return
-        self._answering = True
-        try:
-            while self._answers:
-                self._play_answer(self._answers.popleft())
-        finally:
-            self._answering = False
-
-    def _play_answer(self, table: NetTable) -> None:
-        if self.tables.get(table.key) is not table:
-            return  # the table was closed meanwhile
-        seat = table.state.current
-        move = table.flow.chosen()  # None: a player took the seat back, or it moved on
-        if move is not None:
-            with contextlib.suppress(Refused):  # not saved: the table was told; `sweep` retries
-                self._play(table, None, seat, move)
 
     # --- closing ------------------------------------------------------------------------
 
@@ -380,14 +348,27 @@ class Registry:
         idle = expired(self.tables.values(), self.clock(), self.limits)
         idle = [table for table in idle if not waits(table, self.clock())]
         for table in idle:
-            del self.tables[table.key]
-            self._owners.pop(table.key, None)
+            self.forget(table)
             self.keeper.close(table, played=table.joined)
         for key in list(self._unsaved):
             if key in self.tables:
-                self._let_computers_play(self.tables[key])
+                self.computers.let_play(self.tables[key])
         self.deadlines.sweep()
         return [table.code for table in idle]
+
+    def adopt(self, table: NetTable) -> None:
+        """Hold `table`: its computers think through the thinker, answers played in turn."""
+        self.tables[table.key] = table
+        self.computers.hold(table)
+
+    def forget(self, table: NetTable) -> None:
+        """Hold `table` no longer."""
+        self.tables.pop(table.key, None)
+        self.computers.owners.pop(table.key, None)
+
+    def take_over(self, table: NetTable) -> None:
+        """Think here for the computer `table` waits for (its server may be gone)."""
+        self.computers.let_play(table)
 
     def save_all(self) -> bool:
         """Make every table's writes durable (the server is stopping); whether all are."""

@@ -61,8 +61,7 @@ class TableStore:
     def append(self, table: NetTable, hand: int, index: int, entry: Mapping[str, object]) -> None:
         """Add move `index` of hand `hand`, as recorded, to the table's journal: the whole
         line or, when the disk refuses part of it (`OSError`), nothing."""
-        line = {"hand": hand, "index": index, "move": entry, "active": table.last_active}
-        data = (json.dumps(line) + "\n").encode()
+        data = (journal_line(table, hand, index, entry) + "\n").encode()
         with open(self._journal(table.code), "ab", buffering=0) as journal:
             start = journal.tell()
             try:
@@ -127,10 +126,23 @@ class TableStore:
         if not path.exists():
             return
         self._journaled.add(table.code)
-        for line in read_bounded(path).splitlines():
-            try:
-                written = jsontext.parse(line)
-                hand, index = written["hand"], written["index"]
-                table.catch_up(hand, index, written["move"], written["active"])
-            except (ValueError, KeyError, TypeError):  # a line cut short: the journal ends
-                return
+        play_journal(table, read_bounded(path).splitlines())
+
+
+def journal_line(table: NetTable, hand: int, index: int, entry: Mapping[str, object]) -> str:
+    """Move `index` of hand `hand` of `table`, as recorded, as a journal keeps it: one
+    line of JSON, with when the table was last played."""
+    line = {"hand": hand, "index": index, "move": entry, "active": table.last_active}
+    return json.dumps(line)
+
+
+def play_journal(table: NetTable, lines: Iterable[str | bytes]) -> None:
+    """Play the moves of journal `lines` that `table`'s save does not hold yet; a line cut
+    short by a crash (or one that cannot be played as written) ends the journal."""
+    for line in lines:
+        try:
+            written = jsontext.parse(line)
+            hand, index = written["hand"], written["index"]
+            table.catch_up(hand, index, written["move"], written["active"])
+        except (ValueError, KeyError, TypeError):
+            return

@@ -95,6 +95,8 @@ class NetTable:
         self.tokens = tokens
         """Each seat's token; None for a computer's seat and a remote seat nobody took."""
         self.holders: list[set[Follower]] = [set() for _ in tokens]
+        self.held_elsewhere = [False] * len(tokens)
+        """Which seats a connection to another server of the store holds."""
         self.watchers: set[Follower] = set()
         self.last_active = last_active
         self.club = club or ClubTable()
@@ -170,7 +172,8 @@ class NetTable:
         state = self.state
         if not self.started or state.hand_over or not self.is_computer(state.current):
             return None
-        if not state.moves and not any(self.holders) and self.club.options.days is None:
+        held = any(map(self.held, range(len(self.tokens))))
+        if not state.moves and not held and self.club.options.days is None:
             return None
         return state.current
 
@@ -180,9 +183,11 @@ class NetTable:
 
     def connected(self) -> list[bool]:
         """Whether each seat has a connection (a computer's always has)."""
-        return [
-            self.is_computer(seat) or bool(holders) for seat, holders in enumerate(self.holders)
-        ]
+        return [self.is_computer(seat) or self.held(seat) for seat in range(len(self.tokens))]
+
+    def held(self, seat: int) -> bool:
+        """Whether a connection, to this server or another of its store, holds `seat`."""
+        return bool(self.holders[seat]) or self.held_elsewhere[seat]
 
     def view(self) -> Mapping[str, object]:
         """The record as any seat may see it (PROTOCOL.md): no seed, and in the hand under
@@ -249,7 +254,7 @@ class NetTable:
     def stand_in(self, seat: int, level: str) -> None:
         """A computer of `level` plays away seat `seat` until its player takes it back
         (only a seat a player took, and left)."""
-        if not 0 <= seat < len(self.tokens) or self.tokens[seat] is None or self.holders[seat]:
+        if not 0 <= seat < len(self.tokens) or self.tokens[seat] is None or self.held(seat):
             raise Refused(NOT_YOUR_SEAT, f"seat {seat} is not a player's away seat")
         self.record.set_player(seat, kind=AI_PREFIX + level)
         self.flow.seats.seat_to(seat, Computer(level, self._think, self.record.seed or 0, seat))

@@ -1,0 +1,334 @@
+"""This server's copies of the tables that several servers share through one Redis
+(`redis_store.py`): a registry holds a table as any other, and the replica keeps its copy
+up to the store's.
+
+- A table named by a client (join, rejoin, watch, move) that this server does not hold is
+  read from the store (`load`).
+- Every server follows the store's stream of changes (`follow`, redis-py's asyncio
+  client): a change another server made to a table held here is played on the copy, and
+  its followers here are told exactly what that server told its own: the move, the view
+  of the hand it dealt, the end of the game (`apply`). A change the copy cannot take in
+  order (it missed some, or another server joined a seat or gave one to a computer) reads
+  the table again from the store, its whole save and then each move of its journal, and
+  tells the followers each step as its server did (`catch_up`). Who is connected to a
+  seat, on any server, is `presence.py`'s.
+- A write refused because another server changed the table first (`Stale`) is caught up
+  the same way, then the registry does the message again against what the table is now.
+- The server that made a computer's turn come thinks for it; when a computer's turn waits
+  longer than `TAKEOVER_S` (that server is gone), any server holding the table thinks for
+  it (`take_over`). Two servers answering at once is harmless: one write is stale.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, Final
+
+import redis.asyncio
+from redis.exceptions import RedisError
+
+from game.net.club_replies import said_frame
+from game.net.replies import move_frame, presence_frame
+from game.net.tables.keeping import Stale, not_saved
+from game.net.tables.presence import SeatsHeld
+from game.net.tables.redis_store import CHANGES, TIMEOUT_S, Kept, RedisStore, digest
+from game.net.tables.registry import Registry, over_of, view_of
+from game.net.tables.table import NetTable, code_key
+from game.rules import jsontext
+from game.rules.errors import RulesError
+
+STALE_TRIES: Final = 3
+"""How often a message is done when another server changed its table first each time."""
+TAKEOVER_S: Final = 30.0
+"""How long a computer's turn may wait before any server thinks for it."""
+PRESENCE_S: Final = 1.0
+"""How often a server says which seats its connections hold, and takes over turns."""
+BLOCK_S: Final = 5.0
+"""How long one read of the stream waits for a change."""
+READ_COUNT: Final = 1_000
+RETRY_S: Final = 1.0
+"""How long the reader waits before reading again a Redis that did not answer."""
+
+
+def _tell(table: NetTable, frames: list[str]) -> None:
+    for frame in frames:
+        for follower in table.followers():
+            follower.send(frame)
+
+
+def after_move(table: NetTable) -> list[str]:
+    """What a server tells after a move: the view of the hand it deals, or the end."""
+    if table.flow.deal_if_due():
+        return [view_of(table)]
+    if table.is_over():
+        return [over_of(table)]
+    return []
+
+
+def moved(table: NetTable, line: str) -> list[str]:
+    """Play journal `line` on `table`, the move after its last (`RulesError` when it is
+    not); what the server that made it told after it."""
+    written = jsontext.parse(line)
+    position = table.position
+    hand, index = written["hand"], written["index"]
+    table.catch_up(hand, index, written["move"], written["active"])
+    if table.position == position:
+        raise RulesError(f"journal: hand {hand} move {index} is not the next")
+    return [move_frame(table.code, hand, index, table.last_entry()), *after_move(table)]
+
+
+def moves_after(table: NetTable, later: NetTable) -> Iterator[tuple[int, int, object]]:
+    """The moves `later`, a later copy of `table`, has past `table`'s: (hand, index,
+    entry as recorded)."""
+    hands = later.record.hand_entries()
+    first, done = table.record.hand_count - 1, len(table.state.moves)
+    for hand in range(first, len(hands)):
+        moves = hands[hand].get("moves", [])
+        for index in range(done if hand == first else 0, len(moves)):
+            yield hand, index, moves[index]
+
+
+def differences(table: NetTable, later: NetTable) -> list[str]:
+    """The frames that take `table`'s followers to `later` (a later copy of it) as its
+    servers told theirs: each move with what followed it, then the seats' presence and a
+    view when seats were taken (a view, then the presence, when one was given to a
+    computer); a view alone when `later` does not go on from `table` (the copy had a
+    change the store has not)."""
+    frames = []
+    try:
+        for hand, index, entry in moves_after(table, later):
+            table.catch_up(hand, index, entry, None)
+            frames.append(move_frame(table.code, hand, index, table.last_entry()))
+            frames += after_move(table)
+        if table.record.hand_entries() != later.record.hand_entries():
+            raise RulesError("the copy went another way")
+    except RulesError:
+        return [view_of(later)]
+    if table.record.player_entries() != later.record.player_entries() or (
+        table.tokens != later.tokens
+    ):
+        view = view_of(later)
+        presence = presence_frame(later.code, later.connected())
+        stood_in = any(
+            later.is_computer(s) > table.is_computer(s) for s in range(len(later.tokens))
+        )
+        frames += [view, presence] if stood_in else [presence, view]  # as the registry tells
+    return frames + new_chat(table, later)
+
+
+def new_chat(table: NetTable, later: NetTable) -> list[str]:
+    """The `said` frames of the lines `later` holds past `table`: a table keeps its last
+    lines, so the new ones follow the longest end of the old lines that begins the new."""
+    old, new = list(table.club.chat), list(later.club.chat)
+    for kept in range(min(len(old), len(new)), -1, -1):
+        if old[len(old) - kept :] == new[:kept]:
+            return [said_frame(later.code, line) for line in new[kept:]]
+    return []
+
+
+class Replica:
+    """Keeps `registry`'s tables up to `store`'s (the registry's `elsewhere`)."""
+
+    def __init__(self, registry: Registry, store: RedisStore) -> None:
+        self.registry = registry
+        self.store = store
+        self.after = "0-0"
+        """The last change of the stream read."""
+        self.presence = SeatsHeld(store)
+        registry.elsewhere = self
+
+    def open(self) -> None:
+        """Hold every open table of the store, and follow the changes from now on."""
+        self.presence.beat()
+        self.after = self.store.last_change()
+        tables = self.store.load()
+        for table in tables:
+            self.presence.read(table.code)
+            self.presence.show(table)
+        self.registry.open(tables)
+
+    def load(self, code: str) -> NetTable | None:
+        try:
+            table = self.store.fetch(code)
+            if table is not None:
+                self.presence.read(code)
+        except OSError as error:
+            raise not_saved(error) from None
+        except RulesError as error:
+            print(f"table server: cannot reopen table {code}: {error}", file=sys.stderr)
+            return None
+        if table is not None:
+            self.presence.show(table)
+            table.flow.deal_if_due()
+            self.registry.adopt(table)
+        return table
+
+    def again(self, work: Callable[[], None]) -> None:
+        for tries_left in reversed(range(STALE_TRIES)):
+            try:
+                work()
+                return
+            except Stale as stale:
+                if not tries_left:
+                    raise
+                self.catch_up(stale.table)
+
+    def catch_up(self, code: str) -> None:
+        """Bring the copy of table `code` up to the store's: from its whole save when the
+        copy is older, then each move of its journal; its followers are told what the
+        servers that made the changes told theirs."""
+        held = self.registry.tables.get(code_key(code))
+        if held is None:
+            return
+        try:
+            kept = self.store.read(code)
+            if kept is None:  # closed by another server
+                self.registry.forget(held)
+                self.store.versions.pop(code, None)
+                return
+            table, frames = self._from_save(held, kept)
+        except (OSError, RulesError) as error:  # the copy stays behind: a write tries again
+            print(f"table server: cannot read table {code}: {error}", file=sys.stderr)
+            return
+        versions = self.store.versions
+        for version, line in enumerate(kept.journal, start=kept.saved_at + 1):
+            if version > versions.get(code, 0):
+                try:
+                    frames += moved(table, line)
+                except (ValueError, KeyError, TypeError):
+                    break
+                versions[code] = version
+        _tell(table, frames)
+        if held.flow.thinking and table is not held:  # the old copy's computer thought here
+            self.registry.take_over(table)
+
+    def _from_save(self, held: NetTable, kept: Kept) -> tuple[NetTable, list[str]]:
+        """The copy that the journal of `kept` goes on from: `held`, when it holds the
+        whole save already; else the save's table, in its place, and what tells `held`'s
+        followers the way from one to the other."""
+        if self.store.versions.get(held.code, 0) >= kept.saved_at:
+            return held, []
+        table = NetTable.from_saved(kept.save)
+        table.holders, table.watchers = held.holders, held.watchers
+        table.held_elsewhere = held.held_elsewhere
+        self.registry.adopt(table)
+        self.store.versions[held.code] = kept.saved_at
+        return table, differences(held, table)
+
+    def apply(self, change: Mapping[str, str]) -> None:
+        """Take in one change of the stream (those to tables not held here are passed
+        over, and so are this server's own: the copy is at their version already)."""
+        code, kind = change.get("code", ""), change.get("kind")
+        table = self.registry.tables.get(code_key(code))
+        if table is None or table.code != code:
+            return
+        held, version = self.store.versions.get(code, 0), int(change.get("version", 0))
+        if kind == "presence":
+            if self.presence.heard(change):
+                self._show_presence(table)
+        elif kind in ("closed", "discarded"):
+            self.registry.forget(table)
+            self.store.versions.pop(code, None)
+        elif version <= held:
+            return
+        elif version == held + 1 and kind == "move":
+            try:
+                frames = moved(table, change["move"])
+            except (ValueError, KeyError, TypeError):
+                self.catch_up(code)
+                return
+            self.store.versions[code] = version
+            _tell(table, frames)
+        elif (
+            version == held + 1
+            and kind == "save"
+            and change.get("digest") == digest(table.saved_text())
+        ):
+            self.store.versions[code] = version  # it holds what the copy holds already
+        else:
+            self.catch_up(code)
+
+    def _show_presence(self, table: NetTable) -> None:
+        """Tell `table`'s followers who is connected, if that changed elsewhere."""
+        connected = table.connected()
+        self.presence.show(table)
+        if table.connected() != connected:
+            _tell(table, [presence_frame(table.code, table.connected())])
+
+    def keep_presence(self) -> None:
+        """Say which seats this server's connections hold where that changed; say it is
+        alive, and show that those of servers no longer alive are not."""
+        tables = self.registry.tables
+        self.presence.publish(tables.values())
+        for code in self.presence.beat():
+            table = tables.get(code_key(code))
+            if table is not None:
+                self._show_presence(table)
+
+    def take_over(self) -> None:
+        """Think for each computer whose turn has waited longer than `TAKEOVER_S`."""
+        now = self.registry.clock()
+        for table in list(self.registry.tables.values()):
+            if (
+                table.computer_to_act() is not None
+                and not table.flow.thinking
+                and now - table.last_active > TAKEOVER_S
+            ):
+                self.registry.take_over(table)
+
+    async def follow(self) -> None:
+        """Read the store's changes as they come and take each in, until cancelled."""
+        client = redis.asyncio.Redis.from_url(
+            self.store.url,
+            decode_responses=True,
+            encoding_errors="backslashreplace",
+            socket_timeout=BLOCK_S + TIMEOUT_S,
+        )
+        failing = False
+        try:
+            while True:
+                try:
+                    read: Any = await client.xread(
+                        {CHANGES: self.after}, count=READ_COUNT, block=int(BLOCK_S * 1000)
+                    )
+                except (RedisError, OSError) as error:
+                    if not failing:
+                        print(f"table server: cannot read the store: {error}", file=sys.stderr)
+                    failing = True
+                    await asyncio.sleep(RETRY_S)
+                    continue
+                failing = False
+                self.take_in(read)
+        finally:
+            await client.aclose()
+
+    def take_in(self, read: Any) -> None:
+        """`apply` each change of `read`, an answer of XREAD; a failure is logged and the
+        next change goes on."""
+        for _stream, changes in read or []:
+            for identity, change in changes:
+                self.after = identity
+                try:
+                    self.apply(change)
+                except Exception:
+                    logging.getLogger(__name__).exception("table server: change not taken in")
+
+    async def run(self) -> None:
+        """Follow the store, say who is connected here, and take over the computers'
+        waiting turns, until cancelled."""
+        reading = asyncio.create_task(self.follow())
+        try:
+            while True:
+                await asyncio.sleep(PRESENCE_S)
+                try:
+                    self.take_over()
+                    self.keep_presence()
+                except OSError:
+                    pass  # Redis does not answer: the reader says so, and this tries again
+                except Exception:
+                    logging.getLogger(__name__).exception("table server: a chore failed")
+        finally:
+            reading.cancel()

@@ -1,0 +1,78 @@
+"""Table servers for the benchmarks: `python -m game.server --port 0`, one on a folder of
+its own (`files`), or several on one Redis of their own (`redis`: tools/redis_server.py,
+its files in the same temporary folder), and their resident memory."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tools.redis_server import RedisServer, start_redis
+
+ROOT = Path(__file__).resolve().parents[1]
+STOP_TIMEOUT_S = 60.0
+
+
+def resident_mb(pid: int) -> float:
+    """The resident memory of process `pid` in MB (Linux; 0 elsewhere)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0.0
+    line = next((row for row in status.splitlines() if row.startswith("VmRSS:")), "VmRSS: 0 kB")
+    return int(line.split()[1]) / 1024
+
+
+@dataclass
+class Servers:
+    """Running table servers, their addresses, and the Redis they share (if any)."""
+
+    processes: list[subprocess.Popen[str]] = field(default_factory=list)
+    addresses: list[str] = field(default_factory=list)
+    redis: RedisServer | None = None
+
+    def servers_mb(self) -> float:
+        """The table servers' resident memory, together, in MB."""
+        return sum(resident_mb(p.pid) for p in self.processes if p.poll() is None)
+
+    def redis_mb(self) -> float:
+        return 0.0 if self.redis is None else resident_mb(self.redis.process.pid)
+
+    def stop(self) -> None:
+        """SIGTERM each server still running (SIGKILL when it takes too long), then Redis."""
+        for process in self.processes:
+            if process.poll() is None:
+                process.terminate()
+        for process in self.processes:
+            try:
+                process.communicate(timeout=STOP_TIMEOUT_S)
+            except subprocess.TimeoutExpired:  # an old server, stuck closing a connection
+                process.kill()
+                process.communicate()
+        if self.redis is not None:
+            self.redis.close()
+
+
+def start_servers(folder: Path, store: str, count: int) -> Servers:
+    """`count` servers: on `folder`'s files (one only), or on a Redis of their own."""
+    servers = Servers()
+    options = ["--home", str(folder / "home")]
+    if store == "redis":
+        servers.redis = start_redis(folder / "redis")
+        options += ["--store", servers.redis.url]
+    elif count != 1:
+        raise ValueError("several servers share a store: --store redis")
+    for _ in range(count):
+        process = subprocess.Popen(
+            [sys.executable, "-m", "game.server", "--port", "0", *options],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert process.stdout is not None
+        servers.processes.append(process)
+        servers.addresses.append(json.loads(process.stdout.readline())["listening"])
+    return servers
