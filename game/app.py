@@ -124,6 +124,7 @@ class App:
             self.notify(
                 _("The font {name} could not be read; a plain font stands in.").format(name=name)
             )
+        self.collector = Collector()
         self.open(Screen.MENU)
         self._apply_pending()
         if record_path and (scene := scene_for_record_file(self, record_path)) is not None:
@@ -249,7 +250,7 @@ class App:
         """Let every scene leave, top first (they save and count), then stop the worker;
         the window's size is kept for the next start."""
         self.stack.close()
-        gc.unfreeze()
+        self.collector.close()
         if self.window.keep_size():
             self.save_settings()
         self.adviser.shutdown()
@@ -264,7 +265,7 @@ class App:
             self.pace.changed = True
         self.stack.apply_pending()
         if changed:
-            settle_memory()
+            self.collector.screen_opened()
         if not self.scenes:  # the last scene went: the game quits
             self.running = False
 
@@ -372,14 +373,33 @@ class App:
             scene.on_back()
 
 
-def settle_memory() -> None:
-    """A screen has just opened: collect what the last one left and freeze the rest, so
-    that the collector's full passes while it plays look only at what it makes since (a
-    full pass over everything the game holds took 32 ms, two frames, in the middle of an
-    auto-play)."""
-    gc.unfreeze()
-    gc.collect()
-    gc.freeze()
+class Collector:
+    """Python's cyclic garbage collector kept off the frames. Its full passes look at
+    every object the game holds: 32 ms, two frames, in the middle of an auto-play. So
+    what the game holds once it has started is frozen (never looked at again), and each
+    screen that opens collects what was made since and freezes what is left of it; once
+    the frozen objects have grown by a quarter (garbage among them is never collected
+    while frozen), a screen that opens collects them all, once."""
+
+    GROWTH: Final = 1.25
+
+    def __init__(self) -> None:
+        gc.freeze()
+        self.settled = gc.get_freeze_count()
+        """The objects frozen after the last collection of them all."""
+
+    def screen_opened(self) -> None:
+        whole = gc.get_freeze_count() > self.settled * self.GROWTH
+        if whole:
+            gc.unfreeze()
+        gc.collect()
+        gc.freeze()
+        if whole:
+            self.settled = gc.get_freeze_count()
+
+    def close(self) -> None:
+        """Everything back to the collector (the game is closing)."""
+        gc.unfreeze()
 
 
 def post_news() -> None:

@@ -16,7 +16,7 @@ from game.persist.records import write_record
 from game.rules.record.document import GameRecord
 from game.scenes.dialog import ConfirmScene
 from game.scenes.menus.menu import MenuScene
-from game.scenes.requests import TableRequest
+from game.scenes.requests import Screen, TableRequest
 from game.scenes.review.replay import ReplayScene
 from game.ui.pacing import FIXED_DT
 from tests.conftest import AppMaker
@@ -186,17 +186,37 @@ def test_a_screen_that_opens_leaves_the_collector_only_what_it_makes(
     make_app: AppMaker, tmp_path: Path
 ) -> None:
     """A full pass of the cyclic collector over everything the game holds took two frames
-    in the middle of an auto-play: what a screen finds on opening is collected and frozen,
-    and the game's close gives it back to the collector."""
+    in the middle of an auto-play: the started game is frozen, each screen that opens
+    collects what was made since and freezes the rest, and frozen garbage is collected
+    once the frozen objects have grown by a quarter; the game's close gives everything
+    back to the collector."""
     app = make_app(tmp_path)
-    gc.disable()  # only the opening screen may collect, not a pass the test happens upon
+    gc.disable()  # only the opening screens may collect, not a pass the test happens upon
     try:
-        left_behind = Cycle()
-        gone = weakref.ref(left_behind)
-        del left_behind
+        made_since = Cycle()
+        gone = weakref.ref(made_since)
+        del made_since
         Input(app).click(menu_button(app, "rules"))
         assert gone() is None
-        assert gc.get_freeze_count() > 10_000
+        frozen = gc.get_freeze_count()
+        assert frozen > 10_000
+        held = Cycle()
+        held.ballast = [[] for _ in range(frozen // 10)]
+        gone = weakref.ref(held)
+        app.open(Screen.ABOUT)
+        app.run_frames(1)  # frozen with the screen: the tenth more is not collected yet
+        del held
+        app.open(Screen.RULES)
+        app.run_frames(1)
+        assert gone() is not None
+        # frozen with the next screen, a quarter more than at the start:
+        kept: list[list[int]] = [[] for _ in range(frozen // 5)]
+        app.open(Screen.ABOUT)
+        app.run_frames(1)
+        assert gone() is not None
+        app.open(Screen.RULES)
+        app.run_frames(1)
+        assert gone() is None and kept
         app.close()
         assert gc.get_freeze_count() == 0
     finally:
@@ -208,3 +228,4 @@ class Cycle:
 
     def __init__(self) -> None:
         self.itself = self
+        self.ballast: list[list[int]] = []
