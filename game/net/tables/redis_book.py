@@ -37,7 +37,8 @@ from game.net.tables.redis_store import PREFIX, TIMEOUT_S, answering, client_for
 KEYS: Final = PREFIX + "player-keys"
 RATED: Final = PREFIX + "rated"
 RATINGS: Final = PREFIX + "ratings"
-_FIELDS: Final = ("name", "mu", "sigma", "games")
+_RATING: Final = ("mu", "sigma", "games")
+_FIELDS: Final = ("name", *_RATING)
 
 _RATE: Final = """
 local kept = redis.call('HGET', KEYS[1], ARGV[1])
@@ -63,9 +64,14 @@ def player_key(pid: str) -> str:
 def _card(pid: str, fields: Any) -> Card | None:
     """The card of `pid` from its hash's `_FIELDS`, as HMGET answers them (None: no such
     player)."""
-    name, mu, sigma, games = fields
-    if name is None:
-        return None
+    name, *rating = fields
+    return None if name is None else _named(pid, name, rating)
+
+
+def _named(pid: str, name: str, rating: Any) -> Card:
+    """The card of `pid`, named `name`, from its hash's `_RATING` fields (a player never
+    rated has none)."""
+    mu, sigma, games = rating
     return Card(
         pid,
         name,
@@ -90,14 +96,11 @@ class RedisBook:
             if pid is None:  # a first hello: the first server to write the PID wins
                 self.client.hsetnx(KEYS, hashed, new_pid())
                 pid = self.client.hget(KEYS, hashed)
-            assert isinstance(pid, str)
             with self.client.pipeline(transaction=True) as writing:
-                writing.hset(player_key(pid), "name", name)
-                writing.hmget(player_key(pid), _FIELDS)
-                _, fields = writing.execute()
-        card = _card(pid, fields)
-        assert card is not None
-        return card
+                writing.hset(player_key(str(pid)), "name", name)
+                writing.hmget(player_key(str(pid)), _RATING)
+                _, rating = writing.execute()
+        return _named(str(pid), name, rating)
 
     def card(self, pid: str) -> Card | None:
         with answering():
