@@ -13,8 +13,9 @@ kept in `--home` (the game's data folder's `server` folder by default) and reope
 codes and seats intact, when it starts again; so are its players (`players.json`: the
 hash of each player's key, public id, name and rating). `--limit`, as often as needed, sets one of
 the limits of `game.net.tables.limits.Limits` (`--limit connections_per_host=200`).
-`--store redis://HOST:PORT/DB` keeps the tables in Redis instead, where several servers
-serve the same tables (`game.net.tables.redis_store`, `game.net.tables.replica`); a
+`--store redis://HOST:PORT/DB` keeps the tables and the players in Redis instead, where
+several servers serve the same tables to the same players (`game.net.tables.redis_store`,
+`game.net.tables.replica`, `game.net.tables.redis_book`); a
 Redis that cannot be reached when it starts is one line on standard error, exit 1.
 """
 
@@ -34,6 +35,7 @@ from game.ai.worker import WorkerPool
 from game.net.server import Task, run_server
 from game.net.tables.limits import Limits
 from game.net.tables.players import FileBook
+from game.net.tables.redis_book import RedisBook
 from game.net.tables.redis_store import RedisStore
 from game.net.tables.registry import Registry
 from game.net.tables.replica import Replica
@@ -145,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(error))
     home = args.home or GameFiles().data_dir / "server"
     try:
-        book = FileBook(home)
+        book = None if args.store else FileBook(home)
     except (OSError, RulesError) as error:
         print(f"table server: cannot read the players' book: {error}", file=sys.stderr)
         return 1
@@ -172,18 +174,23 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _opened(
-    args: argparse.Namespace, home: Path, limits: Limits, thinker: AdvisedThinker, book: FileBook
+    args: argparse.Namespace,
+    home: Path,
+    limits: Limits,
+    thinker: AdvisedThinker,
+    book: FileBook | None,
 ) -> tuple[Registry, list[Task]]:
     """The registry of the store the command line names, its tables open, and the tasks
-    that keep it up to the store's (`OSError` when the store cannot be reached)."""
-    if args.store is None:
+    that keep it up to the store's (`OSError` when the store cannot be reached). The
+    players' book is the file `book` on files, and Redis's on Redis."""
+    if book is not None:
         files = TableStore(home)
         registry = Registry(time.time, thinker, files, limits, book=book)
         registry.open(files.load())
         return registry, []
     store = RedisStore(args.store)
     store.check()
-    registry = Registry(time.time, thinker, store, limits, book=book)
+    registry = Registry(time.time, thinker, store, limits, book=RedisBook(args.store))
     replica = Replica(registry, store)
     replica.open()
     return registry, [replica.run]

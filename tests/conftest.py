@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["LANGUAGE"] = "en"  # the tests read English unless they choose Spanish
 
 import pytest
+import trustme
 
 from game import i18n, news
 from game.ai import analysis, fair_draw
@@ -191,3 +192,9 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
         pytest.skip(str(reason))
     yield server
     server.close()
+
+
+@pytest.fixture(scope="module")
+def authority() -> trustme.CA:
+    """A certificate authority of the tests' own, trusted by the clients told to only."""
+    return trustme.CA()

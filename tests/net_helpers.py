@@ -8,19 +8,24 @@ import itertools
 import json
 import random
 from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from game.ai.players import Player
 from game.net.messages import create_frame, join_frame, move_frame
 from game.net.mirror import TableMirror
 from game.net.tables.limits import Limits
-from game.net.tables.redis_store import RedisStore
+from game.net.tables.redis_book import RedisBook
+from game.net.tables.redis_store import CHANGES, RedisStore
 from game.net.tables.registry import Peer, Registry
 from game.net.tables.replica import Replica
 from game.net.tables.table import NetTable
+from game.net.tables.thinking import Reply
 from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
 from game.rules.record.entries import MoveEntry, move_to_entry
 from game.rules.record.recorded_game import RecordedGame
+from game.rules.table import TableState
 
 ROOMY = Limits(messages_per_s=1e6, message_burst=10**6, joins_per_s=1e6, join_burst=10**6)
 """Limits no test of play reaches (the limits have tests of their own)."""
@@ -185,3 +190,42 @@ def broken_text(rng: random.Random, message: dict[str, Any]) -> str | bytes:
     if choice < 0.8:
         return "[" * 5000 + "]" * 5000
     return json.dumps([message])
+
+
+class Silent:
+    """A thinker that never answers (its server died while its computer thought)."""
+
+    def think(self, player: Player, state: TableState, answer: Reply, owner: str) -> None:
+        pass
+
+
+@dataclass
+class Server:
+    """One server of several on one Redis, in this process: its registry, what keeps it up
+    to the store, its clock (`follow` takes in the store's changes: its reader's work)."""
+
+    registry: Registry
+    replica: Replica
+    clock: ManualClock
+
+    @classmethod
+    def on(cls, url: str, silent: bool = False) -> Server:
+        clock = ManualClock()
+        store = RedisStore(url)
+        thinker = Silent() if silent else None
+        registry = Registry(clock, thinker, store, ROOMY, deal=dealer(), book=RedisBook(url))
+        replica = Replica(registry, store)
+        replica.open()
+        return cls(registry, replica, clock)
+
+    def follow(self) -> None:
+        """Take in every change the store's stream holds now (the reader's work)."""
+        self.replica.take_in(self.replica.store.client.xread({CHANGES: self.replica.after}))
+
+    def table(self, code: str) -> NetTable:
+        return next(t for t in self.registry.tables.values() if t.code == code)
+
+
+def settle(*servers: Server) -> None:
+    for server in servers:
+        server.follow()

@@ -45,7 +45,7 @@ def start_server(
     )
     assert server.stdout is not None
     address = json.loads(server.stdout.readline())["listening"]
-    assert address.startswith("ws://127.0.0.1:")
+    assert address.startswith(("ws://127.0.0.1:", "wss://127.0.0.1:"))
     return server, address
 
 

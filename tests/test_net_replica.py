@@ -8,10 +8,8 @@ server shows connected on the other, and away once it is let go or its server is
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
-from game.ai.players import Player
 from game.net.messages import (
     create_frame,
     join_frame,
@@ -21,52 +19,11 @@ from game.net.messages import (
     watch_frame,
 )
 from game.net.tables.presence import server_key
-from game.net.tables.redis_store import CHANGES, RedisStore
-from game.net.tables.registry import Registry
-from game.net.tables.replica import TAKEOVER_S, Replica
+from game.net.tables.redis_store import RedisStore
+from game.net.tables.replica import TAKEOVER_S
 from game.net.tables.table import NetTable
-from game.net.tables.thinking import Reply
-from game.rules.table import TableState
-from tests.net_helpers import ROOMY, Inbox, ManualClock, dealer, first_legal_entry
+from tests.net_helpers import Inbox, Server, first_legal_entry, settle
 from tools.redis_server import RedisServer
-
-
-class Silent:
-    """A thinker that never answers (its server died while its computer thought)."""
-
-    def think(self, player: Player, state: TableState, answer: Reply, owner: str) -> None:
-        pass
-
-
-@dataclass
-class Server:
-    """One server of the club: its registry, what keeps it up to the store, its clock."""
-
-    registry: Registry
-    replica: Replica
-    clock: ManualClock
-
-    @classmethod
-    def on(cls, url: str, silent: bool = False) -> Server:
-        clock = ManualClock()
-        store = RedisStore(url)
-        thinker = Silent() if silent else None
-        registry = Registry(clock, thinker, store, ROOMY, deal=dealer())
-        replica = Replica(registry, store)
-        replica.open()
-        return cls(registry, replica, clock)
-
-    def follow(self) -> None:
-        """Take in every change the store's stream holds now (the reader's work)."""
-        self.replica.take_in(self.replica.store.client.xread({CHANGES: self.replica.after}))
-
-    def table(self, code: str) -> NetTable:
-        return next(t for t in self.registry.tables.values() if t.code == code)
-
-
-def settle(*servers: Server) -> None:
-    for server in servers:
-        server.follow()
 
 
 def say_presence(*servers: Server) -> None:

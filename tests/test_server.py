@@ -17,11 +17,6 @@ from tests.conftest import GUARD_S
 from tests.net_process import ROOT, end
 
 
-@pytest.fixture(scope="module")
-def authority() -> trustme.CA:
-    return trustme.CA()
-
-
 def server_command(home: Path, *options: str) -> list[str]:
     return [sys.executable, "-m", "game.server", "--port", "0", "--home", str(home), *options]
 

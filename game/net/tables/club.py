@@ -5,6 +5,7 @@ it is given (`find`, `tell`, `save`), so it imports nothing of the registry."""
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Callable, Mapping
 from typing import Final
@@ -16,12 +17,15 @@ from game.net.tables.chat import Chat
 from game.net.tables.keeping import not_saved
 from game.net.tables.limits import Clock
 from game.net.tables.lobby import Lobby
-from game.net.tables.players import Card, MemoryBook, PlayerBook
+from game.net.tables.players import Card, CardsChanged, MemoryBook, PlayerBook
 from game.net.tables.ratings import changes, rate, shown
 from game.net.tables.table import Follower, NetTable
 
 BEST: Final = 100
 """The players a `ratings` answer lists."""
+RATE_TRIES: Final = 5
+"""How often a game is rated again when its players' ratings changed meanwhile (another
+server rated another of their games)."""
 
 Find = Callable[[str], NetTable]
 """The table of a code (`Refused(NO_TABLE)` when there is none)."""
@@ -136,30 +140,35 @@ class Club:
 
     def rate(self, table: NetTable) -> bool:
         """Rate a rated game that has ended, if it is not yet: every seat a distinct
-        player's. Whether it was (a game the book has rated already takes the book's
-        changes: the server stopped before the table's save held them). A book that
-        cannot be written leaves it unrated until the table is reopened."""
+        player's. Whether it was (a game the book has rated already, on this server
+        before it stopped or on another, takes the book's changes). A book that cannot
+        be written leaves it unrated until the table is reopened."""
         club = table.club
         if not table.is_over() or not club.options.rated or club.ratings is not None:
             return False
         game = table.key.hex()
-        club.ratings = self.book.game(game)
-        if club.ratings is not None:
-            return True
-        owners = [club.owner(seat) for seat in range(len(table.tokens))]
+        try:
+            club.ratings = self.book.game(game)
+            for _ in range(RATE_TRIES):
+                players = None if club.ratings is not None else self._players(table)
+                if players is None:
+                    break
+                after = rate(players, final_totals(table))
+                with contextlib.suppress(CardsChanged):  # read them again, and rate again
+                    club.ratings = self.book.rated(game, changes(players, after), after)
+        except OSError as error:
+            print(f"table server: cannot keep ratings: {error}", file=sys.stderr)
+        return club.ratings is not None
+
+    def _players(self, table: NetTable) -> list[Card] | None:
+        """The cards of the players of `table`'s seats, now (None unless every seat is
+        a distinct player's)."""
+        owners = [table.club.owner(seat) for seat in range(len(table.tokens))]
         cards = [self.book.card(pid) for pid in owners if pid is not None]
         known = [card for card in cards if card is not None]
         if len(known) < len(owners) or len({card.pid for card in known}) < len(known):
-            return False
-        after = rate(known, final_totals(table))
-        rated = changes(known, after)
-        try:
-            self.book.rated(game, rated, after)
-        except OSError as error:
-            print(f"table server: cannot keep ratings: {error}", file=sys.stderr)
-            return False
-        club.ratings = rated
-        return True
+            return None
+        return known
 
     def leave(self, follower: Follower) -> None:
         """`follower`'s connection is gone."""

@@ -1,8 +1,8 @@
 """The server's players (PROTOCOL.md version 2, "Players"): who said `hello` with which
 key, under which public id, name and rating.
 
-The players' book is behind `PlayerBook`, so that a store of another kind (Redis, for
-several servers) can take the file's place. The book keeps a key's sha256 only, never
+The players' book is behind `PlayerBook`, so that the servers of one Redis share one
+(`redis_book.py`) where a server alone keeps a file. The book keeps a key's sha256 only, never
 the key; a player's public id (PID) is random, made at the first hello, so it tells
 nothing of the key. `FileBook` keeps the book in one JSON file under the server's home
 (`HOME/players.json`), written atomically after every change: the old book or the new
@@ -52,6 +52,11 @@ class RatingChange(TypedDict):
     after: int
 
 
+class CardsChanged(Exception):
+    """A rated game's players were rated in another game since their cards were read
+    (another server's): read them again and rate the game again."""
+
+
 def key_hash(key: str) -> str:
     """What the book keeps of a key: its sha256, in hex."""
     return hashlib.sha256(key.encode()).hexdigest()
@@ -71,10 +76,13 @@ class PlayerBook(Protocol):
     def card(self, pid: str) -> Card | None:
         """The player of public id `pid`, if there is one."""
 
-    def rated(self, game: str, changes: list[RatingChange], cards: Iterable[Card]) -> None:
+    def rated(
+        self, game: str, changes: list[RatingChange], cards: Iterable[Card]
+    ) -> list[RatingChange]:
         """Keep rated game `game`'s changes and its players' new ratings, together, so
-        that a game is rated once whenever the server stops (`OSError` when the book
-        cannot be written)."""
+        that a game is rated once whenever the server stops; the changes kept (those of
+        the first to rate it). `OSError` when the book cannot be written, `CardsChanged`
+        when a player's card is not the one it was rated from."""
 
     def game(self, game: str) -> list[RatingChange] | None:
         """The changes of rated game `game`, once it is rated."""
@@ -111,8 +119,14 @@ class MemoryBook:
     def card(self, pid: str) -> Card | None:
         return self._cards.get(pid)
 
-    def rated(self, game: str, changes: list[RatingChange], cards: Iterable[Card]) -> None:
+    def rated(
+        self, game: str, changes: list[RatingChange], cards: Iterable[Card]
+    ) -> list[RatingChange]:
+        kept = self._games.get(game)
+        if kept is not None:
+            return kept
         self._write({}, list(cards), {game: changes})
+        return changes
 
     def game(self, game: str) -> list[RatingChange] | None:
         return self._games.get(game)

@@ -2,8 +2,9 @@
 (`redis_store.py`): a registry holds a table as any other, and the replica keeps its copy
 up to the store's.
 
-- A table named by a client (join, rejoin, watch, move) that this server does not hold is
-  read from the store (`load`).
+- Every server holds every open table: those open when it starts, and each one opened
+  since on another server, read from the store at its first change (`apply`, `load`);
+  so each server's lobby and `mine` are the whole club's.
 - Every server follows the store's stream of changes (`follow`, redis-py's asyncio
   client): a change another server made to a table held here is played on the copy, and
   its followers here are told exactly what that server told its own: the move, the view
@@ -22,6 +23,7 @@ up to the store's.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import sys
 from collections.abc import Callable, Iterator, Mapping
@@ -31,6 +33,7 @@ import redis.asyncio
 from redis.exceptions import RedisError
 
 from game.net.club_replies import said_frame
+from game.net.messages import Refused
 from game.net.replies import move_frame, presence_frame
 from game.net.tables.keeping import Stale, not_saved
 from game.net.tables.presence import SeatsHeld
@@ -59,16 +62,23 @@ def _tell(table: NetTable, frames: list[str]) -> None:
             follower.send(frame)
 
 
-def after_move(table: NetTable) -> list[str]:
-    """What a server tells after a move: the view of the hand it deals, or the end."""
+Rate = Callable[[NetTable], object]
+"""Rate a game that has ended, if it is rated (the club's `rate`)."""
+
+
+def after_move(table: NetTable, rate: Rate) -> list[str]:
+    """What a server tells after a move: the view of the hand it deals, or the end (a
+    rated game's with its ratings: `rate` takes them from the players' book, or rates it
+    when the server that made the move stopped before it could)."""
     if table.flow.deal_if_due():
         return [view_of(table)]
     if table.is_over():
+        rate(table)
         return [over_of(table)]
     return []
 
 
-def moved(table: NetTable, line: str) -> list[str]:
+def moved(table: NetTable, line: str, rate: Rate) -> list[str]:
     """Play journal `line` on `table`, the move after its last (`RulesError` when it is
     not); what the server that made it told after it."""
     written = jsontext.parse(line)
@@ -77,7 +87,7 @@ def moved(table: NetTable, line: str) -> list[str]:
     table.catch_up(hand, index, written["move"], written["active"])
     if table.position == position:
         raise RulesError(f"journal: hand {hand} move {index} is not the next")
-    return [move_frame(table.code, hand, index, table.last_entry()), *after_move(table)]
+    return [move_frame(table.code, hand, index, table.last_entry()), *after_move(table, rate)]
 
 
 def moves_after(table: NetTable, later: NetTable) -> Iterator[tuple[int, int, object]]:
@@ -91,7 +101,7 @@ def moves_after(table: NetTable, later: NetTable) -> Iterator[tuple[int, int, ob
             yield hand, index, moves[index]
 
 
-def differences(table: NetTable, later: NetTable) -> list[str]:
+def differences(table: NetTable, later: NetTable, rate: Rate) -> list[str]:
     """The frames that take `table`'s followers to `later` (a later copy of it) as its
     servers told theirs: each move with what followed it, then the seats' presence and a
     view when seats were taken (a view, then the presence, when one was given to a
@@ -102,7 +112,7 @@ def differences(table: NetTable, later: NetTable) -> list[str]:
         for hand, index, entry in moves_after(table, later):
             table.catch_up(hand, index, entry, None)
             frames.append(move_frame(table.code, hand, index, table.last_entry()))
-            frames += after_move(table)
+            frames += after_move(table, rate)
         if table.record.hand_entries() != later.record.hand_entries():
             raise RulesError("the copy went another way")
     except RulesError:
@@ -197,7 +207,7 @@ class Replica:
         for version, line in enumerate(kept.journal, start=kept.saved_at + 1):
             if version > versions.get(code, 0):
                 try:
-                    frames += moved(table, line)
+                    frames += moved(table, line, self.registry.club.rate)
                 except (ValueError, KeyError, TypeError):
                     break
                 versions[code] = version
@@ -216,13 +226,22 @@ class Replica:
         table.held_elsewhere = held.held_elsewhere
         self.registry.adopt(table)
         self.store.versions[held.code] = kept.saved_at
-        return table, differences(held, table)
+        frames = differences(held, table, self.registry.club.rate)
+        self.registry.club.rate(table)  # the save of a server stopped before it rated
+        return table, frames
 
     def apply(self, change: Mapping[str, str]) -> None:
-        """Take in one change of the stream (those to tables not held here are passed
-        over, and so are this server's own: the copy is at their version already)."""
+        """Take in one change of the stream (this server's own are passed over: the copy
+        is at their version already). A table not held here is read whole from the
+        store at its first change (one created on another server since this one
+        started), so that every server holds every open table: its lobby and `mine`
+        are the club's."""
         code, kind = change.get("code", ""), change.get("kind")
         table = self.registry.tables.get(code_key(code))
+        if table is None and kind in ("save", "move"):
+            with contextlib.suppress(Refused):  # Redis did not answer: read when named
+                self.load(code)
+            return
         if table is None or table.code != code:
             return
         held, version = self.store.versions.get(code, 0), int(change.get("version", 0))
@@ -236,7 +255,7 @@ class Replica:
             return
         elif version == held + 1 and kind == "move":
             try:
-                frames = moved(table, change["move"])
+                frames = moved(table, change["move"], self.registry.club.rate)
             except (ValueError, KeyError, TypeError):
                 self.catch_up(code)
                 return

@@ -1,0 +1,145 @@
+"""The players' book in Redis (`PlayerBook`), one book for every server of a store
+(`python -m game.server --store redis://...`); a server on its files keeps `FileBook`.
+
+The book keeps, beside the tables (`redis_store.py`):
+- `contack:player-keys`, a hash: each key's sha256 to its player's public id (PID);
+- `contack:player:PID`, a hash per player: `name`, `mu`, `sigma` (as Python writes the
+  floats, so they read back exactly) and `games`;
+- `contack:rated`, a hash: each rated game's changes (JSON);
+- `contack:ratings`, a sorted set of the players with a rated game, by `order`.
+
+A rated game is kept by one Lua script, in one atomic step: its changes, its players' new
+ratings and their places. A game kept already is not kept again (two servers that see
+its end both rate it; the second takes the first's changes), and a script that finds a
+player's count of games not what it was read at changes nothing (`CardsChanged`: another
+game of theirs was rated meanwhile), so no game's change is ever lost or made twice,
+whichever server stops when.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any, Final
+
+from game.net.tables.players import (
+    START_MU,
+    START_SIGMA,
+    Card,
+    CardsChanged,
+    RatingChange,
+    key_hash,
+    new_pid,
+    order,
+)
+from game.net.tables.redis_store import PREFIX, TIMEOUT_S, answering, client_for
+
+KEYS: Final = PREFIX + "player-keys"
+RATED: Final = PREFIX + "rated"
+RATINGS: Final = PREFIX + "ratings"
+_RATING: Final = ("mu", "sigma", "games")
+_FIELDS: Final = ("name", *_RATING)
+
+_RATE: Final = """
+local kept = redis.call('HGET', KEYS[1], ARGV[1])
+if kept then return {0, kept} end
+for i = 3, #KEYS do
+  local games = tonumber(redis.call('HGET', KEYS[i], 'games') or '0')
+  if games ~= tonumber(ARGV[(i - 3) * 5 + 3]) - 1 then return {-1, ''} end
+end
+for i = 3, #KEYS do
+  local at = (i - 3) * 5 + 3
+  redis.call('HSET', KEYS[i], 'games', ARGV[at], 'mu', ARGV[at + 1], 'sigma', ARGV[at + 2])
+  redis.call('ZADD', KEYS[2], ARGV[at + 3], ARGV[at + 4])
+end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+return {1, ARGV[2]}
+"""
+
+
+def player_key(pid: str) -> str:
+    return f"{PREFIX}player:{pid}"
+
+
+def _card(pid: str, fields: Any) -> Card | None:
+    """The card of `pid` from its hash's `_FIELDS`, as HMGET answers them (None: no such
+    player)."""
+    name, *rating = fields
+    return None if name is None else _named(pid, name, rating)
+
+
+def _named(pid: str, name: str, rating: Any) -> Card:
+    """The card of `pid`, named `name`, from its hash's `_RATING` fields (a player never
+    rated has none)."""
+    mu, sigma, games = rating
+    return Card(
+        pid,
+        name,
+        START_MU if mu is None else float(mu),
+        START_SIGMA if sigma is None else float(sigma),
+        int(games or 0),
+    )
+
+
+class RedisBook:
+    """The players of every server on the Redis at `url` (`OSError` when it does not
+    answer within `timeout_s`)."""
+
+    def __init__(self, url: str, timeout_s: float = TIMEOUT_S) -> None:
+        self.client = client_for(url, timeout_s)
+        self._rate = self.client.register_script(_RATE)
+
+    def enter(self, key: str, name: str) -> Card:
+        hashed = key_hash(key)
+        with answering():
+            pid = self.client.hget(KEYS, hashed)
+            if pid is None:  # a first hello: the first server to write the PID wins
+                self.client.hsetnx(KEYS, hashed, new_pid())
+                pid = self.client.hget(KEYS, hashed)
+            with self.client.pipeline(transaction=True) as writing:
+                writing.hset(player_key(str(pid)), "name", name)
+                writing.hmget(player_key(str(pid)), _RATING)
+                _, rating = writing.execute()
+        return _named(str(pid), name, rating)
+
+    def card(self, pid: str) -> Card | None:
+        with answering():
+            fields = self.client.hmget(player_key(pid), _FIELDS)
+        return _card(pid, fields)
+
+    def rated(
+        self, game: str, changes: list[RatingChange], cards: Iterable[Card]
+    ) -> list[RatingChange]:
+        players = list(cards)
+        told = json.dumps(changes)
+        values: list[str | int] = [game, told]
+        for card in players:
+            values += [card.games, repr(card.mu), repr(card.sigma), repr(order(card)), card.pid]
+        keys = [RATED, RATINGS, *(player_key(card.pid) for card in players)]
+        with answering():
+            written, kept = self._rate(keys=keys, args=values)
+        if written == -1:
+            raise CardsChanged(game)
+        return changes if written == 1 else self._changes(kept)
+
+    def game(self, game: str) -> list[RatingChange] | None:
+        with answering():
+            kept = self.client.hget(RATED, game)
+        return None if kept is None else self._changes(str(kept))
+
+    def best(self, count: int) -> list[Card]:
+        with answering():
+            best: Any = self.client.zrevrange(RATINGS, 0, count - 1)
+            pids = [pid for pid in best if isinstance(pid, str)]
+            with self.client.pipeline(transaction=False) as reading:
+                for pid in pids:
+                    reading.hmget(player_key(pid), _FIELDS)
+                found = reading.execute()
+        cards = [_card(pid, fields) for pid, fields in zip(pids, found, strict=True)]
+        known = [card for card in cards if card is not None]
+        return sorted(known, key=lambda card: (-order(card), card.name, card.pid))
+
+    @staticmethod
+    def _changes(kept: str) -> list[RatingChange]:
+        changes: list[RatingChange] = json.loads(kept)
+        return changes

@@ -1,0 +1,166 @@
+"""Version 2 across several servers on one Redis, in this process (two registries, each
+with its own Redis clients, on one real redis-server): one players' book for all
+(game/net/tables/redis_book.py), a rated game's changes kept once whoever sees its end,
+the lobby and `mine` of the whole club on every server, and a seat out of its days
+played by one server's stand-in."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from game.net.tables.players import Card, CardsChanged, key_hash
+from game.net.tables.redis_book import RedisBook
+from game.net.tables.redis_store import RedisStore
+from tests.net_helpers import Inbox, Server, first_legal_entry, settle
+from tests.test_net_club import DAY, create, key
+from tools.redis_server import RedisServer
+
+
+def hello(server: Server, name: str, number: int) -> Inbox:
+    inbox = Inbox(server.registry, f"10.0.{number}.1")
+    (welcome,) = inbox.send({"type": "hello", "name": name, "key": key(number)})
+    assert welcome["type"] == "welcome", welcome
+    return inbox
+
+
+def join(inbox: Inbox, code: str) -> dict[str, Any]:
+    joined: dict[str, Any] = inbox.send({"type": "join", "table": code, "name": "x"})[0]
+    assert joined["type"] == "joined", joined
+    return joined
+
+
+def play_across(code: str, seats: dict[int, Inbox], *servers: Server) -> None:
+    """Each seat plays its first legal move on its connection's server until the game
+    ends, every server taking in the changes after each."""
+    for _ in range(2000):
+        table = servers[0].table(code)
+        if table.is_over():
+            return
+        inbox = seats[table.state.current]
+        replies = inbox.send({"type": "move", "table": code, "move": first_legal_entry(table)})
+        assert not [r for r in replies if r["type"] == "error"], replies
+        settle(*servers)
+    raise AssertionError("the game did not end")
+
+
+def test_one_key_is_one_player_on_every_server_and_a_game_rated_on_one_shows_on_the_other(
+    redis_server: RedisServer,
+) -> None:
+    a, b = Server.on(redis_server.url), Server.on(redis_server.url)
+    ann, again = hello(a, "Ann", 1), hello(b, "Annie", 1)
+    assert again.messages[0]["player"] == ann.messages[0]["player"]
+    bob = hello(b, "Bob", 2)
+    code = create(ann, rated=True, rules={"hands": 1})
+    settle(b)
+    seats = {join(ann, code)["seat"]: ann, join(bob, code)["seat"]: bob}
+    settle(a, b)
+    play_across(code, seats, a, b)
+    (over_a,), (over_b,) = ann.of_type("over"), bob.of_type("over")
+    assert over_a["ratings"] == over_b["ratings"]
+    for board in (
+        again.send({"type": "ratings"})[0]["players"],
+        hello(a, "Cy", 3).send({"type": "ratings"})[0]["players"],
+    ):
+        assert sorted(p["name"] for p in board) == ["Annie", "Bob"]  # the last hello's name
+        assert all(p["games"] == 1 for p in board)
+    welcome = hello(b, "Ann", 1).messages[0]
+    mine = next(r for r in over_a["ratings"] if r["player"] == welcome["player"])
+    assert welcome["rating"] == mine["after"]
+
+
+def test_a_game_is_rated_once_whichever_server_rates_it_and_never_from_stale_ratings(
+    redis_server: RedisServer,
+) -> None:
+    first, second = RedisBook(redis_server.url), RedisBook(redis_server.url)
+    ann, bob = first.enter(key(1), "Ann"), second.enter(key(2), "Bob")
+    won = [Card(ann.pid, "Ann", 30.0, 7.0, 1), Card(bob.pid, "Bob", 20.0, 7.0, 1)]
+    lost = [Card(ann.pid, "Ann", 20.0, 7.0, 1), Card(bob.pid, "Bob", 30.0, 7.0, 1)]
+    told = [{"player": ann.pid, "before": 1000, "after": 1040}]
+    assert first.rated("g1", told, won) == told  # type: ignore[arg-type]
+    assert second.rated("g1", [], lost) == told  # the second server sees the same end
+    assert second.card(ann.pid) == won[0] and first.card(bob.pid) == won[1]
+    try:  # rated from the cards of before g1: its players' cards changed meanwhile
+        second.rated("g2", [], lost)
+    except CardsChanged:
+        pass
+    else:
+        raise AssertionError("a game was rated from stale cards")
+    assert second.game("g2") is None and first.card(ann.pid) == won[0]
+    assert [card.pid for card in second.best(100)] == [ann.pid, bob.pid]
+
+
+def test_a_rated_game_ended_on_a_server_that_stopped_before_rating_is_rated_by_another(
+    redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a, b = Server.on(redis_server.url), Server.on(redis_server.url)
+    ann, bob = hello(a, "Ann", 1), hello(a, "Bob", 2)
+    code = create(ann, rated=True, rules={"hands": 1})
+    seats = {join(ann, code)["seat"]: ann, join(bob, code)["seat"]: bob}
+    settle(a, b)
+    watcher = Inbox(b.registry, "10.0.9.1")
+    watcher.send({"type": "watch", "table": code})
+    monkeypatch.setattr(a.registry.club, "rate", lambda table: False)  # it stops first
+    play_across(code, seats, a, b)
+    assert "ratings" not in ann.of_type("over")[-1]
+    (over,) = watcher.of_type("over")
+    assert [r["before"] for r in over["ratings"]] == [1000, 1000]
+    board = hello(b, "Cy", 3).send({"type": "ratings"})[0]["players"]
+    assert sorted(p["name"] for p in board) == ["Ann", "Bob"]
+
+
+def test_a_public_table_opened_on_one_server_is_in_the_others_lobby_and_mine(
+    redis_server: RedisServer,
+) -> None:
+    a, b = Server.on(redis_server.url), Server.on(redis_server.url)  # both started first
+    follower = hello(b, "Dee", 4)
+    assert follower.send({"type": "lobby"})[0]["tables"] == []
+    ann = hello(a, "Ann", 1)
+    code = create(ann, 3, public=True, pace={"days": 2})
+    token = join(ann, code)["token"]
+    settle(b)
+    b.clock.now += 1
+    b.registry.club.lobby.tell()
+    (entry,) = follower.of_type("lobby")[-1]["tables"]
+    assert (entry["table"], entry["free"], entry["pace"]) == (code, 2, {"days": 2})
+    (seat,) = hello(b, "Ann", 1).send({"type": "mine"})[0]["tables"]
+    assert (seat["table"], seat["token"], seat["pace"]) == (code, token, {"days": 2})
+    join(follower, code)  # joined on b, and seen so on a
+    settle(a)
+    (entry,) = hello(a, "Eve", 5).send({"type": "lobby"})[0]["tables"]
+    assert entry["free"] == 1
+
+
+def test_a_seat_out_of_its_days_is_played_once_when_every_server_sweeps(
+    redis_server: RedisServer,
+) -> None:
+    a, b = Server.on(redis_server.url), Server.on(redis_server.url)
+    ann, bob = hello(a, "Ann", 1), hello(b, "Bob", 2)
+    code = create(ann, pace={"days": 1})
+    settle(b)
+    join(ann, code)
+    join(bob, code)
+    settle(a, b)
+    for server in (a, b):
+        server.clock.now += 2 * DAY
+    a.registry.sweep()
+    b.registry.sweep()  # its copy at the same version: its stand-in's move is stale
+    settle(a, b)
+    b.registry.sweep()  # the next seat has its own day: nothing more
+    settle(a, b)
+    kept = RedisStore(redis_server.url).fetch(code)
+    assert kept is not None and len(kept.state.moves) == 1
+    for inbox in (ann, bob):
+        assert [m["index"] for m in inbox.of_type("move")] == [0]
+    assert a.table(code).record == b.table(code).record == kept.record
+
+
+def test_the_book_in_redis_keeps_a_keys_hash_never_the_key(redis_server: RedisServer) -> None:
+    book = RedisBook(redis_server.url)
+    card = book.enter(key(7), "Gil")
+    client = book.client
+    everything = {name: client.hgetall(name) for name in client.keys("*")}
+    assert key(7) not in json.dumps(everything)
+    assert everything["contack:player-keys"] == {key_hash(key(7)): card.pid}
