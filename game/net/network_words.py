@@ -52,5 +52,6 @@ def error_words(error: ErrorReply) -> str:
         "replaced": _("Your seat is now played from another window."),
         "not-your-turn": _("It is not your turn."),
         "illegal-move": _("The server refused that move; the table shows the game again."),
+        "no-player": _("The club did not hear who you are yet: open Play online again."),
     }
     return words.get(error.code, _("The server refused: {reason}").format(reason=error.message))

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 from game.net.mirror import TableMirror
 from game.net.replies import (
-    BadReply,
     GameOver,
     Joined,
     MoveMessage,
@@ -19,6 +18,7 @@ from game.net.replies import (
     TableView,
     read_server_message,
 )
+from game.net.reply_fields import BadReply
 from game.play.table_flow import table_state
 from game.rules.errors import RulesError
 from game.rules.modes import Mode
