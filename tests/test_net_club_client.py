@@ -1,5 +1,5 @@
 """The game's client of a club (PROTOCOL.md version 2) against a scripted club on loopback
-(tests/club_peer.py): it says hello first on every connection, the one frame its key is
+(tools/club_peer.py): it says hello first on every connection, the one frame its key is
 ever in; it reads the club's answers as typed values, and refuses what is not of their
 shape in one line."""
 
@@ -37,8 +37,8 @@ from game.net.reply_fields import BadReply
 from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
 from game.rules.table_rules import TableRules
-from tests.club_peer import running
 from tests.conftest import GUARD_S
+from tools.club_peer import running
 
 E = TypeVar("E")
 KEY = "k" * 40

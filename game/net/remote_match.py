@@ -46,6 +46,16 @@ class TableLink:
     host_token: str = ""
     server: HostedServer | None = None
     """The server this window runs for the table (its host's), stopped with the match."""
+    at_club: bool = False
+    """A club's table (Play online): its invitation is its code, and the club keeps the
+    player's seats (Your tables)."""
+    private: bool = False
+    """A club table by invitation: its code is shown until every seat is taken."""
+
+    @property
+    def sharing(self) -> bool:
+        """Whether this window shows the invitation while seats are free."""
+        return self.server is not None or self.private
 
     def close(self) -> None:
         """Close the connection, and the server this window hosts."""

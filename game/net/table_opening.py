@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any, Final
 
 from game.ai.worker import Adviser
-from game.net.client import BAD_SERVER, ClientEvent, Disconnected, TableClient
+from game.net.client import BAD_SERVER, ClientEvent, Disconnected, Hello, TableClient
 from game.net.hosting import HostedServer
 from game.net.invitation import Invitation, lan_address
+from game.net.messages import ClubTable
 from game.net.network_words import connection_words, error_words
 from game.net.remote_match import RemoteMatch, TableLink
 from game.net.replies import Created, ErrorReply, Joined, TableView
@@ -71,6 +72,47 @@ class TableOpening:
         return opening
 
     @classmethod
+    def at_club(
+        cls, address: str, hello: Hello, code: str = "", seats_wanted: int = 1
+    ) -> TableOpening:
+        """A connection to the club at `address`, as `hello`'s player, for table `code`
+        ("" for one being created)."""
+        opening = cls(TableClient(address, hello=hello).start(), code, seats_wanted)
+        opening.link.at_club, opening.link.invitation = True, code
+        return opening
+
+    @classmethod
+    def club_join(cls, address: str, hello: Hello, code: str) -> TableOpening:
+        """Take a free seat of the club's table `code` (from the lobby or by its code)."""
+        opening = cls.at_club(address, hello, code)
+        opening.link.client.join(code, hello.name)
+        return opening
+
+    @classmethod
+    def club_rejoin(cls, address: str, hello: Hello, code: str, token: str) -> TableOpening:
+        """Sit again at one of the player's tables (Your tables)."""
+        opening = cls.at_club(address, hello, code)
+        opening.link.client.rejoin(code, token)
+        return opening
+
+    @classmethod
+    def club_create(
+        cls,
+        address: str,
+        hello: Hello,
+        seats: list[str],
+        rules: Mapping[str, object],
+        club: ClubTable,
+    ) -> TableOpening:
+        """Open a club table whose first seat is the player's (`seats`: "remote" or
+        "ai:LEVEL"); one by invitation shows its code until every seat is taken."""
+        opening = cls.at_club(address, hello)
+        opening.names = [hello.name]
+        opening.link.private = not club.public
+        opening.link.client.create(seats, rules, club=club)
+        return opening
+
+    @classmethod
     def watch(cls, invitation: Invitation) -> TableOpening:
         opening = cls.calling(invitation, 0)
         opening.link.client.watch(invitation.code)
@@ -125,7 +167,8 @@ class TableOpening:
         link = self.link
         if isinstance(event, Created):
             link.table, link.host_token = event.table, event.host
-            link.invitation = str(Invitation(link.invitation, event.table))
+            invitation = Invitation(link.invitation, event.table)
+            link.invitation = event.table if link.at_club else str(invitation)
             for name in self.names:
                 link.client.join(event.table, name)
             if not self.names:

@@ -43,8 +43,11 @@ class RemoteTableScene(TableScene):
 
     def keep_seats(self) -> None:
         """Keep this window's seats (invitation and tokens) in the settings while the game
-        goes on, so that Join a table can take them back; forget them once it is over."""
+        goes on, so that Join a table can take them back; forget them once it is over. (A
+        club keeps its tables' seats itself: Play online, Your tables.)"""
         link, extra = self.remote.link, self.services.settings.extra
+        if link.at_club:
+            return
         if self.remote.over:
             if extra.pop(KEPT, None) is not None:
                 self.services.save_settings()
@@ -64,8 +67,9 @@ class RemoteTableScene(TableScene):
 
     @property
     def inviting(self) -> bool:
-        """Whether the invitation is shown: this window hosts, and a seat is still free."""
-        return self.remote.link.server is not None and not self.remote.started
+        """Whether the invitation is shown: this window hosts (or opened a club table by
+        invitation), and a seat is still free."""
+        return self.remote.link.sharing and not self.remote.started
 
     def stand_in(self) -> None:
         """A computer plays every away seat until its player comes back."""
@@ -145,13 +149,12 @@ class RemoteTableScene(TableScene):
         ui, panel = self.services.ui, self.invite_panel
         draw_panel(surface, panel, ui, alpha=235, border=PALETTE.gold_dark)
         room = panel.width - ui.px(32)
+        if self.remote.link.at_club:
+            how = _("Players of the club join with this code (Play online, Join by code):")
+        else:
+            how = _("Friends join with this invitation (Join a table):")
         lines = (
-            (
-                _("Friends join with this invitation (Join a table):"),
-                16,
-                PALETTE.text_dim,
-                "regular",
-            ),
+            (how, 16, PALETTE.text_dim, "regular"),
             (self.remote.link.invitation, 20, PALETTE.gold, "bold"),
             (_("Copy it with the button below, or C."), 14, PALETTE.text_dim, "regular"),
         )

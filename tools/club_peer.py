@@ -1,9 +1,9 @@
-"""A small club server for the tests of the game's club side, until the real server
-speaks version 2: a real `websockets` server on loopback whose tables are a real
-`Registry` (create, join, rejoin, watch, move), and which answers PROTOCOL.md version 2's
-messages (hello, mine, lobby, say, ratings) as that page says, from what the test set
-(`lobby_tables`, `board`). It keeps every frame each connection sent (`received`), so
-that a test can see where a key went."""
+"""A small club server for the tests and screenshots of the game's club side (Play
+online), until `game.server` speaks version 2: a real `websockets` server on loopback
+whose tables are a real `Registry` (create, join, rejoin, watch, move), and which answers
+PROTOCOL.md version 2's messages (hello, mine, lobby, say, ratings) as that page says,
+from what the test set (`lobby_tables`, `board`). It keeps every frame each connection
+sent (`received`), so that a test can see where a key went."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import concurrent.futures
 import hashlib
 import json
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -21,11 +22,15 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.net.replies import error_frame
+from game.net.tables.limits import Limits
 from game.net.tables.registry import Registry
-from tests.conftest import GUARD_S
-from tests.net_helpers import ROOMY, ManualClock
+from game.net.tables.table import NetTable
 
 R = TypeVar("R")
+GUARD_S = 120.0
+"""The longest a step waits on the server's thread: only a hung one waits this long."""
+ROOMY = Limits(messages_per_s=1e6, message_burst=10**6, joins_per_s=1e6, join_burst=10**6)
+"""Limits no test or screenshot reaches."""
 
 
 @dataclass(eq=False)
@@ -51,11 +56,14 @@ class PeerConnection:
 class ClubPeer:
     """The scripted club (start with `running`)."""
 
-    def __init__(self) -> None:
-        self.registry = Registry(ManualClock(), limits=ROOMY)
+    def __init__(self, seed: int = 7) -> None:
+        """`seed` deals every table (a test's or a shot's games are dealt alike)."""
+        self.registry = Registry(time.time, limits=ROOMY, deal=lambda: seed)
         self.connections: list[PeerConnection] = []
         self.lobby_tables: list[dict[str, Any]] = []
         self.board: list[dict[str, Any]] = []
+        self.my_tables: list[dict[str, Any]] | None = None
+        """What `mine` answers (None: the seats each key took here)."""
         self.chat: dict[str, list[dict[str, Any]]] = {}
         self.seats_of: dict[str, list[tuple[str, int, str]]] = {}
         """Each key's seats: (table, seat, token)."""
@@ -101,7 +109,7 @@ class ClubPeer:
 
         self.call(drop)
 
-    def table(self, code: str) -> Any:
+    def table(self, code: str) -> NetTable:
         return next(t for t in self.registry.tables.values() if t.code == code)
 
     # --- the server's thread --------------------------------------------------------------
@@ -153,8 +161,10 @@ class ClubPeer:
         kind = data.get("type")
         if kind == "hello":
             peer.key, peer.name = data["key"], data["name"]
-            public = hashlib.sha256(peer.key.encode()).hexdigest()[:12]
-            peer.send({"type": "welcome", "player": public, "name": peer.name, "rating": 1500})
+            public = public_name(peer.key)
+            rated = (row["rating"] for row in self.board if row["player"] == public)
+            welcome = {"type": "welcome", "player": public, "name": peer.name}
+            peer.send({**welcome, "rating": next(rated, 1500)})
         elif kind in ("mine", "lobby", "say", "ratings") and not peer.key:
             peer.send(error_frame("no-player", "hello first"))
         elif kind == "mine":
@@ -175,10 +185,12 @@ class ClubPeer:
         peer.send({"type": "lobby", "tables": self.lobby_tables})
 
     def _mine(self, key: str) -> list[dict[str, Any]]:
+        if self.my_tables is not None:
+            return self.my_tables
         mine = []
         for code, seat, token in self.seats_of.get(key, []):
             table = self.table(code)
-            if table.is_over:
+            if table.is_over():
                 continue
             state = table.state
             to_move = table.started and not state.hand_over and state.current_player == seat
@@ -206,10 +218,15 @@ class ClubPeer:
         self._loop.close()
 
 
+def public_name(key: str) -> str:
+    """The name a key's player goes by in public here (its welcome's `player`)."""
+    return hashlib.sha256(key.encode()).hexdigest()[:12]
+
+
 @contextmanager
-def running() -> Iterator[ClubPeer]:
+def running(seed: int = 7) -> Iterator[ClubPeer]:
     """A club peer listening on loopback (its `address`), stopped afterwards."""
-    peer = ClubPeer()
+    peer = ClubPeer(seed)
     peer.start()
     try:
         yield peer
