@@ -24,6 +24,7 @@ from game.net.tables.registry import Registry
 from game.ui.tiles.art import TileArt
 from tests.drive import new_app
 from tests.net_helpers import ROOMY, ManualClock
+from tools.club_peer import ClubPeer, running
 from tools.xserver import NoXServer, XServer, start_xserver
 
 R = TypeVar("R")
@@ -178,3 +179,10 @@ def table_server() -> Iterator[HostedServer]:
     hosted.start()
     yield hosted
     hosted.stop()
+
+
+@pytest.fixture
+def club() -> Iterator[ClubPeer]:
+    """A scripted club (tools/club_peer.py) on a free loopback port."""
+    with running() as peer:
+        yield peer

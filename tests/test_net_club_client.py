@@ -34,6 +34,7 @@ from game.net.replies import (
     read_server_message,
 )
 from game.net.reply_fields import BadReply
+from game.net.table_chat import TableChat, say_problem
 from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
 from game.rules.table_rules import TableRules
@@ -159,3 +160,14 @@ def test_a_club_create_is_read_by_a_version_one_server_as_before() -> None:
     frame = create_frame(["remote", "remote"], {}, club=ClubTable(public=True, pace=TablePace(14)))
     assert json.loads(frame)["pace"] == {"days": 14}
     assert read_client_message(frame).seats == ("remote", "remote")  # type: ignore[union-attr]
+
+
+def test_a_chat_line_is_checked_before_it_is_said_and_a_muted_name_hidden() -> None:
+    assert say_problem("   ") and say_problem("x" * 201) and say_problem("a\x07b")
+    assert say_problem("¡Hola! 👋") is None
+    chat = TableChat(muted=["Tom"])
+    chat.replace([Said("T", 0, "Tom", "hi"), Said("T", None, "Eve", "hello")])
+    chat.add(Said("T", 0, "Tom", "again"))
+    assert [said.text for said in chat.shown()] == ["hello"] and chat.unread == 0
+    chat.unmute_all()
+    assert len(chat.shown()) == 3

@@ -8,10 +8,9 @@ turn. Each wait is for one answer of the club, never for the clock."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pygame
-import pytest
 
 from game.app import App
 from game.net.client import Hello, TableClient
@@ -25,15 +24,9 @@ from tests.conftest import GUARD_S, AppMaker
 from tests.drive import Input, menu_button
 from tests.test_net_club_client import next_of
 from tests.test_scenes_online_remote import answer_until
-from tools.club_peer import ClubPeer, public_name, running
+from tools.club_peer import ClubPeer, public_name
 
 KEY = "a-key-for-the-tests-" + "k" * 30
-
-
-@pytest.fixture
-def club() -> Iterator[ClubPeer]:
-    with running() as peer:
-        yield peer
 
 
 def at_club(make_app: AppMaker, club: ClubPeer, name: str = "Ann") -> App:

@@ -5,26 +5,37 @@ waits only for the answer it needs."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from game.app import App
+from game.net.client import Hello, TableClient
 from game.net.club import ClubSession
+from game.net.replies import Created, TableView
+from game.net.table_opening import TableOpening
 from game.scenes.club.lobby import MINE, RATINGS, ClubScene
 from game.scenes.club.new_table import NewClubTableScene
 from game.scenes.menus.menu import MenuScene
+from game.scenes.online.remote import RemoteTableScene
 from tools.club_peer import ClubPeer, public_name
+from tools.screenshot_net import sit
 from tools.screenshot_targets import Record, Shot, target
 
 KEY = "screenshot-key-" + "s" * 30  # untranslated: a key
 GUARD_S = 10.0
 _RUNNING: list[ClubPeer] = []
 """The club of the last target (stopped when the next one starts)."""
+_LINGERING: list[TableClient] = []
+"""The other players' connections of the last target (closed when the next one starts)."""
+E = TypeVar("E")
 
 NAMES = ["Lucía", "Tom", "Ingrid", "Ann", "Kofi", "Mei", "Pablo", "Sam", "Olga", "Ravi"]
 
 
 def _club(app: App) -> ClubPeer:
     """A scripted club that Ann, at this window, plays at."""
+    for client in _LINGERING:
+        client.close(timeout=0.5)
+    _LINGERING.clear()
     for club in _RUNNING:
         club.stop()
     _RUNNING.clear()
@@ -69,6 +80,15 @@ def _entry(
         "pace": paced,
         "rated": rated,
     }
+
+
+def _next(client: TableClient, kind: type[E]) -> E:
+    """The next event of `kind` on `client`'s connection."""
+    for _ in range(50):
+        event = client.wait(GUARD_S)
+        if isinstance(event, kind):
+            return event
+    raise RuntimeError(f"no {kind.__name__} came")
 
 
 def _heard(session: ClubSession | None, done: Any) -> None:
@@ -138,3 +158,28 @@ def _menu_club(app: App, record: Record) -> Shot:
         menu.update(0.0)
 
     return Shot(None, asked)
+
+
+@target("club-chat")
+def _club_chat(app: App, record: Record) -> Shot:
+    """A club's table of three with its chat open: three lines, one player muted."""
+    club = _club(app)
+    tom = TableClient(club.address, hello=Hello("Tom", "t" * 40)).start()
+    tom.create(["remote", "remote", "remote"], {"hands": 2})
+    code = _next(tom, Created).table
+    tom.join(code, "Tom")
+    _next(tom, TableView)
+    lines = [
+        ("Tom", 0, "Good luck, everyone!"),
+        ("Ingrid", None, "I'm only watching."),
+        ("Tom", 0, "Your move, Ann: take your time, it's three days a move."),
+    ]
+    club.chat[code] = [
+        {"type": "said", "table": code, "seat": seat, "name": name, "text": text}
+        for name, seat, text in lines  # untranslated: players' words
+    ]
+    app.settings.extra["club_muted"] = ["Ingrid"]  # untranslated: a name
+    match = sit(TableOpening.club_join(club.address, Hello("Ann", KEY), code))
+    _LINGERING.append(tom)
+    scene = RemoteTableScene(app, match)
+    return Shot(scene, scene.chat.toggle)

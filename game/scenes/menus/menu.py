@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
-from game.i18n import N_, _, format_number, ngettext
+from game.i18n import N_, _, ngettext
 from game.net.club import ClubSession
 from game.net.kept_seats import SETTING as KEPT
 from game.net.kept_seats import KeptSeats
@@ -23,7 +23,7 @@ from game.scenes.dialog import ConfirmScene, confirm_new_game
 from game.scenes.requests import RejoinRequest, Screen
 from game.ui.board.board import LADDER, Board
 from game.ui.layout import ROW_HEIGHT
-from game.ui.painting import blit_lines, blit_text, draw_panel
+from game.ui.painting import blit_lines, blit_text, draw_count_badge, draw_panel
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.tiles.examples import THREE_SIDED
@@ -339,8 +339,4 @@ class MenuScene(Scene):
             ui, turns_words(self.club_turns), 20, self.showcase.width, PALETTE.gold, "bold"
         )
         blit_text(surface, words, (self.showcase.centerx, y), "midtop")
-        count = ui.text(format_number(self.club_turns), 18, PALETTE.felt_dark, "bold")
-        radius = max(count.get_width(), count.get_height()) // 2 + ui.px(5)
-        centre = (row.right + ui.px(10) + radius, row.centery)
-        pygame.draw.circle(surface, PALETTE.gold, centre, radius)
-        blit_text(surface, count, centre)
+        draw_count_badge(surface, ui, (row.right + ui.px(10), row.centery), self.club_turns)

@@ -1,8 +1,9 @@
 """The table screen over a networked table (a `TableFlow` its `RemoteMatch` referees):
 the same table, whose other seats play from their own computers. The status bar says
 whom the table waits for, the seat panels who is away, and the host sees the invitation
-(with Copy) over the figure until every friend has joined. Hint, undo, redo and Save are
-not offered: the server keeps the game, and a spectator only watches."""
+(with Copy) over the figure until every friend has joined. At a club's table, Chat opens
+the table's chat (chat.py) over the figure. Hint, undo, redo and Save are not offered:
+the server keeps the game, and a spectator only watches."""
 
 from __future__ import annotations
 
@@ -16,8 +17,9 @@ from game.net.kept_seats import KeptSeats
 from game.net.remote_match import RemoteMatch
 from game.play.events import Event, Resynced
 from game.play.table_flow import Turn
+from game.scenes.online.chat import ChatPanel
 from game.scenes.table.scene import TableScene
-from game.ui.painting import blit_text, draw_panel
+from game.ui.painting import blit_text, draw_count_badge, draw_panel
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets.controls import Button
@@ -34,6 +36,7 @@ class RemoteTableScene(TableScene):
 
     def __init__(self, services: Services, match: RemoteMatch) -> None:
         self.remote = match
+        self.chat = ChatPanel(services, match)
         super().__init__(services, {}, match=match.flow)
         self.invite_panel = pygame.Rect(0, 0, 0, 0)
 
@@ -61,6 +64,8 @@ class RemoteTableScene(TableScene):
         buttons = super().make_buttons()
         buttons["invite"] = Button(N_("Copy invitation"), self.copy_invitation)
         buttons["stand-in"] = Button(N_("Let a computer play"), self.stand_in)
+        buttons["chat"] = Button(N_("Chat"), self.chat.toggle)
+        buttons["chat"].visible = self.remote.chatting
         for name in OFF_AT_A_NETWORK_TABLE:
             buttons[name].visible = False
         return buttons
@@ -93,6 +98,7 @@ class RemoteTableScene(TableScene):
         figure = self.layout.figure
         self.invite_panel = pygame.Rect(0, 0, min(figure.width - ui.px(20), ui.px(640)), ui.px(130))
         self.invite_panel.center = figure.center
+        self.chat.lay_out(figure)
 
     def human_can_act(self) -> bool:
         """As at a local table, and only while the table is not waiting on the network
@@ -112,6 +118,7 @@ class RemoteTableScene(TableScene):
             self.resize(self.services.size)
         for words in self.remote.take_notices():
             self.services.notify(words)
+        self.chat.update()
 
     def show_events(self, events: list[Event]) -> None:
         if any(isinstance(event, Resynced) for event in events):
@@ -121,6 +128,8 @@ class RemoteTableScene(TableScene):
         super().show_events(events)
 
     def handle_event(self, event: pygame.Event) -> bool:
+        if self.chat.handle_event(event):
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_c and self.inviting:
             self.copy_invitation()
             return True
@@ -143,6 +152,11 @@ class RemoteTableScene(TableScene):
         super().draw(surface, alpha)
         if self.inviting:
             self.draw_invitation(surface)
+        self.chat.draw(surface)
+        chat, unread = self.buttons["chat"], self.remote.chat.unread
+        if chat.visible and unread and not self.chat.open:
+            ui = self.services.ui
+            draw_count_badge(surface, ui, (chat.rect.right - ui.px(12), chat.rect.top), unread)
 
     def draw_invitation(self, surface: pygame.Surface) -> None:
         """The invitation friends paste, and where the table is, over the figure."""
