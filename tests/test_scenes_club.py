@@ -176,3 +176,14 @@ def test_your_tables_marks_your_turn_opens_a_table_again_and_the_board_your_plac
     drive.click(scene.again)
     table = until_seated(app, scene)
     assert table.remote.held == {1} and table.remote.link.table == code
+
+
+def join_by_code(make_app: AppMaker, club: ClubPeer, code: str) -> tuple[App, RemoteTableScene]:
+    """Ann's window at the club, at table `code` by its code (Play online, Join by code)."""
+    app = at_club(make_app, club)
+    lobby = play_online(app)
+    drive = Input(app)
+    drive.click(lobby.code)
+    drive.text(code)
+    drive.press(pygame.K_RETURN)
+    return app, until_seated(app, lobby)

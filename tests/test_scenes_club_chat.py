@@ -19,7 +19,7 @@ from game.scenes.online.remote import RemoteTableScene
 from tests.conftest import GUARD_S, AppMaker
 from tests.drive import Input
 from tests.test_net_club_client import next_of
-from tests.test_scenes_club import KEY, a_table_of, at_club, play_online, until_seated
+from tests.test_scenes_club import KEY, a_table_of, join_by_code
 from tools.club_peer import ClubPeer
 
 
@@ -40,13 +40,8 @@ def test_chat_lines_come_are_said_and_a_muted_player_is_hidden(
     make_app: AppMaker, club: ClubPeer
 ) -> None:
     code = a_table_of(club, "Tom")
-    app = at_club(make_app, club)
-    lobby = play_online(app)
+    app, table = join_by_code(make_app, club, code)
     drive = Input(app)
-    drive.click(lobby.code)
-    drive.text(code)
-    drive.press(pygame.K_RETURN)
-    table = until_seated(app, lobby)
     tom = TableClient(club.address, hello=Hello("Tom", "o" * 40)).start()
     try:
         tom.watch(code)

@@ -147,10 +147,10 @@ class ClubPeer:
         data = json.loads(text)
         if data["type"] == "joined":
             peer.seats[data["table"]] = data["seat"]
-            if peer.key:
-                self.seats_of.setdefault(peer.key, []).append(
-                    (data["table"], data["seat"], data["token"])
-                )
+            seats = self.seats_of.setdefault(peer.key, []) if peer.key else []
+            seat = (data["table"], data["seat"], data["token"])
+            if peer.key and seat not in seats:
+                seats.append(seat)
         if data["type"] == "view":
             data["chat"] = self.chat.get(data["table"], [])[-50:]
         peer.send(data)

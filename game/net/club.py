@@ -5,6 +5,9 @@ never waits; the screens read the session's fields each frame."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, Final
+
 from game.net.client import ClientEvent, Disconnected, Hello, TableClient
 from game.net.club_replies import Lobby, LobbyEntry, MyTable, MyTables, RatingRow, Ratings, Welcome
 from game.net.network_words import connection_words, error_words
@@ -73,3 +76,29 @@ class ClubSession:
 
     def close(self) -> None:
         self.client.close(timeout=0.5)
+
+
+SEEN_SETTING: Final = "club_seen"
+"""The settings file's key for where the player left each club table: {code: [hands
+dealt, moves of the last]}."""
+SEEN_KEPT: Final = 200
+"""The most tables whose place is kept (the oldest forgotten first)."""
+
+
+def seen_at(extra: Mapping[str, object], table: str) -> tuple[int, int] | None:
+    """Where the player left `table` (the flow's position), as the settings keep it."""
+    kept = extra.get(SEEN_SETTING)
+    place = kept.get(table) if isinstance(kept, dict) else None
+    if isinstance(place, list) and len(place) == 2 and all(type(n) is int for n in place):
+        return place[0], place[1]
+    return None
+
+
+def keep_seen(extra: dict[str, Any], table: str, place: tuple[int, int] | None) -> None:
+    """Keep where the player leaves `table` (None: forget it, the game is over)."""
+    kept = extra.get(SEEN_SETTING)
+    kept = dict(kept) if isinstance(kept, dict) else {}
+    kept.pop(table, None)
+    if place is not None:
+        kept[table] = list(place)
+    extra[SEEN_SETTING] = dict(list(kept.items())[-SEEN_KEPT:])

@@ -17,7 +17,7 @@ from game.net.invitation import Invitation, lan_address
 from game.net.messages import ClubTable
 from game.net.network_words import connection_words, error_words
 from game.net.remote_match import RemoteMatch, TableLink
-from game.net.replies import Created, ErrorReply, Joined, TableView
+from game.net.replies import Created, ErrorReply, Joined, MoveMessage, TableView
 from game.net.tables.registry import Registry
 from game.net.tables.store import TableStore
 from game.net.tables.thinking import AdvisedThinker
@@ -36,6 +36,9 @@ class TableOpening:
         self.refused = False
         """Whether the server refused (rather than could not be reached)."""
         self.rejoining = False
+        self.seen: tuple[int, int] | None = None
+        """Where the player last left this table (hand, moves): what came since is shown
+        as moves (a club's table that waits)."""
 
     @classmethod
     def calling(cls, invitation: Invitation, seats_wanted: int) -> TableOpening:
@@ -89,9 +92,18 @@ class TableOpening:
         return opening
 
     @classmethod
-    def club_rejoin(cls, address: str, hello: Hello, code: str, token: str) -> TableOpening:
-        """Sit again at one of the player's tables (Your tables)."""
+    def club_rejoin(
+        cls,
+        address: str,
+        hello: Hello,
+        code: str,
+        token: str,
+        seen: tuple[int, int] | None = None,
+    ) -> TableOpening:
+        """Sit again at one of the player's tables (Your tables); the moves of its hand
+        since `seen` (where the player left it) are played as they arrive would be."""
         opening = cls.at_club(address, hello, code)
+        opening.seen = seen
         opening.link.client.rejoin(code, token)
         return opening
 
@@ -158,7 +170,10 @@ class TableOpening:
                 Disconnected(f"seat {wrong[0]} at a table of {players}", False, BAD_SERVER)
             )
             return None
-        return RemoteMatch(self.link, self.view, adviser, self.backlog)
+        if self.seen is None:
+            return RemoteMatch(self.link, self.view, adviser, self.backlog)
+        view, since = rewound(self.view, self.seen)
+        return RemoteMatch(self.link, view, adviser, [*since, *self.backlog])
 
     def receive(self, event: ClientEvent) -> None:
         """Take in one event of the connection; a refusal closes it."""
@@ -189,6 +204,27 @@ class TableOpening:
     def close(self) -> None:
         """Give up: close the connection (and the server this window hosts)."""
         self.link.close()
+
+
+def rewound(view: TableView, seen: tuple[int, int]) -> tuple[TableView, list[MoveMessage]]:
+    """`view` as it was at `seen` (where the player left the table: the flow's position,
+    hands dealt and moves of the last), and the moves since, to be shown as they come; the
+    hand under way from its first move when the player left an earlier hand, and `view`
+    as it is when nothing can be shown so."""
+    record, (hands, moves) = view.record, seen
+    current = record.hand_count
+    if record.last_hand_ended or hands > current:
+        return view, []
+    played = record.last_hand_moves()
+    start = moves if hands == current else 0
+    if not 0 <= start < len(played):
+        return view, []
+    then = TableView(view.table, record.only_hand(current - 1, played[:start]), view.chat)
+    since = [
+        MoveMessage(view.table, current - 1, index, move)
+        for index, move in enumerate(played[start:], start)
+    ]
+    return then, since
 
 
 HOST_PORT: Final = 8765

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 import pygame
 
 from game.i18n import N_, _
-from game.net.club import ClubSession
+from game.net.club import ClubSession, seen_at
 from game.net.table_opening import TableOpening
 from game.scenes.club.hello import NAME_LENGTH, NAME_SETTING, club_hello, saved_name
 from game.scenes.games.frame import RowList
@@ -194,8 +194,10 @@ class ClubScene(TableCallingScene):
             self.opening = TableOpening.club_join(address, club_hello(self.services), code)
         elif self.tab == MINE and index < len(session.mine or ()):
             table = (session.mine or ())[index]
-            hello = club_hello(self.services)
-            self.opening = TableOpening.club_rejoin(address, hello, table.table, table.token)
+            hello, extra = club_hello(self.services), self.services.settings.extra
+            self.opening = TableOpening.club_rejoin(
+                address, hello, table.table, table.token, seen_at(extra, table.table)
+            )
         else:
             return
         self.said = _("Calling the table…")

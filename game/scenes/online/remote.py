@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import N_, _
+from game.net.club import keep_seen
 from game.net.kept_seats import SETTING as KEPT
 from game.net.kept_seats import KeptSeats
 from game.net.remote_match import RemoteMatch
@@ -50,6 +51,7 @@ class RemoteTableScene(TableScene):
         club keeps its tables' seats itself: Play online, Your tables.)"""
         link, extra = self.remote.link, self.services.settings.extra
         if link.at_club:
+            self.keep_place()
             return
         if self.remote.over:
             if extra.pop(KEPT, None) is not None:
@@ -59,6 +61,19 @@ class RemoteTableScene(TableScene):
             kept = KeptSeats(link.invitation, tuple(link.tokens.values()), hosted, link.host_token)
             extra[KEPT] = kept.to_dict()
             self.services.save_settings()
+
+    def keep_place(self) -> None:
+        """Keep where the player is at a club's table (forgotten once it is over), so that
+        coming back shows the moves made since."""
+        remote = self.remote
+        place = None if remote.over or not remote.held else remote.flow.position()
+        keep_seen(self.services.settings.extra, remote.link.table, place)
+        self.services.save_settings()
+
+    def exit(self) -> None:
+        super().exit()
+        if self.remote.link.at_club:
+            self.keep_place()
 
     def make_buttons(self) -> dict[str, Button]:
         buttons = super().make_buttons()
