@@ -6,6 +6,7 @@ shape in one line."""
 from __future__ import annotations
 
 import json
+import logging
 from typing import TypeVar
 
 import pytest
@@ -42,7 +43,7 @@ from tests.conftest import GUARD_S
 from tools.club_peer import running
 
 E = TypeVar("E")
-KEY = "k" * 40
+KEY = "a-secret-key-" + "k" * 30 + "-its-end"
 
 
 def next_of(client: TableClient, kind: type[E]) -> E:
@@ -96,7 +97,10 @@ def test_a_club_client_says_hello_first_and_reads_the_answers_as_typed_values() 
         assert first == ["hello", "mine", "lobby", "ratings"]
 
 
-def test_after_a_lost_connection_the_client_says_hello_before_taking_its_seat_back() -> None:
+def test_after_a_lost_connection_the_client_says_hello_before_taking_its_seat_back(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.DEBUG)
     with running() as club:
         client = TableClient(club.address, retry_s=(0.0,), hello=Hello("Ann", KEY)).start()
         try:
@@ -121,6 +125,12 @@ def test_after_a_lost_connection_the_client_says_hello_before_taking_its_seat_ba
         create = json.loads(club.connections[0].frames[1])
         assert create["public"] is True and create["pace"] == {"days": 2}
         assert create["stand_in"] == "ai:greedy" and create["rated"] is False
+    logged = "\n".join(
+        record.getMessage()
+        for record in caplog.records
+        if not record.name.startswith("websockets.server")  # the club's own log
+    )
+    assert logged and KEY[:12] not in logged and KEY[-12:] not in logged
 
 
 def test_a_club_answer_of_the_wrong_shape_is_refused_in_one_line() -> None:

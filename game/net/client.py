@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import logging
 import queue
 import socket
 import threading
@@ -69,6 +70,10 @@ BAD_SERVER: Final = "bad-server"
 """The server sent what cannot be: the connection is dropped, never tried again."""
 CLOSED: Final = "closed"
 """This client was closed."""
+CONNECTION_LOG: Final = logging.getLogger("game.net.client.connection")
+"""The connection's log: websockets writes every frame to it at DEBUG, a club's hello
+with its key among them, so it never logs below INFO, whatever the program's level."""
+CONNECTION_LOG.setLevel(logging.INFO)
 _UNREACHABLE_ERRORS: Final = frozenset(
     {errno.EHOSTUNREACH, errno.ENETUNREACH, errno.EADDRNOTAVAIL, errno.ENETDOWN}
 )
@@ -287,7 +292,11 @@ class TableClient:
         """One connection, until it is lost (why) or the client closes (None)."""
         try:
             async with connect(
-                self.address, max_size=MAX_READ, open_timeout=10, close_timeout=CLOSE_S
+                self.address,
+                max_size=MAX_READ,
+                open_timeout=10,
+                close_timeout=CLOSE_S,
+                logger=CONNECTION_LOG,
             ) as connection:
                 self._tell(Connected(self.address))
                 if self.hello is not None:
