@@ -11,7 +11,8 @@ from typing import TypeVar
 
 import pytest
 
-from game.net.client import Connected, Hello, TableClient
+from game.net.client import REFUSED, Connected, Disconnected, Hello, TableClient
+from game.net.club import ClubSession
 from game.net.club_replies import (
     Lobby,
     LobbyEntry,
@@ -24,8 +25,9 @@ from game.net.club_replies import (
     Said,
     Welcome,
 )
+from game.net.hosting import HostedServer
 from game.net.messages import ClubTable, TablePace, create_frame, read_client_message
-from game.net.network_words import error_words
+from game.net.network_words import club_connection_words, error_words
 from game.net.replies import (
     Created,
     ErrorReply,
@@ -181,3 +183,20 @@ def test_a_chat_line_is_checked_before_it_is_said_and_a_muted_name_hidden() -> N
     assert [said.text for said in chat.shown()] == ["hello"] and chat.unread == 0
     chat.unmute_all()
     assert len(chat.shown()) == 3
+
+
+def test_a_server_without_a_club_or_no_server_is_said_in_the_players_words(
+    table_server: HostedServer,
+) -> None:
+    older = ClubSession(table_server.address or "", Hello("Ann", KEY), follow=False)
+    try:
+        for _ in range(10):
+            if older.problem:
+                break
+            event = older.client.wait(GUARD_S)
+            assert event is not None
+            older.receive(event)
+        assert older.problem == "That server holds tables but no club (an older version)."
+    finally:
+        older.close()
+    assert "Settings" in club_connection_words(Disconnected("refused", True, REFUSED))

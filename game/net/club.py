@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from game.net.client import ClientEvent, Disconnected, Hello, TableClient
+from game.net.client import CLOSED, ClientEvent, Disconnected, Hello, TableClient
 from game.net.club_replies import Lobby, LobbyEntry, MyTable, MyTables, RatingRow, Ratings, Welcome
-from game.net.network_words import connection_words, error_words
+from game.net.network_words import club_connection_words, club_error_words
 from game.net.replies import ErrorReply
 
 
@@ -52,9 +52,9 @@ class ClubSession:
         elif isinstance(event, Ratings):
             self.board = event.players
         elif isinstance(event, ErrorReply):
-            self.problem = error_words(event)
-        elif isinstance(event, Disconnected):
-            self.problem = connection_words(event)
+            self.problem = club_error_words(event, self.welcome is not None)
+        elif isinstance(event, Disconnected) and event.cause != CLOSED:
+            self.problem = club_connection_words(event)
 
     def refresh(self) -> None:
         """Ask again for the player's tables and the ratings board."""

@@ -41,6 +41,25 @@ def connection_words(lost: Disconnected) -> str:
     return _("The connection to the table was lost.")
 
 
+def club_connection_words(lost: Disconnected) -> str:
+    """Why the club's server cannot be reached (or was left), and what to do."""
+    if lost.cause in (REFUSED, TIMED_OUT, UNREACHABLE):
+        return _("The club's server cannot be reached: check Settings, Club server.")
+    if lost.cause == NOT_A_TABLE:
+        return _("That address answers, but it is not a Contack club.")
+    if lost.cause == BAD_SERVER:
+        return connection_words(lost)
+    return _("The connection to the club was lost: trying again…")
+
+
+def club_error_words(error: ErrorReply, welcomed: bool) -> str:
+    """A club's refusal in a player's words; before its welcome, a message it cannot read
+    means a server that holds no club (an older one: tables by invitation only)."""
+    if error.code == "bad-message" and not welcomed:
+        return _("That server holds tables but no club (an older version).")
+    return error_words(error)
+
+
 def error_words(error: ErrorReply) -> str:
     """A server's refusal in a player's words."""
     words = {
