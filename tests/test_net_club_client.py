@@ -11,6 +11,7 @@ from typing import TypeVar
 
 import pytest
 
+from game.ai.worker import InProcessAdviser
 from game.net.client import REFUSED, Connected, Disconnected, Hello, TableClient
 from game.net.club import ClubSession
 from game.net.club_replies import (
@@ -28,6 +29,7 @@ from game.net.club_replies import (
 from game.net.hosting import HostedServer
 from game.net.messages import ClubTable, TablePace, create_frame, read_client_message
 from game.net.network_words import club_connection_words, error_words
+from game.net.remote_match import RemoteMatch, TableLink
 from game.net.replies import (
     Created,
     ErrorReply,
@@ -43,6 +45,7 @@ from game.rules.record.document import GameRecord
 from game.rules.table_rules import TableRules
 from tests.conftest import GUARD_S
 from tools.club_peer import running
+from tools.samples import sample_record
 
 E = TypeVar("E")
 KEY = "a-secret-key-" + "k" * 30 + "-its-end"
@@ -200,3 +203,13 @@ def test_a_server_without_a_club_or_no_server_is_said_in_the_players_words(
     finally:
         older.close()
     assert "Settings" in club_connection_words(Disconnected("refused", True, REFUSED))
+
+
+def test_a_rated_game_says_what_it_did_to_the_players_rating() -> None:
+    record = sample_record(players=2)
+    link = TableLink(TableClient("ws://127.0.0.1:9"), "T", player="me")
+    match = RemoteMatch(link, TableView("T", record), InProcessAdviser())
+    changes = (RatingChange("other", 1500, 1490), RatingChange("me", 1500, 1512.4))
+    match.receive(GameOver("T", record, changes))
+    match.take()
+    assert match.over and match.take_notices() == ["Your rating: 1,500 → 1,512 (+12)"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.i18n import _
+from game.i18n import _, format_number
 from game.net.client import (
     BAD_SERVER,
     HOST_LEFT,
@@ -15,6 +15,7 @@ from game.net.client import (
     UNREACHABLE,
     Disconnected,
 )
+from game.net.club_replies import RatingChange
 from game.net.replies import ErrorReply
 from game.rules.seeds_names import cut_text
 
@@ -58,6 +59,16 @@ def club_error_words(error: ErrorReply, welcomed: bool) -> str:
     if error.code == "bad-message" and not welcomed:
         return _("That server holds tables but no club (an older version).")
     return error_words(error)
+
+
+def rating_change_words(change: RatingChange) -> str:
+    """What a rated game did to the player's rating."""
+    before, after = round(change.before), round(change.after)
+    return _("Your rating: {before} → {after} ({change})").format(
+        before=format_number(before),
+        after=format_number(after),
+        change=("+" if after >= before else "\N{MINUS SIGN}") + format_number(abs(after - before)),
+    )
 
 
 def error_words(error: ErrorReply) -> str:

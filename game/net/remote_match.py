@@ -22,7 +22,7 @@ from game.net.club_replies import Said
 from game.net.connection_state import ConnectionState
 from game.net.hosting import HostedServer
 from game.net.mirror import TableMirror
-from game.net.network_words import error_words
+from game.net.network_words import error_words, rating_change_words
 from game.net.replies import ErrorReply, GameOver, MoveMessage, Presence, TableView
 from game.net.table_chat import TableChat, say_problem
 from game.play.events import Event, MovePlayed, Resynced
@@ -53,6 +53,8 @@ class TableLink:
     player's seats (Your tables)."""
     private: bool = False
     """A club table by invitation: its code is shown until every seat is taken."""
+    player: str = ""
+    """This player's public name at the club (its welcome's), to find their rating."""
 
     @property
     def sharing(self) -> bool:
@@ -246,6 +248,8 @@ class RemoteMatch:
         recorded.record.trim_names()
         self.flow.adopt(recorded, moved=False)
         self.over = True
+        mine = [change for change in over.ratings if change.player == self.link.player]
+        self.connection.notices.extend(rating_change_words(change) for change in mine[:1])
 
     def _played(self, message: MoveMessage) -> list[Event]:
         if not self.mirror.follows(message):

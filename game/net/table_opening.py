@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from game.ai.worker import Adviser
 from game.net.client import BAD_SERVER, ClientEvent, Disconnected, Hello, TableClient
+from game.net.club_replies import Welcome
 from game.net.hosting import HostedServer
 from game.net.invitation import Invitation, lan_address
 from game.net.messages import ClubTable
@@ -188,6 +189,8 @@ class TableOpening:
                 link.client.join(event.table, name)
             if not self.names:
                 link.client.watch(event.table)
+        elif isinstance(event, Welcome):
+            link.player = event.player
         elif isinstance(event, Joined) and event.table == link.table:
             link.tokens[event.seat] = event.token
         elif isinstance(event, TableView) and event.table == link.table:
