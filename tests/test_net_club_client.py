@@ -66,7 +66,7 @@ LOBBY_ENTRY = {
     "seats": [
         {"kind": "remote", "name": "Ann"},
         {"kind": "ai:expert", "name": "Expert"},
-        {"kind": "remote", "name": None},
+        {"kind": "remote", "name": ""},
     ],
     "rules": {"target": 500},
     "pace": {"days": 3},

@@ -179,8 +179,8 @@ def _seat(data: Mapping[str, object]) -> LobbySeat:
     kind = data.get("kind")
     if kind != REMOTE and not (isinstance(kind, str) and kind.startswith(AI_PREFIX)):
         raise BadReply("a seat's kind is 'remote' or 'ai:LEVEL'")
-    name = None if data.get("name") is None else read_text(data, "name", NAME_LIMIT)
-    return LobbySeat(kind, name)
+    free = data.get("name") in (None, "")  # PROTOCOL.md does not say how a free one reads
+    return LobbySeat(kind, None if free else read_text(data, "name", NAME_LIMIT))
 
 
 def _entry(data: Mapping[str, object]) -> LobbyEntry:
