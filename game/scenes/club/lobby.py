@@ -270,7 +270,7 @@ class ClubScene(TableCallingScene):
         left = self.code.rect.right + gap // 2
         row = pygame.Rect(left, row_y, width - margin - left, ui.px(48))
         if actions:
-            lay_out_row(actions, row, ui.px(230), gap, ui)
+            lay_out_row(actions, row, ui.px(270), gap, ui)
         self.refill()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
