@@ -49,6 +49,7 @@ COLUMNS: Final = {
     RATINGS: [(N_("Place"), 0.14), (N_("Player"), 0.46), (N_("Rating"), 0.2), (N_("Games"), 0.2)],
 }
 CODE_LENGTH: Final = 64
+ROW_KEYS: Final = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN)
 
 
 class ClubScene(TableCallingScene):
@@ -235,6 +236,10 @@ class ClubScene(TableCallingScene):
             if focused is self.code:
                 self.join_by_code()
                 return True
+        rows_key = event.type == pygame.KEYDOWN and event.key in ROW_KEYS
+        typing = isinstance(self.form.focused, TextField)
+        if rows_key and not typing and not self.asking_name:
+            return self.list.handle_event(event)  # Up and Down pick a row, not a button
         if self.form.handle_event(event):
             return True
         return not self.asking_name and self.list.handle_event(event)
