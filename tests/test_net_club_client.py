@@ -29,6 +29,7 @@ from game.net.club_replies import (
 from game.net.hosting import HostedServer
 from game.net.messages import ClubTable, TablePace, create_frame, read_client_message
 from game.net.network_words import club_connection_words, error_words
+from game.net.reader import ServerReader
 from game.net.remote_match import RemoteMatch, TableLink
 from game.net.replies import (
     Created,
@@ -213,3 +214,13 @@ def test_a_rated_game_says_what_it_did_to_the_players_rating() -> None:
     match.receive(GameOver("T", record, changes))
     match.take()
     assert match.over and match.take_notices() == ["Your rating: 1,500 → 1,512 (+12)"]
+
+
+def test_a_chat_line_from_a_seat_the_table_has_not_is_refused() -> None:
+    reader = ServerReader()
+    record = sample_record(players=2)
+    reader.read(json.dumps({"type": "view", "table": "T", "record": record.to_json()}))
+    line = {"type": "said", "table": "T", "seat": 1, "name": "Bo", "text": "hi"}
+    assert reader.read(json.dumps(line)) == Said("T", 1, "Bo", "hi")
+    with pytest.raises(BadReply, match="seat 2"):
+        reader.read(json.dumps({**line, "seat": 2}))
