@@ -12,22 +12,22 @@ from typing import TypeVar
 import pytest
 
 from game.ai.worker import InProcessAdviser
-from game.net.client import REFUSED, Connected, Disconnected, Hello, TableClient
+from game.net.client import REFUSED, ClubIdentity, Connected, Disconnected, TableClient
 from game.net.club import ClubSession
-from game.net.club_replies import (
-    Lobby,
+from game.net.club_answers import (
     LobbyEntry,
     LobbySeat,
+    LobbyTables,
     MyTable,
     MyTables,
-    RatingChange,
+    RatingOutcome,
     RatingRow,
     Ratings,
     Said,
     Welcome,
 )
 from game.net.hosting import HostedServer
-from game.net.messages import ClubTable, TablePace, create_frame, read_client_message
+from game.net.messages import ClubTableOptions, TablePace, create_frame, read_client_message
 from game.net.network_words import club_connection_words, error_words
 from game.net.reader import ServerReader
 from game.net.remote_match import RemoteMatch, TableLink
@@ -79,24 +79,24 @@ def test_a_club_client_says_hello_first_and_reads_the_answers_as_typed_values() 
     with running() as club:
         club.lobby_tables = [LOBBY_ENTRY]
         club.board = [{"player": "p1", "name": "Ann", "rating": 1612.5, "games": 4}]
-        client = TableClient(club.address, hello=Hello("Ann", KEY)).start()
+        client = TableClient(club.address, hello=ClubIdentity("Ann", KEY)).start()
         try:
             client.mine()
             client.lobby()
             client.ratings()
             assert next_of(client, Welcome).name == "Ann"
             assert next_of(client, MyTables) == MyTables(())
-            lobby = next_of(client, Lobby)
+            lobby = next_of(client, LobbyTables)
             assert next_of(client, Ratings) == Ratings((RatingRow("p1", "Ann", 1612.5, 4),))
             seats = (LobbySeat("remote", "Ann"), LobbySeat("ai:expert", "Expert"))
             rules = TableRules(target=500)
             entry = LobbyEntry(
                 "T1", 3, 1, (*seats, LobbySeat("remote", None)), rules, TablePace(3), False
             )
-            assert lobby == Lobby((entry,))
+            assert lobby == LobbyTables((entry,))
             club.lobby_tables = []
             club.publish_lobby()
-            assert next_of(client, Lobby) == Lobby(())
+            assert next_of(client, LobbyTables) == LobbyTables(())
         finally:
             client.close()
         first = [json.loads(frame)["type"] for frame in club.connections[0].frames]
@@ -108,9 +108,11 @@ def test_after_a_lost_connection_the_client_says_hello_before_taking_its_seat_ba
 ) -> None:
     caplog.set_level(logging.DEBUG)
     with running() as club:
-        client = TableClient(club.address, retry_s=(0.0,), hello=Hello("Ann", KEY)).start()
+        client = TableClient(club.address, retry_s=(0.0,), hello=ClubIdentity("Ann", KEY)).start()
         try:
-            options = ClubTable(public=True, rated=False, pace=TablePace(2), stand_in="greedy")
+            options = ClubTableOptions(
+                public=True, rated=False, pace=TablePace(2), stand_in="greedy"
+            )
             client.create(["remote", "remote"], {}, club=options)
             client.join(next_of(client, Created).table, "Ann")
             joined = next_of(client, Joined)
@@ -167,13 +169,15 @@ def test_the_club_answers_that_ride_on_version_one_messages() -> None:
         json.dumps({"type": "over", "table": "T", "record": record, "ratings": changes})
     )
     assert isinstance(over, GameOver)
-    assert over.ratings == (RatingChange("p", 1500.0, 1512.25),)
+    assert over.ratings == (RatingOutcome("p", 1500.0, 1512.25),)
     words = error_words(ErrorReply("no-player", "hello first"))
     assert "hello" not in words and words
 
 
 def test_a_club_create_is_read_by_a_version_one_server_as_before() -> None:
-    frame = create_frame(["remote", "remote"], {}, club=ClubTable(public=True, pace=TablePace(14)))
+    frame = create_frame(
+        ["remote", "remote"], {}, club=ClubTableOptions(public=True, pace=TablePace(14))
+    )
     assert json.loads(frame)["pace"] == {"days": 14}
     assert read_client_message(frame).seats == ("remote", "remote")  # type: ignore[union-attr]
 
@@ -192,7 +196,7 @@ def test_a_chat_line_is_checked_before_it_is_said_and_a_muted_name_hidden() -> N
 def test_a_server_without_a_club_or_no_server_is_said_in_the_players_words(
     table_server: HostedServer,
 ) -> None:
-    older = ClubSession(table_server.address or "", Hello("Ann", KEY), follow=False)
+    older = ClubSession(table_server.address or "", ClubIdentity("Ann", KEY), follow=False)
     try:
         for _ in range(10):
             if older.problem:
@@ -210,7 +214,7 @@ def test_a_rated_game_says_what_it_did_to_the_players_rating() -> None:
     record = sample_record(players=2)
     link = TableLink(TableClient("ws://127.0.0.1:9"), "T", player="me")
     match = RemoteMatch(link, TableView("T", record), InProcessAdviser())
-    changes = (RatingChange("other", 1500, 1490), RatingChange("me", 1500, 1512.4))
+    changes = (RatingOutcome("other", 1500, 1490), RatingOutcome("me", 1500, 1512.4))
     match.receive(GameOver("T", record, changes))
     match.take()
     assert match.over and match.take_notices() == ["Your rating: 1,500 → 1,512 (+12)"]

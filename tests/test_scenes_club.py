@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from game.app import App
-from game.net.client import Hello, TableClient
+from game.net.client import ClubIdentity, TableClient
 from game.net.club import ClubSession
 from game.net.replies import Created, TableView
 from game.scenes.club.lobby import LOBBY, MINE, RATINGS, ClubScene
@@ -63,7 +63,7 @@ def play_online(app: App) -> ClubScene:
 
 def a_table_of(club: ClubPeer, name: str) -> str:
     """A table of two that `name` opened at the club (the second seat free)."""
-    other = TableClient(club.address, hello=Hello(name, "o" * 40)).start()
+    other = TableClient(club.address, hello=ClubIdentity(name, "o" * 40)).start()
     other.create(["remote", "remote"], {})
     code = next_of(other, Created).table
     other.join(code, name)
@@ -148,7 +148,7 @@ def test_your_tables_marks_your_turn_opens_a_table_again_and_the_board_your_plac
     make_app: AppMaker, club: ClubPeer
 ) -> None:
     code = a_table_of(club, "Tom")
-    ann = TableClient(club.address, hello=Hello("Ann", KEY)).start()
+    ann = TableClient(club.address, hello=ClubIdentity("Ann", KEY)).start()
     ann.join(code, "Ann")
     next_of(ann, TableView)
     ann.close()

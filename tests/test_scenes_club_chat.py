@@ -11,8 +11,8 @@ from collections.abc import Callable
 import pygame
 
 from game.app import App
-from game.net.client import Hello, TableClient
-from game.net.club_replies import Said
+from game.net.client import ClubIdentity, TableClient
+from game.net.club_answers import Said
 from game.net.replies import TableView
 from game.scenes.online.chat import MUTED_SETTING
 from game.scenes.online.remote import RemoteTableScene
@@ -42,7 +42,7 @@ def test_chat_lines_come_are_said_and_a_muted_player_is_hidden(
     code = a_table_of(club, "Tom")
     app, table = join_by_code(make_app, club, code)
     drive = Input(app)
-    tom = TableClient(club.address, hello=Hello("Tom", "o" * 40)).start()
+    tom = TableClient(club.address, hello=ClubIdentity("Tom", "o" * 40)).start()
     try:
         tom.watch(code)
         next_of(tom, TableView)

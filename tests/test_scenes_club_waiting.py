@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.net.client import Hello, TableClient
+from game.net.client import ClubIdentity, TableClient
 from game.net.club import seen_at
 from game.net.replies import Created, MoveMessage, TableView
 from game.net.table_opening import rewound
@@ -28,7 +28,7 @@ MOVES_AWAY = 3
 def test_a_table_that_waits_is_left_and_shows_what_came_since_on_coming_back(
     make_app: AppMaker, club: ClubPeer
 ) -> None:
-    tom = TableClient(club.address, hello=Hello("Tom", OTHER_KEY)).start()
+    tom = TableClient(club.address, hello=ClubIdentity("Tom", OTHER_KEY)).start()
     ann_elsewhere: TableClient | None = None
     try:
         tom.create(["remote", "remote"], {}, club=None)
@@ -43,7 +43,7 @@ def test_a_table_that_waits_is_left_and_shows_what_came_since_on_coming_back(
         assert seen_at(app.settings.extra, code) == left_at
         # while Ann is away, Tom and Ann (from another computer) make three moves
         token = next(t for c, _seat, t in club.seats_of[KEY] if c == code)
-        ann_elsewhere = TableClient(club.address, hello=Hello("Ann", KEY)).start()
+        ann_elsewhere = TableClient(club.address, hello=ClubIdentity("Ann", KEY)).start()
         ann_elsewhere.rejoin(code, token)
         next_of(ann_elsewhere, TableView)
         for _ in range(MOVES_AWAY):

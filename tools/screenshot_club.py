@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from game.app import App
-from game.net.client import Hello, TableClient
+from game.net.client import ClubIdentity, TableClient
 from game.net.club import ClubSession
 from game.net.replies import Created, TableView
 from game.net.table_opening import TableOpening
@@ -164,7 +164,7 @@ def _menu_club(app: App, record: Record) -> Shot:
 def _club_chat(app: App, record: Record) -> Shot:
     """A club's table of three with its chat open: three lines, one player muted."""
     club = _club(app)
-    tom = TableClient(club.address, hello=Hello("Tom", "t" * 40)).start()
+    tom = TableClient(club.address, hello=ClubIdentity("Tom", "t" * 40)).start()
     tom.create(["remote", "remote", "remote"], {"hands": 2})
     code = _next(tom, Created).table
     tom.join(code, "Tom")
@@ -179,7 +179,7 @@ def _club_chat(app: App, record: Record) -> Shot:
         for name, seat, text in lines  # untranslated: players' words
     ]
     app.settings.extra["club_muted"] = ["Ingrid"]  # untranslated: a name
-    match = sit(TableOpening.club_join(club.address, Hello("Ann", KEY), code))
+    match = sit(TableOpening.club_join(club.address, ClubIdentity("Ann", KEY), code))
     _LINGERING.append(tom)
     scene = RemoteTableScene(app, match)
     return Shot(scene, scene.chat.toggle)

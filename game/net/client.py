@@ -4,7 +4,7 @@ A `TableClient` runs the WebSocket connection in a background thread with its ow
 asyncio loop. The window hands it messages (`create`, `join`, `rejoin`, `watch`,
 `move`, `stand_in`; at a club `mine`, `lobby`, `say`, `ratings`), which return at once,
 and takes what arrived with `poll()` once per frame, as typed values (`game.net.replies`)
-and `Connected` / `Disconnected` notes; it never waits. A client made with a `Hello`
+and `Connected` / `Disconnected` notes; it never waits. A client made with a `ClubIdentity`
 says it first on every connection (PROTOCOL.md version 2), the one message its key is
 ever in. A lost connection is tried again by itself, and on its return the client says
 `hello` again, every seat it held is taken back by its token, every table it watched is
@@ -32,7 +32,7 @@ from websockets.frames import CloseCode
 
 from game import news
 from game.net.messages import (
-    ClubTable,
+    ClubTableOptions,
     create_frame,
     hello_frame,
     join_frame,
@@ -101,7 +101,7 @@ ClientEvent = ServerMessage | Connected | Disconnected
 
 
 @dataclass(frozen=True)
-class Hello:
+class ClubIdentity:
     """Who a club's client is: the player's name and secret key (never in a repr)."""
 
     name: str
@@ -136,7 +136,7 @@ class TableClient:
     """One connection to a table server, run in its own thread."""
 
     def __init__(
-        self, address: str, retry_s: Sequence[float] = RETRY_S, hello: Hello | None = None
+        self, address: str, retry_s: Sequence[float] = RETRY_S, hello: ClubIdentity | None = None
     ) -> None:
         self.address = address
         self.retry_s = tuple(retry_s)
@@ -189,7 +189,7 @@ class TableClient:
         seats: list[str],
         rules: Mapping[str, object] | None = None,
         names: Sequence[str | None] | None = None,
-        club: ClubTable | None = None,
+        club: ClubTableOptions | None = None,
     ) -> None:
         """Open a table (the server deals: a seed is never offered); `club`: a club
         table's options."""
@@ -220,7 +220,7 @@ class TableClient:
         self._send(mine_frame())
 
     def lobby(self, follow: bool = True) -> None:
-        """Ask for the lobby and follow it (a fresh `Lobby` whenever it changes), or stop
+        """Ask for the lobby and follow it (a fresh `LobbyTables` whenever it changes), or stop
         following it."""
         if not self._loop.is_closed():
             self._loop.call_soon_threadsafe(setattr, self, "_following", follow)

@@ -8,8 +8,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from game.net.client import CLOSED, ClientEvent, Disconnected, Hello, TableClient
-from game.net.club_replies import Lobby, LobbyEntry, MyTable, MyTables, RatingRow, Ratings, Welcome
+from game.net.client import CLOSED, ClientEvent, ClubIdentity, Disconnected, TableClient
+from game.net.club_answers import (
+    LobbyEntry,
+    LobbyTables,
+    MyTable,
+    MyTables,
+    RatingRow,
+    Ratings,
+    Welcome,
+)
 from game.net.network_words import club_connection_words, club_error_words
 from game.net.replies import ErrorReply
 
@@ -19,7 +27,7 @@ class ClubSession:
     the lobby is followed (the Play online screen); without it only the player's tables
     are asked for (the menu's "your turn" line)."""
 
-    def __init__(self, address: str, hello: Hello, follow: bool = True) -> None:
+    def __init__(self, address: str, hello: ClubIdentity, follow: bool = True) -> None:
         self.client = TableClient(address, hello=hello).start()
         self.welcome: Welcome | None = None
         self.lobby: tuple[LobbyEntry, ...] | None = None
@@ -45,7 +53,7 @@ class ClubSession:
         self.news += 1
         if isinstance(event, Welcome):
             self.welcome, self.problem = event, ""
-        elif isinstance(event, Lobby):
+        elif isinstance(event, LobbyTables):
             self.lobby = event.tables
         elif isinstance(event, MyTables):
             self.mine = event.tables

@@ -255,7 +255,7 @@ MOST_DAYS: Final = 14
 
 
 @dataclass(frozen=True)
-class ClubTable:
+class ClubTableOptions:
     """What a club's `create` adds (PROTOCOL.md version 2): listed in the lobby or by
     invitation, rated or not, its pace, and the level that plays a move whose days ran
     out ("" leaves the server's default)."""
@@ -278,7 +278,7 @@ def create_frame(
     rules: Mapping[str, object] | None = None,
     seed: int | str | None = None,
     names: Sequence[str | None] | None = None,
-    club: ClubTable | None = None,
+    club: ClubTableOptions | None = None,
 ) -> str:
     """The `create` message for a table of these seats (`names`: each computer seat's
     name, None for the others; `club`: a club table's options)."""

@@ -15,7 +15,7 @@ from game.net.client import (
     UNREACHABLE,
     Disconnected,
 )
-from game.net.club_replies import RatingChange
+from game.net.club_answers import RatingOutcome
 from game.net.replies import ErrorReply
 from game.rules.seeds_names import cut_text
 
@@ -61,7 +61,7 @@ def club_error_words(error: ErrorReply, welcomed: bool) -> str:
     return error_words(error)
 
 
-def rating_change_words(change: RatingChange) -> str:
+def rating_change_words(change: RatingOutcome) -> str:
     """What a rated game did to the player's rating."""
     before, after = round(change.before), round(change.after)
     return _("Your rating: {before} → {after} ({change})").format(

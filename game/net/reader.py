@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.net.club_replies import Said
+from game.net.club_answers import Said
 from game.net.mirror import TableMirror
 from game.net.replies import (
     GameOver,

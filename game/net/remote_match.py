@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from game.ai.worker import Adviser
 from game.i18n import _
 from game.net.client import BAD_SERVER, ClientEvent, Connected, Disconnected, TableClient
-from game.net.club_replies import Said
+from game.net.club_answers import Said
 from game.net.connection_state import ConnectionState
 from game.net.hosting import HostedServer
 from game.net.mirror import TableMirror

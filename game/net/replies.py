@@ -15,12 +15,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from game.net.club_replies import (
+from game.net.club_answers import (
     ClubMessage,
-    RatingChange,
+    RatingOutcome,
     Said,
     read_chat,
-    read_club_message,
+    read_club_answer,
     read_rating_changes,
 )
 from game.net.messages import REPLACED
@@ -132,7 +132,7 @@ class GameOver:
 
     table: str
     record: GameRecord
-    ratings: tuple[RatingChange, ...] = ()
+    ratings: tuple[RatingOutcome, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -196,7 +196,7 @@ def _read(data: Mapping[str, object]) -> ServerMessage | None:
     if kind == "error":
         return _error(data)
     if kind not in ("created", "joined", "view", "over", "move", "presence"):
-        return read_club_message(kind, data)  # None for a newer server's: ignored
+        return read_club_answer(kind, data)  # None for a newer server's: ignored
     table = read_code(data, "table")
     if kind == "created":
         return Created(table, read_code(data, "host") if "host" in data else "")

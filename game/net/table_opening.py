@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any, Final
 
 from game.ai.worker import Adviser
-from game.net.client import BAD_SERVER, ClientEvent, Disconnected, Hello, TableClient
-from game.net.club_replies import Welcome
+from game.net.client import BAD_SERVER, ClientEvent, ClubIdentity, Disconnected, TableClient
+from game.net.club_answers import Welcome
 from game.net.hosting import HostedServer
 from game.net.invitation import Invitation, lan_address
-from game.net.messages import ClubTable
+from game.net.messages import ClubTableOptions
 from game.net.network_words import connection_words, error_words
 from game.net.remote_match import RemoteMatch, TableLink
 from game.net.replies import Created, ErrorReply, Joined, MoveMessage, TableView
@@ -77,7 +77,7 @@ class TableOpening:
 
     @classmethod
     def at_club(
-        cls, address: str, hello: Hello, code: str = "", seats_wanted: int = 1
+        cls, address: str, hello: ClubIdentity, code: str = "", seats_wanted: int = 1
     ) -> TableOpening:
         """A connection to the club at `address`, as `hello`'s player, for table `code`
         ("" for one being created)."""
@@ -86,7 +86,7 @@ class TableOpening:
         return opening
 
     @classmethod
-    def club_join(cls, address: str, hello: Hello, code: str) -> TableOpening:
+    def club_join(cls, address: str, hello: ClubIdentity, code: str) -> TableOpening:
         """Take a free seat of the club's table `code` (from the lobby or by its code)."""
         opening = cls.at_club(address, hello, code)
         opening.link.client.join(code, hello.name)
@@ -96,7 +96,7 @@ class TableOpening:
     def club_rejoin(
         cls,
         address: str,
-        hello: Hello,
+        hello: ClubIdentity,
         code: str,
         token: str,
         seen: tuple[int, int] | None = None,
@@ -112,10 +112,10 @@ class TableOpening:
     def club_create(
         cls,
         address: str,
-        hello: Hello,
+        hello: ClubIdentity,
         seats: list[str],
         rules: Mapping[str, object],
-        club: ClubTable,
+        club: ClubTableOptions,
     ) -> TableOpening:
         """Open a club table whose first seat is the player's (`seats`: "remote" or
         "ai:LEVEL"); one by invitation shows its code until every seat is taken."""

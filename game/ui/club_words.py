@@ -4,7 +4,7 @@ short, its pace, a rating, who sits at it."""
 from __future__ import annotations
 
 from game.i18n import _, format_number, ngettext
-from game.net.club_replies import LobbyEntry
+from game.net.club_answers import LobbyEntry
 from game.net.messages import TablePace
 from game.rules.table_rules import TableRules
 

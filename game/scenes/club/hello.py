@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from game.net.client import Hello
+from game.net.client import ClubIdentity
 from game.persist.settings import club_key_made
 
 if TYPE_CHECKING:
@@ -20,11 +20,11 @@ def saved_name(services: Services) -> str:
     return str(services.settings.extra.get(NAME_SETTING, "")).strip()
 
 
-def club_hello(services: Services) -> Hello:
+def club_hello(services: Services) -> ClubIdentity:
     """The player's hello (the key made and saved the first time)."""
     settings = services.settings
     made = settings.club_key
     key = club_key_made(settings)
     if key != made:
         services.save_settings()
-    return Hello(saved_name(services), key)
+    return ClubIdentity(saved_name(services), key)

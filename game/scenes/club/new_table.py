@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Final
 import pygame
 
 from game.i18n import N_, _, ngettext
-from game.net.messages import MOST_DAYS, ClubTable, TablePace
+from game.net.messages import MOST_DAYS, ClubTableOptions, TablePace
 from game.net.table_opening import TableOpening
 from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS, TableRules
 from game.scenes.club.hello import club_hello
@@ -91,7 +91,7 @@ class NewClubTableScene(TableCallingScene):
     def open_table(self) -> None:
         if self.opening is not None:
             return
-        club = ClubTable(
+        club = ClubTableOptions(
             public=self.who.value, rated=self.rated.value, pace=TablePace(self.pace.value)
         )
         self.opening = TableOpening.club_create(

@@ -1,6 +1,7 @@
 """What a club's server answers (PROTOCOL.md version 2: players, the lobby, chat and
-ratings), read into typed values as strictly as the other replies: a field that is not
-of its kind raises `BadReply` with a one-line reason."""
+ratings), read by the client into typed values as strictly as the other replies: a field
+that is not of its kind raises `BadReply` with a one-line reason. (The server writes these
+frames with game.net.club_replies.)"""
 
 from __future__ import annotations
 
@@ -84,7 +85,7 @@ class LobbyEntry:
 
 
 @dataclass(frozen=True)
-class Lobby:
+class LobbyTables:
     tables: tuple[LobbyEntry, ...]
 
 
@@ -114,7 +115,7 @@ class Ratings:
 
 
 @dataclass(frozen=True)
-class RatingChange:
+class RatingOutcome:
     """What a rated game did to a player's rating."""
 
     player: str
@@ -122,7 +123,7 @@ class RatingChange:
     after: float
 
 
-ClubMessage = Welcome | MyTables | Lobby | Said | Ratings
+ClubMessage = Welcome | MyTables | LobbyTables | Said | Ratings
 
 
 def read_pace(value: object) -> TablePace:
@@ -151,12 +152,12 @@ def read_chat(table: str, data: Mapping[str, object]) -> tuple[Said, ...]:
     return tuple(read_said(table, line) for line in lines)
 
 
-def read_rating_changes(data: Mapping[str, object]) -> tuple[RatingChange, ...]:
+def read_rating_changes(data: Mapping[str, object]) -> tuple[RatingOutcome, ...]:
     """What a rated game's `over` did to each seat's rating (none for other games)."""
     if "ratings" not in data:
         return ()
     return tuple(
-        RatingChange(
+        RatingOutcome(
             read_text(change, "player", PLAYER_LIMIT),
             read_number(change, "before"),
             read_number(change, "after"),
@@ -208,7 +209,7 @@ def _rating_row(data: Mapping[str, object]) -> RatingRow:
     )
 
 
-def read_club_message(kind: str, data: Mapping[str, object]) -> ClubMessage | None:
+def read_club_answer(kind: str, data: Mapping[str, object]) -> ClubMessage | None:
     """The version-2 answer of type `kind` (None: not one of them)."""
     if kind == "welcome":
         return Welcome(
@@ -219,7 +220,7 @@ def read_club_message(kind: str, data: Mapping[str, object]) -> ClubMessage | No
     if kind == "my-tables":
         return MyTables(tuple(_my_table(table) for table in read_list(data, "tables", LOBBY_LIMIT)))
     if kind == "lobby":
-        return Lobby(tuple(_entry(entry) for entry in read_list(data, "tables", LOBBY_LIMIT)))
+        return LobbyTables(tuple(_entry(entry) for entry in read_list(data, "tables", LOBBY_LIMIT)))
     if kind == "said":
         return read_said(read_code(data, "table"), data)
     if kind == "ratings":
