@@ -26,7 +26,6 @@ from game.net.club_answers import (
     Said,
     Welcome,
 )
-from game.net.hosting import HostedServer
 from game.net.messages import ClubTableOptions, TablePace, create_frame, read_client_message
 from game.net.network_words import club_connection_words, error_words
 from game.net.reader import ServerReader
@@ -45,7 +44,7 @@ from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
 from game.rules.table_rules import TableRules
 from tests.conftest import GUARD_S
-from tools.club_peer import running
+from tools.club_peer import ClubPeer, running
 from tools.samples import sample_record
 
 E = TypeVar("E")
@@ -194,9 +193,10 @@ def test_a_chat_line_is_checked_before_it_is_said_and_a_muted_name_hidden() -> N
 
 
 def test_a_server_without_a_club_or_no_server_is_said_in_the_players_words(
-    table_server: HostedServer,
+    club: ClubPeer,
 ) -> None:
-    older = ClubSession(table_server.address or "", ClubIdentity("Ann", KEY), follow=False)
+    club.version = 1  # as game.server before version 2
+    older = ClubSession(club.address, ClubIdentity("Ann", KEY), follow=False)
     try:
         for _ in range(10):
             if older.problem:

@@ -62,6 +62,8 @@ class ClubPeer:
         self.connections: list[PeerConnection] = []
         self.lobby_tables: list[dict[str, Any]] = []
         self.board: list[dict[str, Any]] = []
+        self.version = 2
+        """1: answer version 2's messages as a server that knows none of them."""
         self.my_tables: list[dict[str, Any]] | None = None
         """What `mine` answers (None: the seats each key took here)."""
         self.chat: dict[str, list[dict[str, Any]]] = {}
@@ -159,7 +161,9 @@ class ClubPeer:
         """Answer a version 2 message (False: the registry's to answer)."""
         data = json.loads(frame)
         kind = data.get("type")
-        if kind == "hello":
+        if self.version == 1 and kind in ("hello", "mine", "lobby", "say", "ratings"):
+            peer.send(error_frame("bad-message", f"unknown message type {kind!r}"))
+        elif kind == "hello":
             peer.key, peer.name = data["key"], data["name"]
             public = public_name(peer.key)
             rated = (row["rating"] for row in self.board if row["player"] == public)
