@@ -212,12 +212,15 @@ def test_a_server_without_a_club_or_no_server_is_said_in_the_players_words(
 
 def test_a_rated_game_says_what_it_did_to_the_players_rating() -> None:
     record = sample_record(players=2)
-    link = TableLink(TableClient("ws://127.0.0.1:9"), "T", player="me")
-    match = RemoteMatch(link, TableView("T", record), InProcessAdviser())
-    changes = (RatingOutcome("other", 1500, 1490), RatingOutcome("me", 1500, 1512.4))
-    match.receive(GameOver("T", record, changes))
-    match.take()
-    assert match.over and match.take_notices() == ["Your rating: 1,500 → 1,512 (+12)"]
+    link = TableLink(TableClient("ws://127.0.0.1:9", retry_s=(60.0,)).start(), "T", player="me")
+    try:
+        match = RemoteMatch(link, TableView("T", record), InProcessAdviser())
+        changes = (RatingOutcome("other", 1500, 1490), RatingOutcome("me", 1500, 1512.4))
+        match.receive(GameOver("T", record, changes))
+        match.take()
+        assert match.over and match.take_notices() == ["Your rating: 1,500 → 1,512 (+12)"]
+    finally:
+        link.close()
 
 
 def test_a_chat_line_from_a_seat_the_table_has_not_is_refused() -> None:
