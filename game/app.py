@@ -124,7 +124,9 @@ class App:
             self.notify(
                 _("The font {name} could not be read; a plain font stands in.").format(name=name)
             )
-        self.collector = Collector()
+        self.collector: Collector | None = None
+        """What keeps the garbage collector's full passes off the frames, once the
+        game's own loop runs (`run`)."""
         self.open(Screen.MENU)
         self._apply_pending()
         if record_path and (scene := scene_for_record_file(self, record_path)) is not None:
@@ -250,7 +252,8 @@ class App:
         """Let every scene leave, top first (they save and count), then stop the worker;
         the window's size is kept for the next start."""
         self.stack.close()
-        self.collector.close()
+        if self.collector is not None:
+            self.collector.close()
         if self.window.keep_size():
             self.save_settings()
         self.adviser.shutdown()
@@ -264,7 +267,7 @@ class App:
             self.notice_board.keep_only_from(self.frames)
             self.pace.changed = True
         self.stack.apply_pending()
-        if changed:
+        if changed and self.collector is not None:
             self.collector.screen_opened()
         if not self.scenes:  # the last scene went: the game quits
             self.running = False
@@ -376,7 +379,7 @@ class App:
 class Collector:
     """Python's cyclic garbage collector kept off the frames. Its full passes look at
     every object the game holds: 32 ms, two frames, in the middle of an auto-play. So
-    what the game holds once it has started is frozen (never looked at again), and each
+    what the game holds once its loop has started is frozen (never looked at again), and each
     screen that opens collects what was made since and freezes what is left of it; once
     the frozen objects have grown by a quarter (garbage among them is never collected
     while frozen), a screen that opens collects them all, once."""
@@ -415,6 +418,7 @@ def run(app: App) -> None:
     CONTACK_REPORT_STILL=1, one JSON line each time the picture comes to rest (see
     `still_report`)."""
     pacer = pygame.time.Clock()
+    app.collector = Collector()
     app.art.frame_budget_s = ART_BUDGET_S
     reports, reported = os.environ.get("CONTACK_REPORT_STILL") == "1", -1
     while True:

@@ -17,6 +17,8 @@ from game.rules.errors import RecordError
 from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
 from game.scenes.base import Scene, Services
+from game.scenes.club.lobby import ClubScene
+from game.scenes.club.new_table import NewClubTableScene
 from game.scenes.games.achievements import AchievementsScene
 from game.scenes.games.history import HistoryScene
 from game.scenes.games.records import RecordsScene, SaveRecordScene
@@ -68,6 +70,8 @@ SCENES: Final[dict[Screen, Callable[[Services], Scene]]] = {
     Screen.SETTINGS: SettingsScene,
     Screen.ABOUT: AboutScene,
     Screen.JOIN: JoinScene,
+    Screen.CLUB: ClubScene,
+    Screen.NEW_CLUB_TABLE: NewClubTableScene,
 }
 """The screens made with nothing but the services."""
 

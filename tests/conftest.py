@@ -25,6 +25,7 @@ from game.net.tables.registry import Registry
 from game.ui.tiles.art import TileArt
 from tests.drive import new_app
 from tests.net_helpers import ROOMY, ManualClock
+from tools.club_peer import ClubPeer, running
 from tools.redis_server import NoRedis, RedisServer, start_redis
 from tools.xserver import NoXServer, XServer, start_xserver
 
@@ -198,3 +199,10 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
 def authority() -> trustme.CA:
     """A certificate authority of the tests' own, trusted by the clients told to only."""
     return trustme.CA()
+
+
+@pytest.fixture
+def club() -> Iterator[ClubPeer]:
+    """A scripted club (tools/club_peer.py) on a free loopback port."""
+    with running() as peer:
+        yield peer

@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.app import Collector
 from game.persist.records import write_record
 from game.rules.record.document import GameRecord
 from game.scenes.dialog import ConfirmScene
@@ -186,12 +187,13 @@ def test_a_screen_that_opens_leaves_the_collector_only_what_it_makes(
     make_app: AppMaker, tmp_path: Path
 ) -> None:
     """A full pass of the cyclic collector over everything the game holds took two frames
-    in the middle of an auto-play: the started game is frozen, each screen that opens
+    in the middle of an auto-play: the game as its loop starts is frozen, each screen that opens
     collects what was made since and freezes the rest, and frozen garbage is collected
     once the frozen objects have grown by a quarter; the game's close gives everything
     back to the collector."""
     app = make_app(tmp_path)
     gc.disable()  # only the opening screens may collect, not a pass the test happens upon
+    app.collector = Collector()  # as the game's own loop starts it
     try:
         made_since = Cycle()
         gone = weakref.ref(made_since)

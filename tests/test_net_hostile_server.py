@@ -22,7 +22,8 @@ from game.app import App
 from game.net.client import BAD_SERVER, Disconnected, TableClient
 from game.net.reader import ServerReader
 from game.net.remote_match import RemoteMatch, TableLink
-from game.net.replies import BadReply, TableView, joined_frame, view_frame
+from game.net.replies import TableView, joined_frame, view_frame
+from game.net.reply_fields import BadReply
 from game.net.tables.registry import Registry
 from game.scenes.menus.menu import MenuScene
 from game.scenes.online.join import JoinScene

@@ -22,7 +22,6 @@ from game.net.messages import (
     watch_frame,
 )
 from game.net.replies import (
-    BadReply,
     Created,
     ErrorReply,
     GameOver,
@@ -39,6 +38,7 @@ from game.net.replies import (
     view_frame,
 )
 from game.net.replies import move_frame as announced_move_frame
+from game.net.reply_fields import BadReply
 from game.rules.modes import Mode
 from game.rules.moves import DRAW_MOVE, PASS_MOVE, place_move
 from game.rules.record.document import GameRecord

@@ -10,7 +10,14 @@ from pathlib import Path
 import pytest
 
 from game.persist import settings
-from game.persist.settings import SETTINGS_FILE, Settings, load_settings, save_settings
+from game.persist.settings import (
+    SETTINGS_FILE,
+    Settings,
+    club_address_problem,
+    club_key_made,
+    load_settings,
+    save_settings,
+)
 from game.persist.storage import Storage
 
 
@@ -74,3 +81,23 @@ def test_a_pipe_in_place_of_the_settings_is_set_aside(tmp_path: Path) -> None:
     os.mkfifo(storage.settings_path)
     storage.load_settings()  # returns at once: it does not wait on the pipe
     assert "not a regular file" in " ".join(map(str, storage.take_notices()))
+
+
+def test_the_club_key_is_made_once_kept_and_never_in_the_repr(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    made = Settings()
+    key = club_key_made(made)
+    assert settings.CLUB_KEY.fullmatch(key) and club_key_made(made) == key
+    assert key not in repr(made)
+    save_settings(storage, made)
+    assert club_key_made(load_settings(storage)) == key
+    damaged = Settings.from_dict({"club_key": "short", "club_server": "http://x"})
+    assert damaged.club_key == "" and damaged.club_server == ""
+    assert club_key_made(damaged) != key
+
+
+def test_a_club_address_is_ws_or_wss_to_a_computer() -> None:
+    for address in ("ws://127.0.0.1:8765", "wss://club.example.org", "ws://[::1]:80/club"):
+        assert club_address_problem(address) is None, address
+    for address in ("http://x", "ws://", "ws://x:99999", "ws://x:0", "ws://a b", "ws://x/?q=1"):
+        assert club_address_problem(address), address

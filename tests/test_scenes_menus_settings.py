@@ -66,3 +66,19 @@ def test_choice_and_slider_hit_testing_does_not_wait_for_a_draw(
     for event_type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         settings.handle_event(pygame.event.Event(event_type, pos=far_left, button=1))
     assert app.settings.volume == 0.0
+
+
+def test_the_club_server_is_kept_once_it_is_an_address(make_app: AppMaker, tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    settings = open_from_menu(app, "settings", SettingsScene)
+    drive = Input(app)
+    drive.click(settings.club)
+    drive.text("http://club.example.org")
+    assert "ws://" in settings.club_problem and app.settings.club_server == ""
+    drive.press(pygame.K_a, pygame.KMOD_CTRL)
+    drive.text("wss://club.example.org:8443")
+    assert settings.club_problem == ""
+    assert make_app(tmp_path).settings.club_server == "wss://club.example.org:8443"
+    drive.press(pygame.K_a, pygame.KMOD_CTRL)
+    drive.press(pygame.K_BACKSPACE)
+    assert make_app(tmp_path).settings.club_server == ""

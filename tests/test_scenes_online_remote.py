@@ -18,6 +18,7 @@ from game.net.kept_seats import KeptSeats
 from game.net.remote_match import RemoteMatch
 from game.net.table_opening import TableOpening
 from game.scenes.menus.menu import MenuScene
+from game.scenes.online.calling import TableCallingScene
 from game.scenes.online.hosting import HostScene
 from game.scenes.online.join import JoinScene
 from game.scenes.online.remote import RemoteTableScene
@@ -27,7 +28,7 @@ from tests.drive import Input
 from tests.net_clients import sit_down
 
 
-def answer_until(app: App, calling: JoinScene | HostScene, done: Callable[[], bool]) -> None:
+def answer_until(app: App, calling: TableCallingScene, done: Callable[[], bool]) -> None:
     """Frames, each after one event of the connection `calling` opened, until `done()`."""
     for _ in range(100):
         if done():

@@ -45,7 +45,8 @@ def _served(seed: int = 7) -> HostedServer:
     return server
 
 
-def _sit(opening: TableOpening) -> RemoteMatch:
+def sit(opening: TableOpening) -> RemoteMatch:
+    """The match once `opening` is sat at (each event taken in at once)."""
     adviser = InProcessAdviser()
     for _ in range(STEPS):
         match = opening.ready(adviser)
@@ -81,9 +82,9 @@ def _table(
     address = server.address or ""
     computers = ["Gus" if kind.startswith("ai:") else None for kind in seats]
     opening = TableOpening.host(server, address, seats, {"hands": 2}, ["Ann"], computers)
-    host = _sit(opening)
+    host = sit(opening)
     invitation = read_invitation(host.link.invitation)
-    joined = [_sit(TableOpening.join(invitation, [name])) for name in friends]
+    joined = [sit(TableOpening.join(invitation, [name])) for name in friends]
     _LINGERING.extend(joined)
     return host, joined
 
@@ -239,5 +240,5 @@ def _remote_watch(app: App, record: Record) -> Shot:
     host, (friend,) = _table(app, ["remote", "remote"], ["Ben"])
     _LINGERING.append(host)
     _play_until([host, friend], lambda: len(host.flow.state.figure) >= 6)
-    watcher = _sit(TableOpening.watch(read_invitation(host.link.invitation)))
+    watcher = sit(TableOpening.watch(read_invitation(host.link.invitation)))
     return Shot(RemoteTableScene(app, watcher))

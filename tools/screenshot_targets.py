@@ -699,6 +699,18 @@ target("review-stacked")(_solitaire_review(Mode.STACKED_SOLITAIRE, 3, 0))
 target("review-draw-line")(_solitaire_review(Mode.DRAW_SOLITAIRE, 2, 0.5))
 
 
-from tools import screenshot_net, screenshot_progress  # noqa: E402  (register their targets)
+from tools import (  # noqa: E402  (register their targets)
+    screenshot_club,
+    screenshot_net,
+    screenshot_progress,
+)
 
-__all__ = ["TARGETS", "Record", "Shot", "screenshot_net", "screenshot_progress", "target"]
+__all__ = [
+    "TARGETS",
+    "Record",
+    "Shot",
+    "screenshot_club",
+    "screenshot_net",
+    "screenshot_progress",
+    "target",
+]

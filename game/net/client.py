@@ -2,10 +2,13 @@
 
 A `TableClient` runs the WebSocket connection in a background thread with its own
 asyncio loop. The window hands it messages (`create`, `join`, `rejoin`, `watch`,
-`move`, `stand_in`), which return at once, and takes what arrived with `poll()` once per frame, as
-typed values (`game.net.replies`) and `Connected` / `Disconnected` notes; it never
-waits. A lost connection is tried again by itself, and on its return every seat this
-client held is taken back by its token and every table it watched is followed again.
+`move`, `stand_in`; at a club `mine`, `lobby`, `say`, `ratings`), which return at once,
+and takes what arrived with `poll()` once per frame, as typed values (`game.net.replies`)
+and `Connected` / `Disconnected` notes; it never waits. A client made with a `ClubIdentity`
+says it first on every connection (PROTOCOL.md version 2), the one message its key is
+ever in. A lost connection is tried again by itself, and on its return the client says
+`hello` again, every seat it held is taken back by its token, every table it watched is
+followed again, and so is the lobby.
 What the server sends is read strictly (`game.net.reader`): a frame that is not a
 message of the protocol, or contradicts its table, drops the connection for good.
 """
@@ -15,11 +18,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import logging
 import queue
 import socket
 import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -28,15 +32,22 @@ from websockets.frames import CloseCode
 
 from game import news
 from game.net.messages import (
+    ClubTableOptions,
     create_frame,
+    hello_frame,
     join_frame,
+    lobby_frame,
+    mine_frame,
     move_frame,
+    ratings_frame,
     rejoin_frame,
+    say_frame,
     stand_in_frame,
     watch_frame,
 )
 from game.net.reader import ServerReader
-from game.net.replies import MAX_READ, BadReply, Joined, ServerMessage
+from game.net.replies import MAX_READ, Joined, ServerMessage
+from game.net.reply_fields import BadReply
 
 RETRY_S: Final = (0.5, 1.0, 2.0, 5.0)
 """The waits between tries to connect again, the last one repeated."""
@@ -59,6 +70,10 @@ BAD_SERVER: Final = "bad-server"
 """The server sent what cannot be: the connection is dropped, never tried again."""
 CLOSED: Final = "closed"
 """This client was closed."""
+CONNECTION_LOG: Final = logging.getLogger("game.net.client.connection")
+"""The connection's log: websockets writes every frame to it at DEBUG, a club's hello
+with its key among them, so it never logs below INFO, whatever the program's level."""
+CONNECTION_LOG.setLevel(logging.INFO)
 _UNREACHABLE_ERRORS: Final = frozenset(
     {errno.EHOSTUNREACH, errno.ENETUNREACH, errno.EADDRNOTAVAIL, errno.ENETDOWN}
 )
@@ -83,6 +98,14 @@ class Disconnected:
 
 
 ClientEvent = ServerMessage | Connected | Disconnected
+
+
+@dataclass(frozen=True)
+class ClubIdentity:
+    """Who a club's client is: the player's name and secret key (never in a repr)."""
+
+    name: str
+    key: str = field(repr=False)
 
 
 def failed_to_connect(error: Exception) -> Disconnected:
@@ -112,15 +135,22 @@ def failed_to_connect(error: Exception) -> Disconnected:
 class TableClient:
     """One connection to a table server, run in its own thread."""
 
-    def __init__(self, address: str, retry_s: Sequence[float] = RETRY_S) -> None:
+    def __init__(
+        self, address: str, retry_s: Sequence[float] = RETRY_S, hello: ClubIdentity | None = None
+    ) -> None:
         self.address = address
         self.retry_s = tuple(retry_s)
+        self.hello = hello
         self._events: queue.SimpleQueue[ClientEvent] = queue.SimpleQueue()
         self._loop = asyncio.new_event_loop()
         self._outbox: asyncio.Queue[str] = asyncio.Queue()
         self._closing = asyncio.Event()
         self._seats: dict[tuple[str, int], str] = {}
         self._watched: set[str] = set()
+        self._following = False
+        """Whether this client follows the lobby (asked again on a new connection)."""
+        self._opened = 0
+        """How many connections were opened (what the first asks is in the outbox)."""
         self._reader = ServerReader()
         self._refused = ""
         """Why the connection was dropped for good ("" while it was not)."""
@@ -159,9 +189,11 @@ class TableClient:
         seats: list[str],
         rules: Mapping[str, object] | None = None,
         names: Sequence[str | None] | None = None,
+        club: ClubTableOptions | None = None,
     ) -> None:
-        """Open a table (the server deals: a seed is never offered)."""
-        self._send(create_frame(seats, rules, names=names))
+        """Open a table (the server deals: a seed is never offered); `club`: a club
+        table's options."""
+        self._send(create_frame(seats, rules, names=names, club=club))
 
     def join(self, table: str, name: str) -> None:
         self._send(join_frame(table, name))
@@ -182,6 +214,25 @@ class TableClient:
     def move(self, table: str, entry: Mapping[str, object]) -> None:
         """Ask for a move, written as a record entry with its `player`."""
         self._send(move_frame(table, entry))
+
+    def mine(self) -> None:
+        """Ask for this player's unfinished tables (`MyTables`)."""
+        self._send(mine_frame())
+
+    def lobby(self, follow: bool = True) -> None:
+        """Ask for the lobby and follow it (a fresh `LobbyTables` whenever it changes), or stop
+        following it."""
+        if not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(setattr, self, "_following", follow)
+        self._send(lobby_frame(follow))
+
+    def say(self, table: str, text: str) -> None:
+        """A chat line at `table`."""
+        self._send(say_frame(table, text))
+
+    def ratings(self) -> None:
+        """Ask for the ratings board (`Ratings`)."""
+        self._send(ratings_frame())
 
     def close(self, timeout: float = 5.0) -> None:
         """Close the connection and end the thread."""
@@ -241,13 +292,22 @@ class TableClient:
         """One connection, until it is lost (why) or the client closes (None)."""
         try:
             async with connect(
-                self.address, max_size=MAX_READ, open_timeout=10, close_timeout=CLOSE_S
+                self.address,
+                max_size=MAX_READ,
+                open_timeout=10,
+                close_timeout=CLOSE_S,
+                logger=CONNECTION_LOG,
             ) as connection:
                 self._tell(Connected(self.address))
+                if self.hello is not None:
+                    await connection.send(hello_frame(self.hello.name, self.hello.key))
                 for (table, _seat), token in self._seats.items():
                     await connection.send(rejoin_frame(table, token))
                 for table in self._watched:
                     await connection.send(watch_frame(table))
+                if self._following and self._opened:
+                    await connection.send(lobby_frame())
+                self._opened += 1
                 return await self._exchange(connection)
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI, ConnectionClosed) as error:
             return failed_to_connect(error)

@@ -266,20 +266,61 @@ def _frame(data: Mapping[str, object]) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
+@dataclass(frozen=True)
+class TablePace:
+    """How long each move of a table may take: live (`days` 0, the default), or `days`
+    days a move (a table that waits, PROTOCOL.md version 2)."""
+
+    days: int = 0
+
+    @property
+    def live(self) -> bool:
+        return self.days == 0
+
+    def to_data(self) -> object:
+        return "live" if self.live else {"days": self.days}
+
+
+MOST_DAYS: Final = 14
+"""The most days a move of a table that waits may take."""
+
+
+@dataclass(frozen=True)
+class ClubTableOptions:
+    """What a club's `create` adds (PROTOCOL.md version 2): listed in the lobby or by
+    invitation, rated or not, its pace, and the level that plays a move whose days ran
+    out ("" leaves the server's default)."""
+
+    public: bool = False
+    rated: bool = False
+    pace: TablePace = TablePace()
+    stand_in: str = ""
+
+    def to_data(self) -> dict[str, object]:
+        data: dict[str, object] = {"public": self.public, "rated": self.rated}
+        data["pace"] = self.pace.to_data()
+        if self.stand_in:
+            data["stand_in"] = AI_PREFIX + self.stand_in
+        return data
+
+
 def create_frame(
     seats: list[str],
     rules: Mapping[str, object] | None = None,
     seed: int | str | None = None,
     names: Sequence[str | None] | None = None,
+    club: ClubTableOptions | None = None,
 ) -> str:
     """The `create` message for a table of these seats (`names`: each computer seat's
-    name, None for the others)."""
+    name, None for the others; `club`: a club table's options)."""
     data: dict[str, object] = {"type": "create", "players": len(seats), "seats": seats}
     data["rules"] = rules or {}
     if seed is not None:
         data["seed"] = seed
     if names is not None:
         data["names"] = list(names)
+    if club is not None:
+        data.update(club.to_data())
     return _frame(data)
 
 
@@ -303,3 +344,25 @@ def stand_in_frame(table: str, host: str, seat: int, level: str) -> str:
 def move_frame(table: str, entry: Mapping[str, object]) -> str:
     """The `move` message for a move written as a record entry (with its `player`)."""
     return _frame({"type": "move", "table": table, "move": entry})
+
+
+def hello_frame(name: str, key: str) -> str:
+    """Who this connection is: the player's name and key (the one message a key is in)."""
+    return _frame({"type": "hello", "name": name, "key": key})
+
+
+def mine_frame() -> str:
+    return _frame({"type": "mine"})
+
+
+def lobby_frame(follow: bool = True) -> str:
+    """The lobby, followed until `lobby_frame(False)`."""
+    return _frame({"type": "lobby"} if follow else {"type": "lobby", "follow": False})
+
+
+def say_frame(table: str, text: str) -> str:
+    return _frame({"type": "say", "table": table, "text": text})
+
+
+def ratings_frame() -> str:
+    return _frame({"type": "ratings"})

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.i18n import _
+from game.i18n import _, format_number
 from game.net.client import (
     BAD_SERVER,
     HOST_LEFT,
@@ -15,6 +15,7 @@ from game.net.client import (
     UNREACHABLE,
     Disconnected,
 )
+from game.net.club_answers import RatingOutcome
 from game.net.replies import ErrorReply
 from game.rules.seeds_names import cut_text
 
@@ -41,6 +42,35 @@ def connection_words(lost: Disconnected) -> str:
     return _("The connection to the table was lost.")
 
 
+def club_connection_words(lost: Disconnected) -> str:
+    """Why the club's server cannot be reached (or was left), and what to do."""
+    if lost.cause in (REFUSED, TIMED_OUT, UNREACHABLE):
+        return _("The club's server cannot be reached: check Settings, Club server.")
+    if lost.cause == NOT_A_TABLE:
+        return _("That address answers, but it is not a Contack club.")
+    if lost.cause == BAD_SERVER:
+        return connection_words(lost)
+    return _("The connection to the club was lost: trying again…")
+
+
+def club_error_words(error: ErrorReply, welcomed: bool) -> str:
+    """A club's refusal in a player's words; before its welcome, a message it cannot read
+    means a server that holds no club (an older one: tables by invitation only)."""
+    if error.code == "bad-message" and not welcomed:
+        return _("That server holds tables but no club (an older version).")
+    return error_words(error)
+
+
+def rating_change_words(change: RatingOutcome) -> str:
+    """What a rated game did to the player's rating."""
+    before, after = round(change.before), round(change.after)
+    return _("Your rating: {before} → {after} ({change})").format(
+        before=format_number(before),
+        after=format_number(after),
+        change=("+" if after >= before else "\N{MINUS SIGN}") + format_number(abs(after - before)),
+    )
+
+
 def error_words(error: ErrorReply) -> str:
     """A server's refusal in a player's words."""
     words = {
@@ -52,5 +82,6 @@ def error_words(error: ErrorReply) -> str:
         "replaced": _("Your seat is now played from another window."),
         "not-your-turn": _("It is not your turn."),
         "illegal-move": _("The server refused that move; the table shows the game again."),
+        "no-player": _("The club did not hear who you are yet: open Play online again."),
     }
     return words.get(error.code, _("The server refused: {reason}").format(reason=error.message))

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.net.club_answers import Said
 from game.net.mirror import TableMirror
 from game.net.replies import (
-    BadReply,
     GameOver,
     Joined,
     MoveMessage,
@@ -19,6 +19,7 @@ from game.net.replies import (
     TableView,
     read_server_message,
 )
+from game.net.reply_fields import BadReply
 from game.play.table_flow import table_state
 from game.rules.errors import RulesError
 from game.rules.modes import Mode
@@ -48,7 +49,7 @@ class ServerReader:
             self._keep(message.table, _viewed(message))
         elif isinstance(message, GameOver):
             self._keep(message.table, _ended(message))
-        elif isinstance(message, Joined | MoveMessage | Presence):
+        elif isinstance(message, Joined | MoveMessage | Presence | Said):
             self._check_seats(message)
         return message
 
@@ -59,7 +60,7 @@ class ServerReader:
         if known.rules != shape.rules:
             raise BadReply(f"the rules of table {table} changed")
 
-    def _check_seats(self, message: Joined | MoveMessage | Presence) -> None:
+    def _check_seats(self, message: Joined | MoveMessage | Presence | Said) -> None:
         shape = self.shapes.get(message.table)
         if shape is None:
             return
@@ -69,8 +70,8 @@ class ServerReader:
                     f"presence of {len(message.connected)} seats at a table of {shape.players}"
                 )
             return
-        seat = message.seat if isinstance(message, Joined) else message.move.player
-        if seat >= shape.players:
+        seat = message.move.player if isinstance(message, MoveMessage) else message.seat
+        if seat is not None and seat >= shape.players:
             raise BadReply(f"seat {seat} at a table of {shape.players}")
 
 

@@ -18,11 +18,13 @@ from dataclasses import dataclass, field
 from game.ai.worker import Adviser
 from game.i18n import _
 from game.net.client import BAD_SERVER, ClientEvent, Connected, Disconnected, TableClient
+from game.net.club_answers import Said
 from game.net.connection_state import ConnectionState
 from game.net.hosting import HostedServer
 from game.net.mirror import TableMirror
-from game.net.network_words import error_words
+from game.net.network_words import error_words, rating_change_words
 from game.net.replies import ErrorReply, GameOver, MoveMessage, Presence, TableView
+from game.net.table_chat import TableChat, say_problem
 from game.play.events import Event, MovePlayed, Resynced
 from game.play.seats import Controller, Person
 from game.play.table_flow import TableFlow
@@ -46,6 +48,18 @@ class TableLink:
     host_token: str = ""
     server: HostedServer | None = None
     """The server this window runs for the table (its host's), stopped with the match."""
+    at_club: bool = False
+    """A club's table (Play online): its invitation is its code, and the club keeps the
+    player's seats (Your tables)."""
+    private: bool = False
+    """A club table by invitation: its code is shown until every seat is taken."""
+    player: str = ""
+    """This player's public name at the club (its welcome's), to find their rating."""
+
+    @property
+    def sharing(self) -> bool:
+        """Whether this window shows the invitation while seats are free."""
+        return self.server is not None or self.private
 
     def close(self) -> None:
         """Close the connection, and the server this window hosts."""
@@ -79,6 +93,8 @@ class RemoteMatch:
             self.mirror.recorded, seats, adviser, keeps_record=False, assists=False, referee=self
         )
         self.connection = ConnectionState(self.flow.players)
+        self.chat = TableChat()
+        self.chat.replace(view.chat)
         self.over = False
         self._inbox: list[ClientEvent] = []
         self._awaiting: tuple[tuple[int, int], bool] | None = None
@@ -232,6 +248,8 @@ class RemoteMatch:
         recorded.record.trim_names()
         self.flow.adopt(recorded, moved=False)
         self.over = True
+        mine = [change for change in over.ratings if change.player == self.link.player]
+        self.connection.notices.extend(rating_change_words(change) for change in mine[:1])
 
     def _played(self, message: MoveMessage) -> list[Event]:
         if not self.mirror.follows(message):
@@ -295,6 +313,8 @@ class RemoteMatch:
             return  # nothing more from that server
         if isinstance(event, Presence) and event.table == self.link.table:
             connection.presence(event)
+        elif isinstance(event, Said) and event.table == self.link.table:
+            self.chat.add(event)
         elif isinstance(event, ErrorReply):
             connection.notices.append(error_words(event))
             self._awaiting = None
@@ -307,6 +327,8 @@ class RemoteMatch:
             self._viewed(event)  # a seat taken: its name, at once
         elif isinstance(event, MoveMessage | TableView | GameOver):
             self._inbox.append(event)
+        if isinstance(event, TableView) and event.table == self.link.table and event.chat:
+            self.chat.replace(event.chat)
 
     def _refuse(self, reason: str) -> None:
         """The server sent what cannot be: drop the connection, take in nothing more."""
@@ -314,6 +336,18 @@ class RemoteMatch:
         self._inbox.clear()
         self._awaiting = None
         self.connection.disconnected(Disconnected(reason, False, BAD_SERVER))
+
+    @property
+    def chatting(self) -> bool:
+        """Whether the table has a chat: a club's (whose server speaks version 2)."""
+        return self.link.client.hello is not None
+
+    def say(self, text: str) -> str | None:
+        """Say `text` at the table; why it cannot be said (None: it was sent)."""
+        problem = say_problem(text)
+        if problem is None:
+            self.link.client.say(self.link.table, text.strip())
+        return problem
 
     def take_notices(self) -> list[str]:
         return self.connection.take_notices()

@@ -11,12 +11,20 @@ connection).
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from game.net.club_answers import (
+    ClubMessage,
+    RatingOutcome,
+    Said,
+    read_chat,
+    read_club_answer,
+    read_rating_changes,
+)
 from game.net.messages import REPLACED
+from game.net.reply_fields import BadReply, read_code, read_count
 from game.rules import jsontext
 from game.rules.errors import RecordError, RulesError
 from game.rules.modes import Mode
@@ -29,8 +37,6 @@ MAX_READ: Final = 1024 * 1024
 """The largest frame a server sends (PROTOCOL.md: a long game's `view` or `over`)."""
 ERROR_TEXT_LIMIT: Final = 1000
 """The longest words an `error` may carry (the server's own are one short line)."""
-_CODE: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
-"""A table's code, a seat's or the host's token, an error's code: what a server makes."""
 
 
 def _frame(data: Mapping[str, object]) -> str:
@@ -112,6 +118,8 @@ class TableView:
 
     table: str
     record: GameRecord
+    chat: tuple[Said, ...] = ()
+    """The table's last chat lines (a version-2 server's)."""
 
 
 @dataclass(frozen=True)
@@ -127,8 +135,11 @@ class MoveMessage:
 
 @dataclass(frozen=True)
 class GameOver:
+    """The whole record; a rated game's `ratings` say what it did to each player's."""
+
     table: str
     record: GameRecord
+    ratings: tuple[RatingOutcome, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -143,33 +154,16 @@ class Presence:
     connected: tuple[bool, ...]
 
 
-ServerMessage = Created | Joined | TableView | MoveMessage | GameOver | ErrorReply | Presence
-
-
-class BadReply(ValueError):
-    """A frame from the server that is not a message of the protocol: why, in one line."""
-
-
-def _code(data: Mapping[str, object], key: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str) or _CODE.fullmatch(value) is None:
-        raise BadReply(f"{key} is not a code of 1 to 64 letters, digits, - or _")
-    return value
-
-
-def _count(data: Mapping[str, object], key: str, below: int | None = None) -> int:
-    value = data.get(key)
-    if type(value) is not int or value < 0 or (below is not None and value >= below):
-        limit = f" below {below}" if below is not None else ""
-        raise BadReply(f"{key} is not a whole number from 0{limit}")
-    return value
+ServerMessage = (
+    Created | Joined | TableView | MoveMessage | GameOver | ErrorReply | Presence | ClubMessage
+)
 
 
 def _error(data: Mapping[str, object]) -> ErrorReply:
     message = data.get("message")
     if not isinstance(message, str) or len(message) > ERROR_TEXT_LIMIT:
         raise BadReply(f"an error's message is text of at most {ERROR_TEXT_LIMIT} characters")
-    return ErrorReply(_code(data, "code"), message)
+    return ErrorReply(read_code(data, "code"), message)
 
 
 def _record(data: Mapping[str, object]) -> GameRecord:
@@ -183,7 +177,7 @@ def _record(data: Mapping[str, object]) -> GameRecord:
 
 
 def _move(table: str, data: Mapping[str, object]) -> MoveMessage:
-    hand, index = _count(data, "hand"), _count(data, "index")
+    hand, index = read_count(data, "hand"), read_count(data, "index")
     try:
         move = RecordMove.read(Mode.TABLE, data.get("move"), hand, index)
     except RulesError as error:
@@ -209,16 +203,16 @@ def _read(data: Mapping[str, object]) -> ServerMessage | None:
     if kind == "error":
         return _error(data)
     if kind not in ("created", "joined", "view", "over", "move", "presence"):
-        return None  # a newer server's: ignored
-    table = _code(data, "table")
+        return read_club_answer(kind, data)  # None for a newer server's: ignored
+    table = read_code(data, "table")
     if kind == "created":
-        return Created(table, _code(data, "host") if "host" in data else "")
+        return Created(table, read_code(data, "host") if "host" in data else "")
     if kind == "joined":
-        return Joined(table, _count(data, "seat", MAX_PLAYERS), _code(data, "token"))
+        return Joined(table, read_count(data, "seat", MAX_PLAYERS), read_code(data, "token"))
     if kind == "view":
-        return TableView(table, _record(data))
+        return TableView(table, _record(data), read_chat(table, data))
     if kind == "over":
-        return GameOver(table, _record(data))
+        return GameOver(table, _record(data), read_rating_changes(data))
     if kind == "move":
         return _move(table, data)
     return _presence(table, data)

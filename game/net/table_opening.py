@@ -11,12 +11,14 @@ from pathlib import Path
 from typing import Any, Final
 
 from game.ai.worker import Adviser
-from game.net.client import BAD_SERVER, ClientEvent, Disconnected, TableClient
+from game.net.client import BAD_SERVER, ClientEvent, ClubIdentity, Disconnected, TableClient
+from game.net.club_answers import Welcome
 from game.net.hosting import HostedServer
 from game.net.invitation import Invitation, lan_address
+from game.net.messages import ClubTableOptions
 from game.net.network_words import connection_words, error_words
 from game.net.remote_match import RemoteMatch, TableLink
-from game.net.replies import Created, ErrorReply, Joined, TableView
+from game.net.replies import Created, ErrorReply, Joined, MoveMessage, TableView
 from game.net.tables.registry import Registry
 from game.net.tables.store import TableStore
 from game.net.tables.thinking import AdvisedThinker
@@ -35,6 +37,9 @@ class TableOpening:
         self.refused = False
         """Whether the server refused (rather than could not be reached)."""
         self.rejoining = False
+        self.seen: tuple[int, int] | None = None
+        """Where the player last left this table (hand, moves): what came since is shown
+        as moves (a club's table that waits)."""
 
     @classmethod
     def calling(cls, invitation: Invitation, seats_wanted: int) -> TableOpening:
@@ -68,6 +73,56 @@ class TableOpening:
         (which reopened it from its save)."""
         opening = cls.rejoin(Invitation(server.address or "", code), tokens)
         opening.link.server, opening.link.host_token = server, host_token
+        return opening
+
+    @classmethod
+    def at_club(
+        cls, address: str, hello: ClubIdentity, code: str = "", seats_wanted: int = 1
+    ) -> TableOpening:
+        """A connection to the club at `address`, as `hello`'s player, for table `code`
+        ("" for one being created)."""
+        opening = cls(TableClient(address, hello=hello).start(), code, seats_wanted)
+        opening.link.at_club, opening.link.invitation = True, code
+        return opening
+
+    @classmethod
+    def club_join(cls, address: str, hello: ClubIdentity, code: str) -> TableOpening:
+        """Take a free seat of the club's table `code` (from the lobby or by its code)."""
+        opening = cls.at_club(address, hello, code)
+        opening.link.client.join(code, hello.name)
+        return opening
+
+    @classmethod
+    def club_rejoin(
+        cls,
+        address: str,
+        hello: ClubIdentity,
+        code: str,
+        token: str,
+        seen: tuple[int, int] | None = None,
+    ) -> TableOpening:
+        """Sit again at one of the player's tables (Your tables); the moves of its hand
+        since `seen` (where the player left it) are played as they arrive would be."""
+        opening = cls.at_club(address, hello, code)
+        opening.seen = seen
+        opening.link.client.rejoin(code, token)
+        return opening
+
+    @classmethod
+    def club_create(
+        cls,
+        address: str,
+        hello: ClubIdentity,
+        seats: list[str],
+        rules: Mapping[str, object],
+        club: ClubTableOptions,
+    ) -> TableOpening:
+        """Open a club table whose first seat is the player's (`seats`: "remote" or
+        "ai:LEVEL"); one by invitation shows its code until every seat is taken."""
+        opening = cls.at_club(address, hello)
+        opening.names = [hello.name]
+        opening.link.private = not club.public
+        opening.link.client.create(seats, rules, club=club)
         return opening
 
     @classmethod
@@ -116,7 +171,10 @@ class TableOpening:
                 Disconnected(f"seat {wrong[0]} at a table of {players}", False, BAD_SERVER)
             )
             return None
-        return RemoteMatch(self.link, self.view, adviser, self.backlog)
+        if self.seen is None:
+            return RemoteMatch(self.link, self.view, adviser, self.backlog)
+        view, since = rewound(self.view, self.seen)
+        return RemoteMatch(self.link, view, adviser, [*since, *self.backlog])
 
     def receive(self, event: ClientEvent) -> None:
         """Take in one event of the connection; a refusal closes it."""
@@ -125,11 +183,14 @@ class TableOpening:
         link = self.link
         if isinstance(event, Created):
             link.table, link.host_token = event.table, event.host
-            link.invitation = str(Invitation(link.invitation, event.table))
+            invitation = Invitation(link.invitation, event.table)
+            link.invitation = event.table if link.at_club else str(invitation)
             for name in self.names:
                 link.client.join(event.table, name)
             if not self.names:
                 link.client.watch(event.table)
+        elif isinstance(event, Welcome):
+            link.player = event.player
         elif isinstance(event, Joined) and event.table == link.table:
             link.tokens[event.seat] = event.token
         elif isinstance(event, TableView) and event.table == link.table:
@@ -146,6 +207,27 @@ class TableOpening:
     def close(self) -> None:
         """Give up: close the connection (and the server this window hosts)."""
         self.link.close()
+
+
+def rewound(view: TableView, seen: tuple[int, int]) -> tuple[TableView, list[MoveMessage]]:
+    """`view` as it was at `seen` (where the player left the table: the flow's position,
+    hands dealt and moves of the last), and the moves since, to be shown as they come; the
+    hand under way from its first move when the player left an earlier hand, and `view`
+    as it is when nothing can be shown so."""
+    record, (hands, moves) = view.record, seen
+    current = record.hand_count
+    if record.last_hand_ended or hands > current:
+        return view, []
+    played = record.last_hand_moves()
+    start = moves if hands == current else 0
+    if not 0 <= start < len(played):
+        return view, []
+    then = TableView(view.table, record.only_hand(current - 1, played[:start]), view.chat)
+    since = [
+        MoveMessage(view.table, current - 1, index, move)
+        for index, move in enumerate(played[start:], start)
+    ]
+    return then, since
 
 
 HOST_PORT: Final = 8765

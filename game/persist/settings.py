@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+import secrets
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Final, TypedDict
+from urllib.parse import urlsplit
 
-from game.i18n import LANGUAGES
+from game.i18n import LANGUAGES, _
 from game.persist.files import GameFiles
 from game.rules.errors import RulesError
 from game.rules.record.entries import PlayerEntry
@@ -25,6 +28,13 @@ WINNABLE_LIGHTS: Final = ("winnable", "every", "off")
 """Where the solitaires' "still winnable" light shows: on winnable deals only (daily
 deals, and deals with "Winnable only" on), on every deal, or nowhere."""
 
+
+CLUB_KEY: Final = re.compile(r"[A-Za-z0-9_-]{32,128}")  # untranslated: a pattern
+"""What a player's key at a club is (PROTOCOL.md version 2, `hello`)."""
+CLUB_KEY_BYTES: Final = 48
+"""The randomness of a key the game makes: 64 characters of `token_urlsafe`."""
+CLUB_ADDRESS_LIMIT: Final = 200
+"""The longest club server address kept."""
 
 WINDOW_SIDES: Final = (200, 16384)
 """The least and most pixels of a remembered window side (a damaged value is dropped)."""
@@ -100,6 +110,11 @@ class Settings:
     """Where the solitaires' "still winnable" light shows (`WINNABLE_LIGHTS`)."""
     guided_game_offered: bool = False
     """Whether the guided first game has been offered (it is offered once, on the menu)."""
+    club_server: str = ""
+    """The address of the club's table server (ws:// or wss://); "" for none."""
+    club_key: str = field(default="", repr=False)
+    """The player's secret at clubs, made once (`club_key_made`); said only in `hello`,
+    never shown (nor in this object's repr, which a log may print)."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -137,6 +152,10 @@ def _valid_setting(key: str, value: Any) -> bool:
         return value in WINNABLE_LIGHTS
     if key == "volume":
         return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
+    if key == "club_server":
+        return isinstance(value, str) and (not value or club_address_problem(value) is None)
+    if key == "club_key":
+        return isinstance(value, str) and CLUB_KEY.fullmatch(value) is not None
     if key == "window_size":
         return value is None or (
             isinstance(value, list)
@@ -146,6 +165,30 @@ def _valid_setting(key: str, value: Any) -> bool:
             )
         )
     return isinstance(value, bool)
+
+
+def club_address_problem(text: str) -> str | None:
+    """Why `text` is not a club server's address (ws://HOST[:PORT][/PATH] or wss://...),
+    in one line; None when it is one."""
+    try:
+        parts = urlsplit(text)
+        valid = parts.scheme in ("ws", "wss") and bool(parts.hostname) and parts.port != 0
+    except ValueError:  # a port that is not a number below 65536
+        valid = False
+    if not valid:
+        return _("A club server's address begins ws:// or wss:// and names its computer.")
+    spaced = any(character.isspace() or not character.isprintable() for character in text)
+    if len(text) > CLUB_ADDRESS_LIMIT or parts.query or parts.fragment or spaced:
+        return _("That address has more in it than a club server's address.")
+    return None
+
+
+def club_key_made(settings: Settings) -> str:
+    """The player's key at clubs, made now (into `settings`, to be saved) when there is
+    none yet."""
+    if CLUB_KEY.fullmatch(settings.club_key) is None:
+        settings.club_key = secrets.token_urlsafe(CLUB_KEY_BYTES)
+    return settings.club_key
 
 
 def settings_path(files: GameFiles) -> Path:

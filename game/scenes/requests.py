@@ -38,6 +38,8 @@ class Screen(StrEnum):
     SETTINGS = "settings"
     ABOUT = "about"
     JOIN = "join"
+    CLUB = "club"
+    NEW_CLUB_TABLE = "new-club-table"
 
 
 @dataclass(frozen=True)

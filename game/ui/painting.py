@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.i18n import in_every_language
+from game.i18n import format_number, in_every_language
 from game.ui.text import SMALLEST_SIZE, TEXT_LIMIT, common_size, fitted_lines, render_text
 from game.ui.theme import PALETTE, Colour, Fonts
 
@@ -206,3 +206,13 @@ def blit_lines(
             blit_text(surface, line, (block.centerx, y), "midtop")
         y += line.get_height() - overlap
     return block
+
+
+def draw_count_badge(surface: pygame.Surface, ui: Ui, left: tuple[int, int], count: int) -> None:
+    """A gold disc with `count` in it, its left edge at `left` (what waits for the player:
+    turns at a club, chat lines not read)."""
+    number = ui.text(format_number(count), 18, PALETTE.felt_dark, "bold")
+    radius = max(number.get_width(), number.get_height()) // 2 + ui.px(5)
+    centre = (left[0] + radius, left[1])
+    pygame.draw.circle(surface, PALETTE.gold, centre, radius)
+    blit_text(surface, number, centre)

@@ -1,24 +1,30 @@
 """The main menu: a new table game and the two solitaires, each with a Continue button
-beside it while a game of that mode is saved; Daily deals, Puzzles, Rules, Records & statistics,
-Settings, Quit. The buttons never move: a Continue button only appears in its place."""
+beside it while a game of that mode is saved; Join a table, and Play online while a club
+server is set (with "your turn at N tables" beside it, asked of the club as the menu
+opens); Daily deals, Puzzles, Rules, Records & statistics, Settings, Quit. The buttons
+never move: a Continue button only appears in its place."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Final
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
+from game.net.club import ClubSession
 from game.net.kept_seats import SETTING as KEPT
 from game.net.kept_seats import KeptSeats
 from game.persist.autosave import check_saved_game
 from game.rules.modes import Mode
 from game.scenes.base import Scene
+from game.scenes.club.hello import club_hello, saved_name
 from game.scenes.dialog import ConfirmScene, confirm_new_game
 from game.scenes.requests import RejoinRequest, Screen
 from game.ui.board.board import LADDER, Board
 from game.ui.layout import ROW_HEIGHT
-from game.ui.painting import blit_lines, blit_text, draw_panel
+from game.ui.painting import blit_lines, blit_text, draw_count_badge, draw_panel
+from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.tiles.examples import THREE_SIDED
 from game.ui.tiles.sprites import TileLayer
@@ -35,6 +41,14 @@ CONTINUES: Final = {
     Mode.STACKED_SOLITAIRE: "stacked",
 }
 """Each mode's new-game button; its Continue button is "continue-" and the same key."""
+
+
+def turns_words(count: int) -> str:
+    return ngettext(
+        "Your turn at {count} table of your club", "Your turn at {count} tables of your club", count
+    ).format(count=count)
+
+
 LOGO_H: Final = 236
 """The height the logo, the tagline and the first-published line take at the most,
 their top margin included (design pixels)."""
@@ -54,6 +68,7 @@ class MenuScene(Scene):
             "continue-join": Button(
                 N_("Continue"), lambda: self.services.open(RejoinRequest()), primary=True
             ),
+            "online": Button(N_("Play online"), lambda: self.services.open(Screen.CLUB)),
             "draw": Button(N_("Draw solitaire"), self.draw_solitaire),
             "continue-draw": Button(
                 N_("Continue"), lambda: self.continue_game(Mode.DRAW_SOLITAIRE), primary=True
@@ -81,18 +96,54 @@ class MenuScene(Scene):
         self.board = Board(services.ui, services.art, self.tiles, largest=LADDER[-1])
         self.showcase = pygame.Rect(0, 0, 0, 0)
         self.caption_y = 0
+        self.club: ClubSession | None = None
+        """The club asked at how many tables it is the player's turn (until it said)."""
+        self.club_turns = 0
+
+    def ask_the_club(self) -> None:
+        """Ask the club (when one is set) at how many tables it is the player's turn."""
+        if self.club is not None:
+            self.club.close()
+        self.club = None
+        if self.services.settings.club_server and saved_name(self.services):
+            self.club = ClubSession(
+                self.services.settings.club_server, club_hello(self.services), follow=False
+            )
+
+    def still_for(self) -> float:
+        """The club's answer is news (from its connection)."""
+        return math.inf
+
+    def update(self, dt: float) -> None:
+        club = self.club
+        if club is None:
+            return
+        club.poll()
+        if club.mine is not None or club.problem:
+            self.club_turns = club.turns
+            club.close()
+            self.club = None
+
+    def exit(self) -> None:
+        super().exit()
+        if self.club is not None:
+            self.club.close()
+            self.club = None
 
     def enter(self) -> None:
         super().enter()
         self.form.focus(None)
         self.form.move_focus(1)
+        self.ask_the_club()
 
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.services.ui
         width, height = size
         column_x = round(width * 0.3)
         button_w, continue_w = ui.px(300), ui.px(150)
-        rows = [key for key in self.buttons if not key.startswith("continue-")]
+        online = self.buttons["online"]
+        online.visible = online.enabled = bool(self.services.settings.club_server)
+        rows = [k for k, b in self.buttons.items() if not k.startswith("continue-") and b.visible]
         gap = ui.px(12)
         room = height - ui.px(LOGO_H + 30)  # the buttons stay clear of the logo's lines
         button_h = min(ui.px(50), (room - (len(rows) - 1) * gap) // len(rows))
@@ -150,6 +201,7 @@ class MenuScene(Scene):
     def resume(self) -> None:
         super().resume()
         self.refresh_saves()
+        self.ask_the_club()
 
     def settings_changed(self) -> None:
         self.tiles.refresh_all()
@@ -250,12 +302,14 @@ class MenuScene(Scene):
             )
         )
         lines, size = ui.fitted(caption, 17, self.showcase.width + ui.px(40))
-        blit_lines(
+        said = blit_lines(
             surface,
             [ui.text(line, size, PALETTE.text_dim) for line in lines],
             (self.showcase.centerx, self.caption_y),
             "midtop",
         )
+        if self.club_turns and self.buttons["online"].visible:
+            self.draw_turns(surface, said.bottom + ui.px(16))
         if self.offer["learn"].visible:
             draw_panel(surface, self.offer_card, ui, border=PALETTE.gold_dark)
             inner = self.offer_card.inflate(-ui.px(32), 0)
@@ -276,3 +330,13 @@ class MenuScene(Scene):
                 flush_left=True,
             )
         self.form.draw(surface, ui)
+
+    def draw_turns(self, surface: pygame.Surface, y: int) -> None:
+        """At how many club tables it is the player's turn: in words under the showcase
+        (from `y` down) and in a badge beside Play online."""
+        ui, row = self.services.ui, self.buttons["online"].rect
+        words = shrunk_text(
+            ui, turns_words(self.club_turns), 20, self.showcase.width, PALETTE.gold, "bold"
+        )
+        blit_text(surface, words, (self.showcase.centerx, y), "midtop")
+        draw_count_badge(surface, ui, (row.right + ui.px(10), row.centery), self.club_turns)

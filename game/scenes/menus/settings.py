@@ -1,6 +1,6 @@
 """The settings screen: edition, language, theme, colour-blind aid, sound, animation
-speed, fullscreen, hand-off banner, coach's tips, the solitaires' winnable light; and
-the way to the About screen.
+speed, fullscreen, hand-off banner, coach's tips, the solitaires' winnable light, the club
+server (whose address is checked as it is typed); and the way to the About screen.
 
 Every change applies at once and is saved at once.
 """
@@ -11,16 +11,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import LANGUAGES, N_, _
-from game.persist.settings import ANIMATION_SPEEDS
+from game.i18n import LANGUAGES, N_, _, in_every_language
+from game.persist.settings import ANIMATION_SPEEDS, CLUB_ADDRESS_LIMIT, club_address_problem
 from game.rules.tiles import parse_tile
 from game.scenes.base import Scene
 from game.scenes.requests import Screen
 from game.ui.editions import apply_edition, current_edition, edition_options
-from game.ui.painting import blit_text, draw_panel
+from game.ui.painting import blit_text, draw_panel, rounded_box
+from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, THEMES
 from game.ui.tiles.sprites import TileLayer, TileSprite
 from game.ui.widgets.controls import Button, Choice, Slider, Toggle
+from game.ui.widgets.text_field import TextField
 from game.ui.words import SPEED_WORDS, capitalised, colour_word
 
 if TYPE_CHECKING:
@@ -36,6 +38,8 @@ LIGHT_OPTIONS = [
 ]
 """Where the solitaires' "still winnable" light shows (daily deals and deals with
 "Winnable only" on are the winnable deals)."""
+
+CLUB_CAPTION = N_("Club server")
 
 
 class SettingsScene(Scene):
@@ -109,6 +113,14 @@ class SettingsScene(Scene):
                 lambda value: self._set("winnable_light", value),
             )
         )
+        self.club = self.form.add(
+            TextField(
+                N_("ws://… or wss://…"), settings.club_server, self._set_club, CLUB_ADDRESS_LIMIT
+            )
+        )
+        self.club_problem = ""
+        """Why the address typed is not one (kept unsaved meanwhile), or ""."""
+        self.club_caption = pygame.Rect(0, 0, 0, 0)
         self.about = self.form.add(Button(N_("About Contack"), lambda: services.open(Screen.ABOUT)))
         self.done = self.form.add(Button(N_("Done"), services.pop, primary=True))
         self.preview = TileLayer()
@@ -121,6 +133,16 @@ class SettingsScene(Scene):
         self.edition.set_value(current_edition(self.services.settings))
         if name in ("volume", "muted"):
             self.services.sound.play("place")
+
+    def _set_club(self, text: str) -> None:
+        """Keep the club server's address once it is one ("" sets none)."""
+        address = text.strip()
+        problem = club_address_problem(address) if address else None
+        self.club_problem = problem or ""
+        settings = self.services.settings
+        if problem is None and address != settings.club_server:
+            settings.club_server = address
+            self.services.save_settings()
 
     def _set_edition(self, key: str) -> None:
         """Theme, language and new-game options of the edition, all at once."""
@@ -143,9 +165,12 @@ class SettingsScene(Scene):
         self.fullscreen.value = self.services.settings.fullscreen
         width = min(size[0] - ui.px(80), ui.px(760))
         rows = [w for w in self.form.widgets if w not in (self.done, self.about)]
-        row_h, gap = ui.px(38), ui.px(5)
-        preview_h = ui.px(90)
-        height = len(rows) * (row_h + gap) + preview_h + ui.px(124)
+        gap, preview_h = ui.px(5), ui.px(90)
+        said_h = ui.px(22)  # the line under the club server's address
+        fixed = said_h + preview_h + ui.px(124)
+        room = size[1] - ui.px(126 + 8) - fixed  # rows are lower when the window is
+        row_h = max(ui.px(30), min(ui.px(38), room // len(rows) - gap))
+        height = len(rows) * (row_h + gap) + fixed
         top = max(ui.px(126), (size[1] - height) // 2 + ui.px(40))
         self.panel = pygame.Rect(0, 0, width + ui.px(48), height)
         self.panel.midtop = (size[0] // 2, top)
@@ -154,6 +179,11 @@ class SettingsScene(Scene):
             widget.rect = pygame.Rect(0, y, width, row_h)
             widget.rect.centerx = size[0] // 2
             y += row_h + gap
+        caption_w = self.club.rect.width * 2 // 5
+        self.club_caption = pygame.Rect(self.club.rect.x, self.club.rect.y, caption_w, row_h)
+        self.club.rect.width -= caption_w
+        self.club.rect.x += caption_w
+        y += said_h
         self.preview_centre_y = y + preview_h // 2
         self.done.rect = pygame.Rect(0, 0, ui.px(220), ui.px(50))
         self.done.rect.bottomright = (self.panel.centerx - ui.px(8), self.panel.bottom - ui.px(22))
@@ -191,4 +221,25 @@ class SettingsScene(Scene):
             (self.panel.centerx, self.preview_centre_y + ui.px(44)),
             "midtop",
         )
+        self.draw_club_words(surface)
         self.form.draw(surface, ui)
+
+    def draw_club_words(self, surface: pygame.Surface) -> None:
+        """The club server row's caption, and under it what the address does (or why it
+        is not one)."""
+        ui, caption = self.services.ui, self.club_caption
+        row = caption.union(self.club.rect)
+        surface.blit(rounded_box(row.size, ui.px(10), (*PALETTE.button, 170)), row)
+        room = caption.width - ui.px(24)
+        size = ui.common_size(in_every_language(CLUB_CAPTION), 20, room)
+        words = shrunk_text(ui, _(CLUB_CAPTION), size, room, PALETTE.text)
+        blit_text(surface, words, (caption.x + ui.px(16), caption.centery), "midleft")
+        if self.club_problem:
+            said, colour = self.club_problem, PALETTE.penalty
+        elif self.services.settings.club_server:
+            said, colour = _("Play online, on the menu, plays at this club."), PALETTE.text_dim
+        else:
+            said = _("A club's address adds Play online to the menu.")
+            colour = PALETTE.text_dim
+        line = shrunk_text(ui, said, 15, self.panel.width - ui.px(48), colour)
+        blit_text(surface, line, (self.panel.centerx, self.club.rect.bottom + ui.px(2)), "midtop")

@@ -1,8 +1,9 @@
 """The table screen over a networked table (a `TableFlow` its `RemoteMatch` referees):
 the same table, whose other seats play from their own computers. The status bar says
 whom the table waits for, the seat panels who is away, and the host sees the invitation
-(with Copy) over the figure until every friend has joined. Hint, undo, redo and Save are
-not offered: the server keeps the game, and a spectator only watches."""
+(with Copy) over the figure until every friend has joined. At a club's table, Chat opens
+the table's chat (chat.py) over the figure. Hint, undo, redo and Save are not offered:
+the server keeps the game, and a spectator only watches."""
 
 from __future__ import annotations
 
@@ -11,13 +12,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import N_, _
+from game.net.club import keep_seen
 from game.net.kept_seats import SETTING as KEPT
 from game.net.kept_seats import KeptSeats
 from game.net.remote_match import RemoteMatch
 from game.play.events import Event, Resynced
 from game.play.table_flow import Turn
+from game.scenes.online.chat import ChatPanel
 from game.scenes.table.scene import TableScene
-from game.ui.painting import blit_text, draw_panel
+from game.ui.painting import blit_text, draw_count_badge, draw_panel
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets.controls import Button
@@ -34,6 +37,7 @@ class RemoteTableScene(TableScene):
 
     def __init__(self, services: Services, match: RemoteMatch) -> None:
         self.remote = match
+        self.chat = ChatPanel(services, match)
         super().__init__(services, {}, match=match.flow)
         self.invite_panel = pygame.Rect(0, 0, 0, 0)
 
@@ -43,8 +47,12 @@ class RemoteTableScene(TableScene):
 
     def keep_seats(self) -> None:
         """Keep this window's seats (invitation and tokens) in the settings while the game
-        goes on, so that Join a table can take them back; forget them once it is over."""
+        goes on, so that Join a table can take them back; forget them once it is over. (A
+        club keeps its tables' seats itself: Play online, Your tables.)"""
         link, extra = self.remote.link, self.services.settings.extra
+        if link.at_club:
+            self.keep_place()
+            return
         if self.remote.over:
             if extra.pop(KEPT, None) is not None:
                 self.services.save_settings()
@@ -54,18 +62,34 @@ class RemoteTableScene(TableScene):
             extra[KEPT] = kept.to_dict()
             self.services.save_settings()
 
+    def keep_place(self) -> None:
+        """Keep where the player is at a club's table (forgotten once it is over), so that
+        coming back shows the moves made since."""
+        remote = self.remote
+        place = None if remote.over or not remote.held else remote.flow.position()
+        keep_seen(self.services.settings.extra, remote.link.table, place)
+        self.services.save_settings()
+
+    def exit(self) -> None:
+        super().exit()
+        if self.remote.link.at_club:
+            self.keep_place()
+
     def make_buttons(self) -> dict[str, Button]:
         buttons = super().make_buttons()
         buttons["invite"] = Button(N_("Copy invitation"), self.copy_invitation)
         buttons["stand-in"] = Button(N_("Let a computer play"), self.stand_in)
+        buttons["chat"] = Button(N_("Chat"), self.chat.toggle)
+        buttons["chat"].visible = self.remote.chatting
         for name in OFF_AT_A_NETWORK_TABLE:
             buttons[name].visible = False
         return buttons
 
     @property
     def inviting(self) -> bool:
-        """Whether the invitation is shown: this window hosts, and a seat is still free."""
-        return self.remote.link.server is not None and not self.remote.started
+        """Whether the invitation is shown: this window hosts (or opened a club table by
+        invitation), and a seat is still free."""
+        return self.remote.link.sharing and not self.remote.started
 
     def stand_in(self) -> None:
         """A computer plays every away seat until its player comes back."""
@@ -89,6 +113,7 @@ class RemoteTableScene(TableScene):
         figure = self.layout.figure
         self.invite_panel = pygame.Rect(0, 0, min(figure.width - ui.px(20), ui.px(640)), ui.px(130))
         self.invite_panel.center = figure.center
+        self.chat.lay_out(figure)
 
     def human_can_act(self) -> bool:
         """As at a local table, and only while the table is not waiting on the network
@@ -108,6 +133,7 @@ class RemoteTableScene(TableScene):
             self.resize(self.services.size)
         for words in self.remote.take_notices():
             self.services.notify(words)
+        self.chat.update()
 
     def show_events(self, events: list[Event]) -> None:
         if any(isinstance(event, Resynced) for event in events):
@@ -117,6 +143,8 @@ class RemoteTableScene(TableScene):
         super().show_events(events)
 
     def handle_event(self, event: pygame.Event) -> bool:
+        if self.chat.handle_event(event):
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_c and self.inviting:
             self.copy_invitation()
             return True
@@ -139,19 +167,23 @@ class RemoteTableScene(TableScene):
         super().draw(surface, alpha)
         if self.inviting:
             self.draw_invitation(surface)
+        self.chat.draw(surface)
+        chat, unread = self.buttons["chat"], self.remote.chat.unread
+        if chat.visible and unread and not self.chat.open:
+            ui = self.services.ui
+            draw_count_badge(surface, ui, (chat.rect.right - ui.px(12), chat.rect.top), unread)
 
     def draw_invitation(self, surface: pygame.Surface) -> None:
         """The invitation friends paste, and where the table is, over the figure."""
         ui, panel = self.services.ui, self.invite_panel
         draw_panel(surface, panel, ui, alpha=235, border=PALETTE.gold_dark)
         room = panel.width - ui.px(32)
+        if self.remote.link.at_club:
+            how = _("Players of the club join with this code (Play online, Join by code):")
+        else:
+            how = _("Friends join with this invitation (Join a table):")
         lines = (
-            (
-                _("Friends join with this invitation (Join a table):"),
-                16,
-                PALETTE.text_dim,
-                "regular",
-            ),
+            (how, 16, PALETTE.text_dim, "regular"),
             (self.remote.link.invitation, 20, PALETTE.gold, "bold"),
             (_("Copy it with the button below, or C."), 14, PALETTE.text_dim, "regular"),
         )

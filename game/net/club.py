@@ -1,0 +1,112 @@
+"""Play online's side of a club (PROTOCOL.md version 2), no pygame: `ClubSession` is the
+connection the club's screens hold, and what the club last said on it: who this player
+is there, the lobby (followed), their unfinished tables and the ratings board. `poll`
+never waits; the screens read the session's fields each frame."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from game.net.client import CLOSED, ClientEvent, ClubIdentity, Disconnected, TableClient
+from game.net.club_answers import (
+    LobbyEntry,
+    LobbyTables,
+    MyTable,
+    MyTables,
+    RatingRow,
+    Ratings,
+    Welcome,
+)
+from game.net.network_words import club_connection_words, club_error_words
+from game.net.replies import ErrorReply
+
+
+class ClubSession:
+    """One connection to the club at `address`, as the player `hello` says. `follow`:
+    the lobby is followed (the Play online screen); without it only the player's tables
+    are asked for (the menu's "your turn" line)."""
+
+    def __init__(self, address: str, hello: ClubIdentity, follow: bool = True) -> None:
+        self.client = TableClient(address, hello=hello).start()
+        self.welcome: Welcome | None = None
+        self.lobby: tuple[LobbyEntry, ...] | None = None
+        """The lobby's tables (None until the club said)."""
+        self.mine: tuple[MyTable, ...] | None = None
+        """The player's unfinished tables (None until the club said)."""
+        self.board: tuple[RatingRow, ...] | None = None
+        self.problem = ""
+        """Why the club cannot be reached, or what it refused, in the player's words."""
+        self.news = 0
+        """How many answers were taken in (a screen shows them again when it grows)."""
+        self.client.mine()
+        if follow:
+            self.client.lobby()
+            self.client.ratings()
+
+    def poll(self) -> None:
+        """Take in what arrived."""
+        for event in self.client.poll():
+            self.receive(event)
+
+    def receive(self, event: ClientEvent) -> None:
+        self.news += 1
+        if isinstance(event, Welcome):
+            self.welcome, self.problem = event, ""
+        elif isinstance(event, LobbyTables):
+            self.lobby = event.tables
+        elif isinstance(event, MyTables):
+            self.mine = event.tables
+        elif isinstance(event, Ratings):
+            self.board = event.players
+        elif isinstance(event, ErrorReply):
+            self.problem = club_error_words(event, self.welcome is not None)
+        elif isinstance(event, Disconnected) and event.cause != CLOSED:
+            self.problem = club_connection_words(event)
+
+    def refresh(self) -> None:
+        """Ask again for the player's tables and the ratings board."""
+        self.client.mine()
+        self.client.ratings()
+
+    @property
+    def turns(self) -> int:
+        """At how many of the player's tables it is their turn."""
+        return sum(table.to_move for table in self.mine or ())
+
+    def place(self) -> int | None:
+        """The player's place on the ratings board (0 the first; None: not on it)."""
+        if self.welcome is None:
+            return None
+        players = [row.player for row in self.board or ()]
+        mine = self.welcome.player
+        return players.index(mine) if mine in players else None
+
+    def close(self) -> None:
+        self.client.close(timeout=0.5)
+
+
+SEEN_SETTING: Final = "club_seen"
+"""The settings file's key for where the player left each club table: {code: [hands
+dealt, moves of the last]}."""
+SEEN_KEPT: Final = 200
+"""The most tables whose place is kept (the oldest forgotten first)."""
+
+
+def seen_at(extra: Mapping[str, object], table: str) -> tuple[int, int] | None:
+    """Where the player left `table` (the flow's position), as the settings keep it."""
+    kept = extra.get(SEEN_SETTING)
+    place = kept.get(table) if isinstance(kept, dict) else None
+    if isinstance(place, list) and len(place) == 2 and all(type(n) is int for n in place):
+        return place[0], place[1]
+    return None
+
+
+def keep_seen(extra: dict[str, Any], table: str, place: tuple[int, int] | None) -> None:
+    """Keep where the player leaves `table` (None: forget it, the game is over)."""
+    kept = extra.get(SEEN_SETTING)
+    kept = dict(kept) if isinstance(kept, dict) else {}
+    kept.pop(table, None)
+    if place is not None:
+        kept[table] = list(place)
+    extra[SEEN_SETTING] = dict(list(kept.items())[-SEEN_KEPT:])

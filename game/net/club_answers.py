@@ -1,0 +1,228 @@
+"""What a club's server answers (PROTOCOL.md version 2: players, the lobby, chat and
+ratings), read by the client into typed values as strictly as the other replies: a field
+that is not of its kind raises `BadReply` with a one-line reason. (The server writes these
+frames with game.net.club_replies.)"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from game.net.messages import AI_PREFIX, MOST_DAYS, REMOTE, TablePace
+from game.net.reply_fields import (
+    BadReply,
+    read_code,
+    read_count,
+    read_flag,
+    read_list,
+    read_number,
+    read_text,
+)
+from game.rules.errors import RulesError
+from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS, TableRules
+
+NAME_LIMIT: Final = 64
+"""The longest name read (a server's are at most 24 characters)."""
+PLAYER_LIMIT: Final = 128
+"""The longest public name of a player (PID) read."""
+CHAT_LIMIT: Final = 200
+"""The longest chat line (PROTOCOL.md)."""
+CHAT_LINES: Final = 50
+"""The most lines a view's chat carries."""
+TOP: Final = 100
+"""The most players the ratings board lists."""
+LOBBY_LIMIT: Final = 10_000
+"""The most tables a lobby or my-tables message is read with (its frame's size bounds it anyway)."""
+
+
+@dataclass(frozen=True)
+class Welcome:
+    """This connection is player `player` (a public name), called `name`, rated
+    `rating`."""
+
+    player: str
+    name: str
+    rating: float
+
+
+@dataclass(frozen=True)
+class MyTable:
+    """An unfinished table where this player holds `seat` (taken back by `token`)."""
+
+    table: str
+    seat: int
+    token: str
+    to_move: bool
+    pace: TablePace
+
+
+@dataclass(frozen=True)
+class MyTables:
+    tables: tuple[MyTable, ...]
+
+
+@dataclass(frozen=True)
+class LobbySeat:
+    """A seat of a table in the lobby: "remote" or "ai:LEVEL", and who took it (None:
+    free)."""
+
+    kind: str
+    name: str | None
+
+
+@dataclass(frozen=True)
+class LobbyEntry:
+    """A public table with a free seat."""
+
+    table: str
+    players: int
+    free: int
+    seats: tuple[LobbySeat, ...]
+    rules: TableRules
+    pace: TablePace
+    rated: bool
+
+
+@dataclass(frozen=True)
+class LobbyTables:
+    tables: tuple[LobbyEntry, ...]
+
+
+@dataclass(frozen=True)
+class Said:
+    """A chat line at `table`, from `seat` (None: a watcher)."""
+
+    table: str
+    seat: int | None
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    player: str
+    name: str
+    rating: float
+    games: int
+
+
+@dataclass(frozen=True)
+class Ratings:
+    """The ratings board: the top players, best first."""
+
+    players: tuple[RatingRow, ...]
+
+
+@dataclass(frozen=True)
+class RatingOutcome:
+    """What a rated game did to a player's rating."""
+
+    player: str
+    before: float
+    after: float
+
+
+ClubMessage = Welcome | MyTables | LobbyTables | Said | Ratings
+
+
+def read_pace(value: object) -> TablePace:
+    if value == "live":
+        return TablePace()
+    days = value.get("days") if isinstance(value, dict) else None
+    if type(days) is not int or not 1 <= days <= MOST_DAYS:
+        raise BadReply(f"pace is not 'live' or {{'days': 1 to {MOST_DAYS}}}")
+    return TablePace(days)
+
+
+def read_said(table: str, data: Mapping[str, object]) -> Said:
+    seat = data.get("seat")
+    if seat is not None:
+        seat = read_count(data, "seat", MAX_PLAYERS)
+    return Said(
+        table, seat, read_text(data, "name", NAME_LIMIT), read_text(data, "text", CHAT_LIMIT)
+    )
+
+
+def read_chat(table: str, data: Mapping[str, object]) -> tuple[Said, ...]:
+    """A view's last chat lines (none when the server sends none)."""
+    if "chat" not in data:
+        return ()
+    lines = read_list(data, "chat", CHAT_LINES)
+    return tuple(read_said(table, line) for line in lines)
+
+
+def read_rating_changes(data: Mapping[str, object]) -> tuple[RatingOutcome, ...]:
+    """What a rated game's `over` did to each seat's rating (none for other games)."""
+    if "ratings" not in data:
+        return ()
+    return tuple(
+        RatingOutcome(
+            read_text(change, "player", PLAYER_LIMIT),
+            read_number(change, "before"),
+            read_number(change, "after"),
+        )
+        for change in read_list(data, "ratings", MAX_PLAYERS)
+    )
+
+
+def _my_table(data: Mapping[str, object]) -> MyTable:
+    return MyTable(
+        read_code(data, "table"),
+        read_count(data, "seat", MAX_PLAYERS),
+        read_code(data, "token"),
+        read_flag(data, "to_move"),
+        read_pace(data.get("pace")),
+    )
+
+
+def _seat(data: Mapping[str, object]) -> LobbySeat:
+    kind = data.get("kind")
+    if kind != REMOTE and not (isinstance(kind, str) and kind.startswith(AI_PREFIX)):
+        raise BadReply("a seat's kind is 'remote' or 'ai:LEVEL'")
+    free = data.get("name") in (None, "")  # PROTOCOL.md does not say how a free one reads
+    return LobbySeat(kind, None if free else read_text(data, "name", NAME_LIMIT))
+
+
+def _entry(data: Mapping[str, object]) -> LobbyEntry:
+    players = read_count(data, "players", MAX_PLAYERS + 1)
+    seats = tuple(_seat(seat) for seat in read_list(data, "seats", MAX_PLAYERS))
+    if players < MIN_PLAYERS or len(seats) != players:
+        raise BadReply(f"a table of {players} seats lists {len(seats)}")
+    free = read_count(data, "free", players + 1)
+    try:
+        rules = TableRules.from_dict(data.get("rules"))
+    except (RulesError, TypeError) as error:
+        raise BadReply(f"rules: {error}") from None
+    pace = read_pace(data.get("pace"))
+    return LobbyEntry(
+        read_code(data, "table"), players, free, seats, rules, pace, read_flag(data, "rated")
+    )
+
+
+def _rating_row(data: Mapping[str, object]) -> RatingRow:
+    return RatingRow(
+        read_text(data, "player", PLAYER_LIMIT),
+        read_text(data, "name", NAME_LIMIT),
+        read_number(data, "rating"),
+        read_count(data, "games"),
+    )
+
+
+def read_club_answer(kind: str, data: Mapping[str, object]) -> ClubMessage | None:
+    """The version-2 answer of type `kind` (None: not one of them)."""
+    if kind == "welcome":
+        return Welcome(
+            read_text(data, "player", PLAYER_LIMIT),
+            read_text(data, "name", NAME_LIMIT),
+            read_number(data, "rating"),
+        )
+    if kind == "my-tables":
+        return MyTables(tuple(_my_table(table) for table in read_list(data, "tables", LOBBY_LIMIT)))
+    if kind == "lobby":
+        return LobbyTables(tuple(_entry(entry) for entry in read_list(data, "tables", LOBBY_LIMIT)))
+    if kind == "said":
+        return read_said(read_code(data, "table"), data)
+    if kind == "ratings":
+        return Ratings(tuple(_rating_row(row) for row in read_list(data, "players", TOP)))
+    return None

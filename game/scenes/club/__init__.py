@@ -1,0 +1,1 @@
+"""Play online: a club's lobby, your tables there, its ratings, and a new table."""

@@ -1,0 +1,191 @@
+"""Play online, driven by real input against a scripted club on loopback
+(tools/club_peer.py): the menu offers it once a club server is set, the name is asked
+once, the lobby is followed live and a table joined with one click, a new table opened
+by invitation shows its code, Your tables marks your turn and opens the table again, the
+ratings board picks out your place, and the menu says at how many tables it is your
+turn. Each wait is for one answer of the club, never for the clock."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pygame
+
+from game.app import App
+from game.net.client import ClubIdentity, TableClient
+from game.net.club import ClubSession
+from game.net.replies import Created, TableView
+from game.scenes.club.lobby import LOBBY, MINE, RATINGS, ClubScene
+from game.scenes.club.new_table import NewClubTableScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.online.remote import RemoteTableScene
+from tests.conftest import GUARD_S, AppMaker
+from tests.drive import Input, menu_button
+from tests.test_net_club_client import next_of
+from tests.test_scenes_online_remote import answer_until
+from tools.club_peer import ClubPeer, public_name
+
+KEY = "a-key-for-the-tests-" + "k" * 30
+
+
+def at_club(make_app: AppMaker, club: ClubPeer, name: str = "Ann") -> App:
+    app = make_app()
+    app.settings.club_server, app.settings.club_key = club.address, KEY
+    if name:
+        app.settings.extra["table_name"] = name
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    menu.resize(app.size)
+    return app
+
+
+def heard(app: App, session: Callable[[], ClubSession | None], done: Callable[[], bool]) -> None:
+    """Frames, each after one answer of the club, until `done()`."""
+    for _ in range(100):
+        if done():
+            return
+        listening = session()
+        assert listening is not None
+        event = listening.client.wait(GUARD_S)
+        assert event is not None, "the club did not answer"
+        listening.receive(event)
+        app.run_frames(2)  # a frame may run no update (its time is under a step)
+    raise AssertionError("the club never said that")
+
+
+def play_online(app: App) -> ClubScene:
+    Input(app).click(menu_button(app, "online"))
+    scene = app.scene
+    assert isinstance(scene, ClubScene)
+    return scene
+
+
+def a_table_of(club: ClubPeer, name: str) -> str:
+    """A table of two that `name` opened at the club (the second seat free)."""
+    other = TableClient(club.address, hello=ClubIdentity(name, "o" * 40)).start()
+    other.create(["remote", "remote"], {})
+    code = next_of(other, Created).table
+    other.join(code, name)
+    club.call(lambda: None)
+    return code
+
+
+def test_play_online_is_on_the_menu_only_with_a_club_server(make_app: AppMaker) -> None:
+    app = make_app()
+    assert not menu_button(app, "online").visible
+    app.settings.club_server = "wss://club.example.org"
+    app.settings.extra["table_name"] = ""
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    menu.resize(app.size)
+    assert menu_button(app, "online").visible and menu.club is None  # no name: not asked
+
+
+def test_the_name_is_asked_once_then_the_lobby_is_followed_and_joined(
+    make_app: AppMaker, club: ClubPeer
+) -> None:
+    app = at_club(make_app, club, name="")
+    scene = play_online(app)
+    drive = Input(app)
+    assert scene.asking_name and scene.name.visible and not scene.tabs[LOBBY].visible
+    drive.text("Bea")
+    drive.press(pygame.K_RETURN)
+    assert app.settings.extra["table_name"] == "Bea" and not scene.asking_name
+    heard(app, lambda: scene.session, lambda: bool(scene.session and scene.session.welcome))
+    code = a_table_of(club, "Tom")
+    entry = {"table": code, "players": 2, "free": 1, "rules": {}, "pace": "live", "rated": False}
+    entry["seats"] = [{"kind": "remote", "name": "Tom"}, {"kind": "remote", "name": None}]
+    club.lobby_tables = [entry]
+    club.publish_lobby()
+    heard(app, lambda: scene.session, lambda: len(scene.lists[LOBBY].rows) == 1)
+    assert scene.lists[LOBBY].rows[0][:2] == ["Tom", "1 of 2 free"]
+    row = scene.lists[LOBBY]
+    drive.click((row.rect.centerx, row.rect.y + row.row_height * 3 // 2))
+    drive.click(scene.join)
+    table = until_seated(app, scene)
+    assert table.remote.link.at_club and table.remote.flow.names == ["Tom", "Bea"]
+    hello = [json.loads(frame) for frame in club.received if "hello" in frame]
+    assert {frame["name"] for frame in hello} >= {"Bea"}
+    assert all(KEY not in frame for frame in club.received if '"hello"' not in frame)
+
+
+def until_seated(app: App, calling: ClubScene | NewClubTableScene) -> RemoteTableScene:
+    answer_until(app, calling, lambda: isinstance(app.scene, RemoteTableScene))
+    assert isinstance(app.scene, RemoteTableScene)
+    return app.scene
+
+
+def test_a_new_table_by_invitation_shows_its_code_and_a_rated_one_has_no_computers(
+    make_app: AppMaker, club: ClubPeer
+) -> None:
+    app = at_club(make_app, club)
+    scene = play_online(app)
+    drive = Input(app)
+    drive.click(scene.new)
+    new = app.scene
+    assert isinstance(new, NewClubTableScene)
+    drive.click((new.computers.rect.right - 24, new.computers.rect.centery))
+    assert new.table_seats() == ["remote"] * 3 + ["ai:expert"]
+    drive.click(new.rated)
+    assert new.table_seats() == ["remote"] * 4 and not new.computers.enabled
+    drive.click(new.rated)
+    assert new.computers.enabled and new.computers.value == 0
+    drive.click((new.who.rect.right - 24, new.who.rect.centery))
+    drive.click((new.pace.rect.right - 24, new.pace.rect.centery))
+    assert new.who.value is False and new.pace.value == 1
+    drive.click(new.create)
+    table = until_seated(app, new)
+    code = table.remote.link.table
+    assert table.inviting and table.remote.link.invitation == code
+    create = next(json.loads(f) for f in club.received if '"create"' in f)
+    assert create["public"] is False and create["rated"] is False
+    assert create["pace"] == {"days": 1} and create["seats"] == ["remote"] * 4
+    assert "network_table" not in app.settings.extra  # the club keeps its seats
+
+
+def test_your_tables_marks_your_turn_opens_a_table_again_and_the_board_your_place(
+    make_app: AppMaker, club: ClubPeer
+) -> None:
+    code = a_table_of(club, "Tom")
+    ann = TableClient(club.address, hello=ClubIdentity("Ann", KEY)).start()
+    ann.join(code, "Ann")
+    next_of(ann, TableView)
+    ann.close()
+    club.board = [
+        {"player": "p0", "name": "Lucía", "rating": 1700, "games": 9},
+        {"player": public_name(KEY), "name": "Ann", "rating": 1600, "games": 3},
+    ]
+    app = at_club(make_app, club)
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    menu.ask_the_club()
+    heard(app, lambda: menu.club, lambda: menu.club is None)
+    tom_first = club.call(lambda: club.table(code).state.current_player) == 0
+    assert menu.club_turns == (0 if tom_first else 1)
+    scene = play_online(app)
+    drive = Input(app)
+    drive.click(scene.tabs[MINE])
+    heard(app, lambda: scene.session, lambda: len(scene.lists[MINE].rows) == 1)
+    row = scene.lists[MINE].rows[0]
+    assert row[0] == code and row[3] == ("Waiting" if tom_first else "Your turn")
+    drive.click(scene.tabs[RATINGS])
+    heard(app, lambda: scene.session, lambda: len(scene.lists[RATINGS].rows) == 2)
+    assert scene.lists[RATINGS].selected == 1 and "place 2" in scene.who_words()
+    drive.press(pygame.K_UP)  # the rows', not the buttons'
+    assert scene.lists[RATINGS].selected == 0
+    drive.click(scene.tabs[MINE])
+    drive.click(scene.again)
+    table = until_seated(app, scene)
+    assert table.remote.held == {1} and table.remote.link.table == code
+
+
+def join_by_code(make_app: AppMaker, club: ClubPeer, code: str) -> tuple[App, RemoteTableScene]:
+    """Ann's window at the club, at table `code` by its code (Play online, Join by code)."""
+    app = at_club(make_app, club)
+    lobby = play_online(app)
+    drive = Input(app)
+    drive.click(lobby.code)
+    drive.text(code)
+    drive.press(pygame.K_RETURN)
+    return app, until_seated(app, lobby)

@@ -1,0 +1,78 @@
+"""The chat beside a club's table, driven by real input against the scripted club
+(tools/club_peer.py): lines come and are said, typing keeps every key from the table, a
+click on a name mutes that player (kept in the settings) and the muted line shows them
+again; the key is in no frame but hello."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pygame
+
+from game.app import App
+from game.net.client import ClubIdentity, TableClient
+from game.net.club_answers import Said
+from game.net.replies import TableView
+from game.scenes.online.chat import MUTED_SETTING
+from game.scenes.online.remote import RemoteTableScene
+from tests.conftest import GUARD_S, AppMaker
+from tests.drive import Input
+from tests.test_net_club_client import next_of
+from tests.test_scenes_club import KEY, a_table_of, join_by_code
+from tools.club_peer import ClubPeer
+
+
+def wait_for(app: App, scene: RemoteTableScene, done: Callable[[], bool]) -> None:
+    """Frames, each after one event of the table's connection, until `done()`."""
+    match = scene.remote
+    for _ in range(100):
+        if done():
+            return
+        event = match.link.client.wait(GUARD_S)
+        assert event is not None, "nothing came"
+        match.receive(event)
+        app.run_frames(2)
+    raise AssertionError("never came")
+
+
+def test_chat_lines_come_are_said_and_a_muted_player_is_hidden(
+    make_app: AppMaker, club: ClubPeer
+) -> None:
+    code = a_table_of(club, "Tom")
+    app, table = join_by_code(make_app, club, code)
+    drive = Input(app)
+    tom = TableClient(club.address, hello=ClubIdentity("Tom", "o" * 40)).start()
+    try:
+        tom.watch(code)
+        next_of(tom, TableView)
+        tom.say(code, "good luck")
+        wait_for(app, table, lambda: len(table.remote.chat.lines) == 1)
+        assert table.remote.chat.unread == 1 and table.buttons["chat"].visible
+        drive.click(table.buttons["chat"])
+        assert table.chat.open and table.chat.field.focused and table.remote.chat.unread == 0
+        assert [name for _rect, name in table.chat.names] == ["Tom"]
+        drive.text("thanks r")
+        drive.press(pygame.K_r)  # a key of the table: the box has it while typing
+        drive.press(pygame.K_f)
+        assert table.chat.field.text == "thanks r"
+        drive.press(pygame.K_RETURN)
+        wait_for(app, table, lambda: len(table.remote.chat.lines) == 2)
+        assert table.remote.chat.lines[-1] == Said(code, 1, "Ann", "thanks r")
+        assert table.chat.field.text == ""
+        drive.press(pygame.K_ESCAPE)
+        assert isinstance(app.scene, RemoteTableScene) and not table.chat.field.focused
+        name_rect = next(rect for rect, name in table.chat.names if name == "Tom")
+        drive.click(name_rect.center)
+        assert [said.name for said in table.remote.chat.shown()] == ["Ann"]
+        assert app.settings.extra[MUTED_SETTING] == ["Tom"]
+        drive.click(table.chat.muted_rect.center)
+        assert len(table.remote.chat.shown()) == 2 and app.settings.extra[MUTED_SETTING] == []
+    finally:
+        tom.close()
+    sent = [json.loads(frame) for frame in club.received]
+    assert sorted(frame["text"] for frame in sent if frame["type"] == "say") == [
+        "good luck",
+        "thanks r",
+    ]
+    assert all(KEY not in json.dumps(frame) for frame in sent if frame["type"] != "hello")

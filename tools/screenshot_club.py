@@ -1,0 +1,185 @@
+"""Screenshot targets of Play online (registered into `screenshot_targets`): the menu
+with a club's turns, the lobby, Your tables, the ratings board and New online table.
+Each runs the scripted club of tools/club_peer.py in a thread on loopback; each step
+waits only for the answer it needs."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from game.app import App
+from game.net.client import ClubIdentity, TableClient
+from game.net.club import ClubSession
+from game.net.replies import Created, TableView
+from game.net.table_opening import TableOpening
+from game.scenes.club.lobby import MINE, RATINGS, ClubScene
+from game.scenes.club.new_table import NewClubTableScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.online.remote import RemoteTableScene
+from tools.club_peer import ClubPeer, public_name
+from tools.screenshot_net import sit
+from tools.screenshot_targets import Record, Shot, target
+
+KEY = "screenshot-key-" + "s" * 30  # untranslated: a key
+GUARD_S = 10.0
+_RUNNING: list[ClubPeer] = []
+"""The club of the last target (stopped when the next one starts)."""
+_LINGERING: list[TableClient] = []
+"""The other players' connections of the last target (closed when the next one starts)."""
+E = TypeVar("E")
+
+NAMES = ["Lucía", "Tom", "Ingrid", "Ann", "Kofi", "Mei", "Pablo", "Sam", "Olga", "Ravi"]
+
+
+def _club(app: App) -> ClubPeer:
+    """A scripted club that Ann, at this window, plays at."""
+    for client in _LINGERING:
+        client.close(timeout=0.5)
+    _LINGERING.clear()
+    for club in _RUNNING:
+        club.stop()
+    _RUNNING.clear()
+    club = ClubPeer()
+    club.start()
+    _RUNNING.append(club)
+    app.settings.club_server = club.address
+    app.settings.club_key = KEY
+    app.settings.extra["table_name"] = "Ann"  # untranslated: a name
+    seat = {"kind": "remote", "name": None}
+    computer = {"kind": "ai:expert", "name": "Expert"}  # untranslated: a name
+    club.lobby_tables = [
+        _entry("Lq7Xw", [{"kind": "remote", "name": "Tom"}, seat], {"hands": 3}, "live", True),
+        _entry("Pz3Rt", [{"kind": "remote", "name": "Ingrid"}, computer, seat, seat], {}, 2),
+        _entry("Mk8Vb", [{"kind": "remote", "name": "Kofi"}, seat, seat], {"target": 300}, 7),
+    ]
+    club.my_tables = [
+        {"table": "Lq7Xw2nA", "seat": 0, "token": "t1", "to_move": True, "pace": {"days": 3}},
+        {"table": "Hh4Qe9sK", "seat": 2, "token": "t2", "to_move": False, "pace": "live"},
+        {"table": "Zc5Mn1pD", "seat": 1, "token": "t3", "to_move": True, "pace": {"days": 1}},
+    ]
+    club.board = [
+        {"player": public_name(KEY) if name == "Ann" else f"p{place}", "name": name}
+        | {"rating": 1720 - 23 * place, "games": 40 - 3 * place}
+        for place, name in enumerate(NAMES)
+    ]
+    return club
+
+
+def _entry(
+    code: str, seats: list[dict[str, Any]], rules: dict[str, Any], pace: Any, rated: bool = False
+) -> dict[str, Any]:
+    """A lobby's table; `pace` "live" or a number of days."""
+    free = sum(seat["name"] is None for seat in seats)
+    paced = pace if pace == "live" else {"days": pace}
+    return {
+        "table": code,
+        "players": len(seats),
+        "free": free,
+        "seats": seats,
+        "rules": rules,
+        "pace": paced,
+        "rated": rated,
+    }
+
+
+def _next(client: TableClient, kind: type[E]) -> E:
+    """The next event of `kind` on `client`'s connection."""
+    for _ in range(50):
+        event = client.wait(GUARD_S)
+        if isinstance(event, kind):
+            return event
+    raise RuntimeError(f"no {kind.__name__} came")
+
+
+def _heard(session: ClubSession | None, done: Any) -> None:
+    """Take in the club's answers until `done(session)`."""
+    assert session is not None
+    for _ in range(50):
+        if done(session):
+            return
+        event = session.client.wait(GUARD_S)
+        if event is None:
+            break
+        session.receive(event)
+    raise RuntimeError("the club did not answer")
+
+
+def _club_tab(app: App, tab: str) -> Shot:
+    _club(app)
+    scene = ClubScene(app)
+
+    def answered() -> None:
+        _heard(scene.session, lambda s: s.lobby is not None and s.mine is not None and s.board)
+        scene.show(tab)
+
+    return Shot(scene, answered)
+
+
+@target("club-lobby")
+def _club_lobby(app: App, record: Record) -> Shot:
+    """Play online: the lobby of a club, three tables with free seats."""
+    return _club_tab(app, "lobby")
+
+
+@target("club-mine")
+def _club_mine(app: App, record: Record) -> Shot:
+    """Play online, Your tables: your turn at two of three."""
+    return _club_tab(app, MINE)
+
+
+@target("club-ratings")
+def _club_ratings(app: App, record: Record) -> Shot:
+    """Play online, the ratings board: your place picked out."""
+    return _club_tab(app, RATINGS)
+
+
+@target("club-new")
+def _club_new(app: App, record: Record) -> Shot:
+    """New online table: three seats, by invitation, three days a move."""
+    _club(app)
+    scene = NewClubTableScene(app)
+    scene.seats.set_value(3)
+    scene.who.set_value(False)
+    scene.pace.set_value(3)
+    return Shot(scene)
+
+
+@target("menu-club")
+def _menu_club(app: App, record: Record) -> Shot:
+    """The menu with a club set: Play online, and your turn at two tables."""
+    _club(app)
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+
+    def asked() -> None:
+        menu.resize(app.size)
+        menu.ask_the_club()
+        _heard(menu.club, lambda s: s.mine is not None)
+        menu.update(0.0)
+
+    return Shot(None, asked)
+
+
+@target("club-chat")
+def _club_chat(app: App, record: Record) -> Shot:
+    """A club's table of three with its chat open: three lines, one player muted."""
+    club = _club(app)
+    tom = TableClient(club.address, hello=ClubIdentity("Tom", "t" * 40)).start()
+    tom.create(["remote", "remote", "remote"], {"hands": 2})
+    code = _next(tom, Created).table
+    tom.join(code, "Tom")
+    _next(tom, TableView)
+    lines = [
+        ("Tom", 0, "Good luck, everyone!"),
+        ("Ingrid", None, "I'm only watching."),
+        ("Tom", 0, "Your move, Ann: take your time, it's three days a move."),
+    ]
+    club.chat[code] = [
+        {"type": "said", "table": code, "seat": seat, "name": name, "text": text}
+        for name, seat, text in lines  # untranslated: players' words
+    ]
+    app.settings.extra["club_muted"] = ["Ingrid"]  # untranslated: a name
+    match = sit(TableOpening.club_join(club.address, ClubIdentity("Ann", KEY), code))
+    _LINGERING.append(tom)
+    scene = RemoteTableScene(app, match)
+    return Shot(scene, scene.chat.toggle)
