@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from typing import Any
 
+import pytest
 from websockets.asyncio.client import connect
 
+from game.net.hosting import HostedServer
 from game.net.replies import MAX_READ
 from game.net.tables.registry import Registry
 from tests.conftest import GUARD_S
@@ -65,3 +68,20 @@ def test_two_players_find_a_rated_table_in_the_lobby_chat_and_are_rated() -> Non
     asyncio.run(main())
     assert overs[0] == overs[1] and len(overs[0]["ratings"]) == 2
     assert {rating["before"] for rating in overs[0]["ratings"]} == {1000}
+
+
+def test_no_log_of_the_server_holds_a_players_key(
+    table_server: HostedServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    """websockets logs every frame at DEBUG: a hello with its key too, unless the
+    server's connections log at INFO at the least."""
+    caplog.set_level(logging.DEBUG)
+
+    async def hello() -> None:
+        assert table_server.address is not None
+        await (await said_hello(table_server.address, "Ann", 1)).connection.close()
+
+    asyncio.run(hello())
+    served = [record.getMessage() for record in caplog.records if "client" not in record.name]
+    ends = (key(1)[:12], key(1)[-12:])  # websockets shortens a long frame in the middle
+    assert served and not [line for line in served for end in ends if end in line]

@@ -57,6 +57,11 @@ files, the workers' pipes, the listening sockets, standard input and output."""
 REFUSING_S = 2.0
 """How long a refused connection may take to read its answer and close."""
 FULL = "This table server is full; try again later.\n"
+CONNECTION_LOG = logging.getLogger("game.net.server.connection")
+"""The connections' log: websockets writes every frame to it at DEBUG, a club's hello
+with its player's key among them, so it never logs below INFO, whatever the server's
+level."""
+CONNECTION_LOG.setLevel(logging.INFO)
 
 
 def address_of(server: Server, secure: bool = False) -> str:
@@ -180,6 +185,7 @@ class TableServer:
                 create_connection=gated(self.gate),
                 backlog=BACKLOG,
                 ssl=tls,
+                logger=CONNECTION_LOG,
             ) as server:
                 ready(address_of(server, secure=tls is not None))
                 await stop
