@@ -17,10 +17,14 @@ from typing import Any
 import trustme
 from websockets.sync.client import ClientConnection, connect
 
-from game.net.messages import join_frame, rejoin_frame
+from game.net.client import ClubIdentity, TableClient
+from game.net.club_answers import LobbyTables, MyTables, Ratings, Said, Welcome
+from game.net.messages import ClubTableOptions, join_frame, rejoin_frame
+from game.net.replies import Created, Joined
 from tests.conftest import GUARD_S
 from tests.net_process import Player, end, start_server
 from tests.test_net_club import key
+from tests.test_net_club_client import next_of
 from tests.test_net_club_process import in_threads
 from tools.redis_server import RedisServer
 
@@ -163,3 +167,49 @@ def test_two_servers_one_on_wss_serve_one_club_through_a_kill_and_a_restart_of_b
     finally:
         club.close()
         assert "Traceback" not in club.logs, club.logs
+
+
+def test_the_games_own_client_finds_joins_and_chats_at_a_club_of_two_servers(
+    redis_server: RedisServer, tmp_path: Path
+) -> None:
+    """The window's `TableClient` (Play online's connection) against two real servers on
+    one Redis: each player welcomed with one public id on either server, a public rated
+    table opened on one found in the other's lobby and joined there, chat both ways,
+    `mine` and the ratings board read from the other server."""
+    servers = [start_server(tmp_path / name, None, "--store", redis_server.url) for name in "ab"]
+    ann = TableClient(servers[0][1], retry_s=(0.0,), hello=ClubIdentity("Ann", key(1))).start()
+    bob = TableClient(servers[1][1], retry_s=(0.0,), hello=ClubIdentity("Bob", key(2))).start()
+    try:
+        ann_id = next_of(ann, Welcome).player
+        next_of(bob, Welcome)
+        rated = ClubTableOptions(public=True, rated=True)
+        ann.create(["remote", "remote"], {"hands": 1}, club=rated)
+        code = next_of(ann, Created).table
+        ann.join(code, "Ann")
+        next_of(ann, Joined)
+        bob.lobby()
+        while code not in [entry.table for entry in next_of(bob, LobbyTables).tables]:
+            pass  # the table comes within a second
+        bob.join(code, "Bob")
+        assert next_of(bob, Joined).seat == 1
+        ann.say(code, "good luck")
+        assert next_of(bob, Said) == Said(code, 0, "Ann", "good luck")
+        bob.say(code, "¡suerte!")
+        assert next_of(ann, Said).text == "good luck"  # her own line, heard as everyone's
+        assert next_of(ann, Said) == Said(code, 1, "Bob", "¡suerte!")
+        again = TableClient(servers[1][1], retry_s=(0.0,), hello=ClubIdentity("Ann", key(1)))
+        again.start()
+        try:
+            assert next_of(again, Welcome).player == ann_id
+            again.mine()
+            (mine,) = next_of(again, MyTables).tables
+            assert (mine.table, mine.seat, mine.to_move) == (code, 0, True)
+            again.ratings()
+            assert next_of(again, Ratings).players == ()  # nobody has played a rated game
+        finally:
+            again.close()
+    finally:
+        ann.close()
+        bob.close()
+        logs = "".join(end(server) for server, _address in servers)
+        assert "Traceback" not in logs, logs
