@@ -246,8 +246,8 @@ def test_a_table_hand_and_a_solitaire_played_through_with_real_clicks(games: Gam
 
 
 def saved_moves(home: Path) -> list[dict[str, object]]:
-    """The moves of the hand in the window's table save (every move is saved as soon as
-    it is played)."""
+    """The moves of the hand in the window's table save (every move is saved in the frame
+    after its own)."""
     record = Storage(home).load_game(Mode.TABLE)
     return [] if record is None else list(record.to_json()["hands"][0]["moves"])
 

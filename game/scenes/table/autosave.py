@@ -1,7 +1,7 @@
-"""The table's autosave: the record is written as soon as a move is played (so that
-Continue resumes exactly), a finished game goes to the history before its autosave is
-cleared, and the tile art the next moves will probably show is asked for (the window
-draws it in its spare time)."""
+"""The table's autosave: the record is written in the frame after a move's own (so that
+Continue resumes exactly, and the move's frame only starts its animation), a finished
+game goes to the history before its autosave is cleared, and the tile art the next
+moves will probably show is asked for (the window draws it in its spare time)."""
 
 from __future__ import annotations
 

@@ -112,6 +112,8 @@ class TableScene(Scene):
             self.turns.report_finished,
             self.moves.prepare_art,
         )
+        self._shown_at = -1
+        """The frame that showed the last move (its save waits for the next)."""
         self.handoff = HandoffPanel(self.turns.hand_over_mouse, self.commands.undo)
         self.buttons = self.make_buttons()
         for button in self.buttons.values():
@@ -214,12 +216,12 @@ class TableScene(Scene):
         self.show_events(self.match.play(move))
 
     def show_events(self, events: list[Event]) -> None:
-        """Animate what the match says happened, and save it at once (a game killed in
-        the next instant resumes after this move)."""
+        """Animate what the match says happened; the next frame saves it (a move's own
+        frame starts its animation: with the save too it was the slowest of a game)."""
         for event in events:
             if isinstance(event, MovePlayed):
                 self._show_move(event)
-        self.autosave.save_if_due()
+        self._shown_at = self.services.frames
 
     def _show_move(self, event: MovePlayed) -> None:
         self.help.show(None)
@@ -234,7 +236,8 @@ class TableScene(Scene):
     # --- turns --------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self.autosave.save_if_due()
+        if self.services.frames != self._shown_at:
+            self.autosave.save_if_due()
         self._advance(dt)
 
     def _advance(self, dt: float) -> None:
