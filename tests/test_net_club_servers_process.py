@@ -203,7 +203,10 @@ def test_the_games_own_client_finds_joins_and_chats_at_a_club_of_two_servers(
             assert next_of(again, Welcome).player == ann_id
             again.mine()
             (mine,) = next_of(again, MyTables).tables
-            assert (mine.table, mine.seat, mine.to_move) == (code, 0, True)
+            bob.mine()
+            (bobs,) = next_of(bob, MyTables).tables
+            assert (mine.table, mine.seat, bobs.table, bobs.seat) == (code, 0, code, 1)
+            assert mine.to_move != bobs.to_move  # the deal says who begins
             again.ratings()
             assert next_of(again, Ratings).players == ()  # nobody has played a rated game
         finally:
