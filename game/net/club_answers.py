@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from game.net.messages import AI_PREFIX, MOST_DAYS, REMOTE, TablePace
+from game.net.club_messages import CHAT_LIMIT, MAX_DAYS
+from game.net.messages import AI_PREFIX, REMOTE, TablePace
 from game.net.reply_fields import (
     BadReply,
     read_code,
@@ -26,8 +27,6 @@ NAME_LIMIT: Final = 64
 """The longest name read (a server's are at most 24 characters)."""
 PLAYER_LIMIT: Final = 128
 """The longest public name of a player (PID) read."""
-CHAT_LIMIT: Final = 200
-"""The longest chat line (PROTOCOL.md)."""
 CHAT_LINES: Final = 50
 """The most lines a view's chat carries."""
 TOP: Final = 100
@@ -130,8 +129,8 @@ def read_pace(value: object) -> TablePace:
     if value == "live":
         return TablePace()
     days = value.get("days") if isinstance(value, dict) else None
-    if type(days) is not int or not 1 <= days <= MOST_DAYS:
-        raise BadReply(f"pace is not 'live' or {{'days': 1 to {MOST_DAYS}}}")
+    if type(days) is not int or not 1 <= days <= MAX_DAYS:
+        raise BadReply(f"pace is not 'live' or {{'days': 1 to {MAX_DAYS}}}")
     return TablePace(days)
 
 

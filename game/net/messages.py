@@ -281,10 +281,6 @@ class TablePace:
         return "live" if self.live else {"days": self.days}
 
 
-MOST_DAYS: Final = 14
-"""The most days a move of a table that waits may take."""
-
-
 @dataclass(frozen=True)
 class ClubTableOptions:
     """What a club's `create` adds (PROTOCOL.md version 2): listed in the lobby or by

@@ -9,7 +9,8 @@ from collections import deque
 from collections.abc import Iterable
 
 from game.i18n import _
-from game.net.club_answers import CHAT_LIMIT, CHAT_LINES, Said
+from game.net.club_answers import CHAT_LINES, Said
+from game.net.club_messages import CHAT_LIMIT
 from game.rules.seeds_names import HIDDEN_CATEGORIES, player_name
 
 

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Final
 import pygame
 
 from game.i18n import N_, _, ngettext
-from game.net.messages import MOST_DAYS, ClubTableOptions, TablePace
+from game.net.club_messages import MAX_DAYS
+from game.net.messages import ClubTableOptions, TablePace
 from game.net.table_opening import TableOpening
 from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS, TableRules
 from game.scenes.club.hello import club_hello
@@ -37,7 +38,7 @@ def pace_options() -> list[tuple[int, str]]:
     """Live, then 1 to 14 days a move."""
     days = [
         (count, ngettext("{count} day a move", "{count} days a move", count).format(count=count))
-        for count in range(1, MOST_DAYS + 1)
+        for count in range(1, MAX_DAYS + 1)
     ]
     return [(0, _("Live")), *days]
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 import pygame
 
 from game.i18n import N_, _
-from game.net.club_answers import CHAT_LIMIT
+from game.net.club_messages import CHAT_LIMIT
 from game.net.remote_match import RemoteMatch
 from game.net.table_chat import said_name, said_text
 from game.ui.painting import blit_text, draw_panel
