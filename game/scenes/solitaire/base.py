@@ -191,7 +191,7 @@ class SolitaireScene(Scene):
         for event in events:
             if isinstance(event, GameEnded):
                 self.finish(event.won)  # a win goes into the history first...
-        self.deals.save_if_due()  # ...then the save, at once: a kill loses nothing
+        self.deals.save_if_due()  # ...then the save: at once, or after the win's count
 
     def undo(self) -> None:
         if not self.session.can_undo():
@@ -223,7 +223,7 @@ class SolitaireScene(Scene):
         self.sync()
         if won:
             self.stage.celebrate(self.state.figure)
-            self.deals.count(self.session.report())
+            self.deals.count_won(self.session.report())
 
     # Advice: hints and auto-play ----------------------------------------------------------
 
@@ -293,7 +293,7 @@ class SolitaireScene(Scene):
     # Update -----------------------------------------------------------------------------
 
     def pause(self) -> None:
-        self.deals.save_if_due()
+        self.deals.save_if_due(at_once=True)
 
     def update(self, dt: float) -> None:
         self.deals.save_if_due()

@@ -47,6 +47,9 @@ class SolitaireDeals:
         self.busy_text = ""
         self.line_wanted = False
         self._work_frame = -1
+        self._won: Report | None = None
+        """A won game the history takes in the frame after the winning move's."""
+        self._won_at = -1
         self.session = self._open(record, seed)
 
     def _open(self, record: GameRecord | None, seed: int | None) -> SolitaireSession:
@@ -69,7 +72,7 @@ class SolitaireDeals:
     def close(self) -> None:
         """The screen is leaving: count a loss, write what is due, stop the thinking."""
         self.count_loss()
-        self.save_if_due()
+        self.save_if_due(at_once=True)
         self.drop_search()
         self.session.close()
 
@@ -82,6 +85,7 @@ class SolitaireDeals:
 
     def start(self, seed: int, **extra: Any) -> None:
         """Begin deal number `seed` from its start (`extra` keys go into its record)."""
+        self._history_first(at_once=True)
         self.count_loss()
         self.drop_search()
         self.session.close()
@@ -126,10 +130,13 @@ class SolitaireDeals:
         session.light.switch(light_wanted(self.services, session.record), session.state)
         session.poll()
 
-    def save_if_due(self) -> bool:
-        """Write the autosave a change asked for (moves write it at once; other changes
-        in the next step) and ask for the art the next moves may show; True when there
-        was one."""
+    def save_if_due(self, at_once: bool = False) -> bool:
+        """Write the autosave a change asked for (moves write it at once, a winning
+        move in the next frame, after the history; other changes in the next step) and
+        ask for the art the next moves may show; True when there was one. `at_once`:
+        the screen leaves or pauses, nothing waits for the next frame."""
+        if not self._history_first(at_once):
+            return False
         due, data = self.session.take_save()
         if not due:
             return False
@@ -152,6 +159,23 @@ class SolitaireDeals:
 
     def count(self, report: Report) -> None:
         count_finished(self.services.storage, report)
+
+    def count_won(self, report: Report) -> None:
+        """Put a won game in the history in the next frame, before its save goes: the
+        winning move's frame has the win to show, and with the history's write too it
+        was an auto-play's slowest (23 ms)."""
+        self._won, self._won_at = report, self.services.frames
+
+    def _history_first(self, at_once: bool) -> bool:
+        """Count the won game waiting, unless its own frame still runs (and not
+        `at_once`); whether the save may be written now."""
+        if self._won is None:
+            return True
+        if not at_once and self._won_at == self.services.frames:
+            return False
+        won, self._won = self._won, None
+        self.count(won)
+        return True
 
     def count_loss(self) -> None:
         """Put a lost game in the statistics (a new deal, a restart or leaving does)."""
