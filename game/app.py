@@ -447,13 +447,14 @@ def draw_ahead(app: App, until: float) -> None:
 
 def still_report(app: App) -> dict[str, object]:
     """The picture at rest, for a test driving the window from outside: its size, the
-    screen, the text of the field typed into, and for how long the screen stays still
-    by itself (None: until input or news)."""
+    screen, the text of the field typed into, whether a solitaire's game is over, and
+    for how long the screen stays still by itself (None: until input or news)."""
     scene = app.scene
     still_for = scene.still_for()
     return {
         "still": list(app.size),
         "scene": type(scene).__name__,
         "typed": getattr(scene.form.focused, "text", None),
+        "finished": getattr(scene, "finished", None),
         "for": None if still_for == math.inf else round(still_for, 3),
     }
