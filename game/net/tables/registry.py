@@ -70,6 +70,22 @@ def over_of(table: NetTable) -> str:
     return over_frame(table.code, table.full_record(), table.club.ratings)
 
 
+Rate = Callable[[NetTable], object]
+"""Rate a game that has ended, if it is rated (the club's `rate`)."""
+
+
+def after_move(table: NetTable, rate: Rate) -> list[str]:
+    """What a server tells after a move: the view of the hand it deals, or the end (a
+    rated game's with its ratings: `rate` rates it, or takes them from the players' book
+    when another server has rated it)."""
+    if table.flow.deal_if_due():
+        return [view_of(table)]
+    if table.is_over():
+        rate(table)
+        return [over_of(table)]
+    return []
+
+
 def _send_view(peer: Follower, table: NetTable) -> None:
     peer.send(view_of(table))
     if table.is_over():
@@ -309,13 +325,11 @@ class Registry:
             table.take_back()
             raise
         self._tell(table, move_frame(table.code, hand, index, entry))
-        if table.flow.deal_if_due():
+        told = after_move(table, self.club.rate)
+        if told:  # a hand dealt or the game's end: its whole save folds the journal
             self.keeper.save_if_can(table)
-            self._tell(table, view_of(table))
-        elif table.is_over():
-            self.club.rate(table)
-            self.keeper.save_if_can(table)
-            self._tell(table, over_of(table))
+        for frame in told:
+            self._tell(table, frame)
         self.computers.let_play(table)
 
     def _tell(self, table: NetTable, frame: str) -> None:

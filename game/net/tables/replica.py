@@ -38,7 +38,7 @@ from game.net.replies import move_frame, presence_frame
 from game.net.tables.keeping import Stale, not_saved
 from game.net.tables.presence import SeatsHeld
 from game.net.tables.redis_store import CHANGES, TIMEOUT_S, Kept, RedisStore, digest
-from game.net.tables.registry import Registry, over_of, view_of
+from game.net.tables.registry import Rate, Registry, after_move, view_of
 from game.net.tables.table import NetTable, code_key
 from game.rules import jsontext
 from game.rules.errors import RulesError
@@ -60,22 +60,6 @@ def _tell(table: NetTable, frames: list[str]) -> None:
     for frame in frames:
         for follower in table.followers():
             follower.send(frame)
-
-
-Rate = Callable[[NetTable], object]
-"""Rate a game that has ended, if it is rated (the club's `rate`)."""
-
-
-def after_move(table: NetTable, rate: Rate) -> list[str]:
-    """What a server tells after a move: the view of the hand it deals, or the end (a
-    rated game's with its ratings: `rate` takes them from the players' book, or rates it
-    when the server that made the move stopped before it could)."""
-    if table.flow.deal_if_due():
-        return [view_of(table)]
-    if table.is_over():
-        rate(table)
-        return [over_of(table)]
-    return []
 
 
 def moved(table: NetTable, line: str, rate: Rate) -> list[str]:
