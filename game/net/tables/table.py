@@ -172,8 +172,11 @@ class NetTable:
         state = self.state
         if not self.started or state.hand_over or not self.is_computer(state.current):
             return None
-        held = any(map(self.held, range(len(self.tokens))))
-        if not state.moves and not held and self.club.options.days is None:
+        if (
+            not state.moves
+            and self.club.options.days is None
+            and not any(map(self.held, range(len(self.tokens))))
+        ):
             return None
         return state.current
 
