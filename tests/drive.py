@@ -13,6 +13,7 @@ from game.ai.worker import Adviser, InProcessAdviser
 from game.app import App, ManualClock
 from game.persist.storage import Storage
 from game.scenes.base import Scene
+from game.scenes.games.records import RecordsScene
 from game.scenes.menus.menu import MenuScene
 from game.scenes.requests import Screen
 from game.ui.tiles.art import TileArt
@@ -164,6 +165,16 @@ def menu_button(app: App, name: str) -> Widget:
 def open_from_menu(app: App, name: str, kind: type[S]) -> S:
     """Click the menu entry `name`; the scene it opens, which must be a `kind`."""
     Input(app).click(menu_button(app, name))
+    scene = app.scene
+    assert isinstance(scene, kind)
+    return scene
+
+
+def open_games_tab(app: App, tab: Screen, kind: type[S]) -> S:
+    """Click the menu's Records & statistics, then its tab `tab`; the scene it opens,
+    which must be a `kind`."""
+    records = open_from_menu(app, "games", RecordsScene)
+    Input(app).click(records.tabs[tab])
     scene = app.scene
     assert isinstance(scene, kind)
     return scene

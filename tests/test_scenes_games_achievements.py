@@ -26,7 +26,7 @@ from game.ui.achievements.cards import PAD, card_height, picture_side, words_roo
 from game.ui.achievements.toasts import SHOWN_S, card_shape, toast_words
 from game.ui.pacing import FIXED_DT, MAX_STEPS
 from tests.conftest import AppMaker
-from tests.drive import Input, run_until
+from tests.drive import Input, open_games_tab, run_until
 from tests.test_languages import drawn_words
 from tests.test_persist_achievements import WON, table_game
 from tests.test_scenes_table_guided import play_step
@@ -65,10 +65,7 @@ def test_the_achievements_tab_shows_the_days_earned_and_how_close(make_app: AppM
             "fifty": Progress(35),
         },
     )
-    Input(app).click(app.scene.buttons["games"])  # type: ignore[attr-defined]
-    Input(app).click(app.scene.tabs[Screen.ACHIEVEMENTS])  # type: ignore[attr-defined]
-    scene = app.scene
-    assert isinstance(scene, AchievementsScene)
+    scene = open_games_tab(app, Screen.ACHIEVEMENTS, AchievementsScene)
     words = drawn_words(app)
     assert {"1 of 31 earned", "Earned 3 October 2026", "2 of 4", "35 of 50"} <= set(words)
     assert "Not earned yet" in words

@@ -26,13 +26,12 @@ from game.rules.solitaire import StackedSolitaireState
 from game.rules.table import TableState
 from game.scenes.dialog import ConfirmScene
 from game.scenes.games.history import HistoryScene
-from game.scenes.games.records import RecordsScene
 from game.scenes.games.stats import StatsScene
 from game.scenes.menus.menu import MenuScene
 from game.scenes.requests import Screen
 from game.scenes.review.replay import STEP_SECONDS, ReplayScene
 from tests.conftest import AppMaker
-from tests.drive import Input
+from tests.drive import Input, open_games_tab
 from tests.persistence_helpers import finished_record
 from tools.samples import fill_sample_history
 
@@ -366,14 +365,8 @@ def test_bad_history_file_is_set_aside_and_a_fresh_one_started(tmp_path: Path) -
 def test_statistics_screen_resets_only_when_confirmed(make_app: AppMaker, tmp_path: Path) -> None:
     app = make_app(tmp_path)
     fill_sample_history(app.storage)
-    menu = app.scene
-    assert isinstance(menu, MenuScene)
-    Input(app).click(menu.buttons["games"])
-    records = app.scene
-    assert isinstance(records, RecordsScene)
-    Input(app).click(records.tabs[Screen.STATS])
-    stats = app.scene
-    assert isinstance(stats, StatsScene) and stats.history.players
+    stats = open_games_tab(app, Screen.STATS, StatsScene)
+    assert stats.history.players
     Input(app).click(stats.reset)
     confirm = app.scene
     assert isinstance(confirm, ConfirmScene)
@@ -394,14 +387,8 @@ def test_history_lists_games_and_opens_one_in_the_viewer(
 ) -> None:
     app = make_app(tmp_path, size=(800, 600))
     fill_sample_history(app.storage)
-    menu = app.scene
-    assert isinstance(menu, MenuScene)
-    Input(app).click(menu.buttons["games"])
-    records = app.scene
-    assert isinstance(records, RecordsScene)
-    Input(app).click(records.tabs[Screen.HISTORY])
-    scene = app.scene
-    assert isinstance(scene, HistoryScene) and len(scene.list.rows) == 6
+    scene = open_games_tab(app, Screen.HISTORY, HistoryScene)
+    assert len(scene.list.rows) == 6
     Input(app).press(pygame.K_DOWN)
     assert scene.list.selected == 1
     Input(app).click(scene.watch)
