@@ -313,7 +313,7 @@ def add_finished_game(
     if save_history(files, history):
         autosave.clear_game(files, recorded.mode)
     else:
-        autosave.save_game(files, record.to_json())
+        autosave.save_game(files, record.document)
     return entry
 
 

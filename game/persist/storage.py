@@ -57,7 +57,7 @@ class Storage(GameFiles):
         if record is None:
             history.clear_finished_game(self, mode)
         else:
-            self.save_game(record.to_json())
+            self.save_game(record.document)
 
     def clear_game(self, mode: str) -> None:
         """Delete the save of `mode` (the player starts another game over it); a finished

@@ -1,21 +1,15 @@
 """What a table screen reads of a table game's state beyond the rules' own questions:
-each seat's tiles in the order its hand shows them, the hands as they were through the
-hand, who went out and the club clock's time left."""
+each seat's tiles in the order its hand shows them, who went out and the club clock's time left."""
 
 from __future__ import annotations
 
 from game.rules.table import TableState
-from game.rules.tiles import TileId, tiles_in
+from game.rules.tiles import TileId
 
 
 def seat_hands(state: TableState) -> list[list[TileId]]:
     """Every seat's tiles in hand, in the order the hand shows them."""
     return [state.hand_tiles(seat) for seat in range(state.players)]
-
-
-def seat_hands_so_far(state: TableState) -> list[list[list[TileId]]]:
-    """Every seat's tiles in hand as dealt, then after each move of this hand."""
-    return [[tiles_in(mask) for mask in masks] for masks in state.hands_so_far()]
 
 
 def who_went_out(state: TableState) -> int | None:

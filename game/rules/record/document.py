@@ -83,6 +83,12 @@ class GameRecord:
         """The document as JSON values (a copy): what a file or a message carries."""
         return copy.deepcopy(self._document)
 
+    @property
+    def document(self) -> Mapping[str, Any]:
+        """The document as JSON values, not a copy: to write out at once and let go (a
+        copy of a long game's record cost an autosave most of its time)."""
+        return self._document
+
     def validate_header(self) -> None:
         """Check the document's shape (`record.shape`); `RecordError` when it is wrong."""
         check_shape(self._document)

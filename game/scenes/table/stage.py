@@ -11,7 +11,7 @@ from typing import Final
 import pygame
 
 from game.play.table_flow import TableFlow
-from game.play.table_reading import seat_hands, seat_hands_so_far
+from game.play.table_reading import seat_hands
 from game.play.table_setup import share_code
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE, Move
@@ -142,13 +142,13 @@ class TableStage:
         figure = self.match.state.figure
         self.board.show(figure.tiles(), figure.last_cell)
         self.hands.tray_seat = tray_seat
-        self.hands.follow(seat_hands_so_far(self.match.state))
+        self.hands.follow(self.match.state.hands_so_far())
         self.hands.show(seat_hands(self.match.state), self.layout.seats, self.layout.tray)
 
     def arrange_hands(self, held: TileId | None) -> None:
         """Slide every hand tile but the `held` one to its slot (hands close up after a
         tile leaves)."""
-        self.hands.follow(seat_hands_so_far(self.match.state))
+        self.hands.follow(self.match.state.hands_so_far())
         self.hands.arrange(seat_hands(self.match.state), held)
 
     def sync_scores(self) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Collection, Sequence
 from typing import Final
 
 from game.rules.lattice import Cell, points_up
-from game.rules.tiles import TileId
+from game.rules.tiles import TileId, tiles_in
 from game.ui.board.board import Board
 from game.ui.board.table_layout import SeatBox
 from game.ui.layout import Point
@@ -42,6 +42,8 @@ class Hands:
         alike would leave a gap between them); when a tile leaves or comes in, the row
         turns over as few tiles as it can (`follow` works it out again from the hand's
         history, so a resumed hand looks as it did)."""
+        self._followed: list[tuple[int, ...]] = []
+        """The hands (bit masks) `ups` was worked out from, as `follow` last had them."""
 
     def box(self, seat: int) -> SeatBox:
         """Where `seat`'s tiles lie: the tray for the human with the mouse, else the
@@ -50,14 +52,19 @@ class Hands:
             return self.tray
         return self.seats[seat]
 
-    def follow(self, history: Sequence[Sequence[Sequence[TileId]]]) -> None:
-        """Which way every tile points, from the hands as dealt and after each move
-        since: the same whether the hand was watched move by move or resumed from a
-        save, so that no tile turns over when the table is built again."""
-        self.ups.clear()
-        for hands in history:
-            for tiles in hands:
-                self._ups(tiles)
+    def follow(self, history: Sequence[tuple[int, ...]]) -> None:
+        """Which way every tile points, from the hands (bit masks) as dealt and after each
+        move since: the same whether the hand was watched move by move or resumed from a
+        save, so that no tile turns over when the table is built again. A history that
+        goes on from the one followed last costs only its new moves."""
+        known = len(self._followed)
+        if len(history) < known or list(history[:known]) != self._followed:
+            self.ups.clear()
+            known = 0
+        for hands in history[known:]:
+            for mask in hands:
+                self._ups(tiles_in(mask))
+        self._followed = list(history)
 
     def _ups(self, tiles: Sequence[TileId]) -> list[bool]:
         """Each tile's way up: up and down in turn along the row, starting the way that
