@@ -203,7 +203,7 @@ def win_stacked_solitaire(make_app: AppMaker, full_from: int, *names: str) -> No
             if number == full_from:
                 full_disk(patch, *names)
             scene.play(move)
-            app.run_frames(1)
+            app.run_frames(2)  # a move's save goes in the frame after the move's
         assert scene.state.won
         app.run_frames(2)
         assert any("No space left" in text for text in app.notices)

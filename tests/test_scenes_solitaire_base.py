@@ -400,3 +400,20 @@ def test_a_won_solitaire_is_in_the_history_before_its_save_goes(
     assert scene.state.won and not seen
     app.tick()
     assert seen == [1]
+
+
+def test_a_solitaire_move_is_saved_in_the_frame_after_its_own(
+    make_app: AppMaker, tmp_path: Path
+) -> None:
+    """A move's own frame starts its animation; its save waits for the next frame (with
+    both, moves were an auto-play's slowest frames)."""
+    app = make_app(tmp_path, speed="instant")
+    scene = DrawSolitaireScene(app, seed=182)
+    app.push(scene)
+    app.run_frames(2)
+    before = app.storage.load_game("draw-solitaire")
+    scene.play(scene.state.legal_moves()[0])  # a click's frame
+    app.tick()
+    assert app.storage.load_game("draw-solitaire") == before != scene.session.record
+    app.tick()
+    assert app.storage.load_game("draw-solitaire") == scene.session.record

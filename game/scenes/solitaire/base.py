@@ -176,7 +176,7 @@ class SolitaireScene(Scene):
 
     def show_played(self, events: list[Event], from_pos: tuple[float, float] | None) -> None:
         """Animate the move these events played (from `from_pos`, else its source) and what
-        it ended, then autosave."""
+        it ended; the next frame saves it."""
         result = next(e.result for e in events if isinstance(e, MovePlayed))
         move = result.move
         if from_pos is None:
@@ -190,8 +190,8 @@ class SolitaireScene(Scene):
         self.services.sound.play("place" if move.action == PLACE else "draw")
         for event in events:
             if isinstance(event, GameEnded):
-                self.finish(event.won)  # a win goes into the history first...
-        self.deals.save_if_due()  # ...then the save: at once, or after the win's count
+                self.finish(event.won)
+        self.deals.shown()
 
     def undo(self) -> None:
         if not self.session.can_undo():

@@ -49,7 +49,8 @@ class SolitaireDeals:
         self._work_frame = -1
         self._won: Report | None = None
         """A won game the history takes in the frame after the winning move's."""
-        self._won_at = -1
+        self._shown_at = -1
+        """The frame that showed the last move (its save waits for the next)."""
         self.session = self._open(record, seed)
 
     def _open(self, record: GameRecord | None, seed: int | None) -> SolitaireSession:
@@ -85,7 +86,7 @@ class SolitaireDeals:
 
     def start(self, seed: int, **extra: Any) -> None:
         """Begin deal number `seed` from its start (`extra` keys go into its record)."""
-        self._history_first(at_once=True)
+        self._count_won()
         self.count_loss()
         self.drop_search()
         self.session.close()
@@ -131,12 +132,13 @@ class SolitaireDeals:
         session.poll()
 
     def save_if_due(self, at_once: bool = False) -> bool:
-        """Write the autosave a change asked for (moves write it at once, a winning
-        move in the next frame, after the history; other changes in the next step) and
-        ask for the art the next moves may show; True when there was one. `at_once`:
-        the screen leaves or pauses, nothing waits for the next frame."""
-        if not self._history_first(at_once):
+        """Write the autosave a change asked for, in a later frame than the move's (with
+        a winning move's, after its history) and ask for the art the next moves may
+        show; True when there was one. `at_once`: the screen leaves or pauses, nothing
+        waits for the next frame."""
+        if not at_once and self._shown_at == self.services.frames:
             return False
+        self._count_won()
         due, data = self.session.take_save()
         if not due:
             return False
@@ -160,22 +162,20 @@ class SolitaireDeals:
     def count(self, report: Report) -> None:
         count_finished(self.services.storage, report)
 
-    def count_won(self, report: Report) -> None:
-        """Put a won game in the history in the next frame, before its save goes: the
-        winning move's frame has the win to show, and with the history's write too it
-        was an auto-play's slowest (23 ms)."""
-        self._won, self._won_at = report, self.services.frames
+    def shown(self) -> None:
+        """A move's frame shows it: its save (and a win's history) wait for the next
+        frame. With them in the move's frame, moves were an auto-play's slowest frames
+        (a win's history made one of 23 ms)."""
+        self._shown_at = self.services.frames
 
-    def _history_first(self, at_once: bool) -> bool:
-        """Count the won game waiting, unless its own frame still runs (and not
-        `at_once`); whether the save may be written now."""
-        if self._won is None:
-            return True
-        if not at_once and self._won_at == self.services.frames:
-            return False
-        won, self._won = self._won, None
-        self.count(won)
-        return True
+    def count_won(self, report: Report) -> None:
+        """Put a won game in the history in the next frame, before its save goes."""
+        self._won = report
+
+    def _count_won(self) -> None:
+        if self._won is not None:
+            won, self._won = self._won, None
+            self.count(won)
 
     def count_loss(self) -> None:
         """Put a lost game in the statistics (a new deal, a restart or leaving does)."""
