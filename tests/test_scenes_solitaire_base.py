@@ -417,3 +417,30 @@ def test_a_solitaire_move_is_saved_in_the_frame_after_its_own(
     assert app.storage.load_game("draw-solitaire") == before != scene.session.record
     app.tick()
     assert app.storage.load_game("draw-solitaire") == scene.session.record
+
+
+@pytest.mark.parametrize("scene_type", [DrawSolitaireScene, StackedSolitaireScene])
+def test_after_a_move_the_tiles_the_sources_may_turn_up_are_drawn_ahead(
+    make_app: AppMaker, tmp_path: Path, scene_type: type[SolitaireScene]
+) -> None:
+    """The next stock tile and the discard pile turned over, or the tile under each
+    pile's top: drawn in spare moments, not in the frame that turns them up."""
+    app = make_app(tmp_path, speed="instant")
+    scene = scene_type(app, seed=7)
+    app.push(scene)
+    app.run_frames(2)
+    scene.play(scene.state.legal_moves()[0])
+    app.run_frames(2)
+    app.art.render_prepared(1000)
+    side, state = scene.sources.side, scene.state
+    if isinstance(state, DrawSolitaireState):
+        pile = state.discard
+        assert state.stock_top is not None
+        wanted = [(state.stock_top, True)] + [
+            (tile, index % 2 != (len(pile) - 1) % 2) for index, tile in enumerate(pile)
+        ]
+    else:
+        wanted = [
+            (p[h - 2], True) for p, h in zip(state.piles, state.heights, strict=True) if h >= 2
+        ]
+    assert wanted and all(app.art.is_drawn(tile, side, up) for tile, up in wanted)

@@ -15,11 +15,9 @@ from game.persist.history import count_finished
 from game.play.events import Report
 from game.play.solitaire_session import SolitaireSession, WinnableDealSearch
 from game.rules.errors import RecordError
-from game.rules.moves import PLACE
 from game.rules.record.document import DAILY_KEY, GameRecord
 from game.scenes.requests import ReplayRequest
 from game.scenes.solitaire.bars import light_wanted
-from game.ui.board.board import Board
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -32,16 +30,18 @@ class SolitaireDeals:
         self,
         services: Services,
         mode: str,
-        board: Board,
         record: GameRecord | None,
         seed: int | None,
         *,
         winnable_only: Callable[[], bool],
         began: Callable[[int], None],
+        prepare_art: Callable[[], None],
     ) -> None:
         """`winnable_only()`: whether a new deal must be one the solver wins; `began(seed)`
-        follows each deal begun after the first (the screen clears its board)."""
-        self.services, self.mode, self.board = services, mode, board
+        follows each deal begun after the first (the screen clears its board);
+        `prepare_art()` asks for the tile art the next moves may show."""
+        self.services, self.mode = services, mode
+        self.prepare_art = prepare_art
         self.winnable_only, self.began = winnable_only, began
         self.search: WinnableDealSearch | None = None
         self.busy_text = ""
@@ -143,9 +143,7 @@ class SolitaireDeals:
         if not due:
             return False
         self.services.storage.keep_game(self.mode, data)
-        state = self.session.state
-        places = [move for move in state.legal_moves() if move.action == PLACE]
-        self.board.prepare_next(state.figure, places)
+        self.prepare_art()
         return True
 
     def open_asked_review(self, title: str) -> None:

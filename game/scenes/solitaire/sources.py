@@ -57,6 +57,8 @@ class TileSources:
         self.sprites: dict[SourceKey, TileSprite] = {}
         self.strip = pygame.Rect(0, 0, 1, 1)
         """The band under the figure where the sources lie."""
+        self.side = 100
+        """The side of a source tile, in pixels (`strip_height` works it out)."""
 
     @property
     def session(self) -> SolitaireSession:
@@ -119,6 +121,9 @@ class TileSources:
         """The sprite where the tile of `move` ends up (it slides there)."""
         return cells.get(move.cell) if move.action == PLACE else None
 
+    def prepare_next(self) -> None:
+        """Ask the art for the tiles the next moves may turn up or turn over here."""
+
     def draw_under(self, surface: pygame.Surface) -> None:
         """Labels and empty places drawn under the source tiles."""
 
@@ -147,7 +152,6 @@ class StockAndDiscard(TileSources):
         self, services: Services, tiles: TileLayer, session: Callable[[], SolitaireSession]
     ) -> None:
         super().__init__(services, tiles, session)
-        self.side = 100
         self.stock_pos: Point = (0.0, 0.0)
         self.discard_pos: Point = (0.0, 0.0)
         self.discard_row = pygame.Rect(0, 0, 1, 1)
@@ -213,6 +217,16 @@ class StockAndDiscard(TileSources):
                 self.add(DISCARD_KEY, sprite)
             else:
                 self.tiles.add(sprite, layer=SOURCE_LAYER)
+
+    def prepare_next(self) -> None:
+        """The stock's next tile face up, and the discard pile's tiles turned over (each
+        tile discarded turns the row's others)."""
+        state, art = self.state, self.services.art
+        if state.stock_top is not None:
+            art.prepare(state.stock_top, self.side)
+        pile = state.discard
+        for index, tile in enumerate(pile):
+            art.prepare(tile, self.side, index % 2 != (len(pile) - 1) % 2)
 
     def home(self, key: SourceKey) -> Point:
         if key == DISCARD_KEY:
@@ -370,6 +384,13 @@ class SevenPiles(TileSources):
             top = state.top(pile)
             if top is not None:
                 self.add((PILE, pile), TileSprite(art, top, side, (x, y)))
+
+    def prepare_next(self) -> None:
+        """The tile under each pile's top, which placing the top turns up."""
+        state, art = self.state, self.services.art
+        for pile, height in zip(state.piles, state.heights, strict=True):
+            if height >= 2:
+                art.prepare(pile[height - 2], self.side)
 
     def home(self, key: SourceKey) -> Point:
         return self.pile_pos[key[1]]
