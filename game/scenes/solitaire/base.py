@@ -102,7 +102,7 @@ class SolitaireScene(Scene):
             seed,
             winnable_only=lambda: option(services, "winnable_only"),
             began=self._began,
-            prepare_art=self.prepare_art,
+            prepare_art=lambda: self.stage.prepare_next(self.state, self.sources),
         )
         self.bars.deal_field.text = str(self.seed)
 
@@ -192,14 +192,6 @@ class SolitaireScene(Scene):
             if isinstance(event, GameEnded):
                 self.finish(event.won)
         self.deals.shown()
-
-    def prepare_art(self) -> None:
-        """Ask for the tile art the next moves may show: each placement landing, and the
-        tiles the sources may turn up."""
-        state = self.state
-        places = [move for move in state.legal_moves() if move.action == PLACE]
-        self.board.prepare_next(state.figure, places)
-        self.sources.prepare_next()
 
     def undo(self) -> None:
         if not self.session.can_undo():

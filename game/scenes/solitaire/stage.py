@@ -14,6 +14,7 @@ from game.play.solitaire_session import SolitaireSession
 from game.rules.figure import Figure
 from game.rules.moves import PLACE, Move
 from game.rules.results import MoveResult
+from game.rules.solitaire import SolitaireState
 from game.scenes.solitaire.panels import (
     PanelBackdrop,
     draw_figure_message,
@@ -56,6 +57,13 @@ class SolitaireStage:
         self.tiles.empty()
         self.board.show(figure.tiles(), figure.last_cell, mark_last=len(figure) > 1)
         sources.build()
+
+    def prepare_next(self, state: SolitaireState, sources: TileSources) -> None:
+        """Ask for the tile art the next moves may show: each placement landing, and the
+        tiles the sources may turn up."""
+        places = [move for move in state.legal_moves() if move.action == PLACE]
+        self.board.prepare_next(state.figure, places)
+        sources.prepare_next()
 
     def slide_in(self, sprite: TileSprite, from_pos: Point, result: MoveResult) -> None:
         """Slide a just-played tile from `from_pos` to where it now lies."""
