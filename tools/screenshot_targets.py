@@ -307,10 +307,22 @@ def _table_scoring(app: App, record: Record) -> Shot:
 
 
 def _until_handoff(app: App, scene: TableScene, moves: int) -> Callable[[], None]:
-    """Play (the people by a greedy choice) until a hand-off has `moves` moves to tell."""
+    """Play (the people by a greedy choice) until a hand-off has `moves` moves to tell,
+    the moves before it at instant speed (drawing each of their frames was most of a
+    text audit's time)."""
     bot = make_player("greedy", random.Random(3))
 
     def play_until_handoff() -> None:
+        speed = app.settings.animation_speed
+        app.settings.animation_speed = "instant"
+        scene.settings_changed()
+        try:
+            until_handoff()
+        finally:
+            app.settings.animation_speed = speed
+            scene.settings_changed()
+
+    def until_handoff() -> None:
         turns = scene.turns
         for _ in range(3000):
             seat = turns.banner_seat
