@@ -1,4 +1,4 @@
-"""Crash consistency: the real game process is killed (SIGKILL) at random moments, 30
+"""Crash consistency: the real game process is killed (SIGKILL) at random moments, 16
 times: a table of computers thinking in the real worker process, and both solitaires
 auto-playing. After each kill the autosave passes the rules' check and resumes at the
 same position, and no process is left behind (the game's output pipe reaches its end
@@ -106,7 +106,7 @@ def resumes(mode: str, home: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("mode", "kills"), [(Mode.TABLE, 14), (Mode.DRAW_SOLITAIRE, 8), (Mode.STACKED_SOLITAIRE, 8)]
+    ("mode", "kills"), [(Mode.TABLE, 8), (Mode.DRAW_SOLITAIRE, 4), (Mode.STACKED_SOLITAIRE, 4)]
 )
 def test_a_kill_at_any_moment_leaves_a_game_that_resumes(
     tmp_path: Path, mode: str, kills: int
