@@ -46,7 +46,7 @@ def played_hand(app: App, scene: TableScene) -> Iterator[None]:
 def test_the_figure_is_fitted_after_every_move_clear_of_the_corners(
     make_app: AppMaker, size: tuple[int, int]
 ) -> None:
-    app = make_app(size=size, speed="fast", banner=False)
+    app = make_app(size=size, speed="instant", banner=False)
     players = [("Ann", "human"), ("Bo", "ai:greedy"), ("Cy", "ai:greedy"), ("Di", "ai:greedy")]
     scene = open_table(app, table_config(players, seed=3))
     board = scene.board
