@@ -150,6 +150,8 @@ class RemoteMatch:
         if not self.connection.online:
             return self.connection.offline_words()
         if not self.started:
+            if self.link.at_club:
+                return _("Waiting for players to join…")  # strangers may join a club's table
             return _("Waiting for friends to join…")
         if self._awaiting is not None or state.hand_over:
             return None

@@ -1,0 +1,135 @@
+"""A real game window in a process of its own (no display), driven by posted input, for
+the tests of windows at network tables: what a window's script (net_window.py at a LAN
+table, club_window.py at a club's) shares, and how a test starts one and reads what it
+prints. While the window waits for the network, it waits on its connection (up to a
+moment), not on the clock; the test waits on the window's lines."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from game.ai.worker import InProcessAdviser
+from game.app import App, ManualClock
+from game.net.client import ClientEvent, TableClient
+from game.persist.storage import Storage
+from game.play.table_flow import Turn
+from game.scenes.base import Scene
+from game.scenes.club.lobby import ClubScene
+from game.scenes.menus.menu import MenuScene
+from game.scenes.online.calling import TableCallingScene
+from game.scenes.online.remote import RemoteTableScene
+from tests.conftest import GUARD_S
+from tests.drive import Input
+
+FRAMES = 40_000
+WAIT_S = 0.05
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def window(script: str, role: str, home: Path, *extra: str) -> subprocess.Popen[str]:
+    """The window of `script` (a module of tests/) as `role`, on its own CONTACK_HOME
+    `home`; its standard error goes to `home`.err beside it."""
+    environment = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    return subprocess.Popen(
+        [sys.executable, "-m", f"tests.{script}", role, str(home), *extra],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=errors_of(home).open("a"),
+        text=True,
+        env={**environment, "CONTACK_HOME": str(home)},
+    )
+
+
+def errors_of(home: Path) -> Path:
+    return home.parent / f"{home.name}.err"
+
+
+def said(child: subprocess.Popen[str], word: str, home: Path) -> str:
+    """The rest of the next line of `child`'s output that starts with `word` (else its
+    standard error's end, in the failure)."""
+    assert child.stdout is not None
+    for line in child.stdout:
+        if line.startswith(word + " "):
+            return line.removeprefix(word + " ").strip()
+    child.wait(GUARD_S)
+    raise AssertionError(f"the window never said {word!r}: {errors_of(home).read_text()[-2000:]}")
+
+
+def open_window(home: Path) -> App:
+    """The game on `home`, at the menu, animating fast, thinking in-process."""
+    app = App((800, 600), clock=ManualClock(), storage=Storage(home), adviser=InProcessAdviser())
+    app.settings.animation_speed = "fast"
+    app.settings.guided_game_offered = True
+    app.run_frames(2)
+    return app
+
+
+def listened(scene: Scene) -> tuple[TableClient, Callable[[ClientEvent], None]] | None:
+    """The connection the screen waits on and what takes its news in (None: it waits on
+    nothing of the network now)."""
+    if isinstance(scene, TableCallingScene) and scene.opening is not None:
+        return scene.opening.link.client, scene.opening.receive
+    session = scene.club if isinstance(scene, MenuScene) else None
+    if isinstance(scene, ClubScene):
+        session = scene.session
+    if session is not None:
+        return session.client, session.receive
+    if isinstance(scene, RemoteTableScene):
+        match = scene.remote
+        idle = match.flow.turn() is Turn.COMPUTER and not match.flow.thinking
+        if idle and not scene.tweens.busy and not scene.turns.showing_move:
+            return match.link.client, match.receive
+    return None
+
+
+def wait_on_the_network(app: App) -> None:
+    """When the screen waits for the network, wait for one event of its connection (a
+    moment at most) and hand it over."""
+    listening = listened(app.scene)
+    if listening is not None:
+        client, take = listening
+        event = client.wait(WAIT_S)
+        if event is not None:
+            take(event)
+
+
+def play_until(app: App, done: Callable[[], bool]) -> None:
+    """Play this window's seat (when the table screen is up) until `done()`, waiting on
+    the network between frames."""
+    drive = Input(app, frames=1)
+    for _ in range(FRAMES):
+        if done():
+            return
+        scene = app.scene
+        if isinstance(scene, RemoteTableScene) and scene.human_can_act():
+            place(scene, drive)
+            continue
+        wait_on_the_network(app)
+        drive.frames(1)
+    raise SystemExit(f"that never came: {type(app.scene).__name__} {status(app)}")
+
+
+def status(app: App) -> str:
+    """What the table screen says, for a failure's message."""
+    scene = app.scene
+    if not isinstance(scene, RemoteTableScene):
+        return ""
+    match = scene.remote
+    return f"{scene.status_text()!r} turn={match.flow.turn()} position={match.flow.position()}"
+
+
+def place(scene: RemoteTableScene, drive: Input) -> None:
+    """Tab through the tiles to one with a lit spot, and Enter drops it there."""
+    controls = scene.controls
+    for _ in range(len(controls.active_tiles()) + 1):
+        drive.press(pygame.K_TAB)
+        if controls.spot_cells():
+            drive.press(pygame.K_RETURN)
+            return
+    drive.frames(1)
