@@ -13,6 +13,7 @@ import pytest
 from game import server
 from game.net.mirror import TableMirror
 from game.net.replies import MAX_READ, MoveMessage, TableView, read_server_message
+from game.net.tables.limits import Limits
 from game.net.tables.lobby import SHOWN
 from game.net.tables.players import FileBook, MemoryBook
 from game.net.tables.ratings import ranks, rate
@@ -579,3 +580,21 @@ def test_a_save_whose_club_state_is_damaged_is_named_and_left_where_it_is(
     saved.write_text(json.dumps(record))
     assert TableStore(tmp_path).load() == []
     assert "club state is damaged" in capsys.readouterr().err and saved.exists()
+
+
+def test_a_known_players_hellos_are_not_attempts_at_tables_and_new_players_are() -> None:
+    """The game says hello on every connection it opens (the menu's question, Play
+    online, each table): a player going through their tables is not refused for it,
+    while a network making new players one after another is (failed before: the
+    eleventh hello of one player was too fast)."""
+    burst = Limits().join_burst
+    registry = Registry(ManualClock(), limits=Limits(), deal=dealer(), book=MemoryBook())
+    ann = hello(registry, "Ann", 1)  # a new player: one attempt
+    for _ in range(3 * burst):
+        hello(registry, "Ann", 1)
+    assert create(ann)  # her attempts are not spent on hellos
+    answers = [
+        Inbox(registry).send({"type": "hello", "name": "Bot", "key": key(number)})[0]
+        for number in range(2, 2 + burst)
+    ]
+    assert answers[0]["type"] == "welcome" and answers[-1]["code"] == "too-fast"

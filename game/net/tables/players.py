@@ -73,6 +73,10 @@ class PlayerBook(Protocol):
         """The player whose key is `key`, now named `name`: made at the first hello
         (`OSError` when the book cannot be written)."""
 
+    def knows(self, key: str) -> bool:
+        """Whether a player has said hello with `key` before (`OSError` when the book
+        cannot be read)."""
+
     def card(self, pid: str) -> Card | None:
         """The player of public id `pid`, if there is one."""
 
@@ -115,6 +119,9 @@ class MemoryBook:
         if card != old:
             self._write({hashed: card.pid}, [card], {})
         return card
+
+    def knows(self, key: str) -> bool:
+        return key_hash(key) in self._by_key
 
     def card(self, pid: str) -> Card | None:
         return self._cards.get(pid)

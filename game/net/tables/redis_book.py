@@ -102,6 +102,10 @@ class RedisBook:
                 _, rating = writing.execute()
         return _named(str(pid), name, rating)
 
+    def knows(self, key: str) -> bool:
+        with answering():
+            return bool(self.client.hexists(KEYS, key_hash(key)))
+
     def card(self, pid: str) -> Card | None:
         with answering():
             fields = self.client.hmget(player_key(pid), _FIELDS)

@@ -194,7 +194,7 @@ class Registry:
             if not peer.bucket.take():
                 raise Refused(TOO_FAST, "too many messages; wait a moment")
             message = read_client_message(text)
-            if not isinstance(message, (MoveRequest, *CLUB_READS)):
+            if self._counted(message):
                 self._attempt_allowed(peer)
             self.elsewhere.again(partial(self._do, peer, message))
         except Refused as refused:
@@ -220,6 +220,20 @@ class Registry:
             self._stand_in(peer, message)
         else:
             self._watch(peer, message)
+
+    def _counted(self, message: ClientMessage) -> bool:
+        """Whether `message` counts as an attempt at tables: not a move, nor a message
+        that only reads or talks, nor the hello of a player the book knows (the game
+        says hello on every connection it opens: the menu's question, Play online,
+        each table; a new player is counted)."""
+        if isinstance(message, (MoveRequest, *CLUB_READS)):
+            return False
+        if isinstance(message, Hello):
+            try:
+                return not self.club.book.knows(message.key)
+            except OSError:
+                return True
+        return True
 
     def _attempt_allowed(self, peer: Peer) -> None:
         """Create, join, rejoin and watch attempts, and moves to tables that are not
