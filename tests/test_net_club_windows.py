@@ -23,10 +23,6 @@ from tests.game_window import said, window
 from tests.net_process import Player, end, start_server
 from tools.redis_server import free_port
 
-ONE_NETWORK = ("--limit", "join_burst=100")
-"""Both windows are on this computer, one network to the server, which counts each
-connection's hello and each table opened or joined from it."""
-
 
 def left(child: subprocess.Popen[str], home: Path) -> dict[str, Any]:
     """What the window said as it left the table."""
@@ -81,7 +77,7 @@ def come_back(
 
 def test_two_windows_at_a_table_that_waits_each_close_and_come_back(tmp_path: Path) -> None:
     port = free_port()
-    server, address = start_server(tmp_path / "server", None, *ONE_NETWORK, "--port", str(port))
+    server, address = start_server(tmp_path / "server", None, "--port", str(port))
     windows: list[subprocess.Popen[str]] = []
     logs = ""
 
@@ -98,7 +94,7 @@ def test_two_windows_at_a_table_that_waits_each_close_and_come_back(tmp_path: Pa
         server.terminate()  # a table that waits outlives its server
         logs += server.communicate(timeout=GUARD_S)[1]
         assert server.returncode == 0, logs
-        server, address = start_server(tmp_path / "server", None, *ONE_NETWORK, "--port", str(port))
+        server, address = start_server(tmp_path / "server", None, "--port", str(port))
 
         ann_again = come_back(windows, address, code, ann, ann_left, bob_left)
         bob_again = come_back(windows, address, code, bob, bob_left, ann_again)
