@@ -12,7 +12,11 @@ think time (0 to twice `--think-ms`), then sends its first legal move, known fro
 server's messages alone (a `TableMirror` per table). Measured: the time from a move sent
 to each of the other three connections receiving it, over `--seconds` of play: moves,
 moves_per_s, latency p50/p99/max in ms, the server's resident memory before the tables,
-at the end and per table.
+at the end and per table. Where the latency's tail comes from, over the same seconds
+(tools/loop_watch.py): each process's CPU time, how late its loop wakes (p50, p99,
+largest) and its garbage collector's passes (how many, the full ones, the longest), for
+the bots (`bots_...`) and each server (`servers_loop`, one that was killed left out),
+and the servers' CPU time per move played.
 
 With `--store redis --servers N`, N servers share a Redis of their own (its memory is
 counted apart) and each table is created on one and its seats spread over all of them.
@@ -67,6 +71,7 @@ from game.net.tables.redis_store import RedisStore
 from game.rules.modes import Mode
 from game.rules.record.entries import move_to_entry
 from tools.club_servers import Servers, resident_mb, start_servers
+from tools.loop_watch import LoopWatch
 
 SEATS = 4
 
@@ -214,6 +219,10 @@ async def run(
     ]
     tasks += [asyncio.create_task(bench.play(table)) for table in all_tables]
     await asyncio.sleep(min(5.0, seconds / 4))  # warm up: every table under way
+    watch = LoopWatch()
+    watch.start()
+    watch.begin()
+    servers.measure()
     bench.measuring = True
     started = time.perf_counter()
     if kill:
@@ -223,6 +232,9 @@ async def run(
         bench.killed_at = time.perf_counter()
     await asyncio.sleep(seconds / 2 if kill else seconds)
     bench.measuring = False
+    servers.measure(False)
+    watch.end()
+    watch.stop()
     elapsed = time.perf_counter() - started
     for task in tasks:
         task.cancel()
@@ -251,6 +263,7 @@ async def run(
         "latency_ms_p99": ms(0.99),
         "latency_ms_max": round(1000 * latencies[-1], 2),
         **killed,
+        **watch.figures("bots_"),
     }
 
 
@@ -435,7 +448,7 @@ def main() -> None:
             figures = asyncio.run(bench)
             after, redis_after = servers.servers_mb(), servers.redis_mb()
         finally:
-            servers.stop()
+            loops = servers.stop()
     if not args.never_read and not args.hostile:
         tables = max(1, args.tables)
         figures["servers"] = args.servers
@@ -445,6 +458,9 @@ def main() -> None:
             figures["server_kb_per_table"] = round(1024 * (after - before) / tables, 1)
         if servers.redis is not None:
             figures["redis_kb_per_table"] = round(1024 * (redis_after - redis_before) / tables, 1)
+        figures["servers_loop"] = loops
+        cpu_s = sum(loop["cpu_s"] for loop in loops)
+        figures["servers_cpu_ms_per_move"] = round(1000 * cpu_s / max(1, figures["moves"]), 3)
     print(json.dumps(figures))
 
 
