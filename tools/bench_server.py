@@ -64,12 +64,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from game.collector import Collector
 from game.net.messages import create_frame, join_frame, move_frame, rejoin_frame, watch_frame
 from game.net.mirror import TableMirror
 from game.net.replies import MoveMessage, TableView, read_server_message
 from game.net.tables.redis_store import RedisStore
 from game.rules.modes import Mode
 from game.rules.record.entries import move_to_entry
+from game.server import COLLECTOR_GROWTH, settling
 from tools.club_servers import Servers, resident_mb, start_servers
 from tools.loop_watch import LoopWatch
 
@@ -218,6 +220,8 @@ async def run(
         for seat in range(SEATS)
     ]
     tasks += [asyncio.create_task(bench.play(table)) for table in all_tables]
+    # the bots' own collector as a server's, so that what is measured is not their pauses
+    tasks.append(asyncio.create_task(settling(Collector(COLLECTOR_GROWTH))))
     await asyncio.sleep(min(5.0, seconds / 4))  # warm up: every table under way
     watch = LoopWatch()
     watch.start()

@@ -1,7 +1,8 @@
 """Where a process's stalls come from, for the benchmarks: how late its asyncio loop wakes
 (a task that sleeps `TICK_S` and notes how much later than asked it runs again) and how
-long the cyclic garbage collector stops it (`gc.callbacks`, each pass timed, the full
-ones apart), between `begin` and `end`. `LoopWatch.figures` gives them as the
+long the cyclic garbage collector stops it (`gc.callbacks`, each pass's CPU time, which
+other processes on the machine change little; the full passes apart), between `begin`
+and `end`. `LoopWatch.figures` gives them as the
 benchmarks' JSON fields.
 
     python -m tools.loop_watch game.server [ARGS...]
@@ -30,7 +31,8 @@ def _at(values: list[float], share: float) -> float:
 
 
 class LoopWatch:
-    """The loop's lateness and the collector's pauses, in ms, between `begin` and `end`."""
+    """The loop's lateness and the collector's pauses (CPU), in ms, between `begin` and
+    `end`."""
 
     def __init__(self) -> None:
         self.lags: list[float] = []
@@ -67,9 +69,9 @@ class LoopWatch:
 
     def _collected(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            self._began = time.perf_counter()
+            self._began = time.thread_time()
         elif self.measuring:
-            self.pauses[info["generation"]].append(1000 * (time.perf_counter() - self._began))
+            self.pauses[info["generation"]].append(1000 * (time.thread_time() - self._began))
 
     async def _tick(self) -> None:
         while True:
@@ -92,9 +94,9 @@ class LoopWatch:
             f"{prefix}lag_ms_max": _at(lags, 1.0),
             f"{prefix}gc_passes": len(every),
             f"{prefix}gc_full_passes": len(full),
-            f"{prefix}gc_full_ms_max": round(max(full, default=0.0), 2),
-            f"{prefix}gc_ms_max": round(max(every, default=0.0), 2),
-            f"{prefix}gc_ms_total": round(sum(every), 1),
+            f"{prefix}gc_cpu_full_ms_max": round(max(full, default=0.0), 2),
+            f"{prefix}gc_cpu_ms_max": round(max(every, default=0.0), 2),
+            f"{prefix}gc_cpu_ms_total": round(sum(every), 1),
         }
 
 
