@@ -21,13 +21,15 @@ class Collector:
         self.growth = growth
         gc.freeze()
         self.frozen = self.settled = gc.get_freeze_count()
-        """The objects frozen, and those left by the last collection of them all (what
-        has been frozen since is counted as it is: counting those frozen now would look
-        at each of them)."""
+        """At most the objects frozen (counted as they are frozen: counting those frozen
+        now looks at each of them, so it is done only when this says it is time), and
+        those left by the last collection of them all."""
 
     def settle(self) -> None:
         """Collect what was made since the last quiet moment and freeze what is left; all
         of it once the frozen objects have grown by `growth`."""
+        if self.frozen > self.settled * self.growth:  # some have gone since: count them
+            self.frozen = gc.get_freeze_count()
         whole = self.frozen > self.settled * self.growth
         if whole:
             gc.unfreeze()
