@@ -159,22 +159,31 @@ class Bench:
         table.changed.set()  # a move sent to the dead server is sent again
 
     async def _follow(self, table: Table, seat: int) -> None:
+        """Note each move's arrival; the table's first bot to hear of a move plays it on
+        the table's mirror (a bot's work per frame is a JSON parse, so that the bots'
+        own backlog adds little to the latency measured)."""
         async for text in table.connections[seat]:
             arrived = time.perf_counter()
-            message = read_server_message(text)
-            if isinstance(message, TableView):
+            data = json.loads(text)
+            if data["type"] == "move":
+                position = (data["hand"], data["index"])
+                table.announced[position] = data["move"]
+                sent = table.sent.get(position)
+                if sent is not None and data["move"]["player"] != seat and self.measuring:
+                    self.latencies.append(arrived - sent)
+                mirror = table.mirror
+                if mirror is not None and position == next_position(mirror):
+                    message = read_server_message(text)
+                    assert isinstance(message, MoveMessage)
+                    mirror.play(message)
+                    self.moves += self.measuring
+                    table.changed.set()
+            elif data["type"] == "view":
+                message = read_server_message(text)
+                assert isinstance(message, TableView)
                 hands = message.record.hand_count
                 if table.mirror is None or table.mirror.recorded.record.hand_count < hands:
                     table.mirror = TableMirror(message.record)
-                    table.changed.set()
-            elif isinstance(message, MoveMessage):
-                table.announced[(message.hand, message.index)] = json.loads(text)["move"]
-                sent = table.sent.get((message.hand, message.index))
-                if sent is not None and message.move.player != seat and self.measuring:
-                    self.latencies.append(arrived - sent)
-                if table.mirror is not None and table.mirror.follows(message):
-                    table.mirror.play(message)
-                    self.moves += self.measuring
                     table.changed.set()
 
     async def play(self, table: Table) -> None:
@@ -186,12 +195,17 @@ class Bench:
             if mirror is None or mirror.state.hand_over:
                 continue
             state = mirror.state
-            position = (mirror.recorded.record.hand_count - 1, len(state.moves))
+            position = next_position(mirror)
             entry = move_to_entry(Mode.TABLE, mirror.legal_moves()[0], state.current)
             await asyncio.sleep(self.rng.uniform(0, 2 * self.think_s))
             table.sent[position] = time.perf_counter()
             with contextlib.suppress(ConnectionClosed):  # its server was killed
                 await table.connections[state.current].send(move_frame(table.code, entry))
+
+
+def next_position(mirror: TableMirror) -> tuple[int, int]:
+    """The hand and index of the table's next move."""
+    return mirror.recorded.record.hand_count - 1, len(mirror.state.moves)
 
 
 def lost(url: str, tables: list[Table]) -> int:
