@@ -1,7 +1,7 @@
 """Table servers for the benchmarks: `python -m game.server --port 0`, one on a folder of
 its own (`files`), or several on one Redis of their own (`redis`: tools/redis_server.py,
 its files in the same temporary folder), and their resident memory. Each runs with a
-watch on its loop (tools/loop_watch.py): `measure` and `measured` begin and end it, and
+watch on its loop (tools/loop_watch.py): `measure` begins and ends it, and
 `stop` gives each server's figures."""
 
 from __future__ import annotations
@@ -90,7 +90,15 @@ def start_servers(folder: Path, store: str, count: int) -> Servers:
         raise ValueError("several servers share a store: --store redis")
     for _ in range(count):
         process = subprocess.Popen(
-            [sys.executable, "-m", "tools.loop_watch", "game.server", "--port", "0", *options],
+            [
+                sys.executable,
+                "-m",
+                "tools.loop_watch",
+                "game.server",
+                "--port",
+                "0",
+                *options,
+            ],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             text=True,
