@@ -105,7 +105,8 @@ def test_a_client_offering_compression_is_answered_without_it_and_served() -> No
 
     async def scenario(registry: Registry) -> None:
         async with serving(registry) as url, connect(url) as client:
-            assert "Sec-WebSocket-Extensions" not in client.response.headers
+            answer = client.response
+            assert answer is not None and "Sec-WebSocket-Extensions" not in answer.headers
             await client.send(watch_frame("nope"))
             assert json.loads(await client.recv())["code"] == "no-table"
 
