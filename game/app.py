@@ -18,7 +18,6 @@ the picture comes to rest (for tests that drive a real window from outside).
 from __future__ import annotations
 
 import contextlib
-import gc
 import json
 import math
 import os
@@ -30,6 +29,7 @@ import pygame
 
 from game import news
 from game.ai.worker import Adviser, shared_pool
+from game.collector import Collector
 from game.i18n import _, language, set_language, system_language
 from game.persist.autosave import check_saved_games
 from game.persist.files import Notice
@@ -57,6 +57,8 @@ NEWS: Final = pygame.event.custom_type()
 ART_BUDGET_S: Final = 0.008
 """Time a frame of the real loop may spend drawing new tile images; past it, images are
 scaled from another size for a few frames (a resize or a new tile size never stalls)."""
+COLLECTOR_GROWTH: Final = 1.25
+"""The frozen objects' growth past which a screen that opens collects them all."""
 
 
 class ManualClock:
@@ -268,7 +270,7 @@ class App:
             self.pace.changed = True
         self.stack.apply_pending()
         if changed and self.collector is not None:
-            self.collector.screen_opened()
+            self.collector.settle()
         if not self.scenes:  # the last scene went: the game quits
             self.running = False
 
@@ -376,35 +378,6 @@ class App:
             scene.on_back()
 
 
-class Collector:
-    """Python's cyclic garbage collector kept off the frames. Its full passes look at
-    every object the game holds: 32 ms, two frames, in the middle of an auto-play. So
-    what the game holds once its loop has started is frozen (never looked at again), and each
-    screen that opens collects what was made since and freezes what is left of it; once
-    the frozen objects have grown by a quarter (garbage among them is never collected
-    while frozen), a screen that opens collects them all, once."""
-
-    GROWTH: Final = 1.25
-
-    def __init__(self) -> None:
-        gc.freeze()
-        self.settled = gc.get_freeze_count()
-        """The objects frozen after the last collection of them all."""
-
-    def screen_opened(self) -> None:
-        whole = gc.get_freeze_count() > self.settled * self.GROWTH
-        if whole:
-            gc.unfreeze()
-        gc.collect()
-        gc.freeze()
-        if whole:
-            self.settled = gc.get_freeze_count()
-
-    def close(self) -> None:
-        """Everything back to the collector (the game is closing)."""
-        gc.unfreeze()
-
-
 def post_news() -> None:
     """Wake the loop (from any thread): news arrived."""
     with contextlib.suppress(pygame.error):  # the window has closed
@@ -418,7 +391,7 @@ def run(app: App) -> None:
     CONTACK_REPORT_STILL=1, one JSON line each time the picture comes to rest (see
     `still_report`)."""
     pacer = pygame.time.Clock()
-    app.collector = Collector()
+    app.collector = Collector(COLLECTOR_GROWTH)
     app.art.frame_budget_s = ART_BUDGET_S
     reports, reported = os.environ.get("CONTACK_REPORT_STILL") == "1", -1
     while True:

@@ -12,7 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app import Collector
+from game.app import COLLECTOR_GROWTH
+from game.collector import Collector
 from game.persist.records import write_record
 from game.rules.record.document import GameRecord
 from game.scenes.dialog import ConfirmScene
@@ -193,7 +194,7 @@ def test_a_screen_that_opens_leaves_the_collector_only_what_it_makes(
     back to the collector."""
     app = make_app(tmp_path)
     gc.disable()  # only the opening screens may collect, not a pass the test happens upon
-    app.collector = Collector()  # as the game's own loop starts it
+    app.collector = Collector(COLLECTOR_GROWTH)  # as the game's own loop starts it
     try:
         made_since = Cycle()
         gone = weakref.ref(made_since)

@@ -12,7 +12,11 @@ think time (0 to twice `--think-ms`), then sends its first legal move, known fro
 server's messages alone (a `TableMirror` per table). Measured: the time from a move sent
 to each of the other three connections receiving it, over `--seconds` of play: moves,
 moves_per_s, latency p50/p99/max in ms, the server's resident memory before the tables,
-at the end and per table.
+at the end and per table. Where the latency's tail comes from, over the same seconds
+(tools/loop_watch.py): each process's CPU time, how late its loop wakes (p50, p99,
+largest) and its garbage collector's passes (how many, the full ones, the longest), for
+the bots (`bots_...`) and each server (`servers_loop`, one that was killed left out),
+and the servers' CPU time per move played.
 
 With `--store redis --servers N`, N servers share a Redis of their own (its memory is
 counted apart) and each table is created on one and its seats spread over all of them.
@@ -60,13 +64,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from game.collector import Collector
 from game.net.messages import create_frame, join_frame, move_frame, rejoin_frame, watch_frame
 from game.net.mirror import TableMirror
 from game.net.replies import MoveMessage, TableView, read_server_message
 from game.net.tables.redis_store import RedisStore
 from game.rules.modes import Mode
 from game.rules.record.entries import move_to_entry
+from game.server import COLLECTOR_GROWTH, settling
 from tools.club_servers import Servers, resident_mb, start_servers
+from tools.loop_watch import LoopWatch
 
 SEATS = 4
 
@@ -152,22 +159,31 @@ class Bench:
         table.changed.set()  # a move sent to the dead server is sent again
 
     async def _follow(self, table: Table, seat: int) -> None:
+        """Note each move's arrival; the table's first bot to hear of a move plays it on
+        the table's mirror (a bot's work per frame is a JSON parse, so that the bots'
+        own backlog adds little to the latency measured)."""
         async for text in table.connections[seat]:
             arrived = time.perf_counter()
-            message = read_server_message(text)
-            if isinstance(message, TableView):
+            data = json.loads(text)
+            if data["type"] == "move":
+                position = (data["hand"], data["index"])
+                table.announced[position] = data["move"]
+                sent = table.sent.get(position)
+                if sent is not None and data["move"]["player"] != seat and self.measuring:
+                    self.latencies.append(arrived - sent)
+                mirror = table.mirror
+                if mirror is not None and position == next_position(mirror):
+                    message = read_server_message(text)
+                    assert isinstance(message, MoveMessage)
+                    mirror.play(message)
+                    self.moves += self.measuring
+                    table.changed.set()
+            elif data["type"] == "view":
+                message = read_server_message(text)
+                assert isinstance(message, TableView)
                 hands = message.record.hand_count
                 if table.mirror is None or table.mirror.recorded.record.hand_count < hands:
                     table.mirror = TableMirror(message.record)
-                    table.changed.set()
-            elif isinstance(message, MoveMessage):
-                table.announced[(message.hand, message.index)] = json.loads(text)["move"]
-                sent = table.sent.get((message.hand, message.index))
-                if sent is not None and message.move.player != seat and self.measuring:
-                    self.latencies.append(arrived - sent)
-                if table.mirror is not None and table.mirror.follows(message):
-                    table.mirror.play(message)
-                    self.moves += self.measuring
                     table.changed.set()
 
     async def play(self, table: Table) -> None:
@@ -179,12 +195,17 @@ class Bench:
             if mirror is None or mirror.state.hand_over:
                 continue
             state = mirror.state
-            position = (mirror.recorded.record.hand_count - 1, len(state.moves))
+            position = next_position(mirror)
             entry = move_to_entry(Mode.TABLE, mirror.legal_moves()[0], state.current)
             await asyncio.sleep(self.rng.uniform(0, 2 * self.think_s))
             table.sent[position] = time.perf_counter()
             with contextlib.suppress(ConnectionClosed):  # its server was killed
                 await table.connections[state.current].send(move_frame(table.code, entry))
+
+
+def next_position(mirror: TableMirror) -> tuple[int, int]:
+    """The hand and index of the table's next move."""
+    return mirror.recorded.record.hand_count - 1, len(mirror.state.moves)
 
 
 def lost(url: str, tables: list[Table]) -> int:
@@ -213,7 +234,13 @@ async def run(
         for seat in range(SEATS)
     ]
     tasks += [asyncio.create_task(bench.play(table)) for table in all_tables]
+    # the bots' own collector as a server's, so that what is measured is not their pauses
+    tasks.append(asyncio.create_task(settling(Collector(COLLECTOR_GROWTH))))
     await asyncio.sleep(min(5.0, seconds / 4))  # warm up: every table under way
+    watch = LoopWatch()
+    watch.start()
+    watch.begin()
+    servers.measure()
     bench.measuring = True
     started = time.perf_counter()
     if kill:
@@ -223,6 +250,9 @@ async def run(
         bench.killed_at = time.perf_counter()
     await asyncio.sleep(seconds / 2 if kill else seconds)
     bench.measuring = False
+    servers.measure(False)
+    watch.end()
+    watch.stop()
     elapsed = time.perf_counter() - started
     for task in tasks:
         task.cancel()
@@ -251,6 +281,7 @@ async def run(
         "latency_ms_p99": ms(0.99),
         "latency_ms_max": round(1000 * latencies[-1], 2),
         **killed,
+        **watch.figures("bots_"),
     }
 
 
@@ -435,7 +466,7 @@ def main() -> None:
             figures = asyncio.run(bench)
             after, redis_after = servers.servers_mb(), servers.redis_mb()
         finally:
-            servers.stop()
+            loops = servers.stop()
     if not args.never_read and not args.hostile:
         tables = max(1, args.tables)
         figures["servers"] = args.servers
@@ -445,6 +476,9 @@ def main() -> None:
             figures["server_kb_per_table"] = round(1024 * (after - before) / tables, 1)
         if servers.redis is not None:
             figures["redis_kb_per_table"] = round(1024 * (redis_after - redis_before) / tables, 1)
+        figures["servers_loop"] = loops
+        cpu_s = sum(loop["cpu_s"] for loop in loops)
+        figures["servers_cpu_ms_per_move"] = round(1000 * cpu_s / max(1, figures["moves"]), 3)
     print(json.dumps(figures))
 
 

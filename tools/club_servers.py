@@ -1,14 +1,18 @@
 """Table servers for the benchmarks: `python -m game.server --port 0`, one on a folder of
 its own (`files`), or several on one Redis of their own (`redis`: tools/redis_server.py,
-its files in the same temporary folder), and their resident memory."""
+its files in the same temporary folder), and their resident memory. Each runs with a
+watch on its loop (tools/loop_watch.py): `measure` begins and ends it, and
+`stop` gives each server's figures."""
 
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tools.redis_server import RedisServer, start_redis
 
@@ -41,19 +45,31 @@ class Servers:
     def redis_mb(self) -> float:
         return 0.0 if self.redis is None else resident_mb(self.redis.process.pid)
 
-    def stop(self) -> None:
-        """SIGTERM each server still running (SIGKILL when it takes too long), then Redis."""
+    def measure(self, measuring: bool = True) -> None:
+        """Have each server still running begin (or end) watching its loop."""
+        for process in self.processes:
+            if process.poll() is None:
+                process.send_signal(signal.SIGUSR1 if measuring else signal.SIGUSR2)
+
+    def stop(self) -> list[dict[str, Any]]:
+        """SIGTERM each server still running (SIGKILL when it takes too long), then Redis;
+        the figures of each server's loop that ended (not of one killed)."""
         for process in self.processes:
             if process.poll() is None:
                 process.terminate()
+        figures = []
         for process in self.processes:
             try:
-                process.communicate(timeout=STOP_TIMEOUT_S)
+                said, _ = process.communicate(timeout=STOP_TIMEOUT_S)
             except subprocess.TimeoutExpired:  # an old server, stuck closing a connection
                 process.kill()
-                process.communicate()
+                said, _ = process.communicate()
+            lines = said.splitlines()
+            if lines and lines[-1].startswith("{"):
+                figures.append(json.loads(lines[-1]))
         if self.redis is not None:
             self.redis.close()
+        return figures
 
 
 FAILOVER_CONNECTIONS = 16_384
@@ -74,7 +90,15 @@ def start_servers(folder: Path, store: str, count: int) -> Servers:
         raise ValueError("several servers share a store: --store redis")
     for _ in range(count):
         process = subprocess.Popen(
-            [sys.executable, "-m", "game.server", "--port", "0", *options],
+            [
+                sys.executable,
+                "-m",
+                "tools.loop_watch",
+                "game.server",
+                "--port",
+                "0",
+                *options,
+            ],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             text=True,

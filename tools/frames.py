@@ -15,7 +15,8 @@ from collections.abc import Iterator
 
 import pygame
 
-from game.app import ART_BUDGET_S, App, Collector, draw_ahead
+from game.app import ART_BUDGET_S, COLLECTOR_GROWTH, App, draw_ahead
+from game.collector import Collector
 
 FRAME_S = 1 / 60
 BARE_FRAMES = 60
@@ -27,7 +28,7 @@ def paced_frames(app: App) -> Iterator[tuple[float, float]]:
     asked for ahead drawn in each frame's spare time once it is shown. Yields each
     frame's time in milliseconds: wall clock, then this thread's CPU."""
     app.art.frame_budget_s = ART_BUDGET_S  # as the game's own loop has it
-    app.collector = app.collector or Collector()
+    app.collector = app.collector or Collector(COLLECTOR_GROWTH)
     frame_start = time.perf_counter()
     while True:
         start, cpu = time.perf_counter(), time.thread_time()
