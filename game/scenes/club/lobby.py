@@ -78,6 +78,8 @@ class ClubScene(TableCallingScene):
         self.session: ClubSession | None = None
         self.shown = 0
         """The session's news the rows show."""
+        self._placed_on: object = None
+        """The ratings board the player's place was selected on."""
         self.said = ""
         """A line for the player: what went wrong, or that a table is being called."""
         self.body = pygame.Rect(0, 0, 0, 0)
@@ -180,8 +182,9 @@ class ClubScene(TableCallingScene):
             ]
         )
         place = session.place()
-        if self.tab == RATINGS and place is not None:
-            board.select(place)
+        if self.tab == RATINGS and place is not None and session.board is not self._placed_on:
+            board.select(place)  # once a board: news of the lobby keep the player's row
+            self._placed_on = session.board
 
     def open_selected(self) -> None:
         """Join the lobby's selected table, or sit again at one of yours."""
