@@ -685,8 +685,8 @@ def _solitaire_review(mode: str, seed: int, into_line: float) -> Target:
 
 
 def _coached_record() -> GameRecord:
-    """A three-seat game with two people (Ann and Bob, random players) and a computer."""
-    record = simulate(Mode.TABLE, 3, 2, ["random", "random", "greedy"], TableRules(hands=2))
+    """A three-seat hand with two people (Ann and Bob, random players) and a computer."""
+    record = simulate(Mode.TABLE, 3, 2, ["random", "random", "greedy"], TableRules(hands=1))
     for seat, name in enumerate(("Ann", "Bob")):
         record.set_player(seat, name=name, kind="human")
     return record
