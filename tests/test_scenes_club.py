@@ -175,7 +175,10 @@ def test_your_tables_marks_your_turn_opens_a_table_again_and_the_board_your_plac
     assert scene.lists[RATINGS].selected == 1 and "place 2" in scene.who_words()
     drive.press(pygame.K_UP)  # the rows', not the buttons'
     assert scene.lists[RATINGS].selected == 0
-    scene.refill()  # news of the lobby (followed live) keep the row the player chose
+    session = scene.session
+    assert session is not None and session.board is not None
+    session.board = tuple(list(session.board))  # the board again (asked twice), and the lobby's
+    scene.refill()  # news: the row the player chose stays
     assert scene.lists[RATINGS].selected == 0
     drive.click(scene.tabs[MINE])
     drive.click(scene.again)

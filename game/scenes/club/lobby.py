@@ -78,8 +78,9 @@ class ClubScene(TableCallingScene):
         self.session: ClubSession | None = None
         self.shown = 0
         """The session's news the rows show."""
-        self._placed_on: object = None
-        """The ratings board the player's place was selected on."""
+        self._placed = False
+        """Whether the player's place was selected on the ratings board since its tab
+        was shown."""
         self.said = ""
         """A line for the player: what went wrong, or that a table is being called."""
         self.body = pygame.Rect(0, 0, 0, 0)
@@ -134,6 +135,7 @@ class ClubScene(TableCallingScene):
 
     def show(self, tab: str) -> None:
         self.tab = tab
+        self._placed = False
         for key, button in self.tabs.items():
             button.primary = key == tab
         if tab != LOBBY and self.session is not None:
@@ -182,9 +184,9 @@ class ClubScene(TableCallingScene):
             ]
         )
         place = session.place()
-        if self.tab == RATINGS and place is not None and session.board is not self._placed_on:
-            board.select(place)  # once a board: news of the lobby keep the player's row
-            self._placed_on = session.board
+        if self.tab == RATINGS and place is not None and not self._placed:
+            board.select(place)  # once a visit: later news keep the row the player chose
+            self._placed = True
 
     def open_selected(self) -> None:
         """Join the lobby's selected table, or sit again at one of yours."""
