@@ -195,12 +195,14 @@ class MasterPlayer:
         samples: int = MASTER_SAMPLES,
         depth: int = 6,
         steps: int = MASTER_STEPS,
+        for_the_game: bool = True,
     ) -> None:
         self.rng = rng
         self.positions = positions
         self.samples = samples
         self.depth = depth
         self.steps = steps
+        self.for_the_game = for_the_game
         self.greedy = GreedyPlayer(rng)
 
     def choose(self, state: AnyState) -> Move:
@@ -222,7 +224,8 @@ class MasterPlayer:
         searched = 0
         for _ in range(self.samples):
             stock = guessed_stock(state, self.rng)
-            values = Lookahead(state, depth, HAND_SIZE, limit, stock).move_values(candidates)
+            search = Lookahead(state, depth, HAND_SIZE, limit, stock, self.for_the_game)
+            values = search.move_values(candidates)
             if len(values) < len(candidates):
                 break
             guessed = [total + value for total, value in zip(guessed, values, strict=True)]

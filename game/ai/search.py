@@ -21,6 +21,7 @@ from game.ai.evaluation import (
     two_sides,
     utility,
 )
+from game.ai.winning import game_odds
 from game.rules.figure import Placement
 from game.rules.moves import DRAW, DRAW_MOVE, HAND, PLACE, Move, new_move
 from game.rules.table import TableState
@@ -49,6 +50,7 @@ class Lookahead:
     move of the searching seat only, never inside the tree. The first draw along a line
     averages over the tiles the stock may hold; given a guessed `stock` order, later
     draws bring the tiles it says. At most `draws` draws are followed along any line.
+    A search `for_the_game` judges its leaves by the chance of winning the game.
     """
 
     def __init__(
@@ -58,6 +60,7 @@ class Lookahead:
         draws: int,
         limit: WorkLimit,
         stock: list[TileId] | None = None,
+        for_the_game: bool = False,
     ) -> None:
         self.seat = root.current
         self.weights = seat_weights(root, self.seat)
@@ -72,6 +75,9 @@ class Lookahead:
         """Draws follow the guessed `stock` order rather than averaging over the tiles."""
         self.state = root.clone()
         self.state.stock = stock if stock is not None else guessed_stock(root, None)
+        self.odds = game_odds(root, self.weights) if for_the_game else None
+        """Where it plays `for_the_game`, leaves are judged by the chance of winning the
+        game (`game.ai.winning`; at two seats only) rather than by the hand's value."""
 
     def move_values(self, moves: list[Move]) -> list[float]:
         """The value of each move for the searching seat, in order; shorter than `moves`
@@ -101,7 +107,8 @@ class Lookahead:
         if self.nodes % CHECK_EVERY == 0:
             self.limit.spend(CHECK_EVERY)
         if state.end_reason is not None:
-            return utility(state, self.weights)
+            value = utility(state, self.weights)
+            return value if self.odds is None else self.odds.chance(state, value)
         if depth == 0:
             return self._judge()
         seat = state.current
@@ -142,24 +149,29 @@ class Lookahead:
         return total / (TILE_COUNT - front)
 
     def _judge(self) -> float:
-        """Static value: every seat's hand value, plus what the seat to move can expect
-        from its turn: its best score and one tile fewer, or the odds of its draw."""
-        state = self.state
-        value = utility(state, self.weights)
-        seat = state.current
-        figure = state.figure
-        best, _spots = figure.best_spots(state.hands[seat])
-        turn: float
-        if best >= 0:
-            turn = best + self.tempo
-        elif state.can_draw(seat):
-            unknown = mask_of(state.stock[state.stock_pos :])
-            best_by_tile: dict[int, int] = {}
-            for p in figure.placements(unknown):
-                best_by_tile[p.tile] = max(p.score, best_by_tile.get(p.tile, 0))
-            fit = len(best_by_tile) / unknown.bit_count()
-            mean_score = sum(best_by_tile.values()) / max(len(best_by_tile), 1)
-            turn = fit * mean_score - (1 - fit) * self.tempo
-        else:
-            turn = 0.0
-        return value + self.weights[seat] * turn
+        value = judged(self.state, self.weights, self.tempo)
+        return value if self.odds is None else self.odds.chance(self.state, value)
+
+
+def judged(state: TableState, weights: tuple[float, ...], tempo: float) -> float:
+    """Static value of `state` for the seat owning `weights`: every seat's hand value,
+    plus what the seat to move can expect from its turn: its best score and one tile
+    fewer (worth `tempo`), or the odds of its draw."""
+    value = utility(state, weights)
+    seat = state.current
+    figure = state.figure
+    best, _spots = figure.best_spots(state.hands[seat])
+    turn: float
+    if best >= 0:
+        turn = best + tempo
+    elif state.can_draw(seat):
+        unknown = mask_of(state.stock[state.stock_pos :])
+        best_by_tile: dict[int, int] = {}
+        for p in figure.placements(unknown):
+            best_by_tile[p.tile] = max(p.score, best_by_tile.get(p.tile, 0))
+        fit = len(best_by_tile) / unknown.bit_count()
+        mean_score = sum(best_by_tile.values()) / max(len(best_by_tile), 1)
+        turn = fit * mean_score - (1 - fit) * tempo
+    else:
+        turn = 0.0
+    return value + weights[seat] * turn
