@@ -67,7 +67,7 @@ def a_table_of(club: ClubPeer, name: str) -> str:
     other.create(["remote", "remote"], {})
     code = next_of(other, Created).table
     other.join(code, name)
-    club.call(lambda: None)
+    next_of(other, TableView)  # seated first (a join still on its way could come second)
     return code
 
 
