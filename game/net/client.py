@@ -237,7 +237,8 @@ class TableClient:
     def close(self, timeout: float = 5.0) -> None:
         """Close the connection and end the thread."""
         if self._thread.is_alive():
-            self._loop.call_soon_threadsafe(self._closing.set)
+            with contextlib.suppress(RuntimeError):  # its loop closed as the thread ends
+                self._loop.call_soon_threadsafe(self._closing.set)
             self._thread.join(timeout)
 
     def drop(self, reason: str) -> None:
