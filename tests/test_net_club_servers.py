@@ -164,3 +164,22 @@ def test_the_book_in_redis_keeps_a_keys_hash_never_the_key(redis_server: RedisSe
     everything = {name: client.hgetall(name) for name in client.keys("*")}
     assert key(7) not in json.dumps(everything)
     assert everything["contack:player-keys"] == {key_hash(key(7)): card.pid}
+
+
+def test_a_line_said_over_a_change_made_on_another_server_is_said_once(
+    redis_server: RedisServer,
+) -> None:
+    """Bob joins on b, and Ann at once says a line on a, whose copy has not taken Bob's
+    join in yet: a takes it in and says the line then (it was refused 'too-fast', as the
+    first try had counted it)."""
+    a, b = Server.on(redis_server.url), Server.on(redis_server.url)
+    ann = hello(a, "Ann", 1)
+    code = create(ann, 2)
+    join(ann, code)
+    settle(b)
+    bob = hello(b, "Bob", 2)
+    join(bob, code)  # not taken in on a yet
+    replies = ann.send({"type": "say", "table": code, "text": "good luck"})
+    assert [reply["type"] for reply in replies if reply["type"] in ("said", "error")] == ["said"]
+    settle(b)
+    assert [said["text"] for said in bob.of_type("said")] == ["good luck"]

@@ -31,14 +31,17 @@ class Chat:
             raise Refused(NOT_YOUR_SEAT, "only a seat's or a watcher's connection may chat here")
         if seat is None and player is None:
             raise Refused(NO_PLAYER, "say hello before chatting as a watcher")
-        now = self.clock()
-        if now - self._said_at.get(follower, -EVERY_S) < EVERY_S:
+        if self.clock() - self._said_at.get(follower, -EVERY_S) < EVERY_S:
             raise Refused(TOO_FAST, "one line a second; wait a moment")
-        self._said_at[follower] = now
         if seat is None:
             return {"seat": None, "name": player or "", "text": text}
         name = player_name(table.record.players[seat].name, seat, fallback="")
         return {"seat": seat, "name": name, "text": text}
+
+    def said(self, follower: Follower) -> None:
+        """`follower`'s line is kept: its next waits a second. Counted only once kept, as
+        a line written over another server's change is taken again at once."""
+        self._said_at[follower] = self.clock()
 
     def leave(self, follower: Follower) -> None:
         """`follower` is gone."""

@@ -123,6 +123,7 @@ class Club:
             if dropped is not None:
                 chat.appendleft(dropped)
             raise
+        self.chat.said(follower)
         self.tell(table, said_frame(table.code, line))
 
     # --- what the registry tells ---------------------------------------------------------
