@@ -237,7 +237,7 @@ class TableFlow:
     def take_back(self) -> int:
         """Take back the last move outright, with no redo (a server's move it could not
         save; a puzzle's miss); the seat that had made it."""
-        seat = self.record.last_hand_moves()[-1].player
+        seat = self.record.last_move().player
         self.recorded.undo()
         self.moved()
         return seat

@@ -328,22 +328,14 @@ class NetTable:
             self.flow.play_from(move, by_computer=self.is_computer(self.state.current))
         except IllegalMoveError as error:
             raise RecordError(f"journal: hand {hand} move {index}: {error}") from None
-        if self._last_move() != RecordMove.read(Mode.TABLE, entry, hand, index):
+        if self.record.last_move() != RecordMove.read(Mode.TABLE, entry, hand, index):
             raise RecordError(f"journal: hand {hand} move {index} is not as written")
         if isinstance(active, (int, float)):
             self.last_active = self.club.turn_since = float(active)
 
     def last_entry(self) -> MoveEntry:
         """The last move as recorded."""
-        return self._last_move().entry(Mode.TABLE)
-
-    def _last_move(self) -> RecordMove:
-        """The last move of the hand under way, read alone (the record's `last_hand_moves`
-        reads the whole hand again after each move: a third of a move's CPU here, and
-        a copy of every hand's moves held between moves)."""
-        hand = self.record.hand_count - 1
-        moves = self.record.hand_entries()[hand]["moves"]
-        return RecordMove.read(Mode.TABLE, moves[-1], hand, len(moves) - 1)
+        return self.record.last_move().entry(Mode.TABLE)
 
     # --- saving ------------------------------------------------------------------------
 

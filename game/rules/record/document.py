@@ -242,6 +242,13 @@ class GameRecord:
             )
         return self._last_moves
 
+    def last_move(self) -> RecordMove:
+        """The last move of the last hand, read alone (a table server reads it after each
+        move; `last_hand_moves` reads the whole hand again after every change)."""
+        index = len(self._document["hands"]) - 1
+        moves = self._document["hands"][-1]["moves"]
+        return RecordMove.read(self.mode, moves[-1], index, len(moves) - 1)
+
     def copy(self) -> GameRecord:
         """An independent copy (a later move of this game leaves it as it is)."""
         return GameRecord(_copied(self._document))
