@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from game.ai.frozen import FROZEN_LEVELS, TOOL_LEVELS, make_any_player
+from game.ai.frozen import FROZEN_LEVELS, TOOL_LEVELS, TOOL_ONLY_LEVELS, make_any_player
 from game.ai.players import LEVELS, GreedyPlayer, MasterPlayer
 from game.rules.table import TableGame, TableState
 from game.rules.table_rules import TableRules
@@ -52,7 +52,9 @@ def test_master_2026_plays_the_moves_it_played_when_frozen() -> None:
 
 def test_frozen_levels_are_for_the_tools_only() -> None:
     assert not set(FROZEN_LEVELS) & set(LEVELS)
-    assert (*LEVELS, *FROZEN_LEVELS) == TOOL_LEVELS
+    assert not set(TOOL_ONLY_LEVELS) & set(LEVELS)
+    assert (*LEVELS, *TOOL_ONLY_LEVELS) == TOOL_LEVELS
+    assert set(FROZEN_LEVELS) < set(TOOL_ONLY_LEVELS)
     assert isinstance(make_any_player("master", random.Random(1), 500), MasterPlayer)
     with pytest.raises(ValueError, match="master-2026"):
         make_any_player("grandmaster", random.Random(1))

@@ -1,9 +1,10 @@
 """Frozen levels: players kept exactly as they once played, as yardsticks.
 
 A tournament or a duel against a frozen level says whether a change to a level made it
-stronger. They are for the tools and the tests: the game never offers them (they are not
-in `LEVELS`, so no seat, share code or network table can name one). `make_any_player`
-builds a level of the ladder or a frozen one.
+stronger. They are for the tools and the tests, as is the oracle (`game.ai.oracle`, which
+reads the stock): the game never offers them (they are not in `LEVELS`, so no seat, share
+code or network table can name one). `make_any_player` builds a level of the ladder, a
+frozen one or the oracle.
 
 `master-2026`: the master until issue 42. At two sides it guessed the stock order twelve
 times and searched each guess six placements deep (`Lookahead`, the first draw along a
@@ -19,6 +20,7 @@ from typing import Final
 
 from game.ai.evaluation import WorkLimit, guessed_stock, two_sides
 from game.ai.montecarlo import MonteCarlo
+from game.ai.oracle import Oracle
 from game.ai.players import (
     EXPERT_DEPTH,
     LEVELS,
@@ -80,16 +82,23 @@ FROZEN_LEVELS: dict[str, Callable[[random.Random, int], Player]] = {
 }
 """The frozen levels by name; each takes its rng and a work cap per move."""
 
-TOOL_LEVELS: Final = (*LEVELS, *FROZEN_LEVELS)
-"""Every level the tools can name: the ladder, then the frozen levels."""
+TOOL_ONLY_LEVELS: dict[str, Callable[..., Player]] = {
+    **FROZEN_LEVELS,
+    "oracle": Oracle,
+}
+"""The yardsticks for the tools: the frozen levels, then the oracle; each takes its rng
+and, when given, a work cap per move."""
+
+TOOL_LEVELS: Final = (*LEVELS, *TOOL_ONLY_LEVELS)
+"""Every level the tools can name: the ladder, then the yardsticks."""
 
 
 def make_any_player(level: str, rng: random.Random, positions: int | None = None) -> Player:
-    """A player of a level of the ladder or a frozen one, with its own work cap per move
+    """A player of a level of the ladder or a yardstick, with its own work cap per move
     when given; `ValueError` naming every level for an unknown one."""
-    frozen = FROZEN_LEVELS.get(level)
-    if frozen is None:
+    yardstick = TOOL_ONLY_LEVELS.get(level)
+    if yardstick is None:
         if level not in LEVELS:
             raise ValueError(f"unknown AI level {level!r} (levels: {', '.join(TOOL_LEVELS)})")
         return make_player(level, rng, positions)
-    return frozen(rng, MASTER_2026_WORK if positions is None else positions)
+    return yardstick(rng) if positions is None else yardstick(rng, positions)

@@ -49,8 +49,9 @@ class Lookahead:
     an opponent is modelled as taking its highest score. A free draw is weighed as a
     move of the searching seat only, never inside the tree. The first draw along a line
     averages over the tiles the stock may hold; given a guessed `stock` order, later
-    draws bring the tiles it says. At most `draws` draws are followed along any line.
-    A search `for_the_game` judges its leaves by the chance of winning the game.
+    draws bring the tiles it says (every draw does, the first too, unless
+    `average_first_draw`). At most `draws` draws are followed along any line. A search
+    `for_the_game` judges its leaves by the chance of winning the game.
     """
 
     def __init__(
@@ -61,6 +62,7 @@ class Lookahead:
         limit: WorkLimit,
         stock: list[TileId] | None = None,
         for_the_game: bool = False,
+        average_first_draw: bool = True,
     ) -> None:
         self.seat = root.current
         self.weights = seat_weights(root, self.seat)
@@ -73,6 +75,9 @@ class Lookahead:
         self.nodes = 0
         self.sampled = stock is not None
         """Draws follow the guessed `stock` order rather than averaging over the tiles."""
+        self.averaged_draws = 1 if average_first_draw or not self.sampled else 0
+        """How many draws along a line average over the tiles before the order is
+        followed."""
         self.state = root.clone()
         self.state.stock = stock if stock is not None else guessed_stock(root, None)
         self.odds = game_odds(root, self.weights) if for_the_game else None
@@ -129,7 +134,7 @@ class Lookahead:
         state = self.state
         if not draws:
             return self._judge()
-        if self.sampled and draws < self.draws:
+        if self.sampled and self.draws - draws >= self.averaged_draws:
             state.apply_unchecked(DRAW_MOVE)
             try:
                 return self._value(depth, draws - 1)
