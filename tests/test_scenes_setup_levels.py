@@ -28,6 +28,15 @@ def test_the_legend_words_every_level_weakest_first_with_its_rating() -> None:
     assert ratings == sorted(ratings)  # easy, greedy, expert, master: the ladder
 
 
+def test_at_two_seats_the_legend_says_how_the_searching_levels_play_one_against_one() -> None:
+    two, four = level_legend(2), level_legend(4)
+    assert two[-1].startswith("Master 1") and "plays to win the game" in two[-1]
+    assert "race to go out" in two[-2]
+    assert "plays each move out many times" in four[-1]
+    alike = [[line.split(": ")[1] for line in lines[1:-2]] for lines in (two, four)]
+    assert alike[0] == alike[1] != []  # random, easy and greedy play alike everywhere
+
+
 def test_without_the_figures_the_legend_still_says_how_each_level_plays(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

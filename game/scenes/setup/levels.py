@@ -27,6 +27,11 @@ LEVEL_LINES: Final = (
     ("master", N_("Master {rating}: plays each move out many times before choosing")),
 )
 """Each level the setup offers, weakest first, as the legend words it."""
+TWO_SEAT_LINES: Final = {
+    "expert": N_("Expert {rating}: weighs your reply and the race to go out"),
+    "master": N_("Master {rating}: looks six tiles ahead and plays to win the game"),
+}
+"""How the levels that search play one against one, where the legend's words differ."""
 PLAYS_LIKE: Final = {
     "easy": N_("{name}: {rating}, you play like the easy level"),
     "greedy": N_("{name}: {rating}, you play like the greedy level"),
@@ -49,6 +54,8 @@ def level_legend(players: int) -> list[str]:
     ratings = shipped_ratings(players)
     lines = [_("Computer levels at {count} seats (rating ± 95% range)").format(count=players)]
     for level, words in LEVEL_LINES:
+        if players == 2:
+            words = TWO_SEAT_LINES.get(level, words)
         rating = ratings.get(level)
         line = _(words).format(rating=rating_words(rating) if rating else "")
         lines.append(line if rating else line.replace(" :", ":"))  # no figure, no gap
