@@ -13,6 +13,7 @@ from game.ai.players import GreedyPlayer
 from game.ai.search import Lookahead
 from game.rules.moves import DRAW_MOVE
 from game.rules.table import TableGame, TableState
+from game.rules.table_rules import TableRules
 
 
 def a_forced_draw() -> TableState:
@@ -52,7 +53,7 @@ def test_a_search_that_follows_every_draw_reads_the_order_a_fair_one_does_not() 
 def test_the_oracle_is_a_tool_level_that_plays_legal_moves() -> None:
     oracle = make_any_player("oracle", random.Random(3), 4_000)
     assert isinstance(oracle, Oracle)
-    state = TableGame(2).new_state("oracle:play")
+    state = TableGame(2, TableRules(hands=1)).new_state("oracle:play")
     while not state.is_terminal():
         if state.hand_over:
             state.next_hand()
