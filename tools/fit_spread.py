@@ -22,44 +22,62 @@ import json
 import multiprocessing
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.frozen import TOOL_LEVELS, make_any_player
 from game.ai.search import judged
 from game.ai.winning import SPREAD_PATH
-from game.rules.table import TableGame
+from game.rules.table import TableGame, TableState
 from game.rules.table_rules import HAND_SIZE, PENALTY_PER_TILE
 
 SEAT_0: tuple[float, ...] = (1.0, -1.0)
 MOST_HELD = 2 * HAND_SIZE
 FEWEST = 30
 
+Noted = TypeVar("Noted")
 Misses = list[tuple[int, float]]
 """Per position: tiles held by both seats, and the hand's true margin minus the judgement."""
 
 
-def play(level: str, seed: int, game: int) -> tuple[Misses, list[int]]:
-    """One game's misses, and each hand's final margin for seat 0."""
-    bots = [make_any_player(level, random.Random(f"spread:{seed}:{game}:{s}")) for s in (0, 1)]
-    state = TableGame(2).new_state(f"spread:{seed}:{game}")
-    misses: Misses = []
-    margins: list[int] = []
-    judged_now: list[tuple[int, float]] = []
+def self_play_hands(
+    level: str, seed_text: str, note: Callable[[TableState], Noted]
+) -> list[tuple[list[Noted], tuple[int, ...]]]:
+    """Each hand of one seeded 2-seat game of `level` against itself: what `note` said of
+    every position before its move, and the hand's result (each seat's points)."""
+    bots = [make_any_player(level, random.Random(f"{seed_text}:{s}")) for s in (0, 1)]
+    state = TableGame(2).new_state(seed_text)
+    hands: list[tuple[list[Noted], tuple[int, ...]]] = []
+    noted: list[Noted] = []
     while not state.is_terminal():
         if state.hand_over:
             state.next_hand()
             continue
-        held = state.hands[0].bit_count() + state.hands[1].bit_count()
-        judged_now.append((held, judged(state, SEAT_0, PENALTY_PER_TILE)))
+        noted.append(note(state))
         state.apply(bots[state.current].choose(state))
         if state.hand_over:
-            result = state.sheet.results[-1]
-            margin = result[0] - result[1]
-            margins.append(margin)
-            misses.extend((n, margin - value) for n, value in judged_now)
-            judged_now = []
+            hands.append((noted, tuple(state.sheet.results[-1])))
+            noted = []
+    return hands
+
+
+def play(level: str, seed: int, game: int) -> tuple[Misses, list[int]]:
+    """One game's misses, and each hand's final margin for seat 0."""
+
+    def note(state: TableState) -> tuple[int, float]:
+        held = state.hands[0].bit_count() + state.hands[1].bit_count()
+        return held, judged(state, SEAT_0, PENALTY_PER_TILE)
+
+    hands = self_play_hands(level, f"spread:{seed}:{game}", note)
+    margins = [result[0] - result[1] for _, result in hands]
+    misses = [
+        (held, margin - value)
+        for (noted, _), margin in zip(hands, margins, strict=True)
+        for held, value in noted
+    ]
     return misses, margins
 
 

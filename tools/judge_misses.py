@@ -18,16 +18,15 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
-import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.players import make_player
 from game.ai.search import judged
-from game.rules.table import TableGame, TableState
+from game.rules.table import TableState
 from game.rules.table_rules import PENALTY_PER_TILE
+from tools.fit_spread import self_play_hands
 
 FACTS = ("one", "tiles held", "their tiles held", "best", "can place", "their best", "they can")
 """What the fit weighs, from the side of the seat to move ('their': the other side's)."""
@@ -63,22 +62,15 @@ def facts(state: TableState) -> tuple[list[float], float, float]:
 
 def play(seed: int, game: int) -> list[Row]:
     """Every position of one expert self-play game, with its hand's final margin."""
-    bots = [make_player("expert", random.Random(f"misses:{seed}:{game}:{s}")) for s in (0, 1)]
-    state = TableGame(2).new_state(f"misses:{seed}:{game}")
-    rows: list[Row] = []
-    waiting: list[tuple[int, list[float], float, float]] = []
-    while not state.is_terminal():
-        if state.hand_over:
-            state.next_hand()
-            continue
-        waiting.append((state.current, *facts(state)))
-        state.apply(bots[state.current].choose(state))
-        if state.hand_over:
-            result = state.sheet.results[-1]
-            for seat, found, margin, judgement in waiting:
-                rows.append((found, margin, judgement, result[seat] - result[1 - seat]))
-            waiting = []
-    return rows
+
+    def note(state: TableState) -> tuple[int, list[float], float, float]:
+        return (state.current, *facts(state))
+
+    return [
+        (found, margin, judgement, result[seat] - result[1 - seat])
+        for noted, result in self_play_hands("expert", f"misses:{seed}:{game}", note)
+        for seat, found, margin, judgement in noted
+    ]
 
 
 def least_squares(rows: list[Row]) -> list[float]:
