@@ -75,8 +75,8 @@ class Lookahead:
         self.nodes = 0
         self.sampled = stock is not None
         """Draws follow the guessed `stock` order rather than averaging over the tiles."""
-        self.averaged_draws = 1 if average_first_draw or not self.sampled else 0
-        """How many draws along a line average over the tiles before the order is
+        self.averaged_draws = 1 if average_first_draw else 0
+        """How many draws along a line average over the tiles before a guessed order is
         followed."""
         self.state = root.clone()
         self.state.stock = stock if stock is not None else guessed_stock(root, None)
@@ -112,8 +112,7 @@ class Lookahead:
         if self.nodes % CHECK_EVERY == 0:
             self.limit.spend(CHECK_EVERY)
         if state.end_reason is not None:
-            value = utility(state, self.weights)
-            return value if self.odds is None else self.odds.chance(state, value)
+            return self._worth(utility(state, self.weights))
         if depth == 0:
             return self._judge()
         seat = state.current
@@ -154,7 +153,11 @@ class Lookahead:
         return total / (TILE_COUNT - front)
 
     def _judge(self) -> float:
-        value = judged(self.state, self.weights, self.tempo)
+        return self._worth(judged(self.state, self.weights, self.tempo))
+
+    def _worth(self, value: float) -> float:
+        """What the search makes of `value`, the hand's value here: the chance of winning
+        the game where it plays for the game, else the value itself."""
         return value if self.odds is None else self.odds.chance(self.state, value)
 
 
