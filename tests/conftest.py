@@ -11,6 +11,9 @@ from typing import Any, TypeVar
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# SDL would turn SIGTERM into a QUIT event, so a hung test's process (or one it started)
+# would outlive `timeout` and the per-test timeout's kill.
+os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
 os.environ["LANGUAGE"] = "en"  # the tests read English unless they choose Spanish
 
 import pytest

@@ -675,10 +675,10 @@ def test_continue_resumes_exactly(make_app: Callable[..., App], tmp_path: Path) 
         run_until(app, lambda: ready_for_human(scene))
         place_by_mouse(app, scene, chooser.choose(scene.state), by_drag=True)
     run_until(app, lambda: ready_for_human(scene))
+    app.clear_to_root()  # the last move's save waits for the next frame; leaving writes it
+    app.tick()
     saved = app.storage.load_game("table")
     assert saved is not None
-    app.clear_to_root()
-    app.tick()
     resumed = scene_for_record(app, saved)
     app.push(resumed)
     app.tick()
