@@ -1,4 +1,4 @@
-"""Headless commands of RECORD.md: simulate, legal, check, solve, analyse, daily, puzzle.
+"""Headless commands of docs/record.md: simulate, legal, check, solve, analyse, daily, puzzle.
 
     python -m game.cli simulate --mode table --players 4 --seed 7 --ai greedy
     python -m game.cli check game.contack.json

@@ -1,4 +1,4 @@
-"""The table server without a window (PROTOCOL.md):
+"""The table server without a window (docs/protocol.md "Running a server"):
 
     python -m game.server [--host ADDRESS] [--port PORT] [--home DIR] [--limit NAME=VALUE]
                           [--tls-cert FILE --tls-key FILE] [--store redis://HOST:PORT/DB]

@@ -1,6 +1,6 @@
 """Golden records of format version 1, one per mode and option, written by an earlier
 version of the game and kept unchanged: every later version must still read, replay,
-resume and check them to the same results (RECORD.md)."""
+resume and check them to the same results (docs/record.md)."""
 
 import json
 import subprocess

@@ -34,7 +34,7 @@ DAY = 86_400.0
 
 
 def key(number: int) -> str:
-    """A player's key of the shape PROTOCOL.md gives (40 characters)."""
+    """A player's key of the shape docs/protocol.md "Players" gives (40 characters)."""
     return f"key-{number:0>36}"
 
 

@@ -1,5 +1,5 @@
-"""The game's client of a club (PROTOCOL.md version 2) against a scripted club on loopback
-(tools/club_peer.py): it says hello first on every connection, the one frame its key is
+"""The game's client of a club (docs/protocol.md "Version 2") against a scripted club on
+loopback (tools/club_peer.py): it says hello first on every connection, the one frame its key is
 ever in; it reads the club's answers as typed values, and refuses what is not of their
 shape in one line."""
 

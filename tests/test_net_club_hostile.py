@@ -1,5 +1,5 @@
-"""Hostile input to version 2 (PROTOCOL.md): names and lines of chat of every Unicode
-kind, forged keys and tokens. Each is taken as the protocol says or refused with a
+"""Hostile input to version 2 (docs/protocol.md "Version 2"): names and lines of chat of
+every Unicode kind, forged keys and tokens. Each is taken as the protocol says or refused with a
 `bad-message`; nothing else changes and nothing crashes."""
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """The club on two real `python -m game.server --store redis://...` processes, one on
 `wss://`, on one redis-server, driven by version 2 clients over real WebSockets
-(PROTOCOL.md "Version 2"): a public rated table opened on one is found in the other's
-lobby and joined there, chat goes both ways, the first server is killed mid-game and
-its player is back on the other with its token, the game ends rated and both servers'
-`ratings` show it; a table that waits outlives both servers stopping and starting."""
+(docs/protocol.md "Several servers, one store"): a public rated table opened on one is
+found in the other's lobby and joined there, chat goes both ways, the first server is
+killed mid-game and its player is back on the other with its token, the game ends rated
+and both servers' `ratings` show it; a table that waits outlives both servers stopping
+and starting."""
 
 from __future__ import annotations
 

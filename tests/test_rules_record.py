@@ -1,4 +1,4 @@
-"""RECORD.md: records load, save, replay and refuse every kind of breakage."""
+"""docs/record.md: records load, save, replay and refuse every kind of breakage."""
 
 import copy
 import json

@@ -1,8 +1,8 @@
 """A small club server for the tests and screenshots of the game's club side (Play
 online), until `game.server` speaks version 2: a real `websockets` server on loopback
 whose tables are a real `Registry` (create, join, rejoin, watch, move), and which answers
-PROTOCOL.md version 2's messages (hello, mine, lobby, say, ratings) as that page says,
-from what the test set (`lobby_tables`, `board`). It keeps every frame each connection
+the messages of docs/protocol.md "Version 2" (hello, mine, lobby, say, ratings) as that
+page says, from what the test set (`lobby_tables`, `board`). It keeps every frame each connection
 sent (`received`), so that a test can see where a key went."""
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Every string constant in the screens and the layers that hand them words (ui, sc
 play, persist, app, router) that reads like words (a space between letters, or a
 capitalised word) must sit inside a catalogue call (`_`, `N_`, `ngettext`, `pgettext`),
 be a docstring, be the message of an error raised for developers or for the record
-checks (`ENGLISH_ERRORS`: the record's reasons are RECORD.md's, shared with the
+checks (`ENGLISH_ERRORS`: the record's reasons are docs/record.md's, shared with the
 headless commands), or carry a `# untranslated: <why>` note on its line. f-strings with
 words in them are always reported: a translated message is one whole sentence with
 named fields (`_("{name} wins").format(name=...)`), never glued from pieces.

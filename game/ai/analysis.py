@@ -85,7 +85,7 @@ class SolitaireReview:
         )
 
     def to_json(self) -> SolitaireReviewEntry:
-        """The `analyse` command's answer (RECORD.md)."""
+        """The `analyse` command's answer (docs/record.md "Headless commands")."""
         if not self.decided:
             return {
                 "mode": self.mode,

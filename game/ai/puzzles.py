@@ -107,7 +107,7 @@ class Puzzle:
 
     def to_json(self) -> dict[str, Any]:
         """The `puzzle` command's answer: the record, the answer (a place move of
-        RECORD.md for the seat to act, with its score) and its points."""
+        docs/record.md for the seat to act, with its score) and its points."""
         return {
             "record": self.record.to_json(),
             "answer": move_to_entry(Mode.TABLE, self.answer, self.seat, self.points),

@@ -1,4 +1,4 @@
-"""The `analyse` command's answer as typed records (RECORD.md): what analysis.py writes."""
+"""The `analyse` command's answer as typed records (docs/record.md): what analysis.py writes."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ asyncio loop. The window hands it messages (`create`, `join`, `rejoin`, `watch`,
 `move`, `stand_in`; at a club `mine`, `lobby`, `say`, `ratings`), which return at once,
 and takes what arrived with `poll()` once per frame, as typed values (`game.net.replies`)
 and `Connected` / `Disconnected` notes; it never waits. A client made with a `ClubIdentity`
-says it first on every connection (PROTOCOL.md version 2), the one message its key is
+says it first on every connection (docs/protocol.md "Players"), the one message its key is
 ever in. A lost connection is tried again by itself, and on its return the client says
 `hello` again, every seat it held is taken back by its token, every table it watched is
 followed again, and so is the lobby.

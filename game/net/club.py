@@ -1,4 +1,4 @@
-"""Play online's side of a club (PROTOCOL.md version 2), no pygame: `ClubSession` is the
+"""Play online's side of a club (docs/protocol.md "Version 2"), no pygame: `ClubSession` is the
 connection the club's screens hold, and what the club last said on it: who this player
 is there, the lobby (followed), their unfinished tables and the ratings board. `poll`
 never waits; the screens read the session's fields each frame."""

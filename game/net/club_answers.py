@@ -1,4 +1,4 @@
-"""What a club's server answers (PROTOCOL.md version 2: players, the lobby, chat and
+"""What a club's server answers (docs/protocol.md "Version 2": players, the lobby, chat and
 ratings), read by the client into typed values as strictly as the other replies: a field
 that is not of its kind raises `BadReply` with a one-line reason. (The server writes these
 frames with game.net.club_replies.)"""
@@ -179,7 +179,7 @@ def _seat(data: Mapping[str, object]) -> LobbySeat:
     kind = data.get("kind")
     if kind != REMOTE and not (isinstance(kind, str) and kind.startswith(AI_PREFIX)):
         raise BadReply("a seat's kind is 'remote' or 'ai:LEVEL'")
-    free = data.get("name") in (None, "")  # PROTOCOL.md does not say how a free one reads
+    free = data.get("name") in (None, "")  # docs/protocol.md "The lobby": null; "" alike
     return LobbySeat(kind, None if free else read_text(data, "name", NAME_LIMIT))
 
 

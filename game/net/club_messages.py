@@ -1,4 +1,4 @@
-"""The messages of protocol version 2 a client sends (PROTOCOL.md "Version 2": players,
+"""The messages of protocol version 2 a client sends (docs/protocol.md "Version 2": players,
 the lobby, chat, ratings, and what `create` adds), read into typed values.
 
 A reader here raises `ValueError` with the one line that `game.net.messages` refuses the
@@ -18,7 +18,7 @@ from game.ai.players import LEVELS
 from game.rules.seeds_names import NAME_LIMIT, cut_text, player_name
 
 KEY_PATTERN: Final = re.compile(r"[A-Za-z0-9_-]{32,128}")
-"""A player's secret key (PROTOCOL.md): made once by the game and kept."""
+"""A player's secret key (docs/protocol.md "Players"): made once by the game and kept."""
 MAX_DAYS: Final = 14
 """The most days a table that waits gives each move."""
 CHAT_LIMIT: Final = 200
@@ -33,7 +33,7 @@ Pace = int | None
 
 
 def pace_json(days: Pace) -> object:
-    """A pace as PROTOCOL.md writes it: "live" or {"days": D}."""
+    """A pace as docs/protocol.md writes it: "live" or {"days": D}."""
     return "live" if days is None else {"days": days}
 
 

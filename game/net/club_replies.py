@@ -1,4 +1,4 @@
-"""The frames of protocol version 2 the server sends (PROTOCOL.md "Version 2"): the
+"""The frames of protocol version 2 the server sends (docs/protocol.md "Version 2"): the
 answers to `hello`, `mine`, `lobby`, `say` and `ratings`. A `view`'s chat and an
 `over`'s ratings are written by `game.net.replies`."""
 

@@ -1,4 +1,4 @@
-"""The messages a client sends (PROTOCOL.md "Client to server"), read into typed values
+"""The messages a client sends (docs/protocol.md "Client to server"), read into typed values
 on the server and written by the client library, and the `error` codes of a refusal.
 
 Reading is defensive: a frame is JSON text read by `jsontext` (no NaN, no deep nesting,
@@ -41,7 +41,7 @@ NOT_YOUR_TURN: Final = "not-your-turn"
 ILLEGAL_MOVE: Final = "illegal-move"
 TOO_FAST: Final = "too-fast"
 SERVER_FULL: Final = "server-full"
-"""A code this server adds to PROTOCOL.md's: it holds as many tables as it may."""
+"""A code this server adds (docs/protocol.md "Errors"): it holds as many tables as it may."""
 NOT_SAVED: Final = "not-saved"
 """A code this server adds: the change could not be written to its disk, so it was not
 made (sent to everyone at the table, the first time a change of theirs is refused)."""
@@ -58,7 +58,7 @@ CODE_LIMIT: Final = 64
 _CODE: Final = re.compile(rf"[A-Za-z0-9_-]{{1,{CODE_LIMIT}}}")
 """What a code or token may hold: the server makes them of these letters."""
 MAX_FRAME: Final = 64 * 1024
-"""The largest frame a client may send, in bytes (PROTOCOL.md)."""
+"""The largest frame a client may send, in bytes (docs/protocol.md "Transport")."""
 NAME_LIMIT: Final = 200
 """The longest name read; what is kept of it is what a screen shows (`player_name`)."""
 
@@ -67,7 +67,7 @@ T = TypeVar("T")
 
 
 class Refused(Exception):
-    """A message the server refuses: `code` as PROTOCOL.md lists them, and why."""
+    """A message the server refuses: `code` as docs/protocol.md "Errors" lists them, and why."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
@@ -123,7 +123,7 @@ class MoveRequest:
 @dataclass(frozen=True)
 class StandIn:
     """The table's host gives away seat `seat` to a computer of `level` until its player
-    takes it back (a message this server adds to PROTOCOL.md's)."""
+    takes it back (docs/protocol.md "Client to server")."""
 
     table: str
     host: str
@@ -269,7 +269,7 @@ def _frame(data: Mapping[str, object]) -> str:
 @dataclass(frozen=True)
 class TablePace:
     """How long each move of a table may take: live (`days` 0, the default), or `days`
-    days a move (a table that waits, PROTOCOL.md version 2)."""
+    days a move (docs/protocol.md "Tables that wait")."""
 
     days: int = 0
 
@@ -283,7 +283,7 @@ class TablePace:
 
 @dataclass(frozen=True)
 class ClubTableOptions:
-    """What a club's `create` adds (PROTOCOL.md version 2): listed in the lobby or by
+    """What a club's `create` adds (docs/protocol.md "The lobby"): listed in the lobby or by
     invitation, rated or not, its pace, and the level that plays a move whose days ran
     out ("" leaves the server's default)."""
 

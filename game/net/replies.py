@@ -1,4 +1,4 @@
-"""The messages the server sends (PROTOCOL.md "Server to client"): written by the server
+"""The messages the server sends (docs/protocol.md "Server to client"): written by the server
 as frames, and read by the client library into typed values.
 
 A client ignores what it does not know (a newer server's messages and fields), so
@@ -34,7 +34,7 @@ from game.rules.seeds_names import cut_text
 from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS
 
 MAX_READ: Final = 1024 * 1024
-"""The largest frame a server sends (PROTOCOL.md: a long game's `view` or `over`)."""
+"""The largest frame a server sends (docs/protocol.md: a long game's `view` or `over`)."""
 ERROR_TEXT_LIMIT: Final = 1000
 """The longest words an `error` may carry (the server's own are one short line)."""
 
@@ -90,7 +90,7 @@ def replaced_frame(table: str, seat: int) -> str:
 
 
 def presence_frame(table: str, connected: list[bool]) -> str:
-    """Which seats have a connection now (a message this server adds to PROTOCOL.md's:
+    """Which seats have a connection now (docs/protocol.md "Server to client":
     a seat without one shows as away)."""
     return _frame({"type": "presence", "table": table, "connected": connected})
 

@@ -4,7 +4,7 @@ asyncio server) in front of a `Registry`.
 Each connection's text frames go to the registry one by one; its answers go to the
 connection's `Outbox`, written in order by one task, so every follower of a table gets
 the same frames in the same order and one that stops reading is dropped, not kept in
-memory. Frames over 64 KiB close the connection (`max_size`), as PROTOCOL.md allows.
+memory. Frames over 64 KiB close the connection (`max_size`), as docs/protocol.md "Transport" says.
 Frames go as they are: the server declines per-message deflate (`compression=None`),
 which cost 50 KB of memory for each connection's compression state (200 of a table's
 340 KB at 1,000 tables of four on two servers) and a sixth of the servers' CPU per

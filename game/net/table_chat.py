@@ -1,4 +1,4 @@
-"""The chat beside a club's table (PROTOCOL.md version 2), no pygame: the last lines the
+"""The chat beside a club's table (docs/protocol.md "Chat"), no pygame: the last lines the
 server sent (a view's, then each `said`), the names this player muted (their lines
 hidden, never sent anywhere), and what may be said."""
 

@@ -58,7 +58,7 @@ NOT_HISTORY: Final = N_("not a Contack history file")
 
 
 class GameEntry(TypedDict, total=False):
-    """One history entry as the file keeps it (RECORD.md's fields of a finished game)."""
+    """One history entry as the file keeps it (docs/record.md's fields of a finished game)."""
 
     key: str
     date: str

@@ -1,4 +1,4 @@
-"""Record files (`.contack.json`, RECORD.md) on disk: reading, checking and writing them,
+"""Record files (`.contack.json`, docs/record.md) on disk: reading, checking and writing them,
 the records folder, naming, saving and deleting records (the folder's listing is
 `records_listing`). The rules only turn records into text and back
 (`GameRecord.from_json` / `dumps`); the files are here."""

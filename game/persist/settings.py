@@ -30,7 +30,7 @@ deals, and deals with "Winnable only" on), on every deal, or nowhere."""
 
 
 CLUB_KEY: Final = re.compile(r"[A-Za-z0-9_-]{32,128}")  # untranslated: a pattern
-"""What a player's key at a club is (PROTOCOL.md version 2, `hello`)."""
+"""What a player's key at a club is (docs/protocol.md "Players", `hello`)."""
 CLUB_KEY_BYTES: Final = 48
 """The randomness of a key the game makes: 64 characters of `token_urlsafe`."""
 CLUB_ADDRESS_LIMIT: Final = 200

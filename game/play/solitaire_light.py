@@ -8,7 +8,7 @@ kept to know without asking that the positions along it can still be won, and th
 after a lost position every later one is lost. A new position drops the question of the
 one before; undo and redo find the answers known for the positions they return to, or
 ask again. The move at which the light went out is written into the record
-(`light_out`, a key RECORD.md allows) for the review and the end of the game.
+(`light_out`, a key docs/record.md allows) for the review and the end of the game.
 """
 
 from __future__ import annotations

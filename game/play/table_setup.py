@@ -13,7 +13,7 @@ from game.rules.share import ShareCode, ShareCodeError, deal_number
 
 
 class TableConfig(TypedDict, total=False):
-    """A new table game as a setup asks for it: RECORD.md's rules, the seats, the deal."""
+    """A new table game as a setup asks for it: docs/record.md's rules, the seats, the deal."""
 
     rules: Mapping[str, object]
     players: list[PlayerEntry]

@@ -1,4 +1,4 @@
-"""The three games a record or a state can be (RECORD.md's `mode`)."""
+"""The three games a record or a state can be (docs/record.md "The document": `mode`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The options of a table game (RECORD.md `rules`), with their ranges.
+"""The options of a table game (docs/record.md "Rules"), with their ranges.
 
 A game lasts a number of hands, or (club) a time, or (points) until a seat's total, a
 team's with partners, reaches a target score: the last is this game's extension beyond
@@ -32,7 +32,7 @@ CLUB_RULES: Final = ("standard", "spanish")
 
 @dataclass(frozen=True)
 class TableRules:
-    """The options of a table game (RECORD.md `rules`)."""
+    """The options of a table game (docs/record.md "Rules")."""
 
     hands: int = 3
     partners: bool = False
@@ -70,7 +70,7 @@ class TableRules:
         return self.time_limit_s is not None
 
     def to_dict(self) -> dict[str, Any]:
-        """The RECORD.md `rules` object; `club_rules` only when not "standard" and `target`
+        """The `rules` object (docs/record.md); `club_rules` only when not "standard" and `target`
         only when set, so other tools read every game they read before exactly as before."""
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         if self.club_rules == "standard":

@@ -25,7 +25,7 @@ class Edition:
     theme: str
     language: str
     table_options: dict[str, Any]
-    """The RECORD.md rules a new table game of this edition starts from."""
+    """The rules (docs/record.md "Rules") a new table game of this edition starts from."""
     club_first: bool = False
     """Club Contack offered before standard scoring (the Spanish book describes it)."""
 

@@ -42,7 +42,7 @@ KIND_WORDS: Final = (
     ("ai:expert", N_("Computer · expert")),
     ("ai:master", N_("Computer · master")),
 )
-"""Each kind of seat (RECORD.md's "human" or "ai:<level>") as the screens name it."""
+"""Each kind of seat (docs/record.md "Players": "human" or "ai:<level>") as the screens name it."""
 SPEED_WORDS: Final = {
     "slow": N_("Slow"),
     "normal": N_("Normal"),

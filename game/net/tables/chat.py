@@ -1,4 +1,4 @@
-"""Chat at a table (PROTOCOL.md version 2, "Chat"): who may say a line, under which seat
+"""Chat at a table (docs/protocol.md "Chat"): who may say a line, under which seat
 and name, and how often. A connection says at most one line a second (`too-fast`)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What version 2 adds to the registry (PROTOCOL.md "Version 2"): players who say
+"""What version 2 adds to the registry (docs/protocol.md "Version 2"): players who say
 `hello`, `mine`, the lobby, chat and ratings. The registry hands it these messages and
 tells it of seats taken and games ended; it reaches the registry's tables through what
 it is given (`find`, `tell`, `save`), so it imports nothing of the registry."""

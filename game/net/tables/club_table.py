@@ -1,4 +1,4 @@
-"""What version 2 keeps with a table (PROTOCOL.md "Version 2"): its lobby, rating and
+"""What version 2 keeps with a table (docs/protocol.md "Version 2"): its lobby, rating and
 pace options, the player who owns each seat, the last lines of its chat, when the seat
 to act began waiting, and the ratings a rated game ended with. It is written in the
 table's save, under the server's key (`ClubTable.to_json`), so a restart keeps it."""
@@ -60,7 +60,7 @@ class ClubTable:
 
     @property
     def pace(self) -> object:
-        """The table's pace as PROTOCOL.md writes it."""
+        """The table's pace as docs/protocol.md writes it."""
         return pace_json(self.options.days)
 
     def to_json(self) -> dict[str, object]:

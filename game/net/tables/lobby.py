@@ -1,4 +1,4 @@
-"""The lobby (PROTOCOL.md version 2): every public table with a free seat, and the
+"""The lobby (docs/protocol.md "The lobby"): every public table with a free seat, and the
 connections that follow it.
 
 A follower is sent the list when it asks, then a fresh one whenever the list has
@@ -22,11 +22,11 @@ EVERY_S: Final = 1.0
 SHOWN: Final = 300
 """The most tables a lobby lists (those waiting longest): an entry of seven seats with
 names of 24 characters each written as an escaped pair of surrogates is under 3 KB, so
-a lobby stays within the 1 MiB of a server's frame (PROTOCOL.md)."""
+a lobby stays within the 1 MiB of a server's frame (docs/protocol.md "Transport")."""
 
 
 def entry(table: NetTable) -> Mapping[str, object]:
-    """How the lobby shows `table` (PROTOCOL.md's ENTRY)."""
+    """How the lobby shows `table` (an entry of docs/protocol.md "The lobby")."""
     seats = [
         {"kind": REMOTE if player.is_human else player.kind, "name": player.name or None}
         for player in table.record.players
@@ -83,7 +83,7 @@ class Lobby:
         far more than seeing that it is still right)."""
 
     def frame(self) -> _Sent:
-        """The `lobby` frame (PROTOCOL.md: a list of ENTRY), made now or within the last
+        """The `lobby` frame (docs/protocol.md "The lobby"), made now or within the last
         second, and when it was made."""
         now = self.clock()
         latest = self._latest

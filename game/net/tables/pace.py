@@ -1,4 +1,4 @@
-"""Tables that wait (PROTOCOL.md version 2, `pace: {"days": D}`): once every seat is
+"""Tables that wait (docs/protocol.md "Tables that wait", `pace: {"days": D}`): once every seat is
 taken they never close for idleness, and each seat has D days for each move. When a
 seat's days run out (the registry's `sweep` looks), the server plays that one move for
 it with the table's stand-in level, thought through the registry's `Thinker`; the seat

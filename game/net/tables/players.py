@@ -1,4 +1,4 @@
-"""The server's players (PROTOCOL.md version 2, "Players"): who said `hello` with which
+"""The server's players (docs/protocol.md "Players"): who said `hello` with which
 key, under which public id, name and rating.
 
 The players' book is behind `PlayerBook`, so that the servers of one Redis share one

@@ -1,4 +1,4 @@
-"""Ratings of rated tables (PROTOCOL.md version 2, "Ratings"), by openskill's
+"""Ratings of rated tables (docs/protocol.md "Ratings"), by openskill's
 Plackett-Luce model: a multiplayer rating system that ranks 2 to 7 seats at once.
 
 The seats are ranked by their final totals, ties sharing a rank. A player's rating is

@@ -201,7 +201,7 @@ class Registry:
             peer.send(error_frame(refused.code, refused.message))
             peer.refused_in_a_row += 1
             if peer.refused_in_a_row == self.limits.refusals_in_a_row:
-                peer.close()  # PROTOCOL.md: one that keeps sending refused messages
+                peer.close()  # docs/protocol.md "Errors": one that keeps sending refused messages
         else:
             peer.refused_in_a_row = 0
 

@@ -39,7 +39,7 @@ from game.rules.seeds_names import SEED_DIGITS
 from game.rules.table import TableGame, TableState
 
 SERVER_KEY: Final = "server"
-"""The key a saved table adds to its record (RECORD.md keeps unknown keys): the code,
+"""The key a saved table adds to its record (docs/record.md keeps unknown keys): the code,
 each seat's token and when the table was last played. Never sent to a client."""
 
 
@@ -193,7 +193,7 @@ class NetTable:
         return bool(self.holders[seat]) or self.held_elsewhere[seat]
 
     def view(self) -> Mapping[str, object]:
-        """The record as any seat may see it (PROTOCOL.md): no seed, and in the hand under
+        """The record as any seat may see it (docs/protocol.md): no seed, and in the hand under
         way the tiles still in the stock as None."""
         shown = None if self.state.hand_over else self.state.stock_pos  # dealt, then drawn
         return self.record.hidden_view(shown).document  # a copy of its own already

@@ -1,2 +1,2 @@
-"""Game records (`.contack.json`, RECORD.md): the typed document, its move entries,
+"""Game records (`.contack.json`, docs/record.md): the typed document, its move entries,
 and a game kept in step with its record."""

@@ -1,4 +1,4 @@
-"""The record document (`.contack.json`, RECORD.md): its header checked once when it is
+"""The record document (`.contack.json`, docs/record.md): its header checked once when it is
 read, typed values out (`record_values`), the few changes a game in play writes, and the
 stable text it is written as. `game.rules.record` replays and keeps it in step with a game.
 """
@@ -20,7 +20,7 @@ from game.rules.table_rules import TableRules
 
 DAILY_KEY: Final = "daily"
 """The record key that marks a daily deal; its value is the date, YYYY-MM-DD (a key this
-game adds to RECORD.md's, as are the three below)."""
+game adds: docs/record.md "Keys this game adds", as are the three below)."""
 UNDOS_KEY: Final = "undos"
 LIGHT_KEY: Final = "light_out"
 """The record key of the move at which a solitaire's still-winnable light went out (1:
@@ -216,7 +216,7 @@ class GameRecord:
         self._document["hands"][hand]["stock"] = list(names)
 
     def hidden_view(self, shown: int | None) -> GameRecord:
-        """A copy as any seat may see it (PROTOCOL.md): no seed, and the tiles of the last
+        """A copy as any seat may see it (docs/protocol.md): no seed, and the tiles of the last
         hand's stock from `shown` on as None (None: all shown, the hand has ended)."""
         view = self.copy()
         view.drop_seed()

@@ -1,4 +1,4 @@
-"""A record's move entries (RECORD.md): a move to its entry and
+"""A record's move entries (docs/record.md "Moves"): a move to its entry and
 back, each refusal naming the hand and the move."""
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ MoveEntry = TypedDict(
     },
     total=False,
 )
-"""One move as a record writes it (RECORD.md; `clock_s`: the game clock before it)."""
+"""One move as a record writes it (docs/record.md "Moves"; `clock_s`: the game clock before it)."""
 
 
 class HandEntry(TypedDict, total=False):

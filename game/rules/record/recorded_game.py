@@ -1,4 +1,4 @@
-"""Game records (`.contack.json`, RECORD.md): reading, checking, replaying and writing.
+"""Game records (`.contack.json`, docs/record.md): reading, checking, replaying and writing.
 
 `GameRecord` (record/document.py) is the document, read into typed values
 (record/values.py) for every reader above the rules. `RecordedGame` keeps a

@@ -1,4 +1,4 @@
-"""The shape of a record document (RECORD.md), checked once when it is read: the header,
+"""The shape of a record document (docs/record.md), checked once when it is read: the header,
 the seats, the list of hands and the keys this game adds. Moves are checked by replaying
 them (`record.recorded_game`)."""
 
@@ -70,9 +70,9 @@ def check_shape(data: object) -> None:
 
 
 def _check_game_keys(data: dict[str, Any]) -> None:
-    """The keys this game adds to RECORD.md's (`seed`, `daily`, `undos`, a hand's
-    `redo`): absent, or of the shape the game reads, so that a record `check` accepts
-    always opens in the game."""
+    """The keys this game adds (docs/record.md "Keys this game adds": `seed`, `daily`,
+    `undos`, a hand's `redo`): absent, or of the shape the game reads, so that a record
+    `check` accepts always opens in the game."""
     if "seed" in data and not is_seed(data["seed"]):
         raise RecordError(
             "record: seed must be a whole number of at most "

@@ -1,8 +1,8 @@
-"""Typed values of a game record (RECORD.md): a seat's player, a hand with its stock and
+"""Typed values of a game record (docs/record.md): a seat's player, a hand with its stock and
 its moves, a move as it was written down.
 
 `GameRecord` keeps the document as the JSON it is written as (so unknown keys and their
-order round-trip, as RECORD.md asks) and hands these values to every reader above the
+order round-trip, as docs/record.md asks) and hands these values to every reader above the
 rules; nothing outside `game.rules.record` reads or edits the JSON itself.
 """
 

@@ -1,7 +1,7 @@
 """New table game: seats (2 to 7, human or computer, names), every rule option, and a
 deal number or a friend's share code (a solitaire's code plays that solitaire deal).
 
-"Start" replaces this scene with the table scene, given a config that is a RECORD.md
+"Start" replaces this scene with the table scene, given a config that is a docs/record.md
 `rules` dict plus a `players` list of {"name", "kind"} ("human" or "ai:<level>").
 """
 
@@ -268,7 +268,7 @@ class SetupScene(Scene):
     # Result -------------------------------------------------------------------------
 
     def config(self) -> TableConfig:
-        """The table scene's config: {"rules": RECORD.md rules, "players": [...]}."""
+        """The table scene's config: {"rules": docs/record.md rules, "players": [...]}."""
         rules = self.rules.rules(self.count.value)
         return {"rules": rules.to_dict(), "players": self.players()}
 
