@@ -112,7 +112,7 @@ def play_until_handoff(app: App, scene: TableScene, moves: int) -> int:
     bot = make_player("greedy", random.Random(1))
     for _ in range(4000):
         seat = scene.turns.banner_seat
-        if seat is not None and len(scene.turns.news.get(seat, [])) >= moves:
+        if seat is not None and len(scene.turns.news_for(seat)) >= moves:
             return seat
         assert seat is None or not scene.turns.showing_move
         if seat is not None:
@@ -128,7 +128,7 @@ def test_the_handoff_waits_for_the_computer_and_sums_up(make_app: AppMaker) -> N
     scene = open_table(app, [("Ann", "human"), ("Edna", "ai:greedy"), ("Ben", "human")], 3)
     drive = Input(app, frames=1)
     seat = play_until_handoff(app, scene, 2)
-    news = scene.turns.news[seat]
+    news = scene.turns.news_for(seat)
     assert any(line.startswith("Edna") for line in news)
     assert all("(" not in line for line in news)  # tiles in words, no cells
     drive.press(pygame.K_RETURN)
@@ -145,7 +145,7 @@ def test_the_handoff_keeps_every_move_of_five_computers_and_scrolls(make_app: Ap
     scene = open_table(app, seats, 3)
     drive = Input(app, frames=1)
     seat = play_until_handoff(app, scene, 6)
-    news = scene.turns.news[seat]
+    news = scene.turns.news_for(seat)
     panel = scene.handoff
     assert panel.lines == news and len(news) >= 6
     shown = panel.scrollbar.shown
