@@ -134,7 +134,7 @@ def coming_in(app: App, table: RemoteTableScene) -> dict[str, Any]:
 
     play_until(app, landed)
     (seat,) = table.remote.held
-    news = table.turns.news.get(seat, [])
+    news = table.turns.news_for(seat)
     return {"shown": news, "position": table.remote.flow.position(), "moves": moves(table)}
 
 

@@ -269,6 +269,37 @@ def test_an_edition_sets_theme_language_and_options_together(make_app: AppMaker)
     assert app.art.theme.edge_names[2] == "orange" and _("orange") == "naranja"
 
 
+def test_fresh_settings_are_the_modern_edition_until_a_part_is_chosen_apart(
+    make_app: AppMaker,
+) -> None:
+    """A first New table game names the edition the fresh settings are, the game's own
+    modern one (in Spanish too: a language chosen keeps it), never "Your own mix"; tile
+    colours chosen apart in the settings make the mix."""
+    app = make_app()
+    drive = Input(app)
+    drive.click(app.scene.buttons["table"])  # type: ignore[attr-defined]
+    words = drawn_words(app)
+    assert "Modern Contack" in words and "Your own mix" not in words
+    drive.press(pygame.K_ESCAPE)
+    drive.click(app.scene.buttons["settings"])  # type: ignore[attr-defined]
+    assert app.scene.edition.words() == "Modern Contack"  # type: ignore[attr-defined]
+    choose_language(drive, "es")
+    assert "Contack moderno" in drawn_words(app)
+    drive.press(pygame.K_ESCAPE)
+    drive.click(app.scene.buttons["table"])  # type: ignore[attr-defined]
+    words = drawn_words(app)
+    assert "Contack moderno" in words and "A tu gusto" not in words
+    drive.press(pygame.K_ESCAPE)
+    drive.click(app.scene.buttons["settings"])  # type: ignore[attr-defined]
+    theme = app.scene.theme  # type: ignore[attr-defined]
+    drive.click(theme._arrows(theme._control_rect(app.ui), app.ui)[1].center)
+    assert app.settings.theme == "1939"
+    assert app.scene.edition.words() == "A tu gusto"  # type: ignore[attr-defined]
+    drive.press(pygame.K_ESCAPE)
+    drive.click(app.scene.buttons["table"])  # type: ignore[attr-defined]
+    assert "A tu gusto" in drawn_words(app)
+
+
 # --- every screen, in Spanish, keeps its words in their boxes -----------------------------
 
 

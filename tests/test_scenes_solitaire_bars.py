@@ -82,15 +82,32 @@ def test_the_window_draws_on_while_the_light_thinks(make_app: AppMaker) -> None:
     assert light.shows in (WINNABLE, OUT) and lamp(app, scene) in (PALETTE.good, OUT_LAMP)
 
 
-def test_the_lights_switch_shows_it_here_and_keeps_the_choice(app: App) -> None:
+def test_the_lights_switch_shows_it_on_this_deal_only(app: App) -> None:
+    """The switch lights a deal that is not a winnable one, or puts out a winnable one,
+    on that deal alone (Restart keeps it): the settings keep where the light shows, and
+    the next deal follows them."""
     scene = open_scene(app, DrawSolitaireScene(app, seed=7))  # not a winnable deal
     assert not scene.bars.light_toggle.value and not scene.session.light.on
-    Input(app, FRAMES).click(scene.bars.light_toggle)
-    assert app.settings.winnable_light == "every" and scene.session.light.on
-    assert scene.session.light.shows == WINNABLE
-    Input(app, FRAMES).click(scene.bars.light_toggle)
-    assert app.settings.winnable_light == "off" and not scene.session.light.on
+    drive = Input(app, FRAMES)
+    drive.click(scene.bars.light_toggle)
+    assert scene.bars.light_toggle.value and scene.session.light.on
+    assert scene.session.light.shows == WINNABLE and app.settings.winnable_light == "winnable"
     assert scene.session.assists == {}
+    lit = scene.session
+    drive.click(scene.bars.restart_button)  # the same deal again: still lit
+    assert scene.session is not lit and scene.session.light.on
+    drive.click(scene.bars.new_button)
+    run_until(app, lambda: scene.seed != 7, limit=50)
+    assert not scene.bars.light_toggle.value and not scene.session.light.on
+    scene.deals.start(11, daily="2026-11-22")  # a winnable deal: lit
+    app.run_frames(FRAMES)
+    assert scene.session.light.on
+    drive.click(scene.bars.light_toggle)
+    assert not scene.bars.light_toggle.value and not scene.session.light.on
+    assert app.settings.winnable_light == "winnable"
+    scene.deals.start(12, daily="2026-11-23")
+    app.run_frames(FRAMES)
+    assert scene.bars.light_toggle.value and scene.session.light.on
 
 
 def test_a_daily_deal_is_lit_by_default(app: App) -> None:

@@ -3,15 +3,19 @@ hand-off, and the keyboard's choice of tile."""
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.ai.players import make_player
 from game.play.table_reading import seat_hands
 from game.rules.moves import DRAW_MOVE, PLACE
+from game.rules.record.document import GameRecord
+from game.rules.record.recorded_game import RecordedGame
 from game.rules.table import TableState
 from game.scenes.table.scene import TableScene
 from tests.conftest import AppMaker
@@ -71,8 +75,44 @@ def test_a_draw_played_for_a_person_lands_in_their_hand_and_their_log(
     assert all(panel.collidepoint(scene.hands.sprites[tile].centre) for tile in tiles)
     drawn = scene.match.record.last_hand_moves()[-1]
     assert drawn.move == DRAW_MOVE
-    assert scene.turns.news[1] == ["P2 drew a tile"]
+    assert scene.turns.news_for(1) == ["P2 drew a tile"]
     assert rows_alternate(scene)
+
+
+def draws_in_a_row(state: TableState) -> int:
+    """How many tiles the seat to play draws in a row from `state` before it can place
+    or pass."""
+    after, count = state.clone(), 0
+    while after.current == state.current and after.legal_moves() == [DRAW_MOVE]:
+        after.apply(DRAW_MOVE)
+        count += 1
+    return count
+
+
+@pytest.mark.parametrize(
+    ("language", "told"), [("en", "P2 drew {count} tiles"), ("es", "P2 robó {count} triángulos")]
+)
+def test_a_computers_draws_in_a_row_are_one_line_of_the_handoff_log(
+    make_app: AppMaker, tmp_path: Path, language: str, told: str
+) -> None:
+    """A computer between two people draws several tiles before it can place: the next
+    person's hand-off log tells them as one line with their count, in the words of the
+    player's language."""
+    record = position(
+        ["human", "ai:greedy", "human"],
+        lambda state: state.current == 1 and draws_in_a_row(state) >= 3,
+    )
+    start = RecordedGame.from_record(GameRecord(copy.deepcopy(record))).state
+    assert isinstance(start, TableState)
+    count = draws_in_a_row(start)
+    app = make_app(tmp_path, speed="instant", banner=True)
+    app.settings.language = language
+    app.apply_settings()
+    scene = open_table(app, record=record)
+    run_until(app, lambda: scene.turns.banner_seat == 2)
+    log = scene.turns.news_for(2)
+    assert len(log) == 2 and log[0] == told.format(count=count)  # then its tile, or its pass
+    assert scene.handoff.lines == log
 
 
 def test_tab_goes_through_the_tiles_that_fit_only(make_app: AppMaker, tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ import pytest
 
 import game.scenes.table.stage as table_stage_module
 from game.ai.players import make_player
-from game.app import App
+from game.app import App, ManualClock
 from game.play.table_flow import Turn
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE
@@ -112,7 +112,7 @@ def play_until_handoff(app: App, scene: TableScene, moves: int) -> int:
     bot = make_player("greedy", random.Random(1))
     for _ in range(4000):
         seat = scene.turns.banner_seat
-        if seat is not None and len(scene.turns.news.get(seat, [])) >= moves:
+        if seat is not None and len(scene.turns.news_for(seat)) >= moves:
             return seat
         assert seat is None or not scene.turns.showing_move
         if seat is not None:
@@ -128,7 +128,7 @@ def test_the_handoff_waits_for_the_computer_and_sums_up(make_app: AppMaker) -> N
     scene = open_table(app, [("Ann", "human"), ("Edna", "ai:greedy"), ("Ben", "human")], 3)
     drive = Input(app, frames=1)
     seat = play_until_handoff(app, scene, 2)
-    news = scene.turns.news[seat]
+    news = scene.turns.news_for(seat)
     assert any(line.startswith("Edna") for line in news)
     assert all("(" not in line for line in news)  # tiles in words, no cells
     drive.press(pygame.K_RETURN)
@@ -145,7 +145,7 @@ def test_the_handoff_keeps_every_move_of_five_computers_and_scrolls(make_app: Ap
     scene = open_table(app, seats, 3)
     drive = Input(app, frames=1)
     seat = play_until_handoff(app, scene, 6)
-    news = scene.turns.news[seat]
+    news = scene.turns.news_for(seat)
     panel = scene.handoff
     assert panel.lines == news and len(news) >= 6
     shown = panel.scrollbar.shown
@@ -398,6 +398,29 @@ def test_between_hands_enter_deals_the_next_hand_once_armed(make_app: AppMaker) 
     assert isinstance(shown, ScoreScene)
     app.run_frames(round(KEYS_ARMED_S / FIXED_DT) + 2)
     drive.press(pygame.K_RETURN)
+    assert app.scene is scene and len(scene.match.record.to_json()["hands"]) == 2
+
+
+def test_an_enter_queued_before_the_scores_showed_deals_nothing(make_app: AppMaker) -> None:
+    """A key pressed as the hand ends, read by the loop only after the steps it slept
+    through opened the score screen (older by then than its first moments), was pressed
+    before the screen was shown: the sheet stays, and the next press deals."""
+    app = make_app(speed="instant", banner=False, frames=1)
+    scene = TableScene(app, table_config([("Ann", "ai:greedy"), ("Bot", "ai:greedy")], 3, hands=2))
+    app.push(scene)
+    run_until(app, lambda: scene.turns.hand_end_played)
+    assert not isinstance(app.scene, ScoreScene)
+    drive = Input(app, frames=0)
+    drive.press(pygame.K_RETURN)  # it wakes the sleeping loop
+    app.pace.sleep(1.0)
+    assert isinstance(app.clock, ManualClock)
+    app.clock.advance(1.0)
+    app.run_frames(1)  # the steps slept open the scores, then the key is read
+    shown = app.scene
+    assert isinstance(shown, ScoreScene)
+    assert len(scene.match.record.to_json()["hands"]) == 1
+    app.run_frames(round(KEYS_ARMED_S / FIXED_DT) + 2)
+    drive.press(pygame.K_RETURN, frames=2)
     assert app.scene is scene and len(scene.match.record.to_json()["hands"]) == 2
 
 

@@ -328,7 +328,7 @@ def _until_handoff(app: App, scene: TableScene, moves: int) -> Callable[[], None
             seat = turns.banner_seat
             if (
                 seat is not None
-                and len(turns.news.get(seat, [])) >= moves
+                and len(turns.news_for(seat)) >= moves
                 and len(scene.state.figure) > 2
             ):
                 return

@@ -22,7 +22,7 @@ THEME_NAMES: Final = ("modern", "1939", "1962")
 LANGUAGE_CODES: Final = ("", *LANGUAGES)
 """The languages a player may choose; "" follows the system's language."""
 EDITION_NAMES: Final = ("", "1939", "1962", "spanish")
-"""The editions a player may choose; "" is none (theme and language chosen apart)."""
+"""The editions a player may choose; "" is none chosen: the game's own, modern one."""
 ANIMATION_SPEEDS: Final = ("slow", "normal", "fast", "instant")
 WINNABLE_LIGHTS: Final = ("winnable", "every", "off")
 """Where the solitaires' "still winnable" light shows: on winnable deals only (daily
@@ -94,7 +94,7 @@ class Settings:
     language: str = ""
     """The language of the words on screen; "" follows the system's."""
     edition: str = ""
-    """The edition last chosen as a whole (theme, language, options), or ""."""
+    """The edition last chosen as a whole (theme, language, options), or "" (none)."""
     colour_blind: bool = False
     volume: float = 0.7
     muted: bool = False

@@ -56,6 +56,8 @@ class WinnableLight:
         self.record = record
         self.deal = deal
         self.on = False
+        self.chosen: bool | None = None
+        """Whether the player switched it on or off on this deal (None: they did not)."""
         self.shows = THINKING
         self._known: dict[tuple[Move, ...], Answer] = {}
         self._history: tuple[Move, ...] = ()

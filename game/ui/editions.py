@@ -1,8 +1,9 @@
-"""Editions: the 1939 and 1962 English boxes and the Spanish one, each a theme, a
-language and the options a new table game starts with, chosen together in one go.
+"""Editions: the game's own modern one (the fresh settings), the 1939 and 1962 English
+boxes and the Spanish one, each a theme, a language and the options a new table game
+starts with, chosen together in one go.
 
 Each part can still be changed on its own afterwards (the settings keep the edition
-chosen last; the settings screen shows "Your own mix" once the parts no longer match)."""
+chosen last; the edition choice shows "Your own mix" once the parts no longer match)."""
 
 from __future__ import annotations
 
@@ -24,13 +25,25 @@ class Edition:
     """The edition's name, an English message for the catalogue."""
     theme: str
     language: str
+    """The language it sets; "" for the modern one, which speaks the player's."""
     table_options: dict[str, Any]
     """The rules (docs/record.md "Rules") a new table game of this edition starts from."""
     club_first: bool = False
     """Club Contack offered before standard scoring (the Spanish book describes it)."""
 
+    def speaks(self, language: str) -> bool:
+        """Whether the settings' `language` ("" follows the system) is this edition's."""
+        return not self.language or (language or self.language) == self.language
+
 
 EDITIONS: Final = {
+    "": Edition(
+        "",
+        N_("Modern Contack"),
+        "modern",
+        "",
+        {"variant": "standard", "free_draw": False, "club_rules": "standard", "chips": 40},
+    ),
     "1939": Edition(
         "1939",
         N_("1939 English"),
@@ -54,10 +67,11 @@ EDITIONS: Final = {
         club_first=True,
     ),
 }
-"""Every edition, in the order the choice offers them. The 1939 box came with the leaflet
-that allows the free draw; the Spanish one alone has Club Contack, by its own rules."""
-MIX: Final = ""
-"""The edition key when theme and language were chosen apart."""
+"""Every edition, in the order the choice offers them: first the game's own, which fresh
+settings are ("": none chosen). The 1939 box came with the leaflet that allows the free
+draw; the Spanish one alone has Club Contack, by its own rules."""
+MIX: Final = "mix"
+"""The edition choice's key once theme or language were chosen apart (never stored)."""
 MIX_LABEL: Final = N_("Your own mix")
 
 
@@ -69,11 +83,7 @@ def edition_options() -> list[tuple[str, str]]:
 def current_edition(settings: Settings) -> str:
     """The edition the settings are set to, or `MIX` once its parts were changed."""
     edition = EDITIONS.get(settings.edition)
-    if (
-        edition is None
-        or settings.theme != edition.theme
-        or (settings.language or edition.language) != edition.language
-    ):
+    if edition is None or settings.theme != edition.theme or not edition.speaks(settings.language):
         return MIX
     return edition.key
 
@@ -86,7 +96,7 @@ def apply_edition(settings: Settings, key: str) -> None:
         return
     settings.edition = key
     settings.theme = edition.theme
-    settings.language = edition.language
+    settings.language = edition.language or settings.language
     last = settings.last_setup or TableSetup()
     rules = TableRules.from_dict({**last.rules.to_dict(), **edition.table_options})
     settings.last_setup = dataclasses.replace(last, rules=rules)

@@ -49,6 +49,8 @@ class SolitaireCommands:
     """After a loss: the review, with its winning line playing at once."""
     refit: Callable[[], None]
     """Fit the figure to its area again, at the largest size that shows it."""
+    switch_light: Callable[[bool], None]
+    """The "still winnable" light's switch: on or off on this deal."""
 
 
 def option(services: Services, name: str, default: bool = False) -> bool:
@@ -64,10 +66,14 @@ def winnable_deal(services: Services, record: GameRecord) -> bool:
     return record.daily is not None or option(services, "winnable_only")
 
 
-def light_wanted(services: Services, record: GameRecord) -> bool:
-    """Whether the "still winnable" light shows on the deal of `record`."""
+def light_wanted(services: Services, session: SolitaireSession) -> bool:
+    """Whether the "still winnable" light shows on the deal of `session`: as its switch
+    was set on this deal, else where the settings show it."""
+    chosen = session.light.chosen
+    if chosen is not None:
+        return chosen
     where = services.settings.winnable_light
-    return where == "every" or (where == "winnable" and winnable_deal(services, record))
+    return where == "every" or (where == "winnable" and winnable_deal(services, session.record))
 
 
 def set_option(services: Services, name: str, value: bool) -> None:
@@ -136,9 +142,10 @@ class SolitaireBars:
         self.light_rect = pygame.Rect(0, 0, 0, 0)
         """The row of the "still winnable" light, above the switches."""
         self.winnable_toggle = self.add_option(N_("Winnable only"), "winnable_only")
-        self.light_toggle: Toggle = form.add(Toggle(N_("Winnable light"), False, self._light_set))
+        self.light_toggle: Toggle = form.add(
+            Toggle(N_("Winnable light"), False, commands.switch_light)
+        )
         self.toggles.append(self.light_toggle)
-        self._winnable_deal = False
 
     def add_option(self, label: str, name: str, then: Callable[[], None] | None = None) -> Toggle:
         """A switch at the foot of the side panel for the option `name` (`then` runs after
@@ -152,13 +159,6 @@ class SolitaireBars:
         toggle: Toggle = self.form.add(Toggle(label, option(self.services, name), change))
         self.toggles.append(toggle)
         return toggle
-
-    def _light_set(self, on: bool) -> None:
-        """The light's switch: on shows it on this deal (on every deal when this is not
-        a winnable one), off shows it nowhere."""
-        where = ("winnable" if self._winnable_deal else "every") if on else "off"
-        self.services.settings.winnable_light = where
-        self.services.save_settings()
 
     def _deal_typed(self, text: str) -> None:
         digits = "".join(ch for ch in text if ch in ASCII_DIGITS)  # not "²" or "①"
@@ -181,8 +181,7 @@ class SolitaireBars:
     def show_session(self, session: SolitaireSession, searching: bool, forced: bool) -> None:
         """Which buttons may be pressed as the game stands (`searching`: for a winnable
         deal; `forced`: a turned tile must be placed or discarded)."""
-        self._winnable_deal = winnable_deal(self.services, session.record)
-        self.light_toggle.value = light_wanted(self.services, session.record)
+        self.light_toggle.value = light_wanted(self.services, session)
         playing = not session.finished and not searching
         take_back = (playing or session.loss_to_count) and session.can_undo()
         self.undo_button.enabled = take_back or (playing and forced)

@@ -79,6 +79,7 @@ class SolitaireScene(Scene):
             review=self.review,
             show_line=lambda: self.review(line=True),
             refit=self.refit,
+            switch_light=self.switch_light,
         )
         self.bars = SolitaireBars(self.form, services, self.autoplay, commands)
         self.controls = SolitaireControls(
@@ -281,6 +282,11 @@ class SolitaireScene(Scene):
         """Fit the figure to its area again (the F key), at the largest size that shows it."""
         self.board.release()
         self.sync()
+
+    def switch_light(self, on: bool) -> None:
+        """The light's switch shows it on this deal or hides it; Settings choose where it
+        shows on every deal."""
+        self.session.light.chosen = on
 
     def extra_key(self, key: int) -> bool:
         """A key only this solitaire knows; True when used."""

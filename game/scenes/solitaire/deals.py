@@ -95,9 +95,11 @@ class SolitaireDeals:
         self.began(seed)
 
     def restart(self) -> None:
-        """The same deal from its start (a daily deal stays the day's)."""
-        day = self.session.record.daily
+        """The same deal from its start (a daily deal stays the day's, the light as its
+        switch was set on it)."""
+        day, chosen = self.session.record.daily, self.session.light.chosen
         self.start(self.session.seed, **({DAILY_KEY: day} if day is not None else {}))
+        self.session.light.chosen = chosen
 
     def new(self) -> None:
         """A fresh deal; with "winnable deals only", search for one first (across frames)."""
@@ -128,7 +130,7 @@ class SolitaireDeals:
                 self.start(seed)
             return
         session = self.session
-        session.light.switch(light_wanted(self.services, session.record), session.state)
+        session.light.switch(light_wanted(self.services, session), session.state)
         session.poll()
 
     def save_if_due(self, at_once: bool = False) -> bool:

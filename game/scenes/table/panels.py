@@ -9,7 +9,7 @@ from typing import Final
 
 import pygame
 
-from game.i18n import _, format_number
+from game.i18n import _, format_number, ngettext
 from game.play.table_flow import TableFlow
 from game.play.table_reading import time_left_s, who_went_out
 from game.rules.moves import DRAW, PLACE
@@ -56,8 +56,15 @@ def move_words(name: str, result: MoveResult) -> str:
             return _("{name}: {move}, +{points}").format(name=name, move=kind, points=result.points)
         return _("{name}: {move}").format(name=name, move=kind)
     if result.drawn is not None:
-        return _("{name} drew a tile").format(name=name)
+        return drew_words(name, 1)
     return _("{name} passed").format(name=name)
+
+
+def drew_words(name: str, count: int) -> str:
+    """A seat's draws in a row, told as one: "Bo drew a tile", "Bo drew 4 tiles"."""
+    return ngettext("{name} drew a tile", "{name} drew {count} tiles", count).format(
+        name=name, count=count
+    )
 
 
 def forced_words(match: TableFlow, seat: int) -> str:

@@ -254,7 +254,7 @@ class TableScene(Scene):
             self.show_events(played)
         if (banner := self.turns.banner_seat) is not None:
             self.handoff.show(
-                self.stage.handoff_area(), self.services.ui, self.turns.news.get(banner, [])
+                self.stage.handoff_area(), self.services.ui, self.turns.news_for(banner)
             )
         if self.hands.tray_seat != self.turns.tray_seat():  # the mouse changed hands
             self.hands.tray_seat = self.turns.tray_seat()

@@ -5,8 +5,10 @@ owed), the last hand's counting points and tile penalties, totals, team totals w
 partners, the leader or the winners (ties share), and the deal number with its share
 code (C or a click copies it). Between hands: Next hand (Enter) and Menu. At the end:
 Rematch, Play this deal again, Watch replay, Save record and Menu; Enter starts nothing
-there, so that the winner is seen and a new game is a deliberate click. Keys pressed in
-the first moments of the screen are ignored: they were meant for the table.
+there, so that the winner is seen and a new game is a deliberate click. Only a key
+pressed while the screen is shown counts, once its first moments are over: one pressed
+before (queued as the hand ended, read after the steps that opened it) was meant for the
+table.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ if TYPE_CHECKING:
 
 
 KEYS_ARMED_S: Final = 0.6
-"""How long the screen ignores keys after it opens."""
+"""How long the screen ignores keys once it is shown."""
 
 
 class ScoreScene(Scene):
@@ -55,7 +57,10 @@ class ScoreScene(Scene):
         self.on_next_hand = on_next_hand
         state = match.state
         self.final = state.is_terminal()
+        self.shown = False
+        """Whether a frame of it has been drawn: a key read before was pressed before."""
         self.age = 0.0
+        """Game time since it was shown."""
         if self.final:
             self.main = self.form.add(Button(N_("Rematch"), self.rematch, primary=True))
             self.main.visible = not match.news.networked  # a network table's host opens the next
@@ -87,10 +92,11 @@ class ScoreScene(Scene):
         return math.inf
 
     def update(self, dt: float) -> None:
-        self.age += dt
+        if self.shown:
+            self.age += dt
 
     def handle_event(self, event: pygame.Event) -> bool:
-        if event.type == pygame.KEYDOWN and self.age < KEYS_ARMED_S:
+        if event.type == pygame.KEYDOWN and not (self.shown and self.age >= KEYS_ARMED_S):
             return True
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_c) or (
             event.type == pygame.MOUSEBUTTONDOWN
@@ -165,6 +171,7 @@ class ScoreScene(Scene):
     # --- drawing ------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.shown = True
         surface.blit(self.services.felt(), (0, 0))
         ui = self.services.ui
         state = self.match.state

@@ -16,7 +16,7 @@ from game.play.table_flow import TableFlow, Turn
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE
 from game.scenes.table.moves import TableMoves
-from game.scenes.table.panels import status_still_for
+from game.scenes.table.panels import drew_words, status_still_for
 from game.scenes.table.stage import TableStage
 
 if TYPE_CHECKING:
@@ -35,6 +35,26 @@ FORCED_PAUSE_S: Final = 1.0
 LANDED_PAUSE_S: Final = 1.1
 """How long a computer's move, or a forced one, stays in view once it has landed before
 the game goes on (normal speed): time to see the tile, its contacts and its points."""
+
+
+class MovesLog:
+    """One person's hand-off log: every move since their last turn, in words, a seat's
+    draws in a row told as one line with their count ("Bo drew 4 tiles")."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.drawer = -1
+        """The seat whose draws the last line tells (-1: it tells no draw)."""
+        self.drawn = 0
+
+    def add(self, seat: int, name: str, words: str, drew: bool) -> None:
+        """Seat `seat` (called `name`) moved, said in `words`; `drew`: a draw."""
+        if drew and seat == self.drawer:
+            self.drawn += 1
+            self.lines[-1] = drew_words(name, self.drawn)
+            return
+        self.lines.append(words)
+        self.drawer, self.drawn = (seat, 1) if drew else (-1, 0)
 
 
 class TableTurns:
@@ -64,8 +84,8 @@ class TableTurns:
         """Time left of the current pause (thinking, a forced move, penalties)."""
         self.hold_s = 0.0
         """Time left that a landed move stays in view; it runs once nothing moves."""
-        self.news: dict[int, list[str]] = {}
-        """Per human seat, every move since their last turn, in words (the hand-off's log)."""
+        self.news: dict[int, MovesLog] = {}
+        """Per human seat, every move since their last turn (the hand-off's log)."""
         self.placed_since: dict[int, list[Cell]] = {}
         """Per human seat, the cells of the tiles placed since their last turn (ringed)."""
         self.forced_shown = False
@@ -251,13 +271,18 @@ class TableTurns:
             self._give_mouse(seat)
         else:
             self.hold_s = LANDED_PAUSE_S * self.pause_factor
+        name, drew = self.match.names[seat], played.result.drawn is not None
         if played.forced:
-            self.news.setdefault(seat, []).append(words)
+            self.news.setdefault(seat, MovesLog()).add(seat, name, words, drew)
         for other in range(self.match.state.players):
             if other != seat and self.match.is_human(other):
-                self.news.setdefault(other, []).append(words)
+                self.news.setdefault(other, MovesLog()).add(seat, name, words, drew)
                 if cell is not None:
                     self.placed_since.setdefault(other, []).append(cell)
+
+    def news_for(self, seat: int) -> list[str]:
+        """The lines of `seat`'s hand-off log."""
+        return self.news.get(seat, MovesLog()).lines
 
     def took_back(self, seat: int) -> None:
         """An undo gave the turn back to `seat`."""
