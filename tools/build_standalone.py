@@ -19,15 +19,13 @@ import time
 from pathlib import Path
 from typing import Final
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from tools.catalogue import compile_all
-
 ROOT: Final = Path(__file__).resolve().parents[1]
 SPEC: Final = ROOT / "contack.spec"
 DIST: Final = ROOT / "dist"
 WORK: Final = ROOT / "build" / "standalone"
 BUNDLE: Final = DIST / "contack"
+NEEDED: Final = ("PyInstaller", "babel")
+"""What the build runs (the extra `build`)."""
 
 
 def bundle_size(folder: Path) -> int:
@@ -37,11 +35,14 @@ def bundle_size(folder: Path) -> int:
 
 
 def main() -> int:
-    if importlib.util.find_spec("PyInstaller") is None:
-        print(
-            "build_standalone: PyInstaller is missing: pip install -e '.[build]'", file=sys.stderr
-        )
+    missing = [name for name in NEEDED if importlib.util.find_spec(name) is None]
+    if missing:
+        lacking = " and ".join(missing)
+        print(f"build_standalone: {lacking} missing: pip install -e '.[build]'", file=sys.stderr)
         return 1
+    sys.path.insert(0, str(ROOT))
+    from tools.catalogue import compile_all  # Babel's, once it is known to be there
+
     started = time.monotonic()
     compile_all()
     command = [sys.executable, "-m", "PyInstaller", str(SPEC), "--noconfirm"]
