@@ -17,6 +17,8 @@ the limits of `game.net.tables.limits.Limits` (`--limit connections_per_host=200
 several servers serve the same tables to the same players (`game.net.tables.redis_store`,
 `game.net.tables.replica`, `game.net.tables.redis_book`); a
 Redis that cannot be reached when it starts is one line on standard error, exit 1.
+Redis's client is the server's own dependency, not a player's: without it `--store` is
+one line on standard error saying what to install (`contack[server]`), exit 1.
 Python's cyclic garbage collector looks only at what was made in the last `SETTLE_S`
 (game/collector.py), once the tables are open.
 """
@@ -40,10 +42,7 @@ from game.collector import Collector
 from game.net.server import Task, run_server
 from game.net.tables.limits import Limits
 from game.net.tables.players import FileBook
-from game.net.tables.redis_book import RedisBook
-from game.net.tables.redis_store import RedisStore
 from game.net.tables.registry import Registry
-from game.net.tables.replica import Replica
 from game.net.tables.store import TableStore
 from game.net.tables.thinking import AdvisedThinker
 from game.persist.files import GameFiles
@@ -169,8 +168,8 @@ def main(argv: list[str] | None = None) -> int:
     workers = [WorkerPool() for _ in range(COMPUTER_WORKERS)]
     try:
         registry, tasks = _opened(args, home, limits, AdvisedThinker(*workers), book)
-    except OSError as error:
-        print(f"table server: cannot reach the store {args.store}: {error}", file=sys.stderr)
+    except (OSError, ModuleNotFoundError) as error:
+        print(f"table server: {unopened(args.store, error)}", file=sys.stderr)
         for pool in workers:
             pool.shutdown()
         return 1
@@ -186,6 +185,14 @@ def main(argv: list[str] | None = None) -> int:
         for pool in workers:
             pool.shutdown()
     return 0 if saved else 1
+
+
+def unopened(store: str, error: OSError | ModuleNotFoundError) -> str:
+    """Why `store` could not be opened, in one line: it cannot be reached, or Redis's
+    client, the server's own dependency, is not installed."""
+    if isinstance(error, ModuleNotFoundError):
+        return f"--store needs {error.name}: pip install 'contack[server]'"
+    return f"cannot reach the store {store}: {error}"
 
 
 async def settling(collector: Collector) -> None:
@@ -204,12 +211,17 @@ def _opened(
 ) -> tuple[Registry, list[Task]]:
     """The registry of the store the command line names, its tables open, and the tasks
     that keep it up to the store's (`OSError` when the store cannot be reached). The
-    players' book is the file `book` on files, and Redis's on Redis."""
+    players' book is the file `book` on files, and Redis's on Redis (whose client, the
+    extra `contack[server]`, is imported only then: `ModuleNotFoundError` without it)."""
     if book is not None:
         files = TableStore(home)
         registry = Registry(time.time, thinker, files, limits, book=book)
         registry.open(files.load())
         return registry, []
+    from game.net.tables.redis_book import RedisBook
+    from game.net.tables.redis_store import RedisStore
+    from game.net.tables.replica import Replica
+
     store = RedisStore(args.store)
     store.check()
     registry = Registry(time.time, thinker, store, limits, book=RedisBook(args.store))

@@ -11,7 +11,7 @@ import select
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -41,24 +41,33 @@ def game_settings(home: Path, size: tuple[int, int], **chosen: Any) -> None:
 
 class GameWindow:
     """The game in a real window on `server`, its files in `home` (its settings there
-    say its size); `args` go to main.py (a record to open)."""
+    say its size); `args` go to the game (a record to open). The game is `program` in
+    the environment `environ` (this tree's main.py in this process's environment, unless
+    told: a standalone build in an environment of its own), on `server`."""
 
-    def __init__(self, server: XServer, home: Path, *args: str) -> None:
+    def __init__(
+        self,
+        server: XServer,
+        home: Path,
+        *args: str,
+        program: Sequence[str] = (sys.executable, str(ROOT / "main.py")),
+        environ: Mapping[str, str] | None = None,
+    ) -> None:
         self.server = server
         self.home = home
         env = {
-            **server.environ,
+            **(environ or {**os.environ, "PYTHONPATH": str(ROOT)}),
+            "DISPLAY": server.display,
             "CONTACK_HOME": str(home),
             "CONTACK_REPORT_STILL": "1",
             "SDL_AUDIODRIVER": "dummy",
             "PYGAME_HIDE_SUPPORT_PROMPT": "1",
             "LANGUAGE": "en",
-            "PYTHONPATH": str(ROOT),
         }
         env.pop("SDL_VIDEODRIVER", None)
         self.errors = (home / "stderr.txt").open("w")
         self.process = subprocess.Popen(
-            [sys.executable, str(ROOT / "main.py"), *args],
+            [*program, *args],
             cwd=ROOT,
             env=env,
             stdout=subprocess.PIPE,

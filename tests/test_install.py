@@ -1,9 +1,10 @@
-"""An install is whole: the fonts and sounds ship inside the `game` package, and
-`contack --self-check` says so, or says what is missing (CI runs it on a wheel installed
-into a fresh venv)."""
+"""An install is whole: the fonts and sounds ship inside the `game` package, a worker
+process thinks, and `contack --self-check` says so, or says what is missing (CI runs it
+on a wheel installed into a fresh venv, and on the standalone build)."""
 
 from __future__ import annotations
 
+import multiprocessing.spawn
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +12,8 @@ from pathlib import Path
 import pytest
 
 import game
-from game.launch import install_problems
+from game.ai.worker import WorkerPool
+from game.launch import install_problems, main, worker_problems
 from game.ui import sound, theme
 from game.ui.theme import Fonts
 from tests.conftest import AppMaker
@@ -41,6 +43,28 @@ def test_a_missing_font_or_sound_fails_the_self_check(
     assert any("sounds missing: place" in problem for problem in problems)
 
 
+def test_a_worker_process_that_cannot_start_fails_the_self_check(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As in a standalone build whose program, started as a worker, does not become one
+    (it dies on the worker's arguments): the game would quietly play weaker, so the
+    self-check fails."""
+    dying = [sys.executable, "-c", "raise SystemExit(2)"]
+    monkeypatch.setattr(multiprocessing.spawn, "get_command_line", lambda **_: dying)
+    assert worker_problems(WorkerPool()) == [
+        "the worker process failed: it did not start, or it crashed"
+    ]
+
+
+def test_the_version_is_said_from_the_one_place_it_is_kept(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as ended:
+        main(["--version"])
+    assert ended.value.code == 0
+    assert capsys.readouterr().out == f"contack {game.__version__}\n"
+
+
 def test_the_self_check_command_says_so_in_one_line() -> None:
     checked = subprocess.run(
         [
@@ -55,4 +79,5 @@ def test_the_self_check_command_says_so_in_one_line() -> None:
     )
     assert checked.returncode == 0, checked.stderr[-500:]
     lines = [line for line in checked.stdout.splitlines() if line.startswith("contack:")]
-    assert lines == ["contack: the install is whole: 3 fonts, 8 sounds, English and Spanish"]
+    whole = "3 fonts, 8 sounds, English and Spanish; a computer's move from a worker process"
+    assert lines == [f"contack: the install is whole: {whole}"]

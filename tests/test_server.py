@@ -83,6 +83,26 @@ def test_tls_files_that_cannot_serve_are_one_line_and_the_server_never_starts(
     assert "Traceback" not in done.stderr
 
 
+def test_a_server_on_redis_without_redis_installed_says_what_to_install(tmp_path: Path) -> None:
+    """Redis's client is the server's extra (`contack[server]`), not a player's: where it
+    is not installed the server still imports, and `--store` is one line saying what to
+    install, exit 1."""
+    without_redis = "import sys, runpy; sys.modules['redis'] = None; "
+    serve = "runpy.run_module('game.server', run_name='__main__')"
+    options = ["--port", "0", "--home", str(tmp_path), "--store", "redis://127.0.0.1:1/0"]
+    done = subprocess.run(
+        [sys.executable, "-c", without_redis + serve, *options],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=GUARD_S,
+    )
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        "table server: --store needs redis: pip install 'contack[server]'"
+    ]
+
+
 def test_a_server_leaves_the_collector_only_what_it_made_since_its_last_second(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -4,12 +4,12 @@ the game keeps its files (with a button to open each folder where the system all
 from __future__ import annotations
 
 from functools import partial
-from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game import __version__
 from game.i18n import N_, _
 from game.persist.folders import folder_opener
 from game.persist.records import records_dir
@@ -21,14 +21,6 @@ from game.ui.widgets.controls import Button
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
-
-
-def game_version() -> str:
-    """The installed game's version ("unknown" when run from a bare source tree)."""
-    try:
-        return metadata.version("contack")
-    except metadata.PackageNotFoundError:
-        return "unknown"  # untranslated: never installed, never shown to a player
 
 
 class AboutScene(Scene):
@@ -84,7 +76,7 @@ class AboutScene(Scene):
     def credit_lines(self) -> list[str]:
         """The left panel's paragraphs."""
         return [
-            _("Contack {version}").format(version=game_version()),
+            _("Contack {version}").format(version=__version__),
             _(
                 "The game of matching triangles, first published by Parker Brothers in 1939. "
                 "The rules follow the 1939 and 1962 English rule books and the Spanish edition, "
