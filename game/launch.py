@@ -22,7 +22,7 @@ from game.i18n import _, language, set_language
 from game.persist.storage import Storage
 from game.rules.table import TableGame
 from game.ui.sound import EFFECTS, SOUNDS_DIR
-from game.ui.theme import Fonts
+from game.ui.theme import ICON_FILE, Fonts
 
 WORKER_ANSWER_S: Final = 60.0
 """The longest the self-check waits for a worker process's move (it takes about a second
@@ -75,8 +75,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def install_problems(app: App) -> list[str]:
-    """What a whole install has and `app` lacks: a bundled font, a sound, the Spanish
-    catalogue (empty when nothing is missing)."""
+    """What a whole install has and `app` lacks: a bundled font, a sound, the icon, the
+    Spanish catalogue (empty when nothing is missing)."""
     problems = []
     for style in Fonts.FILES:
         app.fonts.get(20, style)
@@ -86,6 +86,8 @@ def install_problems(app: App) -> list[str]:
     sounds = [name for name in EFFECTS if not (SOUNDS_DIR / f"{name}.wav").is_file()]
     if sounds:
         problems.append(f"sounds missing: {', '.join(sounds)}")  # untranslated: the shell's
+    if not ICON_FILE.is_file():
+        problems.append("the icon is missing")  # untranslated: the shell's
     spoken = language()
     if set_language("es") != "es" or _("Rules") == "Rules":  # untranslated: a probe
         problems.append("no Spanish catalogue (not compiled)")  # untranslated: the shell's
@@ -144,7 +146,7 @@ def self_check() -> int:
         )
         return 1
     fonts, sounds = len(Fonts.FILES), len(EFFECTS)
-    whole = f"{fonts} fonts, {sounds} sounds, English and Spanish"  # untranslated: the shell's
+    whole = f"{fonts} fonts, {sounds} sounds, the icon, English and Spanish"  # untranslated: shell
     thought = "a computer's move from a worker process"  # untranslated: the shell's
     print(f"contack: the install is whole: {whole}; {thought}")  # untranslated: the shell's
     return 0

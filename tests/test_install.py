@@ -19,28 +19,32 @@ from game.ui.theme import Fonts
 from tests.conftest import AppMaker
 
 
-def test_the_fonts_and_sounds_are_package_data() -> None:
+def test_the_fonts_sounds_and_icon_are_package_data() -> None:
     package = Path(game.__file__).parent
     assert theme.FONTS_DIR.resolve().is_relative_to(package.resolve())
     for name in Fonts.FILES.values():
         assert (theme.FONTS_DIR / name).is_file()
     for name in sound.EFFECTS:
         assert (sound.SOUNDS_DIR / f"{name}.wav").is_file()
+    assert theme.ICON_FILE.is_file()
+    assert theme.ICON_FILE.resolve().is_relative_to(package.resolve())
 
 
 def test_a_whole_install_passes_its_self_check(make_app: AppMaker) -> None:
     assert install_problems(make_app(frames=1)) == []
 
 
-def test_a_missing_font_or_sound_fails_the_self_check(
+def test_a_missing_font_sound_or_icon_fails_the_self_check(
     make_app: AppMaker, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app = make_app(frames=1)
     app.fonts = Fonts(tmp_path)  # a folder with no fonts: a plain font stands in
     monkeypatch.setattr("game.launch.SOUNDS_DIR", tmp_path)
+    monkeypatch.setattr("game.launch.ICON_FILE", tmp_path / "icon.png")
     problems = install_problems(app)
     assert any("DejaVuSans.ttf" in problem for problem in problems)
     assert any("sounds missing: place" in problem for problem in problems)
+    assert "the icon is missing" in problems
 
 
 def test_a_worker_process_that_cannot_start_fails_the_self_check(
@@ -79,5 +83,7 @@ def test_the_self_check_command_says_so_in_one_line() -> None:
     )
     assert checked.returncode == 0, checked.stderr[-500:]
     lines = [line for line in checked.stdout.splitlines() if line.startswith("contack:")]
-    whole = "3 fonts, 8 sounds, English and Spanish; a computer's move from a worker process"
+    whole = (
+        "3 fonts, 8 sounds, the icon, English and Spanish; a computer's move from a worker process"
+    )
     assert lines == [f"contack: the install is whole: {whole}"]

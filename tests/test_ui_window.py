@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.app import App, ManualClock
 from game.persist.storage import Storage
@@ -36,3 +37,14 @@ def test_the_window_keeps_the_size_the_player_chose(tmp_path: Path) -> None:
         data["window_size"] = damaged
         settings.write_text(json.dumps(data), "utf-8")
         assert Storage(tmp_path).load_settings().window_size is None
+
+
+def test_the_window_opens_with_the_games_icon(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    given: list[pygame.Surface] = []
+    monkeypatch.setattr(pygame.display, "set_icon", given.append)
+    App((800, 600), storage=Storage(tmp_path), clock=ManualClock()).close()
+    (icon,) = given
+    assert icon.get_size() == (256, 256)
+    assert icon.get_at((128, 200))[:3] != icon.get_at((4, 128))[:3]  # a tile on the felt

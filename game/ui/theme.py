@@ -31,6 +31,8 @@ ASSETS_DIR: Final = _ASSET_FILES.enter_context(
 )
 """The fonts and sounds shipped inside the `game` package (package data)."""
 FONTS_DIR: Final = ASSETS_DIR / "fonts"
+ICON_FILE: Final = ASSETS_DIR / "icon.png"
+"""The window's icon (tools/make_icon.py draws it)."""
 
 
 @dataclass(frozen=True)

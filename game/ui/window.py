@@ -10,6 +10,7 @@ laid out for and compares the surface with that, once a frame.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import warnings
 from collections.abc import Sequence
@@ -19,6 +20,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.persist.settings import Settings
+from game.ui.theme import ICON_FILE
 
 SIZE_KEPT_AFTER_S: Final = 0.5
 """A window the player resized keeps its size in the settings once it has stayed that
@@ -126,6 +128,8 @@ def open_window(windowed_size: Size, fullscreen: bool) -> pygame.Surface:
     """Open (or change) the game's window: fullscreen, or resizable at `windowed_size`
     and never smaller than `MIN_SIZE`."""
     pygame.display.set_caption(_(TITLE))
+    with contextlib.suppress(OSError, pygame.error):  # a window without its icon still plays
+        pygame.display.set_icon(pygame.image.load(ICON_FILE))
     if fullscreen:
         screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
     else:
