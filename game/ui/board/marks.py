@@ -127,14 +127,19 @@ class BoardMarks:
         with self.clipped(surface):
             self.blit_on(surface, image, cell)
             if score is not None:
-                x, y = view.cell_centre(cell)
                 label = self.ui.text(f"+{score}" if score else _("match"), 20, PALETTE.gold, "bold")
-                blit_text(surface, label, (round(x), round(y - view.side * 0.62)))
+                blit_text(surface, label, pixel(self.ghost_label_at(cell)))
+
+    def ghost_label_at(self, cell: Cell) -> Point:
+        """Where a ghost's points are written: above its cell's middle (over the cell
+        above a tile that points down)."""
+        x, y = self.view.cell_centre(cell)
+        return x, y - self.view.side * 0.62
 
     def draw_openings(self, surface: pygame.Surface, cells: Iterable[Cell]) -> None:
         """Opportunity openings: cells two or three tiles border, marked with a gold dot
-        (the caller leaves out a cell that a spot, a ghost or a mark covers: its dot
-        would read in the middle of their numbers, as "+⊙5")."""
+        (the caller leaves out a cell that a spot, a ghost, a mark or a ghost's points
+        cover: its dot would read in the middle of their numbers, as "+⊙5")."""
         with self.clipped(surface):
             for cell in cells:
                 self.blit_on(surface, self.image(points_up(cell), "opening"), cell)
