@@ -98,7 +98,10 @@ class AchievementToasts:
         if toast.start is None or toast.under != (size, avoid):
             toast.place = self.place(surface, felt, ui, avoid)
             toast.under = (size, [rect.copy() for rect in avoid])
-            toast.start = None if toast.place is None else (toast.start or now)
+            if toast.place is None:
+                toast.start = None
+            elif toast.start is None:
+                toast.start = now
         if toast.place is None or toast.start is None:
             return
         box = toast.place.copy()

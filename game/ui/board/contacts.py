@@ -182,11 +182,11 @@ class ContactAnimator:
         timing: tuple[float, float],
         within: pygame.Rect | None,
     ) -> tuple[Point, float, float]:
-        """Where, how far up and after what delay a label wanted at `at` (after its
-        `timing`'s delay, for its duration) crosses none of the labels drawn meanwhile:
-        at `at`, else the nearest place just above or below one of theirs (`within`),
-        rising as far or, with no room for that, not at all; with no room either way,
-        once they are gone."""
+        """Where, how far up and after what delay a label wanted at `at` (shown after
+        `timing`: its delay, for its duration) crosses none of the labels shown
+        meanwhile: at `at`, else the nearest place just above or below one of theirs
+        (`within`), rising as far or, with no room for that, not at all; with no room
+        either way, once they are gone."""
         delay, duration = timing
         start, end = delay * self.factor, (delay + duration) * self.factor
         meanwhile = [item for item in self.floats.items if item.shown()[0] < end]
