@@ -341,8 +341,7 @@ class App:
         """Draw the top scene (and the scenes under an overlay), notices and achievements."""
         self.stack.draw(self.screen, alpha)
         self.notice_board.draw(self.screen, self.ui, self._keep_clear())
-        if self.toasts.on_screen:
-            self.toasts.draw(self.screen, self.felt(), self.ui, self._keep_clear(), self.time)
+        self.toasts.draw(self.screen, self.felt(), self.ui, self._keep_clear(), self.time)
 
     def notice_boxes(self) -> list[tuple[list[pygame.Surface], pygame.Rect]]:
         """The notices shown now, each its lines and its box (`Notices.boxes`)."""

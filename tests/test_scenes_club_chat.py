@@ -1,7 +1,7 @@
 """The chat beside a club's table, driven by real input against the scripted club
 (tools/club_peer.py): lines come and are said, typing keeps every key from the table, a
 click on a name mutes that player (kept in the settings) and the muted line shows them
-again; the key is in no frame but hello."""
+again, Escape closes the chat; the key is in no frame but hello."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def test_chat_lines_come_are_said_and_a_muted_player_is_hidden(
         wait_for(app, table, lambda: len(table.remote.chat.lines) == 2)
         assert table.remote.chat.lines[-1] == Said(code, 1, "Ann", "thanks r")
         assert table.chat.field.text == ""
-        drive.press(pygame.K_ESCAPE)
+        drive.press(pygame.K_TAB)
         assert isinstance(app.scene, RemoteTableScene) and not table.chat.field.focused
         name_rect = next(rect for rect, name in table.chat.names if name == "Tom")
         drive.click(name_rect.center)
@@ -76,3 +76,24 @@ def test_chat_lines_come_are_said_and_a_muted_player_is_hidden(
         "thanks r",
     ]
     assert all(KEY not in json.dumps(frame) for frame in sent if frame["type"] != "hello")
+
+
+def test_escape_closes_the_chat_and_shows_the_figure_under_it(
+    make_app: AppMaker, club: ClubPeer
+) -> None:
+    """The chat stayed open after Escape (it only left the box), hiding the figure."""
+    code = a_table_of(club, "Tom")
+    app, table = join_by_code(make_app, club, code)
+    drive = Input(app)
+    bare = app.screen.copy()
+    drive.click(table.buttons["chat"])
+    panel = table.chat.rect
+    assert table.chat.open and app.screen.get_at(panel.center) != bare.get_at(panel.center)
+    for typing in (True, False):
+        if not typing:
+            drive.click(table.buttons["chat"])
+            drive.press(pygame.K_TAB)  # the box left, the chat still open
+        assert table.chat.open and table.chat.field.focused is typing
+        drive.press(pygame.K_ESCAPE)
+        assert app.scene is table and not table.chat.open
+        assert app.screen.get_at(panel.center) == bare.get_at(panel.center)

@@ -6,6 +6,7 @@ another) when a lesson, a coach's review or a game earns it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -19,6 +20,7 @@ from game.persist.history import add_finished_game
 from game.play.lesson import YOU
 from game.rules.record.document import GameRecord
 from game.scenes.games.achievements import AchievementsScene
+from game.scenes.menus.menu import MenuScene
 from game.scenes.requests import CoachRequest, Screen
 from game.scenes.review.coach import CoachScene
 from game.scenes.table.guided import GuidedGameScene
@@ -29,6 +31,7 @@ from tests.conftest import AppMaker
 from tests.drive import Input, open_games_tab, run_until
 from tests.test_languages import drawn_words
 from tests.test_persist_achievements import WON, table_game
+from tests.test_scenes_puzzles_scene import open_puzzles, place_by_keys
 from tests.test_scenes_table_guided import play_step
 
 
@@ -85,9 +88,10 @@ def test_the_achievements_tab_shows_the_days_earned_and_how_close(make_app: AppM
 def test_achievements_earned_together_slide_in_one_after_another(
     make_app: AppMaker, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
 ) -> None:
-    """A game Ann won counted while the statistics are up: each card comes once, clear
-    of every button and of the window's middle, with one sound for the lot, and goes;
-    nothing waits for the player."""
+    """A game Ann won counted while the statistics are up (panels from side to side:
+    the cards wait, and nothing waits for them), then the menu: each card comes once,
+    on bare felt clear of every button and of the window's middle, with one sound for
+    the lot, and goes."""
     app = make_app(size=size)
     sounds: list[str] = []
     monkeypatch.setattr(app.sound, "play", sounds.append)
@@ -97,7 +101,9 @@ def test_achievements_earned_together_slide_in_one_after_another(
     fast(app)
     app.run_frames(1)
     assert sounds == ["achievement"]
-    announced = []
+    assert app.toasts.shown is not None and not app.toasts.on_screen
+    Input(app).press(pygame.K_ESCAPE)  # the menu
+    announced: list[str] = []
     while app.toasts.on_screen:
         toast = app.toasts.shown
         assert toast is not None and toast.place is not None
@@ -192,3 +198,46 @@ def test_every_card_holds_its_words(
         card_width, card_tall, side = card_shape(ui, achievement)
         words = [*toast_words(achievement)[:2], toast_words(achievement)[2]._replace(lines=9)]
         assert card_height(ui, words, words_room(ui, card_width, side)) <= card_tall
+
+
+def card_places_while(app: App, running: Callable[[], bool]) -> list[pygame.Rect | None]:
+    """Where the card shown rests in each frame while `running()` (None: it waits)."""
+    places = []
+    while running():
+        app.tick()
+        shown = app.toasts.shown
+        places.append(shown.place if shown is not None and app.toasts.on_screen else None)
+    return places
+
+
+def test_a_card_waits_for_bare_felt_off_the_coachs_and_the_puzzles_panels(
+    make_app: AppMaker,
+) -> None:
+    """The card was drawn over the coach's summary, and over the puzzle trainer's score
+    (the player's panel): where every place covers a panel it waits, and comes on the
+    next screen with room, whole and on bare felt."""
+    app = make_app(size=(1280, 800))
+    fast(app)
+    app.open(CoachRequest(GameRecord(table_game(WON))))
+    app.run_frames(3)
+    coach = app.scene
+    assert isinstance(coach, CoachScene) and coach.review is not None
+    assert app.toasts.shown is not None and app.toasts.shown.achievement.key == "coached"
+    words = pygame.Rect(0, coach.summary_top, app.size[0], coach.list.rect.bottom)
+    for place in card_places_while(app, lambda: app.time < SHOWN_S):
+        assert place is None or not place.colliderect(words)
+    puzzles = open_puzzles(app)
+    table = puzzles.table
+    assert table is not None
+    place_by_keys(app, puzzles, table.match.puzzle.answer)
+    layout = table.stage.layout
+    panels = [puzzles.panel, *(seat.rect for seat in layout.seats), layout.status]
+    for place in card_places_while(app, lambda: not table.done or app.time < 2 * SHOWN_S):
+        assert place is None or place.collidelist(panels) < 0
+    Input(app).press(pygame.K_ESCAPE)  # the coach, still no room
+    assert app.scene is coach and not app.toasts.on_screen
+    Input(app).press(pygame.K_ESCAPE)  # the menu
+    assert isinstance(app.scene, MenuScene)
+    shown = app.toasts.shown
+    assert shown is not None and shown.achievement.key in ("coached", "puzzle-first")
+    assert shown.place is not None and app.toasts.on_screen

@@ -16,6 +16,7 @@ from game.persist.puzzles import load_progress
 from game.rules.moves import PLACE, Move
 from game.scenes.menus.menu import MenuScene
 from game.scenes.puzzles.scene import PuzzlesScene
+from game.ui.tween import FloatingText, ease_out_cubic
 from tests.conftest import AppMaker
 from tests.drive import Input, at, run_until
 from tests.test_languages import drawn_words
@@ -138,3 +139,35 @@ def test_a_puzzle_the_worker_could_not_find_is_said_and_asked_again(
     assert "No puzzle could be found; try again." in drawn_words(app)
     Input(app).click(scene.buttons["next"])
     assert scene.table is not None and scene.number is not None
+
+
+def labels_drawn(texts: list[FloatingText]) -> list[pygame.Rect]:
+    """Where each rising label is drawn in this frame (as `FloatingText.draw` puts it)."""
+    boxes = []
+    for text in texts:
+        t = (text.elapsed - text.delay) / text.duration
+        if 0 <= t < 1:
+            y = text.start[1] - text.rise * ease_out_cubic(t)
+            boxes.append(text.surface.get_rect(center=(round(text.start[0]), round(y))))
+    return boxes
+
+
+def test_after_a_miss_the_best_plays_words_are_drawn_over_no_other(make_app: AppMaker) -> None:
+    """ "The best play" and "Opportunity play! +25" were drawn on top of each other, and
+    the opportunity's words over a contact's sum."""
+    app = make_app(size=(1280, 800), speed="normal")
+    scene = open_puzzles(app)
+    table = scene.table
+    assert table is not None
+    match = table.match
+    answer = match.puzzle.answer
+    wrong = next(m for m in match.flow.legal_moves() if m.action == PLACE and m.tile != answer.tile)
+    place_by_keys(app, scene, wrong)
+    most = 0
+    while not table.done:
+        app.run_frames(1)
+        floats = table.stage.animator.floats.items
+        boxes = labels_drawn(floats)
+        assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
+        most = max(most, len(boxes))
+    assert most >= 3  # the best play's words, its sums and its opportunity's at once

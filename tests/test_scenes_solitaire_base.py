@@ -15,6 +15,7 @@ from game.ai.autoplay import best_stock_move, fair_move, simple_fair_move
 from game.ai.solver import solve
 from game.ai.worker import InProcessAdviser, Job
 from game.app import App
+from game.i18n import set_language
 from game.play.events import Report
 from game.rules.modes import Mode
 from game.rules.moves import DISCARD_PILE, PILE, STOCK, Move
@@ -24,10 +25,13 @@ from game.scenes.menus.menu import MenuScene
 from game.scenes.solitaire.bars import option
 from game.scenes.solitaire.base import SolitaireScene
 from game.scenes.solitaire.draw import DrawSolitaireScene
+from game.scenes.solitaire.panels import light_end_words
 from game.scenes.solitaire.sources import DISCARD_KEY, STOCK_KEY
 from game.scenes.solitaire.stacked import StackedSolitaireScene
+from game.scenes.solitaire.stage import end_lines
 from tests.conftest import AppMaker
 from tests.drive import Input, new_app, run_until
+from tools.text_audit import watching
 
 Point = tuple[float, float]
 
@@ -444,3 +448,31 @@ def test_after_a_move_the_tiles_the_sources_may_turn_up_are_drawn_ahead(
             (p[h - 2], True) for p, h in zip(state.piles, state.heights, strict=True) if h >= 2
         ]
     assert wanted and all(app.art.is_drawn(tile, side, up) for tile, up in wanted)
+
+
+@pytest.mark.parametrize(
+    ("size", "language"), [((800, 600), "es"), ((1280, 800), "en"), ((1920, 1080), "es")]
+)
+def test_the_end_of_a_deal_is_said_over_no_tile_of_the_figure(
+    make_app: AppMaker, size: tuple[int, int], language: str
+) -> None:
+    """The game-over panel was drawn over the top tile of the figure (its words taller
+    than the room kept for them: the verdict, where the light went out, the fair odds):
+    the figure is fitted clear of it, also once the verdict has come."""
+    app = make_app(size=size, speed="instant")
+    app.settings.winnable_light = "every"
+    set_language(language)
+    scene = lose_draw_deal(app, 7)
+    run_until(app, lambda: scene.session.verdict not in (None, "unknown"))
+    assert light_end_words(scene.session.light.out_at)  # said on the panel
+    with watching(app) as frame:
+        app.redraw()
+        app.run_frames(1)
+    first = end_lines(scene.session, scene.end_note())[0][0]
+    said = next(drawn.rect for drawn in frame.texts if drawn.text == first)
+    banner = next(rect for _scene, rect in frame.panels if rect.contains(said))
+    view = scene.board.view
+    for cell, _tile, _rot in scene.state.figure.tiles():
+        xs, ys = zip(*view.cell_vertices(cell), strict=True)
+        tile = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        assert not tile.colliderect(banner), (cell, tile, banner)

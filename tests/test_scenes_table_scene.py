@@ -7,7 +7,7 @@ import json
 import random
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,7 @@ from game.persist.storage import Storage
 from game.play.table_reading import time_left_s
 from game.play.table_setup import TableConfig
 from game.router import scene_for_record
+from game.rules.lattice import Cell
 from game.rules.moves import DRAW, PASS, PLACE, Move
 from game.rules.record.document import GameRecord
 from game.rules.record.entries import PlayerEntry
@@ -836,3 +837,50 @@ def test_a_seat_without_a_name_is_named_in_the_players_language(tmp_path: Path) 
     app.open(TableRequest(table_config([("\u200b", "human"), ("Ben", "ai:greedy")], 3)))
     app.run_frames(2)
     assert app.scene.match.names[0] == "Asiento 1"  # type: ignore[attr-defined]
+
+
+def openings_drawn(scene: TableScene) -> list[list[Cell]]:
+    """The cells each frame from now on draws an opening's dot on."""
+    drawn: list[list[Cell]] = []
+    marks = scene.board.marks
+    real = marks.draw_openings
+
+    def draw_openings(surface: pygame.Surface, cells: Iterable[Cell]) -> None:
+        drawn.append(list(cells))
+        real(surface, drawn[-1])
+
+    marks.draw_openings = draw_openings  # type: ignore[method-assign]
+    return drawn
+
+
+def test_no_openings_dot_is_drawn_inside_a_marks_points(make_app: Callable[..., App]) -> None:
+    """ "+⊙15": the hint's points were written over an opening's dot (the hinted tile put
+    down again), and so were a ghost's, over the opening above its spot."""
+    app = make_app(banner=False)
+    scene = open_table(app, table_config([("Ann", "human"), ("Bob", "human")], seed=12))
+    bot = make_player("greedy", random.Random(12))
+    drawn = openings_drawn(scene)
+    hinted = ghosted = False
+    while not (hinted and ghosted):
+        state = scene.state
+        assert not state.hand_over, "no mark over an opening in this hand"
+        openings = set(state.figure.opportunity_openings())
+        view, marks = scene.board.view, scene.board.marks
+        for move in (m for m in state.legal_moves() if m.action == PLACE):
+            above = view.cell_at(marks.ghost_label_at(move.cell))
+            if move.cell in openings:  # the hint's points on the opening itself
+                scene.help.show(move)
+                app.run_frames(1)
+                assert scene.controls.selected is None and move.cell not in drawn[-1]
+                scene.help.show(None)
+                hinted = True
+            elif above in openings:  # the ghost's points on the opening above
+                scene.controls.select(move.tile)
+                scene.controls.hover_cell = move.cell
+                app.run_frames(1)
+                assert move.cell in scene.controls.spots() and above not in drawn[-1]
+                scene.controls.select(None)
+                ghosted = True
+        scene.match.play(bot.choose(state))
+        app.run_frames(1)
+    assert any(drawn)  # the other openings are drawn

@@ -5,7 +5,10 @@ moves on one spot, the move the heading names, the figure whole above its captio
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Iterator
+from typing import Any, Final
 
 import pygame
 import pytest
@@ -22,6 +25,7 @@ from game.rules.record.document import GameRecord
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table_rules import TableRules
+from game.scenes.review.coach import CoachScene
 from game.scenes.review.replay import ReplayScene
 from game.scenes.solitaire.draw import DrawSolitaireScene
 from game.scenes.solitaire.stacked import StackedSolitaireScene
@@ -222,10 +226,10 @@ def test_both_moves_on_one_spot_are_outlined_and_shown_in_turn(
     real_outline, real_ghost = marks.draw_outline, marks.draw_ghost
 
     def draw_outline(
-        surface: pygame.Surface, cell: Cell, colour: Colour, inset: float = 0.0
+        surface: pygame.Surface, cell: Cell, colour: Colour, rim: bool = False, nested: bool = False
     ) -> None:
         outlines.append((cell, colour))
-        real_outline(surface, cell, colour, inset)
+        real_outline(surface, cell, colour, rim, nested)
 
     def draw_ghost(
         surface: pygame.Surface, tile: int, cell: Cell, rot: int, score: int | None
@@ -238,8 +242,8 @@ def test_both_moves_on_one_spot_are_outlined_and_shown_in_turn(
     app.run_frames(round(2.2 * SAME_SPOT_TURN_S * 60))
     assert focus.played is not None and focus.better is not None
     cell = focus.played.cell
-    assert (cell, PALETTE.penalty) in outlines  # the red one, inside the green one
-    assert any(colour != PALETTE.penalty for at, colour in outlines if at == cell)
+    assert (cell, PALETTE.marked_played) in outlines  # the red one, inside the blue one
+    assert any(colour != PALETTE.marked_played for at, colour in outlines if at == cell)
     assert ghosts == {focus.played.tile, focus.better.tile}
 
 
@@ -286,3 +290,82 @@ def found_words(scene: ReplayScene) -> str:
     """The caption's words, as one text."""
     assert scene.focus is not None
     return " ".join(scene.focus.lines)
+
+
+SEEN_AS: Final = {
+    "normal": ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0)),
+    "protan": ((0.567, 0.433, 0.0), (0.558, 0.442, 0.0), (0.0, 0.242, 0.758)),
+    "deutan": ((0.625, 0.375, 0.0), (0.7, 0.3, 0.0), (0.0, 0.3, 0.7)),
+}
+"""A colour as seen with normal vision and with the two red-green colour blindnesses
+(the usual simulation's matrices)."""
+APART: Final = 100
+"""How far apart (RGB distance, as each vision sees them) two colours must be to tell
+at a glance."""
+
+
+def seen_as(vision: str, colour: Colour) -> tuple[float, ...]:
+    return tuple(sum(w * c for w, c in zip(row, colour, strict=True)) for row in SEEN_AS[vision])
+
+
+def outlines_drawn(app: App, scene: ReplayScene) -> list[Colour]:
+    """The colours of the outlines the next frame draws, each found on screen."""
+    colours: list[Colour] = []
+    marks = scene.board.marks
+    real = marks.draw_outline
+
+    def draw_outline(
+        surface: pygame.Surface, cell: Cell, colour: Colour, *args: Any, **options: Any
+    ) -> None:
+        colours.append(colour)
+        real(surface, cell, colour, *args, **options)
+
+    marks.draw_outline = draw_outline  # type: ignore[method-assign]
+    app.redraw()
+    app.run_frames(1)
+    area = scene.board.area
+    for colour in colours:
+        assert any(
+            app.screen.get_at((x, y))[:3] == colour
+            for x in range(area.left, area.right)
+            for y in range(area.top, area.bottom, 2)
+        )
+    return colours
+
+
+def coached_viewer(app: App) -> ReplayScene:
+    """The coach's first move worth a look, shown on the board."""
+    coach = CoachScene(app, human_table_game(2))
+    app.push(coach)
+    run_until(app, lambda: coach.review is not None)
+    coach.show_selected()
+    app.run_frames(2)
+    assert isinstance(app.scene, ReplayScene)
+    return app.scene
+
+
+@pytest.mark.parametrize("seed", [2, 6, 7, "coach"])
+def test_each_outline_the_caption_names_is_drawn_and_stands_out(
+    make_app: AppMaker, seed: int | str
+) -> None:
+    """The caption said "(red outline)" of a discard, which has no place to mark, and
+    the better move's dark green outline hardly showed on the green felt: each outline
+    named is drawn, apart from the felt and from the other one in normal and red-green
+    colour-blind vision (draw solitaire's seed 2: both moves placements; 6: the slip a
+    discard; 7: the winning line's move a discard; the coach's first note)."""
+    app = make_app(size=(1280, 800), speed="instant")
+    if seed == "coach":
+        scene = coached_viewer(app)
+    else:
+        game = simulate(Mode.DRAW_SOLITAIRE, 1, int(seed), ["random"], TableRules())
+        scene = ReplayScene(app, game, review=review_solitaire(game, SOLVER_POSITIONS))
+        app.push(scene)
+        app.run_frames(2)
+    assert scene.at_focus() and scene.focus is not None
+    caption = " ".join(scene.focus.lines)
+    drawn = outlines_drawn(app, scene)
+    assert len(drawn) == caption.count(" outline)") > 0
+    cloth = (PALETTE.felt, PALETTE.felt_light)
+    for vision in SEEN_AS:
+        for one, other in [*itertools.product(drawn, cloth), *itertools.combinations(drawn, 2)]:
+            assert math.dist(seen_as(vision, one), seen_as(vision, other)) > APART, vision

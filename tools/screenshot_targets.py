@@ -18,7 +18,7 @@ from typing import Any
 from game.ai.analysis import review_solitaire
 from game.ai.autoplay import simple_fair_move, stacked_best_try
 from game.ai.players import make_player
-from game.ai.solver import solve
+from game.ai.solver import SOLVER_POSITIONS, solve
 from game.app import App
 from game.cli import simulate
 from game.play.lesson import LESSON_STEPS, Lesson
@@ -675,7 +675,7 @@ def _solitaire_review(mode: str, seed: int, into_line: float) -> Target:
 
     def factory(app: App, record: Record) -> Shot:
         game = GameRecord(record) if record else simulate(mode, 1, seed, ["random"], TableRules())
-        found = review_solitaire(game, 30)
+        found = review_solitaire(game, SOLVER_POSITIONS)
         scene = ReplayScene(app, game, review=found)
         if into_line and found.last_winnable is not None:
             scene.replay.seek(0, found.last_winnable + round(len(found.line) * into_line))
@@ -709,6 +709,7 @@ def _coach_move(app: App, record: Record) -> Shot:
 target("review-draw")(_solitaire_review(Mode.DRAW_SOLITAIRE, 2, 0))
 target("review-stacked")(_solitaire_review(Mode.STACKED_SOLITAIRE, 3, 0))
 target("review-draw-line")(_solitaire_review(Mode.DRAW_SOLITAIRE, 2, 0.5))
+target("review-draw-discarded")(_solitaire_review(Mode.DRAW_SOLITAIRE, 6, 0))
 
 
 from tools import (  # noqa: E402  (register their targets)

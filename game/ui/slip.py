@@ -3,7 +3,9 @@
 A `SolitaireReview` (game.ai.analysis) becomes a record to watch: the game's moves up to
 the last position that could still be won, then the solver's winning line. The viewer
 opens it at that position, marks the move the player made there (outlined in red) and the move
-that keeps the win (outlined in green), and "Show me" plays the line on. Drawing and words only.
+that keeps the win (outlined in blue), each on a dark rim, and "Show me" plays the line on; the
+words name an outline only where one is drawn (a discard has no place to mark). Drawing and
+words only.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ from game.ui.words import slip_words, source_words, tile_words
 SAME_SPOT_TURN_S: Final = 1.5
 """How long each of two marked moves on one cell shows its tile before the other's."""
 BEHIND_THE_CURTAIN = N_("The line knows the stock's order: a look behind the curtain.")
+PLAYED_OUTLINE = N_("{move} (red outline)")
+BETTER_OUTLINE = N_("{move} (blue outline)")
+"""The words naming the outline of the move played, and of the better move."""
 
 
 def line_record(record: GameRecord, review: SolitaireReview) -> GameRecord:
@@ -52,6 +57,12 @@ def solitaire_move_words(move: Move, done: bool = True) -> str:
     return words.format(tile=tile, source=source)
 
 
+def outlined_words(move: Move | None, words: str, outline: str) -> str:
+    """`words` saying what `move` did or does, naming the `outline` that marks it when
+    it places a tile (a draw, a pass or a discard has no place to mark)."""
+    return _(outline).format(move=words) if move is not None and move.action == PLACE else words
+
+
 def review_lines(review: SolitaireReview, mode: str) -> list[str]:
     """The review in words: where it slipped, what was played, what keeps the win."""
     k = review.last_winnable
@@ -68,8 +79,8 @@ def review_lines(review: SolitaireReview, mode: str) -> list[str]:
             return [_("Won: every move kept the win."), "", ""]
         return [
             _("Still winnable after move {move}: the win is still there.").format(move=k),
-            _("The winning line goes on: it {move} (green outline).").format(
-                move=solitaire_move_words(keep, done=False)
+            _("The winning line goes on: it {move}.").format(
+                move=outlined_words(keep, solitaire_move_words(keep, done=False), BETTER_OUTLINE)
             ),
             _("Show me (Space) plays it. {curtain}").format(curtain=curtain).strip(),
         ]
@@ -77,8 +88,9 @@ def review_lines(review: SolitaireReview, mode: str) -> list[str]:
     assert played is not None and keep is not None
     return [
         slip_words(k),
-        _("You {played} (red outline); the winning line {keeps} (green outline).").format(
-            played=solitaire_move_words(played), keeps=solitaire_move_words(keep, done=False)
+        _("You {played}; the winning line {keeps}.").format(
+            played=outlined_words(played, solitaire_move_words(played), PLAYED_OUTLINE),
+            keeps=outlined_words(keep, solitaire_move_words(keep, done=False), BETTER_OUTLINE),
         ),
         _("Show me (Space) plays the winning line from here. {curtain}")
         .format(curtain=curtain)
@@ -129,10 +141,10 @@ def focus_cells(focus: Focus, around: bool = True) -> list[Cell]:
 
 def draw_move_marks(surface: pygame.Surface, board: Board, focus: Focus, time: float) -> None:
     """The move played as a ghost outlined in red, the better move as a ghost outlined
-    in green (outlines follow the tiles' edges, so two neighbouring marks never cover
-    each other or a label). On one cell both outlines show, the red one inside the
-    green, and the two ghosts take turns (`SAME_SPOT_TURN_S` each); draws and passes
-    have no place to mark."""
+    in blue, each on a dark rim (outlines follow the tiles' edges, so two neighbouring
+    marks never cover each other or a label). On one cell both outlines show, the red
+    one inside the blue, and the two ghosts take turns (`SAME_SPOT_TURN_S` each);
+    draws, passes and discards have no place to mark."""
     marks = board.marks
     played, better = focus.played, focus.better
     placed = [move for move in (played, better) if move is not None and move.action == PLACE]
@@ -142,11 +154,10 @@ def draw_move_marks(surface: pygame.Surface, board: Board, focus: Focus, time: f
         shown = [placed[int(time / SAME_SPOT_TURN_S) % 2]]
     for move in shown:
         marks.draw_ghost(surface, move.tile, move.cell, move.rot, None)
-    lit = 0.75 + 0.25 * math.sin(time * 4)
-    red, green, blue = PALETTE.good
+    lit = 0.9 + 0.1 * math.sin(time * 4)
+    red, green, blue = PALETTE.marked_better
     if better is not None and better.action == PLACE:
-        marks.draw_outline(
-            surface, better.cell, (round(red * lit), round(green * lit), round(blue * lit))
-        )
+        colour = (round(red * lit), round(green * lit), round(blue * lit))
+        marks.draw_outline(surface, better.cell, colour, rim=True)
     if played is not None and played.action == PLACE:
-        marks.draw_outline(surface, played.cell, PALETTE.penalty, inset=0.14 if same_spot else 0)
+        marks.draw_outline(surface, played.cell, PALETTE.marked_played, rim=True, nested=same_spot)

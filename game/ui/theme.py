@@ -94,6 +94,12 @@ class Palette:
     penalty: Colour = (255, 128, 112)
     """Lost points written on the dark panels (danger is too dark to read there)."""
     good: Colour = (120, 220, 140)
+    marked_played: Colour = (255, 120, 120)
+    """A review's outline of the move played (red): on its dark rim it stands out on the
+    felt, and apart from the better move's in every colour vision (light red against
+    sky blue, unlike red against green)."""
+    marked_better: Colour = (110, 205, 255)
+    """A review's outline of the better move (sky blue)."""
     tile_back: Colour = (28, 44, 84)
     tile_back_line: Colour = (196, 160, 84)
 

@@ -152,6 +152,13 @@ class Tweens:
         self._running.clear()
 
 
+def swept_box(centre: Point, size: tuple[int, int], rise: float) -> pygame.Rect:
+    """The box a text of `size` centred on `centre` sweeps as it rises `rise` pixels."""
+    width, height = size
+    top = centre[1] - rise - height / 2
+    return pygame.Rect(round(centre[0] - width / 2), round(top), width, round(height + rise))
+
+
 class FloatingText:
     """A short text that rises and fades out ("+15"), drawn with the leftover alpha."""
 
@@ -174,6 +181,14 @@ class FloatingText:
     @property
     def done(self) -> bool:
         return self.elapsed >= self.delay + self.duration
+
+    def path(self) -> pygame.Rect:
+        """Everywhere it is drawn on its way up."""
+        return swept_box(self.start, self.surface.get_size(), self.rise)
+
+    def shown(self) -> tuple[float, float]:
+        """When it is drawn: from and until how many seconds from now."""
+        return self.delay - self.elapsed, self.delay + self.duration - self.elapsed
 
     def update(self, dt: float) -> None:
         self.previous_elapsed = self.elapsed

@@ -2,8 +2,9 @@
 with its button, it shows the table's last lines over the bottom of the figure and a
 text box. A click on a line's name mutes that player (their lines hidden; the muted
 names' line shows them again). While the box has the focus every key goes to it, Enter
-says the line and Escape leaves the box; a press anywhere else gives the table back every
-key, as the game's other text boxes do."""
+says the line and Tab leaves the box; a press anywhere else gives the table back every
+key, as the game's other text boxes do. Escape closes the chat, as it closes every panel
+over the figure."""
 
 from __future__ import annotations
 
@@ -112,17 +113,20 @@ class ChatPanel:
     # --- events ----------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.Event) -> bool:
-        """Take the event when it is the chat's: keys while the box has the focus, clicks
-        on a name or the muted names' line."""
+        """Take the event when it is the chat's: Escape (it closes the chat), keys while
+        the box has the focus, clicks on a name or the muted names' line."""
         if not self.open:
             return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.toggle()  # closed: the figure under it seen again
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._press(event.pos)
         if not self.field.focused or event.type not in (pygame.KEYDOWN, pygame.TEXTINPUT):
             return False
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.say()
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_TAB):
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
             self.field.focused = False
         else:
             self.field.handle_text(event)

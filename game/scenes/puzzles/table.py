@@ -186,7 +186,7 @@ class PuzzleTable:
     def draw(self, surface: pygame.Surface, alpha: float, status: str, clock: float) -> None:
         """The table with the puzzle's position, `status` in its bar."""
         stage = self.stage
-        stage.draw_ground(surface, self.services.felt, self.controls.spots())
+        stage.draw_ground(surface, self.services.felt, self.controls.written_cells())
         self.controls.draw_spots(surface)
         stage.draw_panels(surface, status, self.moves.saying, tray_label=True)
         stage.draw_tiles(surface, alpha, {}, self.seat)

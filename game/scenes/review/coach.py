@@ -26,7 +26,7 @@ from game.scenes.games.frame import RowList
 from game.scenes.requests import ReplayRequest
 from game.ui.coach_words import missed_words, table_move_words, tip_words
 from game.ui.painting import blit_text
-from game.ui.slip import Focus
+from game.ui.slip import BETTER_OUTLINE, PLAYED_OUTLINE, Focus, outlined_words
 from game.ui.text import blit_paragraph, shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets.controls import Button
@@ -126,14 +126,20 @@ class CoachScene(Scene):
         chosen = self.notable[self.list.selected]
         who = self.names[chosen.player]
         lines = (
-            _("Hand {hand}, move {move}: {name} played {played} (red outline).").format(
+            _("Hand {hand}, move {move}: {name} played {played}.").format(
                 hand=chosen.hand + 1,
                 move=chosen.index + 1,
                 name=who,
-                played=table_move_words(chosen.played, chosen.played_points),
+                played=outlined_words(
+                    chosen.played,
+                    table_move_words(chosen.played, chosen.played_points),
+                    PLAYED_OUTLINE,
+                ),
             ),
-            _("The master would play {best} (green outline).").format(
-                best=table_move_words(chosen.best, chosen.best_points)
+            _("The master would play {best}.").format(
+                best=outlined_words(
+                    chosen.best, table_move_words(chosen.best, chosen.best_points), BETTER_OUTLINE
+                )
             ),
             tip_words(chosen),
         )

@@ -258,7 +258,9 @@ class SolitaireScene(Scene):
             super().on_back()
 
     def sync(self) -> None:
-        """Rebuild every sprite from the state (after a move, an undo or a re-layout)."""
+        """Rebuild every sprite from the state (after a move, an undo or a re-layout), the
+        figure clear of the game-over words."""
+        self.board.keep_clear = self.stage.kept_clear(self.session, self.end_note())
         self.stage.show(self.state.figure, self.finished, self.sources)
         self.refresh_source_states()
 
@@ -304,6 +306,8 @@ class SolitaireScene(Scene):
     def update(self, dt: float) -> None:
         self.deals.save_if_due()
         self.bars.show_session(self.session, self.deals.searching, self.sources.forced())
+        if self.stage.kept_clear(self.session, self.end_note()) != self.board.keep_clear:
+            self.sync()  # the game-over words changed (the verdict came): fitted clear again
         self.stage.update(dt)
         self.deals.work(_(self.title))
         if self.tweens.busy or self.controls.gesture.press is not None:

@@ -17,7 +17,6 @@ from game.rules.figure import Figure
 from game.rules.moves import Move
 from game.rules.record.document import GameRecord
 from game.rules.share import ShareCode, deal_number
-from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.ui.board.board import Board
 from game.ui.painting import Ui, blit_text, draw_panel
 from game.ui.text import shrunk_text
@@ -81,9 +80,11 @@ def draw_count(surface: pygame.Surface, ui: Ui, centre: tuple[float, float], tex
     blit_text(surface, label, (round(centre[0]), round(centre[1])))
 
 
-def draw_banner(surface: pygame.Surface, ui: Ui, area: pygame.Rect, lines: list[Line]) -> None:
-    """A panel at the top of the figure's area with a bold first line (each line wrapped
-    to the area's width)."""
+def banner_box(
+    ui: Ui, area: pygame.Rect, lines: list[Line]
+) -> tuple[pygame.Rect, list[pygame.Surface]]:
+    """Where the panel at the top of the figure's area goes for `lines`, and their
+    images (a bold first line; each wrapped to the area's width)."""
     room = area.width - ui.px(70)
     texts = [
         ui.text(wrapped, size, colour, style)
@@ -95,6 +96,12 @@ def draw_banner(surface: pygame.Surface, ui: Ui, area: pygame.Rect, lines: list[
     height = sum(t.get_height() for t in texts) + ui.px(14) * (len(texts) - 1) + ui.px(40)
     box = pygame.Rect(0, 0, width, height)
     box.midtop = (area.centerx, area.top + ui.px(8))
+    return box, texts
+
+
+def draw_banner(surface: pygame.Surface, ui: Ui, area: pygame.Rect, lines: list[Line]) -> None:
+    """The panel at the top of the figure's area with `lines` (`banner_box`)."""
+    box, texts = banner_box(ui, area, lines)
     draw_panel(surface, box, ui, alpha=235, border=PALETTE.gold_dark)
     y = box.top + ui.px(20)
     for text in texts:
@@ -188,15 +195,14 @@ def draw_figure_message(
     surface: pygame.Surface,
     ui: Ui,
     area: pygame.Rect,
-    state: DrawSolitaireState | StackedSolitaireState,
-    words: str,
+    end: list[Line],
     busy: str,
     thinking: bool,
-    notes: tuple[str, ...] = (),
 ) -> None:
-    """Over the figure: the game's end, the search for a deal, or that advice is coming."""
-    if state.is_terminal():
-        draw_banner(surface, ui, area, game_over_lines(state.won, len(state.figure), words, notes))
+    """Above the figure: the game's `end` (the figure kept clear of it), the search for
+    a deal, or that advice is coming."""
+    if end:
+        draw_banner(surface, ui, area, end)
     elif busy:
         draw_banner(surface, ui, area, [(busy, 24, PALETTE.text)])
     elif thinking:
@@ -235,17 +241,14 @@ class PanelBackdrop:
 
 def follow_figure(board: Board, figure: Figure, finished: bool, ui: Ui) -> None:
     """Keep the figure and its open cells in view (see `Board.follow`); once the game is
-    over, the whole figure as large as fits under the game-over words (unless the player
-    has moved the view)."""
+    over, the whole figure as large as fits clear of the game-over words, which the
+    board keeps clear (unless the player has moved the view)."""
     cells = [cell for cell, _tile, _rot in figure.tiles()]
     cells += figure.open_cells() if cells else []
     area = board.area.inflate(-ui.px(20), -ui.px(20))
-    if finished:  # under the banner: the verdict, where the light went out, the odds
-        area.height -= ui.px(150)
-        area.top += ui.px(150)
-        if not board.moved_by_player:
-            board.fit([cell for cell, _tile, _rot in figure.tiles()], area)
-            return
+    if finished and not board.moved_by_player:
+        board.fit([cell for cell, _tile, _rot in figure.tiles()], area)
+        return
     board.follow(cells or [(0, 0)], area)
 
 

@@ -16,10 +16,13 @@ from game.rules.moves import PLACE, Move
 from game.rules.results import MoveResult
 from game.rules.solitaire import SolitaireState
 from game.scenes.solitaire.panels import (
+    Line,
     PanelBackdrop,
+    banner_box,
     draw_figure_message,
     draw_hinted_spot,
     follow_figure,
+    game_over_lines,
     light_end_words,
     verdict_words,
 )
@@ -161,9 +164,23 @@ class SolitaireStage:
         thinking: bool,
         end_note: str,
     ) -> None:
-        """The words over the figure: `busy` (looking for a deal), thinking, or the game
-        over with its verdict, where the light went out and `end_note`."""
-        verdict = verdict_words(session.verdict, session.review)
-        notes = (light_end_words(session.light.out_at), end_note)
-        area = self.board.area
-        draw_figure_message(surface, self.ui, area, session.state, verdict, busy, thinking, notes)
+        """The words above the figure: `busy` (looking for a deal), thinking, or the game
+        over (`end_lines`)."""
+        end = end_lines(session, end_note)
+        draw_figure_message(surface, self.ui, self.board.area, end, busy, thinking)
+
+    def kept_clear(self, session: SolitaireSession, end_note: str) -> list[pygame.Rect]:
+        """What the figure keeps clear of: the game-over words, once the game is over."""
+        end = end_lines(session, end_note)
+        return [banner_box(self.ui, self.board.area, end)[0]] if end else []
+
+
+def end_lines(session: SolitaireSession, end_note: str) -> list[Line]:
+    """The game-over words ([] while the game goes on): the verdict, where the light went
+    out and `end_note`."""
+    state = session.state
+    if not state.is_terminal():
+        return []
+    verdict = verdict_words(session.verdict, session.review)
+    notes = (light_end_words(session.light.out_at), end_note)
+    return game_over_lines(state.won, len(state.figure), verdict, notes)

@@ -167,6 +167,15 @@ class TableControls:
             points=match.spot_points,
         )
 
+    def written_cells(self) -> set[Cell]:
+        """The cells whose middle the held tile's marks write on: its lit spots (their
+        points) and the cell the ghost's points go over."""
+        cells = set(self.spots())
+        if self.hover_cell in cells and self.match.spot_points:
+            board = self.stage.board
+            cells.add(board.view.cell_at(board.marks.ghost_label_at(self.hover_cell)))
+        return cells
+
     def draw_ghost(self, surface: pygame.Surface) -> None:
         """The held tile as a ghost on the pointed spot, in its turn, with its points."""
         if self.selected is None or self.hover_cell is None:

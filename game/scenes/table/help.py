@@ -8,6 +8,7 @@ from __future__ import annotations
 from game.i18n import _
 from game.play.events import Event, HintFound, Redone, TipFound, TookBack
 from game.play.table_flow import TableFlow
+from game.rules.lattice import Cell
 from game.rules.moves import PLACE, Move
 from game.ui.coach_words import tip_words
 
@@ -36,6 +37,11 @@ class TableHelp:
         """The hand tile the hint places, if it places one."""
         hint = self.hint
         return hint.tile if hint is not None and hint.action == PLACE else None
+
+    def spots(self) -> set[Cell]:
+        """The cell the hint writes its points on, when it places a tile."""
+        hint = self.hint
+        return {hint.cell} if hint is not None and hint.action == PLACE else set()
 
     def found(self) -> Move | None:
         """The hint the engine has found since it was asked, shown from now on."""

@@ -307,7 +307,8 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         stage, turns, ui = self.stage, self.turns, self.services.ui
         banner = turns.banner_seat
-        stage.draw_ground(surface, self.services.felt, self.controls.spots())
+        written = self.controls.written_cells() | self.help.spots()
+        stage.draw_ground(surface, self.services.felt, written)
         self.controls.draw_spots(surface)
         # the hand-off covers the tray, and names whose it will be
         stage.draw_panels(surface, self.status_text(), self.moves.saying, tray_label=banner is None)

@@ -179,7 +179,7 @@ class TableStage:
         self, surface: pygame.Surface, felt: Callable[[], pygame.Surface], lit: Collection[Cell]
     ) -> None:
         """The felt with the panels (made once per layout) and the figure's openings (but
-        those `lit` as spots: their points are written where the dot would be)."""
+        those `lit` by a mark: its points are written where the dot would be)."""
         if self._backdrop is None or self._backdrop.get_size() != self.layout.size:
             self._backdrop = backdrop(felt(), self.layout, self.ui, self._corner_words())
         surface.blit(self._backdrop, (0, 0))

@@ -2,9 +2,10 @@
 and what it asked slides in from the window's side over whatever screen is up, stays a
 few seconds and slides out; achievements earned together come one after another. A card takes no
 input and stops nothing. It keeps to a side third of the window, never over the middle
-where the figure is, and lands where it covers none of the screen's buttons nor what
-the screen keeps clear, over as little as it can of what the screen shows (the place
-whose pixels are most like the bare felt; the top right when all are alike)."""
+where the figure is, and rests only on bare felt: over none of the screen's buttons,
+what the screen keeps clear, panels, words or tiles. A screen with no such place keeps
+the card waiting, its seconds not begun, until one has (the screen changes, or the
+next screen)."""
 
 from __future__ import annotations
 
@@ -31,13 +32,15 @@ its words'."""
 MARGIN: Final = 16
 PLACES: Final = 8
 """The heights tried down each side of the window."""
+FELT_NOISE: Final = 3
+"""How far (each of red, green, blue) a pixel may stray from the felt and be bare."""
 
 
 @dataclass
 class Toast:
     achievement: Achievement
-    start: float
-    """Game time at which it began to slide in."""
+    start: float | None = None
+    """Game time at which it began to slide in (None: it waits for a place)."""
     place: pygame.Rect | None = None
     """Where it rests, chosen when it is first drawn, and again when the screen under it
     changes (`under`: the window's size and what it keeps clear then)."""
@@ -64,15 +67,19 @@ class AchievementToasts:
 
     def _expire(self, now: float) -> None:
         """Drop the card that has slid out; bring on the next."""
-        if self.shown is not None and now >= self.shown.start + SHOWN_S:
+        start = self.shown.start if self.shown is not None else None
+        if start is not None and now >= start + SHOWN_S:
             self.shown = None
         if self.shown is None and self.waiting:
-            self.shown = Toast(self.waiting.pop(0), now)
+            self.shown = Toast(self.waiting.pop(0))
 
     @property
     def on_screen(self) -> bool:
-        """Whether a card is up (or sliding): frames are wanted until it has gone."""
-        return self.shown is not None
+        """Whether a card is up, sliding, or yet to look for a place: frames are wanted
+        until it has gone. A card that found no place wants none: each frame drawn
+        (the screen changed) looks again."""
+        toast = self.shown
+        return toast is not None and (toast.start is not None or toast.under is None)
 
     def draw(
         self,
@@ -82,14 +89,21 @@ class AchievementToasts:
         avoid: list[pygame.Rect],
         now: float,
     ) -> None:
-        """Draw the card over the screen drawn on `surface` (`felt`: its bare table)."""
+        """Draw the card over the screen drawn on `surface` (`felt`: its bare table), once
+        it has a place there (a card that loses its place waits again)."""
         toast = self.shown
         if toast is None:
             return
         size = surface.get_size()
-        if toast.place is None or toast.under != (size, avoid):
+        if toast.start is None or toast.under != (size, avoid):
             toast.place = self.place(surface, felt, ui, avoid)
             toast.under = (size, [rect.copy() for rect in avoid])
+            if toast.place is None:
+                toast.start = None
+            elif toast.start is None:
+                toast.start = now
+        if toast.place is None or toast.start is None:
+            return
         box = toast.place.copy()
         hidden = 1.0 - _slid(now - toast.start)
         if box.centerx < size[0] // 2:
@@ -104,9 +118,10 @@ class AchievementToasts:
 
     def place(
         self, screen: pygame.Surface, felt: pygame.Surface, ui: Ui, avoid: list[pygame.Rect]
-    ) -> pygame.Rect:
-        """Where the card is to rest on `screen`: down the right side, then the left, the
-        place that covers none of `avoid` (else least) and least of what is shown."""
+    ) -> pygame.Rect | None:
+        """Where the card is to rest on `screen`: the first place down the right side,
+        then the left, that covers none of `avoid` and shows only bare felt (None:
+        there is no such place)."""
         assert self.shown is not None
         width, height, _side = card_shape(ui, self.shown.achievement)
         size, margin = screen.get_size(), ui.px(MARGIN)
@@ -117,12 +132,14 @@ class AchievementToasts:
             for x in (size[0] - margin - width, margin)
             for y in heights
         ]
-
-        def cost(place: pygame.Rect) -> tuple[int, int]:
-            covered = sum(_area(place.clip(rect)) for rect in avoid)
-            return covered, _unlike(screen, felt, place)
-
-        return min(places, key=cost)
+        return next(
+            (
+                place
+                for place in places
+                if place.collidelist(avoid) < 0 and _bare(screen, felt, place)
+            ),
+            None,
+        )
 
 
 def toast_words(achievement: Achievement, lines: int = 3) -> list[Words]:
@@ -153,20 +170,15 @@ def _slid(elapsed: float) -> float:
     return 1 - (1 - min(entering, leaving)) ** 3
 
 
-def _area(rect: pygame.Rect) -> int:
-    return rect.width * rect.height
-
-
-def _unlike(screen: pygame.Surface, felt: pygame.Surface, place: pygame.Rect) -> int:
-    """How unlike the bare felt `place` of the screen is: the mean difference of its
-    pixels, colour by colour (0 where it shows only the table)."""
+def _bare(screen: pygame.Surface, felt: pygame.Surface, place: pygame.Rect) -> bool:
+    """Whether `place` of the screen shows only the bare felt."""
     if place.width <= 0 or place.height <= 0 or not felt.get_rect().contains(place):
-        return 0
+        return False
     shown, bare = screen.subsurface(place), felt.subsurface(place)
-    brighter = shown.copy()
-    brighter.blit(bare, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    difference = shown.copy()
+    difference.blit(bare, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
     darker = bare.copy()
     darker.blit(shown, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
-    difference = pygame.transform.average_color(brighter)
-    other = pygame.transform.average_color(darker)
-    return sum(difference[:3]) + sum(other[:3])
+    difference.blit(darker, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    alike = pygame.mask.from_threshold(difference, (0, 0, 0, 255), (FELT_NOISE,) * 3 + (255,))
+    return alike.count() == place.width * place.height

@@ -24,7 +24,7 @@ from game.ui.board.board import Board
 from game.ui.layout import Point
 from game.ui.painting import Ui
 from game.ui.theme import PALETTE, Colour
-from game.ui.tween import FloatingText, FloatingTexts
+from game.ui.tween import FloatingText, FloatingTexts, swept_box
 
 CONTACT_STAGGER_S: Final = 0.22
 """Time between two contacts of one placement lighting up."""
@@ -168,7 +168,57 @@ class ContactAnimator:
         rise = rise if rise is not None else ui.px(48)
         if within is not None:
             at = kept_within(at, surface.get_size(), rise, within)
+        if self.factor > 0:
+            at, rise, delay = self._clear_of_others(
+                at, surface.get_size(), rise, (delay, duration), within
+            )
         self.floats.add(FloatingText(surface, at, rise, duration, delay))
+
+    def _clear_of_others(
+        self,
+        at: Point,
+        size: tuple[int, int],
+        rise: float,
+        timing: tuple[float, float],
+        within: pygame.Rect | None,
+    ) -> tuple[Point, float, float]:
+        """Where, how far up and after what delay a label wanted at `at` (shown after
+        `timing`: its delay, for its duration) crosses none of the labels shown
+        meanwhile: at `at`, else the nearest place just above or below one of theirs
+        (`within`), rising as far or, with no room for that, not at all; with no room
+        either way, once they are gone."""
+        delay, duration = timing
+        start, end = delay * self.factor, (delay + duration) * self.factor
+        meanwhile = [item for item in self.floats.items if item.shown()[0] < end]
+        taken = [item.path() for item in meanwhile if start < item.shown()[1]]
+        for lift in (rise, 0.0):
+            place = self._free_place(at, size, lift, taken, within)
+            if place is not None:
+                return place, lift, delay
+        gone = max(item.shown()[1] for item in meanwhile) / self.factor
+        return at, rise, gone
+
+    def _free_place(
+        self,
+        at: Point,
+        size: tuple[int, int],
+        rise: float,
+        taken: list[pygame.Rect],
+        within: pygame.Rect | None,
+    ) -> Point | None:
+        """The place nearest `at` (`at` itself, or just above or below one of `taken`,
+        kept `within`) where a label of `size` rising `rise` crosses none of `taken`."""
+        gap, height = self.ui.px(4), size[1]
+        places = [at]
+        for box in taken:
+            places += [
+                (at[0], box.bottom + gap + rise + height / 2),
+                (at[0], box.top - gap - height / 2),
+            ]
+        if within is not None:
+            places = [kept_within(place, size, rise, within) for place in places]
+        clear = [p for p in places if swept_box(p, size, rise).collidelist(taken) < 0]
+        return min(clear, key=lambda place: abs(place[1] - at[1]), default=None)
 
     def penalty(self, at: Point, delay: float) -> None:
         """A tile left in hand costs its -10."""

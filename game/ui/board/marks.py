@@ -127,14 +127,19 @@ class BoardMarks:
         with self.clipped(surface):
             self.blit_on(surface, image, cell)
             if score is not None:
-                x, y = view.cell_centre(cell)
                 label = self.ui.text(f"+{score}" if score else _("match"), 20, PALETTE.gold, "bold")
-                blit_text(surface, label, (round(x), round(y - view.side * 0.62)))
+                blit_text(surface, label, pixel(self.ghost_label_at(cell)))
+
+    def ghost_label_at(self, cell: Cell) -> Point:
+        """Where a ghost's points are written: above its cell's middle (over the cell
+        above a tile that points down)."""
+        x, y = self.view.cell_centre(cell)
+        return x, y - self.view.side * 0.62
 
     def draw_openings(self, surface: pygame.Surface, cells: Iterable[Cell]) -> None:
         """Opportunity openings: cells two or three tiles border, marked with a gold dot
-        (the caller leaves out a cell that a spot, a ghost or a mark covers: its dot
-        would read in the middle of their numbers, as "+⊙5")."""
+        (the caller leaves out a cell that a spot, a ghost, a mark or a ghost's points
+        cover: its dot would read in the middle of their numbers, as "+⊙5")."""
         with self.clipped(surface):
             for cell in cells:
                 self.blit_on(surface, self.image(points_up(cell), "opening"), cell)
@@ -153,16 +158,27 @@ class BoardMarks:
             pygame.draw.circle(surface, colour, (x, y), radius, max(2, self.ui.px(3)))
 
     def draw_outline(
-        self, surface: pygame.Surface, cell: Cell, colour: Colour, inset: float = 0.0
+        self,
+        surface: pygame.Surface,
+        cell: Cell,
+        colour: Colour,
+        rim: bool = False,
+        nested: bool = False,
     ) -> None:
         """A thin outline along `cell`'s tile edges (a tile placed since the player's
-        last turn): it marks the tile without covering its neighbours' numbers; `inset`
-        (a share of the side) draws it that much inside, for a second outline."""
-        outline = triangle_points(
-            self.view.side * (0.96 - inset), points_up(cell), self.view.cell_box_centre(cell)
-        )
+        last turn): it marks the tile without covering its neighbours' numbers; `rim`
+        draws it on a dark rim, which sets it off the felt and the tiles' edges;
+        `nested` draws it just inside another such outline of the cell."""
+        width = max(2, self.ui.px(4))
+        rim_width = max(1, self.ui.px(2)) if rim else 0
+        band = width + 2 * rim_width
+        # A triangle's sides move in by w when its side shrinks by 2√3·w.
+        side = self.view.side * 0.96 - (band * 2 * SQRT3 if nested else 0)
+        outline = triangle_points(side, points_up(cell), self.view.cell_box_centre(cell))
         with self.clipped(surface):
-            pygame.draw.polygon(surface, colour, outline, max(2, self.ui.px(4)))
+            if rim:
+                pygame.draw.polygon(surface, RIM, outline, band)
+            pygame.draw.polygon(surface, colour, outline, width)
 
     def last_ring(self, up: bool) -> pygame.Surface:
         """The last-tile mark at this size (drawn once)."""
