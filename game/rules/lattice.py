@@ -51,11 +51,6 @@ def side_colour(side: int, rot: int) -> int:
     return (side - rot) % 3
 
 
-def rotation_for(side: int, colour: int) -> int:
-    """The rotation that puts edge `colour` on `side`."""
-    return (side - colour) % 3
-
-
 def cell_key(cell: Cell) -> int:
     """The engine's integer key of a cell."""
     q, r = cell
