@@ -236,10 +236,3 @@ def format_short_date_time(moment: datetime.datetime) -> str:
         year=moment.year,
         time=moment.strftime("%H:%M"),
     )
-
-
-def format_date_time(moment: datetime.datetime) -> str:
-    """A day and a time of day: "23 November 2026, 14:05"."""
-    return _("{date}, {time}").format(
-        date=format_date(moment.date()), time=moment.strftime("%H:%M")
-    )

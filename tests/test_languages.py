@@ -328,6 +328,7 @@ LOOKS = [
 beside the rest (`python -m tools.text_audit` checks English at every size)."""
 
 
+@pytest.mark.audit
 @pytest.mark.parametrize(("code", "size"), LOOKS, ids=[f"{c}-{w}x{h}" for c, (w, h) in LOOKS])
 @pytest.mark.parametrize("target", sorted(TARGETS))
 def test_every_screen_keeps_its_words_in_their_boxes(
@@ -386,6 +387,7 @@ RESIZED_SHOTS = (
 audits every target)."""
 
 
+@pytest.mark.audit
 @pytest.mark.parametrize(
     ("code", "first", "size"),
     [("es", (1920, 1080), (800, 600)), ("en", (800, 600), (1920, 1080))],
@@ -404,6 +406,7 @@ def test_a_resized_window_keeps_its_words_in_their_boxes(
         app.close()
 
 
+@pytest.mark.audit
 @pytest.mark.parametrize("target", ["table-2", "table-7", "guided-1", "menu", "setup"])
 def test_a_hidpi_window_keeps_its_words_in_their_boxes(target: str, tmp_path: Path) -> None:
     """The largest size promised (2560x1440), in English: the seat panels' scores ran

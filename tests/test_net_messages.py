@@ -40,7 +40,7 @@ from game.net.replies import (
 from game.net.replies import move_frame as announced_move_frame
 from game.net.reply_fields import BadReply
 from game.rules.modes import Mode
-from game.rules.moves import DRAW_MOVE, PASS_MOVE, place_move
+from game.rules.moves import DRAW_MOVE, PASS_MOVE, PLACE, Move
 from game.rules.record.document import GameRecord
 from game.rules.table_rules import TableRules
 from game.rules.tiles import parse_tile
@@ -55,7 +55,7 @@ def test_what_a_client_writes_the_server_reads() -> None:
     tile = parse_tile("01-02-03")
     placed = {"player": 1, "tile": "01-02-03", "cell": [1, 0], "rot": 2, "score": 99}
     assert read_client_message(move_frame("C", placed)) == MoveRequest(
-        "C", 1, place_move(tile, (1, 0), 2)
+        "C", 1, Move(PLACE, tile, (1, 0), 2)
     )
     drawn = {"player": 0, "draw": True, "tile": "99-99-99"}  # a draw's tile is ignored
     assert read_client_message(move_frame("C", drawn)) == MoveRequest("C", 0, DRAW_MOVE)

@@ -14,7 +14,7 @@ import game.scenes.solitaire.deals as solitaire_deals
 from game.ai.autoplay import best_stock_move, fair_move, simple_fair_move
 from game.ai.solver import solve
 from game.ai.worker import InProcessAdviser, Job
-from game.app import App
+from game.app import App, ManualClock
 from game.i18n import set_language
 from game.play.events import Report
 from game.rules.modes import Mode
@@ -29,8 +29,9 @@ from game.scenes.solitaire.panels import light_end_words
 from game.scenes.solitaire.sources import DISCARD_KEY, STOCK_KEY
 from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.scenes.solitaire.stage import end_lines
+from game.ui.pacing import FIXED_DT
 from tests.conftest import AppMaker
-from tests.drive import Input, new_app, run_until
+from tests.drive import Input, at, new_app, run_until
 from tools.text_audit import watching
 
 Point = tuple[float, float]
@@ -212,6 +213,52 @@ def test_auto_play_thinks_about_the_next_move_during_the_pause(menu_app: App) ->
     # The first move is asked at once; each one after it while the pause still runs.
     assert len(adviser.pause_left) >= 3
     assert all(left > 0 for left in adviser.pause_left[1:])
+
+
+def test_auto_play_turns_the_stock_tile_over_before_it_goes(
+    menu_app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The auto-player's move from the stock is shown as a player sees their own: the
+    stock's top tile flips at the stock (face down and narrowing, then face up and
+    widening; never face up before it turns) and only then is played, sliding from the
+    stock to its cell. Frames come a little faster than the updates, as on a display of
+    120 Hz or more: at most one update a frame."""
+    assert isinstance(menu_app.clock, ManualClock)
+    monkeypatch.setattr(menu_app.clock, "step", FIXED_DT * 0.9)
+    scene = open_scene(menu_app, DrawSolitaireScene(menu_app, seed=5))
+    stock = scene.sources.sprites[STOCK_KEY]
+    centre, width = at(stock.rect.center), stock.rect.width
+    face_down = menu_app.screen.get_at(centre)
+    scene.autoplay.set_speed("normal")
+    Input(menu_app, frames=0).click(scene.bars.auto_button)
+    turning: list[tuple[int, int, pygame.Color]] = []  # each frame: tile, width, centre pixel
+    turned_at = centre
+
+    def watch_the_stock() -> bool:
+        """Note the turned stock tile in the frame just drawn; whether a move was played."""
+        nonlocal turned_at
+        if scene.session.turned:
+            sprite = scene.sources.sprites[STOCK_KEY]
+            assert sprite.image is not None
+            turning.append((sprite.tile, sprite.image.get_width(), menu_app.screen.get_at(centre)))
+            turned_at = at(sprite.rect.center)
+        return bool(scene.state.moves)
+
+    run_until(menu_app, watch_the_stock)
+    move = scene.state.moves[0]
+    assert move.source == STOCK
+    assert len(turning) > 5, "the tile was played without being turned over"
+    assert {tile for tile, _, _ in turning} == {move.tile}
+    widths = [tile_width for _, tile_width, _ in turning]
+    narrowest = widths.index(min(widths))
+    assert widths[narrowest] < width // 4 and 0 < narrowest < len(widths) - 1
+    assert widths[:narrowest] == sorted(widths[:narrowest], reverse=True)
+    assert widths[narrowest:] == sorted(widths[narrowest:])
+    assert turning[0][2] == face_down and turning[-1][2] != face_down
+    placed = scene.board.sprites[move.cell]
+    assert at(placed.rect.center) == turned_at
+    run_until(menu_app, lambda: not scene.stage.moving())
+    assert at(placed.rect.center) == at(scene.board.view.cell_box_centre(move.cell))
 
 
 def test_undo_and_redo_round_trip(menu_app: App) -> None:

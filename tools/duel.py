@@ -12,7 +12,7 @@ differently, each move is played on and the game finished by the table's own lev
 and the two results compared: the seat's points against the others' mean for the hand,
 and its share of the game's win. Prints the mean difference (B - A) over the positions
 that differ, with a 95% interval, and per position asked; 2 worker processes. Either
-level may be a frozen one (`game.ai.frozen`), such as master-2026.
+level may be a yardstick of the tools (`tools.levels`), such as master-2026.
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.frozen import TOOL_LEVELS, make_any_player
 from game.ai.players import Player, make_player
 from game.rules.moves import Move
 from game.rules.table import TableGame, TableState
+from tools.levels import TOOL_LEVELS, make_any_player
 
 TABLE_LEVELS = ("easy", "greedy", "expert")
 """The other seats, cycled (at two seats the other is the expert); the last seat is the

@@ -28,11 +28,11 @@ from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.frozen import TOOL_LEVELS, make_any_player
 from game.ai.search import judged
 from game.ai.winning import SPREAD_PATH
 from game.rules.table import TableGame, TableState
 from game.rules.table_rules import HAND_SIZE, PENALTY_PER_TILE
+from tools.levels import TOOL_LEVELS, make_any_player
 
 SEAT_0: tuple[float, ...] = (1.0, -1.0)
 MOST_HELD = 2 * HAND_SIZE

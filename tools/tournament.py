@@ -29,10 +29,10 @@ from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.frozen import TOOL_LEVELS, make_any_player
 from game.cli import SIMULATED_SECONDS_PER_MOVE, parse_rules
 from game.rules.table import TableGame
 from game.rules.table_rules import TableRules
+from tools.levels import TOOL_LEVELS, make_any_player
 
 
 class SeatResult(NamedTuple):

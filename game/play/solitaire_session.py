@@ -124,10 +124,6 @@ class SolitaireSession:
         seed = self.record.seed
         return int(seed) if seed is not None and str(seed).isdigit() else 0
 
-    def initial_state(self) -> SolitaireState:
-        """The deal as it was before the first move."""
-        return as_dealt(self.state)
-
     def can_undo(self) -> bool:
         if self.turned and not self.finished:
             return True
@@ -261,10 +257,6 @@ class SolitaireSession:
             bool(self.assists.get("undos")),
             bool(self.assists.get("autoplay")),
         )
-
-    def take_win(self, events: list[Event]) -> Report | None:
-        """The report of a deal these events won (a win is counted at once)."""
-        return next((e.report for e in events if isinstance(e, GameEnded) and e.won), None)
 
     def take_loss(self) -> Report | None:
         """The report of a loss still to be counted (once the player moves on), once."""

@@ -5,7 +5,7 @@ Cell `(q, r)` points up when `q + r` is even. Sides are numbered anticlockwise f
 horizontal one, and two neighbouring cells share the side with the same number.
 
 The engine works on integer cell *keys* (one list index per cell) so that looking up a
-cell costs no tuple hashing; `cell_key` and `key_cell` convert.
+cell costs no tuple hashing; `cell_key` and `KEY_CELLS` convert.
 """
 
 from __future__ import annotations
@@ -51,22 +51,12 @@ def side_colour(side: int, rot: int) -> int:
     return (side - rot) % 3
 
 
-def rotation_for(side: int, colour: int) -> int:
-    """The rotation that puts edge `colour` on `side`."""
-    return (side - colour) % 3
-
-
 def cell_key(cell: Cell) -> int:
     """The engine's integer key of a cell."""
     q, r = cell
     if not (-_OFFSET <= q < _OFFSET and -_OFFSET <= r < _OFFSET):
         raise ValueError(f"cell {cell} is too far from the origin")
     return (q + _OFFSET) * _SPAN + (r + _OFFSET)
-
-
-def key_cell(key: int) -> Cell:
-    """The cell of an engine key."""
-    return KEY_CELLS[key]
 
 
 KEY_CELLS: Final[tuple[Cell, ...]] = tuple(

@@ -74,10 +74,6 @@ new_move: Final = partial(tuple.__new__, Move)
 without the keyword defaults (the engine's hot paths)."""
 
 
-def place_move(tile: TileId, cell: Cell, rot: int, source: str = HAND, pile: int = -1) -> Move:
-    return Move(PLACE, tile, cell, rot, source, pile)
-
-
 DRAW_MOVE: Final = Move(DRAW)
 PASS_MOVE: Final = Move(PASS)
 

@@ -103,9 +103,6 @@ class _SolitaireBase:
     def won(self) -> bool:
         return self.status == WON
 
-    def returns(self) -> list[float]:
-        return [1.0 if self.status == WON else 0.0]
-
     def outcome(self) -> Outcome | None:
         """WON or LOST with the tiles placed, once the game is over; None while it goes on."""
         if self.status == PLAYING:

@@ -103,10 +103,6 @@ class GameState(Protocol):
         """How the game came out once it is over; None while it goes on."""
         ...
 
-    def returns(self) -> list[float]:
-        """OpenSpiel-style returns, one per seat."""
-        ...
-
     def clone(self) -> Self:
         """A copy to play on."""
         ...

@@ -238,10 +238,6 @@ class TableState:
             self.end_reason, tally.leaders, tally.totals, tally.standings, tally.team_totals
         )
 
-    def returns(self) -> list[float]:
-        """OpenSpiel-style returns: each seat's standing over the ended hands."""
-        return [float(x) for x in self.sheet.tally().standings]
-
     def tally(self) -> Tally:
         """Totals, standings and leaders over the ended hands (the score sheet's)."""
         return self.sheet.tally()

@@ -66,16 +66,6 @@ def parse_tile(name: str) -> TileId:
         raise UnknownTileError(f"unknown tile {name!r}") from None
 
 
-def tile_value(tile: TileId, colour: int) -> int:
-    """The value on the edge of `tile` that has `colour`."""
-    return TILE_VALUES[tile][colour]
-
-
-def describe_edge(tile: TileId, colour: int) -> str:
-    """Words for one edge, as players say it: "gold 7"."""
-    return f"{COLOUR_NAMES[colour]} {TILE_VALUES[tile][colour]}"
-
-
 def contact_points(a: int, b: int) -> int | None:
     """Points of a contact between two same-coloured values.
 

@@ -1,8 +1,8 @@
-"""Overlay dialogs (a question with Yes / No) and a simple titled message screen."""
+"""Overlay dialogs: a question with Yes / No over the screen below."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 import pygame
@@ -110,38 +110,3 @@ def confirm_replacing_game(
         start()
 
     services.push(ConfirmScene(services, question, replace, **words))
-
-
-class MessageScene(Scene):
-    """A titled screen with a few lines of text and a Back button (Escape goes back)."""
-
-    def __init__(self, services: Services, title: str, lines: Sequence[str]) -> None:
-        super().__init__(services)
-        self.title = title
-        self.lines = list(lines)
-        self.back = self.form.add(Button(N_("Back to the menu"), services.pop, primary=True))
-        self.panel = pygame.Rect(0, 0, 0, 0)
-
-    def enter(self) -> None:
-        super().enter()
-        self.form.focus(self.back)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        ui = self.services.ui
-        self.panel = pygame.Rect(0, 0, min(size[0] - ui.px(80), ui.px(760)), ui.px(330))
-        self.panel.center = (size[0] // 2, size[1] // 2 + ui.px(20))
-        self.back.rect = pygame.Rect(0, 0, ui.px(260), ui.px(54))
-        self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - ui.px(28))
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        surface.blit(self.services.felt(), (0, 0))
-        ui = self.services.ui
-        self.draw_title(surface, self.title)
-        draw_panel(surface, self.panel, ui)
-        y = self.panel.y + ui.px(34)
-        for line in self.lines:
-            for wrapped in ui.wrap(line, 20, self.panel.width - ui.px(80)):
-                rect = blit_text(surface, ui.text(wrapped, 20), (self.panel.centerx, y), "midtop")
-                y = rect.bottom + ui.px(6)
-            y += ui.px(10)
-        self.form.draw(surface, ui)

@@ -7,7 +7,6 @@ runs many at once and scales every duration by the animation speed setting
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
@@ -32,17 +31,6 @@ def ease_out_cubic(t: float) -> float:
 
 def ease_in_out_cubic(t: float) -> float:
     return 4 * t**3 if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
-
-
-def ease_out_back(t: float) -> float:
-    c = 1.70158
-    return 1 + (c + 1) * (t - 1) ** 3 + c * (t - 1) ** 2
-
-
-def ease_out_elastic(t: float) -> float:
-    if t in (0.0, 1.0):
-        return t
-    return 2 ** (-10 * t) * math.sin((t * 10 - 0.75) * (2 * math.pi) / 3) + 1
 
 
 def lerp_point(a: Point, b: Point, t: float) -> Point:

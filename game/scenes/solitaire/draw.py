@@ -155,6 +155,7 @@ class DrawSolitaireScene(SolitaireScene):
         def turn(t: float) -> None:
             sprite.image = flip_image(front, back, t)
 
+        turn(0.0)  # face down in this frame, though the flip's first step comes after it
         self.services.sound.play("draw")
         self.tweens.add(Tween(0.32, turn, linear, on_done=lambda: self._turned(turned.then)))
 

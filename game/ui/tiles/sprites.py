@@ -86,10 +86,6 @@ class TileSprite(pygame.sprite.Sprite):
     def centre(self) -> Point:
         return self.rect.center
 
-    def move_to(self, centre: Point) -> None:
-        """Place the sprite; drawing interpolates from where it was at the last snapshot."""
-        self.rect.center = centre
-
     def jump_to(self, centre: Point) -> None:
         """Place the sprite with no interpolation (a teleport, e.g. after a re-layout)."""
         self.rect.center = centre

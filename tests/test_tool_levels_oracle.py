@@ -7,13 +7,13 @@ import random
 import pytest
 
 from game.ai.evaluation import WorkLimit
-from game.ai.frozen import make_any_player
-from game.ai.oracle import Oracle
 from game.ai.players import GreedyPlayer
 from game.ai.search import Lookahead
 from game.rules.moves import DRAW_MOVE
 from game.rules.table import TableGame, TableState
 from game.rules.table_rules import TableRules
+from tools.levels import make_any_player
+from tools.levels.oracle import Oracle
 
 
 def a_forced_draw() -> TableState:

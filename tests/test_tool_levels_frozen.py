@@ -1,16 +1,19 @@
-"""The frozen levels: named by the tools, never offered by the game, and still playing
-the moves they played when they were frozen."""
+"""The frozen levels: named by the tools, never offered by the game (nor shipped in its
+package), and still playing the moves they played when they were frozen."""
 
 from __future__ import annotations
 
+import inspect
 import random
+from pathlib import Path
 
 import pytest
 
-from game.ai.frozen import FROZEN_LEVELS, TOOL_LEVELS, TOOL_ONLY_LEVELS, make_any_player
-from game.ai.players import LEVELS, GreedyPlayer, MasterPlayer
+import game
+from game.ai.players import LEVELS, GreedyPlayer, MasterPlayer, make_player
 from game.rules.table import TableGame, TableState
 from game.rules.table_rules import TableRules
+from tools.levels import FROZEN_LEVELS, TOOL_LEVELS, TOOL_ONLY_LEVELS, make_any_player
 
 MASTER_2026_MOVES = (
     *("06-07-01@-1,-1r1", "04-05-06@-3,-1r0", "05-06-03@4,0r0", "08-04-07@3,3r0"),
@@ -58,3 +61,12 @@ def test_frozen_levels_are_for_the_tools_only() -> None:
     assert isinstance(make_any_player("master", random.Random(1), 500), MasterPlayer)
     with pytest.raises(ValueError, match="master-2026"):
         make_any_player("grandmaster", random.Random(1))
+
+
+@pytest.mark.parametrize("level", TOOL_ONLY_LEVELS)
+def test_the_yardsticks_live_outside_the_games_package(level: str) -> None:
+    """The game's wheel ships `game` only: a yardstick defined in it would ship too."""
+    source = Path(inspect.getfile(TOOL_ONLY_LEVELS[level])).resolve()
+    assert not source.is_relative_to(Path(game.__file__).parent.resolve())
+    with pytest.raises(ValueError, match=level):
+        make_player(level, random.Random(1))

@@ -1,10 +1,9 @@
 """Frozen levels: players kept exactly as they once played, as yardsticks.
 
 A tournament or a duel against a frozen level says whether a change to a level made it
-stronger. They are for the tools and the tests, as is the oracle (`game.ai.oracle`, which
-reads the stock): the game never offers them (they are not in `LEVELS`, so no seat, share
-code or network table can name one). `make_any_player` builds a level of the ladder, a
-frozen one or the oracle.
+stronger. Like the oracle (`tools.levels.oracle`, which reads the stock) they live with
+the tools, outside the game's package: the game never offers them, and its wheel does not
+ship them.
 
 `master-2026`: the master until issue 42. At two sides it guessed the stock order twelve
 times and searched each guess six placements deep (`Lookahead`, the first draw along a
@@ -15,20 +14,11 @@ played every move out over guessed stock orders (32,000 playout steps).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Final
 
 from game.ai.evaluation import WorkLimit, guessed_stock, two_sides
 from game.ai.montecarlo import MonteCarlo
-from game.ai.oracle import Oracle
-from game.ai.players import (
-    EXPERT_DEPTH,
-    LEVELS,
-    GreedyPlayer,
-    Player,
-    best_of,
-    make_player,
-)
+from game.ai.players import EXPERT_DEPTH, GreedyPlayer, best_of
 from game.ai.search import Lookahead, ordered_by_points
 from game.rules.modes import Mode
 from game.rules.moves import Move
@@ -75,30 +65,3 @@ class Master2026:
             guessed = [total + value for total, value in zip(guessed, values, strict=True)]
             searched += 1
         return best_of(candidates, guessed if searched else totals)
-
-
-FROZEN_LEVELS: dict[str, Callable[[random.Random, int], Player]] = {
-    "master-2026": Master2026,
-}
-"""The frozen levels by name; each takes its rng and a work cap per move."""
-
-TOOL_ONLY_LEVELS: dict[str, Callable[..., Player]] = {
-    **FROZEN_LEVELS,
-    "oracle": Oracle,
-}
-"""The yardsticks for the tools: the frozen levels, then the oracle; each takes its rng
-and, when given, a work cap per move."""
-
-TOOL_LEVELS: Final = (*LEVELS, *TOOL_ONLY_LEVELS)
-"""Every level the tools can name: the ladder, then the yardsticks."""
-
-
-def make_any_player(level: str, rng: random.Random, positions: int | None = None) -> Player:
-    """A player of a level of the ladder or a yardstick, with its own work cap per move
-    when given; `ValueError` naming every level for an unknown one."""
-    yardstick = TOOL_ONLY_LEVELS.get(level)
-    if yardstick is None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown AI level {level!r} (levels: {', '.join(TOOL_LEVELS)})")
-        return make_player(level, rng, positions)
-    return yardstick(rng) if positions is None else yardstick(rng, positions)
