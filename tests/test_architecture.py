@@ -1,9 +1,9 @@
 """The layers and the import contracts of pyproject.toml hold (import-linter): rules <- ai
 <- play <- persist <- ui <- scenes <- router <- app and cli; no pygame below ui; screens
 never import one another; no import cycle anywhere, TYPE_CHECKING and function-local
-imports included. The size bars, the screens' rooms of at most 20 files, one name for one
-thing (no re-exports, no class or screen function named twice) and each test fixture
-defined once."""
+imports included. One name for one thing (no re-exports, no class or screen function
+named twice) and each test fixture defined once. No test here counts lines or files: a
+seam is judged by whether the next person finds and changes things easily."""
 
 import ast
 import subprocess
@@ -19,48 +19,6 @@ def test_import_contracts_are_kept() -> None:
     result = subprocess.run([*command, "--no-cache"], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "0 broken" in result.stdout
-
-
-MODULE_BAR = 500
-CLASS_BAR = 300
-
-
-def sizes() -> dict[str, int]:
-    """Lines of every game module ("path") and class ("path:Class")."""
-    found = {}
-    for path in sorted((ROOT / "game").rglob("*.py")):
-        name = path.relative_to(ROOT).as_posix()
-        text = path.read_text(encoding="utf-8")
-        found[name] = len(text.splitlines())
-        for node in ast.walk(ast.parse(text)):
-            if isinstance(node, ast.ClassDef):
-                assert node.end_lineno is not None
-                found[f"{name}:{node.name}"] = node.end_lineno - node.lineno + 1
-    return found
-
-
-def test_no_module_over_500_lines_and_no_class_over_300() -> None:
-    too_long = {
-        name: lines
-        for name, lines in sizes().items()
-        if lines > (CLASS_BAR if ":" in name else MODULE_BAR)
-    }
-    assert not too_long, f"over the bar: {too_long}"
-
-
-FOLDER_BAR = 20
-
-
-def test_no_folder_of_the_screens_holds_over_20_files() -> None:
-    """The screens' rooms (game/scenes, game/ui and their folders) stay small enough to
-    see what is in them at a glance."""
-    folders = [ROOT / "game" / "scenes", ROOT / "game" / "ui"]
-    crowded = {
-        folder.relative_to(ROOT).as_posix(): count
-        for folder in [*folders, *(p for f in folders for p in f.rglob("*") if p.is_dir())]
-        if (count := sum(1 for f in folder.iterdir() if f.is_file())) > FOLDER_BAR
-    }
-    assert not crowded, f"folders over {FOLDER_BAR} files: {crowded}"
 
 
 def test_every_scene_that_changes_itself_says_how_long_it_stays_still() -> None:

@@ -159,10 +159,10 @@ def test_the_handoff_keeps_every_move_of_five_computers_and_scrolls(make_app: Ap
     real_outline = scene.board.marks.draw_outline
 
     def draw_outline(
-        surface: pygame.Surface, cell: Cell, colour: Colour, inset: float = 0.0
+        surface: pygame.Surface, cell: Cell, colour: Colour, rim: bool = False, nested: bool = False
     ) -> None:
         rings.append(cell)
-        real_outline(surface, cell, colour, inset)
+        real_outline(surface, cell, colour, rim, nested)
 
     scene.board.marks.draw_outline = draw_outline  # type: ignore[method-assign]
     app.run_frames(1)
