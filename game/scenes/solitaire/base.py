@@ -34,6 +34,7 @@ from game.scenes.solitaire.deals import SolitaireDeals
 from game.scenes.solitaire.panels import title_note
 from game.scenes.solitaire.sources import SourceKey, TileSources
 from game.scenes.solitaire.stage import SolitaireStage
+from game.ui.board.board import GLIDE_S
 from game.ui.words import placed_words
 
 if TYPE_CHECKING:
@@ -245,8 +246,7 @@ class SolitaireScene(Scene):
         self.board.set_area(layout.figure)
         self.sources.lay_out(self.strip)
         self.lay_out_panel()
-        self.board.cap = None
-        self.sync()
+        self.sync(glide=False)
 
     def lay_out_panel(self) -> None:
         """Place this solitaire's own widgets in the side panel (`self.sources_area`)."""
@@ -256,9 +256,10 @@ class SolitaireScene(Scene):
         if not self.controls.put_down():
             super().on_back()
 
-    def sync(self) -> None:
-        """Rebuild every sprite from the state (after a move, an undo or a re-layout)."""
-        self.stage.show(self.state.figure, self.finished, self.sources)
+    def sync(self, glide: bool = True) -> None:
+        """Rebuild every sprite from the state (after a move, an undo or a re-layout,
+        when the view moves there at once unless `glide`)."""
+        self.stage.show(self.state.figure, self.finished, self.sources, glide)
         self.refresh_source_states()
 
     def refresh_source_states(self) -> None:
@@ -278,9 +279,8 @@ class SolitaireScene(Scene):
         return self.controls.handle_event(event, deal_field)
 
     def refit(self) -> None:
-        """Fit the figure to its area again (the F key), at the largest size that shows it."""
-        self.board.release()
-        self.sync()
+        """F: the whole figure (or, asked again, back to following play)."""
+        self.board.whole_figure(GLIDE_S * self.stage.tweens.factor)
 
     def extra_key(self, key: int) -> bool:
         """A key only this solitaire knows; True when used."""

@@ -18,7 +18,7 @@ from game.rules.moves import Move
 from game.rules.record.document import GameRecord
 from game.rules.share import ShareCode, deal_number
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.ui.board.board import Board
+from game.ui.board.board import GLIDE_S, Board, around_last
 from game.ui.painting import Ui, blit_text, draw_panel
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
@@ -233,20 +233,23 @@ class PanelBackdrop:
         return self._image
 
 
-def follow_figure(board: Board, figure: Figure, finished: bool, ui: Ui) -> None:
-    """Keep the figure and its open cells in view (see `Board.follow`); once the game is
-    over, the whole figure as large as fits under the game-over words (unless the player
-    has moved the view)."""
+def follow_figure(
+    board: Board, figure: Figure, finished: bool, ui: Ui, duration: float = GLIDE_S
+) -> None:
+    """The camera's view of the figure and its open cells (see `Board.framing`), gliding
+    there over `duration` seconds; once the game is over, of the figure under the
+    game-over words (unless the player has moved the view)."""
     cells = [cell for cell, _tile, _rot in figure.tiles()]
-    cells += figure.open_cells() if cells else []
-    area = board.area.inflate(-ui.px(20), -ui.px(20))
+    area = board.room()
     if finished:  # under the banner: the verdict, where the light went out, the odds
         area.height -= ui.px(150)
         area.top += ui.px(150)
-        if not board.moved_by_player:
-            board.fit([cell for cell, _tile, _rot in figure.tiles()], area)
-            return
-    board.follow(cells or [(0, 0)], area)
+    else:
+        cells += figure.open_cells() if cells else []
+    if duration > 0:
+        board.glide(cells, duration, around_last(figure), area)
+    else:
+        board.frame(cells, around_last(figure), area)
 
 
 def title_note(mode: str, seed: int, record: GameRecord) -> str:

@@ -16,16 +16,17 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Final, Generic, TypeVar
+from typing import Final, Generic, NamedTuple, TypeVar
 
 import pygame
 
 from game.rules.figure import Figure
-from game.rules.lattice import Cell, points_up
+from game.rules.lattice import Cell, neighbours, points_up
 from game.rules.moves import Move
 from game.rules.tiles import TileId
-from game.ui.board.fit import Fit, fitted
+from game.ui.board.fit import Fit, fitted, framed
 from game.ui.board.marks import LAST_MARK, BoardMarks, Pulse, pixel, sprite_side
+from game.ui.board.overview import button_box, draw_button, draw_overview, overview_box
 from game.ui.layout import (
     LatticeView,
     Point,
@@ -38,16 +39,62 @@ from game.ui.tiles.image import TileState, triangle_points
 from game.ui.tiles.sprites import TileLayer, TileSprite
 from game.ui.tween import Tween, Tweens, ease_out_cubic, lerp_point
 
-LADDER: Final = (34, 40, 48, 56, 64, 74, 86, 100, 118, 136, 156)
-"""The figure's tile sides (at the 1280x800 design size), smallest first: few sizes, as
-each new size renders every tile's art again."""
-PLAY_LARGEST: Final = 118
+LADDER: Final = (
+    34,
+    37,
+    40,
+    43,
+    46,
+    50,
+    54,
+    58,
+    63,
+    68,
+    73,
+    79,
+    85,
+    92,
+    100,
+    108,
+    117,
+    126,
+    136,
+    146,
+    156,
+)
+"""The figure's tile sides (at the 1280x800 design size), smallest first, about 8% apart:
+a figure fills its board closely, and the tile art is drawn at few sizes."""
+PLAY_LARGEST: Final = 117
 """The largest of them in play (pictures, like the rules screen's, may go larger)."""
+LEGIBLE_DIGITS: Final = 12
+"""How tall (design pixels) the tiles' numbers stand at least when the figure is shown
+whole; where the whole figure would show them smaller, the view follows play at a size
+where they stand so tall."""
+GLIDE_S: Final = 0.35
+"""How long the view takes to glide to a new view of the figure (normal speed)."""
 DRAG_THRESHOLD: Final = 6
 """How far (design pixels, straight line) a press moves before it is a drag."""
 FIGURE_LAYER: Final = 0
 
 Placed = tuple[Cell, TileId, int]
+
+
+class Subject(NamedTuple):
+    """What the camera looks at: a figure's cells, where play is, and the room for it
+    (None: the board's own)."""
+
+    cells: list[Cell]
+    focus: list[Cell]
+    area: pygame.Rect | None
+
+
+def around_last(figure: Figure) -> list[Cell]:
+    """Where play is: the last tile and the cells beside it (every tile but an opportunity
+    play goes there)."""
+    last = figure.last_cell
+    return [] if last is None else [last, *neighbours(last)]
+
+
 K = TypeVar("K")
 
 
@@ -78,8 +125,12 @@ class Board:
         self.moved_by_player = False
         """The player panned or zoomed: `follow` and `glide` leave the view alone until
         `release`."""
-        self.cap: float | None = None
-        """The largest side `follow` may fit to now."""
+        self.whole = False
+        """The player asked for the whole figure (F or the camera's button) where the
+        camera would follow play: it shows the figure whole until they ask again, zoom
+        or pan, or the hand ends."""
+        self._subject = Subject([(0, 0)], [], None)
+        """What the camera looks at: the figure's cells, where play is, the room."""
         self.motion = Tweens()
         """The view's glide, run by `update` (the scene's own motions wait for none)."""
         self._glide: Tween | None = None
@@ -108,20 +159,54 @@ class Board:
         self,
         cells: Iterable[Cell],
         area: pygame.Rect | None = None,
-        margin: float = 0.2,
+        margin: float = 0.0,
         largest: float | None = None,
     ) -> Fit:
-        """The view that centres `cells` in `area` (the board's by default) at the largest
-        ladder side that shows them with `margin` tile sides around, no larger than
-        `largest`, clear of `keep_clear`."""
-        area = area or self.area.inflate(-self.ui.px(20), -self.ui.px(20))
-        return fitted(cells, area, self.ladder(), margin, largest, self.keep_clear)
+        """The view that centres `cells` in `area` (the board's `room` by default) at the
+        largest ladder side that shows them with `margin` tile sides around, no larger
+        than `largest`, clear of `keep_clear`."""
+        return fitted(cells, area or self.room(), self.ladder(), margin, largest, self.keep_clear)
+
+    def room(self) -> pygame.Rect:
+        """The board's area but a thin band along its edges: what a fit fills."""
+        return self.area.inflate(-self.ui.px(12), -self.ui.px(12))
+
+    def legible_side(self) -> int:
+        """The smallest ladder side at which the tiles' numbers stand `LEGIBLE_DIGITS`
+        tall (as the tile art draws them)."""
+        tall = self.ui.px(LEGIBLE_DIGITS)
+        ladder = self.ladder()
+        readable = (s for s in ladder if self.art.painter.digit_height(sprite_side(s)) >= tall)
+        return next(readable, ladder[-1])
+
+    def framing(
+        self, cells: Iterable[Cell], focus: Iterable[Cell] = (), area: pygame.Rect | None = None
+    ) -> Fit:
+        """The camera's view of a figure (`cells`, in `area`): the whole of it as large as
+        fits where its numbers read so (or the player asked for it), else at the size
+        where they read, on `focus` (where play is), the figure filling the board."""
+        cells, focus = list(cells) or [(0, 0)], list(focus)
+        whole = self.fitted(cells, area)
+        legible = self.legible_side()
+        if whole.side >= legible or self.whole or not focus:
+            return whole
+        room = area or self.room()
+        near = fitted(focus, room, [legible], 0.5, keep_clear=self.keep_clear)
+        return framed(near, cells, focus, room)
+
+    def frame(
+        self, cells: Iterable[Cell], focus: Iterable[Cell] = (), area: pygame.Rect | None = None
+    ) -> None:
+        """Show the camera's view of the figure (see `framing`) at once."""
+        self._subject = Subject(list(cells), list(focus), area)
+        self.look_at(self.framing(*self._subject))
+        self.place_sprites()
 
     def fit(
         self,
         cells: Iterable[Cell],
         area: pygame.Rect | None = None,
-        margin: float = 0.2,
+        margin: float = 0.0,
         largest: float | None = None,
     ) -> None:
         """Show `cells` as `fitted` says, at once."""
@@ -134,13 +219,20 @@ class Board:
         self.view.min_side, self.view.max_side = ladder[0], ladder[-1]
         self.view.side, self.view.origin = fit.side, fit.origin
 
-    def glide(self, cells: Iterable[Cell], duration: float) -> None:
-        """Fit `cells` (unless the player moved the view), the view moving there over
-        `duration` seconds: every tile on the figure slides and grows or shrinks with it,
-        its art scaled until the view arrives."""
+    def glide(
+        self,
+        cells: Iterable[Cell],
+        duration: float,
+        focus: Iterable[Cell] = (),
+        area: pygame.Rect | None = None,
+    ) -> None:
+        """The camera's view of the figure (see `framing`; unless the player moved the
+        view), the view moving there over `duration` seconds: every tile on the figure
+        slides and grows or shrinks with it, its art scaled until the view arrives."""
+        self._subject = Subject(list(cells), list(focus), area)
         if self.moved_by_player:
             return
-        fit = self.fitted(cells)
+        fit = self.framing(*self._subject)
         if fit == (self._heading or Fit(self.view.side, self.view.origin)):
             return
         self.settle()
@@ -164,18 +256,33 @@ class Board:
             glide.done = True
             glide.apply(1.0)
 
-    def follow(self, cells: Iterable[Cell], area: pygame.Rect) -> None:
-        """Fit `cells` (with no margin) unless the player moved the view, never larger than
-        the last fit: the figure only shrinks as it grows, as each new size draws every
-        tile's art again."""
-        if not self.moved_by_player:
-            self.fit(cells, area, margin=0.0, largest=self.cap)
-            self.cap = self.view.side
-
     def release(self) -> None:
-        """Follow the figure again, from the largest size that fits."""
+        """Follow the figure again as the camera would (the player's view forgotten)."""
         self.moved_by_player = False
-        self.cap = None
+        self.whole = False
+
+    def whole_figure(self, duration: float) -> None:
+        """F or the camera's button: the whole figure; where it shows already (asked
+        for), back to following play."""
+        self.whole = not (self.whole and not self.moved_by_player)
+        self.moved_by_player = False
+        cells, focus, area = self._subject
+        self.glide(cells, duration, focus, area)
+
+    @property
+    def cut(self) -> bool:
+        """Whether part of the figure's tiles lies off the board."""
+        return any(
+            not self.area.collidepoint(point)
+            for cell in self.sprites
+            for point in self.view.cell_vertices(cell)
+        )
+
+    @property
+    def shrunk(self) -> bool:
+        """Whether the figure is shown whole, as asked, at a size its numbers do not
+        read at."""
+        return self.whole and not self.moved_by_player and self.view.side < self.legible_side()
 
     def shows(self, cells: Iterable[Cell]) -> bool:
         """True when every cell's centre lies in the board's area."""
@@ -193,8 +300,24 @@ class Board:
         self.moved_by_player = True
         self.place_sprites()
 
+    def camera_box(self) -> pygame.Rect | None:
+        """Where the camera's button lies: the overview of the whole figure while part of
+        it is off the board, the way back to following play while the whole figure is
+        shown too small to read; None while neither."""
+        if self.shrunk:
+            return button_box(self.ui, self.area, self.keep_clear)
+        if self.cut:
+            return overview_box(self.ui, self.area, self.keep_clear, list(self.sprites))
+        return None
+
     def handle_view_event(self, event: pygame.Event) -> bool:
-        """Pan by dragging the background or with the arrow keys; True when used."""
+        """A click on the camera's button; pan by dragging the background or with the
+        arrow keys, zoom by pinching; True when used."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            box = self.camera_box()
+            if box is not None and box.collidepoint(event.pos):
+                self.whole_figure(GLIDE_S)
+                return True
         view = self.view
         before = (view.side, view.origin)
         used = self.controller.handle_event(event)
@@ -331,6 +454,18 @@ class Board:
                 )
                 width = max(1, round(self.ui.px(5) * pulse))
                 pygame.draw.polygon(surface, LAST_MARK, swell, width)
+
+    def draw_camera(self, surface: pygame.Surface) -> None:
+        """The camera's button (see `camera_box`), over the figure."""
+        box = self.camera_box()
+        if box is None:
+            return
+        if self.shrunk:
+            draw_button(surface, self.ui, box)
+        else:
+            draw_overview(
+                surface, self.ui, box, list(self.sprites), self.last, self.view, self.area
+            )
 
     def edge(self, cell: Cell, side: int) -> tuple[Point, Point]:
         """The two ends of one side of a cell on screen."""
