@@ -32,7 +32,7 @@ from game.scenes.review.captions import draw_caption, draw_header, lay_out_bar
 from game.scenes.review.panel import ReplayPanel
 from game.scenes.review.stage import ReplayStage
 from game.scenes.review.words import describe, draw_contacts, ending
-from game.ui.board.board import GLIDE_S, around_last
+from game.ui.board.board import around_last
 from game.ui.painting import draw_panel
 from game.ui.slip import (
     Focus,
@@ -247,7 +247,7 @@ class ReplayScene(Scene):
                 pygame.K_END: lambda: self.jump("end"),
                 pygame.K_PAGEUP: lambda: self.go_hand(-1),
                 pygame.K_PAGEDOWN: lambda: self.go_hand(1),
-                pygame.K_f: lambda: self.board.whole_figure(GLIDE_S * self.tweens.factor),
+                pygame.K_f: self.board.whole_figure,
             }
             if event.key in keys:
                 keys[event.key]()

@@ -31,6 +31,7 @@ class ReplayStage:
         self.flying = TileLayer()
         """The placed tile while it slides to its cell (drawn over the panel, unclipped)."""
         self.tweens = Tweens(speed)
+        self.board.pace = self.tweens
         self.animator.set_factor(self.tweens.factor)
 
     def set_look(self, speed: str, art: TileArt) -> None:

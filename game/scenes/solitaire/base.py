@@ -34,7 +34,6 @@ from game.scenes.solitaire.deals import SolitaireDeals
 from game.scenes.solitaire.panels import title_note
 from game.scenes.solitaire.sources import SourceKey, TileSources
 from game.scenes.solitaire.stage import SolitaireStage
-from game.ui.board.board import GLIDE_S
 from game.ui.words import placed_words
 
 if TYPE_CHECKING:
@@ -280,7 +279,7 @@ class SolitaireScene(Scene):
 
     def refit(self) -> None:
         """F: the whole figure (or, asked again, back to following play)."""
-        self.board.whole_figure(GLIDE_S * self.stage.tweens.factor)
+        self.board.whole_figure()
 
     def extra_key(self, key: int) -> bool:
         """A key only this solitaire knows; True when used."""

@@ -50,6 +50,7 @@ class SolitaireStage:
         self.animator.scored = False  # a solitaire keeps no score: no numbers pop up
         self.celebration = Celebration()
         self.tweens = Tweens(speed)
+        self.board.pace = self.tweens
 
     def show(
         self, figure: Figure, finished: bool, sources: TileSources, glide: bool = True

@@ -57,6 +57,7 @@ class TableStage:
         self.animator = ContactAnimator(ui, self.board, art.theme.edge_colours)
         self.scores = ScoreCounter(match.state.standings())
         self.tweens = Tweens(speed)
+        self.board.pace = self.tweens
         self.hands = Hands(art, self.tiles, self.tweens)
         self._backdrop: pygame.Surface | None = None
         self.set_speed(speed)
@@ -129,7 +130,7 @@ class TableStage:
 
     def refit(self) -> None:
         """F: the whole figure (or, asked again, back to following play)."""
-        self.board.whole_figure(GLIDE_S * self.factor)
+        self.board.whole_figure()
 
     def rebuild(self, tray_seat: int | None) -> None:
         """Make every sprite again from the match, `tray_seat`'s tiles in the tray."""

@@ -133,6 +133,9 @@ class Board:
         """What the camera looks at: the figure's cells, where play is, the room."""
         self.motion = Tweens()
         """The view's glide, run by `update` (the scene's own motions wait for none)."""
+        self.pace = Tweens()
+        """The screen's animations: the view glides at their speed when the player asks
+        for the whole figure."""
         self._glide: Tween | None = None
         self._heading: Fit | None = None
         """Where the view glides to (None: it stands still)."""
@@ -261,13 +264,13 @@ class Board:
         self.moved_by_player = False
         self.whole = False
 
-    def whole_figure(self, duration: float) -> None:
+    def whole_figure(self) -> None:
         """F or the camera's button: the whole figure; where it shows already (asked
         for), back to following play."""
         self.whole = not (self.whole and not self.moved_by_player)
         self.moved_by_player = False
         cells, focus, area = self._subject
-        self.glide(cells, duration, focus, area)
+        self.glide(cells, GLIDE_S * self.pace.factor, focus, area)
 
     @property
     def cut(self) -> bool:
@@ -316,7 +319,7 @@ class Board:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             box = self.camera_box()
             if box is not None and box.collidepoint(event.pos):
-                self.whole_figure(GLIDE_S)
+                self.whole_figure()
                 return True
         view = self.view
         before = (view.side, view.origin)

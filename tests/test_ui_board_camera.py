@@ -1,0 +1,189 @@
+"""The board's camera, headless, on the rules' own figures (stacked solitaires played out
+by the best-try player): at 1280x800 a figure's numbers stand 12 px tall, the whole
+figure is one key (or a click on its overview) away, the figure fills the board, marks
+off the board are pointed to at its edge, and the last tile's ring leaves the numbers
+beside it in sight."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.ai.autoplay import stacked_best_try
+from game.app import App
+from game.rules.lattice import Cell, neighbour, neighbours
+from game.rules.moves import PLACE
+from game.scenes.solitaire.stacked import StackedSolitaireScene
+from game.ui.board import marks
+from game.ui.board.board import Board
+from game.ui.board.overview import draw_pointer
+from game.ui.layout import Point, world_vertices
+from game.ui.tiles.image import VALUE_DEPTH
+from tests.conftest import AppMaker
+from tests.drive import Input
+
+pytestmark = pytest.mark.app(size=(1280, 800), speed="instant")
+
+LEGIBLE = 12
+"""How tall (pixels, at 1280x800) the numbers stand at least."""
+SPRAWLING = 4
+"""A deal whose figure outgrows the board at 1280x800 (seen: the whole of it fits only
+at 46 px tiles, where the numbers stand 8 px tall)."""
+STRAYING = 13
+"""A deal where an opportunity play lies off the board at 1280x800 (seen at 26 tiles)."""
+
+
+def open_stacked(app: App, seed: int) -> StackedSolitaireScene:
+    scene = StackedSolitaireScene(app, seed=seed)
+    app.push(scene)
+    app.run_frames(2)
+    return scene
+
+
+def played_out(app: App, scene: StackedSolitaireScene) -> Iterator[int]:
+    """Play the deal out by the best try, yielding the figure's size after each move."""
+    while not scene.finished:
+        scene.play(stacked_best_try(scene.stacked_state))
+        app.run_frames(2)
+        yield len(scene.state.figure)
+
+
+def digits(board: Board) -> int:
+    """How tall the numbers on the figure's tiles stand (pixel rows, as the art draws)."""
+    return board.art.painter.digit_height(board.tile_side)
+
+
+def tiles_shown(board: Board) -> bool:
+    """Whether every tile of the figure lies whole on the board."""
+    return not board.cut
+
+
+def test_the_numbers_stand_taller_on_the_same_tile() -> None:
+    """At 44 px tiles the numbers stood 7 px tall (a font of 0.21 of the side, in bands
+    round a large ivory centre); now the bands are deeper and the numbers 0.27."""
+    from game.ui.theme import Fonts, theme_named
+    from game.ui.tiles.image import TilePainter
+
+    pygame.font.init()
+    painter = TilePainter(Fonts(), theme_named("modern"), colour_blind=False)
+    assert painter.digit_height(44) >= 8
+    assert painter.digit_height(61) >= LEGIBLE
+
+
+@pytest.mark.parametrize("seed", [SPRAWLING, 5, 9])
+def test_a_grown_figure_has_numbers_12_px_tall_and_the_whole_of_it_one_key_away(
+    make_app: AppMaker, seed: int
+) -> None:
+    app = make_app()
+    scene = open_stacked(app, seed)
+    board = scene.board
+    grown = False
+    for count in played_out(app, scene):
+        assert digits(board) >= LEGIBLE, count
+        last = scene.state.figure.last_cell
+        assert last is not None and board.shows([last])
+        assert (board.camera_box() is not None) == board.cut  # the overview, where cut
+        grown = grown or count >= 30
+    assert grown
+    whole = not board.cut
+    Input(app).press(pygame.K_f)
+    assert tiles_shown(board)
+    if not whole:  # shown whole too small to read: F again follows play at a size that reads
+        assert board.camera_box() is not None
+        Input(app).press(pygame.K_f)
+        assert digits(board) >= LEGIBLE and board.cut
+
+
+def test_the_figure_fills_the_board(make_app: AppMaker) -> None:
+    """A figure shown whole reaches across (or down) the board but for less than one
+    step of the sizes: no cap from earlier, smaller fits, no wide margin."""
+    app = make_app()
+    scene = open_stacked(app, 11)
+    board = scene.board
+    for _count in played_out(app, scene):
+        if board.cut or board.view.side >= board.ladder()[-1]:
+            continue
+        cells = board._subject.cells
+        xs = [board.view.to_screen(v)[0] for cell in cells for v in world_vertices(cell)]
+        ys = [board.view.to_screen(v)[1] for cell in cells for v in world_vertices(cell)]
+        room = board._subject.area or board.room()
+        filled = max((max(xs) - min(xs)) / room.width, (max(ys) - min(ys)) / room.height)
+        assert filled >= 0.85
+
+
+def test_the_overview_shows_the_whole_figure_and_spots_off_the_board_are_pointed_to(
+    make_app: AppMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app()
+    scene = open_stacked(app, STRAYING)
+    board = scene.board
+    for _count in played_out(app, scene):
+        spots = [m.cell for m in scene.state.legal_moves() if m.action == PLACE]
+        off = [c for c in spots if not board.area.collidepoint(board.view.cell_centre(c))]
+        if board.cut and off:
+            break
+    else:
+        pytest.fail("no spot off the board")
+    pointed: list[Point] = []
+
+    def spy(*args: object) -> bool:
+        shown = draw_pointer(*args)  # type: ignore[arg-type]
+        if shown:
+            pointed.append(args[3])  # type: ignore[arg-type]
+        return shown
+
+    monkeypatch.setattr(marks, "draw_pointer", spy)
+    scene.controls.selected = next(
+        key
+        for key in scene.sources.sprites
+        if any(move.cell in off for move in scene.sources.moves_from(key))
+    )
+    app.run_frames(2)
+    assert {board.view.cell_centre(cell) for cell in off} <= set(pointed)
+    box = board.camera_box()
+    assert box is not None
+    Input(app).click(box.center)
+    assert tiles_shown(board)
+
+
+def value_spot(board: Board, cell: Cell, side: int) -> pygame.Rect:
+    """Where the number of `cell`'s `side` stands on screen: in its band, beside the
+    middle of that side."""
+    middle = board.view.side_midpoint(cell, side)
+    centre = board.view.cell_centre(cell)
+    x = middle[0] + (centre[0] - middle[0]) * VALUE_DEPTH
+    y = middle[1] + (centre[1] - middle[1]) * VALUE_DEPTH
+    size = board.view.side * 0.3
+    return pygame.Rect(round(x - size / 2), round(y - size / 3), round(size), round(size * 2 / 3))
+
+
+def test_the_last_tiles_ring_leaves_the_numbers_beside_it_in_sight(make_app: AppMaker) -> None:
+    """The ring round the last tile hid the top number of the tile under it."""
+    app = make_app()
+    scene = open_stacked(app, 11)
+    board = scene.board
+    figure = scene.state.figure
+    for _count in played_out(app, scene):
+        figure = scene.state.figure
+        last = figure.last_cell
+        assert last is not None
+        if any(cell in figure for cell in neighbours(last)):
+            break
+    app.run_frames(120)  # the mark's swell is over
+    last = figure.last_cell
+    assert last is not None
+    spots = []
+    for side in range(3):
+        cell = neighbour(last, side)
+        if cell in figure:  # its side facing the last tile: the one that shares the edge
+            facing = next(s for s in range(3) if neighbour(cell, s) == last)
+            spots.append(value_spot(board, cell, facing))
+    assert spots
+    ringed = [app.screen.subsurface(rect).copy() for rect in spots]
+    scene.stage.board.draw_last_mark = lambda surface: None  # type: ignore[method-assign]
+    app.run_frames(1)
+    for rect, before in zip(spots, ringed, strict=True):
+        now = pygame.image.tobytes(app.screen.subsurface(rect), "RGB")
+        assert now == pygame.image.tobytes(before, "RGB")
