@@ -259,6 +259,7 @@ class ReplayScene(Scene):
             pygame.MOUSEBUTTONUP,
             pygame.MOUSEMOTION,
             pygame.MOUSEWHEEL,
+            pygame.MULTIGESTURE,
         ):
             return self.board.handle_view_event(event)
         return False
