@@ -18,7 +18,7 @@ from game.rules.moves import Move
 from game.rules.record.document import GameRecord
 from game.rules.share import ShareCode, deal_number
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
-from game.ui.board.board import GLIDE_S, Board, around_last
+from game.ui.board.board import GLIDE_S, Board, around_last, in_view
 from game.ui.painting import Ui, blit_text, draw_panel
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
@@ -236,16 +236,17 @@ class PanelBackdrop:
 def follow_figure(
     board: Board, figure: Figure, finished: bool, ui: Ui, duration: float = GLIDE_S
 ) -> None:
-    """The camera's view of the figure and its open cells (see `Board.framing`), gliding
+    """The camera's view of the figure and the cells where a tile may go (see `in_view`
+    and `Board.framing`), gliding
     there over `duration` seconds; once the game is over, of the figure under the
     game-over words (unless the player has moved the view)."""
-    cells = [cell for cell, _tile, _rot in figure.tiles()]
     area = board.room()
     if finished:  # under the banner: the verdict, where the light went out, the odds
         area.height -= ui.px(150)
         area.top += ui.px(150)
+        cells = [cell for cell, _tile, _rot in figure.tiles()]
     else:
-        cells += figure.open_cells() if cells else []
+        cells = in_view(figure)
     if duration > 0:
         board.glide(cells, duration, around_last(figure), area)
     else:

@@ -23,7 +23,7 @@ from game.scenes.table.panels import (
     draw_status,
     draw_tray_label,
 )
-from game.ui.board.board import FIGURE_LAYER, GLIDE_S, Board, around_last
+from game.ui.board.board import FIGURE_LAYER, GLIDE_S, Board, around_last, in_view
 from game.ui.board.contacts import ContactAnimator, ScoreCounter
 from game.ui.board.hands import HAND_LAYER, MOVING_LAYER, Hands
 from game.ui.board.table_layout import TableLayout
@@ -109,11 +109,11 @@ class TableStage:
     # --- the sprites ----------------------------------------------------------------------
 
     def figure_cells(self) -> list[Cell]:
-        figure = self.match.state.figure
-        return [cell for cell, _t, _r in figure.tiles()] + figure.open_cells()
+        """The figure's tiles and the cells where a tile may go now."""
+        return in_view(self.match.state.figure)
 
     def fit_view(self) -> None:
-        """The camera's view of the figure and its open cells, at once (a new layout or
+        """The camera's view of the figure and where tiles may go, at once (a new layout or
         hand), following the figure again from now on."""
         self.board.release()
         self.board.frame(self.figure_cells(), around_last(self.match.state.figure))

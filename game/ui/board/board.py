@@ -88,6 +88,13 @@ class Subject(NamedTuple):
     area: pygame.Rect | None
 
 
+def in_view(figure: Figure) -> list[Cell]:
+    """What the camera keeps in view of a figure: its tiles and the empty cells where a
+    tile may go now (around the last tile, and the openings), where spots light up."""
+    tiles = [cell for cell, _tile, _rot in figure.tiles()]
+    return tiles + [cell for cell in figure.open_cells() if figure.in_reach(cell)]
+
+
 def around_last(figure: Figure) -> list[Cell]:
     """Where play is: the last tile and the cells beside it (every tile but an opportunity
     play goes there)."""
@@ -274,9 +281,11 @@ class Board:
 
     @property
     def cut(self) -> bool:
-        """Whether part of the figure's tiles lies off the board."""
+        """Whether part of the figure's tiles lies off the board (or off the room the
+        screen gave the camera in it, when the rest of the board is covered)."""
+        room = (self._subject.area or self.area).inflate(2, 2)  # rounding
         return any(
-            not self.area.collidepoint(point)
+            not room.collidepoint(point)
             for cell in self.sprites
             for point in self.view.cell_vertices(cell)
         )
