@@ -23,6 +23,8 @@ OVERVIEW: Final = (170, 100)
 POINTER: Final = 13
 """The size of a pointer at the board's edge (design pixels)."""
 RIM: Final = (12, 16, 14)
+OFF_BOARD: Final = (78, 104, 88)
+"""The overview's tiles that lie off the board: darker than those on it."""
 
 
 def camera_label(shrunk: bool) -> str:
@@ -85,8 +87,9 @@ def draw_overview(
     view: LatticeView,
     area: pygame.Rect,
 ) -> None:
-    """The overview in `box`: every tile a small triangle (the last one white), the part
-    of the figure the board shows (`area` on `view`) outlined in gold, the label under."""
+    """The overview in `box`: every tile a small triangle (the last one white, those off
+    the board dim), the part of the figure the board shows (`area` on `view`) outlined
+    in gold, the label under."""
     draw_panel(surface, box, ui, alpha=200)
     pad = ui.px(8)
     label = ui.text(camera_label(False), 14, PALETTE.text, "bold")
@@ -101,7 +104,8 @@ def draw_overview(
         return (ox + point[0] * scale, oy + point[1] * scale)
 
     for cell in tiles:
-        colour = (255, 255, 255) if cell == last else PALETTE.text_dim
+        shown_now = area.collidepoint(view.cell_centre(cell))
+        colour = (255, 255, 255) if cell == last else PALETTE.text_dim if shown_now else OFF_BOARD
         pygame.draw.polygon(surface, colour, [at(v) for v in world_vertices(cell)])
     (wl, wt), (wr, wb) = view.to_world(area.topleft), view.to_world(area.bottomright)
     shown = pygame.Rect(at((wl, wt)), (0, 0))
