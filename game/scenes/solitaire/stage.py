@@ -58,7 +58,7 @@ class SolitaireStage:
         """Make every sprite again: the figure (the view gliding to the camera's view of
         it, or there at once unless `glide`) and the sources."""
         self.tiles.empty()
-        self.board.show(figure.tiles(), figure.last_cell, mark_last=len(figure) > 1)
+        self.board.show(figure.tiles(), figure.last_cell)
         duration = GLIDE_S * self.tweens.factor if glide else 0.0
         follow_figure(self.board, figure, finished, self.ui, duration)
         sources.build()

@@ -1,14 +1,17 @@
 """The board: the figure on screen, shared by the table, the solitaires, the replay
 viewer and the rules screen.
 
-A `Board` keeps the `LatticeView` of its area (fitted to the figure on one ladder of
-tile sizes, clear of the corners its screen keeps for words, zoomed a step at a time,
-panned by dragging the background or the arrow keys, or gliding to a new fit as the
-figure grows), one sprite per placed tile in the scene's `TileLayer` (the last tile
-marked) and its `BoardMarks`, which draw what the scene tells them to: lit spots with
-their points, the ghost of the held tile, the opportunity openings and a hint ring, all
-inside the board's area. It never asks the rules what is legal; the scene hands it the
-spots. A `Gesture` tells a click from a drag with one threshold everywhere.
+A `Board` keeps the `LatticeView` of its area and is its camera: the whole figure on
+one ladder of tile sizes where its numbers stand `LEGIBLE_DIGITS` tall, else the figure
+followed round the last tile at a size where they do, with an overview of the whole
+figure in a corner (F or a click on it for the whole figure); it glides to each new
+view, zooms a step at a time, pans by dragging the background or the arrow keys and
+keeps the player's view until they ask again. It keeps one sprite per placed tile in
+the scene's `TileLayer` (the last tile ringed) and its `BoardMarks`, which draw what
+the scene tells them to: lit spots with their points, the ghost of the held tile, the
+opportunity openings and a hint ring, all inside the board's area (pointed to at its
+edge when they lie off it). It never asks the rules what is legal; the scene hands it
+the spots. A `Gesture` tells a click from a drag with one threshold everywhere.
 """
 
 from __future__ import annotations
@@ -357,11 +360,11 @@ class Board:
         placed: Iterable[Placed],
         last: Cell | None,
         layer: int = FIGURE_LAYER,
-        mark_last: bool = True,
         look: Callable[[Cell], TileState] | None = None,
     ) -> None:
-        """Make the figure's sprites again (after a re-layout, an undo, a jump). The last
-        tile is marked (if `mark_last`), unless `look` says each cell's look."""
+        """Make the figure's sprites again (after a re-layout, an undo, a jump), each
+        tile as `look` says (plain by default: the last one is marked by its ring, which
+        leaves its neighbours' numbers in sight, where the art's glow would not)."""
         self.settle()
         for sprite in self.sprites.values():
             sprite.kill()
@@ -371,10 +374,7 @@ class Board:
         self.last = last
         side = self.tile_side
         for cell, tile, rot in placed:
-            if look is not None:
-                state = look(cell)
-            else:
-                state = TileState.LAST if cell == last and mark_last else TileState.NORMAL
+            state = TileState.NORMAL if look is None else look(cell)
             sprite = TileSprite(
                 self.art, tile, side, self.view.cell_box_centre(cell), points_up(cell), rot, state
             )
@@ -383,12 +383,10 @@ class Board:
 
     def adopt(self, cell: Cell, sprite: TileSprite, rot: int) -> None:
         """`sprite` (flying in) becomes the last tile on `cell`, at the size it will have
-        there; the old last tile loses its mark."""
-        if self.last is not None and self.last in self.sprites:
-            self.sprites[self.last].set_look(state=TileState.NORMAL)
+        there; the ring moves to it once it lands."""
         self.last = cell
         self.pulse.restart()
-        sprite.set_look(side=self.tile_side, up=points_up(cell), rot=rot, state=TileState.LAST)
+        sprite.set_look(side=self.tile_side, up=points_up(cell), rot=rot, state=TileState.NORMAL)
         self.sprites[cell] = sprite
 
     def prepare_next(self, figure: Figure, placements: Iterable[Move]) -> None:
@@ -398,18 +396,13 @@ class Board:
         view."""
         side = self.tile_side
         for move in placements:
-            self.art.prepare(move.tile, side, points_up(move.cell), move.rot, TileState.LAST)
-        last = figure.last_cell
+            self.art.prepare(move.tile, side, points_up(move.cell), move.rot)
         view_side = self._heading.side if self._heading is not None else self.view.side
         smaller_view = max((size for size in self.ladder() if size < view_side), default=None)
         smaller = None if smaller_view is None else sprite_side(smaller_view)
-        for cell, tile, rot in figure.tiles():
-            up = points_up(cell)
-            if cell == last:
-                self.art.prepare(tile, side, up, rot, TileState.NORMAL)
-            if smaller is not None:
-                look = TileState.LAST if cell == last else TileState.NORMAL
-                self.art.prepare(tile, smaller, up, rot, look)
+        if smaller is not None:
+            for cell, tile, rot in figure.tiles():
+                self.art.prepare(tile, smaller, points_up(cell), rot)
 
     def place_sprites(self) -> None:
         """Put the sprites resting on the figure where the view says (after a pan or a
