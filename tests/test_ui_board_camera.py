@@ -17,7 +17,7 @@ from game.rules.lattice import Cell, neighbour, neighbours
 from game.rules.moves import PLACE
 from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.ui.board import marks
-from game.ui.board.board import Board
+from game.ui.board.board import FIGURE_LAYER, Board
 from game.ui.board.overview import draw_pointer
 from game.ui.layout import Point, world_vertices
 from game.ui.tiles.image import VALUE_DEPTH
@@ -223,3 +223,32 @@ def test_a_pinch_zooms_the_figure_and_keeps_it_so(make_app: AppMaker) -> None:
     Input.post(pygame.MULTIGESTURE, x=0.6, y=0.4, pinched=-0.05, rotated=0.0, num_fingers=2)
     app.run_frames(2)
     assert board.view.side < before and board.moved_by_player
+
+
+def test_a_solitaire_view_glides_and_tiles_land_on_their_cells(make_app: AppMaker) -> None:
+    """The view moved at once to each new fit, a jump mid-animation; now it glides, and
+    the tile sliding in arrives where its cell is when it lands."""
+    app = make_app(speed="normal")
+    scene = open_stacked(app, SPRAWLING)
+    board = scene.board
+    before: dict[Cell, Point] = {}
+    views = set()
+    for _move in range(26):
+        scene.play(stacked_best_try(scene.stacked_state))
+        for _frame in range(40):
+            app.run_frames(1)
+            now = {
+                cell: sprite.centre
+                for cell, sprite in board.sprites.items()
+                if scene.stage.tiles.get_layer_of_sprite(sprite) == FIGURE_LAYER
+            }
+            step = max(0.25 * board.view.side, 6)
+            for cell, (x, y) in now.items():
+                if cell in before:
+                    assert abs(x - before[cell][0]) + abs(y - before[cell][1]) <= step
+                else:  # just landed (or the deal's first tile): on its cell
+                    ax, ay = board.view.cell_box_centre(cell)
+                    assert abs(x - ax) < 1 and abs(y - ay) < 1
+            before = now
+            views.add(board.view.origin)
+    assert len(views) > 26  # it moved in steps between the moves' views
