@@ -252,3 +252,26 @@ def test_a_solitaire_view_glides_and_tiles_land_on_their_cells(make_app: AppMake
             before = now
             views.add(board.view.origin)
     assert len(views) > 26  # it moved in steps between the moves' views
+
+
+def test_a_view_the_player_moved_stays_until_a_tile_lands_out_of_it(make_app: AppMaker) -> None:
+    """In the solitaires too (the table did so already): panned, the view stays while
+    the tiles land in it, and follows play again once one lands out of it."""
+    app = make_app()
+    scene = open_stacked(app, 11)
+    board = scene.board
+    for _count in zip(range(6), played_out(app, scene), strict=False):
+        pass
+    Input(app).press(pygame.K_LEFT, times=2)
+    moved = board.view.origin
+    scene.play(stacked_best_try(scene.stacked_state))
+    app.run_frames(2)
+    assert board.view.origin == moved and board.moved_by_player
+    while board.view.side > board.ladder()[0]:
+        Input(app).press(pygame.K_MINUS)
+    Input(app).press(pygame.K_LEFT, times=40)  # the figure far off to the right
+    assert not board.shows(scene.state.figure.open_cells())
+    scene.play(stacked_best_try(scene.stacked_state))
+    app.run_frames(2)
+    last = scene.state.figure.last_cell
+    assert last is not None and board.shows([last]) and not board.moved_by_player

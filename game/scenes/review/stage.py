@@ -86,10 +86,7 @@ class ReplayStage:
         """The camera's view of a hand's figure (`cells`, as it ends): the whole of it
         where its numbers read so, else on `focus` (the last tile, or the moves a review
         marks); gliding there when `glide`, else at once."""
-        if glide:
-            self.board.glide(cells, GLIDE_S * self.tweens.factor, focus)
-        else:
-            self.board.frame(cells, focus)
+        self.board.glide(cells, GLIDE_S * self.tweens.factor if glide else 0.0, focus)
 
     def draw_figure(
         self, surface: pygame.Surface, alpha: float, figure: Figure, marked: Collection[Cell]

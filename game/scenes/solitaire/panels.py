@@ -247,10 +247,7 @@ def follow_figure(
         cells = [cell for cell, _tile, _rot in figure.tiles()]
     else:
         cells = in_view(figure)
-    if duration > 0:
-        board.glide(cells, duration, around_last(figure), area)
-    else:
-        board.frame(cells, around_last(figure), area)
+    board.glide(cells, duration, around_last(figure), area)
 
 
 def title_note(mode: str, seed: int, record: GameRecord) -> str:

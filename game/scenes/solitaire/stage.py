@@ -56,7 +56,8 @@ class SolitaireStage:
         self, figure: Figure, finished: bool, sources: TileSources, glide: bool = True
     ) -> None:
         """Make every sprite again: the figure (the view gliding to the camera's view of
-        it, or there at once unless `glide`) and the sources."""
+        it, or there at once unless `glide`; as the player left it, if they moved it) and
+        the sources."""
         self.tiles.empty()
         self.board.show(figure.tiles(), figure.last_cell)
         duration = GLIDE_S * self.tweens.factor if glide else 0.0

@@ -123,10 +123,7 @@ class TableStage:
         unless the player moved it by hand: then it stays until F or the next hand, or
         until the last tile lies out of view."""
         figure = self.match.state.figure
-        board, last = self.board, figure.last_cell
-        if last is not None and not board.shows([last]):
-            board.release()
-        board.glide(self.figure_cells(), duration * self.factor, around_last(figure))
+        self.board.glide(self.figure_cells(), duration * self.factor, around_last(figure))
 
     def refit(self) -> None:
         """F: the whole figure (or, asked again, back to following play)."""

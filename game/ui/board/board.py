@@ -73,6 +73,8 @@ LEGIBLE_DIGITS: Final = 12
 """How tall (design pixels) the tiles' numbers stand at least when the figure is shown
 whole; where the whole figure would show them smaller, the view follows play at a size
 where they stand so tall."""
+ZOOM_RUNGS: Final = 2
+"""Ladder sizes a zoom step (a wheel notch, + or -) moves: about 16%."""
 GLIDE_S: Final = 0.35
 """How long the view takes to glide to a new view of the figure (normal speed)."""
 DRAG_THRESHOLD: Final = 6
@@ -240,13 +242,20 @@ class Board:
         area: pygame.Rect | None = None,
     ) -> None:
         """The camera's view of the figure (see `framing`; unless the player moved the
-        view), the view moving there over `duration` seconds: every tile on the figure
-        slides and grows or shrinks with it, its art scaled until the view arrives."""
+        view and the last tile, `focus`'s first cell, landed in it), the view moving there
+        over `duration` seconds (none: at once): every tile on the figure slides and grows
+        or shrinks with it, its art scaled until the view arrives."""
         self._subject = Subject(list(cells), list(focus), area)
         if self.moved_by_player:
-            return
+            if self.shows(self._subject.focus[:1]):
+                return
+            self.release()
         fit = self.framing(*self._subject)
         if fit == (self._heading or Fit(self.view.side, self.view.origin)):
+            return
+        if duration <= 0:
+            self.look_at(fit)
+            self.place_sprites()
             return
         self.settle()
         start = Fit(self.view.side, self.view.origin)
@@ -304,11 +313,12 @@ class Board:
         return all(self.area.collidepoint(self.view.cell_centre(cell)) for cell in cells)
 
     def zoom(self, steps: int, anchor: Point | None = None) -> None:
-        """Zoom `steps` ladder steps in (+) or out (-), keeping `anchor` still."""
+        """Zoom `steps` steps in (+) or out (-), `ZOOM_RUNGS` ladder sizes each, keeping
+        `anchor` still."""
         self.settle()
         ladder = self.ladder()
         current = min(range(len(ladder)), key=lambda i: abs(ladder[i] - self.view.side))
-        target = ladder[max(0, min(len(ladder) - 1, current + steps))]
+        target = ladder[max(0, min(len(ladder) - 1, current + steps * ZOOM_RUNGS))]
         if anchor is None or not self.area.collidepoint(anchor):
             anchor = self.area.center
         self.view.zoom_at(target / self.view.side, anchor)
