@@ -275,3 +275,22 @@ def test_a_view_the_player_moved_stays_until_a_tile_lands_out_of_it(make_app: Ap
     app.run_frames(2)
     last = scene.state.figure.last_cell
     assert last is not None and board.shows([last]) and not board.moved_by_player
+
+
+def test_a_resumed_game_is_drawn_as_the_game_played_to_there(make_app: AppMaker) -> None:
+    """A stacked solitaire resumed at 30 tiles was drawn at 44-59 px tiles; now as the
+    camera draws the game played to there."""
+    app = make_app()
+    played = open_stacked(app, 5)
+    for count in played_out(app, played):
+        if count >= 30:
+            break
+    view = (played.board.view.side, played.board.view.origin)
+    record = played.session.record.copy()
+    app.pop()
+    resumed = StackedSolitaireScene(app, record=record)
+    app.push(resumed)
+    app.run_frames(2)
+    assert len(resumed.state.figure) >= 30
+    assert (resumed.board.view.side, resumed.board.view.origin) == view
+    assert digits(resumed.board) >= LEGIBLE
