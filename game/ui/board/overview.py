@@ -22,6 +22,8 @@ OVERVIEW: Final = (170, 100)
 """The largest the overview's figure may be (design pixels)."""
 POINTER: Final = 13
 """The size of a pointer at the board's edge (design pixels)."""
+PANEL_ALPHA: Final = 240
+"""The camera's button is nearly opaque: the tiles under it would blur its picture."""
 RIM: Final = (12, 16, 14)
 OFF_BOARD: Final = (78, 104, 88)
 """The overview's tiles that lie off the board: darker than those on it."""
@@ -33,11 +35,15 @@ def camera_label(shrunk: bool) -> str:
 
 
 def overview_box(
-    ui: Ui, area: pygame.Rect, keep_clear: Sequence[pygame.Rect], tiles: Sequence[Cell]
+    ui: Ui,
+    area: pygame.Rect,
+    keep_clear: Sequence[pygame.Rect],
+    tiles: Sequence[Cell],
+    away_from: Point,
 ) -> pygame.Rect:
     """Where the overview of `tiles` goes: its figure at most `OVERVIEW` large with the
-    label under it, in the first corner of `area` (bottom right first) clear of
-    `keep_clear`."""
+    label under it, in the corner of `area` farthest from `away_from` (where play is)
+    and clear of `keep_clear`."""
     width, height = _extent(tiles)
     scale = min(ui.px(OVERVIEW[0]) / width, ui.px(OVERVIEW[1]) / height)
     label = ui.text(camera_label(False), 14, PALETTE.text, "bold")
@@ -48,23 +54,33 @@ def overview_box(
         max(round(width * scale), label.get_width()) + 2 * pad,
         round(height * scale) + label.get_height() + 3 * pad,
     )
-    return _corner(box, area.inflate(-ui.px(8), -ui.px(8)), keep_clear)
+    return _corner(box, area.inflate(-ui.px(8), -ui.px(8)), keep_clear, away_from)
 
 
-def button_box(ui: Ui, area: pygame.Rect, keep_clear: Sequence[pygame.Rect]) -> pygame.Rect:
+def button_box(
+    ui: Ui, area: pygame.Rect, keep_clear: Sequence[pygame.Rect], away_from: Point
+) -> pygame.Rect:
     """Where the button back to following play goes: a corner of `area`, as the overview."""
     label = ui.text(camera_label(True), 14, PALETTE.text, "bold")
     box = label.get_rect().inflate(ui.px(24), ui.px(14))
-    return _corner(box, area.inflate(-ui.px(8), -ui.px(8)), keep_clear)
+    return _corner(box, area.inflate(-ui.px(8), -ui.px(8)), keep_clear, away_from)
 
 
-def _corner(box: pygame.Rect, area: pygame.Rect, keep_clear: Sequence[pygame.Rect]) -> pygame.Rect:
+def _corner(
+    box: pygame.Rect, area: pygame.Rect, keep_clear: Sequence[pygame.Rect], away_from: Point
+) -> pygame.Rect:
+    """`box` in the corner of `area` farthest from `away_from` that is clear of
+    `keep_clear` (the bottom right one if none is)."""
+    corners = []
     for corner in ("bottomright", "bottomleft", "topright", "topleft"):
-        setattr(box, corner, getattr(area, corner))
-        if box.collidelist(keep_clear) < 0:
-            return box
-    box.bottomright = area.bottomright
-    return box
+        placed = box.copy()
+        setattr(placed, corner, getattr(area, corner))
+        if placed.collidelist(keep_clear) < 0:
+            corners.append(placed)
+    if not corners:
+        box.bottomright = area.bottomright
+        return box
+    return max(corners, key=lambda placed: math.dist(placed.center, away_from))
 
 
 def _bounds(tiles: Sequence[Cell]) -> tuple[float, float, float, float]:
@@ -90,7 +106,7 @@ def draw_overview(
     """The overview in `box`: every tile a small triangle (the last one white, those off
     the board dim), the part of the figure the board shows (`area` on `view`) outlined
     in gold, the label under."""
-    draw_panel(surface, box, ui, alpha=200)
+    draw_panel(surface, box, ui, alpha=PANEL_ALPHA)
     pad = ui.px(8)
     label = ui.text(camera_label(False), 14, PALETTE.text, "bold")
     room = pygame.Rect(box.x + pad, box.y + pad, box.width - 2 * pad, box.height - 3 * pad)
@@ -119,7 +135,7 @@ def draw_overview(
 
 def draw_button(surface: pygame.Surface, ui: Ui, box: pygame.Rect) -> None:
     """The button back to following play."""
-    draw_panel(surface, box, ui, alpha=200)
+    draw_panel(surface, box, ui, alpha=PANEL_ALPHA)
     blit_text(surface, ui.text(camera_label(True), 14, PALETTE.text, "bold"), box.center)
 
 
