@@ -149,6 +149,10 @@ def test_the_overview_shows_the_whole_figure_and_spots_off_the_board_are_pointed
     assert box is not None
     Input(app).click(box.center)
     assert tiles_shown(board)
+    close_up = board.camera_box()  # the whole figure is too small to read: the way back
+    assert close_up is not None and board.shrunk
+    Input(app).click(close_up.center)
+    assert board.cut and digits(board) >= LEGIBLE
 
 
 def value_spot(board: Board, cell: Cell, side: int) -> pygame.Rect:

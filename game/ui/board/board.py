@@ -329,11 +329,12 @@ class Board:
         """Where the camera's button lies: the overview of the whole figure while part of
         it is off the board, the way back to following play while the whole figure is
         shown too small to read; None while neither."""
-        play = self.area.center if self.last is None else self.view.cell_centre(self.last)
+        room = self._subject.area or self.area  # clear of what the screen draws over it
+        play = room.center if self.last is None else self.view.cell_centre(self.last)
         if self.shrunk:
-            return button_box(self.ui, self.area, self.keep_clear, play)
+            return button_box(self.ui, room, self.keep_clear, play)
         if self.cut:
-            return overview_box(self.ui, self.area, self.keep_clear, list(self.sprites), play)
+            return overview_box(self.ui, room, self.keep_clear, list(self.sprites), play)
         return None
 
     def handle_view_event(self, event: pygame.Event) -> bool:
