@@ -362,8 +362,12 @@ class Board:
         return self.controller.dragging
 
     def cell_at(self, pos: Point) -> Cell | None:
-        """The cell under `pos`, if it lies in the board's area."""
-        return self.view.cell_at(pos) if self.area.collidepoint(pos) else None
+        """The cell under `pos`, if it lies in the board's area (and not under the
+        camera's button)."""
+        if not self.area.collidepoint(pos):
+            return None
+        box = self.camera_box()
+        return None if box is not None and box.collidepoint(pos) else self.view.cell_at(pos)
 
     # --- the figure's sprites ------------------------------------------------------------
 
