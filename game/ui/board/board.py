@@ -135,8 +135,8 @@ class Board:
         self.sprites: dict[Cell, TileSprite] = {}
         self.last: Cell | None = None
         self.moved_by_player = False
-        """The player panned or zoomed: `follow` and `glide` leave the view alone until
-        `release`."""
+        """The player panned or zoomed: `glide` leaves the view alone until `release`, or
+        until the last tile lands out of it."""
         self.whole = False
         """The player asked for the whole figure (F or the camera's button) where the
         camera would follow play: it shows the figure whole until they ask again, zoom
