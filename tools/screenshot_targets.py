@@ -712,6 +712,64 @@ target("review-draw-line")(_solitaire_review(Mode.DRAW_SOLITAIRE, 2, 0.5))
 target("review-draw-discarded")(_solitaire_review(Mode.DRAW_SOLITAIRE, 6, 0))
 
 
+# --- grown figures (30 tiles and more): the board's camera ---------------------------------
+
+
+@target("table-grown")
+def _table_grown(app: App, record: Record) -> Shot:
+    """Five seats playing greedily until a hand's figure has 30 tiles, the person to play."""
+    players = [(SEAT_NAMES[0], "human")] + [(SEAT_NAMES[s], "ai:greedy") for s in range(1, 5)]
+    scene = TableScene(app, table_config(players, 4))
+    bot = make_player("greedy", random.Random(4))
+    while len(scene.state.figure) < 30 or scene.state.current_player != 0:
+        if scene.state.hand_over and not scene.match.deal_if_due():
+            break
+        scene.match.play(bot.choose(scene.state))
+    scene.turns.mouse_holder = 0
+    scene.sync_scores()
+    return Shot(scene)
+
+
+@target("stacked-solitaire-grown")
+def _stacked_grown(app: App, record: Record) -> Shot:
+    """A deal whose figure outgrows the board at 1280x800, 31 tiles in."""
+    scene = StackedSolitaireScene(app, seed=4)
+    _play_best_tries(scene, 31)
+    return Shot(scene)
+
+
+@target("draw-solitaire-grown")
+def _draw_grown(app: App, record: Record) -> Shot:
+    """A draw solitaire played fairly to 30 tiles or its end."""
+    scene = DrawSolitaireScene(app, seed=6)
+    while len(scene.state.figure) < 30 and not scene.finished:
+        scene.session.play(simple_fair_move(scene.draw_state))
+    if scene.finished:
+        scene.finish(scene.state.won)
+    return Shot(scene)
+
+
+@target("replay-grown")
+def _replay_grown(app: App, record: Record) -> Shot:
+    """A stacked solitaire's replay at its end: 33 tiles (deal 4, greedy)."""
+    game = (
+        GameRecord(record)
+        if record
+        else simulate(Mode.STACKED_SOLITAIRE, 1, 4, ["greedy"], TableRules())
+    )
+    scene = ReplayScene(app, game)
+    scene.replay.seek(0, len(scene.replay.steps[0]))
+    return Shot(scene)
+
+
+@target("replay-table-grown")
+def _replay_table_grown(app: App, record: Record) -> Shot:
+    """Five seats' second hand at its end: 31 tiles."""
+    scene = ReplayScene(app, GameRecord(record) if record else sample_record(Mode.TABLE, 5))
+    scene.replay.seek(1, len(scene.replay.steps[1]))
+    return Shot(scene)
+
+
 from tools import (  # noqa: E402  (register their targets)
     screenshot_club,
     screenshot_net,

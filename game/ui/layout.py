@@ -151,10 +151,14 @@ def cell_side_edges(cell: Cell) -> tuple[tuple[Point, Point], ...]:
 
 PAN_STEP = 48
 ZOOM_STEP = 1.15
+PINCH = 4.0
+"""How much a pinch zooms: the view grows by this many times the change in the fingers'
+distance (a share of the window's size)."""
 
 
 class ViewController:
-    """Pans (drag the background, arrow keys) and zooms (wheel, +/-) a `LatticeView`.
+    """Pans (drag the background, arrow keys) and zooms (wheel, +/-, a pinch on a touch
+    screen) a `LatticeView`.
 
     `is_background(pos)` tells whether a press at `pos` may start a drag (a press on a
     tile should not); `area` is the part of the screen the view occupies.
@@ -187,6 +191,12 @@ class ViewController:
             pos = pygame.mouse.get_pos()
             anchor = pos if self.area.collidepoint(pos) else self.area.center
             self.view.zoom_at(ZOOM_STEP**event.y, anchor)
+            return True
+        elif event.type == pygame.MULTIGESTURE and event.pinched:
+            width, height = pygame.display.get_window_size()
+            pos = (event.x * width, event.y * height)
+            anchor = pos if self.area.collidepoint(pos) else self.area.center
+            self.view.zoom_at(1 + PINCH * event.pinched, anchor)
             return True
         elif event.type == pygame.KEYDOWN:
             return self._handle_key(event.key)

@@ -177,6 +177,7 @@ class PuzzleTable:
             pygame.MOUSEBUTTONDOWN,
             pygame.MOUSEBUTTONUP,
             pygame.MOUSEWHEEL,
+            pygame.MULTIGESTURE,
         ):
             return self.controls.handle_pointer(event)
         if event.type == pygame.KEYDOWN:

@@ -32,6 +32,7 @@ from game.scenes.review.captions import draw_caption, draw_header, lay_out_bar
 from game.scenes.review.panel import ReplayPanel
 from game.scenes.review.stage import ReplayStage
 from game.scenes.review.words import describe, draw_contacts, ending
+from game.ui.board.board import around_last
 from game.ui.painting import draw_panel
 from game.ui.slip import (
     Focus,
@@ -246,6 +247,7 @@ class ReplayScene(Scene):
                 pygame.K_END: lambda: self.jump("end"),
                 pygame.K_PAGEUP: lambda: self.go_hand(-1),
                 pygame.K_PAGEDOWN: lambda: self.go_hand(1),
+                pygame.K_f: self.board.whole_figure,
             }
             if event.key in keys:
                 keys[event.key]()
@@ -257,6 +259,7 @@ class ReplayScene(Scene):
             pygame.MOUSEBUTTONUP,
             pygame.MOUSEMOTION,
             pygame.MOUSEWHEEL,
+            pygame.MULTIGESTURE,
         ):
             return self.board.handle_view_event(event)
         return False
@@ -309,15 +312,18 @@ class ReplayScene(Scene):
         replay = self.replay
         self._label_play()
         wanted = (replay.hand, replay.index if self.at_focus() else -1)
-        if self.fitted != wanted:
-            if wanted[1] < 0:
-                self.stage.fit_hand(replay.final_cells[replay.hand])
-            else:  # the move discussed and its neighbours readable
-                assert self.focus is not None
-                figure = [cell for cell, _tile, _rot in replay.state.figure.tiles()]
-                self.stage.fit_focus(figure, focus_cells(self.focus))
-            self.fitted = wanted
-        self.stage.show(replay.state.figure)
+        figure = replay.state.figure
+        self.stage.show(figure)
+        if wanted[1] < 0:
+            cells, focus = list(replay.final_cells[replay.hand]), around_last(figure)
+        else:  # the move discussed and its neighbours readable
+            assert self.focus is not None
+            focus = focus_cells(self.focus)
+            cells = [cell for cell, _tile, _rot in figure.tiles()] + focus
+        if self.fitted != wanted:  # a new hand, layout or review: the camera's view at once
+            self.board.release()
+        self.stage.follow(cells, focus, glide=self.fitted == wanted)
+        self.fitted = wanted
         self.panel.build()
 
     # drawing ----------------------------------------------------------------------

@@ -6,25 +6,19 @@ nothing."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Final
 
 import pygame
 
 from game.rules.figure import Figure
 from game.rules.lattice import Cell
 from game.rules.results import MoveResult
-from game.ui.board.board import FIGURE_LAYER, Board
+from game.ui.board.board import FIGURE_LAYER, GLIDE_S, Board
 from game.ui.board.contacts import ContactAnimator
-from game.ui.board.fit import framed
 from game.ui.layout import Point
 from game.ui.painting import Ui
 from game.ui.tiles.art import TileArt
 from game.ui.tiles.sprites import TileLayer
 from game.ui.tween import Tweens
-
-READABLE_SIDE: Final = 64
-"""The smallest tile side (design pixels) at which a review's marked moves are read: a
-whole figure as large as this is shown whole, a larger one zoomed to the moves."""
 
 
 class ReplayStage:
@@ -37,6 +31,7 @@ class ReplayStage:
         self.flying = TileLayer()
         """The placed tile while it slides to its cell (drawn over the panel, unclipped)."""
         self.tweens = Tweens(speed)
+        self.board.pace = self.tweens
         self.animator.set_factor(self.tweens.factor)
 
     def set_look(self, speed: str, art: TileArt) -> None:
@@ -59,7 +54,11 @@ class ReplayStage:
         sprite = self.board.sprites.get(result.move.cell)
         if sprite is None or self.tweens.factor <= 0:
             return
-        target = sprite.centre
+        cell = result.move.cell
+
+        def target() -> Point:  # where its cell is as the view glides
+            return self.board.view.cell_box_centre(cell)
+
         sprite.jump_to(start)
         self.tiles.remove(sprite)
         self.flying.add(sprite)
@@ -83,20 +82,11 @@ class ReplayStage:
         self.board.update(dt)
         self.animator.update(dt)
 
-    def fit_hand(self, cells: Sequence[Cell]) -> None:
-        """The whole of a hand's figure (`cells`, as it ends) in view."""
-        self.board.fit(cells or [(0, 0)], self.board.area, margin=0.3)
-
-    def fit_focus(self, figure: Sequence[Cell], focus: Sequence[Cell]) -> None:
-        """The figure whole if the `focus` cells (the moves a review marks) can be read
-        so, else zoomed to them, with as much of the figure as the board holds."""
-        board = self.board
-        whole = board.fitted([*figure, *focus], board.area, margin=0.3)
-        if whole.side >= board.ui.px(READABLE_SIDE):
-            board.look_at(whole)
-            return
-        near = board.fitted(focus, board.area, margin=0.6)
-        board.look_at(framed(near, figure, focus, board.area))
+    def follow(self, cells: Sequence[Cell], focus: Sequence[Cell], glide: bool) -> None:
+        """The camera's view of a hand's figure (`cells`, as it ends): the whole of it
+        where its numbers read so, else on `focus` (the last tile, or the moves a review
+        marks); gliding there when `glide`, else at once."""
+        self.board.glide(cells, GLIDE_S * self.tweens.factor if glide else 0.0, focus)
 
     def draw_figure(
         self, surface: pygame.Surface, alpha: float, figure: Figure, marked: Collection[Cell]
@@ -107,6 +97,7 @@ class ReplayStage:
         self.board.marks.draw_openings(surface, [cell for cell in openings if cell not in marked])
         self.tiles.draw_interpolated(surface, alpha, FIGURE_LAYER, self.board.area)
         self.board.draw_last_mark(surface)
+        self.board.draw_camera(surface)
 
     def draw_flight(self, surface: pygame.Surface, alpha: float) -> None:
         """The tile in flight and the contacts' words, over everything but the bar."""

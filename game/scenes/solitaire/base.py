@@ -246,8 +246,7 @@ class SolitaireScene(Scene):
         self.board.set_area(layout.figure)
         self.sources.lay_out(self.strip)
         self.lay_out_panel()
-        self.board.cap = None
-        self.sync()
+        self.sync(glide=False)
 
     def lay_out_panel(self) -> None:
         """Place this solitaire's own widgets in the side panel (`self.sources_area`)."""
@@ -257,11 +256,12 @@ class SolitaireScene(Scene):
         if not self.controls.put_down():
             super().on_back()
 
-    def sync(self) -> None:
-        """Rebuild every sprite from the state (after a move, an undo or a re-layout), the
-        figure clear of the game-over words."""
+    def sync(self, glide: bool = True) -> None:
+        """Rebuild every sprite from the state (after a move, an undo or a re-layout,
+        when the view moves there at once unless `glide`), the figure clear of the
+        game-over words."""
         self.board.keep_clear = self.stage.kept_clear(self.session, self.end_note())
-        self.stage.show(self.state.figure, self.finished, self.sources)
+        self.stage.show(self.state.figure, self.finished, self.sources, glide)
         self.refresh_source_states()
 
     def refresh_source_states(self) -> None:
@@ -281,9 +281,8 @@ class SolitaireScene(Scene):
         return self.controls.handle_event(event, deal_field)
 
     def refit(self) -> None:
-        """Fit the figure to its area again (the F key), at the largest size that shows it."""
-        self.board.release()
-        self.sync()
+        """F: the whole figure (or, asked again, back to following play)."""
+        self.board.whole_figure()
 
     def switch_light(self, on: bool) -> None:
         """The light's switch shows it on this deal or hides it; Settings choose where it

@@ -250,6 +250,8 @@ class SolitaireControls:
                     form.focus(None)
                 return True
             return self.handle_board_mouse(event)
+        if event.type == pygame.MULTIGESTURE:
+            return self.board.handle_view_event(event)
         if event.type == pygame.MOUSEWHEEL and event.y:
             pos = pygame.mouse.get_pos()
             area = self.board.area

@@ -17,7 +17,7 @@ from game.rules.figure import Figure
 from game.rules.moves import Move
 from game.rules.record.document import GameRecord
 from game.rules.share import ShareCode, deal_number
-from game.ui.board.board import Board
+from game.ui.board.board import GLIDE_S, Board, around_last, in_view
 from game.ui.painting import Ui, blit_text, draw_panel
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
@@ -239,17 +239,17 @@ class PanelBackdrop:
         return self._image
 
 
-def follow_figure(board: Board, figure: Figure, finished: bool, ui: Ui) -> None:
-    """Keep the figure and its open cells in view (see `Board.follow`); once the game is
-    over, the whole figure as large as fits clear of the game-over words, which the
-    board keeps clear (unless the player has moved the view)."""
-    cells = [cell for cell, _tile, _rot in figure.tiles()]
-    cells += figure.open_cells() if cells else []
-    area = board.area.inflate(-ui.px(20), -ui.px(20))
-    if finished and not board.moved_by_player:
-        board.fit([cell for cell, _tile, _rot in figure.tiles()], area)
-        return
-    board.follow(cells or [(0, 0)], area)
+def follow_figure(
+    board: Board, figure: Figure, finished: bool, ui: Ui, duration: float = GLIDE_S
+) -> None:
+    """The camera's view of the figure and the cells where a tile may go (see `in_view`
+    and `Board.framing`), gliding there over `duration` seconds; once the game is over,
+    of the whole figure, clear of the game-over words (the board keeps them clear), as
+    there is no play left to follow."""
+    if finished:
+        board.glide([cell for cell, _tile, _rot in figure.tiles()], duration, (), board.room())
+    else:
+        board.glide(in_view(figure), duration, around_last(figure), board.room())
 
 
 def title_note(mode: str, seed: int, record: GameRecord) -> str:

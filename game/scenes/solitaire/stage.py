@@ -28,7 +28,7 @@ from game.scenes.solitaire.panels import (
 )
 from game.scenes.solitaire.sources import MOVING_LAYER, SOURCE_LAYER, TileSources
 from game.scenes.solitaire.win import Celebration
-from game.ui.board.board import FIGURE_LAYER, Board
+from game.ui.board.board import FIGURE_LAYER, GLIDE_S, Board
 from game.ui.board.contacts import ContactAnimator
 from game.ui.layout import Point
 from game.ui.painting import Ui
@@ -53,12 +53,18 @@ class SolitaireStage:
         self.animator.scored = False  # a solitaire keeps no score: no numbers pop up
         self.celebration = Celebration()
         self.tweens = Tweens(speed)
+        self.board.pace = self.tweens
 
-    def show(self, figure: Figure, finished: bool, sources: TileSources) -> None:
-        """Make every sprite again: the figure (kept in view) and the sources."""
-        follow_figure(self.board, figure, finished, self.ui)
+    def show(
+        self, figure: Figure, finished: bool, sources: TileSources, glide: bool = True
+    ) -> None:
+        """Make every sprite again: the figure (the view gliding to the camera's view of
+        it, or there at once unless `glide`; as the player left it, if they moved it) and
+        the sources."""
         self.tiles.empty()
-        self.board.show(figure.tiles(), figure.last_cell, mark_last=len(figure) > 1)
+        self.board.show(figure.tiles(), figure.last_cell)
+        duration = GLIDE_S * self.tweens.factor if glide else 0.0
+        follow_figure(self.board, figure, finished, self.ui, duration)
         sources.build()
 
     def prepare_next(self, state: SolitaireState, sources: TileSources) -> None:
@@ -70,7 +76,13 @@ class SolitaireStage:
 
     def slide_in(self, sprite: TileSprite, from_pos: Point, result: MoveResult) -> None:
         """Slide a just-played tile from `from_pos` to where it now lies."""
-        target = sprite.centre
+        cell = result.move.cell
+        on_figure = self.board.sprites.get(cell) is sprite
+
+        def target() -> Point:  # where its cell is as the view glides
+            return self.board.view.cell_box_centre(cell) if on_figure else sprite_home
+
+        sprite_home = sprite.centre
         sprite.jump_to(from_pos)
         self.tiles.change_layer(sprite, MOVING_LAYER)
         self.tweens.move(sprite, target, 0.3, on_done=lambda: self.landed(sprite, result))
@@ -89,8 +101,8 @@ class SolitaireStage:
         self.celebration.start([cell for cell, _tile, _rot in figure.tiles()])
 
     def clear(self) -> None:
-        """A new deal: no animation left over, the view free to fit the figure."""
-        self.board.cap = None
+        """A new deal: no animation left over, the view free to follow the figure."""
+        self.board.release()
         self.tweens.clear()
         self.animator.clear()
         self.celebration.stop()
@@ -137,6 +149,7 @@ class SolitaireStage:
         if not finished:
             self.board.draw_last_mark(surface)
         self.celebration.draw(surface, self.board, self.ui)
+        self.board.draw_camera(surface)
         surface.set_clip(clip)
 
     def draw_over(

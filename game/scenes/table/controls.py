@@ -188,6 +188,8 @@ class TableControls:
     # --- pointer ---------------------------------------------------------------------------
 
     def handle_pointer(self, event: pygame.Event) -> bool:
+        if event.type == pygame.MULTIGESTURE:
+            return self.stage.board.handle_view_event(event)
         if event.type == pygame.MOUSEWHEEL:
             if not self.match.state.figure and self.selected is not None:
                 self.rotate_first(1 if event.y > 0 else -1)

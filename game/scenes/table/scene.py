@@ -298,7 +298,7 @@ class TableScene(Scene):
             if not self.controls.gesture.dragging and self.form.handle_event(event):
                 return True
             return self.controls.handle_pointer(event)
-        if event.type == pygame.MOUSEWHEEL:
+        if event.type in (pygame.MOUSEWHEEL, pygame.MULTIGESTURE):
             return self.controls.handle_pointer(event)
         if event.type == pygame.KEYDOWN:
             return self.controls.handle_key(event)

@@ -6,7 +6,6 @@ draws them in their layers; it shows what the match holds and decides nothing.""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Final
 
 import pygame
 
@@ -24,7 +23,7 @@ from game.scenes.table.panels import (
     draw_status,
     draw_tray_label,
 )
-from game.ui.board.board import FIGURE_LAYER, Board
+from game.ui.board.board import FIGURE_LAYER, GLIDE_S, Board, around_last, in_view
 from game.ui.board.contacts import ContactAnimator, ScoreCounter
 from game.ui.board.hands import HAND_LAYER, MOVING_LAYER, Hands
 from game.ui.board.table_layout import TableLayout
@@ -33,9 +32,6 @@ from game.ui.painting import Ui
 from game.ui.tiles.art import TileArt
 from game.ui.tiles.sprites import TileLayer
 from game.ui.tween import Tweens
-
-FIT_S: Final = 0.35
-"""How long the view takes to glide to a new fit (normal speed)."""
 
 
 class TableStage:
@@ -61,6 +57,7 @@ class TableStage:
         self.animator = ContactAnimator(ui, self.board, art.theme.edge_colours)
         self.scores = ScoreCounter(match.state.standings())
         self.tweens = Tweens(speed)
+        self.board.pace = self.tweens
         self.hands = Hands(art, self.tiles, self.tweens)
         self._backdrop: pygame.Surface | None = None
         self.set_speed(speed)
@@ -112,29 +109,25 @@ class TableStage:
     # --- the sprites ----------------------------------------------------------------------
 
     def figure_cells(self) -> list[Cell]:
-        figure = self.match.state.figure
-        return [cell for cell, _t, _r in figure.tiles()] + figure.open_cells()
+        """The figure's tiles and the cells where a tile may go now."""
+        return in_view(self.match.state.figure)
 
     def fit_view(self) -> None:
-        """Centre the figure and its open cells at the largest tile size that fits, at
-        once (a new layout or hand), and follow the figure again from now on."""
+        """The camera's view of the figure and where tiles may go, at once (a new layout or
+        hand), following the figure again from now on."""
         self.board.release()
-        self.board.fit(self.figure_cells() or [(0, 0)])
-        self.board.place_sprites()
+        self.board.frame(self.figure_cells(), around_last(self.match.state.figure))
 
-    def follow_figure(self, duration: float = FIT_S) -> None:
-        """The view glides to fit the figure (after a move, an undo or F), unless the
-        player moved it by hand: then it stays until F or the next hand, or until the
-        last tile lies out of view."""
-        board, last = self.board, self.match.state.figure.last_cell
-        if last is not None and not board.shows([last]):
-            board.release()
-        board.glide(self.figure_cells() or [(0, 0)], duration * self.factor)
+    def follow_figure(self, duration: float = GLIDE_S) -> None:
+        """The view glides to the camera's view of the figure (after a move or an undo),
+        unless the player moved it by hand: then it stays until F or the next hand, or
+        until the last tile lies out of view."""
+        figure = self.match.state.figure
+        self.board.glide(self.figure_cells(), duration * self.factor, around_last(figure))
 
     def refit(self) -> None:
-        """F: follow the figure again, gliding to fit it now."""
-        self.board.release()
-        self.follow_figure()
+        """F: the whole figure (or, asked again, back to following play)."""
+        self.board.whole_figure()
 
     def rebuild(self, tray_seat: int | None) -> None:
         """Make every sprite again from the match, `tray_seat`'s tiles in the tray."""
@@ -234,10 +227,11 @@ class TableStage:
         hint_points: int,
         clock: float,
     ) -> None:
-        """The contacts lighting up, the hinted spot pulsing with its points, and the
-        rising labels over them."""
+        """The contacts lighting up, the hinted spot pulsing with its points, the rising
+        labels over them and the camera's button."""
         self.animator.draw_effects(surface)
         if hint is not None and hint.action == PLACE:
             self.board.marks.draw_ring(surface, hint.cell, abs((clock * 1.5) % 2 - 1))
             self.board.marks.draw_spots(surface, [(hint.cell, hint_points)])
         self.animator.draw_labels(surface, alpha)
+        self.board.draw_camera(surface)

@@ -48,7 +48,7 @@ def fitted(
             if shown.width > room.width or shown.height > room.height:
                 continue
             shown.center = room.center
-            if shown.collidelist(corners) < 0:
+            if shown.inflate(2, 2).collidelist(corners) < 0:  # clear of rounding too
                 best = _centred(middle, side, room)
                 break
     return best or _centred(middle, min(ladder), area)

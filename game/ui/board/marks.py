@@ -15,6 +15,7 @@ import pygame
 from game.i18n import _
 from game.rules.lattice import Cell, points_up
 from game.rules.tiles import TileId
+from game.ui.board.overview import draw_pointer
 from game.ui.layout import ROW_HEIGHT, LatticeView, Point
 from game.ui.painting import Ui, blit_text
 from game.ui.theme import PALETTE, Colour
@@ -27,6 +28,8 @@ LAST_PULSE_S: Final = 0.9
 """How long the last-tile mark swells when the last tile changes."""
 LAST_MARK: Final = (255, 255, 255)
 """The last-tile mark's colour (with a dark rim): apart from every theme's edge colours."""
+LAST_MARK_OPEN: Final = (0.25, 0.75)
+"""Where along each side the last-tile mark leaves it open (shares of the side)."""
 RIM: Final = (12, 16, 14, 230)
 SPOT_LOOKS: Final = {  # fill, edge, the triangle's size as a share of the cell's
     "spot": ((240, 200, 90, 70), (250, 220, 120, 220), 0.9),
@@ -37,7 +40,8 @@ SPOT_LOOKS: Final = {  # fill, edge, the triangle's size as a share of the cell'
 
 def last_mark_image(side: int, up: bool, band: int, rim: int) -> pygame.Surface:
     """The last-tile mark round a tile of `side` pixels: a white `band` with dark rims
-    of `rim` pixels each side."""
+    of `rim` pixels each side, along the tile's corners only: the middle of each side
+    is left open, where the number of the tile beside it stands."""
     reach = side + 4 * (band + rim)
     ring = pygame.Surface((reach + 4, round(reach * ROW_HEIGHT) + 4), pygame.SRCALPHA)
     centre = (ring.get_width() / 2, ring.get_height() / 2)
@@ -51,7 +55,21 @@ def last_mark_image(side: int, up: bool, band: int, rim: int) -> pygame.Surface:
     ):
         outline = triangle_points(side * TILE_GAP + grow * 2 * SQRT3, up, centre)
         pygame.draw.polygon(ring, colour, outline)
+    outer = triangle_points(side * TILE_GAP + (band + 2 * rim + 2) * 2 * SQRT3, up, centre)
+    inner = triangle_points(side * 0.8, up, centre)
+    for i in range(3):
+        cut = [
+            _along(corners[i], corners[(i + 1) % 3], t)
+            for corners, t in zip(
+                (outer, outer, inner, inner), (*LAST_MARK_OPEN, *LAST_MARK_OPEN[::-1]), strict=True
+            )
+        ]
+        pygame.draw.polygon(ring, (0, 0, 0, 0), cut)
     return ring
+
+
+def _along(a: Point, b: Point, t: float) -> Point:
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
 
 
 def spot_image(side: int, up: bool, kind: str) -> pygame.Surface:
@@ -104,9 +122,11 @@ class BoardMarks:
         points: bool = True,
     ) -> None:
         """Lit spots, each with the points it would score (the highlighted one brighter,
-        its label left to the ghost)."""
+        its label left to the ghost); a spot off the board is pointed to at its edge."""
         with self.clipped(surface):
             for cell, score in spots:
+                if self.point_to(surface, cell, SPOT_LOOKS["hover"][1][:3]):
+                    continue
                 lit = cell == highlighted
                 self.blit_on(surface, self.image(points_up(cell), "hover" if lit else "spot"), cell)
                 if points and not lit:
@@ -151,10 +171,13 @@ class BoardMarks:
     def draw_ring(
         self, surface: pygame.Surface, cell: Cell, pulse: float, colour: Colour = PALETTE.good
     ) -> None:
-        """A pulsing ring round `cell` (the hint); `pulse` in 0..1."""
+        """A pulsing ring round `cell` (the hint); `pulse` in 0..1. Off the board, a
+        pointer at its edge."""
         x, y = self.view.cell_centre(cell)
         radius = self.view.side * (0.42 + 0.1 * pulse)
         with self.clipped(surface):
+            if self.point_to(surface, cell, colour):
+                return
             pygame.draw.circle(surface, colour, (x, y), radius, max(2, self.ui.px(3)))
 
     def draw_outline(
@@ -176,9 +199,16 @@ class BoardMarks:
         side = self.view.side * 0.96 - (band * 2 * SQRT3 if nested else 0)
         outline = triangle_points(side, points_up(cell), self.view.cell_box_centre(cell))
         with self.clipped(surface):
+            if self.point_to(surface, cell, colour):
+                return
             if rim:
                 pygame.draw.polygon(surface, RIM, outline, band)
             pygame.draw.polygon(surface, colour, outline, width)
+
+    def point_to(self, surface: pygame.Surface, cell: Cell, colour: Colour) -> bool:
+        """A pointer at the board's edge to `cell` when its centre lies off the board
+        (True), else nothing (False)."""
+        return draw_pointer(surface, self.ui, self.area, self.view.cell_centre(cell), colour)
 
     def last_ring(self, up: bool) -> pygame.Surface:
         """The last-tile mark at this size (drawn once)."""

@@ -22,8 +22,18 @@ from game.ui.theme import COLOUR_SYMBOLS, PALETTE, Colour, Fonts, Theme
 
 SUPERSAMPLE: Final = 2
 SQRT3: Final = math.sqrt(3)
-DIGIT_SHARE: Final = 0.21
+DIGIT_SHARE: Final = 0.27
 """A tile's digits' font size as a share of its side: as large as the bands allow."""
+CORE: Final = 0.22
+"""The ivory centre's size as a share of the triangle's: small, so the bands are deep."""
+VALUE_DEPTH: Final = 0.31
+"""How far a value sits from its edge's middle towards the centre (a share of the way)."""
+VALUE_ALONG: Final = (0.0, -0.07, 0.07)
+"""How far each side's value sits from its edge's middle along it (a share of the edge):
+the sloped sides' values move towards the level side, where their bands are widest, and
+away from each other."""
+SYMBOL_APART: Final = 0.24
+"""How far the colour-blind symbols sit either side of a value (a share of the edge)."""
 
 
 class TileState(StrEnum):
@@ -114,6 +124,14 @@ class TilePainter:
         theme and colour-blind aid (`TileArt.set_look` sets them)."""
         return self._render(tile, side, up, rot, state)
 
+    def value_font(self, side: int) -> pygame.font.Font:
+        """The font of the values on a tile of `side` pixels."""
+        return self.fonts.get(round(side * DIGIT_SHARE), "bold")
+
+    def digit_height(self, side: int) -> int:
+        """How tall (pixel rows) the values stand on a tile of `side` pixels."""
+        return self.value_font(side).render("10", True, (0, 0, 0)).get_bounding_rect().height
+
     def _render(
         self, tile: TileId, side: int, up: bool, rot: int, state: TileState
     ) -> pygame.Surface:
@@ -200,7 +218,7 @@ class TilePainter:
         for side_index, (a, b) in enumerate(edges):
             colour = self.theme.edge_colours[side_colour(side_index, rot)]
             pygame.draw.polygon(bands, colour, [a, b, centre])
-        core = _scaled(inner_corners, 0.36, centre)
+        core = _scaled(inner_corners, CORE, centre)
         pygame.draw.polygon(bands, PALETTE.ivory, core)
         line = max(1, round(radius * 0.22))
         for corner, core_corner in zip(inner_corners, core, strict=True):
@@ -236,8 +254,9 @@ class TilePainter:
         size = math.dist(*edges[0]) * 0.045
         for side_index, edge in enumerate(edges):
             shape = COLOUR_SYMBOLS[side_colour(side_index, rot)]
-            for along in (-0.22, 0.22):
-                x, y = self._band_point(edge, centre, 0.3, along)
+            for apart in (-SYMBOL_APART, SYMBOL_APART):
+                along = VALUE_ALONG[side_index] + apart
+                x, y = self._band_point(edge, centre, VALUE_DEPTH * 0.7, along)
                 self._draw_symbol(bands, shape, (x, y), size)
 
     @staticmethod
@@ -258,7 +277,7 @@ class TilePainter:
         centre_box = (image.get_width() / 2, image.get_height() / 2)
         corners = triangle_points(side * 0.94, up, centre_box)
         centre = _centroid(corners)
-        font = self.fonts.get(round(side * DIGIT_SHARE), "bold")
+        font = self.value_font(side)
         for side_index, edge in enumerate(self._edges(corners)):
             colour_index = side_colour(side_index, rot)
             value = TILE_VALUES[tile][colour_index]
@@ -266,7 +285,7 @@ class TilePainter:
             ink = PALETTE.ink if _luminance(band) > 0.56 else (255, 255, 255)
             glyphs = font.render(str(value), True, ink)
             bounds = glyphs.get_bounding_rect()
-            x, y = self._band_point(edge, centre, 0.34)
+            x, y = self._band_point(edge, centre, VALUE_DEPTH, VALUE_ALONG[side_index])
             target = bounds.copy()
             target.center = (round(x), round(y))
             if ink != PALETTE.ink:
