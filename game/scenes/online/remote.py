@@ -7,6 +7,7 @@ the server keeps the game, and a spectator only watches."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -158,6 +159,12 @@ class RemoteTableScene(TableScene):
         if self.remote.watching:
             return _("Watching · {words}").format(words=words)
         return words
+
+    def status_still_for(self) -> float:
+        """Whom the table waits for is said in words that stay (no thinking dots)."""
+        if self.remote.waiting_words() is not None:
+            return math.inf
+        return super().status_still_for()
 
     def update_buttons(self) -> None:
         for name, enabled in self.commands.enabled().items():
