@@ -15,6 +15,8 @@ import pygame
 from game.app import App
 from game.net.client import ClubIdentity, TableClient
 from game.net.club import ClubSession
+from game.net.hosting import HostedServer
+from game.net.messages import ClubTableOptions, TablePace
 from game.net.replies import Created, TableView
 from game.scenes.club.lobby import LOBBY, MINE, RATINGS, ClubScene
 from game.scenes.club.new_table import NewClubTableScene
@@ -169,7 +171,8 @@ def test_your_tables_marks_your_turn_opens_a_table_again_and_the_board_your_plac
     drive.click(scene.tabs[MINE])
     heard(app, lambda: scene.session, lambda: len(scene.lists[MINE].rows) == 1)
     row = scene.lists[MINE].rows[0]
-    assert row[0] == code and row[3] == ("Waiting" if tom_first else "Your turn")
+    assert row[0] == "Tom" and row[3] == code  # whom Ann plays with first, the code after
+    assert row[2] == ("Waiting" if tom_first else "Your turn")
     drive.click(scene.tabs[RATINGS])
     heard(app, lambda: scene.session, lambda: len(scene.lists[RATINGS].rows) == 2)
     assert scene.lists[RATINGS].selected == 1 and "place 2" in scene.who_words()
@@ -195,3 +198,35 @@ def join_by_code(make_app: AppMaker, club: ClubPeer, code: str) -> tuple[App, Re
     drive.text(code)
     drive.press(pygame.K_RETURN)
     return app, until_seated(app, lobby)
+
+
+def test_your_tables_says_whom_you_play_with_at_a_real_club_server(
+    make_app: AppMaker, table_server: HostedServer
+) -> None:
+    address = table_server.address or ""
+    tom = TableClient(address, hello=ClubIdentity("Tom", "t" * 40)).start()
+    app = make_app()
+    try:
+        tom.create(["remote"] * 3, {}, club=ClubTableOptions(pace=TablePace(2)))
+        code = next_of(tom, Created).table
+        tom.join(code, "Tom")
+        next_of(tom, TableView)
+        app.settings.club_server, app.settings.club_key = address, KEY
+        app.settings.extra["table_name"] = "Ann"
+        menu = app.scene
+        assert isinstance(menu, MenuScene)
+        menu.resize(app.size)
+        drive = Input(app)
+        lobby = play_online(app)
+        drive.click(lobby.code)
+        drive.text(code)
+        drive.press(pygame.K_RETURN)
+        until_seated(app, lobby)
+        drive.press(pygame.K_ESCAPE)  # a table that waits is left at will
+        lobby = play_online(app)
+        drive.click(lobby.tabs[MINE])
+        heard(app, lambda: lobby.session, lambda: bool(lobby.lists[MINE].rows))
+        assert lobby.lists[MINE].rows == [["Tom · 1 seat free", "2 days a move", "Waiting", code]]
+    finally:
+        tom.close()
+        app.close()

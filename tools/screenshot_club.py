@@ -52,10 +52,14 @@ def _club(app: App) -> ClubPeer:
         _entry("Pz3Rt", [{"kind": "remote", "name": "Ingrid"}, computer, seat, seat], {}, 2),
         _entry("Mk8Vb", [{"kind": "remote", "name": "Kofi"}, seat, seat], {"target": 300}, 7),
     ]
+    ann = {"kind": "remote", "name": "Ann"}  # untranslated: a name
     club.my_tables = [
-        {"table": "Lq7Xw2nA", "seat": 0, "token": "t1", "to_move": True, "pace": {"days": 3}},
-        {"table": "Hh4Qe9sK", "seat": 2, "token": "t2", "to_move": False, "pace": "live"},
-        {"table": "Zc5Mn1pD", "seat": 1, "token": "t3", "to_move": True, "pace": {"days": 1}},
+        {"table": "Lq7Xw2nA", "seat": 0, "token": "t1", "to_move": True, "pace": {"days": 3}}
+        | {"seats": [ann, {"kind": "remote", "name": "Tom"}]},
+        {"table": "Hh4Qe9sK", "seat": 2, "token": "t2", "to_move": False, "pace": "live"}
+        | {"seats": [{"kind": "remote", "name": n} for n in ("Lucía", "Pablo")] + [ann]},
+        {"table": "Zc5Mn1pD", "seat": 1, "token": "t3", "to_move": True, "pace": {"days": 1}}
+        | {"seats": [{"kind": "remote", "name": "Mei"}, ann, computer, seat]},
     ]
     club.board = [
         {"player": public_name(KEY) if name == "Ann" else f"p{place}", "name": name}
