@@ -18,12 +18,14 @@ from game.net.club import ClubSession
 from game.net.hosting import HostedServer
 from game.net.messages import ClubTableOptions, TablePace
 from game.net.replies import Created, TableView
+from game.persist.settings import TableSetup
 from game.scenes.club.lobby import LOBBY, MINE, RATINGS, ClubScene
 from game.scenes.club.new_table import NewClubTableScene
 from game.scenes.menus.menu import MenuScene
 from game.scenes.online.remote import RemoteTableScene
+from game.scenes.setup.scene import SetupScene
 from tests.conftest import GUARD_S, AppMaker
-from tests.drive import Input, menu_button
+from tests.drive import Input, menu_button, open_from_menu
 from tests.test_net_club_client import next_of
 from tests.test_scenes_online_remote import answer_until
 from tools.club_peer import ClubPeer, public_name
@@ -110,6 +112,28 @@ def test_the_name_is_asked_once_then_the_lobby_is_followed_and_joined(
     hello = [json.loads(frame) for frame in club.received if "hello" in frame]
     assert {frame["name"] for frame in hello} >= {"Bea"}
     assert all(KEY not in frame for frame in club.received if '"hello"' not in frame)
+
+
+def test_the_name_typed_for_your_seat_is_your_name_at_the_club_not_asked_again(
+    make_app: AppMaker, club: ClubPeer
+) -> None:
+    app = at_club(make_app, club, name="")
+    drive = Input(app)
+    setup = open_from_menu(app, "table", SetupScene)
+    drive.click(setup.names[0])
+    setup.names[0].text = ""
+    drive.text("Bea", frames=1)
+    drive.click(setup.start)  # a game at this computer, the name given for Bea's seat
+    drive.press(pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+    scene = play_online(app)
+    assert not scene.asking_name and not scene.name.visible and scene.tabs[LOBBY].visible
+    heard(app, lambda: scene.session, lambda: bool(scene.session and scene.session.welcome))
+    hello = [json.loads(frame) for frame in club.received if '"hello"' in frame]
+    assert {frame["name"] for frame in hello} == {"Bea"}  # the menu asks the club too
+    drive.press(pygame.K_ESCAPE)
+    app.settings.last_setup = TableSetup(2, (("Jugador 1", "human"), ("Ada", "ai:greedy")))
+    assert play_online(app).asking_name  # a seat's default name, in any language, is nobody's
 
 
 def until_seated(app: App, calling: ClubScene | NewClubTableScene) -> RemoteTableScene:
