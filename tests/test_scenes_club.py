@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -34,8 +35,13 @@ KEY = "a-key-for-the-tests-" + "k" * 30
 
 
 def at_club(make_app: AppMaker, club: ClubPeer, name: str = "Ann") -> App:
-    app = make_app()
-    app.settings.club_server, app.settings.club_key = club.address, KEY
+    return at_address(make_app, club.address, name)
+
+
+def at_address(make_app: AppMaker, address: str, name: str = "Ann", **options: Any) -> App:
+    """Ann's window (made with `options`) at the club server at `address`."""
+    app = make_app(**options)
+    app.settings.club_server, app.settings.club_key = address, KEY
     if name:
         app.settings.extra["table_name"] = name
     menu = app.scene
