@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Final
 import pygame
 
 from game.i18n import N_, _
-from game.net.club import ClubSession, seen_at
+from game.net.club import ClubSession, hosted_at, seen_at
 from game.net.table_opening import TableOpening
 from game.scenes.club.hello import NAME_LENGTH, NAME_SETTING, club_hello, saved_name
 from game.scenes.games.frame import RowList
@@ -202,10 +202,10 @@ class ClubScene(TableCallingScene):
             self.opening = TableOpening.club_join(address, club_hello(self.services), code)
         elif self.tab == MINE and index < len(session.mine or ()):
             table = (session.mine or ())[index]
-            hello, extra = club_hello(self.services), self.services.settings.extra
-            self.opening = TableOpening.club_rejoin(
-                address, hello, table.table, table.token, seen_at(extra, table.table)
-            )
+            extra, code = self.services.settings.extra, table.table
+            seen, host = seen_at(extra, code), hosted_at(extra, code)
+            hello = club_hello(self.services)
+            self.opening = TableOpening.club_rejoin(address, hello, code, table.token, seen, host)
         else:
             return
         self.said = _("Calling the table…")
