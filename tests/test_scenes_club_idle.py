@@ -1,7 +1,8 @@
 """An online table at rest draws nothing: sat at a club's new table waiting for players,
 or watching a table where the turn is another player's, the window says it stays as it is
 until news comes (`App.still_for` is infinite) and idle frames draw no picture; a move
-that arrives is drawn. Against the scripted club (tools/club_peer.py), real clients."""
+that arrives is drawn. Nor does news of a lobby nobody sees come: Play online follows it
+only while it shows. Against the scripted club (tools/club_peer.py), real clients."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pygame
 from game import news
 from game.app import NEWS, App, post_news
 from game.net.client import ClubIdentity, TableClient
+from game.net.club_answers import MyTables
 from game.net.invitation import Invitation
 from game.net.replies import Created, MoveMessage, TableView
 from game.scenes.club.new_table import NewClubTableScene
@@ -22,7 +24,7 @@ from tests.conftest import GUARD_S, AppMaker
 from tests.drive import Input
 from tests.net_helpers import first_legal_entry
 from tests.test_net_club_client import next_of
-from tests.test_scenes_club import at_club, play_online, until_seated
+from tests.test_scenes_club import at_club, heard, play_online, until_seated
 from tests.test_scenes_online_remote import answer_until
 from tools.club_peer import ClubPeer
 
@@ -109,3 +111,32 @@ def test_a_watched_table_waiting_for_a_players_move_draws_nothing_until_it_comes
         tom.close()
         bob.close()
         app.close()
+
+
+def test_the_lobby_is_followed_only_while_play_online_shows_it(
+    make_app: AppMaker, club: ClubPeer
+) -> None:
+    app = at_club(make_app, club)
+    try:
+        drive = Input(app)
+        lobby = play_online(app)
+        heard(app, lambda: lobby.session, lambda: lobby.session is not None and lobby.shown > 2)
+        session = lobby.session
+        assert session is not None and following(club) == [True]
+        drive.click(lobby.new)
+        new = app.scene
+        assert isinstance(new, NewClubTableScene)
+        session.refresh()  # answered once the club has read what came before it
+        next_of(session.client, MyTables)
+        assert following(club) == [False]  # a new table's screen shows no lobby
+        drive.click(new.back)
+        lobby_again = len(club.received)
+        heard(app, lambda: session, lambda: len(club.received) > lobby_again + 2)
+        assert following(club) == [True]
+    finally:
+        app.close()
+
+
+def following(club: ClubPeer) -> list[bool]:
+    """Whether each connection that said hello follows the lobby."""
+    return club.call(lambda: [peer.following for peer in club.connections if peer.key])

@@ -69,6 +69,11 @@ class ClubSession:
         self.client.mine()
         self.client.ratings()
 
+    def follow_lobby(self, follow: bool) -> None:
+        """Follow the lobby again (it is said at once), or stop following it while no
+        screen shows it: its news would wake the window for nothing."""
+        self.client.lobby(follow)
+
     @property
     def turns(self) -> int:
         """At how many of the player's tables it is their turn."""

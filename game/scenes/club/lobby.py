@@ -97,10 +97,16 @@ class ClubScene(TableCallingScene):
         super().enter()
         self.form.focus(self.name if self.asking_name else self.tabs[LOBBY])
 
+    def pause(self) -> None:
+        """A screen over this one (a new table, a table sat at) shows none of the lobby."""
+        if self.session is not None:
+            self.session.follow_lobby(False)
+
     def resume(self) -> None:
         super().resume()
         if self.session is not None:
             self.session.refresh()
+            self.session.follow_lobby(True)
 
     def exit(self) -> None:
         super().exit()
