@@ -82,7 +82,7 @@ def listened(scene: Scene) -> tuple[TableClient, Callable[[ClientEvent], None]] 
         return session.client, session.receive
     if isinstance(scene, RemoteTableScene):
         match = scene.remote
-        idle = match.flow.turn() is Turn.COMPUTER and not match.flow.thinking
+        idle = match.flow.turn() is Turn.COMPUTER and not match.busy()
         if idle and not scene.tweens.busy and not scene.turns.showing_move:
             return match.link.client, match.receive
     return None

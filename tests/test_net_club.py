@@ -126,11 +126,12 @@ def test_mine_and_a_rated_table_need_hello_first() -> None:
     assert inbox.send({**frame, "seats": ["remote", "ai:greedy"]})[0]["code"] == "bad-message"
 
 
-def test_mine_lists_the_players_unfinished_seats_whose_turn_and_pace() -> None:
+def test_mine_lists_the_players_unfinished_seats_whose_turn_pace_and_who_sits_there() -> None:
     registry = club()
-    code = create(Inbox(registry), pace={"days": 3})
+    code = create(Inbox(registry), 3, pace={"days": 3})
     holders = seated(registry, code, ["Ann", "Bob"])
     table = table_of(registry, code)
+    seats = [{"kind": "remote", "name": name} for name in ("Ann", "Bob", None)]
     for seat, inbox in holders.items():
         token = inbox.of_type("joined")[0]["token"]
         (mine,) = inbox.send({"type": "mine"})
@@ -143,9 +144,12 @@ def test_mine_lists_the_players_unfinished_seats_whose_turn_and_pace() -> None:
                     "token": token,
                     "to_move": table.state.current == seat,
                     "pace": {"days": 3},
+                    "seats": seats,
                 }
             ],
         }
+    cy = hello(registry, "Cy", 2, "10.0.2.1")
+    holders[cy.send({"type": "join", "table": code, "name": "Cy"})[0]["seat"]] = cy
     play_out(table, holders)
     assert holders[0].send({"type": "mine"})[0]["tables"] == []
 

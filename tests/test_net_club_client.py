@@ -72,6 +72,15 @@ LOBBY_ENTRY = {
     "pace": {"days": 3},
     "rated": False,
 }
+MINE = {
+    "table": "T",
+    "seat": 1,
+    "token": "tok",
+    "to_move": True,
+    "pace": "live",
+    "seats": [{"kind": "remote", "name": "Tom"}, {"kind": "remote", "name": "Ann"}],
+}
+"""One of Your tables as the game's server says it (with who sits there)."""
 
 
 def test_a_club_client_says_hello_first_and_reads_the_answers_as_typed_values() -> None:
@@ -144,6 +153,7 @@ def test_a_club_answer_of_the_wrong_shape_is_refused_in_one_line() -> None:
     bad = [
         ('{"type": "welcome", "player": "p", "name": "A", "rating": "high"}', "rating"),
         ('{"type": "my-tables", "tables": [{"table": "T", "seat": 0}]}', "token"),
+        (json.dumps({"type": "my-tables", "tables": [{**MINE, "seat": 2}]}), "seat 2"),
         ('{"type": "lobby", "tables": [{"table": "T", "players": 2, "free": 1}]}', "seats"),
         ('{"type": "said", "table": "T", "seat": 9, "name": "A", "text": "x"}', "seat"),
         ('{"type": "said", "table": "T", "seat": null, "name": "A", "text": ""}', "text"),
@@ -161,6 +171,10 @@ def test_the_club_answers_that_ride_on_version_one_messages() -> None:
     mine = {"table": "T", "seat": 1, "token": "tok", "to_move": True, "pace": "live"}
     assert read_server_message(json.dumps({"type": "my-tables", "tables": [mine]})) == MyTables(
         (MyTable("T", 1, "tok", True, TablePace()),)
+    )
+    seats = (LobbySeat("remote", "Tom"), LobbySeat("remote", "Ann"))
+    assert read_server_message(json.dumps({"type": "my-tables", "tables": [MINE]})) == MyTables(
+        (MyTable("T", 1, "tok", True, TablePace(), seats),)
     )
     record = GameRecord.new(Mode.TABLE, [{"kind": "human"}, {"kind": "human"}]).to_json()
     changes = [{"player": "p", "before": 1500, "after": 1512.25}]
@@ -218,7 +232,8 @@ def test_a_rated_game_says_what_it_did_to_the_players_rating() -> None:
         changes = (RatingOutcome("other", 1500, 1490), RatingOutcome("me", 1500, 1512.4))
         match.receive(GameOver("T", record, changes))
         match.take()
-        assert match.over and match.take_notices() == ["Your rating: 1,500 → 1,512 (+12)"]
+        assert match.over and match.final_words() == ["Your rating: 1,500 → 1,512 (+12)"]
+        assert match.take_notices() == []  # said on the final score, not in a passing notice
     finally:
         link.close()
 

@@ -32,12 +32,12 @@ def left(child: subprocess.Popen[str], home: Path) -> dict[str, Any]:
     return words
 
 
-def came_in(child: subprocess.Popen[str], home: Path, code: str) -> dict[str, Any]:
-    """What the window coming back said on the menu and in Your tables, and what came
-    in at the table."""
+def came_in(child: subprocess.Popen[str], home: Path, code: str, with_whom: str) -> dict[str, Any]:
+    """What the window coming back said on the menu and in Your tables (its table, where
+    it plays with `with_whom`), and what came in at the table."""
     assert json.loads(said(child, "turns", home)) == [1, "Your turn at 1 table of your club"]
     (row,) = json.loads(said(child, "tables", home))
-    assert (row[0], row[2], row[3]) == (code, "1 day a move", "Your turn")
+    assert row == [with_whom, "1 day a move", "Your turn", code]
     came: dict[str, Any] = json.loads(said(child, "came", home))
     came["position"] = tuple(came["position"])
     came["moves"] = [tuple(move) for move in came["moves"]]
@@ -60,12 +60,13 @@ def come_back(
     home: Path,
     gone: dict[str, Any],
     other: dict[str, Any],
+    with_whom: str,
 ) -> dict[str, Any]:
     """A window on `home` (one of `windows`, a new one), which left table `code` as
     `gone`, opened again after `other` left: it shows each move since as a move, from
     where it left to where the table is, then plays and leaves."""
     windows.append(window("club_window", "return", home, address))
-    came = came_in(windows[-1], home, code)
+    came = came_in(windows[-1], home, code, with_whom)
     assert came["position"] == other["position"] and came["moves"] == other["moves"]
     assert len(came["shown"]) == followed(gone, other)  # each as a move, not a jump to the end
     again = left(windows[-1], home)
@@ -96,8 +97,8 @@ def test_two_windows_at_a_table_that_waits_each_close_and_come_back(tmp_path: Pa
         assert server.returncode == 0, logs
         server, address = start_server(tmp_path / "server", None, "--port", str(port))
 
-        ann_again = come_back(windows, address, code, ann, ann_left, bob_left)
-        bob_again = come_back(windows, address, code, bob, bob_left, ann_again)
+        ann_again = come_back(windows, address, code, ann, ann_left, bob_left, "Bob")
+        bob_again = come_back(windows, address, code, bob, bob_left, ann_again, "Ann")
         with connect(address, max_size=2**24) as watching:
             spectator = Player(watching, code)  # its view replayed by the rules
             spectator.ask(watch_frame(code), "view")

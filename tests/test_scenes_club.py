@@ -9,19 +9,24 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from game.app import App
 from game.net.client import ClubIdentity, TableClient
 from game.net.club import ClubSession
+from game.net.hosting import HostedServer
+from game.net.messages import ClubTableOptions, TablePace
 from game.net.replies import Created, TableView
+from game.persist.settings import TableSetup
 from game.scenes.club.lobby import LOBBY, MINE, RATINGS, ClubScene
 from game.scenes.club.new_table import NewClubTableScene
 from game.scenes.menus.menu import MenuScene
 from game.scenes.online.remote import RemoteTableScene
+from game.scenes.setup.scene import SetupScene
 from tests.conftest import GUARD_S, AppMaker
-from tests.drive import Input, menu_button
+from tests.drive import Input, menu_button, open_from_menu
 from tests.test_net_club_client import next_of
 from tests.test_scenes_online_remote import answer_until
 from tools.club_peer import ClubPeer, public_name
@@ -30,8 +35,13 @@ KEY = "a-key-for-the-tests-" + "k" * 30
 
 
 def at_club(make_app: AppMaker, club: ClubPeer, name: str = "Ann") -> App:
-    app = make_app()
-    app.settings.club_server, app.settings.club_key = club.address, KEY
+    return at_address(make_app, club.address, name)
+
+
+def at_address(make_app: AppMaker, address: str, name: str = "Ann", **options: Any) -> App:
+    """Ann's window (made with `options`) at the club server at `address`."""
+    app = make_app(**options)
+    app.settings.club_server, app.settings.club_key = address, KEY
     if name:
         app.settings.extra["table_name"] = name
     menu = app.scene
@@ -110,6 +120,28 @@ def test_the_name_is_asked_once_then_the_lobby_is_followed_and_joined(
     assert all(KEY not in frame for frame in club.received if '"hello"' not in frame)
 
 
+def test_the_name_typed_for_your_seat_is_your_name_at_the_club_not_asked_again(
+    make_app: AppMaker, club: ClubPeer
+) -> None:
+    app = at_club(make_app, club, name="")
+    drive = Input(app)
+    setup = open_from_menu(app, "table", SetupScene)
+    drive.click(setup.names[0])
+    setup.names[0].text = ""
+    drive.text("Bea", frames=1)
+    drive.click(setup.start)  # a game at this computer, the name given for Bea's seat
+    drive.press(pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+    scene = play_online(app)
+    assert not scene.asking_name and not scene.name.visible and scene.tabs[LOBBY].visible
+    heard(app, lambda: scene.session, lambda: bool(scene.session and scene.session.welcome))
+    hello = [json.loads(frame) for frame in club.received if '"hello"' in frame]
+    assert {frame["name"] for frame in hello} == {"Bea"}  # the menu asks the club too
+    drive.press(pygame.K_ESCAPE)
+    app.settings.last_setup = TableSetup(2, (("Jugador 1", "human"), ("Ada", "ai:greedy")))
+    assert play_online(app).asking_name  # a seat's default name, in any language, is nobody's
+
+
 def until_seated(app: App, calling: ClubScene | NewClubTableScene) -> RemoteTableScene:
     answer_until(app, calling, lambda: isinstance(app.scene, RemoteTableScene))
     assert isinstance(app.scene, RemoteTableScene)
@@ -169,7 +201,8 @@ def test_your_tables_marks_your_turn_opens_a_table_again_and_the_board_your_plac
     drive.click(scene.tabs[MINE])
     heard(app, lambda: scene.session, lambda: len(scene.lists[MINE].rows) == 1)
     row = scene.lists[MINE].rows[0]
-    assert row[0] == code and row[3] == ("Waiting" if tom_first else "Your turn")
+    assert row[0] == "Tom" and row[3] == code  # whom Ann plays with first, the code after
+    assert row[2] == ("Waiting" if tom_first else "Your turn")
     drive.click(scene.tabs[RATINGS])
     heard(app, lambda: scene.session, lambda: len(scene.lists[RATINGS].rows) == 2)
     assert scene.lists[RATINGS].selected == 1 and "place 2" in scene.who_words()
@@ -195,3 +228,35 @@ def join_by_code(make_app: AppMaker, club: ClubPeer, code: str) -> tuple[App, Re
     drive.text(code)
     drive.press(pygame.K_RETURN)
     return app, until_seated(app, lobby)
+
+
+def test_your_tables_says_whom_you_play_with_at_a_real_club_server(
+    make_app: AppMaker, table_server: HostedServer
+) -> None:
+    address = table_server.address or ""
+    tom = TableClient(address, hello=ClubIdentity("Tom", "t" * 40)).start()
+    app = make_app()
+    try:
+        tom.create(["remote"] * 3, {}, club=ClubTableOptions(pace=TablePace(2)))
+        code = next_of(tom, Created).table
+        tom.join(code, "Tom")
+        next_of(tom, TableView)
+        app.settings.club_server, app.settings.club_key = address, KEY
+        app.settings.extra["table_name"] = "Ann"
+        menu = app.scene
+        assert isinstance(menu, MenuScene)
+        menu.resize(app.size)
+        drive = Input(app)
+        lobby = play_online(app)
+        drive.click(lobby.code)
+        drive.text(code)
+        drive.press(pygame.K_RETURN)
+        until_seated(app, lobby)
+        drive.press(pygame.K_ESCAPE)  # a table that waits is left at will
+        lobby = play_online(app)
+        drive.click(lobby.tabs[MINE])
+        heard(app, lambda: lobby.session, lambda: bool(lobby.lists[MINE].rows))
+        assert lobby.lists[MINE].rows == [["Tom · 1 seat free", "2 days a move", "Waiting", code]]
+    finally:
+        tom.close()
+        app.close()

@@ -23,6 +23,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.net.replies import error_frame
 from game.net.tables.limits import Limits
+from game.net.tables.lobby import seats_of
 from game.net.tables.registry import Registry
 from game.net.tables.table import NetTable
 
@@ -199,7 +200,7 @@ class ClubPeer:
             state = table.state
             to_move = table.started and not state.hand_over and state.current_player == seat
             entry = {"table": code, "seat": seat, "token": token, "to_move": to_move}
-            mine.append({**entry, "pace": {"days": 3}})
+            mine.append({**entry, "pace": {"days": 3}, "seats": seats_of(table)})
         return mine
 
     def _say(self, peer: PeerConnection, table: str, text: str) -> None:

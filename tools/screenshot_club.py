@@ -5,18 +5,26 @@ waits only for the answer it needs."""
 
 from __future__ import annotations
 
+import random
 from typing import Any, TypeVar
 
+from game.ai.players import make_player
 from game.app import App
 from game.net.client import ClubIdentity, TableClient
 from game.net.club import ClubSession
-from game.net.replies import Created, TableView
+from game.net.club_answers import RatingOutcome
+from game.net.remote_match import RemoteMatch, TableLink
+from game.net.replies import Created, GameOver, TableView
 from game.net.table_opening import TableOpening
 from game.scenes.club.lobby import MINE, RATINGS, ClubScene
 from game.scenes.club.new_table import NewClubTableScene
 from game.scenes.menus.menu import MenuScene
 from game.scenes.online.remote import RemoteTableScene
+from game.scenes.table.panels import end_words
+from game.scenes.table.scene import TableScene
+from game.scenes.table.score import ScoreScene
 from tools.club_peer import ClubPeer, public_name
+from tools.samples import table_config
 from tools.screenshot_net import sit
 from tools.screenshot_targets import Record, Shot, target
 
@@ -52,10 +60,14 @@ def _club(app: App) -> ClubPeer:
         _entry("Pz3Rt", [{"kind": "remote", "name": "Ingrid"}, computer, seat, seat], {}, 2),
         _entry("Mk8Vb", [{"kind": "remote", "name": "Kofi"}, seat, seat], {"target": 300}, 7),
     ]
+    ann = {"kind": "remote", "name": "Ann"}  # untranslated: a name
     club.my_tables = [
-        {"table": "Lq7Xw2nA", "seat": 0, "token": "t1", "to_move": True, "pace": {"days": 3}},
-        {"table": "Hh4Qe9sK", "seat": 2, "token": "t2", "to_move": False, "pace": "live"},
-        {"table": "Zc5Mn1pD", "seat": 1, "token": "t3", "to_move": True, "pace": {"days": 1}},
+        {"table": "Lq7Xw2nA", "seat": 0, "token": "t1", "to_move": True, "pace": {"days": 3}}
+        | {"seats": [ann, {"kind": "remote", "name": "Tom"}]},
+        {"table": "Hh4Qe9sK", "seat": 2, "token": "t2", "to_move": False, "pace": "live"}
+        | {"seats": [{"kind": "remote", "name": n} for n in ("Lucía", "Pablo")] + [ann]},
+        {"table": "Zc5Mn1pD", "seat": 1, "token": "t3", "to_move": True, "pace": {"days": 1}}
+        | {"seats": [{"kind": "remote", "name": "Mei"}, ann, computer, seat]},
     ]
     club.board = [
         {"player": public_name(KEY) if name == "Ann" else f"p{place}", "name": name}
@@ -183,3 +195,23 @@ def _club_chat(app: App, record: Record) -> Shot:
     _LINGERING.append(tom)
     scene = RemoteTableScene(app, match)
     return Shot(scene, scene.chat.toggle)
+
+
+@target("club-rated-end")
+def _club_rated_end(app: App, record: Record) -> Shot:
+    """The final score of a rated club game of Ann and Tom, with what it did to Ann's
+    rating (the whole record comes in its `over`, as from the club)."""
+    club = _club(app)
+    table = TableScene(app, table_config([("Ann", "human"), ("Tom", "human")], 11, hands=1))
+    bot = make_player("greedy", random.Random(3))
+    while not table.state.is_terminal():
+        table.match.play(bot.choose(table.state))
+    finished = table.match.record
+    link = TableLink(TableClient(club.address).start(), "Lq7Xw2nA", at_club=True)
+    link.player = public_name(KEY)
+    match = RemoteMatch(link, TableView(link.table, finished.copy()), app.adviser)
+    changes = (RatingOutcome(link.player, 1012.4, 1027.2), RatingOutcome("p1", 1050, 1035))
+    match.receive(GameOver(link.table, finished, changes))
+    match.take()
+    _LINGERING.append(link.client)
+    return Shot(ScoreScene(app, match.flow, end_words(match.flow), lambda: None))

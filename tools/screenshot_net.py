@@ -199,7 +199,7 @@ def _remote_move(app: App, record: Record) -> Shot:
 
     def ben_plays() -> None:
         _play_one(friend)
-        _until(host, lambda: host.flow.thinking)
+        _until(host, host.busy)
         for _ in range(STEPS):
             app.run_frames(1)
             if scene.turns.showing_move and not scene.tweens.busy:

@@ -69,6 +69,11 @@ class ClubSession:
         self.client.mine()
         self.client.ratings()
 
+    def follow_lobby(self, follow: bool) -> None:
+        """Follow the lobby again (it is said at once), or stop following it while no
+        screen shows it: its news would wake the window for nothing."""
+        self.client.lobby(follow)
+
     @property
     def turns(self) -> int:
         """At how many of the player's tables it is their turn."""
@@ -89,8 +94,11 @@ class ClubSession:
 SEEN_SETTING: Final = "club_seen"
 """The settings file's key for where the player left each club table: {code: [hands
 dealt, moves of the last]}."""
+HOSTED_SETTING: Final = "club_hosted"
+"""The settings file's key for the host's token of each club table the player opened:
+{code: token} (it lets a computer play for a player who left, `stand_in`)."""
 SEEN_KEPT: Final = 200
-"""The most tables whose place is kept (the oldest forgotten first)."""
+"""The most tables whose place (or host's token) is kept (the oldest forgotten first)."""
 
 
 def seen_at(extra: Mapping[str, object], table: str) -> tuple[int, int] | None:
@@ -104,9 +112,26 @@ def seen_at(extra: Mapping[str, object], table: str) -> tuple[int, int] | None:
 
 def keep_seen(extra: dict[str, Any], table: str, place: tuple[int, int] | None) -> None:
     """Keep where the player leaves `table` (None: forget it, the game is over)."""
-    kept = extra.get(SEEN_SETTING)
+    _keep(extra, SEEN_SETTING, table, None if place is None else list(place))
+
+
+def hosted_at(extra: Mapping[str, object], table: str) -> str:
+    """The host's token of `table`, if the player opened it ("" otherwise)."""
+    kept = extra.get(HOSTED_SETTING)
+    token = kept.get(table) if isinstance(kept, dict) else None
+    return token if isinstance(token, str) else ""
+
+
+def keep_hosted(extra: dict[str, Any], table: str, token: str) -> None:
+    """Keep the host's token of `table` ("": forget it, the game is over)."""
+    _keep(extra, HOSTED_SETTING, table, token or None)
+
+
+def _keep(extra: dict[str, Any], setting: str, table: str, value: object) -> None:
+    """Keep `value` for `table` under `setting`, newest last (None: forget it)."""
+    kept = extra.get(setting)
     kept = dict(kept) if isinstance(kept, dict) else {}
     kept.pop(table, None)
-    if place is not None:
-        kept[table] = list(place)
-    extra[SEEN_SETTING] = dict(list(kept.items())[-SEEN_KEPT:])
+    if value is not None:
+        kept[table] = value
+    extra[setting] = dict(list(kept.items())[-SEEN_KEPT:])

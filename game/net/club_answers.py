@@ -46,28 +46,30 @@ class Welcome:
 
 
 @dataclass(frozen=True)
-class MyTable:
-    """An unfinished table where this player holds `seat` (taken back by `token`)."""
-
-    table: str
-    seat: int
-    token: str
-    to_move: bool
-    pace: TablePace
-
-
-@dataclass(frozen=True)
-class MyTables:
-    tables: tuple[MyTable, ...]
-
-
-@dataclass(frozen=True)
 class LobbySeat:
     """A seat of a table in the lobby: "remote" or "ai:LEVEL", and who took it (None:
     free)."""
 
     kind: str
     name: str | None
+
+
+@dataclass(frozen=True)
+class MyTable:
+    """An unfinished table where this player holds `seat` (taken back by `token`), and
+    its seats (none from a server that does not say them)."""
+
+    table: str
+    seat: int
+    token: str
+    to_move: bool
+    pace: TablePace
+    seats: tuple[LobbySeat, ...] = ()
+
+
+@dataclass(frozen=True)
+class MyTables:
+    tables: tuple[MyTable, ...]
 
 
 @dataclass(frozen=True)
@@ -166,12 +168,19 @@ def read_rating_changes(data: Mapping[str, object]) -> tuple[RatingOutcome, ...]
 
 
 def _my_table(data: Mapping[str, object]) -> MyTable:
+    seat = read_count(data, "seat", MAX_PLAYERS)
+    seats: tuple[LobbySeat, ...] = ()
+    if "seats" in data:  # the game's own server says who sits there
+        seats = tuple(_seat(each) for each in read_list(data, "seats", MAX_PLAYERS))
+        if len(seats) < MIN_PLAYERS or seat >= len(seats):
+            raise BadReply(f"seat {seat} of a table that lists {len(seats)}")
     return MyTable(
         read_code(data, "table"),
-        read_count(data, "seat", MAX_PLAYERS),
+        seat,
         read_code(data, "token"),
         read_flag(data, "to_move"),
         read_pace(data.get("pace")),
+        seats,
     )
 
 

@@ -18,7 +18,8 @@ def welcome_frame(player: str, name: str, rating: int) -> str:
 
 
 def my_tables_frame(tables: Sequence[Mapping[str, object]]) -> str:
-    """The player's unfinished tables: each {"table", "seat", "token", "to_move", "pace"}."""
+    """The player's unfinished tables: each {"table", "seat", "token", "to_move", "pace"},
+    and the table's "seats" ({"kind", "name"}, as in the lobby)."""
     return _frame({"type": "my-tables", "tables": list(tables)})
 
 

@@ -96,6 +96,8 @@ class RemoteMatch:
         self.chat = TableChat()
         self.chat.replace(view.chat)
         self.over = False
+        self.rating_words: list[str] = []
+        """What the rated game did to this player's rating, once it is over."""
         self._inbox: list[ClientEvent] = []
         self._awaiting: tuple[tuple[int, int], bool] | None = None
         """The position a move was sent for, and whether it was a forced one."""
@@ -251,7 +253,7 @@ class RemoteMatch:
         self.flow.adopt(recorded, moved=False)
         self.over = True
         mine = [change for change in over.ratings if change.player == self.link.player]
-        self.connection.notices.extend(rating_change_words(change) for change in mine[:1])
+        self.rating_words = [rating_change_words(change) for change in mine[:1]]
 
     def _played(self, message: MoveMessage) -> list[Event]:
         if not self.mirror.follows(message):
@@ -353,6 +355,9 @@ class RemoteMatch:
 
     def take_notices(self) -> list[str]:
         return self.connection.take_notices()
+
+    def final_words(self) -> list[str]:
+        return self.rating_words
 
     def close(self) -> None:
         """Leave the table (the seat stays this player's, by its token)."""

@@ -100,11 +100,14 @@ class TableOpening:
         code: str,
         token: str,
         seen: tuple[int, int] | None = None,
+        host_token: str = "",
     ) -> TableOpening:
         """Sit again at one of the player's tables (Your tables); the moves of its hand
-        since `seen` (where the player left it) are played as they arrive would be."""
+        since `seen` (where the player left it) are played as they arrive would be.
+        `host_token`: the table's, when the player opened it."""
         opening = cls.at_club(address, hello, code)
         opening.seen = seen
+        opening.link.host_token = host_token
         opening.link.client.rejoin(code, token)
         return opening
 

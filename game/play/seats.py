@@ -178,6 +178,9 @@ class News(Protocol):
     def take_notices(self) -> list[str]:
         """What the players should be told since the last call."""
 
+    def final_words(self) -> list[str]:
+        """What the final score says beyond the rules (a rated game's rating change)."""
+
 
 class NoNews:
     """A table at this computer: nothing to say beyond the rules."""
@@ -188,6 +191,9 @@ class NoNews:
         return None
 
     def take_notices(self) -> list[str]:
+        return []
+
+    def final_words(self) -> list[str]:
         return []
 
 

@@ -280,9 +280,11 @@ class TableFlow:
 
     @property
     def thinking(self) -> bool:
-        """Whether a move is on its way (a computer's, or over the network)."""
-        busy = self.referee is not None and self.referee.busy()
-        return busy or self.seats.thinking
+        """Whether a move is on its way: a computer's here, or, at a referee's table,
+        whatever the table waits for (another seat's move, a move sent, players to
+        join, the next hand), which comes over the network."""
+        elsewhere = self.referee is not None and self.turn() is Turn.COMPUTER
+        return elsewhere or self.seats.thinking
 
     def chosen(self) -> Move | None:
         """The move the seat to act chose, once it has (handed out once)."""

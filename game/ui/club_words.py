@@ -1,10 +1,10 @@
 """A club's tables and players in the players' words (Play online): a table's rules in
-short, its pace, a rating, who sits at it."""
+short, its pace, a rating, who sits at it, whom the player plays with."""
 
 from __future__ import annotations
 
 from game.i18n import _, format_number, ngettext
-from game.net.club_answers import LobbyEntry
+from game.net.club_answers import LobbyEntry, MyTable
 from game.net.messages import TablePace
 from game.rules.table_rules import TableRules
 
@@ -44,3 +44,15 @@ def free_words(entry: LobbyEntry) -> str:
     return ngettext("{count} of {seats} free", "{count} of {seats} free", entry.free).format(
         count=entry.free, seats=entry.players
     )
+
+
+def playing_with_words(table: MyTable) -> str:
+    """Whom the player plays with at one of their tables: "Tom, Expert", "Tom · 1 seat
+    free" ("—" when the server does not say)."""
+    others = [seat for number, seat in enumerate(table.seats) if number != table.seat]
+    names = ", ".join(seat.name for seat in others if seat.name)
+    free = sum(seat.name is None for seat in others)
+    if not free:
+        return names or "—"
+    waiting = ngettext("{count} seat free", "{count} seats free", free).format(count=free)
+    return f"{names} · {waiting}" if names else waiting

@@ -43,6 +43,8 @@ KIND_WORDS: Final = (
     ("ai:master", N_("Computer · master")),
 )
 """Each kind of seat (docs/record.md "Players": "human" or "ai:<level>") as the screens name it."""
+PERSON_SEAT_NAME: Final = N_("Player {number}")
+"""A person's seat's name at a table set up, until the player types one."""
 SPEED_WORDS: Final = {
     "slow": N_("Slow"),
     "normal": N_("Normal"),

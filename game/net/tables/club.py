@@ -16,7 +16,7 @@ from game.net.messages import NO_PLAYER, Create, Refused
 from game.net.tables.chat import Chat
 from game.net.tables.keeping import not_saved
 from game.net.tables.limits import Clock
-from game.net.tables.lobby import Lobby
+from game.net.tables.lobby import Lobby, seats_of
 from game.net.tables.players import Card, CardsChanged, MemoryBook, PlayerBook
 from game.net.tables.ratings import changes, rate, shown
 from game.net.tables.table import Follower, NetTable
@@ -92,7 +92,8 @@ class Club:
         follower.send(welcome_frame(card.pid, card.name, shown(card)))
 
     def _mine(self, player: Card) -> list[Mapping[str, object]]:
-        """The player's seats at unfinished tables."""
+        """The player's seats at unfinished tables, each with who sits there as the
+        lobby's entries say it (docs/protocol.md "A player's tables")."""
         return [
             {
                 "table": table.code,
@@ -100,6 +101,7 @@ class Club:
                 "token": table.tokens[seat],
                 "to_move": table.started and table.state.current == seat,
                 "pace": table.club.pace,
+                "seats": seats_of(table),
             }
             for table in self.tables.values()
             if not table.is_over()

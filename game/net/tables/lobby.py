@@ -25,12 +25,18 @@ names of 24 characters each written as an escaped pair of surrogates is under 3 
 a lobby stays within the 1 MiB of a server's frame (docs/protocol.md "Transport")."""
 
 
-def entry(table: NetTable) -> Mapping[str, object]:
-    """How the lobby shows `table` (an entry of docs/protocol.md "The lobby")."""
-    seats = [
+def seats_of(table: NetTable) -> list[Mapping[str, object]]:
+    """Each seat of `table`: its kind ("remote" or "ai:LEVEL") and who took it (None:
+    free), as the lobby's ENTRY and `my-tables` list them."""
+    return [
         {"kind": REMOTE if player.is_human else player.kind, "name": player.name or None}
         for player in table.record.players
     ]
+
+
+def entry(table: NetTable) -> Mapping[str, object]:
+    """How the lobby shows `table` (an entry of docs/protocol.md "The lobby")."""
+    seats = seats_of(table)
     return {
         "table": table.code,
         "players": len(seats),

@@ -1,8 +1,9 @@
 """Play online: the club's lobby (its public tables with a free seat, live), Your tables
-(every unfinished one, marked where it is your turn) and the ratings board (your place
-picked out), under three tabs; a table is joined or opened again with one click on its
-selected row (or Enter), or by its code. New online table opens a table there. The name
-said to the club is asked once, when the settings have none."""
+(every unfinished one, by whom you play with, marked where it is your turn) and the
+ratings board (your place picked out), under three tabs; a table is joined or opened
+again with one click on its selected row (or Enter), or by its code. New online table
+opens a table there. The name said to the club is asked once, when the settings have
+none."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING, Final
 import pygame
 
 from game.i18n import N_, _
-from game.net.club import ClubSession, seen_at
+from game.net.club import ClubSession, hosted_at, seen_at
 from game.net.table_opening import TableOpening
 from game.scenes.club.hello import NAME_LENGTH, NAME_SETTING, club_hello, saved_name
 from game.scenes.games.frame import RowList
@@ -22,6 +23,7 @@ from game.ui.club_words import (
     club_rating_words,
     free_words,
     pace_words,
+    playing_with_words,
     rules_in_short,
     seated_words,
 )
@@ -45,7 +47,7 @@ COLUMNS: Final = {
         (N_("Pace"), 0.18),
         (N_("Rated"), 0.12),
     ],
-    MINE: [(N_("Table"), 0.34), (N_("Your seat"), 0.18), (N_("Pace"), 0.24), (N_("Turn"), 0.24)],
+    MINE: [(N_("Playing with"), 0.4), (N_("Pace"), 0.2), (N_("Turn"), 0.18), (N_("Table"), 0.22)],
     RATINGS: [(N_("Place"), 0.14), (N_("Player"), 0.46), (N_("Rating"), 0.2), (N_("Games"), 0.2)],
 }
 CODE_LENGTH: Final = 64
@@ -95,10 +97,16 @@ class ClubScene(TableCallingScene):
         super().enter()
         self.form.focus(self.name if self.asking_name else self.tabs[LOBBY])
 
+    def pause(self) -> None:
+        """A screen over this one (a new table, a table sat at) shows none of the lobby."""
+        if self.session is not None:
+            self.session.follow_lobby(False)
+
     def resume(self) -> None:
         super().resume()
         if self.session is not None:
             self.session.refresh()
+            self.session.follow_lobby(True)
 
     def exit(self) -> None:
         super().exit()
@@ -167,10 +175,10 @@ class ClubScene(TableCallingScene):
         self.lists[MINE].set_rows(
             [
                 [
-                    table.table,
-                    _("Seat {number}").format(number=table.seat + 1),
+                    playing_with_words(table),
                     pace_words(table.pace),
                     _("Your turn") if table.to_move else _("Waiting"),
+                    table.table,
                 ]
                 for table in mine
             ],
@@ -200,10 +208,10 @@ class ClubScene(TableCallingScene):
             self.opening = TableOpening.club_join(address, club_hello(self.services), code)
         elif self.tab == MINE and index < len(session.mine or ()):
             table = (session.mine or ())[index]
-            hello, extra = club_hello(self.services), self.services.settings.extra
-            self.opening = TableOpening.club_rejoin(
-                address, hello, table.table, table.token, seen_at(extra, table.table)
-            )
+            extra, code = self.services.settings.extra, table.table
+            seen, host = seen_at(extra, code), hosted_at(extra, code)
+            hello = club_hello(self.services)
+            self.opening = TableOpening.club_rejoin(address, hello, code, table.token, seen, host)
         else:
             return
         self.said = _("Calling the table…")

@@ -7,12 +7,13 @@ the server keeps the game, and a spectator only watches."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import N_, _
-from game.net.club import keep_seen
+from game.net.club import keep_hosted, keep_seen
 from game.net.kept_seats import SETTING as KEPT
 from game.net.kept_seats import KeptSeats
 from game.net.remote_match import RemoteMatch
@@ -63,11 +64,13 @@ class RemoteTableScene(TableScene):
             self.services.save_settings()
 
     def keep_place(self) -> None:
-        """Keep where the player is at a club's table (forgotten once it is over), so that
-        coming back shows the moves made since."""
-        remote = self.remote
+        """Keep where the player is at a club's table, so that coming back shows the moves
+        made since, and the host's token of a table they opened, so that a computer is
+        still offered for a player who leaves (both forgotten once it is over)."""
+        remote, extra = self.remote, self.services.settings.extra
         place = None if remote.over or not remote.held else remote.flow.position()
-        keep_seen(self.services.settings.extra, remote.link.table, place)
+        keep_seen(extra, remote.link.table, place)
+        keep_hosted(extra, remote.link.table, "" if remote.over else remote.link.host_token)
         self.services.save_settings()
 
     def exit(self) -> None:
@@ -158,6 +161,12 @@ class RemoteTableScene(TableScene):
         if self.remote.watching:
             return _("Watching · {words}").format(words=words)
         return words
+
+    def status_still_for(self) -> float:
+        """Whom the table waits for is said in words that stay (no thinking dots)."""
+        if self.remote.waiting_words() is not None:
+            return math.inf
+        return super().status_still_for()
 
     def update_buttons(self) -> None:
         for name, enabled in self.commands.enabled().items():

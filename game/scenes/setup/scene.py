@@ -36,7 +36,7 @@ from game.ui.text import blit_paragraph
 from game.ui.theme import PALETTE
 from game.ui.widgets.controls import Button, Choice
 from game.ui.widgets.text_field import TextField
-from game.ui.words import KIND_WORDS
+from game.ui.words import KIND_WORDS, PERSON_SEAT_NAME
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -62,7 +62,7 @@ def default_name(seat: int, kind: str) -> str:
     """The name a seat gets until the player types one."""
     if kind.startswith("ai:"):
         return COMPUTER_NAMES[seat % len(COMPUTER_NAMES)]
-    return _("Player {number}").format(number=seat + 1)
+    return _(PERSON_SEAT_NAME).format(number=seat + 1)
 
 
 def default_names(seat: int) -> set[str]:

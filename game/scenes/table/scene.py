@@ -36,7 +36,13 @@ from game.scenes.table.controls import TableControls
 from game.scenes.table.handoff import HandoffPanel
 from game.scenes.table.help import TableHelp
 from game.scenes.table.moves import TableMoves
-from game.scenes.table.panels import end_words, lay_out_buttons, move_words, status_words
+from game.scenes.table.panels import (
+    end_words,
+    lay_out_buttons,
+    move_words,
+    status_still_for,
+    status_words,
+)
 from game.scenes.table.stage import TableStage
 from game.scenes.table.turns import TableTurns
 from game.ui.board.table_layout import TableLayout
@@ -262,7 +268,13 @@ class TableScene(Scene):
         self.controls.refresh_looks()
 
     def still_for(self) -> float:
-        return 0.0 if self.help.hint is not None else self.turns.still_for(self.clock)
+        if self.help.hint is not None:
+            return 0.0
+        return min(self.turns.still_for(), self.status_still_for())
+
+    def status_still_for(self) -> float:
+        """Seconds until the status bar's words (`status_text`) change by themselves."""
+        return status_still_for(self.match, self.clock)
 
     def show_score(self) -> None:
         """The hand is over: the score screen, where the next hand is dealt."""

@@ -247,6 +247,9 @@ class ScoreScene(Scene):
                 "midbottom",
             )
             y = rect.top - ui.px(4)
+        for words in reversed(self.match.news.final_words() if self.final else []):
+            image = shrunk_text(ui, words, 19, self.panel.width - ui.px(24), PALETTE.gold, "bold")
+            y = blit_text(surface, image, (self.panel.centerx, y - ui.px(6)), "midbottom").top
         self.form.draw(surface, ui)
 
     def _draw_table(self, surface: pygame.Surface) -> int:

@@ -16,7 +16,7 @@ from game.play.table_flow import TableFlow, Turn
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE
 from game.scenes.table.moves import TableMoves
-from game.scenes.table.panels import drew_words, status_still_for
+from game.scenes.table.panels import drew_words
 from game.scenes.table.stage import TableStage
 
 if TYPE_CHECKING:
@@ -152,14 +152,13 @@ class TableTurns:
         """True when the mouse must be passed to human `seat` before they play."""
         return self.settings.handoff_banner and self.match.humans > 1 and self.mouse_holder != seat
 
-    def still_for(self, clock: float) -> float:
-        """How long the table stays as it is by itself (`Scene.still_for`; `clock`: the
-        scene's): 0 while anything moves; else until a seat's panel stops saying what
-        it did, the status bar's words change or the turns move on (see `_waits_for`)."""
+    def still_for(self) -> float:
+        """How long the table stays as it is by itself (`Scene.still_for`, but for its
+        status bar's words): 0 while anything moves; else until a seat's panel stops
+        saying what it did or the turns move on (see `_waits_for`)."""
         if self.stage.moving():
             return 0.0
-        status = status_still_for(self.match, clock)
-        return min(self._waits_for(), self.moves.still_for(), status)
+        return min(self._waits_for(), self.moves.still_for())
 
     def _waits_for(self) -> float:
         """Seconds until the turns move on by themselves: the pause or the hold left;
