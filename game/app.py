@@ -57,6 +57,9 @@ NEWS: Final = pygame.event.custom_type()
 ART_BUDGET_S: Final = 0.008
 """Time a frame of the real loop may spend drawing new tile images; past it, images are
 scaled from another size for a few frames (a resize or a new tile size never stalls)."""
+OWED_RETRY_FRAMES: Final = 120
+"""How often (in frames) the writes a full or read-only disk refused are tried again,
+besides after each later save and when a screen is left."""
 COLLECTOR_GROWTH: Final = 1.25
 """The frozen objects' growth past which a screen that opens collects them all."""
 
@@ -254,6 +257,7 @@ class App:
         """Let every scene leave, top first (they save and count), then stop the worker;
         the window's size is kept for the next start."""
         self.stack.close()
+        self.storage.pay_owed()
         if self.collector is not None:
             self.collector.close()
         if self.window.keep_size():
@@ -269,6 +273,8 @@ class App:
             self.notice_board.keep_only_from(self.frames)
             self.pace.changed = True
         self.stack.apply_pending()
+        if changed:
+            self.storage.pay_owed()  # a screen left: what the disk refused, again
         if changed and self.collector is not None:
             self.collector.settle()
         if not self.scenes:  # the last scene went: the game quits
@@ -297,6 +303,8 @@ class App:
         if not self.running or not self.scenes:
             return False
         self.art.refine()
+        if self.frames % OWED_RETRY_FRAMES == 0:
+            self.storage.pay_owed()
         self._take_storage_notices()
         self.toasts.announce(self.storage.take_achieved(), self.time)
         self.pace.changed |= self.notice_board.expire(self.time)

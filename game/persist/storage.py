@@ -9,6 +9,7 @@ history and the statistics are functions of `game.persist.records` and
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 
 from game.persist import autosave, history, settings
@@ -53,11 +54,16 @@ class Storage(GameFiles):
     def keep_game(self, mode: str, record: GameRecord | None) -> None:
         """The autosave of `mode` as a session hands it over: `record` saved, or None
         (the game is over, and in the history: `add_finished_game`) cleared once the
-        history holds it."""
+        history holds it. What the disk refused before is tried first; a save it
+        refuses now is kept to try again (`pay_owed`) until a later one replaces it."""
+        key = f"save:{mode}"
+        self.owed.pop(key, None)
+        self.pay_owed()
         if record is None:
             history.clear_finished_game(self, mode)
-        else:
-            self.save_game(record.document)
+        elif not self.save_game(record.document):
+            kept = record.copy().document
+            self.owe(key, partial(self.save_game, kept))
 
     def clear_game(self, mode: str) -> None:
         """Delete the save of `mode` (the player starts another game over it); a finished
