@@ -31,9 +31,7 @@ from game import news
 from game.ai.worker import Adviser, shared_pool
 from game.collector import Collector
 from game.i18n import _, language, set_language, system_language
-from game.persist.autosave import check_saved_games
 from game.persist.files import Notice
-from game.persist.history import count_lost_saves
 from game.persist.settings import Settings
 from game.persist.storage import Storage
 from game.router import make_scene, scene_for_record, scene_for_record_file
@@ -59,7 +57,7 @@ ART_BUDGET_S: Final = 0.008
 scaled from another size for a few frames (a resize or a new tile size never stalls)."""
 OWED_RETRY_FRAMES: Final = 120
 """How often (in frames) the writes a full or read-only disk refused are tried again,
-besides after each later save and when a screen is left."""
+besides after each later save and when a screen is left (`SceneStack`)."""
 COLLECTOR_GROWTH: Final = 1.25
 """The frozen objects' growth past which a screen that opens collects them all."""
 
@@ -119,9 +117,7 @@ class App:
         news.listen(post_news)
         self.notice_board = Notices()
         self.toasts = AchievementToasts(self.art, self.sound)
-        self.storage.sweep_partial_writes()
-        check_saved_games(self.storage)
-        count_lost_saves(self.storage)
+        self.storage.tidy_at_start()
         self._take_storage_notices()
         for style in Fonts.FILES:  # a damaged font file: pygame's own font stands in
             self.fonts.get(18, style)
@@ -257,7 +253,6 @@ class App:
         """Let every scene leave, top first (they save and count), then stop the worker;
         the window's size is kept for the next start."""
         self.stack.close()
-        self.storage.pay_owed()
         if self.collector is not None:
             self.collector.close()
         if self.window.keep_size():
@@ -273,8 +268,6 @@ class App:
             self.notice_board.keep_only_from(self.frames)
             self.pace.changed = True
         self.stack.apply_pending()
-        if changed:
-            self.storage.pay_owed()  # a screen left: what the disk refused, again
         if changed and self.collector is not None:
             self.collector.settle()
         if not self.scenes:  # the last scene went: the game quits

@@ -21,6 +21,13 @@ from game.rules.record.document import GameRecord
 class Storage(GameFiles):
     """The game's files: settings, the autosave, and (through functions) everything else."""
 
+    def tidy_at_start(self) -> None:
+        """What the last run left: writes cut short swept away, the saves checked (bad
+        ones set aside), finished games it could not count counted."""
+        self.sweep_partial_writes()
+        autosave.check_saved_games(self)
+        history.count_lost_saves(self)
+
     # Settings -----------------------------------------------------------------
 
     @property
