@@ -57,7 +57,9 @@ def read_bounded(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> bytes:
         if info.st_size > limit:
             raise OSError(errno.EFBIG, N_("too large to be a game file"))
         with os.fdopen(descriptor, "rb", closefd=False) as file:
-            data = file.read(limit + 1)
+            data = file.read(info.st_size + 1)  # not a buffer of `limit` for a small file
+            if len(data) > info.st_size:  # it grew since
+                data += file.read(limit + 1 - len(data))
     finally:
         os.close(descriptor)
     if len(data) > limit:
