@@ -229,3 +229,25 @@ def test_a_game_won_on_a_full_disk_leaves_its_last_save_for_continue(
     saved = again.storage.load_game("stacked-solitaire")
     assert saved is not None and len(saved.hands[0].moves) == 20  # the last save written
     assert again.scene.buttons["continue-stacked"].visible  # type: ignore[attr-defined]
+
+
+def test_a_game_the_history_cannot_take_yet_drops_no_older_games_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The oldest game's record goes only with the history that no longer lists it: a
+    history the full disk refused kept listing a record already deleted."""
+    import game.persist.history
+
+    monkeypatch.setattr(game.persist.history, "HISTORY_LIMIT", 2)
+    storage = Storage(tmp_path)
+    for seed in (1, 2):
+        add_finished_game(storage, GameRecord(record("draw-solitaire", seed)))
+    oldest = load_history(storage).games[0]
+    with pytest.MonkeyPatch.context() as patch:
+        full_disk(patch, HISTORY_FILE)
+        add_finished_game(storage, GameRecord(record("draw-solitaire", 4)))
+    assert load_history(storage).games[0] == oldest
+    assert (tmp_path / oldest.file).is_file()
+    storage.pay_owed()  # the disk has room again
+    assert oldest not in load_history(storage).games and len(load_history(storage).games) == 2
+    assert not (tmp_path / oldest.file).exists()
