@@ -22,7 +22,7 @@ from game.persist.storage import Storage
 from game.rules.errors import RecordError
 from game.rules.record.document import GameRecord
 from tests.conftest import AppMaker
-from tests.persistence_helpers import finished_record, record
+from tests.persistence_helpers import finished_record, in_progress, record
 
 
 def test_a_refused_game_is_not_added_and_says_why(tmp_path: Path) -> None:
@@ -251,3 +251,19 @@ def test_a_game_the_history_cannot_take_yet_drops_no_older_games_record(
     storage.pay_owed()  # the disk has room again
     assert oldest not in load_history(storage).games and len(load_history(storage).games) == 2
     assert not (tmp_path / oldest.file).exists()
+
+
+def test_a_game_given_up_is_not_saved_again_when_the_disk_has_room(
+    tmp_path: Path,
+) -> None:
+    """A save the full disk refused is kept to write later, unless the player starts
+    another game over that one first: Continue would offer the game given up."""
+    storage = Storage(tmp_path)
+    given_up = GameRecord(in_progress(record("draw-solitaire", 2)))
+    with pytest.MonkeyPatch.context() as patch:
+        full_disk(patch)
+        storage.keep_game("draw-solitaire", given_up)
+    assert storage.owed  # kept, to be written when there is room
+    storage.clear_game("draw-solitaire")  # the player starts another game over it
+    storage.pay_owed()
+    assert not storage.has_saved_game("draw-solitaire")

@@ -74,5 +74,7 @@ class Storage(GameFiles):
 
     def clear_game(self, mode: str) -> None:
         """Delete the save of `mode` (the player starts another game over it); a finished
-        game the history could not take yet stays, for the next start to count."""
+        game the history could not take yet stays, for the next start to count; a save
+        of it the disk refused is never written now."""
+        self.owed.pop(f"save:{mode}", None)
         history.clear_counted_game(self, mode)
