@@ -267,3 +267,17 @@ def test_a_game_given_up_is_not_saved_again_when_the_disk_has_room(
     storage.clear_game("draw-solitaire")  # the player starts another game over it
     storage.pay_owed()
     assert not storage.has_saved_game("draw-solitaire")
+
+
+def test_a_game_counted_late_leaves_the_save_of_a_game_begun_since(tmp_path: Path) -> None:
+    """A finished game the history takes once the disk has room clears its own save (as
+    saved before its end), never that of the next game of its mode."""
+    storage = Storage(tmp_path)
+    finished = GameRecord(record("draw-solitaire", 1))
+    storage.save_game(in_progress(finished.to_json(), moves=5))
+    add_finished_game(storage, finished)
+    assert not storage.has_saved_game("draw-solitaire")  # its own save goes
+    begun_since = GameRecord(in_progress(record("draw-solitaire", 2)))
+    storage.save_game(begun_since.document)
+    add_finished_game(storage, GameRecord(record("draw-solitaire", 4)))
+    assert storage.load_game("draw-solitaire") == begun_since

@@ -47,8 +47,8 @@ def save_game(files: GameFiles, record: Mapping[str, object]) -> bool:
 
 def is_earlier_save(saved: Mapping[str, Any], record: Mapping[str, Any]) -> bool:
     """Whether `saved` is `record`'s game as it stood at one of its moves, or as it is:
-    the same mode, deal and hands, and no move `record` lacks."""
-    if any(saved.get(key) != record.get(key) for key in ("mode", "seed", "players")):
+    the same mode, deal and stocks, and no move `record` lacks."""
+    if any(saved.get(key) != record.get(key) for key in ("mode", "seed")):
         return False
     hands, later = saved.get("hands"), record.get("hands")
     if not isinstance(hands, list) or not isinstance(later, list) or len(hands) > len(later):
