@@ -122,8 +122,17 @@ def read_document(path: str) -> GameRecord:
     if path == "-":
         if sys.stdin is None:
             raise UsageError("standard input is closed")
-        return GameRecord.from_json(sys.stdin.buffer.read(jsontext.MAX_BYTES + 1))
+        return GameRecord.from_json(read_input())
     return read_game_record(path)
+
+
+def read_input() -> bytes:
+    """Standard input, up to a byte past `jsontext.MAX_BYTES` (`from_json` refuses that),
+    read in pieces: a small record takes no buffer of the limit's size."""
+    data = bytearray()
+    while len(data) <= jsontext.MAX_BYTES and (piece := sys.stdin.buffer.read(1 << 16)):
+        data += piece
+    return bytes(data[: jsontext.MAX_BYTES + 1])
 
 
 def positions_for(budget_s: float) -> int:

@@ -291,18 +291,37 @@ def test_a_long_game_on_a_small_budget_has_its_first_moves_reviewed_and_says_wha
     assert len(replayed) == sum(record.move_count(hand) for hand in range(20))
 
 
-def test_a_reviews_memory_stays_near_its_records_size(tmp_path: Path) -> None:
+@pytest.mark.parametrize("source", ["file", "standard input"])
+def test_a_reviews_memory_stays_near_its_records_size(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, source: str
+) -> None:
     """A table review keeps no position but the one it looks at (issue 51: 4.7 GB for a
-    2.6 MB record of 1,000 hands)."""
+    2.6 MB record of 1,000 hands), and reads its record into no buffer of the 16 MB
+    limit."""
+    import io
+    import os
+    import sys
+    import threading
     import tracemalloc
 
     path = tmp_path / "game.contack.json"
     path.write_text(human_table_game(6, players=7, hands=20).dumps())
+    reading, writing = os.pipe()  # standard input: a real pipe, as a shell gives it
+
+    def write_record() -> None:
+        with open(writing, "wb") as pipe:
+            pipe.write(path.read_bytes() if source != "file" else b"")
+
+    writer = threading.Thread(target=write_record)
+    writer.start()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(io.FileIO(reading))))
     tracemalloc.start()
     try:
-        answer = cli.run(["analyse", str(path), "--budget-s", "0.1"])
+        answer = cli.run(["analyse", str(path) if source == "file" else "-", "--budget-s", "0.1"])
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
+        writer.join()
+        sys.stdin.close()
     assert answer["unreviewed_hands"] == 20
     assert peak < 12 * path.stat().st_size  # the record parsed, and one position
