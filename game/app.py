@@ -31,9 +31,7 @@ from game import news
 from game.ai.worker import Adviser, shared_pool
 from game.collector import Collector
 from game.i18n import _, language, set_language, system_language
-from game.persist.autosave import check_saved_games
 from game.persist.files import Notice
-from game.persist.history import count_lost_saves
 from game.persist.settings import Settings
 from game.persist.storage import Storage
 from game.router import make_scene, scene_for_record, scene_for_record_file
@@ -57,6 +55,9 @@ NEWS: Final = pygame.event.custom_type()
 ART_BUDGET_S: Final = 0.008
 """Time a frame of the real loop may spend drawing new tile images; past it, images are
 scaled from another size for a few frames (a resize or a new tile size never stalls)."""
+OWED_RETRY_FRAMES: Final = 120
+"""How often (in frames) the writes a full or read-only disk refused are tried again,
+besides after each later save and when a screen is left (`SceneStack`)."""
 COLLECTOR_GROWTH: Final = 1.25
 """The frozen objects' growth past which a screen that opens collects them all."""
 
@@ -116,9 +117,7 @@ class App:
         news.listen(post_news)
         self.notice_board = Notices()
         self.toasts = AchievementToasts(self.art, self.sound)
-        self.storage.sweep_partial_writes()
-        check_saved_games(self.storage)
-        count_lost_saves(self.storage)
+        self.storage.tidy_at_start()
         self._take_storage_notices()
         for style in Fonts.FILES:  # a damaged font file: pygame's own font stands in
             self.fonts.get(18, style)
@@ -297,6 +296,8 @@ class App:
         if not self.running or not self.scenes:
             return False
         self.art.refine()
+        if self.frames % OWED_RETRY_FRAMES == 0:
+            self.storage.pay_owed()
         self._take_storage_notices()
         self.toasts.announce(self.storage.take_achieved(), self.time)
         self.pace.changed |= self.notice_board.expire(self.time)

@@ -31,7 +31,7 @@ from game.ai.players import LEVELS, Player, bot_rng, make_player
 from game.ai.puzzles import daily_puzzle
 from game.ai.review_entries import SolitaireReviewEntry, TableReviewEntry
 from game.ai.solver import POSITIONS_PER_SECOND, solve
-from game.persist.records import read_recorded_game
+from game.persist.records import read_record as read_game_record
 from game.rules import jsontext
 from game.rules.errors import MESSAGE_LIMIT, RecordError, RulesError
 from game.rules.modes import Mode
@@ -113,12 +113,26 @@ def simulate(
 
 
 def read_record(path: str) -> RecordedGame:
+    """The record at `path` (standard input for -), replayed and checked."""
+    return RecordedGame.from_record(read_document(path))
+
+
+def read_document(path: str) -> GameRecord:
+    """The record at `path` (standard input for -), its shape checked, not its moves."""
     if path == "-":
         if sys.stdin is None:
             raise UsageError("standard input is closed")
-        text = sys.stdin.buffer.read(jsontext.MAX_BYTES + 1)
-        return RecordedGame.from_record(GameRecord.from_json(text))
-    return read_recorded_game(path)
+        return GameRecord.from_json(read_input())
+    return read_game_record(path)
+
+
+def read_input() -> bytes:
+    """Standard input, up to a byte past `jsontext.MAX_BYTES` (`from_json` refuses that),
+    read in pieces: a small record takes no buffer of the limit's size."""
+    data = bytearray()
+    while len(data) <= jsontext.MAX_BYTES and (piece := sys.stdin.buffer.read(1 << 16)):
+        data += piece
+    return bytes(data[: jsontext.MAX_BYTES + 1])
 
 
 def positions_for(budget_s: float) -> int:
@@ -144,10 +158,11 @@ def command_solve(path: str, budget_s: float) -> dict[str, Any]:
 
 
 def command_analyse(path: str, budget_s: float) -> SolitaireReviewEntry | TableReviewEntry:
-    recorded = read_record(path)
-    if recorded.mode.is_table:
-        return review_table(recorded.record, positions=positions_for(budget_s)).to_json()
-    return review_solitaire(recorded.record, positions_for(budget_s)).to_json()
+    """The review of the record at `path` (each review replays and checks it once)."""
+    record = read_document(path)
+    if record.mode.is_table:
+        return review_table(record, positions=positions_for(budget_s)).to_json()
+    return review_solitaire(record, positions_for(budget_s)).to_json()
 
 
 def build_parser() -> argparse.ArgumentParser:

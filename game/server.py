@@ -30,6 +30,7 @@ import asyncio
 import dataclasses
 import json
 import ssl
+import stat
 import sys
 import time
 from functools import partial
@@ -62,6 +63,9 @@ COLLECTOR_GROWTH: Final = 2.0
 takes them all again: a server's objects grow with its tables' records, and those of
 the tables it closes are garbage among them until then (at most as much again as it
 held then)."""
+
+TLS_FILE_BYTES: Final = 1 << 20
+"""The most a certificate chain or key file may hold (a chain is a few kilobytes)."""
 
 
 def announce(address: str) -> None:
@@ -112,10 +116,7 @@ def tls_context(cert: Path | None, key: Path | None) -> ssl.SSLContext | None:
     if cert is None or key is None:
         raise ValueError("--tls-cert and --tls-key go together")
     for path in (cert, key):
-        try:
-            path.read_bytes()
-        except OSError as error:
-            raise ValueError(f"cannot read {path}: {error.strerror}") from None
+        _check_tls_file(path)
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     try:
         context.load_cert_chain(cert, key)
@@ -124,6 +125,21 @@ def tls_context(cert: Path | None, key: Path | None) -> ssl.SSLContext | None:
             f"{cert} and {key} are not a certificate and its key ({error.reason})"
         ) from None
     return context
+
+
+def _check_tls_file(path: Path) -> None:
+    """`ValueError` with one line unless `path` is a readable regular file of at most
+    `TLS_FILE_BYTES`: what is not (a FIFO, a device such as /dev/zero) would hang the
+    start or fill the memory when read."""
+    try:
+        found = path.stat()
+        if not stat.S_ISREG(found.st_mode):
+            raise ValueError(f"cannot read {path}: not a regular file")
+        if found.st_size > TLS_FILE_BYTES:
+            raise ValueError(f"cannot read {path}: larger than {TLS_FILE_BYTES:,} bytes")
+        path.open("rb").close()  # readable by this user
+    except OSError as error:
+        raise ValueError(f"cannot read {path}: {error.strerror}") from None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -249,8 +249,79 @@ def test_analyse_keeps_a_table_review_within_its_budget(
             super().__init__(rng, positions, *args, **options)
 
     monkeypatch.setattr(analysis, "MasterPlayer", CountedMaster)
+    monkeypatch.setattr(analysis, "MIN_SHARE", 1)  # every move shares it, however thinly
     path = tmp_path / "game.contack.json"
     path.write_text(human_table_game(4, hands=2).dumps())
     answer = cli.run(["analyse", str(path), "--budget-s", "0.5"])
     assert 20 < len(given) <= len(answer["reviews"])  # a forced move needs no search
     assert sum(given) <= cli.positions_for(0.5)
+    assert answer["unreviewed_hands"] == 0
+
+
+def test_a_long_game_on_a_small_budget_has_its_first_moves_reviewed_and_says_what_is_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The budget bounds the whole review (issue 51: 1,000 hands at 7 seats took 646 s
+    with `--budget-s 1`): each move reviewed costs at least `MIN_SHARE`, the moves past
+    the budget are left and their hands counted, and the game is replayed once (each
+    hand was replayed from the first, and every position kept)."""
+    from game.rules.record import recorded_game
+
+    reviewed: list[int] = []
+    replayed: list[int] = []
+    review_move, replay_move = analysis.review_move, recorded_game._replay_move
+
+    def counted_review(*args: Any, **options: Any) -> analysis.MoveReview:
+        reviewed.append(1)
+        return review_move(*args, **options)
+
+    def counted_replay(*args: Any) -> None:
+        replayed.append(1)
+        replay_move(*args)
+
+    monkeypatch.setattr(analysis, "review_move", counted_review)
+    monkeypatch.setattr(recorded_game, "_replay_move", counted_replay)
+    record = human_table_game(5, players=7, hands=20)
+    path = tmp_path / "game.contack.json"
+    path.write_text(record.dumps())
+    answer = cli.run(["analyse", str(path), "--budget-s", "0.1"])
+    affordable = cli.positions_for(0.1) // analysis.MIN_SHARE
+    assert len(answer["reviews"]) == len(reviewed) == affordable
+    assert answer["unreviewed_hands"] == 20  # every seat is human: each hand has moves left
+    assert len(replayed) == sum(record.move_count(hand) for hand in range(20))
+
+
+@pytest.mark.parametrize("source", ["file", "standard input"])
+def test_a_reviews_memory_stays_near_its_records_size(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, source: str
+) -> None:
+    """A table review keeps no position but the one it looks at (issue 51: 4.7 GB for a
+    2.6 MB record of 1,000 hands), and reads its record into no buffer of the 16 MB
+    limit."""
+    import io
+    import os
+    import sys
+    import threading
+    import tracemalloc
+
+    path = tmp_path / "game.contack.json"
+    path.write_text(human_table_game(6, players=7, hands=20).dumps())
+    reading, writing = os.pipe()  # standard input: a real pipe, as a shell gives it
+
+    def write_record() -> None:
+        with open(writing, "wb") as pipe:
+            pipe.write(path.read_bytes() if source != "file" else b"")
+
+    writer = threading.Thread(target=write_record)
+    writer.start()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(io.FileIO(reading))))
+    tracemalloc.start()
+    try:
+        answer = cli.run(["analyse", str(path) if source == "file" else "-", "--budget-s", "0.1"])
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+        writer.join()
+        sys.stdin.close()
+    assert answer["unreviewed_hands"] == 20
+    assert peak < 12 * path.stat().st_size  # the record parsed, and one position

@@ -22,7 +22,7 @@ from game.persist.storage import Storage
 from game.rules.errors import RecordError
 from game.rules.record.document import GameRecord
 from tests.conftest import AppMaker
-from tests.persistence_helpers import finished_record, record
+from tests.persistence_helpers import finished_record, in_progress, record
 
 
 def test_a_refused_game_is_not_added_and_says_why(tmp_path: Path) -> None:
@@ -229,3 +229,55 @@ def test_a_game_won_on_a_full_disk_leaves_its_last_save_for_continue(
     saved = again.storage.load_game("stacked-solitaire")
     assert saved is not None and len(saved.hands[0].moves) == 20  # the last save written
     assert again.scene.buttons["continue-stacked"].visible  # type: ignore[attr-defined]
+
+
+def test_a_game_the_history_cannot_take_yet_drops_no_older_games_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The oldest game's record goes only with the history that no longer lists it: a
+    history the full disk refused kept listing a record already deleted."""
+    import game.persist.history
+
+    monkeypatch.setattr(game.persist.history, "HISTORY_LIMIT", 2)
+    storage = Storage(tmp_path)
+    for seed in (1, 2):
+        add_finished_game(storage, GameRecord(record("draw-solitaire", seed)))
+    oldest = load_history(storage).games[0]
+    with pytest.MonkeyPatch.context() as patch:
+        full_disk(patch, HISTORY_FILE)
+        add_finished_game(storage, GameRecord(record("draw-solitaire", 4)))
+    assert load_history(storage).games[0] == oldest
+    assert (tmp_path / oldest.file).is_file()
+    storage.pay_owed()  # the disk has room again
+    assert oldest not in load_history(storage).games and len(load_history(storage).games) == 2
+    assert not (tmp_path / oldest.file).exists()
+
+
+def test_a_game_given_up_is_not_saved_again_when_the_disk_has_room(
+    tmp_path: Path,
+) -> None:
+    """A save the full disk refused is kept to write later, unless the player starts
+    another game over that one first: Continue would offer the game given up."""
+    storage = Storage(tmp_path)
+    given_up = GameRecord(in_progress(record("draw-solitaire", 2)))
+    with pytest.MonkeyPatch.context() as patch:
+        full_disk(patch)
+        storage.keep_game("draw-solitaire", given_up)
+    assert storage.owed  # kept, to be written when there is room
+    storage.clear_game("draw-solitaire")  # the player starts another game over it
+    storage.pay_owed()
+    assert not storage.has_saved_game("draw-solitaire")
+
+
+def test_a_game_counted_late_leaves_the_save_of_a_game_begun_since(tmp_path: Path) -> None:
+    """A finished game the history takes once the disk has room clears its own save (as
+    saved before its end), never that of the next game of its mode."""
+    storage = Storage(tmp_path)
+    finished = GameRecord(record("draw-solitaire", 1))
+    storage.save_game(in_progress(finished.to_json(), moves=5))
+    add_finished_game(storage, finished)
+    assert not storage.has_saved_game("draw-solitaire")  # its own save goes
+    begun_since = GameRecord(in_progress(record("draw-solitaire", 2)))
+    storage.save_game(begun_since.document)
+    add_finished_game(storage, GameRecord(record("draw-solitaire", 4)))
+    assert storage.load_game("draw-solitaire") == begun_since

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import os
 import ssl
 import subprocess
 import sys
@@ -20,6 +21,8 @@ import game.server
 from game.collector import Collector
 from tests.conftest import GUARD_S
 from tests.net_process import ROOT, end
+
+POSIX = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs and /dev/zero are POSIX")
 
 
 def server_command(home: Path, *options: str) -> list[str]:
@@ -62,12 +65,27 @@ def test_a_server_given_a_certificate_serves_wss_and_a_client_trusting_it_plays(
         (["--tls-cert", "chain.pem"], "--tls-cert and --tls-key go together"),
         (["--tls-cert", "missing.pem", "--tls-key", "missing.pem"], "cannot read missing.pem"),
         (["--tls-cert", "junk.pem", "--tls-key", "junk.pem"], "are not a certificate and its key"),
+        (["--tls-cert", "big.pem", "--tls-key", "junk.pem"], "cannot read big.pem: larger than"),
+        pytest.param(
+            ["--tls-cert", "fifo.pem", "--tls-key", "junk.pem"],
+            "cannot read fifo.pem: not a regular file",  # reading it waited for a writer
+            marks=POSIX,
+        ),
+        pytest.param(
+            ["--tls-cert", "/dev/zero", "--tls-key", "junk.pem"],
+            "cannot read /dev/zero: not a regular file",  # reading it grew to 1.9 GB
+            marks=POSIX,
+        ),
     ],
 )
 def test_tls_files_that_cannot_serve_are_one_line_and_the_server_never_starts(
     tmp_path: Path, options: list[str], words: str
 ) -> None:
     (tmp_path / "junk.pem").write_text("not a certificate\n")
+    with (tmp_path / "big.pem").open("wb") as big:
+        big.truncate(64 << 20)  # sparse: 64 MB that take no disk
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "fifo.pem")
     done = subprocess.run(
         server_command(tmp_path / "home", *options),
         cwd=tmp_path,

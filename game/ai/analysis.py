@@ -13,6 +13,7 @@ the best opportunity play the player left.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -33,7 +34,7 @@ from game.rules.modes import Mode
 from game.rules.moves import PLACE, Move
 from game.rules.record.document import GameRecord
 from game.rules.record.entries import MoveEntry, move_to_entry
-from game.rules.record.recorded_game import RecordedGame
+from game.rules.record.recorded_game import RecordedGame, Replay
 from game.rules.solitaire import DrawSolitaireState, SolitaireState
 from game.rules.table import TableState
 
@@ -41,6 +42,10 @@ COACH_POSITIONS: Final = 320_000
 """Work cap on the strongest level's thinking per reviewed move, in positions (about
 5 s here); its effort is fixed well below this, so the cap seldom binds, and being work,
 not time, it never makes one record's review differ from another run's."""
+MIN_SHARE: Final = 1_000
+"""The least work a budgeted review gives a move, in positions: a long game on a small
+budget has its first moves reviewed and the rest left, not every move looked at for
+longer than the budget (1,000 hands at 7 seats took 646 s with `--budget-s 1`)."""
 COACH_STEPS: int = MASTER_STEPS
 """The strongest level's effort at three or more sides, in playout steps (the tests
 lower it, to stay fast)."""
@@ -292,12 +297,15 @@ class TableReview:
     reviews: tuple[MoveReview, ...]
     seats: tuple[SeatReview, ...]
     highlight: GameHighlight | None
+    unreviewed_hands: int = 0
+    """Hands with human moves its budget left unreviewed (the last ones)."""
 
     def to_json(self) -> TableReviewEntry:
         data: TableReviewEntry = {
             "mode": Mode.TABLE,
             "reviews": [review.to_json() for review in self.reviews],
             "seats": [seat.to_json() for seat in self.seats],
+            "unreviewed_hands": self.unreviewed_hands,
         }
         if self.highlight is not None:
             best = self.highlight
@@ -382,13 +390,15 @@ def review_move(
 
 def table_positions(record: GameRecord) -> Iterator[tuple[int, int, TableState, Move]]:
     """Every move of a table record with the position it was played in: (hand, index,
-    state before the move, move). The state is live: read it before the next step."""
-    RecordedGame.from_record(record)  # checks every move; RecordError when bad
-    for h, hand in enumerate(record.hands):
-        state = RecordedGame.from_record(record.only_hand(h, ())).table_state()
-        for index, entry in enumerate(hand.moves):
-            yield h, index, state, entry.move
-            state.apply(entry.move)
+    state before the move, move), replayed once and checked as it goes (`RecordError`
+    at the first bad move). The state is live: read it before the next step."""
+    if record.mode.is_solitaire:
+        raise ValueError("a table review takes a table record")
+    replay = Replay(record)
+    for h, index, move in replay:
+        state = replay.state
+        assert isinstance(state, TableState)
+        yield h, index, state, move
 
 
 @dataclass(frozen=True)
@@ -406,24 +416,35 @@ class ReviewPlan:
 def plan_review(record: GameRecord, hands: set[int] | None = None) -> ReviewPlan:
     """The review of a table record's human moves (of `hands` only, when given);
     `RecordError` for a record that does not replay."""
-    if record.mode.is_solitaire:
-        raise ValueError("a table review takes a table record")
-    humans = tuple(seat for seat, player in enumerate(record.players) if player.is_human)
+    humans = record.human_seats
     positions: list[tuple[TableState, Move, int, int]] = []
     highlight: GameHighlight | None = None
     for h, index, state, move in table_positions(record):
         if hands is not None and h not in hands:
             continue
-        points = placement_points(state, move)
-        if move.action == PLACE and (highlight is None or points > highlight.points):
-            highlight = GameHighlight(h, index, state.current_player, move, points)
+        highlight = higher_highlight(highlight, state, move, h, index)
         if state.current_player in humans:
             positions.append((state.clone(), move, h, index))
     return ReviewPlan(tuple(positions), humans, highlight, record.seed)
 
 
-def summed_up(plan: ReviewPlan, reviews: list[MoveReview]) -> TableReview:
-    """The review of `plan` from the coach's look at each of its moves, per seat."""
+def higher_highlight(
+    best: GameHighlight | None, state: TableState, move: Move, hand: int, index: int
+) -> GameHighlight | None:
+    """The game's best move so far, with `move` (about to be played in `state`) seen."""
+    points = placement_points(state, move)
+    if move.action == PLACE and (best is None or points > best.points):
+        return GameHighlight(hand, index, state.current_player, move, points)
+    return best
+
+
+def summed_up(
+    humans: tuple[int, ...],
+    highlight: GameHighlight | None,
+    reviews: list[MoveReview],
+    unreviewed_hands: int = 0,
+) -> TableReview:
+    """The review from the coach's look at each of its moves, per seat of `humans`."""
     seats = tuple(
         SeatReview(
             seat,
@@ -432,25 +453,48 @@ def summed_up(plan: ReviewPlan, reviews: list[MoveReview]) -> TableReview:
             sum(review.matched_best for review in mine if review.choices > 1),
             sum(review.points_missed for review in mine),
         )
-        for seat in plan.humans
+        for seat in humans
         for mine in [[review for review in reviews if review.player == seat]]
     )
-    return TableReview(tuple(reviews), seats, plan.highlight)
+    return TableReview(tuple(reviews), seats, highlight, unreviewed_hands)
 
 
 def review_table(
     record: GameRecord, hands: set[int] | None = None, positions: int | None = None
 ) -> TableReview:
-    """Review every human move of a table record (of `hands` only, when given). With
-    `positions`, the whole review's work is at most that: each move reviewed gets an
-    equal share (the coach searches less on each when a long game shares a small
-    budget); without, each move gets the coach's full effort."""
-    plan = plan_review(record, hands)
-    share = COACH_POSITIONS
+    """Review every human move of a table record (of `hands` only, when given), in one
+    pass, keeping no position but the one under review. With `positions`, the whole
+    review's work is at most that: each move reviewed gets an equal share, never less
+    than `MIN_SHARE`, and the moves past it are left (`unreviewed_hands` counts their
+    hands); without, each move gets the coach's full effort."""
+    humans = record.human_seats
+    share, affordable = COACH_POSITIONS, math.inf
     if positions is not None:
-        share = min(COACH_POSITIONS, max(1, positions // max(1, len(plan.positions))))
-    reviews = [
-        review_move(state, move, hand, index, plan.seed, share)
-        for state, move, hand, index in plan.positions
-    ]
-    return summed_up(plan, reviews)
+        moves = human_move_count(record, humans, hands)
+        share = min(COACH_POSITIONS, max(MIN_SHARE, positions // max(1, moves)))
+        affordable = positions // share
+    reviews: list[MoveReview] = []
+    highlight: GameHighlight | None = None
+    unreviewed: set[int] = set()
+    for h, index, state, move in table_positions(record):
+        if hands is not None and h not in hands:
+            continue
+        highlight = higher_highlight(highlight, state, move, h, index)
+        if state.current_player not in humans:
+            continue
+        if len(reviews) < affordable:
+            reviews.append(review_move(state, move, h, index, record.seed, share))
+        else:
+            unreviewed.add(h)
+    return summed_up(humans, highlight, reviews, len(unreviewed))
+
+
+def human_move_count(record: GameRecord, humans: tuple[int, ...], hands: set[int] | None) -> int:
+    """How many moves of `humans` the record holds (in `hands`, when given), as written
+    (the replay checks them)."""
+    return sum(
+        isinstance(entry, dict) and entry.get("player") in humans
+        for h, hand in enumerate(record.hand_entries())
+        if (hands is None or h in hands) and record.move_count(h)  # a list of moves
+        for entry in hand["moves"]
+    )

@@ -62,4 +62,5 @@ class TableReviewEntry(TypedDict, total=False):
     mode: Mode
     reviews: list[MoveReviewEntry]
     seats: list[SeatReviewEntry]
+    unreviewed_hands: int
     best_move: HighlightEntry

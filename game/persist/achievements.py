@@ -116,9 +116,10 @@ def save_achievements(files: GameFiles, kept: dict[str, Progress]) -> bool:
     )
 
 
-def count_moment(files: GameFiles, moment: Moment, today: datetime.date | None = None) -> None:
+def count_moment(files: GameFiles, moment: Moment, today: datetime.date | None = None) -> bool:
     """Measure `moment` against every achievement and keep what it changed; those it
-    earned are queued in `files.achieved` once they are written."""
+    earned are queued in `files.achieved` once they are written. False when the file
+    could not be written."""
     day = today or datetime.date.today()
     kept = load_achievements(files)
     changed, earned = False, []
@@ -130,8 +131,12 @@ def count_moment(files: GameFiles, moment: Moment, today: datetime.date | None =
         kept[achievement.key], changed = after, True
         if before.earned is None and after.earned is not None:
             earned.append(achievement.key)
-    if changed and save_achievements(files, kept):
-        files.achieved.extend(earned)
+    if not changed:
+        return True
+    if not save_achievements(files, kept):
+        return False
+    files.achieved.extend(earned)
+    return True
 
 
 def count_lesson_opportunity(files: GameFiles) -> None:

@@ -45,6 +45,25 @@ def save_game(files: GameFiles, record: Mapping[str, object]) -> bool:
     return files.write_json(saved_game_path(files, str(record["mode"])), record, every_move=True)
 
 
+def is_earlier_save(saved: Mapping[str, Any], record: Mapping[str, Any]) -> bool:
+    """Whether `saved` is `record`'s game as it stood at one of its moves, or as it is:
+    the same mode, deal and stocks, and no move `record` lacks."""
+    if any(saved.get(key) != record.get(key) for key in ("mode", "seed")):
+        return False
+    hands, later = saved.get("hands"), record.get("hands")
+    if not isinstance(hands, list) or not isinstance(later, list) or len(hands) > len(later):
+        return False
+    for hand, after in zip(hands, later, strict=False):
+        if not isinstance(hand, dict) or hand.get("stock") != after.get("stock"):
+            return False
+        moves, played = hand.get("moves"), after.get("moves")
+        if not isinstance(moves, list) or not isinstance(played, list):
+            return False
+        if played[: len(moves)] != moves:
+            return False
+    return True
+
+
 def clear_game(files: GameFiles, mode: str) -> None:
     """Delete the save of `mode` (a folder that refuses gives a notice, not a crash)."""
     path = saved_game_path(files, mode)

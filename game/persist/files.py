@@ -15,6 +15,7 @@ import json
 import os
 import stat
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -56,7 +57,9 @@ def read_bounded(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> bytes:
         if info.st_size > limit:
             raise OSError(errno.EFBIG, N_("too large to be a game file"))
         with os.fdopen(descriptor, "rb", closefd=False) as file:
-            data = file.read(limit + 1)
+            data = file.read(info.st_size + 1)  # not a buffer of `limit` for a small file
+            if len(data) > info.st_size:  # it grew since
+                data += file.read(limit + 1 - len(data))
     finally:
         os.close(descriptor)
     if len(data) > limit:
@@ -79,6 +82,27 @@ class GameFiles:
         self.achieved: list[str] = []
         """The keys of achievements earned and kept since the game last took them, for
         it to announce (`game.persist.achievements`)."""
+        self.owed: dict[str, Callable[[], bool]] = {}
+        """Writes the disk refused (full, read-only), by what they write: each tries again
+        and says whether it is done (`pay_owed`). A later write of the same key replaces
+        an earlier one."""
+
+    def owe(self, key: str, write: Callable[[], bool]) -> None:
+        """Keep `write`, which the disk refused, to try again later (`pay_owed`)."""
+        self.owed[key] = write
+
+    def pay_owed(self) -> None:
+        """Try every write the disk refused again, oldest first, quietly (the player was
+        told when each failed); once the last is done, say so."""
+        if not self.owed:
+            return
+        told = len(self.notices)
+        for key, write in list(self.owed.items()):
+            if write():
+                del self.owed[key]
+        del self.notices[told:]
+        if not self.owed:
+            self.notices.append(Notice(N_("What could not be saved is saved now.")))
 
     def sweep_partial_writes(self) -> None:
         """Remove what writes cut short left behind (`.tmp-*.part`, from a game killed

@@ -18,6 +18,7 @@ import hashlib
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Final, TypedDict
 
@@ -261,11 +262,12 @@ def add_finished_game(
 
     `record` is the finished game's record; the flags say whether the
     player used hints, undo or auto-play (such wins are counted apart from clean wins).
-    Its mode's save (this game's, finished or as last saved before its end) goes once
-    the history holding it is written; until then nothing is deleted, and the finished
-    game is written into the save for the next start to count. The achievements it earns
-    are kept before the history (`game.persist.achievements`). Problems (a record the
-    engine refuses, a disk error) become `files.notices`.
+    Its record file, its achievements (`game.persist.achievements`) and then the history
+    are written; its mode's save (this game's, finished or as last saved before its end)
+    goes once the history holding it is written. When the disk refuses one of them, the
+    game is kept in `files.owed` to be written when it can, and written into its save
+    for the next start to count if the game closes first. Problems (a record the engine
+    refuses, a disk error) become `files.notices`.
     """
     try:
         recorded = check_record(record)
@@ -274,14 +276,77 @@ def add_finished_game(
             Notice(N_("This game was not added to the history ({reason})."), {"reason": str(error)})
         )
         return None
-    history = load_history(files)
     key = record_key(record)
-    if any(entry.key == key for entry in history.games):
+    if any(entry.key == key for entry in load_history(files).games):
         return None
     stamp = time.localtime(now)
     file = finished_dir(files) / (
         f"{time.strftime('%Y%m%d-%H%M%S', stamp)}-{recorded.mode}-{key[:6]}{RECORD_SUFFIX}"
     )
+    entry = _entry_for(recorded, key, file.relative_to(files.data_dir).as_posix(), stamp)
+    finished = FinishedGame(
+        recorded, replace(entry, hints=hints, undos=undos, autoplay=autoplay), file, stamp
+    )
+    if not finished.write(files):
+        files.owe(f"history:{key}", partial(finished.write, files))
+        autosave.save_game(files, record.document)
+    return finished.entry
+
+
+@dataclass
+class FinishedGame:
+    """A finished game on its way into the history: its record file, its achievements
+    and its entry, each written once (`write` again does what the disk refused)."""
+
+    recorded: RecordedGame
+    entry: HistoryEntry
+    file: Path
+    stamp: time.struct_time
+    record_kept: bool = False
+    achievements_kept: bool = False
+
+    def write(self, files: GameFiles) -> bool:
+        """Write what is not written yet; whether the history holds the game now. Its
+        achievements are kept before the history, and the history waits for both."""
+        recorded, entry = self.recorded, self.entry
+        if not self.record_kept:
+            self.record_kept = _kept_record(files, recorded, self.file)
+        history = load_history(files)
+        if any(counted.key == entry.key for counted in history.games):
+            return True
+        if recorded.mode.is_table:
+            count_table_game(history.players, recorded)
+        else:
+            won = recorded.state.is_terminal() and getattr(recorded.state, "status", None) == WON
+            count_solitaire(
+                history.solitaires[recorded.mode],
+                won,
+                hints=entry.hints,
+                undos=entry.undos,
+                autoplay=entry.autoplay,
+            )
+            day = record_day(recorded.record)
+            if day is not None:
+                history.daily[recorded.mode].count(day, won)
+        history.games.append(entry)
+        dropped = history.games[:-HISTORY_LIMIT]
+        history.games = history.games[-HISTORY_LIMIT:]
+        if not self.achievements_kept:
+            facts = game_facts(
+                recorded, hints=entry.hints, undos=entry.undos, autoplay=entry.autoplay
+            )
+            moment = Moment(facts, history.players, history.solitaires, history.daily)
+            self.achievements_kept = count_moment(files, moment, datetime.date(*self.stamp[:3]))
+        if not (self.record_kept and self.achievements_kept and save_history(files, history)):
+            return False
+        for forgotten in dropped:
+            _forget_record_file(files, forgotten)
+        clear_save_of(files, recorded.record)
+        return True
+
+
+def _kept_record(files: GameFiles, recorded: RecordedGame, file: Path) -> bool:
+    """Write a finished game's record file for the history to open; whether it is."""
     try:
         write_record(recorded.record, file)
     except OSError as error:
@@ -291,30 +356,16 @@ def add_finished_game(
                 {"reason": error.strerror or str(error)},
             )
         )
-    entry = _entry_for(recorded, key, file.relative_to(files.data_dir).as_posix(), stamp)
-    entry = replace(entry, hints=hints, undos=undos, autoplay=autoplay)
-    if recorded.mode.is_table:
-        count_table_game(history.players, recorded)
-    else:
-        won = recorded.state.is_terminal() and getattr(recorded.state, "status", None) == WON
-        count_solitaire(
-            history.solitaires[recorded.mode], won, hints=hints, undos=undos, autoplay=autoplay
-        )
-        day = record_day(record)
-        if day is not None:
-            history.daily[recorded.mode].count(day, won)
-    history.games.append(entry)
-    for dropped in history.games[:-HISTORY_LIMIT]:
-        _forget_record_file(files, dropped)
-    history.games = history.games[-HISTORY_LIMIT:]
-    facts = game_facts(recorded, hints=hints, undos=undos, autoplay=autoplay)
-    moment = Moment(facts, history.players, history.solitaires, history.daily)
-    count_moment(files, moment, datetime.date(*stamp[:3]))  # kept before the game is counted
-    if save_history(files, history):
-        autosave.clear_game(files, recorded.mode)
-    else:
-        autosave.save_game(files, record.document)
-    return entry
+        return False
+    return True
+
+
+def clear_save_of(files: GameFiles, record: GameRecord) -> None:
+    """Delete its mode's save unless it holds another game than `record`'s (one begun
+    since keeps its save); this one's goes, finished or as saved before its end."""
+    saved = autosave.load_game(files, record.mode)
+    if saved is None or autosave.is_earlier_save(saved, record.document):
+        autosave.clear_game(files, record.mode)
 
 
 def _entry_for(

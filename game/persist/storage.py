@@ -9,6 +9,7 @@ history and the statistics are functions of `game.persist.records` and
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 
 from game.persist import autosave, history, settings
@@ -19,6 +20,13 @@ from game.rules.record.document import GameRecord
 
 class Storage(GameFiles):
     """The game's files: settings, the autosave, and (through functions) everything else."""
+
+    def tidy_at_start(self) -> None:
+        """What the last run left: writes cut short swept away, the saves checked (bad
+        ones set aside), finished games it could not count counted."""
+        self.sweep_partial_writes()
+        autosave.check_saved_games(self)
+        history.count_lost_saves(self)
 
     # Settings -----------------------------------------------------------------
 
@@ -53,13 +61,20 @@ class Storage(GameFiles):
     def keep_game(self, mode: str, record: GameRecord | None) -> None:
         """The autosave of `mode` as a session hands it over: `record` saved, or None
         (the game is over, and in the history: `add_finished_game`) cleared once the
-        history holds it."""
+        history holds it. What the disk refused before is tried first; a save it
+        refuses now is kept to try again (`pay_owed`) until a later one replaces it."""
+        key = f"save:{mode}"
+        self.owed.pop(key, None)
+        self.pay_owed()
         if record is None:
             history.clear_finished_game(self, mode)
-        else:
-            self.save_game(record.document)
+        elif not self.save_game(record.document):
+            kept = record.copy().document
+            self.owe(key, partial(self.save_game, kept))
 
     def clear_game(self, mode: str) -> None:
         """Delete the save of `mode` (the player starts another game over it); a finished
-        game the history could not take yet stays, for the next start to count."""
+        game the history could not take yet stays, for the next start to count; a save
+        of it the disk refused is never written now."""
+        self.owed.pop(f"save:{mode}", None)
         history.clear_counted_game(self, mode)

@@ -139,7 +139,7 @@ class GameReview:
             self._next()
         if self.plan is None or self.failed or self.looked_at < self.total:
             return None
-        return summed_up(self.plan, self.reviews)
+        return summed_up(self.plan.humans, self.plan.highlight, self.reviews)
 
     def cancel(self) -> None:
         """The review is no longer wanted."""

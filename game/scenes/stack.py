@@ -40,7 +40,7 @@ class SceneStack:
         """Ask for the top scene to be replaced by `scene`."""
 
         def replace_now() -> None:
-            self.scenes.pop().exit()
+            self._leave(self.scenes.pop())
             self.scenes.append(scene)
             scene.enter()
 
@@ -51,7 +51,7 @@ class SceneStack:
 
         def clear_now() -> None:
             while len(self.scenes) > 1:
-                self.scenes.pop().exit()
+                self._leave(self.scenes.pop())
             self.scenes[0].resume()
 
         self._pending.append(clear_now)
@@ -64,7 +64,7 @@ class SceneStack:
     def close(self) -> None:
         """Let every scene leave, top first."""
         while self.scenes:
-            self.scenes.pop().exit()
+            self._leave(self.scenes.pop())
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         """Draw the top scene, and the scenes under it while it is an overlay."""
@@ -74,6 +74,13 @@ class SceneStack:
         for scene in self.scenes[first:]:
             scene.draw(surface, alpha)
 
+    @staticmethod
+    def _leave(scene: Scene) -> None:
+        """`scene` leaves (it saves and counts); then what the disk refused before is
+        tried again."""
+        scene.exit()
+        scene.services.storage.pay_owed()
+
     def _push_now(self, scene: Scene) -> None:
         if self.scenes:
             self.scenes[-1].pause()
@@ -81,6 +88,6 @@ class SceneStack:
         scene.enter()
 
     def _pop_now(self) -> None:
-        self.scenes.pop().exit()
+        self._leave(self.scenes.pop())
         if self.scenes:
             self.scenes[-1].resume()

@@ -139,6 +139,10 @@ class GameRecord:
     def players(self) -> tuple[RecordPlayer, ...]:
         return tuple(RecordPlayer.from_entry(p) for p in self._document["players"])
 
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        return tuple(seat for seat, player in enumerate(self.players) if player.is_human)
+
     def names(self, fallback: str = "Seat {number}") -> list[str]:
         """Each seat's name as the screens show it (`seeds_names.player_name`)."""
         return [player_name(p.name, seat, fallback) for seat, p in enumerate(self.players)]

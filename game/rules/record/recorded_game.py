@@ -10,7 +10,7 @@ any move and resumed exactly.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, TypeGuard
 
 from game.rules.contacts import contact_score
@@ -118,33 +118,10 @@ class RecordedGame:
     @classmethod
     def from_record(cls, record: GameRecord) -> RecordedGame:
         """Replay every move of `record`, checking each; `RecordError` on the first bad one."""
-        record.validate_header()
-        hands = record.hand_entries()
-        if not hands:
-            raise RecordError("record: there are no hands")
-        mode = record.mode
-        state: AnyState | None = None
-        for h, hand in enumerate(hands):
-            state = _deal(record, state, hand, h)
-            moves = hand.get("moves", [])
-            if not isinstance(moves, list):
-                raise fail(h, None, "moves must be a list")
-            every_move_timed = True
-            for m, entry in enumerate(moves):
-                if _timed(state) and isinstance(entry, dict) and "clock_s" in entry:
-                    state.restore_clock(_seconds(entry["clock_s"], h, m))
-                else:
-                    every_move_timed = False
-                _replay_move(mode, state, entry, h, m)
-            _check_result(state, hand, h)
-            if state.mode is Mode.TABLE and "clock_s" in hand:
-                clock = _seconds(hand["clock_s"], h, None)
-                if every_move_timed:
-                    state.restore_clock(clock)
-                else:
-                    state.set_clock(clock)
-        assert state is not None  # there was a hand
-        return cls(record, state)
+        replay = Replay(record)
+        for _position in replay:
+            pass
+        return cls(record, replay.state)
 
     # reading
 
@@ -249,6 +226,49 @@ class RecordedGame:
             hand["result"] = state.status
 
 
+class Replay:
+    """A record replayed move by move, each checked (`RecordError` on the first bad one):
+    iterating gives (hand, index in the hand, move) before the move is applied to
+    `state`, the one live position (read it before the next step); once done, `state`
+    is where the record ends. One pass, whatever the record's length."""
+
+    def __init__(self, record: GameRecord) -> None:
+        record.validate_header()
+        if not record.hand_entries():
+            raise RecordError("record: there are no hands")
+        self.record = record
+        self._state: AnyState | None = None
+
+    @property
+    def state(self) -> AnyState:
+        assert self._state is not None, "the replay has not begun"
+        return self._state
+
+    def __iter__(self) -> Iterator[tuple[int, int, Move]]:
+        record, mode = self.record, self.record.mode
+        for h, hand in enumerate(record.hand_entries()):
+            state = self._state = _deal(record, self._state, hand, h)
+            moves = hand.get("moves", [])
+            if not isinstance(moves, list):
+                raise fail(h, None, "moves must be a list")
+            every_move_timed = True
+            for m, entry in enumerate(moves):
+                if _timed(state) and isinstance(entry, dict) and "clock_s" in entry:
+                    state.restore_clock(_seconds(entry["clock_s"], h, m))
+                else:
+                    every_move_timed = False
+                move = entry_to_move(mode, entry, h, m)
+                yield h, m, move
+                _replay_move(mode, state, entry, move, h, m)
+            _check_result(state, hand, h)
+            if state.mode is Mode.TABLE and "clock_s" in hand:
+                clock = _seconds(hand["clock_s"], h, None)
+                if every_move_timed:
+                    state.restore_clock(clock)
+                else:
+                    state.set_clock(clock)
+
+
 def _deal(record: GameRecord, before: AnyState | None, hand: Mapping[str, Any], h: int) -> AnyState:
     """The position hand `h` of `record` starts from (`before`: where the last one ended)."""
     stock = _read_stock(hand, h)
@@ -286,8 +306,7 @@ def _timed(state: AnyState) -> TypeGuard[TableState]:
     return state.mode is Mode.TABLE and state.game.rules.timed
 
 
-def _replay_move(mode: Mode, state: AnyState, entry: Any, h: int, m: int) -> None:
-    move = entry_to_move(mode, entry, h, m)
+def _replay_move(mode: Mode, state: AnyState, entry: Any, move: Move, h: int, m: int) -> None:
     if state.hand_over:
         raise fail(h, m, "a move after the hand has ended")
     if state.mode is Mode.TABLE:
