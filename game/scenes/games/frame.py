@@ -22,6 +22,23 @@ from game.ui.widgets.scrollbar import ScrollBar
 # --- a scrollable table of rows ---------------------------------------------------------
 
 
+def scrolled_top(event: pygame.Event, top: int, page: int, count: int) -> int | None:
+    """Where the wheel, an arrow key, Page Up / Page Down or Home / End takes a list of
+    `count` rows showing `page` of them from `top` on (None: `event` is none of them)."""
+    if event.type == pygame.MOUSEWHEEL:
+        return int(top - event.y)
+    if event.type != pygame.KEYDOWN:
+        return None
+    return {
+        pygame.K_UP: top - 1,
+        pygame.K_DOWN: top + 1,
+        pygame.K_PAGEUP: top - page,
+        pygame.K_PAGEDOWN: top + page,
+        pygame.K_HOME: 0,
+        pygame.K_END: count,
+    }.get(event.key)
+
+
 def fitted_cell(ui: Ui, cell: str, size: int, room: int) -> str:
     """`cell` as it fits `room` pixels: a list of names ("Ann, Bob, Cleo") keeps the
     names that fit and says how many more there are; other words are cut short."""
