@@ -39,10 +39,21 @@ def scrolled_top(event: pygame.Event, top: int, page: int, count: int) -> int | 
     }.get(event.key)
 
 
-def fitted_cell(ui: Ui, cell: str, size: int, room: int) -> str:
-    """`cell` as it fits `room` pixels: a list of names ("Ann, Bob, Cleo") keeps the
-    names that fit and says how many more there are; other words are cut short."""
+Cell = str | tuple[str, ...]
+"""A row's text in one column: words, or the same said in ever fewer words (longest
+first), of which the list shows the longest that fits."""
+
+
+def fitted_cell(ui: Ui, cell: Cell, size: int, room: int) -> str:
+    """`cell` as it fits `room` pixels: of a cell said in ever fewer words, the longest
+    that fits (the shortest cut short where none does); a list of names ("Ann, Bob,
+    Cleo") keeps the names that fit and says how many more there are; other words are
+    cut short."""
     font = ui.font(size)
+    if isinstance(cell, tuple):
+        return next((words for words in cell if font.size(words)[0] <= room), None) or fit_text(
+            ui, cell[-1], size, room
+        )
     names = cell.split(", ")
     for keep in range(len(names) - 1, 0, -1) if font.size(cell)[0] > room else ():
         more = len(names) - keep
@@ -67,7 +78,7 @@ class RowList:
     ) -> None:
         self.columns = list(columns)
         """(header, share of the width) per column."""
-        self.rows: Sequence[Sequence[str]] = []
+        self.rows: Sequence[Sequence[Cell]] = []
         self.dim: set[int] = set()
         self.selected = 0
         self.top = 0
@@ -113,7 +124,7 @@ class RowList:
         self._backdrop = backdrop
         self._render_rows()
 
-    def set_rows(self, rows: Sequence[Sequence[str]], dim: set[int] | None = None) -> None:
+    def set_rows(self, rows: Sequence[Sequence[Cell]], dim: set[int] | None = None) -> None:
         """The rows to show (read only as they come into view: a long list may word its
         rows lazily) and those drawn dim."""
         self.rows = rows

@@ -24,21 +24,25 @@ if TYPE_CHECKING:
     from game.scenes.base import Services
 
 
-def result_words(entry: HistoryEntry) -> str:
+def result_words(entry: HistoryEntry) -> tuple[str, ...]:
     """How a finished game ended, from the history entry's fields (the entry's English
-    "summary" where an older entry lacks them)."""
+    "summary" where an older entry lacks them): a table game's winners with every score,
+    then with none (the list's words where the scores do not fit)."""
     players = entry.players
     if entry.scores is not None and entry.winners is not None:
-        winners = [players[s] for s in entry.winners if 0 <= s < len(players)]
-        return _("{winners} won ({scores})").format(
-            winners=names_words(winners),
-            scores=", ".join(format_number(s) for s in entry.scores),
+        names = [players[s] for s in entry.winners if 0 <= s < len(players)]
+        winners = names_words(names)
+        return (
+            _("{winners} won ({scores})").format(
+                winners=winners, scores=", ".join(format_number(s) for s in entry.scores)
+            ),
+            ngettext("{winners} won", "{winners} won", len(names)).format(winners=winners),
         )
     if entry.won is True:
-        return _("Won, all 36 placed")
+        return (_("Won, all 36 placed"),)
     if entry.placed is not None:
-        return _("Lost, {placed} of 36 placed").format(placed=entry.placed)
-    return entry.summary
+        return (_("Lost, {placed} of 36 placed").format(placed=entry.placed),)
+    return (entry.summary,)
 
 
 def players_words(entry: HistoryEntry) -> str:
