@@ -14,9 +14,10 @@ from game.i18n import N_, _, ngettext
 from game.scenes.base import Scene, Services
 from game.scenes.requests import Screen
 from game.ui.painting import Ui, blit_text, draw_panel
-from game.ui.text import fit_text
+from game.ui.text import Said, fit_text, words_that_fit
 from game.ui.theme import PALETTE
 from game.ui.widgets.controls import Button
+from game.ui.widgets.rows import lay_out_row
 from game.ui.widgets.scrollbar import ScrollBar
 
 # --- a scrollable table of rows ---------------------------------------------------------
@@ -39,9 +40,8 @@ def scrolled_top(event: pygame.Event, top: int, page: int, count: int) -> int | 
     }.get(event.key)
 
 
-Cell = str | tuple[str, ...]
-"""A row's text in one column: words, or the same said in ever fewer words (longest
-first), of which the list shows the longest that fits."""
+Cell = str | Said
+"""A row's text in one column: words, or the same said in ever fewer words."""
 
 
 def fitted_cell(ui: Ui, cell: Cell, size: int, room: int) -> str:
@@ -49,11 +49,9 @@ def fitted_cell(ui: Ui, cell: Cell, size: int, room: int) -> str:
     that fits (the shortest cut short where none does); a list of names ("Ann, Bob,
     Cleo") keeps the names that fit and says how many more there are; other words are
     cut short."""
-    font = ui.font(size)
     if isinstance(cell, tuple):
-        return next((words for words in cell if font.size(words)[0] <= room), None) or fit_text(
-            ui, cell[-1], size, room
-        )
+        return fit_text(ui, words_that_fit(ui, cell, size, room), size, room)
+    font = ui.font(size)
     names = cell.split(", ")
     for keep in range(len(names) - 1, 0, -1) if font.size(cell)[0] > room else ():
         more = len(names) - keep
@@ -290,10 +288,8 @@ class GamesScene(Scene):
         ui = self.services.ui
         width, height = size
         margin = ui.px(32)
-        tab_w, tab_h, gap = ui.px(170), ui.px(44), ui.px(10)
-        left = (width - (len(self.tabs) * tab_w + (len(self.tabs) - 1) * gap)) // 2
-        for index, button in enumerate(self.tabs.values()):
-            button.rect = pygame.Rect(left + index * (tab_w + gap), ui.px(96), tab_w, tab_h)
+        tabs = pygame.Rect(margin, ui.px(96), width - 2 * margin, ui.px(44))
+        lay_out_row(list(self.tabs.values()), tabs, ui.px(170), ui.px(10), ui)
         self.back.rect = pygame.Rect(margin, height - ui.px(74), ui.px(150), ui.px(50))
         self.body = pygame.Rect(
             margin, ui.px(158), width - 2 * margin, height - ui.px(158) - ui.px(90)
