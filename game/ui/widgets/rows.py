@@ -42,10 +42,12 @@ def lay_out_row(buttons: Sequence[Button], area: pygame.Rect, most: int, gap: in
 def label_needs(buttons: Sequence[Button], room: int, height: int, ui: Ui) -> list[int]:
     """The width each of `buttons` (`height` pixels tall) needs for its label, in every
     language, at the largest size at which all of them fit `room` pixels side by side
-    (at the smallest size where they do not)."""
-    lines = 2 if height >= ui.px(40) else 1
+    (on two lines where the height holds two; at the smallest size where they do not
+    fit)."""
     for size in range(BUTTON_SIZE, SMALLEST_SIZE, -1):
+        lines = 2 if height >= max(ui.px(40), 2 * ui.font(size, "bold").get_height()) else 1
         needs = [button.least_width(ui, size, lines) for button in buttons]
         if sum(needs) <= room:
             return needs
+    lines = 2 if height >= ui.px(40) else 1
     return [button.least_width(ui, SMALLEST_SIZE, lines) for button in buttons]
