@@ -17,7 +17,7 @@ from game.scenes.games.frame import GamesScene, RowList
 from game.scenes.requests import ReplayRequest, SaveRecordRequest, Screen
 from game.ui.painting import blit_text
 from game.ui.theme import PALETTE
-from game.ui.widgets.controls import Button
+from game.ui.widgets.controls import Button, same_size
 from game.ui.words import MODE_TITLES, moment_words, names_words
 
 if TYPE_CHECKING:
@@ -96,6 +96,7 @@ class HistoryScene(GamesScene):
         self.watch.rect.topright = (size[0] - ui.px(32), self.back.rect.y)
         self.keep.rect = pygame.Rect(0, 0, ui.px(210), ui.px(50))
         self.keep.rect.topright = (self.watch.rect.x - ui.px(12), self.back.rect.y)
+        same_size([self.back, self.keep, self.watch])
 
     def handle_event(self, event: pygame.Event) -> bool:
         return self.list.handle_event(event) or self.form.handle_event(event)

@@ -20,7 +20,7 @@ from game.scenes.requests import Screen
 from game.ui.painting import Ui, blit_lines, blit_text, draw_panel
 from game.ui.text import fit_text, shrunk_text
 from game.ui.theme import PALETTE
-from game.ui.widgets.controls import Button
+from game.ui.widgets.controls import Button, same_size
 from game.ui.widgets.scrollbar import ScrollBar
 from game.ui.words import MODE_TITLES
 
@@ -132,6 +132,7 @@ class StatsScene(GamesScene):
         )
         self.reset.rect = pygame.Rect(0, 0, ui.px(230), ui.px(50))
         self.reset.rect.topright = (size[0] - ui.px(32), self.back.rect.y)
+        same_size([self.back, self.reset])
         top = self.table_rect.y + ui.px(FIRST_ROW_Y - ROW_HEIGHT // 2)
         bar_w = ui.px(14)
         self.scrollbar.rect = pygame.Rect(
