@@ -3,7 +3,7 @@ and keyboard events (`Input`). (Fixtures live in conftest.py.)"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -178,3 +178,18 @@ def open_games_tab(app: App, tab: Screen, kind: type[S]) -> S:
     scene = app.scene
     assert isinstance(scene, kind)
     return scene
+
+
+def sizes_in(app: App, widgets: Sequence[Widget]) -> dict[str, int]:
+    """Each text one frame draws inside one of `widgets`, with its size (the font's pixel
+    size): a row or column of them says its words of one role at one size."""
+    from tools.text_audit import watching  # the audit patches the screens' drawing
+
+    app.relayout()  # words rendered anew, where the audit sees them
+    with watching(app) as frame:
+        app.draw(1.0)
+    return {
+        drawn.text: drawn.px
+        for drawn in frame.texts
+        if any(widget.rect.collidepoint(drawn.rect.center) for widget in widgets)
+    }

@@ -197,7 +197,7 @@ def dropped(app: App, table: RemoteTableScene) -> str:
     assert app.scene is table and table.remote.connection.dropped
     said = [text for text in app.notices if "sent something wrong" in text]
     assert len(said) == 1 and len(said[0]) <= LONGEST, app.notices
-    assert table.status_text() == "The server sent something wrong: the connection is closed."
+    assert table.status_text() == ("The server sent something wrong: the connection is closed.",)
     client.close()
     assert not client.running
     return said[0]

@@ -170,7 +170,7 @@ def test_a_new_table_by_invitation_shows_its_code_and_a_rated_one_has_no_compute
     table = until_seated(app, new)
     code = table.remote.link.table
     assert table.inviting and table.remote.link.invitation == code
-    assert table.status_text() == "Waiting for players to join…"  # not only friends
+    assert table.status_text() == ("Waiting for players to join…",)  # not only friends
     create = next(json.loads(f) for f in club.received if '"create"' in f)
     assert create["public"] is False and create["rated"] is False
     assert create["pace"] == {"days": 1} and create["seats"] == ["remote"] * 4

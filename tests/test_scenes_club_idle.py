@@ -63,7 +63,7 @@ def test_a_new_club_table_waiting_for_players_draws_nothing(
         assert isinstance(new, NewClubTableScene) and new.pace.value == 0  # live
         Input(app).click(new.create)
         table = until_seated(app, new)
-        assert table.status_text() == "Waiting for players to join…"
+        assert table.status_text()[0] == "Waiting for players to join…"
         drawn, heard = drawn_for_news(app, table)
         assert drawn <= heard < 10 and app.still_for() == math.inf
     finally:
@@ -92,7 +92,7 @@ def test_a_watched_table_waiting_for_a_players_move_draws_nothing_until_it_comes
         answer_until(app, join, lambda: isinstance(app.scene, RemoteTableScene))
         table = app.scene
         assert isinstance(table, RemoteTableScene) and table.remote.watching
-        assert table.remote.started and table.status_text().startswith("Watching · Waiting for")
+        assert table.remote.started and table.status_text()[0].startswith("Watching · Waiting for")
         drawn, heard = drawn_for_news(app, table)
         assert drawn <= heard < 10 and app.still_for() == math.inf
         seat, entry = club.call(

@@ -92,7 +92,7 @@ def test_hosting_from_the_setup_shows_the_invitation_until_the_friend_joins(
         drive = Input(app)
         table = host_from_setup(app)
         assert table.inviting and table.buttons["invite"].visible
-        assert table.status_text() == "Waiting for friends to join…"
+        assert table.status_text() == ("Waiting for friends to join…",)
         friend = sit_down(TableOpening.join(read_invitation(table.remote.link.invitation), ["Bo"]))
         for _ in range(100):
             app.run_frames(1)

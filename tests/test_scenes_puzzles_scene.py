@@ -66,7 +66,7 @@ def test_the_menu_opens_the_days_puzzle_and_a_right_answer_is_counted_at_once(
     )
     progress = load_progress(app.storage)  # kept before any animation
     assert progress.daily.won == {scene.today.isoformat()} and progress.rating > 1500
-    assert scene.status().startswith("Solved!")
+    assert scene.status()[0].startswith("Solved!")
     run_until(app, lambda: scene.table is not None and scene.table.done)
     assert scene.buttons["next"].enabled and scene.buttons["next"].primary
 
@@ -86,12 +86,12 @@ def test_a_miss_shows_the_best_play_in_its_place_and_spots_never_say_points(
     progress = load_progress(app.storage)
     assert progress.daily.played == {DAY.isoformat()} and not progress.daily.won
     assert progress.streak == 0 and progress.rating < 1500
-    assert "one scores" in scene.status()
+    assert "one scores" in scene.status()[0]
     run_until(app, lambda: scene.table is not None and scene.table.done)
     figure = match.flow.state.figure
     assert figure.tile_at(answer.cell) == (answer.tile, answer.rot)
     assert answer.tile not in match.flow.state.hand_tiles(match.puzzle.seat)
-    assert scene.status().startswith("Missed: the best play scores")
+    assert scene.status()[0].startswith("Missed: the best play scores")
 
 
 def test_the_trainer_comes_next_and_a_second_answer_to_the_day_is_not_counted(

@@ -14,11 +14,11 @@ from game.rules.share import ShareCode
 from game.rules.table_rules import TableRules
 from game.scenes.menus.menu import MenuScene
 from game.scenes.requests import Screen
-from game.scenes.setup.scene import SetupScene, default_name
+from game.scenes.setup.scene import FRIEND, SetupScene, default_name
 from game.scenes.table.panels import hand_words
 from game.scenes.table.scene import TableScene
 from tests.conftest import AppMaker
-from tests.drive import Input, click_next, open_from_menu, type_into_deal_box
+from tests.drive import Input, click_next, open_from_menu, sizes_in, type_into_deal_box
 
 
 def test_computer_seats_get_distinct_names(make_app: AppMaker) -> None:
@@ -162,3 +162,39 @@ def test_setup_builds_the_table_config(make_app: AppMaker, tmp_path: Path) -> No
     assert set(table.match.record.to_json()) >= {"rules", "players", "seed", "hands"}
     Input(app).press(pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
+
+
+# --- issue 49: one font size per row and role ------------------------------------------
+
+LOOKS = [(code, size) for code in ("en", "es") for size in ((800, 600), (1280, 800), (1920, 1080))]
+
+
+@pytest.mark.parametrize(("code", "size"), LOOKS, ids=[f"{c}-{w}x{h}" for c, (w, h) in LOOKS])
+def test_the_seats_column_says_every_kind_at_one_size(
+    make_app: AppMaker, code: str, size: tuple[int, int]
+) -> None:
+    """A person, an easy and a master computer and a friend down the seats' column:
+    every kind at one size, as do the rules' labels and values ("Computer · master" was
+    drawn smaller than "Computer · easy", each shrunk on its own)."""
+    app = make_app(size=size)
+    app.settings.language = code
+    app.apply_settings()
+    app.open(Screen.SETUP)
+    drive = Input(app)
+    drive.frames()
+    setup = app.scene
+    assert isinstance(setup, SetupScene)
+    for _click in range(3):
+        click_next(app, setup.count)
+    assert setup.count.value == 5
+    wanted = ("human", "ai:easy", "ai:master", "ai:random", FRIEND)
+    for choice, kind in zip(setup.kinds, wanted, strict=False):
+        for _click in range(len(choice.options)):
+            if choice.value != kind:
+                click_next(app, choice)
+        assert choice.value == kind
+    kinds = sizes_in(app, setup.kinds[:5])
+    assert len(kinds) == 5 and len(set(kinds.values())) == 1, kinds
+    rows = setup.rules.rows
+    labels = sizes_in(app, rows)
+    assert len(set(labels.values())) <= 2, labels  # one size for the labels, one for the values

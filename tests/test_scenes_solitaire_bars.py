@@ -18,7 +18,7 @@ from game.scenes.solitaire.draw import DrawSolitaireScene
 from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.ui.theme import PALETTE
 from tests.conftest import AppMaker, HeldAdviser
-from tests.drive import Input, run_until
+from tests.drive import Input, run_until, sizes_in
 from tests.test_scenes_solitaire_base import FRAMES, open_scene, play_draw_move
 
 OUT_LAMP = (60, 40, 38)
@@ -116,3 +116,34 @@ def test_a_daily_deal_is_lit_by_default(app: App) -> None:
     scene.deals.start(11, daily="2026-11-22")
     app.run_frames(FRAMES)
     assert scene.session.light.on and scene.session.light.shows == WINNABLE
+
+
+# --- issue 49: one font size per row and role ------------------------------------------
+
+LOOKS = [(code, size) for code in ("en", "es") for size in ((800, 600), (1280, 800), (1920, 1080))]
+
+
+@pytest.mark.parametrize(("code", "size"), LOOKS, ids=[f"{c}-{w}x{h}" for c, (w, h) in LOOKS])
+def test_each_bar_and_the_switches_say_their_words_at_one_size(
+    make_app: AppMaker, code: str, size: tuple[int, int]
+) -> None:
+    """The stacked solitaire's top bar, bottom bar and switches: each row or column of
+    them at one size, in either language ("Fanned piles" and Undo were drawn smaller
+    than their neighbours, each shrunk to its own room)."""
+    app = make_app(size=size)
+    app.settings.language = code
+    app.apply_settings()
+    scene = open_scene(app, StackedSolitaireScene(app, seed=11))
+    bars = scene.bars
+    top = [bars.menu_button, bars.save_button, bars.restart_button, bars.new_button]
+    bottom = [
+        bars.undo_button,
+        bars.redo_button,
+        bars.hint_button,
+        bars.auto_button,
+        bars.step_button,
+        bars.review_button,
+    ]
+    for widgets in (top, bottom, bars.toggles):
+        sizes = sizes_in(app, widgets)
+        assert len(sizes) >= len(widgets) and len(set(sizes.values())) == 1, sizes

@@ -19,7 +19,7 @@ from game.rules.record.recorded_game import RecordedGame
 from game.rules.table import TableState
 from game.scenes.table.scene import TableScene
 from tests.conftest import AppMaker
-from tests.drive import Input, run_until
+from tests.drive import Input, run_until, sizes_in
 from tests.test_scenes_table_scene import FRAMES, open_table, position, ready_for_human
 from tools.samples import table_config
 
@@ -133,3 +133,24 @@ def test_tab_goes_through_the_tiles_that_fit_only(make_app: AppMaker, tmp_path: 
         chosen.append(scene.controls.selected)
     assert chosen[0] in playable and scene.controls.spots()
     assert set(chosen) == playable
+
+
+# --- issue 49: one font size per row and role ------------------------------------------
+
+LOOKS = [(code, size) for code in ("en", "es") for size in ((800, 600), (1280, 800), (1920, 1080))]
+
+
+@pytest.mark.parametrize(("code", "size"), LOOKS, ids=[f"{c}-{w}x{h}" for c, (w, h) in LOOKS])
+def test_the_tables_buttons_say_their_words_at_one_size(
+    make_app: AppMaker, code: str, size: tuple[int, int]
+) -> None:
+    """Hint, Undo, Redo, Save and Menu under the tray: one size for all (Spanish's
+    "Deshacer (U)" was smaller than "Pista (H)" beside it)."""
+    app = make_app(size=size, speed="instant")
+    app.settings.language = code
+    app.apply_settings()
+    scene = open_table(app, table_config([("Ann", "human"), ("Gus", "ai:greedy")], 11))
+    run_until(app, scene.human_can_act)
+    shown = [button for button in scene.buttons.values() if button.visible]
+    sizes = sizes_in(app, shown)
+    assert len(shown) >= 4 and len(set(sizes.values())) == 1, sizes

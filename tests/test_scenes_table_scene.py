@@ -28,7 +28,7 @@ from game.rules.record.recorded_game import RecordedGame
 from game.rules.results import ALL_PASSED, DEAD_END
 from game.rules.table import TableGame, TableState
 from game.rules.table_rules import TableRules
-from game.scenes.table.panels import status_words
+from game.scenes.table.panels import STATUS_SIZE, hand_words, status_words
 from game.scenes.table.scene import TableScene
 from game.scenes.table.score import ScoreScene
 from game.scenes.table.score_sheet import headline, score_columns, score_rows
@@ -450,10 +450,10 @@ def test_the_status_says_the_coach_looks_while_the_hint_is_found(
     held_adviser.allowed = held_adviser.submitted  # the jobs asked from now on wait
     Input(app, FRAMES).press(pygame.K_h)
     app.run_frames(5)
-    assert scene.help.hint is None and "the coach is looking" in scene.status_text()
+    assert scene.help.hint is None and "the coach is looking" in scene.status_text()[0]
     held_adviser.release()
     run_until(app, lambda: scene.help.hint is not None)
-    assert "the coach is looking" not in scene.status_text()
+    assert "the coach is looking" not in scene.status_text()[0]
 
 
 def test_undo_against_a_computer_goes_back_to_the_previous_turn(
@@ -626,7 +626,7 @@ def test_a_thinking_computer_never_blocks_frames(tmp_path: Path, held_adviser: A
     run_until(app, lambda: scene.match.thinking)
     app.run_frames(50)  # the window goes on while the answer is not there
     assert not scene.state.moves and scene.match.thinking
-    assert "thinking" in status_words(scene.match, scene.clock, False, False, False)
+    assert "thinking" in status_words(scene.match, scene.clock, False, False, False)[0]
     adviser.release()
     run_until(app, lambda: bool(scene.state.moves))
 
@@ -884,3 +884,45 @@ def test_no_openings_dot_is_drawn_inside_a_marks_points(make_app: Callable[..., 
         scene.match.play(bot.choose(state))
         app.run_frames(1)
     assert any(drawn)  # the other openings are drawn
+
+
+# --- issue 49: the status line fits one line at every size ----------------------------
+
+STATUS_LOOKS = [
+    (code, seats, size)
+    for code, seats in (("en", 6), ("es", 2), ("es", 7))
+    for size in ((800, 600), (1280, 800), (1920, 1080))
+]
+
+
+@pytest.mark.parametrize(
+    ("code", "seats", "size"),
+    STATUS_LOOKS,
+    ids=[f"{c}-{n}-{w}x{h}" for c, n, (w, h) in STATUS_LOOKS],
+)
+def test_the_status_line_says_what_to_do_on_one_line_at_its_size(
+    make_app: Callable[..., App], code: str, seats: int, size: tuple[int, int]
+) -> None:
+    """Picking a tile (or opening the hand) and holding one, the status bar's words
+    stand on one line at the bar's own size, inside the bar: where the whole sentence
+    is too wide it says the same in fewer words (it wrapped into two cramped lines, 6
+    seats in English and 2 in Spanish)."""
+    app = make_app(size=size, banner=False)
+    app.settings.language = code
+    app.apply_settings()
+    players = [("Ann", "human")] + [(f"Gus {seat}", "ai:greedy") for seat in range(1, seats)]
+    scene = TableScene(app, table_config(players, 5))
+    app.push(scene)
+    run_until(app, scene.human_can_act)
+    drive = Input(app, 1)
+    for holding in (False, True):
+        if holding:
+            drive.press(pygame.K_TAB)
+            assert scene.controls.selected is not None
+        status = scene.layout.status
+        with watching(app) as frame:
+            app.draw(1.0)
+        said = [drawn for drawn in frame.texts if status.contains(drawn.rect)]
+        words = [drawn for drawn in said if drawn.text != hand_words(scene.match)]
+        assert len(words) == 1, [drawn.text for drawn in said]
+        assert words[0].px == app.ui.font(STATUS_SIZE).point_size, words[0]

@@ -199,8 +199,9 @@ def test_no_handoff_for_a_seat_that_cannot_place(make_app: AppMaker) -> None:
     while len(scene.match.record.to_json()["hands"][-1]["moves"]) == played:
         app.run_frames(1)
         assert scene.turns.banner_seat is None
-        reason_said = reason_said or "fits" in status_words(
-            scene.match, 0.0, scene.turns.forced_shown, False, False
+        reason_said = (
+            reason_said
+            or "fits" in status_words(scene.match, 0.0, scene.turns.forced_shown, False, False)[0]
         )
     assert reason_said
     assert scene.last_words.startswith(scene.match.names[seat])
@@ -231,7 +232,7 @@ def test_opening_names_the_starting_tile_and_mutes_the_rest(make_app: AppMaker) 
     app = make_app(speed="instant", banner=False, frames=1)
     scene = open_table(app, [("Ann", "human"), ("Ben", "human")], 9)
     run_until(app, scene.human_can_act)
-    words = status_words(scene.match, 0.0, False, False, False)
+    words = status_words(scene.match, 0.0, False, False, False)[0]
     assert "starts with" in words and "smallest" in words
     seat = scene.state.current_player
     starters = {m.tile for m in scene.legal_moves() if m.action == PLACE}

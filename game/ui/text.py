@@ -72,6 +72,20 @@ def fit_text(ui: Texts, text: str, size: float, room: int, style: str = "regular
     return text + "…"
 
 
+Said = tuple[str, ...]
+"""One thing said in ever fewer words, longest first (each reads whole): a line shows
+the longest that fits its room (`words_that_fit`)."""
+
+
+def words_that_fit(
+    ui: Texts, said: Sequence[str], size: float, room: int, style: str = "regular"
+) -> str:
+    """The longest of `said` (longest first) that fits `room` pixels at `size`; the
+    last, the fewest words, where none does."""
+    font = ui.font(size, style)
+    return next((words for words in said if font.size(words)[0] <= room), said[-1])
+
+
 def common_size(
     ui: Texts, texts: Sequence[str], size: float, room: int, style: str = "regular"
 ) -> float:

@@ -14,7 +14,7 @@ import pygame
 from game.i18n import _, format_date, format_number
 from game.persist.achievement_list import ACHIEVEMENTS, Achievement
 from game.persist.achievements import Progress, load_achievements
-from game.scenes.games.frame import GamesScene
+from game.scenes.games.frame import GamesScene, scrolled_top
 from game.scenes.requests import Screen
 from game.ui.achievements.art import AchievementArt
 from game.ui.achievements.cards import Words, card_height, draw_card, picture_side
@@ -28,14 +28,6 @@ if TYPE_CHECKING:
 CARD_WIDTH: Final = 390
 """The narrowest a card is laid out (design pixels): the columns are as many as fit."""
 GAP: Final = 12
-SCROLL_KEYS: Final = (
-    pygame.K_UP,
-    pygame.K_DOWN,
-    pygame.K_PAGEUP,
-    pygame.K_PAGEDOWN,
-    pygame.K_HOME,
-    pygame.K_END,
-)
 
 
 def progress_words(achievement: Achievement, progress: Progress) -> str:
@@ -119,21 +111,9 @@ class AchievementsScene(GamesScene):
         self.scrollbar.set_range(self.rows, self.shown_rows, self.top)
 
     def handle_event(self, event: pygame.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in SCROLL_KEYS:
-            page = self.shown_rows
-            self.scroll_to(
-                {
-                    pygame.K_UP: self.top - 1,
-                    pygame.K_DOWN: self.top + 1,
-                    pygame.K_PAGEUP: self.top - page,
-                    pygame.K_PAGEDOWN: self.top + page,
-                    pygame.K_HOME: 0,
-                    pygame.K_END: self.rows,
-                }[event.key]
-            )
-            return True
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll_to(self.top - event.y)
+        top = scrolled_top(event, self.top, self.shown_rows, self.rows)
+        if top is not None:
+            self.scroll_to(top)
             return True
         return self.scrollbar.handle_mouse(event) or self.form.handle_event(event)
 

@@ -14,17 +14,43 @@ from game.i18n import N_, _, ngettext
 from game.scenes.base import Scene, Services
 from game.scenes.requests import Screen
 from game.ui.painting import Ui, blit_text, draw_panel
-from game.ui.text import fit_text
+from game.ui.text import Said, fit_text, words_that_fit
 from game.ui.theme import PALETTE
 from game.ui.widgets.controls import Button
+from game.ui.widgets.rows import lay_out_row
 from game.ui.widgets.scrollbar import ScrollBar
 
 # --- a scrollable table of rows ---------------------------------------------------------
 
 
-def fitted_cell(ui: Ui, cell: str, size: int, room: int) -> str:
-    """`cell` as it fits `room` pixels: a list of names ("Ann, Bob, Cleo") keeps the
-    names that fit and says how many more there are; other words are cut short."""
+def scrolled_top(event: pygame.Event, top: int, page: int, count: int) -> int | None:
+    """Where the wheel, an arrow key, Page Up / Page Down or Home / End takes a list of
+    `count` rows showing `page` of them from `top` on (None: `event` is none of them)."""
+    if event.type == pygame.MOUSEWHEEL:
+        return int(top - event.y)
+    if event.type != pygame.KEYDOWN:
+        return None
+    return {
+        pygame.K_UP: top - 1,
+        pygame.K_DOWN: top + 1,
+        pygame.K_PAGEUP: top - page,
+        pygame.K_PAGEDOWN: top + page,
+        pygame.K_HOME: 0,
+        pygame.K_END: count,
+    }.get(event.key)
+
+
+Cell = str | Said
+"""A row's text in one column: words, or the same said in ever fewer words."""
+
+
+def fitted_cell(ui: Ui, cell: Cell, size: int, room: int) -> str:
+    """`cell` as it fits `room` pixels: of a cell said in ever fewer words, the longest
+    that fits (the shortest cut short where none does); a list of names ("Ann, Bob,
+    Cleo") keeps the names that fit and says how many more there are; other words are
+    cut short."""
+    if isinstance(cell, tuple):
+        return fit_text(ui, words_that_fit(ui, cell, size, room), size, room)
     font = ui.font(size)
     names = cell.split(", ")
     for keep in range(len(names) - 1, 0, -1) if font.size(cell)[0] > room else ():
@@ -50,7 +76,7 @@ class RowList:
     ) -> None:
         self.columns = list(columns)
         """(header, share of the width) per column."""
-        self.rows: Sequence[Sequence[str]] = []
+        self.rows: Sequence[Sequence[Cell]] = []
         self.dim: set[int] = set()
         self.selected = 0
         self.top = 0
@@ -96,7 +122,7 @@ class RowList:
         self._backdrop = backdrop
         self._render_rows()
 
-    def set_rows(self, rows: Sequence[Sequence[str]], dim: set[int] | None = None) -> None:
+    def set_rows(self, rows: Sequence[Sequence[Cell]], dim: set[int] | None = None) -> None:
         """The rows to show (read only as they come into view: a long list may word its
         rows lazily) and those drawn dim."""
         self.rows = rows
@@ -262,10 +288,8 @@ class GamesScene(Scene):
         ui = self.services.ui
         width, height = size
         margin = ui.px(32)
-        tab_w, tab_h, gap = ui.px(170), ui.px(44), ui.px(10)
-        left = (width - (len(self.tabs) * tab_w + (len(self.tabs) - 1) * gap)) // 2
-        for index, button in enumerate(self.tabs.values()):
-            button.rect = pygame.Rect(left + index * (tab_w + gap), ui.px(96), tab_w, tab_h)
+        tabs = pygame.Rect(margin, ui.px(96), width - 2 * margin, ui.px(44))
+        lay_out_row(list(self.tabs.values()), tabs, ui.px(170), ui.px(10), ui)
         self.back.rect = pygame.Rect(margin, height - ui.px(74), ui.px(150), ui.px(50))
         self.body = pygame.Rect(
             margin, ui.px(158), width - 2 * margin, height - ui.px(158) - ui.px(90)

@@ -17,28 +17,32 @@ from game.scenes.games.frame import GamesScene, RowList
 from game.scenes.requests import ReplayRequest, SaveRecordRequest, Screen
 from game.ui.painting import blit_text
 from game.ui.theme import PALETTE
-from game.ui.widgets.controls import Button
+from game.ui.widgets.controls import Button, same_size
 from game.ui.words import MODE_TITLES, moment_words, names_words
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
 
-def result_words(entry: HistoryEntry) -> str:
+def result_words(entry: HistoryEntry) -> tuple[str, ...]:
     """How a finished game ended, from the history entry's fields (the entry's English
-    "summary" where an older entry lacks them)."""
+    "summary" where an older entry lacks them): a table game's winners with every score,
+    then with none (the list's words where the scores do not fit)."""
     players = entry.players
     if entry.scores is not None and entry.winners is not None:
-        winners = [players[s] for s in entry.winners if 0 <= s < len(players)]
-        return _("{winners} won ({scores})").format(
-            winners=names_words(winners),
-            scores=", ".join(format_number(s) for s in entry.scores),
+        names = [players[s] for s in entry.winners if 0 <= s < len(players)]
+        winners = names_words(names)
+        return (
+            _("{winners} won ({scores})").format(
+                winners=winners, scores=", ".join(format_number(s) for s in entry.scores)
+            ),
+            ngettext("{winners} won", "{winners} won", len(names)).format(winners=winners),
         )
     if entry.won is True:
-        return _("Won, all 36 placed")
+        return (_("Won, all 36 placed"),)
     if entry.placed is not None:
-        return _("Lost, {placed} of 36 placed").format(placed=entry.placed)
-    return entry.summary
+        return (_("Lost, {placed} of 36 placed").format(placed=entry.placed),)
+    return (entry.summary,)
 
 
 def players_words(entry: HistoryEntry) -> str:
@@ -92,6 +96,7 @@ class HistoryScene(GamesScene):
         self.watch.rect.topright = (size[0] - ui.px(32), self.back.rect.y)
         self.keep.rect = pygame.Rect(0, 0, ui.px(210), ui.px(50))
         self.keep.rect.topright = (self.watch.rect.x - ui.px(12), self.back.rect.y)
+        same_size([self.back, self.keep, self.watch])
 
     def handle_event(self, event: pygame.Event) -> bool:
         return self.list.handle_event(event) or self.form.handle_event(event)

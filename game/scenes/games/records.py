@@ -39,7 +39,7 @@ from game.scenes.requests import ReplayRequest, Screen
 from game.ui.painting import blit_text, dim, draw_panel
 from game.ui.text import fit_text
 from game.ui.theme import PALETTE
-from game.ui.widgets.controls import Button
+from game.ui.widgets.controls import Button, same_size
 from game.ui.widgets.text_field import TextField
 from game.ui.words import MODE_TITLES, moment_words
 
@@ -172,6 +172,7 @@ class RecordsScene(GamesScene):
             button.rect = pygame.Rect(0, 0, ui.px(150), ui.px(50))
             button.rect.topright = (right, self.back.rect.y)
             right = button.rect.x - ui.px(12)
+        same_size([self.back, self.delete, self.resume_button, self.watch])
 
     def handle_event(self, event: pygame.Event) -> bool:
         used = self.list.handle_event(event) or self.form.handle_event(event)

@@ -15,12 +15,13 @@ from game.persist.history import History, load_history, reset_statistics
 from game.persist.stats import SOLITAIRE_MODES
 from game.rules.modes import Mode
 from game.scenes.dialog import ConfirmScene
-from game.scenes.games.frame import GamesScene
+from game.scenes.games.frame import GamesScene, scrolled_top
 from game.scenes.requests import Screen
-from game.ui.painting import blit_lines, blit_text, draw_panel
+from game.ui.painting import Ui, blit_lines, blit_text, draw_panel
 from game.ui.text import fit_text, shrunk_text
 from game.ui.theme import PALETTE
-from game.ui.widgets.controls import Button
+from game.ui.widgets.controls import Button, same_size
+from game.ui.widgets.scrollbar import ScrollBar
 from game.ui.words import MODE_TITLES
 
 SEAT_NUMBER = re.compile(r" \(\d\)$")
@@ -61,6 +62,11 @@ DAILY_ROWS: Final[dict[str, str]] = {
     Mode.DRAW_SOLITAIRE: N_("Draw solitaire: daily"),
     Mode.STACKED_SOLITAIRE: N_("Stacked solitaire: daily"),
 }
+ROW_HEIGHT: Final = 40
+"""A statistics row's height (design pixels)."""
+FIRST_ROW_Y: Final = 96
+"""Where the first row's middle lies below a panel's top (design pixels): under the
+title and the column headers."""
 HELP_NOTE = N_("Hint, Undo, Auto: wins that used hints, undo or auto-play (a win may use several)")
 
 
@@ -75,6 +81,11 @@ class StatsScene(GamesScene):
         self.reset = self.form.add(Button(N_("Reset statistics"), self.ask_reset))
         self.table_rect = pygame.Rect(0, 0, 0, 0)
         self.solitaire_rect = pygame.Rect(0, 0, 0, 0)
+        self.scrollbar = ScrollBar(self.scroll_to)
+        self.top = 0
+        """The first player shown in the table game's rows."""
+        self.unscrolled = ScrollBar(lambda _top: None)
+        """The solitaires' scroll bar: never needed (their four rows always fit)."""
 
     def enter(self) -> None:
         self.reload()
@@ -88,6 +99,7 @@ class StatsScene(GamesScene):
         self.reset.enabled = bool(self.history.players) or any(
             s.played for s in self.history.solitaires.values()
         )
+        self.scroll_to(self.top)
 
     def ask_reset(self) -> None:
         self.services.push(
@@ -120,6 +132,35 @@ class StatsScene(GamesScene):
         )
         self.reset.rect = pygame.Rect(0, 0, ui.px(230), ui.px(50))
         self.reset.rect.topright = (size[0] - ui.px(32), self.back.rect.y)
+        same_size([self.back, self.reset])
+        top = self.table_rect.y + ui.px(FIRST_ROW_Y - ROW_HEIGHT // 2)
+        bar_w = ui.px(14)
+        self.scrollbar.rect = pygame.Rect(
+            self.table_rect.right - ui.px(10) - bar_w,
+            top,
+            bar_w,
+            self.table_rect.bottom - ui.px(12) - top,
+        )
+        self.scroll_to(self.top)
+
+    @property
+    def shown_players(self) -> int:
+        """How many players' rows the table game's panel holds."""
+        return rows_room(self.table_rect, self.services.ui)
+
+    def scroll_to(self, top: int) -> None:
+        """Show the players from `top` on (as far as there are players to show)."""
+        count = len(self.history.players)
+        self.top = max(0, min(top, count - self.shown_players))
+        self.scrollbar.set_range(count, self.shown_players, self.top)
+
+    def handle_event(self, event: pygame.Event) -> bool:
+        count = len(self.history.players)
+        top = scrolled_top(event, self.top, self.shown_players, count)
+        if top is not None:
+            self.scroll_to(top)
+            return True
+        return self.scrollbar.handle_mouse(event) or self.form.handle_event(event)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         players = sorted(
@@ -157,6 +198,7 @@ class StatsScene(GamesScene):
             rows,
             _("No table games finished yet."),
             _(RATING_NOTE),
+            self.scrollbar,
         )
         rows = []
         for mode in SOLITAIRE_MODES:
@@ -200,6 +242,7 @@ class StatsScene(GamesScene):
             rows,
             "",
             _(HELP_NOTE),
+            self.unscrolled,
         )
 
     def _draw_table(
@@ -211,33 +254,53 @@ class StatsScene(GamesScene):
         rows: list[list[str]],
         empty: str,
         note: str,
+        scrollbar: ScrollBar,
     ) -> None:
+        """A panel of `rows` under `title` and the column headers, `note` at the top
+        right: the rows `scrollbar` shows where they do not all fit (and which of how
+        many, after the title)."""
         ui = self.services.ui
         draw_panel(surface, rect, ui)
-        pad, row_h = ui.px(18), ui.px(40)
+        pad, row_h = ui.px(18), ui.px(ROW_HEIGHT)
         heading = blit_text(
             surface,
             ui.text(title, 20, PALETTE.gold, "bold"),
             (rect.x + pad, rect.y + ui.px(12)),
             "topleft",
         )
-        room = rect.right - pad - heading.right - ui.px(24)
+        room = rows_room(rect, ui)
+        top, right_edge = 0, rect.right - pad
+        if scrollbar.needed:
+            top, right_edge = scrollbar.offset, scrollbar.rect.x - ui.px(10)
+            shown = _("{first}-{last} of {count}").format(
+                first=top + 1, last=min(len(rows), top + room), count=len(rows)
+            )
+            heading = blit_text(
+                surface,
+                ui.text(shown, 15, PALETTE.text_dim),
+                (heading.right + ui.px(16), heading.centery),
+                "midleft",
+            )
+        room_for_note = rect.right - pad - heading.right - ui.px(24)
         note_lines = [
-            shrunk_text(ui, line, 14, room, PALETTE.text_dim) for line in ui.wrap(note, 14, room)
+            shrunk_text(ui, line, 14, room_for_note, PALETTE.text_dim)
+            for line in ui.wrap(note, 14, room_for_note)
         ]
         blit_lines(surface, note_lines[:2], (rect.right - pad, rect.y + ui.px(8)), "topright")
-        width = rect.width - 2 * pad
+        width = right_edge - rect.x - pad
         xs, x = [], rect.x + pad
         for _header, share in columns:
             xs.append(x)
             x += round(width * share)
-        y = rect.y + ui.px(56)
+        ends = [x - ui.px(12) for x in xs[1:]] + [right_edge]
+        y = rect.y + ui.px(FIRST_ROW_Y) - row_h
         for index, (header, _share) in enumerate(columns):
-            right = (xs[index + 1] - ui.px(12)) if index + 1 < len(xs) else rect.right - pad
-            anchor, align = ((xs[index], y), "midleft") if index == 0 else ((right, y), "midright")
-            room = right - xs[index]
-            words = ui.wrap(_(header), 15, room, "bold")[:2]
-            lines = [shrunk_text(ui, line, 15, room, PALETTE.text_dim, "bold") for line in words]
+            anchor, align = (
+                ((xs[index], y), "midleft") if index == 0 else ((ends[index], y), "midright")
+            )
+            room_x = ends[index] - xs[index]
+            words = ui.wrap(_(header), 15, room_x, "bold")[:2]
+            lines = [shrunk_text(ui, line, 15, room_x, PALETTE.text_dim, "bold") for line in words]
             blit_lines(surface, lines, anchor, align)
         pygame.draw.line(
             surface,
@@ -245,27 +308,24 @@ class StatsScene(GamesScene):
             (rect.x + pad, y + row_h // 2 - ui.px(4)),
             (rect.right - pad, y + row_h // 2 - ui.px(4)),
         )
-        room = (rect.bottom - y - row_h // 2) // row_h
         if not rows and empty:
             blit_text(surface, ui.text(empty, 18, PALETTE.text_dim), (rect.centerx, y + row_h))
-        for row in rows[:room]:
+        for row in rows[top : top + room]:
             y += row_h
             for index, cell in enumerate(row):
-                right = (xs[index + 1] - ui.px(12)) if index + 1 < len(xs) else rect.right - pad
-                style = "bold" if index == 0 else "regular"
                 if index == 0:
-                    text = fit_text(ui, cell, 18, right - xs[0])
+                    text = fit_text(ui, cell, 18, ends[0] - xs[0])
                     blit_text(
-                        surface, ui.text(text, 18, PALETTE.text, style), (xs[0], y), "midleft"
+                        surface, ui.text(text, 18, PALETTE.text, "bold"), (xs[0], y), "midleft"
                     )
                 else:
                     blit_text(
-                        surface, ui.text(cell, 18, PALETTE.text, style), (right, y), "midright"
+                        surface, ui.text(cell, 18, PALETTE.text), (ends[index], y), "midright"
                     )
-        if len(rows) > room:
-            blit_text(
-                surface,
-                ui.text(_("and {count} more").format(count=len(rows) - room), 15, PALETTE.text_dim),
-                (rect.right - pad, rect.y + ui.px(14)),
-                "topright",
-            )
+        scrollbar.draw(surface, ui)
+
+
+def rows_room(rect: pygame.Rect, ui: Ui) -> int:
+    """How many rows a statistics panel `rect` holds under its title and headers."""
+    row_h = ui.px(ROW_HEIGHT)
+    return max(1, (rect.bottom - rect.y - ui.px(FIRST_ROW_Y) + row_h // 2) // row_h)

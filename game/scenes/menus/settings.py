@@ -21,7 +21,7 @@ from game.ui.painting import blit_text, draw_panel, rounded_box
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, THEMES
 from game.ui.tiles.sprites import TileLayer, TileSprite
-from game.ui.widgets.controls import Button, Choice, Slider, Toggle
+from game.ui.widgets.controls import Button, Choice, Slider, Toggle, same_size
 from game.ui.widgets.text_field import TextField
 from game.ui.words import SPEED_WORDS, capitalised, colour_word
 
@@ -175,6 +175,7 @@ class SettingsScene(Scene):
         self.panel = pygame.Rect(0, 0, width + ui.px(48), height)
         self.panel.midtop = (size[0] // 2, top)
         y = self.panel.y + ui.px(24)
+        same_size(rows)
         for widget in rows:
             widget.rect = pygame.Rect(0, y, width, row_h)
             widget.rect.centerx = size[0] // 2
@@ -189,6 +190,7 @@ class SettingsScene(Scene):
         self.done.rect.bottomright = (self.panel.centerx - ui.px(8), self.panel.bottom - ui.px(22))
         self.about.rect = pygame.Rect(0, 0, ui.px(220), ui.px(50))
         self.about.rect.bottomleft = (self.panel.centerx + ui.px(8), self.panel.bottom - ui.px(22))
+        same_size([self.done, self.about])
         self._build_preview()
 
     def _build_preview(self) -> None:

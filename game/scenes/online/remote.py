@@ -22,7 +22,7 @@ from game.play.table_flow import Turn
 from game.scenes.online.chat import ChatPanel
 from game.scenes.table.scene import TableScene
 from game.ui.painting import blit_text, draw_count_badge, draw_panel
-from game.ui.text import shrunk_text
+from game.ui.text import Said, shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets.controls import Button
 from game.ui.widgets.text_field import put_clipboard_text
@@ -153,14 +153,14 @@ class RemoteTableScene(TableScene):
             return True
         return super().handle_event(event)
 
-    def status_text(self) -> str:
+    def status_text(self) -> Said:
         if self.turns.showing_move:
-            return self.last_words
+            return (self.last_words,)
         waiting = self.remote.waiting_words()
-        words = waiting if waiting is not None else super().status_text()
+        said = (waiting,) if waiting is not None else super().status_text()
         if self.remote.watching:
-            return _("Watching · {words}").format(words=words)
-        return words
+            return tuple(_("Watching · {words}").format(words=words) for words in said)
+        return said
 
     def status_still_for(self) -> float:
         """Whom the table waits for is said in words that stay (no thinking dots)."""

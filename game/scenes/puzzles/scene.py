@@ -30,6 +30,7 @@ from game.scenes.base import Scene
 from game.scenes.puzzles.table import PuzzleTable
 from game.scenes.table.panels import lay_out_buttons, status_words
 from game.ui.painting import blit_text, draw_panel
+from game.ui.text import Said
 from game.ui.theme import PALETTE
 from game.ui.widgets.controls import Button
 
@@ -225,7 +226,7 @@ class PuzzlesScene(Scene):
         self._draw_panel(surface)
         self.form.draw(surface, ui)
 
-    def status(self) -> str:
+    def status(self) -> Said:
         """The status bar: what to do while the puzzle is asked, then its verdict."""
         assert self.table is not None
         match, controls = self.table.match, self.table.controls
@@ -233,7 +234,7 @@ class PuzzlesScene(Scene):
             return status_words(
                 match.flow, self.clock, False, controls.selected is not None, bool(controls.spots())
             )
-        return self.verdict_words(match.verdict)
+        return (self.verdict_words(match.verdict),)
 
     def verdict_words(self, verdict: PuzzleVerdict) -> str:
         if verdict.solved:

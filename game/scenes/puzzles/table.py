@@ -20,6 +20,7 @@ from game.rules.moves import Move
 from game.scenes.table.controls import TableControls
 from game.scenes.table.moves import TableMoves
 from game.scenes.table.stage import TableStage
+from game.ui.text import Said
 from game.ui.theme import PALETTE
 
 if TYPE_CHECKING:
@@ -184,7 +185,7 @@ class PuzzleTable:
             return self.controls.handle_key(event)
         return False
 
-    def draw(self, surface: pygame.Surface, alpha: float, status: str, clock: float) -> None:
+    def draw(self, surface: pygame.Surface, alpha: float, status: Said, clock: float) -> None:
         """The table with the puzzle's position, `status` in its bar."""
         stage = self.stage
         stage.draw_ground(surface, self.services.felt, self.controls.written_cells())

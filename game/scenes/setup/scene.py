@@ -34,7 +34,7 @@ from game.ui.editions import EDITIONS, apply_edition, club_first, current_editio
 from game.ui.painting import blit_text, draw_panel
 from game.ui.text import blit_paragraph
 from game.ui.theme import PALETTE
-from game.ui.widgets.controls import Button, Choice
+from game.ui.widgets.controls import Button, Choice, same_size
 from game.ui.widgets.text_field import TextField
 from game.ui.words import KIND_WORDS, PERSON_SEAT_NAME
 
@@ -50,6 +50,9 @@ SEAT_KINDS: Final = (*KIND_WORDS, (FRIEND, N_("Friend (joins)")))
 (the table is then hosted: the people here take the first seats that are not a
 computer's)."""
 NAME_LENGTH: Final = 14
+KIND_SIZE: Final = 17
+"""The design size the seats' choices make room for (taken from the names' fields), so
+that every kind, in either language, is drawn at it where the window allows."""
 
 
 def seat_count(value: object) -> int:
@@ -237,7 +240,13 @@ class SetupScene(Scene):
         step = row_h + ui.px(6)
         inner = self.players_panel.inflate(-2 * pad, -2 * pad)
         self.count.rect = pygame.Rect(inner.x, inner.y, inner.width, row_h)
-        name_w = round(inner.width * 0.42)  # less where the seat's choices need it
+        # the names less than 42% of the row where the seats' choices need it at
+        # `KIND_SIZE`, never under 30%, nor so wide the choices' words are cut
+        kinds_w = self.kinds[0].least_width(ui, KIND_SIZE)
+        name_w = max(
+            round(inner.width * 0.3),
+            min(round(inner.width * 0.42), inner.width - ui.px(50) - kinds_w),
+        )
         name_w = min(name_w, inner.width - ui.px(50) - self.kinds[0].least_width(ui))
         for seat, (name, kind) in enumerate(zip(self.names, self.kinds, strict=True)):
             y = inner.y + (seat + 1) * step
@@ -248,8 +257,10 @@ class SetupScene(Scene):
             kind.rect = pygame.Rect(
                 name.rect.right + ui.px(10), y, inner.right - name.rect.right - ui.px(10), row_h
             )
+        same_size(self.kinds)
         inner = self.rules_panel.inflate(-2 * pad, -2 * pad)
         rows = [*self.rules.rows, self.deal_field]
+        same_size(rows)
         for index, widget in enumerate(rows):
             widget.rect = pygame.Rect(inner.x, inner.y + index * step, inner.width, row_h)
         self.hint_y = inner.y + len(rows) * step + ui.px(26)
@@ -258,6 +269,7 @@ class SetupScene(Scene):
         self.start.rect = pygame.Rect(0, 0, button_w, button_h)
         self.back.rect.bottomleft = (margin, height - ui.px(28))
         self.start.rect.bottomright = (width - margin, height - ui.px(28))
+        same_size([self.back, self.start])
         between = self.start.rect.x - self.back.rect.right - 2 * gap
         self.edition.rect = pygame.Rect(0, 0, min(ui.px(460), between), button_h)
         self.edition.rect.center = (

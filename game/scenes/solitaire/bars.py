@@ -23,8 +23,10 @@ from game.rules.tiles import TILE_COUNT
 from game.scenes.solitaire.assists import SolitaireAssists
 from game.scenes.solitaire.panels import draw_light, draw_title, share_note
 from game.ui.painting import Ui, blit_text
+from game.ui.text import Said, words_that_fit
 from game.ui.theme import PALETTE
-from game.ui.widgets.controls import Button, Choice, Form, Toggle
+from game.ui.widgets.controls import Button, Choice, Form, Toggle, same_size
+from game.ui.widgets.rows import label_needs, row_widths
 from game.ui.widgets.text_field import TextField
 from game.ui.words import SPEED_WORDS, placed_words
 
@@ -33,6 +35,11 @@ if TYPE_CHECKING:
 
 OPTIONS_KEY: Final = "solitaire"
 ASCII_DIGITS: Final = frozenset("0123456789")
+BUTTON_WIDTH: Final = 120
+"""The width of a bar's buttons (design pixels) where their labels do not need more."""
+SWITCH_SIZE: Final = 16
+"""The design size the side panel widens for, where the switches' labels need it: the
+size all of them share."""
 
 
 @dataclass(frozen=True)
@@ -96,10 +103,12 @@ class SolitaireLayout:
     """A band under the figure for tile sources laid out across (empty if none)."""
 
 
-def squeezed(row: Sequence[tuple[Button, int]], room: int, ui: Ui) -> float:
-    """How much a `row` of buttons (each with its width at the interface scale) must
-    narrow to fit `room` pixels: 1 where it fits."""
-    return min(1.0, room / sum(ui.px(width) for _button, width in row))
+def button_widths(row: Sequence[Button], room: int, height: int, ui: Ui) -> list[int]:
+    """The widths of a `row` of buttons `height` pixels tall in `room` pixels: alike
+    (at most `BUTTON_WIDTH` design pixels), wider where a label needs it at the
+    largest size all the labels share; the row's labels are drawn at that size."""
+    same_size(row)
+    return row_widths(label_needs(row, room, height, ui), room, ui.px(BUTTON_WIDTH))
 
 
 class SolitaireBars:
@@ -225,41 +234,36 @@ class SolitaireBars:
         x = ui.px(20) + ui.font(30, "title").size(title)[0] + ui.px(28) + label_w
         self.deal_field.rect = pygame.Rect(x, top, ui.px(130), bar_h)
         note, status = share_note(mode, LARGEST_NEW_DEAL), placed_words(TILE_COUNT)
-        top_row = (
-            (self.menu_button, 110),
-            (self.save_button, 100),
-            (self.restart_button, 130),
-            (self.new_button, 150),
-        )
+        top_row = [self.menu_button, self.save_button, self.restart_button, self.new_button]
         # the buttons give way in a small window, where the words are not as small
-        room = width - margin - len(top_row) * ui.px(10) - self.deal_field.rect.right
-        squeeze = squeezed(top_row, room - ui.px(20) - ui.font(15).size(note)[0], ui)
+        room = width - margin - 3 * ui.px(10) - self.deal_field.rect.right
+        room -= ui.px(20) + ui.font(15).size(note)[0]
         right = width - margin
-        for button, w in top_row:
-            button.rect = pygame.Rect(0, top, round(ui.px(w) * squeeze), bar_h)
+        for button, w in zip(top_row, button_widths(top_row, room, bar_h, ui), strict=True):
+            button.rect = pygame.Rect(0, top, w, bar_h)
             button.rect.right = right
             right = button.rect.left - ui.px(10)
         bottom = height - margin - bar_h
-        row = (
-            (self.undo_button, 100),
-            (self.redo_button, 100),
-            (self.hint_button, 100),
-            (self.auto_button, 150),
-            (self.step_button, 100),
-            (self.review_button, 120),
-        )
+        row = [
+            self.undo_button,
+            self.redo_button,
+            self.hint_button,
+            self.auto_button,
+            self.step_button,
+            self.review_button,
+        ]
         room = width - 2 * margin - len(row) * ui.px(10) - ui.px(18) - ui.font(17).size(status)[0]
-        spare = room - sum(ui.px(w) for _button, w in row)  # for the speed's words at full size
+        spare = room - len(row) * ui.px(110)  # for the speed's words at full size
         speed = self.speed_choice
         speed_w = max(ui.px(260), speed.least_width(ui), min(speed.least_width(ui, 20), spare))
-        squeeze = squeezed(row, room - speed_w, ui)
         x = margin
-        for button, w in row:
-            button.rect = pygame.Rect(x, bottom, round(ui.px(w) * squeeze), bar_h)
+        for button, w in zip(row, button_widths(row, room - speed_w, bar_h, ui), strict=True):
+            button.rect = pygame.Rect(x, bottom, w, bar_h)
             x = button.rect.right + ui.px(10)
         self.line_button.rect = self.auto_button.rect.union(self.step_button.rect)
         self.speed_choice.rect = pygame.Rect(x, bottom, speed_w, bar_h)
-        needs = [toggle.least_width(ui) + ui.px(24) for toggle in self.toggles]
+        same_size(self.toggles)
+        needs = [toggle.least_width(ui, SWITCH_SIZE) + ui.px(24) for toggle in self.toggles]
         panel_px = max([ui.px(panel_width), *needs])
         panel = pygame.Rect(
             margin, top + bar_h + ui.px(14), panel_px, bottom - top - bar_h - ui.px(28)
@@ -294,12 +298,14 @@ class SolitaireBars:
         draw_title(surface, self.services.ui, title, field, typing, note, right)
 
     def draw_status(
-        self, surface: pygame.Surface, words: str, light: WinnableLight, searching: bool
+        self, surface: pygame.Surface, said: Said, light: WinnableLight, searching: bool
     ) -> None:
-        """The status words at the end of the bottom bar, and the "still winnable" light
-        in its row when it is on (not while `searching` for a deal: there is none yet)."""
+        """The longest of the status words `said` that fits the end of the bottom bar,
+        and the "still winnable" light in its row when it is on (not while `searching`
+        for a deal: there is none yet)."""
         ui = self.services.ui
-        image = ui.text(words, 17, PALETTE.text_dim)
+        room = surface.get_width() - ui.px(16) - self.status_x
+        image = ui.text(words_that_fit(ui, said, 17, room), 17, PALETTE.text_dim)
         blit_text(surface, image, (self.status_x, self.undo_button.rect.centery), "midleft")
         if light.on and not searching:
             draw_light(surface, ui, self.light_rect, light, self.services.time)

@@ -34,6 +34,7 @@ from game.scenes.solitaire.deals import SolitaireDeals
 from game.scenes.solitaire.panels import title_note
 from game.scenes.solitaire.sources import SourceKey, TileSources
 from game.scenes.solitaire.stage import SolitaireStage
+from game.ui.text import Said
 from game.ui.words import placed_words
 
 if TYPE_CHECKING:
@@ -346,5 +347,5 @@ class SolitaireScene(Scene):
     def draw_panel(self, surface: pygame.Surface) -> None:
         """This solitaire's words in the side panel (`self.sources_area`)."""
 
-    def status_text(self) -> str:
-        return placed_words(len(self.state.figure))
+    def status_text(self) -> Said:
+        return (placed_words(len(self.state.figure)),)

@@ -21,7 +21,7 @@ from game.rules.solitaire import DrawSolitaireState
 from game.scenes.solitaire.bars import option
 from game.scenes.solitaire.base import SolitaireScene
 from game.scenes.solitaire.sources import DISCARD_KEY, STOCK_KEY, SourceKey, StockAndDiscard
-from game.ui.text import blit_paragraph
+from game.ui.text import Said, blit_paragraph
 from game.ui.theme import PALETTE
 from game.ui.tiles.image import TileState
 from game.ui.tiles.sprites import flip_image
@@ -234,5 +234,5 @@ class DrawSolitaireScene(SolitaireScene):
             )
         return _("Click the stock (or press D or Enter) to turn its top tile.")
 
-    def status_text(self) -> str:
-        return placed_words(len(self.state.figure))
+    def status_text(self) -> Said:
+        return (placed_words(len(self.state.figure)),)

@@ -23,7 +23,7 @@ from game.scenes.solitaire.bars import option
 from game.scenes.solitaire.base import SolitaireScene
 from game.scenes.solitaire.sources import SevenPiles
 from game.ui.painting import blit_text
-from game.ui.text import blit_paragraph
+from game.ui.text import Said, blit_paragraph
 from game.ui.theme import PALETTE
 from game.ui.words import placed_words
 
@@ -114,8 +114,8 @@ class StackedSolitaireScene(SolitaireScene):
             gap=3,
         )
 
-    def status_text(self) -> str:
+    def status_text(self) -> Said:
         words = placed_words(len(self.state.figure))
         if self.session.advice.no_winning_line and not self.finished:
-            words += _(" · no winning line from here")
-        return words
+            return words + _(" · no winning line from here"), words
+        return (words,)

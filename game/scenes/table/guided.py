@@ -20,7 +20,7 @@ from game.play.table_flow import Turn
 from game.scenes.requests import Screen
 from game.scenes.table.scene import TableScene
 from game.ui.painting import blit_lines, draw_panel
-from game.ui.text import blit_paragraph
+from game.ui.text import Said, blit_paragraph
 from game.ui.theme import PALETTE
 from game.ui.widgets.controls import Button
 from game.ui.words import colour_word, contact_words
@@ -149,11 +149,11 @@ class GuidedGameScene(TableScene):
         reading = self.lesson.waiting and self.match.turn() is Turn.COMPUTER
         return math.inf if still_for == 0 and reading and not self.stage.moving() else still_for
 
-    def status_text(self) -> str:
+    def status_text(self) -> Said:
         if self.lesson.waiting and not self.lesson.finished:
-            return _("Read the lesson, then press Continue")
+            return (_("Read the lesson, then press Continue"),)
         if self.match.can_free_draw():
-            return _("None of your tiles fits: press Draw (D)")
+            return (_("None of your tiles fits: press Draw (D)"),)
         return super().status_text()
 
     def update_buttons(self) -> None:

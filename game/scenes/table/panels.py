@@ -17,7 +17,7 @@ from game.rules.results import ALL_PASSED, DEAD_END, MoveResult
 from game.rules.table_refusals import HAND_FULL, pass_reason
 from game.ui.board.table_layout import SeatBox, TableLayout
 from game.ui.painting import Ui, blit_lines, blit_text, draw_panel
-from game.ui.text import shrunk_text
+from game.ui.text import Said, shrunk_text, words_that_fit
 from game.ui.theme import PALETTE, Colour
 from game.ui.tiles.art import TileArt
 from game.ui.tiles.image import TileState
@@ -28,6 +28,9 @@ from game.ui.words import KIND_WORDS, purse_words, tile_words, tiles_words
 TEAM_COLOURS: Final[tuple[Colour, Colour]] = ((120, 190, 255), (255, 150, 120))
 DOTS_PER_S: Final = 3
 """How often a second the dots after "is thinking" change."""
+STATUS_SIZE: Final = 18
+"""The design size of the status bar's words (smaller only where even its fewest words
+are too wide)."""
 
 
 def end_words(match: TableFlow) -> str:
@@ -67,27 +70,37 @@ def drew_words(name: str, count: int) -> str:
     )
 
 
-def forced_words(match: TableFlow, seat: int) -> str:
-    """Why a seat that cannot place draws or passes, in a player's words."""
+def forced_words(match: TableFlow, seat: int) -> Said:
+    """Why a seat that cannot place draws or passes, in a player's words (and in
+    fewer)."""
     name = match.names[seat]
     if match.legal_moves()[0].action == DRAW:
-        return _("No tile of {name}'s fits: {name} draws").format(name=name)
+        return (
+            _("No tile of {name}'s fits: {name} draws").format(name=name),
+            _("{name} draws").format(name=name),
+        )
     if pass_reason(match.state, seat) == HAND_FULL:
-        return _("No tile of {name}'s fits and the hand is full: {name} passes").format(name=name)
-    return _("No tile of {name}'s fits and the stock is empty: {name} passes").format(name=name)
+        why = _("No tile of {name}'s fits and the hand is full: {name} passes")
+    else:
+        why = _("No tile of {name}'s fits and the stock is empty: {name} passes")
+    return why.format(name=name), _("{name} passes").format(name=name)
 
 
-def opening_words(match: TableFlow) -> str:
-    """Who starts, with which tile, and why."""
+def opening_words(match: TableFlow) -> Said:
+    """Who starts, with which tile, and why (and in fewer words)."""
     seat = match.state.current_player
     tiles = sorted({m.tile for m in match.legal_moves() if m.action == PLACE})
     who = match.names[seat]
     if len(tiles) == 1:
-        return _("{name} starts with {tile}, the smallest tile in play").format(
-            name=who, tile=tile_words(tiles[0])
+        tile = tile_words(tiles[0])
+        return (
+            _("{name} starts with {tile}, the smallest tile in play").format(name=who, tile=tile),
+            _("{name} starts with {tile}").format(name=who, tile=tile),
         )
-    return _("{name} starts with one of the smallest tiles: {tiles}").format(
-        name=who, tiles=", ".join(tile_words(tile) for tile in tiles)
+    listed = ", ".join(tile_words(tile) for tile in tiles)
+    return (
+        _("{name} starts with one of the smallest tiles: {tiles}").format(name=who, tiles=listed),
+        _("{name} starts: {tiles}").format(name=who, tiles=listed),
     )
 
 
@@ -108,32 +121,41 @@ def status_still_for(match: TableFlow, clock: float) -> float:
 
 def status_words(
     match: TableFlow, clock: float, forced: bool, holding: bool, has_spots: bool
-) -> str:
+) -> Said:
     """What the status bar says: who is thinking, why a player must draw or pass, what
-    to do with the tile held."""
+    to do with the tile held (each in fewer words too, for a narrow bar)."""
     state = match.state
     if state.hand_over:
-        return _("The hand is over")
+        return (_("The hand is over"),)
     seat = state.current_player
     name = match.names[seat]
     if not match.is_human(seat):
         dots = "." * (1 + int(clock * DOTS_PER_S) % 3)
-        return _("{name} is thinking{dots}").format(name=name, dots=dots)
+        return (_("{name} is thinking{dots}").format(name=name, dots=dots),)
     if forced:
         return forced_words(match, seat)
     if match.advice.hint_pending:
-        return _("{name}: the coach is looking for the best move…").format(name=name)
+        return (
+            _("{name}: the coach is looking for the best move…").format(name=name),
+            _("The coach is looking…"),
+        )
     if not state.figure and not holding:
         return opening_words(match)
     if not holding:
-        return _("{name}: pick a bright tile (drag it, or click it then a lit spot)").format(
-            name=name
+        return (
+            _("{name}: pick a bright tile (drag it, or click it then a lit spot)").format(
+                name=name
+            ),
+            _("{name}: pick a bright tile").format(name=name),
         )
     if not state.figure:
-        return _("First tile: the wheel or right-click turns it; click the lit spot")
+        return (
+            _("First tile: the wheel or right-click turns it; click the lit spot"),
+            _("First tile: click the lit spot"),
+        )
     if not has_spots:
-        return _("That tile fits nowhere now; pick a bright one")
-    return _("Drop it on a lit spot (arrows + Enter work too)")
+        return (_("That tile fits nowhere now; pick a bright one"), _("That tile fits nowhere"))
+    return (_("Drop it on a lit spot (arrows + Enter work too)"), _("Drop it on a lit spot"))
 
 
 def hand_words(match: TableFlow) -> str:
@@ -227,9 +249,10 @@ def draw_status(
     art: TileArt,
     layout: TableLayout,
     match: TableFlow,
-    words: str,
+    said: Said,
 ) -> None:
-    """The hand (and time) on the left, `words` in the middle, the stock on the right."""
+    """The hand (and time) on the left, in the middle the longest of `said` that fits
+    one line at the bar's size, the stock on the right."""
     rect = layout.status
     left = blit_text(
         surface,
@@ -239,8 +262,8 @@ def draw_status(
     )
     room = rect.right - left.right - ui.px(32)
     lines, size = ui.fitted(
-        words,
-        18,
+        words_that_fit(ui, said, STATUS_SIZE, room),
+        STATUS_SIZE,
         room,
         max_lines=2 if rect.height >= 2 * ui.font(12).get_height() else 1,
         height=rect.height,

@@ -46,6 +46,7 @@ from game.scenes.table.panels import (
 from game.scenes.table.stage import TableStage
 from game.scenes.table.turns import TableTurns
 from game.ui.board.table_layout import TableLayout
+from game.ui.text import Said
 from game.ui.widgets.controls import Button
 
 if TYPE_CHECKING:
@@ -339,10 +340,10 @@ class TableScene(Scene):
         """Notices stay off the tray: the player's own tiles."""
         return [self.layout.tray.rect] if self.layout.tray is not None else []
 
-    def status_text(self) -> str:
+    def status_text(self) -> Said:
         """The status bar's words: the move just made while it shows, else what now."""
         if self.turns.showing_move:
-            return self.last_words
+            return (self.last_words,)
         controls = self.controls
         return status_words(
             self.match,

@@ -29,6 +29,7 @@ from game.ui.board.hands import HAND_LAYER, MOVING_LAYER, Hands
 from game.ui.board.table_layout import TableLayout
 from game.ui.layout import Point
 from game.ui.painting import Ui
+from game.ui.text import Said
 from game.ui.tiles.art import TileArt
 from game.ui.tiles.sprites import TileLayer
 from game.ui.tween import Tweens
@@ -182,7 +183,7 @@ class TableStage:
     def draw_panels(
         self,
         surface: pygame.Surface,
-        status: str,
+        status: Said,
         saying: Callable[[int], str | None],
         tray_label: bool,
     ) -> None:

@@ -8,6 +8,7 @@ and activates it with Enter or Space. They draw with `game.ui.painting`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Generic, TypeVar
 
@@ -19,6 +20,35 @@ from game.ui.text import SMALLEST_SIZE, shrunk_text
 from game.ui.theme import PALETTE
 
 T = TypeVar("T")
+
+LABEL: Final = "label"
+"""A labelled row's label, or a button's (the roles widgets draw words in)."""
+VALUE: Final = "value"
+"""A choice's value."""
+ROW_SIZE: Final = 20
+"""The design size of a row's label and a choice's value where they have the room."""
+BUTTON_SIZE: Final = 22
+"""The design size a button's label is drawn at where it has the room."""
+
+
+class SizeGroup:
+    """Widgets whose words of each role are drawn at one size (a row of buttons, a
+    column of choices): the largest at which every member shows its words whole, in
+    every language and, for a choice, every value, so that one row or column never
+    mixes sizes and a change of language or value never changes them."""
+
+    def __init__(self, widgets: Sequence[Widget]) -> None:
+        self.widgets = list(widgets)
+
+    def size(self, ui: Ui, role: str) -> float:
+        return min(widget.words_size(ui, role) for widget in self.widgets)
+
+
+def same_size(widgets: Sequence[Widget]) -> None:
+    """Draw the words of `widgets` at one size per role (see `SizeGroup`)."""
+    group = SizeGroup(widgets)
+    for widget in widgets:
+        widget.sizes = group
 
 
 class Widget:
@@ -39,6 +69,8 @@ class Widget:
         self.visible = True
         self.ui: Ui | None = None
         """The interface scale, for hit-testing; set when a `Form` takes the widget."""
+        self.sizes = SizeGroup([self])
+        """The widgets whose words are drawn at the size of this one's (`same_size`)."""
 
     def handle_mouse(self, event: pygame.Event) -> bool:
         """React to a mouse event; True when used."""
@@ -70,6 +102,15 @@ class Widget:
     def draw(self, surface: pygame.Surface, ui: Ui) -> None:
         raise NotImplementedError
 
+    def words_size(self, ui: Ui, role: str) -> float:
+        """The largest size at which this widget's words of `role` fit their room, in
+        every language (`math.inf`: it has none)."""
+        return math.inf
+
+
+class Row(Widget):
+    """A labelled row: its label on the left, its control on the right."""
+
     def _control_rect(self, ui: Ui) -> pygame.Rect:
         """The part of a labelled row that holds its control (on the right)."""
         if not self.label:
@@ -83,11 +124,18 @@ class Widget:
         """The width of a labelled row's control: half the row."""
         return round(self.rect.width * 0.5)
 
-    def _draw_row(
-        self, surface: pygame.Surface, ui: Ui, label_room: int | None = None
-    ) -> pygame.Rect:
-        """Row background and label (shrunk to `label_room` pixels when given); returns
-        the rect left for the control."""
+    def words_size(self, ui: Ui, role: str) -> float:
+        if role != LABEL or not self.label:
+            return math.inf
+        return ui.common_size(in_every_language(self.label), ROW_SIZE, self._label_room(ui))
+
+    def _label_room(self, ui: Ui) -> int:
+        """The pixels a labelled row's label has: the row up to its control."""
+        return self._control_rect(ui).x - self.rect.x - ui.px(24)
+
+    def _draw_row(self, surface: pygame.Surface, ui: Ui) -> pygame.Rect:
+        """Row background and label (at its group's size); returns the rect left for
+        the control."""
         colour = PALETTE.button_hover if (self.focused or self.hovered) else PALETTE.button
         surface.blit(
             rounded_box(
@@ -102,10 +150,8 @@ class Widget:
         control = self._control_rect(ui)
         if self.label:
             text_colour = PALETTE.text if self.enabled else PALETTE.text_dim
-            if label_room is None:  # the label has the row up to its control
-                label_room = control.x - self.rect.x - ui.px(24)
-            size = ui.common_size(in_every_language(self.label), 20, label_room)
-            label = shrunk_text(ui, _(self.label), size, label_room, text_colour)
+            size = self.sizes.size(ui, LABEL)
+            label = shrunk_text(ui, _(self.label), size, self._label_room(ui), text_colour)
             blit_text(surface, label, (self.rect.x + ui.px(16), self.rect.centery), "midleft")
         return control
 
@@ -122,19 +168,34 @@ class Button(Widget):
         if self.enabled:
             self.on_click()
 
-    def least_width(self, ui: Ui) -> int:
-        """The narrowest button that shows its label whole in every language, at the
-        smallest size, on two lines (a button as tall as two lines)."""
-        font = ui.font(SMALLEST_SIZE, "bold")
+    def least_width(self, ui: Ui, size: float = SMALLEST_SIZE, lines: int = 2) -> int:
+        """The narrowest button that shows its label whole in every language at `size`,
+        on up to `lines` lines (two: a button as tall as two lines)."""
+        font = ui.font(size, "bold")
 
         def narrowest(words: list[str]) -> int:
             return min(
                 max(font.size(" ".join(words[:cut]))[0], font.size(" ".join(words[cut:]))[0])
-                for cut in range(1, len(words) + 1)
+                for cut in range(1 if lines > 1 else len(words), len(words) + 1)
             )
 
         every = in_every_language(self.label)
         return max(narrowest(words.split(" ")) for words in every) + ui.px(14) + 2
+
+    def _max_lines(self, ui: Ui) -> int:
+        """Two lines in a button as tall as two, else one."""
+        return 2 if self.rect.height >= ui.px(40) else 1
+
+    def words_size(self, ui: Ui, role: str) -> float:
+        """The size at which the label fits in every language, in bold (the wider
+        style): neither a change of language nor the pointer over it changes it."""
+        if role != LABEL:
+            return math.inf
+        room, height, lines = self.rect.width - ui.px(14), self.rect.height, self._max_lines(ui)
+        return min(
+            ui.fitted(words, BUTTON_SIZE, room, lines, "bold", height)[1]
+            for words in in_every_language(self.label)
+        )
 
     def draw(self, surface: pygame.Surface, ui: Ui) -> None:
         lit = self.enabled and (self.focused or self.hovered)
@@ -151,15 +212,9 @@ class Button(Widget):
         edge = PALETTE.ivory if lit else (PALETTE.gold_dark if self.primary else PALETTE.panel_edge)
         pygame.draw.rect(surface, edge, self.rect, max(1, ui.px(2)), border_radius=radius)
         style = "bold" if self.primary or lit else "regular"
+        size = round(self.sizes.size(ui, LABEL))
         room, height = self.rect.width - ui.px(14), self.rect.height
-        max_lines = 2 if height >= ui.px(40) else 1
-        # the size at which the label fits in every language, in bold (the wider style):
-        # neither a change of language nor the pointer over it changes its size
-        size = min(
-            ui.fitted(words, 22, room, max_lines, "bold", height)[1]
-            for words in in_every_language(self.label)
-        )
-        lines, size = ui.fitted(_(self.label), size, room, max_lines, style, height, size)
+        lines, size = ui.fitted(_(self.label), size, room, self._max_lines(ui), style, height, size)
         blit_lines(
             surface,
             [ui.text(line, size, text_colour, style) for line in lines],
@@ -168,7 +223,7 @@ class Button(Widget):
         )
 
 
-class Toggle(Widget):
+class Toggle(Row):
     """An on/off switch with a label."""
 
     def __init__(self, label: str, value: bool, on_change: Callable[[bool], None]) -> None:
@@ -186,14 +241,20 @@ class Toggle(Widget):
             self.activate()
         return True
 
-    def least_width(self, ui: Ui) -> int:
-        """The narrowest row that shows the label whole in every language."""
-        return ui.widest([self.label], SMALLEST_SIZE) + ui.px(16 + 58 + 16 + 12)
+    def least_width(self, ui: Ui, size: float = SMALLEST_SIZE) -> int:
+        """The narrowest row that shows the label whole in every language at `size`."""
+        return ui.widest([self.label], size) + ui.px(16 + 58 + 16 + 12)
+
+    def _worded(self, ui: Ui) -> bool:
+        """ "On"/"Off" beside the switch too, where the row has room."""
+        return self.rect.width >= ui.px(300)
+
+    def _label_room(self, ui: Ui) -> int:
+        return self.rect.width - ui.px(16 + 58 + 16 + 12 + (50 if self._worded(ui) else 0))
 
     def draw(self, surface: pygame.Surface, ui: Ui) -> None:
-        worded = self.rect.width >= ui.px(300)  # "On"/"Off" too, where the row has room
-        room = self.rect.width - ui.px(16 + 58 + 16 + 12 + (50 if worded else 0))
-        control = self._draw_row(surface, ui, room)
+        worded = self._worded(ui)
+        control = self._draw_row(surface, ui)
         track = pygame.Rect(0, 0, ui.px(58), ui.px(28))
         track.midright = control.midright
         on = self.value and self.enabled
@@ -212,7 +273,7 @@ class Toggle(Widget):
             )
 
 
-class Choice(Widget, Generic[T]):
+class Choice(Row, Generic[T]):
     """One value among several, cycled with the arrows (or by clicking them)."""
 
     def __init__(
@@ -279,6 +340,16 @@ class Choice(Widget, Generic[T]):
         the catalogue, translated here)."""
         return _(self.options[self.index][1])
 
+    def every_value(self) -> list[str]:
+        """The words of every value it may show, in every language."""
+        return [words for _value, label in self.options for words in in_every_language(label)]
+
+    def words_size(self, ui: Ui, role: str) -> float:
+        if role != VALUE:
+            return super().words_size(ui, role)
+        room = self._control_rect(ui).width - 2 * ui.px(30)
+        return ui.common_size(self.every_value(), ROW_SIZE, room, "bold")
+
     def draw(self, surface: pygame.Surface, ui: Ui) -> None:
         control = self._draw_row(surface, ui)
         arrow = ui.px(30)
@@ -293,11 +364,7 @@ class Choice(Widget, Generic[T]):
             )
         text_colour = PALETTE.text if self.enabled else PALETTE.text_dim
         room = control.width - 2 * arrow
-        # the size at which the value fits in every language: a change of language
-        # never changes it
-        words_size = ui.common_size(
-            in_every_language(self.options[self.index][1]), 20, room, "bold"
-        )
+        words_size = self.sizes.size(ui, VALUE)
         words = shrunk_text(ui, self.words(), words_size, room, text_colour, "bold")
         blit_text(surface, words, control.center)
 
@@ -322,6 +389,9 @@ class Counter(Choice[int]):
     def set_value(self, value: int) -> None:
         value = max(self.lowest, min(self.highest, value))
         self.options, self.index = [(value, str(value))], 0
+
+    def every_value(self) -> list[str]:
+        return [str(self.lowest), str(self.highest)]
 
     def step(self, direction: int) -> bool:
         if self.enabled:
@@ -349,7 +419,7 @@ class Counter(Choice[int]):
         return True
 
 
-class Slider(Widget):
+class Slider(Row):
     """A value from 0 to 1 in `steps` steps, dragged or moved with the arrows."""
 
     def __init__(

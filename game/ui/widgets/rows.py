@@ -1,4 +1,5 @@
-"""Buttons side by side: alike where they all fit, wider where a label needs it."""
+"""Buttons side by side: alike where they all fit, wider where a label needs it, their
+labels at one size."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from collections.abc import Sequence
 import pygame
 
 from game.ui.painting import Ui
-from game.ui.widgets.controls import Button
+from game.ui.text import SMALLEST_SIZE
+from game.ui.widgets.controls import BUTTON_SIZE, Button, same_size
 
 
 def row_widths(needs: Sequence[int], room: int, most: int) -> list[int]:
@@ -27,10 +29,25 @@ def row_widths(needs: Sequence[int], room: int, most: int) -> list[int]:
 
 def lay_out_row(buttons: Sequence[Button], area: pygame.Rect, most: int, gap: int, ui: Ui) -> None:
     """Place `buttons` side by side, centred in `area`, each at most `most` wide unless
-    its label needs more, `gap` pixels apart."""
+    its label needs more, `gap` pixels apart; their labels at one size."""
     room = area.width - gap * (len(buttons) - 1)
-    widths = row_widths([button.least_width(ui) for button in buttons], room, most)
+    widths = row_widths(label_needs(buttons, room, area.height, ui), room, most)
     x = area.centerx - (sum(widths) + gap * (len(buttons) - 1)) // 2
     for button, width in zip(buttons, widths, strict=True):
         button.rect = pygame.Rect(x, area.y, width, area.height)
         x += width + gap
+    same_size(buttons)
+
+
+def label_needs(buttons: Sequence[Button], room: int, height: int, ui: Ui) -> list[int]:
+    """The width each of `buttons` (`height` pixels tall) needs for its label, in every
+    language, at the largest size at which all of them fit `room` pixels side by side
+    (on two lines where the height holds two; at the smallest size where they do not
+    fit)."""
+    for size in range(BUTTON_SIZE, SMALLEST_SIZE, -1):
+        lines = 2 if height >= max(ui.px(40), 2 * ui.font(size, "bold").get_height()) else 1
+        needs = [button.least_width(ui, size, lines) for button in buttons]
+        if sum(needs) <= room:
+            return needs
+    lines = 2 if height >= ui.px(40) else 1
+    return [button.least_width(ui, SMALLEST_SIZE, lines) for button in buttons]
