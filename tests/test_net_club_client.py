@@ -232,7 +232,8 @@ def test_a_rated_game_says_what_it_did_to_the_players_rating() -> None:
         changes = (RatingOutcome("other", 1500, 1490), RatingOutcome("me", 1500, 1512.4))
         match.receive(GameOver("T", record, changes))
         match.take()
-        assert match.over and match.final_words() == ["Your rating: 1,500 → 1,512 (+12)"]
+        words = ["Your rating: 1,500 → 1,518 (+18)"]  # sent +12.4: 1.474 points each
+        assert match.over and match.final_words() == words
         assert match.take_notices() == []  # said on the final score, not in a passing notice
     finally:
         link.close()

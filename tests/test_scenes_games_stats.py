@@ -26,7 +26,7 @@ def test_the_statistics_show_a_persons_rating_and_streaks(make_app: AppMaker) ->
     app.open(Screen.STATS)
     app.run_frames(3)
     words = drawn_words(app)
-    assert {"Rating", "Streak", "Best streak", "1537"} <= set(words)
+    assert {"Rating", "Streak", "Best streak", "1,537"} <= set(words)
     assert words.count("2") >= 1 and words.count("3") >= 2
 
 

@@ -24,7 +24,7 @@ def test_the_legend_words_every_level_weakest_first_with_its_rating() -> None:
     assert [level for level, _words in LEVEL_LINES] == list(LEVELS)
     lines = level_legend(4)
     assert "4 seats" in lines[0] and len(lines) == 1 + len(LEVEL_LINES)
-    ratings = [int(re.findall(r"\d{4}", line)[0]) for line in lines[2:]]
+    ratings = [int(re.findall(r"\d,\d{3}", line)[0].replace(",", "")) for line in lines[2:]]
     assert ratings == sorted(ratings)  # easy, greedy, expert, master: the ladder
 
 
@@ -63,7 +63,7 @@ def test_a_persons_standing_names_the_level_nearest_their_rating_and_their_strea
     ratings = shipped_ratings(4)
     expert = ratings["expert"].rating
     line = standing_words("Ann", PlayerStats(rating=expert + 1, streak=3), 4)
-    assert line == f"Ann: {expert + 1}, you play like the expert · 3 wins in a row"
+    assert line == f"Ann: {expert + 1:,}, you play like the expert · 3 wins in a row"
     top = max(rating.rating for rating in ratings.values())
     assert "better than the master" in standing_words("Ann", PlayerStats(rating=top + 5), 4)
     assert "no rating yet" in standing_words("Ann", PlayerStats(), 4)

@@ -26,9 +26,10 @@ from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.ai import rating_scale
 from game.ai.ratings import RATINGS_PATH
 
-ANCHOR = ("greedy", 1500.0)
+ANCHOR = ("greedy", float(rating_scale.ANCHOR))
 """The level whose rating is fixed, and its rating."""
 RESAMPLES = 200
 ROUNDS = 200
@@ -82,7 +83,8 @@ def fit(won: dict[tuple[str, str], float]) -> dict[str, float]:
             strength[level] = max(wins, 0.5) / meetings
     anchor, rating = ANCHOR
     base = strength.get(anchor, max(strength.values()))
-    return {level: rating + 400 * math.log10(s / base) for level, s in strength.items()}
+    scale = rating_scale.SCALE
+    return {level: rating + scale * math.log10(s / base) for level, s in strength.items()}
 
 
 def rated(tables: list[Table]) -> dict[str, dict[str, int]]:

@@ -2,12 +2,13 @@
 ratings (`game.ai.ratings`), and for solving puzzles.
 
 Both use the model the levels' ratings are fitted with (tools/ratings.py): Bradley-Terry
-on an Elo scale, where a rating `400` points above another expects to finish ahead ten
-times out of eleven. After each game or puzzle the rating moves Elo-style towards what
-the results say: by `k` times (score - expected score). At the table every computer seat
-on the other side is one encounter, won by finishing ahead of it (half on equal
-standings), against its level's rating at that table size, held fixed; the game's `k`
-is shared out among them, so one game moves the rating as much at any table size.
+on the one scale players see (`game.ai.rating_scale`), where a rating `400` points above
+another expects to finish ahead ten times out of eleven. After each game or puzzle the
+rating moves Elo-style towards what the results say: by `k` times (score - expected
+score). At the table every computer seat on the other side is one encounter, won by
+finishing ahead of it (half on equal standings), against its level's rating at that
+table size, held fixed; the game's `k` is shared out among them, so one game moves the
+rating as much at any table size.
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from game.ai.rating_scale import ANCHOR, SCALE
 from game.ai.ratings import LevelRating, level_ratings
 
-SCALE: Final = 400.0
-START: Final = 1500
+START: Final = ANCHOR
 """Where a new player starts: the greedy level, the scale's anchor."""
 SETTLING_GAMES: Final = 10
 """Games (or puzzles) in which a new rating moves twice as fast, to find its level."""

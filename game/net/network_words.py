@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from game.ai.rating_scale import club_rating, rating_words
 from game.i18n import _, format_number
 from game.net.client import (
     BAD_SERVER,
@@ -62,11 +63,11 @@ def club_error_words(error: ErrorReply, welcomed: bool) -> str:
 
 
 def rating_change_words(change: RatingOutcome) -> str:
-    """What a rated game did to the player's rating."""
-    before, after = round(change.before), round(change.after)
+    """What a rated game did to the player's rating, on the one scale."""
+    before, after = round(club_rating(change.before)), round(club_rating(change.after))
     return _("Your rating: {before} → {after} ({change})").format(
-        before=format_number(before),
-        after=format_number(after),
+        before=rating_words(before),
+        after=rating_words(after),
         change=("+" if after >= before else "\N{MINUS SIGN}") + format_number(abs(after - before)),
     )
 

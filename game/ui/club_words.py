@@ -1,5 +1,5 @@
 """A club's tables and players in the players' words (Play online): a table's rules in
-short, its pace, a rating, who sits at it, whom the player plays with."""
+short, its pace, who sits at it, whom the player plays with."""
 
 from __future__ import annotations
 
@@ -29,10 +29,6 @@ def pace_words(pace: TablePace) -> str:
     if pace.live:
         return _("Live")
     return ngettext("{count} day a move", "{count} days a move", pace.days).format(count=pace.days)
-
-
-def club_rating_words(rating: float) -> str:
-    return format_number(round(rating))
 
 
 def seated_words(entry: LobbyEntry) -> str:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
+from game.ai.rating_scale import club_rating_words
 from game.i18n import N_, _
 from game.net.club import ClubSession, hosted_at, seen_at
 from game.net.table_opening import TableOpening
@@ -20,7 +21,6 @@ from game.scenes.games.frame import RowList
 from game.scenes.online.calling import TableCallingScene
 from game.scenes.requests import Screen
 from game.ui.club_words import (
-    club_rating_words,
     free_words,
     pace_words,
     playing_with_words,

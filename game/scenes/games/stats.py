@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
+from game.ai.rating_scale import rating_words
 from game.i18n import N_, _, format_number, format_percent
 from game.persist.history import History, load_history, reset_statistics
 from game.persist.stats import SOLITAIRE_MODES
@@ -182,7 +183,7 @@ class StatsScene(GamesScene):
                     format_number(player.mean_score, 1),
                     NOTHING if player.best_score is None else str(player.best_score),
                     str(player.best_move),
-                    NOTHING if player.rating is None else str(player.rating),
+                    NOTHING if player.rating is None else rating_words(player.rating),
                     *(
                         (NOTHING, NOTHING)
                         if player.computer

@@ -11,6 +11,7 @@ from typing import Final
 import pygame
 
 from game.ai.player_ratings import nearest_level, shipped_ratings
+from game.ai.rating_scale import rating_words
 from game.ai.ratings import LevelRating
 from game.i18n import N_, _, ngettext
 from game.persist.history import History
@@ -42,11 +43,12 @@ PLAYS_LIKE: Final = {
 ABOVE_ALL: Final = N_("{name}: {rating}, you play better than the master")
 
 
-def rating_words(rating: LevelRating) -> str:
-    """A rating with the wider half of its 95% range: "1556 ±20" (the level the scale
+def level_rating_words(rating: LevelRating) -> str:
+    """A rating with the wider half of its 95% range: "1,556 ±20" (the level the scale
     is pinned to has none)."""
     margin = max(rating.high - rating.rating, rating.rating - rating.low)
-    return f"{rating.rating} ±{margin}" if margin else str(rating.rating)
+    figure = rating_words(rating.rating)
+    return f"{figure} ±{margin}" if margin else figure
 
 
 def level_legend(players: int) -> list[str]:
@@ -57,7 +59,7 @@ def level_legend(players: int) -> list[str]:
         if players == 2:
             words = TWO_SEAT_LINES.get(level, words)
         rating = ratings.get(level)
-        line = _(words).format(rating=rating_words(rating) if rating else "")
+        line = _(words).format(rating=level_rating_words(rating) if rating else "")
         lines.append(line if rating else line.replace(" :", ":"))  # no figure, no gap
     return lines
 
@@ -74,7 +76,7 @@ def standing_words(name: str, stats: PlayerStats | None, players: int) -> str:
         words = ABOVE_ALL
     else:
         words = PLAYS_LIKE.get(level or "", N_("{name}: {rating}"))
-    line = _(words).format(name=name, rating=stats.rating)
+    line = _(words).format(name=name, rating=rating_words(stats.rating))
     if stats.streak:
         wins = ngettext("{count} win in a row", "{count} wins in a row", stats.streak)
         line = _("{standing} · {wins}").format(standing=line, wins=wins.format(count=stats.streak))
