@@ -17,6 +17,8 @@ CITATION = re.compile(r'docs/([\w-]+\.md)(?: "([^"]+)")?')
 OUTSIDE = re.compile(r"\.\./shared|/work/share[d]|(?<!docs/)\b(?:PROTOCOL|RECORD)\.md")
 """A spec only the team has: the shared folder, or the specs' old names."""
 LINK = re.compile(r"\]\(([^)\s]+)\)")
+NAMED = re.compile(r"`((?:game|tools|tests)/[^`\s<*]*?)(?:::(\w+))?`")
+"""A file of the repository named in backticks, and the test it names after `::`."""
 
 
 def text_files() -> Iterator[Path]:
@@ -109,6 +111,20 @@ def test_the_readme_and_docs_links_lead_somewhere() -> None:
     linking = pages()
     assert len(linking) > 5 and all(page.exists() for page in linking)
     assert not broken_links(ROOT, linking)
+
+
+def test_every_file_and_test_the_pages_name_is_there() -> None:
+    """The README and docs/ name files (`game/rules/figure.py`) and tests
+    (`tests/test_x.py::test_y`) for a reader to open: each is there."""
+    named = [(page, match) for page in pages() for match in NAMED.finditer(page.read_text())]
+    assert len(named) > 100
+    missing = [
+        f"{page.relative_to(ROOT)}: {match[0]}"
+        for page, match in named
+        if not (ROOT / match[1]).exists()
+        or (match[2] is not None and f"def {match[2]}(" not in (ROOT / match[1]).read_text())
+    ]
+    assert not missing
 
 
 def test_a_link_to_a_missing_page_or_heading_is_found(tmp_path: Path) -> None:
