@@ -1,6 +1,7 @@
 """The docs in docs/ stay true to the code: the module map is the one the docstrings make
-(tools/module_map.py), every docs/ page and section the code cites is there, the docs'
-own links lead somewhere, and nothing cites a spec that lives outside the repository."""
+(tools/module_map.py), every docs/ page and section the code cites is there, every
+link of the README and docs/ leads to a file (and heading) that exists, and nothing cites
+a spec that lives outside the repository."""
 
 import re
 from collections.abc import Iterator
@@ -16,6 +17,8 @@ CITATION = re.compile(r'docs/([\w-]+\.md)(?: "([^"]+)")?')
 OUTSIDE = re.compile(r"\.\./shared|/work/share[d]|(?<!docs/)\b(?:PROTOCOL|RECORD)\.md")
 """A spec only the team has: the shared folder, or the specs' old names."""
 LINK = re.compile(r"\]\(([^)\s]+)\)")
+NAMED = re.compile(r"`((?:game|tools|tests)/[^`\s<*]*?)(?:::(\w+))?`")
+"""A file of the repository named in backticks, and the test it names after `::`."""
 
 
 def text_files() -> Iterator[Path]:
@@ -38,6 +41,31 @@ def headings(page: Path) -> set[str]:
 def anchor(heading: str) -> str:
     """A heading's anchor as GitHub makes it."""
     return re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
+
+
+def anchors(page: Path) -> set[str]:
+    """The anchors a link into `page` may name: its headings' (a file not a page has none)."""
+    return {anchor(h) for h in headings(page)} if page.suffix == ".md" else set()
+
+
+def pages() -> list[Path]:
+    """The pages a reader follows links through: the README and docs/."""
+    return [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
+
+
+def broken_links(root: Path, linking: list[Path]) -> list[str]:
+    """Each relative link of `linking` (pages under `root`) whose file, or the heading its
+    #anchor names, is not there (a link to a web address is not followed)."""
+    broken = []
+    for page in linking:
+        for target in LINK.findall(page.read_text(encoding="utf-8")):
+            if target.startswith(("http://", "https://", "mailto:")):
+                continue
+            file, _, fragment = target.partition("#")
+            linked = (page.parent / file).resolve() if file else page
+            if not linked.exists() or (fragment and fragment not in anchors(linked)):
+                broken.append(f"{page.relative_to(root)}: {target}")
+    return broken
 
 
 def test_the_module_map_is_the_one_the_docstrings_make() -> None:
@@ -79,19 +107,45 @@ def test_every_docs_page_and_section_cited_is_there() -> None:
     assert not missing
 
 
-def test_the_docs_links_lead_somewhere() -> None:
-    broken = []
-    for page in sorted(DOCS.glob("*.md")):
-        for target in LINK.findall(page.read_text(encoding="utf-8")):
-            if target.startswith(("http://", "https://")):
-                continue
-            file, _, fragment = target.partition("#")
-            linked = (page.parent / file).resolve() if file else page
-            if not linked.exists() or (
-                fragment and fragment not in {anchor(h) for h in headings(linked)}
-            ):
-                broken.append(f"{page.name}: {target}")
-    assert not broken
+def test_the_readme_and_docs_links_lead_somewhere() -> None:
+    linking = pages()
+    assert len(linking) > 5 and all(page.exists() for page in linking)
+    assert not broken_links(ROOT, linking)
+
+
+def test_every_file_and_test_the_pages_name_is_there() -> None:
+    """The README and docs/ name files (`game/rules/figure.py`) and tests
+    (`tests/test_x.py::test_y`) for a reader to open: each is there."""
+    named = [(page, match) for page in pages() for match in NAMED.finditer(page.read_text())]
+    assert len(named) > 100
+    missing = [
+        f"{page.relative_to(ROOT)}: {match[0]}"
+        for page, match in named
+        if not (ROOT / match[1]).exists()
+        or (match[2] is not None and f"def {match[2]}(" not in (ROOT / match[1]).read_text())
+    ]
+    assert not missing
+
+
+def test_a_link_to_a_missing_page_or_heading_is_found(tmp_path: Path) -> None:
+    guide = tmp_path / "guide"
+    guide.mkdir()
+    (tmp_path / "RULES.md").write_text("# Rules\n\n## 6. Draw solitaire\n")
+    (guide / "playing.md").write_text("# Playing\n\n## Cómo se juega (en español)\n")
+    readme = tmp_path / "README.md"
+    readme.write_text(
+        "[ok](guide/playing.md) [ok](guide/playing.md#cómo-se-juega-en-español) "
+        "[ok](RULES.md#6-draw-solitaire) [ok](#contack) [web](https://example.org/x.md)\n"
+        "[gone](guide/gone.md) [no heading](guide/playing.md#controls) [typo](#contac)\n"
+        "# Contack\n"
+    )
+    (guide / "more.md").write_text("[up](../RULES.md#rules) [up](../RULES.md#draw)\n")
+    assert broken_links(tmp_path, [readme, guide / "more.md"]) == [
+        "README.md: guide/gone.md",
+        "README.md: guide/playing.md#controls",
+        "README.md: #contac",
+        "guide/more.md: ../RULES.md#draw",
+    ]
 
 
 def test_nothing_cites_a_spec_outside_the_repository() -> None:

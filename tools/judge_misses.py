@@ -11,7 +11,7 @@ a tile held, the best placement of the seat to move) and a least-squares fit of 
 rest of the hand on the same facts (fitted on four positions in five, measured on the
 fifth). Prints each one's miss (root mean square, points) and the fit's weights: how
 much of a hand's outcome any judgement of its position can tell, the rest being the
-draws'. The README's figures: 10,000 games, seed 1.
+draws'. The figures in docs/computer-players.md: 10,000 games, seed 1.
 """
 
 from __future__ import annotations

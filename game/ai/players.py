@@ -4,9 +4,9 @@ A player works on any state with `legal_moves()` (table game or solitaire). Leve
 registered by name in `LEVELS`, weakest first: `random` (for tests and the command
 line), then the ladder the game offers, `easy`, `greedy`, `expert` and `master`: each
 won more often than the one before in seeded tournaments at 2, 3, 4 and 7 seats (the
-figures and ratings are in the README and `game.ai.ratings`). `make_player` builds one,
-and `bot_rng` gives each computer seat of a seeded game its own rng (the window and the
-headless commands alike). Expert and master search table games (two sides:
+figures and ratings are in docs/computer-players.md and `game.ai.ratings`).
+`make_player` builds one, and `bot_rng` gives each computer seat of a seeded game its own
+rng (the window and the headless commands alike). Expert and master search table games (two sides:
 `game.ai.search`; three or more: `game.ai.montecarlo`) and play solitaires greedily. A
 player never changes the state it is given and, for one state and one rng seed, always
 takes the same move: its effort is counted in positions searched or playout steps,
