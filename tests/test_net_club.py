@@ -282,6 +282,7 @@ def test_a_table_that_waits_never_closes_and_a_seat_out_of_days_gets_one_stand_i
 # --- ratings ---------------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("everyone_established")
 def test_a_rated_three_seat_game_ends_with_ratings_ranked_by_the_totals() -> None:
     registry = club()
     host = hello(registry, "Host", 9)
@@ -336,6 +337,7 @@ def test_an_unrated_game_or_one_with_a_player_twice_carries_no_ratings() -> None
 # --- a restart, and what no frame carries ----------------------------------------------
 
 
+@pytest.mark.usefixtures("everyone_established")
 def test_a_restart_keeps_players_chat_tables_that_wait_and_ratings(tmp_path: Path) -> None:
     clock = ManualClock()
     registry = club(clock, tmp_path)
@@ -415,6 +417,7 @@ def test_a_create_with_a_bad_option_is_refused_and_opens_nothing(option: dict[st
     assert refused["code"] == "bad-message" and not registry.tables
 
 
+@pytest.mark.usefixtures("everyone_established")
 def test_a_rated_game_whose_save_missed_its_ratings_is_rated_once_when_reopened(
     tmp_path: Path,
 ) -> None:

@@ -18,7 +18,7 @@ from game.net.tables.keeping import not_saved
 from game.net.tables.limits import Clock
 from game.net.tables.lobby import Lobby
 from game.net.tables.players import Card, CardsChanged, MemoryBook, PlayerBook
-from game.net.tables.ratings import changes, rate, shown
+from game.net.tables.ratings import REPEAT_S, Met, changes, rate, shown
 from game.net.tables.table import Follower, NetTable
 
 BEST: Final = 100
@@ -47,6 +47,7 @@ class Club:
         save: Save,
         book: PlayerBook | None = None,
     ) -> None:
+        self.clock = clock
         self.book = book or MemoryBook()
         """The players' book (in memory only unless given one)."""
         self.tables = tables
@@ -140,12 +141,24 @@ class Club:
         return (given, None) if player is None else (player.name, player.pid)
 
     def rate(self, table: NetTable) -> bool:
-        """Rate a rated game that has ended, if it is not yet: every seat a distinct
-        player's. Whether it was (a game the book has rated already, on this server
-        before it stopped or on another, takes the book's changes). A book that cannot
-        be written leaves it unrated until the table is reopened."""
+        """Rate a rated game that has ended, if it is not yet (`_rate`)."""
+        return table.is_over() and self._rate(table, table.club.left)
+
+    def rate_left(self, table: NetTable) -> bool:
+        """Rate a rated game whose table closes unfinished for idleness: the seat it
+        waited for left it (and those a computer stood in for). Whether it was rated."""
+        if not table.started or table.is_over():
+            return False
+        return self._rate(table, table.club.left | {table.state.current})
+
+    def _rate(self, table: NetTable, left: set[int]) -> bool:
+        """Rate a rated game, if it is not yet: every seat a distinct player's, the seats
+        in `left` ranked last (ratings.py). Whether it was (a game the book has rated
+        already, on this server before it stopped or on another, takes the book's
+        changes). A book that cannot be written leaves it unrated until the table is
+        reopened."""
         club = table.club
-        if not table.is_over() or not club.options.rated or club.ratings is not None:
+        if not club.options.rated or club.ratings is not None:
             return False
         game = table.key.hex()
         try:
@@ -154,12 +167,20 @@ class Club:
                 players = None if club.ratings is not None else self._players(table)
                 if players is None:
                     break
-                after = rate(players, final_totals(table))
+                after = rate(players, final_totals(table), left, self._met())
+                told = changes(players, after)
                 with contextlib.suppress(CardsChanged):  # read them again, and rate again
-                    club.ratings = self.book.rated(game, changes(players, after), after)
+                    club.ratings = self.book.rated(game, told, after)
+                    if club.ratings is told:  # rated here: the pairs met once more
+                        self.book.meet([card.pid for card in players], game, self.clock())
         except OSError as error:
             print(f"table server: cannot keep ratings: {error}", file=sys.stderr)
         return club.ratings is not None
+
+    def _met(self) -> Met:
+        """How many rated games two players played together lately (the book's)."""
+        since = self.clock() - REPEAT_S
+        return lambda first, second: self.book.met(first, second, since)
 
     def _players(self, table: NetTable) -> list[Card] | None:
         """The cards of the players of `table`'s seats, now (None unless every seat is

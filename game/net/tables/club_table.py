@@ -45,6 +45,8 @@ class ClubTable:
     days from it)."""
     ratings: list[RatingChange] | None = None
     """A rated game's ratings, once it is over."""
+    left: set[int] = field(default_factory=set)
+    """The seats a computer has stood in for: their players left the game (ratings.py)."""
 
     def owner(self, seat: int) -> str | None:
         return self.owners[seat] if seat < len(self.owners) else None
@@ -74,6 +76,7 @@ class ClubTable:
             "chat": list(self.chat),
             "turn_since": self.turn_since,
             "ratings": self.ratings,
+            "left": sorted(self.left),
         }
 
     @classmethod
@@ -86,18 +89,20 @@ class ClubTable:
                 raise TypeError
             public, rated, days = data["public"], data["rated"], data["days"]
             stand_in, owners, since = data["stand_in"], data["owners"], data["turn_since"]
-            ratings, lines = data["ratings"], data["chat"]
+            ratings, lines, left = data["ratings"], data["chat"], data.get("left", [])
             _need(type(public) is bool and type(rated) is bool and isinstance(stand_in, str))
             _need(days is None or (type(days) is int and 1 <= days <= MAX_DAYS))
             _need(isinstance(owners, list) and len(owners) <= min(seats, MAX_PLAYERS))
             _need(all(owner is None or isinstance(owner, str) for owner in owners))
             _need(isinstance(since, (int, float)) and isinstance(lines, list))
             _need(ratings is None or well_formed_changes(ratings))
+            _need(isinstance(left, list) and all(type(s) is int and 0 <= s < seats for s in left))
             chat = _chat()
             chat.extend(_line(line, seats) for line in lines)
         except (KeyError, TypeError, ValueError):
             raise RecordError("record: the server's club state is damaged") from None
-        return cls(ClubOptions(public, rated, days, stand_in), owners, chat, since, ratings)
+        options = ClubOptions(public, rated, days, stand_in)
+        return cls(options, owners, chat, since, ratings, set(left))
 
 
 def _need(condition: bool) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final, Protocol, TypedDict
@@ -30,6 +30,9 @@ BOOK_FILE: Final = "players.json"
 START_MU: Final = 25.0
 START_SIGMA: Final = 25.0 / 3
 """A new player's rating (openskill's defaults: a mean and how unsure it is)."""
+ESTABLISHED: Final = 10
+"""The rated games after which a player is no longer provisional: listed on the board,
+and of full weight on the ratings of those they play (ratings.py)."""
 
 
 @dataclass(frozen=True)
@@ -92,8 +95,21 @@ class PlayerBook(Protocol):
         """The changes of rated game `game`, once it is rated."""
 
     def best(self, count: int) -> list[Card]:
-        """The `count` best rated players with at least one rated game, best first, by
-        `order` (their shown rating)."""
+        """The `count` best rated players with at least `ESTABLISHED` rated games, best
+        first, by `order` (their shown rating)."""
+
+    def met(self, first: str, second: str, since: float) -> int:
+        """How many rated games players `first` and `second` (public ids) played together
+        since time `since` (`OSError` when the book cannot be read)."""
+
+    def meet(self, players: Sequence[str], game: str, now: float) -> None:
+        """Rated game `game` of `players` was rated at time `now` (`OSError` when the book
+        cannot be written)."""
+
+
+def pair(first: str, second: str) -> tuple[str, str]:
+    """Two players as a pair, whichever comes first."""
+    return (first, second) if first < second else (second, first)
 
 
 def order(card: Card) -> float:
@@ -110,6 +126,9 @@ class MemoryBook:
         """A key's hash: the player's PID."""
         self._cards: dict[str, Card] = {}
         self._games: dict[str, list[RatingChange]] = {}
+        self._met: dict[tuple[str, str], dict[str, float]] = {}
+        """When each pair of players' rated games were rated, by game (in memory only:
+        a restart forgets at most a day's repeats)."""
 
     def enter(self, key: str, name: str) -> Card:
         hashed = key_hash(key)
@@ -139,8 +158,17 @@ class MemoryBook:
         return self._games.get(game)
 
     def best(self, count: int) -> list[Card]:
-        played = [card for card in self._cards.values() if card.games]
+        played = [card for card in self._cards.values() if card.games >= ESTABLISHED]
         return sorted(played, key=lambda card: (-order(card), card.name, card.pid))[:count]
+
+    def met(self, first: str, second: str, since: float) -> int:
+        times = self._met.get(pair(first, second), {}).values()
+        return sum(time >= since for time in times)
+
+    def meet(self, players: Sequence[str], game: str, now: float) -> None:
+        for number, first in enumerate(players):
+            for second in players[number + 1 :]:
+                self._met.setdefault(pair(first, second), {})[game] = now
 
     def _write(
         self, keys: dict[str, str], cards: list[Card], games: dict[str, list[RatingChange]]

@@ -6,7 +6,10 @@ The book keeps, beside the tables (`redis_store.py`):
 - `contack:player:PID`, a hash per player: `name`, `mu`, `sigma` (as Python writes the
   floats, so they read back exactly) and `games`;
 - `contack:rated`, a hash: each rated game's changes (JSON);
-- `contack:ratings`, a sorted set of the players with a rated game, by `order`.
+- `contack:ratings`, a sorted set of the established players (`ESTABLISHED` rated games),
+  by `order`;
+- `contack:met:PID:PID`, a sorted set per pair of players: their rated games, by when
+  each was rated (it expires a day after the last; `ratings.py` counts repeats).
 
 A rated game is kept by one Lua script, in one atomic step: its changes, its players' new
 ratings and their places. A game kept already is not kept again (two servers that see
@@ -19,10 +22,11 @@ whichever server stops when.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from game.net.tables.players import (
+    ESTABLISHED,
     START_MU,
     START_SIGMA,
     Card,
@@ -31,12 +35,15 @@ from game.net.tables.players import (
     key_hash,
     new_pid,
     order,
+    pair,
 )
 from game.net.tables.redis_store import PREFIX, TIMEOUT_S, answering, client_for
 
 KEYS: Final = PREFIX + "player-keys"
 RATED: Final = PREFIX + "rated"
 RATINGS: Final = PREFIX + "ratings"
+MET_KEPT_S: Final = 2 * 86_400
+"""How long a pair's games are kept after their last (longer than any repeat counts)."""
 _RATING: Final = ("mu", "sigma", "games")
 _FIELDS: Final = ("name", *_RATING)
 
@@ -50,7 +57,7 @@ end
 for i = 3, #KEYS do
   local at = (i - 3) * 5 + 3
   redis.call('HSET', KEYS[i], 'games', ARGV[at], 'mu', ARGV[at + 1], 'sigma', ARGV[at + 2])
-  redis.call('ZADD', KEYS[2], ARGV[at + 3], ARGV[at + 4])
+  if ARGV[at + 3] ~= '' then redis.call('ZADD', KEYS[2], ARGV[at + 3], ARGV[at + 4]) end
 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 return {1, ARGV[2]}
@@ -59,6 +66,10 @@ return {1, ARGV[2]}
 
 def player_key(pid: str) -> str:
     return f"{PREFIX}player:{pid}"
+
+
+def met_key(first: str, second: str) -> str:
+    return PREFIX + "met:" + ":".join(pair(first, second))
 
 
 def _card(pid: str, fields: Any) -> Card | None:
@@ -118,7 +129,8 @@ class RedisBook:
         told = json.dumps(changes)
         values: list[str | int] = [game, told]
         for card in players:
-            values += [card.games, repr(card.mu), repr(card.sigma), repr(order(card)), card.pid]
+            place = repr(order(card)) if card.games >= ESTABLISHED else ""  # not on the board
+            values += [card.games, repr(card.mu), repr(card.sigma), place, card.pid]
         keys = [RATED, RATINGS, *(player_key(card.pid) for card in players)]
         with answering():
             written, kept = self._rate(keys=keys, args=values)
@@ -140,8 +152,20 @@ class RedisBook:
                     reading.hmget(player_key(pid), _FIELDS)
                 found = reading.execute()
         cards = [_card(pid, fields) for pid, fields in zip(pids, found, strict=True)]
-        known = [card for card in cards if card is not None]
+        known = [card for card in cards if card is not None and card.games >= ESTABLISHED]
         return sorted(known, key=lambda card: (-order(card), card.name, card.pid))
+
+    def met(self, first: str, second: str, since: float) -> int:
+        with answering():
+            return int(self.client.zcount(met_key(first, second), since, "+inf"))
+
+    def meet(self, players: Sequence[str], game: str, now: float) -> None:
+        with answering(), self.client.pipeline(transaction=True) as writing:
+            for number, first in enumerate(players):
+                for second in players[number + 1 :]:
+                    writing.zadd(met_key(first, second), {game: now})
+                    writing.expire(met_key(first, second), MET_KEPT_S)
+            writing.execute()
 
     @staticmethod
     def _changes(kept: str) -> list[RatingChange]:

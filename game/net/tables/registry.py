@@ -304,12 +304,14 @@ class Registry:
         table = self._table(message.table)
         if not table.is_host(message.host):
             raise Refused(BAD_TOKEN, "that is not the host's token")
+        left = set(table.club.left)
         table.stand_in(message.seat, message.level)
         table.last_active = self.clock()
         try:
             self._save(table, peer)
         except Refused:
             table.end_stand_in(message.seat)
+            table.club.left = left
             raise
         self._tell(table, view_of(table))
         self._tell(table, presence_frame(table.code, table.connected()))
@@ -377,6 +379,8 @@ class Registry:
         idle = [table for table in idle if not waits(table, self.clock())]
         for table in idle:
             self.forget(table)
+            if self.club.rate_left(table):
+                self.keeper.save_if_can(table)
             self.keeper.close(table, played=table.joined)
         for key in list(self._unsaved):
             if key in self.tables:

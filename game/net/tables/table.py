@@ -256,10 +256,11 @@ class NetTable:
 
     def stand_in(self, seat: int, level: str) -> None:
         """A computer of `level` plays away seat `seat` until its player takes it back
-        (only a seat a player took, and left)."""
+        (only a seat a player took, and left: a rated game counts it as left for good)."""
         if not 0 <= seat < len(self.tokens) or self.tokens[seat] is None or self.held(seat):
             raise Refused(NOT_YOUR_SEAT, f"seat {seat} is not a player's away seat")
         self.record.set_player(seat, kind=AI_PREFIX + level)
+        self.club.left.add(seat)
         self.flow.seats.seat_to(seat, Computer(level, self._think, self.record.seed or 0, seat))
 
     def release(self, follower: Follower) -> bool:
