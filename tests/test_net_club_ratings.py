@@ -40,6 +40,11 @@ def test_a_host_who_gives_an_absent_players_seat_to_a_computer_gains_nothing_fro
                 hello_bob = {"type": "hello", "name": "Bob", "key": key(2)}
                 bob_id = bob.ask(json.dumps(hello_bob), "welcome")["player"]
                 (bob_seat,) = [bob.ask(join_frame(code, "Bob"), "joined")["seat"]]
+            for present in (True, False):  # until the server has seen Bob come, then go
+                while (told := ann.read())["type"] != "presence" or (
+                    told["connected"][bob_seat] != present
+                ):
+                    pass
             ann.ask(stand_in_frame(code, created["host"], bob_seat, "random"), "view")
             over = ann.play(None)
     finally:

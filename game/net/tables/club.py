@@ -1,7 +1,7 @@
 """What version 2 adds to the registry (docs/protocol.md "Version 2"): players who say
 `hello`, `mine`, the lobby, chat and ratings. The registry hands it these messages and
 tells it of seats taken and games ended; it reaches the registry's tables through what
-it is given (`find`, `tell`, `save`), so it imports nothing of the registry."""
+it is given (`find`, `tell`, `keep`), so it imports nothing of the registry."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from game.net.club_messages import ClubMessage, Hello, LobbyRequest, Mine, Say
 from game.net.club_replies import my_tables_frame, ratings_frame, said_frame, welcome_frame
 from game.net.messages import NO_PLAYER, Create, Refused
 from game.net.tables.chat import Chat
+from game.net.tables.club_table import ChatLine
 from game.net.tables.keeping import not_saved
 from game.net.tables.limits import Clock
 from game.net.tables.lobby import Lobby
@@ -31,8 +32,8 @@ Find = Callable[[str], NetTable]
 """The table of a code (`Refused(NO_TABLE)` when there is none)."""
 Tell = Callable[[NetTable, str], None]
 """Send a frame to everyone at a table."""
-Save = Callable[[NetTable, Follower], None]
-"""Write a table's whole save before a change is told (`Refused` when it cannot be)."""
+Keep = Callable[[NetTable, ChatLine, Follower], None]
+"""Write a line of chat said at a table before it is told (`Refused` when it cannot be)."""
 
 
 class Club:
@@ -44,7 +45,7 @@ class Club:
         tables: Mapping[bytes, NetTable],
         find: Find,
         tell: Tell,
-        save: Save,
+        keep: Keep,
         book: PlayerBook | None = None,
     ) -> None:
         self.clock = clock
@@ -53,7 +54,7 @@ class Club:
         self.tables = tables
         self.find = find
         self.tell = tell
-        self.save = save
+        self.keep = keep
         self.players: dict[Follower, Card] = {}
         """The player each connection said it is (`hello`)."""
         self.lobby = Lobby(clock, tables)
@@ -114,16 +115,8 @@ class Club:
         line = self.chat.line(
             follower, table, None if player is None else player.name, message.text
         )
-        chat = table.club.chat
-        dropped = chat[0] if len(chat) == chat.maxlen else None
-        chat.append(line)
-        try:
-            self.save(table, follower)
-        except Refused:
-            chat.pop()
-            if dropped is not None:
-                chat.appendleft(dropped)
-            raise
+        self.keep(table, line, follower)
+        table.club.chat.append(line)
         self.chat.said(follower)
         self.tell(table, said_frame(table.code, line))
 

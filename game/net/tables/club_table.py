@@ -1,5 +1,6 @@
 """What version 2 keeps with a table (docs/protocol.md "Version 2"): its lobby, rating and
-pace options, the player who owns each seat, the last lines of its chat, when the seat
+pace options, the player who owns each seat, the last lines of its chat (each line said
+since is in the table's journal: store.py), when the seat
 to act began waiting, and the ratings a rated game ended with. It is written in the
 table's save, under the server's key (`ClubTable.to_json`), so a restart keeps it."""
 
@@ -98,7 +99,7 @@ class ClubTable:
             _need(ratings is None or well_formed_changes(ratings))
             _need(isinstance(left, list) and all(type(s) is int and 0 <= s < seats for s in left))
             chat = _chat()
-            chat.extend(_line(line, seats) for line in lines)
+            chat.extend(chat_line(line, seats) for line in lines)
         except (KeyError, TypeError, ValueError):
             raise RecordError("record: the server's club state is damaged") from None
         options = ClubOptions(public, rated, days, stand_in)
@@ -111,7 +112,9 @@ def _need(condition: bool) -> None:
         raise ValueError("damaged")
 
 
-def _line(data: object, seats: int) -> ChatLine:
+def chat_line(data: object, seats: int) -> ChatLine:
+    """A line of chat of a table of `seats` as a save or a journal wrote it (`ValueError`,
+    `KeyError` or `TypeError` when it is damaged)."""
     if not isinstance(data, dict):
         raise TypeError
     seat, name, text = data["seat"], data["name"], data["text"]

@@ -47,6 +47,7 @@ from game.net.replies import (
     view_frame,
 )
 from game.net.tables.club import Club
+from game.net.tables.club_table import ChatLine
 from game.net.tables.computers import Computers
 from game.net.tables.keeping import Keeper, Stale, Store
 from game.net.tables.limits import Attempts, Clock, Limits, TokenBucket, expired, network_of
@@ -155,7 +156,7 @@ class Registry:
         self._unsaved: set[bytes] = set()
         """The tables whose last change the store could not write (they were told)."""
         self.computers = Computers(self.thinker, self.tables, self._play)
-        self.club = Club(clock, self.tables, self._table, self._tell, self._save, book)
+        self.club = Club(clock, self.tables, self._table, self._tell, self._keep_line, book)
         self.deadlines = Deadlines(clock, self.thinker, self.tables, self._play)
         self.elsewhere: Elsewhere = Alone()
 
@@ -354,6 +355,9 @@ class Registry:
 
     def _save(self, table: NetTable, mover: Follower | None) -> None:
         self._kept(table, partial(self.keeper.save, table), mover)
+
+    def _keep_line(self, table: NetTable, line: ChatLine, speaker: Follower) -> None:
+        self._kept(table, partial(self.keeper.say, table, line), speaker)
 
     def _kept(self, table: NetTable, write: Callable[[], None], mover: Follower | None) -> None:
         """Do `write`, a `Keeper` write of a change to `table`. When it is refused, the
