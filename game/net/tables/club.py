@@ -13,7 +13,7 @@ from typing import Final
 from game.net.club_messages import ClubMessage, Hello, LobbyRequest, Mine, Say
 from game.net.club_replies import my_tables_frame, ratings_frame, said_frame, welcome_frame
 from game.net.messages import NO_PLAYER, Create, Refused
-from game.net.tables.chat import Chat
+from game.net.tables.chat import Chat, speaker
 from game.net.tables.club_table import ChatLine
 from game.net.tables.keeping import not_saved
 from game.net.tables.limits import Clock
@@ -58,7 +58,7 @@ class Club:
         self.players: dict[Follower, Card] = {}
         """The player each connection said it is (`hello`)."""
         self.lobby = Lobby(clock, tables)
-        self.chat = Chat(clock)
+        self.chat = Chat(clock, self.book)
 
     def receive(self, follower: Follower, message: ClubMessage) -> None:
         """Answer a version 2 message (`Refused` when it may not be)."""
@@ -112,12 +112,15 @@ class Club:
     def _say(self, follower: Follower, message: Say) -> None:
         table = self.find(message.table)
         player = self.players.get(follower)
-        line = self.chat.line(
-            follower, table, None if player is None else player.name, message.text
-        )
-        self.keep(table, line, follower)
+        line = self.chat.line(follower, table, player, message.text)
+        who = speaker(follower, player)
+        before = self.chat.take_turn(who)
+        try:
+            self.keep(table, line, follower)
+        except Refused:
+            self.chat.give_back(who, before)
+            raise
         table.club.chat.append(line)
-        self.chat.said(follower)
         self.tell(table, said_frame(table.code, line))
 
     # --- what the registry tells ---------------------------------------------------------
@@ -189,7 +192,6 @@ class Club:
         """`follower`'s connection is gone."""
         self.players.pop(follower, None)
         self.lobby.leave(follower)
-        self.chat.leave(follower)
 
 
 def final_totals(table: NetTable) -> list[int]:

@@ -10,7 +10,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Final, TypedDict
 
-from game.net.club_messages import CHAT_LIMIT, MAX_DAYS, ClubOptions, chat_text, pace_json
+from game.net.club_messages import CHAT_LIMIT, MAX_DAYS, ClubOptions, harmless, pace_json
 from game.net.club_replies import said
 from game.net.tables.players import RatingChange, well_formed_changes
 from game.rules.errors import RecordError
@@ -22,10 +22,12 @@ DAY_S: Final = 86_400.0
 
 
 class ChatLine(TypedDict):
-    """A line said at a table: the seat (None: a watcher), the name, the text."""
+    """A line said at a table: the seat (None: a watcher), the name, the player's public
+    id (None: a seat whose connection said no `hello`), the text."""
 
     seat: int | None
     name: str
+    player: str | None
     text: str
 
 
@@ -117,7 +119,8 @@ def chat_line(data: object, seats: int) -> ChatLine:
     `KeyError` or `TypeError` when it is damaged)."""
     if not isinstance(data, dict):
         raise TypeError
-    seat, name, text = data["seat"], data["name"], data["text"]
+    seat, name, text, player = data["seat"], data["name"], data["text"], data.get("player")
     _need(seat is None or (type(seat) is int and 0 <= seat < seats))
     _need(isinstance(name, str) and isinstance(text, str) and len(text) <= CHAT_LIMIT)
-    return {"seat": seat, "name": name, "text": chat_text(text)}
+    _need(player is None or isinstance(player, str))
+    return {"seat": seat, "name": name, "player": player, "text": harmless(text)}

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -30,6 +31,8 @@ BOOK_FILE: Final = "players.json"
 START_MU: Final = 25.0
 START_SIGMA: Final = 25.0 / 3
 """A new player's rating (openskill's defaults: a mean and how unsure it is)."""
+SPOKE_KEPT: Final = 4096
+"""How many speakers a book in memory remembers before it forgets those long silent."""
 ESTABLISHED: Final = 10
 """The rated games after which a player is no longer provisional: listed on the board,
 and of full weight on the ratings of those they play (ratings.py)."""
@@ -106,6 +109,14 @@ class PlayerBook(Protocol):
         """Rated game `game` of `players` was rated at time `now` (`OSError` when the book
         cannot be written)."""
 
+    def speak(self, who: str, now: float, every_s: float) -> float | None:
+        """`who` (a player or a network) says a line of chat at time `now`, unless their
+        last was less than `every_s` before: when that last was (`-inf`: never), or None
+        (too soon). Atomic across the servers of one book."""
+
+    def unsay(self, who: str, before: float) -> None:
+        """`who`'s last line was not said after all: their last is `before` again."""
+
 
 def pair(first: str, second: str) -> tuple[str, str]:
     """Two players as a pair, whichever comes first."""
@@ -129,6 +140,8 @@ class MemoryBook:
         self._met: dict[tuple[str, str], dict[str, float]] = {}
         """When each pair of players' rated games were rated, by game (in memory only:
         a restart forgets at most a day's repeats)."""
+        self._spoke: dict[str, float] = {}
+        """When each player or network last said a line of chat."""
 
     def enter(self, key: str, name: str) -> Card:
         hashed = key_hash(key)
@@ -169,6 +182,18 @@ class MemoryBook:
         for number, first in enumerate(players):
             for second in players[number + 1 :]:
                 self._met.setdefault(pair(first, second), {})[game] = now
+
+    def speak(self, who: str, now: float, every_s: float) -> float | None:
+        before = self._spoke.get(who, -math.inf)
+        if now - before < every_s:
+            return None
+        if len(self._spoke) >= SPOKE_KEPT:  # forget those who may speak again anyway
+            self._spoke = {w: t for w, t in self._spoke.items() if now - t < every_s}
+        self._spoke[who] = now
+        return before
+
+    def unsay(self, who: str, before: float) -> None:
+        self._spoke[who] = before
 
     def _write(
         self, keys: dict[str, str], cards: list[Card], games: dict[str, list[RatingChange]]

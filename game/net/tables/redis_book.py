@@ -8,6 +8,8 @@ The book keeps, beside the tables (`redis_store.py`):
 - `contack:rated`, a hash: each rated game's changes (JSON);
 - `contack:ratings`, a sorted set of the established players (`ESTABLISHED` rated games),
   by `order`;
+- `contack:spoke:WHO`: when a player (or a network) last said a line of chat, for a
+  minute (chat.py: one line a second across every server);
 - `contack:met:PID:PID`, a sorted set per pair of players: their rated games, by when
   each was rated (it expires a day after the last; `ratings.py` counts repeats).
 
@@ -22,6 +24,7 @@ whichever server stops when.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
@@ -64,6 +67,20 @@ return {1, ARGV[2]}
 """
 
 
+_SPEAK: Final = """
+local last = redis.call('GET', KEYS[1])
+if last and tonumber(ARGV[1]) - tonumber(last) < tonumber(ARGV[2]) then return false end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
+return last or ''
+"""
+SPOKE_KEPT_S: Final = 60
+"""How long Redis remembers a speaker's last line (far longer than a turn to speak)."""
+
+
+def spoke_key(who: str) -> str:
+    return f"{PREFIX}spoke:{who}"
+
+
 def player_key(pid: str) -> str:
     return f"{PREFIX}player:{pid}"
 
@@ -99,6 +116,7 @@ class RedisBook:
     def __init__(self, url: str, timeout_s: float = TIMEOUT_S) -> None:
         self.client = client_for(url, timeout_s)
         self._rate = self.client.register_script(_RATE)
+        self._speak = self.client.register_script(_SPEAK)
 
     def enter(self, key: str, name: str) -> Card:
         hashed = key_hash(key)
@@ -166,6 +184,20 @@ class RedisBook:
                     writing.zadd(met_key(first, second), {game: now})
                     writing.expire(met_key(first, second), MET_KEPT_S)
             writing.execute()
+
+    def speak(self, who: str, now: float, every_s: float) -> float | None:
+        with answering():
+            last = self._speak(keys=[spoke_key(who)], args=[repr(now), every_s, SPOKE_KEPT_S])
+        if last is None:
+            return None
+        return float(last) if last else -math.inf
+
+    def unsay(self, who: str, before: float) -> None:
+        with answering():
+            if before == -math.inf:
+                self.client.delete(spoke_key(who))
+            else:
+                self.client.set(spoke_key(who), repr(before), ex=SPOKE_KEPT_S)
 
     @staticmethod
     def _changes(kept: str) -> list[RatingChange]:

@@ -104,8 +104,7 @@ class Peer(Follower):
         bucket: TokenBucket,
         close: Callable[[], object],
     ) -> None:
-        super().__init__(send)
-        self.address = address
+        super().__init__(send, address)
         self.bucket = bucket
         self.close = close
         self.tables: set[bytes] = set()

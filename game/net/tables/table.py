@@ -64,10 +64,12 @@ def new_seed() -> int:
 
 
 class Follower:
-    """A connection as a table sees it: a way to send it a frame."""
+    """A connection as a table sees it: a way to send it a frame, and where it comes
+    from ("" when nowhere)."""
 
-    def __init__(self, send: Callable[[str], None]) -> None:
+    def __init__(self, send: Callable[[str], None], address: str = "") -> None:
         self.send = send
+        self.address = address
 
 
 def think_here(player: Player, state: TableState) -> Job[tuple[Move, Player]]:
