@@ -184,7 +184,7 @@ def test_the_games_own_client_finds_joins_and_chats_at_a_club_of_two_servers(
     bob = TableClient(servers[1][1], retry_s=(0.0,), hello=ClubIdentity("Bob", key(2))).start()
     try:
         ann_id = next_of(ann, Welcome).player
-        next_of(bob, Welcome)
+        bob_id = next_of(bob, Welcome).player
         rated = ClubTableOptions(public=True, rated=True)
         ann.create(["remote", "remote"], {"hands": 1}, club=rated)
         code = next_of(ann, Created).table
@@ -196,10 +196,10 @@ def test_the_games_own_client_finds_joins_and_chats_at_a_club_of_two_servers(
         bob.join(code, "Bob")
         assert next_of(bob, Joined).seat == 1
         ann.say(code, "good luck")
-        assert next_of(bob, Said) == Said(code, 0, "Ann", "good luck")
+        assert next_of(bob, Said) == Said(code, 0, "Ann", "good luck", ann_id)
         bob.say(code, "¡suerte!")
         assert next_of(ann, Said).text == "good luck"  # her own line, heard as everyone's
-        assert next_of(ann, Said) == Said(code, 1, "Bob", "¡suerte!")
+        assert next_of(ann, Said) == Said(code, 1, "Bob", "¡suerte!", bob_id)
         again = TableClient(servers[1][1], retry_s=(0.0,), hello=ClubIdentity("Ann", key(1)))
         again.start()
         try:

@@ -162,7 +162,8 @@ def _menu_club(app: App, record: Record) -> Shot:
 
 @target("club-chat")
 def _club_chat(app: App, record: Record) -> Shot:
-    """A club's table of three with its chat open: three lines, one player muted."""
+    """A club's table of three with its chat open: a seat's lines and a watcher's, one
+    watcher muted."""
     club = _club(app)
     tom = TableClient(club.address, hello=ClubIdentity("Tom", "t" * 40)).start()
     tom.create(["remote", "remote", "remote"], {"hands": 2})
@@ -172,13 +173,15 @@ def _club_chat(app: App, record: Record) -> Shot:
     lines = [
         ("Tom", 0, "Good luck, everyone!"),
         ("Ingrid", None, "I'm only watching."),
+        ("Max", None, "Buy cheap tiles at..."),
         ("Tom", 0, "Your move, Ann: take your time, it's three days a move."),
     ]
     club.chat[code] = [
         {"type": "said", "table": code, "seat": seat, "name": name, "text": text}
+        | {"player": "p-" + name.lower()}
         for name, seat, text in lines  # untranslated: players' words
     ]
-    app.settings.extra["club_muted"] = ["Ingrid"]  # untranslated: a name
+    app.settings.extra["club_muted"] = {"p-max": "Max"}  # untranslated: a name
     match = sit(TableOpening.club_join(club.address, ClubIdentity("Ann", KEY), code))
     _LINGERING.append(tom)
     scene = RemoteTableScene(app, match)
