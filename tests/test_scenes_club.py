@@ -16,6 +16,7 @@ from game.app import App
 from game.net.client import ClubIdentity, TableClient
 from game.net.club import ClubSession
 from game.net.replies import Created, TableView
+from game.persist.settings import Settings, club_keys
 from game.scenes.club.lobby import LOBBY, MINE, RATINGS, ClubScene
 from game.scenes.club.new_table import NewClubTableScene
 from game.scenes.menus.menu import MenuScene
@@ -26,12 +27,17 @@ from tests.test_net_club_client import next_of
 from tests.test_scenes_online_remote import answer_until
 from tools.club_peer import ClubPeer, public_name
 
-KEY = "a-key-for-the-tests-" + "k" * 30
+SECRET = "a-secret-for-the-tests-" + "k" * 30
+
+
+def key_at(club: ClubPeer) -> str:
+    """The key Ann's game tells `club` (made from her secret, `SECRET`)."""
+    return club_keys(Settings(club_secret=SECRET), club.address)[0]
 
 
 def at_club(make_app: AppMaker, club: ClubPeer, name: str = "Ann") -> App:
     app = make_app()
-    app.settings.club_server, app.settings.club_key = club.address, KEY
+    app.settings.club_server, app.settings.club_secret = club.address, SECRET
     if name:
         app.settings.extra["table_name"] = name
     menu = app.scene
@@ -107,7 +113,7 @@ def test_the_name_is_asked_once_then_the_lobby_is_followed_and_joined(
     assert table.remote.link.at_club and table.remote.flow.names == ["Tom", "Bea"]
     hello = [json.loads(frame) for frame in club.received if "hello" in frame]
     assert {frame["name"] for frame in hello} >= {"Bea"}
-    assert all(KEY not in frame for frame in club.received if '"hello"' not in frame)
+    assert all(key_at(club) not in frame for frame in club.received if '"hello"' not in frame)
 
 
 def until_seated(app: App, calling: ClubScene | NewClubTableScene) -> RemoteTableScene:
@@ -149,13 +155,13 @@ def test_your_tables_marks_your_turn_opens_a_table_again_and_the_board_your_plac
     make_app: AppMaker, club: ClubPeer
 ) -> None:
     code = a_table_of(club, "Tom")
-    ann = TableClient(club.address, hello=ClubIdentity("Ann", KEY)).start()
+    ann = TableClient(club.address, hello=ClubIdentity("Ann", key_at(club))).start()
     ann.join(code, "Ann")
     next_of(ann, TableView)
     ann.close()
     club.board = [
         {"player": "p0", "name": "Lucía", "rating": 1700, "games": 9},
-        {"player": public_name(KEY), "name": "Ann", "rating": 1600, "games": 3},
+        {"player": public_name(key_at(club)), "name": "Ann", "rating": 1600, "games": 3},
     ]
     app = at_club(make_app, club)
     menu = app.scene

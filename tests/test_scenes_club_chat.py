@@ -20,7 +20,7 @@ from game.scenes.online.remote import RemoteTableScene
 from tests.conftest import GUARD_S, AppMaker
 from tests.drive import Input
 from tests.test_net_club_client import next_of
-from tests.test_scenes_club import KEY, a_table_of, join_by_code
+from tests.test_scenes_club import a_table_of, join_by_code, key_at
 from tools.club_peer import ClubPeer
 
 
@@ -78,7 +78,8 @@ def test_chat_lines_come_are_said_and_a_muted_player_is_hidden(
         "good luck",
         "thanks r",
     ]
-    assert all(KEY not in json.dumps(frame) for frame in sent if frame["type"] != "hello")
+    key = key_at(club)
+    assert all(key not in json.dumps(frame) for frame in sent if frame["type"] != "hello")
 
 
 def test_a_watcher_named_as_a_seat_is_shown_as_a_watcher_and_muted_alone(

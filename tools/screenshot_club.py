@@ -12,6 +12,7 @@ from game.net.client import ClubIdentity, TableClient
 from game.net.club import ClubSession
 from game.net.replies import Created, TableView
 from game.net.table_opening import TableOpening
+from game.persist.settings import Settings, club_keys
 from game.scenes.club.lobby import MINE, RATINGS, ClubScene
 from game.scenes.club.new_table import NewClubTableScene
 from game.scenes.menus.menu import MenuScene
@@ -20,7 +21,7 @@ from tools.club_peer import ClubPeer, public_name
 from tools.screenshot_net import sit
 from tools.screenshot_targets import Record, Shot, target
 
-KEY = "screenshot-key-" + "s" * 30  # untranslated: a key
+SECRET = "screenshot-secret-" + "s" * 30  # untranslated: a secret
 GUARD_S = 10.0
 _RUNNING: list[ClubPeer] = []
 """The club of the last target (stopped when the next one starts)."""
@@ -29,6 +30,11 @@ _LINGERING: list[TableClient] = []
 E = TypeVar("E")
 
 NAMES = ["Lucía", "Tom", "Ingrid", "Ann", "Kofi", "Mei", "Pablo", "Sam", "Olga", "Ravi"]
+
+
+def _ann_key(club: ClubPeer) -> str:
+    """The key Ann's game tells `club` (made from `SECRET`)."""
+    return club_keys(Settings(club_secret=SECRET), club.address)[0]
 
 
 def _club(app: App) -> ClubPeer:
@@ -43,7 +49,7 @@ def _club(app: App) -> ClubPeer:
     club.start()
     _RUNNING.append(club)
     app.settings.club_server = club.address
-    app.settings.club_key = KEY
+    app.settings.club_secret = SECRET
     app.settings.extra["table_name"] = "Ann"  # untranslated: a name
     seat = {"kind": "remote", "name": None}
     computer = {"kind": "ai:expert", "name": "Expert"}  # untranslated: a name
@@ -58,7 +64,7 @@ def _club(app: App) -> ClubPeer:
         {"table": "Zc5Mn1pD", "seat": 1, "token": "t3", "to_move": True, "pace": {"days": 1}},
     ]
     club.board = [
-        {"player": public_name(KEY) if name == "Ann" else f"p{place}", "name": name}
+        {"player": public_name(_ann_key(club)) if name == "Ann" else f"p{place}", "name": name}
         | {"rating": 1720 - 23 * place, "games": 40 - 3 * place}
         for place, name in enumerate(NAMES)
     ]
@@ -182,7 +188,8 @@ def _club_chat(app: App, record: Record) -> Shot:
         for name, seat, text in lines  # untranslated: players' words
     ]
     app.settings.extra["club_muted"] = {"p-max": "Max"}  # untranslated: a name
-    match = sit(TableOpening.club_join(club.address, ClubIdentity("Ann", KEY), code))
+    ann = ClubIdentity("Ann", _ann_key(club))
+    match = sit(TableOpening.club_join(club.address, ann, code))
     _LINGERING.append(tom)
     scene = RemoteTableScene(app, match)
     return Shot(scene, scene.chat.toggle)

@@ -62,10 +62,12 @@ class ClubOptions:
 
 @dataclass(frozen=True)
 class Hello:
-    """Say who this connection is: `key` the player's secret, `name` as shown."""
+    """Say who this connection is: `key` the player's secret, `name` as shown; `was`,
+    the key the player said here before, to move from ("": none)."""
 
     name: str
     key: str
+    was: str = ""
 
 
 @dataclass(frozen=True)
@@ -129,17 +131,23 @@ def club_options(data: Mapping[str, object]) -> ClubOptions:
     )
 
 
-def _hello(data: Mapping[str, object]) -> Hello:
-    key = data.get("key")
+def _key(data: Mapping[str, object], field: str) -> str:
+    key = data.get(field)
     if not isinstance(key, str) or KEY_PATTERN.fullmatch(key) is None:
-        raise ValueError("key must be 32 to 128 letters, digits, '_' or '-'")
+        raise ValueError(f"{field} must be 32 to 128 letters, digits, '_' or '-'")
+    return key
+
+
+def _hello(data: Mapping[str, object]) -> Hello:
+    key = _key(data, "key")
+    was = "" if data.get("was") is None else _key(data, "was")
     name = data.get("name")
     if not isinstance(name, str) or not 1 <= len(name) <= NAME_LIMIT:
         raise ValueError(f"name must be text of 1 to {NAME_LIMIT} characters")
     shown = player_name(name, 0, fallback="")
     if not shown:
         raise ValueError("name must show something: it holds only invisible characters")
-    return Hello(shown, key)
+    return Hello(shown, key, was)
 
 
 def chat_text(value: object) -> str:

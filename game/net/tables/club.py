@@ -86,6 +86,8 @@ class Club:
 
     def _hello(self, follower: Follower, message: Hello) -> None:
         try:
+            if message.was:
+                self.book.move(message.was, message.key)
             card = self.book.enter(message.key, message.name)
         except OSError as error:
             print(f"table server: cannot keep a player: {error}", file=sys.stderr)

@@ -83,6 +83,11 @@ class PlayerBook(Protocol):
         """Whether a player has said hello with `key` before (`OSError` when the book
         cannot be read)."""
 
+    def move(self, was: str, key: str) -> None:
+        """The player of key `was` is the player of `key` from now on, and `was` nobody's
+        (when `was` is a player's and `key` nobody's yet; `OSError` when the book cannot
+        be written)."""
+
     def card(self, pid: str) -> Card | None:
         """The player of public id `pid`, if there is one."""
 
@@ -155,6 +160,12 @@ class MemoryBook:
     def knows(self, key: str) -> bool:
         return key_hash(key) in self._by_key
 
+    def move(self, was: str, key: str) -> None:
+        old, new = key_hash(was), key_hash(key)
+        pid = self._by_key.get(old)
+        if pid is not None and new not in self._by_key:
+            self._write({new: pid}, [], {}, gone=(old,))
+
     def card(self, pid: str) -> Card | None:
         return self._cards.get(pid)
 
@@ -196,9 +207,16 @@ class MemoryBook:
         self._spoke[who] = before
 
     def _write(
-        self, keys: dict[str, str], cards: list[Card], games: dict[str, list[RatingChange]]
+        self,
+        keys: dict[str, str],
+        cards: list[Card],
+        games: dict[str, list[RatingChange]],
+        gone: Iterable[str] = (),
     ) -> None:
-        """Keep new keys, cards and rated games (a book on disk writes them first)."""
+        """Keep new keys, cards and rated games, and forget the hashes `gone` (a book on
+        disk writes them first)."""
+        for hashed in gone:
+            self._by_key.pop(hashed, None)
         self._by_key.update(keys)
         self._cards.update((card.pid, card) for card in cards)
         self._games.update(games)
@@ -230,14 +248,19 @@ class FileBook(MemoryBook):
             raise RecordError(f"{self.path.name}: not a players' book") from None
 
     def _write(
-        self, keys: dict[str, str], cards: list[Card], games: dict[str, list[RatingChange]]
+        self,
+        keys: dict[str, str],
+        cards: list[Card],
+        games: dict[str, list[RatingChange]],
+        gone: Iterable[str] = (),
     ) -> None:
-        pids = {**self._by_key, **keys}
+        dropped = set(gone)
+        pids = {h: pid for h, pid in {**self._by_key, **keys}.items() if h not in dropped}
         changed = {card.pid: card for card in cards}
         players = {h: vars(changed.get(pid) or self._cards[pid]) for h, pid in pids.items()}
         book = {"players": players, "games": {**self._games, **games}}
         write_text_atomically(self.path, json.dumps(book), durable=True)
-        super()._write(keys, cards, games)
+        super()._write(keys, cards, games, dropped)
 
 
 def well_formed_changes(changes: object) -> bool:

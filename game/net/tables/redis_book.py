@@ -77,6 +77,15 @@ SPOKE_KEPT_S: Final = 60
 """How long Redis remembers a speaker's last line (far longer than a turn to speak)."""
 
 
+_MOVE: Final = """
+local pid = redis.call('HGET', KEYS[1], ARGV[1])
+if not pid or redis.call('HEXISTS', KEYS[1], ARGV[2]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], ARGV[2], pid)
+redis.call('HDEL', KEYS[1], ARGV[1])
+return 1
+"""
+
+
 def spoke_key(who: str) -> str:
     return f"{PREFIX}spoke:{who}"
 
@@ -117,6 +126,7 @@ class RedisBook:
         self.client = client_for(url, timeout_s)
         self._rate = self.client.register_script(_RATE)
         self._speak = self.client.register_script(_SPEAK)
+        self._move = self.client.register_script(_MOVE)
 
     def enter(self, key: str, name: str) -> Card:
         hashed = key_hash(key)
@@ -134,6 +144,10 @@ class RedisBook:
     def knows(self, key: str) -> bool:
         with answering():
             return bool(self.client.hexists(KEYS, key_hash(key)))
+
+    def move(self, was: str, key: str) -> None:
+        with answering():
+            self._move(keys=[KEYS], args=[key_hash(was), key_hash(key)])
 
     def card(self, pid: str) -> Card | None:
         with answering():
