@@ -84,12 +84,25 @@ def test_a_line_of_chat_is_pushed_to_the_tables_journal_in_redis(
         assert "Traceback" not in end(server)
 
 
+def heard(player: Player) -> tuple[set[str], list[str]]:
+    """The lines said that `player`'s connection hears, and the codes of its refusals, up
+    to the answer of a `mine` sent after its line (one line said is awaited)."""
+    lines, refused, answered = set(), [], False
+    while not (lines and answered):
+        message = player.read()
+        lines |= {message["text"]} if message["type"] == "said" else set()
+        refused += [message["code"]] if message["type"] == "error" else []
+        answered = answered or message["type"] == "my-tables"
+    return lines, refused
+
+
 def test_one_player_says_one_line_a_second_whichever_server_and_connection_says_it(
     redis_server: RedisServer, tmp_path: Path
 ) -> None:
-    """Ann holds her seat on one server and watches her table from the other: her second
-    line within the second is too fast there (before: each connection had its own second,
-    16 lines in 10 s from two servers, 9.8 a second from 10 watchers)."""
+    """Ann holds her seat on one server and watches her table from the other, and says a
+    line on each at once: one is said, the other is too fast (before: each connection
+    had its own second, 16 lines in 10 s from two servers, 9.8 a second from 10
+    watchers)."""
     first, first_address = start_server(tmp_path / "a", None, "--store", redis_server.url)
     second, second_address = start_server(tmp_path / "b", None, "--store", redis_server.url)
     try:
@@ -102,10 +115,16 @@ def test_one_player_says_one_line_a_second_whichever_server_and_connection_says_
             watching = Player(elsewhere, ann.table)
             watching.ask(json.dumps({"type": "hello", "name": "Ann", "key": key(1)}), "welcome")
             watching.ask(json.dumps({"type": "watch", "table": ann.table}), "view")
-            say(ann, "one")
-            elsewhere.send(json.dumps({"type": "say", "table": ann.table, "text": "two"}))
-            while (answer := watching.read())["type"] == "said":
-                assert answer["text"] == "one"
+            for player, text in ((ann, "one"), (watching, "two")):
+                player.connection.send(
+                    json.dumps({"type": "say", "table": ann.table, "text": text})
+                )
+            for player in (ann, watching):
+                player.connection.send(json.dumps({"type": "mine"}))
+            (seated_lines, seated_refused), (watching_lines, watching_refused) = map(
+                heard, (ann, watching)
+            )
     finally:
         assert "Traceback" not in end(first) + end(second)
-    assert (answer["type"], answer["code"]) == ("error", "too-fast")
+    assert len(seated_lines) == 1 and seated_lines == watching_lines  # one line, said to both
+    assert seated_refused + watching_refused == ["too-fast"]
