@@ -87,7 +87,9 @@ def test_a_line_of_chat_is_pushed_to_the_tables_journal_in_redis(
 def heard(player: Player) -> tuple[set[str], list[str]]:
     """The lines said that `player`'s connection hears, and the codes of its refusals, up
     to the answer of a `mine` sent after its line (one line said is awaited)."""
-    lines, refused, answered = set(), [], False
+    lines: set[str] = set()
+    refused: list[str] = []
+    answered = False
     while not (lines and answered):
         message = player.read()
         lines |= {message["text"]} if message["type"] == "said" else set()
