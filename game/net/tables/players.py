@@ -33,6 +33,9 @@ START_SIGMA: Final = 25.0 / 3
 """A new player's rating (openskill's defaults: a mean and how unsure it is)."""
 SPOKE_KEPT: Final = 4096
 """How many speakers a book in memory remembers before it forgets those long silent."""
+MET_KEPT_S: Final = 2 * 86_400
+"""How long a pair's rated games are kept after their last (longer than a repeat
+counts: ratings.py)."""
 ESTABLISHED: Final = 10
 """The rated games after which a player is no longer provisional: listed on the board,
 and of full weight on the ratings of those they play (ratings.py)."""
@@ -190,6 +193,11 @@ class MemoryBook:
         return sum(time >= since for time in times)
 
     def meet(self, players: Sequence[str], game: str, now: float) -> None:
+        self._met = {  # forget the pairs that have not met for longer than a repeat counts
+            pair: games
+            for pair, games in self._met.items()
+            if max(games.values()) > now - MET_KEPT_S
+        }
         for number, first in enumerate(players):
             for second in players[number + 1 :]:
                 self._met.setdefault(pair(first, second), {})[game] = now

@@ -30,6 +30,7 @@ from typing import Any, Final
 
 from game.net.tables.players import (
     ESTABLISHED,
+    MET_KEPT_S,
     START_MU,
     START_SIGMA,
     Card,
@@ -45,8 +46,6 @@ from game.net.tables.redis_store import PREFIX, TIMEOUT_S, answering, client_for
 KEYS: Final = PREFIX + "player-keys"
 RATED: Final = PREFIX + "rated"
 RATINGS: Final = PREFIX + "ratings"
-MET_KEPT_S: Final = 2 * 86_400
-"""How long a pair's games are kept after their last (longer than any repeat counts)."""
 _RATING: Final = ("mu", "sigma", "games")
 _FIELDS: Final = ("name", *_RATING)
 
