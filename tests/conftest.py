@@ -24,6 +24,7 @@ from game.ai import analysis, fair_draw
 from game.ai.worker import InProcessAdviser, Job
 from game.app import App
 from game.net.hosting import HostedServer
+from game.net.tables import players, ratings, redis_book
 from game.net.tables.registry import Registry
 from game.ui.tiles.art import TileArt
 from tests.drive import new_app
@@ -184,6 +185,15 @@ def table_server() -> Iterator[HostedServer]:
     hosted.start()
     yield hosted
     hosted.stop()
+
+
+@pytest.fixture
+def everyone_established(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every player counts as established from their first rated game: listed on the
+    board, and of full weight on the others' ratings (tests of a game or two)."""
+    monkeypatch.setattr(players, "ESTABLISHED", 1)
+    monkeypatch.setattr(redis_book, "ESTABLISHED", 1)
+    monkeypatch.setattr(ratings, "ESTABLISHED", 0)
 
 
 @pytest.fixture

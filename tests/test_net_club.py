@@ -210,12 +210,15 @@ def test_a_line_said_reaches_everyone_at_the_table_and_every_view_carries_the_la
     watcher = hello(registry, "Cy", 5)
     watcher.send({"type": "watch", "table": code})
     said = holders[1].send({"type": "say", "table": code, "text": "hola ¿qué tal? 🙂"})
-    line = {"type": "said", "table": code, "seat": 1, "name": "Bob", "text": "hola ¿qué tal? 🙂"}
+    bob, cy = holders[1].messages[0]["player"], watcher.messages[0]["player"]
+    line = {"type": "said", "table": code, "seat": 1, "name": "Bob", "player": bob}
+    line["text"] = "hola ¿qué tal? 🙂"
     assert said == [line]
     assert holders[0].of_type("said") == watcher.of_type("said") == [line]
     clock.now += 1
     watcher.send({"type": "say", "table": code, "text": "gg"})
-    assert holders[0].of_type("said")[-1] == {**line, "seat": None, "name": "Cy", "text": "gg"}
+    watched = {**line, "seat": None, "name": "Cy", "player": cy, "text": "gg"}
+    assert holders[0].of_type("said")[-1] == watched
     stranger = Inbox(registry)
     stranger.send({"type": "watch", "table": code})
     assert stranger.messages[0]["chat"] == holders[0].of_type("said")
@@ -228,6 +231,27 @@ def test_a_line_said_reaches_everyone_at_the_table_and_every_view_carries_the_la
         holders[number % 2].send({"type": "say", "table": code, "text": f"line {number}"})
     chat = Inbox(registry).send({"type": "watch", "table": code})[0]["chat"]
     assert [said["text"] for said in chat] == [f"line {n}" for n in range(10, 60)]
+
+
+def test_seats_that_said_no_hello_count_as_their_network_and_a_player_as_one_across_tables() -> (
+    None
+):
+    clock = ManualClock()
+    registry = club(clock)
+    first, second = create(Inbox(registry)), create(Inbox(registry))
+    anonymous = [Inbox(registry, f"10.0.7.{n}") for n in (1, 2)]
+    for inbox, code in zip(anonymous, (first, second), strict=True):
+        assert inbox.send({"type": "join", "table": code, "name": "Nobody"})[0]["type"] == "joined"
+    assert anonymous[0].send({"type": "say", "table": first, "text": "hi"})[0]["type"] == "said"
+    refused = anonymous[1].send({"type": "say", "table": second, "text": "hi"})[0]
+    assert refused["code"] == "too-fast"  # the same /24 network
+    ann = [hello(registry, "Ann", 1, f"10.0.{n}.1") for n in (8, 9)]
+    for inbox, code in zip(ann, (first, second), strict=True):
+        inbox.send({"type": "join", "table": code, "name": "Ann"})
+    assert ann[0].send({"type": "say", "table": first, "text": "hi"})[0]["type"] == "said"
+    assert ann[1].send({"type": "say", "table": second, "text": "hi"})[0]["code"] == "too-fast"
+    clock.now += 1
+    assert ann[1].send({"type": "say", "table": second, "text": "hi"})[0]["type"] == "said"
 
 
 def test_a_flood_of_lines_is_too_fast_and_keeps_nothing_of_it() -> None:
@@ -243,7 +267,24 @@ def test_a_flood_of_lines_is_too_fast_and_keeps_nothing_of_it() -> None:
     assert holders[0].send({"type": "say", "table": code, "text": "ok"})[0]["type"] == "said"
 
 
-@pytest.mark.parametrize("text", ["", "x" * 201, "two\nlines", "bell\x07", "\u200b ", 5, None])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "x" * 201,
+        "two\nlines",
+        "bell\x07",
+        "\u200b ",
+        5,
+        None,
+        "gg \u202eyou lost",  # shown "gg tsol uoy"
+        "\u2066isolated\u2069",
+        "two\u2028lines",
+        "two\u2029paragraphs",
+        "\u3164",  # a Hangul filler: a letter drawn as nothing
+        "\u2800 \u2800",  # the blank Braille pattern
+    ],
+)
 def test_a_bad_line_is_refused_and_nothing_is_said(text: object) -> None:
     registry = club()
     code = create(Inbox(registry))
@@ -286,6 +327,7 @@ def test_a_table_that_waits_never_closes_and_a_seat_out_of_days_gets_one_stand_i
 # --- ratings ---------------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("everyone_established")
 def test_a_rated_three_seat_game_ends_with_ratings_ranked_by_the_totals() -> None:
     registry = club()
     host = hello(registry, "Host", 9)
@@ -340,6 +382,7 @@ def test_an_unrated_game_or_one_with_a_player_twice_carries_no_ratings() -> None
 # --- a restart, and what no frame carries ----------------------------------------------
 
 
+@pytest.mark.usefixtures("everyone_established")
 def test_a_restart_keeps_players_chat_tables_that_wait_and_ratings(tmp_path: Path) -> None:
     clock = ManualClock()
     registry = club(clock, tmp_path)
@@ -419,6 +462,7 @@ def test_a_create_with_a_bad_option_is_refused_and_opens_nothing(option: dict[st
     assert refused["code"] == "bad-message" and not registry.tables
 
 
+@pytest.mark.usefixtures("everyone_established")
 def test_a_rated_game_whose_save_missed_its_ratings_is_rated_once_when_reopened(
     tmp_path: Path,
 ) -> None:

@@ -39,12 +39,12 @@ from game.net.replies import (
     read_server_message,
 )
 from game.net.reply_fields import BadReply
-from game.net.table_chat import TableChat, say_problem
+from game.net.table_chat import TableChat, said_name, say_problem
 from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
 from game.rules.table_rules import TableRules
 from tests.conftest import GUARD_S
-from tools.club_peer import ClubPeer, running
+from tools.club_peer import ClubPeer, public_name, running
 from tools.samples import sample_record
 
 E = TypeVar("E")
@@ -126,7 +126,7 @@ def test_after_a_lost_connection_the_client_says_hello_before_taking_its_seat_ba
             joined = next_of(client, Joined)
             client.say(joined.table, "hello all")
             said = next_of(client, Said)
-            assert said == Said(joined.table, joined.seat, "Ann", "hello all")
+            assert said == Said(joined.table, joined.seat, "Ann", "hello all", public_name(KEY))
             club.drop_everyone()
             next_of(client, Connected)
             view = next_of(client, TableView)
@@ -195,15 +195,19 @@ def test_a_club_create_is_read_by_a_version_one_server_as_before() -> None:
     assert read_client_message(frame).seats == ("remote", "remote")  # type: ignore[union-attr]
 
 
-def test_a_chat_line_is_checked_before_it_is_said_and_a_muted_name_hidden() -> None:
+def test_a_chat_line_is_checked_before_it_is_said_and_a_muted_player_hidden() -> None:
     assert say_problem("   ") and say_problem("x" * 201) and say_problem("a\x07b")
+    assert say_problem("gg \u202eyou lost") and say_problem("\u3164") and say_problem("a\u2028b")
     assert say_problem("¡Hola! 👋") is None
-    chat = TableChat(muted=["Tom"])
-    chat.replace([Said("T", 0, "Tom", "hi"), Said("T", None, "Eve", "hello")])
-    chat.add(Said("T", 0, "Tom", "again"))
-    assert [said.text for said in chat.shown()] == ["hello"] and chat.unread == 0
+    chat = TableChat(muted={"p-tom": "Tom"})
+    chat.replace([Said("T", 0, "Tom", "hi", "p-tom"), Said("T", None, "Tom", "me too", "p-eve")])
+    chat.add(Said("T", 0, "Tom", "again", "p-tom"))
+    assert [said.text for said in chat.shown()] == ["me too"] and chat.unread == 0
+    assert said_name(chat.shown()[0]) == "Tom (watching)"  # never drawn as the seat's Tom
     chat.unmute_all()
     assert len(chat.shown()) == 3
+    chat.mute(Said("T", 1, "Old", "hi"))  # a server that names no player: muted by name
+    assert chat.muted == {"name:Old": "Old"}
 
 
 def test_a_server_without_a_club_or_no_server_is_said_in_the_players_words(

@@ -53,7 +53,7 @@ def test_two_players_find_a_rated_table_in_the_lobby_chat_and_are_rated() -> Non
             assert (
                 await bob.until("said")
                 == said
-                == {**line, "type": "said", "seat": 0, "name": "Ann"}
+                == {**line, "type": "said", "seat": 0, "name": "Ann", "player": said["player"]}
             )
             overs.extend(await asyncio.gather(ann.play(), bob.play()))
             mine = await ask(ann, {"type": "mine"}, "my-tables")

@@ -46,6 +46,7 @@ def play_across(code: str, seats: dict[int, Inbox], *servers: Server) -> None:
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.usefixtures("everyone_established")
 def test_one_key_is_one_player_on_every_server_and_a_game_rated_on_one_shows_on_the_other(
     redis_server: RedisServer,
 ) -> None:
@@ -71,6 +72,7 @@ def test_one_key_is_one_player_on_every_server_and_a_game_rated_on_one_shows_on_
     assert welcome["rating"] == mine["after"]
 
 
+@pytest.mark.usefixtures("everyone_established")
 def test_a_game_is_rated_once_whichever_server_rates_it_and_never_from_stale_ratings(
     redis_server: RedisServer,
 ) -> None:
@@ -92,6 +94,7 @@ def test_a_game_is_rated_once_whichever_server_rates_it_and_never_from_stale_rat
     assert [card.pid for card in second.best(100)] == [ann.pid, bob.pid]
 
 
+@pytest.mark.usefixtures("everyone_established")
 def test_a_rated_game_ended_on_a_server_that_stopped_before_rating_is_rated_by_another(
     redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:

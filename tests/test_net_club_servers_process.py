@@ -136,8 +136,9 @@ def test_two_servers_one_on_wss_serve_one_club_through_a_kill_and_a_restart_of_b
             assert [over["type"] for over in overs] == ["over", "over"]
             assert overs[0]["ratings"] == overs[1]["ratings"]
             assert {r["player"] for r in overs[0]["ratings"]} == {ann_id, bob_id}
-            board = bob.ask(frame("ratings"), "ratings")["players"]
-            assert {p["player"]: p["games"] for p in board} == {ann_id: 1, bob_id: 1}
+            after = {r["player"]: r["after"] for r in overs[0]["ratings"]}
+            again_bob = bob.ask(frame("hello", name="Bob", key=key(2)), "welcome")
+            assert again_bob["rating"] == after[bob_id]  # rated, whichever server rated it
 
             club.start(0)  # a table that waits, across a restart of both servers
             waits = frame("create", players=2, seats=["remote"] * 2, pace={"days": 1})
@@ -162,8 +163,8 @@ def test_two_servers_one_on_wss_serve_one_club_through_a_kill_and_a_restart_of_b
                 assert (mine["table"], mine["pace"]) == (paced, {"days": 1})
                 player.ask(rejoin_frame(paced, mine["token"]), "view")
             assert ann.moves()[: len(played)] == played
-            board = ann.ask(frame("ratings"), "ratings")["players"]  # the first's, again
-            assert {p["player"] for p in board} == {ann_id, bob_id}
+            again_ann = ann.ask(frame("hello", name="Ann", key=key(1)), "welcome")
+            assert again_ann["rating"] == after[ann_id]  # the first game's, again
             assert in_threads(lambda: ann.play(2), lambda: bob.play(2)) == [None, None]
             assert ann.moves() == bob.moves() and len(ann.moves()) >= len(played) + 2
     finally:
@@ -183,7 +184,7 @@ def test_the_games_own_client_finds_joins_and_chats_at_a_club_of_two_servers(
     bob = TableClient(servers[1][1], retry_s=(0.0,), hello=ClubIdentity("Bob", key(2))).start()
     try:
         ann_id = next_of(ann, Welcome).player
-        next_of(bob, Welcome)
+        bob_id = next_of(bob, Welcome).player
         rated = ClubTableOptions(public=True, rated=True)
         ann.create(["remote", "remote"], {"hands": 1}, club=rated)
         code = next_of(ann, Created).table
@@ -195,10 +196,10 @@ def test_the_games_own_client_finds_joins_and_chats_at_a_club_of_two_servers(
         bob.join(code, "Bob")
         assert next_of(bob, Joined).seat == 1
         ann.say(code, "good luck")
-        assert next_of(bob, Said) == Said(code, 0, "Ann", "good luck")
+        assert next_of(bob, Said) == Said(code, 0, "Ann", "good luck", ann_id)
         bob.say(code, "¡suerte!")
         assert next_of(ann, Said).text == "good luck"  # her own line, heard as everyone's
-        assert next_of(ann, Said) == Said(code, 1, "Bob", "¡suerte!")
+        assert next_of(ann, Said) == Said(code, 1, "Bob", "¡suerte!", bob_id)
         again = TableClient(servers[1][1], retry_s=(0.0,), hello=ClubIdentity("Ann", key(1)))
         again.start()
         try:

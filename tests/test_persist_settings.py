@@ -14,7 +14,7 @@ from game.persist.settings import (
     SETTINGS_FILE,
     Settings,
     club_address_problem,
-    club_key_made,
+    club_keys,
     load_settings,
     save_settings,
 )
@@ -83,17 +83,38 @@ def test_a_pipe_in_place_of_the_settings_is_set_aside(tmp_path: Path) -> None:
     assert "not a regular file" in " ".join(map(str, storage.take_notices()))
 
 
-def test_the_club_key_is_made_once_kept_and_never_in_the_repr(tmp_path: Path) -> None:
+def test_each_club_gets_its_own_key_made_from_one_secret_kept_and_never_in_the_repr(
+    tmp_path: Path,
+) -> None:
     storage = Storage(tmp_path)
     made = Settings()
-    key = club_key_made(made)
-    assert settings.CLUB_KEY.fullmatch(key) and club_key_made(made) == key
-    assert key not in repr(made)
+    key, was = club_keys(made, "ws://club.example:8765")
+    assert settings.CLUB_KEY.fullmatch(key) and was == "" and made.club_secret
+    assert club_keys(made, "WS://Club.Example:8765/")[0] == key  # the same club
+    assert club_keys(made, "ws://club.example:80")[0] == club_keys(made, "ws://club.example")[0]
+    other = club_keys(made, "wss://other.example")[0]
+    assert other != key and made.club_secret not in (key, other)
+    assert made.club_secret not in repr(made) and key not in repr(made)
     save_settings(storage, made)
-    assert club_key_made(load_settings(storage)) == key
-    damaged = Settings.from_dict({"club_key": "short", "club_server": "http://x"})
-    assert damaged.club_key == "" and damaged.club_server == ""
-    assert club_key_made(damaged) != key
+    assert club_keys(load_settings(storage), "ws://club.example:8765")[0] == key
+    damaged = Settings.from_dict({"club_secret": "short", "club_server": "http://x"})
+    assert damaged.club_secret == "" and damaged.club_server == ""
+    assert club_keys(damaged, "ws://club.example:8765")[0] != key
+
+
+def test_the_key_of_before_is_told_only_to_the_club_that_knew_it(tmp_path: Path) -> None:
+    old_key = "the-key-every-club-was-told-" + "k" * 20
+    old = Settings.from_dict({"club_key": old_key, "club_server": "wss://home.example"})
+    key, was = club_keys(old, "wss://home.example:443/")
+    assert was == old_key and key != old_key
+    assert club_keys(old, "wss://other.example") == (club_keys(old, "wss://other.example")[0], "")
+    old.club_server = "wss://other.example"  # the player moves to another club
+    storage = Storage(tmp_path)
+    save_settings(storage, old)
+    again = load_settings(storage)
+    assert club_keys(again, "wss://home.example")[1] == old_key
+    assert club_keys(again, "wss://other.example")[1] == ""
+    assert club_keys(Settings(), "wss://home.example")[1] == ""  # a new player had none
 
 
 def test_a_club_address_is_ws_or_wss_to_a_computer() -> None:

@@ -19,7 +19,7 @@ from game.net.club import ClubSession
 from game.net.hosting import HostedServer
 from game.net.messages import ClubTableOptions, TablePace
 from game.net.replies import Created, TableView
-from game.persist.settings import TableSetup
+from game.persist.settings import Settings, TableSetup, club_keys
 from game.scenes.club.lobby import LOBBY, MINE, RATINGS, ClubScene
 from game.scenes.club.new_table import NewClubTableScene
 from game.scenes.menus.menu import MenuScene
@@ -31,7 +31,12 @@ from tests.test_net_club_client import next_of
 from tests.test_scenes_online_remote import answer_until
 from tools.club_peer import ClubPeer, public_name
 
-KEY = "a-key-for-the-tests-" + "k" * 30
+SECRET = "a-secret-for-the-tests-" + "k" * 30
+
+
+def key_at(club: ClubPeer) -> str:
+    """The key Ann's game tells `club` (made from her secret, `SECRET`)."""
+    return club_keys(Settings(club_secret=SECRET), club.address)[0]
 
 
 def at_club(make_app: AppMaker, club: ClubPeer, name: str = "Ann") -> App:
@@ -41,7 +46,7 @@ def at_club(make_app: AppMaker, club: ClubPeer, name: str = "Ann") -> App:
 def at_address(make_app: AppMaker, address: str, name: str = "Ann", **options: Any) -> App:
     """Ann's window (made with `options`) at the club server at `address`."""
     app = make_app(**options)
-    app.settings.club_server, app.settings.club_key = address, KEY
+    app.settings.club_server, app.settings.club_secret = address, SECRET
     if name:
         app.settings.extra["table_name"] = name
     menu = app.scene
@@ -117,7 +122,7 @@ def test_the_name_is_asked_once_then_the_lobby_is_followed_and_joined(
     assert table.remote.link.at_club and table.remote.flow.names == ["Tom", "Bea"]
     hello = [json.loads(frame) for frame in club.received if "hello" in frame]
     assert {frame["name"] for frame in hello} >= {"Bea"}
-    assert all(KEY not in frame for frame in club.received if '"hello"' not in frame)
+    assert all(key_at(club) not in frame for frame in club.received if '"hello"' not in frame)
 
 
 def test_the_name_typed_for_your_seat_is_your_name_at_the_club_not_asked_again(
@@ -181,13 +186,13 @@ def test_your_tables_marks_your_turn_opens_a_table_again_and_the_board_your_plac
     make_app: AppMaker, club: ClubPeer
 ) -> None:
     code = a_table_of(club, "Tom")
-    ann = TableClient(club.address, hello=ClubIdentity("Ann", KEY)).start()
+    ann = TableClient(club.address, hello=ClubIdentity("Ann", key_at(club))).start()
     ann.join(code, "Ann")
     next_of(ann, TableView)
     ann.close()
     club.board = [
         {"player": "p0", "name": "Lucía", "rating": 1700, "games": 9},
-        {"player": public_name(KEY), "name": "Ann", "rating": 1600, "games": 3},
+        {"player": public_name(key_at(club)), "name": "Ann", "rating": 1600, "games": 3},
     ]
     app = at_club(make_app, club)
     menu = app.scene
@@ -241,7 +246,7 @@ def test_your_tables_says_whom_you_play_with_at_a_real_club_server(
         code = next_of(tom, Created).table
         tom.join(code, "Tom")
         next_of(tom, TableView)
-        app.settings.club_server, app.settings.club_key = address, KEY
+        app.settings.club_server, app.settings.club_secret = address, SECRET
         app.settings.extra["table_name"] = "Ann"
         menu = app.scene
         assert isinstance(menu, MenuScene)

@@ -14,12 +14,13 @@ from game.app import App
 from game.net.client import ClubIdentity, TableClient
 from game.net.club_answers import Said
 from game.net.replies import TableView
+from game.net.table_chat import said_name
 from game.scenes.online.chat import MUTED_SETTING
 from game.scenes.online.remote import RemoteTableScene
 from tests.conftest import GUARD_S, AppMaker
 from tests.drive import Input
 from tests.test_net_club_client import next_of
-from tests.test_scenes_club import KEY, a_table_of, join_by_code
+from tests.test_scenes_club import a_table_of, join_by_code, key_at
 from tools.club_peer import ClubPeer
 
 
@@ -51,23 +52,25 @@ def test_chat_lines_come_are_said_and_a_muted_player_is_hidden(
         assert table.remote.chat.unread == 1 and table.buttons["chat"].visible
         drive.click(table.buttons["chat"])
         assert table.chat.open and table.chat.field.focused and table.remote.chat.unread == 0
-        assert [name for _rect, name in table.chat.names] == ["Tom"]
+        assert [said_name(said) for _rect, said in table.chat.names] == ["Tom (watching)"]
         drive.text("thanks r")
         drive.press(pygame.K_r)  # a key of the table: the box has it while typing
         drive.press(pygame.K_f)
         assert table.chat.field.text == "thanks r"
         drive.press(pygame.K_RETURN)
         wait_for(app, table, lambda: len(table.remote.chat.lines) == 2)
-        assert table.remote.chat.lines[-1] == Said(code, 1, "Ann", "thanks r")
+        ann = table.remote.chat.lines[-1]
+        assert ann == Said(code, 1, "Ann", "thanks r", ann.player)
         assert table.chat.field.text == ""
         drive.press(pygame.K_TAB)
         assert isinstance(app.scene, RemoteTableScene) and not table.chat.field.focused
-        name_rect = next(rect for rect, name in table.chat.names if name == "Tom")
+        tom_line = table.remote.chat.lines[0]
+        name_rect = next(rect for rect, said in table.chat.names if said == tom_line)
         drive.click(name_rect.center)
         assert [said.name for said in table.remote.chat.shown()] == ["Ann"]
-        assert app.settings.extra[MUTED_SETTING] == ["Tom"]
+        assert app.settings.extra[MUTED_SETTING] == {tom_line.player: "Tom"}
         drive.click(table.chat.muted_rect.center)
-        assert len(table.remote.chat.shown()) == 2 and app.settings.extra[MUTED_SETTING] == []
+        assert len(table.remote.chat.shown()) == 2 and app.settings.extra[MUTED_SETTING] == {}
     finally:
         tom.close()
     sent = [json.loads(frame) for frame in club.received]
@@ -75,7 +78,39 @@ def test_chat_lines_come_are_said_and_a_muted_player_is_hidden(
         "good luck",
         "thanks r",
     ]
-    assert all(KEY not in json.dumps(frame) for frame in sent if frame["type"] != "hello")
+    key = key_at(club)
+    assert all(key not in json.dumps(frame) for frame in sent if frame["type"] != "hello")
+
+
+def test_a_watcher_named_as_a_seat_is_shown_as_a_watcher_and_muted_alone(
+    make_app: AppMaker, club: ClubPeer
+) -> None:
+    """A watcher who said hello as "Ann" was drawn "Ann:" as the seated Ann is, and a
+    click on that name muted both (by name)."""
+    code = a_table_of(club, "Tom")
+    app, table = join_by_code(make_app, club, code)
+    drive = Input(app)
+    impostor = TableClient(club.address, hello=ClubIdentity("Ann", "i" * 40)).start()
+    try:
+        impostor.watch(code)
+        next_of(impostor, TableView)
+        impostor.say(code, "I resign")
+        wait_for(app, table, lambda: len(table.remote.chat.lines) == 1)
+        drive.click(table.buttons["chat"])
+        drive.text("no you don't")
+        drive.press(pygame.K_RETURN)
+        wait_for(app, table, lambda: len(table.remote.chat.lines) == 2)
+    finally:
+        impostor.close()
+    (watched, watched_name, _), (seated, seated_name, _) = reversed(table.chat.rows)
+    assert watched.y < seated.y  # the older line higher
+    labels = [said_name(said) for _rect, said in table.chat.names]
+    assert labels == ["Ann", "Ann (watching)"]  # newest first, as placed
+    assert watched_name.get_width() > seated_name.get_width()
+    impostor_rect = table.chat.names[1][0]
+    drive.click(impostor_rect.center)
+    assert [said.text for said in table.remote.chat.shown()] == ["no you don't"]
+    assert list(app.settings.extra[MUTED_SETTING].values()) == ["Ann"]
 
 
 def test_escape_closes_the_chat_and_shows_the_figure_under_it(

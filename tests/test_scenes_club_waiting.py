@@ -19,7 +19,7 @@ from tests.drive import Input
 from tests.net_helpers import first_legal_entry
 from tests.test_net_club_client import KEY as OTHER_KEY
 from tests.test_net_club_client import next_of
-from tests.test_scenes_club import KEY, heard, join_by_code, play_online, until_seated
+from tests.test_scenes_club import heard, join_by_code, key_at, play_online, until_seated
 from tools.club_peer import ClubPeer
 
 MOVES_AWAY = 3
@@ -42,8 +42,8 @@ def test_a_table_that_waits_is_left_and_shows_what_came_since_on_coming_back(
         assert isinstance(app.scene, MenuScene)
         assert seen_at(app.settings.extra, code) == left_at
         # while Ann is away, Tom and Ann (from another computer) make three moves
-        token = next(t for c, _seat, t in club.seats_of[KEY] if c == code)
-        ann_elsewhere = TableClient(club.address, hello=ClubIdentity("Ann", KEY)).start()
+        token = next(t for c, _seat, t in club.seats_of[key_at(club)] if c == code)
+        ann_elsewhere = TableClient(club.address, hello=ClubIdentity("Ann", key_at(club))).start()
         ann_elsewhere.rejoin(code, token)
         next_of(ann_elsewhere, TableView)
         for _ in range(MOVES_AWAY):

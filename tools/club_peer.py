@@ -205,7 +205,7 @@ class ClubPeer:
 
     def _say(self, peer: PeerConnection, table: str, text: str) -> None:
         said = {"type": "said", "table": table, "seat": peer.seats.get(table), "name": peer.name}
-        said["text"] = text
+        said |= {"player": public_name(peer.key), "text": text}
         self.chat.setdefault(table, []).append(said)
         for other in self.connections:
             if table in other.seats:

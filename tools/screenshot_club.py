@@ -16,6 +16,7 @@ from game.net.club_answers import RatingOutcome
 from game.net.remote_match import RemoteMatch, TableLink
 from game.net.replies import Created, GameOver, TableView
 from game.net.table_opening import TableOpening
+from game.persist.settings import Settings, club_keys
 from game.scenes.club.lobby import MINE, RATINGS, ClubScene
 from game.scenes.club.new_table import NewClubTableScene
 from game.scenes.menus.menu import MenuScene
@@ -28,7 +29,7 @@ from tools.samples import table_config
 from tools.screenshot_net import sit
 from tools.screenshot_targets import Record, Shot, target
 
-KEY = "screenshot-key-" + "s" * 30  # untranslated: a key
+SECRET = "screenshot-secret-" + "s" * 30  # untranslated: a secret
 GUARD_S = 10.0
 _RUNNING: list[ClubPeer] = []
 """The club of the last target (stopped when the next one starts)."""
@@ -37,6 +38,11 @@ _LINGERING: list[TableClient] = []
 E = TypeVar("E")
 
 NAMES = ["Lucía", "Tom", "Ingrid", "Ann", "Kofi", "Mei", "Pablo", "Sam", "Olga", "Ravi"]
+
+
+def _ann_key(club: ClubPeer) -> str:
+    """The key Ann's game tells `club` (made from `SECRET`)."""
+    return club_keys(Settings(club_secret=SECRET), club.address)[0]
 
 
 def _club(app: App) -> ClubPeer:
@@ -51,7 +57,7 @@ def _club(app: App) -> ClubPeer:
     club.start()
     _RUNNING.append(club)
     app.settings.club_server = club.address
-    app.settings.club_key = KEY
+    app.settings.club_secret = SECRET
     app.settings.extra["table_name"] = "Ann"  # untranslated: a name
     seat = {"kind": "remote", "name": None}
     computer = {"kind": "ai:expert", "name": "Expert"}  # untranslated: a name
@@ -70,7 +76,7 @@ def _club(app: App) -> ClubPeer:
         | {"seats": [{"kind": "remote", "name": "Mei"}, ann, computer, seat]},
     ]
     club.board = [
-        {"player": public_name(KEY) if name == "Ann" else f"p{place}", "name": name}
+        {"player": public_name(_ann_key(club)) if name == "Ann" else f"p{place}", "name": name}
         | {"rating": 1720 - 23 * place, "games": 40 - 3 * place}
         for place, name in enumerate(NAMES)
     ]
@@ -174,7 +180,8 @@ def _menu_club(app: App, record: Record) -> Shot:
 
 @target("club-chat")
 def _club_chat(app: App, record: Record) -> Shot:
-    """A club's table of three with its chat open: three lines, one player muted."""
+    """A club's table of three with its chat open: a seat's lines and a watcher's, one
+    watcher muted."""
     club = _club(app)
     tom = TableClient(club.address, hello=ClubIdentity("Tom", "t" * 40)).start()
     tom.create(["remote", "remote", "remote"], {"hands": 2})
@@ -184,14 +191,17 @@ def _club_chat(app: App, record: Record) -> Shot:
     lines = [
         ("Tom", 0, "Good luck, everyone!"),
         ("Ingrid", None, "I'm only watching."),
+        ("Max", None, "Buy cheap tiles at..."),
         ("Tom", 0, "Your move, Ann: take your time, it's three days a move."),
     ]
     club.chat[code] = [
         {"type": "said", "table": code, "seat": seat, "name": name, "text": text}
+        | {"player": "p-" + name.lower()}
         for name, seat, text in lines  # untranslated: players' words
     ]
-    app.settings.extra["club_muted"] = ["Ingrid"]  # untranslated: a name
-    match = sit(TableOpening.club_join(club.address, ClubIdentity("Ann", KEY), code))
+    app.settings.extra["club_muted"] = {"p-max": "Max"}  # untranslated: a name
+    ann = ClubIdentity("Ann", _ann_key(club))
+    match = sit(TableOpening.club_join(club.address, ann, code))
     _LINGERING.append(tom)
     scene = RemoteTableScene(app, match)
     return Shot(scene, scene.chat.toggle)
@@ -208,7 +218,7 @@ def _club_rated_end(app: App, record: Record) -> Shot:
         table.match.play(bot.choose(table.state))
     finished = table.match.record
     link = TableLink(TableClient(club.address).start(), "Lq7Xw2nA", at_club=True)
-    link.player = public_name(KEY)
+    link.player = public_name(_ann_key(club))
     match = RemoteMatch(link, TableView(link.table, finished.copy()), app.adviser)
     changes = (RatingOutcome(link.player, 1012.4, 1027.2), RatingOutcome("p1", 1050, 1035))
     match.receive(GameOver(link.table, finished, changes))

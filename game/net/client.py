@@ -102,10 +102,12 @@ ClientEvent = ServerMessage | Connected | Disconnected
 
 @dataclass(frozen=True)
 class ClubIdentity:
-    """Who a club's client is: the player's name and secret key (never in a repr)."""
+    """Who a club's client is: the player's name and secret key at that club, and the
+    key to move from there ("": none; docs/protocol.md "Players"); never in a repr."""
 
     name: str
     key: str = field(repr=False)
+    was: str = field(default="", repr=False)
 
 
 def failed_to_connect(error: Exception) -> Disconnected:
@@ -301,7 +303,8 @@ class TableClient:
             ) as connection:
                 self._tell(Connected(self.address))
                 if self.hello is not None:
-                    await connection.send(hello_frame(self.hello.name, self.hello.key))
+                    hello = self.hello
+                    await connection.send(hello_frame(hello.name, hello.key, hello.was))
                 for (table, _seat), token in self._seats.items():
                     await connection.send(rejoin_frame(table, token))
                 for table in self._watched:

@@ -92,12 +92,14 @@ class LobbyTables:
 
 @dataclass(frozen=True)
 class Said:
-    """A chat line at `table`, from `seat` (None: a watcher)."""
+    """A chat line at `table`, from `seat` (None: a watcher), said by `player` (a public
+    id; None: a seat that said no hello, or a server that does not say)."""
 
     table: str
     seat: int | None
     name: str
     text: str
+    player: str | None = None
 
 
 @dataclass(frozen=True)
@@ -140,9 +142,9 @@ def read_said(table: str, data: Mapping[str, object]) -> Said:
     seat = data.get("seat")
     if seat is not None:
         seat = read_count(data, "seat", MAX_PLAYERS)
-    return Said(
-        table, seat, read_text(data, "name", NAME_LIMIT), read_text(data, "text", CHAT_LIMIT)
-    )
+    player = None if data.get("player") is None else read_text(data, "player", PLAYER_LIMIT)
+    name, text = read_text(data, "name", NAME_LIMIT), read_text(data, "text", CHAT_LIMIT)
+    return Said(table, seat, name, text, player)
 
 
 def read_chat(table: str, data: Mapping[str, object]) -> tuple[Said, ...]:

@@ -25,8 +25,20 @@ CHAT_LIMIT: Final = 200
 """The longest line of chat, in characters."""
 DEFAULT_STAND_IN: Final = "greedy"
 """The level that plays a move whose days ran out, unless `create` names another."""
-_REFUSED_IN_CHAT: Final = frozenset({"Cc", "Cs"})
-"""Control characters (line breaks included) and lone surrogates: no chat line holds one."""
+_CONTROLS: Final = frozenset({"Cc", "Cs"})
+"""Control characters (line breaks included) and lone surrogates."""
+_SEPARATORS: Final = frozenset({"Zl", "Zp"})
+"""The line and paragraph separators (U+2028, U+2029)."""
+_REFUSED_IN_CHAT: Final = _CONTROLS | _SEPARATORS
+"""What no chat line holds: it is one line."""
+BIDI_CONTROLS: Final = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+"""The marks, embeddings, overrides and isolates that turn text around (U+202E shows
+"gg" written after it as "gg" read backwards): no chat line holds one."""
+BLANK_LOOKING: Final = frozenset("\u115f\u1160\u2800\u3164\uffa0")
+"""Letters and symbols drawn as nothing (Hangul fillers, the blank Braille pattern): a
+line of them alone shows nothing."""
 
 Pace = int | None
 """Days per move of a table that waits; None for a live table."""
@@ -50,10 +62,12 @@ class ClubOptions:
 
 @dataclass(frozen=True)
 class Hello:
-    """Say who this connection is: `key` the player's secret, `name` as shown."""
+    """Say who this connection is: `key` the player's secret, `name` as shown; `was`,
+    the key the player said here before, to move from ("": none)."""
 
     name: str
     key: str
+    was: str = ""
 
 
 @dataclass(frozen=True)
@@ -117,29 +131,48 @@ def club_options(data: Mapping[str, object]) -> ClubOptions:
     )
 
 
-def _hello(data: Mapping[str, object]) -> Hello:
-    key = data.get("key")
+def _key(data: Mapping[str, object], field: str) -> str:
+    key = data.get(field)
     if not isinstance(key, str) or KEY_PATTERN.fullmatch(key) is None:
-        raise ValueError("key must be 32 to 128 letters, digits, '_' or '-'")
+        raise ValueError(f"{field} must be 32 to 128 letters, digits, '_' or '-'")
+    return key
+
+
+def _hello(data: Mapping[str, object]) -> Hello:
+    key = _key(data, "key")
+    was = "" if data.get("was") is None else _key(data, "was")
     name = data.get("name")
     if not isinstance(name, str) or not 1 <= len(name) <= NAME_LIMIT:
         raise ValueError(f"name must be text of 1 to {NAME_LIMIT} characters")
     shown = player_name(name, 0, fallback="")
     if not shown:
         raise ValueError("name must show something: it holds only invisible characters")
-    return Hello(shown, key)
+    return Hello(shown, key, was)
 
 
 def chat_text(value: object) -> str:
-    """A line of chat: 1 to `CHAT_LIMIT` characters, no control character, and something
-    to see."""
+    """A line of chat: 1 to `CHAT_LIMIT` characters, no control character, no line or
+    paragraph separator, no bidirectional control, and something to see."""
     if not isinstance(value, str) or not 1 <= len(value) <= CHAT_LIMIT:
         raise ValueError(f"text must be 1 to {CHAT_LIMIT} characters")
     if any(unicodedata.category(c) in _REFUSED_IN_CHAT for c in value):
         raise ValueError("text must hold no control characters (a line of chat is one line)")
-    if not player_name(value, 0, fallback=""):
+    if not BIDI_CONTROLS.isdisjoint(value):
+        raise ValueError("text must hold no bidirectional controls (U+202E and its kind)")
+    if not player_name("".join(c for c in value if c not in BLANK_LOOKING), 0, fallback=""):
         raise ValueError("text must show something: it holds only invisible characters")
     return value
+
+
+def harmless(text: str) -> str:
+    """A line of chat as a save kept it, made harmless: one kept before `chat_text`
+    refused separators and bidirectional controls loses them (`ValueError` for a control
+    character, which no line ever held)."""
+    if any(unicodedata.category(c) in _CONTROLS for c in text):
+        raise ValueError("a line of chat holds a control character")
+    return "".join(
+        c for c in text if unicodedata.category(c) not in _SEPARATORS and c not in BIDI_CONTROLS
+    )
 
 
 def read_club_message(kind: str, table: str, data: Mapping[str, object]) -> ClubMessage:

@@ -342,9 +342,10 @@ def move_frame(table: str, entry: Mapping[str, object]) -> str:
     return _frame({"type": "move", "table": table, "move": entry})
 
 
-def hello_frame(name: str, key: str) -> str:
-    """Who this connection is: the player's name and key (the one message a key is in)."""
-    return _frame({"type": "hello", "name": name, "key": key})
+def hello_frame(name: str, key: str, was: str = "") -> str:
+    """Who this connection is: the player's name and key (the one message a key is in),
+    and the key the player moves from at this club, if any."""
+    return _frame({"type": "hello", "name": name, "key": key} | ({"was": was} if was else {}))
 
 
 def mine_frame() -> str:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import re
 import secrets
 from collections.abc import Mapping
@@ -112,9 +115,16 @@ class Settings:
     """Whether the guided first game has been offered (it is offered once, on the menu)."""
     club_server: str = ""
     """The address of the club's table server (ws:// or wss://); "" for none."""
+    club_secret: str = field(default="", repr=False)
+    """The player's secret, made once (`club_keys`): each club is told a key of its own
+    made from it, never the secret; never shown (nor in this object's repr, which a log
+    may print)."""
     club_key: str = field(default="", repr=False)
-    """The player's secret at clubs, made once (`club_key_made`); said only in `hello`,
-    never shown (nor in this object's repr, which a log may print)."""
+    """The one key the game told every club before each club had its own: now told only
+    to the club that knew it (`club_key_club`), as the key its player moves from."""
+    club_key_club: str = ""
+    """The club (`club_identity`) that knew `club_key`: the club server of the settings
+    that held that key before each club had its own."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -129,6 +139,8 @@ class Settings:
                 settings.last_setup = TableSetup.read(value)
             elif _valid_setting(key, value):
                 setattr(settings, key, float(value) if key == "volume" else value)
+        if settings.club_key and "club_key_club" not in data:  # the club it was made for
+            settings.club_key_club = club_identity(settings.club_server)
         return settings
 
     def to_dict(self) -> dict[str, Any]:
@@ -154,8 +166,10 @@ def _valid_setting(key: str, value: Any) -> bool:
         return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
     if key == "club_server":
         return isinstance(value, str) and (not value or club_address_problem(value) is None)
-    if key == "club_key":
+    if key in ("club_key", "club_secret"):
         return isinstance(value, str) and CLUB_KEY.fullmatch(value) is not None
+    if key == "club_key_club":
+        return isinstance(value, str) and len(value) <= CLUB_ADDRESS_LIMIT
     if key == "window_size":
         return value is None or (
             isinstance(value, list)
@@ -183,12 +197,31 @@ def club_address_problem(text: str) -> str | None:
     return None
 
 
-def club_key_made(settings: Settings) -> str:
-    """The player's key at clubs, made now (into `settings`, to be saved) when there is
-    none yet."""
-    if CLUB_KEY.fullmatch(settings.club_key) is None:
-        settings.club_key = secrets.token_urlsafe(CLUB_KEY_BYTES)
-    return settings.club_key
+def club_identity(address: str) -> str:
+    """The club a server's address names, written one way (scheme and computer in small
+    letters, the port always, no closing slash): ws://Club.example and
+    ws://club.example:80/ are one club. "" for no address."""
+    if club_address_problem(address) is not None:
+        return ""
+    parts = urlsplit(address)
+    host = parts.hostname or ""
+    host = f"[{host}]" if ":" in host else host
+    port = parts.port or (443 if parts.scheme == "wss" else 80)
+    return f"{parts.scheme}://{host}:{port}{parts.path.rstrip('/')}"
+
+
+def club_keys(settings: Settings, address: str) -> tuple[str, str]:
+    """The player's key at the club at `address`, and the key to move from there ("":
+    none). The key is the HMAC-SHA256 of the club (`club_identity`) under the player's
+    secret (made now, into `settings` to be saved, when there is none yet): each club
+    gets its own, and no club can work out the secret or another club's key from it."""
+    if CLUB_KEY.fullmatch(settings.club_secret) is None:
+        settings.club_secret = secrets.token_urlsafe(CLUB_KEY_BYTES)
+    club = club_identity(address)
+    made = hmac.new(settings.club_secret.encode(), club.encode(), hashlib.sha256).digest()
+    key = base64.urlsafe_b64encode(made).rstrip(b"=").decode()
+    was = settings.club_key if settings.club_key and settings.club_key_club == club else ""
+    return key, was
 
 
 def settings_path(files: GameFiles) -> Path:

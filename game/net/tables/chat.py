@@ -1,5 +1,7 @@
-"""Chat at a table (docs/protocol.md "Chat"): who may say a line, under which seat
-and name, and how often. A connection says at most one line a second (`too-fast`)."""
+"""Chat at a table (docs/protocol.md "Chat"): who may say a line, under which seat, name
+and player, and how often. A player says at most one line a second across every
+connection and every server of the club (the players' book keeps when each last spoke);
+a seat whose connection said no `hello` counts as its network."""
 
 from __future__ import annotations
 
@@ -7,42 +9,61 @@ from typing import Final
 
 from game.net.messages import NO_PLAYER, NOT_YOUR_SEAT, TOO_FAST, Refused
 from game.net.tables.club_table import ChatLine
-from game.net.tables.limits import Clock
+from game.net.tables.keeping import not_saved
+from game.net.tables.limits import Clock, network_of
+from game.net.tables.players import Card, PlayerBook
 from game.net.tables.table import Follower, NetTable
 from game.rules.seeds_names import player_name
 
 EVERY_S: Final = 1.0
-"""The least time between two lines of one connection."""
+"""The least time between two lines of one player."""
+
+
+def speaker(follower: Follower, player: Card | None) -> str:
+    """Who a line counts against: the player, or the network of a connection that said
+    no `hello`."""
+    return (
+        "player:" + player.pid if player is not None else "network:" + network_of(follower.address)
+    )
 
 
 class Chat:
-    """When each connection last said a line."""
+    """Who may say what, and when, through the players' book."""
 
-    def __init__(self, clock: Clock) -> None:
+    def __init__(self, clock: Clock, book: PlayerBook) -> None:
         self.clock = clock
-        self._said_at: dict[Follower, float] = {}
+        self.book = book
 
-    def line(self, follower: Follower, table: NetTable, player: str | None, text: str) -> ChatLine:
+    def line(self, follower: Follower, table: NetTable, player: Card | None, text: str) -> ChatLine:
         """The line `follower` says at `table`: under its seat's name, or as a watcher
-        under `player`'s name (a watcher must have said `hello`). `Refused` when it may
-        not say it now."""
+        under `player`'s name (a watcher must have said `hello`); `Refused` when it may
+        not say it."""
         seat = next((s for s, held in enumerate(table.holders) if follower in held), None)
         if seat is None and follower not in table.watchers:
             raise Refused(NOT_YOUR_SEAT, "only a seat's or a watcher's connection may chat here")
-        if seat is None and player is None:
-            raise Refused(NO_PLAYER, "say hello before chatting as a watcher")
-        if self.clock() - self._said_at.get(follower, -EVERY_S) < EVERY_S:
-            raise Refused(TOO_FAST, "one line a second; wait a moment")
+        pid = None if player is None else player.pid
         if seat is None:
-            return {"seat": None, "name": player or "", "text": text}
+            if player is None:
+                raise Refused(NO_PLAYER, "say hello before chatting as a watcher")
+            return {"seat": None, "name": player.name, "player": pid, "text": text}
         name = player_name(table.record.players[seat].name, seat, fallback="")
-        return {"seat": seat, "name": name, "text": text}
+        return {"seat": seat, "name": name, "player": pid, "text": text}
 
-    def said(self, follower: Follower) -> None:
-        """`follower`'s line is kept: its next waits a second. Counted only once kept, as
-        a line written over another server's change is taken again at once."""
-        self._said_at[follower] = self.clock()
+    def take_turn(self, who: str) -> float:
+        """`who` says a line now: when they said the one before (to give the turn back
+        with `give_back`); `Refused(TOO_FAST)` within a second of it."""
+        try:
+            before = self.book.speak(who, self.clock(), EVERY_S)
+        except OSError as error:
+            raise not_saved(error) from None
+        if before is None:
+            raise Refused(TOO_FAST, "one line a second; wait a moment")
+        return before
 
-    def leave(self, follower: Follower) -> None:
-        """`follower` is gone."""
-        self._said_at.pop(follower, None)
+    def give_back(self, who: str, before: float) -> None:
+        """`who`'s line was not kept (a line written over another server's change is
+        tried again at once): their turn is as it was."""
+        try:
+            self.book.unsay(who, before)
+        except OSError as error:
+            raise not_saved(error) from None

@@ -1,7 +1,7 @@
 """What version 2 adds to the registry (docs/protocol.md "Version 2"): players who say
 `hello`, `mine`, the lobby, chat and ratings. The registry hands it these messages and
 tells it of seats taken and games ended; it reaches the registry's tables through what
-it is given (`find`, `tell`, `save`), so it imports nothing of the registry."""
+it is given (`find`, `tell`, `keep`), so it imports nothing of the registry."""
 
 from __future__ import annotations
 
@@ -13,12 +13,13 @@ from typing import Final
 from game.net.club_messages import ClubMessage, Hello, LobbyRequest, Mine, Say
 from game.net.club_replies import my_tables_frame, ratings_frame, said_frame, welcome_frame
 from game.net.messages import NO_PLAYER, Create, Refused
-from game.net.tables.chat import Chat
+from game.net.tables.chat import Chat, speaker
+from game.net.tables.club_table import ChatLine
 from game.net.tables.keeping import not_saved
 from game.net.tables.limits import Clock
 from game.net.tables.lobby import Lobby, seats_of
 from game.net.tables.players import Card, CardsChanged, MemoryBook, PlayerBook
-from game.net.tables.ratings import changes, rate, shown
+from game.net.tables.ratings import REPEAT_S, Met, changes, rate, shown
 from game.net.tables.table import Follower, NetTable
 
 BEST: Final = 100
@@ -31,8 +32,8 @@ Find = Callable[[str], NetTable]
 """The table of a code (`Refused(NO_TABLE)` when there is none)."""
 Tell = Callable[[NetTable, str], None]
 """Send a frame to everyone at a table."""
-Save = Callable[[NetTable, Follower], None]
-"""Write a table's whole save before a change is told (`Refused` when it cannot be)."""
+Keep = Callable[[NetTable, ChatLine, Follower], None]
+"""Write a line of chat said at a table before it is told (`Refused` when it cannot be)."""
 
 
 class Club:
@@ -44,19 +45,20 @@ class Club:
         tables: Mapping[bytes, NetTable],
         find: Find,
         tell: Tell,
-        save: Save,
+        keep: Keep,
         book: PlayerBook | None = None,
     ) -> None:
+        self.clock = clock
         self.book = book or MemoryBook()
         """The players' book (in memory only unless given one)."""
         self.tables = tables
         self.find = find
         self.tell = tell
-        self.save = save
+        self.keep = keep
         self.players: dict[Follower, Card] = {}
         """The player each connection said it is (`hello`)."""
         self.lobby = Lobby(clock, tables)
-        self.chat = Chat(clock)
+        self.chat = Chat(clock, self.book)
 
     def receive(self, follower: Follower, message: ClubMessage) -> None:
         """Answer a version 2 message (`Refused` when it may not be)."""
@@ -84,6 +86,8 @@ class Club:
 
     def _hello(self, follower: Follower, message: Hello) -> None:
         try:
+            if message.was:
+                self.book.move(message.was, message.key)
             card = self.book.enter(message.key, message.name)
         except OSError as error:
             print(f"table server: cannot keep a player: {error}", file=sys.stderr)
@@ -112,20 +116,15 @@ class Club:
     def _say(self, follower: Follower, message: Say) -> None:
         table = self.find(message.table)
         player = self.players.get(follower)
-        line = self.chat.line(
-            follower, table, None if player is None else player.name, message.text
-        )
-        chat = table.club.chat
-        dropped = chat[0] if len(chat) == chat.maxlen else None
-        chat.append(line)
+        line = self.chat.line(follower, table, player, message.text)
+        who = speaker(follower, player)
+        before = self.chat.take_turn(who)
         try:
-            self.save(table, follower)
+            self.keep(table, line, follower)
         except Refused:
-            chat.pop()
-            if dropped is not None:
-                chat.appendleft(dropped)
+            self.chat.give_back(who, before)
             raise
-        self.chat.said(follower)
+        table.club.chat.append(line)
         self.tell(table, said_frame(table.code, line))
 
     # --- what the registry tells ---------------------------------------------------------
@@ -142,12 +141,24 @@ class Club:
         return (given, None) if player is None else (player.name, player.pid)
 
     def rate(self, table: NetTable) -> bool:
-        """Rate a rated game that has ended, if it is not yet: every seat a distinct
-        player's. Whether it was (a game the book has rated already, on this server
-        before it stopped or on another, takes the book's changes). A book that cannot
-        be written leaves it unrated until the table is reopened."""
+        """Rate a rated game that has ended, if it is not yet (`_rate`)."""
+        return table.is_over() and self._rate(table, table.club.left)
+
+    def rate_left(self, table: NetTable) -> bool:
+        """Rate a rated game whose table closes unfinished for idleness: the seat it
+        waited for left it (and those a computer stood in for). Whether it was rated."""
+        if not table.started or table.is_over():
+            return False
+        return self._rate(table, table.club.left | {table.state.current})
+
+    def _rate(self, table: NetTable, left: set[int]) -> bool:
+        """Rate a rated game, if it is not yet: every seat a distinct player's, the seats
+        in `left` ranked last (ratings.py). Whether it was (a game the book has rated
+        already, on this server before it stopped or on another, takes the book's
+        changes). A book that cannot be written leaves it unrated until the table is
+        reopened."""
         club = table.club
-        if not table.is_over() or not club.options.rated or club.ratings is not None:
+        if not club.options.rated or club.ratings is not None:
             return False
         game = table.key.hex()
         try:
@@ -156,12 +167,20 @@ class Club:
                 players = None if club.ratings is not None else self._players(table)
                 if players is None:
                     break
-                after = rate(players, final_totals(table))
+                after = rate(players, final_totals(table), left, self._met())
+                told = changes(players, after)
                 with contextlib.suppress(CardsChanged):  # read them again, and rate again
-                    club.ratings = self.book.rated(game, changes(players, after), after)
+                    club.ratings = self.book.rated(game, told, after)
+                    if club.ratings is told:  # rated here: the pairs met once more
+                        self.book.meet([card.pid for card in players], game, self.clock())
         except OSError as error:
             print(f"table server: cannot keep ratings: {error}", file=sys.stderr)
         return club.ratings is not None
+
+    def _met(self) -> Met:
+        """How many rated games two players played together lately (the book's)."""
+        since = self.clock() - REPEAT_S
+        return lambda first, second: self.book.met(first, second, since)
 
     def _players(self, table: NetTable) -> list[Card] | None:
         """The cards of the players of `table`'s seats, now (None unless every seat is
@@ -177,7 +196,6 @@ class Club:
         """`follower`'s connection is gone."""
         self.players.pop(follower, None)
         self.lobby.leave(follower)
-        self.chat.leave(follower)
 
 
 def final_totals(table: NetTable) -> list[int]:

@@ -1,5 +1,6 @@
 """What version 2 keeps with a table (docs/protocol.md "Version 2"): its lobby, rating and
-pace options, the player who owns each seat, the last lines of its chat, when the seat
+pace options, the player who owns each seat, the last lines of its chat (each line said
+since is in the table's journal: store.py), when the seat
 to act began waiting, and the ratings a rated game ended with. It is written in the
 table's save, under the server's key (`ClubTable.to_json`), so a restart keeps it."""
 
@@ -9,7 +10,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Final, TypedDict
 
-from game.net.club_messages import CHAT_LIMIT, MAX_DAYS, ClubOptions, chat_text, pace_json
+from game.net.club_messages import CHAT_LIMIT, MAX_DAYS, ClubOptions, harmless, pace_json
 from game.net.club_replies import said
 from game.net.tables.players import RatingChange, well_formed_changes
 from game.rules.errors import RecordError
@@ -21,10 +22,12 @@ DAY_S: Final = 86_400.0
 
 
 class ChatLine(TypedDict):
-    """A line said at a table: the seat (None: a watcher), the name, the text."""
+    """A line said at a table: the seat (None: a watcher), the name, the player's public
+    id (None: a seat whose connection said no `hello`), the text."""
 
     seat: int | None
     name: str
+    player: str | None
     text: str
 
 
@@ -45,6 +48,8 @@ class ClubTable:
     days from it)."""
     ratings: list[RatingChange] | None = None
     """A rated game's ratings, once it is over."""
+    left: set[int] = field(default_factory=set)
+    """The seats a computer has stood in for: their players left the game (ratings.py)."""
 
     def owner(self, seat: int) -> str | None:
         return self.owners[seat] if seat < len(self.owners) else None
@@ -74,6 +79,7 @@ class ClubTable:
             "chat": list(self.chat),
             "turn_since": self.turn_since,
             "ratings": self.ratings,
+            "left": sorted(self.left),
         }
 
     @classmethod
@@ -86,18 +92,20 @@ class ClubTable:
                 raise TypeError
             public, rated, days = data["public"], data["rated"], data["days"]
             stand_in, owners, since = data["stand_in"], data["owners"], data["turn_since"]
-            ratings, lines = data["ratings"], data["chat"]
+            ratings, lines, left = data["ratings"], data["chat"], data.get("left", [])
             _need(type(public) is bool and type(rated) is bool and isinstance(stand_in, str))
             _need(days is None or (type(days) is int and 1 <= days <= MAX_DAYS))
             _need(isinstance(owners, list) and len(owners) <= min(seats, MAX_PLAYERS))
             _need(all(owner is None or isinstance(owner, str) for owner in owners))
             _need(isinstance(since, (int, float)) and isinstance(lines, list))
             _need(ratings is None or well_formed_changes(ratings))
+            _need(isinstance(left, list) and all(type(s) is int and 0 <= s < seats for s in left))
             chat = _chat()
-            chat.extend(_line(line, seats) for line in lines)
+            chat.extend(chat_line(line, seats) for line in lines)
         except (KeyError, TypeError, ValueError):
             raise RecordError("record: the server's club state is damaged") from None
-        return cls(ClubOptions(public, rated, days, stand_in), owners, chat, since, ratings)
+        options = ClubOptions(public, rated, days, stand_in)
+        return cls(options, owners, chat, since, ratings, set(left))
 
 
 def _need(condition: bool) -> None:
@@ -106,10 +114,13 @@ def _need(condition: bool) -> None:
         raise ValueError("damaged")
 
 
-def _line(data: object, seats: int) -> ChatLine:
+def chat_line(data: object, seats: int) -> ChatLine:
+    """A line of chat of a table of `seats` as a save or a journal wrote it (`ValueError`,
+    `KeyError` or `TypeError` when it is damaged)."""
     if not isinstance(data, dict):
         raise TypeError
-    seat, name, text = data["seat"], data["name"], data["text"]
+    seat, name, text, player = data["seat"], data["name"], data["text"], data.get("player")
     _need(seat is None or (type(seat) is int and 0 <= seat < seats))
     _need(isinstance(name, str) and isinstance(text, str) and len(text) <= CHAT_LIMIT)
-    return {"seat": seat, "name": name, "text": chat_text(text)}
+    _need(player is None or isinstance(player, str))
+    return {"seat": seat, "name": name, "player": player, "text": harmless(text)}

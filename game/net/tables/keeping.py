@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol
 
 from game.net.messages import NOT_SAVED, Refused
+from game.net.tables.club_table import ChatLine
 from game.net.tables.table import NetTable
 
 
@@ -26,6 +27,9 @@ class Store(Protocol):
 
     def append(self, table: NetTable, hand: int, index: int, entry: Mapping[str, object]) -> None:
         """Add one move, as recorded, to what is kept of the table."""
+
+    def say(self, table: NetTable, line: ChatLine) -> None:
+        """Add a line of chat to what is kept of the table (never its whole save)."""
 
     def close(self, table: NetTable) -> None:
         """Keep the table for good, out of the open tables."""
@@ -80,6 +84,10 @@ class Keeper:
     def append(self, table: NetTable, hand: int, index: int, entry: Mapping[str, object]) -> None:
         """Write a move before it is told (`Refused` if it cannot)."""
         self._write("save a move", lambda store: store.append(table, hand, index, entry))
+
+    def say(self, table: NetTable, line: ChatLine) -> None:
+        """Write a line of chat before it is told (`Refused` if it cannot)."""
+        self._write("save a line of chat", lambda store: store.say(table, line))
 
     def save_if_can(self, table: NetTable) -> None:
         """Fold the journal into a whole save: a failure only costs a longer journal (a

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final, Protocol, TypedDict
@@ -30,6 +31,14 @@ BOOK_FILE: Final = "players.json"
 START_MU: Final = 25.0
 START_SIGMA: Final = 25.0 / 3
 """A new player's rating (openskill's defaults: a mean and how unsure it is)."""
+SPOKE_KEPT: Final = 4096
+"""How many speakers a book in memory remembers before it forgets those long silent."""
+MET_KEPT_S: Final = 2 * 86_400
+"""How long a pair's rated games are kept after their last (longer than a repeat
+counts: ratings.py)."""
+ESTABLISHED: Final = 10
+"""The rated games after which a player is no longer provisional: listed on the board,
+and of full weight on the ratings of those they play (ratings.py)."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +86,11 @@ class PlayerBook(Protocol):
         """Whether a player has said hello with `key` before (`OSError` when the book
         cannot be read)."""
 
+    def move(self, was: str, key: str) -> None:
+        """The player of key `was` is the player of `key` from now on, and `was` nobody's
+        (when `was` is a player's and `key` nobody's yet; `OSError` when the book cannot
+        be written)."""
+
     def card(self, pid: str) -> Card | None:
         """The player of public id `pid`, if there is one."""
 
@@ -92,8 +106,29 @@ class PlayerBook(Protocol):
         """The changes of rated game `game`, once it is rated."""
 
     def best(self, count: int) -> list[Card]:
-        """The `count` best rated players with at least one rated game, best first, by
-        `order` (their shown rating)."""
+        """The `count` best rated players with at least `ESTABLISHED` rated games, best
+        first, by `order` (their shown rating)."""
+
+    def met(self, first: str, second: str, since: float) -> int:
+        """How many rated games players `first` and `second` (public ids) played together
+        since time `since` (`OSError` when the book cannot be read)."""
+
+    def meet(self, players: Sequence[str], game: str, now: float) -> None:
+        """Rated game `game` of `players` was rated at time `now` (`OSError` when the book
+        cannot be written)."""
+
+    def speak(self, who: str, now: float, every_s: float) -> float | None:
+        """`who` (a player or a network) says a line of chat at time `now`, unless their
+        last was less than `every_s` before: when that last was (`-inf`: never), or None
+        (too soon). Atomic across the servers of one book."""
+
+    def unsay(self, who: str, before: float) -> None:
+        """`who`'s last line was not said after all: their last is `before` again."""
+
+
+def pair(first: str, second: str) -> tuple[str, str]:
+    """Two players as a pair, whichever comes first."""
+    return (first, second) if first < second else (second, first)
 
 
 def order(card: Card) -> float:
@@ -110,6 +145,11 @@ class MemoryBook:
         """A key's hash: the player's PID."""
         self._cards: dict[str, Card] = {}
         self._games: dict[str, list[RatingChange]] = {}
+        self._met: dict[tuple[str, str], dict[str, float]] = {}
+        """When each pair of players' rated games were rated, by game (in memory only:
+        a restart forgets at most a day's repeats)."""
+        self._spoke: dict[str, float] = {}
+        """When each player or network last said a line of chat."""
 
     def enter(self, key: str, name: str) -> Card:
         hashed = key_hash(key)
@@ -122,6 +162,12 @@ class MemoryBook:
 
     def knows(self, key: str) -> bool:
         return key_hash(key) in self._by_key
+
+    def move(self, was: str, key: str) -> None:
+        old, new = key_hash(was), key_hash(key)
+        pid = self._by_key.get(old)
+        if pid is not None and new not in self._by_key:
+            self._write({new: pid}, [], {}, gone=(old,))
 
     def card(self, pid: str) -> Card | None:
         return self._cards.get(pid)
@@ -139,13 +185,46 @@ class MemoryBook:
         return self._games.get(game)
 
     def best(self, count: int) -> list[Card]:
-        played = [card for card in self._cards.values() if card.games]
+        played = [card for card in self._cards.values() if card.games >= ESTABLISHED]
         return sorted(played, key=lambda card: (-order(card), card.name, card.pid))[:count]
 
+    def met(self, first: str, second: str, since: float) -> int:
+        times = self._met.get(pair(first, second), {}).values()
+        return sum(time >= since for time in times)
+
+    def meet(self, players: Sequence[str], game: str, now: float) -> None:
+        self._met = {  # forget the pairs that have not met for longer than a repeat counts
+            pair: games
+            for pair, games in self._met.items()
+            if max(games.values()) > now - MET_KEPT_S
+        }
+        for number, first in enumerate(players):
+            for second in players[number + 1 :]:
+                self._met.setdefault(pair(first, second), {})[game] = now
+
+    def speak(self, who: str, now: float, every_s: float) -> float | None:
+        before = self._spoke.get(who, -math.inf)
+        if now - before < every_s:
+            return None
+        if len(self._spoke) >= SPOKE_KEPT:  # forget those who may speak again anyway
+            self._spoke = {w: t for w, t in self._spoke.items() if now - t < every_s}
+        self._spoke[who] = now
+        return before
+
+    def unsay(self, who: str, before: float) -> None:
+        self._spoke[who] = before
+
     def _write(
-        self, keys: dict[str, str], cards: list[Card], games: dict[str, list[RatingChange]]
+        self,
+        keys: dict[str, str],
+        cards: list[Card],
+        games: dict[str, list[RatingChange]],
+        gone: Iterable[str] = (),
     ) -> None:
-        """Keep new keys, cards and rated games (a book on disk writes them first)."""
+        """Keep new keys, cards and rated games, and forget the hashes `gone` (a book on
+        disk writes them first)."""
+        for hashed in gone:
+            self._by_key.pop(hashed, None)
         self._by_key.update(keys)
         self._cards.update((card.pid, card) for card in cards)
         self._games.update(games)
@@ -177,14 +256,19 @@ class FileBook(MemoryBook):
             raise RecordError(f"{self.path.name}: not a players' book") from None
 
     def _write(
-        self, keys: dict[str, str], cards: list[Card], games: dict[str, list[RatingChange]]
+        self,
+        keys: dict[str, str],
+        cards: list[Card],
+        games: dict[str, list[RatingChange]],
+        gone: Iterable[str] = (),
     ) -> None:
-        pids = {**self._by_key, **keys}
+        dropped = set(gone)
+        pids = {h: pid for h, pid in {**self._by_key, **keys}.items() if h not in dropped}
         changed = {card.pid: card for card in cards}
         players = {h: vars(changed.get(pid) or self._cards[pid]) for h, pid in pids.items()}
         book = {"players": players, "games": {**self._games, **games}}
         write_text_atomically(self.path, json.dumps(book), durable=True)
-        super()._write(keys, cards, games)
+        super()._write(keys, cards, games, dropped)
 
 
 def well_formed_changes(changes: object) -> bool:

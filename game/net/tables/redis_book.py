@@ -6,7 +6,12 @@ The book keeps, beside the tables (`redis_store.py`):
 - `contack:player:PID`, a hash per player: `name`, `mu`, `sigma` (as Python writes the
   floats, so they read back exactly) and `games`;
 - `contack:rated`, a hash: each rated game's changes (JSON);
-- `contack:ratings`, a sorted set of the players with a rated game, by `order`.
+- `contack:ratings`, a sorted set of the established players (`ESTABLISHED` rated games),
+  by `order`;
+- `contack:spoke:WHO`: when a player (or a network) last said a line of chat, for a
+  minute (chat.py: one line a second across every server);
+- `contack:met:PID:PID`, a sorted set per pair of players: their rated games, by when
+  each was rated (it expires a day after the last; `ratings.py` counts repeats).
 
 A rated game is kept by one Lua script, in one atomic step: its changes, its players' new
 ratings and their places. A game kept already is not kept again (two servers that see
@@ -19,10 +24,13 @@ whichever server stops when.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+import math
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from game.net.tables.players import (
+    ESTABLISHED,
+    MET_KEPT_S,
     START_MU,
     START_SIGMA,
     Card,
@@ -31,6 +39,7 @@ from game.net.tables.players import (
     key_hash,
     new_pid,
     order,
+    pair,
 )
 from game.net.tables.redis_store import PREFIX, TIMEOUT_S, answering, client_for
 
@@ -50,15 +59,42 @@ end
 for i = 3, #KEYS do
   local at = (i - 3) * 5 + 3
   redis.call('HSET', KEYS[i], 'games', ARGV[at], 'mu', ARGV[at + 1], 'sigma', ARGV[at + 2])
-  redis.call('ZADD', KEYS[2], ARGV[at + 3], ARGV[at + 4])
+  if ARGV[at + 3] ~= '' then redis.call('ZADD', KEYS[2], ARGV[at + 3], ARGV[at + 4]) end
 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 return {1, ARGV[2]}
 """
 
 
+_SPEAK: Final = """
+local last = redis.call('GET', KEYS[1])
+if last and tonumber(ARGV[1]) - tonumber(last) < tonumber(ARGV[2]) then return false end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
+return last or ''
+"""
+SPOKE_KEPT_S: Final = 60
+"""How long Redis remembers a speaker's last line (far longer than a turn to speak)."""
+
+
+_MOVE: Final = """
+local pid = redis.call('HGET', KEYS[1], ARGV[1])
+if not pid or redis.call('HEXISTS', KEYS[1], ARGV[2]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], ARGV[2], pid)
+redis.call('HDEL', KEYS[1], ARGV[1])
+return 1
+"""
+
+
+def spoke_key(who: str) -> str:
+    return f"{PREFIX}spoke:{who}"
+
+
 def player_key(pid: str) -> str:
     return f"{PREFIX}player:{pid}"
+
+
+def met_key(first: str, second: str) -> str:
+    return PREFIX + "met:" + ":".join(pair(first, second))
 
 
 def _card(pid: str, fields: Any) -> Card | None:
@@ -88,6 +124,8 @@ class RedisBook:
     def __init__(self, url: str, timeout_s: float = TIMEOUT_S) -> None:
         self.client = client_for(url, timeout_s)
         self._rate = self.client.register_script(_RATE)
+        self._speak = self.client.register_script(_SPEAK)
+        self._move = self.client.register_script(_MOVE)
 
     def enter(self, key: str, name: str) -> Card:
         hashed = key_hash(key)
@@ -106,6 +144,10 @@ class RedisBook:
         with answering():
             return bool(self.client.hexists(KEYS, key_hash(key)))
 
+    def move(self, was: str, key: str) -> None:
+        with answering():
+            self._move(keys=[KEYS], args=[key_hash(was), key_hash(key)])
+
     def card(self, pid: str) -> Card | None:
         with answering():
             fields = self.client.hmget(player_key(pid), _FIELDS)
@@ -118,7 +160,8 @@ class RedisBook:
         told = json.dumps(changes)
         values: list[str | int] = [game, told]
         for card in players:
-            values += [card.games, repr(card.mu), repr(card.sigma), repr(order(card)), card.pid]
+            place = repr(order(card)) if card.games >= ESTABLISHED else ""  # not on the board
+            values += [card.games, repr(card.mu), repr(card.sigma), place, card.pid]
         keys = [RATED, RATINGS, *(player_key(card.pid) for card in players)]
         with answering():
             written, kept = self._rate(keys=keys, args=values)
@@ -140,8 +183,34 @@ class RedisBook:
                     reading.hmget(player_key(pid), _FIELDS)
                 found = reading.execute()
         cards = [_card(pid, fields) for pid, fields in zip(pids, found, strict=True)]
-        known = [card for card in cards if card is not None]
+        known = [card for card in cards if card is not None and card.games >= ESTABLISHED]
         return sorted(known, key=lambda card: (-order(card), card.name, card.pid))
+
+    def met(self, first: str, second: str, since: float) -> int:
+        with answering():
+            return int(self.client.zcount(met_key(first, second), since, "+inf"))
+
+    def meet(self, players: Sequence[str], game: str, now: float) -> None:
+        with answering(), self.client.pipeline(transaction=True) as writing:
+            for number, first in enumerate(players):
+                for second in players[number + 1 :]:
+                    writing.zadd(met_key(first, second), {game: now})
+                    writing.expire(met_key(first, second), MET_KEPT_S)
+            writing.execute()
+
+    def speak(self, who: str, now: float, every_s: float) -> float | None:
+        with answering():
+            last = self._speak(keys=[spoke_key(who)], args=[repr(now), every_s, SPOKE_KEPT_S])
+        if last is None:
+            return None
+        return float(last) if last else -math.inf
+
+    def unsay(self, who: str, before: float) -> None:
+        with answering():
+            if before == -math.inf:
+                self.client.delete(spoke_key(who))
+            else:
+                self.client.set(spoke_key(who), repr(before), ex=SPOKE_KEPT_S)
 
     @staticmethod
     def _changes(kept: str) -> list[RatingChange]:

@@ -2,13 +2,14 @@
 --store redis://HOST:PORT/DB`); the files of `store.py` stay the default.
 
 Each open table is a hash `contack:table:CODE` (`save`: its whole save; `version`: how
-many changes it has had) and a list `contack:journal:CODE` (each move since that save, a
-line as the files' journal holds it); the set `contack:open` names the open tables and
-the hash `contack:closed` keeps the saves of the closed ones. One Lua script makes every
-change in one atomic step: it checks that the table's version is the one this server's
-copy is at (when another server changed the table first, nothing is written: `Stale`),
-writes the change, counts it, and appends it to the stream `contack:changes` that every
-server follows (`replica.py`), so that each change is kept and announced together.
+many changes it has had) and a list `contack:journal:CODE` (each move and line of chat
+since that save, a line as the files' journal holds it); the set `contack:open` names
+the open tables and the hash `contack:closed` keeps the saves of the closed ones. One
+Lua script makes every change in one atomic step: it checks that the table's version is
+the one this server's copy is at (when another server changed the table first, nothing
+is written: `Stale`), writes the change, counts it, and appends it to the stream
+`contack:changes` that every server follows (`replica.py`), so that each change is kept
+and announced together.
 
 Writes use redis-py's synchronous client: a change is in Redis before anyone hears of
 it (a loopback round trip is about 0.1 ms). A Redis that does not answer within
@@ -31,8 +32,9 @@ from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 from redis.retry import Retry
 
+from game.net.tables.club_table import ChatLine
 from game.net.tables.keeping import Stale
-from game.net.tables.store import journal_line, play_journal
+from game.net.tables.store import journal_line, play_journal, said_line
 from game.net.tables.table import NetTable
 from game.rules.errors import RulesError
 
@@ -56,7 +58,7 @@ if kind == 'save' then
   redis.call('SADD', KEYS[3], ARGV[1])
   table.insert(told, 'digest')
   table.insert(told, ARGV[5])
-elseif kind == 'move' then
+elseif kind == 'move' or kind == 'said' then
   redis.call('RPUSH', KEYS[2], ARGV[4])
   redis.call('HSET', KEYS[1], 'version', now)
   table.insert(told, 'move')
@@ -165,6 +167,12 @@ class RedisStore:
         """Add one move to the table's journal (`Stale` when another server changed it
         first)."""
         if not self._change(table, "move", journal_line(table, hand, index, entry)):
+            raise Stale(table.code)
+
+    def say(self, table: NetTable, line: ChatLine) -> None:
+        """Add a line of chat to the table's journal, told in the stream as a `said`
+        change (`Stale` when another server changed the table first)."""
+        if not self._change(table, "said", said_line(line)):
             raise Stale(table.code)
 
     def close(self, table: NetTable) -> None:

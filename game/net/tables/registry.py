@@ -47,6 +47,7 @@ from game.net.replies import (
     view_frame,
 )
 from game.net.tables.club import Club
+from game.net.tables.club_table import ChatLine
 from game.net.tables.computers import Computers
 from game.net.tables.keeping import Keeper, Stale, Store
 from game.net.tables.limits import Attempts, Clock, Limits, TokenBucket, expired, network_of
@@ -103,8 +104,7 @@ class Peer(Follower):
         bucket: TokenBucket,
         close: Callable[[], object],
     ) -> None:
-        super().__init__(send)
-        self.address = address
+        super().__init__(send, address)
         self.bucket = bucket
         self.close = close
         self.tables: set[bytes] = set()
@@ -155,7 +155,7 @@ class Registry:
         self._unsaved: set[bytes] = set()
         """The tables whose last change the store could not write (they were told)."""
         self.computers = Computers(self.thinker, self.tables, self._play)
-        self.club = Club(clock, self.tables, self._table, self._tell, self._save, book)
+        self.club = Club(clock, self.tables, self._table, self._tell, self._keep_line, book)
         self.deadlines = Deadlines(clock, self.thinker, self.tables, self._play)
         self.elsewhere: Elsewhere = Alone()
 
@@ -304,12 +304,14 @@ class Registry:
         table = self._table(message.table)
         if not table.is_host(message.host):
             raise Refused(BAD_TOKEN, "that is not the host's token")
+        left = set(table.club.left)
         table.stand_in(message.seat, message.level)
         table.last_active = self.clock()
         try:
             self._save(table, peer)
         except Refused:
             table.end_stand_in(message.seat)
+            table.club.left = left
             raise
         self._tell(table, view_of(table))
         self._tell(table, presence_frame(table.code, table.connected()))
@@ -353,6 +355,9 @@ class Registry:
     def _save(self, table: NetTable, mover: Follower | None) -> None:
         self._kept(table, partial(self.keeper.save, table), mover)
 
+    def _keep_line(self, table: NetTable, line: ChatLine, speaker: Follower) -> None:
+        self._kept(table, partial(self.keeper.say, table, line), speaker)
+
     def _kept(self, table: NetTable, write: Callable[[], None], mover: Follower | None) -> None:
         """Do `write`, a `Keeper` write of a change to `table`. When it is refused, the
         table's followers are told (once, until a write succeeds again; `mover` hears the
@@ -377,6 +382,8 @@ class Registry:
         idle = [table for table in idle if not waits(table, self.clock())]
         for table in idle:
             self.forget(table)
+            if self.club.rate_left(table):
+                self.keeper.save_if_can(table)
             self.keeper.close(table, played=table.joined)
         for key in list(self._unsaved):
             if key in self.tables:

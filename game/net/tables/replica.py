@@ -39,6 +39,7 @@ from game.net.tables.keeping import Stale, not_saved
 from game.net.tables.presence import SeatsHeld
 from game.net.tables.redis_store import CHANGES, TIMEOUT_S, Kept, RedisStore, digest
 from game.net.tables.registry import Rate, Registry, after_move, view_of
+from game.net.tables.store import heard
 from game.net.tables.table import NetTable, code_key
 from game.rules import jsontext
 from game.rules.errors import RulesError
@@ -63,9 +64,12 @@ def _tell(table: NetTable, frames: list[str]) -> None:
 
 
 def moved(table: NetTable, line: str, rate: Rate) -> list[str]:
-    """Play journal `line` on `table`, the move after its last (`RulesError` when it is
-    not); what the server that made it told after it."""
+    """Take journal `line` in at `table`: a line of chat, or the move after its last
+    (`RulesError` when it is not); what the server that wrote it told after it."""
     written = jsontext.parse(line)
+    said = heard(table, written)
+    if said is not None:
+        return [said_frame(table.code, said)]
     position = table.position
     hand, index = written["hand"], written["index"]
     table.catch_up(hand, index, written["move"], written["active"])
@@ -222,7 +226,7 @@ class Replica:
         are the club's."""
         code, kind = change.get("code", ""), change.get("kind")
         table = self.registry.tables.get(code_key(code))
-        if table is None and kind in ("save", "move"):
+        if table is None and kind in ("save", "move", "said"):
             with contextlib.suppress(Refused):  # Redis did not answer: read when named
                 self.load(code)
             return
@@ -237,7 +241,7 @@ class Replica:
             self.store.versions.pop(code, None)
         elif version <= held:
             return
-        elif version == held + 1 and kind == "move":
+        elif version == held + 1 and kind in ("move", "said"):
             try:
                 frames = moved(table, change["move"], self.registry.club.rate)
             except (ValueError, KeyError, TypeError):

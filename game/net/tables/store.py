@@ -1,17 +1,17 @@
 """Where the server keeps its tables: one record file per table in its own folder
 (`HOME/tables/CODE.contack.json`, written atomically), and beside it the table's journal
-(`CODE.moves`): each move since that save, one JSON line appended before the move is
-announced. A whole save is written when a table opens, a seat is taken, a hand is dealt
-and the game ends, and empties the journal; a move costs one short append instead of a
-rewrite (replacing a file by a rename makes ext4 write it out at once: 1.6 ms a move on
-this machine, 10 µs an append). An append the disk cuts short is taken back, so the
-journal holds whole lines only. Reopening reads the save and plays the journal's moves
-on it (dealing the next hand where the journal goes on into it); a line cut short by a
-crash ends it. A closed table's save is moved to `HOME/closed/`; a table nobody joined
-is deleted. When the server stops, the tables whose journal holds moves are saved whole
-and one sync of the disk makes every file durable (one sync for all: 5,000 saves each
-waiting for the disk took 23 s). The file names are the server's own codes; nothing a
-client sends ever names a file."""
+(`CODE.moves`): each move and each line of chat since that save, one JSON line appended
+before it is announced. A whole save is written when a table opens, a seat is taken, a
+hand is dealt and the game ends, and empties the journal; a move costs one short append
+instead of a rewrite (replacing a file by a rename makes ext4 write it out at once: 1.6
+ms a move on this machine, 10 µs an append). An append the disk cuts short is taken
+back, so the journal holds whole lines only. Reopening reads the save and plays the
+journal's moves on it (dealing the next hand where the journal goes on into it), its
+chat kept; a line cut short by a crash ends it. A closed table's save is moved to
+`HOME/closed/`; a table nobody joined is deleted. When the server stops, the tables
+whose journal holds moves are saved whole and one sync of the disk makes every file
+durable (one sync for all: 5,000 saves each waiting for the disk took 23 s). The file
+names are the server's own codes; nothing a client sends ever names a file."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Final
 
+from game.net.tables.club_table import ChatLine, chat_line
 from game.net.tables.table import NetTable
 from game.persist.atomic import write_text_atomically
 from game.persist.files import read_bounded
@@ -59,9 +60,17 @@ class TableStore:
         self._journaled.discard(table.code)
 
     def append(self, table: NetTable, hand: int, index: int, entry: Mapping[str, object]) -> None:
-        """Add move `index` of hand `hand`, as recorded, to the table's journal: the whole
-        line or, when the disk refuses part of it (`OSError`), nothing."""
-        data = (journal_line(table, hand, index, entry) + "\n").encode()
+        """Add move `index` of hand `hand`, as recorded, to the table's journal."""
+        self._add(table, journal_line(table, hand, index, entry))
+
+    def say(self, table: NetTable, line: ChatLine) -> None:
+        """Add a line of chat to the table's journal: it costs its own size, not a save."""
+        self._add(table, said_line(line))
+
+    def _add(self, table: NetTable, text: str) -> None:
+        """Add `text` to the table's journal: the whole line or, when the disk refuses
+        part of it (`OSError`), nothing."""
+        data = (text + "\n").encode()
         with open(self._journal(table.code), "ab", buffering=0) as journal:
             start = journal.tell()
             try:
@@ -136,12 +145,30 @@ def journal_line(table: NetTable, hand: int, index: int, entry: Mapping[str, obj
     return json.dumps(line)
 
 
+def said_line(line: ChatLine) -> str:
+    """A line of chat as a journal keeps it: one line of JSON."""
+    return json.dumps({"said": line})
+
+
+def heard(table: NetTable, written: object) -> ChatLine | None:
+    """The line of chat a journal's line `written` (parsed) holds, now kept at `table`
+    (None: it holds a move); `ValueError`, `KeyError` or `TypeError` when it is damaged."""
+    if not isinstance(written, dict) or "said" not in written:
+        return None
+    line = chat_line(written["said"], len(table.tokens))
+    table.club.chat.append(line)
+    return line
+
+
 def play_journal(table: NetTable, lines: Iterable[str | bytes]) -> None:
-    """Play the moves of journal `lines` that `table`'s save does not hold yet; a line cut
-    short by a crash (or one that cannot be played as written) ends the journal."""
+    """Play the moves and keep the lines of chat of journal `lines` that `table`'s save
+    does not hold yet; a line cut short by a crash (or one that cannot be played as
+    written) ends the journal."""
     for line in lines:
         try:
             written = jsontext.parse(line)
+            if heard(table, written) is not None:
+                continue
             hand, index = written["hand"], written["index"]
             table.catch_up(hand, index, written["move"], written["active"])
         except (ValueError, KeyError, TypeError):

@@ -64,10 +64,12 @@ def new_seed() -> int:
 
 
 class Follower:
-    """A connection as a table sees it: a way to send it a frame."""
+    """A connection as a table sees it: a way to send it a frame, and where it comes
+    from ("" when nowhere)."""
 
-    def __init__(self, send: Callable[[str], None]) -> None:
+    def __init__(self, send: Callable[[str], None], address: str = "") -> None:
         self.send = send
+        self.address = address
 
 
 def think_here(player: Player, state: TableState) -> Job[tuple[Move, Player]]:
@@ -256,10 +258,11 @@ class NetTable:
 
     def stand_in(self, seat: int, level: str) -> None:
         """A computer of `level` plays away seat `seat` until its player takes it back
-        (only a seat a player took, and left)."""
+        (only a seat a player took, and left: a rated game counts it as left for good)."""
         if not 0 <= seat < len(self.tokens) or self.tokens[seat] is None or self.held(seat):
             raise Refused(NOT_YOUR_SEAT, f"seat {seat} is not a player's away seat")
         self.record.set_player(seat, kind=AI_PREFIX + level)
+        self.club.left.add(seat)
         self.flow.seats.seat_to(seat, Computer(level, self._think, self.record.seed or 0, seat))
 
     def release(self, follower: Follower) -> bool:

@@ -1,6 +1,6 @@
 """Who the player is at the club: the name in the settings (Join a table's too, else the
-one typed for their seat at the last table set up) and the key the game makes once (kept
-in the settings file, never shown)."""
+one typed for their seat at the last table set up) and the club's own key, made from the
+secret the game makes once (kept in the settings file, never shown)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Final
 
 from game.i18n import in_every_language
 from game.net.client import ClubIdentity
-from game.persist.settings import TableSetup, club_key_made
+from game.persist.settings import TableSetup, club_keys
 from game.ui.words import PERSON_SEAT_NAME
 
 if TYPE_CHECKING:
@@ -39,10 +39,12 @@ def typed_name(setup: TableSetup | None) -> str:
 
 
 def club_hello(services: Services) -> ClubIdentity:
-    """The player's hello (the key made and saved the first time)."""
+    """The player's hello at the settings' club: its own key (the secret made and saved
+    the first time), and the old key to move from there, if this is the club that knew
+    it."""
     settings = services.settings
-    made = settings.club_key
-    key = club_key_made(settings)
-    if key != made:
+    made = settings.club_secret
+    key, was = club_keys(settings, settings.club_server)
+    if settings.club_secret != made:
         services.save_settings()
-    return ClubIdentity(saved_name(services), key)
+    return ClubIdentity(saved_name(services), key, was)

@@ -1,7 +1,8 @@
 """The chat beside a club's table (a part of the remote table screen): opened and closed
 with its button, it shows the table's last lines over the bottom of the figure and a
-text box. A click on a line's name mutes that player (their lines hidden; the muted
-names' line shows them again). While the box has the focus every key goes to it, Enter
+text box. A watcher's line says so (never drawn as a seat's). A click on a line's name
+mutes that player, whatever name they take (their lines hidden; the muted names' line
+shows them again). While the box has the focus every key goes to it, Enter
 says the line and Tab leaves the box; a press anywhere else gives the table back every
 key, as the game's other text boxes do. Escape closes the chat, as it closes every panel
 over the figure."""
@@ -13,9 +14,10 @@ from typing import TYPE_CHECKING, Final
 import pygame
 
 from game.i18n import N_, _
+from game.net.club_answers import Said
 from game.net.club_messages import CHAT_LIMIT
 from game.net.remote_match import RemoteMatch
-from game.net.table_chat import said_name, said_text
+from game.net.table_chat import NAMED, said_name, said_text
 from game.ui.painting import blit_text, draw_panel
 from game.ui.text import fit_text, shrunk_text
 from game.ui.theme import PALETTE
@@ -25,8 +27,17 @@ if TYPE_CHECKING:
     from game.scenes.base import Services
 
 MUTED_SETTING: Final = "club_muted"
-"""The settings file's key for the names whose lines are hidden."""
+"""The settings file's key for the speakers whose lines are hidden (`kept_muted`)."""
 LINE_SIZE: Final = 15
+
+
+def kept_muted(kept: object) -> dict[str, str]:
+    """The muted speakers the settings keep (each `mute_key` and its name); a list of
+    names, as the game kept them before muting by player, mutes those names."""
+    if isinstance(kept, dict):
+        return {k: v for k, v in kept.items() if isinstance(k, str) and isinstance(v, str)}
+    names = kept if isinstance(kept, list) else []
+    return {NAMED + name: name for name in names if isinstance(name, str)}
 
 
 class ChatPanel:
@@ -35,14 +46,13 @@ class ChatPanel:
     def __init__(self, services: Services, match: RemoteMatch) -> None:
         self.services = services
         self.match = match
-        muted = services.settings.extra.get(MUTED_SETTING, [])
-        match.chat.muted.update(name for name in muted if isinstance(name, str))
+        match.chat.muted.update(kept_muted(services.settings.extra.get(MUTED_SETTING)))
         self.field = TextField(N_("Say something (Enter)…"), "", self._typed, CHAT_LIMIT)
         self.field.ui = services.ui
         self.open = False
         self.rect = pygame.Rect(0, 0, 0, 0)
-        self.names: list[tuple[pygame.Rect, str]] = []
-        """Where each shown line's name is, to mute it with a click."""
+        self.names: list[tuple[pygame.Rect, Said]] = []
+        """Where each shown line's name is, to mute its speaker with a click."""
         self.muted_rect = pygame.Rect(0, 0, 0, 0)
         self.said = ""
         """Why the line typed cannot be said ("" when it can)."""
@@ -101,11 +111,12 @@ class ChatPanel:
         self.rows, self.names = [], []
         for index, said in enumerate(reversed(chat.shown()[-room:] if room else [])):
             rect = pygame.Rect(inner.x, bottom - (index + 1) * line_h, inner.width, line_h)
-            name = ui.text(said_name(said) + ":", LINE_SIZE, PALETTE.gold, "bold")
+            colour = PALETTE.gold if said.seat is not None else PALETTE.text_dim  # a watcher
+            name = ui.text(said_name(said) + ":", LINE_SIZE, colour, "bold")
             left = inner.width - name.get_width() - ui.px(6)
             words = ui.text(fit_text(ui, said_text(said), LINE_SIZE, left), LINE_SIZE, PALETTE.text)
             self.rows.append((rect, name, words))
-            self.names.append((name.get_rect(topleft=rect.topleft), said.name))
+            self.names.append((name.get_rect(topleft=rect.topleft), said))
         self.muted_rect = pygame.Rect(
             inner.centerx, self.rect.top, inner.width // 2, line_h + ui.px(12)
         )
@@ -140,9 +151,9 @@ class ChatPanel:
         if self.field.focused:
             self.field.click(pos)
             return True
-        for rect, name in self.names:
+        for rect, said in self.names:
             if rect.collidepoint(pos):
-                chat.mute(name)
+                chat.mute(said)
                 self._keep_muted()
                 return True
         if chat.muted and self.muted_rect.collidepoint(pos):
@@ -152,7 +163,7 @@ class ChatPanel:
         return self.rect.collidepoint(pos)  # never a press on the board under the panel
 
     def _keep_muted(self) -> None:
-        self.services.settings.extra[MUTED_SETTING] = sorted(self.match.chat.muted)
+        self.services.settings.extra[MUTED_SETTING] = dict(sorted(self.match.chat.muted.items()))
         self.services.save_settings()
         self.place_lines()
 
@@ -173,7 +184,7 @@ class ChatPanel:
         muted = self.match.chat.muted
         if muted:
             words = _("Muted: {names} (click to show them again)").format(
-                names=", ".join(sorted(muted))
+                names=", ".join(sorted(muted.values()))
             )
             room = inner.width - title.get_width() - ui.px(16)
             image = shrunk_text(ui, words, 14, room, PALETTE.text_dim)
