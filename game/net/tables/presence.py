@@ -95,6 +95,10 @@ class SeatsHeld:
             saying.execute()
         self._said.update(said)
 
+    def lost(self) -> None:
+        """The store lost what this server said: say it all again at the next `publish`."""
+        self._said.clear()
+
     def heard(self, change: Mapping[str, str]) -> bool:
         """Take in another server's word of the seats it holds; whether it is news."""
         server, code = change.get("server", ""), change.get("code", "")

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import hashlib
+import secrets
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -40,12 +41,17 @@ PREFIX: Final = "contack:"
 OPEN: Final = PREFIX + "open"
 CLOSED: Final = PREFIX + "closed"
 CHANGES: Final = PREFIX + "changes"
+CLUB: Final = PREFIX + "club"
+"""The club's generation: a token the first server of an empty store writes. A store
+whose token is not the one a server joined is not the store it left (Redis restarted
+with nothing kept, or flushed): every write checks it (`Lost`)."""
 CHANGES_KEPT: Final = 100_000
 """About how many changes the stream keeps (a server that falls further behind reads a
 table again whole: `replica.py`)."""
 TIMEOUT_S: Final = 2.0
 
 _WRITE: Final = """
+if redis.call('GET', KEYS[6]) ~= ARGV[7] then return {-1, 0} end
 local version = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
 if version ~= tonumber(ARGV[2]) then return {0, version} end
 local kind, now = ARGV[3], version + 1
@@ -69,6 +75,27 @@ else
 end
 redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[6], '*', unpack(told))
 return {1, now}
+"""
+
+_JOIN: Final = """
+local club = redis.call('GET', KEYS[1])
+if club then return club end
+redis.call('SET', KEYS[1], ARGV[1])
+return ARGV[1]
+"""
+
+_SEED: Final = """
+if redis.call('GET', KEYS[6]) ~= ARGV[6] then return {-1, 0} end
+local version = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
+if version >= tonumber(ARGV[2]) or redis.call('HEXISTS', KEYS[5], ARGV[1]) == 1 then
+  return {0, version}
+end
+redis.call('HSET', KEYS[1], 'version', ARGV[2], 'save', ARGV[3])
+redis.call('DEL', KEYS[2])
+redis.call('SADD', KEYS[3], ARGV[1])
+redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[5], '*',
+  'code', ARGV[1], 'version', ARGV[2], 'kind', 'save', 'digest', ARGV[4])
+return {1, tonumber(ARGV[2])}
 """
 
 
@@ -109,6 +136,25 @@ def answering() -> Iterator[None]:
         raise OSError(errno.EIO, "the store does not answer", str(error)) from None
 
 
+class Lost(Stale):
+    """A change refused because the store is not the one this server joined (it lost
+    what it held): nothing was written; the server writes back what it holds
+    (`replica.Replica.restore`), then tries again."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.message = "the server's store lost its tables; nothing changed"
+
+
+@contextlib.contextmanager
+def lost_unsaved() -> Iterator[None]:
+    """A `Lost` store as the `OSError` of a write that could not be made."""
+    try:
+        yield
+    except Lost:
+        raise OSError(errno.EIO, "the store lost the club's tables") from None
+
+
 def client_for(url: str, timeout_s: float) -> redis.Redis:
     """A synchronous client of `url` that gives up after `timeout_s` and never retries."""
     return redis.Redis.from_url(
@@ -129,23 +175,63 @@ class RedisStore:
         self.url = url
         self.client = client_for(url, timeout_s)
         self._write = self.client.register_script(_WRITE)
+        self._join = self.client.register_script(_JOIN)
+        self._seed = self.client.register_script(_SEED)
         self.versions: dict[str, int] = {}
+        self.club = ""
+        """The club's generation this server joined (`join`)."""
 
     def check(self) -> None:
         """`OSError` unless the store answers."""
         with answering():
             self.client.ping()
 
+    def join(self) -> None:
+        """Join the club the store holds now: its generation, written first when the
+        store has none (an empty store)."""
+        with answering():
+            self.club = str(self._join(keys=[CLUB], args=[secrets.token_hex(16)]))
+
+    def lost(self) -> bool:
+        """Whether the store is no longer the one this server joined (it lost what it
+        held: restarted empty, or flushed)."""
+        with answering():
+            return self.client.get(CLUB) != self.club
+
+    def durability(self) -> str:
+        """In one line, how much of the club a restart of Redis would lose, when it may
+        lose any ("" when every change is on its disk: `appendonly yes`)."""
+        try:
+            with answering():
+                appendonly = self.client.config_get("appendonly").get("appendonly")
+                save = self.client.config_get("save").get("save")
+        except OSError as error:
+            return f"cannot ask the store whether it keeps the club on its disk ({error})"
+        if appendonly == "yes":
+            return ""
+        if not save:
+            return (
+                "the store keeps nothing on its disk (appendonly no, no save): a "
+                "restart of Redis loses every table and player; run it with appendonly yes"
+            )
+        return (
+            f"the store keeps only snapshots on its disk (appendonly no, save {save}): a "
+            "restart of Redis loses the changes since the last; run it with appendonly yes"
+        )
+
     def _change(self, table: NetTable, kind: str, text: str = "", known_by: str = "") -> bool:
         """Write a change of `kind` to `table` if its copy here is the store's latest;
-        whether it was written (the new version is this copy's)."""
+        whether it was written (the new version is this copy's). `Lost` when the store
+        is not the one this server joined: nothing is written."""
         code = table.code
-        keys = [table_key(code), journal_key(code), OPEN, CHANGES, CLOSED]
+        keys = [table_key(code), journal_key(code), OPEN, CHANGES, CLOSED, CLUB]
         expected = self.versions.get(code, 0)
         with answering():
             written, version = self._write(
-                keys=keys, args=[code, expected, kind, text, known_by, CHANGES_KEPT]
+                keys=keys, args=[code, expected, kind, text, known_by, CHANGES_KEPT, self.club]
             )
+        if written == -1:
+            raise Lost(code)
         if not written:
             return False
         if version:
@@ -170,11 +256,29 @@ class RedisStore:
     def close(self, table: NetTable) -> None:
         """Keep the table for good, out of the open tables (left open when another server
         has changed it since: it is not idle there)."""
-        self._change(table, "closed", table.saved_text())
+        with lost_unsaved():
+            self._change(table, "closed", table.saved_text())
 
     def discard(self, table: NetTable) -> None:
         """Forget a table nobody played (unless another server has changed it since)."""
-        self._change(table, "discarded")
+        with lost_unsaved():
+            self._change(table, "discarded")
+
+    def seed(self, table: NetTable) -> int:
+        """Write the whole save of `table`, held here, to a store that lost it or holds
+        an older version of it (which the copy here goes on from); the store's version
+        of it, this copy's when it was written (`Lost` when the store is not the one
+        this server joined)."""
+        code, text = table.code, table.saved_text()
+        keys = [table_key(code), journal_key(code), OPEN, CHANGES, CLOSED, CLUB]
+        version = self.versions.get(code, 0)
+        with answering():
+            written, kept = self._seed(
+                keys=keys, args=[code, version, text, digest(text), CHANGES_KEPT, self.club]
+            )
+        if written == -1:
+            raise Lost(code)
+        return int(kept) if not written else version
 
     def flush(self, tables: Iterable[NetTable]) -> list[str]:
         """Nothing to do: every change is in Redis before it is told (Redis's own

@@ -37,7 +37,7 @@ from game.net.messages import Refused
 from game.net.replies import move_frame, presence_frame
 from game.net.tables.keeping import Stale, not_saved
 from game.net.tables.presence import SeatsHeld
-from game.net.tables.redis_store import CHANGES, TIMEOUT_S, Kept, RedisStore, digest
+from game.net.tables.redis_store import CHANGES, TIMEOUT_S, Kept, Lost, RedisStore, digest
 from game.net.tables.registry import Rate, Registry, after_move, view_of
 from game.net.tables.table import NetTable, code_key
 from game.rules import jsontext
@@ -135,7 +135,9 @@ class Replica:
         registry.elsewhere = self
 
     def open(self) -> None:
-        """Hold every open table of the store, and follow the changes from now on."""
+        """Join the store's club, hold its every open table, and follow the changes from
+        now on."""
+        self.store.join()
         self.presence.beat()
         self.after = self.store.last_change()
         tables = self.store.load()
@@ -165,10 +167,49 @@ class Replica:
             try:
                 work()
                 return
+            except Lost:
+                if not tries_left:
+                    raise
+                self.restore()
             except Stale as stale:
                 if not tries_left:
                     raise
                 self.catch_up(stale.table)
+
+    def keep_club(self) -> None:
+        """`restore` when the store is not the one this server joined."""
+        if self.store.lost():
+            self.restore()
+
+    def restore(self) -> None:
+        """The store lost what it held (Redis restarted with nothing kept, or flushed):
+        say so in one line, join the club as the store holds it now, and write back each
+        table held here that it lost or holds older, so that no change announced here
+        is lost; where another server wrote a table back further, the copy here catches
+        up from it, so no two copies go two ways."""
+        self.store.join()
+        tables = list(self.registry.tables.values())
+        print(
+            f"table server: the store {self.store.url} lost the club's tables (Redis "
+            f"restarted with nothing kept, or flushed): writing back the {len(tables)} "
+            "held here",
+            file=sys.stderr,
+        )
+        self.presence.lost()
+        for table in tables:
+            self._write_back(table)
+
+    def _write_back(self, table: NetTable) -> None:
+        """Write `table`, held here, back to a store behind it; catch the copy up when the
+        store holds it further."""
+        try:
+            kept = self.store.seed(table)
+        except OSError as error:  # the next write, or the next check, tries again
+            print(f"table server: cannot write back table {table.code}: {error}", file=sys.stderr)
+            return
+        if kept > self.store.versions.get(table.code, 0):
+            self.catch_up(table.code)
+        self.registry.take_over(table)
 
     def catch_up(self, code: str) -> None:
         """Bring the copy of table `code` up to the store's: from its whole save when the
@@ -179,9 +220,17 @@ class Replica:
             return
         try:
             kept = self.store.read(code)
+            if (kept is None or kept.version < self.store.versions.get(code, 0)) and (
+                self.store.lost()
+            ):
+                self.restore()
+                return
             if kept is None:  # closed by another server
                 self.registry.forget(held)
                 self.store.versions.pop(code, None)
+                return
+            if kept.version < self.store.versions.get(code, 0):  # it went back in time
+                self._write_back(held)
                 return
             table, frames = self._from_save(held, kept)
         except (OSError, RulesError) as error:  # the copy stays behind: a write tries again
@@ -327,6 +376,7 @@ class Replica:
             while True:
                 await asyncio.sleep(PRESENCE_S)
                 try:
+                    self.keep_club()
                     self.take_over()
                     self.keep_presence()
                 except OSError:

@@ -1,0 +1,152 @@
+"""A club's servers on a Redis that fails them (issue 51), on real redis-server processes:
+a Redis flushed, or killed with nothing on its disk and started again empty, is noticed
+(the club's generation, `contack:club`) and every server writes back the tables it holds,
+so no announced move is lost and no two copies go two ways; a Redis that keeps nothing
+on its disk, or that refuses CONFIG, is said at start."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+import pytest
+import redis
+
+from game.net.tables.redis_store import RedisStore
+from tests.net_helpers import Inbox, Server, first_legal_entry, settle
+from tests.net_process import end, start_server
+from tests.test_net_club import create
+from tests.test_net_club_servers import hello, join
+from tools.redis_server import RedisServer, start_redis
+
+LOST = "lost the club's tables"
+
+
+def play(code: str, seats: dict[int, Inbox], servers: tuple[Server, ...], moves: int) -> None:
+    """Each seat to act plays its first legal move on its own server, `moves` times, every
+    server taking in the changes after each."""
+    for _ in range(moves):
+        table = servers[0].table(code)
+        replies = seats[table.state.current].send(
+            {"type": "move", "table": code, "move": first_legal_entry(table)}
+        )
+        assert [r["type"] for r in replies if r["type"] == "error"] == [], replies
+        settle(*servers)
+
+
+def announced(inbox: Inbox) -> list[tuple[int, int]]:
+    return [(move["hand"], move["index"]) for move in inbox.of_type("move")]
+
+
+def two_servers_at_a_table(url: str) -> tuple[str, dict[int, Inbox], tuple[Server, Server]]:
+    """Ann on server a and Bob on server b at one table, 8 moves played across them."""
+    a, b = Server.on(url), Server.on(url)
+    ann = hello(a, "Ann", 1)
+    code = create(ann, 2, rules={"hands": 2})
+    settle(b)
+    bob = hello(b, "Bob", 2)
+    seats = {join(ann, code)["seat"]: ann, join(bob, code)["seat"]: bob}
+    settle(a, b)
+    play(code, seats, (a, b), 8)
+    return code, seats, (a, b)
+
+
+def after_the_loss(
+    url: str,
+    code: str,
+    seats: dict[int, Inbox],
+    servers: tuple[Server, Server],
+    moves_before: int = 0,
+) -> None:
+    """Play 4 more moves across both servers, each noticing the loss as its chores do;
+    every move announced once to each seat, and the store, a and b holding one record."""
+    for server in servers:
+        server.replica.keep_club()
+        settle(*servers)
+    play(code, seats, servers, 4)
+    kept = RedisStore(url).fetch(code)
+    assert kept is not None
+    a, b = servers
+    assert kept.record == a.table(code).record == b.table(code).record
+    hands = kept.record.to_json()["hands"]
+    moves = [
+        (hand, index)
+        for hand, entry in enumerate(hands)
+        for index in range(len(entry.get("moves", [])))
+    ]
+    assert len(moves) == 12 + moves_before
+    for inbox in seats.values():
+        assert announced(inbox) == moves
+
+
+def test_a_flushed_redis_is_noticed_and_no_announced_move_is_lost_nor_told_twice(
+    redis_server: RedisServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, seats, (a, b) = two_servers_at_a_table(redis_server.url)
+    capsys.readouterr()
+    redis.Redis.from_url(redis_server.url).flushall()
+    b_seat = next(seat for seat, inbox in seats.items() if inbox.registry is b.registry)
+    played = 0
+    while a.table(code).state.current != b_seat:  # b's write is the first after the flush
+        play(code, seats, (a, b), 1)
+        played += 1
+    after_the_loss(redis_server.url, code, seats, (a, b), played)
+    said = [line for line in capsys.readouterr().err.splitlines() if LOST in line]
+    assert len(said) == 2, said  # each server, once
+
+
+def test_a_redis_killed_with_nothing_on_disk_and_started_empty_gets_every_table_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = start_redis(tmp_path / "redis", kept=False)
+    try:
+        code, seats, servers = two_servers_at_a_table(first.url)
+        os.kill(first.process.pid, signal.SIGKILL)
+        first.process.wait()
+        port = int(first.url.rsplit(":", 1)[1].split("/")[0])
+        again = start_redis(tmp_path / "redis", kept=False, port=port)
+    finally:
+        first.close()
+    try:
+        assert redis.Redis.from_url(again.url).keys("*") == []
+        capsys.readouterr()
+        after_the_loss(again.url, code, seats, servers)
+        said = [line for line in capsys.readouterr().err.splitlines() if LOST in line]
+        assert len(said) == 2, said
+    finally:
+        again.close()
+
+
+def test_a_redis_that_keeps_nothing_on_its_disk_is_said_in_one_line_at_start(
+    tmp_path: Path,
+) -> None:
+    forgetful = start_redis(tmp_path / "redis", kept=False)
+    try:
+        server, _ = start_server(tmp_path / "home", None, "--store", forgetful.url)
+        said = end(server).splitlines()
+    finally:
+        forgetful.close()
+    assert said == [
+        "table server: the store keeps nothing on its disk (appendonly no, no save): a "
+        "restart of Redis loses every table and player; run it with appendonly yes"
+    ]
+
+
+def test_a_redis_keeping_only_snapshots_is_told_and_one_refusing_config_is_said(
+    redis_server: RedisServer,
+) -> None:
+    store = RedisStore(redis_server.url)
+    assert store.durability() == ""
+    client = redis.Redis.from_url(redis_server.url)
+    client.config_set("appendonly", "no")
+    client.config_set("save", "3600 1")
+    assert store.durability() == (
+        "the store keeps only snapshots on its disk (appendonly no, save 3600 1): a "
+        "restart of Redis loses the changes since the last; run it with appendonly yes"
+    )
+    client.acl_setuser(
+        "player", enabled=True, passwords=["+secret"], keys=["*"], commands=["+@all", "-config"]
+    )
+    refused = RedisStore(redis_server.url.replace("//", "//player:secret@")).durability()
+    assert refused.startswith("cannot ask the store whether it keeps the club on its disk (")
