@@ -183,6 +183,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"table server: cannot listen on {args.host}:{args.port}: {error}", file=sys.stderr)
         return 1
     finally:
+        registry.turns.close()
         for pool in workers:
             pool.shutdown()
     return 0 if saved else 1
@@ -222,13 +223,16 @@ def _opened(
     from game.net.tables.redis_book import RedisBook
     from game.net.tables.redis_store import RedisStore
     from game.net.tables.replica import Replica
+    from game.net.tables.turns import Shared
 
-    store = RedisStore(args.store)
+    turns = Shared()
+    store = RedisStore(args.store, turns=turns)
     store.check()
     durability = store.durability()
     if durability:
         print(f"table server: {durability}", file=sys.stderr)
-    registry = Registry(time.time, thinker, store, limits, book=RedisBook(args.store))
+    players = RedisBook(args.store, turns=turns)
+    registry = Registry(time.time, thinker, store, limits, book=players, turns=turns)
     replica = Replica(registry, store)
     replica.open()
     return registry, [replica.run]

@@ -2,22 +2,30 @@
 a Redis flushed, or killed with nothing on its disk and started again empty, is noticed
 (the club's generation, `contack:club`) and every server writes back the tables it holds,
 so no announced move is lost and no two copies go two ways; a Redis that keeps nothing
-on its disk, or that refuses CONFIG, is said at start."""
+on its disk, or that refuses CONFIG, is said at start; a Redis asleep (`DEBUG SLEEP`)
+slows only the work that waits on it, never the server's loop."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
+import socket
+import time
 from pathlib import Path
 
 import pytest
 import redis
+from websockets.sync.client import connect
 
+from game.net.messages import create_frame, join_frame, move_frame
 from game.net.tables.redis_store import RedisStore
-from tests.net_helpers import Inbox, Server, first_legal_entry, settle
-from tests.net_process import end, start_server
+from tests.conftest import GUARD_S
+from tests.net_helpers import Inbox, Server, bot_move, first_legal_entry, settle
+from tests.net_process import Player, end, start_server
 from tests.test_net_club import create
 from tests.test_net_club_servers import hello, join
+from tools.club_servers import start_servers
 from tools.redis_server import RedisServer, start_redis
 
 LOST = "lost the club's tables"
@@ -150,3 +158,42 @@ def test_a_redis_keeping_only_snapshots_is_told_and_one_refusing_config_is_said(
     )
     refused = RedisStore(redis_server.url.replace("//", "//player:secret@")).durability()
     assert refused.startswith("cannot ask the store whether it keeps the club on its disk (")
+
+
+def test_a_redis_asleep_slows_only_the_work_that_waits_on_it_never_the_loop(
+    tmp_path: Path,
+) -> None:
+    """A move waits on a Redis asleep for 3 s; a lobby asked for meanwhile on another
+    connection is answered at once, and the server's loop is never late by a second."""
+    servers = start_servers(tmp_path, "redis", 1)
+    try:
+        assert servers.redis is not None
+        with connect(servers.addresses[0]) as seated, connect(servers.addresses[0]) as looker:
+            seated.send(create_frame(["remote", "remote"]))
+            code = json.loads(seated.recv(timeout=GUARD_S))["table"]
+            player = Player(seated, code)
+            for name in ("Ann", "Bob"):
+                player.ask(join_frame(code, name), "presence")
+            move = bot_move(player.mirror, player.seats)
+            assert move is not None
+            servers.measure()
+            host, port = servers.redis.url.removeprefix("redis://").split("/")[0].split(":")
+            with socket.create_connection((host, int(port)), timeout=GUARD_S) as sleeper:
+                sleeper.sendall(b"PING\r\n")  # Redis has taken the connection in
+                assert sleeper.recv(16) == b"+PONG\r\n"
+                sleeper.sendall(b"DEBUG SLEEP 3\r\n")
+                seated.send(move_frame(code, move[1]))
+                asked = time.monotonic()
+                looker.send(json.dumps({"type": "lobby", "follow": False}))
+                lobby = json.loads(looker.recv(timeout=GUARD_S))
+                lobby_s = time.monotonic() - asked
+                while (answer := player.read())["type"] not in ("move", "error"):
+                    pass
+                move_s = time.monotonic() - asked
+                assert sleeper.recv(16) == b"+OK\r\n"
+            servers.measure(False)
+    finally:
+        figures = servers.stop()
+    assert lobby["type"] == "lobby" and answer["type"] in ("move", "error")
+    assert lobby_s < 1.0 < move_s, (lobby_s, move_s)
+    assert figures[0]["lag_ms_max"] < 1000, figures

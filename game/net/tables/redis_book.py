@@ -33,6 +33,7 @@ from game.net.tables.players import (
     order,
 )
 from game.net.tables.redis_store import PREFIX, TIMEOUT_S, answering, client_for
+from game.net.tables.turns import UNSHARED, Unshared
 
 KEYS: Final = PREFIX + "player-keys"
 RATED: Final = PREFIX + "rated"
@@ -85,13 +86,14 @@ class RedisBook:
     """The players of every server on the Redis at `url` (`OSError` when it does not
     answer within `timeout_s`)."""
 
-    def __init__(self, url: str, timeout_s: float = TIMEOUT_S) -> None:
+    def __init__(self, url: str, timeout_s: float = TIMEOUT_S, turns: Unshared = UNSHARED) -> None:
         self.client = client_for(url, timeout_s)
+        self.turns = turns
         self._rate = self.client.register_script(_RATE)
 
     def enter(self, key: str, name: str) -> Card:
         hashed = key_hash(key)
-        with answering():
+        with answering(self.turns):
             pid = self.client.hget(KEYS, hashed)
             if pid is None:  # a first hello: the first server to write the PID wins
                 self.client.hsetnx(KEYS, hashed, new_pid())
@@ -103,11 +105,11 @@ class RedisBook:
         return _named(str(pid), name, rating)
 
     def knows(self, key: str) -> bool:
-        with answering():
+        with answering(self.turns):
             return bool(self.client.hexists(KEYS, key_hash(key)))
 
     def card(self, pid: str) -> Card | None:
-        with answering():
+        with answering(self.turns):
             fields = self.client.hmget(player_key(pid), _FIELDS)
         return _card(pid, fields)
 
@@ -120,19 +122,19 @@ class RedisBook:
         for card in players:
             values += [card.games, repr(card.mu), repr(card.sigma), repr(order(card)), card.pid]
         keys = [RATED, RATINGS, *(player_key(card.pid) for card in players)]
-        with answering():
+        with answering(self.turns):
             written, kept = self._rate(keys=keys, args=values)
         if written == -1:
             raise CardsChanged(game)
         return changes if written == 1 else self._changes(kept)
 
     def game(self, game: str) -> list[RatingChange] | None:
-        with answering():
+        with answering(self.turns):
             kept = self.client.hget(RATED, game)
         return None if kept is None else self._changes(str(kept))
 
     def best(self, count: int) -> list[Card]:
-        with answering():
+        with answering(self.turns):
             best: Any = self.client.zrevrange(RATINGS, 0, count - 1)
             pids = [pid for pid in best if isinstance(pid, str)]
             with self.client.pipeline(transaction=False) as reading:

@@ -35,6 +35,7 @@ from redis.retry import Retry
 from game.net.tables.keeping import Stale
 from game.net.tables.store import journal_line, play_journal
 from game.net.tables.table import NetTable
+from game.net.tables.turns import UNSHARED, Unshared
 from game.rules.errors import RulesError
 
 PREFIX: Final = "contack:"
@@ -128,12 +129,14 @@ def digest(text: str) -> str:
 
 
 @contextlib.contextmanager
-def answering() -> Iterator[None]:
-    """Redis's failures as the `OSError` a store gives (its details for the log only)."""
-    try:
-        yield
-    except RedisError as error:
-        raise OSError(errno.EIO, "the store does not answer", str(error)) from None
+def answering(turns: Unshared) -> Iterator[None]:
+    """Around a call to Redis: other work goes on meanwhile (`turns`), and Redis's
+    failures are the `OSError` a store gives (its details for the log only)."""
+    with turns.waiting():
+        try:
+            yield
+        except RedisError as error:
+            raise OSError(errno.EIO, "the store does not answer", str(error)) from None
 
 
 class Lost(Stale):
@@ -171,8 +174,9 @@ class RedisStore:
     """The tables on the Redis at `url`; `versions` holds the version of each table as
     this server's copy of it is."""
 
-    def __init__(self, url: str, timeout_s: float = TIMEOUT_S) -> None:
+    def __init__(self, url: str, timeout_s: float = TIMEOUT_S, turns: Unshared = UNSHARED) -> None:
         self.url = url
+        self.turns = turns
         self.client = client_for(url, timeout_s)
         self._write = self.client.register_script(_WRITE)
         self._join = self.client.register_script(_JOIN)
@@ -183,26 +187,28 @@ class RedisStore:
 
     def check(self) -> None:
         """`OSError` unless the store answers."""
-        with answering():
+        with answering(self.turns):
             self.client.ping()
 
-    def join(self) -> None:
+    def join(self) -> bool:
         """Join the club the store holds now: its generation, written first when the
-        store has none (an empty store)."""
-        with answering():
-            self.club = str(self._join(keys=[CLUB], args=[secrets.token_hex(16)]))
+        store has none (an empty store). Whether it is not the one joined before."""
+        with answering(self.turns):
+            club = str(self._join(keys=[CLUB], args=[secrets.token_hex(16)]))
+        joined, self.club = self.club, club
+        return joined != club
 
     def lost(self) -> bool:
         """Whether the store is no longer the one this server joined (it lost what it
         held: restarted empty, or flushed)."""
-        with answering():
+        with answering(self.turns):
             return self.client.get(CLUB) != self.club
 
     def durability(self) -> str:
         """In one line, how much of the club a restart of Redis would lose, when it may
         lose any ("" when every change is on its disk: `appendonly yes`)."""
         try:
-            with answering():
+            with answering(self.turns):
                 appendonly = self.client.config_get("appendonly").get("appendonly")
                 save = self.client.config_get("save").get("save")
         except OSError as error:
@@ -226,7 +232,7 @@ class RedisStore:
         code = table.code
         keys = [table_key(code), journal_key(code), OPEN, CHANGES, CLOSED, CLUB]
         expected = self.versions.get(code, 0)
-        with answering():
+        with answering(self.turns):
             written, version = self._write(
                 keys=keys, args=[code, expected, kind, text, known_by, CHANGES_KEPT, self.club]
             )
@@ -272,7 +278,7 @@ class RedisStore:
         code, text = table.code, table.saved_text()
         keys = [table_key(code), journal_key(code), OPEN, CHANGES, CLOSED, CLUB]
         version = self.versions.get(code, 0)
-        with answering():
+        with answering(self.turns):
             written, kept = self._seed(
                 keys=keys, args=[code, version, text, digest(text), CHANGES_KEPT, self.club]
             )
@@ -288,14 +294,14 @@ class RedisStore:
     def last_change(self) -> str:
         """The stream's last change: a server that reads the tables now follows the
         changes after it."""
-        with answering():
+        with answering(self.turns):
             last = self.client.xrevrange(CHANGES, count=1)
         identity = last[0][0] if last else None
         return identity if isinstance(identity, str) else "0-0"
 
     def read(self, code: str) -> Kept | None:
         """What the store holds of open table `code` now (None: it is not open)."""
-        with answering(), self.client.pipeline(transaction=True) as reading:
+        with answering(self.turns), self.client.pipeline(transaction=True) as reading:
             reading.hmget(table_key(code), ["version", "save"])
             reading.lrange(journal_key(code), 0, -1)
             (version, save), journal = reading.execute()
@@ -315,7 +321,7 @@ class RedisStore:
     def load(self) -> list[NetTable]:
         """Every open table, reopened; one that cannot be is named on standard error and
         left as it is."""
-        with answering():
+        with answering(self.turns):
             codes = sorted(code for code in self.client.smembers(OPEN) if isinstance(code, str))
         tables = []
         for code in codes:

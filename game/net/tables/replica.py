@@ -27,6 +27,7 @@ import contextlib
 import logging
 import sys
 from collections.abc import Callable, Iterator, Mapping
+from functools import partial
 from typing import Any, Final
 
 import redis.asyncio
@@ -132,6 +133,8 @@ class Replica:
         self.after = "0-0"
         """The last change of the stream read."""
         self.presence = SeatsHeld(store)
+        self.unrestored: set[bytes] = set()
+        """The tables held here that a store which lost them has not been written back."""
         registry.elsewhere = self
 
     def open(self) -> None:
@@ -167,37 +170,56 @@ class Replica:
             try:
                 work()
                 return
-            except Lost:
+            except Lost as lost:
                 if not tries_left:
                     raise
-                self.restore()
+                self.restore(lost.table)
             except Stale as stale:
                 if not tries_left:
                     raise
                 self.catch_up(stale.table)
 
     def keep_club(self) -> None:
-        """`restore` when the store is not the one this server joined."""
+        """Join the store anew when it is not the one this server joined, and write back
+        every table held here that is not written back yet (one at a time: each once no
+        other work has it)."""
         if self.store.lost():
-            self.restore()
+            self._rejoin()
+        turns = self.registry.turns
+        for key in list(self.unrestored):
+            with turns.apart():
+                turns.take(key)
+                held = self.registry.tables.get(key)
+                if held is None:  # closed meanwhile
+                    self.unrestored.discard(key)
+                else:
+                    self._write_back(held)
 
-    def restore(self) -> None:
+    def restore(self, code: str) -> None:
+        """Write table `code`, this work's, back to a store that lost it (joined anew
+        first, if no other work has yet)."""
+        if self.store.lost():
+            self._rejoin()
+        held = self.registry.tables.get(code_key(code))
+        if held is not None:
+            self._write_back(held)
+
+    def _rejoin(self) -> None:
         """The store lost what it held (Redis restarted with nothing kept, or flushed):
-        say so in one line, join the club as the store holds it now, and write back each
-        table held here that it lost or holds older, so that no change announced here
-        is lost; where another server wrote a table back further, the copy here catches
-        up from it, so no two copies go two ways."""
-        self.store.join()
-        tables = list(self.registry.tables.values())
+        join the club as the store holds it now, say so in one line, and note every
+        table held here as one to write back (`keep_club`, or the first work on it), so
+        that no change announced here is lost; where another server wrote a table back
+        further, the copy here catches up from it, so no two copies go two ways."""
+        if not self.store.join():
+            return  # other work of this server joined it first
+        self.unrestored = set(self.registry.tables)
         print(
             f"table server: the store {self.store.url} lost the club's tables (Redis "
-            f"restarted with nothing kept, or flushed): writing back the {len(tables)} "
-            "held here",
+            f"restarted with nothing kept, or flushed): writing back the "
+            f"{len(self.unrestored)} held here",
             file=sys.stderr,
         )
         self.presence.lost()
-        for table in tables:
-            self._write_back(table)
 
     def _write_back(self, table: NetTable) -> None:
         """Write `table`, held here, back to a store behind it; catch the copy up when the
@@ -207,6 +229,7 @@ class Replica:
         except OSError as error:  # the next write, or the next check, tries again
             print(f"table server: cannot write back table {table.code}: {error}", file=sys.stderr)
             return
+        self.unrestored.discard(table.key)
         if kept > self.store.versions.get(table.code, 0):
             self.catch_up(table.code)
         self.registry.take_over(table)
@@ -214,22 +237,21 @@ class Replica:
     def catch_up(self, code: str) -> None:
         """Bring the copy of table `code` up to the store's: from its whole save when the
         copy is older, then each move of its journal; its followers are told what the
-        servers that made the changes told theirs."""
+        servers that made the changes told theirs. A store that lost the table, or holds
+        it older, has it written back instead."""
+        self.registry.turns.take(code_key(code))
         held = self.registry.tables.get(code_key(code))
         if held is None:
             return
         try:
             kept = self.store.read(code)
-            if (kept is None or kept.version < self.store.versions.get(code, 0)) and (
-                self.store.lost()
-            ):
-                self.restore()
-                return
-            if kept is None:  # closed by another server
+            if kept is None and self.store.lost():
+                self._rejoin()
+            if kept is None and held.key not in self.unrestored:  # closed by another server
                 self.registry.forget(held)
                 self.store.versions.pop(code, None)
                 return
-            if kept.version < self.store.versions.get(code, 0):  # it went back in time
+            if kept is None or kept.version < self.store.versions.get(code, 0):
                 self._write_back(held)
                 return
             table, frames = self._from_save(held, kept)
@@ -270,6 +292,7 @@ class Replica:
         started), so that every server holds every open table: its lobby and `mine`
         are the club's."""
         code, kind = change.get("code", ""), change.get("kind")
+        self.registry.turns.take(code_key(code))
         table = self.registry.tables.get(code_key(code))
         if table is None and kind in ("save", "move"):
             with contextlib.suppress(Refused):  # Redis did not answer: read when named
@@ -353,7 +376,7 @@ class Replica:
                     await asyncio.sleep(RETRY_S)
                     continue
                 failing = False
-                self.take_in(read)
+                await self.registry.turns.run(partial(self.take_in, read))
         finally:
             await client.aclose()
 
@@ -364,9 +387,17 @@ class Replica:
             for identity, change in changes:
                 self.after = identity
                 try:
-                    self.apply(change)
+                    with self.registry.turns.apart():
+                        self.apply(change)
                 except Exception:
                     logging.getLogger(__name__).exception("table server: change not taken in")
+
+    def chores(self) -> None:
+        """What a server does every `PRESENCE_S`: take over the computers' waiting turns,
+        check that the store is the club's, say who is connected here."""
+        self.take_over()
+        self.keep_club()
+        self.keep_presence()
 
     async def run(self) -> None:
         """Follow the store, say who is connected here, and take over the computers'
@@ -376,9 +407,7 @@ class Replica:
             while True:
                 await asyncio.sleep(PRESENCE_S)
                 try:
-                    self.keep_club()
-                    self.take_over()
-                    self.keep_presence()
+                    await self.registry.turns.run(self.chores)
                 except OSError:
                     pass  # Redis does not answer: the reader says so, and this tries again
                 except Exception:
