@@ -157,10 +157,15 @@ class TableServer:
             await turns.run(partial(self.registry.disconnect, peer))
             writer.cancel()
 
-    async def _every(self, seconds: float, work: Callable[[], object]) -> None:
-        """Do `work` every `seconds`; a failure is logged and the chore goes on."""
+    async def _every(
+        self, seconds: float, work: Callable[[], object], due: Callable[[], bool] = lambda: True
+    ) -> None:
+        """Do `work` every `seconds` when it is `due`; a failure is logged and the chore
+        goes on."""
         while True:
             await asyncio.sleep(seconds)
+            if not due():
+                continue
             try:
                 await self.registry.turns.run(work)
             except Exception:
@@ -184,7 +189,8 @@ class TableServer:
         chores += [asyncio.create_task(task()) for task in self.tasks]
         thinker = self.registry.thinker
         if isinstance(thinker, AdvisedThinker):
-            chores.append(asyncio.create_task(self._every(POLL_S, thinker.poll)))
+            polling = self._every(POLL_S, thinker.poll, thinker.answered)
+            chores.append(asyncio.create_task(polling))
         try:
             async with serve(
                 self.handle,
