@@ -263,6 +263,7 @@ class Registry:
             raise Refused(SERVER_FULL, "this server holds as many tables as it may")
         self.club.check_create(peer, message)
         table = NetTable.new(message, self.clock(), self.deal())
+        self.turns.take(table.key)  # its change on the stream waits for it to be held
         self.keeper.save(table)
         self.adopt(table)
         self.computers.owners[table.key] = network_of(peer.address)
