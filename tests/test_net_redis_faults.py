@@ -11,6 +11,7 @@ import json
 import os
 import signal
 import socket
+import subprocess
 import time
 from pathlib import Path
 
@@ -22,8 +23,9 @@ from game.net.messages import create_frame, join_frame, move_frame
 from game.net.tables.redis_store import RedisStore
 from tests.conftest import GUARD_S
 from tests.net_helpers import Inbox, Server, bot_move, first_legal_entry, settle
-from tests.net_process import Player, end, start_server
+from tests.net_process import Player, end, moves_of, start_server
 from tests.test_net_club import create
+from tests.test_net_club_process import in_threads
 from tests.test_net_club_servers import hello, join
 from tools.club_servers import start_servers
 from tools.redis_server import RedisServer, start_redis
@@ -124,6 +126,44 @@ def test_a_redis_killed_with_nothing_on_disk_and_started_empty_gets_every_table_
         assert len(said) == 2, said
     finally:
         again.close()
+
+
+def said_lost(server: subprocess.Popen[str]) -> str:
+    """The line in which `server` says its store lost the club's tables (read as it
+    comes)."""
+    assert server.stderr is not None
+    while LOST not in (line := server.stderr.readline()):
+        assert line, "the server ended without saying so"
+    return line
+
+
+def test_two_real_servers_playing_through_a_flushed_redis_lose_no_announced_move(
+    redis_server: RedisServer, tmp_path: Path
+) -> None:
+    """Ann on one `python -m game.server`, Bob on another, each in its threads: 4 moves,
+    Redis flushed, 4 more, none refused; Redis holds every move announced, and each
+    server said what happened."""
+    servers = [start_server(tmp_path / name, None, "--store", redis_server.url) for name in "ab"]
+    try:
+        with connect(servers[0][1]) as on_a, connect(servers[1][1]) as on_b:
+            created = Player(on_a, "").ask(
+                create_frame(["remote", "remote"], {"hands": 2}), "created"
+            )
+            ann, bob = Player(on_a, created["table"]), Player(on_b, created["table"])
+            ann.ask(join_frame(ann.table, "Ann"), "view")
+            bob.ask(join_frame(bob.table, "Bob"), "view")
+            assert in_threads(lambda: ann.play(4), lambda: bob.play(4)) == [None, None]
+            redis.Redis.from_url(redis_server.url).flushall()
+            assert in_threads(lambda: ann.play(4), lambda: bob.play(4)) == [None, None]
+            said = [said_lost(server) for server, _ in servers]
+        told = ann.moves()
+        assert len(told) == 8 and bob.moves() == told
+    finally:
+        logs = [end(server) for server, _ in servers]
+    kept = RedisStore(redis_server.url).fetch(ann.table)
+    assert kept is not None and moves_of(kept.record.to_json()) == told
+    assert all(line.startswith("table server: the store redis://") for line in said)
+    assert "Traceback" not in "".join(logs), logs
 
 
 def test_a_redis_that_keeps_nothing_on_its_disk_is_said_in_one_line_at_start(
