@@ -5,15 +5,19 @@ Each open table is a hash `contack:table:CODE` (`save`: its whole save; `version
 many changes it has had) and a list `contack:journal:CODE` (each move since that save, a
 line as the files' journal holds it); the set `contack:open` names the open tables and
 the hash `contack:closed` keeps the saves of the closed ones. One Lua script makes every
-change in one atomic step: it checks that the table's version is the one this server's
-copy is at (when another server changed the table first, nothing is written: `Stale`),
-writes the change, counts it, and appends it to the stream `contack:changes` that every
-server follows (`replica.py`), so that each change is kept and announced together.
+change in one atomic step: it checks that the store is the club this server joined
+(`contack:club`, the club's generation: when Redis lost what it held, nothing is written:
+`Lost`) and that the table's version is the one this server's copy is at (when another
+server changed the table first, nothing is written: `Stale`), writes the change, counts
+it, and appends it to the stream `contack:changes` that every server follows
+(`replica.py`), so that each change is kept and announced together. `seed` writes back
+a table to a store that lost it or holds it older.
 
-Writes use redis-py's synchronous client: a change is in Redis before anyone hears of
-it (a loopback round trip is about 0.1 ms). A Redis that does not answer within
-`TIMEOUT_S` is an `OSError` (the change is refused `not-saved`), never a hang; a write is
-not sent twice (a retried write could be counted twice).
+Writes use redis-py's synchronous client, in the server's threads, never its loop
+(`turns.py`): a change is in Redis before anyone hears of it (a loopback round trip is
+about 0.1 ms). A Redis that does not answer within `TIMEOUT_S` is an `OSError` (the
+change is refused `not-saved`), never a hang; a write is not sent twice (a retried write
+could be counted twice).
 """
 
 from __future__ import annotations

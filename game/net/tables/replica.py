@@ -15,6 +15,12 @@ up to the store's.
   seat, on any server, is `presence.py`'s.
 - A write refused because another server changed the table first (`Stale`) is caught up
   the same way, then the registry does the message again against what the table is now.
+- A store that lost what it held (Redis restarted with nothing kept, or flushed: its
+  club's generation is not the one this server joined) is noticed by a write (`Lost`),
+  a catch-up or the check each second (`keep_club`): the server says so in one line,
+  joins it anew, and writes back each table it holds (`_write_back`: only where the
+  store's copy is gone or older), so no move it announced is lost; a copy behind the one
+  another server wrote back catches up from it, so no two copies go two ways.
 - The server that made a computer's turn come thinks for it; when a computer's turn waits
   longer than `TAKEOVER_S` (that server is gone), any server holding the table thinks for
   it (`take_over`). Two servers answering at once is harmless: one write is stale.
