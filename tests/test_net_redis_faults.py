@@ -20,7 +20,7 @@ import redis
 from websockets.sync.client import connect
 
 from game.net.messages import create_frame, join_frame, move_frame
-from game.net.tables.redis_store import RedisStore
+from game.net.tables.redis_store import RedisStore, journal_key, table_key
 from tests.conftest import GUARD_S
 from tests.net_helpers import Inbox, Server, bot_move, first_legal_entry, settle
 from tests.net_process import Player, end, moves_of, start_server
@@ -237,3 +237,26 @@ def test_a_redis_asleep_slows_only_the_work_that_waits_on_it_never_the_loop(
     assert lobby["type"] == "lobby" and answer["type"] in ("move", "error")
     assert lobby_s < 1.0 < move_s, (lobby_s, move_s)
     assert figures[0]["lag_ms_max"] < 1000, figures
+
+
+def test_a_redis_gone_back_to_an_older_copy_of_a_table_gets_the_later_one_back(
+    redis_server: RedisServer,
+) -> None:
+    """Redis restored from an older snapshot of a table (its club the same): the next
+    write finds the store behind, writes the table back, and goes on; nothing lost."""
+    url = redis_server.url
+    code, seats, servers = two_servers_at_a_table(url)
+    client = redis.Redis.from_url(url)
+    older = {}
+    for key in (table_key(code), journal_key(code)):
+        dumped = client.dump(key)
+        assert isinstance(dumped, bytes)
+        older[key] = dumped
+    play(code, seats, servers, 4)
+    for key, kept_then in older.items():
+        client.restore(key, 0, kept_then, replace=True)
+    play(code, seats, servers, 2)
+    kept = RedisStore(url).fetch(code)
+    assert kept is not None
+    assert kept.record == servers[0].table(code).record == servers[1].table(code).record
+    assert len(announced(seats[0])) == 14 == len(list(moves_of(kept.record.to_json())))
