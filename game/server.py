@@ -16,7 +16,8 @@ the limits of `game.net.tables.limits.Limits` (`--limit connections_per_host=200
 `--store redis://HOST:PORT/DB` keeps the tables and the players in Redis instead, where
 several servers serve the same tables to the same players (`game.net.tables.redis_store`,
 `game.net.tables.replica`, `game.net.tables.redis_book`); a
-Redis that cannot be reached when it starts is one line on standard error, exit 1.
+Redis that cannot be reached when it starts is one line on standard error, exit 1; one
+that keeps nothing on its disk, or only snapshots, is one line too (it serves on).
 Redis's client is the server's own dependency, not a player's: without it `--store` is
 one line on standard error saying what to install (`contack[server]`), exit 1.
 Python's cyclic garbage collector looks only at what was made in the last `SETTLE_S`
@@ -198,6 +199,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"table server: cannot listen on {args.host}:{args.port}: {error}", file=sys.stderr)
         return 1
     finally:
+        registry.turns.close()
         for pool in workers:
             pool.shutdown()
     return 0 if saved else 1
@@ -237,10 +239,16 @@ def _opened(
     from game.net.tables.redis_book import RedisBook
     from game.net.tables.redis_store import RedisStore
     from game.net.tables.replica import Replica
+    from game.net.tables.turns import Shared
 
-    store = RedisStore(args.store)
+    turns = Shared()
+    store = RedisStore(args.store, turns=turns)
     store.check()
-    registry = Registry(time.time, thinker, store, limits, book=RedisBook(args.store))
+    durability = store.durability()
+    if durability:
+        print(f"table server: {durability}", file=sys.stderr)
+    players = RedisBook(args.store, turns=turns)
+    registry = Registry(time.time, thinker, store, limits, book=players, turns=turns)
     replica = Replica(registry, store)
     replica.open()
     return registry, [replica.run]

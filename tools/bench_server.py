@@ -25,6 +25,11 @@ back on another with their tokens. Measured too: the time from the kill until ev
 one of them has its view again, and the moves announced to any bot that the table in
 Redis does not hold at the end (lost).
 
+With `--redis-sleep SECONDS` (and `--store redis`), Redis is sent `DEBUG SLEEP SECONDS`
+halfway through: measured too, a lobby asked for on a new connection half a second into
+the sleep (from connecting to its answer, `lobby_ms_in_sleep`) and the servers' loops' longest
+lateness over the run, the sleep within it (`redis_sleep_loop_ms_max`).
+
     nice -n 19 python tools/bench_server.py --never-read 100 [--seconds 60]
 
 A table of a seat a bot plays at once and six random computers (a stream of moves, and a
@@ -221,8 +226,44 @@ def lost(url: str, tables: list[Table]) -> int:
     return count
 
 
+async def put_to_sleep(url: str, seconds: float) -> asyncio.StreamReader:
+    """Send the Redis at `url` `DEBUG SLEEP seconds` (once it has taken the connection
+    in); what reads its answer, once it wakes."""
+    host, port = url.removeprefix("redis://").split("/")[0].rsplit(":", 1)
+    reader, writer = await asyncio.open_connection(host, int(port))
+    writer.write(b"PING\r\n")
+    await reader.readline()
+    writer.write(f"DEBUG SLEEP {seconds}\r\n".encode())
+    await writer.drain()
+    return reader
+
+
+async def lobby_ms(address: str) -> float:
+    """How long a lobby takes to come, in ms, from connecting to ask for it."""
+    asked = time.perf_counter()
+    async with connect(address) as looker:
+        await looker.send(json.dumps({"type": "lobby", "follow": False}))
+        await looker.recv()
+        return round(1000 * (time.perf_counter() - asked), 2)
+
+
+async def asleep(servers: Servers, seconds: float) -> dict[str, Any]:
+    """Redis asleep `seconds`: a lobby asked for half a second into it, in ms."""
+    assert servers.redis is not None, "--redis-sleep needs --store redis"
+    waking = await put_to_sleep(servers.redis.url, seconds)
+    await asyncio.sleep(0.5)
+    lobby = await lobby_ms(servers.addresses[0])
+    await waking.readline()
+    return {"redis_sleep_s": seconds, "lobby_ms_in_sleep": lobby}
+
+
 async def run(
-    servers: Servers, tables: int, seconds: float, think_s: float, kill: bool
+    servers: Servers,
+    tables: int,
+    seconds: float,
+    think_s: float,
+    kill: bool,
+    sleep_s: float = 0.0,
 ) -> dict[str, Any]:
     bench = Bench(servers.addresses, think_s, random.Random(28))
     all_tables = [Table(number) for number in range(tables)]
@@ -243,12 +284,17 @@ async def run(
     servers.measure()
     bench.measuring = True
     started = time.perf_counter()
-    if kill:
+    halfway = time.perf_counter() + seconds / 2
+    slept = {}
+    if kill or sleep_s:
         await asyncio.sleep(seconds / 2)
+    if kill:
         servers.processes[0].kill()
         bench.dead.add(0)
         bench.killed_at = time.perf_counter()
-    await asyncio.sleep(seconds / 2 if kill else seconds)
+    if sleep_s:
+        slept = await asleep(servers, sleep_s)
+    await asyncio.sleep(max(0.0, halfway + seconds / 2 - time.perf_counter()))
     bench.measuring = False
     servers.measure(False)
     watch.end()
@@ -281,6 +327,7 @@ async def run(
         "latency_ms_p99": ms(0.99),
         "latency_ms_max": round(1000 * latencies[-1], 2),
         **killed,
+        **slept,
         **watch.figures("bots_"),
     }
 
@@ -448,6 +495,9 @@ def main() -> None:
     parser.add_argument("--store", choices=["files", "redis"], default="files")
     parser.add_argument("--servers", type=int, default=1)
     parser.add_argument("--kill", action="store_true", help="kill the first server halfway")
+    parser.add_argument(
+        "--redis-sleep", type=float, default=0.0, metavar="SECONDS", help="Redis asleep halfway"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         servers = start_servers(Path(folder), args.store, args.servers)
@@ -462,7 +512,9 @@ def main() -> None:
                 bench = beside_hostile_tables(address, args.hostile, args.exchanges)
             else:
                 think_s = args.think_ms / 1000
-                bench = run(servers, args.tables, args.seconds, think_s, args.kill)
+                bench = run(
+                    servers, args.tables, args.seconds, think_s, args.kill, args.redis_sleep
+                )
             figures = asyncio.run(bench)
             after, redis_after = servers.servers_mb(), servers.redis_mb()
         finally:
@@ -477,6 +529,9 @@ def main() -> None:
         if servers.redis is not None:
             figures["redis_kb_per_table"] = round(1024 * (redis_after - redis_before) / tables, 1)
         figures["servers_loop"] = loops
+        if args.redis_sleep:
+            lateness = max((loop["lag_ms_max"] for loop in loops), default=0.0)
+            figures["redis_sleep_loop_ms_max"] = lateness
         cpu_s = sum(loop["cpu_s"] for loop in loops)
         figures["servers_cpu_ms_per_move"] = round(1000 * cpu_s / max(1, figures["moves"]), 3)
     print(json.dumps(figures))

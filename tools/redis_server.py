@@ -1,5 +1,7 @@
 """A redis-server of its own for the tests and the benchmarks: on a free loopback port,
-its files in a folder given (`appendonly yes`, as a club runs it), gone when closed.
+its files in a folder given (`appendonly yes`, as a club runs it; `kept=False`: nothing
+on its disk), gone when closed. It takes `DEBUG SLEEP` (`--enable-debug-command yes` on
+Redis 7), for the tests and benchmarks of a Redis that stalls.
 
 `start_redis(folder)` gives a `RedisServer` once it accepts connections (it says so on
 its standard output), or says in one line why none can start (`NoRedis`: no binary, or
@@ -58,11 +60,20 @@ def _drain(process: subprocess.Popen[str]) -> None:
         pass
 
 
-def _started(binary: str, folder: Path, port: int) -> RedisServer | str:
+def debug_options(binary: str) -> list[str]:
+    """What lets `binary` take `DEBUG`: Redis 7 asks for it, older ones take it anyway
+    (and refuse the option)."""
+    said = subprocess.run([binary, "--version"], capture_output=True, text=True).stdout
+    version = said.partition(" v=")[2].split(".")[0]
+    return ["--enable-debug-command", "yes"] if version.isdigit() and int(version) >= 7 else []
+
+
+def _started(binary: str, folder: Path, port: int, kept: bool) -> RedisServer | str:
     """The server on `port`, or its last line when it ended before it was ready."""
     process = subprocess.Popen(
         [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder),
-         "--appendonly", "yes", "--save", "", "--logfile", "", "--daemonize", "no"],
+         "--appendonly", "yes" if kept else "no", "--save", "", "--logfile", "",
+         "--daemonize", "no", *debug_options(binary)],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         stdin=subprocess.DEVNULL,
@@ -79,15 +90,16 @@ def _started(binary: str, folder: Path, port: int) -> RedisServer | str:
     return last or f"redis-server ended with status {process.returncode}"
 
 
-def start_redis(folder: Path) -> RedisServer:
-    """A redis-server keeping its files in `folder` (`NoRedis` when none can start)."""
+def start_redis(folder: Path, kept: bool = True, port: int = 0) -> RedisServer:
+    """A redis-server keeping its files in `folder` (`kept`: every change, else nothing)
+    on `port` (0: a free one), `NoRedis` when none can start."""
     binary = shutil.which("redis-server")
     if binary is None:
         raise NoRedis("redis-server is not installed (apt-get install -y redis-server)")
     folder.mkdir(parents=True, exist_ok=True)
     why = ""
-    for _ in range(PORT_TRIES):
-        started = _started(binary, folder, free_port())
+    for _ in range(PORT_TRIES if not port else 1):
+        started = _started(binary, folder, port or free_port(), kept)
         if isinstance(started, RedisServer):
             return started
         why = started

@@ -14,7 +14,9 @@ process may open (some are kept for the store and the workers): past the limit p
 or in all, a new one is answered HTTP 503 at once, before its request (which may never
 come), and closed when its client closes or after `REFUSING_S`; when even the refusals
 under way fill the room, it is closed at once. Computers think in the game's worker
-processes, polled here; tables are swept every few seconds.
+processes, polled here; tables are swept every few seconds. On Redis, the registry's
+work is done in threads, never in the loop (`turns.py`): a slow Redis slows only the
+work that waits on it.
 Given a TLS context it serves `wss://` (a club's server on the internet; a proxy in
 front of it that ends TLS serves as well).
 `run_server` is what `python -m game.server` and the game's "Host a table" run.
@@ -28,6 +30,7 @@ import logging
 import signal
 import ssl
 from collections.abc import Callable, Coroutine, Sequence
+from functools import partial
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -141,22 +144,30 @@ class TableServer:
         """One connection, from its first frame to its last."""
         outbox = Outbox(connection, self.registry.limits)
         writer = asyncio.create_task(outbox.run())
-        peer = self.registry.connect(outbox.put, peer_address(connection), outbox.end)
+        turns = self.registry.turns
+        peer = self.registry.connect(
+            turns.in_loop(outbox.put), peer_address(connection), turns.in_loop(outbox.end)
+        )
         try:
             async for frame in connection:
-                self.registry.receive(peer, frame)
+                await turns.run(partial(self.registry.receive, peer, frame))
         except ConnectionClosed:
             pass  # a lost connection: its seats show as away
         finally:
-            self.registry.disconnect(peer)
+            await turns.run(partial(self.registry.disconnect, peer))
             writer.cancel()
 
-    async def _every(self, seconds: float, work: Callable[[], object]) -> None:
-        """Do `work` every `seconds`; a failure is logged and the chore goes on."""
+    async def _every(
+        self, seconds: float, work: Callable[[], object], due: Callable[[], bool] = lambda: True
+    ) -> None:
+        """Do `work` every `seconds` when it is `due`; a failure is logged and the chore
+        goes on."""
         while True:
             await asyncio.sleep(seconds)
+            if not due():
+                continue
             try:
-                work()
+                await self.registry.turns.run(work)
             except Exception:
                 logging.getLogger(__name__).exception("table server: %s failed", work)
 
@@ -178,7 +189,8 @@ class TableServer:
         chores += [asyncio.create_task(task()) for task in self.tasks]
         thinker = self.registry.thinker
         if isinstance(thinker, AdvisedThinker):
-            chores.append(asyncio.create_task(self._every(POLL_S, thinker.poll)))
+            polling = self._every(POLL_S, thinker.poll, thinker.answered)
+            chores.append(asyncio.create_task(polling))
         try:
             async with serve(
                 self.handle,
@@ -197,7 +209,7 @@ class TableServer:
         finally:
             for chore in chores:
                 chore.cancel()
-        return self.registry.save_all()
+        return await self.registry.turns.run(self.registry.save_all)
 
 
 async def run_server(

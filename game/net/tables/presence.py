@@ -52,7 +52,7 @@ class SeatsHeld:
         """Say this server is alive; forget what servers no longer alive held. The codes
         of the tables whose seats held elsewhere changed."""
         others = {server for held in self.held.values() for server in held}
-        with answering():
+        with answering(self.store.turns):
             self.store.client.set(server_key(self.server), 1, ex=ALIVE_S)
             alive = self._alive(others)
         changed = set()
@@ -81,7 +81,7 @@ class SeatsHeld:
             self.held.pop(gone, None)
         if not said:
             return
-        with answering(), self.store.client.pipeline(transaction=False) as saying:
+        with answering(self.store.turns), self.store.client.pipeline(transaction=False) as saying:
             for code, seats in said.items():
                 saying.hset(here_key(code), self.server, seats)
                 saying.expire(here_key(code), KEPT_S)
@@ -94,6 +94,10 @@ class SeatsHeld:
                 saying.xadd(CHANGES, told, maxlen=CHANGES_KEPT, approximate=True)
             saying.execute()
         self._said.update(said)
+
+    def lost(self) -> None:
+        """The store lost what this server said: say it all again at the next `publish`."""
+        self._said.clear()
 
     def heard(self, change: Mapping[str, str]) -> bool:
         """Take in another server's word of the seats it holds; whether it is news."""
@@ -108,7 +112,7 @@ class SeatsHeld:
     def read(self, code: str) -> None:
         """What the other live servers hold of table `code`, read from its hash (a table
         this server reads now)."""
-        with answering():
+        with answering(self.store.turns):
             held = self.store.client.hgetall(here_key(code))
             others = {s: v for s, v in held.items() if isinstance(s, str) and s != self.server}
             alive = self._alive(set(others))

@@ -42,6 +42,7 @@ from game.net.tables.players import (
     pair,
 )
 from game.net.tables.redis_store import PREFIX, TIMEOUT_S, answering, client_for
+from game.net.tables.turns import UNSHARED, Unshared
 
 KEYS: Final = PREFIX + "player-keys"
 RATED: Final = PREFIX + "rated"
@@ -121,15 +122,16 @@ class RedisBook:
     """The players of every server on the Redis at `url` (`OSError` when it does not
     answer within `timeout_s`)."""
 
-    def __init__(self, url: str, timeout_s: float = TIMEOUT_S) -> None:
+    def __init__(self, url: str, timeout_s: float = TIMEOUT_S, turns: Unshared = UNSHARED) -> None:
         self.client = client_for(url, timeout_s)
+        self.turns = turns
         self._rate = self.client.register_script(_RATE)
         self._speak = self.client.register_script(_SPEAK)
         self._move = self.client.register_script(_MOVE)
 
     def enter(self, key: str, name: str) -> Card:
         hashed = key_hash(key)
-        with answering():
+        with answering(self.turns):
             pid = self.client.hget(KEYS, hashed)
             if pid is None:  # a first hello: the first server to write the PID wins
                 self.client.hsetnx(KEYS, hashed, new_pid())
@@ -141,15 +143,15 @@ class RedisBook:
         return _named(str(pid), name, rating)
 
     def knows(self, key: str) -> bool:
-        with answering():
+        with answering(self.turns):
             return bool(self.client.hexists(KEYS, key_hash(key)))
 
     def move(self, was: str, key: str) -> None:
-        with answering():
+        with answering(self.turns):
             self._move(keys=[KEYS], args=[key_hash(was), key_hash(key)])
 
     def card(self, pid: str) -> Card | None:
-        with answering():
+        with answering(self.turns):
             fields = self.client.hmget(player_key(pid), _FIELDS)
         return _card(pid, fields)
 
@@ -163,19 +165,19 @@ class RedisBook:
             place = repr(order(card)) if card.games >= ESTABLISHED else ""  # not on the board
             values += [card.games, repr(card.mu), repr(card.sigma), place, card.pid]
         keys = [RATED, RATINGS, *(player_key(card.pid) for card in players)]
-        with answering():
+        with answering(self.turns):
             written, kept = self._rate(keys=keys, args=values)
         if written == -1:
             raise CardsChanged(game)
         return changes if written == 1 else self._changes(kept)
 
     def game(self, game: str) -> list[RatingChange] | None:
-        with answering():
+        with answering(self.turns):
             kept = self.client.hget(RATED, game)
         return None if kept is None else self._changes(str(kept))
 
     def best(self, count: int) -> list[Card]:
-        with answering():
+        with answering(self.turns):
             best: Any = self.client.zrevrange(RATINGS, 0, count - 1)
             pids = [pid for pid in best if isinstance(pid, str)]
             with self.client.pipeline(transaction=False) as reading:
@@ -187,11 +189,11 @@ class RedisBook:
         return sorted(known, key=lambda card: (-order(card), card.name, card.pid))
 
     def met(self, first: str, second: str, since: float) -> int:
-        with answering():
+        with answering(self.turns):
             return int(self.client.zcount(met_key(first, second), since, "+inf"))
 
     def meet(self, players: Sequence[str], game: str, now: float) -> None:
-        with answering(), self.client.pipeline(transaction=True) as writing:
+        with answering(self.turns), self.client.pipeline(transaction=True) as writing:
             for number, first in enumerate(players):
                 for second in players[number + 1 :]:
                     writing.zadd(met_key(first, second), {game: now})
@@ -199,14 +201,14 @@ class RedisBook:
             writing.execute()
 
     def speak(self, who: str, now: float, every_s: float) -> float | None:
-        with answering():
+        with answering(self.turns):
             last = self._speak(keys=[spoke_key(who)], args=[repr(now), every_s, SPOKE_KEPT_S])
         if last is None:
             return None
         return float(last) if last else -math.inf
 
     def unsay(self, who: str, before: float) -> None:
-        with answering():
+        with answering(self.turns):
             if before == -math.inf:
                 self.client.delete(spoke_key(who))
             else:

@@ -5,16 +5,19 @@ Each open table is a hash `contack:table:CODE` (`save`: its whole save; `version
 many changes it has had) and a list `contack:journal:CODE` (each move and line of chat
 since that save, a line as the files' journal holds it); the set `contack:open` names
 the open tables and the hash `contack:closed` keeps the saves of the closed ones. One
-Lua script makes every change in one atomic step: it checks that the table's version is
-the one this server's copy is at (when another server changed the table first, nothing
-is written: `Stale`), writes the change, counts it, and appends it to the stream
-`contack:changes` that every server follows (`replica.py`), so that each change is kept
-and announced together.
+Lua script makes every change in one atomic step: it checks that the store is the club
+this server joined (`contack:club`, the club's generation: when Redis lost what it held,
+nothing is written: `Lost`) and that the table's version is the one this server's copy
+is at (when another server changed the table first, nothing is written: `Stale`),
+writes the change, counts it, and appends it to the stream `contack:changes` that every
+server follows (`replica.py`), so that each change is kept and announced together.
+`seed` writes back a table to a store that lost it or holds it older.
 
-Writes use redis-py's synchronous client: a change is in Redis before anyone hears of
-it (a loopback round trip is about 0.1 ms). A Redis that does not answer within
-`TIMEOUT_S` is an `OSError` (the change is refused `not-saved`), never a hang; a write is
-not sent twice (a retried write could be counted twice).
+Writes use redis-py's synchronous client, in the server's threads, never its loop
+(`turns.py`): a change is in Redis before anyone hears of it (a loopback round trip is
+about 0.1 ms). A Redis that does not answer within `TIMEOUT_S` is an `OSError` (the
+change is refused `not-saved`), never a hang; a write is not sent twice (a retried write
+could be counted twice).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import hashlib
+import secrets
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -36,18 +40,24 @@ from game.net.tables.club_table import ChatLine
 from game.net.tables.keeping import Stale
 from game.net.tables.store import journal_line, play_journal, said_line
 from game.net.tables.table import NetTable
+from game.net.tables.turns import UNSHARED, Unshared
 from game.rules.errors import RulesError
 
 PREFIX: Final = "contack:"
 OPEN: Final = PREFIX + "open"
 CLOSED: Final = PREFIX + "closed"
 CHANGES: Final = PREFIX + "changes"
+CLUB: Final = PREFIX + "club"
+"""The club's generation: a token the first server of an empty store writes. A store
+whose token is not the one a server joined is not the store it left (Redis restarted
+with nothing kept, or flushed): every write checks it (`Lost`)."""
 CHANGES_KEPT: Final = 100_000
 """About how many changes the stream keeps (a server that falls further behind reads a
 table again whole: `replica.py`)."""
 TIMEOUT_S: Final = 2.0
 
 _WRITE: Final = """
+if redis.call('GET', KEYS[6]) ~= ARGV[7] then return {-1, 0} end
 local version = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
 if version ~= tonumber(ARGV[2]) then return {0, version} end
 local kind, now = ARGV[3], version + 1
@@ -71,6 +81,27 @@ else
 end
 redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[6], '*', unpack(told))
 return {1, now}
+"""
+
+_JOIN: Final = """
+local club = redis.call('GET', KEYS[1])
+if club then return club end
+redis.call('SET', KEYS[1], ARGV[1])
+return ARGV[1]
+"""
+
+_SEED: Final = """
+if redis.call('GET', KEYS[6]) ~= ARGV[6] then return {-1, 0} end
+local version = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
+if version >= tonumber(ARGV[2]) or redis.call('HEXISTS', KEYS[5], ARGV[1]) == 1 then
+  return {0, version}
+end
+redis.call('HSET', KEYS[1], 'version', ARGV[2], 'save', ARGV[3])
+redis.call('DEL', KEYS[2])
+redis.call('SADD', KEYS[3], ARGV[1])
+redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[5], '*',
+  'code', ARGV[1], 'version', ARGV[2], 'kind', 'save', 'digest', ARGV[4])
+return {1, tonumber(ARGV[2])}
 """
 
 
@@ -103,12 +134,33 @@ def digest(text: str) -> str:
 
 
 @contextlib.contextmanager
-def answering() -> Iterator[None]:
-    """Redis's failures as the `OSError` a store gives (its details for the log only)."""
+def answering(turns: Unshared) -> Iterator[None]:
+    """Around a call to Redis: other work goes on meanwhile (`turns`), and Redis's
+    failures are the `OSError` a store gives (its details for the log only)."""
+    with turns.waiting():
+        try:
+            yield
+        except RedisError as error:
+            raise OSError(errno.EIO, "the store does not answer", str(error)) from None
+
+
+class Lost(Stale):
+    """A change refused because the store is not the one this server joined (it lost
+    what it held): nothing was written; the server writes back what it holds
+    (`replica.Replica.restore`), then tries again."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.message = "the server's store lost its tables; nothing changed"
+
+
+@contextlib.contextmanager
+def lost_unsaved() -> Iterator[None]:
+    """A `Lost` store as the `OSError` of a write that could not be made."""
     try:
         yield
-    except RedisError as error:
-        raise OSError(errno.EIO, "the store does not answer", str(error)) from None
+    except Lost:
+        raise OSError(errno.EIO, "the store lost the club's tables") from None
 
 
 def client_for(url: str, timeout_s: float) -> redis.Redis:
@@ -127,27 +179,70 @@ class RedisStore:
     """The tables on the Redis at `url`; `versions` holds the version of each table as
     this server's copy of it is."""
 
-    def __init__(self, url: str, timeout_s: float = TIMEOUT_S) -> None:
+    def __init__(self, url: str, timeout_s: float = TIMEOUT_S, turns: Unshared = UNSHARED) -> None:
         self.url = url
+        self.turns = turns
         self.client = client_for(url, timeout_s)
         self._write = self.client.register_script(_WRITE)
+        self._join = self.client.register_script(_JOIN)
+        self._seed = self.client.register_script(_SEED)
         self.versions: dict[str, int] = {}
+        self.club = ""
+        """The club's generation this server joined (`join`)."""
 
     def check(self) -> None:
         """`OSError` unless the store answers."""
-        with answering():
+        with answering(self.turns):
             self.client.ping()
+
+    def join(self) -> bool:
+        """Join the club the store holds now: its generation, written first when the
+        store has none (an empty store). Whether it is not the one joined before."""
+        with answering(self.turns):
+            club = str(self._join(keys=[CLUB], args=[secrets.token_hex(16)]))
+        joined, self.club = self.club, club
+        return joined != club
+
+    def lost(self) -> bool:
+        """Whether the store is no longer the one this server joined (it lost what it
+        held: restarted empty, or flushed)."""
+        with answering(self.turns):
+            return self.client.get(CLUB) != self.club
+
+    def durability(self) -> str:
+        """In one line, how much of the club a restart of Redis would lose, when it may
+        lose any ("" when every change is on its disk: `appendonly yes`)."""
+        try:
+            with answering(self.turns):
+                appendonly = self.client.config_get("appendonly").get("appendonly")
+                save = self.client.config_get("save").get("save")
+        except OSError as error:
+            return f"cannot ask the store whether it keeps the club on its disk ({error})"
+        if appendonly == "yes":
+            return ""
+        if not save:
+            return (
+                "the store keeps nothing on its disk (appendonly no, no save): a "
+                "restart of Redis loses every table and player; run it with appendonly yes"
+            )
+        return (
+            f"the store keeps only snapshots on its disk (appendonly no, save {save}): a "
+            "restart of Redis loses the changes since the last; run it with appendonly yes"
+        )
 
     def _change(self, table: NetTable, kind: str, text: str = "", known_by: str = "") -> bool:
         """Write a change of `kind` to `table` if its copy here is the store's latest;
-        whether it was written (the new version is this copy's)."""
+        whether it was written (the new version is this copy's). `Lost` when the store
+        is not the one this server joined: nothing is written."""
         code = table.code
-        keys = [table_key(code), journal_key(code), OPEN, CHANGES, CLOSED]
+        keys = [table_key(code), journal_key(code), OPEN, CHANGES, CLOSED, CLUB]
         expected = self.versions.get(code, 0)
-        with answering():
+        with answering(self.turns):
             written, version = self._write(
-                keys=keys, args=[code, expected, kind, text, known_by, CHANGES_KEPT]
+                keys=keys, args=[code, expected, kind, text, known_by, CHANGES_KEPT, self.club]
             )
+        if written == -1:
+            raise Lost(code)
         if not written:
             return False
         if version:
@@ -178,11 +273,29 @@ class RedisStore:
     def close(self, table: NetTable) -> None:
         """Keep the table for good, out of the open tables (left open when another server
         has changed it since: it is not idle there)."""
-        self._change(table, "closed", table.saved_text())
+        with lost_unsaved():
+            self._change(table, "closed", table.saved_text())
 
     def discard(self, table: NetTable) -> None:
         """Forget a table nobody played (unless another server has changed it since)."""
-        self._change(table, "discarded")
+        with lost_unsaved():
+            self._change(table, "discarded")
+
+    def seed(self, table: NetTable) -> int:
+        """Write the whole save of `table`, held here, to a store that lost it or holds
+        an older version of it (which the copy here goes on from); the store's version
+        of it, this copy's when it was written (`Lost` when the store is not the one
+        this server joined)."""
+        code, text = table.code, table.saved_text()
+        keys = [table_key(code), journal_key(code), OPEN, CHANGES, CLOSED, CLUB]
+        version = self.versions.get(code, 0)
+        with answering(self.turns):
+            written, kept = self._seed(
+                keys=keys, args=[code, version, text, digest(text), CHANGES_KEPT, self.club]
+            )
+        if written == -1:
+            raise Lost(code)
+        return int(kept) if not written else version
 
     def flush(self, tables: Iterable[NetTable]) -> list[str]:
         """Nothing to do: every change is in Redis before it is told (Redis's own
@@ -192,14 +305,14 @@ class RedisStore:
     def last_change(self) -> str:
         """The stream's last change: a server that reads the tables now follows the
         changes after it."""
-        with answering():
+        with answering(self.turns):
             last = self.client.xrevrange(CHANGES, count=1)
         identity = last[0][0] if last else None
         return identity if isinstance(identity, str) else "0-0"
 
     def read(self, code: str) -> Kept | None:
         """What the store holds of open table `code` now (None: it is not open)."""
-        with answering(), self.client.pipeline(transaction=True) as reading:
+        with answering(self.turns), self.client.pipeline(transaction=True) as reading:
             reading.hmget(table_key(code), ["version", "save"])
             reading.lrange(journal_key(code), 0, -1)
             (version, save), journal = reading.execute()
@@ -219,7 +332,7 @@ class RedisStore:
     def load(self) -> list[NetTable]:
         """Every open table, reopened; one that cannot be is named on standard error and
         left as it is."""
-        with answering():
+        with answering(self.turns):
             codes = sorted(code for code in self.client.smembers(OPEN) if isinstance(code, str))
         tables = []
         for code in codes:

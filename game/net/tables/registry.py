@@ -15,7 +15,7 @@ a live server, at once in this process in tests.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Protocol
 
@@ -55,6 +55,7 @@ from game.net.tables.pace import Deadlines, waits
 from game.net.tables.players import PlayerBook
 from game.net.tables.table import Follower, NetTable, code_key, new_seed
 from game.net.tables.thinking import InlineThinker, Thinker
+from game.net.tables.turns import UNSHARED, Unshared
 from game.rules.moves import Move
 
 CLUB_READS = (Mine, LobbyRequest, Say, RatingsRequest)
@@ -143,8 +144,11 @@ class Registry:
         limits: Limits | None = None,
         deal: Callable[[], int] = new_seed,
         book: PlayerBook | None = None,
+        turns: Unshared = UNSHARED,
     ) -> None:
         self.clock = clock
+        self.turns = turns
+        """Who works on the tables when (`turns.py`): in the loop, or in threads on Redis."""
         self.deal = deal
         """Each new table's seed (a seed in `create` is not read)."""
         self.thinker = thinker or InlineThinker()
@@ -243,7 +247,10 @@ class Registry:
             raise Refused(TOO_FAST, "too many tables opened, joined or looked for; wait a moment")
 
     def _table(self, code: str) -> NetTable:
-        table = self.tables.get(code_key(code)) or self.elsewhere.load(code)
+        """Table `code`, this message's from now on (`Refused` when there is none)."""
+        key = code_key(code)
+        self.turns.take(key)
+        table = self.tables.get(key) or self.elsewhere.load(code)
         given = code.encode("utf-8", "replace")
         if table is None or not secrets.compare_digest(table.code.encode(), given):
             raise Refused(NO_TABLE, "there is no such table")
@@ -256,6 +263,7 @@ class Registry:
             raise Refused(SERVER_FULL, "this server holds as many tables as it may")
         self.club.check_create(peer, message)
         table = NetTable.new(message, self.clock(), self.deal())
+        self.turns.take(table.key)  # its change on the stream waits for it to be held
         self.keeper.save(table)
         self.adopt(table)
         self.computers.owners[table.key] = network_of(peer.address)
@@ -332,7 +340,15 @@ class Registry:
         self._play(table, peer, message.player, message.move)
 
     def _play(self, table: NetTable, peer: Follower | None, seat: int, move: Move) -> None:
-        """Play and announce a move (`Refused`, and nothing changed, when it may not be)."""
+        """Play and announce a move (`Refused`, and nothing changed, when it may not be:
+        also when the table was closed or read again while this waited for it)."""
+        with self.turns.apart():
+            self.turns.take(table.key)
+            if self.tables.get(table.key) is not table:
+                raise Refused(NO_TABLE, "there is no such table")
+            self._play_held(table, peer, seat, move)
+
+    def _play_held(self, table: NetTable, peer: Follower | None, seat: int, move: Move) -> None:
         hand, index = table.play(peer, seat, move, self.clock())
         entry = table.last_entry()
         try:
@@ -378,18 +394,26 @@ class Registry:
     def sweep(self) -> list[str]:
         """Close every table that has had its time (`expired`: their codes), and let
         computers whose move could not be saved try again."""
-        idle = expired(self.tables.values(), self.clock(), self.limits)
-        idle = [table for table in idle if not waits(table, self.clock())]
-        for table in idle:
-            self.forget(table)
-            if self.club.rate_left(table):
-                self.keeper.save_if_can(table)
-            self.keeper.close(table, played=table.joined)
+        closed = []
+        for table in self._idle(self.tables.values()):
+            with self.turns.apart():
+                self.turns.take(table.key)  # idle still once no other work has it
+                if self.tables.get(table.key) is table and self._idle([table]):
+                    self.forget(table)
+                    if self.club.rate_left(table):
+                        self.keeper.save_if_can(table)
+                    self.keeper.close(table, played=table.joined)
+                    closed.append(table.code)
         for key in list(self._unsaved):
             if key in self.tables:
                 self.computers.let_play(self.tables[key])
         self.deadlines.sweep()
-        return [table.code for table in idle]
+        return closed
+
+    def _idle(self, tables: Iterable[NetTable]) -> list[NetTable]:
+        """Those of `tables` that have had their time."""
+        idle = expired(tables, self.clock(), self.limits)
+        return [table for table in idle if not waits(table, self.clock())]
 
     def adopt(self, table: NetTable) -> None:
         """Hold `table`: its computers think through the thinker, answers played in turn."""

@@ -15,6 +15,12 @@ up to the store's.
   seat, on any server, is `presence.py`'s.
 - A write refused because another server changed the table first (`Stale`) is caught up
   the same way, then the registry does the message again against what the table is now.
+- A store that lost what it held (Redis restarted with nothing kept, or flushed: its
+  club's generation is not the one this server joined) is noticed by a write (`Lost`),
+  a catch-up or the check each second (`keep_club`): the server says so in one line,
+  joins it anew, and writes back each table it holds (`_write_back`: only where the
+  store's copy is gone or older), so no move it announced is lost; a copy behind the one
+  another server wrote back catches up from it, so no two copies go two ways.
 - The server that made a computer's turn come thinks for it; when a computer's turn waits
   longer than `TAKEOVER_S` (that server is gone), any server holding the table thinks for
   it (`take_over`). Two servers answering at once is harmless: one write is stale.
@@ -27,6 +33,7 @@ import contextlib
 import logging
 import sys
 from collections.abc import Callable, Iterator, Mapping
+from functools import partial
 from typing import Any, Final
 
 import redis.asyncio
@@ -37,7 +44,7 @@ from game.net.messages import Refused
 from game.net.replies import move_frame, presence_frame
 from game.net.tables.keeping import Stale, not_saved
 from game.net.tables.presence import SeatsHeld
-from game.net.tables.redis_store import CHANGES, TIMEOUT_S, Kept, RedisStore, digest
+from game.net.tables.redis_store import CHANGES, TIMEOUT_S, Kept, Lost, RedisStore, digest
 from game.net.tables.registry import Rate, Registry, after_move, view_of
 from game.net.tables.store import heard
 from game.net.tables.table import NetTable, code_key
@@ -136,10 +143,14 @@ class Replica:
         self.after = "0-0"
         """The last change of the stream read."""
         self.presence = SeatsHeld(store)
+        self.unrestored: set[bytes] = set()
+        """The tables held here that a store which lost them has not been written back."""
         registry.elsewhere = self
 
     def open(self) -> None:
-        """Hold every open table of the store, and follow the changes from now on."""
+        """Join the store's club, hold its every open table, and follow the changes from
+        now on."""
+        self.store.join()
         self.presence.beat()
         self.after = self.store.last_change()
         tables = self.store.load()
@@ -169,23 +180,89 @@ class Replica:
             try:
                 work()
                 return
+            except Lost as lost:
+                if not tries_left:
+                    raise
+                self.restore(lost.table)
             except Stale as stale:
                 if not tries_left:
                     raise
                 self.catch_up(stale.table)
 
+    def keep_club(self) -> None:
+        """Join the store anew when it is not the one this server joined, and write back
+        every table held here that is not written back yet (one at a time: each once no
+        other work has it)."""
+        if self.store.lost():
+            self._rejoin()
+        turns = self.registry.turns
+        for key in list(self.unrestored):
+            with turns.apart():
+                turns.take(key)
+                held = self.registry.tables.get(key)
+                if held is None:  # closed meanwhile
+                    self.unrestored.discard(key)
+                else:
+                    self._write_back(held)
+
+    def restore(self, code: str) -> None:
+        """Write table `code`, this work's, back to a store that lost it (joined anew
+        first, if no other work has yet)."""
+        if self.store.lost():
+            self._rejoin()
+        held = self.registry.tables.get(code_key(code))
+        if held is not None:
+            self._write_back(held)
+
+    def _rejoin(self) -> None:
+        """The store lost what it held (Redis restarted with nothing kept, or flushed):
+        join the club as the store holds it now, say so in one line, and note every
+        table held here as one to write back (`keep_club`, or the first work on it), so
+        that no change announced here is lost; where another server wrote a table back
+        further, the copy here catches up from it, so no two copies go two ways."""
+        if not self.store.join():
+            return  # other work of this server joined it first
+        self.unrestored = set(self.registry.tables)
+        print(
+            f"table server: the store {self.store.url} lost the club's tables (Redis "
+            f"restarted with nothing kept, or flushed): writing back the "
+            f"{len(self.unrestored)} held here",
+            file=sys.stderr,
+        )
+        self.presence.lost()
+
+    def _write_back(self, table: NetTable) -> None:
+        """Write `table`, held here, back to a store behind it; catch the copy up when the
+        store holds it further."""
+        try:
+            kept = self.store.seed(table)
+        except OSError as error:  # the next write, or the next check, tries again
+            print(f"table server: cannot write back table {table.code}: {error}", file=sys.stderr)
+            return
+        self.unrestored.discard(table.key)
+        if kept > self.store.versions.get(table.code, 0):
+            self.catch_up(table.code)
+        self.registry.take_over(table)
+
     def catch_up(self, code: str) -> None:
         """Bring the copy of table `code` up to the store's: from its whole save when the
         copy is older, then each move of its journal; its followers are told what the
-        servers that made the changes told theirs."""
+        servers that made the changes told theirs. A store that lost the table, or holds
+        it older, has it written back instead."""
+        self.registry.turns.take(code_key(code))
         held = self.registry.tables.get(code_key(code))
         if held is None:
             return
         try:
             kept = self.store.read(code)
-            if kept is None:  # closed by another server
+            if kept is None and self.store.lost():
+                self._rejoin()
+            if kept is None and held.key not in self.unrestored:  # closed by another server
                 self.registry.forget(held)
                 self.store.versions.pop(code, None)
+                return
+            if kept is None or kept.version < self.store.versions.get(code, 0):
+                self._write_back(held)
                 return
             table, frames = self._from_save(held, kept)
         except (OSError, RulesError) as error:  # the copy stays behind: a write tries again
@@ -225,6 +302,7 @@ class Replica:
         started), so that every server holds every open table: its lobby and `mine`
         are the club's."""
         code, kind = change.get("code", ""), change.get("kind")
+        self.registry.turns.take(code_key(code))
         table = self.registry.tables.get(code_key(code))
         if table is None and kind in ("save", "move", "said"):
             with contextlib.suppress(Refused):  # Redis did not answer: read when named
@@ -308,7 +386,7 @@ class Replica:
                     await asyncio.sleep(RETRY_S)
                     continue
                 failing = False
-                self.take_in(read)
+                await self.registry.turns.run(partial(self.take_in, read))
         finally:
             await client.aclose()
 
@@ -319,9 +397,17 @@ class Replica:
             for identity, change in changes:
                 self.after = identity
                 try:
-                    self.apply(change)
+                    with self.registry.turns.apart():
+                        self.apply(change)
                 except Exception:
                     logging.getLogger(__name__).exception("table server: change not taken in")
+
+    def chores(self) -> None:
+        """What a server does every `PRESENCE_S`: take over the computers' waiting turns,
+        check that the store is the club's, say who is connected here."""
+        self.take_over()
+        self.keep_club()
+        self.keep_presence()
 
     async def run(self) -> None:
         """Follow the store, say who is connected here, and take over the computers'
@@ -331,8 +417,7 @@ class Replica:
             while True:
                 await asyncio.sleep(PRESENCE_S)
                 try:
-                    self.take_over()
-                    self.keep_presence()
+                    await self.registry.turns.run(self.chores)
                 except OSError:
                     pass  # Redis does not answer: the reader says so, and this tries again
                 except Exception:

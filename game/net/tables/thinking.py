@@ -105,6 +105,11 @@ class AdvisedThinker:
         self._owners[owner].waiting.append((player, state, answer))
         self.poll()
 
+    def answered(self) -> bool:
+        """Whether a move is chosen (or its thinking failed): `poll` has work; safe in
+        any thread (the jobs are futures)."""
+        return any(running is not None and running.job.done() for running in self._running)
+
     def poll(self) -> None:
         """Call back every computer whose move is chosen (or whose thinking failed), and
         give each free adviser its next move."""
