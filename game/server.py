@@ -50,9 +50,10 @@ from game.rules.errors import RulesError
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
-COMPUTER_WORKERS = 2
+COMPUTER_WORKERS = 3
 """Worker processes for the computer seats: one network's tables think on one at a time
-(`AdvisedThinker`), so another's find the other free."""
+(`AdvisedThinker`), so another's find another free, and the last thinks quick moves only
+(a greedy table is answered at once beside any number of masters)."""
 SETTLE_S: Final = 1.0
 """How often the collector takes what the server made since, and freezes the rest (a few
 ms of CPU at 1,000 tables and 400 moves a second, where a pass over everything took 230 to

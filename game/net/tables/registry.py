@@ -320,6 +320,7 @@ class Registry:
         table.watchers.add(peer)
         peer.tables.add(table.key)
         _send_view(peer, table)
+        self.computers.let_play(table)  # a table of computers plays while watched
 
     def _move(self, peer: Peer, message: MoveRequest) -> None:
         try:

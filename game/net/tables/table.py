@@ -168,9 +168,13 @@ class NetTable:
         """The computer seat whose move the table waits for, if any. With no person at
         the table (every seat a computer's or away), the computers end the hand under
         way and wait before the next: a table never plays itself for nobody. At a table
-        that waits its players are away for days: its computers play on."""
+        that waits its players are away for days: its computers play on; but where every
+        seat is a computer's (the players' given to computers by the host), only while
+        someone watches: nobody at all plays or watches it."""
         state = self.state
         if not self.started or state.hand_over or not self.is_computer(state.current):
+            return None
+        if not self.followers() and all(map(self.is_computer, range(len(self.tokens)))):
             return None
         if (
             not state.moves
