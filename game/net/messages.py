@@ -42,6 +42,9 @@ ILLEGAL_MOVE: Final = "illegal-move"
 TOO_FAST: Final = "too-fast"
 SERVER_FULL: Final = "server-full"
 """A code this server adds (docs/protocol.md "Errors"): it holds as many tables as it may."""
+TOO_MANY_TABLES: Final = "too-many-tables"
+"""A code this server adds: a `create` or `join` past the unfinished tables (or seats)
+one network or player may have."""
 NOT_SAVED: Final = "not-saved"
 """A code this server adds: the change could not be written to its disk, so it was not
 made (sent to everyone at the table, the first time a change of theirs is refused)."""

@@ -133,6 +133,11 @@ class Club:
         if create.club.rated:
             self.need_player(follower)
 
+    def player_of(self, follower: Follower) -> str | None:
+        """The player (PID) `follower` said it is (None: nobody said hello)."""
+        card = self.players.get(follower)
+        return None if card is None else card.pid
+
     def seat_for(self, follower: Follower, given: str) -> tuple[str, str | None]:
         """The name a seat taken by `follower` shows (its player's, or the name given)
         and the player it is then (None: nobody said hello)."""

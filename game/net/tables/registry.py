@@ -52,6 +52,7 @@ from game.net.tables.keeping import Keeper, Stale, Store
 from game.net.tables.limits import Attempts, Clock, Limits, TokenBucket, expired, network_of
 from game.net.tables.pace import Deadlines, waits
 from game.net.tables.players import PlayerBook
+from game.net.tables.stakes import Stakes
 from game.net.tables.table import Follower, NetTable, code_key, new_seed
 from game.net.tables.thinking import InlineThinker, Thinker
 from game.rules.moves import Move
@@ -155,6 +156,7 @@ class Registry:
         self._unsaved: set[bytes] = set()
         """The tables whose last change the store could not write (they were told)."""
         self.computers = Computers(self.thinker, self.tables, self._play)
+        self.stakes = Stakes(self.tables, self.limits)
         self.club = Club(clock, self.tables, self._table, self._tell, self._save, book)
         self.deadlines = Deadlines(clock, self.thinker, self.tables, self._play)
         self.elsewhere: Elsewhere = Alone()
@@ -255,10 +257,12 @@ class Registry:
         if len(self.tables) >= self.limits.max_tables:
             raise Refused(SERVER_FULL, "this server holds as many tables as it may")
         self.club.check_create(peer, message)
+        network, player = network_of(peer.address), self.club.player_of(peer)
+        self.stakes.check_open(network, player)
         table = NetTable.new(message, self.clock(), self.deal())
+        table.club.open_by(network, player)
         self.keeper.save(table)
         self.adopt(table)
-        self.computers.owners[table.key] = network_of(peer.address)
         peer.send(created_frame(table.code, table.host))
 
     def _seated(self, peer: Peer, table: NetTable, seat: int, token: str, renamed: bool) -> None:
@@ -275,14 +279,20 @@ class Registry:
 
     def _join(self, peer: Peer, message: Join) -> None:
         table = self._table(message.table)
-        taken = table.take_free_seat(peer, *self.club.seat_for(peer, message.name))
+        name, player = self.club.seat_for(peer, message.name)
+        network = network_of(peer.address)
+        self.stakes.check_seat(table, network, player)
+        taken = table.take_free_seat(peer, name, player)
         if taken is None:
             raise Refused(TABLE_FULL, "every seat of this table is taken")
-        table.last_active = table.club.turn_since = self.clock()
+        club, stakes = table.club, (list(table.club.networks), table.club.met)
+        club.seat_taken_by(network, player)
+        table.last_active = club.turn_since = self.clock()
         try:
             self._save(table, peer)
         except Refused:
             table.free_seat(taken[0])
+            club.networks, club.met = stakes
             raise
         self._seated(peer, table, *taken, renamed=True)
 
@@ -393,7 +403,6 @@ class Registry:
     def forget(self, table: NetTable) -> None:
         """Hold `table` no longer."""
         self.tables.pop(table.key, None)
-        self.computers.owners.pop(table.key, None)
 
     def take_over(self, table: NetTable) -> None:
         """Think here for the computer `table` waits for (its server may be gone)."""

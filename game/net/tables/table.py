@@ -164,6 +164,13 @@ class NetTable:
         """Whether anyone ever took one of its seats."""
         return any(token is not None for token in self.tokens)
 
+    @property
+    def met(self) -> bool:
+        """Whether anyone but its opener took a seat, or every seat is taken: a table
+        that is more than one network's or player's wish (the others expire in minutes,
+        whatever their pace)."""
+        return self.started or (self.joined and self.club.met)
+
     def computer_to_act(self) -> int | None:
         """The computer seat whose move the table waits for, if any. With no person at
         the table (every seat a computer's or away), the computers end the hand under
