@@ -14,6 +14,7 @@ import pytest
 from game import server
 from game.net.mirror import TableMirror
 from game.net.replies import MAX_READ, MoveMessage, TableView, read_server_message
+from game.net.tables.club import MINE_PAGE
 from game.net.tables.limits import Limits
 from game.net.tables.lobby import SHOWN, SHOWN_PER_NETWORK
 from game.net.tables.players import FileBook, MemoryBook
@@ -146,6 +147,7 @@ def test_mine_lists_the_players_unfinished_seats_whose_turn_and_pace() -> None:
                     "pace": {"days": 3},
                 }
             ],
+            "next": None,
         }
     play_out(table, holders)
     assert holders[0].send({"type": "mine"})[0]["tables"] == []
@@ -607,6 +609,22 @@ def test_one_player_may_hold_only_so_many_tables_and_seats_from_any_networks() -
     assert len(codes) == 4 and answers.count("joined") == 6  # tables, then seats, capped
     assert set(answers) == {"joined", "too-many-tables"}
     assert len(hello(registry, "Eve", 1).send({"type": "mine"})[0]["tables"]) == 6
+
+
+def test_a_players_tables_come_in_pages_each_within_a_frame() -> None:
+    registry = club()
+    ann = hello(registry, "Ann", 1)
+    codes = set()
+    for _ in range(MINE_PAGE + 10):
+        code = create(Inbox(registry, "10.9.9.1"), 2)
+        assert ann.send({"type": "join", "table": code, "name": "x"})[0]["type"] == "joined"
+        codes.add(code)
+    first = ann.send({"type": "mine"})[0]
+    assert len(first["tables"]) == MINE_PAGE and first["next"] == first["tables"][-1]["table"]
+    second = ann.send({"type": "mine", "after": first["next"]})[0]
+    assert len(second["tables"]) == 10 and second["next"] is None
+    assert {seat["table"] for seat in first["tables"] + second["tables"]} == codes
+    assert ann.send({"type": "mine", "after": "no such code"})[0]["code"] == "bad-message"
 
 
 @pytest.mark.parametrize("pace", ["live", {"days": 1}])

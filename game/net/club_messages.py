@@ -58,7 +58,10 @@ class Hello:
 
 @dataclass(frozen=True)
 class Mine:
-    """Ask for the player's unfinished tables."""
+    """Ask for a page of the player's unfinished tables: those after table `after` (None:
+    the first page)."""
+
+    after: str | None = None
 
 
 @dataclass(frozen=True)
@@ -143,12 +146,12 @@ def chat_text(value: object) -> str:
 
 
 def read_club_message(kind: str, table: str, data: Mapping[str, object]) -> ClubMessage:
-    """The version 2 message of type `kind` (`table`: the code `say` names, read by the
-    caller)."""
+    """The version 2 message of type `kind` (`table`: the code `say` names, or the one
+    `mine` asks for the page after, read by the caller)."""
     if kind == "hello":
         return _hello(data)
     if kind == "mine":
-        return Mine()
+        return Mine(table or None)
     if kind == "lobby":
         return LobbyRequest(_flag(data, "follow", True))
     if kind == "say":

@@ -257,7 +257,10 @@ def read_client_message(text: str | bytes) -> ClientMessage:
     if kind == "stand-in":
         return _stand_in(data)
     if isinstance(kind, str) and kind in CLUB_TYPES:
-        table = _code(data, "table") if kind == "say" else ""
+        if kind == "say":
+            table = _code(data, "table")
+        else:  # the table whose page of `mine` is asked for
+            table = _code(data, "after") if kind == "mine" and "after" in data else ""
         return _club(partial(read_club_message, kind, table), data)
     raise bad(f"unknown message type {cut_text(repr(kind))}")
 
@@ -350,8 +353,9 @@ def hello_frame(name: str, key: str) -> str:
     return _frame({"type": "hello", "name": name, "key": key})
 
 
-def mine_frame() -> str:
-    return _frame({"type": "mine"})
+def mine_frame(after: str | None = None) -> str:
+    """Ask for the player's tables: the first page, or the one after table `after`."""
+    return _frame({"type": "mine"} if after is None else {"type": "mine", "after": after})
 
 
 def lobby_frame(follow: bool = True) -> str:
