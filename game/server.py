@@ -11,7 +11,8 @@ until SIGTERM or SIGINT, then closes every connection, saves every table and exi
 `--host` says otherwise (`--host 0.0.0.0` for every network it is on). Its tables are
 kept in `--home` (the game's data folder's `server` folder by default) and reopened,
 codes and seats intact, when it starts again; so are its players (`players.json`: the
-hash of each player's key, public id, name and rating). `--limit`, as often as needed, sets one of
+hash of each player's key, public id, name and rating; `players.journal`: the changes
+since it was last written whole). `--limit`, as often as needed, sets one of
 the limits of `game.net.tables.limits.Limits` (`--limit connections_per_host=200`).
 `--store redis://HOST:PORT/DB` keeps the tables and the players in Redis instead, where
 several servers serve the same tables to the same players (`game.net.tables.redis_store`,

@@ -102,9 +102,10 @@ class RedisBook:
                 _, rating = writing.execute()
         return _named(str(pid), name, rating)
 
-    def knows(self, key: str) -> bool:
+    def changes(self, key: str, name: str) -> bool:
         with answering():
-            return bool(self.client.hexists(KEYS, key_hash(key)))
+            pid = self.client.hget(KEYS, key_hash(key))
+            return pid is None or self.client.hget(player_key(str(pid)), "name") != name
 
     def card(self, pid: str) -> Card | None:
         with answering():

@@ -225,14 +225,15 @@ class Registry:
 
     def _counted(self, message: ClientMessage) -> bool:
         """Whether `message` counts as an attempt at tables: not a move, nor a message
-        that only reads or talks, nor the hello of a player the book knows (the game
-        says hello on every connection it opens: the menu's question, Play online,
-        each table; a new player is counted)."""
+        that only reads or talks, nor a hello that changes nothing in the players' book
+        (the game says hello on every connection it opens: the menu's question, Play
+        online, each table; a new player or a new name is counted, so that one network
+        cannot have the book written as fast as it asks)."""
         if isinstance(message, (MoveRequest, *CLUB_READS)):
             return False
         if isinstance(message, Hello):
             try:
-                return not self.club.book.knows(message.key)
+                return self.club.book.changes(message.key, message.name)
             except OSError:
                 return True
         return True
