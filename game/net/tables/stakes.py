@@ -7,11 +7,21 @@ themselves (`ClubTable`), which every server of a store holds and a restart reop
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 from game.net.messages import TOO_MANY_TABLES, Refused
 from game.net.tables.limits import Limits
 from game.net.tables.table import NetTable
+
+
+@dataclass
+class Held:
+    """The unfinished tables a network has a stake in, and a player's tables and seats."""
+
+    network_tables: int = 0
+    player_tables: int = 0
+    player_seats: int = 0
 
 
 class Stakes:
@@ -23,32 +33,38 @@ class Stakes:
 
     def check_open(self, network: str, player: str | None) -> None:
         """Refuse a new table to `network` or `player` past their caps."""
-        self._check_network(network)
-        if player is not None and self._tables_of(player) >= self.limits.tables_per_player:
+        held = self.held(network, player)
+        self._check_network(held)
+        if held.player_tables >= self.limits.tables_per_player:
             raise Refused(TOO_MANY_TABLES, "this player has as many open tables as allowed")
 
     def check_seat(self, table: NetTable, network: str, player: str | None) -> None:
         """Refuse a seat of `table` to `network` or `player` past their caps."""
+        held = self.held(network, player)
         if network not in table.club.networks:
-            self._check_network(network)
+            self._check_network(held)
         if player is None:
             return
         new = player != table.club.opener and player not in table.club.owners
-        if new and self._tables_of(player) >= self.limits.tables_per_player:
+        if new and held.player_tables >= self.limits.tables_per_player:
             raise Refused(TOO_MANY_TABLES, "this player has as many open tables as allowed")
-        seats = sum(t.club.owners.count(player) for t in self._open())
-        if seats >= self.limits.seats_per_player:
+        if held.player_seats >= self.limits.seats_per_player:
             raise Refused(TOO_MANY_TABLES, "this player holds as many seats as allowed")
 
-    def _check_network(self, network: str) -> None:
-        held = sum(network in table.club.networks for table in self._open())
-        if held >= self.limits.tables_per_network:
+    def held(self, network: str, player: str | None) -> Held:
+        """What `network` and `player` (None: nobody said hello) hold, in one pass over
+        the tables (whether a game is over, dearer to find, asked only of theirs)."""
+        held = Held()
+        for table in self.tables.values():
+            club = table.club
+            networks = network in club.networks
+            players = player is not None and (player == club.opener or player in club.owners)
+            if (networks or players) and not table.is_over():
+                held.network_tables += networks
+                held.player_tables += players
+                held.player_seats += club.owners.count(player) if players else 0
+        return held
+
+    def _check_network(self, held: Held) -> None:
+        if held.network_tables >= self.limits.tables_per_network:
             raise Refused(TOO_MANY_TABLES, "this network has as many open tables as allowed")
-
-    def _tables_of(self, player: str) -> int:
-        return sum(
-            player == table.club.opener or player in table.club.owners for table in self._open()
-        )
-
-    def _open(self) -> Iterator[NetTable]:
-        return (table for table in self.tables.values() if not table.is_over())
