@@ -561,6 +561,7 @@ def test_the_book_on_files_adds_a_line_a_change_and_is_written_whole_now_and_the
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(players, "COMPACT_LINES", 3)
+    tmp_path /= "home"  # made with the book's first line
     book = FileBook(tmp_path)
     ann = book.enter(key(1), "Ann")
     book.enter(key(1), "Anne")

@@ -238,6 +238,7 @@ def _append(path: Path, line: str) -> None:
     it (`OSError`), nothing. Not waited for on the disk (a killed server's lines are the
     system's to write; one that stops has them all written, as the tables' journals)."""
     data = line.encode()
+    path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "ab", buffering=0) as journal:
         start = journal.tell()
         try:
