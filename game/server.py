@@ -11,7 +11,8 @@ until SIGTERM or SIGINT, then closes every connection, saves every table and exi
 `--host` says otherwise (`--host 0.0.0.0` for every network it is on). Its tables are
 kept in `--home` (the game's data folder's `server` folder by default) and reopened,
 codes and seats intact, when it starts again; so are its players (`players.json`: the
-hash of each player's key, public id, name and rating). `--limit`, as often as needed, sets one of
+hash of each player's key, public id, name and rating; `players.journal`: the changes
+since it was last written whole). `--limit`, as often as needed, sets one of
 the limits of `game.net.tables.limits.Limits` (`--limit connections_per_host=200`).
 `--store redis://HOST:PORT/DB` keeps the tables and the players in Redis instead, where
 several servers serve the same tables to the same players (`game.net.tables.redis_store`,
@@ -52,9 +53,10 @@ from game.rules.errors import RulesError
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
-COMPUTER_WORKERS = 2
+COMPUTER_WORKERS = 3
 """Worker processes for the computer seats: one network's tables think on one at a time
-(`AdvisedThinker`), so another's find the other free."""
+(`AdvisedThinker`), so another's find another free, and the last thinks quick moves only
+(a greedy table is answered at once beside any number of masters)."""
 SETTLE_S: Final = 1.0
 """How often the collector takes what the server made since, and freezes the rest (a few
 ms of CPU at 1,000 tables and 400 moves a second, where a pass over everything took 230 to

@@ -27,7 +27,15 @@ from game.rules.record.entries import MoveEntry, move_to_entry
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.table import TableState
 
-ROOMY = Limits(messages_per_s=1e6, message_burst=10**6, joins_per_s=1e6, join_burst=10**6)
+ROOMY = Limits(
+    messages_per_s=1e6,
+    message_burst=10**6,
+    joins_per_s=1e6,
+    join_burst=10**6,
+    tables_per_network=10**6,
+    tables_per_player=10**6,
+    seats_per_player=10**6,
+)
 """Limits no test of play reaches (the limits have tests of their own)."""
 
 

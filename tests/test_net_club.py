@@ -4,7 +4,9 @@ chat, tables that wait for days, rated tables, and a restart that keeps them all
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +15,10 @@ import pytest
 from game import server
 from game.net.mirror import TableMirror
 from game.net.replies import MAX_READ, MoveMessage, TableView, read_server_message
+from game.net.tables import players
+from game.net.tables.club import MINE_PAGE
 from game.net.tables.limits import Limits
-from game.net.tables.lobby import SHOWN
+from game.net.tables.lobby import SHOWN, SHOWN_PER_NETWORK
 from game.net.tables.players import FileBook, MemoryBook
 from game.net.tables.ratings import ranks, rate
 from game.net.tables.registry import Registry
@@ -147,6 +151,7 @@ def test_mine_lists_the_players_unfinished_seats_whose_turn_pace_and_who_sits_th
                     "seats": seats,
                 }
             ],
+            "next": None,
         }
     cy = hello(registry, "Cy", 2, "10.0.2.1")
     holders[cy.send({"type": "join", "table": code, "name": "Cy"})[0]["seat"]] = cy
@@ -545,20 +550,80 @@ def test_a_timed_game_is_a_live_club_game(options: dict[str, Any]) -> None:
     assert Inbox(registry).send(frame)[0]["code"] == "bad-message" and not registry.tables
 
 
+def network_host(registry: Registry, number: int) -> Inbox:
+    """A connection from network `number` (10.1.N.1; networks 0 to 255)."""
+    return Inbox(registry, f"10.1.{number}.1")
+
+
 def test_the_lobby_lists_at_most_as_many_tables_as_fit_a_servers_frame() -> None:
     registry = club()
-    host = hello(registry, "Host", 9)
-    for _ in range(SHOWN + 1):
-        create(host, 2, public=True)
-    first = create(host, 7, public=True)
+    for number in range(SHOWN + 1):
+        create(network_host(registry, number % 256), 2, public=True)
+    first = create(hello(registry, "Host", 9), 7, public=True)
     for number in range(6):
         joiner = hello(registry, "\U0001f600" * 24, number)
         assert joiner.send({"type": "join", "table": first, "name": "x"})[0]["type"] == "joined"
-    table_of(registry, first).club.turn_since = 0  # the longest waiting
     frame = Inbox(registry).send({"type": "lobby"})[0]
-    assert len(frame["tables"]) == SHOWN and frame["tables"][0]["table"] == first
+    assert len(frame["tables"]) == SHOWN and frame["tables"][0]["table"] == first  # the fullest
     widest = len(json.dumps(frame["tables"][0]))  # written as the server writes: ASCII
     assert widest < 3000 and SHOWN * widest < MAX_READ
+
+
+def test_a_new_table_is_listed_however_many_tables_others_opened_before() -> None:
+    """The lobby listed the 300 oldest tables: 300 junk tables from 30 networks hid every
+    new one for good. It lists the fullest and newest first, a few of each network's."""
+    clock = ManualClock()
+    registry = club(clock)
+    for number in range(SHOWN):
+        create(network_host(registry, number % 30), 2, public=True)
+        clock.now += 1
+    junk = {table.code for table in registry.tables.values()}
+    new = create(hello(registry, "Ann", 1, "10.2.0.1"), 3, public=True)
+    listed = [entry["table"] for entry in Inbox(registry).send({"type": "lobby"})[0]["tables"]]
+    assert new in listed
+    assert len(set(listed) & junk) == 30 * SHOWN_PER_NETWORK
+    half = create(network_host(registry, 40), 2, public=True)
+    hello(registry, "Bob", 2, "10.3.0.1").send({"type": "join", "table": half, "name": "x"})
+    clock.now += 1  # a lobby is made at most once a second
+    listed = [entry["table"] for entry in Inbox(registry).send({"type": "lobby"})[0]["tables"]]
+    newest = max(junk, key=lambda code: table_of(registry, code).club.turn_since)
+    assert listed[:2] == [half, newest]
+
+
+def test_hellos_that_change_a_name_are_attempts_so_a_flood_of_new_names_is_too_fast() -> None:
+    """Every hello that changed a name wrote the players' book: a flood of new names from
+    one host took a normal move's round trip from 1.5 ms to 589 ms."""
+    burst = Limits().join_burst
+    registry = Registry(ManualClock(), limits=Limits(), deal=dealer(), book=MemoryBook())
+    hello(registry, "Ann", 1)  # a new player: one attempt
+    answers = [
+        Inbox(registry).send({"type": "hello", "name": f"Ann {n}", "key": key(1)})[0]
+        for n in range(burst)
+    ]
+    assert answers[0]["type"] == "welcome" and answers[-1]["code"] == "too-fast"
+    assert hello(registry, answers[-2]["name"], 1)  # the name she has: no attempt
+    assert hello(registry, "Bob", 2, "10.9.0.1")  # another network's player: welcome
+
+
+def test_the_book_on_files_adds_a_line_a_change_and_is_written_whole_now_and_then(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(players, "COMPACT_LINES", 3)
+    tmp_path /= "home"  # made with the book's first line
+    book = FileBook(tmp_path)
+    ann = book.enter(key(1), "Ann")
+    book.enter(key(1), "Anne")
+    journal = tmp_path / players.JOURNAL_FILE
+    assert len(journal.read_text().splitlines()) == 2 and not (tmp_path / "players.json").exists()
+    with journal.open("a") as torn:  # a crash in the middle of a line
+        torn.write('{"players": {"')
+    again = FileBook(tmp_path)
+    assert again.card(ann.pid) == replace(ann, name="Anne")
+    again.enter(key(2), "Bob")  # the third line: the book is written whole
+    assert not journal.exists() and (tmp_path / "players.json").exists()
+    again.enter(key(1), "Ann")
+    last = FileBook(tmp_path)
+    assert last.card(ann.pid) == ann and not last.changes(key(2), "Bob")
 
 
 @pytest.mark.parametrize("text", ["{", '{"players": {"h": {"pid": 5}}, "games": {}}', "[]"])
@@ -573,17 +638,79 @@ def test_a_damaged_players_book_stops_the_server_with_one_line_and_is_left_as_it
     assert book.read_text() == text
 
 
-def test_a_table_that_waits_for_players_closes_when_nobody_took_a_seat_for_its_days() -> None:
+def test_a_table_nobody_but_its_opener_joined_closes_within_minutes_whatever_its_pace() -> None:
+    """An unjoined table that waits lived its days (14 at most): 5,000 of them filled the
+    server for good. Until someone else takes a seat, it lives as a live one does."""
     clock = ManualClock()
     registry = club(clock)
-    code = create(Inbox(registry), 3, pace={"days": 2}, public=True)
+    opener = hello(registry, "Host", 9)
+    code = create(opener, 3, pace={"days": 2}, public=True)
+    opener.send({"type": "join", "table": code, "name": "x"})  # the opener's own seat
+    clock.now += ROOMY.unjoined_s + 1
+    assert registry.sweep() == [code] and not registry.tables
+    code = create(opener, 3, pace={"days": 2}, public=True)
+    hello(registry, "Ann", 1, "10.0.1.1").send({"type": "join", "table": code, "name": "x"})
     clock.now += 2 * DAY - 1
-    assert registry.sweep() == []
-    hello(registry, "Ann", 1).send({"type": "join", "table": code, "name": "x"})
-    clock.now += 2 * DAY - 1
-    assert registry.sweep() == []  # a seat taken: two more days
+    assert registry.sweep() == []  # someone else's seat: it waits its days for the rest
     clock.now += 2
     assert registry.sweep() == [code] and not registry.tables
+
+
+CAPPED = dataclasses.replace(ROOMY, tables_per_network=3, tables_per_player=4, seats_per_player=6)
+
+
+def test_one_network_may_hold_only_so_many_open_tables_until_one_ends() -> None:
+    """520 networks of 10 creates filled the server's 5,000 tables for everyone."""
+    registry = Registry(ManualClock(), limits=CAPPED, deal=dealer(), book=MemoryBook())
+    opener = Inbox(registry, "10.5.5.1")
+    codes = [create(opener, 2) for _ in range(3)]
+    refused = opener.send({"type": "create", "players": 2, "seats": ["remote"] * 2})
+    assert refused[0]["code"] == "too-many-tables" and len(registry.tables) == 3
+    other = create(Inbox(registry, "10.6.6.1"), 2)  # another network opens as before
+    neighbour = Inbox(registry, "10.5.5.9")  # one of the same network takes no other seat
+    assert neighbour.send({"type": "join", "table": other, "name": "x"})[0]["code"] == (
+        "too-many-tables"
+    )
+    assert neighbour.send({"type": "join", "table": codes[0], "name": "x"})[0]["type"] == "joined"
+    first = table_of(registry, codes[0])
+    play_out(first, seated(registry, codes[0], ["Ann"]) | {0: neighbour})
+    assert create(opener, 2)  # a game over: room for one more
+
+
+def test_one_player_may_hold_only_so_many_tables_and_seats_from_any_networks() -> None:
+    """One key from 1,500 networks opened 1,500 tables of seven and took all 10,500 seats."""
+    registry = Registry(ManualClock(), limits=CAPPED, deal=dealer(), book=MemoryBook())
+    codes, answers = [], []
+    for number in range(6):
+        player = hello(registry, "Eve", 1, f"10.7.{number}.1")
+        refused = player.send({"type": "create", "players": 7, "seats": ["remote"] * 7})
+        if refused[0]["type"] != "created":
+            answers.append(refused[0]["code"])
+            continue
+        codes.append(refused[0]["table"])
+        for seat in range(7):
+            taker = hello(registry, "Eve", 1, f"10.8.{number * 7 + seat}.1")
+            joined = taker.send({"type": "join", "table": codes[-1], "name": "x"})[0]
+            answers.append(joined.get("code", "joined"))
+    assert len(codes) == 4 and answers.count("joined") == 6  # tables, then seats, capped
+    assert set(answers) == {"joined", "too-many-tables"}
+    assert len(hello(registry, "Eve", 1).send({"type": "mine"})[0]["tables"]) == 6
+
+
+def test_a_players_tables_come_in_pages_each_within_a_frame() -> None:
+    registry = club()
+    ann = hello(registry, "Ann", 1)
+    codes = set()
+    for _ in range(MINE_PAGE + 10):
+        code = create(Inbox(registry, "10.9.9.1"), 2)
+        assert ann.send({"type": "join", "table": code, "name": "x"})[0]["type"] == "joined"
+        codes.add(code)
+    first = ann.send({"type": "mine"})[0]
+    assert len(first["tables"]) == MINE_PAGE and first["next"] == first["tables"][-1]["table"]
+    second = ann.send({"type": "mine", "after": first["next"]})[0]
+    assert len(second["tables"]) == 10 and second["next"] is None
+    assert {seat["table"] for seat in first["tables"] + second["tables"]} == codes
+    assert ann.send({"type": "mine", "after": "no such code"})[0]["code"] == "bad-message"
 
 
 @pytest.mark.parametrize("pace", ["live", {"days": 1}])

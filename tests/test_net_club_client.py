@@ -228,6 +228,23 @@ def test_a_server_without_a_club_or_no_server_is_said_in_the_players_words(
     assert "Settings" in club_connection_words(Disconnected("refused", True, REFUSED))
 
 
+def test_the_players_tables_are_read_page_after_page(club: ClubPeer) -> None:
+    """A player's `my-tables` once came in one frame, over the 1 MiB a client reads at
+    1,500 tables; the club pages it, and the game reads every page."""
+    seat = {"seat": 0, "token": "tok", "to_move": False, "pace": "live"}
+    club.my_tables = [{**seat, "table": f"T{number}"} for number in range(5)]
+    club.mine_page = 2
+    session = ClubSession(club.address, ClubIdentity("Ann", KEY), follow=False)
+    try:
+        while session.mine is None:
+            event = session.client.wait(GUARD_S)
+            assert event is not None, "the tables never came"
+            session.receive(event)
+        assert [table.table for table in session.mine] == [f"T{n}" for n in range(5)]
+    finally:
+        session.close()
+
+
 def test_a_rated_game_says_what_it_did_to_the_players_rating() -> None:
     record = sample_record(players=2)
     link = TableLink(TableClient("ws://127.0.0.1:9", retry_s=(60.0,)).start(), "T", player="me")

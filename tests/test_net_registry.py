@@ -387,16 +387,33 @@ def test_a_connection_that_keeps_sending_refused_messages_is_closed() -> None:
     assert closed == [True]
 
 
-def test_a_table_with_no_person_left_stops_after_the_hand() -> None:
+@pytest.mark.parametrize("pace", [{}, {"pace": {"days": 1}}])
+def test_a_table_nobody_plays_or_watches_stops_thinking_until_someone_comes(
+    pace: dict[str, Any],
+) -> None:
+    """Tables whose seats the host gave to masters, that nobody played or watched, kept
+    thinking for ever (days-paced ones) and took the workers from everyone else."""
     server = registry()
-    table, holders, tokens = open_table(server, ["remote", "ai:random", "ai:random"], {"hands": 9})
-    server.disconnect(holders[0].peer)
-    Inbox(server).send(stand_in_frame(table.code, table.host, 0, "random"))
-    assert table.record.hand_count == 2 and table.state.moves == []
+    host = Inbox(server)
+    frame = json.loads(create_frame(["remote"] + ["ai:random"] * 2, {"hands": 9}))
+    created = host.send({**frame, **pace})
+    code = created[0]["table"]
+    player = Inbox(server, "10.0.1.1")
+    token = player.send(join_frame(code, "Ann"))[0]["token"]
+    table = next(t for t in server.tables.values() if t.code == code)
+    server.disconnect(player.peer)
+    position = table.position
+    host.send(stand_in_frame(code, created[0]["host"], 0, "random"))
     server.sweep()
-    assert table.record.hand_count == 2 and table.state.moves == []
-    back = Inbox(server)
-    back.send(rejoin_frame(table.code, tokens[0]))  # a person again: the computers go on
+    assert table.position == position  # nobody at all: no computer thinks
+    watcher = Inbox(server, "10.0.2.1")
+    watcher.send(watch_frame(code))  # someone watches: the computers play on
+    assert table.position != position
+    server.disconnect(watcher.peer)
+    position = table.position
+    server.sweep()
+    assert table.position == position
+    Inbox(server).send(rejoin_frame(code, token))  # a person again: the computers go on
     assert table.state.moves or table.state.current == 0
 
 

@@ -12,6 +12,7 @@ from game.ai.players import Player, make_player
 from game.ai.worker import DoneJob, Job
 from game.net.tables.thinking import AdvisedThinker, Answer
 from game.rules.moves import Move
+from game.rules.record.recorded_game import AnyState
 from game.rules.table import TableGame, TableState
 from tests.net_helpers import ManualClock
 
@@ -89,10 +90,11 @@ def test_one_network_thinks_on_one_worker_and_another_networks_table_goes_at_onc
     answered: list[str] = []
     for table in range(8):
         ask(thinker, "10.6.6.0/24", f"hostile {table}", answered)
-    assert [w.busy for w in workers] == [True, False]  # eight tables, one worker
+    busy = [w.busy for w in workers]
+    assert sum(busy) == 1  # eight tables, one worker
     ask(thinker, "10.7.7.0/24", "friends", answered)
     assert [w.busy for w in workers] == [True, True]
-    workers[1].finish()
+    workers[busy.index(False)].finish()
     thinker.poll()
     assert answered == ["friends"]
 
@@ -116,7 +118,7 @@ def test_the_network_that_used_the_least_thinking_goes_next_and_its_tables_take_
     assert answered == ["busy 1", "light 1", "busy 2", "busy 1"]
 
 
-def test_a_network_that_comes_back_starts_level_with_the_least_busy_one() -> None:
+def test_a_network_that_comes_back_starts_at_most_a_second_below_the_least_busy_one() -> None:
     clock = ManualClock()
     worker = HeldAdviser()
     thinker = AdvisedThinker(worker, clock=clock)
@@ -127,13 +129,79 @@ def test_a_network_that_comes_back_starts_level_with_the_least_busy_one() -> Non
         clock.now += 10
         worker.finish()
         thinker.poll()
-    ask(thinker, "new", "new 1", answered)
-    ask(thinker, "new", "new 2", answered)
-    for _ in range(4):
+    for move in range(3):
+        ask(thinker, "new", f"new {move + 1}", answered)
+    for _ in range(5):
         clock.now += 10
         worker.finish()
         thinker.poll()
-    assert answered[3:] == ["busy 3", "new 1", "busy 4", "new 2"]  # no credit for being away
+    # "new" comes back at 29 s (a second of credit), "busy" is at 40 s after its move 3
+    assert answered[3:] == ["busy 3", "new 1", "new 2", "busy 4", "new 3"]
+
+
+class Named:
+    """A computer of level `name` that plays the first legal move (at once: the test's
+    worker says how long it took)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def choose(self, state: AnyState) -> Move:
+        return state.legal_moves()[0]
+
+
+def keep_asking(thinker: AdvisedThinker, owner: str, level: str, answered: list[str]) -> None:
+    """A self-playing table of `owner`: its computer asks again as soon as it is answered."""
+
+    def answer(result: Answer) -> None:
+        answered.append(owner)
+        thinker.think(Named(level), STATE, answer, owner)
+
+    thinker.think(Named(level), STATE, answer, owner)
+
+
+def test_masters_of_networks_sorting_first_leave_a_friends_table_its_share() -> None:
+    clock = ManualClock()
+    worker = HeldAdviser()
+    thinker = AdvisedThinker(worker, clock=clock)
+    answered: list[str] = []
+
+    def think_one() -> None:
+        """The move being thought ends: a master's took a second, the friends' 10 ms."""
+        job = next(job for job in worker.jobs if not job.finished)
+        clock.now += 1.0 if job.answer[1].name == "master" else 0.01
+        job.finished = True
+        thinker.poll()
+
+    for network in range(5):  # "10.0.N.0/24" sorts before the friends' "10.9.9.0/24"
+        keep_asking(thinker, f"10.0.{network}.0/24", "master", answered)
+    waits = []
+    for move in range(60):
+        think_one()
+        if move >= 5 and move % 3 == 0:  # once each master has thought a move: the
+            # friends' computer thinks a little every few seconds
+            asked = len(answered)
+            ask(thinker, "10.9.9.0/24", "friends", answered)
+            while answered[-1] != "friends":
+                think_one()
+            waits.append(len(answered) - asked - 1)
+    assert max(waits) <= 1  # at most the master's move already being thought
+    counts = [answered.count(f"10.0.{n}.0/24") for n in range(5)]
+    assert max(counts) - min(counts) <= 1, counts
+
+
+def test_a_quick_move_has_a_worker_of_its_own_beside_any_number_of_masters() -> None:
+    workers = [HeldAdviser(), HeldAdviser(), HeldAdviser()]
+    thinker = AdvisedThinker(*workers, clock=ManualClock())
+    answered: list[str] = []
+    for network in range(5):
+        keep_asking(thinker, f"10.0.{network}.0/24", "master", answered)
+    assert [w.busy for w in workers] == [True, True, False]  # masters on two of three
+    thinker.think(Named("greedy"), STATE, lambda answer: answered.append("friends"), "10.9.9.0/24")
+    assert [w.busy for w in workers] == [True, True, True]
+    workers[2].finish()
+    thinker.poll()
+    assert answered == ["friends"]
 
 
 def test_a_worker_that_cannot_start_answers_that_the_thinking_failed() -> None:

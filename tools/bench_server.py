@@ -43,8 +43,10 @@ clients it dropped.
 
 A friends' table (a seat and a greedy computer) measures its computer's reply time (from
 the seat's move sent to the computer's move received) over `--exchanges` replies, first
-on an idle server, then beside `--hostile` tables of one network, each a seat played at
-once and six masters: p50/p99/max in ms of both, and the ratio of the p50s.
+on an idle server, then beside `--hostile` self-playing tables, each a seat played at
+once and six masters, each from its own network, whose names sort before the friends'
+(127.1.N.0/24 before 127.2.0.0/24: ties once went to the smaller name): p50/p99/max in ms
+of both, and the ratio of the p50s.
 """
 
 from __future__ import annotations
@@ -415,8 +417,8 @@ async def beside_hostile_tables(url: str, hostile: int, exchanges: int) -> dict[
     tasks = [asyncio.create_task(friend.run())]
     await friend.replies_ms(5)  # the worker process started
     idle = await friend.replies_ms(exchanges)
-    for _ in range(hostile):  # one network's tables, each a seat played at once, six masters
-        bot = await SeatBot.seated(url, network(0, 3), ["remote"] + ["ai:master"] * 6)
+    for number in range(hostile):  # each a seat played at once and six masters
+        bot = await SeatBot.seated(url, network(number, 1), ["remote"] + ["ai:master"] * 6)
         tasks.append(asyncio.create_task(bot.run()))
     await asyncio.sleep(2.0)  # every master thinking
     busy = await friend.replies_ms(exchanges)

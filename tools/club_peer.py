@@ -67,6 +67,9 @@ class ClubPeer:
         """1: answer version 2's messages as a server that knows none of them."""
         self.my_tables: list[dict[str, Any]] | None = None
         """What `mine` answers (None: the seats each key took here)."""
+        self.mine_page: int | None = None
+        """How many seats a `my-tables` page lists, each table's code its cursor (None: all
+        in one, with no `next`, as an older club answers)."""
         self.chat: dict[str, list[dict[str, Any]]] = {}
         self.seats_of: dict[str, list[tuple[str, int, str]]] = {}
         """Each key's seats: (table, seat, token)."""
@@ -173,7 +176,7 @@ class ClubPeer:
         elif kind in ("mine", "lobby", "say", "ratings") and not peer.key:
             peer.send(error_frame("no-player", "hello first"))
         elif kind == "mine":
-            peer.send({"type": "my-tables", "tables": self._mine(peer.key)})
+            peer.send(self._page(self._mine(peer.key), data.get("after")))
         elif kind == "lobby":
             peer.following = data.get("follow", True)
             if peer.following:
@@ -188,6 +191,16 @@ class ClubPeer:
 
     def _lobby(self, peer: PeerConnection) -> None:
         peer.send({"type": "lobby", "tables": self.lobby_tables})
+
+    def _page(self, seats: list[dict[str, Any]], after: str | None) -> dict[str, Any]:
+        """The `my-tables` page of `seats` after table `after` (`mine_page`)."""
+        if self.mine_page is None:
+            return {"type": "my-tables", "tables": seats}
+        codes = [seat["table"] for seat in seats]
+        start = 0 if after is None else codes.index(after) + 1
+        page = seats[start : start + self.mine_page]
+        more = start + self.mine_page < len(seats)
+        return {"type": "my-tables", "tables": page, "next": page[-1]["table"] if more else None}
 
     def _mine(self, key: str) -> list[dict[str, Any]]:
         if self.my_tables is not None:

@@ -217,9 +217,10 @@ class TableClient:
         """Ask for a move, written as a record entry with its `player`."""
         self._send(move_frame(table, entry))
 
-    def mine(self) -> None:
-        """Ask for this player's unfinished tables (`MyTables`)."""
-        self._send(mine_frame())
+    def mine(self, after: str | None = None) -> None:
+        """Ask for this player's unfinished tables (`MyTables`): the first page, or the
+        one after table `after` (a page's `next`)."""
+        self._send(mine_frame(after))
 
     def lobby(self, follow: bool = True) -> None:
         """Ask for the lobby and follow it (a fresh `LobbyTables` whenever it changes), or stop

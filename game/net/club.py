@@ -34,6 +34,8 @@ class ClubSession:
         """The lobby's tables (None until the club said)."""
         self.mine: tuple[MyTable, ...] | None = None
         """The player's unfinished tables (None until the club said)."""
+        self._pages: tuple[MyTable, ...] | None = None
+        """The pages of the player's tables read so far, while the next is asked for."""
         self.board: tuple[RatingRow, ...] | None = None
         self.problem = ""
         """Why the club cannot be reached, or what it refused, in the player's words."""
@@ -56,7 +58,7 @@ class ClubSession:
         elif isinstance(event, LobbyTables):
             self.lobby = event.tables
         elif isinstance(event, MyTables):
-            self.mine = event.tables
+            self._read_page(event)
         elif isinstance(event, Ratings):
             self.board = event.players
         elif isinstance(event, ErrorReply):
@@ -64,9 +66,20 @@ class ClubSession:
         elif isinstance(event, Disconnected) and event.cause != CLOSED:
             self.problem = club_connection_words(event)
 
+    def _read_page(self, page: MyTables) -> None:
+        """Take a page of the player's tables: the whole list once the last is read."""
+        read = (self._pages or ()) + page.tables
+        if page.next is None:
+            self.mine, self._pages = read, None
+        else:
+            self._pages = read
+            self.client.mine(page.next)
+
     def refresh(self) -> None:
-        """Ask again for the player's tables and the ratings board."""
-        self.client.mine()
+        """Ask again for the player's tables (unless their pages are being read) and the
+        ratings board."""
+        if self._pages is None:
+            self.client.mine()
         self.client.ratings()
 
     def follow_lobby(self, follow: bool) -> None:

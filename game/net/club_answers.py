@@ -69,7 +69,11 @@ class MyTable:
 
 @dataclass(frozen=True)
 class MyTables:
+    """A page of the player's tables; `next`, the table to ask the next page after (None:
+    the last page)."""
+
     tables: tuple[MyTable, ...]
+    next: str | None = None
 
 
 @dataclass(frozen=True)
@@ -228,7 +232,8 @@ def read_club_answer(kind: str, data: Mapping[str, object]) -> ClubMessage | Non
             read_number(data, "rating"),
         )
     if kind == "my-tables":
-        return MyTables(tuple(_my_table(table) for table in read_list(data, "tables", LOBBY_LIMIT)))
+        tables = tuple(_my_table(table) for table in read_list(data, "tables", LOBBY_LIMIT))
+        return MyTables(tables, None if data.get("next") is None else read_code(data, "next"))
     if kind == "lobby":
         return LobbyTables(tuple(_entry(entry) for entry in read_list(data, "tables", LOBBY_LIMIT)))
     if kind == "said":

@@ -72,7 +72,10 @@ class Hello:
 
 @dataclass(frozen=True)
 class Mine:
-    """Ask for the player's unfinished tables."""
+    """Ask for a page of the player's unfinished tables: those after table `after` (None:
+    the first page)."""
+
+    after: str | None = None
 
 
 @dataclass(frozen=True)
@@ -176,12 +179,12 @@ def harmless(text: str) -> str:
 
 
 def read_club_message(kind: str, table: str, data: Mapping[str, object]) -> ClubMessage:
-    """The version 2 message of type `kind` (`table`: the code `say` names, read by the
-    caller)."""
+    """The version 2 message of type `kind` (`table`: the code `say` names, or the one
+    `mine` asks for the page after, read by the caller)."""
     if kind == "hello":
         return _hello(data)
     if kind == "mine":
-        return Mine()
+        return Mine(table or None)
     if kind == "lobby":
         return LobbyRequest(_flag(data, "follow", True))
     if kind == "say":

@@ -17,10 +17,11 @@ def welcome_frame(player: str, name: str, rating: int) -> str:
     return _frame({"type": "welcome", "player": player, "name": name, "rating": rating})
 
 
-def my_tables_frame(tables: Sequence[Mapping[str, object]]) -> str:
-    """The player's unfinished tables: each {"table", "seat", "token", "to_move", "pace"},
-    and the table's "seats" ({"kind", "name"}, as in the lobby)."""
-    return _frame({"type": "my-tables", "tables": list(tables)})
+def my_tables_frame(tables: Sequence[Mapping[str, object]], after: str | None) -> str:
+    """A page of the player's unfinished tables: each {"table", "seat", "token", "to_move",
+    "pace"} and the table's "seats" ({"kind", "name"}, as in the lobby); `after`, the table
+    to ask the next page after (None: the last page)."""
+    return _frame({"type": "my-tables", "tables": list(tables), "next": after})
 
 
 def lobby_frame(entries: Sequence[Mapping[str, object]]) -> str:

@@ -42,6 +42,9 @@ ILLEGAL_MOVE: Final = "illegal-move"
 TOO_FAST: Final = "too-fast"
 SERVER_FULL: Final = "server-full"
 """A code this server adds (docs/protocol.md "Errors"): it holds as many tables as it may."""
+TOO_MANY_TABLES: Final = "too-many-tables"
+"""A code this server adds: a `create` or `join` past the unfinished tables (or seats)
+one network or player may have."""
 NOT_SAVED: Final = "not-saved"
 """A code this server adds: the change could not be written to its disk, so it was not
 made (sent to everyone at the table, the first time a change of theirs is refused)."""
@@ -254,7 +257,10 @@ def read_client_message(text: str | bytes) -> ClientMessage:
     if kind == "stand-in":
         return _stand_in(data)
     if isinstance(kind, str) and kind in CLUB_TYPES:
-        table = _code(data, "table") if kind == "say" else ""
+        if kind == "say":
+            table = _code(data, "table")
+        else:  # the table whose page of `mine` is asked for
+            table = _code(data, "after") if kind == "mine" and "after" in data else ""
         return _club(partial(read_club_message, kind, table), data)
     raise bad(f"unknown message type {cut_text(repr(kind))}")
 
@@ -348,8 +354,9 @@ def hello_frame(name: str, key: str, was: str = "") -> str:
     return _frame({"type": "hello", "name": name, "key": key} | ({"was": was} if was else {}))
 
 
-def mine_frame() -> str:
-    return _frame({"type": "mine"})
+def mine_frame(after: str | None = None) -> str:
+    """Ask for the player's tables: the first page, or the one after table `after`."""
+    return _frame({"type": "mine"} if after is None else {"type": "mine", "after": after})
 
 
 def lobby_frame(follow: bool = True) -> str:

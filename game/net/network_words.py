@@ -79,6 +79,10 @@ def error_words(error: ErrorReply) -> str:
         "table-full": _("Every seat of that table is taken; you can watch it."),
         "bad-token": _("That seat is no longer yours."),
         "too-fast": _("Too many tries: wait a moment and try again."),
+        "too-many-tables": _(
+            "You (or your network) already have as many open tables as the club allows: "
+            "finish one first."
+        ),
         "not-saved": _("The server could not save that, so nothing changed: try again soon."),
         "replaced": _("Your seat is now played from another window."),
         "not-your-turn": _("It is not your turn."),

@@ -52,10 +52,11 @@ def _depth(data: Any) -> int:
     return deepest
 
 
-def parse(text: str | bytes) -> Any:
-    """The document in `text`; `JsonTextError` when it is not JSON or not JSON we take."""
-    if len(text) > MAX_BYTES:
-        raise JsonTextError(f"larger than {MAX_BYTES // (1024 * 1024)} MB")
+def parse(text: str | bytes, limit: int = MAX_BYTES) -> Any:
+    """The document in `text`, of at most `limit` bytes; `JsonTextError` when it is not
+    JSON or not JSON we take."""
+    if len(text) > limit:
+        raise JsonTextError(f"larger than {limit // (1024 * 1024)} MB")
     try:
         data = json.loads(text, parse_int=_number, parse_float=_number, parse_constant=_constant)
     except RecursionError:

@@ -24,6 +24,9 @@ from game.net.tables.table import Follower, NetTable
 
 BEST: Final = 100
 """The players a `ratings` answer lists."""
+MINE_PAGE: Final = 50
+"""The most tables a `my-tables` page lists (at most 350 seats, some 70 KB: one player
+once held 1,500 tables, whose 1.2 MB answer no client could read)."""
 RATE_TRIES: Final = 5
 """How often a game is rated again when its players' ratings changed meanwhile (another
 server rated another of their games)."""
@@ -65,7 +68,7 @@ class Club:
         if isinstance(message, Hello):
             self._hello(follower, message)
         elif isinstance(message, Mine):
-            follower.send(my_tables_frame(self._mine(self.need_player(follower))))
+            follower.send(my_tables_frame(*self._mine(self.need_player(follower), message.after)))
         elif isinstance(message, LobbyRequest):
             self.lobby.show(follower, message.follow)
         elif isinstance(message, Say):
@@ -95,10 +98,20 @@ class Club:
         self.players[follower] = card
         follower.send(welcome_frame(card.pid, card.name, shown(card)))
 
-    def _mine(self, player: Card) -> list[Mapping[str, object]]:
-        """The player's seats at unfinished tables, each with who sits there as the
-        lobby's entries say it (docs/protocol.md "A player's tables")."""
-        return [
+    def _mine(
+        self, player: Card, after: str | None
+    ) -> tuple[list[Mapping[str, object]], str | None]:
+        """A page of the player's seats at unfinished tables (each with who sits there, as
+        the lobby's entries say it): those of the first
+        `MINE_PAGE` tables, by code, after table `after` (None: from the first), and the
+        table the next page comes after (None: this is the last)."""
+        tables = sorted(
+            (table for table in self.tables.values() if player.pid in table.club.owners),
+            key=lambda table: table.code,
+        )
+        tables = [t for t in tables if (after is None or t.code > after) and not t.is_over()]
+        page = tables[:MINE_PAGE]
+        seats: list[Mapping[str, object]] = [
             {
                 "table": table.code,
                 "seat": seat,
@@ -107,11 +120,11 @@ class Club:
                 "pace": table.club.pace,
                 "seats": seats_of(table),
             }
-            for table in self.tables.values()
-            if not table.is_over()
+            for table in page
             for seat, owner in enumerate(table.club.owners)
             if owner == player.pid and table.tokens[seat] is not None
         ]
+        return seats, page[-1].code if len(tables) > MINE_PAGE else None
 
     def _say(self, follower: Follower, message: Say) -> None:
         table = self.find(message.table)
@@ -133,6 +146,11 @@ class Club:
         """Refuse a rated table to a connection that has not said hello."""
         if create.club.rated:
             self.need_player(follower)
+
+    def player_of(self, follower: Follower) -> str | None:
+        """The player (PID) `follower` said it is (None: nobody said hello)."""
+        card = self.players.get(follower)
+        return None if card is None else card.pid
 
     def seat_for(self, follower: Follower, given: str) -> tuple[str, str | None]:
         """The name a seat taken by `follower` shows (its player's, or the name given)

@@ -1,7 +1,9 @@
 """What version 2 keeps with a table (docs/protocol.md "Version 2"): its lobby, rating and
 pace options, the player who owns each seat, the last lines of its chat (each line said
-since is in the table's journal: store.py), when the seat
-to act began waiting, and the ratings a rated game ended with. It is written in the
+since is in the table's journal: store.py), when the seat to act began waiting, the
+ratings a rated game ended with, and who has a stake in it (the networks that opened it
+or took its seats, the player who opened it, and whether anyone else took a seat: the
+server's caps per network and player count them). It is written in the
 table's save, under the server's key (`ClubTable.to_json`), so a restart keeps it."""
 
 from __future__ import annotations
@@ -50,6 +52,25 @@ class ClubTable:
     """A rated game's ratings, once it is over."""
     left: set[int] = field(default_factory=set)
     """The seats a computer has stood in for: their players left the game (ratings.py)."""
+    networks: list[str] = field(default_factory=list)
+    """The networks (`limits.network_of`) that opened the table (the first) or took a seat
+    of it, each once (empty for a table saved before they were kept)."""
+    opener: str | None = None
+    """The player (PID) who opened it, if they had said hello."""
+    met: bool = False
+    """Whether anyone but its opener (another network, or another player) took a seat."""
+
+    def open_by(self, network: str, player: str | None) -> None:
+        """The table was opened from `network` by `player` (None: nobody said hello)."""
+        self.networks, self.opener = [network], player
+
+    def seat_taken_by(self, network: str, player: str | None) -> None:
+        """A seat was taken from `network` by `player`: the opener, or someone else."""
+        opened_from = self.networks[0] if self.networks else None
+        if network not in self.networks:
+            self.networks.append(network)
+        if network != opened_from and (player is None or player != self.opener):
+            self.met = True
 
     def owner(self, seat: int) -> str | None:
         return self.owners[seat] if seat < len(self.owners) else None
@@ -80,6 +101,9 @@ class ClubTable:
             "turn_since": self.turn_since,
             "ratings": self.ratings,
             "left": sorted(self.left),
+            "networks": self.networks,
+            "opener": self.opener,
+            "met": self.met,
         }
 
     @classmethod
@@ -102,10 +126,15 @@ class ClubTable:
             _need(isinstance(left, list) and all(type(s) is int and 0 <= s < seats for s in left))
             chat = _chat()
             chat.extend(chat_line(line, seats) for line in lines)
+            networks, opener = data.get("networks", []), data.get("opener")
+            met = data.get("met", True)  # saved before: as a table anyone joined was
+            _need(isinstance(networks, list) and len(networks) <= MAX_PLAYERS + 1)
+            _need(all(isinstance(network, str) for network in networks))
+            _need((opener is None or isinstance(opener, str)) and type(met) is bool)
         except (KeyError, TypeError, ValueError):
             raise RecordError("record: the server's club state is damaged") from None
         options = ClubOptions(public, rated, days, stand_in)
-        return cls(options, owners, chat, since, ratings, set(left))
+        return cls(options, owners, chat, since, ratings, set(left), networks, opener, met)
 
 
 def _need(condition: bool) -> None:

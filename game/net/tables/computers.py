@@ -29,9 +29,6 @@ class Computers:
         self.thinker = thinker
         self.tables = tables
         self.play = play
-        self.owners: dict[bytes, str] = {}
-        """The network that opened each table, whose tables think one after another (not
-        kept: a reopened table is its own)."""
         self._answers: deque[NetTable] = deque()
         """The tables whose computer has answered, in order."""
         self._answering = False
@@ -48,7 +45,8 @@ class Computers:
             self._answers.append(table)
             self._play_answers()
 
-        self.thinker.think(player, state, reply, self.owners.get(table.key, table.code))
+        opener = table.club.networks[0] if table.club.networks else table.code
+        self.thinker.think(player, state, reply, opener)  # a network's tables think in turn
         return job
 
     def let_play(self, table: NetTable) -> None:

@@ -31,8 +31,15 @@ class Limits:
     """A connection whose messages are refused this many times in a row is closed."""
     idle_s: float = 86_400.0
     unjoined_s: float = 600.0
-    """A table whose seats nobody took is forgotten after this long."""
+    """A table whose seats nobody but its opener took is forgotten after this long,
+    whatever its pace."""
     max_tables: int = 5_000
+    tables_per_network: int = 20
+    """Unfinished tables one network (`network_of`) may have opened or taken seats at."""
+    tables_per_player: int = 20
+    """Unfinished tables one player may have opened or taken seats at."""
+    seats_per_player: int = 40
+    """Seats one player may hold at unfinished tables."""
     max_connections: int = 4_096
     """Connections open at once, those being refused included (fewer when the process
     may open fewer files); an eighth of them is kept for refusals."""
@@ -176,18 +183,18 @@ class Expiring(Protocol):
     last_active: float
 
     @property
-    def joined(self) -> bool:
-        """Whether anyone ever took one of its seats."""
+    def met(self) -> bool:
+        """Whether anyone but its opener took a seat (or every seat is taken)."""
 
 
 T = TypeVar("T", bound=Expiring)
 
 
 def expired(tables: Iterable[T], now: float, limits: Limits) -> list[T]:
-    """The tables that have had their time: idle for `idle_s`, or nobody joined them
-    within `unjoined_s`."""
+    """The tables that have had their time: idle for `idle_s`, or nobody but their opener
+    joined them within `unjoined_s`."""
     return [
         table
         for table in tables
-        if now - table.last_active > (limits.idle_s if table.joined else limits.unjoined_s)
+        if now - table.last_active > (limits.idle_s if table.met else limits.unjoined_s)
     ]

@@ -1,5 +1,5 @@
-"""The lobby (docs/protocol.md "The lobby"): every public table with a free seat, and the
-connections that follow it.
+"""The lobby (docs/protocol.md "The lobby"): the public tables a player can join, the
+fullest and newest first, and the connections that follow it.
 
 A follower is sent the list when it asks, then a fresh one whenever the list has
 changed, at most one a second: `Lobby.tell` compares the list with what each follower
@@ -8,6 +8,7 @@ clock and calls it)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final
@@ -20,9 +21,12 @@ from game.net.tables.table import Follower, NetTable
 EVERY_S: Final = 1.0
 """The least time between two lobbies sent to one follower."""
 SHOWN: Final = 300
-"""The most tables a lobby lists (those waiting longest): an entry of seven seats with
-names of 24 characters each written as an escaped pair of surrogates is under 3 KB, so
-a lobby stays within the 1 MiB of a server's frame (docs/protocol.md "Transport")."""
+"""The most tables a lobby lists: an entry of seven seats with names of 24 characters
+each written as an escaped pair of surrogates is under 3 KB, so a lobby stays within the
+1 MiB of a server's frame (docs/protocol.md "Transport")."""
+SHOWN_PER_NETWORK: Final = 5
+"""The most tables opened from one network (`limits.network_of`) a lobby lists, so that
+a few networks' tables cannot hide everyone else's."""
 
 
 def seats_of(table: NetTable) -> list[Mapping[str, object]]:
@@ -56,10 +60,20 @@ def free_seats(table: NetTable) -> int:
 
 
 def _listed(tables: Iterable[NetTable]) -> list[NetTable]:
-    """The tables of the lobby: every public one with a free seat, the one waiting
-    longest (since it opened or a seat was last taken) first, up to `SHOWN`."""
-    shown = [t for t in tables if t.club.options.public and free_seats(t) and not t.is_over()]
-    return sorted(shown, key=lambda table: (table.club.turn_since, table.code))[:SHOWN]
+    """The tables of the lobby: the public ones a player can join (a free seat, the game
+    not over), the fullest (fewest seats free) first, then the newest (since it opened
+    or a seat was last taken), up to `SHOWN`, and `SHOWN_PER_NETWORK` of one network's.
+    (It listed the oldest first: 300 tables opened before hid every new one.)"""
+    open_ = [t for t in tables if t.club.options.public and free_seats(t) and not t.is_over()]
+    open_.sort(key=lambda table: (free_seats(table), -table.club.turn_since, table.code))
+    shown: list[NetTable] = []
+    per_network: Counter[str] = Counter()
+    for table in open_:
+        opener = table.club.networks[0] if table.club.networks else table.code
+        if per_network[opener] < SHOWN_PER_NETWORK and len(shown) < SHOWN:
+            per_network[opener] += 1
+            shown.append(table)
+    return shown
 
 
 def _seated(table: NetTable) -> tuple[object, ...]:

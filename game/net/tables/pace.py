@@ -25,11 +25,12 @@ not be)."""
 def waits(table: NetTable, now: float) -> bool:
     """Whether `table` waits for its players however long they are away: a table of days
     per move that has not ended. One still waiting for players to take its seats waits
-    for them as long as for a move: D days since it opened or a seat was last taken."""
+    for them as long as for a move, D days since it opened or a seat was last taken, once
+    someone but its opener took one (until then it expires as a live one does)."""
     days = table.club.options.days
     if days is None or table.is_over():
         return False
-    return table.started or now - table.club.turn_since < days * DAY_S
+    return table.started or (table.met and now - table.club.turn_since < days * DAY_S)
 
 
 def overdue(table: NetTable, now: float) -> bool:

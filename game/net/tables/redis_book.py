@@ -142,9 +142,10 @@ class RedisBook:
                 _, rating = writing.execute()
         return _named(str(pid), name, rating)
 
-    def knows(self, key: str) -> bool:
+    def changes(self, key: str, name: str) -> bool:
         with answering(self.turns):
-            return bool(self.client.hexists(KEYS, key_hash(key)))
+            pid = self.client.hget(KEYS, key_hash(key))
+            return pid is None or self.client.hget(player_key(str(pid)), "name") != name
 
     def move(self, was: str, key: str) -> None:
         with answering(self.turns):

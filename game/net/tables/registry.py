@@ -53,6 +53,7 @@ from game.net.tables.keeping import Keeper, Stale, Store
 from game.net.tables.limits import Attempts, Clock, Limits, TokenBucket, expired, network_of
 from game.net.tables.pace import Deadlines, waits
 from game.net.tables.players import PlayerBook
+from game.net.tables.stakes import Stakes
 from game.net.tables.table import Follower, NetTable, code_key, new_seed
 from game.net.tables.thinking import InlineThinker, Thinker
 from game.net.tables.turns import UNSHARED, Unshared
@@ -159,6 +160,7 @@ class Registry:
         self._unsaved: set[bytes] = set()
         """The tables whose last change the store could not write (they were told)."""
         self.computers = Computers(self.thinker, self.tables, self._play)
+        self.stakes = Stakes(self.tables, self.limits)
         self.club = Club(clock, self.tables, self._table, self._tell, self._keep_line, book)
         self.deadlines = Deadlines(clock, self.thinker, self.tables, self._play)
         self.elsewhere: Elsewhere = Alone()
@@ -227,14 +229,15 @@ class Registry:
 
     def _counted(self, message: ClientMessage) -> bool:
         """Whether `message` counts as an attempt at tables: not a move, nor a message
-        that only reads or talks, nor the hello of a player the book knows (the game
-        says hello on every connection it opens: the menu's question, Play online,
-        each table; a new player is counted)."""
+        that only reads or talks, nor a hello that changes nothing in the players' book
+        (the game says hello on every connection it opens: the menu's question, Play
+        online, each table; a new player or a new name is counted, so that one network
+        cannot have the book written as fast as it asks)."""
         if isinstance(message, (MoveRequest, *CLUB_READS)):
             return False
         if isinstance(message, Hello):
             try:
-                return not self.club.book.knows(message.key)
+                return self.club.book.changes(message.key, message.name)
             except OSError:
                 return True
         return True
@@ -262,11 +265,13 @@ class Registry:
         if len(self.tables) >= self.limits.max_tables:
             raise Refused(SERVER_FULL, "this server holds as many tables as it may")
         self.club.check_create(peer, message)
+        network, player = network_of(peer.address), self.club.player_of(peer)
+        self.stakes.check_open(network, player)
         table = NetTable.new(message, self.clock(), self.deal())
         self.turns.take(table.key)  # its change on the stream waits for it to be held
+        table.club.open_by(network, player)
         self.keeper.save(table)
         self.adopt(table)
-        self.computers.owners[table.key] = network_of(peer.address)
         peer.send(created_frame(table.code, table.host))
 
     def _seated(self, peer: Peer, table: NetTable, seat: int, token: str, renamed: bool) -> None:
@@ -283,14 +288,20 @@ class Registry:
 
     def _join(self, peer: Peer, message: Join) -> None:
         table = self._table(message.table)
-        taken = table.take_free_seat(peer, *self.club.seat_for(peer, message.name))
+        name, player = self.club.seat_for(peer, message.name)
+        network = network_of(peer.address)
+        self.stakes.check_seat(table, network, player)
+        taken = table.take_free_seat(peer, name, player)
         if taken is None:
             raise Refused(TABLE_FULL, "every seat of this table is taken")
-        table.last_active = table.club.turn_since = self.clock()
+        club, stakes = table.club, (list(table.club.networks), table.club.met)
+        club.seat_taken_by(network, player)
+        table.last_active = club.turn_since = self.clock()
         try:
             self._save(table, peer)
         except Refused:
             table.free_seat(taken[0])
+            club.networks, club.met = stakes
             raise
         self._seated(peer, table, *taken, renamed=True)
 
@@ -330,6 +341,7 @@ class Registry:
         table.watchers.add(peer)
         peer.tables.add(table.key)
         _send_view(peer, table)
+        self.computers.let_play(table)  # a table of computers plays while watched
 
     def _move(self, peer: Peer, message: MoveRequest) -> None:
         try:
@@ -423,7 +435,6 @@ class Registry:
     def forget(self, table: NetTable) -> None:
         """Hold `table` no longer."""
         self.tables.pop(table.key, None)
-        self.computers.owners.pop(table.key, None)
 
     def take_over(self, table: NetTable) -> None:
         """Think here for the computer `table` waits for (its server may be gone)."""

@@ -166,13 +166,24 @@ class NetTable:
         """Whether anyone ever took one of its seats."""
         return any(token is not None for token in self.tokens)
 
+    @property
+    def met(self) -> bool:
+        """Whether anyone but its opener took a seat, or every seat is taken: a table
+        that is more than one network's or player's wish (the others expire in minutes,
+        whatever their pace)."""
+        return self.started or (self.joined and self.club.met)
+
     def computer_to_act(self) -> int | None:
         """The computer seat whose move the table waits for, if any. With no person at
         the table (every seat a computer's or away), the computers end the hand under
         way and wait before the next: a table never plays itself for nobody. At a table
-        that waits its players are away for days: its computers play on."""
+        that waits its players are away for days: its computers play on; but where every
+        seat is a computer's (the players' given to computers by the host), only while
+        someone watches: nobody at all plays or watches it."""
         state = self.state
         if not self.started or state.hand_over or not self.is_computer(state.current):
+            return None
+        if not self.followers() and all(map(self.is_computer, range(len(self.tokens)))):
             return None
         if (
             not state.moves
