@@ -5,7 +5,7 @@ its humans (the mouse passes among them as at a local table), every other seat w
 the network, as a computer's thinking is waited for. `play` sends the move and shows
 nothing; once the server's echo arrives, `poll` returns the same `MovePlayed` a local
 match would, so the table animates a remote move exactly as a local one. What arrives is
-taken in once a frame (`advance_clock`, which a network table's clock does not run).
+taken in once a frame (`pass_time`, as a local table's clock runs).
 Undo and redo, hints and tips (which would read the stand-in stock), the club clock and
 the local autosave are off; a refused move comes back as a notice and changes nothing.
 """
@@ -205,13 +205,13 @@ class RemoteMatch:
 
     # --- playing -------------------------------------------------------------------------
 
-    def send(self, move: Move, forced: bool) -> None:
+    def send(self, move: Move, forced: bool) -> list[Event]:
         """Send a move of the seat to act; it is shown once the server has played it."""
         seat = self.flow.state.current_player
-        if seat not in self.held or self._awaiting is not None:
-            return
-        self._awaiting = (self.flow.position(), forced)
-        self.link.client.move(self.link.table, move_to_entry(Mode.TABLE, move, seat))
+        if seat in self.held and self._awaiting is None:
+            self._awaiting = (self.flow.position(), forced)
+            self.link.client.move(self.link.table, move_to_entry(Mode.TABLE, move, seat))
+        return []
 
     def take(self) -> list[Event]:
         """The next move the server announced, played here (at most one per call)."""
@@ -304,14 +304,13 @@ class RemoteMatch:
 
     # --- what arrives --------------------------------------------------------------------
 
-    def receive_all(self) -> None:
-        """Take in what arrived (the flow's clock passing: a network table's does not run
-        here)."""
+    def pass_time(self, dt: float) -> None:
+        """Take in what arrived (a network table's clock does not run here)."""
         for event in self.link.client.poll():
             self.receive(event)
 
     def receive(self, event: ClientEvent) -> None:
-        """Take in one event of the connection (`advance_clock` takes all that came)."""
+        """Take in one event of the connection (`pass_time` takes all that came)."""
         connection = self.connection
         if connection.dropped:
             return  # nothing more from that server
