@@ -250,7 +250,7 @@ class RemoteMatch:
             self._refuse("a final record of another table")
             return
         recorded.record.trim_names()
-        self.flow.adopt(recorded, moved=False)
+        self.flow.recorded = recorded  # the same position, its stocks shown
         self.over = True
         mine = [change for change in over.ratings if change.player == self.link.player]
         self.rating_words = [rating_change_words(change) for change in mine[:1]]
@@ -283,9 +283,10 @@ class RemoteMatch:
         same = (mirror.recorded.record.hand_count, len(mirror.state.moves)) == self.flow.position()
         self.mirror = mirror
         mirror.recorded.record.trim_names()
-        self.flow.adopt(mirror.recorded, moved=not same)
+        self.flow.recorded = mirror.recorded
         if same:
             return []
+        self.flow.moved()
         self._awaiting = None
         return [Resynced()]
 

@@ -18,7 +18,7 @@ from enum import StrEnum
 
 from game.ai.worker import Adviser
 from game.i18n import _
-from game.play.events import Event, GameEnded, MovePlayed, Report, TookBack
+from game.play.events import Event, GameEnded, MovePlayed, Report
 from game.play.seats import Controller, Guide, News, NoGuide, Referee, Seats
 from game.play.table_advice import TableAdvice
 from game.play.table_undo import TakeBacks
@@ -83,19 +83,11 @@ class TableFlow:
         self.guide: Guide = guide or NoGuide()
         self.referee: Referee = referee or KeptHere(self)
         self.news: News = self.referee
-        self.names: list[str] = []
-        self.kinds: list[str] = []
-        self._read_seats()
         self.takebacks = TakeBacks(self)
         self.save_due = False
         self._legal: list[Move] | None = None
         self.advice = TableAdvice(adviser)
         """Hints and the coach's tips (`hints_used` is counted there)."""
-
-    def _read_seats(self) -> None:
-        record = self.recorded.record
-        self.names = record.names(_("Seat {number}"))
-        self.kinds = [p.kind for p in record.players]
 
     # --- reading -------------------------------------------------------------------------
 
@@ -119,6 +111,16 @@ class TableFlow:
     @property
     def players(self) -> int:
         return self.state.players
+
+    @property
+    def names(self) -> list[str]:
+        """Each seat's name as the screens show it."""
+        return self.record.names(_("Seat {number}"))
+
+    @property
+    def kinds(self) -> list[str]:
+        """Each seat's kind as recorded ("human", "ai:<level>")."""
+        return [player.kind for player in self.record.players]
 
     def is_human(self, seat: int) -> bool:
         """Whether a person at this computer plays `seat`."""
@@ -172,12 +174,6 @@ class TableFlow:
         """The game's deal number (None for a record whose seed is not one)."""
         return deal_number(self.record.seed)
 
-    # --- what the seats' controllers and the guide add ------------------------------------
-
-    def waits_for_reader(self) -> bool:
-        """Whether the game waits for the player to read (a lesson's text)."""
-        return self.guide.waits_for_reader()
-
     # --- playing -------------------------------------------------------------------------
 
     def play(self, move: Move) -> list[Event]:
@@ -210,14 +206,6 @@ class TableFlow:
         won = any(self.is_human(seat) for seat in self.state.tally().leaders)
         return [event, GameEnded(won, self.report())]
 
-    def adopt(self, recorded: RecordedGame, *, moved: bool) -> None:
-        """Take the game whole from elsewhere (a network table's view, or its whole
-        record once the game is over); `moved`: the position is another."""
-        self.recorded = recorded
-        self._read_seats()
-        if moved:
-            self.moved()
-
     def play_from(self, move: Move, *, by_computer: bool, forced: bool = False) -> list[Event]:
         """Play a move decided where the game is kept: a person's here, a computer's, or
         on a server a remote player's (`IllegalMoveError` if the rules refuse it)."""
@@ -230,12 +218,6 @@ class TableFlow:
         self.recorded.undo()
         self.moved()
         return seat
-
-    def play_instead(self, move: Move) -> list[Event]:
-        """Take back the last move and play `move` in its place (a puzzle's answer shown
-        after a miss)."""
-        seat = self.take_back()
-        return [TookBack(seat, 1), *self._play(move, by_computer=False, forced=False)]
 
     def advance_clock(self, dt: float) -> None:
         """Game time passes (it counts only in timed games, while a hand is on); a table
