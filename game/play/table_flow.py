@@ -22,6 +22,7 @@ from game.play.events import Event, GameEnded, MovePlayed, Report
 from game.play.seats import Controller, Guide, News, NoGuide, Referee, Seats
 from game.play.table_advice import TableAdvice
 from game.play.table_undo import TakeBacks
+from game.rules.errors import IllegalMoveError
 from game.rules.modes import Mode
 from game.rules.moves import PLACE, Move
 from game.rules.record.document import GameRecord
@@ -160,6 +161,11 @@ class TableFlow:
             return Turn.HUMAN
         return Turn.FORCED
 
+    def computer_to_act(self) -> int | None:
+        """The computer seat whose move the game waits for, if any."""
+        seat = self.state.current
+        return seat if self.turn() is Turn.COMPUTER and self.seats[seat].computer else None
+
     def forced_move(self) -> Move:
         """The draw or pass a human who cannot place must make."""
         assert self.turn() is Turn.FORCED
@@ -206,10 +212,19 @@ class TableFlow:
         won = any(self.is_human(seat) for seat in self.state.tally().leaders)
         return [event, GameEnded(won, self.report())]
 
-    def play_from(self, move: Move, *, by_computer: bool, forced: bool = False) -> list[Event]:
+    def play_from(
+        self, move: Move, *, by_computer: bool, forced: bool = False, after_s: float = 0.0
+    ) -> list[Event]:
         """Play a move decided where the game is kept: a person's here, a computer's, or
-        on a server a remote player's (`IllegalMoveError` if the rules refuse it)."""
-        return self._play(move, by_computer=by_computer, forced=forced)
+        on a server a remote player's, `after_s` seconds of game time after the last
+        (`IllegalMoveError` if the rules refuse it: the clock is left as it was)."""
+        clock = self.state.clock_s
+        self.advance_clock(after_s)
+        try:
+            return self._play(move, by_computer=by_computer, forced=forced)
+        except IllegalMoveError:
+            self.state.restore_clock(clock)
+            raise
 
     def take_back(self) -> int:
         """Take back the last move outright, with no redo (a server's move it could not
