@@ -266,7 +266,7 @@ class RemoteMatch:
             self._refuse(f"a move the rules refuse: {error}")
             return []
         self._awaiting = None
-        return self.flow.played_elsewhere(MovePlayed(result, by_computer=not mine, forced=forced))
+        return self.flow.after_move(MovePlayed(result, by_computer=not mine, forced=forced))
 
     def _viewed(self, view: TableView) -> list[Event]:
         """A view of the hand under way: the names are taken, and a position this copy

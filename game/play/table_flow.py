@@ -201,11 +201,11 @@ class TableFlow:
             self.record.clear_redo()  # a new line of play: no redo
         event = MovePlayed(result, by_computer, forced)
         self.guide.played(event)
-        return self.played_elsewhere(event)
+        return self.after_move(event)
 
-    def played_elsewhere(self, event: MovePlayed) -> list[Event]:
-        """`event`'s move was just played (here, or on a referee's mirror); `GameEnded` after
-        the last one."""
+    def after_move(self, event: MovePlayed) -> list[Event]:
+        """`event`'s move was just played (by the flow, or on a network table's mirror):
+        what was thought for the last position is dropped; `GameEnded` after the last."""
         self.moved()
         if not self.state.is_terminal():
             return [event]
@@ -242,12 +242,6 @@ class TableFlow:
     def next_hand(self) -> None:
         """Deal the next hand (the last one has ended and the game goes on)."""
         self.referee.deal()
-
-    def dealt_here(self) -> None:
-        """Deal the next hand at this computer (see `KeptHere`)."""
-        self.recorded.next_hand()
-        self._legal = None
-        self.save_due = True
 
     def deal_if_due(self) -> bool:
         """Deal the next hand when the last one has ended and the game goes on."""
@@ -362,7 +356,8 @@ class KeptHere:
         return [] if move is None else self.flow.play_from(move, by_computer=True)
 
     def deal(self) -> None:
-        self.flow.dealt_here()
+        self.flow.recorded.next_hand()
+        self.flow.moved()
 
     def pass_time(self, dt: float) -> None:
         self.flow.state.advance_clock(dt)
