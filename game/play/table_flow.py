@@ -3,12 +3,15 @@ when the game ends, forced moves, undo and redo, the clock and the record it kee
 
 A `TableFlow` owns the `RecordedGame` (the rules engine and its record in step) and has
 a controller per seat (`game.play.seats`): a person at this computer, a computer
-thinking through the adviser, a lesson's script, a person elsewhere. The couch table,
-the guided lesson, the puzzle, a network table in the window and a table on the server
-are configurations of it (which controllers, which assists), never subclasses. It never
-draws and never waits on the wall clock: a screen asks `turn()` what the game waits for,
-hands over a person's moves with `play`, lets the computers think with `think` and
-`poll`, and animates the events these return.
+thinking through the adviser, a lesson's script, a person elsewhere. Its `Guide` holds
+the persons to a script (the lesson) or lets them play the rules' moves (`NoGuide`); its
+`Referee` decides the moves: the flow itself (`KeptHere`) or, for a network table in the
+window, the server. The couch table, the guided lesson, the puzzle, a network table in
+the window and a table on the server are configurations of it (which controllers, which
+guide and referee, which assists), never subclasses; the server asks it the turn and
+runs its clock as the window does. It never draws and never waits on the wall clock:
+a screen asks `turn()` what the game waits for, hands over a person's moves with `play`,
+lets the computers think with `think` and `poll`, and animates the events these return.
 """
 
 from __future__ import annotations
