@@ -271,6 +271,9 @@ def lesson_game() -> RecordedGame:
 class Lesson:
     """The guided hand: the script's moves only, one step at a time."""
 
+    forces = False
+    """The person's draws are pressed (a guide's `forces`), never played for them."""
+
     def __init__(self, adviser: Adviser) -> None:
         self.script = [parse_move(text) for text in LESSON_MOVES]
         self.step_index = 0
@@ -305,27 +308,6 @@ class Lesson:
         """True when the lesson waits for the player to go on (a text to read)."""
         return self.step.moves == 0 or self.explaining
 
-    # --- the flow's guide ------------------------------------------------------------------
-
-    forces = False
-    """The person's draws are pressed, never played for them."""
-
-    def allowed(self, legal: Callable[[], list[Move]], here: bool) -> list[Move]:
-        """The one move the lesson waits for from the person here."""
-        move = self.expected()
-        return [move] if move is not None and here else []
-
-    def may_draw(self, allowed: list[Move]) -> bool:
-        """When the lesson waits for the person's draw."""
-        return any(move.action != PLACE for move in allowed)
-
-    def check(self, move: Move, allowed: list[Move]) -> None:
-        if move not in allowed:
-            raise IllegalMoveError(f"{move}: the lesson waits for another move")
-
-    def waits_for_reader(self) -> bool:
-        return self.waiting and not self.finished
-
     def can_go_on(self) -> bool:
         return self.waiting and not self.finished
 
@@ -357,6 +339,24 @@ class Lesson:
         """Whether the player made an opportunity play since this was last asked."""
         news, self._opportunity_news = self._opportunity_news, False
         return news
+
+    # --- the flow's guide ------------------------------------------------------------------
+
+    def allowed(self, legal: Callable[[], list[Move]], here: bool) -> list[Move]:
+        """The one move the lesson waits for from the person here."""
+        move = self.expected()
+        return [move] if move is not None and here else []
+
+    def may_draw(self, allowed: list[Move]) -> bool:
+        """When the lesson waits for the person's draw."""
+        return any(move.action != PLACE for move in allowed)
+
+    def check(self, move: Move, allowed: list[Move]) -> None:
+        if move not in allowed:
+            raise IllegalMoveError(f"{move}: the lesson waits for another move")
+
+    def waits_for_reader(self) -> bool:
+        return self.waiting and not self.finished
 
     def played(self, event: MovePlayed) -> None:
         """A move of the script was played: the step goes on, or explains."""
