@@ -204,6 +204,36 @@ def test_undo_rewinds_the_clock_of_a_timed_club_game_after_a_resume_too() -> Non
     assert time_left_s(resumed.state) == pytest.approx(570.0)
 
 
+def test_a_move_from_elsewhere_counts_its_time_and_a_refused_one_gives_it_back() -> None:
+    match = new_match("human", "ai:greedy", variant="club", time_limit_s=600)
+    run_computers(match)
+    before = match.state.clock_s
+    legal = best_placement(match)
+    with pytest.raises(RulesError):
+        match.play_from(legal._replace(cell=(5, 5)), by_computer=False, after_s=40.0)
+    assert match.state.clock_s == pytest.approx(before) and match.turn() is Turn.HUMAN
+    match.play_from(legal, by_computer=False, after_s=40.0)
+    assert match.state.clock_s == pytest.approx(before + 40.0)
+
+
+def test_the_flow_names_the_computer_seat_it_waits_for() -> None:
+    match = new_match("human", "ai:greedy", hands=1)
+    run_computers(match)
+    assert match.turn() is Turn.HUMAN and match.computer_to_act() is None
+    match.play(best_placement(match))
+    while match.turn() is Turn.COMPUTER:
+        assert match.computer_to_act() == match.state.current_player == 1
+        match.think()
+        match.poll()
+    while match.turn() not in (Turn.HAND_OVER, Turn.GAME_OVER):
+        if match.turn() is Turn.COMPUTER:
+            match.think()
+            match.poll()
+        else:
+            match.play(match.legal_moves()[0])
+    assert match.computer_to_act() is None  # nobody moves once the hand is over
+
+
 def test_hints_come_from_the_adviser_and_go_stale_after_a_move() -> None:
     match = new_match("human", "human")
     assert match.ask_hint()

@@ -5,7 +5,7 @@ its humans (the mouse passes among them as at a local table), every other seat w
 the network, as a computer's thinking is waited for. `play` sends the move and shows
 nothing; once the server's echo arrives, `poll` returns the same `MovePlayed` a local
 match would, so the table animates a remote move exactly as a local one. What arrives is
-taken in once a frame (`advance_clock`, which a network table's clock does not run).
+taken in once a frame (`pass_time`, as a local table's clock runs).
 Undo and redo, hints and tips (which would read the stand-in stock), the club clock and
 the local autosave are off; a refused move comes back as a notice and changes nothing.
 """
@@ -205,13 +205,13 @@ class RemoteMatch:
 
     # --- playing -------------------------------------------------------------------------
 
-    def send(self, move: Move, forced: bool) -> None:
+    def send(self, move: Move, forced: bool) -> list[Event]:
         """Send a move of the seat to act; it is shown once the server has played it."""
         seat = self.flow.state.current_player
-        if seat not in self.held or self._awaiting is not None:
-            return
-        self._awaiting = (self.flow.position(), forced)
-        self.link.client.move(self.link.table, move_to_entry(Mode.TABLE, move, seat))
+        if seat in self.held and self._awaiting is None:
+            self._awaiting = (self.flow.position(), forced)
+            self.link.client.move(self.link.table, move_to_entry(Mode.TABLE, move, seat))
+        return []
 
     def take(self) -> list[Event]:
         """The next move the server announced, played here (at most one per call)."""
@@ -250,7 +250,7 @@ class RemoteMatch:
             self._refuse("a final record of another table")
             return
         recorded.record.trim_names()
-        self.flow.adopt(recorded, moved=False)
+        self.flow.recorded = recorded  # the same position, its stocks shown
         self.over = True
         mine = [change for change in over.ratings if change.player == self.link.player]
         self.rating_words = [rating_change_words(change) for change in mine[:1]]
@@ -266,7 +266,7 @@ class RemoteMatch:
             self._refuse(f"a move the rules refuse: {error}")
             return []
         self._awaiting = None
-        return self.flow.played_elsewhere(MovePlayed(result, by_computer=not mine, forced=forced))
+        return self.flow.after_move(MovePlayed(result, by_computer=not mine, forced=forced))
 
     def _viewed(self, view: TableView) -> list[Event]:
         """A view of the hand under way: the names are taken, and a position this copy
@@ -283,9 +283,10 @@ class RemoteMatch:
         same = (mirror.recorded.record.hand_count, len(mirror.state.moves)) == self.flow.position()
         self.mirror = mirror
         mirror.recorded.record.trim_names()
-        self.flow.adopt(mirror.recorded, moved=not same)
+        self.flow.recorded = mirror.recorded
         if same:
             return []
+        self.flow.moved()
         self._awaiting = None
         return [Resynced()]
 
@@ -304,14 +305,13 @@ class RemoteMatch:
 
     # --- what arrives --------------------------------------------------------------------
 
-    def receive_all(self) -> None:
-        """Take in what arrived (the flow's clock passing: a network table's does not run
-        here)."""
+    def pass_time(self, dt: float) -> None:
+        """Take in what arrived (a network table's clock does not run here)."""
         for event in self.link.client.poll():
             self.receive(event)
 
     def receive(self, event: ClientEvent) -> None:
-        """Take in one event of the connection (`advance_clock` takes all that came)."""
+        """Take in one event of the connection (`pass_time` takes all that came)."""
         connection = self.connection
         if connection.dropped:
             return  # nothing more from that server

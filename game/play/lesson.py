@@ -15,6 +15,7 @@ is neither saved nor counted, and offers no hints, undo or redo.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from game.ai.worker import Adviser
@@ -22,6 +23,7 @@ from game.i18n import N_, _
 from game.play.events import MovePlayed
 from game.play.seats import Person, Scripted
 from game.play.table_flow import TableFlow
+from game.rules.errors import IllegalMoveError
 from game.rules.moves import PLACE, Move, parse_move
 from game.rules.record.entries import PlayerEntry
 from game.rules.record.recorded_game import RecordedGame
@@ -269,6 +271,9 @@ def lesson_game() -> RecordedGame:
 class Lesson:
     """The guided hand: the script's moves only, one step at a time."""
 
+    forces = False
+    """The person's draws are pressed (a guide's `forces`), never played for them."""
+
     def __init__(self, adviser: Adviser) -> None:
         self.script = [parse_move(text) for text in LESSON_MOVES]
         self.step_index = 0
@@ -303,9 +308,6 @@ class Lesson:
         """True when the lesson waits for the player to go on (a text to read)."""
         return self.step.moves == 0 or self.explaining
 
-    def waits_for_reader(self) -> bool:
-        return self.waiting and not self.finished
-
     def can_go_on(self) -> bool:
         return self.waiting and not self.finished
 
@@ -337,6 +339,24 @@ class Lesson:
         """Whether the player made an opportunity play since this was last asked."""
         news, self._opportunity_news = self._opportunity_news, False
         return news
+
+    # --- the flow's guide ------------------------------------------------------------------
+
+    def allowed(self, legal: Callable[[], list[Move]], here: bool) -> list[Move]:
+        """The one move the lesson waits for from the person here."""
+        move = self.expected()
+        return [move] if move is not None and here else []
+
+    def may_draw(self, allowed: list[Move]) -> bool:
+        """When the lesson waits for the person's draw."""
+        return any(move.action != PLACE for move in allowed)
+
+    def check(self, move: Move, allowed: list[Move]) -> None:
+        if move not in allowed:
+            raise IllegalMoveError(f"{move}: the lesson waits for another move")
+
+    def waits_for_reader(self) -> bool:
+        return self.waiting and not self.finished
 
     def played(self, event: MovePlayed) -> None:
         """A move of the script was played: the step goes on, or explains."""

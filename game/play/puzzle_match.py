@@ -16,7 +16,7 @@ from game.ai.puzzles import Puzzle
 from game.ai.worker import Adviser
 from game.i18n import N_, _
 from game.play.couch import couch_seats
-from game.play.events import Event
+from game.play.events import Event, TookBack
 from game.play.table_flow import TableFlow
 from game.rules.moves import Move
 from game.rules.record.recorded_game import RecordedGame
@@ -77,4 +77,5 @@ class PuzzleMatch:
         verdict = self.verdict
         if verdict is None or verdict.solved or self.flow.state.moves[-1] == verdict.best:
             return []
-        return self.flow.play_instead(verdict.best)
+        seat = self.flow.take_back()
+        return [TookBack(seat, 1), *self.flow.play(verdict.best)]

@@ -5,9 +5,10 @@ A `TableFlow` asks the controller of the seat to act for its move. A person at t
 computer plays with the mouse (`Person`); a computer thinks through an adviser, its work
 counted in steps by its level (`Computer`); a lesson's computer plays its script
 (`Scripted`); a person elsewhere plays over a transport (`Person(here=False)`), and the
-flow is told the move when it comes. A `Guide` holds the persons to a script (the lesson); a
-`Referee` decides every move when the game is kept elsewhere (a table server), which
-the network layer implements.
+flow is told the move when it comes. A `Guide` holds the persons to a script (the lesson;
+`NoGuide` lets them play what the rules allow); a `Referee` decides every move: the flow
+itself when the game is kept here, the network layer when it is kept elsewhere (a table
+server).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Final, Protocol
 from game.ai.players import LEVELS, Player, bot_rng, make_player
 from game.ai.worker import Adviser, Job, choose_move
 from game.play.events import Event, MovePlayed
-from game.rules.moves import Move
+from game.rules.moves import DRAW_MOVE, PLACE, Move
 from game.rules.table import TableState
 
 STAND_IN_LEVEL: Final = "expert"
@@ -153,16 +154,51 @@ class Scripted:
 
 
 class Guide(Protocol):
-    """What holds a table game to a script, one move at a time (the lesson)."""
+    """What holds a table game's persons to a script, one move at a time (the lesson), or
+    lets them play what the rules allow (`NoGuide`)."""
 
-    def expected(self) -> Move | None:
-        """The only move that may be played now (None: none, the player reads)."""
+    @property
+    def forces(self) -> bool:
+        """Whether a person here who cannot place has their draw or pass played for them
+        (a lesson's draw is pressed)."""
+
+    def allowed(self, legal: Callable[[], list[Move]], here: bool) -> list[Move]:
+        """The moves the seat to act may play: the rules' (`legal()`), or in a lesson the
+        one it waits for from a person `here` (none while the player reads)."""
+
+    def may_draw(self, allowed: list[Move]) -> bool:
+        """Whether the seat to act, allowed `allowed`, may draw instead of placing."""
+
+    def check(self, move: Move, allowed: list[Move]) -> None:
+        """Refuse a person's `move` the script does not allow (`IllegalMoveError`); the
+        rules refuse what they do not allow."""
 
     def waits_for_reader(self) -> bool:
         """Whether the game waits for the player to read: nobody thinks meanwhile."""
 
     def played(self, event: MovePlayed) -> None:
         """`event`'s move was just played."""
+
+
+class NoGuide:
+    """No script: the persons play what the rules allow, and the free draw when it is on."""
+
+    forces = True
+
+    def allowed(self, legal: Callable[[], list[Move]], here: bool) -> list[Move]:
+        return legal()
+
+    def may_draw(self, allowed: list[Move]) -> bool:
+        return DRAW_MOVE in allowed and any(move.action == PLACE for move in allowed)
+
+    def check(self, move: Move, allowed: list[Move]) -> None:
+        """The rules alone judge the move."""
+
+    def waits_for_reader(self) -> bool:
+        return False
+
+    def played(self, event: MovePlayed) -> None:
+        """Nothing follows a move."""
 
 
 class News(Protocol):
@@ -182,24 +218,10 @@ class News(Protocol):
         """What the final score says beyond the rules (a rated game's rating change)."""
 
 
-class NoNews:
-    """A table at this computer: nothing to say beyond the rules."""
-
-    networked = False
-
-    def seat_note(self, seat: int) -> str | None:
-        return None
-
-    def take_notices(self) -> list[str]:
-        return []
-
-    def final_words(self) -> list[str]:
-        return []
-
-
 class Referee(News, Protocol):
-    """Where the moves are decided when the game is kept elsewhere (a table server, over
-    the network): the flow sends it its persons' moves and shows the moves it tells."""
+    """Where the moves are decided: at this computer (the flow's own `KeptHere`), or
+    elsewhere when the game is kept there (a table server, over the network): then the
+    flow sends it its persons' moves and shows the moves it tells."""
 
     def waits(self) -> bool:
         """Whether nothing may be played here now (a move on its way, seats not taken)."""
@@ -210,17 +232,19 @@ class Referee(News, Protocol):
     def end_known(self) -> bool:
         """Whether what follows the hand's end has come: until then it is not shown."""
 
-    def send(self, move: Move, forced: bool) -> None:
-        """A person's move of the seat to act, sent (shown once it is played)."""
+    def send(self, move: Move, forced: bool) -> list[Event]:
+        """A person's move of the seat to act, played (or sent: shown once it is played)."""
 
     def take(self) -> list[Event]:
-        """The next move told, played on the flow (`played_elsewhere`, `adopt`)."""
+        """The next move decided (a computer's chosen here, or one told), played on the
+        flow."""
 
     def deal(self) -> None:
-        """The next hand, as dealt elsewhere, taken."""
+        """The next hand dealt (here, or as dealt elsewhere, taken)."""
 
-    def receive_all(self) -> None:
-        """Take in what has come."""
+    def pass_time(self, dt: float) -> None:
+        """`dt` seconds of game time pass (a timed game's clock runs where the game is
+        kept); what has come from elsewhere is taken in."""
 
     def close(self) -> None:
         """Leave the game (it goes on elsewhere)."""

@@ -3,12 +3,15 @@ when the game ends, forced moves, undo and redo, the clock and the record it kee
 
 A `TableFlow` owns the `RecordedGame` (the rules engine and its record in step) and has
 a controller per seat (`game.play.seats`): a person at this computer, a computer
-thinking through the adviser, a lesson's script, a person elsewhere. The couch table,
-the guided lesson, the puzzle, a network table in the window and a table on the server
-are configurations of it (which controllers, which assists), never subclasses. It never
-draws and never waits on the wall clock: a screen asks `turn()` what the game waits for,
-hands over a person's moves with `play`, lets the computers think with `think` and
-`poll`, and animates the events these return.
+thinking through the adviser, a lesson's script, a person elsewhere. Its `Guide` holds
+the persons to a script (the lesson) or lets them play the rules' moves (`NoGuide`); its
+`Referee` decides the moves: the flow itself (`KeptHere`) or, for a network table in the
+window, the server. The couch table, the guided lesson, the puzzle, a network table in
+the window and a table on the server are configurations of it (which controllers, which
+guide and referee, which assists), never subclasses; the server asks it the turn and
+runs its clock as the window does. It never draws and never waits on the wall clock:
+a screen asks `turn()` what the game waits for, hands over a person's moves with `play`,
+lets the computers think with `think` and `poll`, and animates the events these return.
 """
 
 from __future__ import annotations
@@ -18,13 +21,13 @@ from enum import StrEnum
 
 from game.ai.worker import Adviser
 from game.i18n import _
-from game.play.events import Event, GameEnded, MovePlayed, Report, TookBack
-from game.play.seats import Controller, Guide, News, NoNews, Referee, Seats
+from game.play.events import Event, GameEnded, MovePlayed, Report
+from game.play.seats import Controller, Guide, News, NoGuide, Referee, Seats
 from game.play.table_advice import TableAdvice
 from game.play.table_undo import TakeBacks
 from game.rules.errors import IllegalMoveError
 from game.rules.modes import Mode
-from game.rules.moves import DRAW_MOVE, PLACE, Move
+from game.rules.moves import PLACE, Move
 from game.rules.record.document import GameRecord
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.share import deal_number
@@ -81,22 +84,14 @@ class TableFlow:
         """Whether a held tile's lit spots say what each would score (not in a puzzle)."""
         self.shows_turn = True
         """Whether the seat to play is shown as such (not once a puzzle is answered)."""
-        self.guide = guide
-        self.referee = referee
-        self.news: News = referee or NoNews()
-        self.names: list[str] = []
-        self.kinds: list[str] = []
-        self._read_seats()
+        self.guide: Guide = guide or NoGuide()
+        self.referee: Referee = referee or KeptHere(self)
+        self.news: News = self.referee
         self.takebacks = TakeBacks(self)
         self.save_due = False
         self._legal: list[Move] | None = None
         self.advice = TableAdvice(adviser)
         """Hints and the coach's tips (`hints_used` is counted there)."""
-
-    def _read_seats(self) -> None:
-        record = self.recorded.record
-        self.names = record.names(_("Seat {number}"))
-        self.kinds = [p.kind for p in record.players]
 
     # --- reading -------------------------------------------------------------------------
 
@@ -121,6 +116,16 @@ class TableFlow:
     def players(self) -> int:
         return self.state.players
 
+    @property
+    def names(self) -> list[str]:
+        """Each seat's name as the screens show it."""
+        return self.record.names(_("Seat {number}"))
+
+    @property
+    def kinds(self) -> list[str]:
+        """Each seat's kind as recorded ("human", "ai:<level>")."""
+        return [player.kind for player in self.record.players]
+
     def is_human(self, seat: int) -> bool:
         """Whether a person at this computer plays `seat`."""
         return self.seats[seat].here
@@ -132,9 +137,9 @@ class TableFlow:
     def legal_moves(self) -> list[Move]:
         """The legal moves of the seat to act (asked once per position); in a lesson, the
         one move it waits for from a person."""
-        if self.guide is not None:
-            move = self.guide.expected()
-            return [move] if move is not None and self.is_human(self.state.current) else []
+        return self.guide.allowed(self._rules_moves, self.is_human(self.state.current))
+
+    def _rules_moves(self) -> list[Move]:
         if self._legal is None:
             self._legal = self.state.legal_moves()
         return self._legal
@@ -145,21 +150,24 @@ class TableFlow:
     def can_free_draw(self) -> bool:
         """Whether the seat to act may draw instead of placing (the free-draw option; in
         a lesson, when it waits for the person's draw)."""
-        if self.guide is not None:
-            return any(move.action != PLACE for move in self.legal_moves())
-        return DRAW_MOVE in self.legal_moves() and self.can_place()
+        return self.guide.may_draw(self.legal_moves())
 
     def turn(self) -> Turn:
         state, referee = self.state, self.referee
         if state.hand_over:
-            if referee is not None and not referee.end_known():
+            if not referee.end_known():
                 return Turn.COMPUTER
             return Turn.GAME_OVER if state.is_terminal() else Turn.HAND_OVER
-        if not self.is_human(state.current) or (referee is not None and referee.waits()):
+        if not self.is_human(state.current) or referee.waits():
             return Turn.COMPUTER
-        if self.can_place() or self.guide is not None:  # a lesson's draw is pressed
+        if self.can_place() or not self.guide.forces:
             return Turn.HUMAN
         return Turn.FORCED
+
+    def computer_to_act(self) -> int | None:
+        """The computer seat whose move the game waits for, if any."""
+        seat = self.state.current
+        return seat if self.turn() is Turn.COMPUTER and self.seats[seat].computer else None
 
     def forced_move(self) -> Move:
         """The draw or pass a human who cannot place must make."""
@@ -175,31 +183,18 @@ class TableFlow:
         """The game's deal number (None for a record whose seed is not one)."""
         return deal_number(self.record.seed)
 
-    # --- what the seats' controllers and the guide add ------------------------------------
-
-    def waits_for_reader(self) -> bool:
-        """Whether the game waits for the player to read (a lesson's text)."""
-        return self.guide is not None and self.guide.waits_for_reader()
-
     # --- playing -------------------------------------------------------------------------
 
     def play(self, move: Move) -> list[Event]:
         """Play a person's move (`IllegalMoveError` if it is not legal; in a lesson, if it
-        is not the one the lesson waits for). A referee is sent it instead: it is shown
-        once played."""
-        if self.guide is not None and move not in self.legal_moves():
-            raise IllegalMoveError(f"{move}: the lesson waits for another move")
-        return self._person_plays(move, forced=False)
+        is not the one the lesson waits for). At a table kept elsewhere it is sent, and
+        shown once played there."""
+        self.guide.check(move, self.legal_moves())
+        return self.referee.send(move, forced=False)
 
     def play_forced(self) -> list[Event]:
         """Play the draw or pass of a human who cannot place."""
-        return self._person_plays(self.forced_move(), forced=True)
-
-    def _person_plays(self, move: Move, *, forced: bool) -> list[Event]:
-        if self.referee is not None:
-            self.referee.send(move, forced)
-            return []
-        return self._play(move, by_computer=False, forced=forced)
+        return self.referee.send(self.forced_move(), forced=True)
 
     def _play(self, move: Move, *, by_computer: bool, forced: bool) -> list[Event]:
         if not by_computer and not forced:
@@ -208,31 +203,31 @@ class TableFlow:
         if not by_computer:
             self.record.clear_redo()  # a new line of play: no redo
         event = MovePlayed(result, by_computer, forced)
-        if self.guide is not None:
-            self.guide.played(event)
-        return self.played_elsewhere(event)
+        self.guide.played(event)
+        return self.after_move(event)
 
-    def played_elsewhere(self, event: MovePlayed) -> list[Event]:
-        """`event`'s move was just played (here, or on a referee's mirror); `GameEnded` after
-        the last one."""
+    def after_move(self, event: MovePlayed) -> list[Event]:
+        """`event`'s move was just played (by the flow, or on a network table's mirror):
+        what was thought for the last position is dropped; `GameEnded` after the last."""
         self.moved()
         if not self.state.is_terminal():
             return [event]
         won = any(self.is_human(seat) for seat in self.state.tally().leaders)
         return [event, GameEnded(won, self.report())]
 
-    def adopt(self, recorded: RecordedGame, *, moved: bool) -> None:
-        """Take the game whole from elsewhere (a network table's view, or its whole
-        record once the game is over); `moved`: the position is another."""
-        self.recorded = recorded
-        self._read_seats()
-        if moved:
-            self.moved()
-
-    def play_from(self, move: Move, *, by_computer: bool) -> list[Event]:
-        """Play a move chosen elsewhere: a remote player's or a computer's the server
-        thought of (`IllegalMoveError` if the rules refuse it)."""
-        return self._play(move, by_computer=by_computer, forced=False)
+    def play_from(
+        self, move: Move, *, by_computer: bool, forced: bool = False, after_s: float = 0.0
+    ) -> list[Event]:
+        """Play a move decided where the game is kept: a person's here, a computer's, or
+        on a server a remote player's, `after_s` seconds of game time after the last
+        (`IllegalMoveError` if the rules refuse it: the clock is left as it was)."""
+        clock = self.state.clock_s
+        self.advance_clock(after_s)
+        try:
+            return self._play(move, by_computer=by_computer, forced=forced)
+        except IllegalMoveError:
+            self.state.restore_clock(clock)
+            raise
 
     def take_back(self) -> int:
         """Take back the last move outright, with no redo (a server's move it could not
@@ -242,28 +237,14 @@ class TableFlow:
         self.moved()
         return seat
 
-    def play_instead(self, move: Move) -> list[Event]:
-        """Take back the last move and play `move` in its place (a puzzle's answer shown
-        after a miss)."""
-        seat = self.take_back()
-        return [TookBack(seat, 1), *self._play(move, by_computer=False, forced=False)]
-
     def advance_clock(self, dt: float) -> None:
-        """Game time passes (it counts only in timed games, while a hand is on); a
-        referee's table takes in what has come instead."""
-        if self.referee is not None:
-            self.referee.receive_all()
-        else:
-            self.state.advance_clock(dt)
+        """Game time passes (it counts only in timed games, while a hand is on); a table
+        kept elsewhere takes in what has come instead."""
+        self.referee.pass_time(dt)
 
     def next_hand(self) -> None:
         """Deal the next hand (the last one has ended and the game goes on)."""
-        if self.referee is not None:
-            self.referee.deal()
-            return
-        self.recorded.next_hand()
-        self._legal = None
-        self.save_due = True
+        self.referee.deal()
 
     def deal_if_due(self) -> bool:
         """Deal the next hand when the last one has ended and the game goes on."""
@@ -280,10 +261,10 @@ class TableFlow:
 
     @property
     def thinking(self) -> bool:
-        """Whether a move is on its way: a computer's here, or, at a referee's table,
+        """Whether a move is on its way: a computer's here, or, at a table kept elsewhere,
         whatever the table waits for (another seat's move, a move sent, players to
         join, the next hand), which comes over the network."""
-        elsewhere = self.referee is not None and self.turn() is Turn.COMPUTER
+        elsewhere = self.referee.networked and self.turn() is Turn.COMPUTER
         return elsewhere or self.seats.thinking
 
     def chosen(self) -> Move | None:
@@ -292,11 +273,8 @@ class TableFlow:
 
     def poll(self) -> list[Event]:
         """The computer's move once chosen, played (no events while it still thinks); at a
-        referee's table, the next move it told."""
-        if self.referee is not None:
-            return self.referee.take()
-        move = self.chosen()
-        return [] if move is None else self._play(move, by_computer=True, forced=False)
+        table kept elsewhere, the next move it told."""
+        return self.referee.take()
 
     def ask_hint(self) -> bool:
         """Ask for a hint for the human to act; False when none can be asked now."""
@@ -349,7 +327,52 @@ class TableFlow:
         return Report(self.record, self.advice.hints_used > 0, self.takebacks.used > 0)
 
     def close(self) -> None:
-        """Forget any thinking under way (and leave a referee's table)."""
+        """Forget any thinking under way (and leave a table kept elsewhere)."""
         self._drop_thinking()
-        if self.referee is not None:
-            self.referee.close()
+        self.referee.close()
+
+
+class KeptHere:
+    """The referee of a game kept by its own flow (at the couch, in a lesson or a puzzle,
+    on a table server): its persons' moves are played at once, its computers' once
+    chosen, and nothing is said beyond the rules."""
+
+    networked = False
+
+    def __init__(self, flow: TableFlow) -> None:
+        self.flow = flow
+
+    def waits(self) -> bool:
+        return False
+
+    def busy(self) -> bool:
+        return False
+
+    def end_known(self) -> bool:
+        return True
+
+    def send(self, move: Move, forced: bool) -> list[Event]:
+        return self.flow.play_from(move, by_computer=False, forced=forced)
+
+    def take(self) -> list[Event]:
+        move = self.flow.chosen()
+        return [] if move is None else self.flow.play_from(move, by_computer=True)
+
+    def deal(self) -> None:
+        self.flow.recorded.next_hand()
+        self.flow.moved()
+
+    def pass_time(self, dt: float) -> None:
+        self.flow.state.advance_clock(dt)
+
+    def close(self) -> None:
+        """Nothing to leave."""
+
+    def seat_note(self, seat: int) -> str | None:
+        return None
+
+    def take_notices(self) -> list[str]:
+        return []
+
+    def final_words(self) -> list[str]:
+        return []

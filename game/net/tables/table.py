@@ -27,7 +27,7 @@ from game.net.messages import (
 )
 from game.net.tables.club_table import ClubTable
 from game.play.seats import Computer, Controller, Person, ThinkMove
-from game.play.table_flow import TableFlow
+from game.play.table_flow import TableFlow, Turn
 from game.rules.errors import IllegalMoveError, RecordError
 from game.rules.modes import Mode
 from game.rules.moves import Move
@@ -180,18 +180,18 @@ class NetTable:
         that waits its players are away for days: its computers play on; but where every
         seat is a computer's (the players' given to computers by the host), only while
         someone watches: nobody at all plays or watches it."""
-        state = self.state
-        if not self.started or state.hand_over or not self.is_computer(state.current):
+        seat = self.flow.computer_to_act()
+        if seat is None or not self.started:
             return None
         if not self.followers() and all(map(self.is_computer, range(len(self.tokens)))):
             return None
         if (
-            not state.moves
+            not self.state.moves
             and self.club.options.days is None
             and not any(map(self.held, range(len(self.tokens))))
         ):
             return None
-        return state.current
+        return seat
 
     def followers(self) -> set[Follower]:
         """Every connection that holds a seat or watches."""
@@ -295,13 +295,12 @@ class NetTable:
             follower is not None and follower not in self.holders[seat]
         ):
             raise Refused(NOT_YOUR_SEAT, f"seat {seat} is not held by this connection")
-        state = self.state
-        if state.is_terminal():
+        if self.flow.turn() is Turn.GAME_OVER:
             raise Refused(ILLEGAL_MOVE, "the game is over")
         if not self.started:
             raise Refused(NOT_YOUR_TURN, "the table waits for every seat to be taken")
-        if state.current != seat:
-            raise Refused(NOT_YOUR_TURN, f"it is seat {state.current}'s turn")
+        if self.state.current != seat:
+            raise Refused(NOT_YOUR_TURN, f"it is seat {self.state.current}'s turn")
 
     def play(self, follower: Follower | None, seat: int, move: Move, now: float) -> tuple[int, int]:
         """Play `move` for `seat` at time `now` (`Refused` when it may not be played:
@@ -310,13 +309,10 @@ class NetTable:
         is played before this one, and the game ends at the end of the hand in play once
         it has run out (RULES.md)."""
         self.check_turn(follower, seat)
-        state = self.state
-        clock = state.clock_s
-        state.advance_clock(max(0.0, now - self.club.turn_since))
+        after_s = max(0.0, now - self.club.turn_since)
         try:
-            self.flow.play_from(move, by_computer=follower is None)
+            self.flow.play_from(move, by_computer=follower is None, after_s=after_s)
         except IllegalMoveError as error:
-            state.restore_clock(clock)
             raise Refused(ILLEGAL_MOVE, str(error)) from None
         self.last_active = self.club.turn_since = now
         return self.record.hand_count - 1, len(self.state.moves) - 1
