@@ -156,3 +156,13 @@ def test_an_archive_that_cannot_be_reached_at_start_is_one_line_and_exit_1(
     assert server.main(["--port", "0", "--home", str(tmp_path), "--archive", url]) == 1
     lines = capsys.readouterr().err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"table server: cannot reach the archive {url}")
+
+
+def test_an_archive_whose_connection_was_lost_connects_again_for_the_next_game(
+    redis_server: RedisServer, postgres_server: PostgresServer, archive: PostgresArchive
+) -> None:
+    archive.connection.close()  # as PostgreSQL restarted meanwhile leaves it
+    clock = ManualClock()
+    code = closed_game(on_redis(redis_server.url, clock, archive), clock, [None, None])
+    assert rows(postgres_server.url) == [(code, 1)]
+    assert redis.Redis.from_url(redis_server.url).hlen(CLOSED) == 0

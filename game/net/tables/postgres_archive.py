@@ -14,11 +14,13 @@ from datetime import UTC, datetime
 from typing import Final
 
 import psycopg
+from psycopg.rows import TupleRow
 
 from game.net.tables.archive import ArchivedGame, Closed
 from game.net.tables.table import NetTable
 from game.rules.errors import RulesError
 
+CONNECT_TIMEOUT_S: Final = 5
 HISTORY_KEPT: Final = 50
 """How many of a player's games a history gives at most, newest first."""
 
@@ -38,12 +40,17 @@ class PostgresArchive:
     be reached); its table is made when it is not there."""
 
     def __init__(self, url: str) -> None:
+        self.url = url
         try:
-            self.connection = psycopg.connect(url, connect_timeout=5)
-            with self.connection.transaction():
-                self.connection.execute(_SCHEMA)
+            self.connection = self._connected()
         except psycopg.Error as error:
             raise OSError(str(error).strip().splitlines()[0]) from None
+
+    def _connected(self) -> psycopg.Connection[TupleRow]:
+        connection = psycopg.connect(self.url, connect_timeout=CONNECT_TIMEOUT_S)
+        with connection.transaction():
+            connection.execute(_SCHEMA)
+        return connection
 
     def close(self) -> None:
         self.connection.close()
@@ -52,6 +59,8 @@ class PostgresArchive:
         """Archive the game saved as `text` (`RulesError` when it is not a table's save),
         committed; its code."""
         table = NetTable.from_saved(text)
+        if self.connection.closed:  # lost since (PostgreSQL restarted): once more
+            self.connection = self._connected()
         players = [player for player in table.club.owners if player is not None]
         finished = datetime.fromtimestamp(table.last_active, UTC)
         with self.connection.transaction():
