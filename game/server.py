@@ -2,6 +2,7 @@
 
     python -m game.server [--host ADDRESS] [--port PORT] [--home DIR] [--limit NAME=VALUE]
                           [--tls-cert FILE --tls-key FILE] [--store redis://HOST:PORT/DB]
+                          [--archive postgresql://USER@HOST:PORT/DB]
 
 Its first line on standard output is `{"listening": "ws://ADDRESS:PORT"}` (`wss://` with
 `--tls-cert` and `--tls-key`: the certificate chain and its private key, PEM); it serves
@@ -21,6 +22,10 @@ Redis that cannot be reached when it starts is one line on standard error, exit 
 that keeps nothing on its disk, or only snapshots, is one line too (it serves on).
 Redis's client is the server's own dependency, not a player's: without it `--store` is
 one line on standard error saying what to install (`contack[server]`), exit 1.
+`--archive postgresql://USER@HOST:PORT/DB` moves each finished game out of the store
+into PostgreSQL once it is closed, and at the start every closed game left there
+(`game.net.tables.postgres_archive`); without it they stay in the store. A PostgreSQL
+that cannot be reached is one line on standard error, exit 1.
 Python's cyclic garbage collector looks only at what was made in the last `SETTLE_S`
 (game/collector.py), once the tables are open.
 """
@@ -43,6 +48,7 @@ from urllib.parse import urlsplit
 from game.ai.worker import WorkerPool
 from game.collector import Collector
 from game.net.server import Task, run_server
+from game.net.tables.archive import NO_ARCHIVE, Archive
 from game.net.tables.limits import Limits
 from game.net.tables.players import FileBook
 from game.net.tables.registry import Registry
@@ -172,6 +178,11 @@ def main(argv: list[str] | None = None) -> int:
         metavar="redis://HOST:PORT/DB",
         help="keep the tables in Redis, shared by every server on it (default: --home's files)",
     )
+    parser.add_argument(
+        "--archive",
+        metavar="postgresql://USER@HOST:PORT/DB",
+        help="move finished games to PostgreSQL (default: they stay in the store)",
+    )
     args = parser.parse_args(argv)
     try:
         tls = tls_context(args.tls_cert, args.tls_key)
@@ -188,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         registry, tasks = _opened(args, home, limits, AdvisedThinker(*workers), book)
     except (OSError, ModuleNotFoundError) as error:
-        print(f"table server: {unopened(args.store, error)}", file=sys.stderr)
+        print(f"table server: {unopened(args, error)}", file=sys.stderr)
         for pool in workers:
             pool.shutdown()
         return 1
@@ -207,12 +218,32 @@ def main(argv: list[str] | None = None) -> int:
     return 0 if saved else 1
 
 
-def unopened(store: str, error: OSError | ModuleNotFoundError) -> str:
-    """Why `store` could not be opened, in one line: it cannot be reached, or Redis's
-    client, the server's own dependency, is not installed."""
+def unopened(args: argparse.Namespace, error: OSError | ModuleNotFoundError) -> str:
+    """Why the store or the archive could not be opened, in one line: it cannot be
+    reached, or its client, the server's own dependency, is not installed."""
     if isinstance(error, ModuleNotFoundError):
-        return f"--store needs {error.name}: pip install 'contack[server]'"
-    return f"cannot reach the store {store}: {error}"
+        option = "--archive" if error.name == "psycopg" else "--store"
+        return f"{option} needs {error.name}: pip install 'contack[server]'"
+    if isinstance(error, ArchiveUnreachable):
+        return f"cannot reach the archive {args.archive}: {error}"
+    return f"cannot reach the store {args.store}: {error}"
+
+
+class ArchiveUnreachable(OSError):
+    """The archive the command line names cannot be reached."""
+
+
+def archive_of(args: argparse.Namespace) -> Archive:
+    """The archive the command line names (none: closed games stay in the store), its
+    client imported only then (`ModuleNotFoundError` without it)."""
+    if not args.archive:
+        return NO_ARCHIVE
+    from game.net.tables.postgres_archive import PostgresArchive
+
+    try:
+        return PostgresArchive(args.archive)
+    except OSError as error:
+        raise ArchiveUnreachable(str(error)) from None
 
 
 async def settling(collector: Collector) -> None:
@@ -233,8 +264,10 @@ def _opened(
     that keep it up to the store's (`OSError` when the store cannot be reached). The
     players' book is the file `book` on files, and Redis's on Redis (whose client, the
     extra `contack[server]`, is imported only then: `ModuleNotFoundError` without it)."""
+    archive = archive_of(args)
     if book is not None:
-        files = TableStore(home)
+        files = TableStore(home, archive)
+        archive.take_all(files)
         registry = Registry(time.time, thinker, files, limits, book=book)
         registry.open(files.load())
         return registry, []
@@ -244,8 +277,9 @@ def _opened(
     from game.net.tables.turns import Shared
 
     turns = Shared()
-    store = RedisStore(args.store, turns=turns)
+    store = RedisStore(args.store, turns=turns, archive=archive)
     store.check()
+    archive.take_all(store)
     durability = store.durability()
     if durability:
         print(f"table server: {durability}", file=sys.stderr)

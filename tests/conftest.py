@@ -30,6 +30,7 @@ from game.ui.tiles.art import TileArt
 from tests.drive import new_app
 from tests.net_helpers import ROOMY, ManualClock
 from tools.club_peer import ClubPeer, running
+from tools.postgres_server import NoPostgres, PostgresServer, start_postgres
 from tools.redis_server import NoRedis, RedisServer, start_redis
 from tools.xserver import NoXServer, XServer, start_xserver
 
@@ -203,6 +204,18 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
     try:
         server = start_redis(tmp_path / "redis")
     except NoRedis as reason:
+        pytest.skip(str(reason))
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """A real PostgreSQL server of the test session's own (one a worker: `initdb` takes
+    about a second), stopped at its end; skipped, saying why, where none can start."""
+    try:
+        server = start_postgres()
+    except NoPostgres as reason:
         pytest.skip(str(reason))
     yield server
     server.close()

@@ -36,6 +36,7 @@ from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 from redis.retry import Retry
 
+from game.net.tables.archive import NO_ARCHIVE, Archive
 from game.net.tables.club_table import ChatLine
 from game.net.tables.keeping import Stale
 from game.net.tables.store import journal_line, play_journal, said_line
@@ -176,11 +177,18 @@ def client_for(url: str, timeout_s: float) -> redis.Redis:
 
 
 class RedisStore:
-    """The tables on the Redis at `url`; `versions` holds the version of each table as
-    this server's copy of it is."""
+    """The tables on the Redis at `url`, finished games moved to `archive` once closed;
+    `versions` holds the version of each table as this server's copy of it is."""
 
-    def __init__(self, url: str, timeout_s: float = TIMEOUT_S, turns: Unshared = UNSHARED) -> None:
+    def __init__(
+        self,
+        url: str,
+        timeout_s: float = TIMEOUT_S,
+        turns: Unshared = UNSHARED,
+        archive: Archive = NO_ARCHIVE,
+    ) -> None:
         self.url = url
+        self.archive = archive
         self.turns = turns
         self.client = client_for(url, timeout_s)
         self._write = self.client.register_script(_WRITE)
@@ -274,7 +282,25 @@ class RedisStore:
         """Keep the table for good, out of the open tables (left open when another server
         has changed it since: it is not idle there)."""
         with lost_unsaved():
-            self._change(table, "closed", table.saved_text())
+            closed = self._change(table, "closed", table.saved_text())
+        if closed:
+            self.archive.take(self, table.code)
+
+    def closed_codes(self) -> list[str]:
+        """The codes of the closed games in `contack:closed`."""
+        with answering(self.turns):
+            return sorted(code for code in self.client.hkeys(CLOSED) if isinstance(code, str))
+
+    def closed_text(self, code: str) -> str | None:
+        """Closed game `code`'s save (None: not in `contack:closed`)."""
+        with answering(self.turns):
+            text = self.client.hget(CLOSED, code)
+        return text if isinstance(text, str) else None
+
+    def forget_closed(self, code: str) -> None:
+        """Delete closed game `code` from `contack:closed` (it is archived)."""
+        with answering(self.turns):
+            self.client.hdel(CLOSED, code)
 
     def discard(self, table: NetTable) -> None:
         """Forget a table nobody played (unless another server has changed it since)."""

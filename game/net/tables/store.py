@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Final
 
+from game.net.tables.archive import NO_ARCHIVE, Archive
 from game.net.tables.club_table import ChatLine, chat_line
 from game.net.tables.table import NetTable
 from game.persist.atomic import write_text_atomically
@@ -38,11 +39,13 @@ JOURNAL_SUFFIX: Final = ".moves"
 
 
 class TableStore:
-    """The tables of a server whose folder is `home`."""
+    """The tables of a server whose folder is `home`, its finished games moved to
+    `archive` once closed."""
 
-    def __init__(self, home: Path) -> None:
+    def __init__(self, home: Path, archive: Archive = NO_ARCHIVE) -> None:
         self.open_dir = home / OPEN_DIR
         self.closed_dir = home / CLOSED_DIR
+        self.archive = archive
         self._journaled: set[str] = set()
         """The codes of the tables whose journal holds moves that no whole save holds."""
 
@@ -88,6 +91,25 @@ class TableStore:
             self.save(table)
         self.closed_dir.mkdir(parents=True, exist_ok=True)
         os.replace(self._path(self.open_dir, table), self._path(self.closed_dir, table))
+        self.archive.take(self, table.code)
+
+    def closed_codes(self) -> list[str]:
+        """The codes of the closed games in `closed/`."""
+        if not self.closed_dir.is_dir():
+            return []
+        paths = self.closed_dir.glob(f"*{RECORD_SUFFIX}")
+        return sorted(path.name.removesuffix(RECORD_SUFFIX) for path in paths)
+
+    def closed_text(self, code: str) -> str | None:
+        """Closed game `code`'s save (None: not in `closed/`)."""
+        try:
+            return read_bounded(self.closed_dir / f"{code}{RECORD_SUFFIX}").decode()
+        except FileNotFoundError:
+            return None
+
+    def forget_closed(self, code: str) -> None:
+        """Delete closed game `code` from `closed/` (it is archived)."""
+        (self.closed_dir / f"{code}{RECORD_SUFFIX}").unlink(missing_ok=True)
 
     def discard(self, table: NetTable) -> None:
         """Delete a table nobody joined."""

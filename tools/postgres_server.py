@@ -1,0 +1,124 @@
+"""A PostgreSQL server of its own for the tests and the benchmarks, as Debian's
+`postgresql` package installs it (`/usr/lib/postgresql/VERSION/bin`): a fresh cluster
+made by `initdb` in a folder of its own under the system's temporary folder, listening
+on a free loopback port and a Unix socket in that folder, trusting its one user
+`contack`, gone when closed. PostgreSQL refuses to run as root: run as root (CI), it is
+started as `nobody`, who owns the folder.
+
+`start_postgres()` gives a `PostgresServer` once it accepts connections (it says so in
+its log, read as it comes: nothing waits on the clock), or says in one line why none
+can start (`NoPostgres`: not installed, or it ended before it was ready).
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from tools.redis_server import free_port
+
+READY: Final = "database system is ready to accept connections"
+USER: Final = "contack"
+UNPRIVILEGED: Final = "nobody"
+STOP_TIMEOUT_S: Final = 30.0
+
+
+class NoPostgres(Exception):
+    """Why no PostgreSQL server could start (one line)."""
+
+
+@dataclass
+class PostgresServer:
+    """A running postgres: its process, its folder and the URL that names its database."""
+
+    process: subprocess.Popen[str]
+    folder: Path
+    url: str
+
+    def close(self) -> None:
+        """Stop it (SIGTERM: a smart shutdown once the clients are gone; then SIGKILL)
+        and remove its folder."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(STOP_TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def binaries() -> Path | None:
+    """The folder of the newest installed PostgreSQL's `initdb` and `postgres`."""
+    found = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/postgres"),
+        key=lambda path: int(Path(path).parts[-3]) if Path(path).parts[-3].isdigit() else 0,
+    )
+    if found:
+        return Path(found[-1]).parent
+    on_path = shutil.which("postgres")
+    return Path(on_path).parent if on_path and shutil.which("initdb") else None
+
+
+def _as_owner(folder: Path) -> dict[str, Any]:
+    """What makes a process run as the folder's unprivileged owner: as root, `nobody`
+    (who is made its owner); else this user, as it is."""
+    if os.geteuid() != 0:
+        return {}
+    user = pwd.getpwnam(UNPRIVILEGED)
+    for path in [folder, *folder.rglob("*")]:
+        os.chown(path, user.pw_uid, user.pw_gid)
+    return {"user": user.pw_uid, "group": user.pw_gid, "extra_groups": []}
+
+
+def _drain(process: subprocess.Popen[str]) -> None:
+    """Read what it logs after it is ready, so that its pipe never fills."""
+    assert process.stdout is not None
+    for _ in process.stdout:
+        pass
+
+
+def start_postgres() -> PostgresServer:
+    """A fresh PostgreSQL server on a free loopback port, `NoPostgres` when none can
+    start."""
+    bin_dir = binaries()
+    if bin_dir is None:
+        raise NoPostgres("PostgreSQL is not installed (apt-get install -y postgresql)")
+    folder = Path(tempfile.mkdtemp(prefix="contack-postgres-"))
+    folder.chmod(0o755)  # `nobody` reaches its files through it
+    data = folder / "data"
+    owner = _as_owner(folder)
+    made = subprocess.run(
+        [str(bin_dir / "initdb"), "-D", str(data), "-U", USER, "--auth=trust",
+         "--no-sync", "-E", "UTF8", "--locale=C"],
+        capture_output=True, text=True, cwd=folder, **owner,
+    )  # fmt: skip
+    if made.returncode != 0:
+        shutil.rmtree(folder, ignore_errors=True)
+        last = (made.stderr.strip().splitlines() or ["(nothing said)"])[-1]
+        raise NoPostgres(f"initdb failed: {last}")
+    port = free_port()
+    process = subprocess.Popen(
+        [str(bin_dir / "postgres"), "-D", str(data), "-p", str(port), "-h", "127.0.0.1",
+         "-k", str(folder), "-c", "fsync=off", "-c", "logging_collector=off"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+        text=True, cwd=folder, **owner,
+    )  # fmt: skip
+    assert process.stdout is not None
+    last = ""
+    for line in process.stdout:
+        if READY in line:
+            threading.Thread(target=_drain, args=(process,), daemon=True).start()
+            return PostgresServer(process, folder, f"postgresql://{USER}@127.0.0.1:{port}/postgres")
+        last = line.strip() or last
+    process.wait()
+    shutil.rmtree(folder, ignore_errors=True)
+    raise NoPostgres(f"postgres did not start: {last or process.returncode}")
