@@ -1,8 +1,10 @@
-"""Atomic file writes: a reader sees the old file or the new one, never half of one."""
+"""Atomic file writes: a reader sees the old file or the new one, never half of one; and
+a line added to a journal whole or not at all."""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import tempfile
 
@@ -30,3 +32,19 @@ def write_text_atomically(path: str | os.PathLike[str], text: str, durable: bool
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def append_line(path: str | os.PathLike[str], line: str) -> None:
+    """Add `line` and a newline to the file at `path`: the whole line or, when the disk
+    refuses part of it (`OSError`), nothing. Not waited for on the disk (a killed
+    program's lines are the system's to write)."""
+    data = (line + "\n").encode()
+    with open(path, "ab", buffering=0) as journal:
+        start = journal.tell()
+        try:
+            if journal.write(data) != len(data):
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        except OSError:
+            with contextlib.suppress(OSError):
+                journal.truncate(start)
+            raise

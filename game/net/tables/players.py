@@ -17,7 +17,6 @@ with the new ratings, so a game is rated once whenever the server is killed.
 from __future__ import annotations
 
 import contextlib
-import errno
 import hashlib
 import json
 import math
@@ -28,7 +27,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final, Protocol, TypedDict
 
-from game.persist.atomic import write_text_atomically
+from game.persist.atomic import append_line, write_text_atomically
 from game.persist.files import read_bounded
 from game.rules import jsontext
 from game.rules.errors import RecordError
@@ -303,7 +302,8 @@ class FileBook(MemoryBook):
         hashes = {card.pid: new.get(card.pid) or self._hashes[card.pid] for card in cards}
         players = {hashes[card.pid]: vars(card) for card in cards}
         line = {"players": players, "games": games, "gone": sorted(gone)}
-        _append(self.journal, json.dumps(line) + "\n")
+        self.journal.parent.mkdir(parents=True, exist_ok=True)
+        append_line(self.journal, json.dumps(line))
         self._lines += 1
         self._hashes.update(hashes)
         super()._write(keys, cards, games, gone)
@@ -319,23 +319,6 @@ class FileBook(MemoryBook):
         write_text_atomically(self.path, json.dumps(book), durable=True)
         self.journal.unlink(missing_ok=True)
         self._lines = 0
-
-
-def _append(path: Path, line: str) -> None:
-    """Add `line` to the file at `path`: the whole line or, when the disk refuses part of
-    it (`OSError`), nothing. Not waited for on the disk (a killed server's lines are the
-    system's to write; one that stops has them all written, as the tables' journals)."""
-    data = line.encode()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "ab", buffering=0) as journal:
-        start = journal.tell()
-        try:
-            if journal.write(data) != len(data):
-                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        except OSError:
-            with contextlib.suppress(OSError):
-                journal.truncate(start)
-            raise
 
 
 def well_formed_changes(changes: object) -> bool:

@@ -16,7 +16,6 @@ names are the server's own codes; nothing a client sends ever names a file."""
 from __future__ import annotations
 
 import contextlib
-import errno
 import json
 import os
 import sys
@@ -27,7 +26,7 @@ from typing import Final
 from game.net.tables.archive import NO_ARCHIVE, Archive
 from game.net.tables.club_table import ChatLine, chat_line
 from game.net.tables.table import NetTable
-from game.persist.atomic import write_text_atomically
+from game.persist.atomic import append_line, write_text_atomically
 from game.persist.files import read_bounded
 from game.persist.records import RECORD_SUFFIX
 from game.rules import jsontext
@@ -73,16 +72,7 @@ class TableStore:
     def _add(self, table: NetTable, text: str) -> None:
         """Add `text` to the table's journal: the whole line or, when the disk refuses
         part of it (`OSError`), nothing."""
-        data = (text + "\n").encode()
-        with open(self._journal(table.code), "ab", buffering=0) as journal:
-            start = journal.tell()
-            try:
-                if journal.write(data) != len(data):
-                    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-            except OSError:
-                with contextlib.suppress(OSError):
-                    journal.truncate(start)
-                raise
+        append_line(self._journal(table.code), text)
         self._journaled.add(table.code)
 
     def close(self, table: NetTable) -> None:
