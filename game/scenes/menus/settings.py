@@ -1,6 +1,7 @@
 """The settings screen: edition, language, theme, colour-blind aid, sound, animation
-speed, fullscreen, hand-off banner, coach's tips, the solitaires' winnable light, the club
-server (whose address is checked as it is typed); and the way to the About screen.
+speed, fullscreen, hand-off banner, coach's tips, the spoken board, the solitaires'
+winnable light, the club server (whose address is checked as it is typed); and the way to
+the About screen.
 
 Every change applies at once and is saved at once.
 """
@@ -103,6 +104,13 @@ class SettingsScene(Scene):
                 N_("Coach's tips after each of your moves"),
                 settings.coach_tips,
                 lambda value: self._set("coach_tips", value),
+            )
+        )
+        self.spoken = self.form.add(
+            Toggle(
+                N_("Spoken board (the system's voice)"),
+                settings.spoken_board,
+                lambda value: self._set("spoken_board", value),
             )
         )
         self.light = self.form.add(
