@@ -22,11 +22,13 @@ from game.rules.results import MoveResult
 from game.rules.tiles import parse_tile, tile_name
 from game.scenes.menus.settings import SettingsScene
 from game.scenes.requests import Screen
+from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.scenes.table.panels import end_words
 from game.scenes.table.scene import TableScene
 from game.scenes.table.score import ScoreScene
 from game.ui.narrator import held_said, move_said
 from game.ui.speech import SAPI_SCRIPT, SILENCE, CommandVoice, system_voice
+from game.ui.words import placed_words
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until
 from tools.samples import table_config
@@ -219,3 +221,36 @@ def test_a_move_is_spoken_through_espeak_ng_into_a_wav_file(tmp_path: Path, code
     assert 1.0 < seconds < 6.0  # "Edna placed 8 9 10, 25 points": about two seconds
     loud = sum(1 for sample in samples if abs(sample) > 1000)
     assert loud > len(samples) // 10  # speech, not silence
+
+
+def test_a_solitaire_speaks_every_move_the_light_and_the_end(make_app: AppMaker) -> None:
+    app, voice = speaking_app(make_app)
+    app.settings.winnable_light = "every"
+    scene = StackedSolitaireScene(app, seed=11)
+    app.push(scene)
+    app.run_frames(3)
+    keys = Input(app, frames=2)
+    keys.press(pygame.K_m)
+    tops = {move.tile for move in scene.state.legal_moves()}  # the tiles you may play
+    answers = [text for kind, text in voice.said if kind == "answer"]
+    assert answers[-1].startswith("Your tiles: ") and answers[-1].count(";") == len(tops) - 1
+    keys.press(pygame.K_a)
+    run_until(app, lambda: scene.finished)
+    keys.press(pygame.K_p)
+    expected = []
+    for move in scene.session.record.hands[0].moves:
+        values = sorted(int(value) for value in tile_name(move.move.tile).split("-"))
+        score = move.score or 0
+        points = f"{score} points" if score else "no points"
+        tile = " ".join(map(str, values))
+        expected.append(f"Placed {tile} from pile {move.move.pile + 1}, {points}")
+    lines = voice.lines()
+    assert [line for line in lines if " from pile " in line] == expected
+    placed = len(scene.state.figure)
+    ending = (
+        "Solved! All 36 tiles placed."
+        if scene.state.won
+        else f"No more moves: {placed} of 36 placed."
+    )
+    assert lines[-2:] == [ending, placed_words(placed)]
+    assert any(line in lines for line in ("Still winnable", "Winnable? The solver cannot tell"))

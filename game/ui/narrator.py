@@ -131,10 +131,3 @@ def held_said(tile: TileId, spots: Sequence[Cell]) -> str:
     return ngettext("{tile}: {count} lit spot", "{tile}: {count} lit spots", len(spots)).format(
         tile=tile_said(tile), count=len(spots)
     )
-
-
-def light_said(winnable: bool | None) -> str:
-    """The solitaires' winnable light as it now stands."""
-    if winnable is None:
-        return _("The solver cannot tell whether the deal can still be won.")
-    return _("The deal can still be won.") if winnable else _("The deal can no longer be won.")
