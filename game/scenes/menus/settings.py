@@ -177,7 +177,7 @@ class SettingsScene(Scene):
         said_h = ui.px(22)  # the line under the club server's address
         fixed = said_h + preview_h + ui.px(124)
         room = size[1] - ui.px(126 + 8) - fixed  # rows are lower when the window is
-        row_h = max(ui.px(30), min(ui.px(38), room // len(rows) - gap))
+        row_h = max(ui.px(26), min(ui.px(38), room // len(rows) - gap))
         height = len(rows) * (row_h + gap) + fixed
         top = max(ui.px(126), (size[1] - height) // 2 + ui.px(40))
         self.panel = pygame.Rect(0, 0, width + ui.px(48), height)
