@@ -17,16 +17,17 @@ import pytest
 
 from game.app import App
 from game.i18n import set_language
+from game.rules.figure import Figure
 from game.rules.moves import DRAW, PLACE, Move
 from game.rules.results import MoveResult
-from game.rules.tiles import parse_tile, tile_name
+from game.rules.tiles import ALL_TILES_MASK, parse_tile, tile_name
 from game.scenes.menus.settings import SettingsScene
 from game.scenes.requests import Screen
 from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.scenes.table.panels import end_words
 from game.scenes.table.scene import TableScene
 from game.scenes.table.score import ScoreScene
-from game.ui.narrator import held_said, move_said
+from game.ui.narrator import held_said, move_said, near_last_said, tile_said, tiles_said
 from game.ui.speech import SAPI_SCRIPT, SILENCE, CommandVoice, system_voice
 from game.ui.words import placed_words
 from tests.conftest import AppMaker
@@ -254,3 +255,36 @@ def test_a_solitaire_speaks_every_move_the_light_and_the_end(make_app: AppMaker)
     )
     assert lines[-2:] == [ending, placed_words(placed)]
     assert any(line in lines for line in ("Still winnable", "Winnable? The solver cannot tell"))
+
+
+@pytest.mark.parametrize(
+    ("code", "alone", "touching", "hand"),
+    [
+        (
+            "en",
+            "The last tile is 8 9 10, alone, with 3 open sides.",
+            "The last tile is {tile}; it touches 8 9 10; 2 open sides.",
+            "Your tiles: 1 2 3; 8 9 10",
+        ),
+        (
+            "es",
+            "El último triángulo es 8 9 10, solo, con 3 lados libres.",
+            "El último triángulo es {tile}; toca 8 9 10; 2 lados libres.",
+            "Tus triángulos: 1 2 3; 8 9 10",
+        ),
+    ],
+)
+def test_the_narrator_says_what_is_near_the_last_tile_and_a_hand_off_turn(
+    code: str, alone: str, touching: str, hand: str
+) -> None:
+    set_language(code)
+    figure = Figure()
+    first = parse_tile("08-09-10")
+    empty = "The figure is empty." if code == "en" else "La figura está vacía."
+    assert near_last_said(figure) == empty
+    figure.place(first, (0, 0), 0)
+    assert near_last_said(figure) == alone
+    second = figure.placements(ALL_TILES_MASK & ~(1 << first))[0]
+    figure.place(second.tile, second.cell, second.rot)
+    assert near_last_said(figure) == touching.format(tile=tile_said(second.tile))
+    assert tiles_said([parse_tile("01-02-03"), first], None) == hand  # not their turn

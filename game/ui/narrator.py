@@ -60,23 +60,22 @@ def turn_said(name: str) -> str:
     return _("{name}, your turn").format(name=name)
 
 
-def tiles_said(tiles: Sequence[TileId], moves: Sequence[Move]) -> str:
-    """The tiles of a hand and how many spots take each: "Your tiles: 1 2 3, 2 spots;
-    4 5 6, fits nowhere"."""
-    parts = []
-    for tile in tiles:
-        spots = len({m.cell for m in moves if m.action == PLACE and m.tile == tile})
-        if spots:
-            parts.append(
-                ngettext("{tile}, {count} spot", "{tile}, {count} spots", spots).format(
-                    tile=tile_said(tile), count=spots
-                )
-            )
-        else:
-            parts.append(_("{tile}, fits nowhere").format(tile=tile_said(tile)))
+def tiles_said(tiles: Sequence[TileId], moves: Sequence[Move] | None) -> str:
+    """The tiles of a hand and, on its turn (`moves`: its legal moves), how many spots
+    take each: "Your tiles: 1 2 3, 2 spots; 4 5 6, fits nowhere"."""
+    parts = [tile_said(tile) if moves is None else _fitting(tile, moves) for tile in tiles]
     if not parts:
         return _("You have no tiles.")
     return _("Your tiles: {tiles}").format(tiles="; ".join(parts))
+
+
+def _fitting(tile: TileId, moves: Sequence[Move]) -> str:
+    spots = len({m.cell for m in moves if m.action == PLACE and m.tile == tile})
+    if not spots:
+        return _("{tile}, fits nowhere").format(tile=tile_said(tile))
+    return ngettext("{tile}, {count} spot", "{tile}, {count} spots", spots).format(
+        tile=tile_said(tile), count=spots
+    )
 
 
 def scores_said(names: Sequence[str], scores: Sequence[int]) -> str:

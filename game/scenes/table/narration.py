@@ -91,8 +91,9 @@ class TableNarration:
         self.voice().answer(spot_said(self.match.state.figure, move, pointed + 1, len(cells)))
 
     def _tiles(self, seat: int) -> str:
-        moves = self.match.legal_moves() if seat == self.match.state.current_player else []
-        return tiles_said(self.match.state.hand_tiles(seat), moves)
+        state = self.match.state
+        moves = self.match.legal_moves() if seat == state.current_player else None
+        return tiles_said(state.hand_tiles(seat), moves)
 
     def handle_key(self, event: pygame.Event) -> bool:
         """L, M and P ask; other keys are not the narration's."""
@@ -101,7 +102,7 @@ class TableNarration:
             words = near_last_said(state.figure)
         elif event.key == MY_TILES_KEY:
             seat = self.tray_seat()
-            words = tiles_said([], []) if seat is None else self._tiles(seat)
+            words = tiles_said([], None) if seat is None else self._tiles(seat)
         elif event.key == SCORES_KEY:
             words = scores_said(self.match.names, state.standings())
         else:
