@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+import game.app as app_module
 from game.app import App
 from game.i18n import set_language
 from game.rules.figure import Figure
@@ -288,3 +289,16 @@ def test_the_narrator_says_what_is_near_the_last_tile_and_a_hand_off_turn(
     figure.place(second.tile, second.cell, second.rot)
     assert near_last_said(figure) == touching.format(tile=tile_said(second.tile))
     assert tiles_said([parse_tile("01-02-03"), first], None) == hand  # not their turn
+
+
+def test_a_game_started_with_the_spoken_board_on_and_no_voice_says_so(
+    make_app: AppMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = make_app(frames=1)
+    first.settings.spoken_board = True
+    first.save_settings()
+    first.close()
+    monkeypatch.setattr(app_module, "system_voice", lambda: SILENCE)
+    again = make_app(frames=2)
+    assert again.settings.spoken_board and again.speech is SILENCE
+    assert any(text.startswith("No voice was found") for text in again.notice_board.texts)
