@@ -43,6 +43,7 @@ from game.ui.achievements.toasts import AchievementToasts
 from game.ui.pacing import FIXED_DT, Pace, display_rate
 from game.ui.painting import Ui
 from game.ui.sound import SoundPlayer
+from game.ui.speech import SILENCE, CommandVoice, Silence, Voice, system_voice
 from game.ui.theme import Fonts, render_felt, theme_named
 from game.ui.tiles.art import TileArt
 from game.ui.widgets.notices import Notices
@@ -103,6 +104,11 @@ class App:
         self.ui = Ui(self.fonts, self.window.scale)
         self.art = TileArt(self.fonts, theme_named(self.settings.theme), self.settings.colour_blind)
         self.sound = SoundPlayer(self.settings.volume, self.settings.muted)
+        self.system_voice: CommandVoice | Silence = system_voice()
+        """The platform's voice, found once at start (tests put one of their own)."""
+        self.speech: Voice = SILENCE
+        self.spoken = False
+        """Whether the spoken board is on (`speech` is silence also when no voice is found)."""
         self._felt: pygame.Surface | None = None
         self.stack = SceneStack()
         self._text_of_opening_key = ""
@@ -128,6 +134,7 @@ class App:
         self.collector: Collector | None = None
         """What keeps the garbage collector's full passes off the frames, once the
         game's own loop runs (`run`)."""
+        self._choose_speech()
         self.open(Screen.MENU)
         self._apply_pending()
         if record_path and (scene := scene_for_record_file(self, record_path)) is not None:
@@ -185,6 +192,8 @@ class App:
         """Bring sound, tile art and language in line with `settings`, then save them.
         A new language lays every scene out again: its words have other widths."""
         self.sound.set_volume(self.settings.volume, self.settings.muted)
+        if self.settings.spoken_board != self.spoken:
+            self._choose_speech()
         self.art.set_look(theme_named(self.settings.theme), self.settings.colour_blind)
         spoken = language()
         if set_language(self.settings.language or system_language()) != spoken:
@@ -194,6 +203,20 @@ class App:
             scene.settings_changed()
         self.save_settings()
         self.pace.changed = True
+
+    def _choose_speech(self) -> None:
+        """The spoken board on: the system's voice speaks, or a notice says there is none;
+        off: silence."""
+        self.speech.hush()
+        self.spoken = self.settings.spoken_board
+        self.speech = self.system_voice if self.spoken else SILENCE
+        if self.spoken and self.speech is SILENCE:
+            self.notify(
+                _(
+                    "No voice was found to speak the board: install speech-dispatcher or "
+                    "espeak-ng (Linux), or turn the system's voice on."
+                )
+            )
 
     def notify(self, text: str | Notice) -> None:
         """Show a one-line notice at the bottom of the window for a few seconds (a notice
@@ -253,6 +276,7 @@ class App:
         """Let every scene leave, top first (they save and count), then stop the worker;
         the window's size is kept for the next start."""
         self.stack.close()
+        self.speech.hush()
         if self.collector is not None:
             self.collector.close()
         if self.window.keep_size():
@@ -292,6 +316,7 @@ class App:
                 opened = bool(self.scenes) and self.scenes[-1] is not top
                 self._text_of_opening_key = event.unicode if opened else ""
         self._follow_window()  # once a frame, however many resize events came
+        self.speech.poll()
         self._update(self.pace.steps())
         if not self.running or not self.scenes:
             return False

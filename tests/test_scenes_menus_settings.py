@@ -82,3 +82,13 @@ def test_the_club_server_is_kept_once_it_is_an_address(make_app: AppMaker, tmp_p
     drive.press(pygame.K_a, pygame.KMOD_CTRL)
     drive.press(pygame.K_BACKSPACE)
     assert make_app(tmp_path).settings.club_server == ""
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+def test_the_settings_panel_stays_whole_in_the_window(
+    make_app: AppMaker, size: tuple[int, int]
+) -> None:
+    app = make_app(size=size)
+    scene = open_from_menu(app, "settings", SettingsScene)
+    assert app.screen.get_rect().contains(scene.panel)
+    assert all(scene.panel.contains(widget.rect) for widget in scene.form.widgets)

@@ -108,6 +108,8 @@ class Settings:
     handoff_banner: bool = True
     coach_tips: bool = False
     """Live tips at the table: the coach says what a human's move missed."""
+    spoken_board: bool = False
+    """The system's voice says each move, whose turn it is, and what a player asks."""
     last_setup: TableSetup | None = None
     winnable_light: str = "winnable"
     """Where the solitaires' "still winnable" light shows (`WINNABLE_LIGHTS`)."""

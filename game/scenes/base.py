@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from game.persist.storage import Storage
     from game.scenes.requests import ScreenRequest
     from game.ui.sound import SoundPlayer
+    from game.ui.speech import Voice
     from game.ui.tiles.art import TileArt
 
 
@@ -127,6 +128,8 @@ class Services(Protocol):
     ui: Ui
     art: TileArt
     sound: SoundPlayer
+    speech: Voice
+    """The spoken board's voice (`SILENCE` while it is off)."""
     settings: Settings
     storage: Storage
     adviser: Adviser

@@ -1,6 +1,7 @@
 """The settings screen: edition, language, theme, colour-blind aid, sound, animation
-speed, fullscreen, hand-off banner, coach's tips, the solitaires' winnable light, the club
-server (whose address is checked as it is typed); and the way to the About screen.
+speed, fullscreen, hand-off banner, coach's tips, the spoken board, the solitaires'
+winnable light, the club server (whose address is checked as it is typed); and the way to
+the About screen.
 
 Every change applies at once and is saved at once.
 """
@@ -105,6 +106,13 @@ class SettingsScene(Scene):
                 lambda value: self._set("coach_tips", value),
             )
         )
+        self.spoken = self.form.add(
+            Toggle(
+                N_("Spoken board (the system's voice)"),
+                settings.spoken_board,
+                lambda value: self._set("spoken_board", value),
+            )
+        )
         self.light = self.form.add(
             Choice(
                 N_("Solitaires' winnable light"),
@@ -169,7 +177,7 @@ class SettingsScene(Scene):
         said_h = ui.px(22)  # the line under the club server's address
         fixed = said_h + preview_h + ui.px(124)
         room = size[1] - ui.px(126 + 8) - fixed  # rows are lower when the window is
-        row_h = max(ui.px(30), min(ui.px(38), room // len(rows) - gap))
+        row_h = max(ui.px(26), min(ui.px(38), room // len(rows) - gap))
         height = len(rows) * (row_h + gap) + fixed
         top = max(ui.px(126), (size[1] - height) // 2 + ui.px(40))
         self.panel = pygame.Rect(0, 0, width + ui.px(48), height)

@@ -31,7 +31,8 @@ from game.scenes.solitaire.assists import SolitaireAssists
 from game.scenes.solitaire.bars import SolitaireBars, SolitaireCommands, option
 from game.scenes.solitaire.controls import SolitaireControls
 from game.scenes.solitaire.deals import SolitaireDeals
-from game.scenes.solitaire.panels import title_note
+from game.scenes.solitaire.narration import SolitaireNarration
+from game.scenes.solitaire.panels import game_over_lines, title_note
 from game.scenes.solitaire.sources import SourceKey, TileSources
 from game.scenes.solitaire.stage import SolitaireStage
 from game.ui.text import Said
@@ -107,6 +108,9 @@ class SolitaireScene(Scene):
             prepare_art=lambda: self.stage.prepare_next(self.state, self.sources),
         )
         self.bars.deal_field.text = str(self.seed)
+        self.narration = SolitaireNarration(
+            lambda: self.session, lambda: services.speech, lambda: self.status_text()[0]
+        )
 
     # Options --------------------------------------------------------------------------
 
@@ -190,6 +194,7 @@ class SolitaireScene(Scene):
         if landing is not None:
             self.stage.slide_in(landing, from_pos, result)
         self.services.sound.play("place" if move.action == PLACE else "draw")
+        self.narration.moved(result)
         for event in events:
             if isinstance(event, GameEnded):
                 self.finish(event.won)
@@ -221,6 +226,7 @@ class SolitaireScene(Scene):
         solver meanwhile whether the deal could have been won)."""
         self.autoplay.set(False)
         self.services.sound.play("win" if won else "pass")
+        self.narration.say(game_over_lines(won, len(self.state.figure), "")[0][0])
         self.board.release()
         self.sync()
         if won:
@@ -279,6 +285,8 @@ class SolitaireScene(Scene):
         typing = self.form.focused is deal_field and event.type == pygame.KEYDOWN
         if typing and event.key != pygame.K_TAB:
             return self.bars.deal_key(event, self.deals.start, self.seed)
+        if event.type == pygame.KEYDOWN and self.narration.handle_key(event):
+            return True
         return self.controls.handle_event(event, deal_field)
 
     def refit(self) -> None:
@@ -310,6 +318,7 @@ class SolitaireScene(Scene):
             self.sync()  # the game-over words changed (the verdict came): fitted clear again
         self.stage.update(dt)
         self.deals.work(_(self.title))
+        self.narration.follow()
         if self.tweens.busy or self.controls.gesture.press is not None:
             return
         self.autoplay.step(dt)

@@ -10,8 +10,8 @@ process) while the window keeps drawing.
 The scene's parts, each given only what it works with: `TableStage` (the picture),
 `TableControls` (what the player holds and points at, and the keys), `TableCommands`
 (what the buttons and keys do), `TableTurns` (the pace and who has the mouse),
-`TableMoves` (how a move looks), `TableHelp` (hint, undo and redo, the coach's tips),
-`TableAutosave` and the hand-off panel.
+`TableMoves` (how a move looks), `TableNarration` (the spoken board), `TableHelp`
+(hint, undo and redo, the coach's tips), `TableAutosave` and the hand-off panel.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from game.scenes.table.controls import TableControls
 from game.scenes.table.handoff import HandoffPanel
 from game.scenes.table.help import TableHelp
 from game.scenes.table.moves import TableMoves
+from game.scenes.table.narration import TableNarration
 from game.scenes.table.panels import (
     end_words,
     lay_out_buttons,
@@ -112,6 +113,9 @@ class TableScene(Scene):
             play=self.play,
             hinted=self.help.hinted_tile,
             commands=self.commands,
+        )
+        self.narration = TableNarration(
+            self.match, self.controls, lambda: services.speech, self.turns.tray_seat
         )
         self.autosave = TableAutosave(
             self.match,
@@ -235,10 +239,12 @@ class TableScene(Scene):
         self.controls.drop()
         self.last_words = move_words(self.match.names[event.seat], event.result)
         self.turns.moved(event, self.last_words)
+        self.narration.moved(event)
         self.moves.show(event.result, forced=event.forced)
         self._arrange_hands()
         if event.result.hand_ended:
             self.services.notify(end_words(self.match))
+            self.narration.say(end_words(self.match))
 
     # --- turns --------------------------------------------------------------------------
 
@@ -267,6 +273,7 @@ class TableScene(Scene):
             self.hands.tray_seat = self.turns.tray_seat()
             self._arrange_hands()
         self.controls.refresh_looks()
+        self.narration.follow(self.human_can_act())
 
     def still_for(self) -> float:
         if self.help.hint is not None:
@@ -286,6 +293,7 @@ class TableScene(Scene):
         """Deal the next hand (from the score screen)."""
         self.match.next_hand()
         self.turns.new_hand()
+        self.narration.turn_changed()
         self.animator.clear()
         self.stage.fit_view()
         self._rebuild_sprites()
@@ -300,6 +308,8 @@ class TableScene(Scene):
         self.stage.follow_figure()
         self.sync_scores()
         self.services.notify(words)
+        self.narration.turn_changed()
+        self.narration.say(words)
         self.autosave.save()
 
     # --- events -------------------------------------------------------------------------
@@ -314,7 +324,7 @@ class TableScene(Scene):
         if event.type in (pygame.MOUSEWHEEL, pygame.MULTIGESTURE):
             return self.controls.handle_pointer(event)
         if event.type == pygame.KEYDOWN:
-            return self.controls.handle_key(event)
+            return self.narration.handle_key(event) or self.controls.handle_key(event)
         return False
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
