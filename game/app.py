@@ -41,6 +41,7 @@ from game.scenes.requests import Screen, ScreenRequest
 from game.scenes.stack import SceneStack
 from game.ui.achievements.toasts import AchievementToasts
 from game.ui.pacing import FIXED_DT, Pace, display_rate
+from game.ui.pads import PAD_EVENTS, Gamepads
 from game.ui.painting import Ui
 from game.ui.sound import SoundPlayer
 from game.ui.theme import Fonts, render_felt, theme_named
@@ -103,6 +104,7 @@ class App:
         self.ui = Ui(self.fonts, self.window.scale)
         self.art = TileArt(self.fonts, theme_named(self.settings.theme), self.settings.colour_blind)
         self.sound = SoundPlayer(self.settings.volume, self.settings.muted)
+        self.pads = Gamepads()
         self._felt: pygame.Surface | None = None
         self.stack = SceneStack()
         self._text_of_opening_key = ""
@@ -258,6 +260,7 @@ class App:
         if self.window.keep_size():
             self.save_settings()
         self.adviser.shutdown()
+        self.pads.close()
         news.listen(None)
 
     def _apply_pending(self) -> None:
@@ -363,6 +366,10 @@ class App:
             self.running = False
             return
         if event.type == NEWS:  # it woke the loop and asks for a frame; the scene polls
+            return
+        if event.type in PAD_EVENTS:
+            for key in self.pads.keys_for(event):
+                self._dispatch(key)
             return
         if self.window.takes(event):
             return
