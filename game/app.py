@@ -46,6 +46,7 @@ from game.ui.painting import Ui
 from game.ui.sound import SoundPlayer
 from game.ui.theme import Fonts, render_felt, theme_named
 from game.ui.tiles.art import TileArt
+from game.ui.touch import Touch
 from game.ui.widgets.notices import Notices
 from game.ui.window import TITLE, Window
 
@@ -105,6 +106,7 @@ class App:
         self.art = TileArt(self.fonts, theme_named(self.settings.theme), self.settings.colour_blind)
         self.sound = SoundPlayer(self.settings.volume, self.settings.muted)
         self.pads = Gamepads()
+        self.touch = Touch()
         self._felt: pygame.Surface | None = None
         self.stack = SceneStack()
         self._text_of_opening_key = ""
@@ -294,6 +296,9 @@ class App:
                 # another screen (S: the save dialog) must not type into that screen.
                 opened = bool(self.scenes) and self.scenes[-1] is not top
                 self._text_of_opening_key = event.unicode if opened else ""
+        for pressed in self.touch.held(self.time):
+            self._dispatch(pressed)
+            self._apply_pending()
         self._follow_window()  # once a frame, however many resize events came
         self._update(self.pace.steps())
         if not self.running or not self.scenes:
@@ -370,6 +375,10 @@ class App:
         if event.type in PAD_EVENTS:
             for key in self.pads.keys_for(event):
                 self._dispatch(key)
+            return
+        if self.touch.takes(event):
+            for pointed in self.touch.events_for(event, self.size, self.time):
+                self._dispatch(pointed)
             return
         if self.window.takes(event):
             return
