@@ -328,14 +328,18 @@ class App:
 
     def still_for(self) -> float:
         """How long the picture stays as it is by itself (game seconds, 0 while anything
-        moves): the top scene's `still_for`, a notice's going, a size to keep."""
+        moves): the top scene's `still_for`, a notice's going, a size to keep, a long press
+        coming."""
         if not self.scenes:
             return 0.0
         time = self.time
         if self.toasts.on_screen:
             return 0.0
         return min(
-            self.scene.still_for(), self.notice_board.still_for(time), self.window.still_for(time)
+            self.scene.still_for(),
+            self.notice_board.still_for(time),
+            self.window.still_for(time),
+            self.touch.still_for(time),
         )
 
     def redraw(self) -> None:

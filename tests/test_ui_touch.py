@@ -91,6 +91,20 @@ def test_a_long_press_names_the_tiles_edges(make_app: AppMaker, tmp_path: Path) 
     assert not scene.controls.details.text
 
 
+def test_a_finger_held_on_a_still_screen_wakes_the_loop_for_its_long_press(
+    make_app: AppMaker, tmp_path: Path
+) -> None:
+    """While nothing moves the loop sleeps till the next change due: a finger held
+    still is one, else its long press would wait for the next event."""
+    app = make_app(tmp_path)
+    app.run_frames(5)
+    assert app.still_for() > HOLD
+    finger(app, pygame.FINGERDOWN, (5, app.size[1] - 5), frames=2)
+    assert 0 < app.still_for() < HOLD
+    finger(app, pygame.FINGERUP, (5, app.size[1] - 5), frames=2)
+    assert app.still_for() > HOLD
+
+
 def test_two_fingers_pan_the_figure(make_app: AppMaker, tmp_path: Path) -> None:
     app, scene = table_ready(make_app, tmp_path)
     board = scene.board

@@ -27,6 +27,9 @@ HOLD: Final = 0.5
 SLOP: Final = 12
 """Pixels a finger may wander and still be a tap or a long press."""
 
+NO_FINGER: Final = (-1, -1)
+"""The pointer while no finger is the mouse (no touch device and finger have it)."""
+
 FINGER_EVENTS: Final = frozenset({pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP})
 
 
@@ -42,9 +45,10 @@ class Touch:
 
     def __init__(self) -> None:
         self.fingers: dict[tuple[int, int], Finger] = {}
-        self.pointer: tuple[int, int] | None = None
+        self.pointer = NO_FINGER
         """The finger that is the mouse (the first down, while no other was)."""
-        self._held = False
+        self._no_long_press = False
+        """The pointing finger's long press was made or ruled out (it slid, or others came)."""
 
     @staticmethod
     def takes(event: pygame.Event) -> bool:
@@ -74,9 +78,9 @@ class Touch:
     def _down(self, key: tuple[int, int], pos: tuple[int, int], now: float) -> list[pygame.Event]:
         self.fingers[key] = Finger(pos, pos, now)
         if len(self.fingers) > 1:
-            self._held = True  # a gesture of fingers, not a press
+            self._no_long_press = True  # a gesture of fingers, not a press
             return []
-        self.pointer, self._held = key, False
+        self.pointer, self._no_long_press = key, False
         return [
             pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
             pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
@@ -96,13 +100,15 @@ class Touch:
             ]
         if key != self.pointer:
             return []
+        if math.dist(pos, finger.down_at) > SLOP:  # a slide, not a press
+            self._no_long_press = True
         return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=(1, 0, 0))]
 
     def _up(self, key: tuple[int, int], pos: tuple[int, int]) -> list[pygame.Event]:
         del self.fingers[key]
         if key != self.pointer:
             return []
-        self.pointer = None
+        self.pointer = NO_FINGER
         return [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
 
     def _middle(self) -> tuple[float, float]:
@@ -112,12 +118,16 @@ class Touch:
             sum(f.at[1] for f in self.fingers.values()) / count,
         )
 
+    def still_for(self, now: float) -> float:
+        """How long until a finger held still becomes a long press (the loop must wake
+        then, though nothing else moves); inf while none may."""
+        if self._no_long_press or self.pointer not in self.fingers:
+            return math.inf
+        return max(0.0, self.fingers[self.pointer].since + HOLD - now)
+
     def held(self, now: float) -> list[pygame.Event]:
-        """A long press once the lone finger has stayed still `HOLD` seconds (once)."""
-        if self._held or len(self.fingers) != 1 or self.pointer not in self.fingers:
+        """A long press once the pointing finger has stayed still `HOLD` seconds (once)."""
+        if self.still_for(now) > 0:
             return []
-        finger = self.fingers[self.pointer]
-        if now - finger.since < HOLD or math.dist(finger.at, finger.down_at) > SLOP:
-            return []
-        self._held = True
-        return [pygame.event.Event(LONG_PRESS, pos=finger.at)]
+        self._no_long_press = True
+        return [pygame.event.Event(LONG_PRESS, pos=self.fingers[self.pointer].at)]
