@@ -47,6 +47,7 @@ from game.ui.sound import SoundPlayer
 from game.ui.theme import Fonts, render_felt, theme_named
 from game.ui.tiles.art import TileArt
 from game.ui.touch import Touch
+from game.ui.widgets.controls import Widget
 from game.ui.widgets.notices import Notices
 from game.ui.window import TITLE, Window
 
@@ -366,6 +367,12 @@ class App:
             return []
         return [w.rect for w in self.scene.form.widgets if w.visible] + self.scene.keep_clear()
 
+    def _usable_widgets(self) -> list[Widget]:
+        """The top scene's buttons and fields a press may use now."""
+        if not self.scenes:
+            return []
+        return [w for w in self.scene.form.widgets if w.visible and w.enabled]
+
     def _dispatch(self, event: pygame.Event) -> None:
         if event.type == pygame.TEXTINPUT:
             opening_key, self._text_of_opening_key = self._text_of_opening_key, ""
@@ -381,7 +388,8 @@ class App:
                 self._dispatch(key)
             return
         if self.touch.takes(event):
-            for pointed in self.touch.events_for(event, self.size, self.time):
+            buttons = [w.rect for w in self._usable_widgets()]
+            for pointed in self.touch.events_for(event, self.size, self.time, buttons):
                 self._dispatch(pointed)
             return
         if self.window.takes(event):

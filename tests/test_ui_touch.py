@@ -10,13 +10,14 @@ import pygame
 
 from game.app import App
 from game.rules.moves import PLACE
+from game.scenes.menus.rules import RulesScene
 from game.scenes.table.scene import TableScene
 from game.ui.layout import Point
 from game.ui.pacing import FIXED_DT
 from game.ui.tile_details import edge_words
-from game.ui.touch import HOLD
+from game.ui.touch import HOLD, TOUCH_TARGET
 from tests.conftest import AppMaker
-from tests.drive import Input, at
+from tests.drive import Input, at, menu_button
 from tests.test_scenes_table_scene import open_table, ready_on_a_figure
 from tools.samples import table_config
 
@@ -89,6 +90,18 @@ def test_a_long_press_names_the_tiles_edges(make_app: AppMaker, tmp_path: Path) 
     assert scene.controls.selected is None  # a long press looks, it does not pick up
     tap(app, (scene.board.area.left + 5, scene.board.area.top + 5))
     assert not scene.controls.details.text
+
+
+def test_a_tap_just_outside_a_small_button_presses_it(make_app: AppMaker, tmp_path: Path) -> None:
+    """At 800x600 the buttons are under 40 px tall, a finger's width: a tap beside one,
+    on nothing else, is taken as on it."""
+    app = make_app(tmp_path, (800, 600))
+    rules = menu_button(app, "rules").rect
+    assert rules.height < TOUCH_TARGET
+    below = (rules.centerx, rules.bottom + (TOUCH_TARGET - rules.height) // 2 - 1)
+    assert not any(widget.rect.collidepoint(below) for widget in app.scene.form.widgets)
+    tap(app, below)
+    assert isinstance(app.scene, RulesScene)
 
 
 def test_a_finger_held_on_a_still_screen_wakes_the_loop_for_its_long_press(

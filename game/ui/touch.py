@@ -1,12 +1,14 @@
 """A touch screen: fingers turned, in one place, into what the screens already know. One
 finger is the mouse (a tap a click, a slide a drag); two or more fingers pan the figure
 (`TWO_FINGER_PAN`; SDL's own MULTIGESTURE pinches); a finger held still is a long press
-(`LONG_PRESS`). SDL's mouse events made from fingers are dropped, so no touch counts twice.
+(`LONG_PRESS`); a press just beside a button smaller than a finger goes to it. SDL's
+mouse events made from fingers are dropped, so no touch counts twice.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -27,6 +29,10 @@ HOLD: Final = 0.5
 SLOP: Final = 12
 """Pixels a finger may wander and still be a tap or a long press."""
 
+TOUCH_TARGET: Final = 40
+"""The least height and width (window pixels) a button is reached within by a finger,
+which is wider than a mouse's point: a press just outside a smaller one goes to it."""
+
 NO_FINGER: Final = (-1, -1)
 """The pointer while no finger is the mouse (no touch device and finger have it)."""
 
@@ -38,6 +44,34 @@ class Finger:
     at: tuple[int, int]
     down_at: tuple[int, int]
     since: float
+    reach: tuple[int, int] = (0, 0)
+    """The move from the finger to the button it reaches (`reach`), kept while it is down."""
+
+    def pointing(self) -> tuple[int, int]:
+        """Where the finger points for the mouse: where it is, moved into its button."""
+        return (self.at[0] + self.reach[0], self.at[1] + self.reach[1])
+
+
+def reach(pos: tuple[int, int], buttons: Sequence[pygame.Rect]) -> tuple[int, int]:
+    """The move that takes a press at `pos`, on no button but within `TOUCH_TARGET` of
+    one, into the nearest such button; (0, 0) on a button or far from any."""
+    if any(button.collidepoint(pos) for button in buttons):
+        return (0, 0)
+    near = [button for button in buttons if reachable(button).collidepoint(pos)]
+    if not near:
+        return (0, 0)
+
+    def into(button: pygame.Rect) -> tuple[int, int]:
+        x = min(max(pos[0], button.left), button.right - 1)
+        y = min(max(pos[1], button.top), button.bottom - 1)
+        return (x - pos[0], y - pos[1])
+
+    return min((into(button) for button in near), key=lambda move: math.hypot(*move))
+
+
+def reachable(button: pygame.Rect) -> pygame.Rect:
+    """Where a finger reaches `button`: the button grown to `TOUCH_TARGET` each way."""
+    return button.inflate(max(0, TOUCH_TARGET - button.width), max(0, TOUCH_TARGET - button.height))
 
 
 class Touch:
@@ -59,28 +93,34 @@ class Touch:
         )
 
     def events_for(
-        self, event: pygame.Event, size: tuple[int, int], now: float
+        self,
+        event: pygame.Event,
+        size: tuple[int, int],
+        now: float,
+        buttons: Sequence[pygame.Rect] = (),
     ) -> list[pygame.Event]:
-        """What a finger's event stands for on a window of `size` at game time `now`."""
+        """What a finger's event stands for on a window of `size` at game time `now`,
+        with `buttons` (the usable buttons' rects) to reach."""
         if event.type not in FINGER_EVENTS:
             return []  # SDL's emulated mouse: the finger's own event says it
         key = (event.touch_id, event.finger_id)
         pos = (round(event.x * size[0]), round(event.y * size[1]))
         if event.type == pygame.FINGERDOWN:
-            return self._down(key, pos, now)
+            return self._down(key, Finger(pos, pos, now, reach(pos, buttons)))
         finger = self.fingers.get(key)
         if finger is None:  # it went down before the game saw it
             return []
         if event.type == pygame.FINGERMOTION:
             return self._move(key, finger, pos)
-        return self._up(key, pos)
+        return self._up(key, finger, pos)
 
-    def _down(self, key: tuple[int, int], pos: tuple[int, int], now: float) -> list[pygame.Event]:
-        self.fingers[key] = Finger(pos, pos, now)
+    def _down(self, key: tuple[int, int], finger: Finger) -> list[pygame.Event]:
+        self.fingers[key] = finger
         if len(self.fingers) > 1:
             self._no_long_press = True  # a gesture of fingers, not a press
             return []
         self.pointer, self._no_long_press = key, False
+        pos = finger.pointing()
         return [
             pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
             pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
@@ -102,14 +142,18 @@ class Touch:
             return []
         if math.dist(pos, finger.down_at) > SLOP:  # a slide, not a press
             self._no_long_press = True
-        return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=(1, 0, 0))]
+        return [
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=finger.pointing(), rel=rel, buttons=(1, 0, 0)
+            )
+        ]
 
-    def _up(self, key: tuple[int, int], pos: tuple[int, int]) -> list[pygame.Event]:
+    def _up(self, key: tuple[int, int], finger: Finger, pos: tuple[int, int]) -> list[pygame.Event]:
         del self.fingers[key]
         if key != self.pointer:
             return []
-        self.pointer = NO_FINGER
-        return [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
+        self.pointer, finger.at = NO_FINGER, pos
+        return [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=finger.pointing(), button=1)]
 
     def _middle(self) -> tuple[float, float]:
         count = len(self.fingers)
