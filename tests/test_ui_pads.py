@@ -3,17 +3,21 @@ hint, undo, walk the menus, and plug in and out without harm."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.app import App
 from game.rules.moves import PLACE
+from game.scenes.dialog import ConfirmScene
 from game.scenes.menus.menu import MenuScene
 from game.scenes.menus.rules import RulesScene
 from tests.conftest import AppMaker
 from tests.drive import run_until
 from tests.test_scenes_table_scene import open_table, ready_on_a_figure
+from tests.virtual_pad import VirtualPad, loaded_sdl
 from tools.samples import table_config
 
 PAD = 0
@@ -82,6 +86,52 @@ def test_the_stick_and_buttons_walk_the_menus(make_app: AppMaker, tmp_path: Path
     assert app.scene.page == 1
     button(app, pygame.CONTROLLER_BUTTON_B)
     assert isinstance(app.scene, MenuScene) and len(app.scenes) == 1
+
+
+@pytest.fixture
+def virtual_pad() -> Iterator[VirtualPad]:
+    sdl = loaded_sdl()
+    if sdl is None:
+        pytest.skip("the SDL library pygame-ce runs is not found")
+    pad = VirtualPad(sdl)
+    yield pad
+    pad.unplug()
+
+
+def test_a_controller_sdl_plugs_in_is_played_with_and_unplugged(
+    make_app: AppMaker, tmp_path: Path, virtual_pad: VirtualPad
+) -> None:
+    """End to end through SDL: a (virtual) controller plugged in while the game runs is
+    opened, its button presses come as SDL's own events and walk the menu, and
+    unplugged it is closed; plugged in again it plays again."""
+    app = make_app(tmp_path)
+
+    def press(instance: int, button: int) -> None:
+        for down in (True, False):
+            virtual_pad.set_button(instance, button, down)
+            app.run_frames(1)
+
+    def plug_in() -> int:
+        virtual_pad.plug_in()
+        app.run_frames(2)
+        assert len(app.pads.opened) == 1
+        return next(iter(app.pads.opened))
+
+    instance = plug_in()
+    for _ in range(6):
+        press(instance, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    press(instance, pygame.CONTROLLER_BUTTON_A)
+    assert isinstance(app.scene, RulesScene)
+    press(instance, pygame.CONTROLLER_BUTTON_B)
+    assert isinstance(app.scene, MenuScene)
+    virtual_pad.unplug()
+    app.run_frames(2)
+    assert not app.pads.opened and app.running
+    instance = plug_in()
+    press(instance, pygame.CONTROLLER_BUTTON_B)  # on the menu: asks before quitting
+    assert isinstance(app.scene, ConfirmScene)
+    press(instance, pygame.CONTROLLER_BUTTON_B)
+    assert isinstance(app.scene, MenuScene) and app.running
 
 
 def test_a_controller_plugged_in_and_out_while_the_game_runs(
