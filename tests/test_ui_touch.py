@@ -25,8 +25,28 @@ SCREEN = 0
 """The touch device's id."""
 
 
-def finger(app: App, kind: int, pos: Point, finger_id: int = 0, frames: int = 1) -> None:
-    """A real finger event at pixel `pos` (posted normalised, as SDL gives it)."""
+EMULATED = {
+    pygame.FINGERDOWN: (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN),
+    pygame.FINGERMOTION: (pygame.MOUSEMOTION,),
+    pygame.FINGERUP: (pygame.MOUSEBUTTONUP,),
+}
+"""The mouse events SDL makes from a touch screen's first finger, before its own."""
+
+
+def finger(
+    app: App,
+    kind: int,
+    pos: Point,
+    finger_id: int = 0,
+    frames: int = 1,
+    *,
+    screen: bool = True,
+) -> None:
+    """A real finger event at pixel `pos` (posted normalised, as SDL gives it); on a
+    touch `screen` the first finger's brings SDL's mouse events made from it first."""
+    if screen and finger_id == 0:
+        for mouse in EMULATED[kind]:
+            Input.post(mouse, pos=pos, rel=(0, 0), buttons=(1, 0, 0), button=1, touch=True)
     width, height = app.size
     x, y = pos[0] / width, pos[1] / height
     pygame.event.post(
@@ -61,20 +81,28 @@ def test_two_taps_pick_a_tile_and_place_it(make_app: AppMaker, tmp_path: Path) -
 
 
 def test_a_touch_is_not_counted_twice(make_app: AppMaker, tmp_path: Path) -> None:
-    """SDL also sends the mouse's moves made from a finger (`touch` set): dropped, so one
-    finger sliding over the background pans the figure once."""
+    """SDL's mouse events made from a finger (`touch` set) are dropped: one finger
+    sliding over the background pans the figure once."""
     app, scene = table_ready(make_app, tmp_path)
     board = scene.board
     start = (board.area.left + 30, board.area.top + 30)
     end = (start[0] + 30, start[1])
     origin = board.view.origin
-    Input.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=True)
     finger(app, pygame.FINGERDOWN, start)
     Input.post(pygame.MOUSEMOTION, pos=end, rel=(30, 0), buttons=(1, 0, 0), touch=True)
-    finger(app, pygame.FINGERMOTION, end)
-    Input.post(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=True)
+    finger(app, pygame.FINGERMOTION, end, screen=False)  # the motion's mouse event is above
     finger(app, pygame.FINGERUP, end)
     assert board.view.origin[0] - origin[0] == 30
+
+
+def test_a_touchpads_fingers_are_left_to_its_mouse(make_app: AppMaker, tmp_path: Path) -> None:
+    """A touchpad's fingers (which SDL makes no mouse presses from) tap nothing."""
+    app, scene = table_ready(make_app, tmp_path)
+    move = next(m for m in scene.legal_moves() if m.action == PLACE)
+    pos = at(scene.hands.sprites[move.tile].centre)
+    finger(app, pygame.FINGERDOWN, pos, screen=False)
+    finger(app, pygame.FINGERUP, pos, screen=False)
+    assert scene.controls.selected is None
 
 
 def test_a_long_press_names_the_tiles_edges(make_app: AppMaker, tmp_path: Path) -> None:

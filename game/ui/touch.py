@@ -2,7 +2,8 @@
 finger is the mouse (a tap a click, a slide a drag); two or more fingers pan the figure
 (`TWO_FINGER_PAN`; SDL's own MULTIGESTURE pinches); a finger held still is a long press
 (`LONG_PRESS`); a press just beside a button smaller than a finger goes to it. SDL's
-mouse events made from fingers are dropped, so no touch counts twice.
+mouse events made from fingers are dropped, so no touch counts twice; a touchpad's
+fingers are left alone.
 """
 
 from __future__ import annotations
@@ -83,6 +84,11 @@ class Touch:
         """The finger that is the mouse (the first down, while no other was)."""
         self._no_long_press = False
         """The pointing finger's long press was made or ruled out (it slid, or others came)."""
+        self.screens: set[int] = set()
+        """The touch devices that are screens. SDL makes mouse presses (`touch` set) only
+        from a screen's fingers, just before the finger's own event; a touchpad's
+        fingers (a Mac's) come alone and are left to the mouse it moves."""
+        self._pressed_by_touch = False
 
     @staticmethod
     def takes(event: pygame.Event) -> bool:
@@ -101,8 +107,14 @@ class Touch:
     ) -> list[pygame.Event]:
         """What a finger's event stands for on a window of `size` at game time `now`,
         with `buttons` (the usable buttons' rects) to reach."""
-        if event.type not in FINGER_EVENTS:
-            return []  # SDL's emulated mouse: the finger's own event says it
+        if event.type not in FINGER_EVENTS:  # SDL's mouse: the finger's own event says it
+            self._pressed_by_touch = event.type == pygame.MOUSEBUTTONDOWN
+            return []
+        if event.type == pygame.FINGERDOWN and self._pressed_by_touch:
+            self.screens.add(event.touch_id)
+        self._pressed_by_touch = False
+        if event.touch_id not in self.screens:
+            return []
         key = (event.touch_id, event.finger_id)
         pos = (round(event.x * size[0]), round(event.y * size[1]))
         if event.type == pygame.FINGERDOWN:
