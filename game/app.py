@@ -41,11 +41,14 @@ from game.scenes.requests import Screen, ScreenRequest
 from game.scenes.stack import SceneStack
 from game.ui.achievements.toasts import AchievementToasts
 from game.ui.pacing import FIXED_DT, Pace, display_rate
+from game.ui.pads import PAD_EVENTS, Gamepads
 from game.ui.painting import Ui
 from game.ui.sound import SoundPlayer
 from game.ui.speech import SILENCE, CommandVoice, Silence, Voice, system_voice
 from game.ui.theme import Fonts, render_felt, theme_named
 from game.ui.tiles.art import TileArt
+from game.ui.touch import Touch
+from game.ui.widgets.controls import Widget
 from game.ui.widgets.notices import Notices
 from game.ui.window import TITLE, Window
 
@@ -109,6 +112,8 @@ class App:
         self.speech: Voice = SILENCE
         self.spoken = False
         """Whether the spoken board is on (`speech` is silence also when no voice is found)."""
+        self.pads = Gamepads()
+        self.touch = Touch()
         self._felt: pygame.Surface | None = None
         self.stack = SceneStack()
         self._text_of_opening_key = ""
@@ -282,6 +287,7 @@ class App:
         if self.window.keep_size():
             self.save_settings()
         self.adviser.shutdown()
+        self.pads.close()
         news.listen(None)
 
     def _apply_pending(self) -> None:
@@ -315,6 +321,9 @@ class App:
                 # another screen (S: the save dialog) must not type into that screen.
                 opened = bool(self.scenes) and self.scenes[-1] is not top
                 self._text_of_opening_key = event.unicode if opened else ""
+        for pressed in self.touch.held(self.time):
+            self._dispatch(pressed)
+            self._apply_pending()
         self._follow_window()  # once a frame, however many resize events came
         self.speech.poll()
         self._update(self.pace.steps())
@@ -345,14 +354,18 @@ class App:
 
     def still_for(self) -> float:
         """How long the picture stays as it is by itself (game seconds, 0 while anything
-        moves): the top scene's `still_for`, a notice's going, a size to keep."""
+        moves): the top scene's `still_for`, a notice's going, a size to keep, a long press
+        coming."""
         if not self.scenes:
             return 0.0
         time = self.time
         if self.toasts.on_screen:
             return 0.0
         return min(
-            self.scene.still_for(), self.notice_board.still_for(time), self.window.still_for(time)
+            self.scene.still_for(),
+            self.notice_board.still_for(time),
+            self.window.still_for(time),
+            self.touch.still_for(time),
         )
 
     def redraw(self) -> None:
@@ -379,6 +392,12 @@ class App:
             return []
         return [w.rect for w in self.scene.form.widgets if w.visible] + self.scene.keep_clear()
 
+    def _usable_widgets(self) -> list[Widget]:
+        """The top scene's buttons and fields a press may use now."""
+        if not self.scenes:
+            return []
+        return [w for w in self.scene.form.widgets if w.visible and w.enabled]
+
     def _dispatch(self, event: pygame.Event) -> None:
         if event.type == pygame.TEXTINPUT:
             opening_key, self._text_of_opening_key = self._text_of_opening_key, ""
@@ -388,6 +407,15 @@ class App:
             self.running = False
             return
         if event.type == NEWS:  # it woke the loop and asks for a frame; the scene polls
+            return
+        if event.type in PAD_EVENTS:
+            for key in self.pads.keys_for(event):
+                self._dispatch(key)
+            return
+        if self.touch.takes(event):
+            buttons = [w.rect for w in self._usable_widgets()]
+            for pointed in self.touch.events_for(event, self.size, self.time, buttons):
+                self._dispatch(pointed)
             return
         if self.window.takes(event):
             return

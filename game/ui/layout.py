@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 import pygame
 
 from game.rules.lattice import Cell, points_up
+from game.ui.touch import TWO_FINGER_PAN
 
 ROW_HEIGHT = math.sqrt(3) / 2
 """Height of a cell, in tile sides."""
@@ -157,8 +158,8 @@ distance (a share of the window's size)."""
 
 
 class ViewController:
-    """Pans (drag the background, arrow keys) and zooms (wheel, +/-, a pinch on a touch
-    screen) a `LatticeView`.
+    """Pans (drag the background, arrow keys, two fingers) and zooms (wheel, +/-, a
+    pinch on a touch screen) a `LatticeView`.
 
     `is_background(pos)` tells whether a press at `pos` may start a drag (a press on a
     tile should not); `area` is the part of the screen the view occupies.
@@ -197,6 +198,9 @@ class ViewController:
             pos = (event.x * width, event.y * height)
             anchor = pos if self.area.collidepoint(pos) else self.area.center
             self.view.zoom_at(1 + PINCH * event.pinched, anchor)
+            return True
+        elif event.type == TWO_FINGER_PAN:
+            self.view.pan(*event.rel)
             return True
         elif event.type == pygame.KEYDOWN:
             return self._handle_key(event.key)

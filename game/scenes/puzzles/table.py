@@ -22,6 +22,7 @@ from game.scenes.table.moves import TableMoves
 from game.scenes.table.stage import TableStage
 from game.ui.text import Said
 from game.ui.theme import PALETTE
+from game.ui.touch import LONG_PRESS, VIEW_GESTURES
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -178,7 +179,8 @@ class PuzzleTable:
             pygame.MOUSEBUTTONDOWN,
             pygame.MOUSEBUTTONUP,
             pygame.MOUSEWHEEL,
-            pygame.MULTIGESTURE,
+            LONG_PRESS,
+            *VIEW_GESTURES,
         ):
             return self.controls.handle_pointer(event)
         if event.type == pygame.KEYDOWN:
@@ -194,3 +196,4 @@ class PuzzleTable:
         stage.draw_tiles(surface, alpha, {}, self.seat)
         self.controls.draw_ghost(surface)
         stage.draw_effects(surface, alpha, None, 0, clock)
+        self.controls.details.draw(surface, self.stage.ui)

@@ -41,6 +41,7 @@ from game.ui.slip import (
     line_record,
     review_focus,
 )
+from game.ui.touch import VIEW_GESTURES
 from game.ui.widgets.controls import Button, Choice
 from game.ui.words import (
     MODE_TITLES,
@@ -259,7 +260,7 @@ class ReplayScene(Scene):
             pygame.MOUSEBUTTONUP,
             pygame.MOUSEMOTION,
             pygame.MOUSEWHEEL,
-            pygame.MULTIGESTURE,
+            *VIEW_GESTURES,
         ):
             return self.board.handle_view_event(event)
         return False

@@ -19,6 +19,7 @@ from game.scenes.solitaire.stage import SolitaireStage
 from game.ui.board.board import Gesture
 from game.ui.layout import Point
 from game.ui.tiles.image import TileState
+from game.ui.touch import VIEW_GESTURES
 from game.ui.widgets.controls import Form
 
 
@@ -250,7 +251,7 @@ class SolitaireControls:
                     form.focus(None)
                 return True
             return self.handle_board_mouse(event)
-        if event.type == pygame.MULTIGESTURE:
+        if event.type in VIEW_GESTURES:
             return self.board.handle_view_event(event)
         if event.type == pygame.MOUSEWHEEL and event.y:
             pos = pygame.mouse.get_pos()

@@ -20,6 +20,8 @@ from game.rules.moves import DRAW, PLACE, Move
 from game.rules.tiles import TileId
 from game.ui.board.board import Gesture
 from game.ui.layout import Point
+from game.ui.tile_details import NoDetails, TileDetails
+from game.ui.touch import LONG_PRESS, VIEW_GESTURES
 from game.ui.words import refusal_words
 
 if TYPE_CHECKING:
@@ -61,6 +63,8 @@ class TableControls:
         self.key_spot = -1
         """The lit spot chosen with the arrow keys (-1: none)."""
         self.gesture: Gesture[TileId] = Gesture(stage.ui)
+        self.details: TileDetails | NoDetails = NoDetails()
+        """The edges of the tile long-pressed, named until the next press."""
 
     # --- what the player holds -----------------------------------------------------------
 
@@ -188,7 +192,11 @@ class TableControls:
     # --- pointer ---------------------------------------------------------------------------
 
     def handle_pointer(self, event: pygame.Event) -> bool:
-        if event.type == pygame.MULTIGESTURE:
+        if event.type == LONG_PRESS:
+            return self.show_details(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.details = NoDetails()
+        if event.type in VIEW_GESTURES:
             return self.stage.board.handle_view_event(event)
         if event.type == pygame.MOUSEWHEEL:
             if not self.match.state.figure and self.selected is not None:
@@ -203,6 +211,25 @@ class TableControls:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return self._release(event)
         return False
+
+    def tile_under(self, pos: Point) -> TileId | None:
+        """The tile under `pos`: in a hand, or placed on the figure."""
+        tile = self.stage.hands.tile_at(list(self.stage.hands.sprites), pos)
+        cell = self.stage.board.cell_at(pos)
+        if tile is None and cell is not None and (placed := self.match.state.figure.tile_at(cell)):
+            tile = placed[0]
+        return tile
+
+    def show_details(self, pos: Point) -> bool:
+        """A long press: name the edges of the tile under `pos` instead of picking it up;
+        False when no tile lies there."""
+        tile = self.tile_under(pos)
+        if tile is None:
+            return False
+        self.gesture.cancel()
+        at = (round(pos[0]), round(pos[1]))
+        self.details = TileDetails(tile, at, self.stage.art.theme.edge_names)
+        return True
 
     def _press(self, event: pygame.Event) -> bool:
         if event.button == 3:

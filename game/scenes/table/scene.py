@@ -48,6 +48,7 @@ from game.scenes.table.stage import TableStage
 from game.scenes.table.turns import TableTurns
 from game.ui.board.table_layout import TableLayout
 from game.ui.text import Said
+from game.ui.touch import LONG_PRESS, VIEW_GESTURES
 from game.ui.widgets.controls import Button
 
 if TYPE_CHECKING:
@@ -321,7 +322,7 @@ class TableScene(Scene):
             if not self.controls.gesture.dragging and self.form.handle_event(event):
                 return True
             return self.controls.handle_pointer(event)
-        if event.type in (pygame.MOUSEWHEEL, pygame.MULTIGESTURE):
+        if event.type in (pygame.MOUSEWHEEL, LONG_PRESS) or event.type in VIEW_GESTURES:
             return self.controls.handle_pointer(event)
         if event.type == pygame.KEYDOWN:
             return self.narration.handle_key(event) or self.controls.handle_key(event)
@@ -342,6 +343,7 @@ class TableScene(Scene):
         stage.draw_effects(surface, alpha, self.help.hint, self.help.hint_points, self.clock)
         self.update_buttons()
         self.form.draw(surface, ui)
+        self.controls.details.draw(surface, ui)
         if banner is not None:
             names, undoer = self.match.names, self.commands.undoer()
             self.handoff.draw(surface, ui, names[banner], None if undoer is None else names[undoer])
