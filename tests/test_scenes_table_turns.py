@@ -303,9 +303,11 @@ def test_the_hint_ring_stands_out_on_the_felt(make_app: AppMaker) -> None:
     drawn: list[Colour] = []
     real = marks.draw_ring
 
-    def draw_ring(surface: pygame.Surface, cell: Cell, pulse: float, *args: Any) -> None:
-        drawn.append(args[0] if args else PALETTE.hint)
-        real(surface, cell, pulse, *args)
+    def draw_ring(
+        surface: pygame.Surface, cell: Cell, pulse: float, colour: Colour = PALETTE.hint
+    ) -> None:
+        drawn.append(colour)
+        real(surface, cell, pulse, colour)
 
     marks.draw_ring = draw_ring  # type: ignore[method-assign]
     app.redraw()
