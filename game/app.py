@@ -226,7 +226,7 @@ class App:
     def notify(self, text: str | Notice) -> None:
         """Show a one-line notice at the bottom of the window for a few seconds (a notice
         from the files in the player's language)."""
-        self.notice_board.add(text, self.time, self.frames)
+        self.notice_board.add(text, self.frames)
         self.pace.changed = True
 
     def _take_storage_notices(self) -> None:
@@ -379,12 +379,12 @@ class App:
     def draw(self, alpha: float) -> None:
         """Draw the top scene (and the scenes under an overlay), notices and achievements."""
         self.stack.draw(self.screen, alpha)
-        self.notice_board.draw(self.screen, self.ui, self._keep_clear())
+        self.notice_board.draw(self.screen, self.ui, self._keep_clear(), self.time)
         self.toasts.draw(self.screen, self.felt(), self.ui, self._keep_clear(), self.time)
 
     def notice_boxes(self) -> list[tuple[list[pygame.Surface], pygame.Rect]]:
-        """The notices shown now, each its lines and its box (`Notices.boxes`)."""
-        return self.notice_board.boxes(self.ui, self.size, self._keep_clear())
+        """The notices drawn on the last frame, each its lines and its box."""
+        return self.notice_board.boxes()
 
     def _keep_clear(self) -> list[pygame.Rect]:
         """What notices must not cover: the top scene's buttons and what it keeps clear."""

@@ -224,5 +224,5 @@ def test_a_huge_error_frame_is_refused_at_once(make_app: AppMaker, fake_server: 
 
 def test_a_notice_cuts_what_it_would_measure() -> None:
     notices = Notices()
-    notices.add("A" * (15 * 1024 * 1024), 0.0, 0)
+    notices.add("A" * (15 * 1024 * 1024), 0)
     assert len(notices.texts[0]) == LONGEST

@@ -17,8 +17,9 @@ from game.scenes.solitaire.draw import DrawSolitaireScene
 from game.scenes.solitaire.sources import DISCARD_KEY
 from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.ui.tiles.image import DIGIT_SHARE, TileState
-from tests.conftest import AppMaker
+from tests.conftest import AppMaker, HeldAdviser
 from tests.drive import Input, run_until
+from tools.text_audit import watching
 
 S = TypeVar("S", bound=SolitaireScene)
 
@@ -182,3 +183,25 @@ def test_the_discard_pile_is_fanned_beside_the_stock(make_app: AppMaker) -> None
     xs = [s.centre[0] for s in sorted(shown, key=lambda s: scene.draw_state.discard.index(s.tile))]
     assert xs == sorted(xs) and xs[0] > scene.stock_and_discard.stock_pos[0]
     assert scene.sources.sprites[DISCARD_KEY].tile == scene.draw_state.discard[-1]
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_thinking_is_said_in_the_status_words_not_on_the_board(
+    make_app: AppMaker, held_adviser: HeldAdviser, size: tuple[int, int]
+) -> None:
+    """While a hint is coming, "Thinking…" is said with the status words below the board:
+    it was drawn at the board's top, over the figure's area."""
+    app = make_app(size=size, speed="instant", adviser=held_adviser)
+    held_adviser.release()
+    scene = open_scene(app, StackedSolitaireScene(app, seed=5))
+    held_adviser.allowed = held_adviser.submitted  # the hint asked from now on waits
+    Input(app).press(pygame.K_h)
+    assert scene.autoplay.hint_wanted
+    with watching(app) as frame:
+        app.redraw()
+        app.run_frames(1)
+    thinking = [drawn.rect for drawn in frame.texts if "Thinking…" in drawn.text]
+    assert len(thinking) == 1 and not thinking[0].colliderect(scene.board.area)
+    assert thinking[0].collidepoint(thinking[0].left, scene.bars.undo_button.rect.centery)
+    held_adviser.release()
+    run_until(app, lambda: scene.autoplay.hint_move is not None)

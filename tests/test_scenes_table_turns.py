@@ -5,6 +5,7 @@ gets no hand-off; the opening says who starts and why; unplayable tiles look apa
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from pathlib import Path
 from typing import Any
@@ -27,11 +28,12 @@ from game.scenes.table.score import KEYS_ARMED_S, ScoreScene
 from game.scenes.table.turns import LANDED_PAUSE_S, PAUSE_FACTOR_CAP
 from game.ui.board.marks import LAST_MARK
 from game.ui.pacing import FIXED_DT
-from game.ui.theme import Colour
+from game.ui.theme import PALETTE, Colour
 from game.ui.tiles.image import DIGIT_SHARE, TileState, triangle_points
 from game.ui.tween import SPEED_FACTORS
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until
+from tests.test_ui_slip import APART, SEEN_AS, seen_as
 from tools.samples import table_config
 
 
@@ -284,6 +286,51 @@ def test_a_hint_shows_its_points_and_escape_clears_it(make_app: AppMaker) -> Non
         assert scene.help.hint_points == scene.state.placement_score(hint)
     drive.press(pygame.K_ESCAPE)
     assert scene.help.hint is None and app.scene is scene
+
+
+def test_the_hint_ring_stands_out_on_the_felt(make_app: AppMaker) -> None:
+    """The hint's ring was light green on the green felt, hard to see: it is drawn (found
+    on screen) in a colour as far from the felt as the review's outlines are, in normal
+    and in red-green colour-blind vision."""
+    app = make_app(size=(1280, 800), speed="instant", banner=False, frames=1)
+    scene = open_table(app, [("Ann", "human"), ("Ben", "human")], 6)
+    first_human_move(app, scene)
+    run_until(app, scene.human_can_act)
+    Input(app).press(pygame.K_h)
+    run_until(app, lambda: scene.help.hint is not None)
+    assert scene.help.hint is not None and scene.help.hint.action == PLACE
+    marks = scene.board.marks
+    drawn: list[Colour] = []
+    real = marks.draw_ring
+
+    def draw_ring(
+        surface: pygame.Surface, cell: Cell, pulse: float, colour: Colour = PALETTE.hint
+    ) -> None:
+        drawn.append(colour)
+        real(surface, cell, pulse, colour)
+
+    marks.draw_ring = draw_ring  # type: ignore[method-assign]
+    app.redraw()
+    app.run_frames(1)
+    assert drawn
+    x, y = (round(v) for v in scene.board.view.cell_centre(scene.help.hint.cell))
+    near = pygame.Rect(0, 0, scene.board.view.side * 1.2, scene.board.view.side * 1.2)
+    near.center = (x, y)
+    shown = {
+        app.screen.get_at((px, py))[:3]
+        for px in range(near.left, near.right)
+        for py in range(near.top, near.bottom)
+    }
+    for colour in drawn:
+        assert colour in shown
+        for vision in SEEN_AS:
+            for cloth in (PALETTE.felt, PALETTE.felt_light):
+
+                def apart(one: Colour, vision: str = vision, cloth: Colour = cloth) -> float:
+                    return math.dist(seen_as(vision, one), seen_as(vision, cloth))
+
+                outlines = (PALETTE.marked_played, PALETTE.marked_better)
+                assert apart(colour) >= min(apart(one) for one in outlines) > APART, vision
 
 
 def test_notices_keep_off_the_buttons_and_go_with_their_screen(make_app: AppMaker) -> None:

@@ -100,6 +100,9 @@ class Palette:
     sky blue, unlike red against green)."""
     marked_better: Colour = (110, 205, 255)
     """A review's outline of the better move (sky blue)."""
+    hint: Colour = (110, 205, 255)
+    """The hint's ring: the better move's sky blue (a hint is the move the coach would
+    play), on a dark rim; green hardly showed on the green felt."""
     tile_back: Colour = (28, 44, 84)
     tile_back_line: Colour = (196, 160, 84)
 

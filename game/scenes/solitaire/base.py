@@ -342,12 +342,19 @@ class SolitaireScene(Scene):
         hint = None if finished else self.autoplay.hint_move
         stage.draw_over(surface, alpha, self.sources, hint, self.services.time)
         self.form.draw(surface, self.services.ui)
-        self.bars.draw_status(surface, self.status_text(), self.session.light, self.deals.searching)
-        thinking = self.autoplay.hint_wanted or (
+        said = self.status_text()
+        if self.thinking:  # in the status words: on the board it covered the figure's top
+            said = (f"{said[0]} · {_('Thinking…')}", _("Thinking…"))
+        self.bars.draw_status(surface, said, self.session.light, self.deals.searching)
+        busy = self.deals.busy_text if self.deals.searching else ""
+        stage.draw_message(surface, self.session, busy, self.end_note())
+
+    @property
+    def thinking(self) -> bool:
+        """Whether advice the player waits for is coming (a hint, the computer's move)."""
+        return self.autoplay.hint_wanted or (
             self.autoplay.waiting and not self.tweens.busy and self.session.advice.thinking
         )
-        busy = self.deals.busy_text if self.deals.searching else ""
-        stage.draw_message(surface, self.session, busy, thinking, self.end_note())
 
     def end_note(self) -> str:
         """A last line for the game-over banner (draw solitaire: the fair odds)."""

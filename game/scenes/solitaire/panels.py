@@ -197,21 +197,13 @@ def draw_figure_message(
     area: pygame.Rect,
     end: list[Line],
     busy: str,
-    thinking: bool,
 ) -> None:
-    """Above the figure: the game's `end` (the figure kept clear of it), the search for
-    a deal, or that advice is coming."""
+    """Above the figure: the game's `end` (the figure kept clear of it) or the search
+    for a deal."""
     if end:
         draw_banner(surface, ui, area, end)
     elif busy:
         draw_banner(surface, ui, area, [(busy, 24, PALETTE.text)])
-    elif thinking:
-        blit_text(
-            surface,
-            ui.text(_("Thinking…"), 18, PALETTE.text_dim),
-            (area.centerx, area.top + ui.px(14)),
-            "midtop",
-        )
 
 
 def draw_hinted_spot(surface: pygame.Surface, board: Board, move: Move, time: float) -> None:

@@ -174,13 +174,12 @@ class SolitaireStage:
         surface: pygame.Surface,
         session: SolitaireSession,
         busy: str,
-        thinking: bool,
         end_note: str,
     ) -> None:
-        """The words above the figure: `busy` (looking for a deal), thinking, or the game
-        over (`end_lines`)."""
+        """The words above the figure: `busy` (looking for a deal) or the game over
+        (`end_lines`)."""
         end = end_lines(session, end_note)
-        draw_figure_message(surface, self.ui, self.board.area, end, busy, thinking)
+        draw_figure_message(surface, self.ui, self.board.area, end, busy)
 
     def kept_clear(self, session: SolitaireSession, end_note: str) -> list[pygame.Rect]:
         """What the figure keeps clear of: the game-over words, once the game is over."""

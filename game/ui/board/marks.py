@@ -169,16 +169,18 @@ class BoardMarks:
                 pygame.draw.circle(surface, PALETTE.gold, (x, y), max(1, radius // 3))
 
     def draw_ring(
-        self, surface: pygame.Surface, cell: Cell, pulse: float, colour: Colour = PALETTE.good
+        self, surface: pygame.Surface, cell: Cell, pulse: float, colour: Colour = PALETTE.hint
     ) -> None:
-        """A pulsing ring round `cell` (the hint); `pulse` in 0..1. Off the board, a
-        pointer at its edge."""
+        """A pulsing ring round `cell` (the hint) on a dark rim, which sets it off the
+        felt and the tiles; `pulse` in 0..1. Off the board, a pointer at its edge."""
         x, y = self.view.cell_centre(cell)
         radius = self.view.side * (0.42 + 0.1 * pulse)
+        width, rim = max(2, self.ui.px(3)), max(1, self.ui.px(2))
         with self.clipped(surface):
             if self.point_to(surface, cell, colour):
                 return
-            pygame.draw.circle(surface, colour, (x, y), radius, max(2, self.ui.px(3)))
+            pygame.draw.circle(surface, RIM, (x, y), radius + rim, width + 2 * rim)
+            pygame.draw.circle(surface, colour, (x, y), radius, width)
 
     def draw_outline(
         self,
