@@ -1,7 +1,7 @@
 """The table server without a window (docs/protocol.md "Running a server"):
 
     python -m game.server [--host ADDRESS] [--port PORT] [--home DIR] [--limit NAME=VALUE]
-                          [--tls-cert FILE --tls-key FILE] [--store redis://HOST:PORT/DB]
+                          [--tls-cert FILE --tls-key FILE] [--store URL]
 
 Its first line on standard output is `{"listening": "ws://ADDRESS:PORT"}` (`wss://` with
 `--tls-cert` and `--tls-key`: the certificate chain and its private key, PEM); it serves
@@ -14,11 +14,13 @@ codes and seats intact, when it starts again; so are its players (`players.json`
 hash of each player's key, public id, name and rating; `players.journal`: the changes
 since it was last written whole). `--limit`, as often as needed, sets one of
 the limits of `game.net.tables.limits.Limits` (`--limit connections_per_host=200`).
-`--store redis://HOST:PORT/DB` keeps the tables and the players in Redis instead, where
-several servers serve the same tables to the same players (`game.net.tables.redis_store`,
-`game.net.tables.replica`, `game.net.tables.redis_book`); a
-Redis that cannot be reached when it starts is one line on standard error, exit 1; one
-that keeps nothing on its disk, or only snapshots, is one line too (it serves on).
+`--store redis://HOST:PORT/DB` keeps the tables and the players in Redis instead (or
+any Redis URL of `game.net.tables.redis_address`: a password or an ACL user, TLS, a Unix
+socket, Sentinel), where several servers serve the same tables to the same players
+(`game.net.tables.redis_store`, `game.net.tables.replica`, `game.net.tables.redis_book`);
+a Redis that cannot serve when it starts is one line on standard error (its password
+hidden), exit 1; one that keeps nothing on its disk, or only snapshots, is one line too
+(it serves on).
 Redis's client is the server's own dependency, not a player's: without it `--store` is
 one line on standard error saying what to install (`contack[server]`), exit 1.
 Python's cyclic garbage collector looks only at what was made in the last `SETTLE_S`
@@ -38,13 +40,14 @@ import time
 from functools import partial
 from pathlib import Path
 from typing import Final
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from game.ai.worker import WorkerPool
 from game.collector import Collector
 from game.net.server import Task, run_server
 from game.net.tables.limits import Limits
 from game.net.tables.players import FileBook
+from game.net.tables.redis_address import checked, shown
 from game.net.tables.registry import Registry
 from game.net.tables.store import TableStore
 from game.net.tables.thinking import AdvisedThinker
@@ -93,22 +96,15 @@ def limit_setting(text: str) -> tuple[str, int | float]:
 
 
 def store_url(text: str) -> str:
-    """`redis://HOST:PORT/DB` (PORT and DB numbers), the only store a server names."""
+    """A Redis URL of `redis_address.FORMS`, the only store a server names; the CA file
+    a `rediss://` one names, readable."""
     try:
-        parts = urlsplit(text)
-        port = parts.port
-    except ValueError:
-        port = None
-    if (
-        parts.scheme != "redis"
-        or not parts.hostname
-        or port is None
-        or not parts.path[1:].isdigit()
-        or parts.query
-        or parts.fragment
-    ):
-        raise argparse.ArgumentTypeError(f"{text!r} is not redis://HOST:PORT/DB")
-    return text
+        url = checked(text)
+        for path in parse_qs(urlsplit(url).query).get("ssl_ca_certs", []):
+            _check_tls_file(Path(path))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return url
 
 
 def tls_context(cert: Path | None, key: Path | None) -> ssl.SSLContext | None:
@@ -169,8 +165,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--store",
         type=store_url,
-        metavar="redis://HOST:PORT/DB",
-        help="keep the tables in Redis, shared by every server on it (default: --home's files)",
+        metavar="URL",
+        help=(
+            "keep the tables in Redis, shared by every server on it (default: --home's "
+            "files): redis://[USER:PASSWORD@]HOST:PORT/DB, "
+            "rediss://[USER:PASSWORD@]HOST:PORT/DB[?ssl_ca_certs=CA.pem] (TLS), "
+            "unix:///PATH/redis.sock[?db=DB], or "
+            "redis+sentinel://[USER:PASSWORD@]HOST:PORT[,HOST:PORT...]/MASTER/DB"
+        ),
     )
     args = parser.parse_args(argv)
     try:
@@ -208,11 +210,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def unopened(store: str, error: OSError | ModuleNotFoundError) -> str:
-    """Why `store` could not be opened, in one line: it cannot be reached, or Redis's
-    client, the server's own dependency, is not installed."""
+    """Why `store` could not be opened, in one line: it cannot serve (not reached, a
+    password refused, TLS refused, no master), or Redis's client, the server's own
+    dependency, is not installed. The store's password is never shown."""
     if isinstance(error, ModuleNotFoundError):
         return f"--store needs {error.name}: pip install 'contack[server]'"
-    return f"cannot reach the store {store}: {error}"
+    why = error.filename or error.strerror or str(error)
+    return f"cannot use the store {shown(store)}: {why}"
 
 
 async def settling(collector: Collector) -> None:
