@@ -2,6 +2,7 @@
 
     python -m game.server [--host ADDRESS] [--port PORT] [--home DIR] [--limit NAME=VALUE]
                           [--tls-cert FILE --tls-key FILE] [--store URL]
+                          [--trusted-proxy CIDR]
 
 Its first line on standard output is `{"listening": "ws://ADDRESS:PORT"}` (`wss://` with
 `--tls-cert` and `--tls-key`: the certificate chain and its private key, PEM); it serves
@@ -14,6 +15,8 @@ codes and seats intact, when it starts again; so are its players (`players.json`
 hash of each player's key, public id, name and rating; `players.journal`: the changes
 since it was last written whole). `--limit`, as often as needed, sets one of
 the limits of `game.net.tables.limits.Limits` (`--limit connections_per_host=200`).
+`--trusted-proxy CIDR`, as often as needed, names the proxies in front of the server: a
+connection from one counts, for those limits, as the client its `X-Forwarded-For` names.
 `--store redis://HOST:PORT/DB` keeps the tables and the players in Redis instead (or
 any Redis URL of `game.net.tables.redis_address`: a password or an ACL user, TLS, a Unix
 socket, Sentinel), where several servers serve the same tables to the same players
@@ -32,6 +35,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import ipaddress
 import json
 import ssl
 import stat
@@ -45,7 +49,7 @@ from urllib.parse import parse_qs, urlsplit
 from game.ai.worker import WorkerPool
 from game.collector import Collector
 from game.net.server import Task, run_server
-from game.net.tables.limits import Limits
+from game.net.tables.limits import IpNetwork, Limits, TrustedProxies
 from game.net.tables.players import FileBook
 from game.net.tables.redis_address import checked, shown
 from game.net.tables.registry import Registry
@@ -105,6 +109,14 @@ def store_url(text: str) -> str:
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
     return url
+
+
+def proxy_network(text: str) -> IpNetwork:
+    """A CIDR (`10.0.0.0/8`, `2001:db8::/32`) or one address (its own network)."""
+    try:
+        return ipaddress.ip_network(text, strict=False)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an address or a CIDR") from None
 
 
 def tls_context(cert: Path | None, key: Path | None) -> ssl.SSLContext | None:
@@ -174,6 +186,18 @@ def main(argv: list[str] | None = None) -> int:
             "redis+sentinel://[USER:PASSWORD@]HOST:PORT[,HOST:PORT...]/MASTER/DB"
         ),
     )
+    parser.add_argument(
+        "--trusted-proxy",
+        type=proxy_network,
+        action="append",
+        default=[],
+        metavar="CIDR",
+        help=(
+            "a proxy in front of the server (repeatable): a connection from it counts, for "
+            "the limits per host and per network, as the client its X-Forwarded-For names "
+            "(the header is ignored from anyone else)"
+        ),
+    )
     args = parser.parse_args(argv)
     try:
         tls = tls_context(args.tls_cert, args.tls_key)
@@ -196,7 +220,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     tasks.append(partial(settling, Collector(COLLECTOR_GROWTH)))
     try:
-        saved = asyncio.run(run_server(registry, args.host, args.port, announce, tls, tasks))
+        proxies = TrustedProxies(args.trusted_proxy)
+        serving = run_server(registry, args.host, args.port, announce, tls, tasks, proxies)
+        saved = asyncio.run(serving)
     except KeyboardInterrupt:  # where no signal handler can be set (Windows): Ctrl+C
         saved = registry.save_all()
     except OSError as error:

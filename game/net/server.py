@@ -18,7 +18,9 @@ processes, polled here; tables are swept every few seconds. On Redis, the regist
 work is done in threads, never in the loop (`turns.py`): a slow Redis slows only the
 work that waits on it.
 Given a TLS context it serves `wss://` (a club's server on the internet; a proxy in
-front of it that ends TLS serves as well).
+front of it that ends TLS serves as well). A connection from a proxy it trusts
+(`TrustedProxies`) is counted, once its request comes, as the client the proxy names in
+`X-Forwarded-For`, for the limits per host and per network alike.
 `run_server` is what `python -m game.server` and the game's "Host a table" run.
 """
 
@@ -34,9 +36,10 @@ from functools import partial
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 
 from game.net.messages import MAX_FRAME
-from game.net.tables.limits import Entry, Gate
+from game.net.tables.limits import NO_PROXIES, Entry, Gate, TrustedProxies
 from game.net.tables.outbox import Outbox
 from game.net.tables.registry import Registry
 from game.net.tables.thinking import AdvisedThinker
@@ -64,6 +67,7 @@ files, the workers' pipes, the listening sockets, standard input and output."""
 REFUSING_S = 2.0
 """How long a refused connection may take to read its answer and close."""
 FULL = "This table server is full; try again later.\n"
+FORWARDED = "X-Forwarded-For"
 CONNECTION_LOG = logging.getLogger("game.net.server.connection")
 """The connections' log: websockets writes every frame to it at DEBUG, a club's hello
 with its player's key among them, so it never logs below INFO, whatever the server's
@@ -101,14 +105,19 @@ def peer_address(connection: ServerConnection) -> str:
     return str(remote[0] if remote else "")
 
 
-def gated(gate: Gate) -> type[ServerConnection]:
+class CountedConnection(ServerConnection):
+    """A connection as the gate counts it: `address` is who it is counted as (its peer,
+    or the client a trusted proxy forwards, once its request says who)."""
+
+    entry = Entry.DROPPED
+    address = ""
+
+
+def gated(gate: Gate) -> type[CountedConnection]:
     """Connections that `gate` counts: one it does not let in is answered HTTP 503 and
     closed as soon as it is accepted (before its handshake, which may never come)."""
 
-    class GatedConnection(ServerConnection):
-        entry = Entry.DROPPED
-        address = ""
-
+    class GatedConnection(CountedConnection):
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(transport)
             self.address = peer_address(self)
@@ -127,6 +136,26 @@ def gated(gate: Gate) -> type[ServerConnection]:
     return GatedConnection
 
 
+def forwarded(gate: Gate) -> Callable[[ServerConnection, Request], Response | None]:
+    """The handshake's check (`process_request`) that counts a connection from a trusted
+    proxy again as the client its `X-Forwarded-For` names: answered HTTP 503 when that
+    client is over its limit. From anyone else, the header changes nothing."""
+
+    def counted(connection: ServerConnection, request: Request) -> Response | None:
+        assert isinstance(connection, CountedConnection)
+        client = gate.proxies.client(connection.address, request.headers.get_all(FORWARDED))
+        if client == connection.address:
+            return None
+        gate.leave(connection.address, connection.entry)
+        connection.address = client
+        connection.entry = gate.enter(client)
+        if connection.entry is Entry.ADMITTED:
+            return None
+        return connection.protocol.reject(503, FULL)
+
+    return counted
+
+
 Task = Callable[[], Coroutine[object, object, None]]
 """Work a server does while it serves (following the other servers of its store)."""
 
@@ -134,19 +163,26 @@ Task = Callable[[], Coroutine[object, object, None]]
 class TableServer:
     """A registry served over WebSocket, with `tasks` running beside it."""
 
-    def __init__(self, registry: Registry, tasks: Sequence[Task] = ()) -> None:
+    def __init__(
+        self,
+        registry: Registry,
+        tasks: Sequence[Task] = (),
+        proxies: TrustedProxies = NO_PROXIES,
+    ) -> None:
         self.registry = registry
         self.tasks = tasks
         limits = registry.limits
-        self.gate = Gate(limits.connections_per_host, connection_room(limits.max_connections))
+        room = connection_room(limits.max_connections)
+        self.gate = Gate(limits.connections_per_host, room, proxies)
 
     async def handle(self, connection: ServerConnection) -> None:
         """One connection, from its first frame to its last."""
+        assert isinstance(connection, CountedConnection)  # `gated`'s
         outbox = Outbox(connection, self.registry.limits)
         writer = asyncio.create_task(outbox.run())
         turns = self.registry.turns
         peer = self.registry.connect(
-            turns.in_loop(outbox.put), peer_address(connection), turns.in_loop(outbox.end)
+            turns.in_loop(outbox.put), connection.address, turns.in_loop(outbox.end)
         )
         try:
             async for frame in connection:
@@ -199,6 +235,7 @@ class TableServer:
                 max_size=MAX_FRAME,
                 ping_interval=PING_S,
                 create_connection=gated(self.gate),
+                process_request=forwarded(self.gate),
                 backlog=BACKLOG,
                 ssl=tls,
                 logger=CONNECTION_LOG,
@@ -219,12 +256,13 @@ async def run_server(
     ready: Callable[[str], None],
     tls: ssl.SSLContext | None = None,
     tasks: Sequence[Task] = (),
+    proxies: TrustedProxies = NO_PROXIES,
 ) -> bool:
     """Serve `registry` until SIGTERM or SIGINT (`python -m game.server`), `tasks` beside
-    it; whether every table was saved at the end."""
+    it, counting the clients `proxies` forward; whether every table was saved at the end."""
     loop = asyncio.get_running_loop()
     stop: asyncio.Future[None] = loop.create_future()
     for number in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows: Ctrl+C only
             loop.add_signal_handler(number, finish, stop)
-    return await TableServer(registry, tasks).run(host, port, stop, ready, tls)
+    return await TableServer(registry, tasks, proxies).run(host, port, stop, ready, tls)
