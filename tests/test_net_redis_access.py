@@ -5,6 +5,7 @@ hidden, when the store cannot serve."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
@@ -17,7 +18,7 @@ from websockets.sync.client import connect
 
 from game.net.messages import create_frame
 from game.net.tables.redis_address import shown
-from game.net.tables.redis_store import OPEN, client_for
+from game.net.tables.redis_store import OPEN, async_client_for, client_for
 from tests.conftest import GUARD_S
 from tests.net_process import ROOT, end, start_server
 from tools.redis_server import Access, NoRedis, RedisServer, TlsFiles, start_redis, start_sentinel
@@ -61,15 +62,27 @@ ACCESSES = {
 
 
 def serves_a_table(tmp_path: Path, url: str) -> None:
-    """A server on `url` opens a table, and the table is in that Redis."""
+    """A server on `url` opens a table, and the table is in that Redis; the asyncio
+    client that follows the other servers' changes reaches it too."""
     server, address = start_server(tmp_path / "home", None, "--store", url)
     try:
         with connect(address, open_timeout=GUARD_S) as host:
             host.send(create_frame(["remote", "remote"]))
             code = json.loads(host.recv(timeout=GUARD_S))["table"]
     finally:
-        assert "Traceback" not in end(server)
+        said = end(server)
+    assert "Traceback" not in said and "cannot read the store" not in said
     assert client_for(url, GUARD_S).sismember(OPEN, code)
+    assert asyncio.run(opened_in(url)) == [code]
+
+
+async def opened_in(url: str) -> list[str]:
+    """The open tables, as the asyncio client of `url` reads them."""
+    client = async_client_for(url, GUARD_S)
+    try:
+        return [str(code) for code in await client.smembers(OPEN)]
+    finally:
+        await client.aclose()
 
 
 def refused(tmp_path: Path, url: str) -> list[str]:
