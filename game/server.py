@@ -16,7 +16,8 @@ hash of each player's key, public id, name and rating; `players.journal`: the ch
 since it was last written whole). `--limit`, as often as needed, sets one of
 the limits of `game.net.tables.limits.Limits` (`--limit connections_per_host=200`).
 `--trusted-proxy CIDR`, as often as needed, names the proxies in front of the server: a
-connection from one counts, for those limits, as the client its `X-Forwarded-For` names.
+connection from one counts, for those limits, as the client its `X-Forwarded-For` (or
+its PROXY protocol v1 line) names.
 `--store redis://HOST:PORT/DB` keeps the tables and the players in Redis instead (or
 any Redis URL of `game.net.tables.redis_address`: a password or an ACL user, TLS, a Unix
 socket, Sentinel), where several servers serve the same tables to the same players
@@ -194,8 +195,8 @@ def main(argv: list[str] | None = None) -> int:
         metavar="CIDR",
         help=(
             "a proxy in front of the server (repeatable): a connection from it counts, for "
-            "the limits per host and per network, as the client its X-Forwarded-For names "
-            "(the header is ignored from anyone else)"
+            "the limits per host and per network, as the client its X-Forwarded-For or "
+            "PROXY protocol v1 line names (both are ignored from anyone else)"
         ),
     )
     args = parser.parse_args(argv)

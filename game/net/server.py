@@ -20,7 +20,8 @@ work that waits on it.
 Given a TLS context it serves `wss://` (a club's server on the internet; a proxy in
 front of it that ends TLS serves as well). A connection from a proxy it trusts
 (`TrustedProxies`) is counted, once its request comes, as the client the proxy names in
-`X-Forwarded-For`, for the limits per host and per network alike.
+`X-Forwarded-For`, or in the PROXY protocol's (v1) first line, for the limits per host
+and per network alike.
 `run_server` is what `python -m game.server` and the game's "Host a table" run.
 """
 
@@ -39,7 +40,15 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from game.net.messages import MAX_FRAME
-from game.net.tables.limits import NO_PROXIES, Entry, Gate, TrustedProxies
+from game.net.tables.limits import (
+    NO_PROXIES,
+    PROXY_LINE,
+    PROXY_LINE_BYTES,
+    Entry,
+    Gate,
+    TrustedProxies,
+    proxy_source,
+)
 from game.net.tables.outbox import Outbox
 from game.net.tables.registry import Registry
 from game.net.tables.thinking import AdvisedThinker
@@ -118,16 +127,50 @@ def gated(gate: Gate) -> type[CountedConnection]:
     closed as soon as it is accepted (before its handshake, which may never come)."""
 
     class GatedConnection(CountedConnection):
+        proxy_line_due = False
+        """Whether its first bytes may be a PROXY protocol line (it comes from a trusted
+        proxy, and nothing has come yet)."""
+        heading = b""
+
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(transport)
-            self.address = peer_address(self)
-            self.entry = gate.enter(self.address)
+            self.count(peer_address(self))
+            self.proxy_line_due = gate.proxies.trusts(self.address)
+
+        def count(self, address: str) -> None:
+            """Count it as `address`: answered HTTP 503 and closed when refused."""
+            self.address = address
+            self.entry = gate.enter(address)
             if self.entry is Entry.REFUSED:  # the answer, then the end of what is sent
                 self.protocol.send_response(self.protocol.reject(503, FULL))
                 self.send_data()
                 self.loop.call_later(REFUSING_S, self.transport.abort)
             elif self.entry is Entry.DROPPED:
                 self.transport.abort()
+
+        def data_received(self, data: bytes) -> None:
+            if not self.proxy_line_due:
+                super().data_received(data)
+                return
+            self.heading += data
+            if not self.heading.startswith(PROXY_LINE[: len(self.heading)]):
+                self.proxy_line_due = False  # a request as any other: no PROXY line
+                super().data_received(self.heading)
+                return
+            line, ended, rest = self.heading.partition(b"\r\n")
+            if not ended and len(self.heading) < PROXY_LINE_BYTES:
+                return  # the rest of the line is on its way
+            self.proxy_line_due = False
+            try:
+                source = proxy_source(line if ended else self.heading)
+            except (ValueError, UnicodeDecodeError):
+                self.transport.abort()  # as the protocol says of a line it cannot read
+                return
+            if source is not None and self.entry is Entry.ADMITTED:
+                gate.leave(self.address, self.entry)
+                self.count(source)
+            if rest:
+                super().data_received(rest)
 
         def connection_lost(self, exc: Exception | None) -> None:
             super().connection_lost(exc)

@@ -12,7 +12,7 @@ import ipaddress
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol, TypeVar
+from typing import Final, Protocol, TypeVar
 
 Clock = Callable[[], float]
 """Seconds from any fixed start (`time.monotonic` on a live server)."""
@@ -147,6 +147,26 @@ class TrustedProxies:
 
 
 NO_PROXIES = TrustedProxies()
+PROXY_LINE: Final = b"PROXY "
+PROXY_LINE_BYTES: Final = 107
+"""The longest PROXY protocol v1 line, its CRLF included (haproxy's proxy-protocol.txt)."""
+
+
+def proxy_source(line: bytes) -> str | None:
+    """The client a PROXY protocol v1 line names (`PROXY TCP4 SOURCE DESTINATION
+    SOURCE-PORT DESTINATION-PORT`, no CRLF), None for `PROXY UNKNOWN` (the proxy's own
+    connection); `ValueError` when it is no such line."""
+    if len(line) + 2 > PROXY_LINE_BYTES:
+        raise ValueError(line)
+    fields = line.decode("ascii").split(" ")
+    if fields[:2] == ["PROXY", "UNKNOWN"]:
+        return None
+    if len(fields) != 6 or fields[0] != "PROXY" or fields[1] not in ("TCP4", "TCP6"):
+        raise ValueError(line)
+    source = _ip(fields[2])
+    if source is None or source.version != int(fields[1][3]):
+        raise ValueError(line)
+    return str(source)
 
 
 class Entry(Enum):
