@@ -16,6 +16,7 @@ import pytest
 import trustme
 from websockets.sync.client import connect
 
+from game import server
 from game.net.messages import create_frame
 from game.net.tables.redis_address import shown
 from game.net.tables.redis_store import OPEN, async_client_for, client_for
@@ -49,8 +50,8 @@ def redis_with() -> Iterator[dict[str, RedisServer]]:
     """The test's redis-servers and Sentinels by name, each stopped after the test."""
     running: dict[str, RedisServer] = {}
     yield running
-    for server in running.values():
-        server.close()
+    for redis in running.values():
+        redis.close()
 
 
 ACCESSES = {
@@ -157,3 +158,15 @@ def test_a_server_serves_a_table_through_the_master_a_sentinel_names(
 )
 def test_a_store_url_is_shown_without_its_password(url: str, seen: str) -> None:
     assert shown(url) == seen
+
+
+def test_a_ca_file_that_cannot_be_read_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "ca.pem"
+    url = f"rediss://:pw@127.0.0.1:1/0?ssl_ca_certs={missing}"
+    with pytest.raises(SystemExit) as exited:
+        server.main(["--port", "0", "--store", url])
+    assert exited.value.code == 2
+    said = capsys.readouterr().err.splitlines()[-1]
+    assert said.endswith(f"argument --store: cannot read {missing}: No such file or directory")
