@@ -1,8 +1,8 @@
 """The table server without a window (docs/protocol.md "Running a server"):
 
     python -m game.server [--host ADDRESS] [--port PORT] [--home DIR] [--limit NAME=VALUE]
-                          [--tls-cert FILE --tls-key FILE] [--store redis://HOST:PORT/DB]
-                          [--archive postgresql://USER@HOST:PORT/DB]
+                          [--tls-cert FILE --tls-key FILE] [--store URL]
+                          [--trusted-proxy CIDR] [--archive postgresql://USER@HOST:PORT/DB]
 
 Its first line on standard output is `{"listening": "ws://ADDRESS:PORT"}` (`wss://` with
 `--tls-cert` and `--tls-key`: the certificate chain and its private key, PEM); it serves
@@ -15,11 +15,16 @@ codes and seats intact, when it starts again; so are its players (`players.json`
 hash of each player's key, public id, name and rating; `players.journal`: the changes
 since it was last written whole). `--limit`, as often as needed, sets one of
 the limits of `game.net.tables.limits.Limits` (`--limit connections_per_host=200`).
-`--store redis://HOST:PORT/DB` keeps the tables and the players in Redis instead, where
-several servers serve the same tables to the same players (`game.net.tables.redis_store`,
-`game.net.tables.replica`, `game.net.tables.redis_book`); a
-Redis that cannot be reached when it starts is one line on standard error, exit 1; one
-that keeps nothing on its disk, or only snapshots, is one line too (it serves on).
+`--trusted-proxy CIDR`, as often as needed, names the proxies in front of the server: a
+connection from one counts, for those limits, as the client its `X-Forwarded-For` (or
+its PROXY protocol v1 line) names.
+`--store redis://HOST:PORT/DB` keeps the tables and the players in Redis instead (or
+any Redis URL of `game.net.tables.redis_address`: a password or an ACL user, TLS, a Unix
+socket, Sentinel), where several servers serve the same tables to the same players
+(`game.net.tables.redis_store`, `game.net.tables.replica`, `game.net.tables.redis_book`);
+a Redis that cannot serve when it starts is one line on standard error (its password
+hidden), exit 1; one that keeps nothing on its disk, or only snapshots, is one line too
+(it serves on).
 Redis's client is the server's own dependency, not a player's: without it `--store` is
 one line on standard error saying what to install (`contack[server]`), exit 1.
 `--archive postgresql://USER@HOST:PORT/DB` moves each finished game out of the store
@@ -35,6 +40,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import ipaddress
 import json
 import ssl
 import stat
@@ -43,14 +49,15 @@ import time
 from functools import partial
 from pathlib import Path
 from typing import Final
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from game.ai.worker import WorkerPool
 from game.collector import Collector
 from game.net.server import Task, run_server
 from game.net.tables.archive import NO_ARCHIVE, Archive
-from game.net.tables.limits import Limits
+from game.net.tables.limits import IpNetwork, Limits, TrustedProxies
 from game.net.tables.players import FileBook
+from game.net.tables.redis_address import checked, shown
 from game.net.tables.registry import Registry
 from game.net.tables.store import TableStore
 from game.net.tables.thinking import AdvisedThinker
@@ -99,22 +106,23 @@ def limit_setting(text: str) -> tuple[str, int | float]:
 
 
 def store_url(text: str) -> str:
-    """`redis://HOST:PORT/DB` (PORT and DB numbers), the only store a server names."""
+    """A Redis URL of `redis_address.FORMS`, the only store a server names; the CA file
+    a `rediss://` one names, readable."""
     try:
-        parts = urlsplit(text)
-        port = parts.port
+        url = checked(text)
+        for path in parse_qs(urlsplit(url).query).get("ssl_ca_certs", []):
+            _check_tls_file(Path(path))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return url
+
+
+def proxy_network(text: str) -> IpNetwork:
+    """A CIDR (`10.0.0.0/8`, `2001:db8::/32`) or one address (its own network)."""
+    try:
+        return ipaddress.ip_network(text, strict=False)
     except ValueError:
-        port = None
-    if (
-        parts.scheme != "redis"
-        or not parts.hostname
-        or port is None
-        or not parts.path[1:].isdigit()
-        or parts.query
-        or parts.fragment
-    ):
-        raise argparse.ArgumentTypeError(f"{text!r} is not redis://HOST:PORT/DB")
-    return text
+        raise argparse.ArgumentTypeError(f"{text!r} is not an address or a CIDR") from None
 
 
 def tls_context(cert: Path | None, key: Path | None) -> ssl.SSLContext | None:
@@ -175,8 +183,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--store",
         type=store_url,
-        metavar="redis://HOST:PORT/DB",
-        help="keep the tables in Redis, shared by every server on it (default: --home's files)",
+        metavar="URL",
+        help=(
+            "keep the tables in Redis, shared by every server on it (default: --home's "
+            "files): redis://[USER:PASSWORD@]HOST:PORT/DB, "
+            "rediss://[USER:PASSWORD@]HOST:PORT/DB[?ssl_ca_certs=CA.pem] (TLS), "
+            "unix:///PATH/redis.sock[?db=DB], or "
+            "redis+sentinel://[USER:PASSWORD@]HOST:PORT[,HOST:PORT...]/MASTER/DB"
+        ),
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        type=proxy_network,
+        action="append",
+        default=[],
+        metavar="CIDR",
+        help=(
+            "a proxy in front of the server (repeatable): a connection from it counts, for "
+            "the limits per host and per network, as the client its X-Forwarded-For or "
+            "PROXY protocol v1 line names (both are ignored from anyone else)"
+        ),
     )
     parser.add_argument(
         "--archive",
@@ -205,7 +231,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     tasks.append(partial(settling, Collector(COLLECTOR_GROWTH)))
     try:
-        saved = asyncio.run(run_server(registry, args.host, args.port, announce, tls, tasks))
+        proxies = TrustedProxies(args.trusted_proxy)
+        serving = run_server(registry, args.host, args.port, announce, tls, tasks, proxies)
+        saved = asyncio.run(serving)
     except KeyboardInterrupt:  # where no signal handler can be set (Windows): Ctrl+C
         saved = registry.save_all()
     except OSError as error:
@@ -219,14 +247,16 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def unopened(args: argparse.Namespace, error: OSError | ModuleNotFoundError) -> str:
-    """Why the store or the archive could not be opened, in one line: it cannot be
-    reached, or its client, the server's own dependency, is not installed."""
+    """Why the store or the archive could not be opened, in one line: it cannot serve
+    (not reached, a password refused, TLS refused, no master), or its client, the
+    server's own dependency, is not installed. The store's password is never shown."""
     if isinstance(error, ModuleNotFoundError):
         option = "--archive" if error.name == "psycopg" else "--store"
         return f"{option} needs {error.name}: pip install 'contack[server]'"
     if isinstance(error, ArchiveUnreachable):
         return f"cannot reach the archive {args.archive}: {error}"
-    return f"cannot reach the store {args.store}: {error}"
+    why = error.filename or error.strerror or str(error)
+    return f"cannot use the store {shown(args.store)}: {why}"
 
 
 class ArchiveUnreachable(OSError):

@@ -123,7 +123,18 @@ def test_a_table_idle_for_a_day_is_kept_closed_and_one_nobody_joined_forgotten(
 
 
 @pytest.mark.parametrize(
-    "url", ["files", "redis://", "redis://host/0", "redis://host:port/0", "rediss://h:1/0"]
+    "url",
+    [
+        "files",
+        "redis://",
+        "redis://host/0",
+        "redis://host:port/0",
+        "redis://h:1/0?ssl_ca_certs=x",
+        "rediss://h:1/0?retry=1",
+        "unix://redis.sock",
+        "redis+sentinel://h:1/0",
+        "redis+sentinel://h:1,h/club/0",
+    ],
 )
 def test_a_store_that_is_not_redis_host_port_db_is_one_line_and_exit_2(
     url: str, capsys: pytest.CaptureFixture[str]
@@ -131,7 +142,7 @@ def test_a_store_that_is_not_redis_host_port_db_is_one_line_and_exit_2(
     with pytest.raises(SystemExit) as exited:
         server.main(["--port", "0", "--store", url])
     assert exited.value.code == 2
-    assert "is not redis://HOST:PORT/DB" in capsys.readouterr().err.splitlines()[-1]
+    assert "is not redis://[USER:PASSWORD@]HOST:PORT/DB" in capsys.readouterr().err.splitlines()[-1]
 
 
 def test_a_redis_that_cannot_be_reached_at_start_is_one_line_and_exit_1(
@@ -140,4 +151,4 @@ def test_a_redis_that_cannot_be_reached_at_start_is_one_line_and_exit_1(
     url = "redis://127.0.0.1:1/0"
     assert server.main(["--port", "0", "--store", url]) == 1
     lines = capsys.readouterr().err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"table server: cannot reach the store {url}")
+    assert len(lines) == 1 and lines[0].startswith(f"table server: cannot use the store {url}")

@@ -18,7 +18,10 @@ processes, polled here; tables are swept every few seconds. On Redis, the regist
 work is done in threads, never in the loop (`turns.py`): a slow Redis slows only the
 work that waits on it.
 Given a TLS context it serves `wss://` (a club's server on the internet; a proxy in
-front of it that ends TLS serves as well).
+front of it that ends TLS serves as well). A connection from a proxy it trusts
+(`TrustedProxies`) is counted, once its request comes, as the client the proxy names in
+`X-Forwarded-For`, or in the PROXY protocol's (v1) first line, for the limits per host
+and per network alike.
 `run_server` is what `python -m game.server` and the game's "Host a table" run.
 """
 
@@ -34,9 +37,18 @@ from functools import partial
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 
 from game.net.messages import MAX_FRAME
-from game.net.tables.limits import Entry, Gate
+from game.net.tables.limits import (
+    NO_PROXIES,
+    PROXY_LINE,
+    PROXY_LINE_BYTES,
+    Entry,
+    Gate,
+    TrustedProxies,
+    proxy_source,
+)
 from game.net.tables.outbox import Outbox
 from game.net.tables.registry import Registry
 from game.net.tables.thinking import AdvisedThinker
@@ -64,6 +76,7 @@ files, the workers' pipes, the listening sockets, standard input and output."""
 REFUSING_S = 2.0
 """How long a refused connection may take to read its answer and close."""
 FULL = "This table server is full; try again later.\n"
+FORWARDED = "X-Forwarded-For"
 CONNECTION_LOG = logging.getLogger("game.net.server.connection")
 """The connections' log: websockets writes every frame to it at DEBUG, a club's hello
 with its player's key among them, so it never logs below INFO, whatever the server's
@@ -101,18 +114,33 @@ def peer_address(connection: ServerConnection) -> str:
     return str(remote[0] if remote else "")
 
 
-def gated(gate: Gate) -> type[ServerConnection]:
+class CountedConnection(ServerConnection):
+    """A connection as the gate counts it: `address` is who it is counted as (its peer,
+    or the client a trusted proxy forwards, once its request says who)."""
+
+    entry = Entry.DROPPED
+    address = ""
+
+
+def gated(gate: Gate) -> type[CountedConnection]:
     """Connections that `gate` counts: one it does not let in is answered HTTP 503 and
     closed as soon as it is accepted (before its handshake, which may never come)."""
 
-    class GatedConnection(ServerConnection):
-        entry = Entry.DROPPED
-        address = ""
+    class GatedConnection(CountedConnection):
+        proxy_line_due = False
+        """Whether its first bytes may be a PROXY protocol line (it comes from a trusted
+        proxy, and nothing has come yet)."""
+        heading = b""
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(transport)
-            self.address = peer_address(self)
-            self.entry = gate.enter(self.address)
+            self.count(peer_address(self))
+            self.proxy_line_due = gate.proxies.trusts(self.address)
+
+        def count(self, address: str) -> None:
+            """Count it as `address`: answered HTTP 503 and closed when refused."""
+            self.address = address
+            self.entry = gate.enter(address)
             if self.entry is Entry.REFUSED:  # the answer, then the end of what is sent
                 self.protocol.send_response(self.protocol.reject(503, FULL))
                 self.send_data()
@@ -120,11 +148,55 @@ def gated(gate: Gate) -> type[ServerConnection]:
             elif self.entry is Entry.DROPPED:
                 self.transport.abort()
 
+        def data_received(self, data: bytes) -> None:
+            if not self.proxy_line_due:
+                super().data_received(data)
+                return
+            self.heading += data
+            if not self.heading.startswith(PROXY_LINE[: len(self.heading)]):
+                self.proxy_line_due = False  # a request as any other: no PROXY line
+                super().data_received(self.heading)
+                return
+            line, ended, rest = self.heading.partition(b"\r\n")
+            if not ended and len(self.heading) < PROXY_LINE_BYTES:
+                return  # the rest of the line is on its way
+            self.proxy_line_due = False
+            try:
+                source = proxy_source(line if ended else self.heading)
+            except (ValueError, UnicodeDecodeError):
+                self.transport.abort()  # as the protocol says of a line it cannot read
+                return
+            if source is not None and self.entry is Entry.ADMITTED:
+                gate.leave(self.address, self.entry)
+                self.count(source)
+            if rest:
+                super().data_received(rest)
+
         def connection_lost(self, exc: Exception | None) -> None:
             super().connection_lost(exc)
             gate.leave(self.address, self.entry)
 
     return GatedConnection
+
+
+def forwarded(gate: Gate) -> Callable[[ServerConnection, Request], Response | None]:
+    """The handshake's check (`process_request`) that counts a connection from a trusted
+    proxy again as the client its `X-Forwarded-For` names: answered HTTP 503 when that
+    client is over its limit. From anyone else, the header changes nothing."""
+
+    def counted(connection: ServerConnection, request: Request) -> Response | None:
+        assert isinstance(connection, CountedConnection)
+        client = gate.proxies.client(connection.address, request.headers.get_all(FORWARDED))
+        if client == connection.address:
+            return None
+        gate.leave(connection.address, connection.entry)
+        connection.address = client
+        connection.entry = gate.enter(client)
+        if connection.entry is Entry.ADMITTED:
+            return None
+        return connection.protocol.reject(503, FULL)
+
+    return counted
 
 
 Task = Callable[[], Coroutine[object, object, None]]
@@ -134,19 +206,26 @@ Task = Callable[[], Coroutine[object, object, None]]
 class TableServer:
     """A registry served over WebSocket, with `tasks` running beside it."""
 
-    def __init__(self, registry: Registry, tasks: Sequence[Task] = ()) -> None:
+    def __init__(
+        self,
+        registry: Registry,
+        tasks: Sequence[Task] = (),
+        proxies: TrustedProxies = NO_PROXIES,
+    ) -> None:
         self.registry = registry
         self.tasks = tasks
         limits = registry.limits
-        self.gate = Gate(limits.connections_per_host, connection_room(limits.max_connections))
+        room = connection_room(limits.max_connections)
+        self.gate = Gate(limits.connections_per_host, room, proxies)
 
     async def handle(self, connection: ServerConnection) -> None:
         """One connection, from its first frame to its last."""
+        assert isinstance(connection, CountedConnection)  # `gated`'s
         outbox = Outbox(connection, self.registry.limits)
         writer = asyncio.create_task(outbox.run())
         turns = self.registry.turns
         peer = self.registry.connect(
-            turns.in_loop(outbox.put), peer_address(connection), turns.in_loop(outbox.end)
+            turns.in_loop(outbox.put), connection.address, turns.in_loop(outbox.end)
         )
         try:
             async for frame in connection:
@@ -199,6 +278,7 @@ class TableServer:
                 max_size=MAX_FRAME,
                 ping_interval=PING_S,
                 create_connection=gated(self.gate),
+                process_request=forwarded(self.gate),
                 backlog=BACKLOG,
                 ssl=tls,
                 logger=CONNECTION_LOG,
@@ -219,12 +299,13 @@ async def run_server(
     ready: Callable[[str], None],
     tls: ssl.SSLContext | None = None,
     tasks: Sequence[Task] = (),
+    proxies: TrustedProxies = NO_PROXIES,
 ) -> bool:
     """Serve `registry` until SIGTERM or SIGINT (`python -m game.server`), `tasks` beside
-    it; whether every table was saved at the end."""
+    it, counting the clients `proxies` forward; whether every table was saved at the end."""
     loop = asyncio.get_running_loop()
     stop: asyncio.Future[None] = loop.create_future()
     for number in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows: Ctrl+C only
             loop.add_signal_handler(number, finish, stop)
-    return await TableServer(registry, tasks).run(host, port, stop, ready, tls)
+    return await TableServer(registry, tasks, proxies).run(host, port, stop, ready, tls)

@@ -3,15 +3,16 @@ waiting for it), attempts counted per network, and which tables have had their t
 
 An address is counted with its network, the /24 of IPv4 or the /64 of IPv6 (one home
 or one customer usually has a whole /64, and often several IPv4 addresses of a /24), so
-that many addresses of one network are one asker."""
+that many addresses of one network are one asker. Behind a proxy the server trusts
+(`TrustedProxies`), the address counted is the one the proxy forwards."""
 
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol, TypeVar
+from typing import Final, Protocol, TypeVar
 
 Clock = Callable[[], float]
 """Seconds from any fixed start (`time.monotonic` on a live server)."""
@@ -103,6 +104,71 @@ def host_of(address: str) -> str:
     return _counted(address, 32)
 
 
+IpNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def _ip(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """`address` as an IP address (an IPv4-mapped IPv6 one as IPv4), None if it is none."""
+    try:
+        ip = ipaddress.ip_address(address.strip())
+    except ValueError:
+        return None
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    return ip
+
+
+class TrustedProxies:
+    """The networks of the proxies in front of the server (`--trusted-proxy CIDR`): a
+    connection from one of them is counted as the client it forwards (`X-Forwarded-For`),
+    one from anywhere else as itself, whatever it says. None by default."""
+
+    def __init__(self, networks: Sequence[IpNetwork] = ()) -> None:
+        self.networks = tuple(networks)
+
+    def trusts(self, address: str) -> bool:
+        """Whether `address` is one of the proxies'."""
+        ip = _ip(address)
+        return ip is not None and any(ip in network for network in self.networks)
+
+    def client(self, peer: str, forwarded: Iterable[str]) -> str:
+        """Who a connection from `peer` is counted as, given its `X-Forwarded-For` headers
+        (each a comma-separated list, the nearest hop last): the nearest address no proxy
+        of ours added, read only through proxies we trust; `peer` itself unless it is one.
+        An entry that is no address stops the reading at the proxy that passed it on."""
+        counted = peer
+        hops = [hop for header in forwarded for hop in header.split(",")]
+        while self.trusts(counted) and hops:
+            ip = _ip(hops.pop())
+            if ip is None:
+                break
+            counted = str(ip)
+        return counted
+
+
+NO_PROXIES = TrustedProxies()
+PROXY_LINE: Final = b"PROXY "
+PROXY_LINE_BYTES: Final = 107
+"""The longest PROXY protocol v1 line, its CRLF included (haproxy's proxy-protocol.txt)."""
+
+
+def proxy_source(line: bytes) -> str | None:
+    """The client a PROXY protocol v1 line names (`PROXY TCP4 SOURCE DESTINATION
+    SOURCE-PORT DESTINATION-PORT`, no CRLF), None for `PROXY UNKNOWN` (the proxy's own
+    connection); `ValueError` when it is no such line."""
+    if len(line) + 2 > PROXY_LINE_BYTES:
+        raise ValueError(line)
+    fields = line.decode("ascii").split(" ")
+    if fields[:2] == ["PROXY", "UNKNOWN"]:
+        return None
+    if len(fields) != 6 or fields[0] != "PROXY" or fields[1] not in ("TCP4", "TCP6"):
+        raise ValueError(line)
+    source = _ip(fields[2])
+    if source is None or source.version != int(fields[1][3]):
+        raise ValueError(line)
+    return str(source)
+
+
 class Entry(Enum):
     """What becomes of a new connection."""
 
@@ -115,11 +181,14 @@ class Entry(Enum):
 
 class Gate:
     """Open connections, counted per host (`host_of`) and in all: of `room` connections
-    at once, an eighth is kept for the refusals in progress."""
+    at once, an eighth is kept for the refusals in progress. A trusted proxy's own
+    address has no limit of its own (its connections are counted again as the clients
+    they forward, once their request says who: `forwarded`)."""
 
-    def __init__(self, per_host: int, room: int) -> None:
+    def __init__(self, per_host: int, room: int, proxies: TrustedProxies = NO_PROXIES) -> None:
         self.per_host = per_host
         self.room = room
+        self.proxies = proxies
         self.total = max(1, room - max(1, room // 8))
         """Connections admitted at once."""
         self.admitted = 0
@@ -129,7 +198,8 @@ class Gate:
     def enter(self, address: str) -> Entry:
         """Count a new connection from `address` (`leave` when it ends)."""
         host = host_of(address)
-        if self.admitted < self.total and self._hosts.get(host, 0) < self.per_host:
+        per_host = self.room if self.proxies.trusts(address) else self.per_host
+        if self.admitted < self.total and self._hosts.get(host, 0) < per_host:
             self.admitted += 1
             self._hosts[host] = self._hosts.get(host, 0) + 1
             return Entry.ADMITTED

@@ -1,5 +1,6 @@
 """The server's tables in Redis, for several servers on one store (`python -m game.server
---store redis://HOST:PORT/DB`); the files of `store.py` stay the default.
+--store redis://HOST:PORT/DB`, or any of `redis_address.FORMS`); the files of `store.py`
+stay the default.
 
 Each open table is a hash `contack:table:CODE` (`save`: its whole save; `version`: how
 many changes it has had) and a list `contack:journal:CODE` (each move and line of chat
@@ -29,9 +30,12 @@ import secrets
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 import redis
+import redis.asyncio
+import redis.asyncio.sentinel
+import redis.sentinel
 from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 from redis.retry import Retry
@@ -39,6 +43,7 @@ from redis.retry import Retry
 from game.net.tables.archive import NO_ARCHIVE, Archive
 from game.net.tables.club_table import ChatLine
 from game.net.tables.keeping import Stale
+from game.net.tables.redis_address import sentinels
 from game.net.tables.store import journal_line, play_journal, said_line
 from game.net.tables.table import NetTable
 from game.net.tables.turns import UNSHARED, Unshared
@@ -142,7 +147,9 @@ def answering(turns: Unshared) -> Iterator[None]:
         try:
             yield
         except RedisError as error:
-            raise OSError(errno.EIO, "the store does not answer", str(error)) from None
+            # redis-py follows a lost master's name with the Sentinels' clients, at length
+            why = str(error).partition(" : <")[0]
+            raise OSError(errno.EIO, "the store does not answer", why) from None
 
 
 class Lost(Stale):
@@ -165,15 +172,45 @@ def lost_unsaved() -> Iterator[None]:
 
 
 def client_for(url: str, timeout_s: float) -> redis.Redis:
-    """A synchronous client of `url` that gives up after `timeout_s` and never retries."""
-    return redis.Redis.from_url(
-        url,
-        decode_responses=True,
-        encoding_errors="backslashreplace",  # a lone surrogate, as the files write it
-        socket_timeout=timeout_s,
-        socket_connect_timeout=timeout_s,
-        retry=Retry(NoBackoff(), 0),
+    """A synchronous client of `url` (any of `redis_address.FORMS`) that gives up after
+    `timeout_s` and never retries."""
+    options: dict[str, Any] = {
+        "decode_responses": True,
+        "encoding_errors": "backslashreplace",  # a lone surrogate, as the files write it
+        "socket_timeout": timeout_s,
+        "socket_connect_timeout": timeout_s,
+        "retry": Retry(NoBackoff(), 0),
+    }
+    found = sentinels(url)
+    if found is None:
+        return redis.Redis.from_url(url, **options)
+    watchers = redis.sentinel.Sentinel(  # type: ignore[no-untyped-call]
+        found.hosts, socket_timeout=timeout_s, socket_connect_timeout=timeout_s
     )
+    client: redis.Redis = watchers.master_for(  # type: ignore[no-untyped-call]
+        found.master, db=found.db, username=found.username, password=found.password, **options
+    )
+    return client
+
+
+def async_client_for(url: str, timeout_s: float) -> redis.asyncio.Redis:
+    """An asyncio client of `url` (any of `redis_address.FORMS`) that gives up after
+    `timeout_s`."""
+    options: dict[str, Any] = {
+        "decode_responses": True,
+        "encoding_errors": "backslashreplace",
+        "socket_timeout": timeout_s,
+    }
+    found = sentinels(url)
+    if found is None:
+        return redis.asyncio.Redis.from_url(url, **options)
+    watchers = redis.asyncio.sentinel.Sentinel(  # type: ignore[no-untyped-call]
+        found.hosts, socket_timeout=timeout_s
+    )
+    client: redis.asyncio.Redis = watchers.master_for(
+        found.master, db=found.db, username=found.username, password=found.password, **options
+    )
+    return client
 
 
 class RedisStore:

@@ -36,7 +36,6 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import partial
 from typing import Any, Final
 
-import redis.asyncio
 from redis.exceptions import RedisError
 
 from game.net.club_replies import said_frame
@@ -44,7 +43,16 @@ from game.net.messages import Refused
 from game.net.replies import move_frame, presence_frame
 from game.net.tables.keeping import Stale, not_saved
 from game.net.tables.presence import SeatsHeld
-from game.net.tables.redis_store import CHANGES, TIMEOUT_S, Kept, Lost, RedisStore, digest
+from game.net.tables.redis_address import shown
+from game.net.tables.redis_store import (
+    CHANGES,
+    TIMEOUT_S,
+    Kept,
+    Lost,
+    RedisStore,
+    async_client_for,
+    digest,
+)
 from game.net.tables.registry import Rate, Registry, after_move, view_of
 from game.net.tables.store import heard
 from game.net.tables.table import NetTable, code_key
@@ -224,7 +232,7 @@ class Replica:
             return  # other work of this server joined it first
         self.unrestored = set(self.registry.tables)
         print(
-            f"table server: the store {self.store.url} lost the club's tables (Redis "
+            f"table server: the store {shown(self.store.url)} lost the club's tables (Redis "
             f"restarted with nothing kept, or flushed): writing back the "
             f"{len(self.unrestored)} held here",
             file=sys.stderr,
@@ -366,12 +374,7 @@ class Replica:
 
     async def follow(self) -> None:
         """Read the store's changes as they come and take each in, until cancelled."""
-        client = redis.asyncio.Redis.from_url(
-            self.store.url,
-            decode_responses=True,
-            encoding_errors="backslashreplace",
-            socket_timeout=BLOCK_S + TIMEOUT_S,
-        )
+        client = async_client_for(self.store.url, BLOCK_S + TIMEOUT_S)
         failing = False
         try:
             while True:
