@@ -44,7 +44,7 @@ def in_progress(data: dict[str, Any], moves: int = 3) -> dict[str, Any]:
 
 def partial_record(record: dict[str, Any], moves: int) -> dict[str, Any]:
     """The same game stopped after its first `moves` moves (a game in progress)."""
-    game = GameRecord(record)
+    game = GameRecord.parse(record)
     data: dict[str, Any] = {**game.to_json(), "hands": []}
     left = moves
     for hand in game.to_json()["hands"]:

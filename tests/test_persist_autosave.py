@@ -68,10 +68,12 @@ def test_autosave_saved_checked_and_cleared(tmp_path: Path) -> None:
     assert autosave.check_saved_game(storage, mode) is None
     data = in_progress(record(mode))
     assert autosave.save_game(storage, data)
-    assert autosave.check_saved_game(storage, mode) == GameRecord(data) and not storage.notices
+    assert (
+        autosave.check_saved_game(storage, mode) == GameRecord.parse(data) and not storage.notices
+    )
     undealt = {**data, "hands": []}
     storage.save_game(undealt)
-    assert autosave.check_saved_game(storage, mode) == GameRecord(undealt)
+    assert autosave.check_saved_game(storage, mode) == GameRecord.parse(undealt)
     autosave.clear_game(storage, mode)
     assert not storage.has_saved_game()
     autosave.clear_game(storage, mode)  # nothing to clear is fine
@@ -82,7 +84,7 @@ def test_each_mode_keeps_its_own_autosave(tmp_path: Path) -> None:
     saves = {mode: in_progress(record(mode)) for mode in tuple(Mode)}
     for data in saves.values():
         storage.save_game(data)
-    assert autosave.check_saved_games(storage) == {m: GameRecord(d) for m, d in saves.items()}
+    assert autosave.check_saved_games(storage) == {m: GameRecord.parse(d) for m, d in saves.items()}
     storage.clear_game("table")
     assert not storage.has_saved_game("table") and storage.has_saved_game("draw-solitaire")
 
@@ -91,13 +93,13 @@ def test_the_old_single_autosave_moves_to_its_mode(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
     data = in_progress(record("stacked-solitaire"))
     (tmp_path / autosave.LEGACY_FILE).write_text(json.dumps(data), encoding="utf-8")
-    assert autosave.check_saved_games(storage) == {"stacked-solitaire": GameRecord(data)}
+    assert autosave.check_saved_games(storage) == {"stacked-solitaire": GameRecord.parse(data)}
     newer = in_progress(record("table"))
     storage.save_game(newer)
     (tmp_path / autosave.LEGACY_FILE).write_text(
         json.dumps(in_progress(record("table"), 2)), encoding="utf-8"
     )
-    assert autosave.check_saved_games(storage)["table"] == GameRecord(newer)  # newer stays
+    assert autosave.check_saved_games(storage)["table"] == GameRecord.parse(newer)  # newer stays
     assert list(tmp_path.glob(f"{autosave.LEGACY_FILE}.bad-*"))  # the old one kept aside
 
 
@@ -139,7 +141,7 @@ def test_killed_mid_game_continue_restores_the_same_position(
     assert isinstance(menu, MenuScene)
     Input(app).click(menu.buttons["continue-" + mode.split("-")[0]])
     game = resumed_game(app)
-    expected = RecordedGame.from_record(GameRecord(partial_record(record, crash_at)))
+    expected = RecordedGame.from_record(GameRecord.parse(partial_record(record, crash_at)))
     assert game.record.to_json()["hands"] == expected.record.to_json()["hands"]
     assert game.state.figure.tiles() == expected.state.figure.tiles()
     assert game.state.current_player == expected.state.current_player
@@ -187,5 +189,5 @@ def test_a_good_save_is_kept(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
     data = partial_record(finished_record(), 4)
     storage.save_game(data)
-    assert check_saved_game(storage, "table") == GameRecord(data)
+    assert check_saved_game(storage, "table") == GameRecord.parse(data)
     assert storage.has_saved_game() and not storage.notices

@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from game.i18n import N_
 from game.persist.files import GameFiles, Notice
-from game.persist.records import check_record_dict
+from game.persist.records import check_record
 from game.rules.errors import RecordError
 from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
@@ -88,14 +88,13 @@ def check_saved_game(files: GameFiles, mode: str) -> GameRecord | None:
     try:
         if data.get("mode") != mode:
             raise RecordError(f"record: a {data.get('mode')!r} game in the {mode} save")
-        if data.get("hands") == []:  # set up but not dealt yet: the scene deals it
-            GameRecord(data).validate_header()
-        else:
-            check_record_dict(data)
+        record = GameRecord.parse(data)
+        if record.hand_count:  # none: set up but not dealt yet, the scene deals it
+            check_record(record)
     except RecordError as error:
         files.set_aside(path, str(error))
         return None
-    return GameRecord(data)
+    return record
 
 
 def check_saved_games(files: GameFiles) -> dict[str, GameRecord]:

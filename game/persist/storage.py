@@ -15,6 +15,7 @@ from pathlib import Path
 from game.persist import autosave, history, settings
 from game.persist.files import GameFiles
 from game.persist.settings import Settings
+from game.rules.errors import RecordError
 from game.rules.record.document import GameRecord
 
 
@@ -53,7 +54,13 @@ class Storage(GameFiles):
         """The saved game of `mode`, or None (a bad file is set aside with a notice); its
         moves are checked when it is resumed."""
         data = autosave.load_game(self, mode)
-        return None if data is None else GameRecord(data)
+        if data is None:
+            return None
+        try:
+            return GameRecord.parse(data)
+        except RecordError as error:
+            self.set_aside(self.saved_game_path(mode), str(error))
+            return None
 
     def save_game(self, record: Mapping[str, object]) -> bool:
         return autosave.save_game(self, record)

@@ -32,11 +32,18 @@ REDO_KEY: Final = "redo"
 # --- the document ---------------------------------------------------------------------
 
 
+_OWN: Final = object()
+"""The key to `GameRecord`'s constructor, which only this module holds: a record comes in by
+`GameRecord.parse` (or `from_json`, or `new`), its shape checked, never past it."""
+
+
 class GameRecord:
     """A record document. Keys this code does not know are kept and written back."""
 
-    def __init__(self, document: dict[str, Any]) -> None:
-        """Wrap `document` as it is (the rules' own use: others `parse`)."""
+    def __init__(self, document: dict[str, Any], key: object) -> None:
+        """Wrap `document` as it is (this module's own use: others `parse` or `new`)."""
+        if key is not _OWN:
+            raise TypeError("a GameRecord comes from GameRecord.parse or GameRecord.new")
         self._document = document
         self._last_moves: tuple[RecordMove, ...] | None = None
 
@@ -59,7 +66,7 @@ class GameRecord:
         data["players"] = players
         data.update(extra)
         data["hands"] = []
-        return cls(data)
+        return cls(data, _OWN)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:
@@ -74,7 +81,7 @@ class GameRecord:
     def parse(cls, data: object) -> GameRecord:
         """The record a JSON document holds, its shape checked (`RecordError` when it is
         not one): the one way a file's or a message's record comes in. It keeps `data`."""
-        record = cls(data)  # type: ignore[arg-type]  # validate_header refuses a non-object
+        record = cls(data, _OWN)  # type: ignore[arg-type]  # validate_header refuses a non-object
         record.validate_header()
         return record
 
@@ -255,7 +262,7 @@ class GameRecord:
 
     def copy(self) -> GameRecord:
         """An independent copy (a later move of this game leaves it as it is)."""
-        return GameRecord(_copied(self._document))
+        return GameRecord(_copied(self._document), _OWN)
 
     def only_hand(self, index: int, moves: Sequence[RecordMove], result: Any = None) -> GameRecord:
         """A copy whose hands are those before `index` and hand `index` dealt again with
@@ -268,7 +275,7 @@ class GameRecord:
         if result is not None:
             hand["result"] = result
         data["hands"] = [*data["hands"][:index], hand]
-        return GameRecord(data)
+        return GameRecord(data, _OWN)
 
     # the last hand's redo list: moves taken back and not played again yet, kept in the
     # record so that a resumed game can redo them
