@@ -79,6 +79,14 @@ def test_autosave_saved_checked_and_cleared(tmp_path: Path) -> None:
     autosave.clear_game(storage, mode)  # nothing to clear is fine
 
 
+def test_a_save_whose_header_is_bad_is_set_aside_when_loaded(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    mode = "draw-solitaire"
+    assert autosave.save_game(storage, {**in_progress(record(mode)), "version": "two"})
+    assert storage.load_game(mode) is None
+    assert not storage.has_saved_game(mode) and "is not supported" in str(storage.take_notices()[0])
+
+
 def test_each_mode_keeps_its_own_autosave(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
     saves = {mode: in_progress(record(mode)) for mode in tuple(Mode)}
