@@ -17,6 +17,7 @@ from game.rules.record.shape import FORMAT, VERSION, check_shape, read_rules
 from game.rules.record.values import RecordHand, RecordMove, RecordPlayer
 from game.rules.seeds_names import is_seed, player_name, trim_names
 from game.rules.table_rules import TableRules
+from game.rules.tiles import TileId, tile_name
 
 DAILY_KEY: Final = "daily"
 """The record key that marks a daily deal; its value is the date, YYYY-MM-DD (a key this
@@ -311,15 +312,37 @@ class GameRecord:
 
     # written by RecordedGame as moves are played and taken back
 
-    def start_hand(self, hand: HandEntry) -> None:
+    def start_hand(self, stock: Sequence[TileId], cut: int | None) -> None:
+        """A new last hand dealt from `stock` (stacked solitaire: cut at `cut`), no moves."""
+        hand: HandEntry = {"stock": [tile_name(tile) for tile in stock]}
+        if cut is not None:
+            hand["cut"] = cut
+        hand["moves"] = []
         self._document["hands"].append(hand)
         self._last_moves = None
 
-    def last_hand(self) -> HandEntry:
-        """The last hand's entry, to be written into (RecordedGame only)."""
+    def append_move(self, move: RecordMove) -> None:
+        """Write `move` down as the last hand's next."""
+        self._document["hands"][-1]["moves"].append(move.entry(self.mode))
         self._last_moves = None
-        hand: HandEntry = self._document["hands"][-1]
-        return hand
+
+    def take_back_move(self) -> None:
+        """Strike the last hand's last move (and its result, if it had one)."""
+        hand = self._document["hands"][-1]
+        hand["moves"].pop()
+        hand.pop("result", None)
+        self._last_moves = None
+
+    def write_hand(self, result: object, clock_s: float | None) -> None:
+        """Write the last hand's `result` (None: none yet) and, in a timed game, its game
+        clock, after the result (a table's clock is written again each time)."""
+        hand = self._document["hands"][-1]
+        if self.mode is Mode.TABLE:
+            hand.pop("clock_s", None)
+        if result is not None:
+            hand["result"] = result
+        if clock_s is not None:
+            hand["clock_s"] = round(clock_s, 3)
 
     def dumps(self, extra: Mapping[str, Any] | None = None) -> str:
         """The document as text: one key per line, one move per line, stable bytes; with
