@@ -6,7 +6,7 @@ stable text it is written as. `game.rules.record` replays and keeps it in step w
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Final
 
 from game.rules import jsontext
@@ -209,9 +209,21 @@ class GameRecord:
         return len(self._document["hands"])
 
     def hand_entries(self) -> list[Mapping[str, Any]]:
-        """The hands as written (the replay in `recorded_game` checks them)."""
+        """The hands as written, for the replay in `recorded_game` to check: readers
+        outside `game.rules.record` take `hands`, `results` or `moves_by`."""
         hands: list[Mapping[str, Any]] = self._document["hands"]
         return hands
+
+    def results(self) -> list[Any]:
+        """Each ended hand's result as written."""
+        return [hand["result"] for hand in self._document["hands"] if "result" in hand]
+
+    def moves_by(self, seats: Collection[int], hand: int) -> int:
+        """How many moves of hand `hand` seats `seats` played, as written (not checked)."""
+        moves = self._document["hands"][hand].get("moves")
+        if not isinstance(moves, list):
+            return 0
+        return sum(isinstance(entry, dict) and entry.get("player") in seats for entry in moves)
 
     def move_count(self, hand: int) -> int:
         """How many moves hand `hand` holds."""

@@ -148,7 +148,7 @@ class RecordedGame:
 
     def results(self) -> list[Any]:
         """Each ended hand's result as in the record."""
-        return [hand["result"] for hand in self.record.hand_entries() if "result" in hand]
+        return self.record.results()
 
     def totals(self) -> list[Any]:
         """Table: each seat's sum over ended hands; solitaire: tiles placed."""
