@@ -151,7 +151,7 @@ def test_the_achievements_are_kept_before_the_history(
     next start counts the game from its save and earns nothing twice."""
     files = Storage(tmp_path)
     record = GameRecord.parse(table_game(WON))
-    files.save_game(record.to_json())  # its last move's autosave
+    files.save_game(record)  # its last move's autosave
     monkeypatch.setattr(history_module, "save_history", kill)
     with pytest.raises(Killed):
         add_finished_game(files, record)

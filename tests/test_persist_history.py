@@ -22,7 +22,7 @@ from game.persist.storage import Storage
 from game.rules.errors import RecordError
 from game.rules.record.document import GameRecord
 from tests.conftest import AppMaker
-from tests.persistence_helpers import finished_record, in_progress, record
+from tests.persistence_helpers import finished_record, in_progress, record, write_save
 
 
 def test_a_refused_game_is_not_added_and_says_why(tmp_path: Path) -> None:
@@ -106,7 +106,7 @@ def test_a_read_only_data_folder_never_stops_the_game(make_app: AppMaker, tmp_pa
     from game.persist.history import load_history
 
     storage = Storage(tmp_path)
-    autosave.save_game(storage, finished_record("draw-solitaire"))
+    write_save(storage, finished_record("draw-solitaire"))
 
     def refuse(*_args: Any, **_kwargs: Any) -> None:
         raise PermissionError(13, "Permission denied")
@@ -138,7 +138,7 @@ def test_a_nul_in_the_oldest_of_fifty_games_never_stops_a_start(
         for n in range(HISTORY_LIMIT)
     ]
     (tmp_path / "history.json").write_text(json.dumps(history), "utf-8")
-    autosave.save_game(storage, finished_record("draw-solitaire", 1, 2))
+    write_save(storage, finished_record("draw-solitaire", 1, 2))
     app = make_app(speed="instant")
     assert type(app.scene).__name__ == "MenuScene"
     assert len(load_history(storage).games) == HISTORY_LIMIT
@@ -278,10 +278,10 @@ def test_a_game_counted_late_leaves_the_save_of_a_game_begun_since(tmp_path: Pat
     saved before its end), never that of the next game of its mode."""
     storage = Storage(tmp_path)
     finished = GameRecord.parse(record("draw-solitaire", 1))
-    storage.save_game(in_progress(finished.to_json(), moves=5))
+    write_save(storage, in_progress(finished.to_json(), moves=5))
     add_finished_game(storage, finished)
     assert not storage.has_saved_game("draw-solitaire")  # its own save goes
     begun_since = GameRecord.parse(in_progress(record("draw-solitaire", 2)))
-    storage.save_game(begun_since.document)
+    storage.save_game(begun_since)
     add_finished_game(storage, GameRecord.parse(record("draw-solitaire", 4)))
     assert storage.load_game("draw-solitaire") == begun_since

@@ -102,7 +102,7 @@ def _menu_saves(app: App, record: Record) -> Shot:
         hand.pop("result", None)
         hand["moves"] = hand["moves"][:3]
         data["hands"] = [hand]
-        app.storage.save_game(data)
+        app.storage.save_game(GameRecord.parse(data))
     menu = app.scene
     assert isinstance(menu, MenuScene)
     menu.refresh_saves()

@@ -39,10 +39,11 @@ def load_game(files: GameFiles, mode: str) -> dict[str, Any] | None:
     return files.read_object(saved_game_path(files, mode))
 
 
-def save_game(files: GameFiles, record: Mapping[str, object]) -> bool:
+def save_game(files: GameFiles, record: GameRecord) -> bool:
     """Write the game in progress to its mode's slot (compact, no wait for the disk;
     still atomic)."""
-    return files.write_json(saved_game_path(files, str(record["mode"])), record, every_move=True)
+    path = saved_game_path(files, record.mode)
+    return files.write_text(path, record.dumps(compact=True), every_move=True)
 
 
 def is_earlier_save(saved: Mapping[str, Any], record: Mapping[str, Any]) -> bool:

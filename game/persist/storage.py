@@ -8,7 +8,6 @@ history and the statistics are functions of `game.persist.records` and
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
 
@@ -62,7 +61,7 @@ class Storage(GameFiles):
             self.set_aside(self.saved_game_path(mode), str(error))
             return None
 
-    def save_game(self, record: Mapping[str, object]) -> bool:
+    def save_game(self, record: GameRecord) -> bool:
         return autosave.save_game(self, record)
 
     def keep_game(self, mode: str, record: GameRecord | None) -> None:
@@ -75,9 +74,8 @@ class Storage(GameFiles):
         self.pay_owed()
         if record is None:
             history.clear_finished_game(self, mode)
-        elif not self.save_game(record.document):
-            kept = record.copy().document
-            self.owe(key, partial(self.save_game, kept))
+        elif not self.save_game(record):
+            self.owe(key, partial(self.save_game, record.copy()))
 
     def clear_game(self, mode: str) -> None:
         """Delete the save of `mode` (the player starts another game over it); a finished

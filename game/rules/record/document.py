@@ -91,12 +91,6 @@ class GameRecord:
         document: dict[str, Any] = _copied(self._document)
         return document
 
-    @property
-    def document(self) -> Mapping[str, Any]:
-        """The document as JSON values, not a copy: to write out at once and let go (a
-        copy of a long game's record cost an autosave most of its time)."""
-        return self._document
-
     def validate_header(self) -> None:
         """Check the document's shape (`record.shape`); `RecordError` when it is wrong."""
         check_shape(self._document)
@@ -239,15 +233,16 @@ class GameRecord:
         """Write hand `hand`'s stock (a view's copy learning the order of its tiles)."""
         self._document["hands"][hand]["stock"] = list(names)
 
-    def hidden_view(self, shown: int | None) -> GameRecord:
-        """A copy as any seat may see it (docs/protocol.md): no seed, and the tiles of the last
-        hand's stock from `shown` on as None (None: all shown, the hand has ended)."""
+    def hidden_view(self, shown: int | None) -> dict[str, Any]:
+        """The document as any seat may see it (docs/protocol.md), as JSON values of its own:
+        no seed, and the tiles of the last hand's stock from `shown` on as None (None: all
+        shown, the hand has ended)."""
         view = self.copy()
         view.drop_seed()
         if shown is not None:
             names = view.stock_names(-1)
             view.set_stock_names(-1, [*names[:shown], *[None] * len(names[shown:])])
-        return view
+        return view._document
 
     @property
     def last_hand_ended(self) -> bool:
@@ -356,9 +351,13 @@ class GameRecord:
         if clock_s is not None:
             hand["clock_s"] = round(clock_s, 3)
 
-    def dumps(self, extra: Mapping[str, Any] | None = None) -> str:
+    def dumps(self, extra: Mapping[str, Any] | None = None, *, compact: bool = False) -> str:
         """The document as text: one key per line, one move per line, stable bytes; with
-        the keys of `extra` too (a server's own), in their place or after the others."""
+        the keys of `extra` too (a server's own), in their place or after the others.
+        `compact`: on one line (an autosave, written after every move, with no copy of
+        the document: a copy of a long game's record cost an autosave most of its time)."""
+        if compact:
+            return json.dumps({**self._document, **(extra or {})}, ensure_ascii=False)
         return _format({**self._document, **(extra or {})}) + "\n"
 
 
