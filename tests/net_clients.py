@@ -87,7 +87,7 @@ class Bot:
         elif message["type"] == "joined":
             self.seats[message["seat"]] = message["token"]
         elif message["type"] == "view":
-            self.mirror = TableMirror(GameRecord(message["record"]))
+            self.mirror = TableMirror(GameRecord.parse(message["record"]))
         elif isinstance(typed, MoveMessage) and self.mirror is not None:
             self.mirror.play(typed)
         return message

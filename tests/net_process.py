@@ -104,7 +104,7 @@ class Player:
         if message["type"] == "joined":
             self.seats[message["seat"]] = message["token"]
         elif message["type"] == "view":
-            self.mirror = TableMirror(GameRecord(message["record"]))
+            self.mirror = TableMirror(GameRecord.parse(message["record"]))
         elif isinstance(typed, MoveMessage):
             assert self.mirror is not None
             self.mirror.play(typed)

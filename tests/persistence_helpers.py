@@ -4,12 +4,14 @@ golden record of a table game."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from game.ai.worker import InProcessAdviser
 from game.app import App
 from game.cli import simulate
+from game.persist.autosave import saved_game_path
 from game.persist.files import GameFiles
 from game.persist.records_listing import RecordFile, RecordsListing
 from game.rules.record.document import GameRecord
@@ -42,9 +44,15 @@ def in_progress(data: dict[str, Any], moves: int = 3) -> dict[str, Any]:
     return {**data, "hands": [hand]}
 
 
+def write_save(files: GameFiles, data: Mapping[str, Any]) -> bool:
+    """Write `data` into its mode's autosave slot as it is (a save this game may not have
+    written: `Storage.save_game` takes a parsed record)."""
+    return files.write_json(saved_game_path(files, str(data["mode"])), data, every_move=True)
+
+
 def partial_record(record: dict[str, Any], moves: int) -> dict[str, Any]:
     """The same game stopped after its first `moves` moves (a game in progress)."""
-    game = GameRecord(record)
+    game = GameRecord.parse(record)
     data: dict[str, Any] = {**game.to_json(), "hands": []}
     left = moves
     for hand in game.to_json()["hands"]:

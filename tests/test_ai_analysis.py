@@ -103,7 +103,7 @@ def position_before(record: GameRecord, hand: int, index: int) -> TableState:
     data["hands"] = data["hands"][: hand + 1]
     data["hands"][hand]["moves"] = data["hands"][hand]["moves"][:index]
     data["hands"][hand].pop("result", None)
-    state = RecordedGame.from_record(GameRecord(data)).state
+    state = RecordedGame.from_record(GameRecord.parse(data)).state
     assert isinstance(state, TableState)
     return state
 

@@ -41,7 +41,7 @@ def test_daily_prints_the_same_winnable_deal_in_two_processes(
     data = json.loads(first)
     assert data["mode"] == mode and data[DAILY_KEY] == day.isoformat()
     assert data["hands"][0]["moves"] == [] and data["seed"] == daily_deal(mode, day)
-    state = RecordedGame.from_record(GameRecord(data)).state
+    state = RecordedGame.from_record(GameRecord.parse(data)).state
     assert isinstance(state, DrawSolitaireState | StackedSolitaireState)
     assert solve(state).winnable
 

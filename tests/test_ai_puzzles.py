@@ -45,7 +45,7 @@ def check_puzzle(data: dict[str, Any]) -> None:
     replays with its last hand in progress, the answer is the seat to act's placement,
     it scores `points` (20 or more) and no other placement scores as much."""
     assert set(data) == {"record", "answer", "points"}
-    recorded = RecordedGame.from_record(GameRecord(json.loads(json.dumps(data["record"]))))
+    recorded = RecordedGame.from_record(GameRecord.parse(json.loads(json.dumps(data["record"]))))
     state = recorded.state
     assert isinstance(state, TableState) and not state.hand_over
     assert all(len(hand["stock"]) == 36 for hand in data["record"]["hands"])

@@ -39,13 +39,13 @@ def test_main_file_opens_finished_in_viewer_and_resumes_in_progress(
     make_app: AppMaker, tmp_path: Path
 ) -> None:
     finished = tmp_path / "done.contack.json"
-    write_record(GameRecord(finished_record()), finished)
+    write_record(GameRecord.parse(finished_record()), finished)
     app = make_app(tmp_path / "a", record_path=str(finished))
     assert isinstance(app.scene, ReplayScene)
 
     running = tmp_path / "running.contack.json"
     data = partial_record(finished_record("stacked-solitaire", 1, 3), 5)
-    write_record(GameRecord(data), running)
+    write_record(GameRecord.parse(data), running)
     app = make_app(tmp_path / "b", record_path=str(running))
     assert resumed_game(app).record.to_json()["hands"] == data["hands"]
 

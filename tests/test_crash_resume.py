@@ -37,7 +37,7 @@ app.settings.animation_speed = "instant"
 write = app.storage.save_game
 
 def save_game(record):
-    print("saving", len(record["hands"][-1]["moves"]), flush=True)
+    print("saving", record.move_count(-1), flush=True)
     sys.stdin.readline()  # the test says when: so the game never runs ahead of it
     return write(record)
 
@@ -91,7 +91,7 @@ def test_a_kill_during_the_autosave_leaves_a_game_that_resumes(tmp_path: Path, s
     assert data is not None
     saved_moves = len(data.last_hand_moves())
     assert saved_moves in (before, during)  # the old save whole, or the new one whole
-    recorded = RecordedGame.from_record(GameRecord(json.loads(json.dumps(data.to_json()))))
+    recorded = RecordedGame.from_record(GameRecord.parse(json.loads(json.dumps(data.to_json()))))
     leftovers = [p.name for p in tmp_path.rglob("*.part")]
     assert len(leftovers) <= 1, leftovers
     app = new_app(tmp_path, (800, 600), speed="instant")

@@ -86,7 +86,7 @@ def test_a_game_won_while_the_disk_was_full_is_in_the_history_a_little_after_it_
 ) -> None:
     storage = Storage(tmp_path)
     for seed in range(1, 7):  # games played before: a history the full disk cannot take
-        add_finished_game(storage, GameRecord(record(Mode.DRAW_SOLITAIRE, seed)))
+        add_finished_game(storage, GameRecord.parse(record(Mode.DRAW_SOLITAIRE, seed)))
     assert (tmp_path / HISTORY_FILE).stat().st_size > SAVE_LIMIT
     told = play_on_a_filling_disk(tmp_path, Mode.STACKED_SOLITAIRE, 99, OWED_RETRY_FRAMES)
     assert told["counted"] == 7  # a later frame wrote it, before the player left

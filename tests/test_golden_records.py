@@ -60,7 +60,7 @@ def test_golden_record_opens_in_its_screen(path: Path, tmp_path: Path) -> None:
     the score screen, from which the next hand is dealt; finished: replayed."""
     data = json.loads(path.read_text(encoding="utf-8"))
     app = new_app(tmp_path, (800, 600), speed="instant")
-    app.open_record(GameRecord(data), path.name)
+    app.open_record(GameRecord.parse(data), path.name)
     app.run_frames(1)
     scene = app.scene
     if "in-progress" in path.name:

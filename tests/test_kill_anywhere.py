@@ -129,7 +129,7 @@ files = Storage(sys.argv[1])
 with open(sys.argv[2], encoding="utf-8") as file:
     records = json.load(file)
 for number, data in enumerate(records):
-    add_finished_game(files, GameRecord(data))
+    add_finished_game(files, GameRecord.parse(data))
     count_trainer_answer(files, number, 1100, True)
     print(number, flush=True)
 """
@@ -156,8 +156,8 @@ def test_a_kill_while_games_and_answers_are_counted_loses_no_achievement(
         counted = {entry.key for entry in load_history(files).games}
         again = Storage(tmp_path / f"again-{kill}")  # the same counted, never killed
         for game in games:
-            if record_key(GameRecord(game)) in counted:
-                add_finished_game(again, GameRecord(game))
+            if record_key(GameRecord.parse(game)) in counted:
+                add_finished_game(again, GameRecord.parse(game))
         for number in range(load_progress(files).trainer):
             count_trainer_answer(again, number, 1100, True)
         earned = set(again.take_achieved())

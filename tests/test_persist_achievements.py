@@ -80,14 +80,14 @@ def test_a_finished_game_says_who_won_whom_they_beat_and_how() -> None:
 def test_a_won_game_earns_its_achievements_once_with_the_day(tmp_path: Path) -> None:
     files = Storage(tmp_path)
     noon = datetime.datetime(2026, 11, 22, 12).timestamp()
-    add_finished_game(files, GameRecord(table_game(WON)), now=noon)
+    add_finished_game(files, GameRecord.parse(table_game(WON)), now=noon)
     assert files.take_achieved() == ["first-win", "went-out", "clean-win"]
     kept = load_achievements(files)
     assert kept["first-win"] == Progress(1, earned="2026-11-22")
     assert kept["every-level"] == Progress(2, frozenset({"greedy", "expert"}))
     assert kept["fifty"] == Progress(25)  # the best placement so far, towards 50
-    add_finished_game(files, GameRecord(table_game(WON)), now=noon)  # counted already
-    add_finished_game(files, GameRecord(table_game(LOST)), now=noon)
+    add_finished_game(files, GameRecord.parse(table_game(WON)), now=noon)  # counted already
+    add_finished_game(files, GameRecord.parse(table_game(LOST)), now=noon)
     assert files.take_achieved() == []
     assert load_achievements(files)["first-win"].earned == "2026-11-22"
     assert load_achievements(files)["fifty"].count == 25  # a worse game takes nothing off
@@ -95,9 +95,9 @@ def test_a_won_game_earns_its_achievements_once_with_the_day(tmp_path: Path) -> 
 
 def test_a_collection_gathers_its_marks_over_games(tmp_path: Path) -> None:
     files = Storage(tmp_path)
-    add_finished_game(files, GameRecord(table_game(WON)))
+    add_finished_game(files, GameRecord.parse(table_game(WON)))
     assert load_achievements(files)["every-level"].count == 2
-    add_finished_game(files, GameRecord(table_game(22, ("easy", "master"))))  # Ann wins
+    add_finished_game(files, GameRecord.parse(table_game(22, ("easy", "master"))))  # Ann wins
     assert load_achievements(files)["every-level"] == Progress(
         4, LEVELS, earned=datetime.date.today().isoformat()
     )
@@ -106,15 +106,15 @@ def test_a_collection_gathers_its_marks_over_games(tmp_path: Path) -> None:
 
 def test_help_used_keeps_the_clean_achievements(tmp_path: Path) -> None:
     files = Storage(tmp_path)
-    add_finished_game(files, GameRecord(table_game(WON)), hints=True)
+    add_finished_game(files, GameRecord.parse(table_game(WON)), hints=True)
     assert "clean-win" not in files.take_achieved()
     solitaire = simulate("stacked-solitaire", 1, 3, ["auto"], TableRules()).to_json()
     solitaire["players"][0]["kind"] = "human"
     assert solitaire["hands"][0]["result"] == "won"
-    add_finished_game(files, GameRecord(solitaire), autoplay=True)
+    add_finished_game(files, GameRecord.parse(solitaire), autoplay=True)
     assert files.take_achieved() == []  # a win of auto-play's is not the player's
     solitaire["seed"] = 4  # another game, won by hand with a hint
-    add_finished_game(files, GameRecord(solitaire), hints=True)
+    add_finished_game(files, GameRecord.parse(solitaire), hints=True)
     assert files.take_achieved() == ["stacked-win"]
     assert load_achievements(files)["stacked-ten"].count == 1
 
@@ -150,8 +150,8 @@ def test_the_achievements_are_kept_before_the_history(
     """A game killed as its history is written has its achievements kept already; the
     next start counts the game from its save and earns nothing twice."""
     files = Storage(tmp_path)
-    record = GameRecord(table_game(WON))
-    files.save_game(record.to_json())  # its last move's autosave
+    record = GameRecord.parse(table_game(WON))
+    files.save_game(record)  # its last move's autosave
     monkeypatch.setattr(history_module, "save_history", kill)
     with pytest.raises(Killed):
         add_finished_game(files, record)

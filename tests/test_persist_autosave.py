@@ -27,6 +27,7 @@ from tests.persistence_helpers import (
     partial_record,
     record,
     resumed_game,
+    write_save,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,6 +41,7 @@ CRASHING_GAME = textwrap.dedent("""
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     import game.persist.atomic
     from tests.drive import new_app
+    from game.rules.record.document import GameRecord
     from tests.persistence_helpers import partial_record
     from pathlib import Path
     record = json.loads(Path({source!r}).read_text())
@@ -55,7 +57,7 @@ CRASHING_GAME = textwrap.dedent("""
             if not mid_write:
                 os._exit(0)  # the process dies between two moves
             game.persist.atomic.os.replace = crash_on_replace
-        app.storage.save_game(partial_record(record, moves))
+        app.storage.save_game(GameRecord.parse(partial_record(record, moves)))
         app.tick()
     raise SystemExit("not reached")
 """)
@@ -67,22 +69,32 @@ def test_autosave_saved_checked_and_cleared(tmp_path: Path) -> None:
     assert not autosave.has_saved_game(storage)
     assert autosave.check_saved_game(storage, mode) is None
     data = in_progress(record(mode))
-    assert autosave.save_game(storage, data)
-    assert autosave.check_saved_game(storage, mode) == GameRecord(data) and not storage.notices
+    assert autosave.save_game(storage, GameRecord.parse(data))
+    assert (
+        autosave.check_saved_game(storage, mode) == GameRecord.parse(data) and not storage.notices
+    )
     undealt = {**data, "hands": []}
-    storage.save_game(undealt)
-    assert autosave.check_saved_game(storage, mode) == GameRecord(undealt)
+    write_save(storage, undealt)
+    assert autosave.check_saved_game(storage, mode) == GameRecord.parse(undealt)
     autosave.clear_game(storage, mode)
     assert not storage.has_saved_game()
     autosave.clear_game(storage, mode)  # nothing to clear is fine
+
+
+def test_a_save_whose_header_is_bad_is_set_aside_when_loaded(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    mode = "draw-solitaire"
+    assert write_save(storage, {**in_progress(record(mode)), "version": "two"})
+    assert storage.load_game(mode) is None
+    assert not storage.has_saved_game(mode) and "is not supported" in str(storage.take_notices()[0])
 
 
 def test_each_mode_keeps_its_own_autosave(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
     saves = {mode: in_progress(record(mode)) for mode in tuple(Mode)}
     for data in saves.values():
-        storage.save_game(data)
-    assert autosave.check_saved_games(storage) == {m: GameRecord(d) for m, d in saves.items()}
+        write_save(storage, data)
+    assert autosave.check_saved_games(storage) == {m: GameRecord.parse(d) for m, d in saves.items()}
     storage.clear_game("table")
     assert not storage.has_saved_game("table") and storage.has_saved_game("draw-solitaire")
 
@@ -91,13 +103,13 @@ def test_the_old_single_autosave_moves_to_its_mode(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
     data = in_progress(record("stacked-solitaire"))
     (tmp_path / autosave.LEGACY_FILE).write_text(json.dumps(data), encoding="utf-8")
-    assert autosave.check_saved_games(storage) == {"stacked-solitaire": GameRecord(data)}
+    assert autosave.check_saved_games(storage) == {"stacked-solitaire": GameRecord.parse(data)}
     newer = in_progress(record("table"))
-    storage.save_game(newer)
+    write_save(storage, newer)
     (tmp_path / autosave.LEGACY_FILE).write_text(
         json.dumps(in_progress(record("table"), 2)), encoding="utf-8"
     )
-    assert autosave.check_saved_games(storage)["table"] == GameRecord(newer)  # newer stays
+    assert autosave.check_saved_games(storage)["table"] == GameRecord.parse(newer)  # newer stays
     assert list(tmp_path.glob(f"{autosave.LEGACY_FILE}.bad-*"))  # the old one kept aside
 
 
@@ -105,7 +117,7 @@ def test_autosave_the_rules_refuse_is_set_aside_with_the_reason(tmp_path: Path) 
     storage = Storage(tmp_path)
     data = in_progress(record(), 4)
     data["hands"][0]["moves"][2]["tile"] = "99-99-99"
-    storage.save_game(data)
+    write_save(storage, data)
     assert autosave.check_saved_game(storage, "table") is None
     assert not storage.has_saved_game()
     assert list(tmp_path.glob("saved-table.contack.json.bad-*"))
@@ -139,7 +151,7 @@ def test_killed_mid_game_continue_restores_the_same_position(
     assert isinstance(menu, MenuScene)
     Input(app).click(menu.buttons["continue-" + mode.split("-")[0]])
     game = resumed_game(app)
-    expected = RecordedGame.from_record(GameRecord(partial_record(record, crash_at)))
+    expected = RecordedGame.from_record(GameRecord.parse(partial_record(record, crash_at)))
     assert game.record.to_json()["hands"] == expected.record.to_json()["hands"]
     assert game.state.figure.tiles() == expected.state.figure.tiles()
     assert game.state.current_player == expected.state.current_player
@@ -171,7 +183,7 @@ def test_save_the_rules_refuse_is_set_aside_when_continue_is_pressed(
     app = make_app(tmp_path)
     bad = partial_record(finished_record(), 6)
     bad["hands"][0]["moves"][5]["cell"] = [40, 40]
-    app.storage.save_game(bad)
+    write_save(app.storage, bad)
     menu = app.scene
     assert isinstance(menu, MenuScene)
     menu.resize(app.size)
@@ -186,6 +198,6 @@ def test_save_the_rules_refuse_is_set_aside_when_continue_is_pressed(
 def test_a_good_save_is_kept(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
     data = partial_record(finished_record(), 4)
-    storage.save_game(data)
-    assert check_saved_game(storage, "table") == GameRecord(data)
+    write_save(storage, data)
+    assert check_saved_game(storage, "table") == GameRecord.parse(data)
     assert storage.has_saved_game() and not storage.notices

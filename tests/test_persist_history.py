@@ -22,22 +22,26 @@ from game.persist.storage import Storage
 from game.rules.errors import RecordError
 from game.rules.record.document import GameRecord
 from tests.conftest import AppMaker
-from tests.persistence_helpers import finished_record, in_progress, record
+from tests.persistence_helpers import finished_record, in_progress, record, write_save
 
 
 def test_a_refused_game_is_not_added_and_says_why(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
-    assert add_finished_game(storage, GameRecord({"format": "nonsense"})) is None
+    game = record()
+    game["hands"][0]["moves"][0] = {"seat": 0, "tile": "nonsense"}  # its header is fine
+    assert add_finished_game(storage, GameRecord.parse(game)) is None
     assert "not added to the history" in str(storage.take_notices()[0])
     assert not (tmp_path / HISTORY_FILE).exists()
 
 
 def test_history_entry_and_reset_statistics_keeps_the_games(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
-    entry = add_finished_game(storage, GameRecord(record()), now=1_700_000_000)
+    entry = add_finished_game(storage, GameRecord.parse(record()), now=1_700_000_000)
     assert entry is not None and entry.mode == "table" and " won (" in entry.summary
     assert (tmp_path / entry.file).parent == finished_dir(storage)
-    assert add_finished_game(storage, GameRecord(record())) is None  # the same game counts once
+    assert (
+        add_finished_game(storage, GameRecord.parse(record())) is None
+    )  # the same game counts once
     reset_statistics(storage)
     history = load_history(storage)
     assert len(history.games) == 1 and not history.players
@@ -102,7 +106,7 @@ def test_a_read_only_data_folder_never_stops_the_game(make_app: AppMaker, tmp_pa
     from game.persist.history import load_history
 
     storage = Storage(tmp_path)
-    autosave.save_game(storage, finished_record("draw-solitaire"))
+    write_save(storage, finished_record("draw-solitaire"))
 
     def refuse(*_args: Any, **_kwargs: Any) -> None:
         raise PermissionError(13, "Permission denied")
@@ -126,7 +130,7 @@ def test_a_nul_in_the_oldest_of_fifty_games_never_stops_a_start(
     from game.persist.history import HISTORY_LIMIT, add_finished_game, load_history
 
     storage = Storage(tmp_path)
-    add_finished_game(storage, GameRecord(finished_record("draw-solitaire", 1, 1)))
+    add_finished_game(storage, GameRecord.parse(finished_record("draw-solitaire", 1, 1)))
     history = json.loads((tmp_path / "history.json").read_text("utf-8"))
     entry = history["games"][0]
     history["games"] = [
@@ -134,7 +138,7 @@ def test_a_nul_in_the_oldest_of_fifty_games_never_stops_a_start(
         for n in range(HISTORY_LIMIT)
     ]
     (tmp_path / "history.json").write_text(json.dumps(history), "utf-8")
-    autosave.save_game(storage, finished_record("draw-solitaire", 1, 2))
+    write_save(storage, finished_record("draw-solitaire", 1, 2))
     app = make_app(speed="instant")
     assert type(app.scene).__name__ == "MenuScene"
     assert len(load_history(storage).games) == HISTORY_LIMIT
@@ -144,9 +148,9 @@ def test_history_entries_read_back_as_written_and_wrong_shapes_are_dropped(
     tmp_path: Path,
 ) -> None:
     storage = Storage(tmp_path)
-    table = add_finished_game(storage, GameRecord(record()), now=1_700_000_000)
+    table = add_finished_game(storage, GameRecord.parse(record()), now=1_700_000_000)
     solitaire = add_finished_game(
-        storage, GameRecord(finished_record("draw-solitaire", 1, 3)), undos=True
+        storage, GameRecord.parse(finished_record("draw-solitaire", 1, 3)), undos=True
     )
     assert table is not None and table.scores is not None and table.won is None
     assert solitaire is not None and solitaire.placed is not None and solitaire.undos
@@ -241,11 +245,11 @@ def test_a_game_the_history_cannot_take_yet_drops_no_older_games_record(
     monkeypatch.setattr(game.persist.history, "HISTORY_LIMIT", 2)
     storage = Storage(tmp_path)
     for seed in (1, 2):
-        add_finished_game(storage, GameRecord(record("draw-solitaire", seed)))
+        add_finished_game(storage, GameRecord.parse(record("draw-solitaire", seed)))
     oldest = load_history(storage).games[0]
     with pytest.MonkeyPatch.context() as patch:
         full_disk(patch, HISTORY_FILE)
-        add_finished_game(storage, GameRecord(record("draw-solitaire", 4)))
+        add_finished_game(storage, GameRecord.parse(record("draw-solitaire", 4)))
     assert load_history(storage).games[0] == oldest
     assert (tmp_path / oldest.file).is_file()
     storage.pay_owed()  # the disk has room again
@@ -259,7 +263,7 @@ def test_a_game_given_up_is_not_saved_again_when_the_disk_has_room(
     """A save the full disk refused is kept to write later, unless the player starts
     another game over that one first: Continue would offer the game given up."""
     storage = Storage(tmp_path)
-    given_up = GameRecord(in_progress(record("draw-solitaire", 2)))
+    given_up = GameRecord.parse(in_progress(record("draw-solitaire", 2)))
     with pytest.MonkeyPatch.context() as patch:
         full_disk(patch)
         storage.keep_game("draw-solitaire", given_up)
@@ -273,11 +277,11 @@ def test_a_game_counted_late_leaves_the_save_of_a_game_begun_since(tmp_path: Pat
     """A finished game the history takes once the disk has room clears its own save (as
     saved before its end), never that of the next game of its mode."""
     storage = Storage(tmp_path)
-    finished = GameRecord(record("draw-solitaire", 1))
-    storage.save_game(in_progress(finished.to_json(), moves=5))
+    finished = GameRecord.parse(record("draw-solitaire", 1))
+    write_save(storage, in_progress(finished.to_json(), moves=5))
     add_finished_game(storage, finished)
     assert not storage.has_saved_game("draw-solitaire")  # its own save goes
-    begun_since = GameRecord(in_progress(record("draw-solitaire", 2)))
-    storage.save_game(begun_since.document)
-    add_finished_game(storage, GameRecord(record("draw-solitaire", 4)))
+    begun_since = GameRecord.parse(in_progress(record("draw-solitaire", 2)))
+    storage.save_game(begun_since)
+    add_finished_game(storage, GameRecord.parse(record("draw-solitaire", 4)))
     assert storage.load_game("draw-solitaire") == begun_since

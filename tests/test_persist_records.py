@@ -42,7 +42,7 @@ from tests.persistence_helpers import (
 
 def test_record_files_read_write_and_replay(tmp_path: Path) -> None:
     path = tmp_path / f"game{RECORD_SUFFIX}"
-    game = GameRecord(record())
+    game = GameRecord.parse(record())
     write_record(game, path)
     assert read_record(path).to_json() == game.to_json()
     assert read_recorded_game(path).record.to_json() == game.to_json()
@@ -63,16 +63,16 @@ def test_record_names_are_safe_dated_and_never_overwrite(tmp_path: Path) -> None
     stamp = time.mktime((2024, 5, 6, 7, 8, 0, 0, 0, -1))
     assert dated_name("Table: game", stamp) == "Table game 2024-05-06 0708"
     with pytest.raises(RecordSaveError):
-        save_named_record(storage, GameRecord(record()), " ./ ")
-    first = save_named_record(storage, GameRecord(record()), "Ann")
-    second = save_named_record(storage, GameRecord(record()), "Ann")
+        save_named_record(storage, GameRecord.parse(record()), " ./ ")
+    first = save_named_record(storage, GameRecord.parse(record()), "Ann")
+    second = save_named_record(storage, GameRecord.parse(record()), "Ann")
     assert (first.name, second.name) == ("Ann.contack.json", "Ann 2.contack.json")
 
 
 def test_records_listed_newest_first_and_deleted(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
-    old = save_named_record(storage, GameRecord(record()), "old")
-    new = save_named_record(storage, GameRecord(in_progress(record())), "new")
+    old = save_named_record(storage, GameRecord.parse(record()), "old")
+    new = save_named_record(storage, GameRecord.parse(in_progress(record())), "new")
     torn = records_dir(storage) / f"torn{RECORD_SUFFIX}"
     torn.write_text("{")
     for age, path in enumerate((torn, new, old)):
@@ -89,8 +89,8 @@ def test_records_listed_newest_first_and_deleted(tmp_path: Path) -> None:
 def test_named_records_saved_listed_and_opened(make_app: AppMaker, tmp_path: Path) -> None:
     app = make_app(tmp_path)
     record = finished_record()
-    first = save_named_record(app.storage, GameRecord(record), "Sunday: the big game")
-    second = save_named_record(app.storage, GameRecord(record), "Sunday: the big game")
+    first = save_named_record(app.storage, GameRecord.parse(record), "Sunday: the big game")
+    second = save_named_record(app.storage, GameRecord.parse(record), "Sunday: the big game")
     assert first != second
     assert first.name == "Sunday the big game.contack.json"
     assert second.name == "Sunday the big game 2.contack.json"
@@ -112,7 +112,7 @@ def test_named_records_saved_listed_and_opened(make_app: AppMaker, tmp_path: Pat
 
 def test_a_record_is_written_atomically_and_read_back(tmp_path: Path) -> None:
     path = tmp_path / "game.contack.json"
-    record = GameRecord(finished_record())
+    record = GameRecord.parse(finished_record())
     write_record(record, path)
     assert read_record(path).to_json() == record.to_json()
     assert [p.name for p in tmp_path.iterdir()] == ["game.contack.json"]
@@ -127,7 +127,7 @@ def test_names_the_system_keeps_are_refused(tmp_path: Path, name: str) -> None:
     from game.rules.record.document import GameRecord
 
     with pytest.raises(RecordSaveError, match="keeps for itself"):
-        save_named_record(Storage(tmp_path), GameRecord(table_record()), name)
+        save_named_record(Storage(tmp_path), GameRecord.parse(table_record()), name)
     assert not list(tmp_path.rglob("*.contack.json"))
 
 

@@ -303,7 +303,7 @@ def test_a_record_check_accepts_opens_in_the_game(tmp_path: Path) -> None:
     data = table_record()
     data["players"][0]["name"] = "An\x00n" + "\u202e" + "x" * 10_000
     data["players"][1]["kind"] = "ai:nonsense"
-    match = resume_couch_table(GameRecord(data), InProcessAdviser())
+    match = resume_couch_table(GameRecord.parse(data), InProcessAdviser())
     assert match.names[0].startswith("Ann") and len(match.names[0]) <= NAME_LIMIT
     assert "\x00" not in match.names[0]
     assert match.seats[1].computer
@@ -318,7 +318,7 @@ def test_a_huge_name_in_a_record_is_not_written_again_every_move() -> None:
     data["hands"][0]["moves"] = data["hands"][0]["moves"][:3]
     data["hands"][0].pop("result")
     data["players"][0]["name"] = "Ann" + "n" * 1_000_000
-    match = resume_couch_table(GameRecord(data), InProcessAdviser())
+    match = resume_couch_table(GameRecord.parse(data), InProcessAdviser())
     match.save_due = True
     _due, saved = match.take_save()
     assert saved is not None and len(json.dumps(saved.to_json())) < 20_000

@@ -263,7 +263,7 @@ class TableTwin:
     def __init__(self, model: App, home: Path) -> None:
         saved = Storage(home).load_game(Mode.TABLE)
         assert saved is not None
-        dealt = GameRecord(partial_record(saved.to_json(), 0))  # the moves are played here
+        dealt = GameRecord.parse(partial_record(saved.to_json(), 0))  # the moves are played here
         self.model = model
         self.scene = TableScene(model, {}, record=dealt)
         model.push(self.scene)

@@ -57,7 +57,7 @@ def test_requests_with_options_make_their_screens(app: App) -> None:
     match, _failure = open_couch_table(config, None, app.adviser)
     score = make_scene(app, ScoreRequest(match, "Hand over.", lambda: None))
     assert isinstance(score, ScoreScene) and score.match is match
-    record = GameRecord(
+    record = GameRecord.parse(
         RecordedGame.new_solitaire(Mode.DRAW_SOLITAIRE, PLAYERS[0], 4).record.to_json()
     )
     replay = make_scene(app, ReplayRequest(record, "Deal 4"))

@@ -214,7 +214,7 @@ def test_a_resumed_clock_goes_back_to_when_the_move_was_played() -> None:
     data = timed_club_game(7.0)
     assert data["hands"][-1]["moves"][-1]["clock_s"] == 7.0
     data["hands"][-1]["clock_s"] = 47.0  # what the autosave writes 40 s later
-    resumed = RecordedGame.from_record(GameRecord(data))
+    resumed = RecordedGame.from_record(GameRecord.parse(data))
     assert isinstance(resumed.state, TableState) and resumed.state.clock_s == 47.0
     resumed.undo()
     assert resumed.state.clock_s == 7.0
@@ -225,7 +225,7 @@ def test_a_record_without_move_times_keeps_the_resumed_clock_on_undo() -> None:
     data = timed_club_game()
     del data["hands"][-1]["moves"][-1]["clock_s"]
     data["hands"][-1]["clock_s"] = 40.0
-    resumed = RecordedGame.from_record(GameRecord(data))
+    resumed = RecordedGame.from_record(GameRecord.parse(data))
     resumed.undo()
     assert isinstance(resumed.state, TableState)
     assert resumed.state.clock_s == 40.0  # how long that move took is not known
@@ -235,7 +235,7 @@ def test_a_move_time_that_is_not_a_number_is_refused() -> None:
     data = timed_club_game()
     data["hands"][-1]["moves"][-1]["clock_s"] = "soon"
     with pytest.raises(RecordError, match="hand 0 move 0: clock_s"):
-        RecordedGame.from_record(GameRecord(data))
+        RecordedGame.from_record(GameRecord.parse(data))
 
 
 def test_recorded_undo_writes_the_rewound_clock() -> None:

@@ -30,7 +30,7 @@ def table_record(seed: int = 3, players: int = 3, **rules: Any) -> dict[str, Any
 
 
 def replay(data: dict[str, Any]) -> RecordedGame:
-    return RecordedGame.from_record(GameRecord(data))
+    return RecordedGame.from_record(GameRecord.parse(data))
 
 
 def test_a_simulated_record_replays_with_its_results() -> None:
@@ -47,7 +47,7 @@ def test_dumps_round_trips_and_keeps_unknown_keys() -> None:
     data["hands"][0]["note"] = "first"
     data["hands"][0]["moves"][0]["clock"] = 12
     data["players"][0]["avatar"] = "owl"
-    record = GameRecord(data)
+    record = GameRecord.parse(data)
     again = GameRecord.from_json(record.dumps())
     assert again.to_json() == data
     RecordedGame.from_record(again)
@@ -128,7 +128,7 @@ BROKEN: dict[str, Callable[[Any], Any]] = {
 def test_broken_records_are_refused_with_a_one_line_message(kind: str) -> None:
     data = BROKEN[kind](table_record())
     with pytest.raises(RecordError) as error:
-        replay(data) if isinstance(data, dict) else GameRecord(data).validate_header()
+        replay(data) if isinstance(data, dict) else GameRecord.parse(data)
     message = str(error.value)
     assert "\n" not in message and message
 

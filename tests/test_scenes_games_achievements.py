@@ -97,7 +97,7 @@ def test_achievements_earned_together_slide_in_one_after_another(
     monkeypatch.setattr(app.sound, "play", sounds.append)
     app.open(Screen.STATS)
     app.run_frames(2)
-    add_finished_game(app.storage, GameRecord(table_game(WON)))
+    add_finished_game(app.storage, GameRecord.parse(table_game(WON)))
     fast(app)
     app.run_frames(1)
     assert sounds == ["achievement"]
@@ -138,7 +138,7 @@ def test_a_card_is_drawn_where_it_rests_and_gone_after_its_seconds(make_app: App
 
 def test_the_coach_earns_its_achievement_once_its_review_is_in(make_app: AppMaker) -> None:
     app = make_app()
-    app.open(CoachRequest(GameRecord(table_game(WON))))
+    app.open(CoachRequest(GameRecord.parse(table_game(WON))))
     app.run_frames(3)
     assert isinstance(app.scene, CoachScene) and app.scene.review is not None
     assert load_achievements(app.storage)["coached"].earned is not None
@@ -218,7 +218,7 @@ def test_a_card_waits_for_bare_felt_off_the_coachs_and_the_puzzles_panels(
     next screen with room, whole and on bare felt."""
     app = make_app(size=(1280, 800))
     fast(app)
-    app.open(CoachRequest(GameRecord(table_game(WON))))
+    app.open(CoachRequest(GameRecord.parse(table_game(WON))))
     app.run_frames(3)
     coach = app.scene
     assert isinstance(coach, CoachScene) and coach.review is not None

@@ -29,7 +29,7 @@ def test_records_and_history_list_names_that_draw_nothing(
     storage = Storage(tmp_path)
     records_dir(storage).mkdir(parents=True)
     (records_dir(storage) / "zero.contack.json").write_text(json.dumps(data), "utf-8")
-    add_finished_game(storage, GameRecord(data))
+    add_finished_game(storage, GameRecord.parse(data))
     history = json.loads((tmp_path / "history.json").read_text("utf-8"))
     history["games"][0]["players"] = ["\u200b", "\ufeff"]
     (tmp_path / "history.json").write_text(json.dumps(history), "utf-8")

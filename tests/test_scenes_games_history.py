@@ -31,7 +31,7 @@ def test_history_watch_and_keep_refuse_a_file_outside_with_a_notice(
 
     storage = Storage(tmp_path)
     for seed in range(1, 4):
-        add_finished_game(storage, GameRecord(finished_record("draw-solitaire", 1, seed)))
+        add_finished_game(storage, GameRecord.parse(finished_record("draw-solitaire", 1, seed)))
     history = json.loads((tmp_path / "history.json").read_text("utf-8"))
     history["games"][1]["file"] = file
     (tmp_path / "history.json").write_text(json.dumps(history), "utf-8")

@@ -32,7 +32,7 @@ def test_save_dialog_types_a_name_and_saves(make_app: AppMaker, tmp_path: Path) 
     import pygame
 
     app = make_app(tmp_path)
-    dialog = SaveRecordScene(app, GameRecord(finished_record()), "")
+    dialog = SaveRecordScene(app, GameRecord.parse(finished_record()), "")
     app.push(dialog)
     app.run_frames(2)
     Input(app).press(pygame.K_BACKSPACE, times=60)

@@ -30,6 +30,7 @@ from game.scenes.table.scene import TableScene
 from game.ui.theme import PALETTE
 from tests.conftest import AppMaker
 from tests.drive import Input, menu_button
+from tests.persistence_helpers import write_save
 
 SCREENS = {
     Mode.TABLE: TableScene,
@@ -60,7 +61,7 @@ def test_three_autosaves_coexist_and_each_resumes(make_app: AppMaker, tmp_path: 
     app = make_app(speed="instant")
     saves = {mode: unfinished(mode) for mode in tuple(Mode)}
     for data in saves.values():
-        app.storage.save_game(data)
+        write_save(app.storage, data)
     for mode in tuple(Mode):
         app.clear_to_root()
         app.run_frames(2)
@@ -80,7 +81,7 @@ def test_three_autosaves_coexist_and_each_resumes(make_app: AppMaker, tmp_path: 
 @pytest.mark.parametrize("mode", [Mode.DRAW_SOLITAIRE, Mode.STACKED_SOLITAIRE])
 def test_a_new_solitaire_over_an_unfinished_one_asks_first(make_app: AppMaker, mode: Mode) -> None:
     app = make_app(speed="instant")
-    app.storage.save_game(unfinished(mode))
+    write_save(app.storage, unfinished(mode))
     menu(app).refresh_saves()
     drive = Input(app)
     drive.click(menu(app).buttons[BUTTONS[mode]])
@@ -101,7 +102,7 @@ def test_a_new_table_game_asks_about_the_unfinished_one_at_start(make_app: AppMa
     (the question came before the setup screen, which Back then left with nothing lost)."""
     app = make_app(speed="instant")
     saved = unfinished(Mode.TABLE)
-    app.storage.save_game(saved)
+    write_save(app.storage, saved)
     menu(app).refresh_saves()
     drive = Input(app)
     drive.click(menu(app).buttons["table"])
@@ -134,7 +135,7 @@ def test_the_menu_buttons_stay_put_when_saves_come_and_go(make_app: AppMaker) ->
     before = {key: button.rect.copy() for key, button in menu(app).buttons.items()}
     assert not any(b.visible for k, b in menu(app).buttons.items() if k.startswith("continue"))
     for mode in tuple(Mode):
-        app.storage.save_game(unfinished(mode))
+        write_save(app.storage, unfinished(mode))
     app.open(Screen.RULES)
     app.run_frames(3)
     app.pop()

@@ -102,7 +102,7 @@ def test_simulated_record_steps_to_the_end_with_the_scores_check_prints(
 
 
 def test_each_step_shows_the_contacts_and_score_of_its_move() -> None:
-    record = GameRecord(finished_record("table", 3, 21))
+    record = GameRecord.parse(finished_record("table", 3, 21))
     replay = Replay(record)
     for h, hand in enumerate(record.hands):
         for steps, entry in zip(replay.steps[h], hand.moves, strict=True):
@@ -112,7 +112,7 @@ def test_each_step_shows_the_contacts_and_score_of_its_move() -> None:
 
 
 def test_seek_back_and_forth_matches_stepping_forward() -> None:
-    replay = Replay(GameRecord(finished_record("table", 2, 13)))
+    replay = Replay(GameRecord.parse(finished_record("table", 2, 13)))
     positions = []
     while True:
         assert isinstance(replay.state, TableState)
@@ -140,7 +140,7 @@ def test_seek_back_and_forth_matches_stepping_forward() -> None:
 
 def test_play_pause_hands_and_speed_by_mouse(make_app: AppMaker, tmp_path: Path) -> None:
     app = make_app(tmp_path)
-    scene = ReplayScene(app, GameRecord(finished_record("table", 3, 2)))
+    scene = ReplayScene(app, GameRecord.parse(finished_record("table", 3, 2)))
     app.push(scene)
     app.run_frames(2)
     replay = scene.replay
@@ -168,7 +168,7 @@ def test_play_pause_hands_and_speed_by_mouse(make_app: AppMaker, tmp_path: Path)
 
 
 def open_viewer(app: App, record: dict[str, Any]) -> ReplayScene:
-    scene = ReplayScene(app, GameRecord(record))
+    scene = ReplayScene(app, GameRecord.parse(record))
     app.push(scene)
     app.run_frames(2)
     return scene
@@ -298,13 +298,14 @@ def test_history_keeps_the_last_fifty_games_and_their_records(tmp_path: Path) ->
     for seed in range(HISTORY_LIMIT + 2):
         entry = add_finished_game(
             storage,
-            GameRecord(finished_record("stacked-solitaire", 1, seed)),
+            GameRecord.parse(finished_record("stacked-solitaire", 1, seed)),
             now=1_700_000_000 + seed,
         )
         assert entry is not None
         first = first or entry
     assert (
-        add_finished_game(storage, GameRecord(finished_record("stacked-solitaire", 1, 5))) is None
+        add_finished_game(storage, GameRecord.parse(finished_record("stacked-solitaire", 1, 5)))
+        is None
     )
     history = load_history(storage)
     assert len(history.games) == HISTORY_LIMIT
@@ -331,7 +332,7 @@ def test_statistics_count_players_and_solitaires(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
     record = finished_record("table", 3, 7)
     record["players"][0].update(name="Ann", kind="human")
-    add_finished_game(storage, GameRecord(record))
+    add_finished_game(storage, GameRecord.parse(record))
     stats = load_history(storage).players["Ann"]
     assert stats.games == 1 and not stats.computer
     best_move = max(
@@ -340,9 +341,9 @@ def test_statistics_count_players_and_solitaires(tmp_path: Path) -> None:
     assert stats.best_move == best_move
     won, lost = solved_stacked_game(), finished_record("stacked-solitaire", 1, 1)
     assert lost["hands"][0]["result"] == "lost"
-    add_finished_game(storage, GameRecord(won))
-    add_finished_game(storage, GameRecord({**won, "seed": "again"}), hints=True)
-    add_finished_game(storage, GameRecord(lost))
+    add_finished_game(storage, GameRecord.parse(won))
+    add_finished_game(storage, GameRecord.parse({**won, "seed": "again"}), hints=True)
+    add_finished_game(storage, GameRecord.parse(lost))
     solitaire = load_history(storage).solitaires["stacked-solitaire"]
     assert (solitaire.played, solitaire.won, solitaire.clean_wins, solitaire.hint_wins) == (
         3,
@@ -358,7 +359,7 @@ def test_bad_history_file_is_set_aside_and_a_fresh_one_started(tmp_path: Path) -
     storage = Storage(tmp_path)
     assert load_history(storage).games == []
     assert list(tmp_path.glob(f"{HISTORY_FILE}.bad-*"))
-    assert add_finished_game(storage, GameRecord(finished_record())) is not None
+    assert add_finished_game(storage, GameRecord.parse(finished_record())) is not None
     assert len(load_history(storage).games) == 1
 
 

@@ -102,7 +102,7 @@ def test_a_computers_draws_in_a_row_are_one_line_of_the_handoff_log(
         ["human", "ai:greedy", "human"],
         lambda state: state.current == 1 and draws_in_a_row(state) >= 3,
     )
-    start = RecordedGame.from_record(GameRecord(copy.deepcopy(record))).state
+    start = RecordedGame.from_record(GameRecord.parse(copy.deepcopy(record))).state
     assert isinstance(start, TableState)
     count = draws_in_a_row(start)
     app = make_app(tmp_path, speed="instant", banner=True)

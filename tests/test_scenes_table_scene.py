@@ -50,7 +50,7 @@ def open_table(
     app: App, config: TableConfig | None = None, record: dict[str, Any] | None = None
 ) -> TableScene:
     scene = TableScene(
-        app, config or {}, record=GameRecord(copy.deepcopy(record)) if record else None
+        app, config or {}, record=GameRecord.parse(copy.deepcopy(record)) if record else None
     )
     app.push(scene)
     app.run_frames(1)
@@ -303,7 +303,7 @@ def test_forced_draw_is_played_visibly(make_app: Callable[..., App], tmp_path: P
     drawn = scene.state.moves[-1]
     assert drawn.action == DRAW
     assert scene.moves.saying(0) == "No tile fits: draws", "the draw is announced"
-    dealt = RecordedGame.from_record(GameRecord(copy.deepcopy(record))).state
+    dealt = RecordedGame.from_record(GameRecord.parse(copy.deepcopy(record))).state
     assert isinstance(dealt, TableState)
     new_tile = set(scene.state.hand_tiles(0)) - set(dealt.hand_tiles(0))
     sprite = scene.hands.sprites[new_tile.pop()]
@@ -727,7 +727,7 @@ def test_any_name_a_record_holds_is_drawn_within_its_seat(tmp_path: Path, name: 
     data["hands"] = data["hands"][:1]
     data["hands"][0]["moves"] = data["hands"][0]["moves"][:3]
     data["hands"][0].pop("result")
-    app.open_record(GameRecord(data))
+    app.open_record(GameRecord.parse(data))
     app.run_frames(3)
     scene = app.scene
     assert isinstance(scene, TableScene)

@@ -113,7 +113,7 @@ def test_a_review_during_play_counts_as_an_assist(app: App) -> None:
 def test_the_replay_viewer_reviews_any_solitaire_record(app: App) -> None:
     record = lose_draw_deal(app, 7).session.recorded.record
     app.clear_to_root()
-    viewer = ReplayScene(app, GameRecord(record.to_json()))
+    viewer = ReplayScene(app, GameRecord.parse(record.to_json()))
     app.push(viewer)
     app.run_frames(3)
     assert viewer.buttons["review"].visible and viewer.review is None

@@ -32,11 +32,11 @@ def open_games(tmp_path: Path, tab: str, count: int) -> tuple[App, RowList]:
     record = finished_record("draw-solitaire", 1, seed=5)
     for number in range(1, count + 1):
         if tab == "records":
-            save_named_record(app.storage, GameRecord(record), f"Game {number}")
+            save_named_record(app.storage, GameRecord.parse(record), f"Game {number}")
         else:
             game = copy.deepcopy(record)
             game["players"][0]["name"] = f"Player {number}"
-            assert add_finished_game(app.storage, GameRecord(game)) is not None
+            assert add_finished_game(app.storage, GameRecord.parse(game)) is not None
     menu = app.scene
     assert isinstance(menu, MenuScene)
     Input(app).click(menu.buttons["games"])

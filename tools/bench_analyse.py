@@ -67,7 +67,7 @@ def frames_while_reviewing(kind: str) -> dict[str, Any]:
             app.run_frames(60)
             app.pop()
             app.run_frames(2)
-            coach = CoachScene(app, GameRecord(record.to_json()))
+            coach = CoachScene(app, GameRecord.parse(record.to_json()))
             app.push(coach)
 
             def done() -> bool:

@@ -34,7 +34,7 @@ from game.rules.record.recorded_game import RecordedGame
 def problem(puzzle: Puzzle) -> str | None:
     """What is wrong with the puzzle as its JSON says it (None: nothing)."""
     data = json.loads(json.dumps(puzzle.to_json()))
-    recorded = RecordedGame.from_record(GameRecord(data["record"]))
+    recorded = RecordedGame.from_record(GameRecord.parse(data["record"]))
     if recorded.state.hand_over:
         return "the hand is over"
     answer, points = data["answer"], data["points"]

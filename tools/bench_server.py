@@ -221,10 +221,10 @@ def lost(url: str, tables: list[Table]) -> int:
     count = 0
     for table in tables:
         kept = store.fetch(table.code)
-        hands = kept.record.hand_entries() if kept is not None else []
+        hands = kept.record.hands if kept is not None else ()
         for (hand, index), move in table.announced.items():
-            moves = hands[hand].get("moves", []) if hand < len(hands) else []
-            count += index >= len(moves) or moves[index] != move
+            moves = hands[hand].moves if hand < len(hands) else ()
+            count += index >= len(moves) or moves[index].entry(Mode.TABLE) != move
     return count
 
 

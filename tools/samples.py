@@ -46,7 +46,7 @@ def fill_sample_history(storage: Storage) -> None:
                 player.update(name=names[seat], kind="human")
             elif mode != "table":
                 player.update(name="Ann", kind="human")
-        add_finished_game(storage, GameRecord(record), hints=seed == 3)
+        add_finished_game(storage, GameRecord.parse(record), hints=seed == 3)
 
 
 def fill_sample_daily(storage: Storage, today: datetime.date) -> None:
@@ -76,6 +76,6 @@ def fill_sample_records(storage: Storage) -> None:
             "Stacked, close call",
             "Seven at the club",
         )[index]
-        save_named_record(storage, GameRecord(record), name)
+        save_named_record(storage, GameRecord.parse(record), name)
     bad = records_dir(storage) / f"Half copied{RECORD_SUFFIX}"
     bad.write_text('{"format": "contack-record", "version": 1, "mo', encoding="utf-8")

@@ -95,7 +95,7 @@ def _alone_against_computers(app: App) -> None:
         data["players"][0].update(name="Ann", kind="human")
         data["players"][1].update(name="Gus", kind="ai:expert")
         data["players"][2]["name"] = "Edna"
-        add_finished_game(app.storage, GameRecord(data))
+        add_finished_game(app.storage, GameRecord.parse(data))
 
 
 @target("setup-rating")

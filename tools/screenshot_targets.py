@@ -102,7 +102,7 @@ def _menu_saves(app: App, record: Record) -> Shot:
         hand.pop("result", None)
         hand["moves"] = hand["moves"][:3]
         data["hands"] = [hand]
-        app.storage.save_game(data)
+        app.storage.save_game(GameRecord.parse(data))
     menu = app.scene
     assert isinstance(menu, MenuScene)
     menu.refresh_saves()
@@ -227,7 +227,7 @@ def _table_club(app: App, record: Record) -> Shot:
 @target("table-2")
 def _table_two(app: App, record: Record) -> Shot:
     if record is not None:
-        return Shot(TableScene(app, {}, record=GameRecord(record)))
+        return Shot(TableScene(app, {}, record=GameRecord.parse(record)))
     scene = _mid_game(app, 2, 9, 11)
 
     def hold_tile() -> None:
@@ -471,7 +471,7 @@ def _play_fairly(scene: DrawSolitaireScene, moves: int) -> None:
 @target("draw-solitaire")
 def _draw_mid_game(app: App, record: Record) -> Shot:
     scene = DrawSolitaireScene(
-        app, record=GameRecord(record) if record else None, seed=None if record else 7
+        app, record=GameRecord.parse(record) if record else None, seed=None if record else 7
     )
     if record is None:
         _play_fairly(scene, 24)
@@ -587,7 +587,7 @@ def _play_best_tries(scene: StackedSolitaireScene, moves: int) -> None:
 @target("stacked-solitaire")
 def _stacked_mid_game(app: App, record: Record) -> Shot:
     scene = StackedSolitaireScene(
-        app, record=GameRecord(record) if record else None, seed=None if record else 11
+        app, record=GameRecord.parse(record) if record else None, seed=None if record else 11
     )
     if record is None:
         _play_best_tries(scene, 14)
@@ -625,8 +625,8 @@ def _records(app: App, record: Record) -> Shot:
 @target("save-record")
 def _save_record(app: App, record: Record) -> Shot:
     data = record or sample_record().to_json()
-    app.push(ReplayScene(app, GameRecord(data)))
-    return Shot(SaveRecordScene(app, GameRecord(data), "Sunday with the family"))
+    app.push(ReplayScene(app, GameRecord.parse(data)))
+    return Shot(SaveRecordScene(app, GameRecord.parse(data), "Sunday with the family"))
 
 
 @target("history")
@@ -654,7 +654,7 @@ def _daily(app: App, record: Record) -> Shot:
 
 def _replay(mode: str, players: int, fraction: float) -> Target:
     def factory(app: App, record: Record) -> Shot:
-        game = GameRecord(record) if record else sample_record(mode, players)
+        game = GameRecord.parse(record) if record else sample_record(mode, players)
         scene = ReplayScene(app, game)
         replay = scene.replay
         replay.seek(0, round(len(replay.steps[0]) * fraction))
@@ -674,7 +674,11 @@ def _solitaire_review(mode: str, seed: int, into_line: float) -> Target:
     winning line ("Show me" under way)."""
 
     def factory(app: App, record: Record) -> Shot:
-        game = GameRecord(record) if record else simulate(mode, 1, seed, ["random"], TableRules())
+        game = (
+            GameRecord.parse(record)
+            if record
+            else simulate(mode, 1, seed, ["random"], TableRules())
+        )
         found = review_solitaire(game, SOLVER_POSITIONS)
         scene = ReplayScene(app, game, review=found)
         if into_line and found.last_winnable is not None:
@@ -694,13 +698,13 @@ def _coached_record() -> GameRecord:
 
 @target("coach")
 def _coach(app: App, record: Record) -> Shot:
-    return Shot(CoachScene(app, GameRecord(record) if record else _coached_record()))
+    return Shot(CoachScene(app, GameRecord.parse(record) if record else _coached_record()))
 
 
 @target("coach-move")
 def _coach_move(app: App, record: Record) -> Shot:
     """The coach's first move worth a look, shown on the board."""
-    coach = CoachScene(app, GameRecord(record) if record else _coached_record())
+    coach = CoachScene(app, GameRecord.parse(record) if record else _coached_record())
     app.push(coach)
     coach.show_selected()
     return Shot(None)
@@ -753,7 +757,7 @@ def _draw_grown(app: App, record: Record) -> Shot:
 def _replay_grown(app: App, record: Record) -> Shot:
     """A stacked solitaire's replay at its end: 33 tiles (deal 4, greedy)."""
     game = (
-        GameRecord(record)
+        GameRecord.parse(record)
         if record
         else simulate(Mode.STACKED_SOLITAIRE, 1, 4, ["greedy"], TableRules())
     )
@@ -765,7 +769,7 @@ def _replay_grown(app: App, record: Record) -> Shot:
 @target("replay-table-grown")
 def _replay_table_grown(app: App, record: Record) -> Shot:
     """Five seats' second hand at its end: 31 tiles."""
-    scene = ReplayScene(app, GameRecord(record) if record else sample_record(Mode.TABLE, 5))
+    scene = ReplayScene(app, GameRecord.parse(record) if record else sample_record(Mode.TABLE, 5))
     scene.replay.seek(1, len(scene.replay.steps[1]))
     return Shot(scene)
 

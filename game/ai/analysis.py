@@ -493,8 +493,5 @@ def human_move_count(record: GameRecord, humans: tuple[int, ...], hands: set[int
     """How many moves of `humans` the record holds (in `hands`, when given), as written
     (the replay checks them)."""
     return sum(
-        isinstance(entry, dict) and entry.get("player") in humans
-        for h, hand in enumerate(record.hand_entries())
-        if (hands is None or h in hands) and record.move_count(h)  # a list of moves
-        for entry in hand["moves"]
+        record.moves_by(humans, h) for h in range(record.hand_count) if hands is None or h in hands
     )

@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from game.i18n import N_
 from game.persist.files import GameFiles, Notice
-from game.persist.records import check_record_dict
+from game.persist.records import check_record
 from game.rules.errors import RecordError
 from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
@@ -39,10 +39,11 @@ def load_game(files: GameFiles, mode: str) -> dict[str, Any] | None:
     return files.read_object(saved_game_path(files, mode))
 
 
-def save_game(files: GameFiles, record: Mapping[str, object]) -> bool:
+def save_game(files: GameFiles, record: GameRecord) -> bool:
     """Write the game in progress to its mode's slot (compact, no wait for the disk;
     still atomic)."""
-    return files.write_json(saved_game_path(files, str(record["mode"])), record, every_move=True)
+    path = saved_game_path(files, record.mode)
+    return files.write_text(path, record.dumps(compact=True), every_move=True)
 
 
 def is_earlier_save(saved: Mapping[str, Any], record: Mapping[str, Any]) -> bool:
@@ -88,14 +89,13 @@ def check_saved_game(files: GameFiles, mode: str) -> GameRecord | None:
     try:
         if data.get("mode") != mode:
             raise RecordError(f"record: a {data.get('mode')!r} game in the {mode} save")
-        if data.get("hands") == []:  # set up but not dealt yet: the scene deals it
-            GameRecord(data).validate_header()
-        else:
-            check_record_dict(data)
+        record = GameRecord.parse(data)
+        if record.hand_count:  # none: set up but not dealt yet, the scene deals it
+            check_record(record)
     except RecordError as error:
         files.set_aside(path, str(error))
         return None
-    return GameRecord(data)
+    return record
 
 
 def check_saved_games(files: GameFiles) -> dict[str, GameRecord]:

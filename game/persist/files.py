@@ -170,6 +170,10 @@ class GameFiles:
         disk, so that saving never stalls a frame; a crash still leaves a whole file.
         """
         text = json.dumps(data, ensure_ascii=False, indent=None if every_move else 1)
+        return self.write_text(path, text, every_move)
+
+    def write_text(self, path: Path, text: str, every_move: bool = False) -> bool:
+        """Write `text` as `write_json` writes its JSON."""
         try:
             write_text_atomically(path, text, durable=not every_move)
         except OSError as error:

@@ -66,7 +66,7 @@ def check_record_dict(data: Any) -> RecordedGame:
     """Replay a parsed record document (a copy of it); `RecordError` when it is bad."""
     if not isinstance(data, dict):
         raise RecordError("record: not a JSON object")
-    return RecordedGame.from_record(GameRecord(copy.deepcopy(data)))
+    return RecordedGame.from_record(GameRecord.parse(copy.deepcopy(data)))
 
 
 def delete_record(path: Path) -> Notice | None:

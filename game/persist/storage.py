@@ -8,13 +8,13 @@ history and the statistics are functions of `game.persist.records` and
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
 
 from game.persist import autosave, history, settings
 from game.persist.files import GameFiles
 from game.persist.settings import Settings
+from game.rules.errors import RecordError
 from game.rules.record.document import GameRecord
 
 
@@ -53,9 +53,15 @@ class Storage(GameFiles):
         """The saved game of `mode`, or None (a bad file is set aside with a notice); its
         moves are checked when it is resumed."""
         data = autosave.load_game(self, mode)
-        return None if data is None else GameRecord(data)
+        if data is None:
+            return None
+        try:
+            return GameRecord.parse(data)
+        except RecordError as error:
+            self.set_aside(self.saved_game_path(mode), str(error))
+            return None
 
-    def save_game(self, record: Mapping[str, object]) -> bool:
+    def save_game(self, record: GameRecord) -> bool:
         return autosave.save_game(self, record)
 
     def keep_game(self, mode: str, record: GameRecord | None) -> None:
@@ -68,9 +74,8 @@ class Storage(GameFiles):
         self.pay_owed()
         if record is None:
             history.clear_finished_game(self, mode)
-        elif not self.save_game(record.document):
-            kept = record.copy().document
-            self.owe(key, partial(self.save_game, kept))
+        elif not self.save_game(record):
+            self.owe(key, partial(self.save_game, record.copy()))
 
     def clear_game(self, mode: str) -> None:
         """Delete the save of `mode` (the player starts another game over it); a finished

@@ -58,6 +58,7 @@ from game.net.tables.store import heard
 from game.net.tables.table import NetTable, code_key
 from game.rules import jsontext
 from game.rules.errors import RulesError
+from game.rules.record.values import RecordMove
 
 STALE_TRIES: Final = 3
 """How often a message is done when another server changed its table first each time."""
@@ -93,13 +94,13 @@ def moved(table: NetTable, line: str, rate: Rate) -> list[str]:
     return [move_frame(table.code, hand, index, table.last_entry()), *after_move(table, rate)]
 
 
-def moves_after(table: NetTable, later: NetTable) -> Iterator[tuple[int, int, object]]:
+def moves_after(table: NetTable, later: NetTable) -> Iterator[tuple[int, int, RecordMove]]:
     """The moves `later`, a later copy of `table`, has past `table`'s: (hand, index,
-    entry as recorded)."""
-    hands = later.record.hand_entries()
+    move as recorded); `RecordError` when `later`'s record does not read."""
+    hands = later.record.hands
     first, done = table.record.hand_count - 1, len(table.state.moves)
     for hand in range(first, len(hands)):
-        moves = hands[hand].get("moves", [])
+        moves = hands[hand].moves
         for index in range(done if hand == first else 0, len(moves)):
             yield hand, index, moves[index]
 
@@ -112,11 +113,12 @@ def differences(table: NetTable, later: NetTable, rate: Rate) -> list[str]:
     change the store has not)."""
     frames = []
     try:
-        for hand, index, entry in moves_after(table, later):
-            table.catch_up(hand, index, entry, None)
+        for hand, index, written in moves_after(table, later):
+            if table.is_next(hand, index):
+                table.play_written(hand, index, written)
             frames.append(move_frame(table.code, hand, index, table.last_entry()))
             frames += after_move(table, rate)
-        if table.record.hand_entries() != later.record.hand_entries():
+        if table.record.hands != later.record.hands:  # stocks, moves and results
             raise RulesError("the copy went another way")
     except RulesError:
         return [view_of(later)]

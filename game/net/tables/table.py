@@ -32,7 +32,7 @@ from game.rules.errors import IllegalMoveError, RecordError
 from game.rules.modes import Mode
 from game.rules.moves import Move
 from game.rules.record.document import GameRecord
-from game.rules.record.entries import MoveEntry, PlayerEntry, entry_to_move
+from game.rules.record.entries import MoveEntry, PlayerEntry
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.record.values import RecordMove
 from game.rules.seeds_names import SEED_DIGITS
@@ -209,7 +209,7 @@ class NetTable:
         """The record as any seat may see it (docs/protocol.md): no seed, and in the hand under
         way the tiles still in the stock as None."""
         shown = None if self.state.hand_over else self.state.stock_pos  # dealt, then drawn
-        return self.record.hidden_view(shown).document  # a copy of its own already
+        return self.record.hidden_view(shown)
 
     def full_record(self) -> Mapping[str, object]:
         """The whole record, stocks and seed included (once the game is over)."""
@@ -322,26 +322,33 @@ class NetTable:
         self.flow.take_back()
 
     def catch_up(self, hand: int, index: int, entry: object, active: object) -> None:
-        """Play move `index` of hand `hand` as a journal wrote it down, if it is the next
-        (one the save holds already is passed over; the first of a hand the save has not
-        dealt yet is played on that hand, dealt from the seed as it was); `RecordError`
-        when it cannot be played or gives another result than written."""
+        """Play move `index` of hand `hand` as a journal wrote it down (`entry`), if it is
+        the next (`is_next`; an entry passed over is not read); `RecordError` when it is not
+        a move, cannot be played or gives another result than written."""
+        if self.is_next(hand, index):
+            self.play_written(hand, index, RecordMove.read(Mode.TABLE, entry, hand, index))
+            if isinstance(active, (int, float)):
+                self.last_active = self.club.turn_since = float(active)
+
+    def is_next(self, hand: int, index: int) -> bool:
+        """Whether move `index` of hand `hand` is the next to play here (one the save holds
+        already is not; the first of a hand the save has not dealt yet is, once that hand
+        is dealt here from the seed as it was)."""
         if (hand, index) == (self.record.hand_count, 0):
             self.flow.deal_if_due()
-        if (hand, index) != (self.record.hand_count - 1, len(self.state.moves)):
-            return
-        move = entry_to_move(Mode.TABLE, entry, hand, index)
-        clock = entry.get("clock_s") if isinstance(entry, dict) else None
-        if isinstance(clock, (int, float)):  # a timed game: the clock as the move was played
-            self.state.restore_clock(float(clock))
+        return (hand, index) == (self.record.hand_count - 1, len(self.state.moves))
+
+    def play_written(self, hand: int, index: int, written: RecordMove) -> None:
+        """Play `written`, the next move (move `index` of hand `hand`), as another server
+        recorded it; `RecordError` when it cannot be played or gives another result."""
+        if written.clock_s is not None:  # a timed game: the clock as the move was played
+            self.state.restore_clock(written.clock_s)
         try:
-            self.flow.play_from(move, by_computer=self.is_computer(self.state.current))
+            self.flow.play_from(written.move, by_computer=self.is_computer(self.state.current))
         except IllegalMoveError as error:
             raise RecordError(f"journal: hand {hand} move {index}: {error}") from None
-        if self.record.last_move() != RecordMove.read(Mode.TABLE, entry, hand, index):
+        if self.record.last_move() != written:
             raise RecordError(f"journal: hand {hand} move {index} is not as written")
-        if isinstance(active, (int, float)):
-            self.last_active = self.club.turn_since = float(active)
 
     def last_entry(self) -> MoveEntry:
         """The last move as recorded."""

@@ -6,7 +6,7 @@ stable text it is written as. `game.rules.record` replays and keeps it in step w
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Final
 
 from game.rules import jsontext
@@ -17,6 +17,7 @@ from game.rules.record.shape import FORMAT, VERSION, check_shape, read_rules
 from game.rules.record.values import RecordHand, RecordMove, RecordPlayer
 from game.rules.seeds_names import is_seed, player_name, trim_names
 from game.rules.table_rules import TableRules
+from game.rules.tiles import TileId, tile_name
 
 DAILY_KEY: Final = "daily"
 """The record key that marks a daily deal; its value is the date, YYYY-MM-DD (a key this
@@ -32,11 +33,18 @@ REDO_KEY: Final = "redo"
 # --- the document ---------------------------------------------------------------------
 
 
+_OWN: Final = object()
+"""The key to `GameRecord`'s constructor, which only this module holds: a record comes in by
+`GameRecord.parse` (or `from_json`, or `new`), its shape checked, never past it."""
+
+
 class GameRecord:
     """A record document. Keys this code does not know are kept and written back."""
 
-    def __init__(self, document: dict[str, Any]) -> None:
-        """Wrap `document` as it is (the rules' own use: others `parse`)."""
+    def __init__(self, document: dict[str, Any], key: object) -> None:
+        """Wrap `document` as it is (this module's own use: others `parse` or `new`)."""
+        if key is not _OWN:
+            raise TypeError("a GameRecord comes from GameRecord.parse or GameRecord.new")
         self._document = document
         self._last_moves: tuple[RecordMove, ...] | None = None
 
@@ -59,7 +67,7 @@ class GameRecord:
         data["players"] = players
         data.update(extra)
         data["hands"] = []
-        return cls(data)
+        return cls(data, _OWN)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:
@@ -74,7 +82,7 @@ class GameRecord:
     def parse(cls, data: object) -> GameRecord:
         """The record a JSON document holds, its shape checked (`RecordError` when it is
         not one): the one way a file's or a message's record comes in. It keeps `data`."""
-        record = cls(data)  # type: ignore[arg-type]  # validate_header refuses a non-object
+        record = cls(data, _OWN)  # type: ignore[arg-type]  # validate_header refuses a non-object
         record.validate_header()
         return record
 
@@ -82,12 +90,6 @@ class GameRecord:
         """The document as JSON values (a copy): what a file or a message carries."""
         document: dict[str, Any] = _copied(self._document)
         return document
-
-    @property
-    def document(self) -> Mapping[str, Any]:
-        """The document as JSON values, not a copy: to write out at once and let go (a
-        copy of a long game's record cost an autosave most of its time)."""
-        return self._document
 
     def validate_header(self) -> None:
         """Check the document's shape (`record.shape`); `RecordError` when it is wrong."""
@@ -201,9 +203,21 @@ class GameRecord:
         return len(self._document["hands"])
 
     def hand_entries(self) -> list[Mapping[str, Any]]:
-        """The hands as written (the replay in `recorded_game` checks them)."""
+        """The hands as written, for the replay in `recorded_game` to check: readers
+        outside `game.rules.record` take `hands`, `results` or `moves_by`."""
         hands: list[Mapping[str, Any]] = self._document["hands"]
         return hands
+
+    def results(self) -> list[Any]:
+        """Each ended hand's result as written."""
+        return [hand["result"] for hand in self._document["hands"] if "result" in hand]
+
+    def moves_by(self, seats: Collection[int], hand: int) -> int:
+        """How many moves of hand `hand` seats `seats` played, as written (not checked)."""
+        moves = self._document["hands"][hand].get("moves")
+        if not isinstance(moves, list):
+            return 0
+        return sum(isinstance(entry, dict) and entry.get("player") in seats for entry in moves)
 
     def move_count(self, hand: int) -> int:
         """How many moves hand `hand` holds."""
@@ -219,15 +233,16 @@ class GameRecord:
         """Write hand `hand`'s stock (a view's copy learning the order of its tiles)."""
         self._document["hands"][hand]["stock"] = list(names)
 
-    def hidden_view(self, shown: int | None) -> GameRecord:
-        """A copy as any seat may see it (docs/protocol.md): no seed, and the tiles of the last
-        hand's stock from `shown` on as None (None: all shown, the hand has ended)."""
+    def hidden_view(self, shown: int | None) -> dict[str, Any]:
+        """The document as any seat may see it (docs/protocol.md), as JSON values of its own:
+        no seed, and the tiles of the last hand's stock from `shown` on as None (None: all
+        shown, the hand has ended)."""
         view = self.copy()
         view.drop_seed()
         if shown is not None:
             names = view.stock_names(-1)
             view.set_stock_names(-1, [*names[:shown], *[None] * len(names[shown:])])
-        return view
+        return view._document
 
     @property
     def last_hand_ended(self) -> bool:
@@ -255,7 +270,7 @@ class GameRecord:
 
     def copy(self) -> GameRecord:
         """An independent copy (a later move of this game leaves it as it is)."""
-        return GameRecord(_copied(self._document))
+        return GameRecord(_copied(self._document), _OWN)
 
     def only_hand(self, index: int, moves: Sequence[RecordMove], result: Any = None) -> GameRecord:
         """A copy whose hands are those before `index` and hand `index` dealt again with
@@ -268,7 +283,7 @@ class GameRecord:
         if result is not None:
             hand["result"] = result
         data["hands"] = [*data["hands"][:index], hand]
-        return GameRecord(data)
+        return GameRecord(data, _OWN)
 
     # the last hand's redo list: moves taken back and not played again yet, kept in the
     # record so that a resumed game can redo them
@@ -304,19 +319,45 @@ class GameRecord:
 
     # written by RecordedGame as moves are played and taken back
 
-    def start_hand(self, hand: HandEntry) -> None:
+    def start_hand(self, stock: Sequence[TileId], cut: int | None) -> None:
+        """A new last hand dealt from `stock` (stacked solitaire: cut at `cut`), no moves."""
+        hand: HandEntry = {"stock": [tile_name(tile) for tile in stock]}
+        if cut is not None:
+            hand["cut"] = cut
+        hand["moves"] = []
         self._document["hands"].append(hand)
         self._last_moves = None
 
-    def last_hand(self) -> HandEntry:
-        """The last hand's entry, to be written into (RecordedGame only)."""
+    def append_move(self, move: RecordMove) -> None:
+        """Write `move` down as the last hand's next."""
+        self._document["hands"][-1]["moves"].append(move.entry(self.mode))
         self._last_moves = None
-        hand: HandEntry = self._document["hands"][-1]
-        return hand
 
-    def dumps(self, extra: Mapping[str, Any] | None = None) -> str:
+    def take_back_move(self) -> None:
+        """Strike the last hand's last move (and its result, if it had one)."""
+        hand = self._document["hands"][-1]
+        hand["moves"].pop()
+        hand.pop("result", None)
+        self._last_moves = None
+
+    def write_hand(self, result: object, clock_s: float | None) -> None:
+        """Write the last hand's `result` (None: none yet) and, in a timed game, its game
+        clock, after the result (a table's clock is written again each time)."""
+        hand = self._document["hands"][-1]
+        if self.mode is Mode.TABLE:
+            hand.pop("clock_s", None)
+        if result is not None:
+            hand["result"] = result
+        if clock_s is not None:
+            hand["clock_s"] = round(clock_s, 3)
+
+    def dumps(self, extra: Mapping[str, Any] | None = None, *, compact: bool = False) -> str:
         """The document as text: one key per line, one move per line, stable bytes; with
-        the keys of `extra` too (a server's own), in their place or after the others."""
+        the keys of `extra` too (a server's own), in their place or after the others.
+        `compact`: on one line (an autosave, written after every move, with no copy of
+        the document: a copy of a long game's record cost an autosave most of its time)."""
+        if compact:
+            return json.dumps({**self._document, **(extra or {})}, ensure_ascii=False)
         return _format({**self._document, **(extra or {})}) + "\n"
 
 

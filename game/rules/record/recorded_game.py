@@ -23,12 +23,12 @@ from game.rules.moves import (
 )
 from game.rules.record.document import GameRecord
 from game.rules.record.entries import (
-    HandEntry,
     MoveEntry,
     entry_to_move,
     fail,
     move_to_entry,
 )
+from game.rules.record.values import RecordMove
 from game.rules.results import MoveResult
 from game.rules.solitaire import DrawSolitaireState, SolitaireState, StackedSolitaireState
 from game.rules.table import TableGame, TableState
@@ -148,7 +148,7 @@ class RecordedGame:
 
     def results(self) -> list[Any]:
         """Each ended hand's result as in the record."""
-        return [hand["result"] for hand in self.record.hand_entries() if "result" in hand]
+        return self.record.results()
 
     def totals(self) -> list[Any]:
         """Table: each seat's sum over ended hands; solitaire: tiles placed."""
@@ -176,16 +176,15 @@ class RecordedGame:
         state = self.state
         clock = state.clock_s if _timed(state) else None
         result = state.apply(move)
-        entry = move_to_entry(
-            self.mode,
-            move,
-            result.player,
-            result.points if move.action == PLACE else None,
-            result.drawn,
+        self.record.append_move(
+            RecordMove(
+                result.player,
+                move,
+                result.points if move.action == PLACE else None,
+                result.drawn,
+                None if clock is None else round(clock, 3),
+            )
         )
-        if clock is not None:
-            entry["clock_s"] = round(clock, 3)
-        self.record.last_hand()["moves"].append(entry)
         self._write_result()
         return result
 
@@ -193,9 +192,7 @@ class RecordedGame:
         """Take back the last move of the current hand from the state and the record
         (timed games: the clock goes back to where it stood before that move)."""
         move = self.state.undo()
-        hand = self.record.last_hand()
-        hand["moves"].pop()
-        hand.pop("result", None)
+        self.record.take_back_move()
         self._write_result()
         return move
 
@@ -206,24 +203,18 @@ class RecordedGame:
 
     def _start_hand_entry(self) -> None:
         state = self.state
-        hand: HandEntry = {"stock": [tile_name(t) for t in state.stock]}
-        if state.mode is Mode.STACKED_SOLITAIRE:
-            hand["cut"] = state.cut
-        hand["moves"] = []
-        self.record.start_hand(hand)
+        self.record.start_hand(
+            state.stock, state.cut if isinstance(state, StackedSolitaireState) else None
+        )
         self._write_result()
 
     def _write_result(self) -> None:
         state = self.state
-        hand = self.record.last_hand()
         if state.mode is Mode.TABLE:
-            hand.pop("clock_s", None)  # written last: after the result once there is one
-            if state.hand_over:
-                hand["result"] = state.sheet.results[-1]
-            if state.game.rules.timed:
-                hand["clock_s"] = round(state.clock_s, 3)
-        elif state.is_terminal():
-            hand["result"] = state.status
+            result = state.sheet.results[-1] if state.hand_over else None
+            self.record.write_hand(result, state.clock_s if state.game.rules.timed else None)
+        else:
+            self.record.write_hand(state.status if state.is_terminal() else None, None)
 
 
 class Replay:
