@@ -15,20 +15,24 @@ import pytest
 
 from game.ai.solver import solve
 from game.app import App
+from game.cli import simulate
 from game.persist.history import HISTORY_FILE, HISTORY_LIMIT, add_finished_game, load_history
 from game.persist.storage import Storage
 from game.play.replay import Replay
 from game.rules.lattice import Cell
+from game.rules.modes import Mode
 from game.rules.moves import PLACE
 from game.rules.record.document import GameRecord
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.solitaire import StackedSolitaireState
 from game.rules.table import TableState
+from game.rules.table_rules import TableRules
 from game.scenes.dialog import ConfirmScene
 from game.scenes.games.history import HistoryScene
 from game.scenes.games.stats import StatsScene
 from game.scenes.menus.menu import MenuScene
 from game.scenes.requests import Screen
+from game.scenes.review.captions import CAPTION_GAP, caption_images
 from game.scenes.review.replay import STEP_SECONDS, ReplayScene
 from tests.conftest import AppMaker
 from tests.drive import Input, open_games_tab
@@ -400,3 +404,26 @@ def test_history_lists_games_and_opens_one_in_the_viewer(
     assert viewer.replay.at_end
     Input(app).press(pygame.K_ESCAPE)
     assert app.scene is scene
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_the_caption_under_the_figure_stands_clear_of_the_bar(
+    make_app: AppMaker, language: str, size: tuple[int, int]
+) -> None:
+    """At a lost solitaire's last move the caption says the move, its contacts and the
+    end: in Spanish at 800x600 that is more lines than a fixed room held, and the last
+    went under the bar."""
+    app = make_app(size=size)
+    app.settings.language = language
+    app.apply_settings()
+    game = simulate(Mode.STACKED_SOLITAIRE, 1, 4, ["greedy"], TableRules())
+    scene = ReplayScene(app, game)
+    scene.replay.seek(0, len(scene.replay.steps[0]))
+    app.push(scene)
+    app.run_frames(2)
+    ui, area = app.ui, scene.board.area
+    lines = caption_images(ui, area.width, scene._caption())
+    assert len(lines) >= 3
+    bottom = area.bottom + ui.px(CAPTION_GAP) + sum(i.get_height() + ui.px(4) for i in lines)
+    assert bottom - ui.px(4) <= scene.bar.top

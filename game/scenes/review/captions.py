@@ -65,12 +65,14 @@ def draw_header(
     )
 
 
-def draw_caption(
-    surface: pygame.Surface, ui: Ui, area: pygame.Rect, lines: tuple[str, str, str]
-) -> None:
-    """Under the figure `area`: what the move did, its detail and the closing words
-    (each at most two lines; an empty one is left out)."""
-    x, y = area.centerx, area.bottom + ui.px(14)
+CAPTION_GAP = 14
+"""Between the figure and its caption (design pixels)."""
+
+
+def caption_images(ui: Ui, width: int, lines: tuple[str, str, str]) -> list[pygame.Surface]:
+    """The caption's lines as drawn `width` pixels wide: what the move did, its detail
+    and the closing words (each at most two lines; an empty one is left out)."""
+    images = []
     for text, size, colour, style in zip(
         lines,
         (21, 18, 18),
@@ -78,11 +80,27 @@ def draw_caption(
         ("bold", "regular", "bold"),
         strict=True,
     ):
-        if not text:
-            continue
-        for wrapped in ui.wrap(text, size, area.width, style)[:2]:
-            rect = blit_text(surface, ui.text(wrapped, size, colour, style), (x, y), "midtop")
-            y = rect.bottom + ui.px(4)
+        if text:
+            wrapped = ui.wrap(text, size, width, style)[:2]
+            images += [ui.text(line, size, colour, style) for line in wrapped]
+    return images
+
+
+def caption_height(ui: Ui, width: int, lines: tuple[str, str, str]) -> int:
+    """How tall the caption under a figure `width` pixels wide stands, gap included: the
+    figure leaves it that much room."""
+    images = caption_images(ui, width, lines)
+    return ui.px(CAPTION_GAP) + sum(image.get_height() + ui.px(4) for image in images)
+
+
+def draw_caption(
+    surface: pygame.Surface, ui: Ui, area: pygame.Rect, lines: tuple[str, str, str]
+) -> None:
+    """Under the figure `area`, the caption (`caption_images`)."""
+    x, y = area.centerx, area.bottom + ui.px(CAPTION_GAP)
+    for image in caption_images(ui, area.width, lines):
+        rect = blit_text(surface, image, (x, y), "midtop")
+        y = rect.bottom + ui.px(4)
 
 
 def lay_out_bar(buttons: Mapping[str, Button], bar: pygame.Rect, ui: Ui, margin: int) -> None:

@@ -28,7 +28,7 @@ from game.rules.moves import PLACE
 from game.rules.record.document import GameRecord
 from game.scenes.base import Scene
 from game.scenes.requests import CoachRequest
-from game.scenes.review.captions import draw_caption, draw_header, lay_out_bar
+from game.scenes.review.captions import caption_height, draw_caption, draw_header, lay_out_bar
 from game.scenes.review.panel import ReplayPanel
 from game.scenes.review.stage import ReplayStage
 from game.scenes.review.words import describe, draw_contacts, ending
@@ -84,6 +84,8 @@ class ReplayScene(Scene):
         self.speed = "normal"
         self.timer = 0.0
         self.bar = pygame.Rect(0, 0, 0, 0)
+        self.figure_room = pygame.Rect(0, 0, 1, 1)
+        """Where the figure and its caption go (`resize` lays it out)."""
         self.stage = ReplayStage(services.ui, services.art, services.settings.animation_speed)
         self.tiles, self.flying, self.board = self.stage.tiles, self.stage.flying, self.stage.board
         self.animator, self.tweens = self.stage.animator, self.stage.tweens
@@ -296,11 +298,8 @@ class ReplayScene(Scene):
         self.panel.rect = pygame.Rect(
             width - panel_w - margin, top, panel_w, self.bar.top - top - ui.px(12)
         )
-        caption_h = ui.px(150 if self.review is not None else 96)  # a review says more
-        self.board.set_area(
-            pygame.Rect(
-                margin, top, self.panel.rect.left - 2 * margin, self.bar.top - top - caption_h
-            )
+        self.figure_room = pygame.Rect(
+            margin, top, self.panel.rect.left - 2 * margin, self.bar.top - top - ui.px(8)
         )
         lay_out_bar(self.buttons, self.bar, ui, margin)
         self.speed_choice.rect = pygame.Rect(0, 0, ui.px(200), ui.px(50))
@@ -314,6 +313,7 @@ class ReplayScene(Scene):
         self._label_play()
         wanted = (replay.hand, replay.index if self.at_focus() else -1)
         figure = replay.state.figure
+        self._leave_room_for_the_caption()
         self.stage.show(figure)
         if wanted[1] < 0:
             cells, focus = list(replay.final_cells[replay.hand]), around_last(figure)
@@ -326,6 +326,15 @@ class ReplayScene(Scene):
         self.stage.follow(cells, focus, glide=self.fitted == wanted)
         self.fitted = wanted
         self.panel.build()
+
+    def _leave_room_for_the_caption(self) -> None:
+        """The figure's area: the room above the bar but for the caption's own lines, so
+        that a long caption (Spanish, two lines a part) stands clear of the bar."""
+        ui, room = self.services.ui, self.figure_room
+        area = room.copy()
+        area.height = max(ui.px(120), room.height - caption_height(ui, room.width, self._caption()))
+        if area != self.board.area:
+            self.board.set_area(area)
 
     # drawing ----------------------------------------------------------------------
 
