@@ -5,6 +5,7 @@ smaller than `SMALLEST_TEXT_PX` (the font's pixel size: its em, pygame's point s
     python -m tools.text_audit --language es --size 800x600   # every screenshot target
     python -m tools.text_audit --size 1024x768 --size 2560x1440 --language en --language es
     python -m tools.text_audit --size 800x600 --resized-from 1920x1080   # resized windows
+    python -m tools.text_audit --size 800x600 --text-size largest   # the largest words
 
 It exits with status 1 when it found any problem.
 
@@ -261,6 +262,7 @@ def main() -> None:
     parser.add_argument(
         "--language", action="append", help="en or es (repeat for several; default es)"
     )
+    parser.add_argument("--text-size", help="normal, large or largest (default: normal)")
     parser.add_argument(
         "--resized-from",
         type=parse_size,
@@ -273,7 +275,14 @@ def main() -> None:
         for language in args.language or ["es"]:
             for target in args.targets or sorted(TARGETS):
                 with tempfile.TemporaryDirectory() as home:
-                    app = staged(target, size, home, language=language, resized_from=resized)
+                    app = staged(
+                        target,
+                        size,
+                        home,
+                        language=language,
+                        resized_from=resized,
+                        text_size=args.text_size,
+                    )
                     for problem in audit(app):
                         found += 1
                         print(f"{target} {size[0]}x{size[1]} {language}: {problem}")

@@ -15,14 +15,24 @@ from game.ui.theme import PALETTE, Colour, Fonts
 TEXT_CACHE_LIMIT = 512
 SMALLEST_TEXT_PX = 11
 """The smallest text drawn, in pixels (the font's pixel size), whatever the window."""
+GROWN_BODY = 16
+"""Text scaled by the player's text size grows by as much as text of this design size
+does: words to read grow by the whole scale, larger words (buttons' labels) by as many
+pixels, so they grow less in proportion."""
+TITLE_SIZE = 36
+"""Text of this design size and larger (titles), large already, keeps its size (and
+the room its screen gives it) at every text size."""
 
 
 class Ui:
-    """Fonts, interface scale and caches of rendered text surfaces and wrapped lines."""
+    """Fonts, interface scale, text scale and caches of rendered text surfaces and
+    wrapped lines."""
 
-    def __init__(self, fonts: Fonts, scale: float = 1.0) -> None:
+    def __init__(self, fonts: Fonts, scale: float = 1.0, text_scale: float = 1.0) -> None:
         self.fonts = fonts
         self.scale = scale
+        self.text_scale = text_scale
+        """How much larger than normal the player asked words to be (Settings' text size)."""
         self._texts: dict[tuple[str, int, str, Colour], pygame.Surface] = {}
         self._wraps: dict[tuple[str, int, int, str], list[str]] = {}
         self._widths: dict[tuple[tuple[str, ...], int, str], int] = {}
@@ -37,9 +47,16 @@ class Ui:
 
     def text_px(self, size: float) -> int:
         """The pixel size of text of design size `size` (given for a 1280x800 window):
-        scaled as lengths are, but never under `SMALLEST_TEXT_PX`, so small windows
-        keep their words readable (their layouts make room)."""
-        return max(SMALLEST_TEXT_PX, self.px(size))
+        grown by the player's text scale (`GROWN_BODY`, `TITLE_SIZE`) and scaled as
+        lengths are, but never under `SMALLEST_TEXT_PX`, so small windows keep their
+        words readable (their layouts make room)."""
+        grown = size + (self.text_scale - 1) * min(size, GROWN_BODY)
+        return max(SMALLEST_TEXT_PX, self.px(size if size >= TITLE_SIZE else grown))
+
+    def text_room(self, value: float) -> int:
+        """A length given for a 1280x800 window that holds words (a button's or row's
+        height): scaled as lengths are, and grown with the player's text scale."""
+        return self.px(value * self.text_scale)
 
     def font(self, size: float, style: str = "regular") -> pygame.font.Font:
         return self.fonts.get(self.text_px(size), style)
