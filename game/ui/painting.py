@@ -18,10 +18,8 @@ SMALLEST_TEXT_PX = 11
 GROWN_BODY = 16
 """Text scaled by the player's text size grows by as much as text of this design size
 does: words to read grow by the whole scale, larger words (buttons' labels) by as many
-pixels, so they grow less in proportion."""
-TITLE_SIZE = 36
-"""Text of this design size and larger (titles), large already, keeps its size (and
-the room its screen gives it) at every text size."""
+pixels, so they grow less in proportion. Titles (the "title" style), large already,
+keep their size (and the room their screens give them)."""
 
 
 class Ui:
@@ -45,13 +43,13 @@ class Ui:
         """A length given for a 1280x800 window, scaled to the current window."""
         return max(1, round(value * self.scale))
 
-    def text_px(self, size: float) -> int:
+    def text_px(self, size: float, style: str = "regular") -> int:
         """The pixel size of text of design size `size` (given for a 1280x800 window):
-        grown by the player's text scale (`GROWN_BODY`, `TITLE_SIZE`) and scaled as
-        lengths are, but never under `SMALLEST_TEXT_PX`, so small windows keep their
-        words readable (their layouts make room)."""
+        grown by the player's text scale (`GROWN_BODY`; a title keeps its size) and
+        scaled as lengths are, but never under `SMALLEST_TEXT_PX`, so small windows
+        keep their words readable (their layouts make room)."""
         grown = size + (self.text_scale - 1) * min(size, GROWN_BODY)
-        return max(SMALLEST_TEXT_PX, self.px(size if size >= TITLE_SIZE else grown))
+        return max(SMALLEST_TEXT_PX, self.px(size if style == "title" else grown))
 
     def text_room(self, value: float) -> int:
         """A length given for a 1280x800 window that holds words (a button's or row's
@@ -59,13 +57,13 @@ class Ui:
         return self.px(value * self.text_scale)
 
     def font(self, size: float, style: str = "regular") -> pygame.font.Font:
-        return self.fonts.get(self.text_px(size), style)
+        return self.fonts.get(self.text_px(size, style), style)
 
     def text(
         self, text: str, size: float, colour: Colour = PALETTE.text, style: str = "regular"
     ) -> pygame.Surface:
         """The rendered text (antialiased), cached."""
-        key = (text, self.text_px(size), style, colour)
+        key = (text, self.text_px(size, style), style, colour)
         surface = self._texts.get(key)
         if surface is None:
             if len(self._texts) >= TEXT_CACHE_LIMIT:
@@ -77,7 +75,7 @@ class Ui:
     def wrap(self, text: str, size: float, width: int, style: str = "regular") -> list[str]:
         """`text` broken into lines no wider than `width` pixels at `size` (cached: screens
         wrap their words every frame)."""
-        key = (text, self.text_px(size), width, style)
+        key = (text, self.text_px(size, style), width, style)
         lines = self._wraps.get(key)
         if lines is None:
             if len(self._wraps) >= TEXT_CACHE_LIMIT:
@@ -96,7 +94,7 @@ class Ui:
         smallest: int = SMALLEST_SIZE,
     ) -> tuple[list[str], int]:
         """`fitted_lines` of `text` (cached: buttons and bars fit their words every frame)."""
-        key = (text, self.text_px(size), room, max_lines, style, height, smallest)
+        key = (text, self.text_px(size, style), room, max_lines, style, height, smallest)
         fit = self._fits.get(key)
         if fit is None:
             if len(self._fits) >= TEXT_CACHE_LIMIT:
@@ -109,7 +107,7 @@ class Ui:
     def widest(self, messages: Sequence[str], size: float, style: str = "regular") -> int:
         """The width of the widest of `messages` in any language the game speaks, at
         `size` (cached: widgets make room for their words every frame)."""
-        key = (tuple(messages), self.text_px(size), style)
+        key = (tuple(messages), self.text_px(size, style), style)
         found = self._widths.get(key)
         if found is None:
             if len(self._widths) >= TEXT_CACHE_LIMIT:
@@ -124,7 +122,7 @@ class Ui:
     ) -> float:
         """`common_size` of `texts` (cached: a widget sizes its words for every language
         and value every frame)."""
-        key = (tuple(texts), self.text_px(size), room, style)
+        key = (tuple(texts), self.text_px(size, style), room, style)
         found = self._sizes.get(key)
         if found is None:
             if len(self._sizes) >= TEXT_CACHE_LIMIT:

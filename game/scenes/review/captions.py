@@ -11,7 +11,7 @@ from game.i18n import _
 from game.play.replay import Replay
 from game.ui.painting import Ui, blit_text
 from game.ui.slip import Focus
-from game.ui.text import shrunk_text
+from game.ui.text import SMALLEST_SIZE, shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets.controls import Button
 
@@ -65,24 +65,49 @@ def draw_header(
     )
 
 
+CAPTION_SIZES = (21, 18, 18)
+"""The design sizes of a caption's lines: what the move did, its detail, the closing words."""
+
+
+def caption_height(ui: Ui, lines: int) -> int:
+    """The room under the figure for a caption of `lines` lines (`draw_caption`): its
+    first line bold, the rest in the detail's size."""
+    first = ui.font(CAPTION_SIZES[0], "bold").get_height()
+    rest = ui.font(CAPTION_SIZES[1]).get_height()
+    return ui.px(14) + first + (lines - 1) * rest + lines * ui.px(4)
+
+
 def draw_caption(
-    surface: pygame.Surface, ui: Ui, area: pygame.Rect, lines: tuple[str, str, str]
+    surface: pygame.Surface,
+    ui: Ui,
+    area: pygame.Rect,
+    lines: tuple[str, str, str],
+    bottom: int,
 ) -> None:
-    """Under the figure `area`: what the move did, its detail and the closing words
-    (each at most two lines; an empty one is left out)."""
+    """Under the figure `area`, above `bottom`: what the move did, its detail and the
+    closing words (each at most two lines; an empty one is left out), shrunk together
+    until they fit there (large text sizes)."""
+    styles = ("bold", "regular", "bold")
+
+    def laid_out(less: int) -> list[tuple[str, int, int]]:
+        return [
+            (wrapped, size - less, index)
+            for index, (text, size) in enumerate(zip(lines, CAPTION_SIZES, strict=True))
+            if text
+            for wrapped in ui.wrap(text, size - less, area.width, styles[index])[:2]
+        ]
+
+    def height(rows: list[tuple[str, int, int]]) -> int:
+        return sum(ui.font(size, styles[i]).get_height() + ui.px(4) for _w, size, i in rows)
+
+    room, less = bottom - area.bottom - ui.px(14), 0
+    while CAPTION_SIZES[1] - less > SMALLEST_SIZE and height(laid_out(less)) > room:
+        less += 1
+    colours = (PALETTE.text, PALETTE.gold, PALETTE.good)
     x, y = area.centerx, area.bottom + ui.px(14)
-    for text, size, colour, style in zip(
-        lines,
-        (21, 18, 18),
-        (PALETTE.text, PALETTE.gold, PALETTE.good),
-        ("bold", "regular", "bold"),
-        strict=True,
-    ):
-        if not text:
-            continue
-        for wrapped in ui.wrap(text, size, area.width, style)[:2]:
-            rect = blit_text(surface, ui.text(wrapped, size, colour, style), (x, y), "midtop")
-            y = rect.bottom + ui.px(4)
+    for wrapped, size, index in laid_out(less):
+        image = ui.text(wrapped, size, colours[index], styles[index])
+        y = blit_text(surface, image, (x, y), "midtop").bottom + ui.px(4)
 
 
 def lay_out_bar(buttons: Mapping[str, Button], bar: pygame.Rect, ui: Ui, margin: int) -> None:

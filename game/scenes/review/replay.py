@@ -28,7 +28,7 @@ from game.rules.moves import PLACE
 from game.rules.record.document import GameRecord
 from game.scenes.base import Scene
 from game.scenes.requests import CoachRequest
-from game.scenes.review.captions import draw_caption, draw_header, lay_out_bar
+from game.scenes.review.captions import caption_height, draw_caption, draw_header, lay_out_bar
 from game.scenes.review.panel import ReplayPanel
 from game.scenes.review.stage import ReplayStage
 from game.scenes.review.words import describe, draw_contacts, ending
@@ -295,7 +295,7 @@ class ReplayScene(Scene):
         self.panel.rect = pygame.Rect(
             width - panel_w - margin, top, panel_w, self.bar.top - top - ui.px(12)
         )
-        caption_h = ui.px(150 if self.review is not None else 96)  # a review says more
+        caption_h = caption_height(ui, 5 if self.review is not None else 3)  # a review says more
         self.board.set_area(
             pygame.Rect(
                 margin, top, self.panel.rect.left - 2 * margin, self.bar.top - top - caption_h
@@ -341,7 +341,7 @@ class ReplayScene(Scene):
         else:  # at a marked move, the move before it stays quiet
             self._draw_contacts(surface)
         self.animator.draw_effects(surface)
-        draw_caption(surface, ui, self.board.area, self._caption())
+        draw_caption(surface, ui, self.board.area, self._caption(), self.bar.top)
         self.panel.draw(surface)
         self.stage.draw_flight(surface, alpha)
         draw_panel(surface, self.bar.inflate(ui.px(4), ui.px(4)).move(0, ui.px(2)), ui, alpha=200)
