@@ -345,6 +345,28 @@ def test_every_screen_keeps_its_words_in_their_boxes(
         app.close()
 
 
+LARGEST_LOOKS = [(code, size) for code in ("en", "es") for size in ((800, 600), (1920, 1080))]
+"""The smallest window and a common large one, in both languages, at the largest text size."""
+
+
+@pytest.mark.audit
+@pytest.mark.parametrize(
+    ("code", "size"), LARGEST_LOOKS, ids=[f"{c}-{w}x{h}" for c, (w, h) in LARGEST_LOOKS]
+)
+@pytest.mark.parametrize("target", sorted(TARGETS))
+def test_every_screen_keeps_its_words_in_their_boxes_at_the_largest_text_size(
+    code: str, target: str, size: tuple[int, int], tmp_path: Path
+) -> None:
+    """Each `tools/screenshot.py` target with Settings' text size at its largest: the
+    words grown, no text outside the window, its widget or its panel, none over
+    another, none cut short."""
+    app = staged(target, size, str(tmp_path), language=code, text_size="largest")
+    try:
+        assert audit(app) == []
+    finally:
+        app.close()
+
+
 def test_the_audit_finds_words_too_small_to_read() -> None:
     """A text under `SMALLEST_TEXT_PX` pixels is a problem, as one cut short is."""
     frame = Frame(small={"Hand 1 of 3": 9}, cut=["Greedy 1, Gree…"])

@@ -37,7 +37,7 @@ from game.scenes.dialog import ConfirmScene
 from game.scenes.games.frame import GamesScene, RowList
 from game.scenes.requests import ReplayRequest, Screen
 from game.ui.painting import blit_text, dim, draw_panel
-from game.ui.text import fit_text
+from game.ui.text import fit_text, shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets.controls import Button, same_size
 from game.ui.widgets.text_field import TextField
@@ -257,10 +257,9 @@ class RecordsScene(GamesScene):
                 else _("Watch replays it move by move.")
             )
             note = _("{status}. {how}").format(status=_status(chosen), how=how)
-        text = fit_text(ui, note, 16, self.body.width)
         blit_text(
             surface,
-            ui.text(text, 16, PALETTE.text_dim),
+            shrunk_text(ui, note, 16, self.body.width, PALETTE.text_dim),
             (self.body.x, self.list.rect.bottom + ui.px(12)),
             "topleft",
         )

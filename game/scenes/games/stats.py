@@ -311,13 +311,19 @@ class StatsScene(GamesScene):
         )
         if not rows and empty:
             blit_text(surface, ui.text(empty, 18, PALETTE.text_dim), (rect.centerx, y + row_h))
-        for row in rows[top : top + room]:
+        on_screen = rows[top : top + room]
+        name_room = ends[0] - xs[0]  # the names in one size, shrunk to fit (large text)
+        name_size = round(ui.common_size([row[0] for row in on_screen], 18, name_room, "bold"))
+        for row in on_screen:
             y += row_h
             for index, cell in enumerate(row):
                 if index == 0:
-                    text = fit_text(ui, cell, 18, ends[0] - xs[0])
+                    text = fit_text(ui, cell, name_size, name_room, "bold")
                     blit_text(
-                        surface, ui.text(text, 18, PALETTE.text, "bold"), (xs[0], y), "midleft"
+                        surface,
+                        ui.text(text, name_size, PALETTE.text, "bold"),
+                        (xs[0], y),
+                        "midleft",
                     )
                 else:
                     blit_text(
