@@ -198,6 +198,14 @@ def _inside(inner: pygame.Rect, outer: pygame.Rect) -> bool:
     return outer.inflate(2 * TOLERANCE, 2 * TOLERANCE).contains(inner)
 
 
+def _hidden(under: Drawn, over: Drawn, frame: Frame) -> bool:
+    """Whether `under` is drawn by a scene below `over`'s and lies under a panel of
+    `over`'s scene (a dialog's panel hides the screen's words beneath it)."""
+    return under.scene < over.scene and any(
+        scene == over.scene and rect.colliderect(under.rect) for scene, rect in frame.panels
+    )
+
+
 def problems(frame: Frame, window: pygame.Rect) -> list[str]:
     """Every text out of its box, overlapping another, cut short or too small."""
     found = [f"cut short: {words!r}" for words in frame.cut]
@@ -227,6 +235,8 @@ def problems(frame: Frame, window: pygame.Rect) -> list[str]:
     for index, drawn in enumerate(frame.texts):
         for other in frame.texts[index + 1 :]:
             if other.text == drawn.text:  # a shadow under its text
+                continue
+            if _hidden(drawn, other, frame) or _hidden(other, drawn, frame):
                 continue
             overlap = drawn.rect.inflate(2 * GAP, 0).clip(other.rect)
             if overlap.width > 0 and overlap.height > 2 * TOLERANCE:

@@ -51,6 +51,13 @@ class Ui:
         grown = size + (self.text_scale - 1) * min(size, GROWN_BODY)
         return max(SMALLEST_TEXT_PX, self.px(size if style == "title" else grown))
 
+    @property
+    def smallest_size(self) -> int:
+        """The design size words shrink down to to fit their room: `SMALLEST_SIZE` at
+        the normal text size, less at larger ones, so that crowded words shrink as far
+        as they would at the normal size (never further)."""
+        return round(SMALLEST_SIZE / self.text_scale)
+
     def text_room(self, value: float) -> int:
         """A length given for a 1280x800 window that holds words (a button's or row's
         height): scaled as lengths are, and grown with the player's text scale."""
@@ -91,9 +98,10 @@ class Ui:
         max_lines: int = 2,
         style: str = "regular",
         height: int | None = None,
-        smallest: int = SMALLEST_SIZE,
+        smallest: int | None = None,
     ) -> tuple[list[str], int]:
         """`fitted_lines` of `text` (cached: buttons and bars fit their words every frame)."""
+        smallest = self.smallest_size if smallest is None else smallest
         key = (text, self.text_px(size, style), room, max_lines, style, height, smallest)
         fit = self._fits.get(key)
         if fit is None:

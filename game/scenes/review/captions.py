@@ -11,7 +11,7 @@ from game.i18n import _
 from game.play.replay import Replay
 from game.ui.painting import Ui, blit_text
 from game.ui.slip import Focus
-from game.ui.text import SMALLEST_SIZE, shrunk_text
+from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets.controls import Button
 
@@ -101,7 +101,7 @@ def draw_caption(
         return sum(ui.font(size, styles[i]).get_height() + ui.px(4) for _w, size, i in rows)
 
     room, less = bottom - area.bottom - ui.px(14), 0
-    while CAPTION_SIZES[1] - less > SMALLEST_SIZE and height(laid_out(less)) > room:
+    while CAPTION_SIZES[1] - less > ui.smallest_size and height(laid_out(less)) > room:
         less += 1
     colours = (PALETTE.text, PALETTE.gold, PALETTE.good)
     x, y = area.centerx, area.bottom + ui.px(14)
