@@ -32,7 +32,7 @@ from game.ai.worker import Adviser, shared_pool
 from game.collector import Collector
 from game.i18n import _, language, set_language, system_language
 from game.persist.files import Notice
-from game.persist.settings import Settings
+from game.persist.settings import TEXT_SCALES, Settings
 from game.persist.storage import Storage
 from game.router import make_scene, scene_for_record, scene_for_record_file
 from game.rules.record.document import GameRecord
@@ -104,7 +104,7 @@ class App:
         self.record_path = record_path
         self.window = Window(self.settings, size)
         self.fonts = Fonts()
-        self.ui = Ui(self.fonts, self.window.scale)
+        self.ui = Ui(self.fonts, self.window.scale, TEXT_SCALES[self.settings.text_size])
         self.art = TileArt(self.fonts, theme_named(self.settings.theme), self.settings.colour_blind)
         self.sound = SoundPlayer(self.settings.volume, self.settings.muted)
         self.system_voice: CommandVoice | Silence = system_voice()
@@ -194,15 +194,19 @@ class App:
         self._take_storage_notices()
 
     def apply_settings(self) -> None:
-        """Bring sound, tile art and language in line with `settings`, then save them.
-        A new language lays every scene out again: its words have other widths."""
+        """Bring sound, tile art, text size and language in line with `settings`, then
+        save them. A new language or text size lays every scene out again: their words
+        have other sizes."""
         self.sound.set_volume(self.settings.volume, self.settings.muted)
         if self.settings.spoken_board != self.spoken:
             self._choose_speech()
         self.art.set_look(theme_named(self.settings.theme), self.settings.colour_blind)
-        spoken = language()
+        spoken, text_scale = language(), self.ui.text_scale
+        self.ui.text_scale = TEXT_SCALES[self.settings.text_size]
         if set_language(self.settings.language or system_language()) != spoken:
             pygame.display.set_caption(_(TITLE))
+            self.relayout()
+        elif self.ui.text_scale != text_scale:
             self.relayout()
         for scene in self.scenes:
             scene.settings_changed()

@@ -25,7 +25,7 @@ from tests.drive import Input
 from tools import catalogue, strings_scan
 from tools.screenshot import staged
 from tools.screenshot_targets import TARGETS
-from tools.text_audit import Frame, audit, problems, watching
+from tools.text_audit import Drawn, Frame, audit, problems, watching
 
 TRANSLATED = sorted(code for code in i18n.LANGUAGES if code != i18n.DEFAULT_LANGUAGE)
 """Every language but English: each has its catalogue, and every screen is audited in it."""
@@ -345,11 +345,44 @@ def test_every_screen_keeps_its_words_in_their_boxes(
         app.close()
 
 
+LARGEST_LOOKS = [(code, size) for code in ("en", "es") for size in ((800, 600), (1920, 1080))]
+"""The smallest window and a common large one, in both languages, at the largest text size."""
+
+
+@pytest.mark.audit
+@pytest.mark.parametrize(
+    ("code", "size"), LARGEST_LOOKS, ids=[f"{c}-{w}x{h}" for c, (w, h) in LARGEST_LOOKS]
+)
+@pytest.mark.parametrize("target", sorted(TARGETS))
+def test_every_screen_keeps_its_words_in_their_boxes_at_the_largest_text_size(
+    code: str, target: str, size: tuple[int, int], tmp_path: Path
+) -> None:
+    """Each `tools/screenshot.py` target with Settings' text size at its largest: the
+    words grown, no text outside the window, its widget or its panel, none over
+    another, none cut short."""
+    app = staged(target, size, str(tmp_path), language=code, text_size="largest")
+    try:
+        assert audit(app) == []
+    finally:
+        app.close()
+
+
 def test_the_audit_finds_words_too_small_to_read() -> None:
     """A text under `SMALLEST_TEXT_PX` pixels is a problem, as one cut short is."""
     frame = Frame(small={"Hand 1 of 3": 9}, cut=["Greedy 1, Gree…"])
     found = problems(frame, pygame.Rect(0, 0, 800, 600))
     assert found == ["cut short: 'Greedy 1, Gree…'", "too small (9 px): 'Hand 1 of 3'"]
+
+
+def test_the_audit_takes_words_under_a_dialog_as_hidden() -> None:
+    """A screen's words under a dialog's panel do not run into the dialog's words; the
+    same words side by side on one screen do."""
+    menu = Drawn("Draw solitaire", pygame.Rect(160, 240, 160, 23), 0)
+    question = Drawn("Quit Contack?", pygame.Rect(290, 240, 210, 25), 1)
+    dialog = Frame(texts=[menu, question], panels=[(1, pygame.Rect(230, 200, 340, 160))])
+    assert problems(dialog, pygame.Rect(0, 0, 800, 600)) == []
+    question.scene = 0
+    assert len(problems(dialog, pygame.Rect(0, 0, 800, 600))) == 1
 
 
 @pytest.mark.parametrize("size", [(1280, 640), (800, 600)], ids=["1280x640", "800x600"])

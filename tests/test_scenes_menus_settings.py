@@ -1,5 +1,6 @@
 """The settings screen, through posted events: every setting changes and survives a
-restart, and its choices and sliders answer a click before they are drawn."""
+restart, its choices and sliders answer a click before they are drawn, and the text
+size grows the words of every screen."""
 
 from __future__ import annotations
 
@@ -8,9 +9,14 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.app import App
+from game.scenes.menus.menu import MenuScene
 from game.scenes.menus.settings import SettingsScene
+from game.scenes.table.scene import TableScene
 from tests.conftest import AppMaker
 from tests.drive import Input, click_next, open_from_menu
+from tools.samples import table_config
+from tools.text_audit import watching
 
 
 def test_every_setting_changes_and_survives_a_restart(make_app: AppMaker, tmp_path: Path) -> None:
@@ -92,3 +98,46 @@ def test_the_settings_panel_stays_whole_in_the_window(
     scene = open_from_menu(app, "settings", SettingsScene)
     assert app.screen.get_rect().contains(scene.panel)
     assert all(scene.panel.contains(widget.rect) for widget in scene.form.widgets)
+
+
+def drawn_heights(app: App) -> dict[str, int]:
+    """Each text one frame draws, with its height on screen."""
+    with watching(app) as frame:
+        app.draw(1.0)
+    return {drawn.text: drawn.rect.height for drawn in frame.texts}
+
+
+def grown(before: dict[str, int], after: dict[str, int]) -> list[float]:
+    """How much taller each text drawn both times is the second time, smallest first."""
+    return sorted(after[text] / before[text] for text in before.keys() & after.keys())
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=["800x600", "1920x1080"])
+def test_the_largest_text_size_draws_taller_words_on_every_screen(
+    make_app: AppMaker, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Chosen on the settings screen, the largest text size draws the words of the
+    settings screen itself, the menu and the table taller at once (none shorter; the
+    middle one a quarter taller or more: titles keep their size, rows full already
+    grow less); normal brings them back, and is kept."""
+    app = make_app(tmp_path, size=size)
+    menu = drawn_heights(app)
+    settings = open_from_menu(app, "settings", SettingsScene)
+    normal = drawn_heights(app)
+    click_next(app, settings.text_size)
+    click_next(app, settings.text_size)
+    assert app.settings.text_size == "largest"
+    largest = grown(normal, drawn_heights(app))
+    assert largest[0] >= 1 and largest[len(largest) // 2] >= 1.25
+    Input(app).press(pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+    largest = grown(menu, drawn_heights(app))
+    assert largest[0] >= 1 and largest[len(largest) // 2] >= 1.25
+    app.push(TableScene(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], 3)))
+    Input(app).frames()
+    table = drawn_heights(app)
+    app.settings.text_size = "normal"
+    app.apply_settings()
+    shrunk = grown(table, drawn_heights(app))
+    assert shrunk[-1] <= 1 and shrunk[len(shrunk) // 2] <= 0.85
+    assert make_app(tmp_path).settings.text_size == "normal"

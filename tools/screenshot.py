@@ -45,18 +45,20 @@ def staged(
     language: str | None = None,
     theme: str | None = None,
     resized_from: tuple[int, int] | None = None,
+    text_size: str | None = None,
 ) -> App:
     """The app showing `target` at `size` after `frames` frames, its files in `home`. A
     target's after-layout step runs once the scene has been laid out (its first frame),
     and then `frames` more frames run, as when the step ran inside the scene's first
-    update. `language` ("en", "es") and `theme` ("modern", "1939", "1962") set those.
+    update. `language` ("en", "es"), `theme` ("modern", "1939", "1962") and
+    `text_size` ("normal", "large", "largest") set those.
     `resized_from`: staged in a window of that size, which is then resized to `size`."""
     if target not in TARGETS:
         raise SystemExit(f"unknown target {target!r}; known: {', '.join(sorted(TARGETS))}")
     app = App(
         resized_from or size, clock=ManualClock(), storage=Storage(home), adviser=InProcessAdviser()
     )
-    set_look(app, language, theme)
+    set_look(app, language, theme, text_size)
     shot = TARGETS[target](app, record)
     app.storage.take_achieved()  # what a target played before is the past: not announced
     if shot.scene is not None:
@@ -93,23 +95,29 @@ def screenshot(
     language: str | None = None,
     theme: str | None = None,
     resized_from: tuple[int, int] | None = None,
+    text_size: str | None = None,
 ) -> Path:
     """Render `target` (see `staged`) and save it to `out`."""
     with tempfile.TemporaryDirectory() as scratch:
         home = home or scratch
-        app = staged(target, size, home, record, frames, language, theme, resized_from)
+        app = staged(target, size, home, record, frames, language, theme, resized_from, text_size)
         out.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(app.screen, out)
     return out
 
 
-def set_look(app: App, language: str | None, theme: str | None) -> None:
-    """The language and theme a shot is taken in (the app's own settings otherwise)."""
+def set_look(
+    app: App, language: str | None, theme: str | None, text_size: str | None = None
+) -> None:
+    """The language, theme and text size a shot is taken in (the app's own settings
+    otherwise)."""
     if language is not None:
         app.settings.language = language
     if theme is not None:
         app.settings.theme = theme
-    if language is not None or theme is not None:
+    if text_size is not None:
+        app.settings.text_size = text_size
+    if language is not None or theme is not None or text_size is not None:
         app.apply_settings()
 
 
@@ -126,6 +134,7 @@ def main() -> None:
     parser.add_argument(
         "--resized-from", type=parse_size, help="stage it at this size, then resize to --size"
     )
+    parser.add_argument("--text-size", help="the words' size: normal, large or largest")
     parser.add_argument("--list", action="store_true", help="list the targets and exit")
     args = parser.parse_args()
     if args.list:
@@ -144,6 +153,7 @@ def main() -> None:
             args.language,
             args.theme,
             args.resized_from,
+            args.text_size,
         )
     )
 

@@ -5,6 +5,7 @@ smaller than `SMALLEST_TEXT_PX` (the font's pixel size: its em, pygame's point s
     python -m tools.text_audit --language es --size 800x600   # every screenshot target
     python -m tools.text_audit --size 1024x768 --size 2560x1440 --language en --language es
     python -m tools.text_audit --size 800x600 --resized-from 1920x1080   # resized windows
+    python -m tools.text_audit --size 800x600 --text-size largest   # the largest words
 
 It exits with status 1 when it found any problem.
 
@@ -197,6 +198,14 @@ def _inside(inner: pygame.Rect, outer: pygame.Rect) -> bool:
     return outer.inflate(2 * TOLERANCE, 2 * TOLERANCE).contains(inner)
 
 
+def _hidden(under: Drawn, over: Drawn, frame: Frame) -> bool:
+    """Whether `under` is drawn by a scene below `over`'s and lies under a panel of
+    `over`'s scene (a dialog's panel hides the screen's words beneath it)."""
+    return under.scene < over.scene and any(
+        scene == over.scene and rect.colliderect(under.rect) for scene, rect in frame.panels
+    )
+
+
 def problems(frame: Frame, window: pygame.Rect) -> list[str]:
     """Every text out of its box, overlapping another, cut short or too small."""
     found = [f"cut short: {words!r}" for words in frame.cut]
@@ -226,6 +235,8 @@ def problems(frame: Frame, window: pygame.Rect) -> list[str]:
     for index, drawn in enumerate(frame.texts):
         for other in frame.texts[index + 1 :]:
             if other.text == drawn.text:  # a shadow under its text
+                continue
+            if _hidden(drawn, other, frame) or _hidden(other, drawn, frame):
                 continue
             overlap = drawn.rect.inflate(2 * GAP, 0).clip(other.rect)
             if overlap.width > 0 and overlap.height > 2 * TOLERANCE:
@@ -261,6 +272,7 @@ def main() -> None:
     parser.add_argument(
         "--language", action="append", help="en or es (repeat for several; default es)"
     )
+    parser.add_argument("--text-size", help="normal, large or largest (default: normal)")
     parser.add_argument(
         "--resized-from",
         type=parse_size,
@@ -273,7 +285,14 @@ def main() -> None:
         for language in args.language or ["es"]:
             for target in args.targets or sorted(TARGETS):
                 with tempfile.TemporaryDirectory() as home:
-                    app = staged(target, size, home, language=language, resized_from=resized)
+                    app = staged(
+                        target,
+                        size,
+                        home,
+                        language=language,
+                        resized_from=resized,
+                        text_size=args.text_size,
+                    )
                     for problem in audit(app):
                         found += 1
                         print(f"{target} {size[0]}x{size[1]} {language}: {problem}")

@@ -27,6 +27,9 @@ LANGUAGE_CODES: Final = ("", *LANGUAGES)
 EDITION_NAMES: Final = ("", "1939", "1962", "spanish")
 """The editions a player may choose; "" is none chosen: the game's own, modern one."""
 ANIMATION_SPEEDS: Final = ("slow", "normal", "fast", "instant")
+TEXT_SCALES: Final = {"normal": 1.0, "large": 1.25, "largest": 1.5}
+"""Each text size a player may choose, and how much larger it draws words (and the
+rows and buttons that hold them) than the normal size."""
 WINNABLE_LIGHTS: Final = ("winnable", "every", "off")
 """Where the solitaires' "still winnable" light shows: on winnable deals only (daily
 deals, and deals with "Winnable only" on), on every deal, or nowhere."""
@@ -102,6 +105,8 @@ class Settings:
     volume: float = 0.7
     muted: bool = False
     animation_speed: str = "normal"
+    text_size: str = "normal"
+    """How large the words are drawn (`TEXT_SCALES`)."""
     fullscreen: bool = False
     window_size: list[int] | None = None
     """The window's size as the player last left it (None: sized from the screen)."""
@@ -164,6 +169,8 @@ def _valid_setting(key: str, value: Any) -> bool:
         return value in ANIMATION_SPEEDS
     if key == "winnable_light":
         return value in WINNABLE_LIGHTS
+    if key == "text_size":
+        return value in TEXT_SCALES
     if key == "volume":
         return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
     if key == "club_server":

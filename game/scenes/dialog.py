@@ -11,6 +11,7 @@ from game.i18n import N_, _
 from game.rules.modes import Mode
 from game.scenes.base import Scene
 from game.ui.painting import blit_text, dim, draw_panel
+from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets.controls import Button
 
@@ -50,9 +51,13 @@ class ConfirmScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.services.ui
-        self.panel = pygame.Rect(0, 0, ui.px(520), ui.px(220))
+        words = max(
+            ui.font(26, "bold").size(self.question)[0], ui.font(18).size(self.detail)[0]
+        )  # large text sizes widen the panel, up to the window's
+        width = min(size[0] - ui.px(32), max(ui.px(520), words + ui.px(64)))
+        self.panel = pygame.Rect(0, 0, width, ui.text_room(220))
         self.panel.center = (size[0] // 2, size[1] // 2)
-        width, height, gap = ui.px(180), ui.px(54), ui.px(20)
+        width, height, gap = ui.text_room(180), ui.text_room(54), ui.px(20)
         self.yes.rect = pygame.Rect(0, 0, width, height)
         self.no.rect = pygame.Rect(0, 0, width, height)
         self.yes.rect.bottomright = (self.panel.centerx - gap // 2, self.panel.bottom - ui.px(28))
@@ -62,16 +67,17 @@ class ConfirmScene(Scene):
         dim(surface, 140)
         draw_panel(surface, self.panel, self.services.ui, alpha=245, border=PALETTE.gold_dark)
         ui = self.services.ui
+        room = self.panel.width - ui.px(32)
         blit_text(
             surface,
-            ui.text(self.question, 26, PALETTE.text, "bold"),
-            (self.panel.centerx, self.panel.y + ui.px(50 if self.detail else 58)),
+            shrunk_text(ui, self.question, 26, room, PALETTE.text, "bold"),
+            (self.panel.centerx, self.panel.y + ui.text_room(50 if self.detail else 58)),
         )
         if self.detail:
             blit_text(
                 surface,
-                ui.text(self.detail, 18, PALETTE.text_dim),
-                (self.panel.centerx, self.panel.y + ui.px(86)),
+                shrunk_text(ui, self.detail, 18, room, PALETTE.text_dim),
+                (self.panel.centerx, self.panel.y + ui.text_room(86)),
             )
         self.form.draw(surface, self.services.ui)
 

@@ -15,14 +15,22 @@ from game.ui.theme import PALETTE, Colour, Fonts
 TEXT_CACHE_LIMIT = 512
 SMALLEST_TEXT_PX = 11
 """The smallest text drawn, in pixels (the font's pixel size), whatever the window."""
+GROWN_BODY = 16
+"""Text scaled by the player's text size grows by as much as text of this design size
+does: words to read grow by the whole scale, larger words (buttons' labels) by as many
+pixels, so they grow less in proportion. Titles (the "title" style), large already,
+keep their size (and the room their screens give them)."""
 
 
 class Ui:
-    """Fonts, interface scale and caches of rendered text surfaces and wrapped lines."""
+    """Fonts, interface scale, text scale and caches of rendered text surfaces and
+    wrapped lines."""
 
-    def __init__(self, fonts: Fonts, scale: float = 1.0) -> None:
+    def __init__(self, fonts: Fonts, scale: float = 1.0, text_scale: float = 1.0) -> None:
         self.fonts = fonts
         self.scale = scale
+        self.text_scale = text_scale
+        """How much larger than normal the player asked words to be (Settings' text size)."""
         self._texts: dict[tuple[str, int, str, Colour], pygame.Surface] = {}
         self._wraps: dict[tuple[str, int, int, str], list[str]] = {}
         self._widths: dict[tuple[tuple[str, ...], int, str], int] = {}
@@ -35,20 +43,34 @@ class Ui:
         """A length given for a 1280x800 window, scaled to the current window."""
         return max(1, round(value * self.scale))
 
-    def text_px(self, size: float) -> int:
+    def text_px(self, size: float, style: str = "regular") -> int:
         """The pixel size of text of design size `size` (given for a 1280x800 window):
+        grown by the player's text scale (`GROWN_BODY`; a title keeps its size) and
         scaled as lengths are, but never under `SMALLEST_TEXT_PX`, so small windows
         keep their words readable (their layouts make room)."""
-        return max(SMALLEST_TEXT_PX, self.px(size))
+        grown = size + (self.text_scale - 1) * min(size, GROWN_BODY)
+        return max(SMALLEST_TEXT_PX, self.px(size if style == "title" else grown))
+
+    @property
+    def smallest_size(self) -> int:
+        """The design size words shrink down to to fit their room: `SMALLEST_SIZE` at
+        the normal text size, less at larger ones, so that crowded words shrink as far
+        as they would at the normal size (never further)."""
+        return round(SMALLEST_SIZE / self.text_scale)
+
+    def text_room(self, value: float) -> int:
+        """A length given for a 1280x800 window that holds words (a button's or row's
+        height): scaled as lengths are, and grown with the player's text scale."""
+        return self.px(value * self.text_scale)
 
     def font(self, size: float, style: str = "regular") -> pygame.font.Font:
-        return self.fonts.get(self.text_px(size), style)
+        return self.fonts.get(self.text_px(size, style), style)
 
     def text(
         self, text: str, size: float, colour: Colour = PALETTE.text, style: str = "regular"
     ) -> pygame.Surface:
         """The rendered text (antialiased), cached."""
-        key = (text, self.text_px(size), style, colour)
+        key = (text, self.text_px(size, style), style, colour)
         surface = self._texts.get(key)
         if surface is None:
             if len(self._texts) >= TEXT_CACHE_LIMIT:
@@ -60,7 +82,7 @@ class Ui:
     def wrap(self, text: str, size: float, width: int, style: str = "regular") -> list[str]:
         """`text` broken into lines no wider than `width` pixels at `size` (cached: screens
         wrap their words every frame)."""
-        key = (text, self.text_px(size), width, style)
+        key = (text, self.text_px(size, style), width, style)
         lines = self._wraps.get(key)
         if lines is None:
             if len(self._wraps) >= TEXT_CACHE_LIMIT:
@@ -76,10 +98,11 @@ class Ui:
         max_lines: int = 2,
         style: str = "regular",
         height: int | None = None,
-        smallest: int = SMALLEST_SIZE,
+        smallest: int | None = None,
     ) -> tuple[list[str], int]:
         """`fitted_lines` of `text` (cached: buttons and bars fit their words every frame)."""
-        key = (text, self.text_px(size), room, max_lines, style, height, smallest)
+        smallest = self.smallest_size if smallest is None else smallest
+        key = (text, self.text_px(size, style), room, max_lines, style, height, smallest)
         fit = self._fits.get(key)
         if fit is None:
             if len(self._fits) >= TEXT_CACHE_LIMIT:
@@ -92,7 +115,7 @@ class Ui:
     def widest(self, messages: Sequence[str], size: float, style: str = "regular") -> int:
         """The width of the widest of `messages` in any language the game speaks, at
         `size` (cached: widgets make room for their words every frame)."""
-        key = (tuple(messages), self.text_px(size), style)
+        key = (tuple(messages), self.text_px(size, style), style)
         found = self._widths.get(key)
         if found is None:
             if len(self._widths) >= TEXT_CACHE_LIMIT:
@@ -107,7 +130,7 @@ class Ui:
     ) -> float:
         """`common_size` of `texts` (cached: a widget sizes its words for every language
         and value every frame)."""
-        key = (tuple(texts), self.text_px(size), room, style)
+        key = (tuple(texts), self.text_px(size, style), room, style)
         found = self._sizes.get(key)
         if found is None:
             if len(self._sizes) >= TEXT_CACHE_LIMIT:

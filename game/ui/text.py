@@ -19,8 +19,8 @@ TEXT_LIMIT = 300
 MISSING_GLYPH = "\ufffd"
 """Drawn for a character the font has no glyph for (so it shows, rather than vanish)."""
 SMALLEST_SIZE = 12
-"""The design size words shrink down to to fit their room (drawn never under
-`game.ui.painting.SMALLEST_TEXT_PX` pixels)."""
+"""The design size words shrink down to to fit their room at the normal text size
+(`Texts.smallest_size`; drawn never under `game.ui.painting.SMALLEST_TEXT_PX` pixels)."""
 
 
 def render_text(font: pygame.font.Font, text: str, colour: Colour) -> pygame.Surface:
@@ -54,6 +54,8 @@ def render_text(font: pygame.font.Font, text: str, colour: Colour) -> pygame.Sur
 class Texts(Protocol):
     """What the fitting and wrapping need of `game.ui.widgets.controls.Ui`."""
 
+    @property
+    def smallest_size(self) -> int: ...
     def px(self, value: float) -> int: ...
     def font(self, size: float, style: str = "regular") -> pygame.font.Font: ...
     def text(
@@ -89,9 +91,11 @@ def words_that_fit(
 def common_size(
     ui: Texts, texts: Sequence[str], size: float, room: int, style: str = "regular"
 ) -> float:
-    """The largest size from `size` down to `SMALLEST_SIZE` at which each of `texts`
-    fits `room` pixels (`SMALLEST_SIZE` when none does)."""
-    while size > SMALLEST_SIZE and any(ui.font(size, style).size(text)[0] > room for text in texts):
+    """The largest size from `size` down to `ui.smallest_size` at which each of `texts`
+    fits `room` pixels (the smallest when none does)."""
+    while size > ui.smallest_size and any(
+        ui.font(size, style).size(text)[0] > room for text in texts
+    ):
         size -= 1
     return size
 
@@ -99,7 +103,7 @@ def common_size(
 def shrunk_text(
     ui: Texts, text: str, size: float, room: int, colour: Colour, style: str = "regular"
 ) -> pygame.Surface:
-    """`text` rendered at `size`, or smaller (down to `SMALLEST_SIZE`) until it fits
+    """`text` rendered at `size`, or smaller (down to `ui.smallest_size`) until it fits
     `room` pixels; cut with an ellipsis if even that is too wide."""
     size = common_size(ui, [text], size, room, style)
     return ui.text(fit_text(ui, text, size, room, style), size, colour, style)
@@ -177,7 +181,7 @@ def blit_paragraphs(
     height: int,
     gap: int = 3,
     spacing: int = 12,
-    smallest: int = SMALLEST_SIZE,
+    smallest: int | None = None,
 ) -> int:
     """`paragraphs` wrapped to `width` pixels from `topleft`, `spacing` design pixels
     after each, at the largest size from `size` down to `smallest` that fits them in
@@ -187,6 +191,7 @@ def blit_paragraphs(
         line = ui.font(at).get_height() + ui.px(gap)
         return sum(len(ui.wrap(text, at, width)) * line + ui.px(spacing) for text in paragraphs)
 
+    smallest = ui.smallest_size if smallest is None else smallest
     while size > smallest and needed(size) > height:
         size -= 1
     x, y = topleft

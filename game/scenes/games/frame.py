@@ -105,7 +105,7 @@ class RowList:
         """Place the table in `rect` at the interface scale of `ui`."""
         self._ui = ui
         self.rect = rect.copy()
-        self.row_height = ui.px(44)
+        self.row_height = ui.text_room(44)
         pad = ui.px(16)
         self._xs, x = [], rect.x + pad
         for _header, share in self.columns:
@@ -148,10 +148,11 @@ class RowList:
         cells = self._cells.get(index)
         if cells is None:
             colour = PALETTE.text_dim if index in self.dim else PALETTE.text
-            cells = [
-                ui.text(fitted_cell(ui, cell, 17, end - x), 17, colour)
-                for cell, x, end in zip(self.rows[index], self._xs, self._ends, strict=True)
-            ]
+            cells = []
+            for cell, x, end in zip(self.rows[index], self._xs, self._ends, strict=True):
+                fewest = cell[-1] if isinstance(cell, tuple) else cell
+                size = round(ui.common_size([fewest], 17, end - x))  # large text sizes
+                cells.append(ui.text(fitted_cell(ui, cell, size, end - x), size, colour))
             self._cells[index] = cells
         return cells
 

@@ -16,6 +16,7 @@ from game.rules.record.recorded_game import RecordedGame
 from game.scenes.games.frame import GamesScene, RowList
 from game.scenes.requests import ReplayRequest, SaveRecordRequest, Screen
 from game.ui.painting import blit_text
+from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets.controls import Button, same_size
 from game.ui.words import MODE_TITLES, moment_words, names_words
@@ -136,9 +137,11 @@ class HistoryScene(GamesScene):
                 "The last {count} games (up to 50 are kept)",
                 len(self.entries),
             ).format(count=len(self.entries))
+            left, right = self.back.rect.right, self.keep.rect.x  # between the buttons
+            room = right - left - ui.px(24)
             blit_text(
                 surface,
-                ui.text(shown, 16, PALETTE.text_dim),
-                (self.body.centerx, self.back.rect.centery),
+                shrunk_text(ui, shown, 16, room, PALETTE.text_dim),
+                ((left + right) // 2, self.back.rect.centery),
                 "center",
             )

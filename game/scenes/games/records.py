@@ -37,7 +37,7 @@ from game.scenes.dialog import ConfirmScene
 from game.scenes.games.frame import GamesScene, RowList
 from game.scenes.requests import ReplayRequest, Screen
 from game.ui.painting import blit_text, dim, draw_panel
-from game.ui.text import fit_text
+from game.ui.text import fit_text, shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets.controls import Button, same_size
 from game.ui.widgets.text_field import TextField
@@ -257,10 +257,9 @@ class RecordsScene(GamesScene):
                 else _("Watch replays it move by move.")
             )
             note = _("{status}. {how}").format(status=_status(chosen), how=how)
-        text = fit_text(ui, note, 16, self.body.width)
         blit_text(
             surface,
-            ui.text(text, 16, PALETTE.text_dim),
+            shrunk_text(ui, note, 16, self.body.width, PALETTE.text_dim),
             (self.body.x, self.list.rect.bottom + ui.px(12)),
             "topleft",
         )
@@ -323,7 +322,9 @@ class SaveRecordScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.services.ui
-        self.panel = pygame.Rect(0, 0, ui.px(560), ui.px(250))
+        title = ui.font(26, "bold").size(_("Save this game as a record"))[0]  # large text
+        width = min(size[0] - ui.px(32), max(ui.px(560), title + ui.px(64)))
+        self.panel = pygame.Rect(0, 0, width, ui.px(250))
         self.panel.center = (size[0] // 2, size[1] // 2)
         self.field.rect = pygame.Rect(
             self.panel.x + ui.px(32),
@@ -343,7 +344,14 @@ class SaveRecordScene(Scene):
         draw_panel(surface, self.panel, ui, alpha=245, border=PALETTE.gold_dark)
         blit_text(
             surface,
-            ui.text(_("Save this game as a record"), 26, PALETTE.text, "bold"),
+            shrunk_text(
+                ui,
+                _("Save this game as a record"),
+                26,
+                self.panel.width - ui.px(32),
+                PALETTE.text,
+                "bold",
+            ),
             (self.panel.centerx, self.panel.y + ui.px(44)),
         )
         self.form.draw(surface, ui)

@@ -282,12 +282,6 @@ class StatsScene(GamesScene):
                 (heading.right + ui.px(16), heading.centery),
                 "midleft",
             )
-        room_for_note = rect.right - pad - heading.right - ui.px(24)
-        note_lines = [
-            shrunk_text(ui, line, 14, room_for_note, PALETTE.text_dim)
-            for line in ui.wrap(note, 14, room_for_note)
-        ]
-        blit_lines(surface, note_lines[:2], (rect.right - pad, rect.y + ui.px(8)), "topright")
         width = right_edge - rect.x - pad
         xs, x = [], rect.x + pad
         for _header, share in columns:
@@ -295,6 +289,20 @@ class StatsScene(GamesScene):
             x += round(width * share)
         ends = [x - ui.px(12) for x in xs[1:]] + [right_edge]
         y = rect.y + ui.px(FIRST_ROW_Y) - row_h
+        headers_h = (
+            max(
+                len(ui.wrap(_(header), 15, ends[index] - xs[index], "bold")[:2])
+                for index, (header, _share) in enumerate(columns)
+            )
+            * ui.font(15, "bold").get_height()
+        )
+        room_for_note = rect.right - pad - heading.right - ui.px(24)
+        note_top = rect.y + ui.px(8)
+        note_lines, size = ui.fitted(  # above the headers, however large the words
+            note, 14, room_for_note, height=y - headers_h // 2 - ui.px(2) - note_top
+        )
+        note_images = [ui.text(line, size, PALETTE.text_dim) for line in note_lines]
+        blit_lines(surface, note_images, (rect.right - pad, note_top), "topright")
         for index, (header, _share) in enumerate(columns):
             anchor, align = (
                 ((xs[index], y), "midleft") if index == 0 else ((ends[index], y), "midright")
@@ -311,13 +319,19 @@ class StatsScene(GamesScene):
         )
         if not rows and empty:
             blit_text(surface, ui.text(empty, 18, PALETTE.text_dim), (rect.centerx, y + row_h))
-        for row in rows[top : top + room]:
+        on_screen = rows[top : top + room]
+        name_room = ends[0] - xs[0]  # the names in one size, shrunk to fit (large text)
+        name_size = round(ui.common_size([row[0] for row in on_screen], 18, name_room))
+        for row in on_screen:
             y += row_h
             for index, cell in enumerate(row):
                 if index == 0:
-                    text = fit_text(ui, cell, 18, ends[0] - xs[0])
+                    text = fit_text(ui, cell, name_size, name_room)
                     blit_text(
-                        surface, ui.text(text, 18, PALETTE.text, "bold"), (xs[0], y), "midleft"
+                        surface,
+                        ui.text(text, name_size, PALETTE.text, "bold"),
+                        (xs[0], y),
+                        "midleft",
                     )
                 else:
                     blit_text(

@@ -59,7 +59,9 @@ class AboutScene(Scene):
         ui = self.services.ui
         width, height = size
         margin, gap = ui.px(40), ui.px(28)
-        top, bottom = ui.px(120), height - ui.px(100)
+        below_title = ui.px(34 + 8) + ui.font(46, "title").get_height()
+        heading = ui.font(18, "bold").get_linesize() + ui.px(6)  # above each panel
+        top, bottom = max(ui.px(120), below_title + heading), height - ui.px(100)
         half = (width - 2 * margin - gap) // 2
         self.credits = pygame.Rect(margin, top, half, bottom - top)
         self.files = pygame.Rect(self.credits.right + gap, top, half, bottom - top)

@@ -294,11 +294,14 @@ class DailyScene(Scene):
             self._draw_day(surface, cell, day)
         legend_y = rect.bottom - ui.px(22)
         x = rect.x + ui.px(20)
+        legends = [_(WON_LEGENDS[mode]) for mode in MARKS]
+        room = (rect.width - ui.px(40)) // len(legends) - ui.px(12 + 24)
+        size = ui.common_size(legends, 15, room)  # side by side, in one size (large text)
         for mode, colour in MARKS.items():
             pygame.draw.circle(surface, colour, (x, legend_y), ui.px(6))
             label = blit_text(
                 surface,
-                ui.text(_(WON_LEGENDS[mode]), 15, PALETTE.text),
+                ui.text(_(WON_LEGENDS[mode]), size, PALETTE.text),
                 (x + ui.px(12), legend_y),
                 "midleft",
             )

@@ -140,13 +140,13 @@ class MenuScene(Scene):
         ui = self.services.ui
         width, height = size
         column_x = round(width * 0.3)
-        button_w, continue_w = ui.px(300), ui.px(150)
+        button_w, continue_w = ui.text_room(300), ui.text_room(150)
         online = self.buttons["online"]
         online.visible = online.enabled = bool(self.services.settings.club_server)
         rows = [k for k, b in self.buttons.items() if not k.startswith("continue-") and b.visible]
         gap = ui.px(12)
         room = height - ui.px(LOGO_H + 30)  # the buttons stay clear of the logo's lines
-        button_h = min(ui.px(50), (room - (len(rows) - 1) * gap) // len(rows))
+        button_h = min(ui.text_room(50), (room - (len(rows) - 1) * gap) // len(rows))
         total = len(rows) * button_h + (len(rows) - 1) * gap
         top = max(ui.px(250), (height - total) // 2 + ui.px(90))
         top = min(top, height - total - ui.px(40))
@@ -163,15 +163,15 @@ class MenuScene(Scene):
         offering = not self.services.settings.guided_game_offered
         words = ui.font(22, "bold").get_linesize() + 2 * ui.font(17).get_linesize()
         card_h = max(ui.px(150), words + ui.px(12 + 4 + 8 + 66))  # a small window's words
+        card_x, right = round(width * 0.56), round(width * 0.94)
+        showcase_x = max(card_x, left + button_w + gap + continue_w + ui.px(16))  # large words
         self.showcase = pygame.Rect(
-            round(width * 0.56),
+            showcase_x,
             ui.px(120),
-            round(width * 0.38),
+            right - showcase_x,
             height - ui.px(260) - (card_h if offering else 0),
         )
-        self.offer_card = pygame.Rect(
-            self.showcase.x, height - ui.px(30) - card_h, self.showcase.width, card_h
-        )
+        self.offer_card = pygame.Rect(card_x, height - ui.px(30) - card_h, right - card_x, card_h)
         half = (self.offer_card.width - ui.px(48)) // 2
         for index, button in enumerate(self.offer.values()):
             button.visible = button.enabled = offering

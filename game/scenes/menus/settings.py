@@ -1,7 +1,7 @@
-"""The settings screen: edition, language, theme, colour-blind aid, sound, animation
-speed, fullscreen, hand-off banner, coach's tips, the spoken board, the solitaires'
-winnable light, the club server (whose address is checked as it is typed); and the way to
-the About screen.
+"""The settings screen: edition, language, text size, theme, colour-blind aid, sound,
+animation speed, fullscreen, hand-off banner, coach's tips, the spoken board, the
+solitaires' winnable light, the club server (whose address is checked as it is typed);
+and the way to the About screen.
 
 Every change applies at once and is saved at once.
 """
@@ -32,6 +32,12 @@ if TYPE_CHECKING:
 PREVIEW_TILES = ("08-09-10", "05-01-04", "03-07-08", "09-10-01")
 LANGUAGE_OPTIONS = [("", N_("As the system")), *LANGUAGES.items()]
 """Each language by its own name (never translated), after the system's choice."""
+TEXT_SIZE_OPTIONS = [
+    ("normal", N_("Normal")),
+    ("large", N_("Large")),
+    ("largest", N_("Largest")),
+]
+"""Each text size (`TEXT_SCALES`) by its name on screen."""
 LIGHT_OPTIONS = [
     ("winnable", N_("On winnable deals")),
     ("every", N_("On every deal")),
@@ -58,6 +64,14 @@ class SettingsScene(Scene):
                 LANGUAGE_OPTIONS,
                 settings.language,
                 lambda value: self._set("language", value),
+            )
+        )
+        self.text_size = self.form.add(
+            Choice(
+                N_("Text size"),
+                TEXT_SIZE_OPTIONS,
+                settings.text_size,
+                lambda value: self._set("text_size", value),
             )
         )
         self.theme = self.form.add(

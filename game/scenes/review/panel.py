@@ -184,10 +184,11 @@ class ReplayPanel:
         ui = self.ui
         middle = self.row_top(row) + self.row_height() // 2
         x = self.rect.x + ui.px(18)
-        blit_text(
-            surface, ui.text(label, 20, PALETTE.text, "bold"), (x, middle - ui.px(2)), "bottomleft"
-        )
-        blit_text(surface, ui.text(value, 17, PALETTE.text_dim), (x, middle + ui.px(2)), "topleft")
+        room = self.rect.right - ui.px(24) - self.tile_side() - x  # left of the row's tile
+        words = shrunk_text(ui, label, 20, room, PALETTE.text, "bold")
+        blit_text(surface, words, (x, middle - ui.px(2)), "bottomleft")
+        words = shrunk_text(ui, value, 17, room, PALETTE.text_dim)
+        blit_text(surface, words, (x, middle + ui.px(2)), "topleft")
 
     def _table_rows(self, surface: pygame.Surface, state: TableState) -> None:
         ui = self.ui

@@ -21,7 +21,7 @@ from game.rules.solitaire import DrawSolitaireState
 from game.scenes.solitaire.bars import option
 from game.scenes.solitaire.base import SolitaireScene
 from game.scenes.solitaire.sources import DISCARD_KEY, STOCK_KEY, SourceKey, StockAndDiscard
-from game.ui.text import Said, blit_paragraph
+from game.ui.text import Said, blit_paragraph, blit_paragraphs
 from game.ui.theme import PALETTE
 from game.ui.tiles.image import TileState
 from game.ui.tiles.sprites import flip_image
@@ -195,18 +195,22 @@ class DrawSolitaireScene(SolitaireScene):
         ui = self.services.ui
         area = self.sources_area
         width = area.width - ui.px(32)
-        blit_paragraph(
-            surface,
-            ui,
-            self.guidance(),
-            17,
-            PALETTE.text_dim,
-            (area.x + ui.px(16), area.top + ui.px(16)),
-            width,
-        )
         fair = f"{_(AUTO_PLAY_WORDS)} {self.odds_words()}".strip()
         lines = len(ui.wrap(fair, 15, width))
         top = self.odds_button.rect.top - ui.px(10) - lines * (ui.font(15).get_height() + ui.px(3))
+        guidance_top = area.top + ui.px(16)
+        blit_paragraphs(  # shrunk to stay above the odds (large text sizes)
+            surface,
+            ui,
+            [self.guidance()],
+            17,
+            PALETTE.text_dim,
+            (area.x + ui.px(16), guidance_top),
+            width,
+            top - guidance_top - ui.px(8),
+            gap=4,
+            spacing=0,
+        )
         blit_paragraph(
             surface, ui, fair, 15, PALETTE.text_dim, (area.x + ui.px(16), top), width, gap=3
         )

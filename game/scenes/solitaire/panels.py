@@ -71,10 +71,20 @@ def draw_title(
         )
 
 
+COUNT_SIZE = 15
+"""The design size of a count's number (`draw_count`)."""
+
+
+def count_radius(ui: Ui, text: str) -> int:
+    """The radius of the badge `draw_count` draws around `text`."""
+    width, height = ui.font(COUNT_SIZE, "bold").size(text)
+    return max(width, height) // 2 + ui.px(5)
+
+
 def draw_count(surface: pygame.Surface, ui: Ui, centre: tuple[float, float], text: str) -> None:
     """A small round badge with a number (pile and stock counts)."""
-    label = ui.text(text, 15, PALETTE.ink, "bold")
-    radius = max(label.get_width(), label.get_height()) // 2 + ui.px(5)
+    label = ui.text(text, COUNT_SIZE, PALETTE.ink, "bold")
+    radius = count_radius(ui, text)
     pygame.draw.circle(surface, PALETTE.gold, centre, radius)
     pygame.draw.circle(surface, PALETTE.gold_dark, centre, radius, max(1, ui.px(2)))
     blit_text(surface, label, (round(centre[0]), round(centre[1])))

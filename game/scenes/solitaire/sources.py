@@ -20,7 +20,7 @@ from game.rules.lattice import Cell
 from game.rules.modes import Mode
 from game.rules.moves import DISCARD, DISCARD_PILE, PILE, PLACE, STOCK, Move
 from game.rules.solitaire import CUT_PILE, PILE_COUNT, DrawSolitaireState, StackedSolitaireState
-from game.scenes.solitaire.panels import draw_count
+from game.scenes.solitaire.panels import count_radius, draw_count
 from game.ui.layout import ROW_HEIGHT, Point
 from game.ui.painting import blit_text
 from game.ui.theme import PALETTE
@@ -412,10 +412,14 @@ class SevenPiles(TileSources):
         """Each pile's number (its key) by its top, and how many tiles it holds."""
         ui = self.services.ui
         fanned = self.fanned()
+        # a number fits between its pile's corner and the count by the pile on its left
+        between = self.pile_pos[1][0] - self.pile_pos[0][0] - self.side * 0.89
+        room = round(between - count_radius(ui, "99") + self.side * 0.05) - ui.px(4)
+        size = ui.common_size([str(PILE_COUNT)], 17, room, "bold")
         for pile, (x, y) in enumerate(self.pile_pos):
             corner = (round(x - self.side * 0.47), round(y + self.side * 0.3))
             blit_text(
-                surface, ui.text(str(pile + 1), 17, PALETTE.ivory, "bold"), corner, "midright"
+                surface, ui.text(str(pile + 1), size, PALETTE.ivory, "bold"), corner, "midright"
             )
             height = self.state.heights[pile]
             if height and not fanned:

@@ -58,7 +58,7 @@ class HandoffPanel:
             self.panel.right - self.left.right - ui.px(24) - bar,
             self.panel.height - ui.px(16),
         )
-        self.line_h = max(1, min(ui.px(LOG_LINE_PX), self.log.height))
+        self.line_h = max(1, min(ui.text_room(LOG_LINE_PX), self.log.height))
         shown = max(1, self.log.height // self.line_h)
         if news != self.lines:
             grew = len(news) > len(self.lines)
@@ -114,8 +114,9 @@ class HandoffPanel:
         words = _("Click Ready or press Enter")
         if undoer is not None:
             words = _("Click Ready or press Enter ({name}: U takes back)").format(name=undoer)
-        lines, size = ui.fitted(words, 15, room)
-        top = pygame.Rect(left.x, left.y, left.width, self.ready.rect.top - left.y)
+        inset = ui.px(8)  # the panel's own margin (the panel is the tray's, grown by it)
+        top = pygame.Rect(left.x, left.y + inset, left.width, self.ready.rect.top - left.y - inset)
+        lines, size = ui.fitted(words, 15, room, height=top.height - title.get_height())
         blit_lines(
             surface, [title, *(ui.text(line, size, PALETTE.text_dim) for line in lines)], top.center
         )

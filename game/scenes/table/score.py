@@ -208,13 +208,13 @@ class ScoreScene(Scene):
                     second=names[team + 2],
                     total=format_number(total),
                 )
-                blit_text(
+                line = blit_text(
                     surface,
                     ui.text(words, 20, PALETTE.text, "bold"),
                     (self.panel.centerx, y),
                     "midtop",
                 )
-                y += ui.px(30)
+                y = max(y + ui.px(30), line.bottom + ui.px(4))  # large text: lines apart
         blit_text(
             surface,
             shrunk_text(

@@ -16,7 +16,7 @@ import pygame
 
 from game.i18n import _, format_percent, in_every_language
 from game.ui.painting import Ui, blit_lines, blit_text, rounded_box
-from game.ui.text import SMALLEST_SIZE, shrunk_text
+from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
 
 T = TypeVar("T")
@@ -168,10 +168,10 @@ class Button(Widget):
         if self.enabled:
             self.on_click()
 
-    def least_width(self, ui: Ui, size: float = SMALLEST_SIZE, lines: int = 2) -> int:
-        """The narrowest button that shows its label whole in every language at `size`,
-        on up to `lines` lines (two: a button as tall as two lines)."""
-        font = ui.font(size, "bold")
+    def least_width(self, ui: Ui, size: float | None = None, lines: int = 2) -> int:
+        """The narrowest button that shows its label whole in every language at `size`
+        (the smallest), on up to `lines` lines (two: a button as tall as two lines)."""
+        font = ui.font(ui.smallest_size if size is None else size, "bold")
 
         def narrowest(words: list[str]) -> int:
             return min(
@@ -241,8 +241,10 @@ class Toggle(Row):
             self.activate()
         return True
 
-    def least_width(self, ui: Ui, size: float = SMALLEST_SIZE) -> int:
-        """The narrowest row that shows the label whole in every language at `size`."""
+    def least_width(self, ui: Ui, size: float | None = None) -> int:
+        """The narrowest row that shows the label whole in every language at `size`
+        (the smallest)."""
+        size = ui.smallest_size if size is None else size
         return ui.widest([self.label], size) + ui.px(16 + 58 + 16 + 12)
 
     def _worded(self, ui: Ui) -> bool:
@@ -316,9 +318,10 @@ class Choice(Row, Generic[T]):
         ].collidepoint(pos)
         self.step(-1 if back else 1)
 
-    def least_width(self, ui: Ui, size: float = SMALLEST_SIZE) -> int:
+    def least_width(self, ui: Ui, size: float | None = None) -> int:
         """The narrowest row that shows the label and every value whole in every
-        language, at `size` (they shrink to the smallest size)."""
+        language, at `size` (the smallest: they shrink to it)."""
+        size = ui.smallest_size if size is None else size
         values = ui.widest([label for _value, label in self.options], size, "bold")
         label = ui.widest([self.label], size) + ui.px(24) if self.label else 0
         return label + values + 2 * ui.px(30) + ui.px(12) + 2
@@ -328,7 +331,7 @@ class Choice(Row, Generic[T]):
         language) needs it and the other has room to spare: at their full size where
         both fit, else at their smallest."""
         labels = [label for _value, label in self.options]
-        for size in (20, SMALLEST_SIZE):
+        for size in (20, ui.smallest_size):
             least = ui.widest(labels, size, "bold") + 2 * ui.px(30)
             most = self.rect.width - ui.px(12) - ui.px(24) - ui.widest([self.label], size)
             if least <= most:

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 import pygame
 
 from game.ui.painting import Ui
-from game.ui.text import SMALLEST_SIZE
 from game.ui.widgets.controls import BUTTON_SIZE, Button, same_size
 
 
@@ -44,10 +43,10 @@ def label_needs(buttons: Sequence[Button], room: int, height: int, ui: Ui) -> li
     language, at the largest size at which all of them fit `room` pixels side by side
     (on two lines where the height holds two; at the smallest size where they do not
     fit)."""
-    for size in range(BUTTON_SIZE, SMALLEST_SIZE, -1):
+    for size in range(BUTTON_SIZE, ui.smallest_size, -1):
         lines = 2 if height >= max(ui.px(40), 2 * ui.font(size, "bold").get_height()) else 1
         needs = [button.least_width(ui, size, lines) for button in buttons]
         if sum(needs) <= room:
             return needs
     lines = 2 if height >= ui.px(40) else 1
-    return [button.least_width(ui, SMALLEST_SIZE, lines) for button in buttons]
+    return [button.least_width(ui, ui.smallest_size, lines) for button in buttons]

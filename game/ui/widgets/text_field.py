@@ -10,6 +10,7 @@ import pygame
 
 from game.i18n import _, ngettext
 from game.ui.painting import Ui, blit_text
+from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets.controls import Widget
 
@@ -138,10 +139,12 @@ class TextField(Widget):
             else (PALETTE.text_dim if self.hovered else PALETTE.panel_edge)
         )
         pygame.draw.rect(surface, edge, box, max(1, ui.px(2)), border_radius=radius)
-        shown = self.text if self.text or self.focused else _(self.label)
-        colour = PALETTE.text if self.text else PALETTE.text_dim
         left = box.x + ui.px(10)
-        image = ui.text(shown, self.TEXT_SIZE, colour) if shown else ui.text(" ", 18)
+        if self.text or self.focused:
+            image = ui.text(self.text or " ", self.TEXT_SIZE, PALETTE.text)
+        else:  # what to type, shrunk to the box (large text sizes)
+            room = box.width - ui.px(20)
+            image = shrunk_text(ui, _(self.label), self.TEXT_SIZE, room, PALETTE.text_dim)
         if self.focused and self.all_selected:
             mark = image.get_rect(midleft=(left, box.centery)).inflate(ui.px(4), ui.px(2))
             pygame.draw.rect(surface, PALETTE.gold_dark, mark, border_radius=ui.px(3))
