@@ -22,7 +22,7 @@ from game.ui.painting import blit_text, draw_panel, rounded_box
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, THEMES
 from game.ui.tiles.sprites import TileLayer, TileSprite
-from game.ui.widgets.controls import Button, Choice, Slider, Toggle, same_size
+from game.ui.widgets.controls import ROW_SIZE, Button, Choice, Slider, Toggle, same_size
 from game.ui.widgets.text_field import TextField
 from game.ui.words import SPEED_WORDS, capitalised, colour_word
 
@@ -148,6 +148,8 @@ class SettingsScene(Scene):
         self.preview = TileLayer()
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.preview_centre_y = 0
+        self.preview_side = 0
+        self.names_y = 0
 
     def _set(self, name: str, value: Any) -> None:
         setattr(self.services.settings, name, value)
@@ -187,11 +189,15 @@ class SettingsScene(Scene):
         self.fullscreen.value = self.services.settings.fullscreen
         width = min(size[0] - ui.px(80), ui.px(760))
         rows = [w for w in self.form.widgets if w not in (self.done, self.about)]
-        gap, preview_h = ui.px(5), ui.px(90)
+        gap = ui.px(5)
         said_h = ui.px(22)  # the line under the club server's address
+        room = size[1] - ui.px(126 + 8) - said_h - ui.px(124)  # for the rows and preview
+        lowest = max(ui.px(26), ui.font(ROW_SIZE).get_height())  # a row holds its words
+        row_h = max(lowest, min(ui.px(38), (room - ui.px(90)) // len(rows) - gap))
+        # the preview gives up its room first when large words need it
+        preview_h = max(0, min(ui.px(90), room - len(rows) * (row_h + gap)))
+        self.preview_side = ui.px(84) * preview_h // ui.px(90)
         fixed = said_h + preview_h + ui.px(124)
-        room = size[1] - ui.px(126 + 8) - fixed  # rows are lower when the window is
-        row_h = max(ui.px(26), min(ui.px(38), room // len(rows) - gap))
         height = len(rows) * (row_h + gap) + fixed
         top = max(ui.px(126), (size[1] - height) // 2 + ui.px(40))
         self.panel = pygame.Rect(0, 0, width + ui.px(48), height)
@@ -208,6 +214,7 @@ class SettingsScene(Scene):
         self.club.rect.x += caption_w
         y += said_h
         self.preview_centre_y = y + preview_h // 2
+        self.names_y = y + preview_h - ui.px(1)  # the colours' names, under the preview
         self.done.rect = pygame.Rect(0, 0, ui.px(220), ui.px(50))
         self.done.rect.bottomright = (self.panel.centerx - ui.px(8), self.panel.bottom - ui.px(22))
         self.about.rect = pygame.Rect(0, 0, ui.px(220), ui.px(50))
@@ -216,8 +223,10 @@ class SettingsScene(Scene):
         self._build_preview()
 
     def _build_preview(self) -> None:
-        side = self.services.ui.px(84)
+        side = self.preview_side
         self.preview.empty()
+        if side < self.services.ui.px(30):  # no room for a readable preview
+            return
         spacing = side * 0.56
         start = self.panel.centerx - spacing * (len(PREVIEW_TILES) - 1) / 2
         for index, name in enumerate(PREVIEW_TILES):
@@ -242,7 +251,7 @@ class SettingsScene(Scene):
         blit_text(
             surface,
             ui.text(names, 16, PALETTE.text_dim),
-            (self.panel.centerx, self.preview_centre_y + ui.px(44)),
+            (self.panel.centerx, self.names_y),
             "midtop",
         )
         self.draw_club_words(surface)
