@@ -170,6 +170,17 @@ def rounded_box(
     return box
 
 
+def alike(first: pygame.Surface, second: pygame.Surface, within: int) -> pygame.mask.Mask:
+    """The pixels where two surfaces of one size differ by at most `within` in every
+    channel (|a - b|, made of two saturating subtractions)."""
+    difference = first.copy()
+    difference.blit(second, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    other_way = second.copy()
+    other_way.blit(first, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    difference.blit(other_way, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    return pygame.mask.from_threshold(difference, (0, 0, 0, 255), (within,) * 3 + (255,))
+
+
 def dim(surface: pygame.Surface, alpha: int) -> None:
     """Darken the whole surface under a dialog or banner, as black at `alpha` would."""
     keep = 255 - alpha

@@ -18,7 +18,7 @@ from game.i18n import _
 from game.persist.achievement_list import BY_KEY, Achievement
 from game.ui.achievements.art import AchievementArt
 from game.ui.achievements.cards import Words, card_height, draw_card, picture_side, words_room
-from game.ui.painting import Ui
+from game.ui.painting import Ui, alike
 from game.ui.sound import SoundPlayer
 from game.ui.theme import PALETTE
 from game.ui.tiles.art import TileArt
@@ -174,11 +174,5 @@ def _bare(screen: pygame.Surface, felt: pygame.Surface, place: pygame.Rect) -> b
     """Whether `place` of the screen shows only the bare felt."""
     if place.width <= 0 or place.height <= 0 or not felt.get_rect().contains(place):
         return False
-    shown, bare = screen.subsurface(place), felt.subsurface(place)
-    difference = shown.copy()
-    difference.blit(bare, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
-    darker = bare.copy()
-    darker.blit(shown, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
-    difference.blit(darker, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
-    alike = pygame.mask.from_threshold(difference, (0, 0, 0, 255), (FELT_NOISE,) * 3 + (255,))
-    return alike.count() == place.width * place.height
+    same = alike(screen.subsurface(place), felt.subsurface(place), FELT_NOISE)
+    return same.count() == place.width * place.height

@@ -14,7 +14,7 @@ import pygame
 
 from game.persist.files import Notice
 from game.rules.seeds_names import cut_text
-from game.ui.painting import Ui, blit_lines, lines_rect
+from game.ui.painting import Ui, alike, blit_lines, lines_rect
 from game.ui.words import notice_words
 
 NOTICE_SECONDS: Final = 5.0
@@ -184,13 +184,7 @@ def _edges(screen: pygame.Surface, area: pygame.Rect) -> pygame.mask.Mask:
     here = screen.subsurface(area)
     edges = pygame.mask.Mask(area.size)
     for shift in ((1, 0), (0, 1)):
-        there = screen.subsurface(area.move(shift))
-        difference = here.copy()
-        difference.blit(there, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
-        back = there.copy()
-        back.blit(here, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
-        difference.blit(back, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
-        sharp = pygame.mask.from_threshold(difference, (0, 0, 0, 255), (SHARP,) * 3 + (255,))
+        sharp = alike(here, screen.subsurface(area.move(shift)), SHARP)
         sharp.invert()
         edges.draw(sharp, (0, 0))
     return edges
