@@ -17,14 +17,14 @@ from game.rules.lattice import Cell, neighbour, neighbours
 from game.rules.moves import PLACE
 from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.ui.board import marks
-from game.ui.board.board import FIGURE_LAYER, Board
+from game.ui.board.board import Board
 from game.ui.board.overview import draw_pointer
 from game.ui.layout import Point, world_vertices
 from game.ui.tiles.image import VALUE_DEPTH
 from tests.conftest import AppMaker
 from tests.drive import Input
 from tests.test_scenes_table_scene import open_table
-from tests.test_ui_board_fit import played_hand
+from tests.test_ui_board_fit import Centres, glided, played_hand
 from tools.samples import table_config
 
 pytestmark = pytest.mark.app(size=(1280, 800), speed="instant")
@@ -238,25 +238,13 @@ def test_a_solitaire_view_glides_and_tiles_land_on_their_cells(make_app: AppMake
     app = make_app(speed="normal")
     scene = open_stacked(app, SPRAWLING)
     board = scene.board
-    before: dict[Cell, Point] = {}
+    before: Centres = {}
     views = set()
     for _move in range(26):
         scene.play(stacked_best_try(scene.stacked_state))
         for _frame in range(40):
             app.run_frames(1)
-            now = {
-                cell: sprite.centre
-                for cell, sprite in board.sprites.items()
-                if scene.stage.tiles.get_layer_of_sprite(sprite) == FIGURE_LAYER
-            }
-            step = max(0.25 * board.view.side, 6)
-            for cell, (x, y) in now.items():
-                if cell in before:
-                    assert abs(x - before[cell][0]) + abs(y - before[cell][1]) <= step
-                else:  # just landed (or the deal's first tile): on its cell
-                    ax, ay = board.view.cell_box_centre(cell)
-                    assert abs(x - ax) < 1 and abs(y - ay) < 1
-            before = now
+            before = glided(board, scene.stage.tiles, before)
             views.add(board.view.origin)
     assert len(views) > 26  # it moved in steps between the moves' views
 

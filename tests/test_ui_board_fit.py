@@ -15,7 +15,8 @@ from game.rules.lattice import Cell
 from game.rules.moves import PLACE
 from game.rules.table import TableState
 from game.scenes.table.scene import TableScene
-from game.ui.board.board import FIGURE_LAYER
+from game.ui.board.board import FIGURE_LAYER, Board
+from game.ui.tiles.sprites import TileLayer
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until
 from tests.test_scenes_table_scene import open_table, position, ready_for_human, ready_on_a_figure
@@ -64,6 +65,27 @@ def test_the_figure_is_fitted_after_every_move_clear_of_the_corners(
     assert len(fitted_at) > 10
 
 
+Centres = dict[Cell, tuple[float, float]]
+
+
+def glided(board: Board, tiles: TileLayer, before: Centres) -> Centres:
+    """Where each tile resting on the figure is now, each having moved at most a quarter
+    of a side (or 6 px) since `before`, and one new since landed on its own cell."""
+    now = {
+        cell: sprite.centre
+        for cell, sprite in board.sprites.items()
+        if tiles.get_layer_of_sprite(sprite) == FIGURE_LAYER
+    }
+    step = max(0.25 * board.view.side, 6)
+    for cell, (x, y) in now.items():
+        if cell in before:
+            assert abs(x - before[cell][0]) + abs(y - before[cell][1]) <= step
+        else:  # just landed (or a deal's first tile): on its cell
+            ax, ay = board.view.cell_box_centre(cell)
+            assert abs(x - ax) < 1 and abs(y - ay) < 1
+    return now
+
+
 def test_the_view_glides_and_a_tile_lands_where_the_fit_puts_it(make_app: AppMaker) -> None:
     """The figure moves a little each frame (it jumped once a tile had landed), and the
     tile in flight arrives on its cell as the view does."""
@@ -71,22 +93,10 @@ def test_the_view_glides_and_a_tile_lands_where_the_fit_puts_it(make_app: AppMak
     players = [("Ann", "human"), ("Bo", "ai:greedy"), ("Cy", "ai:greedy"), ("Di", "ai:greedy")]
     scene = open_table(app, table_config(players, seed=3))
     board = scene.board
-    before: dict[Cell, tuple[float, float]] = {}
+    before: Centres = {}
     sides = {board.view.side}
     for _ in played_hand(app, scene):
-        now = {
-            cell: sprite.centre
-            for cell, sprite in board.sprites.items()
-            if scene.stage.tiles.get_layer_of_sprite(sprite) == FIGURE_LAYER
-        }
-        step = max(0.25 * board.view.side, 6)
-        for cell, (x, y) in now.items():
-            if cell in before:
-                assert abs(x - before[cell][0]) + abs(y - before[cell][1]) <= step
-            else:  # just landed: on its cell
-                ax, ay = board.view.cell_box_centre(cell)
-                assert abs(x - ax) < 1 and abs(y - ay) < 1
-        before = now
+        before = glided(board, scene.stage.tiles, before)
         sides.add(board.view.side)
     assert len(sides) > 2  # it grew smaller on its way, not in a step
 
