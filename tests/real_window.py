@@ -19,7 +19,8 @@ import pygame
 
 from game.persist.settings import Settings
 from game.persist.storage import Storage
-from tools.xserver import XServer, end, with_parent
+from tools.processes import end
+from tools.xserver import XServer, with_parent
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 STILL_TIMEOUT_S: Final = 60.0

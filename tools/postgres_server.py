@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from tools.processes import end
 from tools.redis_server import free_port
 
 READY: Final = "database system is ready to accept connections"
@@ -46,13 +47,7 @@ class PostgresServer:
     def close(self) -> None:
         """Stop it (SIGTERM: a smart shutdown once the clients are gone; then SIGKILL)
         and remove its folder."""
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(STOP_TIMEOUT_S)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        end(self.process, STOP_TIMEOUT_S)
         shutil.rmtree(self.folder, ignore_errors=True)
 
 

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from tools.processes import end
+
 READY: Final = "Ready to accept connections"
 PORT_TRIES: Final = 5
 STOP_TIMEOUT_S: Final = 30.0
@@ -91,13 +93,7 @@ class RedisServer:
 
     def close(self) -> None:
         """Stop it (SIGTERM: it writes its append-only file and ends)."""
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(STOP_TIMEOUT_S)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        end(self.process, STOP_TIMEOUT_S)
 
 
 def free_port() -> int:

@@ -23,6 +23,8 @@ from typing import Final
 
 import pygame
 
+from tools.processes import end
+
 START_TIMEOUT_S: Final = 20.0
 SCREEN: Final = (1920, 1080)
 PR_SET_PDEATHSIG: Final = 1
@@ -174,19 +176,6 @@ def with_parent() -> None:
     test run killed leaves no X server or game behind; Linux's PR_SET_PDEATHSIG)."""
     libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
     libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-
-
-def end(process: subprocess.Popen[bytes], within_s: float = 30.0) -> None:
-    """Ask `process` to end (SIGTERM: an SDL program takes it as its window's close),
-    and kill it if it has not within `within_s`."""
-    if process.poll() is not None:
-        return
-    process.terminate()
-    try:
-        process.wait(within_s)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
 
 
 def start_xserver(screen: tuple[int, int] = SCREEN) -> XServer:
