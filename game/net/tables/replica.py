@@ -368,7 +368,7 @@ class Replica:
         now = self.registry.clock()
         for table in list(self.registry.tables.values()):
             if (
-                table.computer_to_act() is not None
+                table.flow.computer_to_act() is not None
                 and not table.flow.thinking
                 and now - table.last_active > TAKEOVER_S
             ):
