@@ -226,9 +226,6 @@ class Referee(News, Protocol):
     def waits(self) -> bool:
         """Whether nothing may be played here now (a move on its way, seats not taken)."""
 
-    def busy(self) -> bool:
-        """Whether moves are on their way (sent, or told and not yet shown)."""
-
     def end_known(self) -> bool:
         """Whether what follows the hand's end has come: until then it is not shown."""
 

@@ -69,9 +69,6 @@ class KeptHere:
     def waits(self) -> bool:
         return False
 
-    def busy(self) -> bool:
-        return False
-
     def end_known(self) -> bool:
         return True
 
@@ -191,7 +188,7 @@ class TableFlow:
             self._legal = self.state.legal_moves()
         return self._legal
 
-    def can_place(self) -> bool:
+    def _can_place(self) -> bool:
         return any(move.action == PLACE for move in self.legal_moves())
 
     def can_free_draw(self) -> bool:
@@ -208,7 +205,7 @@ class TableFlow:
         seat = self.to_act()
         if seat is None or not self.is_human(seat):
             return Turn.COMPUTER
-        if self.can_place() or not self.guide.forces:
+        if self._can_place() or not self.guide.forces:
             return Turn.HUMAN
         return Turn.FORCED
 
@@ -301,13 +298,6 @@ class TableFlow:
     def next_hand(self) -> None:
         """Deal the next hand (the last one has ended and the game goes on)."""
         self.referee.deal()
-
-    def deal_if_due(self) -> bool:
-        """Deal the next hand when the last one has ended and the game goes on."""
-        if self.turn() is not Turn.HAND_OVER:
-            return False
-        self.next_hand()
-        return True
 
     # --- computers and hints -------------------------------------------------------------
 

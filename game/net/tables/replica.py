@@ -181,7 +181,7 @@ class Replica:
             return None
         if table is not None:
             self.presence.show(table)
-            table.flow.deal_if_due()
+            table.deal_if_due()
             self.registry.adopt(table)
         return table
 

@@ -344,12 +344,21 @@ class NetTable:
             if isinstance(active, (int, float)):
                 self.last_active = self.club.turn_since = float(active)
 
+    def deal_if_due(self) -> bool:
+        """Deal the next hand once the last one has ended and the game goes on: the server
+        deals it at once (a window, when its players go on from the score); whether it
+        dealt."""
+        if self.flow.turn() is not Turn.HAND_OVER:
+            return False
+        self.flow.next_hand()
+        return True
+
     def is_next(self, hand: int, index: int) -> bool:
         """Whether move `index` of hand `hand` is the next to play here (one the save holds
         already is not; the first of a hand the save has not dealt yet is, once that hand
         is dealt here from the seed as it was)."""
         if (hand, index) == (self.record.hand_count, 0):
-            self.flow.deal_if_due()
+            self.deal_if_due()
         return (hand, index) == (self.record.hand_count - 1, len(self.state.moves))
 
     def play_written(self, hand: int, index: int, written: RecordMove) -> None:
