@@ -80,14 +80,14 @@ def think_here(player: Player, state: TableState) -> Job[tuple[Move, Player]]:
 
 class AtServer(KeptHere):
     """The referee of a table's flow on the server: its moves are decided here, as at the
-    couch, but none while the table `waits` (`NetTable.waits`)."""
+    couch, but none while the table is `on_hold` (`NetTable.on_hold`)."""
 
-    def __init__(self, flow: TableFlow, waits: Callable[[], bool]) -> None:
+    def __init__(self, flow: TableFlow, on_hold: Callable[[], bool]) -> None:
         super().__init__(flow)
-        self._waits = waits
+        self.on_hold = on_hold
 
     def waits(self) -> bool:
-        return self._waits()
+        return self.on_hold()
 
 
 class NetTable:
@@ -128,7 +128,7 @@ class NetTable:
             InProcessAdviser(),
             keeps_record=False,
             assists=False,
-            referee=lambda flow: AtServer(flow, self.waits),
+            referee=lambda flow: AtServer(flow, self.on_hold),
         )
         """The game's turn flow (no hints or undo here: the adviser is never asked)."""
 
@@ -190,7 +190,7 @@ class NetTable:
         whatever their pace)."""
         return self.started or (self.joined and self.club.met)
 
-    def waits(self) -> bool:
+    def on_hold(self) -> bool:
         """Whether nothing is played at the table now: a seat is still free, or nobody is
         at it. With no person at the table (every seat a computer's or away), the
         computers end the hand under way and wait before the next: a table never plays
