@@ -128,7 +128,7 @@ class TableFlow:
         """Whether a held tile's lit spots say what each would score (not in a puzzle)."""
         self.shows_turn = True
         """Whether the seat to play is shown as such (not once a puzzle is answered)."""
-        self.guide: Guide = guide or NoGuide()
+        self._guide: Guide = guide or NoGuide()
         self.referee = referee(self)
         self.news: News = self.referee
         self.takebacks = TakeBacks(self)
@@ -181,7 +181,7 @@ class TableFlow:
     def legal_moves(self) -> list[Move]:
         """The legal moves of the seat to act (asked once per position); in a lesson, the
         one move it waits for from a person."""
-        return self.guide.allowed(self._rules_moves, self.is_human(self.state.current))
+        return self._guide.allowed(self._rules_moves, self.is_human(self.state.current))
 
     def _rules_moves(self) -> list[Move]:
         if self._legal is None:
@@ -194,7 +194,7 @@ class TableFlow:
     def can_free_draw(self) -> bool:
         """Whether the seat to act may draw instead of placing (the free-draw option; in
         a lesson, when it waits for the person's draw)."""
-        return self.guide.may_draw(self.legal_moves())
+        return self._guide.may_draw(self.legal_moves())
 
     def turn(self) -> Turn:
         state = self.state
@@ -205,7 +205,7 @@ class TableFlow:
         seat = self.to_act()
         if seat is None or not self.is_human(seat):
             return Turn.COMPUTER
-        if self._can_place() or not self.guide.forces:
+        if self._can_place() or not self._guide.forces:
             return Turn.HUMAN
         return Turn.FORCED
 
@@ -242,7 +242,7 @@ class TableFlow:
         """Play a person's move (`IllegalMoveError` if it is not legal; in a lesson, if it
         is not the one the lesson waits for). At a table kept elsewhere it is sent, and
         shown once played there."""
-        self.guide.check(move, self.legal_moves())
+        self._guide.check(move, self.legal_moves())
         return self.referee.send(move, forced=False)
 
     def play_forced(self) -> list[Event]:
@@ -256,7 +256,7 @@ class TableFlow:
         if not by_computer:
             self.record.clear_redo()  # a new line of play: no redo
         event = MovePlayed(result, by_computer, forced)
-        self.guide.played(event)
+        self._guide.played(event)
         return self.after_move(event)
 
     def after_move(self, event: MovePlayed) -> list[Event]:
