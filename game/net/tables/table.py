@@ -201,7 +201,7 @@ class NetTable:
         seats = range(len(self.tokens))
         if not self.started:
             return True
-        if not self.followers() and all(map(self.is_computer, seats)):
+        if all(map(self.is_computer, seats)) and not self.followers():
             return True
         new_hand = not self.state.moves
         return new_hand and self.club.options.days is None and not any(map(self.held, seats))
