@@ -729,7 +729,7 @@ def test_the_computers_of_a_table_that_waits_begin_a_hand_with_every_player_away
     while table.state.moves:  # back to the start of the hand, the computer's to begin
         table.take_back()
     assert table.state.current == 1
-    assert table.computer_to_act() == (None if pace == "live" else 1)
+    assert table.flow.computer_to_act() == (None if pace == "live" else 1)
 
 
 @pytest.mark.parametrize(

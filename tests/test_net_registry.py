@@ -5,6 +5,7 @@ refusals that change nothing, limits on an injected clock, idle tables closed.""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -415,6 +416,31 @@ def test_a_table_nobody_plays_or_watches_stops_thinking_until_someone_comes(
     assert table.position == position
     Inbox(server).send(rejoin_frame(code, token))  # a person again: the computers go on
     assert table.state.moves or table.state.current == 0
+
+
+def test_a_computer_answer_that_comes_once_nobody_is_at_the_table_is_not_played() -> None:
+    """The table's flow decides whether a computer may move, for its answer as for its
+    thinking: a live table's computer to begin a hand, answering once its player has
+    left, waits for them as its thinking would have."""
+    replies: list[Callable[[], None]] = []
+
+    class LateThinker:
+        def think(self, player: Any, state: Any, answer: Any, owner: str) -> None:
+            replies.append(lambda: answer((player.choose(state), player)))
+
+    server = registry(thinker=LateThinker())
+    code = Inbox(server).send(create_frame(["remote", "ai:random"]))[0]["table"]
+    ann = Inbox(server, "10.0.1.1")
+    token = ann.send(join_frame(code, "Ann"))[0]["token"]
+    table = next(t for t in server.tables.values() if t.code == code)
+    assert table.state.current == 1 and len(replies) == 1  # the computer begins
+    server.disconnect(ann.peer)
+    replies.pop()()
+    assert not table.state.moves
+    back = Inbox(server, "10.0.1.1")
+    back.send(rejoin_frame(code, token))  # she is back: the computer thinks again
+    replies.pop()()
+    assert len(table.state.moves) == 1 and len(back.of_type("move")) == 1
 
 
 def test_a_move_is_announced_reading_only_itself_from_the_record(

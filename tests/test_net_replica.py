@@ -123,7 +123,7 @@ def test_a_computer_turn_left_waiting_by_a_server_that_is_gone_is_taken_over(
         [ann, bob][table.state.current].send(move_frame(code, first_legal_entry(table)))
     settle(gone, b)
     waiting = len(again.of_type("move"))
-    assert b.table(code).computer_to_act() == 2
+    assert b.table(code).flow.computer_to_act() == 2
     b.replica.take_over()
     assert len(again.of_type("move")) == waiting  # not waited long enough
     b.clock.now += TAKEOVER_S + 1

@@ -10,9 +10,9 @@ import pytest
 
 from game.ai.analysis import review_table
 from game.ai.worker import InProcessAdviser
-from game.play.couch import new_couch_table, resume_couch_table
+from game.play.couch import couch_seats, new_couch_table, resume_couch_table
 from game.play.events import GameEnded, HintFound, MovePlayed, Redone, TookBack
-from game.play.table_flow import TableFlow, Turn
+from game.play.table_flow import KeptHere, TableFlow, Turn
 from game.play.table_reading import time_left_s
 from game.play.table_setup import TableConfig, rematch_config
 from game.rules.errors import RulesError
@@ -232,6 +232,36 @@ def test_the_flow_names_the_computer_seat_it_waits_for() -> None:
         else:
             match.play(match.legal_moves()[0])
     assert match.computer_to_act() is None  # nobody moves once the hand is over
+
+
+class Holding(KeptHere):
+    """A referee that holds the game until `held` is False (as a server holds a table
+    until every seat is taken)."""
+
+    def __init__(self, flow: TableFlow) -> None:
+        super().__init__(flow)
+        self.held = True
+
+    def waits(self) -> bool:
+        return self.held
+
+
+def test_while_its_referee_waits_the_flow_waits_for_no_seat_and_no_computer_thinks() -> None:
+    record = new_match("human", "ai:greedy").record
+    flow = TableFlow(
+        RecordedGame.from_record(record),
+        couch_seats(record, InProcessAdviser()),
+        InProcessAdviser(),
+        referee=Holding,
+    )
+    referee = flow.referee
+    assert isinstance(referee, Holding) and flow.state.current_player == 1
+    assert not flow.think() and not flow.thinking  # the computer to act is held
+    assert flow.to_act() is None and flow.computer_to_act() is None
+    assert flow.turn() is Turn.COMPUTER and flow.poll() == []
+    referee.held = False
+    assert flow.to_act() == flow.computer_to_act() == 1
+    assert flow.think() and flow.thinking
 
 
 def test_hints_come_from_the_adviser_and_go_stale_after_a_move() -> None:

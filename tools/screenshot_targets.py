@@ -726,8 +726,10 @@ def _table_grown(app: App, record: Record) -> Shot:
     scene = TableScene(app, table_config(players, 4))
     bot = make_player("greedy", random.Random(4))
     while len(scene.state.figure) < 30 or scene.state.current_player != 0:
-        if scene.state.hand_over and not scene.match.deal_if_due():
+        if scene.state.is_terminal():
             break
+        if scene.state.hand_over:
+            scene.match.next_hand()
         scene.match.play(bot.choose(scene.state))
     scene.turns.mouse_holder = 0
     scene.sync_scores()

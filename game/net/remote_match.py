@@ -90,7 +90,12 @@ class RemoteMatch:
         ]
         self.mirror.recorded.record.trim_names()  # the names as this window shows them
         self.flow = TableFlow(
-            self.mirror.recorded, seats, adviser, keeps_record=False, assists=False, referee=self
+            self.mirror.recorded,
+            seats,
+            adviser,
+            keeps_record=False,
+            assists=False,
+            referee=lambda _flow: self,
         )
         self.connection = ConnectionState(self.flow.players)
         self.chat = TableChat()

@@ -22,7 +22,7 @@ from game.ai.worker import Adviser
 from game.i18n import N_, _
 from game.play.events import MovePlayed
 from game.play.seats import Person, Scripted
-from game.play.table_flow import TableFlow
+from game.play.table_flow import KeptHere, TableFlow
 from game.rules.errors import IllegalMoveError
 from game.rules.moves import PLACE, Move, parse_move
 from game.rules.record.entries import PlayerEntry
@@ -290,6 +290,7 @@ class Lesson:
             keeps_record=False,
             assists=False,
             guide=self,
+            referee=lambda flow: ReadingPauses(flow, self),
         )
 
     # --- the steps -----------------------------------------------------------------------
@@ -355,9 +356,6 @@ class Lesson:
         if move not in allowed:
             raise IllegalMoveError(f"{move}: the lesson waits for another move")
 
-    def waits_for_reader(self) -> bool:
-        return self.waiting and not self.finished
-
     def played(self, event: MovePlayed) -> None:
         """A move of the script was played: the step goes on, or explains."""
         if event.result.move.action == PLACE:
@@ -369,3 +367,17 @@ class Lesson:
                 self.explaining = True
             else:
                 self._next_step()
+
+
+class ReadingPauses(KeptHere):
+    """The lesson's referee: its game is kept here, and while the lesson waits for the
+    player to read, its seat to act shows as to play: nobody thinks meanwhile."""
+
+    def __init__(self, flow: TableFlow, lesson: Lesson) -> None:
+        super().__init__(flow)
+        self.lesson = lesson
+
+    def seat_note(self, seat: int) -> str | None:
+        state = self.flow.state
+        to_act = not state.hand_over and seat == state.current_player
+        return _("to play") if to_act and self.lesson.can_go_on() else None

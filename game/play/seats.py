@@ -173,9 +173,6 @@ class Guide(Protocol):
         """Refuse a person's `move` the script does not allow (`IllegalMoveError`); the
         rules refuse what they do not allow."""
 
-    def waits_for_reader(self) -> bool:
-        """Whether the game waits for the player to read: nobody thinks meanwhile."""
-
     def played(self, event: MovePlayed) -> None:
         """`event`'s move was just played."""
 
@@ -194,9 +191,6 @@ class NoGuide:
     def check(self, move: Move, allowed: list[Move]) -> None:
         """The rules alone judge the move."""
 
-    def waits_for_reader(self) -> bool:
-        return False
-
     def played(self, event: MovePlayed) -> None:
         """Nothing follows a move."""
 
@@ -209,7 +203,8 @@ class News(Protocol):
         """Whether the table is played over the network (its server keeps the game)."""
 
     def seat_note(self, seat: int) -> str | None:
-        """A word on the seat's panel in place of its kind (a network table's "away")."""
+        """A word on the seat's panel in place of its kind or its "thinking…" (a network
+        table's "away", the lesson's "to play" while the player reads)."""
 
     def take_notices(self) -> list[str]:
         """What the players should be told since the last call."""
@@ -225,9 +220,6 @@ class Referee(News, Protocol):
 
     def waits(self) -> bool:
         """Whether nothing may be played here now (a move on its way, seats not taken)."""
-
-    def busy(self) -> bool:
-        """Whether moves are on their way (sent, or told and not yet shown)."""
 
     def end_known(self) -> bool:
         """Whether what follows the hand's end has come: until then it is not shown."""
@@ -271,10 +263,10 @@ class Seats:
         return any(seat.thinking for seat in self.controllers)
 
     def think(self, state: TableState, position: tuple[int, int]) -> bool:
-        """Start the seat to act in `state` choosing its move, unless a person here plays
-        it; False if it already is choosing (or nothing starts)."""
+        """Start the seat to act in `state` choosing its move (the flow asks for its
+        computer to act); False if it already is choosing (or nothing starts)."""
         seat = self.controllers[state.current]
-        if seat.here or (seat.thinking and self._choosing_for == position):
+        if seat.thinking and self._choosing_for == position:
             return False
         seat.start(state)
         self._choosing_for = position

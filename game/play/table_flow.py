@@ -16,7 +16,7 @@ lets the computers think with `think` and `poll`, and animates the events these 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 
 from game.ai.worker import Adviser
@@ -56,6 +56,49 @@ def table_state(recorded: RecordedGame) -> TableState:
     return state
 
 
+class KeptHere:
+    """The referee of a game kept by its own flow (at the couch, in a lesson or a puzzle,
+    on a table server): its persons' moves are played at once, its computers' once
+    chosen, and nothing is said beyond the rules."""
+
+    networked = False
+
+    def __init__(self, flow: TableFlow) -> None:
+        self.flow = flow
+
+    def waits(self) -> bool:
+        return False
+
+    def end_known(self) -> bool:
+        return True
+
+    def send(self, move: Move, forced: bool) -> list[Event]:
+        return self.flow.play_from(move, by_computer=False, forced=forced)
+
+    def take(self) -> list[Event]:
+        move = self.flow.chosen()
+        return [] if move is None else self.flow.play_from(move, by_computer=True)
+
+    def deal(self) -> None:
+        self.flow.recorded.next_hand()
+        self.flow.moved()
+
+    def pass_time(self, dt: float) -> None:
+        self.flow.state.advance_clock(dt)
+
+    def close(self) -> None:
+        """Nothing to leave."""
+
+    def seat_note(self, seat: int) -> str | None:
+        return None
+
+    def take_notices(self) -> list[str]:
+        return []
+
+    def final_words(self) -> list[str]:
+        return []
+
+
 class TableFlow:
     """One table game in play (a `Session`): its seats' controllers and what it allows
     make it a couch table (game.play.couch), a lesson, a puzzle or a network table."""
@@ -70,8 +113,9 @@ class TableFlow:
         assists: bool = True,
         spot_points: bool = True,
         guide: Guide | None = None,
-        referee: Referee | None = None,
+        referee: Callable[[TableFlow], Referee] = KeptHere,
     ) -> None:
+        """`referee` makes the flow's referee (by default the game is kept here)."""
         if recorded.mode != Mode.TABLE:
             raise ValueError("a table flow needs a table game")
         self.recorded = recorded
@@ -84,8 +128,8 @@ class TableFlow:
         """Whether a held tile's lit spots say what each would score (not in a puzzle)."""
         self.shows_turn = True
         """Whether the seat to play is shown as such (not once a puzzle is answered)."""
-        self.guide: Guide = guide or NoGuide()
-        self.referee: Referee = referee or KeptHere(self)
+        self._guide: Guide = guide or NoGuide()
+        self.referee = referee(self)
         self.news: News = self.referee
         self.takebacks = TakeBacks(self)
         self.save_due = False
@@ -137,37 +181,46 @@ class TableFlow:
     def legal_moves(self) -> list[Move]:
         """The legal moves of the seat to act (asked once per position); in a lesson, the
         one move it waits for from a person."""
-        return self.guide.allowed(self._rules_moves, self.is_human(self.state.current))
+        return self._guide.allowed(self._rules_moves, self.is_human(self.state.current))
 
     def _rules_moves(self) -> list[Move]:
         if self._legal is None:
             self._legal = self.state.legal_moves()
         return self._legal
 
-    def can_place(self) -> bool:
+    def _can_place(self) -> bool:
         return any(move.action == PLACE for move in self.legal_moves())
 
     def can_free_draw(self) -> bool:
         """Whether the seat to act may draw instead of placing (the free-draw option; in
         a lesson, when it waits for the person's draw)."""
-        return self.guide.may_draw(self.legal_moves())
+        return self._guide.may_draw(self.legal_moves())
 
     def turn(self) -> Turn:
-        state, referee = self.state, self.referee
+        state = self.state
         if state.hand_over:
-            if not referee.end_known():
+            if not self.referee.end_known():
                 return Turn.COMPUTER
             return Turn.GAME_OVER if state.is_terminal() else Turn.HAND_OVER
-        if not self.is_human(state.current) or referee.waits():
+        seat = self.to_act()
+        if seat is None or not self.is_human(seat):
             return Turn.COMPUTER
-        if self.can_place() or not self.guide.forces:
+        if self._can_place() or not self._guide.forces:
             return Turn.HUMAN
         return Turn.FORCED
 
+    def to_act(self) -> int | None:
+        """The seat whose move the game waits for now: none once the hand is over, nor
+        while its referee waits (a move on its way, a seat not taken, nobody at a
+        server's table)."""
+        if self.state.hand_over or self.referee.waits():
+            return None
+        return self.state.current
+
     def computer_to_act(self) -> int | None:
         """The computer seat whose move the game waits for, if any."""
-        seat = self.state.current
-        return seat if self.turn() is Turn.COMPUTER and self.seats[seat].computer else None
+        seat = self.to_act()
+        return seat if seat is not None and self.seats[seat].computer else None
 
     def forced_move(self) -> Move:
         """The draw or pass a human who cannot place must make."""
@@ -189,7 +242,7 @@ class TableFlow:
         """Play a person's move (`IllegalMoveError` if it is not legal; in a lesson, if it
         is not the one the lesson waits for). At a table kept elsewhere it is sent, and
         shown once played there."""
-        self.guide.check(move, self.legal_moves())
+        self._guide.check(move, self.legal_moves())
         return self.referee.send(move, forced=False)
 
     def play_forced(self) -> list[Event]:
@@ -203,7 +256,7 @@ class TableFlow:
         if not by_computer:
             self.record.clear_redo()  # a new line of play: no redo
         event = MovePlayed(result, by_computer, forced)
-        self.guide.played(event)
+        self._guide.played(event)
         return self.after_move(event)
 
     def after_move(self, event: MovePlayed) -> list[Event]:
@@ -246,17 +299,13 @@ class TableFlow:
         """Deal the next hand (the last one has ended and the game goes on)."""
         self.referee.deal()
 
-    def deal_if_due(self) -> bool:
-        """Deal the next hand when the last one has ended and the game goes on."""
-        if self.turn() is not Turn.HAND_OVER:
-            return False
-        self.next_hand()
-        return True
-
     # --- computers and hints -------------------------------------------------------------
 
     def think(self) -> bool:
-        """Start the seat to act choosing its move (see `Seats.think`)."""
+        """Start the computer to act choosing its move (see `Seats.think`); False when
+        the game waits for no computer, or it already is choosing."""
+        if self.computer_to_act() is None:
+            return False
         return self.seats.think(self.state, self.position())
 
     @property
@@ -330,49 +379,3 @@ class TableFlow:
         """Forget any thinking under way (and leave a table kept elsewhere)."""
         self._drop_thinking()
         self.referee.close()
-
-
-class KeptHere:
-    """The referee of a game kept by its own flow (at the couch, in a lesson or a puzzle,
-    on a table server): its persons' moves are played at once, its computers' once
-    chosen, and nothing is said beyond the rules."""
-
-    networked = False
-
-    def __init__(self, flow: TableFlow) -> None:
-        self.flow = flow
-
-    def waits(self) -> bool:
-        return False
-
-    def busy(self) -> bool:
-        return False
-
-    def end_known(self) -> bool:
-        return True
-
-    def send(self, move: Move, forced: bool) -> list[Event]:
-        return self.flow.play_from(move, by_computer=False, forced=forced)
-
-    def take(self) -> list[Event]:
-        move = self.flow.chosen()
-        return [] if move is None else self.flow.play_from(move, by_computer=True)
-
-    def deal(self) -> None:
-        self.flow.recorded.next_hand()
-        self.flow.moved()
-
-    def pass_time(self, dt: float) -> None:
-        self.flow.state.advance_clock(dt)
-
-    def close(self) -> None:
-        """Nothing to leave."""
-
-    def seat_note(self, seat: int) -> str | None:
-        return None
-
-    def take_notices(self) -> list[str]:
-        return []
-
-    def final_words(self) -> list[str]:
-        return []

@@ -50,10 +50,9 @@ class Computers:
         return job
 
     def let_play(self, table: NetTable) -> None:
-        """Start the computer to act thinking, if the table waits for one (its flow says
-        when it already is). An answer that comes at once is played once it has started."""
-        if table.computer_to_act() is None:
-            return
+        """Start the computer to act thinking, if the table's flow waits for one (and it
+        is not thinking already). An answer that comes at once is played once it has
+        started."""
         held, self._answering = self._answering, True
         try:
             table.flow.think()

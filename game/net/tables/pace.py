@@ -36,10 +36,10 @@ def waits(table: NetTable, now: float) -> bool:
 def overdue(table: NetTable, now: float) -> bool:
     """Whether the seat to act at `table` has run out of its days (a person's seat: a
     computer plays its moves itself)."""
-    days, state = table.club.options.days, table.state
-    if days is None or not table.started or table.is_over() or state.hand_over:
+    days, seat = table.club.options.days, table.flow.to_act()
+    if days is None or seat is None or table.is_computer(seat):
         return False
-    return not table.is_computer(state.current) and now - table.club.turn_since >= days * DAY_S
+    return now - table.club.turn_since >= days * DAY_S
 
 
 class Deadlines:

@@ -81,7 +81,7 @@ def after_move(table: NetTable, rate: Rate) -> list[str]:
     """What a server tells after a move: the view of the hand it deals, or the end (a
     rated game's with its ratings: `rate` rates it, or takes them from the players' book
     when another server has rated it)."""
-    if table.flow.deal_if_due():
+    if table.deal_if_due():
         return [view_of(table)]
     if table.is_over():
         rate(table)
@@ -170,7 +170,7 @@ class Registry:
         closed at once); their computers start thinking."""
         for table in tables:
             self.adopt(table)
-            if table.flow.deal_if_due() or self.club.rate(table):
+            if table.deal_if_due() or self.club.rate(table):
                 self.keeper.save_if_can(table)
         self.sweep()
         for table in self.tables.values():

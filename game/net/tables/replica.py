@@ -181,7 +181,7 @@ class Replica:
             return None
         if table is not None:
             self.presence.show(table)
-            table.flow.deal_if_due()
+            table.deal_if_due()
             self.registry.adopt(table)
         return table
 
@@ -368,7 +368,7 @@ class Replica:
         now = self.registry.clock()
         for table in list(self.registry.tables.values()):
             if (
-                table.computer_to_act() is not None
+                table.flow.computer_to_act() is not None
                 and not table.flow.thinking
                 and now - table.last_active > TAKEOVER_S
             ):

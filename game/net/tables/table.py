@@ -27,7 +27,7 @@ from game.net.messages import (
 )
 from game.net.tables.club_table import ClubTable
 from game.play.seats import Computer, Controller, Person, ThinkMove
-from game.play.table_flow import TableFlow, Turn
+from game.play.table_flow import KeptHere, TableFlow, Turn
 from game.rules.errors import IllegalMoveError, RecordError
 from game.rules.modes import Mode
 from game.rules.moves import Move
@@ -78,6 +78,18 @@ def think_here(player: Player, state: TableState) -> Job[tuple[Move, Player]]:
     return DoneJob(choose_move(player, state))
 
 
+class AtServer(KeptHere):
+    """The referee of a table's flow on the server: its moves are decided here, as at the
+    couch, but none while the table is `on_hold` (`NetTable.on_hold`)."""
+
+    def __init__(self, flow: TableFlow, on_hold: Callable[[], bool]) -> None:
+        super().__init__(flow)
+        self.on_hold = on_hold
+
+    def waits(self) -> bool:
+        return self.on_hold()
+
+
 class NetTable:
     """A table game played over the network. Build it with `new` or `from_saved`."""
 
@@ -111,7 +123,12 @@ class NetTable:
             for seat, p in enumerate(recorded.record.players)
         ]
         self.flow = TableFlow(
-            recorded, seats, InProcessAdviser(), keeps_record=False, assists=False
+            recorded,
+            seats,
+            InProcessAdviser(),
+            keeps_record=False,
+            assists=False,
+            referee=lambda flow: AtServer(flow, self.on_hold),
         )
         """The game's turn flow (no hints or undo here: the adviser is never asked)."""
 
@@ -173,25 +190,21 @@ class NetTable:
         whatever their pace)."""
         return self.started or (self.joined and self.club.met)
 
-    def computer_to_act(self) -> int | None:
-        """The computer seat whose move the table waits for, if any. With no person at
-        the table (every seat a computer's or away), the computers end the hand under
-        way and wait before the next: a table never plays itself for nobody. At a table
-        that waits its players are away for days: its computers play on; but where every
-        seat is a computer's (the players' given to computers by the host), only while
-        someone watches: nobody at all plays or watches it."""
-        seat = self.flow.computer_to_act()
-        if seat is None or not self.started:
-            return None
-        if not self.followers() and all(map(self.is_computer, range(len(self.tokens)))):
-            return None
-        if (
-            not self.state.moves
-            and self.club.options.days is None
-            and not any(map(self.held, range(len(self.tokens))))
-        ):
-            return None
-        return seat
+    def on_hold(self) -> bool:
+        """Whether nothing is played at the table now: a seat is still free, or nobody is
+        at it. With no person at the table (every seat a computer's or away), the
+        computers end the hand under way and wait before the next: a table never plays
+        itself for nobody. At a table that waits its players are away for days: its
+        computers play on; but where every seat is a computer's (the players' given to
+        computers by the host), only while someone watches: nobody at all plays or
+        watches it."""
+        seats = range(len(self.tokens))
+        if not self.started:
+            return True
+        if all(map(self.is_computer, seats)) and not self.followers():
+            return True
+        new_hand = not self.state.moves
+        return new_hand and self.club.options.days is None and not any(map(self.held, seats))
 
     def followers(self) -> set[Follower]:
         """Every connection that holds a seat or watches."""
@@ -289,18 +302,19 @@ class NetTable:
     # --- playing -----------------------------------------------------------------------
 
     def check_turn(self, follower: Follower | None, seat: int) -> None:
-        """Refuse unless `seat` is held by `follower` (None: the server's computer) and is
-        the seat to act."""
+        """Refuse unless `seat` is held by `follower` (None: the server's own move, a
+        computer's or a stand-in's) and is the seat the flow waits for."""
         if not 0 <= seat < len(self.tokens) or (
             follower is not None and follower not in self.holders[seat]
         ):
             raise Refused(NOT_YOUR_SEAT, f"seat {seat} is not held by this connection")
         if self.flow.turn() is Turn.GAME_OVER:
             raise Refused(ILLEGAL_MOVE, "the game is over")
-        if not self.started:
+        to_act = self.flow.to_act()
+        if to_act is None:
             raise Refused(NOT_YOUR_TURN, "the table waits for every seat to be taken")
-        if self.state.current != seat:
-            raise Refused(NOT_YOUR_TURN, f"it is seat {self.state.current}'s turn")
+        if to_act != seat:
+            raise Refused(NOT_YOUR_TURN, f"it is seat {to_act}'s turn")
 
     def play(self, follower: Follower | None, seat: int, move: Move, now: float) -> tuple[int, int]:
         """Play `move` for `seat` at time `now` (`Refused` when it may not be played:
@@ -330,12 +344,21 @@ class NetTable:
             if isinstance(active, (int, float)):
                 self.last_active = self.club.turn_since = float(active)
 
+    def deal_if_due(self) -> bool:
+        """Deal the next hand once the last one has ended and the game goes on: the server
+        deals it at once (a window, when its players go on from the score); whether it
+        dealt."""
+        if self.flow.turn() is not Turn.HAND_OVER:
+            return False
+        self.flow.next_hand()
+        return True
+
     def is_next(self, hand: int, index: int) -> bool:
         """Whether move `index` of hand `hand` is the next to play here (one the save holds
         already is not; the first of a hand the save has not dealt yet is, once that hand
         is dealt here from the seed as it was)."""
         if (hand, index) == (self.record.hand_count, 0):
-            self.flow.deal_if_due()
+            self.deal_if_due()
         return (hand, index) == (self.record.hand_count - 1, len(self.state.moves))
 
     def play_written(self, hand: int, index: int, written: RecordMove) -> None:

@@ -324,8 +324,7 @@ def draw_seat(
     kind = match.kinds[seat]
     detail = _(dict(KIND_WORDS).get(kind, kind))
     if active:
-        thinks = not match.is_human(seat) and not match.guide.waits_for_reader()
-        detail = _("thinking…") if thinks else _("to play")
+        detail = _("to play") if match.is_human(seat) else _("thinking…")
     detail = match.news.seat_note(seat) or detail
     if said is not None:  # what the seat just did takes the details' lines for a moment
         lines, size = ui.fitted(said, 14, header.width)
