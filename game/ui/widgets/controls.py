@@ -536,8 +536,9 @@ class Form:
             used = False
             for widget in self.widgets:
                 if widget.visible and widget.enabled and widget.handle_mouse(event):
-                    if event.type == pygame.MOUSEBUTTONDOWN:
-                        self.focus(widget)
+                    if event.type == pygame.MOUSEBUTTONDOWN:  # one widget's press, even
+                        self.focus(widget)  # where it moved another under the pointer
+                        return True
                     used = True
             return used
         if event.type != pygame.KEYDOWN:
