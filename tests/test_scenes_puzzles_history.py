@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ai.puzzles import HOLE, THEME_KEY, series_of
+from game.ai.puzzles import HOLE, OPPORTUNITY, THEME_KEY, series_of
 from game.app import App
 from game.persist.puzzles import (
     PuzzleAnswer,
@@ -18,12 +18,13 @@ from game.persist.puzzles import (
 from game.rules.moves import PLACE
 from game.scenes.puzzles.history import PuzzleHistoryScene
 from game.scenes.puzzles.scene import PuzzlesScene
-from game.scenes.puzzles.words import themes_words
+from game.scenes.puzzles.words import THEME_CHOICES, themes_words
 from game.ui.pacing import FIXED_DT
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until
 from tests.test_languages import drawn_words
 from tests.test_scenes_puzzles_scene import DAY, open_puzzles, place_by_keys
+from tools.text_audit import watching
 
 
 def wrong_move(app: App, scene: PuzzlesScene) -> None:
@@ -134,9 +135,34 @@ def test_a_theme_trained_asks_its_puzzles_and_counts_them_apart(make_app: AppMak
     puzzle = scene.table.match.puzzle
     assert HOLE in puzzle.themes and series_of(puzzle.key) == THEME_KEY
     assert puzzle.key == f"{THEME_KEY} {scene.number}" and scene.number >= 129
-    assert "holes" in drawn_words(app)  # the button, "Theme:" above
+    assert "Theme: holes" in " ".join(drawn_words(app))  # on one line or two
     assert scene.panel_lines()[0].endswith("· Opportunity play, hole on three sides")
     place_by_keys(app, scene, puzzle.answer)
     progress = load_progress(app.storage)
     assert (progress.theme_trainer, progress.trainer, progress.attempts) == (scene.number + 1, 0, 1)
     assert progress.history[-1].themes == puzzle.themes
+
+
+def test_the_theme_button_changes_its_words_and_nothing_moves_or_shrinks(
+    make_app: AppMaker,
+) -> None:
+    """In Spanish at 800x600, "Tema: todos" became "Tema: Jugadas de Oportunidad": laid
+    out for the first, the button drew the second over its edges, or, laid out anew, the
+    row moved and its words shrank."""
+    app = make_app(size=(800, 600), speed="instant")
+    app.settings.language = "es"
+    app.apply_settings()
+    scene = open_puzzles(app)
+
+    def looks() -> tuple[list[pygame.Rect], set[int]]:
+        with watching(app) as frame:
+            app.draw(1.0)
+        button = scene.buttons["theme"].rect
+        words = [drawn for drawn in frame.texts if button.colliderect(drawn.rect)]
+        assert words and all(button.contains(drawn.rect) for drawn in words)
+        return [b.rect.copy() for b in scene.buttons.values()], {drawn.px for drawn in words}
+
+    before = looks()
+    Input(app, 1).press(pygame.K_t)
+    assert scene.buttons["theme"].label == THEME_CHOICES[OPPORTUNITY]
+    assert scene.table is not None and looks() == before

@@ -100,7 +100,9 @@ class PuzzleHistoryScene(Scene):
         self.missed_only = False
         self.list = RowList(COLUMNS, lambda _index: self.try_again())
         self.back = self.form.add(Button(N_("◀ Puzzles"), self.on_back))
-        self.filter = self.form.add(Button(N_("Missed only"), self.toggle_missed))
+        self.filter = self.form.add(
+            Button(N_("Missed only"), self.toggle_missed, may_show=[N_("All puzzles")])
+        )
         self.again = self.form.add(Button(N_("Try again"), self.try_again, primary=True))
         self.summary = ""
         self.body = pygame.Rect(0, 0, 0, 0)

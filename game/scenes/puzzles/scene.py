@@ -31,7 +31,13 @@ from game.persist.puzzles import (
 from game.play.puzzle_match import PuzzleMatch, PuzzleVerdict
 from game.scenes.base import Scene
 from game.scenes.puzzles.table import PuzzleTable
-from game.scenes.puzzles.words import THEME_CHOICES, next_theme, series_words, themes_words
+from game.scenes.puzzles.words import (
+    THEME_CHOICES,
+    THEME_LABELS,
+    next_theme,
+    series_words,
+    themes_words,
+)
 from game.scenes.requests import Screen
 from game.scenes.table.panels import lay_out_buttons, status_words
 from game.ui.painting import blit_text, draw_panel
@@ -80,7 +86,7 @@ class PuzzlesScene(Scene):
             self.buttons = {
                 "daily": Button(N_("Puzzle of the day"), self.ask_daily),
                 "next": Button(N_("Next puzzle"), self.ask_trainer, primary=True),
-                "theme": Button(THEME_CHOICES[ANY], self.next_theme),
+                "theme": Button(THEME_CHOICES[ANY], self.next_theme, may_show=THEME_LABELS),
                 "history": Button(N_("History"), self.open_history),
                 "menu": Button(N_("Menu"), self.on_back),
             }

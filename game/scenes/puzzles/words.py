@@ -33,6 +33,7 @@ THEME_CHOICES: Final = {
     OUT: N_("Theme: going out"),
 }
 """The trainer's theme button, for each theme it trains (ANY: every puzzle)."""
+THEME_LABELS: Final = tuple(THEME_CHOICES.values())
 SERIES_NAMES: Final = {
     DAILY_KEY: N_("Puzzle of the day"),
     TRAINER_KEY: N_("Trainer"),
