@@ -1,7 +1,8 @@
 """The puzzle history and the puzzles of a theme in the real app, headless, driven by
 posted mouse and keyboard events: answers listed latest first with their marks, time
-and themes; a missed puzzle clicked, tried again and solved with the rating unchanged;
-the list paged and filtered to the missed; a theme trained."""
+and themes; a missed puzzle clicked, tried again and solved with the rating unchanged,
+missed, its answer asked for; the list paged and filtered to the missed; a theme trained
+and its button's words changed in place."""
 
 from __future__ import annotations
 
@@ -91,6 +92,11 @@ def test_the_history_lists_answers_latest_first_and_a_missed_one_is_tried_again(
     wrong_move(app, retry)
     run_until(app, lambda: retry.table is not None and retry.table.done)
     answer = retry.table.match.puzzle.answer  # after a miss the answer is shown
+    assert retry.table.match.flow.state.figure.tile_at(answer.cell) == (answer.tile, answer.rot)
+    drive.press(pygame.K_a)
+    drive.click(retry.buttons["reveal"])  # the answer asked for: shown, not solved
+    assert retry.status()[0].startswith("The answer:") and not retry.buttons["reveal"].enabled
+    run_until(app, lambda: retry.table is not None and retry.table.done)
     assert retry.table.match.flow.state.figure.tile_at(answer.cell) == (answer.tile, answer.rot)
     assert load_progress(app.storage) == progress
     drive.press(pygame.K_ESCAPE)

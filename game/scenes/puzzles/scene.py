@@ -90,17 +90,20 @@ class PuzzlesScene(Scene):
                 "history": Button(N_("History"), self.open_history),
                 "menu": Button(N_("Menu"), self.on_back),
             }
-            self.onward, asking = self.buttons["next"], ["daily", "next", "theme"]
+            self.onward, asking, unanswered = self.buttons["next"], ["daily", "next", "theme"], []
             self.keys = {pygame.K_n: "next", pygame.K_t: "theme", pygame.K_h: "history"}
         else:
             self.buttons = {
+                "reveal": Button(N_("Show the answer"), self.reveal),
                 "again": Button(N_("Try again"), self.ask_again, primary=True),
                 "back": Button(N_("◀ History"), self.on_back),
             }
-            self.onward, asking = self.buttons["again"], ["again"]
-            self.keys = {pygame.K_a: "again"}
+            self.onward, asking, unanswered = self.buttons["again"], ["again"], ["reveal"]
+            self.keys = {pygame.K_s: "reveal", pygame.K_a: "again"}
         self.asking = [self.buttons[name] for name in asking]
         """The buttons that ask a puzzle: off while one is found or an answer shown."""
+        self.unanswered = [self.buttons[name] for name in unanswered]
+        """The buttons for a puzzle set out and not answered yet."""
         for button in self.buttons.values():
             self.form.add(button)
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -158,6 +161,11 @@ class PuzzlesScene(Scene):
         self.buttons["theme"].label = THEME_CHOICES[self.theme]
         self.ask_trainer()
 
+    def reveal(self) -> None:
+        """The answer, for a player who asks for it."""
+        assert self.table is not None
+        self.table.reveal()
+
     def open_history(self) -> None:
         self.services.open(Screen.PUZZLE_HISTORY)
 
@@ -185,6 +193,8 @@ class PuzzlesScene(Scene):
         busy = self.finding or (self.table is not None and self.table.answering)
         for button in self.asking:
             button.enabled = not busy
+        for button in self.unanswered:
+            button.enabled = self.table is not None and not self.table.match.answered
         self.onward.primary = self.table is None or self.table.match.answered
 
     def still_for(self) -> float:
@@ -306,6 +316,10 @@ class PuzzlesScene(Scene):
         return (self.verdict_words(match.verdict),)
 
     def verdict_words(self, verdict: PuzzleVerdict) -> str:
+        if verdict.revealed:
+            return _("The answer: {points} points; no other placement scores as much.").format(
+                points=verdict.points
+            )
         if verdict.solved:
             return _("Solved! {points} points: no other placement scores as much.").format(
                 points=verdict.points
