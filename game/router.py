@@ -31,10 +31,12 @@ from game.scenes.menus.settings import SettingsScene
 from game.scenes.online.hosting import HostScene
 from game.scenes.online.join import JoinScene
 from game.scenes.online.remote import RemoteTableScene
+from game.scenes.puzzles.history import PuzzleHistoryScene
 from game.scenes.puzzles.scene import PuzzlesScene
 from game.scenes.requests import (
     CoachRequest,
     HostRequest,
+    PuzzleRetryRequest,
     RejoinRequest,
     RemoteTableRequest,
     ReplayRequest,
@@ -66,6 +68,7 @@ SCENES: Final[dict[Screen, Callable[[Services], Scene]]] = {
     Screen.RULES: RulesScene,
     Screen.DAILY: DailyScene,
     Screen.PUZZLES: PuzzlesScene,
+    Screen.PUZZLE_HISTORY: PuzzleHistoryScene,
     Screen.GUIDED_GAME: GuidedGameScene,
     Screen.SETTINGS: SettingsScene,
     Screen.ABOUT: AboutScene,
@@ -107,6 +110,8 @@ def make_scene(services: Services, request: ScreenRequest) -> Scene:
             return CoachScene(services, record, title, hands)
         case SaveRecordRequest(record):
             return SaveRecordScene(services, record)
+        case PuzzleRetryRequest(answer):
+            return PuzzlesScene(services, retry=answer)
         case _:
             raise TypeError(f"not a screen request: {request!r}")
 

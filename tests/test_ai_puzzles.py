@@ -1,7 +1,8 @@
 """Puzzles from real positions: a dated puzzle is one placement that scores most (20 or
 more, no other placement as much) by a naive reading of the rules, the same date gives
 the same puzzle in any process, the `puzzle` command, the trainer's choice by rating and
-the difficulty's order."""
+the difficulty's order, a puzzle found again by its key and move, the themes of known
+positions and the trainer of a theme."""
 
 from __future__ import annotations
 
@@ -17,13 +18,19 @@ from hypothesis import strategies as st
 
 from game.ai import puzzles
 from game.ai.puzzles import (
+    HOLE,
     MIN_POINTS,
+    OPPORTUNITY,
+    OUT,
     TRAINER_PATIENCE,
     TRAINER_WINDOW,
     Difficulty,
     daily_puzzle,
+    find_puzzle,
+    puzzles_in_game,
     trainer_puzzle,
 )
+from game.rules.lattice import neighbours
 from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
 from game.rules.record.entries import entry_to_move
@@ -129,3 +136,43 @@ def test_an_answer_away_from_the_last_tile_or_a_close_runner_up_is_rated_harder(
     close = Difficulty(3, 0, 15, 20, False, 1, 20)
     crowded = Difficulty(6, 2, 15, 20, False, 1, 25)
     assert plain.rating < close.rating < crowded.rating
+
+
+def test_a_puzzle_is_found_again_by_its_key_and_move() -> None:
+    for puzzle in puzzles_in_game("trainer 12") + puzzles_in_game("theme 129"):
+        again = find_puzzle(puzzle.key, puzzle.move)
+        assert again is not None and again.to_json() == puzzle.to_json()
+        assert (again.rating, again.themes) == (puzzle.rating, puzzle.themes)
+    assert find_puzzle("trainer 12", 999) is None
+
+
+@pytest.mark.parametrize(
+    ("key", "move", "themes"),
+    [
+        ("theme 2", 20, ()),  # beside the last tile, one side
+        ("theme 4", 23, (OPPORTUNITY,)),  # two sides
+        ("theme 129", 18, (OPPORTUNITY, HOLE)),  # a hole: three sides
+        ("theme 481", 26, (OPPORTUNITY, OUT)),  # the seat's last tile
+    ],
+)
+def test_the_themes_of_known_positions_say_what_the_answer_does(
+    key: str, move: int, themes: tuple[str, ...]
+) -> None:
+    """Each theme read off the position directly: the tiles around the answer's cell and
+    the tiles left in the seat's hand."""
+    puzzle = find_puzzle(key, move)
+    assert puzzle is not None and puzzle.themes == themes
+    state = RecordedGame.from_record(puzzle.record).table_state()
+    touched = sum(state.figure.tile_at(cell) is not None for cell in neighbours(puzzle.answer.cell))
+    assert (touched >= 2, touched == 3) == (OPPORTUNITY in themes, HOLE in themes)
+    assert (len(state.hand_tiles(puzzle.seat)) == 1) == (OUT in themes)
+    check_puzzle(puzzle.to_json())
+
+
+@pytest.mark.parametrize("theme", [HOLE, OUT])
+def test_the_trainer_of_a_theme_finds_only_puzzles_of_it_in_games_numbered_apart(
+    theme: str,
+) -> None:
+    number, puzzle = trainer_puzzle(400, 1600, theme)
+    assert number >= 400 and puzzle.key == f"theme {number}" and theme in puzzle.themes
+    assert trainer_puzzle(number, 1500, theme) == (number, puzzle)

@@ -21,7 +21,7 @@ import pytest
 from game.ai.worker import InProcessAdviser
 from game.persist.achievements import load_achievements
 from game.persist.history import add_finished_game, load_history, record_key
-from game.persist.puzzles import count_trainer_answer, load_progress
+from game.persist.puzzles import PuzzleAnswer, count_trainer_answer, load_progress
 from game.persist.records import check_record_dict
 from game.persist.storage import Storage
 from game.play.couch import resume_couch_table
@@ -121,7 +121,7 @@ def test_a_kill_at_any_moment_leaves_a_game_that_resumes(
 COUNTING = """
 import json, sys
 from game.persist.history import add_finished_game
-from game.persist.puzzles import count_trainer_answer
+from game.persist.puzzles import PuzzleAnswer, count_trainer_answer
 from game.persist.storage import Storage
 from game.rules.record.document import GameRecord
 
@@ -130,9 +130,10 @@ with open(sys.argv[2], encoding="utf-8") as file:
     records = json.load(file)
 for number, data in enumerate(records):
     add_finished_game(files, GameRecord.parse(data))
-    count_trainer_answer(files, number, 1100, True)
+    count_trainer_answer(files, number, PuzzleAnswer("trainer", 0, 1100, True, "2026-11-22"))
     print(number, flush=True)
 """
+SOLVED = PuzzleAnswer("trainer", 0, 1100, True, "2026-11-22")
 ANNS_GAMES = ((7, ("greedy", "expert")), (2, ("greedy", "expert")), (22, ("easy", "master")))
 
 
@@ -159,6 +160,6 @@ def test_a_kill_while_games_and_answers_are_counted_loses_no_achievement(
             if record_key(GameRecord.parse(game)) in counted:
                 add_finished_game(again, GameRecord.parse(game))
         for number in range(load_progress(files).trainer):
-            count_trainer_answer(again, number, 1100, True)
+            count_trainer_answer(again, number, SOLVED)
         earned = set(again.take_achieved())
         assert earned and earned <= kept

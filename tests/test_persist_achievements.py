@@ -25,7 +25,7 @@ from game.persist.achievements import (
     load_achievements,
 )
 from game.persist.history import add_finished_game, count_lost_saves, load_history
-from game.persist.puzzles import count_daily_answer, count_trainer_answer
+from game.persist.puzzles import PuzzleAnswer, count_daily_answer, count_trainer_answer
 from game.persist.records import check_record_dict
 from game.persist.storage import Storage
 from game.play.game_facts import game_facts
@@ -121,10 +121,10 @@ def test_help_used_keeps_the_clean_achievements(tmp_path: Path) -> None:
 
 def test_puzzles_answered_earn_theirs(tmp_path: Path) -> None:
     files = Storage(tmp_path)
-    count_daily_answer(files, DAY, 1500, solved=False)
+    count_daily_answer(files, DAY, PuzzleAnswer("day", 0, 1500, False, DAY.isoformat()))
     assert files.take_achieved() == []
     for number in range(10):
-        count_trainer_answer(files, number, 1100, solved=True)
+        count_trainer_answer(files, number, PuzzleAnswer("trainer", 0, 1100, True, DAY.isoformat()))
     assert files.take_achieved() == ["puzzle-first", "puzzle-streak"]
     assert load_achievements(files)["puzzle-fifty"].count == 10
 

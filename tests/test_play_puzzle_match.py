@@ -1,6 +1,6 @@
 """A puzzle at the table (game/play/puzzle_match.py): the player's seat to play, no
-points on the lit spots, no hints or undo, the answer judged, and after a miss the best
-play in the player's tile's place."""
+points on the lit spots, no hints or undo, the answer judged, after a miss the best
+play in the player's tile's place, and the answer revealed on asking, not solved."""
 
 from __future__ import annotations
 
@@ -55,3 +55,14 @@ def test_a_miss_says_what_it_scored_then_the_best_play_takes_its_place() -> None
     )
     assert match.flow.state.figure.tile_at(wrong.cell) is None or wrong.cell == puzzle.answer.cell
     assert match.show_best() == []  # shown once
+
+
+def test_the_answer_revealed_on_asking_is_played_and_not_solved() -> None:
+    puzzle = daily_puzzle(DAY)
+    match = PuzzleMatch(puzzle, InProcessAdviser())
+    [played] = match.reveal()
+    assert isinstance(played, MovePlayed) and played.result.move == puzzle.answer
+    verdict = match.verdict
+    assert verdict is not None and verdict.revealed and not verdict.solved
+    assert (verdict.points, verdict.best_points) == (puzzle.points, puzzle.points)
+    assert match.show_best() == []  # the answer is on the board already

@@ -11,6 +11,7 @@ from game.app import App
 from game.scenes.requests import Screen
 from game.scenes.setup.scene import SetupScene
 from game.scenes.table.scene import TableScene
+from game.ui.widgets.controls import Button, Form
 from tests.conftest import AppMaker
 from tools.screenshot import staged
 from tools.text_audit import Drawn, audit, watching
@@ -60,3 +61,28 @@ def test_a_choice_shows_its_value_at_one_size_in_every_language(make_app: AppMak
         problems += audit(app)
     assert sizes["en"] == sizes["es"]
     assert problems == []
+
+
+def test_a_press_is_one_buttons_even_when_it_moves_another_under_the_pointer(
+    make_app: AppMaker,
+) -> None:
+    """The puzzles screen's Puzzle of the day laid its buttons out anew as it was pressed,
+    Next puzzle came under the pointer, and the same press asked that too."""
+    app = make_app(size=(800, 600))
+    pressed: list[str] = []
+
+    def press_first() -> None:
+        pressed.append("first")
+        lay_out(50)
+
+    form = Form(app.ui)
+    first = form.add(Button("First", press_first))
+    second = form.add(Button("Second", lambda: pressed.append("second")))
+
+    def lay_out(second_x: int) -> None:
+        first.rect = pygame.Rect(0, 0, 100, 40)
+        second.rect = pygame.Rect(second_x, 0, 100, 40)
+
+    lay_out(200)
+    form.handle_event(pygame.Event(pygame.MOUSEBUTTONDOWN, pos=(60, 20), button=1))
+    assert pressed == ["first"] and form.focused is first

@@ -1,21 +1,31 @@
 """Screenshot targets of the player's progress (registered into `screenshot_targets`):
 the setup screen and the statistics with the rating of a player who has played alone
-against computers, a puzzle asked, solved and missed (its best play landed), the
-Achievements screen and achievements announced as a won game is counted."""
+against computers, a puzzle asked, solved and missed (its best play landed), a theme
+trained, the puzzle history and a missed puzzle tried again, the Achievements screen and
+achievements announced as a won game is counted."""
 
 from __future__ import annotations
 
 import datetime
+import itertools
+from collections.abc import Callable
 from typing import Final
 
+from game.ai.puzzles import HOLE, THEME_KEY, Puzzle, daily_puzzle, find_puzzle, puzzles_in_game
 from game.app import App
 from game.persist.achievements import Progress, save_achievements
 from game.persist.history import add_finished_game
-from game.persist.puzzles import count_daily_answer, count_trainer_answer
+from game.persist.puzzles import (
+    PuzzleAnswer,
+    count_daily_answer,
+    count_trainer_answer,
+    load_progress,
+)
 from game.rules.moves import PLACE
 from game.rules.record.document import GameRecord
 from game.scenes.games.achievements import AchievementsScene
 from game.scenes.games.stats import StatsScene
+from game.scenes.puzzles.history import PuzzleHistoryScene
 from game.scenes.puzzles.scene import PuzzlesScene
 from game.scenes.setup.scene import SetupScene
 from game.scenes.table.score import ScoreScene
@@ -27,12 +37,30 @@ PUZZLE_DAY: Final = datetime.date(2026, 11, 22)
 STEPS_LIMIT: Final = 2000
 
 
+def _answer(puzzle: Puzzle, solved: bool, day: datetime.date, seconds: float) -> PuzzleAnswer:
+    return PuzzleAnswer(
+        puzzle.key, puzzle.move, puzzle.rating, solved, day.isoformat(), puzzle.themes, seconds
+    )
+
+
+def _answered(app: App, trainer: int = 4) -> None:
+    """Puzzles of the day and `trainer` trainer puzzles (the first of each game that has
+    one) answered in the days before the sample day, a miss now and then."""
+    for back, solved in ((1, True), (2, True), (4, False)):
+        day = PUZZLE_DAY - datetime.timedelta(days=back)
+        answer = _answer(daily_puzzle(day), solved, day, 20.0 + 9 * back)
+        count_daily_answer(app.storage, day, answer)
+    games = (number for number in itertools.count() if puzzles_in_game(f"trainer {number}"))
+    for index, number in enumerate(itertools.islice(games, trainer)):
+        day = PUZZLE_DAY - datetime.timedelta(days=3 - index * 3 // trainer)
+        puzzle = puzzles_in_game(f"trainer {number}")[0]
+        answer = _answer(puzzle, index % 4 != 1, day, 6.0 + 37 * index % 95)
+        count_trainer_answer(app.storage, number, answer)
+
+
 def _puzzles(app: App) -> PuzzlesScene:
     """The puzzles screen on a sample day, with a few answers behind the player."""
-    for back, solved in ((1, True), (2, True), (4, False)):
-        count_daily_answer(app.storage, PUZZLE_DAY - datetime.timedelta(days=back), 1500, solved)
-    for number, solved in enumerate((True, False, True, True)):
-        count_trainer_answer(app.storage, number, 1450, solved)
+    _answered(app)
     return PuzzlesScene(app, today=PUZZLE_DAY)
 
 
@@ -65,10 +93,9 @@ def _puzzle_solved(app: App, record: Record) -> Shot:
     return Shot(scene, solve, frames=50)
 
 
-@target("puzzle-missed")
-def _puzzle_missed(app: App, record: Record) -> Shot:
-    """The puzzle of the day missed: the best play landed in the player's tile's place."""
-    scene = _puzzles(app)
+def _missed(scene: PuzzlesScene) -> Callable[[], None]:
+    """A step that misses the puzzle asked (with its best other placement) and goes on to
+    the best play's landing, with no frame drawn."""
 
     def miss() -> None:
         table = scene.table
@@ -80,12 +107,57 @@ def _puzzle_missed(app: App, record: Record) -> Shot:
             if move.action == PLACE and move != match.puzzle.answer
         ]
         table.answer(max(wrong, key=match.flow.state.placement_score))
-        for _ in range(STEPS_LIMIT):  # on to the best play's landing, with no frame drawn
+        for _ in range(STEPS_LIMIT):
             if table.best_shown and not table.stage.tweens.busy:
                 break
             scene.update(FIXED_DT)
 
-    return Shot(scene, miss, frames=12)
+    return miss
+
+
+@target("puzzle-missed")
+def _puzzle_missed(app: App, record: Record) -> Shot:
+    """The puzzle of the day missed: the best play landed in the player's tile's place."""
+    return Shot(scene := _puzzles(app), _missed(scene), frames=12)
+
+
+@target("puzzle-theme")
+def _puzzle_theme(app: App, record: Record) -> Shot:
+    """The trainer of a theme, holes on three sides: its puzzle asked, the theme named."""
+    scene = _puzzles(app)
+
+    def train_holes() -> None:
+        while scene.theme != HOLE:
+            scene.next_theme()
+        scene.update(0.0)
+
+    return Shot(scene, train_holes)
+
+
+@target("puzzle-history")
+def _puzzle_history(app: App, record: Record) -> Shot:
+    """The puzzle history of a player some thirty puzzles in (the latest two of themes: a
+    hole missed, going out solved): more than a page."""
+    _answered(app, trainer=30)
+    for (key, move), solved in (
+        ((f"{THEME_KEY} 129", 18), False),
+        ((f"{THEME_KEY} 481", 26), True),
+    ):
+        puzzle = find_puzzle(key, move)
+        assert puzzle is not None
+        answer = _answer(puzzle, solved, PUZZLE_DAY - datetime.timedelta(days=1), 41.0)
+        count_trainer_answer(app.storage, int(key.split()[1]), answer, themed=True)
+    return Shot(PuzzleHistoryScene(app))
+
+
+@target("puzzle-retry")
+def _puzzle_retry(app: App, record: Record) -> Shot:
+    """A missed trainer puzzle tried again from the history, and missed again: the best
+    play landed, the rating unchanged."""
+    _answered(app)
+    missed = next(a for a in load_progress(app.storage).history if not a.solved)
+    scene = PuzzlesScene(app, today=PUZZLE_DAY, retry=missed)
+    return Shot(scene, _missed(scene), frames=12)
 
 
 def _alone_against_computers(app: App) -> None:

@@ -7,7 +7,13 @@ family levels (easy and greedy, two to four seats): the seat to act has at least
 placement (any tile, spot and turn) scores as much. Everything comes from a key, the
 date for the puzzle of the day, a running number for the trainer: the deal, the seats and
 the computers' seeded moves are drawn from a hash of the key, and those computers search
-nothing (no clock, no budget), so one key gives one puzzle on any machine.
+nothing (no clock, no budget), so one key gives one puzzle on any machine. A puzzle is
+named again by its key and its move (`find_puzzle`).
+
+Each puzzle has its themes, what its answer does as the rules report it (`themes_of`):
+an opportunity play, a hole filled on three sides (as the famous 50), going out. The
+trainer of a theme looks through games of five to seven seats, where holes are far
+commoner (one game in 150 against one in 2,000 at two to four).
 
 Each puzzle is rated for how hard it is to see (`Difficulty`), on the scale of the
 players' solving ratings: the answer away from the last tile (an opportunity play
@@ -31,6 +37,7 @@ from game.rules.moves import PLACE, Move
 from game.rules.record.document import GameRecord
 from game.rules.record.entries import PlayerEntry, move_to_entry
 from game.rules.record.recorded_game import RecordedGame
+from game.rules.results import WENT_OUT
 from game.rules.table import TableGame, TableState
 
 MIN_POINTS: Final = 20
@@ -40,9 +47,13 @@ MIN_CHOICES: Final = 3
 PLAYING_LEVELS: Final = ("easy", "greedy")
 """The computers whose games the puzzles come from: quick, and playing like families."""
 SEATS: Final = (2, 3, 4)
+THEME_SEATS: Final = (5, 6, 7)
 MAX_GAMES: Final = 400
 """Games looked through for one puzzle at most (about one game in eight has an
 opportunity play to find; a game takes under a millisecond)."""
+THEME_GAMES: Final = 5000
+"""Games the trainer of a theme looks through at most (going out, the rarest, is in
+about one game in 500 of five to seven seats; a game takes under 2 ms)."""
 DAILY_CHOICE: Final = 3
 """Opportunity plays the puzzle of the day is chosen from."""
 TRAINER_WINDOW: Final = 100
@@ -52,6 +63,17 @@ TRAINER_PATIENCE: Final = 60
 nearest found (puzzles are rated from about 1100 to 1750)."""
 DAILY_KEY: Final = "day"
 TRAINER_KEY: Final = "trainer"
+THEME_KEY: Final = "theme"
+
+ANY: Final = ""
+"""No theme: every puzzle."""
+OPPORTUNITY: Final = "opportunity"
+"""The answer touches two or three tiles."""
+HOLE: Final = "hole"
+"""The answer fills a hole: it touches three tiles (the famous 50-point play is one)."""
+OUT: Final = "out"
+"""The answer places the seat's last tile: it goes out and ends the hand."""
+THEMES: Final = (OPPORTUNITY, HOLE, OUT)
 
 
 @dataclass(frozen=True)
@@ -90,9 +112,11 @@ class Difficulty:
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A position and its one best placement. `key` names where it came from."""
+    """A position and its one best placement. `key` and `move` name where it came from."""
 
     key: str
+    move: int
+    """The moves played in the hand before the position."""
     record: GameRecord
     """The game up to the position: its last hand in progress, stocks whole."""
     seat: int
@@ -100,10 +124,14 @@ class Puzzle:
     answer: Move
     points: int
     difficulty: Difficulty
+    themes: tuple[str, ...]
 
     @property
     def rating(self) -> int:
         return self.difficulty.rating
+
+    def has_theme(self, theme: str) -> bool:
+        return theme == ANY or theme in self.themes
 
     def to_json(self) -> dict[str, Any]:
         """The `puzzle` command's answer: the record, the answer (a place move of
@@ -115,11 +143,17 @@ class Puzzle:
         }
 
 
+def series_of(key: str) -> str:
+    """Where the puzzle of `key` comes from: `DAILY_KEY`, `TRAINER_KEY` or `THEME_KEY`."""
+    return key.split(" ", 1)[0]
+
+
 def game_setup(key: str) -> tuple[int, list[str]]:
     """The deal number and the seats' levels of the game behind `key`."""
     digest = hashlib.sha256(f"contack puzzle {key}".encode()).digest()
     deal = int.from_bytes(digest[:8], "big") % 999_999 + 1
-    seats = SEATS[digest[8] % len(SEATS)]
+    sizes = THEME_SEATS if series_of(key) == THEME_KEY else SEATS
+    seats = sizes[digest[8] % len(sizes)]
     levels = [PLAYING_LEVELS[digest[9 + seat] % len(PLAYING_LEVELS)] for seat in range(seats)]
     return deal, levels
 
@@ -141,6 +175,14 @@ def difficulty(state: TableState, answer: Move, scores: dict[Move, int]) -> Diff
     )
 
 
+def themes_of(state: TableState, answer: Move) -> tuple[str, ...]:
+    """What `answer` does in `state`, as the rules' result of playing it says."""
+    result = state.clone().apply(answer)
+    touched = len(result.contacts)
+    holds = {OPPORTUNITY: touched >= 2, HOLE: touched == 3, OUT: result.end_reason == WENT_OUT}
+    return tuple(theme for theme in THEMES if holds[theme])
+
+
 def puzzle_here(recorded: RecordedGame, key: str) -> Puzzle | None:
     """The position of `recorded` as a puzzle, when it is one."""
     state = recorded.table_state()
@@ -158,7 +200,16 @@ def puzzle_here(recorded: RecordedGame, key: str) -> Puzzle | None:
         return None
     answer = next(move for move, score in scores.items() if score == ranked[0])
     found = difficulty(state, answer, scores)
-    return Puzzle(key, recorded.record.copy(), state.current_player, answer, ranked[0], found)
+    return Puzzle(
+        key,
+        len(state.moves),
+        recorded.record.copy(),
+        state.current_player,
+        answer,
+        ranked[0],
+        found,
+        themes_of(state, answer),
+    )
 
 
 def puzzles_in_game(key: str) -> list[Puzzle]:
@@ -180,8 +231,13 @@ def puzzles_in_game(key: str) -> list[Puzzle]:
     return found
 
 
+def find_puzzle(key: str, move: int) -> Puzzle | None:
+    """The puzzle at `move` of the game behind `key` (None: there is none)."""
+    return next((puzzle for puzzle in puzzles_in_game(key) if puzzle.move == move), None)
+
+
 def is_opportunity(puzzle: Puzzle) -> bool:
-    return puzzle.difficulty.sides >= 2
+    return OPPORTUNITY in puzzle.themes
 
 
 def daily_puzzle(day: datetime.date) -> Puzzle:
@@ -202,21 +258,25 @@ def daily_puzzle(day: datetime.date) -> Puzzle:
     return max(chosen, key=lambda puzzle: (puzzle.points, puzzle.rating))
 
 
-def trainer_puzzle(start: int, rating: float) -> tuple[int, Puzzle]:
-    """The trainer's next puzzle for a player rated `rating`: (its number, the puzzle),
-    the first from number `start` on rated within `TRAINER_WINDOW` of `rating`, else,
-    after `TRAINER_PATIENCE` games without one, the nearest of them (a rating above every
-    puzzle's gets the hardest found)."""
+def trainer_puzzle(start: int, rating: float, theme: str = ANY) -> tuple[int, Puzzle]:
+    """The trainer's next puzzle of `theme` for a player rated `rating`: (its number, the
+    puzzle), the first from number `start` on rated within `TRAINER_WINDOW` of `rating`,
+    else, after `TRAINER_PATIENCE` games without one, the nearest of them (a rating above
+    every puzzle's gets the hardest found). A theme's puzzles are numbered apart, in
+    games of `THEME_SEATS`."""
+    series, games = (TRAINER_KEY, MAX_GAMES) if theme == ANY else (THEME_KEY, THEME_GAMES)
     nearest: tuple[float, int, Puzzle] | None = None
-    for number in range(start, start + MAX_GAMES):
+    for number in range(start, start + games):
         if nearest is not None and number - start >= TRAINER_PATIENCE:
             break
-        for puzzle in puzzles_in_game(f"{TRAINER_KEY} {number}"):
+        for puzzle in puzzles_in_game(f"{series} {number}"):
+            if not puzzle.has_theme(theme):
+                continue
             distance = abs(puzzle.rating - rating)
             if distance <= TRAINER_WINDOW:
                 return number, puzzle
             if nearest is None or distance < nearest[0]:
                 nearest = (distance, number, puzzle)
     if nearest is None:
-        raise RuntimeError(f"no puzzle among {MAX_GAMES} trainer games from {start}")
+        raise RuntimeError(f"no puzzle among {games} {series} games from {start}")
     return nearest[1], nearest[2]

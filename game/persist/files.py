@@ -154,11 +154,14 @@ class GameFiles:
             return None
         return data
 
-    def read_versioned(self, path: Path, version: int, reason: str) -> dict[str, Any] | None:
-        """A JSON object of our own `version` from `path`, or None when missing or
-        unusable (set aside with `reason`, as a file of another version is)."""
+    def read_versioned(
+        self, path: Path, version: int, reason: str, older: tuple[int, ...] = ()
+    ) -> dict[str, Any] | None:
+        """A JSON object of our own `version` (or of an `older` one its reader migrates)
+        from `path`, or None when missing or unusable (set aside with `reason`, as a
+        file of another version is)."""
         data = self.read_object(path, reason)
-        if data is not None and data.get("version") != version:
+        if data is not None and data.get("version") not in (version, *older):
             self.set_aside(path, reason)
             return None
         return data

@@ -3,7 +3,8 @@ player's, answered with one placement.
 
 The player's answer is played through the rules like any move; it is then judged
 against the puzzle's answer (`PuzzleVerdict`). A missed puzzle shows the best play: the
-player's tile is taken back and the answer played in its place. Nothing is saved or
+player's tile is taken back and the answer played in its place. A player may ask for the
+answer instead (`reveal`): it is played, and the puzzle is not solved. Nothing is saved or
 counted here (the screen keeps the player's progress), no computer ever moves, and
 hints, undo and redo are off.
 """
@@ -32,10 +33,12 @@ class PuzzleVerdict:
     points: int
     best: Move
     best_points: int
+    revealed: bool = False
+    """The player asked for the answer instead of answering."""
 
     @property
     def solved(self) -> bool:
-        return self.played == self.best
+        return self.played == self.best and not self.revealed
 
 
 class PuzzleMatch:
@@ -63,14 +66,19 @@ class PuzzleMatch:
     def answered(self) -> bool:
         return self.verdict is not None
 
-    def answer(self, move: Move) -> list[Event]:
+    def answer(self, move: Move, revealed: bool = False) -> list[Event]:
         """Play the player's answer (a legal placement) and judge it."""
         flow = self.flow
         points = flow.state.placement_score(move)
         events = flow.play(move)
-        self.verdict = PuzzleVerdict(move, points, self.puzzle.answer, self.puzzle.points)
+        puzzle = self.puzzle
+        self.verdict = PuzzleVerdict(move, points, puzzle.answer, puzzle.points, revealed)
         flow.shows_turn = False
         return events
+
+    def reveal(self) -> list[Event]:
+        """Play the puzzle's answer for a player who asks for it."""
+        return self.answer(self.puzzle.answer, revealed=True)
 
     def show_best(self) -> list[Event]:
         """After a miss: the player's tile taken back, then the best play played."""

@@ -14,6 +14,7 @@ from game.rules.modes import Mode
 if TYPE_CHECKING:
     from game.ai.analysis import SolitaireReview
     from game.net.remote_match import RemoteMatch
+    from game.persist.puzzles import PuzzleAnswer
     from game.play.table_flow import TableFlow
     from game.play.table_setup import TableConfig
     from game.rules.record.document import GameRecord
@@ -34,6 +35,7 @@ class Screen(StrEnum):
     RULES = "rules"
     DAILY = "daily"
     PUZZLES = "puzzles"
+    PUZZLE_HISTORY = "puzzle-history"
     GUIDED_GAME = "guided-game"
     SETTINGS = "settings"
     ABOUT = "about"
@@ -114,6 +116,13 @@ class SaveRecordRequest:
     record: GameRecord
 
 
+@dataclass(frozen=True)
+class PuzzleRetryRequest:
+    """A puzzle of the history asked again, counting nothing."""
+
+    answer: PuzzleAnswer
+
+
 ScreenRequest = (
     Screen
     | TableRequest
@@ -125,4 +134,5 @@ ScreenRequest = (
     | ReplayRequest
     | CoachRequest
     | SaveRecordRequest
+    | PuzzleRetryRequest
 )

@@ -1,11 +1,13 @@
 """Puzzles: the puzzle of the day (the same for everyone on a date) and the trainer's
-next puzzle, each a table position where one placement scores clearly most; the player's
-solving rating, streak and days in a row. No hints: the lit spots do not say what they
-would score.
+next puzzle, of every theme or of one (T), each a table position where one placement
+scores clearly most; the player's solving rating, streak and days in a row; the history
+(H). No hints: the lit spots do not say what they would score.
 
 The puzzle is found by the adviser (in the worker, "Finding a puzzle…" meanwhile) and
-played on a `PuzzleTable`. An answer is counted the moment it is given: the first answer
-to a puzzle moves the solving rating against the puzzle's rating (game.persist.puzzles).
+played on a `PuzzleTable`. An answer is counted the moment it is given, with the time it
+took: the first answer to a puzzle moves the solving rating against the puzzle's rating
+(game.persist.puzzles). A puzzle of the history asked again (`retry`) counts nothing,
+and can be tried again (A) as often as the player likes.
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
-from game.ai.puzzles import MIN_POINTS, Puzzle, daily_puzzle, trainer_puzzle
+from game.ai.puzzles import ANY, MIN_POINTS, Puzzle, daily_puzzle, find_puzzle, trainer_puzzle
 from game.ai.worker import Job
 from game.i18n import N_, _, format_date, format_signed, ngettext
 from game.persist.puzzles import (
+    PuzzleAnswer,
     PuzzleProgress,
     count_daily_answer,
     count_trainer_answer,
@@ -28,6 +31,14 @@ from game.persist.puzzles import (
 from game.play.puzzle_match import PuzzleMatch, PuzzleVerdict
 from game.scenes.base import Scene
 from game.scenes.puzzles.table import PuzzleTable
+from game.scenes.puzzles.words import (
+    THEME_CHOICES,
+    THEME_LABELS,
+    next_theme,
+    series_words,
+    themes_words,
+)
+from game.scenes.requests import Screen
 from game.scenes.table.panels import lay_out_buttons, status_words
 from game.ui.painting import blit_text, draw_panel
 from game.ui.text import Said
@@ -44,26 +55,55 @@ NONE_FOUND: Final = N_("No puzzle could be found; try again.")
 
 class PuzzlesScene(Scene):
     """The puzzle of the day first, until it is answered; then the trainer's puzzles.
-    `today` is for tests (the real date otherwise)."""
+    With `retry`, that answer's puzzle again, counting nothing. `today` is for tests
+    (the real date otherwise)."""
 
-    def __init__(self, services: Services, today: datetime.date | None = None) -> None:
+    def __init__(
+        self,
+        services: Services,
+        today: datetime.date | None = None,
+        retry: PuzzleAnswer | None = None,
+    ) -> None:
         super().__init__(services)
         self.today = today or datetime.date.today()
+        self.retry = retry
         self.progress = PuzzleProgress()
         self.table: PuzzleTable | None = None
         self.number: int | None = None
         """The trainer's number of the puzzle shown (None: the puzzle of the day)."""
-        self.daily_job: Job[Puzzle] | None = None
+        self.theme = ANY
+        """The theme the trainer trains."""
+        self.puzzle_job: Job[Puzzle | None] | None = None
+        """The puzzle of the day, or the puzzle asked again."""
         self.trainer_job: Job[tuple[int, Puzzle]] | None = None
         self.counted = False
         """Whether the answer shown moved the rating (a second answer is not counted)."""
         self.change = 0.0
         self.clock = 0.0
-        self.buttons = {
-            "daily": Button(N_("Puzzle of the day"), self.ask_daily),
-            "next": Button(N_("Next puzzle"), self.ask_trainer, primary=True),
-            "menu": Button(N_("Menu"), self.on_back),
-        }
+        self.shown_at = 0.0
+        """The clock when the puzzle shown was set out (its answer's time runs from it)."""
+        if retry is None:
+            self.buttons = {
+                "daily": Button(N_("Puzzle of the day"), self.ask_daily),
+                "next": Button(N_("Next puzzle"), self.ask_trainer, primary=True),
+                "theme": Button(THEME_CHOICES[ANY], self.next_theme, may_show=THEME_LABELS),
+                "history": Button(N_("History"), self.open_history),
+                "menu": Button(N_("Menu"), self.on_back),
+            }
+            self.onward, asking, unanswered = self.buttons["next"], ["daily", "next", "theme"], []
+            self.keys = {pygame.K_n: "next", pygame.K_t: "theme", pygame.K_h: "history"}
+        else:
+            self.buttons = {
+                "reveal": Button(N_("Show the answer"), self.reveal),
+                "again": Button(N_("Try again"), self.ask_again, primary=True),
+                "back": Button(N_("◀ History"), self.on_back),
+            }
+            self.onward, asking, unanswered = self.buttons["again"], ["again"], ["reveal"]
+            self.keys = {pygame.K_s: "reveal", pygame.K_a: "again"}
+        self.asking = [self.buttons[name] for name in asking]
+        """The buttons that ask a puzzle: off while one is found or an answer shown."""
+        self.unanswered = [self.buttons[name] for name in unanswered]
+        """The buttons for a puzzle set out and not answered yet."""
         for button in self.buttons.values():
             self.form.add(button)
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -75,7 +115,9 @@ class PuzzlesScene(Scene):
 
     def enter(self) -> None:
         self.reload()
-        if self.today.isoformat() in self.progress.daily.played:
+        if self.retry is not None:
+            self.ask_again()
+        elif self.today.isoformat() in self.progress.daily.played:
             self.ask_trainer()
         else:
             self.ask_daily()
@@ -89,33 +131,56 @@ class PuzzlesScene(Scene):
 
     @property
     def finding(self) -> bool:
-        return self.daily_job is not None or self.trainer_job is not None
+        return self.puzzle_job is not None or self.trainer_job is not None
 
     def ask_daily(self) -> None:
         """The puzzle of the day (again, once answered: then it is not counted)."""
         self._drop()
-        self.daily_job = self.services.adviser.submit(daily_puzzle, self.today)
+        self.puzzle_job = self.services.adviser.submit(daily_puzzle, self.today)
+
+    def ask_again(self) -> None:
+        """The puzzle of the answer retried, set out afresh."""
+        assert self.retry is not None
+        self._drop()
+        self.puzzle_job = self.services.adviser.submit(find_puzzle, self.retry.key, self.retry.move)
 
     def ask_trainer(self) -> None:
-        """The trainer's next puzzle, rated near the player's solving rating."""
+        """The trainer's next puzzle of its theme, rated near the player's solving rating."""
         self._drop()
-        progress = self.progress
+        progress, themed = self.progress, self.theme != ANY
         self.trainer_job = self.services.adviser.submit(
-            trainer_puzzle, progress.trainer, progress.rating
+            trainer_puzzle,
+            progress.theme_trainer if themed else progress.trainer,
+            progress.rating,
+            self.theme,
         )
 
+    def next_theme(self) -> None:
+        """Train the next theme (every puzzle after the last): its first puzzle at once."""
+        self.theme = next_theme(self.theme)
+        self.buttons["theme"].label = THEME_CHOICES[self.theme]
+        self.ask_trainer()
+
+    def reveal(self) -> None:
+        """The answer, for a player who asks for it."""
+        assert self.table is not None
+        self.table.reveal()
+
+    def open_history(self) -> None:
+        self.services.open(Screen.PUZZLE_HISTORY)
+
     def _drop(self) -> None:
-        for job in (self.daily_job, self.trainer_job):
+        for job in (self.puzzle_job, self.trainer_job):
             if job is not None:
                 job.cancel()
-        self.daily_job = self.trainer_job = None
+        self.puzzle_job = self.trainer_job = None
         self.table = None
         self.resize(self.services.size)
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        if self.daily_job is not None and self.daily_job.done():
-            puzzle, self.daily_job = self.daily_job.result(), None
+        if self.puzzle_job is not None and self.puzzle_job.done():
+            puzzle, self.puzzle_job = self.puzzle_job.result(), None
             self._show(puzzle, None)
         if self.trainer_job is not None and self.trainer_job.done():
             found, self.trainer_job = self.trainer_job.result(), None
@@ -126,9 +191,11 @@ class PuzzlesScene(Scene):
             if self.panel_lines() != self._panel_words:
                 self.resize(self.services.size)
         busy = self.finding or (self.table is not None and self.table.answering)
-        for name in ("daily", "next"):
-            self.buttons[name].enabled = not busy
-        self.buttons["next"].primary = self.table is None or self.table.match.answered
+        for button in self.asking:
+            button.enabled = not busy
+        for button in self.unanswered:
+            button.enabled = self.table is not None and not self.table.match.answered
+        self.onward.primary = self.table is None or self.table.match.answered
 
     def still_for(self) -> float:
         """The puzzle table's (`PuzzleTable.still_for`); a puzzle being found is news."""
@@ -141,20 +208,33 @@ class PuzzlesScene(Scene):
             return
         self.number = number
         self.counted = False
+        self.shown_at = self.clock
         self.table = PuzzleTable(
             self.services, PuzzleMatch(puzzle, self.services.adviser), self.count
         )
         self.resize(self.services.size)
 
     def count(self, verdict: PuzzleVerdict) -> None:
-        """Keep the answer at once (a game killed a moment later has it)."""
+        """Keep the answer at once (a game killed a moment later has it); a retry's is
+        not kept."""
         assert self.table is not None
-        rating = self.table.match.puzzle.rating
-        storage = self.services.storage
-        if self.number is None:
-            change = count_daily_answer(storage, self.today, rating, verdict.solved)
+        puzzle, storage = self.table.match.puzzle, self.services.storage
+        answer = PuzzleAnswer(
+            puzzle.key,
+            puzzle.move,
+            puzzle.rating,
+            verdict.solved,
+            self.today.isoformat(),
+            puzzle.themes,
+            self.clock - self.shown_at,
+        )
+        if self.retry is not None:
+            change = None
+        elif self.number is None:
+            change = count_daily_answer(storage, self.today, answer)
         else:
-            change = count_trainer_answer(storage, self.number, rating, verdict.solved)
+            themed = self.theme != ANY
+            change = count_trainer_answer(storage, self.number, answer, themed)
         self.counted, self.change = change is not None, change or 0.0
         self.reload()
 
@@ -190,9 +270,8 @@ class PuzzlesScene(Scene):
         dragging = self.table.controls.gesture.dragging
         if event.type in pointer and not dragging and self.form.handle_event(event):
             return True
-        next_puzzle = self.buttons["next"]
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_n and next_puzzle.enabled:
-            self.ask_trainer()
+        if event.type == pygame.KEYDOWN and event.key in self.keys:
+            self.buttons[self.keys[event.key]].activate()
             return True
         return self.table.handle_event(event) or self.form.handle_event(event)
 
@@ -237,6 +316,10 @@ class PuzzlesScene(Scene):
         return (self.verdict_words(match.verdict),)
 
     def verdict_words(self, verdict: PuzzleVerdict) -> str:
+        if verdict.revealed:
+            return _("The answer: {points} points; no other placement scores as much.").format(
+                points=verdict.points
+            )
         if verdict.solved:
             return _("Solved! {points} points: no other placement scores as much.").format(
                 points=verdict.points
@@ -254,18 +337,41 @@ class PuzzlesScene(Scene):
         """The panel's heading, its words and the player's standing."""
         assert self.table is not None
         puzzle = self.table.match.puzzle
-        if self.number is None:
+        if self.retry is not None:
+            heading = _("Again · {series}, {date} · rated {rating}").format(
+                series=series_words(puzzle.key),
+                date=format_date(datetime.date.fromisoformat(self.retry.date)),
+                rating=puzzle.rating,
+            )
+        elif self.number is None:
             heading = _("Puzzle of the day · {date} · rated {rating}").format(
                 date=format_date(self.today), rating=puzzle.rating
             )
-        else:
+        elif self.theme == ANY:
             heading = _("Puzzle trainer · puzzle {number} · rated {rating}").format(
                 number=self.number + 1, rating=puzzle.rating
             )
-        if self.table.match.verdict is None:
+        else:
+            heading = _("Theme trainer · puzzle {number} · rated {rating}").format(
+                number=self.number + 1, rating=puzzle.rating
+            )
+        verdict = self.table.match.verdict
+        chosen_for_theme = self.number is not None and self.theme != ANY
+        if verdict is not None or chosen_for_theme or self.retry is not None:  # no spoiler
+            heading = _("{heading} · {themes}").format(
+                heading=heading, themes=themes_words(puzzle.themes) or _("no theme")
+            )
+        if verdict is None and self.retry is not None:
+            words = _(
+                "One placement scores more than any other ({points} points or more): find it. "
+                "A retry: your rating does not change."
+            ).format(points=MIN_POINTS)
+        elif verdict is None:
             words = _(
                 "One placement scores more than any other ({points} points or more): find it."
             ).format(points=MIN_POINTS)
+        elif self.retry is not None:
+            words = _("A retry: this answer is not counted, your rating does not change.")
         elif not self.counted:
             words = _("Answered before: this answer is not counted.")
         else:

@@ -100,6 +100,13 @@ class PuzzleTable:
         else:
             self.hold_s = MISS_HOLD_S * self.stage.factor
 
+    def reveal(self) -> None:
+        """The answer asked for instead of given: played as the best play, not solved."""
+        self.show(self.match.reveal())
+        self.best_shown = True
+        assert self.match.verdict is not None
+        self.answered(self.match.verdict)
+
     def show(self, events: list[Event]) -> None:
         """Animate what the match did: a tile taken back goes home at once, a placement
         flies and lights its contacts."""

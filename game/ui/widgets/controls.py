@@ -157,12 +157,21 @@ class Row(Widget):
 
 
 class Button(Widget):
-    """A push button; `primary` ones are gold."""
+    """A push button; `primary` ones are gold. A button whose label changes (a choice
+    cycled by clicking) is given every label it `may_show`, and is sized for the longest,
+    so that a change of label never moves or shrinks the buttons beside it."""
 
-    def __init__(self, label: str, on_click: Callable[[], None], primary: bool = False) -> None:
+    def __init__(
+        self,
+        label: str,
+        on_click: Callable[[], None],
+        primary: bool = False,
+        may_show: Sequence[str] = (),
+    ) -> None:
         super().__init__(label)
         self.on_click = on_click
         self.primary = primary
+        self.labels = (label, *may_show)
 
     def activate(self) -> None:
         if self.enabled:
@@ -179,8 +188,11 @@ class Button(Widget):
                 for cut in range(1 if lines > 1 else len(words), len(words) + 1)
             )
 
-        every = in_every_language(self.label)
-        return max(narrowest(words.split(" ")) for words in every) + ui.px(14) + 2
+        return max(narrowest(words.split(" ")) for words in self._every_words()) + ui.px(14) + 2
+
+    def _every_words(self) -> list[str]:
+        """Each label it may show, in every language."""
+        return [words for label in self.labels for words in in_every_language(label)]
 
     def _max_lines(self, ui: Ui) -> int:
         """Two lines in a button as tall as two, else one."""
@@ -194,7 +206,7 @@ class Button(Widget):
         room, height, lines = self.rect.width - ui.px(14), self.rect.height, self._max_lines(ui)
         return min(
             ui.fitted(words, BUTTON_SIZE, room, lines, "bold", height)[1]
-            for words in in_every_language(self.label)
+            for words in self._every_words()
         )
 
     def draw(self, surface: pygame.Surface, ui: Ui) -> None:
@@ -536,8 +548,9 @@ class Form:
             used = False
             for widget in self.widgets:
                 if widget.visible and widget.enabled and widget.handle_mouse(event):
-                    if event.type == pygame.MOUSEBUTTONDOWN:
-                        self.focus(widget)
+                    if event.type == pygame.MOUSEBUTTONDOWN:  # one widget's press, even
+                        self.focus(widget)  # where it moved another under the pointer
+                        return True
                     used = True
             return used
         if event.type != pygame.KEYDOWN:
