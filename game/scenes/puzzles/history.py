@@ -63,7 +63,7 @@ def time_words(seconds: float) -> str:
     return f"{minutes}:{rest:02d}"
 
 
-def result_words(answer: PuzzleAnswer) -> Said:
+def answer_words(answer: PuzzleAnswer) -> Said:
     """Solved or missed, marked, with the rating's change."""
     change = format_signed(round(answer.change))
     if answer.solved:
@@ -84,7 +84,7 @@ def row_words(answer: PuzzleAnswer) -> list[Cell]:
         puzzle_words(answer),
         theme_cell(answer.themes),
         time_words(answer.seconds),
-        result_words(answer),
+        answer_words(answer),
     ]
 
 
