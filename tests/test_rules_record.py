@@ -465,3 +465,87 @@ def test_a_record_whose_rules_are_not_an_object_says_so_once(rules: object, said
     with pytest.raises(RecordError) as refused:
         GameRecord.parse({**data, "players": [], "hands": []})
     assert str(refused.value) == f"record: {said}"
+
+
+def test_a_parsed_record_is_a_value_the_document_it_came_from_cannot_change() -> None:
+    """`parse` reads the document into values of its own: changing the JSON it was given
+    afterwards (a caller's dict, a message) changes nothing in the record."""
+    data = table_record(players=2, hands=1)
+    record = GameRecord.parse(data)
+    written = record.dumps()
+    data["players"][0]["name"] = "Mallory"
+    data["hands"][0]["moves"].pop()
+    data["hands"][0]["stock"].reverse()
+    data["seed"] = 99
+    assert record.dumps() == written
+    assert GameRecord.parse(json.loads(written)) == record
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ({"player": None}, "player must be a seat number, not None"),
+        ({"score": "10"}, "score must be a whole number, not '10'"),
+        ({"clock_s": -1}, "clock_s must be a number of seconds from 0 up"),
+        ({"rot": 3}, "rot must be 0, 1 or 2, not 3"),
+    ],
+)
+def test_a_move_of_the_wrong_shape_is_refused_when_the_record_is_read(
+    change: dict[str, Any], said: str
+) -> None:
+    """A record is read into typed moves once, so a move that is not one refuses the
+    record at `parse`, before anything replays it."""
+    data = table_record(players=2, hands=1)
+    index = place_index(data)
+    with pytest.raises(RecordError) as refused:
+        GameRecord.parse(break_move(data, 0, index, **change))
+    assert str(refused.value) == f"hand 0 move {index}: {said}"
+
+
+def test_a_result_of_the_wrong_kind_is_refused_when_the_record_is_read() -> None:
+    data = table_record(players=2, hands=1)
+    data["hands"][0]["result"] = {"seat": 0}
+    with pytest.raises(RecordError, match=r"^hand 0: result must be a list of whole numbers"):
+        GameRecord.parse(data)
+
+
+JSON_KEYS = st.sampled_from(["comment", "note", "by", "z"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    mode=st.sampled_from(list(Mode)),
+    seed=st.integers(0, 10**6),
+    document=st.dictionaries(JSON_KEYS, JSON_VALUES, max_size=2),
+    hand=st.dictionaries(JSON_KEYS, JSON_VALUES, max_size=2),
+    player=st.dictionaries(JSON_KEYS, JSON_VALUES, max_size=2),
+    move=st.dictionaries(JSON_KEYS, JSON_VALUES, max_size=2),
+    first=st.booleans(),
+)
+def test_unknown_keys_at_every_level_come_back_as_they_were_written(
+    mode: Mode,
+    seed: int,
+    document: dict[str, Any],
+    hand: dict[str, Any],
+    player: dict[str, Any],
+    move: dict[str, Any],
+    first: bool,
+) -> None:
+    """docs/record.md: a key this game does not know, in the document, a hand, a seat or a
+    move, is kept in its place: dumps(parse(text)) == text for the game's own text, in
+    both layouts, and parse(dumps(r)) == r."""
+    data = table_record(seed % 50, players=2, hands=1) if mode.is_table else None
+    data = data or solitaire_record(mode, seed % 50)
+    if first:  # a tool's key before the game's own
+        data = {**document, **data}
+    else:
+        data.update(document)
+    data["hands"][0] = {**hand, **data["hands"][0]}
+    data["players"][0].update(player)
+    data["hands"][0]["moves"][-1].update(move)
+    text = GameRecord.parse(data).dumps()
+    record = GameRecord.from_json(text)
+    assert record.dumps() == text and json.loads(text) == data
+    assert GameRecord.parse(record.to_json()) == record
+    compact = record.dumps(compact=True)
+    assert GameRecord.from_json(compact).dumps(compact=True) == compact
