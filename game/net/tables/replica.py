@@ -122,9 +122,7 @@ def differences(table: NetTable, later: NetTable, rate: Rate) -> list[str]:
             raise RulesError("the copy went another way")
     except RulesError:
         return [view_of(later)]
-    if table.record.player_entries() != later.record.player_entries() or (
-        table.tokens != later.tokens
-    ):
+    if table.record.players != later.record.players or (table.tokens != later.tokens):
         view = view_of(later)
         presence = presence_frame(later.code, later.connected())
         stood_in = any(
