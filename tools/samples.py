@@ -39,14 +39,14 @@ def fill_sample_history(storage: Storage) -> None:
         ("stacked-solitaire", 1, 6),
     )
     for mode, players, seed in games:
-        record = sample_record(mode, players, seed).to_json()
+        record = sample_record(mode, players, seed)
         names = ("Ann", "Bob", "Carla", "Dev")
-        for seat, player in enumerate(record["players"]):
+        for seat in range(len(record.players)):
             if mode == "table" and seat < 2:
-                player.update(name=names[seat], kind="human")
+                record.set_player(seat, name=names[seat], kind="human")
             elif mode != "table":
-                player.update(name="Ann", kind="human")
-        add_finished_game(storage, GameRecord.parse(record), hints=seed == 3)
+                record.set_player(seat, name="Ann", kind="human")
+        add_finished_game(storage, record, hints=seed == 3)
 
 
 def fill_sample_daily(storage: Storage, today: datetime.date) -> None:

@@ -231,17 +231,16 @@ class GameRecord:
         stock = tuple(None if name is None else parse_tile(name) for name in names)
         self._set_hand(hand, self._hands[hand].with_stock(stock))
 
-    def hidden_view(self, shown: int | None) -> dict[str, Any]:
-        """The document as any seat may see it (docs/protocol.md), as JSON values of its own:
-        no seed, and the tiles of the last hand's stock from `shown` on as None (None: all
-        shown, the hand has ended)."""
+    def hidden_view(self, shown: int | None) -> GameRecord:
+        """The record as any seat may see it (docs/protocol.md): no seed, and the tiles of
+        the last hand's stock from `shown` on hidden (None: all shown, the hand has ended)."""
         view = self.copy()
         view.drop_seed()
         if shown is not None:
             stock = self._hands[-1].stock
             hidden = (*stock[:shown], *[None] * len(stock[shown:]))
             view._set_hand(-1, self._hands[-1].with_stock(hidden))
-        return view.to_json()
+        return view
 
     @property
     def last_hand_ended(self) -> bool:

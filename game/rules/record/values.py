@@ -3,16 +3,16 @@ the keys this game adds), a seat's player, a hand with its stock, moves and resu
 move as it was written down. Each keeps the keys it does not know, with their values and
 the order of every key, so a record is written back as it was read.
 
-A record is read into these values once (`GameRecord.parse`), and every change makes new
-ones; nothing outside `game.rules.record` reads or edits JSON of a record.
+A record's JSON is read into these values once (`GameRecord.parse`) and written from them
+(`GameRecord.to_json` and `dumps`); every change makes new values.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any, Self, TypeAlias
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Self, TypeAlias, cast
 
 from game.rules.errors import RulesError
 from game.rules.modes import Mode
@@ -52,17 +52,8 @@ class JsonObject:
     def __contains__(self, key: str) -> bool:
         return any(name == key for name, _value in self.items)
 
-    def __iter__(self) -> Iterator[str]:
-        return (name for name, _value in self.items)
-
     def get(self, key: str, default: Json = None) -> Json:
         return next((value for name, value in self.items if name == key), default)
-
-    def with_item(self, key: str, value: Json) -> JsonObject:
-        """`key` set to `value`: in its place when it is there, after the others when not."""
-        if key in self:
-            return JsonObject(tuple((n, value if n == key else v) for n, v in self.items))
-        return JsonObject((*self.items, (key, value)))
 
     def without(self, key: str) -> JsonObject:
         return JsonObject(tuple((n, v) for n, v in self.items if n != key))
@@ -74,8 +65,7 @@ def freeze(value: Any) -> Json:
         return JsonObject.of(value)
     if isinstance(value, list | tuple):
         return tuple(freeze(item) for item in value)
-    result: Json = value
-    return result
+    return cast(Json, value)  # a number, a string, true, false or null
 
 
 def thaw(value: Json) -> Any:
@@ -357,7 +347,7 @@ class RecordHeader:
     undos: int | None = None
     light_out: int | None = None
     assists: tuple[str, ...] | None = None
-    layout: Layout = field(default_factory=Layout)
+    layout: Layout = Layout()
 
     @classmethod
     def read(cls, data: Mapping[str, Any]) -> RecordHeader:
