@@ -276,6 +276,12 @@ class RecordHand:
     def ended(self) -> bool:
         return self.result is not None
 
+    @property
+    def played(self) -> tuple[object, ...]:
+        """What two copies of the hand must agree on: its stock, cut, moves and result
+        (not the clock a server wrote, the moves to redo or a tool's keys)."""
+        return (self.stock, self.cut, self.moves, self.result)
+
     def stock_names(self) -> list[str | None]:
         """The stock's names (None: a tile a view hides)."""
         return [None if tile is None else tile_name(tile) for tile in self.stock]
