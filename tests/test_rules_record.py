@@ -549,3 +549,17 @@ def test_unknown_keys_at_every_level_come_back_as_they_were_written(
     assert GameRecord.parse(record.to_json()) == record
     compact = record.dumps(compact=True)
     assert GameRecord.from_json(compact).dumps(compact=True) == compact
+
+
+def test_records_whose_documents_differ_only_in_the_order_of_keys_are_equal() -> None:
+    """Equality is the JSON documents' (keys in any order, as JSON objects compare), while
+    each writes its keys back in its own order."""
+    data = table_record(players=2, hands=1)
+    data["note"] = {"by": "Ann", "on": 1}
+    turned = {key: data[key] for key in reversed(list(data))}
+    turned["players"] = [dict(reversed(list(player.items()))) for player in data["players"]]
+    turned["note"] = {"on": 1, "by": "Ann"}
+    record, other = GameRecord.parse(data), GameRecord.parse(turned)
+    assert record == other and record.dumps() != other.dumps()
+    turned["note"] = {"on": 2, "by": "Ann"}
+    assert GameRecord.parse(turned) != record

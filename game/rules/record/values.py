@@ -38,11 +38,18 @@ Json: TypeAlias = "bool | int | float | str | tuple[Json, ...] | JsonObject | No
 """A JSON value, frozen: an array is a tuple, an object a `JsonObject`."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class JsonObject:
-    """A JSON object, frozen, its keys in the order they were written."""
+    """A JSON object, frozen, its keys in the order they were written (equal to another
+    with the same keys and values in any order, as JSON objects are)."""
 
     items: tuple[tuple[str, Json], ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, JsonObject) and dict(self.items) == dict(other.items)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self.items))
 
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> JsonObject:
@@ -77,13 +84,23 @@ def thaw(value: Json) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Layout:
     """The keys of one object of a record in their written order, and the values of those
-    this code does not know (what a tool added), kept to be written back."""
+    this code does not know (what a tool added), kept to be written back. Two layouts of
+    the same keys are equal whatever their order: the order is only how the text reads."""
 
     order: tuple[str, ...] = ()
     unknown: JsonObject = JsonObject()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Layout) and (set(self.order), self.unknown) == (
+            set(other.order),
+            other.unknown,
+        )
+
+    def __hash__(self) -> int:
+        return hash((frozenset(self.order), self.unknown))
 
     @classmethod
     def read(cls, data: Mapping[str, Any], known: frozenset[str] | set[str]) -> Layout:
