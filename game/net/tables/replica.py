@@ -96,7 +96,7 @@ def moved(table: NetTable, line: str, rate: Rate) -> list[str]:
 
 def moves_after(table: NetTable, later: NetTable) -> Iterator[tuple[int, int, RecordMove]]:
     """The moves `later`, a later copy of `table`, has past `table`'s: (hand, index,
-    move as recorded); `RecordError` when `later`'s record does not read."""
+    move as recorded)."""
     hands = later.record.hands
     first, done = table.record.hand_count - 1, len(table.state.moves)
     for hand in range(first, len(hands)):

@@ -104,10 +104,6 @@ class GameRecord:
         return self._header.to_json([hand.to_json(self.mode) for hand in self._hands])
 
     @property
-    def header(self) -> RecordHeader:
-        return self._header
-
-    @property
     def mode(self) -> Mode:
         return self._header.mode
 
