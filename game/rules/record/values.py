@@ -200,7 +200,7 @@ class RecordMove:
         player = entry.get("player", 0)
         if mode.is_table and type(player) is not int:
             raise fail(hand, index, f"player must be a seat number, not {player!r}")
-        score = entry.get("score")
+        score = entry.get("score") if move.action == PLACE else None
         if move.action == PLACE and "score" in entry and type(score) is not int:
             raise fail(hand, index, f"score must be a whole number, not {score!r}")
         drawn = None
@@ -210,10 +210,10 @@ class RecordMove:
             except RulesError as error:
                 raise fail(hand, index, str(error)) from None
         clock = _seconds(entry["clock_s"], hand, index) if "clock_s" in entry else None
-        read = cls(player if mode.is_table else 0, move, score, drawn, clock)
-        written = read.entry(mode)
-        rest = {key: value for key, value in entry.items() if key not in written}
-        return replace(read, unknown=JsonObject.of(rest))
+        player = player if mode.is_table else 0
+        own = {*move_to_entry(mode, move, player, score, drawn), "clock_s"}
+        rest = {key: value for key, value in entry.items() if key not in own}
+        return cls(player, move, score, drawn, clock, JsonObject.of(rest))
 
     def entry(self, mode: Mode) -> MoveEntry:
         """The record entry that writes this move down."""
