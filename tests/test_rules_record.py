@@ -21,6 +21,7 @@ from game.rules.record.recorded_game import RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableGame, TableState
 from game.rules.table_rules import TableRules
+from game.rules.tiles import tile_name
 
 
 def table_record(seed: int = 3, players: int = 3, **rules: Any) -> dict[str, Any]:
@@ -393,7 +394,7 @@ def test_random_damage_to_records_only_ever_gives_a_record_error() -> None:
 
 def test_a_seat_and_a_stock_are_written_through_the_records_own_methods() -> None:
     """What the network layer writes into a record (a seat taken or left, a computer
-    standing in, a stock's order learnt) goes through `set_player` and `set_stock_names`;
+    standing in, a stock's order learnt) goes through `set_player` and `set_stock`;
     `trim_names` writes a name as the screens show it."""
     recorded = RecordedGame.new_table(TableGame(2), [{"kind": "human"}, {"kind": "human"}], 5)
     record = recorded.record
@@ -406,9 +407,9 @@ def test_a_seat_and_a_stock_are_written_through_the_records_own_methods() -> Non
     assert record.players[1].level == "greedy"
     record.set_player(0, name="")
     assert "name" not in record.to_json()["players"][0] and record.players[0].is_human
-    stock = list(reversed(record.to_json()["hands"][0]["stock"]))
-    record.set_stock_names(0, stock)
-    assert record.to_json()["hands"][0]["stock"] == stock
+    stock = list(reversed(record.hands[0].stock))
+    record.set_stock(0, stock)
+    assert record.to_json()["hands"][0]["stock"] == [tile_name(t) for t in stock if t is not None]
 
 
 JSON_VALUES = st.recursive(

@@ -30,7 +30,7 @@ from game.rules.record.values import (
 )
 from game.rules.seeds_names import player_name
 from game.rules.table_rules import TableRules
-from game.rules.tiles import TileId, parse_tile
+from game.rules.tiles import TileId
 
 __all__ = ["ASSISTS_KEY", "DAILY_KEY", "LIGHT_KEY", "UNDOS_KEY", "GameRecord"]
 
@@ -218,14 +218,9 @@ class GameRecord:
         """How many moves hand `hand` holds."""
         return len(self._hands[hand].moves)
 
-    def stock_names(self, hand: int) -> list[str | None]:
-        """The names of hand `hand`'s stock as written (None: a tile a view hides)."""
-        return self._hands[hand].stock_names()
-
-    def set_stock_names(self, hand: int, names: Sequence[str | None]) -> None:
+    def set_stock(self, hand: int, stock: Sequence[TileId | None]) -> None:
         """Write hand `hand`'s stock (a view's copy learning the order of its tiles)."""
-        stock = tuple(None if name is None else parse_tile(name) for name in names)
-        self._set_hand(hand, self._hands[hand].with_stock(stock))
+        self._set_hand(hand, self._hands[hand].with_stock(tuple(stock)))
 
     def hidden_view(self, shown: int | None) -> GameRecord:
         """The record as any seat may see it (docs/protocol.md): no seed, and the tiles of
