@@ -20,9 +20,19 @@ from game.net.messages import (
 )
 from game.net.tables.presence import server_key
 from game.net.tables.redis_store import RedisStore
-from game.net.tables.replica import TAKEOVER_S
+from game.net.tables.registry import Registry
+from game.net.tables.replica import TAKEOVER_S, differences
 from game.net.tables.table import NetTable
-from tests.net_helpers import Inbox, Server, first_legal_entry, settle
+from tests.net_helpers import (
+    ROOMY,
+    Inbox,
+    ManualClock,
+    Server,
+    dealer,
+    first_legal_entry,
+    open_table,
+    settle,
+)
 from tools.redis_server import RedisServer
 
 
@@ -204,3 +214,21 @@ def test_a_line_said_on_one_server_reaches_every_client_on_the_other_once_in_ord
         "hello",
         "good luck",
     ]
+
+
+def test_a_later_copy_whose_hand_clock_was_written_apart_goes_on_without_a_view() -> None:
+    """The replica compares what was played (stocks, moves, results): a later copy of a
+    timed table whose hand clock another server wrote at another moment is the same game,
+    and its followers get its moves, not a new view."""
+    registry = Registry(ManualClock(), limits=ROOMY, deal=dealer())
+    rules = {"variant": "club", "time_limit_s": 600}
+    table, holders, _tokens = open_table(registry, ["remote", "remote"], rules)
+    earlier = table.saved_text()
+    for _ in range(3):
+        holders[table.state.current].send(move_frame(table.code, first_legal_entry(table)))
+    saved = json.loads(table.saved_text())
+    saved["hands"][-1]["clock_s"] += 5
+    later = NetTable.from_saved(json.dumps(saved))
+    frames = [json.loads(f) for f in differences(NetTable.from_saved(earlier), later, repr)]
+    assert [frame["type"] for frame in frames].count("move") == 3
+    assert "view" not in [frame["type"] for frame in frames]

@@ -28,7 +28,7 @@ from tests.persistence_helpers import finished_record, in_progress, record, writ
 def test_a_refused_game_is_not_added_and_says_why(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
     game = record()
-    game["hands"][0]["moves"][0] = {"seat": 0, "tile": "nonsense"}  # its header is fine
+    game["hands"][0]["moves"][0]["cell"] = [9, 9]  # it reads, and is not a legal move
     assert add_finished_game(storage, GameRecord.parse(game)) is None
     assert "not added to the history" in str(storage.take_notices()[0])
     assert not (tmp_path / HISTORY_FILE).exists()

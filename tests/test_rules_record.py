@@ -1,6 +1,7 @@
 """docs/record.md: records load, save, replay and refuse every kind of breakage."""
 
 import copy
+import functools
 import json
 import random
 import subprocess
@@ -21,6 +22,7 @@ from game.rules.record.recorded_game import RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableGame, TableState
 from game.rules.table_rules import TableRules
+from game.rules.tiles import tile_name
 
 
 def table_record(seed: int = 3, players: int = 3, **rules: Any) -> dict[str, Any]:
@@ -393,7 +395,7 @@ def test_random_damage_to_records_only_ever_gives_a_record_error() -> None:
 
 def test_a_seat_and_a_stock_are_written_through_the_records_own_methods() -> None:
     """What the network layer writes into a record (a seat taken or left, a computer
-    standing in, a stock's order learnt) goes through `set_player` and `set_stock_names`;
+    standing in, a stock's order learnt) goes through `set_player` and `set_stock`;
     `trim_names` writes a name as the screens show it."""
     recorded = RecordedGame.new_table(TableGame(2), [{"kind": "human"}, {"kind": "human"}], 5)
     record = recorded.record
@@ -406,9 +408,9 @@ def test_a_seat_and_a_stock_are_written_through_the_records_own_methods() -> Non
     assert record.players[1].level == "greedy"
     record.set_player(0, name="")
     assert "name" not in record.to_json()["players"][0] and record.players[0].is_human
-    stock = list(reversed(record.to_json()["hands"][0]["stock"]))
-    record.set_stock_names(0, stock)
-    assert record.to_json()["hands"][0]["stock"] == stock
+    stock = list(reversed(record.hands[0].stock))
+    record.set_stock(0, stock)
+    assert record.to_json()["hands"][0]["stock"] == [tile_name(t) for t in stock if t is not None]
 
 
 JSON_VALUES = st.recursive(
@@ -465,3 +467,145 @@ def test_a_record_whose_rules_are_not_an_object_says_so_once(rules: object, said
     with pytest.raises(RecordError) as refused:
         GameRecord.parse({**data, "players": [], "hands": []})
     assert str(refused.value) == f"record: {said}"
+
+
+def test_a_parsed_record_is_a_value_the_document_it_came_from_cannot_change() -> None:
+    """`parse` reads the document into values of its own: changing the JSON it was given
+    afterwards (a caller's dict, a message) changes nothing in the record."""
+    data = table_record(players=2, hands=1)
+    record = GameRecord.parse(data)
+    written = record.dumps()
+    data["players"][0]["name"] = "Mallory"
+    data["hands"][0]["moves"].pop()
+    data["hands"][0]["stock"].reverse()
+    data["seed"] = 99
+    assert record.dumps() == written
+    assert GameRecord.parse(json.loads(written)) == record
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ({"player": None}, "player must be a seat number, not None"),
+        ({"score": "10"}, "score must be a whole number, not '10'"),
+        ({"clock_s": -1}, "clock_s must be a number of seconds from 0 up"),
+        ({"rot": 3}, "rot must be 0, 1 or 2, not 3"),
+    ],
+)
+def test_a_move_of_the_wrong_shape_is_refused_when_the_record_is_read(
+    change: dict[str, Any], said: str
+) -> None:
+    """A record is read into typed moves once, so a move that is not one refuses the
+    record at `parse`, before anything replays it."""
+    data = table_record(players=2, hands=1)
+    index = place_index(data)
+    with pytest.raises(RecordError) as refused:
+        GameRecord.parse(break_move(data, 0, index, **change))
+    assert str(refused.value) == f"hand 0 move {index}: {said}"
+
+
+def test_a_result_of_the_wrong_kind_is_refused_when_the_record_is_read() -> None:
+    data = table_record(players=2, hands=1)
+    data["hands"][0]["result"] = {"seat": 0}
+    with pytest.raises(RecordError, match=r"^hand 0: result must be a list of whole numbers"):
+        GameRecord.parse(data)
+
+
+JSON_KEYS = st.sampled_from(["comment", "note", "by", "z"])
+
+
+@functools.cache
+def simulated_text(mode: Mode, seed: int) -> str:
+    """A game of `mode` played out by computers, as the game writes it (each made once)."""
+    if mode.is_table:
+        return simulate(mode, 2, seed, ["greedy"], TableRules(hands=1)).dumps()
+    return simulate(mode, 1, seed, ["greedy"], TableRules()).dumps()
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    mode=st.sampled_from(list(Mode)),
+    seed=st.integers(0, 1),
+    document=st.dictionaries(JSON_KEYS, JSON_VALUES, max_size=2),
+    hand=st.dictionaries(JSON_KEYS, JSON_VALUES, max_size=2),
+    player=st.dictionaries(JSON_KEYS, JSON_VALUES, max_size=2),
+    move=st.dictionaries(JSON_KEYS, JSON_VALUES, max_size=2),
+    first=st.booleans(),
+)
+def test_unknown_keys_at_every_level_come_back_as_they_were_written(
+    mode: Mode,
+    seed: int,
+    document: dict[str, Any],
+    hand: dict[str, Any],
+    player: dict[str, Any],
+    move: dict[str, Any],
+    first: bool,
+) -> None:
+    """docs/record.md: a key this game does not know, in the document, a hand, a seat or a
+    move, is kept in its place: dumps(parse(text)) == text for the game's own text, in
+    both layouts, and parse(dumps(r)) == r."""
+    data: dict[str, Any] = json.loads(simulated_text(mode, seed))
+    if first:  # a tool's key before the game's own
+        data = {**document, **data}
+    else:
+        data.update(document)
+    data["hands"][0] = {**hand, **data["hands"][0]}
+    data["players"][0].update(player)
+    data["hands"][0]["moves"][-1].update(move)
+    text = GameRecord.parse(data).dumps()
+    record = GameRecord.from_json(text)
+    assert record.dumps() == text and json.loads(text) == data
+    assert GameRecord.parse(record.to_json()) == record
+    compact = record.dumps(compact=True)
+    assert GameRecord.from_json(compact).dumps(compact=True) == compact
+
+
+def test_records_whose_documents_differ_only_in_the_order_of_keys_are_equal() -> None:
+    """Equality is the JSON documents' (keys in any order, as JSON objects compare), while
+    each writes its keys back in its own order."""
+    data = table_record(players=2, hands=1)
+    data["note"] = {"by": "Ann", "on": 1}
+    turned = {key: data[key] for key in reversed(list(data))}
+    turned["players"] = [dict(reversed(list(player.items()))) for player in data["players"]]
+    turned["note"] = {"on": 1, "by": "Ann"}
+    record, other = GameRecord.parse(data), GameRecord.parse(turned)
+    assert record == other and record.dumps() != other.dumps()
+    turned["note"] = {"on": 2, "by": "Ann"}
+    assert GameRecord.parse(turned) != record
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    steps=st.lists(st.sampled_from(["play", "undo", "redo", "wait"]), max_size=60),
+)
+def test_a_timed_game_with_undos_written_and_parsed_again_is_the_same_record(
+    seed: int, steps: list[str]
+) -> None:
+    """parse(dumps(r)) == r and dumps(parse(dumps(r))) == dumps(r) for a timed club game
+    played, taken back and redone: the clock on each move and hand, the redo groups."""
+    rules = TableRules(variant="club", time_limit_s=600.0)
+    player: PlayerEntry = {"name": "Ann", "kind": "human"}
+    recorded = RecordedGame.new_table(TableGame(3, rules), [player] * 3, seed)
+    record, chance = recorded.record, random.Random(seed)
+    for step in steps:
+        state = recorded.table_state()
+        if state.is_terminal():
+            break
+        if state.hand_over:
+            recorded.next_hand()
+        elif step == "undo" and state.moves:
+            record.push_redo([record.last_move()])
+            recorded.undo()
+        elif step == "redo" and record.redo_groups():
+            record.pop_redo()
+        elif step == "wait":
+            state.advance_clock(chance.uniform(0.1, 30))
+            record.set_hand_clock(state.clock_s)
+        else:
+            recorded.play(chance.choice(state.legal_moves()))
+    text = record.dumps()
+    again = GameRecord.from_json(text)
+    assert again == record and again.dumps() == text
+    assert again.dumps(compact=True) == record.dumps(compact=True)
+    assert RecordedGame.from_record(again).state.moves == recorded.state.moves

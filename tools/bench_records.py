@@ -31,7 +31,6 @@ from game.persist.records import RECORD_SUFFIX, records_dir
 from game.persist.records_listing import LISTING_FILE
 from game.persist.storage import Storage
 from game.rules.modes import Mode
-from game.rules.record.document import GameRecord
 from game.scenes.games.records import RecordsScene
 from tools.frames import bare_frame_ms, frame_figures, paced_frames
 from tools.samples import sample_record
@@ -49,11 +48,8 @@ def fill(storage: Storage, count: int) -> None:
         sample_record(Mode.DRAW_SOLITAIRE, 1, 5),
         sample_record(Mode.STACKED_SOLITAIRE, 1, 6),
     ]
-    data = sample_record(Mode.TABLE, 3, 8).to_json()
-    hand = data["hands"][-1]
-    hand["moves"] = hand["moves"][:10]
-    hand.pop("result", None)
-    unfinished = GameRecord.parse(data)
+    finished = sample_record(Mode.TABLE, 3, 8)
+    unfinished = finished.only_hand(finished.hand_count - 1, finished.hands[-1].moves[:10])
     texts = [game.dumps() for game in (*games, unfinished)]
     folder = records_dir(storage)
     folder.mkdir(parents=True, exist_ok=True)

@@ -39,14 +39,14 @@ def fill_sample_history(storage: Storage) -> None:
         ("stacked-solitaire", 1, 6),
     )
     for mode, players, seed in games:
-        record = sample_record(mode, players, seed).to_json()
+        record = sample_record(mode, players, seed)
         names = ("Ann", "Bob", "Carla", "Dev")
-        for seat, player in enumerate(record["players"]):
+        for seat in range(len(record.players)):
             if mode == "table" and seat < 2:
-                player.update(name=names[seat], kind="human")
+                record.set_player(seat, name=names[seat], kind="human")
             elif mode != "table":
-                player.update(name="Ann", kind="human")
-        add_finished_game(storage, GameRecord.parse(record), hints=seed == 3)
+                record.set_player(seat, name="Ann", kind="human")
+        add_finished_game(storage, record, hints=seed == 3)
 
 
 def fill_sample_daily(storage: Storage, today: datetime.date) -> None:
@@ -66,16 +66,15 @@ def fill_sample_records(storage: Storage) -> None:
     for index, (mode, players) in enumerate(
         (("table", 4), ("draw-solitaire", 1), ("stacked-solitaire", 1), ("table", 7))
     ):
-        record = sample_record(mode, players, seed=index + 3).to_json()
+        record = sample_record(mode, players, seed=index + 3)
         if index == 3:
-            record["hands"][-1]["moves"] = record["hands"][-1]["moves"][:12]
-            record["hands"][-1].pop("result", None)
+            record = record.only_hand(record.hand_count - 1, record.hands[-1].moves[:12])
         name = (
             "Sunday with the family",
             "Morning draw",
             "Stacked, close call",
             "Seven at the club",
         )[index]
-        save_named_record(storage, GameRecord.parse(record), name)
+        save_named_record(storage, record, name)
     bad = records_dir(storage) / f"Half copied{RECORD_SUFFIX}"
     bad.write_text('{"format": "contack-record", "version": 1, "mo', encoding="utf-8")

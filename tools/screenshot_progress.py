@@ -22,7 +22,6 @@ from game.persist.puzzles import (
     load_progress,
 )
 from game.rules.moves import PLACE
-from game.rules.record.document import GameRecord
 from game.scenes.games.achievements import AchievementsScene
 from game.scenes.games.stats import StatsScene
 from game.scenes.puzzles.history import PuzzleHistoryScene
@@ -163,11 +162,11 @@ def _puzzle_retry(app: App, record: Record) -> Shot:
 def _alone_against_computers(app: App) -> None:
     """Ann's games alone against the computers, in the history (her rating and streak)."""
     for seed in (3, 5, 8, 13, 21):
-        data = sample_record(players=3, seed=seed).to_json()
-        data["players"][0].update(name="Ann", kind="human")
-        data["players"][1].update(name="Gus", kind="ai:expert")
-        data["players"][2]["name"] = "Edna"
-        add_finished_game(app.storage, GameRecord.parse(data))
+        record = sample_record(players=3, seed=seed)
+        record.set_player(0, name="Ann", kind="human")
+        record.set_player(1, name="Gus", kind="ai:expert")
+        record.set_player(2, name="Edna")
+        add_finished_game(app.storage, record)
 
 
 @target("setup-rating")

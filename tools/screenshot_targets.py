@@ -9,7 +9,6 @@ scene has been laid out (its first frame), such as holding a tile over a spot.
 from __future__ import annotations
 
 import datetime
-import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -97,12 +96,8 @@ def _menu(app: App, record: Record) -> Shot:
 def _menu_saves(app: App, record: Record) -> Shot:
     """The menu with an unfinished table game and draw solitaire saved."""
     for mode in (Mode.TABLE, Mode.DRAW_SOLITAIRE):
-        data = json.loads(sample_record(mode, 2 if mode == Mode.TABLE else 1).dumps())
-        hand = data["hands"][0]
-        hand.pop("result", None)
-        hand["moves"] = hand["moves"][:3]
-        data["hands"] = [hand]
-        app.storage.save_game(GameRecord.parse(data))
+        finished = sample_record(mode, 2 if mode == Mode.TABLE else 1)
+        app.storage.save_game(finished.only_hand(0, finished.hands[0].moves[:3]))
     menu = app.scene
     assert isinstance(menu, MenuScene)
     menu.refresh_saves()

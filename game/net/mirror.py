@@ -28,9 +28,9 @@ class TableMirror:
         record = view.copy()
         if not record.hand_count:
             raise RulesError("a view has the hands of a record")
-        known = [name for name in record.stock_names(-1) if name is not None]
-        hidden = sorted(set(map(tile_name, ALL_TILES)) - set(known))
-        record.set_stock_names(-1, [*known, *hidden])
+        known = [tile for tile in record.hands[-1].stock if tile is not None]
+        hidden = sorted(set(ALL_TILES) - set(known), key=tile_name)
+        record.set_stock(-1, [*known, *hidden])
         recorded = RecordedGame.from_record(record)
         if not recorded.mode.is_table:
             raise RulesError("a view is a table game's")
@@ -72,6 +72,6 @@ class TableMirror:
         at = stock.index(tile, front)
         stock[front], stock[at] = stock[at], stock[front]
         record = self.recorded.record
-        names = record.stock_names(-1)
-        names[front], names[at] = names[at], names[front]
-        record.set_stock_names(-1, names)
+        tiles = list(record.hands[-1].stock)
+        tiles[front], tiles[at] = tiles[at], tiles[front]
+        record.set_stock(-1, tiles)

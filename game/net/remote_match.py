@@ -201,9 +201,9 @@ class RemoteMatch:
         screen's coach reads it)."""
         ended = self.flow.record.hand_count - 1
         if view.record.hand_count > ended:
-            stock = view.record.stock_names(ended)
+            stock = view.record.hands[ended].stock
             if stock and None not in stock:
-                self.flow.record.set_stock_names(ended, stock)
+                self.flow.record.set_stock(ended, stock)
 
     def _has_moves(self) -> bool:
         return any(isinstance(event, MoveMessage | TableView) for event in self._inbox)

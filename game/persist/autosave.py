@@ -7,7 +7,6 @@ never replace each other."""
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
@@ -46,23 +45,19 @@ def save_game(files: GameFiles, record: GameRecord) -> bool:
     return files.write_text(path, record.dumps(compact=True), every_move=True)
 
 
-def is_earlier_save(saved: Mapping[str, Any], record: Mapping[str, Any]) -> bool:
-    """Whether `saved` is `record`'s game as it stood at one of its moves, or as it is:
-    the same mode, deal and stocks, and no move `record` lacks."""
-    if any(saved.get(key) != record.get(key) for key in ("mode", "seed")):
+def is_earlier_save(saved: object, record: GameRecord) -> bool:
+    """Whether `saved` (a save's document) is `record`'s game as it stood at one of its
+    moves, or as it is: the same mode, deal and stocks, and no move `record` lacks."""
+    try:
+        earlier = GameRecord.parse(saved)
+    except RecordError:
         return False
-    hands, later = saved.get("hands"), record.get("hands")
-    if not isinstance(hands, list) or not isinstance(later, list) or len(hands) > len(later):
+    if (earlier.mode, earlier.seed) != (record.mode, record.seed):
         return False
-    for hand, after in zip(hands, later, strict=False):
-        if not isinstance(hand, dict) or hand.get("stock") != after.get("stock"):
-            return False
-        moves, played = hand.get("moves"), after.get("moves")
-        if not isinstance(moves, list) or not isinstance(played, list):
-            return False
-        if played[: len(moves)] != moves:
-            return False
-    return True
+    return earlier.hand_count <= record.hand_count and all(
+        hand.stock == later.stock and later.moves[: len(hand.moves)] == hand.moves
+        for hand, later in zip(earlier.hands, record.hands, strict=False)
+    )
 
 
 def clear_game(files: GameFiles, mode: str) -> None:

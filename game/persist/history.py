@@ -364,7 +364,7 @@ def clear_save_of(files: GameFiles, record: GameRecord) -> None:
     """Delete its mode's save unless it holds another game than `record`'s (one begun
     since keeps its save); this one's goes, finished or as saved before its end."""
     saved = autosave.load_game(files, record.mode)
-    if saved is None or autosave.is_earlier_save(saved, record.to_json()):
+    if saved is None or autosave.is_earlier_save(saved, record):
         autosave.clear_game(files, record.mode)
 
 

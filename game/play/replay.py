@@ -66,7 +66,7 @@ class Replay:
         self.final_cells: list[list[Cell]] = []
         state: AnyState | None = None
         for h, hand in enumerate(record.hands):
-            state = self._deal(state, hand)
+            state = self._deal(state, hand, h)
             self._starts.append(state.clone())
             steps = []
             for index, entry in enumerate(hand.moves):
@@ -77,8 +77,8 @@ class Replay:
         self.index = 0
         self.state: AnyState = self._starts[0].clone()
 
-    def _deal(self, state: AnyState | None, hand: RecordHand) -> AnyState:
-        stock = list(hand.stock)
+    def _deal(self, state: AnyState | None, hand: RecordHand, index: int) -> AnyState:
+        stock = hand.tiles(index)
         if self.mode.is_table:
             if state is not None:
                 state.next_hand(stock)

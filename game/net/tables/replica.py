@@ -96,7 +96,7 @@ def moved(table: NetTable, line: str, rate: Rate) -> list[str]:
 
 def moves_after(table: NetTable, later: NetTable) -> Iterator[tuple[int, int, RecordMove]]:
     """The moves `later`, a later copy of `table`, has past `table`'s: (hand, index,
-    move as recorded); `RecordError` when `later`'s record does not read."""
+    move as recorded)."""
     hands = later.record.hands
     first, done = table.record.hand_count - 1, len(table.state.moves)
     for hand in range(first, len(hands)):
@@ -118,13 +118,11 @@ def differences(table: NetTable, later: NetTable, rate: Rate) -> list[str]:
                 table.play_written(hand, index, written)
             frames.append(move_frame(table.code, hand, index, table.last_entry()))
             frames += after_move(table, rate)
-        if table.record.hands != later.record.hands:  # stocks, moves and results
+        if [h.played for h in table.record.hands] != [h.played for h in later.record.hands]:
             raise RulesError("the copy went another way")
     except RulesError:
         return [view_of(later)]
-    if table.record.player_entries() != later.record.player_entries() or (
-        table.tokens != later.tokens
-    ):
+    if table.record.players != later.record.players or (table.tokens != later.tokens):
         view = view_of(later)
         presence = presence_frame(later.code, later.connected())
         stood_in = any(

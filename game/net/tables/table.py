@@ -222,7 +222,7 @@ class NetTable:
         """The record as any seat may see it (docs/protocol.md): no seed, and in the hand under
         way the tiles still in the stock as None."""
         shown = None if self.state.hand_over else self.state.stock_pos  # dealt, then drawn
-        return self.record.hidden_view(shown)
+        return self.record.hidden_view(shown).to_json()
 
     def full_record(self) -> Mapping[str, object]:
         """The whole record, stocks and seed included (once the game is over)."""

@@ -40,17 +40,6 @@ MoveEntry = TypedDict(
 """One move as a record writes it (docs/record.md "Moves"; `clock_s`: the game clock before it)."""
 
 
-class HandEntry(TypedDict, total=False):
-    """One hand as a record writes it (`redo`: the moves taken back, kept to redo)."""
-
-    stock: list[str]
-    cut: int
-    moves: list[MoveEntry]
-    redo: list[list[MoveEntry]]
-    result: list[int] | str
-    clock_s: float
-
-
 def where(hand: int | None, move: int | None) -> str:
     """Where in a record: "record", "hand 2" or "hand 2 move 7"."""
     if hand is None:

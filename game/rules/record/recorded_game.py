@@ -1,7 +1,7 @@
 """Game records (`.contack.json`, docs/record.md): reading, checking, replaying and writing.
 
-`GameRecord` (record/document.py) is the document, read into typed values
-(record/values.py) for every reader above the rules. `RecordedGame` keeps a
+`GameRecord` (record/document.py) is the record, read once into frozen typed values
+(record/values.py). `RecordedGame` keeps a
 live state and its record in step: every move played through it is checked, applied and
 written down (`play` returns the state's `MoveResult`), so the record can be saved after
 any move and resumed exactly.
@@ -9,7 +9,6 @@ any move and resumed exactly.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, TypeGuard
 
@@ -22,34 +21,16 @@ from game.rules.moves import (
     Move,
 )
 from game.rules.record.document import GameRecord
-from game.rules.record.entries import (
-    MoveEntry,
-    entry_to_move,
-    fail,
-    move_to_entry,
-)
-from game.rules.record.values import RecordMove
+from game.rules.record.entries import MoveEntry, fail, move_to_entry
+from game.rules.record.values import RecordHand, RecordMove
 from game.rules.results import MoveResult
 from game.rules.solitaire import DrawSolitaireState, SolitaireState, StackedSolitaireState
 from game.rules.table import TableGame, TableState
-from game.rules.tiles import ALL_TILES, TileId, parse_tile, tile_name
+from game.rules.tiles import ALL_TILES, TileId, tile_name
 
 AnyState = TableState | SolitaireState
 """A position of any mode, told apart by its `mode` (code that need not tell them apart
 takes a `GameState`)."""
-
-
-def _read_stock(hand: Mapping[str, Any], index: int) -> list[TileId]:
-    stock = hand.get("stock")
-    if not isinstance(stock, list):
-        raise fail(index, None, "stock must be a list of 36 tile names")
-    try:
-        tiles = [parse_tile(name) for name in stock]
-    except RulesError as error:
-        raise fail(index, None, f"stock: {error}") from None
-    if sorted(tiles) != list(ALL_TILES):
-        raise fail(index, None, "the stock must hold each of the 36 tiles exactly once")
-    return tiles
 
 
 # --- a game and its record, in step ---------------------------------------------------
@@ -181,7 +162,7 @@ class RecordedGame:
                 result.player,
                 move,
                 result.points if move.action == PLACE else None,
-                result.drawn,
+                result.drawn if move.action == DRAW else None,
                 None if clock is None else round(clock, 3),
             )
         )
@@ -224,8 +205,7 @@ class Replay:
     is where the record ends. One pass, whatever the record's length."""
 
     def __init__(self, record: GameRecord) -> None:
-        record.validate_header()
-        if not record.hand_entries():
+        if not record.hand_count:
             raise RecordError("record: there are no hands")
         self.record = record
         self._state: AnyState | None = None
@@ -236,40 +216,33 @@ class Replay:
         return self._state
 
     def __iter__(self) -> Iterator[tuple[int, int, Move]]:
-        record, mode = self.record, self.record.mode
-        for h, hand in enumerate(record.hand_entries()):
+        record = self.record
+        for h, hand in enumerate(record.hands):
             state = self._state = _deal(record, self._state, hand, h)
-            moves = hand.get("moves", [])
-            if not isinstance(moves, list):
-                raise fail(h, None, "moves must be a list")
             every_move_timed = True
-            for m, entry in enumerate(moves):
-                if _timed(state) and isinstance(entry, dict) and "clock_s" in entry:
-                    state.restore_clock(_seconds(entry["clock_s"], h, m))
+            for m, written in enumerate(hand.moves):
+                if _timed(state) and written.clock_s is not None:
+                    state.restore_clock(written.clock_s)
                 else:
                     every_move_timed = False
-                move = entry_to_move(mode, entry, h, m)
-                yield h, m, move
-                _replay_move(mode, state, entry, move, h, m)
+                yield h, m, written.move
+                _replay_move(state, written, h, m)
             _check_result(state, hand, h)
-            if state.mode is Mode.TABLE and "clock_s" in hand:
-                clock = _seconds(hand["clock_s"], h, None)
+            if state.mode is Mode.TABLE and hand.clock_s is not None:
                 if every_move_timed:
-                    state.restore_clock(clock)
+                    state.restore_clock(hand.clock_s)
                 else:
-                    state.set_clock(clock)
+                    state.set_clock(hand.clock_s)
 
 
-def _deal(record: GameRecord, before: AnyState | None, hand: Mapping[str, Any], h: int) -> AnyState:
+def _deal(record: GameRecord, before: AnyState | None, hand: RecordHand, h: int) -> AnyState:
     """The position hand `h` of `record` starts from (`before`: where the last one ended)."""
-    stock = _read_stock(hand, h)
+    stock = hand.tiles(h)
     if record.mode is Mode.DRAW_SOLITAIRE:
         return DrawSolitaireState(stock)
     if record.mode is Mode.STACKED_SOLITAIRE:
-        cut = hand.get("cut")
-        if type(cut) is not int or not 0 <= cut <= 5:
-            raise fail(h, None, f"cut must be 0 to 5, not {cut!r}")
-        return StackedSolitaireState(stock, cut)
+        assert hand.cut is not None  # a stacked solitaire's hand is read with its cut
+        return StackedSolitaireState(stock, hand.cut)
     if before is None or before.mode is not Mode.TABLE:
         state = TableGame(len(record.players), record.rules).new_state(record.seed, stock)
     else:
@@ -285,25 +258,18 @@ def _deal(record: GameRecord, before: AnyState | None, hand: Mapping[str, Any], 
     return state
 
 
-def _seconds(value: Any, h: int, m: int | None) -> float:
-    """A `clock_s` of the record: game time in seconds."""
-    if type(value) not in (int, float) or not 0 <= value < math.inf:
-        raise fail(h, m, "clock_s must be a number of seconds from 0 up")
-    return float(value)
-
-
 def _timed(state: AnyState) -> TypeGuard[TableState]:
     """Whether `state` is a timed table game's (the only games with a clock)."""
     return state.mode is Mode.TABLE and state.game.rules.timed
 
 
-def _replay_move(mode: Mode, state: AnyState, entry: Any, move: Move, h: int, m: int) -> None:
+def _replay_move(state: AnyState, written: RecordMove, h: int, m: int) -> None:
     if state.hand_over:
         raise fail(h, m, "a move after the hand has ended")
+    move = written.move
     if state.mode is Mode.TABLE:
-        player = entry.get("player")
-        if player != state.current:
-            raise fail(h, m, f"it is seat {state.current}'s turn, not {player!r}'s")
+        if written.player != state.current:
+            raise fail(h, m, f"it is seat {state.current}'s turn, not {written.player!r}'s")
     else:
         reason = state.source_problem(move)
         if reason is not None:
@@ -312,26 +278,27 @@ def _replay_move(mode: Mode, state: AnyState, entry: Any, move: Move, h: int, m:
         result = state.apply(move)
     except IllegalMoveError as error:
         raise fail(h, m, f"illegal move {error}") from None
-    if move.action == DRAW and "tile" in entry and result.drawn is not None:
-        drawn = tile_name(result.drawn)
-        if entry["tile"] != drawn:
-            raise fail(h, m, f"the stock gives {drawn}, not {entry['tile']!r}")
-    if move.action == PLACE and "score" in entry and entry["score"] != result.points:
-        raise fail(h, m, f"the move scores {result.points}, not {entry['score']!r}")
+    drawn = result.drawn
+    if move.action == DRAW and written.drawn is not None and drawn not in (None, written.drawn):
+        said = tile_name(written.drawn)
+        raise fail(h, m, f"the stock gives {tile_name(drawn)}, not {said!r}")
+    if move.action == PLACE and written.score is not None and written.score != result.points:
+        raise fail(h, m, f"the move scores {result.points}, not {written.score!r}")
 
 
-def _check_result(state: AnyState, hand: Mapping[str, Any], h: int) -> None:
-    if "result" not in hand:
+def _check_result(state: AnyState, hand: RecordHand, h: int) -> None:
+    if hand.result is None:
         if state.hand_over:
             raise fail(h, None, "the hand has ended but gives no result")
         return
+    said = hand.result if isinstance(hand.result, str) else list(hand.result)
     if state.mode is Mode.TABLE:
         if not state.hand_over:
             raise fail(h, None, "a result is given but the hand has not ended")
-        if hand["result"] != state.sheet.results[-1]:
-            raise fail(h, None, f"the result is {state.sheet.results[-1]}, not {hand['result']!r}")
+        if said != state.sheet.results[-1]:
+            raise fail(h, None, f"the result is {state.sheet.results[-1]}, not {said!r}")
     else:
         if not state.is_terminal():
             raise fail(h, None, "a result is given but the game has not ended")
-        if hand["result"] != state.status:
-            raise fail(h, None, f"the result is {state.status!r}, not {hand['result']!r}")
+        if said != state.status:
+            raise fail(h, None, f"the result is {state.status!r}, not {said!r}")

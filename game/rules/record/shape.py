@@ -1,6 +1,6 @@
 """The shape of a record document (docs/record.md), checked once when it is read: the header,
-the seats, the list of hands and the keys this game adds. Moves are checked by replaying
-them (`record.recorded_game`)."""
+the seats, the list of hands and the keys this game adds. Hands and moves are read by
+`record.values` and checked by replaying them (`record.recorded_game`)."""
 
 from __future__ import annotations
 
