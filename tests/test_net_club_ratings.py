@@ -110,7 +110,7 @@ def test_wins_over_a_fresh_key_each_game_move_a_rating_little_and_list_none_of_t
         book.rated(f"h{game}", [], after)
         honest = after
     assert shown(farmer) < 1050
-    board = book.best(100)
+    board = book.board(0, 100).cards
     assert {card.name for card in board} == {"Ann", "Bob", "Farmer"}  # no victim listed
     assert board[-1].name == "Farmer"
 

@@ -63,6 +63,14 @@ class Card:
     games: int = 0
 
 
+@dataclass(frozen=True)
+class RatingsPage:
+    """A part of the ratings board, and how many players the whole lists."""
+
+    cards: list[Card]
+    total: int
+
+
 class RatingChange(TypedDict):
     """One seat's rating before and after a rated game (the numbers shown)."""
 
@@ -115,9 +123,13 @@ class PlayerBook(Protocol):
     def game(self, game: str) -> list[RatingChange] | None:
         """The changes of rated game `game`, once it is rated."""
 
-    def best(self, count: int) -> list[Card]:
-        """The `count` best rated players with at least `ESTABLISHED` rated games, best
-        first, by `order` (their shown rating)."""
+    def board(self, start: int, count: int) -> RatingsPage:
+        """The ratings board from place `start` (0 the best): up to `count` of the
+        players with at least `ESTABLISHED` rated games, best first by `order` (their
+        shown rating), and how many the board lists in all."""
+
+    def place(self, pid: str) -> int | None:
+        """Where player `pid` is on the board (0 the best; None: not on it)."""
 
     def met(self, first: str, second: str, since: float) -> int:
         """How many rated games players `first` and `second` (public ids) played together
@@ -195,9 +207,17 @@ class MemoryBook:
     def game(self, game: str) -> list[RatingChange] | None:
         return self._games.get(game)
 
-    def best(self, count: int) -> list[Card]:
+    def board(self, start: int, count: int) -> RatingsPage:
+        ranked = self._ranked()
+        return RatingsPage(ranked[start : start + count], len(ranked))
+
+    def place(self, pid: str) -> int | None:
+        return next((at for at, card in enumerate(self._ranked()) if card.pid == pid), None)
+
+    def _ranked(self) -> list[Card]:
+        """The established players, best first (equal ratings as Redis ranks them)."""
         played = [card for card in self._cards.values() if card.games >= ESTABLISHED]
-        return sorted(played, key=lambda card: (-order(card), card.name, card.pid))[:count]
+        return sorted(played, key=lambda card: (order(card), card.pid), reverse=True)
 
     def met(self, first: str, second: str, since: float) -> int:
         times = self._met.get(pair(first, second), {}).values()
