@@ -1,9 +1,9 @@
 """Play online's filters and pages, driven by real input against the game's own club
 server on loopback (tools/club_sample.py: 45 public tables from 45 networks, 22 of them
 live; 121 players on the board, Ann 73rd): a filter clicked or stepped from the keyboard
-lists the tables that pass it, Next and Previous turn the lobby's and the board's pages,
-and Me turns the board to Ann's page with her row picked out in gold. Each wait is for
-one answer of the club, never for the clock."""
+lists the tables that pass it (its value in gold while it is on), Next and Previous turn
+the lobby's and the board's pages, and Me turns the board to Ann's page with her row
+picked out in gold. Each wait is for one answer of the club, never for the clock."""
 
 from __future__ import annotations
 
@@ -51,6 +51,15 @@ def lobby_page(app: App, scene: ClubScene, page: int, total: int) -> list[list[s
     return [[str(cell) for cell in row] for row in scene.lists[LOBBY].rows]
 
 
+def golden(app: App, area: pygame.Rect) -> int:
+    """How many pixels of `area` on the screen are drawn in the theme's gold."""
+    return sum(
+        app.screen.get_at((x, y))[:3] == PALETTE.gold
+        for x in range(area.left, area.right)
+        for y in range(area.top, area.bottom)
+    )
+
+
 def test_a_filter_lists_the_tables_that_pass_it_and_next_turns_its_pages(
     make_app: AppMaker, full_club: SampleClub
 ) -> None:
@@ -63,6 +72,7 @@ def test_a_filter_lists_the_tables_that_pass_it_and_next_turns_its_pages(
     click_next(app, scene.pace)  # Any pace → Live
     rows = lobby_page(app, scene, 1, LIVE_TABLES)
     assert scene.pace.words() == "Live" and len(rows) == 20
+    assert golden(app, scene.pace.rect) > golden(app, scene.size.rect) + 20  # a filter on
     assert {row[3] for row in rows} == {"Live"}
     drive.click(scene.next)
     rows = lobby_page(app, scene, 2, LIVE_TABLES)
@@ -93,12 +103,7 @@ def test_me_turns_the_board_to_the_players_page_and_picks_out_their_row(
     slot = board.selected - board.top
     row = pygame.Rect(board.rect.x, board.rect.y + board.row_height * (slot + 1), 200, 40)
     row.height = board.row_height
-    gold = sum(
-        app.screen.get_at((x, y))[:3] == PALETTE.gold
-        for x in range(row.left, row.right)
-        for y in range(row.top, row.bottom)
-    )
-    assert gold > 20  # her place and name in gold
+    assert golden(app, row) > 20  # her place and name in gold
     drive.press(pygame.K_TAB)  # from Me to Next
     drive.press(pygame.K_RETURN)
     heard(app, lambda: scene.session, lambda: board.rows[0][0] == "101")

@@ -8,7 +8,7 @@ table there. The name said to the club is asked once, when the settings have non
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import pygame
 
@@ -31,7 +31,7 @@ from game.ui.club_words import (
 )
 from game.ui.painting import blit_text
 from game.ui.text import shrunk_text
-from game.ui.theme import PALETTE
+from game.ui.theme import PALETTE, Colour
 from game.ui.widgets.controls import Button, Choice, same_size
 from game.ui.widgets.rows import lay_out_row
 from game.ui.widgets.text_field import TextField
@@ -81,8 +81,20 @@ PACES: Final[list[tuple[str | None, str]]] = [
 ]
 CODE_LENGTH: Final = 64
 ROW_KEYS: Final = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+T = TypeVar("T")
 NO_PAGES: Final = Paging(1, 1, 0)
 """The page of a tab not paged (Your tables), or of which the club has said nothing."""
+
+
+class Filter(Choice[T]):
+    """One of the lobby's filters: its first value lists every table; any other narrows
+    the list, and is drawn in gold so that the player sees which filters are on."""
+
+    def __init__(self, options: list[tuple[T, str]], on_change: Callable[[T], None]) -> None:
+        super().__init__("", options, options[0][0], on_change)
+
+    def value_colour(self) -> Colour:
+        return PALETTE.gold if self.index and self.enabled else super().value_colour()
 
 
 class ClubScene(TableCallingScene):
@@ -95,10 +107,10 @@ class ClubScene(TableCallingScene):
             key: self.form.add(Button(label, self._shower(key), primary=key == LOBBY))
             for key, label in TABS
         }
-        self.free = self.form.add(Choice("", FREE_SEATS, 1, self._filtered))
-        self.size = self.form.add(Choice("", SIZES, None, self._filtered))
-        self.rated = self.form.add(Choice("", RATED_OR_NOT, None, self._filtered))
-        self.pace = self.form.add(Choice("", PACES, None, self._filtered))
+        self.free = self.form.add(Filter(FREE_SEATS, self._filtered))
+        self.size = self.form.add(Filter(SIZES, self._filtered))
+        self.rated = self.form.add(Filter(RATED_OR_NOT, self._filtered))
+        self.pace = self.form.add(Filter(PACES, self._filtered))
         self.lists = {key: RowList(columns, self._opener()) for key, columns in COLUMNS.items()}
         self.previous = self.form.add(Button(N_("◀ Previous"), lambda: self.turn(-1)))
         self.me = self.form.add(Button(N_("Me"), self.find_me))
@@ -128,7 +140,7 @@ class ClubScene(TableCallingScene):
         """Where the page's words go, between the page buttons."""
 
     @property
-    def filters(self) -> list[Choice[Any]]:
+    def filters(self) -> list[Filter[Any]]:
         return [self.free, self.size, self.rated, self.pace]
 
     @property
