@@ -58,31 +58,41 @@ def free_seats(table: NetTable) -> int:
     )
 
 
-def admits(shown: LobbyFilter, table: NetTable) -> bool:
-    """Whether `table` passes the lobby's filter `shown`."""
-    options = table.club.options
-    return (
-        free_seats(table) >= shown.free
-        and shown.players in (None, len(table.tokens))
-        and shown.rated in (None, options.rated)
-        and shown.pace in (None, LIVE if options.days is None else WAITS)
-    )
+@dataclass(frozen=True)
+class _Listed:
+    """A table of the lobby, and its seats free (counted once a listing: counting them
+    for each page and its filter took more than half the time of a lobby)."""
+
+    table: NetTable
+    free: int
+
+    def admitted(self, shown: LobbyFilter) -> bool:
+        """Whether the table passes the lobby's filter `shown`."""
+        options = self.table.club.options
+        return (
+            self.free >= shown.free
+            and shown.players in (None, len(self.table.tokens))
+            and shown.rated in (None, options.rated)
+            and shown.pace in (None, LIVE if options.days is None else WAITS)
+        )
 
 
-def _listed(tables: Iterable[NetTable]) -> list[NetTable]:
+def _listed(tables: Iterable[NetTable]) -> list[_Listed]:
     """The tables of the lobby: the public ones a player can join (a free seat, the game
     not over), the fullest (fewest seats free) first, then the newest (since it opened
     or a seat was last taken), and `SHOWN_PER_NETWORK` of one network's. (It listed the
     oldest first: 300 tables opened before hid every new one.)"""
-    open_ = [t for t in tables if t.club.options.public and free_seats(t) and not t.is_over()]
-    open_.sort(key=lambda table: (free_seats(table), -table.club.turn_since, table.code))
-    shown: list[NetTable] = []
+    public = [_Listed(t, free_seats(t)) for t in tables if t.club.options.public]
+    open_ = [listed for listed in public if listed.free and not listed.table.is_over()]
+    open_.sort(key=lambda listed: (listed.free, -listed.table.club.turn_since, listed.table.code))
+    shown: list[_Listed] = []
     per_network: Counter[str] = Counter()
-    for table in open_:
-        opener = table.club.networks[0] if table.club.networks else table.code
+    for listed in open_:
+        club = listed.table.club
+        opener = club.networks[0] if club.networks else listed.table.code
         if per_network[opener] < SHOWN_PER_NETWORK:
             per_network[opener] += 1
-            shown.append(table)
+            shown.append(listed)
     return shown
 
 
@@ -109,7 +119,7 @@ class Lobby:
         self.clock = clock
         self.tables = tables
         self._sent: dict[Follower, _Sent] = {}
-        self._listed: list[NetTable] = []
+        self._listed: list[_Listed] = []
         self._listed_at = -math.inf
         self._pages: dict[tuple[LobbyFilter, ListPage], str] = {}
         """Each page made since the lobby was last listed, by its filter and page."""
@@ -123,7 +133,7 @@ class Lobby:
         now = self.clock()
         if now - self._listed_at >= EVERY_S:
             self._listed, self._listed_at, self._pages = _listed(self.tables.values()), now, {}
-            listed = {table.key for table in self._listed}
+            listed = {each.table.key for each in self._listed}
             self._entries = {k: kept for k, kept in self._entries.items() if k in listed}
         key = (asked.filter, asked.page)
         page = self._pages.get(key)
@@ -132,10 +142,10 @@ class Lobby:
         return page
 
     def _page(self, shown: LobbyFilter, page: ListPage) -> str:
-        passing = [table for table in self._listed if admits(shown, table)]
+        passing = [listed for listed in self._listed if listed.admitted(shown)]
         number = min(page.number, max(1, -(-len(passing) // page.size)))
         start = (number - 1) * page.size
-        entries = [self._entry(table) for table in passing[start : start + page.size]]
+        entries = [self._entry(each.table) for each in passing[start : start + page.size]]
         return lobby_frame(entries, ListPage(number, page.size), len(passing))
 
     def _entry(self, table: NetTable) -> Mapping[str, object]:
