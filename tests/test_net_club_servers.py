@@ -169,6 +169,31 @@ def test_a_public_table_opened_on_one_server_is_in_the_others_lobby_and_mine(
     assert entry["free"] == 1
 
 
+def test_each_servers_lobby_filters_and_pages_the_whole_clubs_tables(
+    redis_server: RedisServer,
+) -> None:
+    a, b = Server.on(redis_server.url), Server.on(redis_server.url)
+    codes = [
+        create(hello(a, f"Host {n}", 10 + n), 2 + n % 3, public=True, rated=n % 2 == 0)
+        for n in range(6)
+    ]  # on a: 2, 3, 4, 2, 3, 4 seats, every other rated
+    settle(b)
+    follower = hello(b, "Dee", 4)
+    (rated,) = follower.send({"type": "lobby", "rated": True, "per_page": 2})
+    assert (rated["total"], rated["more"], len(rated["tables"])) == (3, True, 2)
+    (last,) = follower.send({"type": "lobby", "rated": True, "per_page": 2, "page": 2})
+    shown = {entry["table"] for entry in rated["tables"] + last["tables"]}
+    assert shown == {codes[0], codes[2], codes[4]} and not last["more"]
+    (threes,) = follower.send({"type": "lobby", "players": 3, "free": 3})
+    assert {entry["table"] for entry in threes["tables"]} == {codes[1], codes[4]}
+    join(hello(a, "Eve", 5), codes[4])  # on a: a seat of a three taken, so 2 free
+    settle(b)
+    b.clock.now += 1  # b lists its lobby again
+    b.registry.club.lobby.tell()
+    (entry,) = follower.of_type("lobby")[-1]["tables"]  # it follows its last page
+    assert entry["table"] == codes[1]
+
+
 def test_a_seat_out_of_its_days_is_played_once_when_every_server_sweeps(
     redis_server: RedisServer,
 ) -> None:
