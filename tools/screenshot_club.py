@@ -1,7 +1,9 @@
 """Screenshot targets of Play online (registered into `screenshot_targets`): the menu
 with a club's turns, the lobby, Your tables, the ratings board and New online table.
-Each runs the scripted club of tools/club_peer.py in a thread on loopback; each step
-waits only for the answer it needs."""
+Each runs the scripted club of tools/club_peer.py in a thread on loopback, but the lobby
+filtered and turned a page and the board turned to your page (Me), which run the game's
+own server with a full club (tools/club_sample.py); each step waits only for the answer
+it needs."""
 
 from __future__ import annotations
 
