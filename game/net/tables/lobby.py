@@ -121,8 +121,12 @@ class Lobby:
         self._sent: dict[Follower, _Sent] = {}
         self._listed: list[_Listed] = []
         self._listed_at = -math.inf
+        self._passing: dict[LobbyFilter, list[_Listed]] = {}
+        """The tables that pass each filter asked for since the lobby was last listed
+        (at most 378 filters: the pages of one filter cost one pass over the tables)."""
         self._pages: dict[tuple[LobbyFilter, ListPage], str] = {}
-        """Each page made since the lobby was last listed, by its filter and page."""
+        """Each page made since the lobby was last listed, by its filter and page (past
+        the last: the last)."""
         self._entries: dict[bytes, tuple[tuple[object, ...], Mapping[str, object]]] = {}
         """Each listed table's entry, and the seats it was made for (making one costs
         far more than seeing that it is still right)."""
@@ -132,21 +136,22 @@ class Lobby:
         the last: the last), as the lobby was listed now or within the last second."""
         now = self.clock()
         if now - self._listed_at >= EVERY_S:
-            self._listed, self._listed_at, self._pages = _listed(self.tables.values()), now, {}
+            self._listed, self._listed_at = _listed(self.tables.values()), now
+            self._passing, self._pages = {}, {}
             listed = {each.table.key for each in self._listed}
             self._entries = {k: kept for k, kept in self._entries.items() if k in listed}
-        key = (asked.filter, asked.page)
-        page = self._pages.get(key)
-        if page is None:
-            page = self._pages[key] = self._page(asked.filter, asked.page)
-        return page
-
-    def _page(self, shown: LobbyFilter, page: ListPage) -> str:
-        passing = [listed for listed in self._listed if listed.admitted(shown)]
-        number = min(page.number, max(1, -(-len(passing) // page.size)))
-        start = (number - 1) * page.size
-        entries = [self._entry(each.table) for each in passing[start : start + page.size]]
-        return lobby_frame(entries, ListPage(number, page.size), len(passing))
+        shown = asked.filter
+        passing = self._passing.get(shown)
+        if passing is None:
+            passing = self._passing[shown] = [t for t in self._listed if t.admitted(shown)]
+        size = asked.page.size
+        page = ListPage(min(asked.page.number, max(1, -(-len(passing) // size))), size)
+        frame = self._pages.get((shown, page))
+        if frame is None:
+            start = (page.number - 1) * size
+            entries = [self._entry(each.table) for each in passing[start : start + size]]
+            frame = self._pages[shown, page] = lobby_frame(entries, page, len(passing))
+        return frame
 
     def _entry(self, table: NetTable) -> Mapping[str, object]:
         """`table`'s entry, made again only when its seats changed."""
