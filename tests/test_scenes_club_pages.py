@@ -108,3 +108,14 @@ def test_me_turns_the_board_to_the_players_page_and_picks_out_their_row(
     drive.press(pygame.K_RETURN)
     heard(app, lambda: scene.session, lambda: board.rows[0][0] == "101")
     assert len(board.rows) == 21 and not board.marked and not scene.next.enabled
+
+
+def test_me_waits_until_the_player_has_a_place_on_the_board(make_app: AppMaker) -> None:
+    club = sample_club("another-players-secret-" + "x" * 30)  # Ann is new there
+    try:
+        app, scene = online(make_app, club)
+        Input(app).click(scene.tabs[RATINGS])
+        assert not scene.me.enabled and "place" not in scene.who_words()
+        assert scene.previous.visible and scene.next.enabled  # the board's pages all the same
+    finally:
+        club.stop()

@@ -419,10 +419,12 @@ class ClubScene(TableCallingScene):
         return NO_PAGES if answer is None else answer.paging
 
     def _enable_pages(self) -> None:
+        """Previous and Next where there is a page to turn to, Me once the player has a
+        place on the board (a new player has none until 10 rated games)."""
         paging = self.paging()
         self.previous.enabled = paging.page > 1
         self.next.enabled = paging.more
-        self.me.enabled = self.session is not None and self.session.welcome is not None
+        self.me.enabled = self.session is not None and self.session.place() is not None
 
     def page_words(self) -> str:
         """ "Page 2 of 5 · 94 tables" (players, on the board)."""
