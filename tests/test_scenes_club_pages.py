@@ -88,6 +88,17 @@ def test_a_filter_lists_the_tables_that_pass_it_and_next_turns_its_pages(
     assert {row[3] for row in rows} == {"Live"} and {row[4] for row in rows} == {"Rated"}
 
 
+def test_filters_no_table_passes_say_so_and_the_list_is_empty(
+    make_app: AppMaker, full_club: SampleClub
+) -> None:
+    app, scene = online(make_app, full_club)
+    click_next(app, scene.size)  # 2 players: each has its opener seated, one seat free
+    lobby_page(app, scene, 1, 8)
+    click_next(app, scene.free)  # 2+ free seats
+    assert lobby_page(app, scene, 1, 0) == [] and not scene.next.enabled
+    assert scene.empty_words() == "No table fits these filters: choose others, or open a new one."
+
+
 def test_me_turns_the_board_to_the_players_page_and_picks_out_their_row(
     make_app: AppMaker, full_club: SampleClub
 ) -> None:
