@@ -52,7 +52,10 @@ def lobby_page(app: App, scene: ClubScene, page: int, total: int) -> list[list[s
 
 
 def golden(app: App, area: pygame.Rect) -> int:
-    """How many pixels of `area` on the screen are drawn in the theme's gold."""
+    """How many pixels of `area` are drawn in the theme's gold, once the screen shows the
+    club's last answer (taken in by `heard`, not by the window's own doorbell)."""
+    app.redraw()
+    app.run_frames(1)
     return sum(
         app.screen.get_at((x, y))[:3] == PALETTE.gold
         for x in range(area.left, area.right)
