@@ -13,12 +13,13 @@ from typing import Any
 import pytest
 
 from game import server
+from game.net.club_messages import LOBBY_PAGE_MOST, LobbyFilter
 from game.net.mirror import TableMirror
 from game.net.replies import MAX_READ, MoveMessage, TableView, read_server_message
-from game.net.tables import players
+from game.net.tables import lobby, players
 from game.net.tables.club import MINE_PAGE
 from game.net.tables.limits import Limits
-from game.net.tables.lobby import SHOWN, SHOWN_PER_NETWORK
+from game.net.tables.lobby import SHOWN_PER_NETWORK
 from game.net.tables.players import FileBook, MemoryBook
 from game.net.tables.ratings import ranks, rate
 from game.net.tables.registry import Registry
@@ -166,7 +167,8 @@ def test_the_lobby_lists_public_tables_with_a_free_seat_and_follows_at_most_once
     clock = ManualClock()
     registry = club(clock)
     follower = Inbox(registry)
-    assert follower.send({"type": "lobby"}) == [{"type": "lobby", "tables": []}]
+    empty = {"type": "lobby", "tables": [], "page": 1, "per_page": 300, "total": 0, "more": False}
+    assert follower.send({"type": "lobby"}) == [empty]
     host = hello(registry, "Host", 9)
     code = create(host, 3, public=True, rated=True, pace={"days": 2}, rules={"hands": 2})
     create(host, 2)  # not public: never listed
@@ -202,6 +204,145 @@ def test_the_lobby_lists_public_tables_with_a_free_seat_and_follows_at_most_once
     registry.club.lobby.tell()
     assert follower.of_type("lobby")[-1]["tables"] == [entry]  # no longer followed
     assert Inbox(registry).send({"type": "lobby"})[0]["tables"] == []  # full: not listed
+
+
+def test_the_lobby_filters_by_seats_free_size_rated_and_pace_and_comes_in_pages() -> None:
+    clock = ManualClock()
+    registry = club(clock)
+    host = hello(registry, "Host", 9)
+    live_two = create(host, 2, public=True)
+    host.send({"type": "join", "table": live_two, "name": "x"})
+    rated_three = create(hello(registry, "Ro", 8, "10.0.8.1"), 3, public=True, rated=True)
+    waits_four = create(hello(registry, "Wu", 7, "10.0.7.1"), 4, public=True, pace={"days": 3})
+    ann = hello(registry, "Ann", 1)
+    for code in (rated_three, waits_four):  # 1, 2 and 3 seats free
+        ann.send({"type": "join", "table": code, "name": "x"})
+    asker = Inbox(registry)
+
+    def listed(**asked: Any) -> list[str]:
+        (frame,) = asker.send({"type": "lobby", "follow": False, **asked})
+        assert frame["type"] == "lobby", frame
+        assert frame["total"] == len(frame["tables"]) and not frame["more"]
+        return [entry["table"] for entry in frame["tables"]]
+
+    assert set(listed()) == {live_two, rated_three, waits_four}
+    assert set(listed(free=2)) == {rated_three, waits_four}
+    assert listed(free=3) == [waits_four]
+    assert listed(players=3) == [rated_three]
+    assert listed(rated=True) == [rated_three] and rated_three not in listed(rated=False)
+    assert listed(pace="days") == [waits_four]
+    assert set(listed(pace="live")) == {live_two, rated_three}
+    assert listed(pace="live", players=4) == [] and listed(free=6) == []
+    for number in range(7):
+        create(network_host(registry, number), 2, public=True)
+    clock.now += 1  # a lobby is listed at most once a second
+    everything = listed()
+    assert len(everything) == 10
+    pages = [asker.send({"type": "lobby", "page": n, "per_page": 4})[0] for n in (1, 2, 3)]
+    assert [[e["table"] for e in page["tables"]] for page in pages] == [
+        everything[:4],
+        everything[4:8],
+        everything[8:],
+    ]
+    assert [(p["page"], p["per_page"], p["total"], p["more"]) for p in pages] == [
+        (1, 4, 10, True),
+        (2, 4, 10, True),
+        (3, 4, 10, False),
+    ]
+    past = asker.send({"type": "lobby", "page": 99, "per_page": 4, "players": 2})[0]
+    assert (past["page"], past["total"], past["more"]) == (2, 8, False)  # the last page
+    twos = [code for code in everything if code not in (rated_three, waits_four)]
+    assert [entry["table"] for entry in past["tables"]] == twos[4:]
+
+
+def test_a_follower_is_sent_its_own_filtered_page_when_it_changes() -> None:
+    clock = ManualClock()
+    registry = club(clock)
+    rated, unrated = Inbox(registry), Inbox(registry)
+    rated.send({"type": "lobby", "rated": True, "per_page": 5})
+    unrated.send({"type": "lobby", "rated": False})
+    create(hello(registry, "Host", 9), 2, public=True)  # unrated: the rated page is as it was
+    clock.now += 1
+    registry.club.lobby.tell()
+    assert len(rated.of_type("lobby")) == 1 and len(unrated.of_type("lobby")) == 2
+    code = create(hello(registry, "Ro", 8, "10.0.8.1"), 3, public=True, rated=True)
+    clock.now += 1
+    registry.club.lobby.tell()
+    (entry,) = rated.of_type("lobby")[-1]["tables"]
+    assert entry["table"] == code and rated.of_type("lobby")[-1]["per_page"] == 5
+    assert len(unrated.of_type("lobby")) == 2
+
+
+def test_the_pages_of_one_filter_asked_within_a_second_cost_one_pass_over_the_tables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A flood of pages (every page number, every size) of one filter made one pass over
+    every listed table each: 2,000 tables by 300 asks, 600,000 tests a second."""
+    registry = club()
+    for number in range(10):
+        create(network_host(registry, number), 2, public=True)
+    passes: list[object] = []
+    admitted = lobby._Listed.admitted
+
+    def counted(listed: lobby._Listed, shown: LobbyFilter) -> bool:
+        passes.append(listed)
+        return admitted(listed, shown)
+
+    monkeypatch.setattr(lobby._Listed, "admitted", counted)
+    asker = Inbox(registry)
+    for size in (1, 3, 7):
+        for page in range(1, 12):
+            asker.send({"type": "lobby", "rated": False, "page": page, "per_page": size})
+    assert len(passes) == 10
+    last = asker.of_type("lobby")[-1]
+    assert (last["page"], last["total"], len(last["tables"])) == (2, 10, 3)  # past the last
+
+
+@pytest.mark.parametrize(
+    "field",
+    [
+        {"free": 0},
+        {"free": 7},
+        {"free": "2"},
+        {"free": True},
+        {"players": 1},
+        {"players": 8},
+        {"players": 2.0},
+        {"rated": "yes"},
+        {"rated": 1},
+        {"pace": {"days": 2}},
+        {"pace": "slow"},
+        {"pace": ["live"]},
+        {"page": 0},
+        {"page": -1},
+        {"page": 10**9},
+        {"page": None},
+        {"per_page": 0},
+        {"per_page": 301},
+        {"per_page": 1.5},
+    ],
+)
+def test_a_lobby_asked_with_a_bad_filter_or_page_is_refused_in_one_line(
+    field: dict[str, object],
+) -> None:
+    registry = club()
+    create(hello(registry, "Host", 9), 2, public=True)
+    inbox = Inbox(registry)
+    (refused,) = inbox.send({"type": "lobby", **field})
+    assert refused["type"] == "error" and refused["code"] == "bad-message"
+    assert "\n" not in refused["message"] and next(iter(field)) in refused["message"]
+    registry.club.lobby.tell()
+    assert inbox.of_type("lobby") == []  # not followed
+
+
+@pytest.mark.parametrize(
+    "field",
+    [{"page": 0}, {"page": "2"}, {"per_page": 0}, {"per_page": 101}, {"me": 1}, {"me": "yes"}],
+)
+def test_a_board_asked_with_a_bad_page_is_refused_in_one_line(field: dict[str, object]) -> None:
+    (refused,) = hello(club(), "Ann", 1).send({"type": "ratings", **field})
+    assert refused["type"] == "error" and refused["code"] == "bad-message"
+    assert "\n" not in refused["message"] and next(iter(field)) in refused["message"]
 
 
 # --- chat ------------------------------------------------------------------------------
@@ -557,16 +698,17 @@ def network_host(registry: Registry, number: int) -> Inbox:
 
 def test_the_lobby_lists_at_most_as_many_tables_as_fit_a_servers_frame() -> None:
     registry = club()
-    for number in range(SHOWN + 1):
+    for number in range(LOBBY_PAGE_MOST + 1):
         create(network_host(registry, number % 256), 2, public=True)
     first = create(hello(registry, "Host", 9), 7, public=True)
     for number in range(6):
         joiner = hello(registry, "\U0001f600" * 24, number)
         assert joiner.send({"type": "join", "table": first, "name": "x"})[0]["type"] == "joined"
     frame = Inbox(registry).send({"type": "lobby"})[0]
-    assert len(frame["tables"]) == SHOWN and frame["tables"][0]["table"] == first  # the fullest
+    assert len(frame["tables"]) == LOBBY_PAGE_MOST and frame["more"]
+    assert frame["tables"][0]["table"] == first  # the fullest
     widest = len(json.dumps(frame["tables"][0]))  # written as the server writes: ASCII
-    assert widest < 3000 and SHOWN * widest < MAX_READ
+    assert widest < 3000 and LOBBY_PAGE_MOST * widest < MAX_READ
 
 
 def test_a_new_table_is_listed_however_many_tables_others_opened_before() -> None:
@@ -574,7 +716,7 @@ def test_a_new_table_is_listed_however_many_tables_others_opened_before() -> Non
     new one for good. It lists the fullest and newest first, a few of each network's."""
     clock = ManualClock()
     registry = club(clock)
-    for number in range(SHOWN):
+    for number in range(LOBBY_PAGE_MOST):
         create(network_host(registry, number % 30), 2, public=True)
         clock.now += 1
     junk = {table.code for table in registry.tables.values()}

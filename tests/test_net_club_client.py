@@ -25,7 +25,9 @@ from game.net.club_answers import (
     Ratings,
     Said,
     Welcome,
+    whole,
 )
+from game.net.club_messages import ListPage, LobbyFilter, LobbyRequest
 from game.net.messages import ClubTableOptions, TablePace, create_frame, read_client_message
 from game.net.network_words import club_connection_words, error_words
 from game.net.reader import ServerReader
@@ -95,16 +97,17 @@ def test_a_club_client_says_hello_first_and_reads_the_answers_as_typed_values() 
             assert next_of(client, Welcome).name == "Ann"
             assert next_of(client, MyTables) == MyTables(())
             lobby = next_of(client, LobbyTables)
-            assert next_of(client, Ratings) == Ratings((RatingRow("p1", "Ann", 1612.5, 4),))
+            row = RatingRow("p1", "Ann", 1612.5, 4)
+            assert next_of(client, Ratings) == Ratings((row,), whole(1), None)  # an older club's
             seats = (LobbySeat("remote", "Ann"), LobbySeat("ai:expert", "Expert"))
             rules = TableRules(target=500)
             entry = LobbyEntry(
                 "T1", 3, 1, (*seats, LobbySeat("remote", None)), rules, TablePace(3), False
             )
-            assert lobby == LobbyTables((entry,))
+            assert lobby == LobbyTables((entry,), whole(1))
             club.lobby_tables = []
             club.publish_lobby()
-            assert next_of(client, LobbyTables) == LobbyTables(())
+            assert next_of(client, LobbyTables) == LobbyTables((), whole(0))
         finally:
             client.close()
         first = [json.loads(frame)["type"] for frame in club.connections[0].frames]
@@ -149,6 +152,29 @@ def test_after_a_lost_connection_the_client_says_hello_before_taking_its_seat_ba
     assert logged and KEY[:12] not in logged and KEY[-12:] not in logged
 
 
+ROW = '{"player": "p1", "name": "Ann", "rating": 1612, "games": 4}'
+PAGE_OF_ONE = '"page": 1, "per_page": 1, "total": 2, "more": true'
+PER_FIVE = '"per_page": 5, "total": 0, "more": false'
+NONE = '"total": 0, "more": false'
+
+
+def test_after_a_lost_connection_the_client_follows_the_lobbys_page_and_filter_again() -> None:
+    asked = LobbyRequest(filter=LobbyFilter(free=2, pace="live"), page=ListPage(3, 20))
+    with running() as club:
+        client = TableClient(club.address, retry_s=(0.0,), hello=ClubIdentity("Ann", KEY)).start()
+        try:
+            client.lobby(asked)
+            next_of(client, LobbyTables)
+            club.drop_everyone()
+            next_of(client, Connected)
+            next_of(client, LobbyTables)
+        finally:
+            client.close()
+    again = [json.loads(frame) for frame in club.connections[-1].frames]
+    expected = {"type": "lobby", "free": 2, "pace": "live", "page": 3, "per_page": 20}
+    assert again[1] == expected == json.loads(club.connections[0].frames[1])
+
+
 def test_a_club_answer_of_the_wrong_shape_is_refused_in_one_line() -> None:
     bad = [
         ('{"type": "welcome", "player": "p", "name": "A", "rating": "high"}', "rating"),
@@ -158,6 +184,12 @@ def test_a_club_answer_of_the_wrong_shape_is_refused_in_one_line() -> None:
         ('{"type": "said", "table": "T", "seat": 9, "name": "A", "text": "x"}', "seat"),
         ('{"type": "said", "table": "T", "seat": null, "name": "A", "text": ""}', "text"),
         ('{"type": "ratings", "players": 5}', "players"),
+        (f'{{"type": "ratings", "players": [], "page": 0, {PER_FIVE}}}', "page 0"),
+        (f'{{"type": "lobby", "tables": [], "page": 1, "per_page": 301, {NONE}}}', "per_page"),
+        ('{"type": "lobby", "tables": [], "page": 1, "per_page": 9, "total": -1}', "total"),
+        ('{"type": "lobby", "tables": [], "page": 1, "per_page": 9, "total": 0}', "more"),
+        (f'{{"type": "ratings", "players": [{ROW}, {ROW}], {PAGE_OF_ONE}}}', "lists 2"),
+        (f'{{"type": "ratings", "players": [], {PAGE_OF_ONE}, "me": 0}}', "me"),
     ]
     for frame, field in bad:
         with pytest.raises(BadReply, match=field):

@@ -89,9 +89,12 @@ def test_a_thousand_mutated_version_2_messages_change_nothing_when_refused() -> 
         {"type": "mine"},
         {"type": "lobby"},
         {"type": "lobby", "follow": False},
+        {"type": "lobby", "free": 2, "players": 3, "rated": True, "pace": "days", "page": 2},
+        {"type": "lobby", "pace": "live", "rated": False, "per_page": 20},
         {"type": "say", "table": mine, "text": "hi"},
         {"type": "say", "table": other, "text": "hi"},
         {"type": "ratings"},
+        {"type": "ratings", "page": 3, "per_page": 50, "me": True},
         {"type": "create", "players": 2, "public": True, "rated": True, "pace": {"days": 3}},
         {"type": "create", "players": 3, "stand_in": "ai:easy", "pace": "live"},
     ]

@@ -6,13 +6,14 @@ less, and the board lists established players only. One game on a real server.""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from websockets.sync.client import connect
 
 from game.net.messages import join_frame, stand_in_frame
-from game.net.tables.players import ESTABLISHED, Card, MemoryBook
+from game.net.tables.players import ESTABLISHED, Card, MemoryBook, RatingsPage
 from game.net.tables.ratings import REPEAT_S, rate, shown
 from tests.net_helpers import ManualClock, first_legal_entry, play_out
 from tests.net_process import Player, end, start_server
@@ -110,9 +111,22 @@ def test_wins_over_a_fresh_key_each_game_move_a_rating_little_and_list_none_of_t
         book.rated(f"h{game}", [], after)
         honest = after
     assert shown(farmer) < 1050
-    board = book.best(100)
+    board = book.board(0, 100).cards
     assert {card.name for card in board} == {"Ann", "Bob", "Farmer"}  # no victim listed
     assert board[-1].name == "Farmer"
+
+
+def test_the_board_and_each_place_follow_every_rated_game() -> None:
+    book = MemoryBook()
+    ann, bob = book.enter(key(1), "Ann"), book.enter(key(2), "Bob")
+    ann, bob = replace(ann, mu=30.0, games=ESTABLISHED), replace(bob, games=ESTABLISHED)
+    book.rated("g1", [], [ann, bob])
+    assert [card.name for card in book.board(0, 10).cards] == ["Ann", "Bob"]
+    assert (book.place(ann.pid), book.place(bob.pid), book.place("nobody")) == (0, 1, None)
+    book.rated("g2", [], [replace(bob, mu=40.0, games=ESTABLISHED + 1)])  # Bob climbs
+    assert [card.name for card in book.board(0, 10).cards] == ["Bob", "Ann"]
+    assert (book.place(ann.pid), book.place(bob.pid)) == (1, 0)
+    assert book.board(1, 10) == RatingsPage([ann], 2)
 
 
 def test_an_established_players_games_weigh_fully_and_repeats_within_a_day_count_less() -> None:

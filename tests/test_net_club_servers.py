@@ -7,6 +7,7 @@ played by one server's stand-in."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -91,7 +92,7 @@ def test_a_game_is_rated_once_whichever_server_rates_it_and_never_from_stale_rat
     else:
         raise AssertionError("a game was rated from stale cards")
     assert second.game("g2") is None and first.card(ann.pid) == won[0]
-    assert [card.pid for card in second.best(100)] == [ann.pid, bob.pid]
+    assert [card.pid for card in second.board(0, 100).cards] == [ann.pid, bob.pid]
 
 
 @pytest.mark.usefixtures("everyone_established")
@@ -114,6 +115,38 @@ def test_a_rated_game_ended_on_a_server_that_stopped_before_rating_is_rated_by_a
     assert sorted(p["name"] for p in board) == ["Ann", "Bob"]
 
 
+@pytest.mark.usefixtures("everyone_established")
+def test_the_board_comes_in_pages_and_me_is_the_page_the_asking_player_is_on(
+    redis_server: RedisServer,
+) -> None:
+    a, b = Server.on(redis_server.url), Server.on(redis_server.url)
+    book = RedisBook(redis_server.url)
+    for number in range(12):  # P00 the best, P11 the last
+        card = book.enter(key(number), f"P{number:02}")
+        book.rated(f"g{number}", [], [replace(card, mu=40.0 - number, games=1)])
+    first = hello(a, "P00", 0)
+    pages = [first.send({"type": "ratings", "page": n, "per_page": 5})[0] for n in (1, 2, 3)]
+    assert [[row["name"] for row in page["players"]] for page in pages] == [
+        [f"P{n:02}" for n in range(5)],
+        [f"P{n:02}" for n in range(5, 10)],
+        ["P10", "P11"],
+    ]
+    assert [(p["page"], p["total"], p["more"], p["me"]) for p in pages] == [
+        (1, 12, True, 1),
+        (2, 12, True, 1),
+        (3, 12, False, 1),
+    ]
+    mine = hello(b, "P07", 7).send({"type": "ratings", "me": True, "per_page": 5})[0]
+    assert (mine["page"], mine["me"]) == (2, 8) and mine["players"][2]["name"] == "P07"
+    new = hello(b, "Nea", 50).send({"type": "ratings", "me": True, "per_page": 5})[0]
+    assert (new["page"], new["me"], len(new["players"])) == (1, None, 5)  # not on the board
+    assert Inbox(b.registry).send({"type": "ratings", "me": True})[0]["code"] == "no-player"
+    old = Inbox(a.registry).send({"type": "ratings"})[0]  # as a client before pages asks
+    assert (len(old["players"]), old["per_page"], old["more"], old["me"]) == (12, 100, False, None)
+    past = first.send({"type": "ratings", "page": 9, "per_page": 5})[0]
+    assert past["page"] == 3 and [row["name"] for row in past["players"]] == ["P10", "P11"]
+
+
 def test_a_public_table_opened_on_one_server_is_in_the_others_lobby_and_mine(
     redis_server: RedisServer,
 ) -> None:
@@ -134,6 +167,31 @@ def test_a_public_table_opened_on_one_server_is_in_the_others_lobby_and_mine(
     settle(a)
     (entry,) = hello(a, "Eve", 5).send({"type": "lobby"})[0]["tables"]
     assert entry["free"] == 1
+
+
+def test_each_servers_lobby_filters_and_pages_the_whole_clubs_tables(
+    redis_server: RedisServer,
+) -> None:
+    a, b = Server.on(redis_server.url), Server.on(redis_server.url)
+    codes = [
+        create(hello(a, f"Host {n}", 10 + n), 2 + n % 3, public=True, rated=n % 2 == 0)
+        for n in range(6)
+    ]  # on a: 2, 3, 4, 2, 3, 4 seats, every other rated
+    settle(b)
+    follower = hello(b, "Dee", 4)
+    (rated,) = follower.send({"type": "lobby", "rated": True, "per_page": 2})
+    assert (rated["total"], rated["more"], len(rated["tables"])) == (3, True, 2)
+    (last,) = follower.send({"type": "lobby", "rated": True, "per_page": 2, "page": 2})
+    shown = {entry["table"] for entry in rated["tables"] + last["tables"]}
+    assert shown == {codes[0], codes[2], codes[4]} and not last["more"]
+    (threes,) = follower.send({"type": "lobby", "players": 3, "free": 3})
+    assert {entry["table"] for entry in threes["tables"]} == {codes[1], codes[4]}
+    join(hello(a, "Eve", 5), codes[4])  # on a: a seat of a three taken, so 2 free
+    settle(b)
+    b.clock.now += 1  # b lists its lobby again
+    b.registry.club.lobby.tell()
+    (entry,) = follower.of_type("lobby")[-1]["tables"]  # it follows its last page
+    assert entry["table"] == codes[1]
 
 
 def test_a_seat_out_of_its_days_is_played_once_when_every_server_sweeps(

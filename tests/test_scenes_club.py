@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -215,7 +216,7 @@ def test_your_tables_marks_your_turn_opens_a_table_again_and_the_board_your_plac
     assert scene.lists[RATINGS].selected == 0
     session = scene.session
     assert session is not None and session.board is not None
-    session.board = tuple(list(session.board))  # the board again (asked twice), and the lobby's
+    session.board = replace(session.board)  # the board again (asked twice), and the lobby's
     scene.refill()  # news: the row the player chose stays
     assert scene.lists[RATINGS].selected == 0
     drive.click(scene.tabs[MINE])

@@ -1,7 +1,9 @@
 """Screenshot targets of Play online (registered into `screenshot_targets`): the menu
 with a club's turns, the lobby, Your tables, the ratings board and New online table.
-Each runs the scripted club of tools/club_peer.py in a thread on loopback; each step
-waits only for the answer it needs."""
+Each runs the scripted club of tools/club_peer.py in a thread on loopback, but the lobby
+filtered and turned a page and the board turned to your page (Me), which run the game's
+own server with a full club (tools/club_sample.py); each step waits only for the answer
+it needs."""
 
 from __future__ import annotations
 
@@ -25,13 +27,14 @@ from game.scenes.table.panels import end_words
 from game.scenes.table.scene import TableScene
 from game.scenes.table.score import ScoreScene
 from tools.club_peer import ClubPeer, public_name
+from tools.club_sample import SampleClub, sample_club
 from tools.samples import table_config
 from tools.screenshot_net import sit
 from tools.screenshot_targets import Record, Shot, target
 
 SECRET = "screenshot-secret-" + "s" * 30  # untranslated: a secret
 GUARD_S = 10.0
-_RUNNING: list[ClubPeer] = []
+_RUNNING: list[ClubPeer | SampleClub] = []
 """The club of the last target (stopped when the next one starts)."""
 _LINGERING: list[TableClient] = []
 """The other players' connections of the last target (closed when the next one starts)."""
@@ -45,20 +48,30 @@ def _ann_key(club: ClubPeer) -> str:
     return club_keys(Settings(club_secret=SECRET), club.address)[0]
 
 
-def _club(app: App) -> ClubPeer:
-    """A scripted club that Ann, at this window, plays at."""
+def _stop_clubs() -> None:
+    """Stop the clubs of the last target, and close its other players' connections."""
     for client in _LINGERING:
         client.close(timeout=0.5)
     _LINGERING.clear()
-    for club in _RUNNING:
-        club.stop()
+    for running in _RUNNING:
+        running.stop()
     _RUNNING.clear()
+
+
+def _at(app: App, address: str) -> None:
+    """Ann, at this window, plays at the club at `address`."""
+    app.settings.club_server = address
+    app.settings.club_secret = SECRET
+    app.settings.extra["table_name"] = "Ann"  # untranslated: a name
+
+
+def _club(app: App) -> ClubPeer:
+    """A scripted club that Ann, at this window, plays at."""
+    _stop_clubs()
     club = ClubPeer()
     club.start()
     _RUNNING.append(club)
-    app.settings.club_server = club.address
-    app.settings.club_secret = SECRET
-    app.settings.extra["table_name"] = "Ann"  # untranslated: a name
+    _at(app, club.address)
     seat = {"kind": "remote", "name": None}
     computer = {"kind": "ai:expert", "name": "Expert"}  # untranslated: a name
     club.lobby_tables = [
@@ -149,6 +162,46 @@ def _club_mine(app: App, record: Record) -> Shot:
 def _club_ratings(app: App, record: Record) -> Shot:
     """Play online, the ratings board: your place picked out."""
     return _club_tab(app, RATINGS)
+
+
+def _sample(app: App) -> ClubScene:
+    """Play online at a real club with a full lobby and board (tools/club_sample.py),
+    Ann 73rd of 121."""
+    _stop_clubs()
+    club = sample_club(SECRET)
+    _RUNNING.append(club)
+    _at(app, club.address)
+    return ClubScene(app)
+
+
+@target("club-lobby-filtered")
+def _club_lobby_filtered(app: App, record: Record) -> Shot:
+    """Play online, the lobby of a full club filtered to live tables, on its second page."""
+    scene = _sample(app)
+
+    def filtered() -> None:
+        _heard(scene.session, lambda s: s.lobby is not None)
+        scene.pace.step(1)  # live tables only
+        _heard(scene.session, lambda s: all(entry.pace.live for entry in s.lobby.tables))
+        scene.turn(1)
+        _heard(scene.session, lambda s: s.lobby.paging.page == 2)
+
+    return Shot(scene, filtered)
+
+
+@target("club-ratings-me")
+def _club_ratings_me(app: App, record: Record) -> Shot:
+    """Play online, the ratings board of a full club turned to Ann's page (Me): her row
+    picked out."""
+    scene = _sample(app)
+
+    def found() -> None:
+        _heard(scene.session, lambda s: s.board is not None)
+        scene.show(RATINGS)
+        scene.find_me()
+        _heard(scene.session, lambda s: s.board.paging.page == 2)
+
+    return Shot(scene, found)
 
 
 @target("club-new")

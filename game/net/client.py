@@ -31,6 +31,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.frames import CloseCode
 
 from game import news
+from game.net.club_messages import LobbyRequest, RatingsRequest
 from game.net.messages import (
     ClubTableOptions,
     create_frame,
@@ -49,6 +50,10 @@ from game.net.reader import ServerReader
 from game.net.replies import MAX_READ, Joined, ServerMessage
 from game.net.reply_fields import BadReply
 
+EVERY_TABLE: Final = LobbyRequest()
+"""The lobby as a client before filters and pages asked for it: its first 300 tables."""
+BEST: Final = RatingsRequest()
+"""The ratings board's first page: the best 100."""
 RETRY_S: Final = (0.5, 1.0, 2.0, 5.0)
 """The waits between tries to connect again, the last one repeated."""
 CLOSE_S: Final = 1.0
@@ -149,8 +154,8 @@ class TableClient:
         self._closing = asyncio.Event()
         self._seats: dict[tuple[str, int], str] = {}
         self._watched: set[str] = set()
-        self._following = False
-        """Whether this client follows the lobby (asked again on a new connection)."""
+        self._following: LobbyRequest | None = None
+        """The lobby's page this client follows (asked again on a new connection)."""
         self._opened = 0
         """How many connections were opened (what the first asks is in the outbox)."""
         self._reader = ServerReader()
@@ -222,20 +227,21 @@ class TableClient:
         one after table `after` (a page's `next`)."""
         self._send(mine_frame(after))
 
-    def lobby(self, follow: bool = True) -> None:
-        """Ask for the lobby and follow it (a fresh `LobbyTables` whenever it changes), or stop
-        following it."""
+    def lobby(self, asked: LobbyRequest = EVERY_TABLE) -> None:
+        """Ask for a page of the lobby and follow it (a fresh `LobbyTables` whenever it
+        changes), or stop following it (`asked.follow` false)."""
+        following = asked if asked.follow else None
         if not self._loop.is_closed():
-            self._loop.call_soon_threadsafe(setattr, self, "_following", follow)
-        self._send(lobby_frame(follow))
+            self._loop.call_soon_threadsafe(setattr, self, "_following", following)
+        self._send(lobby_frame(asked))
 
     def say(self, table: str, text: str) -> None:
         """A chat line at `table`."""
         self._send(say_frame(table, text))
 
-    def ratings(self) -> None:
-        """Ask for the ratings board (`Ratings`)."""
-        self._send(ratings_frame())
+    def ratings(self, asked: RatingsRequest = BEST) -> None:
+        """Ask for a page of the ratings board (`Ratings`)."""
+        self._send(ratings_frame(asked))
 
     def close(self, timeout: float = 5.0) -> None:
         """Close the connection and end the thread."""
@@ -310,8 +316,8 @@ class TableClient:
                     await connection.send(rejoin_frame(table, token))
                 for table in self._watched:
                     await connection.send(watch_frame(table))
-                if self._following and self._opened:
-                    await connection.send(lobby_frame())
+                if self._following is not None and self._opened:
+                    await connection.send(lobby_frame(self._following))
                 self._opened += 1
                 return await self._exchange(connection)
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI, ConnectionClosed) as error:

@@ -6,20 +6,19 @@ never waits; the screens read the session's fields each frame."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Final
 
 from game.net.client import CLOSED, ClientEvent, ClubIdentity, Disconnected, TableClient
-from game.net.club_answers import (
-    LobbyEntry,
-    LobbyTables,
-    MyTable,
-    MyTables,
-    RatingRow,
-    Ratings,
-    Welcome,
-)
+from game.net.club_answers import LobbyTables, MyTable, MyTables, Ratings, Welcome
+from game.net.club_messages import ListPage, LobbyFilter, LobbyRequest, RatingsRequest
 from game.net.network_words import club_connection_words, club_error_words
 from game.net.replies import ErrorReply
+
+LOBBY_PAGE: Final = 20
+"""The tables a page of the lobby lists."""
+BOARD_PAGE: Final = 50
+"""The players a page of the ratings board lists."""
 
 
 class ClubSession:
@@ -30,21 +29,25 @@ class ClubSession:
     def __init__(self, address: str, hello: ClubIdentity, follow: bool = True) -> None:
         self.client = TableClient(address, hello=hello).start()
         self.welcome: Welcome | None = None
-        self.lobby: tuple[LobbyEntry, ...] | None = None
-        """The lobby's tables (None until the club said)."""
+        self.lobby: LobbyTables | None = None
+        """The lobby's page followed (None until the club said)."""
+        self.lobby_asked = LobbyRequest(page=ListPage(1, LOBBY_PAGE))
+        """The lobby's filter and page followed."""
         self.mine: tuple[MyTable, ...] | None = None
         """The player's unfinished tables (None until the club said)."""
         self._pages: tuple[MyTable, ...] | None = None
         """The pages of the player's tables read so far, while the next is asked for."""
-        self.board: tuple[RatingRow, ...] | None = None
+        self.board: Ratings | None = None
+        """The ratings board's page shown (None until the club said)."""
+        self.board_asked = RatingsRequest(ListPage(1, BOARD_PAGE))
         self.problem = ""
         """Why the club cannot be reached, or what it refused, in the player's words."""
         self.news = 0
         """How many answers were taken in (a screen shows them again when it grows)."""
         self.client.mine()
         if follow:
-            self.client.lobby()
-            self.client.ratings()
+            self.client.lobby(self.lobby_asked)
+            self.client.ratings(self.board_asked)
 
     def poll(self) -> None:
         """Take in what arrived."""
@@ -56,11 +59,11 @@ class ClubSession:
         if isinstance(event, Welcome):
             self.welcome, self.problem = event, ""
         elif isinstance(event, LobbyTables):
-            self.lobby = event.tables
+            self.lobby = event
         elif isinstance(event, MyTables):
             self._read_page(event)
         elif isinstance(event, Ratings):
-            self.board = event.players
+            self.board = event
         elif isinstance(event, ErrorReply):
             self.problem = club_error_words(event, self.welcome is not None)
         elif isinstance(event, Disconnected) and event.cause != CLOSED:
@@ -80,12 +83,34 @@ class ClubSession:
         ratings board."""
         if self._pages is None:
             self.client.mine()
-        self.client.ratings()
+        self.client.ratings(self.board_asked)
 
     def follow_lobby(self, follow: bool) -> None:
         """Follow the lobby again (it is said at once), or stop following it while no
         screen shows it: its news would wake the window for nothing."""
-        self.client.lobby(follow)
+        self.client.lobby(replace(self.lobby_asked, follow=follow))
+
+    def filter_lobby(self, shown: LobbyFilter) -> None:
+        """Follow the lobby's tables that pass `shown`, from their first page."""
+        self.lobby_asked = LobbyRequest(filter=shown, page=ListPage(1, LOBBY_PAGE))
+        self.client.lobby(self.lobby_asked)
+
+    def turn_lobby(self, pages: int) -> None:
+        """Follow the lobby's page `pages` after the one shown (before it: negative)."""
+        number = max(1, (self.lobby.paging.page if self.lobby else 1) + pages)
+        self.lobby_asked = replace(self.lobby_asked, page=ListPage(number, LOBBY_PAGE))
+        self.client.lobby(self.lobby_asked)
+
+    def turn_board(self, pages: int) -> None:
+        """Show the board's page `pages` after the one shown (before it: negative)."""
+        number = max(1, (self.board.paging.page if self.board else 1) + pages)
+        self.board_asked = RatingsRequest(ListPage(number, BOARD_PAGE))
+        self.client.ratings(self.board_asked)
+
+    def find_me(self) -> None:
+        """Show the board's page the player is on."""
+        self.board_asked = RatingsRequest(ListPage(1, BOARD_PAGE), me=True)
+        self.client.ratings(self.board_asked)
 
     @property
     def turns(self) -> int:
@@ -93,12 +118,24 @@ class ClubSession:
         return sum(table.to_move for table in self.mine or ())
 
     def place(self) -> int | None:
-        """The player's place on the ratings board (0 the first; None: not on it)."""
-        if self.welcome is None:
+        """The player's place on the ratings board (0 the first; None: not on it), as
+        the club said it, or found on the page shown (an older club's whole board)."""
+        board, welcome = self.board, self.welcome
+        if board is None or welcome is None:
             return None
-        players = [row.player for row in self.board or ()]
-        mine = self.welcome.player
-        return players.index(mine) if mine in players else None
+        if board.me is not None:
+            return board.me
+        players = [row.player for row in board.players]
+        found = welcome.player in players
+        return board.paging.first + players.index(welcome.player) if found else None
+
+    def my_row(self) -> int | None:
+        """The player's row on the board's page shown (None: not on it)."""
+        place = self.place()
+        if place is None or self.board is None:
+            return None
+        row = place - self.board.paging.first
+        return row if 0 <= row < len(self.board.players) else None
 
     def close(self) -> None:
         self.client.close(timeout=0.5)

@@ -9,7 +9,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from game.net.club_messages import CHAT_LIMIT, MAX_DAYS
+from game.net.club_messages import (
+    BOARD_PAGE_MOST,
+    CHAT_LIMIT,
+    LOBBY_PAGE_MOST,
+    MAX_DAYS,
+    PAGE_NUMBER_MOST,
+)
 from game.net.messages import AI_PREFIX, REMOTE, TablePace
 from game.net.reply_fields import (
     BadReply,
@@ -29,8 +35,6 @@ PLAYER_LIMIT: Final = 128
 """The longest public name of a player (PID) read."""
 CHAT_LINES: Final = 50
 """The most lines a view's chat carries."""
-TOP: Final = 100
-"""The most players the ratings board lists."""
 LOBBY_LIMIT: Final = 10_000
 """The most tables a lobby or my-tables message is read with (its frame's size bounds it anyway)."""
 
@@ -90,8 +94,37 @@ class LobbyEntry:
 
 
 @dataclass(frozen=True)
+class Paging:
+    """Which page an answer is (1 the first, of `per_page` rows), how many rows there
+    are in all, and whether a page follows."""
+
+    page: int
+    per_page: int
+    total: int
+    more: bool = False
+
+    @property
+    def pages(self) -> int:
+        """How many pages there are (one at least)."""
+        return max(1, -(-self.total // self.per_page))
+
+    @property
+    def first(self) -> int:
+        """The place of the page's first row among all (0 the first)."""
+        return (self.page - 1) * self.per_page
+
+
+def whole(rows: int) -> Paging:
+    """The one page of an older server, which sent every row at once."""
+    return Paging(1, max(1, rows), rows)
+
+
+@dataclass(frozen=True)
 class LobbyTables:
+    """A page of the lobby's tables that pass the filter asked for."""
+
     tables: tuple[LobbyEntry, ...]
+    paging: Paging
 
 
 @dataclass(frozen=True)
@@ -116,9 +149,12 @@ class RatingRow:
 
 @dataclass(frozen=True)
 class Ratings:
-    """The ratings board: the top players, best first."""
+    """A page of the ratings board, best first, and the asking player's place on it (0
+    the best; None: not on it, or not said)."""
 
     players: tuple[RatingRow, ...]
+    paging: Paging
+    me: int | None
 
 
 @dataclass(frozen=True)
@@ -223,6 +259,31 @@ def _rating_row(data: Mapping[str, object]) -> RatingRow:
     )
 
 
+def _paging(data: Mapping[str, object], rows: int, most: int) -> Paging:
+    """Which page an answer of `rows` rows is (an older server's: the one page)."""
+    if "page" not in data:
+        return whole(rows)
+    paging = Paging(
+        read_count(data, "page", PAGE_NUMBER_MOST + 1),
+        read_count(data, "per_page", most + 1),
+        read_count(data, "total"),
+        read_flag(data, "more"),
+    )
+    if not (paging.page and paging.per_page and rows <= paging.per_page):
+        raise BadReply(f"page {paging.page} of {paging.per_page} rows lists {rows}")
+    return paging
+
+
+def _place(data: Mapping[str, object]) -> int | None:
+    """The asking player's place on the board, from 0 (None: not on it, or not said)."""
+    if data.get("me") is None:
+        return None
+    place = read_count(data, "me")
+    if not place:
+        raise BadReply("me is a place from 1")
+    return place - 1
+
+
 def read_club_answer(kind: str, data: Mapping[str, object]) -> ClubMessage | None:
     """The version-2 answer of type `kind` (None: not one of them)."""
     if kind == "welcome":
@@ -235,9 +296,11 @@ def read_club_answer(kind: str, data: Mapping[str, object]) -> ClubMessage | Non
         tables = tuple(_my_table(table) for table in read_list(data, "tables", LOBBY_LIMIT))
         return MyTables(tables, None if data.get("next") is None else read_code(data, "next"))
     if kind == "lobby":
-        return LobbyTables(tuple(_entry(entry) for entry in read_list(data, "tables", LOBBY_LIMIT)))
+        entries = tuple(_entry(entry) for entry in read_list(data, "tables", LOBBY_LIMIT))
+        return LobbyTables(entries, _paging(data, len(entries), LOBBY_PAGE_MOST))
     if kind == "said":
         return read_said(read_code(data, "table"), data)
     if kind == "ratings":
-        return Ratings(tuple(_rating_row(row) for row in read_list(data, "players", TOP)))
+        rows = tuple(_rating_row(row) for row in read_list(data, "players", BOARD_PAGE_MOST))
+        return Ratings(rows, _paging(data, len(rows), BOARD_PAGE_MOST), _place(data))
     return None

@@ -16,6 +16,7 @@ from typing import Final
 
 from game.ai.players import LEVELS
 from game.rules.seeds_names import NAME_LIMIT, cut_text, player_name
+from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS
 
 KEY_PATTERN: Final = re.compile(r"[A-Za-z0-9_-]{32,128}")
 """A player's secret key (docs/protocol.md "Players"): made once by the game and kept."""
@@ -78,11 +79,70 @@ class Mine:
     after: str | None = None
 
 
+LIVE: Final = "live"
+WAITS: Final = "days"
+"""The lobby's `pace` filter: live tables, or tables that wait days a move."""
+LOBBY_PAGE_MOST: Final = 300
+"""The most tables a lobby's page lists (and lists when no page is asked for): an entry
+of seven seats with names of 24 characters each written as an escaped pair of surrogates
+is under 3 KB, so a page stays within the 1 MiB of a server's frame (docs/protocol.md
+"Transport")."""
+BOARD_PAGE_MOST: Final = 100
+"""The most players a ratings board's page lists (and lists when no page is asked for)."""
+PAGE_NUMBER_MOST: Final = 100_000
+"""The highest page number read (a page past the last is answered with the last)."""
+
+
+@dataclass(frozen=True)
+class ListPage:
+    """Page `number` (1 the first) of `size` rows."""
+
+    number: int
+    size: int
+
+    def to_data(self, most: int) -> dict[str, object]:
+        """The page as a request's fields (none for the first page of `most` rows, which
+        is what a request without them is answered)."""
+        return {} if self == ListPage(1, most) else {"page": self.number, "per_page": self.size}
+
+
+@dataclass(frozen=True)
+class LobbyFilter:
+    """Which of the lobby's tables to list: with at least `free` seats free, of
+    `players` seats, rated or not, live or waiting (`pace`: `LIVE` or `WAITS`); None:
+    any."""
+
+    free: int = 1
+    players: int | None = None
+    rated: bool | None = None
+    pace: str | None = None
+
+    def to_data(self) -> dict[str, object]:
+        """The filter as a `lobby` request's fields (only those that narrow it)."""
+        data: dict[str, object] = {"free": self.free} if self.free > 1 else {}
+        named = {"players": self.players, "rated": self.rated, "pace": self.pace}
+        return data | {key: value for key, value in named.items() if value is not None}
+
+
 @dataclass(frozen=True)
 class LobbyRequest:
-    """Ask for the lobby, and follow it (`follow`) or stop following it."""
+    """Ask for a page of the lobby's tables that pass `filter`, and follow it (`follow`)
+    or stop following it."""
 
     follow: bool = True
+    filter: LobbyFilter = LobbyFilter()
+    page: ListPage = ListPage(1, LOBBY_PAGE_MOST)
+
+    def to_data(self) -> dict[str, object]:
+        """The request as a `lobby` message's fields (only those that are not defaults,
+        so that a plain request is the message a client before filters sent)."""
+        follow: dict[str, object] = {} if self.follow else {"follow": False}
+        return {
+            "type": "lobby",
+            **follow,
+            **self.filter.to_data(),
+            **self.page.to_data(LOBBY_PAGE_MOST),
+        }
 
 
 @dataclass(frozen=True)
@@ -95,7 +155,17 @@ class Say:
 
 @dataclass(frozen=True)
 class RatingsRequest:
-    """Ask for the best-rated players."""
+    """Ask for a page of the ratings board, best first; `me`: the page the asking player
+    is on (then `page.number` is not read)."""
+
+    page: ListPage = ListPage(1, BOARD_PAGE_MOST)
+    me: bool = False
+
+    def to_data(self) -> dict[str, object]:
+        """The request as a `ratings` message's fields (only those that are not
+        defaults)."""
+        me: dict[str, object] = {"me": True} if self.me else {}
+        return {"type": "ratings", **self.page.to_data(BOARD_PAGE_MOST), **me}
 
 
 ClubMessage = Hello | Mine | LobbyRequest | Say | RatingsRequest
@@ -178,6 +248,36 @@ def harmless(text: str) -> str:
     )
 
 
+def _whole(data: Mapping[str, object], key: str, lowest: int, highest: int) -> int | None:
+    """A whole number from `lowest` to `highest` (None: not given)."""
+    if key not in data:
+        return None
+    value = data[key]
+    if type(value) is not int or not lowest <= value <= highest:
+        raise ValueError(f"{key} must be a whole number from {lowest} to {highest}")
+    return value
+
+
+def _page(data: Mapping[str, object], most: int) -> ListPage:
+    """The page a request asks for: the first of `most` rows unless it says."""
+    number = _whole(data, "page", 1, PAGE_NUMBER_MOST)
+    size = _whole(data, "per_page", 1, most)
+    return ListPage(1 if number is None else number, most if size is None else size)
+
+
+def _lobby(data: Mapping[str, object]) -> LobbyRequest:
+    free = _whole(data, "free", 1, MAX_PLAYERS - 1)
+    rated = data.get("rated")
+    if rated is not None and type(rated) is not bool:
+        raise ValueError("rated must be true or false")
+    pace = data.get("pace")
+    if not (pace is None or (isinstance(pace, str) and pace in (LIVE, WAITS))):
+        raise ValueError(f'pace must be "{LIVE}" or "{WAITS}"')
+    players = _whole(data, "players", MIN_PLAYERS, MAX_PLAYERS)
+    shown = LobbyFilter(1 if free is None else free, players, rated, pace)
+    return LobbyRequest(_flag(data, "follow", True), shown, _page(data, LOBBY_PAGE_MOST))
+
+
 def read_club_message(kind: str, table: str, data: Mapping[str, object]) -> ClubMessage:
     """The version 2 message of type `kind` (`table`: the code `say` names, or the one
     `mine` asks for the page after, read by the caller)."""
@@ -186,10 +286,10 @@ def read_club_message(kind: str, table: str, data: Mapping[str, object]) -> Club
     if kind == "mine":
         return Mine(table or None)
     if kind == "lobby":
-        return LobbyRequest(_flag(data, "follow", True))
+        return _lobby(data)
     if kind == "say":
         return Say(table, chat_text(data.get("text")))
-    return RatingsRequest()
+    return RatingsRequest(_page(data, BOARD_PAGE_MOST), _flag(data, "me", False))
 
 
 CLUB_TYPES: Final = frozenset({"hello", "mine", "lobby", "say", "ratings"})

@@ -21,6 +21,8 @@ from game.net.club_messages import (
     CLUB_TYPES,
     ClubMessage,
     ClubOptions,
+    LobbyRequest,
+    RatingsRequest,
     club_options,
     read_club_message,
 )
@@ -359,14 +361,15 @@ def mine_frame(after: str | None = None) -> str:
     return _frame({"type": "mine"} if after is None else {"type": "mine", "after": after})
 
 
-def lobby_frame(follow: bool = True) -> str:
-    """The lobby, followed until `lobby_frame(False)`."""
-    return _frame({"type": "lobby"} if follow else {"type": "lobby", "follow": False})
+def lobby_frame(asked: LobbyRequest) -> str:
+    """A page of the lobby, followed until asked with `follow` false."""
+    return _frame(asked.to_data())
 
 
 def say_frame(table: str, text: str) -> str:
     return _frame({"type": "say", "table": table, "text": text})
 
 
-def ratings_frame() -> str:
-    return _frame({"type": "ratings"})
+def ratings_frame(asked: RatingsRequest) -> str:
+    """A page of the ratings board (or the asking player's)."""
+    return _frame(asked.to_data())

@@ -10,7 +10,15 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Final
 
-from game.net.club_messages import ClubMessage, Hello, LobbyRequest, Mine, Say
+from game.net.club_messages import (
+    ClubMessage,
+    Hello,
+    ListPage,
+    LobbyRequest,
+    Mine,
+    RatingsRequest,
+    Say,
+)
 from game.net.club_replies import my_tables_frame, ratings_frame, said_frame, welcome_frame
 from game.net.messages import NO_PLAYER, Create, Refused
 from game.net.tables.chat import Chat, speaker
@@ -22,8 +30,6 @@ from game.net.tables.players import Card, CardsChanged, MemoryBook, PlayerBook
 from game.net.tables.ratings import REPEAT_S, Met, changes, rate, shown
 from game.net.tables.table import Follower, NetTable
 
-BEST: Final = 100
-"""The players a `ratings` answer lists."""
 MINE_PAGE: Final = 50
 """The most tables a `my-tables` page lists (at most 350 seats, some 70 KB: one player
 once held 1,500 tables, whose 1.2 MB answer no client could read)."""
@@ -70,15 +76,29 @@ class Club:
         elif isinstance(message, Mine):
             follower.send(my_tables_frame(*self._mine(self.need_player(follower), message.after)))
         elif isinstance(message, LobbyRequest):
-            self.lobby.show(follower, message.follow)
+            self.lobby.show(follower, message)
         elif isinstance(message, Say):
             self._say(follower, message)
         else:
-            best = [
-                {"player": c.pid, "name": c.name, "rating": shown(c), "games": c.games}
-                for c in self.book.best(BEST)
-            ]
-            follower.send(ratings_frame(best))
+            follower.send(self._board(follower, message))
+
+    def _board(self, follower: Follower, asked: RatingsRequest) -> str:
+        """A `ratings` answer: the page of the board asked for (`me`: the asking player's;
+        past the last: the last), and the asking player's place on it."""
+        player = self.need_player(follower) if asked.me else self.players.get(follower)
+        place = None if player is None else self.book.place(player.pid)
+        size = asked.page.size
+        number = (place or 0) // size + 1 if asked.me else asked.page.number
+        board = self.book.board((number - 1) * size, size)
+        last = max(1, -(-board.total // size))
+        if number > last:
+            number = last
+            board = self.book.board((number - 1) * size, size)
+        rows = [
+            {"player": c.pid, "name": c.name, "rating": shown(c), "games": c.games}
+            for c in board.cards
+        ]
+        return ratings_frame(rows, ListPage(number, size), board.total, place)
 
     def need_player(self, follower: Follower) -> Card:
         """The player `follower` said it is (`Refused(NO_PLAYER)` before `hello`)."""

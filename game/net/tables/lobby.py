@@ -1,18 +1,21 @@
 """The lobby (docs/protocol.md "The lobby"): the public tables a player can join, the
-fullest and newest first, and the connections that follow it.
+fullest and newest first, filtered (seats free, size, rated, pace) and in pages, and the
+connections that follow it.
 
-A follower is sent the list when it asks, then a fresh one whenever the list has
-changed, at most one a second: `Lobby.tell` compares the list with what each follower
+A follower is sent the page it asks for, then a fresh one whenever that page has
+changed, at most one a second: `Lobby.tell` compares each follower's page with what it
 was last sent, and the server calls it every second (a test steps the registry's
 clock and calls it)."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from game.net.club_messages import LIVE, WAITS, ListPage, LobbyFilter, LobbyRequest
 from game.net.club_replies import lobby_frame
 from game.net.messages import REMOTE
 from game.net.tables.limits import Clock
@@ -20,10 +23,6 @@ from game.net.tables.table import Follower, NetTable
 
 EVERY_S: Final = 1.0
 """The least time between two lobbies sent to one follower."""
-SHOWN: Final = 300
-"""The most tables a lobby lists: an entry of seven seats with names of 24 characters
-each written as an escaped pair of surrogates is under 3 KB, so a lobby stays within the
-1 MiB of a server's frame (docs/protocol.md "Transport")."""
 SHOWN_PER_NETWORK: Final = 5
 """The most tables opened from one network (`limits.network_of`) a lobby lists, so that
 a few networks' tables cannot hide everyone else's."""
@@ -59,20 +58,41 @@ def free_seats(table: NetTable) -> int:
     )
 
 
-def _listed(tables: Iterable[NetTable]) -> list[NetTable]:
+@dataclass(frozen=True)
+class _Listed:
+    """A table of the lobby, and its seats free (counted once a listing: counting them
+    for each page and its filter took more than half the time of a lobby)."""
+
+    table: NetTable
+    free: int
+
+    def admitted(self, shown: LobbyFilter) -> bool:
+        """Whether the table passes the lobby's filter `shown`."""
+        options = self.table.club.options
+        return (
+            self.free >= shown.free
+            and shown.players in (None, len(self.table.tokens))
+            and shown.rated in (None, options.rated)
+            and shown.pace in (None, LIVE if options.days is None else WAITS)
+        )
+
+
+def _listed(tables: Iterable[NetTable]) -> list[_Listed]:
     """The tables of the lobby: the public ones a player can join (a free seat, the game
     not over), the fullest (fewest seats free) first, then the newest (since it opened
-    or a seat was last taken), up to `SHOWN`, and `SHOWN_PER_NETWORK` of one network's.
-    (It listed the oldest first: 300 tables opened before hid every new one.)"""
-    open_ = [t for t in tables if t.club.options.public and free_seats(t) and not t.is_over()]
-    open_.sort(key=lambda table: (free_seats(table), -table.club.turn_since, table.code))
-    shown: list[NetTable] = []
+    or a seat was last taken), and `SHOWN_PER_NETWORK` of one network's. (It listed the
+    oldest first: 300 tables opened before hid every new one.)"""
+    public = [_Listed(t, free_seats(t)) for t in tables if t.club.options.public]
+    open_ = [listed for listed in public if listed.free and not listed.table.is_over()]
+    open_.sort(key=lambda listed: (listed.free, -listed.table.club.turn_since, listed.table.code))
+    shown: list[_Listed] = []
     per_network: Counter[str] = Counter()
-    for table in open_:
-        opener = table.club.networks[0] if table.club.networks else table.code
-        if per_network[opener] < SHOWN_PER_NETWORK and len(shown) < SHOWN:
+    for listed in open_:
+        club = listed.table.club
+        opener = club.networks[0] if club.networks else listed.table.code
+        if per_network[opener] < SHOWN_PER_NETWORK:
             per_network[opener] += 1
-            shown.append(table)
+            shown.append(listed)
     return shown
 
 
@@ -83,49 +103,71 @@ def _seated(table: NetTable) -> tuple[object, ...]:
 
 @dataclass
 class _Sent:
+    """What a follower follows (its filter and page), and what it was last sent, when."""
+
+    asked: LobbyRequest
     at: float
     frame: str
 
 
 class Lobby:
     """The connections that follow the lobby, and what each was last sent. The lobby is
-    made at most once a second (a `lobby` answered in that second is the same), so that
+    listed at most once a second (a page answered in that second is the same), so that
     asking for it often costs the server little."""
 
     def __init__(self, clock: Clock, tables: Mapping[bytes, NetTable]) -> None:
         self.clock = clock
         self.tables = tables
         self._sent: dict[Follower, _Sent] = {}
-        self._latest: _Sent | None = None
-        """The last lobby made, and when."""
+        self._listed: list[_Listed] = []
+        self._listed_at = -math.inf
+        self._passing: dict[LobbyFilter, list[_Listed]] = {}
+        """The tables that pass each filter asked for since the lobby was last listed
+        (at most 378 filters: the pages of one filter cost one pass over the tables)."""
+        self._pages: dict[tuple[LobbyFilter, ListPage], str] = {}
+        """Each page made since the lobby was last listed, by its filter and page (past
+        the last: the last)."""
         self._entries: dict[bytes, tuple[tuple[object, ...], Mapping[str, object]]] = {}
         """Each listed table's entry, and the seats it was made for (making one costs
         far more than seeing that it is still right)."""
 
-    def frame(self) -> _Sent:
-        """The `lobby` frame (docs/protocol.md "The lobby"), made now or within the last
-        second, and when it was made."""
+    def frame(self, asked: LobbyRequest) -> str:
+        """The `lobby` frame (docs/protocol.md "The lobby") of the page `asked` for (past
+        the last: the last), as the lobby was listed now or within the last second."""
         now = self.clock()
-        latest = self._latest
-        if latest is not None and now - latest.at < EVERY_S:
-            return latest
-        made = {}
-        for table in _listed(self.tables.values()):
-            seated = _seated(table)
-            kept = self._entries.get(table.key)
-            made[table.key] = (
-                kept if kept is not None and kept[0] == seated else (seated, entry(table))
-            )
-        self._entries = made
-        self._latest = _Sent(now, lobby_frame([entry for _, entry in made.values()]))
-        return self._latest
+        if now - self._listed_at >= EVERY_S:
+            self._listed, self._listed_at = _listed(self.tables.values()), now
+            self._passing, self._pages = {}, {}
+            listed = {each.table.key for each in self._listed}
+            self._entries = {k: kept for k, kept in self._entries.items() if k in listed}
+        shown = asked.filter
+        passing = self._passing.get(shown)
+        if passing is None:
+            passing = self._passing[shown] = [t for t in self._listed if t.admitted(shown)]
+        size = asked.page.size
+        page = ListPage(min(asked.page.number, max(1, -(-len(passing) // size))), size)
+        frame = self._pages.get((shown, page))
+        if frame is None:
+            start = (page.number - 1) * size
+            entries = [self._entry(each.table) for each in passing[start : start + size]]
+            frame = self._pages[shown, page] = lobby_frame(entries, page, len(passing))
+        return frame
 
-    def show(self, follower: Follower, follow: bool) -> None:
-        """Send `follower` the lobby, and have it follow (`follow`) or no longer."""
-        latest = self.frame()
-        follower.send(latest.frame)
-        if follow:
-            self._sent[follower] = _Sent(self.clock(), latest.frame)
+    def _entry(self, table: NetTable) -> Mapping[str, object]:
+        """`table`'s entry, made again only when its seats changed."""
+        seated = _seated(table)
+        kept = self._entries.get(table.key)
+        if kept is None or kept[0] != seated:
+            kept = self._entries[table.key] = (seated, entry(table))
+        return kept[1]
+
+    def show(self, follower: Follower, asked: LobbyRequest) -> None:
+        """Send `follower` the page `asked` for, and have it follow that page
+        (`asked.follow`) or no longer."""
+        frame = self.frame(asked)
+        follower.send(frame)
+        if asked.follow:
+            self._sent[follower] = _Sent(asked, self.clock(), frame)
         else:
             self._sent.pop(follower, None)
 
@@ -134,13 +176,11 @@ class Lobby:
         self._sent.pop(follower, None)
 
     def tell(self) -> None:
-        """Send each follower the lobby if it has changed since its last, and that was a
+        """Send each follower its page if it has changed since its last, and that was a
         second ago or more (the server calls it every second)."""
-        if not self._sent:
-            return
         now = self.clock()
-        frame = self.frame().frame
         for follower, sent in self._sent.items():
+            frame = self.frame(sent.asked)
             if now - sent.at >= EVERY_S and sent.frame != frame:
                 follower.send(frame)
                 sent.at, sent.frame = now, frame

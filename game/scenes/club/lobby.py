@@ -1,20 +1,22 @@
-"""Play online: the club's lobby (its public tables with a free seat, live), Your tables
-(every unfinished one, by whom you play with, marked where it is your turn) and the
-ratings board (your place picked out), under three tabs; a table is joined or opened
-again with one click on its selected row (or Enter), or by its code. New online table
-opens a table there. The name said to the club is asked once, when the settings have
-none."""
+"""Play online: the club's lobby (its public tables with a free seat, live, filtered by
+seats free, size, rated and pace, in pages), Your tables (every unfinished one, by whom
+you play with, marked where it is your turn) and the ratings board (in pages, your row
+picked out; Me turns to your page), under three tabs; a table is joined or opened again
+with one click on its selected row (or Enter), or by its code. New online table opens a
+table there. The name said to the club is asked once, when the settings have none."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import pygame
 
 from game.ai.rating_scale import club_rating_words
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.net.club import ClubSession, hosted_at, seen_at
+from game.net.club_answers import Paging
+from game.net.club_messages import LIVE, WAITS, LobbyFilter
 from game.net.table_opening import TableOpening
 from game.scenes.club.hello import NAME_LENGTH, NAME_SETTING, club_hello, saved_name
 from game.scenes.games.frame import RowList
@@ -29,8 +31,8 @@ from game.ui.club_words import (
 )
 from game.ui.painting import blit_text
 from game.ui.text import shrunk_text
-from game.ui.theme import PALETTE
-from game.ui.widgets.controls import Button
+from game.ui.theme import PALETTE, Colour
+from game.ui.widgets.controls import Button, Choice, same_size
 from game.ui.widgets.rows import lay_out_row
 from game.ui.widgets.text_field import TextField
 
@@ -50,8 +52,49 @@ COLUMNS: Final = {
     MINE: [(N_("Playing with"), 0.4), (N_("Pace"), 0.2), (N_("Turn"), 0.18), (N_("Table"), 0.22)],
     RATINGS: [(N_("Place"), 0.14), (N_("Player"), 0.46), (N_("Rating"), 0.2), (N_("Games"), 0.2)],
 }
+FREE_SEATS: Final[list[tuple[int, str]]] = [
+    (1, N_("Any free seats")),
+    (2, N_("2+ free seats")),
+    (3, N_("3+ free seats")),
+    (4, N_("4+ free seats")),
+    (5, N_("5+ free seats")),
+    (6, N_("6+ free seats")),
+]
+SIZES: Final[list[tuple[int | None, str]]] = [
+    (None, N_("Any size")),
+    (2, N_("2 players")),
+    (3, N_("3 players")),
+    (4, N_("4 players")),
+    (5, N_("5 players")),
+    (6, N_("6 players")),
+    (7, N_("7 players")),
+]
+RATED_OR_NOT: Final[list[tuple[bool | None, str]]] = [
+    (None, N_("Rated or not")),
+    (True, N_("Rated")),
+    (False, N_("Unrated")),
+]
+PACES: Final[list[tuple[str | None, str]]] = [
+    (None, N_("Any pace")),
+    (LIVE, N_("Live")),
+    (WAITS, N_("Days a move")),
+]
 CODE_LENGTH: Final = 64
 ROW_KEYS: Final = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+T = TypeVar("T")
+NO_PAGES: Final = Paging(1, 1, 0)
+"""The page of a tab not paged (Your tables), or of which the club has said nothing."""
+
+
+class Filter(Choice[T]):
+    """One of the lobby's filters: its first value lists every table; any other narrows
+    the list, and is drawn in gold so that the player sees which filters are on."""
+
+    def __init__(self, options: list[tuple[T, str]], on_change: Callable[[T], None]) -> None:
+        super().__init__("", options, options[0][0], on_change)
+
+    def value_colour(self) -> Colour:
+        return PALETTE.gold if self.index and self.enabled else super().value_colour()
 
 
 class ClubScene(TableCallingScene):
@@ -64,7 +107,14 @@ class ClubScene(TableCallingScene):
             key: self.form.add(Button(label, self._shower(key), primary=key == LOBBY))
             for key, label in TABS
         }
+        self.free = self.form.add(Filter(FREE_SEATS, self._filtered))
+        self.size = self.form.add(Filter(SIZES, self._filtered))
+        self.rated = self.form.add(Filter(RATED_OR_NOT, self._filtered))
+        self.pace = self.form.add(Filter(PACES, self._filtered))
         self.lists = {key: RowList(columns, self._opener()) for key, columns in COLUMNS.items()}
+        self.previous = self.form.add(Button(N_("◀ Previous"), lambda: self.turn(-1)))
+        self.me = self.form.add(Button(N_("Me"), self.find_me))
+        self.next = self.form.add(Button(N_("Next ▶"), lambda: self.turn(1)))
         self.name = self.form.add(
             TextField(N_("Your name"), saved_name(services), self._edited, NAME_LENGTH)
         )
@@ -81,11 +131,17 @@ class ClubScene(TableCallingScene):
         self.shown = 0
         """The session's news the rows show."""
         self._placed = False
-        """Whether the player's place was selected on the ratings board since its tab
-        was shown."""
+        """Whether the player's row was selected on the ratings board since its tab was
+        shown (or Me pressed)."""
         self.said = ""
         """A line for the player: what went wrong, or that a table is being called."""
         self.body = pygame.Rect(0, 0, 0, 0)
+        self.pager = pygame.Rect(0, 0, 0, 0)
+        """Where the page's words go, between the page buttons."""
+
+    @property
+    def filters(self) -> list[Filter[Any]]:
+        return [self.free, self.size, self.rated, self.pace]
 
     @property
     def asking_name(self) -> bool:
@@ -141,6 +197,30 @@ class ClubScene(TableCallingScene):
     def _opener(self) -> Callable[[int], None]:
         return lambda _index: self.open_selected()
 
+    def _filtered(self, _value: object) -> None:
+        """Follow the lobby's tables that pass the filters as they are now set."""
+        if self.session is not None:
+            shown = LobbyFilter(self.free.value, self.size.value, self.rated.value, self.pace.value)
+            self.session.filter_lobby(shown)
+            self.lists[LOBBY].select(0)
+
+    def turn(self, pages: int) -> None:
+        """Show the page `pages` after this tab's (before it: negative)."""
+        session = self.session
+        if session is None:
+            return
+        if self.tab == LOBBY:
+            session.turn_lobby(pages)
+        else:
+            session.turn_board(pages)
+        self.list.select(0)
+
+    def find_me(self) -> None:
+        """Turn the board to the player's page, their row selected."""
+        if self.session is not None:
+            self.session.find_me()
+            self._placed = False
+
     def show(self, tab: str) -> None:
         self.tab = tab
         self._placed = False
@@ -159,6 +239,8 @@ class ClubScene(TableCallingScene):
         session = self.session
         if session is None:
             return
+        lobby = session.lobby.tables if session.lobby else ()
+        paging = session.lobby.paging if session.lobby else NO_PAGES
         self.lists[LOBBY].set_rows(
             [
                 [
@@ -168,8 +250,9 @@ class ClubScene(TableCallingScene):
                     pace_words(entry.pace),
                     _("Rated") if entry.rated else "",
                 ]
-                for entry in session.lobby or ()
-            ]
+                for entry in lobby
+            ],
+            page=(paging.first, paging.total),
         )
         mine = session.mine or ()
         self.lists[MINE].set_rows(
@@ -184,17 +267,22 @@ class ClubScene(TableCallingScene):
             ],
             dim={index for index, table in enumerate(mine) if not table.to_move},
         )
-        board = self.lists[RATINGS]
+        board, rows = self.lists[RATINGS], session.board.players if session.board else ()
+        paging = session.board.paging if session.board else NO_PAGES
+        own = session.my_row()
         board.set_rows(
             [
-                [str(place + 1), row.name, club_rating_words(row.rating), str(row.games)]
-                for place, row in enumerate(session.board or ())
-            ]
+                [str(place), row.name, club_rating_words(row.rating), str(row.games)]
+                for place, row in enumerate(rows, paging.first + 1)
+            ],
+            marked=set() if own is None else {own},
+            page=(paging.first, paging.total),
         )
-        place = session.place()
-        if self.tab == RATINGS and place is not None and not self._placed:
-            board.select(place)  # once a visit: later news keep the row the player chose
+        if self.tab == RATINGS and own is not None and not self._placed:
+            board.select(own)  # once a visit: later news keep the row the player chose
+            board.scroll_to(own - board.visible_rows // 2)  # with the players around
             self._placed = True
+        self._enable_pages()
 
     def open_selected(self) -> None:
         """Join the lobby's selected table, or sit again at one of yours."""
@@ -202,7 +290,7 @@ class ClubScene(TableCallingScene):
         if session is None or self.opening is not None:
             return
         index, address = self.list.selected, self.services.settings.club_server
-        lobby = session.lobby or ()
+        lobby = session.lobby.tables if session.lobby else ()
         if self.tab == LOBBY and index < len(lobby):
             code = lobby[index].table
             self.opening = TableOpening.club_join(address, club_hello(self.services), code)
@@ -270,9 +358,20 @@ class ClubScene(TableCallingScene):
         tabs = pygame.Rect(margin, below_title, width - 2 * margin, ui.px(44))
         if not asking:
             lay_out_row(list(self.tabs.values()), tabs, ui.px(200), ui.px(10), ui)
-        row_y = height - ui.px(70)
         top = tabs.bottom + gap
-        self.body = pygame.Rect(margin, top, width - 2 * margin, row_y - ui.px(40) - top)
+        for choice in self.filters:
+            choice.visible = not asking and self.tab == LOBBY
+        if self.free.visible:
+            top = self._lay_out_filters(pygame.Rect(margin, top, tabs.width, ui.px(40)), gap)
+        row_y = height - ui.px(70)
+        bottom = row_y - ui.px(40)
+        self.previous.visible = self.next.visible = not asking and self.tab != MINE
+        self.me.visible = not asking and self.tab == RATINGS
+        if self.previous.visible:
+            pages = pygame.Rect(margin, bottom - ui.px(42), tabs.width, ui.px(42))
+            self._lay_out_pages(pages, gap)
+            bottom = pages.y - ui.px(8)
+        self.body = pygame.Rect(margin, top, width - 2 * margin, bottom - top)
         self.list.layout(self.body, ui)
         self.name.visible = self.start.visible = asking
         self.name.rect = pygame.Rect(0, 0, ui.px(320), ui.px(46))
@@ -291,6 +390,54 @@ class ClubScene(TableCallingScene):
             lay_out_row(actions, row, ui.px(270), gap, ui)
         self.refill()
 
+    def _lay_out_filters(self, row: pygame.Rect, gap: int) -> int:
+        """The lobby's four filters side by side in `row`; the y below them."""
+        width = (row.width - gap * (len(self.filters) - 1)) // len(self.filters)
+        for number, choice in enumerate(self.filters):
+            choice.rect = pygame.Rect(row.x + number * (width + gap), row.y, width, row.height)
+        same_size(self.filters)
+        return row.bottom + gap
+
+    def _lay_out_pages(self, row: pygame.Rect, gap: int) -> None:
+        """Previous at the left of `row`, Next at its right, Me (the board's) after
+        Previous, and the page's words between."""
+        ui = self.services.ui
+        wide = ui.px(160)
+        self.previous.rect = pygame.Rect(row.x, row.y, wide, row.height)
+        self.next.rect = pygame.Rect(row.right - wide, row.y, wide, row.height)
+        self.me.rect = pygame.Rect(self.previous.rect.right + gap, row.y, ui.px(130), row.height)
+        same_size([self.previous, self.me, self.next])
+        left = (self.me if self.me.visible else self.previous).rect.right + gap
+        self.pager = pygame.Rect(left, row.y, self.next.rect.x - gap - left, row.height)
+
+    def paging(self) -> Paging:
+        """The page this tab shows (Your tables, or nothing said yet: `NO_PAGES`)."""
+        session = self.session
+        if session is None or self.tab == MINE:
+            return NO_PAGES
+        answer = session.lobby if self.tab == LOBBY else session.board
+        return NO_PAGES if answer is None else answer.paging
+
+    def _enable_pages(self) -> None:
+        """Previous and Next where there is a page to turn to, Me once the player has a
+        place on the board (a new player has none until 10 rated games)."""
+        paging = self.paging()
+        self.previous.enabled = paging.page > 1
+        self.next.enabled = paging.more
+        self.me.enabled = self.session is not None and self.session.place() is not None
+
+    def page_words(self) -> str:
+        """ "Page 2 of 5 · 94 tables" (players, on the board)."""
+        paging = self.paging()
+        total = paging.total
+        if self.tab == LOBBY:
+            counted = ngettext("{count} table", "{count} tables", total)
+        else:
+            counted = ngettext("{count} player", "{count} players", total)
+        return _("Page {page} of {pages} · {counted}").format(
+            page=paging.page, pages=paging.pages, counted=counted.format(count=total)
+        )
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.blit(self.services.felt(), (0, 0))
         ui = self.services.ui
@@ -301,10 +448,13 @@ class ClubScene(TableCallingScene):
             blit_text(surface, image, self.name.rect.midtop, "midbottom")
         else:
             self.list.draw(surface, ui, self.empty_words())
+        if self.previous.visible and self.paging() is not NO_PAGES:
+            words = shrunk_text(ui, self.page_words(), 17, self.pager.width, PALETTE.text_dim)
+            blit_text(surface, words, self.pager.center)
         if self.said:
             room = surface.get_width() - ui.px(64)
             line = shrunk_text(ui, self.said, 16, room, PALETTE.gold)
-            said_y = (self.body.bottom + self.back.rect.top) // 2
+            said_y = self.back.rect.top - ui.px(20)  # between the pages' row and the buttons'
             blit_text(surface, line, (surface.get_width() // 2, said_y))
         self.form.draw(surface, ui)
 
@@ -328,11 +478,13 @@ class ClubScene(TableCallingScene):
 
     def empty_words(self) -> str:
         session = self.session
-        waiting: Sequence[object] | None = None
+        waiting: object = None
         if session is not None:
             waiting = {LOBBY: session.lobby, MINE: session.mine, RATINGS: session.board}[self.tab]
-        if waiting is None:
+        if session is None or waiting is None:
             return _("Asking the club…")
+        if self.tab == LOBBY and session.lobby_asked.filter != LobbyFilter():
+            return _("No table fits these filters: choose others, or open a new one.")
         return {
             LOBBY: _("No table waits for players: open a new one."),
             MINE: _("You have no unfinished tables at this club."),

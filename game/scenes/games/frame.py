@@ -78,6 +78,12 @@ class RowList:
         """(header, share of the width) per column."""
         self.rows: Sequence[Sequence[Cell]] = []
         self.dim: set[int] = set()
+        self.marked: set[int] = set()
+        """The rows picked out in gold (the player's own)."""
+        self.first = 0
+        """The place of the first row among all (a page of a longer list)."""
+        self.total = 0
+        """How many rows the whole list has (a page's or more)."""
         self.selected = 0
         self.top = 0
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -122,11 +128,20 @@ class RowList:
         self._backdrop = backdrop
         self._render_rows()
 
-    def set_rows(self, rows: Sequence[Sequence[Cell]], dim: set[int] | None = None) -> None:
+    def set_rows(
+        self,
+        rows: Sequence[Sequence[Cell]],
+        dim: set[int] | None = None,
+        marked: set[int] | None = None,
+        page: tuple[int, int] | None = None,
+    ) -> None:
         """The rows to show (read only as they come into view: a long list may word its
-        rows lazily) and those drawn dim."""
+        rows lazily), those drawn dim and those picked out in gold; `page`: the rows are
+        a page of a longer list, from place `page[0]` (0 the first) of `page[1]`."""
         self.rows = rows
         self.dim = dim or set()
+        self.marked = marked or set()
+        self.first, self.total = page or (0, len(rows))
         self._render_rows()
 
     def _render_rows(self) -> None:
@@ -148,6 +163,7 @@ class RowList:
         cells = self._cells.get(index)
         if cells is None:
             colour = PALETTE.text_dim if index in self.dim else PALETTE.text
+            colour = PALETTE.gold if index in self.marked else colour
             cells = []
             for cell, x, end in zip(self.rows[index], self._xs, self._ends, strict=True):
                 fewest = cell[-1] if isinstance(cell, tuple) else cell
@@ -212,7 +228,7 @@ class RowList:
         surface.blit(self._backdrop, self.rect)
         header_y = self.rect.y + self.row_height // 2
         for (header, _share), x in zip(self.columns, self._xs, strict=True):
-            blit_text(
+            drawn = blit_text(
                 surface, ui.text(_(header), 16, PALETTE.gold, "bold"), (x, header_y), "midleft"
             )
         if not self.rows:
@@ -240,14 +256,17 @@ class RowList:
                 blit_text(surface, text, (x, row_rect.centery), "midleft")
         if self.scrollbar.needed:
             shown = _("{first}-{last} of {count}").format(
-                first=self.top + 1, last=last, count=len(self.rows)
+                first=self.first + self.top + 1, last=self.first + last, count=self.total
             )
-            blit_text(
-                surface,
-                ui.text(shown, 14, PALETTE.text_dim),
-                (self.rect.right - ui.px(16), header_y),
-                "midright",
-            )
+            room = self.rect.right - ui.px(16) - drawn.right - ui.px(12)
+            size = ui.common_size([shown], 14, room)
+            if ui.widest([shown], size) <= room:  # else the last header's words need it
+                blit_text(
+                    surface,
+                    ui.text(shown, size, PALETTE.text_dim),
+                    (self.rect.right - ui.px(16), header_y),
+                    "midright",
+                )
         self.scrollbar.draw(surface, ui)
 
 

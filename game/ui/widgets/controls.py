@@ -17,7 +17,7 @@ import pygame
 from game.i18n import _, format_percent, in_every_language
 from game.ui.painting import Ui, blit_lines, blit_text, rounded_box
 from game.ui.text import shrunk_text
-from game.ui.theme import PALETTE
+from game.ui.theme import PALETTE, Colour
 
 T = TypeVar("T")
 
@@ -350,6 +350,10 @@ class Choice(Row, Generic[T]):
                 return max(least, min(most, round(self.rect.width * 0.5)))
         return (least + most) // 2  # neither has all it needs: each gives up as much
 
+    def value_colour(self) -> Colour:
+        """The colour the value is drawn in."""
+        return PALETTE.text if self.enabled else PALETTE.text_dim
+
     def words(self) -> str:
         """The value as the control shows it (each option's words are a message for
         the catalogue, translated here)."""
@@ -377,10 +381,9 @@ class Choice(Row, Generic[T]):
                 colour,
                 [tip, (cx - pointing * size, cy - size), (cx - pointing * size, cy + size)],
             )
-        text_colour = PALETTE.text if self.enabled else PALETTE.text_dim
         room = control.width - 2 * arrow
         words_size = self.sizes.size(ui, VALUE)
-        words = shrunk_text(ui, self.words(), words_size, room, text_colour, "bold")
+        words = shrunk_text(ui, self.words(), words_size, room, self.value_colour(), "bold")
         blit_text(surface, words, control.center)
 
 
