@@ -18,7 +18,6 @@ from game.net.kept_seats import SETTING as KEPT
 from game.net.kept_seats import KeptSeats
 from game.net.remote_match import RemoteMatch
 from game.play.events import Event, Resynced
-from game.play.table_flow import Turn
 from game.scenes.online.chat import ChatPanel
 from game.scenes.table.scene import TableScene
 from game.ui.painting import blit_text, draw_count_badge, draw_panel
@@ -118,11 +117,6 @@ class RemoteTableScene(TableScene):
         self.invite_panel.center = figure.center
         self.chat.lay_out(figure)
 
-    def human_can_act(self) -> bool:
-        """As at a local table, and only while the table is not waiting on the network
-        (every seat taken, no move of ours on its way)."""
-        return super().human_can_act() and self.match.turn() is not Turn.COMPUTER
-
     def draw_button_shown(self) -> bool:
         return super().draw_button_shown() and not self.remote.watching
 
@@ -138,12 +132,12 @@ class RemoteTableScene(TableScene):
             self.services.notify(words)
         self.chat.update()
 
-    def show_events(self, events: list[Event]) -> None:
+    def show(self, events: list[Event]) -> None:
         if any(isinstance(event, Resynced) for event in events):
             self.controls.drop()
             self._rebuild_sprites()
             self.sync_scores()
-        super().show_events(events)
+        super().show(events)
 
     def handle_event(self, event: pygame.Event) -> bool:
         if self.chat.handle_event(event):

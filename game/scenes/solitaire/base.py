@@ -4,10 +4,10 @@ A `SolitaireScene` shows a `SolitaireSession` (game.play: the deal's moves, undo
 redo, assists, its end and the auto-player's advice): the figure in a pannable, zoomable
 `LatticeView`, the sources of tiles (stock and discard pile, or the seven piles) in a
 panel drawn by the subclass, a top bar (deal number, new deal, restart) and a bottom bar
-(undo, redo, hint, auto-play). The screen is a session screen (game.scenes
-.session_screen): its parts share a `SolitaireContext` and take each move's events in
-turn. Every rule question is asked of the engine: the lit spots are its legal moves,
-nothing else.
+(undo, redo, hint, auto-play). It is a session screen
+(game/scenes/session_screen.py): its parts share a `SolitaireContext` and take each
+move's events in turn. Every rule question is asked of the engine: the lit spots are its
+legal moves, nothing else.
 
 Slow thinking never blocks the window: the solvers and the fair draw-solitaire player
 run through the app's adviser (a worker process, `game.ai.worker`).

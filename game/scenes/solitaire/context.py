@@ -1,5 +1,5 @@
-"""What the parts of a solitaire screen work with: the session context (game.scenes
-.session_screen: the services, the deal's session, the autosave, `play`) and the search
+"""What the parts of a solitaire screen work with: the session context (the services,
+the deal's session, the autosave, `play`: game/scenes/session_screen.py) and the search
 for a winnable deal under way, during which the board takes no moves."""
 
 from __future__ import annotations

@@ -2,16 +2,18 @@
 
 The scene turns the players' input into moves and commands and animates the events that
 come back; its `TableFlow` (game.play) runs the turns, computers, undo, clock and
-autosave point, and the rules engine decides. Each move comes back as a `MoveResult`,
-which drives the scoring animation; the record is saved as soon as each move is played,
-so Continue resumes exactly. Computers think through the app's adviser (a worker
-process) while the window keeps drawing.
+autosave point, and the rules engine decides. It is a session screen
+(game/scenes/session_screen.py): the parts play moves through its `SessionContext`,
+whose events come back to the screen (each `MovePlayed`'s `MoveResult` drives the
+scoring animation) and to the turns (a `GameEnded` goes to the history); the record is
+saved in the frame after each move, so Continue resumes exactly. Computers think through the app's
+adviser (a worker process) while the window keeps drawing.
 
 The scene's parts, each given only what it works with: `TableStage` (the picture),
 `TableControls` (what the player holds and points at, and the keys), `TableCommands`
 (what the buttons and keys do), `TableTurns` (the pace and who has the mouse),
 `TableMoves` (how a move looks), `TableNarration` (the spoken board), `TableHelp`
-(hint, undo and redo, the coach's tips), `TableAutosave` and the hand-off panel.
+(hint, undo and redo, the coach's tips) and the hand-off panel.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from game.rules.record.document import GameRecord
 from game.rules.table import TableState
 from game.scenes.base import Scene
 from game.scenes.requests import ScoreRequest
-from game.scenes.table.autosave import TableAutosave
+from game.scenes.session_screen import Autosave, SessionContext
 from game.scenes.table.commands import TableCommands
 from game.scenes.table.controls import TableControls
 from game.scenes.table.handoff import HandoffPanel
@@ -71,6 +73,8 @@ class TableScene(Scene):
             self.match, self.failure = open_couch_table(config, record, services.adviser)
         else:
             self.match, self.failure = match, None
+        autosave = Autosave(services, self.match.keeps_record)
+        self.context = context = SessionContext(services, self.match, autosave)
         self.stage = TableStage(
             services.ui,
             services.art,
@@ -87,45 +91,24 @@ class TableScene(Scene):
         self.last_words = ""
         """What the last move did, said in the status bar while it stays in view."""
         self.moves = TableMoves(stage, self.match, services.sound)
-        self.turns = TableTurns(
-            self.match,
-            settings=services.settings,
-            storage=services.storage,
-            sound=services.sound,
-            stage=stage,
-            moves=self.moves,
-            show_score=self.show_score,
-        )
+        self.turns = TableTurns(context, stage, self.moves, show_score=self.show_score)
         self.commands = TableCommands(
-            self.match,
+            context,
             self.help,
             self.turns,
             self.tweens,
             can_act=self.human_can_act,
-            play=self.play,
             turn_changed=self._turn_changed,
-            open_screen=services.open,
         )
         self.controls = TableControls(
-            self.match,
+            context,
             stage,
-            notify=services.notify,
             can_act=self.human_can_act,
-            play=self.play,
             hinted=self.help.hinted_tile,
             commands=self.commands,
         )
-        self.narration = TableNarration(
-            self.match, self.controls, lambda: services.speech, self.turns.tray_seat
-        )
-        self.autosave = TableAutosave(
-            self.match,
-            services.storage,
-            self.turns.report_finished,
-            self.moves.prepare_art,
-        )
-        self._shown_at = -1
-        """The frame that showed the last move (its save waits for the next)."""
+        self.narration = TableNarration(context, self.controls, self.turns.tray_seat)
+        context.parts = [self, self.turns]
         self.handoff = HandoffPanel(self.turns.hand_over_mouse, self.commands.undo)
         self.buttons = self.make_buttons()
         for button in self.buttons.values():
@@ -172,15 +155,21 @@ class TableScene(Scene):
             self.services.pop()
             return
         self.help.set_tips(self.services.settings.coach_tips)
-        self.autosave.save()
+        self.context.autosave.save(self.match)
 
     def exit(self) -> None:
-        self.autosave.save_if_due()
+        self.save_if_due(at_once=True)
         self.match.close()
 
     def pause(self) -> None:
         super().pause()
-        self.autosave.save_if_due()
+        self.save_if_due(at_once=True)
+
+    def save_if_due(self, at_once: bool = False) -> None:
+        """The autosave a move asked for (see `Autosave.save_if_due`), then the tile art
+        the next moves may show."""
+        if self.context.save_if_due(at_once):
+            self.moves.prepare_art()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.stage.lay_out(size)
@@ -225,15 +214,13 @@ class TableScene(Scene):
     def play(self, move: Move) -> None:
         """Play a human's `move` for the seat to act (it is legal: it came from a lit spot,
         the forced move or the free draw)."""
-        self.show_events(self.match.play(move))
+        self.context.play(move)
 
-    def show_events(self, events: list[Event]) -> None:
-        """Animate what the match says happened; the next frame saves it (a move's own
-        frame starts its animation: with the save too it was the slowest of a game)."""
+    def show(self, events: list[Event]) -> None:
+        """The screen's own part of showing what the match says happened: each move."""
         for event in events:
             if isinstance(event, MovePlayed):
                 self._show_move(event)
-        self._shown_at = self.services.frames
 
     def _show_move(self, event: MovePlayed) -> None:
         self.help.show(None)
@@ -250,8 +237,7 @@ class TableScene(Scene):
     # --- turns --------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        if self.services.frames != self._shown_at:
-            self.autosave.save_if_due()
+        self.save_if_due()
         self._advance(dt)
 
     def _advance(self, dt: float) -> None:
@@ -265,7 +251,7 @@ class TableScene(Scene):
             self.services.notify(tip)
         played = self.turns.step(dt)
         if played:
-            self.show_events(played)
+            self.context.show(played)
         if (banner := self.turns.banner_seat) is not None:
             self.handoff.show(
                 self.stage.handoff_area(), self.services.ui, self.turns.news_for(banner)
@@ -299,7 +285,7 @@ class TableScene(Scene):
         self.stage.fit_view()
         self._rebuild_sprites()
         self.sync_scores()
-        self.autosave.save()
+        self.context.autosave.save(self.match)
 
     def _turn_changed(self, seat: int, words: str) -> None:
         """After an undo or redo: the position is shown as it now stands, no animation."""
@@ -311,7 +297,7 @@ class TableScene(Scene):
         self.services.notify(words)
         self.narration.turn_changed()
         self.narration.say(words)
-        self.autosave.save()
+        self.context.autosave.save(self.match)
 
     # --- events -------------------------------------------------------------------------
 
