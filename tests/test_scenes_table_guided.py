@@ -82,10 +82,10 @@ def test_the_guided_game_steps_through_to_its_end(
     assert isinstance(scene, GuidedGameScene)
     titles = []
     while not scene.lesson.finished:
-        titles.append(scene.coach_words()[0])
+        titles.append(scene.coach.words()[0])
         play_step(app, scene)
     assert "A two-sided opportunity play" in titles and "A pass" in titles
-    title, words = scene.coach_words()
+    title, words = scene.coach.words()
     assert title == "The end of the hand" and "you +90, the computer -40" in words
     assert scene.state.hand_result() == [90, -40]
     run_until(app, lambda: scene.buttons["continue"].enabled)
@@ -104,9 +104,9 @@ def test_the_contacts_are_explained_in_the_themes_colours(
     scene = GuidedGameScene(app)
     app.push(scene)
     app.run_frames(1)
-    while scene.coach_words()[0] != "A matching contact" or not scene.lesson.explaining:
+    while scene.coach.words()[0] != "A matching contact" or not scene.lesson.explaining:
         play_step(app, scene)
-    assert scene.coach_words()[1].startswith("Pink 2 meets pink 2: no points.")
+    assert scene.coach.words()[1].startswith("Pink 2 meets pink 2: no points.")
 
 
 def test_the_guided_game_is_skipped_from_the_rules_screen(

@@ -13,12 +13,14 @@ The scene's parts, each given only what it works with: `TableStage` (the picture
 `TableControls` (what the player holds and points at, and the keys), `TableCommands`
 (what the buttons and keys do), `TableTurns` (the pace and who has the mouse),
 `TableMoves` (how a move looks), `TableNarration` (the spoken board), `TableHelp`
-(hint, undo and redo, the coach's tips) and the hand-off panel.
+(hint, undo and redo, the coach's tips) and the hand-off panel. Panels over the figure
+(the lesson's, the online table's invitation and chat) are `TablePanel` parts composed
+into the screen.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -55,6 +57,20 @@ from game.ui.widgets.controls import Button
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
+
+
+class TablePanel(Protocol):
+    """A panel composed into the table screen over its figure: laid out with the screen,
+    updated after it, drawn over it (in the order of `TableScene.panels`) and given each
+    event before it (the panel drawn last first)."""
+
+    def lay_out(self, figure: pygame.Rect) -> None: ...
+
+    def update(self) -> None: ...
+
+    def handle_event(self, event: pygame.Event) -> bool: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
 
 
 class TableScene(Scene):
@@ -109,6 +125,8 @@ class TableScene(Scene):
         )
         self.narration = TableNarration(context, self.controls, self.turns.tray_seat)
         context.parts = [self, self.turns]
+        self.panels: list[TablePanel] = []
+        """The panels over the figure, in the order they are drawn."""
         self.handoff = HandoffPanel(self.turns.hand_over_mouse, self.commands.undo)
         self.buttons = self.make_buttons()
         for button in self.buttons.values():
@@ -177,6 +195,8 @@ class TableScene(Scene):
         lay_out_buttons(
             [b for b in self.buttons.values() if b.visible], self.layout.buttons, self.services.ui
         )
+        for panel in self.panels:  # the lesson's narrows the board
+            panel.lay_out(self.layout.figure)
         self.stage.fit_view()
         self._rebuild_sprites()
 
@@ -239,6 +259,8 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.save_if_due()
         self._advance(dt)
+        for panel in self.panels:
+            panel.update()
 
     def _advance(self, dt: float) -> None:
         self.clock += dt
@@ -302,6 +324,8 @@ class TableScene(Scene):
     # --- events -------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.Event) -> bool:
+        if any(panel.handle_event(event) for panel in reversed(self.panels)):
+            return True
         if self.turns.banner_seat is not None:
             return self.handoff.handle_event(event)
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -333,6 +357,8 @@ class TableScene(Scene):
         if banner is not None:
             names, undoer = self.match.names, self.commands.undoer()
             self.handoff.draw(surface, ui, names[banner], None if undoer is None else names[undoer])
+        for panel in self.panels:
+            panel.draw(surface)
 
     def keep_clear(self) -> list[pygame.Rect]:
         """Notices stay off the tray: the player's own tiles."""
