@@ -4,6 +4,7 @@ leaves no save, record or history behind."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 
 from game.app import App
 from game.persist.history import load_history
+from game.play.table_flow import Turn
 from game.rules.modes import Mode
 from game.rules.moves import PLACE
 from game.scenes.menus.menu import MenuScene
@@ -149,3 +151,29 @@ def test_no_computer_thinks_while_the_lesson_asks_you_to_read(
             assert "thinking…" not in said and "to play" in said
         play_step(app, scene)
     assert read_on_its_turn
+
+
+def test_the_table_stays_still_while_the_lesson_is_read_on_the_computers_turn(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """While the lesson's words wait for Continue on the computer's turn, the computer
+    does not play and the window has nothing to draw until the player goes on."""
+    app = make_app(tmp_path)
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    Input(app, FRAMES).click(menu.offer["learn"])
+    scene = app.scene
+    assert isinstance(scene, GuidedGameScene)
+    flow = scene.lesson.flow
+    for _ in range(60):
+        run_until(app, lambda: lesson_ready(scene))
+        if scene.lesson.can_go_on() and flow.turn() is Turn.COMPUTER:
+            break
+        play_step(app, scene)
+    else:
+        pytest.fail("the lesson never waited on the computer's turn")
+    moves = len(flow.state.moves)
+    app.run_frames(240)
+    assert scene.still_for() == math.inf and len(flow.state.moves) == moves
+    play_step(app, scene)  # Continue: the computer plays
+    run_until(app, lambda: len(flow.state.moves) > moves)

@@ -9,7 +9,6 @@ own."""
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -17,7 +16,6 @@ import pygame
 from game.i18n import N_, _
 from game.persist.achievements import count_lesson_opportunity
 from game.play.lesson import Lesson
-from game.play.table_flow import Turn
 from game.scenes.requests import Screen
 from game.scenes.table.coach_panel import CoachPanel
 from game.scenes.table.scene import TableScene
@@ -88,13 +86,6 @@ class GuidedGameScene(TableScene):
         finished = self.lesson.finished
         self.buttons["continue"].label = N_("Play a game") if finished else N_("Continue (Enter)")
         self.buttons["skip"].label = N_("Back") if finished else N_("Skip the lesson")
-
-    def still_for(self) -> float:
-        """Its computer plays only once the lesson's words are read: while they wait for
-        Continue on the computer's turn, the table waits with them."""
-        still_for = super().still_for()
-        reading = self.lesson.waiting and self.match.turn() is Turn.COMPUTER
-        return math.inf if still_for == 0 and reading and not self.stage.moving() else still_for
 
     def status_text(self) -> Said:
         if self.lesson.waiting and not self.lesson.finished:

@@ -159,8 +159,8 @@ class TableTurns:
     def _waits_for(self) -> float:
         """Seconds until the turns move on by themselves: the pause or the hold left;
         `math.inf` while the game waits for a person (the hand-off's Ready, the move of a
-        human who has the mouse) or for a computer's answer (news); 0 when the next
-        step acts."""
+        human who has the mouse, a lesson's reader) or for a computer's answer (news); 0
+        when the next step acts."""
         if self.banner_seat is not None:
             return math.inf
         if self.wait_s > 0 or self.hold_s > 0:
@@ -170,8 +170,8 @@ class TableTurns:
         if turn is Turn.HUMAN:
             has_mouse = self.mouse_holder == match.state.current_player
             return math.inf if has_mouse and self.human_can_act() else 0.0
-        if turn is Turn.COMPUTER:
-            return math.inf if match.thinking else 0.0
+        if turn is Turn.COMPUTER:  # a lesson's computer waits while its words are read
+            return math.inf if match.thinking or match.guide.waits_for_reader() else 0.0
         if turn in (Turn.HAND_OVER, Turn.GAME_OVER) and self.score_screen_due:
             return math.inf
         return 0.0
