@@ -144,10 +144,6 @@ class RemoteTableScene(TableScene):
             return math.inf
         return super().status_still_for()
 
-    def update_buttons(self) -> None:
-        for name, enabled in self.commands.enabled().items():
-            self.buttons[name].enabled = enabled and name not in OFF_AT_A_NETWORK_TABLE
-
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         super().draw(surface, alpha)
         chat, unread = self.buttons["chat"], self.remote.chat.unread

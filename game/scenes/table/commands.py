@@ -80,7 +80,7 @@ class TableCommands:
         idle = not self.tweens.busy
         match = self.match
         return {
-            "hint": human and not match.advice.hint_pending,
+            "hint": human and match.assists and not match.advice.hint_pending,
             "undo": idle and match.can_undo(self.turns.tray_seat()),
             "redo": idle and match.can_redo(),
             "draw": human and match.can_free_draw(),
