@@ -18,7 +18,6 @@ from game.net.club import keep_hosted, keep_seen
 from game.net.kept_seats import SETTING as KEPT
 from game.net.kept_seats import KeptSeats
 from game.net.remote_match import RemoteMatch
-from game.play.events import Event, Resynced
 from game.scenes.online.chat import ChatPanel
 from game.scenes.online.invitation import InvitationPanel
 from game.scenes.table.scene import TableScene
@@ -121,13 +120,6 @@ class RemoteTableScene(TableScene):
             self.resize(self.services.size)
         for words in self.remote.take_notices():
             self.services.notify(words)
-
-    def show(self, events: list[Event]) -> None:
-        if any(isinstance(event, Resynced) for event in events):
-            self.controls.drop()
-            self._rebuild_sprites()
-            self.sync_scores()
-        super().show(events)
 
     def status_text(self) -> Said:
         if self.turns.showing_move:

@@ -26,7 +26,7 @@ import pygame
 
 from game.i18n import N_
 from game.play.couch import open_couch_table
-from game.play.events import Event, MovePlayed
+from game.play.events import Event, MovePlayed, Resynced
 from game.play.table_flow import TableFlow
 from game.play.table_setup import TableConfig
 from game.rules.moves import Move
@@ -237,7 +237,12 @@ class TableScene(Scene):
         self.context.play(move)
 
     def show(self, events: list[Event]) -> None:
-        """The screen's own part of showing what the match says happened: each move."""
+        """The screen's own part of showing what the match says happened: a position
+        taken whole (a network table's new view) as it stands, then each move."""
+        if any(isinstance(event, Resynced) for event in events):
+            self.controls.drop()
+            self._rebuild_sprites()
+            self.sync_scores()
         for event in events:
             if isinstance(event, MovePlayed):
                 self._show_move(event)
