@@ -4,6 +4,7 @@ leaves no save, record or history behind."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 
 from game.app import App
 from game.persist.history import load_history
+from game.play.table_flow import Turn
 from game.rules.modes import Mode
 from game.rules.moves import PLACE
 from game.scenes.menus.menu import MenuScene
@@ -82,10 +84,10 @@ def test_the_guided_game_steps_through_to_its_end(
     assert isinstance(scene, GuidedGameScene)
     titles = []
     while not scene.lesson.finished:
-        titles.append(scene.coach_words()[0])
+        titles.append(scene.coach.words()[0])
         play_step(app, scene)
     assert "A two-sided opportunity play" in titles and "A pass" in titles
-    title, words = scene.coach_words()
+    title, words = scene.coach.words()
     assert title == "The end of the hand" and "you +90, the computer -40" in words
     assert scene.state.hand_result() == [90, -40]
     run_until(app, lambda: scene.buttons["continue"].enabled)
@@ -104,9 +106,9 @@ def test_the_contacts_are_explained_in_the_themes_colours(
     scene = GuidedGameScene(app)
     app.push(scene)
     app.run_frames(1)
-    while scene.coach_words()[0] != "A matching contact" or not scene.lesson.explaining:
+    while scene.coach.words()[0] != "A matching contact" or not scene.lesson.explaining:
         play_step(app, scene)
-    assert scene.coach_words()[1].startswith("Pink 2 meets pink 2: no points.")
+    assert scene.coach.words()[1].startswith("Pink 2 meets pink 2: no points.")
 
 
 def test_the_guided_game_is_skipped_from_the_rules_screen(
@@ -149,3 +151,29 @@ def test_no_computer_thinks_while_the_lesson_asks_you_to_read(
             assert "thinking…" not in said and "to play" in said
         play_step(app, scene)
     assert read_on_its_turn
+
+
+def test_the_table_stays_still_while_the_lesson_is_read_on_the_computers_turn(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """While the lesson's words wait for Continue on the computer's turn, the computer
+    does not play and the window has nothing to draw until the player goes on."""
+    app = make_app(tmp_path)
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    Input(app, FRAMES).click(menu.offer["learn"])
+    scene = app.scene
+    assert isinstance(scene, GuidedGameScene)
+    flow = scene.lesson.flow
+    for _ in range(60):
+        run_until(app, lambda: lesson_ready(scene))
+        if scene.lesson.can_go_on() and flow.turn() is Turn.COMPUTER:
+            break
+        play_step(app, scene)
+    else:
+        pytest.fail("the lesson never waited on the computer's turn")
+    moves = len(flow.state.moves)
+    app.run_frames(240)
+    assert scene.still_for() == math.inf and len(flow.state.moves) == moves
+    play_step(app, scene)  # Continue: the computer plays
+    run_until(app, lambda: len(flow.state.moves) > moves)

@@ -17,6 +17,7 @@ import pytest
 from game.ai.players import make_player
 from game.app import App, ManualClock
 from game.persist.storage import Storage
+from game.play.events import Resynced
 from game.play.table_reading import time_left_s
 from game.play.table_setup import TableConfig
 from game.router import scene_for_record
@@ -926,3 +927,21 @@ def test_the_status_line_says_what_to_do_on_one_line_at_its_size(
         words = [drawn for drawn in said if drawn.text != hand_words(scene.match)]
         assert len(words) == 1, [drawn.text for drawn in said]
         assert words[0].px == app.ui.font(STATUS_SIZE).point_size, words[0]
+
+
+def test_a_position_taken_whole_is_shown_as_it_stands(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """A `Resynced` (a network table's new view, handed to any table screen) shows the
+    position at once, with no animation: every tile of the figure where the flow has it
+    and the tile held put down."""
+    app = make_app(tmp_path)
+    scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=5))
+    ready_on_a_figure(app, scene)
+    move = next(m for m in scene.legal_moves() if m.action == PLACE)
+    scene.controls.select(move.tile)
+    scene.match.recorded.play(move)  # taken whole from elsewhere: the screen was not told
+    assert move.cell not in scene.board.sprites
+    scene.context.show([Resynced()])
+    assert move.cell in scene.board.sprites and not scene.tweens.busy
+    assert scene.controls.selected is None

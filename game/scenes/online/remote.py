@@ -2,7 +2,8 @@
 the same table, whose other seats play from their own computers. The status bar says
 whom the table waits for, the seat panels who is away, and the host sees the invitation
 (with Copy) over the figure until every friend has joined. At a club's table, Chat opens
-the table's chat (chat.py) over the figure. Hint, undo, redo and Save are not offered:
+the table's chat (chat.py) over the figure. The invitation and the chat are panels
+composed into the table screen. Hint, undo, redo and Save are not offered:
 the server keeps the game, and a spectator only watches."""
 
 from __future__ import annotations
@@ -17,15 +18,12 @@ from game.net.club import keep_hosted, keep_seen
 from game.net.kept_seats import SETTING as KEPT
 from game.net.kept_seats import KeptSeats
 from game.net.remote_match import RemoteMatch
-from game.play.events import Event, Resynced
-from game.play.table_flow import Turn
 from game.scenes.online.chat import ChatPanel
+from game.scenes.online.invitation import InvitationPanel
 from game.scenes.table.scene import TableScene
-from game.ui.painting import blit_text, draw_count_badge, draw_panel
-from game.ui.text import Said, shrunk_text
-from game.ui.theme import PALETTE
+from game.ui.painting import draw_count_badge
+from game.ui.text import Said
 from game.ui.widgets.controls import Button
-from game.ui.widgets.text_field import put_clipboard_text
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -39,8 +37,9 @@ class RemoteTableScene(TableScene):
     def __init__(self, services: Services, match: RemoteMatch) -> None:
         self.remote = match
         self.chat = ChatPanel(services, match)
+        self.invitation = InvitationPanel(services, match)
         super().__init__(services, {}, match=match.flow)
-        self.invite_panel = pygame.Rect(0, 0, 0, 0)
+        self.panels += [self.invitation, self.chat]
 
     def enter(self) -> None:
         super().enter()
@@ -80,7 +79,7 @@ class RemoteTableScene(TableScene):
 
     def make_buttons(self) -> dict[str, Button]:
         buttons = super().make_buttons()
-        buttons["invite"] = Button(N_("Copy invitation"), self.copy_invitation)
+        buttons["invite"] = Button(N_("Copy invitation"), self.invitation.copy)
         buttons["stand-in"] = Button(N_("Let a computer play"), self.stand_in)
         buttons["chat"] = Button(N_("Chat"), self.chat.toggle)
         buttons["chat"].visible = self.remote.chatting
@@ -90,18 +89,13 @@ class RemoteTableScene(TableScene):
 
     @property
     def inviting(self) -> bool:
-        """Whether the invitation is shown: this window hosts (or opened a club table by
-        invitation), and a seat is still free."""
-        return self.remote.link.sharing and not self.remote.started
+        """Whether the invitation is shown (see `InvitationPanel.shown`)."""
+        return self.invitation.shown
 
     def stand_in(self) -> None:
         """A computer plays every away seat until its player comes back."""
         if self.remote.stand_in():
             self.services.notify(_("A computer plays for the away seats until they come back."))
-
-    def copy_invitation(self) -> None:
-        if put_clipboard_text(self.remote.link.invitation):
-            self.services.notify(_("Invitation copied: paste it to your friends."))
 
     @property
     def standing_in(self) -> bool:
@@ -112,16 +106,6 @@ class RemoteTableScene(TableScene):
         self.buttons["invite"].visible = self.inviting
         self.buttons["stand-in"].visible = self.standing_in
         super().resize(size)
-        ui = self.services.ui
-        figure = self.layout.figure
-        self.invite_panel = pygame.Rect(0, 0, min(figure.width - ui.px(20), ui.px(640)), ui.px(130))
-        self.invite_panel.center = figure.center
-        self.chat.lay_out(figure)
-
-    def human_can_act(self) -> bool:
-        """As at a local table, and only while the table is not waiting on the network
-        (every seat taken, no move of ours on its way)."""
-        return super().human_can_act() and self.match.turn() is not Turn.COMPUTER
 
     def draw_button_shown(self) -> bool:
         return super().draw_button_shown() and not self.remote.watching
@@ -136,22 +120,6 @@ class RemoteTableScene(TableScene):
             self.resize(self.services.size)
         for words in self.remote.take_notices():
             self.services.notify(words)
-        self.chat.update()
-
-    def show_events(self, events: list[Event]) -> None:
-        if any(isinstance(event, Resynced) for event in events):
-            self.controls.drop()
-            self._rebuild_sprites()
-            self.sync_scores()
-        super().show_events(events)
-
-    def handle_event(self, event: pygame.Event) -> bool:
-        if self.chat.handle_event(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_c and self.inviting:
-            self.copy_invitation()
-            return True
-        return super().handle_event(event)
 
     def status_text(self) -> Said:
         if self.turns.showing_move:
@@ -168,35 +136,9 @@ class RemoteTableScene(TableScene):
             return math.inf
         return super().status_still_for()
 
-    def update_buttons(self) -> None:
-        for name, enabled in self.commands.enabled().items():
-            self.buttons[name].enabled = enabled and name not in OFF_AT_A_NETWORK_TABLE
-
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         super().draw(surface, alpha)
-        if self.inviting:
-            self.draw_invitation(surface)
-        self.chat.draw(surface)
         chat, unread = self.buttons["chat"], self.remote.chat.unread
         if chat.visible and unread and not self.chat.open:
             ui = self.services.ui
             draw_count_badge(surface, ui, (chat.rect.right - ui.px(12), chat.rect.top), unread)
-
-    def draw_invitation(self, surface: pygame.Surface) -> None:
-        """The invitation friends paste, and where the table is, over the figure."""
-        ui, panel = self.services.ui, self.invite_panel
-        draw_panel(surface, panel, ui, alpha=235, border=PALETTE.gold_dark)
-        room = panel.width - ui.px(32)
-        if self.remote.link.at_club:
-            how = _("Players of the club join with this code (Play online, Join by code):")
-        else:
-            how = _("Friends join with this invitation (Join a table):")
-        lines = (
-            (how, 16, PALETTE.text_dim, "regular"),
-            (self.remote.link.invitation, 20, PALETTE.gold, "bold"),
-            (_("Copy it with the button below, or C."), 14, PALETTE.text_dim, "regular"),
-        )
-        y = panel.y + ui.px(14)
-        for words, size, colour, style in lines:
-            image = shrunk_text(ui, words, size, room, colour, style)
-            y = blit_text(surface, image, (panel.centerx, y), "midtop").bottom + ui.px(10)

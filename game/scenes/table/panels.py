@@ -106,12 +106,13 @@ def opening_words(match: TableFlow) -> Said:
 
 def status_still_for(match: TableFlow, clock: float) -> float:
     """Seconds until the status bar's words change by themselves: the thinking dots of a
-    computer's turn, a timed game's time left (`math.inf`: neither shows)."""
+    computer's turn (none while a lesson's words are read), a timed game's time left
+    (`math.inf`: neither shows)."""
     state = match.state
     if state.hand_over:
         return math.inf
     rest = math.inf
-    if not match.is_human(state.current_player):
+    if not match.is_human(state.current_player) and not match.guide.waits_for_reader():
         rest = (math.floor(clock * DOTS_PER_S) + 1) / DOTS_PER_S - clock
     left = time_left_s(match.state)
     if left:  # its whole seconds show

@@ -2,27 +2,31 @@
 
 The scene turns the players' input into moves and commands and animates the events that
 come back; its `TableFlow` (game.play) runs the turns, computers, undo, clock and
-autosave point, and the rules engine decides. Each move comes back as a `MoveResult`,
-which drives the scoring animation; the record is saved as soon as each move is played,
-so Continue resumes exactly. Computers think through the app's adviser (a worker
-process) while the window keeps drawing.
+autosave point, and the rules engine decides. It is a session screen
+(game/scenes/session_screen.py): the parts play moves through its `SessionContext`,
+whose events come back to the screen (each `MovePlayed`'s `MoveResult` drives the
+scoring animation) and to the turns (a `GameEnded` goes to the history); the record is
+saved in the frame after each move, so Continue resumes exactly. Computers think through the app's
+adviser (a worker process) while the window keeps drawing.
 
 The scene's parts, each given only what it works with: `TableStage` (the picture),
 `TableControls` (what the player holds and points at, and the keys), `TableCommands`
 (what the buttons and keys do), `TableTurns` (the pace and who has the mouse),
 `TableMoves` (how a move looks), `TableNarration` (the spoken board), `TableHelp`
-(hint, undo and redo, the coach's tips), `TableAutosave` and the hand-off panel.
+(hint, undo and redo, the coach's tips) and the hand-off panel. Panels over the figure
+(the lesson's, the online table's invitation and chat) are `TablePanel` parts composed
+into the screen.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.i18n import N_
 from game.play.couch import open_couch_table
-from game.play.events import Event, MovePlayed
+from game.play.events import Event, MovePlayed, Resynced
 from game.play.table_flow import TableFlow
 from game.play.table_setup import TableConfig
 from game.rules.moves import Move
@@ -30,7 +34,7 @@ from game.rules.record.document import GameRecord
 from game.rules.table import TableState
 from game.scenes.base import Scene
 from game.scenes.requests import ScoreRequest
-from game.scenes.table.autosave import TableAutosave
+from game.scenes.session_screen import Autosave, SessionContext
 from game.scenes.table.commands import TableCommands
 from game.scenes.table.controls import TableControls
 from game.scenes.table.handoff import HandoffPanel
@@ -55,6 +59,20 @@ if TYPE_CHECKING:
     from game.scenes.base import Services
 
 
+class TablePanel(Protocol):
+    """A panel composed into the table screen over its figure: laid out with the screen,
+    updated after it, drawn over it (in the order of `TableScene.panels`) and given each
+    event before it (the panel drawn last first)."""
+
+    def lay_out(self, figure: pygame.Rect) -> None: ...
+
+    def update(self) -> None: ...
+
+    def handle_event(self, event: pygame.Event) -> bool: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+
 class TableScene(Scene):
     """Couch play at the table. `config` is {"rules": {...}, "players": [...]} (+"seed");
     `match`, when given, is a match made elsewhere (the guided game's)."""
@@ -71,6 +89,8 @@ class TableScene(Scene):
             self.match, self.failure = open_couch_table(config, record, services.adviser)
         else:
             self.match, self.failure = match, None
+        autosave = Autosave(services, self.match.keeps_record)
+        self.context = context = SessionContext(services, self.match, autosave)
         self.stage = TableStage(
             services.ui,
             services.art,
@@ -87,45 +107,26 @@ class TableScene(Scene):
         self.last_words = ""
         """What the last move did, said in the status bar while it stays in view."""
         self.moves = TableMoves(stage, self.match, services.sound)
-        self.turns = TableTurns(
-            self.match,
-            settings=services.settings,
-            storage=services.storage,
-            sound=services.sound,
-            stage=stage,
-            moves=self.moves,
-            show_score=self.show_score,
-        )
+        self.turns = TableTurns(context, stage, self.moves, show_score=self.show_score)
         self.commands = TableCommands(
-            self.match,
+            context,
             self.help,
             self.turns,
             self.tweens,
             can_act=self.human_can_act,
-            play=self.play,
             turn_changed=self._turn_changed,
-            open_screen=services.open,
         )
         self.controls = TableControls(
-            self.match,
+            context,
             stage,
-            notify=services.notify,
             can_act=self.human_can_act,
-            play=self.play,
             hinted=self.help.hinted_tile,
             commands=self.commands,
         )
-        self.narration = TableNarration(
-            self.match, self.controls, lambda: services.speech, self.turns.tray_seat
-        )
-        self.autosave = TableAutosave(
-            self.match,
-            services.storage,
-            self.turns.report_finished,
-            self.moves.prepare_art,
-        )
-        self._shown_at = -1
-        """The frame that showed the last move (its save waits for the next)."""
+        self.narration = TableNarration(context, self.controls, self.turns.tray_seat)
+        context.parts = [self, self.turns]
+        self.panels: list[TablePanel] = []
+        """The panels over the figure, in the order they are drawn."""
         self.handoff = HandoffPanel(self.turns.hand_over_mouse, self.commands.undo)
         self.buttons = self.make_buttons()
         for button in self.buttons.values():
@@ -172,15 +173,21 @@ class TableScene(Scene):
             self.services.pop()
             return
         self.help.set_tips(self.services.settings.coach_tips)
-        self.autosave.save()
+        self.context.autosave.save(self.match)
 
     def exit(self) -> None:
-        self.autosave.save_if_due()
+        self.save_if_due(at_once=True)
         self.match.close()
 
     def pause(self) -> None:
         super().pause()
-        self.autosave.save_if_due()
+        self.save_if_due(at_once=True)
+
+    def save_if_due(self, at_once: bool = False) -> None:
+        """The autosave a move asked for (see `Autosave.save_if_due`), then the tile art
+        the next moves may show."""
+        if self.context.save_if_due(at_once):
+            self.moves.prepare_art()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.stage.lay_out(size)
@@ -188,6 +195,8 @@ class TableScene(Scene):
         lay_out_buttons(
             [b for b in self.buttons.values() if b.visible], self.layout.buttons, self.services.ui
         )
+        for panel in self.panels:  # the lesson's narrows the board
+            panel.lay_out(self.layout.figure)
         self.stage.fit_view()
         self._rebuild_sprites()
 
@@ -225,15 +234,18 @@ class TableScene(Scene):
     def play(self, move: Move) -> None:
         """Play a human's `move` for the seat to act (it is legal: it came from a lit spot,
         the forced move or the free draw)."""
-        self.show_events(self.match.play(move))
+        self.context.play(move)
 
-    def show_events(self, events: list[Event]) -> None:
-        """Animate what the match says happened; the next frame saves it (a move's own
-        frame starts its animation: with the save too it was the slowest of a game)."""
+    def show(self, events: list[Event]) -> None:
+        """The screen's own part of showing what the match says happened: a position
+        taken whole (a network table's new view) as it stands, then each move."""
+        if any(isinstance(event, Resynced) for event in events):
+            self.controls.drop()
+            self._rebuild_sprites()
+            self.sync_scores()
         for event in events:
             if isinstance(event, MovePlayed):
                 self._show_move(event)
-        self._shown_at = self.services.frames
 
     def _show_move(self, event: MovePlayed) -> None:
         self.help.show(None)
@@ -250,9 +262,10 @@ class TableScene(Scene):
     # --- turns --------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        if self.services.frames != self._shown_at:
-            self.autosave.save_if_due()
+        self.save_if_due()
         self._advance(dt)
+        for panel in self.panels:
+            panel.update()
 
     def _advance(self, dt: float) -> None:
         self.clock += dt
@@ -265,7 +278,7 @@ class TableScene(Scene):
             self.services.notify(tip)
         played = self.turns.step(dt)
         if played:
-            self.show_events(played)
+            self.context.show(played)
         if (banner := self.turns.banner_seat) is not None:
             self.handoff.show(
                 self.stage.handoff_area(), self.services.ui, self.turns.news_for(banner)
@@ -299,7 +312,7 @@ class TableScene(Scene):
         self.stage.fit_view()
         self._rebuild_sprites()
         self.sync_scores()
-        self.autosave.save()
+        self.context.autosave.save(self.match)
 
     def _turn_changed(self, seat: int, words: str) -> None:
         """After an undo or redo: the position is shown as it now stands, no animation."""
@@ -311,11 +324,13 @@ class TableScene(Scene):
         self.services.notify(words)
         self.narration.turn_changed()
         self.narration.say(words)
-        self.autosave.save()
+        self.context.autosave.save(self.match)
 
     # --- events -------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.Event) -> bool:
+        if any(panel.handle_event(event) for panel in reversed(self.panels)):
+            return True
         if self.turns.banner_seat is not None:
             return self.handoff.handle_event(event)
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -347,6 +362,8 @@ class TableScene(Scene):
         if banner is not None:
             names, undoer = self.match.names, self.commands.undoer()
             self.handoff.draw(surface, ui, names[banner], None if undoer is None else names[undoer])
+        for panel in self.panels:
+            panel.draw(surface)
 
     def keep_clear(self) -> list[pygame.Rect]:
         """Notices stay off the tray: the player's own tiles."""
