@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from game.net.club_messages import CHAT_LIMIT, MAX_DAYS
+from game.net.key_answers import KeyAnswer, read_key_answer
 from game.net.messages import AI_PREFIX, REMOTE, TablePace
 from game.net.reply_fields import (
     BadReply,
@@ -130,7 +131,7 @@ class RatingOutcome:
     after: float
 
 
-ClubMessage = Welcome | MyTables | LobbyTables | Said | Ratings
+ClubMessage = Welcome | MyTables | LobbyTables | Said | Ratings | KeyAnswer
 
 
 def read_pace(value: object) -> TablePace:
@@ -240,4 +241,4 @@ def read_club_answer(kind: str, data: Mapping[str, object]) -> ClubMessage | Non
         return read_said(read_code(data, "table"), data)
     if kind == "ratings":
         return Ratings(tuple(_rating_row(row) for row in read_list(data, "players", TOP)))
-    return None
+    return read_key_answer(kind, data)

@@ -12,13 +12,15 @@ from typing import Final
 
 from game.net.club_messages import ClubMessage, Hello, LobbyRequest, Mine, Say
 from game.net.club_replies import my_tables_frame, ratings_frame, said_frame, welcome_frame
+from game.net.key_messages import KeyMessage, Link, LinkCodeRequest, ReplaceKey
 from game.net.messages import NO_PLAYER, Create, Refused
 from game.net.tables.chat import Chat, speaker
 from game.net.tables.club_table import ChatLine
 from game.net.tables.keeping import not_saved
+from game.net.tables.keys import Keys
 from game.net.tables.limits import Clock
 from game.net.tables.lobby import Lobby, seats_of
-from game.net.tables.players import Card, CardsChanged, MemoryBook, PlayerBook
+from game.net.tables.players import Card, CardsChanged, MemoryBook, PlayerBook, key_hash
 from game.net.tables.ratings import REPEAT_S, Met, changes, rate, shown
 from game.net.tables.table import Follower, NetTable
 
@@ -60,13 +62,24 @@ class Club:
         self.keep = keep
         self.players: dict[Follower, Card] = {}
         """The player each connection said it is (`hello`)."""
+        self.said: dict[Follower, str] = {}
+        """The hash of the key each connection said (`hello`)."""
+        self.keys = Keys(clock, self.book)
         self.lobby = Lobby(clock, tables)
         self.chat = Chat(clock, self.book)
 
-    def receive(self, follower: Follower, message: ClubMessage) -> None:
-        """Answer a version 2 message (`Refused` when it may not be)."""
+    def receive(self, follower: Follower, message: ClubMessage | KeyMessage) -> None:
+        """Answer a version 2 or 3 message (`Refused` when it may not be)."""
         if isinstance(message, Hello):
             self._hello(follower, message)
+        elif isinstance(message, Link):
+            follower.send(self.keys.link(message))
+        elif isinstance(message, ReplaceKey):
+            said = self.said.get(follower, "")
+            follower.send(self.keys.replace(self.need_player(follower), said, message))
+        elif isinstance(message, LinkCodeRequest):
+            said = self.said.get(follower, "")
+            follower.send(self.keys.offer(self.need_player(follower), said))
         elif isinstance(message, Mine):
             follower.send(my_tables_frame(*self._mine(self.need_player(follower), message.after)))
         elif isinstance(message, LobbyRequest):
@@ -88,6 +101,8 @@ class Club:
         return card
 
     def _hello(self, follower: Follower, message: Hello) -> None:
+        said = key_hash(message.key)
+        self.keys.refuse_replaced(said)
         try:
             if message.was:
                 self.book.move(message.was, message.key)
@@ -95,7 +110,7 @@ class Club:
         except OSError as error:
             print(f"table server: cannot keep a player: {error}", file=sys.stderr)
             raise not_saved(error) from None
-        self.players[follower] = card
+        self.players[follower], self.said[follower] = card, said
         follower.send(welcome_frame(card.pid, card.name, shown(card)))
 
     def _mine(
@@ -213,6 +228,7 @@ class Club:
     def leave(self, follower: Follower) -> None:
         """`follower`'s connection is gone."""
         self.players.pop(follower, None)
+        self.said.pop(follower, None)
         self.lobby.leave(follower)
 
 
