@@ -1,8 +1,9 @@
-"""This computer's key at a club, asked of the club (docs/protocol.md "Your key on any
-computer"), no pygame: `KeySession` is the connection the Your key screen holds. It
-asks for a link code for another computer, links this computer with a code another
-gave, and replaces the key; a new key the club took is `taken`, for the screen to keep
-in the settings and call the club with again. `poll` never waits."""
+"""This computer's key at a club, asked of the club
+(docs/protocol.md "Your key on any computer"), no pygame: `KeySession` is the connection
+the Your key screen holds. It asks for a link code for another computer, links this
+computer with a code another gave, and replaces the key; a new key the club took is
+`taken`, for the screen to keep in the settings and call the club with again. `poll`
+never waits."""
 
 from __future__ import annotations
 
