@@ -13,10 +13,12 @@ import pytest
 
 from game.net.key_messages import CODE_ALPHABET, CODE_LENGTH, shown_code, typed_code
 from game.net.tables.keys import CODE_LASTS_S
-from game.net.tables.players import MemoryBook
+from game.net.tables.players import FileBook, MemoryBook, PlayerBook, key_hash
+from game.net.tables.redis_book import RedisBook
 from game.net.tables.registry import Registry
 from tests.net_helpers import ROOMY, Inbox, ManualClock, dealer
 from tests.test_net_club import club, create, hello, key
+from tools.redis_server import RedisServer
 
 
 def code_of(inbox: Inbox) -> str:
@@ -148,3 +150,31 @@ def test_what_a_player_types_is_read_as_crockford_reads_it() -> None:
     assert typed_code("oOiI-lL23") == "00111123"
     assert typed_code("ABCD-EFGU") is None
     assert typed_code("ABCDEFG") is None
+
+
+def test_every_book_binds_replaces_and_keeps_replaced_keys(
+    redis_server: RedisServer, tmp_path: Path
+) -> None:
+    books: list[PlayerBook] = [MemoryBook(), FileBook(tmp_path), RedisBook(redis_server.url)]
+    for book in books:
+        ann, bob = book.enter(key(1), "Ann"), book.enter(key(2), "Bob")
+        assert book.bind(key_hash(key(3)), ann.pid)
+        assert not book.bind(key_hash(key(2)), ann.pid)  # Bob's
+        assert book.enter(key(3), "Ann").pid == ann.pid
+        assert not book.replace(ann.pid, key_hash(key(4)), key_hash(key(2)))  # not Ann's key
+        assert book.replace(ann.pid, key_hash(key(4)), key_hash(key(3)))
+        assert [book.replaced(key_hash(key(n))) for n in (1, 2, 3, 4)] == [True, False, True, False]
+        assert not book.bind(key_hash(key(1)), ann.pid)  # replaced for good
+        assert book.enter(key(4), "Ann").pid == ann.pid
+        assert book.enter(key(2), "Bob").pid == bob.pid
+        book.offer(ann.pid, "first", 0.0, CODE_LASTS_S)
+        book.offer(ann.pid, "second", 0.0, CODE_LASTS_S)
+        assert book.redeem("first", 1.0) is None
+        assert book.redeem("second", 1.0) == ann.pid
+        assert book.redeem("second", 1.0) is None
+    files = FileBook(tmp_path)  # the journal read again, then the book written whole
+    ann_on_files = files.enter(key(4), "Ann").pid
+    files._compact()
+    again = FileBook(tmp_path)
+    assert again.replaced(key_hash(key(3))) and not again.replaced(key_hash(key(4)))
+    assert again.enter(key(4), "Ann").pid == ann_on_files

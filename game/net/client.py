@@ -3,13 +3,13 @@
 A `TableClient` runs the WebSocket connection in a background thread with its own
 asyncio loop. The window hands it messages (`create`, `join`, `rejoin`, `watch`,
 `move`, `stand_in`; at a club `mine`, `lobby`, `say`, `ratings`, and a key's
-`link_code`, `link`, `replace_key`), which return at once,
-and takes what arrived with `poll()` once per frame, as typed values (`game.net.replies`)
-and `Connected` / `Disconnected` notes; it never waits. A client made with a `ClubIdentity`
-says it first on every connection (docs/protocol.md "Players"), the one message its key is
-ever in. A lost connection is tried again by itself, and on its return the client says
-`hello` again, every seat it held is taken back by its token, every table it watched is
-followed again, and so is the lobby.
+`link_code`, `link`, `replace_key`), which return at once, and takes what arrived with
+`poll()` once per frame, as typed values (`game.net.replies`) and `Connected` /
+`Disconnected` notes; it never waits. A client made with a `ClubIdentity` says it first
+on every connection (docs/protocol.md "Players"), the one message its key is ever in (a
+new key is in its one `link` or `replace_key`). A lost connection is tried again by
+itself, and on its return the client says `hello` again, every seat it held is taken
+back by its token, every table it watched is followed again, and so is the lobby.
 What the server sends is read strictly (`game.net.reader`): a frame that is not a
 message of the protocol, or contradicts its table, drops the connection for good.
 """
