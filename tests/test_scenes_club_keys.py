@@ -7,6 +7,7 @@ that its key was replaced. Each wait is for one answer of the club, never for th
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TypeVar
 
 import pygame
 
@@ -20,6 +21,8 @@ from tests.conftest import GUARD_S, AppMaker
 from tests.drive import Input
 from tests.test_languages import drawn_words
 from tests.test_scenes_club import heard, play_online
+
+S = TypeVar("S")
 
 
 def window(make_app: AppMaker, home: Path, address: str) -> App:
@@ -38,6 +41,13 @@ def your_key(app: App) -> ClubKeyScene:
     scene = app.scene
     assert isinstance(scene, ClubKeyScene)
     until(app, scene, lambda: scene.session is not None and scene.session.welcome is not None)
+    return scene
+
+
+def shown(app: App, kind: type[S]) -> S:
+    """The screen `app` shows, of `kind`."""
+    scene = app.scene
+    assert isinstance(scene, kind)
     return scene
 
 
@@ -85,6 +95,14 @@ def test_a_second_home_types_the_first_homes_code_and_replaces_the_key_of_both(
     kept = load_settings(GameFiles(tmp_path / "second")).club_own_keys
     assert list(kept) == [club_identity(address)]
     assert "same player" in taking.said
+    drive.click(taking.back)
+    lobby = shown(second, ClubScene)  # Play online calls the club again as the player
+    heard(second, lambda: lobby.session, lambda: bool(lobby.session and lobby.session.welcome))
+    assert lobby.session is not None and lobby.session.welcome is not None
+    assert lobby.session.welcome.player == player
+    drive.click(lobby.key)
+    taking = shown(second, ClubKeyScene)
+    until(second, taking, lambda: taking.session is not None and taking.session.welcome is not None)
 
     drive.click(taking.replace)
     assert taking.session is not None and not taking.session.taken  # once asks to be sure

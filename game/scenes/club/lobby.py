@@ -105,7 +105,10 @@ class ClubScene(TableCallingScene):
 
     def resume(self) -> None:
         super().resume()
-        if self.session is not None:
+        if self.session is not None and self.session.client.hello != club_hello(self.services):
+            self.session.close()  # Your key linked or replaced this computer's key
+            self.connect()
+        elif self.session is not None:
             self.session.refresh()
             self.session.follow_lobby(True)
 
