@@ -87,9 +87,21 @@ def test_a_replaced_key_and_every_linked_one_are_refused_and_the_new_one_is_the_
         assert refused["code"] == "old-key" and "\n" not in refused["message"]
     assert said_hello(registry, 3)["player"] == pid
     assert link(registry, waiting, 4)["code"] == "bad-code"
-    assert ann.send({"type": "link-code"})[0]["code"] == "old-key"  # the thief's open one
-    assert ann.send({"type": "replace-key", "key": key(5)})[0]["code"] == "old-key"
+    for asked in ({"type": "mine"}, {"type": "link-code"}, {"type": "replace-key", "key": key(5)}):
+        assert ann.send(asked)[0]["code"] == "no-player"  # the thief's open connection
+    assert second.send({"type": "mine"})[0]["type"] == "my-tables"  # says the new key now
+    assert code_of(second)
     assert said_hello(registry, 3)["player"] == pid
+
+
+def test_a_connection_of_a_key_replaced_on_another_server_may_not_give_a_code() -> None:
+    book = MemoryBook()  # two servers of one book
+    one, other = (Registry(ManualClock(), limits=ROOMY, deal=dealer(), book=book) for _ in "ab")
+    ann, thief = hello(one, "Ann", 1), hello(other, "Ann", 1)
+    assert ann.send({"type": "replace-key", "key": key(2)})[0]["type"] == "new-key"
+    assert thief.send({"type": "link-code"})[0]["code"] == "old-key"
+    assert thief.send({"type": "replace-key", "key": key(3)})[0]["code"] == "old-key"
+    assert said_hello(other, 2)["player"] == ann.messages[0]["player"]
 
 
 def test_replaced_keys_stay_refused_across_a_restart(tmp_path: Path) -> None:

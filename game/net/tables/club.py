@@ -75,8 +75,7 @@ class Club:
         elif isinstance(message, Link):
             follower.send(self.keys.link(message))
         elif isinstance(message, ReplaceKey):
-            said = self.said.get(follower, "")
-            follower.send(self.keys.replace(self.need_player(follower), said, message))
+            follower.send(self._replace(follower, message))
         elif isinstance(message, LinkCodeRequest):
             said = self.said.get(follower, "")
             follower.send(self.keys.offer(self.need_player(follower), said))
@@ -112,6 +111,19 @@ class Club:
             raise not_saved(error) from None
         self.players[follower], self.said[follower] = card, said
         follower.send(welcome_frame(card.pid, card.name, shown(card)))
+
+    def _replace(self, follower: Follower, message: ReplaceKey) -> str:
+        """Make the key of `message` the player's only key: this connection says it from
+        now on, and the player's other connections to this server are nobody's (their
+        keys are refused on every server from now on). The frame that says so."""
+        player = self.need_player(follower)
+        frame = self.keys.replace(player, self.said.get(follower, ""), message)
+        for other, card in list(self.players.items()):
+            if card.pid == player.pid:
+                self.players.pop(other)
+                self.said.pop(other, None)
+        self.players[follower], self.said[follower] = player, key_hash(message.key)
+        return frame
 
     def _mine(
         self, player: Card, after: str | None
