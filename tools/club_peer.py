@@ -185,6 +185,8 @@ class ClubPeer:
             self._say(peer, data["table"], data["text"])
         elif kind == "ratings":
             peer.send({"type": "ratings", "players": self.board})
+        elif kind == "link-code":
+            peer.send({"type": "link-code", "code": LINK_CODE, "expires_s": 600})
         else:
             return False
         return True
@@ -234,6 +236,10 @@ class ClubPeer:
             self._loop.call_soon_threadsafe(stop.set_result, None)
         self._thread.join(GUARD_S)
         self._loop.close()
+
+
+LINK_CODE = "7KQ2M9XD"  # untranslated: a code
+"""The link code the scripted club gives."""
 
 
 def public_name(key: str) -> str:

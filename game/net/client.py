@@ -2,13 +2,14 @@
 
 A `TableClient` runs the WebSocket connection in a background thread with its own
 asyncio loop. The window hands it messages (`create`, `join`, `rejoin`, `watch`,
-`move`, `stand_in`; at a club `mine`, `lobby`, `say`, `ratings`), which return at once,
-and takes what arrived with `poll()` once per frame, as typed values (`game.net.replies`)
-and `Connected` / `Disconnected` notes; it never waits. A client made with a `ClubIdentity`
-says it first on every connection (docs/protocol.md "Players"), the one message its key is
-ever in. A lost connection is tried again by itself, and on its return the client says
-`hello` again, every seat it held is taken back by its token, every table it watched is
-followed again, and so is the lobby.
+`move`, `stand_in`; at a club `mine`, `lobby`, `say`, `ratings`, and a key's
+`link_code`, `link`, `replace_key`), which return at once, and takes what arrived with
+`poll()` once per frame, as typed values (`game.net.replies`) and `Connected` /
+`Disconnected` notes; it never waits. A client made with a `ClubIdentity` says it first
+on every connection (docs/protocol.md "Players"), the one message its key is ever in (a
+new key is in its one `link` or `replace_key`). A lost connection is tried again by
+itself, and on its return the client says `hello` again, every seat it held is taken
+back by its token, every table it watched is followed again, and so is the lobby.
 What the server sends is read strictly (`game.net.reader`): a frame that is not a
 message of the protocol, or contradicts its table, drops the connection for good.
 """
@@ -32,6 +33,7 @@ from websockets.frames import CloseCode
 
 from game import news
 from game.net.club_messages import LobbyRequest, RatingsRequest
+from game.net.key_messages import link_code_frame, link_frame, replace_key_frame
 from game.net.messages import (
     ClubTableOptions,
     create_frame,
@@ -242,6 +244,18 @@ class TableClient:
     def ratings(self, asked: RatingsRequest = BEST) -> None:
         """Ask for a page of the ratings board (`Ratings`)."""
         self._send(ratings_frame(asked))
+
+    def link_code(self) -> None:
+        """Ask for a code that links another computer to this player (`LinkCode`)."""
+        self._send(link_code_frame())
+
+    def link(self, code: str, key: str) -> None:
+        """Bind the new key `key` to the player who gave link code `code` (`Linked`)."""
+        self._send(link_frame(code, key))
+
+    def replace_key(self, key: str) -> None:
+        """Make the new key `key` this player's only key (`NewKey`)."""
+        self._send(replace_key_frame(key))
 
     def close(self, timeout: float = 5.0) -> None:
         """Close the connection and end the thread."""

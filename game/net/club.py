@@ -10,8 +10,15 @@ from dataclasses import replace
 from typing import Any, Final
 
 from game.net.client import CLOSED, ClientEvent, ClubIdentity, Disconnected, TableClient
-from game.net.club_answers import LobbyTables, MyTable, MyTables, Ratings, Welcome
+from game.net.club_answers import (
+    LobbyTables,
+    MyTable,
+    MyTables,
+    Ratings,
+    Welcome,
+)
 from game.net.club_messages import ListPage, LobbyFilter, LobbyRequest, RatingsRequest
+from game.net.messages import NO_PLAYER
 from game.net.network_words import club_connection_words, club_error_words
 from game.net.replies import ErrorReply
 
@@ -64,7 +71,8 @@ class ClubSession:
             self._read_page(event)
         elif isinstance(event, Ratings):
             self.board = event
-        elif isinstance(event, ErrorReply):
+        elif isinstance(event, ErrorReply) and not (event.code == NO_PLAYER and self.problem):
+            # a refused hello says why; what is refused after it for want of one does not
             self.problem = club_error_words(event, self.welcome is not None)
         elif isinstance(event, Disconnected) and event.cause != CLOSED:
             self.problem = club_connection_words(event)

@@ -26,6 +26,7 @@ from game.net.club_messages import (
     club_options,
     read_club_message,
 )
+from game.net.key_messages import KEY_TYPES, KeyMessage, read_key_message
 from game.rules import jsontext
 from game.rules.errors import RulesError
 from game.rules.modes import Mode
@@ -52,6 +53,10 @@ NOT_SAVED: Final = "not-saved"
 made (sent to everyone at the table, the first time a change of theirs is refused)."""
 NO_PLAYER: Final = "no-player"
 """A message that needs `hello` first (version 2)."""
+BAD_CODE: Final = "bad-code"
+"""A `link` whose code is no player's: never given, spent, or expired (version 3)."""
+OLD_KEY: Final = "old-key"
+"""A key that was replaced: nobody's, for good (version 3)."""
 REPLACED: Final = "replaced"
 """A code this server adds, sent unasked: a seat this connection held was taken back by
 its token on another connection."""
@@ -136,7 +141,7 @@ class StandIn:
     level: str
 
 
-ClientMessage = Create | Join | Rejoin | Watch | MoveRequest | StandIn | ClubMessage
+ClientMessage = Create | Join | Rejoin | Watch | MoveRequest | StandIn | ClubMessage | KeyMessage
 
 
 def bad(message: str) -> Refused:
@@ -264,6 +269,8 @@ def read_client_message(text: str | bytes) -> ClientMessage:
         else:  # the table whose page of `mine` is asked for
             table = _code(data, "after") if kind == "mine" and "after" in data else ""
         return _club(partial(read_club_message, kind, table), data)
+    if isinstance(kind, str) and kind in KEY_TYPES:
+        return _club(partial(read_key_message, kind), data)
     raise bad(f"unknown message type {cut_text(repr(kind))}")
 
 

@@ -20,13 +20,15 @@ from game.net.club_messages import (
     Say,
 )
 from game.net.club_replies import my_tables_frame, ratings_frame, said_frame, welcome_frame
+from game.net.key_messages import KeyMessage, Link, LinkCodeRequest, ReplaceKey
 from game.net.messages import NO_PLAYER, Create, Refused
 from game.net.tables.chat import Chat, speaker
 from game.net.tables.club_table import ChatLine
 from game.net.tables.keeping import not_saved
+from game.net.tables.keys import Keys
 from game.net.tables.limits import Clock
 from game.net.tables.lobby import Lobby, seats_of
-from game.net.tables.players import Card, CardsChanged, MemoryBook, PlayerBook
+from game.net.tables.players import Card, CardsChanged, MemoryBook, PlayerBook, key_hash
 from game.net.tables.ratings import REPEAT_S, Met, changes, rate, shown
 from game.net.tables.table import Follower, NetTable
 
@@ -66,13 +68,23 @@ class Club:
         self.keep = keep
         self.players: dict[Follower, Card] = {}
         """The player each connection said it is (`hello`)."""
+        self.said: dict[Follower, str] = {}
+        """The hash of the key each connection said (`hello`)."""
+        self.keys = Keys(clock, self.book)
         self.lobby = Lobby(clock, tables)
         self.chat = Chat(clock, self.book)
 
-    def receive(self, follower: Follower, message: ClubMessage) -> None:
-        """Answer a version 2 message (`Refused` when it may not be)."""
+    def receive(self, follower: Follower, message: ClubMessage | KeyMessage) -> None:
+        """Answer a version 2 or 3 message (`Refused` when it may not be)."""
         if isinstance(message, Hello):
             self._hello(follower, message)
+        elif isinstance(message, Link):
+            follower.send(self.keys.link(message))
+        elif isinstance(message, ReplaceKey):
+            follower.send(self._replace(follower, message))
+        elif isinstance(message, LinkCodeRequest):
+            said = self.said.get(follower, "")
+            follower.send(self.keys.offer(self.need_player(follower), said))
         elif isinstance(message, Mine):
             follower.send(my_tables_frame(*self._mine(self.need_player(follower), message.after)))
         elif isinstance(message, LobbyRequest):
@@ -108,6 +120,8 @@ class Club:
         return card
 
     def _hello(self, follower: Follower, message: Hello) -> None:
+        said = key_hash(message.key)
+        self.keys.refuse_replaced(said)
         try:
             if message.was:
                 self.book.move(message.was, message.key)
@@ -115,8 +129,21 @@ class Club:
         except OSError as error:
             print(f"table server: cannot keep a player: {error}", file=sys.stderr)
             raise not_saved(error) from None
-        self.players[follower] = card
+        self.players[follower], self.said[follower] = card, said
         follower.send(welcome_frame(card.pid, card.name, shown(card)))
+
+    def _replace(self, follower: Follower, message: ReplaceKey) -> str:
+        """Make the key of `message` the player's only key: this connection says it from
+        now on, and the player's other connections to this server are nobody's (their
+        keys are refused on every server from now on). The frame that says so."""
+        player = self.need_player(follower)
+        frame = self.keys.replace(player, self.said.get(follower, ""), message)
+        for other, card in list(self.players.items()):
+            if card.pid == player.pid:
+                self.players.pop(other)
+                self.said.pop(other, None)
+        self.players[follower], self.said[follower] = player, key_hash(message.key)
+        return frame
 
     def _mine(
         self, player: Card, after: str | None
@@ -233,6 +260,7 @@ class Club:
     def leave(self, follower: Follower) -> None:
         """`follower`'s connection is gone."""
         self.players.pop(follower, None)
+        self.said.pop(follower, None)
         self.lobby.leave(follower)
 
 

@@ -20,6 +20,7 @@ from functools import partial
 from typing import Protocol
 
 from game.net.club_messages import Hello, LobbyRequest, Mine, RatingsRequest, Say
+from game.net.key_messages import Link, LinkCodeRequest, ReplaceKey
 from game.net.messages import (
     BAD_TOKEN,
     NO_TABLE,
@@ -61,6 +62,8 @@ from game.rules.moves import Move
 
 CLUB_READS = (Mine, LobbyRequest, Say, RatingsRequest)
 """Version 2's messages that only read or talk: not counted as attempts at tables."""
+KEY_MESSAGES = (LinkCodeRequest, Link, ReplaceKey)
+"""Version 3's messages of a player's keys (the club's `Keys`): counted as attempts."""
 
 
 def view_of(table: NetTable) -> str:
@@ -214,7 +217,7 @@ class Registry:
     def _do(self, peer: Peer, message: ClientMessage) -> None:
         if isinstance(message, MoveRequest):
             self._move(peer, message)
-        elif isinstance(message, (Hello, *CLUB_READS)):
+        elif isinstance(message, (Hello, *CLUB_READS, *KEY_MESSAGES)):
             self.club.receive(peer, message)
         elif isinstance(message, Create):
             self._create(peer, message)

@@ -126,6 +126,7 @@ class ClubScene(TableCallingScene):
         self.new = self.form.add(
             Button(N_("New online table"), lambda: services.open(Screen.NEW_CLUB_TABLE))
         )
+        self.key = self.form.add(Button(N_("Your key"), lambda: services.open(Screen.CLUB_KEY)))
         self.back = self.form.add(Button(N_("◀ Menu"), services.pop))
         self.session: ClubSession | None = None
         self.shown = 0
@@ -160,7 +161,10 @@ class ClubScene(TableCallingScene):
 
     def resume(self) -> None:
         super().resume()
-        if self.session is not None:
+        if self.session is not None and self.session.client.hello != club_hello(self.services):
+            self.session.close()  # Your key linked or replaced this computer's key
+            self.connect()
+        elif self.session is not None:
             self.session.refresh()
             self.session.follow_lobby(True)
 
@@ -381,9 +385,11 @@ class ClubScene(TableCallingScene):
         self.join.visible = not asking and self.tab == LOBBY
         self.again.visible = not asking and self.tab == MINE
         self.code.visible = self.by_code.visible = self.new.visible = not asking
+        self.key.visible = not asking
         self.back.rect = pygame.Rect(margin, row_y, ui.px(130), ui.px(48))
         self.code.rect = pygame.Rect(self.back.rect.right + gap, row_y, ui.px(190), ui.px(48))
-        actions = [b for b in (self.by_code, self.join, self.again, self.new) if b.visible]
+        row_buttons = (self.by_code, self.join, self.again, self.new, self.key)
+        actions = [button for button in row_buttons if button.visible]
         left = self.code.rect.right + gap // 2
         row = pygame.Rect(left, row_y, width - margin - left, ui.px(48))
         if actions:
