@@ -24,6 +24,7 @@ from game.net.club_messages import (
     club_options,
     read_club_message,
 )
+from game.net.notice_messages import NOTICE_TYPES, NoticeRequest, read_notice_message
 from game.rules import jsontext
 from game.rules.errors import RulesError
 from game.rules.modes import Mode
@@ -134,7 +135,7 @@ class StandIn:
     level: str
 
 
-ClientMessage = Create | Join | Rejoin | Watch | MoveRequest | StandIn | ClubMessage
+ClientMessage = Create | Join | Rejoin | Watch | MoveRequest | StandIn | ClubMessage | NoticeRequest
 
 
 def bad(message: str) -> Refused:
@@ -262,6 +263,8 @@ def read_client_message(text: str | bytes) -> ClientMessage:
         else:  # the table whose page of `mine` is asked for
             table = _code(data, "after") if kind == "mine" and "after" in data else ""
         return _club(partial(read_club_message, kind, table), data)
+    if isinstance(kind, str) and kind in NOTICE_TYPES:
+        return _club(read_notice_message, data)
     raise bad(f"unknown message type {cut_text(repr(kind))}")
 
 

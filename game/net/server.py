@@ -32,8 +32,9 @@ import contextlib
 import logging
 import signal
 import ssl
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from functools import partial
+from http import HTTPStatus
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -199,6 +200,21 @@ def forwarded(gate: Gate) -> Callable[[ServerConnection, Request], Response | No
     return counted
 
 
+def with_pages(
+    registry: Registry, check: Callable[[ServerConnection, Request], Response | None]
+) -> Callable[[ServerConnection, Request], Awaitable[Response | None]]:
+    """The handshake's check that first answers a plain HTTP GET of a page the
+    registry serves (the turn notices' stop link), then does `check`."""
+
+    async def answered(connection: ServerConnection, request: Request) -> Response | None:
+        page = await registry.turns.run(partial(registry.notices.page, request.path))
+        if page is not None:
+            return connection.respond(HTTPStatus(page[0]), page[1])
+        return check(connection, request)
+
+    return answered
+
+
 Task = Callable[[], Coroutine[object, object, None]]
 """Work a server does while it serves (following the other servers of its store)."""
 
@@ -278,7 +294,7 @@ class TableServer:
                 max_size=MAX_FRAME,
                 ping_interval=PING_S,
                 create_connection=gated(self.gate),
-                process_request=forwarded(self.gate),
+                process_request=with_pages(self.registry, forwarded(self.gate)),
                 backlog=BACKLOG,
                 ssl=tls,
                 logger=CONNECTION_LOG,
