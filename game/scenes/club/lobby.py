@@ -30,6 +30,7 @@ from game.ui.club_words import (
 from game.ui.painting import blit_text
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
+from game.ui.turn_title import TURN_TITLE
 from game.ui.widgets.controls import Button
 from game.ui.widgets.rows import lay_out_row
 from game.ui.widgets.text_field import TextField
@@ -239,6 +240,8 @@ class ClubScene(TableCallingScene):
             if session.news != self.shown:
                 self.shown = session.news
                 self.refill()
+                if session.mine is not None:
+                    TURN_TITLE.tell(session.turns)
 
     def handle_event(self, event: pygame.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
