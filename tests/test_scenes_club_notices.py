@@ -5,19 +5,30 @@ input."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 import pygame
 import pytest
 
 from game.net.client import ClubIdentity, TableClient
+from game.net.club import ClubSession
 from game.net.hosting import HostedServer
 from game.net.messages import ClubTableOptions, TablePace
+from game.net.notice_messages import NoticeSettings
 from game.net.replies import Created, Joined
+from game.net.tables.notices import MemoryNoticeBook, TurnNotices
+from game.net.tables.registry import Registry
 from game.persist.settings import Settings, club_keys
+from game.scenes.club.notices import NoticesScene
 from game.scenes.menus.menu import MenuScene
 from game.ui.turn_title import TURN_TITLE
 from tests.conftest import AppMaker
+from tests.drive import Input
+from tests.net_helpers import ROOMY, ManualClock
 from tests.test_net_club_client import next_of
-from tests.test_scenes_club import SECRET, at_address, heard
+from tests.test_net_notices import InlinePostbox
+from tests.test_scenes_club import SECRET, at_address, heard, play_online
 
 
 def anns_key(address: str) -> str:
@@ -59,3 +70,72 @@ def test_the_title_says_your_turn_once_the_club_says_a_table_waits_for_you(
     finally:
         TURN_TITLE.tell(0)
         app.close()
+
+
+def said(session: ClubSession, check: Callable[[NoticeSettings], bool]) -> Callable[[], bool]:
+    """Whether the club told `session` notice settings that pass `check`."""
+    return lambda: session.notices is not None and check(session.notices)
+
+
+def test_an_address_is_confirmed_by_the_code_mailed_and_notices_switched_off(
+    make_app: AppMaker,
+) -> None:
+    registry = Registry(ManualClock(), limits=ROOMY)
+    postbox = InlinePostbox()
+    book = MemoryNoticeBook()
+    registry.notices = TurnNotices(registry.clock, book, postbox, registry.club.need_player)
+    hosted = HostedServer(registry, "127.0.0.1", 0)
+    app = at_address(make_app, hosted.start())
+    try:
+        lobby = play_online(app)
+        heard(
+            app,
+            lambda: lobby.session,
+            lambda: lobby.session is not None and bool(lobby.session.welcome),
+        )
+        drive = Input(app)
+        drive.click(lobby.notices)
+        scene = app.scene
+        assert isinstance(scene, NoticesScene)
+        session = scene.session
+        heard(app, lambda: session, lambda: session.notices is not None)
+        assert scene.status_words().startswith("Give your address")
+        assert not scene.switch.enabled
+        drive.click(scene.address)
+        drive.text("ann@example")
+        drive.press(pygame.K_RETURN)
+        assert scene.status_words() == "That is not an e-mail address the club can use."
+        drive.text(".org")
+        drive.press(pygame.K_RETURN)
+        heard(
+            app,
+            lambda: session,
+            lambda: session.notices is not None and bool(session.notices.address),
+        )
+        assert scene.status_words() == "A code was mailed to ann@example.org: type it here."
+        code = re.search(r"\d{6}", str(postbox.sent[-1]["Subject"]))
+        assert code is not None and postbox.sent[-1]["To"] == "ann@example.org"
+        drive.click(scene.code)
+        drive.text(f"{(int(code.group(0)) + 1) % 1_000_000:06d}")
+        drive.click(scene.confirm)
+        heard(app, lambda: session, lambda: bool(session.notice_refusal))
+        assert scene.status_words().startswith("That is not the code mailed to you")
+        drive.click(scene.code)
+        drive.press(pygame.K_a, pygame.KMOD_CTRL)
+        drive.text(code.group(0))
+        drive.press(pygame.K_RETURN)
+        heard(
+            app, lambda: session, lambda: session.notices is not None and session.notices.confirmed
+        )
+        assert scene.status_words() == "Notices go to ann@example.org."
+        assert scene.switch.enabled and scene.switch.value
+        drive.click(scene.switch)
+        heard(app, lambda: session, said(session, lambda notices: not notices.on))
+        assert scene.status_words() == "Notices to ann@example.org are off."
+        drive.click(scene.back)
+        assert app.scene is lobby
+    finally:
+        app.close()
+        hosted.stop()
+    (player,) = book.players.values()
+    assert player.address == "ann@example.org" and player.confirmed and not player.on

@@ -71,6 +71,8 @@ class ClubPeer:
         """How many seats a `my-tables` page lists, each table's code its cursor (None: all
         in one, with no `next`, as an older club answers)."""
         self.chat: dict[str, list[dict[str, Any]]] = {}
+        self.notices: dict[str, Any] = {"address": None, "confirmed": False, "on": True}
+        """What `notices` answers (version 3), whatever it asks to change."""
         self.seats_of: dict[str, list[tuple[str, int, str]]] = {}
         """Each key's seats: (table, seat, token)."""
         self.address = ""
@@ -185,6 +187,8 @@ class ClubPeer:
             self._say(peer, data["table"], data["text"])
         elif kind == "ratings":
             peer.send({"type": "ratings", "players": self.board})
+        elif kind == "notices":
+            peer.send({"type": "notices", **self.notices})
         else:
             return False
         return True

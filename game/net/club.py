@@ -19,6 +19,7 @@ from game.net.club_answers import (
     Welcome,
 )
 from game.net.network_words import club_connection_words, club_error_words
+from game.net.notice_messages import NoticeSettings
 from game.net.replies import ErrorReply
 
 
@@ -39,6 +40,12 @@ class ClubSession:
         self.board: tuple[RatingRow, ...] | None = None
         self.problem = ""
         """Why the club cannot be reached, or what it refused, in the player's words."""
+        self.notices: NoticeSettings | None = None
+        """The player's turn notices (None until the club said: it is asked from the
+        notices' screen)."""
+        self.notice_refusal = ""
+        """The code of the club's refusal of the last change of notices asked ("": none)."""
+        self._notices_asked = False
         self.news = 0
         """How many answers were taken in (a screen shows them again when it grows)."""
         self.client.mine()
@@ -61,6 +68,10 @@ class ClubSession:
             self._read_page(event)
         elif isinstance(event, Ratings):
             self.board = event.players
+        elif isinstance(event, NoticeSettings):
+            self.notices, self.notice_refusal, self._notices_asked = event, "", False
+        elif isinstance(event, ErrorReply) and self._notices_asked:
+            self.notice_refusal, self._notices_asked = event.code, False
         elif isinstance(event, ErrorReply):
             self.problem = club_error_words(event, self.welcome is not None)
         elif isinstance(event, Disconnected) and event.cause != CLOSED:
@@ -81,6 +92,12 @@ class ClubSession:
         if self._pages is None:
             self.client.mine()
         self.client.ratings()
+
+    def ask_notices(self, address: str = "", code: str = "", on: bool | None = None) -> None:
+        """Ask for the player's turn notices, changing one setting first (as
+        `TableClient.notices`); the answer is `notices`, a refusal `notice_refusal`."""
+        self._notices_asked = True
+        self.client.notices(address, code, on)
 
     def follow_lobby(self, follow: bool) -> None:
         """Follow the lobby again (it is said at once), or stop following it while no

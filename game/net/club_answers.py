@@ -11,6 +11,7 @@ from typing import Final
 
 from game.net.club_messages import CHAT_LIMIT, MAX_DAYS
 from game.net.messages import AI_PREFIX, REMOTE, TablePace
+from game.net.notice_messages import NoticeSettings, read_notice_answer
 from game.net.reply_fields import (
     BadReply,
     read_code,
@@ -130,7 +131,7 @@ class RatingOutcome:
     after: float
 
 
-ClubMessage = Welcome | MyTables | LobbyTables | Said | Ratings
+ClubMessage = Welcome | MyTables | LobbyTables | Said | Ratings | NoticeSettings
 
 
 def read_pace(value: object) -> TablePace:
@@ -240,4 +241,6 @@ def read_club_answer(kind: str, data: Mapping[str, object]) -> ClubMessage | Non
         return read_said(read_code(data, "table"), data)
     if kind == "ratings":
         return Ratings(tuple(_rating_row(row) for row in read_list(data, "players", TOP)))
+    if kind == "notices":  # version 3
+        return read_notice_answer(data)
     return None

@@ -4,7 +4,8 @@
 One message, `notices`, asks for the player's notice settings and changes at most one
 of them: the address (a confirming code is mailed to it), the code that confirms it, or
 the switch. A reader here raises `ValueError` with the one line that
-`game.net.messages` refuses the frame with (`bad-message`).
+`game.net.messages` refuses the frame with (`bad-message`). The client writes it with
+`notices_request` and reads the answer with `read_notice_answer`.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
+
+from game.net.reply_fields import read_flag, read_text
 
 ADDRESS_LIMIT: Final = 254
 """The longest e-mail address (RFC 5321's path limit, less its brackets)."""
@@ -89,3 +92,21 @@ def notices_request(address: str = "", code: str = "", on: bool | None = None) -
     elif on is not None:
         data["on"] = on
     return json.dumps(data, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class NoticeSettings:
+    """The player's notice settings as the club told them: the address ("": none),
+    whether it is confirmed, and whether notices are on."""
+
+    address: str
+    confirmed: bool
+    on: bool
+
+
+def read_notice_answer(data: Mapping[str, object]) -> NoticeSettings:
+    """The club's `notices` answer (`BadReply` when it is not one)."""
+    address = data.get("address")
+    if address is not None:
+        address = read_text(data, "address", ADDRESS_LIMIT)
+    return NoticeSettings(address or "", read_flag(data, "confirmed"), read_flag(data, "on"))

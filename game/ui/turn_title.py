@@ -30,7 +30,7 @@ def desktop_notice(summary: str, body: str) -> None:
     its own (the frame never waits for it; one that cannot start is no notification)."""
     command = shutil.which("notify-send")
     if command is not None:
-        line = [command, "--app-name=Contack", summary, body]
+        line = [command, "--app-name=Contack", summary, body]  # untranslated: an option
         threading.Thread(target=_run_quietly, args=(line,), daemon=True).start()
 
 

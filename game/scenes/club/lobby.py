@@ -17,6 +17,7 @@ from game.i18n import N_, _
 from game.net.club import ClubSession, hosted_at, seen_at
 from game.net.table_opening import TableOpening
 from game.scenes.club.hello import NAME_LENGTH, NAME_SETTING, club_hello, saved_name
+from game.scenes.club.notices import NoticesScene
 from game.scenes.games.frame import RowList
 from game.scenes.online.calling import TableCallingScene
 from game.scenes.requests import Screen
@@ -78,6 +79,7 @@ class ClubScene(TableCallingScene):
             Button(N_("New online table"), lambda: services.open(Screen.NEW_CLUB_TABLE))
         )
         self.back = self.form.add(Button(N_("◀ Menu"), services.pop))
+        self.notices = self.form.add(Button(N_("Turn notices"), self.open_notices))
         self.session: ClubSession | None = None
         self.shown = 0
         """The session's news the rows show."""
@@ -117,6 +119,11 @@ class ClubScene(TableCallingScene):
 
     def connect(self) -> None:
         self.session = ClubSession(self.services.settings.club_server, club_hello(self.services))
+
+    def open_notices(self) -> None:
+        """The turn notices by e-mail, on this screen's connection."""
+        if self.session is not None:
+            self.services.push(NoticesScene(self.services, self.session))
 
     def take_name(self) -> None:
         """The name said to the club, asked once (kept with Join a table's)."""
@@ -265,14 +272,14 @@ class ClubScene(TableCallingScene):
         width, height = size
         margin, gap = ui.px(32), ui.px(12)
         asking = self.asking_name
-        for button in self.tabs.values():
+        for button in (*self.tabs.values(), self.notices):
             button.visible = not asking
         below_title = (
             ui.px(34 + 6 + 14) + ui.font(46, "title").get_height() + ui.font(19).get_height()
         )
         tabs = pygame.Rect(margin, below_title, width - 2 * margin, ui.px(44))
         if not asking:
-            lay_out_row(list(self.tabs.values()), tabs, ui.px(200), ui.px(10), ui)
+            lay_out_row([*self.tabs.values(), self.notices], tabs, ui.px(200), ui.px(10), ui)
         row_y = height - ui.px(70)
         top = tabs.bottom + gap
         self.body = pygame.Rect(margin, top, width - 2 * margin, row_y - ui.px(40) - top)
