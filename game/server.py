@@ -42,6 +42,7 @@ import asyncio
 import dataclasses
 import ipaddress
 import json
+import logging
 import ssl
 import stat
 import sys
@@ -289,11 +290,12 @@ async def noticing(registry: Registry, notices: NoticeDesk) -> None:
     every `NOTICE_S`."""
     while True:
         await asyncio.sleep(NOTICE_S)
-        tables = list(registry.tables.values())
-        try:
-            await registry.turns.run(partial(notices.sweep, tables))
+        try:  # the tables are read in the registry's turn, never while it changes them
+            await registry.turns.run(partial(notices.sweep, registry.tables.values()))
         except OSError as error:
             print(f"table server: cannot keep the turn notices: {error}", file=sys.stderr)
+        except Exception:
+            logging.getLogger(__name__).exception("table server: the turn notices failed")
 
 
 class ArchiveUnreachable(OSError):

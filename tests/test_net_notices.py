@@ -7,18 +7,26 @@ tests are in tests/test_net_notices_process.py."""
 
 from __future__ import annotations
 
+import argparse
 import json
+import queue
 import re
+import smtplib
+import threading
 from email.message import EmailMessage
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from game.net.tables.mailer import SmtpSettings
+from game.net.tables.mailer import Mailer, SmtpSettings, add_mail_options, mail_settings
 from game.net.tables.notices import DAY_S, RETRY_S, MemoryNoticeBook, TurnNotices
+from game.net.tables.redis_notices import RedisNoticeBook
 from game.net.tables.registry import Registry
-from tests.net_helpers import Inbox, ManualClock
+from tests.conftest import GUARD_S
+from tests.net_helpers import Inbox, ManualClock, on_redis
 from tests.test_net_club import club, create, hello
+from tools.redis_server import RedisServer
 
 SETTINGS = SmtpSettings("smtp.test", 25, "none", "club@example.org", "https://club.test")
 
@@ -191,3 +199,75 @@ def test_the_stop_link_turns_notices_off_and_none_is_mailed_after() -> None:
     waiting_for(registry, hello(registry, "Ann", 1))
     sweep(registry)
     assert len(postbox.sent) == 2
+
+
+def test_servers_on_one_redis_mail_a_turn_once_a_day_between_them_and_stop_it(
+    redis_server: RedisServer,
+) -> None:
+    clock = ManualClock()
+    first = on_redis(redis_server.url, clock=clock)
+    postbox = InlinePostbox()
+    first_book = RedisNoticeBook(redis_server.url)
+    first.notices = TurnNotices(clock, first_book, postbox, first.club.need_player)
+    ann = hello(first, "Ann", 1)
+    confirm(ann, postbox, "ann@example.org")
+    pid = first.club.need_player(ann.peer).pid
+    code = waiting_for(first, ann)
+    sweep(first)
+    assert len(postbox.sent) == 2  # the code and the turn
+    second = on_redis(redis_server.url, clock=clock)  # the table reopened from the store
+    assert any(table.code == code for table in second.tables.values())
+    second.notices = TurnNotices(
+        clock, RedisNoticeBook(redis_server.url), postbox, second.club.need_player
+    )
+    clock.now += DAY_S / 2
+    sweep(second)
+    assert len(postbox.sent) == 2  # mailed by the first within the day
+    link = re.search(r"/notices/stop\?token=\S+", postbox.sent[-1].get_content())
+    assert link is not None and second.notices.page(link.group(0))[0] == 200  # type: ignore[index]
+    assert first_book.read(pid).on is False
+    clock.now += DAY_S
+    sweep(second)
+    assert len(postbox.sent) == 2  # stopped
+
+
+def test_a_slow_smtp_server_never_holds_up_whoever_posts_and_a_failure_comes_back() -> None:
+    release = threading.Event()
+    tried: queue.SimpleQueue[str] = queue.SimpleQueue()
+
+    def send(settings: SmtpSettings, mail: EmailMessage) -> None:
+        tried.put(str(mail["To"]))
+        release.wait(GUARD_S)
+        raise smtplib.SMTPServerDisconnected("gone")
+
+    mailer = Mailer(SETTINGS, send)
+    mail = EmailMessage()
+    mail["To"] = "ann@example.org"
+    mailer.post("first", mail)
+    mailer.post("second", mail)  # posted while the first waits on the server
+    assert tried.get(timeout=GUARD_S) == "ann@example.org"
+    assert mailer.answered() == []
+    release.set()
+    assert tried.get(timeout=GUARD_S) == "ann@example.org"  # the first has come back
+    assert mailer.answered()[0] == ("first", False)
+
+
+def test_the_command_line_names_the_smtp_server_and_its_password_never(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    parser = argparse.ArgumentParser()
+    add_mail_options(parser)
+    named = ["--smtp-host", "smtp.test", "--mail-from", "club@example.org"]
+    assert mail_settings(parser.parse_args([])) is None
+    with pytest.raises(ValueError, match="--public-url"):
+        mail_settings(parser.parse_args(named))
+    named += ["--public-url", "https://club.test"]
+    monkeypatch.setenv("CONTACK_SMTP_PASSWORD", "from-the-environment")
+    settings = mail_settings(parser.parse_args(named))
+    assert settings is not None and (settings.port, settings.security) == (587, "starttls")
+    assert settings.password == "from-the-environment"
+    secret = tmp_path / "password"
+    secret.write_text("from-a-file\n")
+    named += ["--smtp-security", "tls", "--smtp-password-file", str(secret)]
+    settings = mail_settings(parser.parse_args(named))
+    assert settings is not None and (settings.port, settings.password) == (465, "from-a-file")
