@@ -139,3 +139,20 @@ def test_an_address_is_confirmed_by_the_code_mailed_and_notices_switched_off(
         hosted.stop()
     (player,) = book.players.values()
     assert player.address == "ann@example.org" and player.confirmed and not player.on
+
+
+def test_a_club_that_sends_no_mail_says_so_and_its_switch_stays_off(
+    make_app: AppMaker, table_server: HostedServer
+) -> None:
+    app = at_address(make_app, table_server.address or "")
+    try:
+        lobby = play_online(app)
+        heard(app, lambda: lobby.session, lambda: bool(lobby.session and lobby.session.welcome))
+        Input(app).click(lobby.notices)
+        scene = app.scene
+        assert isinstance(scene, NoticesScene)
+        heard(app, lambda: scene.session, lambda: bool(scene.session.notice_refusal))
+        assert scene.status_words() == "This club sends no e-mail."
+        assert not scene.switch.enabled
+    finally:
+        app.close()

@@ -29,10 +29,13 @@ NOT_AN_ADDRESS: Final = "not-an-address"
 
 
 def notice_refusal_words(code: str) -> str:
-    """Why the club (or the screen) refused the last change, in the player's words."""
+    """Why the club (or the screen) refused the last change, in the player's words (a
+    `bad-message`: the screen checks what it sends as the club does, so the club is one
+    before version 3, which knows no `notices`)."""
     words = {
         WRONG_CODE: _("That is not the code mailed to you: check it, or ask for a new one."),
         NO_NOTICES: _("This club sends no e-mail."),
+        "bad-message": _("This club's server is older: it sends no e-mail."),
         "too-fast": _("A code was mailed a moment ago: wait a minute before asking again."),
         NOT_AN_ADDRESS: _("That is not an e-mail address the club can use."),
     }
