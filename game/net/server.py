@@ -22,6 +22,8 @@ front of it that ends TLS serves as well). A connection from a proxy it trusts
 (`TrustedProxies`) is counted, once its request comes, as the client the proxy names in
 `X-Forwarded-For`, or in the PROXY protocol's (v1) first line, for the limits per host
 and per network alike.
+A plain HTTP GET of a page the registry serves (the turn notices' stop link) is
+answered instead of a handshake (`with_pages`).
 `run_server` is what `python -m game.server` and the game's "Host a table" run.
 """
 
@@ -207,10 +209,12 @@ def with_pages(
     registry serves (the turn notices' stop link), then does `check`."""
 
     async def answered(connection: ServerConnection, request: Request) -> Response | None:
+        if not registry.notices.serves(request.path):  # a handshake: no thread's turn
+            return check(connection, request)
         page = await registry.turns.run(partial(registry.notices.page, request.path))
-        if page is not None:
-            return connection.respond(HTTPStatus(page[0]), page[1])
-        return check(connection, request)
+        if page is None:
+            return check(connection, request)
+        return connection.respond(HTTPStatus(page[0]), page[1])
 
     return answered
 

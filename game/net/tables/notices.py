@@ -204,11 +204,16 @@ class TurnNotices:
         self.book.write(pid, replace(sub, on=False))
         return sub.address
 
+    def serves(self, path: str) -> bool:
+        """Whether a plain HTTP GET of `path` is the stop link's (looked at in the
+        server's loop, before every handshake: it reads nothing stored)."""
+        return urlsplit(path).path == STOP_PATH
+
     def page(self, path: str) -> tuple[int, str] | None:
         """The answer to a plain HTTP GET of `path` on the club's address: the stop
         link's (an HTTP status and its text), or None for any other path."""
         url = urlsplit(path)
-        if url.path != STOP_PATH:
+        if not self.serves(path):
             return None
         token = parse_qs(url.query).get("token", [""])[0]
         address = self.stop(token) if 1 <= len(token) <= 64 else ""
@@ -297,6 +302,9 @@ class NoNotices:
     def sweep(self, tables: Iterable[NetTable]) -> None:
         """Nothing to mail."""
 
+    def serves(self, path: str) -> bool:
+        return False
+
     def page(self, path: str) -> tuple[int, str] | None:
         return None
 
@@ -310,5 +318,7 @@ class NoticeDesk(Protocol):
     def receive(self, follower: Follower, request: NoticeRequest) -> None: ...
 
     def sweep(self, tables: Iterable[NetTable]) -> None: ...
+
+    def serves(self, path: str) -> bool: ...
 
     def page(self, path: str) -> tuple[int, str] | None: ...
