@@ -213,7 +213,7 @@ class TurnNotices:
         """The answer to a plain HTTP GET of `path` on the club's address: the stop
         link's (an HTTP status and its text), or None for any other path."""
         url = urlsplit(path)
-        if not self.serves(path):
+        if url.path != STOP_PATH:
             return None
         token = parse_qs(url.query).get("token", [""])[0]
         address = self.stop(token) if 1 <= len(token) <= 64 else ""
@@ -226,6 +226,7 @@ class TurnNotices:
     def sweep(self, tables: Iterable[NetTable]) -> None:
         """Mail every player a waiting table waits for, then note the mails that went."""
         now = self.clock()
+        self.due = {key: due for key, due in self.due.items() if due > now}
         for table in list(tables):
             pid = waited_for(table)
             if pid is not None:
