@@ -42,6 +42,7 @@ import asyncio
 import dataclasses
 import ipaddress
 import json
+import logging
 import ssl
 import stat
 import sys
@@ -56,6 +57,8 @@ from game.collector import Collector
 from game.net.server import Task, run_server
 from game.net.tables.archive import NO_ARCHIVE, Archive
 from game.net.tables.limits import IpNetwork, Limits, TrustedProxies
+from game.net.tables.mailer import Mailer, add_mail_options, mail_settings
+from game.net.tables.notices import FileNoticeBook, NoticeBook, NoticeDesk, TurnNotices
 from game.net.tables.players import FileBook
 from game.net.tables.redis_address import checked, shown
 from game.net.tables.registry import Registry
@@ -209,9 +212,11 @@ def main(argv: list[str] | None = None) -> int:
         metavar="postgresql://USER@HOST:PORT/DB",
         help="move finished games to PostgreSQL (default: they stay in the store)",
     )
+    add_mail_options(parser)
     args = parser.parse_args(argv)
     try:
         tls = tls_context(args.tls_cert, args.tls_key)
+        mail = mail_settings(args)
     except ValueError as error:
         parser.error(str(error))
     home = args.home or GameFiles().data_dir / "server"
@@ -219,6 +224,11 @@ def main(argv: list[str] | None = None) -> int:
         book = None if args.store else FileBook(home)
     except (OSError, RulesError) as error:
         print(f"table server: cannot read the players' book: {error}", file=sys.stderr)
+        return 1
+    try:
+        notice_file = FileNoticeBook(home) if mail is not None and not args.store else None
+    except (OSError, RulesError) as error:
+        print(f"table server: cannot read the turn notices: {error}", file=sys.stderr)
         return 1
     limits = Limits(**dict(args.limit))
     workers = [WorkerPool() for _ in range(COMPUTER_WORKERS)]
@@ -230,6 +240,11 @@ def main(argv: list[str] | None = None) -> int:
             pool.shutdown()
         return 1
     tasks.append(partial(settling, Collector(COLLECTOR_GROWTH)))
+    if mail is not None:
+        kept = notice_file or _redis_notices(args.store, registry)
+        player_of = registry.club.need_player
+        registry.notices = TurnNotices(registry.clock, kept, Mailer(mail), player_of)
+        tasks.append(partial(noticing, registry, registry.notices))
     try:
         proxies = TrustedProxies(args.trusted_proxy)
         serving = run_server(registry, args.host, args.port, announce, tls, tasks, proxies)
@@ -257,6 +272,30 @@ def unopened(args: argparse.Namespace, error: OSError | ModuleNotFoundError) -> 
         return f"cannot reach the archive {args.archive}: {error}"
     why = error.filename or error.strerror or str(error)
     return f"cannot use the store {shown(args.store)}: {why}"
+
+
+NOTICE_S: Final = 1.0
+"""How often the tables are looked through for players to mail their turn."""
+
+
+def _redis_notices(store: str, registry: Registry) -> NoticeBook:
+    """The turn notices kept on the store's Redis."""
+    from game.net.tables.redis_notices import RedisNoticeBook
+
+    return RedisNoticeBook(store, registry.turns)
+
+
+async def noticing(registry: Registry, notices: NoticeDesk) -> None:
+    """Mail the club's turn notices (`notices`): the registry's tables are looked through
+    every `NOTICE_S`."""
+    while True:
+        await asyncio.sleep(NOTICE_S)
+        try:  # the tables are read in the registry's turn, never while it changes them
+            await registry.turns.run(partial(notices.sweep, registry.tables.values()))
+        except OSError as error:
+            print(f"table server: cannot keep the turn notices: {error}", file=sys.stderr)
+        except Exception:
+            logging.getLogger(__name__).exception("table server: the turn notices failed")
 
 
 class ArchiveUnreachable(OSError):

@@ -774,6 +774,7 @@ def _replay_table_grown(app: App, record: Record) -> Shot:
 from tools import (  # noqa: E402  (register their targets)
     screenshot_club,
     screenshot_net,
+    screenshot_notices,
     screenshot_progress,
 )
 
@@ -783,6 +784,7 @@ __all__ = [
     "Shot",
     "screenshot_club",
     "screenshot_net",
+    "screenshot_notices",
     "screenshot_progress",
     "target",
 ]

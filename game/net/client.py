@@ -48,6 +48,7 @@ from game.net.messages import (
     stand_in_frame,
     watch_frame,
 )
+from game.net.notice_messages import notices_request
 from game.net.reader import ServerReader
 from game.net.replies import MAX_READ, Joined, ServerMessage
 from game.net.reply_fields import BadReply
@@ -256,6 +257,11 @@ class TableClient:
     def replace_key(self, key: str) -> None:
         """Make the new key `key` this player's only key (`NewKey`)."""
         self._send(replace_key_frame(key))
+
+    def notices(self, address: str = "", code: str = "", on: bool | None = None) -> None:
+        """Ask for the player's turn notices (`NoticeSettings`), changing one first: a new
+        address, the code mailed to it, or the switch (version 3)."""
+        self._send(notices_request(address, code, on))
 
     def close(self, timeout: float = 5.0) -> None:
         """Close the connection and end the thread."""

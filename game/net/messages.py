@@ -27,6 +27,7 @@ from game.net.club_messages import (
     read_club_message,
 )
 from game.net.key_messages import KEY_TYPES, KeyMessage, read_key_message
+from game.net.notice_messages import NOTICE_TYPES, NoticeRequest, read_notice_message
 from game.rules import jsontext
 from game.rules.errors import RulesError
 from game.rules.modes import Mode
@@ -141,7 +142,17 @@ class StandIn:
     level: str
 
 
-ClientMessage = Create | Join | Rejoin | Watch | MoveRequest | StandIn | ClubMessage | KeyMessage
+ClientMessage = (
+    Create
+    | Join
+    | Rejoin
+    | Watch
+    | MoveRequest
+    | StandIn
+    | ClubMessage
+    | KeyMessage
+    | NoticeRequest
+)
 
 
 def bad(message: str) -> Refused:
@@ -271,6 +282,8 @@ def read_client_message(text: str | bytes) -> ClientMessage:
         return _club(partial(read_club_message, kind, table), data)
     if isinstance(kind, str) and kind in KEY_TYPES:
         return _club(partial(read_key_message, kind), data)
+    if isinstance(kind, str) and kind in NOTICE_TYPES:
+        return _club(read_notice_message, data)
     raise bad(f"unknown message type {cut_text(repr(kind))}")
 
 

@@ -37,6 +37,7 @@ from game.net.messages import (
     Watch,
     read_client_message,
 )
+from game.net.notice_messages import NoticeRequest
 from game.net.replies import (
     created_frame,
     error_frame,
@@ -52,6 +53,7 @@ from game.net.tables.club_table import ChatLine
 from game.net.tables.computers import Computers
 from game.net.tables.keeping import Keeper, Stale, Store
 from game.net.tables.limits import Attempts, Clock, Limits, TokenBucket, expired, network_of
+from game.net.tables.notices import NO_NOTICES_DESK, NoticeDesk
 from game.net.tables.pace import Deadlines, waits
 from game.net.tables.players import PlayerBook
 from game.net.tables.stakes import Stakes
@@ -60,7 +62,7 @@ from game.net.tables.thinking import InlineThinker, Thinker
 from game.net.tables.turns import UNSHARED, Unshared
 from game.rules.moves import Move
 
-CLUB_READS = (Mine, LobbyRequest, Say, RatingsRequest)
+CLUB_READS = (Mine, LobbyRequest, Say, RatingsRequest, NoticeRequest)
 """Version 2's messages that only read or talk: not counted as attempts at tables."""
 KEY_MESSAGES = (LinkCodeRequest, Link, ReplaceKey)
 """Version 3's messages of a player's keys (the club's `Keys`): counted as attempts."""
@@ -167,6 +169,8 @@ class Registry:
         self.club = Club(clock, self.tables, self._table, self._tell, self._keep_line, book)
         self.deadlines = Deadlines(clock, self.thinker, self.tables, self._play)
         self.elsewhere: Elsewhere = Alone()
+        self.notices: NoticeDesk = NO_NOTICES_DESK
+        """The club's turn notices by e-mail (version 3; none without an SMTP server)."""
 
     def open(self, tables: list[NetTable]) -> None:
         """Take tables reopened from their saves (those that have had their time are
@@ -217,6 +221,8 @@ class Registry:
     def _do(self, peer: Peer, message: ClientMessage) -> None:
         if isinstance(message, MoveRequest):
             self._move(peer, message)
+        elif isinstance(message, NoticeRequest):
+            self.notices.receive(peer, message)
         elif isinstance(message, (Hello, *CLUB_READS, *KEY_MESSAGES)):
             self.club.receive(peer, message)
         elif isinstance(message, Create):

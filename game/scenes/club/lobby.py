@@ -19,6 +19,7 @@ from game.net.club_answers import Paging
 from game.net.club_messages import LIVE, WAITS, LobbyFilter
 from game.net.table_opening import TableOpening
 from game.scenes.club.hello import NAME_LENGTH, NAME_SETTING, club_hello, saved_name
+from game.scenes.club.notices import NoticesScene
 from game.scenes.games.frame import RowList
 from game.scenes.online.calling import TableCallingScene
 from game.scenes.requests import Screen
@@ -32,6 +33,7 @@ from game.ui.club_words import (
 from game.ui.painting import blit_text
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
+from game.ui.turn_title import TURN_TITLE
 from game.ui.widgets.controls import Button, Choice, same_size
 from game.ui.widgets.rows import lay_out_row
 from game.ui.widgets.text_field import TextField
@@ -128,6 +130,7 @@ class ClubScene(TableCallingScene):
         )
         self.key = self.form.add(Button(N_("Your key"), lambda: services.open(Screen.CLUB_KEY)))
         self.back = self.form.add(Button(N_("◀ Menu"), services.pop))
+        self.notices = self.form.add(Button(N_("Turn notices"), self.open_notices))
         self.session: ClubSession | None = None
         self.shown = 0
         """The session's news the rows show."""
@@ -176,6 +179,11 @@ class ClubScene(TableCallingScene):
 
     def connect(self) -> None:
         self.session = ClubSession(self.services.settings.club_server, club_hello(self.services))
+
+    def open_notices(self) -> None:
+        """The turn notices by e-mail, on this screen's connection."""
+        if self.session is not None:
+            self.services.push(NoticesScene(self.services, self.session))
 
     def take_name(self) -> None:
         """The name said to the club, asked once (kept with Join a table's)."""
@@ -331,6 +339,8 @@ class ClubScene(TableCallingScene):
             if session.news != self.shown:
                 self.shown = session.news
                 self.refill()
+                if session.mine is not None:
+                    TURN_TITLE.tell(session.turns)
 
     def handle_event(self, event: pygame.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -354,14 +364,14 @@ class ClubScene(TableCallingScene):
         width, height = size
         margin, gap = ui.px(32), ui.px(12)
         asking = self.asking_name
-        for button in self.tabs.values():
+        for button in (*self.tabs.values(), self.notices):
             button.visible = not asking
         below_title = (
             ui.px(34 + 6 + 14) + ui.font(46, "title").get_height() + ui.font(19).get_height()
         )
         tabs = pygame.Rect(margin, below_title, width - 2 * margin, ui.px(44))
         if not asking:
-            lay_out_row(list(self.tabs.values()), tabs, ui.px(200), ui.px(10), ui)
+            lay_out_row([*self.tabs.values(), self.notices], tabs, ui.px(200), ui.px(10), ui)
         top = tabs.bottom + gap
         for choice in self.filters:
             choice.visible = not asking and self.tab == LOBBY

@@ -28,6 +28,7 @@ from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.tiles.examples import THREE_SIDED
 from game.ui.tiles.sprites import TileLayer
+from game.ui.turn_title import TURN_TITLE
 from game.ui.widgets.controls import Button
 from game.ui.words import capitalised, colour_word
 
@@ -121,6 +122,7 @@ class MenuScene(Scene):
         club.poll()
         if club.mine is not None or club.problem:
             self.club_turns = club.turns
+            TURN_TITLE.tell(self.club_turns)
             club.close()
             self.club = None
 
