@@ -358,6 +358,9 @@ class RemoteMatch:
             self.link.client.say(self.link.table, text.strip())
         return problem
 
+    def reading(self) -> bool:
+        return False
+
     def take_notices(self) -> list[str]:
         return self.connection.take_notices()
 

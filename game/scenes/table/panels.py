@@ -112,7 +112,7 @@ def status_still_for(match: TableFlow, clock: float) -> float:
     if state.hand_over:
         return math.inf
     rest = math.inf
-    if not match.is_human(state.current_player) and not match.guide.waits_for_reader():
+    if not match.is_human(state.current_player) and not match.news.reading():
         rest = (math.floor(clock * DOTS_PER_S) + 1) / DOTS_PER_S - clock
     left = time_left_s(match.state)
     if left:  # its whole seconds show

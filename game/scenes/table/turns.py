@@ -171,7 +171,7 @@ class TableTurns:
             has_mouse = self.mouse_holder == match.state.current_player
             return math.inf if has_mouse and self.human_can_act() else 0.0
         if turn is Turn.COMPUTER:  # a lesson's computer waits while its words are read
-            return math.inf if match.thinking or match.guide.waits_for_reader() else 0.0
+            return math.inf if match.thinking or match.news.reading() else 0.0
         if turn in (Turn.HAND_OVER, Turn.GAME_OVER) and self.score_screen_due:
             return math.inf
         return 0.0
