@@ -19,8 +19,8 @@ from game.play.lesson import COMPUTER, LESSON_STEPS, YOU, Lesson
 from game.play.table_flow import Turn
 from game.scenes.requests import Screen
 from game.scenes.table.scene import TableScene
-from game.ui.painting import blit_lines, draw_panel
-from game.ui.text import Said, blit_paragraph
+from game.ui.painting import blit_lines, draw_panel, lines_rect
+from game.ui.text import Said, blit_paragraph, paragraph_height
 from game.ui.theme import PALETTE
 from game.ui.widgets.controls import Button
 from game.ui.words import colour_word, contact_words
@@ -30,6 +30,10 @@ if TYPE_CHECKING:
 
 COACH_TEXT_SIZE = 18
 COACH_TEXT_SMALLEST = 13
+COACH_GAP = 3
+"""Design pixels between the lines of the coach's words."""
+COACH_ROOM = 170
+"""The coach panel's height (design pixels) in a window where its words need less."""
 
 
 class GuidedGameScene(TableScene):
@@ -65,8 +69,9 @@ class GuidedGameScene(TableScene):
         self._rebuild_sprites()
 
     def _lay_out_coach(self) -> None:
-        """The coach panel over the figure, as tall as its words need in a small window
-        (up to half the figure's area), and the board below it."""
+        """The coach panel over the figure, as tall as its words need at the largest size
+        that keeps it within half the figure's area (else at their smallest size; at
+        least `COACH_ROOM` in a large window), and the board below it."""
         ui = self.services.ui
         figure = self.layout.figure
         right = self.layout.stock.left - ui.px(6)  # the stock stays in view
@@ -74,8 +79,12 @@ class GuidedGameScene(TableScene):
             figure.x + ui.px(8), figure.y + ui.px(8), right - figure.x - ui.px(8), 0
         )
         self.coached = self.coach_words()
-        needed = min(self._words_height(*self.coached), round(figure.height * 0.5))
-        self.coach.height = max(min(ui.px(170), round(figure.height * 0.4)), needed)
+        heights = [
+            self._coach_height(*self.coached, size)
+            for size in range(COACH_TEXT_SIZE, COACH_TEXT_SMALLEST - 1, -1)
+        ]
+        needed = next((h for h in heights if h <= figure.height // 2), heights[-1])
+        self.coach.height = max(min(ui.px(COACH_ROOM), round(figure.height * 0.4)), needed)
         self.board.set_area(
             pygame.Rect(
                 figure.x, self.coach.bottom, figure.width, figure.bottom - self.coach.bottom
@@ -83,21 +92,24 @@ class GuidedGameScene(TableScene):
         )
         self.stage.fit_view()
 
-    def _words_height(self, title: str, words: str) -> int:
-        """The height the coach panel needs for the step's heading and its words at the
-        smallest size."""
+    def _coach_heading(self, title: str) -> list[pygame.Surface]:
+        """The step's heading, rendered in the lines it takes across the coach panel."""
         ui = self.services.ui
-        room = self.coach.width - 2 * ui.px(14)
-        heading = ui.fitted(
-            self._heading(title, self.lesson.step_index + 1), 18, room, style="bold"
-        )
-        text = ui.wrap(words, COACH_TEXT_SMALLEST, room)
-        line_h = ui.font(COACH_TEXT_SMALLEST).get_linesize() + ui.px(3)
-        return (
-            len(heading[0]) * ui.font(18, "bold").get_linesize()
-            + len(text) * line_h
-            + ui.px(10 + 6 + 8)
-        )
+        heading = self._heading(title, self.lesson.step_index + 1)
+        lines, size = ui.fitted(heading, 18, self._coach_room(), style="bold")
+        return [ui.text(line, size, PALETTE.gold, "bold") for line in lines]
+
+    def _coach_room(self) -> int:
+        """How wide the coach panel's lines may run."""
+        return self.coach.width - 2 * self.services.ui.px(14)
+
+    def _coach_height(self, title: str, words: str, size: int) -> int:
+        """The height the coach panel takes with the step's heading and its words at
+        `size`, as `draw` lays them out."""
+        ui = self.services.ui
+        heading = lines_rect(self._coach_heading(title)).height
+        text = paragraph_height(ui, words, size, self._coach_room(), gap=COACH_GAP)
+        return ui.px(10) + heading + ui.px(6) + text + ui.px(8)
 
     @staticmethod
     def _heading(title: str, number: int) -> str:
@@ -201,23 +213,21 @@ class GuidedGameScene(TableScene):
         draw_panel(surface, self.coach, ui, alpha=235, border=PALETTE.gold_dark)
         title, words = self.coach_words()
         pad = ui.px(14)
-        room = self.coach.width - 2 * pad
-        heading = self._heading(title, self.lesson.step_index + 1)
-        lines, heading_size = ui.fitted(heading, 18, room, style="bold")
         top = blit_lines(
             surface,
-            [ui.text(line, heading_size, PALETTE.gold, "bold") for line in lines],
+            self._coach_heading(title),
             (self.coach.x + pad, self.coach.y + ui.px(10)),
             "topleft",
             flush_left=True,
         ).bottom
-        size = COACH_TEXT_SIZE
-        line_h = ui.font(size).get_linesize() + ui.px(3)
-        while size > COACH_TEXT_SMALLEST and (
-            top + ui.px(6) + len(ui.wrap(words, size, room)) * line_h > self.coach.bottom
-        ):
-            size -= 1
-            line_h = ui.font(size).get_linesize() + ui.px(3)
+        size = next(
+            (
+                size
+                for size in range(COACH_TEXT_SIZE, COACH_TEXT_SMALLEST, -1)
+                if self._coach_height(title, words, size) <= self.coach.height
+            ),
+            COACH_TEXT_SMALLEST,
+        )
         blit_paragraph(
             surface,
             ui,
@@ -225,6 +235,6 @@ class GuidedGameScene(TableScene):
             size,
             PALETTE.text,
             (self.coach.x + pad, top + ui.px(6)),
-            room,
-            gap=3,
+            self._coach_room(),
+            gap=COACH_GAP,
         )
