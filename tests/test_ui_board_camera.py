@@ -102,6 +102,26 @@ def test_a_grown_figure_has_numbers_12_px_tall_and_the_whole_of_it_one_key_away(
         assert digits(board) >= LEGIBLE and board.cut
 
 
+def test_the_largest_text_grows_the_numbers_on_the_figure(make_app: AppMaker) -> None:
+    """The player who asks for the largest words reads the figure's numbers half as tall
+    again (18 px at 1280x800, 12 px at the normal size): the camera follows play at a
+    larger tile, and shows the figure whole only where they stand so tall."""
+    app = make_app()
+    app.settings.text_size = "largest"
+    app.apply_settings()
+    scene = open_stacked(app, SPRAWLING)
+    board = scene.board
+    followed = False
+    for _count in played_out(app, scene):
+        if scene.finished:
+            continue
+        assert digits(board) >= LEGIBLE * 1.5
+        last = scene.state.figure.last_cell
+        assert last is not None and board.shows([last])
+        followed = followed or board.cut
+    assert followed  # the figure outgrew the board at that size: the camera followed play
+
+
 def test_the_figure_fills_the_board(make_app: AppMaker) -> None:
     """A figure shown whole reaches across (or down) the board but for less than one
     step of the sizes: no cap from earlier, smaller fits, no wide margin."""
