@@ -25,6 +25,7 @@ from tests.conftest import AppMaker
 from tests.drive import Input
 from tests.test_scenes_table_scene import open_table
 from tests.test_ui_board_fit import Centres, glided, played_hand
+from tests.test_ui_touch import gesture
 from tools.samples import table_config
 
 pytestmark = pytest.mark.app(size=(1280, 800), speed="instant")
@@ -247,7 +248,8 @@ def test_a_pinch_zooms_the_figure_and_keeps_it_so(make_app: AppMaker) -> None:
     scene = open_stacked(app, 11)
     board = scene.board
     before = board.view.side
-    Input.post(pygame.MULTIGESTURE, x=0.6, y=0.4, pinched=-0.05, rotated=0.0, num_fingers=2)
+    x, y = board.area.center
+    gesture(app, [(x - 60, y), (x + 60, y)], [[(x - 40, y), (x + 40, y)]])
     app.run_frames(2)
     assert board.view.side < before and board.moved_by_player
 
