@@ -83,6 +83,24 @@ def test_two_taps_pick_a_tile_and_place_it(make_app: AppMaker, tmp_path: Path) -
     assert (placed.tile, placed.cell) == (move.tile, move.cell)
 
 
+def test_a_finger_slides_a_tile_to_its_spot(make_app: AppMaker, tmp_path: Path) -> None:
+    app, scene = table_ready(make_app, tmp_path)
+    moves = len(scene.state.moves)
+    move = next(m for m in scene.legal_moves() if m.action == PLACE)
+    start = at(scene.hands.sprites[move.tile].centre)
+    end = at(scene.board.view.cell_centre(move.cell))
+    finger(app, pygame.FINGERDOWN, start)
+    for step in (0.25, 0.5, 0.75, 1.0):
+        between = (
+            round(start[0] + (end[0] - start[0]) * step),
+            round(start[1] + (end[1] - start[1]) * step),
+        )
+        finger(app, pygame.FINGERMOTION, between)
+    finger(app, pygame.FINGERUP, end)
+    placed = scene.state.moves[moves]
+    assert (placed.tile, placed.cell) == (move.tile, move.cell)
+
+
 def test_a_touch_is_not_counted_twice(make_app: AppMaker, tmp_path: Path) -> None:
     """SDL's mouse events made from a finger (`touch` set) are dropped: one finger
     sliding over the background pans the figure once."""
