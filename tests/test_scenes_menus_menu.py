@@ -18,7 +18,7 @@ from game.rules.modes import Mode
 from game.rules.table_rules import TableRules
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
-from game.scenes.menus.menu import MenuScene
+from game.scenes.menus.menu import LOGO_GAP, MenuScene
 from game.scenes.menus.rules import RulesScene
 from game.scenes.menus.settings import SettingsScene
 from game.scenes.puzzles.scene import PuzzlesScene
@@ -31,6 +31,7 @@ from game.ui.theme import PALETTE
 from tests.conftest import AppMaker
 from tests.drive import Input, menu_button
 from tests.persistence_helpers import write_save
+from tools.text_audit import watching
 
 SCREENS = {
     Mode.TABLE: TableScene,
@@ -217,3 +218,24 @@ def test_menu_pixels_show_felt_and_a_gold_title(make_app: AppMaker, tmp_path: Pa
     button = menu_button(app, "table")
     assert button.focused
     assert app.screen.get_at((button.rect.x + 12, button.rect.centery))[:3] == PALETTE.gold
+
+
+@pytest.mark.parametrize("text_size", ["normal", "large", "largest"])
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=["800x600", "1920x1080"])
+def test_the_logos_lines_keep_their_distance_from_the_buttons(
+    make_app: AppMaker, tmp_path: Path, size: tuple[int, int], text_size: str
+) -> None:
+    """In Spanish at every text size, the first-published line under the logo stands
+    `LOGO_GAP` clear of the first button (at the largest size it touched it: the logo's
+    room was a fixed 190 design px, and its tagline and that line grow with the text)."""
+    app = make_app(tmp_path, size=size)
+    app.settings.language, app.settings.text_size = "es", text_size
+    app.apply_settings()
+    app.run_frames(1)
+    with watching(app) as frame:
+        app.draw(1.0)
+    published = next(d.rect for d in frame.texts if d.text == "Publicado por primera vez en 1939")
+    title = next(d.rect for d in frame.texts if d.text == "Contack")
+    first = menu_button(app, "table").rect
+    assert first.top - published.bottom >= app.ui.px(LOGO_GAP)
+    assert title.top >= 0

@@ -49,9 +49,8 @@ def turns_words(count: int) -> str:
     ).format(count=count)
 
 
-LOGO_H: Final = 236
-"""The height the logo, the tagline and the first-published line take at the most,
-their top margin included (design pixels)."""
+LOGO_GAP: Final = 20
+"""Design pixels between the first-published line and the first button."""
 
 
 class MenuScene(Scene):
@@ -145,10 +144,12 @@ class MenuScene(Scene):
         online.visible = online.enabled = bool(self.services.settings.club_server)
         rows = [k for k, b in self.buttons.items() if not k.startswith("continue-") and b.visible]
         gap = ui.px(12)
-        room = height - ui.px(LOGO_H + 30)  # the buttons stay clear of the logo's lines
+        logo_h = self._logo_height()
+        room = height - logo_h - ui.px(40 + LOGO_GAP + 40)  # clear of the logo's lines
         button_h = min(ui.text_room(50), (room - (len(rows) - 1) * gap) // len(rows))
         total = len(rows) * button_h + (len(rows) - 1) * gap
-        top = max(ui.px(250), (height - total) // 2 + ui.px(90))
+        under_logo = ui.px(40 + LOGO_GAP) + logo_h
+        top = max(ui.px(250), under_logo, (height - total) // 2 + ui.px(90))
         top = min(top, height - total - ui.px(40))
         left = column_x - button_w // 2  # under the title; a Continue sticks out right
         for index, key in enumerate(rows):
@@ -186,6 +187,21 @@ class MenuScene(Scene):
         self.caption_y = round(self.board.view.to_screen((0, 2 * ROW_HEIGHT))[1]) + ui.px(28)
         placed = [(cell, tile, rot) for tile, cell, rot in THREE_SIDED]
         self.board.show(placed, THREE_SIDED[-1][1])
+
+    def _logo_lines(self) -> tuple[pygame.Surface, pygame.Surface, pygame.Surface]:
+        """The logo, the tagline and the first-published line, rendered."""
+        ui = self.services.ui
+        return (
+            ui.text(_("Contack"), 96, (240, 214, 150), "title"),
+            ui.text(_("The game of matching triangles"), 22, PALETTE.text),
+            ui.text(_("First published 1939"), 17, PALETTE.text_dim),
+        )
+
+    def _logo_height(self) -> int:
+        """The height the logo's three lines take, as `draw` sets them."""
+        title, tagline, published = self._logo_lines()
+        gaps = self.services.ui.px(4) + self.services.ui.px(6)
+        return title.get_height() + tagline.get_height() + published.get_height() + gaps
 
     def refresh_saves(self) -> None:
         """Show the Continue button of each mode that has a saved game."""
@@ -269,31 +285,17 @@ class MenuScene(Scene):
         surface.blit(self.services.felt(), (0, 0))
         column_x = round(surface.get_width() * 0.3)
         first_button = min(b.rect.top for b in self.buttons.values() if b.visible)
-        logo_y = max(ui.px(40), first_button - ui.px(190))
+        logo_y = max(ui.px(40), first_button - ui.px(LOGO_GAP) - self._logo_height())
+        name, tagline, published = self._logo_lines()
         blit_text(
             surface,
             ui.text(_("Contack"), 96, (8, 30, 20), "title"),
             (column_x + ui.px(3), logo_y + ui.px(5)),
             "midtop",
         )
-        logo = blit_text(
-            surface,
-            ui.text(_("Contack"), 96, (240, 214, 150), "title"),
-            (column_x, logo_y),
-            "midtop",
-        )
-        tagline = blit_text(
-            surface,
-            ui.text(_("The game of matching triangles"), 22, PALETTE.text),
-            (column_x, logo.bottom + ui.px(4)),
-            "midtop",
-        )
-        blit_text(
-            surface,
-            ui.text(_("First published 1939"), 17, PALETTE.text_dim),
-            (column_x, tagline.bottom + ui.px(6)),
-            "midtop",
-        )
+        logo = blit_text(surface, name, (column_x, logo_y), "midtop")
+        under = blit_text(surface, tagline, (column_x, logo.bottom + ui.px(4)), "midtop")
+        blit_text(surface, published, (column_x, under.bottom + ui.px(6)), "midtop")
         self.tiles.draw_interpolated(surface, alpha)
         names = self.services.art.theme.edge_names
         caption = capitalised(
