@@ -239,3 +239,26 @@ def test_the_logos_lines_keep_their_distance_from_the_buttons(
     first = menu_button(app, "table").rect
     assert first.top - published.bottom >= app.ui.px(LOGO_GAP)
     assert title.top >= 0
+
+
+@pytest.mark.parametrize(("code", "size"), [("es", (800, 600)), ("en", (1920, 1080))])
+def test_the_guided_hands_offer_grows_its_buttons_with_the_text(
+    make_app: AppMaker, tmp_path: Path, code: str, size: tuple[int, int]
+) -> None:
+    """At the largest text size the offer's buttons are as tall as the menu's words
+    need: "Play a guided hand" reads at nearly the size of "No, thanks" beside it (in
+    buttons of a fixed height it shrank onto two lines of 11 px)."""
+    app = make_app(tmp_path, size=size)
+    app.settings.language, app.settings.text_size = code, "largest"
+    app.apply_settings()
+    app.run_frames(1)
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    with watching(app) as frame:
+        app.draw(1.0)
+
+    def label_px(button: str) -> int:
+        rect = menu.offer[button].rect
+        return min(d.px for d in frame.texts if rect.contains(d.rect))
+
+    assert label_px("learn") >= 0.8 * label_px("no-thanks")

@@ -163,7 +163,8 @@ class MenuScene(Scene):
         self.refresh_saves()
         offering = not self.services.settings.guided_game_offered
         words = ui.font(22, "bold").get_linesize() + 2 * ui.font(17).get_linesize()
-        card_h = max(ui.px(150), words + ui.px(12 + 4 + 8 + 66))  # a small window's words
+        offer_h = ui.text_room(50)  # the offer's buttons, as tall as their words need
+        card_h = max(ui.px(150), words + ui.px(12 + 4 + 8 + 16) + offer_h)  # a small window's
         card_x, right = round(width * 0.56), round(width * 0.94)
         showcase_x = max(card_x, left + button_w + gap + continue_w + ui.px(16))  # large words
         self.showcase = pygame.Rect(
@@ -178,9 +179,9 @@ class MenuScene(Scene):
             button.visible = button.enabled = offering
             button.rect = pygame.Rect(
                 self.offer_card.x + ui.px(16) + index * (half + ui.px(16)),
-                self.offer_card.bottom - ui.px(66),
+                self.offer_card.bottom - ui.px(16) - offer_h,
                 half,
-                ui.px(50),
+                offer_h,
             )
         self.board.set_area(self.showcase)
         self.board.fit([cell for _tile, cell, _rot in THREE_SIDED], self.showcase, margin=0.15)
@@ -303,7 +304,7 @@ class MenuScene(Scene):
                 blue=colour_word(names, 0), red=colour_word(names, 1), gold=colour_word(names, 2)
             )
         )
-        lines, size = ui.fitted(caption, 17, self.showcase.width + ui.px(40))
+        lines, size = ui.fitted(caption, 17, self.showcase.width + ui.px(40), max_lines=3)
         said = blit_lines(
             surface,
             [ui.text(line, size, PALETTE.text_dim) for line in lines],
