@@ -1,10 +1,9 @@
 """A touch screen: fingers turned, in one place, into what the screens already know. One
 finger is the mouse (a tap a click, a slide a drag); two or more fingers pan and pinch the
-figure (`TWO_FINGERS`, from the fingers themselves: SDL's own gestures are not in every
-SDL); a finger held still is a long press
-(`LONG_PRESS`); a press just beside a button smaller than a finger goes to it. SDL's
-mouse events made from fingers are dropped, so no touch counts twice; a touchpad's
-fingers are left alone.
+figure (`TWO_FINGERS`, measured from the fingers: SDL 3 has no gestures of its own); a
+finger held still is a long press (`LONG_PRESS`); a press just beside a button smaller
+than a finger goes to it. SDL's mouse events made from fingers are dropped, so no touch
+counts twice; a touchpad's fingers are left alone.
 """
 
 from __future__ import annotations
