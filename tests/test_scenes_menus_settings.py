@@ -166,3 +166,19 @@ def test_the_settings_panel_stays_in_the_window_at_the_largest_text_size(
         app.draw(1.0)
     named = "Blue · Red · Gold" in [drawn.text for drawn in frame.texts]
     assert named == bool(settings.preview)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=["800x600", "1920x1080"])
+def test_the_settings_buttons_are_as_wide_as_their_larger_words(
+    make_app: AppMaker, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """At the largest text size "Acerca de Contack" reads at the size of the rows'
+    labels, its button grown with the words (at a fixed width it shrank to fit)."""
+    app = make_app(tmp_path, size=size)
+    app.settings.language, app.settings.text_size = "es", "largest"
+    app.apply_settings()
+    open_from_menu(app, "settings", SettingsScene)
+    with watching(app) as frame:
+        app.draw(1.0)
+    px = {drawn.text: drawn.px for drawn in frame.texts}
+    assert px["Acerca de Contack"] >= px["Edición"]

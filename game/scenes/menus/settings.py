@@ -217,9 +217,9 @@ class SettingsScene(Scene):
         y += said_h
         self.preview_centre_y = y + preview_h // 2
         self.names_y = y + preview_h - ui.px(1)  # the colours' names, under the preview
-        self.done.rect = pygame.Rect(0, 0, ui.px(220), ui.px(50))
+        self.done.rect = pygame.Rect(0, 0, ui.text_room(220), ui.px(50))
         self.done.rect.bottomright = (self.panel.centerx - ui.px(8), self.panel.bottom - ui.px(22))
-        self.about.rect = pygame.Rect(0, 0, ui.px(220), ui.px(50))
+        self.about.rect = pygame.Rect(0, 0, ui.text_room(220), ui.px(50))
         self.about.rect.bottomleft = (self.panel.centerx + ui.px(8), self.panel.bottom - ui.px(22))
         same_size([self.done, self.about])
         self._build_preview()
