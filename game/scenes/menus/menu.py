@@ -51,6 +51,10 @@ def turns_words(count: int) -> str:
 
 LOGO_GAP: Final = 20
 """Design pixels between the first-published line and the first button."""
+TURNS_SIZE: Final = 20
+"""The design size of the line saying at how many club tables it is the player's turn."""
+TURNS_GAP: Final = 16
+"""Design pixels between the showcase's caption and that line."""
 
 
 class MenuScene(Scene):
@@ -304,15 +308,22 @@ class MenuScene(Scene):
                 blue=colour_word(names, 0), red=colour_word(names, 1), gold=colour_word(names, 2)
             )
         )
-        lines, size = ui.fitted(caption, 17, self.showcase.width + ui.px(40), max_lines=3)
+        turns = bool(self.club_turns and self.buttons["online"].visible)
+        below = self.offer_card.top if self.offer["learn"].visible else surface.get_height()
+        room = below - ui.px(8) - self.caption_y
+        if turns:  # the line of the club's turns goes under the caption
+            room -= ui.px(TURNS_GAP) + ui.font(TURNS_SIZE, "bold").get_height()
+        lines, size = ui.fitted(
+            caption, 17, self.showcase.width + ui.px(40), max_lines=3, height=room
+        )
         said = blit_lines(
             surface,
             [ui.text(line, size, PALETTE.text_dim) for line in lines],
             (self.showcase.centerx, self.caption_y),
             "midtop",
         )
-        if self.club_turns and self.buttons["online"].visible:
-            self.draw_turns(surface, said.bottom + ui.px(16))
+        if turns:
+            self.draw_turns(surface, said.bottom + ui.px(TURNS_GAP))
         if self.offer["learn"].visible:
             draw_panel(surface, self.offer_card, ui, border=PALETTE.gold_dark)
             inner = self.offer_card.inflate(-ui.px(32), 0)
@@ -339,7 +350,7 @@ class MenuScene(Scene):
         (from `y` down) and in a badge beside Play online."""
         ui, row = self.services.ui, self.buttons["online"].rect
         words = shrunk_text(
-            ui, turns_words(self.club_turns), 20, self.showcase.width, PALETTE.gold, "bold"
+            ui, turns_words(self.club_turns), TURNS_SIZE, self.showcase.width, PALETTE.gold, "bold"
         )
         blit_text(surface, words, (self.showcase.centerx, y), "midtop")
         draw_count_badge(surface, ui, (row.right + ui.px(10), row.centery), self.club_turns)
