@@ -19,6 +19,7 @@ from game.rules.moves import PLACE
 from game.scenes.menus.menu import MenuScene
 from game.scenes.menus.rules import RulesScene
 from game.scenes.setup.scene import SetupScene
+from game.scenes.table.coach_panel import COACH_TEXT_SMALLEST
 from game.scenes.table.guided import GuidedGameScene
 from tests.drive import Input, at, run_until
 from tools.text_audit import watching
@@ -177,3 +178,29 @@ def test_the_table_stays_still_while_the_lesson_is_read_on_the_computers_turn(
     assert scene.still_for() == math.inf and len(flow.state.moves) == moves
     play_step(app, scene)  # Continue: the computer plays
     run_until(app, lambda: len(flow.state.moves) > moves)
+
+
+@pytest.mark.parametrize("text_size", ["large", "largest"])
+def test_the_coach_keeps_its_words_in_its_panel_at_every_step(
+    make_app: Callable[..., App], tmp_path: Path, text_size: str
+) -> None:
+    """Spanish in the smallest window with larger text: each step's words lie in the
+    coach panel, and read at the size asked where the panel has room. (At Large they ran
+    below it: its height was guessed from the font's line height, and a line with
+    accents renders taller.)"""
+    app = make_app(tmp_path, (800, 600))
+    app.settings.language, app.settings.text_size = "es", text_size
+    app.apply_settings()
+    scene = GuidedGameScene(app)
+    app.push(scene)
+    app.run_frames(1)
+    while not scene.lesson.finished:
+        run_until(app, lambda: lesson_ready(scene))
+        app.redraw()
+        with watching(app) as frame:
+            app.run_frames(1)
+        words = scene.coach.words()[1]
+        drawn = next(drawn for drawn in frame.texts if drawn.text == words)
+        assert scene.coach.rect.contains(drawn.rect), (scene.lesson.step_index, words)
+        assert drawn.px > app.ui.text_px(COACH_TEXT_SMALLEST)
+        play_step(app, scene)

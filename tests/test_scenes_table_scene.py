@@ -28,12 +28,14 @@ from game.rules.record.entries import PlayerEntry
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.results import ALL_PASSED, DEAD_END
 from game.rules.table import TableGame, TableState
-from game.rules.table_rules import TableRules
+from game.rules.table_rules import HAND_SIZE, TableRules
 from game.scenes.table.panels import STATUS_SIZE, hand_words, status_words
 from game.scenes.table.scene import TableScene
 from game.scenes.table.score import ScoreScene
 from game.scenes.table.score_sheet import headline, score_columns, score_rows
+from game.ui.layout import point_in_triangle
 from game.ui.theme import PALETTE
+from game.ui.tiles.image import triangle_points
 from game.ui.words import refusal_words
 from tests.drive import Input, at, run_until
 from tools.samples import table_config
@@ -945,3 +947,28 @@ def test_a_position_taken_whole_is_shown_as_it_stands(
     scene.context.show([Resynced()])
     assert move.cell in scene.board.sprites and not scene.tweens.busy
     assert scene.controls.selected is None
+
+
+@pytest.mark.parametrize("text_size", ["normal", "large", "largest"])
+def test_the_trays_label_stays_clear_of_its_tiles(
+    make_app: Callable[..., App], tmp_path: Path, text_size: str
+) -> None:
+    """At 800x600, "Your tiles" over the tray lies above its row of tiles, whichever way
+    each tile points: the row starts below the label as tall as its words (at the
+    largest text size a tile pointing down in the first place covered half of it, the
+    label's room being fixed)."""
+    app = make_app(tmp_path, (800, 600), banner=False)
+    app.settings.text_size = text_size
+    app.apply_settings()
+    scene = open_table(app, table_config([("You", "human"), ("Bot", "ai:greedy")], seed=9))
+    run_until(app, lambda: ready_for_human(scene))
+    with watching(app) as frame:
+        app.draw(1.0)
+    label = next(drawn.rect for drawn in frame.texts if drawn.text == "Your tiles")
+    tray = scene.layout.tray
+    assert tray is not None
+    points = [(x, y) for x in range(label.left, label.right) for y in (label.top, label.bottom)]
+    for centre in tray.row(HAND_SIZE):
+        for up in (True, False):
+            triangle = triangle_points(tray.tile_side, up, centre)
+            assert not any(point_in_triangle(point, *triangle) for point in points)

@@ -5,7 +5,7 @@ smaller than `SMALLEST_TEXT_PX` (the font's pixel size: its em, pygame's point s
     python -m tools.text_audit --language es --size 800x600   # every screenshot target
     python -m tools.text_audit --size 1024x768 --size 2560x1440 --language en --language es
     python -m tools.text_audit --size 800x600 --resized-from 1920x1080   # resized windows
-    python -m tools.text_audit --size 800x600 --text-size largest   # the largest words
+    python -m tools.text_audit --size 800x600 --text-size large --text-size largest
 
 It exits with status 1 when it found any problem.
 
@@ -17,6 +17,7 @@ visible widget, and each text `fit_text` had to cut with an ellipsis.
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -27,6 +28,7 @@ from typing import Any
 import pygame
 
 from game.app import App
+from game.persist.settings import TEXT_SCALES
 from game.ui import painting as painting_module
 from game.ui import text as text_module
 from game.ui.painting import SMALLEST_TEXT_PX
@@ -272,7 +274,12 @@ def main() -> None:
     parser.add_argument(
         "--language", action="append", help="en or es (repeat for several; default es)"
     )
-    parser.add_argument("--text-size", help="normal, large or largest (default: normal)")
+    parser.add_argument(
+        "--text-size",
+        action="append",
+        choices=sorted(TEXT_SCALES),
+        help="normal, large or largest (repeat for several; default normal)",
+    )
     parser.add_argument(
         "--resized-from",
         type=parse_size,
@@ -281,22 +288,24 @@ def main() -> None:
     args = parser.parse_args()
     found = 0
     resized = args.resized_from
-    for size in args.size or [(800, 600)]:
-        for language in args.language or ["es"]:
-            for target in args.targets or sorted(TARGETS):
-                with tempfile.TemporaryDirectory() as home:
-                    app = staged(
-                        target,
-                        size,
-                        home,
-                        language=language,
-                        resized_from=resized,
-                        text_size=args.text_size,
-                    )
-                    for problem in audit(app):
-                        found += 1
-                        print(f"{target} {size[0]}x{size[1]} {language}: {problem}")
-                    app.close()
+    looks = itertools.product(
+        args.text_size or ["normal"], args.size or [(800, 600)], args.language or ["es"]
+    )
+    for text_size, size, language in looks:
+        for target in args.targets or sorted(TARGETS):
+            with tempfile.TemporaryDirectory() as home:
+                app = staged(
+                    target,
+                    size,
+                    home,
+                    language=language,
+                    resized_from=resized,
+                    text_size=text_size,
+                )
+                for problem in audit(app):
+                    found += 1
+                    print(f"{target} {size[0]}x{size[1]} {language} {text_size}: {problem}")
+                app.close()
     print(f"{found} problems")
     sys.exit(1 if found else 0)
 

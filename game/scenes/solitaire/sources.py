@@ -43,6 +43,8 @@ FAN_STEP: Final = 0.62
 covered, its three values show."""
 PILE_HEIGHT: Final = 5
 """The most tiles a pile holds (35 tiles in seven piles)."""
+PILE_NUMBER_GAP: Final = 8
+"""Design pixels between a pile's number and the count of the pile on its left."""
 
 
 class TileSources:
@@ -404,9 +406,10 @@ class SevenPiles(TileSources):
         """Each pile's number (its key) by its top, and how many tiles it holds."""
         ui = self.services.ui
         fanned = self.fanned()
-        # a number fits between its pile's corner and the count by the pile on its left
+        # a number fits between its pile's corner and the count by the pile on its left,
+        # clear of it (closer, the count and the next pile's number read as one number)
         between = self.pile_pos[1][0] - self.pile_pos[0][0] - self.side * 0.89
-        room = round(between - count_radius(ui, "99") + self.side * 0.05) - ui.px(4)
+        room = round(between - count_radius(ui, "99")) - ui.px(PILE_NUMBER_GAP)
         size = ui.common_size([str(PILE_COUNT)], 17, room, "bold")
         for pile, (x, y) in enumerate(self.pile_pos):
             corner = (round(x - self.side * 0.47), round(y + self.side * 0.3))

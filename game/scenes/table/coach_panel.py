@@ -1,6 +1,6 @@
 """The lesson's panel on the table screen (the guided first game): over the figure, the
-step's title and what to do or what just happened, as tall as its words need in a
-small window (up to half the figure's area), the board below it. A part composed into
+step's title and what to do or what just happened, as tall as its words need (up to
+half the figure's area), the board below it. A part composed into
 the table screen (`TablePanel`), laid out and drawn with it."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pygame
 
 from game.i18n import _, format_signed
 from game.play.lesson import COMPUTER, LESSON_STEPS, YOU, Lesson
-from game.ui.painting import blit_lines, draw_panel
-from game.ui.text import blit_paragraph
+from game.ui.painting import blit_lines, draw_panel, lines_rect
+from game.ui.text import blit_paragraph, paragraph_height
 from game.ui.theme import PALETTE
 from game.ui.words import colour_word, contact_words
 
@@ -22,6 +22,10 @@ if TYPE_CHECKING:
 
 COACH_TEXT_SIZE = 18
 COACH_TEXT_SMALLEST = 13
+COACH_GAP = 3
+"""Design pixels between the lines of the coach's words."""
+COACH_ROOM = 170
+"""The coach panel's height (design pixels) in a window where its words need less."""
 
 
 class CoachPanel:
@@ -36,34 +40,44 @@ class CoachPanel:
         """The step's title and words the panel was laid out for."""
 
     def lay_out(self, figure: pygame.Rect) -> None:
-        """The panel over the figure area, as tall as its words need, and the board
-        below it."""
+        """The panel over the figure area, as tall as its words need at the largest size
+        that keeps it within half the figure's area (else at their smallest size; at
+        least `COACH_ROOM` in a large window), and the board below it."""
         ui = self.services.ui
         right = self.stage.layout.stock.left - ui.px(6)  # the stock stays in view
         self.rect = pygame.Rect(
             figure.x + ui.px(8), figure.y + ui.px(8), right - figure.x - ui.px(8), 0
         )
         self.laid_out_for = self.words()
-        needed = min(self._words_height(*self.laid_out_for), round(figure.height * 0.5))
-        self.rect.height = max(min(ui.px(170), round(figure.height * 0.4)), needed)
+        heights = [
+            self._height(*self.laid_out_for, size)
+            for size in range(COACH_TEXT_SIZE, COACH_TEXT_SMALLEST - 1, -1)
+        ]
+        needed = next((h for h in heights if h <= figure.height // 2), heights[-1])
+        self.rect.height = max(min(ui.px(COACH_ROOM), round(figure.height * 0.4)), needed)
         self.stage.board.set_area(
             pygame.Rect(figure.x, self.rect.bottom, figure.width, figure.bottom - self.rect.bottom)
         )
         self.stage.fit_view()
 
-    def _words_height(self, title: str, words: str) -> int:
-        """The height the panel needs for the step's heading and its words at the
-        smallest size."""
+    def _heading_lines(self, title: str) -> list[pygame.Surface]:
+        """The step's heading, rendered in the lines it takes across the panel."""
         ui = self.services.ui
-        room = self.rect.width - 2 * ui.px(14)
-        heading = ui.fitted(self._heading(title), 18, room, style="bold")
-        text = ui.wrap(words, COACH_TEXT_SMALLEST, room)
-        line_h = ui.font(COACH_TEXT_SMALLEST).get_linesize() + ui.px(3)
-        return (
-            len(heading[0]) * ui.font(18, "bold").get_linesize()
-            + len(text) * line_h
-            + ui.px(10 + 6 + 8)
-        )
+        lines, size = ui.fitted(self._heading(title), 18, self._room(), style="bold")
+        return [ui.text(line, size, PALETTE.gold, "bold") for line in lines]
+
+    def _room(self) -> int:
+        """How wide the panel's lines may run."""
+        return self.rect.width - 2 * self.services.ui.px(14)
+
+    def _height(self, title: str, words: str, size: int) -> int:
+        """The height the panel takes with the step's heading and its words at `size`,
+        as `draw` lays them out (measured as they render: a line with accents is
+        taller than the font's line height)."""
+        ui = self.services.ui
+        heading = lines_rect(self._heading_lines(title)).height
+        text = paragraph_height(ui, words, size, self._room(), gap=COACH_GAP)
+        return ui.px(10) + heading + ui.px(6) + text + ui.px(8)
 
     def _heading(self, title: str) -> str:
         return _("{title}   ·   step {number} of {count}").format(
@@ -104,22 +118,21 @@ class CoachPanel:
         draw_panel(surface, self.rect, ui, alpha=235, border=PALETTE.gold_dark)
         title, words = self.words()
         pad = ui.px(14)
-        room = self.rect.width - 2 * pad
-        lines, heading_size = ui.fitted(self._heading(title), 18, room, style="bold")
         top = blit_lines(
             surface,
-            [ui.text(line, heading_size, PALETTE.gold, "bold") for line in lines],
+            self._heading_lines(title),
             (self.rect.x + pad, self.rect.y + ui.px(10)),
             "topleft",
             flush_left=True,
         ).bottom
-        size = COACH_TEXT_SIZE
-        line_h = ui.font(size).get_linesize() + ui.px(3)
-        while size > COACH_TEXT_SMALLEST and (
-            top + ui.px(6) + len(ui.wrap(words, size, room)) * line_h > self.rect.bottom
-        ):
-            size -= 1
-            line_h = ui.font(size).get_linesize() + ui.px(3)
+        size = next(
+            (
+                size
+                for size in range(COACH_TEXT_SIZE, COACH_TEXT_SMALLEST, -1)
+                if self._height(title, words, size) <= self.rect.height
+            ),
+            COACH_TEXT_SMALLEST,
+        )
         blit_paragraph(
             surface,
             ui,
@@ -127,6 +140,6 @@ class CoachPanel:
             size,
             PALETTE.text,
             (self.rect.x + pad, top + ui.px(6)),
-            room,
-            gap=3,
+            self._room(),
+            gap=COACH_GAP,
         )

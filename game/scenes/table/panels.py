@@ -15,7 +15,7 @@ from game.play.table_reading import time_left_s, who_went_out
 from game.rules.moves import DRAW, PLACE
 from game.rules.results import ALL_PASSED, DEAD_END, MoveResult
 from game.rules.table_refusals import HAND_FULL, pass_reason
-from game.ui.board.table_layout import SeatBox, TableLayout
+from game.ui.board.table_layout import TRAY_LABEL_SIZE, SeatBox, TableLayout
 from game.ui.painting import Ui, blit_lines, blit_text, draw_panel
 from game.ui.text import Said, shrunk_text, words_that_fit
 from game.ui.theme import PALETTE, Colour
@@ -238,7 +238,7 @@ def draw_tray_label(surface: pygame.Surface, ui: Ui, tray: SeatBox, name: str) -
     )
     blit_text(
         surface,
-        shrunk_text(ui, whose, 16, tray.header.width, PALETTE.gold, "bold"),
+        shrunk_text(ui, whose, TRAY_LABEL_SIZE, tray.header.width, PALETTE.gold, "bold"),
         tray.header.topleft,
         "topleft",
     )
