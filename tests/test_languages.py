@@ -491,7 +491,7 @@ def test_the_about_screen_opens_the_games_folders(
     words = drawn_words(app)
     assert any("DejaVu" in word for word in words)
     assert any(word.startswith("Contack ") for word in words)
-    assert str(tmp_path) in words
+    assert str(tmp_path) in "".join(words)  # a long folder wraps (at its slashes)
     drive.click(about.open_buttons[0])  # type: ignore[attr-defined]
     assert opened == [app.storage.config_dir]
 

@@ -66,18 +66,22 @@ class Frame:
 
 
 def _patch_everywhere(
-    original: Callable[..., Any],
-    replacement: Callable[..., Any],
+    replacements: dict[Callable[..., Any], Callable[..., Any]],
     undo: list[tuple[object, str, Any]],
 ) -> None:
-    """Put `replacement` wherever a game module holds `original` by name."""
+    """Put each replacement wherever a game module holds its original by name (one
+    pass over the game's modules for all of them: the audit watches every screen)."""
+    by_id = {
+        id(original): (original, replacement) for original, replacement in replacements.items()
+    }
     for name, module in list(sys.modules.items()):
         if not (name == "game" or name.startswith("game.")) or module is None:
             continue
         for attribute, value in list(vars(module).items()):
-            if value is original:
+            found = by_id.get(id(value))
+            if found is not None and found[0] is value:
                 undo.append((module, attribute, value))
-                setattr(module, attribute, replacement)
+                setattr(module, attribute, found[1])
 
 
 @contextmanager
@@ -174,13 +178,15 @@ def watching(app: App) -> Iterator[Frame]:
         undo.append((scene, "draw", None))
         scene.draw = draw  # type: ignore[method-assign]
     ui.text = text  # type: ignore[method-assign, assignment]
-    for original, replacement in (
-        (real_blit_text, blit_text),
-        (real_paragraph, blit_paragraph),
-        (real_panel, draw_panel),
-        (real_fit, fit_text),
-    ):
-        _patch_everywhere(original, replacement, undo)
+    _patch_everywhere(
+        {
+            real_blit_text: blit_text,
+            real_paragraph: blit_paragraph,
+            real_panel: draw_panel,
+            real_fit: fit_text,
+        },
+        undo,
+    )
     try:
         yield frame
     finally:
