@@ -1,0 +1,381 @@
+"""Each table held and played by one server only, its owner (`ownership.py`), when
+several servers share one Redis (`--own-tables`): a server's memory and work grow with
+its own tables, not the club's. (The socket side holds connections, the game side holds
+games, Redis carries messages between them.)
+
+- A message about a table another server owns is forwarded to it over Redis (`PUBLISH`
+  on the owner's channel `contack:to:ID`, with the connection's number, address and
+  player); the owner does it for a stand-in of that connection (`remote`), and the
+  frames it sends that stand-in come back on this server's channel, batched, and go to
+  the connection. Clients need no change: they reach any server.
+- A message about a table no live server owns takes it over here (`Leases.claim`), read
+  from the store: its save and its journal, where every move was written before it was
+  told, so nothing announced is lost.
+- Every `RENEW_S` a server renews its lease; it looks at whether the owners of the
+  tables its connections follow elsewhere are alive, and when one is not (killed), it
+  takes each such table over (or forwards to the server that did) and seats each
+  connection again with its seat's token (learned from the `joined` frame it relayed):
+  the connection hears `joined`, the view and the presence, as after a `rejoin`. Every
+  `ORPHANS_S` it takes over a few tables that nobody owns (their owner died while no
+  one followed them), so that their computers and their days a move go on.
+- A write refused because the table is no longer this server's (its lease lapsed and
+  another took the table over: `Disowned`) lets the table go: this server's connections
+  at it are seated again at its new owner.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, Final
+
+from redis.exceptions import RedisError
+
+from game.net.club_messages import Say
+from game.net.messages import (
+    NOT_SAVED,
+    ClientMessage,
+    Join,
+    MoveRequest,
+    Refused,
+    Rejoin,
+    StandIn,
+    Watch,
+    read_client_message,
+    rejoin_frame,
+    watch_frame,
+)
+from game.net.tables.keeping import not_saved
+from game.net.tables.ownership import RENEW_S, Leases
+from game.net.tables.redis_store import (
+    PREFIX,
+    TIMEOUT_S,
+    Disowned,
+    RedisStore,
+    answering,
+    async_client_for,
+)
+from game.net.tables.registry import Peer, Registry
+from game.net.tables.table import NetTable, code_key
+from game.rules.errors import RulesError
+
+CHANNEL: Final = PREFIX + "to:"
+"""The prefix of each server's channel: what is forwarded to it, and relayed back."""
+ORPHANS_S: Final = 10.0
+"""How often a server looks for tables nobody owns."""
+ORPHANS_AT_ONCE: Final = 100
+"""How many tables nobody owns a server takes over at one look (the others are left to
+the next look, or to another server)."""
+RETRY_S: Final = 1.0
+"""How long the listener waits before listening again to a Redis that did not answer."""
+JOINED: Final = '{"type":"joined",'
+"""How a `joined` frame begins (`replies.joined_frame`)."""
+
+TABLE_MESSAGES: Final = (Join, Rejoin, Watch, MoveRequest, StandIn, Say)
+"""The messages about one table, done where the table is."""
+
+
+@dataclass
+class Followed:
+    """A table a connection here follows at another server: its owner, and the seat's
+    token ("": watching)."""
+
+    owner: str
+    token: str = ""
+
+
+class Owned:
+    """The registry's `elsewhere` when each table is owned by one server of `store`."""
+
+    def __init__(self, registry: Registry, store: RedisStore) -> None:
+        self.registry = registry
+        self.store = store
+        self.leases = Leases(store)
+        self.server = self.leases.server
+        registry.elsewhere = self
+        self._numbers = itertools.count(1)
+        self.numbers: dict[Peer, int] = {}
+        """The number of each connection here that has forwarded a message."""
+        self.peers: dict[int, Peer] = {}
+        self.followed: dict[int, dict[str, Followed]] = {}
+        """For each such connection, the tables it follows at other servers."""
+        self.remote: dict[tuple[str, int], Peer] = {}
+        """The stand-ins of the connections of other servers at tables owned here."""
+        self._waiting: dict[str, list[tuple[int, str]]] = {}
+        """Frames to relay to each server's connections (the loop's)."""
+        self._relayed = asyncio.Event()
+        self._next_orphans = 0.0
+
+    def open(self) -> None:
+        """Join the store's club and hold this server's lease."""
+        self.store.join()
+        self.leases.renew()
+
+    # --- the registry's elsewhere ------------------------------------------------------
+
+    def load(self, code: str) -> NetTable | None:
+        """Take over open table `code` when no live server owns it (None: another does, or
+        there is no such table)."""
+        try:
+            if self.leases.claim(code) != self.server:
+                return None
+            table = self.store.fetch(code)
+        except OSError as error:
+            raise not_saved(error) from None
+        except RulesError as error:
+            print(f"table server: cannot reopen table {code}: {error}", file=sys.stderr)
+            return None
+        if table is not None:
+            table.flow.deal_if_due()
+            self.registry.adopt(table)
+        return table
+
+    def again(self, work: Callable[[], None]) -> None:
+        try:
+            work()
+        except Disowned as disowned:
+            self._let_go(disowned.table)
+            raise
+
+    def forwards(self, peer: Peer, message: ClientMessage, text: str) -> bool:
+        """Forward `message` to the owner of its table, when that is another server;
+        whether it was (`Refused` when that owner is gone: taken over within seconds)."""
+        if not isinstance(message, TABLE_MESSAGES):
+            return False
+        code = message.table
+        if code_key(code) in self.registry.tables:
+            return False
+        number = self._number(peer)
+        follows = self.followed.setdefault(number, {})
+        known = follows.get(code)
+        try:
+            owner = known.owner if known else self.leases.claim(code)
+            if owner in ("", self.server):
+                return False
+            self._forward(owner, number, peer, text)
+        except OSError as error:
+            raise not_saved(error) from None
+        if isinstance(message, Rejoin):
+            follows[code] = Followed(owner, message.token)
+        elif isinstance(message, (Join, Watch)) and not known:
+            follows[code] = Followed(owner)
+        return True
+
+    def gone(self, peer: Peer) -> None:
+        """Connection `peer` closed: its stand-ins at other servers go too."""
+        number = self.numbers.pop(peer, None)
+        if number is None:
+            return
+        del self.peers[number]
+        follows = self.followed.pop(number, {})
+        for owner in {followed.owner for followed in follows.values()}:
+            with contextlib.suppress(OSError):
+                self._publish(owner, {"from": self.server, "peer": number, "gone": True})
+
+    # --- forwarding --------------------------------------------------------------------
+
+    def _number(self, peer: Peer) -> int:
+        number = self.numbers.get(peer)
+        if number is None:
+            number = self.numbers[peer] = next(self._numbers)
+            self.peers[number] = peer
+        return number
+
+    def _forward(self, owner: str, number: int, peer: Peer, text: str) -> None:
+        card = self.registry.club.players.get(peer)
+        asked = {
+            "from": self.server,
+            "peer": number,
+            "address": peer.address,
+            "player": card.pid if card else "",
+            "text": text,
+        }
+        if not self._publish(owner, asked):
+            raise Refused(NOT_SAVED, "the table's server is gone; another takes it over soon")
+
+    def _publish(self, server: str, body: dict[str, Any]) -> int:
+        """Send `body` to `server`; how many listened (0: it is gone)."""
+        with answering(self.store.turns):
+            listened: int = self.store.client.publish(CHANNEL + server, json.dumps(body))
+        return listened
+
+    def _relay(self, server: str, number: int, frame: str) -> None:
+        """Send `frame` to connection `number` of `server` (in the loop, in order)."""
+        self._waiting.setdefault(server, []).append((number, frame))
+        self._relayed.set()
+
+    def heard(self, body: dict[str, Any]) -> list[Callable[[], None]]:
+        """Take in what another server sent (in the loop): frames for connections here
+        go to them; the work a forwarded message or a closed connection makes for the
+        registry is returned, to be done in turn."""
+        if "frames" in body:
+            for number, frame in body["frames"]:
+                peer = self.peers.get(number)
+                if peer is not None:
+                    if frame.startswith(JOINED):
+                        self._seated(number, frame)
+                    peer.send(frame)
+            return []
+        key = (str(body["from"]), int(body["peer"]))
+        if body.get("gone"):
+            remote = self.remote.pop(key, None)
+            return [] if remote is None else [partial(self.registry.disconnect, remote)]
+        remote = self.remote.get(key)
+        if remote is None:
+            send = self.registry.turns.in_loop(partial(self._relay, *key))
+            remote = self.remote[key] = self.registry.connect(send, str(body["address"]))
+        return [partial(self._serve, remote, str(body["player"]), str(body["text"]))]
+
+    def take_waiting(self) -> dict[str, list[tuple[int, str]]]:
+        """The frames waiting to be relayed, for each server (they wait no more)."""
+        waiting, self._waiting = self._waiting, {}
+        return waiting
+
+    def _seated(self, number: int, frame: str) -> None:
+        """Note the token of the seat a connection here took at another server."""
+        joined = json.loads(frame)
+        followed = self.followed.get(number, {}).get(joined["table"])
+        if followed is not None:
+            followed.token = joined["token"]
+
+    def _serve(self, remote: Peer, player: str, text: str) -> None:
+        """Do a message forwarded for `remote`, as the player its server knows."""
+        club = self.registry.club
+        card = club.players.get(remote)
+        if player and (card is None or card.pid != player):
+            with contextlib.suppress(OSError):
+                found = club.book.card(player)
+                if found is not None:
+                    club.players[remote] = found
+        self.registry.serve(remote, text)
+
+    # --- taking over -------------------------------------------------------------------
+
+    def _let_go(self, code: str) -> None:
+        """Hold table `code` no more (another server owns it now): this server's
+        connections at it are seated again there."""
+        table = self.registry.tables.get(code_key(code))
+        if table is None:
+            return
+        self.registry.forget(table)
+        here = [f for f in table.followers() - set(self.remote.values()) if isinstance(f, Peer)]
+        for peer in here:
+            peer.tables.discard(table.key)
+            seat = next((s for s, holders in enumerate(table.holders) if peer in holders), None)
+            token = table.tokens[seat] if seat is not None else None
+            self._attach(peer, rejoin_frame(code, token) if token else watch_frame(code))
+
+    def _attach(self, peer: Peer, frame: str) -> None:
+        """Do `frame` (a rejoin or a watch) for `peer`: at the table's owner, or here."""
+        self.followed.get(self.numbers.get(peer, 0), {}).pop(read_code(frame), None)
+        with self.registry.turns.apart():
+            try:
+                if not self.forwards(peer, read_client_message(frame), frame):
+                    self.registry.serve(peer, frame)
+            except Refused as refused:
+                logging.getLogger(__name__).info("table server: %s", refused.message)
+
+    def chores(self) -> None:
+        """Renew the lease (a lapsed one lets go the tables taken over meanwhile), take
+        over the tables followed here whose owners died, and now and then the tables
+        nobody owns."""
+        if not self.leases.renew():
+            held = [table.code for table in self.registry.tables.values()]
+            for code in set(held) - self.leases.mine(held):
+                self._let_go(code)
+        owners = {f.owner for follows in self.followed.values() for f in follows.values()}
+        dead = owners - self.leases.alive(owners)
+        for number, follows in list(self.followed.items()):
+            for code, followed in list(follows.items()):
+                if followed.owner in dead:
+                    token = followed.token
+                    frame = rejoin_frame(code, token) if token else watch_frame(code)
+                    self._attach(self.peers[number], frame)
+        now = self.registry.clock()
+        if now >= self._next_orphans:
+            self._next_orphans = now + ORPHANS_S
+            self._adopt_orphans()
+
+    def _adopt_orphans(self) -> None:
+        turns = self.registry.turns
+        for code in self.leases.orphans(ORPHANS_AT_ONCE):
+            with turns.apart(), contextlib.suppress(Refused):
+                turns.take(code_key(code))
+                if code_key(code) not in self.registry.tables:
+                    table = self.load(code)
+                    if table is not None:
+                        self.registry.computers.let_play(table)
+
+    # --- the tasks ---------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Listen to this server's channel, relay frames to the others, and do the chores,
+        until cancelled (then give up the lease)."""
+        tasks = [asyncio.create_task(self._listen()), asyncio.create_task(self._relaying())]
+        try:
+            while True:
+                try:
+                    await self.registry.turns.run(self.chores)
+                except OSError:
+                    pass  # Redis does not answer: the listener says so, and this tries again
+                except Exception:
+                    logging.getLogger(__name__).exception("table server: a chore failed")
+                await asyncio.sleep(RENEW_S)
+        finally:
+            for task in tasks:
+                task.cancel()
+            with contextlib.suppress(OSError):
+                self.leases.release()
+
+    async def _listen(self) -> None:
+        client = async_client_for(self.store.url, RENEW_S + TIMEOUT_S)
+        listening = client.pubsub(ignore_subscribe_messages=True)
+        failing = False
+        try:
+            await listening.subscribe(CHANNEL + self.server)
+            while True:
+                try:
+                    heard = await listening.get_message(timeout=RENEW_S)
+                except (RedisError, OSError) as error:
+                    if not failing:
+                        print(f"table server: cannot listen to the store: {error}", file=sys.stderr)
+                    failing = True
+                    await asyncio.sleep(RETRY_S)
+                    continue
+                failing = False
+                if heard is None:
+                    continue
+                for work in self.heard(json.loads(heard["data"])):
+                    try:
+                        await self.registry.turns.run(work)
+                    except Exception:
+                        logging.getLogger(__name__).exception("table server: forwarded work")
+        finally:
+            await listening.aclose()  # type: ignore[no-untyped-call]
+            await client.aclose()
+
+    async def _relaying(self) -> None:
+        client = async_client_for(self.store.url, TIMEOUT_S)
+        try:
+            while True:
+                await self._relayed.wait()
+                self._relayed.clear()
+                for server, frames in self.take_waiting().items():
+                    try:
+                        await client.publish(CHANNEL + server, json.dumps({"frames": frames}))
+                    except (RedisError, OSError) as error:
+                        print(f"table server: cannot relay frames: {error}", file=sys.stderr)
+        finally:
+            await client.aclose()
+
+
+def read_code(frame: str) -> str:
+    """The table a rejoin or watch frame names."""
+    return str(json.loads(frame)["table"])

@@ -1,0 +1,175 @@
+"""Tables each owned by one server of several on one Redis (game/net/tables/ownership.py,
+forwarding.py), in this process: two registries on one real redis-server, their channels
+pumped by the test (the listener's and the relay's work). A table is held by its owner
+only; a client on the other server joins and plays it through its own server; when the
+owner's lease is gone, the other server takes the table over from the store with every
+announced move, seats its client again, and the old owner never writes it again."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from redis.client import PubSub
+
+from game.net.messages import create_frame, join_frame, move_frame
+from game.net.tables.forwarding import CHANNEL, Owned
+from game.net.tables.ownership import Leases
+from game.net.tables.redis_book import RedisBook
+from game.net.tables.redis_store import OPEN, RedisStore, owner_key
+from game.net.tables.registry import Registry
+from game.net.tables.table import NetTable
+from tests.net_helpers import ROOMY, Inbox, ManualClock, dealer, first_legal_entry
+from tools.redis_server import RedisServer
+
+
+class Owner:
+    """One server of several, in this process: its registry, its `Owned`, and its channel
+    (`pump` does what its listener and its relay do)."""
+
+    def __init__(self, url: str) -> None:
+        store = RedisStore(url)
+        self.registry = Registry(ManualClock(), None, store, ROOMY, dealer(), RedisBook(url))
+        self.owned = Owned(self.registry, store)
+        self.owned.open()
+        self.listening: PubSub = store.client.pubsub(  # type: ignore[no-untyped-call]
+            ignore_subscribe_messages=True
+        )
+        self.listening.subscribe(CHANNEL + self.owned.server)
+        self.listening.get_message(timeout=1.0)  # the subscription's confirmation
+
+    def pump(self) -> bool:
+        """Relay the frames waiting, and do what came on the channel; whether anything did."""
+        client = self.owned.store.client
+        waiting = self.owned.take_waiting()
+        for server, frames in waiting.items():
+            client.publish(CHANNEL + server, json.dumps({"frames": frames}))
+        heard = False
+        while (message := self.listening.get_message(timeout=0.02)) is not None:
+            heard = True
+            for work in self.owned.heard(json.loads(message["data"])):
+                work()
+        return heard or bool(waiting)
+
+    def die(self) -> None:
+        """Stop listening and give up the lease, as a server killed does once its lease
+        expires (its memory, and its connections' objects, left as they were)."""
+        self.listening.close()
+        self.owned.leases.release()
+
+
+def settle(*servers: Owner) -> None:
+    while any([server.pump() for server in servers]):
+        pass
+
+
+def table_of(server: Owner, code: str) -> NetTable:
+    return next(t for t in server.registry.tables.values() if t.code == code)
+
+
+def moves(inbox: Inbox) -> list[tuple[int, int, dict[str, Any]]]:
+    return [(m["hand"], m["index"], m["move"]) for m in inbox.of_type("move")]
+
+
+def play(seats: dict[int, Inbox], owner: Owner, code: str, count: int, *live: Owner) -> None:
+    """Play `count` first legal moves at `owner`'s table, each from its seat's connection."""
+    for _ in range(count):
+        table = table_of(owner, code)
+        inbox = seats[table.state.current]
+        before = len(inbox.frames)
+        inbox.send(move_frame(code, first_legal_entry(table)))
+        settle(*live)
+        answers = inbox.messages[before:]
+        assert answers and not [m for m in answers if m["type"] == "error"], answers
+
+
+def test_a_table_lives_on_its_owner_only_and_is_played_from_another_server(
+    redis_server: RedisServer,
+) -> None:
+    a, b = Owner(redis_server.url), Owner(redis_server.url)
+    host = Inbox(a.registry)
+    codes = [host.send(create_frame(["remote", "remote"]))[0]["table"] for _ in range(3)]
+    code = codes[0]
+    ann, bob = Inbox(a.registry, "10.0.1.1"), Inbox(b.registry, "10.0.2.1")
+    assert ann.send(join_frame(code, "Ann"))[0]["seat"] == 0
+    assert bob.send(join_frame(code, "Bob")) == []  # forwarded to a
+    settle(a, b)
+    assert [m["type"] for m in bob.messages] == ["joined", "view", "presence"]
+    assert ann.of_type("presence")[-1]["connected"] == [True, True]
+    play({0: ann, 1: bob}, a, code, 6, a, b)
+    assert moves(bob) == moves(ann) and len(moves(ann)) == 6
+    assert len(a.registry.tables) == 3 and len(b.registry.tables) == 0
+    client = a.owned.store.client
+    assert {client.get(owner_key(c)) for c in codes} == {a.owned.server}
+
+
+def test_the_owners_death_hands_its_tables_to_another_server_with_every_announced_move(
+    redis_server: RedisServer,
+) -> None:
+    a, b = Owner(redis_server.url), Owner(redis_server.url)
+    code = Inbox(a.registry).send(create_frame(["remote", "remote"]))[0]["table"]
+    ann, bob = Inbox(a.registry, "10.0.1.1"), Inbox(b.registry, "10.0.2.1")
+    ann.send(join_frame(code, "Ann"))
+    bob.send(join_frame(code, "Bob"))
+    settle(a, b)
+    play({0: ann, 1: bob}, a, code, 5, a, b)
+    announced = moves(ann)
+    a.die()
+    before = len(bob.messages)
+    b.owned.chores()  # its chore each second: a's lease is gone
+    taken = table_of(b, code)
+    assert [m["type"] for m in bob.messages[before:]] == ["joined", "view", "presence"]
+    assert bob.messages[before]["seat"] == 1
+    view = bob.messages[before + 1]["record"]
+    kept = [(h, i, m) for h, hand in enumerate(view["hands"]) for i, m in enumerate(hand["moves"])]
+    assert kept == announced
+    assert len(taken.state.moves) == len(announced) and len(b.registry.tables) == 1
+    if taken.state.current == 1:
+        bob.send(move_frame(code, first_legal_entry(taken)))
+        assert moves(bob)[-1][:2] == (0, len(announced))
+
+
+def test_a_server_whose_lease_lapsed_never_writes_a_table_taken_over_and_seats_its_player_there(
+    redis_server: RedisServer,
+) -> None:
+    a, b = Owner(redis_server.url), Owner(redis_server.url)
+    code = Inbox(a.registry).send(create_frame(["remote", "remote"]))[0]["table"]
+    ann, bob = Inbox(a.registry, "10.0.1.1"), Inbox(b.registry, "10.0.2.1")
+    ann.send(join_frame(code, "Ann"))
+    bob.send(join_frame(code, "Bob"))
+    settle(a, b)
+    play({0: ann, 1: bob}, a, code, 2 + (table_of(a, code).state.current == 1), a, b)
+    assert table_of(a, code).state.current == 0  # Ann's turn
+    a.owned.leases.release()  # a stalled past its lease
+    b.owned.chores()
+    played = len(table_of(b, code).state.moves)
+    stale = table_of(a, code)
+    before = len(ann.messages)
+    ann.send(move_frame(code, first_legal_entry(stale)))
+    settle(a, b)
+    assert ann.messages[before]["code"] == "not-saved"
+    assert [m["type"] for m in ann.messages[before + 1 :]] == ["joined", "view", "presence"]
+    kept = b.owned.store.fetch(code)
+    assert kept is not None and len(kept.state.moves) == played  # nothing written by a
+    assert len(a.registry.tables) == 0
+    play({0: ann, 1: bob}, b, code, 2, a, b)  # Ann plays on, through a, at b's table
+    assert moves(ann)[-2:] == moves(bob)[-2:]
+
+
+def test_a_table_is_claimed_by_one_server_while_its_owner_lives_and_no_table_is_made_up(
+    redis_server: RedisServer,
+) -> None:
+    store = RedisStore(redis_server.url)
+    first, second = Leases(store), Leases(RedisStore(redis_server.url))
+    store.client.sadd(OPEN, "ABC")
+    first.renew()
+    second.renew()
+    assert first.claim("ABC") == first.server
+    assert second.claim("ABC") == first.server
+    assert second.claim("NOTABLE") == "" and store.client.get(owner_key("NOTABLE")) is None
+    assert second.orphans(10) == []
+    first.release()
+    assert second.orphans(10) == ["ABC"]
+    assert second.claim("ABC") == second.server
+    assert not first.renew()  # it had lapsed
+    assert first.claim("ABC") == second.server
