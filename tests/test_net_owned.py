@@ -12,7 +12,7 @@ from typing import Any
 
 from redis.client import PubSub
 
-from game.net.messages import create_frame, join_frame, move_frame
+from game.net.messages import create_frame, join_frame, move_frame, rejoin_frame
 from game.net.tables.forwarding import CHANNEL, Owned
 from game.net.tables.ownership import Leases
 from game.net.tables.redis_book import RedisBook
@@ -51,11 +51,13 @@ class Owner:
                 work()
         return heard or bool(waiting)
 
-    def die(self) -> None:
-        """Stop listening and give up the lease, as a server killed does once its lease
-        expires (its memory, and its connections' objects, left as they were)."""
+    def die(self, lapsed: bool = True) -> None:
+        """Stop listening, as a server killed does, and give up the lease (`lapsed`), as
+        its lease does in a few seconds (its memory and its connections' objects are left
+        as they were)."""
         self.listening.close()
-        self.owned.leases.release()
+        if lapsed:
+            self.owned.leases.release()
 
 
 def settle(*servers: Owner) -> None:
@@ -173,3 +175,21 @@ def test_a_table_is_claimed_by_one_server_while_its_owner_lives_and_no_table_is_
     assert second.claim("ABC") == second.server
     assert not first.renew()  # it had lapsed
     assert first.claim("ABC") == second.server
+
+
+def test_a_seat_taken_back_while_its_tables_server_is_dead_is_seated_once_taken_over(
+    redis_server: RedisServer,
+) -> None:
+    a, b = Owner(redis_server.url), Owner(redis_server.url)
+    code = Inbox(a.registry).send(create_frame(["remote", "remote"]))[0]["table"]
+    ann, bob = Inbox(a.registry, "10.0.1.1"), Inbox(a.registry, "10.0.2.1")
+    ann.send(join_frame(code, "Ann"))
+    token = bob.send(join_frame(code, "Bob"))[0]["token"]
+    play({0: ann, 1: bob}, a, code, 3, a, b)
+    a.die(lapsed=False)  # killed: its lease holds for a few seconds more
+    back = Inbox(b.registry, "10.0.2.1")
+    assert back.send(rejoin_frame(code, token)) == []  # waits for the table's new owner
+    a.owned.leases.release()  # the lease lapses
+    b.owned.chores()
+    assert [m["type"] for m in back.messages] == ["joined", "view", "presence"]
+    assert moves(back) == [] and len(table_of(b, code).state.moves) == 3

@@ -159,14 +159,16 @@ class Owned:
             owner = known.owner if known else self.leases.claim(code)
             if owner in ("", self.server):
                 return False
-            self._forward(owner, number, peer, text)
+            listened = self._forward(owner, number, peer, text)
         except OSError as error:
             raise not_saved(error) from None
         if isinstance(message, Rejoin):
             follows[code] = Followed(owner, message.token)
-        elif isinstance(message, (Join, Watch)) and not known:
-            follows[code] = Followed(owner)
-        return True
+        elif isinstance(message, Watch) or (isinstance(message, Join) and listened):
+            follows.setdefault(code, Followed(owner))
+        if not listened and not isinstance(message, (Rejoin, Watch)):
+            raise Refused(NOT_SAVED, "the table's server is gone; another takes it over soon")
+        return True  # a rejoin or watch at a server gone is done where its table is taken over
 
     def gone(self, peer: Peer) -> None:
         """Connection `peer` closed: its stand-ins at other servers go too."""
@@ -188,7 +190,8 @@ class Owned:
             self.peers[number] = peer
         return number
 
-    def _forward(self, owner: str, number: int, peer: Peer, text: str) -> None:
+    def _forward(self, owner: str, number: int, peer: Peer, text: str) -> bool:
+        """Send frame `text` of connection `peer` to `owner`; whether it listened."""
         card = self.registry.club.players.get(peer)
         asked = {
             "from": self.server,
@@ -197,8 +200,7 @@ class Owned:
             "player": card.pid if card else "",
             "text": text,
         }
-        if not self._publish(owner, asked):
-            raise Refused(NOT_SAVED, "the table's server is gone; another takes it over soon")
+        return self._publish(owner, asked) > 0
 
     def _publish(self, server: str, body: dict[str, Any]) -> int:
         """Send `body` to `server`; how many listened (0: it is gone)."""
