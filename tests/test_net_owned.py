@@ -12,7 +12,14 @@ from typing import Any
 
 from redis.client import PubSub
 
-from game.net.messages import create_frame, join_frame, move_frame, rejoin_frame
+from game.net.messages import (
+    ClubTableOptions,
+    create_frame,
+    join_frame,
+    lobby_frame,
+    move_frame,
+    rejoin_frame,
+)
 from game.net.tables.forwarding import CHANNEL, Owned
 from game.net.tables.ownership import Leases
 from game.net.tables.redis_book import RedisBook
@@ -20,6 +27,7 @@ from game.net.tables.redis_store import OPEN, RedisStore, owner_key
 from game.net.tables.registry import Registry
 from game.net.tables.table import NetTable
 from tests.net_helpers import ROOMY, Inbox, ManualClock, dealer, first_legal_entry
+from tests.test_net_club import key
 from tools.redis_server import RedisServer
 
 
@@ -29,7 +37,8 @@ class Owner:
 
     def __init__(self, url: str) -> None:
         store = RedisStore(url)
-        self.registry = Registry(ManualClock(), None, store, ROOMY, dealer(), RedisBook(url))
+        self.clock = ManualClock()
+        self.registry = Registry(self.clock, None, store, ROOMY, dealer(), RedisBook(url))
         self.owned = Owned(self.registry, store)
         self.owned.open()
         self.listening: PubSub = store.client.pubsub(  # type: ignore[no-untyped-call]
@@ -193,3 +202,31 @@ def test_a_seat_taken_back_while_its_tables_server_is_dead_is_seated_once_taken_
     b.owned.chores()
     assert [m["type"] for m in back.messages] == ["joined", "view", "presence"]
     assert moves(back) == [] and len(table_of(b, code).state.moves) == 3
+
+
+def test_the_lobby_and_mine_on_either_server_are_the_clubs_from_the_owners_summaries(
+    redis_server: RedisServer,
+) -> None:
+    a, b = Owner(redis_server.url), Owner(redis_server.url)
+    ann, bob = Inbox(a.registry, "10.0.1.1"), Inbox(b.registry, "10.0.2.1")
+    ann.send({"type": "hello", "name": "Ann", "key": key(1)})
+    bob.send({"type": "hello", "name": "Bob", "key": key(2)})
+    public = create_frame(["remote", "remote"], {"hands": 1}, club=ClubTableOptions(public=True))
+    code = ann.send(public)[0]["table"]
+    ann.send(join_frame(code, "Ann"))
+    (listed,) = bob.send(lobby_frame(False))[0]["tables"]  # b holds no table
+    assert (listed["table"], listed["free"], listed["seats"][0]["name"]) == (code, 1, "Ann")
+    bob.send(join_frame(code, "Bob"))
+    settle(a, b)
+    again = Inbox(b.registry, "10.0.1.1")  # Ann, on the other server
+    again.send({"type": "hello", "name": "Ann", "key": key(1)})
+    (mine,) = again.send({"type": "mine"})[0]["tables"]
+    assert (mine["table"], mine["seat"], mine["token"]) == (
+        code,
+        0,
+        ann.of_type("joined")[0]["token"],
+    )
+    assert mine["to_move"] == (table_of(a, code).state.current == 0)
+    b.clock.now += 1.0  # the lobby is made again a second later
+    assert bob.send(lobby_frame(False))[0]["tables"] == []  # every seat taken
+    assert len(b.registry.tables) == 0

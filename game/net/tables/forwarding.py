@@ -8,6 +8,8 @@ games, Redis carries messages between them.)
   player); the owner does it for a stand-in of that connection (`remote`), and the
   frames it sends that stand-in come back on this server's channel, batched, and go to
   the connection. Clients need no change: they reach any server.
+- The lobby and `mine` are read from the summaries each owner writes of its tables
+  (`summaries.py`): the whole club's on every server.
 - A message about a table no live server owns takes it over here (`Leases.claim`), read
   from the store: its save and its journal, where every move was written before it was
   told, so nothing announced is lost.
@@ -63,6 +65,7 @@ from game.net.tables.redis_store import (
     async_client_for,
 )
 from game.net.tables.registry import Peer, Registry
+from game.net.tables.summaries import Summaries
 from game.net.tables.table import NetTable, code_key
 from game.rules.errors import RulesError
 
@@ -100,6 +103,9 @@ class Owned:
         self.leases = Leases(store)
         self.server = self.leases.server
         registry.elsewhere = self
+        summaries = Summaries(store)
+        registry.club.lobby.listing = summaries
+        registry.club.places = summaries
         self._numbers = itertools.count(1)
         self.numbers: dict[Peer, int] = {}
         """The number of each connection here that has forwarded a message."""
@@ -296,10 +302,11 @@ class Owned:
         dead = owners - self.leases.alive(owners)
         for number, follows in list(self.followed.items()):
             for code, followed in list(follows.items()):
-                if followed.owner in dead:
+                peer = self.peers.get(number)  # gone meanwhile, while this waited on Redis
+                if followed.owner in dead and peer is not None:
                     token = followed.token
                     frame = rejoin_frame(code, token) if token else watch_frame(code)
-                    self._attach(self.peers[number], frame)
+                    self._attach(peer, frame)
         now = self.registry.clock()
         if now >= self._next_orphans:
             self._next_orphans = now + ORPHANS_S

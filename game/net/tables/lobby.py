@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol, TypeVar
 
 from game.net.club_replies import lobby_frame
 from game.net.messages import REMOTE
@@ -27,6 +27,8 @@ each written as an escaped pair of surrogates is under 3 KB, so a lobby stays wi
 SHOWN_PER_NETWORK: Final = 5
 """The most tables opened from one network (`limits.network_of`) a lobby lists, so that
 a few networks' tables cannot hide everyone else's."""
+
+T = TypeVar("T")
 
 
 def seats_of(table: NetTable) -> list[Mapping[str, object]]:
@@ -59,26 +61,79 @@ def free_seats(table: NetTable) -> int:
     )
 
 
-def _listed(tables: Iterable[NetTable]) -> list[NetTable]:
-    """The tables of the lobby: the public ones a player can join (a free seat, the game
-    not over), the fullest (fewest seats free) first, then the newest (since it opened
-    or a seat was last taken), up to `SHOWN`, and `SHOWN_PER_NETWORK` of one network's.
-    (It listed the oldest first: 300 tables opened before hid every new one.)"""
-    open_ = [t for t in tables if t.club.options.public and free_seats(t) and not t.is_over()]
-    open_.sort(key=lambda table: (free_seats(table), -table.club.turn_since, table.code))
-    shown: list[NetTable] = []
+def listable(table: NetTable) -> bool:
+    """Whether the lobby may list `table`: public, a free seat, the game not over."""
+    return table.club.options.public and bool(free_seats(table)) and not table.is_over()
+
+
+@dataclass(frozen=True)
+class Rank:
+    """Where a listable table comes in the lobby (`ranked`)."""
+
+    free: int
+    since: float
+    """When it opened or a seat was last taken."""
+    code: str
+    opener: str
+    """The network that opened it."""
+
+
+def rank_of(table: NetTable) -> Rank:
+    opener = table.club.networks[0] if table.club.networks else table.code
+    return Rank(free_seats(table), table.club.turn_since, table.code, opener)
+
+
+def ranked(listable: Iterable[tuple[Rank, T]]) -> list[T]:
+    """The lobby's tables of `listable` (each with its rank): the fullest (fewest seats
+    free) first, then the newest, up to `SHOWN`, and `SHOWN_PER_NETWORK` of one
+    network's. (It listed the oldest first: 300 tables opened before hid every new one.)"""
+    in_order = sorted(listable, key=lambda item: (item[0].free, -item[0].since, item[0].code))
+    shown: list[T] = []
     per_network: Counter[str] = Counter()
-    for table in open_:
-        opener = table.club.networks[0] if table.club.networks else table.code
-        if per_network[opener] < SHOWN_PER_NETWORK and len(shown) < SHOWN:
-            per_network[opener] += 1
-            shown.append(table)
+    for rank, item in in_order:
+        if per_network[rank.opener] < SHOWN_PER_NETWORK and len(shown) < SHOWN:
+            per_network[rank.opener] += 1
+            shown.append(item)
     return shown
+
+
+def _listed(tables: Iterable[NetTable]) -> list[NetTable]:
+    """The tables of the lobby among `tables`."""
+    return ranked((rank_of(table), table) for table in tables if listable(table))
 
 
 def _seated(table: NetTable) -> tuple[object, ...]:
     """What a table's entry changes with: the seats taken, and which a computer plays."""
     return (*table.tokens, *map(table.is_computer, range(len(table.tokens))))
+
+
+class Listing(Protocol):
+    """Where the lobby's entries come from."""
+
+    def entries(self) -> list[Mapping[str, object]]:
+        """The lobby's entries, in order."""
+
+
+class HeldTables:
+    """The lobby's entries of the tables a server holds (all of the club's, unless each
+    table is held by one server: `summaries.py`)."""
+
+    def __init__(self, tables: Mapping[bytes, NetTable]) -> None:
+        self.tables = tables
+        self._entries: dict[bytes, tuple[tuple[object, ...], Mapping[str, object]]] = {}
+        """Each listed table's entry, and the seats it was made for (making one costs
+        far more than seeing that it is still right)."""
+
+    def entries(self) -> list[Mapping[str, object]]:
+        made = {}
+        for table in _listed(self.tables.values()):
+            seated = _seated(table)
+            kept = self._entries.get(table.key)
+            made[table.key] = (
+                kept if kept is not None and kept[0] == seated else (seated, entry(table))
+            )
+        self._entries = made
+        return [entry for _, entry in made.values()]
 
 
 @dataclass
@@ -92,15 +147,12 @@ class Lobby:
     made at most once a second (a `lobby` answered in that second is the same), so that
     asking for it often costs the server little."""
 
-    def __init__(self, clock: Clock, tables: Mapping[bytes, NetTable]) -> None:
+    def __init__(self, clock: Clock, listing: Listing) -> None:
         self.clock = clock
-        self.tables = tables
+        self.listing = listing
         self._sent: dict[Follower, _Sent] = {}
         self._latest: _Sent | None = None
         """The last lobby made, and when."""
-        self._entries: dict[bytes, tuple[tuple[object, ...], Mapping[str, object]]] = {}
-        """Each listed table's entry, and the seats it was made for (making one costs
-        far more than seeing that it is still right)."""
 
     def frame(self) -> _Sent:
         """The `lobby` frame (docs/protocol.md "The lobby"), made now or within the last
@@ -109,15 +161,7 @@ class Lobby:
         latest = self._latest
         if latest is not None and now - latest.at < EVERY_S:
             return latest
-        made = {}
-        for table in _listed(self.tables.values()):
-            seated = _seated(table)
-            kept = self._entries.get(table.key)
-            made[table.key] = (
-                kept if kept is not None and kept[0] == seated else (seated, entry(table))
-            )
-        self._entries = made
-        self._latest = _Sent(now, lobby_frame([entry for _, entry in made.values()]))
+        self._latest = _Sent(now, lobby_frame(self.listing.entries()))
         return self._latest
 
     def show(self, follower: Follower, follow: bool) -> None:

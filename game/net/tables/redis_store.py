@@ -30,7 +30,7 @@ import secrets
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import redis
 import redis.asyncio
@@ -117,6 +117,27 @@ redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[5], '*',
   'code', ARGV[1], 'version', ARGV[2], 'kind', 'save', 'digest', ARGV[4])
 return {1, tonumber(ARGV[2])}
 """
+
+
+class Summarizer(Protocol):
+    """What a store keeps beside each table for the servers that do not hold it
+    (`summaries.py`)."""
+
+    def changed(self, table: NetTable) -> None:
+        """`table` changed (written)."""
+
+    def closed(self, table: NetTable) -> None:
+        """`table` was closed or discarded."""
+
+
+class NoSummaries:
+    """Nothing beside the tables: every server holds every table (`replica.py`)."""
+
+    def changed(self, table: NetTable) -> None:
+        pass
+
+    def closed(self, table: NetTable) -> None:
+        pass
 
 
 @dataclass(frozen=True)
@@ -265,6 +286,7 @@ class RedisStore:
         self.versions: dict[str, int] = {}
         self.club = ""
         """The club's generation this server joined (`join`)."""
+        self.summaries: Summarizer = NoSummaries()
         self.owner = ""
         """This server's name when each table is owned by one server (`ownership.py`):
         then a change is written only while this server holds the table's lease (the
@@ -331,8 +353,10 @@ class RedisStore:
             return False
         if version:
             self.versions[code] = int(version)
+            self.summaries.changed(table)
         else:
             self.versions.pop(code, None)
+            self.summaries.closed(table)
         return True
 
     def save(self, table: NetTable) -> None:

@@ -1,0 +1,101 @@
+"""What every server reads of the tables other servers own, when each table is held by
+one server (`forwarding.py`): after each change its owner writes the table's summary
+(`contack:summary:CODE`: its lobby entry while the lobby may list it, and each club
+player's seats there as `my-tables` lists them), the set of the tables the lobby may
+list (`contack:listed`) and each player's tables (`contack:places:PID`). The lobby and
+`mine` of any server are read from them: the whole club's, without its tables. A
+summary that could not be written (Redis away) is written again at the table's next
+change."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from collections.abc import Iterator, Mapping
+from typing import Any, Final
+
+from game.net.tables.club import Place, seats_held
+from game.net.tables.lobby import Rank, listable, rank_of, ranked
+from game.net.tables.lobby import entry as lobby_entry
+from game.net.tables.redis_store import PREFIX, RedisStore, answering
+from game.net.tables.table import NetTable
+
+SUMMARY: Final = PREFIX + "summary:"
+LISTED: Final = PREFIX + "listed"
+PLACES: Final = PREFIX + "places:"
+
+
+def summary_of(table: NetTable) -> dict[str, Any]:
+    """What the other servers read of `table`."""
+    shown = listable(table)
+    players = {pid for pid in table.club.owners if pid}
+    return {
+        "rank": vars(rank_of(table)) if shown else None,
+        "entry": lobby_entry(table) if shown else None,
+        "mine": {pid: seats_held(table, pid) for pid in players},
+        "over": table.is_over(),
+    }
+
+
+class Summaries:
+    """The tables' summaries in `store` (its `summaries`), and the lobby and the places
+    read from them (the club's `lobby.listing` and `places`)."""
+
+    def __init__(self, store: RedisStore) -> None:
+        self.store = store
+        store.summaries = self
+
+    def changed(self, table: NetTable) -> None:
+        summary = summary_of(table)
+        with self._writing(table), self.store.client.pipeline(transaction=False) as writing:
+            writing.set(SUMMARY + table.code, json.dumps(summary))
+            if summary["entry"] is None:
+                writing.srem(LISTED, table.code)
+            else:
+                writing.sadd(LISTED, table.code)
+            for pid in summary["mine"]:
+                writing.sadd(PLACES + pid, table.code)
+            writing.execute()
+
+    def closed(self, table: NetTable) -> None:
+        with self._writing(table), self.store.client.pipeline(transaction=False) as writing:
+            writing.delete(SUMMARY + table.code)
+            writing.srem(LISTED, table.code)
+            for pid in {pid for pid in table.club.owners if pid}:
+                writing.srem(PLACES + pid, table.code)
+            writing.execute()
+
+    @contextlib.contextmanager
+    def _writing(self, table: NetTable) -> Iterator[None]:
+        """Around a write of a summary: the change it follows is written already, so a
+        failure is only said."""
+        try:
+            with answering(self.store.turns):
+                yield
+        except OSError as error:
+            print(f"table server: cannot summarize table {table.code}: {error}", file=sys.stderr)
+
+    def _read(self, codes: list[str]) -> list[tuple[str, dict[str, Any]]]:
+        if not codes:
+            return []
+        with answering(self.store.turns):
+            found = self.store.client.mget([SUMMARY + code for code in codes])
+        return [(c, json.loads(text)) for c, text in zip(codes, found, strict=True) if text]
+
+    def entries(self) -> list[Mapping[str, object]]:
+        """The lobby's entries, of every server's tables."""
+        with answering(self.store.turns):
+            codes = sorted(str(code) for code in self.store.client.smembers(LISTED))
+        summaries = [summary for _, summary in self._read(codes) if summary["entry"]]
+        return ranked((Rank(**summary["rank"]), summary["entry"]) for summary in summaries)
+
+    def of(self, pid: str) -> list[Place]:
+        """Player `pid`'s unfinished tables, on every server."""
+        with answering(self.store.turns):
+            codes = sorted(str(code) for code in self.store.client.smembers(PLACES + pid))
+        return [
+            (code, summary["mine"].get(pid, []))
+            for code, summary in self._read(codes)
+            if not summary["over"]
+        ]
