@@ -230,3 +230,19 @@ def test_the_lobby_and_mine_on_either_server_are_the_clubs_from_the_owners_summa
     b.clock.now += 1.0  # the lobby is made again a second later
     assert bob.send(lobby_frame(False))[0]["tables"] == []  # every seat taken
     assert len(b.registry.tables) == 0
+
+
+def test_the_seat_of_a_player_whose_server_died_shows_away_at_the_owner(
+    redis_server: RedisServer,
+) -> None:
+    a, b = Owner(redis_server.url), Owner(redis_server.url)
+    code = Inbox(a.registry).send(create_frame(["remote", "remote"]))[0]["table"]
+    ann, bob = Inbox(a.registry, "10.0.1.1"), Inbox(b.registry, "10.0.2.1")
+    ann.send(join_frame(code, "Ann"))
+    bob.send(join_frame(code, "Bob"))
+    settle(a, b)
+    assert ann.of_type("presence")[-1]["connected"] == [True, True]
+    b.die()
+    a.owned.chores()
+    assert ann.of_type("presence")[-1]["connected"] == [True, False]
+    assert a.owned.remote == {}

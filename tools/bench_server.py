@@ -85,6 +85,9 @@ from tools.club_servers import Servers, resident_mb, start_servers
 from tools.loop_watch import LoopWatch
 
 SEATS = 4
+OPEN_TIMEOUT_S = 120.0
+"""How long a bot may wait to be connected (16,000 bots seated at once, 20 tables at a
+time, took longer than websockets' 10 s on this shared machine)."""
 
 
 def network(number: int, first: int) -> str:
@@ -129,7 +132,9 @@ class Bench:
 
     async def connect(self, table: Table, server: int) -> ClientConnection:
         address = self.addresses[server]
-        return await connect(address, max_size=2**24, local_addr=(table.source, 0))
+        return await connect(  # seating thousands of bots on a loaded machine: waits long
+            address, max_size=2**24, local_addr=(table.source, 0), open_timeout=OPEN_TIMEOUT_S
+        )
 
     async def seat(self, table: Table) -> None:
         """Create the table and seat its four bots (spread over the servers)."""
@@ -143,6 +148,8 @@ class Bench:
             connection = await self.connect(table, server)
             await connection.send(join_frame(table.code, "bot"))
             joined = json.loads(await connection.recv())
+            if joined["type"] != "joined":
+                raise RuntimeError(f"a bot was not seated: {joined}")
             seat = joined["seat"]
             table.connections[seat], table.servers[seat] = connection, server
             table.tokens[seat] = joined["token"]

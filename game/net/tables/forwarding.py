@@ -61,6 +61,7 @@ from game.net.tables.redis_store import (
     TIMEOUT_S,
     Disowned,
     RedisStore,
+    alive_key,
     answering,
     async_client_for,
 )
@@ -76,6 +77,9 @@ ORPHANS_S: Final = 10.0
 ORPHANS_AT_ONCE: Final = 100
 """How many tables nobody owns a server takes over at one look (the others are left to
 the next look, or to another server)."""
+RELAY_RETRY_S: Final = 0.1
+"""How long frames for a live server that is not listening (Redis came back, it listens
+again) wait before they are relayed again."""
 RETRY_S: Final = 1.0
 """How long the listener waits before listening again to a Redis that did not answer."""
 JOINED: Final = '{"type":"joined",'
@@ -118,6 +122,9 @@ class Owned:
         """Frames to relay to each server's connections (the loop's)."""
         self._relayed = asyncio.Event()
         self._next_orphans = 0.0
+        self.lapsed = False
+        """Whether the lease lapsed before it was last renewed (`chores` lets go the
+        tables other servers took over meanwhile)."""
 
     def open(self) -> None:
         """Join the store's club and hold this server's lease."""
@@ -291,15 +298,20 @@ class Owned:
                 logging.getLogger(__name__).info("table server: %s", refused.message)
 
     def chores(self) -> None:
-        """Renew the lease (a lapsed one lets go the tables taken over meanwhile), take
+        """After a lapsed lease, let go the tables taken over meanwhile; let go the
+        stand-ins of the connections of servers that died (their seats show away), take
         over the tables followed here whose owners died, and now and then the tables
         nobody owns."""
-        if not self.leases.renew():
+        if self.lapsed:
+            self.lapsed = False
             held = [table.code for table in self.registry.tables.values()]
             for code in set(held) - self.leases.mine(held):
                 self._let_go(code)
         owners = {f.owner for follows in self.followed.values() for f in follows.values()}
-        dead = owners - self.leases.alive(owners)
+        others = {server for server, _ in self.remote}
+        dead = (owners | others) - self.leases.alive(owners | others)
+        for key in [key for key in list(self.remote) if key[0] in dead]:
+            self.registry.disconnect(self.remote.pop(key))
         for number, follows in list(self.followed.items()):
             for code, followed in list(follows.items()):
                 peer = self.peers.get(number)  # gone meanwhile, while this waited on Redis
@@ -327,7 +339,8 @@ class Owned:
     async def run(self) -> None:
         """Listen to this server's channel, relay frames to the others, and do the chores,
         until cancelled (then give up the lease)."""
-        tasks = [asyncio.create_task(self._listen()), asyncio.create_task(self._relaying())]
+        tasks = [self._listen(), self._relaying(), self._renewing()]
+        running = [asyncio.create_task(task) for task in tasks]
         try:
             while True:
                 try:
@@ -338,10 +351,25 @@ class Owned:
                     logging.getLogger(__name__).exception("table server: a chore failed")
                 await asyncio.sleep(RENEW_S)
         finally:
-            for task in tasks:
+            for task in running:
                 task.cancel()
             with contextlib.suppress(OSError):
                 self.leases.release()
+
+    async def _renewing(self) -> None:
+        """Renew the lease every `RENEW_S`, in the loop itself: never late behind the
+        registry's work, however much of it waits."""
+        client = async_client_for(self.store.url, TIMEOUT_S)
+        try:
+            while True:
+                try:
+                    if not await self.leases.renewed(client):
+                        self.lapsed = True
+                except (RedisError, OSError):
+                    pass  # Redis does not answer: the listener says so, and this tries again
+                await asyncio.sleep(RENEW_S)
+        finally:
+            await client.aclose()
 
     async def _listen(self) -> None:
         client = async_client_for(self.store.url, RENEW_S + TIMEOUT_S)
@@ -371,6 +399,9 @@ class Owned:
             await client.aclose()
 
     async def _relaying(self) -> None:
+        """Publish the frames waiting for each server's connections, in order; those
+        Redis did not take wait for it, ahead of those that come meanwhile (a frame lost
+        would leave a client's copy of its table behind)."""
         client = async_client_for(self.store.url, TIMEOUT_S)
         try:
             while True:
@@ -378,9 +409,16 @@ class Owned:
                 self._relayed.clear()
                 for server, frames in self.take_waiting().items():
                     try:
-                        await client.publish(CHANNEL + server, json.dumps({"frames": frames}))
+                        body = json.dumps({"frames": frames})
+                        if await client.publish(CHANNEL + server, body):
+                            continue
+                        if not await client.exists(alive_key(server)):
+                            continue  # it died: its connections are gone
                     except (RedisError, OSError) as error:
                         print(f"table server: cannot relay frames: {error}", file=sys.stderr)
+                    self._waiting[server] = frames + self._waiting.get(server, [])
+                    self._relayed.set()
+                    await asyncio.sleep(RELAY_RETRY_S)  # it listens again within a second
         finally:
             await client.aclose()
 

@@ -18,6 +18,8 @@ import secrets
 from collections.abc import Iterable
 from typing import Final
 
+import redis.asyncio
+
 from game.net.tables.redis_store import OPEN, PREFIX, RedisStore, alive_key, answering, owner_key
 
 LEASE_MS: Final = 3_000
@@ -67,6 +69,11 @@ class Leases:
         it had lapsed, any of its tables may have been taken over meanwhile)."""
         with answering(self.store.turns):
             was = self.store.client.set(alive_key(self.server), 1, px=LEASE_MS, get=True)
+        return was is not None
+
+    async def renewed(self, client: redis.asyncio.Redis) -> bool:
+        """`renew`, with `client`, an asyncio client of the store."""
+        was = await client.set(alive_key(self.server), 1, px=LEASE_MS, get=True)
         return was is not None
 
     def release(self) -> None:
