@@ -19,6 +19,7 @@ from game.net.messages import (
     lobby_frame,
     move_frame,
     rejoin_frame,
+    watch_frame,
 )
 from game.net.tables.forwarding import CHANNEL, Owned
 from game.net.tables.ownership import Leases
@@ -246,3 +247,24 @@ def test_the_seat_of_a_player_whose_server_died_shows_away_at_the_owner(
     a.owned.chores()
     assert ann.of_type("presence")[-1]["connected"] == [True, False]
     assert a.owned.remote == {}
+
+
+def test_a_table_let_go_by_a_server_whose_lease_lapsed_moves_the_other_servers_players_too(
+    redis_server: RedisServer,
+) -> None:
+    a, b, c = (Owner(redis_server.url) for _ in range(3))
+    code = Inbox(a.registry).send(create_frame(["remote", "remote"]))[0]["table"]
+    ann, bob = Inbox(a.registry, "10.0.1.1"), Inbox(b.registry, "10.0.2.1")
+    ann.send(join_frame(code, "Ann"))
+    bob.send(join_frame(code, "Bob"))
+    settle(a, b, c)
+    a.owned.leases.release()  # a stalls past its lease...
+    Inbox(c.registry, "10.0.3.1").send(watch_frame(code))  # ...c takes the table over...
+    a.owned.lapsed = not a.owned.leases.renew()  # ...and a comes back, its lease lapsed
+    b.owned.chores()  # a lives: b sees nothing to take over
+    before = len(bob.messages)
+    a.owned.chores()
+    settle(a, b, c)
+    assert [m["type"] for m in bob.messages[before:]][:3] == ["joined", "view", "presence"]
+    assert len(a.registry.tables) == 0 and len(c.registry.tables) == 1
+    play({0: ann, 1: bob}, c, code, 2, a, b, c)

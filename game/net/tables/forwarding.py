@@ -21,8 +21,9 @@ games, Redis carries messages between them.)
   `ORPHANS_S` it takes over a few tables that nobody owns (their owner died while no
   one followed them), so that their computers and their days a move go on.
 - A write refused because the table is no longer this server's (its lease lapsed and
-  another took the table over: `Disowned`) lets the table go: this server's connections
-  at it are seated again at its new owner.
+  another took the table over: `Disowned`), or a lease found lapsed, lets the table go:
+  this server's connections at it are seated again at its new owner, and the servers of
+  the others are told to do the same (`moved`).
 """
 
 from __future__ import annotations
@@ -239,6 +240,8 @@ class Owned:
                     peer.send(frame)
             return []
         key = (str(body["from"]), int(body["peer"]))
+        if "moved" in body:
+            return [partial(self._moved, key[1], str(body["moved"]))]
         if body.get("gone"):
             remote = self.remote.pop(key, None)
             return [] if remote is None else [partial(self.registry.disconnect, remote)]
@@ -280,11 +283,27 @@ class Owned:
         if table is None:
             return
         self.registry.forget(table)
-        here = [f for f in table.followers() - set(self.remote.values()) if isinstance(f, Peer)]
-        for peer in here:
+        followers = table.followers()
+        for (server, number), remote in list(self.remote.items()):
+            if remote in followers:
+                followers.discard(remote)
+                remote.tables.discard(table.key)
+                with contextlib.suppress(OSError):
+                    self._publish(server, {"from": self.server, "peer": number, "moved": code})
+        for peer in followers:
+            assert isinstance(peer, Peer)  # a registry's followers are its connections
             peer.tables.discard(table.key)
             seat = next((s for s, holders in enumerate(table.holders) if peer in holders), None)
             token = table.tokens[seat] if seat is not None else None
+            self._attach(peer, rejoin_frame(code, token) if token else watch_frame(code))
+
+    def _moved(self, number: int, code: str) -> None:
+        """Table `code`, which connection `number` here followed elsewhere, is served by
+        another server now: seat the connection again there."""
+        followed = self.followed.get(number, {}).get(code)
+        peer = self.peers.get(number)
+        if followed is not None and peer is not None:
+            token = followed.token
             self._attach(peer, rejoin_frame(code, token) if token else watch_frame(code))
 
     def _attach(self, peer: Peer, frame: str) -> None:
