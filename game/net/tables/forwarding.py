@@ -160,7 +160,9 @@ class Owned:
 
     def forwards(self, peer: Peer, message: ClientMessage, text: str) -> bool:
         """Forward `message` to the owner of its table, when that is another server;
-        whether it was (`Refused` when that owner is gone: taken over within seconds)."""
+        whether it was (`Refused` when that owner does not listen: it died, and another
+        takes the table over within seconds, or Redis came back and it listens again
+        within a second)."""
         if not isinstance(message, TABLE_MESSAGES):
             return False
         code = message.table
@@ -181,7 +183,7 @@ class Owned:
         elif isinstance(message, Watch) or (isinstance(message, Join) and listened):
             follows.setdefault(code, Followed(owner))
         if not listened and not isinstance(message, (Rejoin, Watch)):
-            raise Refused(NOT_SAVED, "the table's server is gone; another takes it over soon")
+            raise Refused(NOT_SAVED, "the table's server does not answer; try again in a moment")
         return True  # a rejoin or watch at a server gone is done where its table is taken over
 
     def gone(self, peer: Peer) -> None:
