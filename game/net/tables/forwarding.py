@@ -329,7 +329,7 @@ class Owned:
             for code in set(held) - self.leases.mine(held):
                 self._let_go(code)
         owners = {f.owner for follows in self.followed.values() for f in follows.values()}
-        others = {server for server, _ in self.remote}
+        others = {server for server, _ in list(self.remote)}  # the loop adds to it meanwhile
         dead = (owners | others) - self.leases.alive(owners | others)
         for key in [key for key in list(self.remote) if key[0] in dead]:
             self.registry.disconnect(self.remote.pop(key))
