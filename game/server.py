@@ -259,8 +259,9 @@ def unopened(args: argparse.Namespace, error: OSError | ModuleNotFoundError) -> 
     (not reached, a password refused, TLS refused, no master), or its client, the
     server's own dependency, is not installed. The store's password is never shown."""
     if isinstance(error, ModuleNotFoundError):
-        option = "--archive" if error.name == "psycopg" else "--store"
-        return f"{option} needs {error.name}: pip install 'contack[server]'"
+        package = (error.name or "").partition(".")[0]  # redis, for redis.exceptions
+        option = "--archive" if package == "psycopg" else "--store"
+        return f"{option} needs {package}: pip install 'contack[server]'"
     if isinstance(error, ArchiveUnreachable):
         return f"cannot reach the archive {args.archive}: {error}"
     why = error.filename or error.strerror or str(error)

@@ -510,11 +510,15 @@ def main() -> None:
         "--own-tables", action="store_true", help="each table held by one server (--store redis)"
     )
     parser.add_argument(
+        "--limit", action="append", default=[], metavar="NAME=VALUE", help="a server's limit"
+    )
+    parser.add_argument(
         "--redis-sleep", type=float, default=0.0, metavar="SECONDS", help="Redis asleep halfway"
     )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         more = ["--own-tables"] if args.own_tables else []
+        more += [option for limit in args.limit for option in ("--limit", limit)]
         servers = start_servers(Path(folder), args.store, args.servers, more)
         try:
             address, pid = servers.addresses[0], servers.processes[0].pid
@@ -544,6 +548,7 @@ def main() -> None:
         figures["server_rss_mb_each"] = [round(mb, 1) for mb in each_after]
         figures["server_rss_mb_each_start"] = [round(mb, 1) for mb in each_before]
         figures["own_tables"] = args.own_tables
+        figures["limits"] = args.limit
         if not args.kill:  # after a kill, one server fewer
             figures["server_kb_per_table"] = round(1024 * (after - before) / tables, 1)
         if servers.redis is not None:

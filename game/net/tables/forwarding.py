@@ -13,7 +13,7 @@ games, Redis carries messages between them.)
 - A message about a table no live server owns takes it over here (`Leases.claim`), read
   from the store: its save and its journal, where every move was written before it was
   told, so nothing announced is lost.
-- Every `RENEW_S` a server renews its lease; it looks at whether the owners of the
+- A server renews its lease (`ownership.py`); every `CHORES_S` it looks at whether the owners of the
   tables its connections follow elsewhere are alive, and when one is not (killed), it
   takes each such table over (or forwards to the server that did) and seats each
   connection again with its seat's token (learned from the `joined` frame it relayed):
@@ -56,7 +56,7 @@ from game.net.messages import (
     watch_frame,
 )
 from game.net.tables.keeping import not_saved
-from game.net.tables.ownership import RENEW_S, Leases
+from game.net.tables.ownership import Leases
 from game.net.tables.redis_store import (
     PREFIX,
     TIMEOUT_S,
@@ -73,6 +73,8 @@ from game.rules.errors import RulesError
 
 CHANNEL: Final = PREFIX + "to:"
 """The prefix of each server's channel: what is forwarded to it, and relayed back."""
+CHORES_S: Final = 1.0
+"""How often a server looks for dead servers' tables and connections."""
 ORPHANS_S: Final = 10.0
 """How often a server looks for tables nobody owns."""
 ORPHANS_AT_ONCE: Final = 100
@@ -105,7 +107,7 @@ class Owned:
     def __init__(self, registry: Registry, store: RedisStore) -> None:
         self.registry = registry
         self.store = store
-        self.leases = Leases(store)
+        self.leases = Leases(store, registry.limits.lease_s)
         self.server = self.leases.server
         registry.elsewhere = self
         summaries = Summaries(store)
@@ -370,7 +372,7 @@ class Owned:
                     pass  # Redis does not answer: the listener says so, and this tries again
                 except Exception:
                     logging.getLogger(__name__).exception("table server: a chore failed")
-                await asyncio.sleep(RENEW_S)
+                await asyncio.sleep(CHORES_S)
         finally:
             for task in running:
                 task.cancel()
@@ -378,7 +380,7 @@ class Owned:
                 self.leases.release()
 
     async def _renewing(self) -> None:
-        """Renew the lease every `RENEW_S`, in the loop itself: never late behind the
+        """Renew the lease, in the loop itself: never late behind the
         registry's work, however much of it waits."""
         client = async_client_for(self.store.url, TIMEOUT_S)
         try:
@@ -388,19 +390,19 @@ class Owned:
                         self.lapsed = True
                 except (RedisError, OSError):
                     pass  # Redis does not answer: the listener says so, and this tries again
-                await asyncio.sleep(RENEW_S)
+                await asyncio.sleep(self.leases.renew_s)
         finally:
             await client.aclose()
 
     async def _listen(self) -> None:
-        client = async_client_for(self.store.url, RENEW_S + TIMEOUT_S)
+        client = async_client_for(self.store.url, CHORES_S + TIMEOUT_S)
         listening = client.pubsub(ignore_subscribe_messages=True)
         failing = False
         try:
             await listening.subscribe(CHANNEL + self.server)
             while True:
                 try:
-                    heard = await listening.get_message(timeout=RENEW_S)
+                    heard = await listening.get_message(timeout=CHORES_S)
                 except (RedisError, OSError) as error:
                     if not failing:
                         print(f"table server: cannot listen to the store: {error}", file=sys.stderr)

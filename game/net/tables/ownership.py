@@ -1,8 +1,9 @@
 """Which server serves each table, when several servers share one Redis and each table
 is owned by one of them (`python -m game.server --store redis://... --own-tables`).
 
-A server's lease is the key `contack:alive:ID`, set for `LEASE_MS` and renewed every
-`RENEW_S` (one key a server, whatever its tables); a table's owner is the key
+A server's lease is the key `contack:alive:ID`, set for `lease_s` (3 s unless
+`--limit lease_s=...`) and renewed every third of it (one key a server, whatever its
+tables); a table's owner is the key
 `contack:owner:CODE`, naming the server. A table is served by its owner while the owner's
 lease holds; a server that finds the table's owner without a lease (killed, or stopped)
 takes it over (`claim`, one Lua step: no two servers take one table). Every write to a
@@ -20,13 +21,9 @@ from typing import Final
 
 import redis.asyncio
 
+from game.net.tables.limits import Limits
 from game.net.tables.redis_store import OPEN, PREFIX, RedisStore, alive_key, answering, owner_key
 
-LEASE_MS: Final = 3_000
-"""How long a server's lease holds unless renewed: how soon its tables are taken over
-when it dies."""
-RENEW_S: Final = 1.0
-"""How often a server renews its lease (well inside `LEASE_MS`)."""
 ALIVE: Final = PREFIX + "alive:"
 
 _CLAIM: Final = """
@@ -56,8 +53,11 @@ class Leases:
     """This server's lease and its claims on tables, in `store` (whose writes it makes
     check the lease)."""
 
-    def __init__(self, store: RedisStore) -> None:
+    def __init__(self, store: RedisStore, lease_s: float = Limits.lease_s) -> None:
         self.store = store
+        self.lease_ms = round(lease_s * 1000)
+        self.renew_s = lease_s / 3
+        """How often the lease is renewed (well inside it)."""
         self.server = secrets.token_hex(8)
         store.owner = self.server
         client = store.client
@@ -65,15 +65,15 @@ class Leases:
         self._orphans = client.register_script(_ORPHANS)
 
     def renew(self) -> bool:
-        """Hold this server's lease for `LEASE_MS` more; whether it held until now (when
+        """Hold this server's lease for `lease_ms` more; whether it held until now (when
         it had lapsed, any of its tables may have been taken over meanwhile)."""
         with answering(self.store.turns):
-            was = self.store.client.set(alive_key(self.server), 1, px=LEASE_MS, get=True)
+            was = self.store.client.set(alive_key(self.server), 1, px=self.lease_ms, get=True)
         return was is not None
 
     async def renewed(self, client: redis.asyncio.Redis) -> bool:
         """`renew`, with `client`, an asyncio client of the store."""
-        was = await client.set(alive_key(self.server), 1, px=LEASE_MS, get=True)
+        was = await client.set(alive_key(self.server), 1, px=self.lease_ms, get=True)
         return was is not None
 
     def release(self) -> None:
