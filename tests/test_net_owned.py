@@ -7,6 +7,7 @@ announced move, seats its client again, and the old owner never writes it again.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -22,6 +23,7 @@ from game.net.messages import (
     watch_frame,
 )
 from game.net.tables.forwarding import CHANNEL, Owned
+from game.net.tables.limits import Limits
 from game.net.tables.ownership import Leases
 from game.net.tables.redis_book import RedisBook
 from game.net.tables.redis_store import OPEN, RedisStore, owner_key
@@ -36,10 +38,10 @@ class Owner:
     """One server of several, in this process: its registry, its `Owned`, and its channel
     (`pump` does what its listener and its relay do)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, limits: Limits = ROOMY) -> None:
         store = RedisStore(url)
         self.clock = ManualClock()
-        self.registry = Registry(self.clock, None, store, ROOMY, dealer(), RedisBook(url))
+        self.registry = Registry(self.clock, None, store, limits, dealer(), RedisBook(url))
         self.owned = Owned(self.registry, store)
         self.owned.open()
         self.listening: PubSub = store.client.pubsub(  # type: ignore[no-untyped-call]
@@ -268,3 +270,23 @@ def test_a_table_let_go_by_a_server_whose_lease_lapsed_moves_the_other_servers_p
     assert [m["type"] for m in bob.messages[before:]][:3] == ["joined", "view", "presence"]
     assert len(a.registry.tables) == 0 and len(c.registry.tables) == 1
     play({0: ann, 1: bob}, c, code, 2, a, b, c)
+
+
+def test_the_caps_on_one_networks_and_one_players_tables_count_every_servers_tables(
+    redis_server: RedisServer,
+) -> None:
+    capped = dataclasses.replace(ROOMY, tables_per_network=2, tables_per_player=3)
+    a, b = Owner(redis_server.url, capped), Owner(redis_server.url, capped)
+    on_a, on_b = Inbox(a.registry, "10.0.9.1"), Inbox(b.registry, "10.0.9.2")
+    two = create_frame(["remote", "remote"])
+    assert on_a.send(two)[0]["type"] == "created"
+    assert on_b.send(two)[0]["type"] == "created"
+    assert on_a.send(two)[0]["code"] == "too-many-tables"  # a holds one: the network two
+    ann = Inbox(b.registry, "10.0.7.1")
+    ann.send({"type": "hello", "name": "Ann", "key": key(1)})
+    for network in ("10.0.4.1", "10.0.5.1", "10.0.6.1"):
+        opened = Inbox(a.registry, network).send(two)[0]["table"]
+        ann.send(join_frame(opened, "Ann"))  # forwarded to a
+        settle(a, b)
+    assert Inbox(b.registry, "10.0.8.1").send(two)[0]["type"] == "created"
+    assert ann.send(two)[-1]["code"] == "too-many-tables"  # Ann holds three seats, on a

@@ -113,6 +113,7 @@ class Owned:
         summaries = Summaries(store)
         registry.club.lobby.listing = summaries
         registry.club.places = summaries
+        registry.stakes.holdings = summaries
         self._numbers = itertools.count(1)
         self.numbers: dict[Peer, int] = {}
         """The number of each connection here that has forwarded a message."""

@@ -19,22 +19,28 @@ from game.net.tables.club import Place, seats_held
 from game.net.tables.lobby import Rank, listable, rank_of, ranked
 from game.net.tables.lobby import entry as lobby_entry
 from game.net.tables.redis_store import PREFIX, RedisStore, answering
+from game.net.tables.stakes import Held
 from game.net.tables.table import NetTable
 
 SUMMARY: Final = PREFIX + "summary:"
 LISTED: Final = PREFIX + "listed"
 PLACES: Final = PREFIX + "places:"
+NETWORK: Final = PREFIX + "network:"
+STAKES: Final = PREFIX + "stakes:"
 
 
 def summary_of(table: NetTable) -> dict[str, Any]:
     """What the other servers read of `table`."""
     shown = listable(table)
     players = {pid for pid in table.club.owners if pid}
+    staked = players | {table.club.opener} - {None}
     return {
         "rank": vars(rank_of(table)) if shown else None,
         "entry": lobby_entry(table) if shown else None,
         "mine": {pid: seats_held(table, pid) for pid in players},
         "over": table.is_over(),
+        "networks": list(table.club.networks),
+        "stakes": {pid: table.club.owners.count(pid) for pid in staked if pid},
     }
 
 
@@ -56,14 +62,23 @@ class Summaries:
                 writing.sadd(LISTED, table.code)
             for pid in summary["mine"]:
                 writing.sadd(PLACES + pid, table.code)
+            for network in summary["networks"]:
+                writing.sadd(NETWORK + network, table.code)
+            for pid in summary["stakes"]:
+                writing.sadd(STAKES + pid, table.code)
             writing.execute()
 
     def closed(self, table: NetTable) -> None:
         with self._writing(table), self.store.client.pipeline(transaction=False) as writing:
             writing.delete(SUMMARY + table.code)
             writing.srem(LISTED, table.code)
-            for pid in {pid for pid in table.club.owners if pid}:
+            summary = summary_of(table)
+            for pid in summary["mine"]:
                 writing.srem(PLACES + pid, table.code)
+            for network in summary["networks"]:
+                writing.srem(NETWORK + network, table.code)
+            for pid in summary["stakes"]:
+                writing.srem(STAKES + pid, table.code)
             writing.execute()
 
     @contextlib.contextmanager
@@ -89,6 +104,19 @@ class Summaries:
             codes = sorted(str(code) for code in self.store.client.smembers(LISTED))
         summaries = [summary for _, summary in self._read(codes) if summary["entry"]]
         return ranked((Rank(**summary["rank"]), summary["entry"]) for summary in summaries)
+
+    def held(self, network: str, player: str | None) -> Held:
+        """What `network` and `player` hold at the unfinished tables of every server."""
+        with answering(self.store.turns):
+            networks = self.store.client.smembers(NETWORK + network)
+            players = self.store.client.smembers(STAKES + player) if player else set()
+        held = Held()
+        for code, summary in self._read(sorted(str(code) for code in networks | players)):
+            if not summary["over"]:
+                held.network_tables += code in networks
+                held.player_tables += code in players
+                held.player_seats += summary["stakes"].get(player, 0)
+        return held
 
     def of(self, pid: str) -> list[Place]:
         """Player `pid`'s unfinished tables, on every server."""
