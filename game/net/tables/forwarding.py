@@ -125,6 +125,8 @@ class Owned:
         self._waiting: dict[str, list[tuple[int, str]]] = {}
         """Frames to relay to each server's connections (the loop's)."""
         self._relayed = asyncio.Event()
+        self._turns: dict[tuple[str, int], asyncio.Task[None]] = {}
+        """The last work under way for each other server's connection."""
         self._next_orphans = 0.0
         self.lapsed = False
         """Whether the lease lapsed before it was last renewed (`chores` lets go the
@@ -413,14 +415,34 @@ class Owned:
                 failing = False
                 if heard is None:
                     continue
-                for work in self.heard(json.loads(heard["data"])):
-                    try:
-                        await self.registry.turns.run(work)
-                    except Exception:
-                        logging.getLogger(__name__).exception("table server: forwarded work")
+                body = json.loads(heard["data"])
+                for work in self.heard(body):
+                    self._in_turn((str(body["from"]), int(body["peer"])), work)
         finally:
             await listening.aclose()  # type: ignore[no-untyped-call]
             await client.aclose()
+
+    def _in_turn(self, key: tuple[str, int], work: Callable[[], None]) -> None:
+        """Do `work` for another server's connection `key` once its work before is done:
+        each connection's messages in order, as its server sent them, while the others'
+        go on meanwhile (done one after another, every forwarded move waited for all
+        those before it)."""
+        before = self._turns.get(key)
+        turn = asyncio.create_task(self._after(before, work))
+        self._turns[key] = turn
+        turn.add_done_callback(partial(self._done, key))
+
+    def _done(self, key: tuple[str, int], turn: asyncio.Task[None]) -> None:
+        if self._turns.get(key) is turn:  # nothing for that connection came since
+            del self._turns[key]
+
+    async def _after(self, before: asyncio.Task[None] | None, work: Callable[[], None]) -> None:
+        if before is not None:
+            await asyncio.wait([before])
+        try:
+            await self.registry.turns.run(work)
+        except Exception:
+            logging.getLogger(__name__).exception("table server: forwarded work")
 
     async def _relaying(self) -> None:
         """Publish the frames waiting for each server's connections, in order; those
