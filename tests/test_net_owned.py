@@ -22,15 +22,19 @@ from game.net.messages import (
     rejoin_frame,
     watch_frame,
 )
+from game.net.tables.archive import NO_ARCHIVE, Archive
 from game.net.tables.forwarding import CHANNEL, Owned
 from game.net.tables.limits import Limits
 from game.net.tables.ownership import Leases
+from game.net.tables.postgres_archive import PostgresArchive
 from game.net.tables.redis_book import RedisBook
 from game.net.tables.redis_store import OPEN, RedisStore, owner_key
 from game.net.tables.registry import Registry
+from game.net.tables.summaries import SUMMARY
 from game.net.tables.table import NetTable
 from tests.net_helpers import ROOMY, Inbox, ManualClock, dealer, first_legal_entry
 from tests.test_net_club import key
+from tools.postgres_server import PostgresServer
 from tools.redis_server import RedisServer
 
 
@@ -38,8 +42,8 @@ class Owner:
     """One server of several, in this process: its registry, its `Owned`, and its channel
     (`pump` does what its listener and its relay do)."""
 
-    def __init__(self, url: str, limits: Limits = ROOMY) -> None:
-        store = RedisStore(url)
+    def __init__(self, url: str, limits: Limits = ROOMY, archive: Archive = NO_ARCHIVE) -> None:
+        store = RedisStore(url, archive=archive)
         self.clock = ManualClock()
         self.registry = Registry(self.clock, None, store, limits, dealer(), RedisBook(url))
         self.owned = Owned(self.registry, store)
@@ -290,3 +294,27 @@ def test_the_caps_on_one_networks_and_one_players_tables_count_every_servers_tab
         settle(a, b)
     assert Inbox(b.registry, "10.0.8.1").send(two)[0]["type"] == "created"
     assert ann.send(two)[-1]["code"] == "too-many-tables"  # Ann holds three seats, on a
+
+
+def test_a_game_whose_owner_died_is_taken_over_closed_and_archived_in_postgresql(
+    redis_server: RedisServer, postgres_server: PostgresServer
+) -> None:
+    archive = PostgresArchive(postgres_server.url)
+    with archive.connection.transaction():
+        archive.connection.execute("TRUNCATE contack_games")
+    a, b = Owner(redis_server.url, archive=archive), Owner(redis_server.url, archive=archive)
+    code = Inbox(a.registry).send(create_frame(["remote", "remote"]))[0]["table"]
+    ann, bob = Inbox(a.registry, "10.0.1.1"), Inbox(a.registry, "10.0.2.1")
+    ann.send(join_frame(code, "Ann"))
+    bob.send(join_frame(code, "Bob"))
+    play({0: ann, 1: bob}, a, code, 3, a, b)
+    a.die()  # nobody follows the table through b: b's sweep for tables nobody owns takes it
+    b.owned.chores()
+    assert len(table_of(b, code).state.moves) == 3
+    b.clock.now += ROOMY.idle_s + 1
+    assert b.registry.sweep() == [code]
+    game = archive.game(code)
+    assert game is not None and len(json.loads(game.text)["hands"][0]["moves"]) == 3
+    client = b.owned.store.client
+    assert client.get(owner_key(code)) is None and client.get(SUMMARY + code) is None
+    archive.close()
