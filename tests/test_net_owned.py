@@ -26,15 +26,18 @@ from game.net.messages import (
 from game.net.tables.archive import NO_ARCHIVE, Archive
 from game.net.tables.forwarding import CHANNEL, Owned
 from game.net.tables.limits import Limits
+from game.net.tables.notices import DAY_S, TurnNotices
 from game.net.tables.ownership import Leases
 from game.net.tables.postgres_archive import PostgresArchive
 from game.net.tables.redis_book import RedisBook
+from game.net.tables.redis_notices import RedisNoticeBook
 from game.net.tables.redis_store import OPEN, RedisStore, owner_key
 from game.net.tables.registry import Registry
 from game.net.tables.summaries import SUMMARY
 from game.net.tables.table import NetTable
 from tests.net_helpers import ROOMY, Inbox, ManualClock, dealer, first_legal_entry
 from tests.test_net_club import create, hello, key
+from tests.test_net_notices import InlinePostbox, confirm, sweep, waiting_for
 from tools.postgres_server import PostgresServer
 from tools.redis_server import RedisServer
 
@@ -352,3 +355,28 @@ def test_a_game_whose_owner_died_is_taken_over_closed_and_archived_in_postgresql
     client = b.owned.store.client
     assert client.get(owner_key(code)) is None and client.get(SUMMARY + code) is None
     archive.close()
+
+
+def test_a_waiting_tables_turn_is_mailed_by_its_owner_and_after_its_death_by_the_new_one(
+    redis_server: RedisServer,
+) -> None:
+    """The turn notices' sweep looks through the tables a server holds: with each table on
+    one server, only its owner mails (the other holds none), and whoever takes it over."""
+    a, b = Owner(redis_server.url), Owner(redis_server.url)
+    postbox = InlinePostbox()
+    for server in (a, b):
+        book = RedisNoticeBook(redis_server.url)
+        club = server.registry.club
+        server.registry.notices = TurnNotices(server.clock, book, postbox, club.need_player)
+    ann = hello(a.registry, "Ann", 1)
+    confirm(ann, postbox, "ann@example.org")
+    code = waiting_for(a.registry, ann)
+    sweep(b.registry)
+    assert len(postbox.sent) == 1  # the code only: b holds no table
+    sweep(a.registry)
+    assert len(postbox.sent) == 2 and "your turn" in postbox.sent[-1].get_content()
+    a.die()
+    b.owned.chores()  # b takes over the table nobody owns
+    b.clock.now += DAY_S + 1
+    sweep(b.registry)
+    assert len(postbox.sent) == 3 and code in b.owned.leases.mine([code])
