@@ -380,3 +380,24 @@ def test_a_waiting_tables_turn_is_mailed_by_its_owner_and_after_its_death_by_the
     b.clock.now += DAY_S + 1
     sweep(b.registry)
     assert len(postbox.sent) == 3 and code in b.owned.leases.mine([code])
+
+
+def test_a_connection_whose_key_was_replaced_takes_no_seat_as_the_player_at_the_tables_owner(
+    redis_server: RedisServer,
+) -> None:
+    """After a key is replaced, the player's other connections to that server are
+    nobody's, at the owners of the tables they reach through it too."""
+    a, b = Owner(redis_server.url), Owner(redis_server.url)
+    host = hello(a.registry, "Host", 3)
+    first, second = create(host, 2, public=True), create(host, 2, public=True)
+    old = hello(b.registry, "Ann", 1, "10.0.1.1")
+    old.send(join_frame(first, "Ann"))
+    settle(a, b)
+    replaced = hello(b.registry, "Ann", 1, "10.0.1.2").send({"type": "replace-key", "key": key(2)})
+    assert replaced[0]["type"] == "new-key"
+    old.send(join_frame(second, "Mallory"))
+    settle(a, b)
+    assert [joined["table"] for joined in old.of_type("joined")] == [first, second]
+    ann = table_of(a, first).club.owners[0]
+    assert ann is not None and table_of(a, second).club.owners[0] is None
+    assert table_of(a, second).record.players[0].name == "Mallory"

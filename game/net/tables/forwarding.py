@@ -271,10 +271,13 @@ class Owned:
             followed.token = joined["token"]
 
     def _serve(self, remote: Peer, player: str, text: str) -> None:
-        """Do a message forwarded for `remote`, as the player its server knows."""
+        """Do a message forwarded for `remote`, as the player its server knows (none: a
+        connection nobody's since, as after its key was replaced there)."""
         club = self.registry.club
         card = club.players.get(remote)
-        if player and (card is None or card.pid != player):
+        if not player:
+            club.players.pop(remote, None)
+        elif card is None or card.pid != player:
             with contextlib.suppress(OSError):
                 found = club.book.card(player)
                 if found is not None:
