@@ -350,6 +350,7 @@ def _opened(
         registry.open(files.load())
         return registry, []
     from game.net.tables.forwarding import Owned
+    from game.net.tables.ownership import refuse_other_mode
     from game.net.tables.redis_book import RedisBook
     from game.net.tables.redis_store import RedisStore
     from game.net.tables.replica import Replica
@@ -358,6 +359,7 @@ def _opened(
     turns = Shared()
     store = RedisStore(args.store, turns=turns, archive=archive)
     store.check()
+    refuse_other_mode(store, args.own_tables)
     archive.take_all(store)
     durability = store.durability()
     if durability:

@@ -11,6 +11,7 @@ import dataclasses
 import json
 from typing import Any
 
+import pytest
 from redis.client import PubSub
 
 from game.net.club_messages import LobbyRequest
@@ -27,14 +28,16 @@ from game.net.tables.archive import NO_ARCHIVE, Archive
 from game.net.tables.forwarding import CHANNEL, Owned
 from game.net.tables.limits import Limits
 from game.net.tables.notices import DAY_S, TurnNotices
-from game.net.tables.ownership import Leases
+from game.net.tables.ownership import Leases, OtherMode, refuse_other_mode
 from game.net.tables.postgres_archive import PostgresArchive
+from game.net.tables.presence import server_key
 from game.net.tables.redis_book import RedisBook
 from game.net.tables.redis_notices import RedisNoticeBook
 from game.net.tables.redis_store import OPEN, RedisStore, owner_key
 from game.net.tables.registry import Registry
 from game.net.tables.summaries import SUMMARY
 from game.net.tables.table import NetTable
+from game.server import main
 from tests.net_helpers import ROOMY, Inbox, ManualClock, dealer, first_legal_entry
 from tests.test_net_club import create, hello, key
 from tests.test_net_notices import InlinePostbox, confirm, sweep, waiting_for
@@ -401,3 +404,24 @@ def test_a_connection_whose_key_was_replaced_takes_no_seat_as_the_player_at_the_
     ann = table_of(a, first).club.owners[0]
     assert ann is not None and table_of(a, second).club.owners[0] is None
     assert table_of(a, second).record.players[0].name == "Mallory"
+
+
+def test_a_server_of_the_other_mode_on_one_redis_is_refused_in_one_line(
+    redis_server: RedisServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A server holding every table writes any table, a table another server owns too: a
+    server does not start where one of the other mode serves (or did seconds ago)."""
+    store = RedisStore(redis_server.url)
+    refuse_other_mode(store, owning=True)  # nobody serves it yet
+    store.client.set(server_key("every-table"), 1, ex=15)  # as presence.py says it is alive
+    with pytest.raises(OtherMode):
+        refuse_other_mode(store, owning=True)
+    refuse_other_mode(store, owning=False)
+    assert main(["--store", redis_server.url, "--own-tables", "--port", "0"]) == 1
+    (line,) = capsys.readouterr().err.splitlines()
+    assert "a server without --own-tables serves it" in line
+    store.client.delete(server_key("every-table"))
+    Leases(RedisStore(redis_server.url)).renew()  # a server with --own-tables
+    with pytest.raises(OtherMode):
+        refuse_other_mode(store, owning=False)
+    refuse_other_mode(store, owning=True)

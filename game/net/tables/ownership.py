@@ -10,7 +10,8 @@ takes it over (`claim`, one Lua step: no two servers take one table). Every writ
 table checks, in the same Lua step as the write (`redis_store._WRITE`), that the writer
 owns the table and its lease holds, so a server whose lease lapsed (stalled past it)
 never writes a table another has taken over since (`Disowned`). A new table is its
-creator's from its first write.
+creator's from its first write. A server does not start on a Redis a server of the other
+mode serves (`refuse_other_mode`).
 """
 
 from __future__ import annotations
@@ -22,9 +23,30 @@ from typing import Final
 import redis.asyncio
 
 from game.net.tables.limits import Limits
+from game.net.tables.presence import server_key
 from game.net.tables.redis_store import OPEN, PREFIX, RedisStore, alive_key, answering, owner_key
 
 ALIVE: Final = PREFIX + "alive:"
+
+
+class OtherMode(OSError):
+    """A server of the other mode serves the Redis."""
+
+
+def refuse_other_mode(store: RedisStore, owning: bool) -> None:
+    """`OtherMode` when a live server of the other mode serves `store`'s Redis (`owning`:
+    this one owns tables): a server holding every table writes any table, so it would
+    write a table another server owns, and neither would see the other's moves."""
+    seen = server_key("*") if owning else alive_key("*")
+    with answering(store.turns):
+        other = next(iter(store.client.scan_iter(match=seen, count=1000)), None)
+    if other is not None:
+        mode = "without" if owning else "with"
+        raise OtherMode(
+            f"a server {mode} --own-tables serves it (or did seconds ago): every server of "
+            "one Redis runs with --own-tables, or none does"
+        )
+
 
 _CLAIM: Final = """
 if redis.call('SISMEMBER', KEYS[2], ARGV[2]) == 0 then return '' end
