@@ -24,6 +24,7 @@ from game.net.messages import (
     rejoin_frame,
     watch_frame,
 )
+from game.net.tables import club as club_module
 from game.net.tables.archive import NO_ARCHIVE, Archive
 from game.net.tables.forwarding import CHANNEL, Owned
 from game.net.tables.limits import Limits
@@ -277,6 +278,22 @@ def test_either_servers_lobby_filters_and_pages_the_clubs_tables_from_the_summar
     b.registry.club.lobby.tell()
     (entry,) = dee.of_type("lobby")[-1]["tables"]  # it follows its last page
     assert entry["table"] == waits
+
+
+def test_mine_on_either_server_pages_the_players_tables_of_every_server(
+    redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(club_module, "MINE_PAGE", 2)
+    a, b = Owner(redis_server.url), Owner(redis_server.url)
+    ann_a, ann_b = hello(a.registry, "Ann", 1), hello(b.registry, "Ann", 1, "10.0.1.2")
+    codes = [create(ann_a), create(ann_b), create(ann_a)]
+    for inbox, code in zip([ann_a, ann_b, ann_a], codes, strict=True):
+        inbox.send(join_frame(code, "Ann"))
+    settle(a, b)
+    (first,) = ann_b.send({"type": "mine"})
+    (last,) = ann_b.send({"type": "mine", "after": first["next"]})
+    shown = [mine["table"] for mine in first["tables"] + last["tables"]]
+    assert shown == sorted(codes) and last["next"] is None
 
 
 def test_the_seat_of_a_player_whose_server_died_shows_away_at_the_owner(
