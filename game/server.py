@@ -208,6 +208,14 @@ def main(argv: list[str] | None = None) -> int:
         ),
     )
     parser.add_argument(
+        "--own-tables",
+        action="store_true",
+        help=(
+            "with --store: each table is held and played by one server only, and the others "
+            "forward its messages to it (default: every server holds every table)"
+        ),
+    )
+    parser.add_argument(
         "--archive",
         metavar="postgresql://USER@HOST:PORT/DB",
         help="move finished games to PostgreSQL (default: they stay in the store)",
@@ -266,8 +274,9 @@ def unopened(args: argparse.Namespace, error: OSError | ModuleNotFoundError) -> 
     (not reached, a password refused, TLS refused, no master), or its client, the
     server's own dependency, is not installed. The store's password is never shown."""
     if isinstance(error, ModuleNotFoundError):
-        option = "--archive" if error.name == "psycopg" else "--store"
-        return f"{option} needs {error.name}: pip install 'contack[server]'"
+        package = (error.name or "").partition(".")[0]  # redis, for redis.exceptions
+        option = "--archive" if package == "psycopg" else "--store"
+        return f"{option} needs {package}: pip install 'contack[server]'"
     if isinstance(error, ArchiveUnreachable):
         return f"cannot reach the archive {args.archive}: {error}"
     why = error.filename or error.strerror or str(error)
@@ -340,6 +349,8 @@ def _opened(
         registry = Registry(time.time, thinker, files, limits, book=book)
         registry.open(files.load())
         return registry, []
+    from game.net.tables.forwarding import Owned
+    from game.net.tables.ownership import refuse_other_mode
     from game.net.tables.redis_book import RedisBook
     from game.net.tables.redis_store import RedisStore
     from game.net.tables.replica import Replica
@@ -348,15 +359,16 @@ def _opened(
     turns = Shared()
     store = RedisStore(args.store, turns=turns, archive=archive)
     store.check()
+    refuse_other_mode(store, args.own_tables)
     archive.take_all(store)
     durability = store.durability()
     if durability:
         print(f"table server: {durability}", file=sys.stderr)
     players = RedisBook(args.store, turns=turns)
     registry = Registry(time.time, thinker, store, limits, book=players, turns=turns)
-    replica = Replica(registry, store)
-    replica.open()
-    return registry, [replica.run]
+    others = Owned(registry, store) if args.own_tables else Replica(registry, store)
+    others.open()
+    return registry, [others.run]
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Callable, Mapping
-from typing import Final
+from typing import Final, Protocol
 
 from game.net.club_messages import (
     ClubMessage,
@@ -27,7 +27,7 @@ from game.net.tables.club_table import ChatLine
 from game.net.tables.keeping import not_saved
 from game.net.tables.keys import Keys
 from game.net.tables.limits import Clock
-from game.net.tables.lobby import Lobby, seats_of
+from game.net.tables.lobby import HeldTables, Lobby, seats_of
 from game.net.tables.players import Card, CardsChanged, MemoryBook, PlayerBook, key_hash
 from game.net.tables.ratings import REPEAT_S, Met, changes, rate, shown
 from game.net.tables.table import Follower, NetTable
@@ -45,6 +45,49 @@ Tell = Callable[[NetTable, str], None]
 """Send a frame to everyone at a table."""
 Keep = Callable[[NetTable, ChatLine, Follower], None]
 """Write a line of chat said at a table before it is told (`Refused` when it cannot be)."""
+
+
+Place = tuple[str, list[Mapping[str, object]]]
+"""A table's code, and a player's seats there as `my-tables` lists them."""
+
+
+def seats_held(table: NetTable, pid: str) -> list[Mapping[str, object]]:
+    """The seats of `table` player `pid` holds, as `my-tables` lists them."""
+    return [
+        {
+            "table": table.code,
+            "seat": seat,
+            "token": table.tokens[seat],
+            "to_move": table.started and table.state.current == seat,
+            "pace": table.club.pace,
+            "seats": seats_of(table),
+        }
+        for seat, owner in enumerate(table.club.owners)
+        if owner == pid and table.tokens[seat] is not None
+    ]
+
+
+class Places(Protocol):
+    """Where `mine` finds a player's tables."""
+
+    def of(self, pid: str) -> list[Place]:
+        """Player `pid`'s unfinished tables, by code, with their seats there."""
+
+
+class HeldPlaces:
+    """A player's tables among those a server holds (all of the club's, unless each
+    table is held by one server: `summaries.py`)."""
+
+    def __init__(self, tables: Mapping[bytes, NetTable]) -> None:
+        self.tables = tables
+
+    def of(self, pid: str) -> list[Place]:
+        held = [t for t in self.tables.values() if pid in t.club.owners and not t.is_over()]
+        return [(table.code, seats_held(table, pid)) for table in sorted(held, key=code_of)]
+
+
+def code_of(table: NetTable) -> str:
+    return table.code
 
 
 class Club:
@@ -71,7 +114,8 @@ class Club:
         self.said: dict[Follower, str] = {}
         """The hash of the key each connection said (`hello`)."""
         self.keys = Keys(clock, self.book)
-        self.lobby = Lobby(clock, tables)
+        self.lobby = Lobby(clock, HeldTables(tables))
+        self.places: Places = HeldPlaces(tables)
         self.chat = Chat(clock, self.book)
 
     def receive(self, follower: Follower, message: ClubMessage | KeyMessage) -> None:
@@ -152,26 +196,11 @@ class Club:
         the lobby's entries say it): those of the first
         `MINE_PAGE` tables, by code, after table `after` (None: from the first), and the
         table the next page comes after (None: this is the last)."""
-        tables = sorted(
-            (table for table in self.tables.values() if player.pid in table.club.owners),
-            key=lambda table: table.code,
-        )
-        tables = [t for t in tables if (after is None or t.code > after) and not t.is_over()]
+        places = self.places.of(player.pid)
+        tables = [place for place in places if after is None or place[0] > after]
         page = tables[:MINE_PAGE]
-        seats: list[Mapping[str, object]] = [
-            {
-                "table": table.code,
-                "seat": seat,
-                "token": table.tokens[seat],
-                "to_move": table.started and table.state.current == seat,
-                "pace": table.club.pace,
-                "seats": seats_of(table),
-            }
-            for table in page
-            for seat, owner in enumerate(table.club.owners)
-            if owner == player.pid and table.tokens[seat] is not None
-        ]
-        return seats, page[-1].code if len(tables) > MINE_PAGE else None
+        seats = [seat for _, held in page for seat in held]
+        return seats, page[-1][0] if len(tables) > MINE_PAGE else None
 
     def _say(self, follower: Follower, message: Say) -> None:
         table = self.find(message.table)

@@ -128,6 +128,13 @@ class Elsewhere(Protocol):
         """Do `work`, a message; when another server changed its table first (`Stale`),
         catch the table up and do it again against what the table is now."""
 
+    def forwards(self, peer: Peer, message: ClientMessage, text: str) -> bool:
+        """Whether `message` (whose frame is `text`) was sent on to the server that serves
+        its table (`forwarding.Owned`), rather than done here."""
+
+    def gone(self, peer: Peer) -> None:
+        """Connection `peer` closed."""
+
 
 class Alone:
     """No other server: no table is anywhere else, and no change is stale."""
@@ -137,6 +144,12 @@ class Alone:
 
     def again(self, work: Callable[[], None]) -> None:
         work()
+
+    def forwards(self, peer: Peer, message: ClientMessage, text: str) -> bool:
+        return False
+
+    def gone(self, peer: Peer) -> None:
+        pass
 
 
 class Registry:
@@ -200,6 +213,7 @@ class Registry:
                 self._tell(table, presence_frame(table.code, table.connected()))
         peer.tables.clear()
         self.club.leave(peer)
+        self.elsewhere.gone(peer)
 
     def receive(self, peer: Peer, text: str | bytes) -> None:
         """Do what the frame `text` from `peer` asks, or refuse it with an `error`."""
@@ -209,7 +223,8 @@ class Registry:
             message = read_client_message(text)
             if self._counted(message):
                 self._attempt_allowed(peer)
-            self.elsewhere.again(partial(self._do, peer, message))
+            if not self.elsewhere.forwards(peer, message, str(text)):  # bytes are refused
+                self.elsewhere.again(partial(self._do, peer, message))
         except Refused as refused:
             peer.send(error_frame(refused.code, refused.message))
             peer.refused_in_a_row += 1
@@ -217,6 +232,15 @@ class Registry:
                 peer.close()  # docs/protocol.md "Errors": one that keeps sending refused messages
         else:
             peer.refused_in_a_row = 0
+
+    def serve(self, peer: Peer, text: str) -> None:
+        """Do frame `text` that another server forwarded from its connection, whose limits
+        that server counted (`peer` stands in for it here), or a rejoin or watch of a
+        connection whose table's server died; or refuse it with an `error`."""
+        try:
+            self.elsewhere.again(partial(self._do, peer, read_client_message(text)))
+        except Refused as refused:
+            peer.send(error_frame(refused.code, refused.message))
 
     def _do(self, peer: Peer, message: ClientMessage) -> None:
         if isinstance(message, MoveRequest):
