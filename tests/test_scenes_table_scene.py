@@ -30,10 +30,11 @@ from game.rules.results import ALL_PASSED, DEAD_END
 from game.rules.table import TableGame, TableState
 from game.rules.table_rules import TableRules
 from game.scenes.table.panels import STATUS_SIZE, hand_words, status_words
-from game.scenes.table.scene import TableScene
+from game.scenes.table.scene import TableRole, TableScene
 from game.scenes.table.score import ScoreScene
 from game.scenes.table.score_sheet import headline, score_columns, score_rows
 from game.ui.theme import PALETTE
+from game.ui.widgets.controls import Button
 from game.ui.words import refusal_words
 from tests.drive import Input, at, run_until
 from tools.samples import table_config
@@ -287,6 +288,40 @@ def test_free_draw_button_draws(make_app: Callable[..., App], tmp_path: Path) ->
     Input(app, FRAMES).click(button.rect.center)
     assert scene.state.hand_size(0) == size + 1
     assert scene.match.record.to_json()["hands"][-1]["moves"][-1]["draw"] is True
+
+
+class AskingTable(TableRole):
+    """A role that adds one button, shown while it is asked for."""
+
+    asked = False
+    pressed = 0
+
+    def buttons(self) -> dict[str, Button]:
+        return {**super().buttons(), "ask": Button("Ask", self.press)}
+
+    def shown(self, name: str) -> bool:
+        return self.asked if name == "ask" else super().shown(name)
+
+    def press(self) -> None:
+        self.pressed += 1
+
+
+def test_a_role_composed_into_the_table_adds_a_button_laid_out_when_it_shows(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    app = make_app(tmp_path)
+    scene = TableScene(app, {}, role=AskingTable)
+    app.push(scene)
+    app.run_frames(1)
+    role, ask, menu = scene.role, scene.buttons["ask"], scene.buttons["menu"]
+    assert isinstance(role, AskingTable) and scene.panels[-1] is role
+    assert not ask.visible and not scene.buttons["draw"].visible
+    menu_at = menu.rect.copy()
+    role.asked = True  # as a network's news would: the next frame lays the buttons out
+    app.run_frames(1)
+    assert ask.visible and menu.rect != menu_at and not ask.rect.colliderect(menu.rect)
+    Input(app, FRAMES).click(ask.rect.center)
+    assert role.pressed == 1
 
 
 # --- forced moves, ends of hands -------------------------------------------------------
