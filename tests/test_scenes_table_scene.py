@@ -17,7 +17,7 @@ import pytest
 from game.ai.players import make_player
 from game.app import App, ManualClock
 from game.persist.storage import Storage
-from game.play.events import Resynced
+from game.play.events import Event, Redone, Resynced, TookBack
 from game.play.table_reading import time_left_s
 from game.play.table_setup import TableConfig
 from game.router import scene_for_record
@@ -505,10 +505,26 @@ def test_undo_against_a_computer_goes_back_to_the_previous_turn(
     run_until(app, lambda: ready_for_human(scene) or scene.state.hand_over)
     if scene.state.hand_over:
         pytest.skip("the hand ended at once")
+    heard = Heard()
+    scene.context.parts.append(heard)  # every part of the screen is told of an undo
     Input(app, FRAMES).click(scene.buttons["undo"].rect.center)
     assert len(scene.state.moves) == moves_before
     assert scene.state.hand_tiles(0) == hand_before
     assert app.storage.load_game("table") == scene.match.record
+    assert [type(event) for event in heard.events] == [TookBack]
+    Input(app, FRAMES).click(scene.buttons["redo"].rect.center)
+    assert [type(event) for event in heard.events] == [TookBack, Redone]
+    assert len(scene.state.moves) > moves_before
+
+
+class Heard:
+    """A part of a screen that keeps what it is told."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+
+    def show(self, events: list[Event]) -> None:
+        self.events += events
 
 
 def test_a_human_takes_back_at_the_hand_off_but_never_the_other_humans_tile(

@@ -30,7 +30,7 @@ import pygame
 
 from game.i18n import N_
 from game.play.couch import open_couch_table
-from game.play.events import Event, MovePlayed, Resynced
+from game.play.events import Event, MovePlayed, Redone, Resynced, TookBack
 from game.play.table_flow import TableFlow
 from game.play.table_setup import TableConfig
 from game.rules.moves import Move
@@ -46,6 +46,7 @@ from game.scenes.table.help import TableHelp
 from game.scenes.table.moves import TableMoves
 from game.scenes.table.narration import TableNarration
 from game.scenes.table.panels import (
+    change_words,
     end_words,
     lay_out_buttons,
     move_words,
@@ -193,14 +194,7 @@ class TableScene(Scene):
         """What the last move did, said in the status bar while it stays in view."""
         self.moves = TableMoves(stage, self.match, services.sound)
         self.turns = TableTurns(context, stage, self.moves, show_score=self.show_score)
-        self.commands = TableCommands(
-            context,
-            self.help,
-            self.turns,
-            self.tweens,
-            can_act=self.human_can_act,
-            turn_changed=self._turn_changed,
-        )
+        self.commands = TableCommands(context, self.turns, self.tweens, can_act=self.human_can_act)
         self.controls = TableControls(
             context,
             stage,
@@ -306,7 +300,8 @@ class TableScene(Scene):
 
     def show(self, events: list[Event]) -> None:
         """The screen's own part of showing what the match says happened: a position
-        taken whole (a network table's new view) as it stands, then each move."""
+        taken whole (a network table's new view) as it stands, then each move, undo and
+        redo."""
         if any(isinstance(event, Resynced) for event in events):
             self.controls.drop()
             self._rebuild_sprites()
@@ -314,6 +309,8 @@ class TableScene(Scene):
         for event in events:
             if isinstance(event, MovePlayed):
                 self._show_move(event)
+            elif isinstance(event, TookBack | Redone):
+                self._turn_changed(event.seat, change_words(self.match, event))
 
     def _show_move(self, event: MovePlayed) -> None:
         self.help.show(None)
@@ -386,6 +383,7 @@ class TableScene(Scene):
 
     def _turn_changed(self, seat: int, words: str) -> None:
         """After an undo or redo: the position is shown as it now stands, no animation."""
+        self.help.show(None)
         self.controls.drop()
         self.turns.took_back(seat)
         self._rebuild_sprites()
