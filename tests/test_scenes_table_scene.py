@@ -17,7 +17,7 @@ import pytest
 from game.ai.players import make_player
 from game.app import App, ManualClock
 from game.persist.storage import Storage
-from game.play.events import Resynced
+from game.play.events import Event, Redone, Resynced, TookBack
 from game.play.table_reading import time_left_s
 from game.play.table_setup import TableConfig
 from game.router import scene_for_record
@@ -30,12 +30,13 @@ from game.rules.results import ALL_PASSED, DEAD_END
 from game.rules.table import TableGame, TableState
 from game.rules.table_rules import HAND_SIZE, TableRules
 from game.scenes.table.panels import STATUS_SIZE, hand_words, status_words
-from game.scenes.table.scene import TableScene
+from game.scenes.table.scene import TableRole, TableScene
 from game.scenes.table.score import ScoreScene
 from game.scenes.table.score_sheet import headline, score_columns, score_rows
 from game.ui.layout import point_in_triangle
 from game.ui.theme import PALETTE
 from game.ui.tiles.image import triangle_points
+from game.ui.widgets.controls import Button
 from game.ui.words import refusal_words
 from tests.drive import Input, at, run_until
 from tools.samples import table_config
@@ -291,6 +292,40 @@ def test_free_draw_button_draws(make_app: Callable[..., App], tmp_path: Path) ->
     assert scene.match.record.to_json()["hands"][-1]["moves"][-1]["draw"] is True
 
 
+class AskingTable(TableRole):
+    """A role that adds one button, shown while it is asked for."""
+
+    asked = False
+    pressed = 0
+
+    def buttons(self) -> dict[str, Button]:
+        return {**super().buttons(), "ask": Button("Ask", self.press)}
+
+    def shown(self, name: str) -> bool:
+        return self.asked if name == "ask" else super().shown(name)
+
+    def press(self) -> None:
+        self.pressed += 1
+
+
+def test_a_role_composed_into_the_table_adds_a_button_laid_out_when_it_shows(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    app = make_app(tmp_path)
+    scene = TableScene(app, {}, role=AskingTable)
+    app.push(scene)
+    app.run_frames(1)
+    role, ask, menu = scene.role, scene.buttons["ask"], scene.buttons["menu"]
+    assert isinstance(role, AskingTable) and scene.panels[-1] is role
+    assert not ask.visible and not scene.buttons["draw"].visible
+    menu_at = menu.rect.copy()
+    role.asked = True  # as a network's news would: the next frame lays the buttons out
+    app.run_frames(1)
+    assert ask.visible and menu.rect != menu_at and not ask.rect.colliderect(menu.rect)
+    Input(app, FRAMES).click(ask.rect.center)
+    assert role.pressed == 1
+
+
 # --- forced moves, ends of hands -------------------------------------------------------
 
 
@@ -472,10 +507,26 @@ def test_undo_against_a_computer_goes_back_to_the_previous_turn(
     run_until(app, lambda: ready_for_human(scene) or scene.state.hand_over)
     if scene.state.hand_over:
         pytest.skip("the hand ended at once")
+    heard = Heard()
+    scene.context.parts.append(heard)  # every part of the screen is told of an undo
     Input(app, FRAMES).click(scene.buttons["undo"].rect.center)
     assert len(scene.state.moves) == moves_before
     assert scene.state.hand_tiles(0) == hand_before
     assert app.storage.load_game("table") == scene.match.record
+    assert [type(event) for event in heard.events] == [TookBack]
+    Input(app, FRAMES).click(scene.buttons["redo"].rect.center)
+    assert [type(event) for event in heard.events] == [TookBack, Redone]
+    assert len(scene.state.moves) > moves_before
+
+
+class Heard:
+    """A part of a screen that keeps what it is told."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+
+    def show(self, events: list[Event]) -> None:
+        self.events += events
 
 
 def test_a_human_takes_back_at_the_hand_off_but_never_the_other_humans_tile(

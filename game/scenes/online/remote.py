@@ -3,8 +3,10 @@ the same table, whose other seats play from their own computers. The status bar 
 whom the table waits for, the seat panels who is away, and the host sees the invitation
 (with Copy) over the figure until every friend has joined. At a club's table, Chat opens
 the table's chat (chat.py) over the figure. The invitation and the chat are panels
-composed into the table screen. Hint, undo, redo and Save are not offered:
-the server keeps the game, and a spectator only watches."""
+composed into the table screen with the table's role here (`OnlineTable`, a
+`TableRole`): its buttons, its status words and what it keeps in the settings. Hint,
+undo, redo and Save are not offered: the server keeps the game, and a spectator only
+watches."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from game.net.kept_seats import KeptSeats
 from game.net.remote_match import RemoteMatch
 from game.scenes.online.chat import ChatPanel
 from game.scenes.online.invitation import InvitationPanel
-from game.scenes.table.scene import TableScene
+from game.scenes.table.scene import TablePanel, TableRole, TableScene
 from game.ui.painting import draw_count_badge
 from game.ui.text import Said
 from game.ui.widgets.controls import Button
@@ -31,18 +33,53 @@ if TYPE_CHECKING:
 OFF_AT_A_NETWORK_TABLE = ("hint", "undo", "redo", "save")
 
 
-class RemoteTableScene(TableScene):
-    """Play (or watch) at a table whose server decides."""
+class OnlineTable(TableRole):
+    """The role of a table whose server decides, played (or watched) here."""
 
-    def __init__(self, services: Services, match: RemoteMatch) -> None:
-        self.remote = match
-        self.chat = ChatPanel(services, match)
-        self.invitation = InvitationPanel(services, match)
-        super().__init__(services, {}, match=match.flow)
-        self.panels += [self.invitation, self.chat]
+    def __init__(self, table: TableScene, remote: RemoteMatch) -> None:
+        super().__init__(table)
+        self.services = table.services
+        self.remote = remote
+        self.chat = ChatPanel(self.services, remote)
+        self.invitation = InvitationPanel(self.services, remote)
+        self._over = remote.over
+        """Whether the game was over at the last frame (its end forgets the seats)."""
+
+    def buttons(self) -> dict[str, Button]:
+        buttons = super().buttons()
+        buttons["invite"] = Button(N_("Copy invitation"), self.invitation.copy)
+        buttons["stand-in"] = Button(N_("Let a computer play"), self.stand_in)
+        buttons["chat"] = Button(N_("Chat"), self.chat.toggle)
+        return buttons
+
+    def shown(self, name: str) -> bool:
+        shown = {
+            "invite": self.inviting,
+            "stand-in": self.standing_in,
+            "chat": self.remote.chatting,
+            "draw": super().shown("draw") and not self.remote.watching,
+        }
+        return shown.get(name, name not in OFF_AT_A_NETWORK_TABLE)
+
+    def panels(self) -> list[TablePanel]:
+        return [self.invitation, self.chat]
+
+    @property
+    def inviting(self) -> bool:
+        """Whether the invitation is shown (see `InvitationPanel.shown`)."""
+        return self.invitation.shown
+
+    def stand_in(self) -> None:
+        """A computer plays every away seat until its player comes back."""
+        if self.remote.stand_in():
+            self.services.notify(_("A computer plays for the away seats until they come back."))
+
+    @property
+    def standing_in(self) -> bool:
+        """Whether the host is offered a computer for the away seats."""
+        return bool(self.remote.link.host_token and self.remote.away_seats())
 
     def enter(self) -> None:
-        super().enter()
         self.keep_seats()
 
     def keep_seats(self) -> None:
@@ -73,60 +110,24 @@ class RemoteTableScene(TableScene):
         self.services.save_settings()
 
     def exit(self) -> None:
-        super().exit()
         if self.remote.link.at_club:
             self.keep_place()
 
-    def make_buttons(self) -> dict[str, Button]:
-        buttons = super().make_buttons()
-        buttons["invite"] = Button(N_("Copy invitation"), self.invitation.copy)
-        buttons["stand-in"] = Button(N_("Let a computer play"), self.stand_in)
-        buttons["chat"] = Button(N_("Chat"), self.chat.toggle)
-        buttons["chat"].visible = self.remote.chatting
-        for name in OFF_AT_A_NETWORK_TABLE:
-            buttons[name].visible = False
-        return buttons
-
-    @property
-    def inviting(self) -> bool:
-        """Whether the invitation is shown (see `InvitationPanel.shown`)."""
-        return self.invitation.shown
-
-    def stand_in(self) -> None:
-        """A computer plays every away seat until its player comes back."""
-        if self.remote.stand_in():
-            self.services.notify(_("A computer plays for the away seats until they come back."))
-
-    @property
-    def standing_in(self) -> bool:
-        """Whether the host is offered a computer for the away seats."""
-        return bool(self.remote.link.host_token and self.remote.away_seats())
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.buttons["invite"].visible = self.inviting
-        self.buttons["stand-in"].visible = self.standing_in
-        super().resize(size)
-
-    def draw_button_shown(self) -> bool:
-        return super().draw_button_shown() and not self.remote.watching
-
-    def update(self, dt: float) -> None:
-        over = self.remote.over
-        super().update(dt)
-        if self.remote.over and not over:
+    def update(self) -> None:
+        """The game's end forgets the seats; the network's notices are told."""
+        if self.remote.over and not self._over:
             self.keep_seats()
-        shown = (self.buttons["invite"].visible, self.buttons["stand-in"].visible)
-        if shown != (self.inviting, self.standing_in):  # after the network's news
-            self.resize(self.services.size)
+        self._over = self.remote.over
         for words in self.remote.take_notices():
             self.services.notify(words)
 
     def status_text(self) -> Said:
-        if self.turns.showing_move:
-            return (self.last_words,)
         waiting = self.remote.waiting_words()
-        said = (waiting,) if waiting is not None else super().status_text()
-        if self.remote.watching:
+        if self.table.turns.showing_move or waiting is None:
+            said = self.table.flow_status()
+        else:
+            said = (waiting,)
+        if self.remote.watching and not self.table.turns.showing_move:
             return tuple(_("Watching · {words}").format(words=words) for words in said)
         return said
 
@@ -136,9 +137,28 @@ class RemoteTableScene(TableScene):
             return math.inf
         return super().status_still_for()
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        super().draw(surface, alpha)
-        chat, unread = self.buttons["chat"], self.remote.chat.unread
+    def draw(self, surface: pygame.Surface) -> None:
+        """The chat's unread lines counted on its button while it is closed."""
+        chat, unread = self.table.buttons["chat"], self.remote.chat.unread
         if chat.visible and unread and not self.chat.open:
             ui = self.services.ui
             draw_count_badge(surface, ui, (chat.rect.right - ui.px(12), chat.rect.top), unread)
+
+
+class RemoteTableScene(TableScene):
+    """The table screen with a network table's role (`OnlineTable`) composed into it; it
+    only names the role's parts for the screens and tests that look for them."""
+
+    def __init__(self, services: Services, match: RemoteMatch) -> None:
+        self.remote = match
+        super().__init__(services, {}, match=match.flow, role=self._online_role)
+        self.chat, self.invitation = self.online.chat, self.online.invitation
+
+    def _online_role(self, table: TableScene) -> OnlineTable:
+        self.online = OnlineTable(table, self.remote)
+        return self.online
+
+    @property
+    def inviting(self) -> bool:
+        """Whether the invitation is shown (see `OnlineTable.inviting`)."""
+        return self.online.inviting

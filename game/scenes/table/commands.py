@@ -1,7 +1,7 @@
 """What the table's buttons and keys do: ask for a hint, undo, redo, a free draw, and keep
 the game as a named record. Each is done only when it can be done now (the match says
-whether it can); the free draw is played through the table's context, and the screen is
-told what to show after an undo or redo (`turn_changed`)."""
+whether it can); the free draw, an undo and a redo go through the table's context, whose
+parts show what they did."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from game.play.table_flow import TableFlow
 from game.rules.moves import DRAW_MOVE
 from game.scenes.requests import SaveRecordRequest
 from game.scenes.session_screen import SessionContext
-from game.scenes.table.help import TableHelp
 from game.scenes.table.turns import TableTurns
 from game.ui.tween import Tweens
 
@@ -22,21 +21,16 @@ class TableCommands:
     def __init__(
         self,
         context: SessionContext[TableFlow],
-        help_: TableHelp,
         turns: TableTurns,
         tweens: Tweens,
         *,
         can_act: Callable[[], bool],
-        turn_changed: Callable[[int, str], None],
     ) -> None:
         self.context = context
         self.match = context.session
-        self.help = help_
         self.turns = turns
         self.tweens = tweens
         self.can_act = can_act
-        self.turn_changed = turn_changed
-        """After an undo or redo: the seat whose turn it is again, and the words for it."""
 
     def hint(self) -> None:
         """Ask the engine's best player for the active human's move; shown on the board."""
@@ -46,16 +40,12 @@ class TableCommands:
     def undo(self) -> None:
         """Take back the acting human's last placement (and the computer moves after it)."""
         if not self.tweens.busy:
-            self._changed(self.help.undo(self.turns.tray_seat()))
+            self.context.show(self.match.undo(self.turns.tray_seat()))
 
     def redo(self) -> None:
         """Play again what the last undo took back."""
         if not self.tweens.busy:
-            self._changed(self.help.redo())
-
-    def _changed(self, change: tuple[int, str] | None) -> None:
-        if change is not None:
-            self.turn_changed(*change)
+            self.context.show(self.match.redo())
 
     def undoer(self) -> int | None:
         """The human an undo is for now (the one at the tray), when they have a move to

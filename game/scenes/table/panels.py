@@ -10,6 +10,7 @@ from typing import Final
 import pygame
 
 from game.i18n import _, format_number, ngettext
+from game.play.events import Redone, TookBack
 from game.play.table_flow import TableFlow
 from game.play.table_reading import time_left_s, who_went_out
 from game.rules.moves import DRAW, PLACE
@@ -44,6 +45,14 @@ def end_words(match: TableFlow) -> str:
     if went_out is None:
         return _("The hand is over.")
     return _("{name} went out!").format(name=match.names[went_out])
+
+
+def change_words(match: TableFlow, change: TookBack | Redone) -> str:
+    """What an undo or a redo did, in words."""
+    name = match.names[change.seat]
+    if isinstance(change, TookBack):
+        return _("Took back {name}'s last tile.").format(name=name)
+    return _("Played {name}'s tile again.").format(name=name)
 
 
 def move_words(name: str, result: MoveResult) -> str:

@@ -15,18 +15,22 @@ The scene's parts, each given only what it works with: `TableStage` (the picture
 `TableMoves` (how a move looks), `TableNarration` (the spoken board), `TableHelp`
 (hint, undo and redo, the coach's tips) and the hand-off panel. Panels over the figure
 (the lesson's, the online table's invitation and chat) are `TablePanel` parts composed
-into the screen.
+into the screen. What makes one table differ from another (its buttons, its status words
+beyond the flow's, Back and a hand's end, its panels) is its `TableRole`, composed into
+the one screen: the couch's by default, a network table's (online/remote.py: `OnlineTable`)
+or the lesson's (guided.py: `LessonTable`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.i18n import N_
 from game.play.couch import open_couch_table
-from game.play.events import Event, MovePlayed, Resynced
+from game.play.events import Event, MovePlayed, Redone, Resynced, TookBack
 from game.play.table_flow import TableFlow
 from game.play.table_setup import TableConfig
 from game.rules.moves import Move
@@ -42,6 +46,7 @@ from game.scenes.table.help import TableHelp
 from game.scenes.table.moves import TableMoves
 from game.scenes.table.narration import TableNarration
 from game.scenes.table.panels import (
+    change_words,
     end_words,
     lay_out_buttons,
     move_words,
@@ -73,9 +78,89 @@ class TablePanel(Protocol):
     def draw(self, surface: pygame.Surface) -> None: ...
 
 
+class TableRole:
+    """What makes a table screen this table beyond the flow's game: its buttons and when
+    each is shown, its status words, what happens on entering and leaving, on Back and at
+    a hand's end, and its panels over the figure. This is the couch's table; a network
+    table's and the lesson's extend it. A role is also the last panel over the figure
+    (`TablePanel`): updated after the screen's other parts, drawn over them and given
+    each event first."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+
+    def buttons(self) -> dict[str, Button]:
+        """The buttons under the table, by name."""
+        commands = self.table.commands
+        return {
+            "hint": Button(N_("Hint (H)"), commands.hint),
+            "undo": Button(N_("Undo (U)"), commands.undo),
+            "redo": Button(N_("Redo (Y)"), commands.redo),
+            "draw": Button(N_("Draw (D)"), commands.draw),
+            "save": Button(N_("Save (S)"), commands.save),
+            "menu": Button(N_("Menu"), self.table.on_back),
+        }
+
+    def shown(self, name: str) -> bool:
+        """Whether the button `name` is shown now (Draw: with the free-draw option)."""
+        return name != "draw" or self.table.match.rules.free_draw
+
+    def update_buttons(self) -> None:
+        """Each button enabled when what it does can be done now."""
+        for name, enabled in self.table.commands.enabled().items():
+            self.table.buttons[name].enabled = enabled
+
+    def panels(self) -> list[TablePanel]:
+        """The panels over the figure under this role's own, in the order they are drawn."""
+        return []
+
+    def status_text(self) -> Said:
+        """The status bar's words (see `TableScene.flow_status`)."""
+        return self.table.flow_status()
+
+    def status_still_for(self) -> float:
+        """Seconds until the status bar's words change by themselves."""
+        return status_still_for(self.table.match, self.table.clock)
+
+    def enter(self) -> None:
+        """The screen is entered."""
+
+    def exit(self) -> None:
+        """The screen is left."""
+
+    def on_back(self) -> None:
+        """Escape, Menu: drop a held tile and the hint, else go back to the menu (the game
+        is saved)."""
+        table = self.table
+        if table.controls.selected is not None or table.help.hint is not None:
+            table.controls.select(None)
+            table.help.show(None)
+            table.controls.refresh_looks()
+            return
+        table.services.clear_to_root()
+
+    def hand_over(self) -> None:
+        """The hand is over: the score screen, where the next hand is dealt."""
+        self.table.open_score()
+
+    def lay_out(self, figure: pygame.Rect) -> None:
+        """Nothing of the couch's own lies over the figure."""
+
+    def update(self) -> None:
+        """Nothing of the couch's own changes after the screen's frame."""
+
+    def handle_event(self, event: pygame.Event) -> bool:
+        """The couch's keys are the screen's own."""
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Nothing of the couch's own is drawn over the screen."""
+
+
 class TableScene(Scene):
-    """Couch play at the table. `config` is {"rules": {...}, "players": [...]} (+"seed");
-    `match`, when given, is a match made elsewhere (the guided game's)."""
+    """Play at the table. `config` is {"rules": {...}, "players": [...]} (+"seed");
+    `match`, when given, is a match made elsewhere (the guided game's, a network
+    table's); `role` makes the table's role (the couch's by default, see `TableRole`)."""
 
     def __init__(
         self,
@@ -83,6 +168,7 @@ class TableScene(Scene):
         config: TableConfig,
         record: GameRecord | None = None,
         match: TableFlow | None = None,
+        role: Callable[[TableScene], TableRole] = TableRole,
     ) -> None:
         super().__init__(services)
         if match is None:
@@ -108,14 +194,7 @@ class TableScene(Scene):
         """What the last move did, said in the status bar while it stays in view."""
         self.moves = TableMoves(stage, self.match, services.sound)
         self.turns = TableTurns(context, stage, self.moves, show_score=self.show_score)
-        self.commands = TableCommands(
-            context,
-            self.help,
-            self.turns,
-            self.tweens,
-            can_act=self.human_can_act,
-            turn_changed=self._turn_changed,
-        )
+        self.commands = TableCommands(context, self.turns, self.tweens, can_act=self.human_can_act)
         self.controls = TableControls(
             context,
             stage,
@@ -125,23 +204,13 @@ class TableScene(Scene):
         )
         self.narration = TableNarration(context, self.controls, self.turns.tray_seat)
         context.parts = [self, self.turns]
-        self.panels: list[TablePanel] = []
-        """The panels over the figure, in the order they are drawn."""
         self.handoff = HandoffPanel(self.turns.hand_over_mouse, self.commands.undo)
-        self.buttons = self.make_buttons()
+        self.role = role(self)
+        self.panels: list[TablePanel] = [*self.role.panels(), self.role]
+        """The panels over the figure, in the order they are drawn (the role's last)."""
+        self.buttons = self.role.buttons()
         for button in self.buttons.values():
             self.form.add(button)
-
-    def make_buttons(self) -> dict[str, Button]:
-        """The buttons under the table, by name."""
-        return {
-            "hint": Button(N_("Hint (H)"), self.commands.hint),
-            "undo": Button(N_("Undo (U)"), self.commands.undo),
-            "redo": Button(N_("Redo (Y)"), self.commands.redo),
-            "draw": Button(N_("Draw (D)"), self.commands.draw),
-            "save": Button(N_("Save (S)"), self.commands.save),
-            "menu": Button(N_("Menu"), self.on_back),
-        }
 
     # --- the game -----------------------------------------------------------------------
 
@@ -174,10 +243,12 @@ class TableScene(Scene):
             return
         self.help.set_tips(self.services.settings.coach_tips)
         self.context.autosave.save(self.match)
+        self.role.enter()
 
     def exit(self) -> None:
         self.save_if_due(at_once=True)
         self.match.close()
+        self.role.exit()
 
     def pause(self) -> None:
         super().pause()
@@ -191,7 +262,8 @@ class TableScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.stage.lay_out(size)
-        self.buttons["draw"].visible = self.draw_button_shown()
+        for name, button in self.buttons.items():
+            button.visible = self.role.shown(name)
         lay_out_buttons(
             [b for b in self.buttons.values() if b.visible], self.layout.buttons, self.services.ui
         )
@@ -200,24 +272,14 @@ class TableScene(Scene):
         self.stage.fit_view()
         self._rebuild_sprites()
 
-    def draw_button_shown(self) -> bool:
-        """Whether the table has a Draw button (the free-draw option gives one)."""
-        return self.match.rules.free_draw
-
     def settings_changed(self) -> None:
         self.help.set_tips(self.services.settings.coach_tips)
         self.stage.set_speed(self.services.settings.animation_speed)
         self.stage.set_look()
 
     def on_back(self) -> None:
-        """Escape: drop a held tile and the hint, else go back to the menu (the game is
-        saved)."""
-        if self.controls.selected is not None or self.help.hint is not None:
-            self.controls.select(None)
-            self.help.show(None)
-            self.controls.refresh_looks()
-            return
-        self.services.clear_to_root()
+        """Escape: what the role does on Back (see `TableRole.on_back`)."""
+        self.role.on_back()
 
     def _rebuild_sprites(self) -> None:
         """Make every sprite again from the state (after a re-layout, resume or undo)."""
@@ -238,7 +300,8 @@ class TableScene(Scene):
 
     def show(self, events: list[Event]) -> None:
         """The screen's own part of showing what the match says happened: a position
-        taken whole (a network table's new view) as it stands, then each move."""
+        taken whole (a network table's new view) as it stands, then each move, undo and
+        redo."""
         if any(isinstance(event, Resynced) for event in events):
             self.controls.drop()
             self._rebuild_sprites()
@@ -246,6 +309,8 @@ class TableScene(Scene):
         for event in events:
             if isinstance(event, MovePlayed):
                 self._show_move(event)
+            elif isinstance(event, TookBack | Redone):
+                self._turn_changed(event.seat, change_words(self.match, event))
 
     def _show_move(self, event: MovePlayed) -> None:
         self.help.show(None)
@@ -266,6 +331,8 @@ class TableScene(Scene):
         self._advance(dt)
         for panel in self.panels:
             panel.update()
+        if any(b.visible != self.role.shown(name) for name, b in self.buttons.items()):
+            self.resize(self.services.size)  # the buttons shown changed (a network's news)
 
     def _advance(self, dt: float) -> None:
         self.clock += dt
@@ -292,14 +359,14 @@ class TableScene(Scene):
     def still_for(self) -> float:
         if self.help.hint is not None:
             return 0.0
-        return min(self.turns.still_for(), self.status_still_for())
-
-    def status_still_for(self) -> float:
-        """Seconds until the status bar's words (`status_text`) change by themselves."""
-        return status_still_for(self.match, self.clock)
+        return min(self.turns.still_for(), self.role.status_still_for())
 
     def show_score(self) -> None:
-        """The hand is over: the score screen, where the next hand is dealt."""
+        """The hand is over: what the role does then (see `TableRole.hand_over`)."""
+        self.role.hand_over()
+
+    def open_score(self) -> None:
+        """The score screen, where the next hand is dealt."""
         words = end_words(self.match)
         self.services.open(ScoreRequest(self.match, words, on_next_hand=self.next_hand))
 
@@ -316,6 +383,7 @@ class TableScene(Scene):
 
     def _turn_changed(self, seat: int, words: str) -> None:
         """After an undo or redo: the position is shown as it now stands, no animation."""
+        self.help.show(None)
         self.controls.drop()
         self.turns.took_back(seat)
         self._rebuild_sprites()
@@ -370,7 +438,11 @@ class TableScene(Scene):
         return [self.layout.tray.rect] if self.layout.tray is not None else []
 
     def status_text(self) -> Said:
-        """The status bar's words: the move just made while it shows, else what now."""
+        """The status bar's words, as the role says them (see `TableRole.status_text`)."""
+        return self.role.status_text()
+
+    def flow_status(self) -> Said:
+        """The flow's words: the move just made while it shows, else what now."""
         if self.turns.showing_move:
             return (self.last_words,)
         controls = self.controls
@@ -383,6 +455,5 @@ class TableScene(Scene):
         )
 
     def update_buttons(self) -> None:
-        """Each button enabled when what it does can be done now."""
-        for name, enabled in self.commands.enabled().items():
-            self.buttons[name].enabled = enabled
+        """Each button enabled as the role says (see `TableRole.update_buttons`)."""
+        self.role.update_buttons()
