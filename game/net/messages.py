@@ -24,6 +24,7 @@ from game.net.club_messages import (
     club_options,
     read_club_message,
 )
+from game.net.takeback_messages import TAKEBACK_TYPES, TakebackMessage, read_takeback
 from game.rules import jsontext
 from game.rules.errors import RulesError
 from game.rules.modes import Mode
@@ -134,7 +135,9 @@ class StandIn:
     level: str
 
 
-ClientMessage = Create | Join | Rejoin | Watch | MoveRequest | StandIn | ClubMessage
+ClientMessage = (
+    Create | Join | Rejoin | Watch | MoveRequest | StandIn | ClubMessage | TakebackMessage
+)
 
 
 def bad(message: str) -> Refused:
@@ -262,6 +265,8 @@ def read_client_message(text: str | bytes) -> ClientMessage:
         else:  # the table whose page of `mine` is asked for
             table = _code(data, "after") if kind == "mine" and "after" in data else ""
         return _club(partial(read_club_message, kind, table), data)
+    if isinstance(kind, str) and kind in TAKEBACK_TYPES:
+        return _club(partial(read_takeback, kind, _code(data, "table")), data)
     raise bad(f"unknown message type {cut_text(repr(kind))}")
 
 
