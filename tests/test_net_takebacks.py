@@ -17,6 +17,7 @@ from game.net.tables.table import NetTable
 from game.net.takeback_messages import ANSWER_S, takeback_answer_frame, takeback_frame
 from game.rules.moves import PLACE
 from tests.net_helpers import ROOMY, Inbox, ManualClock, dealer, first_legal_entry, open_table
+from tests.test_net_store import on_a_filling_disk
 
 
 def registry(clock: ManualClock | None = None, **kwargs: Any) -> Registry:
@@ -176,3 +177,23 @@ def test_a_malformed_takeback_is_a_bad_message(frame: dict[str, Any]) -> None:
     frame = frame | ({"table": table.code} if "table" in frame else {})
     reply = inboxes[0].send(frame)
     assert kinds(reply) == ["error"] and reply[0]["code"] == "bad-message"
+
+
+def test_a_takeback_the_disk_refuses_is_not_made_nor_told(tmp_path: Path) -> None:
+    server, disk = on_a_filling_disk(tmp_path)
+    table, inboxes, _ = open_table(server, ["remote", "remote"])
+    a, b = seats_from_mover(table)
+    place(table, inboxes)
+    before = table.record.dumps()
+    inboxes[a].send(takeback_frame(table.code, a))
+    disk.room = 0
+    refused = inboxes[b].send(takeback_answer_frame(table.code, b, True))
+    assert [(r["type"], r.get("code")) for r in refused] == [
+        ("takeback-refused", None),
+        ("error", "not-saved"),
+    ]
+    assert table.record.dumps() == before and not table.asked.pending
+    assert not inboxes[a].of_type("took-back")
+    disk.room = None
+    assert kinds(place(table, inboxes)) == ["move"]
+    assert TableStore(tmp_path).load()[0].record == table.record

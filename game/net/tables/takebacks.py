@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from game.net.messages import NOT_YOUR_SEAT, Refused
-from game.net.tables.keeping import Keeper
+from game.net.tables.keeping import Keeper, Stale
 from game.net.tables.table import Follower, NetTable
 from game.net.tables.takeback_asked import NOTHING_ASKED, Asked
 from game.net.tables.turns import Unshared
@@ -61,10 +61,15 @@ class Takebacks:
         table = self.table(message.table)
         if not 0 <= message.seat < len(table.tokens) or peer not in table.holders[message.seat]:
             raise Refused(NOT_YOUR_SEAT, f"seat {message.seat} is not held by this connection")
-        if isinstance(message, TakebackAsk):
-            self._ask(table, peer, message.seat)
-        else:
-            self._answer(table, peer, message)
+        asked = table.asked
+        try:
+            if isinstance(message, TakebackAsk):
+                self._ask(table, peer, message.seat)
+            else:
+                self._answer(table, peer, message)
+        except Stale:  # another server's change came first: asked again once caught up
+            table.asked = asked
+            raise
 
     def _ask(self, table: NetTable, peer: Follower, seat: int) -> None:
         if not table.club.options.takebacks_allowed:
@@ -100,13 +105,18 @@ class Takebacks:
             self._take_back(table, peer)
 
     def _take_back(self, table: NetTable, peer: Follower) -> None:
-        asked, table.asked = table.asked, NOTHING_ASKED
+        asked = table.asked
+        if (table.record.hand_count - 1, table.takeback_target(asked.seat)) != asked.move[1:]:
+            self._refuse(table, None)  # a move came since from another server of the store
+            return
+        table.asked = NOTHING_ASKED
         taken = table.take_back_to(asked.index, self.clock())
         try:
             self.kept(table, lambda: self.keeper.save(table), peer)
-        except Refused:
+        except Refused as refused:
             table.play_again(asked.index, taken)
-            self.tell(table, refused_frame(table.code, asked.seat, None))
+            if not isinstance(refused, Stale):
+                self.tell(table, refused_frame(table.code, asked.seat, None))
             raise
         self.tell(table, took_back_frame(table.code, asked.seat, asked.hand, asked.index))
         self.let_play(table)
