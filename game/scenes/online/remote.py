@@ -2,8 +2,10 @@
 the same table, whose other seats play from their own computers. The status bar says
 whom the table waits for, the seat panels who is away, and the host sees the invitation
 (with Copy) over the figure until every friend has joined. At a club's table, Chat opens
-the table's chat (chat.py) over the figure. Hint, undo, redo and Save are not offered:
-the server keeps the game, and a spectator only watches."""
+the table's chat (chat.py) over the figure. Undo (U) asks the others to let the player
+take back their last move, and the others answer in a bar over the figure
+(takeback_bar.py). Hint, redo and Save are not offered: the server keeps the game, and
+a spectator only watches."""
 
 from __future__ import annotations
 
@@ -17,9 +19,10 @@ from game.net.club import keep_hosted, keep_seen
 from game.net.kept_seats import SETTING as KEPT
 from game.net.kept_seats import KeptSeats
 from game.net.remote_match import RemoteMatch
-from game.play.events import Event, Resynced
+from game.play.events import Event, Resynced, TookBack
 from game.play.table_flow import Turn
 from game.scenes.online.chat import ChatPanel
+from game.scenes.online.takeback_bar import TakebackBar
 from game.scenes.table.scene import TableScene
 from game.ui.painting import blit_text, draw_count_badge, draw_panel
 from game.ui.text import Said, shrunk_text
@@ -30,7 +33,7 @@ from game.ui.widgets.text_field import put_clipboard_text
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
-OFF_AT_A_NETWORK_TABLE = ("hint", "undo", "redo", "save")
+OFF_AT_A_NETWORK_TABLE = ("hint", "redo", "save")
 
 
 class RemoteTableScene(TableScene):
@@ -39,6 +42,7 @@ class RemoteTableScene(TableScene):
     def __init__(self, services: Services, match: RemoteMatch) -> None:
         self.remote = match
         self.chat = ChatPanel(services, match)
+        self.takeback_bar = TakebackBar(services, match)
         super().__init__(services, {}, match=match.flow)
         self.invite_panel = pygame.Rect(0, 0, 0, 0)
 
@@ -84,6 +88,8 @@ class RemoteTableScene(TableScene):
         buttons["stand-in"] = Button(N_("Let a computer play"), self.stand_in)
         buttons["chat"] = Button(N_("Chat"), self.chat.toggle)
         buttons["chat"].visible = self.remote.chatting
+        buttons["undo"] = Button(N_("Undo (U)"), self.ask_takeback)
+        buttons["undo"].visible = not self.remote.watching
         for name in OFF_AT_A_NETWORK_TABLE:
             buttons[name].visible = False
         return buttons
@@ -98,6 +104,11 @@ class RemoteTableScene(TableScene):
         """A computer plays every away seat until its player comes back."""
         if self.remote.stand_in():
             self.services.notify(_("A computer plays for the away seats until they come back."))
+
+    def ask_takeback(self) -> None:
+        """Ask the others to let this player take back their last move."""
+        if not self.remote.ask_takeback():
+            self.services.notify(_("You have no move to take back now."))
 
     def copy_invitation(self) -> None:
         if put_clipboard_text(self.remote.link.invitation):
@@ -117,6 +128,7 @@ class RemoteTableScene(TableScene):
         self.invite_panel = pygame.Rect(0, 0, min(figure.width - ui.px(20), ui.px(640)), ui.px(130))
         self.invite_panel.center = figure.center
         self.chat.lay_out(figure)
+        self.takeback_bar.lay_out(figure)
 
     def human_can_act(self) -> bool:
         """As at a local table, and only while the table is not waiting on the network
@@ -143,10 +155,17 @@ class RemoteTableScene(TableScene):
             self.controls.drop()
             self._rebuild_sprites()
             self.sync_scores()
+        for event in events:
+            if isinstance(event, TookBack):  # shown as an undo at one computer is
+                name = self.match.names[event.seat]
+                self._turn_changed(event.seat, _("{name}'s move was taken back.").format(name=name))
         super().show_events(events)
 
     def handle_event(self, event: pygame.Event) -> bool:
-        if self.chat.handle_event(event):
+        if self.takeback_bar.handle_event(event) or self.chat.handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_u and not self.remote.watching:
+            self.ask_takeback()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_c and self.inviting:
             self.copy_invitation()
@@ -171,12 +190,14 @@ class RemoteTableScene(TableScene):
     def update_buttons(self) -> None:
         for name, enabled in self.commands.enabled().items():
             self.buttons[name].enabled = enabled and name not in OFF_AT_A_NETWORK_TABLE
+        self.buttons["undo"].enabled = self.remote.takeback_seat() is not None
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         super().draw(surface, alpha)
         if self.inviting:
             self.draw_invitation(surface)
         self.chat.draw(surface)
+        self.takeback_bar.draw(surface)
         chat, unread = self.buttons["chat"], self.remote.chat.unread
         if chat.visible and unread and not self.chat.open:
             ui = self.services.ui

@@ -1,0 +1,88 @@
+"""The bar that asks this window's player to answer a take-back (a part of the remote
+table screen): over the top of the figure, whose move the other player asks to take
+back, with Accept (Enter) and Refuse (Esc). It shows while one of this window's seats
+has to answer; every key and press is then its own, so that nobody plays or goes to the
+menu without answering (the table holds meanwhile)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import N_, _
+from game.net.remote_match import RemoteMatch
+from game.ui.painting import blit_text, draw_panel
+from game.ui.text import shrunk_text
+from game.ui.theme import PALETTE
+from game.ui.widgets.controls import Button, same_size
+
+if TYPE_CHECKING:
+    from game.scenes.base import Services
+
+ACCEPT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+class TakebackBar:
+    """The answer to the take-back `match`'s table is asked."""
+
+    def __init__(self, services: Services, match: RemoteMatch) -> None:
+        self.services = services
+        self.match = match
+        self.accept = Button(N_("Accept (Enter)"), lambda: self.answer(True), primary=True)
+        self.refuse = Button(N_("Refuse (Esc)"), lambda: self.answer(False))
+        same_size([self.accept, self.refuse])
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def open(self) -> bool:
+        """Whether one of this window's seats has to answer a take-back."""
+        return bool(self.match.takebacks.to_answer())
+
+    def answer(self, accept: bool) -> None:
+        self.match.takebacks.answer(accept)
+
+    def lay_out(self, figure: pygame.Rect) -> None:
+        """At the top of the figure, its two buttons side by side at its foot."""
+        ui = self.services.ui
+        width = min(figure.width - ui.px(16), ui.px(620))
+        self.rect = pygame.Rect(0, figure.y + ui.px(8), width, ui.px(122))
+        self.rect.centerx = figure.centerx
+        gap, height = ui.px(16), ui.px(44)
+        button_w = min((width - ui.px(32) - gap) // 2, ui.px(240))
+        y = self.rect.bottom - height - ui.px(12)
+        self.accept.rect = pygame.Rect(self.rect.centerx - gap // 2 - button_w, y, button_w, height)
+        self.refuse.rect = pygame.Rect(self.rect.centerx + gap // 2, y, button_w, height)
+
+    def handle_event(self, event: pygame.Event) -> bool:
+        """Take every key and press while it is open: Enter accepts, Escape refuses."""
+        if not self.open:
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key in ACCEPT_KEYS:
+                self.answer(True)
+            elif event.key == pygame.K_ESCAPE:
+                self.answer(False)
+            return True
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            used = [button.handle_mouse(event) for button in (self.accept, self.refuse)]
+            return any(used) or (
+                event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos)
+            )
+        return False
+
+    def question(self) -> str:
+        asked = self.match.takebacks.asked
+        name = self.match.flow.names[asked.seat]
+        return _("{name} asks to take back their last move. Do you accept?").format(name=name)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.open:
+            return
+        ui = self.services.ui
+        draw_panel(surface, self.rect, ui, alpha=240, border=PALETTE.gold)
+        room = self.rect.width - ui.px(32)
+        words = shrunk_text(ui, self.question(), 17, room, PALETTE.text, "bold")
+        blit_text(surface, words, (self.rect.centerx, self.rect.y + ui.px(16)), "midtop")
+        self.accept.draw(surface, ui)
+        self.refuse.draw(surface, ui)
