@@ -780,6 +780,7 @@ from tools import (  # noqa: E402  (register their targets)
     screenshot_club,
     screenshot_net,
     screenshot_progress,
+    screenshot_takebacks,
 )
 
 __all__ = [
@@ -789,5 +790,6 @@ __all__ = [
     "screenshot_club",
     "screenshot_net",
     "screenshot_progress",
+    "screenshot_takebacks",
     "target",
 ]

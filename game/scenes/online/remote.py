@@ -128,7 +128,7 @@ class RemoteTableScene(TableScene):
         self.invite_panel = pygame.Rect(0, 0, min(figure.width - ui.px(20), ui.px(640)), ui.px(130))
         self.invite_panel.center = figure.center
         self.chat.lay_out(figure)
-        self.takeback_bar.lay_out(figure)
+        self.takeback_bar.lay_out(self.layout)
 
     def human_can_act(self) -> bool:
         """As at a local table, and only while the table is not waiting on the network

@@ -1,8 +1,8 @@
 """The bar that asks this window's player to answer a take-back (a part of the remote
-table screen): over the top of the figure, whose move the other player asks to take
-back, with Accept (Enter) and Refuse (Esc). It shows while one of this window's seats
-has to answer; every key and press is then its own, so that nobody plays or goes to the
-menu without answering (the table holds meanwhile)."""
+table screen): over the top of the figure (left of the stock), whose move the other
+player asks to take back, with Accept (Enter) and Refuse (Esc). It shows while one of
+this window's seats has to answer; every key and press is then its own, so that nobody
+plays or goes to the menu without answering (the table holds meanwhile)."""
 
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ import pygame
 
 from game.i18n import N_, _
 from game.net.remote_match import RemoteMatch
-from game.ui.painting import blit_text, draw_panel
-from game.ui.text import shrunk_text
+from game.ui.painting import blit_lines, draw_panel
 from game.ui.theme import PALETTE
 from game.ui.widgets.controls import Button, same_size
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
+    from game.ui.board.table_layout import TableLayout
 
 ACCEPT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
@@ -42,12 +42,14 @@ class TakebackBar:
     def answer(self, accept: bool) -> None:
         self.match.takebacks.answer(accept)
 
-    def lay_out(self, figure: pygame.Rect) -> None:
-        """At the top of the figure, its two buttons side by side at its foot."""
-        ui = self.services.ui
-        width = min(figure.width - ui.px(16), ui.px(620))
+    def lay_out(self, layout: TableLayout) -> None:
+        """At the top of the figure, left of the stock, its two buttons side by side at
+        its foot."""
+        ui, figure = self.services.ui, layout.figure
+        room = pygame.Rect(figure.x, figure.y, layout.stock.x - figure.x, figure.height)
+        width = min(room.width - ui.px(16), ui.px(620))
         self.rect = pygame.Rect(0, figure.y + ui.px(8), width, ui.px(122))
-        self.rect.centerx = figure.centerx
+        self.rect.centerx = room.centerx
         gap, height = ui.px(16), ui.px(44)
         button_w = min((width - ui.px(32) - gap) // 2, ui.px(240))
         y = self.rect.bottom - height - ui.px(12)
@@ -82,7 +84,10 @@ class TakebackBar:
         ui = self.services.ui
         draw_panel(surface, self.rect, ui, alpha=240, border=PALETTE.gold)
         room = self.rect.width - ui.px(32)
-        words = shrunk_text(ui, self.question(), 17, room, PALETTE.text, "bold")
-        blit_text(surface, words, (self.rect.centerx, self.rect.y + ui.px(16)), "midtop")
+        height = self.accept.rect.top - self.rect.top - ui.px(12)
+        lines, size = ui.fitted(self.question(), 17, room, 2, "bold", height)
+        images = [ui.text(line, size, PALETTE.text, "bold") for line in lines]
+        at = (self.rect.centerx, (self.rect.top + self.accept.rect.top) // 2)
+        blit_lines(surface, images, at)
         self.accept.draw(surface, ui)
         self.refuse.draw(surface, ui)
