@@ -11,10 +11,20 @@ from typing import Any
 import pytest
 
 from game.net.messages import create_frame, join_frame, move_frame
+from game.net.replies import read_server_message
+from game.net.reply_fields import BadReply
 from game.net.tables.registry import Registry
 from game.net.tables.store import TableStore
 from game.net.tables.table import NetTable
-from game.net.takeback_messages import ANSWER_S, takeback_answer_frame, takeback_frame
+from game.net.takeback_answers import TakebackAsked, TakebackRefused, TookBackMessage
+from game.net.takeback_messages import (
+    ANSWER_S,
+    asked_frame,
+    refused_frame,
+    takeback_answer_frame,
+    takeback_frame,
+    took_back_frame,
+)
 from game.rules.moves import PLACE
 from tests.net_helpers import ROOMY, Inbox, ManualClock, dealer, first_legal_entry, open_table
 from tests.test_net_store import on_a_filling_disk
@@ -197,3 +207,29 @@ def test_a_takeback_the_disk_refuses_is_not_made_nor_told(tmp_path: Path) -> Non
     disk.room = None
     assert kinds(place(table, inboxes)) == ["move"]
     assert TableStore(tmp_path).load()[0].record == table.record
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        {"type": "takeback-asked", "table": "T", "seat": 0, "hand": 0, "index": 0,
+         "waiting": [], "answer_s": 60.0},
+        {"type": "takeback-asked", "table": "T", "seat": 0, "hand": 0, "index": 0,
+         "waiting": [9], "answer_s": 60.0},
+        {"type": "takeback-asked", "table": "T", "seat": 0, "hand": 0, "index": 0,
+         "waiting": [1], "answer_s": 0},
+        {"type": "takeback-refused", "table": "T", "seat": 0, "by": "Bob"},
+        {"type": "took-back", "table": "T", "seat": 0, "hand": -1, "index": 0},
+        {"type": "took-back", "table": "T", "seat": 0, "hand": 0},
+    ],
+)  # fmt: skip
+def test_a_client_refuses_a_takeback_message_of_the_wrong_shape(frame: dict[str, Any]) -> None:
+    with pytest.raises(BadReply):
+        read_server_message(json.dumps(frame))
+
+
+def test_a_client_reads_the_takeback_messages() -> None:
+    asked = read_server_message(asked_frame("T", 1, 0, 4, [0, 2]))
+    assert asked == TakebackAsked("T", 1, 0, 4, (0, 2), ANSWER_S)
+    assert read_server_message(refused_frame("T", 1, None)) == TakebackRefused("T", 1, None)
+    assert read_server_message(took_back_frame("T", 1, 0, 4)) == TookBackMessage("T", 1, 0, 4)
