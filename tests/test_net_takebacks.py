@@ -25,6 +25,7 @@ from game.net.takeback_messages import (
     takeback_frame,
     took_back_frame,
 )
+from game.rules.errors import RecordError
 from game.rules.moves import PLACE
 from tests.net_helpers import ROOMY, Inbox, ManualClock, dealer, first_legal_entry, open_table
 from tests.test_net_store import on_a_filling_disk
@@ -233,3 +234,16 @@ def test_a_client_reads_the_takeback_messages() -> None:
     assert asked == TakebackAsked("T", 1, 0, 4, (0, 2), ANSWER_S)
     assert read_server_message(refused_frame("T", 1, None)) == TakebackRefused("T", 1, None)
     assert read_server_message(took_back_frame("T", 1, 0, 4)) == TookBackMessage("T", 1, 0, 4)
+
+
+def test_the_takebacks_option_is_kept_across_a_restart(tmp_path: Path) -> None:
+    server = registry(store=TableStore(tmp_path))
+    frame = json.loads(create_frame(["remote", "remote"])) | {"takebacks": False}
+    Inbox(server).send(frame)
+    (reopened,) = TableStore(tmp_path).load()
+    assert reopened.club.options.takebacks is False
+    assert not reopened.club.options.takebacks_allowed
+    saved = json.loads(reopened.saved_text())
+    saved["server"]["club"]["takebacks"] = "yes"
+    with pytest.raises(RecordError):
+        NetTable.from_saved(json.dumps(saved))
