@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from game.net.messages import create_frame, join_frame, move_frame
+from game.net.messages import create_frame, join_frame, move_frame, watch_frame
 from game.net.replies import read_server_message
 from game.net.reply_fields import BadReply
 from game.net.tables.registry import Registry
@@ -27,8 +27,18 @@ from game.net.takeback_messages import (
 )
 from game.rules.errors import RecordError
 from game.rules.moves import PLACE
-from tests.net_helpers import ROOMY, Inbox, ManualClock, dealer, first_legal_entry, open_table
+from tests.net_helpers import (
+    ROOMY,
+    Inbox,
+    ManualClock,
+    Server,
+    dealer,
+    first_legal_entry,
+    open_table,
+    settle,
+)
 from tests.test_net_store import on_a_filling_disk
+from tools.redis_server import RedisServer
 
 
 def registry(clock: ManualClock | None = None, **kwargs: Any) -> Registry:
@@ -247,3 +257,23 @@ def test_the_takebacks_option_is_kept_across_a_restart(tmp_path: Path) -> None:
     saved["server"]["club"]["takebacks"] = "yes"
     with pytest.raises(RecordError):
         NetTable.from_saved(json.dumps(saved))
+
+
+def test_a_takeback_on_one_server_of_a_store_is_a_fresh_view_on_the_other(
+    redis_server: RedisServer,
+) -> None:
+    a, b = Server.on(redis_server.url), Server.on(redis_server.url)
+    table, inboxes, _ = open_table(a.registry, ["remote", "remote"])
+    settle(b)
+    watcher = Inbox(b.registry, "10.0.9.1")
+    watcher.send(watch_frame(table.code))
+    first, second = seats_from_mover(table)
+    place(table, inboxes)
+    settle(b)
+    assert len(b.table(table.code).state.moves) == 1
+    inboxes[first].send(takeback_frame(table.code, first))
+    inboxes[second].send(takeback_answer_frame(table.code, second, True))
+    settle(b)
+    assert b.table(table.code).state.moves == []
+    view = watcher.messages[-1]
+    assert view["type"] == "view" and view["record"]["hands"][0]["moves"] == []
