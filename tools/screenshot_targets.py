@@ -792,6 +792,7 @@ from tools import (  # noqa: E402  (register their targets)
     screenshot_net,
     screenshot_notices,
     screenshot_progress,
+    screenshot_takebacks,
 )
 
 __all__ = [
@@ -802,5 +803,6 @@ __all__ = [
     "screenshot_net",
     "screenshot_notices",
     "screenshot_progress",
+    "screenshot_takebacks",
     "target",
 ]

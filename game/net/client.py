@@ -52,6 +52,7 @@ from game.net.notice_messages import notices_request
 from game.net.reader import ServerReader
 from game.net.replies import MAX_READ, Joined, ServerMessage
 from game.net.reply_fields import BadReply
+from game.net.takeback_messages import takeback_answer_frame, takeback_frame
 
 EVERY_TABLE: Final = LobbyRequest()
 """The lobby as a client before filters and pages asked for it: its first 300 tables."""
@@ -224,6 +225,14 @@ class TableClient:
     def move(self, table: str, entry: Mapping[str, object]) -> None:
         """Ask for a move, written as a record entry with its `player`."""
         self._send(move_frame(table, entry))
+
+    def takeback(self, table: str, seat: int) -> None:
+        """Ask to take back seat `seat`'s last move (version 3)."""
+        self._send(takeback_frame(table, seat))
+
+    def answer_takeback(self, table: str, seat: int, accept: bool) -> None:
+        """Seat `seat` accepts or refuses the take-back asked at `table` (version 3)."""
+        self._send(takeback_answer_frame(table, seat, accept))
 
     def mine(self, after: str | None = None) -> None:
         """Ask for this player's unfinished tables (`MyTables`): the first page, or the

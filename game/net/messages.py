@@ -28,6 +28,7 @@ from game.net.club_messages import (
 )
 from game.net.key_messages import KEY_TYPES, KeyMessage, read_key_message
 from game.net.notice_messages import NOTICE_TYPES, NoticeRequest, read_notice_message
+from game.net.takeback_messages import TAKEBACK_TYPES, TakebackMessage, read_takeback
 from game.rules import jsontext
 from game.rules.errors import RulesError
 from game.rules.modes import Mode
@@ -152,6 +153,7 @@ ClientMessage = (
     | ClubMessage
     | KeyMessage
     | NoticeRequest
+    | TakebackMessage
 )
 
 
@@ -284,6 +286,8 @@ def read_client_message(text: str | bytes) -> ClientMessage:
         return _club(partial(read_key_message, kind), data)
     if isinstance(kind, str) and kind in NOTICE_TYPES:
         return _club(read_notice_message, data)
+    if isinstance(kind, str) and kind in TAKEBACK_TYPES:
+        return _club(partial(read_takeback, kind, _code(data, "table")), data)
     raise bad(f"unknown message type {cut_text(repr(kind))}")
 
 

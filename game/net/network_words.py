@@ -93,5 +93,9 @@ def error_words(error: ErrorReply) -> str:
             "This computer's key was replaced on another computer: link it again with a "
             "code (Your key)."
         ),
+        "no-takeback": _(
+            "No take-back now: this table allows none, it was refused already, "
+            "or another move came since."
+        ),
     }
     return words.get(error.code, _("The server refused: {reason}").format(reason=error.message))

@@ -25,6 +25,7 @@ from game.net.club_answers import (
 )
 from game.net.messages import REPLACED
 from game.net.reply_fields import BadReply, read_code, read_count
+from game.net.takeback_answers import TAKEBACK_ANSWERS, TakebackNews, read_takeback_answer
 from game.rules import jsontext
 from game.rules.errors import RecordError, RulesError
 from game.rules.modes import Mode
@@ -155,7 +156,15 @@ class Presence:
 
 
 ServerMessage = (
-    Created | Joined | TableView | MoveMessage | GameOver | ErrorReply | Presence | ClubMessage
+    Created
+    | Joined
+    | TableView
+    | MoveMessage
+    | GameOver
+    | ErrorReply
+    | Presence
+    | ClubMessage
+    | TakebackNews
 )
 
 
@@ -202,6 +211,8 @@ def _read(data: Mapping[str, object]) -> ServerMessage | None:
         raise BadReply("a message has a type")
     if kind == "error":
         return _error(data)
+    if kind in TAKEBACK_ANSWERS:
+        return read_takeback_answer(kind, data)
     if kind not in ("created", "joined", "view", "over", "move", "presence"):
         return read_club_answer(kind, data)  # None for a newer server's: ignored
     table = read_code(data, "table")

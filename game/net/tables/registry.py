@@ -58,8 +58,10 @@ from game.net.tables.pace import Deadlines, waits
 from game.net.tables.players import PlayerBook
 from game.net.tables.stakes import Stakes
 from game.net.tables.table import Follower, NetTable, code_key, new_seed
+from game.net.tables.takebacks import Takebacks
 from game.net.tables.thinking import InlineThinker, Thinker
 from game.net.tables.turns import UNSHARED, Unshared
+from game.net.takeback_messages import TakebackAnswer, TakebackAsk
 from game.rules.moves import Move
 
 CLUB_READS = (Mine, LobbyRequest, Say, RatingsRequest, NoticeRequest)
@@ -184,6 +186,10 @@ class Registry:
         self.elsewhere: Elsewhere = Alone()
         self.notices: NoticeDesk = NO_NOTICES_DESK
         """The club's turn notices by e-mail (version 3; none without an SMTP server)."""
+        kept = (self.keeper, self._kept)
+        self.takebacks = Takebacks(
+            clock, turns, self.tables, self._table, self._tell, kept, self.computers.let_play
+        )
 
     def open(self, tables: list[NetTable]) -> None:
         """Take tables reopened from their saves (those that have had their time are
@@ -257,6 +263,8 @@ class Registry:
             self._rejoin(peer, message)
         elif isinstance(message, StandIn):
             self._stand_in(peer, message)
+        elif isinstance(message, (TakebackAsk, TakebackAnswer)):
+            self.takebacks.receive(peer, message)
         else:
             self._watch(peer, message)
 
@@ -453,6 +461,7 @@ class Registry:
             if key in self.tables:
                 self.computers.let_play(self.tables[key])
         self.deadlines.sweep()
+        self.takebacks.sweep()
         return closed
 
     def _idle(self, tables: Iterable[NetTable]) -> list[NetTable]:

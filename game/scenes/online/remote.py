@@ -4,9 +4,10 @@ whom the table waits for, the seat panels who is away, and the host sees the inv
 (with Copy) over the figure until every friend has joined. At a club's table, Chat opens
 the table's chat (chat.py) over the figure. The invitation and the chat are panels
 composed into the table screen with the table's role here (`OnlineTable`, a
-`TableRole`): its buttons, its status words and what it keeps in the settings. Hint,
-undo, redo and Save are not offered: the server keeps the game, and a spectator only
-watches."""
+`TableRole`): its buttons, its status words and what it keeps in the settings. Undo (U)
+asks the others to let the player take back their last move, and the others answer in a
+bar over the figure (takeback_bar.py). Hint, redo and Save are not offered: the server
+keeps the game, and a spectator only watches."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from game.net.kept_seats import KeptSeats
 from game.net.remote_match import RemoteMatch
 from game.scenes.online.chat import ChatPanel
 from game.scenes.online.invitation import InvitationPanel
+from game.scenes.online.takeback_bar import TakebackBar
 from game.scenes.table.scene import TablePanel, TableRole, TableScene
 from game.ui.painting import draw_count_badge
 from game.ui.text import Said
@@ -30,7 +32,7 @@ from game.ui.widgets.controls import Button
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
-OFF_AT_A_NETWORK_TABLE = ("hint", "undo", "redo", "save")
+OFF_AT_A_NETWORK_TABLE = ("hint", "redo", "save")
 
 
 class OnlineTable(TableRole):
@@ -42,6 +44,7 @@ class OnlineTable(TableRole):
         self.remote = remote
         self.chat = ChatPanel(self.services, remote)
         self.invitation = InvitationPanel(self.services, remote)
+        self.takeback_bar = TakebackBar(self.services, remote, table.stage)
         self._over = remote.over
         """Whether the game was over at the last frame (its end forgets the seats)."""
 
@@ -50,6 +53,7 @@ class OnlineTable(TableRole):
         buttons["invite"] = Button(N_("Copy invitation"), self.invitation.copy)
         buttons["stand-in"] = Button(N_("Let a computer play"), self.stand_in)
         buttons["chat"] = Button(N_("Chat"), self.chat.toggle)
+        buttons["undo"] = Button(N_("Undo (U)"), self.ask_takeback)
         return buttons
 
     def shown(self, name: str) -> bool:
@@ -58,11 +62,31 @@ class OnlineTable(TableRole):
             "stand-in": self.standing_in,
             "chat": self.remote.chatting,
             "draw": super().shown("draw") and not self.remote.watching,
+            "undo": not self.remote.watching,
         }
         return shown.get(name, name not in OFF_AT_A_NETWORK_TABLE)
 
     def panels(self) -> list[TablePanel]:
-        return [self.invitation, self.chat]
+        return [self.invitation, self.chat, self.takeback_bar]
+
+    def update_buttons(self) -> None:
+        """As at one computer, but Undo asks the others: enabled while this player has a
+        move to take back."""
+        super().update_buttons()
+        self.table.buttons["undo"].enabled = self.remote.takeback_seat() is not None
+
+    def ask_takeback(self) -> None:
+        """Ask the others to let this player take back their last move."""
+        if not self.remote.ask_takeback():
+            self.services.notify(_("You have no move to take back now."))
+
+    def handle_event(self, event: pygame.Event) -> bool:
+        """U asks for a take-back (the couch's U would undo here)."""
+        asking = not self.remote.watching and not self.takeback_bar.open
+        if asking and event.type == pygame.KEYDOWN and event.key == pygame.K_u:
+            self.ask_takeback()
+            return True
+        return False
 
     @property
     def inviting(self) -> bool:
@@ -153,6 +177,7 @@ class RemoteTableScene(TableScene):
         self.remote = match
         super().__init__(services, {}, match=match.flow, role=self._online_role)
         self.chat, self.invitation = self.online.chat, self.online.invitation
+        self.takeback_bar = self.online.takeback_bar
 
     def _online_role(self, table: TableScene) -> OnlineTable:
         self.online = OnlineTable(table, self.remote)
