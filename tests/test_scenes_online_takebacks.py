@@ -104,7 +104,7 @@ def test_undo_asks_the_others_and_the_tile_comes_back_once_they_accept(
         ann.takebacks.answer(True)
         until(app, ann, scene, lambda: scene.match.state.hand_size(1) == hand)
         assert scene.human_can_act() and scene.match.state.current == 1
-        assert "Bob's move was taken back." in app.notices
+        assert "Took back Bob's last tile." in app.notices
         until(app, ann, scene, lambda: ann.flow.state.hand_size(1) == hand)  # Ann's too
     finally:
         ann.close()
@@ -164,7 +164,7 @@ def test_the_bar_refuses_with_escape_and_accepts_with_a_click(
         figure = len(scene.match.state.figure)
         drive.click(scene.takeback_bar.accept)
         until(app, ann, scene, lambda: len(scene.match.state.figure) == figure - 1)
-        assert "Ann's move was taken back." in app.notices
+        assert "Took back Ann's last tile." in app.notices
         until(app, ann, scene, lambda: ann.flow.to_act() == 0)
         assert not scene.takeback_bar.open
     finally:

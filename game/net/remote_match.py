@@ -386,6 +386,7 @@ class RemoteMatch:
 
     def reading(self) -> bool:
         return False
+
     # --- take-backs ----------------------------------------------------------------------
 
     def takeback_seat(self) -> int | None:
