@@ -299,6 +299,7 @@ def _opened(
         files = TableStore(home, archive)
         archive.take_all(files)
         registry = Registry(time.time, thinker, files, limits, book=book)
+        registry.shelf.finished = archive.finished(files)
         registry.open(files.load())
         return registry, []
     from game.net.tables.redis_book import RedisBook
@@ -315,6 +316,7 @@ def _opened(
         print(f"table server: {durability}", file=sys.stderr)
     players = RedisBook(args.store, turns=turns)
     registry = Registry(time.time, thinker, store, limits, book=players, turns=turns)
+    registry.shelf.finished = archive.finished(store)
     replica = Replica(registry, store)
     replica.open()
     return registry, [replica.run]

@@ -2,7 +2,8 @@
 
 A `TableClient` runs the WebSocket connection in a background thread with its own
 asyncio loop. The window hands it messages (`create`, `join`, `rejoin`, `watch`,
-`move`, `stand_in`; at a club `mine`, `lobby`, `say`, `ratings`), which return at once,
+`move`, `stand_in`; at a club `mine`, `lobby`, `say`, `ratings`, and in version 3 a
+player's finished games, `games` and `game`), which return at once,
 and takes what arrived with `poll()` once per frame, as typed values (`game.net.replies`)
 and `Connected` / `Disconnected` notes; it never waits. A client made with a `ClubIdentity`
 says it first on every connection (docs/protocol.md "Players"), the one message its key is
@@ -32,6 +33,7 @@ from websockets.frames import CloseCode
 
 from game import news
 from game.net.club_messages import LobbyRequest, RatingsRequest
+from game.net.games_messages import GAMES_PAGE_SIZE, game_frame, games_frame
 from game.net.messages import (
     ClubTableOptions,
     create_frame,
@@ -242,6 +244,14 @@ class TableClient:
     def ratings(self, asked: RatingsRequest = BEST) -> None:
         """Ask for a page of the ratings board (`Ratings`)."""
         self._send(ratings_frame(asked))
+
+    def games(self, page: int, per_page: int = GAMES_PAGE_SIZE) -> None:
+        """Ask for a page of this player's finished games, newest first (`GamesPage`)."""
+        self._send(games_frame(page, per_page))
+
+    def game(self, table: str) -> None:
+        """Ask for finished game `table`'s whole record (`GameAnswer`)."""
+        self._send(game_frame(table))
 
     def close(self, timeout: float = 5.0) -> None:
         """Close the connection and end the thread."""

@@ -26,6 +26,7 @@ from game.net.club_messages import (
     club_options,
     read_club_message,
 )
+from game.net.games_messages import GAMES_TYPES, GamesMessage, read_games_message
 from game.rules import jsontext
 from game.rules.errors import RulesError
 from game.rules.modes import Mode
@@ -136,7 +137,7 @@ class StandIn:
     level: str
 
 
-ClientMessage = Create | Join | Rejoin | Watch | MoveRequest | StandIn | ClubMessage
+ClientMessage = Create | Join | Rejoin | Watch | MoveRequest | StandIn | ClubMessage | GamesMessage
 
 
 def bad(message: str) -> Refused:
@@ -264,6 +265,9 @@ def read_client_message(text: str | bytes) -> ClientMessage:
         else:  # the table whose page of `mine` is asked for
             table = _code(data, "after") if kind == "mine" and "after" in data else ""
         return _club(partial(read_club_message, kind, table), data)
+    if isinstance(kind, str) and kind in GAMES_TYPES:
+        table = _code(data, "table") if kind == "game" else ""
+        return _club(partial(read_games_message, kind, table), data)
     raise bad(f"unknown message type {cut_text(repr(kind))}")
 
 

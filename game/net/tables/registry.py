@@ -20,6 +20,7 @@ from functools import partial
 from typing import Protocol
 
 from game.net.club_messages import Hello, LobbyRequest, Mine, RatingsRequest, Say
+from game.net.games_messages import GameRequest, GamesRequest
 from game.net.messages import (
     BAD_TOKEN,
     NO_TABLE,
@@ -49,6 +50,7 @@ from game.net.replies import (
 from game.net.tables.club import Club
 from game.net.tables.club_table import ChatLine
 from game.net.tables.computers import Computers
+from game.net.tables.finished import Shelf
 from game.net.tables.keeping import Keeper, Stale, Store
 from game.net.tables.limits import Attempts, Clock, Limits, TokenBucket, expired, network_of
 from game.net.tables.pace import Deadlines, waits
@@ -61,6 +63,9 @@ from game.rules.moves import Move
 
 CLUB_READS = (Mine, LobbyRequest, Say, RatingsRequest)
 """Version 2's messages that only read or talk: not counted as attempts at tables."""
+GAMES_PAGE_READ = GamesRequest
+"""Version 3's page of a player's finished games: not counted either (a game's whole
+record, replayed to be read, is counted)."""
 
 
 def view_of(table: NetTable) -> str:
@@ -164,6 +169,8 @@ class Registry:
         self.club = Club(clock, self.tables, self._table, self._tell, self._keep_line, book)
         self.deadlines = Deadlines(clock, self.thinker, self.tables, self._play)
         self.elsewhere: Elsewhere = Alone()
+        self.shelf = Shelf(self.tables.values)
+        """The club's finished games (version 3; the server gives it its store's)."""
 
     def open(self, tables: list[NetTable]) -> None:
         """Take tables reopened from their saves (those that have had their time are
@@ -214,6 +221,8 @@ class Registry:
     def _do(self, peer: Peer, message: ClientMessage) -> None:
         if isinstance(message, MoveRequest):
             self._move(peer, message)
+        elif isinstance(message, (GamesRequest, GameRequest)):
+            peer.send(self.shelf.answer(self.club.need_player(peer).pid, message))
         elif isinstance(message, (Hello, *CLUB_READS)):
             self.club.receive(peer, message)
         elif isinstance(message, Create):
@@ -233,7 +242,7 @@ class Registry:
         (the game says hello on every connection it opens: the menu's question, Play
         online, each table; a new player or a new name is counted, so that one network
         cannot have the book written as fast as it asks)."""
-        if isinstance(message, (MoveRequest, *CLUB_READS)):
+        if isinstance(message, (MoveRequest, GAMES_PAGE_READ, *CLUB_READS)):
             return False
         if isinstance(message, Hello):
             try:
