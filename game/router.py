@@ -17,6 +17,7 @@ from game.rules.errors import RecordError
 from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
 from game.scenes.base import Scene, Services
+from game.scenes.club.games import ClubGamesScene
 from game.scenes.club.lobby import ClubScene
 from game.scenes.club.new_table import NewClubTableScene
 from game.scenes.games.achievements import AchievementsScene
@@ -75,6 +76,7 @@ SCENES: Final[dict[Screen, Callable[[Services], Scene]]] = {
     Screen.JOIN: JoinScene,
     Screen.CLUB: ClubScene,
     Screen.NEW_CLUB_TABLE: NewClubTableScene,
+    Screen.CLUB_GAMES: ClubGamesScene,
 }
 """The screens made with nothing but the services."""
 
