@@ -82,7 +82,7 @@ def test_your_games_come_newest_first_in_pages_turned_from_the_keyboard(
         "Unfinished"
     } <= {
         "Won",
-        "Place 2 of 2",
+        "Lost",
         "Place 2 of 3",
         "Place 3 of 3",
         "Place 2 of 4",
@@ -124,5 +124,6 @@ def test_enter_opens_the_selected_game_in_the_replay_viewer_and_coach_in_the_coa
 
 def test_a_club_that_keeps_no_list_of_games_says_so(make_app: AppMaker, club: ClubPeer) -> None:
     _app, scene = your_games(make_app, club.address)
-    assert scene.who_words() == "This club keeps no list of finished games (an older version)."
+    assert scene.empty_words() == "This club keeps no list of finished games (an older version)."
+    assert scene.who_words().startswith("Ann")
     assert scene.list.rows == [] and not scene.watch.enabled

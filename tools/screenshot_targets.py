@@ -773,6 +773,7 @@ def _replay_table_grown(app: App, record: Record) -> Shot:
 
 from tools import (  # noqa: E402  (register their targets)
     screenshot_club,
+    screenshot_club_games,
     screenshot_net,
     screenshot_progress,
 )
@@ -782,6 +783,7 @@ __all__ = [
     "Record",
     "Shot",
     "screenshot_club",
+    "screenshot_club_games",
     "screenshot_net",
     "screenshot_progress",
     "target",

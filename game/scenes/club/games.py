@@ -47,11 +47,14 @@ def seat_words(seat: GameSeat) -> str:
 
 
 def game_result_words(game: ClubGame) -> str:
-    """ "Won", or "Place 2 of 3" ("Unfinished" for a game whose table closed idle)."""
+    """ "Won", "Lost" (of two), or "Place 2 of 3"; "Unfinished" for a game whose table
+    closed idle."""
     if not game.over:
         return _("Unfinished")
     if game.place == 1:
         return pgettext("a game's result", "Won")
+    if len(game.seats) == 2:
+        return pgettext("a game's result", "Lost")
     return _("Place {place} of {seats}").format(place=game.place, seats=len(game.seats))
 
 
@@ -198,16 +201,17 @@ class ClubGamesScene(Scene):
     def who_words(self) -> str:
         """The club, and who the player is there (or why it cannot be reached)."""
         session, address = self.session, self.services.settings.club_server
-        if session.problem:
-            return session.problem
         welcome = session.welcome
         if welcome is None:
-            return _("Calling the club at {address}…").format(address=address)
+            words = _("Calling the club at {address}…").format(address=address)
+            return session.problem or words
         return _("{name} · rating {rating}").format(
             name=welcome.name, rating=club_rating_words(welcome.rating)
         )
 
     def empty_words(self) -> str:
+        if self.session.problem:
+            return self.session.problem
         if self.session.games is None:
             return _("Asking the club…")
         return _("You have no finished games at this club yet.")
