@@ -153,13 +153,16 @@ def test_a_hostile_games_request_is_a_one_line_refusal_and_the_connection_goes_o
     assert page(ann, 1, 20)["games"] == []
 
 
-def test_a_games_page_needs_hello_and_is_no_attempt_at_tables() -> None:
+def test_a_games_page_needs_hello_and_is_no_attempt_at_tables_and_a_record_asked_is() -> None:
     registry = Registry(ManualClock(), deal=dealer(), book=MemoryBook())  # the usual limits
     (refused,) = Inbox(registry).send(games_frame(1))
     assert refused["code"] == "no-player"
     ann = hello(registry, "Ann", 0)
     for _ in range(3 * Limits().join_burst):
         assert page(ann, 1, 20)["total"] == 0
+    again = hello(registry, "Ann", 0)  # a connection of its own: few messages on it
+    asks = [again.send(game_frame("nO-such-table"))[0]["code"] for _ in range(Limits().join_burst)]
+    assert asks[-1] == "too-fast" and asks[0] == "no-table"  # each record asked is one
 
 
 def test_the_games_closed_on_redis_are_read_from_postgresql_with_an_archive(
