@@ -17,6 +17,7 @@ from websockets.sync.client import connect
 from game.net.games_answers import GameAnswer, GamesPage
 from game.net.games_messages import GAMES_PAGE_MOST, game_frame, games_frame
 from game.net.replies import read_server_message
+from game.net.reply_fields import BadReply
 from game.net.tables.archive import NO_ARCHIVE, Archive
 from game.net.tables.limits import Limits
 from game.net.tables.players import FileBook, MemoryBook
@@ -223,3 +224,30 @@ def test_a_real_server_lists_and_gives_the_games_closed_before_it_started(
     assert welcome["type"] == "welcome", welcome
     assert [g["table"] for g in games["games"]] == codes[::-1], games
     assert game["type"] == "game" and game["table"] == codes[0], game
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"place": 0},
+        {"place": 3},
+        {"seat": 2},
+        {"finished": -1},
+        {"rated": "yes"},
+        {"players": [{"kind": "robot", "name": "R", "player": None, "score": 1}] * 2},
+        {"players": [{"kind": "human", "name": "Ann", "player": None, "score": 1.5}] * 2},
+        {"players": [{"kind": "human", "name": "Ann", "player": None, "score": 1}]},
+        {"table": "../x"},
+    ],
+)
+def test_a_games_answer_out_of_its_shape_is_a_broken_server(change: dict[str, Any]) -> None:
+    """The client reads a `games` answer as strictly as every other frame."""
+    seat = {"kind": "human", "name": "Ann", "player": "p-1", "score": 10}
+    game = {"table": "RtZJ6L8smmiXwgey", "finished": 1, "players": [seat, seat]}
+    game |= {"seat": 0, "place": 1, "rated": False, "over": True}
+    answer = {"type": "games", "page": 1, "per_page": 20, "total": 1, "more": False}
+    assert isinstance(read_server_message(json.dumps({**answer, "games": [game]})), GamesPage)
+    with pytest.raises(BadReply):
+        read_server_message(json.dumps({**answer, "games": [game | change]}))
+    with pytest.raises(BadReply):
+        read_server_message(json.dumps({**answer, "games": [game] * (GAMES_PAGE_MOST + 1)}))
