@@ -48,9 +48,10 @@ from game.ui.speech import SILENCE, CommandVoice, Silence, Voice, system_voice
 from game.ui.theme import Fonts, render_felt, theme_named
 from game.ui.tiles.art import TileArt
 from game.ui.touch import Touch
+from game.ui.turn_title import TURN_TITLE
 from game.ui.widgets.controls import Widget
 from game.ui.widgets.notices import Notices
-from game.ui.window import TITLE, Window
+from game.ui.window import Window
 
 NEWS: Final = pygame.event.custom_type()
 """The event by which news from another thread wakes the loop (`game.news`)."""
@@ -204,7 +205,7 @@ class App:
         spoken, text_scale = language(), self.ui.text_scale
         self.ui.text_scale = TEXT_SCALES[self.settings.text_size]
         if set_language(self.settings.language or system_language()) != spoken:
-            pygame.display.set_caption(_(TITLE))
+            TURN_TITLE.show()
             self.relayout()
         elif self.ui.text_scale != text_scale:
             self.relayout()

@@ -42,6 +42,7 @@ import asyncio
 import dataclasses
 import ipaddress
 import json
+import logging
 import ssl
 import stat
 import sys
@@ -56,6 +57,8 @@ from game.collector import Collector
 from game.net.server import Task, run_server
 from game.net.tables.archive import NO_ARCHIVE, Archive
 from game.net.tables.limits import IpNetwork, Limits, TrustedProxies
+from game.net.tables.mailer import Mailer, add_mail_options, mail_settings
+from game.net.tables.notices import FileNoticeBook, NoticeBook, NoticeDesk, TurnNotices
 from game.net.tables.players import FileBook
 from game.net.tables.redis_address import checked, shown
 from game.net.tables.registry import Registry
@@ -205,13 +208,23 @@ def main(argv: list[str] | None = None) -> int:
         ),
     )
     parser.add_argument(
+        "--own-tables",
+        action="store_true",
+        help=(
+            "with --store: each table is held and played by one server only, and the others "
+            "forward its messages to it (default: every server holds every table)"
+        ),
+    )
+    parser.add_argument(
         "--archive",
         metavar="postgresql://USER@HOST:PORT/DB",
         help="move finished games to PostgreSQL (default: they stay in the store)",
     )
+    add_mail_options(parser)
     args = parser.parse_args(argv)
     try:
         tls = tls_context(args.tls_cert, args.tls_key)
+        mail = mail_settings(args)
     except ValueError as error:
         parser.error(str(error))
     home = args.home or GameFiles().data_dir / "server"
@@ -219,6 +232,11 @@ def main(argv: list[str] | None = None) -> int:
         book = None if args.store else FileBook(home)
     except (OSError, RulesError) as error:
         print(f"table server: cannot read the players' book: {error}", file=sys.stderr)
+        return 1
+    try:
+        notice_file = FileNoticeBook(home) if mail is not None and not args.store else None
+    except (OSError, RulesError) as error:
+        print(f"table server: cannot read the turn notices: {error}", file=sys.stderr)
         return 1
     limits = Limits(**dict(args.limit))
     workers = [WorkerPool() for _ in range(COMPUTER_WORKERS)]
@@ -230,6 +248,11 @@ def main(argv: list[str] | None = None) -> int:
             pool.shutdown()
         return 1
     tasks.append(partial(settling, Collector(COLLECTOR_GROWTH)))
+    if mail is not None:
+        kept = notice_file or _redis_notices(args.store, registry)
+        player_of = registry.club.need_player
+        registry.notices = TurnNotices(registry.clock, kept, Mailer(mail), player_of)
+        tasks.append(partial(noticing, registry, registry.notices))
     try:
         proxies = TrustedProxies(args.trusted_proxy)
         serving = run_server(registry, args.host, args.port, announce, tls, tasks, proxies)
@@ -251,12 +274,37 @@ def unopened(args: argparse.Namespace, error: OSError | ModuleNotFoundError) -> 
     (not reached, a password refused, TLS refused, no master), or its client, the
     server's own dependency, is not installed. The store's password is never shown."""
     if isinstance(error, ModuleNotFoundError):
-        option = "--archive" if error.name == "psycopg" else "--store"
-        return f"{option} needs {error.name}: pip install 'contack[server]'"
+        package = (error.name or "").partition(".")[0]  # redis, for redis.exceptions
+        option = "--archive" if package == "psycopg" else "--store"
+        return f"{option} needs {package}: pip install 'contack[server]'"
     if isinstance(error, ArchiveUnreachable):
         return f"cannot reach the archive {args.archive}: {error}"
     why = error.filename or error.strerror or str(error)
     return f"cannot use the store {shown(args.store)}: {why}"
+
+
+NOTICE_S: Final = 1.0
+"""How often the tables are looked through for players to mail their turn."""
+
+
+def _redis_notices(store: str, registry: Registry) -> NoticeBook:
+    """The turn notices kept on the store's Redis."""
+    from game.net.tables.redis_notices import RedisNoticeBook
+
+    return RedisNoticeBook(store, registry.turns)
+
+
+async def noticing(registry: Registry, notices: NoticeDesk) -> None:
+    """Mail the club's turn notices (`notices`): the registry's tables are looked through
+    every `NOTICE_S`."""
+    while True:
+        await asyncio.sleep(NOTICE_S)
+        try:  # the tables are read in the registry's turn, never while it changes them
+            await registry.turns.run(partial(notices.sweep, registry.tables.values()))
+        except OSError as error:
+            print(f"table server: cannot keep the turn notices: {error}", file=sys.stderr)
+        except Exception:
+            logging.getLogger(__name__).exception("table server: the turn notices failed")
 
 
 class ArchiveUnreachable(OSError):
@@ -302,6 +350,8 @@ def _opened(
         registry.shelf.finished = archive.finished(files)
         registry.open(files.load())
         return registry, []
+    from game.net.tables.forwarding import Owned
+    from game.net.tables.ownership import refuse_other_mode
     from game.net.tables.redis_book import RedisBook
     from game.net.tables.redis_store import RedisStore
     from game.net.tables.replica import Replica
@@ -310,6 +360,7 @@ def _opened(
     turns = Shared()
     store = RedisStore(args.store, turns=turns, archive=archive)
     store.check()
+    refuse_other_mode(store, args.own_tables)
     archive.take_all(store)
     durability = store.durability()
     if durability:
@@ -317,9 +368,9 @@ def _opened(
     players = RedisBook(args.store, turns=turns)
     registry = Registry(time.time, thinker, store, limits, book=players, turns=turns)
     registry.shelf.finished = archive.finished(store)
-    replica = Replica(registry, store)
-    replica.open()
-    return registry, [replica.run]
+    others = Owned(registry, store) if args.own_tables else Replica(registry, store)
+    others.open()
+    return registry, [others.run]
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from websockets.sync.client import ClientConnection
 from game.net.messages import move_frame
 from game.net.mirror import TableMirror
 from game.net.replies import MoveMessage, read_server_message
+from game.net.takeback_answers import TookBackMessage
 from game.rules.record.document import GameRecord
 from tests.conftest import GUARD_S
 from tests.net_helpers import bot_move
@@ -108,6 +109,9 @@ class Player:
         elif isinstance(typed, MoveMessage):
             assert self.mirror is not None
             self.mirror.play(typed)
+        elif isinstance(typed, TookBackMessage):
+            assert self.mirror is not None
+            self.mirror.take_back(typed)
         return message
 
     def ask(self, frame: str, kind: str) -> dict[str, Any]:

@@ -282,13 +282,13 @@ def test_the_pages_of_one_filter_asked_within_a_second_cost_one_pass_over_the_ta
     for number in range(10):
         create(network_host(registry, number), 2, public=True)
     passes: list[object] = []
-    admitted = lobby._Listed.admitted
+    admitted = lobby.Rank.admitted
 
-    def counted(listed: lobby._Listed, shown: LobbyFilter) -> bool:
-        passes.append(listed)
-        return admitted(listed, shown)
+    def counted(rank: lobby.Rank, shown: LobbyFilter) -> bool:
+        passes.append(rank)
+        return admitted(rank, shown)
 
-    monkeypatch.setattr(lobby._Listed, "admitted", counted)
+    monkeypatch.setattr(lobby.Rank, "admitted", counted)
     asker = Inbox(registry)
     for size in (1, 3, 7):
         for page in range(1, 12):

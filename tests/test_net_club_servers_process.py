@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 import trustme
 from websockets.sync.client import ClientConnection, connect
 
@@ -54,14 +55,16 @@ class Club:
     """The two servers on one Redis, the first on `wss://` with a certificate the test's
     authority issued, and how to reach them."""
 
-    def __init__(self, url: str, folder: Path, authority: trustme.CA) -> None:
+    def __init__(
+        self, url: str, folder: Path, authority: trustme.CA, owned: tuple[str, ...] = ()
+    ) -> None:
         certificate = authority.issue_cert("127.0.0.1")
         chain, private = folder / "chain.pem", folder / "key.pem"
         certificate.private_key_and_cert_chain_pem.write_to_path(str(chain))
         certificate.private_key_pem.write_to_path(str(private))
         self.options = [
-            ["--store", url, "--tls-cert", str(chain), "--tls-key", str(private)],
-            ["--store", url],
+            ["--store", url, *owned, "--tls-cert", str(chain), "--tls-key", str(private)],
+            ["--store", url, *owned],
         ]
         self.folder = folder
         self.trusting = ssl.create_default_context(ssl.Purpose.SERVER_AUTH)
@@ -100,10 +103,11 @@ class Club:
                 self.logs += end(server[0])
 
 
+@pytest.mark.parametrize("owned", [(), ("--own-tables",)], ids=["every-table", "owned"])
 def test_two_servers_one_on_wss_serve_one_club_through_a_kill_and_a_restart_of_both(
-    redis_server: RedisServer, tmp_path: Path, authority: trustme.CA
+    redis_server: RedisServer, tmp_path: Path, authority: trustme.CA, owned: tuple[str, ...]
 ) -> None:
-    club = Club(redis_server.url, tmp_path, authority)
+    club = Club(redis_server.url, tmp_path, authority, owned)
     club.start(0)
     club.start(1)
     try:
@@ -172,14 +176,17 @@ def test_two_servers_one_on_wss_serve_one_club_through_a_kill_and_a_restart_of_b
         assert "Traceback" not in club.logs, club.logs
 
 
+@pytest.mark.parametrize("owned", [(), ("--own-tables",)], ids=["every-table", "owned"])
 def test_the_games_own_client_finds_joins_and_chats_at_a_club_of_two_servers(
-    redis_server: RedisServer, tmp_path: Path
+    redis_server: RedisServer, tmp_path: Path, owned: tuple[str, ...]
 ) -> None:
     """The window's `TableClient` (Play online's connection) against two real servers on
-    one Redis: each player welcomed with one public id on either server, a public rated
-    table opened on one found in the other's lobby and joined there, chat both ways,
-    `mine` and the ratings board read from the other server."""
-    servers = [start_server(tmp_path / name, None, "--store", redis_server.url) for name in "ab"]
+    one Redis, each holding every table or each its own (`--own-tables`): each player
+    welcomed with one public id on either server, a public rated table opened on one
+    found in the other's lobby and joined there, chat both ways, `mine` and the ratings
+    board read from the other server."""
+    options = ("--store", redis_server.url, *owned)
+    servers = [start_server(tmp_path / name, None, *options) for name in "ab"]
     ann = TableClient(servers[0][1], retry_s=(0.0,), hello=ClubIdentity("Ann", key(1))).start()
     bob = TableClient(servers[1][1], retry_s=(0.0,), hello=ClubIdentity("Bob", key(2))).start()
     try:

@@ -15,7 +15,9 @@ from game.persist.settings import (
     Settings,
     club_address_problem,
     club_keys,
+    keep_club_key,
     load_settings,
+    new_club_key,
     save_settings,
 )
 from game.persist.storage import Storage
@@ -122,3 +124,18 @@ def test_a_club_address_is_ws_or_wss_to_a_computer() -> None:
         assert club_address_problem(address) is None, address
     for address in ("http://x", "ws://", "ws://x:99999", "ws://x:0", "ws://a b", "ws://x/?q=1"):
         assert club_address_problem(address), address
+
+
+def test_a_clubs_own_key_is_told_there_kept_and_never_in_the_repr(tmp_path: Path) -> None:
+    made = Settings()
+    derived = club_keys(made, "ws://club.example:8765")[0]
+    own = new_club_key()
+    keep_club_key(made, "WS://Club.Example:8765/", own)  # linked, or replaced, there
+    assert club_keys(made, "ws://club.example:8765") == (own, "")
+    assert club_keys(made, "wss://other.example")[0] not in (own, derived)
+    assert own not in repr(made)
+    storage = Storage(tmp_path)
+    save_settings(storage, made)
+    assert club_keys(load_settings(storage), "ws://club.example:8765")[0] == own
+    for bad in ({"ws://club.example:8765": "short"}, {"ws://x": 5}, ["ws://x"]):
+        assert Settings.from_dict({"club_own_keys": bad}).club_own_keys == {}

@@ -1,6 +1,6 @@
-"""The code stays ruff-clean and ruff-formatted, and the game and its tests `mypy --strict`
-clean (strict and the files are set in pyproject.toml, so a bare `mypy` checks as CI
-does)."""
+"""The code stays ruff-clean and ruff-formatted, and the game, its tests and tools `mypy
+--strict` clean (strict and the files are set in pyproject.toml, so a bare `mypy` checks
+as CI does)."""
 
 import subprocess
 import sys
@@ -23,11 +23,8 @@ def test_ruff_format_leaves_everything_as_it_is() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_the_whole_game_is_mypy_strict_clean() -> None:
+def test_the_whole_game_its_tests_and_tools_are_mypy_strict_clean() -> None:
+    """One run for all of them: two runs each checked the whole game again (with no
+    cache, 10 and 7 s of processor time; 10.5 s as one)."""
     result = run_tool("mypy")
-    assert result.returncode == 0, result.stdout + result.stderr
-
-
-def test_the_whole_game_and_tools_type_check() -> None:
-    result = run_tool("mypy", "game", "tools", "main.py")
     assert result.returncode == 0, result.stdout + result.stderr

@@ -18,7 +18,7 @@ from game.rules.modes import Mode
 from game.rules.table_rules import TableRules
 from game.scenes.base import Scene
 from game.scenes.dialog import ConfirmScene
-from game.scenes.menus.menu import MenuScene
+from game.scenes.menus.menu import LOGO_GAP, MenuScene
 from game.scenes.menus.rules import RulesScene
 from game.scenes.menus.settings import SettingsScene
 from game.scenes.puzzles.scene import PuzzlesScene
@@ -31,6 +31,7 @@ from game.ui.theme import PALETTE
 from tests.conftest import AppMaker
 from tests.drive import Input, menu_button
 from tests.persistence_helpers import write_save
+from tools.text_audit import watching
 
 SCREENS = {
     Mode.TABLE: TableScene,
@@ -217,3 +218,47 @@ def test_menu_pixels_show_felt_and_a_gold_title(make_app: AppMaker, tmp_path: Pa
     button = menu_button(app, "table")
     assert button.focused
     assert app.screen.get_at((button.rect.x + 12, button.rect.centery))[:3] == PALETTE.gold
+
+
+@pytest.mark.parametrize("text_size", ["normal", "large", "largest"])
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=["800x600", "1920x1080"])
+def test_the_logos_lines_keep_their_distance_from_the_buttons(
+    make_app: AppMaker, tmp_path: Path, size: tuple[int, int], text_size: str
+) -> None:
+    """In Spanish at every text size, the first-published line under the logo stands
+    `LOGO_GAP` clear of the first button (at the largest size it touched it: the logo's
+    room was a fixed 190 design px, and its tagline and that line grow with the text)."""
+    app = make_app(tmp_path, size=size)
+    app.settings.language, app.settings.text_size = "es", text_size
+    app.apply_settings()
+    app.run_frames(1)
+    with watching(app) as frame:
+        app.draw(1.0)
+    published = next(d.rect for d in frame.texts if d.text == "Publicado por primera vez en 1939")
+    title = next(d.rect for d in frame.texts if d.text == "Contack")
+    first = menu_button(app, "table").rect
+    assert first.top - published.bottom >= app.ui.px(LOGO_GAP)
+    assert title.top >= 0
+
+
+@pytest.mark.parametrize(("code", "size"), [("es", (800, 600)), ("en", (1920, 1080))])
+def test_the_guided_hands_offer_grows_its_buttons_with_the_text(
+    make_app: AppMaker, tmp_path: Path, code: str, size: tuple[int, int]
+) -> None:
+    """At the largest text size the offer's buttons are as tall as the menu's words
+    need: "Play a guided hand" reads at nearly the size of "No, thanks" beside it (in
+    buttons of a fixed height it shrank onto two lines of 11 px)."""
+    app = make_app(tmp_path, size=size)
+    app.settings.language, app.settings.text_size = code, "largest"
+    app.apply_settings()
+    app.run_frames(1)
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    with watching(app) as frame:
+        app.draw(1.0)
+
+    def label_px(button: str) -> int:
+        rect = menu.offer[button].rect
+        return min(d.px for d in frame.texts if rect.contains(d.rect))
+
+    assert label_px("learn") >= 0.8 * label_px("no-thanks")

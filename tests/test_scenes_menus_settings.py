@@ -4,6 +4,7 @@ size grows the words of every screen."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pygame
@@ -13,6 +14,7 @@ from game.app import App
 from game.scenes.menus.menu import MenuScene
 from game.scenes.menus.settings import SettingsScene
 from game.scenes.table.scene import TableScene
+from game.ui.widgets.controls import ROW_SIZE
 from tests.conftest import AppMaker
 from tests.drive import Input, click_next, open_from_menu
 from tools.samples import table_config
@@ -141,3 +143,42 @@ def test_the_largest_text_size_draws_taller_words_on_every_screen(
     shrunk = grown(table, drawn_heights(app))
     assert shrunk[-1] <= 1 and shrunk[len(shrunk) // 2] <= 0.85
     assert make_app(tmp_path).settings.text_size == "normal"
+
+
+@pytest.mark.parametrize(
+    "size", [(1280, 800), (1366, 768), (1920, 1080)], ids=["1280x800", "1366x768", "1920x1080"]
+)
+def test_the_settings_panel_stays_in_the_window_at_the_largest_text_size(
+    make_app: AppMaker, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Rows as tall as the largest words draw closer together rather than push the
+    panel past the window's bottom (it ran 4 px past at 1280x800, 15 px at 1920x1080);
+    the colours' names go with the preview's tiles they name."""
+    app = make_app(tmp_path, size=size)
+    app.settings.text_size = "largest"
+    app.apply_settings()
+    settings = open_from_menu(app, "settings", SettingsScene)
+    assert app.screen.get_rect().contains(settings.panel)
+    rows = [w.rect for w in settings.form.widgets if w not in (settings.done, settings.about)]
+    assert all(row.height >= app.ui.font(ROW_SIZE).get_height() for row in rows)
+    assert all(above.bottom < below.top for above, below in itertools.pairwise(rows))
+    with watching(app) as frame:
+        app.draw(1.0)
+    named = "Blue · Red · Gold" in [drawn.text for drawn in frame.texts]
+    assert named == bool(settings.preview)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=["800x600", "1920x1080"])
+def test_the_settings_buttons_are_as_wide_as_their_larger_words(
+    make_app: AppMaker, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """At the largest text size "Acerca de Contack" reads at the size of the rows'
+    labels, its button grown with the words (at a fixed width it shrank to fit)."""
+    app = make_app(tmp_path, size=size)
+    app.settings.language, app.settings.text_size = "es", "largest"
+    app.apply_settings()
+    open_from_menu(app, "settings", SettingsScene)
+    with watching(app) as frame:
+        app.draw(1.0)
+    px = {drawn.text: drawn.px for drawn in frame.texts}
+    assert px["Acerca de Contack"] >= px["Edición"]

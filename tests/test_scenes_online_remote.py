@@ -76,7 +76,8 @@ def test_joining_from_the_menu_with_a_bad_then_a_good_invitation(
         drive.press(pygame.K_RETURN)
         table = app.scene if isinstance(app.scene, RemoteTableScene) else until_seated(app, join)
         assert table.remote.held == {1} and table.remote.flow.names == ["Ann", "Bob"]
-        assert not table.buttons["undo"].visible and not table.buttons["invite"].visible
+        assert not table.buttons["hint"].visible and not table.buttons["invite"].visible
+        assert table.buttons["undo"].visible  # it asks the others for a take-back
         assert app.settings.extra["table_name"] == "Bob"
     finally:
         host.close()

@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 import pygame
 import pytest
 
+import game.scenes.session_screen as session_screen
 import game.scenes.solitaire.deals as solitaire_deals
 from game.ai.autoplay import best_stock_move, fair_move, simple_fair_move
 from game.ai.solver import solve
@@ -24,8 +25,8 @@ from game.scenes.menus.menu import MenuScene
 from game.scenes.solitaire.bars import option
 from game.scenes.solitaire.base import SolitaireScene
 from game.scenes.solitaire.draw import DrawSolitaireScene
-from game.scenes.solitaire.panels import light_end_words
-from game.scenes.solitaire.sources import DISCARD_KEY, STOCK_KEY
+from game.scenes.solitaire.panels import count_radius, light_end_words
+from game.scenes.solitaire.sources import DISCARD_KEY, PILE_NUMBER_GAP, STOCK_KEY, SevenPiles
 from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.scenes.solitaire.stage import end_lines
 from game.ui.pacing import FIXED_DT
@@ -45,7 +46,8 @@ def finished_games(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
         flags = {"hints": report.hints, "undos": report.undos, "autoplay": report.autoplay}
         calls.append({"record": json.loads(json.dumps(report.record.to_json())), **flags})
 
-    monkeypatch.setattr(solitaire_deals, "count_finished", record_call)
+    monkeypatch.setattr(solitaire_deals, "count_finished", record_call)  # a loss
+    monkeypatch.setattr(session_screen, "count_finished", record_call)  # a win, by the autosave
     return calls
 
 
@@ -515,3 +517,34 @@ def test_the_end_of_a_deal_is_said_over_no_tile_of_the_figure(
         xs, ys = zip(*view.cell_vertices(cell), strict=True)
         tile = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
         assert not tile.colliderect(banner), (cell, tile, banner)
+
+
+@pytest.mark.parametrize("text_size", ["normal", "largest"])
+def test_a_piles_number_stands_clear_of_the_count_on_its_left(
+    make_app: AppMaker, text_size: str
+) -> None:
+    """At 1920x1080 each pile's number (its key) keeps `PILE_NUMBER_GAP` from the count
+    by the pile on its left: closer ("5 3"), the two read as one number."""
+    app = make_app(size=(1920, 1080))
+    app.settings.text_size = text_size
+    app.apply_settings()
+    scene = open_scene(app, StackedSolitaireScene(app, seed=11))
+    sources = scene.sources
+    assert isinstance(sources, SevenPiles)
+    with watching(app) as frame:
+        app.draw(1.0)
+    side = sources.side
+    for pile in range(1, len(sources.pile_pos)):
+        x, _y = sources.pile_pos[pile]
+        number = next(
+            d.rect
+            for d in frame.texts
+            if d.text == str(pile + 1) and abs(d.rect.right - (x - side * 0.47)) <= 1
+        )
+        count_x = sources.pile_pos[pile - 1][0] + side * 0.42
+        count = next(
+            d.rect for d in frame.texts if d.text.isdigit() and abs(d.rect.centerx - count_x) <= 1
+        )
+        badge_right = count_x + count_radius(app.ui, "99")
+        assert number.left - badge_right >= app.ui.px(PILE_NUMBER_GAP) - 1, pile
+        assert count.right < number.left

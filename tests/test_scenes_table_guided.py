@@ -4,6 +4,7 @@ leaves no save, record or history behind."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 
@@ -12,11 +13,13 @@ import pytest
 
 from game.app import App
 from game.persist.history import load_history
+from game.play.table_flow import Turn
 from game.rules.modes import Mode
 from game.rules.moves import PLACE
 from game.scenes.menus.menu import MenuScene
 from game.scenes.menus.rules import RulesScene
 from game.scenes.setup.scene import SetupScene
+from game.scenes.table.coach_panel import COACH_TEXT_SMALLEST
 from game.scenes.table.guided import GuidedGameScene
 from tests.drive import Input, at, run_until
 from tools.text_audit import watching
@@ -82,10 +85,10 @@ def test_the_guided_game_steps_through_to_its_end(
     assert isinstance(scene, GuidedGameScene)
     titles = []
     while not scene.lesson.finished:
-        titles.append(scene.coach_words()[0])
+        titles.append(scene.coach.words()[0])
         play_step(app, scene)
     assert "A two-sided opportunity play" in titles and "A pass" in titles
-    title, words = scene.coach_words()
+    title, words = scene.coach.words()
     assert title == "The end of the hand" and "you +90, the computer -40" in words
     assert scene.state.hand_result() == [90, -40]
     run_until(app, lambda: scene.buttons["continue"].enabled)
@@ -104,9 +107,9 @@ def test_the_contacts_are_explained_in_the_themes_colours(
     scene = GuidedGameScene(app)
     app.push(scene)
     app.run_frames(1)
-    while scene.coach_words()[0] != "A matching contact" or not scene.lesson.explaining:
+    while scene.coach.words()[0] != "A matching contact" or not scene.lesson.explaining:
         play_step(app, scene)
-    assert scene.coach_words()[1].startswith("Pink 2 meets pink 2: no points.")
+    assert scene.coach.words()[1].startswith("Pink 2 meets pink 2: no points.")
 
 
 def test_the_guided_game_is_skipped_from_the_rules_screen(
@@ -149,3 +152,55 @@ def test_no_computer_thinks_while_the_lesson_asks_you_to_read(
             assert "thinking…" not in said and "to play" in said
         play_step(app, scene)
     assert read_on_its_turn
+
+
+def test_the_table_stays_still_while_the_lesson_is_read_on_the_computers_turn(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """While the lesson's words wait for Continue on the computer's turn, the computer
+    does not play and the window has nothing to draw until the player goes on."""
+    app = make_app(tmp_path)
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    Input(app, FRAMES).click(menu.offer["learn"])
+    scene = app.scene
+    assert isinstance(scene, GuidedGameScene)
+    flow = scene.lesson.flow
+    for _ in range(60):
+        run_until(app, lambda: lesson_ready(scene))
+        if scene.lesson.can_go_on() and flow.turn() is Turn.COMPUTER:
+            break
+        play_step(app, scene)
+    else:
+        pytest.fail("the lesson never waited on the computer's turn")
+    moves = len(flow.state.moves)
+    app.run_frames(240)
+    assert scene.still_for() == math.inf and len(flow.state.moves) == moves
+    play_step(app, scene)  # Continue: the computer plays
+    run_until(app, lambda: len(flow.state.moves) > moves)
+
+
+@pytest.mark.parametrize("text_size", ["large", "largest"])
+def test_the_coach_keeps_its_words_in_its_panel_at_every_step(
+    make_app: Callable[..., App], tmp_path: Path, text_size: str
+) -> None:
+    """Spanish in the smallest window with larger text: each step's words lie in the
+    coach panel, and read at the size asked where the panel has room. (At Large they ran
+    below it: its height was guessed from the font's line height, and a line with
+    accents renders taller.)"""
+    app = make_app(tmp_path, (800, 600))
+    app.settings.language, app.settings.text_size = "es", text_size
+    app.apply_settings()
+    scene = GuidedGameScene(app)
+    app.push(scene)
+    app.run_frames(1)
+    while not scene.lesson.finished:
+        run_until(app, lambda: lesson_ready(scene))
+        app.redraw()
+        with watching(app) as frame:
+            app.run_frames(1)
+        words = scene.coach.words()[1]
+        drawn = next(drawn for drawn in frame.texts if drawn.text == words)
+        assert scene.coach.rect.contains(drawn.rect), (scene.lesson.step_index, words)
+        assert drawn.px > app.ui.text_px(COACH_TEXT_SMALLEST)
+        play_step(app, scene)

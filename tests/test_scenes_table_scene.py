@@ -17,6 +17,7 @@ import pytest
 from game.ai.players import make_player
 from game.app import App, ManualClock
 from game.persist.storage import Storage
+from game.play.events import Event, Redone, Resynced, TookBack
 from game.play.table_reading import time_left_s
 from game.play.table_setup import TableConfig
 from game.router import scene_for_record
@@ -27,12 +28,15 @@ from game.rules.record.entries import PlayerEntry
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.results import ALL_PASSED, DEAD_END
 from game.rules.table import TableGame, TableState
-from game.rules.table_rules import TableRules
+from game.rules.table_rules import HAND_SIZE, TableRules
 from game.scenes.table.panels import STATUS_SIZE, hand_words, status_words
-from game.scenes.table.scene import TableScene
+from game.scenes.table.scene import TableRole, TableScene
 from game.scenes.table.score import ScoreScene
 from game.scenes.table.score_sheet import headline, score_columns, score_rows
+from game.ui.layout import point_in_triangle
 from game.ui.theme import PALETTE
+from game.ui.tiles.image import triangle_points
+from game.ui.widgets.controls import Button
 from game.ui.words import refusal_words
 from tests.drive import Input, at, run_until
 from tools.samples import table_config
@@ -288,6 +292,40 @@ def test_free_draw_button_draws(make_app: Callable[..., App], tmp_path: Path) ->
     assert scene.match.record.to_json()["hands"][-1]["moves"][-1]["draw"] is True
 
 
+class AskingTable(TableRole):
+    """A role that adds one button, shown while it is asked for."""
+
+    asked = False
+    pressed = 0
+
+    def buttons(self) -> dict[str, Button]:
+        return {**super().buttons(), "ask": Button("Ask", self.press)}
+
+    def shown(self, name: str) -> bool:
+        return self.asked if name == "ask" else super().shown(name)
+
+    def press(self) -> None:
+        self.pressed += 1
+
+
+def test_a_role_composed_into_the_table_adds_a_button_laid_out_when_it_shows(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    app = make_app(tmp_path)
+    scene = TableScene(app, {}, role=AskingTable)
+    app.push(scene)
+    app.run_frames(1)
+    role, ask, menu = scene.role, scene.buttons["ask"], scene.buttons["menu"]
+    assert isinstance(role, AskingTable) and scene.panels[-1] is role
+    assert not ask.visible and not scene.buttons["draw"].visible
+    menu_at = menu.rect.copy()
+    role.asked = True  # as a network's news would: the next frame lays the buttons out
+    app.run_frames(1)
+    assert ask.visible and menu.rect != menu_at and not ask.rect.colliderect(menu.rect)
+    Input(app, FRAMES).click(ask.rect.center)
+    assert role.pressed == 1
+
+
 # --- forced moves, ends of hands -------------------------------------------------------
 
 
@@ -469,10 +507,26 @@ def test_undo_against_a_computer_goes_back_to_the_previous_turn(
     run_until(app, lambda: ready_for_human(scene) or scene.state.hand_over)
     if scene.state.hand_over:
         pytest.skip("the hand ended at once")
+    heard = Heard()
+    scene.context.parts.append(heard)  # every part of the screen is told of an undo
     Input(app, FRAMES).click(scene.buttons["undo"].rect.center)
     assert len(scene.state.moves) == moves_before
     assert scene.state.hand_tiles(0) == hand_before
     assert app.storage.load_game("table") == scene.match.record
+    assert [type(event) for event in heard.events] == [TookBack]
+    Input(app, FRAMES).click(scene.buttons["redo"].rect.center)
+    assert [type(event) for event in heard.events] == [TookBack, Redone]
+    assert len(scene.state.moves) > moves_before
+
+
+class Heard:
+    """A part of a screen that keeps what it is told."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+
+    def show(self, events: list[Event]) -> None:
+        self.events += events
 
 
 def test_a_human_takes_back_at_the_hand_off_but_never_the_other_humans_tile(
@@ -926,3 +980,46 @@ def test_the_status_line_says_what_to_do_on_one_line_at_its_size(
         words = [drawn for drawn in said if drawn.text != hand_words(scene.match)]
         assert len(words) == 1, [drawn.text for drawn in said]
         assert words[0].px == app.ui.font(STATUS_SIZE).point_size, words[0]
+
+
+def test_a_position_taken_whole_is_shown_as_it_stands(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """A `Resynced` (a network table's new view, handed to any table screen) shows the
+    position at once, with no animation: every tile of the figure where the flow has it
+    and the tile held put down."""
+    app = make_app(tmp_path)
+    scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=5))
+    ready_on_a_figure(app, scene)
+    move = next(m for m in scene.legal_moves() if m.action == PLACE)
+    scene.controls.select(move.tile)
+    scene.match.recorded.play(move)  # taken whole from elsewhere: the screen was not told
+    assert move.cell not in scene.board.sprites
+    scene.context.show([Resynced()])
+    assert move.cell in scene.board.sprites and not scene.tweens.busy
+    assert scene.controls.selected is None
+
+
+@pytest.mark.parametrize("text_size", ["normal", "large", "largest"])
+def test_the_trays_label_stays_clear_of_its_tiles(
+    make_app: Callable[..., App], tmp_path: Path, text_size: str
+) -> None:
+    """At 800x600, "Your tiles" over the tray lies above its row of tiles, whichever way
+    each tile points: the row starts below the label as tall as its words (at the
+    largest text size a tile pointing down in the first place covered half of it, the
+    label's room being fixed)."""
+    app = make_app(tmp_path, (800, 600), banner=False)
+    app.settings.text_size = text_size
+    app.apply_settings()
+    scene = open_table(app, table_config([("You", "human"), ("Bot", "ai:greedy")], seed=9))
+    run_until(app, lambda: ready_for_human(scene))
+    with watching(app) as frame:
+        app.draw(1.0)
+    label = next(drawn.rect for drawn in frame.texts if drawn.text == "Your tiles")
+    tray = scene.layout.tray
+    assert tray is not None
+    points = [(x, y) for x in range(label.left, label.right) for y in (label.top, label.bottom)]
+    for centre in tray.row(HAND_SIZE):
+        for up in (True, False):
+            triangle = triangle_points(tray.tile_side, up, centre)
+            assert not any(point_in_triangle(point, *triangle) for point in points)

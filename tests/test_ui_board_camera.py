@@ -25,6 +25,7 @@ from tests.conftest import AppMaker
 from tests.drive import Input
 from tests.test_scenes_table_scene import open_table
 from tests.test_ui_board_fit import Centres, glided, played_hand
+from tests.test_ui_touch import gesture
 from tools.samples import table_config
 
 pytestmark = pytest.mark.app(size=(1280, 800), speed="instant")
@@ -100,6 +101,26 @@ def test_a_grown_figure_has_numbers_12_px_tall_and_the_whole_of_it_one_key_away(
         assert board.camera_box() is not None
         Input(app).press(pygame.K_f)
         assert digits(board) >= LEGIBLE and board.cut
+
+
+def test_the_largest_text_grows_the_numbers_on_the_figure(make_app: AppMaker) -> None:
+    """The player who asks for the largest words reads the figure's numbers half as tall
+    again (18 px at 1280x800, 12 px at the normal size): the camera follows play at a
+    larger tile, and shows the figure whole only where they stand so tall."""
+    app = make_app()
+    app.settings.text_size = "largest"
+    app.apply_settings()
+    scene = open_stacked(app, SPRAWLING)
+    board = scene.board
+    followed = False
+    for _count in played_out(app, scene):
+        if scene.finished:
+            continue
+        assert digits(board) >= LEGIBLE * 1.5
+        last = scene.state.figure.last_cell
+        assert last is not None and board.shows([last])
+        followed = followed or board.cut
+    assert followed  # the figure outgrew the board at that size: the camera followed play
 
 
 def test_the_figure_fills_the_board(make_app: AppMaker) -> None:
@@ -227,7 +248,8 @@ def test_a_pinch_zooms_the_figure_and_keeps_it_so(make_app: AppMaker) -> None:
     scene = open_stacked(app, 11)
     board = scene.board
     before = board.view.side
-    Input.post(pygame.MULTIGESTURE, x=0.6, y=0.4, pinched=-0.05, rotated=0.0, num_fingers=2)
+    x, y = board.area.center
+    gesture(app, [(x - 60, y), (x + 60, y)], [[(x - 40, y), (x + 40, y)]])
     app.run_frames(2)
     assert board.view.side < before and board.moved_by_player
 

@@ -16,7 +16,7 @@ from game.scenes.menus.menu import MenuScene
 from game.scenes.menus.rules import RulesScene
 from tests.conftest import AppMaker
 from tests.drive import run_until
-from tests.test_scenes_table_scene import open_table, ready_on_a_figure
+from tests.test_scenes_table_scene import open_table, ready_for_human, ready_on_a_figure
 from tests.virtual_pad import VirtualPad, loaded_sdl
 from tools.samples import table_config
 
@@ -57,6 +57,25 @@ def test_a_whole_move_is_placed_by_the_controller_alone(make_app: AppMaker, tmp_
     button(app, pygame.CONTROLLER_BUTTON_A)
     placed = scene.state.moves[moves]
     assert placed.action == PLACE and placed.tile == held
+
+
+def test_the_controller_turns_the_first_tile_of_a_hand_and_places_it(
+    make_app: AppMaker, tmp_path: Path
+) -> None:
+    """X turns the held first tile of a hand (as R does), a third of a turn a press, and
+    A lays it down so turned."""
+    app = make_app(tmp_path, speed="instant", banner=False)
+    scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=9))
+    run_until(app, lambda: ready_for_human(scene))
+    assert not scene.state.figure  # Ann lays the first tile
+    button(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+    held = scene.controls.selected
+    assert held is not None
+    button(app, pygame.CONTROLLER_BUTTON_X, times=2)
+    assert scene.controls.first_rot == 2
+    button(app, pygame.CONTROLLER_BUTTON_A)
+    first = scene.state.moves[0]
+    assert (first.action, first.tile, first.rot) == (PLACE, held, 2)
 
 
 def test_the_controller_asks_a_hint_and_undoes(make_app: AppMaker, tmp_path: Path) -> None:

@@ -1,12 +1,15 @@
 """A touch screen, headless: real finger events posted to the real table place a tile
-by two taps, show a tile's edges on a long press and pan the figure with two fingers;
-SDL's mouse made from a finger is not counted again."""
+by two taps, show a tile's edges on a long press, and pan, pinch and spread the figure
+with two fingers; SDL's mouse made from a finger is not counted again."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.app import App
 from game.rules.moves import PLACE
@@ -76,6 +79,24 @@ def test_two_taps_pick_a_tile_and_place_it(make_app: AppMaker, tmp_path: Path) -
     tap(app, at(scene.hands.sprites[move.tile].centre))
     assert scene.controls.selected == move.tile
     tap(app, at(scene.board.view.cell_centre(move.cell)))
+    placed = scene.state.moves[moves]
+    assert (placed.tile, placed.cell) == (move.tile, move.cell)
+
+
+def test_a_finger_slides_a_tile_to_its_spot(make_app: AppMaker, tmp_path: Path) -> None:
+    app, scene = table_ready(make_app, tmp_path)
+    moves = len(scene.state.moves)
+    move = next(m for m in scene.legal_moves() if m.action == PLACE)
+    start = at(scene.hands.sprites[move.tile].centre)
+    end = at(scene.board.view.cell_centre(move.cell))
+    finger(app, pygame.FINGERDOWN, start)
+    for step in (0.25, 0.5, 0.75, 1.0):
+        between = (
+            round(start[0] + (end[0] - start[0]) * step),
+            round(start[1] + (end[1] - start[1]) * step),
+        )
+        finger(app, pygame.FINGERMOTION, between)
+    finger(app, pygame.FINGERUP, end)
     placed = scene.state.moves[moves]
     assert (placed.tile, placed.cell) == (move.tile, move.cell)
 
@@ -163,3 +184,41 @@ def test_two_fingers_pan_the_figure(make_app: AppMaker, tmp_path: Path) -> None:
     moved = (board.view.origin[0] - origin[0], board.view.origin[1] - origin[1])
     assert abs(moved[0] - 40) <= 1 and abs(moved[1] - 20) <= 1
     assert board.moved_by_player
+
+
+def gesture(app: App, fingers: Sequence[Point], moves: Sequence[Sequence[Point]]) -> None:
+    """Fingers put down at `fingers`, moved through each of `moves` (one place a
+    finger each) and lifted."""
+    for finger_id, pos in enumerate(fingers):
+        finger(app, pygame.FINGERDOWN, pos, finger_id)
+    for places in moves:
+        for finger_id, pos in enumerate(places):
+            finger(app, pygame.FINGERMOTION, pos, finger_id)
+    for finger_id, pos in enumerate(moves[-1]):
+        finger(app, pygame.FINGERUP, pos, finger_id)
+
+
+def test_two_fingers_pinched_and_spread_zoom_the_figure_round_them(
+    make_app: AppMaker, tmp_path: Path
+) -> None:
+    """Fingers pinched together shrink the figure by as much as their spread shrank,
+    the spot between them staying between them; spread apart, they grow it again; the
+    view stays where the player put it. (Pinches were SDL's own MULTIGESTURE, which
+    fingers posted as SDL gives them never made, and SDL 3 makes no more.)"""
+    app, scene = table_ready(make_app, tmp_path)
+    board = scene.board
+    view = board.view
+    middle = board.area.center
+    under = view.to_world(middle)
+    side = view.side
+    apart = [(middle[0] - 40, middle[1]), (middle[0] + 40, middle[1])]
+    closer = [
+        [(middle[0] - 40 + step, middle[1]), (middle[0] + 40 - step, middle[1])] for step in (5, 10)
+    ]
+    gesture(app, apart, closer)
+    assert view.side == pytest.approx(side * 60 / 80, rel=0.01)
+    assert math.dist(view.to_screen(under), middle) <= 1.5
+    assert board.moved_by_player
+    gesture(app, closer[-1], [apart])
+    assert view.side == pytest.approx(side, rel=0.01)
+    assert math.dist(view.to_screen(under), middle) <= 1.5

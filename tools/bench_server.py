@@ -19,7 +19,9 @@ the bots (`bots_...`) and each server (`servers_loop`, one that was killed left 
 and the servers' CPU time per move played.
 
 With `--store redis --servers N`, N servers share a Redis of their own (its memory is
-counted apart) and each table is created on one and its seats spread over all of them.
+counted apart) and each table is created on one and its seats spread over all of them;
+`--own-tables` runs them each owning the tables created on it (the others forward their
+bots' messages to it). Each server's resident memory is given too (`server_rss_mb_each`).
 `--kill` kills the first server with SIGKILL halfway through: its bots take their seats
 back on another with their tokens. Measured too: the time from the kill until every
 one of them has its view again, and the moves announced to any bot that the table in
@@ -83,6 +85,9 @@ from tools.club_servers import Servers, resident_mb, start_servers
 from tools.loop_watch import LoopWatch
 
 SEATS = 4
+OPEN_TIMEOUT_S = 120.0
+"""How long a bot may wait to be connected (16,000 bots seated at once, 20 tables at a
+time, took longer than websockets' 10 s on this shared machine)."""
 
 
 def network(number: int, first: int) -> str:
@@ -127,7 +132,9 @@ class Bench:
 
     async def connect(self, table: Table, server: int) -> ClientConnection:
         address = self.addresses[server]
-        return await connect(address, max_size=2**24, local_addr=(table.source, 0))
+        return await connect(  # seating thousands of bots on a loaded machine: waits long
+            address, max_size=2**24, local_addr=(table.source, 0), open_timeout=OPEN_TIMEOUT_S
+        )
 
     async def seat(self, table: Table) -> None:
         """Create the table and seat its four bots (spread over the servers)."""
@@ -141,6 +148,8 @@ class Bench:
             connection = await self.connect(table, server)
             await connection.send(join_frame(table.code, "bot"))
             joined = json.loads(await connection.recv())
+            if joined["type"] != "joined":
+                raise RuntimeError(f"a bot was not seated: {joined}")
             seat = joined["seat"]
             table.connections[seat], table.servers[seat] = connection, server
             table.tokens[seat] = joined["token"]
@@ -191,7 +200,7 @@ class Bench:
                 hands = message.record.hand_count
                 if table.mirror is None or table.mirror.recorded.record.hand_count < hands:
                     table.mirror = TableMirror(message.record)
-                    table.changed.set()
+                table.changed.set()  # a move refused while a table was taken over: again
 
     async def play(self, table: Table) -> None:
         """Send the move of the seat to act after its think time, each time it changes."""
@@ -498,14 +507,23 @@ def main() -> None:
     parser.add_argument("--servers", type=int, default=1)
     parser.add_argument("--kill", action="store_true", help="kill the first server halfway")
     parser.add_argument(
+        "--own-tables", action="store_true", help="each table held by one server (--store redis)"
+    )
+    parser.add_argument(
+        "--limit", action="append", default=[], metavar="NAME=VALUE", help="a server's limit"
+    )
+    parser.add_argument(
         "--redis-sleep", type=float, default=0.0, metavar="SECONDS", help="Redis asleep halfway"
     )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        servers = start_servers(Path(folder), args.store, args.servers)
+        more = ["--own-tables"] if args.own_tables else []
+        more += [option for limit in args.limit for option in ("--limit", limit)]
+        servers = start_servers(Path(folder), args.store, args.servers, more)
         try:
             address, pid = servers.addresses[0], servers.processes[0].pid
             before, redis_before = servers.servers_mb(), servers.redis_mb()
+            each_before = servers.each_mb()
             bench: Awaitable[dict[str, Any]]
             if args.never_read:
                 rss = partial(resident_mb, pid)
@@ -519,6 +537,7 @@ def main() -> None:
                 )
             figures = asyncio.run(bench)
             after, redis_after = servers.servers_mb(), servers.redis_mb()
+            each_after = servers.each_mb()
         finally:
             loops = servers.stop()
     if not args.never_read and not args.hostile:
@@ -526,6 +545,10 @@ def main() -> None:
         figures["servers"] = args.servers
         figures["server_rss_mb_start"] = round(before, 1)
         figures["server_rss_mb_end"] = round(after, 1)
+        figures["server_rss_mb_each"] = [round(mb, 1) for mb in each_after]
+        figures["server_rss_mb_each_start"] = [round(mb, 1) for mb in each_before]
+        figures["own_tables"] = args.own_tables
+        figures["limits"] = args.limit
         if not args.kill:  # after a kill, one server fewer
             figures["server_kb_per_table"] = round(1024 * (after - before) / tables, 1)
         if servers.redis is not None:

@@ -74,6 +74,8 @@ class ClubPeer:
         """How many seats a `my-tables` page lists, each table's code its cursor (None: all
         in one, with no `next`, as an older club answers)."""
         self.chat: dict[str, list[dict[str, Any]]] = {}
+        self.notices: dict[str, Any] = {"address": None, "confirmed": False, "on": True}
+        """What `notices` answers (version 3), whatever it asks to change."""
         self.seats_of: dict[str, list[tuple[str, int, str]]] = {}
         """Each key's seats: (table, seat, token)."""
         self.address = ""
@@ -189,6 +191,10 @@ class ClubPeer:
             self._say(peer, data["table"], data["text"])
         elif kind == "ratings":
             peer.send({"type": "ratings", "players": self.board})
+        elif kind == "link-code":
+            peer.send({"type": "link-code", "code": LINK_CODE, "expires_s": 600})
+        elif kind == "notices":
+            peer.send({"type": "notices", **self.notices})
         else:
             return False
         return True
@@ -238,6 +244,10 @@ class ClubPeer:
             self._loop.call_soon_threadsafe(stop.set_result, None)
         self._thread.join(GUARD_S)
         self._loop.close()
+
+
+LINK_CODE = "7KQ2M9XD"  # untranslated: a code
+"""The link code the scripted club gives."""
 
 
 def public_name(key: str) -> str:

@@ -10,6 +10,7 @@ import json
 import signal
 import subprocess
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,7 +41,11 @@ class Servers:
 
     def servers_mb(self) -> float:
         """The table servers' resident memory, together, in MB."""
-        return sum(resident_mb(p.pid) for p in self.processes if p.poll() is None)
+        return sum(self.each_mb())
+
+    def each_mb(self) -> list[float]:
+        """Each table server's resident memory still running, in MB."""
+        return [resident_mb(p.pid) for p in self.processes if p.poll() is None]
 
     def redis_mb(self) -> float:
         return 0.0 if self.redis is None else resident_mb(self.redis.process.pid)
@@ -78,10 +83,11 @@ servers so that one takes every player when another dies (the default, 4,096, re
 416 of 2,000 bots coming back from a killed server at 1,000 tables: HTTP 503)."""
 
 
-def start_servers(folder: Path, store: str, count: int) -> Servers:
-    """`count` servers: on `folder`'s files (one only), or on a Redis of their own."""
+def start_servers(folder: Path, store: str, count: int, more: Sequence[str] = ()) -> Servers:
+    """`count` servers: on `folder`'s files (one only), or on a Redis of their own; `more`
+    options on their command line."""
     servers = Servers()
-    options = ["--home", str(folder / "home")]
+    options = ["--home", str(folder / "home"), *more]
     if store == "redis":
         servers.redis = start_redis(folder / "redis")
         options += ["--store", servers.redis.url]

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from tools.processes import end
-from tools.redis_server import free_port
+from tools.redis_server import PORT_TRIES, free_port
 
 READY: Final = "database system is ready to accept connections"
 USER: Final = "contack"
@@ -100,10 +100,22 @@ def start_postgres() -> PostgresServer:
         shutil.rmtree(folder, ignore_errors=True)
         last = (made.stderr.strip().splitlines() or ["(nothing said)"])[-1]
         raise NoPostgres(f"initdb failed: {last}")
-    port = free_port()
+    why = ""
+    for _ in range(PORT_TRIES):  # a port free when probed may be taken before it listens
+        started = _started(bin_dir, folder, owner, free_port())
+        if isinstance(started, PostgresServer):
+            return started
+        why = started
+    shutil.rmtree(folder, ignore_errors=True)
+    raise NoPostgres(f"postgres did not start: {why}")
+
+
+def _started(bin_dir: Path, folder: Path, owner: dict[str, Any], port: int) -> PostgresServer | str:
+    """The server of `folder`'s data on `port`, or its last line when it ended before it
+    was ready."""
     process = subprocess.Popen(
-        [str(bin_dir / "postgres"), "-D", str(data), "-p", str(port), "-h", "127.0.0.1",
-         "-k", str(folder), "-c", "fsync=off", "-c", "logging_collector=off"],
+        [str(bin_dir / "postgres"), "-D", str(folder / "data"), "-p", str(port),
+         "-h", "127.0.0.1", "-k", str(folder), "-c", "fsync=off", "-c", "logging_collector=off"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
         text=True, cwd=folder, **owner,
     )  # fmt: skip
@@ -115,5 +127,4 @@ def start_postgres() -> PostgresServer:
             return PostgresServer(process, folder, f"postgresql://{USER}@127.0.0.1:{port}/postgres")
         last = line.strip() or last
     process.wait()
-    shutil.rmtree(folder, ignore_errors=True)
-    raise NoPostgres(f"postgres did not start: {last or process.returncode}")
+    return last or f"postgres ended with status {process.returncode}"

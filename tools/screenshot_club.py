@@ -19,6 +19,7 @@ from game.net.remote_match import RemoteMatch, TableLink
 from game.net.replies import Created, GameOver, TableView
 from game.net.table_opening import TableOpening
 from game.persist.settings import Settings, club_keys
+from game.scenes.club.keys import ClubKeyScene
 from game.scenes.club.lobby import MINE, RATINGS, ClubScene
 from game.scenes.club.new_table import NewClubTableScene
 from game.scenes.menus.menu import MenuScene
@@ -279,3 +280,34 @@ def _club_rated_end(app: App, record: Record) -> Shot:
     match.take()
     _LINGERING.append(link.client)
     return Shot(ScoreScene(app, match.flow, end_words(match.flow), lambda: None))
+
+
+@target("club-key")
+def _club_key(app: App, record: Record) -> Shot:
+    """Your key: a link code given for another computer, a code typed to link this one."""
+    _club(app)
+    scene = ClubKeyScene(app)
+
+    def given() -> None:
+        scene.give_code()
+        session = scene.session
+        assert session is not None
+        for _ in range(50):
+            if session.code is not None:
+                break
+            event = session.client.wait(GUARD_S)
+            if event is None:
+                raise RuntimeError("the club did not answer")
+            session.receive(event)
+        scene.code.text = "h3wp-6tfa"  # untranslated: a code typed
+        scene.said = ""
+
+    return Shot(scene, given)
+
+
+@target("club-key-replace")
+def _club_key_replace(app: App, record: Record) -> Shot:
+    """Your key: Replace my key pressed once, asking to be pressed again."""
+    _club(app)
+    scene = ClubKeyScene(app)
+    return Shot(scene, scene.replace_key)

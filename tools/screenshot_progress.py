@@ -87,7 +87,7 @@ def _puzzle_solved(app: App, record: Record) -> Shot:
 
     def solve() -> None:
         assert scene.table is not None
-        scene.table.answer(scene.table.match.puzzle.answer)
+        scene.table.play(scene.table.match.puzzle.answer)
 
     return Shot(scene, solve, frames=50)
 
@@ -105,8 +105,8 @@ def _missed(scene: PuzzlesScene) -> Callable[[], None]:
             for move in match.flow.legal_moves()
             if move.action == PLACE and move != match.puzzle.answer
         ]
-        table.answer(max(wrong, key=match.flow.state.placement_score))
-        for _ in range(STEPS_LIMIT):
+        table.play(max(wrong, key=match.flow.state.placement_score))
+        for _ in range(STEPS_LIMIT):  # on to the best play's landing, with no frame drawn
             if table.best_shown and not table.stage.tweens.busy:
                 break
             scene.update(FIXED_DT)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import datetime
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -198,6 +199,19 @@ for _step, _lesson_step in enumerate(LESSON_STEPS):
         target(f"guided-{_step + 1}-done")(_guided(_step, True))
 
 
+@contextmanager
+def unseen(app: App) -> Iterator[None]:
+    """Frames that run as the game's do but are not drawn: a target that plays many
+    frames to reach its picture (a whole hand) spent nine tenths of its time drawing
+    frames nobody sees. Drawing changes nothing the later frames draw (the pictures
+    are the same to the pixel)."""
+    app.draw = lambda alpha: None  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        del app.draw  # the class's own again
+
+
 def _mid_game(app: App, seats: int, moves: int, seed: int, **rules: Any) -> TableScene:
     """A table with `moves` greedy moves already played, its human seat to act."""
     players = [(SEAT_NAMES[0], "human")] + [(SEAT_NAMES[s], "ai:greedy") for s in range(1, seats)]
@@ -371,19 +385,20 @@ def _table_computer_move(app: App, record: Record) -> Shot:
             show(result, forced)
 
         scene.moves.show = spy  # type: ignore[method-assign]
-        for _ in range(3000):
-            last = shown[-1] if shown else None
-            if (
-                last is not None
-                and last.move.action == PLACE
-                and last.contacts
-                and not scene.match.is_human(last.player)
-                and not scene.tweens.busy
-            ):
-                return
-            if scene.human_can_act():
-                scene.play(scene.legal_moves()[0])
-            app.run_frames(1)
+        with unseen(app):
+            for _ in range(3000):
+                last = shown[-1] if shown else None
+                if (
+                    last is not None
+                    and last.move.action == PLACE
+                    and last.contacts
+                    and not scene.match.is_human(last.player)
+                    and not scene.tweens.busy
+                ):
+                    return
+                if scene.human_can_act():
+                    scene.play(scene.legal_moves()[0])
+                app.run_frames(1)
 
     return Shot(scene, computer_lands, frames=12)
 
@@ -395,12 +410,13 @@ def _table_hand_end(app: App, record: Record) -> Shot:
     bot = make_player("greedy", random.Random(23))
 
     def hand_ends() -> None:
-        for _ in range(6000):
-            if scene.state.hand_over:
-                return
-            if scene.human_can_act():
-                scene.play(bot.choose(scene.state))
-            app.run_frames(1)
+        with unseen(app):
+            for _ in range(6000):
+                if scene.state.hand_over:
+                    return
+                if scene.human_can_act():
+                    scene.play(bot.choose(scene.state))
+                app.run_frames(1)
 
     return Shot(scene, hand_ends, frames=70)
 
@@ -775,7 +791,9 @@ from tools import (  # noqa: E402  (register their targets)
     screenshot_club,
     screenshot_club_games,
     screenshot_net,
+    screenshot_notices,
     screenshot_progress,
+    screenshot_takebacks,
 )
 
 __all__ = [
@@ -785,6 +803,8 @@ __all__ = [
     "screenshot_club",
     "screenshot_club_games",
     "screenshot_net",
+    "screenshot_notices",
     "screenshot_progress",
+    "screenshot_takebacks",
     "target",
 ]

@@ -5,7 +5,7 @@ smaller than `SMALLEST_TEXT_PX` (the font's pixel size: its em, pygame's point s
     python -m tools.text_audit --language es --size 800x600   # every screenshot target
     python -m tools.text_audit --size 1024x768 --size 2560x1440 --language en --language es
     python -m tools.text_audit --size 800x600 --resized-from 1920x1080   # resized windows
-    python -m tools.text_audit --size 800x600 --text-size largest   # the largest words
+    python -m tools.text_audit --size 800x600 --text-size large --text-size largest
 
 It exits with status 1 when it found any problem.
 
@@ -17,6 +17,7 @@ visible widget, and each text `fit_text` had to cut with an ellipsis.
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -27,6 +28,7 @@ from typing import Any
 import pygame
 
 from game.app import App
+from game.persist.settings import TEXT_SCALES
 from game.ui import painting as painting_module
 from game.ui import text as text_module
 from game.ui.painting import SMALLEST_TEXT_PX
@@ -64,18 +66,22 @@ class Frame:
 
 
 def _patch_everywhere(
-    original: Callable[..., Any],
-    replacement: Callable[..., Any],
+    replacements: dict[Callable[..., Any], Callable[..., Any]],
     undo: list[tuple[object, str, Any]],
 ) -> None:
-    """Put `replacement` wherever a game module holds `original` by name."""
+    """Put each replacement wherever a game module holds its original by name (one
+    pass over the game's modules for all of them: the audit watches every screen)."""
+    by_id = {
+        id(original): (original, replacement) for original, replacement in replacements.items()
+    }
     for name, module in list(sys.modules.items()):
         if not (name == "game" or name.startswith("game.")) or module is None:
             continue
         for attribute, value in list(vars(module).items()):
-            if value is original:
+            found = by_id.get(id(value))
+            if found is not None and found[0] is value:
                 undo.append((module, attribute, value))
-                setattr(module, attribute, replacement)
+                setattr(module, attribute, found[1])
 
 
 @contextmanager
@@ -172,13 +178,15 @@ def watching(app: App) -> Iterator[Frame]:
         undo.append((scene, "draw", None))
         scene.draw = draw  # type: ignore[method-assign]
     ui.text = text  # type: ignore[method-assign, assignment]
-    for original, replacement in (
-        (real_blit_text, blit_text),
-        (real_paragraph, blit_paragraph),
-        (real_panel, draw_panel),
-        (real_fit, fit_text),
-    ):
-        _patch_everywhere(original, replacement, undo)
+    _patch_everywhere(
+        {
+            real_blit_text: blit_text,
+            real_paragraph: blit_paragraph,
+            real_panel: draw_panel,
+            real_fit: fit_text,
+        },
+        undo,
+    )
     try:
         yield frame
     finally:
@@ -272,7 +280,12 @@ def main() -> None:
     parser.add_argument(
         "--language", action="append", help="en or es (repeat for several; default es)"
     )
-    parser.add_argument("--text-size", help="normal, large or largest (default: normal)")
+    parser.add_argument(
+        "--text-size",
+        action="append",
+        choices=sorted(TEXT_SCALES),
+        help="normal, large or largest (repeat for several; default normal)",
+    )
     parser.add_argument(
         "--resized-from",
         type=parse_size,
@@ -281,22 +294,24 @@ def main() -> None:
     args = parser.parse_args()
     found = 0
     resized = args.resized_from
-    for size in args.size or [(800, 600)]:
-        for language in args.language or ["es"]:
-            for target in args.targets or sorted(TARGETS):
-                with tempfile.TemporaryDirectory() as home:
-                    app = staged(
-                        target,
-                        size,
-                        home,
-                        language=language,
-                        resized_from=resized,
-                        text_size=args.text_size,
-                    )
-                    for problem in audit(app):
-                        found += 1
-                        print(f"{target} {size[0]}x{size[1]} {language}: {problem}")
-                    app.close()
+    looks = itertools.product(
+        args.text_size or ["normal"], args.size or [(800, 600)], args.language or ["es"]
+    )
+    for text_size, size, language in looks:
+        for target in args.targets or sorted(TARGETS):
+            with tempfile.TemporaryDirectory() as home:
+                app = staged(
+                    target,
+                    size,
+                    home,
+                    language=language,
+                    resized_from=resized,
+                    text_size=text_size,
+                )
+                for problem in audit(app):
+                    found += 1
+                    print(f"{target} {size[0]}x{size[1]} {language} {text_size}: {problem}")
+                app.close()
     print(f"{found} problems")
     sys.exit(1 if found else 0)
 

@@ -2,14 +2,15 @@
 
 A `TableClient` runs the WebSocket connection in a background thread with its own
 asyncio loop. The window hands it messages (`create`, `join`, `rejoin`, `watch`,
-`move`, `stand_in`; at a club `mine`, `lobby`, `say`, `ratings`, and in version 3 a
-player's finished games, `games` and `game`), which return at once,
-and takes what arrived with `poll()` once per frame, as typed values (`game.net.replies`)
-and `Connected` / `Disconnected` notes; it never waits. A client made with a `ClubIdentity`
-says it first on every connection (docs/protocol.md "Players"), the one message its key is
-ever in. A lost connection is tried again by itself, and on its return the client says
-`hello` again, every seat it held is taken back by its token, every table it watched is
-followed again, and so is the lobby.
+`move`, `stand_in`; at a club `mine`, `lobby`, `say`, `ratings`, and a key's
+`link_code`, `link`, `replace_key`, and a player's finished games, `games` and `game`),
+which return at once, and takes what arrived with `poll()` once per frame, as typed
+values (`game.net.replies`) and `Connected` / `Disconnected` notes; it never waits. A
+client made with a `ClubIdentity` says it first on every connection (docs/protocol.md
+"Players"), the one message its key is ever in (a new key is in its one `link` or
+`replace_key`). A lost connection is tried again by itself, and on its return the
+client says `hello` again, every seat it held is taken back by its token, every table it
+watched is followed again, and so is the lobby.
 What the server sends is read strictly (`game.net.reader`): a frame that is not a
 message of the protocol, or contradicts its table, drops the connection for good.
 """
@@ -34,6 +35,7 @@ from websockets.frames import CloseCode
 from game import news
 from game.net.club_messages import LobbyRequest, RatingsRequest
 from game.net.games_messages import GAMES_PAGE_SIZE, game_frame, games_frame
+from game.net.key_messages import link_code_frame, link_frame, replace_key_frame
 from game.net.messages import (
     ClubTableOptions,
     create_frame,
@@ -48,9 +50,11 @@ from game.net.messages import (
     stand_in_frame,
     watch_frame,
 )
+from game.net.notice_messages import notices_request
 from game.net.reader import ServerReader
 from game.net.replies import MAX_READ, Joined, ServerMessage
 from game.net.reply_fields import BadReply
+from game.net.takeback_messages import takeback_answer_frame, takeback_frame
 
 EVERY_TABLE: Final = LobbyRequest()
 """The lobby as a client before filters and pages asked for it: its first 300 tables."""
@@ -224,6 +228,14 @@ class TableClient:
         """Ask for a move, written as a record entry with its `player`."""
         self._send(move_frame(table, entry))
 
+    def takeback(self, table: str, seat: int) -> None:
+        """Ask to take back seat `seat`'s last move (version 3)."""
+        self._send(takeback_frame(table, seat))
+
+    def answer_takeback(self, table: str, seat: int, accept: bool) -> None:
+        """Seat `seat` accepts or refuses the take-back asked at `table` (version 3)."""
+        self._send(takeback_answer_frame(table, seat, accept))
+
     def mine(self, after: str | None = None) -> None:
         """Ask for this player's unfinished tables (`MyTables`): the first page, or the
         one after table `after` (a page's `next`)."""
@@ -244,6 +256,23 @@ class TableClient:
     def ratings(self, asked: RatingsRequest = BEST) -> None:
         """Ask for a page of the ratings board (`Ratings`)."""
         self._send(ratings_frame(asked))
+
+    def link_code(self) -> None:
+        """Ask for a code that links another computer to this player (`LinkCode`)."""
+        self._send(link_code_frame())
+
+    def link(self, code: str, key: str) -> None:
+        """Bind the new key `key` to the player who gave link code `code` (`Linked`)."""
+        self._send(link_frame(code, key))
+
+    def replace_key(self, key: str) -> None:
+        """Make the new key `key` this player's only key (`NewKey`)."""
+        self._send(replace_key_frame(key))
+
+    def notices(self, address: str = "", code: str = "", on: bool | None = None) -> None:
+        """Ask for the player's turn notices (`NoticeSettings`), changing one first: a new
+        address, the code mailed to it, or the switch (version 3)."""
+        self._send(notices_request(address, code, on))
 
     def games(self, page: int, per_page: int = GAMES_PAGE_SIZE) -> None:
         """Ask for a page of this player's finished games, newest first (`GamesPage`)."""

@@ -10,9 +10,17 @@ from dataclasses import replace
 from typing import Any, Final
 
 from game.net.client import CLOSED, ClientEvent, ClubIdentity, Disconnected, TableClient
-from game.net.club_answers import LobbyTables, MyTable, MyTables, Ratings, Welcome
+from game.net.club_answers import (
+    LobbyTables,
+    MyTable,
+    MyTables,
+    Ratings,
+    Welcome,
+)
 from game.net.club_messages import ListPage, LobbyFilter, LobbyRequest, RatingsRequest
+from game.net.messages import NO_PLAYER
 from game.net.network_words import club_connection_words, club_error_words
+from game.net.notice_messages import NoticeSettings
 from game.net.replies import ErrorReply
 
 LOBBY_PAGE: Final = 20
@@ -42,6 +50,12 @@ class ClubSession:
         self.board_asked = RatingsRequest(ListPage(1, BOARD_PAGE))
         self.problem = ""
         """Why the club cannot be reached, or what it refused, in the player's words."""
+        self.notices: NoticeSettings | None = None
+        """The player's turn notices (None until the club said: it is asked from the
+        notices' screen)."""
+        self.notice_refusal = ""
+        """The code of the club's refusal of the last change of notices asked ("": none)."""
+        self._notices_asked = False
         self.news = 0
         """How many answers were taken in (a screen shows them again when it grows)."""
         self.client.mine()
@@ -64,7 +78,12 @@ class ClubSession:
             self._read_page(event)
         elif isinstance(event, Ratings):
             self.board = event
-        elif isinstance(event, ErrorReply):
+        elif isinstance(event, NoticeSettings):
+            self.notices, self.notice_refusal, self._notices_asked = event, "", False
+        elif isinstance(event, ErrorReply) and self._notices_asked:
+            self.notice_refusal, self._notices_asked = event.code, False
+        elif isinstance(event, ErrorReply) and not (event.code == NO_PLAYER and self.problem):
+            # a refused hello says why; what is refused after it for want of one does not
             self.problem = club_error_words(event, self.welcome is not None)
         elif isinstance(event, Disconnected) and event.cause != CLOSED:
             self.problem = club_connection_words(event)
@@ -84,6 +103,12 @@ class ClubSession:
         if self._pages is None:
             self.client.mine()
         self.client.ratings(self.board_asked)
+
+    def ask_notices(self, address: str = "", code: str = "", on: bool | None = None) -> None:
+        """Ask for the player's turn notices, changing one setting first (as
+        `TableClient.notices`); the answer is `notices`, a refusal `notice_refusal`."""
+        self._notices_asked = True
+        self.client.notices(address, code, on)
 
     def follow_lobby(self, follow: bool) -> None:
         """Follow the lobby again (it is said at once), or stop following it while no

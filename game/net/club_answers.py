@@ -16,7 +16,9 @@ from game.net.club_messages import (
     MAX_DAYS,
     PAGE_NUMBER_MOST,
 )
+from game.net.key_answers import KeyAnswer, read_key_answer
 from game.net.messages import AI_PREFIX, REMOTE, TablePace
+from game.net.notice_messages import NoticeSettings, read_notice_answer
 from game.net.reply_fields import (
     BadReply,
     read_code,
@@ -166,7 +168,7 @@ class RatingOutcome:
     after: float
 
 
-ClubMessage = Welcome | MyTables | LobbyTables | Said | Ratings
+ClubMessage = Welcome | MyTables | LobbyTables | Said | Ratings | KeyAnswer | NoticeSettings
 
 
 def read_pace(value: object) -> TablePace:
@@ -303,4 +305,6 @@ def read_club_answer(kind: str, data: Mapping[str, object]) -> ClubMessage | Non
     if kind == "ratings":
         rows = tuple(_rating_row(row) for row in read_list(data, "players", BOARD_PAGE_MOST))
         return Ratings(rows, _paging(data, len(rows), BOARD_PAGE_MOST), _place(data))
-    return None
+    if kind == "notices":  # version 3
+        return read_notice_answer(data)
+    return read_key_answer(kind, data)

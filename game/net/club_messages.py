@@ -53,12 +53,19 @@ def pace_json(days: Pace) -> object:
 @dataclass(frozen=True)
 class ClubOptions:
     """What `create` adds in version 2: listed in the lobby, rated, its pace, and the
-    level that plays a move whose days ran out."""
+    level that plays a move whose days ran out; and in version 3 whether its players may
+    take a move back (None: unless rated)."""
 
     public: bool = False
     rated: bool = False
     days: Pace = None
     stand_in: str = DEFAULT_STAND_IN
+    takebacks: bool | None = None
+
+    @property
+    def takebacks_allowed(self) -> bool:
+        """Whether a player may ask to take back a move (by default, unless rated)."""
+        return not self.rated if self.takebacks is None else self.takebacks
 
 
 @dataclass(frozen=True)
@@ -201,6 +208,7 @@ def club_options(data: Mapping[str, object]) -> ClubOptions:
         rated=_flag(data, "rated", False),
         days=_days(data.get("pace", "live")),
         stand_in=_stand_in(data.get("stand_in", "ai:" + DEFAULT_STAND_IN)),
+        takebacks=None if data.get("takebacks") is None else _flag(data, "takebacks", False),
     )
 
 

@@ -27,6 +27,9 @@ from game.net.club_messages import (
     read_club_message,
 )
 from game.net.games_messages import GAMES_TYPES, GamesMessage, read_games_message
+from game.net.key_messages import KEY_TYPES, KeyMessage, read_key_message
+from game.net.notice_messages import NOTICE_TYPES, NoticeRequest, read_notice_message
+from game.net.takeback_messages import TAKEBACK_TYPES, TakebackMessage, read_takeback
 from game.rules import jsontext
 from game.rules.errors import RulesError
 from game.rules.modes import Mode
@@ -53,6 +56,10 @@ NOT_SAVED: Final = "not-saved"
 made (sent to everyone at the table, the first time a change of theirs is refused)."""
 NO_PLAYER: Final = "no-player"
 """A message that needs `hello` first (version 2)."""
+BAD_CODE: Final = "bad-code"
+"""A `link` whose code is no player's: never given, spent, or expired (version 3)."""
+OLD_KEY: Final = "old-key"
+"""A key that was replaced: nobody's, for good (version 3)."""
 REPLACED: Final = "replaced"
 """A code this server adds, sent unasked: a seat this connection held was taken back by
 its token on another connection."""
@@ -137,7 +144,19 @@ class StandIn:
     level: str
 
 
-ClientMessage = Create | Join | Rejoin | Watch | MoveRequest | StandIn | ClubMessage | GamesMessage
+ClientMessage = (
+    Create
+    | Join
+    | Rejoin
+    | Watch
+    | MoveRequest
+    | StandIn
+    | ClubMessage
+    | KeyMessage
+    | NoticeRequest
+    | TakebackMessage
+    | GamesMessage
+)
 
 
 def bad(message: str) -> Refused:
@@ -265,6 +284,12 @@ def read_client_message(text: str | bytes) -> ClientMessage:
         else:  # the table whose page of `mine` is asked for
             table = _code(data, "after") if kind == "mine" and "after" in data else ""
         return _club(partial(read_club_message, kind, table), data)
+    if isinstance(kind, str) and kind in KEY_TYPES:
+        return _club(partial(read_key_message, kind), data)
+    if isinstance(kind, str) and kind in NOTICE_TYPES:
+        return _club(read_notice_message, data)
+    if isinstance(kind, str) and kind in TAKEBACK_TYPES:
+        return _club(partial(read_takeback, kind, _code(data, "table")), data)
     if isinstance(kind, str) and kind in GAMES_TYPES:
         table = _code(data, "table") if kind == "game" else ""
         return _club(partial(read_games_message, kind, table), data)

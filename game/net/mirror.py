@@ -10,6 +10,7 @@ depends on that order.
 from __future__ import annotations
 
 from game.net.replies import MoveMessage
+from game.net.takeback_answers import TookBackMessage
 from game.play.table_flow import table_state
 from game.rules.errors import RulesError
 from game.rules.moves import DRAW, Move
@@ -61,6 +62,17 @@ class TableMirror:
         if message.move.clock_s is not None:  # a timed game: the server runs the clock
             self.state.restore_clock(message.move.clock_s)
         return self.recorded.play(message.move.move)
+
+    def take_back(self, message: TookBackMessage) -> int:
+        """Take back the moves a take-back took back (move `index` of hand `hand` and
+        every move after it); how many (`RulesError` when this copy does not hold them:
+        it is out of step and wants a new view)."""
+        moves = len(self.state.moves)
+        if message.hand != self.recorded.record.hand_count - 1 or not message.index < moves:
+            raise RulesError(f"move {message.index} of hand {message.hand} is not here")
+        for _ in range(moves - message.index):
+            self.recorded.undo()
+        return moves - message.index
 
     def _bring_forward(self, tile: int) -> None:
         """Put `tile` next in the stock, in the state and in its record."""

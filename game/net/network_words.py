@@ -88,5 +88,14 @@ def error_words(error: ErrorReply) -> str:
         "not-your-turn": _("It is not your turn."),
         "illegal-move": _("The server refused that move; the table shows the game again."),
         "no-player": _("The club did not hear who you are yet: open Play online again."),
+        "bad-code": _("That link code is not known: it may have expired or been used."),
+        "old-key": _(
+            "This computer's key was replaced on another computer: link it again with a "
+            "code (Your key)."
+        ),
+        "no-takeback": _(
+            "No take-back now: this table allows none, it was refused already, "
+            "or another move came since."
+        ),
     }
     return words.get(error.code, _("The server refused: {reason}").format(reason=error.message))

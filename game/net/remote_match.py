@@ -6,8 +6,9 @@ the network, as a computer's thinking is waited for. `play` sends the move and s
 nothing; once the server's echo arrives, `poll` returns the same `MovePlayed` a local
 match would, so the table animates a remote move exactly as a local one. What arrives is
 taken in once a frame (`pass_time`, as a local table's clock runs).
-Undo and redo, hints and tips (which would read the stand-in stock), the club clock and
-the local autosave are off; a refused move comes back as a notice and changes nothing.
+Hints and tips (which would read the stand-in stock), the club clock and the local
+autosave are off, and undo and redo are the server's take-backs by consent
+(remote_takebacks.py); a refused move comes back as a notice and changes nothing.
 """
 
 from __future__ import annotations
@@ -23,9 +24,11 @@ from game.net.connection_state import ConnectionState
 from game.net.hosting import HostedServer
 from game.net.mirror import TableMirror
 from game.net.network_words import error_words, rating_change_words
+from game.net.remote_takebacks import RemoteTakebacks
 from game.net.replies import ErrorReply, GameOver, MoveMessage, Presence, TableView
 from game.net.table_chat import TableChat, say_problem
-from game.play.events import Event, MovePlayed, Resynced
+from game.net.takeback_answers import TakebackAsked, TakebackRefused, TookBackMessage
+from game.play.events import Event, MovePlayed, Resynced, TookBack
 from game.play.seats import Controller, Person
 from game.play.table_flow import TableFlow
 from game.rules.errors import RulesError
@@ -98,6 +101,7 @@ class RemoteMatch:
             referee=lambda _flow: self,
         )
         self.connection = ConnectionState(self.flow.players)
+        self.takebacks = RemoteTakebacks(link.client, link.table, self.held)
         self.chat = TableChat()
         self.chat.replace(view.chat)
         self.over = False
@@ -160,6 +164,8 @@ class RemoteMatch:
             if self.link.at_club:
                 return _("Waiting for players to join…")  # strangers may join a club's table
             return _("Waiting for friends to join…")
+        if self.takebacks.pending:
+            return self.takebacks.waiting_words(names)
         if self._awaiting is not None or state.hand_over:
             return None
         seat = state.current_player
@@ -175,9 +181,10 @@ class RemoteMatch:
 
     def waits(self) -> bool:
         """Whether nothing may be played here now: a move sent and not yet played, moves
-        announced and not yet shown, seats not yet taken, or the table left for good."""
+        announced and not yet shown, seats not yet taken, a take-back asked, or the table
+        left for good."""
         dropped = self.connection.dropped and not self.over
-        return dropped or self.busy() or not self.started
+        return dropped or self.busy() or not self.started or self.takebacks.pending
 
     def busy(self) -> bool:
         """Whether moves are on their way (sent, or announced and not yet shown)."""
@@ -206,7 +213,8 @@ class RemoteMatch:
                 self.flow.record.set_stock(ended, stock)
 
     def _has_moves(self) -> bool:
-        return any(isinstance(event, MoveMessage | TableView) for event in self._inbox)
+        news = MoveMessage | TableView | TookBackMessage
+        return any(isinstance(event, news) for event in self._inbox)
 
     # --- playing -------------------------------------------------------------------------
 
@@ -240,9 +248,23 @@ class RemoteMatch:
             return self._played(event)
         if isinstance(event, TableView) and event.table == self.link.table:
             return self._viewed(event)
+        if isinstance(event, TookBackMessage) and event.table == self.link.table:
+            return self._took_back(event)
         if isinstance(event, GameOver) and event.table == self.link.table:
             self._ended(event)
         return []
+
+    def _took_back(self, message: TookBackMessage) -> list[Event]:
+        """A take-back accepted: its moves taken back here too."""
+        self.takebacks.took_back()
+        try:
+            count = self.mirror.take_back(message)
+        except RulesError as error:
+            self._refuse(f"a take-back of moves this table does not hold: {error}")
+            return []
+        self._awaiting = None
+        self.flow.moved()
+        return [TookBack(message.seat, count)]
 
     def _ended(self, over: GameOver) -> None:
         """The whole record (the stocks, for the coach), once the game has ended."""
@@ -334,7 +356,11 @@ class RemoteMatch:
             connection.connected()
         elif isinstance(event, TableView) and not self._inbox and self._same_position(event):
             self._viewed(event)  # a seat taken: its name, at once
-        elif isinstance(event, MoveMessage | TableView | GameOver):
+        elif isinstance(event, TakebackAsked) and event.table == self.link.table:
+            connection.notices += filter(None, [self.takebacks.heard_asked(event, self.flow.names)])
+        elif isinstance(event, TakebackRefused) and event.table == self.link.table:
+            connection.notices.append(self.takebacks.heard_refused(event, self.flow.names))
+        elif isinstance(event, MoveMessage | TableView | GameOver | TookBackMessage):
             self._inbox.append(event)
         if isinstance(event, TableView) and event.table == self.link.table and event.chat:
             self.chat.replace(event.chat)
@@ -357,6 +383,31 @@ class RemoteMatch:
         if problem is None:
             self.link.client.say(self.link.table, text.strip())
         return problem
+
+    def reading(self) -> bool:
+        return False
+
+    # --- take-backs ----------------------------------------------------------------------
+
+    def takeback_seat(self) -> int | None:
+        """This window's seat that may ask to take back its last move now, if any."""
+        if self.busy() or self.over or not self.started:
+            return None
+        record, kinds = self.flow.record, self.flow.kinds
+        target = self.takebacks.target(
+            list(record.last_hand_moves()),
+            record.hand_count - 1,
+            lambda seat: not kinds[seat].startswith("ai:"),
+        )
+        return None if target is None or self.flow.state.hand_over else target[0]
+
+    def ask_takeback(self) -> bool:
+        """Ask the others to let this window's player take back their last move; False
+        when there is none to take back now."""
+        seat = self.takeback_seat()
+        if seat is not None:
+            self.takebacks.ask(seat)
+        return seat is not None
 
     def take_notices(self) -> list[str]:
         return self.connection.take_notices()

@@ -26,6 +26,7 @@ from game.net.club_answers import (
 from game.net.games_answers import GamesAnswer, read_games_answer
 from game.net.messages import REPLACED
 from game.net.reply_fields import BadReply, read_code, read_count
+from game.net.takeback_answers import TAKEBACK_ANSWERS, TakebackNews, read_takeback_answer
 from game.rules import jsontext
 from game.rules.errors import RecordError, RulesError
 from game.rules.modes import Mode
@@ -164,6 +165,7 @@ ServerMessage = (
     | ErrorReply
     | Presence
     | ClubMessage
+    | TakebackNews
     | GamesAnswer
 )
 
@@ -211,6 +213,8 @@ def _read(data: Mapping[str, object]) -> ServerMessage | None:
         raise BadReply("a message has a type")
     if kind == "error":
         return _error(data)
+    if kind in TAKEBACK_ANSWERS:
+        return read_takeback_answer(kind, data)
     if kind not in ("created", "joined", "view", "over", "move", "presence"):
         club = read_club_answer(kind, data)
         return read_games_answer(kind, data) if club is None else club  # None: ignored

@@ -22,6 +22,8 @@ front of it that ends TLS serves as well). A connection from a proxy it trusts
 (`TrustedProxies`) is counted, once its request comes, as the client the proxy names in
 `X-Forwarded-For`, or in the PROXY protocol's (v1) first line, for the limits per host
 and per network alike.
+A plain HTTP GET of a page the registry serves (the turn notices' stop link) is
+answered instead of a handshake (`with_pages`).
 `run_server` is what `python -m game.server` and the game's "Host a table" run.
 """
 
@@ -32,8 +34,9 @@ import contextlib
 import logging
 import signal
 import ssl
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from functools import partial
+from http import HTTPStatus
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -199,6 +202,23 @@ def forwarded(gate: Gate) -> Callable[[ServerConnection, Request], Response | No
     return counted
 
 
+def with_pages(
+    registry: Registry, check: Callable[[ServerConnection, Request], Response | None]
+) -> Callable[[ServerConnection, Request], Awaitable[Response | None]]:
+    """The handshake's check that first answers a plain HTTP GET of a page the
+    registry serves (the turn notices' stop link), then does `check`."""
+
+    async def answered(connection: ServerConnection, request: Request) -> Response | None:
+        if not registry.notices.serves(request.path):  # a handshake: no thread's turn
+            return check(connection, request)
+        page = await registry.turns.run(partial(registry.notices.page, request.path))
+        if page is None:
+            return check(connection, request)
+        return connection.respond(HTTPStatus(page[0]), page[1])
+
+    return answered
+
+
 Task = Callable[[], Coroutine[object, object, None]]
 """Work a server does while it serves (following the other servers of its store)."""
 
@@ -278,7 +298,7 @@ class TableServer:
                 max_size=MAX_FRAME,
                 ping_interval=PING_S,
                 create_connection=gated(self.gate),
-                process_request=forwarded(self.gate),
+                process_request=with_pages(self.registry, forwarded(self.gate)),
                 backlog=BACKLOG,
                 ssl=tls,
                 logger=CONNECTION_LOG,

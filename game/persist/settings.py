@@ -132,6 +132,11 @@ class Settings:
     club_key_club: str = ""
     """The club (`club_identity`) that knew `club_key`: the club server of the settings
     that held that key before each club had its own."""
+    club_own_keys: dict[str, str] = field(default_factory=dict, repr=False)
+    """A key made at random for one club, by club (`club_identity`): this computer's key
+    there once it was linked to a player of another computer or its key was replaced
+    (docs/protocol.md "Your key on any computer"), told there instead of the one made
+    from the secret; never shown."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -179,6 +184,11 @@ def _valid_setting(key: str, value: Any) -> bool:
         return isinstance(value, str) and CLUB_KEY.fullmatch(value) is not None
     if key == "club_key_club":
         return isinstance(value, str) and len(value) <= CLUB_ADDRESS_LIMIT
+    if key == "club_own_keys":
+        return isinstance(value, dict) and all(
+            len(club) <= CLUB_ADDRESS_LIMIT and isinstance(own, str) and CLUB_KEY.fullmatch(own)
+            for club, own in value.items()
+        )
     if key == "window_size":
         return value is None or (
             isinstance(value, list)
@@ -223,14 +233,28 @@ def club_keys(settings: Settings, address: str) -> tuple[str, str]:
     """The player's key at the club at `address`, and the key to move from there ("":
     none). The key is the HMAC-SHA256 of the club (`club_identity`) under the player's
     secret (made now, into `settings` to be saved, when there is none yet): each club
-    gets its own, and no club can work out the secret or another club's key from it."""
+    gets its own, and no club can work out the secret or another club's key from it. A
+    key of the club's own (`club_own_keys`: linked, or replaced) is told instead."""
     if CLUB_KEY.fullmatch(settings.club_secret) is None:
         settings.club_secret = secrets.token_urlsafe(CLUB_KEY_BYTES)
     club = club_identity(address)
+    own = settings.club_own_keys.get(club)
+    if own is not None:
+        return own, ""
     made = hmac.new(settings.club_secret.encode(), club.encode(), hashlib.sha256).digest()
     key = base64.urlsafe_b64encode(made).rstrip(b"=").decode()
     was = settings.club_key if settings.club_key and settings.club_key_club == club else ""
     return key, was
+
+
+def new_club_key() -> str:
+    """A new key at random for one club, kept (`keep_club_key`) once the club took it."""
+    return secrets.token_urlsafe(CLUB_KEY_BYTES)
+
+
+def keep_club_key(settings: Settings, address: str, key: str) -> None:
+    """`key` is this computer's key at the club at `address` from now on."""
+    settings.club_own_keys = {**settings.club_own_keys, club_identity(address): key}
 
 
 def settings_path(files: GameFiles) -> Path:

@@ -381,3 +381,6 @@ class ReadingPauses(KeptHere):
         state = self.flow.state
         to_act = not state.hand_over and seat == state.current_player
         return _("to play") if to_act and self.lesson.can_go_on() else None
+
+    def reading(self) -> bool:
+        return self.lesson.can_go_on()

@@ -206,6 +206,10 @@ class News(Protocol):
         """A word on the seat's panel in place of its kind or its "thinking…" (a network
         table's "away", the lesson's "to play" while the player reads)."""
 
+    def reading(self) -> bool:
+        """Whether the game waits for its player to read (the lesson's words on a
+        computer's turn): the computer plays once they are read."""
+
     def take_notices(self) -> list[str]:
         """What the players should be told since the last call."""
 

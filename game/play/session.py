@@ -47,5 +47,12 @@ class Session(Protocol):
     def report(self) -> Report:
         """The game for the history and statistics, with the help the player took."""
 
+    save_due: bool
+    """Whether a change waits for the autosave."""
+
+    def take_save(self) -> tuple[bool, GameRecord | None]:
+        """(whether an autosave was due, the record to keep or None to clear the save);
+        the save is then done."""
+
     def close(self) -> None:
         """Forget the thinking under way."""

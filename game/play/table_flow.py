@@ -92,6 +92,9 @@ class KeptHere:
     def seat_note(self, seat: int) -> str | None:
         return None
 
+    def reading(self) -> bool:
+        return False
+
     def take_notices(self) -> list[str]:
         return []
 

@@ -42,6 +42,7 @@ class Screen(StrEnum):
     JOIN = "join"
     CLUB = "club"
     NEW_CLUB_TABLE = "new-club-table"
+    CLUB_KEY = "club-key"
     CLUB_GAMES = "club-games"
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 import pygame
 
 from game.rules.lattice import Cell, points_up
-from game.ui.touch import TWO_FINGER_PAN
+from game.ui.touch import TWO_FINGERS
 
 ROW_HEIGHT = math.sqrt(3) / 2
 """Height of a cell, in tile sides."""
@@ -152,9 +152,6 @@ def cell_side_edges(cell: Cell) -> tuple[tuple[Point, Point], ...]:
 
 PAN_STEP = 48
 ZOOM_STEP = 1.15
-PINCH = 4.0
-"""How much a pinch zooms: the view grows by this many times the change in the fingers'
-distance (a share of the window's size)."""
 
 
 class ViewController:
@@ -193,14 +190,10 @@ class ViewController:
             anchor = pos if self.area.collidepoint(pos) else self.area.center
             self.view.zoom_at(ZOOM_STEP**event.y, anchor)
             return True
-        elif event.type == pygame.MULTIGESTURE and event.pinched:
-            width, height = pygame.display.get_window_size()
-            pos = (event.x * width, event.y * height)
-            anchor = pos if self.area.collidepoint(pos) else self.area.center
-            self.view.zoom_at(1 + PINCH * event.pinched, anchor)
-            return True
-        elif event.type == TWO_FINGER_PAN:
+        elif event.type == TWO_FINGERS:
+            anchor = event.pos if self.area.collidepoint(event.pos) else self.area.center
             self.view.pan(*event.rel)
+            self.view.zoom_at(event.scale, anchor)
             return True
         elif event.type == pygame.KEYDOWN:
             return self._handle_key(event.key)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
 
 import pygame
@@ -27,10 +28,8 @@ class SoundPlayer:
     def __init__(self, volume: float = 0.7, muted: bool = False) -> None:
         self.volume = volume
         self.muted = muted
-        self._sounds: dict[str, pygame.mixer.Sound] = {}
         self.available = self._open_device()
-        if self.available:
-            self._load()
+        self._sounds = dict(_loaded_effects()) if self.available else {}
 
     @staticmethod
     def _open_device() -> bool:
@@ -40,14 +39,6 @@ class SoundPlayer:
         except pygame.error:
             return False
         return bool(pygame.mixer.get_init())
-
-    def _load(self) -> None:
-        for name in EFFECTS:
-            path = SOUNDS_DIR / f"{name}.wav"
-            try:
-                self._sounds[name] = pygame.mixer.Sound(path)
-            except (pygame.error, FileNotFoundError):
-                continue
 
     def set_volume(self, volume: float, muted: bool) -> None:
         self.volume = max(0.0, min(1.0, volume))
@@ -64,3 +55,17 @@ class SoundPlayer:
         except pygame.error:
             self.available = False
             self._sounds.clear()
+
+
+@cache
+def _loaded_effects() -> dict[str, pygame.mixer.Sound]:
+    """Every effect that loads, read once a process: the mixer stays open for the
+    process's life, and each new window (the tests make hundreds) need not decode them
+    again."""
+    sounds = {}
+    for name in EFFECTS:
+        try:
+            sounds[name] = pygame.mixer.Sound(SOUNDS_DIR / f"{name}.wav")
+        except (pygame.error, FileNotFoundError):
+            continue
+    return sounds

@@ -150,6 +150,12 @@ def fitted_lines(
     return ui.wrap(text, smallest, room, style), smallest
 
 
+def paragraph_height(ui: Texts, text: str, size: int, width: int, gap: int = 4) -> int:
+    """The height `blit_paragraph` takes for `text`: its lines as they render (a line
+    with accents may stand taller than the font's height), each with its gap."""
+    return sum(ui.text(line, size).get_height() + ui.px(gap) for line in ui.wrap(text, size, width))
+
+
 def blit_paragraph(
     surface: pygame.Surface,
     ui: Texts,

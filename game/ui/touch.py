@@ -1,9 +1,9 @@
 """A touch screen: fingers turned, in one place, into what the screens already know. One
-finger is the mouse (a tap a click, a slide a drag); two or more fingers pan the figure
-(`TWO_FINGER_PAN`; SDL's own MULTIGESTURE pinches); a finger held still is a long press
-(`LONG_PRESS`); a press just beside a button smaller than a finger goes to it. SDL's
-mouse events made from fingers are dropped, so no touch counts twice; a touchpad's
-fingers are left alone.
+finger is the mouse (a tap a click, a slide a drag); two or more fingers pan and pinch the
+figure (`TWO_FINGERS`, measured from the fingers: SDL 3 has no gestures of its own); a
+finger held still is a long press (`LONG_PRESS`); a press just beside a button smaller
+than a finger goes to it. SDL's mouse events made from fingers are dropped, so no touch
+counts twice; a touchpad's fingers are left alone.
 """
 
 from __future__ import annotations
@@ -15,14 +15,15 @@ from typing import Final
 
 import pygame
 
-TWO_FINGER_PAN: Final = pygame.event.custom_type()
-"""Two or more fingers moved together: `rel` is their middle's move in pixels."""
+TWO_FINGERS: Final = pygame.event.custom_type()
+"""Two or more fingers moved: `rel` is their middle's move in pixels, `pos` their middle
+and `scale` how much their spread grew (above 1 spread apart, below 1 pinched)."""
 
 LONG_PRESS: Final = pygame.event.custom_type()
 """A finger held still for `HOLD` seconds at `pos` (pixels)."""
 
-VIEW_GESTURES: Final = (pygame.MULTIGESTURE, TWO_FINGER_PAN)
-"""The touch gestures a board's view takes: a pinch zooms, two fingers pan."""
+VIEW_GESTURES: Final = (TWO_FINGERS,)
+"""The touch gestures a board's view takes: fingers spread or pinched zoom, moved pan."""
 
 HOLD: Final = 0.5
 """Seconds a finger stays still before it is a long press."""
@@ -141,15 +142,15 @@ class Touch:
     def _move(
         self, key: tuple[int, int], finger: Finger, pos: tuple[int, int]
     ) -> list[pygame.Event]:
-        before = self._middle()
+        before, spread = self._middle(), self._spread()
         rel = (pos[0] - finger.at[0], pos[1] - finger.at[1])
         finger.at = pos
         if len(self.fingers) > 1:
             after = self._middle()
             pan = (after[0] - before[0], after[1] - before[1])
-            return [
-                pygame.event.Event(TWO_FINGER_PAN, rel=pan, pos=(round(after[0]), round(after[1])))
-            ]
+            scale = self._spread() / spread if spread else 1.0
+            middle = (round(after[0]), round(after[1]))
+            return [pygame.event.Event(TWO_FINGERS, rel=pan, pos=middle, scale=scale)]
         if key != self.pointer:
             return []
         if math.dist(pos, finger.down_at) > SLOP:  # a slide, not a press
@@ -173,6 +174,11 @@ class Touch:
             sum(f.at[0] for f in self.fingers.values()) / count,
             sum(f.at[1] for f in self.fingers.values()) / count,
         )
+
+    def _spread(self) -> float:
+        """How far apart the fingers are: their mean distance from their middle."""
+        middle = self._middle()
+        return sum(math.dist(f.at, middle) for f in self.fingers.values()) / len(self.fingers)
 
     def still_for(self, now: float) -> float:
         """How long until a finger held still becomes a long press (the loop must wake

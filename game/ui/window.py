@@ -18,9 +18,9 @@ from typing import Final
 
 import pygame
 
-from game.i18n import N_, _
 from game.persist.settings import Settings
 from game.ui.theme import ICON_FILE
+from game.ui.turn_title import TURN_TITLE
 
 SIZE_KEPT_AFTER_S: Final = 0.5
 """A window the player resized keeps its size in the settings once it has stayed that
@@ -28,7 +28,6 @@ size this long (a corner dragged writes the file once, and a kill loses no size)
 MIN_SIZE: Final = (800, 600)
 DEFAULT_SIZE: Final = (1280, 800)
 DESIGN_SIZE: Final = (1280, 800)
-TITLE: Final = N_("Contack")
 
 Size = tuple[int, int]
 
@@ -127,7 +126,7 @@ def at_least_min(size: Size) -> Size:
 def open_window(windowed_size: Size, fullscreen: bool) -> pygame.Surface:
     """Open (or change) the game's window: fullscreen, or resizable at `windowed_size`
     and never smaller than `MIN_SIZE`."""
-    pygame.display.set_caption(_(TITLE))
+    TURN_TITLE.show()
     with contextlib.suppress(OSError, pygame.error):  # a window without its icon still plays
         pygame.display.set_icon(pygame.image.load(ICON_FILE))
     if fullscreen:

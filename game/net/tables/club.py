@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Callable, Mapping
-from typing import Final
+from typing import Final, Protocol
 
 from game.net.club_messages import (
     ClubMessage,
@@ -20,13 +20,15 @@ from game.net.club_messages import (
     Say,
 )
 from game.net.club_replies import my_tables_frame, ratings_frame, said_frame, welcome_frame
+from game.net.key_messages import KeyMessage, Link, LinkCodeRequest, ReplaceKey
 from game.net.messages import NO_PLAYER, Create, Refused
 from game.net.tables.chat import Chat, speaker
 from game.net.tables.club_table import ChatLine
 from game.net.tables.keeping import not_saved
+from game.net.tables.keys import Keys
 from game.net.tables.limits import Clock
-from game.net.tables.lobby import Lobby, seats_of
-from game.net.tables.players import Card, CardsChanged, MemoryBook, PlayerBook
+from game.net.tables.lobby import HeldTables, Lobby, seats_of
+from game.net.tables.players import Card, CardsChanged, MemoryBook, PlayerBook, key_hash
 from game.net.tables.ratings import REPEAT_S, Met, changes, rate, shown
 from game.net.tables.table import Follower, NetTable
 
@@ -43,6 +45,49 @@ Tell = Callable[[NetTable, str], None]
 """Send a frame to everyone at a table."""
 Keep = Callable[[NetTable, ChatLine, Follower], None]
 """Write a line of chat said at a table before it is told (`Refused` when it cannot be)."""
+
+
+Place = tuple[str, list[Mapping[str, object]]]
+"""A table's code, and a player's seats there as `my-tables` lists them."""
+
+
+def seats_held(table: NetTable, pid: str) -> list[Mapping[str, object]]:
+    """The seats of `table` player `pid` holds, as `my-tables` lists them."""
+    return [
+        {
+            "table": table.code,
+            "seat": seat,
+            "token": table.tokens[seat],
+            "to_move": table.started and table.state.current == seat,
+            "pace": table.club.pace,
+            "seats": seats_of(table),
+        }
+        for seat, owner in enumerate(table.club.owners)
+        if owner == pid and table.tokens[seat] is not None
+    ]
+
+
+class Places(Protocol):
+    """Where `mine` finds a player's tables."""
+
+    def of(self, pid: str) -> list[Place]:
+        """Player `pid`'s unfinished tables, by code, with their seats there."""
+
+
+class HeldPlaces:
+    """A player's tables among those a server holds (all of the club's, unless each
+    table is held by one server: `summaries.py`)."""
+
+    def __init__(self, tables: Mapping[bytes, NetTable]) -> None:
+        self.tables = tables
+
+    def of(self, pid: str) -> list[Place]:
+        held = [t for t in self.tables.values() if pid in t.club.owners and not t.is_over()]
+        return [(table.code, seats_held(table, pid)) for table in sorted(held, key=code_of)]
+
+
+def code_of(table: NetTable) -> str:
+    return table.code
 
 
 class Club:
@@ -66,13 +111,24 @@ class Club:
         self.keep = keep
         self.players: dict[Follower, Card] = {}
         """The player each connection said it is (`hello`)."""
-        self.lobby = Lobby(clock, tables)
+        self.said: dict[Follower, str] = {}
+        """The hash of the key each connection said (`hello`)."""
+        self.keys = Keys(clock, self.book)
+        self.lobby = Lobby(clock, HeldTables(tables))
+        self.places: Places = HeldPlaces(tables)
         self.chat = Chat(clock, self.book)
 
-    def receive(self, follower: Follower, message: ClubMessage) -> None:
-        """Answer a version 2 message (`Refused` when it may not be)."""
+    def receive(self, follower: Follower, message: ClubMessage | KeyMessage) -> None:
+        """Answer a version 2 or 3 message (`Refused` when it may not be)."""
         if isinstance(message, Hello):
             self._hello(follower, message)
+        elif isinstance(message, Link):
+            follower.send(self.keys.link(message))
+        elif isinstance(message, ReplaceKey):
+            follower.send(self._replace(follower, message))
+        elif isinstance(message, LinkCodeRequest):
+            said = self.said.get(follower, "")
+            follower.send(self.keys.offer(self.need_player(follower), said))
         elif isinstance(message, Mine):
             follower.send(my_tables_frame(*self._mine(self.need_player(follower), message.after)))
         elif isinstance(message, LobbyRequest):
@@ -108,6 +164,8 @@ class Club:
         return card
 
     def _hello(self, follower: Follower, message: Hello) -> None:
+        said = key_hash(message.key)
+        self.keys.refuse_replaced(said)
         try:
             if message.was:
                 self.book.move(message.was, message.key)
@@ -115,8 +173,21 @@ class Club:
         except OSError as error:
             print(f"table server: cannot keep a player: {error}", file=sys.stderr)
             raise not_saved(error) from None
-        self.players[follower] = card
+        self.players[follower], self.said[follower] = card, said
         follower.send(welcome_frame(card.pid, card.name, shown(card)))
+
+    def _replace(self, follower: Follower, message: ReplaceKey) -> str:
+        """Make the key of `message` the player's only key: this connection says it from
+        now on, and the player's other connections to this server are nobody's (their
+        keys are refused on every server from now on). The frame that says so."""
+        player = self.need_player(follower)
+        frame = self.keys.replace(player, self.said.get(follower, ""), message)
+        for other, card in list(self.players.items()):
+            if card.pid == player.pid:
+                self.players.pop(other)
+                self.said.pop(other, None)
+        self.players[follower], self.said[follower] = player, key_hash(message.key)
+        return frame
 
     def _mine(
         self, player: Card, after: str | None
@@ -125,26 +196,11 @@ class Club:
         the lobby's entries say it): those of the first
         `MINE_PAGE` tables, by code, after table `after` (None: from the first), and the
         table the next page comes after (None: this is the last)."""
-        tables = sorted(
-            (table for table in self.tables.values() if player.pid in table.club.owners),
-            key=lambda table: table.code,
-        )
-        tables = [t for t in tables if (after is None or t.code > after) and not t.is_over()]
+        places = self.places.of(player.pid)
+        tables = [place for place in places if after is None or place[0] > after]
         page = tables[:MINE_PAGE]
-        seats: list[Mapping[str, object]] = [
-            {
-                "table": table.code,
-                "seat": seat,
-                "token": table.tokens[seat],
-                "to_move": table.started and table.state.current == seat,
-                "pace": table.club.pace,
-                "seats": seats_of(table),
-            }
-            for table in page
-            for seat, owner in enumerate(table.club.owners)
-            if owner == player.pid and table.tokens[seat] is not None
-        ]
-        return seats, page[-1].code if len(tables) > MINE_PAGE else None
+        seats = [seat for _, held in page for seat in held]
+        return seats, page[-1][0] if len(tables) > MINE_PAGE else None
 
     def _say(self, follower: Follower, message: Say) -> None:
         table = self.find(message.table)
@@ -233,6 +289,7 @@ class Club:
     def leave(self, follower: Follower) -> None:
         """`follower`'s connection is gone."""
         self.players.pop(follower, None)
+        self.said.pop(follower, None)
         self.lobby.leave(follower)
 
 

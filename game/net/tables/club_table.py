@@ -96,6 +96,7 @@ class ClubTable:
             "rated": options.rated,
             "days": options.days,
             "stand_in": options.stand_in,
+            "takebacks": options.takebacks,
             "owners": self.owners,
             "chat": list(self.chat),
             "turn_since": self.turn_since,
@@ -131,9 +132,11 @@ class ClubTable:
             _need(isinstance(networks, list) and len(networks) <= MAX_PLAYERS + 1)
             _need(all(isinstance(network, str) for network in networks))
             _need((opener is None or isinstance(opener, str)) and type(met) is bool)
+            takebacks = data.get("takebacks")
+            _need(takebacks is None or type(takebacks) is bool)
         except (KeyError, TypeError, ValueError):
             raise RecordError("record: the server's club state is damaged") from None
-        options = ClubOptions(public, rated, days, stand_in)
+        options = ClubOptions(public, rated, days, stand_in, takebacks)
         return cls(options, owners, chat, since, ratings, set(left), networks, opener, met)
 
 

@@ -53,6 +53,10 @@ class Limits:
     this, it is dropped."""
     stall_s: float = 60.0
     """A connection that takes no frame for this long while frames wait is dropped."""
+    lease_s: float = 3.0
+    """With `--own-tables`: how long a server's lease on its tables holds unless renewed
+    (a third of it apart): how soon its tables are taken over once it dies, and how long
+    it may stall before it loses them."""
 
 
 class TokenBucket:

@@ -112,6 +112,31 @@ class PlayerBook(Protocol):
     def card(self, pid: str) -> Card | None:
         """The player of public id `pid`, if there is one."""
 
+    def bind(self, hashed: str, pid: str) -> bool:
+        """The key of hash `hashed` is player `pid`'s too (a computer linked): whether it
+        is, which it is not when it is anyone's already or was replaced (`OSError` when
+        the book cannot be written)."""
+
+    def replace(self, pid: str, hashed: str, current: str) -> bool:
+        """The key of hash `hashed` is player `pid`'s only key from now on: every other
+        key of theirs is nobody's, and `replaced`, and their link code binds no longer
+        (keys.py). Not when `hashed` is anyone's already or was replaced, nor when
+        `current`, the asking connection's, is no longer `pid`'s (`OSError` when the book
+        cannot be written)."""
+
+    def replaced(self, hashed: str) -> bool:
+        """Whether the key of hash `hashed` was replaced (it is nobody's, for good)."""
+
+    def offer(self, pid: str, code: str, now: float, lasting_s: float) -> None:
+        """Link code `code` (its hash) binds a key to player `pid` once, for `lasting_s`
+        seconds from time `now`; the player's code of before, if any, no longer does
+        (`OSError` when the book cannot be written)."""
+
+    def redeem(self, code: str, now: float) -> str | None:
+        """The player whose link code (its hash) is `code`, at time `now`, and the code
+        is spent (None: no such code, or expired; `OSError` when the book cannot be
+        read)."""
+
     def rated(
         self, game: str, changes: list[RatingChange], cards: Iterable[Card]
     ) -> list[RatingChange]:
@@ -174,6 +199,11 @@ class MemoryBook:
         """When each player or network last said a line of chat."""
         self._ranked: tuple[list[Card], dict[str, int]] | None = None
         """The board and each player's place on it, until a change (`_ranking`)."""
+        self._replaced: set[str] = set()
+        """The hashes of replaced keys (a hello with one is refused)."""
+        self._offers: dict[str, tuple[str, float]] = {}
+        """Each link code's hash: its player and when it expires (in memory only: a
+        restart forgets codes that last ten minutes)."""
 
     def enter(self, key: str, name: str) -> Card:
         hashed = key_hash(key)
@@ -196,6 +226,34 @@ class MemoryBook:
 
     def card(self, pid: str) -> Card | None:
         return self._cards.get(pid)
+
+    def bind(self, hashed: str, pid: str) -> bool:
+        if hashed in self._by_key or hashed in self._replaced or pid not in self._cards:
+            return False
+        self._write({hashed: pid}, [], {})
+        return True
+
+    def replace(self, pid: str, hashed: str, current: str) -> bool:
+        if hashed in self._by_key or hashed in self._replaced:
+            return False
+        if self._by_key.get(current) != pid:
+            return False
+        old = [h for h, holder in self._by_key.items() if holder == pid]
+        self._write({hashed: pid}, [], {}, gone=old, replaced=True)
+        self._offers = {c: offer for c, offer in self._offers.items() if offer[0] != pid}
+        return True
+
+    def replaced(self, hashed: str) -> bool:
+        return hashed in self._replaced
+
+    def offer(self, pid: str, code: str, now: float, lasting_s: float) -> None:
+        self._offers = {c: o for c, o in self._offers.items() if o[0] != pid and o[1] > now}
+        self._offers[code] = (pid, now + lasting_s)
+
+    def redeem(self, code: str, now: float) -> str | None:
+        self._offers = {c: o for c, o in self._offers.items() if o[1] > now}
+        pid, _until = self._offers.pop(code, (None, 0.0))
+        return pid
 
     def rated(
         self, game: str, changes: list[RatingChange], cards: Iterable[Card]
@@ -258,11 +316,14 @@ class MemoryBook:
         cards: list[Card],
         games: dict[str, list[RatingChange]],
         gone: Iterable[str] = (),
+        replaced: bool = False,
     ) -> None:
-        """Keep new keys, cards and rated games, and forget the hashes `gone` (a book on
-        disk writes them first)."""
+        """Keep new keys, cards and rated games, and forget the hashes `gone` (kept as
+        replaced keys when `replaced`; a book on disk writes them first)."""
         for hashed in gone:
             self._by_key.pop(hashed, None)
+            if replaced:
+                self._replaced.add(hashed)
         self._by_key.update(keys)
         self._cards.update((card.pid, card) for card in cards)
         self._games.update(games)
@@ -309,11 +370,13 @@ class FileBook(MemoryBook):
                 super()._write({hashed: card.pid}, [card], {})
                 self._hashes[card.pid] = hashed
             games, gone = data["games"], data.get("gone", [])
+            replaced = data.get("replaced", [])
             if not all(map(well_formed_changes, games.values())):
                 raise TypeError
-            if not (isinstance(gone, list) and all(isinstance(h, str) for h in gone)):
+            if not all(_hashes(hashes) for hashes in (gone, replaced)):
                 raise TypeError
             super()._write({}, [], games, gone)
+            super()._write({}, [], {}, replaced, replaced=True)
         except (ValueError, KeyError, TypeError, AttributeError):
             raise RecordError(f"{name}: not a players' book") from None
 
@@ -323,18 +386,22 @@ class FileBook(MemoryBook):
         cards: list[Card],
         games: dict[str, list[RatingChange]],
         gone: Iterable[str] = (),
+        replaced: bool = False,
     ) -> None:
         named = {card.pid for card in cards}  # a key moved names a player not changed
         cards = cards + [self._cards[pid] for pid in keys.values() if pid not in named]
         new = {pid: hashed for hashed, pid in keys.items()}
         hashes = {card.pid: new.get(card.pid) or self._hashes[card.pid] for card in cards}
         players = {hashes[card.pid]: vars(card) for card in cards}
-        line = {"players": players, "games": games, "gone": sorted(gone)}
+        gone = sorted(gone)
+        line = {"players": players, "games": games, "gone": gone}
+        if replaced:
+            line["replaced"] = gone
         self.journal.parent.mkdir(parents=True, exist_ok=True)
         append_line(self.journal, json.dumps(line))
         self._lines += 1
         self._hashes.update(hashes)
-        super()._write(keys, cards, games, gone)
+        super()._write(keys, cards, games, gone, replaced)
         if self._lines >= max(COMPACT_LINES, len(self._cards)):
             with contextlib.suppress(OSError):  # the journal holds every change: later
                 self._compact()
@@ -343,7 +410,7 @@ class FileBook(MemoryBook):
         """Write the whole book, then empty the journal (a crash between leaves a journal
         whose lines the book holds already: read again, they change nothing)."""
         players = {h: vars(self._cards[pid]) for h, pid in self._by_key.items()}
-        book = {"players": players, "games": self._games}
+        book = {"players": players, "games": self._games, "replaced": sorted(self._replaced)}
         write_text_atomically(self.path, json.dumps(book), durable=True)
         self.journal.unlink(missing_ok=True)
         self._lines = 0
@@ -359,6 +426,11 @@ def well_formed_changes(changes: object) -> bool:
         and type(change["after"]) is int
         for change in changes
     )
+
+
+def _hashes(hashes: object) -> bool:
+    """Whether key hashes read from a file are a list of text."""
+    return isinstance(hashes, list) and all(isinstance(hashed, str) for hashed in hashes)
 
 
 def _well_formed(card: Card) -> bool:

@@ -3,6 +3,11 @@
 
 The book keeps, beside the tables (`redis_store.py`):
 - `contack:player-keys`, a hash: each key's sha256 to its player's public id (PID);
+- `contack:key-set:PID`, a set per player: the sha256 of each key said in a `hello` as
+  theirs or bound to them (a computer linked), so that replacing a key finds the others;
+- `contack:replaced-keys`, a set: the sha256 of every replaced key (refused for good);
+- `contack:link:CODE`, a link code's sha256 to its player, for ten minutes, and
+  `contack:link-of:PID`, the player's live code (keys.py);
 - `contack:player:PID`, a hash per player: `name`, `mu`, `sigma` (as Python writes the
   floats, so they read back exactly) and `games`;
 - `contack:rated`, a hash: each rated game's changes (JSON);
@@ -46,6 +51,7 @@ from game.net.tables.redis_store import PREFIX, TIMEOUT_S, answering, client_for
 from game.net.tables.turns import UNSHARED, Unshared
 
 KEYS: Final = PREFIX + "player-keys"
+REPLACED: Final = PREFIX + "replaced-keys"
 RATED: Final = PREFIX + "rated"
 RATINGS: Final = PREFIX + "ratings"
 _RATING: Final = ("mu", "sigma", "games")
@@ -85,6 +91,59 @@ redis.call('HSET', KEYS[1], ARGV[2], pid)
 redis.call('HDEL', KEYS[1], ARGV[1])
 return 1
 """
+
+
+_BIND: Final = """
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 0 end
+if redis.call('SISMEMBER', KEYS[2], ARGV[1]) == 1 then return 0 end
+if redis.call('EXISTS', KEYS[4]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('SADD', KEYS[3], ARGV[1])
+return 1
+"""
+"""Bind a new key to a player: the keys, the replaced keys, the player's keys, the
+player's card; the key's hash and the PID."""
+
+_REPLACE: Final = """
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 0 end
+if redis.call('SISMEMBER', KEYS[2], ARGV[1]) == 1 then return 0 end
+if redis.call('HGET', KEYS[1], ARGV[3]) ~= ARGV[2] then return 0 end
+local old = redis.call('SMEMBERS', KEYS[3])
+table.insert(old, ARGV[3])
+for _, hashed in ipairs(old) do
+  if redis.call('HGET', KEYS[1], hashed) == ARGV[2] then
+    redis.call('HDEL', KEYS[1], hashed)
+    redis.call('SADD', KEYS[2], hashed)
+  end
+end
+redis.call('DEL', KEYS[3])
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('SADD', KEYS[3], ARGV[1])
+local code = redis.call('GET', KEYS[4])
+if code then redis.call('DEL', ARGV[4] .. code, KEYS[4]) end
+return 1
+"""
+"""Make a key a player's only key, in one atomic step (the player's live link code no
+longer binds): the keys, the replaced keys, the player's keys, the player's live code;
+the new key's hash, the PID, the asking connection's key's hash and what names a code."""
+
+_REDEEM: Final = """
+local pid = redis.call('GET', KEYS[1])
+if pid then redis.call('DEL', KEYS[1]) end
+return pid
+"""
+
+
+def key_set(pid: str) -> str:
+    return f"{PREFIX}key-set:{pid}"
+
+
+def link_key(code: str) -> str:
+    return f"{PREFIX}link:{code}"
+
+
+def link_of(pid: str) -> str:
+    return f"{PREFIX}link-of:{pid}"
 
 
 def spoke_key(who: str) -> str:
@@ -129,6 +188,9 @@ class RedisBook:
         self._rate = self.client.register_script(_RATE)
         self._speak = self.client.register_script(_SPEAK)
         self._move = self.client.register_script(_MOVE)
+        self._bind = self.client.register_script(_BIND)
+        self._replace = self.client.register_script(_REPLACE)
+        self._redeem = self.client.register_script(_REDEEM)
 
     def enter(self, key: str, name: str) -> Card:
         hashed = key_hash(key)
@@ -140,7 +202,8 @@ class RedisBook:
             with self.client.pipeline(transaction=True) as writing:
                 writing.hset(player_key(str(pid)), "name", name)
                 writing.hmget(player_key(str(pid)), _RATING)
-                _, rating = writing.execute()
+                writing.sadd(key_set(str(pid)), hashed)
+                _, rating, _ = writing.execute()
         return _named(str(pid), name, rating)
 
     def changes(self, key: str, name: str) -> bool:
@@ -156,6 +219,37 @@ class RedisBook:
         with answering(self.turns):
             fields = self.client.hmget(player_key(pid), _FIELDS)
         return _card(pid, fields)
+
+    def bind(self, hashed: str, pid: str) -> bool:
+        keys = [KEYS, REPLACED, key_set(pid), player_key(pid)]
+        with answering(self.turns):
+            return bool(self._bind(keys=keys, args=[hashed, pid]))
+
+    def replace(self, pid: str, hashed: str, current: str) -> bool:
+        with answering(self.turns):
+            keys = [KEYS, REPLACED, key_set(pid), link_of(pid)]
+            done = self._replace(keys=keys, args=[hashed, pid, current, link_key("")])
+        return bool(done)
+
+    def replaced(self, hashed: str) -> bool:
+        with answering(self.turns):
+            return bool(self.client.sismember(REPLACED, hashed))
+
+    def offer(self, pid: str, code: str, now: float, lasting_s: float) -> None:
+        lasting = max(1, math.ceil(lasting_s))
+        with answering(self.turns):
+            before = self.client.get(link_of(pid))
+            with self.client.pipeline(transaction=True) as writing:
+                if before is not None:
+                    writing.delete(link_key(str(before)))
+                writing.set(link_key(code), pid, ex=lasting)
+                writing.set(link_of(pid), code, ex=lasting)
+                writing.execute()
+
+    def redeem(self, code: str, now: float) -> str | None:
+        with answering(self.turns):
+            pid = self._redeem(keys=[link_key(code)])
+        return None if pid is None else str(pid)
 
     def rated(
         self, game: str, changes: list[RatingChange], cards: Iterable[Card]

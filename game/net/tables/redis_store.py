@@ -30,7 +30,7 @@ import secrets
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import redis
 import redis.asyncio
@@ -65,7 +65,15 @@ TIMEOUT_S: Final = 2.0
 _WRITE: Final = """
 if redis.call('GET', KEYS[6]) ~= ARGV[7] then return {-1, 0} end
 local version = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
+local owner = ARGV[8] ~= '' and redis.call('GET', KEYS[7])
+if ARGV[8] ~= '' then
+  local leased = redis.call('EXISTS', KEYS[8]) == 1
+  if not leased or (owner and owner ~= ARGV[8]) or (not owner and version ~= 0) then
+    return {-2, version}
+  end
+end
 if version ~= tonumber(ARGV[2]) then return {0, version} end
+if ARGV[8] ~= '' and not owner then redis.call('SET', KEYS[7], ARGV[8]) end
 local kind, now = ARGV[3], version + 1
 local told = {'code', ARGV[1], 'version', now, 'kind', kind}
 if kind == 'save' then
@@ -81,7 +89,7 @@ elseif kind == 'move' or kind == 'said' then
   table.insert(told, ARGV[4])
 else
   if kind == 'closed' then redis.call('HSET', KEYS[5], ARGV[1], ARGV[4]) end
-  redis.call('DEL', KEYS[1], KEYS[2])
+  redis.call('DEL', KEYS[1], KEYS[2], KEYS[7])
   redis.call('SREM', KEYS[3], ARGV[1])
   now = 0
 end
@@ -111,6 +119,27 @@ return {1, tonumber(ARGV[2])}
 """
 
 
+class Summarizer(Protocol):
+    """What a store keeps beside each table for the servers that do not hold it
+    (`summaries.py`)."""
+
+    def changed(self, table: NetTable) -> None:
+        """`table` changed (written)."""
+
+    def closed(self, table: NetTable) -> None:
+        """`table` was closed or discarded."""
+
+
+class NoSummaries:
+    """Nothing beside the tables: every server holds every table (`replica.py`)."""
+
+    def changed(self, table: NetTable) -> None:
+        pass
+
+    def closed(self, table: NetTable) -> None:
+        pass
+
+
 @dataclass(frozen=True)
 class Kept:
     """A table as the store holds it: its whole save, the journal's lines since (one
@@ -134,6 +163,16 @@ def journal_key(code: str) -> str:
     return f"{PREFIX}journal:{code}"
 
 
+def owner_key(code: str) -> str:
+    """Which server owns open table `code` (`ownership.py`)."""
+    return f"{PREFIX}owner:{code}"
+
+
+def alive_key(server: str) -> str:
+    """Present while `server`'s lease on its tables holds (`ownership.py`)."""
+    return f"{PREFIX}alive:{server}"
+
+
 def digest(text: str) -> str:
     """What a change's save is known by in the stream (its text stays in the table)."""
     return hashlib.sha256(text.encode("utf-8", "backslashreplace")).hexdigest()
@@ -152,6 +191,16 @@ def answering(turns: Unshared) -> Iterator[None]:
             raise OSError(errno.EIO, "the store does not answer", why) from None
 
 
+class Disowned(Stale):
+    """A change refused because this server does not own the table (its lease lapsed and
+    another server took the table over): nothing was written, and the server lets the
+    table go (`ownership.Owned`)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.message = "the table is served by another server now; nothing changed"
+
+
 class Lost(Stale):
     """A change refused because the store is not the one this server joined (it lost
     what it held): nothing was written; the server writes back what it holds
@@ -164,11 +213,14 @@ class Lost(Stale):
 
 @contextlib.contextmanager
 def lost_unsaved() -> Iterator[None]:
-    """A `Lost` store as the `OSError` of a write that could not be made."""
+    """A `Lost` store, or a table another server owns now, as the `OSError` of a write
+    that could not be made."""
     try:
         yield
     except Lost:
         raise OSError(errno.EIO, "the store lost the club's tables") from None
+    except Disowned:
+        raise OSError(errno.EIO, "another server serves the table now") from None
 
 
 def client_for(url: str, timeout_s: float) -> redis.Redis:
@@ -234,6 +286,12 @@ class RedisStore:
         self.versions: dict[str, int] = {}
         self.club = ""
         """The club's generation this server joined (`join`)."""
+        self.summaries: Summarizer = NoSummaries()
+        self.owner = ""
+        """This server's name when each table is owned by one server (`ownership.py`):
+        then a change is written only while this server holds the table's lease (the
+        first change of a new table makes it this server's); "" when every server
+        writes every table (`replica.py`)."""
 
     def check(self) -> None:
         """`OSError` unless the store answers."""
@@ -281,19 +339,24 @@ class RedisStore:
         is not the one this server joined: nothing is written."""
         code = table.code
         keys = [table_key(code), journal_key(code), OPEN, CHANGES, CLOSED, CLUB]
+        keys += [owner_key(code), alive_key(self.owner)]
         expected = self.versions.get(code, 0)
+        args: list[str | int] = [code, expected, kind, text, known_by, CHANGES_KEPT, self.club]
+        args.append(self.owner)
         with answering(self.turns):
-            written, version = self._write(
-                keys=keys, args=[code, expected, kind, text, known_by, CHANGES_KEPT, self.club]
-            )
+            written, version = self._write(keys=keys, args=args)
         if written == -1:
             raise Lost(code)
+        if written == -2:
+            raise Disowned(code)
         if not written:
             return False
         if version:
             self.versions[code] = int(version)
+            self.summaries.changed(table)
         else:
             self.versions.pop(code, None)
+            self.summaries.closed(table)
         return True
 
     def save(self, table: NetTable) -> None:

@@ -21,6 +21,7 @@ from typing import Protocol
 
 from game.net.club_messages import Hello, LobbyRequest, Mine, RatingsRequest, Say
 from game.net.games_messages import GameRequest, GamesRequest
+from game.net.key_messages import Link, LinkCodeRequest, ReplaceKey
 from game.net.messages import (
     BAD_TOKEN,
     NO_TABLE,
@@ -37,6 +38,7 @@ from game.net.messages import (
     Watch,
     read_client_message,
 )
+from game.net.notice_messages import NoticeRequest
 from game.net.replies import (
     created_frame,
     error_frame,
@@ -53,19 +55,24 @@ from game.net.tables.computers import Computers
 from game.net.tables.finished import Shelf
 from game.net.tables.keeping import Keeper, Stale, Store
 from game.net.tables.limits import Attempts, Clock, Limits, TokenBucket, expired, network_of
+from game.net.tables.notices import NO_NOTICES_DESK, NoticeDesk
 from game.net.tables.pace import Deadlines, waits
 from game.net.tables.players import PlayerBook
 from game.net.tables.stakes import Stakes
 from game.net.tables.table import Follower, NetTable, code_key, new_seed
+from game.net.tables.takebacks import Takebacks
 from game.net.tables.thinking import InlineThinker, Thinker
 from game.net.tables.turns import UNSHARED, Unshared
+from game.net.takeback_messages import TakebackAnswer, TakebackAsk
 from game.rules.moves import Move
 
-CLUB_READS = (Mine, LobbyRequest, Say, RatingsRequest)
+CLUB_READS = (Mine, LobbyRequest, Say, RatingsRequest, NoticeRequest)
 """Version 2's messages that only read or talk: not counted as attempts at tables."""
 GAMES_PAGE_READ = GamesRequest
 """Version 3's page of a player's finished games: not counted either (a game's whole
 record, replayed to be read, is counted)."""
+KEY_MESSAGES = (LinkCodeRequest, Link, ReplaceKey)
+"""Version 3's messages of a player's keys (the club's `Keys`): counted as attempts."""
 
 
 def view_of(table: NetTable) -> str:
@@ -128,6 +135,13 @@ class Elsewhere(Protocol):
         """Do `work`, a message; when another server changed its table first (`Stale`),
         catch the table up and do it again against what the table is now."""
 
+    def forwards(self, peer: Peer, message: ClientMessage, text: str) -> bool:
+        """Whether `message` (whose frame is `text`) was sent on to the server that serves
+        its table (`forwarding.Owned`), rather than done here."""
+
+    def gone(self, peer: Peer) -> None:
+        """Connection `peer` closed."""
+
 
 class Alone:
     """No other server: no table is anywhere else, and no change is stale."""
@@ -137,6 +151,12 @@ class Alone:
 
     def again(self, work: Callable[[], None]) -> None:
         work()
+
+    def forwards(self, peer: Peer, message: ClientMessage, text: str) -> bool:
+        return False
+
+    def gone(self, peer: Peer) -> None:
+        pass
 
 
 class Registry:
@@ -171,6 +191,12 @@ class Registry:
         self.elsewhere: Elsewhere = Alone()
         self.shelf = Shelf(self.tables.values)
         """The club's finished games (version 3; the server gives it its store's)."""
+        self.notices: NoticeDesk = NO_NOTICES_DESK
+        """The club's turn notices by e-mail (version 3; none without an SMTP server)."""
+        kept = (self.keeper, self._kept)
+        self.takebacks = Takebacks(
+            clock, turns, self.tables, self._table, self._tell, kept, self.computers.let_play
+        )
 
     def open(self, tables: list[NetTable]) -> None:
         """Take tables reopened from their saves (those that have had their time are
@@ -200,6 +226,7 @@ class Registry:
                 self._tell(table, presence_frame(table.code, table.connected()))
         peer.tables.clear()
         self.club.leave(peer)
+        self.elsewhere.gone(peer)
 
     def receive(self, peer: Peer, text: str | bytes) -> None:
         """Do what the frame `text` from `peer` asks, or refuse it with an `error`."""
@@ -209,7 +236,8 @@ class Registry:
             message = read_client_message(text)
             if self._counted(message):
                 self._attempt_allowed(peer)
-            self.elsewhere.again(partial(self._do, peer, message))
+            if not self.elsewhere.forwards(peer, message, str(text)):  # bytes are refused
+                self.elsewhere.again(partial(self._do, peer, message))
         except Refused as refused:
             peer.send(error_frame(refused.code, refused.message))
             peer.refused_in_a_row += 1
@@ -218,12 +246,23 @@ class Registry:
         else:
             peer.refused_in_a_row = 0
 
+    def serve(self, peer: Peer, text: str) -> None:
+        """Do frame `text` that another server forwarded from its connection, whose limits
+        that server counted (`peer` stands in for it here), or a rejoin or watch of a
+        connection whose table's server died; or refuse it with an `error`."""
+        try:
+            self.elsewhere.again(partial(self._do, peer, read_client_message(text)))
+        except Refused as refused:
+            peer.send(error_frame(refused.code, refused.message))
+
     def _do(self, peer: Peer, message: ClientMessage) -> None:
         if isinstance(message, MoveRequest):
             self._move(peer, message)
         elif isinstance(message, (GamesRequest, GameRequest)):
             peer.send(self.shelf.answer(self.club.need_player(peer).pid, message))
-        elif isinstance(message, (Hello, *CLUB_READS)):
+        elif isinstance(message, NoticeRequest):
+            self.notices.receive(peer, message)
+        elif isinstance(message, (Hello, *CLUB_READS, *KEY_MESSAGES)):
             self.club.receive(peer, message)
         elif isinstance(message, Create):
             self._create(peer, message)
@@ -233,6 +272,8 @@ class Registry:
             self._rejoin(peer, message)
         elif isinstance(message, StandIn):
             self._stand_in(peer, message)
+        elif isinstance(message, (TakebackAsk, TakebackAnswer)):
+            self.takebacks.receive(peer, message)
         else:
             self._watch(peer, message)
 
@@ -429,6 +470,7 @@ class Registry:
             if key in self.tables:
                 self.computers.let_play(self.tables[key])
         self.deadlines.sweep()
+        self.takebacks.sweep()
         return closed
 
     def _idle(self, tables: Iterable[NetTable]) -> list[NetTable]:

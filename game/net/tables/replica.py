@@ -39,7 +39,7 @@ from typing import Any, Final
 from redis.exceptions import RedisError
 
 from game.net.club_replies import said_frame
-from game.net.messages import Refused
+from game.net.messages import ClientMessage, Refused
 from game.net.replies import move_frame, presence_frame
 from game.net.tables.keeping import Stale, not_saved
 from game.net.tables.presence import SeatsHeld
@@ -53,7 +53,7 @@ from game.net.tables.redis_store import (
     async_client_for,
     digest,
 )
-from game.net.tables.registry import Rate, Registry, after_move, view_of
+from game.net.tables.registry import Peer, Rate, Registry, after_move, view_of
 from game.net.tables.store import heard
 from game.net.tables.table import NetTable, code_key
 from game.rules import jsontext
@@ -196,6 +196,12 @@ class Replica:
                 if not tries_left:
                     raise
                 self.catch_up(stale.table)
+
+    def forwards(self, peer: Peer, message: ClientMessage, text: str) -> bool:
+        return False  # every server holds every table
+
+    def gone(self, peer: Peer) -> None:
+        pass
 
     def keep_club(self) -> None:
         """Join the store anew when it is not the one this server joined, and write back

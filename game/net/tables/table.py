@@ -26,8 +26,10 @@ from game.net.messages import (
     Refused,
 )
 from game.net.tables.club_table import ClubTable
+from game.net.tables.takeback_asked import NOTHING_ASKED, Asked
 from game.play.seats import Computer, Controller, Person, ThinkMove
 from game.play.table_flow import KeptHere, TableFlow, Turn
+from game.play.table_undo import undo_target
 from game.rules.errors import IllegalMoveError, RecordError
 from game.rules.modes import Mode
 from game.rules.moves import Move
@@ -115,6 +117,10 @@ class NetTable:
         self.last_active = last_active
         self.club = club or ClubTable()
         """What version 2 keeps with the table (lobby, owners, chat, pace, ratings)."""
+        self.asked: Asked = NOTHING_ASKED
+        """The take-back its players are asked to answer (version 3), until they have."""
+        self.refused: set[tuple[int, int, int]] = set()
+        """The take-backs refused here, (seat, hand, move): none is asked again."""
         self.think_move: ThinkMove = think_here
         """How its computers think: the registry's `Thinker`, once it holds the table."""
         seed = recorded.record.seed or 0
@@ -199,7 +205,7 @@ class NetTable:
         computers by the host), only while someone watches: nobody at all plays or
         watches it."""
         seats = range(len(self.tokens))
-        if not self.started:
+        if not self.started or self.asked.pending:  # a take-back holds it until answered
             return True
         if all(map(self.is_computer, seats)) and not self.followers():
             return True
@@ -310,6 +316,8 @@ class NetTable:
             raise Refused(NOT_YOUR_SEAT, f"seat {seat} is not held by this connection")
         if self.flow.turn() is Turn.GAME_OVER:
             raise Refused(ILLEGAL_MOVE, "the game is over")
+        if self.asked.pending:
+            raise Refused(NOT_YOUR_TURN, "the table waits for the answers to a take-back")
         to_act = self.flow.to_act()
         if to_act is None:
             raise Refused(NOT_YOUR_TURN, "the table waits for every seat to be taken")
@@ -334,6 +342,36 @@ class NetTable:
     def take_back(self) -> None:
         """Undo the last move (it could not be saved, so nobody heard of it)."""
         self.flow.take_back()
+
+    def takeback_target(self, seat: int) -> int | None:
+        """Index in this hand's moves of `seat`'s last placement, which a take-back by
+        `seat` takes back with every move after it: none when a person's move (another
+        seat's) came after it, or the game is over."""
+        if self.is_over() or self.state.hand_over:
+            return None
+        moves = self.record.last_hand_moves()
+        return undo_target(moves, self.is_person, self.state.current, seat)
+
+    def is_person(self, seat: int) -> bool:
+        """Whether a person plays `seat` (no computer, its own or standing in)."""
+        return not self.is_computer(seat)
+
+    def take_back_to(self, index: int, now: float) -> list[RecordMove]:
+        """Take back move `index` of this hand and every move after it, at time `now`;
+        the moves taken back (`play_again` plays them again)."""
+        taken = list(self.record.last_hand_moves()[index:])
+        while len(self.state.moves) > index:
+            self.flow.recorded.undo()
+        self.flow.moved()
+        self.last_active = self.club.turn_since = now
+        return taken
+
+    def play_again(self, index: int, taken: list[RecordMove]) -> None:
+        """Play again the moves `take_back_to` took back from `index` (they could not be
+        saved taken back, so nobody heard of it)."""
+        hand = self.record.hand_count - 1
+        for offset, written in enumerate(taken):
+            self.play_written(hand, index + offset, written)
 
     def catch_up(self, hand: int, index: int, entry: object, active: object) -> None:
         """Play move `index` of hand `hand` as a journal wrote it down (`entry`), if it is

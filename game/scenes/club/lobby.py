@@ -20,6 +20,7 @@ from game.net.club_answers import Paging
 from game.net.club_messages import LIVE, WAITS, LobbyFilter
 from game.net.table_opening import TableOpening
 from game.scenes.club.hello import NAME_LENGTH, NAME_SETTING, club_hello, saved_name
+from game.scenes.club.notices import NoticesScene
 from game.scenes.games.frame import RowList
 from game.scenes.online.calling import TableCallingScene
 from game.scenes.requests import Screen
@@ -33,6 +34,7 @@ from game.ui.club_words import (
 from game.ui.painting import blit_text
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
+from game.ui.turn_title import TURN_TITLE
 from game.ui.widgets.controls import Button, Choice, same_size
 from game.ui.widgets.rows import lay_out_row
 from game.ui.widgets.text_field import TextField
@@ -130,7 +132,9 @@ class ClubScene(TableCallingScene):
         self.new = self.form.add(
             Button(N_("New online table"), lambda: services.open(Screen.NEW_CLUB_TABLE))
         )
+        self.key = self.form.add(Button(N_("Your key"), lambda: services.open(Screen.CLUB_KEY)))
         self.back = self.form.add(Button(N_("◀ Menu"), services.pop))
+        self.notices = self.form.add(Button(N_("Turn notices"), self.open_notices))
         self.session: ClubSession | None = None
         self.shown = 0
         """The session's news the rows show."""
@@ -164,7 +168,10 @@ class ClubScene(TableCallingScene):
 
     def resume(self) -> None:
         super().resume()
-        if self.session is not None:
+        if self.session is not None and self.session.client.hello != club_hello(self.services):
+            self.session.close()  # Your key linked or replaced this computer's key
+            self.connect()
+        elif self.session is not None:
             self.session.refresh()
             self.session.follow_lobby(True)
 
@@ -176,6 +183,11 @@ class ClubScene(TableCallingScene):
 
     def connect(self) -> None:
         self.session = ClubSession(self.services.settings.club_server, club_hello(self.services))
+
+    def open_notices(self) -> None:
+        """The turn notices by e-mail, on this screen's connection."""
+        if self.session is not None:
+            self.services.push(NoticesScene(self.services, self.session))
 
     def take_name(self) -> None:
         """The name said to the club, asked once (kept with Join a table's)."""
@@ -331,6 +343,8 @@ class ClubScene(TableCallingScene):
             if session.news != self.shown:
                 self.shown = session.news
                 self.refill()
+                if session.mine is not None:
+                    TURN_TITLE.tell(session.turns)
 
     def handle_event(self, event: pygame.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -354,14 +368,16 @@ class ClubScene(TableCallingScene):
         width, height = size
         margin, gap = ui.px(32), ui.px(12)
         asking = self.asking_name
-        for button in [*self.tabs.values(), self.games]:
+        for button in (*self.tabs.values(), self.notices, self.games):
             button.visible = not asking
         below_title = (
             ui.px(34 + 6 + 14) + ui.font(46, "title").get_height() + ui.font(19).get_height()
         )
         tabs = pygame.Rect(margin, below_title, width - 2 * margin, ui.px(44))
         if not asking:
-            lay_out_row([*self.tabs.values(), self.games], tabs, ui.px(200), ui.px(10), ui)
+            lay_out_row(
+                [*self.tabs.values(), self.notices, self.games], tabs, ui.px(200), ui.px(10), ui
+            )
         top = tabs.bottom + gap
         for choice in self.filters:
             choice.visible = not asking and self.tab == LOBBY
@@ -385,9 +401,11 @@ class ClubScene(TableCallingScene):
         self.join.visible = not asking and self.tab == LOBBY
         self.again.visible = not asking and self.tab == MINE
         self.code.visible = self.by_code.visible = self.new.visible = not asking
+        self.key.visible = not asking
         self.back.rect = pygame.Rect(margin, row_y, ui.px(130), ui.px(48))
         self.code.rect = pygame.Rect(self.back.rect.right + gap, row_y, ui.px(190), ui.px(48))
-        actions = [b for b in (self.by_code, self.join, self.again, self.new) if b.visible]
+        row_buttons = (self.by_code, self.join, self.again, self.new, self.key)
+        actions = [button for button in row_buttons if button.visible]
         left = self.code.rect.right + gap // 2
         row = pygame.Rect(left, row_y, width - margin - left, ui.px(48))
         if actions:

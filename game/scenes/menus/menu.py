@@ -28,6 +28,7 @@ from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.tiles.examples import THREE_SIDED
 from game.ui.tiles.sprites import TileLayer
+from game.ui.turn_title import TURN_TITLE
 from game.ui.widgets.controls import Button
 from game.ui.words import capitalised, colour_word
 
@@ -49,9 +50,12 @@ def turns_words(count: int) -> str:
     ).format(count=count)
 
 
-LOGO_H: Final = 236
-"""The height the logo, the tagline and the first-published line take at the most,
-their top margin included (design pixels)."""
+LOGO_GAP: Final = 20
+"""Design pixels between the first-published line and the first button."""
+TURNS_SIZE: Final = 20
+"""The design size of the line saying at how many club tables it is the player's turn."""
+TURNS_GAP: Final = 16
+"""Design pixels between the showcase's caption and that line."""
 
 
 class MenuScene(Scene):
@@ -121,6 +125,7 @@ class MenuScene(Scene):
         club.poll()
         if club.mine is not None or club.problem:
             self.club_turns = club.turns
+            TURN_TITLE.tell(self.club_turns)
             club.close()
             self.club = None
 
@@ -145,10 +150,12 @@ class MenuScene(Scene):
         online.visible = online.enabled = bool(self.services.settings.club_server)
         rows = [k for k, b in self.buttons.items() if not k.startswith("continue-") and b.visible]
         gap = ui.px(12)
-        room = height - ui.px(LOGO_H + 30)  # the buttons stay clear of the logo's lines
+        logo_h = self._logo_height()
+        room = height - logo_h - ui.px(40 + LOGO_GAP + 40)  # clear of the logo's lines
         button_h = min(ui.text_room(50), (room - (len(rows) - 1) * gap) // len(rows))
         total = len(rows) * button_h + (len(rows) - 1) * gap
-        top = max(ui.px(250), (height - total) // 2 + ui.px(90))
+        under_logo = ui.px(40 + LOGO_GAP) + logo_h
+        top = max(ui.px(250), under_logo, (height - total) // 2 + ui.px(90))
         top = min(top, height - total - ui.px(40))
         left = column_x - button_w // 2  # under the title; a Continue sticks out right
         for index, key in enumerate(rows):
@@ -162,7 +169,8 @@ class MenuScene(Scene):
         self.refresh_saves()
         offering = not self.services.settings.guided_game_offered
         words = ui.font(22, "bold").get_linesize() + 2 * ui.font(17).get_linesize()
-        card_h = max(ui.px(150), words + ui.px(12 + 4 + 8 + 66))  # a small window's words
+        offer_h = ui.text_room(50)  # the offer's buttons, as tall as their words need
+        card_h = max(ui.px(150), words + ui.px(12 + 4 + 8 + 16) + offer_h)  # a small window's
         card_x, right = round(width * 0.56), round(width * 0.94)
         showcase_x = max(card_x, left + button_w + gap + continue_w + ui.px(16))  # large words
         self.showcase = pygame.Rect(
@@ -177,15 +185,30 @@ class MenuScene(Scene):
             button.visible = button.enabled = offering
             button.rect = pygame.Rect(
                 self.offer_card.x + ui.px(16) + index * (half + ui.px(16)),
-                self.offer_card.bottom - ui.px(66),
+                self.offer_card.bottom - ui.px(16) - offer_h,
                 half,
-                ui.px(50),
+                offer_h,
             )
         self.board.set_area(self.showcase)
         self.board.fit([cell for _tile, cell, _rot in THREE_SIDED], self.showcase, margin=0.15)
         self.caption_y = round(self.board.view.to_screen((0, 2 * ROW_HEIGHT))[1]) + ui.px(28)
         placed = [(cell, tile, rot) for tile, cell, rot in THREE_SIDED]
         self.board.show(placed, THREE_SIDED[-1][1])
+
+    def _logo_lines(self) -> tuple[pygame.Surface, pygame.Surface, pygame.Surface]:
+        """The logo, the tagline and the first-published line, rendered."""
+        ui = self.services.ui
+        return (
+            ui.text(_("Contack"), 96, (240, 214, 150), "title"),
+            ui.text(_("The game of matching triangles"), 22, PALETTE.text),
+            ui.text(_("First published 1939"), 17, PALETTE.text_dim),
+        )
+
+    def _logo_height(self) -> int:
+        """The height the logo's three lines take, as `draw` sets them."""
+        title, tagline, published = self._logo_lines()
+        gaps = self.services.ui.px(4) + self.services.ui.px(6)
+        return title.get_height() + tagline.get_height() + published.get_height() + gaps
 
     def refresh_saves(self) -> None:
         """Show the Continue button of each mode that has a saved game."""
@@ -269,31 +292,17 @@ class MenuScene(Scene):
         surface.blit(self.services.felt(), (0, 0))
         column_x = round(surface.get_width() * 0.3)
         first_button = min(b.rect.top for b in self.buttons.values() if b.visible)
-        logo_y = max(ui.px(40), first_button - ui.px(190))
+        logo_y = max(ui.px(40), first_button - ui.px(LOGO_GAP) - self._logo_height())
+        name, tagline, published = self._logo_lines()
         blit_text(
             surface,
             ui.text(_("Contack"), 96, (8, 30, 20), "title"),
             (column_x + ui.px(3), logo_y + ui.px(5)),
             "midtop",
         )
-        logo = blit_text(
-            surface,
-            ui.text(_("Contack"), 96, (240, 214, 150), "title"),
-            (column_x, logo_y),
-            "midtop",
-        )
-        tagline = blit_text(
-            surface,
-            ui.text(_("The game of matching triangles"), 22, PALETTE.text),
-            (column_x, logo.bottom + ui.px(4)),
-            "midtop",
-        )
-        blit_text(
-            surface,
-            ui.text(_("First published 1939"), 17, PALETTE.text_dim),
-            (column_x, tagline.bottom + ui.px(6)),
-            "midtop",
-        )
+        logo = blit_text(surface, name, (column_x, logo_y), "midtop")
+        under = blit_text(surface, tagline, (column_x, logo.bottom + ui.px(4)), "midtop")
+        blit_text(surface, published, (column_x, under.bottom + ui.px(6)), "midtop")
         self.tiles.draw_interpolated(surface, alpha)
         names = self.services.art.theme.edge_names
         caption = capitalised(
@@ -301,15 +310,22 @@ class MenuScene(Scene):
                 blue=colour_word(names, 0), red=colour_word(names, 1), gold=colour_word(names, 2)
             )
         )
-        lines, size = ui.fitted(caption, 17, self.showcase.width + ui.px(40))
+        turns = bool(self.club_turns and self.buttons["online"].visible)
+        below = self.offer_card.top if self.offer["learn"].visible else surface.get_height()
+        room = below - ui.px(8) - self.caption_y
+        if turns:  # the line of the club's turns goes under the caption
+            room -= ui.px(TURNS_GAP) + ui.font(TURNS_SIZE, "bold").get_height()
+        lines, size = ui.fitted(
+            caption, 17, self.showcase.width + ui.px(40), max_lines=3, height=room
+        )
         said = blit_lines(
             surface,
             [ui.text(line, size, PALETTE.text_dim) for line in lines],
             (self.showcase.centerx, self.caption_y),
             "midtop",
         )
-        if self.club_turns and self.buttons["online"].visible:
-            self.draw_turns(surface, said.bottom + ui.px(16))
+        if turns:
+            self.draw_turns(surface, said.bottom + ui.px(TURNS_GAP))
         if self.offer["learn"].visible:
             draw_panel(surface, self.offer_card, ui, border=PALETTE.gold_dark)
             inner = self.offer_card.inflate(-ui.px(32), 0)
@@ -336,7 +352,7 @@ class MenuScene(Scene):
         (from `y` down) and in a badge beside Play online."""
         ui, row = self.services.ui, self.buttons["online"].rect
         words = shrunk_text(
-            ui, turns_words(self.club_turns), 20, self.showcase.width, PALETTE.gold, "bold"
+            ui, turns_words(self.club_turns), TURNS_SIZE, self.showcase.width, PALETTE.gold, "bold"
         )
         blit_text(surface, words, (self.showcase.centerx, y), "midtop")
         draw_count_badge(surface, ui, (row.right + ui.px(10), row.centery), self.club_turns)

@@ -194,6 +194,8 @@ class SettingsScene(Scene):
         room = size[1] - ui.px(126 + 8) - said_h - ui.px(124)  # for the rows and preview
         lowest = max(ui.px(26), ui.font(ROW_SIZE).get_height())  # a row holds its words
         row_h = max(lowest, min(ui.px(38), (room - ui.px(90)) // len(rows) - gap))
+        # rows of large words draw closer together rather than run off the window
+        gap = max(1, min(gap, (room - len(rows) * row_h) // len(rows)))
         # the preview gives up its room first when large words need it
         preview_h = max(0, min(ui.px(90), room - len(rows) * (row_h + gap)))
         self.preview_side = ui.px(84) * preview_h // ui.px(90)
@@ -215,9 +217,9 @@ class SettingsScene(Scene):
         y += said_h
         self.preview_centre_y = y + preview_h // 2
         self.names_y = y + preview_h - ui.px(1)  # the colours' names, under the preview
-        self.done.rect = pygame.Rect(0, 0, ui.px(220), ui.px(50))
+        self.done.rect = pygame.Rect(0, 0, ui.text_room(220), ui.px(50))
         self.done.rect.bottomright = (self.panel.centerx - ui.px(8), self.panel.bottom - ui.px(22))
-        self.about.rect = pygame.Rect(0, 0, ui.px(220), ui.px(50))
+        self.about.rect = pygame.Rect(0, 0, ui.text_room(220), ui.px(50))
         self.about.rect.bottomleft = (self.panel.centerx + ui.px(8), self.panel.bottom - ui.px(22))
         same_size([self.done, self.about])
         self._build_preview()
@@ -225,7 +227,7 @@ class SettingsScene(Scene):
     def _build_preview(self) -> None:
         side = self.preview_side
         self.preview.empty()
-        if side < self.services.ui.px(30):  # no room for a readable preview
+        if side < self.services.ui.px(30):  # no room for a readable preview (or its names)
             return
         spacing = side * 0.56
         start = self.panel.centerx - spacing * (len(PREVIEW_TILES) - 1) / 2
@@ -243,6 +245,14 @@ class SettingsScene(Scene):
         surface.blit(self.services.felt(), (0, 0))
         self.draw_title(surface, _("Settings"), _("Changes apply at once and are saved."))
         draw_panel(surface, self.panel, ui)
+        if self.preview:
+            self.draw_preview(surface, alpha)
+        self.draw_club_words(surface)
+        self.form.draw(surface, ui)
+
+    def draw_preview(self, surface: pygame.Surface, alpha: float) -> None:
+        """The preview's tiles, and their colours' names under them."""
+        ui = self.services.ui
         self.preview.draw_interpolated(surface, alpha)
         theme = THEMES.get(self.services.settings.theme, THEMES["modern"])
         names = " · ".join(
@@ -254,8 +264,6 @@ class SettingsScene(Scene):
             (self.panel.centerx, self.names_y),
             "midtop",
         )
-        self.draw_club_words(surface)
-        self.form.draw(surface, ui)
 
     def draw_club_words(self, surface: pygame.Surface) -> None:
         """The club server row's caption, and under it what the address does (or why it

@@ -2,8 +2,12 @@
 the same table, whose other seats play from their own computers. The status bar says
 whom the table waits for, the seat panels who is away, and the host sees the invitation
 (with Copy) over the figure until every friend has joined. At a club's table, Chat opens
-the table's chat (chat.py) over the figure. Hint, undo, redo and Save are not offered:
-the server keeps the game, and a spectator only watches."""
+the table's chat (chat.py) over the figure. The invitation and the chat are panels
+composed into the table screen with the table's role here (`OnlineTable`, a
+`TableRole`): its buttons, its status words and what it keeps in the settings. Undo (U)
+asks the others to let the player take back their last move, and the others answer in a
+bar over the figure (takeback_bar.py). Hint, redo and Save are not offered: the server
+keeps the game, and a spectator only watches."""
 
 from __future__ import annotations
 
@@ -17,33 +21,89 @@ from game.net.club import keep_hosted, keep_seen
 from game.net.kept_seats import SETTING as KEPT
 from game.net.kept_seats import KeptSeats
 from game.net.remote_match import RemoteMatch
-from game.play.events import Event, Resynced
-from game.play.table_flow import Turn
 from game.scenes.online.chat import ChatPanel
-from game.scenes.table.scene import TableScene
-from game.ui.painting import blit_text, draw_count_badge, draw_panel
-from game.ui.text import Said, shrunk_text
-from game.ui.theme import PALETTE
+from game.scenes.online.invitation import InvitationPanel
+from game.scenes.online.takeback_bar import TakebackBar
+from game.scenes.table.scene import TablePanel, TableRole, TableScene
+from game.ui.painting import draw_count_badge
+from game.ui.text import Said
 from game.ui.widgets.controls import Button
-from game.ui.widgets.text_field import put_clipboard_text
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
-OFF_AT_A_NETWORK_TABLE = ("hint", "undo", "redo", "save")
+OFF_AT_A_NETWORK_TABLE = ("hint", "redo", "save")
 
 
-class RemoteTableScene(TableScene):
-    """Play (or watch) at a table whose server decides."""
+class OnlineTable(TableRole):
+    """The role of a table whose server decides, played (or watched) here."""
 
-    def __init__(self, services: Services, match: RemoteMatch) -> None:
-        self.remote = match
-        self.chat = ChatPanel(services, match)
-        super().__init__(services, {}, match=match.flow)
-        self.invite_panel = pygame.Rect(0, 0, 0, 0)
+    def __init__(self, table: TableScene, remote: RemoteMatch) -> None:
+        super().__init__(table)
+        self.services = table.services
+        self.remote = remote
+        self.chat = ChatPanel(self.services, remote)
+        self.invitation = InvitationPanel(self.services, remote)
+        self.takeback_bar = TakebackBar(self.services, remote, table.stage)
+        self._over = remote.over
+        """Whether the game was over at the last frame (its end forgets the seats)."""
+
+    def buttons(self) -> dict[str, Button]:
+        buttons = super().buttons()
+        buttons["invite"] = Button(N_("Copy invitation"), self.invitation.copy)
+        buttons["stand-in"] = Button(N_("Let a computer play"), self.stand_in)
+        buttons["chat"] = Button(N_("Chat"), self.chat.toggle)
+        buttons["undo"] = Button(N_("Undo (U)"), self.ask_takeback)
+        return buttons
+
+    def shown(self, name: str) -> bool:
+        shown = {
+            "invite": self.inviting,
+            "stand-in": self.standing_in,
+            "chat": self.remote.chatting,
+            "draw": super().shown("draw") and not self.remote.watching,
+            "undo": not self.remote.watching,
+        }
+        return shown.get(name, name not in OFF_AT_A_NETWORK_TABLE)
+
+    def panels(self) -> list[TablePanel]:
+        return [self.invitation, self.chat, self.takeback_bar]
+
+    def update_buttons(self) -> None:
+        """As at one computer, but Undo asks the others: enabled while this player has a
+        move to take back."""
+        super().update_buttons()
+        self.table.buttons["undo"].enabled = self.remote.takeback_seat() is not None
+
+    def ask_takeback(self) -> None:
+        """Ask the others to let this player take back their last move."""
+        if not self.remote.ask_takeback():
+            self.services.notify(_("You have no move to take back now."))
+
+    def handle_event(self, event: pygame.Event) -> bool:
+        """U asks for a take-back (the couch's U would undo here)."""
+        asking = not self.remote.watching and not self.takeback_bar.open
+        if asking and event.type == pygame.KEYDOWN and event.key == pygame.K_u:
+            self.ask_takeback()
+            return True
+        return False
+
+    @property
+    def inviting(self) -> bool:
+        """Whether the invitation is shown (see `InvitationPanel.shown`)."""
+        return self.invitation.shown
+
+    def stand_in(self) -> None:
+        """A computer plays every away seat until its player comes back."""
+        if self.remote.stand_in():
+            self.services.notify(_("A computer plays for the away seats until they come back."))
+
+    @property
+    def standing_in(self) -> bool:
+        """Whether the host is offered a computer for the away seats."""
+        return bool(self.remote.link.host_token and self.remote.away_seats())
 
     def enter(self) -> None:
-        super().enter()
         self.keep_seats()
 
     def keep_seats(self) -> None:
@@ -74,91 +134,24 @@ class RemoteTableScene(TableScene):
         self.services.save_settings()
 
     def exit(self) -> None:
-        super().exit()
         if self.remote.link.at_club:
             self.keep_place()
 
-    def make_buttons(self) -> dict[str, Button]:
-        buttons = super().make_buttons()
-        buttons["invite"] = Button(N_("Copy invitation"), self.copy_invitation)
-        buttons["stand-in"] = Button(N_("Let a computer play"), self.stand_in)
-        buttons["chat"] = Button(N_("Chat"), self.chat.toggle)
-        buttons["chat"].visible = self.remote.chatting
-        for name in OFF_AT_A_NETWORK_TABLE:
-            buttons[name].visible = False
-        return buttons
-
-    @property
-    def inviting(self) -> bool:
-        """Whether the invitation is shown: this window hosts (or opened a club table by
-        invitation), and a seat is still free."""
-        return self.remote.link.sharing and not self.remote.started
-
-    def stand_in(self) -> None:
-        """A computer plays every away seat until its player comes back."""
-        if self.remote.stand_in():
-            self.services.notify(_("A computer plays for the away seats until they come back."))
-
-    def copy_invitation(self) -> None:
-        if put_clipboard_text(self.remote.link.invitation):
-            self.services.notify(_("Invitation copied: paste it to your friends."))
-
-    @property
-    def standing_in(self) -> bool:
-        """Whether the host is offered a computer for the away seats."""
-        return bool(self.remote.link.host_token and self.remote.away_seats())
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.buttons["invite"].visible = self.inviting
-        self.buttons["stand-in"].visible = self.standing_in
-        super().resize(size)
-        ui = self.services.ui
-        figure = self.layout.figure
-        self.invite_panel = pygame.Rect(0, 0, min(figure.width - ui.px(20), ui.px(640)), ui.px(130))
-        self.invite_panel.center = figure.center
-        self.chat.lay_out(figure)
-
-    def human_can_act(self) -> bool:
-        """As at a local table, and only while the table is not waiting on the network
-        (every seat taken, no move of ours on its way)."""
-        return super().human_can_act() and self.match.turn() is not Turn.COMPUTER
-
-    def draw_button_shown(self) -> bool:
-        return super().draw_button_shown() and not self.remote.watching
-
-    def update(self, dt: float) -> None:
-        over = self.remote.over
-        super().update(dt)
-        if self.remote.over and not over:
+    def update(self) -> None:
+        """The game's end forgets the seats; the network's notices are told."""
+        if self.remote.over and not self._over:
             self.keep_seats()
-        shown = (self.buttons["invite"].visible, self.buttons["stand-in"].visible)
-        if shown != (self.inviting, self.standing_in):  # after the network's news
-            self.resize(self.services.size)
+        self._over = self.remote.over
         for words in self.remote.take_notices():
             self.services.notify(words)
-        self.chat.update()
-
-    def show_events(self, events: list[Event]) -> None:
-        if any(isinstance(event, Resynced) for event in events):
-            self.controls.drop()
-            self._rebuild_sprites()
-            self.sync_scores()
-        super().show_events(events)
-
-    def handle_event(self, event: pygame.Event) -> bool:
-        if self.chat.handle_event(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_c and self.inviting:
-            self.copy_invitation()
-            return True
-        return super().handle_event(event)
 
     def status_text(self) -> Said:
-        if self.turns.showing_move:
-            return (self.last_words,)
         waiting = self.remote.waiting_words()
-        said = (waiting,) if waiting is not None else super().status_text()
-        if self.remote.watching:
+        if self.table.turns.showing_move or waiting is None:
+            said = self.table.flow_status()
+        else:
+            said = (waiting,)
+        if self.remote.watching and not self.table.turns.showing_move:
             return tuple(_("Watching · {words}").format(words=words) for words in said)
         return said
 
@@ -168,35 +161,29 @@ class RemoteTableScene(TableScene):
             return math.inf
         return super().status_still_for()
 
-    def update_buttons(self) -> None:
-        for name, enabled in self.commands.enabled().items():
-            self.buttons[name].enabled = enabled and name not in OFF_AT_A_NETWORK_TABLE
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        super().draw(surface, alpha)
-        if self.inviting:
-            self.draw_invitation(surface)
-        self.chat.draw(surface)
-        chat, unread = self.buttons["chat"], self.remote.chat.unread
+    def draw(self, surface: pygame.Surface) -> None:
+        """The chat's unread lines counted on its button while it is closed."""
+        chat, unread = self.table.buttons["chat"], self.remote.chat.unread
         if chat.visible and unread and not self.chat.open:
             ui = self.services.ui
             draw_count_badge(surface, ui, (chat.rect.right - ui.px(12), chat.rect.top), unread)
 
-    def draw_invitation(self, surface: pygame.Surface) -> None:
-        """The invitation friends paste, and where the table is, over the figure."""
-        ui, panel = self.services.ui, self.invite_panel
-        draw_panel(surface, panel, ui, alpha=235, border=PALETTE.gold_dark)
-        room = panel.width - ui.px(32)
-        if self.remote.link.at_club:
-            how = _("Players of the club join with this code (Play online, Join by code):")
-        else:
-            how = _("Friends join with this invitation (Join a table):")
-        lines = (
-            (how, 16, PALETTE.text_dim, "regular"),
-            (self.remote.link.invitation, 20, PALETTE.gold, "bold"),
-            (_("Copy it with the button below, or C."), 14, PALETTE.text_dim, "regular"),
-        )
-        y = panel.y + ui.px(14)
-        for words, size, colour, style in lines:
-            image = shrunk_text(ui, words, size, room, colour, style)
-            y = blit_text(surface, image, (panel.centerx, y), "midtop").bottom + ui.px(10)
+
+class RemoteTableScene(TableScene):
+    """The table screen with a network table's role (`OnlineTable`) composed into it; it
+    only names the role's parts for the screens and tests that look for them."""
+
+    def __init__(self, services: Services, match: RemoteMatch) -> None:
+        self.remote = match
+        super().__init__(services, {}, match=match.flow, role=self._online_role)
+        self.chat, self.invitation = self.online.chat, self.online.invitation
+        self.takeback_bar = self.online.takeback_bar
+
+    def _online_role(self, table: TableScene) -> OnlineTable:
+        self.online = OnlineTable(table, self.remote)
+        return self.online
+
+    @property
+    def inviting(self) -> bool:
+        """Whether the invitation is shown (see `OnlineTable.inviting`)."""
+        return self.online.inviting

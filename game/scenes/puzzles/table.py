@@ -16,6 +16,7 @@ import pygame
 from game.i18n import _
 from game.play.events import Event, MovePlayed, TookBack
 from game.play.puzzle_match import PuzzleMatch, PuzzleVerdict
+from game.play.table_flow import TableFlow
 from game.rules.moves import Move
 from game.scenes.table.controls import TableControls
 from game.scenes.table.moves import TableMoves
@@ -55,17 +56,16 @@ class PuzzleTable:
         )
         self.moves = TableMoves(self.stage, match.flow, services.sound)
         self.controls = TableControls(
-            match.flow,
-            self.stage,
-            notify=services.notify,
-            can_act=self.can_act,
-            play=self.answer,
-            hinted=lambda: None,
-            commands=None,
+            self, self.stage, can_act=self.can_act, hinted=lambda: None, commands=None
         )
         self.hold_s = 0.0
         """Time left that a missed answer stays in view."""
         self.best_shown = False
+
+    @property
+    def session(self) -> TableFlow:
+        """The flow the puzzle's position is played on (the controls' legal moves)."""
+        return self.match.flow
 
     @property
     def seat(self) -> int:
@@ -89,8 +89,9 @@ class PuzzleTable:
 
     # --- the answer -----------------------------------------------------------------------
 
-    def answer(self, move: Move) -> None:
-        """The player's placement: judged and counted at once, then shown."""
+    def play(self, move: Move) -> None:
+        """The player's placement (the controls play it here): the answer, judged and
+        counted at once, then shown."""
         self.show(self.match.answer(move))
         verdict = self.match.verdict
         assert verdict is not None

@@ -6,13 +6,15 @@ animations (`perform`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from game.persist.settings import Settings
+from game.play.events import Event, MovePlayed
 from game.play.solitaire_session import SolitaireSession
 from game.rules.moves import Move
-from game.ui.board.contacts import ContactAnimator
-from game.ui.tween import Tweens
+
+if TYPE_CHECKING:
+    from game.scenes.solitaire.context import SolitaireContext
+    from game.scenes.solitaire.stage import SolitaireStage
 
 AUTO_DELAY: Final = {"slow": 1.1, "normal": 0.5, "fast": 0.18, "instant": 0.0}
 """Seconds between two auto-played moves at each speed."""
@@ -23,29 +25,24 @@ class SolitaireAssists:
 
     def __init__(
         self,
-        session: Callable[[], SolitaireSession],
-        settings: Settings,
-        tweens: Tweens,
-        animator: ContactAnimator,
+        context: SolitaireContext,
+        stage: SolitaireStage,
         *,
-        searching: Callable[[], bool],
         perform: Callable[[Move], None],
         changed: Callable[[bool], None],
         hint_found: Callable[[], None],
     ) -> None:
-        """`session()` is the game on screen; `searching()` whether a winnable deal is
-        being looked for; `perform` carries out an advised move; `changed(on)` follows
-        auto-play starting or stopping; `hint_found` shows a hint once it is known."""
-        self.session = session
-        self.settings = settings
-        self.tweens = tweens
-        self.animator = animator
-        self.searching = searching
+        """`perform` carries out an advised move; `changed(on)` follows auto-play
+        starting or stopping; `hint_found` shows a hint once it is known."""
+        self.context = context
+        self.settings = context.services.settings
+        self.tweens = stage.tweens
+        self.animator = stage.animator
         self.perform = perform
         self.changed = changed
         self.hint_found = hint_found
         self.playing = False
-        self.speed = settings.animation_speed
+        self.speed = self.settings.animation_speed
         self.timer = 0.0
         self.step_wanted = False
         self.hint_wanted = False
@@ -53,10 +50,19 @@ class SolitaireAssists:
         self.asked_ahead = False
         """Whether the next auto-played move was asked for during the pause before it."""
 
+    @property
+    def session(self) -> SolitaireSession:
+        return self.context.session
+
+    def show(self, events: list[Event]) -> None:
+        """A move played: its hint is gone."""
+        if any(isinstance(event, MovePlayed) for event in events):
+            self.forget_hint()
+
     def show_hint(self) -> None:
-        if self.session().finished or self.searching():
+        if self.session.finished or self.context.searching:
             return
-        self.session().use_assist("hints")
+        self.session.use_assist("hints")
         self.hint_wanted = True
 
     def forget_hint(self) -> None:
@@ -65,11 +71,11 @@ class SolitaireAssists:
 
     def set(self, on: bool) -> None:
         """Start or stop playing by itself (at the auto-play speed)."""
-        if on and self.session().finished:
+        if on and self.session.finished:
             return
         self.playing = on
         if on:
-            self.session().use_assist("autoplay")
+            self.session.use_assist("autoplay")
             self.timer = 0.0
         self.tweens.set_speed(self.speed if on else self.settings.animation_speed)
         self.animator.set_factor(self.tweens.factor)
@@ -84,10 +90,10 @@ class SolitaireAssists:
 
     def step_once(self) -> None:
         """Play the auto-player's next move (once it is known)."""
-        if self.session().finished:
+        if self.session.finished:
             return
         self.set(False)
-        self.session().use_assist("autoplay")
+        self.session.use_assist("autoplay")
         self.step_wanted = True
 
     def set_speed(self, speed: str) -> None:
@@ -103,8 +109,8 @@ class SolitaireAssists:
 
     def step(self, dt: float) -> None:
         """A fixed step with nothing moving: show a hint found, play the next move due."""
-        if self.hint_wanted and not self.session().finished:
-            move = self.session().suggest()
+        if self.hint_wanted and not self.session.finished:
+            move = self.session.suggest()
             if move is not None:
                 self.hint_wanted = False
                 self.hint_move = move
@@ -119,14 +125,14 @@ class SolitaireAssists:
             elif not self.asked_ahead:
                 # The worker thinks about the next move during the pause, not after it.
                 self.asked_ahead = True
-                self.session().suggest()
+                self.session.suggest()
 
     def _move(self) -> None:
-        if self.session().finished:
+        if self.session.finished:
             self.step_wanted = False
             self.set(False)
             return
-        move = self.session().suggest()
+        move = self.session.suggest()
         if move is None:
             return
         self.step_wanted = False

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol
 
 import pygame
 
@@ -42,22 +42,29 @@ SWITCH_SIZE: Final = 16
 size all of them share."""
 
 
-@dataclass(frozen=True)
-class SolitaireCommands:
-    """What the player may ask of a solitaire by a button or a key."""
+class SolitaireCommands(Protocol):
+    """What the player may ask of a solitaire by a button or a key (the screen does it)."""
 
-    new_deal: Callable[[], None]
-    restart: Callable[[], None]
-    save: Callable[[], None]
-    undo: Callable[[], None]
-    redo: Callable[[], None]
-    review: Callable[[], None]
-    show_line: Callable[[], None]
-    """After a loss: the review, with its winning line playing at once."""
-    refit: Callable[[], None]
-    """Fit the figure to its area again, at the largest size that shows it."""
-    switch_light: Callable[[bool], None]
-    """The "still winnable" light's switch: on or off on this deal."""
+    def new_deal(self) -> None: ...
+
+    def restart(self) -> None: ...
+
+    def save(self) -> None: ...
+
+    def undo(self) -> None: ...
+
+    def redo(self) -> None: ...
+
+    def review(self) -> None: ...
+
+    def show_line(self) -> None:
+        """After a loss: the review, with its winning line playing at once."""
+
+    def refit(self) -> None:
+        """Fit the figure to its area again, at the largest size that shows it."""
+
+    def switch_light(self, on: bool) -> None:
+        """The "still winnable" light's switch: on or off on this deal."""
 
 
 def option(services: Services, name: str, default: bool = False) -> bool:

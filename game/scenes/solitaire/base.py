@@ -4,8 +4,10 @@ A `SolitaireScene` shows a `SolitaireSession` (game.play: the deal's moves, undo
 redo, assists, its end and the auto-player's advice): the figure in a pannable, zoomable
 `LatticeView`, the sources of tiles (stock and discard pile, or the seven piles) in a
 panel drawn by the subclass, a top bar (deal number, new deal, restart) and a bottom bar
-(undo, redo, hint, auto-play). Every rule
-question is asked of the engine: the lit spots are its legal moves, nothing else.
+(undo, redo, hint, auto-play). It is a session screen
+(game/scenes/session_screen.py): its parts share a `SolitaireContext` and take each
+move's events in turn. Every rule question is asked of the engine: the lit spots are its
+legal moves, nothing else.
 
 Slow thinking never blocks the window: the solvers and the fair draw-solitaire player
 run through the app's adviser (a worker process, `game.ai.worker`).
@@ -24,13 +26,16 @@ from game.play.events import Event, GameEnded, MovePlayed
 from game.play.solitaire_session import SolitaireSession
 from game.rules.moves import PLACE, Move
 from game.rules.record.document import GameRecord
+from game.rules.results import MoveResult
 from game.rules.solitaire import SolitaireState
 from game.scenes.base import Scene
 from game.scenes.requests import SaveRecordRequest
+from game.scenes.session_screen import Autosave
 from game.scenes.solitaire.assists import SolitaireAssists
-from game.scenes.solitaire.bars import SolitaireBars, SolitaireCommands, option
+from game.scenes.solitaire.bars import SolitaireBars
+from game.scenes.solitaire.context import SolitaireContext
 from game.scenes.solitaire.controls import SolitaireControls
-from game.scenes.solitaire.deals import SolitaireDeals
+from game.scenes.solitaire.deals import SolitaireDeals, open_deal
 from game.scenes.solitaire.narration import SolitaireNarration
 from game.scenes.solitaire.panels import game_over_lines, title_note
 from game.scenes.solitaire.sources import SourceKey, TileSources
@@ -61,56 +66,32 @@ class SolitaireScene(Scene):
         self.stage = SolitaireStage(services.ui, services.art, speed, self._is_background)
         self.tiles, self.board = self.stage.tiles, self.stage.board
         self.animator, self.tweens = self.stage.animator, self.stage.tweens
+        session = open_deal(services, self.mode, record, seed)
+        self.context = context = SolitaireContext(services, session, Autosave(services))
         self.sources = self.make_sources()
         self.autoplay = SolitaireAssists(
-            lambda: self.session,
-            services.settings,
-            self.tweens,
-            self.animator,
-            searching=lambda: self.deals.searching,
+            context,
+            self.stage,
             perform=self.perform,
             changed=self.auto_play_changed,
             hint_found=self.refresh_source_states,
         )
-        commands = SolitaireCommands(
-            new_deal=self.new_deal,
-            restart=lambda: self.deals.restart(),
-            save=lambda: services.open(SaveRecordRequest(record=self.session.record)),
-            undo=self.undo,
-            redo=self.redo,
-            review=self.review,
-            show_line=lambda: self.review(line=True),
-            refit=self.refit,
-            switch_light=self.switch_light,
-        )
-        self.bars = SolitaireBars(self.form, services, self.autoplay, commands)
+        self.bars = SolitaireBars(self.form, services, self.autoplay, self)
         self.controls = SolitaireControls(
+            context,
             self.stage,
             self.sources,
             self.form,
             self.autoplay,
-            commands,
-            notify=services.notify,
-            game_over=lambda: self.finished,
-            searching=lambda: self.deals.searching,
-            play=self.play,
+            self,
             press_source=self.source_pressed,
             extra_key=self.extra_key,
         )
         self.add_options()
-        self.deals = SolitaireDeals(
-            services,
-            self.mode,
-            record,
-            seed,
-            winnable_only=lambda: option(services, "winnable_only"),
-            began=self._began,
-            prepare_art=lambda: self.stage.prepare_next(self.state, self.sources),
-        )
+        self.deals = SolitaireDeals(context, self.mode, began=self._began)
         self.bars.deal_field.text = str(self.seed)
-        self.narration = SolitaireNarration(
-            lambda: self.session, lambda: services.speech, lambda: self.status_text()[0]
-        )
+        self.narration = SolitaireNarration(context, lambda: self.status_text()[0])
+        context.parts = [self.controls, self.autoplay, self.narration, self]
 
     # Options --------------------------------------------------------------------------
 
@@ -125,7 +106,7 @@ class SolitaireScene(Scene):
 
     @property
     def session(self) -> SolitaireSession:
-        return self.deals.session
+        return self.context.session
 
     @property
     def state(self) -> SolitaireState:
@@ -140,7 +121,11 @@ class SolitaireScene(Scene):
         return self.session.seed
 
     def exit(self) -> None:
-        self.deals.close()
+        """Count a loss, write what is due, stop the thinking."""
+        self.deals.count_loss()
+        self.save_if_due(at_once=True)
+        self.deals.drop_search()
+        self.session.close()
 
     def on_new_game(self) -> None:
         """A deal has just begun (subclasses animate their opening)."""
@@ -148,6 +133,13 @@ class SolitaireScene(Scene):
     def new_deal(self) -> None:
         self.autoplay.set(False)
         self.deals.new()
+
+    def restart(self) -> None:
+        self.deals.restart()
+
+    def save(self) -> None:
+        """Save the game as a record the player names."""
+        self.services.open(SaveRecordRequest(record=self.session.record))
 
     def _began(self, seed: int) -> None:
         """A deal has just begun: a clear board, auto-play off, its number shown."""
@@ -174,31 +166,34 @@ class SolitaireScene(Scene):
         self.session.ask_review()
         self.deals.open_asked_review(_(self.title))
 
+    def show_line(self) -> None:
+        """After a loss: the review, with its winning line playing at once."""
+        self.review(line=True)
+
     # Playing ----------------------------------------------------------------------------
 
-    def play(self, move: Move, from_pos: tuple[float, float] | None = None) -> None:
-        """Play `move` through the record, animate it from `from_pos`, autosave."""
-        self.show_played(self.session.play(move), from_pos)
+    def play(self, move: Move) -> None:
+        """Play `move` through the record and show it (the next frame saves it)."""
+        self.context.play(move)
 
-    def show_played(self, events: list[Event], from_pos: tuple[float, float] | None) -> None:
-        """Animate the move these events played (from `from_pos`, else its source) and what
-        it ended; the next frame saves it."""
-        result = next(e.result for e in events if isinstance(e, MovePlayed))
+    def show(self, events: list[Event]) -> None:
+        """The screen's own part of showing a move: the tile slides in from its source,
+        with its sound, and what the move ended."""
+        for event in events:
+            if isinstance(event, MovePlayed):
+                self.land(event.result)
+            elif isinstance(event, GameEnded):
+                self.finish(event.won)
+
+    def land(self, result: MoveResult) -> None:
+        """Slide the played tile from where it was to its place."""
         move = result.move
-        if from_pos is None:
-            from_pos = self.sources.centre((move.source, move.pile))
-        self.controls.selected = None
-        self.autoplay.forget_hint()
+        from_pos = self.sources.centre((move.source, move.pile))
         self.sync()
         landing = self.sources.landing(move, self.board.sprites)
         if landing is not None:
             self.stage.slide_in(landing, from_pos, result)
         self.services.sound.play("place" if move.action == PLACE else "draw")
-        self.narration.moved(result)
-        for event in events:
-            if isinstance(event, GameEnded):
-                self.finish(event.won)
-        self.deals.shown()
 
     def undo(self) -> None:
         if not self.session.can_undo():
@@ -213,7 +208,7 @@ class SolitaireScene(Scene):
         if not self.session.can_redo():
             return
         self.cancel_pending()
-        self.show_played(self.session.redo(), None)
+        self.context.show(self.session.redo())
 
     def cancel_pending(self) -> None:
         """Drop any half-made action (a turned stock tile, a selection)."""
@@ -231,7 +226,7 @@ class SolitaireScene(Scene):
         self.sync()
         if won:
             self.stage.celebrate(self.state.figure)
-            self.deals.count_won(self.session.report())
+            self.context.autosave.count_when_saved(self.session.report())
 
     # Advice: hints and auto-play ----------------------------------------------------------
 
@@ -309,10 +304,16 @@ class SolitaireScene(Scene):
     # Update -----------------------------------------------------------------------------
 
     def pause(self) -> None:
-        self.deals.save_if_due(at_once=True)
+        self.save_if_due(at_once=True)
+
+    def save_if_due(self, at_once: bool = False) -> None:
+        """The autosave a change asked for (see `Autosave.save_if_due`), then the art the
+        next moves may show."""
+        if self.context.save_if_due(at_once):
+            self.stage.prepare_next(self.state, self.sources)
 
     def update(self, dt: float) -> None:
-        self.deals.save_if_due()
+        self.save_if_due()
         self.bars.show_session(self.session, self.deals.searching, self.sources.forced())
         if self.stage.kept_clear(self.session, self.end_note()) != self.board.keep_clear:
             self.sync()  # the game-over words changed (the verdict came): fitted clear again

@@ -1,15 +1,17 @@
 """The player's hands in a solitaire: picking a tile from a source (the stock, the
 discard pile or a pile top) with a click or a drag, pointing at the lit spots, and
 dropping the tile on one; the solitaire's keys. `SolitaireControls` keeps what is held
-and pointed at; the screen's callbacks play the moves."""
+and pointed at, and plays the moves through the solitaire's context."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import _
+from game.play.events import Event, MovePlayed
 from game.rules.lattice import Cell
 from game.rules.moves import Move
 from game.scenes.solitaire.assists import SolitaireAssists
@@ -22,37 +24,43 @@ from game.ui.tiles.image import TileState
 from game.ui.touch import VIEW_GESTURES
 from game.ui.widgets.controls import Form
 
+if TYPE_CHECKING:
+    from game.scenes.solitaire.context import SolitaireContext
+
 
 class SolitaireControls:
     """Selection, pointing and dropping for the solitaire player."""
 
     def __init__(
         self,
+        context: SolitaireContext,
         stage: SolitaireStage,
         sources: TileSources,
         form: Form,
         autoplay: SolitaireAssists,
         commands: SolitaireCommands,
         *,
-        notify: Callable[[str], None],
-        game_over: Callable[[], bool],
-        searching: Callable[[], bool],
-        play: Callable[[Move, Point | None], None],
         press_source: Callable[[SourceKey, tuple[int, int]], None],
         extra_key: Callable[[int], bool],
     ) -> None:
-        """`play(move, from_pos)` plays the player's move; `press_source` is a press on a
-        source tile (`pick` picks it up; the stock may turn instead); `extra_key` is the
-        solitaire's own keys (True when used)."""
+        """`press_source` is a press on a source tile (`pick` picks it up; the stock may
+        turn instead); `extra_key` is the solitaire's own keys (True when used)."""
+        self.context = context
         self.stage, self.board, self.sources = stage, stage.board, sources
         self.form, self.autoplay, self.commands = form, autoplay, commands
-        self.notify = notify
-        self.game_over, self.searching = game_over, searching
-        self.play, self.press_source, self.extra_key = play, press_source, extra_key
+        self.press_source, self.extra_key = press_source, extra_key
         self.selected: SourceKey | None = None
         self.hover_source: SourceKey | None = None
         self.hover_cell: Cell | None = None
         self.gesture: Gesture[SourceKey] = Gesture(stage.ui)
+
+    def show(self, events: list[Event]) -> None:
+        """A move played: the tile held has gone."""
+        if any(isinstance(event, MovePlayed) for event in events):
+            self.selected = None
+
+    def game_over(self) -> bool:
+        return self.context.session.finished
 
     def held(self) -> SourceKey | None:
         """The source being dragged, else the selected one."""
@@ -70,10 +78,10 @@ class SolitaireControls:
     def may_pick(self, key: SourceKey) -> bool:
         """Whether the tile of `key` may be picked up now; if not, the player is told."""
         if self.sources.forced() and key != self.selected:
-            self.notify(_("The turned stock tile must be placed first."))
+            self.context.services.notify(_("The turned stock tile must be placed first."))
             return False
         if not self.sources.pickable(key):
-            self.notify(self.sources.unplaceable_words(key))
+            self.context.services.notify(self.sources.unplaceable_words(key))
             return False
         return True
 
@@ -124,7 +132,7 @@ class SolitaireControls:
                     return False
                 self.step_spot(1)
                 return True
-            self.play(move, None)
+            self.context.play(move)
             return True
         hint = self.autoplay.hint_move
         if hint is None or self.game_over():
@@ -154,12 +162,12 @@ class SolitaireControls:
             return True
         if event.button != 1:
             return False
-        if self.game_over() or self.searching():
+        if self.game_over() or self.context.searching:
             return board.handle_view_event(event)
         self.autoplay.stop()
         move = self.lit_move_at(event.pos)
         if move is not None:
-            self.play(move, None)
+            self.context.play(move)
             return True
         key = self.sources.at(event.pos)
         if key is not None:
@@ -199,7 +207,7 @@ class SolitaireControls:
                 return True
             move = self.lit_move_at(event.pos) or self.lit_move_at(event.pos, press.key)
             if move is not None:
-                self.play(move, sprite.centre)
+                self.context.play(move)
             else:
                 self.stage.tiles.change_layer(sprite, SOURCE_LAYER)
                 self.stage.tweens.move(sprite, self.sources.home(press.key), 0.2)

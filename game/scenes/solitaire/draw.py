@@ -110,7 +110,7 @@ class DrawSolitaireScene(SolitaireScene):
         return state
 
     def make_sources(self) -> StockAndDiscard:
-        self.stock_and_discard = StockAndDiscard(self.services, self.tiles, lambda: self.session)
+        self.stock_and_discard = StockAndDiscard(self.context, self.tiles)
         return self.stock_and_discard
 
     def lay_out_panel(self) -> None:

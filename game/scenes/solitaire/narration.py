@@ -10,36 +10,41 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.play.events import Event, MovePlayed
 from game.play.solitaire_light import THINKING
-from game.rules.results import MoveResult
 from game.scenes.solitaire.panels import light_words
 from game.scenes.table.narration import MY_TILES_KEY, NEAR_LAST_KEY, SCORES_KEY
 from game.ui.narrator import near_last_said, solitaire_move_said, tiles_said
 
 if TYPE_CHECKING:
     from game.play.solitaire_session import SolitaireSession
+    from game.scenes.solitaire.context import SolitaireContext
     from game.ui.speech import Voice
 
 
 class SolitaireNarration:
-    """Tells the voice what the solitaire does, and answers the asking keys. `session()`
-    is the deal being played, `voice()` the app's voice as it is now, `progress()` the
-    status bar's words (how many tiles are placed)."""
+    """Tells the voice what the solitaire does, and answers the asking keys.
+    `progress()` is the status bar's words (how many tiles are placed)."""
 
-    def __init__(
-        self,
-        session: Callable[[], SolitaireSession],
-        voice: Callable[[], Voice],
-        progress: Callable[[], str],
-    ) -> None:
-        self.session = session
-        self.voice = voice
+    def __init__(self, context: SolitaireContext, progress: Callable[[], str]) -> None:
+        self.context = context
         self.progress = progress
         self.light_told = THINKING
         """What the light showed when last told (it is told each time it settles anew)."""
 
-    def moved(self, result: MoveResult) -> None:
-        self.voice().tell(solitaire_move_said(result))
+    @property
+    def session(self) -> SolitaireSession:
+        return self.context.session
+
+    def voice(self) -> Voice:
+        """The app's voice as it is now (silence while the spoken board is off)."""
+        return self.context.services.speech
+
+    def show(self, events: list[Event]) -> None:
+        """Each move played, with its points."""
+        for event in events:
+            if isinstance(event, MovePlayed):
+                self.voice().tell(solitaire_move_said(event.result))
 
     def say(self, words: str) -> None:
         """Words the solitaire says anyway (the end of the deal)."""
@@ -47,7 +52,7 @@ class SolitaireNarration:
 
     def follow(self) -> None:
         """Once a frame: the light, once it has settled on something new."""
-        light = self.session().light
+        light = self.session.light
         shows = light.shows if light.on else THINKING
         if shows != self.light_told:
             self.light_told = shows
@@ -56,7 +61,7 @@ class SolitaireNarration:
 
     def handle_key(self, event: pygame.Event) -> bool:
         """L, M and P ask; other keys are not the narration's."""
-        state = self.session().state
+        state = self.session.state
         if event.key == NEAR_LAST_KEY:
             words = near_last_said(state.figure)
         elif event.key == MY_TILES_KEY:

@@ -3,8 +3,8 @@ solitaire, or the seven piles of stacked solitaire.
 
 A `TileSources` part lays its sources out in the band under the figure, builds their
 sprites from the session's state, says which may be picked now and what a key picks,
-and draws their labels and counts. It asks the session, never the screen; the screen
-decides what a press does and animates the moves.
+and draws their labels and counts. It asks the session (through the solitaire's
+context), never the screen; the screen decides what a press does and animates the moves.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from game.ui.tiles.image import TileState
 from game.ui.tiles.sprites import TileLayer, TileSprite
 
 if TYPE_CHECKING:
-    from game.scenes.base import Services
+    from game.scenes.solitaire.context import SolitaireContext
 
 SourceKey = tuple[str, int]
 """Where a tile comes from: ("stock", -1), ("discard", -1) or ("pile", i)."""
@@ -43,17 +43,17 @@ FAN_STEP: Final = 0.62
 covered, its three values show."""
 PILE_HEIGHT: Final = 5
 """The most tiles a pile holds (35 tiles in seven piles)."""
+PILE_NUMBER_GAP: Final = 8
+"""Design pixels between a pile's number and the count of the pile on its left."""
 
 
 class TileSources:
     """The sources of one solitaire; subclasses know their own."""
 
-    def __init__(
-        self, services: Services, tiles: TileLayer, session: Callable[[], SolitaireSession]
-    ) -> None:
-        self.services = services
+    def __init__(self, context: SolitaireContext, tiles: TileLayer) -> None:
+        self.context = context
+        self.services = context.services
         self.tiles = tiles
-        self._session = session
         self.sprites: dict[SourceKey, TileSprite] = {}
         self.strip = pygame.Rect(0, 0, 1, 1)
         """The band under the figure where the sources lie."""
@@ -62,7 +62,7 @@ class TileSources:
 
     @property
     def session(self) -> SolitaireSession:
-        return self._session()
+        return self.context.session
 
     def strip_height(self, size: tuple[int, int], panel_px: int) -> int:
         """The height of the band the sources need in a window of `size` beside a side
@@ -148,10 +148,8 @@ class StockAndDiscard(TileSources):
     """Draw solitaire: the stock, its top turned face up when asked, and the discard pile
     in a row that nests up and down tiles, newest on the right."""
 
-    def __init__(
-        self, services: Services, tiles: TileLayer, session: Callable[[], SolitaireSession]
-    ) -> None:
-        super().__init__(services, tiles, session)
+    def __init__(self, context: SolitaireContext, tiles: TileLayer) -> None:
+        super().__init__(context, tiles)
         self.stock_pos: Point = (0.0, 0.0)
         self.discard_pos: Point = (0.0, 0.0)
         self.discard_row = pygame.Rect(0, 0, 1, 1)
@@ -317,13 +315,9 @@ class SevenPiles(TileSources):
     tiles either stacked behind or, with "fanned piles", each showing its values."""
 
     def __init__(
-        self,
-        services: Services,
-        tiles: TileLayer,
-        session: Callable[[], SolitaireSession],
-        fanned: Callable[[], bool],
+        self, context: SolitaireContext, tiles: TileLayer, fanned: Callable[[], bool]
     ) -> None:
-        super().__init__(services, tiles, session)
+        super().__init__(context, tiles)
         self.fanned = fanned
         self.side = 80
         self.pile_pos: list[Point] = [(0.0, 0.0)] * PILE_COUNT
@@ -412,9 +406,10 @@ class SevenPiles(TileSources):
         """Each pile's number (its key) by its top, and how many tiles it holds."""
         ui = self.services.ui
         fanned = self.fanned()
-        # a number fits between its pile's corner and the count by the pile on its left
+        # a number fits between its pile's corner and the count by the pile on its left,
+        # clear of it (closer, the count and the next pile's number read as one number)
         between = self.pile_pos[1][0] - self.pile_pos[0][0] - self.side * 0.89
-        room = round(between - count_radius(ui, "99") + self.side * 0.05) - ui.px(4)
+        room = round(between - count_radius(ui, "99")) - ui.px(PILE_NUMBER_GAP)
         size = ui.common_size([str(PILE_COUNT)], 17, room, "bold")
         for pile, (x, y) in enumerate(self.pile_pos):
             corner = (round(x - self.side * 0.47), round(y + self.side * 0.3))

@@ -88,7 +88,7 @@ class StackedSolitaireScene(SolitaireScene):
 
     def make_sources(self) -> SevenPiles:
         fanned = partial(option, self.services, "fanned_piles")
-        self.piles = SevenPiles(self.services, self.tiles, lambda: self.session, fanned)
+        self.piles = SevenPiles(self.context, self.tiles, fanned)
         return self.piles
 
     # Drawing ---------------------------------------------------------------------------

@@ -1,17 +1,16 @@
 """What the table's buttons and keys do: ask for a hint, undo, redo, a free draw, and keep
 the game as a named record. Each is done only when it can be done now (the match says
-whether it can); the screen is told what to show after, through the callables it gives:
-`play` for the free draw, `turn_changed` after an undo or redo, `open_screen` for the
-record's dialog."""
+whether it can); the free draw, an undo and a redo go through the table's context, whose
+parts show what they did."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from game.play.table_flow import TableFlow
-from game.rules.moves import DRAW_MOVE, Move
-from game.scenes.requests import SaveRecordRequest, ScreenRequest
-from game.scenes.table.help import TableHelp
+from game.rules.moves import DRAW_MOVE
+from game.scenes.requests import SaveRecordRequest
+from game.scenes.session_screen import SessionContext
 from game.scenes.table.turns import TableTurns
 from game.ui.tween import Tweens
 
@@ -21,25 +20,17 @@ class TableCommands:
 
     def __init__(
         self,
-        match: TableFlow,
-        help_: TableHelp,
+        context: SessionContext[TableFlow],
         turns: TableTurns,
         tweens: Tweens,
         *,
         can_act: Callable[[], bool],
-        play: Callable[[Move], None],
-        turn_changed: Callable[[int, str], None],
-        open_screen: Callable[[ScreenRequest], None],
     ) -> None:
-        self.match = match
-        self.help = help_
+        self.context = context
+        self.match = context.session
         self.turns = turns
         self.tweens = tweens
         self.can_act = can_act
-        self.play = play
-        self.turn_changed = turn_changed
-        """After an undo or redo: the seat whose turn it is again, and the words for it."""
-        self.open_screen = open_screen
 
     def hint(self) -> None:
         """Ask the engine's best player for the active human's move; shown on the board."""
@@ -49,16 +40,12 @@ class TableCommands:
     def undo(self) -> None:
         """Take back the acting human's last placement (and the computer moves after it)."""
         if not self.tweens.busy:
-            self._changed(self.help.undo(self.turns.tray_seat()))
+            self.context.show(self.match.undo(self.turns.tray_seat()))
 
     def redo(self) -> None:
         """Play again what the last undo took back."""
         if not self.tweens.busy:
-            self._changed(self.help.redo())
-
-    def _changed(self, change: tuple[int, str] | None) -> None:
-        if change is not None:
-            self.turn_changed(*change)
+            self.context.show(self.match.redo())
 
     def undoer(self) -> int | None:
         """The human an undo is for now (the one at the tray), when they have a move to
@@ -69,13 +56,13 @@ class TableCommands:
     def draw(self) -> None:
         """Free draw: draw instead of placing (when the rules allow it)."""
         if self.can_act() and self.match.can_free_draw():
-            self.play(DRAW_MOVE)
+            self.context.play(DRAW_MOVE)
 
     def save(self) -> None:
         """Keep the game, as it stands, as a named record (a dialog asks the name); a
         match that keeps no record (the lesson) is not kept."""
         if self.match.keeps_record:
-            self.open_screen(SaveRecordRequest(record=self.match.record))
+            self.context.services.open(SaveRecordRequest(record=self.match.record))
 
     def enabled(self) -> dict[str, bool]:
         """By button name: whether what it does can be done now."""
@@ -83,7 +70,7 @@ class TableCommands:
         idle = not self.tweens.busy
         match = self.match
         return {
-            "hint": human and not match.advice.hint_pending,
+            "hint": human and match.assists and not match.advice.hint_pending,
             "undo": idle and match.can_undo(self.turns.tray_seat()),
             "redo": idle and match.can_redo(),
             "draw": human and match.can_free_draw(),

@@ -3,14 +3,15 @@ gesture), turning the first tile of a hand, dropping it on a lit spot or steppin
 through the spots with the arrow keys, and the keys of the table's commands.
 
 `TableControls` keeps what the player holds and points at, on the table's stage, and
-the hand tiles' looks; the moves it plays go to the screen through a callable, its keys
-give the `TableCommands`. The match says which spots are legal and why one is refused.
+the hand tiles' looks; it plays its moves through its context (`TablePlay`: the table's
+session context, or the puzzle's table, which answers with them), its keys give the
+`TableCommands`. The match says which spots are legal and why one is refused.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -26,10 +27,24 @@ from game.ui.words import refusal_words
 
 if TYPE_CHECKING:
     from game.play.table_flow import TableFlow
+    from game.scenes.base import Services
     from game.scenes.table.commands import TableCommands
     from game.scenes.table.stage import TableStage
 
 ARROWS = {pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_LEFT: -1, pygame.K_UP: -1}
+
+
+class TablePlay(Protocol):
+    """What the table's controls play on: the services, the game's flow, and where the
+    player's legal move goes."""
+
+    @property
+    def services(self) -> Services: ...
+
+    @property
+    def session(self) -> TableFlow: ...
+
+    def play(self, move: Move) -> None: ...
 
 
 class TableControls:
@@ -37,23 +52,21 @@ class TableControls:
 
     def __init__(
         self,
-        match: TableFlow,
+        context: TablePlay,
         stage: TableStage,
         *,
-        notify: Callable[[str], None],
         can_act: Callable[[], bool],
-        play: Callable[[Move], None],
         hinted: Callable[[], TileId | None],
         commands: TableCommands | None,
     ) -> None:
-        """`can_act` says whether the human to play may place now; `play` plays their
-        legal move; `hinted` says which hand tile the hint places; `commands` are the
-        table's hint, undo, redo, draw and save keys (None: a puzzle, which has none)."""
-        self.match = match
+        """`can_act` says whether the human to play may place now; `hinted` says which
+        hand tile the hint places; `commands` are the table's hint, undo, redo, draw and
+        save keys (None: a puzzle, which has none)."""
+        self.context = context
+        self.match = context.session
         self.stage = stage
-        self.notify = notify
+        self.notify = context.services.notify
         self.can_act = can_act
-        self.play = play
         self.hinted = hinted
         self.commands = commands
         self.selected: TileId | None = None
@@ -140,7 +153,7 @@ class TableControls:
             return False
         move = self.spots().get(cell)
         if move is not None:
-            self.play(move)
+            self.context.play(move)
             return True
         rot = state.figure.forced_rotation(cell)
         if rot is None:

@@ -1,25 +1,19 @@
 """The help a human gets at the table: the engine's hint for their move, shown on the
-board until a move is played, undo and redo, and the coach's live tips. The match finds
-the hint and the tips and takes moves back or plays them again; `TableHelp` keeps the
-hint shown and says in words what an undo, a redo or a tip said, for the screen to show."""
+board until a move is played, and the coach's live tips. The match finds the hint and
+the tips; `TableHelp` keeps the hint shown and says in words what a tip said, for the
+screen to show."""
 
 from __future__ import annotations
 
-from game.i18n import _
-from game.play.events import Event, HintFound, Redone, TipFound, TookBack
+from game.play.events import HintFound, TipFound
 from game.play.table_flow import TableFlow
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE, Move
 from game.ui.coach_words import tip_words
 
-TurnChange = tuple[int, str]
-"""After an undo or a redo: the seat whose turn it is again, and the words saying what
-was done."""
-
 
 class TableHelp:
-    """The hint shown (`hint`, with the points it scores), the undo and redo and the
-    coach's tips."""
+    """The hint shown (`hint`, with the points it scores) and the coach's tips."""
 
     def __init__(self, match: TableFlow) -> None:
         self.match = match
@@ -65,20 +59,3 @@ class TableHelp:
                 if words:
                     said.append(f"{self.match.names[event.review.player]}: {words}")
         return said
-
-    def undo(self, seat: int | None) -> TurnChange | None:
-        """Take back human `seat`'s last placement (and the computer moves after it)."""
-        return self._changed(self.match.undo(seat), TookBack, _("Took back {name}'s last tile."))
-
-    def redo(self) -> TurnChange | None:
-        """Play again what the last undo took back."""
-        return self._changed(self.match.redo(), Redone, _("Played {name}'s tile again."))
-
-    def _changed(
-        self, events: list[Event], kind: type[TookBack] | type[Redone], words: str
-    ) -> TurnChange | None:
-        for event in events:
-            if isinstance(event, kind):
-                self.show(None)
-                return event.seat, words.format(name=self.match.names[event.seat])
-        return None

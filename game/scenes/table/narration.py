@@ -24,6 +24,7 @@ from game.ui.narrator import (
 
 if TYPE_CHECKING:
     from game.play.table_flow import TableFlow
+    from game.scenes.session_screen import SessionContext
     from game.scenes.table.controls import TableControls
     from game.ui.speech import Voice
 
@@ -33,25 +34,27 @@ SCORES_KEY: Final = pygame.K_p
 
 
 class TableNarration:
-    """Tells the voice what the table does, and answers the asking keys. `voice()` is the
-    app's voice as it is now (the setting may change while the table is open);
-    `tray_seat()` the person whose tiles lie in the tray."""
+    """Tells the voice what the table does, and answers the asking keys.
+    `tray_seat()` is the person whose tiles lie in the tray."""
 
     def __init__(
         self,
-        match: TableFlow,
+        context: SessionContext[TableFlow],
         controls: TableControls,
-        voice: Callable[[], Voice],
         tray_seat: Callable[[], int | None],
     ) -> None:
-        self.match = match
+        self.match = context.session
+        self.services = context.services
         self.controls = controls
-        self.voice = voice
         self.tray_seat = tray_seat
         self.turn_due = True
         """Whether the turn is still to be told (once per turn, when the person may play)."""
         self.held: tuple[TileId | None, int] = (None, -1)
         """The tile held and the number of the spot pointed at (-1: none), as last told."""
+
+    def voice(self) -> Voice:
+        """The app's voice as it is now (the setting may change while the table is open)."""
+        return self.services.speech
 
     def moved(self, event: MovePlayed) -> None:
         self.turn_due = True

@@ -10,12 +10,13 @@ from typing import Final
 import pygame
 
 from game.i18n import _, format_number, ngettext
+from game.play.events import Redone, TookBack
 from game.play.table_flow import TableFlow
 from game.play.table_reading import time_left_s, who_went_out
 from game.rules.moves import DRAW, PLACE
 from game.rules.results import ALL_PASSED, DEAD_END, MoveResult
 from game.rules.table_refusals import HAND_FULL, pass_reason
-from game.ui.board.table_layout import SeatBox, TableLayout
+from game.ui.board.table_layout import TRAY_LABEL_SIZE, SeatBox, TableLayout
 from game.ui.painting import Ui, blit_lines, blit_text, draw_panel
 from game.ui.text import Said, shrunk_text, words_that_fit
 from game.ui.theme import PALETTE, Colour
@@ -44,6 +45,14 @@ def end_words(match: TableFlow) -> str:
     if went_out is None:
         return _("The hand is over.")
     return _("{name} went out!").format(name=match.names[went_out])
+
+
+def change_words(match: TableFlow, change: TookBack | Redone) -> str:
+    """What an undo or a redo did, in words."""
+    name = match.names[change.seat]
+    if isinstance(change, TookBack):
+        return _("Took back {name}'s last tile.").format(name=name)
+    return _("Played {name}'s tile again.").format(name=name)
 
 
 def move_words(name: str, result: MoveResult) -> str:
@@ -106,12 +115,13 @@ def opening_words(match: TableFlow) -> Said:
 
 def status_still_for(match: TableFlow, clock: float) -> float:
     """Seconds until the status bar's words change by themselves: the thinking dots of a
-    computer's turn, a timed game's time left (`math.inf`: neither shows)."""
+    computer's turn (none while a lesson's words are read), a timed game's time left
+    (`math.inf`: neither shows)."""
     state = match.state
     if state.hand_over:
         return math.inf
     rest = math.inf
-    if not match.is_human(state.current_player):
+    if not match.is_human(state.current_player) and not match.news.reading():
         rest = (math.floor(clock * DOTS_PER_S) + 1) / DOTS_PER_S - clock
     left = time_left_s(match.state)
     if left:  # its whole seconds show
@@ -237,7 +247,7 @@ def draw_tray_label(surface: pygame.Surface, ui: Ui, tray: SeatBox, name: str) -
     )
     blit_text(
         surface,
-        shrunk_text(ui, whose, 16, tray.header.width, PALETTE.gold, "bold"),
+        shrunk_text(ui, whose, TRAY_LABEL_SIZE, tray.header.width, PALETTE.gold, "bold"),
         tray.header.topleft,
         "topleft",
     )

@@ -10,8 +10,7 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from game.persist.history import count_finished
-from game.play.events import Event, MovePlayed
+from game.play.events import Event, GameEnded, MovePlayed
 from game.play.table_flow import TableFlow, Turn
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE
@@ -20,9 +19,7 @@ from game.scenes.table.panels import drew_words
 from game.scenes.table.stage import TableStage
 
 if TYPE_CHECKING:
-    from game.persist.settings import Settings
-    from game.persist.storage import Storage
-    from game.ui.sound import SoundPlayer
+    from game.scenes.session_screen import SessionContext
 
 THINK_PAUSE_S: Final = {"random": 0.3, "easy": 0.35, "greedy": 0.35, "expert": 0.55, "master": 0.7}
 """Shortest visible pause of a computer seat before it plays, by level (normal speed):
@@ -62,20 +59,17 @@ class TableTurns:
 
     def __init__(
         self,
-        match: TableFlow,
-        *,
-        settings: Settings,
-        storage: Storage,
-        sound: SoundPlayer,
+        context: SessionContext[TableFlow],
         stage: TableStage,
         moves: TableMoves,
+        *,
         show_score: Callable[[], None],
     ) -> None:
         """`show_score` opens the score screen at a hand's end."""
-        self.match = match
-        self.settings = settings
-        self.storage = storage
-        self.sound = sound
+        self.context = context
+        self.match = match = context.session
+        self.settings = context.services.settings
+        self.sound = context.services.sound
         self.stage = stage
         self.moves = moves
         self.show_score = show_score
@@ -115,7 +109,8 @@ class TableTurns:
 
     def human_can_act(self) -> bool:
         """True when the seat to play is a human who may place now (their tiles in the
-        tray, when it has moved to them)."""
+        tray, when it has moved to them, and the table not waiting on the network: every
+        seat taken, no move of ours on its way)."""
         match = self.match
         seat = match.state.current_player
         return (
@@ -125,6 +120,7 @@ class TableTurns:
             and not self.banner_due(seat)
             and not self.stage.tweens.busy
             and self.stage.hands.tray_seat == self.tray_seat()
+            and match.turn() is not Turn.COMPUTER
         )
 
     def tray_seat(self) -> int | None:
@@ -163,8 +159,8 @@ class TableTurns:
     def _waits_for(self) -> float:
         """Seconds until the turns move on by themselves: the pause or the hold left;
         `math.inf` while the game waits for a person (the hand-off's Ready, the move of a
-        human who has the mouse) or for a computer's answer (news); 0 when the next
-        step acts."""
+        human who has the mouse, a lesson's reader) or for a computer's answer (news); 0
+        when the next step acts."""
         if self.banner_seat is not None:
             return math.inf
         if self.wait_s > 0 or self.hold_s > 0:
@@ -174,8 +170,8 @@ class TableTurns:
         if turn is Turn.HUMAN:
             has_mouse = self.mouse_holder == match.state.current_player
             return math.inf if has_mouse and self.human_can_act() else 0.0
-        if turn is Turn.COMPUTER:
-            return math.inf if match.thinking else 0.0
+        if turn is Turn.COMPUTER:  # a lesson's computer waits while its words are read
+            return math.inf if match.thinking or match.news.reading() else 0.0
         if turn in (Turn.HAND_OVER, Turn.GAME_OVER) and self.score_screen_due:
             return math.inf
         return 0.0
@@ -214,14 +210,19 @@ class TableTurns:
             self.sound.play("win")
         self.show_score()
 
+    def show(self, events: list[Event]) -> None:
+        """The game ended: it goes to the history."""
+        if any(isinstance(event, GameEnded) for event in events):
+            self.report_finished()
+
     def report_finished(self) -> None:
-        """Put the finished game in the history, once (before its autosave is cleared,
-        so that a game closed in its last seconds is never lost)."""
+        """Put the finished game in the history, once, by the autosave (before it clears
+        the save, so that a game closed in its last seconds is never lost)."""
         match = self.match
         if self.finished_reported or not match.keeps_record:
             return
         self.finished_reported = True
-        count_finished(self.storage, match.report())
+        self.context.autosave.count_when_saved(match.report())
 
     def _computer(self) -> list[Event]:
         """A computer seat starts thinking, visibly for a moment; its move lands once the

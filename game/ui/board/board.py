@@ -70,9 +70,10 @@ a figure fills its board closely, and the tile art is drawn at few sizes."""
 PLAY_LARGEST: Final = 117
 """The largest of them in play (pictures, like the rules screen's, may go larger)."""
 LEGIBLE_DIGITS: Final = 12
-"""How tall (design pixels) the tiles' numbers stand at least when the figure is shown
-whole; where the whole figure would show them smaller, the view follows play at a size
-where they stand so tall."""
+"""How tall (design pixels, at the normal text size) the tiles' numbers stand at least
+when the figure is shown whole; where the whole figure would show them smaller, the view
+follows play at a size where they stand so tall. A larger text size grows them with the
+words (`Ui.text_room`): the player who asks for larger words reads the numbers larger."""
 ZOOM_RUNGS: Final = 2
 """Ladder sizes a zoom step (a wheel notch, + or -) moves: about 16%."""
 GLIDE_S: Final = 0.35
@@ -188,8 +189,8 @@ class Board:
 
     def legible_side(self) -> int:
         """The smallest ladder side at which the tiles' numbers stand `LEGIBLE_DIGITS`
-        tall (as the tile art draws them)."""
-        tall = self.ui.px(LEGIBLE_DIGITS)
+        tall, grown by the text size (as the tile art draws them)."""
+        tall = self.ui.text_room(LEGIBLE_DIGITS)
         ladder = self.ladder()
         readable = (s for s in ladder if self.art.painter.digit_height(sprite_side(s)) >= tall)
         return next(readable, ladder[-1])

@@ -17,6 +17,9 @@ from game.rules.table_rules import HAND_SIZE
 from game.ui.layout import ROW_HEIGHT, Point
 from game.ui.painting import Ui
 
+TRAY_LABEL_SIZE = 16
+"""The design size of the tray's label (whose tiles lie in it), bold."""
+
 
 @dataclass
 class SeatBox:
@@ -99,7 +102,8 @@ class TableLayout:
         """The tray's rack: the name of the hand's owner in its top-left corner, and below
         it one row of tiles as tall as the tray allows (a tile pointing down would
         otherwise cover the name)."""
-        label = pygame.Rect(rect.x + ui.px(14), rect.y + ui.px(6), rect.width // 3, ui.px(20))
+        label_h = max(ui.px(20), ui.font(TRAY_LABEL_SIZE, "bold").get_height())
+        label = pygame.Rect(rect.x + ui.px(14), rect.y + ui.px(6), rect.width // 3, label_h)
         top = label.bottom + ui.px(2)
         room = rect.bottom - ui.px(6) - top
         spread = (HAND_SIZE + 1) / 2 + 0.08 * (HAND_SIZE - 1)

@@ -171,7 +171,7 @@ class Button(Widget):
         super().__init__(label)
         self.on_click = on_click
         self.primary = primary
-        self.labels = (label, *may_show)
+        self.may_show = tuple(may_show)
 
     def activate(self) -> None:
         if self.enabled:
@@ -191,8 +191,10 @@ class Button(Widget):
         return max(narrowest(words.split(" ")) for words in self._every_words()) + ui.px(14) + 2
 
     def _every_words(self) -> list[str]:
-        """Each label it may show, in every language."""
-        return [words for label in self.labels for words in in_every_language(label)]
+        """Its label now and each it may show, in every language (a label set after the
+        button was made counts as it is now)."""
+        labels = (self.label, *self.may_show)
+        return [words for label in labels for words in in_every_language(label)]
 
     def _max_lines(self, ui: Ui) -> int:
         """Two lines in a button as tall as two, else one."""
