@@ -17,6 +17,7 @@ from game.rules.errors import RecordError
 from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
 from game.scenes.base import Scene, Services
+from game.scenes.club.games import ClubGamesScene
 from game.scenes.club.keys import ClubKeyScene
 from game.scenes.club.lobby import ClubScene
 from game.scenes.club.new_table import NewClubTableScene
@@ -76,6 +77,7 @@ SCENES: Final[dict[Screen, Callable[[Services], Scene]]] = {
     Screen.JOIN: JoinScene,
     Screen.CLUB: ClubScene,
     Screen.NEW_CLUB_TABLE: NewClubTableScene,
+    Screen.CLUB_GAMES: ClubGamesScene,
     Screen.CLUB_KEY: ClubKeyScene,
 }
 """The screens made with nothing but the services."""

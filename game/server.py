@@ -347,6 +347,7 @@ def _opened(
         files = TableStore(home, archive)
         archive.take_all(files)
         registry = Registry(time.time, thinker, files, limits, book=book)
+        registry.shelf.finished = archive.finished(files)
         registry.open(files.load())
         return registry, []
     from game.net.tables.forwarding import Owned
@@ -366,6 +367,7 @@ def _opened(
         print(f"table server: {durability}", file=sys.stderr)
     players = RedisBook(args.store, turns=turns)
     registry = Registry(time.time, thinker, store, limits, book=players, turns=turns)
+    registry.shelf.finished = archive.finished(store)
     others = Owned(registry, store) if args.own_tables else Replica(registry, store)
     others.open()
     return registry, [others.run]

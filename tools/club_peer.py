@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -30,6 +30,9 @@ from game.net.tables.table import NetTable
 R = TypeVar("R")
 GUARD_S = 120.0
 """The longest a step waits on the server's thread: only a hung one waits this long."""
+VERSION_2_TYPES: Final = ("hello", "mine", "lobby", "say", "ratings")
+VERSION_3_GAMES: Final = ("games", "game")
+"""Version 3's messages of Your games: this club, of version 2, knows none of them."""
 ROOMY = Limits(messages_per_s=1e6, message_burst=10**6, joins_per_s=1e6, join_burst=10**6)
 """Limits no test or screenshot reaches."""
 
@@ -167,7 +170,8 @@ class ClubPeer:
         """Answer a version 2 message (False: the registry's to answer)."""
         data = json.loads(frame)
         kind = data.get("type")
-        if self.version == 1 and kind in ("hello", "mine", "lobby", "say", "ratings"):
+        unknown = VERSION_2_TYPES if self.version == 1 else ()
+        if kind in (*unknown, *VERSION_3_GAMES):  # a club of an older version knows none
             peer.send(error_frame("bad-message", f"unknown message type {kind!r}"))
         elif kind == "hello":
             peer.key, peer.name = data["key"], data["name"]

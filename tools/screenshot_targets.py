@@ -789,6 +789,7 @@ def _replay_table_grown(app: App, record: Record) -> Shot:
 
 from tools import (  # noqa: E402  (register their targets)
     screenshot_club,
+    screenshot_club_games,
     screenshot_net,
     screenshot_notices,
     screenshot_progress,
@@ -800,6 +801,7 @@ __all__ = [
     "Record",
     "Shot",
     "screenshot_club",
+    "screenshot_club_games",
     "screenshot_net",
     "screenshot_notices",
     "screenshot_progress",

@@ -26,6 +26,7 @@ from game.net.club_messages import (
     club_options,
     read_club_message,
 )
+from game.net.games_messages import GAMES_TYPES, GamesMessage, read_games_message
 from game.net.key_messages import KEY_TYPES, KeyMessage, read_key_message
 from game.net.notice_messages import NOTICE_TYPES, NoticeRequest, read_notice_message
 from game.net.takeback_messages import TAKEBACK_TYPES, TakebackMessage, read_takeback
@@ -154,6 +155,7 @@ ClientMessage = (
     | KeyMessage
     | NoticeRequest
     | TakebackMessage
+    | GamesMessage
 )
 
 
@@ -288,6 +290,9 @@ def read_client_message(text: str | bytes) -> ClientMessage:
         return _club(read_notice_message, data)
     if isinstance(kind, str) and kind in TAKEBACK_TYPES:
         return _club(partial(read_takeback, kind, _code(data, "table")), data)
+    if isinstance(kind, str) and kind in GAMES_TYPES:
+        table = _code(data, "table") if kind == "game" else ""
+        return _club(partial(read_games_message, kind, table), data)
     raise bad(f"unknown message type {cut_text(repr(kind))}")
 
 

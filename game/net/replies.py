@@ -23,6 +23,7 @@ from game.net.club_answers import (
     read_club_answer,
     read_rating_changes,
 )
+from game.net.games_answers import GamesAnswer, read_games_answer
 from game.net.messages import REPLACED
 from game.net.reply_fields import BadReply, read_code, read_count
 from game.net.takeback_answers import TAKEBACK_ANSWERS, TakebackNews, read_takeback_answer
@@ -165,6 +166,7 @@ ServerMessage = (
     | Presence
     | ClubMessage
     | TakebackNews
+    | GamesAnswer
 )
 
 
@@ -214,7 +216,8 @@ def _read(data: Mapping[str, object]) -> ServerMessage | None:
     if kind in TAKEBACK_ANSWERS:
         return read_takeback_answer(kind, data)
     if kind not in ("created", "joined", "view", "over", "move", "presence"):
-        return read_club_answer(kind, data)  # None for a newer server's: ignored
+        club = read_club_answer(kind, data)
+        return read_games_answer(kind, data) if club is None else club  # None: ignored
     table = read_code(data, "table")
     if kind == "created":
         return Created(table, read_code(data, "host") if "host" in data else "")

@@ -43,6 +43,7 @@ class Screen(StrEnum):
     CLUB = "club"
     NEW_CLUB_TABLE = "new-club-table"
     CLUB_KEY = "club-key"
+    CLUB_GAMES = "club-games"
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from typing import Final
 import psycopg
 from psycopg.rows import TupleRow
 
-from game.net.tables.archive import ArchivedGame, Closed
+from game.net.tables.archive import ArchivedGame, Closed, Finished
 from game.net.tables.table import NetTable
 from game.rules.errors import RulesError
 
@@ -101,6 +101,24 @@ class PostgresArchive:
         ).fetchall()
         self.connection.commit()
         return [_game(*row) for row in rows]
+
+    def finished(self, closed: Closed) -> Finished:
+        """The archive itself: every closed game is moved here."""
+        return self
+
+    def played_by(self, player: str, first: int, count: int) -> tuple[list[ArchivedGame], int]:
+        """Player `player`'s games from the `first`-th (0 the newest) on, at most `count`,
+        newest first; and how many they have in all."""
+        rows = self.connection.execute(
+            "SELECT code, finished, players, record::text FROM contack_games"
+            " WHERE players @> ARRAY[%s] ORDER BY finished DESC, code LIMIT %s OFFSET %s",
+            (player, count, first),
+        ).fetchall()
+        counted = self.connection.execute(
+            "SELECT count(*)::int FROM contack_games WHERE players @> ARRAY[%s]", (player,)
+        ).fetchone()
+        self.connection.commit()
+        return [_game(*row) for row in rows], 0 if counted is None else counted[0]
 
     def game(self, code: str) -> ArchivedGame | None:
         """Finished game `code` (None: not archived)."""

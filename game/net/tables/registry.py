@@ -20,6 +20,7 @@ from functools import partial
 from typing import Protocol
 
 from game.net.club_messages import Hello, LobbyRequest, Mine, RatingsRequest, Say
+from game.net.games_messages import GameRequest, GamesRequest
 from game.net.key_messages import Link, LinkCodeRequest, ReplaceKey
 from game.net.messages import (
     BAD_TOKEN,
@@ -51,6 +52,7 @@ from game.net.replies import (
 from game.net.tables.club import Club
 from game.net.tables.club_table import ChatLine
 from game.net.tables.computers import Computers
+from game.net.tables.finished import Shelf
 from game.net.tables.keeping import Keeper, Stale, Store
 from game.net.tables.limits import Attempts, Clock, Limits, TokenBucket, expired, network_of
 from game.net.tables.notices import NO_NOTICES_DESK, NoticeDesk
@@ -66,6 +68,9 @@ from game.rules.moves import Move
 
 CLUB_READS = (Mine, LobbyRequest, Say, RatingsRequest, NoticeRequest)
 """Version 2's messages that only read or talk: not counted as attempts at tables."""
+GAMES_PAGE_READ = GamesRequest
+"""Version 3's page of a player's finished games: not counted either (a game's whole
+record, replayed to be read, is counted)."""
 KEY_MESSAGES = (LinkCodeRequest, Link, ReplaceKey)
 """Version 3's messages of a player's keys (the club's `Keys`): counted as attempts."""
 
@@ -184,6 +189,8 @@ class Registry:
         self.club = Club(clock, self.tables, self._table, self._tell, self._keep_line, book)
         self.deadlines = Deadlines(clock, self.thinker, self.tables, self._play)
         self.elsewhere: Elsewhere = Alone()
+        self.shelf = Shelf(self.tables.values)
+        """The club's finished games (version 3; the server gives it its store's)."""
         self.notices: NoticeDesk = NO_NOTICES_DESK
         """The club's turn notices by e-mail (version 3; none without an SMTP server)."""
         kept = (self.keeper, self._kept)
@@ -251,6 +258,8 @@ class Registry:
     def _do(self, peer: Peer, message: ClientMessage) -> None:
         if isinstance(message, MoveRequest):
             self._move(peer, message)
+        elif isinstance(message, (GamesRequest, GameRequest)):
+            peer.send(self.shelf.answer(self.club.need_player(peer).pid, message))
         elif isinstance(message, NoticeRequest):
             self.notices.receive(peer, message)
         elif isinstance(message, (Hello, *CLUB_READS, *KEY_MESSAGES)):
@@ -274,7 +283,7 @@ class Registry:
         (the game says hello on every connection it opens: the menu's question, Play
         online, each table; a new player or a new name is counted, so that one network
         cannot have the book written as fast as it asks)."""
-        if isinstance(message, (MoveRequest, *CLUB_READS)):
+        if isinstance(message, (MoveRequest, GAMES_PAGE_READ, *CLUB_READS)):
             return False
         if isinstance(message, Hello):
             try:

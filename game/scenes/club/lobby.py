@@ -1,8 +1,9 @@
 """Play online: the club's lobby (its public tables with a free seat, live, filtered by
 seats free, size, rated and pace, in pages), Your tables (every unfinished one, by whom
 you play with, marked where it is your turn) and the ratings board (in pages, your row
-picked out; Me turns to your page), under three tabs; a table is joined or opened again
-with one click on its selected row (or Enter), or by its code. New online table opens a
+picked out; Me turns to your page), under three tabs, and Your games beside them (the
+finished ones: `games.py`); a table is joined or opened again with one click on its
+selected row (or Enter), or by its code. New online table opens a
 table there. The name said to the club is asked once, when the settings have none."""
 
 from __future__ import annotations
@@ -109,6 +110,9 @@ class ClubScene(TableCallingScene):
             key: self.form.add(Button(label, self._shower(key), primary=key == LOBBY))
             for key, label in TABS
         }
+        self.games = self.form.add(
+            Button(N_("Your games"), lambda: services.open(Screen.CLUB_GAMES))
+        )
         self.free = self.form.add(Filter(FREE_SEATS, self._filtered))
         self.size = self.form.add(Filter(SIZES, self._filtered))
         self.rated = self.form.add(Filter(RATED_OR_NOT, self._filtered))
@@ -364,14 +368,16 @@ class ClubScene(TableCallingScene):
         width, height = size
         margin, gap = ui.px(32), ui.px(12)
         asking = self.asking_name
-        for button in (*self.tabs.values(), self.notices):
+        for button in (*self.tabs.values(), self.notices, self.games):
             button.visible = not asking
         below_title = (
             ui.px(34 + 6 + 14) + ui.font(46, "title").get_height() + ui.font(19).get_height()
         )
         tabs = pygame.Rect(margin, below_title, width - 2 * margin, ui.px(44))
         if not asking:
-            lay_out_row([*self.tabs.values(), self.notices], tabs, ui.px(200), ui.px(10), ui)
+            lay_out_row(
+                [*self.tabs.values(), self.notices, self.games], tabs, ui.px(200), ui.px(10), ui
+            )
         top = tabs.bottom + gap
         for choice in self.filters:
             choice.visible = not asking and self.tab == LOBBY
