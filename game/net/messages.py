@@ -26,6 +26,7 @@ from game.net.club_messages import (
     club_options,
     read_club_message,
 )
+from game.net.event_messages import EVENT_TYPES, EventMessage, read_event_message
 from game.net.key_messages import KEY_TYPES, KeyMessage, read_key_message
 from game.net.notice_messages import NOTICE_TYPES, NoticeRequest, read_notice_message
 from game.rules import jsontext
@@ -152,6 +153,7 @@ ClientMessage = (
     | ClubMessage
     | KeyMessage
     | NoticeRequest
+    | EventMessage
 )
 
 
@@ -284,6 +286,8 @@ def read_client_message(text: str | bytes) -> ClientMessage:
         return _club(partial(read_key_message, kind), data)
     if isinstance(kind, str) and kind in NOTICE_TYPES:
         return _club(read_notice_message, data)
+    if isinstance(kind, str) and kind in EVENT_TYPES:
+        return _club(partial(read_event_message, kind), data)
     raise bad(f"unknown message type {cut_text(repr(kind))}")
 
 

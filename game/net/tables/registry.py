@@ -20,6 +20,7 @@ from functools import partial
 from typing import Protocol
 
 from game.net.club_messages import Hello, LobbyRequest, Mine, RatingsRequest, Say
+from game.net.event_messages import EventFollow, EventMessage, EventsRequest
 from game.net.key_messages import Link, LinkCodeRequest, ReplaceKey
 from game.net.messages import (
     BAD_TOKEN,
@@ -48,9 +49,10 @@ from game.net.replies import (
     replaced_frame,
     view_frame,
 )
-from game.net.tables.club import Club
+from game.net.tables.club import Club, final_totals
 from game.net.tables.club_table import ChatLine
 from game.net.tables.computers import Computers
+from game.net.tables.events import Events
 from game.net.tables.keeping import Keeper, Stale, Store
 from game.net.tables.limits import Attempts, Clock, Limits, TokenBucket, expired, network_of
 from game.net.tables.notices import NO_NOTICES_DESK, NoticeDesk
@@ -62,7 +64,7 @@ from game.net.tables.thinking import InlineThinker, Thinker
 from game.net.tables.turns import UNSHARED, Unshared
 from game.rules.moves import Move
 
-CLUB_READS = (Mine, LobbyRequest, Say, RatingsRequest, NoticeRequest)
+CLUB_READS = (Mine, LobbyRequest, Say, RatingsRequest, NoticeRequest, EventsRequest, EventFollow)
 """Version 2's messages that only read or talk: not counted as attempts at tables."""
 KEY_MESSAGES = (LinkCodeRequest, Link, ReplaceKey)
 """Version 3's messages of a player's keys (the club's `Keys`): counted as attempts."""
@@ -171,6 +173,14 @@ class Registry:
         self.elsewhere: Elsewhere = Alone()
         self.notices: NoticeDesk = NO_NOTICES_DESK
         """The club's turn notices by e-mail (version 3; none without an SMTP server)."""
+        self.events = Events(
+            clock,
+            self.club.need_player,
+            self.club.connections_of,
+            self.club.name_of,
+            self._open_for_event,
+            final_totals,
+        )
 
     def open(self, tables: list[NetTable]) -> None:
         """Take tables reopened from their saves (those that have had their time are
@@ -200,6 +210,7 @@ class Registry:
                 self._tell(table, presence_frame(table.code, table.connected()))
         peer.tables.clear()
         self.club.leave(peer)
+        self.events.leave(peer)
 
     def receive(self, peer: Peer, text: str | bytes) -> None:
         """Do what the frame `text` from `peer` asks, or refuse it with an `error`."""
@@ -223,6 +234,8 @@ class Registry:
             self._move(peer, message)
         elif isinstance(message, NoticeRequest):
             self.notices.receive(peer, message)
+        elif isinstance(message, EventMessage):
+            self.events.receive(peer, message)
         elif isinstance(message, (Hello, *CLUB_READS, *KEY_MESSAGES)):
             self.club.receive(peer, message)
         elif isinstance(message, Create):
@@ -282,6 +295,14 @@ class Registry:
         self.keeper.save(table)
         self.adopt(table)
         peer.send(created_frame(table.code, table.host))
+
+    def _open_for_event(self, create: Create) -> NetTable:
+        """A table an event's pairing opens (its players are told its code)."""
+        table = NetTable.new(create, self.clock(), self.deal())
+        self.turns.take(table.key)
+        self.keeper.save(table)
+        self.adopt(table)
+        return table
 
     def _seated(self, peer: Peer, table: NetTable, seat: int, token: str, renamed: bool) -> None:
         """`peer` holds `seat`: presence to all, a view to the others if `renamed`, computers."""
@@ -379,6 +400,8 @@ class Registry:
             raise
         self._tell(table, move_frame(table.code, hand, index, entry))
         told = after_move(table, self.club.rate)
+        if table.is_over():
+            self.events.ended(table)
         if told:  # a hand dealt or the game's end: its whole save folds the journal
             self.keeper.save_if_can(table)
         for frame in told:
@@ -429,6 +452,7 @@ class Registry:
             if key in self.tables:
                 self.computers.let_play(self.tables[key])
         self.deadlines.sweep()
+        self.events.sweep()
         return closed
 
     def _idle(self, tables: Iterable[NetTable]) -> list[NetTable]:
