@@ -128,3 +128,38 @@ def test_events_need_hello_and_an_event_that_exists() -> None:
     (ann,) = players(registry, 1)
     (refused,) = ann.send({"type": "event-join", "event": "nothing"})
     assert refused["code"] == "no-event"
+
+
+def test_an_event_table_seats_only_the_players_paired_there() -> None:
+    registry = club()
+    ann, bob, cid = players(registry, 3)
+    code = create_event(ann, kind="swiss", rounds=1)
+    for inbox in (ann, bob, cid):
+        inbox.send({"type": "event-join", "event": code})
+    registry.sweep()
+    (bye,) = [i for i in (ann, bob, cid) if not i.of_type("event-table")]
+    (table,) = {i.of_type("event-table")[0]["table"] for i in (ann, bob, cid) if i is not bye}
+    (refused,) = bye.send({"type": "join", "table": table, "name": "x"})
+    assert (refused["type"], refused["code"]) == ("error", "not-your-seat")
+    (refused,) = Inbox(registry, "10.9.9.9").send({"type": "join", "table": table, "name": "x"})
+    assert refused["code"] == "not-your-seat"
+
+
+def test_a_table_closed_unfinished_loses_it_for_the_player_who_never_came() -> None:
+    clock = ManualClock()
+    registry = club(clock)
+    ann, bob = players(registry, 2)
+    code = create_event(ann, kind="arena", minutes=1)
+    for inbox in (ann, bob):
+        inbox.send({"type": "event-join", "event": code})
+    registry.sweep()
+    table = ann.of_type("event-table")[0]["table"]
+    assert ann.send({"type": "join", "table": table, "name": "x"})[0]["type"] == "joined"
+    clock.now += max(registry.limits.unjoined_s, registry.limits.idle_s) + 1
+    assert table in registry.sweep()
+    rows = bob.send({"type": "event", "event": code})[0]["standings"]
+    assert [(row["name"], row["points"], row["games"]) for row in rows] == [
+        ("Ann", 2, 1),
+        ("Bob", 0, 1),
+    ]
+    assert bob.send({"type": "events"})[0]["events"][0]["over"]

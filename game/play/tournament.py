@@ -245,6 +245,10 @@ class Event:
         self.playing.remove(table)
         self.results.append(Result(table, tuple(places)))
 
+    def abandon(self, table: Table) -> None:
+        """A table of the event closed with nobody playing: no result, seated no more."""
+        self.playing.remove(table)
+
     def over(self, now: float) -> bool:
         if self.playing:
             return False

@@ -27,7 +27,7 @@ from game.net.event_messages import (
     event_table_frame,
     events_frame,
 )
-from game.net.messages import REMOTE, Create, Refused
+from game.net.messages import NOT_YOUR_SEAT, REMOTE, Create, Refused
 from game.net.tables.limits import Clock
 from game.net.tables.players import Card
 from game.net.tables.ratings import ranks
@@ -158,18 +158,40 @@ class Events:
                     for connection in self.connections(player):
                         connection.send(event_table_frame(code, table.code))
 
+    def check_seat(self, table: NetTable, player: str | None) -> None:
+        """Refuse a seat of an event's table to anyone the pairing did not seat there."""
+        for club_event in self.events.values():
+            players = club_event.tables.get(table.code)
+            if players is not None and player not in players:
+                raise Refused(NOT_YOUR_SEAT, "this table seats the players its event paired")
+
     def ended(self, table: NetTable) -> None:
-        """A table's game ended: into its event's standings (places by final totals,
-        seats by the players that own them), told to the followers."""
+        """A table's game ended: into its event's standings (places by final totals),
+        told to the followers."""
+        by_seat = ranks(self.totals(table))
+        self._result(table, lambda seat: by_seat[seat])
+
+    def closed(self, table: NetTable) -> None:
+        """A table closed unfinished (it waited too long): its players who never took
+        their seat, and the one it waited for, lose to the others; nobody there at all,
+        no result."""
+        lost = table.club.left | ({table.state.current} if table.started else set())
+        self._result(table, lambda seat: 2 if seat in lost else 1)
+
+    def _result(self, table: NetTable, place: Callable[[int], int]) -> None:
+        """The result of an event's table (`place` of each seat; a player who took no
+        seat is last), told to the followers."""
         for code, club_event in self.events.items():
             players = club_event.tables.pop(table.code, None)
             if players is None:
                 continue
-            by_seat = ranks(self.totals(table))
-            owners = [table.club.owner(seat) for seat in range(len(by_seat))]
-            last = len(by_seat)
-            places = [by_seat[owners.index(p)] if p in owners else last for p in players]
-            club_event.event.finish(players, places)
+            owners = [table.club.owner(seat) for seat in range(len(table.tokens))]
+            if not any(p in owners for p in players):
+                club_event.event.abandon(players)
+            else:
+                last = len(players) + 1
+                places = [place(owners.index(p)) if p in owners else last for p in players]
+                club_event.event.finish(players, places)
             self._tell(code)
 
     def leave(self, follower: Follower) -> None:

@@ -319,6 +319,7 @@ class Registry:
     def _join(self, peer: Peer, message: Join) -> None:
         table = self._table(message.table)
         name, player = self.club.seat_for(peer, message.name)
+        self.events.check_seat(table, player)
         network = network_of(peer.address)
         self.stakes.check_seat(table, network, player)
         taken = table.take_free_seat(peer, name, player)
@@ -446,6 +447,7 @@ class Registry:
                     self.forget(table)
                     if self.club.rate_left(table):
                         self.keeper.save_if_can(table)
+                    self.events.closed(table)
                     self.keeper.close(table, played=table.joined)
                     closed.append(table.code)
         for key in list(self._unsaved):
