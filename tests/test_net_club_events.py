@@ -55,9 +55,9 @@ def test_an_arena_seats_its_players_and_keeps_standings_from_the_tables_ends() -
     )
     dee.send({"type": "event", "event": code})
     for inbox in (ann, bob, cid, dee):
-        (standings,) = inbox.send({"type": "event-join", "event": code})[-1:]
-        assert standings["type"] == "event"
-    registry.sweep()
+        answers = inbox.send({"type": "event-join", "event": code})
+        assert answers[0]["type"] == "event", answers
+    assert [len(i.of_type("event-table")) for i in (ann, bob, cid, dee)] == [1, 1, 1, 1]
     tables = seat_everyone(registry, [ann, bob, cid, dee])
     assert len(tables) == 2
     for table_code, holders in tables.items():

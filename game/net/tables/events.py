@@ -53,6 +53,7 @@ class ClubEvent:
     rated: bool
     tables: dict[str, Table] = field(default_factory=dict)
     followers: set[Follower] = field(default_factory=set)
+    told_over: bool = False
 
 
 class Events:
@@ -88,6 +89,8 @@ class Events:
                 raise Refused(EVENT_CLOSED, str(error)) from None
             self._tell(message.event)
             follower.send(self._standings(message.event))
+            if club_event.event.rules.kind == "arena":  # a Swiss round waits for the sweep
+                self._pair(message.event)
         elif isinstance(message, EventLeave):
             self._find(message.event).event.leave(self.need_player(follower).pid)
             self._tell(message.event)
@@ -147,16 +150,26 @@ class Events:
             follower.send(frame)
 
     def sweep(self) -> None:
-        """Seat the players each event pairs now, and tell them their tables."""
-        for code, club_event in self.events.items():
-            for players in club_event.event.pair(self.clock()):
-                seats = (REMOTE,) * len(players)
-                options = ClubOptions(rated=club_event.rated)
-                table = self.open_table(Create(seats, TableRules(), club=options))
-                club_event.tables[table.code] = players
-                for player in players:
-                    for connection in self.connections(player):
-                        connection.send(event_table_frame(code, table.code))
+        """Seat the players each event pairs now (an event that starts), and tell its
+        followers when it is over."""
+        for code in list(self.events):
+            self._pair(code)
+
+    def _pair(self, code: str) -> None:
+        """Seat the players the event pairs now and tell them their tables; tell its
+        followers once when it is over."""
+        club_event = self.events[code]
+        for players in club_event.event.pair(self.clock()):
+            seats = (REMOTE,) * len(players)
+            options = ClubOptions(rated=club_event.rated)
+            table = self.open_table(Create(seats, TableRules(), club=options))
+            club_event.tables[table.code] = players
+            for player in players:
+                for connection in self.connections(player):
+                    connection.send(event_table_frame(code, table.code))
+        if not club_event.told_over and club_event.event.over(self.clock()):
+            club_event.told_over = True
+            self._tell(code)
 
     def check_seat(self, table: NetTable, player: str | None) -> None:
         """Refuse a seat of an event's table to anyone the pairing did not seat there."""
@@ -193,6 +206,7 @@ class Events:
                 places = [place(owners.index(p)) if p in owners else last for p in players]
                 club_event.event.finish(players, places)
             self._tell(code)
+            self._pair(code)
 
     def leave(self, follower: Follower) -> None:
         """`follower`'s connection is gone."""
