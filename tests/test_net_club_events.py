@@ -163,3 +163,17 @@ def test_a_table_closed_unfinished_loses_it_for_the_player_who_never_came() -> N
         ("Bob", 0, 1),
     ]
     assert bob.send({"type": "events"})[0]["events"][0]["over"]
+
+
+def test_followers_are_told_once_when_an_arena_ends_with_no_table_playing() -> None:
+    clock = ManualClock()
+    registry = club(clock)
+    ann, bob = players(registry, 2)
+    code = create_event(ann, kind="arena", minutes=1)
+    ann.send({"type": "event-join", "event": code})
+    bob.send({"type": "event", "event": code})
+    clock.now += 60
+    registry.sweep()
+    registry.sweep()
+    told = [frame["over"] for frame in bob.of_type("event")]
+    assert told == [False, True]
