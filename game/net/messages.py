@@ -26,6 +26,7 @@ from game.net.club_messages import (
     club_options,
     read_club_message,
 )
+from game.net.event_messages import EVENT_TYPES, EventMessage, read_event_message
 from game.net.games_messages import GAMES_TYPES, GamesMessage, read_games_message
 from game.net.key_messages import KEY_TYPES, KeyMessage, read_key_message
 from game.net.notice_messages import NOTICE_TYPES, NoticeRequest, read_notice_message
@@ -156,6 +157,7 @@ ClientMessage = (
     | NoticeRequest
     | TakebackMessage
     | GamesMessage
+    | EventMessage
 )
 
 
@@ -293,6 +295,8 @@ def read_client_message(text: str | bytes) -> ClientMessage:
     if isinstance(kind, str) and kind in GAMES_TYPES:
         table = _code(data, "table") if kind == "game" else ""
         return _club(partial(read_games_message, kind, table), data)
+    if isinstance(kind, str) and kind in EVENT_TYPES:
+        return _club(partial(read_event_message, kind), data)
     raise bad(f"unknown message type {cut_text(repr(kind))}")
 
 

@@ -228,6 +228,15 @@ class Club:
         card = self.players.get(follower)
         return None if card is None else card.pid
 
+    def connections_of(self, pid: str) -> list[Follower]:
+        """The connections that said they are player `pid`."""
+        return [follower for follower, card in self.players.items() if card.pid == pid]
+
+    def name_of(self, pid: str) -> str:
+        """Player `pid`'s name ("" when the book has none)."""
+        card = self.book.card(pid)
+        return "" if card is None else card.name
+
     def seat_for(self, follower: Follower, given: str) -> tuple[str, str | None]:
         """The name a seat taken by `follower` shows (its player's, or the name given)
         and the player it is then (None: nobody said hello)."""

@@ -20,6 +20,7 @@ from functools import partial
 from typing import Protocol
 
 from game.net.club_messages import Hello, LobbyRequest, Mine, RatingsRequest, Say
+from game.net.event_messages import EventFollow, EventMessage, EventsRequest
 from game.net.games_messages import GameRequest, GamesRequest
 from game.net.key_messages import Link, LinkCodeRequest, ReplaceKey
 from game.net.messages import (
@@ -49,9 +50,10 @@ from game.net.replies import (
     replaced_frame,
     view_frame,
 )
-from game.net.tables.club import Club
+from game.net.tables.club import Club, final_totals
 from game.net.tables.club_table import ChatLine
 from game.net.tables.computers import Computers
+from game.net.tables.events import Events
 from game.net.tables.finished import Shelf
 from game.net.tables.keeping import Keeper, Stale, Store
 from game.net.tables.limits import Attempts, Clock, Limits, TokenBucket, expired, network_of
@@ -66,7 +68,7 @@ from game.net.tables.turns import UNSHARED, Unshared
 from game.net.takeback_messages import TakebackAnswer, TakebackAsk
 from game.rules.moves import Move
 
-CLUB_READS = (Mine, LobbyRequest, Say, RatingsRequest, NoticeRequest)
+CLUB_READS = (Mine, LobbyRequest, Say, RatingsRequest, NoticeRequest, EventsRequest, EventFollow)
 """Version 2's messages that only read or talk: not counted as attempts at tables."""
 GAMES_PAGE_READ = GamesRequest
 """Version 3's page of a player's finished games: not counted either (a game's whole
@@ -197,6 +199,14 @@ class Registry:
         self.takebacks = Takebacks(
             clock, turns, self.tables, self._table, self._tell, kept, self.computers.let_play
         )
+        self.events = Events(
+            clock,
+            self.club.need_player,
+            self.club.connections_of,
+            self.club.name_of,
+            self._open_for_event,
+            final_totals,
+        )
 
     def open(self, tables: list[NetTable]) -> None:
         """Take tables reopened from their saves (those that have had their time are
@@ -227,6 +237,7 @@ class Registry:
         peer.tables.clear()
         self.club.leave(peer)
         self.elsewhere.gone(peer)
+        self.events.leave(peer)
 
     def receive(self, peer: Peer, text: str | bytes) -> None:
         """Do what the frame `text` from `peer` asks, or refuse it with an `error`."""
@@ -262,6 +273,8 @@ class Registry:
             peer.send(self.shelf.answer(self.club.need_player(peer).pid, message))
         elif isinstance(message, NoticeRequest):
             self.notices.receive(peer, message)
+        elif isinstance(message, EventMessage):
+            self.events.receive(peer, message)
         elif isinstance(message, (Hello, *CLUB_READS, *KEY_MESSAGES)):
             self.club.receive(peer, message)
         elif isinstance(message, Create):
@@ -324,6 +337,14 @@ class Registry:
         self.adopt(table)
         peer.send(created_frame(table.code, table.host))
 
+    def _open_for_event(self, create: Create) -> NetTable:
+        """A table an event's pairing opens (its players are told its code)."""
+        table = NetTable.new(create, self.clock(), self.deal())
+        self.turns.take(table.key)
+        self.keeper.save(table)
+        self.adopt(table)
+        return table
+
     def _seated(self, peer: Peer, table: NetTable, seat: int, token: str, renamed: bool) -> None:
         """`peer` holds `seat`: presence to all, a view to the others if `renamed`, computers."""
         peer.tables.add(table.key)
@@ -339,6 +360,7 @@ class Registry:
     def _join(self, peer: Peer, message: Join) -> None:
         table = self._table(message.table)
         name, player = self.club.seat_for(peer, message.name)
+        self.events.check_seat(table, player)
         network = network_of(peer.address)
         self.stakes.check_seat(table, network, player)
         taken = table.take_free_seat(peer, name, player)
@@ -420,6 +442,8 @@ class Registry:
             raise
         self._tell(table, move_frame(table.code, hand, index, entry))
         told = after_move(table, self.club.rate)
+        if table.is_over():
+            self.events.ended(table)
         if told:  # a hand dealt or the game's end: its whole save folds the journal
             self.keeper.save_if_can(table)
         for frame in told:
@@ -464,6 +488,7 @@ class Registry:
                     self.forget(table)
                     if self.club.rate_left(table):
                         self.keeper.save_if_can(table)
+                    self.events.closed(table)
                     self.keeper.close(table, played=table.joined)
                     closed.append(table.code)
         for key in list(self._unsaved):
@@ -471,6 +496,7 @@ class Registry:
                 self.computers.let_play(self.tables[key])
         self.deadlines.sweep()
         self.takebacks.sweep()
+        self.events.sweep()
         return closed
 
     def _idle(self, tables: Iterable[NetTable]) -> list[NetTable]:
