@@ -4,6 +4,7 @@ server's and the bots' together. The last line is one JSON object.
 
     nice -n 19 python tools/bench_server.py [--tables 50] [--seconds 20] [--think-ms 500]
                                             [--store redis --servers 2 [--kill]]
+                                            [--bot-processes 4] [--quiet-bots]
 
 Load: opens `--tables` tables and seats four bot connections at each (each table's bots
 connect from their own loopback network, 127.x.y.1, as friends would from their homes,
@@ -22,10 +23,15 @@ With `--store redis --servers N`, N servers share a Redis of their own (its memo
 counted apart) and each table is created on one and its seats spread over all of them;
 `--own-tables` runs them each owning the tables created on it (the others forward their
 bots' messages to it). Each server's resident memory is given too (`server_rss_mb_each`).
-`--kill` kills the first server with SIGKILL halfway through: its bots take their seats
-back on another with their tokens. Measured too: the time from the kill until every
-one of them has its view again, and the moves announced to any bot that the table in
-Redis does not hold at the end (lost).
+`--bot-processes N` spreads the bots over N processes, each table's four in one (each
+its own loop; the latencies are merged, and the bots' figures are the processes' summed
+CPU and collector passes and the largest of the rest, each process's in `bots_each`);
+`--quiet-bots` freezes the bots' objects and turns their collector off while measuring
+(the bots are the harness: their pauses are not the servers').
+`--kill` (one bots' process) kills the first server with SIGKILL halfway through: its
+bots take their seats back on another with their tokens. Measured too: the time from the
+kill until every one of them has its view again, and the moves announced to any bot that
+the table in Redis does not hold at the end (lost).
 
 With `--redis-sleep SECONDS` (and `--store redis`), Redis is sent `DEBUG SLEEP SECONDS`
 halfway through: measured too, a lobby asked for on a new connection half a second into
@@ -56,7 +62,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
+import multiprocessing
 import random
 import socket
 import sys
@@ -65,6 +73,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
@@ -268,6 +277,38 @@ async def asleep(servers: Servers, seconds: float) -> dict[str, Any]:
     return {"redis_sleep_s": seconds, "lobby_ms_in_sleep": lobby}
 
 
+async def seated_bots(
+    addresses: list[str], numbers: list[int], think_s: float, seed: int
+) -> tuple[Bench, list[Table], list[asyncio.Task[None]]]:
+    """Tables `numbers` created and their bots seated (20 tables at a time), each bot
+    following its table and the seat to act playing it."""
+    bench = Bench(addresses, think_s, random.Random(seed))
+    tables = [Table(number) for number in numbers]
+    for start in range(0, len(tables), 20):
+        await asyncio.gather(*(bench.seat(table) for table in tables[start : start + 20]))
+    tasks = [
+        asyncio.create_task(bench.listen(table, seat)) for table in tables for seat in range(SEATS)
+    ]
+    tasks += [asyncio.create_task(bench.play(table)) for table in tables]
+    return bench, tables, tasks
+
+
+def collector_off() -> None:
+    """The bots' objects frozen and their collector off (while measuring: the bots are the
+    harness, their pauses are not the server's)."""
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+
+
+async def close(tasks: list[asyncio.Task[None]], tables: list[Table]) -> None:
+    for task in tasks:
+        task.cancel()
+    for table in tables:
+        for connection in table.connections.values():
+            await connection.close()
+
+
 async def run(
     servers: Servers,
     tables: int,
@@ -275,20 +316,18 @@ async def run(
     think_s: float,
     kill: bool,
     sleep_s: float = 0.0,
+    quiet_bots: bool = False,
 ) -> dict[str, Any]:
-    bench = Bench(servers.addresses, think_s, random.Random(28))
-    all_tables = [Table(number) for number in range(tables)]
-    for start in range(0, tables, 20):
-        await asyncio.gather(*(bench.seat(table) for table in all_tables[start : start + 20]))
-    tasks = [
-        asyncio.create_task(bench.listen(table, seat))
-        for table in all_tables
-        for seat in range(SEATS)
-    ]
-    tasks += [asyncio.create_task(bench.play(table)) for table in all_tables]
+    bench, all_tables, tasks = await seated_bots(
+        servers.addresses, list(range(tables)), think_s, 28
+    )
     # the bots' own collector as a server's, so that what is measured is not their pauses
-    tasks.append(asyncio.create_task(settling(Collector(COLLECTOR_GROWTH))))
+    collecting = asyncio.create_task(settling(Collector(COLLECTOR_GROWTH)))
+    tasks.append(collecting)
     await asyncio.sleep(min(5.0, seconds / 4))  # warm up: every table under way
+    if quiet_bots:
+        collecting.cancel()
+        collector_off()
     watch = LoopWatch()
     watch.start()
     watch.begin()
@@ -311,12 +350,7 @@ async def run(
     watch.end()
     watch.stop()
     elapsed = time.perf_counter() - started
-    for task in tasks:
-        task.cancel()
-    for table in all_tables:
-        for connection in table.connections.values():
-            await connection.close()
-    latencies = sorted(bench.latencies) or [0.0]
+    await close(tasks, all_tables)
     killed = {}
     if kill and servers.redis is not None:
         back = sorted(bench.back_s) or [0.0]
@@ -325,21 +359,131 @@ async def run(
             "back_s_max": round(back[-1], 2),
             "moves_lost": lost(servers.redis.url, all_tables),
         }
-
-    def ms(share: float) -> float:
-        return round(1000 * latencies[min(len(latencies) - 1, int(share * len(latencies)))], 2)
-
     return {
         "tables": tables,
-        "moves": bench.moves,
-        "moves_per_s": round(bench.moves / elapsed, 1),
-        "deliveries": len(bench.latencies),
-        "latency_ms_p50": ms(0.50),
-        "latency_ms_p99": ms(0.99),
-        "latency_ms_max": round(1000 * latencies[-1], 2),
+        **played(bench.moves, bench.latencies, elapsed),
         **killed,
         **slept,
         **watch.figures("bots_"),
+    }
+
+
+def played(moves: int, latencies: list[float], elapsed: float) -> dict[str, Any]:
+    """The moves played and the latencies' p50, p99 and largest, in ms."""
+    ordered = sorted(latencies) or [0.0]
+
+    def ms(share: float) -> float:
+        return round(1000 * ordered[min(len(ordered) - 1, int(share * len(ordered)))], 2)
+
+    return {
+        "moves": moves,
+        "moves_per_s": round(moves / elapsed, 1),
+        "deliveries": len(latencies),
+        "latency_ms_p50": ms(0.50),
+        "latency_ms_p99": ms(0.99),
+        "latency_ms_max": ms(1.0),
+    }
+
+
+def bot_process(
+    addresses: list[str],
+    numbers: list[int],
+    think_s: float,
+    quiet: bool,
+    pipe: Connection,
+) -> None:
+    """One bots' process of `run_spread`: seats tables `numbers`, says "seated", measures
+    from "begin" to "end", then sends its moves, latencies and loop figures."""
+    asyncio.run(_bot_share(addresses, numbers, think_s, quiet, pipe))
+
+
+async def _bot_share(
+    addresses: list[str], numbers: list[int], think_s: float, quiet: bool, pipe: Connection
+) -> None:
+    bench, tables, tasks = await seated_bots(addresses, numbers, think_s, 28 + numbers[0])
+    collecting = asyncio.create_task(settling(Collector(COLLECTOR_GROWTH)))
+    tasks.append(collecting)
+    pipe.send("seated")
+    await asyncio.to_thread(pipe.recv)  # begin
+    if quiet:
+        collecting.cancel()
+        collector_off()
+    watch = LoopWatch()
+    watch.start()
+    watch.begin()
+    bench.measuring = True
+    await asyncio.to_thread(pipe.recv)  # end
+    bench.measuring = False
+    watch.end()
+    watch.stop()
+    pipe.send((bench.moves, bench.latencies, watch.figures("bots_")))
+    await close(tasks, tables)
+
+
+SUMMED = ("bots_cpu_s", "bots_gc_passes", "bots_gc_full_passes", "bots_gc_cpu_ms_total")
+
+
+def merged(each: list[dict[str, Any]]) -> dict[str, Any]:
+    """The bots' processes' loop figures as one: CPU time and passes summed, the others
+    the largest of any process; and each process's (`bots_each`)."""
+    figures = {
+        name: round(sum(one[name] for one in each), 2)
+        if name in SUMMED
+        else max(one[name] for one in each)
+        for name in each[0]
+    }
+    return {**figures, "bots_each": each}
+
+
+async def run_spread(
+    servers: Servers,
+    tables: int,
+    seconds: float,
+    think_s: float,
+    processes: int,
+    sleep_s: float = 0.0,
+    quiet_bots: bool = False,
+) -> dict[str, Any]:
+    """`run` with the tables' bots spread over `processes` processes, each table's four
+    bots in one (so that a latency is a send and a receive in one process)."""
+    spawning = multiprocessing.get_context("spawn")
+    pipes, workers = [], []
+    for share in range(processes):
+        ours, theirs = spawning.Pipe()
+        numbers = list(range(share, tables, processes))
+        worker = spawning.Process(
+            target=bot_process,
+            args=(servers.addresses, numbers, think_s, quiet_bots, theirs),
+        )
+        worker.start()
+        pipes.append(ours)
+        workers.append(worker)
+    for pipe in pipes:
+        await asyncio.to_thread(pipe.recv)  # seated
+    await asyncio.sleep(min(5.0, seconds / 4))  # warm up: every table under way
+    for pipe in pipes:
+        pipe.send("begin")
+    servers.measure()
+    started = time.perf_counter()
+    slept = {}
+    if sleep_s:
+        await asyncio.sleep(seconds / 2)
+        slept = await asleep(servers, sleep_s)
+    await asyncio.sleep(max(0.0, started + seconds - time.perf_counter()))
+    for pipe in pipes:
+        pipe.send("end")
+    servers.measure(False)
+    elapsed = time.perf_counter() - started
+    results = [await asyncio.to_thread(pipe.recv) for pipe in pipes]
+    for worker in workers:
+        worker.join()
+    latencies = [latency for _, share, _ in results for latency in share]
+    return {
+        "tables": tables,
+        "bot_processes": processes,
+        **played(sum(moves for moves, _, _ in results), latencies, elapsed),
+        **slept,
+        **merged([figures for _, _, figures in results]),
     }
 
 
@@ -513,9 +657,17 @@ def main() -> None:
         "--limit", action="append", default=[], metavar="NAME=VALUE", help="a server's limit"
     )
     parser.add_argument(
+        "--bot-processes", type=int, default=1, metavar="N", help="the bots over N processes"
+    )
+    parser.add_argument(
+        "--quiet-bots", action="store_true", help="the bots' collector off while measuring"
+    )
+    parser.add_argument(
         "--redis-sleep", type=float, default=0.0, metavar="SECONDS", help="Redis asleep halfway"
     )
     args = parser.parse_args()
+    if args.kill and args.bot_processes > 1:
+        parser.error("--kill takes its bots in one process (--bot-processes 1)")
     with tempfile.TemporaryDirectory() as folder:
         more = ["--own-tables"] if args.own_tables else []
         more += [option for limit in args.limit for option in ("--limit", limit)]
@@ -532,9 +684,26 @@ def main() -> None:
                 bench = beside_hostile_tables(address, args.hostile, args.exchanges)
             else:
                 think_s = args.think_ms / 1000
-                bench = run(
-                    servers, args.tables, args.seconds, think_s, args.kill, args.redis_sleep
-                )
+                if args.bot_processes > 1:
+                    bench = run_spread(
+                        servers,
+                        args.tables,
+                        args.seconds,
+                        think_s,
+                        args.bot_processes,
+                        args.redis_sleep,
+                        args.quiet_bots,
+                    )
+                else:
+                    bench = run(
+                        servers,
+                        args.tables,
+                        args.seconds,
+                        think_s,
+                        args.kill,
+                        args.redis_sleep,
+                        args.quiet_bots,
+                    )
             figures = asyncio.run(bench)
             after, redis_after = servers.servers_mb(), servers.redis_mb()
             each_after = servers.each_mb()
