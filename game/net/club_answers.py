@@ -263,8 +263,11 @@ def _rating_row(data: Mapping[str, object]) -> RatingRow:
 
 def _paging(data: Mapping[str, object], rows: int, most: int) -> Paging:
     """Which page an answer of `rows` rows is (an older server's: the one page)."""
-    if "page" not in data:
-        return whole(rows)
+    return read_paging(data, rows, most) if "page" in data else whole(rows)
+
+
+def read_paging(data: Mapping[str, object], rows: int, most: int) -> Paging:
+    """Which page an answer of `rows` rows is, its pages of at most `most` rows."""
     paging = Paging(
         read_count(data, "page", PAGE_NUMBER_MOST + 1),
         read_count(data, "per_page", most + 1),

@@ -8,8 +8,8 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from game.net.club_answers import NAME_LIMIT, PLAYER_LIMIT, Paging
-from game.net.club_messages import PAGE_NUMBER_MOST, ListPage
+from game.net.club_answers import NAME_LIMIT, PLAYER_LIMIT, Paging, read_paging
+from game.net.club_messages import ListPage
 from game.net.games_messages import GAMES_PAGE_MOST
 from game.net.messages import AI_PREFIX
 from game.net.reply_fields import (
@@ -132,23 +132,11 @@ def _place(data: Mapping[str, object], seats: int) -> int:
     return place
 
 
-def _paging(data: Mapping[str, object], rows: int) -> Paging:
-    paging = Paging(
-        read_count(data, "page", PAGE_NUMBER_MOST + 1),
-        read_count(data, "per_page", GAMES_PAGE_MOST + 1),
-        read_count(data, "total"),
-        read_flag(data, "more"),
-    )
-    if not (paging.page and paging.per_page and rows <= paging.per_page):
-        raise BadReply(f"page {paging.page} of {paging.per_page} rows lists {rows}")
-    return paging
-
-
 def read_games_answer(kind: str, data: Mapping[str, object]) -> GamesAnswer | None:
     """The answer of type `kind` (None: not one of them)."""
     if kind == "games":
         games = tuple(_game(game) for game in read_list(data, "games", GAMES_PAGE_MOST))
-        return GamesPage(games, _paging(data, len(games)))
+        return GamesPage(games, read_paging(data, len(games), GAMES_PAGE_MOST))
     if kind == "game":
         record = data.get("record")
         if not isinstance(record, dict):
