@@ -65,6 +65,7 @@ from game.net.tables.redis_store import (
     alive_key,
     answering,
     async_client_for,
+    read_on,
 )
 from game.net.tables.registry import Peer, Registry
 from game.net.tables.summaries import Summaries
@@ -83,8 +84,6 @@ the next look, or to another server)."""
 RELAY_RETRY_S: Final = 0.1
 """How long frames for a live server that is not listening (Redis came back, it listens
 again) wait before they are relayed again."""
-RETRY_S: Final = 1.0
-"""How long the listener waits before listening again to a Redis that did not answer."""
 JOINED: Final = '{"type":"joined",'
 """How a `joined` frame begins (`replies.joined_frame`)."""
 
@@ -403,19 +402,10 @@ class Owned:
     async def _listen(self) -> None:
         client = async_client_for(self.store.url, CHORES_S + TIMEOUT_S)
         listening = client.pubsub(ignore_subscribe_messages=True)
-        failing = False
         try:
             await listening.subscribe(CHANNEL + self.server)
-            while True:
-                try:
-                    heard = await listening.get_message(timeout=CHORES_S)
-                except (RedisError, OSError) as error:
-                    if not failing:
-                        print(f"table server: cannot listen to the store: {error}", file=sys.stderr)
-                    failing = True
-                    await asyncio.sleep(RETRY_S)
-                    continue
-                failing = False
+            listen = partial(listening.get_message, timeout=CHORES_S)
+            async for heard in read_on(listen, "listen to the store"):
                 if heard is None:
                     continue
                 body = json.loads(heard["data"])

@@ -23,14 +23,15 @@ could be counted twice).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import errno
 import hashlib
 import secrets
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, TypeVar
 
 import redis
 import redis.asyncio
@@ -243,6 +244,30 @@ def client_for(url: str, timeout_s: float) -> redis.Redis:
         found.master, db=found.db, username=found.username, password=found.password, **options
     )
     return client
+
+
+READ_AGAIN_S: Final = 1.0
+"""How long a reader waits before reading again a Redis that did not answer."""
+
+Read = TypeVar("Read")
+
+
+async def read_on(read: Callable[[], Awaitable[Read]], what: str) -> AsyncIterator[Read]:
+    """What `read()` reads, again and again: while Redis does not answer, one line says
+    the server cannot `what` (until it answers again), and the read is tried again every
+    `READ_AGAIN_S`."""
+    failing = False
+    while True:
+        try:
+            result = await read()
+        except (RedisError, OSError) as error:
+            if not failing:
+                print(f"table server: cannot {what}: {error}", file=sys.stderr)
+            failing = True
+            await asyncio.sleep(READ_AGAIN_S)
+            continue
+        failing = False
+        yield result
 
 
 def async_client_for(url: str, timeout_s: float) -> redis.asyncio.Redis:

@@ -32,11 +32,9 @@ import asyncio
 import contextlib
 import logging
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from functools import partial
 from typing import Any, Final
-
-from redis.exceptions import RedisError
 
 from game.net.club_replies import said_frame
 from game.net.messages import ClientMessage, Refused
@@ -52,6 +50,7 @@ from game.net.tables.redis_store import (
     RedisStore,
     async_client_for,
     digest,
+    read_on,
 )
 from game.net.tables.registry import Peer, Rate, Registry, after_move, view_of
 from game.net.tables.store import heard
@@ -69,8 +68,6 @@ PRESENCE_S: Final = 1.0
 BLOCK_S: Final = 5.0
 """How long one read of the stream waits for a change."""
 READ_COUNT: Final = 1_000
-RETRY_S: Final = 1.0
-"""How long the reader waits before reading again a Redis that did not answer."""
 
 
 def _tell(table: NetTable, frames: list[str]) -> None:
@@ -381,20 +378,13 @@ class Replica:
     async def follow(self) -> None:
         """Read the store's changes as they come and take each in, until cancelled."""
         client = async_client_for(self.store.url, BLOCK_S + TIMEOUT_S)
-        failing = False
+
+        def changes() -> Awaitable[Any]:
+            """The changes after the last one taken in (`after` moves as they are)."""
+            return client.xread({CHANGES: self.after}, count=READ_COUNT, block=int(BLOCK_S * 1000))
+
         try:
-            while True:
-                try:
-                    read: Any = await client.xread(
-                        {CHANGES: self.after}, count=READ_COUNT, block=int(BLOCK_S * 1000)
-                    )
-                except (RedisError, OSError) as error:
-                    if not failing:
-                        print(f"table server: cannot read the store: {error}", file=sys.stderr)
-                    failing = True
-                    await asyncio.sleep(RETRY_S)
-                    continue
-                failing = False
+            async for read in read_on(changes, "read the store"):
                 await self.registry.turns.run(partial(self.take_in, read))
         finally:
             await client.aclose()
