@@ -16,6 +16,7 @@ from typing import Final
 from game.net.club_messages import ClubOptions
 from game.net.event_messages import (
     EVENT_CLOSED,
+    MOST_AHEAD_S,
     NO_EVENT,
     EventCreate,
     EventFollow,
@@ -27,7 +28,7 @@ from game.net.event_messages import (
     event_table_frame,
     events_frame,
 )
-from game.net.messages import NOT_YOUR_SEAT, REMOTE, Create, Refused
+from game.net.messages import BAD_MESSAGE, NOT_YOUR_SEAT, REMOTE, Create, Refused
 from game.net.tables.limits import Clock
 from game.net.tables.players import Card
 from game.net.tables.ratings import ranks
@@ -46,7 +47,8 @@ Totals = Callable[[NetTable], list[int]]
 
 @dataclass
 class ClubEvent:
-    """An event, who created it, whether it is rated, its tables by code, its followers."""
+    """An event, who created it, whether it is rated, its tables by code, its followers
+    and whether they were told it is over."""
 
     event: Event
     creator: str
@@ -107,6 +109,8 @@ class Events:
 
     def _create(self, follower: Follower, message: EventCreate) -> str:
         player = self.need_player(follower)
+        if message.start > self.clock() + MOST_AHEAD_S:
+            raise Refused(BAD_MESSAGE, "start must be at most 30 days ahead")
         if sum(not e.event.over(self.clock()) for e in self.events.values()) >= MOST_EVENTS:
             raise Refused(EVENT_CLOSED, "this server holds as many events as it may")
         start = message.start or self.clock()
@@ -145,8 +149,10 @@ class Events:
         )
 
     def _tell(self, code: str) -> None:
+        club_event = self.events[code]
         frame = self._standings(code)
-        for follower in self.events[code].followers:
+        club_event.told_over = club_event.event.over(self.clock())
+        for follower in club_event.followers:
             follower.send(frame)
 
     def sweep(self) -> None:
@@ -168,7 +174,6 @@ class Events:
                 for connection in self.connections(player):
                     connection.send(event_table_frame(code, table.code))
         if not club_event.told_over and club_event.event.over(self.clock()):
-            club_event.told_over = True
             self._tell(code)
 
     def check_seat(self, table: NetTable, player: str | None) -> None:

@@ -1,0 +1,37 @@
+"""Events at their edges, in the registry without a network (docs/protocol.md "Arenas
+and Swiss events"): an arena's last table ending after its time, an event made to start
+too far ahead."""
+
+from __future__ import annotations
+
+from game.net.event_messages import MOST_AHEAD_S
+from tests.net_helpers import ManualClock, play_out
+from tests.test_net_club import club, table_of
+from tests.test_net_club_events import create_event, players, seat_everyone
+
+
+def test_an_arena_whose_last_table_ends_after_its_time_is_told_over_once() -> None:
+    clock = ManualClock()
+    registry = club(clock)
+    ann, bob, cid = players(registry, 3)
+    code = create_event(ann, kind="arena", minutes=1)
+    cid.send({"type": "event", "event": code})
+    for inbox in (ann, bob):
+        inbox.send({"type": "event-join", "event": code})
+    (holders,) = seat_everyone(registry, [ann, bob]).items()
+    clock.now += 61
+    play_out(table_of(registry, holders[0]), holders[1])
+    registry.sweep()
+    told = [frame["over"] for frame in cid.of_type("event")]
+    assert told.count(True) == 1 and told[-1], told
+
+
+def test_an_event_may_not_start_more_than_thirty_days_ahead() -> None:
+    clock = ManualClock()
+    registry = club(clock)
+    (ann,) = players(registry, 1)
+    late = clock.now + MOST_AHEAD_S + 1
+    (refused,) = ann.send({"type": "event-create", "kind": "swiss", "rounds": 1, "start": late})
+    assert (refused["type"], refused["code"]) == ("error", "bad-message"), refused
+    assert registry.events.events == {}
+    create_event(ann, kind="swiss", rounds=1, start=clock.now + MOST_AHEAD_S)
