@@ -81,7 +81,7 @@ def test_a_swiss_event_gives_the_odd_player_a_bye() -> None:
     code = create_event(ann, kind="swiss", rounds=1)
     for inbox in (ann, bob, cid):
         inbox.send({"type": "event-join", "event": code})
-    registry.sweep()
+    registry.events.sweep()
     told = {
         name: len(i.of_type("event-table")) for name, i in zip(NAMES, (ann, bob, cid), strict=False)
     }
@@ -136,7 +136,7 @@ def test_an_event_table_seats_only_the_players_paired_there() -> None:
     code = create_event(ann, kind="swiss", rounds=1)
     for inbox in (ann, bob, cid):
         inbox.send({"type": "event-join", "event": code})
-    registry.sweep()
+    registry.events.sweep()
     (bye,) = [i for i in (ann, bob, cid) if not i.of_type("event-table")]
     (table,) = {i.of_type("event-table")[0]["table"] for i in (ann, bob, cid) if i is not bye}
     (refused,) = bye.send({"type": "join", "table": table, "name": "x"})
@@ -173,7 +173,7 @@ def test_followers_are_told_once_when_an_arena_ends_with_no_table_playing() -> N
     ann.send({"type": "event-join", "event": code})
     bob.send({"type": "event", "event": code})
     clock.now += 60
-    registry.sweep()
-    registry.sweep()
+    registry.events.sweep()
+    registry.events.sweep()
     told = [frame["over"] for frame in bob.of_type("event")]
     assert told == [False, True]

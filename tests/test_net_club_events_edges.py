@@ -1,6 +1,6 @@
-"""Events at their edges, in the registry without a network (docs/protocol.md "Arenas
-and Swiss events"): an arena's last table ending after its time, an event made to start
-too far ahead."""
+"""Events at their edges, in the registry without a network
+(docs/protocol.md "Arenas and Swiss events"): an arena's last table ending after its
+time, an event made to start too far ahead."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def test_an_arena_whose_last_table_ends_after_its_time_is_told_over_once() -> No
     (holders,) = seat_everyone(registry, [ann, bob]).items()
     clock.now += 61
     play_out(table_of(registry, holders[0]), holders[1])
-    registry.sweep()
+    registry.events.sweep()
     told = [frame["over"] for frame in cid.of_type("event")]
     assert told.count(True) == 1 and told[-1], told
 

@@ -1,12 +1,14 @@
-"""Events at a real `python -m game.server` (docs/protocol.md "Arenas and Swiss
-events"): an arena of 8 players, 6 of them playing their tables through the game's own
-client (the window's `TableOpening` and `RemoteMatch`), 2 on the bare protocol, seated
-as tables free until the arena's end; the standings the server keeps are those the
+"""Events at a real `python -m game.server`
+(docs/protocol.md "Arenas and Swiss events"): an arena of 8 players, 6 of them playing
+their tables through the game's own client (the window's `TableOpening` and
+`RemoteMatch`), 2 on the bare protocol, seated as tables free until the arena's end,
+and a Swiss event of 5, a bye each round; the standings the server keeps are those the
 games' records give.
 
-The game's client has no event messages yet, so each player's event line (join, follow,
-be told its tables) is a plain connection here, `EventLine`; its tables are played as
-the window plays them."""
+The game's client has no event messages yet, so a player's line to its event (join,
+follow, be told its tables) is a plain connection here (`entrant`); its tables are played
+as the window plays them. The bare players (`Bare`) hold their event and their tables
+on one connection."""
 
 from __future__ import annotations
 
@@ -46,6 +48,9 @@ fast as it can."""
 ARENA_LEFT_S = 2.0
 """How long the arena seats players after it is made: it is made with a start in the
 past, so that its one minute (an arena's least) ends this soon."""
+SWISS_ROUNDS = 3
+SWISS_AFTER_S = 1.0
+"""How long after every player said hello the Swiss event starts: they join meanwhile."""
 Played = dict[str, dict[str, Any]]
 """The games a player played: each table's code and its record."""
 
@@ -208,29 +213,52 @@ def creator(address: str, meeting: Meeting, made: dict[str, Any]) -> dict[str, A
         return message
 
 
-def play_event(address: str, made: dict[str, Any], players: int) -> tuple[list[Played], Any]:
-    """Players P0 to P`players - 1` play the event of `made` to its end: the games each
-    played and the final standings."""
+def play_event(
+    address: str, made: dict[str, Any], players: int, ours: int
+) -> tuple[list[Played], Any]:
+    """Players P0 to P`players - 1` play the event of `made` to its end, the first
+    `ours` through the game's client: the games each played and the final standings."""
     meeting = Meeting(players)
     work = [
-        lambda n=n: (entrant if n < OURS else bare_entrant)(address, n, meeting)
+        lambda n=n: (entrant if n < ours else bare_entrant)(address, n, meeting)
         for n in range(players)
     ]
     *played, final = in_threads(*work, lambda: creator(address, meeting, made))
     return played, final
 
 
-def standings_of(games: Played, seats: int) -> dict[str, tuple[int, int, int]]:
-    """Each player's place, points and games as the records of `games` give them
-    (places at a table by final totals, as the ratings rank them)."""
+def results_of(games: Played) -> list[Result]:
+    """The results the records of `games` give (places at a table by final totals, as
+    the ratings rank them)."""
     results = []
     for record in games.values():
         game = checked(record)
         assert game.is_over()
         names = tuple(seat["name"] for seat in record["players"])
         results.append(Result(names, tuple(ranks(game.table_state().tally().standings))))
-    everyone = sorted({name for result in results for name in result.players})
-    return {s.player: (s.place, s.points, s.games) for s in standings(everyone, results, [], seats)}
+    return results
+
+
+def games_of(played: list[Played]) -> Played:
+    """Every table the players played, once (both players' records of it alike)."""
+    games: Played = {}
+    for player in played:
+        for table, record in player.items():
+            assert games.setdefault(table, record) == record
+    return games
+
+
+def rows_of(final: dict[str, Any]) -> dict[str, tuple[int, int, int]]:
+    """Each player's place, points and games in the standings the server told."""
+    return {row["name"]: (row["place"], row["points"], row["games"]) for row in final["standings"]}
+
+
+def rows_from(
+    everyone: list[str], results: list[Result], byes: list[str]
+) -> dict[str, tuple[int, int, int]]:
+    """Each player's place, points and games as the event's rules rank `results`."""
+    lines = standings(everyone, results, byes, 2)
+    return {line.player: (line.place, line.points, line.games) for line in lines}
 
 
 def test_an_arena_of_eight_plays_to_its_end_with_standings_as_the_records_say(
@@ -239,14 +267,29 @@ def test_an_arena_of_eight_plays_to_its_end_with_standings_as_the_records_say(
     server, address = start_server(tmp_path, None, *ROOMY)
     try:
         arena = {"kind": "arena", "minutes": 1, "start": ARENA_LEFT_S - 60}
-        played, final = play_event(address, arena, PLAYERS)
+        played, final = play_event(address, arena, PLAYERS, OURS)
     finally:
         assert "Traceback" not in end(server)
-    games: Played = {}
-    for player in played:
-        for table, record in player.items():
-            assert games.setdefault(table, record) == record  # both players' records alike
+    games = games_of(played)
     assert len(games) >= PLAYERS // 2
-    rows = {row["name"]: (row["place"], row["points"], row["games"]) for row in final["standings"]}
-    assert rows == standings_of(games, 2)
-    assert [len(p) for p in played] == [rows[f"P{n}"][2] for n in range(PLAYERS)]
+    names = [f"P{n}" for n in range(PLAYERS)]
+    assert rows_of(final) == rows_from(names, results_of(games), [])
+    assert [len(p) for p in played] == [rows_of(final)[name][2] for name in names]
+
+
+def test_a_swiss_event_of_five_plays_its_rounds_with_a_bye_each_round(tmp_path: Path) -> None:
+    server, address = start_server(tmp_path, None, *ROOMY)
+    try:
+        swiss = {"kind": "swiss", "rounds": SWISS_ROUNDS, "start": SWISS_AFTER_S}
+        played, final = play_event(address, swiss, 5, 3)
+    finally:
+        assert "Traceback" not in end(server)
+    games = games_of(played)
+    assert len(games) == 2 * SWISS_ROUNDS
+    results = results_of(games)
+    pairs = [frozenset(result.players) for result in results]
+    assert len(set(pairs)) == len(pairs)  # nobody met twice: a seating without it exists
+    names = [f"P{n}" for n in range(5)]
+    byes = [name for name, mine in zip(names, played, strict=True) if len(mine) < SWISS_ROUNDS]
+    assert [len(mine) for mine in played].count(SWISS_ROUNDS - 1) == SWISS_ROUNDS  # one a round
+    assert (final["round"], rows_of(final)) == (SWISS_ROUNDS, rows_from(names, results, byes))

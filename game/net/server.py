@@ -66,6 +66,9 @@ POLL_S = 0.01
 SWEEP_S = 10.0
 """How often idle tables are looked for, and computers whose move the disk refused try
 again."""
+EVENTS_S = 1.0
+"""How often the club's events are paired by the clock: an event starts (a Swiss event's
+first round is seated) within a second of its start."""
 LOBBY_S = 1.0
 """How often the lobby's followers are sent the lobby, if it has changed."""
 PING_S = 20.0
@@ -283,6 +286,7 @@ class TableServer:
         table is saved. With `tls`, it serves `wss://`."""
         chores = [
             asyncio.create_task(self._every(SWEEP_S, self.registry.sweep)),
+            asyncio.create_task(self._every(EVENTS_S, self.registry.events.sweep)),
             asyncio.create_task(self._every(LOBBY_S, self.registry.club.lobby.tell)),
         ]
         chores += [asyncio.create_task(task()) for task in self.tasks]

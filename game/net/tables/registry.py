@@ -496,7 +496,6 @@ class Registry:
                 self.computers.let_play(self.tables[key])
         self.deadlines.sweep()
         self.takebacks.sweep()
-        self.events.sweep()
         return closed
 
     def _idle(self, tables: Iterable[NetTable]) -> list[NetTable]:
