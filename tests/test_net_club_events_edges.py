@@ -18,9 +18,9 @@ def test_an_arena_whose_last_table_ends_after_its_time_is_told_over_once() -> No
     cid.send({"type": "event", "event": code})
     for inbox in (ann, bob):
         inbox.send({"type": "event-join", "event": code})
-    (holders,) = seat_everyone(registry, [ann, bob]).items()
+    ((table, holders),) = seat_everyone(registry, [ann, bob]).items()
     clock.now += 61
-    play_out(table_of(registry, holders[0]), holders[1])
+    play_out(table_of(registry, table), holders)
     registry.events.sweep()
     told = [frame["over"] for frame in cid.of_type("event")]
     assert told.count(True) == 1 and told[-1], told
@@ -35,3 +35,16 @@ def test_an_event_may_not_start_more_than_thirty_days_ahead() -> None:
     assert (refused["type"], refused["code"]) == ("error", "bad-message"), refused
     assert registry.events.events == {}
     create_event(ann, kind="swiss", rounds=1, start=clock.now + MOST_AHEAD_S)
+
+
+def test_a_table_s_end_is_told_before_the_next_table_of_its_event() -> None:
+    registry = club()
+    ann, bob = players(registry, 2)
+    code = create_event(ann, kind="arena", minutes=10)
+    ann.send({"type": "event", "event": code})
+    for inbox in (ann, bob):
+        inbox.send({"type": "event-join", "event": code})
+    ((table, holders),) = seat_everyone(registry, [ann, bob]).items()
+    play_out(table_of(registry, table), holders)
+    told = [m["type"] for m in ann.messages if m["type"] in ("over", "event-table", "event")]
+    assert told[-3:] == ["over", "event", "event-table"], told  # the end, its result, anew

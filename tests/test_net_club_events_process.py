@@ -150,8 +150,8 @@ def entrant(address: str, number: int, meeting: Meeting) -> Played:
 
 
 class Bare(Player):
-    """A player on the bare protocol, one connection for its event and its tables: the
-    tables it is told of wait their turn (the next is told before the last one's end)."""
+    """A player on the bare protocol, one connection for its event and its tables (those
+    it is told of wait their turn)."""
 
     def __init__(self, connection: ClientConnection) -> None:
         super().__init__(connection, "")

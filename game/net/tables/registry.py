@@ -442,12 +442,12 @@ class Registry:
             raise
         self._tell(table, move_frame(table.code, hand, index, entry))
         told = after_move(table, self.club.rate)
-        if table.is_over():
-            self.events.ended(table)
         if told:  # a hand dealt or the game's end: its whole save folds the journal
             self.keeper.save_if_can(table)
         for frame in told:
             self._tell(table, frame)
+        if table.is_over():  # its players hear the end before their event's next table
+            self.events.ended(table)
         self.computers.let_play(table)
 
     def _tell(self, table: NetTable, frame: str) -> None:
