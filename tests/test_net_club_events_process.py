@@ -18,6 +18,7 @@ import time
 from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -159,6 +160,8 @@ class Bare(Player):
         self.over = False
         self.seated = False
         """Whether every seat of the table is taken (it plays from then on)."""
+        self.ratings: list[tuple[int, int]] = []
+        """This player's rating before and after each rated game, in turn."""
 
     def read(self) -> dict[str, Any]:
         message = super().read()
@@ -178,12 +181,16 @@ class Bare(Player):
             self.read()
         over = self.play(None)
         assert over is not None and over["type"] == "over", over
+        for seat in self.seats:
+            rated = over.get("ratings", [])[seat : seat + 1]
+            self.ratings += [(entry["before"], entry["after"]) for entry in rated]
         record: dict[str, Any] = over["record"]
         return record
 
 
 def bare_entrant(address: str, number: int, meeting: Meeting) -> Played:
-    """As `entrant`, on the bare protocol."""
+    """As `entrant`, on the bare protocol, in a rated event: each game's rating follows
+    the last one's, and the last is the player's."""
     played: Played = {}
     with said_hello(address, number) as connection:
         player = Bare(connection)
@@ -196,6 +203,10 @@ def bare_entrant(address: str, number: int, meeting: Meeting) -> Played:
                 played[table] = player.play_table(table, f"P{number}")
             else:
                 assert player.read()["type"] != "error"
+        welcome = player.ask(hello_frame(f"P{number}", key(number)), "welcome")
+    rated = player.ratings  # the event is rated: each game counted, in turn
+    assert len(rated) == len(played) and rated[-1][1] == welcome["rating"]
+    assert all(after == before for (_, after), (before, _) in pairwise(rated))
     return played
 
 
@@ -266,7 +277,7 @@ def test_an_arena_of_eight_plays_to_its_end_with_standings_as_the_records_say(
 ) -> None:
     server, address = start_server(tmp_path, None, *ROOMY)
     try:
-        arena = {"kind": "arena", "minutes": 1, "start": ARENA_LEFT_S - 60}
+        arena = {"kind": "arena", "minutes": 1, "start": ARENA_LEFT_S - 60, "rated": True}
         played, final = play_event(address, arena, PLAYERS, OURS)
     finally:
         assert "Traceback" not in end(server)
@@ -280,7 +291,7 @@ def test_an_arena_of_eight_plays_to_its_end_with_standings_as_the_records_say(
 def test_a_swiss_event_of_five_plays_its_rounds_with_a_bye_each_round(tmp_path: Path) -> None:
     server, address = start_server(tmp_path, None, *ROOMY)
     try:
-        swiss = {"kind": "swiss", "rounds": SWISS_ROUNDS, "start": SWISS_AFTER_S}
+        swiss = {"kind": "swiss", "rounds": SWISS_ROUNDS, "start": SWISS_AFTER_S, "rated": True}
         played, final = play_event(address, swiss, 5, 3)
     finally:
         assert "Traceback" not in end(server)
