@@ -1,6 +1,7 @@
 """Events at their edges, in the registry without a network
 (docs/protocol.md "Arenas and Swiss events"): an arena's last table ending after its
-time, an event made to start too far ahead."""
+time, an event made to start too far ahead, the order a table's end and the next table
+are told in, a player who leaves."""
 
 from __future__ import annotations
 
@@ -48,3 +49,18 @@ def test_a_table_s_end_is_told_before_the_next_table_of_its_event() -> None:
     play_out(table_of(registry, table), holders)
     told = [m["type"] for m in ann.messages if m["type"] in ("over", "event-table", "event")]
     assert told[-3:] == ["over", "event", "event-table"], told  # the end, its result, anew
+
+
+def test_a_player_who_leaves_an_arena_plays_on_and_is_seated_no_more() -> None:
+    registry = club()
+    ann, bob, cid = players(registry, 3)
+    code = create_event(ann, kind="arena", minutes=10)
+    for inbox in (ann, bob, cid):
+        inbox.send({"type": "event-join", "event": code})
+    ((table, holders),) = seat_everyone(registry, [ann, bob]).items()
+    (left,) = ann.send({"type": "event-leave", "event": code})
+    assert (left["type"], left["players"]) == ("event", 2)
+    play_out(table_of(registry, table), holders)
+    assert [len(i.of_type("event-table")) for i in (ann, bob, cid)] == [1, 2, 1]
+    rows = cid.send({"type": "event", "event": code})[0]["standings"]
+    assert {row["name"]: row["games"] for row in rows} == {"Ann": 1, "Bob": 1, "Cid": 0}
