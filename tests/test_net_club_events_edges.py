@@ -6,8 +6,11 @@ are told in, a player who leaves."""
 from __future__ import annotations
 
 from game.net.event_messages import MOST_AHEAD_S
+from game.net.tables.limits import Limits
+from game.net.tables.players import MemoryBook
+from game.net.tables.registry import Registry
 from tests.net_helpers import ManualClock, play_out
-from tests.test_net_club import club, table_of
+from tests.test_net_club import club, hello, table_of
 from tests.test_net_club_events import create_event, players, seat_everyone
 
 
@@ -64,3 +67,17 @@ def test_a_player_who_leaves_an_arena_plays_on_and_is_seated_no_more() -> None:
     assert [len(i.of_type("event-table")) for i in (ann, bob, cid)] == [1, 2, 1]
     rows = cid.send({"type": "event", "event": code})[0]["standings"]
     assert {row["name"]: row["games"] for row in rows} == {"Ann": 1, "Bob": 1, "Cid": 0}
+
+
+def test_joining_and_leaving_events_count_as_attempts_and_reading_them_does_not() -> None:
+    limits = Limits(messages_per_s=1e6, message_burst=10**6)  # the attempts' own, as served
+    registry = Registry(ManualClock(), limits=limits, book=MemoryBook())
+    ann = hello(registry, "Ann", 0)
+    code = create_event(ann, kind="arena", minutes=10)
+    for _ in range(3 * limits.join_burst):
+        assert ann.send({"type": "event", "event": code})[0]["type"] == "event"
+        assert ann.send({"type": "events"})[0]["type"] == "events"
+    kinds = {ann.send({"type": "event-leave", "event": code})[0]["type"] for _ in range(20)}
+    assert kinds == {"event", "error"}
+    (refused,) = ann.send({"type": "event-join", "event": code})
+    assert refused["code"] == "too-fast"
