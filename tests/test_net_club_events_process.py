@@ -304,3 +304,4 @@ def test_a_swiss_event_of_five_plays_its_rounds_with_a_bye_each_round(tmp_path: 
     byes = [name for name, mine in zip(names, played, strict=True) if len(mine) < SWISS_ROUNDS]
     assert [len(mine) for mine in played].count(SWISS_ROUNDS - 1) == SWISS_ROUNDS  # one a round
     assert (final["round"], rows_of(final)) == (SWISS_ROUNDS, rows_from(names, results, byes))
+    assert [len(p) for p in played] == [rows_of(final)[name][2] for name in names]
