@@ -48,7 +48,9 @@ ROOMY = [
 fast as it can."""
 ARENA_LEFT_S = 2.0
 """How long the arena seats players after it is made: it is made with a start in the
-past, so that its one minute (an arena's least) ends this soon."""
+past, so that its one minute (an arena's least) ends this soon, by the protocol's own
+`start` and no server option for tests. How many games fit depends on the machine; what
+is checked does not."""
 SWISS_ROUNDS = 3
 SWISS_AFTER_S = 1.0
 """How long after every player said hello the Swiss event starts: they join meanwhile."""
