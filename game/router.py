@@ -2,7 +2,8 @@
 
 Scenes never import one another: they ask their services to `open(Screen.RECORDS)` or
 `switch_to(TableRequest(config))` (typed requests of game.scenes.requests), and the app
-makes the scene here. This is the one module that knows every scene class.
+makes the scene here. This is the one module that knows every screen (a class, or the
+function that composes a table screen with its role).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from game.scenes.menus.rules import RulesScene
 from game.scenes.menus.settings import SettingsScene
 from game.scenes.online.hosting import HostScene
 from game.scenes.online.join import JoinScene
-from game.scenes.online.remote import RemoteTableScene
+from game.scenes.online.remote import online_table_scene
 from game.scenes.puzzles.history import PuzzleHistoryScene
 from game.scenes.puzzles.scene import PuzzlesScene
 from game.scenes.requests import (
@@ -54,7 +55,7 @@ from game.scenes.review.replay import ReplayScene
 from game.scenes.setup.scene import SetupScene
 from game.scenes.solitaire.draw import DrawSolitaireScene
 from game.scenes.solitaire.stacked import StackedSolitaireScene
-from game.scenes.table.guided import GuidedGameScene
+from game.scenes.table.guided import lesson_scene
 from game.scenes.table.scene import TableScene
 from game.scenes.table.score import ScoreScene
 
@@ -71,7 +72,7 @@ SCENES: Final[dict[Screen, Callable[[Services], Scene]]] = {
     Screen.DAILY: DailyScene,
     Screen.PUZZLES: PuzzlesScene,
     Screen.PUZZLE_HISTORY: PuzzleHistoryScene,
-    Screen.GUIDED_GAME: GuidedGameScene,
+    Screen.GUIDED_GAME: lesson_scene,
     Screen.SETTINGS: SettingsScene,
     Screen.ABOUT: AboutScene,
     Screen.JOIN: JoinScene,
@@ -101,7 +102,7 @@ def make_scene(services: Services, request: ScreenRequest) -> Scene:
         case RejoinRequest():
             return JoinScene(services, rejoin=True)
         case RemoteTableRequest(match):
-            return RemoteTableScene(services, match)
+            return online_table_scene(services, match)
         case SolitaireRequest(mode, seed) if mode in SOLITAIRES:
             return SOLITAIRES[mode](services, seed=seed)
         case SolitaireRequest(mode, _seed):

@@ -32,8 +32,9 @@ from game.scenes.club.lobby import MINE, ClubScene
 from game.scenes.club.new_table import NewClubTableScene
 from game.scenes.menus.menu import MenuScene, turns_words
 from game.scenes.online.calling import TableCallingScene
-from game.scenes.online.remote import RemoteTableScene
-from tests.drive import Input, click_next, menu_button
+from game.scenes.online.remote import OnlineTable
+from game.scenes.table.scene import TableScene
+from tests.drive import Input, click_next, is_table_of, menu_button
 from tests.game_window import open_window, play_until
 from tests.net_process import moves_of
 
@@ -61,11 +62,11 @@ def play_online(app: App) -> ClubScene:
     return lobby
 
 
-def seated(app: App, calling: TableCallingScene) -> RemoteTableScene:
+def seated(app: App, calling: TableCallingScene) -> TableScene[OnlineTable]:
     """The table, once the call `calling` made has sat this window down."""
 
     def sat() -> bool:
-        if isinstance(app.scene, RemoteTableScene):
+        if is_table_of(app.scene, OnlineTable):
             return True
         if calling.opening is None:
             raise SystemExit(f"the table did not open: {getattr(calling, 'said', '')}")
@@ -73,11 +74,11 @@ def seated(app: App, calling: TableCallingScene) -> RemoteTableScene:
 
     play_until(app, sat)
     table = app.scene
-    assert isinstance(table, RemoteTableScene)
+    assert is_table_of(table, OnlineTable)
     return table
 
 
-def create(app: App) -> RemoteTableScene:
+def create(app: App) -> TableScene[OnlineTable]:
     """New online table: two seats, by invitation, a day a move."""
     drive = Input(app)
     drive.click(play_online(app).new)
@@ -92,7 +93,7 @@ def create(app: App) -> RemoteTableScene:
     return seated(app, new)
 
 
-def join(app: App, code: str) -> RemoteTableScene:
+def join(app: App, code: str) -> TableScene[OnlineTable]:
     """Play online, Join by code."""
     drive = Input(app)
     lobby = play_online(app)
@@ -102,7 +103,7 @@ def join(app: App, code: str) -> RemoteTableScene:
     return seated(app, lobby)
 
 
-def come_back(app: App) -> RemoteTableScene:
+def come_back(app: App) -> TableScene[OnlineTable]:
     """The menu's line, Your tables and the table opened there; the moves since come in."""
     say_turns(app)
     lobby = play_online(app)
@@ -124,39 +125,39 @@ def say_turns(app: App) -> None:
     print("turns", json.dumps([menu.club_turns, turns_words(menu.club_turns)]), flush=True)
 
 
-def coming_in(app: App, table: RemoteTableScene) -> dict[str, Any]:
+def coming_in(app: App, table: TableScene[OnlineTable]) -> dict[str, Any]:
     """Frames until the moves since the last visit have come in: the words of those shown
     as moves (the hand-off's log of this window's seat: a position taken whole adds
     none), and where the table is then."""
 
     def landed() -> bool:
-        return not (table.remote.busy() or table.tweens.busy)
+        return not (table.role.remote.busy() or table.tweens.busy)
 
     play_until(app, landed)
-    (seat,) = table.remote.held
+    (seat,) = table.role.remote.held
     news = table.turns.news_for(seat)
-    return {"shown": news, "position": table.remote.flow.position(), "moves": moves(table)}
+    return {"shown": news, "position": table.role.remote.flow.position(), "moves": moves(table)}
 
 
-def moves(table: RemoteTableScene) -> list[tuple[int, dict[str, Any]]]:
-    return moves_of(table.remote.flow.record.to_json())
+def moves(table: TableScene[OnlineTable]) -> list[tuple[int, dict[str, Any]]]:
+    return moves_of(table.role.remote.flow.record.to_json())
 
 
-def mine(table: RemoteTableScene) -> int:
+def mine(table: TableScene[OnlineTable]) -> int:
     """The moves this window's seats made at the table."""
-    held = table.remote.held
+    held = table.role.remote.held
     return sum(move["player"] in held for _hand, move in moves(table))
 
 
 def play_then_leave(
-    app: App, table: RemoteTableScene, more: int, until_away: bool, to_the_menu: bool
+    app: App, table: TableScene[OnlineTable], more: int, until_away: bool, to_the_menu: bool
 ) -> None:
     """Play `more` moves (at least; with `until_away`, until the other player has gone
     too) and leave as soon as it is their turn, once this window's last move has come
     back (their answer may be on its way already): the window closes at the table, or
     (`to_the_menu`) Escape leaves it for the menu, whose "your turn" line is printed,
     and the window closes there."""
-    made, remote = mine(table), table.remote
+    made, remote = mine(table), table.role.remote
 
     def done() -> bool:
         state = remote.flow.state
@@ -180,7 +181,7 @@ def main() -> None:
     app = open_window(home)
     if role == "create":
         table = create(app)
-        print("code", table.remote.link.table, flush=True)
+        print("code", table.role.remote.link.table, flush=True)
         play_then_leave(app, table, FIRST_MOVES, until_away=False, to_the_menu=False)
     elif role == "join":
         play_then_leave(app, join(app, sys.argv[4]), 1, until_away=True, to_the_menu=False)

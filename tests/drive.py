@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 import pygame
 
@@ -16,6 +16,7 @@ from game.scenes.base import Scene
 from game.scenes.games.records import RecordsScene
 from game.scenes.menus.menu import MenuScene
 from game.scenes.requests import Screen
+from game.scenes.table.scene import TableRole, TableScene
 from game.ui.tiles.art import TileArt
 from game.ui.widgets.controls import Widget
 
@@ -149,6 +150,13 @@ def type_into_deal_box(
 
 
 S = TypeVar("S", bound=Scene)
+R = TypeVar("R", bound=TableRole)
+
+
+def is_table_of(scene: Scene, role: type[R]) -> TypeGuard[TableScene[R]]:
+    """Whether `scene` is a table screen made with a `role` (a network table's, the
+    lesson's), whose parts then are typed as that role's."""
+    return isinstance(scene, TableScene) and isinstance(scene.role, role)
 
 
 def click_next(app: App, choice: Widget) -> None:

@@ -23,9 +23,10 @@ from game.scenes.base import Scene
 from game.scenes.club.lobby import ClubScene
 from game.scenes.menus.menu import MenuScene
 from game.scenes.online.calling import TableCallingScene
-from game.scenes.online.remote import RemoteTableScene
+from game.scenes.online.remote import OnlineTable
+from game.scenes.table.scene import TableScene
 from tests.conftest import GUARD_S
-from tests.drive import Input
+from tests.drive import Input, is_table_of
 
 FRAMES = 40_000
 WAIT_S = 0.05
@@ -80,8 +81,8 @@ def listened(scene: Scene) -> tuple[TableClient, Callable[[ClientEvent], None]] 
         session = scene.session
     if session is not None:
         return session.client, session.receive
-    if isinstance(scene, RemoteTableScene):
-        match = scene.remote
+    if is_table_of(scene, OnlineTable):
+        match = scene.role.remote
         idle = match.flow.turn() is Turn.COMPUTER and not match.busy()
         if idle and not scene.tweens.busy and not scene.turns.showing_move:
             return match.link.client, match.receive
@@ -107,7 +108,7 @@ def play_until(app: App, done: Callable[[], bool]) -> None:
         if done():
             return
         scene = app.scene
-        if isinstance(scene, RemoteTableScene) and scene.human_can_act():
+        if is_table_of(scene, OnlineTable) and scene.human_can_act():
             place(scene, drive)
             continue
         wait_on_the_network(app)
@@ -118,13 +119,13 @@ def play_until(app: App, done: Callable[[], bool]) -> None:
 def status(app: App) -> str:
     """What the table screen says, for a failure's message."""
     scene = app.scene
-    if not isinstance(scene, RemoteTableScene):
+    if not is_table_of(scene, OnlineTable):
         return ""
-    match = scene.remote
+    match = scene.role.remote
     return f"{scene.status_text()!r} turn={match.flow.turn()} position={match.flow.position()}"
 
 
-def place(scene: RemoteTableScene, drive: Input) -> None:
+def place(scene: TableScene[OnlineTable], drive: Input) -> None:
     """Tab through the tiles to one with a lit spot, and Enter drops it there."""
     controls = scene.controls
     for _ in range(len(controls.active_tiles()) + 1):

@@ -23,10 +23,10 @@ from game.persist.storage import Storage
 from game.rules.table_rules import TableRules
 from game.scenes.menus.menu import MenuScene
 from game.scenes.online.join import JoinScene
-from game.scenes.online.remote import RemoteTableScene
+from game.scenes.online.remote import OnlineTable
 from game.scenes.setup.scene import SetupScene
 from game.scenes.table.score import ScoreScene
-from tests.drive import Input
+from tests.drive import Input, is_table_of
 from tests.game_window import open_window, play_until
 
 
@@ -69,10 +69,10 @@ def main() -> None:
         setup = app.scene
         assert isinstance(setup, SetupScene)
         drive.click(setup.start)
-        play_until(app, lambda: isinstance(app.scene, RemoteTableScene))
+        play_until(app, lambda: is_table_of(app.scene, OnlineTable))
         table = app.scene
-        assert isinstance(table, RemoteTableScene)
-        print("invitation", table.remote.link.invitation, flush=True)
+        assert is_table_of(table, OnlineTable)
+        print("invitation", table.role.remote.link.invitation, flush=True)
     else:
         drive.click(menu.buttons["join"])
         join = app.scene

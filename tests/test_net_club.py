@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from game import server
+from game.ai.worker import InProcessAdviser
 from game.net.club_messages import LOBBY_PAGE_MOST, LobbyFilter
 from game.net.mirror import TableMirror
 from game.net.replies import MAX_READ, MoveMessage, TableView, read_server_message
@@ -25,6 +26,9 @@ from game.net.tables.ratings import ranks, rate
 from game.net.tables.registry import Registry
 from game.net.tables.store import TableStore
 from game.net.tables.table import NetTable
+from game.play.couch import new_couch_table
+from game.play.table_flow import Turn
+from game.rules.record.entries import PlayerEntry
 from tests.net_helpers import (
     ROOMY,
     Inbox,
@@ -676,6 +680,73 @@ def test_the_server_runs_a_timed_club_games_clock_and_ends_it_with_the_hand_in_p
             mirror.play(message)
     assert mirror is not None and mirror.state.is_terminal()
     assert checked(record).is_over()
+
+
+def play_first_legal(table: NetTable, holders: dict[int, Inbox]) -> None:
+    """The seat to act plays its first legal move."""
+    move = first_legal_entry(table)
+    replies = holders[table.state.current].send({"type": "move", "table": table.code, "move": move})
+    assert not [reply for reply in replies if reply["type"] == "error"], replies
+
+
+def test_a_timed_table_at_the_server_ends_as_the_same_game_in_a_window() -> None:
+    """The server tells its table's flow the time that passed as a window's frames tell
+    theirs, and the flow alone runs the clock and ends the game: the same moves at the
+    same times make the same record, clocks and end included, a look between moves (a
+    watcher coming) changing nothing."""
+    clock = ManualClock()
+    registry = club(clock)
+    rules = {"variant": "club", "time_limit_s": 60}
+    code = create(Inbox(registry), rules=rules)
+    holders = seated(registry, code, ["Ann", "Bob"])
+    table = table_of(registry, code)
+    players: list[PlayerEntry] = [
+        {"name": "Ann", "kind": "human"},
+        {"name": "Bob", "kind": "human"},
+    ]
+    window = new_couch_table(
+        {"rules": rules, "players": players}, InProcessAdviser(), table.record.seed or 0
+    )
+    watcher = Inbox(registry, "10.0.9.1")
+    while not table.is_over():
+        for _ in range(14):  # seven seconds of frames
+            window.advance_clock(0.5)
+        window.play(window.legal_moves()[0])
+        if window.turn() is Turn.HAND_OVER:
+            window.next_hand()
+        clock.now += 3
+        watcher.send({"type": "watch", "table": code})
+        clock.now += 4
+        play_first_legal(table, holders)
+    assert window.turn() is Turn.GAME_OVER
+    played = holders[0].of_type("over")[-1]["record"]["hands"]
+    assert played == window.record.to_json()["hands"] and played[-1]["clock_s"] >= 60
+
+
+def test_a_timed_tables_clock_stands_while_nobody_is_at_it_between_hands() -> None:
+    """Once a hand has ended and the next is dealt, a table nobody is at is on hold (it
+    plays nothing for nobody): its clock stands until a player is back, as the window's
+    stands when the game is closed."""
+    clock = ManualClock()
+    registry = club(clock)
+    code = create(Inbox(registry), rules={"variant": "club", "time_limit_s": 600})
+    holders = seated(registry, code, ["Ann", "Bob"])
+    table = table_of(registry, code)
+    while table.record.hand_count == 1:
+        clock.now += 7
+        play_first_legal(table, holders)
+    ended = table.state.clock_s
+    clock.now += 1
+    for inbox in holders.values():
+        registry.disconnect(inbox.peer)
+    clock.now += 100
+    for seat, token in enumerate(table.tokens):
+        assert token is not None
+        holders[seat] = Inbox(registry, f"10.0.{seat}.2")
+        holders[seat].send({"type": "rejoin", "table": code, "token": token})
+    clock.now += 7
+    play_first_legal(table, holders)
+    assert table.record.to_json()["hands"][-1]["moves"][0]["clock_s"] == ended + 1 + 7
 
 
 @pytest.mark.parametrize(

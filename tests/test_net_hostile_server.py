@@ -27,7 +27,8 @@ from game.net.reply_fields import BadReply
 from game.net.tables.registry import Registry
 from game.scenes.menus.menu import MenuScene
 from game.scenes.online.join import JoinScene
-from game.scenes.online.remote import RemoteTableScene
+from game.scenes.online.remote import OnlineTable
+from game.scenes.table.scene import TableScene
 from game.ui.widgets.notices import LONGEST, Notices
 from tests.conftest import GUARD_S, AppMaker
 from tests.drive import Input
@@ -171,7 +172,7 @@ def fake_server() -> Iterator[FakeServer]:
         yield server
 
 
-def joined(app: App, server: FakeServer) -> RemoteTableScene:
+def joined(app: App, server: FakeServer) -> TableScene[OnlineTable]:
     """The window joins the fake server's table from the menu, as a player would."""
     drive, menu = Input(app), app.scene
     assert isinstance(menu, MenuScene)
@@ -183,18 +184,18 @@ def joined(app: App, server: FakeServer) -> RemoteTableScene:
     return until_seated(app, join)
 
 
-def dropped(app: App, table: RemoteTableScene) -> str:
+def dropped(app: App, table: TableScene[OnlineTable]) -> str:
     """Frames, each after one event of the table's connection, until it is dropped; what
     the window said."""
-    client = table.remote.link.client
+    client = table.role.remote.link.client
     for _ in range(20):
         event = client.wait(GUARD_S)
         assert event is not None, "the connection was not dropped"
-        table.remote.receive(event)
+        table.role.remote.receive(event)
         app.run_frames(2)
         if isinstance(event, Disconnected) and not event.retrying:
             break
-    assert app.scene is table and table.remote.connection.dropped
+    assert app.scene is table and table.role.remote.connection.dropped
     said = [text for text in app.notices if "sent something wrong" in text]
     assert len(said) == 1 and len(said[0]) <= LONGEST, app.notices
     assert table.status_text() == ("The server sent something wrong: the connection is closed.",)
@@ -208,10 +209,10 @@ def test_a_view_of_another_number_of_seats_is_refused(
 ) -> None:
     app = make_app(speed="instant")
     table = joined(app, fake_server)
-    assert table.remote.flow.players == 2
+    assert table.role.remote.flow.players == 2
     fake_server.send(json.dumps(view_message(3)))
     assert "2 seats, not 3" in dropped(app, table)
-    assert table.remote.flow.players == 2 and len(table.remote.flow.names) == 2
+    assert table.role.remote.flow.players == 2 and len(table.role.remote.flow.names) == 2
 
 
 def test_a_huge_error_frame_is_refused_at_once(make_app: AppMaker, fake_server: FakeServer) -> None:

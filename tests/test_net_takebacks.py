@@ -116,6 +116,29 @@ def test_an_answer_that_does_not_come_in_time_refuses() -> None:
     assert len(table.state.moves) == 1
 
 
+@pytest.mark.parametrize("refused_by", ["answer", "time"])
+def test_a_timed_tables_clock_stands_while_a_takeback_is_asked_not_before(refused_by: str) -> None:
+    """The time before a take-back is asked counts (it was lost once the take-back was
+    refused); the time it waits for its answer does not: the table is on hold."""
+    clock = ManualClock()
+    server = registry(clock)
+    rules = {"variant": "club", "time_limit_s": 600}
+    table, inboxes, _ = open_table(server, ["remote", "remote"], rules)
+    a, b = seats_from_mover(table)
+    place(table, inboxes)
+    clock.now += 5
+    inboxes[a].send(takeback_frame(table.code, a))
+    clock.now += ANSWER_S + 1
+    if refused_by == "answer":
+        inboxes[b].send(takeback_answer_frame(table.code, b, False))
+    else:
+        server.sweep()
+    assert inboxes[a].messages[-1]["type"] == "takeback-refused"
+    clock.now += 2
+    place(table, inboxes)
+    assert table.record.last_move().clock_s == 5 + 2
+
+
 def test_computers_accept_and_their_moves_after_it_go_with_it() -> None:
     server = registry()
     table, inboxes, _ = open_table(server, ["remote", "ai:greedy", "ai:easy"])

@@ -204,18 +204,6 @@ def test_undo_rewinds_the_clock_of_a_timed_club_game_after_a_resume_too() -> Non
     assert time_left_s(resumed.state) == pytest.approx(570.0)
 
 
-def test_a_move_from_elsewhere_counts_its_time_and_a_refused_one_gives_it_back() -> None:
-    match = new_match("human", "ai:greedy", variant="club", time_limit_s=600)
-    run_computers(match)
-    before = match.state.clock_s
-    legal = best_placement(match)
-    with pytest.raises(RulesError):
-        match.play_from(legal._replace(cell=(5, 5)), by_computer=False, after_s=40.0)
-    assert match.state.clock_s == pytest.approx(before) and match.turn() is Turn.HUMAN
-    match.play_from(legal, by_computer=False, after_s=40.0)
-    assert match.state.clock_s == pytest.approx(before + 40.0)
-
-
 def test_the_flow_names_the_computer_seat_it_waits_for() -> None:
     match = new_match("human", "ai:greedy", hands=1)
     run_computers(match)
@@ -262,6 +250,28 @@ def test_while_its_referee_waits_the_flow_waits_for_no_seat_and_no_computer_thin
     referee.held = False
     assert flow.to_act() == flow.computer_to_act() == 1
     assert flow.think() and flow.thinking
+
+
+def test_a_timed_games_clock_runs_while_the_flow_waits_for_a_seat_not_while_held() -> None:
+    """The time told a flow counts while the game waits for a seat's move: not while
+    its referee holds it (a server's table on hold), nor between hands."""
+    record = new_match("human", "human", variant="club", time_limit_s=600).record
+    adviser = InProcessAdviser()
+    flow = TableFlow(
+        RecordedGame.from_record(record), couch_seats(record, adviser), adviser, referee=Holding
+    )
+    referee = flow.referee
+    assert isinstance(referee, Holding)
+    flow.advance_clock(40.0)
+    assert flow.state.clock_s == 0.0
+    referee.held = False
+    flow.advance_clock(40.0)
+    assert flow.state.clock_s == 40.0
+    while flow.turn() is not Turn.HAND_OVER:
+        flow.play(flow.legal_moves()[0])
+    ended = flow.state.clock_s
+    flow.advance_clock(40.0)
+    assert flow.state.clock_s == ended
 
 
 def test_hints_come_from_the_adviser_and_go_stale_after_a_move() -> None:

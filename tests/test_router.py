@@ -28,8 +28,10 @@ from game.scenes.review.coach import CoachScene
 from game.scenes.review.replay import ReplayScene
 from game.scenes.solitaire.draw import DrawSolitaireScene
 from game.scenes.solitaire.stacked import StackedSolitaireScene
+from game.scenes.table.guided import LessonTable
 from game.scenes.table.scene import TableScene
 from game.scenes.table.score import ScoreScene
+from tests.drive import is_table_of
 
 PLAYERS: list[PlayerEntry] = [
     {"name": "Ann", "kind": "human"},
@@ -39,7 +41,11 @@ PLAYERS: list[PlayerEntry] = [
 
 @pytest.mark.parametrize("screen", list(Screen))
 def test_every_plain_screen_is_routed(app: App, screen: Screen) -> None:
-    assert type(make_scene(app, screen)) is SCENES[screen]
+    scene = make_scene(app, screen)
+    if screen is Screen.GUIDED_GAME:  # the table's screen, with the lesson's role
+        assert is_table_of(scene, LessonTable)
+    else:
+        assert type(scene) is SCENES[screen]
 
 
 def test_the_your_games_tabs_are_plain_screens() -> None:

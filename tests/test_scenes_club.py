@@ -24,10 +24,11 @@ from game.persist.settings import Settings, TableSetup, club_keys
 from game.scenes.club.lobby import LOBBY, MINE, RATINGS, ClubScene
 from game.scenes.club.new_table import NewClubTableScene
 from game.scenes.menus.menu import MenuScene
-from game.scenes.online.remote import RemoteTableScene
+from game.scenes.online.remote import OnlineTable
 from game.scenes.setup.scene import SetupScene
+from game.scenes.table.scene import TableScene
 from tests.conftest import GUARD_S, AppMaker
-from tests.drive import Input, menu_button, open_from_menu
+from tests.drive import Input, is_table_of, menu_button, open_from_menu
 from tests.test_net_club_client import next_of
 from tests.test_scenes_online_remote import answer_until
 from tools.club_peer import ClubPeer, public_name
@@ -120,7 +121,7 @@ def test_the_name_is_asked_once_then_the_lobby_is_followed_and_joined(
     drive.click((row.rect.centerx, row.rect.y + row.row_height * 3 // 2))
     drive.click(scene.join)
     table = until_seated(app, scene)
-    assert table.remote.link.at_club and table.remote.flow.names == ["Tom", "Bea"]
+    assert table.role.remote.link.at_club and table.role.remote.flow.names == ["Tom", "Bea"]
     hello = [json.loads(frame) for frame in club.received if "hello" in frame]
     assert {frame["name"] for frame in hello} >= {"Bea"}
     assert all(key_at(club) not in frame for frame in club.received if '"hello"' not in frame)
@@ -148,9 +149,9 @@ def test_the_name_typed_for_your_seat_is_your_name_at_the_club_not_asked_again(
     assert play_online(app).asking_name  # a seat's default name, in any language, is nobody's
 
 
-def until_seated(app: App, calling: ClubScene | NewClubTableScene) -> RemoteTableScene:
-    answer_until(app, calling, lambda: isinstance(app.scene, RemoteTableScene))
-    assert isinstance(app.scene, RemoteTableScene)
+def until_seated(app: App, calling: ClubScene | NewClubTableScene) -> TableScene[OnlineTable]:
+    answer_until(app, calling, lambda: is_table_of(app.scene, OnlineTable))
+    assert is_table_of(app.scene, OnlineTable)
     return app.scene
 
 
@@ -174,8 +175,8 @@ def test_a_new_table_by_invitation_shows_its_code_and_a_rated_one_has_no_compute
     assert new.who.value is False and new.pace.value == 1
     drive.click(new.create)
     table = until_seated(app, new)
-    code = table.remote.link.table
-    assert table.inviting and table.remote.link.invitation == code
+    code = table.role.remote.link.table
+    assert table.role.inviting and table.role.remote.link.invitation == code
     assert table.status_text() == ("Waiting for players to join…",)  # not only friends
     create = next(json.loads(f) for f in club.received if '"create"' in f)
     assert create["public"] is False and create["rated"] is False
@@ -222,10 +223,12 @@ def test_your_tables_marks_your_turn_opens_a_table_again_and_the_board_your_plac
     drive.click(scene.tabs[MINE])
     drive.click(scene.again)
     table = until_seated(app, scene)
-    assert table.remote.held == {1} and table.remote.link.table == code
+    assert table.role.remote.held == {1} and table.role.remote.link.table == code
 
 
-def join_by_code(make_app: AppMaker, club: ClubPeer, code: str) -> tuple[App, RemoteTableScene]:
+def join_by_code(
+    make_app: AppMaker, club: ClubPeer, code: str
+) -> tuple[App, TableScene[OnlineTable]]:
     """Ann's window at the club, at table `code` by its code (Play online, Join by code)."""
     app = at_club(make_app, club)
     lobby = play_online(app)

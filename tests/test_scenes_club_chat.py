@@ -16,17 +16,18 @@ from game.net.club_answers import Said
 from game.net.replies import TableView
 from game.net.table_chat import said_name
 from game.scenes.online.chat import MUTED_SETTING
-from game.scenes.online.remote import RemoteTableScene
+from game.scenes.online.remote import OnlineTable
+from game.scenes.table.scene import TableScene
 from tests.conftest import GUARD_S, AppMaker
-from tests.drive import Input
+from tests.drive import Input, is_table_of
 from tests.test_net_club_client import next_of
 from tests.test_scenes_club import a_table_of, join_by_code, key_at
 from tools.club_peer import ClubPeer
 
 
-def wait_for(app: App, scene: RemoteTableScene, done: Callable[[], bool]) -> None:
+def wait_for(app: App, scene: TableScene[OnlineTable], done: Callable[[], bool]) -> None:
     """Frames, each after one event of the table's connection, until `done()`."""
-    match = scene.remote
+    match = scene.role.remote
     for _ in range(100):
         if done():
             return
@@ -42,35 +43,36 @@ def test_chat_lines_come_are_said_and_a_muted_player_is_hidden(
 ) -> None:
     code = a_table_of(club, "Tom")
     app, table = join_by_code(make_app, club, code)
+    chat, heard = table.role.chat, table.role.remote.chat  # the panel, its lines
     drive = Input(app)
     tom = TableClient(club.address, hello=ClubIdentity("Tom", "o" * 40)).start()
     try:
         tom.watch(code)
         next_of(tom, TableView)
         tom.say(code, "good luck")
-        wait_for(app, table, lambda: len(table.remote.chat.lines) == 1)
-        assert table.remote.chat.unread == 1 and table.buttons["chat"].visible
+        wait_for(app, table, lambda: len(heard.lines) == 1)
+        assert heard.unread == 1 and table.buttons["chat"].visible
         drive.click(table.buttons["chat"])
-        assert table.chat.open and table.chat.field.focused and table.remote.chat.unread == 0
-        assert [said_name(said) for _rect, said in table.chat.names] == ["Tom (watching)"]
+        assert chat.open and chat.field.focused and heard.unread == 0
+        assert [said_name(said) for _rect, said in chat.names] == ["Tom (watching)"]
         drive.text("thanks r")
         drive.press(pygame.K_r)  # a key of the table: the box has it while typing
         drive.press(pygame.K_f)
-        assert table.chat.field.text == "thanks r"
+        assert chat.field.text == "thanks r"
         drive.press(pygame.K_RETURN)
-        wait_for(app, table, lambda: len(table.remote.chat.lines) == 2)
-        ann = table.remote.chat.lines[-1]
+        wait_for(app, table, lambda: len(heard.lines) == 2)
+        ann = heard.lines[-1]
         assert ann == Said(code, 1, "Ann", "thanks r", ann.player)
-        assert table.chat.field.text == ""
+        assert chat.field.text == ""
         drive.press(pygame.K_TAB)
-        assert isinstance(app.scene, RemoteTableScene) and not table.chat.field.focused
-        tom_line = table.remote.chat.lines[0]
-        name_rect = next(rect for rect, said in table.chat.names if said == tom_line)
+        assert is_table_of(app.scene, OnlineTable) and not chat.field.focused
+        tom_line = heard.lines[0]
+        name_rect = next(rect for rect, said in chat.names if said == tom_line)
         drive.click(name_rect.center)
-        assert [said.name for said in table.remote.chat.shown()] == ["Ann"]
+        assert [said.name for said in heard.shown()] == ["Ann"]
         assert app.settings.extra[MUTED_SETTING] == {tom_line.player: "Tom"}
-        drive.click(table.chat.muted_rect.center)
-        assert len(table.remote.chat.shown()) == 2 and app.settings.extra[MUTED_SETTING] == {}
+        drive.click(chat.muted_rect.center)
+        assert len(heard.shown()) == 2 and app.settings.extra[MUTED_SETTING] == {}
     finally:
         tom.close()
     sent = [json.loads(frame) for frame in club.received]
@@ -89,27 +91,28 @@ def test_a_watcher_named_as_a_seat_is_shown_as_a_watcher_and_muted_alone(
     click on that name muted both (by name)."""
     code = a_table_of(club, "Tom")
     app, table = join_by_code(make_app, club, code)
+    chat, heard = table.role.chat, table.role.remote.chat  # the panel, its lines
     drive = Input(app)
     impostor = TableClient(club.address, hello=ClubIdentity("Ann", "i" * 40)).start()
     try:
         impostor.watch(code)
         next_of(impostor, TableView)
         impostor.say(code, "I resign")
-        wait_for(app, table, lambda: len(table.remote.chat.lines) == 1)
+        wait_for(app, table, lambda: len(heard.lines) == 1)
         drive.click(table.buttons["chat"])
         drive.text("no you don't")
         drive.press(pygame.K_RETURN)
-        wait_for(app, table, lambda: len(table.remote.chat.lines) == 2)
+        wait_for(app, table, lambda: len(heard.lines) == 2)
     finally:
         impostor.close()
-    (watched, watched_name, _), (seated, seated_name, _) = reversed(table.chat.rows)
+    (watched, watched_name, _), (seated, seated_name, _) = reversed(chat.rows)
     assert watched.y < seated.y  # the older line higher
-    labels = [said_name(said) for _rect, said in table.chat.names]
+    labels = [said_name(said) for _rect, said in chat.names]
     assert labels == ["Ann", "Ann (watching)"]  # newest first, as placed
     assert watched_name.get_width() > seated_name.get_width()
-    impostor_rect = table.chat.names[1][0]
+    impostor_rect = chat.names[1][0]
     drive.click(impostor_rect.center)
-    assert [said.text for said in table.remote.chat.shown()] == ["no you don't"]
+    assert [said.text for said in heard.shown()] == ["no you don't"]
     assert list(app.settings.extra[MUTED_SETTING].values()) == ["Ann"]
 
 
@@ -119,16 +122,17 @@ def test_escape_closes_the_chat_and_shows_the_figure_under_it(
     """The chat stayed open after Escape (it only left the box), hiding the figure."""
     code = a_table_of(club, "Tom")
     app, table = join_by_code(make_app, club, code)
+    chat = table.role.chat
     drive = Input(app)
     bare = app.screen.copy()
     drive.click(table.buttons["chat"])
-    panel = table.chat.rect
-    assert table.chat.open and app.screen.get_at(panel.center) != bare.get_at(panel.center)
+    panel = chat.rect
+    assert chat.open and app.screen.get_at(panel.center) != bare.get_at(panel.center)
     for typing in (True, False):
         if not typing:
             drive.click(table.buttons["chat"])
             drive.press(pygame.K_TAB)  # the box left, the chat still open
-        assert table.chat.open and table.chat.field.focused is typing
+        assert chat.open and chat.field.focused is typing
         drive.press(pygame.K_ESCAPE)
-        assert app.scene is table and not table.chat.open
+        assert app.scene is table and not chat.open
         assert app.screen.get_at(panel.center) == bare.get_at(panel.center)

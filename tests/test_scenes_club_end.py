@@ -24,7 +24,8 @@ from game.persist.settings import TableSetup
 from game.rules.table_rules import TableRules
 from game.scenes.club.lobby import MINE
 from game.scenes.club.new_table import NewClubTableScene
-from game.scenes.online.remote import RemoteTableScene
+from game.scenes.online.remote import OnlineTable
+from game.scenes.table.scene import TableScene
 from game.scenes.table.score import ScoreScene
 from tests.conftest import GUARD_S, AppMaker
 from tests.drive import Input
@@ -47,7 +48,7 @@ def bob_plays_out(address: str, code: str, over: list[dict[str, Any]]) -> None:
         over.append(ended)
 
 
-def rated_table(app: App) -> RemoteTableScene:
+def rated_table(app: App) -> TableScene[OnlineTable]:
     """New online table: two seats, rated, one hand; the table sat at."""
     app.settings.last_setup = TableSetup(2, (), TableRules(hands=1))
     drive = Input(app)
@@ -69,7 +70,7 @@ def test_a_rated_club_games_final_score_says_the_players_rating_change(
     over: list[dict[str, Any]] = []
     try:
         table = rated_table(app)
-        code, ann = table.remote.link.table, table.remote.link.player
+        code, ann = table.role.remote.link.table, table.role.remote.link.player
         bob = threading.Thread(target=bob_plays_out, args=(address, code, over), daemon=True)
         bob.start()
         play_until(app, lambda: isinstance(app.scene, ScoreScene))
@@ -86,15 +87,15 @@ def test_a_rated_club_games_final_score_says_the_players_rating_change(
         app.close()
 
 
-def heard_at(app: App, table: RemoteTableScene, done: Callable[[], bool]) -> None:
+def heard_at(app: App, table: TableScene[OnlineTable], done: Callable[[], bool]) -> None:
     """Frames, each after one message of the table's connection, until `done()`."""
     for _ in range(100):
         app.run_frames(2)
         if done():
             return
-        event = table.remote.link.client.wait(GUARD_S)
+        event = table.role.remote.link.client.wait(GUARD_S)
         assert event is not None, "the server said nothing more"
-        table.remote.receive(event)
+        table.role.remote.receive(event)
     raise AssertionError("the server never said that")
 
 
@@ -102,11 +103,11 @@ BOB = ClubIdentity("Bob", "b" * 40)
 
 
 def bob_leaves_then_comes_back(
-    app: App, table: RemoteTableScene, bob: TableClient, token: str
+    app: App, table: TableScene[OnlineTable], bob: TableClient, token: str
 ) -> TableClient:
     """Bob's window closes: the host is offered a computer for his seat and takes it;
     Bob comes back (his new connection)."""
-    offer, remote = table.buttons["stand-in"], table.remote
+    offer, remote = table.buttons["stand-in"], table.role.remote
     bob.close()
     heard_at(app, table, lambda: offer.visible)
     Input(app).click(offer)
@@ -138,9 +139,9 @@ def test_let_a_computer_play_is_offered_each_time_a_player_leaves(
         drive.press(pygame.K_2)
         drive.click(new.create)
         table = until_seated(app, new)
-        bob.join(table.remote.link.table, "Bob")
+        bob.join(table.role.remote.link.table, "Bob")
         token = next_of(bob, Joined).token
-        heard_at(app, table, lambda: table.remote.started)
+        heard_at(app, table, lambda: table.role.remote.started)
         bob = bob_leaves_then_comes_back(app, table, bob, token)
         drive.press(pygame.K_ESCAPE)  # Ann leaves the table, and comes back to it
         lobby = play_online(app)
@@ -148,7 +149,7 @@ def test_let_a_computer_play_is_offered_each_time_a_player_leaves(
         heard(app, lambda: lobby.session, lambda: bool(lobby.lists[MINE].rows))
         drive.click(lobby.again)
         again = until_seated(app, lobby)
-        heard_at(app, again, lambda: again.remote.started)
+        heard_at(app, again, lambda: again.role.remote.started)
         bob = bob_leaves_then_comes_back(app, again, bob, token)
     finally:
         bob.close()

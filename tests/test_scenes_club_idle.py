@@ -18,10 +18,11 @@ from game.net.invitation import Invitation
 from game.net.replies import Created, MoveMessage, TableView
 from game.scenes.club.new_table import NewClubTableScene
 from game.scenes.online.join import JoinScene
-from game.scenes.online.remote import RemoteTableScene
+from game.scenes.online.remote import OnlineTable
 from game.scenes.requests import Screen
+from game.scenes.table.scene import TableScene
 from tests.conftest import GUARD_S, AppMaker
-from tests.drive import Input
+from tests.drive import Input, is_table_of
 from tests.net_helpers import first_legal_entry
 from tests.test_net_club_client import next_of
 from tests.test_scenes_club import at_club, heard, play_online, until_seated
@@ -32,7 +33,7 @@ IDLE_FRAMES = 1200
 """Ten seconds of frames at rest (a 120th of a second each)."""
 
 
-def drawn_for_news(app: App, table: RemoteTableScene) -> tuple[int, int]:
+def drawn_for_news(app: App, table: TableScene[OnlineTable]) -> tuple[int, int]:
     """Frames drawn, and news heard (another connection's messages wake the window too),
     over `IDLE_FRAMES` frames once the table has settled (what came with it shown)."""
     for _ in range(2000):
@@ -89,21 +90,23 @@ def test_a_watched_table_waiting_for_a_players_move_draws_nothing_until_it_comes
         assert isinstance(join, JoinScene)
         join.invitation.text = str(Invitation(club.address, code))
         Input(app).click(join.watch)
-        answer_until(app, join, lambda: isinstance(app.scene, RemoteTableScene))
+        answer_until(app, join, lambda: is_table_of(app.scene, OnlineTable))
         table = app.scene
-        assert isinstance(table, RemoteTableScene) and table.remote.watching
-        assert table.remote.started and table.status_text()[0].startswith("Watching · Waiting for")
+        assert is_table_of(table, OnlineTable) and table.role.remote.watching
+        assert table.role.remote.started and table.status_text()[0].startswith(
+            "Watching · Waiting for"
+        )
         drawn, heard = drawn_for_news(app, table)
         assert drawn <= heard < 10 and app.still_for() == math.inf
         seat, entry = club.call(
             lambda: (club.table(code).state.current, first_legal_entry(club.table(code)))
         )
         (tom if seat == 0 else bob).move(code, entry)
-        client = table.remote.link.client
+        client = table.role.remote.link.client
         while not isinstance(event := client.wait(GUARD_S), MoveMessage):
             assert event is not None, "the move never came"
-            table.remote.receive(event)
-        table.remote.receive(event)
+            table.role.remote.receive(event)
+        table.role.remote.receive(event)
         drawn = app.drawn
         app.run_frames(60)
         assert app.drawn - drawn >= 30  # the move lands, drawn as it moves

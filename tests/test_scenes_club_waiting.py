@@ -13,9 +13,9 @@ from game.net.replies import Created, MoveMessage, TableView
 from game.net.table_opening import rewound
 from game.scenes.club.lobby import MINE
 from game.scenes.menus.menu import MenuScene
-from game.scenes.online.remote import RemoteTableScene
+from game.scenes.online.remote import OnlineTable
 from tests.conftest import AppMaker
-from tests.drive import Input
+from tests.drive import Input, is_table_of
 from tests.net_helpers import first_legal_entry
 from tests.test_net_club_client import KEY as OTHER_KEY
 from tests.test_net_club_client import next_of
@@ -37,7 +37,7 @@ def test_a_table_that_waits_is_left_and_shows_what_came_since_on_coming_back(
         next_of(tom, TableView)
         app, table = join_by_code(make_app, club, code)
         drive = Input(app)
-        left_at = table.remote.flow.position()
+        left_at = table.role.remote.flow.position()
         drive.press(pygame.K_ESCAPE)  # left at will: back to the menu
         assert isinstance(app.scene, MenuScene)
         assert seen_at(app.settings.extra, code) == left_at
@@ -58,11 +58,11 @@ def test_a_table_that_waits_is_left_and_shows_what_came_since_on_coming_back(
         heard(app, lambda: lobby.session, lambda: len(lobby.lists[MINE].rows) == 1)
         drive.click(lobby.again)
         table = until_seated(app, lobby)
-        flow = table.remote.flow
+        flow = table.role.remote.flow
         since = (left_at[0], left_at[1] + MOVES_AWAY)
         # not taken whole: from where Ann left (the first move since may come in the
         # frame that opened the table), each move since shown as a move
-        assert left_at <= flow.position() < since and table.remote.busy()
+        assert left_at <= flow.position() < since and table.role.remote.busy()
         positions = set()
         for _ in range(2000):
             positions.add(flow.position())
@@ -70,7 +70,7 @@ def test_a_table_that_waits_is_left_and_shows_what_came_since_on_coming_back(
                 break
             app.run_frames(1)
         assert len(positions) >= MOVES_AWAY and flow.position() == since
-        assert isinstance(app.scene, RemoteTableScene)
+        assert is_table_of(app.scene, OnlineTable)
     finally:
         tom.close()
         if ann_elsewhere is not None:

@@ -23,12 +23,12 @@ from game.scenes.games.achievements import AchievementsScene
 from game.scenes.menus.menu import MenuScene
 from game.scenes.requests import CoachRequest, Screen
 from game.scenes.review.coach import CoachScene
-from game.scenes.table.guided import GuidedGameScene
+from game.scenes.table.guided import LessonTable
 from game.ui.achievements.cards import PAD, card_height, picture_side, words_room
 from game.ui.achievements.toasts import SHOWN_S, card_shape, toast_words
 from game.ui.pacing import FIXED_DT, MAX_STEPS
 from tests.conftest import AppMaker
-from tests.drive import Input, open_games_tab, run_until
+from tests.drive import Input, is_table_of, open_games_tab, run_until
 from tests.test_languages import drawn_words
 from tests.test_persist_achievements import WON, table_game
 from tests.test_scenes_puzzles_scene import open_puzzles, place_by_keys
@@ -152,11 +152,11 @@ def test_the_lessons_opportunity_play_earns_its_achievement(
     app.open(Screen.GUIDED_GAME)
     app.run_frames(1)
     scene = app.scene
-    assert isinstance(scene, GuidedGameScene)
+    assert is_table_of(scene, LessonTable)
     while "lesson" not in load_achievements(app.storage):
-        assert not scene.lesson.finished
+        assert not scene.role.lesson.finished
         play_step(app, scene)
-    placed = scene.lesson.last_placement
+    placed = scene.role.lesson.last_placement
     assert placed is not None and placed.player == YOU and len(placed.contacts) >= 2
     shown = app.toasts.shown
     assert shown is not None and shown.achievement.key == "lesson"

@@ -17,14 +17,16 @@ from game.net.kept_seats import SETTING as KEPT
 from game.net.kept_seats import KeptSeats
 from game.net.remote_match import RemoteMatch
 from game.net.table_opening import TableOpening
+from game.scenes.base import Scene
 from game.scenes.menus.menu import MenuScene
 from game.scenes.online.calling import TableCallingScene
 from game.scenes.online.hosting import HostScene
 from game.scenes.online.join import JoinScene
-from game.scenes.online.remote import RemoteTableScene
+from game.scenes.online.remote import OnlineTable
 from game.scenes.setup.scene import SetupScene
+from game.scenes.table.scene import TableScene
 from tests.conftest import GUARD_S, AppMaker
-from tests.drive import Input
+from tests.drive import Input, is_table_of
 from tests.net_clients import sit_down
 
 
@@ -42,11 +44,11 @@ def answer_until(app: App, calling: TableCallingScene, done: Callable[[], bool])
     raise AssertionError("the server never answered that")
 
 
-def until_seated(app: App, calling: JoinScene | HostScene) -> RemoteTableScene:
+def until_seated(app: App, calling: JoinScene | HostScene) -> TableScene[OnlineTable]:
     """Frames, each after one event of the connection `calling` opened, until the table
     shows."""
-    answer_until(app, calling, lambda: isinstance(app.scene, RemoteTableScene))
-    assert isinstance(app.scene, RemoteTableScene)
+    answer_until(app, calling, lambda: is_table_of(app.scene, OnlineTable))
+    assert is_table_of(app.scene, OnlineTable)
     return app.scene
 
 
@@ -74,8 +76,8 @@ def test_joining_from_the_menu_with_a_bad_then_a_good_invitation(
         join.invitation.text = host.link.invitation
         join.name.text = "Bob"
         drive.press(pygame.K_RETURN)
-        table = app.scene if isinstance(app.scene, RemoteTableScene) else until_seated(app, join)
-        assert table.remote.held == {1} and table.remote.flow.names == ["Ann", "Bob"]
+        table = app.scene if is_table_of(app.scene, OnlineTable) else until_seated(app, join)
+        assert table.role.remote.held == {1} and table.role.remote.flow.names == ["Ann", "Bob"]
         assert not table.buttons["hint"].visible and not table.buttons["invite"].visible
         assert table.buttons["undo"].visible  # it asks the others for a take-back
         assert app.settings.extra["table_name"] == "Bob"
@@ -92,18 +94,20 @@ def test_hosting_from_the_setup_shows_the_invitation_until_the_friend_joins(
     try:
         drive = Input(app)
         table = host_from_setup(app)
-        assert table.inviting and table.buttons["invite"].visible
+        assert table.role.inviting and table.buttons["invite"].visible
         assert table.status_text() == ("Waiting for friends to join…",)
-        friend = sit_down(TableOpening.join(read_invitation(table.remote.link.invitation), ["Bo"]))
+        friend = sit_down(
+            TableOpening.join(read_invitation(table.role.remote.link.invitation), ["Bo"])
+        )
         for _ in range(100):
             app.run_frames(1)
-            if not table.inviting:
+            if not table.role.inviting:
                 break
-            event = table.remote.link.client.wait(GUARD_S)
+            event = table.role.remote.link.client.wait(GUARD_S)
             assert event is not None
-            table.remote.receive(event)
+            table.role.remote.receive(event)
         drive.frames(1)
-        assert not table.inviting and not table.buttons["invite"].visible
+        assert not table.role.inviting and not table.buttons["invite"].visible
         assert table.match.names[1] == "Bo"
     finally:
         if friend is not None:
@@ -111,15 +115,17 @@ def test_hosting_from_the_setup_shows_the_invitation_until_the_friend_joins(
         app.close()
 
 
-def host_from_setup(app: App) -> RemoteTableScene:
+def host_from_setup(app: App) -> TableScene[OnlineTable]:
     """Ann hosts a table of two from the setup screen, the second seat a friend's."""
     app.settings.extra.update(host_address="127.0.0.1", host_port=0)
     hosting = click_host_a_table(app)
-    assert isinstance(hosting, HostScene | RemoteTableScene)
-    return hosting if isinstance(hosting, RemoteTableScene) else until_seated(app, hosting)
+    if is_table_of(hosting, OnlineTable):
+        return hosting
+    assert isinstance(hosting, HostScene)
+    return until_seated(app, hosting)
 
 
-def click_host_a_table(app: App) -> object:
+def click_host_a_table(app: App) -> Scene:
     """From the menu: a table of two, Ann's seat and a friend's, and Host a table; the
     screen that follows."""
     drive = Input(app)
@@ -140,7 +146,7 @@ def test_a_hosted_game_closed_is_hosted_again_and_its_seat_taken_back(
 ) -> None:
     app = make_app()
     table = host_from_setup(app)
-    code = table.remote.link.table
+    code = table.role.remote.link.table
     assert KeptSeats.read(app.settings.extra[KEPT]) is not None
     app.close()  # the server stops, its table saved
     again = make_app()
@@ -150,14 +156,14 @@ def test_a_hosted_game_closed_is_hosted_again_and_its_seat_taken_back(
         assert isinstance(menu, MenuScene)
         drive.click(menu.buttons["continue-join"])  # the menu's Continue beside Join a table
         join = again.scene
-        assert isinstance(join, JoinScene | RemoteTableScene)
-        if isinstance(join, JoinScene):
+        if is_table_of(join, OnlineTable):
+            back = join
+        else:
+            assert isinstance(join, JoinScene)
             assert join.take_back.visible and join.opening is not None
             back = until_seated(again, join)
-        else:
-            back = join
-        assert back.remote.link.table == code and back.remote.held == {0}
-        assert back.remote.link.server is not None and back.inviting
+        assert back.role.remote.link.table == code and back.role.remote.held == {0}
+        assert back.role.remote.link.server is not None and back.role.inviting
     finally:
         again.close()
 

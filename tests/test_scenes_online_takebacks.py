@@ -18,7 +18,8 @@ from game.net.remote_match import RemoteMatch
 from game.net.table_opening import TableOpening
 from game.net.tables.registry import Registry
 from game.rules.moves import PLACE
-from game.scenes.online.remote import RemoteTableScene
+from game.scenes.online.remote import OnlineTable, online_table_scene
+from game.scenes.table.scene import TableScene
 from game.ui.painting import alike
 from tests.conftest import GUARD_S, AppMaker
 from tests.drive import Input
@@ -40,20 +41,22 @@ def served() -> Iterator[HostedServer]:
     hosted.stop()
 
 
-def at_table(app: App, server: HostedServer) -> tuple[RemoteMatch, RemoteTableScene]:
+def at_table(app: App, server: HostedServer) -> tuple[RemoteMatch, TableScene[OnlineTable]]:
     """Ann hosts a table of two; Bob, this window, sits at its second seat."""
     opening = TableOpening.host(server, server.address or "", ["remote", "remote"], {}, ["Ann"])
     ann = sit_down(opening)
     bob = sit_down(TableOpening.join(read_invitation(ann.link.invitation), ["Bob"]))
-    scene = RemoteTableScene(app, bob)
+    scene = online_table_scene(app, bob)
     app.push(scene)
     return ann, scene
 
 
-def until(app: App, ann: RemoteMatch, scene: RemoteTableScene, done: Callable[[], bool]) -> None:
+def until(
+    app: App, ann: RemoteMatch, scene: TableScene[OnlineTable], done: Callable[[], bool]
+) -> None:
     """Frames until `done()`; while the window shows nothing new, each waits for the next
     event of Ann's or Bob's connection (Ann's match takes hers in as her window would)."""
-    bob = scene.remote.link.client
+    bob = scene.role.remote.link.client
     for _ in range(STEPS):
         app.run_frames(1)
         for event in ann.link.client.poll():
@@ -64,11 +67,11 @@ def until(app: App, ann: RemoteMatch, scene: RemoteTableScene, done: Callable[[]
         if not scene.stage.moving():
             arrived = bob.wait(WAIT_S)
             if arrived is not None:
-                scene.remote.receive(arrived)
+                scene.role.remote.receive(arrived)
     raise AssertionError(f"that never came: {scene.status_text()!r}")
 
 
-def ann_places(app: App, ann: RemoteMatch, scene: RemoteTableScene) -> None:
+def ann_places(app: App, ann: RemoteMatch, scene: TableScene[OnlineTable]) -> None:
     """Ann places her first placement (once Bob has played, when it is his turn); Bob's
     window shows it."""
     for _ in range(3):
@@ -98,7 +101,7 @@ def test_undo_asks_the_others_and_the_tile_comes_back_once_they_accept(
         until(app, ann, scene, lambda: scene.buttons["undo"].enabled)
         drive.press(pygame.K_u)
         until(app, ann, scene, lambda: ann.takebacks.to_answer() == [0])
-        until(app, ann, scene, lambda: scene.remote.takebacks.pending)
+        until(app, ann, scene, lambda: scene.role.remote.takebacks.pending)
         assert scene.status_text() == ("Take-back asked: waiting for Ann…",)
         assert not scene.human_can_act() and not scene.buttons["undo"].enabled
         ann.takebacks.answer(True)
@@ -124,7 +127,7 @@ def ann_alone(ann: RemoteMatch, done: Callable[[], bool]) -> None:
     raise AssertionError("that never came to Ann")
 
 
-def ann_asks(app: App, ann: RemoteMatch, scene: RemoteTableScene) -> None:
+def ann_asks(app: App, ann: RemoteMatch, scene: TableScene[OnlineTable]) -> None:
     """Ann places and asks at once to take her tile back: the bar shows over Bob's
     figure."""
     for _ in range(3):
@@ -132,13 +135,13 @@ def ann_asks(app: App, ann: RemoteMatch, scene: RemoteTableScene) -> None:
         if ann.flow.to_act() == 0:
             break
         place(scene, Input(app, frames=1))
-    bar = scene.takeback_bar.rect
+    bar = scene.role.takeback_bar.rect
     before = app.screen.subsurface(bar).copy()
     ann.flow.play(next(m for m in ann.flow.legal_moves() if m.action == PLACE))
     ann_alone(ann, lambda: ann.takeback_seat() == 0)
     assert ann.ask_takeback()
     ann_alone(ann, lambda: ann.takebacks.pending)
-    until(app, ann, scene, lambda: scene.takeback_bar.open)
+    until(app, ann, scene, lambda: scene.role.takeback_bar.open)
     Input(app, frames=1).frames(1)
     unchanged = alike(app.screen.subsurface(bar), before, 8)
     assert unchanged.count() < bar.width * bar.height // 2  # the bar over the figure
@@ -155,18 +158,18 @@ def test_the_bar_refuses_with_escape_and_accepts_with_a_click(
         ann_asks(app, ann, scene)
         figure = len(scene.match.state.figure)
         drive.press(pygame.K_ESCAPE)
-        until(app, ann, scene, lambda: not scene.remote.takebacks.pending)
+        until(app, ann, scene, lambda: not scene.role.remote.takebacks.pending)
         assert "Bob refused: Ann's move stands." in app.notices
         assert app.scene is scene and len(scene.match.state.figure) == figure
         assert ann.takeback_seat() is None  # the same take-back is not asked again
 
         ann_asks(app, ann, scene)
         figure = len(scene.match.state.figure)
-        drive.click(scene.takeback_bar.accept)
+        drive.click(scene.role.takeback_bar.accept)
         until(app, ann, scene, lambda: len(scene.match.state.figure) == figure - 1)
         assert "Took back Ann's last tile." in app.notices
         until(app, ann, scene, lambda: ann.flow.to_act() == 0)
-        assert not scene.takeback_bar.open
+        assert not scene.role.takeback_bar.open
     finally:
         ann.close()
         app.close()

@@ -15,7 +15,7 @@ from game.scenes.menus.settings import SettingsScene
 from game.scenes.review.coach import CoachScene
 from game.scenes.review.replay import ReplayScene
 from game.scenes.table.panels import end_words
-from game.scenes.table.scene import TableScene
+from game.scenes.table.scene import TableRole, TableScene
 from game.scenes.table.score import ScoreScene
 from tests.conftest import AppMaker
 from tests.drive import Input
@@ -23,7 +23,7 @@ from tests.test_ai_analysis import human_table_game
 from tools.samples import table_config
 
 
-def finished_table(app: App, seed: int = 2) -> TableScene:
+def finished_table(app: App, seed: int = 2) -> TableScene[TableRole]:
     """Deal `seed` for Ann and Bob (people) played out as `human_table_game` plays it."""
     record = human_table_game(seed)
     table = TableScene(app, {}, record=record)

@@ -17,14 +17,14 @@ from game.rules.moves import DRAW_MOVE, PLACE
 from game.rules.record.document import GameRecord
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.table import TableState
-from game.scenes.table.scene import TableScene
+from game.scenes.table.scene import TableRole, TableScene
 from tests.conftest import AppMaker
 from tests.drive import Input, run_until, sizes_in
 from tests.test_scenes_table_scene import FRAMES, open_table, position, ready_for_human
 from tools.samples import table_config
 
 
-def rows_alternate(scene: TableScene) -> bool:
+def rows_alternate(scene: TableScene[TableRole]) -> bool:
     """Every seat's tiles, left to right, point up and down in turn (no gap between two
     tiles turned alike)."""
     for tiles in seat_hands(scene.match.state):

@@ -20,8 +20,9 @@ from game.scenes.menus.menu import MenuScene
 from game.scenes.menus.rules import RulesScene
 from game.scenes.setup.scene import SetupScene
 from game.scenes.table.coach_panel import COACH_TEXT_SMALLEST
-from game.scenes.table.guided import GuidedGameScene
-from tests.drive import Input, at, run_until
+from game.scenes.table.guided import LessonTable, lesson_scene
+from game.scenes.table.scene import TableScene
+from tests.drive import Input, at, is_table_of, run_until
 from tools.text_audit import watching
 
 FRAMES = 1
@@ -30,9 +31,9 @@ FRAMES = 1
 pytestmark = pytest.mark.app(speed="instant", frames=1)
 
 
-def lesson_ready(scene: GuidedGameScene) -> bool:
+def lesson_ready(scene: TableScene[LessonTable]) -> bool:
     """Nothing moving, and the lesson waits for the player (to read, draw or place)."""
-    lesson = scene.lesson
+    lesson = scene.role.lesson
     if scene.tweens.busy or scene.animator.busy or scene.turns.hold_s > 0:
         return False
     if lesson.waiting:
@@ -45,11 +46,11 @@ def lesson_ready(scene: GuidedGameScene) -> bool:
     )
 
 
-def play_step(app: App, scene: GuidedGameScene) -> None:
+def play_step(app: App, scene: TableScene[LessonTable]) -> None:
     """Do what the coach panel asks, as a player: Enter to go on, Draw, or move the shown
     tile to the glowing spot (dragged)."""
     run_until(app, lambda: lesson_ready(scene))
-    lesson = scene.lesson
+    lesson = scene.role.lesson
     if lesson.waiting:
         Input(app, FRAMES).press(pygame.K_RETURN)
         return
@@ -82,13 +83,13 @@ def test_the_guided_game_steps_through_to_its_end(
     assert isinstance(menu, MenuScene)
     Input(app, FRAMES).click(menu.offer["learn"])
     scene = app.scene
-    assert isinstance(scene, GuidedGameScene)
+    assert is_table_of(scene, LessonTable)
     titles = []
-    while not scene.lesson.finished:
-        titles.append(scene.coach.words()[0])
+    while not scene.role.lesson.finished:
+        titles.append(scene.role.coach.words()[0])
         play_step(app, scene)
     assert "A two-sided opportunity play" in titles and "A pass" in titles
-    title, words = scene.coach.words()
+    title, words = scene.role.coach.words()
     assert title == "The end of the hand" and "you +90, the computer -40" in words
     assert scene.state.hand_result() == [90, -40]
     run_until(app, lambda: scene.buttons["continue"].enabled)
@@ -104,12 +105,12 @@ def test_the_contacts_are_explained_in_the_themes_colours(
     app = make_app(tmp_path)
     app.settings.theme = "1962"
     app.apply_settings()
-    scene = GuidedGameScene(app)
+    scene = lesson_scene(app)
     app.push(scene)
     app.run_frames(1)
-    while scene.coach.words()[0] != "A matching contact" or not scene.lesson.explaining:
+    while scene.role.coach.words()[0] != "A matching contact" or not scene.role.lesson.explaining:
         play_step(app, scene)
-    assert scene.coach.words()[1].startswith("Pink 2 meets pink 2: no points.")
+    assert scene.role.coach.words()[1].startswith("Pink 2 meets pink 2: no points.")
 
 
 def test_the_guided_game_is_skipped_from_the_rules_screen(
@@ -121,13 +122,14 @@ def test_the_guided_game_is_skipped_from_the_rules_screen(
     app.run_frames(1)
     Input(app, FRAMES).click(rules.learn)
     scene = app.scene
-    assert isinstance(scene, GuidedGameScene)
+    assert is_table_of(scene, LessonTable)
     for _ in range(5):
         play_step(app, scene)
     Input(app, FRAMES).click(scene.buttons["skip"])
     assert app.scene is rules and app.settings.guided_game_offered
     Input(app, FRAMES).click(rules.learn)
-    assert isinstance(app.scene, GuidedGameScene)
+    again = app.scene
+    assert is_table_of(again, LessonTable)
     Input(app, FRAMES).press(pygame.K_ESCAPE)  # Escape skips too
     assert app.scene is rules
 
@@ -136,13 +138,13 @@ def test_no_computer_thinks_while_the_lesson_asks_you_to_read(
     make_app: Callable[..., App], tmp_path: Path
 ) -> None:
     app = make_app(tmp_path)
-    scene = GuidedGameScene(app)
+    scene = lesson_scene(app)
     app.push(scene)
     app.run_frames(1)
     read_on_its_turn = 0
-    while not scene.lesson.finished:
+    while not scene.role.lesson.finished:
         run_until(app, lambda: lesson_ready(scene))
-        lesson = scene.lesson
+        lesson = scene.role.lesson
         if lesson.waiting and not lesson.flow.is_human(lesson.flow.state.current_player):
             read_on_its_turn += 1
             app.redraw()  # the lesson rests while it waits: look at its picture
@@ -164,11 +166,11 @@ def test_the_table_stays_still_while_the_lesson_is_read_on_the_computers_turn(
     assert isinstance(menu, MenuScene)
     Input(app, FRAMES).click(menu.offer["learn"])
     scene = app.scene
-    assert isinstance(scene, GuidedGameScene)
-    flow = scene.lesson.flow
+    assert is_table_of(scene, LessonTable)
+    flow = scene.role.lesson.flow
     for _ in range(60):
         run_until(app, lambda: lesson_ready(scene))
-        if scene.lesson.can_go_on() and flow.turn() is Turn.COMPUTER:
+        if scene.role.lesson.can_go_on() and flow.turn() is Turn.COMPUTER:
             break
         play_step(app, scene)
     else:
@@ -191,16 +193,16 @@ def test_the_coach_keeps_its_words_in_its_panel_at_every_step(
     app = make_app(tmp_path, (800, 600))
     app.settings.language, app.settings.text_size = "es", text_size
     app.apply_settings()
-    scene = GuidedGameScene(app)
+    scene = lesson_scene(app)
     app.push(scene)
     app.run_frames(1)
-    while not scene.lesson.finished:
+    while not scene.role.lesson.finished:
         run_until(app, lambda: lesson_ready(scene))
         app.redraw()
         with watching(app) as frame:
             app.run_frames(1)
-        words = scene.coach.words()[1]
+        words = scene.role.coach.words()[1]
         drawn = next(drawn for drawn in frame.texts if drawn.text == words)
-        assert scene.coach.rect.contains(drawn.rect), (scene.lesson.step_index, words)
+        assert scene.role.coach.rect.contains(drawn.rect), (scene.role.lesson.step_index, words)
         assert drawn.px > app.ui.text_px(COACH_TEXT_SMALLEST)
         play_step(app, scene)

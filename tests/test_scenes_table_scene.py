@@ -52,7 +52,7 @@ pytestmark = pytest.mark.app(speed="instant", banner=True, frames=1, share_art=T
 
 def open_table(
     app: App, config: TableConfig | None = None, record: dict[str, Any] | None = None
-) -> TableScene:
+) -> TableScene[TableRole]:
     scene = TableScene(
         app, config or {}, record=GameRecord.parse(copy.deepcopy(record)) if record else None
     )
@@ -66,7 +66,7 @@ FRAMES = 1
 """Frames after each click, drag or key press."""
 
 
-def ready_for_human(scene: TableScene) -> bool:
+def ready_for_human(scene: TableScene[TableRole]) -> bool:
     return (
         scene.human_can_act()
         and scene.turns.wait_s <= 0
@@ -74,7 +74,7 @@ def ready_for_human(scene: TableScene) -> bool:
     )
 
 
-def ready_on_a_figure(app: App, scene: TableScene) -> None:
+def ready_on_a_figure(app: App, scene: TableScene[TableRole]) -> None:
     """Run until a human may place on a figure (placing the first tile if it is theirs)."""
     run_until(app, lambda: ready_for_human(scene))
     if not scene.state.figure:
@@ -82,7 +82,7 @@ def ready_on_a_figure(app: App, scene: TableScene) -> None:
         run_until(app, lambda: ready_for_human(scene))
 
 
-def place_by_mouse(app: App, scene: TableScene, move: Move, by_drag: bool) -> None:
+def place_by_mouse(app: App, scene: TableScene[TableRole], move: Move, by_drag: bool) -> None:
     """Play a placement as a player would: turn the first tile, then drag or click-click."""
     if not scene.state.figure:
         Input(app, FRAMES).click(at(scene.hands.sprites[move.tile].centre))
@@ -129,7 +129,7 @@ def check_record(record: GameRecord) -> None:
     RecordedGame.from_record(record.copy())
 
 
-def finish_with_computers(app: App, scene: TableScene) -> ScoreScene:
+def finish_with_computers(app: App, scene: TableScene[TableRole]) -> ScoreScene:
     """Run a table of computers through every hand to the final score screen."""
     for _ in range(40):
         run_until(app, lambda: isinstance(app.scene, ScoreScene))
@@ -893,7 +893,7 @@ def test_a_seat_without_a_name_is_named_in_the_players_language(tmp_path: Path) 
     assert app.scene.match.names[0] == "Asiento 1"  # type: ignore[attr-defined]
 
 
-def openings_drawn(scene: TableScene) -> list[list[Cell]]:
+def openings_drawn(scene: TableScene[TableRole]) -> list[list[Cell]]:
     """The cells each frame from now on draws an opening's dot on."""
     drawn: list[list[Cell]] = []
     marks = scene.board.marks

@@ -23,7 +23,7 @@ from game.scenes.games.records import SaveRecordScene
 from game.scenes.requests import Screen
 from game.scenes.review.replay import ReplayScene
 from game.scenes.table.panels import draw_tray_label, status_words
-from game.scenes.table.scene import TableScene
+from game.scenes.table.scene import TableRole, TableScene
 from game.scenes.table.score import KEYS_ARMED_S, ScoreScene
 from game.scenes.table.turns import LANDED_PAUSE_S, PAUSE_FACTOR_CAP
 from game.ui.board.marks import LAST_MARK
@@ -37,20 +37,20 @@ from tests.test_ui_slip import APART, SEEN_AS, seen_as
 from tools.samples import table_config
 
 
-def open_table(app: App, players: list[tuple[str, str]], seed: int) -> TableScene:
+def open_table(app: App, players: list[tuple[str, str]], seed: int) -> TableScene[TableRole]:
     scene = TableScene(app, table_config(players, seed))
     app.push(scene)
     app.run_frames(1)
     return scene
 
 
-def first_human_move(app: App, scene: TableScene) -> None:
+def first_human_move(app: App, scene: TableScene[TableRole]) -> None:
     """Let the computers play until the human may act, then place the first legal tile."""
     run_until(app, scene.human_can_act)
     scene.play(scene.legal_moves()[0])
 
 
-def held_frames(app: App, scene: TableScene) -> int:
+def held_frames(app: App, scene: TableScene[TableRole]) -> int:
     """After a human's move: the frames from the computer's tile coming to rest until
     the game moves on (the human may act again or the next computer thinks)."""
     figure = len(scene.state.figure)
@@ -107,7 +107,7 @@ def test_the_last_tile_mark_is_in_the_pixels(make_app: AppMaker) -> None:
     assert max(abs(a - b) for a, b in zip(marked, LAST_MARK, strict=True)) < 60
 
 
-def play_until_handoff(app: App, scene: TableScene, moves: int) -> int:
+def play_until_handoff(app: App, scene: TableScene[TableRole], moves: int) -> int:
     """Play on (the people by a greedy choice, Enter at each hand-off) until a hand-off
     has at least `moves` moves to tell; the seat it waits for. A computer's move is
     never still in view under a hand-off."""
@@ -176,7 +176,7 @@ def test_the_handoff_keeps_every_move_of_five_computers_and_scrolls(make_app: Ap
     assert scene.turns.banner_seat is None and scene.hands.tray_seat == seat
 
 
-def forced_table(app: App) -> TableScene:
+def forced_table(app: App) -> TableScene[TableRole]:
     """Two humans, and the seat to act can only draw or pass (found by playing on)."""
     for seed in range(1, 200):
         scene = TableScene(app, table_config([("Ann", "human"), ("Ben", "human")], seed))
@@ -400,7 +400,7 @@ def test_resizing_while_a_tile_flies_lands_it(make_app: AppMaker) -> None:
     assert scene.board.sprites.keys() == {cell for cell, _t, _r in scene.state.figure.tiles()}
 
 
-def computers_to_the_scores(app: App, hands: int) -> TableScene:
+def computers_to_the_scores(app: App, hands: int) -> TableScene[TableRole]:
     """Two computers play their first hand; the score screen is then on top."""
     scene = TableScene(
         app, table_config([("Ann", "ai:greedy"), ("Bot", "ai:greedy")], 3, hands=hands)

@@ -14,7 +14,7 @@ from game.app import App
 from game.rules.lattice import Cell
 from game.rules.moves import PLACE
 from game.rules.table import TableState
-from game.scenes.table.scene import TableScene
+from game.scenes.table.scene import TableRole, TableScene
 from game.ui.board.board import FIGURE_LAYER, Board
 from game.ui.tiles.sprites import TileLayer
 from tests.conftest import AppMaker
@@ -25,7 +25,7 @@ from tools.samples import table_config
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
 
 
-def shown_rect(scene: TableScene) -> pygame.Rect:
+def shown_rect(scene: TableScene[TableRole]) -> pygame.Rect:
     """The figure's tiles and open cells (where spots and hints light up) on screen."""
     view = scene.board.view
     corners = [point for cell in scene.stage.figure_cells() for point in view.cell_vertices(cell)]
@@ -33,7 +33,7 @@ def shown_rect(scene: TableScene) -> pygame.Rect:
     return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
-def played_hand(app: App, scene: TableScene) -> Iterator[None]:
+def played_hand(app: App, scene: TableScene[TableRole]) -> Iterator[None]:
     """Play the hand out (the person by the greedy choice), yielding at every frame."""
     chooser = make_player("greedy", random.Random(5))
     while not scene.state.hand_over:

@@ -20,11 +20,11 @@ from game.persist.storage import Storage
 from game.play.table_reading import time_left_s
 from game.scenes.base import Scene
 from game.scenes.requests import Screen
-from game.scenes.table.guided import GuidedGameScene
-from game.scenes.table.scene import TableScene
+from game.scenes.table.guided import LessonTable
+from game.scenes.table.scene import TableRole, TableScene
 from game.ui.pacing import FIXED_DT, MAX_STEPS
 from tests.conftest import AppMaker
-from tests.drive import Input, run_until
+from tests.drive import Input, is_table_of, run_until
 from tools.samples import table_config
 
 
@@ -62,7 +62,7 @@ def test_a_still_menu_is_not_drawn_again_and_the_loop_may_sleep(
     assert flips[0] == before and rest(app) > 0
 
 
-def table_waiting_for_ann(make_app: AppMaker) -> tuple[App, TableScene]:
+def table_waiting_for_ann(make_app: AppMaker) -> tuple[App, TableScene[TableRole]]:
     app = make_app(speed="normal", banner=False)
     scene = TableScene(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], 5))
     app.push(scene)
@@ -227,11 +227,11 @@ def test_the_guided_game_rests_while_its_words_wait_to_be_read(
     app.open(Screen.GUIDED_GAME)
     app.run_frames(2)
     scene = app.scene
-    assert isinstance(scene, GuidedGameScene)
+    assert is_table_of(scene, LessonTable)
     settle(app)
     before = flips[0]
     app.run_frames(240)
-    assert flips[0] == before and scene.lesson.waiting
+    assert flips[0] == before and scene.role.lesson.waiting
     drive = Input(app)
     while not scene.state.figure:
         drive.press(pygame.K_RETURN, frames=1)

@@ -26,7 +26,7 @@ from game.scenes.menus.settings import SettingsScene
 from game.scenes.requests import Screen
 from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.scenes.table.panels import end_words
-from game.scenes.table.scene import TableScene
+from game.scenes.table.scene import TableRole, TableScene
 from game.scenes.table.score import ScoreScene
 from game.ui.narrator import held_said, move_said, near_last_said, tile_said, tiles_said
 from game.ui.speech import SAPI_SCRIPT, SILENCE, CommandVoice, system_voice
@@ -70,7 +70,9 @@ def speaking_app(make_app: AppMaker) -> tuple[App, RecordingVoice]:
     return app, voice
 
 
-def open_table(app: App, players: list[tuple[str, str]], seed: int, **rules: object) -> TableScene:
+def open_table(
+    app: App, players: list[tuple[str, str]], seed: int, **rules: object
+) -> TableScene[TableRole]:
     scene = TableScene(app, table_config(players, seed, **rules))
     app.push(scene)
     app.run_frames(1)

@@ -14,7 +14,7 @@ import pytest
 from game.app import App
 from game.rules.moves import PLACE
 from game.scenes.menus.rules import RulesScene
-from game.scenes.table.scene import TableScene
+from game.scenes.table.scene import TableRole, TableScene
 from game.ui.layout import Point
 from game.ui.pacing import FIXED_DT
 from game.ui.tile_details import edge_words
@@ -65,7 +65,7 @@ def tap(app: App, pos: Point) -> None:
     finger(app, pygame.FINGERUP, pos)
 
 
-def table_ready(make_app: AppMaker, tmp_path: Path) -> tuple[App, TableScene]:
+def table_ready(make_app: AppMaker, tmp_path: Path) -> tuple[App, TableScene[TableRole]]:
     app = make_app(tmp_path, speed="instant", banner=False)
     scene = open_table(app, table_config([("Ann", "human"), ("Bot", "ai:greedy")], seed=9))
     ready_on_a_figure(app, scene)

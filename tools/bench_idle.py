@@ -62,7 +62,7 @@ def measure(
     from game.ai.worker import InProcessAdviser
     from game.app import App, run
     from game.persist.storage import Storage
-    from game.scenes.online.remote import RemoteTableScene
+    from game.scenes.online.remote import online_table_scene
     from game.scenes.solitaire.draw import DrawSolitaireScene
     from game.scenes.table.scene import TableScene
     from tools.samples import table_config
@@ -74,7 +74,7 @@ def measure(
         elif case == "solitaire":
             app.push(DrawSolitaireScene(app, seed=7))
         elif case in ONLINE:
-            app.push(RemoteTableScene(app, sat_at(app, case, *table)))
+            app.push(online_table_scene(app, sat_at(app, case, *table)))
         marks: list[tuple[float, float, int, int]] = []
 
         def mark() -> None:

@@ -33,7 +33,7 @@ from game.ai.players import make_player
 from game.app import App, ManualClock
 from game.net.table_opening import TableOpening, start_hosting
 from game.persist.storage import Storage
-from game.scenes.online.remote import RemoteTableScene
+from game.scenes.online.remote import online_table_scene
 from game.scenes.table.scene import TableScene
 from tools.frames import bare_frame_ms, frame_figures, paced_frames
 from tools.samples import SEAT_NAMES, table_config
@@ -80,7 +80,7 @@ def bench_hosted(size: tuple[int, int], frames: int, level: str) -> dict[str, fl
             if event is not None:
                 opening.receive(event)
         assert match is not None, opening.failure
-        scene = RemoteTableScene(app, match)
+        scene = online_table_scene(app, match)
         app.push(scene)
         app.run_frames(240)
         times: list[tuple[float, float]] = []

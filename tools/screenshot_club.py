@@ -23,7 +23,7 @@ from game.scenes.club.keys import ClubKeyScene
 from game.scenes.club.lobby import MINE, RATINGS, ClubScene
 from game.scenes.club.new_table import NewClubTableScene
 from game.scenes.menus.menu import MenuScene
-from game.scenes.online.remote import RemoteTableScene
+from game.scenes.online.remote import online_table_scene
 from game.scenes.table.panels import end_words
 from game.scenes.table.scene import TableScene
 from game.scenes.table.score import ScoreScene
@@ -258,8 +258,8 @@ def _club_chat(app: App, record: Record) -> Shot:
     ann = ClubIdentity("Ann", _ann_key(club))
     match = sit(TableOpening.club_join(club.address, ann, code))
     _LINGERING.append(tom)
-    scene = RemoteTableScene(app, match)
-    return Shot(scene, scene.chat.toggle)
+    scene = online_table_scene(app, match)
+    return Shot(scene, scene.role.chat.toggle)
 
 
 @target("club-rated-end")

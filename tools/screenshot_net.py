@@ -23,7 +23,7 @@ from game.play.table_flow import Turn
 from game.rules.moves import PLACE
 from game.scenes.menus.menu import MenuScene
 from game.scenes.online.join import JoinScene
-from game.scenes.online.remote import RemoteTableScene
+from game.scenes.online.remote import online_table_scene
 from game.scenes.setup.scene import SetupScene
 from tools.screenshot_targets import Record, Shot, target
 
@@ -105,7 +105,7 @@ def _host_invite(app: App, record: Record) -> Shot:
     Ben has joined, the third seat is still free."""
     host, _joined = _table(app, ["remote", "remote", "remote"], ["Ben"])
     _until(host, lambda: host.seat_taken(1))
-    return Shot(RemoteTableScene(app, host))
+    return Shot(online_table_scene(app, host))
 
 
 @target("menu-rejoin")
@@ -195,7 +195,7 @@ def _remote_move(app: App, record: Record) -> Shot:
             and host.flow.position() == friend.flow.position()
         ),
     )
-    scene = RemoteTableScene(app, host)
+    scene = online_table_scene(app, host)
 
     def ben_plays() -> None:
         _play_one(friend)
@@ -218,7 +218,7 @@ def _remote_away(app: App, record: Record) -> Shot:
     )
     friend.close()
     _until(host, lambda: host.seat_note(1) is not None)
-    return Shot(RemoteTableScene(app, host))
+    return Shot(online_table_scene(app, host))
 
 
 @target("remote-host-left")
@@ -226,7 +226,7 @@ def _remote_host_left(app: App, record: Record) -> Shot:
     """Ben's table when Ann, the host, closed her game: said, with what Ben can do."""
     host, (friend,) = _table(app, ["remote", "remote"], ["Ben"])
     _play_until([host, friend], lambda: len(friend.flow.state.figure) >= 3)
-    scene = RemoteTableScene(app, friend)
+    scene = online_table_scene(app, friend)
 
     def host_leaves() -> None:
         friend.receive(Disconnected("", True, HOST_LEFT))
@@ -241,4 +241,4 @@ def _remote_watch(app: App, record: Record) -> Shot:
     _LINGERING.append(host)
     _play_until([host, friend], lambda: len(host.flow.state.figure) >= 6)
     watcher = sit(TableOpening.watch(read_invitation(host.link.invitation)))
-    return Shot(RemoteTableScene(app, watcher))
+    return Shot(online_table_scene(app, watcher))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from game.app import App
 from game.net.remote_match import RemoteMatch
 from game.play.table_flow import Turn
-from game.scenes.online.remote import RemoteTableScene
+from game.scenes.online.remote import online_table_scene
 from tools.screenshot_net import _play_one, _play_until, _table, _until
 from tools.screenshot_targets import Record, Shot, target
 
@@ -39,7 +39,7 @@ def _takeback_asked(app: App, record: Record) -> Shot:
     accept or refuse."""
     host, (friend,) = _table(app, ["remote", "remote"], ["Ben"])
     _asks(friend, host)
-    return Shot(RemoteTableScene(app, host))
+    return Shot(online_table_scene(app, host))
 
 
 @target("takeback-waiting")
@@ -47,4 +47,4 @@ def _takeback_waiting(app: App, record: Record) -> Shot:
     """Ann asked to take back her last tile: her table waits for Ben's answer."""
     host, (friend,) = _table(app, ["remote", "remote"], ["Ben"])
     _asks(host, friend)
-    return Shot(RemoteTableScene(app, host))
+    return Shot(online_table_scene(app, host))

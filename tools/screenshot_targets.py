@@ -45,10 +45,10 @@ from game.scenes.setup.scene import SetupScene
 from game.scenes.solitaire.draw import DrawSolitaireScene
 from game.scenes.solitaire.sources import STOCK_KEY
 from game.scenes.solitaire.stacked import StackedSolitaireScene
-from game.scenes.table.guided import GuidedGameScene
+from game.scenes.table.guided import lesson_scene
 from game.scenes.table.moves import FLIGHT_S
 from game.scenes.table.panels import end_words
-from game.scenes.table.scene import TableScene
+from game.scenes.table.scene import TableRole, TableScene
 from game.scenes.table.score import ScoreScene
 from tools.samples import (
     SEAT_NAMES,
@@ -184,9 +184,9 @@ def play_lesson_to(lesson: Lesson, step: int, explained: bool = False) -> None:
 
 def _guided(step: int, explained: bool) -> Target:
     def factory(app: App, record: Record) -> Shot:
-        scene = GuidedGameScene(app)
-        play_lesson_to(scene.lesson, step, explained)
-        scene.lesson.take_opportunity_news()  # played before the picture: not announced
+        scene = lesson_scene(app)
+        play_lesson_to(scene.role.lesson, step, explained)
+        scene.role.lesson.take_opportunity_news()  # played before the picture: not announced
         scene.sync_scores()
         return Shot(scene)
 
@@ -212,7 +212,7 @@ def unseen(app: App) -> Iterator[None]:
         del app.draw  # the class's own again
 
 
-def _mid_game(app: App, seats: int, moves: int, seed: int, **rules: Any) -> TableScene:
+def _mid_game(app: App, seats: int, moves: int, seed: int, **rules: Any) -> TableScene[TableRole]:
     """A table with `moves` greedy moves already played, its human seat to act."""
     players = [(SEAT_NAMES[0], "human")] + [(SEAT_NAMES[s], "ai:greedy") for s in range(1, seats)]
     scene = TableScene(app, table_config(players, seed, **rules))
@@ -315,7 +315,7 @@ def _table_scoring(app: App, record: Record) -> Shot:
     return Shot(scene, play_best)
 
 
-def _until_handoff(app: App, scene: TableScene, moves: int) -> Callable[[], None]:
+def _until_handoff(app: App, scene: TableScene[TableRole], moves: int) -> Callable[[], None]:
     """Play (the people by a greedy choice) until a hand-off has `moves` moves to tell,
     the moves before it at instant speed (drawing each of their frames was most of a
     text audit's time)."""

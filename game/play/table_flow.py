@@ -9,7 +9,8 @@ the persons to a script (the lesson) or lets them play the rules' moves (`NoGuid
 window, the server. The couch table, the guided lesson, the puzzle, a network table in
 the window and a table on the server are configurations of it (which controllers, which
 guide and referee, which assists), never subclasses; the server asks it the turn and
-runs its clock as the window does. It never draws and never waits on the wall clock:
+tells it the time that passed as the window does (`advance_clock`), and the flow alone
+runs a timed game's clock. It never draws and never waits on the wall clock:
 a screen asks `turn()` what the game waits for, hands over a person's moves with `play`,
 lets the computers think with `think` and `poll`, and animates the events these return.
 """
@@ -25,7 +26,6 @@ from game.play.events import Event, GameEnded, MovePlayed, Report
 from game.play.seats import Controller, Guide, News, NoGuide, Referee, Seats
 from game.play.table_advice import TableAdvice
 from game.play.table_undo import TakeBacks
-from game.rules.errors import IllegalMoveError
 from game.rules.modes import Mode
 from game.rules.moves import PLACE, Move
 from game.rules.record.document import GameRecord
@@ -84,7 +84,10 @@ class KeptHere:
         self.flow.moved()
 
     def pass_time(self, dt: float) -> None:
-        self.flow.state.advance_clock(dt)
+        """Game time runs while the game waits for a seat's move (`to_act`): not between
+        hands, nor while the referee waits (a server's table on hold)."""
+        if self.flow.to_act() is not None:
+            self.flow.state.advance_clock(dt)
 
     def close(self) -> None:
         """Nothing to leave."""
@@ -271,19 +274,10 @@ class TableFlow:
         won = any(self.is_human(seat) for seat in self.state.tally().leaders)
         return [event, GameEnded(won, self.report())]
 
-    def play_from(
-        self, move: Move, *, by_computer: bool, forced: bool = False, after_s: float = 0.0
-    ) -> list[Event]:
+    def play_from(self, move: Move, *, by_computer: bool, forced: bool = False) -> list[Event]:
         """Play a move decided where the game is kept: a person's here, a computer's, or
-        on a server a remote player's, `after_s` seconds of game time after the last
-        (`IllegalMoveError` if the rules refuse it: the clock is left as it was)."""
-        clock = self.state.clock_s
-        self.advance_clock(after_s)
-        try:
-            return self._play(move, by_computer=by_computer, forced=forced)
-        except IllegalMoveError:
-            self.state.restore_clock(clock)
-            raise
+        on a server a remote player's (`IllegalMoveError` if the rules refuse it)."""
+        return self._play(move, by_computer=by_computer, forced=forced)
 
     def take_back(self) -> int:
         """Take back the last move outright, with no redo (a server's move it could not
@@ -294,8 +288,10 @@ class TableFlow:
         return seat
 
     def advance_clock(self, dt: float) -> None:
-        """Game time passes (it counts only in timed games, while a hand is on); a table
-        kept elsewhere takes in what has come instead."""
+        """`dt` seconds have passed: a window's frame, or on a server the time since its
+        table was last looked at. Game time counts them in timed games while the game
+        waits for a seat's move (see `KeptHere.pass_time`); a table kept elsewhere takes
+        in what has come instead."""
         self.referee.pass_time(dt)
 
     def next_hand(self) -> None:

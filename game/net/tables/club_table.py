@@ -47,7 +47,7 @@ class ClubTable:
     chat: deque[ChatLine] = field(default_factory=_chat)
     turn_since: float = 0.0
     """When the seat to act began waiting for its move (a table that waits counts its
-    days from it)."""
+    days from it; a timed game's clock is its flow's, see `NetTable.pass_time`)."""
     ratings: list[RatingChange] | None = None
     """A rated game's ratings, once it is over."""
     left: set[int] = field(default_factory=set)

@@ -229,11 +229,17 @@ class Registry:
         return Peer(send, address, bucket, close)
 
     def disconnect(self, peer: Peer) -> None:
-        """The connection is gone: its seats show as away."""
-        for key in peer.tables:
-            table = self.tables.get(key)
-            if table is not None and table.release(peer):
-                self._tell(table, presence_frame(table.code, table.connected()))
+        """The connection is gone: its seats show as away (each table told the time that
+        passed while they were held)."""
+        for key in list(peer.tables):
+            with self.turns.apart():
+                self.turns.take(key)
+                table = self.tables.get(key)
+                if table is None:
+                    continue
+                table.pass_time(self.clock())
+                if table.release(peer):
+                    self._tell(table, presence_frame(table.code, table.connected()))
         peer.tables.clear()
         self.club.leave(peer)
         self.elsewhere.gone(peer)
@@ -313,13 +319,15 @@ class Registry:
             raise Refused(TOO_FAST, "too many tables opened, joined or looked for; wait a moment")
 
     def _table(self, code: str) -> NetTable:
-        """Table `code`, this message's from now on (`Refused` when there is none)."""
+        """Table `code`, this message's from now on (`Refused` when there is none), told
+        the time that passed before the message changes it (`NetTable.pass_time`)."""
         key = code_key(code)
         self.turns.take(key)
         table = self.tables.get(key) or self.elsewhere.load(code)
         given = code.encode("utf-8", "replace")
         if table is None or not secrets.compare_digest(table.code.encode(), given):
             raise Refused(NO_TABLE, "there is no such table")
+        table.pass_time(self.clock())
         return table
 
     # --- messages -----------------------------------------------------------------------

@@ -121,6 +121,10 @@ class NetTable:
         """The take-back its players are asked to answer (version 3), until they have."""
         self.refused: set[tuple[int, int, int]] = set()
         """The take-backs refused here, (seat, hand, move): none is asked again."""
+        self.looked_at = self.club.turn_since
+        """When the flow was last told the time that passed (`pass_time`); for a table
+        read from its save, when its seat to act began waiting, as its clock stands at
+        its last move's."""
         self.think_move: ThinkMove = think_here
         """How its computers think: the registry's `Thinker`, once it holds the table."""
         seed = recorded.record.seed or 0
@@ -324,16 +328,23 @@ class NetTable:
         if to_act != seat:
             raise Refused(NOT_YOUR_TURN, f"it is seat {to_act}'s turn")
 
+    def pass_time(self, now: float) -> None:
+        """The table is looked at, at `now` (the server's clock): its flow is told the time
+        that passed since the last look, as a window's frames tell theirs. A timed game's
+        clock counts it while the game waits for a seat's move (not while the table is on
+        hold), and the game ends at the end of the hand in play once it has run out
+        (RULES.md): the flow decides both, as in the window."""
+        self.flow.advance_clock(max(0.0, now - self.looked_at))
+        self.looked_at = max(self.looked_at, now)
+
     def play(self, follower: Follower | None, seat: int, move: Move, now: float) -> tuple[int, int]:
         """Play `move` for `seat` at time `now` (`Refused` when it may not be played:
-        nothing changes); the hand and index of the move as recorded. A timed game's
-        clock runs on the server: the time since the last move (or the last seat taken)
-        is played before this one, and the game ends at the end of the hand in play once
-        it has run out (RULES.md)."""
+        nothing changes but the time told, see `pass_time`); the hand and index of the
+        move as recorded."""
+        self.pass_time(now)
         self.check_turn(follower, seat)
-        after_s = max(0.0, now - self.club.turn_since)
         try:
-            self.flow.play_from(move, by_computer=follower is None, after_s=after_s)
+            self.flow.play_from(move, by_computer=follower is None)
         except IllegalMoveError as error:
             raise Refused(ILLEGAL_MOVE, str(error)) from None
         self.last_active = self.club.turn_since = now
@@ -380,7 +391,7 @@ class NetTable:
         if self.is_next(hand, index):
             self.play_written(hand, index, RecordMove.read(Mode.TABLE, entry, hand, index))
             if isinstance(active, (int, float)):
-                self.last_active = self.club.turn_since = float(active)
+                self.last_active = self.club.turn_since = self.looked_at = float(active)
 
     def deal_if_due(self) -> bool:
         """Deal the next hand once the last one has ended and the game goes on: the server

@@ -122,6 +122,7 @@ class Takebacks:
         self.let_play(table)
 
     def _refuse(self, table: NetTable, by: int | None) -> None:
+        table.pass_time(self.clock())  # told while still asked: that time does not count
         asked, table.asked = table.asked, NOTHING_ASKED
         table.refused.add(asked.move)
         table.club.turn_since = self.clock()

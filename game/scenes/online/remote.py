@@ -4,10 +4,11 @@ whom the table waits for, the seat panels who is away, and the host sees the inv
 (with Copy) over the figure until every friend has joined. At a club's table, Chat opens
 the table's chat (chat.py) over the figure. The invitation and the chat are panels
 composed into the table screen with the table's role here (`OnlineTable`, a
-`TableRole`): its buttons, its status words and what it keeps in the settings. Undo (U)
-asks the others to let the player take back their last move, and the others answer in a
-bar over the figure (takeback_bar.py). Hint, redo and Save are not offered: the server
-keeps the game, and a spectator only watches."""
+`TableRole`, made with the screen by `online_table_scene`): its buttons, its status
+words and what it keeps in the settings. Undo (U) asks the others to let the player take
+back their last move, and the others answer in a bar over the figure (takeback_bar.py).
+Hint, redo and Save are not offered: the server keeps the game, and a spectator only
+watches."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ OFF_AT_A_NETWORK_TABLE = ("hint", "redo", "save")
 class OnlineTable(TableRole):
     """The role of a table whose server decides, played (or watched) here."""
 
-    def __init__(self, table: TableScene, remote: RemoteMatch) -> None:
+    def __init__(self, table: TableScene[TableRole], remote: RemoteMatch) -> None:
         super().__init__(table)
         self.services = table.services
         self.remote = remote
@@ -169,21 +170,6 @@ class OnlineTable(TableRole):
             draw_count_badge(surface, ui, (chat.rect.right - ui.px(12), chat.rect.top), unread)
 
 
-class RemoteTableScene(TableScene):
-    """The table screen with a network table's role (`OnlineTable`) composed into it; it
-    only names the role's parts for the screens and tests that look for them."""
-
-    def __init__(self, services: Services, match: RemoteMatch) -> None:
-        self.remote = match
-        super().__init__(services, {}, match=match.flow, role=self._online_role)
-        self.chat, self.invitation = self.online.chat, self.online.invitation
-        self.takeback_bar = self.online.takeback_bar
-
-    def _online_role(self, table: TableScene) -> OnlineTable:
-        self.online = OnlineTable(table, self.remote)
-        return self.online
-
-    @property
-    def inviting(self) -> bool:
-        """Whether the invitation is shown (see `OnlineTable.inviting`)."""
-        return self.online.inviting
+def online_table_scene(services: Services, match: RemoteMatch) -> TableScene[OnlineTable]:
+    """The table screen over a network table's `match`, with its role (`OnlineTable`)."""
+    return TableScene(services, {}, match=match.flow, role=lambda table: OnlineTable(table, match))

@@ -1,8 +1,8 @@
 """The guided first game: the table screen over a `Lesson`'s flow, with the lesson's
-role composed into it (`LessonTable`, a `TableRole`): the lesson's panel (`CoachPanel`)
-above the figure that says what to do and explains what happened, a glowing spot where
-to play, and Continue and Skip buttons. Nothing of it is saved or counted, but its
-opportunity play earns an achievement."""
+role composed into it (`LessonTable`, a `TableRole`; `lesson_scene` makes the two): the
+lesson's panel (`CoachPanel`) above the figure that says what to do and explains what
+happened, a glowing spot where to play, and Continue and Skip buttons. Nothing of it is
+saved or counted, but its opportunity play earns an achievement."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ class LessonTable(TableRole):
     """The role of a table that teaches the game by playing one scripted hand against
     the computer."""
 
-    def __init__(self, table: TableScene, lesson: Lesson) -> None:
+    def __init__(self, table: TableScene[TableRole], lesson: Lesson) -> None:
         super().__init__(table)
         self.services = table.services
         self.lesson = lesson
@@ -117,15 +117,9 @@ class LessonTable(TableRole):
         return False
 
 
-class GuidedGameScene(TableScene):
-    """The table screen with the lesson's role (`LessonTable`) composed into it; it only
-    names the lesson and its panel for the screens and tests that look for them."""
-
-    def __init__(self, services: Services) -> None:
-        self.lesson = Lesson(services.adviser)
-        super().__init__(services, {}, match=self.lesson.flow, role=self._lesson_role)
-        self.coach = self.guide.coach
-
-    def _lesson_role(self, table: TableScene) -> LessonTable:
-        self.guide = LessonTable(table, self.lesson)
-        return self.guide
+def lesson_scene(services: Services) -> TableScene[LessonTable]:
+    """The table screen over a new lesson's flow, with the lesson's role."""
+    lesson = Lesson(services.adviser)
+    return TableScene(
+        services, {}, match=lesson.flow, role=lambda table: LessonTable(table, lesson)
+    )

@@ -17,14 +17,14 @@ The scene's parts, each given only what it works with: `TableStage` (the picture
 (the lesson's, the online table's invitation and chat) are `TablePanel` parts composed
 into the screen. What makes one table differ from another (its buttons, its status words
 beyond the flow's, Back and a hand's end, its panels) is its `TableRole`, composed into
-the one screen: the couch's by default, a network table's (online/remote.py: `OnlineTable`)
-or the lesson's (guided.py: `LessonTable`).
+the one screen: the couch's by default, a network table's (online/remote.py: `OnlineTable`,
+`online_table_scene`) or the lesson's (guided.py: `LessonTable`, `lesson_scene`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
 
 import pygame
 
@@ -86,7 +86,7 @@ class TableRole:
     (`TablePanel`): updated after the screen's other parts, drawn over them and given
     each event first."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: TableScene[TableRole]) -> None:
         self.table = table
 
     def buttons(self) -> dict[str, Button]:
@@ -157,10 +157,36 @@ class TableRole:
         """Nothing of the couch's own is drawn over the screen."""
 
 
-class TableScene(Scene):
+Role = TypeVar("Role", bound=TableRole, covariant=True)
+"""The kind of role a table screen was made with (its parts typed as that role's)."""
+
+
+class TableScene(Scene, Generic[Role]):
     """Play at the table. `config` is {"rules": {...}, "players": [...]} (+"seed");
     `match`, when given, is a match made elsewhere (the guided game's, a network
-    table's); `role` makes the table's role (the couch's by default, see `TableRole`)."""
+    table's); `role` makes the table's role (the couch's by default, see `TableRole`),
+    which the screen is typed by: `scene.role` is a `TableScene[OnlineTable]`'s
+    `OnlineTable`, with its chat and invitation."""
+
+    @overload
+    def __init__(
+        self: TableScene[TableRole],
+        services: Services,
+        config: TableConfig,
+        record: GameRecord | None = None,
+        match: TableFlow | None = None,
+    ) -> None: ...
+
+    @overload
+    def __init__(
+        self,
+        services: Services,
+        config: TableConfig,
+        record: GameRecord | None = None,
+        match: TableFlow | None = None,
+        *,
+        role: Callable[[TableScene[Role]], Role],
+    ) -> None: ...
 
     def __init__(
         self,
@@ -168,7 +194,8 @@ class TableScene(Scene):
         config: TableConfig,
         record: GameRecord | None = None,
         match: TableFlow | None = None,
-        role: Callable[[TableScene], TableRole] = TableRole,
+        *,
+        role: Callable[[TableScene[Any]], Any] = TableRole,
     ) -> None:
         super().__init__(services)
         if match is None:
@@ -205,10 +232,10 @@ class TableScene(Scene):
         self.narration = TableNarration(context, self.controls, self.turns.tray_seat)
         context.parts = [self, self.turns]
         self.handoff = HandoffPanel(self.turns.hand_over_mouse, self.commands.undo)
-        self.role = role(self)
+        self.role: Role = role(self)
         self.panels: list[TablePanel] = [*self.role.panels(), self.role]
         """The panels over the figure, in the order they are drawn (the role's last)."""
-        self.buttons = self.role.buttons()
+        self.buttons: dict[str, Button] = self.role.buttons()
         for button in self.buttons.values():
             self.form.add(button)
 
