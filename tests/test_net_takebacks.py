@@ -312,3 +312,32 @@ def test_a_takeback_asked_and_one_refused_are_kept_across_a_restart(tmp_path: Pa
     asked = saved["server"] | {"takeback": {"seat": a, "hand": 0, "index": 0, "waiting": ["b"]}}
     with pytest.raises(RecordError):
         NetTable.from_saved(json.dumps(saved | {"server": asked}))
+
+
+def test_a_takeback_not_answered_in_time_is_refused_once_whichever_servers_look(
+    redis_server: RedisServer,
+) -> None:
+    """Both servers of a store find the time to answer run out: one refusal is written
+    (the other's is stale, and it takes the first's in), and each tells its own alike."""
+    a, b = Server.on(redis_server.url), Server.on(redis_server.url)
+    table, inboxes, _ = open_table(a.registry, ["remote", "remote"])
+    settle(b)
+    watcher = Inbox(b.registry, "10.0.9.1")
+    watcher.send(watch_frame(table.code))
+    first, second = seats_from_mover(table)
+    place(table, inboxes)
+    inboxes[first].send(takeback_frame(table.code, first))
+    settle(b)
+    assert b.table(table.code).asked == table.asked
+    for server in (a, b):
+        server.clock.now += ANSWER_S
+    b.registry.sweep()
+    a.registry.sweep()  # its copy is behind b's refusal: stale, nothing told
+    settle(a, b)
+    refused = json.loads(refused_frame(table.code, first, None))
+    assert [m for m in watcher.messages if m["type"] == "takeback-refused"] == [refused]
+    assert inboxes[second].of_type("takeback-refused") == [refused]
+    for server in (a, b):
+        copy = server.table(table.code)
+        assert not copy.asked.pending and copy.refused == {(first, 0, 0)}
+    assert kinds(inboxes[first].send(takeback_frame(table.code, first))) == ["error"]
