@@ -96,7 +96,13 @@ def test_a_takeback_asked_outlives_a_kill_of_the_server_that_owns_its_table(
     """With `--own-tables`: a take-back asked at a table, its owner killed (SIGKILL)
     before anyone answered; the other server takes the table over with the take-back
     still asked, the players there hear it again with the view, and it is answered."""
-    options = ("--store", redis_server.url, "--own-tables")
+    options = (
+        "--store",
+        redis_server.url,
+        "--own-tables",
+        "--limit",
+        "lease_s=1",
+    )  # taken over sooner
     servers = [start_server(tmp_path / name, None, *options) for name in "ab"]
     (a, on_a), (b, on_b) = servers
     try:
