@@ -351,6 +351,7 @@ def _opened(
         registry.open(files.load())
         return registry, []
     from game.net.tables.forwarding import Owned
+    from game.net.tables.key_news import KeyNews
     from game.net.tables.ownership import refuse_other_mode
     from game.net.tables.redis_book import RedisBook
     from game.net.tables.redis_store import RedisStore
@@ -370,7 +371,7 @@ def _opened(
     registry.shelf.finished = archive.finished(store)
     others = Owned(registry, store) if args.own_tables else Replica(registry, store)
     others.open()
-    return registry, [others.run]
+    return registry, [others.run, KeyNews(registry, args.store, players).run]
 
 
 if __name__ == "__main__":

@@ -190,6 +190,7 @@ def test_the_lobby_lists_public_tables_with_a_free_seat_and_follows_at_most_once
             "rules": table_of(registry, code).record.rules.to_dict(),
             "pace": {"days": 2},
             "rated": True,
+            "takebacks": False,
         }
     ]
     registry.club.lobby.tell()

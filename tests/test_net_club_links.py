@@ -6,12 +6,14 @@ in one line and change nothing."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from game.net.key_messages import CODE_ALPHABET, CODE_LENGTH, shown_code, typed_code
+from game.net.tables.key_news import CHANNEL, KeyNews
 from game.net.tables.keys import CODE_LASTS_S
 from game.net.tables.players import FileBook, MemoryBook, PlayerBook, key_hash
 from game.net.tables.redis_book import RedisBook
@@ -190,3 +192,25 @@ def test_every_book_binds_replaces_and_keeps_replaced_keys(
     again = FileBook(tmp_path)
     assert again.replaced(key_hash(key(3))) and not again.replaced(key_hash(key(4)))
     assert again.enter(key(4), "Ann").pid == ann_on_files
+
+
+def test_a_server_that_subscribes_again_forgets_the_players_of_keys_replaced_meanwhile(
+    redis_server: RedisServer,
+) -> None:
+    """Pub/sub keeps nothing for a server that was not listening: each (re)subscription
+    looks at every key its connections said, and a player's news at theirs only."""
+    one, other = (
+        Registry(ManualClock(), limits=ROOMY, deal=dealer(), book=RedisBook(redis_server.url))
+        for _ in "ab"
+    )
+    news = KeyNews(other, redis_server.url, RedisBook(redis_server.url))
+    ann, there, bob = hello(one, "Ann", 1), hello(other, "Ann", 1), hello(other, "Bob", 3)
+    assert ann.send({"type": "replace-key", "key": key(2)})[0]["type"] == "new-key"
+    assert there.send({"type": "mine"})[0]["type"] == "my-tables"  # not listening meanwhile
+    news.heard({"type": "subscribe", "channel": CHANNEL, "data": 1})
+    assert there.send({"type": "mine"})[0]["code"] == "no-player"
+    assert bob.send({"type": "mine"})[0]["type"] == "my-tables"
+    again = hello(other, "Ann", 2)
+    told = json.dumps({"player": ann.messages[0]["player"]})
+    news.heard({"type": "message", "channel": CHANNEL, "data": told})
+    assert again.send({"type": "mine"})[0]["type"] == "my-tables"  # its key is the new one

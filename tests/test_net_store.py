@@ -25,6 +25,7 @@ from game.net.tables.redis_store import RedisStore
 from game.net.tables.registry import Registry
 from game.net.tables.store import TableStore
 from game.net.tables.table import NetTable
+from game.net.tables.takeback_journal import Note
 from game.persist.atomic import write_text_atomically
 from tests.net_helpers import (
     ROOMY,
@@ -198,6 +199,10 @@ class FillingDisk(TableStore):
     def append(self, table: NetTable, hand: int, index: int, entry: Mapping[str, object]) -> None:
         self._write()
         super().append(table, hand, index, entry)
+
+    def takeback(self, table: NetTable, note: Note) -> None:
+        self._write()
+        super().takeback(table, note)
 
 
 def on_a_filling_disk(home: Path) -> tuple[Registry, FillingDisk]:

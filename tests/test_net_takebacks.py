@@ -224,23 +224,28 @@ def test_a_malformed_takeback_is_a_bad_message(frame: dict[str, Any]) -> None:
 
 
 def test_a_takeback_the_disk_refuses_is_not_made_nor_told(tmp_path: Path) -> None:
+    """Neither an ask nor an acceptance the disk refuses changes anything: the answer is
+    `not-saved`, the take-back is still asked of the same seats, and is answered again."""
     server, disk = on_a_filling_disk(tmp_path)
     table, inboxes, _ = open_table(server, ["remote", "remote"])
     a, b = seats_from_mover(table)
     place(table, inboxes)
     before = table.record.dumps()
+    disk.room = 0
+    refused = inboxes[a].send(takeback_frame(table.code, a))
+    assert [(r["type"], r.get("code")) for r in refused] == [("error", "not-saved")]
+    assert not table.asked.pending
+    disk.room = None
     inboxes[a].send(takeback_frame(table.code, a))
     disk.room = 0
     refused = inboxes[b].send(takeback_answer_frame(table.code, b, True))
-    assert [(r["type"], r.get("code")) for r in refused] == [
-        ("takeback-refused", None),
-        ("error", "not-saved"),
-    ]
-    assert table.record.dumps() == before and not table.asked.pending
+    assert [(r["type"], r.get("code")) for r in refused] == [("error", "not-saved")]
+    assert table.record.dumps() == before and table.asked.waiting == {b}
     assert not inboxes[a].of_type("took-back")
     disk.room = None
-    assert kinds(place(table, inboxes)) == ["move"]
-    assert TableStore(tmp_path).load()[0].record == table.record
+    assert kinds(inboxes[b].send(takeback_answer_frame(table.code, b, True))) == ["took-back"]
+    (reopened,) = TableStore(tmp_path).load()
+    assert reopened.record == table.record and reopened.state.moves == []
 
 
 @pytest.mark.parametrize(
@@ -282,7 +287,7 @@ def test_the_takebacks_option_is_kept_across_a_restart(tmp_path: Path) -> None:
         NetTable.from_saved(json.dumps(saved))
 
 
-def test_a_takeback_on_one_server_of_a_store_is_a_fresh_view_on_the_other(
+def test_a_takeback_on_one_server_of_a_store_is_told_alike_on_the_other(
     redis_server: RedisServer,
 ) -> None:
     a, b = Server.on(redis_server.url), Server.on(redis_server.url)
@@ -295,8 +300,67 @@ def test_a_takeback_on_one_server_of_a_store_is_a_fresh_view_on_the_other(
     settle(b)
     assert len(b.table(table.code).state.moves) == 1
     inboxes[first].send(takeback_frame(table.code, first))
+    settle(b)
+    asked = json.loads(asked_frame(table.code, first, 0, 0, [second]))
+    assert watcher.messages[-1] == asked
+    assert Inbox(b.registry, "10.0.9.2").send(watch_frame(table.code))[-1] == asked
     inboxes[second].send(takeback_answer_frame(table.code, second, True))
     settle(b)
     assert b.table(table.code).state.moves == []
-    view = watcher.messages[-1]
-    assert view["type"] == "view" and view["record"]["hands"][0]["moves"] == []
+    assert watcher.messages[-1] == json.loads(took_back_frame(table.code, first, 0, 0))
+
+
+def test_a_takeback_asked_and_one_refused_are_kept_across_a_restart(tmp_path: Path) -> None:
+    """Each is in the journal before it is told, then in the whole save: a server started
+    again on the folder holds them (a damaged one is refused as a damaged record)."""
+    server = registry(store=TableStore(tmp_path))
+    table, inboxes, _ = open_table(server, ["remote", "remote"])
+    a, b = seats_from_mover(table)
+    place(table, inboxes)
+    inboxes[a].send(takeback_frame(table.code, a))
+    (reopened,) = TableStore(tmp_path).load()
+    assert reopened.asked == table.asked and reopened.asked.waiting == {b}
+    inboxes[b].send(takeback_answer_frame(table.code, b, False))
+    (reopened,) = TableStore(tmp_path).load()
+    assert not reopened.asked.pending and reopened.refused == {(a, 0, 0)}
+    assert reopened.club.turn_since == table.club.turn_since
+    inboxes[a].send(takeback_frame(table.code, a))
+    saved = json.loads(NetTable.from_saved(table.saved_text()).saved_text())
+    assert saved["server"]["refused"] == [[a, 0, 0]] and "takeback" not in saved["server"]
+    for damaged in ([[a, 0]], [[9, 0, 0]], {"a": 1}, [[a, -1, 0]]):
+        with pytest.raises(RecordError):
+            NetTable.from_saved(
+                json.dumps(saved | {"server": saved["server"] | {"refused": damaged}})
+            )
+    asked = saved["server"] | {"takeback": {"seat": a, "hand": 0, "index": 0, "waiting": ["b"]}}
+    with pytest.raises(RecordError):
+        NetTable.from_saved(json.dumps(saved | {"server": asked}))
+
+
+def test_a_takeback_not_answered_in_time_is_refused_once_whichever_servers_look(
+    redis_server: RedisServer,
+) -> None:
+    """Both servers of a store find the time to answer run out: one refusal is written
+    (the other's is stale, and it takes the first's in), and each tells its own alike."""
+    a, b = Server.on(redis_server.url), Server.on(redis_server.url)
+    table, inboxes, _ = open_table(a.registry, ["remote", "remote"])
+    settle(b)
+    watcher = Inbox(b.registry, "10.0.9.1")
+    watcher.send(watch_frame(table.code))
+    first, second = seats_from_mover(table)
+    place(table, inboxes)
+    inboxes[first].send(takeback_frame(table.code, first))
+    settle(b)
+    assert b.table(table.code).asked == table.asked
+    for server in (a, b):
+        server.clock.now += ANSWER_S
+    b.registry.sweep()
+    a.registry.sweep()  # its copy is behind b's refusal: stale, nothing told
+    settle(a, b)
+    refused = json.loads(refused_frame(table.code, first, None))
+    assert [m for m in watcher.messages if m["type"] == "takeback-refused"] == [refused]
+    assert inboxes[second].of_type("takeback-refused") == [refused]
+    for server in (a, b):
+        copy = server.table(table.code)
+        assert not copy.asked.pending and copy.refused == {(first, 0, 0)}
+    assert kinds(inboxes[first].send(takeback_frame(table.code, first))) == ["error"]

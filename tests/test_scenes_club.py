@@ -17,6 +17,7 @@ import pygame
 from game.app import App
 from game.net.client import ClubIdentity, TableClient
 from game.net.club import ClubSession
+from game.net.club_answers import LobbyTables
 from game.net.hosting import HostedServer
 from game.net.messages import ClubTableOptions, TablePace
 from game.net.replies import Created, TableView
@@ -29,6 +30,7 @@ from game.scenes.setup.scene import SetupScene
 from game.scenes.table.scene import TableScene
 from tests.conftest import GUARD_S, AppMaker
 from tests.drive import Input, is_table_of, menu_button, open_from_menu
+from tests.net_helpers import ManualClock
 from tests.test_net_club_client import next_of
 from tests.test_scenes_online_remote import answer_until
 from tools.club_peer import ClubPeer, public_name
@@ -182,6 +184,41 @@ def test_a_new_table_by_invitation_shows_its_code_and_a_rated_one_has_no_compute
     assert create["public"] is False and create["rated"] is False
     assert create["pace"] == {"days": 1} and create["seats"] == ["remote"] * 4
     assert "network_table" not in app.settings.extra  # the club keeps its seats
+
+
+def test_a_new_table_without_take_backs_is_opened_so_at_a_real_club_and_its_lobby_says_so(
+    make_app: AppMaker, table_server: HostedServer
+) -> None:
+    address = table_server.address or ""
+    app = at_address(make_app, address)
+    tom = TableClient(address, hello=ClubIdentity("Tom", "t" * 40)).start()
+    try:
+        drive = Input(app)
+        drive.click(play_online(app).new)
+        new = app.scene
+        assert isinstance(new, NewClubTableScene) and new.takebacks.value is True
+        drive.click(new.rated)
+        assert new.takebacks.value is False  # a rated game's moves stand, unless chosen
+        drive.click((new.takebacks.rect.right - 24, new.takebacks.rect.centery))
+        assert new.takebacks.value is True
+        drive.click(new.rated)
+        assert new.takebacks.value is True
+        drive.click((new.takebacks.rect.right - 24, new.takebacks.rect.centery))
+        assert new.takebacks.value is False
+        drive.click(new.create)
+        code = until_seated(app, new).role.remote.link.table
+        (table,) = table_server.registry.tables.values()
+        assert table.code == code and table.club.options.takebacks is False
+        assert not table.club.options.rated
+        clock = table_server.registry.clock
+        assert isinstance(clock, ManualClock)
+        clock.now += 1  # the lobby listed when Play online opened, before the table, is old
+        tom.lobby()
+        (entry,) = next_of(tom, LobbyTables).tables
+        assert (entry.table, entry.rated, entry.takebacks) == (code, False, False)
+    finally:
+        tom.close()
+        app.close()
 
 
 def test_your_tables_marks_your_turn_opens_a_table_again_and_the_board_your_place(

@@ -93,6 +93,8 @@ class LobbyEntry:
     rules: TableRules
     pace: TablePace
     rated: bool
+    takebacks: bool = True
+    """Whether its players may take a move back (an older club's: unless rated)."""
 
 
 @dataclass(frozen=True)
@@ -246,10 +248,9 @@ def _entry(data: Mapping[str, object]) -> LobbyEntry:
         rules = TableRules.from_dict(data.get("rules"))
     except (RulesError, TypeError) as error:
         raise BadReply(f"rules: {error}") from None
-    pace = read_pace(data.get("pace"))
-    return LobbyEntry(
-        read_code(data, "table"), players, free, seats, rules, pace, read_flag(data, "rated")
-    )
+    pace, rated = read_pace(data.get("pace")), read_flag(data, "rated")
+    takebacks = read_flag(data, "takebacks") if "takebacks" in data else not rated
+    return LobbyEntry(read_code(data, "table"), players, free, seats, rules, pace, rated, takebacks)
 
 
 def _rating_row(data: Mapping[str, object]) -> RatingRow:

@@ -325,19 +325,23 @@ class TablePace:
 @dataclass(frozen=True)
 class ClubTableOptions:
     """What a club's `create` adds (docs/protocol.md "The lobby"): listed in the lobby or by
-    invitation, rated or not, its pace, and the level that plays a move whose days ran
-    out ("" leaves the server's default)."""
+    invitation, rated or not, its pace, the level that plays a move whose days ran out
+    ("" leaves the server's default), and whether its players may take a move back
+    (version 3, "Take-backs"; None leaves the server's default: unless rated)."""
 
     public: bool = False
     rated: bool = False
     pace: TablePace = TablePace()
     stand_in: str = ""
+    takebacks: bool | None = None
 
     def to_data(self) -> dict[str, object]:
         data: dict[str, object] = {"public": self.public, "rated": self.rated}
         data["pace"] = self.pace.to_data()
         if self.stand_in:
             data["stand_in"] = AI_PREFIX + self.stand_in
+        if self.takebacks is not None:
+            data["takebacks"] = self.takebacks
         return data
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Final, Protocol
 
 from game.net.club_messages import (
@@ -182,12 +182,15 @@ class Club:
         keys are refused on every server from now on). The frame that says so."""
         player = self.need_player(follower)
         frame = self.keys.replace(player, self.said.get(follower, ""), message)
-        for other, card in list(self.players.items()):
-            if card.pid == player.pid:
-                self.players.pop(other)
-                self.said.pop(other, None)
+        self.forget(self.connections_of(player.pid))
         self.players[follower], self.said[follower] = player, key_hash(message.key)
         return frame
+
+    def forget(self, followers: Iterable[Follower]) -> None:
+        """These connections are nobody's from now on (their player's key was replaced)."""
+        for follower in followers:
+            self.players.pop(follower, None)
+            self.said.pop(follower, None)
 
     def _mine(
         self, player: Card, after: str | None

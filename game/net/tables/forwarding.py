@@ -70,6 +70,7 @@ from game.net.tables.redis_store import (
 from game.net.tables.registry import Peer, Registry
 from game.net.tables.summaries import Summaries
 from game.net.tables.table import NetTable, code_key
+from game.net.takeback_messages import TakebackAnswer, TakebackAsk
 from game.rules.errors import RulesError
 
 CHANNEL: Final = PREFIX + "to:"
@@ -87,7 +88,16 @@ again) wait before they are relayed again."""
 JOINED: Final = '{"type":"joined",'
 """How a `joined` frame begins (`replies.joined_frame`)."""
 
-TABLE_MESSAGES: Final = (Join, Rejoin, Watch, MoveRequest, StandIn, Say)
+TABLE_MESSAGES: Final = (
+    Join,
+    Rejoin,
+    Watch,
+    MoveRequest,
+    StandIn,
+    Say,
+    TakebackAsk,
+    TakebackAnswer,
+)
 """The messages about one table, done where the table is."""
 
 

@@ -17,6 +17,7 @@ from typing import Protocol
 from game.net.messages import NOT_SAVED, Refused
 from game.net.tables.club_table import ChatLine
 from game.net.tables.table import NetTable
+from game.net.tables.takeback_journal import Note
 
 
 class Store(Protocol):
@@ -30,6 +31,10 @@ class Store(Protocol):
 
     def say(self, table: NetTable, line: ChatLine) -> None:
         """Add a line of chat to what is kept of the table (never its whole save)."""
+
+    def takeback(self, table: NetTable, note: Note) -> None:
+        """Add a take-back asked, answered or refused (`takeback_journal.py`) to what is
+        kept of the table (never its whole save)."""
 
     def close(self, table: NetTable) -> None:
         """Keep the table for good, out of the open tables."""
@@ -88,6 +93,11 @@ class Keeper:
     def say(self, table: NetTable, line: ChatLine) -> None:
         """Write a line of chat before it is told (`Refused` if it cannot)."""
         self._write("save a line of chat", lambda store: store.say(table, line))
+
+    def takeback(self, table: NetTable, note: Note) -> None:
+        """Write a take-back asked, answered or refused before it is told (`Refused` if it
+        cannot)."""
+        self._write("save a take-back", lambda store: store.takeback(table, note))
 
     def save_if_can(self, table: NetTable) -> None:
         """Fold the journal into a whole save: a failure only costs a longer journal (a

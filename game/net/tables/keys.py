@@ -51,6 +51,9 @@ class Keys:
     def __init__(self, clock: Clock, book: PlayerBook) -> None:
         self.clock = clock
         self.book = book
+        self.replaced: Callable[[str], None] = lambda pid: None
+        """Tell the other servers of the store that player `pid`'s keys were replaced
+        (`key_news.KeyNews`; a server alone has nobody to tell)."""
 
     def offer(self, player: Card, said: str) -> str:
         """A new link code for `player`, whose connection said the key of hash `said`
@@ -77,6 +80,7 @@ class Keys:
         hashed = key_hash(message.key)
         if not self._write(lambda: self.book.replace(player.pid, hashed, said)):
             raise Refused(BAD_MESSAGE, "key must be a new key, nobody's yet")
+        self.replaced(player.pid)
         return new_key_frame(player.pid)
 
     def refuse_replaced(self, said: str) -> None:

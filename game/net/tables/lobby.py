@@ -51,6 +51,7 @@ def entry(table: NetTable) -> Mapping[str, object]:
         "rules": table.record.rules.to_dict(),
         "pace": table.club.pace,
         "rated": table.club.options.rated,
+        "takebacks": table.club.options.takebacks_allowed,
     }
 
 

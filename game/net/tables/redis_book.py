@@ -235,6 +235,15 @@ class RedisBook:
         with answering(self.turns):
             return bool(self.client.sismember(REPLACED, hashed))
 
+    def replaced_among(self, hashes: Iterable[str]) -> set[str]:
+        """Those of the key hashes `hashes` whose keys were replaced (one call to Redis)."""
+        ordered = sorted(set(hashes))
+        if not ordered:
+            return set()
+        with answering(self.turns):
+            found = self.client.smismember(REPLACED, ordered)
+        return {hashed for hashed, gone in zip(ordered, found, strict=True) if gone}
+
     def offer(self, pid: str, code: str, now: float, lasting_s: float) -> None:
         lasting = max(1, math.ceil(lasting_s))
         with answering(self.turns):

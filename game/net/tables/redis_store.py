@@ -4,8 +4,9 @@ stay the default.
 
 Each open table is a hash `contack:table:CODE` (`save`: its whole save; `version`: how
 many changes it has had) and a list `contack:journal:CODE` (each move and line of chat
-since that save, a line as the files' journal holds it); the set `contack:open` names
-the open tables and the hash `contack:closed` keeps the saves of the closed ones. One
+since that save, a line as the files' journal holds it, and each take-back asked,
+answered or refused: `takeback_journal.py`); the set `contack:open` names the open
+tables and the hash `contack:closed` keeps the saves of the closed ones. One
 Lua script makes every change in one atomic step: it checks that the store is the club
 this server joined (`contack:club`, the club's generation: when Redis lost what it held,
 nothing is written: `Lost`) and that the table's version is the one this server's copy
@@ -27,6 +28,7 @@ import asyncio
 import contextlib
 import errno
 import hashlib
+import json
 import secrets
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Mapping
@@ -47,6 +49,7 @@ from game.net.tables.keeping import Stale
 from game.net.tables.redis_address import sentinels
 from game.net.tables.store import journal_line, play_journal, said_line
 from game.net.tables.table import NetTable
+from game.net.tables.takeback_journal import Note
 from game.net.tables.turns import UNSHARED, Unshared
 from game.rules.errors import RulesError
 
@@ -83,7 +86,7 @@ if kind == 'save' then
   redis.call('SADD', KEYS[3], ARGV[1])
   table.insert(told, 'digest')
   table.insert(told, ARGV[5])
-elseif kind == 'move' or kind == 'said' then
+elseif kind == 'move' or kind == 'said' or kind == 'takeback' then
   redis.call('RPUSH', KEYS[2], ARGV[4])
   redis.call('HSET', KEYS[1], 'version', now)
   table.insert(told, 'move')
@@ -401,6 +404,13 @@ class RedisStore:
         """Add a line of chat to the table's journal, told in the stream as a `said`
         change (`Stale` when another server changed the table first)."""
         if not self._change(table, "said", said_line(line)):
+            raise Stale(table.code)
+
+    def takeback(self, table: NetTable, note: Note) -> None:
+        """Add a take-back asked, answered or refused to the table's journal, told in the
+        stream as a `takeback` change (`Stale` when another server changed the table
+        first)."""
+        if not self._change(table, "takeback", json.dumps(note)):
             raise Stale(table.code)
 
     def close(self, table: NetTable) -> None:

@@ -62,6 +62,7 @@ from game.net.tables.pace import Deadlines, waits
 from game.net.tables.players import PlayerBook
 from game.net.tables.stakes import Stakes
 from game.net.tables.table import Follower, NetTable, code_key, new_seed
+from game.net.tables.takeback_journal import asked_of
 from game.net.tables.takebacks import Takebacks
 from game.net.tables.thinking import InlineThinker, Thinker
 from game.net.tables.turns import UNSHARED, Unshared
@@ -104,9 +105,12 @@ def after_move(table: NetTable, rate: Rate) -> list[str]:
 
 
 def _send_view(peer: Follower, table: NetTable) -> None:
+    """The view of `table`, and the end of its game or the take-back it is asked."""
     peer.send(view_of(table))
     if table.is_over():
         peer.send(over_of(table))
+    if table.asked.pending:
+        peer.send(asked_of(table))
 
 
 class Peer(Follower):

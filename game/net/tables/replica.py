@@ -55,6 +55,8 @@ from game.net.tables.redis_store import (
 from game.net.tables.registry import Peer, Rate, Registry, after_move, view_of
 from game.net.tables.store import heard
 from game.net.tables.table import NetTable, code_key
+from game.net.tables.takeback_journal import take_in
+from game.net.takeback_messages import took_back_frame
 from game.rules import jsontext
 from game.rules.errors import RulesError
 from game.rules.record.values import RecordMove
@@ -77,12 +79,15 @@ def _tell(table: NetTable, frames: list[str]) -> None:
 
 
 def moved(table: NetTable, line: str, rate: Rate) -> list[str]:
-    """Take journal `line` in at `table`: a line of chat, or the move after its last
-    (`RulesError` when it is not); what the server that wrote it told after it."""
+    """Take journal `line` in at `table`: a line of chat, a take-back, or the move after
+    its last (`RulesError` when it is not); what the server that wrote it told after it."""
     written = jsontext.parse(line)
     said = heard(table, written)
     if said is not None:
         return [said_frame(table.code, said)]
+    told = take_in(table, written)
+    if told is not None:
+        return told
     position = table.position
     hand, index = written["hand"], written["index"]
     table.catch_up(hand, index, written["move"], written["active"])
@@ -107,7 +112,11 @@ def differences(table: NetTable, later: NetTable, rate: Rate) -> list[str]:
     servers told theirs: each move with what followed it, then the seats' presence and a
     view when seats were taken (a view, then the presence, when one was given to a
     computer); a view alone when `later` does not go on from `table` (the copy had a
-    change the store has not)."""
+    change the store has not); a `took-back` when `later` is `table` with the take-back
+    asked there accepted."""
+    taken = taken_back(table, later)
+    if taken:
+        return taken + new_chat(table, later)
     frames = []
     try:
         for hand, index, written in moves_after(table, later):
@@ -127,6 +136,21 @@ def differences(table: NetTable, later: NetTable, rate: Rate) -> list[str]:
         )
         frames += [view, presence] if stood_in else [presence, view]  # as the registry tells
     return frames + new_chat(table, later)
+
+
+def taken_back(table: NetTable, later: NetTable) -> list[str]:
+    """The `took-back` frame that tells `table`'s followers its take-back asked was
+    accepted, when `later` is `table` with its moves taken back (none otherwise)."""
+    asked, moves = table.asked, table.record.last_hand_moves()
+    if (
+        not asked.pending
+        or later.asked.pending
+        or len(moves) <= asked.index
+        or later.record.hand_count != table.record.hand_count
+        or later.record.last_hand_moves() != moves[: asked.index]
+    ):
+        return []
+    return [took_back_frame(table.code, asked.seat, asked.hand, asked.index)]
 
 
 def new_chat(table: NetTable, later: NetTable) -> list[str]:
@@ -315,7 +339,7 @@ class Replica:
         code, kind = change.get("code", ""), change.get("kind")
         self.registry.turns.take(code_key(code))
         table = self.registry.tables.get(code_key(code))
-        if table is None and kind in ("save", "move", "said"):
+        if table is None and kind in ("save", "move", "said", "takeback"):
             with contextlib.suppress(Refused):  # Redis did not answer: read when named
                 self.load(code)
             return
@@ -330,7 +354,7 @@ class Replica:
             self.store.versions.pop(code, None)
         elif version <= held:
             return
-        elif version == held + 1 and kind in ("move", "said"):
+        elif version == held + 1 and kind in ("move", "said", "takeback"):
             try:
                 frames = moved(table, change["move"], self.registry.club.rate)
             except (ValueError, KeyError, TypeError):

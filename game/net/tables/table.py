@@ -26,7 +26,7 @@ from game.net.messages import (
     Refused,
 )
 from game.net.tables.club_table import ClubTable
-from game.net.tables.takeback_asked import NOTHING_ASKED, Asked
+from game.net.tables.takeback_asked import NOTHING_ASKED, Asked, read_asked, read_refused
 from game.play.seats import Computer, Controller, Person, ThinkMove
 from game.play.table_flow import KeptHere, TableFlow, Turn
 from game.play.table_undo import undo_target
@@ -42,7 +42,8 @@ from game.rules.table import TableGame, TableState
 
 SERVER_KEY: Final = "server"
 """The key a saved table adds to its record (docs/record.md keeps unknown keys): the code,
-each seat's token and when the table was last played. Never sent to a client."""
+each seat's token, when the table was last played, its club's state and its take-backs.
+Never sent to a client."""
 
 
 def code_key(code: str) -> bytes:
@@ -120,7 +121,7 @@ class NetTable:
         self.asked: Asked = NOTHING_ASKED
         """The take-back its players are asked to answer (version 3), until they have."""
         self.refused: set[tuple[int, int, int]] = set()
-        """The take-backs refused here, (seat, hand, move): none is asked again."""
+        """The take-backs refused at the table, (seat, hand, move): none is asked again."""
         self.looked_at = self.club.turn_since
         """When the flow was last told the time that passed (`pass_time`); for a table
         read from its save, when its seat to act began waiting, as its clock stands at
@@ -432,6 +433,10 @@ class NetTable:
         """The record with the server's own key: what a restarted server reopens."""
         server: dict[str, object] = {"code": self.code, "host": self.host, "tokens": self.tokens}
         server |= {"active": self.last_active, "club": self.club.to_json()}
+        if self.asked.pending:
+            server["takeback"] = self.asked.to_json()
+        if self.refused:
+            server["refused"] = sorted(self.refused)
         return self.record.dumps({SERVER_KEY: server})
 
     @classmethod
@@ -453,4 +458,11 @@ class NetTable:
         ):
             raise RecordError("record: the server's code, tokens or time are damaged")
         club = ClubTable.from_json(server.get("club"), len(tokens))
-        return cls(code, host, RecordedGame.from_record(record), tokens, float(active), club)
+        table = cls(code, host, RecordedGame.from_record(record), tokens, float(active), club)
+        try:
+            if "takeback" in server:
+                table.asked = read_asked(server["takeback"], len(tokens))
+            table.refused = read_refused(server.get("refused", []), len(tokens))
+        except (ValueError, KeyError, TypeError) as error:
+            raise RecordError(f"record: the server's take-backs are damaged ({error})") from None
+        return table

@@ -5,18 +5,22 @@ table's flow then takes the move back for everyone.
 A take-back is asked of the seats persons play (computers, and computers standing in,
 accept); the table holds its play until they have answered, each within `ANSWER_S`
 (`sweep`: one who has not refused). One take-back is asked at a time, and one refused is
-never asked again. The table taken back is saved whole before anyone hears of it, as a
-move is, so a server killed at any instant keeps what it told.
+never asked again. Each ask, acceptance and refusal is written to the table's journal
+before anyone hears of it (`takeback_journal.py`), and the table taken back is saved
+whole, as a move is: a server killed at any instant keeps what it told, and every server
+of a store knows the take-back asked, so a player on any of them answers it.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping
 
 from game.net.messages import NOT_YOUR_SEAT, Refused
-from game.net.tables.keeping import Keeper, Stale
+from game.net.tables.keeping import Keeper
 from game.net.tables.table import Follower, NetTable
 from game.net.tables.takeback_asked import NOTHING_ASKED, Asked
+from game.net.tables.takeback_journal import Note, asked_note, refused_note, take_in
 from game.net.tables.turns import Unshared
 from game.net.takeback_messages import (
     ANSWER_S,
@@ -24,8 +28,6 @@ from game.net.takeback_messages import (
     TakebackAnswer,
     TakebackAsk,
     TakebackMessage,
-    asked_frame,
-    refused_frame,
     took_back_frame,
 )
 
@@ -67,7 +69,7 @@ class Takebacks:
                 self._ask(table, peer, message.seat)
             else:
                 self._answer(table, peer, message)
-        except Stale:  # another server's change came first: asked again once caught up
+        except Refused:  # nothing changed (another server's first: done again once caught up)
             table.asked = asked
             raise
 
@@ -83,58 +85,59 @@ class Takebacks:
         if (seat, hand, index) in table.refused:
             raise Refused(NO_TAKEBACK, "that take-back was refused already")
         others = (s for s in range(len(table.tokens)) if s != seat and table.is_person(s))
-        table.asked = Asked(seat, hand, index, frozenset(others), self.clock() + ANSWER_S)
-        self._go_on(table, peer)
+        until = self.clock() + ANSWER_S
+        self._go_on(table, peer, Asked(seat, hand, index, frozenset(others), until))
 
     def _answer(self, table: NetTable, peer: Follower, answer: TakebackAnswer) -> None:
         if answer.seat not in table.asked.waiting:
             raise Refused(NO_TAKEBACK, f"seat {answer.seat} is asked no take-back")
         if answer.accept:
-            table.asked = table.asked.accepted_by(answer.seat)
-            self._go_on(table, peer)
+            self._go_on(table, peer, table.asked.accepted_by(answer.seat))
         else:
-            self._refuse(table, answer.seat)
+            self._refuse(table, answer.seat, peer)
 
-    def _go_on(self, table: NetTable, peer: Follower) -> None:
-        """Tell who is still asked, or take the move back once nobody is."""
-        asked = table.asked
+    def _go_on(self, table: NetTable, peer: Follower, asked: Asked) -> None:
+        """Ask `asked` (who is still waited for), or take the move back once nobody is."""
         if asked.waiting:
-            waiting = sorted(asked.waiting)
-            self.tell(table, asked_frame(table.code, asked.seat, asked.hand, asked.index, waiting))
+            self._note(table, asked_note(asked), peer)
         else:
+            table.asked = asked
             self._take_back(table, peer)
+
+    def _note(self, table: NetTable, note: Note, peer: Follower | None) -> None:
+        """Write take-back `note`, then take it in as every server that reads it does,
+        and tell what it says (`Refused`, and nothing changed, when it cannot be saved)."""
+        self.kept(table, lambda: self.keeper.takeback(table, note), peer)
+        for frame in take_in(table, note) or []:
+            self.tell(table, frame)
 
     def _take_back(self, table: NetTable, peer: Follower) -> None:
         asked = table.asked
         if (table.record.hand_count - 1, table.takeback_target(asked.seat)) != asked.move[1:]:
-            self._refuse(table, None)  # a move came since from another server of the store
+            self._refuse(table, None, peer)  # a move came since from another server
             return
         table.asked = NOTHING_ASKED
         taken = table.take_back_to(asked.index, self.clock())
         try:
             self.kept(table, lambda: self.keeper.save(table), peer)
-        except Refused as refused:
+        except Refused:
             table.play_again(asked.index, taken)
-            if not isinstance(refused, Stale):
-                self.tell(table, refused_frame(table.code, asked.seat, None))
             raise
         self.tell(table, took_back_frame(table.code, asked.seat, asked.hand, asked.index))
         self.let_play(table)
 
-    def _refuse(self, table: NetTable, by: int | None) -> None:
+    def _refuse(self, table: NetTable, by: int | None, peer: Follower | None) -> None:
         table.pass_time(self.clock())  # told while still asked: that time does not count
-        asked, table.asked = table.asked, NOTHING_ASKED
-        table.refused.add(asked.move)
-        table.club.turn_since = self.clock()
-        self.tell(table, refused_frame(table.code, asked.seat, by))
+        self._note(table, refused_note(table.asked, by, self.clock()), peer)
         self.let_play(table)
 
     def sweep(self) -> None:
-        """Refuse every take-back whose time to answer has run out."""
+        """Refuse every take-back whose time to answer has run out (one whose refusal
+        cannot be saved now is refused at a later look)."""
         now = self.clock()
         for table in list(self.tables.values()):
             if table.asked.until <= now:
-                with self.turns.apart():
+                with self.turns.apart(), contextlib.suppress(Refused):
                     self.turns.take(table.key)
                     if table.asked.until <= now:
-                        self._refuse(table, None)
+                        self._refuse(table, None, None)

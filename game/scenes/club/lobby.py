@@ -46,11 +46,12 @@ LOBBY, MINE, RATINGS = "lobby", "mine", "ratings"
 TABS: Final = ((LOBBY, N_("Lobby")), (MINE, N_("Your tables")), (RATINGS, N_("Ratings")))
 COLUMNS: Final = {
     LOBBY: [
-        (N_("Players"), 0.28),
-        (N_("Seats"), 0.14),
-        (N_("Rules"), 0.28),
-        (N_("Pace"), 0.18),
-        (N_("Rated"), 0.12),
+        (N_("Players"), 0.25),
+        (N_("Seats"), 0.13),
+        (N_("Rules"), 0.25),
+        (N_("Pace"), 0.16),
+        (N_("Rated"), 0.1),
+        (N_("Take-backs"), 0.11),
     ],
     MINE: [(N_("Playing with"), 0.4), (N_("Pace"), 0.2), (N_("Turn"), 0.18), (N_("Table"), 0.22)],
     RATINGS: [(N_("Place"), 0.14), (N_("Player"), 0.46), (N_("Rating"), 0.2), (N_("Games"), 0.2)],
@@ -265,6 +266,7 @@ class ClubScene(TableCallingScene):
                     rules_in_short(entry.rules),
                     pace_words(entry.pace),
                     _("Rated") if entry.rated else "",
+                    _("Yes") if entry.takebacks else _("No"),
                 ]
                 for entry in lobby
             ],

@@ -1,7 +1,8 @@
 """New online table: a table at the club, with the rules of the last table game set up.
 Its seats (2 to 7, the first yours), who may join (anyone, from the lobby, or those given
-its code), its pace (live, or 1 to 14 days a move), rated or not, and computer seats,
-allowed only at an unrated table. Create opens it and sits you at it."""
+its code), its pace (live, or 1 to 14 days a move), rated or not, whether its players may
+take a move back (by default, unless rated), and computer seats, allowed only at an
+unrated table. Create opens it and sits you at it."""
 
 from __future__ import annotations
 
@@ -32,6 +33,10 @@ WHO_JOINS: Final = [
     (True, N_("Anyone (lobby)")),
     (False, N_("By invitation (code)")),
 ]
+TAKEBACKS: Final = [
+    (True, N_("Allowed, if all accept")),
+    (False, N_("Not allowed")),
+]
 
 
 def pace_options() -> list[tuple[int, str]]:
@@ -54,6 +59,7 @@ class NewClubTableScene(TableCallingScene):
         self.who = self.form.add(Choice(N_("Who may join"), WHO_JOINS, True, self._changed))
         self.pace = self.form.add(Choice(N_("Pace"), pace_options(), 0, self._changed))
         self.rated = self.form.add(Toggle(N_("Rated"), False, self._rated))
+        self.takebacks = self.form.add(Choice(N_("Take-backs"), TAKEBACKS, True, self._changed))
         self.computers = self.form.add(
             Counter(N_("Computer seats"), 0, 0, MAX_PLAYERS - 1, self._changed)
         )
@@ -77,10 +83,12 @@ class NewClubTableScene(TableCallingScene):
         self.said = ""
 
     def _rated(self, rated: bool) -> None:
-        """A rated table is played by people only."""
+        """A rated table is played by people only, and its moves stand as played unless
+        its creator chooses otherwise."""
         if rated:
             self.computers.set_value(0)
         self.computers.enabled = not rated
+        self.takebacks.set_value(not rated)
         self.said = ""
 
     def table_seats(self) -> list[str]:
@@ -93,7 +101,10 @@ class NewClubTableScene(TableCallingScene):
         if self.opening is not None:
             return
         club = ClubTableOptions(
-            public=self.who.value, rated=self.rated.value, pace=TablePace(self.pace.value)
+            public=self.who.value,
+            rated=self.rated.value,
+            pace=TablePace(self.pace.value),
+            takebacks=self.takebacks.value,
         )
         self.opening = TableOpening.club_create(
             self.services.settings.club_server,
@@ -123,7 +134,7 @@ class NewClubTableScene(TableCallingScene):
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.services.ui
         width = min(size[0] - ui.px(80), ui.px(720))
-        rows = [self.seats, self.who, self.pace, self.rated, self.computers]
+        rows = [self.seats, self.who, self.pace, self.rated, self.takebacks, self.computers]
         row_h, gap = ui.px(42), ui.px(8)
         height = len(rows) * (row_h + gap) + ui.px(170)
         self.panel = pygame.Rect(0, 0, width + ui.px(48), height)

@@ -157,7 +157,7 @@ class TableRole:
         """Nothing of the couch's own is drawn over the screen."""
 
 
-Role = TypeVar("Role", bound=TableRole, covariant=True)
+Role = TypeVar("Role", bound=TableRole, covariant=True)  # untranslated: a type's name
 """The kind of role a table screen was made with (its parts typed as that role's)."""
 
 
