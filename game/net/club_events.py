@@ -26,7 +26,8 @@ from game.net.event_messages import (
 from game.net.replies import ErrorReply
 
 NOT_ASKED: Final = EventsRequest()
-"""What `asked` is while no change waits for the club's answer (a list is no change)."""
+"""What `asked` is while nothing waits for the club's answer (this very value: a list
+asked for is another `EventsRequest`)."""
 
 
 class Sender(Protocol):
@@ -52,26 +53,26 @@ class ClubEvents:
         self.created = ""
         """The event this connection created last ("": none yet)."""
         self.refusal = ""
-        """The code of the club's refusal of the last change asked ("": none)."""
+        """The code of the club's refusal of the last request ("": none)."""
         self.asked: EventMessage = NOT_ASKED
-        """The change waiting for the club's answer (a refusal is its)."""
+        """The request waiting for the club's answer (a refusal is its)."""
 
     def ask(self) -> None:
         """Ask for the club's events (`listed`)."""
-        self.client.event(EventsRequest())
+        self._send(EventsRequest())
 
     def create(self, event: EventCreate) -> None:
-        self._change(event)
+        self._send(event)
 
     def join(self, event: str) -> None:
         self.joined.add(event)
-        self._change(EventJoin(event))
+        self._send(EventJoin(event))
 
     def leave(self, event: str) -> None:
         self.joined.discard(event)
-        self._change(EventLeave(event))
+        self._send(EventLeave(event))
 
-    def _change(self, message: EventMessage) -> None:
+    def _send(self, message: EventMessage) -> None:
         self.asked, self.refusal = message, ""
         self.client.event(message)
 
@@ -104,6 +105,7 @@ class ClubEvents:
         """Take in what the club said of events; False: not of events."""
         if isinstance(event, EventList):
             self.listed = event.events
+            self._answered()
         elif isinstance(event, EventStandings):
             if event.entry.event == self.followed:
                 self.standings = event
