@@ -15,7 +15,7 @@ from game.net.club import ClubSession
 from game.net.event_answers import EventEntry
 from game.net.table_opening import TableOpening
 from game.scenes.club.hello import club_hello
-from game.scenes.games.frame import RowList
+from game.scenes.games.frame import ROW_KEYS, RowList
 from game.scenes.online.calling import TableCallingScene
 from game.scenes.requests import RemoteTableRequest
 from game.ui.event_words import event_refusal_words, event_words, tables_words, when_words
@@ -66,6 +66,8 @@ class EventScene(TableCallingScene):
         self.said = ""
         """A line for the player: the table being called, or why it could not be."""
         self.worded_at = -WORDS_EVERY_S
+        self._placed = False
+        """Whether the player's row was selected since the standings came."""
         self.body = pygame.Rect(0, 0, 0, 0)
 
     @property
@@ -126,10 +128,14 @@ class EventScene(TableCallingScene):
         rows = standings.rows if standings is not None else ()
         welcome = self.session.welcome
         me = welcome.player if welcome is not None else ""
+        own = [index for index, row in enumerate(rows) if row.player == me]
         self.standings.set_rows(
             [[str(row.place), row.name or "—", str(row.points), str(row.games)] for row in rows],
-            marked={index for index, row in enumerate(rows) if row.player == me},
+            marked=set(own),
         )
+        if own and not self._placed:  # once: later news keep the rows the player scrolled to
+            self.standings.select(own[0])
+            self._placed = True
         over = entry is None or entry.over
         self.join.enabled = not over and not self.joined
         self.leave.enabled = not over and self.joined
@@ -152,6 +158,9 @@ class EventScene(TableCallingScene):
         return _("Join to play: the club seats you at a table as the event pairs.")
 
     def handle_event(self, event: pygame.Event) -> bool:
+        """Up, Down and the page keys scroll the standings; Tab picks a button."""
+        if event.type == pygame.KEYDOWN and event.key in ROW_KEYS:
+            return self.standings.handle_event(event)
         return self.form.handle_event(event) or self.standings.handle_event(event)
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -1,6 +1,6 @@
 """Play online's Events tab: the club's arenas and Swiss events (kind and length, when
 they play, their tables, rated or not, how many joined, who created them), those over
-dimmed, asked again every half minute while the tab is shown. The selected event opens
+last and dimmed, asked again every half minute while the tab is shown. The selected event opens
 its standings (event_standings.py); New event opens new_event.py's form."""
 
 from __future__ import annotations
@@ -16,16 +16,21 @@ from game.scenes.games.frame import RowList
 from game.ui.event_words import event_refusal_words, event_words, tables_words, when_words
 
 COLUMNS: Final = [
-    (N_("Event"), 0.25),
+    (N_("Event"), 0.23),
     (N_("When"), 0.22),
-    (N_("Seats"), 0.14),
+    (N_("Tables"), 0.14),
     (N_("Rated"), 0.11),
-    (N_("Players"), 0.11),
-    (N_("By"), 0.17),
+    (N_("Players"), 0.14),
+    (N_("By"), 0.16),
 ]
 ASK_EVERY_S: Final = 30.0
 """How often the list is asked for again while it is shown (the club tells no changes
 of it by itself)."""
+
+
+def in_order(listed: tuple[EventEntry, ...]) -> list[EventEntry]:
+    """Those to come or playing first, the soonest first; those over last."""
+    return sorted(listed, key=lambda entry: (entry.over, entry.start))
 
 
 def event_row(entry: EventEntry, now: float) -> list[str]:
@@ -61,7 +66,7 @@ class EventsTab:
         return max(0.0, self.asked_at + ASK_EVERY_S - now)
 
     def refill(self, session: ClubSession) -> None:
-        listed = session.events.listed or ()
+        listed = in_order(session.events.listed or ())
         now = time.time()
         self.list.set_rows(
             [event_row(entry, now) for entry in listed],
@@ -70,7 +75,7 @@ class EventsTab:
 
     def selected(self, session: ClubSession) -> str:
         """The selected event's id ("": none)."""
-        listed = session.events.listed or ()
+        listed = in_order(session.events.listed or ())
         index = self.list.selected
         return listed[index].event if index < len(listed) else ""
 

@@ -25,7 +25,7 @@ from game.scenes.club.events import EventsTab
 from game.scenes.club.hello import NAME_LENGTH, NAME_SETTING, club_hello, saved_name
 from game.scenes.club.new_event import NewEventScene
 from game.scenes.club.notices import NoticesScene
-from game.scenes.games.frame import RowList
+from game.scenes.games.frame import ROW_KEYS, RowList
 from game.scenes.online.calling import TableCallingScene
 from game.scenes.requests import Screen
 from game.ui.club_words import (
@@ -92,7 +92,6 @@ PACES: Final[list[tuple[str | None, str]]] = [
     (WAITS, N_("Days a move")),
 ]
 CODE_LENGTH: Final = 64
-ROW_KEYS: Final = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN)
 T = TypeVar("T")
 NO_PAGES: Final = Paging(1, 1, 0)
 """The page of a tab not paged (Your tables), or of which the club has said nothing."""

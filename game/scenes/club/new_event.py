@@ -112,12 +112,17 @@ class NewEventScene(Scene):
             self.services.push(EventScene(self.services, self.session, events.created))
 
     def status_words(self) -> str:
+        """A refusal, the event being created, or what the kind chosen plays like."""
         refusal = self.session.events.refusal
         if refusal == EVENT_CLOSED:
             return _("The club holds as many events as it may: try again later.")
         if refusal:
             return event_refusal_words(refusal)
-        return _("Creating the event…") if self.asked else ""
+        if self.asked:
+            return _("Creating the event…")
+        if self.kind.value == "arena":
+            return _("An arena seats each player again as soon as their table ends.")
+        return _("A Swiss event seats everyone each round, never twice with the same players.")
 
     def handle_event(self, event: pygame.Event) -> bool:
         if (
@@ -152,10 +157,8 @@ class NewEventScene(Scene):
         ui = self.services.ui
         self.draw_title(surface, _("New event"), self.services.settings.club_server)
         draw_panel(surface, self.panel, ui, alpha=235)
-        words = self.status_words()
-        if words:
-            room = self.panel.width - ui.px(48)
-            line = shrunk_text(ui, words, 16, room, PALETTE.gold)
-            y = self.start.rect.bottom + ui.px(14)
-            blit_text(surface, line, (self.panel.centerx, y), "midtop")
+        room = self.panel.width - ui.px(48)
+        line = shrunk_text(ui, self.status_words(), 16, room, PALETTE.gold)
+        y = self.start.rect.bottom + ui.px(14)
+        blit_text(surface, line, (self.panel.centerx, y), "midtop")
         self.form.draw(surface, ui)
