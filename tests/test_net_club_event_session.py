@@ -1,7 +1,8 @@
 """The game's client of a club's events (docs/protocol.md "Arenas and Swiss events")
 against a real table server in a thread: a `ClubSession` creates an event, lists it,
 follows its standings live, joins, and keeps the table the pairing seated the player at;
-a refusal is kept as the club's code; the answers are read strictly."""
+a refusal is kept as the club's code; a new connection follows the event again; the
+answers are read strictly."""
 
 from __future__ import annotations
 
@@ -9,10 +10,11 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from game.net.client import ClubIdentity
+from game.net.client import ClubIdentity, Connected
 from game.net.club import ClubSession
+from game.net.club_events import ClubEvents
 from game.net.event_answers import EventStandings, EventTable, StandingRow
-from game.net.event_messages import EventCreate
+from game.net.event_messages import EventCreate, EventFollow, EventMessage
 from game.net.hosting import HostedServer
 from game.net.replies import read_server_message
 from game.net.reply_fields import BadReply
@@ -115,3 +117,26 @@ def test_an_event_answer_not_of_its_shape_is_refused_in_one_line(frame: str) -> 
     with pytest.raises(BadReply) as refused:
         read_server_message(frame)
     assert "\n" not in str(refused.value)
+
+
+class Sent:
+    """What a session's events would send to the club."""
+
+    def __init__(self) -> None:
+        self.messages: list[EventMessage] = []
+
+    def event(self, message: EventMessage) -> None:
+        self.messages.append(message)
+
+
+def test_a_new_connection_follows_the_event_followed_again() -> None:
+    sent = Sent()
+    events = ClubEvents(sent)
+    assert not events.receive(Connected("ws://club"))
+    assert sent.messages == []  # nothing followed: nothing to follow again
+    events.follow("E1")
+    assert not events.receive(Connected("ws://club"))
+    assert sent.messages == [EventFollow("E1"), EventFollow("E1")]
+    events.unfollow()
+    events.receive(Connected("ws://club"))
+    assert sent.messages[-1] == EventFollow("E1", follow=False)

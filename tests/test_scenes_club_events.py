@@ -1,9 +1,10 @@
 """Play online's events, driven by real input against a real table server in a thread:
 the Events tab lists the club's events, New event creates one and shows its standings,
 Join puts the player's row there (picked out), the pairing seats them and their table
-opens by itself, Menu at the table comes back to the standings, and Back to the list,
-which counts the players; the same screens in Spanish. Each wait is for one answer of
-the club or the table, never for the clock."""
+opens by itself (through the event's screen when the list shows), Menu at the table
+comes back to the standings, and Back to the list, which counts the players; the same
+screens in Spanish. Each wait is for one answer of the club or the table, never for the
+clock."""
 
 from __future__ import annotations
 
@@ -87,6 +88,33 @@ def test_an_event_is_created_joined_and_its_table_opens_by_itself(
     row = scene.events.list.rows[0]
     assert row[0] == "Arena · 45 minutes" and row[2:4] == ["Tables of 2", "Rated"]
     assert row[5] == "Ann"
+
+
+def test_a_table_told_while_the_list_shows_opens_through_the_events_screen(
+    make_app: AppMaker, table_server: HostedServer
+) -> None:
+    address = table_server.address or ""
+    app = at_address(make_app, address)
+    scene = at_the_events(app)
+    event = new_arena(app, scene)
+    session = event.session
+    Input(app).click(event.join)
+    heard(app, lambda: session, lambda: len(event.standings.rows) == 1)
+    Input(app).click(event.back)
+    assert top(app) is scene
+    bob = ClubSession(address, ClubIdentity("Bob", "b" * 40), follow=False)
+    try:
+        bob.events.join(event.event)
+        heard(app, lambda: session, lambda: isinstance(app.scene, EventScene))
+        shown = app.scene
+        assert isinstance(shown, EventScene) and shown.event == event.event
+        app.run_frames(2)  # its first update takes the seat and calls the table
+        answer_until(app, shown, lambda: isinstance(app.scene, RemoteTableScene))
+        table = app.scene
+        assert isinstance(table, RemoteTableScene)
+        assert table.remote.link.table == seated_at(bob)
+    finally:
+        bob.close()
 
 
 def top(app: App) -> object:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final, Protocol
 
-from game.net.client import ClientEvent
+from game.net.client import ClientEvent, Connected
 from game.net.event_answers import (
     EventCreated,
     EventEntry,
@@ -116,6 +116,9 @@ class ClubEvents:
             self.ask()
         elif isinstance(event, EventTable):
             self.seated = event
+        elif isinstance(event, Connected) and self.followed:
+            self.client.event(EventFollow(self.followed))  # a new connection follows nothing
+            return False
         elif isinstance(event, ErrorReply) and self.asked is not NOT_ASKED:
             if isinstance(self.asked, EventJoin):
                 self.joined.discard(self.asked.event)

@@ -374,6 +374,9 @@ class ClubScene(TableCallingScene):
                     TURN_TITLE.tell(session.turns)
             if self.tab == EVENTS:
                 self.events.ask_when_due(session, self.services.time)
+            seated = session.events.seated
+            if seated is not None:  # an event seated the player: its screen opens the table
+                self.services.push(EventScene(self.services, session, seated.event))
 
     def still_for(self) -> float:
         """The club's answers are news; the Events tab asks for its list again by itself."""
