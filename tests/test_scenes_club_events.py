@@ -48,6 +48,7 @@ def new_arena(app: App, scene: ClubScene) -> EventScene:
     heard(app, lambda: scene.session, lambda: isinstance(app.scene, EventScene))
     standings = app.scene
     assert isinstance(standings, EventScene)
+    heard(app, lambda: scene.session, lambda: standings.entry is not None)
     return standings
 
 
@@ -60,7 +61,6 @@ def test_an_event_is_created_joined_and_its_table_opens_by_itself(
     assert "No event at this club yet: create one." in drawn_words(app)
     event = new_arena(app, scene)
     session = event.session
-    heard(app, lambda: session, lambda: event.entry is not None)
     assert "Arena · 45 minutes" in drawn_words(app)
     assert event.join.enabled and not event.leave.enabled
     drive = Input(app)

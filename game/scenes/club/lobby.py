@@ -94,7 +94,7 @@ PACES: Final[list[tuple[str | None, str]]] = [
 CODE_LENGTH: Final = 64
 T = TypeVar("T")
 NO_PAGES: Final = Paging(1, 1, 0)
-"""The page of a tab not paged (Your tables), or of which the club has said nothing."""
+"""The page of a tab not paged (Your tables, Events), or of which the club has said nothing."""
 
 
 class Filter(Choice[T]):
@@ -142,7 +142,6 @@ class ClubScene(TableCallingScene):
         self.new = self.form.add(
             Button(N_("New online table"), lambda: services.open(Screen.NEW_CLUB_TABLE))
         )
-        self.open_event = self.form.add(Button(N_("Open"), self.open_selected, primary=True))
         self.new_event = self.form.add(Button(N_("New event"), self.create_event))
         self.key = self.form.add(Button(N_("Your key"), lambda: services.open(Screen.CLUB_KEY)))
         self.back = self.form.add(Button(N_("◀ Menu"), services.pop))
@@ -437,15 +436,14 @@ class ClubScene(TableCallingScene):
         self.start.rect = pygame.Rect(0, 0, ui.px(200), ui.px(50))
         self.start.rect.midtop = (width // 2, self.name.rect.bottom + ui.px(20))
         self.join.visible = not asking and self.tab == LOBBY
-        self.again.visible = not asking and self.tab == MINE
-        self.open_event.visible = self.new_event.visible = not asking and self.tab == EVENTS
+        self.again.visible = not asking and self.tab in (MINE, EVENTS)
+        self.new_event.visible = not asking and self.tab == EVENTS
         self.code.visible = self.by_code.visible = not asking
         self.new.visible = not asking and self.tab != EVENTS
         self.key.visible = not asking
         self.back.rect = pygame.Rect(margin, row_y, ui.px(130), ui.px(48))
         self.code.rect = pygame.Rect(self.back.rect.right + gap, row_y, ui.px(190), ui.px(48))
-        row_buttons = [self.by_code, self.join, self.again, self.open_event, self.new_event]
-        row_buttons += [self.new, self.key]
+        row_buttons = (self.by_code, self.join, self.again, self.new_event, self.new, self.key)
         actions = [button for button in row_buttons if button.visible]
         left = self.code.rect.right + gap // 2
         row = pygame.Rect(left, row_y, width - margin - left, ui.px(48))
@@ -541,13 +539,11 @@ class ClubScene(TableCallingScene):
 
     def empty_words(self) -> str:
         session = self.session
-        waiting: object = None
-        if session is not None:
-            waiting = {LOBBY: session.lobby, MINE: session.mine, RATINGS: session.board}.get(
-                self.tab
-            )
         if session is not None and self.tab == EVENTS:
             return self.events.empty_words(session)
+        waiting: object = None
+        if session is not None:
+            waiting = {LOBBY: session.lobby, MINE: session.mine, RATINGS: session.board}[self.tab]
         if session is None or waiting is None:
             return _("Asking the club…")
         if self.tab == LOBBY and session.lobby_asked.filter != LobbyFilter():
