@@ -790,6 +790,7 @@ def _replay_table_grown(app: App, record: Record) -> Shot:
 from tools import (  # noqa: E402  (register their targets)
     screenshot_club,
     screenshot_club_games,
+    screenshot_events,
     screenshot_net,
     screenshot_notices,
     screenshot_progress,
@@ -802,6 +803,7 @@ __all__ = [
     "Shot",
     "screenshot_club",
     "screenshot_club_games",
+    "screenshot_events",
     "screenshot_net",
     "screenshot_notices",
     "screenshot_progress",

@@ -3,14 +3,14 @@
 A `TableClient` runs the WebSocket connection in a background thread with its own
 asyncio loop. The window hands it messages (`create`, `join`, `rejoin`, `watch`,
 `move`, `stand_in`; at a club `mine`, `lobby`, `say`, `ratings`, and a key's
-`link_code`, `link`, `replace_key`, and a player's finished games, `games` and `game`),
-which return at once, and takes what arrived with `poll()` once per frame, as typed
-values (`game.net.replies`) and `Connected` / `Disconnected` notes; it never waits. A
-client made with a `ClubIdentity` says it first on every connection (docs/protocol.md
-"Players"), the one message its key is ever in (a new key is in its one `link` or
-`replace_key`). A lost connection is tried again by itself, and on its return the
-client says `hello` again, every seat it held is taken back by its token, every table it
-watched is followed again, and so is the lobby.
+`link_code`, `link`, `replace_key`, a player's finished games, `games` and `game`, and
+the club's events, `event`), which return at once, and takes what arrived with `poll()`
+once per frame, as typed values (`game.net.replies`) and `Connected` / `Disconnected`
+notes; it never waits. A client made with a `ClubIdentity` says it first on every
+connection (docs/protocol.md "Players"), the one message its key is ever in (a new key
+is in its one `link` or `replace_key`). A lost connection is tried again by itself, and
+on its return the client says `hello` again, every seat it held is taken back by its
+token, every table it watched is followed again, and so is the lobby.
 What the server sends is read strictly (`game.net.reader`): a frame that is not a
 message of the protocol, or contradicts its table, drops the connection for good.
 """
@@ -34,6 +34,7 @@ from websockets.frames import CloseCode
 
 from game import news
 from game.net.club_messages import LobbyRequest, RatingsRequest
+from game.net.event_messages import EventMessage, event_request_frame
 from game.net.games_messages import GAMES_PAGE_SIZE, game_frame, games_frame
 from game.net.key_messages import link_code_frame, link_frame, replace_key_frame
 from game.net.messages import (
@@ -281,6 +282,11 @@ class TableClient:
     def game(self, table: str) -> None:
         """Ask for finished game `table`'s whole record (`GameAnswer`)."""
         self._send(game_frame(table))
+
+    def event(self, message: EventMessage) -> None:
+        """Create, list, join, leave or follow the club's events (version 3; the answers
+        are `game.net.event_answers`')."""
+        self._send(event_request_frame(message))
 
     def close(self, timeout: float = 5.0) -> None:
         """Close the connection and end the thread."""

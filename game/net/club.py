@@ -1,7 +1,8 @@
 """Play online's side of a club (docs/protocol.md "Version 2"), no pygame: `ClubSession` is the
 connection the club's screens hold, and what the club last said on it: who this player
-is there, the lobby (followed), their unfinished tables and the ratings board. `poll`
-never waits; the screens read the session's fields each frame."""
+is there, the lobby (followed), their unfinished tables, the ratings board and the
+club's events (`events`, game.net.club_events). `poll` never waits; the screens read the
+session's fields each frame."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from game.net.club_answers import (
     Ratings,
     Welcome,
 )
+from game.net.club_events import ClubEvents
 from game.net.club_messages import ListPage, LobbyFilter, LobbyRequest, RatingsRequest
 from game.net.messages import NO_PLAYER
 from game.net.network_words import club_connection_words, club_error_words
@@ -56,6 +58,8 @@ class ClubSession:
         self.notice_refusal = ""
         """The code of the club's refusal of the last change of notices asked ("": none)."""
         self._notices_asked = False
+        self.events = ClubEvents(self.client)
+        """The club's events, asked for by the events' screens."""
         self.news = 0
         """How many answers were taken in (a screen shows them again when it grows)."""
         self.client.mine()
@@ -70,6 +74,8 @@ class ClubSession:
 
     def receive(self, event: ClientEvent) -> None:
         self.news += 1
+        if self.events.receive(event):
+            return
         if isinstance(event, Welcome):
             self.welcome, self.problem = event, ""
         elif isinstance(event, LobbyTables):

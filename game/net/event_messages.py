@@ -1,6 +1,6 @@
 """The messages of protocol version 3 for a club's events (docs/protocol.md "Version 3",
-"Arenas and Swiss events"), read into typed values, and the frames the server answers
-them with.
+"Arenas and Swiss events"), read into typed values (and written by the client,
+`event_request_frame`), and the frames the server answers them with.
 
 A reader here raises `ValueError` with the one line that `game.net.messages` refuses the
 frame with (`bad-message`).
@@ -149,3 +149,27 @@ def event_frame(
 def event_table_frame(event: str, table: str) -> str:
     """The pairing seated this player at `table`: join it."""
     return _frame({"type": "event-table", "event": event, "table": table})
+
+
+def event_request_frame(message: EventMessage) -> str:
+    """The frame a client sends for `message` (an event's length: its kind's field only)."""
+    if isinstance(message, EventCreate):
+        length = (
+            {"minutes": message.minutes} if message.kind == "arena" else {"rounds": message.rounds}
+        )
+        return _frame(
+            {
+                "type": "event-create",
+                "kind": message.kind,
+                "start": message.start,
+                **length,
+                "seats": message.seats,
+                "rated": message.rated,
+            }
+        )
+    if isinstance(message, EventsRequest):
+        return _frame({"type": "events"})
+    if isinstance(message, EventFollow):
+        return _frame({"type": "event", "event": message.event, "follow": message.follow})
+    kind = "event-join" if isinstance(message, EventJoin) else "event-leave"
+    return _frame({"type": kind, "event": message.event})

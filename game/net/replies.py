@@ -23,6 +23,7 @@ from game.net.club_answers import (
     read_club_answer,
     read_rating_changes,
 )
+from game.net.event_answers import EVENT_ANSWERS, EventAnswer, read_event_answer
 from game.net.games_answers import GamesAnswer, read_games_answer
 from game.net.messages import REPLACED
 from game.net.reply_fields import BadReply, read_code, read_count
@@ -167,6 +168,7 @@ ServerMessage = (
     | ClubMessage
     | TakebackNews
     | GamesAnswer
+    | EventAnswer
 )
 
 
@@ -215,6 +217,8 @@ def _read(data: Mapping[str, object]) -> ServerMessage | None:
         return _error(data)
     if kind in TAKEBACK_ANSWERS:
         return read_takeback_answer(kind, data)
+    if kind in EVENT_ANSWERS:
+        return read_event_answer(kind, data)
     if kind not in ("created", "joined", "view", "over", "move", "presence"):
         club = read_club_answer(kind, data)
         return read_games_answer(kind, data) if club is None else club  # None: ignored

@@ -45,6 +45,9 @@ class Scene:
     """
 
     overlay = False
+    home = False
+    """Whether Menu, from the screens over this one, returns here rather than to the menu
+    (an event's standings, while the player plays its tables)."""
 
     def __init__(self, services: Services) -> None:
         self.services = services

@@ -47,12 +47,13 @@ class SceneStack:
         self._pending.append(replace_now)
 
     def clear_to_root(self) -> None:
-        """Ask for every scene above the bottom one (the menu) to go."""
+        """Ask for every scene above the bottom one (the menu) to go, or above the top
+        scene that is a `home`."""
 
         def clear_now() -> None:
-            while len(self.scenes) > 1:
+            while len(self.scenes) > 1 and not self.scenes[-1].home:
                 self._leave(self.scenes.pop())
-            self.scenes[0].resume()
+            self.scenes[-1].resume()
 
         self._pending.append(clear_now)
 

@@ -1,7 +1,8 @@
 """Play online: the club's lobby (its public tables with a free seat, live, filtered by
 seats free, size, rated and pace, in pages), Your tables (every unfinished one, by whom
 you play with, marked where it is your turn) and the ratings board (in pages, your row
-picked out; Me turns to your page), under three tabs, and Your games beside them (the
+picked out; Me turns to your page) and the club's events (`events.py`: an event opens
+its standings, New event creates one), under four tabs, and Your games beside them (the
 finished ones: `games.py`); a table is joined or opened again with one click on its
 selected row (or Enter), or by its code. New online table opens a
 table there. The name said to the club is asked once, when the settings have none."""
@@ -19,9 +20,12 @@ from game.net.club import ClubSession, hosted_at, seen_at
 from game.net.club_answers import Paging
 from game.net.club_messages import LIVE, WAITS, LobbyFilter
 from game.net.table_opening import TableOpening
+from game.scenes.club.event_standings import EventScene
+from game.scenes.club.events import EventsTab
 from game.scenes.club.hello import NAME_LENGTH, NAME_SETTING, club_hello, saved_name
+from game.scenes.club.new_event import NewEventScene
 from game.scenes.club.notices import NoticesScene
-from game.scenes.games.frame import RowList
+from game.scenes.games.frame import ROW_KEYS, RowList
 from game.scenes.online.calling import TableCallingScene
 from game.scenes.requests import Screen
 from game.ui.club_words import (
@@ -42,8 +46,13 @@ from game.ui.widgets.text_field import TextField
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
-LOBBY, MINE, RATINGS = "lobby", "mine", "ratings"
-TABS: Final = ((LOBBY, N_("Lobby")), (MINE, N_("Your tables")), (RATINGS, N_("Ratings")))
+LOBBY, MINE, RATINGS, EVENTS = "lobby", "mine", "ratings", "events"
+TABS: Final = (
+    (LOBBY, N_("Lobby")),
+    (MINE, N_("Your tables")),
+    (RATINGS, N_("Ratings")),
+    (EVENTS, N_("Events")),
+)
 COLUMNS: Final = {
     LOBBY: [
         (N_("Players"), 0.25),
@@ -84,10 +93,9 @@ PACES: Final[list[tuple[str | None, str]]] = [
     (WAITS, N_("Days a move")),
 ]
 CODE_LENGTH: Final = 64
-ROW_KEYS: Final = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN)
 T = TypeVar("T")
 NO_PAGES: Final = Paging(1, 1, 0)
-"""The page of a tab not paged (Your tables), or of which the club has said nothing."""
+"""The page of a tab not paged (Your tables, Events), or of which the club has said nothing."""
 
 
 class Filter(Choice[T]):
@@ -119,6 +127,8 @@ class ClubScene(TableCallingScene):
         self.rated = self.form.add(Filter(RATED_OR_NOT, self._filtered))
         self.pace = self.form.add(Filter(PACES, self._filtered))
         self.lists = {key: RowList(columns, self._opener()) for key, columns in COLUMNS.items()}
+        self.events = EventsTab(self._opener())
+        self.lists[EVENTS] = self.events.list
         self.previous = self.form.add(Button(N_("◀ Previous"), lambda: self.turn(-1)))
         self.me = self.form.add(Button(N_("Me"), self.find_me))
         self.next = self.form.add(Button(N_("Next ▶"), lambda: self.turn(1)))
@@ -133,6 +143,7 @@ class ClubScene(TableCallingScene):
         self.new = self.form.add(
             Button(N_("New online table"), lambda: services.open(Screen.NEW_CLUB_TABLE))
         )
+        self.new_event = self.form.add(Button(N_("New event"), self.create_event))
         self.key = self.form.add(Button(N_("Your key"), lambda: services.open(Screen.CLUB_KEY)))
         self.back = self.form.add(Button(N_("◀ Menu"), services.pop))
         self.notices = self.form.add(Button(N_("Turn notices"), self.open_notices))
@@ -175,6 +186,8 @@ class ClubScene(TableCallingScene):
         elif self.session is not None:
             self.session.refresh()
             self.session.follow_lobby(True)
+            if self.tab == EVENTS:
+                self.events.ask(self.session, self.services.time)
 
     def exit(self) -> None:
         super().exit()
@@ -189,6 +202,11 @@ class ClubScene(TableCallingScene):
         """The turn notices by e-mail, on this screen's connection."""
         if self.session is not None:
             self.services.push(NoticesScene(self.services, self.session))
+
+    def create_event(self) -> None:
+        """The new event's form, on this screen's connection."""
+        if self.session is not None:
+            self.services.push(NewEventScene(self.services, self.session))
 
     def take_name(self) -> None:
         """The name said to the club, asked once (kept with Join a table's)."""
@@ -243,7 +261,9 @@ class ClubScene(TableCallingScene):
         self._placed = False
         for key, button in self.tabs.items():
             button.primary = key == tab
-        if tab != LOBBY and self.session is not None:
+        if tab == EVENTS and self.session is not None:
+            self.events.ask(self.session, self.services.time)
+        elif tab != LOBBY and self.session is not None:
             self.session.refresh()
         self.resize(self.services.size)
 
@@ -296,6 +316,7 @@ class ClubScene(TableCallingScene):
             marked=set() if own is None else {own},
             page=(paging.first, paging.total),
         )
+        self.events.refill(session)
         if self.tab == RATINGS and own is not None and not self._placed:
             board.select(own)  # once a visit: later news keep the row the player chose
             board.scroll_to(own - board.visible_rows // 2)  # with the players around
@@ -309,6 +330,11 @@ class ClubScene(TableCallingScene):
             return
         index, address = self.list.selected, self.services.settings.club_server
         lobby = session.lobby.tables if session.lobby else ()
+        if self.tab == EVENTS:
+            event = self.events.selected(session)
+            if event:
+                self.services.push(EventScene(self.services, session, event))
+            return
         if self.tab == LOBBY and index < len(lobby):
             code = lobby[index].table
             self.opening = TableOpening.club_join(address, club_hello(self.services), code)
@@ -347,6 +373,17 @@ class ClubScene(TableCallingScene):
                 self.refill()
                 if session.mine is not None:
                     TURN_TITLE.tell(session.turns)
+            if self.tab == EVENTS:
+                self.events.ask_when_due(session, self.services.time)
+            seated = session.events.seated
+            if seated is not None:  # an event seated the player: its screen opens the table
+                self.services.push(EventScene(self.services, session, seated.event))
+
+    def still_for(self) -> float:
+        """The club's answers are news; the Events tab asks for its list again by itself."""
+        if self.tab == EVENTS and self.session is not None:
+            return self.events.still_for(self.services.time)
+        return super().still_for()
 
     def handle_event(self, event: pygame.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -387,7 +424,7 @@ class ClubScene(TableCallingScene):
             top = self._lay_out_filters(pygame.Rect(margin, top, tabs.width, ui.px(40)), gap)
         row_y = height - ui.px(70)
         bottom = row_y - ui.px(40)
-        self.previous.visible = self.next.visible = not asking and self.tab != MINE
+        self.previous.visible = self.next.visible = not asking and self.tab in (LOBBY, RATINGS)
         self.me.visible = not asking and self.tab == RATINGS
         if self.previous.visible:
             pages = pygame.Rect(margin, bottom - ui.px(42), tabs.width, ui.px(42))
@@ -401,12 +438,14 @@ class ClubScene(TableCallingScene):
         self.start.rect = pygame.Rect(0, 0, ui.px(200), ui.px(50))
         self.start.rect.midtop = (width // 2, self.name.rect.bottom + ui.px(20))
         self.join.visible = not asking and self.tab == LOBBY
-        self.again.visible = not asking and self.tab == MINE
-        self.code.visible = self.by_code.visible = self.new.visible = not asking
+        self.again.visible = not asking and self.tab in (MINE, EVENTS)
+        self.new_event.visible = not asking and self.tab == EVENTS
+        self.code.visible = self.by_code.visible = not asking
+        self.new.visible = not asking and self.tab != EVENTS
         self.key.visible = not asking
         self.back.rect = pygame.Rect(margin, row_y, ui.px(130), ui.px(48))
         self.code.rect = pygame.Rect(self.back.rect.right + gap, row_y, ui.px(190), ui.px(48))
-        row_buttons = (self.by_code, self.join, self.again, self.new, self.key)
+        row_buttons = (self.by_code, self.join, self.again, self.new_event, self.new, self.key)
         actions = [button for button in row_buttons if button.visible]
         left = self.code.rect.right + gap // 2
         row = pygame.Rect(left, row_y, width - margin - left, ui.px(48))
@@ -437,7 +476,7 @@ class ClubScene(TableCallingScene):
     def paging(self) -> Paging:
         """The page this tab shows (Your tables, or nothing said yet: `NO_PAGES`)."""
         session = self.session
-        if session is None or self.tab == MINE:
+        if session is None or self.tab not in (LOBBY, RATINGS):
             return NO_PAGES
         answer = session.lobby if self.tab == LOBBY else session.board
         return NO_PAGES if answer is None else answer.paging
@@ -502,6 +541,8 @@ class ClubScene(TableCallingScene):
 
     def empty_words(self) -> str:
         session = self.session
+        if session is not None and self.tab == EVENTS:
+            return self.events.empty_words(session)
         waiting: object = None
         if session is not None:
             waiting = {LOBBY: session.lobby, MINE: session.mine, RATINGS: session.board}[self.tab]

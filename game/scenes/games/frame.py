@@ -22,6 +22,9 @@ from game.ui.widgets.scrollbar import ScrollBar
 
 # --- a scrollable table of rows ---------------------------------------------------------
 
+ROW_KEYS: Final = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+"""The keys that pick a row of a `RowList`."""
+
 
 def scrolled_top(event: pygame.Event, top: int, page: int, count: int) -> int | None:
     """Where the wheel, an arrow key, Page Up / Page Down or Home / End takes a list of
@@ -186,12 +189,7 @@ class RowList:
         self.scrollbar.set_range(len(self.rows), self.visible_rows, self.top)
 
     def handle_event(self, event: pygame.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_UP,
-            pygame.K_DOWN,
-            pygame.K_PAGEUP,
-            pygame.K_PAGEDOWN,
-        ):
+        if event.type == pygame.KEYDOWN and event.key in ROW_KEYS:
             step = {
                 pygame.K_UP: -1,
                 pygame.K_DOWN: 1,

@@ -48,8 +48,12 @@ class TableCallingScene(Scene):
             return opening
         if match is not None:
             self.opening = None  # the table screen holds the connection now
-            self.services.switch_to(RemoteTableRequest(match))
+            self.sit_at(RemoteTableRequest(match))
         return None
+
+    def sit_at(self, table: RemoteTableRequest) -> None:
+        """The table screen, in place of this one."""
+        self.services.switch_to(table)
 
     def exit(self) -> None:
         """A table still being called is hung up (and a server started for it stopped)."""
