@@ -1,4 +1,6 @@
-"""The figure: the tiles on the table, where the next tile may go and what it scores.
+"""The figure: the tiles on the table, where the next tile may go (beside the last tile,
+or anywhere for an opportunity play: an opening two or three tiles touch) and what it
+scores.
 
 Sections 3 and 4 of RULES.md. The figure keeps its open cells (open_cells.py: what
 every empty cell touching a tile needs from its neighbours) as tiles come and go, so

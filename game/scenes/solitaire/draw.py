@@ -1,6 +1,7 @@
 """Draw solitaire, Solitaire No. 1 (RULES.md section 6).
 
-Click the face-down stock to turn its top tile (an animated flip). If the engine has
+Click the face-down stock to turn its top tile (an animated flip, `turn_stock`, which
+auto-play goes through too: tests/test_scenes_solitaire_base.py). If the engine has
 placements for it, its spots light up and it must be placed; otherwise it slides onto
 the discard pile. The discard pile's top may be dragged or clicked and placed whenever
 it fits. The auto-player is fair: it decides without looking at the stock's order.
