@@ -56,6 +56,7 @@ from game.ai.worker import WorkerPool
 from game.collector import Collector
 from game.net.server import Task, run_server
 from game.net.tables.archive import NO_ARCHIVE, Archive
+from game.net.tables.event_book import FileEventBook
 from game.net.tables.limits import IpNetwork, Limits, TrustedProxies
 from game.net.tables.mailer import Mailer, add_mail_options, mail_settings
 from game.net.tables.notices import FileNoticeBook, NoticeBook, NoticeDesk, TurnNotices
@@ -348,11 +349,13 @@ def _opened(
         archive.take_all(files)
         registry = Registry(time.time, thinker, files, limits, book=book)
         registry.shelf.finished = archive.finished(files)
+        registry.events.open(FileEventBook(home))
         registry.open(files.load())
         return registry, []
     from game.net.tables.forwarding import Owned
     from game.net.tables.ownership import refuse_other_mode
     from game.net.tables.redis_book import RedisBook
+    from game.net.tables.redis_events import keep_events_in_redis
     from game.net.tables.redis_store import RedisStore
     from game.net.tables.replica import Replica
     from game.net.tables.turns import Shared
@@ -370,7 +373,8 @@ def _opened(
     registry.shelf.finished = archive.finished(store)
     others = Owned(registry, store) if args.own_tables else Replica(registry, store)
     others.open()
-    return registry, [others.run]
+    news = keep_events_in_redis(store, registry.events, turns)
+    return registry, [others.run, news.run]
 
 
 if __name__ == "__main__":

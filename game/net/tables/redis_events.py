@@ -1,0 +1,171 @@
+"""A club's events in Redis, for several servers on one store (`event_book.py`), in both
+modes (every server holds every table, or each its own: `--own-tables`).
+
+Each event is a field of the hash `contack:events` (its record) and of the hash
+`contack:event-versions` (how many changes it has had); one Lua step writes a change
+only when the version is the one the writer read, so a change another server made first
+is never overwritten (`EventBook.write`). Once written, a change is published on the
+channel `contack:event-news` (the event, and a table the pairing opened with its
+players): every server reads the event again, tells its own followers the standings and
+its own connections of those players their table. A server that missed news (Redis
+away) reads every event again at its next sweep.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+import sys
+from functools import partial
+from typing import Any, Final
+
+from game.net.event_messages import EVENT_ID
+from game.net.tables.event_book import ClubEvent, read_event, record_text, unreadable
+from game.net.tables.events import Events
+from game.net.tables.redis_store import (
+    PREFIX,
+    TIMEOUT_S,
+    RedisStore,
+    answering,
+    async_client_for,
+    read_on,
+)
+from game.net.tables.turns import Unshared
+from game.play.tournament import Table
+
+EVENTS: Final = PREFIX + "events"
+VERSIONS: Final = PREFIX + "event-versions"
+NEWS: Final = PREFIX + "event-news"
+LISTEN_S: Final = 1.0
+"""How long the listener waits for news before it waits again."""
+
+_WRITE: Final = """
+local version = tonumber(redis.call('HGET', KEYS[2], ARGV[1]) or '0')
+if version ~= tonumber(ARGV[2]) then return -1 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+redis.call('HSET', KEYS[2], ARGV[1], version + 1)
+return version + 1
+"""
+
+
+def _event(code: str, text: object, version: object) -> ClubEvent | None:
+    """The event of a stored record and version (None, said in one line, when they
+    cannot be read)."""
+    try:
+        if not isinstance(text, str) or not isinstance(version, str) or not version.isdigit():
+            raise ValueError("its record or its version is missing or damaged")
+        return read_event(text, int(version))
+    except ValueError as error:
+        unreadable(code, error)
+        return None
+
+
+class RedisEventBook:
+    """The club's events in `store`'s Redis."""
+
+    def __init__(self, store: RedisStore) -> None:
+        self.store = store
+        self._write = store.client.register_script(_WRITE)
+
+    def load(self) -> dict[str, ClubEvent]:
+        with answering(self.store.turns), self.store.client.pipeline(transaction=True) as reading:
+            reading.hgetall(EVENTS)
+            reading.hgetall(VERSIONS)
+            records, versions = reading.execute()
+        found = (
+            (code, _event(code, text, versions.get(code)))
+            for code, text in sorted(records.items())
+            if EVENT_ID.fullmatch(code)
+        )
+        return {code: club_event for code, club_event in found if club_event is not None}
+
+    def read(self, code: str) -> ClubEvent | None:
+        with answering(self.store.turns), self.store.client.pipeline(transaction=True) as reading:
+            reading.hget(EVENTS, code)
+            reading.hget(VERSIONS, code)
+            text, version = reading.execute()
+        return None if text is None else _event(code, text, version)
+
+    def changed_elsewhere(self) -> dict[str, ClubEvent]:
+        return self.load()
+
+    def write(self, code: str, club_event: ClubEvent) -> bool:
+        args: list[str | int] = [code, club_event.version, record_text(club_event)]
+        with answering(self.store.turns):
+            version = int(self._write(keys=[EVENTS, VERSIONS], args=args))
+        if version < 0:
+            return False
+        club_event.version = version
+        return True
+
+
+def news_of(body: Any) -> tuple[str, str, Table] | None:
+    """The event, table and players of news `body` (parsed; None when it is not news)."""
+    if not isinstance(body, dict):
+        return None
+    code, table, players = body.get("event"), body.get("table", ""), body.get("players", [])
+    if not isinstance(code, str) or EVENT_ID.fullmatch(code) is None:
+        return None
+    if not isinstance(table, str) or not isinstance(players, list):
+        return None
+    if not all(isinstance(player, str) for player in players):
+        return None
+    return code, table, tuple(players)
+
+
+class RedisEventNews:
+    """The news of the club's events, published to every server of `store` and heard
+    from them for `events` (their work done in `turns`)."""
+
+    def __init__(self, store: RedisStore, events: Events, turns: Unshared) -> None:
+        self.store = store
+        self.events = events
+        self.turns = turns
+        self.server = secrets.token_hex(8)
+
+    def tell(self, event: str, table: str = "", players: Table = ()) -> None:
+        body = {"from": self.server, "event": event, "table": table, "players": list(players)}
+        try:
+            with answering(self.store.turns):
+                self.store.client.publish(NEWS, json.dumps(body))
+        except OSError as error:  # written already: the others read it at their sweep
+            print(f"table server: cannot tell event {event}'s news: {error}", file=sys.stderr)
+
+    async def run(self) -> None:
+        """Hear the other servers' news, until cancelled."""
+        client = async_client_for(self.store.url, LISTEN_S + TIMEOUT_S)
+        listening = client.pubsub(ignore_subscribe_messages=True)
+        try:
+            await listening.subscribe(NEWS)
+            listen = partial(listening.get_message, timeout=LISTEN_S)
+            async for heard in read_on(listen, "hear the events' news"):
+                if heard is not None:
+                    await self._heard(heard["data"])
+        finally:
+            await listening.aclose()  # type: ignore[no-untyped-call]
+            await client.aclose()
+
+    async def _heard(self, data: object) -> None:
+        try:
+            body = json.loads(data) if isinstance(data, str) else None
+        except ValueError:
+            body = None
+        news = news_of(body)
+        if body is None or news is None:
+            print("table server: events' news that is not news, ignored", file=sys.stderr)
+            return
+        if body.get("from") == self.server:
+            return
+        try:
+            await self.turns.run(partial(self.events.heard, *news))
+        except Exception:
+            logging.getLogger(__name__).exception("table server: an event's news failed")
+
+
+def keep_events_in_redis(store: RedisStore, events: Events, turns: Unshared) -> RedisEventNews:
+    """Keep `events` in `store`'s Redis, its news told to and heard from the other
+    servers (its `run` hears them)."""
+    news = RedisEventNews(store, events, turns)
+    events.open(RedisEventBook(store), news)
+    return news
