@@ -372,8 +372,8 @@ def _opened(
     registry = Registry(time.time, thinker, store, limits, book=players, turns=turns)
     registry.shelf.finished = archive.finished(store)
     others = Owned(registry, store) if args.own_tables else Replica(registry, store)
+    news = keep_events_in_redis(store, registry.events, turns)  # read before tables close
     others.open()
-    news = keep_events_in_redis(store, registry.events, turns)
     return registry, [others.run, news.run]
 
 

@@ -1,9 +1,9 @@
-"""A club's events on real `python -m game.server` processes (docs/server.md "Arenas and
-Swiss events"): on two servers of one redis-server, in both modes, an arena created on
-one is listed, joined and followed from the other, its players on both are paired
-together and both hear the standings; the server that paired them is killed (SIGKILL)
-mid-game and the event goes on at the other with nothing lost. A server on its files
-keeps its events across a restart."""
+"""A club's events on real `python -m game.server` processes
+(docs/server.md "Arenas and Swiss events"): on two servers of one redis-server, in both
+modes, an arena created on one is listed, joined and followed from the other, its
+players on both are paired together and both hear the standings; the server that paired
+them is killed (SIGKILL) mid-game and the event goes on at the other with nothing lost.
+A server on its files keeps its events across a restart."""
 
 from __future__ import annotations
 

@@ -3,9 +3,9 @@ one record of JSON (its rules, creator, players, tables playing, results, byes a
 round), written whole at every change before the change is told, each write checked
 against the version it was read at (`EventBook.write`: a change made meanwhile by
 another server wins, and this one is made again on what the event is now). An
-`EventBook` in memory (a registry without a store), in files (one server: `HOME/events/
-CODE.json`, written atomically) or in Redis (`redis_events.py`, several servers). A
-stored record that cannot be read is named in one line and left as it is.
+`EventBook` in memory (a registry without a store), in files (one server:
+`HOME/events/CODE.json`, written atomically) or in Redis (`redis_events.py`, several
+servers). A stored record that cannot be read is named in one line and left as it is.
 """
 
 from __future__ import annotations
