@@ -112,6 +112,8 @@ def test_a_redis_write_on_a_version_changed_since_is_refused(store: RedisStore) 
     assert first is not None
     first.event.players.append("dee")
     assert one.write("E", first) and first.version == 2
+    assert other.changed_elsewhere({"E": 2}) == {}  # read only when changed since
+    assert other.changed_elsewhere({"E": 1})["E"].event.players[-1] == "dee"
     read_by_other.event.players.remove("cid")
     assert not other.write("E", read_by_other)  # made on version 1: refused
     kept = other.read("E")
@@ -129,12 +131,12 @@ def test_damaged_events_in_redis_are_named_and_left_while_the_others_are_read(
     raw.hset(VERSIONS, mapping={"notjson": "1", "badversion": "one"})
     raw.hset(EVENTS, "bad key!", record_text(an_event()))  # not an event's id: never read
     assert list(book.load()) == ["good"]
-    lines = capsys.readouterr().err.splitlines()
+    assert book.changed_elsewhere({"good": 1}) == {} and book.read("notjson") is None
+    lines = capsys.readouterr().err.splitlines()  # each said once, however often read
     assert sorted(line.split(":")[1] for line in lines) == [
         f" cannot read event {code}" for code in ("badversion", "notjson", "noversion")
     ]
     assert raw.hget(EVENTS, "notjson") == "{" and raw.hget(VERSIONS, "badversion") == "one"
-    assert book.read("badversion") is None
 
 
 @pytest.mark.parametrize(

@@ -150,9 +150,10 @@ class EventBook(Protocol):
     def read(self, code: str) -> ClubEvent | None:
         """Event `code` as kept now (None: no such event, or it cannot be read)."""
 
-    def changed_elsewhere(self) -> dict[str, ClubEvent]:
-        """The events as kept now, when other servers may have changed them (one server:
-        none, its copies are the latest)."""
+    def changed_elsewhere(self, known: Mapping[str, int]) -> dict[str, ClubEvent]:
+        """The events kept at another version than `known` (each event's version held
+        here), when other servers may have changed them (one server: none, its copies
+        are the latest)."""
 
     def write(self, code: str, club_event: ClubEvent) -> bool:
         """Write `club_event` as event `code` if the kept one is still the version it was
@@ -173,7 +174,7 @@ class EventsInMemory:
         kept = self.records.get(code)
         return None if kept is None else read_event(kept[1], kept[0])
 
-    def changed_elsewhere(self) -> dict[str, ClubEvent]:
+    def changed_elsewhere(self, known: Mapping[str, int]) -> dict[str, ClubEvent]:
         return {}
 
     def write(self, code: str, club_event: ClubEvent) -> bool:
@@ -217,7 +218,7 @@ class FileEventBook:
             unreadable(code, error)
             return None
 
-    def changed_elsewhere(self) -> dict[str, ClubEvent]:
+    def changed_elsewhere(self, known: Mapping[str, int]) -> dict[str, ClubEvent]:
         return {}
 
     def write(self, code: str, club_event: ClubEvent) -> bool:

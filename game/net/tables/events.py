@@ -161,7 +161,8 @@ class Events:
 
     def _refresh(self) -> None:
         """Read again the events other servers may have changed."""
-        for code, club_event in self.book.changed_elsewhere().items():
+        known = {code: club_event.version for code, club_event in self.events.items()}
+        for code, club_event in self.book.changed_elsewhere(known).items():
             self._hold(code, club_event)
 
     def _hold(self, code: str, club_event: ClubEvent) -> None:

@@ -17,6 +17,7 @@ import json
 import logging
 import secrets
 import sys
+from collections.abc import Mapping
 from functools import partial
 from typing import Any, Final
 
@@ -49,24 +50,27 @@ return version + 1
 """
 
 
-def _event(code: str, text: object, version: object) -> ClubEvent | None:
-    """The event of a stored record and version (None, said in one line, when they
-    cannot be read)."""
-    try:
-        if not isinstance(text, str) or not isinstance(version, str) or not version.isdigit():
-            raise ValueError("its record or its version is missing or damaged")
-        return read_event(text, int(version))
-    except ValueError as error:
-        unreadable(code, error)
-        return None
-
-
 class RedisEventBook:
     """The club's events in `store`'s Redis."""
 
     def __init__(self, store: RedisStore) -> None:
         self.store = store
         self._write = store.client.register_script(_WRITE)
+        self._said: set[tuple[str, object]] = set()
+        """The events, and their versions, already said to be unreadable."""
+
+    def _event(self, code: str, text: object, version: object) -> ClubEvent | None:
+        """The event of a stored record and version (None, said in one line once, when
+        they cannot be read)."""
+        try:
+            if not isinstance(text, str) or not isinstance(version, str) or not version.isdigit():
+                raise ValueError("its record or its version is missing or damaged")
+            return read_event(text, int(version))
+        except ValueError as error:
+            if (code, version) not in self._said:
+                self._said.add((code, version))
+                unreadable(code, error)
+            return None
 
     def load(self) -> dict[str, ClubEvent]:
         with answering(self.store.turns), self.store.client.pipeline(transaction=True) as reading:
@@ -74,7 +78,7 @@ class RedisEventBook:
             reading.hgetall(VERSIONS)
             records, versions = reading.execute()
         found = (
-            (code, _event(code, text, versions.get(code)))
+            (code, self._event(code, text, versions.get(code)))
             for code, text in sorted(records.items())
             if EVENT_ID.fullmatch(code)
         )
@@ -85,10 +89,27 @@ class RedisEventBook:
             reading.hget(EVENTS, code)
             reading.hget(VERSIONS, code)
             text, version = reading.execute()
-        return None if text is None else _event(code, text, version)
+        return None if text is None else self._event(code, text, version)
 
-    def changed_elsewhere(self) -> dict[str, ClubEvent]:
-        return self.load()
+    def changed_elsewhere(self, known: Mapping[str, int]) -> dict[str, ClubEvent]:
+        """The versions first (a few bytes an event), then the records of those changed."""
+        with answering(self.store.turns):
+            kept = self.store.client.hgetall(VERSIONS)
+        versions = {str(code): str(version) for code, version in kept.items()}
+        codes = sorted(
+            code
+            for code, version in versions.items()
+            if EVENT_ID.fullmatch(code) and version != str(known.get(code))
+        )
+        if not codes:
+            return {}
+        with answering(self.store.turns):
+            records = self.store.client.hmget(EVENTS, codes)
+        found = (
+            (code, self._event(code, text, versions[code]))
+            for code, text in zip(codes, records, strict=True)
+        )
+        return {code: club_event for code, club_event in found if club_event is not None}
 
     def write(self, code: str, club_event: ClubEvent) -> bool:
         args: list[str | int] = [code, club_event.version, record_text(club_event)]
