@@ -2,7 +2,8 @@
 record reads back as written; a damaged or hostile record in the files or in Redis is
 one line on standard error, the others are read and it is left as it was; a write made
 on a version another server changed since is refused; a table's result is recorded once
-when two servers record it; a server's events outlive it on its files."""
+when two servers record it, and by a sweep when its server stopped before recording it;
+a server's events outlive it on its files."""
 
 from __future__ import annotations
 
@@ -197,3 +198,21 @@ def test_a_servers_events_outlive_it_on_its_files(tmp_path: Path) -> None:
     joined = cid.send({"type": "join", "table": table_code, "name": "Cid"})
     assert joined[0]["code"] == "not-your-seat"  # the table still seats its pairing only
     assert bob.send({"type": "join", "table": table_code, "name": "Bob"})[0]["type"] == "joined"
+
+
+def test_a_sweep_records_an_ended_table_whose_server_stopped_before_recording_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    registry = club()
+    ann, bob = players(registry, 2)
+    code = create_event(ann, kind="arena", minutes=10)
+    for inbox in (ann, bob):
+        inbox.send({"type": "event-join", "event": code})
+    ((table_code, holders),) = seat_everyone(registry, [ann, bob]).items()
+    with monkeypatch.context() as stopped:  # the game ends, its result unrecorded
+        stopped.setattr(registry.events, "ended", lambda table: None)
+        play_out(table_of(registry, table_code), holders)
+    assert registry.events.events[code].event.results == []
+    registry.events.sweep()  # as a server that took the table over does
+    (result,) = registry.events.events[code].event.results
+    assert table_code not in registry.events.events[code].tables and len(result.players) == 2
