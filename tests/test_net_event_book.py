@@ -113,8 +113,8 @@ def test_a_redis_write_on_a_version_changed_since_is_refused(store: RedisStore) 
     assert first is not None
     first.event.players.append("dee")
     assert one.write("E", first) and first.version == 2
-    assert other.changed_elsewhere({"E": 2}) == {}  # read only when changed since
-    assert other.changed_elsewhere({"E": 1})["E"].event.players[-1] == "dee"
+    assert other.sync({"E": first}) == {}  # read only when changed since
+    assert other.sync({"E": read_by_other})["E"].event.players[-1] == "dee"
     read_by_other.event.players.remove("cid")
     assert not other.write("E", read_by_other)  # made on version 1: refused
     kept = other.read("E")
@@ -132,7 +132,9 @@ def test_damaged_events_in_redis_are_named_and_left_while_the_others_are_read(
     raw.hset(VERSIONS, mapping={"notjson": "1", "badversion": "one"})
     raw.hset(EVENTS, "bad key!", record_text(an_event()))  # not an event's id: never read
     assert list(book.load()) == ["good"]
-    assert book.changed_elsewhere({"good": 1}) == {} and book.read("notjson") is None
+    good = book.read("good")
+    assert good is not None and book.sync({"good": good}) == {}
+    assert book.read("notjson") is None
     lines = capsys.readouterr().err.splitlines()  # each said once, however often read
     assert sorted(line.split(":")[1] for line in lines) == [
         f" cannot read event {code}" for code in ("badversion", "notjson", "noversion")
@@ -216,3 +218,23 @@ def test_a_sweep_records_an_ended_table_whose_server_stopped_before_recording_it
     registry.events.sweep()  # as a server that took the table over does
     (result,) = registry.events.events[code].event.results
     assert table_code not in registry.events.events[code].tables and len(result.players) == 2
+
+
+def test_events_the_store_lost_are_written_back_by_a_server_that_holds_them(
+    store: RedisStore, redis_server: RedisServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = RedisEventBook(store)
+    kept, older = an_event(), an_event()
+    assert book.write("kept", kept) and book.write("older", older)
+    older.event.players.append("dee")
+    assert book.write("older", older) and older.version == 2
+    raw = redis.Redis.from_url(redis_server.url, decode_responses=True)
+    raw.delete(EVENTS, VERSIONS)  # Redis restarted with nothing, then an older snapshot:
+    raw.hset(EVENTS, "older", record_text(an_event()))
+    raw.hset(VERSIONS, "older", "1")
+    assert book.sync({"kept": kept, "older": older}) == {}
+    again = RedisEventBook(store).load()
+    assert {code: e.version for code, e in again.items()} == {"kept": 1, "older": 2}
+    assert again["older"].event.players[-1] == "dee"
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line == "table server: the store had lost events kept, older; written back"

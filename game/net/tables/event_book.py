@@ -150,10 +150,10 @@ class EventBook(Protocol):
     def read(self, code: str) -> ClubEvent | None:
         """Event `code` as kept now (None: no such event, or it cannot be read)."""
 
-    def changed_elsewhere(self, known: Mapping[str, int]) -> dict[str, ClubEvent]:
-        """The events kept at another version than `known` (each event's version held
-        here), when other servers may have changed them (one server: none, its copies
-        are the latest)."""
+    def sync(self, held: Mapping[str, ClubEvent]) -> dict[str, ClubEvent]:
+        """The events other servers changed since the versions `held` here (one server:
+        none, its copies are the latest); those of `held` the store lost, or holds at an
+        older version (Redis restarted with less than it had), written back."""
 
     def write(self, code: str, club_event: ClubEvent) -> bool:
         """Write `club_event` as event `code` if the kept one is still the version it was
@@ -174,7 +174,7 @@ class EventsInMemory:
         kept = self.records.get(code)
         return None if kept is None else read_event(kept[1], kept[0])
 
-    def changed_elsewhere(self, known: Mapping[str, int]) -> dict[str, ClubEvent]:
+    def sync(self, held: Mapping[str, ClubEvent]) -> dict[str, ClubEvent]:
         return {}
 
     def write(self, code: str, club_event: ClubEvent) -> bool:
@@ -218,7 +218,7 @@ class FileEventBook:
             unreadable(code, error)
             return None
 
-    def changed_elsewhere(self, known: Mapping[str, int]) -> dict[str, ClubEvent]:
+    def sync(self, held: Mapping[str, ClubEvent]) -> dict[str, ClubEvent]:
         return {}
 
     def write(self, code: str, club_event: ClubEvent) -> bool:

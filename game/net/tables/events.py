@@ -160,9 +160,9 @@ class Events:
             self._hold(code, found)
 
     def _refresh(self) -> None:
-        """Read again the events other servers may have changed."""
-        known = {code: club_event.version for code, club_event in self.events.items()}
-        for code, club_event in self.book.changed_elsewhere(known).items():
+        """Read again the events other servers changed (and write back those the store
+        lost)."""
+        for code, club_event in self.book.sync(dict(self.events)).items():
             self._hold(code, club_event)
 
     def _hold(self, code: str, club_event: ClubEvent) -> None:

@@ -49,6 +49,14 @@ redis.call('HSET', KEYS[2], ARGV[1], version + 1)
 return version + 1
 """
 
+_SEED: Final = """
+local kept = redis.call('HGET', KEYS[2], ARGV[1])
+if kept and (not tonumber(kept) or tonumber(kept) >= tonumber(ARGV[2])) then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+return 1
+"""
+
 
 class RedisEventBook:
     """The club's events in `store`'s Redis."""
@@ -56,6 +64,7 @@ class RedisEventBook:
     def __init__(self, store: RedisStore) -> None:
         self.store = store
         self._write = store.client.register_script(_WRITE)
+        self._seed = store.client.register_script(_SEED)
         self._said: set[tuple[str, object]] = set()
         """The events, and their versions, already said to be unreadable."""
 
@@ -91,15 +100,20 @@ class RedisEventBook:
             text, version = reading.execute()
         return None if text is None else self._event(code, text, version)
 
-    def changed_elsewhere(self, known: Mapping[str, int]) -> dict[str, ClubEvent]:
+    def sync(self, held: Mapping[str, ClubEvent]) -> dict[str, ClubEvent]:
         """The versions first (a few bytes an event), then the records of those changed."""
         with answering(self.store.turns):
             kept = self.store.client.hgetall(VERSIONS)
         versions = {str(code): str(version) for code, version in kept.items()}
+        lost = {
+            code for code, club_event in held.items() if _behind(versions.get(code), club_event)
+        }
+        self._write_back({code: held[code] for code in sorted(lost)})
+        known = {code: str(club_event.version) for code, club_event in held.items()}
         codes = sorted(
             code
             for code, version in versions.items()
-            if EVENT_ID.fullmatch(code) and version != str(known.get(code))
+            if EVENT_ID.fullmatch(code) and code not in lost and version != known.get(code)
         )
         if not codes:
             return {}
@@ -111,6 +125,17 @@ class RedisEventBook:
         )
         return {code: club_event for code, club_event in found if club_event is not None}
 
+    def _write_back(self, lost: Mapping[str, ClubEvent]) -> None:
+        """Write back the events the store lost (each where it holds none, or an older
+        version, still), said in one line."""
+        for code, club_event in lost.items():
+            args: list[str | int] = [code, club_event.version, record_text(club_event)]
+            with answering(self.store.turns):
+                self._seed(keys=[EVENTS, VERSIONS], args=args)
+        if lost:
+            codes = ", ".join(lost)
+            print(f"table server: the store had lost events {codes}; written back", file=sys.stderr)
+
     def write(self, code: str, club_event: ClubEvent) -> bool:
         args: list[str | int] = [code, club_event.version, record_text(club_event)]
         with answering(self.store.turns):
@@ -119,6 +144,12 @@ class RedisEventBook:
             return False
         club_event.version = version
         return True
+
+
+def _behind(version: str | None, club_event: ClubEvent) -> bool:
+    """Whether the store lost `club_event`, its version there `version` (None: none at
+    all): an older version it holds is behind; a damaged one is left as it is."""
+    return version is None or (version.isdigit() and int(version) < club_event.version)
 
 
 def news_of(body: Any) -> tuple[str, str, Table] | None:
