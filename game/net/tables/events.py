@@ -14,10 +14,10 @@ their own connections: the followers, and the players the pairing seated.
 from __future__ import annotations
 
 import copy
-import logging
 import secrets
+import sys
 from collections.abc import Callable, Iterable
-from typing import Final
+from typing import Final, TypeVar
 
 from game.net.club_messages import ClubOptions
 from game.net.event_messages import (
@@ -61,12 +61,13 @@ Held = Callable[[str], NetTable | None]
 """The table of a code that this server holds (None: it holds no such table)."""
 Change = Callable[[ClubEvent], bool]
 """A change to an event's copy; whether there is anything to write."""
+T = TypeVar("T")
 
 
-def _stored(action: Callable[[], object]) -> None:
+def _stored(action: Callable[[], T]) -> T:
     """Do `action`, a call to the store; its `OSError` as the refusal `not-saved`."""
     try:
-        action()
+        return action()
     except OSError as error:
         reason = error.strerror or str(error)
         raise Refused(NOT_SAVED, f"the server cannot save events now ({reason})") from None
@@ -174,13 +175,7 @@ class Events:
     def _written(self, code: str, club_event: ClubEvent) -> bool:
         """Write `club_event` as event `code` if the store's is the version it was read
         at (then it is known here); whether it was (`Refused` when it cannot be)."""
-        written = False
-
-        def write() -> None:
-            nonlocal written
-            written = self.book.write(code, club_event)
-
-        _stored(write)
+        written = _stored(lambda: self.book.write(code, club_event))
         if written:
             self._hold(code, club_event)
         return written
@@ -238,8 +233,8 @@ class Events:
         its followers here are told, or those players' connections here their table."""
         try:
             self._read(code)
-        except OSError as error:
-            logging.getLogger(__name__).info("table server: cannot read event %s: %s", code, error)
+        except OSError as error:  # its followers here hear of it at the next change
+            print(f"table server: cannot read event {code}: {error}", file=sys.stderr)
             return
         if code not in self.events:
             return
@@ -261,7 +256,7 @@ class Events:
         try:
             self._refresh()
         except OSError as error:
-            logging.getLogger(__name__).info("table server: cannot read the events: %s", error)
+            print(f"table server: cannot read the events: {error}", file=sys.stderr)
             return
         for code in list(self.events):
             for table_code in list(self.events[code].tables):
@@ -285,7 +280,7 @@ class Events:
             else:
                 return
         except Refused as refused:
-            logging.getLogger(__name__).info("table server: %s", refused.message)
+            print(f"table server: cannot pair event {code}: {refused.message}", file=sys.stderr)
             return
         seated, ended = paired
         for table, players in seated:
@@ -341,8 +336,8 @@ class Events:
 
     def _result(self, table: NetTable, place: Callable[[int], int]) -> None:
         """The result of an event's table (`place` of each seat; a player who took no
-        seat is last), written once whichever servers record it, and told; a result that
-        cannot be written now is written by a sweep (the table is over still)."""
+        seat is last), written once whichever servers record it, and told; an ended
+        table's result that cannot be written now is written by a sweep."""
         owners = [table.club.owner(seat) for seat in range(len(table.tokens))]
 
         def record(club_event: ClubEvent) -> bool:
@@ -363,7 +358,10 @@ class Events:
         try:
             self._change(code, record)
         except Refused as refused:
-            logging.getLogger(__name__).info("table server: %s", refused.message)
+            print(
+                f"table server: cannot record table {table.code}: {refused.message}",
+                file=sys.stderr,
+            )
             return
         self._pair(code)
 
