@@ -3,10 +3,13 @@ record reads back as written; a damaged or hostile record in the files or in Red
 one line on standard error, the others are read and it is left as it was; a write made
 on a version another server changed since is refused; a table's result is recorded once
 when two servers record it, and by a sweep when its server stopped before recording it;
-a server's events outlive it on its files."""
+a Swiss round two servers pair at once is seated once, each player told on their own
+server; events the store lost are written back; a server's events outlive it on its
+files."""
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 from typing import Any
@@ -21,11 +24,12 @@ from game.net.tables.event_book import (
     read_event,
     record_text,
 )
+from game.net.tables.players import MemoryBook
 from game.net.tables.redis_events import EVENTS, VERSIONS, RedisEventBook, news_of
 from game.net.tables.redis_store import RedisStore
 from game.net.tables.registry import Registry
 from game.play.tournament import Event, EventRules, Result
-from tests.net_helpers import ManualClock, play_out
+from tests.net_helpers import ROOMY, ManualClock, dealer, play_out
 from tests.test_net_club import club, hello, table_of
 from tests.test_net_club_events import create_event, players, seat_everyone
 from tools.redis_server import RedisServer
@@ -238,3 +242,53 @@ def test_events_the_store_lost_are_written_back_by_a_server_that_holds_them(
     assert again["older"].event.players[-1] == "dee"
     (line,) = capsys.readouterr().err.splitlines()
     assert line == "table server: the store had lost events kept, older; written back"
+
+
+class Relay:
+    """The news between two servers in one process: what one tells, the other hears."""
+
+    def __init__(self) -> None:
+        self.to: Registry | None = None
+
+    def tell(self, event: str, table: str = "", players: tuple[str, ...] = ()) -> None:
+        assert self.to is not None
+        self.to.events.heard(event, table, players)
+
+
+def two_servers(store: RedisStore, clock: ManualClock) -> tuple[Registry, Registry]:
+    """Two registries of one club (one players' book), their events in `store`, each
+    telling the other its news."""
+    book = MemoryBook()
+    servers = [Registry(clock, limits=ROOMY, deal=dealer(), book=book) for _ in "ab"]
+    for one, other in (servers, servers[::-1]):
+        relay = Relay()
+        relay.to = other
+        one.events.open(RedisEventBook(store), relay)
+    return servers[0], servers[1]
+
+
+def test_a_swiss_round_two_servers_pair_at_once_is_seated_once_and_told_on_both(
+    store: RedisStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = ManualClock()
+    here, there = two_servers(store, clock)
+    ann, bob = hello(here, "Ann", 0, "10.0.0.1"), hello(here, "Bob", 1, "10.0.1.1")
+    cid, dee = hello(there, "Cid", 2, "10.0.2.1"), hello(there, "Dee", 3, "10.0.3.1")
+    code = create_event(ann, kind="swiss", rounds=2)
+    cid.send({"type": "event", "event": code})  # follows it on the other server
+    for inbox in (ann, bob, cid, dee):
+        assert inbox.send({"type": "event-join", "event": code})[0]["type"] == "event"
+    assert cid.of_type("event")[-1]["players"] == 4  # every join told there
+    read_there = copy.deepcopy(there.events.events[code])
+    here.events.sweep()  # seats the first round
+    with monkeypatch.context() as stale:  # there read the event just before here wrote
+        stale.setitem(there.events.events, code, read_there)
+        stale.setattr(there.events, "_refresh", lambda: None)
+        there.events.sweep()  # pairs again on what it read: its write is refused
+    kept = RedisEventBook(store).read(code)
+    assert kept is not None and kept.event.round == 1
+    told = [inbox.of_type("event-table") for inbox in (ann, bob, cid, dee)]
+    assert [len(tables) for tables in told] == [1, 1, 1, 1]
+    assert {tables[0]["table"] for tables in told} == set(kept.tables)
+    assert len(there.tables) == 2  # the tables of its refused pairing, never told
+    assert not set(kept.tables) & {table.code for table in there.tables.values()}
