@@ -7,8 +7,10 @@ only when the version is the one the writer read, so a change another server mad
 is never overwritten (`EventBook.write`). Once written, a change is published on the
 channel `contack:event-news` (the event, and a table the pairing opened with its
 players): every server reads the event again, tells its own followers the standings and
-its own connections of those players their table. A server that missed news (Redis
-away) reads every event again at its next sweep.
+its own connections of those players their table. At each sweep a server reads the
+versions, then the events changed since it last read them (news it missed while Redis
+was away), and writes back those the store lost or holds older (Redis restarted with
+less than it had; `_SEED` writes only there).
 """
 
 from __future__ import annotations
