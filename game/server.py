@@ -13,15 +13,17 @@ until SIGTERM or SIGINT, then closes every connection, saves every table and exi
 kept in `--home` (the game's data folder's `server` folder by default) and reopened,
 codes and seats intact, when it starts again; so are its players (`players.json`: the
 hash of each player's key, public id, name and rating; `players.journal`: the changes
-since it was last written whole). `--limit`, as often as needed, sets one of
-the limits of `game.net.tables.limits.Limits` (`--limit connections_per_host=200`).
+since it was last written whole), and the club's events (`events/`). `--limit`, as
+often as needed, sets one of the limits of `game.net.tables.limits.Limits`
+(`--limit connections_per_host=200`).
 `--trusted-proxy CIDR`, as often as needed, names the proxies in front of the server: a
 connection from one counts, for those limits, as the client its `X-Forwarded-For` (or
 its PROXY protocol v1 line) names.
-`--store redis://HOST:PORT/DB` keeps the tables and the players in Redis instead (or
-any Redis URL of `game.net.tables.redis_address`: a password or an ACL user, TLS, a Unix
-socket, Sentinel), where several servers serve the same tables to the same players
-(`game.net.tables.redis_store`, `game.net.tables.replica`, `game.net.tables.redis_book`);
+`--store redis://HOST:PORT/DB` keeps the tables, the players and the events in Redis
+instead (or any Redis URL of `game.net.tables.redis_address`: a password or an ACL
+user, TLS, a Unix socket, Sentinel), where several servers serve the same tables to the same players
+(`game.net.tables.redis_store`, `game.net.tables.replica`, `game.net.tables.redis_book`,
+`game.net.tables.redis_events`);
 a Redis that cannot serve when it starts is one line on standard error (its password
 hidden), exit 1; one that keeps nothing on its disk, or only snapshots, is one line too
 (it serves on).
