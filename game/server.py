@@ -13,15 +13,17 @@ until SIGTERM or SIGINT, then closes every connection, saves every table and exi
 kept in `--home` (the game's data folder's `server` folder by default) and reopened,
 codes and seats intact, when it starts again; so are its players (`players.json`: the
 hash of each player's key, public id, name and rating; `players.journal`: the changes
-since it was last written whole). `--limit`, as often as needed, sets one of
-the limits of `game.net.tables.limits.Limits` (`--limit connections_per_host=200`).
+since it was last written whole), and the club's events (`events/`). `--limit`, as
+often as needed, sets one of the limits of `game.net.tables.limits.Limits`
+(`--limit connections_per_host=200`).
 `--trusted-proxy CIDR`, as often as needed, names the proxies in front of the server: a
 connection from one counts, for those limits, as the client its `X-Forwarded-For` (or
 its PROXY protocol v1 line) names.
-`--store redis://HOST:PORT/DB` keeps the tables and the players in Redis instead (or
-any Redis URL of `game.net.tables.redis_address`: a password or an ACL user, TLS, a Unix
-socket, Sentinel), where several servers serve the same tables to the same players
-(`game.net.tables.redis_store`, `game.net.tables.replica`, `game.net.tables.redis_book`);
+`--store redis://HOST:PORT/DB` keeps the tables, the players and the events in Redis
+instead (or any Redis URL of `game.net.tables.redis_address`: a password or an ACL
+user, TLS, a Unix socket, Sentinel), where several servers serve the same tables to the same players
+(`game.net.tables.redis_store`, `game.net.tables.replica`, `game.net.tables.redis_book`,
+`game.net.tables.redis_events`);
 a Redis that cannot serve when it starts is one line on standard error (its password
 hidden), exit 1; one that keeps nothing on its disk, or only snapshots, is one line too
 (it serves on).
@@ -56,6 +58,7 @@ from game.ai.worker import WorkerPool
 from game.collector import Collector
 from game.net.server import Task, run_server
 from game.net.tables.archive import NO_ARCHIVE, Archive
+from game.net.tables.event_book import FileEventBook
 from game.net.tables.limits import IpNetwork, Limits, TrustedProxies
 from game.net.tables.mailer import Mailer, add_mail_options, mail_settings
 from game.net.tables.notices import FileNoticeBook, NoticeBook, NoticeDesk, TurnNotices
@@ -348,12 +351,14 @@ def _opened(
         archive.take_all(files)
         registry = Registry(time.time, thinker, files, limits, book=book)
         registry.shelf.finished = archive.finished(files)
+        registry.events.open(FileEventBook(home))
         registry.open(files.load())
         return registry, []
     from game.net.tables.forwarding import Owned
     from game.net.tables.key_news import KeyNews
     from game.net.tables.ownership import refuse_other_mode
     from game.net.tables.redis_book import RedisBook
+    from game.net.tables.redis_events import keep_events_in_redis
     from game.net.tables.redis_store import RedisStore
     from game.net.tables.replica import Replica
     from game.net.tables.turns import Shared
@@ -370,8 +375,9 @@ def _opened(
     registry = Registry(time.time, thinker, store, limits, book=players, turns=turns)
     registry.shelf.finished = archive.finished(store)
     others = Owned(registry, store) if args.own_tables else Replica(registry, store)
+    news = keep_events_in_redis(store, registry.events, turns)  # read before tables close
     others.open()
-    return registry, [others.run, KeyNews(registry, args.store, players).run]
+    return registry, [others.run, KeyNews(registry, args.store, players).run, news.run]
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from game.app import App
 from game.net.club import ClubSession
 from game.net.club_events import NOT_ASKED
 from game.net.hosting import HostedServer
-from game.net.tables.events import ClubEvent
+from game.net.tables.event_book import ClubEvent
 from game.net.tables.players import MemoryBook
 from game.net.tables.registry import Registry
 from game.persist.settings import Settings, club_keys

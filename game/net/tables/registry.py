@@ -210,6 +210,7 @@ class Registry:
             self.club.name_of,
             self._open_for_event,
             final_totals,
+            lambda code: self.tables.get(code_key(code)),
         )
 
     def open(self, tables: list[NetTable]) -> None:
