@@ -5,10 +5,9 @@ their tables through the game's own client (the window's `TableOpening` and
 and a Swiss event of 5, a bye each round; the standings the server keeps are those the
 games' records give.
 
-The game's client has no event messages yet, so a player's line to its event (join,
-follow, be told its tables) is a plain connection here (`entrant`); its tables are played
-as the window plays them. The bare players (`Bare`) hold their event and their tables
-on one connection."""
+The game's own players follow and join their event on the club session the events
+screen holds (`entrant`) and play their tables as the window plays them. The bare
+players (`Bare`) hold their event and their tables on one connection."""
 
 from __future__ import annotations
 
@@ -25,6 +24,7 @@ from typing import Any
 from websockets.sync.client import ClientConnection, connect
 
 from game.net.client import ClubIdentity
+from game.net.club import ClubSession
 from game.net.messages import hello_frame, join_frame
 from game.net.table_opening import TableOpening
 from game.net.tables.ratings import ranks
@@ -138,18 +138,32 @@ class Meeting:
 
 
 def entrant(address: str, number: int, meeting: Meeting) -> Played:
-    """P`number` joins the event and follows it, plays each table it is seated at
-    through the game's client until the event is over: the games played."""
+    """P`number` joins the event and follows it on the game's club session (the events
+    screen's), plays each table it is seated at through the game's client until the
+    event is over: the games played."""
     played: Played = {}
-    with said_hello(address, number) as line:
+    session = ClubSession(address, ClubIdentity(f"P{number}", key(number)), follow=False)
+    try:
+        while session.welcome is None:
+            heard(session)
         event = meeting.wait()
-        line.send(json.dumps({"type": "event", "event": event}))
-        line.send(json.dumps({"type": "event-join", "event": event}))
-        while not is_over(message := read(line)):
-            assert message["type"] != "error", message
-            if message["type"] == "event-table":
-                played[message["table"]] = ours(address, number, message["table"])
+        session.events.follow(event)
+        session.events.join(event)
+        while not (session.events.standings and session.events.standings.entry.over):
+            heard(session)
+            assert not session.events.refusal, session.events.refusal
+            if table := session.events.take_seat(event):
+                played[table] = ours(address, number, table)
+    finally:
+        session.close()
     return played
+
+
+def heard(session: ClubSession) -> None:
+    """Take in the club's next message on `session` (the screens poll; this waits)."""
+    message = session.client.wait(GUARD_S)
+    assert message is not None, "the club went quiet"
+    session.receive(message)
 
 
 class Bare(Player):
