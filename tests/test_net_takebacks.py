@@ -106,6 +106,7 @@ def test_an_answer_that_does_not_come_in_time_refuses() -> None:
     a, _b = seats_from_mover(table)
     place(table, inboxes)
     inboxes[a].send(takeback_frame(table.code, a))
+    assert inboxes[a].messages[-1]["answer_s"] == 60.0  # a minute, as docs/protocol.md says
     clock.now += ANSWER_S - 1
     server.sweep()
     assert table.asked.pending
