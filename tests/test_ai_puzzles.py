@@ -115,7 +115,7 @@ def test_a_rating_above_every_puzzles_gets_the_hardest_of_a_few_games(
     looked: list[str] = []
     real = puzzles.puzzles_in_game
 
-    def counted(key: str) -> list[puzzles.Puzzle]:
+    def counted(key: str) -> tuple[puzzles.Puzzle, ...]:
         looked.append(key)
         return real(key)
 
