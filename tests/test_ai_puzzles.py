@@ -146,6 +146,22 @@ def test_a_puzzle_is_found_again_by_its_key_and_move() -> None:
     assert find_puzzle("trainer 12", 999) is None
 
 
+def test_a_games_puzzles_are_found_once_a_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The puzzles screen asks for the day's puzzle each time it opens, and a theme's
+    trainer looks through hundreds of games: a game already looked through is not played
+    again."""
+    played: list[str] = []
+    real = puzzles.game_setup
+
+    def counted(key: str) -> tuple[int, list[str]]:
+        played.append(key)
+        return real(key)
+
+    monkeypatch.setattr(puzzles, "game_setup", counted)
+    first = puzzles_in_game("trainer 31")
+    assert puzzles_in_game("trainer 31") is first and played.count("trainer 31") <= 1
+
+
 @pytest.mark.parametrize(
     ("key", "move", "themes"),
     [
