@@ -1,7 +1,9 @@
 """The game in a real window, for tests/test_real_window.py: `python main.py` on a private
 Xvfb (tools/xserver.py), driven by real X input (xdotool) and seen as the X server holds
 its pixels. The game reports each time its picture comes to rest (CONTACK_REPORT_STILL),
-and the tests wait on those reports, never on the clock (each wait has a bound)."""
+and the tests wait on those reports, never on the clock (each wait has a bound). Its
+solver is given little work (CONTACK_SOLVER_POSITIONS): these tests are not about how
+well it plays."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from typing import Any, Final
 
 import pygame
 
+from game.ai.solver import POSITIONS_VARIABLE
 from game.persist.settings import Settings
 from game.persist.storage import Storage
 from tools.processes import end
@@ -27,6 +30,10 @@ STILL_TIMEOUT_S: Final = 60.0
 """The longest a window may take to come to rest after it is started or driven."""
 AWAY: Final = (1919, 1079)
 """Where the pointer waits: the screen's corner, outside every window (no hover)."""
+
+QUICK_SOLVER_POSITIONS: Final = 20_000
+"""The solver's work for one question in a test's window (the game's is 800,000): an
+auto-played solitaire asked it at each move it found no win, 10 s of a core each."""
 
 Report = dict[str, Any]
 STALE: Final[Report] = {"still": None, "scene": None, "typed": None, "for": "stale"}
@@ -61,6 +68,7 @@ class GameWindow:
             "DISPLAY": server.display,
             "CONTACK_HOME": str(home),
             "CONTACK_REPORT_STILL": "1",
+            POSITIONS_VARIABLE: str(QUICK_SOLVER_POSITIONS),
             "SDL_AUDIODRIVER": "dummy",
             "PYGAME_HIDE_SUPPORT_PROMPT": "1",
             "LANGUAGE": "en",

@@ -115,7 +115,7 @@ def test_a_rating_above_every_puzzles_gets_the_hardest_of_a_few_games(
     looked: list[str] = []
     real = puzzles.puzzles_in_game
 
-    def counted(key: str) -> list[puzzles.Puzzle]:
+    def counted(key: str) -> tuple[puzzles.Puzzle, ...]:
         looked.append(key)
         return real(key)
 
@@ -144,6 +144,22 @@ def test_a_puzzle_is_found_again_by_its_key_and_move() -> None:
         assert again is not None and again.to_json() == puzzle.to_json()
         assert (again.rating, again.themes) == (puzzle.rating, puzzle.themes)
     assert find_puzzle("trainer 12", 999) is None
+
+
+def test_a_games_puzzles_are_found_once_a_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The puzzles screen asks for the day's puzzle each time it opens, and a theme's
+    trainer looks through hundreds of games: a game already looked through is not played
+    again."""
+    played: list[str] = []
+    real = puzzles.game_setup
+
+    def counted(key: str) -> tuple[int, list[str]]:
+        played.append(key)
+        return real(key)
+
+    monkeypatch.setattr(puzzles, "game_setup", counted)
+    first = puzzles_in_game("trainer 31")
+    assert puzzles_in_game("trainer 31") is first and played.count("trainer 31") <= 1
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ from game.ai.autoplay import (
     hint,
     stacked_hint,
 )
-from game.ai.solver import Solver, solve
+from game.ai.solver import POSITIONS_VARIABLE, Solver, solve, solver_positions
 from game.rules.moves import Move
 from game.rules.record.document import GameRecord
 from game.rules.record.recorded_game import RecordedGame
@@ -223,3 +223,17 @@ def test_an_undecided_solve_is_the_same_however_busy_the_machine(
     monkeypatch.setattr(time, "perf_counter", lambda: next(minutes))
     busy = Solver(StackedSolitaireState(seed=24)).run(500)
     assert busy == calm and calm.winnable is None and calm.nodes == 500
+
+
+def test_the_solvers_work_is_what_the_environment_gives_when_it_is_a_positive_number(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Tests of a game in a process of its own give its solver little work (they are not
+    about how well it plays); anything else in the variable leaves the game's."""
+    monkeypatch.setenv(POSITIONS_VARIABLE, "20000")
+    assert solver_positions(800_000) == 20_000
+    for other in ("0", "-5", "lots", "2e4", "²", ""):
+        monkeypatch.setenv(POSITIONS_VARIABLE, other)
+        assert solver_positions(800_000) == 800_000
+    monkeypatch.delenv(POSITIONS_VARIABLE)
+    assert solver_positions(800_000) == 800_000

@@ -41,6 +41,17 @@ def test_face_down_images_are_shared_by_every_tile(art: TileArt) -> None:
     assert art.image(17, 60, False, 0, TileState.FACE_DOWN) is back
 
 
+def test_a_tile_image_is_painted_once_a_process_whatever_the_windows(art: TileArt) -> None:
+    """Each window has its `TileArt`; an image one has painted is the other's too, in
+    the same look (the tests open thousands of windows), and another look's is its own."""
+    tile = parse_tile("08-09-10")
+    other = TileArt(Fonts(), THEMES["modern"])
+    first = art.image(tile, 77, True, 2, TileState.LAST)
+    assert other.image(tile, 77, True, 2, TileState.LAST) is first
+    other.set_look(THEMES["1939"], False)
+    assert other.image(tile, 77, True, 2, TileState.LAST) is not first
+
+
 def test_edge_bands_show_the_theme_colours(art: TileArt) -> None:
     tile = parse_tile("08-09-10")
     image = art.image(tile, 120, True, 0)

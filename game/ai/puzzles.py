@@ -24,6 +24,7 @@ below the answer, many placements at 20 or more and many choices make it harder.
 from __future__ import annotations
 
 import datetime
+import functools
 import hashlib
 import math
 from dataclasses import dataclass
@@ -54,6 +55,10 @@ opportunity play to find; a game takes under a millisecond)."""
 THEME_GAMES: Final = 5000
 """Games the trainer of a theme looks through at most (going out, the rarest, is in
 about one game in 500 of five to seven seats; a game takes under 2 ms)."""
+GAMES_KEPT: Final = 2000
+"""Games whose puzzles are kept in memory once found (most have none; those that have a
+few hold a hand's first moves): a day's puzzle or a trainer's is asked again each time
+its screen opens, and a theme's trainer looks through hundreds of games."""
 DAILY_CHOICE: Final = 3
 """Opportunity plays the puzzle of the day is chosen from."""
 TRAINER_WINDOW: Final = 100
@@ -212,8 +217,10 @@ def puzzle_here(recorded: RecordedGame, key: str) -> Puzzle | None:
     )
 
 
-def puzzles_in_game(key: str) -> list[Puzzle]:
-    """Every puzzle of the first hand of the game behind `key`, in the order played."""
+@functools.lru_cache(maxsize=GAMES_KEPT)
+def puzzles_in_game(key: str) -> tuple[Puzzle, ...]:
+    """Every puzzle of the first hand of the game behind `key`, in the order played
+    (kept for the last `GAMES_KEPT` keys asked)."""
     deal, levels = game_setup(key)
     players: list[PlayerEntry] = [
         {"name": f"{level.title()} {seat + 1}", "kind": f"ai:{level}"}
@@ -228,7 +235,7 @@ def puzzles_in_game(key: str) -> list[Puzzle]:
         if puzzle is not None:
             found.append(puzzle)
         recorded.play(bots[state.current_player].choose(state))
-    return found
+    return tuple(found)
 
 
 def find_puzzle(key: str, move: int) -> Puzzle | None:

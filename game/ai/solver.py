@@ -14,6 +14,7 @@ player afterwards whether the deal could have been won.
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
 from typing import Final, NamedTuple
@@ -59,8 +60,22 @@ POSITIONS_PER_SECOND: Final = 80_000
 """About how many positions the solver searches a second on this project's 2-core
 machine (tools/bench_ai_work.py): it turns a budget in seconds (the command line's
 --budget-s) into work, so that an answer never depends on how busy the machine is."""
-SOLVER_POSITIONS: Final = 10 * POSITIONS_PER_SECOND
-"""The work the game gives one question to the solver (about ten seconds here)."""
+POSITIONS_VARIABLE: Final = "CONTACK_SOLVER_POSITIONS"
+"""The environment variable that gives the solver less work than `SOLVER_POSITIONS` (a
+positive whole number): tests of a game in a process of its own, which are not about how
+well it plays (a whole solitaire auto-played asked 10 s of it a move)."""
+
+
+def solver_positions(default: int) -> int:
+    """`default`, or the work `POSITIONS_VARIABLE` gives when it is set to a positive whole
+    number."""
+    given = os.environ.get(POSITIONS_VARIABLE, "")
+    return int(given) if given.isdecimal() and int(given) > 0 else default
+
+
+SOLVER_POSITIONS: Final = solver_positions(10 * POSITIONS_PER_SECOND)
+"""The work the game gives one question to the solver (about ten seconds here; less when
+`POSITIONS_VARIABLE` says so)."""
 _FIRST_RUN_NODES: Final = 2000
 """Nodes of the first run of the search; each restart doubles it."""
 _RESTART_NOISE: Final = 6.0

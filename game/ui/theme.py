@@ -115,6 +115,11 @@ def theme_named(key: str) -> Theme:
     return THEMES.get(key, THEMES["modern"])
 
 
+_READ: dict[tuple[Path, int], pygame.font.Font] = {}
+"""Each bundled font file read at each size, once a process: reading one takes a
+millisecond or more, and the tests open thousands of windows (each its `Fonts`)."""
+
+
 class Fonts:
     """The bundled fonts, loaded once per (style, size) after `pygame.font.init()`."""
 
@@ -138,16 +143,25 @@ class Fonts:
         font = self._cache.get(key)
         if font is None:
             path = self.folder / self.FILES[style]
-            try:
-                if not path.is_file():
-                    raise FileNotFoundError(path)
-                font = pygame.font.Font(path, size)
-                font.render("Ag", True, (0, 0, 0))  # untranslated: a damaged file fails only here
-            except (pygame.error, OSError, ValueError):
-                self.broken.add(path.name)
-                font = pygame.font.Font(None, size)
+            font = _READ.get((path, size))
+            if font is None:
+                try:
+                    font = _read(path, size)
+                except (pygame.error, OSError, ValueError):
+                    self.broken.add(path.name)
+                    font = pygame.font.Font(None, size)
             self._cache[key] = font
         return font
+
+
+def _read(path: Path, size: int) -> pygame.font.Font:
+    """The font file at `path` at `size` pixels, read once a process."""
+    if not path.is_file():
+        raise FileNotFoundError(path)
+    font = pygame.font.Font(path, size)
+    font.render("Ag", True, (0, 0, 0))  # untranslated: a damaged file fails only here
+    _READ[(path, size)] = font
+    return font
 
 
 def render_felt(size: tuple[int, int]) -> pygame.Surface:

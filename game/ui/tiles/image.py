@@ -106,6 +106,12 @@ def _luminance(colour: Colour) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
+PaintKey = tuple[object, ...]
+_PAINTED: dict[PaintKey, pygame.Surface] = {}
+"""Every tile image painted, once a process: the same fonts, look, tile and state give
+the same pixels, and the tests open thousands of windows (each its `TileArt`)."""
+
+
 class TilePainter:
     """Paints tile images in a theme, with the colour-blind aid when asked; the shadow
     and glow, the same for every tile of a size, are blurred once and kept."""
@@ -122,7 +128,12 @@ class TilePainter:
     ) -> pygame.Surface:
         """The image of `tile` at `side` pixels, as `state` shows it, in the painter's
         theme and colour-blind aid (`TileArt.set_look` sets them)."""
-        return self._render(tile, side, up, rot, state)
+        shown = pygame.display.get_surface() is not None  # its images are converted for it
+        key = (self.fonts.folder, self.theme, self.colour_blind, shown, tile, side, up, rot, state)
+        image = _PAINTED.get(key)
+        if image is None:
+            image = _PAINTED[key] = self._render(tile, side, up, rot, state)
+        return image
 
     def value_font(self, side: int) -> pygame.font.Font:
         """The font of the values on a tile of `side` pixels."""
