@@ -212,6 +212,7 @@ class Registry:
             self._open_for_event,
             final_totals,
             lambda code: self.tables.get(code_key(code)),
+            self.limits.events_per_player,
         )
 
     def open(self, tables: list[NetTable]) -> None:
