@@ -15,7 +15,7 @@ import pytest
 from game.net.messages import move_frame
 from game.net.tables.club import final_totals
 from game.net.tables.club_table import DAY_S
-from game.net.tables.event_book import FileEventBook
+from game.net.tables.event_book import FileEventBook, read_event
 from game.net.tables.events import MOST_OVER_LISTED
 from game.net.tables.limits import Limits
 from game.net.tables.ratings import ranks
@@ -27,7 +27,7 @@ from game.server import limit_setting
 from tests.net_helpers import Inbox, ManualClock, first_legal_entry
 from tests.test_net_club import club, hello, table_of
 from tests.test_net_club_events import create_event, players, seat_everyone
-from tests.test_net_event_book import two_servers
+from tests.test_net_event_book import damaged, two_servers
 from tools.redis_server import RedisServer
 
 
@@ -256,3 +256,14 @@ def test_each_line_of_the_standings_says_whether_its_player_is_still_in() -> Non
     assert {row["name"]: row["joined"] for row in rows} == {"Ann": True, "Bob": False}
     rows = bob.send({"type": "event-join", "event": code})[0]["standings"]
     assert {row["name"]: row["joined"] for row in rows} == {"Ann": True, "Bob": True}
+
+
+@pytest.mark.parametrize(
+    "changes", [{"days": 15}, {"days": "3"}, {"too_few": "yes"}, {"over_at": "yesterday"}]
+)
+def test_a_damaged_pace_end_or_time_of_end_in_a_record_is_one_line_of_refusal(
+    changes: dict[str, object],
+) -> None:
+    with pytest.raises(ValueError) as refused:
+        read_event(damaged(**changes))
+    assert "\n" not in str(refused.value) and str(refused.value)

@@ -89,8 +89,8 @@ class Events:
         names: Callable[[str], str],
         open_table: Open,
         totals: Totals,
+        per_player: int,
         held: Held = lambda code: None,
-        per_player: int = 3,
     ) -> None:
         self.clock = clock
         self.need_player = need_player

@@ -211,8 +211,8 @@ class Registry:
             self.club.name_of,
             self._open_for_event,
             final_totals,
-            lambda code: self.tables.get(code_key(code)),
             self.limits.events_per_player,
+            lambda code: self.tables.get(code_key(code)),
         )
 
     def open(self, tables: list[NetTable]) -> None:
