@@ -1,5 +1,6 @@
 """Screenshot targets of a club's events (registered into `screenshot_targets`): Play
-online's Events tab, a running arena's standings with results, and the New event form.
+online's Events tab, a running arena's standings with results, and the New event form
+(an arena's, and a Swiss event's).
 Each runs the game's own server (a `Registry` in a `HostedServer`) on loopback with three
 events: an arena playing for 12 of its 45 minutes, six players and their results so far
 (Ann among them, at a table now; Kofi left it, his game playing on), a Swiss event of
@@ -111,6 +112,16 @@ def _club_event_standings(app: App, record: Record) -> Shot:
 def _club_new_event(app: App, record: Record) -> Shot:
     """New event: an arena of 30 minutes, tables of 2, rated, starting at once."""
     return Shot(NewEventScene(app, _session(app)))
+
+
+@target("club-new-swiss-event")
+def _club_new_swiss_event(app: App, record: Record) -> Shot:
+    """New event: a Swiss event of 5 rounds, tables of 2, rated, 3 days a move, starting
+    in 15 minutes (a Swiss event never starts at once)."""
+    scene = NewEventScene(app, _session(app))
+    scene.kind.step(1)
+    scene.pace.set_value(3)
+    return Shot(scene)
 
 
 def _started(app: App) -> None:

@@ -281,7 +281,7 @@ class Events:
             self._forget_old()
             self._refresh()
         except OSError as error:
-            print(f"table server: cannot read the events: {error}", file=sys.stderr)
+            print(f"table server: cannot read or forget the events: {error}", file=sys.stderr)
             return
         for code in list(self.events):
             for table_code in list(self.events[code].tables):
