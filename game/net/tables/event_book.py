@@ -133,7 +133,7 @@ def read_event(text: str | bytes, version: int = 0) -> ClubEvent:
     if not isinstance(results, list):
         raise ValueError("results is not a list")
     rated, told_over = record.get("rated"), record.get("told_over")
-    too_few = record.get("too_few", False)  # kept since Swiss events end with too few
+    too_few = record.get("too_few", False)  # a record from before it was kept: False
     if type(rated) is not bool or type(told_over) is not bool or type(too_few) is not bool:
         raise ValueError("rated, told_over or too_few is not true or false")
     event = Event(
@@ -146,7 +146,7 @@ def read_event(text: str | bytes, version: int = 0) -> ClubEvent:
         too_few=too_few,
     )
     creator = _text(record.get("creator"), "creator")
-    over_at = record.get("over_at", rules.start)  # kept since the events were forgotten
+    over_at = record.get("over_at", rules.start)  # a record from before it was kept: its start
     if isinstance(over_at, bool) or not isinstance(over_at, (int, float)):
         raise ValueError("over_at is not a time")
     days = record.get("days")
