@@ -8,6 +8,7 @@ A server on its files keeps its events across a kill."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -134,7 +135,9 @@ def test_a_server_on_its_files_keeps_its_events_across_a_kill(tmp_path: Path) ->
         with connect(address, open_timeout=GUARD_S) as connection:
             ann = Player(connection, "")
             ann_id = hello(ann, "Ann", 1)
-            code = ann.ask(create_frame(kind="swiss", rounds=3), "event-created")["event"]
+            later = time.time() + 3600  # its players join before its start
+            swiss = create_frame(kind="swiss", rounds=3, start=later)
+            code = ann.ask(swiss, "event-created")["event"]
             ann.ask(frame("event-join", event=code), "event")
         assert "Traceback" not in end(server)  # SIGKILL: each change was written as made
         server, address = start_server(home)

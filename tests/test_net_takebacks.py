@@ -269,7 +269,7 @@ def test_a_client_refuses_a_takeback_message_of_the_wrong_shape(frame: dict[str,
 
 
 def test_a_client_reads_the_takeback_messages() -> None:
-    asked = read_server_message(asked_frame("T", 1, 0, 4, [0, 2]))
+    asked = read_server_message(asked_frame("T", 1, 0, 4, [0, 2], ANSWER_S))
     assert asked == TakebackAsked("T", 1, 0, 4, (0, 2), ANSWER_S)
     assert read_server_message(refused_frame("T", 1, None)) == TakebackRefused("T", 1, None)
     assert read_server_message(took_back_frame("T", 1, 0, 4)) == TookBackMessage("T", 1, 0, 4)
@@ -302,7 +302,7 @@ def test_a_takeback_on_one_server_of_a_store_is_told_alike_on_the_other(
     assert len(b.table(table.code).state.moves) == 1
     inboxes[first].send(takeback_frame(table.code, first))
     settle(b)
-    asked = json.loads(asked_frame(table.code, first, 0, 0, [second]))
+    asked = json.loads(asked_frame(table.code, first, 0, 0, [second], ANSWER_S))
     assert watcher.messages[-1] == asked
     assert Inbox(b.registry, "10.0.9.2").send(watch_frame(table.code))[-1] == asked
     inboxes[second].send(takeback_answer_frame(table.code, second, True))

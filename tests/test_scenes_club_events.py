@@ -84,10 +84,10 @@ def test_an_event_is_created_joined_and_its_table_opens_by_itself(
     assert {row[1] for row in event.standings.rows} == {"Ann", "Bob"}
     drive.click(event.back)
     assert top(app) is scene and scene.tab == EVENTS
-    heard(app, lambda: session, lambda: scene.events.list.rows[0][4] == "2")
+    heard(app, lambda: session, lambda: scene.events.list.rows[0][5] == "2")
     row = scene.events.list.rows[0]
-    assert row[0] == "Arena · 45 minutes" and row[2:4] == ["Tables of 2", "Rated"]
-    assert row[5] == "Ann"
+    assert row[0] == "Arena · 45 minutes" and row[2:5] == ["Tables of 2", "Live", "Rated"]
+    assert row[6] == "Ann"
 
 
 def test_a_table_told_while_the_list_shows_opens_through_the_events_screen(

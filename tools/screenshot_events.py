@@ -1,9 +1,10 @@
 """Screenshot targets of a club's events (registered into `screenshot_targets`): Play
-online's Events tab, a running arena's standings with results, and the New event form.
+online's Events tab, a running arena's standings with results, and the New event form
+(an arena's, and a Swiss event's).
 Each runs the game's own server (a `Registry` in a `HostedServer`) on loopback with three
 events: an arena playing for 12 of its 45 minutes, six players and their results so far
-(Ann among them, at a table now), a Swiss event starting in a quarter of an hour, and an
-arena that is over."""
+(Ann among them, at a table now; Kofi left it, his game playing on), a Swiss event of
+three days a move starting in a quarter of an hour, and an arena that is over."""
 
 from __future__ import annotations
 
@@ -64,13 +65,14 @@ def _events_club(secret: str) -> tuple[SampleClub, str]:
         return [tuple(pids[name] for name in game) for game in games]
 
     arena = Event(EventRules("arena", now - 12 * 60, minutes=45), [*pids.values()])
+    arena.leave(pids["Kofi"])
     arena.results = [Result(tables([game])[0], places) for game, places in RESULTS]
     arena.playing = tables(PLAYING)
     swiss = Event(EventRules("swiss", now + 15 * 60, rounds=5, seats=3), [pids["Tom"], pids["Mei"]])
     over = Event(EventRules("arena", now - 3 * 3600, minutes=60), [*pids.values()][:4])
     events = registry.events.events
     events[ARENA] = ClubEvent(arena, pids["Lucía"], rated=True)
-    events["evening-swiss"] = ClubEvent(swiss, pids["Tom"], rated=False)
+    events["evening-swiss"] = ClubEvent(swiss, pids["Tom"], rated=False, days=3)
     events["morning-arena"] = ClubEvent(over, pids["Ingrid"], rated=True)
     hosted = HostedServer(registry, "127.0.0.1", port)
     hosted.start()
@@ -94,7 +96,7 @@ def _club_events(app: App, record: Record) -> Shot:
 @target("club-event-standings")
 def _club_event_standings(app: App, record: Record) -> Shot:
     """An arena's standings, 12 minutes into its 45: six players, eight games played,
-    Ann's row picked out, Ann joined (Leave offered)."""
+    Ann's row picked out, Ann joined (Leave offered), Kofi's dimmed (he left)."""
     session = _session(app)
     scene = EventScene(app, session, ARENA)
 
@@ -110,6 +112,16 @@ def _club_event_standings(app: App, record: Record) -> Shot:
 def _club_new_event(app: App, record: Record) -> Shot:
     """New event: an arena of 30 minutes, tables of 2, rated, starting at once."""
     return Shot(NewEventScene(app, _session(app)))
+
+
+@target("club-new-swiss-event")
+def _club_new_swiss_event(app: App, record: Record) -> Shot:
+    """New event: a Swiss event of 5 rounds, tables of 2, rated, 3 days a move, starting
+    in 15 minutes (a Swiss event never starts at once)."""
+    scene = NewEventScene(app, _session(app))
+    scene.kind.step(1)
+    scene.pace.set_value(3)
+    return Shot(scene)
 
 
 def _started(app: App) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Final, Protocol
 
 from game.net.client import ClientEvent, Connected
+from game.net.club_answers import Welcome
 from game.net.event_answers import (
     EventCreated,
     EventEntry,
@@ -46,8 +47,10 @@ class ClubEvents:
         self.standings: EventStandings | None = None
         """The followed event's standings (None until the club said)."""
         self.joined: set[str] = set()
-        """The events this player joined here and did not leave (as far as this
-        connection asked: the standings keep a player who left)."""
+        """The events this player is in: as their last standings said (each row says
+        whether its player is in), or as asked here since."""
+        self.me = ""
+        """This player's id at the club ("": until it welcomed them)."""
         self.seated: EventTable | None = None
         """The table the pairing seated the player at last, until a screen takes it."""
         self.created = ""
@@ -109,6 +112,7 @@ class ClubEvents:
         elif isinstance(event, EventStandings):
             if event.entry.event == self.followed:
                 self.standings = event
+            self._take_joined(event)
             self._answered()
         elif isinstance(event, EventCreated):
             self.created = event.event
@@ -116,6 +120,9 @@ class ClubEvents:
             self.ask()
         elif isinstance(event, EventTable):
             self.seated = event
+        elif isinstance(event, Welcome):
+            self.me = event.player
+            return False
         elif isinstance(event, Connected) and self.followed:
             self.client.event(EventFollow(self.followed))  # a new connection follows nothing
             return False
@@ -127,6 +134,14 @@ class ClubEvents:
         else:
             return False
         return True
+
+    def _take_joined(self, standings: EventStandings) -> None:
+        """Whether this player is in the event, as its standings say."""
+        event = standings.entry.event
+        if any(row.player == self.me and row.joined for row in standings.rows):
+            self.joined.add(event)
+        else:
+            self.joined.discard(event)
 
     def _answered(self) -> None:
         self.asked = NOT_ASKED

@@ -185,7 +185,9 @@ def _flag(data: Mapping[str, object], key: str, default: bool) -> bool:
     return value
 
 
-def _days(value: object) -> Pace:
+def read_days(value: object) -> Pace:
+    """The pace a peer wrote ("live" or {"days": D}) (`ValueError` with one line when it is
+    neither)."""
     if value == "live":
         return None
     days = value.get("days") if isinstance(value, dict) and len(value) == 1 else None
@@ -206,7 +208,7 @@ def club_options(data: Mapping[str, object]) -> ClubOptions:
     return ClubOptions(
         public=_flag(data, "public", False),
         rated=_flag(data, "rated", False),
-        days=_days(data.get("pace", "live")),
+        days=read_days(data.get("pace", "live")),
         stand_in=_stand_in(data.get("stand_in", "ai:" + DEFAULT_STAND_IN)),
         takebacks=None if data.get("takebacks") is None else _flag(data, "takebacks", False),
     )

@@ -7,11 +7,12 @@ these frames with game.net.event_messages.)"""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from game.net.club_answers import NAME_LIMIT, PLAYER_LIMIT
+from game.net.club_answers import NAME_LIMIT, PLAYER_LIMIT, read_pace
 from game.net.event_messages import MOST_MINUTES, MOST_ROUNDS
+from game.net.messages import TablePace
 from game.net.reply_fields import (
     BadReply,
     read_code,
@@ -35,7 +36,7 @@ class EventEntry:
     """An event as the club lists it: its id, kind, start (seconds since the epoch),
     length (an arena's minutes, a Swiss event's rounds, and the rounds seated so far),
     table size, rated or not, how many players joined (and did not leave), whether it is
-    over, and its creator's name ("": not said)."""
+    over, its creator's name ("": not said) and its tables' pace (live when not said)."""
 
     event: str
     kind: Literal["arena", "swiss"]
@@ -48,6 +49,7 @@ class EventEntry:
     players: int
     over: bool
     by: str
+    pace: TablePace = field(default_factory=TablePace)
 
     @property
     def end(self) -> float:
@@ -57,13 +59,15 @@ class EventEntry:
 
 @dataclass(frozen=True)
 class StandingRow:
-    """One line of an event's standings (place 1 the best; equal places share)."""
+    """One line of an event's standings (place 1 the best; equal places share), and
+    whether its player is in the event (False: they left)."""
 
     place: int
     player: str
     name: str
     points: int
     games: int
+    joined: bool = True
 
 
 @dataclass(frozen=True)
@@ -125,6 +129,7 @@ def _entry(data: Mapping[str, object]) -> EventEntry:
         read_count(data, "players"),
         read_flag(data, "over"),
         _name(data, "by", NAME_LIMIT),
+        TablePace() if "pace" not in data else read_pace(data["pace"]),  # an older server's
     )
 
 
@@ -138,6 +143,7 @@ def _row(data: Mapping[str, object]) -> StandingRow:
         _name(data, "name", NAME_LIMIT),
         read_count(data, "points"),
         read_count(data, "games"),
+        "joined" not in data or read_flag(data, "joined"),  # an older server's: all are in
     )
 
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from game.net.club_messages import Pace, pace_json, read_days
 from game.play.tournament import Standing
 
 EVENT_TYPES: Final = frozenset({"event-create", "event-join", "event-leave", "events", "event"})
@@ -34,7 +35,8 @@ EVENT_CLOSED: Final = "event-closed"
 @dataclass(frozen=True)
 class EventCreate:
     """Create an event: `kind` "arena" (`minutes` long) or "swiss" (`rounds`), starting
-    `start` (seconds since the epoch; 0: at once), its tables of `seats`, rated or not."""
+    `start` (seconds since the epoch; 0: at once), its tables of `seats`, rated or not,
+    played live or at `days` a move."""
 
     kind: Literal["arena", "swiss"]
     start: float
@@ -42,6 +44,7 @@ class EventCreate:
     rounds: int
     seats: int
     rated: bool
+    days: Pace = None
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,10 @@ def _create(data: Mapping[str, object]) -> EventCreate:
     rated = data.get("rated", False)
     if type(rated) is not bool:
         raise ValueError("rated must be true or false")
-    return EventCreate("arena" if arena else "swiss", float(start), minutes, rounds, seats, rated)
+    days = read_days(data.get("pace", "live"))
+    return EventCreate(
+        "arena" if arena else "swiss", float(start), minutes, rounds, seats, rated, days
+    )
 
 
 def read_event_message(kind: str, data: Mapping[str, object]) -> EventMessage:
@@ -130,9 +136,13 @@ def events_frame(entries: Sequence[Mapping[str, object]]) -> str:
 
 
 def event_frame(
-    event: Mapping[str, object], lines: Sequence[Standing], names: Mapping[str, str]
+    event: Mapping[str, object],
+    lines: Sequence[Standing],
+    names: Mapping[str, str],
+    joined: Set[str],
 ) -> str:
-    """An event's entry and its standings, each line with its player's name."""
+    """An event's entry and its standings, each line with its player's name and whether
+    the player is in (`joined`: did not leave)."""
     rows = [
         {
             "place": s.place,
@@ -140,6 +150,7 @@ def event_frame(
             "name": names.get(s.player, ""),
             "points": s.points,
             "games": s.games,
+            "joined": s.player in joined,
         }
         for s in lines
     ]
@@ -165,6 +176,7 @@ def event_request_frame(message: EventMessage) -> str:
                 **length,
                 "seats": message.seats,
                 "rated": message.rated,
+                "pace": pace_json(message.days),
             }
         )
     if isinstance(message, EventsRequest):

@@ -68,11 +68,13 @@ def takeback_answer_frame(table: str, seat: int, accept: bool) -> str:
     return _frame({"type": "takeback-answer", "table": table, "seat": seat, "accept": accept})
 
 
-def asked_frame(table: str, seat: int, hand: int, index: int, waiting: Sequence[int]) -> str:
+def asked_frame(
+    table: str, seat: int, hand: int, index: int, waiting: Sequence[int], answer_s: float
+) -> str:
     """Seat `seat` asks to take back move `index` of hand `hand` and those after it; the
-    seats in `waiting` have still to answer (the server's)."""
+    seats in `waiting` have still `answer_s` seconds to answer (the server's)."""
     data = {"type": "takeback-asked", "table": table, "seat": seat, "hand": hand}
-    return _frame(data | {"index": index, "waiting": list(waiting), "answer_s": ANSWER_S})
+    return _frame(data | {"index": index, "waiting": list(waiting), "answer_s": answer_s})
 
 
 def refused_frame(table: str, seat: int, by: int | None) -> str:

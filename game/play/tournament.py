@@ -213,6 +213,9 @@ class Event:
     results: list[Result] = field(default_factory=list)
     byes: list[str] = field(default_factory=list)
     round: int = 0
+    too_few: bool = False
+    """Whether a Swiss round found fewer players than a table (nobody came by its start,
+    or too many left): the event ended there."""
 
     def join(self, player: str, now: float) -> None:
         """A player joins (again); nobody joins an event that is over, nor a Swiss event
@@ -233,7 +236,8 @@ class Event:
 
     def pair(self, now: float) -> list[Table]:
         """The tables to open now (they are playing from then on): an open arena's
-        waiting players; a Swiss event's next round once the last one has finished."""
+        waiting players; a Swiss event's next round once the last one has finished (too
+        few players for one table end it)."""
         if now < self.rules.start:
             return []
         tables = self._arena(now) if self.rules.kind == "arena" else self._swiss()
@@ -250,11 +254,13 @@ class Event:
         self.playing.remove(table)
 
     def over(self, now: float) -> bool:
+        """Whether nothing more is played: no table playing, and an arena's time up, or a
+        Swiss event's rounds played, or a round that found too few players to seat."""
         if self.playing:
             return False
         if self.rules.kind == "arena":
             return now >= self.rules.end
-        return self.round >= self.rules.rounds
+        return self.round >= self.rules.rounds or self.too_few
 
     def _arena(self, now: float) -> list[Table]:
         if now >= self.rules.end:
@@ -271,6 +277,7 @@ class Event:
         joined = set(self.players)
         ranked = [s.player for s in self.standings() if s.player in joined]
         if len(ranked) < self.rules.seats:
+            self.too_few = True
             return []
         met: dict[str, frozenset[str]] = {}
         for result in self.results:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from game.i18n import _, format_number, ngettext
 from game.net.club_answers import LobbyEntry, MyTable
+from game.net.club_messages import MAX_DAYS
 from game.net.messages import TablePace
 from game.rules.table_rules import TableRules
 
@@ -29,6 +30,11 @@ def pace_words(pace: TablePace) -> str:
     if pace.live:
         return _("Live")
     return ngettext("{count} day a move", "{count} days a move", pace.days).format(count=pace.days)
+
+
+def pace_options() -> list[tuple[int, str]]:
+    """A form's paces, by days a move: live (0), then 1 to 14 days a move."""
+    return [(days, pace_words(TablePace(days))) for days in range(MAX_DAYS + 1)]
 
 
 def seated_words(entry: LobbyEntry) -> str:

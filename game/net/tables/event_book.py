@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Protocol
 
+from game.net.club_messages import MAX_DAYS, Pace
 from game.net.event_messages import EVENT_ID
 from game.persist.atomic import write_text_atomically
 from game.persist.files import read_bounded
@@ -30,7 +31,8 @@ EVENT_SUFFIX: Final = ".json"
 @dataclass
 class ClubEvent:
     """An event, who created it, whether it is rated, its tables by code, whether its
-    end was told, and the version of the store's record this copy is."""
+    end was told, the version of the store's record this copy is, its tables' pace
+    (None: live; else days a move) and when its end was told."""
 
     event: Event
     creator: str
@@ -38,6 +40,16 @@ class ClubEvent:
     tables: dict[str, Table] = field(default_factory=dict)
     told_over: bool = False
     version: int = 0
+    days: Pace = None
+    over_at: float = 0.0
+
+    def ends(self, now: float) -> bool:
+        """Whether the event is over at `now` and its end not yet told (from now on it is,
+        its time kept)."""
+        if self.told_over or not self.event.over(now):
+            return False
+        self.told_over, self.over_at = True, now
+        return True
 
 
 def event_record(club_event: ClubEvent) -> dict[str, Any]:
@@ -56,7 +68,10 @@ def event_record(club_event: ClubEvent) -> dict[str, Any]:
         "results": [{"players": list(r.players), "places": list(r.places)} for r in event.results],
         "byes": event.byes,
         "round": event.round,
+        "too_few": event.too_few,
         "told_over": club_event.told_over,
+        "over_at": club_event.over_at,
+        "days": club_event.days,
     }
 
 
@@ -118,8 +133,9 @@ def read_event(text: str | bytes, version: int = 0) -> ClubEvent:
     if not isinstance(results, list):
         raise ValueError("results is not a list")
     rated, told_over = record.get("rated"), record.get("told_over")
-    if type(rated) is not bool or type(told_over) is not bool:
-        raise ValueError("rated or told_over is not true or false")
+    too_few = record.get("too_few", False)  # a record from before it was kept: False
+    if type(rated) is not bool or type(told_over) is not bool or type(too_few) is not bool:
+        raise ValueError("rated, told_over or too_few is not true or false")
     event = Event(
         rules,
         players=_texts(record.get("players"), "a player"),
@@ -127,9 +143,16 @@ def read_event(text: str | bytes, version: int = 0) -> ClubEvent:
         results=[_result(result, seats) for result in results],
         byes=_texts(record.get("byes"), "a bye"),
         round=_whole(record, "round"),
+        too_few=too_few,
     )
     creator = _text(record.get("creator"), "creator")
-    return ClubEvent(event, creator, rated, playing, told_over, version)
+    over_at = record.get("over_at", rules.start)  # a record from before it was kept: its start
+    if isinstance(over_at, bool) or not isinstance(over_at, (int, float)):
+        raise ValueError("over_at is not a time")
+    days = record.get("days")
+    if days is not None and (type(days) is not int or not 1 <= days <= MAX_DAYS):
+        raise ValueError("days is not a pace's days a move")
+    return ClubEvent(event, creator, rated, playing, told_over, version, days, float(over_at))
 
 
 def record_text(club_event: ClubEvent) -> str:
@@ -160,6 +183,9 @@ class EventBook(Protocol):
         read at, its version then the new one; whether it was written (`OSError` when
         the store cannot write)."""
 
+    def forget(self, code: str) -> None:
+        """Keep event `code` no more (`OSError` when the store cannot forget it now)."""
+
 
 class EventsInMemory:
     """Events kept in the registry's memory only (a registry without a store)."""
@@ -183,6 +209,9 @@ class EventsInMemory:
         club_event.version += 1
         self.records[code] = (club_event.version, record_text(club_event))
         return True
+
+    def forget(self, code: str) -> None:
+        self.records.pop(code, None)
 
 
 class FileEventBook:
@@ -225,6 +254,9 @@ class FileEventBook:
         write_text_atomically(self._path(code), record_text(club_event), durable=False)
         club_event.version += 1
         return True
+
+    def forget(self, code: str) -> None:
+        self._path(code).unlink(missing_ok=True)
 
 
 class EventNews(Protocol):

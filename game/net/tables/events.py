@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Final, TypeVar
 
-from game.net.club_messages import ClubOptions
+from game.net.club_messages import ClubOptions, pace_json
 from game.net.event_messages import (
     EVENT_CLOSED,
     MOST_AHEAD_S,
@@ -51,6 +51,10 @@ from game.rules.table_rules import TableRules
 
 MOST_EVENTS: Final = 100
 """The most events a club holds that are not over."""
+MOST_OVER_LISTED: Final = 20
+"""How many of the events over `events` lists (those over last)."""
+KEPT_OVER_S: Final = 86_400.0
+"""How long an event over is kept (then a sweep forgets it)."""
 TRIES: Final = 5
 """How many times a change is made again on what another server wrote first."""
 
@@ -85,6 +89,7 @@ class Events:
         names: Callable[[str], str],
         open_table: Open,
         totals: Totals,
+        per_player: int,
         held: Held = lambda code: None,
     ) -> None:
         self.clock = clock
@@ -95,6 +100,8 @@ class Events:
         self.open_table = open_table
         self.totals = totals
         self.held = held
+        self.per_player = per_player
+        """The most events not over one member may have created."""
         self.book: EventBook = EventsInMemory()
         self.news: EventNews = NO_OTHER_SERVERS
         self.events: dict[str, ClubEvent] = {}
@@ -131,19 +138,24 @@ class Events:
             follower.send(self._standings(message.event))
         else:
             _stored(self._refresh)
-            follower.send(events_frame([self._entry(e) for e in sorted(self.events)]))
+            follower.send(events_frame([self._entry(code) for code in self._listed()]))
 
     def _create(self, follower: Follower, message: EventCreate) -> str:
         player = self.need_player(follower)
         if message.start > self.clock() + MOST_AHEAD_S:
             raise Refused(BAD_MESSAGE, "start must be at most 30 days ahead")
         _stored(self._refresh)
-        if sum(not e.event.over(self.clock()) for e in self.events.values()) >= MOST_EVENTS:
+        going = [e for e in self.events.values() if not e.event.over(self.clock())]
+        if len(going) >= MOST_EVENTS:
             raise Refused(EVENT_CLOSED, "this club holds as many events as it may")
+        if sum(e.creator == player.pid for e in going) >= self.per_player:
+            raise Refused(
+                EVENT_CLOSED, f"a member may have {self.per_player} events not over at once"
+            )
         start = message.start or self.clock()
         rules = EventRules(message.kind, start, message.minutes, message.rounds, message.seats)
         code = secrets.token_urlsafe(9)
-        club_event = ClubEvent(Event(rules), player.pid, message.rated)
+        club_event = ClubEvent(Event(rules), player.pid, message.rated, days=message.days)
         self._written(code, club_event)
         self.news.tell(code)
         return code
@@ -196,6 +208,14 @@ class Events:
             _stored(lambda: self._read(code))
         raise Refused(NOT_SAVED, "the event changes too often now; nothing changed")
 
+    def _listed(self) -> list[str]:
+        """The events `events` lists: those not over, and the last ones over."""
+        now = self.clock()
+        over = [code for code, e in self.events.items() if e.event.over(now)]
+        over.sort(key=lambda code: self.events[code].over_at or now, reverse=True)
+        shown = set(over[:MOST_OVER_LISTED])
+        return [code for code in sorted(self.events) if code in shown or code not in over]
+
     def _entry(self, code: str) -> dict[str, object]:
         club_event = self.events[code]
         event, rules = club_event.event, club_event.event.rules
@@ -208,16 +228,17 @@ class Events:
             "round": event.round,
             "seats": rules.seats,
             "rated": club_event.rated,
+            "pace": pace_json(club_event.days),
             "players": len(event.players),
             "over": event.over(self.clock()),
             "by": self.names(club_event.creator),
         }
 
     def _standings(self, code: str) -> str:
-        lines = self.events[code].event.standings()
-        return event_frame(
-            self._entry(code), lines, {s.player: self.names(s.player) for s in lines}
-        )
+        event = self.events[code].event
+        lines = event.standings()
+        names = {s.player: self.names(s.player) for s in lines}
+        return event_frame(self._entry(code), lines, names, set(event.players))
 
     def _told(self, code: str) -> None:
         """Event `code` changed: its followers here are told, and the other servers."""
@@ -252,14 +273,15 @@ class Events:
                 connection.send(event_table_frame(code, table))
 
     def sweep(self) -> None:
-        """Read again what other servers changed; record the ends of the events' tables
-        held here that ended unrecorded (their server stopped first); seat the players
-        each event pairs now (an event that starts); tell the followers when one is
-        over."""
+        """Forget the events over for a day; read again what other servers changed;
+        record the ends of the events' tables held here that ended unrecorded (their
+        server stopped first); seat the players each event pairs now (an event that
+        starts); tell the followers when one is over."""
         try:
+            self._forget_old()
             self._refresh()
         except OSError as error:
-            print(f"table server: cannot read the events: {error}", file=sys.stderr)
+            print(f"table server: cannot read or forget the events: {error}", file=sys.stderr)
             return
         for code in list(self.events):
             for table_code in list(self.events[code].tables):
@@ -267,6 +289,17 @@ class Events:
                 if table is not None and table.is_over():
                     self.ended(table)
             self._pair(code)
+
+    def _forget_old(self) -> None:
+        """Forget, here and in the store, the events whose end was told a day ago (each
+        server forgets its own copy before it reads the store again, so that none writes
+        one back; `OSError` when the store cannot forget now: a later sweep does)."""
+        now = self.clock()
+        for code, club_event in list(self.events.items()):
+            if club_event.told_over and now - club_event.over_at >= KEPT_OVER_S:
+                self.book.forget(code)
+                del self.events[code]
+                self.followers.pop(code, None)
 
     def _pair(self, code: str) -> None:
         """Seat the players the event pairs now and tell them their tables; tell its
@@ -300,12 +333,11 @@ class Events:
         seated = []
         for players in club_event.event.pair(now):
             seats = (REMOTE,) * len(players)
-            options = ClubOptions(rated=club_event.rated)
+            options = ClubOptions(rated=club_event.rated, days=club_event.days)
             table = self.open_table(Create(seats, TableRules(), club=options))
             club_event.tables[table.code] = players
             seated.append((table.code, players))
-        ended = not club_event.told_over and club_event.event.over(now)
-        club_event.told_over |= ended
+        ended = club_event.ends(now)
         if not seated and not ended:
             return [], False
         return (seated, ended) if self._written(code, club_event) else None
@@ -324,9 +356,12 @@ class Events:
         self._result(table, lambda seat: by_seat[seat])
 
     def closed(self, table: NetTable) -> None:
-        """A table closed unfinished (it waited too long): its players who never took
-        their seat, and the one it waited for, lose to the others; nobody there at all,
-        no result."""
+        """A table closed (it waited too long): its players who never took their seat,
+        and the one it waited for, lose to the others; nobody there at all, no result.
+        One whose game had ended counts by its end (when that was not written yet)."""
+        if table.is_over():
+            self.ended(table)
+            return
         lost = table.club.left | ({table.state.current} if table.started else set())
         self._result(table, lambda seat: 2 if seat in lost else 1)
 
@@ -353,7 +388,7 @@ class Events:
                 last = len(players) + 1
                 places = [place(owners.index(p)) if p in owners else last for p in players]
                 club_event.event.finish(players, places)
-            club_event.told_over |= club_event.event.over(self.clock())  # told as written
+            club_event.ends(self.clock())  # told as written
             return True
 
         code = self._event_of(table.code)

@@ -41,6 +41,8 @@ class Limits:
     """Unfinished tables one player may have opened or taken seats at."""
     seats_per_player: int = 40
     """Seats one player may hold at unfinished tables."""
+    events_per_player: int = 3
+    """Events not over one member may have created (version 3)."""
     max_connections: int = 4_096
     """Connections open at once, those being refused included (fewer when the process
     may open fewer files); an eighth of them is kept for refusals."""

@@ -147,6 +147,15 @@ class RedisEventBook:
         club_event.version = version
         return True
 
+    def forget(self, code: str) -> None:
+        with (
+            answering(self.store.turns),
+            self.store.client.pipeline(transaction=True) as forgetting,
+        ):
+            forgetting.hdel(EVENTS, code)
+            forgetting.hdel(VERSIONS, code)
+            forgetting.execute()
+
 
 def _behind(version: str | None, club_event: ClubEvent) -> bool:
     """Whether the store lost `club_event`, its version there `version` (None: none at

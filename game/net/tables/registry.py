@@ -104,13 +104,14 @@ def after_move(table: NetTable, rate: Rate) -> list[str]:
     return []
 
 
-def _send_view(peer: Follower, table: NetTable) -> None:
-    """The view of `table`, and the end of its game or the take-back it is asked."""
+def _send_view(peer: Follower, table: NetTable, now: float) -> None:
+    """The view of `table`, and the end of its game or the take-back it is asked (with
+    the time left at `now` to answer it)."""
     peer.send(view_of(table))
     if table.is_over():
         peer.send(over_of(table))
     if table.asked.pending:
-        peer.send(asked_of(table))
+        peer.send(asked_of(table, now))
 
 
 class Peer(Follower):
@@ -210,6 +211,7 @@ class Registry:
             self.club.name_of,
             self._open_for_event,
             final_totals,
+            self.limits.events_per_player,
             lambda code: self.tables.get(code_key(code)),
         )
 
@@ -362,7 +364,7 @@ class Registry:
         """`peer` holds `seat`: presence to all, a view to the others if `renamed`, computers."""
         peer.tables.add(table.key)
         peer.send(joined_frame(table.code, seat, token))
-        _send_view(peer, table)
+        _send_view(peer, table, self.clock())
         self._tell(table, presence_frame(table.code, table.connected()))
         if renamed:
             view = view_of(table)
@@ -425,7 +427,7 @@ class Registry:
         table = self._table(message.table)
         table.watchers.add(peer)
         peer.tables.add(table.key)
-        _send_view(peer, table)
+        _send_view(peer, table, self.clock())
         self.computers.let_play(table)  # a table of computers plays while watched
 
     def _move(self, peer: Peer, message: MoveRequest) -> None:

@@ -78,14 +78,15 @@ def _tell(table: NetTable, frames: list[str]) -> None:
             follower.send(frame)
 
 
-def moved(table: NetTable, line: str, rate: Rate) -> list[str]:
-    """Take journal `line` in at `table`: a line of chat, a take-back, or the move after
-    its last (`RulesError` when it is not); what the server that wrote it told after it."""
+def moved(table: NetTable, line: str, rate: Rate, now: float) -> list[str]:
+    """Take journal `line` in at `table`, at `now`: a line of chat, a take-back, or the
+    move after its last (`RulesError` when it is not); what the server that wrote it told
+    after it (a take-back asked: with the time left now)."""
     written = jsontext.parse(line)
     said = heard(table, written)
     if said is not None:
         return [said_frame(table.code, said)]
-    told = take_in(table, written)
+    told = take_in(table, written, now)
     if told is not None:
         return told
     position = table.position
@@ -307,7 +308,7 @@ class Replica:
         for version, line in enumerate(kept.journal, start=kept.saved_at + 1):
             if version > versions.get(code, 0):
                 try:
-                    frames += moved(table, line, self.registry.club.rate)
+                    frames += moved(table, line, self.registry.club.rate, self.registry.clock())
                 except (ValueError, KeyError, TypeError):
                     break
                 versions[code] = version
@@ -356,7 +357,9 @@ class Replica:
             return
         elif version == held + 1 and kind in ("move", "said", "takeback"):
             try:
-                frames = moved(table, change["move"], self.registry.club.rate)
+                frames = moved(
+                    table, change["move"], self.registry.club.rate, self.registry.clock()
+                )
             except (ValueError, KeyError, TypeError):
                 self.catch_up(code)
                 return

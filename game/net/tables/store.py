@@ -185,7 +185,9 @@ def play_journal(table: NetTable, lines: Iterable[str | bytes]) -> None:
     for line in lines:
         try:
             written = jsontext.parse(line)
-            if heard(table, written) is not None or take_in(table, written) is not None:
+            if heard(table, written) is not None:
+                continue
+            if take_in(table, written, table.looked_at) is not None:  # its frames: untold
                 continue
             hand, index = written["hand"], written["index"]
             table.catch_up(hand, index, written["move"], written["active"])

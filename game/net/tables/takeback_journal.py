@@ -9,6 +9,7 @@ line of the journal that is not a take-back's is left to the others)."""
 
 from __future__ import annotations
 
+import math
 from typing import Final
 
 from game.net.tables.table import NetTable
@@ -34,22 +35,25 @@ def refused_note(asked: Asked, by: int | None, at: float) -> Note:
     return {REFUSED_KEY: move | {"by": by, "at": at}}
 
 
-def asked_of(table: NetTable) -> str:
-    """The `takeback-asked` frame of the take-back asked at `table`."""
+def asked_of(table: NetTable, now: float) -> str:
+    """The `takeback-asked` frame of the take-back asked at `table`, with the whole
+    seconds left at `now` to answer it (at least one: the sweep refuses it soon)."""
     asked = table.asked
-    return asked_frame(table.code, asked.seat, asked.hand, asked.index, sorted(asked.waiting))
+    left = float(max(1, math.ceil(asked.until - now)))
+    waiting = sorted(asked.waiting)
+    return asked_frame(table.code, asked.seat, asked.hand, asked.index, waiting, left)
 
 
-def take_in(table: NetTable, written: object) -> list[str] | None:
+def take_in(table: NetTable, written: object, now: float) -> list[str] | None:
     """Take the journal's line `written` (parsed) in at `table` when it is a take-back's:
-    the frames that tell it (None: it is not a take-back's line; `ValueError`,
+    the frames that tell it at `now` (None: it is not a take-back's line; `ValueError`,
     `KeyError` or `TypeError` when it is damaged)."""
     if not isinstance(written, dict):
         return None
     seats = len(table.tokens)
     if ASKED_KEY in written:
         table.asked = read_asked(written[ASKED_KEY], seats)
-        return [asked_of(table)]
+        return [asked_of(table, now)]
     if REFUSED_KEY in written:
         kept = written[REFUSED_KEY]
         refused = read_asked(kept, seats)

@@ -108,7 +108,7 @@ class Takebacks:
         """Write take-back `note`, then take it in as every server that reads it does,
         and tell what it says (`Refused`, and nothing changed, when it cannot be saved)."""
         self.kept(table, lambda: self.keeper.takeback(table, note), peer)
-        for frame in take_in(table, note) or []:
+        for frame in take_in(table, note, self.clock()) or []:
             self.tell(table, frame)
 
     def _take_back(self, table: NetTable, peer: Follower) -> None:

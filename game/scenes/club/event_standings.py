@@ -1,6 +1,7 @@
 """An event's screen, from Play online's Events tab: its standings, live (place, player,
-points, games; the player's own row picked out), Join and Leave, and what the event is
-(kind, length, when, tables, rated, by whom). When the event's pairing seats the player
+points, games; the player's own row picked out, those of players who left dimmed), Join
+or Leave as the standings say the player is in or not, and what the event is (kind,
+length, when, tables, pace, rated, by whom). When the event's pairing seats the player
 the table opens by itself; Menu at the table (or after its game) comes back here."""
 
 from __future__ import annotations
@@ -12,12 +13,13 @@ import pygame
 
 from game.i18n import N_, _
 from game.net.club import ClubSession
-from game.net.event_answers import EventEntry
+from game.net.event_answers import EventEntry, StandingRow
 from game.net.table_opening import TableOpening
 from game.scenes.club.hello import club_hello
 from game.scenes.games.frame import ROW_KEYS, RowList
 from game.scenes.online.calling import TableCallingScene
 from game.scenes.requests import RemoteTableRequest
+from game.ui.club_words import pace_words
 from game.ui.event_words import event_refusal_words, event_words, tables_words, when_words
 from game.ui.painting import blit_text
 from game.ui.text import shrunk_text
@@ -39,13 +41,19 @@ WORDS_EVERY_S: Final = 60.0
 
 
 def about_words(entry: EventEntry, now: float) -> str:
-    """ "12 minutes left · Tables of 2 · Rated · by Ann"."""
-    parts = [when_words(entry, now), tables_words(entry)]
+    """ "12 minutes left · Tables of 2 · Live · Rated · by Ann"."""
+    parts = [when_words(entry, now), tables_words(entry), pace_words(entry.pace)]
     if entry.rated:
         parts.append(_("Rated"))
     if entry.by:
         parts.append(_("by {name}").format(name=entry.by))
     return " · ".join(parts)
+
+
+def _name(row: StandingRow) -> str:
+    """ "Ann", or "Ann (left)" for a player who left the event."""
+    name = row.name or "—"
+    return name if row.joined else _("{name} (left)").format(name=name)
 
 
 class EventScene(TableCallingScene):
@@ -130,7 +138,8 @@ class EventScene(TableCallingScene):
         me = welcome.player if welcome is not None else ""
         own = [index for index, row in enumerate(rows) if row.player == me]
         self.standings.set_rows(
-            [[str(row.place), row.name or "—", str(row.points), str(row.games)] for row in rows],
+            [[str(row.place), _name(row), str(row.points), str(row.games)] for row in rows],
+            dim={index for index, row in enumerate(rows) if not row.joined},
             marked=set(own),
         )
         if own and not self._placed:  # once: later news keep the rows the player scrolled to

@@ -1,5 +1,5 @@
 """Play online's Events tab: the club's arenas and Swiss events (kind and length, when
-they play, their tables, rated or not, how many joined, who created them), those over
+they play, their tables and pace, rated or not, how many joined, who created them), those over
 last and dimmed, asked again every half minute while the tab is shown. The selected event opens
 its standings (event_standings.py); New event opens new_event.py's form."""
 
@@ -13,15 +13,17 @@ from game.i18n import N_, _
 from game.net.club import ClubSession
 from game.net.event_answers import EventEntry
 from game.scenes.games.frame import RowList
+from game.ui.club_words import pace_words
 from game.ui.event_words import event_refusal_words, event_words, tables_words, when_words
 
 COLUMNS: Final = [
-    (N_("Event"), 0.23),
-    (N_("When"), 0.22),
-    (N_("Tables"), 0.14),
-    (N_("Rated"), 0.11),
-    (N_("Players"), 0.14),
-    (N_("By"), 0.16),
+    (N_("Event"), 0.19),
+    (N_("When"), 0.2),
+    (N_("Tables"), 0.11),
+    (N_("Pace"), 0.16),
+    (N_("Rated"), 0.09),
+    (N_("Players"), 0.12),
+    (N_("By"), 0.13),
 ]
 ASK_EVERY_S: Final = 30.0
 """How often the list is asked for again while it is shown (the club tells no changes
@@ -38,6 +40,7 @@ def event_row(entry: EventEntry, now: float) -> list[str]:
         event_words(entry),
         when_words(entry, now),
         tables_words(entry),
+        pace_words(entry.pace),
         _("Rated") if entry.rated else "",
         str(entry.players),
         entry.by or "—",

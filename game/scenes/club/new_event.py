@@ -1,7 +1,8 @@
 """New event, from Play online's Events tab: an arena (played for a number of minutes,
 a new table as soon as one frees) or a Swiss event (a number of rounds), its tables of 2
-to 7, rated or not, starting at once or in some minutes. Create asks the club for it
-and shows its standings (event_standings.py), where the player joins."""
+to 7, rated or not, played live or at days a move, starting at once or in some minutes
+(a Swiss event in some minutes: its players join before its first round). Create asks
+the club for it and shows its standings (event_standings.py), where the player joins."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from game.net.event_messages import EVENT_CLOSED, EventCreate
 from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS
 from game.scenes.base import Scene
 from game.scenes.club.event_standings import EventScene
+from game.ui.club_words import pace_options
 from game.ui.event_words import event_refusal_words, minutes_words, rounds_words
 from game.ui.painting import blit_text, draw_panel
 from game.ui.text import shrunk_text
@@ -34,10 +36,12 @@ STARTS_IN: Final = (0, 5, 10, 15, 30, 60, 120)
 """The minutes from now an event may start in (0: at once)."""
 
 
-def start_options() -> list[tuple[int, str]]:
-    return [(0, _("At once"))] + [
+def start_options(at_once: bool = True) -> list[tuple[int, str]]:
+    """When an event may start: at once (an arena's choice), or in some minutes."""
+    later = [
         (minutes, _("In {time}").format(time=minutes_words(minutes))) for minutes in STARTS_IN[1:]
     ]
+    return [(0, _("At once")), *later] if at_once else later
 
 
 class NewEventScene(Scene):
@@ -57,7 +61,11 @@ class NewEventScene(Scene):
             Counter(N_("Seats"), MIN_PLAYERS, MIN_PLAYERS, MAX_PLAYERS, self._changed)
         )
         self.rated = self.form.add(Toggle(N_("Rated"), True, self._changed))
+        self.pace = self.form.add(Choice(N_("Pace"), pace_options(), 0, self._changed))
         self.start = self.form.add(Choice(N_("Starts"), start_options(), 0, self._changed))
+        self.swiss_start = self.form.add(
+            Choice(N_("Starts"), start_options(at_once=False), 15, self._changed)
+        )
         self.create = self.form.add(Button(N_("Create"), self.create_event, primary=True))
         self.back = self.form.add(Button(N_("Back"), services.pop))
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -65,7 +73,7 @@ class NewEventScene(Scene):
         """Whether the event was asked for and the club has not answered yet."""
         self.created = session.events.created
         """The event created last before this form's (the club's answer is a new one)."""
-        self.rounds.visible = False
+        self.rounds.visible = self.swiss_start.visible = False
         session.events.refusal = ""  # a refusal of before is not this form's
 
     def enter(self) -> None:
@@ -73,7 +81,9 @@ class NewEventScene(Scene):
         self.form.focus(self.kind)
 
     def _kind(self, kind: str) -> None:
-        self.minutes.visible, self.rounds.visible = kind == "arena", kind == "swiss"
+        arena = kind == "arena"
+        self.minutes.visible, self.start.visible = arena, arena
+        self.rounds.visible, self.swiss_start.visible = not arena, not arena
         self._changed(kind)
 
     def _changed(self, _value: object) -> None:
@@ -81,15 +91,16 @@ class NewEventScene(Scene):
 
     def event(self) -> EventCreate:
         """The event as chosen."""
-        start = time.time() + 60 * self.start.value if self.start.value else 0
         arena = self.kind.value == "arena"
+        minutes = self.start.value if arena else self.swiss_start.value
         return EventCreate(
             "arena" if arena else "swiss",
-            start,
+            time.time() + 60 * minutes if minutes else 0,
             self.minutes.value if arena else 0,
             0 if arena else self.rounds.value,
             self.seats.value,
             self.rated.value,
+            self.pace.value or None,
         )
 
     def create_event(self) -> None:
@@ -115,7 +126,7 @@ class NewEventScene(Scene):
         """A refusal, the event being created, or what the kind chosen plays like."""
         refusal = self.session.events.refusal
         if refusal == EVENT_CLOSED:
-            return _("The club holds as many events as it may: try again later.")
+            return _("The club takes no more events from you now: try again once one is over.")
         if refusal:
             return event_refusal_words(refusal)
         if self.asked:
@@ -138,7 +149,7 @@ class NewEventScene(Scene):
         ui = self.services.ui
         width = min(size[0] - ui.px(80), ui.px(720))
         row_h, gap = ui.px(42), ui.px(8)
-        rows = [self.kind, self.minutes, self.seats, self.rated, self.start]
+        rows = [self.kind, self.minutes, self.seats, self.rated, self.pace, self.start]
         height = len(rows) * (row_h + gap) + ui.px(150)
         self.panel = pygame.Rect(0, 0, width + ui.px(48), height)
         self.panel.midtop = (size[0] // 2, max(ui.px(130), (size[1] - height) // 2 + ui.px(30)))
@@ -147,6 +158,7 @@ class NewEventScene(Scene):
             widget.rect = pygame.Rect(self.panel.x + ui.px(24), y, width, row_h)
             y += row_h + gap
         self.rounds.rect = self.minutes.rect.copy()
+        self.swiss_start.rect = self.start.rect.copy()
         buttons = pygame.Rect(
             self.panel.x, self.panel.bottom - ui.px(74), self.panel.width, ui.px(50)
         )

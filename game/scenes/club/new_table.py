@@ -10,14 +10,13 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
-from game.i18n import N_, _, ngettext
-from game.net.club_messages import MAX_DAYS
+from game.i18n import N_, _
 from game.net.messages import ClubTableOptions, TablePace
 from game.net.table_opening import TableOpening
 from game.rules.table_rules import MAX_PLAYERS, MIN_PLAYERS, TableRules
 from game.scenes.club.hello import club_hello
 from game.scenes.online.calling import TableCallingScene
-from game.ui.club_words import rules_in_short
+from game.ui.club_words import pace_options, rules_in_short
 from game.ui.painting import blit_text, draw_panel
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
@@ -37,15 +36,6 @@ TAKEBACKS: Final = [
     (True, N_("Allowed, if all accept")),
     (False, N_("Not allowed")),
 ]
-
-
-def pace_options() -> list[tuple[int, str]]:
-    """Live, then 1 to 14 days a move."""
-    days = [
-        (count, ngettext("{count} day a move", "{count} days a move", count).format(count=count))
-        for count in range(1, MAX_DAYS + 1)
-    ]
-    return [(0, _("Live")), *days]
 
 
 class NewClubTableScene(TableCallingScene):
