@@ -15,7 +15,7 @@ from game.net.client import ClubIdentity
 from game.net.club import ClubSession
 from game.net.hosting import HostedServer
 from game.scenes.club.event_standings import EventScene
-from game.scenes.club.lobby import EVENTS, ClubScene
+from game.scenes.club.lobby import EVENTS, LOBBY, ClubScene
 from game.scenes.club.new_event import NewEventScene
 from game.scenes.online.remote import OnlineTable
 from tests.conftest import GUARD_S, AppMaker
@@ -50,6 +50,17 @@ def new_arena(app: App, scene: ClubScene) -> EventScene:
     assert isinstance(standings, EventScene)
     heard(app, lambda: scene.session, lambda: standings.entry is not None)
     return standings
+
+
+def test_a_tab_shown_by_the_game_takes_the_keyboards_ring_from_the_tab_before(
+    make_app: AppMaker, table_server: HostedServer
+) -> None:
+    """The ring marks the tab shown (a table told while another tab shows, a picture
+    staged), never one tab lit and another ringed."""
+    scene = play_online(at_address(make_app, table_server.address or ""))
+    assert scene.form.focused is scene.tabs[LOBBY]
+    scene.show(EVENTS)
+    assert scene.form.focused is scene.tabs[EVENTS]
 
 
 def test_an_event_is_created_joined_and_its_table_opens_by_itself(

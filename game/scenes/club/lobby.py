@@ -171,7 +171,7 @@ class ClubScene(TableCallingScene):
         if saved_name(self.services):
             self.connect()
         super().enter()
-        self.form.focus(self.name if self.asking_name else self.tabs[LOBBY])
+        self.form.focus(self.name if self.asking_name else self.tabs[self.tab])
 
     def pause(self) -> None:
         """A screen over this one (a new table, a table sat at) shows none of the lobby."""
@@ -219,7 +219,7 @@ class ClubScene(TableCallingScene):
         self.said = ""
         self.connect()
         self.resize(self.services.size)
-        self.form.focus(self.tabs[LOBBY])
+        self.form.focus(self.tabs[self.tab])
 
     def _edited(self, _text: str) -> None:
         self.said = ""
@@ -261,6 +261,8 @@ class ClubScene(TableCallingScene):
         self._placed = False
         for key, button in self.tabs.items():
             button.primary = key == tab
+        if self.form.focused in self.tabs.values():  # the ring on the tab shown, not another
+            self.form.focus(self.tabs[tab])
         if tab == EVENTS and self.session is not None:
             self.events.ask(self.session, self.services.time)
         elif tab != LOBBY and self.session is not None:
