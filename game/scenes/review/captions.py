@@ -104,11 +104,14 @@ def draw_caption(
 
 
 def lay_out_bar(buttons: Mapping[str, Button], bar: pygame.Rect, ui: Ui, margin: int) -> None:
-    """The visible buttons in a row from the bar's left (a gap after Back)."""
+    """The visible buttons in a row from the bar's left (a gap after Back), each as
+    wide as its design width or as its words need (every label it may show, in every
+    language, at the smallest size)."""
     x = margin
     for key, button in buttons.items():
         if not button.visible:
             continue
-        button.rect = pygame.Rect(x, 0, ui.px(BUTTON_WIDTHS[key]), ui.px(50))
+        width = max(ui.px(BUTTON_WIDTHS[key]), button.least_width(ui))
+        button.rect = pygame.Rect(x, 0, width, ui.px(50))
         button.rect.centery = bar.centery
         x = button.rect.right + ui.px(10) + (ui.px(24) if key == "back_to" else 0)

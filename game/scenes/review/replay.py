@@ -102,7 +102,12 @@ class ReplayScene(Scene):
             "back_to": Button(N_("◀ Back"), self.on_back),
             "hand_back": Button(N_("◀◀ Hand"), lambda: self.go_hand(-1)),
             "step_back": Button("◀", self.step_back),
-            "play": Button(N_("▶ Play"), self.toggle_play, primary=True),
+            "play": Button(
+                N_("▶ Play"),
+                self.toggle_play,
+                primary=True,
+                may_show=(N_("▶ Show me"), N_("❚❚ Pause")),
+            ),
             "step": Button("▶", self.step_forward),
             "hand_on": Button(N_("Hand ▶▶"), lambda: self.go_hand(1)),
             "review": Button(N_("Review"), self.ask_review),
