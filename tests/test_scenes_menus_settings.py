@@ -218,3 +218,20 @@ def test_a_text_size_chosen_over_a_table_lays_its_handoff_log_out_anew(tmp_path:
     assert lines == expected
     rects = [rect for _, rect in lines]
     assert len(rects) >= 2 and all(a.bottom <= b.top for a, b in itertools.pairwise(rects))
+
+
+def test_the_labels_rising_over_a_table_go_when_a_text_size_is_chosen(tmp_path: Path) -> None:
+    """A move's sums rise over the figure, placed and drawn for the normal text size;
+    the largest size chosen on the settings screen over the table lets them go (as a
+    new window size does), where they went on rising at the old size and place."""
+    app = staged("table-score-animation", (1280, 800), str(tmp_path), frames=3)
+    scene = app.scene
+    assert isinstance(scene, TableScene) and scene.stage.animator.floats.items
+    app.open(Screen.SETTINGS)
+    Input(app).frames(1)
+    settings = app.scene
+    assert isinstance(settings, SettingsScene)
+    click_next(app, settings.text_size)
+    Input(app).press(pygame.K_ESCAPE, frames=1)
+    assert app.scene is scene and app.settings.text_size == "large"
+    assert scene.stage.animator.floats.items == []
