@@ -306,9 +306,9 @@ class ReplayScene(Scene):
         self.figure_room = pygame.Rect(
             margin, top, self.panel.rect.left - 2 * margin, self.bar.top - top - ui.px(8)
         )
-        lay_out_bar(self.buttons, self.bar, ui, margin)
         self.speed_choice.rect = pygame.Rect(0, 0, ui.px(200), ui.px(50))
         self.speed_choice.rect.midright = (width - margin, self.bar.centery)
+        lay_out_bar(self.buttons, self.bar, ui, margin, self.speed_choice.rect.left - ui.px(10))
         self.fitted = None
         self._changed()
 
