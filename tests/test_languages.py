@@ -19,9 +19,10 @@ from game import i18n
 from game.app import App
 from game.i18n import _, format_date, format_number, format_percent, ngettext
 from game.scenes.requests import Screen
+from game.ui.widgets.controls import Button
 from game.ui.words import refusal_words
 from tests.conftest import AppMaker
-from tests.drive import Input
+from tests.drive import Input, menu_button
 from tools import catalogue, strings_scan
 from tools.screenshot import staged
 from tools.screenshot_targets import TARGETS
@@ -380,6 +381,30 @@ def test_the_audit_finds_words_too_small_to_read() -> None:
     frame = Frame(small={"Hand 1 of 3": 9}, cut=["Greedy 1, Gree…"])
     found = problems(frame, pygame.Rect(0, 0, 800, 600))
     assert found == ["cut short: 'Greedy 1, Gree…'", "too small (9 px): 'Hand 1 of 3'"]
+
+
+def test_the_audit_finds_a_button_whose_words_are_not_all_drawn(make_app: AppMaker) -> None:
+    """A button's label wrapped onto more lines than the button holds lost words with
+    no ellipsis (the lines past it were painted over): the audit compares the words
+    drawn in each button with its label, and reports a label laid out short of its
+    words. Drawn whole, the menu's buttons pass."""
+    app = make_app(size=(800, 600))
+    quit_button = menu_button(app, "quit")
+    assert isinstance(quit_button, Button) and quit_button.label == "Quit"
+    quit_button.label = "Quit the game, close the window and rest a while before the next game"
+    with watching(app) as frame:
+        app.draw(1.0)
+    found = problems(frame, app.screen.get_rect())
+    box = tuple(quit_button.rect)
+    assert f"words of {quit_button.label!r} not drawn in its button {box}" in found
+    assert f"cut short: {quit_button.label!r}" in found
+    quit_button.label = "Quit"
+    with watching(app) as frame:
+        app.draw(1.0)
+    assert problems(frame, app.screen.get_rect()) == []
+    drawn = Drawn("Quit the game", quit_button.rect.copy(), 0)
+    label = (0, quit_button.rect.copy(), "Quit the game and close the window")
+    assert len(problems(Frame(texts=[drawn], labels=[label]), app.screen.get_rect())) == 1
 
 
 def test_the_audit_takes_words_under_a_dialog_as_hidden() -> None:

@@ -13,11 +13,13 @@ import pytest
 from game.app import App
 from game.scenes.menus.menu import MenuScene
 from game.scenes.menus.settings import SettingsScene
+from game.scenes.requests import Screen
 from game.scenes.table.scene import TableScene
 from game.ui.widgets.controls import ROW_SIZE
 from tests.conftest import AppMaker
 from tests.drive import Input, click_next, open_from_menu
 from tools.samples import table_config
+from tools.screenshot import staged
 from tools.text_audit import watching
 
 
@@ -182,3 +184,54 @@ def test_the_settings_buttons_are_as_wide_as_their_larger_words(
         app.draw(1.0)
     px = {drawn.text: drawn.px for drawn in frame.texts}
     assert px["Acerca de Contack"] >= px["Edición"]
+
+
+def handoff_log(app: App) -> list[tuple[str, pygame.Rect]]:
+    """Each line of the hand-off panel's log one frame draws, with its rect."""
+    scene = app.scene
+    assert isinstance(scene, TableScene) and scene.turns.banner_seat is not None
+    with watching(app) as frame:
+        app.draw(1.0)
+    log = scene.handoff.log
+    return [(drawn.text, drawn.rect) for drawn in frame.texts if log.contains(drawn.rect)]
+
+
+def test_a_text_size_chosen_over_a_table_lays_its_handoff_log_out_anew(tmp_path: Path) -> None:
+    """The largest text size chosen on the settings screen over a table whose hand-off
+    shows a long log: back at the table the log's lines stand where a table opened at
+    that size puts them, apart, the newest move in view (it kept the offset of the
+    normal size's five lines, so that its last three were moves before the newest)."""
+    size = (1920, 1080)
+    fresh = staged("table-banner-log", size, str(tmp_path / "fresh"), text_size="largest")
+    expected = handoff_log(fresh)
+    fresh.close()
+    app = staged("table-banner-log", size, str(tmp_path / "live"), text_size="normal")
+    app.open(Screen.SETTINGS)
+    Input(app).frames()
+    settings = app.scene
+    assert isinstance(settings, SettingsScene)
+    click_next(app, settings.text_size)
+    click_next(app, settings.text_size)
+    assert app.settings.text_size == "largest"
+    Input(app).press(pygame.K_ESCAPE)
+    lines = handoff_log(app)
+    assert lines == expected
+    rects = [rect for _, rect in lines]
+    assert len(rects) >= 2 and all(a.bottom <= b.top for a, b in itertools.pairwise(rects))
+
+
+def test_the_labels_rising_over_a_table_go_when_a_text_size_is_chosen(tmp_path: Path) -> None:
+    """A move's sums rise over the figure, placed and drawn for the normal text size;
+    the largest size chosen on the settings screen over the table lets them go (as a
+    new window size does), where they went on rising at the old size and place."""
+    app = staged("table-score-animation", (1280, 800), str(tmp_path), frames=3)
+    scene = app.scene
+    assert isinstance(scene, TableScene) and scene.stage.animator.floats.items
+    app.open(Screen.SETTINGS)
+    Input(app).frames(1)
+    settings = app.scene
+    assert isinstance(settings, SettingsScene)
+    click_next(app, settings.text_size)
+    Input(app).press(pygame.K_ESCAPE, frames=1)
+    assert app.scene is scene and app.settings.text_size == "large"
+    assert scene.stage.animator.floats.items == []

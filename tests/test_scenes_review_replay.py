@@ -38,6 +38,8 @@ from tests.conftest import AppMaker
 from tests.drive import Input, open_games_tab
 from tests.persistence_helpers import finished_record
 from tools.samples import fill_sample_history
+from tools.screenshot import staged
+from tools.text_audit import watching
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -427,3 +429,22 @@ def test_the_caption_under_the_figure_stands_clear_of_the_bar(
     assert len(lines) >= 3
     bottom = area.bottom + ui.px(CAPTION_GAP) + sum(i.get_height() + ui.px(4) for i in lines)
     assert bottom - ui.px(4) <= scene.bar.top
+
+
+def test_a_review_caption_too_long_for_its_lines_shrinks_and_keeps_every_word(
+    tmp_path: Path,
+) -> None:
+    """At 800x600 in Spanish at the largest text size the review's closing words take
+    three lines at their size: they shrink onto their two, where the third ("el
+    telón.") was dropped, with no ellipsis."""
+    app = staged("review-draw", (800, 600), str(tmp_path), language="es", text_size="largest")
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    closing = scene._caption()[2]
+    assert len(app.ui.wrap(closing, 18, scene.board.area.width, "bold")) > 2
+    with watching(app) as frame:
+        app.draw(1.0)
+    caption = pygame.Rect(0, scene.board.area.bottom, 800, scene.bar.top - scene.board.area.bottom)
+    under = [d.text for d in frame.texts if caption.contains(d.rect)]
+    assert " ".join(under).endswith(closing)
+    app.close()

@@ -1,12 +1,12 @@
-"""Text as the screens draw it: never under 11 px, whatever the window, and paths broken
-where they may be."""
+"""Text as the screens draw it: never under 11 px, whatever the window, paths broken
+where they may be, and words too many for their lines cut where it shows."""
 
 from __future__ import annotations
 
 import pygame
 
 from game.ui.painting import SMALLEST_TEXT_PX, Ui
-from game.ui.text import path_lines
+from game.ui.text import fitted_lines, path_lines
 from game.ui.theme import Fonts
 
 
@@ -35,3 +35,17 @@ def test_a_long_path_is_broken_after_its_separators() -> None:
     assert all(line.endswith("/") for line in lines[:-1])
     assert all(ui.font(14).size(line)[0] <= 260 for line in lines)
     assert path_lines(ui, "C:\\Users\\Ann\\AppData", 14, 60)[0] == "C:\\Users\\"
+
+
+def test_words_too_many_for_their_lines_end_in_an_ellipsis_within_them() -> None:
+    """A label that even the smallest size does not fit on its lines keeps to them, the
+    last cut with an ellipsis: it was wrapped onto as many lines as it took, past its
+    box, where what is drawn next covers them and no ellipsis tells of the loss."""
+    ui = small_window_ui()
+    label = "Play this deal again with the same seats and the same options"
+    for most, height in ((2, None), (3, 2 * ui.font(12).get_height())):
+        lines, size = fitted_lines(ui, label, 22, 110, most, height=height)
+        assert len(lines) == 2 and size == 12
+        assert lines[-1].endswith("…") and " ".join(lines).startswith("Play this deal")
+        assert all(ui.font(size).size(line)[0] <= 110 for line in lines)
+    assert fitted_lines(ui, "Play again", 22, 110) == (["Play again"], 22)

@@ -11,7 +11,9 @@ It exits with status 1 when it found any problem.
 
 The audit watches one frame drawn: each text `Ui.text` renders and where `blit_text`
 or `blit_paragraph` puts it on the screen, each panel `draw_panel` draws, each
-visible widget, and each text `fit_text` had to cut with an ellipsis.
+visible widget, each text `fit_text` had to cut with an ellipsis or `Ui.fitted` laid
+out short of some of its words, and each button whose label's words are not all drawn
+in it (lines wrapped past a button are painted over, and no ellipsis tells of them).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import argparse
 import itertools
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -28,11 +31,13 @@ from typing import Any
 import pygame
 
 from game.app import App
+from game.i18n import _
 from game.persist.settings import TEXT_SCALES
 from game.ui import painting as painting_module
 from game.ui import text as text_module
 from game.ui.painting import SMALLEST_TEXT_PX
 from game.ui.theme import PALETTE, Colour
+from game.ui.widgets.controls import Button
 
 TOLERANCE = 2
 """Pixels a text may stray past its box (antialiasing, rounding)."""
@@ -61,8 +66,13 @@ class Frame:
     cut: list[str] = field(default_factory=list)
     small: dict[str, int] = field(default_factory=dict)
     """Each text rendered smaller than `SMALLEST_TEXT_PX`, with its size."""
+    labels: list[tuple[int, pygame.Rect, str]] = field(default_factory=list)
+    """Each visible button's label in the player's language, with its scene and rect:
+    every word of it must be drawn in the button."""
     scene: int = -1
     """The scene drawing now."""
+    drawn_scenes: set[int] = field(default_factory=set)
+    """The scenes drawn (those under a screen that is no overlay are not)."""
 
 
 def _patch_everywhere(
@@ -106,6 +116,14 @@ def watching(app: App) -> Iterator[Frame]:
         if px < SMALLEST_TEXT_PX and words.strip():
             frame.small[words] = px
         return image
+
+    real_fitted = ui.fitted
+
+    def fitted(words: str, *args: Any, **kwargs: Any) -> tuple[list[str], int]:
+        lines, size = real_fitted(words, *args, **kwargs)
+        if not _all_drawn(words, lines):  # cut with an ellipsis, now or when cached
+            frame.cut.append(words)
+        return lines, size
 
     real_blit_text = painting_module.blit_text
 
@@ -172,12 +190,14 @@ def watching(app: App) -> Iterator[Frame]:
             real_draw: Callable[..., None] = real_draw,
         ) -> None:
             frame.scene = index
+            frame.drawn_scenes.add(index)
             real_draw(surface, alpha)
             frame.scene = -1
 
         undo.append((scene, "draw", None))
         scene.draw = draw  # type: ignore[method-assign]
     ui.text = text  # type: ignore[method-assign, assignment]
+    ui.fitted = fitted  # type: ignore[method-assign, assignment]
     _patch_everywhere(
         {
             real_blit_text: blit_text,
@@ -191,14 +211,19 @@ def watching(app: App) -> Iterator[Frame]:
         yield frame
     finally:
         ui.text = real_text  # type: ignore[method-assign]
+        ui.fitted = real_fitted  # type: ignore[method-assign]
         for module, attribute, value in reversed(undo):
             if value is None:  # a scene's own draw, patched on the instance
                 delattr(module, attribute)
             else:
                 setattr(module, attribute, value)
     for index, scene in enumerate(app.scenes):
-        frame.widgets.extend(
-            (index, pygame.Rect(widget.rect)) for widget in scene.form.widgets if widget.visible
+        shown = [widget for widget in scene.form.widgets if widget.visible]
+        frame.widgets.extend((index, pygame.Rect(widget.rect)) for widget in shown)
+        frame.labels.extend(
+            (index, pygame.Rect(widget.rect), _(widget.label))
+            for widget in shown
+            if isinstance(widget, Button) and widget.label and index in frame.drawn_scenes
         )
 
 
@@ -214,9 +239,16 @@ def _hidden(under: Drawn, over: Drawn, frame: Frame) -> bool:
     )
 
 
+def _all_drawn(words: str, drawn: list[str]) -> bool:
+    """Whether every word of `words` is among the words `drawn` (as often)."""
+    left = Counter(" ".join(drawn).split())
+    left.subtract(words.split())
+    return all(count >= 0 for count in left.values())
+
+
 def problems(frame: Frame, window: pygame.Rect) -> list[str]:
     """Every text out of its box, overlapping another, cut short or too small."""
-    found = [f"cut short: {words!r}" for words in frame.cut]
+    found = [f"cut short: {words!r}" for words in dict.fromkeys(frame.cut)]
     found += [f"too small ({px} px): {words!r}" for words, px in frame.small.items()]
     for drawn in frame.texts:
         where = f"{drawn.text!r} at {tuple(drawn.rect)}"
@@ -240,6 +272,14 @@ def problems(frame: Frame, window: pygame.Rect) -> list[str]:
             )[:1]
         if boxes and not any(_inside(drawn.rect, box) for box in boxes):
             found.append(f"outside its box {tuple(boxes[0])}: {where}")
+    found += [
+        f"words of {words!r} not drawn in its button {tuple(rect)}"
+        for scene, rect, words in frame.labels
+        if not _all_drawn(
+            words,
+            [d.text for d in frame.texts if d.scene == scene and rect.collidepoint(d.rect.center)],
+        )
+    ]
     for index, drawn in enumerate(frame.texts):
         for other in frame.texts[index + 1 :]:
             if other.text == drawn.text:  # a shadow under its text

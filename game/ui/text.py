@@ -130,9 +130,13 @@ def fitted_lines(
     smallest: int = SMALLEST_SIZE,
     height: int | None = None,
 ) -> tuple[list[str], int]:
-    """`text` laid out to fit `room` pixels wide (and `height` pixels high, when given),
-    never cut: on one line if a little shrinking does it, else wrapped onto up to
-    `max_lines` lines at the largest size that fits; returns the lines and their size."""
+    """`text` laid out to fit `room` pixels wide (and `height` pixels high, when given):
+    on one line if a little shrinking does it, else wrapped onto up to `max_lines` lines
+    at the largest size that fits; returns the lines and their size. Where even
+    `smallest` does not fit, the lines the room holds at `smallest` (a word wider than
+    the room on a line of its own), the last cut with an ellipsis (`fit_text`, which the
+    screen audit reports) where more were wanted: never lines past the room's height,
+    where other things are drawn over them and words go unseen."""
 
     def fits(lines: list[str], at: int) -> bool:
         font = ui.font(at, style)
@@ -147,7 +151,12 @@ def fitted_lines(
         lines = ui.wrap(text, at, room, style)
         if len(lines) <= max_lines and fits(lines, at):
             return lines, at
-    return ui.wrap(text, smallest, room, style), smallest
+    lines = ui.wrap(text, smallest, room, style)
+    held = max_lines if height is None else height // ui.font(smallest, style).get_height()
+    kept = lines[: max(1, min(max_lines, held))]
+    if len(kept) < len(lines):
+        kept[-1] = fit_text(ui, " ".join(lines[len(kept) - 1 :]), smallest, room, style)
+    return kept, smallest
 
 
 def paragraph_height(ui: Texts, text: str, size: int, width: int, gap: int = 4) -> int:

@@ -13,7 +13,7 @@ from game.ui.painting import Ui, blit_text
 from game.ui.slip import Focus
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
-from game.ui.widgets.controls import Button
+from game.ui.widgets.controls import BUTTON_SIZE, Button
 
 BUTTON_WIDTHS = {
     "back_to": 120,
@@ -71,7 +71,8 @@ CAPTION_GAP = 14
 
 def caption_images(ui: Ui, width: int, lines: tuple[str, str, str]) -> list[pygame.Surface]:
     """The caption's lines as drawn `width` pixels wide: what the move did, its detail
-    and the closing words (each at most two lines; an empty one is left out)."""
+    and the closing words (each on at most two lines, shrunk to fit them, cut with an
+    ellipsis where even that does not; an empty one is left out)."""
     images = []
     for text, size, colour, style in zip(
         lines,
@@ -81,8 +82,8 @@ def caption_images(ui: Ui, width: int, lines: tuple[str, str, str]) -> list[pyga
         strict=True,
     ):
         if text:
-            wrapped = ui.wrap(text, size, width, style)[:2]
-            images += [ui.text(line, size, colour, style) for line in wrapped]
+            wrapped, at = ui.fitted(text, size, width, 2, style)
+            images += [ui.text(line, at, colour, style) for line in wrapped]
     return images
 
 
@@ -103,12 +104,21 @@ def draw_caption(
         y = rect.bottom + ui.px(4)
 
 
-def lay_out_bar(buttons: Mapping[str, Button], bar: pygame.Rect, ui: Ui, margin: int) -> None:
-    """The visible buttons in a row from the bar's left (a gap after Back)."""
+def lay_out_bar(
+    buttons: Mapping[str, Button], bar: pygame.Rect, ui: Ui, margin: int, end: int
+) -> None:
+    """The visible buttons in a row from the bar's left (a gap after Back), left of
+    `end`: each as wide as its design width or as its words need (every label it may
+    show, in every language) at the size a button's words are drawn at where the row
+    has the room for that, else at the smallest size."""
+    shown = [(key, button) for key, button in buttons.items() if button.visible]
+    gaps = ui.px(10) * len(shown) + ui.px(24)
+    for size in (BUTTON_SIZE, ui.smallest_size):
+        widths = [max(ui.px(BUTTON_WIDTHS[key]), b.least_width(ui, size)) for key, b in shown]
+        if margin + sum(widths) + gaps <= end:
+            break
     x = margin
-    for key, button in buttons.items():
-        if not button.visible:
-            continue
-        button.rect = pygame.Rect(x, 0, ui.px(BUTTON_WIDTHS[key]), ui.px(50))
+    for (key, button), width in zip(shown, widths, strict=True):
+        button.rect = pygame.Rect(x, 0, width, ui.px(50))
         button.rect.centery = bar.centery
         x = button.rect.right + ui.px(10) + (ui.px(24) if key == "back_to" else 0)

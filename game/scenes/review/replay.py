@@ -102,7 +102,12 @@ class ReplayScene(Scene):
             "back_to": Button(N_("◀ Back"), self.on_back),
             "hand_back": Button(N_("◀◀ Hand"), lambda: self.go_hand(-1)),
             "step_back": Button("◀", self.step_back),
-            "play": Button(N_("▶ Play"), self.toggle_play, primary=True),
+            "play": Button(
+                N_("▶ Play"),
+                self.toggle_play,
+                primary=True,
+                may_show=(N_("▶ Show me"), N_("❚❚ Pause")),
+            ),
             "step": Button("▶", self.step_forward),
             "hand_on": Button(N_("Hand ▶▶"), lambda: self.go_hand(1)),
             "review": Button(N_("Review"), self.ask_review),
@@ -301,9 +306,9 @@ class ReplayScene(Scene):
         self.figure_room = pygame.Rect(
             margin, top, self.panel.rect.left - 2 * margin, self.bar.top - top - ui.px(8)
         )
-        lay_out_bar(self.buttons, self.bar, ui, margin)
         self.speed_choice.rect = pygame.Rect(0, 0, ui.px(200), ui.px(50))
         self.speed_choice.rect.midright = (width - margin, self.bar.centery)
+        lay_out_bar(self.buttons, self.bar, ui, margin, self.speed_choice.rect.left - ui.px(10))
         self.fitted = None
         self._changed()
 

@@ -43,7 +43,8 @@ class HandoffPanel:
 
     def show(self, area: pygame.Rect, ui: Ui, news: list[str]) -> None:
         """Lay the panel out over `area` with the log `news`; a longer log than before
-        (a move was added) scrolls to its end, so the newest move is in view."""
+        (a move was added) scrolls to its end, so the newest move is in view, and so
+        does one whose end was in view (a larger text size shows fewer lines)."""
         self.panel = area.inflate(ui.px(8), ui.px(8))
         left_width = self.panel.width * 2 // 5 if news else self.panel.width
         self.left = pygame.Rect(self.panel.x, self.panel.y, left_width, self.panel.height)
@@ -60,11 +61,9 @@ class HandoffPanel:
         )
         self.line_h = max(1, min(ui.text_room(LOG_LINE_PX), self.log.height))
         shown = max(1, self.log.height // self.line_h)
-        if news != self.lines:
-            grew = len(news) > len(self.lines)
-            self.lines = list(news)
-            if grew:
-                self.offset = max(0, len(news) - shown)
+        if len(news) > len(self.lines) or self.offset >= self.scrollbar.most:
+            self.offset = max(0, len(news) - shown)
+        self.lines = list(news)
         self.offset = max(0, min(self.offset, len(self.lines) - shown))
         self.scrollbar.rect = pygame.Rect(
             self.log.right + ui.px(4), self.log.y, bar, self.log.height

@@ -298,6 +298,16 @@ class TableScene(Scene, Generic[Role]):
             panel.lay_out(self.layout.figure)
         self.stage.fit_view()
         self._rebuild_sprites()
+        self._lay_out_handoff()
+
+    def _lay_out_handoff(self) -> None:
+        """The hand-off panel over the tray with its log, while it shows: after each
+        update (a move joins the log) and on resize (a new text size spaces the lines
+        anew, before any frame is drawn)."""
+        if (banner := self.turns.banner_seat) is not None:
+            self.handoff.show(
+                self.stage.handoff_area(), self.services.ui, self.turns.news_for(banner)
+            )
 
     def settings_changed(self) -> None:
         self.help.set_tips(self.services.settings.coach_tips)
@@ -373,10 +383,7 @@ class TableScene(Scene, Generic[Role]):
         played = self.turns.step(dt)
         if played:
             self.context.show(played)
-        if (banner := self.turns.banner_seat) is not None:
-            self.handoff.show(
-                self.stage.handoff_area(), self.services.ui, self.turns.news_for(banner)
-            )
+        self._lay_out_handoff()
         if self.hands.tray_seat != self.turns.tray_seat():  # the mouse changed hands
             self.hands.tray_seat = self.turns.tray_seat()
             self._arrange_hands()

@@ -154,6 +154,9 @@ class Board:
         """Where the view glides to (None: it stands still)."""
         self.pulse = Pulse()
         """The last-tile mark's swell when the last tile changes."""
+        self.layouts = 0
+        """How many times the board was laid out (`set_area`): what is placed in window
+        pixels at one size of words (a floating label) belongs to one layout."""
 
     # --- the view ------------------------------------------------------------------------
 
@@ -161,6 +164,7 @@ class Board:
         """Lay the board out in `area` (the caller fits it again)."""
         self.area.update(area)
         self.marks.forget()
+        self.layouts += 1
 
     def ladder(self) -> list[int]:
         """The tile sides the figure may take, smallest first, in pixels."""

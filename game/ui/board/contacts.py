@@ -75,6 +75,9 @@ class ContactAnimator:
         self.flashes: list[EdgeFlash] = []
         self.bursts: list[Burst] = []
         self.floats = FloatingTexts()
+        self.floats_layout = board.layouts
+        """The board's layout the floating labels were placed in and sized for: a new
+        one (a new window or text size) lets them go, as a tile in flight lands."""
         self.factor = 1.0
         self.scored = True
         """False where nothing is scored (the solitaires): edges light, no numbers."""
@@ -155,6 +158,7 @@ class ContactAnimator:
         """A label that rises and fades (its own surface: fading it leaves the text cache
         alone), kept `within` an area all the way up when one is given (a sum by a tile
         at the board's edge stays on the board, off the seats' panels)."""
+        self._forget_other_layouts()
         ui = self.ui
         label = ui.text(text, size, colour, "bold")
         shade = ui.text(text, size, outline or (10, 20, 14), "bold")
@@ -240,7 +244,14 @@ class ContactAnimator:
             burst.elapsed += dt
         self.flashes = [f for f in self.flashes if f.elapsed < f.delay + f.life]
         self.bursts = [b for b in self.bursts if b.elapsed < b.delay + b.life]
+        self._forget_other_layouts()
         self.floats.update(dt)
+
+    def _forget_other_layouts(self) -> None:
+        """Let the floating labels of an older layout of the board go."""
+        if self.floats_layout != self.board.layouts:
+            self.floats.items.clear()
+            self.floats_layout = self.board.layouts
 
     def draw_effects(self, surface: pygame.Surface) -> None:
         """The lit edges and rings (under the floating labels), inside the board."""
@@ -266,7 +277,10 @@ class ContactAnimator:
                 pygame.draw.circle(surface, PALETTE.gold, (x, y), radius, width)
 
     def draw_labels(self, surface: pygame.Surface, alpha: float) -> None:
-        self.floats.draw(surface, alpha)
+        """The floating labels, unless the board was laid out again since they were
+        placed (the next update lets them go)."""
+        if self.floats_layout == self.board.layouts:
+            self.floats.draw(surface, alpha)
 
 
 class ScoreCounter:
