@@ -28,6 +28,10 @@ except ImportError:  # Windows
     resource = None  # type: ignore[assignment]
 
 ROOT = Path(__file__).resolve().parent.parent
+PLAYS_FAST = ("--limit", "messages_per_s=1000", "--limit", "message_burst=1000")
+"""A test's players move as fast as they can, one connection often for every seat: the
+server's message rate (20 a second, bursts of 40) would refuse them `too-fast` on a
+quiet fast machine. A test's own `--limit` options come after, and win."""
 
 
 def start_server(
@@ -36,8 +40,9 @@ def start_server(
     """The server on `home` with command line `options` (`limit`: run in its process
     before it starts, to set a resource limit); its address. Standard error is kept for
     the test to read."""
+    command = ["-m", "game.server", "--port", "0", "--home", str(home), *PLAYS_FAST, *options]
     server = subprocess.Popen(
-        [sys.executable, "-m", "game.server", "--port", "0", "--home", str(home), *options],
+        [sys.executable, *command],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
