@@ -21,7 +21,7 @@ from game.ui.painting import blit_text, draw_panel
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE
 from game.ui.widgets.controls import Button, Choice, Counter, Toggle
-from game.ui.widgets.rows import lay_out_row
+from game.ui.widgets.rows import lay_out_form
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -123,20 +123,9 @@ class NewClubTableScene(TableCallingScene):
 
     def resize(self, size: tuple[int, int]) -> None:
         ui = self.services.ui
-        width = min(size[0] - ui.px(80), ui.px(720))
         rows = [self.seats, self.who, self.pace, self.rated, self.takebacks, self.computers]
-        row_h, gap = ui.px(42), ui.px(8)
-        height = len(rows) * (row_h + gap) + ui.px(170)
-        self.panel = pygame.Rect(0, 0, width + ui.px(48), height)
-        self.panel.midtop = (size[0] // 2, max(ui.px(130), (size[1] - height) // 2 + ui.px(30)))
-        y = self.panel.y + ui.px(24)
-        for widget in rows:
-            widget.rect = pygame.Rect(self.panel.x + ui.px(24), y, width, row_h)
-            y += row_h + gap
-        buttons = pygame.Rect(
-            self.panel.x, self.panel.bottom - ui.px(74), self.panel.width, ui.px(50)
-        )
-        lay_out_row([self.create, self.back], buttons, ui.px(220), ui.px(16), ui)
+        buttons = [self.create, self.back]
+        self.panel = lay_out_form(rows, buttons, size, ui.px(170), ui)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.blit(self.services.felt(), (0, 0))

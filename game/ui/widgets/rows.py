@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.ui.painting import Ui
-from game.ui.widgets.controls import BUTTON_SIZE, Button, same_size
+from game.ui.widgets.controls import BUTTON_SIZE, Button, Widget, same_size
 
 
 def row_widths(needs: Sequence[int], room: int, most: int) -> list[int]:
@@ -36,6 +36,30 @@ def lay_out_row(buttons: Sequence[Button], area: pygame.Rect, most: int, gap: in
         button.rect = pygame.Rect(x, area.y, width, area.height)
         x += width + gap
     same_size(buttons)
+
+
+def lay_out_form(
+    rows: Sequence[Widget],
+    buttons: Sequence[Button],
+    size: tuple[int, int],
+    below: int,
+    ui: Ui,
+) -> pygame.Rect:
+    """A form's panel, centred under the screen's title in a window of `size`: its
+    `rows` one under another, `below` pixels under them for what the screen writes
+    there and its `buttons` side by side at its foot; the panel."""
+    width = min(size[0] - ui.px(80), ui.px(720))
+    row_h, gap = ui.px(42), ui.px(8)
+    height = len(rows) * (row_h + gap) + below
+    panel = pygame.Rect(0, 0, width + ui.px(48), height)
+    panel.midtop = (size[0] // 2, max(ui.px(130), (size[1] - height) // 2 + ui.px(30)))
+    y = panel.y + ui.px(24)
+    for widget in rows:
+        widget.rect = pygame.Rect(panel.x + ui.px(24), y, width, row_h)
+        y += row_h + gap
+    foot = pygame.Rect(panel.x, panel.bottom - ui.px(74), panel.width, ui.px(50))
+    lay_out_row(buttons, foot, ui.px(220), ui.px(16), ui)
+    return panel
 
 
 def label_needs(buttons: Sequence[Button], room: int, height: int, ui: Ui) -> list[int]:
