@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection
 
-from game.net.messages import move_frame
+from game.net.messages import create_frame, join_frame, move_frame
 from game.net.mirror import TableMirror
 from game.net.replies import MoveMessage, read_server_message
 from game.net.takeback_answers import TookBackMessage
@@ -145,3 +145,13 @@ class Player:
         """Every move announced, with its hand."""
         assert self.mirror is not None
         return moves_of(self.mirror.recorded.record.to_json())
+
+
+def seated_apart(ann: Player, bob: Player) -> str:
+    """Ann opens a one-hand table of two remote seats and takes one, Bob the other, each
+    on their own connection (to one server or two): the table's code."""
+    code: str = ann.ask(create_frame(["remote", "remote"], {"hands": 1}), "created")["table"]
+    ann.table = bob.table = code
+    ann.ask(join_frame(code, "Ann"), "view")
+    bob.ask(join_frame(code, "Bob"), "view")
+    return code

@@ -16,11 +16,11 @@ from typing import Any
 import redis
 from websockets.sync.client import connect
 
-from game.net.messages import create_frame, join_frame, rejoin_frame
+from game.net.messages import rejoin_frame
 from game.net.tables.forwarding import CHANNEL
 from game.net.tables.redis_store import owner_key
 from tests.conftest import GUARD_S
-from tests.net_process import Player, end, start_server
+from tests.net_process import Player, end, seated_apart, start_server
 from tests.test_net_club_process import in_threads
 from tools.redis_server import RedisServer, start_redis
 
@@ -39,10 +39,7 @@ def test_a_table_played_through_the_server_that_does_not_own_it_survives_a_kill_
             connect(on_b, open_timeout=GUARD_S) as to_b,
         ):
             ann, bob = Player(to_a, ""), Player(to_b, "")
-            code = ann.ask(create_frame(["remote", "remote"], {"hands": 1}), "created")["table"]
-            ann.table = bob.table = code
-            ann.ask(join_frame(code, "Ann"), "view")
-            bob.ask(join_frame(code, "Bob"), "view")  # through b, at a's table
+            code = seated_apart(ann, bob)  # Bob through b, at a's table
             assert in_threads(lambda: ann.play(4), lambda: bob.play(4)) == [None, None]
             announced = ann.moves()
             store = redis.Redis.from_url(redis_server.url, decode_responses=True)
@@ -81,10 +78,7 @@ def test_a_kill_of_redis_mid_game_loses_no_announced_move_at_a_table_on_one_serv
             connect(on_b, open_timeout=GUARD_S) as to_b,
         ):
             ann, bob = Player(to_a, ""), Player(to_b, "")
-            code = ann.ask(create_frame(["remote", "remote"], {"hands": 1}), "created")["table"]
-            ann.table = bob.table = code
-            ann.ask(join_frame(code, "Ann"), "view")
-            bob.ask(join_frame(code, "Bob"), "view")
+            seated_apart(ann, bob)
             assert in_threads(lambda: ann.play(4), lambda: bob.play(4)) == [None, None]
             announced = ann.moves()
             os.kill(redis_server.process.pid, signal.SIGKILL)

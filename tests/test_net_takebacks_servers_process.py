@@ -13,12 +13,12 @@ import pytest
 import redis
 from websockets.sync.client import connect
 
-from game.net.messages import create_frame, join_frame, rejoin_frame
+from game.net.messages import rejoin_frame
 from game.net.tables.redis_store import table_key
 from game.net.takeback_messages import takeback_answer_frame, takeback_frame
 from game.rules.record.document import GameRecord
 from tests.conftest import GUARD_S
-from tests.net_process import Player, end, moves_of, start_server
+from tests.net_process import Player, end, moves_of, seated_apart, start_server
 from tools.redis_server import RedisServer
 
 
@@ -51,10 +51,7 @@ def test_a_takeback_asked_on_one_server_is_answered_on_the_other(
             connect(on_b, open_timeout=GUARD_S) as to_b,
         ):
             ann, bob = Player(to_a, ""), Player(to_b, "")
-            code = ann.ask(create_frame(["remote", "remote"], {"hands": 1}), "created")["table"]
-            ann.table = bob.table = code
-            ann.ask(join_frame(code, "Ann"), "view")
-            bob.ask(join_frame(code, "Bob"), "view")
+            code = seated_apart(ann, bob)
             assert bob.mirror is not None
             first = {0: ann, 1: bob}[bob.mirror.state.current]
             second = bob if first is ann else ann
@@ -111,10 +108,7 @@ def test_a_takeback_asked_outlives_a_kill_of_the_server_that_owns_its_table(
             connect(on_b, open_timeout=GUARD_S) as to_b,
         ):
             ann, bob = Player(to_a, ""), Player(to_b, "")
-            code = ann.ask(create_frame(["remote", "remote"], {"hands": 1}), "created")["table"]
-            ann.table = bob.table = code
-            ann.ask(join_frame(code, "Ann"), "view")
-            bob.ask(join_frame(code, "Bob"), "view")
+            code = seated_apart(ann, bob)
             (ann_seat, ann_token), (bob_seat,) = *ann.seats.items(), bob.seats
             assert bob.mirror is not None
             first = {ann_seat: ann, bob_seat: bob}[bob.mirror.state.current]
