@@ -28,10 +28,11 @@ except ImportError:  # Windows
     resource = None  # type: ignore[assignment]
 
 ROOT = Path(__file__).resolve().parent.parent
-PLAYS_FAST = ("--limit", "messages_per_s=1000", "--limit", "message_burst=1000")
+PLAYS_FAST = ("--limit", "messages_per_s=1000000", "--limit", "message_burst=1000000")
 """A test's players move as fast as they can, one connection often for every seat: the
 server's message rate (20 a second, bursts of 40) would refuse them `too-fast` on a
-quiet fast machine. A test's own `--limit` options come after, and win."""
+quiet fast machine (as `net_helpers.ROOMY` for a server in the test's process). A
+test's own `--limit` options come after, and win."""
 
 
 def start_server(

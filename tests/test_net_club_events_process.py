@@ -40,12 +40,9 @@ from tests.test_net_club_process import in_threads
 PLAYERS = 8
 OURS = 6
 """Players P0 to P5 play through the game's client, the others on the bare protocol."""
-ROOMY = [
-    *("--limit", "joins_per_s=1000", "--limit", "join_burst=1000"),
-    *("--limit", "messages_per_s=1000", "--limit", "message_burst=1000"),
-]
-"""Every player comes from this computer (its network may join this fast) and moves as
-fast as it can."""
+ROOMY = ["--limit", "joins_per_s=1000", "--limit", "join_burst=1000"]
+"""Every player comes from this computer: its network may join this fast (they move as
+fast as they can at any test's server: `start_server`)."""
 ARENA_LEFT_S = 2.0
 """How long the arena seats players after it is made: it is made with a start in the
 past, so that its one minute (an arena's least) ends this soon, by the protocol's own

@@ -23,10 +23,6 @@ from tests.test_net_club_process import in_threads
 from tests.test_net_club_servers_process import hello, until
 from tools.redis_server import RedisServer
 
-BOTS_PACE = ("--limit", "messages_per_s=1000000", "--limit", "message_burst=1000000")
-"""The players here move as fast as they read: an event's game of three hands is over
-the 20 messages a second a connection may send."""
-
 
 class Heard(Player):
     """A player who keeps every message it read (those its play passes over too)."""
@@ -71,7 +67,7 @@ def standings(event: dict[str, Any]) -> dict[str, tuple[int, int]]:
 def test_an_arena_of_two_servers_pairs_their_players_and_outlives_a_kill_of_its_pairing_server(
     redis_server: RedisServer, tmp_path: Path, owned: tuple[str, ...]
 ) -> None:
-    options = ("--store", redis_server.url, *owned, *BOTS_PACE)
+    options = ("--store", redis_server.url, *owned)
     (a, on_a), (b, on_b) = [start_server(tmp_path / name, None, *options) for name in "ab"]
     logs = ""
     try:
