@@ -35,6 +35,11 @@ from tools.postgres_server import NoPostgres, PostgresServer, start_postgres
 from tools.redis_server import NoRedis, RedisServer, start_redis
 from tools.xserver import NoXServer, XServer, start_xserver
 
+# pytest rewrites each test module's asserts as it imports it, and keeps the rewritten
+# module only where bytecode may be written: a machine that sets PYTHONDONTWRITEBYTECODE
+# would have each worker rewrite all the test modules again at every run (4 s a worker).
+sys.dont_write_bytecode = False
+
 R = TypeVar("R")
 GUARD_S = 120.0
 """The longest any test waits for something that comes at once when all is well (an
