@@ -5,8 +5,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-import subprocess
-import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -38,11 +36,11 @@ from game.ui.theme import PALETTE
 from game.ui.tiles.image import triangle_points
 from game.ui.widgets.controls import Button
 from game.ui.words import refusal_words
+from tests.commands import command
 from tests.drive import Input, at, run_until
 from tools.samples import table_config
 from tools.text_audit import watching
 
-ROOT = Path(__file__).resolve().parents[1]
 Pos = tuple[int, int]
 
 
@@ -189,14 +187,8 @@ def test_whole_three_hand_game_by_mouse(make_app: Callable[..., App], tmp_path: 
     assert app.storage.load_game("table") is None
     path = tmp_path / "game.contack.json"
     path.write_text(scene.match.record.dumps(), encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-m", "game.cli", "check", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert json.loads(result.stdout)["ok"] is True
+    result = command("check", str(path))
+    assert result.returncode == 0 and json.loads(result.stdout)["ok"] is True
 
 
 # --- options ---------------------------------------------------------------------------
