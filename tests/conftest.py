@@ -48,7 +48,7 @@ def quick_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
     gives the coach the master's and the fair player more imagined stocks)."""
     monkeypatch.setattr(analysis, "COACH_STEPS", 400)
     monkeypatch.setattr(analysis, "COACH_SAMPLES", 2)
-    monkeypatch.setattr(fair_draw, "SAMPLES", 64)
+    monkeypatch.setattr(fair_draw, "SAMPLES", 16)
 
 
 @pytest.fixture(autouse=True)
