@@ -264,7 +264,7 @@ def test_stepping_back_and_jumping_are_instant_and_a_new_step_lands_the_last(
 def test_auto_play_slides_each_placement_in_before_the_next_step(
     make_app: AppMaker, tmp_path: Path
 ) -> None:
-    app = make_app(tmp_path)
+    app = make_app(tmp_path, size=(800, 600))
     scene = open_viewer(app, finished_record("stacked-solitaire", 1, 9))
     Input(app).click(scene.buttons["play"])
     assert scene.playing

@@ -407,7 +407,7 @@ def test_penalties_cost_ten_a_tile_visibly(make_app: Callable[..., App], tmp_pat
         )
 
     record = position(["human", "ai:greedy"], one_move_left, level="greedy")
-    app = make_app(tmp_path, speed="fast")
+    app = make_app(tmp_path, size=(800, 600), speed="fast")
     scene = open_table(app, record=record)
     run_until(app, lambda: ready_for_human(scene))
     move = next(m for m in scene.legal_moves() if m.action == PLACE)
@@ -433,7 +433,7 @@ def test_three_sided_opportunity_play(make_app: Callable[..., App], tmp_path: Pa
         )
 
     record = position(["human"] + ["ai:random"] * 6, three_sided)
-    app = make_app(tmp_path, speed="normal", banner=False)
+    app = make_app(tmp_path, size=(800, 600), speed="normal", banner=False)
     scene = open_table(app, record=record)
     run_until(app, lambda: ready_for_human(scene))
     move = next(

@@ -126,7 +126,7 @@ def play_until_handoff(app: App, scene: TableScene[TableRole], moves: int) -> in
 
 
 def test_the_handoff_waits_for_the_computer_and_sums_up(make_app: AppMaker) -> None:
-    app = make_app(speed="normal", banner=True, frames=1)
+    app = make_app(size=(800, 600), speed="normal", banner=True, frames=1)
     scene = open_table(app, [("Ann", "human"), ("Edna", "ai:greedy"), ("Ben", "human")], 3)
     drive = Input(app, frames=1)
     seat = play_until_handoff(app, scene, 2)
