@@ -144,7 +144,7 @@ def finish_with_computers(app: App, scene: TableScene[TableRole]) -> ScoreScene:
 
 
 def test_whole_three_hand_game_by_mouse(make_app: Callable[..., App], tmp_path: Path) -> None:
-    app = make_app(tmp_path)
+    app = make_app(tmp_path, size=(800, 600))
     players = [("Ann", "human"), ("Bot", "ai:greedy"), ("Cleo", "human")]
     scene = open_table(app, table_config(players, seed=42))
     chooser = make_player("greedy", random.Random(3))
@@ -208,7 +208,7 @@ def test_whole_three_hand_game_by_mouse(make_app: Callable[..., App], tmp_path: 
 def test_every_option_plays_to_the_end(
     make_app: Callable[..., App], tmp_path: Path, rules: dict[str, Any]
 ) -> None:
-    app = make_app(tmp_path)
+    app = make_app(tmp_path, size=(800, 600))
     seats = 4 if rules.get("partners") else 3
     players = [(f"C{s}", "ai:random" if s % 2 else "ai:greedy") for s in range(seats)]
     scene = open_table(app, table_config(players, seed=5, **rules))
