@@ -50,10 +50,11 @@ this long."""
 @pytest.fixture(autouse=True)
 def quick_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
     """The coach and the fair draw player think with a small effort in tests (the game
-    gives the coach the master's and the fair player more imagined stocks)."""
+    gives the coach the master's and the fair player more imagined stocks): a test of a
+    screen needs their seeded, legal moves, not their strength."""
     monkeypatch.setattr(analysis, "COACH_STEPS", 400)
-    monkeypatch.setattr(analysis, "COACH_SAMPLES", 2)
-    monkeypatch.setattr(fair_draw, "SAMPLES", 64)
+    monkeypatch.setattr(analysis, "COACH_SAMPLES", 1)
+    monkeypatch.setattr(fair_draw, "SAMPLES", 16)
 
 
 @pytest.fixture(autouse=True)

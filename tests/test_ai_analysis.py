@@ -204,15 +204,21 @@ def test_the_fair_odds_of_this_deal_play_its_stock_as_dealt(
     assert len(StockSpy.stocks) == 3 and state.stock not in StockSpy.stocks
 
 
-def test_fair_odds_never_read_the_hidden_stock() -> None:
+def test_fair_odds_never_read_the_hidden_stock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The games of "any deal like it" are dealt from which tiles are unseen, never from
+    their hidden order: the same deal with its unseen tiles in another order is played on
+    the same stocks (they were shuffled from the true order, so the odds could differ)."""
+    monkeypatch.setattr(analysis, "FairDrawPlayer", StockSpy)
     state = DrawSolitaireState(seed=9)
     for _ in range(6):
         state.apply(state.legal_moves()[0])
     shuffled = state.clone()
     rest = shuffled.stock[shuffled.stock_pos :]
     shuffled.stock = [*shuffled.stock[: shuffled.stock_pos], *reversed(rest)]
+    StockSpy.stocks = []
     first = fair_odds(state, 2, 5)
-    assert first == fair_odds(shuffled, 2, 5)
+    played, StockSpy.stocks = StockSpy.stocks, []
+    assert first == fair_odds(shuffled, 2, 5) and StockSpy.stocks == played
     wins, games = first
     assert games == 2 and 0 <= wins <= 2
     assert state.moves and len(state.figure) <= 6  # the state is left as it was

@@ -15,6 +15,7 @@ from game.ai.solver import solve
 from game.rules.record.document import DAILY_KEY, GameRecord
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
+from tests.commands import command
 
 DAY = datetime.date(2026, 11, 22)
 
@@ -22,7 +23,7 @@ DAY = datetime.date(2026, 11, 22)
 dates = st.dates(datetime.date(2000, 1, 1), datetime.date(2200, 12, 31))
 
 
-def daily_command(mode: str, day: datetime.date) -> str:
+def daily_process(mode: str, day: datetime.date) -> str:
     return subprocess.run(
         [sys.executable, "-m", "game.cli", "daily", "--mode", mode, "--date", day.isoformat()],
         capture_output=True,
@@ -36,8 +37,9 @@ def daily_command(mode: str, day: datetime.date) -> str:
 def test_daily_prints_the_same_winnable_deal_in_two_processes(
     day: datetime.date, mode: str
 ) -> None:
-    first, second = daily_command(mode, day), daily_command(mode, day)
-    assert first == second
+    """A new process and this one (each hashing strings its own way)."""
+    first = daily_process(mode, day)
+    assert first == command("daily", "--mode", mode, "--date", day.isoformat()).stdout
     data = json.loads(first)
     assert data["mode"] == mode and data[DAILY_KEY] == day.isoformat()
     assert data["hands"][0]["moves"] == [] and data["seed"] == daily_deal(mode, day)
@@ -47,29 +49,10 @@ def test_daily_prints_the_same_winnable_deal_in_two_processes(
 
 
 def test_daily_without_a_date_is_today_and_a_bad_date_is_refused() -> None:
-    data = json.loads(
-        subprocess.run(
-            [sys.executable, "-m", "game.cli", "daily", "--mode", "draw-solitaire"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-    )
-    assert data[DAILY_KEY] == datetime.date.today().isoformat()
-    bad = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "game.cli",
-            "daily",
-            "--mode",
-            "draw-solitaire",
-            "--date",
-            "2026-02-30",
-        ],
-        capture_output=True,
-        text=True,
-    )
+    today = command("daily", "--mode", "draw-solitaire")
+    assert today.returncode == 0
+    assert json.loads(today.stdout)[DAILY_KEY] == datetime.date.today().isoformat()
+    bad = command("daily", "--mode", "draw-solitaire", "--date", "2026-02-30")
     assert bad.returncode == 2 and bad.stdout == ""
     assert len(bad.stderr.strip().splitlines()) == 1 and "YYYY-MM-DD" in bad.stderr
 

@@ -3,8 +3,6 @@ version of the game and kept unchanged: every later version must still read, rep
 resume and check them to the same results (docs/record.md)."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +12,7 @@ from game.rules.record.recorded_game import RecordedGame
 from game.scenes.review.replay import ReplayScene
 from game.scenes.table.scene import TableScene
 from game.scenes.table.score import ScoreScene
+from tests.commands import command
 from tests.drive import Input, new_app
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -47,9 +46,7 @@ def test_golden_record_replays_to_its_results(path: Path) -> None:
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_golden_record_passes_the_check_command(path: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "game.cli", "check", str(path)], capture_output=True, text=True
-    )
+    result = command("check", str(path))
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == EXPECTED[path.name]
 

@@ -50,7 +50,7 @@ def conserved(state: TableState) -> bool:
     return sorted(held + placed + stock) == list(range(36))
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.integers(2, 7), seed=st.integers(0, 10**9), rules=table_rules, partners=st.booleans()
 )
@@ -119,7 +119,7 @@ def test_simulated_records_replay_to_the_same_bytes(
     assert simulate("table", players, seed, [level], rules).dumps() == text
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(seed=st.integers(0, 10**9))
 def test_random_draw_solitaires_follow_the_rules(seed: int) -> None:
     state = DrawSolitaireState(seed=seed)
@@ -148,7 +148,7 @@ def test_random_draw_solitaires_follow_the_rules(seed: int) -> None:
     assert state.won == (len(state.figure) == 36)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(seed=st.integers(0, 10**9))
 def test_random_stacked_solitaires_follow_the_rules(seed: int) -> None:
     state = StackedSolitaireState(seed=seed)

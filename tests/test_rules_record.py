@@ -23,6 +23,7 @@ from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from game.rules.table import TableGame, TableState
 from game.rules.table_rules import TableRules
 from game.rules.tiles import tile_name
+from tests.commands import command
 
 
 def table_record(seed: int = 3, players: int = 3, **rules: Any) -> dict[str, Any]:
@@ -201,21 +202,20 @@ def test_stacked_solitaire_refuses_a_buried_tile_and_a_missing_cut() -> None:
 # --- the commands ---------------------------------------------------------------------
 
 
-def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "game.cli", *args], capture_output=True, text=True, input=stdin
-    )
+def process(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "game.cli", *args], capture_output=True, text=True)
 
 
 def test_simulate_is_deterministic_and_check_accepts_it() -> None:
-    first = cli(
+    """The same record from a new process and this one (each hashing strings its own way)."""
+    first = command(
         "simulate", "--mode", "table", "--players", "4", "--seed", "12", "--ai", "greedy,random"
     )
     assert first.returncode == 2  # two levels for four seats
     args = ["simulate", "--mode", "table", "--players", "4", "--seed", "12", "--ai", "greedy"]
-    one, two = cli(*args), cli(*args)
+    one, two = process(*args), command(*args)
     assert one.returncode == 0 and one.stdout == two.stdout
-    checked = cli("check", "-", stdin=one.stdout)
+    checked = command("check", "-", stdin=one.stdout)
     assert checked.returncode == 0
     assert json.loads(checked.stdout)["ok"] is True
 
@@ -225,11 +225,11 @@ def test_legal_lists_the_moves_of_whoever_acts_next() -> None:
     data["hands"] = data["hands"][:1]
     del data["hands"][0]["result"]
     data["hands"][0]["moves"] = data["hands"][0]["moves"][:3]
-    result = cli("legal", "-", stdin=json.dumps(data))
+    result = command("legal", "-", stdin=json.dumps(data))
     moves = json.loads(result.stdout)
     assert moves and all(m["player"] == replay(data).state.current_player for m in moves)
     assert all("score" in m for m in moves if "cell" in m)
-    finished = cli("legal", "-", stdin=json.dumps(table_record()))
+    finished = command("legal", "-", stdin=json.dumps(table_record()))
     assert json.loads(finished.stdout) == []
 
 
@@ -237,23 +237,23 @@ def test_legal_lists_the_moves_of_whoever_acts_next() -> None:
     "stdin", ["", "not json", '{"format": "contack-record", "version": 1}', "[]"]
 )
 def test_bad_records_exit_2_with_one_line_on_stderr(stdin: str) -> None:
-    for command in ("check", "legal", "solve"):
-        result = cli(command, "-", stdin=stdin)
+    for name in ("check", "legal", "solve"):
+        result = command(name, "-", stdin=stdin)
         assert result.returncode == 2
         assert result.stdout == ""
         assert len(result.stderr.strip().splitlines()) == 1
 
 
 def test_a_missing_file_and_a_bad_rule_exit_2() -> None:
-    assert cli("check", "/nonexistent/file.json").returncode == 2
-    bad = cli("simulate", "--rule", "colour=green")
+    assert command("check", "/nonexistent/file.json").returncode == 2
+    bad = command("simulate", "--rule", "colour=green")
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
-    assert cli("simulate", "--ai", "genius").returncode == 2
-    assert cli("simulate", "--players", "9").returncode == 2
+    assert command("simulate", "--ai", "genius").returncode == 2
+    assert command("simulate", "--players", "9").returncode == 2
 
 
 def test_simulate_plays_club_contack_by_the_spanish_book_and_check_reads_it() -> None:
-    made = cli(
+    made = command(
         "simulate",
         "--players",
         "3",
@@ -268,7 +268,7 @@ def test_simulate_plays_club_contack_by_the_spanish_book_and_check_reads_it() ->
     )
     assert made.returncode == 0, made.stderr
     assert json.loads(made.stdout)["rules"]["club_rules"] == "spanish"
-    assert cli("check", "-", stdin=made.stdout).returncode == 0
+    assert command("check", "-", stdin=made.stdout).returncode == 0
 
 
 def test_solve_answers_with_a_line_that_wins_when_replayed() -> None:
@@ -276,7 +276,7 @@ def test_solve_answers_with_a_line_that_wins_when_replayed() -> None:
         data = solitaire_record("stacked-solitaire", seed)
         data["hands"][0]["moves"] = []
         data["hands"][0].pop("result")
-        answer = json.loads(cli("solve", "-", stdin=json.dumps(data)).stdout)
+        answer = json.loads(command("solve", "-", stdin=json.dumps(data)).stdout)
         if answer["winnable"]:
             data["hands"][0]["moves"] = answer["moves"]
             data["hands"][0]["result"] = "won"  # an ended game's record says how it ended

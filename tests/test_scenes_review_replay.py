@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import math
 import random
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +32,7 @@ from game.scenes.menus.menu import MenuScene
 from game.scenes.requests import Screen
 from game.scenes.review.captions import CAPTION_GAP, caption_images
 from game.scenes.review.replay import STEP_SECONDS, ReplayScene
+from tests.commands import command
 from tests.conftest import AppMaker
 from tests.drive import Input, open_games_tab
 from tests.persistence_helpers import finished_record
@@ -41,18 +40,10 @@ from tools.samples import fill_sample_history
 from tools.screenshot import staged
 from tools.text_audit import watching
 
-ROOT = Path(__file__).resolve().parents[1]
-
 
 def cli(*args: str) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "game.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=ROOT,
-        check=True,
-    )
+    done = command(*args)
+    assert done.returncode == 0, done.stderr
     return done.stdout
 
 
@@ -273,7 +264,7 @@ def test_stepping_back_and_jumping_are_instant_and_a_new_step_lands_the_last(
 def test_auto_play_slides_each_placement_in_before_the_next_step(
     make_app: AppMaker, tmp_path: Path
 ) -> None:
-    app = make_app(tmp_path)
+    app = make_app(tmp_path, size=(800, 600))
     scene = open_viewer(app, finished_record("stacked-solitaire", 1, 9))
     Input(app).click(scene.buttons["play"])
     assert scene.playing

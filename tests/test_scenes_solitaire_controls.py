@@ -90,7 +90,7 @@ def test_h_then_enter_places_the_hint_and_escape_clears_it(
 
 
 def test_no_points_pop_up_in_a_solitaire(make_app: AppMaker) -> None:
-    app = make_app(speed="normal")
+    app = make_app(size=(800, 600), speed="normal")
     scene = open_scene(app, StackedSolitaireScene(app, seed=9))
     said: list[str] = []
     show_label = scene.animator.show_label

@@ -5,8 +5,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-import subprocess
-import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -38,11 +36,11 @@ from game.ui.theme import PALETTE
 from game.ui.tiles.image import triangle_points
 from game.ui.widgets.controls import Button
 from game.ui.words import refusal_words
+from tests.commands import command
 from tests.drive import Input, at, run_until
 from tools.samples import table_config
 from tools.text_audit import watching
 
-ROOT = Path(__file__).resolve().parents[1]
 Pos = tuple[int, int]
 
 
@@ -146,7 +144,7 @@ def finish_with_computers(app: App, scene: TableScene[TableRole]) -> ScoreScene:
 
 
 def test_whole_three_hand_game_by_mouse(make_app: Callable[..., App], tmp_path: Path) -> None:
-    app = make_app(tmp_path)
+    app = make_app(tmp_path, size=(800, 600))
     players = [("Ann", "human"), ("Bot", "ai:greedy"), ("Cleo", "human")]
     scene = open_table(app, table_config(players, seed=42))
     chooser = make_player("greedy", random.Random(3))
@@ -189,14 +187,8 @@ def test_whole_three_hand_game_by_mouse(make_app: Callable[..., App], tmp_path: 
     assert app.storage.load_game("table") is None
     path = tmp_path / "game.contack.json"
     path.write_text(scene.match.record.dumps(), encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-m", "game.cli", "check", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert json.loads(result.stdout)["ok"] is True
+    result = command("check", str(path))
+    assert result.returncode == 0 and json.loads(result.stdout)["ok"] is True
 
 
 # --- options ---------------------------------------------------------------------------
@@ -216,7 +208,7 @@ def test_whole_three_hand_game_by_mouse(make_app: Callable[..., App], tmp_path: 
 def test_every_option_plays_to_the_end(
     make_app: Callable[..., App], tmp_path: Path, rules: dict[str, Any]
 ) -> None:
-    app = make_app(tmp_path)
+    app = make_app(tmp_path, size=(800, 600))
     seats = 4 if rules.get("partners") else 3
     players = [(f"C{s}", "ai:random" if s % 2 else "ai:greedy") for s in range(seats)]
     scene = open_table(app, table_config(players, seed=5, **rules))
@@ -415,7 +407,7 @@ def test_penalties_cost_ten_a_tile_visibly(make_app: Callable[..., App], tmp_pat
         )
 
     record = position(["human", "ai:greedy"], one_move_left, level="greedy")
-    app = make_app(tmp_path, speed="fast")
+    app = make_app(tmp_path, size=(800, 600), speed="fast")
     scene = open_table(app, record=record)
     run_until(app, lambda: ready_for_human(scene))
     move = next(m for m in scene.legal_moves() if m.action == PLACE)
@@ -441,7 +433,7 @@ def test_three_sided_opportunity_play(make_app: Callable[..., App], tmp_path: Pa
         )
 
     record = position(["human"] + ["ai:random"] * 6, three_sided)
-    app = make_app(tmp_path, speed="normal", banner=False)
+    app = make_app(tmp_path, size=(800, 600), speed="normal", banner=False)
     scene = open_table(app, record=record)
     run_until(app, lambda: ready_for_human(scene))
     move = next(

@@ -71,7 +71,7 @@ def held_frames(app: App, scene: TableScene[TableRole]) -> int:
 
 @pytest.mark.parametrize("speed", ["normal", "slow"])
 def test_a_computer_move_stays_in_view_for_its_pause(make_app: AppMaker, speed: str) -> None:
-    app = make_app(speed=speed, frames=1)
+    app = make_app(size=(800, 600), speed=speed, frames=1)
     for seed in range(1, 40):  # a deal where the computer answers with a placement
         scene = open_table(app, [("Ann", "human"), ("Bot", "ai:greedy")], seed)
         first_human_move(app, scene)
@@ -126,7 +126,7 @@ def play_until_handoff(app: App, scene: TableScene[TableRole], moves: int) -> in
 
 
 def test_the_handoff_waits_for_the_computer_and_sums_up(make_app: AppMaker) -> None:
-    app = make_app(speed="normal", banner=True, frames=1)
+    app = make_app(size=(800, 600), speed="normal", banner=True, frames=1)
     scene = open_table(app, [("Ann", "human"), ("Edna", "ai:greedy"), ("Ben", "human")], 3)
     drive = Input(app, frames=1)
     seat = play_until_handoff(app, scene, 2)
@@ -486,7 +486,7 @@ def test_a_greedy_computer_answers_briskly_even_at_slow(
     points, a greedy computer's tile is chosen within a brisk pause at any speed (at
     Slow it "thought" 1.1 s a move on top of the animations: 4-5 s a move, and a round
     of seven seats half a minute)."""
-    app = make_app(speed=speed, frames=1)
+    app = make_app(size=(800, 600), speed=speed, frames=1)
     scene = open_table(app, [("Ann", "human"), ("Bot", "ai:greedy")], 3)
     run_until(app, scene.human_can_act)
     figure = len(scene.state.figure)

@@ -261,8 +261,9 @@ def test_a_pinch_zooms_the_figure_and_keeps_it_so(make_app: AppMaker) -> None:
 
 def test_a_solitaire_view_glides_and_tiles_land_on_their_cells(make_app: AppMaker) -> None:
     """The view moved at once to each new fit, a jump mid-animation; now it glides, and
-    the tile sliding in arrives where its cell is when it lands."""
-    app = make_app(speed="normal")
+    the tile sliding in arrives where its cell is when it lands (in the smallest window:
+    each frame drawn, at any size the same glide)."""
+    app = make_app(size=(800, 600), speed="normal")
     scene = open_stacked(app, SPRAWLING)
     board = scene.board
     before: Centres = {}

@@ -88,8 +88,9 @@ def glided(board: Board, tiles: TileLayer, before: Centres) -> Centres:
 
 def test_the_view_glides_and_a_tile_lands_where_the_fit_puts_it(make_app: AppMaker) -> None:
     """The figure moves a little each frame (it jumped once a tile had landed), and the
-    tile in flight arrives on its cell as the view does."""
-    app = make_app(size=(1280, 800), speed="normal", banner=False)
+    tile in flight arrives on its cell as the view does (in the smallest window: each
+    frame of a whole hand drawn, at any size the same glide)."""
+    app = make_app(size=(800, 600), speed="normal", banner=False)
     players = [("Ann", "human"), ("Bo", "ai:greedy"), ("Cy", "ai:greedy"), ("Di", "ai:greedy")]
     scene = open_table(app, table_config(players, seed=3))
     board = scene.board

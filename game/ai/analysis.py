@@ -184,7 +184,7 @@ def fair_odds(
     still never reads the order when choosing, and each game has its own seed of the
     player's randomness)."""
     rng = random.Random(seed)
-    unseen = state.stock[state.stock_pos :]
+    unseen = sorted(state.stock[state.stock_pos :])  # which tiles: their order is hidden
     wins = 0
     for _ in range(games):
         play = state.clone()
