@@ -6,12 +6,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.app import App
 from game.scenes.requests import Screen
 from game.scenes.setup.scene import SetupScene
 from game.scenes.table.scene import TableScene
-from game.ui.widgets.controls import Button, Form
+from game.ui.painting import Ui
+from game.ui.theme import Fonts
+from game.ui.widgets.controls import BUTTON_SIZE, LABEL, Button, Form
+from game.ui.widgets.rows import lay_out_row
 from tests.conftest import AppMaker
 from tools.screenshot import staged
 from tools.text_audit import Drawn, audit, watching
@@ -86,3 +90,57 @@ def test_a_press_is_one_buttons_even_when_it_moves_another_under_the_pointer(
     lay_out(200)
     form.handle_event(pygame.Event(pygame.MOUSEBUTTONDOWN, pos=(60, 20), button=1))
     assert pressed == ["first"] and form.focused is first
+
+
+def three_buttons_in_a_row(ui: Ui) -> list[Button]:
+    """Back, Delete and Resume side by side at one size (as the records screen has them)."""
+    buttons = [Button(label, lambda: None) for label in ("Back", "Delete", "Resume")]
+    lay_out_row(buttons, pygame.Rect(0, 0, 600, 50), ui.px(220), ui.px(16), ui)
+    return buttons
+
+
+def test_a_row_of_buttons_measures_its_words_once_not_every_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each button draws its label at its row's size: the row measured every member's
+    words in every language for each button of every frame (a third of the drawing's
+    time in the tests). It measures each member once, until something changes."""
+    ui = Ui(Fonts())
+    buttons = three_buttons_in_a_row(ui)
+    measured: list[str] = []
+    words_size = Button.words_size
+
+    def counted(button: Button, ui: Ui, role: str) -> float:
+        measured.append(button.label)
+        return words_size(button, ui, role)
+
+    monkeypatch.setattr(Button, "words_size", counted)
+    surface = pygame.Surface((600, 50))
+    for _frame in range(3):
+        for button in buttons:
+            button.draw(surface, ui)
+    assert sorted(measured) == ["Back", "Delete", "Resume"]
+
+
+def test_a_rows_size_follows_its_labels_rooms_and_the_text_size() -> None:
+    """The row's one size is worked out again when a member's label or rect changes,
+    or the player's text size: always the smallest of its members' own."""
+    ui = Ui(Fonts())
+    back, delete, resume = buttons = three_buttons_in_a_row(ui)
+    group = back.sizes
+
+    def own_sizes() -> float:
+        return min(button.words_size(ui, LABEL) for button in buttons)
+
+    first = group.size(ui, LABEL)
+    assert first == own_sizes() == BUTTON_SIZE
+    delete.label = "Delete every game ever played"
+    assert group.size(ui, LABEL) == own_sizes() < first
+    delete.label = "Delete"
+    resume.rect.width = 40
+    assert group.size(ui, LABEL) == own_sizes() < first
+    resume.rect.width = back.rect.width
+    ui.text_scale = 1.6
+    assert group.size(ui, LABEL) == own_sizes() < first
+    ui.text_scale = 1.0
+    assert group.size(ui, LABEL) == first

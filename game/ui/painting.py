@@ -39,6 +39,11 @@ class Ui:
             tuple[str, int, int, int, str, int | None, int], tuple[list[str], int]
         ] = {}
 
+    def look(self) -> tuple[object, ...]:
+        """What every size measured with this `Ui` depends on: its fonts and scales (a
+        measure kept with it stays true while it is the same)."""
+        return (self.fonts, self.scale, self.text_scale)
+
     def px(self, value: float) -> int:
         """A length given for a 1280x800 window, scaled to the current window."""
         return max(1, round(value * self.scale))

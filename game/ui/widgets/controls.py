@@ -39,9 +39,18 @@ class SizeGroup:
 
     def __init__(self, widgets: Sequence[Widget]) -> None:
         self.widgets = list(widgets)
+        self._sizes: dict[str, tuple[object, float]] = {}
+        """Each role's size, with what it was worked out from."""
 
     def size(self, ui: Ui, role: str) -> float:
-        return min(widget.words_size(ui, role) for widget in self.widgets)
+        """The size of the words of `role`: worked out again only when the `Ui`'s look
+        or a member's words or room changed (each member draws it every frame)."""
+        basis = (ui.look(), tuple(widget.words_basis() for widget in self.widgets))
+        known = self._sizes.get(role)
+        if known is None or known[0] != basis:
+            size = min(widget.words_size(ui, role) for widget in self.widgets)
+            known = self._sizes[role] = (basis, size)
+        return known[1]
 
 
 def same_size(widgets: Sequence[Widget]) -> None:
@@ -106,6 +115,11 @@ class Widget:
         """The largest size at which this widget's words of `role` fit their room, in
         every language (`math.inf`: it has none)."""
         return math.inf
+
+    def words_basis(self) -> tuple[object, ...]:
+        """All that `words_size` depends on but the `Ui`: the rect and the label (and
+        whatever other words a kind of widget shows), to compare with what it was."""
+        return (*self.rect, self.label)
 
 
 class Row(Widget):
@@ -199,6 +213,9 @@ class Button(Widget):
     def _max_lines(self, ui: Ui) -> int:
         """Two lines in a button as tall as two, else one."""
         return 2 if self.rect.height >= ui.px(40) else 1
+
+    def words_basis(self) -> tuple[object, ...]:
+        return (*super().words_basis(), self.may_show)
 
     def words_size(self, ui: Ui, role: str) -> float:
         """The size at which the label fits in every language, in bold (the wider
@@ -365,6 +382,9 @@ class Choice(Row, Generic[T]):
         """The words of every value it may show, in every language."""
         return [words for _value, label in self.options for words in in_every_language(label)]
 
+    def words_basis(self) -> tuple[object, ...]:
+        return (*super().words_basis(), *self.options)
+
     def words_size(self, ui: Ui, role: str) -> float:
         if role != VALUE:
             return super().words_size(ui, role)
@@ -412,6 +432,9 @@ class Counter(Choice[int]):
 
     def every_value(self) -> list[str]:
         return [str(self.lowest), str(self.highest)]
+
+    def words_basis(self) -> tuple[object, ...]:
+        return (*super().words_basis(), self.lowest, self.highest)
 
     def step(self, direction: int) -> bool:
         if self.enabled:
