@@ -3,18 +3,22 @@ never shrinks, wraps or cuts a label, and the layouts make room for them."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game.app import App
+from game.i18n import in_every_language
 from game.scenes.requests import Screen
 from game.scenes.setup.scene import SetupScene
 from game.scenes.table.scene import TableScene
+from game.ui import painting, text
 from game.ui.painting import Ui
+from game.ui.text import common_size
 from game.ui.theme import Fonts
-from game.ui.widgets.controls import BUTTON_SIZE, LABEL, Button, Form
+from game.ui.widgets.controls import BUTTON_SIZE, LABEL, Button, Form, Toggle
 from game.ui.widgets.rows import lay_out_row
 from tests.conftest import AppMaker
 from tools.screenshot import staged
@@ -144,3 +148,23 @@ def test_a_rows_size_follows_its_labels_rooms_and_the_text_size() -> None:
     assert group.size(ui, LABEL) == own_sizes() < first
     ui.text_scale = 1.0
     assert group.size(ui, LABEL) == first
+
+
+def test_a_rows_label_is_measured_once_not_every_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A row shrinks its label to its room as it draws: it measured the label at each
+    size down from its own in every frame; now once, until the words or room change."""
+    ui = Ui(Fonts())
+    toggle = Toggle("Sound effects", True, lambda _on: None)
+    toggle.rect = pygame.Rect(0, 0, 420, 44)
+    measured: list[Sequence[str]] = []
+
+    def counted(ui: Ui, texts: Sequence[str], size: float, room: int, style: str) -> float:
+        measured.append(texts)
+        return common_size(ui, texts, size, room, style)
+
+    monkeypatch.setattr(painting, "common_size", counted)
+    monkeypatch.setattr(text, "common_size", counted)
+    surface = pygame.Surface((420, 44))
+    for _frame in range(3):
+        toggle.draw(surface, ui)
+    assert measured == [in_every_language("Sound effects"), ["Sound effects"]]
