@@ -24,9 +24,11 @@ from game.scenes.menus.menu import MenuScene
 from game.scenes.requests import CoachRequest, Screen
 from game.scenes.review.coach import CoachScene
 from game.scenes.table.guided import LessonTable
+from game.ui.achievements import toasts
 from game.ui.achievements.cards import PAD, card_height, picture_side, words_room
 from game.ui.achievements.toasts import SHOWN_S, card_shape, toast_words
 from game.ui.pacing import FIXED_DT, MAX_STEPS
+from game.ui.painting import alike
 from tests.conftest import AppMaker
 from tests.drive import Input, is_table_of, open_games_tab, run_until
 from tests.test_languages import drawn_words
@@ -241,3 +243,32 @@ def test_a_card_waits_for_bare_felt_off_the_coachs_and_the_puzzles_panels(
     shown = app.toasts.shown
     assert shown is not None and shown.achievement.key in ("coached", "puzzle-first")
     assert shown.place is not None and app.toasts.on_screen
+
+
+def test_a_waiting_card_looks_over_its_places_by_their_middle_rows(
+    make_app: AppMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A card waiting over a screen with no bare felt looks again at every frame drawn:
+    it compared every place it might take, whole, with the felt (ten cards' pixels a
+    frame on the puzzle trainer's table). A place whose middle row is not bare is not,
+    and the rest of it is not looked at."""
+    app = make_app(size=(1280, 800))
+    fast(app)
+    app.open(CoachRequest(GameRecord.parse(table_game(WON))))
+    app.run_frames(3)
+    puzzles = open_puzzles(app)
+    assert puzzles.table is not None
+    place_by_keys(app, puzzles, puzzles.table.match.puzzle.answer)
+    compared: list[int] = []
+
+    def counted(screen: pygame.Surface, felt: pygame.Surface, within: int) -> pygame.mask.Mask:
+        compared.append(screen.get_width() * screen.get_height())
+        return alike(screen, felt, within)
+
+    monkeypatch.setattr(toasts, "alike", counted)
+    drawn = app.drawn
+    app.run_frames(10)
+    assert app.toasts.shown is not None and not app.toasts.on_screen
+    width, height, _side = card_shape(app.ui, app.toasts.shown.achievement)
+    assert app.drawn - drawn == 10 and compared
+    assert sum(compared) < width * height  # ten frames' looks: less than one card

@@ -1015,3 +1015,24 @@ def test_the_trays_label_stays_clear_of_its_tiles(
         for up in (True, False):
             triangle = triangle_points(tray.tile_side, up, centre)
             assert not any(point_in_triangle(point, *triangle) for point in points)
+
+
+def test_a_frame_asks_the_record_for_the_seats_names_not_each_seat(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each seat's panel asked for every seat's name (worked out from the record, each
+    cleaned of hidden characters) to write its own: 49 names a frame at a table of
+    seven. A frame asks for them fewer times than there are seats."""
+    app = make_app()
+    players = [("You", "human"), *((f"Bot {n}", "ai:greedy") for n in range(1, 7))]
+    open_table(app, table_config(players))
+    asked: list[int] = []
+    names = GameRecord.names
+
+    def counted(record: GameRecord, fallback: str = "Seat {number}") -> list[str]:
+        asked.append(1)
+        return names(record, fallback)
+
+    monkeypatch.setattr(GameRecord, "names", counted)
+    app.draw(1.0)
+    assert 0 < len(asked) < len(players)

@@ -1,4 +1,4 @@
-"""The theme (game/ui/theme.py): its fonts."""
+"""The theme (game/ui/theme.py): its fonts and its felt."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+
+from tests.conftest import AppMaker
 
 # --- issue 16: malformed input refused in one line, damaged files set aside ------------
 
@@ -47,3 +49,13 @@ def test_a_font_file_is_read_once_a_process_whatever_the_windows(
     first, second = Fonts(folder), Fonts(folder)
     assert second.get(23, "bold") is first.get(23, "bold") and len(read) == 1
     assert second.get(24, "bold") is not first.get(23, "bold") and len(read) == 2
+
+
+def test_the_felt_is_rendered_once_a_process_for_each_size(make_app: AppMaker) -> None:
+    """Every window of a size has the same felt: the second window of 800x600 takes the
+    first's (rendering one took 3.6 ms, and the tests open thousands of windows), one
+    of another size has its own, and windows only ever copy it or blit it."""
+    felt = make_app(size=(800, 600)).felt()
+    assert make_app(size=(800, 600)).felt() is felt
+    other = make_app(size=(1024, 768)).felt()
+    assert other is not felt and other.get_size() == (1024, 768)

@@ -1,12 +1,17 @@
 """Frame-time benchmark of the busiest table view, headless.
 
     python tools/bench_render.py [--size 1280x800] [--frames 600]
+    python tools/bench_render.py --screens [--size 1920x1080] [--language es]
 
 Draws 36 tiles on the figure, seven full hands (35 tiles), moving tiles and rising score
 texts for `--frames` frames, timing update + draw of each. Then starts the game in a
 fresh process and times process start to the first menu frame drawn. The last line is
 one JSON object: frame_ms_p50, frame_ms_p99, startup_s. Budgets: p99 <= 4 ms at
 1280x800, startup <= 0.5 s.
+
+`--screens` instead stages real screens (`SCREENS`, screenshot targets) and times
+`App.draw` of each as it stands, in this thread's CPU time (what drawing a frame costs,
+whatever else the machine runs): the median of `--frames` draws, in milliseconds.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame
 
 from game.app import App, ManualClock
+from game.i18n import set_language
 from game.persist.storage import Storage
 from game.rules.lattice import Cell, neighbours, points_up
 from game.scenes.base import Scene
@@ -37,8 +43,11 @@ from game.ui.theme import PALETTE
 from game.ui.tiles.image import TileState
 from game.ui.tiles.sprites import TileLayer, TileSprite
 from game.ui.tween import FloatingText, FloatingTexts, Tweens, ease_in_out_cubic
+from tools.screenshot import staged
 
 ROOT = Path(__file__).resolve().parents[1]
+SCREENS = ("table-7", "draw-solitaire", "stacked-solitaire", "menu", "settings", "replay-7")
+"""The screens `--screens` times: the fullest table, the solitaires, menus, a replay."""
 SEATS = 7
 HAND = 5
 
@@ -165,6 +174,22 @@ def measure_startup() -> float:
         return float(output.strip().splitlines()[-1]) - start
 
 
+def measure_screens(size: tuple[int, int], frames: int, language: str) -> dict[str, float]:
+    """The median CPU milliseconds of drawing each of `SCREENS` as it stands."""
+    medians = {}
+    for target in SCREENS:
+        with tempfile.TemporaryDirectory() as home:
+            app = staged(target, size, home, language=language)
+            times = []
+            for _ in range(frames):
+                start = time.thread_time()
+                app.draw(1.0)
+                times.append((time.thread_time() - start) * 1000)
+            medians[target] = round(percentile(times, 0.5), 3)
+        set_language("en")
+    return medians
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
@@ -174,8 +199,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1280x800")
     parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--screens", action="store_true", help="time real screens' draws")
+    parser.add_argument("--language", default="en", help="the screens' language: en or es")
     args = parser.parse_args()
     width, _, height = args.size.partition("x")
+    if args.screens:
+        medians = measure_screens((int(width), int(height)), args.frames, args.language)
+        for target, ms in medians.items():
+            print(f"{target:>20} at {args.size} ({args.language}): {ms:.2f} ms a draw")
+        print(json.dumps(medians))
+        return
     times = measure_frames((int(width), int(height)), args.frames)
     startup = min(measure_startup() for _ in range(3))
     p50, p99 = percentile(times, 0.5), percentile(times, 0.99)

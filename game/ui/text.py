@@ -62,6 +62,9 @@ class Texts(Protocol):
         self, text: str, size: float, colour: Colour = ..., style: str = "regular"
     ) -> pygame.Surface: ...
     def wrap(self, text: str, size: float, width: int, style: str = "regular") -> list[str]: ...
+    def common_size(
+        self, texts: Sequence[str], size: float, room: int, style: str = "regular"
+    ) -> float: ...
 
 
 def fit_text(ui: Texts, text: str, size: float, room: int, style: str = "regular") -> str:
@@ -105,7 +108,7 @@ def shrunk_text(
 ) -> pygame.Surface:
     """`text` rendered at `size`, or smaller (down to `ui.smallest_size`) until it fits
     `room` pixels; cut with an ellipsis if even that is too wide."""
-    size = common_size(ui, [text], size, room, style)
+    size = ui.common_size([text], size, room, style)  # cached: rows shrink it every frame
     return ui.text(fit_text(ui, text, size, room, style), size, colour, style)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import functools
 import random
 from dataclasses import dataclass
 from importlib import resources
@@ -164,8 +165,11 @@ def _read(path: Path, size: int) -> pygame.font.Font:
     return font
 
 
+@functools.lru_cache(maxsize=4)
 def render_felt(size: tuple[int, int]) -> pygame.Surface:
-    """The table felt: a soft radial vignette with a fine woven grain, opaque."""
+    """The table felt: a soft radial vignette with a fine woven grain, opaque. Rendered
+    once a process for each size (every window of a size has the same, only ever copied
+    and blitted, never drawn on; the tests open thousands)."""
     width, height = max(1, size[0]), max(1, size[1])
     # A small radial gradient, smoothly scaled up: cheap and free of banding.
     small = pygame.Surface((64, 40))

@@ -298,12 +298,13 @@ def draw_seat(
     ui: Ui,
     match: TableFlow,
     seat: int,
+    name: str,
     box: SeatBox,
     score: int,
     in_tray: bool = False,
     said: str | None = None,
 ) -> None:
-    """A seat's panel: name (and team), the score as it shows now, who plays (or what
+    """A seat's panel: its `name` (and team), the score as it shows now, who plays (or what
     it just did: `said`), tiles or chips; the seat to play glows. A seat whose tiles lie
     in the tray says so."""
     state = match.state
@@ -314,23 +315,23 @@ def draw_seat(
     header = box.header
     name_colour = PALETTE.gold if active else PALETTE.ivory
     room = header.width - ui.font(26, "bold").size(str(score))[0] - ui.px(12)
-    name = blit_text(
+    written = blit_text(
         surface,
-        shrunk_text(ui, match.names[seat], 20, room, name_colour, "bold"),
+        shrunk_text(ui, name, 20, room, name_colour, "bold"),
         (header.x, header.y),
         "topleft",
     )
     if match.rules.partners:
         team = seat % 2
         tag = ui.text(_("Team {number}").format(number=team + 1), 13, TEAM_COLOURS[team], "bold")
-        blit_text(surface, tag, (name.right + ui.px(8), name.centery), "midleft")
+        blit_text(surface, tag, (written.right + ui.px(8), written.centery), "midleft")
     shown = blit_text(
         surface,
         ui.text(str(score), 26, PALETTE.ivory, "bold"),
         (header.right, header.y - ui.px(2)),
         "topright",
     )
-    line_y = max(name.bottom + ui.px(2), shown.bottom + 1)  # below the name and the score
+    line_y = max(written.bottom + ui.px(2), shown.bottom + 1)  # below the name and the score
     kind = match.kinds[seat]
     detail = _(dict(KIND_WORDS).get(kind, kind))
     if active:

@@ -190,6 +190,7 @@ class TableStage:
         """The status bar saying `status`, each seat's panel (with what `saying` says it
         just did) and, when `tray_label`, whose tiles lie in the tray."""
         ui, layout = self.ui, self.layout
+        names = self.match.names  # worked out from the record each time it is asked
         draw_status(surface, ui, self.art, layout, self.match, status)
         for seat, box in enumerate(layout.seats):
             draw_seat(
@@ -197,13 +198,14 @@ class TableStage:
                 ui,
                 self.match,
                 seat,
+                names[seat],
                 box,
                 round(self.scores.shown[seat]),
                 in_tray=seat == self.hands.tray_seat,
                 said=saying(seat),
             )
         if tray_label and layout.tray is not None and self.hands.tray_seat is not None:
-            draw_tray_label(surface, ui, layout.tray, self.match.names[self.hands.tray_seat])
+            draw_tray_label(surface, ui, layout.tray, names[self.hands.tray_seat])
 
     def draw_tiles(
         self,

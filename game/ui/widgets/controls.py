@@ -15,7 +15,7 @@ from typing import Any, Final, Generic, TypeVar
 import pygame
 
 from game.i18n import _, format_percent, in_every_language
-from game.ui.painting import Ui, blit_lines, blit_text, rounded_box
+from game.ui.painting import Ui, blit_lines, blit_text, raised_box, rounded_box
 from game.ui.text import shrunk_text
 from game.ui.theme import PALETTE, Colour
 
@@ -29,6 +29,8 @@ ROW_SIZE: Final = 20
 """The design size of a row's label and a choice's value where they have the room."""
 BUTTON_SIZE: Final = 22
 """The design size a button's label is drawn at where it has the room."""
+SHADOW: Final = (6, 24, 16)
+"""The colour of a button's shadow."""
 
 
 class SizeGroup:
@@ -39,9 +41,18 @@ class SizeGroup:
 
     def __init__(self, widgets: Sequence[Widget]) -> None:
         self.widgets = list(widgets)
+        self._sizes: dict[str, tuple[object, float]] = {}
+        """Each role's size, with what it was worked out from."""
 
     def size(self, ui: Ui, role: str) -> float:
-        return min(widget.words_size(ui, role) for widget in self.widgets)
+        """The size of the words of `role`: worked out again only when the `Ui`'s look
+        or a member's words or room changed (each member draws it every frame)."""
+        basis = (ui.look(), tuple(widget.words_basis() for widget in self.widgets))
+        known = self._sizes.get(role)
+        if known is None or known[0] != basis:
+            size = min(widget.words_size(ui, role) for widget in self.widgets)
+            known = self._sizes[role] = (basis, size)
+        return known[1]
 
 
 def same_size(widgets: Sequence[Widget]) -> None:
@@ -106,6 +117,11 @@ class Widget:
         """The largest size at which this widget's words of `role` fit their room, in
         every language (`math.inf`: it has none)."""
         return math.inf
+
+    def words_basis(self) -> tuple[object, ...]:
+        """All that `words_size` depends on but the `Ui`: the rect and the label (and
+        whatever other words a kind of widget shows), to compare with what it was."""
+        return (*self.rect, self.label)
 
 
 class Row(Widget):
@@ -200,6 +216,9 @@ class Button(Widget):
         """Two lines in a button as tall as two, else one."""
         return 2 if self.rect.height >= ui.px(40) else 1
 
+    def words_basis(self) -> tuple[object, ...]:
+        return (*super().words_basis(), self.may_show)
+
     def words_size(self, ui: Ui, role: str) -> float:
         """The size at which the label fits in every language, in bold (the wider
         style): neither a change of language nor the pointer over it changes it."""
@@ -211,21 +230,28 @@ class Button(Widget):
             for words in self._every_words()
         )
 
-    def draw(self, surface: pygame.Surface, ui: Ui) -> None:
-        lit = self.enabled and (self.focused or self.hovered)
-        if not self.enabled:
-            fill, text_colour = (34, 58, 46), (120, 140, 124)
-        elif self.primary:
-            fill, text_colour = (PALETTE.gold if lit else (210, 166, 70)), PALETTE.ink
-        else:
-            fill, text_colour = (PALETTE.button_hover if lit else PALETTE.button), PALETTE.text
-        radius = ui.px(12)
-        shadow = self.rect.move(0, ui.px(3))
-        pygame.draw.rect(surface, (6, 24, 16), shadow, border_radius=radius)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
+    @property
+    def lit(self) -> bool:
+        """Focused or under the pointer, and enabled."""
+        return self.enabled and (self.focused or self.hovered)
+
+    def colours(self) -> tuple[Colour, Colour, Colour]:
+        """Its fill, edge and words as it stands (enabled or not, primary, lit)."""
+        lit = self.lit
         edge = PALETTE.ivory if lit else (PALETTE.gold_dark if self.primary else PALETTE.panel_edge)
-        pygame.draw.rect(surface, edge, self.rect, max(1, ui.px(2)), border_radius=radius)
-        style = "bold" if self.primary or lit else "regular"
+        if not self.enabled:
+            return (34, 58, 46), edge, (120, 140, 124)
+        if self.primary:
+            return (PALETTE.gold if lit else (210, 166, 70)), edge, PALETTE.ink
+        return (PALETTE.button_hover if lit else PALETTE.button), edge, PALETTE.text
+
+    def draw(self, surface: pygame.Surface, ui: Ui) -> None:
+        fill, edge, text_colour = self.colours()
+        face = self.rect.copy()
+        face.normalize()  # as pygame.draw.rect takes a rect of negative size
+        look = raised_box(face.size, ui.px(12), fill, edge, max(1, ui.px(2)), SHADOW, ui.px(3))
+        surface.blit(look, face)
+        style = "bold" if self.primary or self.lit else "regular"
         size = round(self.sizes.size(ui, LABEL))
         room, height = self.rect.width - ui.px(14), self.rect.height
         lines, size = ui.fitted(_(self.label), size, room, self._max_lines(ui), style, height, size)
@@ -365,6 +391,9 @@ class Choice(Row, Generic[T]):
         """The words of every value it may show, in every language."""
         return [words for _value, label in self.options for words in in_every_language(label)]
 
+    def words_basis(self) -> tuple[object, ...]:
+        return (*super().words_basis(), *self.options)
+
     def words_size(self, ui: Ui, role: str) -> float:
         if role != VALUE:
             return super().words_size(ui, role)
@@ -412,6 +441,9 @@ class Counter(Choice[int]):
 
     def every_value(self) -> list[str]:
         return [str(self.lowest), str(self.highest)]
+
+    def words_basis(self) -> tuple[object, ...]:
+        return (*super().words_basis(), self.lowest, self.highest)
 
     def step(self, direction: int) -> bool:
         if self.enabled:
