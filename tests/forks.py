@@ -40,6 +40,9 @@ ROOT: Final = Path(__file__).resolve().parent.parent
 IGNORED: Final = ("PYTEST_CURRENT_TEST", "CONTACK_HOME")
 """Variables a child's environment may set apart from its zygote's: pytest's name of the
 test, the game's data folder (read when the game opens it, never as it is imported)."""
+GAME_MODULES: Final = ("game.app", "game.scenes.requests", "game.ai.worker")
+"""What a zygote of games imports: the game in a window and all it needs (its scenes,
+its storage, its worker's side)."""
 MESSAGE_BYTES: Final = 1 << 20
 START_TIMEOUT_S: Final = 60.0
 
