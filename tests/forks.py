@@ -43,6 +43,8 @@ test, the game's data folder (read when the game opens it, never as it is import
 GAME_MODULES: Final = ("game.app", "game.scenes.requests", "game.ai.worker")
 """What a zygote of games imports: the game in a window and all it needs (its scenes,
 its storage, its worker's side)."""
+WINDOW_MODULES: Final = (*GAME_MODULES, "tests.game_window")
+"""What a zygote of the network tests' game windows imports (tests/game_window.py)."""
 MESSAGE_BYTES: Final = 1 << 20
 START_TIMEOUT_S: Final = 60.0
 
@@ -214,19 +216,21 @@ def forked(
     env: Mapping[str, str],
     cwd: Path = ROOT,
     stdin: bool = False,
-    stderr: bool = True,
+    stderr: bool | IO[Any] = True,
     limits: Sequence[Limit] = (),
 ) -> Forked:
     """A child of the zygote of `modules` running `module` (as `python -m`) or `code` (as
     `python -c`) with `args`, in `env` and `cwd`, under `limits`; its standard output a
-    pipe, its input and error too where asked (else /dev/null)."""
+    pipe, its input and error too where asked (else /dev/null; its error: or the file
+    given)."""
     parent_ends: list[IO[str] | None] = []
     child_ends: list[int] = []
     encoding = locale.getpreferredencoding(False)
     for number, piped in enumerate((stdin, True, stderr)):
-        if not piped:
+        if piped is not True:
             parent_ends.append(None)
-            child_ends.append(os.open(os.devnull, os.O_RDWR))
+            given = piped.fileno() if piped else -1
+            child_ends.append(os.dup(given) if given >= 0 else os.open(os.devnull, os.O_RDWR))
             continue
         read, write = os.pipe()
         mine, theirs = (write, read) if number == 0 else (read, write)
