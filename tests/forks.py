@@ -159,6 +159,8 @@ class Zygote:
         while message := self.control.recv(MESSAGE_BYTES):
             said = json.loads(message)
             if "forked" in said:
+                with self.told:  # a pid used again: the end told is its last owner's
+                    self.exits.pop(said["forked"], None)
                 self.forked.put(said["forked"])
             else:
                 with self.told:
