@@ -12,7 +12,8 @@ it and its own children only, so that their end still says every one of them is 
 A zygote imports its modules and forks, nothing else: it starts no thread and runs none
 of the game, so every child begins as a new interpreter would once it has imported
 them. One zygote serves each set of modules and environment (but for `IGNORED`, which no
-module reads as it is imported); it ends with the test process."""
+module reads as it is imported); it ends with the test process, and its children with
+it (SIGTERM)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,8 @@ import types
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, Final
+
+from tools.processes import with_parent
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 IGNORED: Final = ("PYTEST_CURRENT_TEST", "CONTACK_HOME")
@@ -304,6 +307,7 @@ def _run(request: dict[str, Any], fds: Sequence[int], zygotes: Sequence[int]) ->
     process."""
     signal.set_wakeup_fd(-1)
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    with_parent()  # the zygote ends with the test process: a run killed leaves no child
     for fd in zygotes:
         os.close(fd)
     for number, fd in enumerate(fds):

@@ -11,7 +11,6 @@ import json
 import os
 import select
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -22,8 +21,9 @@ import pygame
 from game.ai.solver import POSITIONS_VARIABLE
 from game.persist.settings import Settings
 from game.persist.storage import Storage
-from tools.processes import end
-from tools.xserver import XServer, with_parent
+from tests.forks import forked
+from tools.processes import end, with_parent
+from tools.xserver import XServer
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 STILL_TIMEOUT_S: Final = 60.0
@@ -41,6 +41,10 @@ instead of through OpenGL, which Xvfb has only in software (llvmpipe: 7 ms of a 
 frame at 1280x800 and half a second to start, against 0.4 ms). The pixels the X server
 holds are the same, byte for byte."""
 
+LAUNCH_MODULES: Final = ("game.launch",)
+MAIN: Final = (ROOT / "main.py").read_text(encoding="utf-8")
+"""main.py, run as `python main.py` runs it (`__name__` is "__main__")."""
+
 Report = dict[str, Any]
 STALE: Final[Report] = {"still": None, "scene": None, "typed": None, "for": "stale"}
 """The report after an action, until the game says more: it matches nothing."""
@@ -56,15 +60,16 @@ def game_settings(home: Path, size: tuple[int, int], **chosen: Any) -> None:
 class GameWindow:
     """The game in a real window on `server`, its files in `home` (its settings there
     say its size); `args` go to the game (a record to open). The game is `program` in
-    the environment `environ` (this tree's main.py in this process's environment, unless
-    told: a standalone build in an environment of its own), on `server`."""
+    the environment `environ` (this tree's main.py in this process's environment, forked
+    from a zygote that has imported the game (tests/forks.py), unless told: a standalone
+    build in an environment of its own), on `server`."""
 
     def __init__(
         self,
         server: XServer,
         home: Path,
         *args: str,
-        program: Sequence[str] = (sys.executable, str(ROOT / "main.py")),
+        program: Sequence[str] = (),
         environ: Mapping[str, str] | None = None,
     ) -> None:
         self.server = server
@@ -82,13 +87,17 @@ class GameWindow:
         }
         env.pop("SDL_VIDEODRIVER", None)
         self.errors = (home / "stderr.txt").open("w")
-        self.process = subprocess.Popen(
-            [*program, *args],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=self.errors,
-            preexec_fn=with_parent,
+        self.process = (
+            subprocess.Popen(
+                [*program, *args],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=self.errors,
+                preexec_fn=with_parent,
+            )
+            if program
+            else forked(LAUNCH_MODULES, code=MAIN, args=args, env=env, stderr=self.errors)
         )
         self._read = b""
         self.report = self.still()
