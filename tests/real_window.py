@@ -7,6 +7,8 @@ well it plays."""
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import json
 import os
 import select
@@ -48,6 +50,21 @@ MAIN: Final = (ROOT / "main.py").read_text(encoding="utf-8")
 Report = dict[str, Any]
 STALE: Final[Report] = {"still": None, "scene": None, "typed": None, "for": "stale"}
 """The report after an action, until the game says more: it matches nothing."""
+
+
+IN_CLOSE_WRITE: Final = 0x08
+IN_MOVED_TO: Final = 0x80
+IN_CLOEXEC: Final = 0o2000000
+
+
+def _watch(folder: Path) -> int:
+    """A descriptor that becomes readable each time a file of `folder` is written or
+    moved in (Linux's inotify)."""
+    libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+    watch = libc.inotify_init1(IN_CLOEXEC)
+    if watch < 0 or libc.inotify_add_watch(watch, bytes(folder), IN_CLOSE_WRITE | IN_MOVED_TO) < 0:
+        raise OSError(ctypes.get_errno(), f"cannot watch {folder}")
+    return int(watch)
 
 
 def game_settings(home: Path, size: tuple[int, int], **chosen: Any) -> None:
@@ -140,6 +157,23 @@ class GameWindow:
         """Reports until one that says what `shown` says (`for=None`: a screen waiting for
         input); an action may be followed by reports of what came before it."""
         return self.until(lambda report: all(report[key] == shown[key] for key in shown))
+
+    def saved_settings(self, done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        """The game's settings file once it says what `done` holds (the game writes it as
+        it chooses: the test waits on the file being written, never on the clock)."""
+        written = _watch(self.home)
+        try:
+            end = time.monotonic() + STILL_TIMEOUT_S
+            while True:
+                settings: dict[str, Any] = json.loads((self.home / "settings.json").read_text())
+                if done(settings):
+                    return settings
+                left = max(0.0, end - time.monotonic())
+                if not select.select([written], [], [], left)[0]:
+                    raise AssertionError(f"the settings never came to {done}: {settings}")
+                os.read(written, 1 << 16)
+        finally:
+            os.close(written)
 
     def said_wrong(self) -> str:
         """Why the game stopped, or that it still runs."""
