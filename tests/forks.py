@@ -152,8 +152,8 @@ class Zygote:
         atexit.register(self.close)
 
     def close(self) -> None:
-        """End the zygote (its children run on) and wait for it: its time, and its
-        children's, count as this process's children's."""
+        """End the zygote (and so its children: SIGTERM) and wait for it: its time, and
+        its children's, count as this process's children's."""
         self.control.shutdown(socket.SHUT_RDWR)
         self.process.wait(START_TIMEOUT_S)
 
@@ -239,8 +239,8 @@ def forked(
             continue
         read, write = os.pipe()
         mine, theirs = (write, read) if number == 0 else (read, write)
-        stream = open(mine, "w" if number == 0 else "r", encoding=encoding)  # noqa: SIM115 - the Forked's
-        parent_ends.append(stream)
+        mode = "w" if number == 0 else "r"
+        parent_ends.append(open(mine, mode, encoding=encoding))  # noqa: SIM115 - the Forked's
         child_ends.append(theirs)
     request: dict[str, Any] = {"module": module, "code": code, "args": list(args), "env": dict(env)}
     request |= {"cwd": str(cwd), "limits": [list(limit) for limit in limits]}
@@ -284,7 +284,7 @@ def _serve(control: socket.socket, modules: Sequence[str]) -> None:
                 return
             pid = os.fork()
             if pid == 0:
-                _run(json.loads(message), fds, (control.fileno(), woken, wake))
+                _run(json.loads(message), fds, control, (woken, wake))
             for given in fds:
                 os.close(given)
             control.send(json.dumps({"forked": pid}).encode())
@@ -301,14 +301,17 @@ def _reap(control: socket.socket) -> None:
         control.send(json.dumps({"ended": pid, "code": os.waitstatus_to_exitcode(status)}).encode())
 
 
-def _run(request: dict[str, Any], fds: Sequence[int], zygotes: Sequence[int]) -> None:
+def _run(
+    request: dict[str, Any], fds: Sequence[int], control: socket.socket, wakes: Sequence[int]
+) -> None:
     """In the child: become the process `request` asks for, and run it; its end (an
     exception or `SystemExit` out of here) ends the interpreter as it would end that
     process."""
     signal.set_wakeup_fd(-1)
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     with_parent()  # the zygote ends with the test process: a run killed leaves no child
-    for fd in zygotes:
+    control.close()
+    for fd in wakes:
         os.close(fd)
     for number, fd in enumerate(fds):
         os.dup2(fd, number)
