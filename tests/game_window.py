@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -27,24 +26,25 @@ from game.scenes.online.remote import OnlineTable
 from game.scenes.table.scene import TableScene
 from tests.conftest import GUARD_S
 from tests.drive import Input, is_table_of
+from tests.forks import WINDOW_MODULES, forked
 
 FRAMES = 40_000
 WAIT_S = 0.05
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def window(script: str, role: str, home: Path, *extra: str) -> subprocess.Popen[str]:
     """The window of `script` (a module of tests/) as `role`, on its own CONTACK_HOME
-    `home`; its standard error goes to `home`.err beside it."""
+    `home`, forked from a zygote that has imported the game (tests/forks.py); its
+    standard error goes to `home`.err beside it."""
     environment = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    return subprocess.Popen(
-        [sys.executable, "-m", f"tests.{script}", role, str(home), *extra],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=errors_of(home).open("a"),
-        text=True,
-        env={**environment, "CONTACK_HOME": str(home)},
-    )
+    with errors_of(home).open("a") as errors:
+        return forked(
+            WINDOW_MODULES,
+            module=f"tests.{script}",
+            args=[role, str(home), *extra],
+            env={**environment, "CONTACK_HOME": str(home)},
+            stderr=errors,
+        )
 
 
 def errors_of(home: Path) -> Path:

@@ -5,9 +5,8 @@ connection. Every wait is bounded by `GUARD_S`."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
-import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ from game.net.replies import MoveMessage, read_server_message
 from game.net.takeback_answers import TookBackMessage
 from game.rules.record.document import GameRecord
 from tests.conftest import GUARD_S
+from tests.forks import Limit, forked
 from tests.net_helpers import bot_move
 
 try:
@@ -28,6 +28,9 @@ except ImportError:  # Windows
     resource = None  # type: ignore[assignment]
 
 ROOT = Path(__file__).resolve().parent.parent
+SERVER_MODULES = ("game.server",)
+"""What a server's zygote imports: the server's module and all it imports (the server
+runs it afresh, as `python -m` does)."""
 PLAYS_FAST = ("--limit", "messages_per_s=1000000", "--limit", "message_burst=1000000")
 """A test's players move as fast as they can, one connection often for every seat: the
 server's message rate (20 a second, bursts of 40) would refuse them `too-fast` on a
@@ -36,19 +39,19 @@ test's own `--limit` options come after, and win."""
 
 
 def start_server(
-    home: Path, limit: Callable[[], None] | None = None, *options: str
+    home: Path, limit: Limit | None = None, *options: str
 ) -> tuple[subprocess.Popen[str], str]:
-    """The server on `home` with command line `options` (`limit`: run in its process
-    before it starts, to set a resource limit); its address. Standard error is kept for
-    the test to read."""
-    command = ["-m", "game.server", "--port", "0", "--home", str(home), *PLAYS_FAST, *options]
-    server = subprocess.Popen(
-        [sys.executable, *command],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=limit,
+    """The server on `home` with command line `options` (`limit`: a resource limit of its
+    process); its address. Standard error is kept for the test to read. It is forked
+    from a zygote that has imported the server (tests/forks.py): it runs as `python -m
+    game.server` would, without its quarter of a second of imports."""
+    command = ["--port", "0", "--home", str(home), *PLAYS_FAST, *options]
+    server = forked(
+        SERVER_MODULES,
+        module="game.server",
+        args=command,
+        env=os.environ,
+        limits=[limit] if limit else [],
     )
     assert server.stdout is not None
     address = json.loads(server.stdout.readline())["listening"]
@@ -69,23 +72,15 @@ LIMITS = pytest.mark.skipif(resource is None, reason="resource limits are POSIX"
 """Marks a test that sets a resource limit for the server's process."""
 
 
-def _limit(which: str, value: int) -> Callable[[], None]:
-    def limit() -> None:
-        assert resource is not None
-        resource.setrlimit(getattr(resource, which), (value, value))
-
-    return limit
-
-
-def file_size_limit(size: int) -> Callable[[], None]:
+def file_size_limit(size: int) -> Limit:
     """No file of the server's larger than `size` bytes: a write past it is refused
     (EFBIG; Python ignores SIGXFSZ) as a full disk refuses one."""
-    return _limit("RLIMIT_FSIZE", size)
+    return ("RLIMIT_FSIZE", size)
 
 
-def descriptor_limit(count: int) -> Callable[[], None]:
+def descriptor_limit(count: int) -> Limit:
     """At most `count` open files and sockets in the server's process."""
-    return _limit("RLIMIT_NOFILE", count)
+    return ("RLIMIT_NOFILE", count)
 
 
 def moves_of(record: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:

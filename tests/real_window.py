@@ -7,11 +7,12 @@ well it plays."""
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import json
 import os
 import select
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -22,8 +23,9 @@ import pygame
 from game.ai.solver import POSITIONS_VARIABLE
 from game.persist.settings import Settings
 from game.persist.storage import Storage
-from tools.processes import end
-from tools.xserver import XServer, with_parent
+from tests.forks import forked
+from tools.processes import end, with_parent
+from tools.xserver import XServer
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 STILL_TIMEOUT_S: Final = 60.0
@@ -35,9 +37,34 @@ QUICK_SOLVER_POSITIONS: Final = 20_000
 """The solver's work for one question in a test's window (the game's is 800,000): an
 auto-played solitaire asked it at each move it found no win, 10 s of a core each."""
 
+FRAMEBUFFER: Final = "SDL_FRAMEBUFFER_ACCELERATION"
+"""Set to 0 for the game: SDL puts its window's surface on the X server as an X image
+instead of through OpenGL, which Xvfb has only in software (llvmpipe: 7 ms of a core a
+frame at 1280x800 and half a second to start, against 0.4 ms). The pixels the X server
+holds are the same, byte for byte."""
+
+LAUNCH_MODULES: Final = ("game.launch",)
+MAIN: Final = (ROOT / "main.py").read_text(encoding="utf-8")
+"""main.py, run as `python main.py` runs it (`__name__` is "__main__")."""
+
 Report = dict[str, Any]
 STALE: Final[Report] = {"still": None, "scene": None, "typed": None, "for": "stale"}
 """The report after an action, until the game says more: it matches nothing."""
+
+
+IN_CLOSE_WRITE: Final = 0x08
+IN_MOVED_TO: Final = 0x80
+IN_CLOEXEC: Final = 0o2000000
+
+
+def _watch(folder: Path) -> int:
+    """A descriptor that becomes readable each time a file of `folder` is written or
+    moved in (Linux's inotify)."""
+    libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+    watch = libc.inotify_init1(IN_CLOEXEC)
+    if watch < 0 or libc.inotify_add_watch(watch, bytes(folder), IN_CLOSE_WRITE | IN_MOVED_TO) < 0:
+        raise OSError(ctypes.get_errno(), f"cannot watch {folder}")
+    return int(watch)
 
 
 def game_settings(home: Path, size: tuple[int, int], **chosen: Any) -> None:
@@ -50,15 +77,16 @@ def game_settings(home: Path, size: tuple[int, int], **chosen: Any) -> None:
 class GameWindow:
     """The game in a real window on `server`, its files in `home` (its settings there
     say its size); `args` go to the game (a record to open). The game is `program` in
-    the environment `environ` (this tree's main.py in this process's environment, unless
-    told: a standalone build in an environment of its own), on `server`."""
+    the environment `environ` (this tree's main.py in this process's environment, forked
+    from a zygote that has imported the game (tests/forks.py), unless told: a standalone
+    build in an environment of its own), on `server`."""
 
     def __init__(
         self,
         server: XServer,
         home: Path,
         *args: str,
-        program: Sequence[str] = (sys.executable, str(ROOT / "main.py")),
+        program: Sequence[str] = (),
         environ: Mapping[str, str] | None = None,
     ) -> None:
         self.server = server
@@ -70,18 +98,23 @@ class GameWindow:
             "CONTACK_REPORT_STILL": "1",
             POSITIONS_VARIABLE: str(QUICK_SOLVER_POSITIONS),
             "SDL_AUDIODRIVER": "dummy",
+            FRAMEBUFFER: "0",
             "PYGAME_HIDE_SUPPORT_PROMPT": "1",
             "LANGUAGE": "en",
         }
         env.pop("SDL_VIDEODRIVER", None)
         self.errors = (home / "stderr.txt").open("w")
-        self.process = subprocess.Popen(
-            [*program, *args],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=self.errors,
-            preexec_fn=with_parent,
+        self.process = (
+            subprocess.Popen(
+                [*program, *args],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=self.errors,
+                preexec_fn=with_parent,
+            )
+            if program
+            else forked(LAUNCH_MODULES, code=MAIN, args=args, env=env, stderr=self.errors)
         )
         self._read = b""
         self.report = self.still()
@@ -124,6 +157,23 @@ class GameWindow:
         """Reports until one that says what `shown` says (`for=None`: a screen waiting for
         input); an action may be followed by reports of what came before it."""
         return self.until(lambda report: all(report[key] == shown[key] for key in shown))
+
+    def saved_settings(self, done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        """The game's settings file once it says what `done` holds (the game writes it as
+        it chooses: the test waits on the file being written, never on the clock)."""
+        written = _watch(self.home)
+        try:
+            end = time.monotonic() + STILL_TIMEOUT_S
+            while True:
+                settings: dict[str, Any] = json.loads((self.home / "settings.json").read_text())
+                if done(settings):
+                    return settings
+                left = max(0.0, end - time.monotonic())
+                if not select.select([written], [], [], left)[0]:
+                    raise AssertionError(f"the settings never came to {done}: {settings}")
+                os.read(written, 1 << 16)
+        finally:
+            os.close(written)
 
     def said_wrong(self) -> str:
         """Why the game stopped, or that it still runs."""

@@ -11,8 +11,6 @@ import json
 import os
 import random
 import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,8 +20,8 @@ from game.rules.record.document import GameRecord
 from game.rules.record.recorded_game import RecordedGame
 from game.scenes.table.scene import TableScene
 from tests.drive import new_app
+from tests.forks import GAME_MODULES, forked
 
-ROOT = Path(__file__).resolve().parents[1]
 CHILD = """
 import sys
 from game.ai.worker import InProcessAdviser
@@ -50,18 +48,11 @@ while app.tick():
 
 
 def kill_while_saving(home: Path, saves: int) -> tuple[int, int]:
-    """Run a game in a child process and kill it as it starts its `saves`-th autosave;
-    the number of moves the save before it held, and the number this one holds."""
+    """Run a game in a child process (forked from a zygote that has imported the game:
+    tests/forks.py) and kill it as it starts its `saves`-th autosave; the number of
+    moves the save before it held, and the number this one holds."""
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(home)],
-        cwd=ROOT,
-        env=env,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
+    child = forked(GAME_MODULES, code=CHILD, args=[str(home)], env=env, stdin=True, stderr=False)
     try:
         assert child.stdout is not None and child.stdin is not None
         seen, before = 0, -1

@@ -10,10 +10,10 @@ is killed too: no achievement they earned is lost."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -28,9 +28,9 @@ from game.play.couch import resume_couch_table
 from game.play.solitaire_session import SolitaireSession
 from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
+from tests.forks import GAME_MODULES, forked
 from tests.test_persist_achievements import table_game
 
-ROOT = Path(__file__).resolve().parents[1]
 CHILD = """
 import sys
 from game.app import App, ManualClock
@@ -62,16 +62,17 @@ def kill_at(mode: str, home: Path, seed: int, frame: int) -> None:
 
 
 def kill_when(code: str, home: Path, args: list[str], count: int) -> None:
-    """Run the Python `code` with `args` on the data folder `home` and kill it outright
-    once it has printed a number from `count` on; return once every process it started
-    has ended (a guard fails the test if one lingers)."""
-    child = subprocess.Popen(
-        [sys.executable, "-c", code, *args],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env={**_environment(), "CONTACK_HOME": str(home)},
+    """Run the Python `code` with `args` on the data folder `home` (forked from a zygote
+    that has imported the game: tests/forks.py) and kill it outright once it has printed
+    a number from `count` on; return once every process it started has ended (a guard
+    fails the test if one lingers)."""
+    environment = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    child = forked(
+        GAME_MODULES,
+        code=code,
+        args=args,
+        env={**environment, "CONTACK_HOME": str(home)},
+        stderr=False,
     )
     assert child.stdout is not None
     for line in child.stdout:
@@ -83,12 +84,6 @@ def kill_when(code: str, home: Path, args: list[str], count: int) -> None:
         child.communicate(timeout=60)  # end of the pipe: no process holds it any more
     except subprocess.TimeoutExpired:
         pytest.fail("a process of the killed game is still running")
-
-
-def _environment() -> dict[str, str]:
-    import os
-
-    return {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
 
 def resumes(mode: str, home: Path) -> None:

@@ -152,7 +152,7 @@ def test_a_resized_window_looks_exactly_as_one_started_at_its_size(
         expected = fresh.capture()
         fresh.close()
         assert differences(seen, expected, tmp_path) == "", size
-    resized.until(lambda report: report["for"] is None)  # the size kept, the frame drawn
+    resized.saved_settings(lambda settings: settings["window_size"] == [1366, 850])
     resized.process.kill()
     resized.process.wait()
     settings = json.loads((resized.home / "settings.json").read_text("utf-8"))

@@ -1,9 +1,15 @@
-"""Ending a process the tools started: asked first (SIGTERM), killed if it will not."""
+"""Ending a process the tools started: asked first (SIGTERM), killed if it will not; and
+tying one to the life of the process that started it."""
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import signal
 import subprocess
-from typing import Any
+from typing import Any, Final
+
+PR_SET_PDEATHSIG: Final = 1
 
 
 def end(process: subprocess.Popen[Any], within_s: float = 30.0) -> None:
@@ -17,3 +23,10 @@ def end(process: subprocess.Popen[Any], within_s: float = 30.0) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+
+
+def with_parent() -> None:
+    """In a child process (`preexec_fn`): end when the process that started it ends (a
+    test run killed leaves no X server or game behind; Linux's PR_SET_PDEATHSIG)."""
+    libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)

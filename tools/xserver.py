@@ -15,7 +15,6 @@ import ctypes.util
 import os
 import select
 import shutil
-import signal
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -23,11 +22,10 @@ from typing import Final
 
 import pygame
 
-from tools.processes import end
+from tools.processes import end, with_parent
 
 START_TIMEOUT_S: Final = 20.0
 SCREEN: Final = (1920, 1080)
-PR_SET_PDEATHSIG: Final = 1
 Z_PIXMAP: Final = 2
 ALL_PLANES: Final = (1 << 64) - 1
 
@@ -169,13 +167,6 @@ class XServer:
     def close(self) -> None:
         end(self.process)
         os.close(self.told)
-
-
-def with_parent() -> None:
-    """In a child process (`preexec_fn`): end when the process that started it ends (a
-    test run killed leaves no X server or game behind; Linux's PR_SET_PDEATHSIG)."""
-    libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
-    libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def start_xserver(screen: tuple[int, int] = SCREEN) -> XServer:
