@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 import pygame
@@ -75,23 +76,45 @@ class Frame:
     """The scenes drawn (those under a screen that is no overlay are not)."""
 
 
+_HOLDERS: dict[str, list[tuple[ModuleType, str, Any]]] = {}
+"""Each game module looked through, with the attributes in which it held a function the
+audit watches: a module is looked through once (all of them for each frame took 5 ms)."""
+_LOOKED_FOR: set[int] = set()
+"""The functions (ids) `_HOLDERS` was looked for."""
+
+
+def _holders(originals: set[int]) -> list[tuple[ModuleType, str, Any]]:
+    """Every game module's attribute that holds one of `originals` (ids) now: the
+    modules imported since the last look are looked through (all again for a function
+    not looked for before)."""
+    if not originals <= _LOOKED_FOR:
+        _HOLDERS.clear()
+        _LOOKED_FOR.update(originals)
+    for name, module in list(sys.modules.items()):
+        if name in _HOLDERS or module is None:
+            continue
+        if name == "game" or name.startswith("game."):
+            _HOLDERS[name] = [
+                (module, attribute, value)
+                for attribute, value in vars(module).items()
+                if id(value) in _LOOKED_FOR
+            ]
+    return [
+        (module, attribute, value)
+        for held in _HOLDERS.values()
+        for module, attribute, value in held
+        if id(value) in originals and vars(module).get(attribute) is value
+    ]
+
+
 def _patch_everywhere(
     replacements: dict[Callable[..., Any], Callable[..., Any]],
     undo: list[tuple[object, str, Any]],
 ) -> None:
-    """Put each replacement wherever a game module holds its original by name (one
-    pass over the game's modules for all of them: the audit watches every screen)."""
-    by_id = {
-        id(original): (original, replacement) for original, replacement in replacements.items()
-    }
-    for name, module in list(sys.modules.items()):
-        if not (name == "game" or name.startswith("game.")) or module is None:
-            continue
-        for attribute, value in list(vars(module).items()):
-            found = by_id.get(id(value))
-            if found is not None and found[0] is value:
-                undo.append((module, attribute, value))
-                setattr(module, attribute, found[1])
+    """Put each replacement wherever a game module holds its original by name."""
+    for module, attribute, value in _holders({id(original) for original in replacements}):
+        undo.append((module, attribute, value))
+        setattr(module, attribute, replacements[value])
 
 
 @contextmanager
