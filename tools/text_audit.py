@@ -375,7 +375,13 @@ def audited_sizes(
             )
         return
     app = staged(
-        target, size, home, language=language, resized_from=resized_from, text_size=text_sizes[0]
+        target,
+        size,
+        home,
+        language=language,
+        resized_from=resized_from,
+        text_size=text_sizes[0],
+        picture=False,
     )
     try:
         for text_size in text_sizes:
