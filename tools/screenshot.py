@@ -16,6 +16,7 @@ import json
 import os
 import sys
 import tempfile
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,7 @@ import pygame
 from game.ai.worker import InProcessAdviser
 from game.app import App, ManualClock
 from game.persist.storage import Storage
-from tools.screenshot_targets import TARGETS
+from tools.screenshot_targets import TARGETS, unseen
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -46,13 +47,17 @@ def staged(
     theme: str | None = None,
     resized_from: tuple[int, int] | None = None,
     text_size: str | None = None,
+    picture: bool = True,
 ) -> App:
     """The app showing `target` at `size` after `frames` frames, its files in `home`. A
     target's after-layout step runs once the scene has been laid out (its first frame),
     and then `frames` more frames run, as when the step ran inside the scene's first
-    update. `language` ("en", "es"), `theme` ("modern", "1939", "1962") and
+    update. Only the last frame is drawn (the updates of every frame run as in the game;
+    see `unseen`). `language` ("en", "es"), `theme` ("modern", "1939", "1962") and
     `text_size` ("normal", "large", "largest") set those.
-    `resized_from`: staged in a window of that size, which is then resized to `size`."""
+    `resized_from`: staged in a window of that size, which is then resized to `size`.
+    `picture`: False where the caller draws its own (the audit lays the screen out
+    again and draws it): then the last frame is not drawn either."""
     if target not in TARGETS:
         raise SystemExit(f"unknown target {target!r}; known: {', '.join(sorted(TARGETS))}")
     app = App(
@@ -63,14 +68,18 @@ def staged(
     app.storage.take_achieved()  # what a target played before is the past: not announced
     if shot.scene is not None:
         app.push(shot.scene)
-    app.run_frames(1)
-    remaining = frames - 1
-    if shot.after_layout is not None:
-        # The step stands where the scene's first update was: `frames` follow it.
-        shot.after_layout()
-        app.redraw()  # the step changed the scene itself, with no input
-        remaining = frames if shot.frames is None else shot.frames
-    app.run_frames(remaining)
+    with unseen(app):
+        if shot.after_layout is None:
+            app.run_frames(frames - 1)
+        else:
+            # The step stands where the scene's first update was: `frames` follow it.
+            app.run_frames(1)
+            shot.after_layout()
+            app.redraw()  # the step changed the scene itself, with no input
+            app.run_frames((frames if shot.frames is None else shot.frames) - 1)
+    with nullcontext() if picture else unseen(app):
+        app.redraw()  # the last frame is the picture, whether or not it changed
+        app.run_frames(1)
     if resized_from is not None:
         resize_window(app, size)
     return app

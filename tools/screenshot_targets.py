@@ -204,8 +204,18 @@ def unseen(app: App) -> Iterator[None]:
     """Frames that run as the game's do but are not drawn: a target that plays many
     frames to reach its picture (a whole hand) spent nine tenths of its time drawing
     frames nobody sees. Drawing changes nothing the later frames draw (the pictures
-    are the same to the pixel)."""
-    app.draw = lambda alpha: None  # type: ignore[method-assign]
+    are the same to the pixel), but for a notice or an achievement's card: each finds
+    its place on the picture drawn under it, and its seconds begin there, so the frames
+    they are up in are drawn. Within frames already unseen, nothing changes."""
+    if "draw" in vars(app):
+        yield
+        return
+
+    def draw(alpha: float) -> None:
+        if app.notices or app.toasts.shown is not None:
+            App.draw(app, alpha)
+
+    app.draw = draw  # type: ignore[method-assign]
     try:
         yield
     finally:
