@@ -49,3 +49,21 @@ def test_words_too_many_for_their_lines_end_in_an_ellipsis_within_them() -> None
         assert lines[-1].endswith("…") and " ".join(lines).startswith("Play this deal")
         assert all(ui.font(size).size(line)[0] <= 110 for line in lines)
     assert fitted_lines(ui, "Play again", 22, 110) == (["Play again"], 22)
+
+
+def test_words_fitted_before_a_text_size_change_are_fitted_anew_after_it() -> None:
+    """Settings' text size changes the `Ui` in place: the sizes it found for words at the
+    old text size (kept to spare measuring them every frame) must not answer for the
+    new one, where the same pixels stand for another design size."""
+    pygame.font.init()
+    words = ["Computadora · golosa", "Any free seats", "Hand 1 of 3"]
+    asks = [(size, room) for size in range(12, 24) for room in range(60, 200, 7)]
+    changed = Ui(Fonts(), 0.625)
+    for size, room in asks:
+        changed.common_size(words, size, room)
+        changed.fitted(words[0], size, room, 1)
+    changed.text_scale = 1.5
+    fresh = Ui(Fonts(), 0.625, 1.5)
+    for size, room in asks:
+        assert changed.common_size(words, size, room) == fresh.common_size(words, size, room)
+        assert changed.fitted(words[0], size, room, 1) == fresh.fitted(words[0], size, room, 1)

@@ -35,10 +35,8 @@ class Ui:
         self._texts: dict[tuple[str, int, str, Colour], pygame.Surface] = {}
         self._wraps: dict[tuple[str, int, int, str], list[str]] = {}
         self._widths: dict[tuple[tuple[str, ...], int, str], int] = {}
-        self._sizes: dict[tuple[tuple[str, ...], int, int, str], float] = {}
-        self._fits: dict[
-            tuple[str, int, int, int, str, int | None, int], tuple[list[str], int]
-        ] = {}
+        self._sizes: dict[tuple[object, ...], float] = {}
+        self._fits: dict[tuple[object, ...], tuple[list[str], int]] = {}
 
     def look(self) -> tuple[object, ...]:
         """What every size measured with this `Ui` depends on: its fonts and scales (a
@@ -108,7 +106,17 @@ class Ui:
     ) -> tuple[list[str], int]:
         """`fitted_lines` of `text` (cached: buttons and bars fit their words every frame)."""
         smallest = self.smallest_size if smallest is None else smallest
-        key = (text, self.text_px(size, style), room, max_lines, style, height, smallest)
+        # The size found is a design size: the same pixels stand for another at another look.
+        key = (
+            self.look(),
+            text,
+            self.text_px(size, style),
+            room,
+            max_lines,
+            style,
+            height,
+            smallest,
+        )
         fit = self._fits.get(key)
         if fit is None:
             if len(self._fits) >= TEXT_CACHE_LIMIT:
@@ -136,7 +144,7 @@ class Ui:
     ) -> float:
         """`common_size` of `texts` (cached: a widget sizes its words for every language
         and value every frame)."""
-        key = (tuple(texts), self.text_px(size, style), room, style)
+        key = (self.look(), tuple(texts), self.text_px(size, style), room, style)
         found = self._sizes.get(key)
         if found is None:
             if len(self._sizes) >= TEXT_CACHE_LIMIT:
