@@ -70,7 +70,9 @@ def test_the_event_screen_offers_leave_to_a_player_who_joined_on_another_connect
         heard(app, lambda: session, lambda: len(event.standings.rows) == 2)
         assert event.leave.enabled and not event.join.enabled
         Input(app).click(event.leave)
-        heard(app, lambda: session, lambda: event.join.enabled)
+        # The answer to Leave (Join lit) and the standings' news (Ann's row dimmed) are
+        # two messages: both are waited for.
+        heard(app, lambda: session, lambda: event.join.enabled and bool(event.standings.dim))
         assert not event.leave.enabled
         (mine,) = event.standings.marked
         assert event.standings.dim == {mine}  # Ann left: her line stays, dimmed
