@@ -116,6 +116,13 @@ def held_adviser() -> HeldAdviser:
     return HeldAdviser()
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: one worker more than this process may use cores. Many tests wait on the
+    processes they start (servers, real windows, killed games): the extra worker keeps the
+    cores busy meanwhile (two cores: 93-101 s with two workers, 82-85 s with three)."""
+    return len(os.sched_getaffinity(0)) + 1
+
+
 RAM_DISK = Path("/dev/shm")
 
 
