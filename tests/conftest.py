@@ -57,6 +57,7 @@ def quick_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
     is worked out once per record (`remembered_review`)."""
     monkeypatch.setattr(analysis, "COACH_STEPS", 400)
     monkeypatch.setattr(analysis, "COACH_SAMPLES", 1)
+    monkeypatch.setattr(analysis, "COACH_DEPTH", 4)
     monkeypatch.setattr(fair_draw, "SAMPLES", 16)
     monkeypatch.setattr(worker, "review_solitaire", remembered_review)
 
