@@ -21,12 +21,14 @@ import pytest
 import trustme
 
 from game import i18n, news
-from game.ai import analysis, fair_draw
+from game.ai import analysis, fair_draw, worker
+from game.ai.analysis import SolitaireReview
 from game.ai.worker import InProcessAdviser, Job
 from game.app import App
 from game.net.hosting import HostedServer
 from game.net.tables import players, ratings, redis_book
 from game.net.tables.registry import Registry
+from game.rules.record.document import GameRecord
 from game.ui.tiles.art import TileArt
 from tests.drive import new_app
 from tests.net_helpers import ROOMY, ManualClock
@@ -51,10 +53,33 @@ this long."""
 def quick_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
     """The coach and the fair draw player think with a small effort in tests (the game
     gives the coach the master's and the fair player more imagined stocks): a test of a
-    screen needs their seeded, legal moves, not their strength."""
+    screen needs their seeded, legal moves, not their strength. A lost solitaire's review
+    is worked out once per record (`remembered_review`)."""
     monkeypatch.setattr(analysis, "COACH_STEPS", 400)
     monkeypatch.setattr(analysis, "COACH_SAMPLES", 1)
+    monkeypatch.setattr(analysis, "COACH_DEPTH", 4)
     monkeypatch.setattr(fair_draw, "SAMPLES", 16)
+    monkeypatch.setattr(worker, "review_solitaire", remembered_review)
+
+
+_reviews: dict[tuple[str, int], SolitaireReview] = {}
+"""The decided reviews of solitaire records this process has worked out, by record and
+budget: many tests and staged screens lose the same seeded deal the same way, and its
+review (a dozen solves) is the same every time."""
+
+
+def remembered_review(
+    record: GameRecord, positions: int, stop: Callable[[], bool]
+) -> SolitaireReview:
+    """`analysis.review_solitaire`, worked out once for each record and budget (an
+    undecided review, perhaps stopped, again each time)."""
+    key = (record.dumps(), positions)
+    known = _reviews.get(key)
+    if known is None:
+        known = analysis.review_solitaire(record, positions, stop)
+        if known.decided:
+            _reviews[key] = known
+    return known
 
 
 @pytest.fixture(autouse=True)

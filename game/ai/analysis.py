@@ -20,7 +20,13 @@ from dataclasses import dataclass
 from typing import Final
 
 from game.ai.autoplay import FairDrawPlayer
-from game.ai.players import MASTER_SAMPLES, MASTER_STEPS, MasterPlayer, placement_points
+from game.ai.players import (
+    MASTER_DEPTH,
+    MASTER_SAMPLES,
+    MASTER_STEPS,
+    MasterPlayer,
+    placement_points,
+)
 from game.ai.review_entries import (
     MissedEntry,
     MoveReviewEntry,
@@ -51,6 +57,9 @@ COACH_STEPS: int = MASTER_STEPS
 lower it, to stay fast)."""
 COACH_SAMPLES: int = MASTER_SAMPLES
 """Stock orders it guesses and searches at two sides (the tests lower it too)."""
+COACH_DEPTH: int = MASTER_DEPTH
+"""Placements it searches ahead on each guessed stock at two sides (the tests lower it
+too)."""
 
 
 def _never() -> bool:
@@ -353,7 +362,7 @@ def coach_choice(
     if len(moves) == 1:
         return moves[0]
     return MasterPlayer(
-        coach_rng(seed, hand, index), positions, COACH_SAMPLES, steps=COACH_STEPS
+        coach_rng(seed, hand, index), positions, COACH_SAMPLES, COACH_DEPTH, COACH_STEPS
     ).choose(state)
 
 

@@ -128,6 +128,9 @@ MASTER_STEPS: Final = 32_000
 `positions`)."""
 MASTER_SAMPLES: Final = 12
 """Stock orders the master guesses and searches at two sides."""
+MASTER_DEPTH: Final = 6
+"""Placements the master searches ahead on each guessed stock at two sides (two fewer
+with partners)."""
 
 
 def best_of(moves: list[Move], values: list[float]) -> Move:
@@ -193,7 +196,7 @@ class MasterPlayer:
         rng: random.Random,
         positions: int = MASTER_POSITIONS,
         samples: int = MASTER_SAMPLES,
-        depth: int = 6,
+        depth: int = MASTER_DEPTH,
         steps: int = MASTER_STEPS,
         for_the_game: bool = True,
     ) -> None:
