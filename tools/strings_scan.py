@@ -21,6 +21,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
 
+from tools.sources import syntax_tree
+
 ROOT: Final = Path(__file__).resolve().parents[1]
 SCANNED: Final = (
     "game/ui",
@@ -82,7 +84,7 @@ def bypasses(path: Path) -> Iterator[tuple[int, str]]:
     """(line, text) of each worded string in `path` outside the catalogue."""
     source = path.read_text(encoding="utf-8")
     lines = source.splitlines()
-    nodes = list(ast.walk(ast.parse(source)))  # walked once, read three times
+    nodes = list(ast.walk(syntax_tree(source)))  # walked once, read three times
     skip = _docstrings(nodes)
     for node in nodes:
         if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
