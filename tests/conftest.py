@@ -3,6 +3,7 @@ another process or on wall-clock time)."""
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import shutil
@@ -47,6 +48,15 @@ GUARD_S = 120.0
 """The longest any test waits for something that comes at once when all is well (an
 event, a frame, a process started under the whole suite's load): only a hung test waits
 this long."""
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What every test of a worker shares (pygame, the game's modules, the tests collected)
+    is frozen once, as the game freezes what it holds once started (game/collector.py): the
+    collector's full passes during the tests need not look at it again (the audit at
+    800x600, test_net_owned and test_ai_analysis in one process: 0.96 -> 0.72 s collecting)."""
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture(autouse=True)
