@@ -3,9 +3,12 @@ another process or on wall-clock time)."""
 
 from __future__ import annotations
 
+import gc
 import os
+import re
 import shutil
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
@@ -49,6 +52,15 @@ event, a frame, a process started under the whole suite's load): only a hung tes
 this long."""
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What every test of a worker shares (pygame, the game's modules, the tests collected)
+    is frozen once, as the game freezes what it holds once started (game/collector.py): the
+    collector's full passes during the tests need not look at it again (the audit at
+    800x600, test_net_owned and test_ai_analysis in one process: 0.96 -> 0.72 s collecting)."""
+    gc.collect()
+    gc.freeze()
+
+
 @pytest.fixture(autouse=True)
 def quick_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
     """The coach and the fair draw player think with a small effort in tests (the game
@@ -80,6 +92,15 @@ def remembered_review(
         if known.decided:
             _reviews[key] = known
     return known
+
+
+@pytest.fixture
+def tmp_path(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Each test's own empty folder under the run's base temporary folder, as pytest's,
+    but named by `mkdtemp` at once: pytest numbers its folders by reading every folder
+    made before in the worker, which grows with the tests run (1.5 s in a whole run)."""
+    name = re.sub(r"\W", "_", request.node.name)[:30]
+    return Path(tempfile.mkdtemp(prefix=name, dir=tmp_path_factory.getbasetemp()))
 
 
 @pytest.fixture(autouse=True)

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tools.sources import syntax_tree
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -51,7 +53,10 @@ def test_every_fixture_is_defined_once() -> None:
     again."""
     defined: dict[str, list[str]] = {}
     for path in sorted((ROOT / "tests").glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        source = path.read_text(encoding="utf-8")
+        if "fixture" not in source:
+            continue  # none of its decorators can name a fixture: not worth parsing
+        for node in ast.walk(syntax_tree(source)):
             if isinstance(node, ast.FunctionDef) and any(
                 "fixture" in ast.unparse(d) for d in node.decorator_list
             ):
@@ -66,7 +71,7 @@ def test_no_screen_module_re_exports_a_name() -> None:
         f"{path.relative_to(ROOT).as_posix()}:{alias.name}"
         for folder in ("ui", "scenes")
         for path in sorted((ROOT / "game" / folder).rglob("*.py"))
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        for node in ast.walk(syntax_tree(path.read_text(encoding="utf-8")))
         if isinstance(node, ast.ImportFrom | ast.Import)
         for alias in node.names
         if alias.asname == alias.name
@@ -80,7 +85,7 @@ def test_no_two_classes_above_the_rules_share_a_name() -> None:
     where: dict[str, list[str]] = {}
     for layer in ("ai", "play", "persist", "net", "ui", "scenes"):
         for path in sorted((ROOT / "game" / layer).rglob("*.py")):
-            for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            for node in syntax_tree(path.read_text(encoding="utf-8")).body:
                 if isinstance(node, ast.ClassDef):
                     where.setdefault(node.name, []).append(path.relative_to(ROOT).as_posix())
     assert {name: paths for name, paths in where.items() if len(paths) > 1} == {}
@@ -92,7 +97,7 @@ def test_no_two_public_functions_of_the_screens_share_a_name() -> None:
     where: dict[str, list[str]] = {}
     for folder in ("ui", "scenes"):
         for path in sorted((ROOT / "game" / folder).rglob("*.py")):
-            for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            for node in syntax_tree(path.read_text(encoding="utf-8")).body:
                 if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
                     where.setdefault(node.name, []).append(path.relative_to(ROOT).as_posix())
     assert {name: paths for name, paths in where.items() if len(paths) > 1} == {}

@@ -21,6 +21,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
 
+from tools.sources import syntax_tree
+
 ROOT: Final = Path(__file__).resolve().parents[1]
 SCANNED: Final = (
     "game/ui",
@@ -59,9 +61,9 @@ def _catalogue_call(node: ast.AST) -> bool:
     return name in CATALOGUE_CALLS
 
 
-def _docstrings(tree: ast.AST) -> set[int]:
+def _docstrings(nodes: list[ast.AST]) -> set[int]:
     ids = set()
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             body = node.body
         else:
@@ -82,15 +84,15 @@ def bypasses(path: Path) -> Iterator[tuple[int, str]]:
     """(line, text) of each worded string in `path` outside the catalogue."""
     source = path.read_text(encoding="utf-8")
     lines = source.splitlines()
-    tree = ast.parse(source)
-    skip = _docstrings(tree)
-    for node in ast.walk(tree):
+    nodes = list(ast.walk(syntax_tree(source)))  # walked once, read three times
+    skip = _docstrings(nodes)
+    for node in nodes:
         if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
             func = node.exc.func
             if isinstance(func, ast.Name) and func.id in ENGLISH_ERRORS:
                 skip.update(id(child) for child in ast.walk(node.exc))
     inside: set[int] = set()
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.JoinedStr):
             inside.update(id(child) for child in ast.walk(node) if child is not node)
         elif _catalogue_call(node):
@@ -100,7 +102,7 @@ def bypasses(path: Path) -> Iterator[tuple[int, str]]:
             if any(isinstance(arg, ast.JoinedStr | ast.BinOp) for arg in node.args):
                 yield node.lineno, f"a message built in a catalogue call: {ast.unparse(node)}"
             inside.update(id(child) for arg in node.args for child in ast.walk(arg))
-    for node in ast.walk(tree):
+    for node in nodes:
         if id(node) in skip or id(node) in inside:
             continue
         if isinstance(node, ast.JoinedStr):
