@@ -8,7 +8,10 @@ from __future__ import annotations
 import datetime
 import gettext
 import io
+import os
 import string
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -332,11 +335,25 @@ LOOKS = [
 common large one (`python -m tools.text_audit` checks English at every size)."""
 
 
+IN_MEMORY = "/dev/shm"
+"""A folder kept in memory, where the system has one (Linux)."""
+
+
+@pytest.fixture
+def staging_home(request: pytest.FixtureRequest) -> Iterator[str]:
+    """A fresh folder for a staged app's files, in memory where the system has one: the
+    audit reads no file back, and each text size chosen saves the settings, a write that
+    waits for the disk (fsync) on a disk and not in memory. Named after the test as
+    `tmp_path` is, as long as that (the about screen shows the folders)."""
+    with tempfile.TemporaryDirectory(dir=IN_MEMORY if os.path.isdir(IN_MEMORY) else None) as memory:
+        yield os.path.join(memory, "pytest-of-player", request.node.name[:30])
+
+
 @pytest.mark.audit
 @pytest.mark.parametrize(("code", "size"), LOOKS, ids=[f"{c}-{w}x{h}" for c, (w, h) in LOOKS])
 @pytest.mark.parametrize("target", sorted(TARGETS))
 def test_every_screen_keeps_its_words_in_their_boxes(
-    code: str, target: str, size: tuple[int, int], tmp_path: Path
+    code: str, target: str, size: tuple[int, int], staging_home: str
 ) -> None:
     """Each `tools/screenshot.py` target at each text size (Normal, Large, Largest,
     chosen in turn over it as in Settings): no text outside the window, its widget or
@@ -346,7 +363,7 @@ def test_every_screen_keeps_its_words_in_their_boxes(
     found = {
         text_size: problems(frame, window)
         + [f"left in English: {drawn.text!r}" for drawn in frame.texts if drawn.text in english]
-        for text_size, frame, window in audited_sizes(target, size, str(tmp_path), code, TEXT_SIZES)
+        for text_size, frame, window in audited_sizes(target, size, staging_home, code, TEXT_SIZES)
     }
     assert found == {text_size: [] for text_size in TEXT_SIZES}
 
@@ -436,11 +453,11 @@ audits every target)."""
 )
 @pytest.mark.parametrize("target", RESIZED_SHOTS)
 def test_a_resized_window_keeps_its_words_in_their_boxes(
-    target: str, code: str, first: tuple[int, int], size: tuple[int, int], tmp_path: Path
+    target: str, code: str, first: tuple[int, int], size: tuple[int, int], staging_home: str
 ) -> None:
     """A screen staged in a window the player then resizes is laid out for its new size:
     no text outside its box, over another or cut short there."""
-    app = staged(target, size, str(tmp_path), language=code, resized_from=first)
+    app = staged(target, size, staging_home, language=code, resized_from=first)
     try:
         assert app.size == size and audit(app) == []
     finally:
@@ -449,11 +466,11 @@ def test_a_resized_window_keeps_its_words_in_their_boxes(
 
 @pytest.mark.audit
 @pytest.mark.parametrize("target", ["table-2", "table-7", "guided-1", "menu", "setup"])
-def test_a_hidpi_window_keeps_its_words_in_their_boxes(target: str, tmp_path: Path) -> None:
+def test_a_hidpi_window_keeps_its_words_in_their_boxes(target: str, staging_home: str) -> None:
     """The largest size promised (2560x1440), in English: the seat panels' scores ran
     into their tile counts there. (`python -m tools.text_audit` checks every target at
     every size in both languages.)"""
-    app = staged(target, (2560, 1440), str(tmp_path), language="en")
+    app = staged(target, (2560, 1440), staging_home, language="en")
     try:
         assert audit(app) == []
     finally:

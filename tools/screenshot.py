@@ -14,11 +14,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import pickle
 import sys
 import tempfile
+from collections.abc import Callable
 from contextlib import nullcontext
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -26,10 +28,40 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame
 
-from game.ai.worker import InProcessAdviser
+from game import news
+from game.ai.analysis import coach_choice, review_move
+from game.ai.worker import DoneJob, InProcessAdviser, Job, review
 from game.app import App, ManualClock
 from game.persist.storage import Storage
 from tools.screenshot_targets import TARGETS, unseen
+
+R = TypeVar("R")
+
+
+REMEMBERED: frozenset[Callable[..., Any]] = frozenset({coach_choice, review_move, review})
+"""The adviser's costliest jobs whose answers follow from their arguments alone (unlike
+a light's slices of one search, or a listing of a folder): the coach's and a finished
+solitaire's reviews."""
+
+
+class RememberingAdviser(InProcessAdviser):
+    """An `InProcessAdviser` that thinks each `REMEMBERED` job once a process: a target
+    staged again (at another look, text size or in another test) asks the same of the
+    same positions. Its answers cross a pickle as a worker's do, so no two stagings share
+    an object."""
+
+    answers: ClassVar[dict[bytes, bytes]] = {}
+
+    def submit(self, work: Callable[..., R], *args: Any) -> Job[R]:
+        if work not in REMEMBERED:
+            return super().submit(work, *args)
+        self.submitted += 1
+        asked = pickle.dumps((work, args))
+        if asked not in self.answers:
+            self.answers[asked] = pickle.dumps(work(*args))
+        job: DoneJob[R] = DoneJob(pickle.loads(self.answers[asked]))
+        news.arrived()
+        return job
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -61,7 +93,10 @@ def staged(
     if target not in TARGETS:
         raise SystemExit(f"unknown target {target!r}; known: {', '.join(sorted(TARGETS))}")
     app = App(
-        resized_from or size, clock=ManualClock(), storage=Storage(home), adviser=InProcessAdviser()
+        resized_from or size,
+        clock=ManualClock(),
+        storage=Storage(home),
+        adviser=RememberingAdviser(),
     )
     set_look(app, language, theme, text_size)
     shot = TARGETS[target](app, record)

@@ -324,6 +324,11 @@ def audited(app: App) -> Frame:
     """What one frame of `app` draws, laid out again first (as a resized window is: the
     backdrops drawn once per layout are drawn again where the audit sees them)."""
     app.relayout()
+    return _drawn(app)
+
+
+def _drawn(app: App) -> Frame:
+    """What one frame of `app` draws, as laid out now."""
     with watching(app) as frame:
         app.draw(1.0)
     return frame
@@ -353,6 +358,15 @@ def choose_text_size(app: App, text_size: str) -> None:
     if app.settings.text_size != text_size:
         app.settings.text_size = text_size
         app.apply_settings()
+
+
+def _audited_at(app: App, text_size: str) -> Frame:
+    """`audited` at `text_size`: chosen over the screen when it is another, whose new
+    layout (`choose_text_size`) stands for the audit's own."""
+    if app.settings.text_size == text_size:
+        return audited(app)
+    choose_text_size(app, text_size)
+    return _drawn(app)
 
 
 def audited_sizes(
@@ -385,8 +399,7 @@ def audited_sizes(
     )
     try:
         for text_size in text_sizes:
-            choose_text_size(app, text_size)
-            yield text_size, audited(app), app.screen.get_rect()
+            yield text_size, _audited_at(app, text_size), app.screen.get_rect()
     finally:
         app.close()
 
