@@ -29,9 +29,9 @@ def test_a_child_has_its_own_pid_folder_environment_arguments_streams_and_status
 
 
 def test_a_child_killed_is_told_by_its_signal_and_its_pipe_ends_with_it(tmp_path: Path) -> None:
-    sleeper = "import time; print('up', flush=True); time.sleep(60)"
+    waiter = "import sys; print('up', flush=True); sys.stdin.read()"  # until it is killed
     with (tmp_path / "errors").open("w") as errors:
-        child = forked((), code=sleeper, env={}, stderr=errors)
+        child = forked((), code=waiter, env={}, stderr=errors, stdin=True)
     assert child.stdout is not None and child.stdout.readline() == "up\n"
     assert child.poll() is None
     child.kill()
