@@ -30,7 +30,7 @@ import pygame
 
 from game import news
 from game.ai.analysis import coach_choice, review_move
-from game.ai.worker import DoneJob, InProcessAdviser, Job, review
+from game.ai.worker import DoneJob, InProcessAdviser, Job
 from game.app import App, ManualClock
 from game.persist.storage import Storage
 from tools.screenshot_targets import TARGETS, unseen
@@ -38,10 +38,11 @@ from tools.screenshot_targets import TARGETS, unseen
 R = TypeVar("R")
 
 
-REMEMBERED: frozenset[Callable[..., Any]] = frozenset({coach_choice, review_move, review})
+REMEMBERED: frozenset[Callable[..., Any]] = frozenset({coach_choice, review_move})
 """The adviser's costliest jobs whose answers follow from their arguments alone (unlike
-a light's slices of one search, or a listing of a folder): the coach's and a finished
-solitaire's reviews."""
+a light's slices of one search, or a listing of a folder): the coach's reviews. (A
+finished solitaire's review is remembered for every test by tests/conftest.py's
+`remembered_review`.)"""
 
 
 class RememberingAdviser(InProcessAdviser):
