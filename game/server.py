@@ -141,6 +141,13 @@ def tls_context(cert: Path | None, key: Path | None) -> ssl.SSLContext | None:
     for path in (cert, key):
         _check_tls_file(path)
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    # No TLS 1.3 session tickets: OpenSSL sends them unasked as soon as the handshake
+    # ends (openssl/openssl#25538, #10880), and a client that reads them in one thread
+    # while it writes its request in another (websockets' sync client) may lose the
+    # request in OpenSSL, which forbids one connection used from two threads at once
+    # (openssl/openssl#20446; python/cpython#137583): the server then waits for it until
+    # its handshake timeout. No client of ours resumes a session with them.
+    context.num_tickets = 0
     try:
         context.load_cert_chain(cert, key)
     except ssl.SSLError as error:
