@@ -97,13 +97,13 @@ def test_a_server_on_redis_without_redis_installed_says_what_to_install(tmp_path
     """Redis's client is the server's extra (`contack[server]`), not a player's: where it
     is not installed the server still imports, and `--store` is one line saying what to
     install, exit 1."""
-    without_redis = (  # the zygote imported the server: had it imported redis, here it is
+    without_redis = (  # a zygote of the server alone: had the server imported redis, here it is
         "import sys, runpy; assert 'redis' not in sys.modules, 'the server imports redis'; "
         "sys.modules['redis'] = None; sys.modules.pop('game.server'); "
     )
     serve = "runpy.run_module('game.server', run_name='__main__')"
     options = ["--port", "0", "--home", str(tmp_path), "--store", "redis://127.0.0.1:1/0"]
-    server = forked(SERVER_MODULES, code=without_redis + serve, args=options, env=os.environ)
+    server = forked(("game.server",), code=without_redis + serve, args=options, env=os.environ)
     _, errors = server.communicate(timeout=GUARD_S)
     assert server.returncode == 1
     assert errors.splitlines() == [
