@@ -6,6 +6,7 @@ moment), not on the clock; the test waits on the window's lines."""
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 from collections.abc import Callable
@@ -18,7 +19,6 @@ from game.app import App, ManualClock
 from game.net.client import ClientEvent, TableClient
 from game.persist.storage import Storage
 from game.play.table_flow import Turn
-from game.scenes.base import Scene
 from game.scenes.club.lobby import ClubScene
 from game.scenes.menus.menu import MenuScene
 from game.scenes.online.calling import TableCallingScene
@@ -30,6 +30,9 @@ from tests.forks import WINDOW_MODULES, forked
 
 FRAMES = 40_000
 WAIT_S = 0.05
+FRAME_S = 1 / 60
+"""Game time a frame: a display's 60 Hz, two fixed updates a frame as the game makes
+them there (a step a frame drew the same moves twice as often)."""
 
 
 def window(script: str, role: str, home: Path, *extra: str) -> subprocess.Popen[str]:
@@ -64,16 +67,18 @@ def said(child: subprocess.Popen[str], word: str, home: Path) -> str:
 
 def open_window(home: Path) -> App:
     """The game on `home`, at the menu, animating fast, thinking in-process."""
-    app = App((800, 600), clock=ManualClock(), storage=Storage(home), adviser=InProcessAdviser())
+    clock = ManualClock(FRAME_S)
+    app = App((800, 600), clock=clock, storage=Storage(home), adviser=InProcessAdviser())
     app.settings.animation_speed = "fast"
     app.settings.guided_game_offered = True
     app.run_frames(2)
     return app
 
 
-def listened(scene: Scene) -> tuple[TableClient, Callable[[ClientEvent], None]] | None:
+def listened(app: App) -> tuple[TableClient, Callable[[ClientEvent], None]] | None:
     """The connection the screen waits on and what takes its news in (None: it waits on
     nothing of the network now)."""
+    scene = app.scene
     if isinstance(scene, TableCallingScene) and scene.opening is not None:
         return scene.opening.link.client, scene.opening.receive
     session = scene.club if isinstance(scene, MenuScene) else None
@@ -84,15 +89,21 @@ def listened(scene: Scene) -> tuple[TableClient, Callable[[ClientEvent], None]] 
     if is_table_of(scene, OnlineTable):
         match = scene.role.remote
         idle = match.flow.turn() is Turn.COMPUTER and not match.busy()
-        if idle and not scene.tweens.busy and not scene.turns.showing_move:
+        if (idle and not scene.tweens.busy and not scene.turns.showing_move) or at_rest(app):
             return match.link.client, match.receive
     return None
+
+
+def at_rest(app: App) -> bool:
+    """Whether the game would sleep until input or news comes (game.app.run): nothing
+    moves, is drawn or is due (a move sent, waiting for the server to play it)."""
+    return app.pace.rest(app.time, app.art.refining, app.art.generation) == math.inf
 
 
 def wait_on_the_network(app: App) -> None:
     """When the screen waits for the network, wait for one event of its connection (a
     moment at most) and hand it over."""
-    listening = listened(app.scene)
+    listening = listened(app)
     if listening is not None:
         client, take = listening
         event = client.wait(WAIT_S)

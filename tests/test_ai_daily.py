@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import datetime
 import json
-import subprocess
-import sys
+import os
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,6 +15,8 @@ from game.rules.record.document import DAILY_KEY, GameRecord
 from game.rules.record.recorded_game import RecordedGame
 from game.rules.solitaire import DrawSolitaireState, StackedSolitaireState
 from tests.commands import command
+from tests.conftest import GUARD_S
+from tests.forks import GAME_MODULES, forked
 
 DAY = datetime.date(2026, 11, 22)
 
@@ -24,12 +25,15 @@ dates = st.dates(datetime.date(2000, 1, 1), datetime.date(2200, 12, 31))
 
 
 def daily_process(mode: str, day: datetime.date) -> str:
-    return subprocess.run(
-        [sys.executable, "-m", "game.cli", "daily", "--mode", mode, "--date", day.isoformat()],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    """What `python -m game.cli daily` prints, run in a process forked from a zygote that
+    has imported the game (tests/forks.py): a new interpreter, hashing strings its own
+    way."""
+    args = ["daily", "--mode", mode, "--date", day.isoformat()]
+    daily = forked(GAME_MODULES, module="game.cli", args=args, env=os.environ)
+    out, errors = daily.communicate(timeout=GUARD_S)
+    assert daily.returncode == 0, errors
+    printed: str = out
+    return printed
 
 
 @settings(max_examples=4, deadline=None)

@@ -8,8 +8,7 @@ unfinished saved whole, every move in its save."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
+import os
 from pathlib import Path
 
 from game.app import OWED_RETRY_FRAMES
@@ -18,7 +17,8 @@ from game.persist.storage import Storage
 from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
 from tests.conftest import GUARD_S
-from tests.net_process import LIMITS, ROOT
+from tests.forks import GAME_MODULES, forked
+from tests.net_process import LIMITS
 from tests.persistence_helpers import record
 
 SAVE_LIMIT = 1_500
@@ -65,16 +65,13 @@ def play_on_a_filling_disk(home: Path, mode: str, stop_at: int, wait: int = 0) -
     leave the screen. What the game told, and the games its history held before it
     left."""
     numbers = (stop_at, SAVE_LIMIT, wait)
-    done = subprocess.run(
-        [sys.executable, "-c", CHILD, mode, str(home), *map(str, numbers)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=GUARD_S,
-        env={"PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
+    environment = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    game = forked(  # (from a zygote that has imported the game: tests/forks.py)
+        GAME_MODULES, code=CHILD, args=[mode, str(home), *map(str, numbers)], env=environment
     )
-    assert done.returncode == 0, done.stderr
-    told: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    out, errors = game.communicate(timeout=GUARD_S)
+    assert game.returncode == 0, errors
+    told: dict[str, object] = json.loads(out.strip().splitlines()[-1])
     assert told["refused"], "the disk never filled"
     assert told["left"] == "MenuScene"
     return told

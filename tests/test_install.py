@@ -5,7 +5,7 @@ on a wheel installed into a fresh venv, and on the standalone build)."""
 from __future__ import annotations
 
 import multiprocessing.spawn
-import subprocess
+import os
 import sys
 from pathlib import Path
 
@@ -16,7 +16,8 @@ from game.ai.worker import WorkerPool
 from game.launch import install_problems, main, worker_problems
 from game.ui import sound, theme
 from game.ui.theme import Fonts
-from tests.conftest import AppMaker
+from tests.conftest import GUARD_S, AppMaker
+from tests.forks import GAME_MODULES, forked
 
 
 def test_the_fonts_sounds_and_icon_are_package_data() -> None:
@@ -70,19 +71,16 @@ def test_the_version_is_said_from_the_one_place_it_is_kept(
 
 
 def test_the_self_check_command_says_so_in_one_line() -> None:
-    checked = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "import sys; from game.launch import main; sys.exit(main(['--self-check']))",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=Path(__file__).parents[1],
+    """In a process of its own (forked from a zygote that has imported the game:
+    tests/forks.py), whose worker is a new interpreter as a player's is."""
+    checked = forked(
+        GAME_MODULES,
+        code="import sys; from game.launch import main; sys.exit(main(['--self-check']))",
+        env=os.environ,
     )
-    assert checked.returncode == 0, checked.stderr[-500:]
-    lines = [line for line in checked.stdout.splitlines() if line.startswith("contack:")]
+    out, errors = checked.communicate(timeout=GUARD_S)
+    assert checked.returncode == 0, errors[-500:]
+    lines = [line for line in out.splitlines() if line.startswith("contack:")]
     whole = (
         "3 fonts, 8 sounds, the icon, English and Spanish; a computer's move from a worker process"
     )

@@ -7,9 +7,8 @@ read back, and `tools/export_archive.py` writes records `check` accepts."""
 
 from __future__ import annotations
 
+import os
 import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,8 +23,10 @@ from game.net.tables.redis_store import CLOSED, RedisStore
 from game.net.tables.registry import Registry
 from game.net.tables.replica import Replica
 from game.net.tables.store import TableStore
+from tests.conftest import GUARD_S
+from tests.forks import forked
 from tests.net_helpers import ROOMY, Inbox, ManualClock, dealer, first_legal_entry, open_table
-from tests.net_process import ROOT, end, start_server
+from tests.net_process import SERVER_MODULES, end, start_server
 from tools.postgres_server import PostgresServer
 from tools.redis_server import RedisServer
 
@@ -97,9 +98,10 @@ def test_a_kill_between_the_archives_commit_and_redis_delete_loses_and_duplicate
         "store.forget_closed = lambda code: os.kill(os.getpid(), signal.SIGKILL)\n"
         "PostgresArchive(sys.argv[2]).take_all(store)\n"
     )
-    killed = subprocess.run(
-        [sys.executable, "-c", mover, redis_server.url, postgres_server.url], cwd=ROOT
+    killed = forked(  # (from a zygote that has imported the server: tests/forks.py)
+        SERVER_MODULES, code=mover, args=[redis_server.url, postgres_server.url], env=os.environ
     )
+    killed.communicate(timeout=GUARD_S)
     assert killed.returncode == -signal.SIGKILL
     assert client.hkeys(CLOSED) == [code] and rows(postgres_server.url) == [(code, 1)]
     assert archive.take_all(RedisStore(redis_server.url)) == 1
@@ -137,12 +139,14 @@ def test_the_export_tool_writes_records_that_check_accepts(
     clock = ManualClock()
     code = closed_game(on_redis(redis_server.url, clock, archive), clock, ["PID-ana", None])
     out = tmp_path / "export"
-    exported = subprocess.run(
-        [sys.executable, "tools/export_archive.py", "--archive", postgres_server.url,
-         "--out", str(out)],
-        cwd=ROOT, capture_output=True, text=True,
-    )  # fmt: skip
-    assert exported.returncode == 0, exported.stderr
+    exported = forked(  # python tools/export_archive.py, forked as the mover above
+        SERVER_MODULES,
+        module="tools.export_archive",
+        args=["--archive", postgres_server.url, "--out", str(out)],
+        env=os.environ,
+    )
+    _, errors = exported.communicate(timeout=GUARD_S)
+    assert exported.returncode == 0, errors
     [record] = out.iterdir()
     assert record.name == f"{code}.contack.json"
     assert "tokens" not in record.read_text()

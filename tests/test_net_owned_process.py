@@ -96,11 +96,15 @@ def test_a_kill_of_redis_mid_game_loses_no_announced_move_at_a_table_on_one_serv
 
 
 def listening(url: str, servers: int) -> None:
-    """Wait until `servers` servers listen to their channels on the Redis at `url`."""
-    store = redis.Redis.from_url(url, decode_responses=True)
+    """Wait until `servers` servers listen to their channels on the Redis at `url`, looking
+    again at each subscription the Redis tells of (MONITOR, begun before the first look:
+    none goes unseen), not asking it as fast as it answers while the servers come back."""
+    store = redis.Redis.from_url(url, decode_responses=True, socket_timeout=GUARD_S)
     deadline = time.monotonic() + GUARD_S
-    while len(store.pubsub_channels(CHANNEL + "*")) < servers:
-        assert time.monotonic() < deadline, "the servers never listened again"
+    with store.monitor() as commands:  # type: ignore[no-untyped-call]
+        while len(store.pubsub_channels(CHANNEL + "*")) < servers:
+            while "SUBSCRIBE" not in commands.next_command()["command"].upper():
+                assert time.monotonic() < deadline, "the servers never listened again"
 
 
 def to_the_end(player: Player) -> dict[str, Any]:

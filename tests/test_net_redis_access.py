@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import subprocess
-import sys
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,7 +20,8 @@ from game.net.messages import create_frame
 from game.net.tables.redis_address import shown
 from game.net.tables.redis_store import OPEN, async_client_for, client_for
 from tests.conftest import GUARD_S
-from tests.net_process import ROOT, end, start_server
+from tests.forks import forked
+from tests.net_process import SERVER_MODULES, end, start_server
 from tools.redis_server import Access, NoRedis, RedisServer, TlsFiles, start_redis, start_sentinel
 
 
@@ -87,14 +87,14 @@ async def opened_in(url: str) -> list[str]:
 
 
 def refused(tmp_path: Path, url: str) -> list[str]:
-    """What a server on `url` that cannot serve says on standard error (it exits 1)."""
-    run = subprocess.run(
-        [sys.executable, "-m", "game.server", "--port", "0", "--home", str(tmp_path / "home"),
-         "--store", url],
-        cwd=ROOT, capture_output=True, text=True, timeout=GUARD_S,
-    )  # fmt: skip
-    assert run.returncode == 1 and run.stdout == ""
-    return run.stderr.strip().splitlines()
+    """What a server on `url` that cannot serve says on standard error (it exits 1); it is
+    forked from a zygote that has imported the server (tests/forks.py)."""
+    args = ["--port", "0", "--home", str(tmp_path / "home"), "--store", url]
+    run = forked(SERVER_MODULES, module="game.server", args=args, env=os.environ)
+    out, errors = run.communicate(timeout=GUARD_S)
+    assert run.returncode == 1 and out == ""
+    lines: list[str] = errors.strip().splitlines()
+    return lines
 
 
 @pytest.mark.parametrize("name", list(ACCESSES))

@@ -4,17 +4,23 @@ one network thinks on one worker at a time, so another's table is answered at on
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
+import game.net.server
 from game.ai.players import Player, make_player
 from game.ai.worker import DoneJob, Job
+from game.net.tables.registry import Registry
 from game.net.tables.thinking import AdvisedThinker, Answer
 from game.rules.moves import Move
 from game.rules.record.recorded_game import AnyState
 from game.rules.table import TableGame, TableState
-from tests.net_helpers import ManualClock
+from tests.net_clients import serving
+from tests.net_helpers import ROOMY, ManualClock, dealer
 
 
 class HeldJob:
@@ -227,3 +233,44 @@ def test_an_in_process_adviser_answers_at_once() -> None:
     ask(thinker, "x", "a", answered)
     ask(thinker, "y", "b", answered)
     assert answered == ["a", "b"]
+
+
+class Looked(AdvisedThinker):
+    """A thinker that counts the server's looks for answers."""
+
+    looks = 0
+
+    def answered(self) -> bool:
+        self.looks += 1
+        return super().answered()
+
+
+def test_a_server_looks_for_answers_only_while_a_move_is_being_thought(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An idle server looked a hundred times a second (1.4% of a core, for nothing)."""
+    monkeypatch.setattr(game.net.server, "POLL_S", 0.0)  # a look each turn of the loop
+    worker = HeldAdviser()
+    thinker = Looked(worker, clock=ManualClock())
+    registry = Registry(ManualClock(), thinker, limits=ROOMY, deal=dealer())
+    answered: list[str] = []
+
+    async def turns(count: int) -> None:
+        for _ in range(count):
+            await asyncio.sleep(0)
+
+    async def scenario() -> None:
+        async with serving(registry):
+            await turns(50)
+            assert thinker.looks == 0  # idle
+            ask(thinker, "x", "a", answered)
+            await turns(10)
+            assert thinker.looks > 0 and answered == []  # thinking
+            worker.finish()
+            await turns(10)
+            assert answered == ["a"]
+            looks = thinker.looks
+            await turns(50)
+            assert thinker.looks == looks  # idle again
+
+    asyncio.run(scenario())

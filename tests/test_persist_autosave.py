@@ -5,8 +5,7 @@ cannot be read or replayed, and whole after the game is killed mid-write."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
+import os
 import textwrap
 from pathlib import Path
 
@@ -19,8 +18,9 @@ from game.rules.modes import Mode
 from game.rules.record.document import GameRecord
 from game.rules.record.recorded_game import RecordedGame
 from game.scenes.menus.menu import MenuScene
-from tests.conftest import AppMaker
+from tests.conftest import GUARD_S, AppMaker
 from tests.drive import Input
+from tests.forks import GAME_MODULES, forked
 from tests.persistence_helpers import (
     finished_record,
     in_progress,
@@ -30,15 +30,11 @@ from tests.persistence_helpers import (
     write_save,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
 SAVED_GAME_FILE = "saved-table.contack.json"
 
 
 CRASHING_GAME = textwrap.dedent("""
-    import json, os, sys
-    sys.path.insert(0, {root!r})
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    import json, os
     import game.persist.atomic
     from tests.drive import new_app
     from game.rules.record.document import GameRecord
@@ -138,13 +134,13 @@ def test_killed_mid_game_continue_restores_the_same_position(
     home = tmp_path / "home"
     crash_at = 9
     script = CRASHING_GAME.format(
-        root=str(ROOT), source=str(source), home=str(home), crash_at=crash_at, mid_write=mid_write
+        source=str(source), home=str(home), crash_at=crash_at, mid_write=mid_write
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=ROOT
-    )
-    assert done.returncode == 0, done.stderr
-    assert "not reached" not in done.stderr
+    environment = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    crashing = forked(GAME_MODULES, code=script, env=environment)  # (tests/forks.py)
+    _, errors = crashing.communicate(timeout=GUARD_S)
+    assert crashing.returncode == 0, errors
+    assert "not reached" not in errors
 
     app = make_app(home)
     menu = app.scene

@@ -1,5 +1,8 @@
 """`python -m game.server --tls-cert --tls-key`: a club's server on `wss://`, with a
-certificate the test makes (trustme: a CA of its own, trusted by this client only)."""
+certificate the test makes (trustme: a CA of its own, trusted by this client only). Each
+server is forked from a zygote that has imported it (tests/forks.py), as
+tests/net_process.py starts them: a new interpreter's imports cost a third of a second of
+a core each."""
 
 from __future__ import annotations
 
@@ -8,8 +11,6 @@ import gc
 import json
 import os
 import ssl
-import subprocess
-import sys
 import weakref
 from pathlib import Path
 
@@ -20,13 +21,10 @@ from websockets.sync.client import connect
 import game.server
 from game.collector import Collector
 from tests.conftest import GUARD_S
-from tests.net_process import ROOT, end
+from tests.forks import forked
+from tests.net_process import SERVER_MODULES, end, start_server
 
 POSIX = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs and /dev/zero are POSIX")
-
-
-def server_command(home: Path, *options: str) -> list[str]:
-    return [sys.executable, "-m", "game.server", "--port", "0", "--home", str(home), *options]
 
 
 def test_a_server_given_a_certificate_serves_wss_and_a_client_trusting_it_plays(
@@ -36,16 +34,10 @@ def test_a_server_given_a_certificate_serves_wss_and_a_client_trusting_it_plays(
     chain, key = tmp_path / "chain.pem", tmp_path / "key.pem"
     certificate.private_key_and_cert_chain_pem.write_to_path(str(chain))
     certificate.private_key_pem.write_to_path(str(key))
-    server = subprocess.Popen(
-        server_command(tmp_path / "home", "--tls-cert", str(chain), "--tls-key", str(key)),
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+    server, address = start_server(
+        tmp_path / "home", None, "--tls-cert", str(chain), "--tls-key", str(key)
     )
     try:
-        assert server.stdout is not None
-        address = json.loads(server.stdout.readline())["listening"]
         assert address.startswith("wss://127.0.0.1:")
         trusting = ssl.create_default_context(ssl.Purpose.SERVER_AUTH)
         authority.configure_trust(trusting)
@@ -86,37 +78,35 @@ def test_tls_files_that_cannot_serve_are_one_line_and_the_server_never_starts(
         big.truncate(64 << 20)  # sparse: 64 MB that take no disk
     if hasattr(os, "mkfifo"):
         os.mkfifo(tmp_path / "fifo.pem")
-    done = subprocess.run(
-        server_command(tmp_path / "home", *options),
+    server = forked(
+        SERVER_MODULES,
+        module="game.server",
+        args=["--port", "0", "--home", str(tmp_path / "home"), *options],
+        env=os.environ,
         cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=GUARD_S,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
     )
-    assert done.returncode == 2
-    assert done.stdout == ""
-    last = done.stderr.strip().splitlines()[-1]
+    out, errors = server.communicate(timeout=GUARD_S)
+    assert server.returncode == 2
+    assert out == ""
+    last = errors.strip().splitlines()[-1]
     assert words in last
-    assert "Traceback" not in done.stderr
+    assert "Traceback" not in errors
 
 
 def test_a_server_on_redis_without_redis_installed_says_what_to_install(tmp_path: Path) -> None:
     """Redis's client is the server's extra (`contack[server]`), not a player's: where it
     is not installed the server still imports, and `--store` is one line saying what to
     install, exit 1."""
-    without_redis = "import sys, runpy; sys.modules['redis'] = None; "
+    without_redis = (  # a zygote of the server alone: had the server imported redis, here it is
+        "import sys, runpy; assert 'redis' not in sys.modules, 'the server imports redis'; "
+        "sys.modules['redis'] = None; sys.modules.pop('game.server'); "
+    )
     serve = "runpy.run_module('game.server', run_name='__main__')"
     options = ["--port", "0", "--home", str(tmp_path), "--store", "redis://127.0.0.1:1/0"]
-    done = subprocess.run(
-        [sys.executable, "-c", without_redis + serve, *options],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=GUARD_S,
-    )
-    assert done.returncode == 1
-    assert done.stderr.splitlines() == [
+    server = forked(("game.server",), code=without_redis + serve, args=options, env=os.environ)
+    _, errors = server.communicate(timeout=GUARD_S)
+    assert server.returncode == 1
+    assert errors.splitlines() == [
         "table server: --store needs redis: pip install 'contack[server]'"
     ]
 

@@ -1,9 +1,10 @@
 """A PostgreSQL server of its own for the tests and the benchmarks, as Debian's
 `postgresql` package installs it (`/usr/lib/postgresql/VERSION/bin`): a fresh cluster
-made by `initdb` in a folder of its own under the system's temporary folder, listening
-on a free loopback port and a Unix socket in that folder, trusting its one user
-`contack`, gone when closed. PostgreSQL refuses to run as root: run as root (CI), it is
-started as `nobody`, who owns the folder.
+made by `initdb` in a folder of its own in memory (`RAM_DISK`, where there is room: else
+under the system's temporary folder), listening on a free loopback port and a Unix
+socket in that folder, trusting its one user `contack`, gone when closed. PostgreSQL
+refuses to run as root: run as root (CI), it is started as `nobody`, who owns the
+folder.
 
 `start_postgres()` gives a `PostgresServer` once it accepts connections (it says so in
 its log, read as it comes: nothing waits on the clock), or says in one line why none
@@ -30,6 +31,10 @@ READY: Final = "database system is ready to accept connections"
 USER: Final = "contack"
 UNPRIVILEGED: Final = "nobody"
 STOP_TIMEOUT_S: Final = 30.0
+RAM_DISK: Final = Path("/dev/shm")
+"""Where a server's folder goes when there is room: its 40 MB written to the disk's file
+system cost `initdb` 1.2 s of a core, 0.44 s in memory."""
+ROOM: Final = 1 << 30
 
 
 class NoPostgres(Exception):
@@ -63,6 +68,14 @@ def binaries() -> Path | None:
     return Path(on_path).parent if on_path and shutil.which("initdb") else None
 
 
+def _parent() -> Path | None:
+    """Where the server's folder goes: `RAM_DISK`, where it has room (None: the system's
+    temporary folder)."""
+    if os.access(RAM_DISK, os.W_OK) and shutil.disk_usage(RAM_DISK).free > ROOM:
+        return RAM_DISK
+    return None
+
+
 def _as_owner(folder: Path) -> dict[str, Any]:
     """What makes a process run as the folder's unprivileged owner: as root, `nobody`
     (who is made its owner); else this user, as it is."""
@@ -87,7 +100,7 @@ def start_postgres() -> PostgresServer:
     bin_dir = binaries()
     if bin_dir is None:
         raise NoPostgres("PostgreSQL is not installed (apt-get install -y postgresql)")
-    folder = Path(tempfile.mkdtemp(prefix="contack-postgres-"))
+    folder = Path(tempfile.mkdtemp(prefix="contack-postgres-", dir=_parent()))
     folder.chmod(0o755)  # `nobody` reaches its files through it
     data = folder / "data"
     owner = _as_owner(folder)

@@ -62,7 +62,8 @@ except ImportError:  # Windows
     resource = None  # type: ignore[assignment]
 
 POLL_S = 0.01
-"""How often the computers' thinking is asked for answers."""
+"""How often the computers' thinking is asked for answers while a move is being thought
+(an idle server does not look: a hundred looks a second cost 1.4% of a core)."""
 SWEEP_S = 10.0
 """How often idle tables are looked for, and computers whose move the disk refused try
 again."""
@@ -262,16 +263,41 @@ class TableServer:
     async def _every(
         self, seconds: float, work: Callable[[], object], due: Callable[[], bool] = lambda: True
     ) -> None:
-        """Do `work` every `seconds` when it is `due`; a failure is logged and the chore
-        goes on."""
+        """Do `work` every `seconds` when it is `due`."""
         while True:
-            await asyncio.sleep(seconds)
-            if not due():
-                continue
-            try:
-                await self.registry.turns.run(work)
-            except Exception:
-                logging.getLogger(__name__).exception("table server: %s failed", work)
+            await self._after(seconds, work, due)
+
+    async def _after(
+        self, seconds: float, work: Callable[[], object], due: Callable[[], bool]
+    ) -> None:
+        """Do `work` in `seconds` if it is `due` then; a failure is logged and the server
+        goes on."""
+        await asyncio.sleep(seconds)
+        if not due():
+            return
+        try:
+            await self.registry.turns.run(work)
+        except Exception:
+            logging.getLogger(__name__).exception("table server: %s failed", work)
+
+    async def _answer(self, thinker: AdvisedThinker) -> None:
+        """Hand the computers their moves as they are chosen: looked for every `POLL_S`
+        while a move is being thought; else asleep until one starts."""
+        loop = asyncio.get_running_loop()
+        started = asyncio.Event()
+
+        def wake() -> None:  # (from any thread)
+            loop.call_soon_threadsafe(started.set)
+
+        thinker.started = wake
+        try:
+            while True:
+                while thinker.thinking():
+                    await self._after(POLL_S, thinker.poll, thinker.answered)
+                await started.wait()
+                started.clear()
+        finally:  # the loop may close: a move started later wakes nobody
+            thinker.started = lambda: None
 
     async def run(
         self,
@@ -292,8 +318,7 @@ class TableServer:
         chores += [asyncio.create_task(task()) for task in self.tasks]
         thinker = self.registry.thinker
         if isinstance(thinker, AdvisedThinker):
-            polling = self._every(POLL_S, thinker.poll, thinker.answered)
-            chores.append(asyncio.create_task(polling))
+            chores.append(asyncio.create_task(self._answer(thinker)))
         try:
             async with serve(
                 self.handle,

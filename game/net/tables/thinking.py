@@ -1,7 +1,8 @@
 """How the server's computer seats think: a `Thinker` starts a computer choosing its move
 and calls back with it. `AdvisedThinker` hands the work to `Adviser`s (the game's worker
 processes on a live server, so the event loop never waits on a computer; at once in
-this process with `InProcessAdviser`), and the server polls it.
+this process with `InProcessAdviser`), and the server polls it while a move is being
+thought (it is told when one starts: an idle server sleeps).
 
 The work is shared fairly, by thinking time actually used: each table asks for one move
 at a time, and each *owner* (the network that opened the table) has its own queue. When
@@ -131,6 +132,8 @@ class AdvisedThinker:
         self._front = 0.0
         """The used time of the owner whose move started last, when it started (the
         moves start least used first, so this only grows while any owner thinks)."""
+        self.started: Callable[[], None] = lambda: None
+        """Told, in the thread that started it, each time a move starts being thought."""
 
     def think(self, player: Player, state: TableState, answer: Reply, owner: str) -> None:
         known = self._owners.get(owner)
@@ -140,6 +143,11 @@ class AdvisedThinker:
             known.used = max(known.used, floor)
         known.waiting.append((player, state, answer))
         self.poll()
+
+    def thinking(self) -> bool:
+        """Whether a move is being thought (or its answer waits for `poll`); safe in any
+        thread."""
+        return any(running is not None for running in self._running)
 
     def answered(self) -> bool:
         """Whether a move is chosen (or its thinking failed): `poll` has work; safe in
@@ -207,5 +215,6 @@ class AdvisedThinker:
             return
         owner.running += 1
         self._running[slot] = _Running(job, name, answer, self.clock())
+        self.started()
         if job.done():  # an in-process adviser: answered at once
             self.poll()
