@@ -78,9 +78,12 @@ class Frame:
     """The scenes drawn (those under a screen that is no overlay are not)."""
 
 
-_HOLDERS: dict[str, list[tuple[ModuleType, str, Any]]] = {}
-"""Each game module looked through, with the attributes in which it held a function the
-audit watches: a module is looked through once (all of them for each frame took 5 ms)."""
+_HOLDERS: list[tuple[ModuleType, str, Any]] = []
+"""Each game module's attribute that held a function the audit watches when the module
+was looked through: a module is looked through once (all of them for each frame took
+5 ms)."""
+_LOOKED_THROUGH: set[str] = set()
+"""The modules (names, the game's and others) `_HOLDERS` was looked for in."""
 _LOOKED_FOR: set[int] = set()
 """The functions (ids) `_HOLDERS` was looked for."""
 
@@ -91,20 +94,22 @@ def _holders(originals: set[int]) -> list[tuple[ModuleType, str, Any]]:
     not looked for before)."""
     if not originals <= _LOOKED_FOR:
         _HOLDERS.clear()
+        _LOOKED_THROUGH.clear()
         _LOOKED_FOR.update(originals)
-    for name, module in list(sys.modules.items()):
-        if name in _HOLDERS or module is None:
+    for name in sys.modules.keys() - _LOOKED_THROUGH:
+        module = sys.modules[name]
+        if module is None:  # not imported (yet)
             continue
+        _LOOKED_THROUGH.add(name)
         if name == "game" or name.startswith("game."):
-            _HOLDERS[name] = [
+            _HOLDERS.extend(
                 (module, attribute, value)
                 for attribute, value in vars(module).items()
                 if id(value) in _LOOKED_FOR
-            ]
+            )
     return [
         (module, attribute, value)
-        for held in _HOLDERS.values()
-        for module, attribute, value in held
+        for module, attribute, value in _HOLDERS
         if id(value) in originals and vars(module).get(attribute) is value
     ]
 
@@ -305,13 +310,15 @@ def problems(frame: Frame, window: pygame.Rect) -> list[str]:
             [d.text for d in frame.texts if d.scene == scene and rect.collidepoint(d.rect.center)],
         )
     ]
-    for index, drawn in enumerate(frame.texts):
-        for other in frame.texts[index + 1 :]:
+    rects = [drawn.rect for drawn in frame.texts]
+    for index, drawn in enumerate(frame.texts):  # each pair that may overlap, once
+        near = drawn.rect.inflate(2 * GAP, 0)
+        for other in (frame.texts[at] for at in near.collidelistall(rects) if at > index):
             if other.text == drawn.text:  # a shadow under its text
                 continue
             if _hidden(drawn, other, frame) or _hidden(other, drawn, frame):
                 continue
-            overlap = drawn.rect.inflate(2 * GAP, 0).clip(other.rect)
+            overlap = near.clip(other.rect)
             if overlap.width > 0 and overlap.height > 2 * TOLERANCE:
                 found.append(
                     f"overlapping or touching: {drawn.text!r} {tuple(drawn.rect)} and "
