@@ -347,16 +347,14 @@ def audit(app: App) -> list[str]:
 
 
 STAGED_AT_EACH_TEXT_SIZE = frozenset(
-    {"achievement-earned", "club-ratings", "club-ratings-me", "settings", "table-hand-end"}
+    {"club-ratings", "club-ratings-me", "settings", "table-hand-end"}
 )
 """Targets whose picture differs when a text size is chosen over them from one staged at
-that size (`audited_sizes`), so staged afresh at each: an achievement's card keeps the
-place it found among the old size's words (it looks again when the screen's buttons
-move, not its words), and a notice the place it found while that stays plain; the
-ratings scroll the player's row into the list's middle once, at the size they opened
-with; the settings screen's own Text size choice still shows the size it opened with
-(a player chooses it there). Every other target's pictures are the same to the pixel
-(docs/testing.md says how they were compared)."""
+that size (`audited_sizes`), so staged afresh at each: a notice keeps the place it found
+while that stays plain; the ratings scroll the player's row into the list's middle once,
+at the size they opened with; the settings screen's own Text size choice still shows
+the size it opened with (a player chooses it there). Every other target's pictures are
+the same to the pixel (docs/testing.md says how they were compared)."""
 
 
 def choose_text_size(app: App, text_size: str) -> None:
