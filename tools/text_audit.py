@@ -35,6 +35,7 @@ import pygame
 from game.app import App
 from game.i18n import _
 from game.persist.settings import TEXT_SCALES
+from game.scenes.menus.settings import SettingsScene
 from game.ui import painting as painting_module
 from game.ui import text as text_module
 from game.ui.painting import SMALLEST_TEXT_PX
@@ -346,21 +347,24 @@ def audit(app: App) -> list[str]:
     return problems(audited(app), app.screen.get_rect())
 
 
-STAGED_AT_EACH_TEXT_SIZE = frozenset(
-    {"club-ratings", "club-ratings-me", "settings", "table-hand-end"}
-)
+STAGED_AT_EACH_TEXT_SIZE = frozenset({"table-hand-end"})
 """Targets whose picture differs when a text size is chosen over them from one staged at
 that size (`audited_sizes`), so staged afresh at each: a notice keeps the place it found
-while that stays plain; the ratings scroll the player's row into the list's middle once,
-at the size they opened with; the settings screen's own Text size choice still shows
-the size it opened with (a player chooses it there). Every other target's pictures are
-the same to the pixel (docs/testing.md says how they were compared)."""
+while that stays plain (posted as the hand ended, where the bottom of the board was not
+plain yet). Every other target's pictures are the same to the pixel (docs/testing.md
+says how they were compared)."""
 
 
 def choose_text_size(app: App, text_size: str) -> None:
     """Settings' text size chosen over the screen on top: it applies at once and every
-    screen is laid out again for it."""
-    if app.settings.text_size != text_size:
+    screen is laid out again for it. On the settings screen itself it is chosen with
+    the screen's own Text size choice, which then shows it."""
+    if app.settings.text_size == text_size:
+        return
+    if isinstance(app.scene, SettingsScene):
+        app.scene.text_size.set_value(text_size)
+        app.scene.text_size.on_change(text_size)
+    else:
         app.settings.text_size = text_size
         app.apply_settings()
 
