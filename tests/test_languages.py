@@ -12,6 +12,7 @@ import os
 import string
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
@@ -335,37 +336,57 @@ LOOKS = [
 common large one (`python -m tools.text_audit` checks English at every size)."""
 
 
+def look_name(code: str, size: tuple[int, int]) -> str:
+    """A look as a failure names it: `es-800x600`."""
+    return f"{code}-{size[0]}x{size[1]}"
+
+
 IN_MEMORY = "/dev/shm"
 """A folder kept in memory, where the system has one (Linux)."""
 
 
-@pytest.fixture
-def staging_home(request: pytest.FixtureRequest) -> Iterator[str]:
+@contextmanager
+def in_memory_home(test: str) -> Iterator[str]:
     """A fresh folder for a staged app's files, in memory where the system has one: the
     audit reads no file back, and each text size chosen saves the settings, a write that
-    waits for the disk (fsync) on a disk and not in memory. Named after the test as
+    waits for the disk (fsync) on a disk and not in memory. Named after the `test` as
     `tmp_path` is, as long as that (the about screen shows the folders)."""
     with tempfile.TemporaryDirectory(dir=IN_MEMORY if os.path.isdir(IN_MEMORY) else None) as memory:
-        yield os.path.join(memory, "pytest-of-player", request.node.name[:30])
+        yield os.path.join(memory, "pytest-of-player", test[:30])
+
+
+@pytest.fixture
+def staging_home(request: pytest.FixtureRequest) -> Iterator[str]:
+    """`in_memory_home` for this test."""
+    with in_memory_home(request.node.name) as home:
+        yield home
 
 
 @pytest.mark.audit
-@pytest.mark.parametrize(("code", "size"), LOOKS, ids=[f"{c}-{w}x{h}" for c, (w, h) in LOOKS])
 @pytest.mark.parametrize("target", sorted(TARGETS))
 def test_every_screen_keeps_its_words_in_their_boxes(
-    code: str, target: str, size: tuple[int, int], staging_home: str
+    target: str, request: pytest.FixtureRequest
 ) -> None:
-    """Each `tools/screenshot.py` target at each text size (Normal, Large, Largest,
-    chosen in turn over it as in Settings): no text outside the window, its widget or
-    its panel, none over another, none cut short, none under 11 px, none left in
-    English."""
-    english = ENGLISH_ONLY.get(code, frozenset())
-    found = {
-        text_size: problems(frame, window)
-        + [f"left in English: {drawn.text!r}" for drawn in frame.texts if drawn.text in english]
-        for text_size, frame, window in audited_sizes(target, size, staging_home, code, TEXT_SIZES)
+    """Each `tools/screenshot.py` target at each look (`LOOKS`) and each text size
+    (Normal, Large, Largest, chosen in turn over it as in Settings): no text outside the
+    window, its widget or its panel, none over another, none cut short, none under
+    11 px, none left in English. One case a target: each look is staged afresh in its
+    own folder, and a failure names the look and text size (`'es-800x600 largest'`)."""
+    found: dict[str, list[str]] = {}
+    for code, size in LOOKS:
+        english = ENGLISH_ONLY.get(code, frozenset())
+        with in_memory_home(request.node.name) as home:
+            for text_size, frame, window in audited_sizes(target, size, home, code, TEXT_SIZES):
+                found[f"{look_name(code, size)} {text_size}"] = problems(frame, window) + [
+                    f"left in English: {drawn.text!r}"
+                    for drawn in frame.texts
+                    if drawn.text in english
+                ]
+    assert found == {
+        f"{look_name(code, size)} {text_size}": []
+        for code, size in LOOKS
+        for text_size in TEXT_SIZES
     }
-    assert found == {text_size: [] for text_size in TEXT_SIZES}
 
 
 def test_the_audit_finds_words_too_small_to_read() -> None:

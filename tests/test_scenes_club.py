@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -34,6 +35,8 @@ from tests.net_helpers import ManualClock
 from tests.test_net_club_client import next_of
 from tests.test_scenes_online_remote import answer_until
 from tools.club_peer import ClubPeer, public_name
+from tools.screenshot import staged
+from tools.screenshot_club import _stop_clubs
 
 SECRET = "a-secret-for-the-tests-" + "k" * 30
 
@@ -275,6 +278,27 @@ def join_by_code(
     drive.text(code)
     drive.press(pygame.K_RETURN)
     return app, until_seated(app, lobby)
+
+
+def test_the_board_keeps_the_players_row_in_its_middle_at_another_text_size(
+    tmp_path: Path,
+) -> None:
+    """Ann's row, found with Me on a full club's board, stays in the list's middle, the
+    players around it, when a larger text size shows fewer rows (it ran to the foot)."""
+    app = staged("club-ratings-me", (800, 600), str(tmp_path))
+    try:
+        scene = app.scene
+        assert isinstance(scene, ClubScene) and scene.tab == RATINGS
+        board = scene.lists[RATINGS]
+        rows = board.visible_rows
+        assert board.top == board.selected - rows // 2
+        app.settings.text_size = "largest"
+        app.apply_settings()
+        app.run_frames(1)
+        assert board.visible_rows < rows and board.top == board.selected - board.visible_rows // 2
+    finally:
+        app.close()
+        _stop_clubs()
 
 
 def test_your_tables_says_whom_you_play_with_at_a_real_club_server(

@@ -35,6 +35,7 @@ from tests.test_languages import drawn_words
 from tests.test_persist_achievements import WON, table_game
 from tests.test_scenes_puzzles_scene import open_puzzles, place_by_keys
 from tests.test_scenes_table_guided import play_step
+from tools.screenshot import staged
 
 
 def colourful(app: App, area: pygame.Rect) -> int:
@@ -177,6 +178,24 @@ def test_a_card_moves_off_the_buttons_of_a_screen_opened_under_it(make_app: AppM
     assert any(first.colliderect(rect) for rect in buttons)
     assert app.toasts.shown is toast
     assert not any(toast.place.colliderect(rect) for rect in buttons)
+
+
+def test_a_card_up_takes_the_text_size_chosen(tmp_path: Path) -> None:
+    """A card up when the player chooses another text size is laid out for it, as a
+    card that came after: its place as large as its words now need, not as they did
+    (over the final scores, whose buttons stay put, the words ran out of its foot)."""
+    app = staged("achievement-earned", (800, 600), str(tmp_path))
+    try:
+        toast = app.toasts.shown
+        assert toast is not None and toast.place is not None
+        before = toast.place.size
+        app.settings.text_size = "largest"
+        app.apply_settings()
+        app.run_frames(1)
+        assert app.toasts.shown is toast and toast.place is not None
+        assert toast.place.size == card_shape(app.ui, toast.achievement)[:2] != before
+    finally:
+        app.close()
 
 
 @pytest.mark.parametrize("language", ["en", "es"])

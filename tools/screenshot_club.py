@@ -27,7 +27,6 @@ from game.scenes.online.remote import online_table_scene
 from game.scenes.table.panels import end_words
 from game.scenes.table.scene import TableScene
 from game.scenes.table.score import ScoreScene
-from tools.club_games_sample import GamesClub
 from tools.club_peer import ClubPeer, public_name
 from tools.club_sample import SampleClub, sample_club
 from tools.samples import table_config
@@ -36,7 +35,7 @@ from tools.screenshot_targets import Record, Shot, target
 
 SECRET = "screenshot-secret-" + "s" * 30  # untranslated: a secret
 GUARD_S = 10.0
-_RUNNING: list[ClubPeer | SampleClub | GamesClub] = []
+_RUNNING: list[ClubPeer | SampleClub] = []
 """The club of the last target (stopped when the next one starts)."""
 _LINGERING: list[TableClient] = []
 """The other players' connections of the last target (closed when the next one starts)."""

@@ -453,6 +453,9 @@ class ClubScene(TableCallingScene):
         row = pygame.Rect(left, row_y, width - margin - left, ui.px(48))
         if actions:
             lay_out_row(actions, row, ui.px(270), gap, ui)
+        if self.tab == RATINGS and self._placed:  # laid out for another window or text
+            board = self.list  # size: the row chosen stays in the middle, as it was placed
+            board.scroll_to(board.selected - board.visible_rows // 2)
         self.refill()
 
     def _lay_out_filters(self, row: pygame.Rect, gap: int) -> int:

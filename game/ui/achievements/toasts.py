@@ -43,8 +43,9 @@ class Toast:
     """Game time at which it began to slide in (None: it waits for a place)."""
     place: pygame.Rect | None = None
     """Where it rests, chosen when it is first drawn, and again when the screen under it
-    changes (`under`: the window's size and what it keeps clear then)."""
-    under: tuple[tuple[int, int], list[pygame.Rect]] | None = None
+    or the card changes (`under`: the window's size, the card's shape, as its words'
+    size and language make it, and what the screen keeps clear then)."""
+    under: tuple[tuple[int, int], tuple[int, int, int], list[pygame.Rect]] | None = None
 
 
 class AchievementToasts:
@@ -94,10 +95,10 @@ class AchievementToasts:
         toast = self.shown
         if toast is None:
             return
-        size = surface.get_size()
-        if toast.start is None or toast.under != (size, avoid):
+        size, shape = surface.get_size(), card_shape(ui, toast.achievement)
+        if toast.start is None or toast.under != (size, shape, avoid):
             toast.place = self.place(surface, felt, ui, avoid)
-            toast.under = (size, [rect.copy() for rect in avoid])
+            toast.under = (size, shape, [rect.copy() for rect in avoid])
             if toast.place is None:
                 toast.start = None
             elif toast.start is None:
@@ -110,8 +111,7 @@ class AchievementToasts:
             box.x -= round(box.right * hidden)
         else:
             box.x += round((size[0] - box.x) * hidden)
-        achievement = toast.achievement
-        side = card_shape(ui, achievement)[2]
+        achievement, side = toast.achievement, shape[2]
         picture = self.pictures.picture(achievement, side, True)
         words = toast_words(achievement)
         draw_card(surface, ui, picture, side, box, words, border=PALETTE.gold, alpha=240)
