@@ -3,11 +3,13 @@ and keyboard events (`Input`). (Fixtures live in conftest.py.)"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeGuard, TypeVar
 
 import pygame
+import pytest
 
 from game.ai.worker import Adviser, InProcessAdviser
 from game.app import App, ManualClock
@@ -130,6 +132,15 @@ def run_until(app: App, done: Callable[[], bool], limit: int = 20_000) -> None:
             return
         app.tick()
     raise AssertionError("the condition never came true")
+
+
+@contextmanager
+def undrawn(app: App) -> Iterator[None]:
+    """Frames with their events and updates but no picture drawn: for a test that follows
+    the state frame by frame and looks at no pixel (drawing is most of a frame's cost)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(app, "draw", lambda alpha: None)
+        yield
 
 
 def type_into_deal_box(

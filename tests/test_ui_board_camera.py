@@ -22,7 +22,7 @@ from game.ui.board.overview import draw_pointer
 from game.ui.layout import Point, world_vertices
 from game.ui.tiles.image import VALUE_DEPTH
 from tests.conftest import AppMaker, HeldAdviser
-from tests.drive import Input
+from tests.drive import Input, undrawn
 from tests.test_scenes_table_scene import open_table
 from tests.test_ui_board_fit import Centres, glided, played_hand
 from tests.test_ui_touch import gesture
@@ -261,19 +261,20 @@ def test_a_pinch_zooms_the_figure_and_keeps_it_so(make_app: AppMaker) -> None:
 
 def test_a_solitaire_view_glides_and_tiles_land_on_their_cells(make_app: AppMaker) -> None:
     """The view moved at once to each new fit, a jump mid-animation; now it glides, and
-    the tile sliding in arrives where its cell is when it lands (in the smallest window:
-    each frame drawn, at any size the same glide)."""
+    the tile sliding in arrives where its cell is when it lands (every frame, undrawn:
+    the glide is in the updates)."""
     app = make_app(size=(800, 600), speed="normal")
     scene = open_stacked(app, SPRAWLING)
     board = scene.board
     before: Centres = {}
     views = set()
-    for _move in range(26):
-        scene.play(stacked_best_try(scene.stacked_state))
-        for _frame in range(40):
-            app.run_frames(1)
-            before = glided(board, scene.stage.tiles, before)
-            views.add(board.view.origin)
+    with undrawn(app):
+        for _move in range(26):
+            scene.play(stacked_best_try(scene.stacked_state))
+            for _frame in range(40):
+                app.run_frames(1)
+                before = glided(board, scene.stage.tiles, before)
+                views.add(board.view.origin)
     assert len(views) > 26  # it moved in steps between the moves' views
 
 
