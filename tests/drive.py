@@ -137,10 +137,12 @@ def run_until(app: App, done: Callable[[], bool], limit: int = 20_000) -> None:
 @contextmanager
 def undrawn(app: App) -> Iterator[None]:
     """Frames with their events and updates but no picture drawn: for a test that follows
-    the state frame by frame and looks at no pixel (drawing is most of a frame's cost)."""
+    the state frame by frame and looks at no pixel (drawing is most of a frame's cost).
+    The next frame after is drawn whatever changed."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(app, "draw", lambda alpha: None)
         yield
+    app.redraw()
 
 
 def type_into_deal_box(

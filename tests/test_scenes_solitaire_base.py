@@ -31,7 +31,7 @@ from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.scenes.solitaire.stage import end_lines
 from game.ui.pacing import FIXED_DT
 from tests.conftest import AppMaker
-from tests.drive import Input, at, new_app, run_until
+from tests.drive import Input, at, new_app, run_until, undrawn
 from tools.text_audit import watching
 
 Point = tuple[float, float]
@@ -283,11 +283,13 @@ def test_undo_and_redo_round_trip(menu_app: App) -> None:
 
 
 def lose_draw_deal(app: App, seed: int) -> DrawSolitaireScene:
-    """Deal `seed` of draw solitaire played to a loss (by the engine, quickly)."""
+    """Deal `seed` of draw solitaire played to a loss (by the engine, quickly: a frame
+    after each move, undrawn)."""
     scene = open_scene(app, DrawSolitaireScene(app, seed=seed))
-    while not scene.session.recorded.is_over():
-        scene.play(simple_fair_move(scene.draw_state))
-        app.run_frames(1)
+    with undrawn(app):
+        while not scene.session.recorded.is_over():
+            scene.play(simple_fair_move(scene.draw_state))
+            app.run_frames(1)
     assert not scene.state.won and scene.finished
     return scene
 
