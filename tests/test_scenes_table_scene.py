@@ -37,7 +37,7 @@ from game.ui.tiles.image import triangle_points
 from game.ui.widgets.controls import Button
 from game.ui.words import refusal_words
 from tests.commands import command
-from tests.drive import Input, at, run_until
+from tests.drive import Input, at, run_until, undrawn
 from tools.samples import table_config
 from tools.text_audit import watching
 
@@ -128,9 +128,10 @@ def check_record(record: GameRecord) -> None:
 
 
 def finish_with_computers(app: App, scene: TableScene[TableRole]) -> ScoreScene:
-    """Run a table of computers through every hand to the final score screen."""
+    """Run a table of computers through every hand (undrawn) to the final score screen."""
     for _ in range(40):
-        run_until(app, lambda: isinstance(app.scene, ScoreScene))
+        with undrawn(app):
+            run_until(app, lambda: isinstance(app.scene, ScoreScene))
         score = app.scene
         assert isinstance(score, ScoreScene)
         if score.final:
