@@ -123,17 +123,19 @@ def test_a_whole_draw_solitaire_by_mouse(
 ) -> None:
     scene = open_scene(menu_app, DrawSolitaireScene(menu_app, seed=5))
     turns = 0
-    while not scene.session.recorded.is_over():
-        before = len(scene.state.moves)
-        play_draw_move(menu_app, scene, simple_fair_move(scene.draw_state), by_drag=turns % 3 == 0)
-        assert len(scene.state.moves) == before + 1, "every action plays exactly one move"
-        assert scene.session.record.to_json()["hands"][0]["moves"][-1]["from"] in (
-            STOCK,
-            DISCARD_PILE,
-        )
-        turns += 1
-        if not scene.session.recorded.is_over():
-            assert menu_app.storage.load_game(scene.mode) == scene.session.record
+    with undrawn(menu_app):  # clicks on places worked out from the state; pixels after
+        while not scene.session.recorded.is_over():
+            before = len(scene.state.moves)
+            move = simple_fair_move(scene.draw_state)
+            play_draw_move(menu_app, scene, move, by_drag=turns % 3 == 0)
+            assert len(scene.state.moves) == before + 1, "every action plays exactly one move"
+            assert scene.session.record.to_json()["hands"][0]["moves"][-1]["from"] in (
+                STOCK,
+                DISCARD_PILE,
+            )
+            turns += 1
+            if not scene.session.recorded.is_over():
+                assert menu_app.storage.load_game(scene.mode) == scene.session.record
     record = scene.session.record
     assert record.to_json()["hands"][0]["result"] == scene.state.status
     # A win is counted and its save goes; a loss stays saved until it is counted.
@@ -157,15 +159,16 @@ def test_a_winning_stacked_solitaire_by_mouse(
     seed = winnable_stacked_seed()
     line = solve(StackedSolitaireState(seed=seed)).moves
     scene = open_scene(menu_app, StackedSolitaireScene(menu_app, seed=seed))
-    for index, move in enumerate(line):
-        top = scene.sources.centre((PILE, move.pile))
-        if index % 2:
-            Input(menu_app, FRAMES).drag(top, cell_point(scene, move))
-        else:
-            Input(menu_app, FRAMES).click(top)
-            assert scene.controls.selected == (PILE, move.pile)
-            Input(menu_app, FRAMES).click(cell_point(scene, move))
-        assert scene.state.moves[-1] == move
+    with undrawn(menu_app):  # clicks on places worked out from the state
+        for index, move in enumerate(line):
+            top = scene.sources.centre((PILE, move.pile))
+            if index % 2:
+                Input(menu_app, FRAMES).drag(top, cell_point(scene, move))
+            else:
+                Input(menu_app, FRAMES).click(top)
+                assert scene.controls.selected == (PILE, move.pile)
+                Input(menu_app, FRAMES).click(cell_point(scene, move))
+            assert scene.state.moves[-1] == move
     assert scene.state.won and scene.finished
     assert scene.session.verdict == "won"
     assert finished_games and finished_games[0]["record"]["hands"][0]["result"] == "won"
@@ -210,7 +213,8 @@ def test_auto_play_thinks_about_the_next_move_during_the_pause(menu_app: App) ->
     scene = open_scene(menu_app, DrawSolitaireScene(menu_app, seed=5))
     scene.autoplay.set_speed("normal")
     scene.autoplay.set(True)
-    run_until(menu_app, lambda: len(scene.state.moves) >= 3 or scene.finished)
+    with undrawn(menu_app):
+        run_until(menu_app, lambda: len(scene.state.moves) >= 3 or scene.finished)
     # The first move is asked at once; each one after it while the pause still runs.
     assert len(adviser.pause_left) >= 3
     assert all(left > 0 for left in adviser.pause_left[1:])
@@ -396,11 +400,12 @@ def test_enter_alone_plays_draw_solitaire(menu_app: App) -> None:
     the turned tile, then places it, with no mouse and no other key."""
     scene = open_scene(menu_app, DrawSolitaireScene(menu_app, seed=5))
     drive = Input(menu_app, FRAMES)
-    for _press in range(40):
-        if scene.finished or len(scene.state.figure) >= 4:
-            break
-        drive.press(pygame.K_RETURN)
-        menu_app.run_frames(10)
+    with undrawn(menu_app):
+        for _press in range(40):
+            if scene.finished or len(scene.state.figure) >= 4:
+                break
+            drive.press(pygame.K_RETURN)
+            menu_app.run_frames(10)
     assert len(scene.state.figure) >= 4 or scene.finished
     assert scene.session.record.to_json()["hands"][0]["moves"]
 
