@@ -410,14 +410,15 @@ def test_penalties_cost_ten_a_tile_visibly(make_app: Callable[..., App], tmp_pat
     record = position(["human", "ai:greedy"], one_move_left, level="greedy")
     app = make_app(tmp_path, size=(800, 600), speed="fast")
     scene = open_table(app, record=record)
-    run_until(app, lambda: ready_for_human(scene))
-    move = next(m for m in scene.legal_moves() if m.action == PLACE)
-    place_by_mouse(app, scene, move, by_drag=True)
-    assert scene.state.hand_over
-    run_until(app, lambda: scene.turns.hand_end_played)
-    minus = [item for item in scene.animator.floats.items if item.delay > 0]
-    assert len(minus) >= scene.state.hand_size(1)
-    run_until(app, lambda: isinstance(app.scene, ScoreScene))
+    with undrawn(app):  # the penalties' labels and the scores counted are the animation's state
+        run_until(app, lambda: ready_for_human(scene))
+        move = next(m for m in scene.legal_moves() if m.action == PLACE)
+        place_by_mouse(app, scene, move, by_drag=True)
+        assert scene.state.hand_over
+        run_until(app, lambda: scene.turns.hand_end_played)
+        minus = [item for item in scene.animator.floats.items if item.delay > 0]
+        assert len(minus) >= scene.state.hand_size(1)
+        run_until(app, lambda: isinstance(app.scene, ScoreScene))
     outcome = scene.state.outcome()
     assert outcome is not None
     assert round(scene.stage.scores.shown[1]) == outcome.totals[1]
@@ -447,11 +448,12 @@ def test_three_sided_opportunity_play(make_app: Callable[..., App], tmp_path: Pa
         c for c in scene.state.figure.contacts(move.tile, move.cell, move.rot) if c.points > 0
     ]
     before = scene.stage.scores.shown[0]
-    place_by_mouse(app, scene, move, by_drag=False)
-    run_until(app, lambda: bool(scene.animator.bursts))
-    assert len(scene.animator.flashes) == len(counting)
-    assert len(scene.animator.floats.items) >= len(counting) + 1
-    run_until(app, lambda: round(scene.stage.scores.shown[0]) == round(before) + points)
+    with undrawn(app):  # the flashes, the labels and the score counted are animation state
+        place_by_mouse(app, scene, move, by_drag=False)
+        run_until(app, lambda: bool(scene.animator.bursts))
+        assert len(scene.animator.flashes) == len(counting)
+        assert len(scene.animator.floats.items) >= len(counting) + 1
+        run_until(app, lambda: round(scene.stage.scores.shown[0]) == round(before) + points)
 
 
 # --- hint, undo, keyboard, illegal drops -----------------------------------------------
