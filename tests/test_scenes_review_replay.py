@@ -175,11 +175,12 @@ def open_viewer(app: App, record: dict[str, Any]) -> ReplayScene:
 
 
 def next_placement(app: App, scene: ReplayScene) -> Cell:
-    """Step on by real key presses until the next move places a tile, let any slide land,
-    and give that move's cell."""
-    while (step := scene.replay.next_step) is None or step.move.action != PLACE:
-        Input(app).press(pygame.K_RIGHT)
-    app.run_frames(60)
+    """Step on by real key presses until the next move places a tile, let any slide land
+    (undrawn), and give that move's cell."""
+    with undrawn(app):
+        while (step := scene.replay.next_step) is None or step.move.action != PLACE:
+            Input(app).press(pygame.K_RIGHT)
+        app.run_frames(60)
     assert not scene.flying
     return step.move.cell
 
@@ -216,7 +217,8 @@ def test_a_step_forward_slides_the_placed_tile_from_the_panel_to_its_cell(
 ) -> None:
     app = make_app(tmp_path)
     scene = open_viewer(app, finished_record(mode, players, seed))
-    Input(app).press(pygame.K_RIGHT, times=3)
+    with undrawn(app):
+        Input(app).press(pygame.K_RIGHT, times=3)
     cell = next_placement(app, scene)
     target = scene.board.view.cell_box_centre(cell)
     key_frame(app, pygame.K_RIGHT)
@@ -226,7 +228,8 @@ def test_a_step_forward_slides_the_placed_tile_from_the_panel_to_its_cell(
     away = math.dist(sprite.centre, target)
     assert away > scene.board.view.side
     assert app.screen.get_at(inside(scene, cell)) == app.felt().get_at(inside(scene, cell))
-    app.run_frames(10)
+    with undrawn(app):
+        app.run_frames(10)
     assert scene.board.view.side < math.dist(sprite.centre, target) < away  # on its way
     app.run_frames(50)
     assert sprite in scene.tiles and resting(scene)
