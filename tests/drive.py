@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any, TypeGuard, TypeVar
 
 import pygame
-import pytest
 
 from game.ai.worker import Adviser, InProcessAdviser
 from game.app import App, ManualClock
@@ -21,6 +20,7 @@ from game.scenes.requests import Screen
 from game.scenes.table.scene import TableRole, TableScene
 from game.ui.tiles.art import TileArt
 from game.ui.widgets.controls import Widget
+from tools.screenshot_targets import unseen
 
 Point = tuple[float, float]
 
@@ -136,11 +136,12 @@ def run_until(app: App, done: Callable[[], bool], limit: int = 20_000) -> None:
 
 @contextmanager
 def undrawn(app: App) -> Iterator[None]:
-    """Frames with their events and updates but no picture drawn: for a test that follows
-    the state frame by frame and looks at no pixel (drawing is most of a frame's cost).
-    The next frame after is drawn whatever changed."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(app, "draw", lambda alpha: None)
+    """Frames with their events and updates but not drawn, for a test that follows the
+    state frame by frame and looks at no pixel (drawing is most of a frame's cost): the
+    screenshots' `unseen`, which still draws the frames a notice or an achievement's card
+    is up in (their seconds begin once drawn). The next frame after is drawn whatever
+    changed."""
+    with unseen(app):
         yield
     app.redraw()
 
