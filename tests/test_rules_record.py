@@ -26,9 +26,17 @@ from tests.commands import command
 
 
 def table_record(seed: int = 3, players: int = 3, **rules: Any) -> dict[str, Any]:
-    record = simulate("table", players, seed, ["greedy"], TableRules(**rules))
-    data: dict[str, Any] = json.loads(record.dumps())
+    """A fresh copy of the greedy table game these arguments simulate."""
+    text = greedy_table_text(seed, players, tuple(sorted(rules.items())))
+    data: dict[str, Any] = json.loads(text)
     return data
+
+
+@functools.cache
+def greedy_table_text(seed: int, players: int, rules: tuple[tuple[str, Any], ...]) -> str:
+    """The record of a greedy table game, simulated once a process (most tests here
+    start from the same one and change a copy of it)."""
+    return simulate("table", players, seed, ["greedy"], TableRules(**dict(rules))).dumps()
 
 
 def replay(data: dict[str, Any]) -> RecordedGame:
