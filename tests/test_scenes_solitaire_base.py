@@ -187,7 +187,8 @@ def test_auto_play_wins_a_winnable_stacked_deal(
     assert seen == ["slow", "normal", "fast", "instant"]
     Input(menu_app, FRAMES).click(scene.bars.auto_button.rect.center)
     assert scene.autoplay.playing
-    run_until(menu_app, lambda: scene.finished)
+    with undrawn(menu_app):
+        run_until(menu_app, lambda: scene.finished)
     assert scene.state.won
     menu_app.tick()  # the history takes it in the next frame
     assert finished_games[0]["autoplay"] is True

@@ -262,7 +262,8 @@ def test_a_computer_that_draws_says_so_on_its_panel_not_over_its_tiles(
         for tile, sprite in scene.hands.sprites.items()
         if tile in scene.state.hand_tiles(1)
     )
-    app.run_frames(240)
+    with undrawn(app):
+        app.run_frames(240)
     assert scene.moves.saying(1) is None
 
 
@@ -384,10 +385,11 @@ def test_blocked_hand_and_dead_end(
     assert record is not None and last is not None
     app = make_app(tmp_path)
     scene = open_table(app, record=record)
-    if last.action == PLACE:
-        run_until(app, lambda: ready_for_human(scene))
-        place_by_mouse(app, scene, last, by_drag=True)
-    run_until(app, lambda: isinstance(app.scene, ScoreScene))
+    with undrawn(app):  # to the end of the hand; the score screen's words are its state
+        if last.action == PLACE:
+            run_until(app, lambda: ready_for_human(scene))
+            place_by_mouse(app, scene, last, by_drag=True)
+        run_until(app, lambda: isinstance(app.scene, ScoreScene))
     assert scene.state.end_reason == reason
     score = app.scene
     assert isinstance(score, ScoreScene) and score.final
