@@ -3,7 +3,8 @@ and keyboard events (`Input`). (Fixtures live in conftest.py.)"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeGuard, TypeVar
 
@@ -19,6 +20,7 @@ from game.scenes.requests import Screen
 from game.scenes.table.scene import TableRole, TableScene
 from game.ui.tiles.art import TileArt
 from game.ui.widgets.controls import Widget
+from tools.screenshot_targets import unseen
 
 Point = tuple[float, float]
 
@@ -130,6 +132,18 @@ def run_until(app: App, done: Callable[[], bool], limit: int = 20_000) -> None:
             return
         app.tick()
     raise AssertionError("the condition never came true")
+
+
+@contextmanager
+def undrawn(app: App) -> Iterator[None]:
+    """Frames with their events and updates but not drawn, for a test that follows the
+    state frame by frame and looks at no pixel (drawing is most of a frame's cost): the
+    screenshots' `unseen`, which still draws the frames a notice or an achievement's card
+    is up in (their seconds begin once drawn). The next frame after is drawn whatever
+    changed."""
+    with unseen(app):
+        yield
+    app.redraw()
 
 
 def type_into_deal_box(

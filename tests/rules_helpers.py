@@ -36,12 +36,12 @@ def naive_placements(figure: Figure, hand: list[TileId]) -> set[tuple[TileId, Ce
         touching = [(side, other) for side, other in touching if other in placed]
         if len(touching) < 2 and all(other != last for _, other in touching):
             continue
+        facing = [(side, *shown(*placed[other], side)) for side, other in touching]
         for tile in hand:
             for rot in range(3):
                 score = 0
-                for side, other in touching:
+                for side, other_colour, other_value in facing:
                     colour, value = shown(tile, rot, side)
-                    other_colour, other_value = shown(*placed[other], side)
                     total = value + other_value
                     if colour != other_colour or (total % 5 and value != other_value):
                         break

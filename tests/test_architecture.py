@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tools.sources import syntax_tree
+from tools.sources import outline, syntax_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,13 +68,10 @@ def test_no_screen_module_re_exports_a_name() -> None:
     """A name is imported from the module it lives in: no `import X as X` in game/ui or
     game/scenes (one name, one module)."""
     re_exports = [
-        f"{path.relative_to(ROOT).as_posix()}:{alias.name}"
+        f"{path.relative_to(ROOT).as_posix()}:{name}"
         for folder in ("ui", "scenes")
         for path in sorted((ROOT / "game" / folder).rglob("*.py"))
-        for node in ast.walk(syntax_tree(path.read_text(encoding="utf-8")))
-        if isinstance(node, ast.ImportFrom | ast.Import)
-        for alias in node.names
-        if alias.asname == alias.name
+        for name in outline(path).re_exports
     ]
     assert re_exports == []
 
@@ -85,9 +82,8 @@ def test_no_two_classes_above_the_rules_share_a_name() -> None:
     where: dict[str, list[str]] = {}
     for layer in ("ai", "play", "persist", "net", "ui", "scenes"):
         for path in sorted((ROOT / "game" / layer).rglob("*.py")):
-            for node in syntax_tree(path.read_text(encoding="utf-8")).body:
-                if isinstance(node, ast.ClassDef):
-                    where.setdefault(node.name, []).append(path.relative_to(ROOT).as_posix())
+            for name in outline(path).classes:
+                where.setdefault(name, []).append(path.relative_to(ROOT).as_posix())
     assert {name: paths for name, paths in where.items() if len(paths) > 1} == {}
 
 
@@ -97,7 +93,7 @@ def test_no_two_public_functions_of_the_screens_share_a_name() -> None:
     where: dict[str, list[str]] = {}
     for folder in ("ui", "scenes"):
         for path in sorted((ROOT / "game" / folder).rglob("*.py")):
-            for node in syntax_tree(path.read_text(encoding="utf-8")).body:
-                if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
-                    where.setdefault(node.name, []).append(path.relative_to(ROOT).as_posix())
+            for name in outline(path).functions:
+                if not name.startswith("_"):
+                    where.setdefault(name, []).append(path.relative_to(ROOT).as_posix())
     assert {name: paths for name, paths in where.items() if len(paths) > 1} == {}

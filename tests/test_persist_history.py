@@ -22,6 +22,7 @@ from game.persist.storage import Storage
 from game.rules.errors import RecordError
 from game.rules.record.document import GameRecord
 from tests.conftest import AppMaker
+from tests.drive import undrawn
 from tests.persistence_helpers import finished_record, in_progress, record, write_save
 
 
@@ -202,7 +203,7 @@ def win_stacked_solitaire(make_app: AppMaker, full_from: int, *names: str) -> No
     app.push(scene)
     app.run_frames(2)
     answer = solve(scene.stacked_state)
-    with pytest.MonkeyPatch.context() as patch:
+    with pytest.MonkeyPatch.context() as patch, undrawn(app):  # about saving, not the picture
         for number, move in enumerate(answer.moves):
             if number == full_from:
                 full_disk(patch, *names)

@@ -25,8 +25,10 @@ from tools.club_games_sample import UNFINISHED, GamesClub, games_club
 from tools.club_peer import ClubPeer
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def ann_club() -> Iterator[GamesClub]:
+    """Ann's club, one for the module's tests: they only read her games (building it
+    plays 25 games)."""
     club = games_club(SECRET)
     yield club
     club.stop()

@@ -34,7 +34,7 @@ from game.scenes.review.captions import CAPTION_GAP, caption_images
 from game.scenes.review.replay import STEP_SECONDS, ReplayScene
 from tests.commands import command
 from tests.conftest import AppMaker
-from tests.drive import Input, open_games_tab
+from tests.drive import Input, open_games_tab, undrawn
 from tests.persistence_helpers import finished_record
 from tools.samples import fill_sample_history
 from tools.screenshot import staged
@@ -81,7 +81,8 @@ def test_simulated_record_steps_to_the_end_with_the_scores_check_prints(
     replay = scene.replay
     assert replay.at_start
     total = sum(len(steps) + 1 for steps in replay.steps) - 1
-    Input(app).press(pygame.K_RIGHT, times=total)
+    with undrawn(app):
+        Input(app).press(pygame.K_RIGHT, times=total)
     assert replay.at_end
     state = replay.state
     if isinstance(state, TableState):
@@ -149,12 +150,14 @@ def test_play_pause_hands_and_speed_by_mouse(make_app: AppMaker, tmp_path: Path)
     assert scene.speed == "fast"
     Input(app).click(scene.buttons["play"])
     assert scene.playing
-    app.run_frames(200)
+    with undrawn(app):
+        app.run_frames(200)
     moved = replay.index
     assert moved >= 3
     Input(app).click(scene.buttons["play"])
     assert not scene.playing
-    app.run_frames(200)
+    with undrawn(app):
+        app.run_frames(200)
     assert replay.index == moved
     Input(app).click(scene.buttons["step"])
     assert replay.index == moved + 1
@@ -172,11 +175,12 @@ def open_viewer(app: App, record: dict[str, Any]) -> ReplayScene:
 
 
 def next_placement(app: App, scene: ReplayScene) -> Cell:
-    """Step on by real key presses until the next move places a tile, let any slide land,
-    and give that move's cell."""
-    while (step := scene.replay.next_step) is None or step.move.action != PLACE:
-        Input(app).press(pygame.K_RIGHT)
-    app.run_frames(60)
+    """Step on by real key presses until the next move places a tile, let any slide land
+    (undrawn), and give that move's cell."""
+    with undrawn(app):
+        while (step := scene.replay.next_step) is None or step.move.action != PLACE:
+            Input(app).press(pygame.K_RIGHT)
+        app.run_frames(60)
     assert not scene.flying
     return step.move.cell
 
@@ -213,7 +217,8 @@ def test_a_step_forward_slides_the_placed_tile_from_the_panel_to_its_cell(
 ) -> None:
     app = make_app(tmp_path)
     scene = open_viewer(app, finished_record(mode, players, seed))
-    Input(app).press(pygame.K_RIGHT, times=3)
+    with undrawn(app):
+        Input(app).press(pygame.K_RIGHT, times=3)
     cell = next_placement(app, scene)
     target = scene.board.view.cell_box_centre(cell)
     key_frame(app, pygame.K_RIGHT)
@@ -223,7 +228,8 @@ def test_a_step_forward_slides_the_placed_tile_from_the_panel_to_its_cell(
     away = math.dist(sprite.centre, target)
     assert away > scene.board.view.side
     assert app.screen.get_at(inside(scene, cell)) == app.felt().get_at(inside(scene, cell))
-    app.run_frames(10)
+    with undrawn(app):
+        app.run_frames(10)
     assert scene.board.view.side < math.dist(sprite.centre, target) < away  # on its way
     app.run_frames(50)
     assert sprite in scene.tiles and resting(scene)
@@ -269,13 +275,14 @@ def test_auto_play_slides_each_placement_in_before_the_next_step(
     Input(app).click(scene.buttons["play"])
     assert scene.playing
     index, slid = scene.replay.index, 0
-    for _ in range(600):
-        app.tick()
-        if scene.replay.index != index:
-            assert scene.flying, "a placement during auto-play slides in"
-            index, slid = scene.replay.index, slid + 1
-        elif scene.timer > 0.75 * STEP_SECONDS[scene.speed]:
-            assert resting(scene), "the slide lands before the next step"
+    with undrawn(app):
+        for _ in range(600):
+            app.tick()
+            if scene.replay.index != index:
+                assert scene.flying, "a placement during auto-play slides in"
+                index, slid = scene.replay.index, slid + 1
+            elif scene.timer > 0.75 * STEP_SECONDS[scene.speed]:
+                assert resting(scene), "the slide lands before the next step"
     assert slid >= 3
 
 

@@ -31,7 +31,7 @@ from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.scenes.solitaire.stage import end_lines
 from game.ui.pacing import FIXED_DT
 from tests.conftest import AppMaker
-from tests.drive import Input, at, new_app, run_until
+from tests.drive import Input, at, new_app, run_until, undrawn
 from tools.text_audit import watching
 
 Point = tuple[float, float]
@@ -123,17 +123,19 @@ def test_a_whole_draw_solitaire_by_mouse(
 ) -> None:
     scene = open_scene(menu_app, DrawSolitaireScene(menu_app, seed=5))
     turns = 0
-    while not scene.session.recorded.is_over():
-        before = len(scene.state.moves)
-        play_draw_move(menu_app, scene, simple_fair_move(scene.draw_state), by_drag=turns % 3 == 0)
-        assert len(scene.state.moves) == before + 1, "every action plays exactly one move"
-        assert scene.session.record.to_json()["hands"][0]["moves"][-1]["from"] in (
-            STOCK,
-            DISCARD_PILE,
-        )
-        turns += 1
-        if not scene.session.recorded.is_over():
-            assert menu_app.storage.load_game(scene.mode) == scene.session.record
+    with undrawn(menu_app):  # clicks on places worked out from the state; pixels after
+        while not scene.session.recorded.is_over():
+            before = len(scene.state.moves)
+            move = simple_fair_move(scene.draw_state)
+            play_draw_move(menu_app, scene, move, by_drag=turns % 3 == 0)
+            assert len(scene.state.moves) == before + 1, "every action plays exactly one move"
+            assert scene.session.record.to_json()["hands"][0]["moves"][-1]["from"] in (
+                STOCK,
+                DISCARD_PILE,
+            )
+            turns += 1
+            if not scene.session.recorded.is_over():
+                assert menu_app.storage.load_game(scene.mode) == scene.session.record
     record = scene.session.record
     assert record.to_json()["hands"][0]["result"] == scene.state.status
     # A win is counted and its save goes; a loss stays saved until it is counted.
@@ -157,15 +159,16 @@ def test_a_winning_stacked_solitaire_by_mouse(
     seed = winnable_stacked_seed()
     line = solve(StackedSolitaireState(seed=seed)).moves
     scene = open_scene(menu_app, StackedSolitaireScene(menu_app, seed=seed))
-    for index, move in enumerate(line):
-        top = scene.sources.centre((PILE, move.pile))
-        if index % 2:
-            Input(menu_app, FRAMES).drag(top, cell_point(scene, move))
-        else:
-            Input(menu_app, FRAMES).click(top)
-            assert scene.controls.selected == (PILE, move.pile)
-            Input(menu_app, FRAMES).click(cell_point(scene, move))
-        assert scene.state.moves[-1] == move
+    with undrawn(menu_app):  # clicks on places worked out from the state
+        for index, move in enumerate(line):
+            top = scene.sources.centre((PILE, move.pile))
+            if index % 2:
+                Input(menu_app, FRAMES).drag(top, cell_point(scene, move))
+            else:
+                Input(menu_app, FRAMES).click(top)
+                assert scene.controls.selected == (PILE, move.pile)
+                Input(menu_app, FRAMES).click(cell_point(scene, move))
+            assert scene.state.moves[-1] == move
     assert scene.state.won and scene.finished
     assert scene.session.verdict == "won"
     assert finished_games and finished_games[0]["record"]["hands"][0]["result"] == "won"
@@ -184,7 +187,8 @@ def test_auto_play_wins_a_winnable_stacked_deal(
     assert seen == ["slow", "normal", "fast", "instant"]
     Input(menu_app, FRAMES).click(scene.bars.auto_button.rect.center)
     assert scene.autoplay.playing
-    run_until(menu_app, lambda: scene.finished)
+    with undrawn(menu_app):
+        run_until(menu_app, lambda: scene.finished)
     assert scene.state.won
     menu_app.tick()  # the history takes it in the next frame
     assert finished_games[0]["autoplay"] is True
@@ -210,7 +214,8 @@ def test_auto_play_thinks_about_the_next_move_during_the_pause(menu_app: App) ->
     scene = open_scene(menu_app, DrawSolitaireScene(menu_app, seed=5))
     scene.autoplay.set_speed("normal")
     scene.autoplay.set(True)
-    run_until(menu_app, lambda: len(scene.state.moves) >= 3 or scene.finished)
+    with undrawn(menu_app):
+        run_until(menu_app, lambda: len(scene.state.moves) >= 3 or scene.finished)
     # The first move is asked at once; each one after it while the pause still runs.
     assert len(adviser.pause_left) >= 3
     assert all(left > 0 for left in adviser.pause_left[1:])
@@ -283,11 +288,13 @@ def test_undo_and_redo_round_trip(menu_app: App) -> None:
 
 
 def lose_draw_deal(app: App, seed: int) -> DrawSolitaireScene:
-    """Deal `seed` of draw solitaire played to a loss (by the engine, quickly)."""
+    """Deal `seed` of draw solitaire played to a loss (by the engine, quickly: a frame
+    after each move, undrawn)."""
     scene = open_scene(app, DrawSolitaireScene(app, seed=seed))
-    while not scene.session.recorded.is_over():
-        scene.play(simple_fair_move(scene.draw_state))
-        app.run_frames(1)
+    with undrawn(app):
+        while not scene.session.recorded.is_over():
+            scene.play(simple_fair_move(scene.draw_state))
+            app.run_frames(1)
     assert not scene.state.won and scene.finished
     return scene
 
@@ -394,11 +401,12 @@ def test_enter_alone_plays_draw_solitaire(menu_app: App) -> None:
     the turned tile, then places it, with no mouse and no other key."""
     scene = open_scene(menu_app, DrawSolitaireScene(menu_app, seed=5))
     drive = Input(menu_app, FRAMES)
-    for _press in range(40):
-        if scene.finished or len(scene.state.figure) >= 4:
-            break
-        drive.press(pygame.K_RETURN)
-        menu_app.run_frames(10)
+    with undrawn(menu_app):
+        for _press in range(40):
+            if scene.finished or len(scene.state.figure) >= 4:
+                break
+            drive.press(pygame.K_RETURN)
+            menu_app.run_frames(10)
     assert len(scene.state.figure) >= 4 or scene.finished
     assert scene.session.record.to_json()["hands"][0]["moves"]
 

@@ -19,7 +19,7 @@ from game.rules.record.recorded_game import RecordedGame
 from game.rules.table import TableState
 from game.scenes.table.scene import TableRole, TableScene
 from tests.conftest import AppMaker
-from tests.drive import Input, run_until, sizes_in
+from tests.drive import Input, run_until, sizes_in, undrawn
 from tests.test_scenes_table_scene import FRAMES, open_table, position, ready_for_human
 from tools.samples import table_config
 
@@ -68,7 +68,8 @@ def test_a_draw_played_for_a_person_lands_in_their_hand_and_their_log(
     record = position(["human", "human", "ai:greedy"], draws_then_fits, level="greedy")
     app = make_app(tmp_path, speed="normal", banner=True)
     scene = open_table(app, record=record)
-    run_until(app, lambda: scene.turns.banner_seat == 1 and not scene.tweens.busy)
+    with undrawn(app):  # where the tiles went is the sprites' state
+        run_until(app, lambda: scene.turns.banner_seat == 1 and not scene.tweens.busy)
     tiles = seat_hands(scene.match.state)[1]
     panel = scene.layout.seats[1].rect
     assert scene.hands.tray_seat == 0

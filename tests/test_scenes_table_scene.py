@@ -37,7 +37,7 @@ from game.ui.tiles.image import triangle_points
 from game.ui.widgets.controls import Button
 from game.ui.words import refusal_words
 from tests.commands import command
-from tests.drive import Input, at, run_until
+from tests.drive import Input, at, run_until, undrawn
 from tools.samples import table_config
 from tools.text_audit import watching
 
@@ -128,9 +128,10 @@ def check_record(record: GameRecord) -> None:
 
 
 def finish_with_computers(app: App, scene: TableScene[TableRole]) -> ScoreScene:
-    """Run a table of computers through every hand to the final score screen."""
+    """Run a table of computers through every hand (undrawn) to the final score screen."""
     for _ in range(40):
-        run_until(app, lambda: isinstance(app.scene, ScoreScene))
+        with undrawn(app):
+            run_until(app, lambda: isinstance(app.scene, ScoreScene))
         score = app.scene
         assert isinstance(score, ScoreScene)
         if score.final:
@@ -261,7 +262,8 @@ def test_a_computer_that_draws_says_so_on_its_panel_not_over_its_tiles(
         for tile, sprite in scene.hands.sprites.items()
         if tile in scene.state.hand_tiles(1)
     )
-    app.run_frames(240)
+    with undrawn(app):
+        app.run_frames(240)
     assert scene.moves.saying(1) is None
 
 
@@ -383,10 +385,11 @@ def test_blocked_hand_and_dead_end(
     assert record is not None and last is not None
     app = make_app(tmp_path)
     scene = open_table(app, record=record)
-    if last.action == PLACE:
-        run_until(app, lambda: ready_for_human(scene))
-        place_by_mouse(app, scene, last, by_drag=True)
-    run_until(app, lambda: isinstance(app.scene, ScoreScene))
+    with undrawn(app):  # to the end of the hand; the score screen's words are its state
+        if last.action == PLACE:
+            run_until(app, lambda: ready_for_human(scene))
+            place_by_mouse(app, scene, last, by_drag=True)
+        run_until(app, lambda: isinstance(app.scene, ScoreScene))
     assert scene.state.end_reason == reason
     score = app.scene
     assert isinstance(score, ScoreScene) and score.final
@@ -409,14 +412,15 @@ def test_penalties_cost_ten_a_tile_visibly(make_app: Callable[..., App], tmp_pat
     record = position(["human", "ai:greedy"], one_move_left, level="greedy")
     app = make_app(tmp_path, size=(800, 600), speed="fast")
     scene = open_table(app, record=record)
-    run_until(app, lambda: ready_for_human(scene))
-    move = next(m for m in scene.legal_moves() if m.action == PLACE)
-    place_by_mouse(app, scene, move, by_drag=True)
-    assert scene.state.hand_over
-    run_until(app, lambda: scene.turns.hand_end_played)
-    minus = [item for item in scene.animator.floats.items if item.delay > 0]
-    assert len(minus) >= scene.state.hand_size(1)
-    run_until(app, lambda: isinstance(app.scene, ScoreScene))
+    with undrawn(app):  # the penalties' labels and the scores counted are the animation's state
+        run_until(app, lambda: ready_for_human(scene))
+        move = next(m for m in scene.legal_moves() if m.action == PLACE)
+        place_by_mouse(app, scene, move, by_drag=True)
+        assert scene.state.hand_over
+        run_until(app, lambda: scene.turns.hand_end_played)
+        minus = [item for item in scene.animator.floats.items if item.delay > 0]
+        assert len(minus) >= scene.state.hand_size(1)
+        run_until(app, lambda: isinstance(app.scene, ScoreScene))
     outcome = scene.state.outcome()
     assert outcome is not None
     assert round(scene.stage.scores.shown[1]) == outcome.totals[1]
@@ -446,11 +450,12 @@ def test_three_sided_opportunity_play(make_app: Callable[..., App], tmp_path: Pa
         c for c in scene.state.figure.contacts(move.tile, move.cell, move.rot) if c.points > 0
     ]
     before = scene.stage.scores.shown[0]
-    place_by_mouse(app, scene, move, by_drag=False)
-    run_until(app, lambda: bool(scene.animator.bursts))
-    assert len(scene.animator.flashes) == len(counting)
-    assert len(scene.animator.floats.items) >= len(counting) + 1
-    run_until(app, lambda: round(scene.stage.scores.shown[0]) == round(before) + points)
+    with undrawn(app):  # the flashes, the labels and the score counted are animation state
+        place_by_mouse(app, scene, move, by_drag=False)
+        run_until(app, lambda: bool(scene.animator.bursts))
+        assert len(scene.animator.flashes) == len(counting)
+        assert len(scene.animator.floats.items) >= len(counting) + 1
+        run_until(app, lambda: round(scene.stage.scores.shown[0]) == round(before) + points)
 
 
 # --- hint, undo, keyboard, illegal drops -----------------------------------------------

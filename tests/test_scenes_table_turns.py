@@ -32,7 +32,7 @@ from game.ui.theme import PALETTE, Colour
 from game.ui.tiles.image import DIGIT_SHARE, TileState, triangle_points
 from game.ui.tween import SPEED_FACTORS
 from tests.conftest import AppMaker
-from tests.drive import Input, run_until
+from tests.drive import Input, run_until, undrawn
 from tests.test_ui_slip import APART, SEEN_AS, seen_as
 from tools.samples import table_config
 
@@ -72,14 +72,17 @@ def held_frames(app: App, scene: TableScene[TableRole]) -> int:
 @pytest.mark.parametrize("speed", ["normal", "slow"])
 def test_a_computer_move_stays_in_view_for_its_pause(make_app: AppMaker, speed: str) -> None:
     app = make_app(size=(800, 600), speed=speed, frames=1)
-    for seed in range(1, 40):  # a deal where the computer answers with a placement
-        scene = open_table(app, [("Ann", "human"), ("Bot", "ai:greedy")], seed)
-        first_human_move(app, scene)
-        if scene.state.current_player == 1 and any(m.action == PLACE for m in scene.legal_moves()):
-            break
-        app.pop()
-        app.run_frames(1)
-    frames = held_frames(app, scene)
+    with undrawn(app):  # the pause is counted in frames of the game's state
+        for seed in range(1, 40):  # a deal where the computer answers with a placement
+            scene = open_table(app, [("Ann", "human"), ("Bot", "ai:greedy")], seed)
+            first_human_move(app, scene)
+            if scene.state.current_player == 1 and any(
+                m.action == PLACE for m in scene.legal_moves()
+            ):
+                break
+            app.pop()
+            app.run_frames(1)
+        frames = held_frames(app, scene)
     pause = LANDED_PAUSE_S * min(SPEED_FACTORS[speed], PAUSE_FACTOR_CAP)
     assert frames * FIXED_DT >= pause - FIXED_DT
     # Marked on the board while it is held: the last-tile ring's white is in the pixels.
@@ -129,7 +132,8 @@ def test_the_handoff_waits_for_the_computer_and_sums_up(make_app: AppMaker) -> N
     app = make_app(size=(800, 600), speed="normal", banner=True, frames=1)
     scene = open_table(app, [("Ann", "human"), ("Edna", "ai:greedy"), ("Ben", "human")], 3)
     drive = Input(app, frames=1)
-    seat = play_until_handoff(app, scene, 2)
+    with undrawn(app):
+        seat = play_until_handoff(app, scene, 2)
     news = scene.turns.news_for(seat)
     assert any(line.startswith("Edna") for line in news)
     assert all("(" not in line for line in news)  # tiles in words, no cells
@@ -393,10 +397,11 @@ def test_resizing_while_a_tile_flies_lands_it(make_app: AppMaker) -> None:
     move = scene.legal_moves()[0]
     scene.play(move)
     assert scene.tweens.busy
-    for size in ((900, 650), (1500, 900), (800, 600)):
-        Input.post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
-        app.run_frames(2)
-    run_until(app, lambda: len(scene.state.figure) >= 3)
+    with undrawn(app):  # a new size is laid out in the frame, before any drawing
+        for size in ((900, 650), (1500, 900), (800, 600)):
+            Input.post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+            app.run_frames(2)
+        run_until(app, lambda: len(scene.state.figure) >= 3)
     assert scene.board.sprites.keys() == {cell for cell, _t, _r in scene.state.figure.tiles()}
 
 
@@ -488,16 +493,18 @@ def test_a_greedy_computer_answers_briskly_even_at_slow(
     of seven seats half a minute)."""
     app = make_app(size=(800, 600), speed=speed, frames=1)
     scene = open_table(app, [("Ann", "human"), ("Bot", "ai:greedy")], 3)
-    run_until(app, scene.human_can_act)
-    figure = len(scene.state.figure)
-    scene.play(scene.legal_moves()[0])
-    run_until(
-        app, lambda: not scene.tweens.busy and not scene.animator.busy and scene.turns.hold_s <= 0
-    )
-    frames = 0
-    while len(scene.state.figure) < figure + 2 and frames < 2000:  # the answer is a tile
-        app.run_frames(1)
-        frames += 1
+    with undrawn(app):  # the pause is counted in frames of the game's state
+        run_until(app, scene.human_can_act)
+        figure = len(scene.state.figure)
+        scene.play(scene.legal_moves()[0])
+        run_until(
+            app,
+            lambda: not scene.tweens.busy and not scene.animator.busy and scene.turns.hold_s <= 0,
+        )
+        frames = 0
+        while len(scene.state.figure) < figure + 2 and frames < 2000:  # the answer is a tile
+            app.run_frames(1)
+            frames += 1
     assert frames * FIXED_DT <= most_s, frames * FIXED_DT
 
 
@@ -522,20 +529,21 @@ def test_a_seats_points_rise_beside_its_score_not_over_its_tile_count(make_app: 
     over the seat's tile count ('+10' over '2 triángulos')."""
     app = make_app(size=(800, 600), speed="normal", frames=1)
     scene = open_table(app, [("Ann", "human"), ("Bot", "ai:greedy")], 23)
-    for _turn in range(20):  # play on until the person has a scoring move
-        run_until(app, scene.human_can_act)
-        scoring = max(scene.legal_moves(), key=lambda m: scene.state.clone().apply(m).points)
-        if scene.state.clone().apply(scoring).points > 0:
-            break
+    with undrawn(app):  # where the label rises is worked out from the animation's state
+        for _turn in range(20):  # play on until the person has a scoring move
+            run_until(app, scene.human_can_act)
+            scoring = max(scene.legal_moves(), key=lambda m: scene.state.clone().apply(m).points)
+            if scene.state.clone().apply(scoring).points > 0:
+                break
+            scene.play(scoring)
+        seat = scene.state.current_player
         scene.play(scoring)
-    seat = scene.state.current_player
-    scene.play(scoring)
-    panel = scene.layout.seats[seat].rect
+        panel = scene.layout.seats[seat].rect
 
-    def labels() -> list[Any]:
-        return [f for f in scene.animator.floats.items if panel.collidepoint(f.start)]
+        def labels() -> list[Any]:
+            return [f for f in scene.animator.floats.items if panel.collidepoint(f.start)]
 
-    run_until(app, lambda: bool(labels()), limit=600)
+        run_until(app, lambda: bool(labels()), limit=600)
     header = scene.layout.seats[seat].header
     for label in labels():
         box = label.surface.get_rect(center=(round(label.start[0]), round(label.start[1])))

@@ -22,7 +22,7 @@ from game.ui.board.overview import draw_pointer
 from game.ui.layout import Point, world_vertices
 from game.ui.tiles.image import VALUE_DEPTH
 from tests.conftest import AppMaker, HeldAdviser
-from tests.drive import Input
+from tests.drive import Input, undrawn
 from tests.test_scenes_table_scene import open_table
 from tests.test_ui_board_fit import Centres, glided, played_hand
 from tests.test_ui_touch import gesture
@@ -84,15 +84,16 @@ def test_a_grown_figure_has_numbers_12_px_tall_and_the_whole_of_it_one_key_away(
     scene = open_stacked(app, seed)
     board = scene.board
     grown = False
-    for count in played_out(app, scene):
-        if scene.finished:  # no play left to follow: the whole figure, under the verdict
-            assert tiles_shown(board) and not board.camera_box()
-            continue
-        assert digits(board) >= LEGIBLE, count
-        last = scene.state.figure.last_cell
-        assert last is not None and board.shows([last])
-        assert (board.camera_box() is not None) == board.cut  # the overview, where cut
-        grown = grown or count >= 30
+    with undrawn(app):
+        for count in played_out(app, scene):
+            if scene.finished:  # no play left to follow: the whole figure, under the verdict
+                assert tiles_shown(board) and not board.camera_box()
+                continue
+            assert digits(board) >= LEGIBLE, count
+            last = scene.state.figure.last_cell
+            assert last is not None and board.shows([last])
+            assert (board.camera_box() is not None) == board.cut  # the overview, where cut
+            grown = grown or count >= 30
     assert grown
     whole = not board.cut
     Input(app).press(pygame.K_f)
@@ -113,13 +114,14 @@ def test_the_largest_text_grows_the_numbers_on_the_figure(make_app: AppMaker) ->
     scene = open_stacked(app, SPRAWLING)
     board = scene.board
     followed = False
-    for _count in played_out(app, scene):
-        if scene.finished:
-            continue
-        assert digits(board) >= LEGIBLE * 1.5
-        last = scene.state.figure.last_cell
-        assert last is not None and board.shows([last])
-        followed = followed or board.cut
+    with undrawn(app):
+        for _count in played_out(app, scene):
+            if scene.finished:
+                continue
+            assert digits(board) >= LEGIBLE * 1.5
+            last = scene.state.figure.last_cell
+            assert last is not None and board.shows([last])
+            followed = followed or board.cut
     assert followed  # the figure outgrew the board at that size: the camera followed play
 
 
@@ -129,15 +131,16 @@ def test_the_figure_fills_the_board(make_app: AppMaker) -> None:
     app = make_app()
     scene = open_stacked(app, 11)
     board = scene.board
-    for _count in played_out(app, scene):
-        if board.cut or board.keep_clear or board.view.side >= board.ladder()[-1]:
-            continue  # at the end, the figure fills what the game-over words leave
-        cells = board._subject.cells
-        xs = [board.view.to_screen(v)[0] for cell in cells for v in world_vertices(cell)]
-        ys = [board.view.to_screen(v)[1] for cell in cells for v in world_vertices(cell)]
-        room = board._subject.area or board.room()
-        filled = max((max(xs) - min(xs)) / room.width, (max(ys) - min(ys)) / room.height)
-        assert filled >= 0.85
+    with undrawn(app):
+        for _count in played_out(app, scene):
+            if board.cut or board.keep_clear or board.view.side >= board.ladder()[-1]:
+                continue  # at the end, the figure fills what the game-over words leave
+            cells = board._subject.cells
+            xs = [board.view.to_screen(v)[0] for cell in cells for v in world_vertices(cell)]
+            ys = [board.view.to_screen(v)[1] for cell in cells for v in world_vertices(cell)]
+            room = board._subject.area or board.room()
+            filled = max((max(xs) - min(xs)) / room.width, (max(ys) - min(ys)) / room.height)
+            assert filled >= 0.85
 
 
 def test_the_overview_shows_the_whole_figure_and_spots_off_the_board_are_pointed_to(
@@ -146,13 +149,14 @@ def test_the_overview_shows_the_whole_figure_and_spots_off_the_board_are_pointed
     app = make_app()
     scene = open_stacked(app, STRAYING)
     board = scene.board
-    for _count in played_out(app, scene):
-        spots = [m.cell for m in scene.state.legal_moves() if m.action == PLACE]
-        off = [c for c in spots if not board.area.collidepoint(board.view.cell_centre(c))]
-        if board.cut and off:
-            break
-    else:
-        pytest.fail("no spot off the board")
+    with undrawn(app):
+        for _count in played_out(app, scene):
+            spots = [m.cell for m in scene.state.legal_moves() if m.action == PLACE]
+            off = [c for c in spots if not board.area.collidepoint(board.view.cell_centre(c))]
+            if board.cut and off:
+                break
+        else:
+            pytest.fail("no spot off the board")
     pointed: list[Point] = []
 
     def spy(*args: object) -> bool:
@@ -196,12 +200,13 @@ def test_the_last_tiles_ring_leaves_the_numbers_beside_it_in_sight(make_app: App
     scene = open_stacked(app, 11)
     board = scene.board
     figure = scene.state.figure
-    for _count in played_out(app, scene):
-        figure = scene.state.figure
-        last = figure.last_cell
-        assert last is not None
-        if any(cell in figure for cell in neighbours(last)):
-            break
+    with undrawn(app):
+        for _count in played_out(app, scene):
+            figure = scene.state.figure
+            last = figure.last_cell
+            assert last is not None
+            if any(cell in figure for cell in neighbours(last)):
+                break
     app.run_frames(120)  # the mark's swell is over
     last = figure.last_cell
     assert last is not None
@@ -233,16 +238,17 @@ def test_a_table_figure_has_numbers_12_px_tall_after_every_move(
     scene = open_table(app, table_config(players, seed=3))
     board = scene.board
     sizes = set()
-    for _ in played_hand(app, scene):
-        if scene.tweens.busy:
-            continue
-        if scene.state.figure:
-            sizes.add(len(scene.state.figure))
-            assert digits(board) >= LEGIBLE
-            last = scene.state.figure.last_cell
-            assert last is not None and board.shows([last])
-        if held_adviser.allowed < held_adviser.submitted:
-            held_adviser.step()
+    with undrawn(app):
+        for _ in played_hand(app, scene):
+            if scene.tweens.busy:
+                continue
+            if scene.state.figure:
+                sizes.add(len(scene.state.figure))
+                assert digits(board) >= LEGIBLE
+                last = scene.state.figure.last_cell
+                assert last is not None and board.shows([last])
+            if held_adviser.allowed < held_adviser.submitted:
+                held_adviser.step()
     assert sizes == set(range(1, len(scene.state.figure)))  # all but the hand's last move
     Input(app).press(pygame.K_f)
     assert tiles_shown(board)
@@ -261,19 +267,20 @@ def test_a_pinch_zooms_the_figure_and_keeps_it_so(make_app: AppMaker) -> None:
 
 def test_a_solitaire_view_glides_and_tiles_land_on_their_cells(make_app: AppMaker) -> None:
     """The view moved at once to each new fit, a jump mid-animation; now it glides, and
-    the tile sliding in arrives where its cell is when it lands (in the smallest window:
-    each frame drawn, at any size the same glide)."""
+    the tile sliding in arrives where its cell is when it lands (every frame, undrawn:
+    the glide is in the updates)."""
     app = make_app(size=(800, 600), speed="normal")
     scene = open_stacked(app, SPRAWLING)
     board = scene.board
     before: Centres = {}
     views = set()
-    for _move in range(26):
-        scene.play(stacked_best_try(scene.stacked_state))
-        for _frame in range(40):
-            app.run_frames(1)
-            before = glided(board, scene.stage.tiles, before)
-            views.add(board.view.origin)
+    with undrawn(app):
+        for _move in range(26):
+            scene.play(stacked_best_try(scene.stacked_state))
+            for _frame in range(40):
+                app.run_frames(1)
+                before = glided(board, scene.stage.tiles, before)
+                views.add(board.view.origin)
     assert len(views) > 26  # it moved in steps between the moves' views
 
 
@@ -283,8 +290,9 @@ def test_a_view_the_player_moved_stays_until_a_tile_lands_out_of_it(make_app: Ap
     app = make_app()
     scene = open_stacked(app, 11)
     board = scene.board
-    for _count in zip(range(6), played_out(app, scene), strict=False):
-        pass
+    with undrawn(app):
+        for _count in zip(range(6), played_out(app, scene), strict=False):
+            pass
     Input(app).press(pygame.K_LEFT, times=2)
     moved = board.view.origin
     scene.play(stacked_best_try(scene.stacked_state))
@@ -305,9 +313,10 @@ def test_a_resumed_game_is_drawn_as_the_game_played_to_there(make_app: AppMaker)
     camera draws the game played to there."""
     app = make_app()
     played = open_stacked(app, 5)
-    for count in played_out(app, played):
-        if count >= 30:
-            break
+    with undrawn(app):
+        for count in played_out(app, played):
+            if count >= 30:
+                break
     view = (played.board.view.side, played.board.view.origin)
     record = played.session.record.copy()
     app.pop()

@@ -18,7 +18,7 @@ from game.scenes.table.scene import TableRole, TableScene
 from game.ui.board.board import FIGURE_LAYER, Board
 from game.ui.tiles.sprites import TileLayer
 from tests.conftest import AppMaker
-from tests.drive import Input, run_until
+from tests.drive import Input, run_until, undrawn
 from tests.test_scenes_table_scene import open_table, position, ready_for_human, ready_on_a_figure
 from tools.samples import table_config
 
@@ -53,15 +53,16 @@ def test_the_figure_is_fitted_after_every_move_clear_of_the_corners(
     board = scene.board
     assert len(board.keep_clear) == 3  # the deal, its share code, the stock
     fitted_at: list[int] = []
-    for _ in played_hand(app, scene):
-        if scene.tweens.busy or len(scene.state.figure) in [0, *fitted_at]:
-            continue
-        fitted_at.append(len(scene.state.figure))
-        fit = board.fitted(scene.stage.figure_cells())
-        assert (board.view.side, board.view.origin) == (fit.side, fit.origin)
-        shown = shown_rect(scene)
-        assert board.area.contains(shown)
-        assert shown.collidelist(board.keep_clear) < 0
+    with undrawn(app):
+        for _ in played_hand(app, scene):
+            if scene.tweens.busy or len(scene.state.figure) in [0, *fitted_at]:
+                continue
+            fitted_at.append(len(scene.state.figure))
+            fit = board.fitted(scene.stage.figure_cells())
+            assert (board.view.side, board.view.origin) == (fit.side, fit.origin)
+            shown = shown_rect(scene)
+            assert board.area.contains(shown)
+            assert shown.collidelist(board.keep_clear) < 0
     assert len(fitted_at) > 10
 
 
@@ -88,17 +89,18 @@ def glided(board: Board, tiles: TileLayer, before: Centres) -> Centres:
 
 def test_the_view_glides_and_a_tile_lands_where_the_fit_puts_it(make_app: AppMaker) -> None:
     """The figure moves a little each frame (it jumped once a tile had landed), and the
-    tile in flight arrives on its cell as the view does (in the smallest window: each
-    frame of a whole hand drawn, at any size the same glide)."""
+    tile in flight arrives on its cell as the view does (every frame of a whole hand,
+    undrawn: the glide is in the updates)."""
     app = make_app(size=(800, 600), speed="normal", banner=False)
     players = [("Ann", "human"), ("Bo", "ai:greedy"), ("Cy", "ai:greedy"), ("Di", "ai:greedy")]
     scene = open_table(app, table_config(players, seed=3))
     board = scene.board
     before: Centres = {}
     sides = {board.view.side}
-    for _ in played_hand(app, scene):
-        before = glided(board, scene.stage.tiles, before)
-        sides.add(board.view.side)
+    with undrawn(app):
+        for _ in played_hand(app, scene):
+            before = glided(board, scene.stage.tiles, before)
+            sides.add(board.view.side)
     assert len(sides) > 2  # it grew smaller on its way, not in a step
 
 

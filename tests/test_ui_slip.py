@@ -32,7 +32,7 @@ from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.ui.slip import SAME_SPOT_TURN_S, Focus
 from game.ui.theme import PALETTE, Colour
 from tests.conftest import AppMaker
-from tests.drive import Input, run_until
+from tests.drive import Input, run_until, undrawn
 from tests.test_ai_analysis import human_table_game
 from tests.test_scenes_solitaire_base import lose_draw_deal
 from tools.text_audit import watching
@@ -73,7 +73,8 @@ def test_a_lost_game_shows_where_it_slipped_and_show_me_wins(app: App) -> None:
     assert viewer.speed == "faster"
     Input(app, FRAMES).click(viewer.buttons["play"])
     assert viewer.playing
-    run_until(app, lambda: not viewer.playing, limit=20_000)
+    with undrawn(app):
+        run_until(app, lambda: not viewer.playing, limit=20_000)
     state = viewer.replay.state
     assert viewer.replay.at_end and isinstance(state, DrawSolitaireState) and state.won
     Input(app, FRAMES).press(pygame.K_ESCAPE)

@@ -32,7 +32,7 @@ from game.ui.narrator import held_said, move_said, near_last_said, tile_said, ti
 from game.ui.speech import SAPI_SCRIPT, SILENCE, CommandVoice, system_voice
 from game.ui.words import placed_words
 from tests.conftest import AppMaker
-from tests.drive import Input, run_until
+from tests.drive import Input, run_until, undrawn
 from tools.samples import table_config
 
 
@@ -105,7 +105,8 @@ def test_every_move_of_a_hand_is_spoken_with_its_points_in_order(
     app.apply_settings()
     players = [("Ann", "ai:greedy"), ("Bo", "ai:random"), ("Cy", "ai:greedy")]
     scene = open_table(app, players, seed=5, hands=1)
-    run_until(app, lambda: isinstance(app.scene, ScoreScene))
+    with undrawn(app):  # what is said comes with the moves, in the updates
+        run_until(app, lambda: isinstance(app.scene, ScoreScene))
     placed, drew, passed, points_words = MOVE_LINES[code]
     names = scene.match.names
     expected = []
@@ -239,7 +240,8 @@ def test_a_solitaire_speaks_every_move_the_light_and_the_end(make_app: AppMaker)
     answers = [text for kind, text in voice.said if kind == "answer"]
     assert answers[-1].startswith("Your tiles: ") and answers[-1].count(";") == len(tops) - 1
     keys.press(pygame.K_a)
-    run_until(app, lambda: scene.finished)
+    with undrawn(app):  # what is said comes with the moves, in the updates
+        run_until(app, lambda: scene.finished)
     keys.press(pygame.K_p)
     expected = []
     for move in scene.session.record.hands[0].moves:
