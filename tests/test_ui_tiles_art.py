@@ -52,6 +52,30 @@ def test_a_tile_image_is_painted_once_a_process_whatever_the_windows(art: TileAr
     assert other.image(tile, 77, True, 2, TileState.LAST) is not first
 
 
+def test_a_shadow_and_a_glow_are_blurred_once_a_process_whatever_the_windows(
+    art: TileArt, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every tile of a size has the same shadow and glow, in every window: another
+    window's painter blurs none for a tile the first has not painted, nor measures its
+    numbers again."""
+    art.image(parse_tile("08-09-10"), 83, False, 0, TileState.SELECTED)
+    art.painter.digit_height(83)
+    fonts = Fonts()
+    other = TileArt(fonts, THEMES["modern"])
+    blurred: list[int] = []
+    real_blur = pygame.transform.gaussian_blur
+
+    def blur(surface: pygame.Surface, radius: int) -> pygame.Surface:
+        blurred.append(radius)
+        return real_blur(surface, radius)
+
+    monkeypatch.setattr(pygame.transform, "gaussian_blur", blur)
+    other.painter.paint(parse_tile("01-02-03"), 83, False, 0, TileState.SELECTED)
+    assert blurred == []
+    monkeypatch.setattr(fonts, "get", None)  # a font asked for would fail
+    assert other.painter.digit_height(83) == art.painter.digit_height(83)
+
+
 def test_edge_bands_show_the_theme_colours(art: TileArt) -> None:
     tile = parse_tile("08-09-10")
     image = art.image(tile, 120, True, 0)
