@@ -3,11 +3,15 @@ where they may be, and words too many for their lines cut where it shows."""
 
 from __future__ import annotations
 
-import pygame
+from pathlib import Path
 
+import pygame
+import pytest
+
+from game.ui import painting
 from game.ui.painting import SMALLEST_TEXT_PX, Ui
 from game.ui.text import fitted_lines, path_lines
-from game.ui.theme import Fonts
+from game.ui.theme import FONTS_DIR, Fonts
 
 
 def small_window_ui() -> Ui:
@@ -51,7 +55,7 @@ def test_words_too_many_for_their_lines_end_in_an_ellipsis_within_them() -> None
     assert fitted_lines(ui, "Play again", 22, 110) == (["Play again"], 22)
 
 
-def test_words_fitted_before_a_text_size_change_are_fitted_anew_after_it() -> None:
+def test_words_fitted_before_a_text_size_change_are_fitted_anew_after_it(tmp_path: Path) -> None:
     """Settings' text size changes the `Ui` in place: the sizes it found for words at the
     old text size (kept to spare measuring them every frame) must not answer for the
     new one, where the same pixels stand for another design size."""
@@ -63,7 +67,23 @@ def test_words_fitted_before_a_text_size_change_are_fitted_anew_after_it() -> No
         changed.common_size(words, size, room)
         changed.fitted(words[0], size, room, 1)
     changed.text_scale = 1.5
-    fresh = Ui(Fonts(), 0.625, 1.5)
+    (tmp_path / "fonts").symlink_to(FONTS_DIR)  # the same fonts, measured anew
+    fresh = Ui(Fonts(tmp_path / "fonts"), 0.625, 1.5)
     for size, room in asks:
         assert changed.common_size(words, size, room) == fresh.common_size(words, size, room)
         assert changed.fitted(words[0], size, room, 1) == fresh.fitted(words[0], size, room, 1)
+
+
+def test_every_window_renders_and_measures_words_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each window has its `Ui` (the tests open thousands): words one has rendered or
+    fitted are the other's too, with the same fonts, and their own with other fonts."""
+    pygame.font.init()
+    first, second = Ui(Fonts(), 0.625), Ui(Fonts(), 0.625)
+    rendered = first.text("Any free seats", 17)
+    assert second.text("Any free seats", 17) is rendered
+    assert Ui(Fonts(tmp_path), 0.625).text("Any free seats", 17) is not rendered
+    fitted = first.fitted("Play this deal again with the same seats", 22, 150)
+    monkeypatch.setattr(painting, "fitted_lines", None)  # measuring again would fail
+    assert second.fitted("Play this deal again with the same seats", 22, 150) == fitted

@@ -23,25 +23,40 @@ pixels, so they grow less in proportion. Titles (the "title" style), large alrea
 keep their size (and the room their screens give them)."""
 
 
+class Kept:
+    """Rendered texts and measures of words, for every `Ui` of one fonts folder: what
+    they depend on besides the fonts is in their keys, so every window of a process
+    (the tests open thousands) renders and measures the same words once."""
+
+    def __init__(self) -> None:
+        self.texts: dict[tuple[str, int, str, Colour], pygame.Surface] = {}
+        self.wraps: dict[tuple[str, int, int, str], list[str]] = {}
+        self.widths: dict[tuple[tuple[str, ...], int, str], int] = {}
+        self.sizes: dict[tuple[object, ...], float] = {}
+        self.fits: dict[tuple[object, ...], tuple[list[str], int]] = {}
+
+
+_KEPT: dict[object, Kept] = {}
+"""Each fonts folder's `Kept`."""
+
+
 class Ui:
     """Fonts, interface scale, text scale and caches of rendered text surfaces and
-    wrapped lines."""
+    wrapped lines (shared by every `Ui` of its fonts: `Kept`)."""
 
     def __init__(self, fonts: Fonts, scale: float = 1.0, text_scale: float = 1.0) -> None:
         self.fonts = fonts
         self.scale = scale
         self.text_scale = text_scale
         """How much larger than normal the player asked words to be (Settings' text size)."""
-        self._texts: dict[tuple[str, int, str, Colour], pygame.Surface] = {}
-        self._wraps: dict[tuple[str, int, int, str], list[str]] = {}
-        self._widths: dict[tuple[tuple[str, ...], int, str], int] = {}
-        self._sizes: dict[tuple[object, ...], float] = {}
-        self._fits: dict[tuple[object, ...], tuple[list[str], int]] = {}
+        kept = _KEPT.setdefault(fonts.folder, Kept())
+        self._texts, self._wraps, self._widths = kept.texts, kept.wraps, kept.widths
+        self._sizes, self._fits = kept.sizes, kept.fits
 
     def look(self) -> tuple[object, ...]:
-        """What every size measured with this `Ui` depends on: its fonts and scales (a
-        measure kept with it stays true while it is the same)."""
-        return (self.fonts, self.scale, self.text_scale)
+        """What every size measured with this `Ui` depends on: its fonts' folder and its
+        scales (a measure kept with it stays true while it is the same)."""
+        return (self.fonts.folder, self.scale, self.text_scale)
 
     def px(self, value: float) -> int:
         """A length given for a 1280x800 window, scaled to the current window."""
