@@ -87,3 +87,22 @@ def test_every_window_renders_and_measures_words_once(
     fitted = first.fitted("Play this deal again with the same seats", 22, 150)
     monkeypatch.setattr(painting, "fitted_lines", None)  # measuring again would fail
     assert second.fitted("Play this deal again with the same seats", 22, 150) == fitted
+
+
+def test_lengths_and_text_sizes_are_worked_out_once_a_scale(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A frame asks the `Ui` for the same lengths and text sizes hundreds of times: each
+    is worked out once while the scales stay, and anew when either changes."""
+    pygame.font.init()
+    ui = Ui(Fonts(), 0.625)
+    asked = [ui.px(14), ui.text_px(14, "bold"), ui.text_room(30)]
+    assert asked == [9, 11, 19]
+    monkeypatch.setattr(painting, "max", None, raising=False)  # working out would fail
+    assert [ui.px(14), ui.text_px(14, "bold"), ui.text_room(30)] == asked
+    monkeypatch.undo()
+    ui.scale = 1.5
+    assert [ui.px(14), ui.text_px(14, "bold"), ui.text_room(30)] == [21, 21, 45]
+    ui.text_scale = 1.6
+    assert [ui.px(14), ui.text_px(14, "bold"), ui.text_room(30)] == [21, 34, 72]
+    assert ui.look() == (ui.fonts.folder, 1.5, 1.6)

@@ -46,29 +46,67 @@ class Ui:
 
     def __init__(self, fonts: Fonts, scale: float = 1.0, text_scale: float = 1.0) -> None:
         self.fonts = fonts
-        self.scale = scale
-        self.text_scale = text_scale
-        """How much larger than normal the player asked words to be (Settings' text size)."""
+        self._scale, self._text_scale = scale, text_scale
         kept = _KEPT.setdefault(fonts.folder, Kept())
         self._texts, self._wraps, self._widths = kept.texts, kept.wraps, kept.widths
         self._sizes, self._fits = kept.sizes, kept.fits
+        self._rescaled()
+
+    @property
+    def scale(self) -> float:
+        """How much larger than a 1280x800 window's the window's lengths are."""
+        return self._scale
+
+    @scale.setter
+    def scale(self, scale: float) -> None:
+        self._scale = scale
+        self._rescaled()
+
+    @property
+    def text_scale(self) -> float:
+        """How much larger than normal the player asked words to be (Settings' text size)."""
+        return self._text_scale
+
+    @text_scale.setter
+    def text_scale(self, text_scale: float) -> None:
+        self._text_scale = text_scale
+        self._rescaled()
+
+    def _rescaled(self) -> None:
+        """Forget the pixels worked out at the scales before (every frame asks for the
+        same lengths and sizes hundreds of times)."""
+        self._look = (self.fonts.folder, self._scale, self._text_scale)
+        self._lengths: dict[float, int] = {}
+        self._text_pxs: dict[tuple[float, str], int] = {}
 
     def look(self) -> tuple[object, ...]:
         """What every size measured with this `Ui` depends on: its fonts' folder and its
         scales (a measure kept with it stays true while it is the same)."""
-        return (self.fonts.folder, self.scale, self.text_scale)
+        return self._look
 
     def px(self, value: float) -> int:
         """A length given for a 1280x800 window, scaled to the current window."""
-        return max(1, round(value * self.scale))
+        length = self._lengths.get(value)
+        if length is None:
+            if len(self._lengths) >= TEXT_CACHE_LIMIT:
+                self._lengths.clear()
+            length = self._lengths[value] = max(1, round(value * self._scale))
+        return length
 
     def text_px(self, size: float, style: str = "regular") -> int:
         """The pixel size of text of design size `size` (given for a 1280x800 window):
         grown by the player's text scale (`GROWN_BODY`; a title keeps its size) and
         scaled as lengths are, but never under `SMALLEST_TEXT_PX`, so small windows
         keep their words readable (their layouts make room)."""
-        grown = size + (self.text_scale - 1) * min(size, GROWN_BODY)
-        return max(SMALLEST_TEXT_PX, self.px(size if style == "title" else grown))
+        key = (size, style)
+        pixels = self._text_pxs.get(key)
+        if pixels is None:
+            if len(self._text_pxs) >= TEXT_CACHE_LIMIT:
+                self._text_pxs.clear()
+            grown = size + (self._text_scale - 1) * min(size, GROWN_BODY)
+            pixels = max(SMALLEST_TEXT_PX, self.px(size if style == "title" else grown))
+            self._text_pxs[key] = pixels
+        return pixels
 
     @property
     def smallest_size(self) -> int:
