@@ -10,7 +10,7 @@ import pytest
 
 from game.ui import painting
 from game.ui.painting import SMALLEST_TEXT_PX, Ui
-from game.ui.text import fitted_lines, path_lines
+from game.ui.text import fit_text, fitted_lines, path_lines, text_width, words_that_fit
 from game.ui.theme import FONTS_DIR, Fonts
 
 
@@ -106,3 +106,28 @@ def test_lengths_and_text_sizes_are_worked_out_once_a_scale(
     ui.text_scale = 1.6
     assert [ui.px(14), ui.text_px(14, "bold"), ui.text_room(30)] == [21, 34, 72]
     assert ui.look() == (ui.fonts.folder, 1.5, 1.6)
+
+
+class CountingFont(pygame.font.Font):
+    """A font that counts the words it measures."""
+
+    measured = 0
+
+    def size(self, text: str | bytes) -> tuple[int, int]:
+        CountingFont.measured += 1
+        return super().size(text)
+
+
+def test_words_are_measured_once_a_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The screens measure the same words every frame, and every window again: a width
+    is measured once in each font (a row fitting its label, a seat's details)."""
+    pygame.font.init()
+    ui = small_window_ui()
+    font, other = CountingFont(FONTS_DIR / "DejaVuSans.ttf", 15), CountingFont(None, 15)
+    monkeypatch.setattr(ui, "font", lambda size, style="regular": font)
+    for _frame in range(3):
+        assert fit_text(ui, "Any free seats", 15, 500) == "Any free seats"
+        assert words_that_fit(ui, ("Any free seats", "Seats"), 15, 500) == "Any free seats"
+    assert CountingFont.measured == 1
+    assert text_width(font, "Any free seats") == ui.fonts.get(15).size("Any free seats")[0]
+    assert text_width(other, "Any free seats") == other.size("Any free seats")[0]  # its own

@@ -10,7 +10,14 @@ from typing import Final
 import pygame
 
 from game.i18n import format_number, in_every_language
-from game.ui.text import SMALLEST_SIZE, TEXT_LIMIT, common_size, fitted_lines, render_text
+from game.ui.text import (
+    SMALLEST_SIZE,
+    TEXT_LIMIT,
+    common_size,
+    fitted_lines,
+    render_text,
+    text_width,
+)
 from game.ui.theme import PALETTE, Colour, Fonts
 
 TEXT_CACHE_LIMIT = 512
@@ -189,7 +196,7 @@ class Ui:
                 self._widths.clear()
             font = self.font(size, style)
             every = [words for message in messages for words in in_every_language(message)]
-            found = self._widths[key] = max((font.size(words)[0] for words in every), default=0)
+            found = self._widths[key] = max((text_width(font, w) for w in every), default=0)
         return found
 
     def common_size(
