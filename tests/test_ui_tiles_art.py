@@ -4,15 +4,16 @@ already drawn, and the real image replaces it in a later frame."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
 
 from game.rules.tiles import parse_tile
-from game.ui.theme import THEMES, Fonts
+from game.ui.theme import FONTS_DIR, THEMES, Fonts
 from game.ui.tiles.art import TileArt
-from game.ui.tiles.image import TileState, image_size, triangle_points
+from game.ui.tiles.image import TilePainter, TileState, image_size, triangle_points
 from game.ui.tiles.sprites import TileLayer, TileSprite
 from game.ui.tween import Tween, Tweens
 from tests.conftest import AppMaker
@@ -55,15 +56,16 @@ def test_a_tile_image_is_painted_once_a_process_whatever_the_windows(art: TileAr
 
 
 def test_a_shadow_and_a_glow_are_blurred_once_a_process_whatever_the_windows(
-    art: TileArt, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Every tile of a size has the same shadow and glow, in every window: another
-    window's painter blurs none for a tile the first has not painted, nor measures its
-    numbers again."""
-    art.image(parse_tile("08-09-10"), 83, False, 0, TileState.SELECTED)
-    art.painter.digit_height(83)
-    fonts = Fonts()
-    other = TileArt(fonts, THEMES["modern"])
+    """Every tile of a size has the same shadow and glow, whatever its window and fonts:
+    a painter blurs none another has blurred, nor measures the numbers again."""
+    for name in ("one", "two"):
+        (tmp_path / name).symlink_to(FONTS_DIR)  # the same fonts, so images painted anew
+    first, other = (
+        TilePainter(Fonts(tmp_path / name), THEMES["modern"], False) for name in ("one", "two")
+    )
+    first.paint(parse_tile("08-09-10"), 83, False, 0, TileState.SELECTED)
     blurred: list[int] = []
     real_blur = pygame.transform.gaussian_blur
 
@@ -72,10 +74,12 @@ def test_a_shadow_and_a_glow_are_blurred_once_a_process_whatever_the_windows(
         return real_blur(surface, radius)
 
     monkeypatch.setattr(pygame.transform, "gaussian_blur", blur)
-    other.painter.paint(parse_tile("01-02-03"), 83, False, 0, TileState.SELECTED)
+    other.paint(parse_tile("08-09-10"), 83, False, 0, TileState.SELECTED)
     assert blurred == []
+    height = TilePainter(Fonts(), THEMES["modern"], False).digit_height(83)
+    fonts = Fonts()
     monkeypatch.setattr(fonts, "get", None)  # a font asked for would fail
-    assert other.painter.digit_height(83) == art.painter.digit_height(83)
+    assert TilePainter(fonts, THEMES["modern"], False).digit_height(83) == height
 
 
 def test_edge_bands_show_the_theme_colours(art: TileArt) -> None:
