@@ -92,19 +92,24 @@ def test_every_window_renders_and_measures_words_once(
 def test_lengths_and_text_sizes_are_worked_out_once_a_scale(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A frame asks the `Ui` for the same lengths and text sizes hundreds of times: each
-    is worked out once while the scales stay, and anew when either changes."""
+    """A frame asks the `Ui` for the same lengths, text sizes and fonts hundreds of
+    times: each is worked out once while the scales stay, and anew when either changes."""
     pygame.font.init()
     ui = Ui(Fonts(), 0.625)
     asked = [ui.px(14), ui.text_px(14, "bold"), ui.text_room(30)]
-    assert asked == [9, 11, 19]
+    font = ui.font(14, "bold")
+    assert asked == [9, 11, 19] and font.point_size == 11
     monkeypatch.setattr(painting, "max", None, raising=False)  # working out would fail
+    monkeypatch.setattr(ui.fonts, "get", None)
     assert [ui.px(14), ui.text_px(14, "bold"), ui.text_room(30)] == asked
+    assert ui.font(14, "bold") is font
     monkeypatch.undo()
     ui.scale = 1.5
     assert [ui.px(14), ui.text_px(14, "bold"), ui.text_room(30)] == [21, 21, 45]
+    assert ui.font(14, "bold").point_size == 21
     ui.text_scale = 1.6
     assert [ui.px(14), ui.text_px(14, "bold"), ui.text_room(30)] == [21, 34, 72]
+    assert ui.font(14, "bold").point_size == 34
     assert ui.look() == (ui.fonts.folder, 1.5, 1.6)
 
 

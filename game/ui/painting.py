@@ -80,11 +80,12 @@ class Ui:
         self._rescaled()
 
     def _rescaled(self) -> None:
-        """Forget the pixels worked out at the scales before (every frame asks for the
-        same lengths and sizes hundreds of times)."""
+        """Forget the pixels and fonts worked out at the scales before (every frame asks
+        for the same lengths and sizes hundreds of times)."""
         self._look = (self.fonts.folder, self._scale, self._text_scale)
         self._lengths: dict[float, int] = {}
         self._text_pxs: dict[tuple[float, str], int] = {}
+        self._fonts_at: dict[tuple[float, str], pygame.font.Font] = {}
 
     def look(self) -> tuple[object, ...]:
         """What every size measured with this `Ui` depends on: its fonts' folder and its
@@ -128,7 +129,14 @@ class Ui:
         return self.px(value * self.text_scale)
 
     def font(self, size: float, style: str = "regular") -> pygame.font.Font:
-        return self.fonts.get(self.text_px(size, style), style)
+        """The font of design size `size` in `style`, as `text_px` sizes it."""
+        key = (size, style)
+        font = self._fonts_at.get(key)
+        if font is None:
+            if len(self._fonts_at) >= TEXT_CACHE_LIMIT:
+                self._fonts_at.clear()
+            font = self._fonts_at[key] = self.fonts.get(self.text_px(size, style), style)
+        return font
 
     def text(
         self, text: str, size: float, colour: Colour = PALETTE.text, style: str = "regular"
