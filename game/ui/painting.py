@@ -318,7 +318,8 @@ def blit_text(
     surface: pygame.Surface, text: pygame.Surface, anchor: tuple[int, int], align: str = "center"
 ) -> pygame.Rect:
     """Blit text with its rect's `align` point (e.g. "midleft") at `anchor`."""
-    rect = text.get_rect(**{align: anchor})
+    rect = text.get_rect()
+    setattr(rect, align, anchor)  # as get_rect(**{align: anchor}), without the keywords
     surface.blit(text, rect)
     return rect
 
