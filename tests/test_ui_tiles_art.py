@@ -4,13 +4,16 @@ already drawn, and the real image replaces it in a later frame."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pygame
 import pytest
 
 from game.rules.tiles import parse_tile
-from game.ui.theme import THEMES, Fonts
+from game.ui.theme import FONTS_DIR, THEMES, Fonts
 from game.ui.tiles.art import TileArt
-from game.ui.tiles.image import TileState, image_size, triangle_points
+from game.ui.tiles.image import TilePainter, TileState, image_size, triangle_points
 from game.ui.tiles.sprites import TileLayer, TileSprite
 from game.ui.tween import Tween, Tweens
 from tests.conftest import AppMaker
@@ -52,6 +55,33 @@ def test_a_tile_image_is_painted_once_a_process_whatever_the_windows(art: TileAr
     assert other.image(tile, 77, True, 2, TileState.LAST) is not first
 
 
+def test_a_shadow_and_a_glow_are_blurred_once_a_process_whatever_the_windows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every tile of a size has the same shadow and glow, whatever its window and fonts:
+    a painter blurs none another has blurred, nor measures the numbers again."""
+    for name in ("one", "two"):
+        (tmp_path / name).symlink_to(FONTS_DIR)  # the same fonts, so images painted anew
+    first, other = (
+        TilePainter(Fonts(tmp_path / name), THEMES["modern"], False) for name in ("one", "two")
+    )
+    first.paint(parse_tile("08-09-10"), 83, False, 0, TileState.SELECTED)
+    blurred: list[int] = []
+    real_blur = pygame.transform.gaussian_blur
+
+    def blur(surface: pygame.Surface, radius: int) -> pygame.Surface:
+        blurred.append(radius)
+        return real_blur(surface, radius)
+
+    monkeypatch.setattr(pygame.transform, "gaussian_blur", blur)
+    other.paint(parse_tile("08-09-10"), 83, False, 0, TileState.SELECTED)
+    assert blurred == []
+    height = TilePainter(Fonts(), THEMES["modern"], False).digit_height(83)
+    fonts = Fonts()
+    monkeypatch.setattr(fonts, "get", None)  # a font asked for would fail
+    assert TilePainter(fonts, THEMES["modern"], False).digit_height(83) == height
+
+
 def test_edge_bands_show_the_theme_colours(art: TileArt) -> None:
     tile = parse_tile("08-09-10")
     image = art.image(tile, 120, True, 0)
@@ -84,6 +114,42 @@ def test_sprites_hit_test_their_triangle_and_tween(art: TileArt) -> None:
     assert 100 < high.rect.centerx < 200
     tweens.update(0.5)
     assert high.rect.center == (200, 100) and not tweens.busy
+
+
+class RecordingSurface(pygame.Surface):
+    """A surface that keeps what was `fblits`ed onto it."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.sources: list[pygame.Surface] = []
+
+    def fblits(self, blit_sequence: Any, special_flags: int = 0, /) -> None:
+        blits = list(blit_sequence)
+        self.sources.extend(source for source, _dest in blits)
+        super().fblits(blits, special_flags)
+
+
+def test_a_layer_blits_only_the_inked_part_of_each_painted_image(art: TileArt) -> None:
+    """Pixel for pixel what the whole images give, from fewer pixels: a painted image's
+    clear margin (room for a glow it may not have) is left out."""
+    layer = TileLayer()
+    for index, state in enumerate((TileState.NORMAL, TileState.SELECTED, TileState.GHOST)):
+        centre = (-8.6 + 95.3 * index, 70.6 - 35 * index)  # in part off the edges
+        layer.add(TileSprite(art, parse_tile("08-09-10"), 70, centre, index % 2 == 0, 1, state))
+    target, whole = RecordingSurface((260, 160)), pygame.Surface((260, 160))
+    for surface in (target, whole):
+        surface.fill((20, 60, 40))
+    layer.draw_interpolated(target)
+    for sprite in layer:
+        assert sprite.image is not None
+        whole.blit(sprite.image, sprite.rect)
+    assert pygame.image.tobytes(target, "RGB") == pygame.image.tobytes(whole, "RGB")
+
+    def area(surface: pygame.Surface) -> int:
+        return surface.get_width() * surface.get_height()
+
+    images = [sprite.image for sprite in layer if sprite.image is not None]
+    assert sum(map(area, target.sources)) < 0.8 * sum(map(area, images))
 
 
 def test_instant_speed_finishes_at_once() -> None:

@@ -48,3 +48,13 @@ def test_the_window_opens_with_the_games_icon(
     (icon,) = given
     assert icon.get_size() == (256, 256)
     assert icon.get_at((128, 200))[:3] != icon.get_at((4, 128))[:3]  # a tile on the felt
+
+
+def test_the_icon_is_read_once_a_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every window shows the icon, and the tests open thousands: it is read once."""
+    App((800, 600), storage=Storage(tmp_path), clock=ManualClock()).close()
+    monkeypatch.setattr(pygame.image, "load", None)  # reading it again would fail
+    given: list[pygame.Surface] = []
+    monkeypatch.setattr(pygame.display, "set_icon", given.append)
+    App((800, 600), storage=Storage(tmp_path), clock=ManualClock()).close()
+    assert [icon.get_size() for icon in given] == [(256, 256)]

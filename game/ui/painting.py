@@ -10,7 +10,14 @@ from typing import Final
 import pygame
 
 from game.i18n import format_number, in_every_language
-from game.ui.text import SMALLEST_SIZE, TEXT_LIMIT, common_size, fitted_lines, render_text
+from game.ui.text import (
+    SMALLEST_SIZE,
+    TEXT_LIMIT,
+    common_size,
+    fitted_lines,
+    render_text,
+    text_width,
+)
 from game.ui.theme import PALETTE, Colour, Fonts
 
 TEXT_CACHE_LIMIT = 512
@@ -23,37 +30,91 @@ pixels, so they grow less in proportion. Titles (the "title" style), large alrea
 keep their size (and the room their screens give them)."""
 
 
+class Kept:
+    """Rendered texts and measures of words, for every `Ui` of one fonts folder: what
+    they depend on besides the fonts is in their keys, so every window of a process
+    (the tests open thousands) renders and measures the same words once."""
+
+    def __init__(self) -> None:
+        self.texts: dict[tuple[str, int, str, Colour], pygame.Surface] = {}
+        self.wraps: dict[tuple[str, int, int, str], list[str]] = {}
+        self.widths: dict[tuple[tuple[str, ...], int, str], int] = {}
+        self.sizes: dict[tuple[object, ...], float] = {}
+        self.fits: dict[tuple[object, ...], tuple[list[str], int]] = {}
+
+
+_KEPT: dict[object, Kept] = {}
+"""Each fonts folder's `Kept`."""
+
+
 class Ui:
     """Fonts, interface scale, text scale and caches of rendered text surfaces and
-    wrapped lines."""
+    wrapped lines (shared by every `Ui` of its fonts: `Kept`)."""
 
     def __init__(self, fonts: Fonts, scale: float = 1.0, text_scale: float = 1.0) -> None:
         self.fonts = fonts
-        self.scale = scale
-        self.text_scale = text_scale
+        self._scale, self._text_scale = scale, text_scale
+        kept = _KEPT.setdefault(fonts.folder, Kept())
+        self._texts, self._wraps, self._widths = kept.texts, kept.wraps, kept.widths
+        self._sizes, self._fits = kept.sizes, kept.fits
+        self._rescaled()
+
+    @property
+    def scale(self) -> float:
+        """How much larger than a 1280x800 window's the window's lengths are."""
+        return self._scale
+
+    @scale.setter
+    def scale(self, scale: float) -> None:
+        self._scale = scale
+        self._rescaled()
+
+    @property
+    def text_scale(self) -> float:
         """How much larger than normal the player asked words to be (Settings' text size)."""
-        self._texts: dict[tuple[str, int, str, Colour], pygame.Surface] = {}
-        self._wraps: dict[tuple[str, int, int, str], list[str]] = {}
-        self._widths: dict[tuple[tuple[str, ...], int, str], int] = {}
-        self._sizes: dict[tuple[object, ...], float] = {}
-        self._fits: dict[tuple[object, ...], tuple[list[str], int]] = {}
+        return self._text_scale
+
+    @text_scale.setter
+    def text_scale(self, text_scale: float) -> None:
+        self._text_scale = text_scale
+        self._rescaled()
+
+    def _rescaled(self) -> None:
+        """Forget the pixels and fonts worked out at the scales before (every frame asks
+        for the same lengths and sizes hundreds of times)."""
+        self._look = (self.fonts.folder, self._scale, self._text_scale)
+        self._lengths: dict[float, int] = {}
+        self._text_pxs: dict[tuple[float, str], int] = {}
+        self._fonts_at: dict[tuple[float, str], pygame.font.Font] = {}
 
     def look(self) -> tuple[object, ...]:
-        """What every size measured with this `Ui` depends on: its fonts and scales (a
-        measure kept with it stays true while it is the same)."""
-        return (self.fonts, self.scale, self.text_scale)
+        """What every size measured with this `Ui` depends on: its fonts' folder and its
+        scales (a measure kept with it stays true while it is the same)."""
+        return self._look
 
     def px(self, value: float) -> int:
         """A length given for a 1280x800 window, scaled to the current window."""
-        return max(1, round(value * self.scale))
+        length = self._lengths.get(value)
+        if length is None:
+            if len(self._lengths) >= TEXT_CACHE_LIMIT:
+                self._lengths.clear()
+            length = self._lengths[value] = max(1, round(value * self._scale))
+        return length
 
     def text_px(self, size: float, style: str = "regular") -> int:
         """The pixel size of text of design size `size` (given for a 1280x800 window):
         grown by the player's text scale (`GROWN_BODY`; a title keeps its size) and
         scaled as lengths are, but never under `SMALLEST_TEXT_PX`, so small windows
         keep their words readable (their layouts make room)."""
-        grown = size + (self.text_scale - 1) * min(size, GROWN_BODY)
-        return max(SMALLEST_TEXT_PX, self.px(size if style == "title" else grown))
+        key = (size, style)
+        pixels = self._text_pxs.get(key)
+        if pixels is None:
+            if len(self._text_pxs) >= TEXT_CACHE_LIMIT:
+                self._text_pxs.clear()
+            grown = size + (self._text_scale - 1) * min(size, GROWN_BODY)
+            pixels = max(SMALLEST_TEXT_PX, self.px(size if style == "title" else grown))
+            self._text_pxs[key] = pixels
+        return pixels
 
     @property
     def smallest_size(self) -> int:
@@ -68,7 +129,14 @@ class Ui:
         return self.px(value * self.text_scale)
 
     def font(self, size: float, style: str = "regular") -> pygame.font.Font:
-        return self.fonts.get(self.text_px(size, style), style)
+        """The font of design size `size` in `style`, as `text_px` sizes it."""
+        key = (size, style)
+        font = self._fonts_at.get(key)
+        if font is None:
+            if len(self._fonts_at) >= TEXT_CACHE_LIMIT:
+                self._fonts_at.clear()
+            font = self._fonts_at[key] = self.fonts.get(self.text_px(size, style), style)
+        return font
 
     def text(
         self, text: str, size: float, colour: Colour = PALETTE.text, style: str = "regular"
@@ -136,7 +204,7 @@ class Ui:
                 self._widths.clear()
             font = self.font(size, style)
             every = [words for message in messages for words in in_every_language(message)]
-            found = self._widths[key] = max((font.size(words)[0] for words in every), default=0)
+            found = self._widths[key] = max((text_width(font, w) for w in every), default=0)
         return found
 
     def common_size(
@@ -250,7 +318,8 @@ def blit_text(
     surface: pygame.Surface, text: pygame.Surface, anchor: tuple[int, int], align: str = "center"
 ) -> pygame.Rect:
     """Blit text with its rect's `align` point (e.g. "midleft") at `anchor`."""
-    rect = text.get_rect(**{align: anchor})
+    rect = text.get_rect()
+    setattr(rect, align, anchor)  # as get_rect(**{align: anchor}), without the keywords
     surface.blit(text, rect)
     return rect
 

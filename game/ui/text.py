@@ -23,6 +23,23 @@ SMALLEST_SIZE = 12
 (`Texts.smallest_size`; drawn never under `game.ui.painting.SMALLEST_TEXT_PX` pixels)."""
 
 
+WIDTHS_KEPT = 8192
+"""How many measured widths `text_width` keeps (it forgets them all past that)."""
+_WIDTHS: dict[tuple[pygame.font.Font, str], int] = {}
+
+
+def text_width(font: pygame.font.Font, text: str) -> int:
+    """The width in pixels of `text` in `font`, measured once a process: the screens
+    measure the same words every frame, and every window measures them again."""
+    key = (font, text)
+    width = _WIDTHS.get(key)
+    if width is None:
+        if len(_WIDTHS) >= WIDTHS_KEPT:
+            _WIDTHS.clear()
+        width = _WIDTHS[key] = font.size(text)[0]
+    return width
+
+
 def render_text(font: pygame.font.Font, text: str, colour: Colour) -> pygame.Surface:
     """`text` rendered antialiased: a character the font lacks shows as a replacement
     mark, and text mostly in a right-to-left script (Hebrew, Arabic) is laid out right
@@ -70,7 +87,7 @@ class Texts(Protocol):
 def fit_text(ui: Texts, text: str, size: float, room: int, style: str = "regular") -> str:
     """`text`, cut with an ellipsis to fit `room` pixels at `size`."""
     font = ui.font(size, style)
-    if font.size(text)[0] <= room:
+    if text_width(font, text) <= room:
         return text
     while text and font.size(text + "…")[0] > room:
         text = text[:-1]
@@ -88,7 +105,7 @@ def words_that_fit(
     """The longest of `said` (longest first) that fits `room` pixels at `size`; the
     last, the fewest words, where none does."""
     font = ui.font(size, style)
-    return next((words for words in said if font.size(words)[0] <= room), said[-1])
+    return next((words for words in said if text_width(font, words) <= room), said[-1])
 
 
 def common_size(
@@ -97,7 +114,7 @@ def common_size(
     """The largest size from `size` down to `ui.smallest_size` at which each of `texts`
     fits `room` pixels (the smallest when none does)."""
     while size > ui.smallest_size and any(
-        ui.font(size, style).size(text)[0] > room for text in texts
+        text_width(ui.font(size, style), text) > room for text in texts
     ):
         size -= 1
     return size
@@ -143,7 +160,7 @@ def fitted_lines(
 
     def fits(lines: list[str], at: int) -> bool:
         font = ui.font(at, style)
-        return all(font.size(line)[0] <= room for line in lines) and (
+        return all(text_width(font, line) <= room for line in lines) and (
             height is None or len(lines) * font.get_height() <= height
         )
 

@@ -11,6 +11,7 @@ laid out for and compares the surface with that, once a frame.
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import warnings
 from collections.abc import Sequence
@@ -123,12 +124,19 @@ def at_least_min(size: Size) -> Size:
     return (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
 
 
+@functools.cache
+def game_icon() -> pygame.Surface:
+    """The game's icon, read once a process (the tests open thousands of windows: a
+    read took 0.8 ms); only ever given to the window."""
+    return pygame.image.load(ICON_FILE)
+
+
 def open_window(windowed_size: Size, fullscreen: bool) -> pygame.Surface:
     """Open (or change) the game's window: fullscreen, or resizable at `windowed_size`
     and never smaller than `MIN_SIZE`."""
     TURN_TITLE.show()
     with contextlib.suppress(OSError, pygame.error):  # a window without its icon still plays
-        pygame.display.set_icon(pygame.image.load(ICON_FILE))
+        pygame.display.set_icon(game_icon())
     if fullscreen:
         screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
     else:

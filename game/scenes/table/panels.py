@@ -18,7 +18,7 @@ from game.rules.results import ALL_PASSED, DEAD_END, MoveResult
 from game.rules.table_refusals import HAND_FULL, pass_reason
 from game.ui.board.table_layout import TRAY_LABEL_SIZE, SeatBox, TableLayout
 from game.ui.painting import Ui, blit_lines, blit_text, draw_panel
-from game.ui.text import Said, shrunk_text, words_that_fit
+from game.ui.text import Said, shrunk_text, text_width, words_that_fit
 from game.ui.theme import PALETTE, Colour
 from game.ui.tiles.art import TileArt
 from game.ui.tiles.image import TileState
@@ -314,7 +314,7 @@ def draw_seat(
         pygame.draw.rect(surface, PALETTE.gold, glow, max(2, ui.px(4)), border_radius=ui.px(16))
     header = box.header
     name_colour = PALETTE.gold if active else PALETTE.ivory
-    room = header.width - ui.font(26, "bold").size(str(score))[0] - ui.px(12)
+    room = header.width - text_width(ui.font(26, "bold"), str(score)) - ui.px(12)
     written = blit_text(
         surface,
         shrunk_text(ui, name, 20, room, name_colour, "bold"),
@@ -380,11 +380,11 @@ def _draw_detail_line(
         )
     font, width = ui.font(14), header.width
     colour = PALETTE.gold if active else PALETTE.text_dim
-    if font.size(detail)[0] + ui.px(8) + font.size(right)[0] <= width:
+    if text_width(font, detail) + ui.px(8) + text_width(font, right) <= width:
         blit_text(surface, ui.text(detail, 14, colour), (header.x, line_y), "topleft")
         blit_text(surface, ui.text(right, 14, PALETTE.text_dim), (header.right, line_y), "topright")
         return
-    if font.size(right)[0] > width and not active:  # a long purse on both lines
+    if text_width(font, right) > width and not active:  # a long purse on both lines
         rows = [(line, PALETTE.text_dim, "topleft") for line in ui.wrap(right, 14, width)[:2]]
     else:
         rows = [(detail, colour, "topleft"), (right, PALETTE.text_dim, "topright")]

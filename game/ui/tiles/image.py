@@ -9,7 +9,9 @@ centre of the triangle's bounding box; a margin round it holds the shadow and gl
 
 from __future__ import annotations
 
+import functools
 import math
+import weakref
 from enum import StrEnum
 from typing import Final
 
@@ -110,18 +112,50 @@ PaintKey = tuple[object, ...]
 _PAINTED: dict[PaintKey, pygame.Surface] = {}
 """Every tile image painted, once a process: the same fonts, look, tile and state give
 the same pixels, and the tests open thousands of windows (each its `TileArt`)."""
+INKED: weakref.WeakKeyDictionary[pygame.Surface, pygame.Rect] = weakref.WeakKeyDictionary()
+"""The part of each painted image that is drawn on (shadow and glow included): blitting
+it alone gives the same pixels, sparing the clear margin round it (a third of the image)."""
+
+
+_DIGIT_HEIGHTS: dict[tuple[object, int], int] = {}
+"""How tall the values stand at each font size of each fonts folder, measured once a
+process (the board asks at every size of its ladder on each framing)."""
+
+
+@functools.lru_cache(maxsize=128)
+def drop_shadow(side: int, up: bool, lifted: bool) -> pygame.Surface:
+    """The blurred drop shadow of a tile of `side` pixels (lower and darker when
+    `lifted`): the same for every tile of a size in every window, so it is blurred once
+    a process (at the final size, where blurring is cheap); only ever blitted."""
+    size = image_size(side)
+    shadow = pygame.Surface(size, pygame.SRCALPHA)
+    drop = side * (0.055 if lifted else 0.03)
+    corners = [(x, y + drop) for x, y in triangle_points(side, up, _middle(size))]
+    _rounded_triangle(shadow, (0, 0, 0, 120 if lifted else 105), corners, side * 0.07)
+    blur = max(1, round(side * (0.05 if lifted else 0.03)))
+    return pygame.transform.gaussian_blur(shadow, blur)
+
+
+@functools.lru_cache(maxsize=128)
+def soft_glow(side: int, up: bool, colour: tuple[int, ...], strong: bool) -> pygame.Surface:
+    """The soft glow of `colour` round a highlighted tile of `side` pixels, blurred once
+    a process for each look; only ever blitted."""
+    size = image_size(side)
+    glow = pygame.Surface(size, pygame.SRCALPHA)
+    corners = triangle_points(side, up, _middle(size))
+    grown = _scaled(corners, 1.12 if strong else 1.07, _centroid(corners))
+    _rounded_triangle(glow, (*colour, 235 if strong else 120), grown, side * 0.07 * 1.4)
+    return pygame.transform.gaussian_blur(glow, max(1, round(side * 0.035)))
 
 
 class TilePainter:
-    """Paints tile images in a theme, with the colour-blind aid when asked; the shadow
-    and glow, the same for every tile of a size, are blurred once and kept."""
+    """Paints tile images in a theme, with the colour-blind aid when asked (the shadow
+    and glow, the same for every tile of a size, from `drop_shadow` and `soft_glow`)."""
 
     def __init__(self, fonts: Fonts, theme: Theme, colour_blind: bool) -> None:
         self.fonts = fonts
         self.theme = theme
         self.colour_blind = colour_blind
-        self._shadows: dict[tuple[int, bool, bool], pygame.Surface] = {}
-        self._glows: dict[tuple[int, bool, tuple[int, ...], bool], pygame.Surface] = {}
 
     def paint(
         self, tile: TileId, side: int, up: bool, rot: int, state: TileState
@@ -133,6 +167,7 @@ class TilePainter:
         image = _PAINTED.get(key)
         if image is None:
             image = _PAINTED[key] = self._render(tile, side, up, rot, state)
+            INKED[image] = image.get_bounding_rect()
         return image
 
     def value_font(self, side: int) -> pygame.font.Font:
@@ -141,7 +176,12 @@ class TilePainter:
 
     def digit_height(self, side: int) -> int:
         """How tall (pixel rows) the values stand on a tile of `side` pixels."""
-        return self.value_font(side).render("10", True, (0, 0, 0)).get_bounding_rect().height
+        key = (self.fonts.folder, round(side * DIGIT_SHARE))
+        height = _DIGIT_HEIGHTS.get(key)
+        if height is None:
+            value = self.value_font(side).render("10", True, (0, 0, 0))
+            height = _DIGIT_HEIGHTS[key] = value.get_bounding_rect().height
+        return height
 
     def _render(
         self, tile: TileId, side: int, up: bool, rot: int, state: TileState
@@ -149,7 +189,7 @@ class TilePainter:
         size = image_size(side)
         image = pygame.Surface(size, pygame.SRCALPHA)
         if state not in (TileState.GHOST, TileState.ILLEGAL):
-            image.blit(self._shadow(side, up, lifted=state is TileState.HOVERED), (0, 0))
+            image.blit(drop_shadow(side, up, lifted=state is TileState.HOVERED), (0, 0))
         glow = {
             TileState.SELECTED: PALETTE.gold,
             TileState.LAST: (255, 255, 255),
@@ -158,7 +198,7 @@ class TilePainter:
         }
         strong = state is not TileState.HOVERED
         if state in glow:
-            image.blit(self._glow(side, up, glow[state], strong), (0, 0))
+            image.blit(soft_glow(side, up, tuple(glow[state]), strong), (0, 0))
         k = SUPERSAMPLE
         body = pygame.Surface((size[0] * k, size[1] * k), pygame.SRCALPHA)
         centre = (size[0] * k / 2, size[1] * k / 2)
@@ -185,36 +225,6 @@ class TilePainter:
         elif state is TileState.MUTED:
             image.fill((150, 150, 150), special_flags=pygame.BLEND_RGB_MULT)
         return image.convert_alpha() if pygame.display.get_surface() else image
-
-    def _shadow(self, side: int, up: bool, lifted: bool) -> pygame.Surface:
-        """The blurred drop shadow of a tile; the same for every tile of a size, so it is
-        blurred once (at the final size, where blurring is cheap) and cached."""
-        key = (side, up, lifted)
-        shadow = self._shadows.get(key)
-        if shadow is None:
-            size = image_size(side)
-            shadow = pygame.Surface(size, pygame.SRCALPHA)
-            drop = side * (0.055 if lifted else 0.03)
-            corners = [(x, y + drop) for x, y in triangle_points(side, up, _middle(size))]
-            _rounded_triangle(shadow, (0, 0, 0, 120 if lifted else 105), corners, side * 0.07)
-            blur = max(1, round(side * (0.05 if lifted else 0.03)))
-            shadow = pygame.transform.gaussian_blur(shadow, blur)
-            self._shadows[key] = shadow
-        return shadow
-
-    def _glow(self, side: int, up: bool, colour: Colour, strong: bool) -> pygame.Surface:
-        """The soft glow round a highlighted tile, blurred once per look and cached."""
-        key = (side, up, tuple(colour), strong)
-        glow = self._glows.get(key)
-        if glow is None:
-            size = image_size(side)
-            glow = pygame.Surface(size, pygame.SRCALPHA)
-            corners = triangle_points(side, up, _middle(size))
-            grown = _scaled(corners, 1.12 if strong else 1.07, _centroid(corners))
-            _rounded_triangle(glow, (*colour, 235 if strong else 120), grown, side * 0.07 * 1.4)
-            glow = pygame.transform.gaussian_blur(glow, max(1, round(side * 0.035)))
-            self._glows[key] = glow
-        return glow
 
     def _draw_face(
         self, body: pygame.Surface, corners: list[Point], radius: float, rot: int

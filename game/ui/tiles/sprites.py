@@ -13,7 +13,7 @@ import pygame
 from game.rules.tiles import TileId
 from game.ui.layout import Point, point_in_triangle
 from game.ui.tiles.art import TileArt
-from game.ui.tiles.image import TileState, image_size, triangle_points
+from game.ui.tiles.image import INKED, TileState, image_size, triangle_points
 
 
 class TileSprite(pygame.sprite.Sprite):
@@ -114,17 +114,23 @@ class TileLayer(pygame.sprite.LayeredUpdates[TileSprite]):
         """Blit every sprite (of `layer`, if given), bottom layer first, between its
         previous and current place; only inside `clip`, if given. A sprite showing a
         stand-in image takes the real one once it has been drawn (in a screen that has
-        no updates too)."""
+        no updates too). Of a painted image, only its part drawn on is blitted (`INKED`)."""
         sprites = self.sprites() if layer is None else self.get_sprites_from_layer(layer)
-        blits: list[tuple[pygame.Surface, tuple[float, float]]] = []
+        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         for sprite in sprites:
             if not sprite.drawn and sprite.seen_generation != sprite.art.generation:
                 sprite.refresh()
             (px, py), (cx, cy) = sprite.previous_centre, sprite.rect.center
             x, y = px + (cx - px) * alpha, py + (cy - py) * alpha
             width, height = sprite.rect.size
-            if sprite.image is not None:
-                blits.append((sprite.image, (x - width / 2, y - height / 2)))
+            image = sprite.image
+            if image is not None:
+                left, top = int(x - width / 2), int(y - height / 2)  # as a blit truncates
+                inked = INKED.get(image)
+                if inked is None:
+                    blits.append((image, (left, top)))
+                else:
+                    blits.append((image.subsurface(inked), (left + inked.x, top + inked.y)))
         previous = surface.get_clip()
         if clip is not None:
             surface.set_clip(clip)

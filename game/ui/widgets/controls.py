@@ -16,7 +16,7 @@ import pygame
 
 from game.i18n import _, format_percent, in_every_language
 from game.ui.painting import Ui, blit_lines, blit_text, raised_box, rounded_box
-from game.ui.text import shrunk_text
+from game.ui.text import shrunk_text, text_width
 from game.ui.theme import PALETTE, Colour
 
 T = TypeVar("T")
@@ -200,7 +200,7 @@ class Button(Widget):
 
         def narrowest(words: list[str]) -> int:
             return min(
-                max(font.size(" ".join(words[:cut]))[0], font.size(" ".join(words[cut:]))[0])
+                max(text_width(font, " ".join(part)) for part in (words[:cut], words[cut:]))
                 for cut in range(1 if lines > 1 else len(words), len(words) + 1)
             )
 
