@@ -10,6 +10,7 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -28,6 +29,7 @@ from game.ai import analysis, fair_draw, worker
 from game.ai.analysis import SolitaireReview
 from game.ai.worker import InProcessAdviser, Job
 from game.app import App
+from game.net.client import TableClient
 from game.net.hosting import HostedServer
 from game.net.tables import players, ratings, redis_book
 from game.net.tables.registry import Registry
@@ -109,6 +111,32 @@ def english_after() -> Iterator[None]:
     language it chose (in its settings or directly)."""
     yield
     i18n.set_language("en")
+
+
+@contextmanager
+def clients_closed() -> Iterator[None]:
+    """Every table client started within is closed on leaving (a window's, a test's own)."""
+    started: list[TableClient] = []
+    start = TableClient.start
+
+    def noted(client: TableClient) -> TableClient:
+        started.append(client)
+        return start(client)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(TableClient, "start", noted)
+        yield
+    for client in started:
+        client.close()
+
+
+@pytest.fixture(autouse=True)
+def connections_closed() -> Iterator[None]:
+    """No test's connection outlives it: one left open tries its stopped server again for
+    the rest of the run, and each try is news (`game.news`) that wakes the window of the
+    test then running (an idle table drew frames for them, under load)."""
+    with clients_closed():
+        yield
 
 
 class HeldJob:

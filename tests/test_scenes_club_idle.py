@@ -12,7 +12,7 @@ import pygame
 
 from game import news
 from game.app import NEWS, App, post_news
-from game.net.client import ClubIdentity, TableClient
+from game.net.client import ClubIdentity, Connected, TableClient
 from game.net.club_answers import MyTables
 from game.net.invitation import Invitation
 from game.net.replies import Created, MoveMessage, TableView
@@ -21,7 +21,7 @@ from game.scenes.online.join import JoinScene
 from game.scenes.online.remote import OnlineTable
 from game.scenes.requests import Screen
 from game.scenes.table.scene import TableScene
-from tests.conftest import GUARD_S, AppMaker
+from tests.conftest import GUARD_S, AppMaker, clients_closed
 from tests.drive import Input, is_table_of
 from tests.net_helpers import first_legal_entry
 from tests.test_net_club_client import next_of
@@ -114,6 +114,17 @@ def test_a_watched_table_waiting_for_a_players_move_draws_nothing_until_it_comes
         tom.close()
         bob.close()
         app.close()
+
+
+def test_a_connection_a_test_leaves_open_is_closed_when_the_test_ends(club: ClubPeer) -> None:
+    """What `drawn_for_news` counts is this test's news only: a connection an earlier test
+    left open (a window it did not close, a client of its own) would try its stopped club
+    again for the rest of the run, each try news that wakes this window (15 news in the
+    ten idle seconds after the club screens' tests, under load). Each test's are closed."""
+    with clients_closed():
+        left = TableClient(club.address).start()
+        assert isinstance(left.wait(GUARD_S), Connected)
+    assert not left.running
 
 
 def test_the_lobby_is_followed_only_while_play_online_shows_it(

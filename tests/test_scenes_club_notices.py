@@ -77,6 +77,42 @@ def said(session: ClubSession, check: Callable[[NoticeSettings], bool]) -> Calla
     return lambda: session.notices is not None and check(session.notices)
 
 
+def test_the_screens_own_refusal_stays_while_other_answers_of_the_club_come(
+    make_app: AppMaker,
+) -> None:
+    """An address the screen refuses itself stays refused on screen when the club's
+    other answers come (a lobby page, the player's tables): they are no answer about
+    the notices. Under load the lobby page asked as the screen opened came after the
+    typing, and the refusal went."""
+    registry = Registry(ManualClock(), limits=ROOMY)
+    registry.notices = TurnNotices(
+        registry.clock, MemoryNoticeBook(), InlinePostbox(), registry.club.need_player
+    )
+    hosted = HostedServer(registry, "127.0.0.1", 0)
+    app = at_address(make_app, hosted.start())
+    try:
+        lobby = play_online(app)
+        heard(app, lambda: lobby.session, lambda: bool(lobby.session and lobby.session.welcome))
+        drive = Input(app)
+        drive.click(lobby.notices)
+        scene = app.scene
+        assert isinstance(scene, NoticesScene)
+        session = scene.session
+        heard(app, lambda: session, lambda: session.notices is not None)
+        drive.click(scene.address)
+        drive.text("ann@example")
+        drive.press(pygame.K_RETURN)
+        refused = "That is not an e-mail address the club can use."
+        assert scene.status_words() == refused
+        session.refresh()  # the player's tables and the ratings board, asked again
+        news = session.news
+        heard(app, lambda: session, lambda: session.news >= news + 2)
+        assert scene.status_words() == refused
+    finally:
+        app.close()
+        hosted.stop()
+
+
 def test_an_address_is_confirmed_by_the_code_mailed_and_notices_switched_off(
     make_app: AppMaker,
 ) -> None:

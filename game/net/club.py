@@ -62,6 +62,8 @@ class ClubSession:
         """The club's events, asked for by the events' screens."""
         self.news = 0
         """How many answers were taken in (a screen shows them again when it grows)."""
+        self.notice_answers = 0
+        """How many answers about the notices were taken in (settings or a refusal)."""
         self.client.mine()
         if follow:
             self.client.lobby(self.lobby_asked)
@@ -86,8 +88,10 @@ class ClubSession:
             self.board = event
         elif isinstance(event, NoticeSettings):
             self.notices, self.notice_refusal, self._notices_asked = event, "", False
+            self.notice_answers += 1
         elif isinstance(event, ErrorReply) and self._notices_asked:
             self.notice_refusal, self._notices_asked = event.code, False
+            self.notice_answers += 1
         elif isinstance(event, ErrorReply) and not (event.code == NO_PLAYER and self.problem):
             # a refused hello says why; what is refused after it for want of one does not
             self.problem = club_error_words(event, self.welcome is not None)

@@ -59,7 +59,8 @@ class NoticesScene(Scene):
         self.refusal = ""
         """The code of the last refusal ("": none)."""
         self.shown = -1
-        """The session's news the screen shows."""
+        """The session's answer about the notices the screen shows (the club's other
+        answers, a lobby page, leave the screen's own refusal on it)."""
         self.panel = pygame.Rect(0, 0, 0, 0)
         session.ask_notices()
 
@@ -90,9 +91,9 @@ class NoticesScene(Scene):
     def update(self, dt: float) -> None:
         session = self.session
         session.poll()
-        if session.news == self.shown:
+        if session.notice_answers == self.shown:
             return
-        self.shown = session.news
+        self.shown = session.notice_answers
         self.refusal = session.notice_refusal
         notices = session.notices
         self.switch.enabled = notices is not None and notices.confirmed
