@@ -180,6 +180,7 @@ class App:
         self.pace.changed = True
         for scene in self.scenes:
             scene.resize(self.size)
+        self.notice_board.place_afresh()
 
     def felt(self) -> pygame.Surface:
         """The table-felt background at the window's size (rendered once per size)."""

@@ -30,7 +30,15 @@ from tests.drive import Input, menu_button
 from tools import catalogue, strings_scan
 from tools.screenshot import staged
 from tools.screenshot_targets import TARGETS
-from tools.text_audit import Drawn, Frame, audit, audited_sizes, problems, watching
+from tools.text_audit import (
+    Drawn,
+    Frame,
+    audit,
+    audited_sizes,
+    choose_text_size,
+    problems,
+    watching,
+)
 
 TRANSLATED = sorted(code for code in i18n.LANGUAGES if code != i18n.DEFAULT_LANGUAGE)
 """Every language but English: each has its catalogue, and every screen is audited in it."""
@@ -387,6 +395,33 @@ def test_every_screen_keeps_its_words_in_their_boxes(
         for code, size in LOOKS
         for text_size in TEXT_SIZES
     }
+
+
+def test_a_notice_finds_its_place_anew_when_a_text_size_is_chosen_over_it(
+    staging_home: str,
+) -> None:
+    """A hand's end with its "Ann went out!" notice, Large chosen over it: the picture is
+    the one staged at Large, the notice at the lowest plain place of the new layout, not
+    kept where it found one during play (so the audit stages each screen once a look)."""
+    pictures = []
+    for first, chosen in (("normal", "large"), ("large", "large")):
+        app = staged(
+            "table-hand-end",
+            (1920, 1080),
+            os.path.join(staging_home, first),
+            language="en",
+            text_size=first,
+            picture=False,
+        )
+        try:
+            app.relayout()
+            choose_text_size(app, chosen)
+            app.draw(1.0)
+            assert app.notice_boxes()
+            pictures.append(pygame.image.tobytes(app.screen, "RGB"))
+        finally:
+            app.close()
+    assert pictures[0] == pictures[1]
 
 
 def test_the_audit_finds_words_too_small_to_read() -> None:

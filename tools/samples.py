@@ -23,9 +23,17 @@ def table_config(players: list[tuple[str, str]], seed: int = 7, **rules: Any) ->
     return {"rules": rules, "players": [{"name": n, "kind": k} for n, k in players], "seed": seed}
 
 
+_PLAYED: dict[tuple[str, int, int], GameRecord] = {}
+"""Each sample game played so far in this process, by its arguments."""
+
+
 def sample_record(mode: str = Mode.TABLE, players: int = 4, seed: int = 7) -> GameRecord:
-    """A finished game between greedy computer players."""
-    return simulate(mode, players, seed, ["greedy"], TableRules())
+    """A finished game between greedy computer players: played once a process (the same
+    arguments give the same record), each caller its own copy."""
+    asked = (mode, players, seed)
+    if asked not in _PLAYED:
+        _PLAYED[asked] = simulate(mode, players, seed, ["greedy"], TableRules())
+    return _PLAYED[asked].copy()
 
 
 def fill_sample_history(storage: Storage) -> None:

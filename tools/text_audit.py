@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import os
 import sys
 import tempfile
 from collections import Counter
@@ -364,14 +363,6 @@ def audit(app: App) -> list[str]:
     return problems(audited(app), app.screen.get_rect())
 
 
-STAGED_AT_EACH_TEXT_SIZE = frozenset({"table-hand-end"})
-"""Targets whose picture differs when a text size is chosen over them from one staged at
-that size (`audited_sizes`), so staged afresh at each: a notice keeps the place it found
-while that stays plain (posted as the hand ended, where the bottom of the board was not
-plain yet). Every other target's pictures are the same to the pixel (docs/testing.md
-says how they were compared)."""
-
-
 def choose_text_size(app: App, text_size: str) -> None:
     """Settings' text size chosen over the screen on top: it applies at once and every
     screen is laid out again for it. On the settings screen itself it is chosen with
@@ -407,13 +398,8 @@ def audited_sizes(
     audited at each of `text_sizes` in turn: each text size, what a frame drew and the
     window. The target is staged once, at the first size, and each other size is chosen
     over it as a player does (`choose_text_size`), at a fraction of the cost of staging
-    it afresh; those of `STAGED_AT_EACH_TEXT_SIZE` are staged afresh for each."""
-    if target in STAGED_AT_EACH_TEXT_SIZE and len(text_sizes) > 1:
-        for text_size in text_sizes:
-            yield from audited_sizes(
-                target, size, os.path.join(home, text_size), language, [text_size], resized_from
-            )
-        return
+    it afresh: each target's pictures are the same to the pixel as staged at each size
+    (docs/testing.md says how they were compared)."""
     app = staged(
         target,
         size,

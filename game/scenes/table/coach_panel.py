@@ -42,7 +42,8 @@ class CoachPanel:
     def lay_out(self, figure: pygame.Rect) -> None:
         """The panel over the figure area, as tall as its words need at the largest size
         that keeps it within half the figure's area (else at their smallest size; at
-        least `COACH_ROOM` in a large window), and the board below it."""
+        least `COACH_ROOM` in a large window), and the board's area below it (its view
+        fitted there by the caller)."""
         ui = self.services.ui
         right = self.stage.layout.stock.left - ui.px(6)  # the stock stays in view
         self.rect = pygame.Rect(
@@ -58,7 +59,6 @@ class CoachPanel:
         self.stage.board.set_area(
             pygame.Rect(figure.x, self.rect.bottom, figure.width, figure.bottom - self.rect.bottom)
         )
-        self.stage.fit_view()
 
     def _heading_lines(self, title: str) -> list[pygame.Surface]:
         """The step's heading, rendered in the lines it takes across the panel."""
@@ -105,9 +105,11 @@ class CoachPanel:
         return _(step.title), words
 
     def update(self) -> None:
-        """The next step's words: laid out again once nothing moves."""
+        """The next step's words: laid out again once nothing moves, the board's view
+        fitted to the room left below (a relayout fits it once all panels are laid out)."""
         if self.words() != self.laid_out_for and not self.stage.tweens.busy:
             self.lay_out(self.stage.layout.figure)
+            self.stage.fit_view()
 
     def handle_event(self, event: pygame.Event) -> bool:
         """The panel only shows (Continue is the screen's button)."""

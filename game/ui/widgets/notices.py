@@ -1,8 +1,9 @@
 """One-line notices at the bottom of the window: each shown for a few seconds, at most
 three at once, never over a button, what the screen keeps clear, nor anything the screen
 draws: they rest where it shows plain felt or a plain panel (no tile, no word), checked on
-each frame drawn, lowest first. A notice with no such place waits, its seconds not begun,
-until one opens (or goes with its screen)."""
+each frame drawn, lowest first, and find their places anew when the screen is laid out
+again. A notice with no such place waits, its seconds not begun, until one opens (or goes
+with its screen)."""
 
 from __future__ import annotations
 
@@ -71,6 +72,13 @@ class Notices:
     def keep_only_from(self, frame: int) -> None:
         """The screen changes: notices posted before `frame` go with the old screen."""
         self.shown = [notice for notice in self.shown if notice.frame == frame]
+
+    def place_afresh(self) -> None:
+        """The screen is laid out again: each notice finds its place anew on the next
+        frame drawn (the place it kept was plain in the old layout), its seconds going on."""
+        for notice in self.shown:
+            notice.place = None
+            notice.looked = -math.inf
 
     def expire(self, now: float) -> bool:
         """Take away the notices whose time is up; True when one went."""
