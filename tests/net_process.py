@@ -134,7 +134,7 @@ class Player:
         played = 0
         sent_at = None
         while moves is None or played < moves:
-            move = bot_move(self.mirror, self.seats)
+            move = bot_move(self.mirror, self.seats) if self.started() else None
             if move is not None and move[0] != sent_at:
                 sent_at = move[0]
                 self.connection.send(move_frame(self.table, move[1]))
@@ -143,6 +143,15 @@ class Player:
                 return message
             played += message["type"] == "move"
         return None
+
+    def started(self) -> bool:
+        """Whether every seat is taken in the last view, as the game's window asks before
+        it plays (`RemoteMatch.started`): a seat taken on another server of a store is
+        told here only once this server has read that change, and a move sent before is
+        refused (`not-your-turn`)."""
+        return self.mirror is not None and all(
+            player.name or not player.is_human for player in self.mirror.recorded.record.players
+        )
 
     def moves(self) -> list[tuple[int, dict[str, Any]]]:
         """Every move announced, with its hand."""
