@@ -30,7 +30,7 @@ pixels, so they grow less in proportion. Titles (the "title" style), large alrea
 keep their size (and the room their screens give them)."""
 
 
-class Kept:
+class WordsKept:
     """Rendered texts and measures of words, for every `Ui` of one fonts folder: what
     they depend on besides the fonts is in their keys, so every window of a process
     (the tests open thousands) renders and measures the same words once."""
@@ -43,18 +43,18 @@ class Kept:
         self.fits: dict[tuple[object, ...], tuple[list[str], int]] = {}
 
 
-_KEPT: dict[object, Kept] = {}
-"""Each fonts folder's `Kept`."""
+_KEPT: dict[object, WordsKept] = {}
+"""Each fonts folder's `WordsKept`."""
 
 
 class Ui:
     """Fonts, interface scale, text scale and caches of rendered text surfaces and
-    wrapped lines (shared by every `Ui` of its fonts: `Kept`)."""
+    wrapped lines (shared by every `Ui` of its fonts: `WordsKept`)."""
 
     def __init__(self, fonts: Fonts, scale: float = 1.0, text_scale: float = 1.0) -> None:
         self.fonts = fonts
         self._scale, self._text_scale = scale, text_scale
-        kept = _KEPT.setdefault(fonts.folder, Kept())
+        kept = _KEPT.setdefault(fonts.folder, WordsKept())
         self._texts, self._wraps, self._widths = kept.texts, kept.wraps, kept.widths
         self._sizes, self._fits = kept.sizes, kept.fits
         self._rescaled()
