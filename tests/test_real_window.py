@@ -34,6 +34,7 @@ from game.scenes.setup.scene import SetupScene
 from game.scenes.solitaire.draw import DrawSolitaireScene
 from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.scenes.table.scene import TableScene
+from game.scenes.table.score import ScoreScene
 from tests.drive import run_until
 from tests.persistence_helpers import partial_record
 from tests.real_window import GameWindow, game_settings
@@ -227,9 +228,12 @@ def test_a_table_hand_and_a_solitaire_played_through_with_real_clicks(games: Gam
         )
     assert placed < 39, "the hand never ended"
     game.expect(scene="ScoreScene")
+    run_until(model, lambda: isinstance(model.scene, ScoreScene))  # the twin's too
     assert modes_played(game.home) == [Mode.TABLE]
     game.close()  # (the final scores take no keys in their first moments: a new start)
     game = games.again_on(game.home)
+    model.clear_to_root()  # the twin at its menu, as the window started again
+    model.run_frames(1)
     game.click(menu.buttons["stacked"].rect.center)
     stacked = opened(model, Screen.STACKED_SOLITAIRE, StackedSolitaireScene)
     game.expect(scene="StackedSolitaireScene", **{"for": None})
