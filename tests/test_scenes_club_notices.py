@@ -11,6 +11,7 @@ from collections.abc import Callable
 import pygame
 import pytest
 
+from game.app import App
 from game.net.client import ClubIdentity, TableClient
 from game.net.club import ClubSession
 from game.net.hosting import HostedServer
@@ -20,6 +21,7 @@ from game.net.replies import Created, Joined
 from game.net.tables.notices import MemoryNoticeBook, TurnNotices
 from game.net.tables.registry import Registry
 from game.persist.settings import Settings, club_keys
+from game.scenes.base import Scene
 from game.scenes.club.notices import NoticesScene
 from game.scenes.menus.menu import MenuScene
 from game.ui.turn_title import TURN_TITLE
@@ -77,6 +79,18 @@ def said(session: ClubSession, check: Callable[[NoticeSettings], bool]) -> Calla
     return lambda: session.notices is not None and check(session.notices)
 
 
+def the_notices_screen(app: App) -> tuple[Scene, NoticesScene]:
+    """Play online, then the club's notices screen once the club has told its settings:
+    the lobby under it and the screen."""
+    lobby = play_online(app)
+    heard(app, lambda: lobby.session, lambda: bool(lobby.session and lobby.session.welcome))
+    Input(app).click(lobby.notices)
+    scene = app.scene
+    assert isinstance(scene, NoticesScene)
+    heard(app, lambda: scene.session, lambda: scene.session.notices is not None)
+    return lobby, scene
+
+
 def test_the_screens_own_refusal_stays_while_other_answers_of_the_club_come(
     make_app: AppMaker,
 ) -> None:
@@ -91,14 +105,9 @@ def test_the_screens_own_refusal_stays_while_other_answers_of_the_club_come(
     hosted = HostedServer(registry, "127.0.0.1", 0)
     app = at_address(make_app, hosted.start())
     try:
-        lobby = play_online(app)
-        heard(app, lambda: lobby.session, lambda: bool(lobby.session and lobby.session.welcome))
-        drive = Input(app)
-        drive.click(lobby.notices)
-        scene = app.scene
-        assert isinstance(scene, NoticesScene)
+        _lobby, scene = the_notices_screen(app)
         session = scene.session
-        heard(app, lambda: session, lambda: session.notices is not None)
+        drive = Input(app)
         drive.click(scene.address)
         drive.text("ann@example")
         drive.press(pygame.K_RETURN)
@@ -123,18 +132,9 @@ def test_an_address_is_confirmed_by_the_code_mailed_and_notices_switched_off(
     hosted = HostedServer(registry, "127.0.0.1", 0)
     app = at_address(make_app, hosted.start())
     try:
-        lobby = play_online(app)
-        heard(
-            app,
-            lambda: lobby.session,
-            lambda: lobby.session is not None and bool(lobby.session.welcome),
-        )
-        drive = Input(app)
-        drive.click(lobby.notices)
-        scene = app.scene
-        assert isinstance(scene, NoticesScene)
+        lobby, scene = the_notices_screen(app)
         session = scene.session
-        heard(app, lambda: session, lambda: session.notices is not None)
+        drive = Input(app)
         assert scene.status_words().startswith("Give your address")
         assert not scene.switch.enabled
         drive.click(scene.address)
