@@ -54,15 +54,17 @@ STALE: Final[Report] = {"still": None, "scene": None, "typed": None, "for": "sta
 
 IN_CLOSE_WRITE: Final = 0x08
 IN_MOVED_TO: Final = 0x80
+IN_DELETE: Final = 0x200
+CHANGES: Final = IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE
 IN_CLOEXEC: Final = 0o2000000
 
 
 def _watch(folder: Path) -> int:
-    """A descriptor that becomes readable each time a file of `folder` is written or
-    moved in (Linux's inotify)."""
+    """A descriptor that becomes readable each time a file of `folder` is written, moved
+    in or deleted (Linux's inotify)."""
     libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
     watch = libc.inotify_init1(IN_CLOEXEC)
-    if watch < 0 or libc.inotify_add_watch(watch, bytes(folder), IN_CLOSE_WRITE | IN_MOVED_TO) < 0:
+    if watch < 0 or libc.inotify_add_watch(watch, bytes(folder), CHANGES) < 0:
         raise OSError(ctypes.get_errno(), f"cannot watch {folder}")
     return int(watch)
 
@@ -159,21 +161,30 @@ class GameWindow:
         return self.until(lambda report: all(report[key] == shown[key] for key in shown))
 
     def saved_settings(self, done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
-        """The game's settings file once it says what `done` holds (the game writes it as
-        it chooses: the test waits on the file being written, never on the clock)."""
-        written = _watch(self.home)
+        """The game's settings file once it says what `done` holds."""
+
+        def settings() -> dict[str, Any]:
+            read: dict[str, Any] = json.loads((self.home / "settings.json").read_text())
+            return read
+
+        self.files_until(lambda: done(settings()), lambda: f"settings {settings()}")
+        return settings()
+
+    def files_until(self, done: Callable[[], bool], about: Callable[[], str] = str) -> None:
+        """Wait until the game's files say what `done` holds (it writes and deletes them
+        in the frames after what they keep, perhaps after its last report: the test waits
+        on its folder changing, never on the clock); `about()` says more when they never
+        do."""
+        changed = _watch(self.home)
         try:
             end = time.monotonic() + STILL_TIMEOUT_S
-            while True:
-                settings: dict[str, Any] = json.loads((self.home / "settings.json").read_text())
-                if done(settings):
-                    return settings
+            while not done():
                 left = max(0.0, end - time.monotonic())
-                if not select.select([written], [], [], left)[0]:
-                    raise AssertionError(f"the settings never came to {done}: {settings}")
-                os.read(written, 1 << 16)
+                if not select.select([changed], [], [], left)[0]:
+                    raise AssertionError(f"the game's files never came to it: {about()}")
+                os.read(changed, 1 << 16)
         finally:
-            os.close(written)
+            os.close(changed)
 
     def said_wrong(self) -> str:
         """Why the game stopped, or that it still runs."""
