@@ -62,6 +62,10 @@ def test_words_fitted_before_a_text_size_change_are_fitted_anew_after_it(tmp_pat
     pygame.font.init()
     words = ["Computadora · golosa", "Any free seats", "Hand 1 of 3"]
     asks = [(size, room) for size in range(12, 24) for room in range(60, 200, 7)]
+    elsewhere = Ui(Fonts(), 0.625, 1.5)  # another window at the new look, asked first
+    for size, room in reversed(asks):  # (the larger of two sizes of the same pixels first)
+        elsewhere.common_size(words, size, room)
+        elsewhere.fitted(words[0], size, room, 1)
     changed = Ui(Fonts(), 0.625)
     for size, room in asks:
         changed.common_size(words, size, room)

@@ -174,11 +174,12 @@ class Ui:
     ) -> tuple[list[str], int]:
         """`fitted_lines` of `text` (cached: buttons and bars fit their words every frame)."""
         smallest = self.smallest_size if smallest is None else smallest
-        # The size found is a design size: the same pixels stand for another at another look.
+        # The size found is a design size, so it is kept for the design size asked at this
+        # look: two design sizes may stand for the same pixels, at one look or another.
         key = (
             self.look(),
             text,
-            self.text_px(size, style),
+            size,
             room,
             max_lines,
             style,
@@ -212,7 +213,7 @@ class Ui:
     ) -> float:
         """`common_size` of `texts` (cached: a widget sizes its words for every language
         and value every frame)."""
-        key = (self.look(), tuple(texts), self.text_px(size, style), room, style)
+        key = (self.look(), tuple(texts), size, room, style)  # a design size, as `fitted`
         found = self._sizes.get(key)
         if found is None:
             if len(self._sizes) >= TEXT_CACHE_LIMIT:
