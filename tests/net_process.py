@@ -146,11 +146,11 @@ class Player:
 
     def started(self) -> bool:
         """Whether every seat is taken in the last view, as the game's window asks before
-        it plays (`RemoteMatch.started`): a seat taken on another server of a store is
-        told here only once this server has read that change, and a move sent before is
-        refused (`not-your-turn`)."""
+        it plays (`RemoteMatch.started`; both ask `RecordPlayer.seated`): a seat taken on
+        another server of a store is told here only once this server has read that
+        change, and a move sent before is refused (`not-your-turn`)."""
         return self.mirror is not None and all(
-            player.name or not player.is_human for player in self.mirror.recorded.record.players
+            player.seated for player in self.mirror.recorded.record.players
         )
 
     def moves(self) -> list[tuple[int, dict[str, Any]]]:

@@ -122,8 +122,7 @@ class RemoteMatch:
 
     def seat_taken(self, seat: int) -> bool:
         """Whether a player took `seat` (or the server plays it)."""
-        player = self.flow.record.players[seat]
-        return bool(player.name) or not player.is_human
+        return self.flow.record.players[seat].seated
 
     @property
     def started(self) -> bool:

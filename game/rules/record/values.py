@@ -155,6 +155,12 @@ class RecordPlayer:
         return self.kind == "human"
 
     @property
+    def seated(self) -> bool:
+        """Whether someone sits here: a player who took the seat (a table's view names
+        them) or a computer."""
+        return bool(self.name) or not self.is_human
+
+    @property
     def level(self) -> str | None:
         """The computer's level ("expert" for "ai:expert"), None for a human."""
         return self.kind.removeprefix(AI_PREFIX) if self.kind.startswith(AI_PREFIX) else None
