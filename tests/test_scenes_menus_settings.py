@@ -235,3 +235,20 @@ def test_the_labels_rising_over_a_table_go_when_a_text_size_is_chosen(tmp_path: 
     Input(app).press(pygame.K_ESCAPE, frames=1)
     assert app.scene is scene and app.settings.text_size == "large"
     assert scene.stage.animator.floats.items == []
+
+
+def test_every_row_shows_its_setting_changed_over_the_screen(app: App) -> None:
+    """A setting changed while Settings shows (F11, a tool, another screen's shortcut)
+    is what its row then shows: the rows are the settings, not what was last clicked."""
+    app.open(Screen.SETTINGS)
+    app.run_frames(2)
+    scene = app.scene
+    assert isinstance(scene, SettingsScene)
+    settings = app.settings
+    settings.text_size, settings.theme, settings.muted = "largest", "1962", True
+    app.apply_settings()
+    assert (scene.text_size.value, scene.theme.value, scene.muted.value) == (
+        "largest",
+        "1962",
+        True,
+    )

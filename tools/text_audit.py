@@ -34,7 +34,6 @@ import pygame
 from game.app import App
 from game.i18n import _
 from game.persist.settings import TEXT_SCALES
-from game.scenes.menus.settings import SettingsScene
 from game.ui import painting as painting_module
 from game.ui import text as text_module
 from game.ui.painting import SMALLEST_TEXT_PX
@@ -365,14 +364,8 @@ def audit(app: App) -> list[str]:
 
 def choose_text_size(app: App, text_size: str) -> None:
     """Settings' text size chosen over the screen on top: it applies at once and every
-    screen is laid out again for it. On the settings screen itself it is chosen with
-    the screen's own Text size choice, which then shows it."""
-    if app.settings.text_size == text_size:
-        return
-    if isinstance(app.scene, SettingsScene):
-        app.scene.text_size.set_value(text_size)
-        app.scene.text_size.on_change(text_size)
-    else:
+    screen is laid out again for it (the settings screen's own Text size row shows it)."""
+    if app.settings.text_size != text_size:
         app.settings.text_size = text_size
         app.apply_settings()
 

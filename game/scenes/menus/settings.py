@@ -154,7 +154,6 @@ class SettingsScene(Scene):
     def _set(self, name: str, value: Any) -> None:
         setattr(self.services.settings, name, value)
         self.services.apply_settings()
-        self.edition.set_value(current_edition(self.services.settings))
         if name in ("volume", "muted"):
             self.services.sound.play("place")
 
@@ -172,8 +171,6 @@ class SettingsScene(Scene):
         """Theme, language and new-game options of the edition, all at once."""
         settings = self.services.settings
         apply_edition(settings, key)
-        self.theme.set_value(settings.theme)
-        self.language.set_value(settings.language)
         self.services.apply_settings()
 
     def enter(self) -> None:
@@ -238,6 +235,25 @@ class SettingsScene(Scene):
             self.preview.add(TileSprite(self.services.art, tile, side, centre, up, index % 3))
 
     def settings_changed(self) -> None:
+        """Every row shows its setting as it is now, however it changed: here (an edition
+        changes several), or over this screen (a text size chosen by a tool)."""
+        settings = self.services.settings
+        self.edition.set_value(current_edition(settings))
+        for choice, value in (
+            (self.language, settings.language),
+            (self.text_size, settings.text_size),
+            (self.theme, settings.theme),
+            (self.speed, settings.animation_speed),
+            (self.light, settings.winnable_light),
+        ):
+            choice.set_value(value)
+        self.colour_blind.value = settings.colour_blind
+        self.volume.value = settings.volume
+        self.muted.value = settings.muted
+        self.fullscreen.value = settings.fullscreen
+        self.handoff.value = settings.handoff_banner
+        self.tips.value = settings.coach_tips
+        self.spoken.value = settings.spoken_board
         self.preview.refresh_all()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
