@@ -158,6 +158,37 @@ def test_the_owners_death_hands_its_tables_to_another_server_with_every_announce
         assert moves(bob)[-1][:2] == (0, len(announced))
 
 
+def test_a_table_taken_over_for_one_connection_seats_the_others_following_it_at_once(
+    redis_server: RedisServer,
+) -> None:
+    """Ann's server dies; she is back on Bob's server before its chore (each second) has
+    seen it: her rejoin takes the table over there, and Bob, who played it through that
+    server, is seated again at once, so his move in that second is played (it was
+    refused `not-your-seat` until the chore seated him)."""
+    a, b = Owner(redis_server.url), Owner(redis_server.url)
+    code = Inbox(a.registry).send(create_frame(["remote", "remote"]))[0]["table"]
+    ann, bob = Inbox(a.registry, "10.0.1.1"), Inbox(b.registry, "10.0.2.1")
+    token = ann.send(join_frame(code, "Ann"))[0]["token"]
+    bob.send(join_frame(code, "Bob"))
+    settle(a, b)
+    play({0: ann, 1: bob}, a, code, 4, a, b)
+    a.die()
+    before = len(bob.messages)
+    back = Inbox(b.registry, "10.0.1.1")
+    assert [m["type"] for m in back.send(rejoin_frame(code, token))] == [
+        "joined",
+        "view",
+        "presence",
+    ]
+    assert [m["type"] for m in bob.messages[before:]] == ["joined", "view", "presence", "presence"]
+    assert bob.messages[before]["seat"] == 1
+    play({0: back, 1: bob}, b, code, 2, b)
+    b.owned.chores()  # the chore finds nothing left to do: nobody is seated twice
+    assert moves(back) == moves(bob)[-2:]
+    kinds = [m["type"] for m in bob.messages]
+    assert "error" not in kinds and kinds.count("joined") == 2
+
+
 def test_a_server_whose_lease_lapsed_never_writes_a_table_taken_over_and_seats_its_player_there(
     redis_server: RedisServer,
 ) -> None:

@@ -12,7 +12,8 @@ games, Redis carries messages between them.)
   (`summaries.py`): the whole club's on every server.
 - A message about a table no live server owns takes it over here (`Leases.claim`), read
   from the store: its save and its journal, where every move was written before it was
-  told, so nothing announced is lost.
+  told, so nothing announced is lost; the connections here that followed it at its old
+  owner are seated again at once.
 - A server renews its lease (`ownership.py`); every `CHORES_S` it looks at whether the owners of the
   tables its connections follow elsewhere are alive, and when one is not (killed), it
   takes each such table over (or forwards to the server that did) and seats each
@@ -163,6 +164,7 @@ class Owned:
         if table is not None:
             table.deal_if_due()
             self.registry.adopt(table)
+            self._seat_here(code)
         return table
 
     def again(self, work: Callable[[], None]) -> None:
@@ -316,6 +318,18 @@ class Owned:
             token = table.tokens[seat] if seat is not None else None
             self._attach(peer, rejoin_frame(code, token) if token else watch_frame(code))
 
+    def _seat_here(self, code: str) -> None:
+        """Seat again, at once, every connection here that followed table `code` at the
+        server it was just taken over from: a move one sends before the chore would see
+        that server dead would be refused (`not-your-seat`), and it would not hear the
+        moves played meanwhile."""
+        for number, follows in list(self.followed.items()):
+            followed = follows.get(code)
+            peer = self.peers.get(number)
+            if followed is not None and followed.owner != self.server and peer is not None:
+                token = followed.token
+                self._attach(peer, rejoin_frame(code, token) if token else watch_frame(code))
+
     def _moved(self, number: int, code: str) -> None:
         """Table `code`, which connection `number` here followed elsewhere, is served by
         another server now: seat the connection again there."""
@@ -353,7 +367,8 @@ class Owned:
         for number, follows in list(self.followed.items()):
             for code, followed in list(follows.items()):
                 peer = self.peers.get(number)  # gone meanwhile, while this waited on Redis
-                if followed.owner in dead and peer is not None:
+                seated = follows.get(code) is not followed  # here, as its table was taken over
+                if followed.owner in dead and peer is not None and not seated:
                     token = followed.token
                     frame = rejoin_frame(code, token) if token else watch_frame(code)
                     self._attach(peer, frame)
