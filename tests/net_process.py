@@ -17,6 +17,7 @@ from game.net.messages import create_frame, join_frame, move_frame
 from game.net.mirror import TableMirror
 from game.net.replies import MoveMessage, read_server_message
 from game.net.takeback_answers import TookBackMessage
+from game.rules.moves import PLACE
 from game.rules.record.document import GameRecord
 from tests.conftest import GUARD_S
 from tests.forks import Limit, forked
@@ -167,3 +168,26 @@ def seated_apart(ann: Player, bob: Player) -> str:
     ann.ask(join_frame(code, "Ann"), "view")
     bob.ask(join_frame(code, "Bob"), "view")
     return code
+
+
+def until(player: Player, kind: str) -> dict[str, Any]:
+    """The next message of type `kind` `player` gets (those before it followed)."""
+    while (message := player.read())["type"] != kind:
+        assert message["type"] != "error", message
+    return message
+
+
+def placed_by(mover: Player, other: Player) -> int:
+    """Play on, each seat its first legal move, until `mover` has just placed a tile, the
+    move a take-back takes back: its index in the hand. (Now and then a deal leaves a
+    seat no placement at its first turn, and it passes.)"""
+    while True:
+        assert mover.mirror is not None
+        playing, watching = (
+            (mover, other) if mover.mirror.state.current in mover.seats else (other, mover)
+        )
+        playing.play(1)
+        until(watching, "move")
+        last = mover.mirror.recorded.record.last_move()
+        if last.player in mover.seats and last.move.action == PLACE:
+            return len(mover.mirror.state.moves) - 1

@@ -6,21 +6,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 from websockets.sync.client import connect
 
 from game.net.messages import create_frame, join_frame, rejoin_frame
 from game.net.takeback_messages import takeback_answer_frame, takeback_frame
 from tests.conftest import GUARD_S
-from tests.net_process import Player, end, moves_of, start_server
-
-
-def until(player: Player, kind: str) -> dict[str, Any]:
-    """The next message of type `kind` `player` gets (those before it followed)."""
-    while (message := player.read())["type"] != kind:
-        assert message["type"] != "error", message
-    return message
+from tests.net_process import Player, end, moves_of, placed_by, start_server, until
 
 
 def play_one(mover: Player, other: Player) -> None:
@@ -58,14 +50,14 @@ def test_a_takeback_refused_and_one_accepted_at_a_real_server_that_is_then_kille
             first.connection.send(takeback_frame(code, first_seat))
             assert first.read()["code"] == "no-takeback"  # not asked twice
 
-            play_one(second, first)
+            placed = placed_by(second, first)
             second.connection.send(takeback_frame(code, second_seat))
             until(first, "takeback-asked")
             first.connection.send(takeback_answer_frame(code, first_seat, True))
             for player in (first, second):
                 took = until(player, "took-back")
-                assert (took["seat"], took["hand"], took["index"]) == (second_seat, 0, 1)
-            assert first.moves() == second.moves() and len(first.moves()) == 1
+                assert (took["seat"], took["hand"], took["index"]) == (second_seat, 0, placed)
+            assert first.moves() == second.moves() and len(first.moves()) == placed
             kept = first.moves()
             tokens = {**ann.seats, **bob.seats}
         end(server)  # SIGKILL right after the take-back was told

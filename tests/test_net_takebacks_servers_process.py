@@ -18,15 +18,8 @@ from game.net.tables.redis_store import table_key
 from game.net.takeback_messages import takeback_answer_frame, takeback_frame
 from game.rules.record.document import GameRecord
 from tests.conftest import GUARD_S
-from tests.net_process import Player, end, moves_of, seated_apart, start_server
+from tests.net_process import Player, end, moves_of, placed_by, seated_apart, start_server, until
 from tools.redis_server import RedisServer
-
-
-def until(player: Player, kind: str) -> dict[str, Any]:
-    """The next message of type `kind` `player` gets (those before it followed)."""
-    while (message := player.read())["type"] != kind:
-        assert message["type"] != "error", message
-    return message
 
 
 def saved_moves(url: str, code: str) -> list[tuple[int, dict[str, Any]]]:
@@ -69,19 +62,18 @@ def test_a_takeback_asked_on_one_server_is_answered_on_the_other(
             first.connection.send(takeback_frame(code, first_seat))
             assert first.read()["code"] == "no-takeback"  # not asked twice, on either server
 
-            second.play(1)
-            until(first, "move")
+            placed = placed_by(second, first)
             second.connection.send(takeback_frame(code, second_seat))
             assert until(first, "takeback-asked")["waiting"] == [first_seat]
             first.connection.send(takeback_answer_frame(code, first_seat, True))
             for player in (first, second):
                 took = until(player, "took-back")
-                assert (took["seat"], took["hand"], took["index"]) == (second_seat, 0, 1)
-            assert first.moves() == second.moves() and len(first.moves()) == 1
+                assert (took["seat"], took["hand"], took["index"]) == (second_seat, 0, placed)
+            assert first.moves() == second.moves() and len(first.moves()) == placed
             assert saved_moves(redis_server.url, code) == first.moves()
             second.play(1)  # seat `second` plays again, seen on both servers
             until(first, "move")
-            assert first.moves() == second.moves() and len(first.moves()) == 2
+            assert first.moves() == second.moves() and len(first.moves()) == placed + 1
     finally:
         logs = end(a) + end(b)
         assert "Traceback" not in logs, logs
