@@ -191,10 +191,11 @@ def held_adviser() -> HeldAdviser:
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """`-n auto`: one worker more than this process may use cores. Many tests wait on the
-    processes they start (servers, real windows, killed games): the extra worker keeps the
-    cores busy meanwhile (two cores: 93-101 s with two workers, 82-85 s with three)."""
-    return len(os.sched_getaffinity(0)) + 1
+    """`-n auto`: two workers more than this process may use cores. Many tests wait on the
+    processes they start (servers, real windows, killed games): the extra workers keep the
+    cores busy meanwhile (two cores, at b428500: 93-101 s with two workers, 82-85 s with
+    three; at 28c2c0f: 71-76 s with three, 68-70 s with four, 67 s with five)."""
+    return len(os.sched_getaffinity(0)) + 2
 
 
 RAM_DISK = Path("/dev/shm")
