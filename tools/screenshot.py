@@ -104,6 +104,10 @@ def staged(
     app.storage.take_achieved()  # what a target played before is the past: not announced
     if shot.scene is not None:
         app.push(shot.scene)
+        # On top before the first frame, as when pushed by the first frame's events (a new
+        # window's): a frame with none updated the menu first, and the target's animations
+        # ran a step short after a staging in a window of the same size.
+        app.stack.apply_pending()
     with unseen(app):
         if shot.after_layout is None:
             app.run_frames(frames - 1)
@@ -121,13 +125,31 @@ def staged(
     return app
 
 
-def resize_window(app: App, size: tuple[int, int]) -> None:
+def resize_window(app: App, size: tuple[int, int], frames: int = 2) -> None:
     """Resize `app`'s window as a player's drag does: pygame-ce gives the display surface
-    its new size first, then the window's events arrive; one frame takes them in."""
+    its new size first, then the window's events arrive; one frame takes them in (and
+    `frames` run in all)."""
     pygame.display.set_mode(size, pygame.RESIZABLE)
     pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
-    app.run_frames(2)
+    app.run_frames(frames)
+
+
+def resize_in_no_time(app: App, size: tuple[int, int]) -> None:
+    """`resize_window` in one frame that takes no game time (`app` runs on a
+    `ManualClock`) and draws nothing: the picture at the new size is of the same moment
+    as at the old, which a target staged afresh at `size` shows, whatever moves in it,
+    and the next frame drawn, the caller's, is the first of the new layout (as a frame
+    drawn after a relayout is: a backdrop is drawn once a layout, at its first frame)."""
+    clock = app.clock
+    assert isinstance(clock, ManualClock), "a staged app runs on a ManualClock"
+    step, clock.step = clock.step, 0.0
+    app.draw = lambda alpha: None  # type: ignore[method-assign]
+    try:
+        resize_window(app, size, frames=1)
+    finally:
+        clock.step = step
+        del app.draw  # the class's own again
 
 
 def screenshot(
