@@ -454,6 +454,24 @@ def test_between_hands_enter_deals_the_next_hand_once_armed(make_app: AppMaker) 
     assert app.scene is scene and len(scene.match.record.to_json()["hands"]) == 2
 
 
+def test_the_scores_keys_arm_once_a_frame_of_them_is_drawn_painted_or_not(
+    make_app: AppMaker,
+) -> None:
+    """The window's count of frames drawn arms the sheet's keys, not its painting: in
+    frames drawn but not painted (the screenshots' and the tests' `undrawn`) Enter deals
+    the next hand once the keys are armed, and is ignored before."""
+    app = make_app(speed="instant", banner=False, frames=1)
+    scene = computers_to_the_scores(app, hands=2)
+    drive = Input(app)
+    with undrawn(app):
+        drive.press(pygame.K_RETURN)
+        shown = app.scene
+        assert isinstance(shown, ScoreScene)
+        app.run_frames(round(KEYS_ARMED_S / FIXED_DT) + 2)
+        drive.press(pygame.K_RETURN)
+        assert app.scene is scene and len(scene.match.record.to_json()["hands"]) == 2
+
+
 def test_an_enter_queued_before_the_scores_showed_deals_nothing(make_app: AppMaker) -> None:
     """A key pressed as the hand ends, read by the loop only after the steps it slept
     through opened the score screen (older by then than its first moments), was pressed
