@@ -146,7 +146,7 @@ def test_the_handoff_keeps_every_move_of_five_computers_and_scrolls(make_app: Ap
     since the player's last turn (it showed the last four), scrolls with the wheel,
     and the tiles those moves placed are ringed on the board. Only Ready (or Enter)
     hands the mouse over: a click elsewhere on the panel does nothing."""
-    app = make_app(size=(800, 600), speed="instant", banner=True, frames=1)
+    app = make_app(size=(800, 600), speed="instant", banner=True, frames=1, painted=True)
     seats = [("Ann", "human"), *((name, "ai:greedy") for name in "BCDEF"), ("Gus", "human")]
     scene = open_table(app, seats, 3)
     drive = Input(app, frames=1)
@@ -216,7 +216,7 @@ def test_no_handoff_for_a_seat_that_cannot_place(make_app: AppMaker) -> None:
 def test_the_tray_shows_whose_forced_draw_it_is(make_app: AppMaker) -> None:
     """Ben's draw, played for him, lands in a tray that says it is Ben's (the tray said
     "Ann's tiles" while Ben drew)."""
-    app = make_app(speed="normal", banner=True, frames=1)
+    app = make_app(speed="normal", banner=True, frames=1, painted=True)
     scene = forced_table(app)
     seat = scene.state.current_player
     app.run_frames(2)
@@ -316,12 +316,13 @@ def test_the_hint_ring_stands_out_on_the_felt(make_app: AppMaker) -> None:
     marks.draw_ring = draw_ring  # type: ignore[method-assign]
     app.redraw()
     app.run_frames(1)
+    screen = app.screen  # the frame painted, as it is looked at
     assert drawn
     x, y = (round(v) for v in scene.board.view.cell_centre(scene.help.hint.cell))
     near = pygame.Rect(0, 0, scene.board.view.side * 1.2, scene.board.view.side * 1.2)
     near.center = (x, y)
     shown = {
-        app.screen.get_at((px, py))[:3]
+        screen.get_at((px, py))[:3]
         for px in range(near.left, near.right)
         for py in range(near.top, near.bottom)
     }
