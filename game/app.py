@@ -383,7 +383,13 @@ class App:
         return all(self.tick() for _ in range(count))
 
     def draw(self, alpha: float) -> None:
-        """Draw the top scene (and the scenes under an overlay), notices and achievements."""
+        """Draw a frame: the scenes shown bring it in line with their state, then it is
+        painted."""
+        self.stack.before_draw()
+        self.paint(alpha)
+
+    def paint(self, alpha: float) -> None:
+        """Paint the top scene (and the scenes under an overlay), notices and achievements."""
         self.stack.draw(self.screen, alpha)
         self.notice_board.draw(self.screen, self.ui, self._keep_clear(), self.time)
         self.toasts.draw(self.screen, self.felt(), self.ui, self._keep_clear(), self.time)

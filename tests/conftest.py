@@ -248,7 +248,7 @@ def module_art() -> list[TileArt]:
 @pytest.fixture
 def make_app(tmp_path: Path, request: pytest.FixtureRequest, module_art: list[TileArt]) -> AppMaker:
     """`make_app(home=tmp_path, size=(1280, 800), *, speed=None, banner=None, art=None,
-    record_path=None, adviser=None, frames=2)`: a new headless app; a module's
+    record_path=None, adviser=None, frames=2, painted=False)`: a new headless app; a module's
     `pytestmark = pytest.mark.app(...)` sets its own defaults."""
     mark = request.node.get_closest_marker("app")
     return AppMaker(tmp_path, dict(mark.kwargs) if mark else {}, module_art)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeGuard, TypeVar
+from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
 
 import pygame
 
@@ -22,7 +22,52 @@ from game.ui.tiles.art import TileArt
 from game.ui.widgets.controls import Widget
 from tools.screenshot_targets import unseen
 
+if TYPE_CHECKING:
+    from tools.text_audit import Frame
+
 Point = tuple[float, float]
+
+
+class PaintedWhenLookedAt(App):
+    """The app as the tests drive it: a frame the window draws is painted only once a
+    test looks at the window (`screen`); most tests follow the state and look at no pixel,
+    and painting is most of a frame's cost. The picture looked at is the same: a frame
+    paints the state as it is, whatever frames went unpainted before it (the screenshots'
+    `unseen`), but for a notice or an achievement's card up, which find their place on the
+    picture painted under them and whose seconds begin there: those frames are painted as
+    they come. Frames are still drawn (counted, and the scenes' `before_draw`), and a
+    test's own `draw` paints at once."""
+
+    painting_each_frame = False
+    """Whether each frame is painted as it comes, for a test that watches the painting
+    itself (`new_app(painted=True)`, `watched`): the drawing calls a frame makes, a tile's
+    stand-in art replaced once painted."""
+    _ticking = False
+    _owed: float | None = None
+    """The alpha of the last frame drawn, while nobody has looked at it."""
+
+    def tick(self) -> bool:
+        self._ticking = True
+        try:
+            return super().tick()
+        finally:
+            self._ticking = False
+
+    def paint(self, alpha: float) -> None:
+        if self._ticking and not (
+            self.painting_each_frame or self.notices or self.toasts.shown is not None
+        ):
+            self._owed = alpha
+            return
+        self._owed = None
+        super().paint(alpha)
+
+    @property
+    def screen(self) -> pygame.Surface:
+        owed, self._owed = self._owed, None
+        if owed is not None:
+            App.paint(self, owed)
+        return self.window.surface
 
 
 def new_app(
@@ -35,16 +80,19 @@ def new_app(
     art: TileArt | None = None,
     adviser: Adviser | None = None,
     frames: int = 2,
+    painted: bool = False,
 ) -> App:
     """An app on a data folder `home`, thinking in-process, with a manual clock; `art`
-    shares a tile-art cache between the tests of a module (rendering tiles is slow)."""
-    app = App(
+    shares a tile-art cache between the tests of a module (rendering tiles is slow); its
+    frames are painted once looked at (`PaintedWhenLookedAt`), or each as it comes."""
+    app = PaintedWhenLookedAt(
         size,
         clock=ManualClock(),
         storage=Storage(home),
         record_path=record_path,
         adviser=adviser or InProcessAdviser(),
     )
+    app.painting_each_frame = painted
     if art is not None:
         app.art = art
     if speed is not None:
@@ -144,6 +192,21 @@ def undrawn(app: App) -> Iterator[None]:
     with unseen(app):
         yield
     app.redraw()
+
+
+@contextmanager
+def watched(app: App) -> Iterator[Frame]:
+    """What the frames run within paint (`text_audit.watching`: the words and panels),
+    each frame painted as it comes."""
+    from tools.text_audit import watching  # the audit patches the screens' drawing
+
+    assert isinstance(app, PaintedWhenLookedAt)
+    before, app.painting_each_frame = app.painting_each_frame, True
+    try:
+        with watching(app) as frame:
+            yield frame
+    finally:
+        app.painting_each_frame = before
 
 
 def type_into_deal_box(

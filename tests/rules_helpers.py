@@ -3,8 +3,10 @@ RULES.md sections 3 and 4 that the engine's incremental search is compared with.
 
 from __future__ import annotations
 
+import functools
+
 from game.rules.figure import Figure
-from game.rules.lattice import Cell, cell_key, neighbour, points_up
+from game.rules.lattice import Cell, cell_key, neighbours, points_up
 from game.rules.tiles import TILE_VALUES, TileId, parse_tile
 
 
@@ -22,6 +24,11 @@ def shown(tile: TileId, rot: int, side: int) -> tuple[int, int]:
     return colour, TILE_VALUES[tile][colour]
 
 
+around = functools.cache(neighbours)
+"""The three cells across a cell's sides 0, 1 and 2, each cell's worked out once a process
+(the naive readings ask again for every cell of every position)."""
+
+
 def naive_placements(figure: Figure, hand: list[TileId]) -> set[tuple[TileId, Cell, int, int]]:
     """Every legal (tile, cell, rot, score) found by trying every rotation of every tile on
     every empty cell next to the figure: no bookkeeping, just the rules as written."""
@@ -29,11 +36,10 @@ def naive_placements(figure: Figure, hand: list[TileId]) -> set[tuple[TileId, Ce
     if not placed:
         return {(tile, (0, 0), rot, 0) for tile in hand for rot in range(3)}
     last = figure.last_cell
-    candidates = {neighbour(cell, side) for cell in placed for side in range(3)} - set(placed)
+    candidates = {other for cell in placed for other in around(cell)} - set(placed)
     result = set()
     for cell in candidates:
-        touching = [(side, neighbour(cell, side)) for side in range(3)]
-        touching = [(side, other) for side, other in touching if other in placed]
+        touching = [(side, other) for side, other in enumerate(around(cell)) if other in placed]
         if len(touching) < 2 and all(other != last for _, other in touching):
             continue
         facing = [(side, *shown(*placed[other], side)) for side, other in touching]
@@ -56,10 +62,10 @@ def naive_dead_end(figure: Figure) -> bool:
     last = figure.last_cell
     if last is None:
         return False
-    if any(neighbour(last, side) not in placed for side in range(3)):
+    if any(other not in placed for other in around(last)):
         return False
-    empty_near = {neighbour(c, s) for c in placed for s in range(3)} - placed
-    return all(sum(neighbour(e, s) in placed for s in range(3)) < 2 for e in empty_near)
+    empty_near = {other for cell in placed for other in around(cell)} - placed
+    return all(sum(other in placed for other in around(cell)) < 2 for cell in empty_near)
 
 
 __all__ = ["build_figure", "naive_dead_end", "naive_placements", "points_up", "shown"]

@@ -31,7 +31,7 @@ from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.scenes.solitaire.stage import end_lines
 from game.ui.pacing import FIXED_DT
 from tests.conftest import AppMaker
-from tests.drive import Input, at, new_app, run_until, undrawn
+from tests.drive import Input, at, new_app, run_until, undrawn, watched
 from tools.text_audit import watching
 
 Point = tuple[float, float]
@@ -514,7 +514,7 @@ def test_the_end_of_a_deal_is_said_over_no_tile_of_the_figure(
     scene = lose_draw_deal(app, 7)
     run_until(app, lambda: scene.session.verdict not in (None, "unknown"))
     assert light_end_words(scene.session.light.out_at)  # said on the panel
-    with watching(app) as frame:
+    with watched(app) as frame:
         app.redraw()
         app.run_frames(1)
     first = end_lines(scene.session, scene.end_note())[0][0]

@@ -18,8 +18,7 @@ from game.scenes.solitaire.sources import DISCARD_KEY
 from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.ui.tiles.image import DIGIT_SHARE, TileState
 from tests.conftest import AppMaker, HeldAdviser
-from tests.drive import Input, run_until, undrawn
-from tools.text_audit import watching
+from tests.drive import Input, run_until, undrawn, watched
 
 S = TypeVar("S", bound=SolitaireScene)
 
@@ -198,7 +197,7 @@ def test_thinking_is_said_in_the_status_words_not_on_the_board(
     held_adviser.allowed = held_adviser.submitted  # the hint asked from now on waits
     Input(app).press(pygame.K_h)
     assert scene.autoplay.hint_wanted
-    with watching(app) as frame:
+    with watched(app) as frame:
         app.redraw()
         app.run_frames(1)
     thinking = [drawn.rect for drawn in frame.texts if "Thinking…" in drawn.text]

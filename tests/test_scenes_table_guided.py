@@ -22,8 +22,7 @@ from game.scenes.setup.scene import SetupScene
 from game.scenes.table.coach_panel import COACH_TEXT_SMALLEST
 from game.scenes.table.guided import LessonTable, lesson_scene
 from game.scenes.table.scene import TableScene
-from tests.drive import Input, at, is_table_of, run_until
-from tools.text_audit import watching
+from tests.drive import Input, at, is_table_of, run_until, watched
 
 FRAMES = 1
 
@@ -148,7 +147,7 @@ def test_no_computer_thinks_while_the_lesson_asks_you_to_read(
         if lesson.waiting and not lesson.flow.is_human(lesson.flow.state.current_player):
             read_on_its_turn += 1
             app.redraw()  # the lesson rests while it waits: look at its picture
-            with watching(app) as frame:
+            with watched(app) as frame:
                 app.run_frames(1)
             said = [drawn.text for drawn in frame.texts]
             assert "thinking…" not in said and "to play" in said
@@ -199,7 +198,7 @@ def test_the_coach_keeps_its_words_in_its_panel_at_every_step(
     while not scene.role.lesson.finished:
         run_until(app, lambda: lesson_ready(scene))
         app.redraw()
-        with watching(app) as frame:
+        with watched(app) as frame:
             app.run_frames(1)
         words = scene.role.coach.words()[1]
         drawn = next(drawn for drawn in frame.texts if drawn.text == words)

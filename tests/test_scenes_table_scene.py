@@ -907,7 +907,7 @@ def openings_drawn(scene: TableScene[TableRole]) -> list[list[Cell]]:
 def test_no_openings_dot_is_drawn_inside_a_marks_points(make_app: Callable[..., App]) -> None:
     """ "+⊙15": the hint's points were written over an opening's dot (the hinted tile put
     down again), and so were a ghost's, over the opening above its spot."""
-    app = make_app(banner=False)
+    app = make_app(banner=False, painted=True)
     scene = open_table(app, table_config([("Ann", "human"), ("Bob", "human")], seed=12))
     bot = make_player("greedy", random.Random(12))
     drawn = openings_drawn(scene)

@@ -146,7 +146,7 @@ def test_the_handoff_keeps_every_move_of_five_computers_and_scrolls(make_app: Ap
     since the player's last turn (it showed the last four), scrolls with the wheel,
     and the tiles those moves placed are ringed on the board. Only Ready (or Enter)
     hands the mouse over: a click elsewhere on the panel does nothing."""
-    app = make_app(size=(800, 600), speed="instant", banner=True, frames=1)
+    app = make_app(size=(800, 600), speed="instant", banner=True, frames=1, painted=True)
     seats = [("Ann", "human"), *((name, "ai:greedy") for name in "BCDEF"), ("Gus", "human")]
     scene = open_table(app, seats, 3)
     drive = Input(app, frames=1)
@@ -216,7 +216,7 @@ def test_no_handoff_for_a_seat_that_cannot_place(make_app: AppMaker) -> None:
 def test_the_tray_shows_whose_forced_draw_it_is(make_app: AppMaker) -> None:
     """Ben's draw, played for him, lands in a tray that says it is Ben's (the tray said
     "Ann's tiles" while Ben drew)."""
-    app = make_app(speed="normal", banner=True, frames=1)
+    app = make_app(speed="normal", banner=True, frames=1, painted=True)
     scene = forced_table(app)
     seat = scene.state.current_player
     app.run_frames(2)
@@ -316,12 +316,13 @@ def test_the_hint_ring_stands_out_on_the_felt(make_app: AppMaker) -> None:
     marks.draw_ring = draw_ring  # type: ignore[method-assign]
     app.redraw()
     app.run_frames(1)
+    screen = app.screen  # the frame painted, as it is looked at
     assert drawn
     x, y = (round(v) for v in scene.board.view.cell_centre(scene.help.hint.cell))
     near = pygame.Rect(0, 0, scene.board.view.side * 1.2, scene.board.view.side * 1.2)
     near.center = (x, y)
     shown = {
-        app.screen.get_at((px, py))[:3]
+        screen.get_at((px, py))[:3]
         for px in range(near.left, near.right)
         for py in range(near.top, near.bottom)
     }
@@ -452,6 +453,24 @@ def test_between_hands_enter_deals_the_next_hand_once_armed(make_app: AppMaker) 
     app.run_frames(round(KEYS_ARMED_S / FIXED_DT) + 2)
     drive.press(pygame.K_RETURN)
     assert app.scene is scene and len(scene.match.record.to_json()["hands"]) == 2
+
+
+def test_the_scores_keys_arm_once_a_frame_of_them_is_drawn_painted_or_not(
+    make_app: AppMaker,
+) -> None:
+    """The window's count of frames drawn arms the sheet's keys, not its painting: in
+    frames drawn but not painted (the screenshots' and the tests' `undrawn`) Enter deals
+    the next hand once the keys are armed, and is ignored before."""
+    app = make_app(speed="instant", banner=False, frames=1)
+    scene = computers_to_the_scores(app, hands=2)
+    drive = Input(app)
+    with undrawn(app):
+        drive.press(pygame.K_RETURN)
+        shown = app.scene
+        assert isinstance(shown, ScoreScene)
+        app.run_frames(round(KEYS_ARMED_S / FIXED_DT) + 2)
+        drive.press(pygame.K_RETURN)
+        assert app.scene is scene and len(scene.match.record.to_json()["hands"]) == 2
 
 
 def test_an_enter_queued_before_the_scores_showed_deals_nothing(make_app: AppMaker) -> None:

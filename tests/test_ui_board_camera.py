@@ -146,7 +146,7 @@ def test_the_figure_fills_the_board(make_app: AppMaker) -> None:
 def test_the_overview_shows_the_whole_figure_and_spots_off_the_board_are_pointed_to(
     make_app: AppMaker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    app = make_app()
+    app = make_app(painted=True)
     scene = open_stacked(app, STRAYING)
     board = scene.board
     with undrawn(app):

@@ -181,7 +181,7 @@ def test_after_a_resize_the_art_scaled_for_the_moment_is_replaced_and_the_loop_s
     """A new size whose tiles are past a frame's art budget shows them scaled from another
     size, and the loop goes on until the real ones are drawn and shown, then sleeps: the
     menu, which has no updates, shows them too."""
-    app = make_app()
+    app = make_app(painted=True)
     settle(app)
     app.art.frame_budget_s = 0.0  # this frame draws no new image
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))

@@ -32,10 +32,9 @@ from game.scenes.solitaire.stacked import StackedSolitaireScene
 from game.ui.slip import SAME_SPOT_TURN_S, Focus
 from game.ui.theme import PALETTE, Colour
 from tests.conftest import AppMaker
-from tests.drive import Input, run_until, undrawn
+from tests.drive import Input, run_until, undrawn, watched
 from tests.test_ai_analysis import human_table_game
 from tests.test_scenes_solitaire_base import lose_draw_deal
-from tools.text_audit import watching
 
 FRAMES = 3
 
@@ -207,7 +206,9 @@ def same_spot_focus() -> tuple[Focus, GameRecord]:
 
 @pytest.fixture
 def viewer(make_app: AppMaker) -> Iterator[tuple[App, ReplayScene, Focus]]:
-    app = make_app(size=(1280, 800), speed="instant")
+    """A review at a cell two moves share, each frame painted: its tests watch the marks
+    each frame paints."""
+    app = make_app(size=(1280, 800), speed="instant", painted=True)
     focus, record = same_spot_focus()
     scene = ReplayScene(app, record, focus=focus)
     app.push(scene)
@@ -253,7 +254,7 @@ def test_the_heading_names_the_move_the_marks_are_about(
 ) -> None:
     """The heading said "Move 27 of 46" where the caption spoke of move 28."""
     app, scene, focus = viewer
-    with watching(app) as frame:
+    with watched(app) as frame:
         app.run_frames(1)
     said = [drawn.text for drawn in frame.texts]
     count = scene.replay.moves_in_hand
@@ -273,7 +274,7 @@ def test_a_review_shows_the_figure_whole_above_its_caption(
     app = make_app(size=size, speed="instant")
     scene = ReplayScene(app, game, review=found)
     app.push(scene)
-    with watching(app) as frame:
+    with watched(app) as frame:
         app.run_frames(2)
     board = scene.board
     corners = [
@@ -324,10 +325,11 @@ def outlines_drawn(app: App, scene: ReplayScene) -> list[Colour]:
     marks.draw_outline = draw_outline  # type: ignore[method-assign]
     app.redraw()
     app.run_frames(1)
+    screen = app.screen  # the frame painted, as it is looked at
     area = scene.board.area
     for colour in colours:
         assert any(
-            app.screen.get_at((x, y))[:3] == colour
+            screen.get_at((x, y))[:3] == colour
             for x in range(area.left, area.right)
             for y in range(area.top, area.bottom, 2)
         )

@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 class Scene:
     """A screen. The app calls `handle_event`, `update(dt)` (fixed dt) and `draw`.
 
-    `draw` must change nothing: all state moves in `update` and the event handlers.
+    `draw` must change nothing: all state moves in `update`, the event handlers and
+    `before_draw` (what a frame shows that follows from the rest: the buttons usable now).
     `enter`/`exit` run when the scene joins or leaves the stack, `pause`/`resume` when
     another scene covers or uncovers it, `resize` whenever the window changes size (and
     on `enter`), `settings_changed` after the player changed a setting. An `overlay`
@@ -94,6 +95,11 @@ class Scene:
         draws nothing and sleeps."""
         return math.inf
 
+    def before_draw(self) -> None:
+        """Bring what the next frame shows in line with the state, just before it is drawn,
+        whether or not it is then painted (`App.paint`: a test paints only what it looks
+        at)."""
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         """Draw the felt and the form; `alpha` is the fraction of a step since the update."""
         surface.blit(self.services.felt(), (0, 0))
@@ -138,6 +144,8 @@ class Services(Protocol):
     adviser: Adviser
     frames: int
     """Frames run so far, drawn or not (work done once a frame, not once a step, keys on it)."""
+    drawn: int
+    """Frames drawn so far."""
     time: float
     """Game time in seconds: fixed steps since the start."""
 

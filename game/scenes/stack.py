@@ -67,12 +67,21 @@ class SceneStack:
         while self.scenes:
             self._leave(self.scenes.pop())
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        """Draw the top scene, and the scenes under it while it is an overlay."""
+    def shown(self) -> list[Scene]:
+        """The scenes a frame draws: the top one, and those under it while it is an overlay."""
         first = len(self.scenes) - 1
         while first > 0 and self.scenes[first].overlay:
             first -= 1
-        for scene in self.scenes[first:]:
+        return self.scenes[first:]
+
+    def before_draw(self) -> None:
+        """Each scene a frame draws brings what it shows in line (`Scene.before_draw`)."""
+        for scene in self.shown():
+            scene.before_draw()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        """Draw the scenes a frame shows, bottom first."""
+        for scene in self.shown():
             scene.draw(surface, alpha)
 
     @staticmethod

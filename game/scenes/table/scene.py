@@ -445,6 +445,9 @@ class TableScene(Scene, Generic[Role]):
             return self.narration.handle_key(event) or self.controls.handle_key(event)
         return False
 
+    def before_draw(self) -> None:
+        self.update_buttons()
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         stage, turns, ui = self.stage, self.turns, self.services.ui
         banner = turns.banner_seat
@@ -458,7 +461,6 @@ class TableScene(Scene, Generic[Role]):
         )
         self.controls.draw_ghost(surface)
         stage.draw_effects(surface, alpha, self.help.hint, self.help.hint_points, self.clock)
-        self.update_buttons()
         self.form.draw(surface, ui)
         self.controls.details.draw(surface, ui)
         if banner is not None:
