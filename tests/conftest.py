@@ -38,7 +38,13 @@ from game.ui.tiles.art import TileArt
 from tests.drive import new_app
 from tests.net_helpers import ROOMY, ManualClock
 from tools.club_peer import ClubPeer, running
-from tools.postgres_server import NoPostgres, PostgresServer, start_postgres
+from tools.postgres_server import (
+    NoPostgres,
+    PostgresServer,
+    remove_template,
+    start_postgres,
+    template_of,
+)
 from tools.redis_server import NoRedis, RedisServer, start_redis
 from tools.xserver import NoXServer, XServer, start_xserver
 
@@ -307,15 +313,28 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
 
 
 @pytest.fixture(scope="session")
-def postgres_server() -> Iterator[PostgresServer]:
-    """A real PostgreSQL server of the test session's own (one a worker: `initdb` takes
-    about a second), stopped at its end; skipped, saying why, where none can start."""
+def postgres_template(request: pytest.FixtureRequest) -> Path:
+    """The folder of the cluster every PostgreSQL server of this run copies (made by the
+    first: `initdb` takes half a second of a core), removed once the run is over."""
+    workers = hasattr(request.config, "workerinput")  # xdist's, whose parent is the run's
+    return template_of(os.getppid() if workers else os.getpid())
+
+
+@pytest.fixture(scope="session")
+def postgres_server(postgres_template: Path) -> Iterator[PostgresServer]:
+    """A real PostgreSQL server of the test session's own (one a worker), stopped at its
+    end; skipped, saying why, where none can start."""
     try:
-        server = start_postgres()
+        server = start_postgres(postgres_template)
     except NoPostgres as reason:
         pytest.skip(str(reason))
     yield server
     server.close()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):  # the run's own process: its workers are gone
+        remove_template(template_of(os.getpid()))
 
 
 @pytest.fixture(scope="module")

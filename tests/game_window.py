@@ -65,11 +65,11 @@ def said(child: subprocess.Popen[str], word: str, home: Path) -> str:
     raise AssertionError(f"the window never said {word!r}: {errors_of(home).read_text()[-2000:]}")
 
 
-def open_window(home: Path) -> App:
-    """The game on `home`, at the menu, animating fast, thinking in-process."""
+def open_window(home: Path, speed: str = "fast") -> App:
+    """The game on `home`, at the menu, animating at `speed`, thinking in-process."""
     clock = ManualClock(FRAME_S)
     app = App((800, 600), clock=clock, storage=Storage(home), adviser=InProcessAdviser())
-    app.settings.animation_speed = "fast"
+    app.settings.animation_speed = speed
     app.settings.guided_game_offered = True
     app.run_frames(2)
     return app

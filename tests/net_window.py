@@ -8,7 +8,10 @@ The host clicks New table game and Host a table (its last setup, written in HOME
 friend's seat); the friend clicks Join a table, types the invitation and clicks Join.
 Each then plays its seat from the keyboard (Tab picks a tile, Enter drops it on a lit
 spot) until the final score screen, and prints "record JSON". While the window waits for
-the other window, it waits on its connection (game_window.py), not on the clock.
+the other window, it waits on its connection (game_window.py), not on the clock. Moves
+are shown at the Instant animation speed: the game over the network is tested here, not
+its animations (at Fast each move was 50 to 60 frames drawn, the last tile's swell most
+of them; the club's windows, tests/club_window.py, watch moves come in animated).
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from tests.game_window import open_window, play_until
 
 def host_settings(home: Path) -> None:
     """Ann at this computer and a friend's seat, one hand, on loopback at a free port."""
-    settings = Settings(animation_speed="fast", handoff_banner=False)
+    settings = Settings(handoff_banner=False)
     seats = (("Ann", "human"), ("Friend", "remote"))
     settings.last_setup = TableSetup(2, seats, TableRules(hands=1))
     settings.extra.update(host_address="127.0.0.1", host_port=0)
@@ -60,7 +63,7 @@ def main() -> None:
     role, home = sys.argv[1], Path(sys.argv[2])
     if role == "host":
         host_settings(home)
-    app = open_window(home)
+    app = open_window(home, speed="instant")
     drive = Input(app)
     menu = app.scene
     assert isinstance(menu, MenuScene)

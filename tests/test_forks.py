@@ -43,3 +43,36 @@ def test_a_module_runs_as_main_with_its_arguments(tmp_path: Path) -> None:
     child = forked((), module="json.tool", args=["--compact"], env={}, stdin=True)
     assert child.communicate('{"a": [1, 2]}', timeout=30) == ('{"a":[1,2]}\n', "")
     assert child.returncode == 0
+
+
+ENDS = """
+import atexit, sys, threading
+print("unflushed", end="")
+atexit.register(lambda: print(" at exit", end=""))
+threading.Thread(target=lambda: print(" from a thread", end="")).start()
+how = sys.argv[1]
+if how == "raises":
+    raise ValueError("broken")
+if how == "says":
+    sys.exit("said why")
+if how == "interrupted":
+    raise KeyboardInterrupt
+"""
+
+
+def test_a_child_ends_as_the_interpreter_ends_a_process() -> None:
+    """Its threads waited for, its exit functions run, its output flushed; the status and
+    standard error of its end, an uncaught exception, `sys.exit` with words and Ctrl+C
+    as the interpreter gives them."""
+    ends = {}
+    for how in ("returns", "raises", "says", "interrupted"):
+        child = forked((), code=ENDS, args=[how], env={})
+        out, err = child.communicate(timeout=30)
+        ends[how] = (out, child.returncode, err.splitlines()[-1:])
+    said = "unflushed from a thread at exit"
+    assert ends == {
+        "returns": (said, 0, []),
+        "raises": (said, 1, ["ValueError: broken"]),
+        "says": (said, 1, ["said why"]),
+        "interrupted": (said, -signal.SIGINT, ["KeyboardInterrupt"]),
+    }

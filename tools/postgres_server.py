@@ -8,11 +8,16 @@ folder.
 
 `start_postgres()` gives a `PostgresServer` once it accepts connections (it says so in
 its log, read as it comes: nothing waits on the clock), or says in one line why none
-can start (`NoPostgres`: not installed, or it ended before it was ready).
+can start (`NoPostgres`: not installed, or it ended before it was ready). Given a
+`template` folder (`template_of` a run of processes), its cluster is a copy of the one
+made there by the first of them (`initdb` costs half a second of a core, a copy a
+fiftieth); `remove_template` removes it once none will start another.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import glob
 import os
 import pwd
@@ -20,6 +25,7 @@ import shutil
 import subprocess
 import tempfile
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -94,25 +100,19 @@ def _drain(process: subprocess.Popen[str]) -> None:
         pass
 
 
-def start_postgres() -> PostgresServer:
-    """A fresh PostgreSQL server on a free loopback port, `NoPostgres` when none can
-    start."""
+def start_postgres(template: Path | None = None) -> PostgresServer:
+    """A fresh PostgreSQL server on a free loopback port, its cluster copied from
+    `template` (made there first if it is not yet), `NoPostgres` when none can start."""
     bin_dir = binaries()
     if bin_dir is None:
         raise NoPostgres("PostgreSQL is not installed (apt-get install -y postgresql)")
     folder = Path(tempfile.mkdtemp(prefix="contack-postgres-", dir=_parent()))
     folder.chmod(0o755)  # `nobody` reaches its files through it
-    data = folder / "data"
     owner = _as_owner(folder)
-    made = subprocess.run(
-        [str(bin_dir / "initdb"), "-D", str(data), "-U", USER, "--auth=trust",
-         "--no-sync", "-E", "UTF8", "--locale=C"],
-        capture_output=True, text=True, cwd=folder, **owner,
-    )  # fmt: skip
-    if made.returncode != 0:
+    why = _cluster(bin_dir, folder / "data", owner, template)
+    if why:
         shutil.rmtree(folder, ignore_errors=True)
-        last = (made.stderr.strip().splitlines() or ["(nothing said)"])[-1]
-        raise NoPostgres(f"initdb failed: {last}")
+        raise NoPostgres(why)
     why = ""
     for _ in range(PORT_TRIES):  # a port free when probed may be taken before it listens
         started = _started(bin_dir, folder, owner, free_port())
@@ -121,6 +121,62 @@ def start_postgres() -> PostgresServer:
         why = started
     shutil.rmtree(folder, ignore_errors=True)
     raise NoPostgres(f"postgres did not start: {why}")
+
+
+def _cluster(bin_dir: Path, data: Path, owner: dict[str, Any], template: Path | None) -> str:
+    """Make the cluster `data` (by `initdb`, or as a copy of `template`'s, made there
+    first if it is not yet); why it could not be made ("": it is)."""
+    if template is None:
+        return _initdb(bin_dir, data, owner)
+    with _locked(template):
+        if not (template / "PG_VERSION").is_file():
+            shutil.rmtree(template, ignore_errors=True)
+            why = _initdb(bin_dir, template, owner)
+            if why:
+                return why
+        copied = subprocess.run(
+            ["cp", "-a", str(template), str(data)], capture_output=True, text=True
+        )
+    return f"the template was not copied: {copied.stderr.strip()}" if copied.returncode else ""
+
+
+def _initdb(bin_dir: Path, data: Path, owner: dict[str, Any]) -> str:
+    """Make the cluster `data`; why it could not be made ("": it is)."""
+    made = subprocess.run(
+        [str(bin_dir / "initdb"), "-D", str(data), "-U", USER, "--auth=trust",
+         "--no-sync", "-E", "UTF8", "--locale=C"],
+        capture_output=True, text=True, cwd=data.parent, **owner,
+    )  # fmt: skip
+    said: str = made.stderr
+    return (
+        f"initdb failed: {(said.strip().splitlines() or ['(nothing said)'])[-1]}"
+        if made.returncode
+        else ""
+    )
+
+
+def template_of(run: int) -> Path:
+    """The template folder of the run of processes that process `run` started (the test
+    processes of one pytest run, its pid)."""
+    return (_parent() or Path(tempfile.gettempdir())) / f"contack-postgres-template-{run}"
+
+
+@contextlib.contextmanager
+def _locked(template: Path) -> Iterator[None]:
+    """`template` for this process alone (its lock file, beside it)."""
+    with open(_lock_of(template), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def _lock_of(template: Path) -> Path:
+    return template.with_name(template.name + ".lock")
+
+
+def remove_template(template: Path) -> None:
+    """Remove `template`, once no process will start a server from it."""
+    shutil.rmtree(template, ignore_errors=True)
+    _lock_of(template).unlink(missing_ok=True)
 
 
 def _started(bin_dir: Path, folder: Path, owner: dict[str, Any], port: int) -> PostgresServer | str:
