@@ -5,6 +5,7 @@ back by their tokens."""
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 from typing import TypeVar
 
@@ -147,3 +148,21 @@ def test_a_lost_connection_comes_back_by_itself_and_takes_its_seats_back(
     finally:
         client.close()
         server.stop()
+
+
+def test_a_client_closed_while_a_server_keeps_its_handshake_waiting_ends_at_once() -> None:
+    """A server that takes the connection and never answers its handshake (a hung or
+    half-started club): closing the client gives the connection up at once, not after
+    the handshake's time runs out (10 s), so the window that closes it does not wait
+    (its `close` gives up waiting after 5 s, and the thread went on)."""
+    with socket.create_server(("127.0.0.1", 0)) as silent:
+        silent.settimeout(GUARD_S)
+        client = TableClient(f"ws://127.0.0.1:{silent.getsockname()[1]}", retry_s=(0.0,))
+        client.start()
+        taken, _ = silent.accept()
+        with taken:
+            taken.settimeout(GUARD_S)
+            assert taken.recv(4096).startswith(b"GET / HTTP/1.1")  # it waits for an answer
+            client.close()
+            assert not client.running
+            assert taken.recv(4096) == b""  # the connection is closed, not left open

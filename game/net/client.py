@@ -24,7 +24,7 @@ import logging
 import queue
 import socket
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -346,13 +346,17 @@ class TableClient:
     async def _session(self) -> Disconnected | None:
         """One connection, until it is lost (why) or the client closes (None)."""
         try:
-            async with connect(
+            opening = connect(
                 self.address,
                 max_size=MAX_READ,
                 open_timeout=10,
                 close_timeout=CLOSE_S,
                 logger=CONNECTION_LOG,
-            ) as connection:
+            )
+            connection = await self._open_unless_closed(opening)
+            if connection is None:
+                return None
+            async with connection:
                 self._tell(Connected(self.address))
                 if self.hello is not None:
                     hello = self.hello
@@ -367,6 +371,22 @@ class TableClient:
                 return await self._exchange(connection)
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI, ConnectionClosed) as error:
             return failed_to_connect(error)
+
+    async def _open_unless_closed(self, opening: Awaitable[ClientConnection]) -> ClientConnection | None:
+        """The connection `opening` makes (its error raised), or None when the client
+        closes first: a server that takes the connection and never answers its handshake
+        is given up at once, not after the handshake's time runs out (the window that
+        closes the client would wait for it)."""
+        opened = asyncio.ensure_future(opening)
+        closing = asyncio.create_task(self._closing.wait())
+        await asyncio.wait((opened, closing), return_when=asyncio.FIRST_COMPLETED)
+        closing.cancel()
+        if opened.done():
+            return opened.result()
+        opened.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await opened
+        return None
 
     async def _exchange(self, connection: ClientConnection) -> Disconnected | None:
         closing: asyncio.Task[Any] = asyncio.create_task(self._closing.wait())
