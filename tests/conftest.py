@@ -60,6 +60,18 @@ event, a frame, a process started under the whole suite's load): only a hung tes
 this long."""
 
 
+STARTED_FIRST = ("tests/test_real_window.py",)
+"""Test files run before all the others: a real window under Xvfb plays at the speed of
+its frames (12-26 s of wall time for its hand and solitaire), and a worker that drew it
+among the last tests kept the whole run waiting for it (a run of 54 s took 71)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """`STARTED_FIRST` first, in their order; the others as collected (pytest-xdist hands
+    each worker its first tests in this order)."""
+    items.sort(key=lambda item: item.nodeid.split("::")[0] not in STARTED_FIRST)
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """What every test of a worker shares (pygame, the game's modules, the tests collected)
     is frozen once, as the game freezes what it holds once started (game/collector.py): the

@@ -372,7 +372,9 @@ class TableClient:
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI, ConnectionClosed) as error:
             return failed_to_connect(error)
 
-    async def _open_unless_closed(self, opening: Awaitable[ClientConnection]) -> ClientConnection | None:
+    async def _open_unless_closed(
+        self, opening: Awaitable[ClientConnection]
+    ) -> ClientConnection | None:
         """The connection `opening` makes (its error raised), or None when the client
         closes first: a server that takes the connection and never answers its handshake
         is given up at once, not after the handshake's time runs out (the window that
