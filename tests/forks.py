@@ -94,7 +94,9 @@ class Forked(subprocess.Popen[str]):
 
     def send_signal(self, sig: int) -> None:
         if self.poll() is None:
-            os.kill(self.pid, sig)
+            # Ended meanwhile, and reaped by the zygote before it told us: as Popen does.
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, sig)
 
     def terminate(self) -> None:
         self.send_signal(signal.SIGTERM)
