@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -443,28 +444,17 @@ def test_the_final_scores_need_a_deliberate_click(make_app: AppMaker) -> None:
     assert isinstance(app.scene, SaveRecordScene)
 
 
-def test_between_hands_enter_deals_the_next_hand_once_armed(make_app: AppMaker) -> None:
-    app = make_app(speed="instant", banner=False, frames=1)
-    scene = computers_to_the_scores(app, hands=2)
-    drive = Input(app)
-    drive.press(pygame.K_RETURN)
-    shown = app.scene
-    assert isinstance(shown, ScoreScene)
-    app.run_frames(round(KEYS_ARMED_S / FIXED_DT) + 2)
-    drive.press(pygame.K_RETURN)
-    assert app.scene is scene and len(scene.match.record.to_json()["hands"]) == 2
-
-
-def test_the_scores_keys_arm_once_a_frame_of_them_is_drawn_painted_or_not(
-    make_app: AppMaker,
+@pytest.mark.parametrize("painted", [True, False], ids=["painted", "undrawn"])
+def test_between_hands_enter_deals_the_next_hand_once_armed(
+    make_app: AppMaker, painted: bool
 ) -> None:
     """The window's count of frames drawn arms the sheet's keys, not its painting: in
     frames drawn but not painted (the screenshots' and the tests' `undrawn`) Enter deals
-    the next hand once the keys are armed, and is ignored before."""
+    the next hand once the keys are armed, as in frames painted."""
     app = make_app(speed="instant", banner=False, frames=1)
     scene = computers_to_the_scores(app, hands=2)
     drive = Input(app)
-    with undrawn(app):
+    with nullcontext() if painted else undrawn(app):
         drive.press(pygame.K_RETURN)
         shown = app.scene
         assert isinstance(shown, ScoreScene)
