@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import ssl
 import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -173,6 +174,7 @@ def test_two_servers_one_on_wss_serve_one_club_through_a_kill_and_a_restart_of_b
             assert ann.moves() == bob.moves() and len(ann.moves()) >= len(played) + 2
     finally:
         club.close()
+        print(club.logs, file=sys.stderr)  # the servers' own words, shown when it fails
         assert "Traceback" not in club.logs, club.logs
 
 

@@ -7,8 +7,10 @@ announced move, seats its client again, and the old owner never writes it again.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
+import logging
 from typing import Any
 
 import pytest
@@ -26,7 +28,7 @@ from game.net.messages import (
 )
 from game.net.tables import club as club_module
 from game.net.tables.archive import NO_ARCHIVE, Archive
-from game.net.tables.forwarding import CHANNEL, Owned
+from game.net.tables.forwarding import CHANNEL, LAPSED, Owned
 from game.net.tables.limits import Limits
 from game.net.tables.notices import DAY_S, TurnNotices
 from game.net.tables.ownership import Leases, OtherMode, refuse_other_mode
@@ -39,6 +41,7 @@ from game.net.tables.registry import Registry
 from game.net.tables.summaries import SUMMARY
 from game.net.tables.table import NetTable
 from game.server import main
+from tests.conftest import GUARD_S
 from tests.net_helpers import ROOMY, Inbox, ManualClock, dealer, first_legal_entry
 from tests.test_net_club import create, hello, key
 from tests.test_net_notices import InlinePostbox, confirm, sweep, waiting_for
@@ -473,3 +476,21 @@ def test_a_server_of_the_other_mode_on_one_redis_is_refused_in_one_line(
     with pytest.raises(OtherMode):
         refuse_other_mode(store, owning=False)
     refuse_other_mode(store, owning=True)
+
+
+def test_a_lease_found_lapsed_is_said_in_the_servers_log(
+    redis_server: RedisServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A server stalled past its lease says so in its log when it renews it: an operator
+    sees why its players' moves were refused `not-saved` for a moment."""
+    a = Owner(redis_server.url)
+    a.owned.leases.release()  # as its lease does when the server stalls past it
+
+    async def renewing_until_lapsed() -> None:
+        renewing = asyncio.create_task(a.owned._renewing())
+        while not a.owned.lapsed:
+            await asyncio.sleep(0)
+        renewing.cancel()
+
+    asyncio.run(asyncio.wait_for(renewing_until_lapsed(), GUARD_S))
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == [LAPSED]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,7 @@ def test_a_table_played_through_the_server_that_does_not_own_it_survives_a_kill_
         assert [over["type"] for over in overs if over] == ["over", "over"]
     finally:
         logs += end(a) + end(b)
+        print(logs, file=sys.stderr)  # the servers' own words, shown when the test fails
         assert "Traceback" not in logs, logs
 
 

@@ -86,6 +86,12 @@ the next look, or to another server)."""
 RELAY_RETRY_S: Final = 0.1
 """How long frames for a live server that is not listening (Redis came back, it listens
 again) wait before they are relayed again."""
+LAPSED: Final = (
+    "table server: this server's lease had lapsed (it or Redis stalled past lease_s): "
+    "it lets go the tables another server took over meanwhile"
+)
+"""What the log says when the lease is found lapsed: moves sent meanwhile were refused
+`not-saved`, and its players are seated again where their tables are."""
 JOINED: Final = '{"type":"joined",'
 """How a `joined` frame begins (`replies.joined_frame`)."""
 
@@ -418,6 +424,7 @@ class Owned:
                 try:
                     if not await self.leases.renewed(client):
                         self.lapsed = True
+                        logging.getLogger(__name__).warning(LAPSED)
                 except (RedisError, OSError):
                     pass  # Redis does not answer: the listener says so, and this tries again
                 await asyncio.sleep(self.leases.renew_s)
