@@ -58,7 +58,9 @@ def test_two_servers_on_one_redis_play_a_table_and_one_killed_loses_nothing_answ
             ann, bob = Player(on_first, code), Player(on_second, code)
             ann.ask(join_frame(code, "Ann"), "view")
             bob.ask(join_frame(code, "Bob"), "view")  # read from Redis by the second
-            assert in_threads(lambda: ann.play(12), lambda: bob.play(12)) == [None, None]
+            # eight moves: no hand of three ended in ten in 6,000 deals played so (in
+            # twelve, 1 in 1,500 did, and the game was over before the kill)
+            assert in_threads(lambda: ann.play(8), lambda: bob.play(8)) == [None, None]
             answered = ann.moves()
             assert answered == bob.moves()[: len(answered)]
             end(first)  # SIGKILL, mid-game
