@@ -244,6 +244,13 @@ class App:
         """The notices on screen now."""
         return self.notice_board.texts
 
+    @property
+    def placing_on_the_picture(self) -> bool:
+        """Whether a notice or an achievement's card is up: each finds its place on the
+        picture painted under it (where it is plain), and its seconds begin there, so a
+        frame drawn without painting would change where it rests."""
+        return bool(self.notices) or self.toasts.shown is not None
+
     # Scene stack ----------------------------------------------------------------
 
     @property

@@ -54,9 +54,7 @@ class PaintedWhenLookedAt(App):
             self._ticking = False
 
     def paint(self, alpha: float) -> None:
-        if self._ticking and not (
-            self.painting_each_frame or self.notices or self.toasts.shown is not None
-        ):
+        if self._ticking and not (self.painting_each_frame or self.placing_on_the_picture):
             self._owed = alpha
             return
         self._owed = None

@@ -212,7 +212,7 @@ def unseen(app: App) -> Iterator[None]:
         return
 
     def draw(alpha: float) -> None:
-        if app.notices or app.toasts.shown is not None:
+        if app.placing_on_the_picture:
             App.draw(app, alpha)
 
     app.draw = draw  # type: ignore[method-assign]

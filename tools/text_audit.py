@@ -352,7 +352,7 @@ def _unpainted(app: App) -> Iterator[None]:
     the window decides, but for a notice's or an achievement card's place (they rest
     where the picture under them is plain): with one up, the frame is painted whole.
     (Each frame audited cost a third less at 1920x1080.)"""
-    if app.notices or app.toasts.shown is not None:
+    if app.placing_on_the_picture:
         yield
         return
     app.screen.set_clip(pygame.Rect(0, 0, 0, 0))
