@@ -91,6 +91,14 @@ def the_notices_screen(app: App) -> tuple[Scene, NoticesScene]:
     return lobby, scene
 
 
+def with_notices(book: MemoryNoticeBook, postbox: InlinePostbox) -> HostedServer:
+    """A club in this process (not started) whose turn notices keep their addresses in
+    `book` and mail through `postbox`."""
+    registry = Registry(ManualClock(), limits=ROOMY)
+    registry.notices = TurnNotices(registry.clock, book, postbox, registry.club.need_player)
+    return HostedServer(registry, "127.0.0.1", 0)
+
+
 def test_the_screens_own_refusal_stays_while_other_answers_of_the_club_come(
     make_app: AppMaker,
 ) -> None:
@@ -98,11 +106,7 @@ def test_the_screens_own_refusal_stays_while_other_answers_of_the_club_come(
     other answers come (a lobby page, the player's tables): they are no answer about
     the notices. Under load the lobby page asked as the screen opened came after the
     typing, and the refusal went."""
-    registry = Registry(ManualClock(), limits=ROOMY)
-    registry.notices = TurnNotices(
-        registry.clock, MemoryNoticeBook(), InlinePostbox(), registry.club.need_player
-    )
-    hosted = HostedServer(registry, "127.0.0.1", 0)
+    hosted = with_notices(MemoryNoticeBook(), InlinePostbox())
     app = at_address(make_app, hosted.start())
     try:
         _lobby, scene = the_notices_screen(app)
@@ -125,11 +129,9 @@ def test_the_screens_own_refusal_stays_while_other_answers_of_the_club_come(
 def test_an_address_is_confirmed_by_the_code_mailed_and_notices_switched_off(
     make_app: AppMaker,
 ) -> None:
-    registry = Registry(ManualClock(), limits=ROOMY)
     postbox = InlinePostbox()
     book = MemoryNoticeBook()
-    registry.notices = TurnNotices(registry.clock, book, postbox, registry.club.need_player)
-    hosted = HostedServer(registry, "127.0.0.1", 0)
+    hosted = with_notices(book, postbox)
     app = at_address(make_app, hosted.start())
     try:
         lobby, scene = the_notices_screen(app)
