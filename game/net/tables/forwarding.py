@@ -322,7 +322,7 @@ class Owned:
             peer.tables.discard(table.key)
             seat = next((s for s, holders in enumerate(table.holders) if peer in holders), None)
             token = table.tokens[seat] if seat is not None else None
-            self._attach(peer, rejoin_frame(code, token) if token else watch_frame(code))
+            self._attach(peer, seat_again_frame(code, token))
 
     def _seat_here(self, code: str) -> None:
         """Seat again, at once, every connection here that followed table `code` at the
@@ -333,8 +333,7 @@ class Owned:
             followed = follows.get(code)
             peer = self.peers.get(number)
             if followed is not None and followed.owner != self.server and peer is not None:
-                token = followed.token
-                self._attach(peer, rejoin_frame(code, token) if token else watch_frame(code))
+                self._attach(peer, seat_again_frame(code, followed.token))
 
     def _moved(self, number: int, code: str) -> None:
         """Table `code`, which connection `number` here followed elsewhere, is served by
@@ -342,8 +341,7 @@ class Owned:
         followed = self.followed.get(number, {}).get(code)
         peer = self.peers.get(number)
         if followed is not None and peer is not None:
-            token = followed.token
-            self._attach(peer, rejoin_frame(code, token) if token else watch_frame(code))
+            self._attach(peer, seat_again_frame(code, followed.token))
 
     def _attach(self, peer: Peer, frame: str) -> None:
         """Do `frame` (a rejoin or a watch) for `peer`: at the table's owner, or here."""
@@ -375,9 +373,7 @@ class Owned:
                 peer = self.peers.get(number)  # gone meanwhile, while this waited on Redis
                 seated = follows.get(code) is not followed  # here, as its table was taken over
                 if followed.owner in dead and peer is not None and not seated:
-                    token = followed.token
-                    frame = rejoin_frame(code, token) if token else watch_frame(code)
-                    self._attach(peer, frame)
+                    self._attach(peer, seat_again_frame(code, followed.token))
         now = self.registry.clock()
         if now >= self._next_orphans:
             self._next_orphans = now + ORPHANS_S
@@ -492,6 +488,12 @@ class Owned:
                     await asyncio.sleep(RELAY_RETRY_S)  # it listens again within a second
         finally:
             await client.aclose()
+
+
+def seat_again_frame(code: str, token: str | None) -> str:
+    """The frame that seats a connection again at table `code`: a rejoin with its seat's
+    `token`, or a watch (none: it watched)."""
+    return rejoin_frame(code, token) if token else watch_frame(code)
 
 
 def read_code(frame: str) -> str:
